@@ -1,0 +1,136 @@
+"""Coordinates of a kind's construction, and every element measured from them.
+
+The measurements here use only coordinates (distances, atan2 angles, Green's
+theorem areas over the outline, arc lengths): they are the independent check
+on the catalogue's equations and the source of ``measured`` values in scenes.
+"""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Callable, Mapping
+
+import sympy
+
+from .kinds import Arc, Line, ShapeKind
+from .model import QKind
+
+Point = tuple[float, float]
+Coords = dict  # vertex index or aux name -> (x, y)
+
+
+@lru_cache(maxsize=None)
+def _coords_fn(kind: ShapeKind) -> tuple[list, Callable]:
+    keys = list(kind.construction.coords)
+    flat = [sympy.Float(0) + e for k in keys for e in kind.construction.coords[k]]
+    fn = sympy.lambdify(kind.construction.params, flat, modules="math")
+    return keys, fn
+
+
+def construct(kind: ShapeKind, params: Mapping[str, float]) -> Coords:
+    """Vertex (and aux point) coordinates for parameter values given by symbol name."""
+    keys, fn = _coords_fn(kind)
+    flat = fn(*(float(params[p.name]) for p in kind.construction.params))
+    return {k: (float(flat[2 * i]), float(flat[2 * i + 1])) for i, k in enumerate(keys)}
+
+
+def distance(p: Point, q: Point) -> float:
+    return math.hypot(q[0] - p[0], q[1] - p[1])
+
+
+def angle_at(p: Point, v: Point, q: Point) -> float:
+    """The angle pvq in degrees, in [0, 180], from atan2."""
+    a1 = math.atan2(p[1] - v[1], p[0] - v[0])
+    a2 = math.atan2(q[1] - v[1], q[0] - v[0])
+    d = abs(a1 - a2) % (2 * math.pi)
+    return math.degrees(min(d, 2 * math.pi - d))
+
+
+def line_distance(p: Point, a: Point, b: Point) -> float:
+    return abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / distance(a, b)
+
+
+def arc_sweep(piece: Arc, coords: Coords) -> tuple[Point, float, float, float]:
+    """(centre, radius, start angle, signed sweep) of an arc piece, angles in radians."""
+    o, s, e = coords[piece.centre], coords[piece.start], coords[piece.end]
+    r = distance(o, s)
+    t0 = math.atan2(s[1] - o[1], s[0] - o[0])
+    t1 = math.atan2(e[1] - o[1], e[0] - o[0])
+    if piece.ccw:
+        sweep = (t1 - t0) % (2 * math.pi)
+    else:
+        sweep = -((t0 - t1) % (2 * math.pi))
+    if abs(sweep) < 1e-12:
+        sweep = 2 * math.pi if piece.ccw else -2 * math.pi
+    return o, r, t0, sweep
+
+
+def signed_area(loop: tuple[Line | Arc, ...], coords: Coords) -> float:
+    """Green's theorem over straight and circular pieces (exact for arcs)."""
+    total = 0.0
+    for piece in loop:
+        if isinstance(piece, Line):
+            (x0, y0), (x1, y1) = coords[piece.start], coords[piece.end]
+            total += x0 * y1 - x1 * y0
+        else:
+            (cx, cy), r, t0, sw = arc_sweep(piece, coords)
+            t1 = t0 + sw
+            total += cx * r * (math.sin(t1) - math.sin(t0)) - cy * r * (math.cos(t1) - math.cos(t0)) + r * r * sw
+    return total / 2
+
+
+def piece_length(piece: Line | Arc, coords: Coords) -> float:
+    if isinstance(piece, Line):
+        return distance(coords[piece.start], coords[piece.end])
+    _, r, _, sw = arc_sweep(piece, coords)
+    return r * abs(sw)
+
+
+def measure(kind: ShapeKind, coords: Coords) -> dict[str, list[float]]:
+    """Every element symbol of ``kind`` -> its measured value at each place it is bound."""
+    out: dict[str, list[float]] = {}
+    loops = kind.construction.outline
+    for sym, el in kind.elements.items():
+        if el.kind is QKind.LENGTH:
+            out[sym] = [distance(coords[i], coords[j]) for i, j in el.at]
+        elif el.kind is QKind.ANGLE:
+            out[sym] = [angle_at(coords[i], coords[v], coords[j]) for i, v, j in el.at]
+        elif el.kind is QKind.AREA:
+            out[sym] = [abs(sum(signed_area(loop, coords) for loop in loops))]
+        elif el.kind is QKind.PERIMETER:
+            out[sym] = [sum(piece_length(p, coords) for loop in loops for p in loop)]
+        elif el.kind is QKind.ARC:
+            out[sym] = [sum(piece_length(p, coords) for loop in loops for p in loop if isinstance(p, Arc))]
+        elif el.kind is QKind.RADIUS:
+            arc = next(p for loop in loops for p in loop if isinstance(p, Arc))
+            out[sym] = [arc_sweep(arc, coords)[1]]
+        elif el.kind is QKind.HEIGHT:
+            v, a, b = el.foot
+            out[sym] = [line_distance(coords[v], coords[a], coords[b])]
+    return out
+
+
+def sample_instance(kind: ShapeKind, rng: random.Random, tries: int = 200) -> tuple[dict[str, float], Coords, dict[str, float]]:
+    """A random valid instance: (params, coordinates, element values by symbol).
+
+    Draws params in the construction's sample ranges and keeps the first draw
+    that satisfies the construction's validity condition and the kind's
+    constraints, so every rule derived from such instances stays in the domain.
+    """
+    cons = kind.construction
+    for _ in range(tries):
+        params = {p.name: rng.uniform(*cons.sample[p]) for p in cons.params}
+        if cons.valid is not None and not bool(cons.valid.subs({sympy.Symbol(k, positive=True): v for k, v in params.items()})):
+            continue
+        try:
+            coords = construct(kind, params)
+        except (ValueError, ZeroDivisionError):
+            continue
+        values = {sym: vals[0] for sym, vals in measure(kind, coords).items()}
+        if min(values.values()) <= 1e-6:
+            continue
+        subs = {kind.symbol(k): v for k, v in values.items()}
+        if all(bool(c.subs(subs)) for c in kind.constraints):
+            return params, coords, values
+    raise RuntimeError(f"could not sample a valid {kind.key}")

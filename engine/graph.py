@@ -1,0 +1,198 @@
+"""The fact/rule graph of a problem.
+
+Quantities that a shape makes equal (the opposite sides of a rectangle, the
+two radii of a sector) or that are the same element of two shapes (a shared
+side) collapse into one *value class*; its representative is the quantity the
+problem first names.  Each directed rule of each shape becomes a rule
+instance from input classes to an output class.  Deduction (solvers/) runs
+over this structure; ``to_networkx`` gives the graph with quantity nodes and
+rule-application nodes, for export as JSON or DOT.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import networkx as nx
+import sympy
+
+from .catalogue import KINDS
+from .errors import ModelError
+from .kinds import Equation, ShapeKind
+from .model import Fact, Problem, QKind, Quantity, ShapeDecl
+from .rules import Rule, rules_for
+
+
+@dataclass(frozen=True)
+class RuleInstance:
+    """A directed rule applied to one shape of the problem."""
+
+    id: int
+    rule: Rule
+    shape: ShapeDecl
+    inputs: tuple[Quantity, ...]  # class representatives, in rule.inputs order
+    output: Quantity
+    local: dict = field(compare=False, hash=False)  # symbol -> the shape's own spelling of it
+
+    @property
+    def kind(self) -> ShapeKind:
+        return KINDS[self.shape.kind]
+
+
+@dataclass(frozen=True)
+class EquationInstance:
+    """An equation of one shape with its symbols bound to value classes."""
+
+    shape: ShapeDecl
+    equation: Equation
+    classes: dict  # symbol -> class representative
+    local: dict = field(compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A value a shape fixes by its kind (the right angle of a right triangle)."""
+
+    shape: ShapeDecl
+    quantity: Quantity  # class representative
+    local: Quantity
+    value: sympy.Expr
+
+
+class FactGraph:
+    """Value classes, facts, constants, rule and equation instances of a problem."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        self._parent: dict[Quantity, Quantity] = {}
+        self._order: dict[Quantity, int] = {}
+        for f in problem.facts:
+            self._add(f.quantity)
+        if problem.query is not None:
+            self._add(problem.query.quantity)
+        bindings = []
+        for decl in problem.shapes:
+            kind = KINDS[decl.kind]
+            bound = kind.bind(decl)
+            bindings.append((decl, kind, bound))
+            for qs in bound.values():
+                for q in qs:
+                    self._add(q)
+                for q in qs[1:]:
+                    self._union(qs[0], q)
+        self.members: dict[Quantity, list[Quantity]] = {}
+        for q in sorted(self._parent, key=self._order.__getitem__):
+            self.members.setdefault(self.find(q), []).append(q)
+
+        self.rules: list[RuleInstance] = []
+        self.equations: list[EquationInstance] = []
+        self.constants: list[Constant] = []
+        self.shape_quantities: dict[str, set[Quantity]] = {}
+        for decl, kind, bound in bindings:
+            local = {sym: qs[0] for sym, qs in bound.items()}
+            cls = {sym: self.find(q) for sym, q in local.items()}
+            self.shape_quantities[decl.name] = set(cls.values())
+            for sym, value in kind.constants.items():
+                self.constants.append(Constant(decl, cls[sym], local[sym], value))
+            for eqn in kind.equations:
+                syms = sorted(s.name for s in eqn.symbols)
+                self.equations.append(EquationInstance(
+                    decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))
+            for rule in rules_for(kind.key):
+                self.rules.append(RuleInstance(
+                    len(self.rules), rule, decl, tuple(cls[s] for s in rule.inputs), cls[rule.output],
+                    {s: local[s] for s in (*rule.inputs, rule.output)}))
+
+        self.facts: dict[Quantity, Fact] = {}
+        for f in problem.facts:
+            rep = self.find(f.quantity)
+            if rep in self.facts:
+                other = self.facts[rep]
+                raise ModelError(
+                    f"{f.quantity} is the same element as {other.quantity} (given on line "
+                    f"{other.span.line if other.span else '?'}); give it only once", f.span, problem.source)
+            self.facts[rep] = f
+        self.by_input: dict[Quantity, list[RuleInstance]] = {}
+        for r in self.rules:
+            for q in set(r.inputs):
+                self.by_input.setdefault(q, []).append(r)
+
+    # -- union-find ---------------------------------------------------------------
+    def _add(self, q: Quantity) -> None:
+        if q not in self._parent:
+            self._parent[q] = q
+            self._order[q] = len(self._order)
+
+    def find(self, q: Quantity) -> Quantity:
+        """The representative of ``q``'s value class."""
+        root = q
+        while self._parent[root] != root:
+            root = self._parent[root]
+        while self._parent[q] != root:
+            self._parent[q], q = root, self._parent[q]
+        return root
+
+    def _union(self, a: Quantity, b: Quantity) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            if self._order[rb] < self._order[ra]:
+                ra, rb = rb, ra
+            self._parent[rb] = ra
+
+    def contains(self, q: Quantity) -> bool:
+        return q in self._parent
+
+    @property
+    def classes(self) -> list[Quantity]:
+        return list(self.members)
+
+    # -- export ----------------------------------------------------------------------
+    def to_networkx(self, fired: Iterable[int] | None = None) -> nx.DiGraph:
+        """Quantity nodes ``q:…`` and rule-application nodes ``r:…`` (inputs → rule → output).
+
+        ``fired`` restricts the rule nodes to those ids (e.g. a proof)."""
+        keep = None if fired is None else set(fired)
+        g = nx.DiGraph()
+        for rep, members in self.members.items():
+            g.add_node(_qnode(rep), type="quantity", kind=rep.kind.value, name=str(rep),
+                       aliases=[str(m) for m in members[1:]], given=rep in self.facts)
+        for c in self.constants:
+            g.nodes[_qnode(c.quantity)]["constant"] = str(c.value)
+        for r in self.rules:
+            if keep is not None and r.id not in keep:
+                continue
+            node = f"r:{r.id}"
+            g.add_node(node, type="rule", kind=r.shape.kind, shape=r.shape.name, rule=r.rule.name,
+                       formula=f"{r.rule.output} = {r.rule.expr}")
+            for q in r.inputs:
+                g.add_edge(_qnode(q), node)
+            g.add_edge(node, _qnode(r.output))
+        if keep is not None:
+            g.remove_nodes_from([n for n, d in list(g.nodes(data=True)) if d["type"] == "quantity" and g.degree(n) == 0])
+        return g
+
+    def to_json(self, fired: Iterable[int] | None = None) -> str:
+        return json.dumps(nx.node_link_data(self.to_networkx(fired), edges="edges"), indent=1)
+
+    def to_dot(self, fired: Iterable[int] | None = None) -> str:
+        g = self.to_networkx(fired)
+        lines = ["digraph geomill {", "  rankdir=LR;"]
+        for n, d in g.nodes(data=True):
+            if d["type"] == "quantity":
+                style = "shape=box" + (",style=filled,fillcolor=lightgray" if d.get("given") else "")
+                lines.append(f'  "{n}" [label="{d["name"]}",{style}];')
+            else:
+                lines.append(f'  "{n}" [label="{d["rule"]}\\n({d["shape"]})",shape=ellipse];')
+        for u, v in g.edges():
+            lines.append(f'  "{u}" -> "{v}";')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def _qnode(q: Quantity) -> str:
+    return f"q:{q}"
+
+
+def shape_has(graph: FactGraph, shape_name: str, kind: QKind) -> bool:
+    return any(q.kind is kind for q in graph.shape_quantities.get(shape_name, ()))

@@ -1,0 +1,245 @@
+"""How a shape kind is described: the vocabulary the catalogue is written in.
+
+A :class:`ShapeKind` is pure data: DSL forms, which element symbols bind to
+which vertices, the equations between the symbols, constants, validity
+constraints and a construction (vertex coordinates as expressions in a few
+parameters, plus the outline).  Everything else — directed rules, DSL
+keywords, solution sentences, drawing, property tests — is derived from it.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import sympy
+
+from .model import QKind, Quantity, ShapeDecl
+
+# -- trigonometry in degrees -------------------------------------------------
+# Equations are written with sympy's sin/cos/tan of radians; these helpers keep
+# the catalogue readable in degrees, which is what problems use.
+
+
+def sind(t: sympy.Expr) -> sympy.Expr:
+    return sympy.sin(sympy.pi * t / 180)
+
+
+def cosd(t: sympy.Expr) -> sympy.Expr:
+    return sympy.cos(sympy.pi * t / 180)
+
+
+def tand(t: sympy.Expr) -> sympy.Expr:
+    return sympy.tan(sympy.pi * t / 180)
+
+
+def symbols(names: str) -> tuple[sympy.Symbol, ...]:
+    """Element symbols of a kind: every element is a positive real."""
+    return sympy.symbols(names, positive=True)
+
+
+# -- elements -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Element:
+    """Where an element symbol lives in the shape.
+
+    ``at`` lists vertex-index tuples: pairs for a length, triples (end, vertex,
+    end) for an angle; several tuples mean the shape makes them equal (the
+    opposite sides of a rectangle).  Shape-wide quantities have no ``at``;
+    a height names (vertex, line-start, line-end) in ``foot`` for measuring.
+    """
+
+    kind: QKind
+    at: tuple[tuple[int, ...], ...] = ()
+    foot: tuple[int, int, int] | None = None
+
+    def quantities(self, decl_points: Sequence[str], shape_name: str) -> list[Quantity]:
+        if self.kind is QKind.LENGTH:
+            return [Quantity.length(decl_points[i], decl_points[j]) for i, j in self.at]
+        if self.kind is QKind.ANGLE:
+            return [Quantity.angle(decl_points[i], decl_points[v], decl_points[j]) for i, v, j in self.at]
+        return [Quantity.of_shape(self.kind, shape_name)]
+
+
+def side(*at: tuple[int, int]) -> Element:
+    return Element(QKind.LENGTH, tuple(at))
+
+
+def angle(*at: tuple[int, int, int]) -> Element:
+    return Element(QKind.ANGLE, tuple(at))
+
+
+AREA = Element(QKind.AREA)
+PERIMETER = Element(QKind.PERIMETER)
+ARC = Element(QKind.ARC)
+RADIUS = Element(QKind.RADIUS)
+
+
+def height(vertex: int, a: int, b: int) -> Element:
+    return Element(QKind.HEIGHT, foot=(vertex, a, b))
+
+
+# -- equations ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Equation:
+    """``lhs = rhs`` between element symbols, with the name a solution cites."""
+
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    name: str
+
+    @property
+    def expr(self) -> sympy.Expr:
+        return self.lhs - self.rhs
+
+    @property
+    def symbols(self) -> frozenset[sympy.Symbol]:
+        return frozenset(self.expr.free_symbols)
+
+
+def eq(lhs: sympy.Expr | int, rhs: sympy.Expr | int, name: str) -> Equation:
+    return Equation(_expr(lhs), _expr(rhs), name)
+
+
+def _expr(x: sympy.Expr | int) -> sympy.Expr:
+    return sympy.Integer(x) if isinstance(x, int) else x
+
+
+# -- construction ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight piece of an outline between two vertices (or named aux points)."""
+
+    start: int | str
+    end: int | str
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A circular piece from ``start`` to ``end`` around ``centre``, counter-clockwise if ``ccw``."""
+
+    centre: int | str
+    start: int | str
+    end: int | str
+    ccw: bool = True
+
+
+@dataclass(frozen=True, eq=False)
+class Construction:
+    """Coordinates of every vertex (and aux point such as a centre) as sympy
+    expressions in ``params``; ``outline`` is a tuple of closed loops (a hole
+    is a loop traversed clockwise).  ``sample`` gives ranges to draw params from
+    for tests and rule derivation; ``valid`` is a condition on the params.
+    """
+
+    params: tuple[sympy.Symbol, ...]
+    coords: Mapping[int | str, tuple[sympy.Expr, sympy.Expr]]
+    outline: tuple[tuple[Line | Arc, ...], ...] = ()
+    sample: Mapping[sympy.Symbol, tuple[float, float]] = field(default_factory=dict)
+    valid: sympy.Basic | None = None
+
+
+# -- kinds ---------------------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True, eq=False)
+class ShapeKind:
+    """One entry of the catalogue.  See the module docstring."""
+
+    key: str
+    title: str
+    forms: tuple[str, ...]
+    n_points: int
+    elements: Mapping[str, Element]
+    equations: tuple[Equation, ...]
+    construction: Construction
+    constants: Mapping[str, sympy.Expr] = field(default_factory=dict)
+    constraints: tuple[sympy.Basic, ...] = ()
+    cyclic: bool = True
+    pins: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    pool: str = "extra"
+    relation: bool = False
+    description: str = ""
+
+    # -- symbols ----------------------------------------------------------------
+    def symbol(self, name: str) -> sympy.Symbol:
+        return sympy.Symbol(name, positive=True)
+
+    @property
+    def symbol_map(self) -> dict[str, sympy.Symbol]:
+        return {n: self.symbol(n) for n in self.elements}
+
+    # -- DSL ----------------------------------------------------------------------
+    def placeholders(self, form: str) -> list[str]:
+        return _PLACEHOLDER.findall(form)
+
+    def resolve(self, name: tuple[str, ...] | None, args: Mapping[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
+        """Turn the written form into (shape name, points in canonical role order).
+
+        ``args`` holds the placeholders in the order they were written.
+        Polygons may be written starting at any vertex, in either direction:
+        the first rotation/reflection of ``name`` that puts every pinned
+        placeholder (``right at A``, ``on EB``) on its canonical positions wins.
+        Forms without ``{name}`` (``semicircle on AD``) take their points from
+        the placeholders.  Raises ``ValueError`` with a message for the user.
+        """
+        if name is None:
+            pts = tuple(itertools.chain.from_iterable(args.values()))
+            if len(pts) != self.n_points:
+                raise ValueError(f"a {self.title} needs {self.n_points} points, got {''.join(pts)}")
+            return "~".join("".join(v) for v in args.values()), pts
+        if len(name) != self.n_points:
+            raise ValueError(f"a {self.title} needs {self.n_points} points, but {''.join(name)} has {len(name)}")
+        if len(set(name)) != len(name):
+            raise ValueError(f"{''.join(name)} repeats a point")
+        for perm in _dihedral(name) if self.cyclic else [name]:
+            if all(_pinned(perm, self.pins[k], v) for k, v in args.items() if k in self.pins):
+                return "".join(name), perm
+        wanted = " and ".join("".join(v) for v in args.values())
+        raise ValueError(f"{wanted} does not fit {''.join(name)} as a {self.title} needs")
+
+    def format(self, decl: ShapeDecl) -> str:
+        """The canonical DSL line for a declaration of this kind (its first form)."""
+        form = self.forms[0]
+        phs = self.placeholders(form)
+        written = dict(decl.args)
+        values: dict[str, str] = {}
+        cursor = 0
+        for ph in phs:
+            if ph == "name":
+                values[ph] = decl.name
+            elif "name" in phs:  # a pin on the named polygon: "right at A"
+                values[ph] = written.get(ph) or "".join(decl.points[i] for i in self.pins[ph])
+            else:  # the placeholders are the points: "semicircle on AD"
+                size = _SIZES[ph[0]]
+                values[ph] = "".join(decl.points[cursor:cursor + size])
+                cursor += size
+        return form.format(**values)
+
+    # -- binding ---------------------------------------------------------------------
+    def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:
+        """Element symbol -> the problem quantities it stands for in this shape."""
+        return {sym: el.quantities(decl.points, decl.name) for sym, el in self.elements.items()}
+
+
+_SIZES = {"p": 1, "s": 2, "a": 3}
+
+
+def _pinned(perm: tuple[str, ...], positions: tuple[int, ...], written: tuple[str, ...]) -> bool:
+    return sorted(perm[i] for i in positions) == sorted(written)
+
+
+def _dihedral(name: tuple[str, ...]) -> list[tuple[str, ...]]:
+    n = len(name)
+    rots = [name[i:] + name[:i] for i in range(n)]
+    rev = tuple(reversed(name))
+    return rots + [rev[i:] + rev[:i] for i in range(n)]

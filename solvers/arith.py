@@ -1,0 +1,305 @@
+"""Arithmetic as the GeomVerse solutions write it.
+
+A rule's sympy expression is turned once into a small tree in the paper's
+vocabulary (degrees for trigonometry, ``sqrt``, ``/``), and that tree is then
+evaluated the way the paper's solutions do it: π = 3.14 and every operation's
+result rounded half-up to two decimals, innermost first, printing the
+expression after each pass: ``2 * (10 + 12) = 2 * 22 = 44``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
+from typing import Mapping, Union
+
+import sympy
+
+GV_PI = 3.14
+
+
+def round2(x: float) -> float:
+    """Round half-up to two decimals, on the decimal spelling of ``x`` (2.675 -> 2.68)."""
+    return float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def fmt(x: float) -> str:
+    """A number as a solution prints it: ``44``, ``14.65``, ``0.5``."""
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{round2(x):.2f}".rstrip("0").rstrip(".")
+
+
+# -- the tree -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Num:
+    value: float
+    text: str | None = None  # how to print it when it is not a plain number (π)
+
+
+@dataclass(frozen=True)
+class Sym:
+    name: str
+
+
+@dataclass(frozen=True)
+class Add:
+    terms: tuple[tuple[int, "Node"], ...]  # (sign, term)
+
+
+@dataclass(frozen=True)
+class Mul:
+    factors: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Div:
+    num: "Node"
+    den: "Node"
+
+
+@dataclass(frozen=True)
+class Pow:
+    base: "Node"
+    exp: sympy.Rational
+
+
+@dataclass(frozen=True)
+class Func:
+    name: str  # sqrt, sin, cos, tan (of degrees), asin, acos, atan (in degrees)
+    arg: "Node"
+
+
+Node = Union[Num, Sym, Add, Mul, Div, Pow, Func]
+
+_SIND = sympy.Function("sind")
+_COSD = sympy.Function("cosd")
+_TAND = sympy.Function("tand")
+_ASIND = sympy.Function("asind")
+_ACOSD = sympy.Function("acosd")
+_ATAND = sympy.Function("atand")
+_PI180 = sympy.pi / 180
+
+
+def to_degrees(expr: sympy.Expr) -> sympy.Expr:
+    """Rewrite radian trigonometry into degree functions: sin(pi*t/180) -> sind(t)."""
+    expr = expr.replace(sympy.sin, lambda u: _SIND(sympy.expand(u / _PI180)))
+    expr = expr.replace(sympy.cos, lambda u: _COSD(sympy.expand(u / _PI180)))
+    expr = expr.replace(sympy.tan, lambda u: _TAND(sympy.expand(u / _PI180)))
+    expr = expr.replace(sympy.asin, lambda z: _ASIND(z) * _PI180)
+    expr = expr.replace(sympy.acos, lambda z: _ACOSD(z) * _PI180)
+    expr = expr.replace(sympy.atan, lambda z: _ATAND(z) * _PI180)
+    return expr
+
+
+_FUNCS = {_SIND: "sin", _COSD: "cos", _TAND: "tan", _ASIND: "asin", _ACOSD: "acos", _ATAND: "atan"}
+
+
+@lru_cache(maxsize=None)
+def tree(expr: sympy.Expr) -> Node:
+    """The paper-style tree of a rule expression (cached: built once per rule)."""
+    return _convert(to_degrees(expr))
+
+
+def _convert(e: sympy.Expr) -> Node:
+    if e is sympy.pi:
+        return Num(math.pi, "π")
+    if e.is_Integer:
+        return Num(float(e))
+    if e.is_Rational:
+        return Div(Num(float(e.p)), Num(float(e.q)))
+    if e.is_Float:
+        return Num(float(e))
+    if e.is_Symbol:
+        return Sym(e.name)
+    if e.is_Add:
+        terms = []
+        for t in sorted(e.args, key=lambda a: (a.is_number, sympy.default_sort_key(a))):
+            coeff, rest = t.as_coeff_Mul()
+            if coeff.is_negative:
+                terms.append((-1, _convert(-t)))
+            else:
+                terms.append((1, _convert(t)))
+        if terms[0][0] < 0:  # start with a positive term where there is one
+            for i, (sgn, _) in enumerate(terms):
+                if sgn > 0:
+                    terms.insert(0, terms.pop(i))
+                    break
+        return Add(tuple(terms))
+    if e.is_Mul:
+        roots = [f for f in e.args if f.is_Pow and abs(f.exp) == sympy.Rational(1, 2)]
+        if len(roots) >= 2:  # 2*sqrt(2)*sqrt(S)/sqrt(pi) reads (and rounds) better as sqrt(8*S/pi)
+            rest = [f for f in e.args if f not in roots]
+            coeff = sympy.Mul(*[f for f in rest if f.is_Rational])
+            others = [f for f in rest if not f.is_Rational]
+            inside = sympy.Mul(coeff**2, *[f.base ** (2 * f.exp) for f in roots])
+            root = Func("sqrt", _convert(inside))
+            return Mul(tuple(_convert(f) for f in others) + (root,)) if others else root
+        num, den = [], []
+        for f in _ordered(e.args):
+            if f.is_Rational and not f.is_Integer:
+                if f.p != 1:
+                    num.append(sympy.Integer(f.p))
+                den.append(sympy.Integer(f.q))
+            elif f.is_Pow and f.exp.is_negative:
+                den.append(f.base ** (-f.exp))
+            else:
+                num.append(f)
+        if not den:
+            if num and num[0] == -1:
+                return Add(((-1, _convert(sympy.Mul(*num[1:]))),))
+            return Mul(tuple(_convert(f) for f in num)) if len(num) > 1 else _convert(num[0])
+        top = _convert(sympy.Mul(*num)) if num else Num(1.0)
+        bottom = [_convert(f) for f in den]
+        return Div(top, bottom[0] if len(bottom) == 1 else Mul(tuple(bottom)))
+    if e.is_Pow:
+        if e.exp == sympy.Rational(1, 2):
+            return Func("sqrt", _convert(e.base))
+        if e.exp.is_negative:
+            return Div(Num(1.0), _convert(e.base ** (-e.exp)))
+        return Pow(_convert(e.base), e.exp)
+    if e.func in _FUNCS:
+        return Func(_FUNCS[e.func], _convert(e.args[0]))
+    raise ValueError(f"cannot write {e} as arithmetic")
+
+
+def _ordered(args: tuple) -> list:
+    """Numbers first in products, as people write them (2 * (a + b))."""
+    return sorted(args, key=lambda a: (not a.is_number, sympy.default_sort_key(a)))
+
+
+# -- evaluation -------------------------------------------------------------------------------
+
+_F = {
+    "sqrt": math.sqrt,
+    "sin": lambda d: math.sin(math.radians(d)),
+    "cos": lambda d: math.cos(math.radians(d)),
+    "tan": lambda d: math.tan(math.radians(d)),
+    "asin": lambda z: math.degrees(math.asin(z)),
+    "acos": lambda z: math.degrees(math.acos(z)),
+    "atan": lambda z: math.degrees(math.atan(z)),
+}
+
+
+def _op(node: Node, kids: list[float]) -> float:
+    if isinstance(node, Add):
+        return sum(s * v for (s, _), v in zip(node.terms, kids))
+    if isinstance(node, Mul):
+        return math.prod(kids)
+    if isinstance(node, Div):
+        return kids[0] / kids[1]
+    if isinstance(node, Pow):
+        return kids[0] ** float(node.exp)
+    return _F[node.name](kids[0])
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, Add):
+        return [t for _, t in node.terms]
+    if isinstance(node, Mul):
+        return list(node.factors)
+    if isinstance(node, Div):
+        return [node.num, node.den]
+    if isinstance(node, (Pow, Func)):
+        return [node.base if isinstance(node, Pow) else node.arg]
+    return []
+
+
+def _rebuild(node: Node, kids: list[Node]) -> Node:
+    if isinstance(node, Add):
+        return Add(tuple((s, k) for (s, _), k in zip(node.terms, kids)))
+    if isinstance(node, Mul):
+        return Mul(tuple(kids))
+    if isinstance(node, Div):
+        return Div(kids[0], kids[1])
+    if isinstance(node, Pow):
+        return Pow(kids[0], node.exp)
+    return Func(node.name, kids[0])
+
+
+def substitute(node: Node, values: Mapping[str, float], gv: bool = True) -> Node:
+    """Put numbers in for the symbols (and 3.14 for π in the GeomVerse style)."""
+    if isinstance(node, Sym):
+        return Num(values[node.name])
+    if isinstance(node, Num):
+        return Num(GV_PI) if (gv and node.text == "π") else node
+    return _rebuild(node, [substitute(k, values, gv) for k in _children(node)])
+
+
+def _is_value(node: Node) -> bool:
+    return isinstance(node, Num) and node.text is None
+
+
+def reduce_once(node: Node) -> Node:
+    """One pass: every operation whose operands are all numbers is done and rounded."""
+    if isinstance(node, (Num, Sym)):
+        return node
+    kids = _children(node)
+    if all(_is_value(k) for k in kids):
+        return Num(round2(_op(node, [k.value for k in kids])))
+    return _rebuild(node, [reduce_once(k) for k in kids])
+
+
+def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
+    """Evaluate step by step; returns (value, the printed stages ending in the value)."""
+    cur = substitute(node, values, gv)
+    stages = [render(cur)]
+    while not _is_value(cur):
+        cur = reduce_once(cur)
+        text = render(cur)
+        if text != stages[-1]:
+            stages.append(text)
+    return cur.value, stages
+
+
+def evaluate_rounded(node: Node, values: Mapping[str, float]) -> float:
+    """The GeomVerse value alone (no text), for speed."""
+    cur = substitute(node, values)
+    while not _is_value(cur):
+        cur = reduce_once(cur)
+    return cur.value
+
+
+# -- printing ---------------------------------------------------------------------------------
+
+_PREC = {"add": 1, "mul": 2, "div": 2, "pow": 4, "atom": 5}
+
+
+def _prec(node: Node) -> int:
+    if isinstance(node, Add):
+        return _PREC["add"] if len(node.terms) > 1 or node.terms[0][0] < 0 else _PREC["atom"]
+    if isinstance(node, (Mul, Div)):
+        return _PREC["mul"]
+    if isinstance(node, Pow):
+        return _PREC["pow"]
+    return _PREC["atom"]
+
+
+def render(node: Node, names: Mapping[str, str] | None = None) -> str:
+    """Plain-text arithmetic: ``3.14 * 6^2 / 8``; ``names`` renames symbols."""
+    def wrap(child: Node, at_least: int, strict: bool = False) -> str:
+        text = render(child, names)
+        p = _prec(child)
+        return f"({text})" if (p < at_least or (strict and p == at_least)) else text
+
+    if isinstance(node, Num):
+        return node.text or fmt(node.value)
+    if isinstance(node, Sym):
+        return (names or {}).get(node.name, node.name)
+    if isinstance(node, Add):
+        out = ""
+        for i, (sign, term) in enumerate(node.terms):
+            t = wrap(term, _PREC["add"], strict=sign < 0 and i > 0)
+            out += (t if sign > 0 else f"-{t}") if i == 0 else (f" + {t}" if sign > 0 else f" - {t}")
+        return out
+    if isinstance(node, Mul):
+        return " * ".join(wrap(f, _PREC["mul"]) for f in node.factors)
+    if isinstance(node, Div):
+        return f"{wrap(node.num, _PREC['mul'])} / {wrap(node.den, _PREC['mul'], strict=True)}"
+    if isinstance(node, Pow):
+        exp = str(node.exp) if node.exp.is_Integer else f"({node.exp})"
+        return f"{wrap(node.base, _PREC['atom'])}^{exp}"
+    return f"{node.name}({render(node.arg, names)})"

@@ -1,0 +1,282 @@
+"""Forward chaining over the fact/rule graph, with variables and a simultaneous fallback.
+
+Rule instances fire in order of depth (a rule's depth is one more than its
+deepest input), so the first derivation of every value class is a shallowest
+one and the proof read back from the query is minimal in depth.  Values are
+floats from the compiled rules (true π); the GeomVerse-rounded values are
+computed afterwards for the proof steps only.
+
+Variables (``angle BAC = 2x + 50``) follow GeomVerse §A.4: once every element
+of one equation is known or given in terms of a single unknown variable, the
+equation is solved for it, and the variablized elements become numbers.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+
+import sympy
+
+from engine.catalogue import KINDS
+from engine.errors import SolveError
+from engine.graph import Constant, EquationInstance, FactGraph, RuleInstance
+from engine.model import Fact, QKind, Quantity
+from engine.rules import compiled
+
+TOL = 1e-6
+
+
+@dataclass
+class Derivation:
+    """How a value class got its value."""
+
+    quantity: Quantity
+    exact: float
+    depth: int
+    how: str  # given | constant | rule | variable | substitution | system
+    rule: RuleInstance | None = None
+    fact: Fact | None = None
+    constant: Constant | None = None
+    equation: EquationInstance | None = None
+    inputs: tuple[Quantity, ...] = ()
+    variables: tuple[sympy.Symbol, ...] = ()  # variables a substitution or system step uses
+    system: list = field(default_factory=list)  # equations of a simultaneous step
+    shapes: tuple[str, ...] = ()  # shapes whose equations a simultaneous step uses
+
+
+@dataclass
+class VariableSolution:
+    symbol: sympy.Symbol
+    exact: float
+    depth: int
+    equation: EquationInstance | None  # a shape equation, or None when from a fact
+    fact: Fact | None  # a variablized fact whose element became known
+    inputs: tuple[Quantity, ...]  # numeric classes substituted into the equation
+    pending: tuple[Quantity, ...]  # variablized classes substituted into it
+
+
+class Deduction:
+    """The result of forward chaining: every derived value and how."""
+
+    def __init__(self, graph: FactGraph):
+        self.graph = graph
+        self.known: dict[Quantity, Derivation] = {}
+        self.pending: dict[Quantity, Fact] = {}
+        self.variables: dict[sympy.Symbol, VariableSolution] = {}
+        self._heap: list[tuple[int, int]] = []
+        self._missing: dict[int, int] = {r.id: len(set(r.inputs)) for r in graph.rules}
+        self._run()
+
+    # -- seeding ----------------------------------------------------------------------
+    def _run(self) -> None:
+        g = self.graph
+        for rep, fact in g.facts.items():
+            if fact.value.free_symbols:
+                self.pending[rep] = fact
+            else:
+                self._set(Derivation(rep, float(fact.value), 0, "given", fact=fact))
+        for c in g.constants:
+            if c.quantity in self.known:
+                self._check_equal(c.quantity, float(c.value), f"{c.shape.name} is a {KINDS[c.shape.kind].title}")
+            else:
+                self._set(Derivation(c.quantity, float(c.value), 0, "constant", constant=c))
+        while True:
+            self._drain()
+            if not self._solve_variables():
+                break
+
+    def _set(self, d: Derivation) -> None:
+        _check_valid(self.graph, d)
+        self.known[d.quantity] = d
+        for r in self.graph.by_input.get(d.quantity, ()):
+            self._missing[r.id] -= 1
+            if self._missing[r.id] == 0 and r.output not in self.known and r.output not in r.inputs:
+                depth = 1 + max(self.known[q].depth for q in r.inputs)
+                heapq.heappush(self._heap, (depth, r.id))
+
+    def _drain(self) -> None:
+        rules = self.graph.rules
+        while self._heap:
+            depth, rid = heapq.heappop(self._heap)
+            r = rules[rid]
+            if r.output in self.known:
+                continue
+            value = self.apply(r)
+            self._set(Derivation(r.output, value, depth, "rule", rule=r, inputs=r.inputs))
+
+    def apply(self, r: RuleInstance) -> float:
+        """The rule's output from the known exact values of its inputs."""
+        args = [self.known[q].exact for q in r.inputs]
+        try:
+            value = compiled(r.rule)(*args)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            value = math.nan
+        if isinstance(value, complex) or not math.isfinite(value):
+            shown = ", ".join(f"{r.local[s]} = {_num(v)}" for s, v in zip(r.rule.inputs, args))
+            raise SolveError(
+                f"impossible values: the {r.rule.name} of {_shape_phrase(r.shape)} has no real answer for "
+                f"{r.local[r.rule.output]} from {shown}", self._blame(r.inputs, r.shape), self.graph.problem.source)
+        return float(value)
+
+    # -- variables ------------------------------------------------------------------------
+    def _solve_variables(self) -> bool:
+        """Solve one variable where an equation allows; substitute it.  True if anything moved."""
+        for rep, fact in self.pending.items():
+            if rep in self.known:
+                unknown = fact.value.free_symbols - self.variables.keys()
+                if len(unknown) == 1:
+                    x = next(iter(unknown))
+                    e = fact.value.subs(self._var_values()) - self.known[rep].exact
+                    self._found(x, _solve_one(e, x, self, fact.span), self.known[rep].depth, None, fact, (rep,), ())
+                    return True
+        for eqi in self.graph.equations:
+            classes = list(dict.fromkeys(eqi.classes.values()))
+            if any(q not in self.known and q not in self.pending for q in classes):
+                continue
+            pend = tuple(q for q in classes if q not in self.known)
+            if not pend:
+                continue
+            unknown = set().union(*(self.pending[q].value.free_symbols for q in pend)) - self.variables.keys()
+            if len(unknown) != 1:
+                continue
+            x = next(iter(unknown))
+            e = self.substituted(eqi)
+            nums = tuple(q for q in classes if q in self.known)
+            depth = 1 + max((self.known[q].depth for q in nums), default=0)
+            self._found(x, _solve_one(e, x, self, self.pending[pend[0]].span), depth, eqi, None, nums, pend)
+            return True
+        return False
+
+    def substituted(self, eqi: EquationInstance) -> sympy.Expr:
+        """The equation with known numbers and variablized expressions put in."""
+        kind = KINDS[eqi.shape.kind]
+        subs = {}
+        for sym, q in eqi.classes.items():
+            if q in self.known:
+                subs[kind.symbol(sym)] = sympy.Float(self.known[q].exact, 17)
+            else:
+                subs[kind.symbol(sym)] = self.pending[q].value.subs(self._var_values())
+        return eqi.equation.expr.subs(subs)
+
+    def _var_values(self) -> dict[sympy.Symbol, sympy.Float]:
+        return {x: sympy.Float(v.exact, 17) for x, v in self.variables.items()}
+
+    def _found(self, x, value, depth, eqi, fact, inputs, pend) -> None:
+        self.variables[x] = VariableSolution(x, value, depth, eqi, fact, inputs, pend)
+        values = self._var_values()
+        for rep, f in list(self.pending.items()):
+            if rep not in self.known and f.value.free_symbols <= self.variables.keys():
+                v = float(f.value.subs(values))
+                used = tuple(sorted(f.value.free_symbols, key=lambda s: s.name))
+                self._set(Derivation(rep, v, max(self.variables[s].depth for s in used), "substitution",
+                                     fact=f, variables=used))
+
+    # -- checks -------------------------------------------------------------------------------
+    def _check_equal(self, q: Quantity, value: float, why: str) -> None:
+        have = self.known[q].exact
+        if not _close(have, value):
+            raise SolveError(f"contradictory facts: {q} is {_num(have)}, but {why} makes it {_num(value)}",
+                             self._blame((q,)), self.graph.problem.source)
+
+    def check_consistency(self) -> None:
+        """Every rule whose inputs and output are all known must agree (triangle angles sum to 180 …)."""
+        for r in self.graph.rules:
+            out = self.known.get(r.output)
+            if out is None or out.rule is r or any(q not in self.known for q in r.inputs):
+                continue
+            value = self.apply(r)
+            if not _close(out.exact, value):
+                shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}" for s, q in zip(r.rule.inputs, r.inputs))
+                raise SolveError(
+                    f"contradictory facts: by the {r.rule.name} of {_shape_phrase(r.shape)}, {shown} give "
+                    f"{r.local[r.rule.output]} = {_num(value)}, but it is {_num(out.exact)}",
+                    self._blame((r.output, *r.inputs), r.shape), self.graph.problem.source)
+        for decl in self.graph.problem.shapes:
+            kind = KINDS[decl.kind]
+            bound = {s: self.graph.find(qs[0]) for s, qs in kind.bind(decl).items()}
+            for c in kind.constraints:
+                syms = {s.name for s in c.free_symbols}
+                if all(bound[s] in self.known for s in syms):
+                    ok = c.subs({kind.symbol(s): self.known[bound[s]].exact for s in syms})
+                    if ok is sympy.false:
+                        raise SolveError(
+                            f"impossible values: {_shape_phrase(decl)} cannot exist with "
+                            + ", ".join(f"{bound[s]} = {_num(self.known[bound[s]].exact)}" for s in sorted(syms))
+                            + _constraint_hint(kind.key), self._blame(tuple(bound[s] for s in syms), decl),
+                            self.graph.problem.source)
+
+    def _blame(self, qs: tuple[Quantity, ...], shape=None):
+        """The place in the text to point at: a given fact behind these values, else the shape."""
+        seen: set[Quantity] = set()
+        stack = list(qs)
+        while stack:
+            q = stack.pop(0)
+            if q in seen:
+                continue
+            seen.add(q)
+            d = self.known.get(q)
+            if q in self.graph.facts and self.graph.facts[q].span is not None:
+                return self.graph.facts[q].span
+            if d is not None:
+                stack.extend(d.inputs)
+        return shape.span if shape is not None else None
+
+
+def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
+    """The one real solution of ``e = 0`` for ``x`` that keeps every element valid."""
+    e = sympy.expand(e)
+    poly = e.as_poly(x) if e.is_polynomial(x) else None
+    if poly is not None and poly.degree() == 1:
+        c1, c0 = poly.all_coeffs()
+        roots = [float(-c0 / c1)]
+    elif poly is not None and poly.degree() == 0:
+        raise SolveError(f"the equation for {x} does not involve it", span, ded.graph.problem.source)
+    else:
+        try:
+            roots = [complex(r) for r in sympy.solve(e, x, rational=False)]
+        except NotImplementedError:
+            roots = []
+        roots = [r.real for r in roots if abs(r.imag) < 1e-9]
+    good = []
+    for r in roots:
+        vals = {x: r, **{s: v.exact for s, v in ded.variables.items()}}
+        ok = True
+        for q, f in ded.pending.items():
+            if f.value.free_symbols <= vals.keys():
+                v = float(f.value.subs(vals))
+                ok &= v > 0 and (q.kind is not QKind.ANGLE or v < 180)
+        if ok:
+            good.append(r)
+    good = sorted(set(round(g, 12) for g in good))
+    if len(good) != 1:
+        what = "no value" if not good else "several values (" + ", ".join(_num(g) for g in good) + ")"
+        raise SolveError(f"impossible values: the equations give {what} for {x}", span, ded.graph.problem.source)
+    return good[0]
+
+
+def _check_valid(graph: FactGraph, d: Derivation) -> None:
+    q = d.quantity
+    bad = (q.kind is not QKind.VARIABLE and d.exact <= 1e-12) or (q.kind is QKind.ANGLE and d.exact >= 180 - 1e-9)
+    if bad:
+        why = "an angle must lie strictly between 0 and 180 degrees" if q.kind is QKind.ANGLE else "it must be positive"
+        span = d.fact.span if d.fact else None
+        if span is None and d.rule is not None:
+            span = d.rule.shape.span
+        raise SolveError(f"impossible values: {q} comes out as {_num(d.exact)}, but {why}", span, graph.problem.source)
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
+
+
+def _num(x: float) -> str:
+    return f"{x:.6g}"
+
+
+def _shape_phrase(decl) -> str:
+    return f"the {decl.name} {KINDS[decl.kind].title}"
+
+
+def _constraint_hint(kind: str) -> str:
+    return " (the triangle inequality fails)" if "triangle" in kind else ""

@@ -1,0 +1,154 @@
+"""Solving equations together where forward chaining stalls.
+
+GeomVerse's problems are trees that chaining always solves; a point splitting
+a side, or two facts about one shape that each involve two unknowns (area
+and perimeter of a rectangle), are not.  Then the equations connected to the
+query are solved simultaneously, numerically from many seeded starts: the
+query is answered only if every valid solution gives it the same value.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import sympy
+from scipy.optimize import least_squares
+
+from engine.catalogue import KINDS
+from engine.errors import SolveError
+from engine.model import QKind, Quantity
+
+from .arith import render, tree
+from .deduce import Deduction, Derivation
+
+STARTS = 40
+
+
+def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, str, tuple[Quantity, ...], str | None]]:
+    """Every equation that still has an unknown: (expression, text, known classes used, shape)."""
+    g = ded.graph
+    out = []
+    for eqi in g.equations:
+        if all(q in ded.known for q in eqi.classes.values()):
+            continue
+        kind = KINDS[eqi.shape.kind]
+        subs = {kind.symbol(s): (sympy.Float(ded.known[q].exact, 17) if q in ded.known else sym(q))
+                for s, q in eqi.classes.items()}
+        names = {s: str(eqi.local[s]) for s in eqi.classes}
+        text = f"{render(tree(eqi.equation.lhs), names)} = {render(tree(eqi.equation.rhs), names)}"
+        out.append((eqi.equation.expr.subs(subs), text,
+                    tuple(q for q in eqi.classes.values() if q in ded.known), eqi.shape.name))
+    for q, f in ded.pending.items():
+        if q not in ded.known:
+            value = f.value.subs({x: v.exact for x, v in ded.variables.items()})
+            out.append((sym(q) - value, f"{q} = {f.value}", (), None))
+    return out
+
+
+class _Unknowns:
+    """A sympy symbol for each unknown value class, and back."""
+
+    def __init__(self) -> None:
+        self.of: dict[Quantity, sympy.Symbol] = {}
+        self.back: dict[sympy.Symbol, Quantity] = {}
+
+    def __call__(self, q: Quantity) -> sympy.Symbol:
+        if q not in self.of:
+            s = sympy.Symbol(f"_u{len(self.of)}", real=True)
+            self.of[q], self.back[s] = s, q
+        return self.of[q]
+
+
+def solve_system(ded: Deduction, goal: Quantity) -> bool:
+    """Try to fix ``goal`` from the equations together; record it in ``ded`` and return True on success."""
+    sym = _Unknowns()
+    eqs = _equations(ded, sym)
+    if not eqs:
+        return False
+    # the equations connected to the goal through shared unknowns
+    unknown_of = [e.free_symbols for e, *_ in eqs]
+    goal_syms = {sym.of[goal]} if goal in sym.of else set()
+    if not goal_syms:
+        return False
+    component, frontier, chosen = set(goal_syms), set(goal_syms), set()
+    while frontier:
+        nxt = set()
+        for i, syms in enumerate(unknown_of):
+            if i not in chosen and syms & frontier:
+                chosen.add(i)
+                nxt |= syms - component
+        component |= nxt
+        frontier = nxt
+    unknowns = sorted(component, key=lambda s: s.name)
+    system = [eqs[i] for i in sorted(chosen)]
+    if len(system) < len(unknowns):
+        return False
+    values = _solutions(ded, [e for e, *_ in system], unknowns, sym.of[goal], sym.back)
+    if len(values) != 1:
+        if len(values) > 1:
+            raise SolveError(f"the facts allow several values for {goal}: "
+                             + ", ".join(f"{v:.6g}" for v in values), None, ded.graph.problem.source)
+        return False
+    inputs = tuple(dict.fromkeys(q for _, _, used, _ in system for q in used))
+    depth = 1 + max((ded.known[q].depth for q in inputs), default=0)
+    ded.known[goal] = Derivation(goal, values[0], depth, "system", inputs=inputs, system=[t for _, t, _, _ in system],
+                                 shapes=tuple(dict.fromkeys(s for *_, s in system if s)))
+    return True
+
+
+def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Symbol], goal: sympy.Symbol,
+               back: dict[sympy.Symbol, Quantity]) -> list[float]:
+    """Distinct values of ``goal`` over the valid solutions found from seeded random starts."""
+    fn = sympy.lambdify(unknowns, exprs, modules="numpy")
+    scale = np.median([abs(d.exact) for d in ded.known.values()] or [10.0]) or 10.0
+    lo, hi, angle = [], [], []
+    for s in unknowns:
+        q = back.get(s)
+        is_angle = q is not None and q.kind is QKind.ANGLE
+        positive = q is not None
+        lo.append(1e-9 if positive else -np.inf)
+        hi.append(180.0 if is_angle else np.inf)
+        angle.append(is_angle)
+    rng = random.Random(str(ded.graph.problem.facts))
+    found: list[float] = []
+    gi = unknowns.index(goal)
+    for _ in range(STARTS):
+        x0 = [rng.uniform(1, 179) if a else (rng.uniform(0.1, 3) * scale if lo[i] > 0 else rng.uniform(-20, 20))
+              for i, a in enumerate(angle)]
+        try:
+            res = least_squares(lambda x: np.asarray(fn(*x), dtype=float), x0, bounds=(lo, hi), xtol=1e-15,
+                                ftol=1e-15, gtol=1e-15, max_nfev=2000)
+        except (ValueError, FloatingPointError):
+            continue
+        if not np.all(np.isfinite(res.fun)) or np.max(np.abs(res.fun)) > 1e-8 * (1 + scale):
+            continue
+        if any(v <= 1e-6 for v, low in zip(res.x, lo) if low > 0) or any(
+                v >= 180 - 1e-6 for v, a in zip(res.x, angle) if a):
+            continue
+        v = float(res.x[gi])
+        if not any(math.isclose(v, f, rel_tol=1e-6, abs_tol=1e-9) for f in found):
+            found.append(v)
+    return sorted(found)
+
+
+def underdetermined_message(ded: Deduction, goal: Quantity) -> str:
+    """Say what is missing: the rules that would give the goal and their unknown inputs."""
+    g = ded.graph
+    options = []
+    for r in g.rules:
+        if r.output == goal:
+            missing = sorted({q for q in r.inputs if q not in ded.known}, key=str)
+            options.append((len(missing), ", ".join(str(q) for q in missing), r))
+    options.sort(key=lambda o: (o[0], o[1]))
+    if not options:
+        return f"cannot determine {goal}: no formula of the problem's shapes gives it"
+    seen, hints = set(), []
+    for _, missing, r in options:
+        if missing not in seen:
+            seen.add(missing)
+            hints.append(f"{missing} (the {r.rule.name}, in the {r.shape.name} {KINDS[r.shape.kind].title})")
+        if len(hints) == 3:
+            break
+    return (f"cannot determine {goal}: the facts do not fix it. It would follow from knowing "
+            + "; or ".join(hints))
