@@ -246,7 +246,7 @@ a, b, p, q, K, S, P = symbols("a b p q K S P")
 _k_alpha = sympy.acos((a**2 + p**2 - b**2) / (2 * a * p))
 _add(ShapeKind(
     key="kite", title="kite", pool="extra",
-    forms=("kite {name}", "kite {name} at {p}"), n_points=4, pins={"p": (0,)},
+    forms=("kite {name} at {p}", "kite {name}"), n_points=4, pins={"p": (0,)},
     elements={"a": side((0, 1), (0, 3)), "b": side((2, 1), (2, 3)), "p": side((0, 2)), "q": side((1, 3)),
               "K": angle((0, 1, 2), (0, 3, 2)), "S": AREA, "P": PERIMETER},
     equations=(

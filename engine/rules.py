@@ -12,7 +12,6 @@ the catalogue; ``rules_for`` then costs a dictionary lookup.
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import pickle
 import random
@@ -28,8 +27,8 @@ from .catalogue import KINDS
 from .geometry import sample_instance
 from .kinds import Equation, ShapeKind
 
-N_SAMPLES = 6
-CACHE_VERSION = "2"
+N_SAMPLES = 60  # enough random instances that an ambiguous root (an obtuse angle from a sine) shows
+CACHE_VERSION = "3"
 
 
 @dataclass(frozen=True)
@@ -54,16 +53,18 @@ class Rule:
         return f"{self.kind}: {', '.join(self.inputs)} -> {self.output}"
 
 
-def _close(x: complex, y: float) -> bool:
-    return isinstance(x, float) and math.isfinite(x) and abs(x - y) <= 1e-7 * max(1.0, abs(y))
-
-
-def _evaluate(expr: sympy.Expr, values: dict[sympy.Symbol, float]) -> float | complex:
-    try:
-        v = complex(expr.evalf(30, subs=values))
-    except (TypeError, ValueError, ZeroDivisionError):
-        return complex("nan")
-    return v.real if abs(v.imag) < 1e-9 else v
+def _agrees(root: sympy.Expr, out: str, names: list[str], samples: list[dict[str, float]]) -> bool:
+    """Does ``root`` give the measured value of ``out`` on every sampled instance?"""
+    fn = sympy.lambdify([sympy.Symbol(n, positive=True) for n in names], root, modules="cmath")
+    for sample in samples:
+        try:
+            v = complex(fn(*(sample[n] for n in names)))
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            return False
+        want = sample[out]
+        if not (abs(v.imag) < 1e-9 and abs(v.real - want) <= 1e-7 * max(1.0, abs(want))):
+            return False
+    return True
 
 
 def derive_kind(kind: ShapeKind, seed: int = 0) -> list[Rule]:
@@ -80,9 +81,7 @@ def derive_kind(kind: ShapeKind, seed: int = 0) -> list[Rule]:
                 roots = sympy.solve(expr, out)
             except NotImplementedError:
                 continue
-            good = [r for r in roots if all(
-                _close(_evaluate(r, {kind.symbol(k): v for k, v in sample.items()}), sample[out.name])
-                for sample in samples)]
+            good = [r for r in roots if _agrees(r, out.name, list(inputs), samples)]
             if good:
                 rules.append(Rule(kind.key, idx, out.name, inputs, _tidy(good[0])))
     return rules

@@ -101,6 +101,7 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
                back: dict[sympy.Symbol, Quantity]) -> list[float]:
     """Distinct values of ``goal`` over the valid solutions found from seeded random starts."""
     fn = sympy.lambdify(unknowns, exprs, modules="numpy")
+    jac = sympy.lambdify(unknowns, sympy.Matrix(exprs).jacobian(unknowns), modules="numpy")
     scale = np.median([abs(d.exact) for d in ded.known.values()] or [10.0]) or 10.0
     lo, hi, angle = [], [], []
     for s in unknowns:
@@ -126,10 +127,20 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
         if any(v <= 1e-6 for v, low in zip(res.x, lo) if low > 0) or any(
                 v >= 180 - 1e-6 for v, a in zip(res.x, angle) if a):
             continue
+        if _free(np.asarray(jac(*res.x), dtype=float), gi):
+            return []  # the goal can move along the solution set: not determined
         v = float(res.x[gi])
         if not any(math.isclose(v, f, rel_tol=1e-6, abs_tol=1e-9) for f in found):
             found.append(v)
     return sorted(found)
+
+
+def _free(jacobian: np.ndarray, goal: int) -> bool:
+    """Is the goal coordinate free to move at this solution (in the Jacobian's null space)?"""
+    _, sv, vt = np.linalg.svd(jacobian)
+    rank = int(np.sum(sv > 1e-8 * max(1.0, sv.max(initial=0.0))))
+    null = vt[rank:]
+    return bool(null.size) and bool(np.any(np.abs(null[:, goal]) > 1e-6))
 
 
 def underdetermined_message(ded: Deduction, goal: Quantity) -> str:

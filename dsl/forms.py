@@ -1,0 +1,182 @@
+"""Matching lines of words against the catalogue's forms and ``ELEMENT_FORMS``.
+
+The grammar only splits a line into words; all vocabulary lives in the
+catalogue, so matching is done here: a form such as
+``"{name}: rectangle + semicircle on {s}"`` is a list of literal tokens and
+placeholders, and a line matches it token for token.
+"""
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from dataclasses import dataclass
+
+from engine.catalogue import KINDS
+from engine.errors import ModelError, Span
+from engine.kinds import ShapeKind
+from engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
+
+_FORM_TOKEN = re.compile(r"\{\w+\}|:|[^\s:{}]+")
+_KEYWORD = re.compile(r"[a-z]+")
+# Points per placeholder; {name} and {n} take any number.
+_SIZES = {"p": 1, "s": 2, "a": 3}
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a line, classified: ``points`` is set for a point sequence."""
+
+    text: str
+    line: int
+    col: int
+    points: tuple[str, ...] | None = None
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.col, self.col + len(self.text))
+
+
+def make_word(text: str, line: int, col: int) -> Word:
+    """Classify a raw word: a lowercase keyword, a symbol (+ - :) or a point sequence."""
+    if _KEYWORD.fullmatch(text) or text in ("+", "-", ":"):
+        return Word(text, line, col)
+    try:
+        return Word(text, line, col, split_points(text))
+    except ValueError:
+        raise ModelError(
+            f"{text!r} is neither a keyword (lowercase letters) nor a point sequence "
+            "(capital letters, each with optional digits and primes, e.g. ABC or A1B'C)",
+            Span(line, col, col + len(text))) from None
+
+
+def split_words(text: str, line: int = 1) -> list[Word]:
+    """Words of a line of shape text without the grammar (used by the printer's self-check)."""
+    return [make_word(m.group(), line, m.start() + 1) for m in _FORM_TOKEN.finditer(text)]
+
+
+@functools.cache
+def form_tokens(form: str) -> tuple[str, ...]:
+    return tuple(_FORM_TOKEN.findall(form))
+
+
+def _placeholder(tok: str) -> str | None:
+    return tok[1:-1] if tok.startswith("{") else None
+
+
+def match(form: str, words: list[Word]) -> dict[str, Word] | None:
+    """Placeholder -> word if ``words`` fit ``form`` (in written order), else None."""
+    toks = form_tokens(form)
+    if len(toks) != len(words):
+        return None
+    bound: dict[str, Word] = {}
+    for tok, word in zip(toks, words, strict=True):
+        ph = _placeholder(tok)
+        if ph is None:
+            if word.points is not None or word.text != tok:
+                return None
+        elif word.points is None or len(word.points) != _SIZES.get(ph[0], len(word.points)):
+            return None
+        else:
+            bound[ph] = word
+    return bound
+
+
+@functools.cache
+def vocabulary() -> frozenset[str]:
+    """Every keyword some shape form uses."""
+    return frozenset(t for k in KINDS.values() for f in k.forms for t in form_tokens(f) if _KEYWORD.fullmatch(t))
+
+
+@functools.cache
+def shape_words() -> tuple[str, ...]:
+    """The first keyword of every form: what a shape line starts with."""
+    firsts = {next(t for t in form_tokens(f) if _KEYWORD.fullmatch(t)) for k in KINDS.values() for f in k.forms}
+    return tuple(sorted(firsts))
+
+
+def _suggest(word: str, known: list[str] | tuple[str, ...] | frozenset[str]) -> str:
+    close = difflib.get_close_matches(word, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _no_form(words: list[Word]) -> ModelError:
+    """Explain why a line matches no shape form: an unknown word, or the wrong arrangement."""
+    keywords = [w for w in words if w.points is None and _KEYWORD.fullmatch(w.text)]
+    for i, w in enumerate(keywords):
+        if w.text not in vocabulary():
+            if i == 0:
+                return ModelError(f"unknown shape {w.text!r}{_suggest(w.text, vocabulary())}; "
+                                  f"known shapes: {', '.join(shape_words())}", w.span)
+            return ModelError(f"unknown word {w.text!r}{_suggest(w.text, vocabulary())} in a shape line", w.span)
+    if not keywords:
+        return ModelError("expected a shape (e.g. 'triangle ABC'), a fact (e.g. 'AB = 3') or 'find …'", words[0].span)
+    first = keywords[0].text
+    forms = [f for k in KINDS.values() for f in k.forms if first in form_tokens(f)]
+    return ModelError(f"this line fits no shape form; forms with {first!r}: " + "; ".join(forms), words[0].span)
+
+
+def read_shape(words: list[Word]) -> ShapeDecl:
+    """The declaration a shape line makes, or a ModelError pointing at the culprit."""
+    found = [(k, f, b) for k in KINDS.values() for f in k.forms if (b := match(f, words)) is not None]
+    if not found:
+        raise _no_form(words)
+    fitting = [(k, f, b) for k, f, b in found if "name" not in b or len(b["name"].points) == k.n_points]
+    if not fitting:
+        name = found[0][2]["name"]
+        sizes = sorted({k.n_points for k, _, _ in found})
+        if len(sizes) > 1:
+            want = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+            raise ModelError(f"{found[0][1].replace('{name}', '…')!r} takes {want} points, "
+                             f"but {name.text} has {len(name.points)}", name.span)
+        fitting = found  # let resolve() word the error
+    kind, _, bound = fitting[0]
+    return _resolve(kind, bound, words)
+
+
+def _resolve(kind: ShapeKind, bound: dict[str, Word], words: list[Word]) -> ShapeDecl:
+    name = bound.get("name")
+    args = {ph: w.points for ph, w in bound.items() if ph != "name"}
+    for w in bound.values():
+        if len(set(w.points)) != len(w.points):
+            raise ModelError(f"{w.text} repeats a point", w.span)
+    try:
+        shape_name, points = kind.resolve(name.points if name else None, args)
+    except ValueError as e:
+        culprit = name if name is not None and len(name.points) != kind.n_points else None
+        culprit = culprit or next((w for ph, w in bound.items() if ph != "name"), None) or name or words[0]
+        raise ModelError(str(e), culprit.span) from None
+    return ShapeDecl(kind=kind.key, name=shape_name, points=points,
+                     args=tuple((ph, "".join(pts)) for ph, pts in args.items()),
+                     span=Span(words[0].line, words[0].col))
+
+
+# -- elements (the left side of a fact, the object of a query) --------------------------
+
+
+@functools.cache
+def _element_vocabulary() -> frozenset[str]:
+    return frozenset(t for f in ELEMENT_FORMS.values() for t in form_tokens(f) if _KEYWORD.fullmatch(t))
+
+
+def read_element(words: list[Word]) -> tuple[QKind, Word]:
+    """Which element form the words are, and the word holding its points."""
+    for qkind, form in ELEMENT_FORMS.items():
+        bound = match(form, words)
+        if bound is not None:
+            (word,) = bound.values()
+            if len(set(word.points)) != len(word.points):
+                raise ModelError(f"{word.text} repeats a point", word.span)
+            return qkind, word
+    known = sorted(_element_vocabulary())
+    for w in words:
+        if w.points is None and w.text not in _element_vocabulary():
+            raise ModelError(f"unknown element {w.text!r}{_suggest(w.text, known)}; "
+                             f"expected a segment such as AB, or {', '.join(known)} followed by points", w.span)
+    text = " ".join(w.text for w in words)
+    raise ModelError(f"{text!r} is not an element; expected a segment such as AB, "
+                     f"or one of: {', '.join(ELEMENT_FORMS.values())}", words[0].span)
+
+
+def is_element(words: list[Word]) -> bool:
+    return any(match(form, words) is not None for form in ELEMENT_FORMS.values())

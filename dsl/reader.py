@@ -1,0 +1,176 @@
+"""Lines -> a validated Problem.
+
+Shapes may be declared after the facts that mention them, so facts and the
+query are collected first and resolved once every shape is known.  Each check
+raises a ModelError at the text that is wrong.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from engine.catalogue import KINDS
+from engine.errors import ModelError, Span
+from engine.kinds import Line as OutlineLine
+from engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
+
+from .forms import Word, is_element, read_element, read_shape
+from .syntax import parse_lines
+
+
+@dataclass(frozen=True)
+class _Statement:
+    """A fact (``value`` set) or a query, its element not yet resolved against the shapes."""
+
+    qkind: QKind
+    word: Word
+    span: Span
+    value: sympy.Expr | None = None
+    value_span: Span | None = None
+
+
+def read(text: str, file: str | None = None) -> Problem:
+    shapes: list[ShapeDecl] = []
+    statements: list[_Statement] = []
+    query_seen: _Statement | None = None
+    for line in parse_lines(text):
+        words = list(line.words)
+        span = Span(line.number, words[0].col)
+        if line.value is not None:
+            qkind, word = read_element(words)
+            statements.append(_Statement(qkind, word, span, line.value, line.value_span))
+        elif words[0].text == "find":
+            if len(words) == 1:
+                raise ModelError("find what? e.g. 'find AB' or 'find angle ABC'", words[0].span)
+            qkind, word = read_element(words[1:])
+            if query_seen is not None:
+                raise ModelError(f"only one 'find' per problem (the first is on line {query_seen.span.line})", span)
+            query_seen = _Statement(qkind, word, span)
+            statements.append(query_seen)
+        elif is_element(words):
+            end = words[-1].span
+            raise ModelError(f"expected '= value' after {' '.join(w.text for w in words)}",
+                             Span(end.line, end.end_col or end.col))
+        else:
+            shapes.append(read_shape(words))
+    _check_names(shapes)
+    _check_sides(shapes)
+    facts, query = _resolve(shapes, statements)
+    return Problem(shapes=tuple(shapes), facts=tuple(facts), query=query, source=file)
+
+
+# -- shapes -----------------------------------------------------------------------------
+
+
+def aliases(decl: ShapeDecl) -> set[str]:
+    """Every spelling that names ``decl``: a polygon from any vertex in either direction."""
+    kind = KINDS[decl.kind]
+    if kind.relation or "~" in decl.name:
+        return {decl.name}
+    pts = split_points(decl.name)
+    if not kind.cyclic:
+        return {decl.name, "".join(reversed(pts))}
+    n = len(pts)
+    rev = pts[::-1]
+    return {"".join(p[i:] + p[:i]) for p in (pts, rev) for i in range(n)}
+
+
+def _describe(decl: ShapeDecl) -> str:
+    return f"{KINDS[decl.kind].title} {decl.name}"
+
+
+def _check_names(shapes: list[ShapeDecl]) -> None:
+    seen: dict[str, ShapeDecl] = {}
+    for decl in shapes:
+        for alias in aliases(decl):
+            other = seen.get(alias)
+            if other is not None:
+                raise ModelError(f"{_describe(decl)} has the same name as {_describe(other)} "
+                                 f"(line {other.span.line if other.span else '?'})", decl.span)
+        seen.update(dict.fromkeys(aliases(decl), decl))
+
+
+def sides(decl: ShapeDecl) -> set[frozenset[str]]:
+    """The straight edges of a shape's outline (a circle's diameter is not one)."""
+    out = set()
+    for loop in KINDS[decl.kind].construction.outline:
+        for piece in loop:
+            if isinstance(piece, OutlineLine) and isinstance(piece.start, int) and isinstance(piece.end, int):
+                out.add(frozenset((decl.points[piece.start], decl.points[piece.end])))
+    return out
+
+
+def _check_sides(shapes: list[ShapeDecl]) -> None:
+    """A segment can border at most two shapes; a third would overlap one of them."""
+    owners: dict[frozenset[str], list[ShapeDecl]] = {}
+    for decl in shapes:
+        if KINDS[decl.kind].relation:
+            continue
+        for side in sides(decl):
+            have = owners.setdefault(side, [])
+            if len(have) == 2:
+                seg = "".join(sorted(side))
+                raise ModelError(f"side {seg} already borders {_describe(have[0])} and {_describe(have[1])}; "
+                                 f"{_describe(decl)} cannot share it too", decl.span)
+            have.append(decl)
+
+
+# -- facts and the query ----------------------------------------------------------------------
+
+
+def _resolve(shapes: list[ShapeDecl], statements: list[_Statement]) -> tuple[list[Fact], Query | None]:
+    by_alias = {a: d for d in shapes for a in aliases(d)}
+    by_name = {d.name: d for d in shapes}
+    bound = {d.name: {q for qs in KINDS[d.kind].bind(d).values() for q in qs} for d in shapes}
+    everywhere = set().union(*bound.values()) if bound else set()
+    facts: list[Fact] = []
+    given: dict[Quantity, _Statement] = {}
+    query = None
+    for st in statements:
+        q = _quantity(st, by_name, by_alias, bound, everywhere)
+        if st.value is None:
+            query = Query(q, st.span)
+            continue
+        if q in given:
+            raise ModelError(f"{q} is already given "
+                             f"on line {given[q].span.line}", st.span)
+        _check_value(q, st)
+        given[q] = st
+        facts.append(Fact(q, st.value, st.span))
+    return facts, query
+
+
+def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str, ShapeDecl],
+              bound: dict[str, set[Quantity]], everywhere: set[Quantity]) -> Quantity:
+    pts, text = st.word.points, st.word.text
+    if st.qkind in SHAPE_QUANTITIES:
+        decl = by_name.get(text) or by_alias.get(text)
+        if decl is None:
+            raise ModelError(f"no shape is named {text}", st.word.span)
+        q = Quantity.of_shape(st.qkind, decl.name)
+        if q not in bound[decl.name]:
+            raise ModelError(f"{_describe(decl)} has no {st.qkind.value}", st.word.span)
+        return q
+    if st.qkind is QKind.LENGTH:
+        q = Quantity.length(*pts)
+        what = f"a segment {text}"
+    else:
+        q = Quantity.angle(*pts)
+        what = f"an angle {text}"
+    if q not in everywhere:
+        raise ModelError(f"no shape has {what}", st.word.span)
+    return q
+
+
+def _check_value(q: Quantity, st: _Statement) -> None:
+    """Refuse a number that no figure could have: a negative length, a 200-degree angle."""
+    v = st.value
+    if v.free_symbols:
+        return
+    if q.kind is QKind.ANGLE:
+        if v.is_positive is False or (v - 180).is_nonnegative:
+            raise ModelError(f"an angle must be between 0 and 180 degrees, got {v}", st.value_span)
+    elif v.is_positive is False:
+        article = "an" if q.kind.value[0] in "aeiou" else "a"
+        raise ModelError(f"{article} {q.kind.value} must be positive, got {v}", st.value_span)

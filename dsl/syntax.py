@@ -1,0 +1,119 @@
+"""Text -> lines of words (plus an optional value), via the lark grammar.
+
+Owns the compiled parser (built once per process, lazily) and the translation
+of lark's exceptions into located, human ParseErrors.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from engine.errors import ParseError, Span
+
+from . import expr
+from .forms import Word, make_word
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+MAX_SOURCE = 200_000
+MAX_NESTING = 50
+
+
+@functools.cache
+def parser() -> Lark:
+    """The compiled LALR parser; compiling costs more than parsing a problem, so do it once."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                propagate_positions=True)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One statement: its words, and the value after ``=`` if it has one."""
+
+    number: int
+    words: tuple[Word, ...]
+    value: sympy.Expr | None = None
+    value_span: Span | None = None
+
+
+def parse_lines(text: str) -> list[Line]:
+    """Every non-blank line of ``text``, or a ParseError at the first syntax error."""
+    if len(text) > MAX_SOURCE:
+        raise ParseError(f"the problem is too long ({len(text)} characters; at most {MAX_SOURCE})", Span(1, 1))
+    _check_nesting(text)
+    try:
+        tree = parser().parse(text + "\n")
+    except UnexpectedInput as e:
+        raise _syntax_error(e, text) from None
+    return [_line(node) for node in tree.children]
+
+
+def _check_nesting(text: str) -> None:
+    """Refuse parentheses nested deeper than MAX_NESTING before anything builds a deep tree."""
+    for lineno, line in enumerate(text.split("\n"), 1):
+        depth = 0
+        for col, ch in enumerate(line.split("#", 1)[0], 1):
+            if ch == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise ParseError(f"parentheses nested deeper than {MAX_NESTING}", Span(lineno, col))
+            elif ch == ")":
+                depth -= 1
+
+
+def _line(node: Tree) -> Line:
+    words, value, where = [], None, None
+    for child in node.children:
+        if isinstance(child, Token):
+            words.append(make_word(child.value, child.line, child.column))
+        else:  # the value subtree: "=" sum
+            (root,) = child.children
+            value = expr.build(root)
+            where = expr.span_of(root)
+    return Line(words[0].line, tuple(words), value, where)
+
+
+# -- lark errors -> ParseError ------------------------------------------------------------
+
+_TERMINALS = {
+    "NUMBER": "a number", "NAME": "a word or name", "LPAR": "'('", "RPAR": "')'", "PLUS": "'+'",
+    "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'", "POW": "'^'", "EQUAL": "'='", "COLON": "':'",
+    "_NL": "the end of the line", "$END": "the end of the input",
+}
+_VALUE_START = {"NUMBER", "NAME", "LPAR"}
+
+
+def _describe(tok: Token) -> str:
+    if tok.type in ("_NL", "$END"):
+        return _TERMINALS[tok.type]
+    if tok.type == "NUMBER":
+        return f"number {tok.value!r}"
+    return repr(tok.value)
+
+
+def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
+    lines = text.split("\n")
+    if isinstance(e, UnexpectedEOF) or getattr(e, "line", -1) < 1:
+        line = len(lines)
+        return ParseError("unexpected end of input", Span(line, len(lines[-1]) + 1))
+    span = Span(e.line, e.column)
+    before = lines[e.line - 1][: e.column - 1].split("#", 1)[0].rstrip() if e.line <= len(lines) else ""
+    # the text of the line up to the error, without its comment: "AB = 2 +"
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        return ParseError(f"unexpected character {ch!r}", span)
+    assert isinstance(e, UnexpectedToken)
+    expected = set(e.expected)
+    if e.token.type in ("_NL", "$END") and expected & _VALUE_START:
+        last = before[-1:] or "?"
+        return ParseError(f"expected a value after {last!r}", Span(e.line, len(before) + 1))
+    if e.token.type in ("_NL", "$END") and "RPAR" in expected:
+        return ParseError("missing ')'", span)
+    if e.token.type in ("NUMBER", "LPAR", "NAME") and "STAR" in expected:
+        return ParseError(f"unexpected {_describe(e.token)} in the expression; is an operator missing?", span)
+    wanted = sorted({_TERMINALS.get(t, t) for t in expected})
+    return ParseError(f"unexpected {_describe(e.token)}; expected {', '.join(wanted)}", span)

@@ -1,0 +1,8 @@
+# An isosceles triangle on a side of an equilateral triangle; its apex angle
+# comes from a complementary angle.
+triangle ABC equilateral
+triangle BCD isosceles at D
+angles BDC and CDE are complementary
+perimeter ABC = 27
+angle CDE = 40
+find area BCD

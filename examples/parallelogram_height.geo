@@ -1,0 +1,7 @@
+# A parallelogram's height from its area and an isosceles triangle's side.
+parallelogram ABCD
+triangle ABE isosceles at E
+area ABCD = 84
+AE = 10
+angle AEB = 80
+find height ABCD

@@ -1,0 +1,6 @@
+# Regular polygons sharing sides: a hexagon, a pentagon and an octagon.
+regular hexagon ABCDEF
+regular pentagon BAGHI
+regular octagon CBJKLMNO
+area ABCDEF = 93.53
+find perimeter CBJKLMNO

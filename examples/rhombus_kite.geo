@@ -1,0 +1,7 @@
+# A rhombus sharing a side with a kite.
+rhombus ABCD
+kite CBEF
+AC = 12
+BD = 16
+BE = 7
+find perimeter CBEF

@@ -1,0 +1,6 @@
+# A sector whose angle is supplementary to a given angle.
+sector DAC
+angles DAC and CAB are supplementary
+AD = 6
+angle CAB = 125
+find arc DAC

@@ -1,0 +1,58 @@
+"""The ``geomill`` command.
+
+Each group of subcommands lives in its own module with a ``register``
+function; this file only assembles them and turns errors into
+``file:line:col: message`` on stderr with a non-zero exit (never a traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from typing import Sequence
+
+from engine.errors import GeomillError
+
+from . import __version__
+
+COMMAND_MODULES = ("geomill.cmd_solve", "geomill.cmd_render", "geomill.cmd_generate")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="geomill", description="Symbolic geometry reasoning: solve, draw and generate problems.")
+    parser.add_argument("--version", action="version", version=f"geomill {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # that group is not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except GeomillError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the promise is: no traceback for users
+        if os.environ.get("GEOMILL_DEBUG"):
+            raise
+        print(f"internal error: {type(exc).__name__}: {exc} (set GEOMILL_DEBUG=1 for a traceback)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""``geomill solve``, ``geomill catalogue`` and ``geomill graph``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from dsl import parse_file
+from engine.catalogue import KINDS
+from engine.errors import GeomillError
+from engine.graph import FactGraph
+from engine.rules import rules_for
+from solvers import solve
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="solve problem files and print gold solutions")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("catalogue", help="list the shape kinds with their elements and rules")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_catalogue)
+
+    p = sub.add_parser("graph", help="export the fact/rule graph of a problem")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--format", choices=("json", "dot"), default="json")
+    p.add_argument("--proof", action="store_true", help="only the rule applications of the proof")
+    p.set_defaults(func=cmd_graph)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve each file; a bad file is reported and the others still run."""
+    status = 0
+    for i, path in enumerate(args.files):
+        try:
+            sol = solve(parse_file(path))
+        except GeomillError as exc:
+            print(f"error: {exc.located(path)}", file=sys.stderr)
+            status = 1
+            continue
+        if args.json:
+            print(json.dumps({"file": path, **sol.as_dict()}, ensure_ascii=False))
+        else:
+            if len(args.files) > 1:
+                print(("\n" if i else "") + f"== {path} ==")
+            print(sol.text())
+            print(f"answer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
+    return status
+
+
+def catalogue_rows() -> list[dict]:
+    rows = []
+    for key, kind in KINDS.items():
+        rows.append({
+            "kind": key, "title": kind.title, "pool": kind.pool, "forms": list(kind.forms),
+            "elements": {s: e.kind.value for s, e in kind.elements.items()},
+            "constants": {s: str(v) for s, v in kind.constants.items()},
+            "equations": [f"{e.lhs} = {e.rhs}" for e in kind.equations],
+            "rules": [f"{r.output} <- {', '.join(r.inputs)}" for r in rules_for(key)],
+            "description": kind.description,
+        })
+    return rows
+
+
+def cmd_catalogue(args: argparse.Namespace) -> int:
+    rows = catalogue_rows()
+    if args.json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return 0
+    width = max(len(r["kind"]) for r in rows)
+    for r in rows:
+        print(f"{r['kind']:<{width}}  {len(r['rules']):>3} rules  {r['forms'][0]}")
+    print(f"{len(rows)} kinds, {sum(len(r['rules']) for r in rows)} derived rules")
+    return 0
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    problem = parse_file(args.file)
+    graph = FactGraph(problem)
+    fired = None
+    if args.proof:
+        fired = solve(problem).proof.rule_ids
+    print(graph.to_dot(fired) if args.format == "dot" else graph.to_json(fired), end="" if args.format == "dot" else "\n")
+    return 0
