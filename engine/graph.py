@@ -96,7 +96,7 @@ class FactGraph:
             for sym, value in kind.constants.items():
                 self.constants.append(Constant(decl, cls[sym], local[sym], value))
             for eqn in kind.equations:
-                syms = sorted(s.name for s in eqn.symbols)
+                syms = eqn.symbol_names
                 self.equations.append(EquationInstance(
                     decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))
             for rule in rules_for(kind.key):
@@ -191,8 +191,6 @@ class FactGraph:
 
 
 def _qnode(q: Quantity) -> str:
-    return f"q:{q}"
+    """Node ids use the canonical key: ``angle BCA`` and ``angle ACB`` are one node."""
+    return f"q:{q.kind.value}:{' '.join(q.key)}"
 
-
-def shape_has(graph: FactGraph, shape_name: str, kind: QKind) -> bool:
-    return any(q.kind is kind for q in graph.shape_quantities.get(shape_name, ()))

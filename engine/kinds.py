@@ -11,7 +11,8 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from functools import cached_property
+from typing import Callable, Mapping, Sequence
 
 import sympy
 
@@ -93,13 +94,17 @@ class Equation:
     rhs: sympy.Expr
     name: str
 
-    @property
+    @cached_property
     def expr(self) -> sympy.Expr:
         return self.lhs - self.rhs
 
-    @property
+    @cached_property
     def symbols(self) -> frozenset[sympy.Symbol]:
         return frozenset(self.expr.free_symbols)
+
+    @cached_property
+    def symbol_names(self) -> tuple[str, ...]:
+        return tuple(sorted(s.name for s in self.symbols))
 
 
 def eq(lhs: sympy.Expr | int, rhs: sympy.Expr | int, name: str) -> Equation:
@@ -224,6 +229,15 @@ class ShapeKind:
                 values[ph] = "".join(decl.points[cursor:cursor + size])
                 cursor += size
         return form.format(**values)
+
+    @cached_property
+    def constraint_checks(self) -> tuple[tuple[tuple[str, ...], Callable[..., bool]], ...]:
+        """Each constraint as (symbol names, compiled predicate): checked per problem, so compiled once."""
+        out = []
+        for c in self.constraints:
+            names = tuple(sorted(s.name for s in c.free_symbols))
+            out.append((names, sympy.lambdify([self.symbol(n) for n in names], c, modules="math")))
+        return tuple(out)
 
     # -- binding ---------------------------------------------------------------------
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:

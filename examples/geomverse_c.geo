@@ -1,4 +1,5 @@
 # GeomVerse Fig. 15 (c): depth 2.  Published answer: 28.69.
+# answer: 28.69
 triangle ABC right at A
 BCDE: rectangle + semicircle on EB
 AB = 7

@@ -1,4 +1,5 @@
 # GeomVerse Fig. 15 (d): depth 2 with a branch (width 2).  Published answer: 124.
+# answer: 124
 trapezoid ABCD bases AD BC
 semicircle on AD
 BCFGH: rectangle + equilateral triangle on CG

@@ -1,4 +1,5 @@
 # An isosceles triangle on a side of an equilateral triangle; its apex angle
+# answer: 44.16
 # comes from a complementary angle.
 triangle ABC equilateral
 triangle BCD isosceles at D

@@ -1,4 +1,5 @@
 # A parallelogram's height from its area and an isosceles triangle's side.
+# answer: 6.56
 parallelogram ABCD
 triangle ABE isosceles at E
 area ABCD = 84

@@ -1,4 +1,5 @@
 # Regular polygons sharing sides: a hexagon, a pentagon and an octagon.
+# answer: 48.16
 regular hexagon ABCDEF
 regular pentagon BAGHI
 regular octagon CBJKLMNO

@@ -1,4 +1,5 @@
 # A rhombus sharing a side with a kite.
+# answer: 34.0
 rhombus ABCD
 kite CBEF
 AC = 12

@@ -1,4 +1,5 @@
 # A sector whose angle is supplementary to a given angle.
+# answer: 5.76
 sector DAC
 angles DAC and CAB are supplementary
 AD = 6

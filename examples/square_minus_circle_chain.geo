@@ -1,4 +1,5 @@
 # A square with its inscribed circle removed feeds a rectangle, which feeds a right triangle.
+# answer: 53.13
 ABCD: square - circle
 rectangle BEFC
 triangle BGE right at G

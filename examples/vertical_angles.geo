@@ -1,4 +1,5 @@
 # Vertical angles carry an angle from one triangle to another.
+# answer: 4.98
 triangle ABC right at B
 triangle DCE
 angles ACB and DCE are vertical

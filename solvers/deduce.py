@@ -25,6 +25,9 @@ from engine.model import Fact, QKind, Quantity
 from engine.rules import compiled
 
 TOL = 1e-6
+# Given values are often rounded (GeomVerse gives 2 decimals), so facts that agree
+# with what other facts imply to within 0.5 % are consistent, not contradictory.
+CONSISTENT = 5e-3
 
 
 @dataclass
@@ -122,6 +125,8 @@ class Deduction:
     # -- variables ------------------------------------------------------------------------
     def _solve_variables(self) -> bool:
         """Solve one variable where an equation allows; substitute it.  True if anything moved."""
+        if len(self.variables) == len(self.graph.problem.variables):
+            return False
         for rep, fact in self.pending.items():
             if rep in self.known:
                 unknown = fact.value.free_symbols - self.variables.keys()
@@ -175,7 +180,7 @@ class Deduction:
     # -- checks -------------------------------------------------------------------------------
     def _check_equal(self, q: Quantity, value: float, why: str) -> None:
         have = self.known[q].exact
-        if not _close(have, value):
+        if not _close(have, value, CONSISTENT):
             raise SolveError(f"contradictory facts: {q} is {_num(have)}, but {why} makes it {_num(value)}",
                              self._blame((q,)), self.graph.problem.source)
 
@@ -186,7 +191,7 @@ class Deduction:
             if out is None or out.rule is r or any(q not in self.known for q in r.inputs):
                 continue
             value = self.apply(r)
-            if not _close(out.exact, value):
+            if not _close(out.exact, value, CONSISTENT):
                 shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}" for s, q in zip(r.rule.inputs, r.inputs))
                 raise SolveError(
                     f"contradictory facts: by the {r.rule.name} of {_shape_phrase(r.shape)}, {shown} give "
@@ -194,12 +199,12 @@ class Deduction:
                     self._blame((r.output, *r.inputs), r.shape), self.graph.problem.source)
         for decl in self.graph.problem.shapes:
             kind = KINDS[decl.kind]
+            if not kind.constraints:
+                continue
             bound = {s: self.graph.find(qs[0]) for s, qs in kind.bind(decl).items()}
-            for c in kind.constraints:
-                syms = {s.name for s in c.free_symbols}
+            for syms, holds in kind.constraint_checks:
                 if all(bound[s] in self.known for s in syms):
-                    ok = c.subs({kind.symbol(s): self.known[bound[s]].exact for s in syms})
-                    if ok is sympy.false:
+                    if not holds(*(self.known[bound[s]].exact for s in syms)):
                         raise SolveError(
                             f"impossible values: {_shape_phrase(decl)} cannot exist with "
                             + ", ".join(f"{bound[s]} = {_num(self.known[bound[s]].exact)}" for s in sorted(syms))
@@ -266,8 +271,8 @@ def _check_valid(graph: FactGraph, d: Derivation) -> None:
         raise SolveError(f"impossible values: {q} comes out as {_num(d.exact)}, but {why}", span, graph.problem.source)
 
 
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
+def _close(a: float, b: float, tol: float = TOL) -> bool:
+    return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
 
 
 def _num(x: float) -> str:

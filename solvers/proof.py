@@ -7,6 +7,7 @@ text itself is rendered by ``solvers.writer``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import sympy
 
@@ -35,13 +36,18 @@ class Step:
     equation: str = ""  # variable steps: the equation solved
     expressions: list[tuple[Quantity, str]] = field(default_factory=list)  # variablized inputs: (element, "2x + 50")
 
-    def as_dict(self) -> dict:
+    def as_dict(self, namer: Callable[[Quantity], str] | None = None) -> dict:
+        """Plain data; ``namer`` gives each element its name as the problem writes it."""
+        def name(q: object) -> str:
+            if namer is None or not isinstance(q, Quantity):
+                return str(q)
+            return str(Quantity(q.kind, q.key, namer(q)))
         return {
-            "how": self.how, "output": str(self.output), "value": self.value, "exact": self.exact,
+            "how": self.how, "output": name(self.output), "value": self.value, "exact": self.exact,
             "depth": self.depth, "shape": self.shape, "kind": self.kind, "rule": self.rule,
-            "inputs": [[str(q), v] for q, v in self.inputs], "formula": self.formula,
+            "inputs": [[name(q), v] for q, v in self.inputs], "formula": self.formula,
             "chain": self.stages, "equation": self.equation,
-            "expressions": [[str(q), e] for q, e in self.expressions],
+            "expressions": [[name(q), e] for q, e in self.expressions],
         }
 
 

@@ -83,7 +83,7 @@ class Solution:
     def as_dict(self) -> dict:
         return {
             "query": str(self.query), "answer": self.answer, "exact": self.exact, "rel_diff": self.rel_diff,
-            "depth": self.depth, "width": self.width, "steps": [s.as_dict() for s in self.steps],
+            "depth": self.depth, "width": self.width, "steps": [s.as_dict(self.spelling) for s in self.steps],
             "solution": self.text(),
             "distractors": {"facts": [str(q) for q in self.distractor_facts], "shapes": self.distractor_shapes},
             "rules": sorted({f"{s.kind}: {s.rule}" for s in self.steps if s.rule and s.kind}),

@@ -1,0 +1,50 @@
+"""Shared test helpers: random single-shape problems straight from the catalogue."""
+from __future__ import annotations
+
+import random
+import string
+
+import sympy
+
+from engine.catalogue import KINDS
+from engine.geometry import sample_instance
+from engine.kinds import ShapeKind
+from engine.model import Fact, Problem, Quantity, Query, ShapeDecl
+
+
+def declare(kind: ShapeKind, letters: str = string.ascii_uppercase) -> ShapeDecl:
+    """A declaration of ``kind`` on fresh points, in canonical role order."""
+    if kind.relation:
+        a, b, c, d = letters[:4]
+        points = (a, b, c, a, b, d)
+        return ShapeDecl(kind.key, f"{a}{b}{c}~{a}{b}{d}", points, (("a", a + b + c), ("a2", a + b + d)))
+    points = tuple(letters[: kind.n_points])
+    phs = kind.placeholders(kind.forms[0])
+    if "name" not in phs:
+        return ShapeDecl(kind.key, "".join(points), points, ((phs[0], "".join(points)),))
+    args = tuple((ph, "".join(points[i] for i in kind.pins[ph])) for ph in phs if ph != "name")
+    return ShapeDecl(kind.key, "".join(points), points, args)
+
+
+def exact(v: float) -> sympy.Rational:
+    return sympy.Rational(repr(round(v, 5)))
+
+
+def depth_one_problems(rng: random.Random):
+    """For every directed rule: a problem giving its inputs (measured on a random
+    instance) and asking for its output, with the measured output value."""
+    for key, kind in KINDS.items():
+        from engine.rules import rules_for
+        decl = declare(kind)
+        bound = kind.bind(decl)
+        for rule in rules_for(key):
+            _, _, values = sample_instance(kind, rng)
+            facts = tuple(Fact(bound[s][0], exact(values[s])) for s in rule.inputs if s not in kind.constants)
+            yield rule, Problem((decl,), facts, Query(bound[rule.output][0])), values[rule.output]
+
+
+def quantity_names(problem: Problem) -> list[str]:
+    return [str(f.quantity) for f in problem.facts]
+
+
+__all__ = ["declare", "depth_one_problems", "exact", "quantity_names", "Quantity"]
