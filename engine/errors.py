@@ -29,7 +29,7 @@ class GeomillError(Exception):
         self.span = span
         self.file = file
 
-    def located(self, file: str | None = None, span: Span | None = None) -> "GeomillError":
+    def located(self, file: str | None = None, span: Span | None = None) -> GeomillError:
         """Fill in the file (and span) where they are not known yet."""
         if self.file is None and file is not None:
             self.file = file

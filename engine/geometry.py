@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 
 import sympy
 
@@ -20,7 +20,7 @@ Point = tuple[float, float]
 Coords = dict  # vertex index or aux name -> (x, y)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _coords_fn(kind: ShapeKind) -> tuple[list, Callable]:
     keys = list(kind.construction.coords)
     flat = [sympy.Float(0) + e for k in keys for e in kind.construction.coords[k]]

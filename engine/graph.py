@@ -11,8 +11,8 @@ rule-application nodes, for export as JSON or DOT.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 import networkx as nx
 import sympy
@@ -20,7 +20,7 @@ import sympy
 from .catalogue import KINDS
 from .errors import ModelError
 from .kinds import Equation, ShapeKind
-from .model import Fact, Problem, QKind, Quantity, ShapeDecl
+from .model import Fact, Problem, Quantity, ShapeDecl
 from .rules import Rule, rules_for
 
 
@@ -89,7 +89,9 @@ class FactGraph:
         self.equations: list[EquationInstance] = []
         self.constants: list[Constant] = []
         self.shape_quantities: dict[str, set[Quantity]] = {}
+        self.bound: dict[str, dict[str, list[Quantity]]] = {}  # shape name -> symbol -> its quantities
         for decl, kind, bound in bindings:
+            self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
             cls = {sym: self.find(q) for sym, q in local.items()}
             self.shape_quantities[decl.name] = set(cls.values())

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Mapping, Sequence
 
 import sympy
 
@@ -238,6 +238,26 @@ class ShapeKind:
             names = tuple(sorted(s.name for s in c.free_symbols))
             out.append((names, sympy.lambdify([self.symbol(n) for n in names], c, modules="math")))
         return tuple(out)
+
+    def example(self, letters: Sequence[str] = "ABCDEFGHIJKLMNOP") -> ShapeDecl:
+        """A declaration of this kind on the given fresh points (for docs, tests, generators).
+
+        Vertices the construction puts at the same place share a letter, so
+        relations come out as ``angles ABC and ABD`` or ``angles ABC and DBE``."""
+        coords = self.construction.coords
+        points: tuple[str, ...] = ()
+        fresh = iter(letters)
+        for i in range(self.n_points):
+            same = next((j for j in range(i) if coords[j] == coords[i]), None)
+            points += (points[same],) if same is not None else (next(fresh),)
+        if self.relation:
+            first, second = "".join(points[:3]), "".join(points[3:])
+            return ShapeDecl(self.key, f"{first}~{second}", points, (("a", first), ("a2", second)))
+        phs = self.placeholders(self.forms[0])
+        if "name" not in phs:
+            return ShapeDecl(self.key, "".join(points), points, ((phs[0], "".join(points)),))
+        args = tuple((ph, "".join(points[i] for i in self.pins[ph])) for ph in phs if ph != "name")
+        return ShapeDecl(self.key, "".join(points), points, args)
 
     # -- binding ---------------------------------------------------------------------
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:

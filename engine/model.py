@@ -65,20 +65,20 @@ class Quantity:
     spelling: str = field(default="", compare=False, hash=False)
 
     @staticmethod
-    def length(p: str, q: str) -> "Quantity":
+    def length(p: str, q: str) -> Quantity:
         return Quantity(QKind.LENGTH, tuple(sorted((p, q))), p + q)
 
     @staticmethod
-    def angle(p: str, v: str, q: str) -> "Quantity":
+    def angle(p: str, v: str, q: str) -> Quantity:
         a, b = sorted((p, q))
         return Quantity(QKind.ANGLE, (a, v, b), p + v + q)
 
     @staticmethod
-    def of_shape(kind: QKind, shape_name: str) -> "Quantity":
+    def of_shape(kind: QKind, shape_name: str) -> Quantity:
         return Quantity(kind, (shape_name,), shape_name)
 
     @staticmethod
-    def var(name: str) -> "Quantity":
+    def var(name: str) -> Quantity:
         return Quantity(QKind.VARIABLE, (name,), name)
 
     @property

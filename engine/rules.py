@@ -16,10 +16,10 @@ import os
 import pickle
 import random
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable
 
 import sympy
 
@@ -76,7 +76,7 @@ def derive_kind(kind: ShapeKind, seed: int = 0) -> list[Rule]:
     for idx, equation in enumerate(kind.equations):
         expr = equation.expr.subs(constants)
         for out in sorted(expr.free_symbols, key=lambda s: s.name):
-            inputs = tuple(sorted((s.name for s in expr.free_symbols if s != out)))
+            inputs = tuple(sorted(s.name for s in expr.free_symbols if s != out))
             try:
                 roots = sympy.solve(expr, out)
             except NotImplementedError:
@@ -128,7 +128,7 @@ def _thaw(t: tuple) -> sympy.Basic:
     return getattr(sympy, name)(*(_thaw(a) for a in payload), evaluate=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_rules() -> dict[str, tuple[Rule, ...]]:
     """Kind key -> its directed rules, from the disk cache when it is current."""
     path = _cache_dir() / f"rules-{catalogue_hash()}.pickle"
@@ -155,7 +155,7 @@ def rules_for(kind: str) -> tuple[Rule, ...]:
     return all_rules()[kind]
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(rule: Rule) -> Callable[..., float]:
     """The rule as a plain float function of its inputs (in ``rule.inputs`` order)."""
     syms = [sympy.Symbol(n, positive=True) for n in rule.inputs]

@@ -10,7 +10,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.errors import GeomillError
 

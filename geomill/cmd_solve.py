@@ -21,6 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("catalogue", help="list the shape kinds with their elements and rules")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--markdown", action="store_true", help="the table the README shows")
     p.set_defaults(func=cmd_catalogue)
 
     p = sub.add_parser("graph", help="export the fact/rule graph of a problem")
@@ -64,10 +65,28 @@ def catalogue_rows() -> list[dict]:
     return rows
 
 
+def catalogue_markdown() -> str:
+    """The README's catalogue table (a test keeps the README in step with the catalogue)."""
+    lines = ["| kind | example | elements | rules | GeomVerse |", "| --- | --- | --- | --- | --- |"]
+    for key, kind in KINDS.items():
+        decl = kind.example()
+        elements = []
+        for sym, qs in kind.bind(decl).items():
+            names = " = ".join(dict.fromkeys(str(q) for q in qs))
+            fixed = f" = {kind.constants[sym]}" if sym in kind.constants else ""
+            elements.append(f"{names}{fixed}")
+        pool = {"standard": "standard", "nonstandard": "non-standard"}.get(kind.pool, "")
+        lines.append(f"| {kind.title} | `{kind.format(decl)}` | {'; '.join(elements)} | {len(rules_for(key))} | {pool} |")
+    return "\n".join(lines) + "\n"
+
+
 def cmd_catalogue(args: argparse.Namespace) -> int:
     rows = catalogue_rows()
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return 0
+    if args.markdown:
+        print(catalogue_markdown(), end="")
         return 0
     width = max(len(r["kind"]) for r in rows)
     for r in rows:

@@ -9,10 +9,11 @@ expression after each pass: ``2 * (10 + 12) = 2 * 22 = 44``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
-from typing import Mapping, Union
+from functools import cache
+from typing import Union
 
 import sympy
 
@@ -47,30 +48,30 @@ class Sym:
 
 @dataclass(frozen=True)
 class Add:
-    terms: tuple[tuple[int, "Node"], ...]  # (sign, term)
+    terms: tuple[tuple[int, Node], ...]  # (sign, term)
 
 
 @dataclass(frozen=True)
 class Mul:
-    factors: tuple["Node", ...]
+    factors: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Div:
-    num: "Node"
-    den: "Node"
+    num: Node
+    den: Node
 
 
 @dataclass(frozen=True)
 class Pow:
-    base: "Node"
+    base: Node
     exp: sympy.Rational
 
 
 @dataclass(frozen=True)
 class Func:
     name: str  # sqrt, sin, cos, tan (of degrees), asin, acos, atan (in degrees)
-    arg: "Node"
+    arg: Node
 
 
 Node = Union[Num, Sym, Add, Mul, Div, Pow, Func]
@@ -98,7 +99,7 @@ def to_degrees(expr: sympy.Expr) -> sympy.Expr:
 _FUNCS = {_SIND: "sin", _COSD: "cos", _TAND: "tan", _ASIND: "asin", _ACOSD: "acos", _ATAND: "atan"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def tree(expr: sympy.Expr) -> Node:
     """The paper-style tree of a rule expression (cached: built once per rule)."""
     return _convert(to_degrees(expr))

@@ -6,8 +6,8 @@ text itself is rendered by ``solvers.writer``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import sympy
 
@@ -85,6 +85,7 @@ def build_proof(ded: Deduction, goal: Quantity) -> Proof:
 
     visit(goal)
     gv: dict[object, float] = {}
+    shown: dict[Quantity, list[Quantity]] = {}  # each value class: the names it was given or derived under
     steps: list[Step] = []
     used_facts: set[Quantity] = set()
     used_shapes: set[str] = set()
@@ -106,8 +107,9 @@ def build_proof(ded: Deduction, goal: Quantity) -> Proof:
             used_facts.add(d.fact.quantity if d.how == "given" else item)
         if d.how == "given":
             gv[item] = float(d.fact.value)
+            shown[item] = [d.fact.quantity]
             continue
-        step = _step(ded, d, gv)
+        step = _step(ded, d, gv, shown)
         gv[item] = step.value
         if step.shape:
             used_shapes.add(step.shape)
@@ -128,7 +130,26 @@ def _vars_in(ded: Deduction, sol: VariableSolution) -> list[sympy.Symbol]:
     return sorted(out, key=lambda s: s.name)
 
 
-def _step(ded: Deduction, d: Derivation, gv: dict) -> Step:
+def _step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]]) -> Step:
+    """The step's data; records the names its output goes by in the shape that derived it."""
+    step = _make_step(ded, d, gv, shown)
+    if d.rule is not None:
+        shown[d.quantity] = ded.graph.bound[d.rule.shape.name][d.rule.rule.output]
+    elif isinstance(step.output, Quantity):
+        shown[d.quantity] = [step.output]
+    return step
+
+
+def _name_in_shape(candidates: list[Quantity], earlier: list[Quantity]) -> Quantity:
+    """How a shape should call a value: by its own name for it that the value was
+    known under before (the shared side), else by its first own name."""
+    for c in candidates:
+        if c in earlier:
+            return earlier[earlier.index(c)]  # and spelled as before: AD, not DA
+    return candidates[0]
+
+
+def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]]) -> Step:
     if d.how == "constant":
         c = d.constant
         return Step("constant", d.quantity, float(c.value), float(c.value), 0, c.shape.name, c.shape.kind,
@@ -138,11 +159,12 @@ def _step(ded: Deduction, d: Derivation, gv: dict) -> Step:
         node = tree(r.rule.expr)
         values = {s: gv[q] for s, q in zip(r.rule.inputs, r.inputs)}
         value, stages = chain(node, values)
-        names = {s: r.local[s].name for s in r.rule.inputs}
-        formula = f"{r.local[r.rule.output].name} = {render(node, names)}"
-        inputs = [(r.local[s], gv[q]) for s, q in zip(r.rule.inputs, r.inputs)]
-        return Step("rule", d.quantity, value, d.exact, d.depth, r.shape.name, r.shape.kind, r.rule.name,
-                    inputs, formula, stages)
+        own = ded.graph.bound[r.shape.name]
+        inputs = [(_name_in_shape(own[s], shown.get(q, [])), gv[q]) for s, q in zip(r.rule.inputs, r.inputs)]
+        names = {s: str(q) for s, (q, _) in zip(r.rule.inputs, inputs)}
+        formula = f"{r.local[r.rule.output]} = {render(node, names)}"
+        return Step("rule", r.local[r.rule.output], value, d.exact, d.depth, r.shape.name, r.shape.kind,
+                    r.rule.name, inputs, formula, stages)
     if d.how == "substitution":
         f = d.fact
         node = tree(f.value)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from engine.errors import SolveError
 from engine.graph import FactGraph
 from engine.model import Problem, Quantity, split_points

@@ -6,7 +6,7 @@ element kinds, so a new kind needs no new text here.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from engine.catalogue import KINDS
 from engine.model import QKind, Quantity

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import string
 
 import sympy
 
@@ -12,18 +11,8 @@ from engine.kinds import ShapeKind
 from engine.model import Fact, Problem, Quantity, Query, ShapeDecl
 
 
-def declare(kind: ShapeKind, letters: str = string.ascii_uppercase) -> ShapeDecl:
-    """A declaration of ``kind`` on fresh points, in canonical role order."""
-    if kind.relation:
-        a, b, c, d = letters[:4]
-        points = (a, b, c, a, b, d)
-        return ShapeDecl(kind.key, f"{a}{b}{c}~{a}{b}{d}", points, (("a", a + b + c), ("a2", a + b + d)))
-    points = tuple(letters[: kind.n_points])
-    phs = kind.placeholders(kind.forms[0])
-    if "name" not in phs:
-        return ShapeDecl(kind.key, "".join(points), points, ((phs[0], "".join(points)),))
-    args = tuple((ph, "".join(points[i] for i in kind.pins[ph])) for ph in phs if ph != "name")
-    return ShapeDecl(kind.key, "".join(points), points, args)
+def declare(kind: ShapeKind) -> ShapeDecl:
+    return kind.example()
 
 
 def exact(v: float) -> sympy.Rational:
