@@ -1,0 +1,31 @@
+"""The README is the front door: its commands and its catalogue table must stay true."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from geomill.cmd_solve import catalogue_markdown
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_catalogue_table_is_current():
+    text = README.read_text()
+    table = text.split("<!-- catalogue:start -->\n")[1].split("<!-- catalogue:end -->")[0]
+    assert table == catalogue_markdown()
+
+
+def test_ci_commands_are_in_the_readme():
+    text = README.read_text()
+    for tag in ("install", "test"):
+        assert re.search(rf"<!-- ci:{tag} -->\n```bash\n.+\n```", text), tag
+    ci = (README.parent / ".ci" / "run").read_text()
+    assert "readme_command install" in ci and "readme_command test" in ci
+
+
+def test_readme_example_output_is_what_solve_prints(capsys):
+    from geomill.cli import main
+    assert main(["solve", str(README.parent / "examples" / "geomverse_c.geo")]) == 0
+    out = capsys.readouterr().out.split()
+    shown = README.read_text().split("<!-- ci:install -->")[1].split("```")[3].split()
+    assert shown == out
