@@ -468,6 +468,7 @@ def _relation(key: str, word: str, total: sympy.Expr | None, name: str) -> Shape
     return ShapeKind(
         key=key, title=f"{key} angles", pool="standard" if key != "vertical" else "extra", relation=True,
         forms=(f"angles {{a}} and {{a2}} are {word}",), n_points=6, cyclic=False,
+        premise=f"the {{a}} and {{a2}} angles are {word}",
         elements={"p": angle((0, 1, 2)), "q": angle((3, 4, 5))},
         equations=(equation,),
         construction=Construction(params=(w,), coords=coords, sample=sample),
@@ -478,6 +479,21 @@ def _relation(key: str, word: str, total: sympy.Expr | None, name: str) -> Shape
 _add(_relation("supplementary", "supplementary", sympy.Integer(180), "supplementary angles sum to 180"))
 _add(_relation("complementary", "complementary", sympy.Integer(90), "complementary angles sum to 90"))
 _add(_relation("vertical", "vertical", None, "vertical angles are equal"))
+
+
+# ---------------------------------------------------------------- a point on a segment (not a tree: GeomVerse §E)
+u, w, t = symbols("u w t")
+_add(ShapeKind(
+    key="point_on_segment", title="point on a segment", pool="extra", relation=True,
+    forms=("point {p} on {s}",), n_points=3, cyclic=False, between=(0, 1, 2),
+    premise="{p} lies on {s}",
+    elements={"u": side((1, 0)), "w": side((0, 2)), "t": side((1, 2))},
+    equations=(eq(t, u + w, "parts of a segment add up"),),
+    construction=Construction(params=(u, w), coords={1: (0, 0), 0: (u, 0), 2: (u + w, 0)},
+                              sample={u: (1, 15), w: (1, 15)}),
+    description="a point D on segment AC: AD + DC = AC; angles at A and C through D are those through C "
+                "and A, and angles at D on either side are supplementary",
+))
 
 
 def kind(key: str) -> ShapeKind:

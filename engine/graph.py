@@ -20,7 +20,7 @@ import sympy
 from .catalogue import KINDS
 from .errors import ModelError
 from .kinds import Equation, ShapeKind
-from .model import Fact, Problem, Quantity, ShapeDecl
+from .model import Fact, Problem, QKind, Quantity, ShapeDecl
 from .rules import Rule, rules_for
 
 
@@ -73,14 +73,9 @@ class FactGraph:
             self._add(problem.query.quantity)
         bindings = []
         for decl in problem.shapes:
-            kind = KINDS[decl.kind]
-            bound = kind.bind(decl)
-            bindings.append((decl, kind, bound))
-            for qs in bound.values():
-                for q in qs:
-                    self._add(q)
-                for q in qs[1:]:
-                    self._union(qs[0], q)
+            bindings.append(self._bind(decl))
+        self.implied = self._collinear(problem.shapes)
+        bindings += [self._bind(decl) for decl in self.implied]
         self.members: dict[Quantity, list[Quantity]] = {}
         for q in sorted(self._parent, key=self._order.__getitem__):
             self.members.setdefault(self.find(q), []).append(q)
@@ -119,6 +114,42 @@ class FactGraph:
         for r in self.rules:
             for q in set(r.inputs):
                 self.by_input.setdefault(q, []).append(r)
+
+    def _bind(self, decl: ShapeDecl) -> tuple[ShapeDecl, ShapeKind, dict[str, list[Quantity]]]:
+        kind = KINDS[decl.kind]
+        bound = kind.bind(decl)
+        for qs in bound.values():
+            for q in qs:
+                self._add(q)
+            for q in qs[1:]:
+                self._union(qs[0], q)
+        return decl, kind, bound
+
+    def _collinear(self, shapes: tuple[ShapeDecl, ...]) -> list[ShapeDecl]:
+        """What a point D on segment AC implies about the angles already in the problem:
+        angle XAD is angle XAC (and XCD is XCA), and angles XDA and XDC are supplementary.
+        Returns the implied supplementary relations, as declarations."""
+        implied = []
+        for decl in shapes:
+            between = KINDS[decl.kind].between
+            if between is None:
+                continue
+            d, a, c = (decl.points[i] for i in between)
+            angles = [q for q in self._parent if q.kind is QKind.ANGLE]
+            for q in angles:
+                x, v, y = q.key
+                for vertex, near, far in ((a, d, c), (c, d, a)):
+                    if v == vertex and near in (x, y):
+                        other = y if x == near else x
+                        if other != far:
+                            same = Quantity.angle(other, vertex, far)
+                            self._add(same)
+                            self._union(q, same)
+            others = {p for q in angles if q.key[1] == d for p in (q.key[0], q.key[2])} - {a, c}
+            for x in sorted(others):
+                if Quantity.angle(x, d, a) in self._parent and Quantity.angle(x, d, c) in self._parent:
+                    implied.append(KINDS["supplementary"].declare((x, d, a, x, d, c)))
+        return implied
 
     # -- union-find ---------------------------------------------------------------
     def _add(self, q: Quantity) -> None:

@@ -174,6 +174,8 @@ class ShapeKind:
     pool: str = "extra"
     relation: bool = False
     description: str = ""
+    premise: str = ""  # a relation's sentence in solutions, in the placeholders of its form
+    between: tuple[int, int, int] | None = None  # (p, a, b): point p lies on segment ab
 
     # -- symbols ----------------------------------------------------------------
     def symbol(self, name: str) -> sympy.Symbol:
@@ -250,14 +252,26 @@ class ShapeKind:
         for i in range(self.n_points):
             same = next((j for j in range(i) if coords[j] == coords[i]), None)
             points += (points[same],) if same is not None else (next(fresh),)
-        if self.relation:
-            first, second = "".join(points[:3]), "".join(points[3:])
-            return ShapeDecl(self.key, f"{first}~{second}", points, (("a", first), ("a2", second)))
         phs = self.placeholders(self.forms[0])
         if "name" not in phs:
-            return ShapeDecl(self.key, "".join(points), points, ((phs[0], "".join(points)),))
+            return self.declare(points)
         args = tuple((ph, "".join(points[i] for i in self.pins[ph])) for ph in phs if ph != "name")
         return ShapeDecl(self.key, "".join(points), points, args)
+
+    def declare(self, points: Sequence[str]) -> ShapeDecl:
+        """The declaration of a kind written without ``{name}`` (``semicircle on AD``,
+        ``angles DEF and DEC are supplementary``) on these points, as the parser makes it."""
+        args, cursor = [], 0
+        for ph in self.placeholders(self.forms[0]):
+            size = _SIZES[ph[0]]
+            args.append((ph, "".join(points[cursor:cursor + size])))
+            cursor += size
+        return ShapeDecl(self.key, "~".join(v for _, v in args), tuple(points), tuple(args))
+
+    def premise_text(self, decl: ShapeDecl) -> str:
+        """The relation as a solution states it: ``the DEF and DEC angles are supplementary``."""
+        return self.premise.format(**dict(decl.args)) if decl.args else self.premise.format(
+            **dict(self.declare(decl.points).args))
 
     # -- binding ---------------------------------------------------------------------
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:

@@ -22,7 +22,7 @@ GV_PI = 3.14
 
 def round2(x: float) -> float:
     """Round half-up to two decimals, on the decimal spelling of ``x`` (2.675 -> 2.68)."""
-    return float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return float(Decimal(repr(float(x))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def fmt(x: float) -> str:

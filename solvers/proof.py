@@ -35,6 +35,7 @@ class Step:
     stages: list[str] = field(default_factory=list)  # the arithmetic chain, ending in the value
     equation: str = ""  # variable steps: the equation solved
     expressions: list[tuple[Quantity, str]] = field(default_factory=list)  # variablized inputs: (element, "2x + 50")
+    premise: str = ""  # relation steps: "the DEF and DEC angles are supplementary"
 
     def as_dict(self, namer: Callable[[Quantity], str] | None = None) -> dict:
         """Plain data; ``namer`` gives each element its name as the problem writes it."""
@@ -163,8 +164,9 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         inputs = [(_name_in_shape(own[s], shown.get(q, [])), gv[q]) for s, q in zip(r.rule.inputs, r.inputs)]
         names = {s: str(q) for s, (q, _) in zip(r.rule.inputs, inputs)}
         formula = f"{r.local[r.rule.output]} = {render(node, names)}"
+        kind = KINDS[r.shape.kind]
         return Step("rule", r.local[r.rule.output], value, d.exact, d.depth, r.shape.name, r.shape.kind,
-                    r.rule.name, inputs, formula, stages)
+                    r.rule.name, inputs, formula, stages, premise=kind.premise_text(r.shape) if kind.relation else "")
     if d.how == "substitution":
         f = d.fact
         node = tree(f.value)

@@ -66,11 +66,14 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     eqs = _equations(ded, sym)
     if not eqs:
         return False
-    # the equations connected to the goal through shared unknowns
-    unknown_of = [e.free_symbols for e, *_ in eqs]
     goal_syms = {sym.of[goal]} if goal in sym.of else set()
     if not goal_syms:
         return False
+    for eq in eqs:  # the common case first: one polynomial equation in the goal alone (a side from SSA)
+        if eq[0].free_symbols == goal_syms and _one_root(ded, eq, goal, sym.of[goal]):
+            return True
+    # the equations connected to the goal through shared unknowns
+    unknown_of = [e.free_symbols for e, *_ in eqs]
     component, frontier, chosen = set(goal_syms), set(goal_syms), set()
     while frontier:
         nxt = set()
@@ -84,12 +87,13 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     system = [eqs[i] for i in sorted(chosen)]
     if len(system) < len(unknowns):
         return False
-    values = _solutions(ded, [e for e, *_ in system], unknowns, sym.of[goal], sym.back)
+    values, jacobian = _solutions(ded, [e for e, *_ in system], unknowns, sym.of[goal], sym.back)
     if len(values) != 1:
         if len(values) > 1:
             raise SolveError(f"the facts allow several values for {goal}: "
                              + ", ".join(f"{v:.6g}" for v in values), None, ded.graph.problem.source)
         return False
+    system = [system[i] for i in _needed(jacobian, unknowns.index(sym.of[goal]))]
     inputs = tuple(dict.fromkeys(q for _, _, used, _ in system for q in used))
     depth = 1 + max((ded.known[q].depth for q in inputs), default=0)
     ded.known[goal] = Derivation(goal, values[0], depth, "system", inputs=inputs, system=[t for _, t, _, _ in system],
@@ -97,9 +101,45 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     return True
 
 
+def _one_root(ded: Deduction, eq: tuple, goal: Quantity, x: sympy.Symbol) -> bool:
+    """Record the goal if ``eq`` alone, a polynomial in it, has exactly one valid root."""
+    expr, text, used, shape = eq
+    expr = sympy.expand(expr)
+    if not expr.is_polynomial(x):
+        return False
+    coeffs = [float(c) for c in sympy.Poly(expr, x).all_coeffs()]
+    roots = [r.real for r in np.roots(coeffs) if abs(r.imag) < 1e-9 * max(1.0, abs(r))]
+    valid = [r for r in roots if r > 1e-9 and (goal.kind is not QKind.ANGLE or r < 180)]
+    if len(valid) != 1:
+        return False
+    depth = 1 + max((ded.known[q].depth for q in used), default=0)
+    ded.known[goal] = Derivation(goal, float(valid[0]), depth, "system", inputs=used, system=[text],
+                                 shapes=(shape,) if shape else ())
+    return True
+
+
+def _needed(jacobian: np.ndarray, goal: int) -> list[int]:
+    """A minimal set of equations (rows) that still pins the goal down at the solution:
+    the goal is fixed while its unit vector lies in the rows' span.  The proof cites these."""
+    rows = list(range(jacobian.shape[0]))
+    unit = np.zeros(jacobian.shape[1])
+    unit[goal] = 1.0
+    for i in reversed(range(jacobian.shape[0])):
+        trial = [r for r in rows if r != i]
+        if trial and _in_span(jacobian[trial], unit):
+            rows = trial
+    return rows
+
+
+def _in_span(rows: np.ndarray, vector: np.ndarray) -> bool:
+    coef, *_ = np.linalg.lstsq(rows.T, vector, rcond=None)
+    return bool(np.linalg.norm(rows.T @ coef - vector) < 1e-7)
+
+
 def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Symbol], goal: sympy.Symbol,
-               back: dict[sympy.Symbol, Quantity]) -> list[float]:
-    """Distinct values of ``goal`` over the valid solutions found from seeded random starts."""
+               back: dict[sympy.Symbol, Quantity]) -> tuple[list[float], np.ndarray | None]:
+    """Distinct values of ``goal`` over the valid solutions found from seeded random starts,
+    and the Jacobian at the first of them."""
     fn = sympy.lambdify(unknowns, exprs, modules="numpy")
     jac = sympy.lambdify(unknowns, sympy.Matrix(exprs).jacobian(unknowns), modules="numpy")
     scale = np.median([abs(d.exact) for d in ded.known.values()] or [10.0]) or 10.0
@@ -113,6 +153,7 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
         angle.append(is_angle)
     rng = random.Random(str(ded.graph.problem.facts))
     found: list[float] = []
+    first: np.ndarray | None = None
     gi = unknowns.index(goal)
     for _ in range(STARTS):
         x0 = [rng.uniform(1, 179) if a else (rng.uniform(0.1, 3) * scale if lo[i] > 0 else rng.uniform(-20, 20))
@@ -127,12 +168,14 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
         if any(v <= 1e-6 for v, low in zip(res.x, lo) if low > 0) or any(
                 v >= 180 - 1e-6 for v, a in zip(res.x, angle) if a):
             continue
-        if _free(np.asarray(jac(*res.x), dtype=float), gi):
-            return []  # the goal can move along the solution set: not determined
+        at = np.asarray(jac(*res.x), dtype=float)
+        if _free(at, gi):
+            return [], None  # the goal can move along the solution set: not determined
+        first = at if first is None else first
         v = float(res.x[gi])
         if not any(math.isclose(v, f, rel_tol=1e-6, abs_tol=1e-9) for f in found):
             found.append(v)
-    return sorted(found)
+    return sorted(found), first
 
 
 def _free(jacobian: np.ndarray, goal: int) -> bool:

@@ -68,9 +68,7 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
         shape = shape_phrase(namer_shape(step.shape, namer), step.kind)
         given = _listing([(q, fmt(v)) for q, v in step.inputs], kinds, namer, within)
         if KINDS[step.kind].relation:
-            names = [namer(q) if namer else q.name for q, _ in step.inputs]
-            return (f"The {_and([names[0], namer(step.output) if namer else step.output.name])} angles are "
-                    f"{KINDS[step.kind].key} and {given}, so {out} is {arithmetic}.")
+            return f"Since {step.premise} and {given}, {out} is {arithmetic}."
         return f"In {shape}, {given}, so by the {step.rule}, {out} is {arithmetic}."
     if step.how == "constant":
         return f"Since {shape_phrase(namer_shape(step.shape, namer), step.kind)} is a {KINDS[step.kind].title}, {out} is {arithmetic}."
@@ -85,8 +83,12 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
         text = f"{where}{_and(parts)}, so {by}" + ", so ".join([step.equation, *step.stages]) + "."
         return text[0].upper() + text[1:]
     if step.how == "system":
-        return (f"The facts do not give {out} by a chain of single formulas, so we solve these equations "
-                f"together: {step.equation}. Their only valid solution gives {out} = {arithmetic}.")
+        known = _listing([(q, fmt(v)) for q, v in step.inputs], kinds, namer) if step.inputs else ""
+        several = ";" in step.equation
+        return (f"No chain of single formulas gives {out}, so we solve "
+                + (f"these equations together: {step.equation}" if several else f"the equation {step.equation}")
+                + (f", where {known}" if known else "")
+                + f". Its only valid solution gives {out} = {arithmetic}.".replace("Its", "Their" if several else "Its"))
     raise AssertionError(step.how)
 
 
