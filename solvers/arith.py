@@ -245,23 +245,29 @@ def reduce_once(node: Node) -> Node:
 
 
 def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
-    """Evaluate step by step; returns (value, the printed stages ending in the value)."""
+    """Evaluate step by step; returns (value, the printed stages ending in the value).
+
+    Where rounding to two decimals makes an operation undefined (a divisor that
+    rounds to 0, asin of 1.01), the rest of the step is computed without rounding."""
     cur = substitute(node, values, gv)
     stages = [render(cur)]
     while not _is_value(cur):
-        cur = reduce_once(cur)
+        try:
+            cur = reduce_once(cur)
+        except (ZeroDivisionError, ValueError, OverflowError):
+            value = round2(_unrounded(cur))
+            stages.append(fmt(value))
+            return value, stages
         text = render(cur)
         if text != stages[-1]:
             stages.append(text)
     return cur.value, stages
 
 
-def evaluate_rounded(node: Node, values: Mapping[str, float]) -> float:
-    """The GeomVerse value alone (no text), for speed."""
-    cur = substitute(node, values)
-    while not _is_value(cur):
-        cur = reduce_once(cur)
-    return cur.value
+def _unrounded(node: Node) -> float:
+    if isinstance(node, Num):
+        return node.value
+    return _op(node, [_unrounded(k) for k in _children(node)])
 
 
 # -- printing ---------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import sympy
 from engine.catalogue import KINDS
 from engine.model import Quantity
 
-from .arith import chain, fmt, render, round2, tree
+from .arith import chain, fmt, render, round2, substitute, tree
 from .deduce import Deduction, Derivation, VariableSolution
 
 
@@ -159,7 +159,7 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         r = d.rule
         node = tree(r.rule.expr)
         values = {s: gv[q] for s, q in zip(r.rule.inputs, r.inputs)}
-        value, stages = chain(node, values)
+        value, stages = _chain_or_exact(node, values, d.exact)
         own = ded.graph.bound[r.shape.name]
         inputs = [(_name_in_shape(own[s], shown.get(q, [])), gv[q]) for s, q in zip(r.rule.inputs, r.inputs)]
         names = {s: str(q) for s, (q, _) in zip(r.rule.inputs, inputs)}
@@ -170,7 +170,7 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
     if d.how == "substitution":
         f = d.fact
         node = tree(f.value)
-        value, stages = chain(node, {s.name: gv[s] for s in d.variables})
+        value, stages = _chain_or_exact(node, {s.name: gv[s] for s in d.variables}, d.exact)
         return Step("substitution", d.quantity, value, d.exact, d.depth, inputs=[(s, gv[s]) for s in d.variables],
                     formula=f"{f.quantity.name} = {render(node)}", stages=stages)
     if d.how == "system":
@@ -178,6 +178,15 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
                     inputs=[(q, gv.get(q, ded.known[q].exact)) for q in d.inputs],
                     equation="; ".join(d.system), stages=[fmt(round2(d.exact))])
     raise AssertionError(d.how)
+
+
+def _chain_or_exact(node, values: dict, exact: float) -> tuple[float, list[str]]:
+    """The paper's rounded chain; if even unrounded arithmetic on the rounded inputs
+    leaves the domain (asin of 1.0004), the step's exact value, rounded."""
+    try:
+        return chain(node, values)
+    except (ZeroDivisionError, ValueError, OverflowError):
+        return round2(exact), [render(substitute(node, values)), fmt(round2(exact))]
 
 
 def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
