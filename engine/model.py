@@ -63,6 +63,22 @@ class Quantity:
     kind: QKind
     key: tuple[str, ...]
     spelling: str = field(default="", compare=False, hash=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # quantities are dictionary keys everywhere in deduction: hash once
+        object.__setattr__(self, "_hash", hash((self.kind, self.key)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):  # string hashes differ between processes: never pickle the cached one
+        return (Quantity, (self.kind, self.key, self.spelling))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Quantity):
+            return NotImplemented
+        return self._hash == other._hash and self.kind is other.kind and self.key == other.key
 
     @staticmethod
     def length(p: str, q: str) -> Quantity:
