@@ -2,6 +2,6 @@
 # answer: 48.16
 regular hexagon ABCDEF
 regular pentagon BAGHI
-regular octagon CBJKLMNO
+regular octagon DCJKLMNO
 area ABCDEF = 93.53
-find perimeter CBJKLMNO
+find perimeter DCJKLMNO

@@ -67,7 +67,7 @@ class Deduction:
         self.known: dict[Quantity, Derivation] = {}
         self.pending: dict[Quantity, Fact] = {}
         self.variables: dict[sympy.Symbol, VariableSolution] = {}
-        self._heap: list[tuple[int, int]] = []
+        self._heap: list[tuple[int, int, int]] = []  # (depth, derived inputs, rule id)
         self._missing: dict[int, int] = {r.id: len(set(r.inputs)) for r in graph.rules}
         self._run()
 
@@ -95,13 +95,16 @@ class Deduction:
         for r in self.graph.by_input.get(d.quantity, ()):
             self._missing[r.id] -= 1
             if self._missing[r.id] == 0 and r.output not in self.known and r.output not in r.inputs:
-                depth = 1 + max(self.known[q].depth for q in r.inputs)
-                heapq.heappush(self._heap, (depth, r.id))
+                inputs = [self.known[q] for q in r.inputs]
+                depth = 1 + max(k.depth for k in inputs)
+                # among equally deep derivations, the narrowest (fewest derived inputs) wins
+                derived = sum(1 for k in inputs if k.how not in ("given", "constant"))
+                heapq.heappush(self._heap, (depth, derived, r.id))
 
     def _drain(self) -> None:
         rules = self.graph.rules
         while self._heap:
-            depth, rid = heapq.heappop(self._heap)
+            depth, _, rid = heapq.heappop(self._heap)
             r = rules[rid]
             if r.output in self.known:
                 continue

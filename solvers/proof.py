@@ -208,11 +208,13 @@ def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
         written = f"{render(tree(lhs), shown)} = {render(tree(rhs), shown)}"
         lhs, rhs = lhs.subs(subs), rhs.subs(subs)
         shape, kkey, rule = eqi.shape.name, eqi.shape.kind, eqi.equation.name
+        premise = kind.premise_text(eqi.shape) if kind.relation else ""
     else:
         f = sol.fact
         lhs, rhs = f.value.subs(known_vars), _exact_number(gv[sol.inputs[0]])
         written = f"{_show(lhs)} = {_show(rhs)}"
         shape = kkey = rule = None
+        premise = ""
     lhs, rhs = lhs.subs(sympy.pi, sympy.Rational(314, 100)), rhs.subs(sympy.pi, sympy.Rational(314, 100))
     stages = _linear_chain(lhs, rhs, x)
     sol_values = [complex(v) for v in sympy.solve(sympy.expand(lhs - rhs), x)]
@@ -224,7 +226,7 @@ def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
         exprs.append((sol.fact.quantity, _show(sol.fact.value)))
     return Step("variable", x, value, sol.exact, sol.depth, shape, kkey, rule, inputs,
                 equation=written, stages=_dedupe([written, *stages, f"{x} = {fmt(value)}"])[1:],
-                expressions=exprs)
+                expressions=exprs, premise=premise)
 
 
 def _dedupe(items: list[str]) -> list[str]:

@@ -78,8 +78,12 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
     if step.how == "variable":
         parts = [f"{element_phrase(q, kinds, namer)} is {e}" for q, e in step.expressions]
         parts += [f"{element_phrase(q, kinds, namer)} is {fmt(v)}" for q, v in step.inputs]
-        where = f"In {shape_phrase(namer_shape(step.shape, namer), step.kind)}, " if step.shape else ""
-        by = f"by the {step.rule}, " if step.rule else ""
+        where = ""
+        if step.shape and KINDS[step.kind].relation:
+            where = f"Since {step.premise}, "
+        elif step.shape:
+            where = f"In {shape_phrase(namer_shape(step.shape, namer), step.kind)}, "
+        by = f"by the {step.rule}, " if step.rule and not KINDS[step.kind].relation else ""
         text = f"{where}{_and(parts)}, so {by}" + ", so ".join([step.equation, *step.stages]) + "."
         return text[0].upper() + text[1:]
     if step.how == "system":
