@@ -16,6 +16,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
     path.parent.mkdir(parents=True, exist_ok=True)
     binary = "b" in mode
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the result should be an ordinary file
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as fh:
             yield fh
@@ -28,6 +29,12 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
         except OSError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:

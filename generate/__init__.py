@@ -1,0 +1,12 @@
+"""Floor 4: GeomVerse-style backward generation of proved problems at scale.
+
+Uses the solver, the printer/parser and (when present) the figure floor.
+``make_record`` makes one problem; ``run`` makes sharded, resumable sets.
+"""
+from .config import GENERATOR_VERSION, SCHEMA, GenConfig
+from .pipeline import GenerationError, Tally, make_record
+from .presets import PRESETS, preset
+from .runner import Part, read_records, run
+
+__all__ = ["GENERATOR_VERSION", "PRESETS", "SCHEMA", "GenConfig", "GenerationError", "Part", "Tally",
+           "make_record", "preset", "read_records", "run"]

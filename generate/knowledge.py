@@ -1,0 +1,249 @@
+"""What the generator needs to know about each kind, read off the catalogue once.
+
+Nothing here is a hand list: which elements can carry a connection (sides and
+corners on a shape's outline), which rules exist for which output type, which
+rules admit GeomVerse's variablized form (§A.4: the equation stays linear in
+one variable when every element in it is written ``a x + b``), and fast float
+versions of the construction, the measurements and the constraints.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+import sympy
+
+from engine.catalogue import KINDS
+from engine.geometry import construct, measure
+from engine.kinds import Line, ShapeKind
+from engine.model import QKind
+from engine.rules import Rule, compiled, rules_for
+
+# Question types of GeomVerse (§A.5) and the quantity kinds they ask for.
+QUESTION_TYPES: dict[str, QKind] = {
+    "side": QKind.LENGTH, "angle": QKind.ANGLE, "area": QKind.AREA, "perimeter": QKind.PERIMETER,
+}
+ANSWER_TYPES = {v: k for k, v in QUESTION_TYPES.items()}
+
+# How each quantity kind scales when a shape is scaled by k (angles do not).
+SCALE_POWER = {QKind.LENGTH: 1, QKind.HEIGHT: 1, QKind.RADIUS: 1, QKind.ARC: 1, QKind.PERIMETER: 1,
+               QKind.AREA: 2, QKind.ANGLE: 0}
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    """Derived facts about one kind."""
+
+    key: str
+    kind: ShapeKind
+    rules: tuple[Rule, ...]
+    # symbol -> placements (vertex-index tuples) that lie on the outline, where another shape may attach
+    edges: dict[str, tuple[tuple[int, ...], ...]]
+    # symbol -> its quantity kind
+    qkind: dict[str, QKind]
+
+    @property
+    def relation(self) -> bool:
+        return self.kind.relation
+
+    def connectable(self, sym: str) -> bool:
+        """A side or angle another shape can share: on the outline, or any angle of a relation."""
+        return self.qkind[sym].is_connectable and bool(self.edges.get(sym))
+
+
+def _outline_edges(kind: ShapeKind) -> set[frozenset]:
+    out: set[frozenset] = set()
+    for loop in kind.construction.outline:
+        for piece in loop:
+            if isinstance(piece, Line) and isinstance(piece.start, int) and isinstance(piece.end, int):
+                out.add(frozenset((piece.start, piece.end)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def info(key: str) -> KindInfo:
+    kind = KINDS[key]
+    lines = _outline_edges(kind)
+    edges: dict[str, tuple[tuple[int, ...], ...]] = {}
+    for sym, el in kind.elements.items():
+        if sym in kind.constants:
+            continue
+        if el.kind is QKind.LENGTH:
+            edges[sym] = tuple(p for p in el.at if frozenset(p) in lines)
+        elif el.kind is QKind.ANGLE:
+            if kind.relation:
+                edges[sym] = el.at
+            else:
+                edges[sym] = tuple(p for p in el.at
+                                   if frozenset(p[:2]) in lines and frozenset(p[1:]) in lines)
+    return KindInfo(key, kind, rules_for(key), edges, {s: e.kind for s, e in kind.elements.items()})
+
+
+def pool_kinds(pool: str | tuple[str, ...]) -> tuple[str, ...]:
+    """Kind keys of a shape pool: ``standard`` (GeomVerse's standard shapes and angle relations),
+    ``geomverse`` (standard + non-standard, the paper's "all"), ``all`` (every kind), or explicit keys."""
+    if isinstance(pool, str):
+        if pool == "standard":
+            return tuple(k for k, v in KINDS.items() if v.pool == "standard")
+        if pool == "geomverse":
+            return tuple(k for k, v in KINDS.items() if v.pool in ("standard", "nonstandard"))
+        if pool == "all":
+            return tuple(KINDS)
+        pool = tuple(p.strip() for p in pool.split(",") if p.strip())
+    unknown = [p for p in pool if p not in KINDS]
+    if unknown:
+        raise ValueError(f"unknown shape kind(s): {', '.join(unknown)} (known: {', '.join(KINDS)})")
+    return tuple(pool)
+
+
+# -- variablized rules -----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def variablizable(rule: Rule) -> bool:
+    """True when writing every element of the rule's equation as ``a x + b`` leaves an equation
+    of degree one in ``x`` (GeomVerse §A.4), decided on the equation itself."""
+    kind = KINDS[rule.kind]
+    eqn = rule.source.expr.subs({kind.symbol(k): v for k, v in kind.constants.items()})
+    x = sympy.Symbol("x")
+    subs = {}
+    for i, s in enumerate(sorted(eqn.free_symbols, key=lambda s: s.name)):
+        a, b = sympy.Symbol(f"a{i}", positive=True), sympy.Symbol(f"b{i}")
+        subs[s] = a * x + b
+    e = sympy.expand(eqn.subs(subs))
+    try:
+        poly = sympy.Poly(e, x)
+    except sympy.PolynomialError:
+        return False
+    return poly.degree() == 1
+
+
+def variablizable_rules() -> list[Rule]:
+    return [r for k in KINDS for r in rules_for(k) if variablizable(r)]
+
+
+# -- fast numeric helpers (no sympy per problem) ------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _constraint_fn(key: str) -> Callable[..., bool] | None:
+    kind = KINDS[key]
+    if not kind.constraints:
+        return None
+    syms = sorted({s for c in kind.constraints for s in c.free_symbols}, key=lambda s: s.name)
+    fn = sympy.lambdify(syms, sympy.And(*kind.constraints), modules="math")
+    names = tuple(s.name for s in syms)
+    return lambda values: bool(fn(*(values[n] for n in names))) if all(n in values for n in names) else True
+
+
+@lru_cache(maxsize=None)
+def _valid_fn(key: str) -> Callable[..., bool] | None:
+    cons = KINDS[key].construction
+    if cons.valid is None:
+        return None
+    return sympy.lambdify(cons.params, cons.valid, modules="math")
+
+
+def satisfies_constraints(key: str, values: dict[str, float]) -> bool:
+    fn = _constraint_fn(key)
+    return fn is None or fn(values)
+
+
+def sample_values(key: str, rng: random.Random, tries: int = 100) -> dict[str, float] | None:
+    """A random valid instance (element symbol -> value), like ``engine.geometry.sample_instance``
+    but with compiled validity checks, since it runs for every shape of every problem."""
+    kind = KINDS[key]
+    cons = kind.construction
+    valid = _valid_fn(key)
+    for _ in range(tries):
+        params = {p.name: rng.uniform(*cons.sample[p]) for p in cons.params}
+        if valid is not None and not valid(*(params[p.name] for p in cons.params)):
+            continue
+        try:
+            values = {s: v[0] for s, v in measure(kind, construct(kind, params)).items()}
+        except (ValueError, ZeroDivisionError):
+            continue
+        if min(values.values()) <= 1e-6 or not satisfies_constraints(key, values):
+            continue
+        return values
+    return None
+
+
+def apply(rule: Rule, values: dict[str, float]) -> float | None:
+    """The rule's output from ``values`` in float (true π); None outside its domain."""
+    try:
+        out = compiled(rule)(*(values[s] for s in rule.inputs))
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+        return None
+    if isinstance(out, complex) or not math.isfinite(out):
+        return None
+    return float(out)
+
+
+def plausible(qkind: QKind, value: float) -> bool:
+    if not math.isfinite(value) or value <= 1e-6:
+        return False
+    return value < 180 - 1e-6 if qkind is QKind.ANGLE else value < 1e7
+
+
+def closure(key: str, known: dict[str, float]) -> dict[str, float] | None:
+    """Every element the known ones determine (forward chaining over the kind's own rules),
+    or None when something comes out impossible (a negative side, an angle of 180 or more,
+    a broken triangle inequality).  This is the per-shape feasibility check."""
+    ki = info(key)
+    values = dict(known)
+    changed = True
+    while changed:
+        changed = False
+        for r in ki.rules:
+            if r.output in values or any(s not in values for s in r.inputs):
+                continue
+            v = apply(r, values)
+            if v is None or not plausible(ki.qkind[r.output], v):
+                return None
+            values[r.output] = v
+            changed = True
+    if not satisfies_constraints(key, values):
+        return None
+    return values
+
+
+def reverse_rule(rule: Rule, unknown: str) -> Rule | None:
+    """The rule of the same equation that gives ``unknown`` from the other symbols."""
+    want = (set(rule.inputs) - {unknown}) | {rule.output}
+    for r in info(rule.kind).rules:
+        if r.equation == rule.equation and r.output == unknown and set(r.inputs) == want:
+            return r
+    return None
+
+
+def uses_pi(rule: Rule) -> bool:
+    return rule.expr.has(sympy.pi)
+
+
+def symbol_closure(key: str, known: frozenset[str]) -> frozenset[str]:
+    """Symbols the kind's rules determine from ``known`` (at the level of names, not values)."""
+    out = set(known)
+    rules = info(key).rules
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            if r.output not in out and all(s in out for s in r.inputs):
+                out.add(r.output)
+                changed = True
+    return frozenset(out)
+
+
+@lru_cache(maxsize=None)
+def independent(rule: Rule) -> bool:
+    """True when no input follows from the others through the shape's other equations.
+
+    The perimeter rule of a right triangle takes all three sides, but two of them fix the
+    third (Pythagoras): giving all three would contradict the shape, so such rules are not
+    used to generate."""
+    ins = frozenset(rule.inputs)
+    return all(s not in symbol_closure(rule.kind, ins - {s}) for s in ins)

@@ -1,0 +1,259 @@
+"""One problem from (config, seed, index): draw, prove right, lay out, write the record.
+
+Each index gets its own RNG seeded from ``(seed, part, index)`` only, so the
+output never depends on the number of workers.  A draw that turns out
+infeasible (values, layout, the 3 % rounding rule) is *rejected* and drawn
+again; a draw whose proof check fails (round trip, solver, answer, measured
+figure) is a *failure*: it is never emitted, and it is counted so that a bug
+cannot hide.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import warnings
+from collections import Counter
+from dataclasses import dataclass, field
+
+from dsl import format_problem, parse
+from engine.catalogue import KINDS
+from engine.errors import GeomillError
+from engine.model import QKind, Quantity
+
+from .backward import Draft, Infeasible, Planner, draw
+from .config import GENERATOR_VERSION, SCHEMA, GenConfig
+from .knowledge import ANSWER_TYPES, QUESTION_TYPES
+from .text import question
+
+MAX_ATTEMPTS = 400
+RANDOM_KNOBS = {"p_branch": (0.0, 0.5, 1.0), "variablized": (0.0, 0.0, 0.5, 1.0),
+                "annotation": ("coordinate", "individual"), "values": ("image", "text")}
+
+
+class GenerationError(GeomillError):
+    """The knobs admit no problem (e.g. a pool without any shape for the asked type)."""
+
+
+@dataclass
+class Tally:
+    """What happened on the way: rejections by reason, failures by check (with examples)."""
+
+    rejected: Counter = field(default_factory=Counter)
+    failed: Counter = field(default_factory=Counter)
+    failures: list = field(default_factory=list)
+    duplicates: int = 0
+
+    def merge(self, other: "Tally") -> None:
+        self.rejected.update(other.rejected)
+        self.failed.update(other.failed)
+        self.failures.extend(other.failures[: max(0, 20 - len(self.failures))])
+        self.duplicates += other.duplicates
+
+    def as_dict(self) -> dict:
+        return {"rejected": dict(sorted(self.rejected.items())), "failed": dict(sorted(self.failed.items())),
+                "failures": self.failures, "duplicates_skipped": self.duplicates}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Tally":
+        return Tally(Counter(d.get("rejected", {})), Counter(d.get("failed", {})), list(d.get("failures", [])),
+                     d.get("duplicates_skipped", 0))
+
+
+class Failure(Exception):
+    def __init__(self, check: str, detail: str):
+        super().__init__(f"{check}: {detail}")
+        self.check, self.detail = check, detail
+
+
+_PLANNERS: dict[tuple[str, ...], Planner] = {}
+
+
+def planner(pool: tuple[str, ...]) -> Planner:
+    if pool not in _PLANNERS:
+        _PLANNERS[pool] = Planner(pool)
+    return _PLANNERS[pool]
+
+
+def _render():
+    """The figure floor, if it is installed (it is optional for the generator's own tests)."""
+    try:
+        from render.annotate import Annotation
+        from render.draw import Renderer
+        from render.layout import LayoutError, layout
+    except ImportError:
+        return None
+    return layout, LayoutError, Annotation, Renderer
+
+
+_RENDERERS: dict = {}
+
+
+def close(a: float, b: float, tol: float = 1e-6) -> bool:
+    return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
+
+
+def knobs_for(cfg: GenConfig, rng: random.Random) -> dict:
+    """The per-problem settings: the config's, or drawn (randomize, Appendix B)."""
+    k = {"depth": cfg.depth, "p_branch": cfg.p_branch, "variablized": cfg.variablized,
+         "annotation": cfg.annotation, "values": cfg.values, "distractors": cfg.distractors}
+    if cfg.randomize:
+        k["depth"] = rng.randint(1, cfg.max_depth)
+        for name, options in RANDOM_KNOBS.items():
+            k[name] = rng.choice(options)
+        k["distractors"] = k["depth"] == 1 and rng.random() < 0.3
+    qt = cfg.question_type
+    k["question_type"] = rng.choice(sorted(QUESTION_TYPES)) if qt == "any" else qt
+    return k
+
+
+def solution_hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
+def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: Tally,
+                exclude: frozenset[str] | set[str] = frozenset(), images_dir: str | None = None,
+                image_ref: str = "images") -> tuple[dict, bytes | None]:
+    """The record of problem ``index`` of ``part`` (and its PNG bytes when images are on)."""
+    rng = random.Random(f"{seed}:{part}:{index}")
+    pl = planner(cfg.pool)
+    render = _render()
+    for _attempt in range(MAX_ATTEMPTS):
+        knobs = knobs_for(cfg, rng)
+        dcfg = cfg.with_(distractors=knobs["distractors"])
+        try:
+            d = draw(dcfg, pl, rng, knobs["question_type"], knobs["depth"], knobs["p_branch"], knobs["variablized"])
+        except Infeasible as e:
+            tally.rejected["values" if "impossible" in str(e) or "range" in str(e) or "exist" in str(e)
+                           else "structure"] += 1
+            continue
+        try:
+            out = _prove_and_write(cfg, d, knobs, rng, render, seed, part, index, tally, exclude, image_ref)
+        except Infeasible as e:
+            tally.rejected[str(e)] += 1
+            continue
+        except Failure as e:
+            tally.failed[e.check] += 1
+            if len(tally.failures) < 20:
+                tally.failures.append({"part": part, "index": index, "check": e.check, "detail": e.detail[:500],
+                                       "dsl": format_problem(d.problem)})
+            continue
+        if out is None:
+            tally.duplicates += 1
+            continue
+        return out
+    raise GenerationError(f"no problem found for {part} #{index} in {MAX_ATTEMPTS} draws with these knobs "
+                          f"({dict(tally.rejected)})")
+
+
+def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally, exclude, image_ref):
+    from solvers import solve
+
+    problem = d.problem
+    text = format_problem(problem)
+    # 1. the problem's own text, re-parsed, is the same problem …
+    try:
+        reparsed = parse(text)
+    except GeomillError as e:
+        raise Failure("parse", f"{e}\n{text}") from None
+    if reparsed != problem:
+        raise Failure("roundtrip", text)
+    # 2. … and re-solved gives the answer the generator built it for
+    try:
+        sol = solve(reparsed)
+    except GeomillError as e:
+        raise Failure("solve", f"{e}\n{text}") from None
+    except (ArithmeticError, ValueError) as e:  # a crash in the solver is a bug to count, not to die of
+        raise Failure("solver crash", f"{type(e).__name__}: {e}\n{text}") from None
+    if not close(sol.exact, d.exact):
+        raise Failure("answer", f"solver {sol.exact} != generator {d.exact}\n{text}")
+    if sol.depth != d.depth:
+        raise Infeasible("solver found another depth")
+    if sol.width > d.width:
+        raise Infeasible("solver took a wider path")
+    if knobs["distractors"] and not sol.distractor_shapes:
+        raise Failure("distractors", text)
+    if sol.rel_diff > 0.03:
+        raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
+    coordinate_solution = sol.text()
+    h = solution_hash(coordinate_solution)
+    if h in exclude:
+        return None
+    # 3. the figure: laid out without overlaps, the query measured equals the exact answer
+    scene = ann = None
+    png = None
+    if render is not None:
+        layout, LayoutError, Annotation, Renderer = render
+        try:
+            with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
+                warnings.simplefilter("ignore", RuntimeWarning)
+                scene = layout(sol, seed=index)
+        except LayoutError:
+            raise Infeasible("layout (overlapping or impossible figure)") from None
+        except (ArithmeticError, ValueError) as e:
+            raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
+        measured = scene.measure(sol.query)
+        if not close(measured, sol.exact, 1e-6):
+            raise Failure("measure", f"figure {measured} != exact {sol.exact}\n{text}")
+        ann = Annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
+        if cfg.images:
+            key = (cfg.image_size,)
+            if key not in _RENDERERS:
+                _RENDERERS[key] = Renderer(size=cfg.image_size)
+            png = _RENDERERS[key].png_bytes(scene, ann)
+    return _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png,
+                   image_ref), png
+
+
+def _namers(ann):
+    if ann is None or ann.style == "coordinate":
+        return None, None
+
+    def namer(q: Quantity) -> str:
+        if q.kind in (QKind.LENGTH, QKind.ANGLE):
+            return ann.label(q)
+        return ann.shape_label(q.key[0])
+    return namer, ann.shape_label
+
+
+def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png, image_ref):
+    steps = sol.steps
+    uses_pi = any("π" in s.formula or "pi" in s.formula for s in steps)
+    rounds = any(not float(s.value).is_integer() for s in steps) or not float(sol.answer).is_integer()
+    namer, shape_namer = _namers(ann)
+    on_image = ann.on_image if ann is not None else (lambda q: knobs["values"] == "image" and
+                                                     q.kind in (QKind.LENGTH, QKind.ANGLE))
+    q_text = question(d.problem, uses_pi=uses_pi, rounds=rounds)
+    q_image = question(d.problem, namer=namer, shape_namer=shape_namer, on_image=on_image,
+                       uses_pi=uses_pi, rounds=rounds)
+    rid = f"{part}-{index:07d}"
+    solution_image = sol.text(namer) if namer else coordinate_solution
+    info = sol.as_dict()
+    return {
+        "schema": SCHEMA,
+        "id": rid,
+        "part": part,
+        "index": index,
+        "seed": f"{seed}:{part}:{index}",
+        "generator": f"geomill.generate {GENERATOR_VERSION}",
+        "knobs": {**cfg.as_dict(), **knobs},
+        "dsl": text,
+        "question": q_image,
+        "question_text_only": q_text,
+        "image": f"{image_ref}/{rid}.png" if png is not None else None,
+        "answer": sol.answer,
+        "exact": sol.exact,
+        "answer_type": ANSWER_TYPES[d.qkind],
+        "solution": solution_image,
+        "solution_text_only": coordinate_solution,
+        "solution_hash": h,
+        "steps": info["steps"],
+        "depth": sol.depth,
+        "width": sol.width,
+        "shapes": [{"name": s.name, "kind": s.kind, "pool": KINDS[s.kind].pool} for s in d.problem.shapes],
+        "rules": info["rules"],
+        "distractors": info["distractors"],
+        "variables": d.variables,
+        "verified": {"roundtrip": True, "resolved": True, "figure": scene is not None},
+        "rel_diff": round(sol.rel_diff, 6) if math.isfinite(sol.rel_diff) else None,
+    }

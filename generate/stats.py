@@ -1,0 +1,82 @@
+"""Counts and distributions of a generated folder, as a table and a PNG plot."""
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+from .runner import read_records
+
+AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")
+
+
+def collect(out: str | Path) -> dict:
+    out = Path(out)
+    parts = sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl")))
+    c: dict[str, Counter] = {a: Counter() for a in AXES}
+    per_part: Counter = Counter()
+    n = 0
+    for part in parts:
+        for r in read_records(out, part):
+            n += 1
+            per_part[part] += 1
+            c["depth"][r["depth"]] += 1
+            c["width"][r["width"]] += 1
+            c["answer_type"][r["answer_type"]] += 1
+            c["shapes"].update(s["kind"] for s in r["shapes"])
+            c["rules"].update(r["rules"])
+            a = abs(r["answer"])
+            c["magnitude"][f"1e{int(math.floor(math.log10(a)))}" if a > 0 else "0"] += 1
+            c["variablized"][bool(r["variables"])] += 1
+            c["distractors"][bool(r["distractors"]["shapes"])] += 1
+    manifest = json.loads((out / "manifest.json").read_text()) if (out / "manifest.json").exists() else {}
+    failed = sum(sum(v.get("failed", {}).values()) for v in manifest.get("results", {}).values())
+    return {"records": n, "parts": dict(per_part), "failed": failed, **{a: dict(c[a]) for a in AXES}}
+
+
+def table(stats: dict, top: int = 12) -> str:
+    lines = [f"records: {stats['records']}   proof failures: {stats['failed']}"]
+    lines += [f"  {k:<28} {v:>8}" for k, v in stats["parts"].items()]
+    for axis in AXES:
+        counts = Counter(stats[axis])
+        total = sum(counts.values()) or 1
+        lines.append(f"{axis}:")
+        items = sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))
+        if axis in ("depth", "width", "magnitude"):
+            items = sorted(counts.items(), key=lambda kv: _num(kv[0]))
+        for k, v in items[:top]:
+            lines.append(f"  {str(k):<52} {v:>8} {100 * v / total:6.1f}%")
+        if len(items) > top:
+            lines.append(f"  … {len(items) - top} more")
+    return "\n".join(lines)
+
+
+def _num(k) -> float:
+    try:
+        return float(k)
+    except (TypeError, ValueError):
+        return math.inf
+
+
+def plot(stats: dict, path: str | Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    axes_list = ("depth", "width", "answer_type", "magnitude", "shapes", "rules")
+    fig, axs = plt.subplots(2, 3, figsize=(15, 8))
+    for ax, axis in zip(axs.flat, axes_list):
+        items = sorted(stats[axis].items(), key=lambda kv: (_num(kv[0]), str(kv[0])))
+        if axis in ("shapes", "rules"):
+            items = sorted(stats[axis].items(), key=lambda kv: -kv[1])[:15]
+        labels = [str(k)[:28] for k, _ in items]
+        ax.bar(range(len(items)), [v for _, v in items], color="#4C72B0")
+        ax.set_xticks(range(len(items)))
+        ax.set_xticklabels(labels, rotation=60 if len(items) > 5 else 0, ha="right" if len(items) > 5 else "center",
+                           fontsize=7)
+        ax.set_title(axis)
+    fig.suptitle(f"{stats['records']} problems")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,123 @@
+"""``geomill generate`` and ``geomill stats``: GeomVerse-style problem sets at scale."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.errors import GeomillError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("generate", help="generate problems with figures, answers and gold solutions",
+                       description="Backward generation (GeomVerse Algorithm 1). Every record is proved: its DSL "
+                                   "re-parsed and re-solved gives the answer, and the figure measures it.")
+    p.add_argument("-n", type=int, default=100, help="problems per part (default 100)")
+    p.add_argument("--preset", help="paper, tests, splits, ood, or one test set (depth1, width-p0.5 …)")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply preset sizes (e.g. 0.01 for a try)")
+    p.add_argument("--splits", help="train=N,validation=N,test=N: splits sharing no solution")
+    p.add_argument("--part", default="data", help="name of the part when neither --preset nor --splits")
+    p.add_argument("--depth", type=int, default=2)
+    p.add_argument("--p-branch", type=float, default=0.0)
+    p.add_argument("--variablized", type=float, default=0.0, help="ρ: chance to variablize a fitting rule")
+    p.add_argument("--distractors", action="store_true", help="give the first hidden value (§4.3)")
+    p.add_argument("--shapes", default="geomverse",
+                   help="standard, geomverse (standard + non-standard), all, or kind keys separated by commas")
+    p.add_argument("--question-type", default="any", choices=["any", "side", "angle", "area", "perimeter"])
+    p.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual"])
+    p.add_argument("--values", default="image", choices=["image", "text"])
+    p.add_argument("--randomize", action="store_true", help="draw the knobs per problem (train/validation style)")
+    p.add_argument("--max-length", type=int, default=40, help="largest given side length")
+    p.add_argument("--seed", default="0")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--shard-size", type=int, default=100)
+    p.add_argument("--out", required=True)
+    p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])
+    p.add_argument("--no-images", action="store_true")
+    p.add_argument("--image-size", type=int, default=512)
+    p.add_argument("--no-chat", action="store_true", help="skip the fine-tuning chat JSONL export")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_generate)
+
+    s = sub.add_parser("stats", help="counts and distributions of a generated folder")
+    s.add_argument("dir")
+    s.add_argument("--plot", help="PNG path (default DIR/stats.png)")
+    s.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    s.set_defaults(func=cmd_stats)
+
+
+def _parts(args):
+    from generate.config import GenConfig
+    from generate.presets import preset
+    from generate.runner import Part
+
+    if args.preset:
+        try:
+            return preset(args.preset, args.scale, images=not args.no_images)
+        except ValueError as e:
+            raise GeomillError(str(e)) from None
+    try:
+        cfg = GenConfig(depth=args.depth, p_branch=args.p_branch, variablized=args.variablized,
+                        distractors=args.distractors, shapes=args.shapes, question_type=args.question_type,
+                        annotation=args.annotation, values=args.values, randomize=args.randomize,
+                        length_range=(1, args.max_length), images=not args.no_images,
+                        image_size=args.image_size).validate()
+    except ValueError as e:
+        raise GeomillError(str(e)) from None
+    if args.splits:
+        parts = []
+        for item in args.splits.split(","):
+            name, _, n = item.partition("=")
+            if name not in ("train", "validation", "test") or not n.isdigit():
+                raise GeomillError(f"--splits wants train=N,validation=N,test=N, not {item!r}")
+            parts.append(Part(name, name, int(n), cfg))
+        return parts
+    return [Part(args.part, "test", args.n, cfg)]
+
+
+def cmd_generate(args) -> int:
+    from generate import export
+    from generate.runner import run
+
+    if args.workers < 1 or args.n < 1 or args.shard_size < 1:
+        raise GeomillError("-n, --workers and --shard-size must be positive")
+    parts = _parts(args)
+    manifest = run(args.out, parts, seed=args.seed, workers=args.workers, shard_size=args.shard_size,
+                   progress=not args.quiet)
+    out = Path(args.out)
+    names = [p.name for p in parts]
+    if not args.no_chat:
+        for name in names:
+            export.chat(out, name)
+    try:
+        if args.format == "parquet":
+            for name in names:
+                export.parquet(out, name)
+        elif args.format == "hf":
+            export.hf(out, names)
+    except RuntimeError as e:
+        raise GeomillError(str(e)) from None
+    failed = sum(sum(r["failed"].values()) for r in manifest["results"].values())
+    total = sum(r["records"] for r in manifest["results"].values())
+    print(f"{total} problems in {out} ({len(names)} part(s)); proof failures: {failed}", file=sys.stderr)
+    if failed:
+        print("failures are listed in manifest.json (results.<part>.failures)", file=sys.stderr)
+    return 0
+
+
+def cmd_stats(args) -> int:
+    from generate.stats import collect, plot, table
+
+    if not Path(args.dir).is_dir():
+        raise GeomillError(f"{args.dir} is not a folder")
+    stats = collect(args.dir)
+    if args.json:
+        print(json.dumps(stats, indent=1, default=str))
+    else:
+        print(table(stats))
+    path = args.plot or str(Path(args.dir) / "stats.png")
+    if stats["records"]:
+        plot(stats, path)
+        print(f"plot: {path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,125 @@
+"""How the figure names things, in the two annotation styles of GeomVerse (§A.3),
+and where each given value lives (§A.2: on the image or in the text).
+
+* coordinate: points carry capital letters; sides are ``AB``, angles ``BAC``,
+  shapes ``ABCD``.
+* individual: no point letters; sides get lowercase letters, angles Greek
+  letters, shapes are called by their fill colour, the query is marked "?".
+
+The generator asks this object what to call an element in its text
+(:meth:`Annotation.label`), and the renderer asks it what to draw
+(:meth:`Annotation.items`), so text and picture cannot disagree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from engine.model import QKind, Quantity
+
+from .scene import Scene
+
+SIDE_LETTERS = "abcdefghijklmnpqrstuvwxyz"  # no 'o' (reads as zero)
+GREEK = "αβγδεζηθικλμνξπρστυφχψω"
+QUERY_MARK = "?"
+STYLES = ("coordinate", "individual")
+PLACEMENTS = ("image", "text")
+SHAPE_WORDS = {QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.ARC: "arc", QKind.RADIUS: "r",
+               QKind.HEIGHT: "h"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One annotation drawn on the figure: the element it marks and its text."""
+
+    quantity: Quantity
+    text: str
+    is_query: bool = False
+
+
+@dataclass
+class Annotation:
+    style: str
+    values: str
+    query: Quantity | None
+    facts: dict[Quantity, sympy.Expr]
+    letters: dict[Quantity, str] = field(default_factory=dict)
+    shape_names: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, scene: Scene, solution, style: str = "coordinate", values: str = "image") -> Annotation:
+        if style not in STYLES:
+            raise ValueError(f"annotation style must be one of {', '.join(STYLES)}, not {style!r}")
+        if values not in PLACEMENTS:
+            raise ValueError(f"values must be one of {', '.join(PLACEMENTS)}, not {values!r}")
+        problem = solution.problem
+        facts = {f.quantity: f.value for f in problem.facts}
+        query = solution.query
+        ann = cls(style, values, query, facts)
+        sides = iter(SIDE_LETTERS)
+        greek = iter(GREEK)
+        for q in list(facts) + ([query] if query is not None else []):
+            if q in ann.letters:
+                continue
+            if q.kind is QKind.LENGTH:
+                ann.letters[q] = next(sides, q.name.lower())
+            elif q.kind is QKind.ANGLE:
+                ann.letters[q] = next(greek, "∠" + q.name)
+        ann.shape_names = {s.name: s.colour for s in scene.shapes}
+        return ann
+
+    # -- what the text calls things --------------------------------------------------------------
+    def label(self, q: Quantity) -> str:
+        """coordinate: ``AB`` / ``BAC`` / ``ABCD``; individual: ``a`` / ``β`` / the shape's colour,
+        and the query mark for the queried element."""
+        if self.style == "coordinate":
+            return q.name
+        if q == self.query and q.kind in (QKind.LENGTH, QKind.ANGLE):
+            return QUERY_MARK
+        if q.kind in (QKind.LENGTH, QKind.ANGLE):
+            return self.letters.get(q, q.name)
+        return self.shape_label(q.key[0])
+
+    def shape_label(self, name: str) -> str:
+        return name if self.style == "coordinate" else self.shape_names.get(name, name)
+
+    @property
+    def query_mark(self) -> str | None:
+        return QUERY_MARK if self.style == "individual" else None
+
+    def on_image(self, q: Quantity) -> bool:
+        """Is this fact's value drawn on the figure (else the text must give it)?"""
+        if self.values != "image" or q not in self.facts:
+            return False
+        return not self.facts[q].free_symbols  # expressions in variables stay in the text
+
+    # -- what the picture shows -------------------------------------------------------------------
+    def items(self) -> list[Item]:
+        out: list[Item] = []
+        for q, value in self.facts.items():
+            if self.on_image(q):
+                out.append(Item(q, _value_text(q, value)))
+            elif self.style == "individual" and q.kind in (QKind.LENGTH, QKind.ANGLE):
+                out.append(Item(q, self.letters[q]))
+        if self.query is not None and self.style == "individual":
+            q = self.query
+            text = QUERY_MARK if q.kind in (QKind.LENGTH, QKind.ANGLE) else f"{SHAPE_WORDS[q.kind]} = {QUERY_MARK}"
+            out = [it for it in out if it.quantity != q]
+            out.append(Item(q, text, is_query=True))
+        return out
+
+
+def format_number(v: float) -> str:
+    """``7``, ``12.5``, ``3.14``: at most two decimals, no trailing zeros."""
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def _value_text(q: Quantity, value: sympy.Expr) -> str:
+    v = format_number(float(value))
+    if q.kind is QKind.ANGLE:
+        return f"{v}°"
+    if q.kind is QKind.LENGTH:
+        return v
+    return f"{SHAPE_WORDS[q.kind]} = {v}"

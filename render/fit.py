@@ -1,0 +1,178 @@
+"""One shape in its own frame: construction parameters that reproduce known values.
+
+Driven only by the catalogue's construction: a parameter named like a known
+element takes its value directly; every other parameter (the offset of a
+trapezoid's top base, the angle of a triangle whose two sides only are known,
+the ray angle of an angle relation) is found by least squares against all the
+known element values, from seeded starting points, so that a free element
+gets a valid, non-degenerate value that contradicts nothing.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
+
+import numpy as np
+import sympy
+
+from engine.geometry import construct, distance, measure
+from engine.kinds import ShapeKind
+from engine.model import QKind
+
+REL_TOL = 1e-7
+
+
+@cache
+def length_params(kind: ShapeKind) -> frozenset[str]:
+    """Parameters that scale with the figure: doubling them (and only them) doubles every coordinate.
+
+    Found by trying, so that a parameter such as the trapezoid's offset ``g``
+    is recognised as a length without a per-kind table."""
+    cons = kind.construction
+    mid = {p.name: sum(cons.sample.get(p, (1.0, 2.0))) / 2 for p in cons.params}
+    base = construct(kind, mid)
+    lengths = {p.name for p in cons.params if p.name in kind.elements and kind.elements[p.name].kind is QKind.LENGTH}
+    others = [p.name for p in cons.params if p.name not in lengths and
+              not (p.name in kind.elements and kind.elements[p.name].kind is QKind.ANGLE)]
+    for extra in [[]] + [[o] for o in others]:
+        names = lengths | set(extra)
+        if not names:
+            continue
+        scaled = construct(kind, {k: v * 2 if k in names else v for k, v in mid.items()})
+        if all(math.isclose(scaled[k][i], 2 * base[k][i], rel_tol=1e-9, abs_tol=1e-9) for k in base for i in (0, 1)):
+            return frozenset(names)
+    return frozenset(lengths)
+
+
+@cache
+def _checks(kind: ShapeKind) -> tuple[Callable | None, list[Callable]]:
+    """The construction's validity condition and the kind's constraints as float functions."""
+    cons = kind.construction
+    valid = None
+    if cons.valid is not None:
+        syms = [sympy.Symbol(p.name, positive=True) for p in cons.params]
+        valid = sympy.lambdify(syms, cons.valid.subs({p: s for p, s in zip(cons.params, syms)}), modules="math")
+    constraints = []
+    for c in kind.constraints:
+        names = sorted(s.name for s in c.free_symbols)
+        fn = sympy.lambdify([kind.symbol(n) for n in names], c, modules="math")
+        constraints.append((names, fn))
+    return valid, constraints
+
+
+def is_valid(kind: ShapeKind, params: Mapping[str, float], values: Mapping[str, list[float]], scale: float) -> bool:
+    """The construction is valid, the kind's constraints hold and nothing is degenerate."""
+    valid, constraints = _checks(kind)
+    try:
+        if valid is not None and not valid(*(params[p.name] for p in kind.construction.params)):
+            return False
+        if any(not fn(*(values[n][0] for n in names)) for names, fn in constraints):
+            return False
+    except (ValueError, ZeroDivisionError, TypeError):
+        return False
+    for sym, vals in values.items():
+        el = kind.elements[sym]
+        floor = 0.5 if el.kind is QKind.ANGLE else 1e-3 * scale
+        if el.kind is QKind.AREA:
+            floor = 1e-4 * scale * scale
+        if any(not math.isfinite(v) or v <= floor for v in vals):
+            return False
+        if el.kind is QKind.ANGLE and any(v >= 179.5 for v in vals):
+            return False
+    return True
+
+
+def _errors(kind: ShapeKind, coords, targets: Mapping[str, float],
+            pairs: list[tuple[int | str, int | str, float]]) -> list[float]:
+    vals = measure(kind, coords)
+    out = [(vals[s][0] - v) / max(abs(v), 1.0) for s, v in targets.items()]
+    out += [(distance(coords[i], coords[j]) - d) / max(d, 1.0) for i, j, d in pairs]
+    return out
+
+
+def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | str, int | str, float]],
+        rng: random.Random, tries: int = 12) -> Iterator[tuple[dict, dict]]:
+    """Yield (params, coords) in the kind's frame that reproduce ``targets`` (symbol -> value)
+    and the distances in ``pairs`` (vertex, vertex, distance); several for free choices."""
+    cons = kind.construction
+    lengths = [v for s, v in targets.items() if kind.elements[s].kind is QKind.LENGTH]
+    lengths += [d for _, _, d in pairs]
+    scale = float(np.median(lengths)) / 11.0 if lengths else 1.0
+    fixed = {p.name: targets[p.name] for p in cons.params
+             if p.name in targets and kind.elements[p.name].kind in (QKind.LENGTH, QKind.ANGLE)}
+    free = [p for p in cons.params if p.name not in fixed]
+    scaled = length_params(kind)
+    seen: list[tuple[float, ...]] = []
+    for attempt in range(tries if free else 1):
+        params = dict(fixed)
+        x0 = []
+        for p in free:
+            lo, hi = cons.sample.get(p, (1.0, 2.0))
+            k = scale if p.name in scaled else 1.0
+            x0.append(rng.uniform(lo, hi) * k if attempt else (lo + hi) / 2 * k)
+        if free:
+            x = _solve(kind, params, free, x0, targets, pairs)
+            if x is None:
+                continue
+            params.update({p.name: float(v) for p, v in zip(free, x)})
+        try:
+            coords = construct(kind, params)
+            err = _errors(kind, coords, targets, pairs)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            continue
+        if err and max(abs(e) for e in err) > REL_TOL:
+            continue
+        key = tuple(round(params[p.name] / (scale if p.name in scaled else 1.0), 3) for p in free)
+        if key in seen:
+            continue
+        values = measure(kind, coords)
+        if not is_valid(kind, params, values, scale):
+            continue
+        seen.append(key)
+        yield params, coords
+
+
+def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:
+    """Levenberg–Marquardt with a forward-difference Jacobian: the problems are tiny
+    (one to three unknowns), where scipy's general machinery costs more than the maths."""
+    def residual(x: np.ndarray) -> np.ndarray | None:
+        params = dict(fixed)
+        params.update({p.name: float(v) for p, v in zip(free, x)})
+        try:
+            r = np.array(_errors(kind, construct(kind, params), targets, pairs) or [0.0])
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return None
+        return r if np.all(np.isfinite(r)) else None
+
+    x = np.array(x0, dtype=float)
+    r = residual(x)
+    if r is None:
+        return None
+    lam = 1e-3
+    for _ in range(60):
+        cost = float(r @ r)
+        if cost <= (REL_TOL * 0.01) ** 2:
+            return x
+        jac = np.empty((len(r), len(x)))
+        for k in range(len(x)):
+            h = 1e-7 * max(1.0, abs(x[k]))
+            xk = x.copy()
+            xk[k] += h
+            rk = residual(xk)
+            if rk is None:
+                return None
+            jac[:, k] = (rk - r) / h
+        jtj, jtr = jac.T @ jac, jac.T @ r
+        for _ in range(12):
+            step = np.linalg.lstsq(jtj + lam * np.diag(np.diag(jtj) + 1e-12), -jtr, rcond=None)[0]
+            xn = x + step
+            rn = residual(xn)
+            if rn is not None and float(rn @ rn) < cost:
+                x, r, lam = xn, rn, max(lam / 10, 1e-12)
+                break
+            lam *= 10
+        else:
+            return x
+    return x

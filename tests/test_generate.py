@@ -1,0 +1,226 @@
+"""The generator: proved records across knobs, determinism, resume, splits, schema, CLI."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dsl import parse
+from engine.catalogue import KINDS
+from generate import GenConfig, Part, Tally, make_record, read_records, run
+from generate.knowledge import independent, info, pool_kinds, variablizable, variablizable_rules
+from generate.presets import TEST_SETS, preset
+from solvers import solve
+
+ROOT = Path(__file__).resolve().parents[1]
+FIELDS = {"schema", "id", "seed", "generator", "knobs", "dsl", "question", "question_text_only", "image",
+          "answer", "exact", "answer_type", "solution", "solution_text_only", "steps", "depth", "width",
+          "shapes", "rules", "distractors", "variables"}
+
+
+def _records(cfg: GenConfig, n: int, part: str = "t", seed: int = 0) -> tuple[list[dict], Tally]:
+    tally = Tally()
+    return [make_record(cfg, seed, part, i, tally)[0] for i in range(n)], tally
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# -- knowledge from the catalogue ------------------------------------------------------------------
+
+
+def test_variablized_rules_are_decided_from_the_equations():
+    rules = variablizable_rules()
+    names = {r.name for r in rules}
+    assert "sum of the angles of a triangle" in names and "supplementary angles sum to 180" in names
+    assert not any("area formula of a rectangle" == r.name for r in rules)  # S = a b is not linear
+    assert all(variablizable(r) for r in rules)
+
+
+def test_dependent_rules_are_not_used():
+    bad = [str(r) for k in KINDS for r in info(k).rules if not independent(r)]
+    assert bad and all(b.startswith("right_triangle") for b in bad)  # perimeter from all three sides
+
+
+def test_connectable_elements_lie_on_the_outline():
+    assert info("square").edges["d"] == ()  # a diagonal is inside the square
+    assert info("rectangle_plus_semicircle").edges["d"] == ((1, 2),)  # the other d is the arc
+
+
+# -- every record is proved right -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cfg", [
+    GenConfig(depth=1, images=False),
+    GenConfig(depth=2, p_branch=1.0, images=False),
+    GenConfig(depth=3, images=False),
+    GenConfig(depth=2, variablized=1.0, images=False),
+    GenConfig(depth=1, distractors=True, images=False),
+    GenConfig(depth=2, shapes="all", annotation="individual", images=False),
+    GenConfig(depth=4, p_branch=0.5, shapes="all", images=False),
+], ids=["d1", "d2-branch", "d3", "variablized", "distractors", "all-individual", "d4-all"])
+def test_records_are_proved_and_match_knobs(cfg):
+    records, tally = _records(cfg, 40)
+    assert not tally.failed, tally.failures
+    pool = set(pool_kinds(cfg.shapes))
+    for r in records:
+        assert FIELDS <= set(r)
+        sol = solve(parse(r["dsl"]))  # the DSL as written is accepted by `geomill solve`
+        assert sol.answer == r["answer"] and abs(sol.exact - r["exact"]) < 1e-9 * max(1, abs(r["exact"]))
+        assert r["depth"] == cfg.depth
+        assert r["width"] == 1 or cfg.p_branch > 0
+        assert {s["kind"] for s in r["shapes"]} <= pool
+        assert r["question"].startswith(("If ", "Compute"))
+        if cfg.distractors:
+            assert r["distractors"]["shapes"]
+        if cfg.variablized == 0:
+            assert not r["variables"]
+    if cfg.p_branch == 1.0:
+        assert any(r["width"] == 2 for r in records)
+    if cfg.variablized == 1.0:
+        assert any(r["variables"] for r in records)
+
+
+def test_question_types_and_pools():
+    for qt in ("side", "angle", "area", "perimeter"):
+        records, tally = _records(GenConfig(depth=2, question_type=qt, shapes="standard", images=False), 8)
+        assert {r["answer_type"] for r in records} == {qt}
+        assert all(KINDS[s["kind"]].pool == "standard" for r in records for s in r["shapes"])
+    named = "square,rectangle,right_triangle,supplementary"
+    records, _ = _records(GenConfig(depth=2, shapes=named, images=False), 10)
+    assert {s["kind"] for r in records for s in r["shapes"]} <= set(named.split(","))
+
+
+def test_question_style():
+    records, _ = _records(GenConfig(depth=2, images=False), 20)
+    for r in records:
+        assert r["solution"].endswith(f"Therefore the final answer is {r['solution'].split()[-1]}")
+        if "π" in r["question"]:
+            assert "Assume π = 3.14." in r["question"]
+        assert " compute the " in r["question_text_only"] or r["question_text_only"].startswith("Compute")
+
+
+def test_same_seed_same_record_and_different_seed_differs():
+    a, _ = _records(GenConfig(depth=2, images=False), 5, seed=3)
+    b, _ = _records(GenConfig(depth=2, images=False), 5, seed=3)
+    c, _ = _records(GenConfig(depth=2, images=False), 5, seed=4)
+    assert a == b and a != c
+
+
+# -- runs: determinism, resume, splits ----------------------------------------------------------------------
+
+
+def _parts(n: int = 24, images: bool = False) -> list[Part]:
+    return [Part("data", "test", n, GenConfig(depth=2, images=images))]
+
+
+def test_one_and_two_workers_write_identical_bytes(tmp_path):
+    run(tmp_path / "w1", _parts(images=True), seed=5, workers=1, shard_size=6, progress=False)
+    run(tmp_path / "w2", _parts(images=True), seed=5, workers=2, shard_size=6, progress=False)
+    one, two = _files(tmp_path / "w1"), _files(tmp_path / "w2")
+    assert one == two
+    assert any(k.endswith(".png") for k in one)
+
+
+def test_resume_after_kill_completes_without_duplicates(tmp_path):
+    full = tmp_path / "full"
+    run(full, _parts(), seed=9, workers=1, shard_size=6, progress=False)
+    partial = tmp_path / "partial"
+    run(partial, _parts(), seed=9, workers=1, shard_size=6, progress=False)
+    # a kill leaves some shards missing and perhaps a temporary file: never a half shard
+    (partial / "data" / "shard-00001.jsonl").unlink()
+    (partial / "data" / "shard-00003.jsonl").unlink()
+    (partial / "data" / ".shard-00003.jsonl.junk.part").write_text("half a shard")
+    run(partial, _parts(), seed=9, workers=2, shard_size=6, progress=False)
+    ids = [r["id"] for r in read_records(partial, "data")]
+    assert len(ids) == len(set(ids)) == 24
+    assert list(read_records(partial, "data")) == list(read_records(full, "data"))
+
+
+def test_resume_refuses_other_settings(tmp_path):
+    run(tmp_path, _parts(6), seed=1, workers=1, shard_size=6, progress=False)
+    with pytest.raises(Exception, match="other settings"):
+        run(tmp_path, _parts(6), seed=2, workers=1, shard_size=6, progress=False)
+
+
+def test_splits_share_no_solution(tmp_path):
+    cfg = GenConfig(depth=1, question_type="perimeter", shapes="square,rectangle", length_range=(1, 4),
+                    images=False)  # a tiny space, so duplicates across splits are certain
+    parts = [Part("train", "train", 30, cfg), Part("validation", "validation", 10, cfg), Part("test", "test", 10, cfg)]
+    manifest = run(tmp_path, parts, seed=0, workers=1, shard_size=10, progress=False)
+    hashes = {p.name: [r["solution_hash"] for r in read_records(tmp_path, p.name)] for p in parts}
+    assert not set(hashes["train"]) & set(hashes["test"])
+    assert not set(hashes["train"]) & set(hashes["validation"])
+    assert not set(hashes["validation"]) & set(hashes["test"])
+    assert len(hashes["train"]) == 30
+    assert manifest["results"]["train"]["duplicates_skipped"] > 0
+
+
+def test_presets_cover_the_paper():
+    parts = preset("paper", scale=0.001)
+    names = {p.name for p in parts}
+    assert {"depth1", "depth2", "depth3", "width-p0", "width-p0.5", "width-p1", "distractors-on",
+            "distractors-off", "shapes-standard", "shapes-all", "variablized-none", "variablized-medium",
+            "variablized-high", "annotation-coordinate", "annotation-individual", "info-text",
+            "info-image", "train", "validation"} <= names
+    full = {p.name: p.n for p in preset("paper")}
+    assert full["train"] == 10000 and full["validation"] == 2000 and full["depth3"] == 1000
+    assert len(TEST_SETS) == 17
+
+
+# -- CLI ---------------------------------------------------------------------------------------------------
+
+
+def _cli(*args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "geomill", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_cli_generate_stats_and_chat_export(tmp_path):
+    out = tmp_path / "g"
+    p = _cli("generate", "-n", "12", "--depth", "2", "--seed", "1", "--out", str(out), "--no-images", "--quiet")
+    assert p.returncode == 0, p.stderr
+    assert "proof failures: 0" in p.stderr
+    recs = list(read_records(out, "data"))
+    assert len(recs) == 12
+    chat = [json.loads(line) for line in (out / "finetune" / "data.llamafactory.jsonl").read_text().splitlines()]
+    assert chat[0]["messages"][1]["content"] == recs[0]["solution_text_only"]
+    s = _cli("stats", str(out))
+    assert s.returncode == 0 and "depth:" in s.stdout and (out / "stats.png").exists()
+    bad = _cli("generate", "-n", "2", "--shapes", "hexagon", "--out", str(tmp_path / "x"))
+    assert bad.returncode == 1 and "unknown shape kind" in bad.stderr
+
+
+@pytest.mark.slow
+def test_killed_process_resumes(tmp_path):
+    out = tmp_path / "k"
+    args = [sys.executable, "-m", "geomill", "generate", "-n", "200", "--depth", "2", "--seed", "2", "--out", str(out),
+            "--shard-size", "10", "--quiet", "--no-chat"]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list((out / "data").glob("shard-*.jsonl"))) < 3:
+        time.sleep(0.2)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert subprocess.run(args, cwd=ROOT).returncode == 0
+    full = tmp_path / "f"
+    assert subprocess.run([*args[:-5], str(full), "--shard-size", "10", "--quiet", "--no-chat"],
+                          cwd=ROOT).returncode == 0
+    assert list(read_records(out, "data")) == list(read_records(full, "data"))
+
+
+@pytest.mark.slow
+def test_many_records_zero_failures():
+    tally = Tally()
+    for cfg in (GenConfig(depth=3, images=False), GenConfig(depth=2, p_branch=0.5, variablized=0.5, images=False),
+                GenConfig(depth=5, shapes="all", images=False)):
+        for i in range(150):
+            make_record(cfg, 11, "slow", i, tally)
+    assert not tally.failed, tally.failures
