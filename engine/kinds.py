@@ -16,7 +16,7 @@ from functools import cached_property
 
 import sympy
 
-from .model import QKind, Quantity, ShapeDecl
+from .model import POINT_RE, QKind, Quantity, ShapeDecl
 
 # -- trigonometry in degrees -------------------------------------------------
 # Equations are written with sympy's sin/cos/tan of radians; these helpers keep
@@ -268,10 +268,15 @@ class ShapeKind:
             cursor += size
         return ShapeDecl(self.key, "~".join(v for _, v in args), tuple(points), tuple(args))
 
-    def premise_text(self, decl: ShapeDecl) -> str:
-        """The relation as a solution states it: ``the DEF and DEC angles are supplementary``."""
-        return self.premise.format(**dict(decl.args)) if decl.args else self.premise.format(
-            **dict(self.declare(decl.points).args))
+    def premise_terms(self, decl: ShapeDecl) -> dict[str, Quantity | str]:
+        """The relation's placeholders as elements (``a`` -> angle DEF, ``s`` -> segment AC)
+        or plain points (``p``), so a solution can name them as its figure does."""
+        args = dict(decl.args) if decl.args else dict(self.declare(decl.points).args)
+        out: dict[str, Quantity | str] = {}
+        for ph, text in args.items():
+            pts = POINT_RE.findall(text)
+            out[ph] = (Quantity.length(*pts) if len(pts) == 2 else Quantity.angle(*pts) if len(pts) == 3 else text)
+        return out
 
     # -- binding ---------------------------------------------------------------------
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:

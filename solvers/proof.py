@@ -35,7 +35,8 @@ class Step:
     stages: list[str] = field(default_factory=list)  # the arithmetic chain, ending in the value
     equation: str = ""  # variable steps: the equation solved
     expressions: list[tuple[Quantity, str]] = field(default_factory=list)  # variablized inputs: (element, "2x + 50")
-    premise: str = ""  # relation steps: "the DEF and DEC angles are supplementary"
+    premise: str = ""  # relation steps, a template: "the {a} and {a2} angles are supplementary"
+    premise_terms: dict = field(default_factory=dict)  # its placeholders: elements or points
 
     def as_dict(self, namer: Callable[[Quantity], str] | None = None) -> dict:
         """Plain data; ``namer`` gives each element its name as the problem writes it."""
@@ -49,7 +50,13 @@ class Step:
             "inputs": [[name(q), v] for q, v in self.inputs], "formula": self.formula,
             "chain": self.stages, "equation": self.equation,
             "expressions": [[name(q), e] for q, e in self.expressions],
+            "premise": self.premise_text(namer),
         }
+
+    def premise_text(self, namer: Callable[[Quantity], str] | None = None) -> str:
+        """``the DEF and DEC angles are supplementary``, elements named by ``namer``."""
+        return self.premise.format(**{k: (namer(v) if namer else v.name) if isinstance(v, Quantity) else v
+                                      for k, v in self.premise_terms.items()})
 
 
 @dataclass
@@ -166,7 +173,8 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         formula = f"{r.local[r.rule.output]} = {render(node, names)}"
         kind = KINDS[r.shape.kind]
         return Step("rule", r.local[r.rule.output], value, d.exact, d.depth, r.shape.name, r.shape.kind,
-                    r.rule.name, inputs, formula, stages, premise=kind.premise_text(r.shape) if kind.relation else "")
+                    r.rule.name, inputs, formula, stages, premise=kind.premise,
+                    premise_terms=kind.premise_terms(r.shape) if kind.relation else {})
     if d.how == "substitution":
         f = d.fact
         node = tree(f.value)
@@ -208,13 +216,13 @@ def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
         written = f"{render(tree(lhs), shown)} = {render(tree(rhs), shown)}"
         lhs, rhs = lhs.subs(subs), rhs.subs(subs)
         shape, kkey, rule = eqi.shape.name, eqi.shape.kind, eqi.equation.name
-        premise = kind.premise_text(eqi.shape) if kind.relation else ""
+        premise, terms = (kind.premise, kind.premise_terms(eqi.shape)) if kind.relation else ("", {})
     else:
         f = sol.fact
         lhs, rhs = f.value.subs(known_vars), _exact_number(gv[sol.inputs[0]])
         written = f"{_show(lhs)} = {_show(rhs)}"
         shape = kkey = rule = None
-        premise = ""
+        premise, terms = "", {}
     lhs, rhs = lhs.subs(sympy.pi, sympy.Rational(314, 100)), rhs.subs(sympy.pi, sympy.Rational(314, 100))
     stages = _linear_chain(lhs, rhs, x)
     sol_values = [complex(v) for v in sympy.solve(sympy.expand(lhs - rhs), x)]
@@ -226,7 +234,7 @@ def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
         exprs.append((sol.fact.quantity, _show(sol.fact.value)))
     return Step("variable", x, value, sol.exact, sol.depth, shape, kkey, rule, inputs,
                 equation=written, stages=_dedupe([written, *stages, f"{x} = {fmt(value)}"])[1:],
-                expressions=exprs, premise=premise)
+                expressions=exprs, premise=premise, premise_terms=terms)
 
 
 def _dedupe(items: list[str]) -> list[str]:

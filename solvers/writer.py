@@ -68,7 +68,7 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
         shape = shape_phrase(namer_shape(step.shape, namer), step.kind)
         given = _listing([(q, fmt(v)) for q, v in step.inputs], kinds, namer, within)
         if KINDS[step.kind].relation:
-            return f"Since {step.premise} and {given}, {out} is {arithmetic}."
+            return f"Since {step.premise_text(namer)} and {given}, {out} is {arithmetic}."
         return f"In {shape}, {given}, so by the {step.rule}, {out} is {arithmetic}."
     if step.how == "constant":
         return f"Since {shape_phrase(namer_shape(step.shape, namer), step.kind)} is a {KINDS[step.kind].title}, {out} is {arithmetic}."
@@ -80,7 +80,7 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
         parts += [f"{element_phrase(q, kinds, namer)} is {fmt(v)}" for q, v in step.inputs]
         where = ""
         if step.shape and KINDS[step.kind].relation:
-            where = f"Since {step.premise}, "
+            where = f"Since {step.premise_text(namer)}, "
         elif step.shape:
             where = f"In {shape_phrase(namer_shape(step.shape, namer), step.kind)}, "
         by = f"by the {step.rule}, " if step.rule and not KINDS[step.kind].relation else ""
