@@ -229,6 +229,14 @@ def _node(planner: Planner, rng: random.Random, context: str | None, shared: tup
     cands = planner.candidates(context, qkind, depth, root)
     if not cands:
         raise Infeasible(f"nothing gives a {qkind.value} here")
+    # p_branch is the chance that this node branches: decide first, then pick among the rules
+    # that can (GeomVerse samples first, so a rule with one connectable input caps p_branch = 1
+    # at about 45 % width 2; deciding first makes the knob mean what it says)
+    branch = depth > 0 and rng.random() < p_branch
+    if branch:
+        wide = {k: [r for r in rs if len(planner.expandable(k, r, root, depth - 1)) >= 2] for k, rs in cands.items()}
+        wide = {k: rs for k, rs in wide.items() if rs}
+        cands = wide or cands
     key = rng.choice(sorted(cands))
     rule = rng.choice(cands[key])
     ki = info(key)
@@ -240,7 +248,7 @@ def _node(planner: Planner, rng: random.Random, context: str | None, shared: tup
         options = planner.expandable(key, rule, root, depth - 1)
         hide.append(rng.choice(options))
         rest = [s for s in options if s not in hide]
-        if rest and rng.random() < p_branch:
+        if rest and branch:
             hide.append(rng.choice(rest))
     for s in rule.inputs:
         if s in hide:
