@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import networkx as nx
 import sympy
@@ -150,6 +151,17 @@ class FactGraph:
                 if Quantity.angle(x, d, a) in self._parent and Quantity.angle(x, d, c) in self._parent:
                     implied.append(KINDS["supplementary"].declare((x, d, a, x, d, c)))
         return implied
+
+    @cached_property
+    def shared(self) -> set[Quantity]:
+        """Quantities that two or more shapes have (the sides and angles they meet along)."""
+        seen: set[Quantity] = set()
+        both: set[Quantity] = set()
+        for bound in self.bound.values():
+            mine = {q for qs in bound.values() for q in qs}
+            both |= seen & mine
+            seen |= mine
+        return both
 
     # -- union-find ---------------------------------------------------------------
     def _add(self, q: Quantity) -> None:

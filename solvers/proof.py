@@ -170,9 +170,11 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         own = ded.graph.bound[r.shape.name]
         inputs = [(_name_in_shape(own[s], shown.get(q, [])), gv[q]) for s, q in zip(r.rule.inputs, r.inputs)]
         names = {s: str(q) for s, (q, _) in zip(r.rule.inputs, inputs)}
-        formula = f"{r.local[r.rule.output]} = {render(node, names)}"
+        aliases = own[r.rule.output]
+        output = next((q for q in aliases if q in ded.graph.shared), aliases[0])  # the side the next shape meets
+        formula = f"{output} = {render(node, names)}"
         kind = KINDS[r.shape.kind]
-        return Step("rule", r.local[r.rule.output], value, d.exact, d.depth, r.shape.name, r.shape.kind,
+        return Step("rule", output, value, d.exact, d.depth, r.shape.name, r.shape.kind,
                     r.rule.name, inputs, formula, stages, premise=kind.premise,
                     premise_terms=kind.premise_terms(r.shape) if kind.relation else {})
     if d.how == "substitution":
