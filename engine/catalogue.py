@@ -386,7 +386,8 @@ _add(ShapeKind(
     construction=Construction(
         params=(a, d), coords={0: (0, 0), 1: (a, 0), 2: (a + _tri_h, d / 2), 3: (a, d), 4: (0, d)},
         outline=_polygon(5), sample={a: (2, 20), d: (2, 20)}),
-    description="a rectangle (sides a and d) with an equilateral triangle outside on a side d (apex is the middle letter of that side)",
+    description="a rectangle (sides a and d) with an equilateral triangle outside on a side d "
+                "(the apex is the letter between that side's ends)",
 ))
 
 _add(ShapeKind(
@@ -439,7 +440,8 @@ def _regular(n: int, title: str) -> ShapeKind:
         ),
         construction=Construction(
             params=(s,),
-            coords={i: (circ * cos(-pi / 2 - ext / 2 + i * ext), circ * sin(-pi / 2 - ext / 2 + i * ext)) for i in range(n)},
+            coords={i: (circ * cos(-pi / 2 - ext / 2 + i * ext), circ * sin(-pi / 2 - ext / 2 + i * ext))
+                    for i in range(n)},
             outline=_polygon(n), sample={s: (2, 16)}),
         description=f"side s, interior angles {180 * (n - 2) / n:g}",
     )

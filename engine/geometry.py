@@ -111,7 +111,8 @@ def measure(kind: ShapeKind, coords: Coords) -> dict[str, list[float]]:
     return out
 
 
-def sample_instance(kind: ShapeKind, rng: random.Random, tries: int = 200) -> tuple[dict[str, float], Coords, dict[str, float]]:
+def sample_instance(kind: ShapeKind, rng: random.Random,
+                    tries: int = 200) -> tuple[dict[str, float], Coords, dict[str, float]]:
     """A random valid instance: (params, coordinates, element values by symbol).
 
     Draws params in the construction's sample ranges and keeps the first draw
@@ -121,7 +122,8 @@ def sample_instance(kind: ShapeKind, rng: random.Random, tries: int = 200) -> tu
     cons = kind.construction
     for _ in range(tries):
         params = {p.name: rng.uniform(*cons.sample[p]) for p in cons.params}
-        if cons.valid is not None and not bool(cons.valid.subs({sympy.Symbol(k, positive=True): v for k, v in params.items()})):
+        subs = {sympy.Symbol(k, positive=True): v for k, v in params.items()}
+        if cons.valid is not None and not bool(cons.valid.subs(subs)):
             continue
         try:
             coords = construct(kind, params)

@@ -214,7 +214,8 @@ class FactGraph:
                 g.add_edge(_qnode(q), node)
             g.add_edge(node, _qnode(r.output))
         if keep is not None:
-            g.remove_nodes_from([n for n, d in list(g.nodes(data=True)) if d["type"] == "quantity" and g.degree(n) == 0])
+            lonely = [n for n, d in g.nodes(data=True) if d["type"] == "quantity" and g.degree(n) == 0]
+            g.remove_nodes_from(lonely)
         return g
 
     def to_json(self, fired: Iterable[int] | None = None) -> str:

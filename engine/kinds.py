@@ -212,7 +212,8 @@ class ShapeKind:
             if all(_pinned(perm, self.pins[k], v) for k, v in args.items() if k in self.pins):
                 return "".join(name), perm
         wanted = " and ".join("".join(v) for v in args.values())
-        raise ValueError(f"{wanted} {'does' if len(args) == 1 else 'do'} not fit {''.join(name)} as a {self.title} needs")
+        verb = "does" if len(args) == 1 else "do"
+        raise ValueError(f"{wanted} {verb} not fit {''.join(name)} as a {self.title} needs")
 
     def format(self, decl: ShapeDecl) -> str:
         """The canonical DSL line for a declaration of this kind (its first form)."""

@@ -57,7 +57,7 @@ class Node:
     points: tuple[str, ...]
     context: str | None  # None at the root
     out_place: tuple[int, ...] | None = None
-    children: dict[str, "Node"] = field(default_factory=dict)  # hidden input symbol -> child
+    children: dict[str, Node] = field(default_factory=dict)  # hidden input symbol -> child
     places: dict[str, tuple[int, ...]] = field(default_factory=dict)  # symbol -> placement used
     given: dict[str, float] = field(default_factory=dict)  # given input symbol -> integer value
     inst: dict[str, float] = field(default_factory=dict)  # the sampled instance (top-down)

@@ -45,7 +45,7 @@ class GenConfig:
     max_depth: int = 3  # for randomize: depth drawn from 1..max_depth
     extra: dict = field(default_factory=dict, compare=False)
 
-    def validate(self) -> "GenConfig":
+    def validate(self) -> GenConfig:
         if not 1 <= self.depth <= 8:
             raise ValueError("depth must be between 1 and 8")
         for name in ("p_branch", "variablized"):
@@ -73,10 +73,10 @@ class GenConfig:
         return d
 
     @staticmethod
-    def from_dict(d: dict) -> "GenConfig":
+    def from_dict(d: dict) -> GenConfig:
         names = {f.name for f in fields(GenConfig)}
         kw = {k: (tuple(v) if k.endswith("_range") else v) for k, v in d.items() if k in names}
         return GenConfig(**kw)
 
-    def with_(self, **kw) -> "GenConfig":
+    def with_(self, **kw) -> GenConfig:
         return replace(self, **kw)

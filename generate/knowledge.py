@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache
 
 import sympy
 
@@ -63,7 +63,7 @@ def _outline_edges(kind: ShapeKind) -> set[frozenset]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def info(key: str) -> KindInfo:
     kind = KINDS[key]
     lines = _outline_edges(kind)
@@ -102,7 +102,7 @@ def pool_kinds(pool: str | tuple[str, ...]) -> tuple[str, ...]:
 # -- variablized rules -----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def variablizable(rule: Rule) -> bool:
     """True when writing every element of the rule's equation as ``a x + b`` leaves an equation
     of degree one in ``x`` (GeomVerse §A.4), decided on the equation itself."""
@@ -128,7 +128,7 @@ def variablizable_rules() -> list[Rule]:
 # -- fast numeric helpers (no sympy per problem) ------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _constraint_fn(key: str) -> Callable[..., bool] | None:
     kind = KINDS[key]
     if not kind.constraints:
@@ -139,7 +139,7 @@ def _constraint_fn(key: str) -> Callable[..., bool] | None:
     return lambda values: bool(fn(*(values[n] for n in names))) if all(n in values for n in names) else True
 
 
-@lru_cache(maxsize=None)
+@cache
 def _valid_fn(key: str) -> Callable[..., bool] | None:
     cons = KINDS[key].construction
     if cons.valid is None:
@@ -238,7 +238,7 @@ def symbol_closure(key: str, known: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def independent(rule: Rule) -> bool:
     """True when no input follows from the others through the shape's other equations.
 

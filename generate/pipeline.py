@@ -44,7 +44,7 @@ class Tally:
     failures: list = field(default_factory=list)
     duplicates: int = 0
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         self.rejected.update(other.rejected)
         self.failed.update(other.failed)
         self.failures.extend(other.failures[: max(0, 20 - len(self.failures))])
@@ -55,7 +55,7 @@ class Tally:
                 "failures": self.failures, "duplicates_skipped": self.duplicates}
 
     @staticmethod
-    def from_dict(d: dict) -> "Tally":
+    def from_dict(d: dict) -> Tally:
         return Tally(Counter(d.get("rejected", {})), Counter(d.get("failed", {})), list(d.get("failures", [])),
                      d.get("duplicates_skipped", 0))
 

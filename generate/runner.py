@@ -18,9 +18,9 @@ import json
 import multiprocessing as mp
 import os
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from engine.atomic import write_bytes, write_text
 
@@ -130,7 +130,7 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
                 pending.append(shard)
         _JOB.update(part=part, out=out, seed=seed, exclude=frozenset(exclude), shard_size=shard_size)
         (out / part.name / "images").mkdir(parents=True, exist_ok=True)
-        for shard, k, t in _map(_work, pending, workers):
+        for _shard, k, t in _map(_work, pending, workers):
             tally.merge(Tally.from_dict(t))
             count += k
             bar.update(k)

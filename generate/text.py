@@ -9,7 +9,7 @@ shape phrases come from the solution writer, so question and solution agree.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from dsl import format_expr
 from engine.catalogue import KINDS

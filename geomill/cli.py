@@ -20,7 +20,8 @@ COMMAND_MODULES = ("geomill.cmd_solve", "geomill.cmd_render", "geomill.cmd_gener
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="geomill", description="Symbolic geometry reasoning: solve, draw and generate problems.")
+    parser = argparse.ArgumentParser(
+        prog="geomill", description="Symbolic geometry reasoning: solve, draw and generate problems.")
     parser.add_argument("--version", action="version", version=f"geomill {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:

@@ -76,7 +76,8 @@ def catalogue_markdown() -> str:
             fixed = f" = {kind.constants[sym]}" if sym in kind.constants else ""
             elements.append(f"{names}{fixed}")
         pool = {"standard": "standard", "nonstandard": "non-standard"}.get(kind.pool, "")
-        lines.append(f"| {kind.title} | `{kind.format(decl)}` | {'; '.join(elements)} | {len(rules_for(key))} | {pool} |")
+        lines.append(f"| {kind.title} | `{kind.format(decl)}` | {'; '.join(elements)} "
+                     f"| {len(rules_for(key))} | {pool} |")
     return "\n".join(lines) + "\n"
 
 
@@ -101,5 +102,8 @@ def cmd_graph(args: argparse.Namespace) -> int:
     fired = None
     if args.proof:
         fired = solve(problem).proof.rule_ids
-    print(graph.to_dot(fired) if args.format == "dot" else graph.to_json(fired), end="" if args.format == "dot" else "\n")
+    if args.format == "dot":
+        print(graph.to_dot(fired), end="")
+    else:
+        print(graph.to_json(fired))
     return 0

@@ -74,7 +74,7 @@ class Func:
     arg: Node
 
 
-Node = Union[Num, Sym, Add, Mul, Div, Pow, Func]
+Node = Union[Num, Sym, Add, Mul, Div, Pow, Func]  # noqa: UP007 - a runtime alias, read on Python 3.10 too
 
 _SIND = sympy.Function("sind")
 _COSD = sympy.Function("cosd")

@@ -195,7 +195,8 @@ class Deduction:
                 continue
             value = self.apply(r)
             if not _close(out.exact, value, CONSISTENT):
-                shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}" for s, q in zip(r.rule.inputs, r.inputs))
+                shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}"
+                                  for s, q in zip(r.rule.inputs, r.inputs))
                 raise SolveError(
                     f"contradictory facts: by the {r.rule.name} of {_shape_phrase(r.shape)}, {shown} give "
                     f"{r.local[r.rule.output]} = {_num(value)}, but it is {_num(out.exact)}",

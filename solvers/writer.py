@@ -71,7 +71,8 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
             return f"Since {step.premise_text(namer)} and {given}, {out} is {arithmetic}."
         return f"In {shape}, {given}, so by the {step.rule}, {out} is {arithmetic}."
     if step.how == "constant":
-        return f"Since {shape_phrase(namer_shape(step.shape, namer), step.kind)} is a {KINDS[step.kind].title}, {out} is {arithmetic}."
+        shape = shape_phrase(namer_shape(step.shape, namer), step.kind)
+        return f"Since {shape} is a {KINDS[step.kind].title}, {out} is {arithmetic}."
     if step.how == "substitution":
         var_values = _and([f"{x} = {fmt(v)}" for x, v in step.inputs])
         return f"With {var_values}, {out} is {arithmetic}."
@@ -92,7 +93,7 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
         return (f"No chain of single formulas gives {out}, so we solve "
                 + (f"these equations together: {step.equation}" if several else f"the equation {step.equation}")
                 + (f", where {known}" if known else "")
-                + f". Its only valid solution gives {out} = {arithmetic}.".replace("Its", "Their" if several else "Its"))
+                + f". {'Their' if several else 'Its'} only valid solution gives {out} = {arithmetic}.")
     raise AssertionError(step.how)
 
 
