@@ -90,7 +90,16 @@ class Deduction:
                 break
 
     def _set(self, d: Derivation) -> None:
-        _check_valid(self.graph, d)
+        why = _invalid(d)
+        if why is not None:
+            how = ""
+            if d.rule is not None:
+                shown = ", ".join(f"{d.rule.local[s]} = {_num(self.known[q].exact)}"
+                                  for s, q in zip(d.rule.rule.inputs, d.rule.inputs))
+                how = f" from {shown} ({_by(d.rule)})"
+            span = d.fact.span if d.fact is not None else self._blame(d.inputs, d.rule.shape if d.rule else None)
+            raise SolveError(f"impossible values: {d.quantity} comes out as {_num(d.exact)}{how}, but {why}",
+                             span, self.graph.problem.source)
         self.known[d.quantity] = d
         for r in self.graph.by_input.get(d.quantity, ()):
             self._missing[r.id] -= 1
@@ -121,8 +130,7 @@ class Deduction:
         if isinstance(value, complex) or not math.isfinite(value):
             shown = ", ".join(f"{r.local[s]} = {_num(v)}" for s, v in zip(r.rule.inputs, args))
             raise SolveError(
-                f"impossible values: the {r.rule.name} of {_shape_phrase(r.shape)} has no real answer for "
-                f"{r.local[r.rule.output]} from {shown}", self._blame(r.inputs, r.shape), self.graph.problem.source)
+                f"impossible values: {r.local[r.rule.output]} has no real value from {shown} ({_by(r)})", self._blame(r.inputs, r.shape), self.graph.problem.source)
         return float(value)
 
     # -- variables ------------------------------------------------------------------------
@@ -184,7 +192,8 @@ class Deduction:
     def _check_equal(self, q: Quantity, value: float, why: str) -> None:
         have = self.known[q].exact
         if not _close(have, value, CONSISTENT):
-            raise SolveError(f"contradictory facts: {q} is {_num(have)}, but {why} makes it {_num(value)}",
+            raise SolveError(f"contradictory facts: {q} is given as {_num(have)}, but {why}, which makes it "
+                             f"{_num(value)}",
                              self._blame((q,)), self.graph.problem.source)
 
     def check_consistency(self) -> None:
@@ -198,8 +207,8 @@ class Deduction:
                 shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}"
                                   for s, q in zip(r.rule.inputs, r.inputs))
                 raise SolveError(
-                    f"contradictory facts: by the {r.rule.name} of {_shape_phrase(r.shape)}, {shown} give "
-                    f"{r.local[r.rule.output]} = {_num(value)}, but it is {_num(out.exact)}",
+                    f"contradictory facts: {shown} give {r.local[r.rule.output]} = {_num(value)} ({_by(r)}), "
+                    f"but it is {_num(out.exact)}",
                     self._blame((r.output, *r.inputs), r.shape), self.graph.problem.source)
         for decl in self.graph.problem.shapes:
             kind = KINDS[decl.kind]
@@ -264,15 +273,14 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
     return good[0]
 
 
-def _check_valid(graph: FactGraph, d: Derivation) -> None:
+def _invalid(d: Derivation) -> str | None:
+    """Why a value cannot be the value of its element, if it cannot."""
     q = d.quantity
-    bad = (q.kind is not QKind.VARIABLE and d.exact <= 1e-12) or (q.kind is QKind.ANGLE and d.exact >= 180 - 1e-9)
-    if bad:
-        why = "an angle must lie strictly between 0 and 180 degrees" if q.kind is QKind.ANGLE else "it must be positive"
-        span = d.fact.span if d.fact else None
-        if span is None and d.rule is not None:
-            span = d.rule.shape.span
-        raise SolveError(f"impossible values: {q} comes out as {_num(d.exact)}, but {why}", span, graph.problem.source)
+    if q.kind is QKind.ANGLE and not 1e-12 < d.exact < 180 - 1e-9:
+        return "an angle must lie strictly between 0 and 180 degrees"
+    if q.kind is not QKind.VARIABLE and q.kind is not QKind.ANGLE and d.exact <= 1e-12:
+        return "it must be positive"
+    return None
 
 
 def _close(a: float, b: float, tol: float = TOL) -> bool:
@@ -281,6 +289,10 @@ def _close(a: float, b: float, tol: float = TOL) -> bool:
 
 def _num(x: float) -> str:
     return f"{x:.6g}"
+
+
+def _by(r: RuleInstance) -> str:
+    return f"the {r.rule.name}, in {_shape_phrase(r.shape)}"
 
 
 def _shape_phrase(decl) -> str:

@@ -189,6 +189,10 @@ def _free(jacobian: np.ndarray, goal: int) -> bool:
 def underdetermined_message(ded: Deduction, goal: Quantity) -> str:
     """Say what is missing: the rules that would give the goal and their unknown inputs."""
     g = ded.graph
+    if goal in ded.pending:
+        fact = ded.pending[goal]
+        free = ", ".join(sorted(str(x) for x in fact.value.free_symbols - ded.variables.keys()))
+        return f"cannot determine {goal}: it is given as {fact.value}, but no equation fixes {free}"
     options = []
     for r in g.rules:
         if r.output == goal:

@@ -103,9 +103,13 @@ def namer_shape(name: str | None, namer: Namer | None) -> str:
     return namer(Quantity.of_shape(QKind.AREA, name))
 
 
-def write(steps: Sequence[Step], answer: float, kinds: dict[str, str], namer: Namer | None = None) -> str:
+def write(steps: Sequence[Step], answer: float, kinds: dict[str, str], namer: Namer | None = None,
+          given: Quantity | None = None) -> str:
     """The whole solution text, ending with the paper's closing line."""
     lines = [sentence(s, kinds, namer) for s in steps]
+    if not lines and given is not None:  # the query was itself given
+        phrase = element_phrase(given, kinds, namer)
+        lines.append(f"{phrase[0].upper()}{phrase[1:]} is given as {fmt(answer)}.")
     lines.append(f"Therefore the final answer is {fmt(answer)}.")
     return " ".join(lines)
 
