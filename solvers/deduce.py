@@ -130,7 +130,8 @@ class Deduction:
         if isinstance(value, complex) or not math.isfinite(value):
             shown = ", ".join(f"{r.local[s]} = {_num(v)}" for s, v in zip(r.rule.inputs, args))
             raise SolveError(
-                f"impossible values: {r.local[r.rule.output]} has no real value from {shown} ({_by(r)})", self._blame(r.inputs, r.shape), self.graph.problem.source)
+                f"impossible values: {r.local[r.rule.output]} has no real value from {shown} ({_by(r)})",
+                self._blame(r.inputs, r.shape), self.graph.problem.source)
         return float(value)
 
     # -- variables ------------------------------------------------------------------------
