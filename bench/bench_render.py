@@ -2,12 +2,18 @@
 
 naive     a new Figure per image, fills/lines/texts added with the plotting API,
           ``savefig(format="png")`` (default zlib level) — what a first version does;
-renderer  ``render.draw.Renderer.png_bytes``: one Figure, reused artist pools,
-          RGB PNG from the canvas buffer at zlib level 1.
+renderer  ``render.draw.Renderer.png_bytes``: one Figure, reused artists, label bitmaps
+          composited onto the Agg buffer, RGB PNG at zlib level 1.
 Both draw the same composed drawing (fills, strokes, marks, labels) of every
 example, in both annotation styles.  Also reported: layout time per problem.
 
-    python bench/bench_render.py [--seconds 3]
+``--generated N`` also times what the generator pays per figure on N depth-3
+problems drawn as ``generate`` draws them (problems, solutions and layouts are
+made before the clock starts): ``Annotation.build`` + compose + draw + PNG, split
+into its parts, once with a fresh renderer (every label text new to its caches,
+as at the start of a worker) and once warm.
+
+    python bench/bench_render.py [--seconds 3] [--generated 150]
 """
 from __future__ import annotations
 
@@ -45,7 +51,7 @@ def naive_png(renderer: Renderer, scene, annotation) -> bytes:
         ax.fill(f.rings[0][:, 0], f.rings[0][:, 1], color=f.rgb, alpha=st.opacity, linewidth=0)
     for line in d.strokes:
         ax.plot(line[:, 0], line[:, 1], color="black", linewidth=st.line_width)
-    for line in d.marks + d.dashed:
+    for line in d.marks + d.dashed + getattr(d, "leaders", []):
         ax.plot(line[:, 0], line[:, 1], color="black", linewidth=st.line_width * 0.8)
     for lab in d.labels:
         ax.text(lab.x, lab.y, lab.text, ha="center", va="center", fontsize=st.font_size, color=LABEL_COLOURS[lab.role])
@@ -63,9 +69,73 @@ def rate(fn, items, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
+def generated_problems(n: int, depth: int = 3, seed: int = 1) -> list:
+    """(solution, scene) of ``n`` depth-``depth`` problems as the generator draws them (default knobs)."""
+    import random
+    import warnings
+
+    from dsl import format_problem, parse
+    from generate.backward import Infeasible, draw
+    from generate.config import GenConfig
+    from generate.pipeline import planner
+
+    cfg = GenConfig(depth=depth)
+    pl = planner(cfg.pool)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        try:
+            d = draw(cfg, pl, rng, rng.choice(["side", "angle", "area", "perimeter"]), depth, 0.0, 0.0)
+        except Infeasible:
+            continue
+        sol = solve(parse(format_problem(d.problem)))
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                scene = layout(sol, seed=len(out))
+        except LayoutError:
+            continue
+        out.append((sol, scene))
+    return out
+
+
+def time_generated(n: int) -> None:
+    """Per-figure ms on generated depth-3 problems, both annotation styles, cold and warm caches."""
+    from render.draw import encode_png
+
+    problems = generated_problems(n)
+    for style in ("coordinate", "individual"):
+        renderer = Renderer()
+        cases = [(sol, scene, style) for sol, scene in problems]
+        for label in ("cold", "warm"):
+            build = comp = paint = png = 0.0
+            for sol, scene, st in cases:
+                t0 = time.perf_counter()
+                ann = Annotation.build(scene, sol, st, "image")
+                t1 = time.perf_counter()
+                d = renderer.compose(scene, ann)
+                t2 = time.perf_counter()
+                if hasattr(renderer, "_paint"):  # the figure as png_bytes draws it, split into its parts
+                    renderer._apply(d)
+                    renderer._paint(d)
+                else:
+                    renderer._apply(d)
+                    renderer.canvas.draw()
+                t3 = time.perf_counter()
+                encode_png(renderer.rgba())
+                t4 = time.perf_counter()
+                build, comp, paint, png = build + t1 - t0, comp + t2 - t1, paint + t3 - t2, png + t4 - t3
+            k = 1000 / len(cases)
+            total = (build + comp + paint + png) * k
+            print(f"generated depth 3, {style:<10} {label}: {total:6.2f} ms/figure  (build {build * k:.2f}, "
+                  f"compose {comp * k:.2f}, draw {paint * k:.2f}, png {png * k:.2f})")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measured path")
+    ap.add_argument("--generated", type=int, default=0, metavar="N",
+                    help="also time N generated depth-3 problems (build + compose + draw + PNG)")
     args = ap.parse_args()
     renderer = Renderer()
     items, layout_times = [], []
@@ -95,6 +165,9 @@ def main() -> int:
     print(f"renderer         : {fast:7.1f} PNG/s   ({fast / naive:.2f}x naive)")
     print(f"  of which compose (layout of labels, marks): {compose_ms:.2f} ms/figure")
     print(f"layout           : {lay:7.2f} ms/problem   -> layout + render {1000 / (lay + 1000 / fast):.1f} figures/s")
+    print(f"examples         : {1000 / fast:7.2f} ms/figure (renderer), {1000 / naive:.2f} ms/figure (naive)")
+    if args.generated:
+        time_generated(args.generated)
     return 0
 
 

@@ -59,7 +59,10 @@ class Annotation:
         ann = cls(style, values, query, facts)
         sides = iter(SIDE_LETTERS)
         greek = iter(GREEK)
-        for q in list(facts) + ([query] if query is not None else []):
+        named = list(facts) + ([query] if query is not None else [])
+        if style == "individual":  # the solution names these too, and no point letters are drawn
+            named += [q for q in mentioned(solution) if all(p in scene.points for p in q.key)]
+        for q in named:
             if q in ann.letters:
                 continue
             if q.kind is QKind.LENGTH:
@@ -96,18 +99,40 @@ class Annotation:
 
     # -- what the picture shows -------------------------------------------------------------------
     def items(self) -> list[Item]:
+        """Facts (value or letter), then the other lettered elements, then the query mark.
+
+        individual: a fact drawn with its value shows its letter too (``a = 7``), because the
+        solution calls it ``a``; every element the solution names has its letter on the figure."""
         out: list[Item] = []
+        individual = self.style == "individual"
         for q, value in self.facts.items():
+            lettered = individual and q.kind in (QKind.LENGTH, QKind.ANGLE)
             if self.on_image(q):
-                out.append(Item(q, _value_text(q, value)))
-            elif self.style == "individual" and q.kind in (QKind.LENGTH, QKind.ANGLE):
+                text = _value_text(q, value)
+                out.append(Item(q, f"{self.letters[q]} = {text}" if lettered else text))
+            elif lettered:
                 out.append(Item(q, self.letters[q]))
-        if self.query is not None and self.style == "individual":
+        if individual:
+            out += [Item(q, text) for q, text in self.letters.items() if q not in self.facts and q != self.query]
+        if self.query is not None and individual:
             q = self.query
             text = QUERY_MARK if q.kind in (QKind.LENGTH, QKind.ANGLE) else f"{SHAPE_WORDS[q.kind]} = {QUERY_MARK}"
             out = [it for it in out if it.quantity != q]
             out.append(Item(q, text, is_query=True))
         return out
+
+
+def mentioned(solution) -> list[Quantity]:
+    """Every side and angle the solution's steps name, in order of first mention: outputs,
+    inputs, variablized elements and the angles of relation premises."""
+    out: dict[Quantity, None] = {}
+    for step in solution.steps:
+        terms = [step.output, *(q for q, _ in step.inputs), *(q for q, _ in step.expressions),
+                 *getattr(step, "premise_terms", {}).values()]
+        for q in terms:
+            if isinstance(q, Quantity) and q.kind in (QKind.LENGTH, QKind.ANGLE):
+                out.setdefault(q, None)
+    return list(out)
 
 
 def format_number(v: float) -> str:

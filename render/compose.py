@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+import shapely
 from matplotlib.path import Path
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
@@ -21,7 +22,7 @@ from engine.catalogue import KINDS
 from engine.model import QKind, Quantity
 
 from .annotate import Annotation, Item
-from .labels import Occupancy, Placed, Placer, offset_centre
+from .labels import Occupancy, Placed, Placer, offset_centres
 from .scene import XY, Scene
 
 DPI = 100
@@ -62,7 +63,14 @@ class Frame:
 
     @staticmethod
     def fit(scene: Scene, size: int, margin: float) -> Frame:
-        x0, y0, x1, y1 = scene.bounds()
+        return Frame.fit_points(scene, [np.asarray(s.outline, dtype=float) for s in scene.shapes], size, margin)
+
+    @staticmethod
+    def fit_points(scene: Scene, outlines: list[np.ndarray], size: int, margin: float) -> Frame:
+        """``fit`` with the shapes' outlines already densified (they are needed again for the fills)."""
+        pts = np.concatenate([np.asarray(list(scene.points.values()), dtype=float).reshape(-1, 2), *outlines])
+        x0, y0 = pts.min(axis=0)
+        x1, y1 = pts.max(axis=0)
         w, h = max(x1 - x0, 1e-9), max(y1 - y0, 1e-9)
         scale = (size - 2 * margin) / max(w, h)
         ox = size / 2 - scale * (x0 + x1) / 2
@@ -96,17 +104,20 @@ class Drawing:
     dashed: list[np.ndarray] = field(default_factory=list)
     marks: list[np.ndarray] = field(default_factory=list)
     labels: list[Placed] = field(default_factory=list)
+    leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
 
 
-TextSize = Callable[[str], tuple[float, float]]
-
+TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
 
 def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
     margin = 2.2 * style.font_px + 8
-    frame = Frame.fit(scene, style.size, margin)
+    outlines = [(s, np.asarray(s.outline, dtype=float), [np.asarray(h, dtype=float) for h in s.holes])
+                for s in scene.shapes]
+    frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
+    outline_of = {s.name: o for s, o, _ in outlines}
     d = Drawing(style, frame)
-    for s in scene.shapes:
-        rings = [frame.pxs(s.outline)] + [frame.pxs(h) for h in s.holes]
+    for s, outline, holes in outlines:
+        rings = [frame.pxs(outline)] + [frame.pxs(h) for h in holes]
         d.fills.append(Fill(s.name, s.colour, s.colour_rgb, rings))
     for a, b in scene.segments:
         line = frame.pxs([scene.points[a], scene.points[b]])
@@ -121,11 +132,12 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
         d.dashed.append(frame.pxs([scene.points[v], foot]))
 
     items = annotation.items()
-    angle_items = [it for it in items if it.quantity.kind is QKind.ANGLE]
     arc_radius: dict[Quantity, float] = {}
     for q in _right_angles(scene, annotation):
         d.marks.append(_right_mark(scene, frame, q, style))
-    for it in angle_items:
+    for it in items:
+        if it.quantity.kind is not QKind.ANGLE:
+            continue
         if not _is_right(scene, it.quantity):
             line, r = _angle_arc(scene, frame, it.quantity, style)
             d.marks.append(line)
@@ -136,40 +148,105 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
     occ = Occupancy(style.size)
     occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
     shapes = [f.path for f in d.fills]
-    polys = [Polygon(f.rings[0], f.rings[1:]).buffer(-1.0) for f in d.fills]
-    placer = Placer(style.size, occ, shapes)
+    placer = Placer(style.size, occ)
     gap = style.lw_px / 2 + 2.5
+    fpx = style.font_px
     # point labels first: they have the strictest rule (outside every shape)
     if annotation.style == "coordinate":
+        polys = [Polygon(f.rings[0], f.rings[1:]).buffer(0) for f in d.fills]
+        for poly in polys:
+            shapely.prepare(poly)
         for name in _point_order(scene):
-            w, h = text_size(name)
             p = frame.px(scene.points[name])
-            pref = _outward(scene, frame, name)
-            centres = [offset_centre(p, pref + turn, gap + extra, w, h)
-                       for extra in (0.0, 0.35 * style.font_px, 0.9 * style.font_px, 1.6 * style.font_px)
-                       for turn in _turns(24)]
-            # a point inside a shape (a forced overlap) or walled in by shapes all round
-            # cannot have its label outside them
-            avoid = [path for path, poly in zip(shapes, polys) if not poly.contains(ShapelyPoint(p))]
-            placed = placer.place(name, w, h, centres, "point", avoid=avoid)
-            if placed.conflicts and enclosed(p, polys, gap + 2 * max(w, h)):
-                placer.undo()
-                placed = placer.place(name, w, h, centres, "point")
-            d.labels.append(placed)
-    for it in items:
-        w, h = text_size(it.text)
+            pref = _outward(scene, outline_of, name)
+            # a point inside a shape (a forced overlap) cannot have its label outside that one
+            avoid = [poly for poly in polys if not _well_inside(poly, p)]
+
+            def centres(w, h, stage, p=p, pref=pref):
+                if stage == "near":
+                    return offset_centres(p, pref + _TURNS24, gap + np.array([0.0, 0.35, 0.9, 1.6]) * fpx, w, h)
+                if stage == "wide":
+                    return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
+                return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
+            placed = _search(placer, occ, name, "point", centres, p, text_size, style, avoid)
+            if placed.conflicts:
+                # walled in by shapes all round: no outside exists, so only strokes and labels count
+                # (the raster check asks the same question about the label it finally sees)
+                shrunk = [poly.buffer(-1.0) for poly in polys]
+                if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
+                    placer.undo()
+                    retry = _search(placer, occ, name, "point", centres, p, text_size, style)
+                    if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
+                        placed = retry
+                    else:
+                        placer.undo()
+                        placer.commit(placed)
+            _add_label(d, occ, placed, style)
+    # then the labels tied to a spot (angles, sides) before those free to roam a shape
+    rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
+    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
-            centres = _side_centres(scene, frame, q, w, h, gap, shapes)
+            geo = _side_geometry(scene, frame, q, shapes)
+            anchor = tuple(geo[0])
+
+            def centres(w, h, stage, geo=geo):
+                return _side_centres(geo, w, h, gap, stage, fpx)
             role = "side"
         elif q.kind is QKind.ANGLE:
-            centres = _angle_centres(scene, frame, q, w, h, arc_radius[q], gap)
+            rays = _angle_rays(scene, frame, q)
+            r = arc_radius[q]
+            anchor = _arc_middle(rays, r)
+
+            def centres(w, h, stage, rays=rays, r=r):
+                return _angle_centres(rays, w, h, r, gap, stage, fpx)
             role = "angle"
         else:
-            centres = _shape_centres(scene, frame, q, style)
+            centre = _shape_centre(frame, outline_of[q.key[0]])
+            anchor = (float(centre[0]), float(centre[1]))
+            own = next((f.path for f in d.fills if f.name == q.key[0]), None)
+
+            def centres(w, h, stage, centre=centre, own=own):
+                return _inside_first(_shape_centres(centre, w, h, fpx, stage), w, h, own)
             role = "shape"
-        d.labels.append(placer.place(it.text, w, h, centres, role))
+        _add_label(d, occ, _search(placer, occ, it.text, role, centres, anchor, text_size, style), style)
     return d
+
+
+# A label's search widens only when it must: its usual candidates, then more directions
+# and distances, then smaller type, then far off with a leader line.  Most labels stop at the first stage.
+# "far*": a leader that may cross strokes (a point whose only outside is a narrow wedge).
+STAGES = ((1.0, "near"), (1.0, "wide"), (0.85, "near"), (0.85, "wide"), (1.0, "far"), (0.85, "far"),
+          (0.72, "near"), (0.72, "wide"), (0.72, "far"), (1.0, "far*"), (0.72, "far*"))
+_FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
+
+
+def _search(placer: Placer, occ: Occupancy, text: str, role: str, centres: Callable[[float, float, str], np.ndarray],
+            anchor: tuple[float, float], text_size: TextSize, style: Style, avoid: list | None = None) -> Placed:
+    """The first conflict-free spot over the STAGES, else the least bad one seen."""
+    best: Placed | None = None
+    for step, stage in STAGES:
+        size = None if step == 1.0 else style.font_size * step
+        w, h = text_size(text) if size is None else text_size(text, size)
+        leader = anchor if stage.startswith("far") else None
+        placed = placer.place(text, w, h, centres(w, h, stage.rstrip("*")), role, avoid=avoid, font_size=size,
+                              commit=False, leader_from=leader,
+                              leader_crosses_strokes=role == "shape" or stage == "far*")
+        if best is None or placed.conflicts < best.conflicts:
+            best = placed
+        if not placed.conflicts:
+            break
+    assert best is not None
+    placer.commit(best)
+    return best
+
+
+def _add_label(d: Drawing, occ: Occupancy, placed: Placed, style: Style) -> None:
+    """Record the label; a leader line is drawn with the marks and kept clear of later labels."""
+    d.labels.append(placed)
+    if placed.leader is not None:
+        d.leaders.append(placed.leader)
+        occ.mark_polylines([placed.leader], style.lw_px / 2 + 1.5)
 
 
 # -- candidates -------------------------------------------------------------------------------------------
@@ -180,12 +257,22 @@ def _turns(n: int) -> list[float]:
     return [0.0] + [s * k * step for k in range(1, n // 2 + 1) for s in (1, -1)][: n - 1]
 
 
+_TURNS24 = np.array(_turns(24))
+_TURNS48 = np.array(_turns(48))
+
+
+def _well_inside(poly, p: tuple[float, float]) -> bool:
+    """``p`` lies inside the polygon, more than a pixel from its boundary."""
+    return bool(shapely.contains_xy(poly, p[0], p[1])) and poly.boundary.distance(ShapelyPoint(p)) > 1.0
+
+
 def _point_order(scene: Scene) -> list[str]:
     return sorted(scene.points)
 
 
-def _outward(scene: Scene, frame: Frame, name: str) -> float:
-    """Direction (radians) pointing away from everything attached to the point."""
+def _outward(scene: Scene, rings: dict[str, np.ndarray], name: str) -> float:
+    """Direction (radians) pointing away from everything attached to the point
+    (``rings``: each shape's densified outline, scene coordinates)."""
     p = np.array(scene.points[name])
     vecs = []
     for a, b in scene.segments:
@@ -194,8 +281,7 @@ def _outward(scene: Scene, frame: Frame, name: str) -> float:
             vecs.append(other - p)
     for s in scene.shapes:
         if name in s.points:
-            ring = np.array(s.outline[:-1])
-            vecs.append(ring.mean(axis=0) - p)
+            vecs.append(rings[s.name][:-1].mean(axis=0) - p)
     for arc in scene.arcs:
         if abs(math.dist(arc.centre, p) - arc.radius) < 1e-6 * max(arc.radius, 1):
             vecs.append(np.array(arc.centre) - p)
@@ -212,23 +298,38 @@ def _outward(scene: Scene, frame: Frame, name: str) -> float:
     return math.atan2(-total[1], -total[0])
 
 
-def _side_centres(scene, frame, q, w, h, gap, shapes) -> list[tuple[float, float]]:
-    a, b = frame.px(scene.points[q.key[0]]), frame.px(scene.points[q.key[1]])
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = math.hypot(dx, dy)
-    ux, uy = dx / n, dy / n
-    normals = [math.atan2(ux, -uy), math.atan2(-ux, uy)]
-    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+def _side_geometry(scene, frame, q, shapes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Midpoint, direction (a to b, pixels) and the two normals, the one outside the shapes first."""
+    a, b = np.array(frame.px(scene.points[q.key[0]])), np.array(frame.px(scene.points[q.key[1]]))
+    dxy = b - a
+    n = max(float(np.hypot(*dxy)), 1e-9)
+    ux, uy = dxy / n
+    normals = np.array([math.atan2(ux, -uy), math.atan2(-ux, uy)])
+    mid = (a + b) / 2
     # prefer the side of the segment that is outside the shapes
-    probe = [(mid[0] + 6 * math.cos(t), mid[1] + 6 * math.sin(t)) for t in normals]
-    inside = [any(p.contains_point(pt) for p in shapes) for pt in probe]
-    normals = [normals[i] for i in sorted(range(2), key=lambda i: inside[i])]
-    out = []
-    for extra in (0.0, 4.0, 10.0, 18.0, 28.0):
-        for along in (0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4):
-            m = (mid[0] + along * dx, mid[1] + along * dy)
-            for t in normals:
-                out.append(offset_centre(m, t, gap + extra, w, h))
+    inside = [any(p.contains_point((mid[0] + 6 * math.cos(t), mid[1] + 6 * math.sin(t))) for p in shapes)
+              for t in normals]
+    if inside[0] and not inside[1]:
+        normals = normals[::-1]
+    return mid, dxy, normals
+
+
+_ALONG = np.array([0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4])
+_ALONG_WIDE = np.array([0.0, 0.08, -0.08, 0.22, -0.22, 0.35, -0.35, 0.45, -0.45])
+
+
+def _side_centres(geo, w, h, gap, stage: str, fpx: float) -> np.ndarray:
+    mid, dxy, normals = geo
+    if stage == "far":  # all round the middle of the side (a short side in a crowd)
+        return offset_centres(mid, normals[0] + _TURNS48, gap + _FAR * fpx, w, h)
+    wide = stage == "wide"
+    along = _ALONG_WIDE if wide else _ALONG
+    extras = np.array([2.0, 7.0, 14.0, 23.0, 34.0, 48.0, 64.0]) if wide else np.array([0.0, 4.0, 10.0, 18.0, 28.0])
+    anchors = np.repeat(mid[None, :] + along[:, None] * dxy[None, :], 2, axis=0)
+    dirs = np.tile(normals, len(along))
+    out = offset_centres(anchors, dirs, gap + extras, w, h)
+    if wide:  # and any direction close by
+        out = np.concatenate([out, offset_centres(mid, normals[0] + _TURNS24, gap + np.array([2.0, 10.0, 20.0]), w, h)])
     return out
 
 
@@ -257,31 +358,70 @@ def _angle_arc(scene, frame, q, style) -> tuple[np.ndarray, float]:
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
 
 
-def _angle_centres(scene, frame, q, w, h, r, gap) -> list[tuple[float, float]]:
-    pv, t0, sweep = _angle_rays(scene, frame, q)
+_TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
+_TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
+
+
+def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
+    pv, t0, sweep = rays
     mid = t0 + sweep / 2
-    out = []
-    for extra in (0.0, 3.0, 8.0, 16.0, 26.0, 40.0, 56.0):
-        for turn in (0.0, 0.2, -0.2, 0.4, -0.4):
-            out.append(offset_centre(pv, mid + turn * sweep, r + gap + extra, w, h))
-    # last resort: outside the angle, by the vertex
-    out += [offset_centre(pv, mid + math.pi + t, gap + 2 + e, w, h) for e in (0, 8, 16) for t in (0, 0.5, -0.5, 1, -1)]
-    return out
+    if stage == "near":
+        inner = offset_centres(pv, mid + _TURN * sweep, r + gap + np.array([0.0, 3.0, 8.0, 16.0, 26.0, 40.0, 56.0]),
+                               w, h)
+        # last resort: outside the angle, by the vertex
+        outer = offset_centres(pv, mid + math.pi + np.array([0, 0.5, -0.5, 1, -1]), gap + 2 + np.array([0, 8, 16]),
+                               w, h)
+        return np.concatenate([inner, outer])
+    if stage == "wide":
+        inner = offset_centres(pv, mid + _TURN_WIDE * sweep,
+                               r + gap + np.array([1.0, 5.0, 12.0, 21.0, 33.0, 48.0, 66.0, 86.0]), w, h)
+        outer = offset_centres(pv, mid + math.pi + np.linspace(-1.4, 1.4, 11), gap + 2 + np.array([4, 12, 24, 36]),
+                               w, h)
+        return np.concatenate([inner, outer])
+    return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 
-def _shape_centres(scene, frame, q, style) -> list[tuple[float, float]]:
-    shape = scene.shape(q.key[0])
-    ring = frame.pxs(shape.outline)
+def _arc_middle(rays, r: float) -> tuple[float, float]:
+    pv, t0, sweep = rays
+    mid = t0 + sweep / 2
+    return (pv[0] + r * math.cos(mid), pv[1] + r * math.sin(mid))
+
+
+def _shape_centre(frame: Frame, outline: np.ndarray) -> np.ndarray:
+    """Where a shape's label wants to be: its area centroid, or a point inside it."""
+    ring = frame.pxs(outline)
     c = _centroid(ring)
-    path = Path(ring)
-    if not path.contains_point(c):
+    if not Path(ring).contains_point(c):
         c = ring[len(ring) // 2] * 0.5 + ring[0] * 0.5
-    out = [(c[0], c[1])]
-    for rad in (0.8, 1.6, 2.6, 3.8, 5.0, 6.5, 8.0, 10.0):
-        for k in range(16):
-            t = k * math.pi / 8
-            out.append((c[0] + rad * style.font_px * math.cos(t), c[1] + rad * style.font_px * math.sin(t)))
-    return out
+    return c
+
+
+_RING = np.arange(16) * math.pi / 8
+_RING_WIDE = np.arange(32) * math.pi / 16 + math.pi / 32
+
+
+def _shape_centres(c: np.ndarray, w: float, h: float, fpx: float, stage: str) -> np.ndarray:
+    if stage == "far":
+        return offset_centres(c, _TURNS48, _FAR * fpx, w, h)
+    if stage == "wide":
+        rad = np.array([0.4, 1.2, 2.0, 3.2, 4.4, 5.8, 7.2, 9.0, 11.0, 13.0])[:, None] * fpx
+        t = _RING_WIDE[None, :]
+    else:
+        rad = np.array([0.8, 1.6, 2.6, 3.8, 5.0, 6.5, 8.0, 10.0])[:, None] * fpx
+        t = _RING[None, :]
+    ring = np.stack([c[0] + rad * np.cos(t), c[1] + rad * np.sin(t)], axis=-1).reshape(-1, 2)
+    return ring if stage == "wide" else np.concatenate([c[None, :], ring])
+
+
+def _inside_first(centres: np.ndarray, w: float, h: float, path: Path | None) -> np.ndarray:
+    """The candidates whose box lies inside the shape (corners and centre), then the others:
+    a shape's label reads best inside it."""
+    if path is None or not len(centres):
+        return centres
+    corners = np.array([[0.0, 0.0], [-1, -1], [-1, 1], [1, -1], [1, 1]]) * [w / 2 + 1, h / 2 + 1]
+    pts = (centres[:, None, :] + corners[None, :, :]).reshape(-1, 2)
+    inside = path.contains_points(pts).reshape(len(centres), 5).all(axis=1)
+    return np.concatenate([centres[inside], centres[~inside]])
 
 
 def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:

@@ -1,11 +1,16 @@
 """Placing text where it collides with nothing: a greedy placer over candidate boxes.
 
-Strokes, marks and already placed labels are rasterised once into a coarse
-occupancy grid, so testing a candidate box is a slice ``.any()``; "outside the
-figure" (for point labels) is a point-in-polygon test of a few points of the
-box.  Each label offers its candidates in order of preference; the first free
-one wins, else the one with the fewest conflicts (the raster check then
-reports it).
+Strokes and marks are rasterised once into a coarse occupancy grid whose
+summed-area table answers "how many occupied cells under this box" for all
+candidates of a label in one numpy expression; placed labels are kept as an
+array of boxes and tested by broadcasting.  "Outside the figure" (for point
+labels) is an exact box/polygon test (shapely, vectorised) run only on the
+candidates that are otherwise free.  Each label offers its candidates in order
+of preference; the first free one wins, else the one with the fewest
+conflicts (the raster check then reports it).
+
+Label centres are snapped to whole pixels, so a label's glyph bitmap is the
+same wherever it lands and the renderer can cache it (see ``draw``).
 """
 from __future__ import annotations
 
@@ -13,11 +18,14 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from matplotlib.path import Path
+import shapely
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels (y up)
 
 CELL = 2.0
+OFF_CANVAS = 100000
+ON_SOMETHING = 1000
+INSIDE = 100
 
 
 @dataclass
@@ -29,6 +37,8 @@ class Placed:
     h: float
     role: str
     conflicts: int = 0
+    font_size: float | None = None  # points; None: the renderer's own size
+    leader: np.ndarray | None = None  # 2×2: a thin line from the element to a label set far off
 
     @property
     def box(self) -> Box:
@@ -36,34 +46,38 @@ class Placed:
 
 
 class Occupancy:
-    """A coarse boolean grid of what is already drawn (strokes, marks, labels)."""
+    """A coarse boolean grid of what is already drawn (strokes, marks)."""
 
     def __init__(self, size: int):
         self.size = size
         self.n = int(math.ceil(size / CELL)) + 1
         self.grid = np.zeros((self.n, self.n), dtype=bool)
+        self._sat: np.ndarray | None = None
 
     def mark_polylines(self, lines: list[np.ndarray], radius: float) -> None:
-        pts = []
-        for line in lines:
-            line = np.asarray(line, dtype=float)
-            a, b = line[:-1], line[1:]
-            steps = np.maximum(1, (np.hypot(*(b - a).T) / (CELL / 2)).astype(int))
-            seg = np.repeat(np.arange(len(a)), steps + 1)
-            t = np.concatenate([np.linspace(0.0, 1.0, k + 1) for k in steps]) if len(steps) > 1 else \
-                np.linspace(0.0, 1.0, steps[0] + 1)
-            pts.append(a[seg] + (b[seg] - a[seg]) * t[:, None])
-        if not pts:
+        """Every cell within ``radius`` pixels of a polyline (sampled every half cell)."""
+        segs = [np.asarray(line, dtype=float) for line in lines if len(line) >= 2]
+        if not segs:
             return
-        allp = np.concatenate(pts) / CELL
+        a = np.concatenate([s[:-1] for s in segs])
+        b = np.concatenate([s[1:] for s in segs])
+        steps = np.maximum(1, (np.hypot(*(b - a).T) / (CELL / 2)).astype(int))
+        seg = np.repeat(np.arange(len(a)), steps + 1)
+        start = np.repeat(np.cumsum(steps + 1) - (steps + 1), steps + 1)
+        t = (np.arange(len(seg)) - start) / steps[seg]
+        allp = (a[seg] + (b[seg] - a[seg]) * t[:, None]) / CELL
+        ix = np.clip(np.floor(allp[:, 0]).astype(int), 0, self.n - 1)
+        iy = np.clip(np.floor(allp[:, 1]).astype(int), 0, self.n - 1)
+        hit = np.zeros_like(self.grid)
+        hit[iy, ix] = True
         r = int(math.ceil(radius / CELL))
-        offs = [(dx, dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1) if dx * dx + dy * dy <= (r + 0.5) ** 2]
-        ix = np.floor(allp[:, 0]).astype(int)
-        iy = np.floor(allp[:, 1]).astype(int)
-        for dx, dy in offs:
-            x = np.clip(ix + dx, 0, self.n - 1)
-            y = np.clip(iy + dy, 0, self.n - 1)
-            self.grid[y, x] = True
+        grown = hit.copy()
+        for dx in range(-r, r + 1):  # dilate by a disc of r cells: shifted ORs of the whole grid
+            for dy in range(-r, r + 1):
+                if (dx or dy) and dx * dx + dy * dy <= (r + 0.5) ** 2:
+                    _or_shifted(grown, hit, dx, dy)
+        self.grid |= grown
+        self._sat = None
 
     def _cells(self, box: Box) -> tuple[int, int, int, int]:
         x0, y0, x1, y1 = box
@@ -74,9 +88,31 @@ class Occupancy:
         c0, r0, c1, r1 = self._cells(box)
         return int(self.grid[r0:r1, c0:c1].sum())
 
+    def counts(self, boxes: np.ndarray) -> np.ndarray:
+        """``hits`` for every row of a k×4 box array at once (summed-area table)."""
+        if self._sat is None:
+            sat = np.zeros((self.n + 1, self.n + 1), dtype=np.int32)
+            np.cumsum(np.cumsum(self.grid, axis=0, dtype=np.int32), axis=1, out=sat[1:, 1:])
+            self._sat = sat
+        cells = boxes / CELL
+        lo = np.floor(cells[:, :2]).astype(np.intp).clip(0, self.n)
+        hi = np.maximum(np.ceil(cells[:, 2:]).astype(np.intp).clip(0, self.n), lo)
+        c0, r0, c1, r1 = lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]
+        s = self._sat
+        return s[r1, c1] - s[r0, c1] - s[r1, c0] + s[r0, c0]
+
     def mark_box(self, box: Box, pad: float) -> None:
         c0, r0, c1, r1 = self._cells((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad))
         self.grid[r0:r1, c0:c1] = True
+        self._sat = None
+
+
+def _or_shifted(out: np.ndarray, src: np.ndarray, dx: int, dy: int) -> None:
+    """``out |= src`` moved by (dx, dy) cells, without wrapping round."""
+    n = src.shape[0]
+    xs, xd = (slice(0, n - dx), slice(dx, n)) if dx >= 0 else (slice(-dx, n), slice(0, n + dx))
+    ys, yd = (slice(0, n - dy), slice(dy, n)) if dy >= 0 else (slice(-dy, n), slice(0, n + dy))
+    out[yd, xd] |= src[ys, xs]
 
 
 def offset_centre(anchor: tuple[float, float], direction: float, gap: float, w: float, h: float) -> tuple[float, float]:
@@ -86,59 +122,142 @@ def offset_centre(anchor: tuple[float, float], direction: float, gap: float, w: 
     return anchor[0] + (gap + t) * c, anchor[1] + (gap + t) * s
 
 
-class Placer:
-    """Greedy placement against an occupancy grid and, for point labels, the shapes."""
+def offset_centres(anchor, directions, gaps, w: float, h: float) -> np.ndarray:
+    """``offset_centre`` for every (gap, direction) pair, gap-major: a k×2 array.
 
-    def __init__(self, size: int, occupancy: Occupancy, shapes: list[Path], margin: float = 1.0):
+    ``anchor`` is one point or one point per direction (an n×2 array)."""
+    d = np.asarray(directions, dtype=float).ravel()
+    g = np.asarray(gaps, dtype=float).ravel()
+    c, s = np.cos(d), np.sin(d)
+    with np.errstate(divide="ignore"):
+        tx = np.where(np.abs(c) > 1e-9, w / 2 / np.abs(c), np.inf)
+        ty = np.where(np.abs(s) > 1e-9, h / 2 / np.abs(s), np.inf)
+    t = np.minimum(tx, ty)
+    reach = g[:, None] + t[None, :]
+    a = np.asarray(anchor, dtype=float).reshape(-1, 2)
+    ax = np.broadcast_to(a[:, 0], d.shape)[None, :]
+    ay = np.broadcast_to(a[:, 1], d.shape)[None, :]
+    return np.stack([ax + reach * c[None, :], ay + reach * s[None, :]], axis=-1).reshape(-1, 2)
+
+
+class Placer:
+    """Greedy placement against the occupancy grid, the placed labels and, for point labels, the shapes."""
+
+    def __init__(self, size: int, occupancy: Occupancy, shapes: list | None = None, margin: float = 1.0):
         self.size = size
         self.occ = occupancy
-        self.shapes = shapes
+        self.shapes = shapes or []
         self.margin = margin
         self.placed: list[Placed] = []
+        self._boxes = np.zeros((0, 4))  # placed boxes, grown by their pad
 
-    def _inside_shapes(self, boxes: np.ndarray, shapes: list[Path]) -> np.ndarray:
-        """For each box (k×4), whether any of 9 points of it lies inside one of ``shapes``."""
-        if not shapes or len(boxes) == 0:
-            return np.zeros(len(boxes), dtype=bool)
-        fx = np.array([0.0, 0.5, 1.0])
-        xs = boxes[:, 0:1] + (boxes[:, 2:3] - boxes[:, 0:1]) * fx[None, :]
-        ys = boxes[:, 1:2] + (boxes[:, 3:4] - boxes[:, 1:2]) * fx[None, :]
-        pts = np.stack([np.repeat(xs, 3, axis=1), np.tile(ys, (1, 3))], axis=-1).reshape(-1, 2)
-        inside = np.zeros(len(pts), dtype=bool)
-        for path in shapes:
-            inside |= path.contains_points(pts, radius=-0.5)
-        return inside.reshape(len(boxes), 9).any(axis=1)
-
-    def place(self, text: str, w: float, h: float, centres: list[tuple[float, float]], role: str,
-              avoid: list[Path] | None = None, pad: float = 1.5) -> Placed:
-        """``avoid``: shapes the box must stay out of (point labels go outside the figure)."""
-        arr = np.array(centres, dtype=float).reshape(-1, 2)
-        boxes = np.column_stack([arr[:, 0] - w / 2, arr[:, 1] - h / 2, arr[:, 0] + w / 2, arr[:, 1] + h / 2])
-        if avoid:
-            inside = self._inside_shapes(boxes, avoid)
-        else:
-            inside = np.zeros(len(boxes), dtype=bool)
-        best, best_cost = 0, math.inf
+    def costs(self, boxes: np.ndarray) -> np.ndarray:
+        """Off the canvas, on a stroke or on a placed label (the raster check's rules but one)."""
         m = self.margin
-        for k, b in enumerate(boxes):
-            cost = 0
-            if b[0] < m or b[1] < m or b[2] > self.size - m or b[3] > self.size - m:
-                cost += 100000
-            hits = self.occ.hits(tuple(b))
-            cost += (1000 + hits if hits else 0) + 100 * int(inside[k])
-            if cost == 0:
-                best, best_cost = k, 0
-                break
-            if cost < best_cost:
-                best, best_cost = k, cost
+        off = ((boxes[:, 0] < m) | (boxes[:, 1] < m) | (boxes[:, 2] > self.size - m) | (boxes[:, 3] > self.size - m))
+        hits = self.occ.counts(boxes)
+        if len(self._boxes):
+            p = self._boxes
+            over = ((boxes[:, None, 0] < p[None, :, 2]) & (boxes[:, None, 2] > p[None, :, 0])
+                    & (boxes[:, None, 1] < p[None, :, 3]) & (boxes[:, None, 3] > p[None, :, 1])).sum(axis=1)
+            hits = hits + 50 * over
+        return OFF_CANVAS * off + np.where(hits > 0, ON_SOMETHING + hits, 0)
+
+    def place(self, text: str, w: float, h: float, centres, role: str,
+              avoid: list | None = None, pad: float = 1.5, font_size: float | None = None,
+              commit: bool = True, leader_from: tuple[float, float] | None = None,
+              leader_crosses_strokes: bool = False) -> Placed:
+        """``avoid``: shapely polygons the box must stay out of (point labels go outside the figure).
+        ``leader_from``: the label is far from its element, so a leader line joins them, and the
+        line too must cross no label, nor a stroke unless ``leader_crosses_strokes`` (a shape's
+        label points into its shape).
+
+        ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`)."""
+        arr = np.rint(np.asarray(centres, dtype=float).reshape(-1, 2))
+        boxes = np.column_stack([arr[:, 0] - w / 2, arr[:, 1] - h / 2, arr[:, 0] + w / 2, arr[:, 1] + h / 2])
+        cost = self.costs(boxes)
+        leaders = None
+        if leader_from is not None:
+            anchor = np.asarray(leader_from, dtype=float)
+            leaders = _leaders(anchor, boxes)
+            cost = cost + ON_SOMETHING * self._leader_blocked(leaders, anchor, not leader_crosses_strokes)
+        best = _first_free(cost, boxes, avoid)
+        if best is None:  # nothing clean: the least bad, counting shapes in
+            if avoid:
+                cost = cost + INSIDE * _inside(boxes, avoid)
+            best = int(np.argmin(cost))
+            conflicts = int(cost[best])
+        else:
+            conflicts = 0
         x, y = arr[best]
-        placed = Placed(text, float(x), float(y), w, h, role, int(best_cost))
-        self._saved = self.occ.grid.copy()
-        self.occ.mark_box(placed.box, pad)
-        self.placed.append(placed)
+        placed = Placed(text, float(x), float(y), w, h, role, conflicts, font_size,
+                        None if leaders is None else leaders[best])
+        if commit:
+            self.commit(placed, pad)
         return placed
+
+    def _leader_blocked(self, leaders: np.ndarray, anchor: np.ndarray, strokes: bool) -> np.ndarray:
+        """Whether each leader (k×2×2) runs over a stroke or a placed label (sampled every 2 px or so;
+        strokes are not looked for next to the anchor, where the element's own strokes are)."""
+        t = np.linspace(0.0, 1.0, 32)
+        pts = leaders[:, 0, None, :] + (leaders[:, 1, None, :] - leaders[:, 0, None, :]) * t[None, :, None]
+        blocked = np.zeros(len(leaders), dtype=bool)
+        if strokes:
+            cells = np.clip(np.floor(pts / CELL).astype(np.intp), 0, self.occ.n - 1)
+            away = np.hypot(pts[..., 0] - anchor[0], pts[..., 1] - anchor[1]) > LEADER_CLEAR
+            blocked |= (self.occ.grid[cells[..., 1], cells[..., 0]] & away).any(axis=1)
+        if len(self._boxes):
+            p = self._boxes
+            x, y = pts[..., 0, None], pts[..., 1, None]
+            blocked |= ((x >= p[:, 0]) & (x <= p[:, 2]) & (y >= p[:, 1]) & (y <= p[:, 3])).any(axis=(1, 2))
+        return blocked
+
+    def commit(self, placed: Placed, pad: float = 1.5) -> None:
+        b = placed.box
+        self._boxes = np.vstack([self._boxes, [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad]])
+        self.placed.append(placed)
 
     def undo(self) -> None:
         """Take back the last placement (to retry it under other rules)."""
-        self.occ.grid = self._saved
+        self._boxes = self._boxes[:-1]
         self.placed.pop()
+
+
+LEADER_START = 4.0  # pixels clear of the element at the leader's near end
+LEADER_END = 2.0  # and of the label's box at the far end
+LEADER_CLEAR = 8.0  # the element's own strokes may be this near the anchor
+
+
+def _leaders(anchor: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each box, the leader from ``anchor`` towards the nearest point of the box (k×2×2)."""
+    near = np.column_stack([np.clip(anchor[0], boxes[:, 0], boxes[:, 2]), np.clip(anchor[1], boxes[:, 1], boxes[:, 3])])
+    v = near - anchor
+    length = np.maximum(np.hypot(v[:, 0], v[:, 1]), 1e-9)
+    u = v / length[:, None]
+    start = anchor + u * np.minimum(LEADER_START, length)[:, None]
+    end = anchor + u * np.maximum(length - LEADER_END, np.minimum(LEADER_START, length))[:, None]
+    return np.stack([start, end], axis=1)
+
+
+def _first_free(cost: np.ndarray, boxes: np.ndarray, avoid: list | None) -> int | None:
+    """The first candidate with no conflict at all (shapes tested only on the otherwise free ones)."""
+    free = np.flatnonzero(cost == 0)
+    if not len(free):
+        return None
+    if not avoid:
+        return int(free[0])
+    for chunk in (free[:8], free[8:]):  # the preferred few first: most labels stop there
+        if len(chunk):
+            ok = chunk[~_inside(boxes[chunk], avoid)]
+            if len(ok):
+                return int(ok[0])
+    return None
+
+
+def _inside(boxes: np.ndarray, polys: list) -> np.ndarray:
+    """For each box (k×4), whether it overlaps one of the (prepared) shapely polygons."""
+    geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+    out = np.zeros(len(boxes), dtype=bool)
+    for poly in polys:
+        out |= shapely.intersects(poly, geoms)
+    return out

@@ -86,7 +86,7 @@ def check(renderer: Renderer, scene: Scene, annotation: Annotation) -> RasterRep
             rep.problems.append(f"segment {a}{b} has stroke pixels at only {hit.mean():.0%} of its length")
 
     # 2. fill colour inside every shape
-    clutter = [LineString(s) for s in d.strokes + d.marks + d.dashed if len(s) >= 2]
+    clutter = [LineString(s) for s in d.strokes + d.marks + d.dashed + d.leaders if len(s) >= 2]
     clutter_geom = shapely.union_all([c.buffer(st.lw_px / 2 + 2.5) for c in clutter] +
                                      [bx.buffer(2.0) for bx in boxes]) if clutter or boxes else None
     polys = [Polygon(f.rings[0], f.rings[1:]).buffer(0) for f in d.fills]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from PIL import Image
 
 from dsl import parse, parse_file
-from engine.model import Quantity
+from engine.model import QKind, Quantity
 from render.annotate import Annotation
 from render.draw import Renderer
 from render.layout import LayoutError, layout
@@ -93,7 +94,12 @@ def test_annotation_styles(figure_c):
     assert not coord.on_image(sol.query)  # the query is never given
     texts = {it.text for it in coord.items()}
     assert {"7", "6", "area = 102"} <= texts
-    assert {it.text for it in indiv.items()} == {"a", "b", "?"}
+    # BC is derived (from the area) and then used: the solution calls it c, so the figure shows c
+    bc = Quantity.length("B", "C")
+    assert indiv.label(bc) == "c"
+    assert {it.text for it in indiv.items()} == {"a", "b", "c", "?"}
+    assert {it.text for it in Annotation.build(scene, sol, "individual", "image").items()} == \
+        {"a = 7", "b = 6", "c", "area = 102", "?"}
 
 
 def test_variable_facts_stay_in_the_text():
@@ -196,9 +202,9 @@ def test_generated_problems_render(problem):
     r = _shared()
     png = r.png_bytes(scene, Annotation.build(scene, sol, "individual", "image"))
     assert png[:4] == b"\x89PNG"
-    report = check(r, scene, Annotation.build(scene, sol, "coordinate", "image"))
-    # a crowded random figure may leave a label nowhere clean; strokes and fills never fail
-    assert not [p for p in report.problems if "stroke pixels" in p or "fill" in p], report
+    for style in ("coordinate", "individual"):
+        report = check(r, scene, Annotation.build(scene, sol, style, "image"))
+        assert report.ok, f"{style}: {report}"
 
 
 _RENDERER: list[Renderer] = []
@@ -234,11 +240,90 @@ def _raster_rate(seeds: range) -> tuple[int, list[str]]:
 def test_generated_problems_pass_the_raster_check():
     total, failures = _raster_rate(range(40))
     assert total >= 20
-    assert len(failures) <= 0.1 * total, failures
+    assert not failures
 
 
 @pytest.mark.slow
 def test_a_few_hundred_generated_problems_pass_the_raster_check():
     total, failures = _raster_rate(range(1000, 1400))
     assert total >= 200
-    assert len(failures) <= 0.08 * total, failures
+    assert not failures
+
+
+# -- individual style: every element the solution names is on the figure ------------------------------------
+
+
+ELEMENT_NAME = re.compile(r"\b(?:[A-Z][0-9]*){2,}\b")  # AB, BCA, A1B: point letters naming a side or angle
+
+
+def _assert_every_named_element_is_drawn(sol, scene):
+    """The letters the solution text actually asks for (recorded by its namer) are all drawn,
+    and no side or angle is left with its point-letter name."""
+    ann = Annotation.build(scene, sol, "individual", "image")
+    used: set[str] = set()
+
+    def namer(q):
+        if q.kind in (QKind.LENGTH, QKind.ANGLE):
+            used.add(ann.label(q))
+            return ann.label(q)
+        return ann.shape_label(q.key[0])
+    text = sol.text(namer)
+    # a simultaneous system's equations come pre-written by the solver with point names
+    # (solvers.writer does not pass them through the namer): not the figure's to fix
+    prose = text
+    for step in sol.steps:
+        if step.how == "system":
+            prose = prose.replace(step.equation, "")
+    assert not ELEMENT_NAME.findall(prose), text
+    drawn = {it.text.split(" = ")[0] for it in ann.items()}
+    assert used and used <= drawn, (used - drawn, text)
+    assert all(not ELEMENT_NAME.fullmatch(u) for u in used), used
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.stem)
+def test_individual_style_draws_every_element_the_solution_names(path):
+    sol = solve(parse_file(path))
+    _assert_every_named_element_is_drawn(sol, layout(sol))
+
+
+def test_generated_individual_solutions_name_only_drawn_elements():
+    from generate.config import GenConfig
+    from generate.pipeline import Tally, make_record
+
+    cfg = GenConfig(depth=3, annotation="individual", values="image", images=False)
+    checked = 0
+    for index in range(12):
+        record, _ = make_record(cfg, "letters", "test", index, Tally())
+        assert not ELEMENT_NAME.findall(record["solution"]), record["solution"]
+        checked += 1
+    assert checked == 12
+    for seed in range(8):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        if problem is None:
+            continue
+        sol = solve(problem)
+        try:
+            scene = layout(sol, seed=seed)
+        except LayoutError:
+            continue
+        _assert_every_named_element_is_drawn(sol, scene)
+
+
+def test_label_ink_stays_in_the_boxes_the_raster_check_reads(renderer, figure_c):
+    """render() reports the placed boxes as text extents, so every pixel a label's bitmap
+    changes must lie inside its box (else the check would be reading the wrong boxes)."""
+    sol, scene = figure_c
+    for style in ("coordinate", "individual"):
+        d = renderer.compose(scene, Annotation.build(scene, sol, style, "image"))
+        renderer._apply(d)
+        full = renderer._paint(d).copy()
+        bare = renderer._paint(replace(d, labels=[])).copy()
+        rows, cols = np.nonzero((full != bare).any(axis=2))
+        size = renderer.style.size
+        x, y = cols + 0.5, size - rows - 0.5
+        inside = np.zeros(len(x), dtype=bool)
+        for lab in d.labels:
+            x0, y0, x1, y1 = lab.box
+            inside |= (x >= x0 - 1) & (x <= x1 + 1) & (y >= y0 - 1) & (y <= y1 + 1)
+        assert len(x) > 0 and inside.all(), (style, len(x), int((~inside).sum()))
