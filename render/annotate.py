@@ -128,7 +128,7 @@ def mentioned(solution) -> list[Quantity]:
     out: dict[Quantity, None] = {}
     for step in solution.steps:
         terms = [step.output, *(q for q, _ in step.inputs), *(q for q, _ in step.expressions),
-                 *getattr(step, "premise_terms", {}).values()]
+                 *step.premise_terms.values(), *(q for _, _, names in step.equations for q in names.values())]
         for q in terms:
             if isinstance(q, Quantity) and q.kind in (QKind.LENGTH, QKind.ANGLE):
                 out.setdefault(q, None)

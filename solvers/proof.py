@@ -35,6 +35,7 @@ class Step:
     stages: list[str] = field(default_factory=list)  # the arithmetic chain, ending in the value
     equation: str = ""  # variable steps: the equation solved
     expressions: list[tuple[Quantity, str]] = field(default_factory=list)  # variablized inputs: (element, "2x + 50")
+    equations: list = field(default_factory=list)  # system steps: (lhs, rhs, symbol -> element)
     premise: str = ""  # relation steps, a template: "the {a} and {a2} angles are supplementary"
     premise_terms: dict = field(default_factory=dict)  # its placeholders: elements or points
 
@@ -48,10 +49,18 @@ class Step:
             "how": self.how, "output": name(self.output), "value": self.value, "exact": self.exact,
             "depth": self.depth, "shape": self.shape, "kind": self.kind, "rule": self.rule,
             "inputs": [[name(q), v] for q, v in self.inputs], "formula": self.formula,
-            "chain": self.stages, "equation": self.equation,
+            "chain": self.stages, "equation": self.equation or self.system_text(namer),
             "expressions": [[name(q), e] for q, e in self.expressions],
             "premise": self.premise_text(namer),
         }
+
+    def system_text(self, namer: Callable[[Quantity], str] | None = None) -> str:
+        """A system step's equations, ``; ``-separated, elements named by ``namer``."""
+        def name(q: Quantity) -> str:
+            return str(Quantity(q.kind, q.key, namer(q))) if namer else str(q)
+        return "; ".join(f"{render(tree(lhs), {s: name(q) for s, q in names.items()})} = "
+                         f"{render(tree(rhs), {s: name(q) for s, q in names.items()})}"
+                         for lhs, rhs, names in self.equations)
 
     def premise_text(self, namer: Callable[[Quantity], str] | None = None) -> str:
         """``the DEF and DEC angles are supplementary``, elements named by ``namer``."""
@@ -186,7 +195,7 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
     if d.how == "system":
         return Step("system", d.quantity, round2(d.exact), d.exact, d.depth,
                     inputs=[(q, gv.get(q, ded.known[q].exact)) for q in d.inputs],
-                    equation="; ".join(d.system), stages=[fmt(round2(d.exact))])
+                    equations=list(d.system), stages=[fmt(round2(d.exact))])
     raise AssertionError(d.how)
 
 

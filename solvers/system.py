@@ -19,14 +19,14 @@ from engine.catalogue import KINDS
 from engine.errors import SolveError
 from engine.model import QKind, Quantity
 
-from .arith import render, tree
 from .deduce import Deduction, Derivation
 
 STARTS = 40
 
 
-def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, str, tuple[Quantity, ...], str | None]]:
-    """Every equation that still has an unknown: (expression, text, known classes used, shape)."""
+def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, tuple, tuple[Quantity, ...], str | None]]:
+    """Every equation that still has an unknown: (expression, (lhs, rhs, symbol -> element) to
+    write it with, known classes used, shape)."""
     g = ded.graph
     out = []
     for eqi in g.equations:
@@ -35,14 +35,13 @@ def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, str, tu
         kind = KINDS[eqi.shape.kind]
         subs = {kind.symbol(s): (sympy.Float(ded.known[q].exact, 17) if q in ded.known else sym(q))
                 for s, q in eqi.classes.items()}
-        names = {s: str(eqi.local[s]) for s in eqi.classes}
-        text = f"{render(tree(eqi.equation.lhs), names)} = {render(tree(eqi.equation.rhs), names)}"
+        text = (eqi.equation.lhs, eqi.equation.rhs, {s: eqi.local[s] for s in eqi.classes})
         out.append((eqi.equation.expr.subs(subs), text,
                     tuple(q for q in eqi.classes.values() if q in ded.known), eqi.shape.name))
     for q, f in ded.pending.items():
         if q not in ded.known:
             value = f.value.subs({x: v.exact for x, v in ded.variables.items()})
-            out.append((sym(q) - value, f"{q} = {f.value}", (), None))
+            out.append((sym(q) - value, (sympy.Symbol("_q"), f.value, {"_q": q}), (), None))
     return out
 
 

@@ -89,9 +89,10 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> s
         return text[0].upper() + text[1:]
     if step.how == "system":
         known = _listing([(q, fmt(v)) for q, v in step.inputs], kinds, namer) if step.inputs else ""
-        several = ";" in step.equation
+        several = len(step.equations) > 1
+        equations = step.system_text(namer)
         return (f"No chain of single formulas gives {out}, so we solve "
-                + (f"these equations together: {step.equation}" if several else f"the equation {step.equation}")
+                + (f"these equations together: {equations}" if several else f"the equation {equations}")
                 + (f", where {known}" if known else "")
                 + f". {'Their' if several else 'Its'} only valid solution gives {out} = {arithmetic}.")
     raise AssertionError(step.how)
