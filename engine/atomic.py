@@ -10,8 +10,12 @@ from typing import IO
 
 
 @contextmanager
-def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
-    """Open a temporary file beside ``path``; it replaces ``path`` only if the block succeeds."""
+def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8",
+                durable: bool = True) -> Iterator[IO]:
+    """Open a temporary file beside ``path``; it replaces ``path`` only if the block succeeds.
+
+    ``durable`` also flushes it to disk before the rename (survives a power cut, costs
+    ~0.4 ms); without it a killed process still never leaves half a file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     binary = "b" in mode
@@ -21,7 +25,8 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as fh:
             yield fh
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -42,6 +47,6 @@ def write_text(path: str | os.PathLike, text: str) -> None:
         fh.write(text)
 
 
-def write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    with atomic_open(path, "wb") as fh:
+def write_bytes(path: str | os.PathLike, data: bytes, durable: bool = True) -> None:
+    with atomic_open(path, "wb", durable=durable) as fh:
         fh.write(data)

@@ -451,29 +451,30 @@ for _n, _title in ((5, "pentagon"), (6, "hexagon"), (8, "octagon")):
     _add(_regular(_n, _title))
 
 # ---------------------------------------------------------------- angle relations (GeomVerse's special shapes)
-p, q, w = symbols("p q w")
+p, q = symbols("p q")
 
 
 def _relation(key: str, word: str, total: sympy.Expr | None, name: str) -> ShapeKind:
     """Two angles with a common vertex.  The construction puts the shared
-    vertex at the origin (points: D E F D E C for ``DEF`` and ``DEC``)."""
+    vertex at the origin (points: D E F D E C for ``DEF`` and ``DEC``); its
+    parameter is the first angle itself."""
     equation = eq(p, q, name) if total is None else eq(p + q, total, name)
     if key == "vertical":
-        coords = {0: (cosd(w), sind(w)), 1: (0, 0), 2: (1, 0), 3: (-cosd(w), -sind(w)), 4: (0, 0), 5: (-1, 0)}
-        sample = {w: (10, 170)}
+        coords = {0: (cosd(p), sind(p)), 1: (0, 0), 2: (1, 0), 3: (-cosd(p), -sind(p)), 4: (0, 0), 5: (-1, 0)}
+        sample = {p: (10, 170)}
     elif key == "supplementary":
-        coords = {0: (cosd(w), sind(w)), 1: (0, 0), 2: (1, 0), 3: (cosd(w), sind(w)), 4: (0, 0), 5: (-1, 0)}
-        sample = {w: (10, 170)}
+        coords = {0: (cosd(p), sind(p)), 1: (0, 0), 2: (1, 0), 3: (cosd(p), sind(p)), 4: (0, 0), 5: (-1, 0)}
+        sample = {p: (10, 170)}
     else:
-        coords = {0: (cosd(w), sind(w)), 1: (0, 0), 2: (1, 0), 3: (cosd(w), sind(w)), 4: (0, 0), 5: (0, 1)}
-        sample = {w: (5, 85)}
+        coords = {0: (cosd(p), sind(p)), 1: (0, 0), 2: (1, 0), 3: (cosd(p), sind(p)), 4: (0, 0), 5: (0, 1)}
+        sample = {p: (5, 85)}
     return ShapeKind(
         key=key, title=f"{key} angles", pool="standard" if key != "vertical" else "extra", relation=True,
         forms=(f"angles {{a}} and {{a2}} are {word}",), n_points=6, cyclic=False,
         premise=f"the {{a}} and {{a2}} angles are {word}",
         elements={"p": angle((0, 1, 2)), "q": angle((3, 4, 5))},
         equations=(equation,),
-        construction=Construction(params=(w,), coords=coords, sample=sample),
+        construction=Construction(params=(p,), coords=coords, sample=sample),
         description=f"two {word} angles",
     )
 

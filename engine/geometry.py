@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 import sympy
@@ -87,11 +87,12 @@ def piece_length(piece: Line | Arc, coords: Coords) -> float:
     return r * abs(sw)
 
 
-def measure(kind: ShapeKind, coords: Coords) -> dict[str, list[float]]:
-    """Every element symbol of ``kind`` -> its measured value at each place it is bound."""
+def measure(kind: ShapeKind, coords: Coords, only: Iterable[str] | None = None) -> dict[str, list[float]]:
+    """Every element symbol of ``kind`` (or ``only`` these) -> its measured value at each place it is bound."""
     out: dict[str, list[float]] = {}
     loops = kind.construction.outline
-    for sym, el in kind.elements.items():
+    for sym in kind.elements if only is None else only:
+        el = kind.elements[sym]
         if el.kind is QKind.LENGTH:
             out[sym] = [distance(coords[i], coords[j]) for i, j in el.at]
         elif el.kind is QKind.ANGLE:

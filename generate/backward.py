@@ -144,6 +144,7 @@ class Planner:
     def __init__(self, pool: tuple[str, ...]):
         self.pool = pool
         self._memo: dict[tuple, bool] = {}
+        self._cands: dict[tuple, dict[str, list[Rule]]] = {}
 
     def child_context(self, key: str, sym: str, root: bool) -> str | None:
         """The context a child attached on input ``sym`` of a ``key`` node would have."""
@@ -185,7 +186,15 @@ class Planner:
         return self._memo[k]
 
     def candidates(self, context: str | None, qkind: QKind, depth: int, root: bool) -> dict[str, list[Rule]]:
-        """Kind -> rules that can sit here and reach ``depth`` more hops below (Algorithm 1's loop)."""
+        """Kind -> rules that can sit here and reach ``depth`` more hops below (Algorithm 1's loop).
+
+        Depends on the pool and these arguments only, so it is worked out once (callers filter copies)."""
+        key = (context, qkind, depth, root)
+        if key not in self._cands:
+            self._cands[key] = self._candidates(context, qkind, depth, root)
+        return {k: list(v) for k, v in self._cands[key].items()}
+
+    def _candidates(self, context: str | None, qkind: QKind, depth: int, root: bool) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
         for key in self.pool:
             for rule in info(key).rules:

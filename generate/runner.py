@@ -71,8 +71,8 @@ def _work(shard: int) -> tuple[int, int, dict]:
     lines = []
     for index in range(lo, hi):
         record, png = make_record(part.config, job["seed"], part.name, index, tally, job["exclude"])
-        if png is not None:
-            write_bytes(out / part.name / record["image"], png)
+        if png is not None:  # an image is only trusted once its shard is written (and synced) after it
+            write_bytes(out / part.name / record["image"], png, durable=False)
         lines.append(dumps(record))
     write_text(shard_path(out, part.name, shard).with_suffix(".meta.json"), json.dumps(tally.as_dict(), sort_keys=True))
     write_text(shard_path(out, part.name, shard), "\n".join(lines) + "\n")

@@ -20,6 +20,7 @@ import sympy
 from engine.geometry import construct, distance, measure
 from engine.kinds import ShapeKind
 from engine.model import QKind
+from engine.rules import compiled, rules_for
 
 REL_TOL = 1e-7
 
@@ -86,7 +87,7 @@ def is_valid(kind: ShapeKind, params: Mapping[str, float], values: Mapping[str, 
 
 def _errors(kind: ShapeKind, coords, targets: Mapping[str, float],
             pairs: list[tuple[int | str, int | str, float]]) -> list[float]:
-    vals = measure(kind, coords)
+    vals = measure(kind, coords, targets)
     out = [(vals[s][0] - v) / max(abs(v), 1.0) for s, v in targets.items()]
     out += [(distance(coords[i], coords[j]) - d) / max(d, 1.0) for i, j, d in pairs]
     return out
@@ -97,11 +98,11 @@ def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | s
     """Yield (params, coords) in the kind's frame that reproduce ``targets`` (symbol -> value)
     and the distances in ``pairs`` (vertex, vertex, distance); several for free choices."""
     cons = kind.construction
+    targets = complete(kind, targets)
     lengths = [v for s, v in targets.items() if kind.elements[s].kind is QKind.LENGTH]
     lengths += [d for _, _, d in pairs]
     scale = float(np.median(lengths)) / 11.0 if lengths else 1.0
-    fixed = {p.name: targets[p.name] for p in cons.params
-             if p.name in targets and kind.elements[p.name].kind in (QKind.LENGTH, QKind.ANGLE)}
+    fixed = {p.name: targets[p.name] for p in cons.params if p.name in targets and p.name in kind.elements}
     free = [p for p in cons.params if p.name not in fixed]
     scaled = length_params(kind)
     seen: list[tuple[float, ...]] = []
@@ -132,6 +133,28 @@ def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | s
             continue
         seen.append(key)
         yield params, coords
+
+
+def complete(kind: ShapeKind, targets: Mapping[str, float]) -> dict[str, float]:
+    """Every element the known ones determine, by the kind's own compiled rules, so that a
+    parameter which follows from the known values is fixed rather than searched for."""
+    values = dict(targets)
+    values.update({s: float(v) for s, v in kind.constants.items() if s not in values})
+    rules = rules_for(kind.key)
+    grew = True
+    while grew:
+        grew = False
+        for rule in rules:
+            if rule.output in values or any(i not in values for i in rule.inputs):
+                continue
+            try:
+                v = compiled(rule)(*(values[i] for i in rule.inputs))
+            except (ValueError, ZeroDivisionError, OverflowError):
+                continue
+            if isinstance(v, float) and math.isfinite(v) and v > 0:
+                values[rule.output] = v
+                grew = True
+    return values
 
 
 def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:

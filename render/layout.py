@@ -34,7 +34,7 @@ from engine.model import QKind, ShapeDecl
 
 from . import colours
 from .fit import fit
-from .scene import XY, Scene, SceneArc, SceneShape, densify, flip_loops
+from .scene import XY, Scene, SceneArc, SceneShape, densify_array, flip_loops
 
 MAX_NODES = 400
 ROTATIONS = 12
@@ -440,7 +440,7 @@ def _mean(pts: list[XY]) -> XY:
 
 
 def _polygon(loops: tuple, coords: dict) -> Polygon | None:
-    rings = [densify(loop, coords) for loop in loops]
+    rings = [densify_array(loop, coords) for loop in loops]
     try:
         poly = Polygon(rings[0], rings[1:])
     except (ValueError, TypeError):

@@ -11,6 +11,8 @@ import json
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from engine.catalogue import KINDS
 from engine.geometry import angle_at, arc_sweep, distance, measure
 from engine.kinds import Arc, Line
@@ -185,19 +187,24 @@ class _ConstructionView:
 
 def densify(loop: Loop, coords: dict) -> list[XY]:
     """A loop as a closed polyline; arcs are split into steps of at most 1°."""
-    pts: list[XY] = []
+    return [tuple(p) for p in densify_array(loop, coords).tolist()]
+
+
+def densify_array(loop: Loop, coords: dict) -> np.ndarray:
+    """``densify`` as an (n, 2) array: shapely builds polygons from arrays without a Python loop."""
+    parts: list[np.ndarray] = []
     for piece in loop:
         if isinstance(piece, Line):
-            pts.append(coords[piece.start])
+            parts.append(np.asarray([coords[piece.start]], dtype=float))
         else:
             (cx, cy), r, t0, sweep = arc_sweep(piece, coords)
             n = max(2, math.ceil(abs(math.degrees(sweep)) / MAX_ARC_STEP_DEG))
-            for k in range(n):
-                t = t0 + sweep * k / n
-                pts.append((cx + r * math.cos(t), cy + r * math.sin(t)))
-    if pts:
-        pts.append(pts[0])
-    return pts
+            t = t0 + sweep * np.arange(n) / n
+            parts.append(np.column_stack((cx + r * np.cos(t), cy + r * np.sin(t))))
+    if not parts:
+        return np.empty((0, 2))
+    pts = np.concatenate(parts)
+    return np.concatenate((pts, pts[:1]))
 
 
 def flip_loops(loops: tuple[Loop, ...]) -> tuple[Loop, ...]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.errors import SolveError
 from engine.graph import FactGraph
@@ -61,7 +62,7 @@ class Solution:
         """The name the problem text uses for ``q`` (``BCA`` rather than the catalogue's ``ACB``)."""
         return self._spellings.get(q, q).name
 
-    @property
+    @cached_property
     def _spellings(self) -> dict[Quantity, Quantity]:
         out: dict[Quantity, Quantity] = {}
         for decl in self.problem.shapes:
