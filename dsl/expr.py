@@ -27,9 +27,11 @@ _VARIABLE = re.compile(r"[a-z]")
 
 
 def span_of(node: Tree | Token) -> Span:
-    if isinstance(node, Token):
-        return Span(node.line, node.column, node.column + len(node.value))
-    return Span(node.meta.line, node.meta.column)
+    """Where a token or subtree starts (its first token: the parser keeps no positions
+    on subtrees, which would cost almost half of parsing)."""
+    while isinstance(node, Tree):
+        node = node.children[0]
+    return Span(node.line, node.column, node.column + len(node.value))
 
 
 def number(tok: Token) -> sympy.Rational:

@@ -26,8 +26,7 @@ MAX_NESTING = 50
 @functools.cache
 def parser() -> Lark:
     """The compiled LALR parser; compiling costs more than parsing a problem, so do it once."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True)
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual")
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,14 @@ class Solution:
         return [s.name for s in self.problem.shapes if s.name not in self.proof.used_shapes]
 
     def text(self, namer: Namer | None = None) -> str:
-        return write(self.steps, self.answer, self.shape_kinds, namer or self.spelling, given=self.query)
+        """The gold solution; ``namer`` names elements (default: as the problem writes them)."""
+        if namer is None:
+            return self._text
+        return write(self.steps, self.answer, self.shape_kinds, namer, given=self.query)
+
+    @cached_property
+    def _text(self) -> str:
+        return write(self.steps, self.answer, self.shape_kinds, self.spelling, given=self.query)
 
     def spelling(self, q: Quantity) -> str:
         """The name the problem text uses for ``q`` (``BCA`` rather than the catalogue's ``ACB``)."""
