@@ -14,13 +14,12 @@ from dataclasses import dataclass
 
 from engine.catalogue import KINDS
 from engine.errors import ModelError, Span
-from engine.kinds import ShapeKind
+from engine.kinds import PLACEHOLDER_SIZES, ShapeKind
 from engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
 
 _FORM_TOKEN = re.compile(r"\{\w+\}|:|[^\s:{}]+")
 _KEYWORD = re.compile(r"[a-z]+")
 # Points per placeholder; {name} and {n} take any number.
-_SIZES = {"p": 1, "s": 2, "a": 3}
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ def match(form: str, words: list[Word]) -> dict[str, Word] | None:
         if ph is None:
             if word.points is not None or word.text != tok:
                 return None
-        elif word.points is None or len(word.points) != _SIZES.get(ph[0], len(word.points)):
+        elif word.points is None or len(word.points) != PLACEHOLDER_SIZES.get(ph[0], len(word.points)):
             return None
         else:
             bound[ph] = word

@@ -228,7 +228,7 @@ class ShapeKind:
             elif "name" in phs:  # a pin on the named polygon: "right at A"
                 values[ph] = written.get(ph) or "".join(decl.points[i] for i in self.pins[ph])
             else:  # the placeholders are the points: "semicircle on AD"
-                size = _SIZES[ph[0]]
+                size = PLACEHOLDER_SIZES[ph[0]]
                 values[ph] = "".join(decl.points[cursor:cursor + size])
                 cursor += size
         return form.format(**values)
@@ -264,7 +264,7 @@ class ShapeKind:
         ``angles DEF and DEC are supplementary``) on these points, as the parser makes it."""
         args, cursor = [], 0
         for ph in self.placeholders(self.forms[0]):
-            size = _SIZES[ph[0]]
+            size = PLACEHOLDER_SIZES[ph[0]]
             args.append((ph, "".join(points[cursor:cursor + size])))
             cursor += size
         return ShapeDecl(self.key, "~".join(v for _, v in args), tuple(points), tuple(args))
@@ -285,7 +285,7 @@ class ShapeKind:
         return {sym: el.quantities(decl.points, decl.name) for sym, el in self.elements.items()}
 
 
-_SIZES = {"p": 1, "s": 2, "a": 3}
+PLACEHOLDER_SIZES = {"p": 1, "s": 2, "a": 3}  # points in {p}, {s}, {a} placeholders of a form
 
 
 def _pinned(perm: tuple[str, ...], positions: tuple[int, ...], written: tuple[str, ...]) -> bool:

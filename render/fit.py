@@ -23,6 +23,7 @@ from engine.model import QKind
 from engine.rules import compiled, rules_for
 
 REL_TOL = 1e-7
+GENERIC = 0.4  # where in a free parameter's sample range the first try starts
 
 
 @cache
@@ -112,7 +113,9 @@ def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | s
         for p in free:
             lo, hi = cons.sample.get(p, (1.0, 2.0))
             k = scale if p.name in scaled else 1.0
-            x0.append(rng.uniform(lo, hi) * k if attempt else (lo + hi) / 2 * k)
+            # first try a generic value, not the middle of the range: a free angle of 90 would
+            # draw a parallelogram as a rectangle and suggest right angles the problem never gave
+            x0.append(rng.uniform(lo, hi) * k if attempt else (lo + GENERIC * (hi - lo)) * k)
         if free:
             x = _solve(kind, params, free, x0, targets, pairs)
             if x is None:

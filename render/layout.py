@@ -180,11 +180,13 @@ class _Search:
         return None
 
     def _next(self, state: State, todo: list[int]) -> int:
-        """The most constrained declaration: a relation whose vertex and a ray are placed,
-        else the shape sharing the most placed points (then rays), else the first."""
+        """The most constrained declaration: a relation whose angles are known and whose vertex
+        and a ray are placed, else the shape sharing the most placed points (then rays), else
+        the first.  (A relation whose angle is free waits for the shapes: their overlap-free
+        placement then decides its rays, rather than a blind guess deciding theirs.)"""
         for i in todo:
             kind = KINDS[self.decls[i].kind]
-            if _directional(kind):
+            if _directional(kind) and self.values[i]:
                 pts = self.decls[i].points
                 vertices = {pts[v] for el in kind.elements.values() for _, v, _ in el.at}
                 others = set(pts) - vertices
@@ -206,14 +208,7 @@ class _Search:
         decl, kind = self.decls[i], KINDS[self.decls[i].kind]
         names = decl.points
         placed = [k for k, n in enumerate(names) if n in state.pos]
-        targets = dict(self.values[i])
-        for sym, el in kind.elements.items():
-            if sym in targets or el.kind not in (QKind.LENGTH, QKind.ANGLE):
-                continue
-            at = el.at[0]
-            if all(names[k] in state.pos for k in at):
-                p = [state.pos[names[k]] for k in at]
-                targets[sym] = distance(*p) if el.kind is QKind.LENGTH else angle_at(*p)
+        targets = self._measured_targets(state, i)
         pairs = [(a, b, distance(state.pos[names[a]], state.pos[names[b]]))
                  for x, a in enumerate(placed) for b in placed[x + 1:]]
         found = False
@@ -240,6 +235,20 @@ class _Search:
                 yield cand
         if not found:
             self.why = f"{decl.name} cannot be placed without overlapping another shape"
+
+    def _measured_targets(self, state: State, i: int) -> dict[str, float]:
+        """The solver's values for declaration ``i``, plus every side or angle whose points are
+        already placed, as measured there (a free angle is then what the figure made it)."""
+        decl, kind = self.decls[i], KINDS[self.decls[i].kind]
+        targets = dict(self.values[i])
+        for sym, el in kind.elements.items():
+            if sym in targets or el.kind not in (QKind.LENGTH, QKind.ANGLE):
+                continue
+            at = el.at[0]
+            if all(decl.points[k] in state.pos for k in at):
+                p = [state.pos[decl.points[k]] for k in at]
+                targets[sym] = distance(*p) if el.kind is QKind.LENGTH else angle_at(*p)
+        return targets
 
     def _motions(self, state: State, decl: ShapeDecl, local: dict, placed: list[int]) -> list[Motion]:
         names = decl.points
@@ -334,7 +343,7 @@ class _Search:
         decl, kind = self.decls[i], KINDS[self.decls[i].kind]
         names = decl.points
         out: list[tuple[float, State]] = []
-        for _, local in fit(kind, self.values[i], [], self.rng, tries=2):
+        for _, local in fit(kind, self._measured_targets(state, i), [], self.rng, tries=2):
             for slots in _endpoint_orders(kind, len(names)):
                 where: dict[str, XY] = {}
                 ok = True
@@ -488,7 +497,10 @@ def _rays_clear(state: State) -> bool:
             continue
         pv = state.pos[v]
         probe = Point(pv[0] + 1e-3 * u[0], pv[1] + 1e-3 * u[1])
-        if any(pl.polygon is not None and pl.polygon.contains(probe) for pl in state.placed):
+        # a ray along a shape's side is clear: only a probe well inside counts (rounding puts
+        # a point on the side a hair inside or out)
+        if any(pl.polygon is not None and pl.polygon.contains(probe) and pl.polygon.boundary.distance(probe) > 1e-6
+               for pl in state.placed):
             return False
     return True
 
