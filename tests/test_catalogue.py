@@ -37,13 +37,18 @@ def _instance(kind, data):
     return measured, values
 
 
+def for_every_kind(test):
+    """Run ``test(key, data)`` for every kind, on instances hypothesis draws."""
+    test = given(data=st.data())(test)
+    test = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])(test)
+    return pytest.mark.parametrize("key", KIND_KEYS)(test)
+
+
 def close(a: float, b: float, tol: float = 1e-7) -> bool:
     return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
 
 
-@pytest.mark.parametrize("key", KIND_KEYS)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(data=st.data())
+@for_every_kind
 def test_equations_hold_on_coordinates(key, data):
     kind = KINDS[key]
     measured, values = _instance(kind, data)
@@ -57,9 +62,7 @@ def test_equations_hold_on_coordinates(key, data):
         assert close(lhs, rhs), f"{key}: {eqn.name}: {eqn.lhs} = {eqn.rhs} gives {lhs} vs {rhs}"
 
 
-@pytest.mark.parametrize("key", KIND_KEYS)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(data=st.data())
+@for_every_kind
 def test_every_rule_recovers_the_measured_value(key, data):
     kind = KINDS[key]
     _, values = _instance(kind, data)
