@@ -498,6 +498,3 @@ _add(ShapeKind(
                 "and A, and angles at D on either side are supplementary",
 ))
 
-
-def kind(key: str) -> ShapeKind:
-    return KINDS[key]

@@ -84,13 +84,11 @@ class FactGraph:
         self.rules: list[RuleInstance] = []
         self.equations: list[EquationInstance] = []
         self.constants: list[Constant] = []
-        self.shape_quantities: dict[str, set[Quantity]] = {}
         self.bound: dict[str, dict[str, list[Quantity]]] = {}  # shape name -> symbol -> its quantities
         for decl, kind, bound in bindings:
             self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
             cls = {sym: self.find(q) for sym, q in local.items()}
-            self.shape_quantities[decl.name] = set(cls.values())
             for sym, value in kind.constants.items():
                 self.constants.append(Constant(decl, cls[sym], local[sym], value))
             for eqn in kind.equations:

@@ -181,10 +181,6 @@ class ShapeKind:
     def symbol(self, name: str) -> sympy.Symbol:
         return sympy.Symbol(name, positive=True)
 
-    @property
-    def symbol_map(self) -> dict[str, sympy.Symbol]:
-        return {n: self.symbol(n) for n in self.elements}
-
     # -- DSL ----------------------------------------------------------------------
     def placeholders(self, form: str) -> list[str]:
         return _PLACEHOLDER.findall(form)

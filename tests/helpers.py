@@ -8,7 +8,7 @@ import sympy
 from engine.catalogue import KINDS
 from engine.geometry import sample_instance
 from engine.kinds import ShapeKind
-from engine.model import Fact, Problem, Quantity, Query, ShapeDecl
+from engine.model import Fact, Problem, Query, ShapeDecl
 
 
 def declare(kind: ShapeKind) -> ShapeDecl:
@@ -32,8 +32,4 @@ def depth_one_problems(rng: random.Random):
             yield rule, Problem((decl,), facts, Query(bound[rule.output][0])), values[rule.output]
 
 
-def quantity_names(problem: Problem) -> list[str]:
-    return [str(f.quantity) for f in problem.facts]
-
-
-__all__ = ["declare", "depth_one_problems", "exact", "quantity_names", "Quantity"]
+__all__ = ["declare", "depth_one_problems", "exact"]
