@@ -24,7 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
-from shapely.geometry import LinearRing, LineString, Point, Polygon
+import shapely
+from shapely.geometry import LinearRing, Point, Polygon
 
 from engine.catalogue import KINDS
 from engine.errors import GeomillError
@@ -414,11 +415,10 @@ class _Search:
             chosen = None
             for k in (0.6, 0.4, 0.9, 0.25, 1.3):
                 p = (pv[0] + k * self.scale * u[0], pv[1] + k * self.scale * u[1])
-                seg = LineString([pv, p])
                 if any(distance(p, q) < 0.05 * self.scale for q in new.pos.values()):
                     continue
-                if all(pl.polygon is None or seg.intersection(pl.polygon).length < 1e-6 * self.scale
-                       for pl in new.placed):
+                if not any(pl.polygon is not None and _runs_inside(pv, p, pl.polygon, 1e-6 * self.scale)
+                           for pl in new.placed):
                     chosen = p
                     break
             if chosen is None:
@@ -488,6 +488,19 @@ def _overlap(a: Polygon, b: Polygon) -> bool:
 def _nested(a: Polygon, b: Polygon) -> bool:
     inter = a.intersection(b).area
     return inter >= (1 - 1e-6) * min(a.area, b.area)
+
+
+def _runs_inside(a: XY, b: XY, polygon: Polygon, tol: float) -> bool:
+    """Does segment ab pass through the polygon's interior?  Sampled, and only points more
+    than ``tol`` inside count: a segment along a side (a relation's ray on a shape's edge)
+    touches the polygon everywhere but runs through none of it."""
+    t = np.linspace(0.0, 1.0, 41)[1:-1]
+    xs, ys = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+    inside = shapely.contains_xy(polygon, xs, ys)
+    if not inside.any():
+        return False
+    pts = shapely.points(xs[inside], ys[inside])
+    return bool(np.any(shapely.distance(polygon.boundary, pts) > tol))
 
 
 def _rays_clear(state: State) -> bool:
