@@ -123,17 +123,13 @@ def sample_instance(kind: ShapeKind, rng: random.Random,
     cons = kind.construction
     for _ in range(tries):
         params = {p.name: rng.uniform(*cons.sample[p]) for p in cons.params}
-        subs = {sympy.Symbol(k, positive=True): v for k, v in params.items()}
-        if cons.valid is not None and not bool(cons.valid.subs(subs)):
+        if kind.valid_check is not None and not kind.valid_check(*(params[p.name] for p in cons.params)):
             continue
         try:
             coords = construct(kind, params)
         except (ValueError, ZeroDivisionError):
             continue
         values = {sym: vals[0] for sym, vals in measure(kind, coords).items()}
-        if min(values.values()) <= 1e-6:
-            continue
-        subs = {kind.symbol(k): v for k, v in values.items()}
-        if all(bool(c.subs(subs)) for c in kind.constraints):
+        if min(values.values()) > 1e-6 and kind.satisfies(values):
             return params, coords, values
     raise RuntimeError(f"could not sample a valid {kind.key}")

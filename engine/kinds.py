@@ -275,6 +275,17 @@ class ShapeKind:
             out[ph] = (Quantity.length(*pts) if len(pts) == 2 else Quantity.angle(*pts) if len(pts) == 3 else text)
         return out
 
+    @cached_property
+    def valid_check(self) -> Callable[..., bool] | None:
+        """The construction's validity condition, compiled: a function of its params in order."""
+        cons = self.construction
+        return None if cons.valid is None else sympy.lambdify(cons.params, cons.valid, modules="math")
+
+    def satisfies(self, values: Mapping[str, float]) -> bool:
+        """Every constraint whose elements are all in ``values`` holds (the triangle inequality …)."""
+        return all(holds(*(values[n] for n in names)) for names, holds in self.constraint_checks
+                   if all(n in values for n in names))
+
     # -- binding ---------------------------------------------------------------------
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:
         """Element symbol -> the problem quantities it stands for in this shape."""

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import sympy
 
 from engine.catalogue import KINDS
-from engine.geometry import construct, measure
+from engine.geometry import sample_instance
 from engine.kinds import Line, ShapeKind
 from engine.model import QKind
 from engine.rules import Rule, compiled, rules_for
@@ -128,48 +127,16 @@ def variablizable_rules() -> list[Rule]:
 # -- fast numeric helpers (no sympy per problem) ------------------------------------------------
 
 
-@cache
-def _constraint_fn(key: str) -> Callable[..., bool] | None:
-    kind = KINDS[key]
-    if not kind.constraints:
-        return None
-    syms = sorted({s for c in kind.constraints for s in c.free_symbols}, key=lambda s: s.name)
-    fn = sympy.lambdify(syms, sympy.And(*kind.constraints), modules="math")
-    names = tuple(s.name for s in syms)
-    return lambda values: bool(fn(*(values[n] for n in names))) if all(n in values for n in names) else True
-
-
-@cache
-def _valid_fn(key: str) -> Callable[..., bool] | None:
-    cons = KINDS[key].construction
-    if cons.valid is None:
-        return None
-    return sympy.lambdify(cons.params, cons.valid, modules="math")
-
-
 def satisfies_constraints(key: str, values: dict[str, float]) -> bool:
-    fn = _constraint_fn(key)
-    return fn is None or fn(values)
+    return KINDS[key].satisfies(values)
 
 
 def sample_values(key: str, rng: random.Random, tries: int = 100) -> dict[str, float] | None:
-    """A random valid instance (element symbol -> value), like ``engine.geometry.sample_instance``
-    but with compiled validity checks, since it runs for every shape of every problem."""
-    kind = KINDS[key]
-    cons = kind.construction
-    valid = _valid_fn(key)
-    for _ in range(tries):
-        params = {p.name: rng.uniform(*cons.sample[p]) for p in cons.params}
-        if valid is not None and not valid(*(params[p.name] for p in cons.params)):
-            continue
-        try:
-            values = {s: v[0] for s, v in measure(kind, construct(kind, params)).items()}
-        except (ValueError, ZeroDivisionError):
-            continue
-        if min(values.values()) <= 1e-6 or not satisfies_constraints(key, values):
-            continue
-        return values
-    return None
+    """A random valid instance (element symbol -> value), or None after ``tries`` draws."""
+    try:
+        return sample_instance(KINDS[key], rng, tries)[2]
+    except RuntimeError:
+        return None
 
 
 def apply(rule: Rule, values: dict[str, float]) -> float | None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 
 import numpy as np
-import sympy
 
 from engine.geometry import construct, distance, measure
 from engine.kinds import ShapeKind
@@ -48,29 +47,13 @@ def length_params(kind: ShapeKind) -> frozenset[str]:
     return frozenset(lengths)
 
 
-@cache
-def _checks(kind: ShapeKind) -> tuple[Callable | None, list[Callable]]:
-    """The construction's validity condition and the kind's constraints as float functions."""
-    cons = kind.construction
-    valid = None
-    if cons.valid is not None:
-        syms = [sympy.Symbol(p.name, positive=True) for p in cons.params]
-        valid = sympy.lambdify(syms, cons.valid.subs({p: s for p, s in zip(cons.params, syms)}), modules="math")
-    constraints = []
-    for c in kind.constraints:
-        names = sorted(s.name for s in c.free_symbols)
-        fn = sympy.lambdify([kind.symbol(n) for n in names], c, modules="math")
-        constraints.append((names, fn))
-    return valid, constraints
-
-
 def is_valid(kind: ShapeKind, params: Mapping[str, float], values: Mapping[str, list[float]], scale: float) -> bool:
     """The construction is valid, the kind's constraints hold and nothing is degenerate."""
-    valid, constraints = _checks(kind)
+    valid = kind.valid_check
     try:
         if valid is not None and not valid(*(params[p.name] for p in kind.construction.params)):
             return False
-        if any(not fn(*(values[n][0] for n in names)) for names, fn in constraints):
+        if not kind.satisfies({s: v[0] for s, v in values.items()}):
             return False
     except (ValueError, ZeroDivisionError, TypeError):
         return False
