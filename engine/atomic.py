@@ -1,8 +1,8 @@
 """Write files whole or not at all: a crash or a bad input never leaves half a file."""
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,10 +17,8 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
     ``durable`` also flushes it to disk before the rename (survives a power cut, costs
     ~0.4 ms); without it a killed process still never leaves half a file."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     binary = "b" in mode
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the result should be an ordinary file
+    fd, tmp = _create_temp(path)
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as fh:
             yield fh
@@ -36,10 +34,20 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
         raise
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+_COUNTER = itertools.count()
+
+
+def _create_temp(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path``, named by process and counter (unique among live writers;
+    a stale one left by a killed process is stepped over), with the umask's usual mode."""
+    while True:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{next(_COUNTER)}.part")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            path.parent.mkdir(parents=True, exist_ok=True)
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:

@@ -23,6 +23,9 @@ from engine.rules import compiled, rules_for
 
 REL_TOL = 1e-7
 GENERIC = 0.4  # where in a free parameter's sample range the first try starts
+MAX_ITERATIONS = 40
+ROOT_COST = (REL_TOL * 0.01) ** 2  # squared misfit that counts as a root
+STALL_COST = 1e-8  # above this, four steps in a row that fail to halve the misfit mean no root is near
 
 
 @cache
@@ -145,10 +148,17 @@ def complete(kind: ShapeKind, targets: Mapping[str, float]) -> dict[str, float]:
 
 def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:
     """Levenberg–Marquardt with a forward-difference Jacobian: the problems are tiny
-    (one to three unknowns), where scipy's general machinery costs more than the maths."""
+    (one to three unknowns), where scipy's general machinery costs more than the maths.
+
+    None when no root is near: a step that no damping makes downhill, or progress that
+    stalls far from zero, is a local minimum of the misfit, not a figure (the values
+    contradict each other from here; most such targets have no root at all)."""
+    names = [p.name for p in free]
+    params = dict(fixed)
+
     def residual(x: np.ndarray) -> np.ndarray | None:
-        params = dict(fixed)
-        params.update({p.name: float(v) for p, v in zip(free, x)})
+        for name, v in zip(names, x):
+            params[name] = float(v)
         try:
             r = np.array(_errors(kind, construct(kind, params), targets, pairs) or [0.0])
         except (ValueError, ZeroDivisionError, OverflowError):
@@ -159,13 +169,15 @@ def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:
     r = residual(x)
     if r is None:
         return None
+    n = len(x)
     lam = 1e-3
-    for _ in range(60):
-        cost = float(r @ r)
-        if cost <= (REL_TOL * 0.01) ** 2:
+    cost = float(r @ r)
+    stalled = 0
+    for _ in range(MAX_ITERATIONS):
+        if cost <= ROOT_COST:
             return x
-        jac = np.empty((len(r), len(x)))
-        for k in range(len(x)):
+        jac = np.empty((len(r), n))
+        for k in range(n):
             h = 1e-7 * max(1.0, abs(x[k]))
             xk = x.copy()
             xk[k] += h
@@ -174,14 +186,23 @@ def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:
                 return None
             jac[:, k] = (rk - r) / h
         jtj, jtr = jac.T @ jac, jac.T @ r
-        for _ in range(12):
-            step = np.linalg.lstsq(jtj + lam * np.diag(np.diag(jtj) + 1e-12), -jtr, rcond=None)[0]
-            xn = x + step
-            rn = residual(xn)
-            if rn is not None and float(rn @ rn) < cost:
-                x, r, lam = xn, rn, max(lam / 10, 1e-12)
-                break
+        damping = np.diag(np.diag(jtj) + 1e-12)
+        for _ in range(8):
+            try:
+                step = np.linalg.solve(jtj + lam * damping, -jtr)
+            except np.linalg.LinAlgError:
+                lam *= 10
+                continue
+            rn = residual(x + step)
+            if rn is not None:
+                new_cost = float(rn @ rn)
+                if new_cost < cost:
+                    stalled = stalled + 1 if new_cost > 0.5 * cost and new_cost > STALL_COST else 0
+                    x, r, cost, lam = x + step, rn, new_cost, max(lam / 10, 1e-12)
+                    break
             lam *= 10
         else:
-            return x
-    return x
+            break  # no damped step goes downhill: a minimum, a root only if already close
+        if stalled >= 4:
+            break
+    return x if float(np.max(np.abs(r))) <= REL_TOL else None
