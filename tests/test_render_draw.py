@@ -18,6 +18,7 @@ from dsl import parse, parse_file
 from engine.model import QKind, Quantity
 from render.annotate import Annotation
 from render.draw import Renderer
+from render.labels import Placed
 from render.layout import LayoutError, layout
 from render.raster import check
 from solvers import solve
@@ -323,3 +324,42 @@ def test_label_ink_stays_in_the_boxes_the_raster_check_reads(renderer, figure_c)
             x0, y0, x1, y1 = lab.box
             inside |= (x >= x0 - 1) & (x <= x1 + 1) & (y >= y0 - 1) & (y <= y1 + 1)
         assert len(x) > 0 and inside.all(), (style, len(x), int((~inside).sum()))
+
+
+LABEL_TEXTS = ["0", "12.34", "AB", "A'B1", "45°", "x", "3x + 2", "(1)", "gjpq", "π", "ABCDE"]
+
+
+@pytest.mark.parametrize("size", [12.0, 8.64])
+def test_label_boxes_and_ink_match_matplotlib_text(size):
+    """Labels are laid out by FreeType directly (Renderer._label), not by Text artists: their
+    boxes must be exactly the boxes matplotlib gives the same Text, and their ink must land
+    inside those boxes, and where matplotlib's own drawing of that Text puts it (within a
+    pixel, two at the right end: Agg places glyphs at sub-pixel advances, FreeType's bitmap at
+    hinted whole-pixel ones)."""
+    r = Renderer(size=128)
+    canvas_r = r.canvas.get_renderer()
+    cx, cy = 64, 60
+    for text in LABEL_TEXTS:
+        t = r.ax.text(cx, cy, text, fontproperties=r.font.copy(), ha="center", va="center")
+        t.set_fontsize(size)
+        bb = t.get_window_extent(canvas_r)
+        assert r.text_size(text, size) == pytest.approx((bb.width, bb.height), abs=1e-9), text
+        canvas_r.clear()
+        img = np.asarray(canvas_r.buffer_rgba())
+        img.fill(255)
+        t.draw(canvas_r)
+        theirs = img[:, :, 0] < 250
+        t.remove()
+        img.fill(255)
+        r._blit(img, Placed(text, cx, cy, *r.text_size(text, size), "point", font_size=size))
+        ours = img[:, :, 0] < 250
+
+        def box(mask):
+            rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+            return np.array([rows[0], rows[-1], cols[0], cols[-1]])
+        top, bottom, left, right = box(ours)
+        w, h = r.text_size(text, size)
+        assert cx - w / 2 - 1 <= left and right <= cx + w / 2 + 1, text  # rows grow downwards:
+        assert 128 - cy - h / 2 - 1 <= top and bottom <= 128 - cy + h / 2 + 1, text
+        assert np.abs(box(ours) - box(theirs)).max() <= 2, text
+        assert np.abs((box(ours) - box(theirs))[:3]).max() <= 1, text
