@@ -13,8 +13,9 @@ import pytest
 
 from dsl import parse
 from engine.catalogue import KINDS
+from engine.kinds import Line
 from generate import GenConfig, Part, Tally, make_record, read_records, run
-from generate.knowledge import independent, info, pool_kinds, variablizable, variablizable_rules
+from generate.knowledge import independent, info, open_sides, pool_kinds, variablizable, variablizable_rules
 from generate.presets import TEST_SETS, preset
 from solvers import solve
 
@@ -52,6 +53,16 @@ def test_dependent_rules_are_not_used():
 def test_connectable_elements_lie_on_the_outline():
     assert info("square").edges["d"] == ()  # a diagonal is inside the square
     assert info("rectangle_plus_semicircle").edges["d"] == ((1, 2),)  # the other d is the arc
+    # the notch's sides face the shape's own interior: only the rectangle's side d takes a neighbour
+    assert info("rectangle_minus_equilateral_triangle").edges["d"] == ((4, 0),)
+    assert info("rectangle_minus_equilateral_triangle").edges["a"] == ((0, 1), (3, 4))
+    # and every other kind's straight outline sides all face outward
+    for key, kind in KINDS.items():
+        sides = {frozenset((p.start, p.end)) for loop in kind.construction.outline for p in loop
+                 if isinstance(p, Line) and isinstance(p.start, int) and isinstance(p.end, int)}
+        closed = sides - open_sides(kind)
+        assert closed == ({frozenset((1, 2)), frozenset((2, 3))} if key == "rectangle_minus_equilateral_triangle"
+                          else set()), key
 
 
 # -- every record is proved right -----------------------------------------------------------------------

@@ -29,3 +29,18 @@ def test_readme_example_output_is_what_solve_prints(capsys):
     out = capsys.readouterr().out.split()
     shown = README.read_text().split("<!-- ci:install -->")[1].split("```")[3].split()
     assert shown == out
+
+
+def test_readme_sample_record_is_what_generate_writes(tmp_path):
+    """The abridged record shown in the README is, field for field, what its command writes."""
+    import json
+    import shlex
+
+    from generate import read_records
+    from geomill.cli import main
+    text = README.read_text()
+    command = re.search(r"A record \(`geomill (generate [^`]+)`", text).group(1)
+    shown = json.loads(text.split(command, 1)[1].split("```json\n", 1)[1].split("```", 1)[0])
+    assert main(shlex.split(command) + ["--out", str(tmp_path / "out")]) == 0
+    record = next(r for r in read_records(tmp_path / "out", "data") if r["id"] == shown["id"])
+    assert {k: record[k] for k in shown} == shown
