@@ -12,11 +12,12 @@ the catalogue; ``rules_for`` then costs a dictionary lookup.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import pickle
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,6 +27,7 @@ import sympy
 from .catalogue import KINDS
 from .geometry import sample_instance
 from .kinds import Equation, ShapeKind
+from .model import QKind
 
 N_SAMPLES = 60  # enough random instances that an ambiguous root (an obtuse angle from a sine) shows
 CACHE_VERSION = "3"
@@ -160,3 +162,36 @@ def compiled(rule: Rule) -> Callable[..., float]:
     """The rule as a plain float function of its inputs (in ``rule.inputs`` order)."""
     syms = [sympy.Symbol(n, positive=True) for n in rule.inputs]
     return sympy.lambdify(syms, rule.expr, modules="math")
+
+
+def possible(qkind: QKind, value: float) -> bool:
+    """A value an element of this kind can have: finite, positive, an angle below 180."""
+    if not math.isfinite(value) or value <= 1e-6:
+        return False
+    return value < 180 - 1e-6 if qkind is QKind.ANGLE else value < 1e7
+
+
+def chain(key: str, known: Mapping[str, float], strict: bool = False) -> dict[str, float] | None:
+    """Every element of one ``key`` shape that the ``known`` ones determine, by its compiled rules
+    applied until nothing new follows.  A rule that gives no :func:`possible` value (outside its
+    domain, an angle of 180) is passed over, or with ``strict`` makes the answer None: then the
+    known values cannot belong to one shape (the generator's feasibility check)."""
+    kind = KINDS[key]
+    values = dict(known)
+    grew = True
+    while grew:
+        grew = False
+        for rule in rules_for(key):
+            if rule.output in values or any(i not in values for i in rule.inputs):
+                continue
+            try:  # float(): a complex root (a negative under a square root) raises TypeError
+                v = float(compiled(rule)(*(values[i] for i in rule.inputs)))
+            except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+                v = math.nan
+            if not possible(kind.elements[rule.output].kind, v):
+                if strict:
+                    return None
+                continue
+            values[rule.output] = v
+            grew = True
+    return values

@@ -26,7 +26,7 @@ import sympy
 
 from engine.catalogue import KINDS
 from engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, variable
-from engine.rules import Rule
+from engine.rules import Rule, possible
 
 from .config import GenConfig
 from .knowledge import (
@@ -36,7 +36,6 @@ from .knowledge import (
     closure,
     independent,
     info,
-    plausible,
     reverse_rule,
     sample_values,
     variablizable,
@@ -337,7 +336,7 @@ def _aim(node: Node, inst: dict[str, float], target: float) -> dict[str, float]:
         if r is None:
             continue
         v = apply(r, inst)
-        if v is not None and plausible(ki.qkind[j], v):
+        if v is not None and possible(ki.qkind[j], v):
             inst[j] = v
             return inst
     raise Infeasible("cannot aim the angle")
@@ -371,7 +370,7 @@ def evaluate(node: Node, rng: random.Random, cfg: GenConfig, variables: list[str
         out = _variablize(node, values, rng)
     else:
         out = apply(node.rule, values)
-    if out is None or not plausible(ki.qkind[node.rule.output], out):
+    if out is None or not possible(ki.qkind[node.rule.output], out):
         raise Infeasible(f"{node.rule} gives an impossible value")
     values[node.rule.output] = out
     known = closure(node.key, values)
@@ -414,7 +413,7 @@ def _variablize(node: Node, values: dict[str, float], rng: random.Random) -> flo
     for s in written:
         a, b = node.coeffs[s]
         v = a * x + b
-        if not plausible(ki.qkind[s], v):
+        if not possible(ki.qkind[s], v):
             return None
         values[s] = v
     node.x = x

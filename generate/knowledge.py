@@ -21,7 +21,7 @@ from engine.catalogue import KINDS
 from engine.geometry import sample_instance
 from engine.kinds import Line, ShapeKind
 from engine.model import QKind
-from engine.rules import Rule, compiled, rules_for
+from engine.rules import Rule, chain, compiled, rules_for
 from render.scene import densify_array
 
 # Question types of GeomVerse (§A.5) and the quantity kinds they ask for.
@@ -180,30 +180,12 @@ def apply(rule: Rule, values: dict[str, float]) -> float | None:
     return float(out)
 
 
-def plausible(qkind: QKind, value: float) -> bool:
-    if not math.isfinite(value) or value <= 1e-6:
-        return False
-    return value < 180 - 1e-6 if qkind is QKind.ANGLE else value < 1e7
-
-
 def closure(key: str, known: dict[str, float]) -> dict[str, float] | None:
-    """Every element the known ones determine (forward chaining over the kind's own rules),
-    or None when something comes out impossible (a negative side, an angle of 180 or more,
-    a broken triangle inequality).  This is the per-shape feasibility check."""
-    ki = info(key)
-    values = dict(known)
-    changed = True
-    while changed:
-        changed = False
-        for r in ki.rules:
-            if r.output in values or any(s not in values for s in r.inputs):
-                continue
-            v = apply(r, values)
-            if v is None or not plausible(ki.qkind[r.output], v):
-                return None
-            values[r.output] = v
-            changed = True
-    if not satisfies_constraints(key, values):
+    """Every element the known ones determine, or None when something comes out impossible
+    (a negative side, an angle of 180 or more, a broken triangle inequality, a constraint of
+    the kind): the per-shape feasibility check."""
+    values = chain(key, known, strict=True)
+    if values is None or not satisfies_constraints(key, values):
         return None
     return values
 

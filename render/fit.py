@@ -19,7 +19,7 @@ import numpy as np
 from engine.geometry import construct, distance, measure
 from engine.kinds import ShapeKind
 from engine.model import QKind
-from engine.rules import compiled, rules_for
+from engine.rules import chain
 
 REL_TOL = 1e-7
 GENERIC = 0.4  # where in a free parameter's sample range the first try starts
@@ -127,23 +127,7 @@ def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | s
 def complete(kind: ShapeKind, targets: Mapping[str, float]) -> dict[str, float]:
     """Every element the known ones determine, by the kind's own compiled rules, so that a
     parameter which follows from the known values is fixed rather than searched for."""
-    values = dict(targets)
-    values.update({s: float(v) for s, v in kind.constants.items() if s not in values})
-    rules = rules_for(kind.key)
-    grew = True
-    while grew:
-        grew = False
-        for rule in rules:
-            if rule.output in values or any(i not in values for i in rule.inputs):
-                continue
-            try:
-                v = compiled(rule)(*(values[i] for i in rule.inputs))
-            except (ValueError, ZeroDivisionError, OverflowError):
-                continue
-            if isinstance(v, float) and math.isfinite(v) and v > 0:
-                values[rule.output] = v
-                grew = True
-    return values
+    return chain(kind.key, {**{s: float(v) for s, v in kind.constants.items()}, **targets})
 
 
 def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine.catalogue import KINDS
 from engine.geometry import construct, measure
 from engine.model import QKind
-from engine.rules import compiled, rules_for
+from engine.rules import chain, compiled, rules_for
 
 KIND_KEYS = sorted(KINDS)
 
@@ -122,3 +122,21 @@ def test_elements_bind_to_named_quantities():
     bound = KINDS[decl.kind].bind(decl)
     assert {q.name for q in bound["d"]} >= {"EB"} or {q.name for q in bound["d"]} >= {"BE"}
     assert all(q.kind is QKind.LENGTH for q in bound["a"])
+
+
+def test_chain_derives_what_the_known_values_determine():
+    """engine.rules.chain: the kind's rules applied until nothing new follows, checked against
+    the coordinates of the same triangle."""
+    got = chain("triangle", {"b": 4.0, "c": 3.0, "A": 90.0})
+    coords = {0: (0.0, 0.0), 1: (3.0, 0.0), 2: (0.0, 4.0)}
+    for sym, (value,) in measure(KINDS["triangle"], coords).items():
+        assert got[sym] == pytest.approx(value), sym
+
+
+def test_chain_passes_over_an_impossible_value_unless_strict():
+    # sides 1, 1, 5 break the triangle inequality: the law of cosines leaves its domain
+    loose = chain("triangle", {"a": 1.0, "b": 1.0, "c": 5.0})
+    assert loose is not None and "A" not in loose and loose["P"] == pytest.approx(7.0)
+    assert chain("triangle", {"a": 1.0, "b": 1.0, "c": 5.0}, strict=True) is None
+    # an angle sum that leaves nothing for the third angle
+    assert chain("triangle", {"A": 120.0, "B": 70.0}, strict=True) is None
