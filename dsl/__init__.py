@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from engine.errors import GeomillError
@@ -26,4 +27,13 @@ def parse(text: str, file: str | None = None) -> Problem:
 
 
 def parse_file(path: str | Path) -> Problem:
-    return parse(Path(path).read_text(encoding="utf-8"), str(path))
+    """The problem in a file (``-``: standard input); a file that cannot be read is a user error."""
+    if str(path) == "-":
+        return parse(sys.stdin.read(), "<stdin>")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise GeomillError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=str(path)) from None
+    except OSError as e:
+        raise GeomillError(e.strerror or str(e), file=str(path)) from None
+    return parse(text, str(path))

@@ -38,6 +38,8 @@ class GeomillError(Exception):
         return self
 
     def __str__(self) -> str:
+        if self.file is None and self.span is None:
+            return self.message  # not about a text (a command-line setting, an output folder)
         where = self.file or "<input>"
         if self.span is not None:
             where += f":{self.span.line}:{self.span.col}"

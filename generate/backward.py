@@ -376,6 +376,9 @@ def evaluate(node: Node, rng: random.Random, cfg: GenConfig, variables: list[str
     known = closure(node.key, values)
     if known is None:
         raise Infeasible(f"{node.key} cannot exist with {values}")
+    lo, hi = cfg.angle_range
+    if any(not lo <= v <= hi for s, v in known.items() if ki.qkind[s] is QKind.ANGLE and s not in ki.kind.constants):
+        raise Infeasible(f"an angle of {node.key} out of range")  # a sliver of a shape, unreadable on the figure
     node.value, node.known = out, known
     return out
 

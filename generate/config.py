@@ -26,7 +26,9 @@ class GenConfig:
     ``variablized`` is ρ (§A.4); ``shapes`` a pool name or kind keys; ``question_type`` one of
     side/angle/area/perimeter or ``any``; ``annotation`` and ``values`` the figure style (§A.2–A.3).
     ``randomize`` draws depth, p_branch, ρ, annotation and values per problem (the paper's
-    train/validation sets, Appendix B).
+    train/validation sets, Appendix B).  ``length_range`` bounds the given sides (integers, as in
+    the paper); ``angle_range`` every angle of every shape, given or derived, so that no figure
+    holds a sliver (a 2° corner cannot be seen, nor its label placed).
     """
 
     depth: int = 2
@@ -38,7 +40,7 @@ class GenConfig:
     annotation: str = "coordinate"
     values: str = "image"
     length_range: tuple[int, int] = (1, 40)
-    angle_range: tuple[int, int] = (1, 179)
+    angle_range: tuple[int, int] = (5, 175)  # every angle of every shape, given or derived
     images: bool = True
     image_size: int = 512
     randomize: bool = False
@@ -52,6 +54,11 @@ class GenConfig:
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must be between 0 and 1")
+        lo, hi = self.angle_range
+        if not 0 < lo < hi < 180:
+            raise ValueError("angle range must satisfy 0 < low < high < 180")
+        if not 0 < self.length_range[0] <= self.length_range[1]:
+            raise ValueError("length range must satisfy 0 < low <= high")
         if self.question_type != "any" and self.question_type not in QUESTION_TYPES:
             raise ValueError(f"question type must be any or one of {', '.join(QUESTION_TYPES)}")
         if self.annotation not in ANNOTATIONS:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from dsl import format_problem, parse
 from engine.catalogue import KINDS
 from engine.errors import GeomillError
-from engine.model import QKind, Quantity
+from engine.model import Problem, QKind, Quantity
 
 from .backward import Draft, Infeasible, Planner, draw
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
@@ -195,6 +195,10 @@ def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally
         measured = scene.measure(sol.query)
         if not close(measured, sol.exact, 1e-6):
             raise Failure("measure", f"figure {measured} != exact {sol.exact}\n{text}")
+        lo, hi = cfg.angle_range
+        if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
+            # an angle no rule derives but the values fix (a rhombus's from its side and height)
+            raise Infeasible("an angle of the figure out of range")
         ann = Annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
         if cfg.images:
             key = (cfg.image_size,)
@@ -203,6 +207,15 @@ def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally
             png = _RENDERERS[key].png_bytes(scene, ann)
     return _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png,
                    image_ref), png
+
+
+def _angles(problem: Problem):
+    """Every angle of every shape and relation, the kinds' constant (right) angles aside."""
+    for decl in problem.shapes:
+        kind = KINDS[decl.kind]
+        for sym, qs in kind.bind(decl).items():
+            if kind.elements[sym].kind is QKind.ANGLE and sym not in kind.constants:
+                yield from qs
 
 
 def _namers(ann):

@@ -29,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--values", default="image", choices=["image", "text"])
     p.add_argument("--randomize", action="store_true", help="draw the knobs per problem (train/validation style)")
     p.add_argument("--max-length", type=int, default=40, help="largest given side length")
+    p.add_argument("--min-angle", type=int, default=5,
+                   help="every angle of every shape, given or derived, lies in [A, 180 - A] degrees")
     p.add_argument("--seed", default="0")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--shard-size", type=int, default=100)
@@ -57,11 +59,14 @@ def _parts(args):
             return preset(args.preset, args.scale, images=not args.no_images)
         except ValueError as e:
             raise GeomillError(str(e)) from None
+    if not 0 < args.min_angle < 90:
+        raise GeomillError("--min-angle must be between 1 and 89 degrees")
     try:
         cfg = GenConfig(depth=args.depth, p_branch=args.p_branch, variablized=args.variablized,
                         distractors=args.distractors, shapes=args.shapes, question_type=args.question_type,
                         annotation=args.annotation, values=args.values, randomize=args.randomize,
-                        length_range=(1, args.max_length), images=not args.no_images,
+                        length_range=(1, args.max_length), angle_range=(args.min_angle, 180 - args.min_angle),
+                        images=not args.no_images,
                         image_size=args.image_size).validate()
     except ValueError as e:
         raise GeomillError(str(e)) from None

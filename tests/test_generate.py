@@ -14,6 +14,7 @@ import pytest
 from dsl import parse
 from engine.catalogue import KINDS
 from engine.kinds import Line
+from engine.model import QKind
 from generate import GenConfig, Part, Tally, make_record, read_records, run
 from generate.knowledge import independent, info, open_sides, pool_kinds, variablizable, variablizable_rules
 from generate.presets import TEST_SETS, preset
@@ -97,6 +98,27 @@ def test_records_are_proved_and_match_knobs(cfg):
         assert any(r["width"] == 2 for r in records)
     if cfg.variablized == 1.0:
         assert any(r["variables"] for r in records)
+
+
+def test_every_angle_of_every_shape_lies_in_the_angle_range():
+    """Given or derived, measured on the laid-out figure (atan2, not the solver's numbers)."""
+    from engine.geometry import angle_at
+    from render.layout import layout
+
+    records, tally = _records(GenConfig(depth=3, p_branch=0.5, shapes="all", angle_range=(25, 155),
+                                        images=False), 30)
+    assert not tally.failed and tally.rejected
+    seen = []
+    for r in records:
+        sol = solve(parse(r["dsl"]))
+        pts = layout(sol, seed=r["index"]).points
+        for decl in sol.problem.shapes:
+            kind = KINDS[decl.kind]
+            for sym, el in kind.elements.items():
+                if el.kind is QKind.ANGLE and sym not in kind.constants:
+                    for i, v, j in el.at:
+                        seen.append(angle_at(pts[decl.points[i]], pts[decl.points[v]], pts[decl.points[j]]))
+    assert len(seen) > 30 and 25 - 1e-6 <= min(seen) and max(seen) <= 155 + 1e-6
 
 
 def test_question_types_and_pools():
@@ -207,6 +229,8 @@ def test_cli_generate_stats_and_chat_export(tmp_path):
     assert s.returncode == 0 and "depth:" in s.stdout and (out / "stats.png").exists()
     bad = _cli("generate", "-n", "2", "--shapes", "hexagon", "--out", str(tmp_path / "x"))
     assert bad.returncode == 1 and "unknown shape kind" in bad.stderr
+    bad = _cli("generate", "-n", "2", "--min-angle", "95", "--out", str(tmp_path / "y"))
+    assert bad.returncode == 1 and bad.stderr.startswith("error: --min-angle must be") and not (tmp_path / "y").exists()
 
 
 @pytest.mark.slow

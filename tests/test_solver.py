@@ -176,3 +176,19 @@ def test_bad_input_errors_point_at_the_text(tmp_path, capsys, label, text, where
 def test_errors_are_geomill_errors():
     with pytest.raises(GeomillError):
         solve(parse("triangle ABC right at A\nBC = 5\nAB = 7\nfind angle BCA"))
+
+
+def test_unreadable_input_is_a_user_error_and_dash_reads_stdin(tmp_path, capsys, monkeypatch):
+    import io
+
+    from geomill.cli import main
+    binary = tmp_path / "bin.geo"
+    binary.write_bytes(b"triangle ABC\n\xff\xfe")
+    for path, message in ((tmp_path / "missing.geo", "No such file"), (binary, "not UTF-8"),
+                          (tmp_path, "directory")):
+        assert main(["solve", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {path}: ") and message in err and "internal" not in err, err
+    monkeypatch.setattr("sys.stdin", io.StringIO("square ABCD\nAB = 3\nfind area ABCD\n"))
+    assert main(["solve", "-"]) == 0
+    assert "answer: 9" in capsys.readouterr().out
