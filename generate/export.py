@@ -10,8 +10,6 @@ from engine.atomic import atomic_open
 
 from .runner import read_records
 
-SYSTEM = "Solve the geometry problem. Give the reasoning step by step, then the final answer."
-
 
 def chat(out: str | Path, part: str, text_only: bool = False) -> tuple[Path, Path]:
     """Two files per part: LLaMA-Factory's sharegpt layout (``messages`` with an ``<image>``

@@ -22,7 +22,7 @@ from engine.geometry import sample_instance
 from engine.kinds import Line, ShapeKind
 from engine.model import QKind
 from engine.rules import Rule, chain, compiled, rules_for
-from render.scene import densify_array
+from render.scene import outline_polygon
 
 # Question types of GeomVerse (§A.5) and the quantity kinds they ask for.
 QUESTION_TYPES: dict[str, QKind] = {
@@ -75,8 +75,7 @@ def _faces_outside(kind: ShapeKind, i: int, j: int, instances: int = 8) -> bool:
     rng = random.Random(f"faces:{kind.key}:{i}:{j}")
     for _ in range(instances):
         _, coords, _ = sample_instance(kind, rng)
-        poly = shapely.Polygon(densify_array(kind.construction.outline[0], coords),
-                               [densify_array(h, coords) for h in kind.construction.outline[1:]]).buffer(0)
+        poly = outline_polygon(kind.construction.outline, coords)
         a, b = np.asarray(coords[i], dtype=float), np.asarray(coords[j], dtype=float)
         along = b - a
         normal = np.array([-along[1], along[0]])

@@ -112,7 +112,7 @@ def solution_hash(text: str) -> str:
 
 
 def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: Tally,
-                exclude: frozenset[str] | set[str] = frozenset(), images_dir: str | None = None,
+                exclude: frozenset[str] | set[str] = frozenset(),
                 image_ref: str = "images") -> tuple[dict, bytes | None]:
     """The record of problem ``index`` of ``part`` (and its PNG bytes when images are on)."""
     rng = random.Random(f"{seed}:{part}:{index}")

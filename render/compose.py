@@ -21,7 +21,7 @@ from shapely.ops import unary_union
 from engine.catalogue import KINDS
 from engine.model import QKind, Quantity
 
-from .annotate import Annotation, Item
+from .annotate import Annotation
 from .labels import Occupancy, Placed, Placer, offset_centres
 from .scene import XY, Scene
 
@@ -487,7 +487,3 @@ def _right_mark(scene: Scene, frame: Frame, q: Quantity, style: Style) -> np.nda
     ub /= np.hypot(*ub)
     s = _mark_size(scene, frame, q, style)
     return np.array([pv + s * ua, pv + s * (ua + ub), pv + s * ub])
-
-
-def item_for(items: list[Item], q: Quantity) -> Item | None:
-    return next((it for it in items if it.quantity == q), None)

@@ -79,17 +79,8 @@ class Occupancy:
         self.grid |= grown
         self._sat = None
 
-    def _cells(self, box: Box) -> tuple[int, int, int, int]:
-        x0, y0, x1, y1 = box
-        return (max(0, int(x0 // CELL)), max(0, int(y0 // CELL)),
-                min(self.n, int(math.ceil(x1 / CELL))), min(self.n, int(math.ceil(y1 / CELL))))
-
-    def hits(self, box: Box) -> int:
-        c0, r0, c1, r1 = self._cells(box)
-        return int(self.grid[r0:r1, c0:c1].sum())
-
     def counts(self, boxes: np.ndarray) -> np.ndarray:
-        """``hits`` for every row of a k×4 box array at once (summed-area table)."""
+        """How many occupied cells each row of a k×4 box array covers, all at once (summed-area table)."""
         if self._sat is None:
             sat = np.zeros((self.n + 1, self.n + 1), dtype=np.int32)
             np.cumsum(np.cumsum(self.grid, axis=0, dtype=np.int32), axis=1, out=sat[1:, 1:])
@@ -101,11 +92,6 @@ class Occupancy:
         s = self._sat
         return s[r1, c1] - s[r0, c1] - s[r1, c0] + s[r0, c0]
 
-    def mark_box(self, box: Box, pad: float) -> None:
-        c0, r0, c1, r1 = self._cells((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad))
-        self.grid[r0:r1, c0:c1] = True
-        self._sat = None
-
 
 def _or_shifted(out: np.ndarray, src: np.ndarray, dx: int, dy: int) -> None:
     """``out |= src`` moved by (dx, dy) cells, without wrapping round."""
@@ -115,15 +101,9 @@ def _or_shifted(out: np.ndarray, src: np.ndarray, dx: int, dy: int) -> None:
     out[yd, xd] |= src[ys, xs]
 
 
-def offset_centre(anchor: tuple[float, float], direction: float, gap: float, w: float, h: float) -> tuple[float, float]:
-    """Centre of a w×h box whose nearest edge is ``gap`` from ``anchor`` along ``direction`` (radians)."""
-    c, s = math.cos(direction), math.sin(direction)
-    t = min(w / 2 / abs(c) if abs(c) > 1e-9 else math.inf, h / 2 / abs(s) if abs(s) > 1e-9 else math.inf)
-    return anchor[0] + (gap + t) * c, anchor[1] + (gap + t) * s
-
-
 def offset_centres(anchor, directions, gaps, w: float, h: float) -> np.ndarray:
-    """``offset_centre`` for every (gap, direction) pair, gap-major: a k×2 array.
+    """Centres of w×h boxes whose nearest edge is ``gap`` from ``anchor`` along ``direction`` (radians),
+    for every (gap, direction) pair, gap-major: a k×2 array.
 
     ``anchor`` is one point or one point per direction (an n×2 array)."""
     d = np.asarray(directions, dtype=float).ravel()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
-from shapely.geometry import LinearRing, Point, Polygon
+from shapely.geometry import Point, Polygon
 
 from engine.catalogue import KINDS
 from engine.errors import GeomillError
@@ -35,7 +35,7 @@ from engine.model import QKind, ShapeDecl
 
 from . import colours
 from .fit import fit
-from .scene import XY, Scene, SceneArc, SceneShape, densify_array, flip_loops
+from .scene import XY, Scene, SceneArc, SceneShape, flip_loops, outline_polygon
 
 MAX_NODES = 400
 ROTATIONS = 12
@@ -309,7 +309,7 @@ class _Search:
         loops = kind.construction.outline
         if motion.mirror:
             loops = flip_loops(loops)
-        poly = _polygon(loops, coords) if loops else None
+        poly = outline_polygon(loops, coords) if loops else None
         if loops and poly is None:
             return None
         nested = False
@@ -448,27 +448,11 @@ def _mean(pts: list[XY]) -> XY:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def _polygon(loops: tuple, coords: dict) -> Polygon | None:
-    rings = [densify_array(loop, coords) for loop in loops]
-    try:
-        poly = Polygon(rings[0], rings[1:])
-    except (ValueError, TypeError):
-        return None
-    if not poly.is_valid:
-        # a hole touching the boundary (a square's inscribed circle) is fine to draw
-        if not all(LinearRing(r).is_simple for r in rings):
-            return None
-        poly = poly.buffer(0)
-    if poly.is_empty or poly.area <= 0:
-        return None
-    return poly
-
-
 def _same_region(kind: ShapeKind, local: dict, motions: list[Motion]) -> bool:
     polys = []
     for m in motions:
         loops = flip_loops(kind.construction.outline) if m.mirror else kind.construction.outline
-        poly = _polygon(loops, {k: m(p) for k, p in local.items()})
+        poly = outline_polygon(loops, {k: m(p) for k, p in local.items()})
         if poly is None:
             return False
         polys.append(poly)

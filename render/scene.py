@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from shapely.geometry import LinearRing, Polygon
 
 from engine.catalogue import KINDS
 from engine.geometry import angle_at, arc_sweep, distance, measure
@@ -211,3 +212,20 @@ def flip_loops(loops: tuple[Loop, ...]) -> tuple[Loop, ...]:
     """The outline of a mirrored shape: every arc turns the other way."""
     return tuple(tuple(Arc(p.centre, p.start, p.end, not p.ccw) if isinstance(p, Arc) else p for p in loop)
                  for loop in loops)
+
+
+def outline_polygon(loops: tuple[Loop, ...], coords: dict) -> Polygon | None:
+    """The region a shape's outline bounds (holes included), or None where it is degenerate."""
+    rings = [densify_array(loop, coords) for loop in loops]
+    try:
+        poly = Polygon(rings[0], rings[1:])
+    except (ValueError, TypeError):
+        return None
+    if not poly.is_valid:
+        # a hole touching the boundary (a square's inscribed circle) is fine to draw
+        if not all(LinearRing(r).is_simple for r in rings):
+            return None
+        poly = poly.buffer(0)
+    if poly.is_empty or poly.area <= 0:
+        return None
+    return poly

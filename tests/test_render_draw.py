@@ -141,35 +141,34 @@ def test_knobs_change_the_picture(figure_c):
 # -- the raster check catches real faults -------------------------------------------------------------------
 
 
-def test_raster_check_catches_a_label_on_a_stroke(renderer, figure_c, monkeypatch):
+def _check_spoilt(renderer, figure_c, monkeypatch, spoil):
+    """The raster check's report on figure (c) once ``spoil`` (Drawing -> None) has edited its drawing."""
     sol, scene = figure_c
-    ann = Annotation.build(scene, sol)
     original = renderer.compose
 
-    def bad(scene_, ann_):
+    def spoilt(scene_, ann_):
         d = original(scene_, ann_)
-        a, b, line = d.segments[0]
-        mid = line.mean(axis=0)
-        d.labels[0] = replace(d.labels[0], x=float(mid[0]), y=float(mid[1]))
+        spoil(d)
         return d
 
-    monkeypatch.setattr(renderer, "compose", bad)
-    report = check(renderer, scene, ann)
+    monkeypatch.setattr(renderer, "compose", spoilt)
+    return check(renderer, scene, Annotation.build(scene, sol))
+
+
+def test_raster_check_catches_a_label_on_a_stroke(renderer, figure_c, monkeypatch):
+    def on_stroke(d):
+        mid = d.segments[0][2].mean(axis=0)
+        d.labels[0] = replace(d.labels[0], x=float(mid[0]), y=float(mid[1]))
+
+    report = _check_spoilt(renderer, figure_c, monkeypatch, on_stroke)
     assert any("sits on a stroke" in p for p in report.problems), report
 
 
 def test_raster_check_catches_overlapping_labels(renderer, figure_c, monkeypatch):
-    sol, scene = figure_c
-    ann = Annotation.build(scene, sol)
-    original = renderer.compose
-
-    def bad(scene_, ann_):
-        d = original(scene_, ann_)
+    def overlapping(d):
         d.labels[1] = replace(d.labels[1], x=d.labels[0].x + 2, y=d.labels[0].y)
-        return d
 
-    monkeypatch.setattr(renderer, "compose", bad)
-    assert any("overlap" in p for p in check(renderer, scene, ann).problems)
+    assert any("overlap" in p for p in _check_spoilt(renderer, figure_c, monkeypatch, overlapping).problems)
 
 
 def test_raster_check_catches_missing_strokes_and_wrong_fills(figure_c, monkeypatch):
