@@ -3,7 +3,7 @@
 naive     a new Figure per image, fills/lines/texts added with the plotting API,
           ``savefig(format="png")`` (default zlib level) — what a first version does;
 renderer  ``render.draw.Renderer.png_bytes``: one Figure, reused artists, label bitmaps
-          composited onto the Agg buffer, RGB PNG deflated by ISA-L at level 1.
+          composited onto the Agg buffer, RGB PNG at zlib level 1.
 Both draw the same composed drawing (fills, strokes, marks, labels) of every
 example, in both annotation styles.  Also reported: layout time per problem.
 

@@ -4,9 +4,9 @@ One Figure, one Axes and pools of artists live as long as the Renderer: a
 figure is a few ``set_*`` calls on reused artists, not a new Figure per image.
 The Axes spans the whole canvas with limits ``0..size``, so the composed
 pixel coordinates *are* display coordinates.  PNG encoding is done from the
-RGBA buffer with no row filter and ISA-L's deflate at level 1 (see
-``encode_png``: flat-colour figures compress well anyway; the default path
-spends more time encoding than drawing).
+RGBA buffer with no row filter and zlib level 1 (see ``encode_png``: flat-colour
+figures compress well anyway; the default path spends more time encoding than
+drawing).
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 import numpy as np
-from isal.isal_zlib import compress as deflate
 from matplotlib.backends.backend_agg import get_hinting_flag
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -293,10 +292,12 @@ def encode_png(rgba: np.ndarray, level: int = PNG_COMPRESS_LEVEL) -> bytes:
 
     Measured on 512 px figures (one run, ms per image): PIL at level 1 4.7, its
     adaptive row filters costing more than they save on flat-colour figures;
-    filter "none" + zlib level 1 2.5, of which 1.5 deflate and 0.7 a needless
-    ``tobytes`` copy; the same rows deflated by ISA-L (``isal``) at level 1 take
-    0.6 in all, and the files come out 4 % smaller, because runs of one colour
-    are what deflate likes.
+    filter "none" + zlib level 1 2.2 in all, 1.5 of it deflate (the rows go to
+    zlib as they are: a ``tobytes`` copy cost 0.7 more), because runs of one
+    colour are what zlib likes.  ISA-L (``isal``) deflates the same rows in 0.2,
+    but in one of some hundreds of figures it wrote other (valid) bytes for the
+    same pixels in another process, and figures must be byte-identical whatever
+    the workers.
     """
     h, w = rgba.shape[:2]
     rows = np.empty((h, 1 + 3 * w), dtype=np.uint8)
@@ -306,7 +307,7 @@ def encode_png(rgba: np.ndarray, level: int = PNG_COMPRESS_LEVEL) -> bytes:
     np.ndarray((h, w), dtype="V3", buffer=rows, offset=1, strides=(1 + 3 * w, 3))[...] = \
         np.ndarray((h, w), dtype="V3", buffer=src, strides=(4 * w, 4))
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
-                     _chunk(b"IDAT", deflate(rows, level)), _chunk(b"IEND", b"")))
+                     _chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")))
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
