@@ -164,6 +164,18 @@ def compiled(rule: Rule) -> Callable[..., float]:
     return sympy.lambdify(syms, rule.expr, modules="math")
 
 
+def apply(rule: Rule, values: Mapping[str, float]) -> float | None:
+    """The rule's output from ``values`` in float (true π); None outside its domain (a math
+    error, or a complex root: a negative under a square root)."""
+    try:
+        out = compiled(rule)(*(values[s] for s in rule.inputs))
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+        return None
+    if isinstance(out, complex) or not math.isfinite(out):
+        return None
+    return float(out)
+
+
 def possible(qkind: QKind, value: float) -> bool:
     """A value an element of this kind can have: finite, positive, an angle below 180."""
     if not math.isfinite(value) or value <= 1e-6:
@@ -184,11 +196,8 @@ def chain(key: str, known: Mapping[str, float], strict: bool = False) -> dict[st
         for rule in rules_for(key):
             if rule.output in values or any(i not in values for i in rule.inputs):
                 continue
-            try:  # float(): a complex root (a negative under a square root) raises TypeError
-                v = float(compiled(rule)(*(values[i] for i in rule.inputs)))
-            except (ValueError, ZeroDivisionError, OverflowError, TypeError):
-                v = math.nan
-            if not possible(kind.elements[rule.output].kind, v):
+            v = apply(rule, values)
+            if v is None or not possible(kind.elements[rule.output].kind, v):
                 if strict:
                     return None
                 continue

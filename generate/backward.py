@@ -26,13 +26,12 @@ import sympy
 
 from engine.catalogue import KINDS
 from engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, variable
-from engine.rules import Rule, possible
+from engine.rules import Rule, apply, possible
 
 from .config import GenConfig
 from .knowledge import (
     QUESTION_TYPES,
     SCALE_POWER,
-    apply,
     closure,
     independent,
     info,

@@ -8,7 +8,6 @@ versions of the construction, the measurements and the constraints.
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -21,7 +20,7 @@ from engine.catalogue import KINDS
 from engine.geometry import sample_instance
 from engine.kinds import Line, ShapeKind
 from engine.model import QKind
-from engine.rules import Rule, chain, compiled, rules_for
+from engine.rules import Rule, chain, rules_for
 from render.scene import outline_polygon
 
 # Question types of GeomVerse (§A.5) and the quantity kinds they ask for.
@@ -166,17 +165,6 @@ def sample_values(key: str, rng: random.Random, tries: int = 100) -> dict[str, f
         return sample_instance(KINDS[key], rng, tries)[2]
     except RuntimeError:
         return None
-
-
-def apply(rule: Rule, values: dict[str, float]) -> float | None:
-    """The rule's output from ``values`` in float (true π); None outside its domain."""
-    try:
-        out = compiled(rule)(*(values[s] for s in rule.inputs))
-    except (ValueError, ZeroDivisionError, OverflowError, TypeError):
-        return None
-    if isinstance(out, complex) or not math.isfinite(out):
-        return None
-    return float(out)
 
 
 def closure(key: str, known: dict[str, float]) -> dict[str, float] | None:
