@@ -18,12 +18,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from dsl import format_problem, parse  # noqa: E402
-from generate.backward import Infeasible, draw  # noqa: E402
-from generate.config import GenConfig  # noqa: E402
-from generate.pipeline import planner  # noqa: E402
-from generate.runner import Part, run  # noqa: E402
-from solvers import solve  # noqa: E402
+from geomill.dsl import format_problem, parse  # noqa: E402
+from geomill.generate.backward import Infeasible, draw  # noqa: E402
+from geomill.generate.config import GenConfig  # noqa: E402
+from geomill.generate.pipeline import planner  # noqa: E402
+from geomill.generate.runner import Part, run  # noqa: E402
+from geomill.solvers import solve  # noqa: E402
 
 
 def per_problem(depth: int, n: int) -> dict:
@@ -33,7 +33,7 @@ def per_problem(depth: int, n: int) -> dict:
     t_draw = t_proof = t_layout = 0.0
     done = 0
     try:
-        from render.layout import LayoutError, layout
+        from geomill.render.layout import LayoutError, layout
     except ImportError:
         layout = None
     rng = random.Random(1)

@@ -29,14 +29,13 @@ sys.path.insert(0, str(ROOT))
 import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
+from geomill.dsl import parse_file  # noqa: E402
+from geomill.render.annotate import Annotation  # noqa: E402
+from geomill.render.compose import DPI  # noqa: E402
+from geomill.render.draw import LABEL_COLOURS, Renderer  # noqa: E402
+from geomill.render.layout import LayoutError, layout  # noqa: E402
+from geomill.solvers import solve  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
-
-from dsl import parse_file  # noqa: E402
-from render.annotate import Annotation  # noqa: E402
-from render.compose import DPI  # noqa: E402
-from render.draw import LABEL_COLOURS, Renderer  # noqa: E402
-from render.layout import LayoutError, layout  # noqa: E402
-from solvers import solve  # noqa: E402
 
 
 def naive_png(renderer: Renderer, scene, annotation) -> bytes:
@@ -74,10 +73,10 @@ def generated_problems(n: int, depth: int = 3, seed: int = 1) -> list:
     import random
     import warnings
 
-    from dsl import format_problem, parse
-    from generate.backward import Infeasible, draw
-    from generate.config import GenConfig
-    from generate.pipeline import planner
+    from geomill.dsl import format_problem, parse
+    from geomill.generate.backward import Infeasible, draw
+    from geomill.generate.config import GenConfig
+    from geomill.generate.pipeline import planner
 
     cfg = GenConfig(depth=depth)
     pl = planner(cfg.pool)
@@ -101,7 +100,7 @@ def generated_problems(n: int, depth: int = 3, seed: int = 1) -> list:
 
 def time_generated(n: int) -> None:
     """Per-figure ms on generated depth-3 problems, both annotation styles, cold and warm caches."""
-    from render.draw import encode_png
+    from geomill.render.draw import encode_png
 
     problems = generated_problems(n)
     for style in ("coordinate", "individual"):

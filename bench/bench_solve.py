@@ -19,9 +19,9 @@ import sympy
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl import parse  # noqa: E402
-from engine.catalogue import KINDS  # noqa: E402
-from solvers import solve  # noqa: E402
+from geomill.dsl import parse  # noqa: E402
+from geomill.engine.catalogue import KINDS  # noqa: E402
+from geomill.solvers import solve  # noqa: E402
 
 
 def fast(text: str) -> float:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.errors import GeomillError
-from engine.model import Problem
+from geomill.engine.errors import GeomillError
+from geomill.engine.model import Problem
 
 from .printer import format_expr, format_problem
 from .reader import read

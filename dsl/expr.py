@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 
 import sympy
+from geomill.engine.errors import ParseError, Span
+from geomill.engine.model import variable
 from lark import Token, Tree
-
-from engine.errors import ParseError, Span
-from engine.model import variable
 
 MAX_NUMBER = 10**9
 MAX_EXPONENT = 10

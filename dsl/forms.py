@@ -12,10 +12,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-from engine.catalogue import KINDS
-from engine.errors import ModelError, Span
-from engine.kinds import PLACEHOLDER_SIZES, ShapeKind
-from engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import ModelError, Span
+from geomill.engine.kinds import PLACEHOLDER_SIZES, ShapeKind
+from geomill.engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
 
 _FORM_TOKEN = re.compile(r"\{\w+\}|:|[^\s:{}]+")
 _KEYWORD = re.compile(r"[a-z]+")

@@ -6,10 +6,9 @@ is exactly what the grammar reads back: ``2x + 50``, ``12.85``, ``3 sqrt(2)``.
 from __future__ import annotations
 
 import sympy
-
-from engine.catalogue import KINDS
-from engine.kinds import ShapeKind
-from engine.model import Problem, ShapeDecl, element_text
+from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import ShapeKind
+from geomill.engine.model import Problem, ShapeDecl, element_text
 
 from .forms import read_shape, split_words
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import sympy
-
-from engine.catalogue import KINDS
-from engine.errors import ModelError, Span
-from engine.kinds import Line as OutlineLine
-from engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import ModelError, Span
+from geomill.engine.kinds import Line as OutlineLine
+from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
 
 from .forms import Word, is_element, read_element, read_shape
 from .syntax import parse_lines

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sympy
+from geomill.engine.errors import ParseError, Span
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-from engine.errors import ParseError, Span
 
 from . import expr
 from .forms import Word, make_word

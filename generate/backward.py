@@ -23,10 +23,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import sympy
-
-from engine.catalogue import KINDS
-from engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, variable
-from engine.rules import Rule, apply, possible
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, variable
+from geomill.engine.rules import Rule, apply, possible
 
 from .config import GenConfig
 from .knowledge import (

@@ -15,13 +15,12 @@ from functools import cache
 import numpy as np
 import shapely
 import sympy
-
-from engine.catalogue import KINDS
-from engine.geometry import sample_instance
-from engine.kinds import Line, ShapeKind
-from engine.model import QKind
-from engine.rules import Rule, chain, rules_for
-from render.scene import outline_polygon
+from geomill.engine.catalogue import KINDS
+from geomill.engine.geometry import sample_instance
+from geomill.engine.kinds import Line, ShapeKind
+from geomill.engine.model import QKind
+from geomill.engine.rules import Rule, chain, rules_for
+from geomill.render.scene import outline_polygon
 
 # Question types of GeomVerse (§A.5) and the quantity kinds they ask for.
 QUESTION_TYPES: dict[str, QKind] = {

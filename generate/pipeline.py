@@ -16,10 +16,10 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dsl import format_problem, parse
-from engine.catalogue import KINDS
-from engine.errors import GeomillError
-from engine.model import Problem, QKind, Quantity
+from geomill.dsl import format_problem, parse
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import GeomillError
+from geomill.engine.model import Problem, QKind, Quantity
 
 from .backward import Draft, Infeasible, Planner, draw
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
@@ -78,9 +78,9 @@ def planner(pool: tuple[str, ...]) -> Planner:
 def _render():
     """The figure floor, if it is installed (it is optional for the generator's own tests)."""
     try:
-        from render.annotate import Annotation
-        from render.draw import Renderer
-        from render.layout import LayoutError, layout
+        from geomill.render.annotate import Annotation
+        from geomill.render.draw import Renderer
+        from geomill.render.layout import LayoutError, layout
     except ImportError:
         return None
     return layout, LayoutError, Annotation, Renderer
@@ -147,7 +147,7 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
 
 
 def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally, exclude, image_ref):
-    from solvers import solve
+    from geomill.solvers import solve
 
     problem = d.problem
     text = format_problem(problem)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.atomic import write_bytes, write_text
+from geomill.engine.atomic import write_bytes, write_text
 
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
 from .pipeline import Tally, make_record
@@ -160,7 +160,7 @@ def _check_manifest(out: Path, parts: list[Part], seed, shard_size: int) -> None
     same = (old.get("seed") == seed and old.get("shard_size") == shard_size
             and old.get("parts") == json.loads(json.dumps([p.as_dict() for p in parts])))
     if not same:
-        from engine.errors import GeomillError
+        from geomill.engine.errors import GeomillError
         raise GeomillError(f"{out} holds a run with other settings; use a new --out folder")
 
 

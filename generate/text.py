@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dsl import format_expr
-from engine.catalogue import KINDS
-from engine.model import Problem, QKind, Quantity, ShapeDecl
-from solvers.writer import element_phrase
+from geomill.dsl import format_expr
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import Problem, QKind, Quantity, ShapeDecl
+from geomill.solvers.writer import element_phrase
 
 Namer = Callable[[Quantity], str]
 QUERY_MARK = "?"

@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sympy
-
-from engine.model import QKind, Quantity
+from geomill.engine.model import QKind, Quantity
 
 from .scene import Scene
 

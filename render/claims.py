@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from geomill.engine.errors import GeomillError
+from geomill.engine.geometry import angle_at, distance
+from geomill.engine.model import split_points
 from lark import Lark, LarkError, Token, Tree
 from shapely.geometry import LinearRing, LineString, Polygon
-
-from engine.errors import GeomillError
-from engine.geometry import angle_at, distance
-from engine.model import split_points
 
 from .scene import Scene
 
@@ -211,7 +210,7 @@ def polygon_area(scene: Scene, names: tuple[str, ...]) -> float:
     """A named shape's exact area (arcs included) if the figure has it, else the polygon's."""
     shape = scene.shape("".join(names))
     if shape is not None:
-        from engine.model import QKind, Quantity
+        from geomill.engine.model import QKind, Quantity
 
         return scene.measure(Quantity.of_shape(QKind.AREA, shape.name))
     if len(names) < 3:

@@ -13,13 +13,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import QKind, Quantity
 from matplotlib.path import Path
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
-
-from engine.catalogue import KINDS
-from engine.model import QKind, Quantity
 
 from .annotate import Annotation
 from .labels import Occupancy, Placed, Placer, offset_centres

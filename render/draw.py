@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 import numpy as np
+from geomill.engine.atomic import write_bytes
 from matplotlib.backends.backend_agg import get_hinting_flag
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, fontManager, get_font
 from matplotlib.patches import PathPatch
 from matplotlib.text import Text
-
-from engine.atomic import write_bytes
 
 from .annotate import Annotation
 from .compose import DPI, Drawing, Style, compose

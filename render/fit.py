@@ -15,11 +15,10 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 import numpy as np
-
-from engine.geometry import construct, distance, measure
-from engine.kinds import ShapeKind
-from engine.model import QKind
-from engine.rules import chain
+from geomill.engine.geometry import construct, distance, measure
+from geomill.engine.kinds import ShapeKind
+from geomill.engine.model import QKind
+from geomill.engine.rules import chain
 
 REL_TOL = 1e-7
 GENERIC = 0.4  # where in a free parameter's sample range the first try starts

@@ -25,13 +25,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import GeomillError
+from geomill.engine.geometry import angle_at, distance
+from geomill.engine.kinds import Arc, Line, ShapeKind
+from geomill.engine.model import QKind, ShapeDecl
 from shapely.geometry import Point, Polygon
-
-from engine.catalogue import KINDS
-from engine.errors import GeomillError
-from engine.geometry import angle_at, distance
-from engine.kinds import Arc, Line, ShapeKind
-from engine.model import QKind, ShapeDecl
 
 from . import colours
 from .fit import fit
@@ -570,7 +569,7 @@ def build_scene(solution, state: State, seed: int) -> Scene:
 
 
 def _scene_arc(piece: Arc, coords: dict, shape: str) -> SceneArc:
-    from engine.geometry import arc_sweep
+    from geomill.engine.geometry import arc_sweep
 
     (cx, cy), r, t0, sweep = arc_sweep(piece, coords)
     a0, a1 = math.degrees(t0), math.degrees(t0 + sweep)

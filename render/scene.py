@@ -12,12 +12,11 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from geomill.engine.catalogue import KINDS
+from geomill.engine.geometry import angle_at, arc_sweep, distance, measure
+from geomill.engine.kinds import Arc, Line
+from geomill.engine.model import QKind, Quantity, ShapeDecl
 from shapely.geometry import LinearRing, Polygon
-
-from engine.catalogue import KINDS
-from engine.geometry import angle_at, arc_sweep, distance, measure
-from engine.kinds import Arc, Line
-from engine.model import QKind, Quantity, ShapeDecl
 
 XY = tuple[float, float]
 Loop = tuple  # tuple[Line | Arc, ...] over keys of SceneShape.coords

@@ -17,12 +17,11 @@ import math
 from dataclasses import dataclass, field
 
 import sympy
-
-from engine.catalogue import KINDS
-from engine.errors import SolveError
-from engine.graph import Constant, EquationInstance, FactGraph, RuleInstance
-from engine.model import Fact, QKind, Quantity
-from engine.rules import compiled
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import SolveError
+from geomill.engine.graph import Constant, EquationInstance, FactGraph, RuleInstance
+from geomill.engine.model import Fact, QKind, Quantity
+from geomill.engine.rules import compiled
 
 TOL = 1e-6
 # Given values are often rounded (GeomVerse gives 2 decimals), so facts that agree

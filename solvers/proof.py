@@ -10,9 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import sympy
-
-from engine.catalogue import KINDS
-from engine.model import Quantity
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import Quantity
 
 from .arith import chain, fmt, render, round2, substitute, tree
 from .deduce import Deduction, Derivation, VariableSolution

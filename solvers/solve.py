@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.errors import SolveError
-from engine.graph import FactGraph
-from engine.model import Problem, Quantity, split_points
+from geomill.engine.errors import SolveError
+from geomill.engine.graph import FactGraph
+from geomill.engine.model import Problem, Quantity, split_points
 
 from .arith import round2
 from .deduce import Deduction

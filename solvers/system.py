@@ -13,11 +13,10 @@ import random
 
 import numpy as np
 import sympy
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import SolveError
+from geomill.engine.model import QKind, Quantity
 from scipy.optimize import least_squares
-
-from engine.catalogue import KINDS
-from engine.errors import SolveError
-from engine.model import QKind, Quantity
 
 from .deduce import Deduction, Derivation
 

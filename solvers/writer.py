@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.catalogue import KINDS
-from engine.model import QKind, Quantity
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import QKind, Quantity
 
 from .arith import fmt
 from .proof import Step

@@ -4,11 +4,10 @@ from __future__ import annotations
 import random
 
 import sympy
-
-from engine.catalogue import KINDS
-from engine.geometry import sample_instance
-from engine.kinds import ShapeKind
-from engine.model import Fact, Problem, Query, ShapeDecl
+from geomill.engine.catalogue import KINDS
+from geomill.engine.geometry import sample_instance
+from geomill.engine.kinds import ShapeKind
+from geomill.engine.model import Fact, Problem, Query, ShapeDecl
 
 
 def declare(kind: ShapeKind) -> ShapeDecl:
@@ -23,7 +22,7 @@ def depth_one_problems(rng: random.Random):
     """For every directed rule: a problem giving its inputs (measured on a random
     instance) and asking for its output, with the measured output value."""
     for key, kind in KINDS.items():
-        from engine.rules import rules_for
+        from geomill.engine.rules import rules_for
         decl = declare(kind)
         bound = kind.bind(decl)
         for rule in rules_for(key):

@@ -5,9 +5,8 @@ import os
 import stat
 
 import pytest
-
-from engine import atomic
-from engine.atomic import atomic_open, write_bytes, write_text
+from geomill.engine import atomic
+from geomill.engine.atomic import atomic_open, write_bytes, write_text
 
 
 def test_writes_whole_file_with_ordinary_mode(tmp_path):

@@ -12,13 +12,12 @@ import math
 
 import pytest
 import sympy
+from geomill.engine.catalogue import KINDS
+from geomill.engine.geometry import construct, measure
+from geomill.engine.model import QKind
+from geomill.engine.rules import chain, compiled, rules_for
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-from engine.catalogue import KINDS
-from engine.geometry import construct, measure
-from engine.model import QKind
-from engine.rules import chain, compiled, rules_for
 
 KIND_KEYS = sorted(KINDS)
 
@@ -116,7 +115,7 @@ def test_measured_areas_are_independent_of_the_catalogue():
 
 
 def test_elements_bind_to_named_quantities():
-    from dsl import parse
+    from geomill.dsl import parse
     p = parse("BCDE: rectangle + semicircle on EB\nfind area BCDE")
     decl = p.shapes[0]
     bound = KINDS[decl.kind].bind(decl)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from dsl import parse
-from render.claims import ClaimError, check_claim
-from render.layout import layout
-from solvers import solve
+from geomill.dsl import parse
+from geomill.render.claims import ClaimError, check_claim
+from geomill.render.layout import layout
+from geomill.solvers import solve
 
 # D on AC splits ABC; a semicircle on AB; a square on BC.
 TEXT = """triangle ABC right at B

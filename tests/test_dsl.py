@@ -6,15 +6,14 @@ from pathlib import Path
 
 import pytest
 import sympy
+from geomill.dsl import format_expr, format_problem, parse, parse_file
+from geomill.dsl.printer import decimal, format_shape
+from geomill.dsl.syntax import parse_lines, parser
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import GeomillError, ModelError, ParseError, Span
+from geomill.engine.model import ELEMENT_FORMS, Fact, Problem, QKind, Quantity, Query, ShapeDecl, element_text, variable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from dsl import format_expr, format_problem, parse, parse_file
-from dsl.printer import decimal, format_shape
-from dsl.syntax import parse_lines, parser
-from engine.catalogue import KINDS
-from engine.errors import GeomillError, ModelError, ParseError, Span
-from engine.model import ELEMENT_FORMS, Fact, Problem, QKind, Quantity, Query, ShapeDecl, element_text, variable
 
 x, y = variable("x"), variable("y")
 SIZES = {"p": 1, "s": 2, "a": 3}

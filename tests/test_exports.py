@@ -20,7 +20,7 @@ def generated(tmp_path_factory):
 
 def test_parquet_matches_the_records(generated):
     pq = pytest.importorskip("pyarrow.parquet")
-    from generate import export
+    from geomill.generate import export
     out, records = generated
     table = pq.read_table(export.parquet(out, "data")).to_pylist()
     assert [r["id"] for r in table] == [r["id"] for r in records]
@@ -30,7 +30,7 @@ def test_parquet_matches_the_records(generated):
 
 def test_hf_dataset_embeds_images(generated):
     datasets = pytest.importorskip("datasets")
-    from generate import export
+    from geomill.generate import export
     out, records = generated
     ds = datasets.load_from_disk(str(export.hf(out, ["data"])))["data"]
     assert ds.num_rows == len(records)

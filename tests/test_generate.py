@@ -10,15 +10,14 @@ import time
 from pathlib import Path
 
 import pytest
-
-from dsl import parse
-from engine.catalogue import KINDS
-from engine.kinds import Line
-from engine.model import QKind
-from generate import GenConfig, Part, Tally, make_record, read_records, run
-from generate.knowledge import independent, info, open_sides, pool_kinds, variablizable, variablizable_rules
-from generate.presets import TEST_SETS, preset
-from solvers import solve
+from geomill.dsl import parse
+from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import Line
+from geomill.engine.model import QKind
+from geomill.generate import GenConfig, Part, Tally, make_record, read_records, run
+from geomill.generate.knowledge import independent, info, open_sides, pool_kinds, variablizable, variablizable_rules
+from geomill.generate.presets import TEST_SETS, preset
+from geomill.solvers import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 FIELDS = {"schema", "id", "seed", "generator", "knobs", "dsl", "question", "question_text_only", "image",
@@ -102,8 +101,8 @@ def test_records_are_proved_and_match_knobs(cfg):
 
 def test_every_angle_of_every_shape_lies_in_the_angle_range():
     """Given or derived, measured on the laid-out figure (atan2, not the solver's numbers)."""
-    from engine.geometry import angle_at
-    from render.layout import layout
+    from geomill.engine.geometry import angle_at
+    from geomill.render.layout import layout
 
     records, tally = _records(GenConfig(depth=3, p_branch=0.5, shapes="all", angle_range=(25, 155),
                                         images=False), 30)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from geomill.cmd_solve import catalogue_markdown
+from geomill.cli.solve import catalogue_markdown
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -36,7 +36,8 @@ def test_readme_sample_record_is_what_generate_writes(tmp_path):
     import json
     import shlex
 
-    from generate import read_records
+    from geomill.generate import read_records
+
     from geomill.cli import main
     text = README.read_text()
     command = re.search(r"A record \(`geomill (generate [^`]+)`", text).group(1)

@@ -6,9 +6,10 @@ import json
 import math
 from pathlib import Path
 
-from dsl import parse_file
+from geomill.dsl import parse_file
+from geomill.solvers import solve
+
 from geomill.cli import main
-from solvers import solve
 
 from .test_render_layout import EXAMPLES
 

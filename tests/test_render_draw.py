@@ -11,17 +11,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from geomill.dsl import parse, parse_file
+from geomill.engine.model import QKind, Quantity
+from geomill.render.annotate import Annotation
+from geomill.render.draw import Renderer
+from geomill.render.labels import Placed
+from geomill.render.layout import LayoutError, layout
+from geomill.render.raster import check
+from geomill.solvers import solve
 from hypothesis import HealthCheck, given, settings
 from PIL import Image
-
-from dsl import parse, parse_file
-from engine.model import QKind, Quantity
-from render.annotate import Annotation
-from render.draw import Renderer
-from render.labels import Placed
-from render.layout import LayoutError, layout
-from render.raster import check
-from solvers import solve
 
 from .test_render_layout import EXAMPLES
 from .test_render_problems import build_problem, problems
@@ -283,8 +282,8 @@ def test_individual_style_draws_every_element_the_solution_names(path):
 
 
 def test_generated_individual_solutions_name_only_drawn_elements():
-    from generate.config import GenConfig
-    from generate.pipeline import Tally, make_record
+    from geomill.generate.config import GenConfig
+    from geomill.generate.pipeline import Tally, make_record
 
     cfg = GenConfig(depth=3, annotation="individual", values="image", images=False)
     checked = 0

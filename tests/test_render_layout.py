@@ -8,13 +8,12 @@ import random
 from pathlib import Path
 
 import pytest
+from geomill.dsl import parse, parse_file
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import QKind, Quantity
+from geomill.render.layout import LayoutError, layout, shape_values
+from geomill.solvers import solve
 from hypothesis import HealthCheck, given, settings
-
-from dsl import parse, parse_file
-from engine.catalogue import KINDS
-from engine.model import QKind, Quantity
-from render.layout import LayoutError, layout, shape_values
-from solvers import solve
 
 from .test_render_problems import build_problem, problems
 
@@ -23,7 +22,7 @@ EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("examples").gl
 
 def test_shapes_that_must_overlap_are_refused():
     """Interior angles at B: hexagon 120 + pentagon 108 + octagon 135 = 363 > 360."""
-    from dsl import parse
+    from geomill.dsl import parse
     sol = solve(parse("regular hexagon ABCDEF\nregular pentagon BAGHI\nregular octagon CBJKLMNO\n"
                       "area ABCDEF = 93.53\nfind perimeter CBJKLMNO"))
     with pytest.raises(LayoutError):

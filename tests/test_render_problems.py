@@ -13,17 +13,16 @@ import math
 import random
 
 import sympy
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import GeomillError
+from geomill.engine.geometry import measure, sample_instance
+from geomill.engine.kinds import Line
+from geomill.engine.model import Fact, Problem, QKind, Query, ShapeDecl
+from geomill.render.scene import densify
+from geomill.solvers import solve
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Polygon
-
-from engine.catalogue import KINDS
-from engine.errors import GeomillError
-from engine.geometry import measure, sample_instance
-from engine.kinds import Line
-from engine.model import Fact, Problem, QKind, Query, ShapeDecl
-from render.scene import densify
-from solvers import solve
 
 SHAPE_KINDS = sorted(k for k, v in KINDS.items() if not v.relation)
 ATTACHABLE = [k for k in SHAPE_KINDS

@@ -8,11 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-
-from dsl import format_problem, parse, parse_file
-from engine.errors import GeomillError, SolveError
-from solvers import solve
-from solvers.arith import round2
+from geomill.dsl import format_problem, parse, parse_file
+from geomill.engine.errors import GeomillError, SolveError
+from geomill.solvers import solve
+from geomill.solvers.arith import round2
 
 from .helpers import depth_one_problems
 
@@ -48,13 +47,13 @@ def test_examples_solve_to_their_documented_answer(path):
 
 
 def _fmt(x: float) -> str:
-    from solvers.arith import fmt
+    from geomill.solvers.arith import fmt
     return fmt(x)
 
 
 def test_examples_use_every_kind():
     used = {d.kind for p in EXAMPLES for d in parse_file(p).shapes}
-    from engine.catalogue import KINDS
+    from geomill.engine.catalogue import KINDS
     assert used == set(KINDS), set(KINDS) - used
 
 
@@ -89,7 +88,7 @@ def test_rounding_is_half_up_on_decimals():
 
 def test_paper_rounding_chain():
     """Paper's Appendix B example: 2.26 * 3.14 / 4 rounds the product first (1.78, not 1.77)."""
-    from solvers.arith import Div, Mul, Num, chain
+    from geomill.solvers.arith import Div, Mul, Num, chain
     value, stages = chain(Div(Mul((Num(2.26), Num(3.14))), Num(4.0)), {})
     assert value == 1.78 and stages == ["2.26 * 3.14 / 4", "7.1 / 4", "1.78"]
 
@@ -132,7 +131,7 @@ def test_system_fallback_and_its_limits():
 
 
 def test_graph_export():
-    from engine.graph import FactGraph
+    from geomill.engine.graph import FactGraph
     p = parse_file(EXAMPLES[[p.stem for p in EXAMPLES].index("geomverse_c")])
     g = FactGraph(p)
     data = json.loads(g.to_json())

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.errors import GeomillError
+from geomill.engine.errors import GeomillError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,9 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _parts(args):
-    from generate.config import GenConfig
-    from generate.presets import preset
-    from generate.runner import Part
+    from geomill.generate.config import GenConfig
+    from geomill.generate.presets import preset
+    from geomill.generate.runner import Part
 
     if args.preset:
         try:
@@ -82,8 +82,8 @@ def _parts(args):
 
 
 def cmd_generate(args) -> int:
-    from generate import export
-    from generate.runner import run
+    from geomill.generate import export
+    from geomill.generate.runner import run
 
     if args.workers < 1 or args.n < 1 or args.shard_size < 1:
         raise GeomillError("-n, --workers and --shard-size must be positive")
@@ -112,7 +112,7 @@ def cmd_generate(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    from generate.stats import collect, plot, table
+    from geomill.generate.stats import collect, plot, table
 
     if not Path(args.dir).is_dir():
         raise GeomillError(f"{args.dir} is not a folder")

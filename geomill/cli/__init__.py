@@ -12,11 +12,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from engine.errors import GeomillError
+from geomill import __version__
+from geomill.engine.errors import GeomillError
 
-from . import __version__
-
-COMMAND_MODULES = ("geomill.cmd_solve", "geomill.cmd_render", "geomill.cmd_generate")
+COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate")
 
 
 def build_parser() -> argparse.ArgumentParser:

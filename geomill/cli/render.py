@@ -5,9 +5,9 @@ import argparse
 import json
 from pathlib import Path
 
-from dsl import parse_file
-from engine.errors import GeomillError
-from solvers import solve
+from geomill.dsl import parse_file
+from geomill.engine.errors import GeomillError
+from geomill.solvers import solve
 
 
 class RenderArgumentError(GeomillError):
@@ -47,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _scene(path: str, seed: int):
-    from render.layout import layout
+    from geomill.render.layout import layout
 
     sol = solve(parse_file(path))
     try:
@@ -72,8 +72,8 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from render.annotate import Annotation
-    from render.draw import Renderer
+    from geomill.render.annotate import Annotation
+    from geomill.render.draw import Renderer
 
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
@@ -90,7 +90,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from render.claims import check_claim
+    from geomill.render.claims import check_claim
 
     _, scene = _scene(args.file, args.seed)
     try:

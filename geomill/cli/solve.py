@@ -5,12 +5,12 @@ import argparse
 import json
 import sys
 
-from dsl import parse_file
-from engine.catalogue import KINDS
-from engine.errors import GeomillError
-from engine.graph import FactGraph
-from engine.rules import rules_for
-from solvers import solve
+from geomill.dsl import parse_file
+from geomill.engine.catalogue import KINDS
+from geomill.engine.errors import GeomillError
+from geomill.engine.graph import FactGraph
+from geomill.engine.rules import rules_for
+from geomill.solvers import solve
 
 
 def register(sub: argparse._SubParsersAction) -> None:
