@@ -82,12 +82,16 @@ def _parts(args):
 
 
 def cmd_generate(args) -> int:
+    if args.workers < 1 or args.n < 1 or args.shard_size < 1:
+        raise GeomillError("-n, --workers and --shard-size must be positive")
+    return run_and_export(args, _parts(args), "problems")
+
+
+def run_and_export(args, parts, noun: str) -> int:
+    """Generate ``parts`` into ``args.out`` (resuming), then write the asked exports."""
     from geomill.generate import export
     from geomill.generate.runner import run
 
-    if args.workers < 1 or args.n < 1 or args.shard_size < 1:
-        raise GeomillError("-n, --workers and --shard-size must be positive")
-    parts = _parts(args)
     manifest = run(args.out, parts, seed=args.seed, workers=args.workers, shard_size=args.shard_size,
                    progress=not args.quiet)
     out = Path(args.out)
@@ -105,7 +109,7 @@ def cmd_generate(args) -> int:
         raise GeomillError(str(e)) from None
     failed = sum(sum(r["failed"].values()) for r in manifest["results"].values())
     total = sum(r["records"] for r in manifest["results"].values())
-    print(f"{total} problems in {out} ({len(names)} part(s)); proof failures: {failed}", file=sys.stderr)
+    print(f"{total} {noun} in {out} ({len(names)} part(s)); proof failures: {failed}", file=sys.stderr)
     if failed:
         print("failures are listed in manifest.json (results.<part>.failures)", file=sys.stderr)
     return 0
