@@ -112,8 +112,9 @@ def check_tolerance(tolerance: float | None) -> None:
 
 
 def check_claim(scene: Scene, text: str, tolerance: float | None = None) -> Verdict:
-    """Judge ``text`` on ``scene``.  ``tolerance``: relative for ratios, degrees for
-    angles, scene x units for "near x"; default VisOnlyQA's bands."""
+    """Judge ``text`` on ``scene``.  ``tolerance``: relative for ratios, degrees for angles,
+    scene x units for "near x", scene units for a diameter's or radius's ends on the circle and
+    centre; default VisOnlyQA's bands (and ``ON_TOL`` of the figure for circles)."""
     check_tolerance(tolerance)
     tree = parse_claim(text)
     family = tree.data
@@ -270,22 +271,22 @@ def _on_circle(xy, centre, radius, arcs, tol) -> bool:
     return any(a.contains_angle(deg, 1e-4) for a in arcs)
 
 
-def _circle_claim(scene, text, pts, words, family: str) -> Verdict:
+def _circle_claim(scene, text, pts, words, family: str, tol: float | None) -> Verdict:
     (names,) = pts
     if len(names) != 2 or names[0] == names[1]:
         raise ClaimError(f"a {family} is a segment of two points, not {''.join(names)}")
     pa, pb = scene.points[names[0]], scene.points[names[1]]
-    d = Drawn.of(scene)
+    eps = Drawn.of(scene).tol if tol is None else tol
     want = words[0].replace("-", "") if words else None
     best = None
     for centre, radius, kind, arcs in circles(scene, want):
         if family == "diameter":
             ratio = distance(pa, pb) / (2 * radius)
-            ok = (distance(((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), centre) <= d.tol
-                  and all(_on_circle(p, centre, radius, arcs, d.tol) for p in (pa, pb)))
+            ok = (distance(((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), centre) <= eps
+                  and all(_on_circle(p, centre, radius, arcs, eps) for p in (pa, pb)))
         else:  # a radius: one end at the centre, the other on the circle
             ratio = distance(pa, pb) / radius
-            ok = any(distance(c, centre) <= d.tol and _on_circle(p, centre, radius, arcs, d.tol)
+            ok = any(distance(c, centre) <= eps and _on_circle(p, centre, radius, arcs, eps)
                      for c, p in ((pa, pb), (pb, pa)))
         if ok:
             return Verdict(text, family, True, 1.0, detail=f"of a drawn {kind}")
@@ -295,11 +296,11 @@ def _circle_claim(scene, text, pts, words, family: str) -> Verdict:
 
 
 def _diameter(scene, text, pts, nums, words, tol) -> Verdict:
-    return _circle_claim(scene, text, pts, words, "diameter")
+    return _circle_claim(scene, text, pts, words, "diameter", tol)
 
 
 def _radius(scene, text, pts, nums, words, tol) -> Verdict:
-    return _circle_claim(scene, text, pts, words, "radius")
+    return _circle_claim(scene, text, pts, words, "radius", tol)
 
 
 # -- numeric claims ------------------------------------------------------------------------------------------

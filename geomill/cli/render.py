@@ -48,7 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "one JSON verdict per line on stdout, in order")
     p.add_argument("--tolerance", type=float, default=None,
                    help="relative for ratios (default 0.1), degrees for angles (default 5), "
-                        "for 'near x' the figure's own x units (default 5%% of its extent)")
+                        "for 'near x' the figure's own x units (default 5%% of its extent), for a "
+                        "diameter or radius the figure's units (default 0.1%% of its extent)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_check)
