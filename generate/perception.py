@@ -45,6 +45,7 @@ MARGIN = 0.5  # of the tolerance band: the figure's value lies this close to its
 LABELS = "abcde"
 MAX_ATTEMPTS = 300
 TEXT_DIGITS = 2
+SOURCES = ("construction", "geomverse")
 
 
 class PerceptionError(GeomillError):
@@ -60,6 +61,7 @@ class PerceptionConfig:
     lines: tuple[int, int] = (2, 12)
     angle_between: int | None = None
     circles: bool = True
+    source: str = "construction"  # or "geomverse": the figures of generated GeomVerse problems
     images: bool = True
     image_size: int = 512
 
@@ -73,6 +75,10 @@ class PerceptionConfig:
             raise PerceptionError(f"the {self.task} task needs at least {MIN_LINES[self.task]} lines")
         if self.angle_between is not None and (self.task != "length" or self.angle_between not in (0, 45, 90)):
             raise PerceptionError("angle_between is 0, 45 or 90, for the length task only")
+        if self.source not in SOURCES:
+            raise PerceptionError(f"source must be one of {', '.join(SOURCES)}")
+        if self.source == "geomverse" and self.task == "diameter":
+            raise PerceptionError("the diameter task is asked on constructions only (GeomVerse figures name no centre)")
         if not 64 <= self.image_size <= 4096:
             raise PerceptionError("image size must be between 64 and 4096 pixels")
         return self
@@ -365,10 +371,15 @@ class Mislabel(Exception):
 
 
 def rounded(scene: dict, digits: int = TEXT_DIGITS) -> dict:
-    return {"points": {k: [round(x, digits), round(y, digits)] for k, (x, y) in scene["points"].items()},
-            "lines": scene["lines"],
-            "circles": [{"centre": [round(v, digits) for v in c["centre"]], "radius": round(c["radius"], digits)}
-                        for c in scene["circles"]]}
+    """The scene as the text version prints it."""
+    out = {"points": {k: [round(x, digits), round(y, digits)] for k, (x, y) in scene["points"].items()},
+           "lines": scene["lines"],
+           "circles": [{"centre": [round(v, digits) for v in c["centre"]], "radius": round(c["radius"], digits)}
+                       for c in scene["circles"]]}
+    if scene.get("arcs"):
+        out["arcs"] = [{**a, "centre": [round(v, digits) for v in a["centre"]], "radius": round(a["radius"], digits),
+                        "start": round(a["start"], 1), "end": round(a["end"], 1)} for a in scene["arcs"]]
+    return out
 
 
 def derive(q: Question, scene_dict: dict, negated: bool) -> tuple[object, float | None, str]:
@@ -405,6 +416,11 @@ def text_version(scene: dict, question: str) -> str:
         d = TEXT_DIGITS
         parts.append("Circles: " + "; ".join(f"centre ({c['centre'][0]:.{d}f}, {c['centre'][1]:.{d}f}), "
                                                f"radius {c['radius']:.{d}f}" for c in scene["circles"]) + ".")
+    if scene.get("arcs"):
+        d = TEXT_DIGITS
+        parts.append("Arcs (counter-clockwise): " + "; ".join(
+            f"centre ({a['centre'][0]:.{d}f}, {a['centre'][1]:.{d}f}), radius {a['radius']:.{d}f}, "
+            f"from {a['start']:.1f}° to {a['end']:.1f}°" for a in scene["arcs"]) + ".")
     return " ".join(parts) + "\n\n" + question
 
 
@@ -414,10 +430,16 @@ def make_record(cfg: PerceptionConfig, seed, part: str, index: int, tally, exclu
     figure_index = index // 2 if twin else index
     negated = twin and index % 2 == 1
     rng = random.Random(f"{seed}:{part}:{figure_index}")
-    for _ in range(MAX_ATTEMPTS):
+    for attempt in range(MAX_ATTEMPTS):
         try:
-            fig, q = build(cfg, rng, figure_index)
-            scene = fig.as_dict()
+            png = None
+            if cfg.source == "geomverse":
+                from .perception_geomverse import question
+
+                scene, q, png = question(cfg, seed, part, figure_index, figure_index, attempt, rng)
+            else:
+                fig, q = build(cfg, rng, figure_index)
+                scene = fig.as_dict()
             answer, measured, claim = derive(q, scene, negated)
         except Unbuildable as e:
             tally.rejected[f"unreadable figure ({str(e).split(':')[0]})"] += 1
@@ -429,11 +451,11 @@ def make_record(cfg: PerceptionConfig, seed, part: str, index: int, tally, exclu
         if h in exclude:
             tally.duplicates += 1
             continue
-        return _record(cfg, seed, part, index, figure_index, negated, fig, q, scene, answer, measured, claim, h)
+        return _record(cfg, seed, part, index, figure_index, negated, q, scene, answer, measured, claim, h, png)
     raise PerceptionError(f"no {cfg.task} question proved for {part} #{index} in {MAX_ATTEMPTS} draws")
 
 
-def _record(cfg, seed, part, index, figure_index, negated, fig, q, scene, answer, measured, claim, h):
+def _record(cfg, seed, part, index, figure_index, negated, q, scene, answer, measured, claim, h, png):
     rid = f"{part}-{index:07d}"
     wording = q.wording(negated)
     if q.task in CHOICES:
@@ -447,8 +469,7 @@ def _record(cfg, seed, part, index, figure_index, negated, fig, q, scene, answer
         rtype, gold, solution = "choice", label, f"({label}) {options[label]}"
     else:
         options, question, rtype, gold, solution = None, wording, "truefalse", bool(answer), str(bool(answer))
-    png = None
-    if cfg.images:
+    if cfg.images and png is None:
         from geomill.render.plain import render_png
 
         png = render_png(scene_from_dict(scene), cfg.image_size)
@@ -462,7 +483,7 @@ def _record(cfg, seed, part, index, figure_index, negated, fig, q, scene, answer
         "measured": measured, "negated": negated, "near_miss": q.miss or None, "asks": q.sub or None,
         "twin": (f"{part}-{index ^ 1:07d}" if q.task not in CHOICES else None),
         "angle_between": q.angle_between, "n_lines": len(scene["lines"]), "n_points": len(scene["points"]),
-        "n_circles": len(scene["circles"]), "source": "construction", "solution_hash": h,
+        "n_circles": len(scene["circles"]), "source": cfg.source, "solution_hash": h,
         "verified": {"checker": True, "negation": q.task not in CHOICES, "text_coordinates": True},
     }
     return record, png
@@ -479,7 +500,8 @@ def preset(name: str, scale: float = 1.0, images: bool = True, image_size: int =
     ``eval-synthetic``: VisOnlyQA-Eval-Synthetic's five geometry tasks, 100 each (Table 2);
     ``analysis``: its analysis sets (Table 3), 50 each: triangle on 3–6 lines, length and angle
     on 2–6 lines, length with 0°, 45°, 90° between the segments; ``extra``: diameter/radius and
-    intersection, 100 each; ``train``: the five tasks at 10k each (VisOnlyQA-Train)."""
+    intersection, 100 each; ``geomverse``: five tasks on GeomVerse problems' figures;
+    ``train``: the five tasks at 10k each (VisOnlyQA-Train)."""
     from .runner import Part
 
     def n(k: int) -> int:
@@ -498,9 +520,12 @@ def preset(name: str, scale: float = 1.0, images: bool = True, image_size: int =
         return parts
     if name == "extra":
         return [Part(t, "test", n(100), cfg(task=t)) for t in ("diameter", "intersect")]
+    if name == "geomverse":  # area questions are rare on these figures (most draws have none): not in the preset
+        return [Part(f"geomverse-{t}", "test", n(100), cfg(task=t, source="geomverse"))
+                for t in ("triangle", "quadrilateral", "length", "angle", "intersect")]
     if name == "train":
         return [Part(f"train-{t}", "train", n(10000), cfg(task=t)) for t in EVAL_TASKS]
     raise PerceptionError(f"unknown perception preset {name!r}: {', '.join(PRESETS)}")
 
 
-PRESETS = ("eval-synthetic", "analysis", "extra", "train")
+PRESETS = ("eval-synthetic", "analysis", "extra", "geomverse", "train")

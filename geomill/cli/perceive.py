@@ -16,12 +16,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Each record asks one question about one figure (triangle, quadrilateral, "
                                    "length, angle, area, diameter, intersect), its label re-derived by the "
                                    "claim checker; True/False questions come in pairs, the second negated.")
-    p.add_argument("--preset", choices=PRESETS, help="eval-synthetic (VisOnlyQA sizes), analysis, extra, train")
+    p.add_argument("--preset", choices=PRESETS,
+                   help="eval-synthetic (VisOnlyQA sizes), analysis, extra, geomverse, train")
     p.add_argument("--scale", type=float, default=1.0, help="multiply preset sizes (e.g. 0.1 for a try)")
     p.add_argument("--task", choices=TASKS, default="triangle", help="the task when no --preset")
     p.add_argument("-n", type=int, default=100, help="questions (without --preset)")
     p.add_argument("--lines", default="2-12", help="lines per figure: N or MIN-MAX (default 2-12)")
     p.add_argument("--angle-between", type=int, choices=(0, 45, 90), help="length task: angle between the segments")
+    p.add_argument("--source", choices=("construction", "geomverse"), default="construction",
+                   help="random AlphaGeometry-style constructions drawn plain, or generated GeomVerse problems' "
+                        "figures in geomill's style")
     p.add_argument("--part", default="data", help="name of the part without --preset")
     p.add_argument("--seed", default="0")
     p.add_argument("--workers", type=int, default=1)
@@ -52,6 +56,6 @@ def cmd_perceive(args) -> int:
         parts = preset(args.preset, args.scale, images=not args.no_images, image_size=args.image_size)
     else:
         cfg = PerceptionConfig(task=args.task, lines=_lines(args.lines), angle_between=args.angle_between,
-                               images=not args.no_images, image_size=args.image_size).validate()
+                               source=args.source, images=not args.no_images, image_size=args.image_size).validate()
         parts = [Part(args.part, "test", args.n, cfg)]
     return run_and_export(args, parts, "questions")
