@@ -462,7 +462,8 @@ def _record(cfg, seed, part, index, figure_index, negated, q, scene, answer, mea
         # the other options shuffled by seed; the right one's letter cycles (every letter equally often)
         values = [v for v in CHOICES[q.task] if v != answer]
         random.Random(f"{seed}:{part}:{index}:options").shuffle(values)
-        values.insert((index // len(CHOICES[q.task])) % len(LABELS), answer)
+        k = len(CHOICES[q.task])
+        values.insert((index + index // k) % k, answer)  # letters balanced every k records, each value on each
         options = {LABELS[i]: option_text(q.task, v) for i, v in enumerate(values)}
         label = LABELS[values.index(answer)]
         question = wording + "\n" + "\n".join(f"({k}) {v}" for k, v in options.items())

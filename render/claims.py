@@ -134,10 +134,9 @@ def check_claim(scene: Scene, text: str, tolerance: float | None = None) -> Verd
 
 def _number(text: str) -> float:
     num, _, den = text.partition("/")
-    value = float(num) / float(den) if den else float(num)
-    if not math.isfinite(value) or (den and float(den) == 0):
+    if den and float(den) == 0:
         raise ClaimError(f"{text!r} is not a number")
-    return value
+    return float(num) / float(den) if den else float(num)
 
 
 def _points(scene: Scene, token: Token) -> tuple[str, ...]:
