@@ -4,15 +4,14 @@ right kind) and ``replay`` (responses produced elsewhere, read from a JSONL file
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
 
-from geomill.engine.errors import GeomillError
+from geomill.engine.errors import GeomillError, Span
 
 from .backends import BackendOptions
+from .jsonl import read_jsonl
 from .types import Request, Response
 
 
@@ -95,22 +94,11 @@ class Replay:
         if not opts.responses:
             raise GeomillError("the replay backend needs --responses FILE.jsonl")
         self.texts: dict[str, str] = {}
-        path = Path(opts.responses)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise GeomillError(f"{path}: {exc.strerror}") from None
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                text = row.get("response", row.get("text"))
-                if not isinstance(text, str):
-                    raise TypeError
-                self.texts[str(row["id"])] = text
-            except (ValueError, KeyError, TypeError, AttributeError):
-                raise GeomillError(f"{path}:{n}:1: not a JSON object with an id and a response") from None
+        for number, row in read_jsonl(opts.responses):
+            text = row.get("response", row.get("text"))
+            if "id" not in row or not isinstance(text, str):
+                raise GeomillError("each line needs an id and a response (text)", Span(number, 1), opts.responses)
+            self.texts[str(row["id"])] = text
 
     def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
         for req in requests:

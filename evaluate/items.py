@@ -12,9 +12,11 @@ from geomill.generate.runner import read_records
 
 from .types import RESPONSE_TYPES
 
-# Report axes: item field -> where it is in a record (top level first, then the knobs).
+# Report axes: item field -> the record key it is read from, in the generation knobs first (shapes
+# and distractors are also top-level record fields holding the drawn shapes and the distractor
+# facts, not the split), then at the top level. Only plain values (text, numbers, booleans) count.
 GROUP_FIELDS = {
-    "depth": "depth", "width": "width", "question_type": "answer_type", "shapes": "shapes",
+    "depth": "depth", "width": "width", "question_type": "question_type", "shapes": "shapes",
     "annotation": "annotation", "values": "values", "variablized": "variablized",
     "distractors": "distractors", "task": "task", "part": "part",
 }
@@ -69,10 +71,12 @@ def make_item(record: Mapping) -> dict:
     item = {"id": record["id"], "answer": record["answer"], "response_type": response_type,
             "options": record.get("options")}
     for field, key in GROUP_FIELDS.items():
-        value = record.get(key, knobs.get(key, knobs.get(field)))
-        if field == "task" and value is None:
-            value = "geomverse" if response_type == "number" else None
-        if value is not None:
+        value = knobs[key] if key in knobs else record.get(key)
+        if field == "question_type" and record.get("answer_type"):
+            value = record["answer_type"]  # what was asked, also when the knob said "any"
+        if field == "task" and value is None and response_type == "number":
+            value = "geomverse"
+        if isinstance(value, (str, int, float, bool)):
             item[field] = value
     return item
 

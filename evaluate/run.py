@@ -198,7 +198,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
             backend.close()
     elapsed = time.perf_counter() - start
     rows = [store.done[w.item["id"]] for w in works if w.item["id"] in store.done]
-    by = [f for f in (*items_mod.GROUP_FIELDS, "model") if any(f in r for r in rows)]
+    by = [f for f in items_mod.GROUP_FIELDS if any(f in r for r in rows)]
     report = build_report(rows, by=by)
     report["run"] = {"backend": settings.backend, "model": opts.model or settings.backend,
                      "template_versions": sorted({r["template_version"] for r in rows}),
