@@ -47,8 +47,14 @@ def build_llava(folder: str | Path, hidden: int = 32, layers: int = 2, image_siz
                 vocab: int = 256, seed: int = 0) -> Path:
     """A tiny LLaVA (CLIP vision tower, Llama text model); runs on a CPU in a fraction of a second."""
     import torch
-    from transformers import (CLIPImageProcessorPil, CLIPVisionConfig, LlamaConfig, LlavaConfig,
-                              LlavaForConditionalGeneration, LlavaProcessor)
+    from transformers import (
+        CLIPImageProcessorPil,
+        CLIPVisionConfig,
+        LlamaConfig,
+        LlavaConfig,
+        LlavaForConditionalGeneration,
+        LlavaProcessor,
+    )
 
     folder = Path(folder)
     specials = {"<pad>": 0, "<s>": 1, "</s>": 2, "<image>": 3}
@@ -101,8 +107,13 @@ def build_qwen2_vl(folder: str | Path, shape: dict = QWEN2_VL_TINY, dtype: str =
                    max_pixels: int = 512 * 512, seed: int = 0) -> Path:
     """A Qwen2-VL of ``shape`` (e.g. QWEN2_VL_2B) with random weights, built on ``device``."""
     import torch
-    from transformers import (Qwen2VLConfig, Qwen2VLForConditionalGeneration, Qwen2VLImageProcessor,
-                              Qwen2VLProcessor, Qwen2VLVideoProcessor)
+    from transformers import (
+        Qwen2VLConfig,
+        Qwen2VLForConditionalGeneration,
+        Qwen2VLImageProcessor,
+        Qwen2VLProcessor,
+        Qwen2VLVideoProcessor,
+    )
 
     folder = Path(folder)
     tokenizer = word_tokenizer(shape["text"]["vocab_size"], QWEN_SPECIALS, pad_token="<|endoftext|>",

@@ -40,6 +40,7 @@ class RunSettings:
     parts: str | None = None
     exemplars_from: str | None = None
     limit: int | None = None
+    plots: bool = True
 
 
 @dataclass
@@ -204,7 +205,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
                      "template_versions": sorted({r["template_version"] for r in rows}),
                      "answered": len(todo) - len(failed), "skipped": len(works) - len(todo), "failed": len(failed),
                      "items_per_s": round((len(todo) - len(failed)) / elapsed, 3) if todo and elapsed else None}
-    write_report(out, report)
+    write_report(out, report, plots=settings.plots)
     return RunResult(report, len(todo) - len(failed), len(works) - len(todo), failed)
 
 

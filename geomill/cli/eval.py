@@ -43,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=float, default=120.0, help="openai: seconds per request")
     p.add_argument("--retries", type=int, default=5, help="openai: retries on 429, 5xx and timeouts")
     p.add_argument("--out", required=True, help="output folder (rerun with the same settings to resume)")
+    p.add_argument("--no-plots", action="store_true", help="report.json/md/csv only")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_eval)
 
@@ -63,7 +64,7 @@ def cmd_eval(args) -> int:
                "timeout_s": args.timeout, "max_retries": args.retries, "responses": args.responses}
     prompt = PromptSettings(args.prompt, args.cot, args.few_shot, args.text_only, args.exemplar_images)
     settings = RunSettings(args.backend, options, prompt, args.max_tokens, args.temperature, args.seed,
-                           args.constrained, args.part, args.exemplars_from, args.limit)
+                           args.constrained, args.part, args.exemplars_from, args.limit, not args.no_plots)
     result = evaluate(args.dataset, args.out, settings, progress=not args.quiet)
     rep = result.report
     print(f"{rep['n']} items: accuracy {rep['accuracy']:.3f}, extraction failed {rep['extraction_failed']} "
