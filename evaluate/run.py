@@ -142,6 +142,12 @@ def plan(dataset: str | Path, settings: RunSettings) -> tuple[list[Work], dict[s
     return works, _exemplars(settings, all_parts)
 
 
+def build_requests(dataset: str | Path, settings: RunSettings) -> list[Request]:
+    """Every request a run would send, in dataset order (for inspection, tests and benchmarks)."""
+    works, exemplars = plan(dataset, settings)
+    return [_request(settings, w, exemplars) for w in works]
+
+
 def _check_run_file(out: Path, settings: RunSettings) -> None:
     """Refuse to mix runs: a folder holds one backend/model/prompt setting."""
     described = {"backend": settings.backend, "model": settings.options.get("model"),
@@ -239,5 +245,5 @@ def _bar(total: int, desc: str, progress: bool):
     return tqdm(total=total, desc=desc, unit="item", file=sys.stderr, smoothing=0.1)
 
 
-__all__ = ["RunResult", "RunSettings", "cache_key", "evaluate", "plan"]
+__all__ = ["RunResult", "RunSettings", "build_requests", "cache_key", "evaluate", "plan"]
 

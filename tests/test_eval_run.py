@@ -18,7 +18,7 @@ import pytest
 from geomill.evaluate.backend_baselines import answer_text
 from geomill.evaluate.items import make_item
 from geomill.evaluate.prompts import PromptSettings
-from geomill.evaluate.run import RunSettings, evaluate, plan
+from geomill.evaluate.run import RunSettings, build_requests, evaluate, plan
 from geomill.evaluate.types import Image, Sampling
 from geomill.generate import read_records
 from PIL import Image as PILImage
@@ -109,10 +109,8 @@ def test_unknown_backend_and_bad_dataset_are_user_errors(dataset, tmp_path, caps
 
 
 def _requests(dataset: Path, prompt: PromptSettings):
-    from geomill.evaluate.run import _request
     settings = RunSettings("oracle", {}, prompt)
-    works, exemplars = plan(dataset, settings)
-    return works, [_request(settings, w, exemplars) for w in works]
+    return plan(dataset, settings)[0], build_requests(dataset, settings)
 
 
 def test_few_shot_demonstrations_are_gold_solutions_from_train(dataset):
