@@ -45,7 +45,8 @@ def word_tokenizer(size: int, specials: dict[str, int], **roles: str):
 
 def build_llava(folder: str | Path, hidden: int = 32, layers: int = 2, image_size: int = 28, patch: int = 14,
                 vocab: int = 256, seed: int = 0) -> Path:
-    """A tiny LLaVA (CLIP vision tower, Llama text model); runs on a CPU in a fraction of a second."""
+    """A LLaVA (CLIP vision tower, Llama text model), tiny by default: runs on a CPU in a fraction
+    of a second, and needs no torchvision (Qwen2-VL's processor does)."""
     import torch
     from transformers import (
         CLIPImageProcessorPil,
@@ -59,6 +60,7 @@ def build_llava(folder: str | Path, hidden: int = 32, layers: int = 2, image_siz
     folder = Path(folder)
     specials = {"<pad>": 0, "<s>": 1, "</s>": 2, "<image>": 3}
     tokenizer = word_tokenizer(vocab, specials, pad_token="<pad>", bos_token="<s>", eos_token="</s>")
+    tokenizer.chat_template = LLAVA_TEMPLATE
     vision = CLIPVisionConfig(hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
                               num_attention_heads=2, image_size=image_size, patch_size=patch, projection_dim=hidden)
     text = LlamaConfig(vocab_size=vocab, hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
@@ -107,6 +109,7 @@ def build_qwen2_vl(folder: str | Path, shape: dict = QWEN2_VL_TINY, dtype: str =
                    max_pixels: int = 512 * 512, seed: int = 0) -> Path:
     """A Qwen2-VL of ``shape`` (e.g. QWEN2_VL_2B) with random weights, built on ``device``."""
     import torch
+    import transformers
     from transformers import (
         Qwen2VLConfig,
         Qwen2VLForConditionalGeneration,
@@ -118,7 +121,13 @@ def build_qwen2_vl(folder: str | Path, shape: dict = QWEN2_VL_TINY, dtype: str =
     folder = Path(folder)
     tokenizer = word_tokenizer(shape["text"]["vocab_size"], QWEN_SPECIALS, pad_token="<|endoftext|>",
                                eos_token="<|im_end|>")
-    config = Qwen2VLConfig(text_config=shape["text"], vision_config=shape["vision"],
+    tokenizer.chat_template = QWEN_TEMPLATE  # vLLM renders chats with the tokenizer's template
+    text = dict(shape["text"])
+    if int(transformers.__version__.split(".")[0]) < 5:  # 4.x spells multimodal RoPE the older way
+        rope = text.pop("rope_parameters")
+        text.update(rope_theta=rope["rope_theta"],
+                    rope_scaling={"type": "mrope", "mrope_section": rope["mrope_section"]})
+    config = Qwen2VLConfig(text_config=text, vision_config=shape["vision"],
                            image_token_id=QWEN_SPECIALS["<|image_pad|>"], video_token_id=QWEN_SPECIALS["<|video_pad|>"],
                            vision_start_token_id=QWEN_SPECIALS["<|vision_start|>"],
                            vision_end_token_id=QWEN_SPECIALS["<|vision_end|>"],
