@@ -240,6 +240,12 @@ class PerceiverBackend:
         pass
 
 
+def make(opts) -> PerceiverBackend:
+    """The registry's factory (``geomill eval --backend perceiver``): it needs no options."""
+    _need()
+    return PerceiverBackend()
+
+
 def score_folder(out: str | Path) -> dict:
     """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part)."""
     from geomill.generate.runner import read_records

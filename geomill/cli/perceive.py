@@ -29,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--part", default="data", help="name of the part without --preset")
     p.add_argument("--seed", default="0")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--ray", action="store_true",
+                   help="shards as Ray tasks (the cluster RAY_ADDRESS names, or a local one; needs geomill[ray])")
     p.add_argument("--shard-size", type=int, default=100)
     p.add_argument("--out", required=True)
     p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])

@@ -1,0 +1,368 @@
+"""Answer extraction: what a model's free text answers, read deterministically (no judge model).
+
+Where the answer is, in order: the last ``\\boxed{…}``; else the last "final answer" / "answer
+is" / "answer:" / "答案" marker whose sentence holds an answer; else (no marker) the response
+as a whole: the last number, or an option/True-False/list that the closing sentence states
+unambiguously. When nothing can be read the extraction *fails*: it never guesses.
+
+Values: a float for ``number``, an option label for ``choice``, a bool for ``truefalse``, a
+sorted tuple of labels for ``multi``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .numparse import chains
+
+Options = Sequence[str] | Mapping[str, object] | None
+
+
+@dataclass(frozen=True)
+class Extraction:
+    value: float | str | bool | tuple[str, ...] | None
+    failed: bool
+    via: str = ""  # where it was found: boxed | marker | whole | "" when failed
+
+
+FAILED = Extraction(None, True)
+
+
+# ---------------------------------------------------------------- normalization
+
+_TEXT_COMMANDS = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|operatorname|mbox|emph)\s*\{([^{}]*)\}")
+_REPLACE = [
+    (re.compile(r"(\d)(?:\\,|\{,\}|\u2009|\u202f|\\ )(\d{3})(?!\d)"), r"\1,\2"),  # 1\,234 and 1{,}234
+    (re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|º|˚"), "°"),
+    (re.compile(r"\\[dt]frac(?![A-Za-z])"), r"\\frac"),
+    (re.compile(r"\\(?:left|right|displaystyle|bigl?|bigr?|Big)(?![A-Za-z])|\\!"), ""),
+    (re.compile(r"\\(?:times|cdot|ast)(?![A-Za-z])|[×·⋅∙]"), "*"),
+    (re.compile(r"\\div(?![A-Za-z])|÷"), "/"),
+    (re.compile(r"\\approx(?![A-Za-z])|≃|≅|\\simeq(?![A-Za-z])"), "≈"),
+    (re.compile(r"(?<![A-Za-z])(?:approximately|approx\.?)(?![A-Za-z])", re.I), "≈"),
+    (re.compile(r"[−–—‐﹣－]"), "-"),
+    (re.compile(r"\\[,;:> ]|\\q?quad(?![A-Za-z])|~|\$|\\[()\[\]]"), " "),
+    (re.compile(r"\*\*|__"), " "),
+    (re.compile(r"\\%"), "%"),
+    (re.compile(r"：|︰"), ":"),
+    (re.compile(r"（"), "("), (re.compile(r"）"), ")"),
+]
+
+
+def normalize(text: str) -> str:
+    """One spelling for the many ways models write the same thing (LaTeX, Unicode, Markdown)."""
+    prev = None
+    while prev != text:  # \text{\textbf{…}}
+        prev, text = text, _TEXT_COMMANDS.sub(r" \1 ", text)
+    for pattern, repl in _REPLACE:
+        text = pattern.sub(repl, text)
+    return text
+
+
+# ---------------------------------------------------------------- where the answer is
+
+_BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_MARKER = re.compile(
+    r"final\s+answers?(?:\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:))?"
+    r"|answers?\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:)"
+    r"|correct\s+(?:option|choice)\s*(?:is|are|=|:)"
+    r"|(?:最终)?答案\s*(?:是|为|:)?",
+    re.I)
+_LEAD = re.compile(r"^[\s:=*#>\-.,]*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?[\s:=*#>\-]*", re.I)
+_SENTENCE_END = re.compile(r"\n|(?<=[^\d\s])\.(?=\s|$)|(?<=\d)\.(?=\s|$)|[;。]")
+
+
+def _boxed(text: str) -> list[str]:
+    """The contents of every ``\\boxed{…}`` (braces balanced), in order."""
+    out = []
+    for m in _BOXED.finditer(text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        if depth == 0:
+            out.append(text[m.end():i - 1])
+    return out
+
+
+def _marker_regions(text: str) -> list[tuple[str, str]]:
+    """(first sentence, rest) after each answer marker, last marker first."""
+    regions = []
+    for m in _MARKER.finditer(text):
+        rest = text[m.end():]
+        rest = rest[_LEAD.match(rest).end():]
+        end = _SENTENCE_END.search(rest)
+        cut = end.start() if end else len(rest)
+        regions.append((rest[:cut], rest))
+    return regions[::-1]
+
+
+_REFUSAL = re.compile(
+    r"can ?not\s+(?:be\s+)?(?:determined?|calculated?|computed?|found|answered)|can't\s+(?:be\s+)?determine"
+    r"|unable\s+to\s+(?:determine|calculate|compute|answer|find)|not\s+(?:possible|enough\s+information)"
+    r"|insufficient\s+(?:information|data)|impossible\s+to\s+(?:determine|tell|answer)|无法(?:确定|计算|判断)",
+    re.I)
+# phrases whose numbers are not answers: "rounded to 2 decimal places", "using π = 3.14"
+_NOT_ANSWER = re.compile(
+    r"(?:\(\s*)?(?:rounded|correct|accurate|round(?:ing)?)?\s*to\s+(?:the\s+)?(?:\d+|two|one|three)\s+"
+    r"(?:decimal(?:\s+places?)?|d\.p\.|dp|significant\s+(?:figures|digits)|s\.f\.)(?:\s*\))?"
+    r"|(?:using|with|taking|assuming|assume|where|and)?\s*π\s*(?:=|≈)\s*3\.14\d*",
+    re.I)
+
+
+def _last_sentences(text: str, n: int = 2) -> str:
+    parts = [p for p in re.split(r"\n+|(?<=[^\d])\.\s+", text.strip()) if p.strip()]
+    return " ".join(parts[-n:])
+
+
+# ---------------------------------------------------------------- numbers
+
+def _first_number(text: str) -> float | None:
+    found = chains(_NOT_ANSWER.sub(" ", text))
+    return found[0].value if found else None
+
+
+def _last_number(text: str) -> float | None:
+    found = chains(_NOT_ANSWER.sub(" ", text))
+    return found[-1].value if found else None
+
+
+def _number(text: str) -> Extraction:
+    for box in reversed(_boxed(text)):
+        value = _first_number(box)
+        if value is not None:
+            return Extraction(value, False, "boxed")
+    regions = _marker_regions(text)
+    for sentence, rest in regions:
+        value = _first_number(sentence)
+        if value is not None:
+            return Extraction(value, False, "marker")
+        if _REFUSAL.search(rest):
+            return FAILED
+        value = _last_number(rest)
+        if value is not None:
+            return Extraction(value, False, "marker")
+    if regions or _REFUSAL.search(_last_sentences(text)):
+        return FAILED
+    value = _last_number(text)
+    return FAILED if value is None else Extraction(value, False, "whole")
+
+
+def extract_number(text: str) -> float | None:
+    """The final numeric answer in a response, or None."""
+    return extract(text, "number").value
+
+
+# ---------------------------------------------------------------- options
+
+def _labels(options: Options) -> list[str]:
+    if options is None:
+        return ["a", "b", "c", "d", "e"]
+    return [str(k) for k in (options.keys() if isinstance(options, Mapping) else options)]
+
+
+def _label_pattern(labels: list[str]) -> tuple[re.Pattern, bool]:
+    """A regex alternation of the labels (longest first) and whether matching ignores case."""
+    fold = (all(len(lab) == 1 and lab.isalpha() for lab in labels)
+            and len({lab.lower() for lab in labels}) == len(labels))
+    alts = "|".join(re.escape(lab) for lab in sorted(labels, key=len, reverse=True))
+    return re.compile(alts, re.I if fold else 0), fold
+
+
+class _Chooser:
+    """Finds option labels in a piece of text: ``(b)``, ``b)``, ``b.``, "option b", a bare ``b``
+    standing alone, or the option's own text."""
+
+    def __init__(self, options: Options):
+        self.labels = _labels(options)
+        self.texts = ({lab: str(options[lab]) for lab in self.labels} if isinstance(options, Mapping) else {})
+        lab, self.fold = _label_pattern(self.labels)
+        L = lab.pattern
+        flags = re.I if self.fold else 0
+        self.canon = {(x.lower() if self.fold else x): x for x in self.labels}
+        # a label that is surely a label: in parentheses/brackets, after "option", or "b)"
+        self.marked = re.compile(
+            rf"[(\[]\s*({L})\s*[)\]]|(?:option|choice)\s*[(\[]?\s*({L})(?![A-Za-z0-9])|(?<![A-Za-z0-9])({L})\)", flags)
+        # a label opening the text: "b", "B.", "b: 0.5", "B 2"
+        self.leading = re.compile(rf"^[\s\"'`{{(\[]*({L})(?:[)\]}}\"'`.:,]|\s*$|\s+(?=\S))", flags)
+        self.list_item = re.compile(rf"(?<![A-Za-z0-9'])({L})(?![A-Za-z0-9'])", flags)
+
+    def label(self, raw: str) -> str:
+        return self.canon[raw.lower() if self.fold else raw]
+
+    def _leading_ok(self, text: str, m: re.Match) -> bool:
+        """``a`` opening a sentence is an article unless something marks it as a label."""
+        rest = text[m.end():].lstrip()
+        if not rest or text[m.end() - 1] in ").]:}\"'`,":
+            return True
+        if text[m.end() - 1] == ".":
+            return True
+        if m.group(1) in ("a", "A", "I") and rest[:1].isalpha():
+            tx = self.texts.get(self.label(m.group(1)))
+            return bool(tx) and rest.lower().startswith(tx.lower())
+        return True
+
+    def in_sentence(self, text: str) -> str | None:
+        """The one option a final-answer sentence states, else None."""
+        text = text.strip()
+        m = self.leading.match(text)
+        if m and self._leading_ok(text, m):
+            return self.label(m.group(1))
+        found = {self.label(g) for mm in self.marked.finditer(text) for g in mm.groups() if g}
+        if len(found) == 1:
+            return found.pop()
+        if found:
+            return None
+        return self.by_text(text)
+
+    def by_text(self, text: str) -> str | None:
+        """The option whose own text (a number, or words) the sentence states, if exactly one."""
+        if not self.texts:
+            return None
+        norm = normalize(text).lower()
+        values = {f.value for f in chains(norm)}
+        hits = set()
+        for lab, tx in self.texts.items():
+            opt = chains(normalize(tx))
+            if opt and len(opt) == 1 and re.fullmatch(r"[\s\d.,\-+/*^()πa-z\\{}√]*", tx.lower()) and \
+                    any(abs(v - opt[0].value) <= 1e-9 * max(1.0, abs(v)) for v in values):
+                hits.add(lab)
+            elif re.search(rf"(?<![A-Za-z0-9]){re.escape(tx.lower().strip())}(?![A-Za-z0-9])", norm):
+                hits.add(lab)
+        if len(hits) > 1:  # "right triangle" contains "triangle": keep the longest when they nest
+            longest = max(hits, key=lambda h: len(self.texts[h]))
+            if all(self.texts[h].lower() in self.texts[longest].lower() for h in hits):
+                hits = {longest}
+        return hits.pop() if len(hits) == 1 else None
+
+
+def _choice(text: str, options: Options) -> Extraction:
+    ch = _Chooser(options)
+    for box in reversed(_boxed(text)):
+        got = ch.in_sentence(box)
+        if got is not None:
+            return Extraction(got, False, "boxed")
+    regions = _marker_regions(text)
+    for sentence, _rest in regions:
+        got = ch.in_sentence(sentence)
+        if got is not None:
+            return Extraction(got, False, "marker")
+    if regions:
+        return FAILED
+    whole = text.strip()
+    if len(whole) <= 80 and "\n" not in whole:  # a short answer: "(b)", "B. 2", "b) 0.5"
+        got = ch.in_sentence(whole)
+        return FAILED if got is None else Extraction(got, False, "whole")
+    if _REFUSAL.search(_last_sentences(text)):
+        return FAILED
+    got = ch.in_sentence(_last_sentences(text, 1))
+    if got is not None:
+        return Extraction(got, False, "whole")
+    return FAILED
+
+
+# ---------------------------------------------------------------- true / false
+
+_TF = re.compile(
+    r"(?P<neg>\bnot\s+|\bn't\s+|\bisn't\s+)?(?P<word>\btrue\b|\bfalse\b|\bincorrect\b|\bcorrect\b|\bwrong\b|"
+    r"\bright\b(?!\s+(?:triangle|angle))|正确|错误|对|错)", re.I)
+_YES_NO = re.compile(r"^[\s\"'`(\[{]*(yes|no|true|false|t|f|是|否)(?![A-Za-z])", re.I)
+_TF_VALUE = {"true": True, "correct": True, "right": True, "正确": True, "对": True, "yes": True, "t": True, "是": True,
+             "false": False, "incorrect": False, "wrong": False, "错误": False, "错": False, "no": False, "f": False,
+             "否": False}
+
+
+def _tf_in(sentence: str) -> bool | None:
+    """The truth value a final-answer sentence states: its first verdict word, negation applied."""
+    m = _YES_NO.match(sentence)
+    if m:
+        return _TF_VALUE[m.group(1).lower()]
+    for m in _TF.finditer(sentence):
+        word = m.group("word").lower()
+        if word == "correct" and re.match(r"\s+(?:answer|option|choice|statement\s+is)", sentence[m.end():], re.I):
+            continue
+        value = _TF_VALUE[word]
+        return (not value) if m.group("neg") else value
+    return None
+
+
+def _truefalse(text: str) -> Extraction:
+    for box in reversed(_boxed(text)):
+        got = _tf_in(box)
+        if got is not None:
+            return Extraction(got, False, "boxed")
+    regions = _marker_regions(text)
+    for sentence, _rest in regions:
+        got = _tf_in(sentence)
+        if got is not None:
+            return Extraction(got, False, "marker")
+    if regions:
+        return FAILED
+    whole = text.strip()
+    m = _YES_NO.match(whole)
+    if m and len(whole) <= 40:
+        return Extraction(_TF_VALUE[m.group(1).lower()], False, "whole")
+    last = _last_sentences(text, 1)
+    verdicts = {(not _TF_VALUE[m.group("word").lower()]) if m.group("neg") else _TF_VALUE[m.group("word").lower()]
+                for m in _TF.finditer(last) if m.group("word").lower() in ("true", "false")}
+    if len(verdicts) == 1:
+        return Extraction(verdicts.pop(), False, "whole")
+    return FAILED
+
+
+# ---------------------------------------------------------------- multi-select
+
+_ALL = re.compile(r"\ball\s+(?:of\s+(?:the\s+|them\b)|(?:four|five|three|six|the\s+options|options)\b)"
+                  r"|\ball\s+(?:are|of\s+them)", re.I)
+_NONE = re.compile(r"\bnone\s+of\s+(?:the\s+above|them|these|the\s+options)\b|^\W*none\W*$", re.I)
+
+
+def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
+    if _NONE.search(sentence):
+        return ()
+    if _ALL.search(sentence):
+        return tuple(sorted(ch.labels))
+    found = [ch.label(g) for m in ch.marked.finditer(sentence) for g in m.groups() if g]
+    if not found:
+        # a bare list: "a, c" / "a and c" / "A,B,D" (every label standing alone, no prose words between)
+        stripped = re.sub(r"\b(?:and|or|options?|choices?)\b|[\s,;/&+.()\[\]{}\"'`]", " ", sentence)
+        words = stripped.split()
+        if words and all(ch.list_item.fullmatch(w) for w in words):
+            found = [ch.label(w) for w in words]
+    return tuple(sorted(set(found))) if found else None
+
+
+def _multi(text: str, options: Options) -> Extraction:
+    ch = _Chooser(options)
+    for box in reversed(_boxed(text)):
+        got = _multi_in(box, ch)
+        if got is not None:
+            return Extraction(got, False, "boxed")
+    regions = _marker_regions(text)
+    for sentence, _rest in regions:
+        got = _multi_in(sentence, ch)
+        if got is not None:
+            return Extraction(got, False, "marker")
+    if regions:
+        return FAILED
+    got = _multi_in(text.strip(), ch) if len(text.strip()) <= 80 else _multi_in(_last_sentences(text, 1), ch)
+    return FAILED if got is None else Extraction(got, False, "whole")
+
+
+# ---------------------------------------------------------------- entry point
+
+def extract(text: str, response_type: str, options: Options = None) -> Extraction:
+    """What ``text`` answers, read as ``response_type`` (number | choice | truefalse | multi)."""
+    if not isinstance(text, str) or not text.strip():
+        return FAILED
+    text = normalize(text)
+    if response_type == "number":
+        return _number(text)
+    if response_type == "choice":
+        return _choice(text, options)
+    if response_type == "truefalse":
+        return _truefalse(text)
+    if response_type == "multi":
+        return _multi(text, options)
+    raise ValueError(f"unknown response_type {response_type!r} (expected number, choice, truefalse or multi)")
