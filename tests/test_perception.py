@@ -203,3 +203,16 @@ def test_perceiver_reads_the_figures():
     assert right >= 6, answers
     bad = next(backend.generate([Request("x", (Message("user", ("There is a triangle ABC",)),))]))
     assert bad.error and bad.text == ""
+
+
+def test_readme_perception_record_is_what_perceive_writes(tmp_path):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    block = readme.split("## Perception question sets")[1].split("```json\n")[1].split("```")[0]
+    assert main(["perceive", "--task", "length", "-n", "3", "--lines", "5", "--seed", "2", "--no-images",
+                 "--quiet", "--no-chat", "--out", str(tmp_path)]) == 0
+    r = list(read_records(tmp_path, "data"))[2]
+    shown = json.loads(block.replace('"...": "..."', '"Z": [0, 0]'))
+    for key in ("id", "task", "question", "options", "answer", "response_type", "claim", "measured", "n_lines"):
+        assert shown[key] == r[key], key
+    assert shown["scene"]["lines"] == r["scene"]["lines"]
+    assert all(r["scene"]["points"][k] == v for k, v in shown["scene"]["points"].items() if k != "Z")
