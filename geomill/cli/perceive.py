@@ -6,7 +6,7 @@ import argparse
 
 from geomill.engine.errors import GeomillError
 
-from .generate import run_and_export
+from .generate import add_run_options, run_and_export
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,17 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="random AlphaGeometry-style constructions drawn plain, or generated GeomVerse problems' "
                         "figures in geomill's style")
     p.add_argument("--part", default="data", help="name of the part without --preset")
-    p.add_argument("--seed", default="0")
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--ray", action="store_true",
-                   help="shards as Ray tasks (the cluster RAY_ADDRESS names, or a local one; needs geomill[ray])")
-    p.add_argument("--shard-size", type=int, default=100)
-    p.add_argument("--out", required=True)
-    p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])
-    p.add_argument("--no-images", action="store_true")
-    p.add_argument("--image-size", type=int, default=512)
-    p.add_argument("--no-chat", action="store_true", help="skip the fine-tuning chat JSONL export")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_run_options(p)
     p.set_defaults(func=cmd_perceive)
 
 
