@@ -24,7 +24,8 @@ from functools import lru_cache
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, variable
+from geomill.engine.kinds import ShapeKind
+from geomill.engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points, variable
 from geomill.engine.rules import Rule, apply, possible
 
 from .config import GenConfig
@@ -93,13 +94,14 @@ class Node:
 # -- declarations ------------------------------------------------------------------------------
 
 
-_SIZES = {"p": 1, "s": 2, "a": 3}
+def make_decl(key: str, points: tuple[str, ...]) -> ShapeDecl:
+    """The declaration the parser would build for ``points`` (canonical role order) of ``key``."""
+    return _make_decl(KINDS[key], points)
 
 
 @lru_cache(maxsize=65536)
-def make_decl(key: str, points: tuple[str, ...]) -> ShapeDecl:
-    """The declaration the parser would build for ``points`` (canonical role order) of ``key``."""
-    kind = KINDS[key]
+def _make_decl(kind: ShapeKind, points: tuple[str, ...]) -> ShapeDecl:
+    key = kind.key
     form = kind.forms[0]
     phs = kind.placeholders(form)
     args: dict[str, tuple[str, ...]] = {}
@@ -109,11 +111,7 @@ def make_decl(key: str, points: tuple[str, ...]) -> ShapeDecl:
                 args[ph] = tuple(points[i] for i in kind.pins[ph])
         name, pts = kind.resolve(points, args)
     else:
-        cursor = 0
-        for ph in phs:
-            size = _SIZES[ph[0]]
-            args[ph] = points[cursor:cursor + size]
-            cursor += size
+        args = {ph: tuple(split_points(text)) for ph, text in kind.declare(points).args}
         name, pts = kind.resolve(None, args)
     if pts != points:
         raise AssertionError(f"{key} {points} resolves to {pts}")
@@ -149,9 +147,9 @@ class Planner:
         if not ki.connectable(sym):
             return None
         if ki.relation:
-            # a supplementary/complementary pair shares a ray with its parent's shape, so its
-            # free angle can only start a new shape when it shares none (vertical, or at the root)
-            return OPEN if (root or key == "vertical") else None
+            # a pair that shares a ray (supplementary) shares it with its parent's shape, so its
+            # free angle can only start a new shape when it shares none (vertical), or at the root
+            return OPEN if (root or not ki.kind.shares_ray) else None
         return SIDE if ki.qkind[sym] is QKind.LENGTH else CORNER
 
     def fits(self, key: str, rule: Rule, context: str | None, qkind: QKind) -> bool:
@@ -194,6 +192,8 @@ class Planner:
     def _candidates(self, context: str | None, qkind: QKind, depth: int, root: bool) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
         for key in self.pool:
+            if not KINDS[key].generated:
+                continue
             for rule in info(key).rules:
                 if not self.fits(key, rule, context, qkind):
                     continue
@@ -283,24 +283,16 @@ def _place(key: str, out: str, context: str | None, shared: tuple[str, ...] | No
             names.reverse()  # either orientation; for an angle the vertex stays in the middle
         for i, name in zip(place, names):
             pts[i] = name
-    if kind.relation:
-        _relation_points(key, out, pts, place, rng, letters)
+    if place is None and kind.relation:  # at the root: name the asked angle first
+        for i in kind.elements[out].at[0]:
+            pts[i] = letters()
+    for i, j in kind.joins:  # a relation's points that are one (the common vertex, the common ray)
+        if (pts[i] is None) != (pts[j] is None):
+            pts[i] = pts[j] = pts[i] or pts[j]
     for i in range(n):
         if pts[i] is None:
             pts[i] = letters()
     return tuple(pts), place
-
-
-def _relation_points(key: str, out: str, pts: list, place, rng: random.Random, letters: Letters) -> None:
-    """A pair of angles with one vertex; supplementary and complementary pairs also share a ray
-    (``angles DAC and CAB``), vertical pairs share only the vertex."""
-    mine, other = ((0, 1, 2), (3, 4, 5)) if out == "p" else ((3, 4, 5), (0, 1, 2))
-    if place is None:  # at the root: name the asked angle first
-        for i in mine:
-            pts[i] = letters()
-    pts[other[1]] = pts[mine[1]]
-    if key != "vertical":
-        pts[other[0]] = pts[mine[2]]  # (P V Q) and (Q V N)
 
 
 # -- values ----------------------------------------------------------------------------------------------
