@@ -61,13 +61,11 @@ def test_png_and_svg(renderer, figure_c, tmp_path):
     assert img.size == (512, 512) and png[:8] == b"\x89PNG\r\n\x1a\n"
     # the file holds exactly the pixels drawn (our own encoder: filter none, zlib level 1)
     assert np.array_equal(np.asarray(img.convert("RGB")), renderer.rgba()[:, :, :3])
-    renderer.save(scene, ann, tmp_path / "f.svg")
-    svg = (tmp_path / "f.svg").read_text()
+    svg = renderer.image_bytes(scene, ann, tmp_path / "f.svg").decode()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
-    renderer.save(scene, ann, tmp_path / "f.png")
-    assert (tmp_path / "f.png").read_bytes()[:4] == b"\x89PNG"
+    assert renderer.image_bytes(scene, ann, tmp_path / "f.png")[:4] == b"\x89PNG"
     with pytest.raises(ValueError):
-        renderer.save(scene, ann, tmp_path / "f.jpg")
+        renderer.image_bytes(scene, ann, tmp_path / "f.jpg")
 
 
 def test_one_figure_is_reused(renderer, figure_c):
