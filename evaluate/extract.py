@@ -69,7 +69,8 @@ _MARKER = re.compile(
     r"|correct\s+(?:option|choice)\s*(?:is|are|=|:)"
     r"|(?:最终)?答案\s*(?:是|为|:)?",
     re.I)
-_LEAD = re.compile(r"^[\s:=*#>\-.,]*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?[\s:=*#>\-]*", re.I)
+_LEAD = re.compile(r"^(?:[\s:=*#>.,]|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
+                   r"(?:[\s:=*#>]|-(?![\d.]))*", re.I)
 _SENTENCE_END = re.compile(r"\n|(?<=[^\d\s])\.(?=\s|$)|(?<=\d)\.(?=\s|$)|[;。]")
 
 
@@ -187,6 +188,7 @@ class _Chooser:
         # a label opening the text: "b", "B.", "b: 0.5", "B 2"
         self.leading = re.compile(rf"^[\s\"'`{{(\[]*({L})(?:[)\]}}\"'`.:,]|\s*$|\s+(?=\S))", flags)
         self.list_item = re.compile(rf"(?<![A-Za-z0-9'])({L})(?![A-Za-z0-9'])", flags)
+        self.paren_list = re.compile(rf"[(\[]\s*((?:{L})(?:\s*[,;、]\s*(?:{L}))+)\s*[)\]]", flags)
 
     def label(self, raw: str) -> str:
         return self.canon[raw.lower() if self.fold else raw]
@@ -204,12 +206,13 @@ class _Chooser:
         return True
 
     def in_sentence(self, text: str) -> str | None:
-        """The one option a final-answer sentence states, else None."""
+        """The one option a final-answer sentence states, else None (none, or several)."""
         text = text.strip()
+        found = {self.label(g) for mm in self.marked.finditer(text) for g in mm.groups() if g}
         m = self.leading.match(text)
         if m and self._leading_ok(text, m):
-            return self.label(m.group(1))
-        found = {self.label(g) for mm in self.marked.finditer(text) for g in mm.groups() if g}
+            lead = self.label(m.group(1))
+            return lead if found <= {lead} else None
         if len(found) == 1:
             return found.pop()
         if found:
@@ -267,7 +270,9 @@ def _choice(text: str, options: Options) -> Extraction:
 _TF = re.compile(
     r"(?P<neg>\bnot\s+|\bn't\s+|\bisn't\s+)?(?P<word>\btrue\b|\bfalse\b|\bincorrect\b|\bcorrect\b|\bwrong\b|"
     r"\bright\b(?!\s+(?:triangle|angle))|正确|错误|对|错)", re.I)
-_YES_NO = re.compile(r"^[\s\"'`(\[{]*(yes|no|true|false|t|f|是|否)(?![A-Za-z])", re.I)
+_YES_NO = re.compile(r"^[\s\"'`(\[{]*(yes|no|true|false|t|f|是|否|正确|错误|对|错)(?![A-Za-z])", re.I)
+_ANSWER_FIRST = re.compile(r"^[\s\"'`(\[{]*(yes|no|true|false)\b[\s\"'`)\]}]*[.,!:;\n]", re.I)
+_TF_QUESTION = re.compile(r"\btrue\s+or\s+false\b\s*[?:]?", re.I)
 _TF_VALUE = {"true": True, "correct": True, "right": True, "正确": True, "对": True, "yes": True, "t": True, "是": True,
              "false": False, "incorrect": False, "wrong": False, "错误": False, "错": False, "no": False, "f": False,
              "否": False}
@@ -275,6 +280,7 @@ _TF_VALUE = {"true": True, "correct": True, "right": True, "正确": True, "对"
 
 def _tf_in(sentence: str) -> bool | None:
     """The truth value a final-answer sentence states: its first verdict word, negation applied."""
+    sentence = _TF_QUESTION.sub(" ", sentence)
     m = _YES_NO.match(sentence)
     if m:
         return _TF_VALUE[m.group(1).lower()]
@@ -299,13 +305,13 @@ def _truefalse(text: str) -> Extraction:
             return Extraction(got, False, "marker")
     if regions:
         return FAILED
-    whole = text.strip()
-    m = _YES_NO.match(whole)
-    if m and len(whole) <= 40:
+    whole = _TF_QUESTION.sub(" ", text).strip()
+    m = _YES_NO.match(whole) if len(whole) <= 40 else _ANSWER_FIRST.match(whole)
+    if m:
         return Extraction(_TF_VALUE[m.group(1).lower()], False, "whole")
-    last = _last_sentences(text, 1)
-    verdicts = {(not _TF_VALUE[m.group("word").lower()]) if m.group("neg") else _TF_VALUE[m.group("word").lower()]
-                for m in _TF.finditer(last) if m.group("word").lower() in ("true", "false")}
+    words = [(m.group("word").lower(), bool(m.group("neg"))) for m in _TF.finditer(_last_sentences(whole, 1))]
+    strong = [(w, neg) for w, neg in words if w in ("true", "false")]
+    verdicts = {_TF_VALUE[w] != neg for w, neg in (strong or words)}
     if len(verdicts) == 1:
         return Extraction(verdicts.pop(), False, "whole")
     return FAILED
@@ -323,10 +329,12 @@ def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
         return ()
     if _ALL.search(sentence):
         return tuple(sorted(ch.labels))
+    sentence = ch.paren_list.sub(r" \1 ", sentence)  # "(a, b, c)" -> "a, b, c"
     found = [ch.label(g) for m in ch.marked.finditer(sentence) for g in m.groups() if g]
     if not found:
         # a bare list: "a, c" / "a and c" / "A,B,D" (every label standing alone, no prose words between)
-        stripped = re.sub(r"\b(?:and|or|options?|choices?)\b|[\s,;/&+.()\[\]{}\"'`]", " ", sentence)
+        stripped = re.sub(r"\b(?:and|or|options?|choices?)\b|[\s,;/&+.()\[\]{}\"'`、，]", " ", sentence,
+                          flags=re.I)
         words = stripped.split()
         if words and all(ch.list_item.fullmatch(w) for w in words):
             found = [ch.label(w) for w in words]

@@ -47,6 +47,14 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+class _Invalid(Exception):
+    """An expression with no value (``1/0``, ``√-4``): no number there at all, rather than a part of it."""
+
+    def __init__(self, end: int):
+        super().__init__(end)
+        self.end = end  # token index after it
+
+
 class _Parser:
     """Recursive descent with backtracking: every rule returns (value, next index) or None."""
 
@@ -82,7 +90,7 @@ class _Parser:
                 if self.t[i].text == "*":
                     value = value * nxt[0]
                 elif nxt[0] == 0:
-                    return None
+                    raise _Invalid(nxt[1])
                 else:
                     value = value / nxt[0]
                 i = nxt[1]
@@ -141,14 +149,18 @@ class _Parser:
             return math.pi, i + 1
         if tok.kind == "sqrt":
             r = self.group(i + 1) or self.atom(i + 1)
-            if r is None or r[0] < 0:
+            if r is None:
                 return None
+            if r[0] < 0:
+                raise _Invalid(r[1])
             return math.sqrt(r[0]), r[1]
         if tok.kind == "frac":
             num = self.group(i + 1)
             den = num and self.group(num[1])
-            if not den or den[0] == 0:
+            if not den:
                 return None
+            if den[0] == 0:
+                raise _Invalid(den[1])
             return num[0] / den[0], den[1]
         return self.group(i)
 
@@ -181,6 +193,12 @@ def _can_start(tokens: list[Token], i: int) -> bool:
     return tok.kind == "op" and tok.text in "-({"
 
 
+def _is_exponent(tokens: list[Token], i: int) -> bool:
+    """``2`` in ``cm^2`` or ``m^{2}``: a unit's power, not a number of its own."""
+    before = [t.text for t in tokens[max(0, i - 2):i]]
+    return before[-1:] == ["^"] or before == ["^", "{"]
+
+
 @dataclass(frozen=True)
 class Found:
     value: float
@@ -195,8 +213,15 @@ def chains(text: str) -> list[Found]:
     found: list[Found] = []
     i = 0
     while i < len(tokens):
-        if _can_start(tokens, i):
-            r = parser.chain(i)
+        if _can_start(tokens, i) and not _is_exponent(tokens, i):
+            try:
+                r = parser.chain(i)
+            except _Invalid as exc:
+                i = exc.end
+                continue
+            except RecursionError:  # absurdly deep brackets: no number here
+                i += 1
+                continue
             if r is not None and math.isfinite(r[0]):
                 value, j = r
                 found.append(Found(value, tokens[i].start, tokens[j - 1].end))
