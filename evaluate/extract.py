@@ -11,7 +11,7 @@ sorted tuple of labels for ``multi``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .numparse import chains
@@ -36,6 +36,9 @@ _REPLACE = [
     (re.compile(r"(\d)(?:\\,|\{,\}|\u2009|\u202f|\\ )(\d{3})(?!\d)"), r"\1,\2"),  # 1\,234 and 1{,}234
     (re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|º|˚"), "°"),
     (re.compile(r"\\[dt]frac(?![A-Za-z])"), r"\\frac"),
+    (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),  # \frac12
+    (re.compile(r"(\\sqrt|√)(?=\d)"), r"\1 "),  # \sqrt3: the digit is its argument
+    (re.compile(r"(?<=[\d)}])²"), "^2"), (re.compile(r"(?<=[\d)}])³"), "^3"),
     (re.compile(r"\\(?:left|right|displaystyle|bigl?|bigr?|Big)(?![A-Za-z])|\\!"), ""),
     (re.compile(r"\\(?:times|cdot|ast)(?![A-Za-z])|[×·⋅∙]"), "*"),
     (re.compile(r"\\div(?![A-Za-z])|÷"), "/"),
@@ -66,7 +69,7 @@ _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MARKER = re.compile(
     r"final\s+answers?(?:\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:))?"
     r"|answers?\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:)"
-    r"|correct\s+(?:option|choice)\s*(?:is|are|=|:)"
+    r"|correct\s+(?:options?|choices?)\s*(?:is|are|=|:)"
     r"|(?:最终)?答案\s*(?:是|为|:)?",
     re.I)
 _LEAD = re.compile(r"^(?:[\s:=*#>.,]|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
@@ -74,8 +77,18 @@ _LEAD = re.compile(r"^(?:[\s:=*#>.,]|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+
 _SENTENCE_END = re.compile(r"\n|(?<=[^\d\s])\.(?=\s|$)|(?<=\d)\.(?=\s|$)|[;。]")
 
 
-def _boxed(text: str) -> list[str]:
-    """The contents of every ``\\boxed{…}`` (braces balanced), in order."""
+@dataclass(frozen=True)
+class _Region:
+    """A place that states the answer: its first sentence, all text after it, and what found it."""
+
+    at: int
+    sentence: str
+    rest: str
+    via: str
+
+
+def _boxed(text: str) -> list[_Region]:
+    """Every ``\\boxed{…}`` (braces balanced)."""
     out = []
     for m in _BOXED.finditer(text):
         depth, i = 1, m.end()
@@ -83,26 +96,56 @@ def _boxed(text: str) -> list[str]:
             depth += {"{": 1, "}": -1}.get(text[i], 0)
             i += 1
         if depth == 0:
-            out.append(text[m.end():i - 1])
+            inside = text[m.end():i - 1]
+            out.append(_Region(m.start(), inside, inside, "boxed"))
     return out
 
 
-def _marker_regions(text: str) -> list[tuple[str, str]]:
-    """(first sentence, rest) after each answer marker, last marker first."""
-    regions = []
+def _markers(text: str) -> list[_Region]:
+    """The text after every answer marker ("final answer", "answer is", "答案" …); a marker
+    followed by a comma ("before the final answer, …") introduces nothing."""
+    out = []
     for m in _MARKER.finditer(text):
         rest = text[m.end():]
+        if rest.lstrip(" *").startswith(","):
+            continue
         rest = rest[_LEAD.match(rest).end():]
         end = _SENTENCE_END.search(rest)
-        cut = end.start() if end else len(rest)
-        regions.append((rest[:cut], rest))
-    return regions[::-1]
+        out.append(_Region(m.start(), rest[:end.start() if end else len(rest)], rest, "marker"))
+    return out
+
+
+def _regions(text: str) -> list[_Region]:
+    """Boxed answers and marked answers, the last stated first (a model that corrects itself
+    means its last answer)."""
+    return sorted(_boxed(text) + _markers(text), key=lambda r: r.at, reverse=True)
+
+
+def _read(text: str, in_sentence: Callable[[str], object | None],
+          in_rest: Callable[[str], object | None] | None = None,
+          whole: Callable[[str], object | None] | None = None) -> Extraction:
+    """The answer the last region states (``in_sentence`` on its first sentence, else
+    ``in_rest`` on all after it); with no region at all, ``whole`` on the whole text."""
+    regions = _regions(text)
+    for region in regions:
+        value = in_sentence(region.sentence)
+        if value is None and in_rest is not None:
+            value = in_rest(region.rest)
+        if value is not None:
+            return Extraction(value, False, region.via)
+    if regions or whole is None:
+        return FAILED
+    value = whole(text)
+    return FAILED if value is None else Extraction(value, False, "whole")
 
 
 _REFUSAL = re.compile(
-    r"can ?not\s+(?:be\s+)?(?:determined?|calculated?|computed?|found|answered)|can't\s+(?:be\s+)?determine"
-    r"|unable\s+to\s+(?:determine|calculate|compute|answer|find)|not\s+(?:possible|enough\s+information)"
-    r"|insufficient\s+(?:information|data)|impossible\s+to\s+(?:determine|tell|answer)|无法(?:确定|计算|判断)",
+    r"can ?not\s+(?:be\s+)?(?:determined?|calculated?|computed?|found|answered|measured)"
+    r"|can't\s+(?:be\s+)?(?:determined?|calculated?|computed?|found|answered|measured)"
+    r"|unable\s+to\s+(?:determine|calculate|compute|answer|find|measure)"
+    r"|not\s+possible|(?:not|no|without)\s+(?:\w+\s+){0,2}enough\s+information|not\s+computable"
+    r"|insufficient\s+(?:information|data)|impossible\s+to\s+(?:determine|tell|answer|compute)"
+    r"|无法(?:确定|计算|判断|得出)",
     re.I)
 # phrases whose numbers are not answers: "rounded to 2 decimal places", "using π = 3.14"
 _NOT_ANSWER = re.compile(
@@ -129,25 +172,16 @@ def _last_number(text: str) -> float | None:
     return found[-1].value if found else None
 
 
+def _number_in_rest(rest: str) -> float | None:
+    return None if _REFUSAL.search(rest) else _last_number(rest)
+
+
+def _number_in_whole(text: str) -> float | None:
+    return None if _REFUSAL.search(_last_sentences(text)) else _last_number(text)
+
+
 def _number(text: str) -> Extraction:
-    for box in reversed(_boxed(text)):
-        value = _first_number(box)
-        if value is not None:
-            return Extraction(value, False, "boxed")
-    regions = _marker_regions(text)
-    for sentence, rest in regions:
-        value = _first_number(sentence)
-        if value is not None:
-            return Extraction(value, False, "marker")
-        if _REFUSAL.search(rest):
-            return FAILED
-        value = _last_number(rest)
-        if value is not None:
-            return Extraction(value, False, "marker")
-    if regions or _REFUSAL.search(_last_sentences(text)):
-        return FAILED
-    value = _last_number(text)
-    return FAILED if value is None else Extraction(value, False, "whole")
+    return _read(text, _first_number, _number_in_rest, _number_in_whole)
 
 
 def extract_number(text: str) -> float | None:
@@ -171,6 +205,9 @@ def _label_pattern(labels: list[str]) -> tuple[re.Pattern, bool]:
     return re.compile(alts, re.I if fold else 0), fold
 
 
+_NUMERIC_OPTION = re.compile(r"[\s\d.,\-+/*^()π\\{}√°%]*(?:[a-z]+\^?\d?)?")  # "0.5", "45°", "12 cm", "3√2"
+
+
 class _Chooser:
     """Finds option labels in a piece of text: ``(b)``, ``b)``, ``b.``, "option b", a bare ``b``
     standing alone, or the option's own text."""
@@ -178,6 +215,11 @@ class _Chooser:
     def __init__(self, options: Options):
         self.labels = _labels(options)
         self.texts = ({lab: str(options[lab]) for lab in self.labels} if isinstance(options, Mapping) else {})
+        # an option that is a number ("0.5", "45°", "12 cm") is matched by value, any other by its words
+        self.numeric = {lab: opt[0].value for lab, tx in self.texts.items()
+                        if len(opt := chains(normalize(tx))) == 1 and _NUMERIC_OPTION.fullmatch(tx.lower())}
+        self.words = {lab: re.compile(rf"(?<![A-Za-z0-9]){re.escape(normalize(tx).lower().strip())}(?![A-Za-z0-9])")
+                      for lab, tx in self.texts.items() if lab not in self.numeric and tx.strip()}
         lab, self.fold = _label_pattern(self.labels)
         L = lab.pattern
         flags = re.I if self.fold else 0
@@ -187,6 +229,8 @@ class _Chooser:
             rf"[(\[]\s*({L})\s*[)\]]|(?:option|choice)\s*[(\[]?\s*({L})(?![A-Za-z0-9])|(?<![A-Za-z0-9])({L})\)", flags)
         # a label opening the text: "b", "B.", "b: 0.5", "B 2"
         self.leading = re.compile(rf"^[\s\"'`{{(\[]*({L})(?:[)\]}}\"'`.:,]|\s*$|\s+(?=\S))", flags)
+        self.joined = re.compile(rf"[)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[(\[]?\s*(?:{L})(?![A-Za-z0-9])", flags)
+        self.first = re.compile(rf"^[\s\"'`]*(?:[(\[]\s*({L})\s*[)\]]|({L})[).:](?=\s))", flags)
         self.list_item = re.compile(rf"(?<![A-Za-z0-9'])({L})(?![A-Za-z0-9'])", flags)
         self.paren_list = re.compile(rf"[(\[]\s*((?:{L})(?:\s*[,;、]\s*(?:{L}))+)\s*[)\]]", flags)
 
@@ -212,7 +256,8 @@ class _Chooser:
         m = self.leading.match(text)
         if m and self._leading_ok(text, m):
             lead = self.label(m.group(1))
-            return lead if found <= {lead} else None
+            # "(c) 4 -- (b) is too small" states c; "(a) or (b)" and "a, c" state no one option
+            return None if self.joined.match(text, m.end() - 1) else lead
         if len(found) == 1:
             return found.pop()
         if found:
@@ -224,15 +269,16 @@ class _Chooser:
         if not self.texts:
             return None
         norm = normalize(text).lower()
-        values = {f.value for f in chains(norm)}
-        hits = set()
-        for lab, tx in self.texts.items():
-            opt = chains(normalize(tx))
-            if opt and len(opt) == 1 and re.fullmatch(r"[\s\d.,\-+/*^()πa-z\\{}√]*", tx.lower()) and \
-                    any(abs(v - opt[0].value) <= 1e-9 * max(1.0, abs(v)) for v in values):
-                hits.add(lab)
-            elif re.search(rf"(?<![A-Za-z0-9]){re.escape(tx.lower().strip())}(?![A-Za-z0-9])", norm):
-                hits.add(lab)
+        stated = chains(norm)
+        numeric = self.numeric
+
+        def same(x: float, y: float) -> bool:
+            return abs(x - y) <= 1e-9 * max(1.0, abs(y))
+
+        # numbers: the option the first stated number is, else the one option any stated number is
+        hits = {lab for lab, v in numeric.items() if stated and same(stated[0].value, v)} or \
+            {lab for lab, v in numeric.items() if any(same(f.value, v) for f in stated)}
+        hits |= {lab for lab, words in self.words.items() if words.search(norm)}
         if len(hits) > 1:  # "right triangle" contains "triangle": keep the longest when they nest
             longest = max(hits, key=lambda h: len(self.texts[h]))
             if all(self.texts[h].lower() in self.texts[longest].lower() for h in hits):
@@ -242,38 +288,29 @@ class _Chooser:
 
 def _choice(text: str, options: Options) -> Extraction:
     ch = _Chooser(options)
-    for box in reversed(_boxed(text)):
-        got = ch.in_sentence(box)
-        if got is not None:
-            return Extraction(got, False, "boxed")
-    regions = _marker_regions(text)
-    for sentence, _rest in regions:
-        got = ch.in_sentence(sentence)
-        if got is not None:
-            return Extraction(got, False, "marker")
-    if regions:
-        return FAILED
-    whole = text.strip()
-    if len(whole) <= 80 and "\n" not in whole:  # a short answer: "(b)", "B. 2", "b) 0.5"
-        got = ch.in_sentence(whole)
-        return FAILED if got is None else Extraction(got, False, "whole")
-    if _REFUSAL.search(_last_sentences(text)):
-        return FAILED
-    got = ch.in_sentence(_last_sentences(text, 1))
-    if got is not None:
-        return Extraction(got, False, "whole")
-    return FAILED
+
+    def whole(text: str) -> str | None:
+        text = text.strip()
+        if len(text) <= 80 and "\n" not in text:  # a short answer: "(b)", "B. 2", "b) 0.5"
+            return ch.in_sentence(text)
+        m = ch.first.match(text)  # answer first, then the reasons: "(b). The line AB is …"
+        if m:
+            return ch.label(m.group(1) or m.group(2))
+        last = _last_sentences(text, 1)
+        return None if _REFUSAL.search(_last_sentences(text)) else ch.in_sentence(last)
+
+    return _read(text, ch.in_sentence, whole=whole)
 
 
 # ---------------------------------------------------------------- true / false
 
 _TF = re.compile(
-    r"(?P<neg>\bnot\s+|\bn't\s+|\bisn't\s+)?(?P<word>\btrue\b|\bfalse\b|\bincorrect\b|\bcorrect\b|\bwrong\b|"
-    r"\bright\b(?!\s+(?:triangle|angle))|正确|错误|对|错)", re.I)
+    r"(?P<neg>\bnot\s+|\bisn't\s+|\baren't\s+)?(?P<word>\btrue\b|\bfalse\b|\bincorrect\b|\bcorrect\b|\bwrong\b|"
+    r"正确|错误|对|错)", re.I)
 _YES_NO = re.compile(r"^[\s\"'`(\[{]*(yes|no|true|false|t|f|是|否|正确|错误|对|错)(?![A-Za-z])", re.I)
 _ANSWER_FIRST = re.compile(r"^[\s\"'`(\[{]*(yes|no|true|false)\b[\s\"'`)\]}]*[.,!:;\n]", re.I)
-_TF_QUESTION = re.compile(r"\btrue\s+or\s+false\b\s*[?:]?", re.I)
-_TF_VALUE = {"true": True, "correct": True, "right": True, "正确": True, "对": True, "yes": True, "t": True, "是": True,
+_TF_QUESTION = re.compile(r"\btrue\s*(?:or|/)\s*false\b\s*[?:]?", re.I)
+_TF_VALUE = {"true": True, "correct": True, "正确": True, "对": True, "yes": True, "t": True, "是": True,
              "false": False, "incorrect": False, "wrong": False, "错误": False, "错": False, "no": False, "f": False,
              "否": False}
 
@@ -288,33 +325,24 @@ def _tf_in(sentence: str) -> bool | None:
         word = m.group("word").lower()
         if word == "correct" and re.match(r"\s+(?:answer|option|choice|statement\s+is)", sentence[m.end():], re.I):
             continue
-        value = _TF_VALUE[word]
-        return (not value) if m.group("neg") else value
+        return _TF_VALUE[word] != bool(m.group("neg"))
     return None
 
 
-def _truefalse(text: str) -> Extraction:
-    for box in reversed(_boxed(text)):
-        got = _tf_in(box)
-        if got is not None:
-            return Extraction(got, False, "boxed")
-    regions = _marker_regions(text)
-    for sentence, _rest in regions:
-        got = _tf_in(sentence)
-        if got is not None:
-            return Extraction(got, False, "marker")
-    if regions:
-        return FAILED
+def _tf_whole(text: str) -> bool | None:
+    """A bare verdict, a verdict first ("False. There is …"), or the one verdict of the last sentence."""
     whole = _TF_QUESTION.sub(" ", text).strip()
     m = _YES_NO.match(whole) if len(whole) <= 40 else _ANSWER_FIRST.match(whole)
     if m:
-        return Extraction(_TF_VALUE[m.group(1).lower()], False, "whole")
+        return _TF_VALUE[m.group(1).lower()]
     words = [(m.group("word").lower(), bool(m.group("neg"))) for m in _TF.finditer(_last_sentences(whole, 1))]
     strong = [(w, neg) for w, neg in words if w in ("true", "false")]
     verdicts = {_TF_VALUE[w] != neg for w, neg in (strong or words)}
-    if len(verdicts) == 1:
-        return Extraction(verdicts.pop(), False, "whole")
-    return FAILED
+    return verdicts.pop() if len(verdicts) == 1 else None
+
+
+def _truefalse(text: str) -> Extraction:
+    return _read(text, _tf_in, whole=_tf_whole)
 
 
 # ---------------------------------------------------------------- multi-select
@@ -333,7 +361,7 @@ def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
     found = [ch.label(g) for m in ch.marked.finditer(sentence) for g in m.groups() if g]
     if not found:
         # a bare list: "a, c" / "a and c" / "A,B,D" (every label standing alone, no prose words between)
-        stripped = re.sub(r"\b(?:and|or|options?|choices?)\b|[\s,;/&+.()\[\]{}\"'`、，]", " ", sentence,
+        stripped = re.sub(r"\b(?:and|or|options?|choices?|both|only)\b|[\s,;/&+.()\[\]{}\"'`、，]", " ", sentence,
                           flags=re.I)
         words = stripped.split()
         if words and all(ch.list_item.fullmatch(w) for w in words):
@@ -343,19 +371,12 @@ def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
 
 def _multi(text: str, options: Options) -> Extraction:
     ch = _Chooser(options)
-    for box in reversed(_boxed(text)):
-        got = _multi_in(box, ch)
-        if got is not None:
-            return Extraction(got, False, "boxed")
-    regions = _marker_regions(text)
-    for sentence, _rest in regions:
-        got = _multi_in(sentence, ch)
-        if got is not None:
-            return Extraction(got, False, "marker")
-    if regions:
-        return FAILED
-    got = _multi_in(text.strip(), ch) if len(text.strip()) <= 80 else _multi_in(_last_sentences(text, 1), ch)
-    return FAILED if got is None else Extraction(got, False, "whole")
+
+    def whole(text: str):
+        text = text.strip()
+        return _multi_in(text if len(text) <= 80 else _last_sentences(text, 1), ch)
+
+    return _read(text, lambda sentence: _multi_in(sentence, ch), whole=whole)
 
 
 # ---------------------------------------------------------------- entry point
