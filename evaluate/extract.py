@@ -72,7 +72,7 @@ _MARKER = re.compile(
     r"|correct\s+(?:options?|choices?)\s*(?:is|are|=|:)"
     r"|(?:最终)?答案\s*(?:是|为|:)?",
     re.I)
-_LEAD = re.compile(r"^(?:[\s:=*#>.,]|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
+_LEAD = re.compile(r"^(?:[\s:=*#>,]|\.(?!\d)|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
                    r"(?:[\s:=*#>]|-(?![\d.]))*", re.I)
 _SENTENCE_END = re.compile(r"\n|(?<=[^\d\s])\.(?=\s|$)|(?<=\d)\.(?=\s|$)|[;。]")
 
@@ -229,8 +229,11 @@ class _Chooser:
             rf"[(\[]\s*({L})\s*[)\]]|(?:option|choice)\s*[(\[]?\s*({L})(?![A-Za-z0-9])|(?<![A-Za-z0-9])({L})\)", flags)
         # a label opening the text: "b", "B.", "b: 0.5", "B 2"
         self.leading = re.compile(rf"^[\s\"'`{{(\[]*({L})(?:[)\]}}\"'`.:,]|\s*$|\s+(?=\S))", flags)
+        self.affirmed = re.compile(
+            rf"(?<![A-Za-z0-9])[(\[]?({L})[)\]]?\s+(?:is|seems|appears)\s+(?:to\s+be\s+)?(?:the\s+)?"
+            rf"(?:correct|right|best|most\s+likely|answer)\b", flags)
         self.joined = re.compile(rf"[)\]]?\s*(?:,|/|&|\bor\b|\band\b)\s*[(\[]?\s*(?:{L})(?![A-Za-z0-9])", flags)
-        self.first = re.compile(rf"^[\s\"'`]*(?:[(\[]\s*({L})\s*[)\]]|({L})[).:](?=\s))", flags)
+        self.first = re.compile(rf"^[\s\"'`]*(?:[(\[]\s*({L})\s*[)\]]|({L})(?:[).:](?=\s)|[ \t]*\n))", flags)
         self.list_item = re.compile(rf"(?<![A-Za-z0-9'])({L})(?![A-Za-z0-9'])", flags)
         self.paren_list = re.compile(rf"[(\[]\s*((?:{L})(?:\s*[,;、]\s*(?:{L}))+)\s*[)\]]", flags)
 
@@ -260,8 +263,9 @@ class _Chooser:
             return None if self.joined.match(text, m.end() - 1) else lead
         if len(found) == 1:
             return found.pop()
-        if found:
-            return None
+        if found:  # several: the one said to be right ("(a) and (b) are wrong; (c) is correct")
+            affirmed = {self.label(mm.group(1)) for mm in self.affirmed.finditer(text)}
+            return affirmed.pop() if len(affirmed) == 1 else None
         return self.by_text(text)
 
     def by_text(self, text: str) -> str | None:
@@ -294,7 +298,8 @@ def _choice(text: str, options: Options) -> Extraction:
         if len(text) <= 80 and "\n" not in text:  # a short answer: "(b)", "B. 2", "b) 0.5"
             return ch.in_sentence(text)
         m = ch.first.match(text)  # answer first, then the reasons: "(b). The line AB is …"
-        if m:
+        first_line = text.split("\n", 1)[0]
+        if m and len({g for mm in ch.marked.finditer(first_line) for g in mm.groups() if g}) <= 1:
             return ch.label(m.group(1) or m.group(2))
         last = _last_sentences(text, 1)
         return None if _REFUSAL.search(_last_sentences(text)) else ch.in_sentence(last)
@@ -381,11 +386,17 @@ def _multi(text: str, options: Options) -> Extraction:
 
 # ---------------------------------------------------------------- entry point
 
+def _after_thinking(text: str) -> str:
+    """A reasoning model's answer follows its ``<think>…</think>`` block; drafts inside it do not count."""
+    head, sep, tail = text.rpartition("</think>")
+    return tail if sep and tail.strip() else text
+
+
 def extract(text: str, response_type: str, options: Options = None) -> Extraction:
     """What ``text`` answers, read as ``response_type`` (number | choice | truefalse | multi)."""
     if not isinstance(text, str) or not text.strip():
         return FAILED
-    text = normalize(text)
+    text = normalize(_after_thinking(text))
     if response_type == "number":
         return _number(text)
     if response_type == "choice":
