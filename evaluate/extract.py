@@ -10,6 +10,7 @@ sorted tuple of labels for ``multi``.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -155,9 +156,25 @@ _NOT_ANSWER = re.compile(
     re.I)
 
 
+def _sentences(text: str) -> list[str]:
+    return [p for p in re.split(r"\n+|(?<=[^\d])\.\s+", text.strip()) if p.strip()]
+
+
 def _last_sentences(text: str, n: int = 2) -> str:
-    parts = [p for p in re.split(r"\n+|(?<=[^\d])\.\s+", text.strip()) if p.strip()]
-    return " ".join(parts[-n:])
+    return " ".join(_sentences(text)[-n:])
+
+
+def _closing(text: str, read: Callable[[str], object | None], k: int = 3) -> object | None:
+    """What the closing sentences state: the last of the final ``k`` that states something
+    ("… so the answer is (c). Note: the figure may not be to scale." states c); a refusal
+    among the final two states nothing."""
+    if _REFUSAL.search(_last_sentences(text)):
+        return None
+    for sentence in reversed(_sentences(text)[-k:]):
+        value = read(sentence)
+        if value is not None:
+            return value
+    return None
 
 
 # ---------------------------------------------------------------- numbers
@@ -290,8 +307,20 @@ class _Chooser:
         return hits.pop() if len(hits) == 1 else None
 
 
+def _chooser(options: Options) -> _Chooser:
+    """The chooser for these options, built once per distinct set (a benchmark reuses a few)."""
+    if isinstance(options, Mapping):
+        return _cached_chooser(tuple((str(k), str(v)) for k, v in options.items()), True)
+    return _cached_chooser(None if options is None else tuple(str(k) for k in options), False)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_chooser(key: tuple | None, mapping: bool) -> _Chooser:
+    return _Chooser(dict(key) if mapping else key)
+
+
 def _choice(text: str, options: Options) -> Extraction:
-    ch = _Chooser(options)
+    ch = _chooser(options)
 
     def whole(text: str) -> str | None:
         text = text.strip()
@@ -301,8 +330,7 @@ def _choice(text: str, options: Options) -> Extraction:
         first_line = text.split("\n", 1)[0]
         if m and len({g for mm in ch.marked.finditer(first_line) for g in mm.groups() if g}) <= 1:
             return ch.label(m.group(1) or m.group(2))
-        last = _last_sentences(text, 1)
-        return None if _REFUSAL.search(_last_sentences(text)) else ch.in_sentence(last)
+        return _closing(text, ch.in_sentence)
 
     return _read(text, ch.in_sentence, whole=whole)
 
@@ -340,7 +368,12 @@ def _tf_whole(text: str) -> bool | None:
     m = _YES_NO.match(whole) if len(whole) <= 40 else _ANSWER_FIRST.match(whole)
     if m:
         return _TF_VALUE[m.group(1).lower()]
-    words = [(m.group("word").lower(), bool(m.group("neg"))) for m in _TF.finditer(_last_sentences(whole, 1))]
+    return _closing(whole, _verdict)
+
+
+def _verdict(sentence: str) -> bool | None:
+    """The one verdict a sentence gives (true/false words first, else correct/incorrect/wrong)."""
+    words = [(m.group("word").lower(), bool(m.group("neg"))) for m in _TF.finditer(sentence)]
     strong = [(w, neg) for w, neg in words if w in ("true", "false")]
     verdicts = {_TF_VALUE[w] != neg for w, neg in (strong or words)}
     return verdicts.pop() if len(verdicts) == 1 else None
@@ -375,11 +408,13 @@ def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
 
 
 def _multi(text: str, options: Options) -> Extraction:
-    ch = _Chooser(options)
+    ch = _chooser(options)
 
     def whole(text: str):
         text = text.strip()
-        return _multi_in(text if len(text) <= 80 else _last_sentences(text, 1), ch)
+        if len(text) <= 80:
+            return _multi_in(text, ch)
+        return _closing(text, lambda sentence: _multi_in(sentence, ch))
 
     return _read(text, lambda sentence: _multi_in(sentence, ch), whole=whole)
 
