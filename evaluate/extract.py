@@ -324,8 +324,9 @@ def _choice(text: str, options: Options) -> Extraction:
 
     def whole(text: str) -> str | None:
         text = text.strip()
-        if len(text) <= 80 and "\n" not in text:  # a short answer: "(b)", "B. 2", "b) 0.5"
-            return ch.in_sentence(text)
+        short = ch.in_sentence(text) if len(text) <= 80 and "\n" not in text else None
+        if short is not None:  # a short answer: "(b)", "B. 2", "b) 0.5"
+            return short
         m = ch.first.match(text)  # answer first, then the reasons: "(b). The line AB is …"
         first_line = text.split("\n", 1)[0]
         if m and len({g for mm in ch.marked.finditer(first_line) for g in mm.groups() if g}) <= 1:

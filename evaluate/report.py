@@ -17,7 +17,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -27,17 +26,21 @@ from .score import bootstrap_ci, random_baseline, score_item
 
 
 def _summary(items: Sequence[Mapping], seed: int) -> dict:
-    correct = [bool(it["correct"]) for it in items]
+    """n, accuracy and its interval, failures and the random baseline (None where n is 0: JSON has no NaN)."""
     n = len(items)
+    if n == 0:
+        return {"n": 0, "accuracy": None, "ci95": [None, None], "extraction_failed": 0,
+                "extraction_failed_rate": None, "random_baseline": None}
+    correct = [bool(it["correct"]) for it in items]
     failed = sum(bool(it.get("extraction_failed")) for it in items)
     lo, hi = bootstrap_ci(correct, seed=seed)
     return {
         "n": n,
-        "accuracy": (sum(correct) / n) if n else float("nan"),
+        "accuracy": sum(correct) / n,
         "ci95": [lo, hi],
         "extraction_failed": failed,
-        "extraction_failed_rate": (failed / n) if n else float("nan"),
-        "random_baseline": (sum(random_baseline(it) for it in items) / n) if n else float("nan"),
+        "extraction_failed_rate": failed / n,
+        "random_baseline": sum(random_baseline(it) for it in items) / n,
     }
 
 
@@ -102,12 +105,16 @@ def _runs(report: Mapping) -> dict[str, Mapping]:
 
 # ---------------------------------------------------------------- text forms
 
-def _pct(x: float) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}"
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
 
 
-def _ci(ci: Sequence[float]) -> str:
-    return f"{_pct(ci[0])}–{_pct(ci[1])}"
+def _num(x: float | None) -> str:
+    return "" if x is None else f"{x:.6f}"
+
+
+def _ci(ci: Sequence[float | None]) -> str:
+    return "–" if ci[0] is None else f"{_pct(ci[0])}–{_pct(ci[1])}"
 
 
 def markdown(report: Mapping) -> str:
@@ -146,8 +153,8 @@ def csv_text(report: Mapping) -> str:
     for label, rep in _runs(report).items():
         rows = [("", "", rep)] + [(f, v, g) for f, groups in rep.get("by", {}).items() for v, g in groups.items()]
         for field, value, g in rows:
-            w.writerow([label, field, value, g["n"], f"{g['accuracy']:.6f}", f"{g['ci95'][0]:.6f}",
-                        f"{g['ci95'][1]:.6f}", g["extraction_failed"], f"{g['random_baseline']:.6f}"])
+            w.writerow([label, field, value, g["n"], _num(g["accuracy"]), _num(g["ci95"][0]), _num(g["ci95"][1]),
+                        g["extraction_failed"], _num(g["random_baseline"])])
     return buf.getvalue()
 
 
@@ -217,7 +224,7 @@ def write_report(out_dir: str | Path, report: Mapping, plots: bool = True) -> li
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "report.json", out / "report.md", out / "report.csv"]
     with atomic_open(written[0]) as fh:
-        json.dump(report, fh, indent=1, allow_nan=True)
+        json.dump(report, fh, indent=1, allow_nan=False)
         fh.write("\n")
     write_text(written[1], markdown(report))
     write_text(written[2], csv_text(report))

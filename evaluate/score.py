@@ -134,7 +134,7 @@ def bootstrap_ci(correct: Sequence[bool], level: float = 0.95, resamples: int = 
     textbook loop, without an n × resamples array."""
     n = len(correct)
     if n == 0:
-        return (float("nan"), float("nan"))
+        raise ValueError("no outcomes to bootstrap")
     k = int(sum(bool(c) for c in correct))
     rng = np.random.default_rng(seed)
     means = rng.binomial(n, k / n, size=resamples) / n
