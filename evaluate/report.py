@@ -17,12 +17,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from geomill.engine.atomic import atomic_open, write_bytes, write_text
+from geomill.engine.errors import GeomillError
 
-from .score import bootstrap_ci, random_baseline, score_item
+from .score import bootstrap_ci, random_baseline, score_file, score_item
+
+# where a run folder keeps its items, best first (scored.jsonl from score, responses.jsonl from eval)
+RUN_FILES = ("scored.jsonl", "responses.jsonl")
 
 
 def _summary(items: Sequence[Mapping], seed: int) -> dict:
@@ -84,12 +89,50 @@ def build_report(items: Iterable[Mapping], by: Sequence[str] = (), label: str | 
     return report
 
 
-def compare(runs: Sequence[tuple[str, Mapping]] | Mapping[str, Mapping]) -> dict:
-    """Several reports side by side, by run label (labels must differ)."""
-    pairs = list(runs.items()) if isinstance(runs, Mapping) else list(runs)
-    labels = [label for label, _ in pairs]
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"run labels repeat: {labels}")
+def load_run(path: str | os.PathLike, by: Sequence[str] = (), seed: int = 0) -> tuple[str, dict]:
+    """A run's (label, report) from its folder, a responses JSONL file or a report.json.
+
+    Items (scored.jsonl, else responses.jsonl) are scored again from their raw responses and
+    grouped by ``by``; a folder with only a report.json must already be grouped by ``by``.
+    The label is the run's model, else the folder's name."""
+    path = Path(path)
+    files = [path] if path.is_file() else [path / name for name in (*RUN_FILES, "report.json")]
+    found = next((f for f in files if f.is_file()), None)
+    if found is None:
+        raise GeomillError(f"{path}: no {', '.join(RUN_FILES)} or report.json there")
+    if found.suffix == ".jsonl":
+        report = build_report(score_file(found), by, seed=seed)
+    else:
+        try:
+            report = json.loads(found.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise GeomillError(f"{found}: not a report ({exc})") from None
+        if not isinstance(report, dict) or "accuracy" not in report:
+            raise GeomillError(f"{found}: not a report (no accuracy)")
+        missing = [f for f in by if f not in report.get("by", {})]
+        if missing:
+            raise GeomillError(f"{found} is not grouped by {', '.join(missing)} and holds no items to regroup")
+        report["by"] = {f: report["by"][f] for f in by}
+    label = report.get("label") or (path.name if path.is_dir() else path.stem)
+    return str(label), report
+
+
+def compare(runs: Iterable[tuple[str, Mapping] | Mapping | str | os.PathLike], by: Sequence[str] = (),
+            seed: int = 0) -> dict:
+    """Several runs side by side: each a (label, report) pair, a report (named by its label) or
+    a run folder / file (``load_run``, grouped by ``by``). A repeated label gets its source added."""
+    pairs: list[tuple[str, Mapping]] = []
+    for run in runs:
+        if isinstance(run, (str, os.PathLike)):
+            label, rep = load_run(run, by, seed)
+            source = str(run)
+        elif isinstance(run, Mapping):
+            label, rep, source = str(run.get("label") or f"run {len(pairs) + 1}"), run, f"#{len(pairs) + 1}"
+        else:
+            (label, rep), source = run, f"#{len(pairs) + 1}"
+        if label in {lab for lab, _ in pairs}:
+            label = f"{label} ({source})"
+        pairs.append((label, rep))
     fields: list[str] = []
     for _, rep in pairs:
         fields += [f for f in rep.get("by", {}) if f not in fields]

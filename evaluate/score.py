@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from geomill.engine.errors import GeomillError, Span
 
 from .extract import extract
+from .jsonl import read_jsonl
 from .types import RESPONSE_TYPES
 
 RELATIVE_TOLERANCE = 0.03
@@ -106,6 +109,23 @@ def score_item(item: Mapping) -> dict:
     out["extraction_failed"] = got.failed
     out["correct"] = (not got.failed) and is_correct(value, gold, rtype)
     return out
+
+
+def score_file(path: str | os.PathLike) -> list[dict]:
+    """Every line of a responses JSONL file scored; a line that cannot be scored is a
+    ``file:line`` error."""
+    items = []
+    for number, obj in read_jsonl(path):
+        try:
+            for need in ("response", "answer", "response_type"):
+                if need not in obj:
+                    raise ValueError(f"the item has no {need!r}")
+            items.append(score_item(obj))
+        except ValueError as exc:
+            raise GeomillError(str(exc), Span(number, 1), str(path)) from None
+    if not items:
+        raise GeomillError(f"{path}: no items")
+    return items
 
 
 def random_baseline(item: Mapping) -> float:
