@@ -246,6 +246,10 @@ class _Chooser:
             rf"[(\[]\s*({L})\s*[)\]]|(?:option|choice)\s*[(\[]?\s*({L})(?![A-Za-z0-9])|(?<![A-Za-z0-9])({L})\)", flags)
         # a label opening the text: "b", "B.", "b: 0.5", "B 2"
         self.leading = re.compile(rf"^[\s\"'`{{(\[]*({L})(?:[)\]}}\"'`.:,]|\s*$|\s+(?=\S))", flags)
+        self.rejected = re.compile(
+            rf"(?:\bnot|\brules?\s+out|\bruled\s+out|\beliminat\w*|\bexcept|\bexclud\w*)\s+(?:options?\s+|choices?\s+)?"
+            rf"[(\[]\s*({L})\s*[)\]]|(?:[(\[]\s*({L})\s*[)\]]|(?:option|choice)\s+({L})\b)(?:\s+[\d.,°]+)?\s+"
+            rf"(?:is|are|seems|looks)\s+(?:not|incorrect|wrong|too|unlikely|impossible)\b", flags)
         self.affirmed = re.compile(
             rf"(?<![A-Za-z0-9])[(\[]?({L})[)\]]?\s+(?:is|seems|appears)\s+(?:to\s+be\s+)?(?:the\s+)?"
             rf"(?:correct|right|best|most\s+likely|answer)\b", flags)
@@ -278,11 +282,13 @@ class _Chooser:
             lead = self.label(m.group(1))
             # "(c) 4 -- (b) is too small" states c; "(a) or (b)" and "a, c" state no one option
             return None if self.joined.match(text, m.end() - 1) else lead
-        if len(found) == 1:
-            return found.pop()
-        if found:  # several: the one said to be right ("(a) and (b) are wrong; (c) is correct")
-            affirmed = {self.label(mm.group(1)) for mm in self.affirmed.finditer(text)}
-            return affirmed.pop() if len(affirmed) == 1 else None
+        if found:
+            # "this rules out (b)", "(e) is too large": a label ruled out is no answer; of several
+            # left, the one said to be right ("(a) and (b) are wrong; (c) is correct")
+            kept = found - {self.label(g) for mm in self.rejected.finditer(text) for g in mm.groups() if g}
+            if len(kept) > 1:
+                kept &= {self.label(mm.group(1)) for mm in self.affirmed.finditer(text)}
+            return kept.pop() if len(kept) == 1 else None
         return self.by_text(text)
 
     def by_text(self, text: str) -> str | None:

@@ -193,10 +193,20 @@ def _can_start(tokens: list[Token], i: int) -> bool:
     return tok.kind == "op" and tok.text in "-({"
 
 
-def _is_exponent(tokens: list[Token], i: int) -> bool:
-    """``2`` in ``cm^2`` or ``m^{2}``: a unit's power, not a number of its own."""
+def _is_annex(tokens: list[Token], i: int) -> bool:
+    """``2`` in ``cm^2`` or ``m^{2}`` (a unit's power) or ``0.5`` in ``28.69 ± 0.5``: not a number of its own."""
     before = [t.text for t in tokens[max(0, i - 2):i]]
-    return before[-1:] == ["^"] or before == ["^", "{"]
+    return before[-1:] in (["^"], ["±"]) or before == ["^", "{"]
+
+
+def _is_range(tokens: list[Token], i: int, j: int) -> bool:
+    """``40-50`` (two plain numbers, a hyphen, no spaces, rising, and no ``=``): a range, not a difference."""
+    t = tokens[i:j]
+    if len(t) != 3 or [x.kind for x in t] != ["num", "op", "num"] or t[1].text != "-":
+        return False
+    if t[1].space_before or t[2].space_before or (j < len(tokens) and tokens[j].text in EQUALS):
+        return False
+    return float(t[0].text.replace(",", "")) < float(t[2].text.replace(",", ""))
 
 
 @dataclass(frozen=True)
@@ -213,7 +223,7 @@ def chains(text: str) -> list[Found]:
     found: list[Found] = []
     i = 0
     while i < len(tokens):
-        if _can_start(tokens, i) and not _is_exponent(tokens, i):
+        if _can_start(tokens, i) and not _is_annex(tokens, i):
             try:
                 r = parser.chain(i)
             except _Invalid as exc:
@@ -224,6 +234,9 @@ def chains(text: str) -> list[Found]:
                 continue
             if r is not None and math.isfinite(r[0]):
                 value, j = r
+                if _is_range(tokens, i, j) and not (i and tokens[i - 1].text in EQUALS):
+                    i = j  # "between 40-50 degrees" states no one number
+                    continue
                 found.append(Found(value, tokens[i].start, tokens[j - 1].end))
                 i = j
                 continue

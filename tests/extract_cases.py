@@ -392,4 +392,13 @@ CASES: list[tuple[str, str, object, object]] = [
     ("The answer is not immediately obvious. First, AB = 5, so the area of the square is 5 * 5 = 25.", N, None, 25),
     ("Answer: Let's think step by step. The rectangle's side is 12. Its area is 12 * 3 = 36.", N, None, 36),
     ("Let's verify our answer: 5 * 5 = 25.", N, None, 25),
+    # ---------------------------------------------------------------- ruled-out options, ranges, tolerances
+    ("AB is shorter than CD, which rules out (b). The ratio is about 0.5, so (a).", C, RATIO, "a"),
+    ("Segment AB looks about half of CD, so (a) 0.5 fits; (e) 0.25 is too small.", C, RATIO, "a"),
+    ("Looking at the options, (b) is too big, and (c) is not right either.", C, RATIO, None),
+    ("Comparing the two segments, this rules out (b).", C, RATIO, None),
+    ("The angle is between 40-50 degrees.", N, None, None),
+    ("The answer is 28.69 ± 0.5", N, None, 28.69),
+    ("The area is 102-14.13=87.87", N, None, 87.87),
+    ("Measured from the figure, the length is 14.6 ± 0.2 units.", N, None, 14.6),
 ]
