@@ -75,6 +75,8 @@ _MARKER = re.compile(
     re.I)
 _LEAD = re.compile(r"^(?:[\s:=*#>,]|\.(?!\d)|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
                    r"(?:[\s:=*#>]|-(?![\d.]))*", re.I)
+_JUDGEMENT = re.compile(r"(?:reasonable|consistent|plausible|valid|confirmed|verified|as\s+follows|below|above|"
+                        r"based\s+on|given\s+by|obtained|found|derived)\b", re.I)
 _SENTENCE_END = re.compile(r"\n|(?<=[^\d\s])\.(?=\s|$)|(?<=\d)\.(?=\s|$)|[;。]")
 
 
@@ -103,14 +105,17 @@ def _boxed(text: str) -> list[_Region]:
 
 
 def _markers(text: str) -> list[_Region]:
-    """The text after every answer marker ("final answer", "answer is", "答案" …); a marker
-    followed by a comma ("before the final answer, …") introduces nothing."""
+    """The text after every answer marker ("final answer", "answer is", "答案" …). A marker
+    followed by a comma ("before the final answer, …") or a judgement ("this answer is
+    reasonable") introduces nothing."""
     out = []
     for m in _MARKER.finditer(text):
         rest = text[m.end():]
         if rest.lstrip(" *").startswith(","):
             continue
         rest = rest[_LEAD.match(rest).end():]
+        if _JUDGEMENT.match(rest):
+            continue
         end = _SENTENCE_END.search(rest)
         out.append(_Region(m.start(), rest[:end.start() if end else len(rest)], rest, "marker"))
     return out
@@ -222,6 +227,8 @@ def _label_pattern(labels: list[str]) -> tuple[re.Pattern, bool]:
     return re.compile(alts, re.I if fold else 0), fold
 
 
+# a letter followed by a verb is the sentence's subject (a point's name), not a chosen option
+_SUBJECT = re.compile(r"(?:is|are|was|were|lies|has|have|appears|seems|looks|equals|measures|=|≈)(?![A-Za-z])", re.I)
 _NUMERIC_OPTION = re.compile(r"[\s\d.,\-+/*^()π\\{}√°%]*(?:[a-z]+\^?\d?)?")  # "0.5", "45°", "12 cm", "3√2"
 
 
@@ -268,6 +275,8 @@ class _Chooser:
             return True
         if text[m.end() - 1] == ".":
             return True
+        if _SUBJECT.match(rest):  # "B is the midpoint of AC": a point, not option b
+            return bool(self.affirmed.match(text, m.start(1)))
         if m.group(1) in ("a", "A", "I") and rest[:1].isalpha():
             tx = self.texts.get(self.label(m.group(1)))
             return bool(tx) and rest.lower().startswith(tx.lower())

@@ -401,4 +401,10 @@ CASES: list[tuple[str, str, object, object]] = [
     ("The answer is 28.69 ± 0.5", N, None, 28.69),
     ("The area is 102-14.13=87.87", N, None, 87.87),
     ("Measured from the figure, the length is 14.6 ± 0.2 units.", N, None, 14.6),
+    ("The answer is: 14.65 units. This answer is reasonable because BC is the longest side, about 2 * 7 = 14.",
+     N, None, 14.65),
+    ("The answer is as follows: the area is 6 * 7 = 42.", N, None, 42),
+    ("B is the midpoint of AC, so AB = BC and the ratio is 1, option (d).", C, RATIO, "d"),
+    ("B is the answer.", C, LABELS5, "b"),
+    ("The answer is B because AB is about twice as long as CD.", C, RATIO, "b"),
 ]
