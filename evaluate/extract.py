@@ -184,9 +184,22 @@ def _closing(text: str, read: Callable[[str], object | None], k: int = 3) -> obj
 
 # ---------------------------------------------------------------- numbers
 
+_CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|gives|which\s+gives|resulting\s+in|making)\b", re.I)
+
+
 def _first_number(text: str) -> float | None:
     found = chains(_NOT_ANSWER.sub(" ", text))
     return found[0].value if found else None
+
+
+def _stated_number(sentence: str) -> float | None:
+    """The number a final-answer sentence states: its first, or the first after its last
+    conclusion ("BC is 14.65, so the perimeter is 41.3" states 41.3)."""
+    for m in reversed(list(_CONCLUDES.finditer(sentence))):
+        value = _first_number(sentence[m.end():])
+        if value is not None:
+            return value
+    return _first_number(sentence)
 
 
 def _last_number(text: str) -> float | None:
@@ -203,7 +216,7 @@ def _number_in_whole(text: str) -> float | None:
 
 
 def _number(text: str) -> Extraction:
-    return _read(text, _first_number, _number_in_rest, _number_in_whole)
+    return _read(text, _stated_number, _number_in_rest, _number_in_whole)
 
 
 def extract_number(text: str) -> float | None:

@@ -303,7 +303,8 @@ CASES: list[tuple[str, str, object, object]] = [
     ("To get the answer, first note AB = 5. Then the area is 5 * 5 = 25.", N, None, 25),
     ("答案是 $\\boxed{36}$。", N, None, 36),
     ("The required angle is 180° − 2 × 35° = 110°.", N, None, 110),
-    ("Final answer: x = 5, so the angle is 75°", N, None, 5),
+    ("Final answer: x = 5, so the angle is 75°", N, None, 75),
+    ("Final answer: The side BC is 14.65, so the perimeter is 41.3.", N, None, 41.3),
     ("Answer: 0.5\n", N, None, 0.5),
     ("The final answer is .75", N, None, 0.75),
     # ---------------------------------------------------------------- more choices
