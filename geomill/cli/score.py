@@ -44,6 +44,7 @@ def cmd_score(args) -> int:
     by = _fields(args.by)
     items = score_file(Path(args.file))
     report = build_report(items, by, label=args.label, seed=args.seed)
+    report["label"] = report["label"] or Path(args.file).stem  # no --label and no one model: the file's name
     out = Path(args.out)
     write_jsonl(out / "scored.jsonl", items)
     write_report(out, report, plots=not args.no_plots)
