@@ -149,7 +149,7 @@ _REFUSAL = re.compile(
     r"can ?not\s+(?:be\s+)?(?:determined?|calculated?|computed?|found|answered|measured)"
     r"|can't\s+(?:be\s+)?(?:determined?|calculated?|computed?|found|answered|measured)"
     r"|unable\s+to\s+(?:determine|calculate|compute|answer|find|measure)"
-    r"|not\s+possible|(?:not|no|without)\s+(?:\w+\s+){0,2}enough\s+information|not\s+computable"
+    r"|not\s+possible\s+to\s+(?:determine|calculate|compute|find|answer|tell|say|know)|(?:not|no|without)\s+(?:\w+\s+){0,2}enough\s+information|not\s+computable"
     r"|insufficient\s+(?:information|data)|impossible\s+to\s+(?:determine|tell|answer|compute)"
     r"|无法(?:确定|计算|判断|得出)",
     re.I)
@@ -184,26 +184,34 @@ def _closing(text: str, read: Callable[[str], object | None], k: int = 3) -> obj
 
 # ---------------------------------------------------------------- numbers
 
+def _blank(text: str) -> str:
+    """``text`` with the numbers that are not answers blanked out (offsets kept)."""
+    return _NOT_ANSWER.sub(lambda m: " " * len(m.group()), text)
+
+
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|gives|which\s+gives|resulting\s+in|making)\b", re.I)
 
 
 def _first_number(text: str) -> float | None:
-    found = chains(_NOT_ANSWER.sub(" ", text))
+    found = chains(_blank(text))
     return found[0].value if found else None
 
 
 def _stated_number(sentence: str) -> float | None:
     """The number a final-answer sentence states: its first, or the first after its last
-    conclusion ("BC is 14.65, so the perimeter is 41.3" states 41.3)."""
-    for m in reversed(list(_CONCLUDES.finditer(sentence))):
-        value = _first_number(sentence[m.end():])
-        if value is not None:
-            return value
-    return _first_number(sentence)
+    conclusion ("BC is 14.65, so the perimeter is 41.3" states 41.3); none when it says first
+    that there is none ("… cannot be determined without 2 more values")."""
+    refusal = _REFUSAL.search(sentence)
+    for m in [*reversed(list(_CONCLUDES.finditer(sentence))), None]:
+        start = m.end() if m else 0
+        found = chains(_blank(sentence[start:]))
+        if found:
+            return None if refusal and refusal.start() < start + found[0].start else found[0].value
+    return None
 
 
 def _last_number(text: str) -> float | None:
-    found = chains(_NOT_ANSWER.sub(" ", text))
+    found = chains(_blank(text))
     return found[-1].value if found else None
 
 

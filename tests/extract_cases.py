@@ -408,4 +408,7 @@ CASES: list[tuple[str, str, object, object]] = [
     ("B is the midpoint of AC, so AB = BC and the ratio is 1, option (d).", C, RATIO, "d"),
     ("B is the answer.", C, LABELS5, "b"),
     ("The answer is B because AB is about twice as long as CD.", C, RATIO, "b"),
+    ("The final answer cannot be determined, since we would need 2 more values.", N, None, None),
+    ("It is not possible for the angle to exceed 90°, so the angle is 45°.", N, None, 45),
+    ("The final answer is 12, although the exact value cannot be determined from a sketch.", N, None, 12),
 ]
