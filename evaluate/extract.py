@@ -69,7 +69,7 @@ def normalize(text: str) -> str:
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MARKER = re.compile(
     r"final\s+answers?(?:\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:))?"
-    r"|answers?\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:)"
+    r"|answers?[\"']?\s*(?:is|are|would\s+be|will\s+be|should\s+be|=|:)"
     r"|correct\s+(?:options?|choices?)\s*(?:is|are|=|:)"
     r"|(?:最终)?答案\s*(?:是|为|:)?",
     re.I)
@@ -428,10 +428,8 @@ _NONE = re.compile(r"\bnone\s+of\s+(?:the\s+above|them|these|the\s+options)\b|^\
 
 
 def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
-    if _NONE.search(sentence):
-        return ()
-    if _ALL.search(sentence):
-        return tuple(sorted(ch.labels))
+    """The labels a sentence lists; else "all …" / "none of the above" (labels win: "(b), since
+    all of the others are adjacent" lists b)."""
     sentence = ch.paren_list.sub(r" \1 ", sentence)  # "(a, b, c)" -> "a, b, c"
     found = [ch.label(g) for m in ch.marked.finditer(sentence) for g in m.groups() if g]
     if not found:
@@ -441,7 +439,13 @@ def _multi_in(sentence: str, ch: _Chooser) -> tuple[str, ...] | None:
         words = stripped.split()
         if words and all(ch.list_item.fullmatch(w) for w in words):
             found = [ch.label(w) for w in words]
-    return tuple(sorted(set(found))) if found else None
+    if found:
+        return tuple(sorted(set(found)))
+    if _NONE.search(sentence):
+        return ()
+    if _ALL.search(sentence):
+        return tuple(sorted(ch.labels))
+    return None
 
 
 def _multi(text: str, options: Options) -> Extraction:

@@ -411,4 +411,7 @@ CASES: list[tuple[str, str, object, object]] = [
     ("The final answer cannot be determined, since we would need 2 more values.", N, None, None),
     ("It is not possible for the angle to exceed 90°, so the angle is 45°.", N, None, 45),
     ("The final answer is 12, although the exact value cannot be determined from a sketch.", N, None, 12),
+    ("Final answer: (b), since all of the other groups are adjacent to each other.", M, MULTI4, ("b",)),
+    ('{"answer": "b"}', C, LABELS5, "b"),
+    ('{"answer": 28.69}', N, None, 28.69),
 ]
