@@ -56,9 +56,10 @@ _REPLACE = [
 
 def normalize(text: str) -> str:
     """One spelling for the many ways models write the same thing (LaTeX, Unicode, Markdown)."""
-    prev = None
-    while prev != text:  # \text{\textbf{…}}
-        prev, text = text, _TEXT_COMMANDS.sub(r" \1 ", text)
+    for _ in range(4):  # \text{\textbf{…}}: a few levels, never a runaway's thousands
+        text, n = _TEXT_COMMANDS.subn(r" \1 ", text)
+        if not n:
+            break
     for pattern, repl in _REPLACE:
         text = pattern.sub(repl, text)
     return text
@@ -73,35 +74,43 @@ _MARKER = re.compile(
     r"|correct\s+(?:options?|choices?)\s*(?:is|are|=|:)"
     r"|(?:最终)?答案\s*(?:是|为|:)?",
     re.I)
-_LEAD = re.compile(r"^(?:[\s:=*#>,]|\.(?!\d)|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
+_LEAD = re.compile(r"(?:[\s:=*#>,]|\.(?!\d)|-(?![\d.]))*(?:(?:is|are|would\s+be|will\s+be|should\s+be)\b)?"
                    r"(?:[\s:=*#>]|-(?![\d.]))*", re.I)
 _JUDGEMENT = re.compile(r"(?:reasonable|consistent|plausible|valid|confirmed|verified|as\s+follows|below|above|"
                         r"based\s+on|given\s+by|obtained|found|derived)\b", re.I)
+MAX_SENTENCE = 400  # characters: a final-answer sentence is short; a runaway one is cut
+MAX_REGIONS = 64  # the last answers stated; a model repeating itself thousands of times is read from its end
 _SENTENCE_END = re.compile(r"\n|(?<=[^\d\s])\.(?=\s|$)|(?<=\d)\.(?=\s|$)|[;。]")
 
 
 @dataclass(frozen=True)
 class _Region:
-    """A place that states the answer: its first sentence, all text after it, and what found it."""
+    """A place that states the answer: where, its first sentence, where the text after it
+    starts (None: the sentence is all of it, as in a box) and what found it."""
 
     at: int
     sentence: str
-    rest: str
+    rest_at: int | None
     via: str
+
+
+def _matching_braces(text: str) -> dict[int, int]:
+    """Each ``{``'s position -> its ``}``'s, in one pass (unclosed ones left out)."""
+    pairs, stack = {}, []
+    for i, ch in enumerate(text):
+        if ch == "{":
+            stack.append(i)
+        elif ch == "}" and stack:
+            pairs[stack.pop()] = i
+    return pairs
 
 
 def _boxed(text: str) -> list[_Region]:
     """Every ``\\boxed{…}`` (braces balanced)."""
-    out = []
-    for m in _BOXED.finditer(text):
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        if depth == 0:
-            inside = text[m.end():i - 1]
-            out.append(_Region(m.start(), inside, inside, "boxed"))
-    return out
+    matches = list(_BOXED.finditer(text))
+    pairs = _matching_braces(text) if matches else {}
+    return [_Region(m.start(), text[m.end():pairs[m.end() - 1]], None, "boxed")
+            for m in matches if m.end() - 1 in pairs]
 
 
 def _markers(text: str) -> list[_Region]:
@@ -110,33 +119,33 @@ def _markers(text: str) -> list[_Region]:
     reasonable") introduces nothing."""
     out = []
     for m in _MARKER.finditer(text):
-        rest = text[m.end():]
-        if rest.lstrip(" *").startswith(","):
+        if text[m.end():m.end() + 20].lstrip(" *").startswith(","):
             continue
-        rest = rest[_LEAD.match(rest).end():]
-        if _JUDGEMENT.match(rest):
+        at = _LEAD.match(text, m.end()).end()
+        if _JUDGEMENT.match(text, at):
             continue
-        end = _SENTENCE_END.search(rest)
-        out.append(_Region(m.start(), rest[:end.start() if end else len(rest)], rest, "marker"))
+        end = _SENTENCE_END.search(text, at, at + MAX_SENTENCE)
+        out.append(_Region(m.start(), text[at:end.start() if end else at + MAX_SENTENCE], at, "marker"))
     return out
 
 
 def _regions(text: str) -> list[_Region]:
     """Boxed answers and marked answers, the last stated first (a model that corrects itself
     means its last answer)."""
-    return sorted(_boxed(text) + _markers(text), key=lambda r: r.at, reverse=True)
+    return sorted(_boxed(text) + _markers(text), key=lambda r: r.at, reverse=True)[:MAX_REGIONS]
 
 
 def _read(text: str, in_sentence: Callable[[str], object | None],
           in_rest: Callable[[str], object | None] | None = None,
           whole: Callable[[str], object | None] | None = None) -> Extraction:
-    """The answer the last region states (``in_sentence`` on its first sentence, else
-    ``in_rest`` on all after it); with no region at all, ``whole`` on the whole text."""
+    """The answer the last region states: ``in_sentence`` on its first sentence, else (for the
+    last region only: an earlier one's rest holds the later ones) ``in_rest`` on all after
+    it; with no region at all, ``whole`` on the whole text."""
     regions = _regions(text)
-    for region in regions:
+    for k, region in enumerate(regions):
         value = in_sentence(region.sentence)
-        if value is None and in_rest is not None:
-            value = in_rest(region.rest)
+        if value is None and in_rest is not None and k == 0:
+            value = in_rest(region.sentence if region.rest_at is None else text[region.rest_at:])
         if value is not None:
             return Extraction(value, False, region.via)
     if regions or whole is None:
@@ -155,9 +164,9 @@ _REFUSAL = re.compile(
     re.I)
 # phrases whose numbers are not answers: "rounded to 2 decimal places", "using π = 3.14"
 _NOT_ANSWER = re.compile(
-    r"(?:\(\s*)?(?:rounded|correct|accurate|round(?:ing)?)?\s*to\s+(?:the\s+)?(?:\d+|two|one|three)\s+"
+    r"(?:\(\s*)?(?:(?:rounded|correct|accurate|round(?:ing)?)\s+)?\bto\s+(?:the\s+)?(?:\d+|two|one|three)\s+"
     r"(?:decimal(?:\s+places?)?|d\.p\.|dp|significant\s+(?:figures|digits)|s\.f\.)(?:\s*\))?"
-    r"|(?:using|with|taking|assuming|assume|where|and)?\s*π\s*(?:=|≈)\s*3\.14\d*",
+    r"|(?:(?:using|with|taking|assuming|assume|where|and)\s+)?π\s*(?:=|≈)\s*3\.14\d*",
     re.I)
 
 

@@ -193,3 +193,23 @@ def test_any_stated_list_is_extracted(labels, sep, upper, wrapper):
         x = f"({x})"
     response = wrapper.format(x=x)
     assert extract(response, "multi", ["a", "b", "c", "d"]).value == tuple(sorted(labels)), response
+
+
+RUNAWAYS = ["answer: ", "π", "(", "√", "- ", "\\boxed{", "\\text{", "Final answer: The figure shows a shape. ", "1,"]
+
+
+@pytest.mark.parametrize("unit", RUNAWAYS)
+def test_runaway_responses_take_linear_time(unit):
+    """A model stuck repeating itself must not stall scoring: 4x the text takes well under 16x the time."""
+    import time
+
+    def cost(n: int) -> float:
+        text = unit * n
+        start = time.perf_counter()
+        for rtype in ("number", "choice", "truefalse", "multi"):
+            extract(text, rtype, ["a", "b", "c", "d"])
+        return time.perf_counter() - start
+
+    cost(50)  # warm up
+    small, large = min(cost(200) for _ in range(3)), min(cost(800) for _ in range(2))
+    assert large < 10 * small + 0.05, (small, large)
