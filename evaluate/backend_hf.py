@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 import torch
+from geomill.engine.errors import GeomillError
 from PIL import Image as PILImage
 from transformers import AutoModelForImageTextToText, AutoProcessor
 
@@ -48,9 +49,14 @@ class TransformersBackend:
     name = "transformers"
 
     def __init__(self, opts: BackendOptions):
+        if not opts.model:
+            raise GeomillError("the transformers backend needs --model (a hub name or a model folder)")
         self.opts = opts
         self.device, self.dtype = pick_device_dtype(opts.dtype)
-        self.processor = AutoProcessor.from_pretrained(opts.model, revision=opts.revision)
+        try:
+            self.processor = AutoProcessor.from_pretrained(opts.model, revision=opts.revision)
+        except OSError as exc:
+            raise GeomillError(f"cannot load {opts.model}: {str(exc).splitlines()[0]}") from None
         self.tokenizer = getattr(self.processor, "tokenizer", self.processor)
         self.tokenizer.padding_side = "left"  # generation continues every row from its last token
         if self.tokenizer.pad_token is None:

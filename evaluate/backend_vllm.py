@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 
+from geomill.engine.errors import GeomillError
+
 from .backends import BackendOptions
 from .chat import openai_messages
 from .types import Image, Request, Response, Sampling
@@ -52,6 +54,8 @@ class VLLMBackend:
     def __init__(self, opts: BackendOptions):
         import vllm  # noqa: F401 - fail now, with the extra named, rather than at the first batch
 
+        if not opts.model:
+            raise GeomillError("the vllm backend needs --model (a hub name or a model folder)")
         self.opts = opts
         self.engine: VLLMEngine | None = None
         self.images = 0

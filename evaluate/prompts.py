@@ -1,4 +1,4 @@
-"""Prompt templates, kept as versioned data files (``evaluate/prompts/*.json``), and the chat
+"""Prompt templates, kept as versioned data files (``evaluate/templates/*.json``), and the chat
 requests they make from a record.
 
 A template has a ``zero_shot`` and a ``cot`` instruction (``{question}``, ``{response_type}``
@@ -32,12 +32,12 @@ class Template:
 
 
 def template_names() -> list[str]:
-    return sorted(p.name[:-5] for p in resources.files("geomill.evaluate").joinpath("prompts").iterdir()
+    return sorted(p.name[:-5] for p in resources.files("geomill.evaluate").joinpath("templates").iterdir()
                   if p.name.endswith(".json"))
 
 
 def load(name: str) -> Template:
-    path = resources.files("geomill.evaluate").joinpath("prompts", f"{name}.json")
+    path = resources.files("geomill.evaluate").joinpath("templates", f"{name}.json")
     if not path.is_file():
         raise GeomillError(f"unknown prompt {name!r}; known: {', '.join(template_names())}")
     data = json.loads(path.read_text(encoding="utf-8"))

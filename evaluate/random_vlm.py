@@ -93,12 +93,11 @@ QWEN2_VL_2B = {
 }
 # The same architecture, small enough for a CPU (head_dim 16: mrope_section sums to 8).
 QWEN2_VL_TINY = {
-    "text": {"vocab_size": 151936, "hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2,
-             "num_attention_heads": 4, "num_key_value_heads": 2, "max_position_embeddings": 32768,
-             "rope_parameters": {"rope_type": "default", "rope_theta": 1000000.0, "mrope_section": [2, 3, 3]},
-             "bos_token_id": 151643, "eos_token_id": 151645, "tie_word_embeddings": True},
-    "vision": {"depth": 2, "embed_dim": 32, "hidden_size": 64, "num_heads": 2, "mlp_ratio": 2,
-               "patch_size": 14, "spatial_merge_size": 2, "temporal_patch_size": 2},
+    "text": {**QWEN2_VL_2B["text"], "hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2,
+             "num_attention_heads": 4, "num_key_value_heads": 2,
+             "rope_parameters": {**QWEN2_VL_2B["text"]["rope_parameters"], "mrope_section": [2, 3, 3]}},
+    "vision": {**QWEN2_VL_2B["vision"], "depth": 2, "embed_dim": 32, "hidden_size": 64, "num_heads": 2,
+               "mlp_ratio": 2},
 }
 QWEN_SPECIALS = {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645,
                  "<|vision_start|>": 151652, "<|vision_end|>": 151653, "<|image_pad|>": 151655,

@@ -44,6 +44,13 @@ def test_tiny_llava_through_geomill_eval(setup, tmp_path):
     assert len((out / "responses.jsonl").read_text().splitlines()) == 5
 
 
+def test_missing_model_is_a_user_error(setup, tmp_path, capsys):
+    dataset, _ = setup
+    assert main(["eval", str(dataset), "--backend", "transformers", "--model", str(tmp_path / "none"),
+                 "--out", str(tmp_path / "o")]) == 1
+    assert "cannot load" in capsys.readouterr().err
+
+
 def test_left_padded_batches_answer_like_one_at_a_time(setup):
     """Greedy decoding must not depend on which other prompts share the batch (left padding,
     attention mask and image tokens placed right)."""

@@ -129,6 +129,14 @@ def test_few_shot_demonstrations_are_gold_solutions_from_train(dataset):
     assert requests[0].messages[:4] == requests[1].messages[:4]  # the same k demonstrations for every item
 
 
+def test_few_shot_through_the_command_stores_its_template_version(dataset, tmp_path):
+    out = tmp_path / "fs"
+    assert main(["eval", str(dataset), "--backend", "oracle", "--few-shot", "2", "--out", str(out), "--quiet",
+                 "--no-plots"]) == 0
+    rows = _lines(out / "responses.jsonl")
+    assert {r["template_version"] for r in rows} == {"geomverse/v1/cot-fs2/image"} and all(r["cot"] for r in rows)
+
+
 def test_text_only_sends_no_image_and_the_text_question(dataset):
     works, requests = _requests(dataset, PromptSettings(text_only=True))
     for work, req in zip(works, requests):

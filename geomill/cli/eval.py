@@ -33,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch-size", type=int, default=8, help="transformers: requests per forward batch")
     p.add_argument("--tensor-parallel", type=int, default=1, help="vllm: GPUs per model replica")
     p.add_argument("--data-parallel", type=int, default=1, help="vllm / ray-vllm: model replicas")
-    p.add_argument("--dtype", default="auto", help="transformers / vllm: auto, bfloat16, float16, float32")
+    p.add_argument("--dtype", default="auto", choices=["auto", "bfloat16", "float16", "float32"],
+                   help="transformers / vllm (auto: bf16 or fp16 on a GPU, fp32 on a CPU)")
     p.add_argument("--max-tokens", type=int, help="default 1024 with reasoning, 128 without")
     p.add_argument("--temperature", type=float, default=0.0)
     p.add_argument("--seed", type=int, default=0)
