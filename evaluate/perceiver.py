@@ -131,18 +131,19 @@ class Figure:
                                                       min_ydistance=5, threshold=0.45 * acc.max())
         found = []
         for x, y, r in zip(cx, cy, rad):
-            cover, x, y, r = max((self._on_ink(2 * x + dx, 2 * y + dy, 2 * r + dr), 2 * x + dx, 2 * y + dy, 2 * r + dr)
-                                 for dx in range(-2, 3) for dy in range(-2, 3) for dr in range(-2, 3))
+            (cover, _), x, y, r = max(((self._on_ink(2 * x + dx, 2 * y + dy, 2 * r + dr)), 2 * x + dx, 2 * y + dy,
+                                       2 * r + dr) for dx in range(-2, 3) for dy in range(-2, 3) for dr in range(-2, 3))
             if cover > 0.9 and not any(math.dist((x, y), c) < 6 and abs(r - s) < 6 for c, s in found):
                 found.append(((float(x) + 0.5, float(y) + 0.5), float(r)))
         return found
 
-    def _on_ink(self, x: float, y: float, r: float) -> float:
-        """The share of a circle's points that lie on ink."""
+    def _on_ink(self, x: float, y: float, r: float) -> tuple[float, float]:
+        """The share of a circle's points within a pixel of ink, and the mean ink exactly on it."""
         ts = np.linspace(0, 2 * np.pi, 360, endpoint=False)
-        xi = np.clip(np.round(x + r * np.cos(ts)).astype(int), 0, self.w - 1)
-        yi = np.clip(np.round(y + r * np.sin(ts)).astype(int), 0, self.h - 1)
-        return float(np.mean(self.ink[yi, xi] > 0.4))
+        xi = np.clip(np.round(x + r * np.cos(ts)).astype(int), 1, self.w - 2)
+        yi = np.clip(np.round(y + r * np.sin(ts)).astype(int), 1, self.h - 2)
+        near = np.max([self.ink[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
+        return float(np.mean(near > 0.4)), float(np.mean(self.ink[yi, xi]))
 
 
 def rebuild(fig: Figure, names: Sequence[str], with_circles: bool = False) -> dict:
