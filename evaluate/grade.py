@@ -1,0 +1,209 @@
+"""Grade a free-text solution step by step against the record's proof.
+
+``grade(record, response)`` aligns the response's claims with the proof steps (see
+:mod:`.alignment`), checks every stated value against both the exact and the GeomVerse value and the
+response's own arithmetic (:mod:`.chains`), finds the first wrong step in the record's order and
+says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a responses file.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from geomill.engine.errors import GeomillError
+
+from .alignment import Claim, claims
+from .answer_key import AnswerKey, Key, build_key
+from .categories import classify, explained, matches
+from .chains import NUMBER, consistent
+
+RELAXED = 0.03  # GeomVerse's relaxed accuracy: within 3 % of the label
+
+
+@dataclass
+class StepGrade:
+    step: int  # 1-based, the record's order
+    quantity: str
+    expected: float  # GeomVerse value
+    exact: float
+    stated: float | None  # the first value the response gives for it
+    correct: bool | None  # None: the response does not state it
+    category: str | None = None
+    reason: str | None = None
+    restated: list[float] = field(default_factory=list)  # other values it gives for it later
+
+
+@dataclass
+class GradedResponse:
+    id: str
+    final_answer: float | None
+    final_correct: bool
+    steps: list[StepGrade]
+    first_wrong_step: int | None
+    failure: str | None
+    reason: str | None
+    unused: list[dict]  # values for elements outside the proof: {quantity, value, role}
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+_FINAL = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*(?:\**\s*)?(?:boxed\()?\s*(-?\d+(?:\.\d+)?)", re.I)
+_BOXED = re.compile(r"boxed\(\s*(-?\d+(?:\.\d+)?)")
+
+
+def final_answer(text: str) -> float | None:
+    """The response's final number: a boxed one, the one after "answer", else the last one."""
+    for pattern in (_BOXED, _FINAL):
+        found = pattern.findall(text)
+        if found:
+            return float(found[-1])
+    nums = NUMBER.findall(text)
+    return float(nums[-1]) if nums else None
+
+
+def relaxed_correct(value: float | None, label: float) -> bool:
+    return value is not None and abs(value - label) <= RELAXED * abs(label) + 1e-9
+
+
+def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
+    return matches(c.value, c.decimals, gv, exact) and (c.chain is None or consistent(c.chain) is None)
+
+
+def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedResponse:
+    """One response graded against one record (``key``: the record's answer key, when already built)."""
+    key = key or build_key(record)
+    text, found = claims(key, response or "")
+    final = final_answer(text)
+    by_key: dict[Key, list[Claim]] = {}
+    for c in found:
+        by_key.setdefault(c.key, []).append(c)
+    unknown = [c.value for c in by_key.get(None, [])]
+    steps: list[StepGrade] = []
+    wrong_before = False
+    for s in key.steps:
+        k = key.key(s.output)
+        cs = by_key.get(k, [])
+        g = StepGrade(s.index, s.name, s.value, s.exact, cs[0].value if cs else None, None)
+        if cs:
+            g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
+            first_ok = _claim_ok(cs[0], s.value, s.exact)
+            g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) for c in cs[1:])
+            if not g.correct:
+                if first_ok:
+                    g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
+                else:
+                    inputs = _stated_inputs(key, s, by_key, cs[0].pos)
+                    broken = cs[0].chain is not None and consistent(cs[0].chain) is not None
+                    g.category, g.reason = classify(key, s, cs[0].value, cs[0].decimals, inputs, broken,
+                                                    wrong_before, unknown)
+                wrong_before = True
+        steps.append(g)
+    first = next((g for g in steps if g.correct is False), None)
+    final_ok = relaxed_correct(final, float(record["answer"]))
+    failure = reason = None
+    if first is not None:
+        failure, reason = first.category, first.reason
+    elif final is None:
+        failure, reason = "no_answer", "no number in the response"
+    elif not final_ok:
+        failure, reason = _final_failure(key, final, text, unknown)
+    return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
+                          failure, reason, _unused(key, found))
+
+
+def _stated_inputs(key: AnswerKey, step, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:
+    """What the response says the step's inputs are: the last value it gave each before the step's value."""
+    out = {}
+    for q, _ in step.inputs:
+        k = key.key(q)
+        prior = [c for c in by_key.get(k, []) if c.pos < before]
+        if prior:
+            out[k] = prior[-1].value
+    return out
+
+
+def _final_failure(key: AnswerKey, final: float, text: str, unknown: list[float]) -> tuple[str, str]:
+    """A wrong final answer that no stated step explains: classify it as the last step's value."""
+    if not key.steps:
+        return "other", "the final answer differs from the given value"
+    last = key.steps[-1]
+    if any(explained(final, 2, (s.exact, s.value)) for s in key.steps[:-1]):
+        return "other", "the final answer is an intermediate value"
+    decimals = len(str(final).split(".")[1]) if not float(final).is_integer() else 0
+    return classify(key, last, final, decimals, {}, False, False, unknown)
+
+
+def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
+    out = []
+    for c in found:
+        if c.key is None:
+            out.append({"quantity": c.name, "value": c.value, "role": "hallucinated"})
+        elif c.key in key.distractors:
+            out.append({"quantity": c.name, "value": c.value, "role": "distractor"})
+        elif c.key in key.givens and key.givens[c.key][1] is not None and not matches(
+                c.value, c.decimals, key.givens[c.key][1], key.givens[c.key][1]):
+            out.append({"quantity": c.name, "value": c.value, "role": "misread_given"})
+    return out
+
+
+# -- files ------------------------------------------------------------------------------------------------
+
+
+def load_dataset(folder: str | Path) -> dict[str, dict]:
+    """Every record of a generated dataset folder (all parts), by id."""
+    folder = Path(folder)
+    shards = sorted(folder.glob("*/shard-*.jsonl")) + sorted(folder.glob("shard-*.jsonl"))
+    if not shards:
+        raise GeomillError(f"{folder}: no generated dataset here (no */shard-*.jsonl)")
+    out = {}
+    for path in shards:
+        for line in _lines(path):
+            out[line[1]["id"]] = line[1]
+    return out
+
+
+def _lines(path: Path) -> Iterator[tuple[int, dict]]:
+    try:
+        fh = open(path, encoding="utf-8")
+    except OSError as e:
+        raise GeomillError(e.strerror or str(e), file=str(path)) from None
+    with fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise GeomillError(f"{path}:{n}:{e.colno}: not JSON ({e.msg})") from None
+            if not isinstance(obj, dict):
+                raise GeomillError(f"{path}:{n}:1: expected a JSON object")
+            yield n, obj
+
+
+def read_responses(path: str | Path) -> Iterator[tuple[int, str, str]]:
+    """(line, id, response text) of a responses file: ``response`` or ``raw_response`` per line."""
+    for n, obj in _lines(Path(path)):
+        if "id" not in obj:
+            raise GeomillError(f"{path}:{n}:1: a response needs an \"id\"")
+        text = obj.get("raw_response", obj.get("response"))
+        if text is None:
+            text = ""
+        if not isinstance(text, str):
+            raise GeomillError(f"{path}:{n}:1: \"response\" must be text")
+        yield n, str(obj["id"]), text
+
+
+def grade_file(responses: str | Path, records: dict[str, dict]) -> Iterable[tuple[dict, GradedResponse]]:
+    """Each response of the file with its record and grade; an id the dataset lacks is a user error."""
+    keys: dict[str, AnswerKey] = {}
+    for n, rid, text in read_responses(responses):
+        if rid not in records:
+            raise GeomillError(f"{responses}:{n}:1: id {rid!r} is not in the dataset")
+        record = records[rid]
+        if rid not in keys:
+            keys[rid] = build_key(record)
+        yield record, grade(record, text, keys[rid])
