@@ -209,6 +209,8 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         word = (sq_before or sq_after).group(1)
         stop = end + sq_after.end() if (sq_after and not sq_before) else end
         return Mention(start, stop, Quantity.of_shape(_QWORDS[word], shape), shape)
+    if shape is not None and re.search(rf"\b(?:{_SHAPE_NOUNS})\s+$", before):
+        return Mention(start, end, None, shape)  # "In triangle BAC", "the semi-circle AB"
     if len(pts) == 3 and (_ANGLE_BEFORE.search(before) or _ANGLE_AFTER.match(after)):
         return Mention(start, end, Quantity.angle(*pts))
     if len(pts) == 2 and not (shape is not None and re.match(rf"\s*(?:{_SHAPE_NOUNS})\b", after)):

@@ -189,17 +189,20 @@ def _distractors(key: AnswerKey, record: dict) -> None:
         if shape not in key.shapes:
             continue
         decl = key.shapes[shape]
-        kind = KINDS[decl.kind]
-        bound = kind.bind(decl)
-        known = {}
+        bound = KINDS[decl.kind].bind(decl)
+        known, own = {}, set()
         for sym, qs in bound.items():
             for q in qs:
                 g = key.givens.get(key.key(q))
                 if g and g[1] is not None:
                     known[sym] = g[1]
+                    if key.key(q) in key.distractors:
+                        own.add(sym)
+        # only what the distractor facts make known: the rest follows from the proof's own values
+        plain = chain(decl.kind, {s: v for s, v in known.items() if s not in own}) or {}
         for sym, v in (chain(decl.kind, known) or {}).items():
             k = key.key(bound[sym][0])
-            if sym not in known and k not in key.step_of and k not in key.givens and math.isfinite(v):
+            if sym not in plain and k not in key.step_of and k not in key.givens and math.isfinite(v):
                 key.distractors[k] = (bound[sym][0], v)
 
 

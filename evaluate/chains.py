@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass
 
 import sympy
-
 from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 
 _LATEX = [
