@@ -173,8 +173,9 @@ def build_key(record: dict) -> AnswerKey:
         val = float(f.value) if not f.value.free_symbols else None
         key.givens[key.key(f.quantity)] = (f.quantity, val)
     _distractors(key, record)
-    if record.get("solution") and record.get("solution_text_only") and record["solution"] != record["solution_text_only"]:
-        key.labels = individual_labels(record["solution"], record["solution_text_only"])
+    individual, coordinate = record.get("solution"), record.get("solution_text_only")
+    if individual and coordinate and individual != coordinate:
+        key.labels = individual_labels(individual, coordinate)
     return key
 
 

@@ -68,7 +68,8 @@ def _rules_by_output_kind() -> dict[QKind, tuple[Rule, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def alternatives(key: AnswerKey, step: ProofStep, inputs: Mapping[Key, float]) -> Iterator[tuple[str, tuple[float, float]]]:
+def alternatives(key: AnswerKey, step: ProofStep,
+                 inputs: Mapping[Key, float]) -> Iterator[tuple[str, tuple[float, float]]]:
     """Values other formulas give from the step's inputs: another element of the same shape (the
     perimeter for the area), or the step's element by another kind's formula (a triangle for a sector)."""
     rule = key.rule_of(step)

@@ -7,20 +7,20 @@ says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a respons
 """
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from geomill.engine.errors import GeomillError
+from geomill.engine.errors import GeomillError, Span
+from geomill.generate.runner import read_records
 
 from .alignment import Claim, claims
 from .answer_key import AnswerKey, Key, build_key
 from .categories import classify, explained, matches
-from .chains import NUMBER, consistent
-
-RELAXED = 0.03  # GeomVerse's relaxed accuracy: within 3 % of the label
+from .chains import consistent
+from .extract import extract_number
+from .jsonl import read_jsonl
+from .score import numbers_agree
 
 
 @dataclass
@@ -51,24 +51,6 @@ class GradedResponse:
         return asdict(self)
 
 
-_FINAL = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*(?:\**\s*)?(?:boxed\()?\s*(-?\d+(?:\.\d+)?)", re.I)
-_BOXED = re.compile(r"boxed\(\s*(-?\d+(?:\.\d+)?)")
-
-
-def final_answer(text: str) -> float | None:
-    """The response's final number: a boxed one, the one after "answer", else the last one."""
-    for pattern in (_BOXED, _FINAL):
-        found = pattern.findall(text)
-        if found:
-            return float(found[-1])
-    nums = NUMBER.findall(text)
-    return float(nums[-1]) if nums else None
-
-
-def relaxed_correct(value: float | None, label: float) -> bool:
-    return value is not None and abs(value - label) <= RELAXED * abs(label) + 1e-9
-
-
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
     return matches(c.value, c.decimals, gv, exact) and (c.chain is None or consistent(c.chain) is None)
 
@@ -77,7 +59,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     """One response graded against one record (``key``: the record's answer key, when already built)."""
     key = key or build_key(record)
     text, found = claims(key, response or "")
-    final = final_answer(text)
+    final = extract_number(response or "")
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
         by_key.setdefault(c.key, []).append(c)
@@ -103,7 +85,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                 wrong_before = True
         steps.append(g)
     first = next((g for g in steps if g.correct is False), None)
-    final_ok = relaxed_correct(final, float(record["answer"]))
+    final_ok = final is not None and numbers_agree(final, float(record["answer"]))
     failure = reason = None
     if first is not None:
         failure, reason = first.category, first.reason
@@ -154,55 +136,32 @@ def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
 
 
 def load_dataset(folder: str | Path) -> dict[str, dict]:
-    """Every record of a generated dataset folder (all parts), by id."""
+    """Every record of a ``geomill generate`` folder (all its parts), by id."""
     folder = Path(folder)
-    shards = sorted(folder.glob("*/shard-*.jsonl")) + sorted(folder.glob("shard-*.jsonl"))
-    if not shards:
-        raise GeomillError(f"{folder}: no generated dataset here (no */shard-*.jsonl)")
-    out = {}
-    for path in shards:
-        for line in _lines(path):
-            out[line[1]["id"]] = line[1]
-    return out
-
-
-def _lines(path: Path) -> Iterator[tuple[int, dict]]:
-    try:
-        fh = open(path, encoding="utf-8")
-    except OSError as e:
-        raise GeomillError(e.strerror or str(e), file=str(path)) from None
-    with fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise GeomillError(f"{path}:{n}:{e.colno}: not JSON ({e.msg})") from None
-            if not isinstance(obj, dict):
-                raise GeomillError(f"{path}:{n}:1: expected a JSON object")
-            yield n, obj
+    parts = sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))) \
+        if folder.is_dir() else []
+    if not parts:
+        raise GeomillError(f"{folder}: not a generated dataset (no PART/shard-*.jsonl)")
+    return {r["id"]: r for part in parts for r in read_records(folder, part)}
 
 
 def read_responses(path: str | Path) -> Iterator[tuple[int, str, str]]:
     """(line, id, response text) of a responses file: ``response`` or ``raw_response`` per line."""
-    for n, obj in _lines(Path(path)):
+    for n, obj in read_jsonl(path):
         if "id" not in obj:
-            raise GeomillError(f"{path}:{n}:1: a response needs an \"id\"")
+            raise GeomillError("a response needs an \"id\"", Span(n, 1), str(path))
         text = obj.get("raw_response", obj.get("response"))
-        if text is None:
-            text = ""
-        if not isinstance(text, str):
-            raise GeomillError(f"{path}:{n}:1: \"response\" must be text")
-        yield n, str(obj["id"]), text
+        if text is not None and not isinstance(text, str):
+            raise GeomillError("\"response\" must be text", Span(n, 1), str(path))
+        yield n, str(obj["id"]), text or ""
 
 
-def grade_file(responses: str | Path, records: dict[str, dict]) -> Iterable[tuple[dict, GradedResponse]]:
+def grade_file(responses: str | Path, records: dict[str, dict]) -> Iterator[tuple[dict, GradedResponse]]:
     """Each response of the file with its record and grade; an id the dataset lacks is a user error."""
     keys: dict[str, AnswerKey] = {}
     for n, rid, text in read_responses(responses):
         if rid not in records:
-            raise GeomillError(f"{responses}:{n}:1: id {rid!r} is not in the dataset")
+            raise GeomillError(f"id {rid!r} is not in the dataset", Span(n, 1), str(responses))
         record = records[rid]
         if rid not in keys:
             keys[rid] = build_key(record)

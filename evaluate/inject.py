@@ -132,7 +132,8 @@ def _formula(key: AnswerKey, s: ProofStep, sentence: str, rng: random.Random) ->
     return None, None
 
 
-def _input(key: AnswerKey, s: ProofStep, sentence: str, kind: str, rng: random.Random) -> tuple[str | None, float | None]:
+def _input(key: AnswerKey, s: ProofStep, sentence: str, kind: str,
+           rng: random.Random) -> tuple[str | None, float | None]:
     order = list(range(len(s.inputs)))
     rng.shuffle(order)
     for i in order:
