@@ -136,7 +136,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     for m in _CONTEXT_Q.finditer(text):
         raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
     for var in key.record.get("variables") or []:
-        for m in re.finditer(rf"(?<![\w.^]){re.escape(var)}(?![\w(])", text):
+        for m in re.finditer(rf"(?<![\w.^*/-]){re.escape(var)}(?![\w(])", text):
             raw.append((m.start(), m.end(), var, "variable"))
     raw.sort(key=lambda r: (r[0], -r[1]))
     out: list[Mention] = []

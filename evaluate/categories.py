@@ -35,11 +35,11 @@ CATEGORIES = ("misread_given", "wrong_formula", "calculation", "propagated", "di
 
 def matches(value: float, decimals: int, gv: float, exact: float) -> bool:
     """Is a stated value right for an expected one?  Anything between the exact and the GeomVerse
-    value, written to its own precision (at most half a percent coarser than the paper), and a
-    little more where rounding was involved (other orders of rounding)."""
+    value to two decimals (solutions drop trailing zeros: "19.9" may be 19.90), and 0.2 % more where
+    rounding was involved (other orders of rounding, fewer decimals)."""
     lo, hi = min(gv, exact), max(gv, exact)
     size = max(abs(lo), abs(hi))
-    slack = min(0.5 * 10.0 ** -decimals, 0.005 * size + 0.005) + (0.003 * size if hi - lo > 1e-9 else 0.0) + 1e-9
+    slack = 0.49 * 10.0 ** -max(decimals, 2) + (0.002 * size if hi - lo > 1e-9 else 0.0)
     return lo - slack <= value <= hi + slack
 
 
@@ -114,7 +114,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         v = stated_inputs[k]
         if _is_distractor_value(key, v):
             return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
-        if k in key.givens:
+        if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
             return "misread_given", f"states the given {_name(key, k)} as {v:g}"
     if wrong_inputs:
         if earlier_wrong and (rule is None or explained(value, decimals, evaluate(rule, _by_symbol(key, step, used)))):
@@ -124,8 +124,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         return "calculation", "the arithmetic does not give the stated value"
     if _is_distractor_value(key, value):
         return "distractor", f"{value:g} is a distractor's value"
+    unstated = [k for k in inputs if k not in stated_inputs]  # what the response says it used is what it used
     if rule is not None:
-        for k in inputs:
+        for k in unstated:
             for d in _distractor_values(key, k[0]):
                 if explained(value, decimals, evaluate(rule, _by_symbol(key, step, {**used, k: d}))):
                     return "distractor", f"uses a distractor's value {d:g} for {_name(key, k)}"
@@ -133,7 +134,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         if explained(value, decimals, pair) and not matches(pair[1], 2, step.value, step.exact):
             return "wrong_formula", f"{value:g} is {what}"
     if rule is not None:
-        for k in inputs:
+        for k in unstated:
             for h in unknown_values:
                 if explained(value, decimals, evaluate(rule, _by_symbol(key, step, {**used, k: h}))):
                     return "hallucinated", f"uses an invented value {h:g} for {_name(key, k)}"

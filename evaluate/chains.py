@@ -244,7 +244,8 @@ def within(value: float, decimals: int, a: float, b: float, rel: float = 0.0) ->
 
 def consistent(ch: Chain) -> int | None:
     """The index of the first stage that does not follow from the one before it (None: all do, or
-    nothing can be checked).  The last step must be a rounding of the stage before it; inner steps may
+    nothing can be checked).  The last step must be a rounding of the stage before it to two decimals
+    (as the questions ask; solutions drop trailing zeros, so "19.3" stands for 19.30); inner steps may
     carry the paper's two-decimal rounding of intermediate results."""
     checked = [(i, s) for i, s in enumerate(ch.stages) if s.exact is not None]
     for (i, prev), (j, cur) in zip(checked, checked[1:]):
@@ -252,8 +253,7 @@ def consistent(ch: Chain) -> int | None:
             continue
         last = j == len(ch.stages) - 1 and ch.value is not None
         if last:
-            rel = 0.002 if prev.operations > 1 else 0.0
-            if not within(ch.value, ch.decimals, prev.exact, prev.rounded, rel):
+            if not within(ch.value, max(ch.decimals, 2), prev.exact, prev.rounded):
                 return j
         elif not within(cur.exact, 2, prev.exact, prev.rounded, 0.005):
             return j

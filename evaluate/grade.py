@@ -55,11 +55,19 @@ def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
     return matches(c.value, c.decimals, gv, exact) and (c.chain is None or consistent(c.chain) is None)
 
 
+def _agree(later: Claim, first: Claim) -> bool:
+    """A value stated again must be the same value (to the coarser of the two precisions, two decimals at most)."""
+    return abs(later.value - first.value) <= 0.5 * 10.0 ** -min(later.decimals, first.decimals, 2) + 1e-9
+
+
 def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedResponse:
     """One response graded against one record (``key``: the record's answer key, when already built)."""
     key = key or build_key(record)
     text, found = claims(key, response or "")
     final = extract_number(response or "")
+    if final is not None and key.steps:  # the final answer is the response's value of the query
+        query = key.steps[-1]
+        found = [*found, Claim(key.key(query.output), query.name, final, 2, len(text))]
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
         by_key.setdefault(c.key, []).append(c)
@@ -73,7 +81,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         if cs:
             g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
             first_ok = _claim_ok(cs[0], s.value, s.exact)
-            g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) for c in cs[1:])
+            g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) and _agree(c, cs[0]) for c in cs[1:])
             if not g.correct:
                 if first_ok:
                     g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"

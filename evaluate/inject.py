@@ -140,11 +140,14 @@ def _input(key: AnswerKey, s: ProofStep, sentence: str, kind: str,
         q, v = s.inputs[i]
         k = key.key(q)
         if kind == "given":
-            if k not in key.givens:
-                continue
+            if key.givens.get(k, (None, None))[1] is None:
+                continue  # not given, or given as an expression in a variable
             new_input = _wrong(v, rng)
         else:
-            pool = [d for dk, (_, d) in key.distractors.items() if dk[0] is k[0] and abs(d - v) > 0.05 * abs(v)]
+            own = [p for dk, (_, p) in key.givens.items() if p is not None and dk not in key.distractors]
+            own += [x.value for x in key.steps]
+            pool = [d for dk, (_, d) in key.distractors.items() if dk[0] is k[0] and abs(d - v) > 0.05 * abs(v)
+                    and all(abs(d - p) > 0.005 for p in own)]  # a distractor value the proof also has is no test
             if not pool:
                 continue
             new_input = rng.choice(pool)
