@@ -95,7 +95,7 @@ def _value_pos(text: str, ch: Chain) -> int:
 
 def _identity(key: AnswerKey, q: Quantity) -> Key | None:
     k = key.key(q)
-    known = key.expected(k) is not None or k in key.distractors or k in key.givens
+    known = key.expected(k) is not None or k in key.distractors or k in key.givens or k in key.elements
     return k if known else None
 
 

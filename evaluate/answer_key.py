@@ -112,13 +112,23 @@ class AnswerKey:
         return out
 
     @cached_property
-    def problem_values(self) -> list[float]:
-        """Every number the problem or the proof holds: a stated value equal to one of these is no invention."""
-        vals = [v for _, v in self.givens.values() if v is not None]
-        vals += [v for _, v in self.distractors.values()] + list(self.constants.values())
-        for s in self.steps:
-            vals += [s.value, s.exact]
-        return vals
+    def elements(self) -> dict[Key, float | None]:
+        """Every element of every shape, with its value where the givens and the proof determine it
+        (a rectangle's diagonal from its sides): a value stated off the proof's path may still be right."""
+        out: dict[Key, float | None] = {}
+        for decl in self.shapes.values():
+            bound = KINDS[decl.kind].bind(decl)
+            known: dict[str, float] = {}
+            for sym, qs in bound.items():
+                k = self.key(qs[0])
+                exp = self.expected(k)
+                if exp is not None:
+                    known[sym] = exp[1]
+            values = chain(decl.kind, known) or {}
+            for sym, qs in bound.items():
+                for q in qs:
+                    out.setdefault(self.key(q), values.get(sym))
+        return out
 
     # -- rules -------------------------------------------------------------------------------------------
     def symbols_of(self, shape: str) -> dict[Key, str]:

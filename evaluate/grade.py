@@ -71,7 +71,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
         by_key.setdefault(c.key, []).append(c)
-    unknown = [c.value for c in by_key.get(None, [])]
+    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated"]
     steps: list[StepGrade] = []
     wrong_before = False
     for s in key.steps:
@@ -127,17 +127,27 @@ def _final_failure(key: AnswerKey, final: float, text: str, unknown: list[float]
     return classify(key, last, final, decimals, {}, False, False, unknown)
 
 
+def _unused_role(key: AnswerKey, c: Claim) -> str | None:
+    """What a value stated off the proof is: a distractor's, a misread given, a right value of an element
+    the proof does not need (``extra``), or one the problem does not support (``hallucinated``)."""
+    if c.key in key.step_of:
+        return None
+    if c.key in key.distractors:
+        return "distractor"
+    given = key.givens.get(c.key, (None, None))[1]
+    if given is not None:
+        return None if matches(c.value, c.decimals, given, given) else "misread_given"
+    if c.key in key.givens or c.key in key.constants:
+        return None
+    value = key.elements.get(c.key)
+    if value is not None and matches(c.value, c.decimals, value * 0.98, value * 1.02):
+        return "extra"
+    return "hallucinated"
+
+
 def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
-    out = []
-    for c in found:
-        if c.key is None:
-            out.append({"quantity": c.name, "value": c.value, "role": "hallucinated"})
-        elif c.key in key.distractors:
-            out.append({"quantity": c.name, "value": c.value, "role": "distractor"})
-        elif c.key in key.givens and key.givens[c.key][1] is not None and not matches(
-                c.value, c.decimals, key.givens[c.key][1], key.givens[c.key][1]):
-            out.append({"quantity": c.name, "value": c.value, "role": "misread_given"})
-    return out
+    return [{"quantity": c.name, "value": c.value, "role": role} for c in found
+            if (role := _unused_role(key, c)) is not None]
 
 
 # -- files ------------------------------------------------------------------------------------------------
