@@ -11,7 +11,8 @@ the length of the FA side is 4, so the length of the AB side is 20 / 4 = 5"):
 * ``distractor``     a distractor's value used: "… the length of the FA side is 7 (DC's), …"
 * ``hallucinated``   a value for an element in neither the problem nor the proof: "… since CE = 3, …"
 * ``no_answer``      no final number at all
-* ``other``          wrong, and none of the above explains it (a value copied wrongly, say)
+* ``other``          wrong, and none of the above explains it: another element's value assigned to
+  this one, a value stated right and then again differently
 
 Alternatives are computed from the catalogue itself (:func:`geomill.engine.rules.rules_for`), each
 both exactly and the GeomVerse way (π = 3.14, two decimals at each operation).
@@ -99,10 +100,11 @@ def alternatives(key: AnswerKey, step: ProofStep,
 
 
 def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, stated_inputs: Mapping[Key, float],
-             chain_broken: bool, earlier_wrong: bool, unknown_values: list[float]) -> tuple[str, str]:
+             chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
+             elsewhere: Mapping[str, float] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
-    problem and proof do not have."""
+    problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name."""
     rule = key.rule_of(step)
     inputs = {key.key(q): v for q, v in step.inputs}
     used = dict(inputs)
@@ -140,6 +142,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
                     return "hallucinated", f"uses an invented value {h:g} for {_name(key, k)}"
     if any(abs(value - h) <= 1e-9 for h in unknown_values):
         return "hallucinated", f"{value:g} is a value the problem does not have"
+    for name, v in (elsewhere or {}).items():
+        if abs(value - v) <= 1e-9:
+            return "other", f"the value of {name} assigned to {step.name}"
     return "calculation", "right inputs, wrong value"
 
 

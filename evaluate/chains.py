@@ -26,8 +26,8 @@ _LATEX = [
 ]
 _FRAC = re.compile(r"\\d?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SQRT = re.compile(r"\\sqrt\{([^{}]*)\}")
-_UNICODE = str.maketrans({"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "√": "sqrt", "²": "^2", "³": "^3",
-                          "\u00a0": " ", "{": "(", "}": ")"})
+_UNICODE = str.maketrans({"½": "(1/2)", "×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "√": "sqrt", "²": "^2",
+                          "³": "^3", "\u00a0": " ", "{": "(", "}": ")"})
 
 
 def normalize(text: str) -> str:
@@ -37,7 +37,9 @@ def normalize(text: str) -> str:
         text = _SQRT.sub(r"sqrt(\1)", text)
     for pattern, repl in _LATEX:
         text = pattern.sub(repl, text)
+    text = re.sub(r"√\s*(\d+(?:\.\d+)?)", r"sqrt(\1)", text)
     text = text.translate(_UNICODE)
+    text = re.sub(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)", r"\1(\2)", text)  # sin 7 -> sin(7)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 1,234 -> 1234
     return re.sub(r"\bpi\b", "π", text)
 

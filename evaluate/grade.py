@@ -88,8 +88,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                 else:
                     inputs = _stated_inputs(key, s, by_key, cs[0].pos)
                     broken = cs[0].chain is not None and consistent(cs[0].chain) is not None
+                    elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < cs[0].pos}
                     g.category, g.reason = classify(key, s, cs[0].value, cs[0].decimals, inputs, broken,
-                                                    wrong_before, unknown)
+                                                    wrong_before, unknown, elsewhere)
                 wrong_before = True
         steps.append(g)
     first = next((g for g in steps if g.correct is False), None)
