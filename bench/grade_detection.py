@@ -80,6 +80,9 @@ def main() -> None:
             graded += 1
             c["changed " + how, "n"] += 1
             c["changed " + how, "ok"] += g.first_wrong_step == step
+        cut = re.split(r"\d", r["solution_text_only"], maxsplit=1)[0]  # stopped before stating anything
+        c["no_answer", "n"] += 1
+        c["no_answer", "ok"] += grade(r, cut, key).failure == "no_answer"
         for kind in ERRORS:
             for propagate in (False, True):
                 for respelled in (False, True):
@@ -110,6 +113,8 @@ def main() -> None:
         n = c[kind, "n"]
         print(f"| {kind} -> {EXPECTED[kind]} | {n} | {100 * c[kind, 'step'] / max(n, 1):.1f} % "
               f"| {100 * c[kind, 'ok'] / max(n, 1):.1f} % |")
+    n = c["no_answer", "n"]
+    print(f"| cut before any number -> no_answer | {n} | | {100 * c['no_answer', 'ok'] / max(n, 1):.1f} % |")
     n = c["propagated", "n"]
     share = 100 * c["propagated", "ok"] / max(n, 1)
     print(f"| later steps of propagated errors -> propagated | {n} | | {share:.1f} % |")

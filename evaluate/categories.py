@@ -101,10 +101,12 @@ def alternatives(key: AnswerKey, step: ProofStep,
 
 def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, stated_inputs: Mapping[Key, float],
              chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
-             elsewhere: Mapping[str, float] | None = None) -> tuple[str, str]:
+             elsewhere: Mapping[str, float] | None = None,
+             formula_numbers: list[float] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
-    problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name."""
+    problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
+    ``formula_numbers``: the numbers in the first stage of the step's arithmetic (its formula with values)."""
     rule = key.rule_of(step)
     inputs = {key.key(q): v for q, v in step.inputs}
     used = dict(inputs)
@@ -124,6 +126,14 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         return "other", f"uses {_name(key, wrong_inputs[0])} = {stated_inputs[wrong_inputs[0]]:g}"
     if chain_broken:
         return "calculation", "the arithmetic does not give the stated value"
+    if not formula_numbers or formula_numbers == [value]:  # a bare value: copied from another element?
+        for name, v in (elsewhere or {}).items():
+            if abs(value - v) <= 1e-9:
+                return "other", f"the value of {name} assigned to {step.name}"
+    own = list({**inputs, **stated_inputs}.values())
+    for h in unknown_values:
+        if any(abs(n - h) <= 1e-9 for n in formula_numbers or []) and not any(abs(h - v) <= 0.005 for v in own):
+            return "hallucinated", f"computes with {h:g}, stated for an element the problem does not have"
     if _is_distractor_value(key, value):
         return "distractor", f"{value:g} is a distractor's value"
     unstated = [k for k in inputs if k not in stated_inputs]  # what the response says it used is what it used

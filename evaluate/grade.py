@@ -17,7 +17,7 @@ from geomill.generate.runner import read_records
 from .alignment import Claim, claims
 from .answer_key import AnswerKey, Key, build_key
 from .categories import classify, explained, matches
-from .chains import consistent
+from .chains import NUMBER, consistent
 from .extract import extract_number
 from .jsonl import read_jsonl
 from .score import numbers_agree
@@ -89,8 +89,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                     inputs = _stated_inputs(key, s, by_key, cs[0].pos)
                     broken = cs[0].chain is not None and consistent(cs[0].chain) is not None
                     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < cs[0].pos}
+                    used = [float(n) for n in NUMBER.findall(cs[0].chain.stages[0].text)] if cs[0].chain else []
                     g.category, g.reason = classify(key, s, cs[0].value, cs[0].decimals, inputs, broken,
-                                                    wrong_before, unknown, elsewhere)
+                                                    wrong_before, unknown, elsewhere, used)
                 wrong_before = True
         steps.append(g)
     first = next((g for g in steps if g.correct is False), None)

@@ -8,6 +8,8 @@ that kind of error cannot be made there:
 * ``formula``     the step computed with another formula of its shape (the perimeter for the area)
 * ``given``       a given input of the step stated wrongly, the step recomputed from it
 * ``distractor``  an input replaced by a distractor's value, the step recomputed from it
+* ``hallucinated`` a value stated for an element the problem does not have, used in the step's arithmetic
+* ``assigned``    the step's value replaced by one of its inputs' values, without arithmetic (``other``)
 
 ``propagate=True`` recomputes the later steps from the wrong value (their category: ``propagated``).
 ``reword(record, rng)`` keeps the values and says them another way: other element spellings (``DA``,
@@ -26,8 +28,9 @@ from .categories import evaluate, matches
 from .chains import NUMBER
 
 _TRAILING = re.compile(r"-?\d+(?:\.\d+)?\.$")
-ERRORS = ("result", "formula", "given", "distractor")
-EXPECTED = {"result": "calculation", "formula": "wrong_formula", "given": "misread_given", "distractor": "distractor"}
+ERRORS = ("result", "formula", "given", "distractor", "hallucinated", "assigned")
+EXPECTED = {"result": "calculation", "formula": "wrong_formula", "given": "misread_given", "distractor": "distractor",
+            "hallucinated": "hallucinated", "assigned": "other"}
 
 
 def sentences(record: dict) -> list[str] | None:
@@ -104,6 +107,12 @@ def inject(record: dict, kind: str, step: int, rng: random.Random, propagate: bo
         new, new_value = _formula(key, s, sentence, rng)
     elif kind in ("given", "distractor"):
         new, new_value = _input(key, s, sentence, kind, rng)
+    elif kind == "hallucinated":
+        new, new_value = _invented(key, s, sentence, rng)
+    elif kind == "assigned":
+        others = [v for _, v in s.inputs if not matches(v, 2, s.value, s.exact)]
+        new_value = rng.choice(others) if others and s.chain else None
+        new = _replace_chain(sentence, s.chain, [fmt(new_value)]) if new_value is not None else None
     else:
         raise ValueError(f"unknown error kind {kind!r}")
     if new is None or new_value is None or matches(new_value, 2, s.value, s.exact):
@@ -159,6 +168,24 @@ def _input(key: AnswerKey, s: ProofStep, sentence: str, kind: str,
         if text:
             return text, redone[0]
     return None, None
+
+
+def _invented(key: AnswerKey, s: ProofStep, sentence: str, rng: random.Random) -> tuple[str | None, float | None]:
+    """An element the problem does not have, given a made-up value that the step's formula then uses."""
+    if not s.inputs or key.rule_of(s) is None:
+        return None, None
+    i = rng.randrange(len(s.inputs))
+    q, v = s.inputs[i]
+    made_up = _wrong(v, rng)
+    redone = _rechain(key, s, {key.key(q): made_up})
+    used = {p for d in key.shapes.values() for p in d.points}
+    free = [p for p in "PQRSTUVWXYZ" if p not in used]
+    if redone is None or len(free) < 2:
+        return None, None
+    noun = "the degree of the {} angle" if q.kind.value == "angle" else "the length of the {} side"
+    name = "".join(free[:3]) if q.kind.value == "angle" else "".join(free[:2])
+    text = _replace_chain(sentence, s.chain, redone[1])
+    return (f"Suppose {noun.format(name)} is {fmt(made_up)}. {text}" if text else None), redone[0]
 
 
 def _propagate(key: AnswerKey, parts: list[str], step: int, value: float) -> list[str] | None:
