@@ -78,11 +78,13 @@ def alternatives(key: AnswerKey, step: ProofStep,
     if rule is not None:
         syms = key.symbols_of(step.shape)
         known = {syms[k]: v for k, v in values if k in syms}
+        decl = key.shapes[step.shape]
+        bound = KINDS[decl.kind].bind(decl)
         for r in all_rules()[step.kind]:
             if r.output != rule.output and set(r.inputs) <= set(known):
                 pair = evaluate(r, known)
                 if pair:
-                    yield f"the {r.name} ({KINDS[r.kind].title}: {r.output} instead of {rule.output})", pair
+                    yield f"{bound[r.output][0]} by the {r.name}, not {step.name}", pair
     out_kind = step.output.kind
     by_kind = [(k[0], v) for k, v in values]
     for r in _rules_by_output_kind().get(out_kind, ()):
@@ -96,7 +98,7 @@ def alternatives(key: AnswerKey, step: ProofStep,
             if all(by_kind[i][0] is need[n] for n, i in enumerate(perm)):
                 pair = evaluate(r, {s: by_kind[i][1] for s, i in zip(r.inputs, perm)})
                 if pair:
-                    yield f"the {r.name} of a {kinds.title}", pair
+                    yield f"the {r.name}" + ("" if kinds.title in r.name else f" of a {kinds.title}"), pair
 
 
 def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, stated_inputs: Mapping[Key, float],
@@ -129,7 +131,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     if not formula_numbers or formula_numbers == [value]:  # a bare value: copied from another element?
         for name, v in (elsewhere or {}).items():
             if abs(value - v) <= 1e-9:
-                return "other", f"the value of {name} assigned to {step.name}"
+                invented = any(abs(v - h) <= 1e-9 for h in unknown_values)
+                return ("hallucinated" if invented else "other"), f"the value of {name} assigned to {step.name}"
     own = list({**inputs, **stated_inputs}.values())
     for h in unknown_values:
         if any(abs(n - h) <= 1e-9 for n in formula_numbers or []) and not any(abs(h - v) <= 0.005 for v in own):
