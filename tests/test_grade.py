@@ -210,3 +210,15 @@ def test_grade_command_bad_input(dataset, tmp_path, capsys):
     assert f"{responses}:1:" in capsys.readouterr().err
     assert main(["grade", str(responses), "--dataset", str(tmp_path), "--out", str(tmp_path / "g")]) == 1
     assert "not a generated dataset" in capsys.readouterr().err
+
+
+def test_readme_graded_example_is_what_grade_gives():
+    """The README's example: its response, graded against the record it names, gives its JSON."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- grade:example -->", 1)[1]
+    response = block.split("```text\n", 1)[1].split("\n```", 1)[0]
+    shown = json.loads(block.split("```json\n", 1)[1].split("\n```", 1)[0])
+    record = make_record(GenConfig(depth=2, images=False), 1, "data", 0, Tally())[0]
+    assert grade(record, response).as_dict() == shown
