@@ -34,8 +34,8 @@ _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
 _LINK = re.compile(r"(?:\s*(?:'s|’s))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))??"
                    r"\s*(?:=|:|\bis\b|\bare\b|\bequals\b|\bmeasures\b|\bbecomes\b|\bof\b|\bhas\s+(?:a\s+)?(?:length|measure|"
                    r"value)\s+of\b)"
-                   r"(?:\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|found\s+to\s+be|"
-                   r"calculated\s+as|equal\s+to|to)\b)*\s*")
+                   r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
+                   r"found\s+to\s+be|calculated\s+as|equal\s+to|to)\b)*\s*")
 _LIST = (r"((?:the\s+)?{n}(?:\s*,\s*(?:and\s+)?(?:the\s+)?{n}|\s+and\s+(?:the\s+)?{n})+)\s+(sides|angles)?\s*"
          r"(?:are|=)\s*((?:-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?-?\d+(?:\.\d+)?|\s+and\s+-?\d+(?:\.\d+)?)+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*#])|\n+")

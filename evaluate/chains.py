@@ -16,32 +16,35 @@ from dataclasses import dataclass
 import sympy
 from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 
-_LATEX = [
-    (re.compile(r"\\(?:times|cdot)"), " * "), (re.compile(r"\\div"), " / "),
-    (re.compile(r"\\approx|≈|≃|\\simeq"), " = "), (re.compile(r"\^\s*\{?\\circ\}?|°|\\degree"), " "),
-    (re.compile(r"\\angle\s*"), "∠"), (re.compile(r"\\pi\b"), "π"),
-    (re.compile(r"\\(?:left|right|displaystyle|,|;|!|quad)"), " "),
-    (re.compile(r"\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}"), r"\1\2"),
-    (re.compile(r"\\[()\[\]]|\$"), " "), (re.compile(r"\*\*"), " "),
+from .extract import normalize as extract_normalize
+
+_FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
+_SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
+_CHAIN_SPELLING = [
+    (re.compile(r"≈|°"), lambda m: " = " if m.group() == "≈" else " "), (re.compile(r"\\angle\s*"), lambda m: "∠"),
+    (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
+    (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
+    (re.compile(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)"), lambda m: f"{m.group(1)}({m.group(2)})"),  # sin 7
+    (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
 ]
-_FRAC = re.compile(r"\\d?frac\{([^{}]*)\}\{([^{}]*)\}")
-_SQRT = re.compile(r"\\sqrt\{([^{}]*)\}")
-_UNICODE = str.maketrans({"½": "(1/2)", "×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "√": "sqrt", "²": "^2",
-                          "³": "^3", "\u00a0": " ", "{": "(", "}": ")"})
+_UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
 
 
 def normalize(text: str) -> str:
-    """One spelling for the arithmetic of plain text, Markdown and LaTeX (``\\frac{a}{b}`` -> ``(a)/(b)``)."""
+    """The answer extractor's spelling (:func:`geomill.evaluate.extract.normalize`: LaTeX, Unicode,
+    Markdown), then what chains need: ``\\frac{a}{b}`` -> ``((a)/(b))``, roots, ``≈`` as ``=``, no degree signs."""
+    text = extract_normalize(_roots_and_fractions(text))  # braces first: "7^\\circ}" must keep its brace
+    text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)
+    for pattern, repl in _CHAIN_SPELLING:
+        text = pattern.sub(repl, text)
+    return text.translate(_UNICODE)
+
+
+def _roots_and_fractions(text: str) -> str:
     for _ in range(4):  # nested fractions and roots, innermost first
         text = _FRAC.sub(r"((\1)/(\2))", text)
-        text = _SQRT.sub(r"sqrt(\1)", text)
-    for pattern, repl in _LATEX:
-        text = pattern.sub(repl, text)
-    text = re.sub(r"√\s*(\d+(?:\.\d+)?)", r"sqrt(\1)", text)
-    text = text.translate(_UNICODE)
-    text = re.sub(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)", r"\1(\2)", text)  # sin 7 -> sin(7)
-    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 1,234 -> 1234
-    return re.sub(r"\bpi\b", "π", text)
+        text = _SQRT.sub(lambda m: f"sqrt({m.group(1) or m.group(2)})", text)
+    return text
 
 
 # -- tokens of a chain -----------------------------------------------------------------------------
@@ -255,7 +258,10 @@ def consistent(ch: Chain) -> int | None:
             continue
         last = j == len(ch.stages) - 1 and ch.value is not None
         if last:
-            if not within(ch.value, max(ch.decimals, 2), prev.exact, prev.rounded):
+            lo, hi = sorted((prev.exact, prev.rounded))
+            if prev.operations > 1:  # done in one go: a last-digit slip of rounding is no error
+                lo, hi = lo - 0.005, hi + 0.005
+            if not within(ch.value, max(ch.decimals, 2), lo, hi):
                 return j
         elif not within(cur.exact, 2, prev.exact, prev.rounded, 0.005):
             return j
