@@ -15,8 +15,8 @@ from geomill.engine.errors import GeomillError, Span
 from geomill.generate.runner import read_records
 
 from .alignment import Claim, claims
-from .answer_key import AnswerKey, Key, build_key
-from .categories import classify, explained, matches
+from .answer_key import AnswerKey, Key, ProofStep, build_key
+from .categories import classify, matches
 from .chains import NUMBER, consistent
 from .extract import extract_number
 from .jsonl import read_jsonl
@@ -73,27 +73,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         by_key.setdefault(c.key, []).append(c)
     unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated"]
     steps: list[StepGrade] = []
-    wrong_before = False
     for s in key.steps:
-        k = key.key(s.output)
-        cs = by_key.get(k, [])
-        g = StepGrade(s.index, s.name, s.value, s.exact, cs[0].value if cs else None, None)
-        if cs:
-            g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
-            first_ok = _claim_ok(cs[0], s.value, s.exact)
-            g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) and _agree(c, cs[0]) for c in cs[1:])
-            if not g.correct:
-                if first_ok:
-                    g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
-                else:
-                    inputs = _stated_inputs(key, s, by_key, cs[0].pos)
-                    broken = cs[0].chain is not None and consistent(cs[0].chain) is not None
-                    elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < cs[0].pos}
-                    used = [float(n) for n in NUMBER.findall(cs[0].chain.stages[0].text)] if cs[0].chain else []
-                    g.category, g.reason = classify(key, s, cs[0].value, cs[0].decimals, inputs, broken,
-                                                    wrong_before, unknown, elsewhere, used)
-                wrong_before = True
-        steps.append(g)
+        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps)))
     first = next((g for g in steps if g.correct is False), None)
     final_ok = final is not None and numbers_agree(final, float(record["answer"]))
     failure = reason = None
@@ -101,13 +82,38 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         failure, reason = first.category, first.reason
     elif final is None:
         failure, reason = "no_answer", "no number in the response"
-    elif not final_ok:
-        failure, reason = _final_failure(key, final, text, unknown)
+    elif not final_ok:  # only where the proof has no step: the query was given
+        failure, reason = "other", "the final answer differs from the given value"
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found))
 
 
-def _stated_inputs(key: AnswerKey, step, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:
+def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
+                unknown: list[float], wrong_before: bool) -> StepGrade:
+    """A proof step: the values the response gives its output, right or not, and why not."""
+    k = key.key(s.output)
+    cs = by_key.get(k, [])
+    g = StepGrade(s.index, s.name, s.value, s.exact, cs[0].value if cs else None, None)
+    if not cs:
+        return g
+    g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
+    first_ok = _claim_ok(cs[0], s.value, s.exact)
+    g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) and _agree(c, cs[0]) for c in cs[1:])
+    if g.correct:
+        return g
+    if first_ok:
+        g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
+        return g
+    first = cs[0]
+    broken = first.chain is not None and consistent(first.chain) is not None
+    elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
+    numbers = [float(n) for n in NUMBER.findall(first.chain.stages[0].text)] if first.chain else []
+    g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
+                                    broken, wrong_before, unknown, elsewhere, numbers)
+    return g
+
+
+def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:
     """What the response says the step's inputs are: the last value it gave each before the step's value."""
     out = {}
     for q, _ in step.inputs:
@@ -116,17 +122,6 @@ def _stated_inputs(key: AnswerKey, step, by_key: dict[Key, list[Claim]], before:
         if prior:
             out[k] = prior[-1].value
     return out
-
-
-def _final_failure(key: AnswerKey, final: float, text: str, unknown: list[float]) -> tuple[str, str]:
-    """A wrong final answer that no stated step explains: classify it as the last step's value."""
-    if not key.steps:
-        return "other", "the final answer differs from the given value"
-    last = key.steps[-1]
-    if any(explained(final, 2, (s.exact, s.value)) for s in key.steps[:-1]):
-        return "other", "the final answer is an intermediate value"
-    decimals = len(str(final).split(".")[1]) if not float(final).is_integer() else 0
-    return classify(key, last, final, decimals, {}, False, False, unknown)
 
 
 def _unused_role(key: AnswerKey, c: Claim) -> str | None:
