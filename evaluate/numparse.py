@@ -23,6 +23,7 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.DOTALL)
 
 EQUALS = frozenset("=≈")
+MAX_DEPTH = 40  # nested atoms (brackets, roots, fractions) at most
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class _Parser:
 
     def __init__(self, tokens: list[Token]):
         self.t = tokens
+        self.depth = 0  # atoms open now
 
     def _is(self, i: int, kind: str, text: str | None = None) -> bool:
         return i < len(self.t) and self.t[i].kind == kind and (text is None or self.t[i].text == text)
@@ -109,12 +111,12 @@ class _Parser:
                                     (self._is(i, "op", "(") and not self.t[i].space_before))
 
     def unary(self, i: int):
-        if self._is(i, "op", "-") or self._is(i, "op", "+"):
-            r = self.unary(i + 1)
-            if r is None:
-                return None
-            return (-r[0] if self.t[i].text == "-" else r[0]), r[1]
-        return self.power(i)
+        sign = 1
+        while self._is(i, "op", "-") or self._is(i, "op", "+"):  # a loop, not recursion: "- - - 5"
+            sign = -sign if self.t[i].text == "-" else sign
+            i += 1
+        r = self.power(i)
+        return None if r is None else (sign * r[0], r[1])
 
     def power(self, i: int):
         r = self.atom(i)
@@ -140,6 +142,17 @@ class _Parser:
         return self.atom(i)
 
     def atom(self, i: int):
+        """A number, π, a root, a fraction or a bracketed expression; nesting deeper than
+        ``MAX_DEPTH`` is no number a model means (and would make parsing quadratic)."""
+        if self.depth >= MAX_DEPTH:
+            raise _Invalid(i + 1)
+        self.depth += 1
+        try:
+            return self._atom(i)
+        finally:
+            self.depth -= 1
+
+    def _atom(self, i: int):
         if i >= len(self.t):
             return None
         tok = self.t[i]
@@ -190,13 +203,25 @@ def _can_start(tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
     if tok.kind in ("num", "pi", "sqrt", "frac"):
         return True
-    return tok.kind == "op" and tok.text in "-({"
+    if tok.kind == "op" and tok.text == "-":  # a run of signs is tried once, from its last
+        return not (i + 1 < len(tokens) and tokens[i + 1].text in "+-")
+    return tok.kind == "op" and tok.text in "({"
 
 
-def _is_exponent(tokens: list[Token], i: int) -> bool:
-    """``2`` in ``cm^2`` or ``m^{2}``: a unit's power, not a number of its own."""
+def _is_annex(tokens: list[Token], i: int) -> bool:
+    """``2`` in ``cm^2`` or ``m^{2}`` (a unit's power) or ``0.5`` in ``28.69 ± 0.5``: not a number of its own."""
     before = [t.text for t in tokens[max(0, i - 2):i]]
-    return before[-1:] == ["^"] or before == ["^", "{"]
+    return before[-1:] in (["^"], ["±"]) or before == ["^", "{"]
+
+
+def _is_range(tokens: list[Token], i: int, j: int) -> bool:
+    """``40-50`` (two plain numbers, a hyphen, no spaces, rising, and no ``=``): a range, not a difference."""
+    t = tokens[i:j]
+    if len(t) != 3 or [x.kind for x in t] != ["num", "op", "num"] or t[1].text != "-":
+        return False
+    if t[1].space_before or t[2].space_before or (j < len(tokens) and tokens[j].text in EQUALS):
+        return False
+    return float(t[0].text.replace(",", "")) < float(t[2].text.replace(",", ""))
 
 
 @dataclass(frozen=True)
@@ -213,18 +238,17 @@ def chains(text: str) -> list[Found]:
     found: list[Found] = []
     i = 0
     while i < len(tokens):
-        if _can_start(tokens, i) and not _is_exponent(tokens, i):
+        if _can_start(tokens, i) and not _is_annex(tokens, i):
             try:
                 r = parser.chain(i)
             except _Invalid as exc:
                 i = exc.end
                 continue
-            except RecursionError:  # absurdly deep brackets: no number here
-                i += 1
-                continue
-            if r is not None and math.isfinite(r[0]):
+            if r is not None:
                 value, j = r
-                found.append(Found(value, tokens[i].start, tokens[j - 1].end))
+                # an overflow, or "between 40-50 degrees", states no one number
+                if math.isfinite(value) and not (_is_range(tokens, i, j) and not (i and tokens[i - 1].text in EQUALS)):
+                    found.append(Found(value, tokens[i].start, tokens[j - 1].end))
                 i = j
                 continue
         i += 1

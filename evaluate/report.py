@@ -17,27 +17,35 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from geomill.engine.atomic import atomic_open, write_bytes, write_text
+from geomill.engine.errors import GeomillError
+from geomill.generate.files import atomic_open, write_bytes, write_text
 
-from .score import bootstrap_ci, random_baseline, score_item
+from .score import bootstrap_ci, random_baseline, score_file, score_item
+
+# where a run folder keeps its items, best first (scored.jsonl from score, responses.jsonl from eval)
+RUN_FILES = ("scored.jsonl", "responses.jsonl")
 
 
 def _summary(items: Sequence[Mapping], seed: int) -> dict:
-    correct = [bool(it["correct"]) for it in items]
+    """n, accuracy and its interval, failures and the random baseline (None where n is 0: JSON has no NaN)."""
     n = len(items)
+    if n == 0:
+        return {"n": 0, "accuracy": None, "ci95": [None, None], "extraction_failed": 0,
+                "extraction_failed_rate": None, "random_baseline": None}
+    correct = [bool(it["correct"]) for it in items]
     failed = sum(bool(it.get("extraction_failed")) for it in items)
     lo, hi = bootstrap_ci(correct, seed=seed)
     return {
         "n": n,
-        "accuracy": (sum(correct) / n) if n else float("nan"),
+        "accuracy": sum(correct) / n,
         "ci95": [lo, hi],
         "extraction_failed": failed,
-        "extraction_failed_rate": (failed / n) if n else float("nan"),
-        "random_baseline": (sum(random_baseline(it) for it in items) / n) if n else float("nan"),
+        "extraction_failed_rate": failed / n,
+        "random_baseline": sum(random_baseline(it) for it in items) / n,
     }
 
 
@@ -81,12 +89,50 @@ def build_report(items: Iterable[Mapping], by: Sequence[str] = (), label: str | 
     return report
 
 
-def compare(runs: Sequence[tuple[str, Mapping]] | Mapping[str, Mapping]) -> dict:
-    """Several reports side by side, by run label (labels must differ)."""
-    pairs = list(runs.items()) if isinstance(runs, Mapping) else list(runs)
-    labels = [label for label, _ in pairs]
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"run labels repeat: {labels}")
+def load_run(path: str | os.PathLike, by: Sequence[str] = (), seed: int = 0) -> tuple[str, dict]:
+    """A run's (label, report) from its folder, a responses JSONL file or a report.json.
+
+    Items (scored.jsonl, else responses.jsonl) are scored again from their raw responses and
+    grouped by ``by``; a folder with only a report.json must already be grouped by ``by``.
+    The label is the run's model, else the folder's name."""
+    path = Path(path)
+    files = [path] if path.is_file() else [path / name for name in (*RUN_FILES, "report.json")]
+    found = next((f for f in files if f.is_file()), None)
+    if found is None:
+        raise GeomillError(f"{path}: no {', '.join(RUN_FILES)} or report.json there")
+    if found.suffix == ".jsonl":
+        report = build_report(score_file(found), by, seed=seed)
+    else:
+        try:
+            report = json.loads(found.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise GeomillError(f"{found}: not a report ({exc})") from None
+        if not isinstance(report, dict) or "accuracy" not in report:
+            raise GeomillError(f"{found}: not a report (no accuracy)")
+        missing = [f for f in by if f not in report.get("by", {})]
+        if missing:
+            raise GeomillError(f"{found} is not grouped by {', '.join(missing)} and holds no items to regroup")
+        report["by"] = {f: report["by"][f] for f in by}
+    label = report.get("label") or (path.name if path.is_dir() else path.stem)
+    return str(label), report
+
+
+def compare(runs: Iterable[tuple[str, Mapping] | Mapping | str | os.PathLike], by: Sequence[str] = (),
+            seed: int = 0) -> dict:
+    """Several runs side by side: each a (label, report) pair, a report (named by its label) or
+    a run folder / file (``load_run``, grouped by ``by``). A repeated label gets its source added."""
+    pairs: list[tuple[str, Mapping]] = []
+    for run in runs:
+        if isinstance(run, (str, os.PathLike)):
+            label, rep = load_run(run, by, seed)
+            source = str(run)
+        elif isinstance(run, Mapping):
+            label, rep, source = str(run.get("label") or f"run {len(pairs) + 1}"), run, f"#{len(pairs) + 1}"
+        else:
+            (label, rep), source = run, f"#{len(pairs) + 1}"
+        if label in {lab for lab, _ in pairs}:
+            label = f"{label} ({source})"
+        pairs.append((label, rep))
     fields: list[str] = []
     for _, rep in pairs:
         fields += [f for f in rep.get("by", {}) if f not in fields]
@@ -102,12 +148,16 @@ def _runs(report: Mapping) -> dict[str, Mapping]:
 
 # ---------------------------------------------------------------- text forms
 
-def _pct(x: float) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}"
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
 
 
-def _ci(ci: Sequence[float]) -> str:
-    return f"{_pct(ci[0])}–{_pct(ci[1])}"
+def _num(x: float | None) -> str:
+    return "" if x is None else f"{x:.6f}"
+
+
+def _ci(ci: Sequence[float | None]) -> str:
+    return "–" if ci[0] is None else f"{_pct(ci[0])}–{_pct(ci[1])}"
 
 
 def markdown(report: Mapping) -> str:
@@ -146,8 +196,8 @@ def csv_text(report: Mapping) -> str:
     for label, rep in _runs(report).items():
         rows = [("", "", rep)] + [(f, v, g) for f, groups in rep.get("by", {}).items() for v, g in groups.items()]
         for field, value, g in rows:
-            w.writerow([label, field, value, g["n"], f"{g['accuracy']:.6f}", f"{g['ci95'][0]:.6f}",
-                        f"{g['ci95'][1]:.6f}", g["extraction_failed"], f"{g['random_baseline']:.6f}"])
+            w.writerow([label, field, value, g["n"], _num(g["accuracy"]), _num(g["ci95"][0]), _num(g["ci95"][1]),
+                        g["extraction_failed"], _num(g["random_baseline"])])
     return buf.getvalue()
 
 
@@ -217,7 +267,7 @@ def write_report(out_dir: str | Path, report: Mapping, plots: bool = True) -> li
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "report.json", out / "report.md", out / "report.csv"]
     with atomic_open(written[0]) as fh:
-        json.dump(report, fh, indent=1, allow_nan=True)
+        json.dump(report, fh, indent=1, allow_nan=False)
         fh.write("\n")
     write_text(written[1], markdown(report))
     write_text(written[2], csv_text(report))

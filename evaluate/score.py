@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from geomill.engine.errors import GeomillError, Span
 
 from .extract import extract
+from .jsonl import read_jsonl
 from .types import RESPONSE_TYPES
 
 RELATIVE_TOLERANCE = 0.03
@@ -108,6 +111,23 @@ def score_item(item: Mapping) -> dict:
     return out
 
 
+def score_file(path: str | os.PathLike) -> list[dict]:
+    """Every line of a responses JSONL file scored; a line that cannot be scored is a
+    ``file:line`` error."""
+    items = []
+    for number, obj in read_jsonl(path):
+        try:
+            for need in ("response", "answer", "response_type"):
+                if need not in obj:
+                    raise ValueError(f"the item has no {need!r}")
+            items.append(score_item(obj))
+        except ValueError as exc:
+            raise GeomillError(str(exc), Span(number, 1), str(path)) from None
+    if not items:
+        raise GeomillError(f"{path}: no items")
+    return items
+
+
 def random_baseline(item: Mapping) -> float:
     """The chance that a uniform random guess is right, from the item's own options:
     1/len(options) for a choice, 1/2 for True/False, 1/2^n for a multi-select over n options
@@ -134,7 +154,7 @@ def bootstrap_ci(correct: Sequence[bool], level: float = 0.95, resamples: int = 
     textbook loop, without an n × resamples array."""
     n = len(correct)
     if n == 0:
-        return (float("nan"), float("nan"))
+        raise ValueError("no outcomes to bootstrap")
     k = int(sum(bool(c) for c in correct))
     rng = np.random.default_rng(seed)
     means = rng.binomial(n, k / n, size=resamples) / n

@@ -303,7 +303,8 @@ CASES: list[tuple[str, str, object, object]] = [
     ("To get the answer, first note AB = 5. Then the area is 5 * 5 = 25.", N, None, 25),
     ("答案是 $\\boxed{36}$。", N, None, 36),
     ("The required angle is 180° − 2 × 35° = 110°.", N, None, 110),
-    ("Final answer: x = 5, so the angle is 75°", N, None, 5),
+    ("Final answer: x = 5, so the angle is 75°", N, None, 75),
+    ("Final answer: The side BC is 14.65, so the perimeter is 41.3.", N, None, 41.3),
     ("Answer: 0.5\n", N, None, 0.5),
     ("The final answer is .75", N, None, 0.75),
     # ---------------------------------------------------------------- more choices
@@ -354,4 +355,63 @@ CASES: list[tuple[str, str, object, object]] = [
     ("Options (b) and (c) are attached to opposite vertices.", M, MULTI4, ("b", "c")),
     ("Final answer: (a), (b), (c), (d)", M, MULTI4, ("a", "b", "c", "d")),
     ("Final answer: none", M, MULTI4, ()),
+    # ---------------------------------------------------------------- VisOnlyQA appendix H responses, and closings
+    ("The figure shows a triangle with vertices labeled A, B, and C. The triangle $B'AC'$ is not present in the "
+     "figure. False", T, None, False),
+    ("False. In the given figure, there is a triangle $B'AC'$ formed by the points $B'$, $A$, and $C'$. The vertices "
+     "$B'$, $A$, and $C'$ are explicitly connected by edges, forming a closed figure. Therefore, a triangle $B'AC'$ "
+     "does exist in the figure.", T, None, False),
+    ("The figure shows a triangle labeled as $B'AC'$. This triangle has three edges ($B'A$, $B'C'$, and $A'C'$) and "
+     "three vertices ($B'$, $A$, and $C'$), which are all connected. Therefore, the statement \"There is no triangle "
+     "$B'AC'$ in the figure\" is False.", T, None, False),
+    ("In the figure, triangle $\\(B'AC' \\)$ is formed by the vertices $\\(B' \\)$, $\\(A \\)$, and $\\(C' \\)$. "
+     "These points are explicitly connected by edges, forming a closed shape with three sides. Therefore, triangle "
+     "$\\(B'AC' \\)$ does exist in the figure. Final answer: False.", T, None, False),
+    ("Comparing the segments, AB is about four times CD, so the answer should be (c).\n\nNote: The estimation may "
+     "vary with the figure scale.", C, LABELS5, "c"),
+    ("The segments do not meet anywhere, so the statement is false.\n\nNote: the figure may not be drawn to scale.",
+     T, None, False),
+    ("Comparing with the options, 4 is the closest. Thus the ratio is approximately 4.", C, RATIO, "c"),
+    ("(b) 2 because the segment AB is clearly about twice as long as the segment CD in the drawing.", C, RATIO, "b"),
+    ("B. The segment AB is about twice as long as CD, so their ratio is 2.", C, RATIO, "b"),
+    ("The answer is (c) 45°", C, {"a": "30 degrees", "b": "60 degrees", "c": "45 degrees", "d": "90 degrees",
+                                 "e": "120 degrees"}, "c"),
+    ("Final answer: 60 degrees", C, {"a": "30 degrees", "b": "60 degrees", "c": "45 degrees", "d": "90 degrees",
+                                    "e": "120 degrees"}, "b"),
+    ("The final answer is $\\boxed{b}$", C, LABELS5, "b"),
+    ("The final answer is: $\\boxed{(b)}$", C, LABELS5, "b"),
+    ("Final Answer: The final answer is $\\boxed{(d)}$", C, LABELS5, "d"),
+    (" (b)", C, LABELS5, "b"),
+    ("The correct answers are (b) and (d).", M, MULTI4, ("b", "d")),
+    ("Final answer: (b) and (d) only", M, MULTI4, ("b", "d")),
+    # ---------------------------------------------------------------- numbers answered where an option was expected
+    ("(c) 45°", N, None, 45),
+    ("Answer: 45 (degrees)", N, None, 45),
+    ("The final answer is 5 cm and the area is 25 cm².", N, None, 5),
+    ("The angle is 45 degrees.\n\nI hope this helps! Let me know if you have any other questions.", N, None, 45),
+    ("The area is 124 square units.\n\n(Note: all values are rounded to 2 decimals.)", N, None, 124),
+    ("The answer is not immediately obvious. First, AB = 5, so the area of the square is 5 * 5 = 25.", N, None, 25),
+    ("Answer: Let's think step by step. The rectangle's side is 12. Its area is 12 * 3 = 36.", N, None, 36),
+    ("Let's verify our answer: 5 * 5 = 25.", N, None, 25),
+    # ---------------------------------------------------------------- ruled-out options, ranges, tolerances
+    ("AB is shorter than CD, which rules out (b). The ratio is about 0.5, so (a).", C, RATIO, "a"),
+    ("Segment AB looks about half of CD, so (a) 0.5 fits; (e) 0.25 is too small.", C, RATIO, "a"),
+    ("Looking at the options, (b) is too big, and (c) is not right either.", C, RATIO, None),
+    ("Comparing the two segments, this rules out (b).", C, RATIO, None),
+    ("The angle is between 40-50 degrees.", N, None, None),
+    ("The answer is 28.69 ± 0.5", N, None, 28.69),
+    ("The area is 102-14.13=87.87", N, None, 87.87),
+    ("Measured from the figure, the length is 14.6 ± 0.2 units.", N, None, 14.6),
+    ("The answer is: 14.65 units. This answer is reasonable because BC is the longest side, about 2 * 7 = 14.",
+     N, None, 14.65),
+    ("The answer is as follows: the area is 6 * 7 = 42.", N, None, 42),
+    ("B is the midpoint of AC, so AB = BC and the ratio is 1, option (d).", C, RATIO, "d"),
+    ("B is the answer.", C, LABELS5, "b"),
+    ("The answer is B because AB is about twice as long as CD.", C, RATIO, "b"),
+    ("The final answer cannot be determined, since we would need 2 more values.", N, None, None),
+    ("It is not possible for the angle to exceed 90°, so the angle is 45°.", N, None, 45),
+    ("The final answer is 12, although the exact value cannot be determined from a sketch.", N, None, 12),
+    ("Final answer: (b), since all of the other groups are adjacent to each other.", M, MULTI4, ("b",)),
+    ('{"answer": "b"}', C, LABELS5, "b"),
+    ('{"answer": 28.69}', N, None, 28.69),
 ]

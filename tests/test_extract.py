@@ -143,3 +143,73 @@ def test_unknown_response_type_is_an_error():
 def test_labels_may_be_other_than_letters():
     assert extract("Final answer: 3", "choice", ["1", "2", "3"]).value == "3"
     assert extract("the answer is (2)", "choice", ["1", "2", "3"]).value == "2"
+
+
+# ---------------------------------------------------------------- options, verdicts, lists rendered any way
+
+OPTION_TEXTS = {"a": "0.5", "b": "2", "c": "4", "d": "1", "e": "0.25"}
+LABEL_STYLES = ["({l})", "{l})", "{L}", "({L})", "**{l}**", "{l}", "option {l}", "({l}) {t}", "{L}. {t}", "{t}",
+                "[{l}]", "{L}) {t}"]
+ANSWER_WRAPPERS = ["Final answer: {x}", "The answer is {x}.", "{x}", "Final Answer: The final answer is "
+                   "$\\boxed{{{x}}}$", "答案：{x}", "**Answer:** {x}", "Therefore, the correct option is {x}.",
+                   "The final answer is: {x}\n\nThis follows from the figure."]
+OPTION_DISTRACTIONS = ["", "Option (a) looks too small and (e) too large.\n", "AB measures about 3 cm and CD 1.5 cm.\n",
+                       "Let me compare the two segments carefully. "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(OPTION_TEXTS)), st.sampled_from(LABEL_STYLES), st.sampled_from(ANSWER_WRAPPERS),
+       st.sampled_from(OPTION_DISTRACTIONS))
+def test_any_stated_option_is_extracted(label, style, wrapper, distraction):
+    x = style.format(l=label, L=label.upper(), t=OPTION_TEXTS[label])
+    response = distraction + wrapper.format(x=x)
+    assert extract(response, "choice", OPTION_TEXTS).value == label, response
+
+
+VERDICT_STYLES = ["{v}", "{lv}", "{uv}", "**{v}**", "\\text{{{v}}}", "The statement is {lv}"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.booleans(), st.sampled_from(VERDICT_STYLES), st.sampled_from(ANSWER_WRAPPERS[:6]),
+       st.sampled_from(["", "The segments AB and CD meet at a point near C.\n", "There is no triangle ADE here? "]))
+def test_any_stated_verdict_is_extracted(value, style, wrapper, distraction):
+    x = style.format(v=str(value), lv=str(value).lower(), uv=str(value).upper())
+    response = distraction + wrapper.format(x=x)
+    assert extract(response, "truefalse").value is value, response
+
+
+LIST_STYLES = [", ", ",", " and ", "), (", " & "]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.sampled_from("abcd"), min_size=1), st.sampled_from(LIST_STYLES), st.booleans(),
+       st.sampled_from(ANSWER_WRAPPERS[:6]))
+def test_any_stated_list_is_extracted(labels, sep, upper, wrapper):
+    chosen = sorted(labels)
+    if upper:
+        chosen = [c.upper() for c in chosen]
+    x = sep.join(chosen)
+    if sep == "), (":
+        x = f"({x})"
+    response = wrapper.format(x=x)
+    assert extract(response, "multi", ["a", "b", "c", "d"]).value == tuple(sorted(labels)), response
+
+
+RUNAWAYS = ["answer: ", "π", "(", "√", "- ", "\\boxed{", "\\text{", "Final answer: The figure shows a shape. ", "1,"]
+
+
+@pytest.mark.parametrize("unit", RUNAWAYS)
+def test_runaway_responses_take_linear_time(unit):
+    """A model stuck repeating itself must not stall scoring: 4x the text takes well under 16x the time."""
+    import time
+
+    def cost(n: int) -> float:
+        text = unit * n
+        start = time.perf_counter()
+        for rtype in ("number", "choice", "truefalse", "multi"):
+            extract(text, rtype, ["a", "b", "c", "d"])
+        return time.perf_counter() - start
+
+    cost(50)  # warm up
+    small, large = min(cost(200) for _ in range(3)), min(cost(800) for _ in range(2))
+    assert large < 10 * small + 0.05, (small, large)

@@ -135,8 +135,7 @@ def test_compare_runs_side_by_side():
     both = compare([("model-a", a), ("model-b", b)])
     assert list(both["runs"]) == ["model-a", "model-b"] and both["by"] == ["depth"]
     assert "| depth | model-a | model-b | random % |" in markdown(both)
-    with pytest.raises(ValueError, match="repeat"):
-        compare([("x", a), ("x", b)])
+    assert list(compare([a, a])["runs"]) == ["model-a", "model-a (#2)"]  # reports name themselves
 
 
 # ---------------------------------------------------------------- commands
@@ -185,5 +184,6 @@ def test_report_command_compares_runs(tmp_path, capsys):
     assert (tmp_path / "cmp.png").read_bytes().startswith(b"\x89PNG")
     both = json.loads((tmp_path / "both" / "report.json").read_text())
     assert set(both["runs"]) == {"model-a", "model-b"}
+    assert compare([tmp_path / "run1", tmp_path / "run2"], by=["depth"]) == both
     assert main(["report", str(tmp_path / "run2"), "--by", "task"]) == 1
     assert "not grouped by task" in capsys.readouterr().err

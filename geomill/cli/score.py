@@ -5,10 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from geomill.engine.errors import GeomillError, Span
-
-# where a run folder keeps its items, best first (scored.jsonl from score, responses.jsonl from eval)
-RUN_FILES = ("scored.jsonl", "responses.jsonl")
+from geomill.engine.errors import GeomillError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,32 +36,15 @@ def _fields(text: str) -> list[str]:
     return [f.strip() for f in text.split(",") if f.strip()]
 
 
-def _scored_items(path: Path) -> list[dict]:
-    """Every line scored; a line that cannot be scored is a file:line error."""
-    from geomill.evaluate.jsonl import read_jsonl
-    from geomill.evaluate.score import score_item
-
-    items = []
-    for number, obj in read_jsonl(path):
-        for need in ("response", "answer", "response_type"):
-            if need not in obj:
-                raise GeomillError(f"the item has no {need!r}", Span(number, 1), str(path))
-        try:
-            items.append(score_item(obj))
-        except ValueError as exc:
-            raise GeomillError(str(exc), Span(number, 1), str(path)) from None
-    if not items:
-        raise GeomillError(f"{path}: no items")
-    return items
-
-
 def cmd_score(args) -> int:
     from geomill.evaluate.jsonl import write_jsonl
     from geomill.evaluate.report import build_report, markdown, write_report
+    from geomill.evaluate.score import score_file
 
     by = _fields(args.by)
-    items = _scored_items(Path(args.file))
+    items = score_file(Path(args.file))
     report = build_report(items, by, label=args.label, seed=args.seed)
+    report["label"] = report["label"] or Path(args.file).stem  # no --label and no one model: the file's name
     out = Path(args.out)
     write_jsonl(out / "scored.jsonl", items)
     write_report(out, report, plots=not args.no_plots)
@@ -75,47 +55,14 @@ def cmd_score(args) -> int:
     return 0
 
 
-def _load_run(path: Path, by: list[str], seed: int) -> tuple[str, dict]:
-    """A run's (label, report) from its folder (or a JSONL / report.json file)."""
-    import json
-
-    from geomill.evaluate.report import build_report
-
-    files = [path] if path.is_file() else [path / name for name in (*RUN_FILES, "report.json")]
-    found = next((f for f in files if f.is_file()), None)
-    if found is None:
-        raise GeomillError(f"{path}: no {', '.join(RUN_FILES)} or report.json there")
-    if found.suffix == ".jsonl":
-        report = build_report(_scored_items(found), by, seed=seed)
-    else:
-        try:
-            report = json.loads(found.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise GeomillError(f"{found}: not a report ({exc})") from None
-        if not isinstance(report, dict) or "accuracy" not in report:
-            raise GeomillError(f"{found}: not a report (no accuracy)")
-        missing = [f for f in by if f not in report.get("by", {})]
-        if missing:
-            raise GeomillError(f"{found} is not grouped by {', '.join(missing)} and holds no items to regroup")
-        report["by"] = {f: report["by"][f] for f in by}
-    label = report.get("label") or report.get("model") or (path.name if path.is_dir() else path.parent.name)
-    return str(label), report
-
-
 def cmd_report(args) -> int:
     from geomill.evaluate.report import compare, markdown, plot, write_report
 
     by = _fields(args.by)
-    runs: list[tuple[str, dict]] = []
-    for d in args.dirs:
-        label, rep = _load_run(Path(d), by, args.seed)
-        if label in {lab for lab, _ in runs}:
-            label = f"{label} ({d})"
-        runs.append((label, rep))
-    combined = compare(runs)
+    if args.plot and not by:
+        raise GeomillError("--plot needs --by FIELD")
+    combined = compare(args.dirs, by, seed=args.seed)
     if args.plot:
-        if not by:
-            raise GeomillError("--plot needs --by FIELD")
         try:
             plot(combined, by[0], args.plot)
         except ValueError as exc:
