@@ -1,9 +1,11 @@
 """Answer extraction: what a model's free text answers, read deterministically (no judge model).
 
-Where the answer is, in order: the last ``\\boxed{…}``; else the last "final answer" / "answer
-is" / "answer:" / "答案" marker whose sentence holds an answer; else (no marker) the response
-as a whole: the last number, or an option/True-False/list that the closing sentence states
-unambiguously. When nothing can be read the extraction *fails*: it never guesses.
+Where the answer is: the last stated of the ``\\boxed{…}`` contents and the sentences after a
+"final answer" / "answer is" / "answer:" / "答案" marker (a model that corrects itself means its
+last answer; drafts inside ``<think>…</think>`` do not count); with no box and no marker, the
+response as a whole: its last number, or the option / verdict / list it states first
+("(b). Because …") or in its closing sentences. Refusals ("cannot be determined") and
+ambiguous statements ("(a) or (b)") make the extraction *fail*: it never guesses.
 
 Values: a float for ``number``, an option label for ``choice``, a bool for ``truefalse``, a
 sorted tuple of labels for ``multi``.
@@ -199,11 +201,6 @@ def _blank(text: str) -> str:
 
 
 _CONCLUDES = re.compile(r"\b(?:so|thus|therefore|hence|giving|gives|which\s+gives|resulting\s+in|making)\b", re.I)
-
-
-def _first_number(text: str) -> float | None:
-    found = chains(_blank(text))
-    return found[0].value if found else None
 
 
 def _stated_number(sentence: str) -> float | None:
