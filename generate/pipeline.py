@@ -10,6 +10,7 @@ cannot hide.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import random
 import warnings
@@ -79,11 +80,12 @@ def _render():
     """The figure floor, if it is installed (it is optional for the generator's own tests)."""
     try:
         from geomill.render.annotate import Annotation
+        from geomill.render.attribution import figure_labels
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
     except ImportError:
         return None
-    return layout, LayoutError, Annotation, Renderer
+    return layout, LayoutError, Annotation, Renderer, figure_labels
 
 
 _RENDERERS: dict = {}
@@ -113,8 +115,9 @@ def solution_hash(text: str) -> str:
 
 def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: Tally,
                 exclude: frozenset[str] | set[str] = frozenset(),
-                image_ref: str = "images") -> tuple[dict, bytes | None]:
-    """The record of problem ``index`` of ``part`` (and its PNG bytes when images are on)."""
+                image_ref: str = "images") -> tuple[dict, dict[str, bytes]]:
+    """The record of problem ``index`` of ``part`` and the files it refers to, by path relative to the
+    part's folder (its PNG and its labels, when images are on)."""
     rng = random.Random(f"{seed}:{part}:{index}")
     pl = planner(cfg.pool)
     render = _render()
@@ -181,9 +184,9 @@ def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally
         return None
     # 3. the figure: laid out without overlaps, the query measured equals the exact answer
     scene = ann = None
-    png = None
+    png = labels = None
     if render is not None:
-        layout, LayoutError, Annotation, Renderer = render
+        layout, LayoutError, Annotation, Renderer, figure_labels = render
         try:
             with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
                 warnings.simplefilter("ignore", RuntimeWarning)
@@ -204,9 +207,14 @@ def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally
             key = (cfg.image_size,)
             if key not in _RENDERERS:
                 _RENDERERS[key] = Renderer(size=cfg.image_size)
-            png = _RENDERERS[key].png_bytes(scene, ann)
-    return _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png,
-                   image_ref), png
+            png, drawing = _RENDERERS[key].figure(scene, ann)
+            if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
+                raise Infeasible("figure (a label reads as another element's)")
+            labels = json.dumps(figure_labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
+    record = _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png,
+                     image_ref)
+    files = {} if png is None else {record["image"]: png, record["labels"]: labels}
+    return record, files
 
 
 def _angles(problem: Problem):
@@ -254,6 +262,7 @@ def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, 
         "question": q_image,
         "question_text_only": q_text,
         "image": f"{image_ref}/{rid}.png" if png is not None else None,
+        "labels": f"{image_ref}/{rid}.labels.json" if png is not None else None,
         "answer": sol.answer,
         "exact": sol.exact,
         "answer_type": ANSWER_TYPES[d.qkind],

@@ -287,3 +287,31 @@ def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.
              & (lo[:, 0] <= boxes[:, 2, None]) & (hi[:, 0] >= boxes[:, 0, None])
              & (lo[:, 1] <= boxes[:, 3, None]) & (hi[:, 1] >= boxes[:, 1, None]))
     return np.where(meets, 0.0, d)
+
+
+# -- the labels, exported ------------------------------------------------------------------------------
+
+
+def figure_labels(d) -> dict:
+    """The figure as a reader of its pixels sees it (``d``: a composed Drawing), in pixel coordinates
+    with the origin at the top left and y down: ``size``, ``points``, ``segments`` (the drawn sides),
+    ``shapes`` (``name``, ``outline``, ``holes``) and ``labels`` (``text``, ``element`` in the problem
+    language's spelling, ``bbox`` [x0, y0, x1, y1], ``leader`` [[x, y] at the element, [x, y] at the
+    label] or null)."""
+    size = d.style.size
+
+    def xy(p) -> list[float]:
+        return [round(float(p[0]), 2), round(size - float(p[1]), 2)]
+
+    labels = []
+    for lab in d.labels:
+        x0, y0, x1, y1 = lab.box
+        labels.append({"text": lab.text, "element": lab.element,
+                       "bbox": [round(x0, 2), round(size - y1, 2), round(x1, 2), round(size - y0, 2)],
+                       "leader": None if lab.leader is None else [xy(p) for p in lab.leader]})
+    return {"size": [size, size],
+            "points": {n: xy(p) for n, p in d.rules.points.items()},
+            "segments": [[a, b] for a, b, _ in d.segments],
+            "shapes": [{"name": f.name, "outline": [xy(p) for p in f.rings[0]],
+                        "holes": [[xy(p) for p in h] for h in f.rings[1:]]} for f in d.fills],
+            "labels": labels}

@@ -63,6 +63,10 @@ class Renderer:
             raise ValueError("size must be between 64 and 4096 pixels")
         if not 0.0 <= opacity <= 1.0:
             raise ValueError("opacity must be between 0 and 1")
+        if not 0.25 <= line_width <= 8.0:
+            raise ValueError("line width must be between 0.25 and 8 points")
+        if not 6.0 <= font_size <= 36.0:
+            raise ValueError("font size must be between 6 and 36 points")
         self.style = Style(int(size), float(opacity), float(line_width), float(font_size))
         self.fig, self.ax, self.canvas = _figure(size, size)
         ax = self.ax
@@ -235,10 +239,17 @@ class Renderer:
 
     # -- output -------------------------------------------------------------------------------------------
     def png_bytes(self, scene: Scene, annotation: Annotation) -> bytes:
-        self.draw(scene, annotation)
-        return encode_png(self.rgba())
+        return self.figure(scene, annotation)[0]
+
+    def figure(self, scene: Scene, annotation: Annotation) -> tuple[bytes, Drawing]:
+        """The PNG and the drawing it shows (its labels, their elements, what still reads wrong)."""
+        d = self.draw(scene, annotation)
+        return encode_png(self.rgba()), d
 
     def svg_bytes(self, scene: Scene, annotation: Annotation) -> bytes:
+        return self._svg(scene, annotation)[0]
+
+    def _svg(self, scene: Scene, annotation: Annotation) -> tuple[bytes, Drawing]:
         d = self.compose(scene, annotation)
         self._apply(d)
         self._text_artists(d)
@@ -246,18 +257,19 @@ class Renderer:
         self.fig.savefig(buf, format="svg", dpi=DPI)
         for t in self.texts:
             t.set_visible(False)
-        return buf.getvalue()
+        return buf.getvalue(), d
 
-    def save(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> None:
-        """Write PNG or SVG by the file's suffix, atomically."""
+    def save(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> Drawing:
+        """Write PNG or SVG by the file's suffix, atomically; the drawing written."""
         suffix = FsPath(path).suffix.lower()
         if suffix == ".png":
-            data = self.png_bytes(scene, annotation)
+            data, d = self.figure(scene, annotation)
         elif suffix == ".svg":
-            data = self.svg_bytes(scene, annotation)
+            data, d = self._svg(scene, annotation)
         else:
             raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
         write_bytes(path, data)
+        return d
 
 
 CACHE_LIMIT = 20000  # label bitmaps/extents kept per renderer (a few MB); cleared when full

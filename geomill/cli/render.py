@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
-from geomill.dsl import parse_file
+from geomill.dsl import format_expr, parse_file
+from geomill.engine.atomic import write_text
 from geomill.engine.errors import GeomillError
 from geomill.solvers import solve
 
@@ -32,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--labels", metavar="OUT.json",
+                   help="also write the labels: each one's text, element, box and leader, in pixels")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("check", help="is a claim about the figure true? (VisOnlyQA-style perception check)")
@@ -73,6 +77,7 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from geomill.render.annotate import Annotation
+    from geomill.render.attribution import figure_labels
     from geomill.render.draw import Renderer
 
     suffix = Path(args.output).suffix.lower()
@@ -85,7 +90,14 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
     annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
-    renderer.save(scene, annotation, args.output)
+    drawing = renderer.save(scene, annotation, args.output)
+    for q in sorted(annotation.in_text, key=str):
+        print(f"note: {q} = {format_expr(annotation.facts[q])} is not drawn (no place reads as its own): "
+              "give it in the text", file=sys.stderr)
+    for lab in drawing.misread:
+        print(f"warning: the label {lab.text!r} of {lab.element} may read as another element's", file=sys.stderr)
+    if args.labels:
+        write_text(args.labels, json.dumps(figure_labels(drawing), ensure_ascii=False) + "\n")
     return 0
 
 
