@@ -137,13 +137,12 @@ class Rules:
 
     def _side(self, element: str) -> Rule:
         p, q = _side_points(element, self.points)
-        own = self.stroke_index[frozenset((p, q))]
+        own = self.stroke_index.get(frozenset((p, q)), -1)  # a diagonal may be labelled but not drawn
         skip = {own} | {i for k, i in self.stroke_index.items() if _collinear_overlap(self.points, (p, q), tuple(k))}
         st = self.strokes
-        mine = st.owner == own
         rest = ~np.isin(st.owner, list(skip))
-        oa, ob, ra, rb = st.a[mine], st.b[mine], st.a[rest], st.b[rest]
-        return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob).min(axis=1),
+        oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
+        return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
                              lambda boxes: box_segment_distance(boxes, ra, rb))
 
     def _angle(self, element: str) -> Rule:

@@ -22,6 +22,7 @@ from shapely.ops import unary_union
 
 from .annotate import Annotation
 from .attribution import EDGE, Rules, Strokes, Wedge
+from .colours import FILL_OPACITY
 from .labels import Occupancy, Placed, Placer, offset_centres, outside
 from .scene import XY, Scene
 
@@ -32,7 +33,7 @@ ANGLE_TOL = 1e-6
 @dataclass(frozen=True)
 class Style:
     size: int = 512
-    opacity: float = 0.5
+    opacity: float = FILL_OPACITY
     line_width: float = 1.5  # points
     font_size: float = 12.0  # points
 

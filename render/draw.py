@@ -27,6 +27,7 @@ from matplotlib.patches import PathPatch
 from matplotlib.text import Text
 
 from .annotate import Annotation
+from .colours import FILL_OPACITY
 from .compose import DPI, Drawing, Style, compose
 from .labels import Placed
 from .scene import Scene
@@ -58,7 +59,7 @@ class Renderer:
     artists.
     """
 
-    def __init__(self, size: int = 512, opacity: float = 0.5, line_width: float = 1.5, font_size: float = 12):
+    def __init__(self, size: int = 512, opacity: float = FILL_OPACITY, line_width: float = 1.5, font_size: float = 12):
         if not 64 <= size <= 4096:
             raise ValueError("size must be between 64 and 4096 pixels")
         if not 0.0 <= opacity <= 1.0:

@@ -7,10 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from geomill.generate import GenConfig, Part, run
 
 from tests.label_reader import problems
-
-from geomill.generate import GenConfig, Part, run
 
 
 @pytest.fixture(scope="module")

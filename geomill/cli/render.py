@@ -9,6 +9,7 @@ from pathlib import Path
 from geomill.dsl import format_expr, parse_file
 from geomill.engine.atomic import write_text
 from geomill.engine.errors import GeomillError
+from geomill.render.colours import FILL_OPACITY
 from geomill.solvers import solve
 
 
@@ -29,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotation", choices=("coordinate", "individual"), default="coordinate")
     p.add_argument("--values", choices=("image", "text"), default="image",
                    help="draw the given values on the figure or leave them to the text")
-    p.add_argument("--opacity", type=float, default=0.5, help="fill opacity, 0..1")
+    p.add_argument("--opacity", type=float, default=FILL_OPACITY,
+                   help=f"fill opacity, 0..1 (default {FILL_OPACITY}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
