@@ -260,7 +260,8 @@ _add(ShapeKind(
         coords={0: (0, 0), 2: (p, 0),
                 1: (a * cos(_k_alpha), a * sin(_k_alpha)), 3: (a * cos(_k_alpha), -a * sin(_k_alpha))},
         outline=_polygon(4), sample={a: (2, 20), b: (2, 20), p: (2, 36)},
-        valid=sympy.And(p < a + b, a < p + b, b < p + a)),
+        # both side pairs' feet on the axis p fall between its ends: convex (else a concave dart)
+        valid=sympy.And(p < a + b, a < p + b, b < p + a, a**2 < p**2 + b**2, b**2 < p**2 + a**2)),
     description="sides a meet at the first vertex, sides b at the third; diagonals p (the axis) and q",
 ))
 

@@ -30,7 +30,7 @@ from .kinds import Equation, ShapeKind
 from .model import QKind
 
 N_SAMPLES = 60  # enough random instances that an ambiguous root (an obtuse angle from a sine) shows
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
 
 
 @dataclass(frozen=True)
