@@ -165,8 +165,8 @@ def _add_strokes(d: Drawing, scene: Scene) -> None:
         t = np.radians(arc.start + arc.sweep * np.arange(n + 1) / n)
         pts = np.column_stack([arc.centre[0] + arc.radius * np.cos(t), arc.centre[1] + arc.radius * np.sin(t)])
         d.strokes.append(frame.pxs(pts))
-    for v, foot in scene.heights:
-        d.dashed.append(frame.pxs([scene.points[v], foot]))
+    for top, foot in scene.heights:
+        d.dashed.append(frame.pxs([top, foot]))
 
 
 def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[Quantity, float]:
