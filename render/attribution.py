@@ -64,9 +64,9 @@ class Strokes:
     owner: np.ndarray
 
     @staticmethod
-    def of(lines: list[np.ndarray], step: float = 6.0) -> Strokes:
-        """From polylines; long arcs keep a vertex every ``step`` px or so (a chord off its arc by
-        well under a pixel), which is all a distance needs."""
+    def of(lines: list[np.ndarray], step: float = 12.0) -> Strokes:
+        """From polylines; arcs keep a vertex every ``step`` px or so (a 12 px chord strays from an arc
+        of radius r by 18/r px: under a pixel for any arc a label meets), which is all a distance needs."""
         kept = [_thin(np.asarray(line, float), step) for line in lines]
         if not kept:
             z = np.zeros((0, 2))
@@ -79,7 +79,7 @@ def _thin(line: np.ndarray, step: float) -> np.ndarray:
     if len(line) <= 3:
         return line
     seg = np.hypot(*np.diff(line, axis=0).T)
-    every = max(1, int(step / max(float(seg.mean()), 1e-9)))
+    every = max(1, round(step / max(float(seg.mean()), 1e-9)))
     if every == 1:
         return line
     idx = np.arange(0, len(line) - 1, every)
@@ -167,14 +167,19 @@ class Rules:
         grown = self._others_grown(name)
         region = own.difference(grown) if grown is not None else own
         shapely.prepare(region)
+        bounds = region.bounds if not region.is_empty else (0.0, 0.0, -1.0, -1.0)
         # a label in a hole reads as the hole's: holes count as other regions
         others = [f for n, f in self.fills.items() if n != name] + self.holes.get(name, [])
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             good = self._on_canvas(boxes)
+            if leaders is None:  # inside the region's bounds first (cheap), then inside the region
+                x0, y0, x1, y1 = bounds
+                good &= (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
+                b = boxes[good]
+                good[good] = shapely.contains(region, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+                return good
             geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
-            if leaders is None:
-                return good & shapely.contains(region, geoms)
             good &= shapely.contains_xy(region, leaders[:, 0, 0], leaders[:, 0, 1])
             if not others:
                 return good
