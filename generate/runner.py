@@ -23,9 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from geomill.engine.atomic import write_bytes, write_text
-
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
+from .files import write_bytes, write_text
 from .pipeline import Tally, make_record
 
 SHARD_SIZE = 100

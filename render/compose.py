@@ -492,21 +492,18 @@ def _is_right(scene: Scene, q: Quantity) -> bool:
 
 
 def _right_angles(scene: Scene, annotation: Annotation) -> list[Quantity]:
-    """Right angles worth a mark: a shape's single right angle (a right triangle's),
-    or a right angle the problem mentions."""
+    """Right angles worth a mark: the corners a kind declares (``right_marks``: a right
+    triangle's, a composite's rectangle corners), and any right angle the problem mentions.
+    Each angle gets its own mark, so two right angles at one point get two."""
     out: list[Quantity] = []
     mentioned = set(annotation.facts) | ({annotation.query} if annotation.query else set())
     for decl in scene.decls:
         kind = KINDS[decl.kind]
-        bound = kind.bind(decl)
-        for sym, el in kind.elements.items():
-            if el.kind is not QKind.ANGLE:
-                continue
-            for q in bound[sym]:
-                single = len(el.at) == 1 and sym in kind.constants
-                if (single or q in mentioned) and q not in out and _is_right(scene, q):
-                    out.append(q)
-    return out
+        p = decl.points
+        out += [Quantity.angle(p[i], p[v], p[j]) for i, v, j in kind.right_marks]
+        out += [q for qs in kind.bind(decl).values() for q in qs
+                if q.kind is QKind.ANGLE and q in mentioned and _is_right(scene, q)]
+    return list(dict.fromkeys(out))
 
 
 def _mark_size(scene, frame, q, style) -> float:

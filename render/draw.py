@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 import numpy as np
-from geomill.engine.atomic import write_bytes
 from matplotlib.backends.backend_agg import get_hinting_flag
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -260,17 +259,19 @@ class Renderer:
             t.set_visible(False)
         return buf.getvalue(), d
 
-    def save(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> Drawing:
-        """Write PNG or SVG by the file's suffix, atomically; the drawing written."""
+    def image_bytes(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> bytes:
+        """The PNG or SVG bytes a file of this name holds (writing it is the caller's: see
+        geomill.generate.files)."""
+        return self.image(scene, annotation, path)[0]
+
+    def image(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> tuple[bytes, Drawing]:
+        """``image_bytes`` and the drawing they show (its labels, what still reads wrong)."""
         suffix = FsPath(path).suffix.lower()
         if suffix == ".png":
-            data, d = self.figure(scene, annotation)
-        elif suffix == ".svg":
-            data, d = self._svg(scene, annotation)
-        else:
-            raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
-        write_bytes(path, data)
-        return d
+            return self.figure(scene, annotation)
+        if suffix == ".svg":
+            return self._svg(scene, annotation)
+        raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
 
 
 CACHE_LIMIT = 20000  # label bitmaps/extents kept per renderer (a few MB); cleared when full

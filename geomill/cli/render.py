@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from geomill.dsl import format_expr, parse_file
-from geomill.engine.atomic import write_text
 from geomill.engine.errors import GeomillError
 from geomill.render.colours import FILL_OPACITY
 from geomill.solvers import solve
@@ -78,6 +77,7 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from geomill.generate.files import write_bytes, write_text
     from geomill.render.annotate import Annotation
     from geomill.render.attribution import figure_labels
     from geomill.render.draw import Renderer
@@ -92,7 +92,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
     annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
-    drawing = renderer.save(scene, annotation, args.output)
+    data, drawing = renderer.image(scene, annotation, args.output)
+    write_bytes(args.output, data)
     for q in sorted(annotation.in_text, key=str):
         print(f"note: {q} = {format_expr(annotation.facts[q])} is not drawn (no place reads as its own): "
               "give it in the text", file=sys.stderr)
