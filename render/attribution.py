@@ -17,8 +17,8 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
 
 The layout offers only candidates that pass (``Rules.rule`` is a vectorised predicate over
-candidate boxes), and ``Rules.check`` re-applies the same predicate to a finished drawing.
-An independent reader of the exported labels (tests/test_label_export.py) tests the outcome.
+candidate boxes), and ``Rules.misread`` re-applies the same predicate to a finished drawing.
+An independent reader of the exported labels (tests/label_reader.py) tests the outcome.
 """
 from __future__ import annotations
 

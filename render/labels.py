@@ -3,11 +3,12 @@
 Strokes and marks are rasterised once into a coarse occupancy grid whose
 summed-area table answers "how many occupied cells under this box" for all
 candidates of a label in one numpy expression; placed labels are kept as an
-array of boxes and tested by broadcasting.  "Outside the figure" (for point
-labels) is an exact box/polygon test (shapely, vectorised) run only on the
-candidates that are otherwise free.  Each label offers its candidates in order
-of preference; the first free one wins, else the one with the fewest
-conflicts (the raster check then reports it).
+array of boxes and tested by broadcasting.  A label's own rule (``accept``: where
+a reader attaches it to its element, see ``attribution``; point labels also stay
+outside the figure) and its leader line are tested only on the candidates that
+are otherwise free.  Each label offers its candidates in order of preference;
+the first free one that obeys its rule wins, else the one with the fewest
+conflicts (the drawing's ``misread`` and the raster check then report it).
 
 Label centres are snapped to whole pixels, so a label's glyph bitmap is the
 same wherever it lands and the renderer can cache it (see ``draw``).
