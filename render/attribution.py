@@ -304,18 +304,22 @@ def figure_labels(d) -> dict:
     label] or null)."""
     size = d.style.size
 
-    def xy(p) -> list[float]:
-        return [round(float(p[0]), 2), round(size - float(p[1]), 2)]
+    def xy(pts) -> list:
+        """Pixel rows (y up) as [x, y] lists, y down, to 0.01 px."""
+        a = np.asarray(pts, dtype=float).reshape(-1, 2)
+        return np.round(np.column_stack([a[:, 0], size - a[:, 1]]), 2).tolist()
 
     labels = []
     for lab in d.labels:
         x0, y0, x1, y1 = lab.box
         labels.append({"text": lab.text, "element": lab.element,
                        "bbox": [round(x0, 2), round(size - y1, 2), round(x1, 2), round(size - y0, 2)],
-                       "leader": None if lab.leader is None else [xy(p) for p in lab.leader]})
+                       "leader": None if lab.leader is None else xy(lab.leader)})
+    names = list(d.rules.points)
+    where = xy([d.rules.points[n] for n in names])
     return {"size": [size, size],
-            "points": {n: xy(p) for n, p in d.rules.points.items()},
+            "points": dict(zip(names, where)),
             "segments": [[a, b] for a, b, _ in d.segments],
-            "shapes": [{"name": f.name, "outline": [xy(p) for p in f.rings[0]],
-                        "holes": [[xy(p) for p in h] for h in f.rings[1:]]} for f in d.fills],
+            "shapes": [{"name": f.name, "outline": xy(f.rings[0]), "holes": [xy(h) for h in f.rings[1:]]}
+                       for f in d.fills],
             "labels": labels}

@@ -198,8 +198,13 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -
                  {n: np.array(frame.px(p)) for n, p in scene.points.items()},
                  Strokes.of(d.strokes + d.dashed),
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
-                 {f.name: Polygon(f.rings[0], f.rings[1:]).buffer(0) for f in d.fills},
-                 {f.name: [Polygon(h).buffer(0) for h in f.rings[1:]] for f in d.fills}, wedges)
+                 {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
+                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges)
+
+
+def _valid(poly: Polygon) -> Polygon:
+    """The polygon, mended where a hole touches its boundary (a square's inscribed circle)."""
+    return poly if poly.is_valid else poly.buffer(0)
 
 
 def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text_size: TextSize,

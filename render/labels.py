@@ -167,10 +167,9 @@ class Placer:
             def clear(idx: np.ndarray) -> np.ndarray:
                 return ~self._leader_blocked(leaders[idx], anchor, not leader_crosses_strokes)
         best = _first_free(cost, boxes, leaders, accept, clear)
-        if best is None:  # nothing clean: the least bad (free candidates here all broke the rule)
-            if leaders is not None:
-                cost = cost + ON_SOMETHING * ~clear(np.arange(len(boxes)))
-            if accept is not None:
+        if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
+            # crossed something with their leader)
+            if accept is not None or leaders is not None:
                 cost = cost + MISREAD * (cost == 0)
             best = int(np.argmin(cost))
             conflicts = int(cost[best])
@@ -230,7 +229,7 @@ def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None,
     """The first candidate with no conflict at all: its leader (``clear``) and the rule (``accept``) are
     tested only on the otherwise free ones, the preferred few first (most labels stop there)."""
     free = np.flatnonzero(cost == 0)
-    for chunk in (free[:8], free[8:]):
+    for chunk in (free[:8], free[8:40], free[40:]):
         if len(chunk) and clear is not None:
             chunk = chunk[clear(chunk)]
         if len(chunk) and accept is not None:
