@@ -92,7 +92,7 @@ class PerceptionConfig:
         from dataclasses import replace
         return replace(self, **kw)
 
-    def make_record(self, seed, part: str, index: int, tally, exclude=frozenset()) -> tuple[dict, bytes | None]:
+    def make_record(self, seed, part: str, index: int, tally, exclude=frozenset()) -> tuple[dict, dict[str, bytes]]:
         return make_record(self, seed, part, index, tally, exclude)
 
 
@@ -487,7 +487,7 @@ def _record(cfg, seed, part, index, figure_index, negated, q, scene, answer, mea
         "n_circles": len(scene["circles"]), "source": cfg.source, "solution_hash": h,
         "verified": {"checker": True, "negation": q.task not in CHOICES, "text_coordinates": True},
     }
-    return record, png
+    return record, ({record["image"]: png} if png is not None else {})
 
 
 # -- presets ---------------------------------------------------------------------------------------------

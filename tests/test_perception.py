@@ -195,8 +195,8 @@ def test_perceiver_reads_the_figures():
     reqs, gold = [], {}
     for task, cfg in cfgs.items():
         for i in range(4):
-            r, png = make_record(cfg, 11, task, i, Tally())
-            reqs.append(Request(r["id"], (Message("user", (Image(png), r["question"])),)))
+            r, files = make_record(cfg, 11, task, i, Tally())
+            reqs.append(Request(r["id"], (Message("user", (Image(files[r["image"]]), r["question"])),)))
             gold[r["id"]] = str(r["answer"]) if r["response_type"] == "truefalse" else f"({r['answer']})"
     answers = {resp.id: resp.text for resp in backend.generate(reqs)}
     right = sum(answers[k].startswith(v) for k, v in gold.items())

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
-from geomill.dsl import parse_file
+from geomill.dsl import format_expr, parse_file
 from geomill.engine.errors import GeomillError
 from geomill.render.claims import FORMS
+from geomill.render.colours import FILL_OPACITY
 from geomill.solvers import solve
 
 
@@ -28,11 +30,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotation", choices=("coordinate", "individual"), default="coordinate")
     p.add_argument("--values", choices=("image", "text"), default="image",
                    help="draw the given values on the figure or leave them to the text")
-    p.add_argument("--opacity", type=float, default=0.5, help="fill opacity, 0..1")
+    p.add_argument("--opacity", type=float, default=FILL_OPACITY,
+                   help=f"fill opacity, 0..1 (default {FILL_OPACITY}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--labels", metavar="OUT.json",
+                   help="also write the labels: each one's text, element, box and leader, in pixels")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("check", help="is a claim about the figure true? (VisOnlyQA-style perception check)",
@@ -81,8 +86,9 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from geomill.generate.files import write_bytes
+    from geomill.generate.files import write_bytes, write_text
     from geomill.render.annotate import Annotation
+    from geomill.render.attribution import figure_labels
     from geomill.render.draw import Renderer
 
     suffix = Path(args.output).suffix.lower()
@@ -95,7 +101,15 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
     annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
-    write_bytes(args.output, renderer.image_bytes(scene, annotation, args.output))
+    data, drawing = renderer.image(scene, annotation, args.output)
+    write_bytes(args.output, data)
+    for q in sorted(annotation.in_text, key=str):
+        print(f"note: {q} = {format_expr(annotation.facts[q])} is not drawn (no place reads as its own): "
+              "give it in the text", file=sys.stderr)
+    for lab in drawing.misread:
+        print(f"warning: the label {lab.text!r} of {lab.element} may read as another element's", file=sys.stderr)
+    if args.labels:
+        write_text(args.labels, json.dumps(figure_labels(drawing), ensure_ascii=False) + "\n")
     return 0
 
 
