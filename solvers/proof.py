@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
 
 from .arith import chain, fmt, render, round2, substitute, tree
@@ -63,8 +64,7 @@ class Step:
 
     def premise_text(self, namer: Callable[[Quantity], str] | None = None) -> str:
         """``the DEF and DEC angles are supplementary``, elements named by ``namer``."""
-        return self.premise.format(**{k: (namer(v) if namer else v.name) if isinstance(v, Quantity) else v
-                                      for k, v in self.premise_terms.items()})
+        return fill_premise(self.premise, self.premise_terms, namer)
 
 
 @dataclass
