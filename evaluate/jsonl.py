@@ -6,8 +6,8 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from geomill.engine.atomic import atomic_open
 from geomill.engine.errors import GeomillError, Span
+from geomill.generate.files import atomic_open
 
 
 def read_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:

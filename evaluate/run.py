@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from geomill.engine.atomic import write_text
+from geomill.generate.files import write_text
 from geomill.engine.errors import GeomillError
 
 from . import items as items_mod
