@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from geomill.generate.files import write_text
 from geomill.engine.errors import GeomillError
+from geomill.generate.files import write_text
 
 from . import items as items_mod
 from . import prompts

@@ -71,8 +71,12 @@ def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
     lo, hi = shard * size, min(part.n, (shard + 1) * size)
     tally = Tally()
     lines = []
+    own = getattr(part.config, "make_record", None)  # a config of another record family brings its maker
     for index in range(lo, hi):
-        record, png = make_record(part.config, job["seed"], part.name, index, tally, job["exclude"])
+        if own is not None:
+            record, png = own(job["seed"], part.name, index, tally, job["exclude"])
+        else:
+            record, png = make_record(part.config, job["seed"], part.name, index, tally, job["exclude"])
         if png is not None:  # an image is only trusted once its shard is written (and synced) after it
             write_bytes(out / part.name / record["image"], png, durable=False)
         lines.append(dumps(record))

@@ -92,6 +92,9 @@ class Scene:
     decls: tuple[ShapeDecl, ...] = ()
     heights: list[tuple[str, XY]] = field(default_factory=list)  # (vertex, foot) drawn dashed
     seed: int = 0
+    # imported scenes (render.scene_io): the points listed on each drawn line, which counts as
+    # on it whatever rounding the coordinates had; a layout's scene leaves it empty
+    lines: list[tuple[str, ...]] = field(default_factory=list)
 
     # -- measuring --------------------------------------------------------------------------
     def shape(self, name: str) -> SceneShape | None:

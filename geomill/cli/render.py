@@ -7,6 +7,7 @@ from pathlib import Path
 
 from geomill.dsl import parse_file
 from geomill.engine.errors import GeomillError
+from geomill.render.claims import FORMS
 from geomill.solvers import solve
 
 
@@ -34,13 +35,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("check", help="is a claim about the figure true? (VisOnlyQA-style perception check)")
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("claim", metavar="CLAIM",
+    p = sub.add_parser("check", help="is a claim about the figure true? (VisOnlyQA-style perception check)",
+                       description="FILE is a problem (.geo) laid out with --seed, or a JSON scene: "
+                                   '{"points": {"A": [x, y]}, "lines": [["A", "B", "C"]], '
+                                   '"circles": [{"centre": [x, y], "radius": r}]} or `geomill scene --json` output. '
+                                   "Claims: " + "; ".join(FORMS))
+    p.add_argument("file", metavar="FILE", nargs="?", help="a .geo problem or a .json scene")
+    p.add_argument("claim", metavar="CLAIM", nargs="?",
                    help='e.g. "there is a triangle ABD", "BD : DE = 4", "angle BGC = 10", "AC is a diameter"')
+    p.add_argument("--batch", metavar="FILE.jsonl",
+                   help='lines {"id", "scene": PATH (relative to the batch file) or a scene object, "claim"}: '
+                        "one JSON verdict per line on stdout, in order")
     p.add_argument("--tolerance", type=float, default=None,
                    help="relative for ratios (default 0.1), degrees for angles (default 5), "
-                        "scene units for 'near x'")
+                        "for 'near x' the figure's own x units (default 5%% of its extent), for a "
+                        "diameter or radius the figure's units (default 0.1%% of its extent)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_check)
@@ -90,16 +99,39 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    from geomill.render.claims import check_claim
+def _figure(path: str, seed: int):
+    """A .json file is a scene; anything else a problem to lay out."""
+    if path.lower().endswith(".json"):
+        from geomill.render.scene_io import load_scene
 
-    _, scene = _scene(args.file, args.seed)
+        return load_scene(path)
+    return _scene(path, seed)[1]
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from geomill.render.claims import check_claim, check_tolerance
+
+    try:
+        check_tolerance(args.tolerance)
+    except GeomillError as exc:
+        raise RenderArgumentError(f"--tolerance: {exc.message}") from None
+    if args.batch:
+        if args.file or args.claim:
+            raise RenderArgumentError("--batch reads its scenes and claims from the batch file: give no FILE or CLAIM")
+        from geomill.render.batch import check_batch
+
+        for verdict in check_batch(args.batch, args.tolerance, args.seed):
+            print(json.dumps(verdict, ensure_ascii=False, allow_nan=False))
+        return 0
+    if not args.file or not args.claim:
+        raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
+    scene = _figure(args.file, args.seed)
     try:
         verdict = check_claim(scene, args.claim, args.tolerance)
     except GeomillError as exc:
         raise exc.located(args.file) from None
     if args.json:
-        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False, allow_nan=False))
     else:
         print(verdict)
     return 0
