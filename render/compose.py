@@ -224,7 +224,11 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
         off_shapes = outside([poly for poly in polys if not _well_inside(poly, p)])
 
         def accept(boxes, leaders, rule=rule, off_shapes=off_shapes):
-            return rule(boxes, leaders) & off_shapes(boxes, leaders)
+            good = rule(boxes, leaders)  # the cheap test first, the shapes only on what passes it
+            if good.any():
+                idx = np.flatnonzero(good)
+                good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
+            return good
 
         def centres(w, h, stage, p=p, pref=pref):
             if stage == "near":
@@ -340,6 +344,9 @@ _TURNS48 = np.array(_turns(48))
 
 def _well_inside(poly, p: tuple[float, float]) -> bool:
     """``p`` lies inside the polygon, more than a pixel from its boundary."""
+    x0, y0, x1, y1 = poly.bounds
+    if not (x0 < p[0] < x1 and y0 < p[1] < y1):
+        return False
     return bool(shapely.contains_xy(poly, p[0], p[1])) and poly.boundary.distance(ShapelyPoint(p)) > 1.0
 
 

@@ -71,15 +71,18 @@ class Occupancy:
         allp = (a[seg] + (b[seg] - a[seg]) * t[:, None]) / CELL
         ix = np.clip(np.floor(allp[:, 0]).astype(int), 0, self.n - 1)
         iy = np.clip(np.floor(allp[:, 1]).astype(int), 0, self.n - 1)
-        hit = np.zeros_like(self.grid)
-        hit[iy, ix] = True
         r = int(math.ceil(radius / CELL))
+        # only the window round the lines (grown by r cells) can change: dilate there
+        x0, x1 = max(int(ix.min()) - r, 0), min(int(ix.max()) + r + 1, self.n)
+        y0, y1 = max(int(iy.min()) - r, 0), min(int(iy.max()) + r + 1, self.n)
+        hit = np.zeros((y1 - y0, x1 - x0), dtype=bool)
+        hit[iy - y0, ix - x0] = True
         grown = hit.copy()
-        for dx in range(-r, r + 1):  # dilate by a disc of r cells: shifted ORs of the whole grid
+        for dx in range(-r, r + 1):  # dilate by a disc of r cells: shifted ORs of the window
             for dy in range(-r, r + 1):
                 if (dx or dy) and dx * dx + dy * dy <= (r + 0.5) ** 2:
                     _or_shifted(grown, hit, dx, dy)
-        self.grid |= grown
+        self.grid[y0:y1, x0:x1] |= grown
         self._sat = None
 
     def counts(self, boxes: np.ndarray) -> np.ndarray:
@@ -88,9 +91,9 @@ class Occupancy:
             sat = np.zeros((self.n + 1, self.n + 1), dtype=np.int32)
             np.cumsum(np.cumsum(self.grid, axis=0, dtype=np.int32), axis=1, out=sat[1:, 1:])
             self._sat = sat
-        cells = boxes / CELL
-        lo = np.floor(cells[:, :2]).astype(np.intp).clip(0, self.n)
-        hi = np.maximum(np.ceil(cells[:, 2:]).astype(np.intp).clip(0, self.n), lo)
+        cells = boxes / CELL  # clipped by plain ufuncs: ndarray.clip's checks cost more than the work
+        lo = np.minimum(np.maximum(np.floor(cells[:, :2]).astype(np.intp), 0), self.n)
+        hi = np.maximum(np.minimum(np.maximum(np.ceil(cells[:, 2:]).astype(np.intp), 0), self.n), lo)
         c0, r0, c1, r1 = lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]
         s = self._sat
         return s[r1, c1] - s[r0, c1] - s[r1, c0] + s[r0, c0]
@@ -98,9 +101,9 @@ class Occupancy:
 
 def _or_shifted(out: np.ndarray, src: np.ndarray, dx: int, dy: int) -> None:
     """``out |= src`` moved by (dx, dy) cells, without wrapping round."""
-    n = src.shape[0]
-    xs, xd = (slice(0, n - dx), slice(dx, n)) if dx >= 0 else (slice(-dx, n), slice(0, n + dx))
-    ys, yd = (slice(0, n - dy), slice(dy, n)) if dy >= 0 else (slice(-dy, n), slice(0, n + dy))
+    ny, nx = src.shape
+    xs, xd = (slice(0, nx - dx), slice(dx, nx)) if dx >= 0 else (slice(-dx, nx), slice(0, nx + dx))
+    ys, yd = (slice(0, ny - dy), slice(dy, ny)) if dy >= 0 else (slice(-dy, ny), slice(0, ny + dy))
     out[yd, xd] |= src[ys, xs]
 
 
@@ -112,15 +115,17 @@ def offset_centres(anchor, directions, gaps, w: float, h: float) -> np.ndarray:
     d = np.asarray(directions, dtype=float).ravel()
     g = np.asarray(gaps, dtype=float).ravel()
     c, s = np.cos(d), np.sin(d)
-    with np.errstate(divide="ignore"):
-        tx = np.where(np.abs(c) > 1e-9, w / 2 / np.abs(c), np.inf)
-        ty = np.where(np.abs(s) > 1e-9, h / 2 / np.abs(s), np.inf)
-    t = np.minimum(tx, ty)
-    reach = g[:, None] + t[None, :]
+    ac, as_ = np.abs(c), np.abs(s)
+    tx = np.full_like(d, np.inf)
+    ty = np.full_like(d, np.inf)
+    np.divide(w / 2, ac, out=tx, where=ac > 1e-9)
+    np.divide(h / 2, as_, out=ty, where=as_ > 1e-9)
+    reach = g[:, None] + np.minimum(tx, ty)[None, :]
     a = np.asarray(anchor, dtype=float).reshape(-1, 2)
-    ax = np.broadcast_to(a[:, 0], d.shape)[None, :]
-    ay = np.broadcast_to(a[:, 1], d.shape)[None, :]
-    return np.stack([ax + reach * c[None, :], ay + reach * s[None, :]], axis=-1).reshape(-1, 2)
+    out = np.empty((len(g), len(d), 2))
+    np.add(a[:, 0], reach * c, out=out[..., 0])
+    np.add(a[:, 1], reach * s, out=out[..., 1])
+    return out.reshape(-1, 2)
 
 
 class Placer:
@@ -240,11 +245,17 @@ def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None,
 
 
 def outside(polys: list) -> Callable[[np.ndarray, np.ndarray | None], np.ndarray]:
-    """An ``accept`` rule: the box overlaps none of the (prepared) shapely polygons."""
+    """An ``accept`` rule: the box overlaps none of the (prepared) shapely polygons.  Only boxes that
+    meet a polygon's bounding box are handed to shapely (most candidates meet none, or one)."""
+    bounds = [np.asarray(poly.bounds) for poly in polys]
+
     def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-        geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
         out = np.ones(len(boxes), dtype=bool)
-        for poly in polys:
-            out &= ~shapely.intersects(poly, geoms)
+        for poly, (x0, y0, x1, y1) in zip(polys, bounds):
+            near = np.flatnonzero(out & (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0)
+                                  & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0))
+            if len(near):
+                b = boxes[near]
+                out[near] = ~shapely.intersects(poly, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
         return out
     return ok
