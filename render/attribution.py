@@ -164,10 +164,7 @@ class Rules:
     def _shape(self, element: str) -> Rule:
         name = element.split(" ", 1)[1]
         own = self.fills[name]
-        grown = self._others_grown(name)
-        region = own.difference(grown) if grown is not None else own
-        shapely.prepare(region)
-        bounds = region.bounds if not region.is_empty else (0.0, 0.0, -1.0, -1.0)
+        region, bounds = self._region(name)
         # a label in a hole reads as the hole's: holes count as other regions
         others = [f for n, f in self.fills.items() if n != name] + self.holes.get(name, [])
 
@@ -191,6 +188,18 @@ class Rules:
             return good
         return ok
 
+    def _region(self, name: str) -> tuple:
+        """The shape's own fill off every other shape grown by CLEAR (prepared), and its bounds: one
+        per shape, shared by all its labels (area, perimeter, ...)."""
+        key = ("region", name)
+        if key not in self._cache:
+            own = self.fills[name]
+            grown = self._others_grown(name)
+            region = own.difference(grown) if grown is not None else own
+            shapely.prepare(region)
+            self._cache[key] = region, region.bounds if not region.is_empty else (0.0, 0.0, -1.0, -1.0)
+        return self._cache[key]
+
     def _others_grown(self, name: str):
         """Every other shape grown by CLEAR, as one prepared geometry (None: no other shape)."""
         if "grown" not in self._cache:
@@ -205,6 +214,13 @@ class Rules:
     def interior(self, name: str) -> tuple[np.ndarray, float]:
         """A point well inside the shape's own fill (off the others), where its label wants to be,
         and how far it is from the edge of that fill (no box of twice that height fits there)."""
+        key = ("interior", name)
+        if key not in self._cache:
+            self._cache[key] = self._interior(name)
+        centre, room = self._cache[key]
+        return centre.copy(), room
+
+    def _interior(self, name: str) -> tuple[np.ndarray, float]:
         own = self.fills[name]
         rest = [f for n, f in self.fills.items() if n != name]
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
