@@ -214,11 +214,12 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     gap = style.lw_px / 2 + 2.5
     fpx = style.font_px
     polys = list(d.rules.fills.values())
+    centroids = {n: o[:-1].mean(axis=0) for n, o in outline_of.items()}  # once, not once per point
     for poly in polys:
         shapely.prepare(poly)
     for name in _point_order(scene):
         p = frame.px(scene.points[name])
-        pref = _outward(scene, outline_of, name)
+        pref = _outward(scene, centroids, name)
         rule = d.rules.rule("point", f"point {name}")
         # a point inside a shape (a forced overlap) cannot have its label outside that one
         off_shapes = outside([poly for poly in polys if not _well_inside(poly, p)])
@@ -258,7 +259,8 @@ def _place_items(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, flo
     style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
     fpx = style.font_px
-    shapes = [f.path for f in d.fills]
+    # matplotlib paths of the fills, for the side labels only (building them costs)
+    shapes = [f.path for f in d.fills] if any(it.quantity.kind is QKind.LENGTH for it in items) else []
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
     for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
         q = it.quantity
@@ -354,9 +356,9 @@ def _point_order(scene: Scene) -> list[str]:
     return sorted(scene.points)
 
 
-def _outward(scene: Scene, rings: dict[str, np.ndarray], name: str) -> float:
+def _outward(scene: Scene, centroids: dict[str, np.ndarray], name: str) -> float:
     """Direction (radians) pointing away from everything attached to the point
-    (``rings``: each shape's densified outline, scene coordinates)."""
+    (``centroids``: the mean of each shape's densified outline, scene coordinates)."""
     p = np.array(scene.points[name])
     vecs = []
     for a, b in scene.segments:
@@ -365,7 +367,7 @@ def _outward(scene: Scene, rings: dict[str, np.ndarray], name: str) -> float:
             vecs.append(other - p)
     for s in scene.shapes:
         if name in s.points:
-            vecs.append(rings[s.name][:-1].mean(axis=0) - p)
+            vecs.append(centroids[s.name] - p)
     for arc in scene.arcs:
         if abs(math.dist(arc.centre, p) - arc.radius) < 1e-6 * max(arc.radius, 1):
             vecs.append(np.array(arc.centre) - p)
