@@ -170,21 +170,35 @@ class Rules:
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             good = self._on_canvas(boxes)
-            if leaders is None:  # inside the region's bounds first (cheap), then inside the region
+            if leaders is None:  # inside the region's bounds first (cheap), then, for many boxes, their
+                # corners (points in a prepared polygon, and a box inside has them all), then the box itself
                 x0, y0, x1, y1 = bounds
                 good &= (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
-                b = boxes[good]
-                good[good] = shapely.contains(region, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+                idx = np.flatnonzero(good)
+                if len(idx) > 16:
+                    b = boxes[idx]
+                    corners = shapely.intersects_xy(region, b[:, [0, 0, 2, 2]].ravel(), b[:, [1, 3, 1, 3]].ravel())
+                    idx = idx[corners.reshape(-1, 4).all(axis=1)]
+                b = boxes[idx]
+                good[:] = False
+                good[idx] = shapely.contains(region, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
                 return good
-            geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
             good &= shapely.contains_xy(region, leaders[:, 0, 0], leaders[:, 0, 1])
             if not others:
                 return good
-            # set off: nearest its own shape all the same, its leader over no other shape
+            # set off: nearest its own shape all the same, its leader over no other shape (measured
+            # only for the boxes still in the running)
+            idx = np.flatnonzero(good)
+            if not len(idx):
+                return good
+            b = boxes[idx]
+            geoms = shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
             d_own = shapely.distance(own, geoms)
-            lines = shapely.linestrings(leaders)
+            lines = shapely.linestrings(leaders[idx])
+            keep = np.ones(len(idx), dtype=bool)
             for f in others:
-                good &= (shapely.distance(f, geoms) >= RATIO * d_own + SLACK) & ~shapely.intersects(f, lines)
+                keep &= (shapely.distance(f, geoms) >= RATIO * d_own + SLACK) & ~shapely.intersects(f, lines)
+            good[idx] = keep
             return good
         return ok
 
