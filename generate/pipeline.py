@@ -20,6 +20,7 @@ from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError
 from geomill.engine.model import Problem, QKind, Quantity
+from geomill.solvers.lint import lint_solution, lint_text
 
 from .backward import Draft, Infeasible, Planner, draw
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
@@ -176,6 +177,9 @@ def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally
     if sol.rel_diff > 0.03:
         raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
     coordinate_solution = sol.text()
+    findings = lint_solution(sol, coordinate_solution)
+    if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
+        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{text}")
     h = solution_hash(coordinate_solution)
     if h in exclude:
         return None
@@ -241,6 +245,9 @@ def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, 
                        uses_pi=uses_pi, rounds=rounds)
     rid = f"{part}-{index:07d}"
     solution_image = sol.text(namer) if namer else coordinate_solution
+    findings = lint_text(solution_image) if namer else []
+    if findings:
+        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{solution_image}")
     info = sol.as_dict()
     return {
         "schema": SCHEMA,
@@ -259,6 +266,7 @@ def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, 
         "answer_type": ANSWER_TYPES[d.qkind],
         "solution": solution_image,
         "solution_text_only": coordinate_solution,
+        "solution_latex": sol.text(namer, style="latex"),
         "solution_hash": h,
         "steps": info["steps"],
         "depth": sol.depth,

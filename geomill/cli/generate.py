@@ -48,6 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true", help="print JSON instead of a table")
     s.set_defaults(func=cmd_stats)
 
+    s = sub.add_parser("lint", help="check every gold solution of a generated folder (solvers.lint)")
+    s.add_argument("dir")
+    s.add_argument("--json", action="store_true", help="print JSON instead of a summary")
+    s.set_defaults(func=cmd_lint)
+
 
 def _parts(args):
     from geomill.generate.config import GenConfig
@@ -126,3 +131,20 @@ def cmd_stats(args) -> int:
         plot(stats, path)
         print(f"plot: {path}", file=sys.stderr)
     return 0
+
+
+def cmd_lint(args) -> int:
+    """Exit 1 when any solution has a finding."""
+    from geomill.generate.stats import lint
+
+    if not Path(args.dir).is_dir():
+        raise GeomillError(f"{args.dir} is not a folder")
+    report = lint(args.dir)
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+    else:
+        print(f"records: {report['records']}   with findings: {report['with_findings']}   "
+              + "   ".join(f"{k}: {v}" for k, v in sorted(report["findings"].items())))
+        for e in report["examples"]:
+            print(f"  {e['id']}: {e['finding']}")
+    return 1 if report["with_findings"] else 0
