@@ -58,14 +58,16 @@ class Solution:
     def text(self, namer: Namer | None = None, style: str = "text") -> str:
         """The gold solution; ``namer`` names elements (default: as the problem writes them);
         ``style="latex"``: the same with its mathematics in LaTeX."""
-        if namer is None and style == "text":
-            return self._text
-        return write(self.steps, self.answer, self.shape_kinds, namer or self.spelling, given=self.query,
-                     style=style)
+        if namer is None:
+            if style not in self._texts:
+                self._texts[style] = write(self.steps, self.answer, self.shape_kinds, self.spelling,
+                                           given=self.query, style=style)
+            return self._texts[style]
+        return write(self.steps, self.answer, self.shape_kinds, namer, given=self.query, style=style)
 
     @cached_property
-    def _text(self) -> str:
-        return write(self.steps, self.answer, self.shape_kinds, self.spelling, given=self.query)
+    def _texts(self) -> dict[str, str]:
+        return {}
 
     def spelling(self, q: Quantity) -> str:
         """The name the problem text uses for ``q`` (``BCA`` rather than the catalogue's ``ACB``)."""

@@ -7,6 +7,7 @@ element kinds, so a new kind needs no new text here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
@@ -43,7 +44,12 @@ def _what(q: Quantity, kinds: dict[str, str]) -> str:
     ``diagonal`` for a segment joining two corners of a polygon that are not neighbours."""
     if q.kind is not QKind.LENGTH:
         return _NOUN[q.kind][1]
-    for name, key in kinds.items():
+    return _segment_noun(q, tuple(kinds.items()))
+
+
+@lru_cache(maxsize=4096)
+def _segment_noun(q: Quantity, kinds: tuple[tuple[str, str], ...]) -> str:
+    for name, key in kinds:
         kind = KINDS[key]
         if kind.relation:
             continue
