@@ -235,7 +235,7 @@ def _namers(ann):
 
 def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png, image_ref):
     steps = sol.steps
-    uses_pi = any("π" in s.formula or "pi" in s.formula for s in steps)
+    uses_pi = any("π" in s.formula for s in steps) or "3.14" in coordinate_solution  # variable steps have no formula
     rounds = any(not float(s.value).is_integer() for s in steps) or not float(sol.answer).is_integer()
     namer, shape_namer = _namers(ann)
     on_image = ann.on_image if ann is not None else (lambda q: knobs["values"] == "image" and

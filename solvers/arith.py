@@ -21,8 +21,14 @@ GV_PI = 3.14
 
 
 def round2(x: float) -> float:
-    """Round half-up to two decimals, on the decimal spelling of ``x`` (2.675 -> 2.68)."""
-    return float(Decimal(repr(float(x))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    """Round half-up to two decimals, on the decimal spelling of ``x`` (2.675 -> 2.68).
+
+    Only values near a tie need the decimal spelling; the rest round to nearest directly."""
+    x = float(x)
+    scaled = x * 100
+    if abs(abs(scaled - math.floor(scaled)) - 0.5) > 1e-6 and abs(scaled) < 1e13:
+        return round(scaled) / 100
+    return float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def fmt(x: float) -> str:

@@ -43,6 +43,13 @@ class Step:
     premise_terms: dict = field(default_factory=dict)  # its placeholders: elements or points
     because: tuple[str, dict] | None = None  # an implied relation: ("{p} lies on {s}", its terms)
 
+    def mentions(self) -> list[object]:
+        """Every element the step's sentence names: output, inputs, variablized elements, relation
+        premises (and why they hold) and the unknowns of its equations."""
+        because = self.because[1].values() if self.because else ()
+        return [self.output, *(q for q, _ in self.inputs), *(q for q, _ in self.expressions),
+                *self.premise_terms.values(), *because, *self.unknowns.values()]
+
     def names(self, namer: Callable[[Quantity], str] | None = None) -> dict[str, str]:
         """How the element symbols of ``lines`` print."""
         return {s: (namer(q) if namer else q.name) for s, q in self.unknowns.items()}

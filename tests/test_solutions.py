@@ -124,3 +124,14 @@ def test_linter_flags_a_wrong_name():
     assert any("queried element" in str(f) for f in lint_solution(sol, wrong))
     assert any("diameter" in str(f) for f in lint_solution(solve(parse("circle on BC\nradius BC = 5\nfind BC\n")),
                                                            "the length of the BC side is 2 · 5 = 10."))
+
+
+def test_round2_fast_path_agrees_with_the_decimal_spelling():
+    import random
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from geomill.solvers.arith import round2
+    rng = random.Random(0)
+    for _ in range(20000):
+        x = rng.choice([rng.uniform(-1000, 1000), round(rng.uniform(-100, 100), 3), rng.randint(-10**6, 10**6) / 1000])
+        assert round2(x) == float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)), x
