@@ -135,3 +135,16 @@ def test_round2_fast_path_agrees_with_the_decimal_spelling():
     for _ in range(20000):
         x = rng.choice([rng.uniform(-1000, 1000), round(rng.uniform(-100, 100), 3), rng.randint(-10**6, 10**6) / 1000])
         assert round2(x) == float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)), x
+
+
+@pytest.mark.slow
+def test_generated_solutions_pass_the_linter_and_lint_flags_a_spoiled_one(tmp_path, capsys):
+    from geomill.cli import main
+    out = tmp_path / "out"
+    assert main(["generate", "--preset", "variablized-high", "--scale", "0.02", "--no-images", "--no-chat",
+                 "--quiet", "--out", str(out)]) == 0
+    assert main(["lint", str(out)]) == 0
+    assert "with findings: 0" in capsys.readouterr().out
+    shard = next((out / "variablized-high").glob("shard-*.jsonl"))
+    shard.write_text(shard.read_text().replace(" · ", " * ", 1).replace("x = ", "x = 1", 1))
+    assert main(["lint", str(out)]) == 1

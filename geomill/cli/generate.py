@@ -116,12 +116,17 @@ def cmd_generate(args) -> int:
     return 0
 
 
+def _folder(path: str) -> str:
+    """A generated folder given on the command line, or a clear error."""
+    if not Path(path).is_dir():
+        raise GeomillError(f"{path} is not a folder")
+    return path
+
+
 def cmd_stats(args) -> int:
     from geomill.generate.stats import collect, plot, table
 
-    if not Path(args.dir).is_dir():
-        raise GeomillError(f"{args.dir} is not a folder")
-    stats = collect(args.dir)
+    stats = collect(_folder(args.dir))
     if args.json:
         print(json.dumps(stats, indent=1, default=str))
     else:
@@ -137,9 +142,7 @@ def cmd_lint(args) -> int:
     """Exit 1 when any solution has a finding."""
     from geomill.generate.stats import lint
 
-    if not Path(args.dir).is_dir():
-        raise GeomillError(f"{args.dir} is not a folder")
-    report = lint(args.dir)
+    report = lint(_folder(args.dir))
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
