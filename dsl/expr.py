@@ -1,8 +1,8 @@
 """Expression trees from the grammar -> exact sympy values.
 
-Built by hand, node by node, so user text never reaches eval or sympify;
-evaluated iteratively so that a long or deep expression cannot exhaust the
-Python stack.  Guards keep absurd input (huge numbers, huge powers) from
+Built node by node from the parse tree, so user text never reaches eval or
+sympify; lark's non-recursive transformer keeps a long or deep expression from
+exhausting the Python stack.  Guards keep absurd input (huge numbers, huge powers) from
 hanging sympy.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import sympy
 from geomill.engine.errors import ParseError, Span
 from geomill.engine.model import variable
-from lark import Token, Tree
+from lark import Token, Transformer_NonRecursive, Tree
 
 MAX_NUMBER = 10**9
 MAX_EXPONENT = 10
@@ -59,71 +59,72 @@ def name(tok: Token) -> sympy.Expr:
                      "letters (x, y, …) and the only constant is pi", span_of(tok))
 
 
-def _power(base: sympy.Expr, exp: sympy.Expr, where: Span) -> sympy.Expr:
+def _power(base: sympy.Expr, exp: sympy.Expr, at: Token) -> sympy.Expr:
     if not (exp.is_Integer and abs(exp) <= MAX_EXPONENT):
         raise ParseError(f"an exponent must be a whole number from -{MAX_EXPONENT} to {MAX_EXPONENT}, "
-                         f"got {exp}", where)
+                         f"got {exp}", span_of(at))
     if base == 0 and exp < 0:
-        raise ParseError("division by zero", where)
+        raise ParseError("division by zero", span_of(at))
     coeff = base.as_coeff_Mul()[0]
     if coeff.is_Rational and max(abs(coeff.p), coeff.q).bit_length() * abs(int(exp)) > MAX_POWER_BITS:
-        raise ParseError("number too large", where)
+        raise ParseError("number too large", span_of(at))
     return base**exp
 
 
-def _call(func: Token, arg: sympy.Expr, where: Span) -> sympy.Expr:
+def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
     if func.value == "sqrt":
         if arg.is_negative:
-            raise ParseError("square root of a negative number", where)
+            raise ParseError("square root of a negative number", span_of(at))
         return sympy.sqrt(arg)
     return name(func) * arg  # "x(x + 1)" is a product
 
 
 def build(root: Tree | Token) -> sympy.Expr:
-    """The sympy value of an expression tree (post-order, without recursion)."""
-    values: list[tuple[sympy.Expr, Span]] = []
-    stack: list[tuple[Tree | Token, bool]] = [(root, False)]
-    nodes = 0
-    while stack:
-        node, done = stack.pop()
-        if not done:
-            nodes += 1
-            if nodes > MAX_NODES:
-                raise ParseError(f"expression too long (more than {MAX_NODES} operands and operators)",
-                                 span_of(node))
-        if isinstance(node, Token):
-            values.append((number(node) if node.type == "NUMBER" else name(node), span_of(node)))
-            continue
-        operands = _operands(node)
-        if not done:
-            stack.append((node, True))
-            stack.extend((c, False) for c in reversed(operands))
-            continue
-        args = values[len(values) - len(operands):]
-        del values[len(values) - len(operands):]
-        values.append((_combine(node, args), span_of(node)))
-    ((value, where),) = values
+    """The sympy value of an expression tree (lark's non-recursive transformer, bottom-up)."""
+    value, at = _Build().transform(root) if isinstance(root, Tree) else _leaf(root)
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-        raise ParseError("division by zero", where)
+        raise ParseError("division by zero", span_of(at))
     if value.has(sympy.I):
-        raise ParseError("the value is not a real number", where)
+        raise ParseError("the value is not a real number", span_of(at))
     return value
 
 
-def _operands(node: Tree) -> list[Tree | Token]:
-    if node.data == "call":
-        return [node.children[1]]
-    return [c for c in node.children if isinstance(c, Tree) or c.type in ("NUMBER", "NAME")]
+_OPERANDS = ("NUMBER", "NAME")
+Valued = tuple[sympy.Expr, Token]  # a subtree's value and its first token (for an error's place)
 
 
-def _combine(node: Tree, args: list[tuple[sympy.Expr, Span]]) -> sympy.Expr:
-    op = node.data
+def _leaf(tok: Token) -> Valued:
+    return (number(tok) if tok.type == "NUMBER" else name(tok)), tok
+
+
+class _Build(Transformer_NonRecursive):
+    """Each expression node from its operands' values; tokens are read where they stand (the
+    name in ``sqrt(…)`` is a function, not a variable)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.nodes = 0
+
+    def __default__(self, data: str, children: list, meta) -> Valued:
+        first = children[0]
+        where = first if isinstance(first, Token) else first[1]
+        self.nodes += len(children)
+        if self.nodes > MAX_NODES:
+            raise ParseError(f"expression too long (more than {MAX_NODES} operands and operators)",
+                             span_of(where))
+        if data == "call":  # the function's name is no operand
+            arg, at = _leaf(children[1]) if isinstance(children[1], Token) else children[1]
+            return _call(children[0], arg, at), where
+        args = [_leaf(c) if isinstance(c, Token) else c for c in children
+                if not isinstance(c, Token) or c.type in _OPERANDS]
+        return _combine(data, args), where
+
+
+def _combine(op: str, args: list[Valued]) -> sympy.Expr:
     if op == "neg":
         return -args[0][0]
     if op == "pos":
         return args[0][0]
-    if op == "call":
-        return _call(node.children[0], args[0][0], args[0][1])
     (a, _), (b, b_at) = args
     if op == "add":
         return a + b
@@ -133,7 +134,7 @@ def _combine(node: Tree, args: list[tuple[sympy.Expr, Span]]) -> sympy.Expr:
         return a * b
     if op == "div":
         if b == 0:
-            raise ParseError("division by zero", b_at)
+            raise ParseError("division by zero", span_of(b_at))
         return a / b
     if op == "pow":
         return _power(a, b, b_at)

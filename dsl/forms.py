@@ -81,16 +81,24 @@ def match(form: str, words: list[Word]) -> dict[str, Word] | None:
     return bound
 
 
-@functools.cache
 def vocabulary() -> frozenset[str]:
     """Every keyword some shape form uses."""
-    return frozenset(t for k in KINDS.values() for f in k.forms for t in form_tokens(f) if _KEYWORD.fullmatch(t))
+    return _vocabulary(tuple(KINDS.values()))
+
+
+def shape_words() -> tuple[str, ...]:
+    """The first keyword of every form: what a shape line starts with."""
+    return _shape_words(tuple(KINDS.values()))
 
 
 @functools.cache
-def shape_words() -> tuple[str, ...]:
-    """The first keyword of every form: what a shape line starts with."""
-    firsts = {next(t for t in form_tokens(f) if _KEYWORD.fullmatch(t)) for k in KINDS.values() for f in k.forms}
+def _vocabulary(kinds: tuple[ShapeKind, ...]) -> frozenset[str]:
+    return frozenset(t for k in kinds for f in k.forms for t in form_tokens(f) if _KEYWORD.fullmatch(t))
+
+
+@functools.cache
+def _shape_words(kinds: tuple[ShapeKind, ...]) -> tuple[str, ...]:
+    firsts = {next(t for t in form_tokens(f) if _KEYWORD.fullmatch(t)) for k in kinds for f in k.forms}
     return tuple(sorted(firsts))
 
 

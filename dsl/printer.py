@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.kinds import ShapeKind
 from geomill.engine.model import Problem, ShapeDecl, element_text
 
 from .forms import read_shape, split_words
@@ -38,29 +37,11 @@ def format_shape(decl: ShapeDecl) -> str:
     """
     kind = KINDS[decl.kind]
     first = kind.format(decl)
-    candidates = [first] + [_fill(kind, form, decl, written) for form in kind.forms for written in (True, False)]
+    candidates = [first] + [kind.format(decl, form, written) for form in kind.forms for written in (True, False)]
     for text in candidates:
         if _reads_back(text, decl):
             return text
     return first
-
-
-def _fill(kind: ShapeKind, form: str, decl: ShapeDecl, written: bool) -> str:
-    """Like ``ShapeKind.format`` for any form; pins from the written args or from the points."""
-    phs = kind.placeholders(form)
-    args = dict(decl.args) if written else {}
-    values: dict[str, str] = {}
-    cursor = 0
-    for ph in phs:
-        if ph == "name":
-            values[ph] = decl.name
-        elif "name" in phs:
-            values[ph] = args.get(ph) or "".join(decl.points[i] for i in kind.pins.get(ph, ()))
-        else:
-            size = {"p": 1, "s": 2, "a": 3}[ph[0]]
-            values[ph] = "".join(decl.points[cursor:cursor + size])
-            cursor += size
-    return form.format(**values)
 
 
 def _reads_back(text: str, decl: ShapeDecl) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
-from geomill.engine.kinds import Line as OutlineLine
+from geomill.engine.kinds import Line
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
 
 from .forms import Word, is_element, read_element, read_shape
@@ -95,7 +95,7 @@ def sides(decl: ShapeDecl) -> set[frozenset[str]]:
     out = set()
     for loop in KINDS[decl.kind].construction.outline:
         for piece in loop:
-            if isinstance(piece, OutlineLine) and isinstance(piece.start, int) and isinstance(piece.end, int):
+            if isinstance(piece, Line) and isinstance(piece.start, int) and isinstance(piece.end, int):
                 out.add(frozenset((decl.points[piece.start], decl.points[piece.end])))
     return out
 

@@ -29,7 +29,7 @@ def parser() -> Lark:
 
 
 @dataclass(frozen=True)
-class Line:
+class SourceLine:
     """One statement: its words, and the value after ``=`` if it has one."""
 
     number: int
@@ -38,7 +38,7 @@ class Line:
     value_span: Span | None = None
 
 
-def parse_lines(text: str) -> list[Line]:
+def parse_lines(text: str) -> list[SourceLine]:
     """Every non-blank line of ``text``, or a ParseError at the first syntax error."""
     if len(text) > MAX_SOURCE:
         raise ParseError(f"the problem is too long ({len(text)} characters; at most {MAX_SOURCE})", Span(1, 1))
@@ -63,7 +63,7 @@ def _check_nesting(text: str) -> None:
                 depth -= 1
 
 
-def _line(node: Tree) -> Line:
+def _line(node: Tree) -> SourceLine:
     words, value, where = [], None, None
     for child in node.children:
         if isinstance(child, Token):
@@ -72,7 +72,7 @@ def _line(node: Tree) -> Line:
             (root,) = child.children
             value = expr.build(root)
             where = expr.span_of(root)
-    return Line(words[0].line, tuple(words), value, where)
+    return SourceLine(words[0].line, tuple(words), value, where)
 
 
 # -- lark errors -> ParseError ------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Each block below is the whole truth about one kind.  Its DSL forms, directed
 rules (engine.rules), solution sentences, figure outline and property tests
-all follow from it; adding a kind is adding one block to ``KINDS``.
+all follow from it; adding a kind is adding one block to ``KINDS`` (or, for a
+block kept elsewhere, ``with registered(kind):``).
 
 Conventions: vertices are numbered in the order of the written name after it
 is turned to the canonical role order (see ``ShapeKind.resolve``); angles are
@@ -10,6 +11,9 @@ in degrees; ``pool`` says whether GeomVerse calls the kind standard,
 non-standard, or whether it is an extra of geomill's.
 """
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import sympy
 from sympy import cos, pi, sin, sqrt
@@ -34,10 +38,6 @@ from .kinds import (
 )
 
 
-def _rad(t: sympy.Expr) -> sympy.Expr:
-    return pi * t / 180
-
-
 def _polygon(n: int) -> tuple[tuple[Line, ...], ...]:
     return (tuple(Line(i, (i + 1) % n) for i in range(n)),)
 
@@ -56,6 +56,24 @@ KINDS: dict[str, ShapeKind] = {}
 def _add(kind: ShapeKind) -> ShapeKind:
     KINDS[kind.key] = kind
     return kind
+
+
+@contextmanager
+def registered(*kinds: ShapeKind) -> Iterator[None]:
+    """The catalogue with these kinds added, for the length of a block (a test's, a plugin's).
+
+    Everything derived from a kind (its rules, the generator's facts, the DSL's keywords) is
+    cached on the kind object or on the catalogue's contents, so nothing stale survives the block."""
+    clash = [k.key for k in kinds if k.key in KINDS]
+    if clash:
+        raise ValueError(f"the catalogue already has {', '.join(clash)}")
+    for kind in kinds:
+        _add(kind)
+    try:
+        yield
+    finally:
+        for kind in kinds:
+            KINDS.pop(kind.key, None)
 
 
 # ---------------------------------------------------------------- triangles
@@ -113,6 +131,7 @@ _add(ShapeKind(
         params=(b, c), coords={0: (0, 0), 1: (c, 0), 2: (0, b)},
         outline=_polygon(3), sample={b: (2, 20), c: (2, 20)}),
     description="right angle at the first vertex; hypotenuse a, legs b, c",
+    right_marks=((1, 0, 2),), pin_phrase="with the right angle at {p}",
 ))
 
 s, t, u, h, S, P = symbols("s t u h S P")
@@ -140,6 +159,7 @@ _add(ShapeKind(
         coords={0: (s * sind(t / 2), s * cosd(t / 2)), 1: (0, 0), 2: (2 * s * sind(t / 2), 0)},
         outline=_polygon(3), sample={s: (2, 20), t: (20, 160)}),
     description="equal sides s meet at the first vertex (apex angle t, base angles u)",
+    pin_phrase="with the equal sides meeting at {p}",
 ))
 b = symbols("b")
 
@@ -263,6 +283,7 @@ _add(ShapeKind(
         outline=_polygon(4), sample={a: (2, 20), b: (2, 20), p: (2, 36)},
         valid=sympy.And(p < a + b, a < p + b, b < p + a)),
     description="sides a meet at the first vertex, sides b at the third; diagonals p (the axis) and q",
+    pin_phrase="with the equal sides meeting at {p}",
 ))
 
 a, b, h, e, f, g, S, P = symbols("a b h e f g S P")
@@ -281,6 +302,7 @@ _add(ShapeKind(
         coords={0: (0, 0), 1: (a, 0), 2: (g + b, h), 3: (g, h)},
         outline=_polygon(4), sample={a: (4, 24), b: (2, 20), h: (2, 16), g: (-4, 8)}),
     description="parallel bases a (first two vertices) and b, legs e and f, height h",
+    pin_phrase="with the bases {s} and {s2}",
 ))
 
 # ---------------------------------------------------------------- round shapes
@@ -352,6 +374,8 @@ _add(ShapeKind(
         outline=((Line(0, 1), Line(1, 2), Line(2, 3), Arc("O", 3, 0, ccw=True)),),
         sample={a: (2, 20), d: (2, 20)}),
     description="a rectangle (sides a and d) with a semi-circle outside on a side d",
+    right_marks=((0, 1, 2), (1, 2, 3)), phrase="a combination of a rectangle and a semi-circle",
+    pin_phrase="with the semi-circle on the {s} side",
 ))
 
 _add(ShapeKind(
@@ -370,6 +394,9 @@ _add(ShapeKind(
         outline=((Line(0, 1), Line(1, 2), Line(2, 3), Arc("O", 3, 0, ccw=False)),),
         sample={a: (2, 20), d: (2, 20)}, valid=2 * a > d * sympy.Rational(11, 10)),
     description="a rectangle (sides a and d) with a semi-circle cut out of a side d",
+    right_marks=((0, 1, 2), (1, 2, 3)),
+    phrase="a rectangle where a semi-circle has been removed from one side of it",
+    pin_phrase="with the semi-circle on the {s} side",
 ))
 
 a, d, E, R, S, P = symbols("a d E R S P")
@@ -389,6 +416,8 @@ _add(ShapeKind(
         outline=_polygon(5), sample={a: (2, 20), d: (2, 20)}),
     description="a rectangle (sides a and d) with an equilateral triangle outside on a side d "
                 "(the apex is the letter between that side's ends)",
+    right_marks=((4, 0, 1), (3, 4, 0)), phrase="a combination of a rectangle and an equilateral triangle",
+    pin_phrase="with the equilateral triangle on the {s} side",
 ))
 
 _add(ShapeKind(
@@ -406,6 +435,9 @@ _add(ShapeKind(
         params=(a, d), coords={0: (0, 0), 1: (a, 0), 2: (a - _tri_h, d / 2), 3: (a, d), 4: (0, d)},
         outline=_polygon(5), sample={a: (2, 20), d: (2, 20)}, valid=a > _tri_h * sympy.Rational(11, 10)),
     description="a rectangle (sides a and d) with an equilateral triangle cut out of a side d",
+    right_marks=((4, 0, 1), (3, 4, 0)),
+    phrase="a rectangle where an equilateral triangle has been removed from one side of it",
+    pin_phrase="with the equilateral triangle on the {s} side",
 ))
 
 s, R, S, P = symbols("s R S P")
@@ -422,6 +454,7 @@ _add(ShapeKind(
         params=(s,), coords={0: (0, 0), 1: (s, 0), 2: (s, s), 3: (0, s), "O": (s / 2, s / 2), "M": (s / 2, 0)},
         outline=(_polygon(4)[0], (Arc("O", "M", "M", ccw=False),)), sample={s: (2, 20)}),
     description="a square (side s) with its inscribed circle removed; the perimeter counts both boundaries",
+    right_marks=_corners(4), phrase="a square where a circle has been removed from it",
 ))
 
 
@@ -460,37 +493,43 @@ for _n, _title in ((5, "pentagon"), (6, "hexagon"), (8, "octagon")):
     _add(_regular(_n, _title))
 
 # ---------------------------------------------------------------- angle relations (GeomVerse's special shapes)
+# Two angles with a common vertex (points D E F D E C for ``DEF`` and ``DEC``); the construction
+# puts the vertex at the origin and its parameter is the first angle itself.
 p, q = symbols("p q")
+_ray = (cosd(p), sind(p))
+_add(ShapeKind(
+    key="supplementary", title="supplementary angles", pool="standard", relation=True,
+    forms=("angles {a} and {a2} are supplementary",), n_points=6, cyclic=False,
+    premise="the {a} and {a2} angles are supplementary",
+    elements={"p": angle((0, 1, 2)), "q": angle((3, 4, 5))},
+    equations=(eq(p + q, 180, "supplementary angles sum to 180"),),
+    construction=Construction(params=(p,), coords={0: _ray, 1: (0, 0), 2: (1, 0), 3: _ray, 4: (0, 0), 5: (-1, 0)},
+                              sample={p: (10, 170)}),
+    description="two supplementary angles", joins=((1, 4), (0, 3)), shares_ray=True,
+))
 
+_add(ShapeKind(
+    key="complementary", title="complementary angles", pool="standard", relation=True,
+    forms=("angles {a} and {a2} are complementary",), n_points=6, cyclic=False,
+    premise="the {a} and {a2} angles are complementary",
+    elements={"p": angle((0, 1, 2)), "q": angle((3, 4, 5))},
+    equations=(eq(p + q, 90, "complementary angles sum to 90"),),
+    construction=Construction(params=(p,), coords={0: _ray, 1: (0, 0), 2: (1, 0), 3: _ray, 4: (0, 0), 5: (0, 1)},
+                              sample={p: (5, 85)}),
+    description="two complementary angles", joins=((1, 4), (0, 3)), shares_ray=True,
+))
 
-def _relation(key: str, word: str, total: sympy.Expr | None, name: str) -> ShapeKind:
-    """Two angles with a common vertex.  The construction puts the shared
-    vertex at the origin (points: D E F D E C for ``DEF`` and ``DEC``); its
-    parameter is the first angle itself."""
-    equation = eq(p, q, name) if total is None else eq(p + q, total, name)
-    if key == "vertical":
-        coords = {0: (cosd(p), sind(p)), 1: (0, 0), 2: (1, 0), 3: (-cosd(p), -sind(p)), 4: (0, 0), 5: (-1, 0)}
-        sample = {p: (10, 170)}
-    elif key == "supplementary":
-        coords = {0: (cosd(p), sind(p)), 1: (0, 0), 2: (1, 0), 3: (cosd(p), sind(p)), 4: (0, 0), 5: (-1, 0)}
-        sample = {p: (10, 170)}
-    else:
-        coords = {0: (cosd(p), sind(p)), 1: (0, 0), 2: (1, 0), 3: (cosd(p), sind(p)), 4: (0, 0), 5: (0, 1)}
-        sample = {p: (5, 85)}
-    return ShapeKind(
-        key=key, title=f"{key} angles", pool="standard" if key != "vertical" else "extra", relation=True,
-        forms=(f"angles {{a}} and {{a2}} are {word}",), n_points=6, cyclic=False,
-        premise=f"the {{a}} and {{a2}} angles are {word}",
-        elements={"p": angle((0, 1, 2)), "q": angle((3, 4, 5))},
-        equations=(equation,),
-        construction=Construction(params=(p,), coords=coords, sample=sample),
-        description=f"two {word} angles",
-    )
-
-
-_add(_relation("supplementary", "supplementary", sympy.Integer(180), "supplementary angles sum to 180"))
-_add(_relation("complementary", "complementary", sympy.Integer(90), "complementary angles sum to 90"))
-_add(_relation("vertical", "vertical", None, "vertical angles are equal"))
+_add(ShapeKind(
+    key="vertical", title="vertical angles", pool="extra", relation=True,
+    forms=("angles {a} and {a2} are vertical",), n_points=6, cyclic=False,
+    premise="the {a} and {a2} angles are vertical",
+    elements={"p": angle((0, 1, 2)), "q": angle((3, 4, 5))},
+    equations=(eq(p, q, "vertical angles are equal"),),
+    construction=Construction(params=(p,), coords={0: _ray, 1: (0, 0), 2: (1, 0), 3: (-cosd(p), -sind(p)),
+                                                   4: (0, 0), 5: (-1, 0)},
+                              sample={p: (10, 170)}),
+    description="two vertical angles", joins=((1, 4),),
+))
 
 
 # ---------------------------------------------------------------- a point on a segment (not a tree: GeomVerse §E)
@@ -505,5 +544,6 @@ _add(ShapeKind(
                               sample={u: (1, 15), w: (1, 15)}),
     description="a point D on segment AC: AD + DC = AC; angles at A and C through D are those through C "
                 "and A, and angles at D on either side are supplementary",
+    generated=False,  # its sides lie on no outline: the generator has nothing to attach it to
 ))
 

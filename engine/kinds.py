@@ -174,8 +174,25 @@ class ShapeKind:
     pool: str = "extra"
     relation: bool = False
     description: str = ""
-    premise: str = ""  # a relation's sentence in solutions, in the placeholders of its form
+    premise: str = ""  # a relation's sentence in solutions and questions, in the placeholders of its form
     between: tuple[int, int, int] | None = None  # (p, a, b): point p lies on segment ab
+    # -- what the figure, the question texts and the generator read (declared, never guessed) --
+    # corners (end, vertex, end) the figure marks with a right-angle box
+    right_marks: tuple[tuple[int, int, int], ...] = ()
+    # how a sentence names the kind ("a combination of a rectangle and a semi-circle"); "" is
+    # the title with its article
+    phrase: str = ""
+    # what a text-only question adds for the marks a figure shows, in the form's placeholders
+    # ("with the right angle at {p}"); pins not written take their points from ``pins``
+    pin_phrase: str = ""
+    # a relation's vertex pairs that are one point (the common vertex; the common ray's far
+    # point), so the generator names them alike
+    joins: tuple[tuple[int, int], ...] = ()
+    # a relation whose two angles share a ray: attached at a shape's corner, its free angle lies
+    # along that shape's side, so no new shape may start there
+    shares_ray: bool = False
+    # the generator may draw this kind (a relation it cannot attach says False)
+    generated: bool = True
 
     # -- symbols ----------------------------------------------------------------
     def symbol(self, name: str) -> sympy.Symbol:
@@ -211,23 +228,39 @@ class ShapeKind:
         verb = "does" if len(args) == 1 else "do"
         raise ValueError(f"{wanted} {verb} not fit {''.join(name)} as a {self.title} needs")
 
-    def format(self, decl: ShapeDecl) -> str:
-        """The canonical DSL line for a declaration of this kind (its first form)."""
-        form = self.forms[0]
+    def format(self, decl: ShapeDecl, form: str | None = None, written: bool = True) -> str:
+        """The DSL line for a declaration of this kind, in ``form`` (default: the first, the
+        canonical one); pins from the written args (unless ``written`` is False) or the points."""
+        form = form or self.forms[0]
         phs = self.placeholders(form)
-        written = dict(decl.args)
+        args = dict(decl.args) if written else {}
         values: dict[str, str] = {}
         cursor = 0
         for ph in phs:
             if ph == "name":
                 values[ph] = decl.name
             elif "name" in phs:  # a pin on the named polygon: "right at A"
-                values[ph] = written.get(ph) or "".join(decl.points[i] for i in self.pins[ph])
+                values[ph] = args.get(ph) or self.pin_points(decl, ph)
             else:  # the placeholders are the points: "semicircle on AD"
                 size = PLACEHOLDER_SIZES[ph[0]]
                 values[ph] = "".join(decl.points[cursor:cursor + size])
                 cursor += size
         return form.format(**values)
+
+    def pin_points(self, decl: ShapeDecl, pin: str) -> str:
+        """The points a pin stands on in this declaration (``A`` for ``right at {p}``)."""
+        return "".join(decl.points[i] for i in self.pins.get(pin, ()))
+
+    def sentence_name(self) -> str:
+        """How a sentence names the kind: its ``phrase``, else the title with its article."""
+        return self.phrase or f"{article(self.title)} {self.title}"
+
+    def pin_text(self, decl: ShapeDecl) -> str:
+        """The ``pin_phrase`` filled in for this declaration ("" when the kind has none)."""
+        if not self.pin_phrase:
+            return ""
+        written = dict(decl.args)
+        return self.pin_phrase.format(**{ph: written.get(ph) or self.pin_points(decl, ph) for ph in self.pins})
 
     @cached_property
     def constraint_checks(self) -> tuple[tuple[tuple[str, ...], Callable[..., bool]], ...]:
@@ -275,6 +308,10 @@ class ShapeKind:
             out[ph] = (Quantity.length(*pts) if len(pts) == 2 else Quantity.angle(*pts) if len(pts) == 3 else text)
         return out
 
+    def premise_text(self, decl: ShapeDecl, namer: Callable[[Quantity], str] | None = None) -> str:
+        """The relation's sentence for this declaration, elements named by ``namer``."""
+        return fill_premise(self.premise, self.premise_terms(decl), namer)
+
     @cached_property
     def valid_check(self) -> Callable[..., bool] | None:
         """The construction's validity condition, compiled: a function of its params in order."""
@@ -299,6 +336,17 @@ def _bound(kind: ShapeKind, points: tuple[str, ...], name: str) -> dict[str, lis
 
 
 PLACEHOLDER_SIZES = {"p": 1, "s": 2, "a": 3}  # points in {p}, {s}, {a} placeholders of a form
+
+
+def fill_premise(premise: str, terms: Mapping[str, Quantity | str],
+                 namer: Callable[[Quantity], str] | None = None) -> str:
+    """A relation's premise template with its elements named by ``namer`` (default: their names)."""
+    return premise.format(**{k: (namer(v) if namer else v.name) if isinstance(v, Quantity) else v
+                             for k, v in terms.items()})
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _pinned(perm: tuple[str, ...], positions: tuple[int, ...], written: tuple[str, ...]) -> bool:

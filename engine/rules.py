@@ -6,11 +6,13 @@ valid instances of the kind is kept (the positive side, the acute angle …).
 Where no single root agrees on every instance the direction is ambiguous
 (the angle from a sine, a side from SSA) and no rule is made.
 
-Deriving takes seconds, so the result is cached on disk, keyed by a hash of
-the catalogue; ``rules_for`` then costs a dictionary lookup.
+Deriving takes seconds, so the result is cached on disk, one file per kind keyed
+by a hash of everything the kind declares; ``rules_for`` then costs a dictionary lookup.
 """
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import math
 import os
@@ -30,7 +32,7 @@ from .kinds import Equation, ShapeKind
 from .model import QKind
 
 N_SAMPLES = 60  # enough random instances that an ambiguous root (an obtuse angle from a sine) shows
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
 
 
 @dataclass(frozen=True)
@@ -95,18 +97,39 @@ def _tidy(expr: sympy.Expr) -> sympy.Expr:
     return min(candidates, key=lambda e: (sympy.count_ops(e), len(str(e))))
 
 
-def catalogue_hash() -> str:
-    h = hashlib.sha256(CACHE_VERSION.encode())
-    for key in sorted(KINDS):
-        kind = KINDS[key]
-        h.update(key.encode())
-        for e in kind.equations:
-            h.update(sympy.srepr(e.expr).encode())
-        h.update(repr(sorted(kind.constants.items())).encode())
-        h.update(repr(sorted((k, v.kind.value, v.at) for k, v in kind.elements.items())).encode())
-        h.update(sympy.srepr(list(kind.construction.coords.items())).encode())
-        h.update(repr(sorted((s.name, r) for s, r in kind.construction.sample.items())).encode())
+def kind_hash(kind: ShapeKind) -> str:
+    """The rule cache key of one kind: every field of it (equations, constants, elements,
+    constraints, construction with its outline, samples and validity, …) and the derivation's
+    own version, so that editing anything the derivation reads derives the rules again."""
+    h = hashlib.sha256(f"{CACHE_VERSION}:{N_SAMPLES}".encode())
+    h.update(_canonical(kind).encode())
     return h.hexdigest()[:16]
+
+
+def catalogue_hash() -> str:
+    """One key for the whole catalogue (the kinds' keys, in order)."""
+    h = hashlib.sha256()
+    for key in sorted(KINDS):
+        h.update(f"{key}:{kind_hash(KINDS[key])};".encode())
+    return h.hexdigest()[:16]
+
+
+def _canonical(x: object) -> str:
+    """A stable text for catalogue data: dataclasses field by field, mappings sorted, sympy by srepr."""
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        inner = ",".join(f"{f.name}={_canonical(getattr(x, f.name))}" for f in dataclasses.fields(x))
+        return f"{type(x).__name__}({inner})"
+    if isinstance(x, Mapping):
+        return "{" + ",".join(sorted(f"{_canonical(k)}:{_canonical(v)}" for k, v in x.items())) + "}"
+    if isinstance(x, (tuple, list)):
+        return "(" + ",".join(_canonical(v) for v in x) + ")"
+    if isinstance(x, (set, frozenset)):
+        return "{" + ",".join(sorted(_canonical(v) for v in x)) + "}"
+    if isinstance(x, sympy.Basic):
+        return sympy.srepr(x)
+    if isinstance(x, enum.Enum):
+        return f"{type(x).__name__}.{x.name}"
+    return repr(x)
 
 
 def _cache_dir() -> Path:
@@ -131,18 +154,18 @@ def _thaw(t: tuple) -> sympy.Basic:
 
 
 @cache
-def all_rules() -> dict[str, tuple[Rule, ...]]:
-    """Kind key -> its directed rules, from the disk cache when it is current."""
-    path = _cache_dir() / f"rules-{catalogue_hash()}.pickle"
+def kind_rules(kind: ShapeKind) -> tuple[Rule, ...]:
+    """The kind's directed rules, from the disk cache when one was derived for this very kind
+    (see :func:`kind_hash`).  Cached per kind object, so a kind registered later (or replaced)
+    gets its own rules."""
+    path = _cache_dir() / f"rules-{kind.key}-{kind_hash(kind)}.pickle"
     try:
         with open(path, "rb") as fh:
-            cached = pickle.load(fh)
-        if set(cached) == set(KINDS):
-            return {k: tuple(Rule(*fields[:4], _thaw(fields[4])) for fields in v) for k, v in cached.items()}
+            return tuple(Rule(*fields[:4], _thaw(fields[4])) for fields in pickle.load(fh))
     except (OSError, pickle.PickleError, EOFError, AttributeError, TypeError, ValueError):
         pass
-    rules = {key: tuple(derive_kind(kind)) for key, kind in KINDS.items()}
-    frozen = {k: [(r.kind, r.equation, r.output, r.inputs, _freeze(r.expr)) for r in v] for k, v in rules.items()}
+    rules = tuple(derive_kind(kind))
+    frozen = [(r.kind, r.equation, r.output, r.inputs, _freeze(r.expr)) for r in rules]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as fh:
@@ -153,8 +176,13 @@ def all_rules() -> dict[str, tuple[Rule, ...]]:
     return rules
 
 
+def all_rules() -> dict[str, tuple[Rule, ...]]:
+    """Kind key -> its directed rules."""
+    return {key: kind_rules(kind) for key, kind in KINDS.items()}
+
+
 def rules_for(kind: str) -> tuple[Rule, ...]:
-    return all_rules()[kind]
+    return kind_rules(KINDS[kind])
 
 
 @cache

@@ -1,6 +1,6 @@
 """Algorithm 1 of GeomVerse (BackwardGenerate) over the whole catalogue.
 
-A problem is built as a tree of :class:`Node` s: the root's rule gives the
+A problem is built as a tree of :class:`ShapeNode` s: the root's rule gives the
 query; each hidden input of a node is the output of a child attached on that
 element (a shared side, or for an angle a relation such as supplementary
 angles).  Values flow two ways: top-down, each child is sampled so that its
@@ -24,7 +24,8 @@ from functools import lru_cache
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, variable
+from geomill.engine.kinds import ShapeKind
+from geomill.engine.model import Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points, variable
 from geomill.engine.rules import Rule, apply, possible
 
 from .config import GenConfig
@@ -48,13 +49,15 @@ class Infeasible(Exception):
 
 
 @dataclass(eq=False)
-class Node:
+class ShapeNode:
+    """One shape of the problem tree, with the rule that gives its output and its children."""
+
     key: str
     rule: Rule
     points: tuple[str, ...]
     context: str | None  # None at the root
     out_place: tuple[int, ...] | None = None
-    children: dict[str, Node] = field(default_factory=dict)  # hidden input symbol -> child
+    children: dict[str, ShapeNode] = field(default_factory=dict)  # hidden input symbol -> child
     places: dict[str, tuple[int, ...]] = field(default_factory=dict)  # symbol -> placement used
     given: dict[str, float] = field(default_factory=dict)  # given input symbol -> integer value
     inst: dict[str, float] = field(default_factory=dict)  # the sampled instance (top-down)
@@ -93,13 +96,14 @@ class Node:
 # -- declarations ------------------------------------------------------------------------------
 
 
-_SIZES = {"p": 1, "s": 2, "a": 3}
+def make_decl(key: str, points: tuple[str, ...]) -> ShapeDecl:
+    """The declaration the parser would build for ``points`` (canonical role order) of ``key``."""
+    return _make_decl(KINDS[key], points)
 
 
 @lru_cache(maxsize=65536)
-def make_decl(key: str, points: tuple[str, ...]) -> ShapeDecl:
-    """The declaration the parser would build for ``points`` (canonical role order) of ``key``."""
-    kind = KINDS[key]
+def _make_decl(kind: ShapeKind, points: tuple[str, ...]) -> ShapeDecl:
+    key = kind.key
     form = kind.forms[0]
     phs = kind.placeholders(form)
     args: dict[str, tuple[str, ...]] = {}
@@ -109,11 +113,7 @@ def make_decl(key: str, points: tuple[str, ...]) -> ShapeDecl:
                 args[ph] = tuple(points[i] for i in kind.pins[ph])
         name, pts = kind.resolve(points, args)
     else:
-        cursor = 0
-        for ph in phs:
-            size = _SIZES[ph[0]]
-            args[ph] = points[cursor:cursor + size]
-            cursor += size
+        args = {ph: tuple(split_points(text)) for ph, text in kind.declare(points).args}
         name, pts = kind.resolve(None, args)
     if pts != points:
         raise AssertionError(f"{key} {points} resolves to {pts}")
@@ -149,9 +149,9 @@ class Planner:
         if not ki.connectable(sym):
             return None
         if ki.relation:
-            # a supplementary/complementary pair shares a ray with its parent's shape, so its
-            # free angle can only start a new shape when it shares none (vertical, or at the root)
-            return OPEN if (root or key == "vertical") else None
+            # a pair that shares a ray (supplementary) shares it with its parent's shape, so its
+            # free angle can only start a new shape when it shares none (vertical), or at the root
+            return OPEN if (root or not ki.kind.shares_ray) else None
         return SIDE if ki.qkind[sym] is QKind.LENGTH else CORNER
 
     def fits(self, key: str, rule: Rule, context: str | None, qkind: QKind) -> bool:
@@ -194,6 +194,8 @@ class Planner:
     def _candidates(self, context: str | None, qkind: QKind, depth: int, root: bool) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
         for key in self.pool:
+            if not KINDS[key].generated:
+                continue
             for rule in info(key).rules:
                 if not self.fits(key, rule, context, qkind):
                     continue
@@ -207,7 +209,7 @@ class Planner:
 class Draft:
     """A drawn problem: the tree plus the variable names used."""
 
-    root: Node
+    root: ShapeNode
     depth: int
     qkind: QKind
     variables: list[str]
@@ -223,14 +225,14 @@ class Draft:
         return self.root.value
 
 
-def build_tree(planner: Planner, rng: random.Random, qkind: QKind, depth: int, p_branch: float) -> Node:
+def build_tree(planner: Planner, rng: random.Random, qkind: QKind, depth: int, p_branch: float) -> ShapeNode:
     """Algorithm 1: the structure (kinds, rules, shared elements, point names), no values yet."""
     letters = Letters()
     return _node(planner, rng, None, None, qkind, depth, p_branch, letters)
 
 
 def _node(planner: Planner, rng: random.Random, context: str | None, shared: tuple[str, ...] | None,
-          qkind: QKind, depth: int, p_branch: float, letters: Letters) -> Node:
+          qkind: QKind, depth: int, p_branch: float, letters: Letters) -> ShapeNode:
     root = context is None
     cands = planner.candidates(context, qkind, depth, root)
     if not cands:
@@ -247,7 +249,7 @@ def _node(planner: Planner, rng: random.Random, context: str | None, shared: tup
     rule = rng.choice(cands[key])
     ki = info(key)
     points, out_place = _place(key, rule.output, context, shared, rng, letters)
-    node = Node(key, rule, points, context, out_place)
+    node = ShapeNode(key, rule, points, context, out_place)
     node.places[rule.output] = out_place or rng.choice(ki.kind.elements[rule.output].at or ((),))
     hide: list[str] = []
     if depth > 0:
@@ -283,30 +285,22 @@ def _place(key: str, out: str, context: str | None, shared: tuple[str, ...] | No
             names.reverse()  # either orientation; for an angle the vertex stays in the middle
         for i, name in zip(place, names):
             pts[i] = name
-    if kind.relation:
-        _relation_points(key, out, pts, place, rng, letters)
+    if place is None and kind.relation:  # at the root: name the asked angle first
+        for i in kind.elements[out].at[0]:
+            pts[i] = letters()
+    for i, j in kind.joins:  # a relation's points that are one (the common vertex, the common ray)
+        if (pts[i] is None) != (pts[j] is None):
+            pts[i] = pts[j] = pts[i] or pts[j]
     for i in range(n):
         if pts[i] is None:
             pts[i] = letters()
     return tuple(pts), place
 
 
-def _relation_points(key: str, out: str, pts: list, place, rng: random.Random, letters: Letters) -> None:
-    """A pair of angles with one vertex; supplementary and complementary pairs also share a ray
-    (``angles DAC and CAB``), vertical pairs share only the vertex."""
-    mine, other = ((0, 1, 2), (3, 4, 5)) if out == "p" else ((3, 4, 5), (0, 1, 2))
-    if place is None:  # at the root: name the asked angle first
-        for i in mine:
-            pts[i] = letters()
-    pts[other[1]] = pts[mine[1]]
-    if key != "vertical":
-        pts[other[0]] = pts[mine[2]]  # (P V Q) and (Q V N)
-
-
 # -- values ----------------------------------------------------------------------------------------------
 
 
-def assign_targets(node: Node, rng: random.Random, target: float | None) -> None:
+def assign_targets(node: ShapeNode, rng: random.Random, target: float | None) -> None:
     """Top-down: a valid instance of each shape whose output is near the parent's wish."""
     inst = sample_values(node.key, rng)
     if inst is None:
@@ -318,7 +312,7 @@ def assign_targets(node: Node, rng: random.Random, target: float | None) -> None
         assign_targets(child, rng, inst[s])
 
 
-def _aim(node: Node, inst: dict[str, float], target: float) -> dict[str, float]:
+def _aim(node: ShapeNode, inst: dict[str, float], target: float) -> dict[str, float]:
     ki = info(node.key)
     out = node.rule.output
     q = ki.qkind[out]
@@ -351,7 +345,7 @@ def round_given(q: QKind, v: float, cfg: GenConfig) -> int:
     return n
 
 
-def evaluate(node: Node, rng: random.Random, cfg: GenConfig, variables: list[str]) -> float:
+def evaluate(node: ShapeNode, rng: random.Random, cfg: GenConfig, variables: list[str]) -> float:
     """Bottom-up: integer givens, derived values, per-shape feasibility; returns the output."""
     ki = info(node.key)
     values: dict[str, float] = {}
@@ -381,7 +375,7 @@ def evaluate(node: Node, rng: random.Random, cfg: GenConfig, variables: list[str
     return out
 
 
-def _variablize(node: Node, values: dict[str, float], rng: random.Random) -> float | None:
+def _variablize(node: ShapeNode, values: dict[str, float], rng: random.Random) -> float | None:
     """Write the given inputs and the output as ``a x + b`` (integers a, b); x is then whatever
     the rule's equation makes it, found from two evaluations since the equation is linear."""
     ki = info(node.key)
@@ -424,7 +418,7 @@ def _variablize(node: Node, values: dict[str, float], rng: random.Random) -> flo
 # -- the problem ------------------------------------------------------------------------------------
 
 
-def to_problem(root: Node) -> Problem:
+def to_problem(root: ShapeNode) -> Problem:
     """Shapes in tree order, facts in the order a reader meets them, the root's output as query."""
     shapes, facts = [], []
     for node in root.walk():
@@ -444,7 +438,7 @@ def to_problem(root: Node) -> Problem:
     return Problem(tuple(shapes), tuple(facts), query)
 
 
-def _expr(node: Node, s: str, x) -> sympy.Expr:
+def _expr(node: ShapeNode, s: str, x) -> sympy.Expr:
     if x is not None and s in node.coeffs:
         a, b = node.coeffs[s]
         return a * x + b
@@ -473,7 +467,7 @@ def draw(cfg: GenConfig, planner: Planner, rng: random.Random, qtype: str, depth
     return Draft(root, depth, qkind, variables, to_problem(root))
 
 
-def _give_hidden(root: Node, rng: random.Random, cfg: GenConfig, variables: list[str]) -> None:
+def _give_hidden(root: ShapeNode, rng: random.Random, cfg: GenConfig, variables: list[str]) -> None:
     """§4.3: give the root's hidden inputs; each child keeps its shape and all but one of its
     values (so the facts stay exactly consistent) and becomes a distractor."""
     ki = info(root.key)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from geomill.engine.atomic import atomic_open
-
+from .files import atomic_open
 from .runner import read_records
 
 

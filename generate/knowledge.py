@@ -89,9 +89,13 @@ def _faces_outside(kind: ShapeKind, i: int, j: int, instances: int = 8) -> bool:
     return False
 
 
-@cache
 def info(key: str) -> KindInfo:
-    kind = KINDS[key]
+    return _info(KINDS[key])
+
+
+@cache
+def _info(kind: ShapeKind) -> KindInfo:
+    key = kind.key
     lines = open_sides(kind)
     edges: dict[str, tuple[tuple[int, ...], ...]] = {}
     for sym, el in kind.elements.items():
@@ -189,26 +193,46 @@ def uses_pi(rule: Rule) -> bool:
     return rule.expr.has(sympy.pi)
 
 
-def symbol_closure(key: str, known: frozenset[str]) -> frozenset[str]:
-    """Symbols the kind's rules determine from ``known`` (at the level of names, not values)."""
-    out = set(known)
-    rules = info(key).rules
-    changed = True
-    while changed:
-        changed = False
-        for r in rules:
-            if r.output not in out and all(s in out for s in r.inputs):
-                out.add(r.output)
-                changed = True
-    return frozenset(out)
+N_TANGENT_SAMPLES = 3  # random instances; the generic rank shows on any of them
+
+
+@cache
+def _tangents(kind: ShapeKind) -> tuple[tuple[str, ...], tuple[np.ndarray, ...]]:
+    """The kind's symbols (constants left out) and, at a few random valid instances, a basis of
+    the directions in which its equations still hold (the null space of their Jacobian): the
+    freedom a problem has in choosing the values."""
+    constants = {kind.symbol(k): v for k, v in kind.constants.items()}
+    names = tuple(sorted(n for n in kind.elements if n not in kind.constants))
+    syms = [kind.symbol(n) for n in names]
+    exprs = [e.expr.subs(constants) for e in kind.equations]
+    jac = sympy.lambdify(syms, sympy.Matrix(exprs).jacobian(syms).tolist(), modules="math")
+    rng = random.Random(f"tangent:{kind.key}")
+    bases = []
+    for _ in range(N_TANGENT_SAMPLES):
+        values = sample_instance(kind, rng)[2]
+        j = np.asarray(jac(*(values[n] for n in names)), dtype=float).reshape(len(exprs), len(names))
+        _, sv, vt = np.linalg.svd(j) if len(exprs) else (None, np.zeros(0), np.eye(len(names)))
+        rank = int((sv > 1e-9 * max(1.0, sv.max(initial=0.0))).sum())
+        bases.append(vt[rank:].T)
+    return names, tuple(bases)
+
+
+def free_together(key: str, symbols: frozenset[str] | set[str] | tuple[str, ...]) -> bool:
+    """Can these elements of a ``key`` shape take any values near a valid instance at once?
+    True when the equations leave them independent: the tangent directions of the equations'
+    solutions reach every combination of them (full rank).  Decided on the equations, so a
+    direction the derived rules leave out as ambiguous still counts."""
+    names, bases = _tangents(KINDS[key])
+    rows = [names.index(s) for s in symbols]
+    return any(np.linalg.matrix_rank(b[rows], tol=1e-7) == len(rows) for b in bases)
 
 
 @cache
 def independent(rule: Rule) -> bool:
-    """True when no input follows from the others through the shape's other equations.
+    """True when the rule's inputs can be given freely together: no input follows from the others
+    through the shape's equations.
 
     The perimeter rule of a right triangle takes all three sides, but two of them fix the
     third (Pythagoras): giving all three would contradict the shape, so such rules are not
     used to generate."""
-    ins = frozenset(rule.inputs)
-    return all(s not in symbol_closure(rule.kind, ins - {s}) for s in ins)
+    return free_together(rule.kind, rule.inputs)

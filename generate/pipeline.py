@@ -14,6 +14,7 @@ import math
 import random
 import warnings
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from geomill.dsl import format_problem, parse
@@ -76,7 +77,42 @@ def planner(pool: tuple[str, ...]) -> Planner:
     return _PLANNERS[pool]
 
 
-def _render():
+@dataclass(frozen=True)
+class Job:
+    """What one record is: the config, and the seed, part and index that name it."""
+
+    cfg: GenConfig
+    seed: int | str
+    part: str
+    index: int
+    exclude: frozenset[str] | set[str] = frozenset()  # solution hashes another split holds
+    image_ref: str = "images"
+
+
+@dataclass(frozen=True)
+class FigureTools:
+    """The figure floor's entry points, looked up once."""
+
+    layout: Callable
+    layout_error: type[Exception]
+    annotation: type
+    renderer: type
+
+
+@dataclass(frozen=True)
+class Proved:
+    """A draw that passed every check, with what its record is written from."""
+
+    solution: object  # geomill.solvers.Solution
+    text: str  # the problem's DSL
+    coordinate_solution: str
+    solution_hash: str
+    scene: object | None = None
+    annotation: object | None = None
+    png: bytes | None = None
+
+
+def _figure_tools() -> FigureTools | None:
     """The figure floor, if it is installed (it is optional for the generator's own tests)."""
     try:
         from geomill.render.annotate import Annotation
@@ -84,7 +120,7 @@ def _render():
         from geomill.render.layout import LayoutError, layout
     except ImportError:
         return None
-    return layout, LayoutError, Annotation, Renderer
+    return FigureTools(layout, LayoutError, Annotation, Renderer)
 
 
 _RENDERERS: dict = {}
@@ -118,7 +154,8 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
     """The record of problem ``index`` of ``part`` (and its PNG bytes when images are on)."""
     rng = random.Random(f"{seed}:{part}:{index}")
     pl = planner(cfg.pool)
-    render = _render()
+    job = Job(cfg, seed, part, index, exclude, image_ref)
+    figures = _figure_tools()
     for _attempt in range(MAX_ATTEMPTS):
         knobs = knobs_for(cfg, rng)
         dcfg = cfg.with_(distractors=knobs["distractors"])
@@ -129,7 +166,8 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
                            else "structure"] += 1
             continue
         try:
-            out = _prove_and_write(cfg, d, knobs, rng, render, seed, part, index, tally, exclude, image_ref)
+            proved = _prove(job, d, knobs, figures)
+            record = None if proved is None else _record(job, d, knobs, proved)  # _record lints the figure's names
         except Infeasible as e:
             tally.rejected[str(e)] += 1
             continue
@@ -139,18 +177,19 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
                 tally.failures.append({"part": part, "index": index, "check": e.check, "detail": e.detail[:500],
                                        "dsl": format_problem(d.problem)})
             continue
-        if out is None:
+        if proved is None:
             tally.duplicates += 1
             continue
-        return out
+        return record, proved.png
     raise GenerationError(f"no problem found for {part} #{index} in {MAX_ATTEMPTS} draws with these knobs "
                           f"({dict(tally.rejected)})")
 
 
-def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally, exclude, image_ref):
+def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Proved | None:
+    """Every check of the module docstring on one draw; None when another split has its solution."""
     from geomill.solvers import solve
 
-    problem = d.problem
+    cfg, problem = job.cfg, d.problem
     text = format_problem(problem)
     # 1. the problem's own text, re-parsed, is the same problem …
     try:
@@ -181,36 +220,34 @@ def _prove_and_write(cfg, d: Draft, knobs, rng, render, seed, part, index, tally
     if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
         raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{text}")
     h = solution_hash(coordinate_solution)
-    if h in exclude:
+    if h in job.exclude:
         return None
     # 3. the figure: laid out without overlaps, the query measured equals the exact answer
-    scene = ann = None
+    if figures is None:
+        return Proved(sol, text, coordinate_solution, h)
+    try:
+        with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
+            warnings.simplefilter("ignore", RuntimeWarning)
+            scene = figures.layout(sol, seed=job.index)
+    except figures.layout_error:
+        raise Infeasible("layout (overlapping or impossible figure)") from None
+    except (ArithmeticError, ValueError) as e:
+        raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
+    measured = scene.measure(sol.query)
+    if not close(measured, sol.exact, 1e-6):
+        raise Failure("measure", f"figure {measured} != exact {sol.exact}\n{text}")
+    lo, hi = cfg.angle_range
+    if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
+        # an angle no rule derives but the values fix (a rhombus's from its side and height)
+        raise Infeasible("an angle of the figure out of range")
+    ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
     png = None
-    if render is not None:
-        layout, LayoutError, Annotation, Renderer = render
-        try:
-            with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
-                warnings.simplefilter("ignore", RuntimeWarning)
-                scene = layout(sol, seed=index)
-        except LayoutError:
-            raise Infeasible("layout (overlapping or impossible figure)") from None
-        except (ArithmeticError, ValueError) as e:
-            raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
-        measured = scene.measure(sol.query)
-        if not close(measured, sol.exact, 1e-6):
-            raise Failure("measure", f"figure {measured} != exact {sol.exact}\n{text}")
-        lo, hi = cfg.angle_range
-        if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
-            # an angle no rule derives but the values fix (a rhombus's from its side and height)
-            raise Infeasible("an angle of the figure out of range")
-        ann = Annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-        if cfg.images:
-            key = (cfg.image_size,)
-            if key not in _RENDERERS:
-                _RENDERERS[key] = Renderer(size=cfg.image_size)
-            png = _RENDERERS[key].png_bytes(scene, ann)
-    return _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png,
-                   image_ref), png
+    if cfg.images:
+        key = (cfg.image_size,)
+        if key not in _RENDERERS:
+            _RENDERERS[key] = figures.renderer(size=cfg.image_size)
+        png = _RENDERERS[key].png_bytes(scene, ann)
+    return Proved(sol, text, coordinate_solution, h, scene, ann, png)
 
 
 def _angles(problem: Problem):
@@ -233,9 +270,11 @@ def _namers(ann):
     return namer, ann.shape_label
 
 
-def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, part, index, png, image_ref):
+def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
+    cfg, sol, ann = job.cfg, proved.solution, proved.annotation
+    part, index = job.part, job.index
     steps = sol.steps
-    uses_pi = any("π" in s.formula for s in steps) or "3.14" in coordinate_solution  # variable steps have no formula
+    uses_pi = any("π" in s.formula for s in steps) or "3.14" in proved.coordinate_solution  # variable steps: no formula
     rounds = any(not float(s.value).is_integer() for s in steps) or not float(sol.answer).is_integer()
     namer, shape_namer = _namers(ann)
     on_image = ann.on_image if ann is not None else (lambda q: knobs["values"] == "image" and
@@ -244,7 +283,7 @@ def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, 
     q_image = question(d.problem, namer=namer, shape_namer=shape_namer, on_image=on_image,
                        uses_pi=uses_pi, rounds=rounds)
     rid = f"{part}-{index:07d}"
-    solution_image = sol.text(namer) if namer else coordinate_solution
+    solution_image = sol.text(namer) if namer else proved.coordinate_solution
     findings = lint_text(solution_image) if namer else []
     if findings:
         raise Failure("lint", "; ".join(map(str, findings)) + f"\n{solution_image}")
@@ -254,20 +293,20 @@ def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, 
         "id": rid,
         "part": part,
         "index": index,
-        "seed": f"{seed}:{part}:{index}",
+        "seed": f"{job.seed}:{part}:{index}",
         "generator": f"geomill.generate {GENERATOR_VERSION}",
         "knobs": {**cfg.as_dict(), **knobs},
-        "dsl": text,
+        "dsl": proved.text,
         "question": q_image,
         "question_text_only": q_text,
-        "image": f"{image_ref}/{rid}.png" if png is not None else None,
+        "image": f"{job.image_ref}/{rid}.png" if proved.png is not None else None,
         "answer": sol.answer,
         "exact": sol.exact,
         "answer_type": ANSWER_TYPES[d.qkind],
         "solution": solution_image,
-        "solution_text_only": coordinate_solution,
+        "solution_text_only": proved.coordinate_solution,
         "solution_latex": sol.text(namer, style="latex"),
-        "solution_hash": h,
+        "solution_hash": proved.solution_hash,
         "steps": info["steps"],
         "depth": sol.depth,
         "width": sol.width,
@@ -275,6 +314,6 @@ def _record(cfg, d, knobs, sol, text, coordinate_solution, h, scene, ann, seed, 
         "rules": info["rules"],
         "distractors": info["distractors"],
         "variables": d.variables,
-        "verified": {"roundtrip": True, "resolved": True, "figure": scene is not None},
+        "verified": {"roundtrip": True, "resolved": True, "figure": proved.scene is not None},
         "rel_diff": round(sol.rel_diff, 6) if math.isfinite(sol.rel_diff) else None,
     }

@@ -22,9 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from geomill.engine.atomic import write_bytes, write_text
-
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
+from .files import write_bytes, write_text
 from .pipeline import Tally, make_record
 
 SHARD_SIZE = 100
@@ -62,7 +61,10 @@ _JOB: dict = {}  # set before forking: the part, seed, exclusions (inherited, no
 
 
 def _work(shard: int) -> tuple[int, int, dict]:
-    job = _JOB
+    return _work_with(_JOB, shard)
+
+
+def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
     part: Part = job["part"]
     out: Path = job["out"]
     size = job["shard_size"]
@@ -95,10 +97,12 @@ def _hashes(out: Path, part: str) -> set[str]:
 
 
 def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers: int = 1,
-        shard_size: int = SHARD_SIZE, progress: bool = True) -> dict:
+        shard_size: int = SHARD_SIZE, progress: bool = True, use_ray: bool = False) -> dict:
     """Generate every part (tests first, then validation, then train), resuming what exists.
 
-    Returns the manifest (also written to ``DIR/manifest.json``)."""
+    ``use_ray``: shards run as Ray tasks (``ray.init()`` joins the cluster ``RAY_ADDRESS`` names,
+    or starts a local one); ``out`` must then be a folder every node sees. The bytes written are
+    the same as a local run's. Returns the manifest (also written to ``DIR/manifest.json``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     parts = sorted(parts, key=lambda p: SPLIT_ORDER.get(p.split, 3))  # stable: presets keep their order
@@ -130,7 +134,7 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
                 pending.append(shard)
         _JOB.update(part=part, out=out, seed=seed, exclude=frozenset(exclude), shard_size=shard_size)
         (out / part.name / "images").mkdir(parents=True, exist_ok=True)
-        for _shard, k, t in _map(_work, pending, workers):
+        for _shard, k, t in (_map_ray(dict(_JOB), pending) if use_ray else _map(_work, pending, workers)):
             tally.merge(Tally.from_dict(t))
             count += k
             bar.update(k)
@@ -149,6 +153,20 @@ def _map(fn, items: list[int], workers: int):
     ctx = mp.get_context("fork")
     with ctx.Pool(min(workers, len(items))) as pool:
         yield from pool.imap_unordered(fn, items)
+
+
+def _map_ray(job: dict, shards: list[int]):
+    """Each shard a Ray task (one CPU); results in completion order, like the local pool's."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init()
+    task = ray.remote(num_cpus=1)(_work_with)
+    job_ref = ray.put(job)
+    pending = [task.remote(job_ref, shard) for shard in shards]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        yield ray.get(done[0])
 
 
 def _check_manifest(out: Path, parts: list[Part], seed, shard_size: int) -> None:

@@ -6,6 +6,7 @@ import math
 from collections import Counter
 from pathlib import Path
 
+from .files import atomic_open
 from .runner import read_records
 
 AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")
@@ -78,7 +79,8 @@ def plot(stats: dict, path: str | Path) -> None:
         ax.set_title(axis)
     fig.suptitle(f"{stats['records']} problems")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    with atomic_open(path, "wb") as fh:
+        fig.savefig(fh, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)
 
 

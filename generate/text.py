@@ -19,50 +19,15 @@ from geomill.solvers.writer import Namer, and_list, element_phrase
 QUERY_MARK = "?"
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
 def kind_description(key: str) -> str:
-    """``a parallelogram``, ``a combination of a rectangle and a semi-circle``, from the title."""
-    title = KINDS[key].title
-    if " plus " in title:
-        a, b = title.split(" plus ", 1)
-        return f"a combination of {_article(a)} {a} and {_article(b)} {b}"
-    if " minus " in title:
-        a, b = title.split(" minus ", 1)
-        where = " from one side of it" if "s" in KINDS[key].pins else " from it"
-        return f"{_article(a)} {a} where {_article(b)} {b} has been removed{where}"
-    return f"{_article(title)} {title}"
+    """``a parallelogram``, ``a combination of a rectangle and a semi-circle``: the kind's own phrase."""
+    return KINDS[key].sentence_name()
 
 
 def _pins(decl: ShapeDecl) -> str:
     """What the text-only version must add for the figure's marks: the right angle, the apex …"""
-    kind = KINDS[decl.kind]
-    written = dict(decl.args)
-    form = kind.forms[0]
-    parts = []
-    for ph, pts in written.items():
-        if ph not in kind.pins:
-            continue
-        before = form.split("{" + ph + "}")[0].split()
-        word = before[-1] if before else ""
-        prev = before[-2] if len(before) > 1 else ""
-        if prev == "right":
-            parts.append(f"with the right angle at {pts}")
-        elif prev == "isosceles":
-            parts.append(f"with the equal sides meeting at {pts}")
-        elif word == "bases" or prev == "bases":
-            continue  # handled below as a pair
-        elif word == "on":
-            extra = kind.title.split(" plus ")[-1].split(" minus ")[-1]
-            parts.append(f"with the {extra} on the {pts} side")
-        else:
-            parts.append(f"{' '.join(before[-2:])} {pts}".strip())
-    bases = [written[p] for p in ("s", "s2") if p in written and "bases" in form]
-    if len(bases) == 2:
-        parts.append(f"with the bases {bases[0]} and {bases[1]}")
-    return (" " + " and ".join(parts)) if parts else ""
+    text = KINDS[decl.kind].pin_text(decl)
+    return f" {text}" if text else ""
 
 
 def shape_statement(decl: ShapeDecl, shape_namer: Callable[[str], str] | None, full: bool) -> str | None:
@@ -83,10 +48,8 @@ def shape_statement(decl: ShapeDecl, shape_namer: Callable[[str], str] | None, f
 
 
 def relation_statement(decl: ShapeDecl, namer: Namer | None) -> str:
-    kind = KINDS[decl.kind]
-    qs = [qs[0] for qs in kind.bind(decl).values()]
-    names = [namer(q) if namer else q.name for q in qs]
-    return f"the {names[0]} and the {names[1]} angles are {decl.kind}"
+    """The relation's premise (``the DEF and DEC angles are supplementary``), named as the figure names."""
+    return KINDS[decl.kind].premise_text(decl, namer)
 
 
 def _value(v) -> str:

@@ -34,7 +34,6 @@ class Item:
 
     quantity: Quantity
     text: str
-    is_query: bool = False
 
 
 @dataclass
@@ -117,7 +116,7 @@ class Annotation:
             q = self.query
             text = QUERY_MARK if q.kind in (QKind.LENGTH, QKind.ANGLE) else f"{SHAPE_WORDS[q.kind]} = {QUERY_MARK}"
             out = [it for it in out if it.quantity != q]
-            out.append(Item(q, text, is_query=True))
+            out.append(Item(q, text))
         return out
 
 

@@ -167,14 +167,14 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
                 if stage == "wide":
                     return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
                 return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
-            placed = _search(placer, occ, name, "point", centres, p, text_size, style, avoid)
+            placed = _search(placer, name, "point", centres, p, text_size, style, avoid)
             if placed.conflicts:
                 # walled in by shapes all round: no outside exists, so only strokes and labels count
                 # (the raster check asks the same question about the label it finally sees)
                 shrunk = [poly.buffer(-1.0) for poly in polys]
                 if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
                     placer.undo()
-                    retry = _search(placer, occ, name, "point", centres, p, text_size, style)
+                    retry = _search(placer, name, "point", centres, p, text_size, style)
                     if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
                         placed = retry
                     else:
@@ -208,7 +208,7 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
             def centres(w, h, stage, centre=centre, own=own):
                 return _inside_first(_shape_centres(centre, w, h, fpx, stage), w, h, own)
             role = "shape"
-        _add_label(d, occ, _search(placer, occ, it.text, role, centres, anchor, text_size, style), style)
+        _add_label(d, occ, _search(placer, it.text, role, centres, anchor, text_size, style), style)
     return d
 
 
@@ -220,7 +220,7 @@ STAGES = ((1.0, "near"), (1.0, "wide"), (0.85, "near"), (0.85, "wide"), (1.0, "f
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 
 
-def _search(placer: Placer, occ: Occupancy, text: str, role: str, centres: Callable[[float, float, str], np.ndarray],
+def _search(placer: Placer, text: str, role: str, centres: Callable[[float, float, str], np.ndarray],
             anchor: tuple[float, float], text_size: TextSize, style: Style, avoid: list | None = None) -> Placed:
     """The first conflict-free spot over the STAGES, else the least bad one seen."""
     best: Placed | None = None
@@ -456,21 +456,18 @@ def _is_right(scene: Scene, q: Quantity) -> bool:
 
 
 def _right_angles(scene: Scene, annotation: Annotation) -> list[Quantity]:
-    """Right angles worth a mark: a shape's single right angle (a right triangle's),
-    or a right angle the problem mentions."""
+    """Right angles worth a mark: the corners a kind declares (``right_marks``: a right
+    triangle's, a composite's rectangle corners), and any right angle the problem mentions.
+    Each angle gets its own mark, so two right angles at one point get two."""
     out: list[Quantity] = []
     mentioned = set(annotation.facts) | ({annotation.query} if annotation.query else set())
     for decl in scene.decls:
         kind = KINDS[decl.kind]
-        bound = kind.bind(decl)
-        for sym, el in kind.elements.items():
-            if el.kind is not QKind.ANGLE:
-                continue
-            for q in bound[sym]:
-                single = len(el.at) == 1 and sym in kind.constants
-                if (single or q in mentioned) and q not in out and _is_right(scene, q):
-                    out.append(q)
-    return out
+        p = decl.points
+        out += [Quantity.angle(p[i], p[v], p[j]) for i, v, j in kind.right_marks]
+        out += [q for qs in kind.bind(decl).values() for q in qs
+                if q.kind is QKind.ANGLE and q in mentioned and _is_right(scene, q)]
+    return list(dict.fromkeys(out))
 
 
 def _mark_size(scene, frame, q, style) -> float:

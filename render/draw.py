@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 import numpy as np
-from geomill.engine.atomic import write_bytes
 from matplotlib.backends.backend_agg import get_hinting_flag
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -248,16 +247,15 @@ class Renderer:
             t.set_visible(False)
         return buf.getvalue()
 
-    def save(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> None:
-        """Write PNG or SVG by the file's suffix, atomically."""
+    def image_bytes(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> bytes:
+        """The PNG or SVG bytes a file of this name holds (writing it is the caller's: see
+        geomill.generate.files)."""
         suffix = FsPath(path).suffix.lower()
         if suffix == ".png":
-            data = self.png_bytes(scene, annotation)
-        elif suffix == ".svg":
-            data = self.svg_bytes(scene, annotation)
-        else:
-            raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
-        write_bytes(path, data)
+            return self.png_bytes(scene, annotation)
+        if suffix == ".svg":
+            return self.svg_bytes(scene, annotation)
+        raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
 
 
 CACHE_LIMIT = 20000  # label bitmaps/extents kept per renderer (a few MB); cleared when full

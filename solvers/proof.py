@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
 from scipy.optimize import least_squares
 
@@ -76,9 +77,7 @@ class Step:
 
     def premise_text(self, namer: Callable[[Quantity], str] | None = None, template: tuple | None = None) -> str:
         """``the DEF and DEC angles are supplementary``, elements named by ``namer``."""
-        text, terms = template or (self.premise, self.premise_terms)
-        return text.format(**{k: (namer(v) if namer else v.name) if isinstance(v, Quantity) else v
-                              for k, v in terms.items()})
+        return fill_premise(*(template or (self.premise, self.premise_terms)), namer)
 
 
 @dataclass

@@ -11,12 +11,12 @@ from geomill.dsl.printer import decimal, format_shape
 from geomill.dsl.syntax import parse_lines, parser
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, ModelError, ParseError, Span
+from geomill.engine.kinds import PLACEHOLDER_SIZES
 from geomill.engine.model import ELEMENT_FORMS, Fact, Problem, QKind, Quantity, Query, ShapeDecl, element_text, variable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 x, y = variable("x"), variable("y")
-SIZES = {"p": 1, "s": 2, "a": 3}
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ def line_for(kind_key: str, form: str, points: tuple[str, ...]) -> tuple[str, di
             args[ph] = tuple(points[i] for i in kind.pins[ph])
             values[ph] = "".join(args[ph])
         else:
-            size = SIZES[ph[0]]
+            size = PLACEHOLDER_SIZES[ph[0]]
             args[ph] = points[cursor:cursor + size]
             values[ph] = "".join(args[ph])
             cursor += size

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from geomill.cli.solve import catalogue_markdown
+from geomill.engine.describe import catalogue_markdown
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -13,9 +13,9 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity
 from geomill.render.layout import LayoutError, layout, shape_values
 from geomill.solvers import solve
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
-from .test_render_problems import build_problem, problems
+from .random_problems import build_problem, problems
 
 EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.geo"))
 
@@ -184,7 +184,8 @@ def test_generated_problems_lay_out_to_scale(problem):
     except LayoutError:
         # about 3 in 1,000 random problems are refused (a sweep of 981 found 3): the seeded test
         # below holds the rate at zero on its 60+ problems; here, whatever is laid out is to scale
-        return
+        scene = None
+    assume(scene is not None)
     assert_to_scale(sol, scene)
     assert_no_overlap(scene)
 
@@ -192,7 +193,7 @@ def test_generated_problems_lay_out_to_scale(problem):
 def test_generated_problems_always_lay_out():
     """Each generated problem has a known non-overlapping realisation; the layout must find one."""
     failures, total = [], 0
-    for seed in range(120):
+    for seed in range(80):
         rng = random.Random(seed)
         problem = build_problem(rng, rng.randint(1, 4), rng.random() < 0.5, rng.random() < 0.25)
         if problem is None:

@@ -33,6 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="every angle of every shape, given or derived, lies in [A, 180 - A] degrees")
     p.add_argument("--seed", default="0")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--ray", action="store_true",
+                   help="shards as Ray tasks (the cluster RAY_ADDRESS names, or a local one; needs geomill[ray])")
     p.add_argument("--shard-size", type=int, default=100)
     p.add_argument("--out", required=True)
     p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])
@@ -93,8 +95,13 @@ def cmd_generate(args) -> int:
     if args.workers < 1 or args.n < 1 or args.shard_size < 1:
         raise GeomillError("-n, --workers and --shard-size must be positive")
     parts = _parts(args)
+    if args.ray:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise GeomillError("--ray needs ray: pip install 'geomill[ray]'") from None
     manifest = run(args.out, parts, seed=args.seed, workers=args.workers, shard_size=args.shard_size,
-                   progress=not args.quiet)
+                   progress=not args.quiet, use_ray=args.ray)
     out = Path(args.out)
     names = [p.name for p in parts]
     if not args.no_chat:

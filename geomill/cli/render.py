@@ -72,6 +72,7 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from geomill.generate.files import write_bytes
     from geomill.render.annotate import Annotation
     from geomill.render.draw import Renderer
 
@@ -85,7 +86,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
     annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
-    renderer.save(scene, annotation, args.output)
+    write_bytes(args.output, renderer.image_bytes(scene, annotation, args.output))
     return 0
 
 

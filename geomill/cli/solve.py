@@ -6,10 +6,9 @@ import json
 import sys
 
 from geomill.dsl import parse_file
-from geomill.engine.catalogue import KINDS
+from geomill.engine.describe import catalogue_markdown, catalogue_rows
 from geomill.engine.errors import GeomillError
 from geomill.engine.graph import FactGraph
-from geomill.engine.rules import rules_for
 from geomill.solvers import solve
 
 
@@ -50,36 +49,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(sol.text(style="latex" if args.latex else "text"))
             print(f"answer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
     return status
-
-
-def catalogue_rows() -> list[dict]:
-    rows = []
-    for key, kind in KINDS.items():
-        rows.append({
-            "kind": key, "title": kind.title, "pool": kind.pool, "forms": list(kind.forms),
-            "elements": {s: e.kind.value for s, e in kind.elements.items()},
-            "constants": {s: str(v) for s, v in kind.constants.items()},
-            "equations": [f"{e.lhs} = {e.rhs}" for e in kind.equations],
-            "rules": [f"{r.output} <- {', '.join(r.inputs)}" for r in rules_for(key)],
-            "description": kind.description,
-        })
-    return rows
-
-
-def catalogue_markdown() -> str:
-    """The README's catalogue table (a test keeps the README in step with the catalogue)."""
-    lines = ["| kind | example | elements | rules | GeomVerse |", "| --- | --- | --- | --- | --- |"]
-    for key, kind in KINDS.items():
-        decl = kind.example()
-        elements = []
-        for sym, qs in kind.bind(decl).items():
-            names = " = ".join(dict.fromkeys(str(q) for q in qs))
-            fixed = f" = {kind.constants[sym]}" if sym in kind.constants else ""
-            elements.append(f"{names}{fixed}")
-        pool = {"standard": "standard", "nonstandard": "non-standard"}.get(kind.pool, "")
-        lines.append(f"| {kind.title} | `{kind.format(decl)}` | {'; '.join(elements)} "
-                     f"| {len(rules_for(key))} | {pool} |")
-    return "\n".join(lines) + "\n"
 
 
 def cmd_catalogue(args: argparse.Namespace) -> int:

@@ -1,0 +1,232 @@
+"""Which number of a free-text solution is meant as which quantity.
+
+A *claim* is an element mention followed by a linking word and a chain: ``the length of the AD side
+is sqrt(352) = 18.76``, ``∠ABC = 54°``, ``its area is 20``, ``AB = 20 / 4 = 5``, ``the lengths of the BC
+and AB sides are 14.64 and 7``.  Mentions are element names in any spelling the key accepts (``DA``
+for ``AD``, ``CD`` for the ``AB`` of a rectangle, a rotated shape name, the individual labels ``a``,
+``α``, ``the cyan shape``), typed by the nouns around them (angle, area of, the … side); ``its area``
+and ``the area`` refer to the shape the sentence is about.  A claim whose element the key does not
+know is kept with ``key=None``: a value stated for something in neither the problem nor the proof.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from geomill.engine.model import QKind, Quantity, split_points
+
+from .answer_key import AnswerKey, Key
+from .chains import NUMBER, Chain, normalize, read_chain
+
+_PT = r"[A-Z]\d*'*"
+_NAME = re.compile(rf"(?<![A-Za-z0-9'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")
+_VERTEX = re.compile(rf"(?:∠\s*|\bangle\s+)({_PT})(?![A-Za-z0-9'])")
+_SHAPE_NOUNS = r"shape|figure|triangle|square|rectangle|parallelogram|rhombus|kite|trapezoid|circle|semi-?circle|" \
+               r"sector|pentagon|hexagon|octagon|polygon"
+_QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QKind.PERIMETER,
+           "height": QKind.HEIGHT, "arc length": QKind.ARC, "arc": QKind.ARC, "radius": QKind.RADIUS}
+_QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
+_ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
+_ANGLE_AFTER = re.compile(r"^\s*angles?\b")
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}$")
+_SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,3}}?({_QWORD})\b")
+_CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
+_LINK = re.compile(r"(?:\s*(?:'s|’s))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))??"
+                   r"\s*(?:=|:|\bis\b|\bare\b|\bequals\b|\bmeasures\b|\bbecomes\b|\bof\b|\bhas\s+(?:a\s+)?(?:length|measure|"
+                   r"value)\s+of\b)"
+                   r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
+                   r"found\s+to\s+be|calculated\s+as|equal\s+to|to)\b)*\s*")
+_LIST = (r"((?:the\s+)?{n}(?:\s*,\s*(?:and\s+)?(?:the\s+)?{n}|\s+and\s+(?:the\s+)?{n})+)\s+(sides|angles)?\s*"
+         r"(?:are|=)\s*((?:-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?-?\d+(?:\.\d+)?|\s+and\s+-?\d+(?:\.\d+)?)+)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*#])|\n+")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A value the response states for an element."""
+
+    key: Key | None  # the element's identity in the key, None: unknown to the problem and the proof
+    name: str  # as the response wrote it, typed: "AD", "angle ABC", "area ABCD"
+    value: float
+    decimals: int
+    pos: int  # where the value stands in the normalized text
+    chain: Chain | None = None
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    quantity: Quantity | None  # None: a shape reference only (sets the context)
+    shape: str | None = None
+
+
+def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
+    """The normalized text and every claim in it, in text order."""
+    text = normalize(response)
+    mentions = _mentions(key, text)
+    out: list[Claim] = []
+    used: list[tuple[int, int]] = []
+    labels = [re.escape(label) for label, name in key.labels.items() if not name.startswith("shape ")]
+    names = "|".join([f"(?:{_PT}){{2,}}"] + labels)
+    for m in re.finditer(_LIST.format(n=f"(?<![\\w?])(?:{names})(?![\\w?])"), text):
+        out += _listing(key, text, m)
+        used.append(m.span())
+    for men in mentions:
+        if men.quantity is None or any(a <= men.start < b for a, b in used):
+            continue
+        link = _LINK.match(text, men.end)
+        if not link:
+            continue
+        ch = read_chain(text, link.end())
+        if ch is None or ch.value is None:
+            continue
+        used.append((men.start, ch.end))
+        out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
+                         _value_pos(text, ch), ch))
+    out.sort(key=lambda c: c.pos)
+    return text, out
+
+
+def _value_pos(text: str, ch: Chain) -> int:
+    last = list(NUMBER.finditer(text, ch.start, ch.end))
+    return last[-1].start() if last else ch.start
+
+
+def _identity(key: AnswerKey, q: Quantity) -> Key | None:
+    k = key.key(q)
+    known = key.expected(k) is not None or k in key.distractors or k in key.givens or k in key.elements
+    return k if known else None
+
+
+def _listing(key: AnswerKey, text: str, m: re.Match) -> list[Claim]:
+    labels = [re.escape(label) for label, name in key.labels.items() if not name.startswith("shape ")]
+    pattern = "|".join([f"(?:{_PT}){{2,}}"] + labels)
+    names = [key.labels.get(n, n) for n in re.findall(rf"(?<![\w?])(?:{pattern})(?![\w?])", m.group(1))]
+    values = NUMBER.findall(m.group(3))
+    if len(names) != len(values):
+        return []
+    before = text[max(0, m.start() - 20):m.start()]
+    angle = m.group(2) == "angles" or "degree" in before
+    out = []
+    pos = m.start(3)
+    for name, val in zip(names, values):
+        pts = split_points(name.removeprefix("angle "))
+        angle = angle or name.startswith("angle ")
+        q = Quantity.angle(*pts) if (angle and len(pts) == 3) else Quantity.length(*pts) if len(pts) == 2 else None
+        if q is None:
+            continue
+        pos = text.index(val, pos)
+        dec = len(val.split(".")[1]) if "." in val else 0
+        out.append(Claim(_identity(key, q), str(q), float(val), dec, pos))
+        pos += len(val)
+    return out
+
+
+def _mentions(key: AnswerKey, text: str) -> list[Mention]:
+    """Element mentions in text order, with the shape each sentence is about filled in for ``its area``."""
+    raw: list[tuple[int, int, str, str]] = []  # (start, end, written name, how)
+    for m in _NAME.finditer(text):
+        raw.append((m.start(), m.end(), m.group(), "name"))
+    for m in _VERTEX.finditer(text):
+        raw.append((m.start(1), m.end(1), m.group(1), "vertex"))
+    for label, name in key.labels.items():
+        for m in re.finditer(rf"(?<![\w?]){re.escape(label)}(?![\w?])", text):
+            raw.append((m.start(), m.end(), name, "label"))
+    for m in _CONTEXT_Q.finditer(text):
+        raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
+    for var in key.record.get("variables") or []:
+        for m in re.finditer(rf"(?<![\w.^*/-]){re.escape(var)}(?![\w(])", text):
+            raw.append((m.start(), m.end(), var, "variable"))
+    raw.sort(key=lambda r: (r[0], -r[1]))
+    out: list[Mention] = []
+    context: str | None = None
+    last_end = -1
+    sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    for start, end, name, how in raw:
+        if start < last_end:
+            continue
+        if how == "context":
+            if context is not None:
+                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], context), context))
+            continue
+        if how == "variable":
+            out.append(Mention(start, end, Quantity.var(name)))
+            last_end = end
+            continue
+        if how == "label":
+            typed = _label(key, text, start, end, name)
+            if typed is None:
+                continue
+            if typed.quantity is not None:
+                out.append(typed)
+                last_end = end
+                continue
+            name = typed.shape
+        before = _clause_before(text, start, sentence_starts)
+        after = text[end:end + 40]
+        men = _typed(key, name, before, after, start, end, how)
+        if men is None:
+            continue
+        if men.shape is not None:
+            context = men.shape
+        out.append(men)
+        last_end = men.end
+    return out
+
+
+def _clause_before(text: str, start: int, sentence_starts: list[int]) -> str:
+    begin = max([s for s in sentence_starts if s <= start] + [0])
+    return text[max(begin, start - 45):start]
+
+
+def _label(key: AnswerKey, text: str, start: int, end: int, typed: str) -> Mention | None:
+    """An individual label where it is meant as one: single letters are words too ("a side"), so a
+    label counts next to its noun or an equals sign, a colour only before a shape noun."""
+    word, _, name = typed.rpartition(" ")
+    after, before = text[end:end + 12], text[max(0, start - 8):start]
+    if word == "shape":
+        shape = key.shape_named(name)
+        ok = re.match(rf"\s+(?:[a-z-]+\s+){{0,2}}?(?:{_SHAPE_NOUNS})\b", text[end:])
+        return Mention(start, end, None, shape) if (shape and ok) else None
+    if not (re.match(r"\s*(?:sides?|angles?)\b|\s*=", after) or re.search(r"(?:side|angle|∠)\s*$", before)):
+        return None
+    pts = split_points(name)
+    return Mention(start, end, Quantity.angle(*pts) if word == "angle" else Quantity.length(*pts))
+
+
+def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: int, how: str) -> Mention | None:
+    shape = key.shape_named(name)
+    sq_before = _SQ_BEFORE.search(before)
+    sq_after = _SQ_AFTER.match(after)
+    if how == "vertex":
+        return _vertex_angle(key, name, start, end)
+    try:
+        pts = split_points(name)
+    except ValueError:
+        pts = ()
+    if shape is not None and (sq_before or sq_after):
+        word = (sq_before or sq_after).group(1)
+        stop = end + sq_after.end() if (sq_after and not sq_before) else end
+        return Mention(start, stop, Quantity.of_shape(_QWORDS[word], shape), shape)
+    if shape is not None and re.search(rf"\b(?:{_SHAPE_NOUNS})\s+$", before):
+        return Mention(start, end, None, shape)  # "In triangle BAC", "the semi-circle AB"
+    if len(pts) == 3 and (_ANGLE_BEFORE.search(before) or _ANGLE_AFTER.match(after)):
+        return Mention(start, end, Quantity.angle(*pts))
+    if len(pts) == 2 and not (shape is not None and re.match(rf"\s*(?:{_SHAPE_NOUNS})\b", after)):
+        return Mention(start, end, Quantity.length(*pts))
+    if shape is not None:
+        return Mention(start, end, None, shape)
+    if len(pts) == 3 and re.match(r"\s*(?:=|is\b)", after):
+        return Mention(start, end, Quantity.angle(*pts))
+    return None
+
+
+def _vertex_angle(key: AnswerKey, vertex: str, start: int, end: int) -> Mention | None:
+    """``angle B``: the one angle of the proof or the givens with that vertex, if there is just one."""
+    found = {k for k in list(key.step_of) + list(key.givens)
+             if k[0] is QKind.ANGLE and k[1][1] == vertex}
+    if len(found) != 1:
+        return None
+    a, v, b = next(iter(found))[1]
+    return Mention(start, end, Quantity.angle(a, v, b))

@@ -1,0 +1,121 @@
+"""Backends without a model, so that every later stage can be tested and compared against:
+``oracle`` (the gold answer, phrased as a model would), ``random`` (a seeded guess of the
+right kind) and ``replay`` (responses produced elsewhere, read from a JSONL file)."""
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+
+from geomill.engine.errors import GeomillError, Span
+
+from .backends import BackendOptions
+from .jsonl import read_jsonl
+from .types import Request, Response
+
+
+def answer_text(item: Mapping) -> str:
+    """The gold answer written the way a model states a final answer."""
+    kind, answer = item["response_type"], item["answer"]
+    if kind == "number":
+        return f"Therefore the final answer is {answer:g}." if isinstance(answer, float) else \
+            f"Therefore the final answer is {answer}."
+    if kind == "truefalse":
+        return "True" if answer in (True, "True", "true") else "False"
+    if kind == "multi":
+        return ", ".join(answer) if answer else "none of the above"
+    return f"({answer})"
+
+
+class _FromItems:
+    """Answers each request from the item with its id."""
+
+    name = "baseline"
+
+    def __init__(self, opts: BackendOptions):
+        self.items = opts.items
+        self.seed = opts.seed
+
+    def _text(self, item: Mapping) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
+        for req in requests:
+            item = self.items.get(req.id)
+            if item is None:
+                yield Response(req.id, "", error="no item with this id")
+            else:
+                yield Response(req.id, self._text(item))
+
+    def close(self) -> None:
+        pass
+
+
+class Oracle(_FromItems):
+    name = "oracle"
+
+    def _text(self, item: Mapping) -> str:
+        return answer_text(item)
+
+
+class RandomGuess(_FromItems):
+    """A uniform guess among the options; for numbers, log-uniform over the span of the
+    gold answers of the whole set (a guess of the right magnitude, almost never right)."""
+
+    name = "random"
+
+    def __init__(self, opts: BackendOptions):
+        super().__init__(opts)
+        numbers = [abs(float(i["answer"])) for i in self.items.values() if i["response_type"] == "number"]
+        numbers = [x for x in numbers if x > 0] or [1.0]
+        self.span = (math.log(min(numbers)), math.log(max(numbers)))
+
+    def _text(self, item: Mapping) -> str:
+        digest = hashlib.sha256(f"{self.seed}:{item['id']}".encode()).digest()
+        rng = random.Random(int.from_bytes(digest[:8], "big"))
+        kind, options = item["response_type"], list(item.get("options") or [])
+        if kind == "number":
+            return f"The final answer is {math.exp(rng.uniform(*self.span)):.2f}."
+        if kind == "truefalse":
+            return rng.choice(["True", "False"])
+        if kind == "multi":
+            picked = [o for o in options if rng.random() < 0.5]
+            return ", ".join(picked) if picked else "none of the above"
+        return f"({rng.choice(options)})"
+
+
+class Replay:
+    """Responses read from a JSONL file with ``id`` and ``response`` (or ``text``) per line."""
+
+    name = "replay"
+
+    def __init__(self, opts: BackendOptions):
+        if not opts.responses:
+            raise GeomillError("the replay backend needs --responses FILE.jsonl")
+        self.texts: dict[str, str] = {}
+        for number, row in read_jsonl(opts.responses):
+            text = row.get("response", row.get("text"))
+            if "id" not in row or not isinstance(text, str):
+                raise GeomillError("each line needs an id and a response (text)", Span(number, 1), opts.responses)
+            self.texts[str(row["id"])] = text
+
+    def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
+        for req in requests:
+            text = self.texts.get(req.id)
+            yield Response(req.id, text or "", error=None if text is not None else "no response for this id")
+
+    def close(self) -> None:
+        pass
+
+
+def oracle(opts: BackendOptions) -> Oracle:
+    return Oracle(opts)
+
+
+def random_guess(opts: BackendOptions) -> RandomGuess:
+    return RandomGuess(opts)
+
+
+def replay(opts: BackendOptions) -> Replay:
+    return Replay(opts)

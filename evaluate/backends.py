@@ -1,0 +1,96 @@
+"""The backend registry: a name -> a factory that turns ``BackendOptions`` into a ``Backend``.
+
+Registering a backend is one call, ``register_backend(name, factory)``; the built-in ones are
+registered here by dotted path, so their modules (and the heavy libraries they import: torch,
+transformers, vllm, ray) load only when that backend is asked for. A missing library becomes a
+one-line ``GeomillError`` that names the extra to install.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from geomill.engine.errors import GeomillError
+
+from .types import Backend
+
+
+@dataclass(frozen=True)
+class BackendOptions:
+    """Everything a backend may need; each backend reads the fields it understands.
+
+    ``items`` maps record id -> the scored item (gold answer, options, response type): only the
+    baselines (oracle, random) and non-model perceivers look at it."""
+
+    model: str = ""
+    revision: str | None = None
+    base_url: str | None = None
+    api_key_env: str | None = None
+    concurrency: int = 8
+    batch_size: int = 8
+    tensor_parallel: int = 1
+    data_parallel: int = 1
+    dtype: str = "auto"
+    timeout_s: float = 120.0
+    max_retries: int = 5
+    backoff_s: float = 1.0  # first retry wait; doubles each time (a server's Retry-After wins)
+    seed: int = 0
+    responses: str | None = None  # replay: a responses file
+    items: Mapping[str, dict] = field(default_factory=dict, compare=False, repr=False)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def identity(self) -> dict:
+        """The settings that can change what the model answers (part of every cache key);
+        transport settings (URL, concurrency, batch size, parallelism) are left out."""
+        return {"model": self.model, "revision": self.revision, "dtype": self.dtype,
+                "extra": {k: self.extra[k] for k in sorted(self.extra)}}
+
+
+Factory = Callable[[BackendOptions], Backend]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    factory: Factory | str  # a callable, or "module:function" imported on first use
+    extra: str | None  # the pip extra that brings its libraries
+
+
+_REGISTRY: dict[str, _Entry] = {}
+
+
+def register_backend(name: str, factory: Factory | str, extra: str | None = None) -> None:
+    """Make ``name`` available to ``get_backend`` and ``geomill eval --backend``."""
+    _REGISTRY[name] = _Entry(factory, extra)
+
+
+def backend_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get_backend(name: str, **options: Any) -> Backend:
+    """A ready backend; ``options`` are ``BackendOptions`` fields."""
+    entry = _REGISTRY.get(name)
+    if entry is None:
+        raise GeomillError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
+    factory = entry.factory
+    try:
+        if isinstance(factory, str):
+            module, _, attr = factory.partition(":")
+            factory = getattr(importlib.import_module(module), attr)
+        return factory(BackendOptions(**options))
+    except ImportError as exc:
+        if entry.extra is None:
+            raise
+        missing = getattr(exc, "name", None) or str(exc)
+        raise GeomillError(f"the {name} backend needs {missing}: pip install 'geomill[{entry.extra}]'") from None
+
+
+register_backend("oracle", "geomill.evaluate.backend_baselines:oracle")
+register_backend("random", "geomill.evaluate.backend_baselines:random_guess")
+register_backend("replay", "geomill.evaluate.backend_baselines:replay")
+register_backend("openai", "geomill.evaluate.backend_openai:make")
+register_backend("transformers", "geomill.evaluate.backend_hf:make", extra="hf")
+register_backend("vllm", "geomill.evaluate.backend_vllm:make", extra="vllm")
+register_backend("ray-vllm", "geomill.evaluate.backend_ray:make", extra="ray")

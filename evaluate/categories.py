@@ -1,0 +1,195 @@
+"""Why a step's value is wrong, decided from the alignment (GeomVerse §4.4, VisOnlyQA App. E).
+
+Each category, with the kind of response it names (step: "In the EFAB rectangle, its area is 20 and
+the length of the FA side is 4, so the length of the AB side is 20 / 4 = 5"):
+
+* ``misread_given``  a given value stated wrongly: "… the length of the FA side is 5, so … 20 / 5 = 4"
+* ``wrong_formula``  another formula of the catalogue explains the value: "… AB is 2 * (20 + 4) = 48"
+  (the perimeter's), or a triangle's area formula used on a sector
+* ``calculation``    right inputs and formula, wrong arithmetic: "… AB is 20 / 4 = 6"
+* ``propagated``     right arithmetic on an earlier wrong value (later steps only)
+* ``distractor``     a distractor's value used: "… the length of the FA side is 7 (DC's), …"
+* ``hallucinated``   a value for an element in neither the problem nor the proof: "… since CE = 3, …"
+* ``no_answer``      no final number at all
+* ``other``          wrong, and none of the above explains it: another element's value assigned to
+  this one, a value stated right and then again differently
+
+Alternatives are computed from the catalogue itself (:func:`geomill.engine.rules.rules_for`), each
+both exactly and the GeomVerse way (π = 3.14, two decimals at each operation).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import QKind
+from geomill.engine.rules import Rule, all_rules, apply
+from geomill.solvers.arith import chain, tree
+
+from .answer_key import AnswerKey, Key, ProofStep
+
+CATEGORIES = ("misread_given", "wrong_formula", "calculation", "propagated", "distractor", "hallucinated",
+              "no_answer", "other")
+
+
+def matches(value: float, decimals: int, gv: float, exact: float) -> bool:
+    """Is a stated value right for an expected one?  Anything between the exact and the GeomVerse
+    value to two decimals (solutions drop trailing zeros: "19.9" may be 19.90), and 0.2 % more where
+    rounding was involved (other orders of rounding, fewer decimals)."""
+    lo, hi = min(gv, exact), max(gv, exact)
+    size = max(abs(lo), abs(hi))
+    slack = 0.49 * 10.0 ** -max(decimals, 2) + (0.002 * size if hi - lo > 1e-9 else 0.0)
+    return lo - slack <= value <= hi + slack
+
+
+def evaluate(rule: Rule, values: Mapping[str, float]) -> tuple[float, float] | None:
+    """(exact, GeomVerse) value of a rule on these inputs, None outside its domain."""
+    exact = apply(rule, values)
+    if exact is None:
+        return None
+    try:
+        rounded, _ = chain(tree(rule.expr), dict(values))
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+        rounded = exact
+    return exact, rounded
+
+
+def explained(value: float, decimals: int, pair: tuple[float, float] | None) -> bool:
+    return pair is not None and matches(value, decimals, pair[1], pair[0])
+
+
+@cache
+def _rules_by_output_kind() -> dict[QKind, tuple[Rule, ...]]:
+    out: dict[QKind, list[Rule]] = {}
+    for rules in all_rules().values():
+        for r in rules:
+            out.setdefault(KINDS[r.kind].elements[r.output].kind, []).append(r)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def alternatives(key: AnswerKey, step: ProofStep,
+                 inputs: Mapping[Key, float]) -> Iterator[tuple[str, tuple[float, float]]]:
+    """Values other formulas give from the step's inputs: another element of the same shape (the
+    perimeter for the area), or the step's element by another kind's formula (a triangle for a sector)."""
+    rule = key.rule_of(step)
+    values = [(k, v) for k, v in inputs.items()]
+    if rule is not None:
+        syms = key.symbols_of(step.shape)
+        known = {syms[k]: v for k, v in values if k in syms}
+        decl = key.shapes[step.shape]
+        bound = KINDS[decl.kind].bind(decl)
+        for r in all_rules()[step.kind]:
+            if r.output != rule.output and set(r.inputs) <= set(known):
+                pair = evaluate(r, known)
+                if pair:
+                    yield f"{bound[r.output][0]} by the {r.name}, not {step.name}", pair
+    out_kind = step.output.kind
+    by_kind = [(k[0], v) for k, v in values]
+    for r in _rules_by_output_kind().get(out_kind, ()):
+        if rule is not None and r.kind == rule.kind:
+            continue
+        kinds = KINDS[r.kind]
+        need = [kinds.elements[s].kind for s in r.inputs]
+        if len(need) > len(by_kind):
+            continue
+        for perm in itertools.permutations(range(len(by_kind)), len(need)):
+            if all(by_kind[i][0] is need[n] for n, i in enumerate(perm)):
+                pair = evaluate(r, {s: by_kind[i][1] for s, i in zip(r.inputs, perm)})
+                if pair:
+                    yield f"the {r.name}" + ("" if kinds.title in r.name else f" of a {kinds.title}"), pair
+
+
+def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, stated_inputs: Mapping[Key, float],
+             chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
+             elsewhere: Mapping[str, float] | None = None,
+             formula_numbers: list[float] | None = None) -> tuple[str, str]:
+    """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
+    says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
+    problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
+    ``formula_numbers``: the numbers in the first stage of the step's arithmetic (its formula with values)."""
+    rule = key.rule_of(step)
+    inputs = {key.key(q): v for q, v in step.inputs}
+    used = dict(inputs)
+    for k, v in stated_inputs.items():
+        if k in inputs:
+            used[k] = v
+    wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])]
+    for k in wrong_inputs:
+        v = stated_inputs[k]
+        if _is_distractor_value(key, v):
+            return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
+        if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
+            return "misread_given", f"states the given {_name(key, k)} as {v:g}"
+    if wrong_inputs:
+        if earlier_wrong and (rule is None or explained(value, decimals, evaluate(rule, _by_symbol(key, step, used)))):
+            return "propagated", "follows from an earlier wrong value"
+        return "other", f"uses {_name(key, wrong_inputs[0])} = {stated_inputs[wrong_inputs[0]]:g}"
+    if chain_broken:
+        return "calculation", "the arithmetic does not give the stated value"
+    if not formula_numbers or formula_numbers == [value]:  # a bare value: copied from another element?
+        for name, v in (elsewhere or {}).items():
+            if abs(value - v) <= 1e-9:
+                invented = any(abs(v - h) <= 1e-9 for h in unknown_values)
+                return ("hallucinated" if invented else "other"), f"the value of {name} assigned to {step.name}"
+    own = list({**inputs, **stated_inputs}.values())
+    for h in unknown_values:
+        if any(abs(n - h) <= 1e-9 for n in formula_numbers or []) and not any(abs(h - v) <= 0.005 for v in own):
+            return "hallucinated", f"computes with {h:g}, stated for an element the problem does not have"
+    if _is_distractor_value(key, value):
+        return "distractor", f"{value:g} is a distractor's value"
+    unstated = [k for k in inputs if k not in stated_inputs]  # what the response says it used is what it used
+    if rule is not None:
+        for k in unstated:
+            for d in _distractor_values(key, k[0]):
+                if explained(value, decimals, evaluate(rule, _by_symbol(key, step, {**used, k: d}))):
+                    return "distractor", f"uses a distractor's value {d:g} for {_name(key, k)}"
+    for what, pair in alternatives(key, step, used):
+        if explained(value, decimals, pair) and not matches(pair[1], 2, step.value, step.exact):
+            return "wrong_formula", f"{value:g} is {what}"
+    if rule is not None:
+        for k in unstated:
+            for h in unknown_values:
+                if explained(value, decimals, evaluate(rule, _by_symbol(key, step, {**used, k: h}))):
+                    return "hallucinated", f"uses an invented value {h:g} for {_name(key, k)}"
+    if any(abs(value - h) <= 1e-9 for h in unknown_values):
+        return "hallucinated", f"{value:g} is a value the problem does not have"
+    for name, v in (elsewhere or {}).items():
+        if abs(value - v) <= 1e-9:
+            return "other", f"the value of {name} assigned to {step.name}"
+    return "calculation", "right inputs, wrong value"
+
+
+def _by_symbol(key: AnswerKey, step: ProofStep, values: Mapping[Key, float]) -> dict[str, float]:
+    syms = key.symbols_of(step.shape)
+    return {syms[k]: v for k, v in values.items() if k in syms}
+
+
+def _right(key: AnswerKey, k: Key, v: float) -> bool:
+    exp = key.expected(k)
+    return exp is None or matches(v, 12, exp[0], exp[1]) or matches(v, 2, exp[0], exp[1])
+
+
+def _is_distractor_value(key: AnswerKey, v: float) -> bool:
+    return any(abs(v - d) <= 0.005 + 1e-9 for _, d in key.distractors.values()) and \
+        not any(abs(v - p) <= 0.005 for p in _proof_values(key))
+
+
+def _proof_values(key: AnswerKey) -> list[float]:
+    vals = [v for k, (_, v) in key.givens.items() if v is not None and k not in key.distractors]
+    for s in key.steps:
+        vals += [s.value, s.exact]
+    return vals
+
+
+def _distractor_values(key: AnswerKey, kind: QKind) -> list[float]:
+    return [v for k, (_, v) in key.distractors.items() if k[0] is kind]
+
+
+def _name(key: AnswerKey, k: Key) -> str:
+    for q, _ in list(key.givens.values()) + list(key.distractors.values()):
+        if key.key(q) == k:
+            return str(q)
+    step = key.step_of.get(k)
+    return step.name if step else str(k[1])

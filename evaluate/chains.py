@@ -1,0 +1,268 @@
+"""Numbers and arithmetic chains in free text, with their positions.
+
+A model's solution states values as chains: ``2 * 20 / (18.76 * sin(7)) = 40 / 2.25 = 17.78``.
+The stated value is the lone number after the last ``=``; the stages before it can be checked for
+consistency with a small arithmetic reader of our own (numbers, + - * / ^, parentheses, π and the
+degree trigonometry of the solutions): text is never handed to eval or sympy.  A stage is evaluated
+twice, exactly and as the GeomVerse solutions do it (π = 3.14, every operation rounded to two
+decimals, via :mod:`geomill.solvers.arith`), so that either convention is accepted.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import sympy
+from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
+
+from .extract import normalize as extract_normalize
+
+_FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
+_SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
+_CHAIN_SPELLING = [
+    (re.compile(r"≈|°"), lambda m: " = " if m.group() == "≈" else " "), (re.compile(r"\\angle\s*"), lambda m: "∠"),
+    (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
+    (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
+    (re.compile(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)"), lambda m: f"{m.group(1)}({m.group(2)})"),  # sin 7
+    (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
+]
+_UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
+
+
+def normalize(text: str) -> str:
+    """The answer extractor's spelling (:func:`geomill.evaluate.extract.normalize`: LaTeX, Unicode,
+    Markdown), then what chains need: ``\\frac{a}{b}`` -> ``((a)/(b))``, roots, ``≈`` as ``=``, no degree signs."""
+    text = extract_normalize(_roots_and_fractions(text))  # braces first: "7^\\circ}" must keep its brace
+    text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)
+    for pattern, repl in _CHAIN_SPELLING:
+        text = pattern.sub(repl, text)
+    return text.translate(_UNICODE)
+
+
+def _roots_and_fractions(text: str) -> str:
+    for _ in range(4):  # nested fractions and roots, innermost first
+        text = _FRAC.sub(r"((\1)/(\2))", text)
+        text = _SQRT.sub(lambda m: f"sqrt({m.group(1) or m.group(2)})", text)
+    return text
+
+
+# -- tokens of a chain -----------------------------------------------------------------------------
+_FUNCS = {"sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin", "acos": "acos", "atan": "atan",
+          "arcsin": "asin", "arccos": "acos", "arctan": "atan"}
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)"
+                    r"(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
+                    r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One ``=``-separated part of a chain: its text and, when it is plain arithmetic, its values."""
+
+    text: str
+    exact: float | None = None
+    rounded: float | None = None  # GeomVerse style: π = 3.14, each operation to two decimals
+    operations: int = 0
+
+
+@dataclass(frozen=True)
+class Chain:
+    """``a = b = … = v`` as written at ``start:end`` of the text; ``value`` is the final lone number."""
+
+    start: int
+    end: int
+    stages: tuple[Stage, ...]
+    value: float | None
+    decimals: int = 0  # how many decimals ``value`` was written with
+
+    @property
+    def arithmetic(self) -> bool:
+        return len(self.stages) > 1
+
+
+def read_chain(text: str, pos: int) -> Chain | None:
+    """The chain that starts at ``pos`` (after ``is``/``=``), or None when no arithmetic starts there."""
+    i, parts, depth = pos, [[]], 0
+    spans: list[tuple[int, int]] = []
+    while i < len(text):
+        m = _TOKEN.match(text, i)
+        if not m or m.end() == i:
+            break
+        kind = m.lastgroup
+        tok = m.group(kind)
+        if kind == "op" and tok == "(":
+            depth += 1
+        elif kind == "op" and tok == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        glued = m.start(kind) == (spans[-1][1] if spans else -1)
+        if kind == "name" and tok.islower() and not glued and parts[-1] and parts[-1][-1][0] in ("num", "name", "pi"):
+            break  # "7 a": a word after a value ends the chain; "2x" is a product
+        if kind == "unit":
+            i = m.end()
+            continue
+        if kind == "op" and tok == "=":
+            if depth:
+                break
+            parts.append([])
+        else:
+            parts[-1].append((kind, tok))
+        spans.append((m.start(kind), m.end(kind)))
+        i = m.end()
+    while parts and not parts[-1]:
+        parts.pop()
+    if not parts or not parts[0]:
+        return None
+    stages = tuple(_stage(p) for p in parts)
+    last = parts[-1]
+    value, decimals = None, 0
+    if len(last) == 1 and last[0][0] == "num":
+        value, decimals = float(last[0][1]), _decimals(last[0][1])
+    elif len(last) == 2 and last[0] == ("op", "-") and last[1][0] == "num":
+        value, decimals = -float(last[1][1]), _decimals(last[1][1])
+    if value is None and len(parts) == 1:
+        return None  # a formula without a value
+    return Chain(spans[0][0], spans[-1][1], stages, value, decimals)
+
+
+def _decimals(tok: str) -> int:
+    return len(tok.split(".")[1]) if "." in tok else 0
+
+
+def _stage(tokens: list[tuple[str, str]]) -> Stage:
+    text = " ".join(t for _, t in tokens)
+    if any(k == "name" for k, _ in tokens):
+        return Stage(text)
+    try:
+        reader = _Reader(tokens)
+        node, exact = reader.expr()
+        if reader.i != len(tokens):
+            return Stage(text)
+        rounded, _ = chain(node, {})
+    except (ValueError, ZeroDivisionError, OverflowError, IndexError, TypeError):
+        return Stage(text)
+    if not (math.isfinite(exact) and math.isfinite(rounded)):
+        return Stage(text)
+    return Stage(text, exact, rounded, reader.ops)
+
+
+class _Reader:
+    """Recursive descent over chain tokens: builds a :mod:`solvers.arith` tree and its exact value."""
+
+    def __init__(self, tokens: list[tuple[str, str]]):
+        self.t, self.i, self.ops = tokens, 0, 0
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.t[self.i] if self.i < len(self.t) else None
+
+    def take(self) -> tuple[str, str]:
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def expr(self) -> tuple[Node, float]:
+        terms = [(1, *self.term())]
+        while self.peek() in (("op", "+"), ("op", "-")):
+            sign = 1 if self.take()[1] == "+" else -1
+            terms.append((sign, *self.term()))
+            self.ops += 1
+        if len(terms) == 1:
+            return terms[0][1], terms[0][2]
+        return Add(tuple((s, n) for s, n, _ in terms)), sum(s * v for s, _, v in terms)
+
+    def term(self) -> tuple[Node, float]:
+        node, value = self.unary()
+        while self.peek() in (("op", "*"), ("op", "/")) or (self.peek() and self.peek()[0] in ("num", "pi", "func")
+                                                         or self.peek() == ("op", "(")):
+            op = self.take()[1] if self.peek()[0] == "op" and self.peek()[1] in "*/" else "*"
+            right, rv = self.unary()
+            self.ops += 1
+            if op == "*":
+                node, value = Mul((node, right)), value * rv
+            else:
+                node, value = Div(node, right), value / rv
+        return node, value
+
+    def unary(self) -> tuple[Node, float]:
+        if self.peek() == ("op", "-"):
+            self.take()
+            node, value = self.unary()
+            return Add(((-1, node),)), -value
+        return self.power()
+
+    def power(self) -> tuple[Node, float]:
+        node, value = self.atom()
+        if self.peek() == ("op", "^"):
+            self.take()
+            kind, tok = self.take()
+            if kind != "num":
+                raise ValueError("only number exponents")
+            exp = sympy.Rational(tok)
+            self.ops += 1
+            return Pow(node, exp), value ** float(exp)
+        return node, value
+
+    def atom(self) -> tuple[Node, float]:
+        kind, tok = self.take()
+        if kind == "num":
+            return Num(float(tok)), float(tok)
+        if kind == "pi":
+            return Num(math.pi, "π"), math.pi
+        if kind == "func":
+            if self.take() != ("op", "("):
+                raise ValueError("function without parentheses")
+            arg, av = self.expr()
+            if self.take() != ("op", ")"):
+                raise ValueError("unclosed parenthesis")
+            name = _FUNCS[tok]
+            self.ops += 1
+            return Func(name, arg), _DEG[name](av)
+        if (kind, tok) == ("op", "("):
+            node, value = self.expr()
+            if self.take() != ("op", ")"):
+                raise ValueError("unclosed parenthesis")
+            return node, value
+        raise ValueError(f"unexpected {tok}")
+
+
+_DEG = {
+    "sqrt": math.sqrt,
+    "sin": lambda d: math.sin(math.radians(d)), "cos": lambda d: math.cos(math.radians(d)),
+    "tan": lambda d: math.tan(math.radians(d)),
+    "asin": lambda z: math.degrees(math.asin(z)), "acos": lambda z: math.degrees(math.acos(z)),
+    "atan": lambda z: math.degrees(math.atan(z)),
+}
+
+
+# -- tolerance -------------------------------------------------------------------------------------------
+
+
+def within(value: float, decimals: int, a: float, b: float, rel: float = 0.0) -> bool:
+    """Is ``value``, written with ``decimals`` decimals, a rounding of something between ``a`` and ``b``
+    (the exact and the GeomVerse evaluation), give or take ``rel`` of their size?"""
+    lo, hi = min(a, b), max(a, b)
+    slack = 0.5 * 10.0 ** -decimals + rel * max(abs(lo), abs(hi)) + 1e-9
+    return lo - slack <= value <= hi + slack
+
+
+def consistent(ch: Chain) -> int | None:
+    """The index of the first stage that does not follow from the one before it (None: all do, or
+    nothing can be checked).  The last step must be a rounding of the stage before it to two decimals
+    (as the questions ask; solutions drop trailing zeros, so "19.3" stands for 19.30); inner steps may
+    carry the paper's two-decimal rounding of intermediate results."""
+    checked = [(i, s) for i, s in enumerate(ch.stages) if s.exact is not None]
+    for (i, prev), (j, cur) in zip(checked, checked[1:]):
+        if j != i + 1:
+            continue
+        last = j == len(ch.stages) - 1 and ch.value is not None
+        if last:
+            lo, hi = sorted((prev.exact, prev.rounded))
+            if prev.operations > 1:  # done in one go: a last-digit slip of rounding is no error
+                lo, hi = lo - 0.005, hi + 0.005
+            if not within(ch.value, max(ch.decimals, 2), lo, hi):
+                return j
+        elif not within(cur.exact, 2, prev.exact, prev.rounded, 0.005):
+            return j
+    return None

@@ -1,0 +1,183 @@
+"""Grade a free-text solution step by step against the record's proof.
+
+``grade(record, response)`` aligns the response's claims with the proof steps (see
+:mod:`.alignment`), checks every stated value against both the exact and the GeomVerse value and the
+response's own arithmetic (:mod:`.chains`), finds the first wrong step in the record's order and
+says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a responses file.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from geomill.engine.errors import GeomillError, Span
+from geomill.generate.runner import read_records
+
+from .alignment import Claim, claims
+from .answer_key import AnswerKey, Key, ProofStep, build_key
+from .categories import classify, matches
+from .chains import NUMBER, consistent
+from .extract import extract_number
+from .jsonl import read_jsonl
+from .score import numbers_agree
+
+
+@dataclass
+class StepGrade:
+    step: int  # 1-based, the record's order
+    quantity: str
+    expected: float  # GeomVerse value
+    exact: float
+    stated: float | None  # the first value the response gives for it
+    correct: bool | None  # None: the response does not state it
+    category: str | None = None
+    reason: str | None = None
+    restated: list[float] = field(default_factory=list)  # other values it gives for it later
+
+
+@dataclass
+class GradedResponse:
+    id: str
+    final_answer: float | None
+    final_correct: bool
+    steps: list[StepGrade]
+    first_wrong_step: int | None
+    failure: str | None
+    reason: str | None
+    unused: list[dict]  # values for elements outside the proof: {quantity, value, role}
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
+    return matches(c.value, c.decimals, gv, exact) and (c.chain is None or consistent(c.chain) is None)
+
+
+def _agree(later: Claim, first: Claim) -> bool:
+    """A value stated again must be the same value (to the coarser of the two precisions, two decimals at most)."""
+    return abs(later.value - first.value) <= 0.5 * 10.0 ** -min(later.decimals, first.decimals, 2) + 1e-9
+
+
+def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedResponse:
+    """One response graded against one record (``key``: the record's answer key, when already built)."""
+    key = key or build_key(record)
+    text, found = claims(key, response or "")
+    final = extract_number(response or "")
+    if final is not None and key.steps:  # the final answer is the response's value of the query
+        query = key.steps[-1]
+        found = [*found, Claim(key.key(query.output), query.name, final, 2, len(text))]
+    by_key: dict[Key, list[Claim]] = {}
+    for c in found:
+        by_key.setdefault(c.key, []).append(c)
+    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated"]
+    steps: list[StepGrade] = []
+    for s in key.steps:
+        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps)))
+    first = next((g for g in steps if g.correct is False), None)
+    final_ok = final is not None and numbers_agree(final, float(record["answer"]))
+    failure = reason = None
+    if first is not None:
+        failure, reason = first.category, first.reason
+    elif final is None:
+        failure, reason = "no_answer", "no number in the response"
+    elif not final_ok:  # only where the proof has no step: the query was given
+        failure, reason = "other", "the final answer differs from the given value"
+    return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
+                          failure, reason, _unused(key, found))
+
+
+def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
+                unknown: list[float], wrong_before: bool) -> StepGrade:
+    """A proof step: the values the response gives its output, right or not, and why not."""
+    k = key.key(s.output)
+    cs = by_key.get(k, [])
+    g = StepGrade(s.index, s.name, s.value, s.exact, cs[0].value if cs else None, None)
+    if not cs:
+        return g
+    g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
+    first_ok = _claim_ok(cs[0], s.value, s.exact)
+    g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) and _agree(c, cs[0]) for c in cs[1:])
+    if g.correct:
+        return g
+    if first_ok:
+        g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
+        return g
+    first = cs[0]
+    broken = first.chain is not None and consistent(first.chain) is not None
+    elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
+    numbers = [float(n) for n in NUMBER.findall(first.chain.stages[0].text)] if first.chain else []
+    g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
+                                    broken, wrong_before, unknown, elsewhere, numbers)
+    return g
+
+
+def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:
+    """What the response says the step's inputs are: the last value it gave each before the step's value."""
+    out = {}
+    for q, _ in step.inputs:
+        k = key.key(q)
+        prior = [c for c in by_key.get(k, []) if c.pos < before]
+        if prior:
+            out[k] = prior[-1].value
+    return out
+
+
+def _unused_role(key: AnswerKey, c: Claim) -> str | None:
+    """What a value stated off the proof is: a distractor's, a misread given, a right value of an element
+    the proof does not need (``extra``), or one the problem does not support (``hallucinated``)."""
+    if c.key in key.step_of:
+        return None
+    if c.key in key.distractors:
+        return "distractor"
+    given = key.givens.get(c.key, (None, None))[1]
+    if given is not None:
+        return None if matches(c.value, c.decimals, given, given) else "misread_given"
+    if c.key in key.givens or c.key in key.constants:
+        return None
+    value = key.elements.get(c.key)
+    if value is not None and matches(c.value, c.decimals, value * 0.98, value * 1.02):
+        return "extra"
+    return "hallucinated"
+
+
+def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
+    return [{"quantity": c.name, "value": c.value, "role": role} for c in found
+            if (role := _unused_role(key, c)) is not None]
+
+
+# -- files ------------------------------------------------------------------------------------------------
+
+
+def load_dataset(folder: str | Path) -> dict[str, dict]:
+    """Every record of a ``geomill generate`` folder (all its parts), by id."""
+    folder = Path(folder)
+    parts = sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))) \
+        if folder.is_dir() else []
+    if not parts:
+        raise GeomillError(f"{folder}: not a generated dataset (no PART/shard-*.jsonl)")
+    return {r["id"]: r for part in parts for r in read_records(folder, part)}
+
+
+def read_responses(path: str | Path) -> Iterator[tuple[int, str, str]]:
+    """(line, id, response text) of a responses file: ``response`` or ``raw_response`` per line."""
+    for n, obj in read_jsonl(path):
+        if "id" not in obj:
+            raise GeomillError("a response needs an \"id\"", Span(n, 1), str(path))
+        text = obj.get("raw_response", obj.get("response"))
+        if text is not None and not isinstance(text, str):
+            raise GeomillError("\"response\" must be text", Span(n, 1), str(path))
+        yield n, str(obj["id"]), text or ""
+
+
+def grade_file(responses: str | Path, records: dict[str, dict]) -> Iterator[tuple[dict, GradedResponse]]:
+    """Each response of the file with its record and grade; an id the dataset lacks is a user error."""
+    keys: dict[str, AnswerKey] = {}
+    for n, rid, text in read_responses(responses):
+        if rid not in records:
+            raise GeomillError(f"id {rid!r} is not in the dataset", Span(n, 1), str(responses))
+        record = records[rid]
+        if rid not in keys:
+            keys[rid] = build_key(record)
+        yield record, grade(record, text, keys[rid])
