@@ -259,8 +259,14 @@ def reduce_once(node: Node) -> Node:
     return _rebuild(node, [reduce_once(k) for k in kids])
 
 
-def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[Node]]:
-    """Evaluate step by step; returns (value, the stages to print, ending in the value).
+def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
+    """Evaluate step by step; returns (value, the printed stages ending in the value)."""
+    value, stages = chain_nodes(node, values, gv)
+    return value, [render(n) for n in stages]
+
+
+def chain_nodes(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[Node]]:
+    """Evaluate step by step; returns (value, the stages to print as trees, ending in the value).
 
     Where rounding to two decimals makes an operation undefined (a divisor that
     rounds to 0, asin of 1.01), the rest of the step is computed without rounding."""

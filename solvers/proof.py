@@ -15,7 +15,7 @@ from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
 from scipy.optimize import least_squares
 
-from .arith import Node, Num, Sym, chain, convert, render, replace, round2, substitute, tree, unrounded
+from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded
 from .deduce import Deduction, Derivation, VariableSolution
 from .working import root_near, solve_shown
 
@@ -245,7 +245,7 @@ def _chain_or_exact(node: Node, values: dict, exact: float) -> tuple[float, list
     """The paper's rounded chain; if even unrounded arithmetic on the rounded inputs
     leaves the domain (asin of 1.0004), the step's exact value, rounded."""
     try:
-        return chain(node, values)
+        return chain_nodes(node, values)
     except (ZeroDivisionError, ValueError, OverflowError):
         return round2(exact), [substitute(node, values), Num(round2(exact))]
 

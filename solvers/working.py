@@ -14,7 +14,7 @@ import math
 
 import sympy
 
-from .arith import Add, Div, Func, Mul, Node, Num, Pow, Sym, chain, has_symbol, round2, substitute, unrounded
+from .arith import Add, Div, Func, Mul, Node, Num, Pow, Sym, chain_nodes, has_symbol, round2, substitute, unrounded
 
 Line = list[Node]  # the sides of one shown line, joined by " = "
 
@@ -89,7 +89,7 @@ def solve_linear(lhs: Node, rhs: Node, x: str) -> tuple[list[Line], float] | Non
         lines.append([_term(a, x, 0.0), Num(c)])
     if a == 1:
         return lines, c
-    value, stages = chain(Div(Num(c), Num(a)), {})
+    value, stages = chain_nodes(Div(Num(c), Num(a)), {})
     return lines + [[Sym(x), *stages]], value
 
 
@@ -136,7 +136,7 @@ def solve_shown(lhs: Node, rhs: Node, x: str, near: float) -> tuple[list[Line], 
             break
         rest, undo = peeled
         try:
-            value, stages = chain(undo, {})
+            value, stages = chain_nodes(undo, {})
         except (ValueError, ZeroDivisionError, OverflowError):
             break
         lines.append([rest, *stages])
