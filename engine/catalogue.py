@@ -276,12 +276,14 @@ _add(ShapeKind(
         eq(p**2, a**2 + b**2 - 2 * a * b * cosd(K), "law of cosines"),
         eq(P, 2 * (a + b), "perimeter formula of a kite"),
     ),
+    # convex, not a dart: the feet of both side pairs on the axis p lie between its ends
+    constraints=(p < a + b, a < p + b, b < p + a, a**2 < p**2 + b**2, b**2 < p**2 + a**2),
     construction=Construction(
         params=(a, b, p),
         coords={0: (0, 0), 2: (p, 0),
                 1: (a * cos(_k_alpha), a * sin(_k_alpha)), 3: (a * cos(_k_alpha), -a * sin(_k_alpha))},
         outline=_polygon(4), sample={a: (2, 20), b: (2, 20), p: (2, 36)},
-        valid=sympy.And(p < a + b, a < p + b, b < p + a)),
+        valid=sympy.And(p < a + b, a < p + b, b < p + a, a**2 < p**2 + b**2, b**2 < p**2 + a**2)),
     description="sides a meet at the first vertex, sides b at the third; diagonals p (the axis) and q",
     pin_phrase="with the equal sides meeting at {p}",
 ))

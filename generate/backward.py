@@ -463,25 +463,45 @@ def draw(cfg: GenConfig, planner: Planner, rng: random.Random, qtype: str, depth
     assign_targets(root, rng, None)
     evaluate(root, rng, cfg, variables)
     if cfg.distractors:
-        _give_hidden(root, rng, cfg, variables)
+        _give_hidden(root, rng, cfg, variables, tree_depth - 2)
+        _reevaluate(root, rng, cfg, variables)
     return Draft(root, depth, qkind, variables, to_problem(root))
 
 
-def _give_hidden(root: ShapeNode, rng: random.Random, cfg: GenConfig, variables: list[str]) -> None:
-    """§4.3: give the root's hidden inputs; each child keeps its shape and all but one of its
-    values (so the facts stay exactly consistent) and becomes a distractor."""
-    ki = info(root.key)
-    for s, child in root.children.items():
-        if child.var is not None:
-            raise Infeasible("variablized distractor")
-        givens = [g for g in child.rule.inputs if g in child.given]
-        if not givens:
-            raise Infeasible("distractor child without a given")
-        root.promoted[s] = round_given(ki.qkind[s], child.value, cfg)
-        child.dropped = rng.choice(givens)
-        known = {g: v for g, v in child.given.items() if g != child.dropped}
-        known[child.rule.output] = root.promoted[s]
-        if closure(child.key, known) is None:
-            raise Infeasible("distractor values impossible")
+def _give_hidden(root: ShapeNode, rng: random.Random, cfg: GenConfig, variables: list[str], level: int) -> None:
+    """§4.3: the tree has one level more than the problem's depth; give the hidden inputs of the
+    nodes just above its last level, whose children keep their shapes and all but one of their
+    values (so the facts stay exactly consistent, and each still carries a given) and become
+    distractors.  The chain to the query is then ``depth`` hops at any depth."""
+    parents = [n for n in _level(root, level) if n.children]
+    if not parents:
+        raise Infeasible("no distractor level")
+    for node in parents:
+        ki = info(node.key)
+        for s, child in node.children.items():
+            if child.var is not None:
+                raise Infeasible("variablized distractor")
+            givens = [g for g in child.rule.inputs if g in child.given]
+            if len(givens) < 2:
+                raise Infeasible("distractor child would keep no given")
+            node.promoted[s] = round_given(ki.qkind[s], child.value, cfg)
+            child.dropped = rng.choice(givens)
+            known = {g: v for g, v in child.given.items() if g != child.dropped}
+            known[child.rule.output] = node.promoted[s]
+            if closure(child.key, known) is None:
+                raise Infeasible("distractor values impossible")
+
+
+def _level(node: ShapeNode, k: int):
+    """The nodes ``k`` levels below ``node``."""
+    if k == 0:
+        yield node
+        return
+    for c in node.children.values():
+        yield from _level(c, k - 1)
+
+
+def _reevaluate(root: ShapeNode, rng: random.Random, cfg: GenConfig, variables: list[str]) -> None:
+    """The values again, bottom-up, now that some hidden inputs are given."""
     root.known = {}
     evaluate(root, rng, cfg, variables)

@@ -35,8 +35,26 @@ FLAT = ("id", "part", "dsl", "question", "question_text_only", "answer", "exact"
         "solution_text_only", "depth", "width")
 
 
+PERCEPTION_FLAT = ("id", "part", "task", "question", "question_text_only", "response_type", "solution", "claim",
+                   "measured", "negated", "near_miss", "n_lines", "angle_between")
+
+
+def _perception_row(r: dict) -> dict:
+    """A perception record's columns: answers as text (a label or True/False), nested data as JSON."""
+    row = {k: r[k] for k in PERCEPTION_FLAT}
+    row["answer"] = str(r["answer"])
+    row["options"] = json.dumps(r["options"], ensure_ascii=False) if r["options"] is not None else None
+    row["scene"] = json.dumps(r["scene"])
+    return row
+
+
 def _rows(out: Path, part: str):
     for r in read_records(out, part):
+        if "task" in r:
+            row = _perception_row(r)
+            row["image"] = {"bytes": (out / part / r["image"]).read_bytes(), "path": r["image"]} if r["image"] else None
+            yield row
+            continue
         row = {k: r[k] for k in FLAT}
         row["knobs"] = json.dumps(r["knobs"], sort_keys=True)
         row["steps"] = json.dumps(r["steps"], ensure_ascii=False)

@@ -10,6 +10,7 @@ cannot hide.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import random
 import warnings
@@ -97,6 +98,7 @@ class FigureTools:
     layout_error: type[Exception]
     annotation: type
     renderer: type
+    labels: Callable  # render.attribution.figure_labels
 
 
 @dataclass(frozen=True)
@@ -110,17 +112,19 @@ class Proved:
     scene: object | None = None
     annotation: object | None = None
     png: bytes | None = None
+    labels: bytes | None = None  # the figure's labels as JSON (render.attribution.figure_labels)
 
 
 def _figure_tools() -> FigureTools | None:
     """The figure floor, if it is installed (it is optional for the generator's own tests)."""
     try:
         from geomill.render.annotate import Annotation
+        from geomill.render.attribution import figure_labels
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels)
 
 
 _RENDERERS: dict = {}
@@ -150,8 +154,9 @@ def solution_hash(text: str) -> str:
 
 def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: Tally,
                 exclude: frozenset[str] | set[str] = frozenset(),
-                image_ref: str = "images") -> tuple[dict, bytes | None]:
-    """The record of problem ``index`` of ``part`` (and its PNG bytes when images are on)."""
+                image_ref: str = "images") -> tuple[dict, dict[str, bytes]]:
+    """The record of problem ``index`` of ``part`` and the files it refers to, by path relative to the
+    part's folder (its PNG and its labels, when images are on)."""
     rng = random.Random(f"{seed}:{part}:{index}")
     pl = planner(cfg.pool)
     job = Job(cfg, seed, part, index, exclude, image_ref)
@@ -180,7 +185,8 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
         if proved is None:
             tally.duplicates += 1
             continue
-        return record, proved.png
+        files = {} if proved.png is None else {record["image"]: proved.png, record["labels"]: proved.labels}
+        return record, files
     raise GenerationError(f"no problem found for {part} #{index} in {MAX_ATTEMPTS} draws with these knobs "
                           f"({dict(tally.rejected)})")
 
@@ -241,13 +247,16 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         # an angle no rule derives but the values fix (a rhombus's from its side and height)
         raise Infeasible("an angle of the figure out of range")
     ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-    png = None
+    png = labels = None
     if cfg.images:
         key = (cfg.image_size,)
         if key not in _RENDERERS:
             _RENDERERS[key] = figures.renderer(size=cfg.image_size)
-        png = _RENDERERS[key].png_bytes(scene, ann)
-    return Proved(sol, text, coordinate_solution, h, scene, ann, png)
+        png, drawing = _RENDERERS[key].figure(scene, ann)
+        if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
+            raise Infeasible("figure (a label reads as another element's)")
+        labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
+    return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
 
 
 def _angles(problem: Problem):
@@ -300,6 +309,7 @@ def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
         "question": q_image,
         "question_text_only": q_text,
         "image": f"{job.image_ref}/{rid}.png" if proved.png is not None else None,
+        "labels": f"{job.image_ref}/{rid}.labels.json" if proved.png is not None else None,
         "answer": sol.answer,
         "exact": sol.exact,
         "answer_type": ANSWER_TYPES[d.qkind],

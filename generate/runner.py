@@ -7,6 +7,7 @@ Layout of an output folder::
     DIR/<part>/shard-00000.jsonl      records <part>-0000000 … (complete or absent)
     DIR/<part>/shard-00000.meta.json  that shard's tally (written just before the shard)
     DIR/<part>/images/<id>.png
+    DIR/<part>/images/<id>.labels.json   (the figure's labels, see render.attribution.figure_labels)
 
 A shard's content depends only on (seed, part, index range, the solutions of
 earlier parts of other splits), so 1 or 16 workers write the same bytes, and a
@@ -20,6 +21,7 @@ import os
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
@@ -71,10 +73,12 @@ def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
     lo, hi = shard * size, min(part.n, (shard + 1) * size)
     tally = Tally()
     lines = []
+    own = getattr(part.config, "make_record", None)  # a config of another record family brings its maker
     for index in range(lo, hi):
-        record, png = make_record(part.config, job["seed"], part.name, index, tally, job["exclude"])
-        if png is not None:  # an image is only trusted once its shard is written (and synced) after it
-            write_bytes(out / part.name / record["image"], png, durable=False)
+        maker = own or partial(make_record, part.config)
+        record, files = maker(job["seed"], part.name, index, tally, job["exclude"])
+        for rel, data in files.items():  # an image is only trusted once its shard is written (and synced) after it
+            write_bytes(out / part.name / rel, data, durable=False)
         lines.append(dumps(record))
     write_text(shard_path(out, part.name, shard).with_suffix(".meta.json"), json.dumps(tally.as_dict(), sort_keys=True))
     write_text(shard_path(out, part.name, shard), "\n".join(lines) + "\n")

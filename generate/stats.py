@@ -10,18 +10,35 @@ from .files import atomic_open
 from .runner import read_records
 
 AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")
+PERCEPTION_AXES = ("task", "answer", "task/answer", "near_miss", "n_lines", "negated", "angle_between")
+
+
+def _perception_counts(r: dict, c: dict) -> None:
+    answer = r["options"][r["answer"]] if r["options"] else str(r["answer"])
+    c["task"][r["task"]] += 1
+    c["answer"][str(r["answer"])] += 1
+    c["task/answer"][f"{r['task']}: {answer}"] += 1
+    c["near_miss"][r["near_miss"] or "-"] += 1
+    c["n_lines"][r["n_lines"]] += 1
+    c["negated"][r["negated"]] += 1
+    c["angle_between"][r["angle_between"] if r["angle_between"] is not None else "-"] += 1
 
 
 def collect(out: str | Path) -> dict:
     out = Path(out)
     parts = sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl")))
-    c: dict[str, Counter] = {a: Counter() for a in AXES}
+    c: dict[str, Counter] = {a: Counter() for a in AXES + PERCEPTION_AXES}
     per_part: Counter = Counter()
     n = 0
+    axes = AXES
     for part in parts:
         for r in read_records(out, part):
             n += 1
             per_part[part] += 1
+            if "task" in r:  # a perception record (geomill perceive)
+                axes = PERCEPTION_AXES
+                _perception_counts(r, c)
+                continue
             c["depth"][r["depth"]] += 1
             c["width"][r["width"]] += 1
             c["answer_type"][r["answer_type"]] += 1
@@ -33,23 +50,25 @@ def collect(out: str | Path) -> dict:
             c["distractors"][bool(r["distractors"]["shapes"])] += 1
     manifest = json.loads((out / "manifest.json").read_text()) if (out / "manifest.json").exists() else {}
     failed = sum(sum(v.get("failed", {}).values()) for v in manifest.get("results", {}).values())
-    return {"records": n, "parts": dict(per_part), "failed": failed, **{a: dict(c[a]) for a in AXES}}
+    return {"records": n, "parts": dict(per_part), "failed": failed, "axes": list(axes),
+            **{a: dict(c[a]) for a in axes}}
 
 
 def table(stats: dict, top: int = 12) -> str:
     lines = [f"records: {stats['records']}   proof failures: {stats['failed']}"]
     lines += [f"  {k:<28} {v:>8}" for k, v in stats["parts"].items()]
-    for axis in AXES:
+    for axis in stats.get("axes", AXES):
         counts = Counter(stats[axis])
         total = sum(counts.values()) or 1
         lines.append(f"{axis}:")
         items = sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))
-        if axis in ("depth", "width", "magnitude"):
+        if axis in ("depth", "width", "magnitude", "n_lines"):
             items = sorted(counts.items(), key=lambda kv: _num(kv[0]))
-        for k, v in items[:top]:
+        shown = len(items) if axis == "task/answer" else top  # the label balance, whole
+        for k, v in items[:shown]:
             lines.append(f"  {str(k):<52} {v:>8} {100 * v / total:6.1f}%")
-        if len(items) > top:
-            lines.append(f"  … {len(items) - top} more")
+        if len(items) > shown:
+            lines.append(f"  … {len(items) - shown} more")
     return "\n".join(lines)
 
 
@@ -65,11 +84,12 @@ def plot(stats: dict, path: str | Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    axes_list = ("depth", "width", "answer_type", "magnitude", "shapes", "rules")
+    axes_list = ("depth", "width", "answer_type", "magnitude", "shapes", "rules") if "depth" in stats \
+        else tuple(stats["axes"][:6])
     fig, axs = plt.subplots(2, 3, figsize=(15, 8))
     for ax, axis in zip(axs.flat, axes_list):
         items = sorted(stats[axis].items(), key=lambda kv: (_num(kv[0]), str(kv[0])))
-        if axis in ("shapes", "rules"):
+        if axis in ("shapes", "rules", "task/answer"):
             items = sorted(stats[axis].items(), key=lambda kv: -kv[1])[:15]
         labels = [str(k)[:28] for k, _ in items]
         ax.bar(range(len(items)), [v for _, v in items], color="#4C72B0")

@@ -44,6 +44,7 @@ class Annotation:
     facts: dict[Quantity, sympy.Expr]
     letters: dict[Quantity, str] = field(default_factory=dict)
     shape_names: dict[str, str] = field(default_factory=dict)
+    in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
 
     @classmethod
     def build(cls, scene: Scene, solution, style: str = "coordinate", values: str = "image") -> Annotation:
@@ -91,9 +92,13 @@ class Annotation:
 
     def on_image(self, q: Quantity) -> bool:
         """Is this fact's value drawn on the figure (else the text must give it)?"""
-        if self.values != "image" or q not in self.facts:
+        if self.values != "image" or q not in self.facts or q in self.in_text:
             return False
         return not self.facts[q].free_symbols  # expressions in variables stay in the text
+
+    def move_to_text(self, quantities) -> None:
+        """Give these facts' values in the text, not on the figure (the figure keeps their letters)."""
+        self.in_text.update(quantities)
 
     # -- what the picture shows -------------------------------------------------------------------
     def items(self) -> list[Item]:

@@ -1,11 +1,23 @@
 """Is a claim about the figure true, and by how much?
 
 The claim families are VisOnlyQA's geometry tasks: a triangle/quadrilateral
-is drawn, a segment is a diameter, a length ratio, an angle, an area ratio,
-two segments intersect.  Everything is measured on the scene (the figure's
-own coordinates and drawn strokes).  Numeric claims are judged with
-VisOnlyQA's tolerance bands — a ratio within ±10 % (0.9–1.1 counts as 1), an
-angle within ±5° (85–95 counts as 90) — or an explicit tolerance.
+is drawn, a segment is a diameter or a radius, a length ratio, an angle, an
+area ratio, two segments intersect; each may be negated ("there is no
+triangle ABC", "AB is not a diameter", "AB and CD do not intersect").
+Everything is measured on the scene (the figure's own coordinates and drawn
+strokes).  Numeric claims are judged with VisOnlyQA's tolerance bands — a
+ratio within ±10 % (0.9–1.1 counts as 1), an angle within ±5° (85–95 counts
+as 90) — or an explicit tolerance.
+
+What is drawn (the rule the question sets and scene import rely on):
+
+* a point lies on a drawn line when the scene lists it on that line, or when
+  it is within ``ON_TOL`` of the figure's extent (half a pixel of a 512-px
+  figure) of the stroke: the eye cannot tell the two apart;
+* segment XY is drawn when X and Y lie on one drawn line, or when collinear
+  strokes cover it end to end (a layout's side AD + DC);
+* a polygon is drawn when each side is, no three consecutive vertices are
+  collinear (within ``ON_TOL``) and its outline does not cross itself.
 
 Claims are parsed with a small lark grammar (``claims.lark``); user text is
 never evaluated.
@@ -13,6 +25,7 @@ never evaluated.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,11 +40,21 @@ from .scene import Scene
 
 RATIO_TOL = 0.10  # relative
 ANGLE_TOL = 5.0  # degrees
-NEAR_TOL = 0.05  # of the figure's extent
+NEAR_TOL = 0.05  # of the figure's width, for "near x"
+ON_TOL = 1e-3  # of the figure's extent: a point this close to a stroke is on it
+
+FORMS = (
+    "there is a triangle ABC  /  there is no quadrilateral ABCD",
+    "AB is a diameter of the circle  /  OA is not a radius of a circle",
+    "AB : CD = 2  /  AB / CD = 1/2  /  AB is 2 times longer than CD",
+    "angle ABC = 90  /  ∠ABC = 45°",
+    "area ABC : area DEF = 0.5  /  ABC is 4 times larger in area than DEFG",
+    "AB intersects CD  /  AB and CD do not intersect  /  AB and CD intersect near x = 3.5",
+)
 
 
 class ClaimError(GeomillError):
-    """The claim does not parse or names points the figure lacks."""
+    """The claim does not parse, names points the figure lacks, or asks the impossible."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +68,11 @@ class Verdict:
     detail: str = ""
 
     def to_dict(self) -> dict:
-        return {"claim": self.claim, "family": self.family, "truth": self.truth, "measured": self.measured,
-                "expected": self.expected, "tolerance": self.tolerance, "detail": self.detail}
+        """Plain JSON data: a non-finite measure (never produced by a valid claim) is null."""
+        def num(x):
+            return x if x is None or math.isfinite(x) else None
+        return {"claim": self.claim, "family": self.family, "truth": self.truth, "measured": num(self.measured),
+                "expected": num(self.expected), "tolerance": num(self.tolerance), "detail": self.detail}
 
     def __str__(self) -> str:
         m = "" if self.measured is None else f" (measured {self.measured:.4g}"
@@ -60,28 +86,57 @@ class Verdict:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = (Path(__file__).with_name("claims.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="earley", lexer="dynamic")
+    return Lark(grammar, parser="lalr")
 
 
+_ARTICLE = re.compile(r"^\s*(a|an|the)\s+(?=(triangle|quadrilateral)\b)", re.IGNORECASE)
+
+
+def normalise(text: str) -> str:
+    """The claim without an opening article ("A triangle ABC" -> "triangle ABC")."""
+    return _ARTICLE.sub("", text.strip())
+
+
+@lru_cache(maxsize=4096)
 def parse_claim(text: str) -> Tree:
+    """The claim's tree (cached: a batch asks the same claims of many scenes)."""
     try:
-        return _parser().parse(text.strip())
-    except LarkError as exc:
-        raise ClaimError(f"cannot read the claim {text!r}: {str(exc).splitlines()[0]}") from None
+        return _parser().parse(normalise(text))
+    except LarkError:
+        raise ClaimError(f"cannot read the claim {text!r}; claims look like: " + "; ".join(FORMS)) from None
+
+
+def check_tolerance(tolerance: float | None) -> None:
+    if tolerance is not None and not (math.isfinite(tolerance) and tolerance >= 0):
+        raise ClaimError(f"the tolerance must be a finite number >= 0, not {tolerance}")
 
 
 def check_claim(scene: Scene, text: str, tolerance: float | None = None) -> Verdict:
-    """Judge ``text`` on ``scene``.  ``tolerance``: relative for ratios, degrees for
-    angles, scene units for "near x"; default VisOnlyQA's bands."""
+    """Judge ``text`` on ``scene``.  ``tolerance``: relative for ratios, degrees for angles,
+    scene x units for "near x", scene units for a diameter's or radius's ends on the circle and
+    centre; default VisOnlyQA's bands (and ``ON_TOL`` of the figure for circles)."""
+    check_tolerance(tolerance)
     tree = parse_claim(text)
     family = tree.data
     args = [c for c in tree.children if isinstance(c, Token)]
     pts = [_points(scene, t) for t in args if t.type == "POINTS"]
-    nums = [float(t) for t in args if t.type == "NUMBER"]
+    nums = [_number(str(t)) for t in args if t.type == "NUMBER"]
     words = [str(t).lower() for t in args if t.type in ("POLYWORD", "CIRCLEWORD")]
-    judge = {"polygon": _polygon, "diameter": _diameter, "length_ratio": _length_ratio, "angle": _angle,
-             "area_ratio": _area_ratio, "intersect": _intersect}[family]
-    return judge(scene, text, pts, nums, words, tolerance)
+    negated = any(t.type == "NEG" for t in args)
+    judge = {"polygon": _polygon, "diameter": _diameter, "radius": _radius, "length_ratio": _length_ratio,
+             "angle": _angle, "area_ratio": _area_ratio, "intersect": _intersect}[family]
+    v = judge(scene, text, pts, nums, words, tolerance)
+    if negated:
+        return Verdict(v.claim, v.family, not v.truth, v.measured, v.expected, v.tolerance,
+                       ("negated; " + v.detail) if v.detail else "negated")
+    return v
+
+
+def _number(text: str) -> float:
+    num, _, den = text.partition("/")
+    if den and float(den) == 0:
+        raise ClaimError(f"{text!r} is not a number")
+    return float(num) / float(den) if den else float(num)
 
 
 def _points(scene: Scene, token: Token) -> tuple[str, ...]:
@@ -92,37 +147,82 @@ def _points(scene: Scene, token: Token) -> tuple[str, ...]:
     return names
 
 
-# -- drawn polygons ----------------------------------------------------------------------------------------
+# -- what is drawn ------------------------------------------------------------------------------------------
 
 
-def _tol(scene: Scene) -> float:
-    x0, y0, x1, y1 = scene.bounds()
-    return 1e-6 * max(x1 - x0, y1 - y0, 1e-9)
+@dataclass
+class Drawn:
+    """A scene's strokes, indexed once (a batch asks many claims of one scene)."""
+
+    extent: float
+    tol: float
+    lines: list[tuple[tuple[float, float], tuple[float, float], frozenset[str]]]
+
+    @staticmethod
+    def of(scene: Scene) -> Drawn:
+        got = scene.__dict__.get("_drawn")  # cached on the scene itself: scenes are not hashable
+        if got is None:
+            x0, y0, x1, y1 = scene.bounds()
+            extent = max(x1 - x0, y1 - y0, 1e-9)
+            members = {frozenset(m) for m in scene.lines}
+            lines = []
+            for a, b in scene.segments:
+                listed = next((m for m in members if a in m and b in m), frozenset((a, b)))
+                lines.append((scene.points[a], scene.points[b], listed))
+            got = Drawn(extent, ON_TOL * extent, lines)
+            scene.__dict__["_drawn"] = got
+        return got
+
+    def on(self, name: str, xy, line) -> bool:
+        p, q, listed = line
+        return name in listed or _seg_dist(xy, p, q) <= self.tol
+
+
+def _seg_dist(xy, p, q) -> float:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n2 = dx * dx + dy * dy
+    t = 0.0 if n2 == 0 else max(0.0, min(1.0, ((xy[0] - p[0]) * dx + (xy[1] - p[1]) * dy) / n2))
+    return math.hypot(xy[0] - p[0] - t * dx, xy[1] - p[1] - t * dy)
 
 
 def edge_drawn(scene: Scene, a: str, b: str) -> bool:
-    """Is segment ab drawn: covered by drawn straight segments lying on its line?"""
+    """Is segment ab drawn: both ends on one drawn line, or covered by collinear strokes?"""
     pa, pb = scene.points[a], scene.points[b]
     length = distance(pa, pb)
     if length <= 0:
         return False
-    tol = _tol(scene) * 10
+    d = Drawn.of(scene)
+    if any(d.on(a, pa, ln) and d.on(b, pb, ln) for ln in d.lines):
+        return True
     ux, uy = (pb[0] - pa[0]) / length, (pb[1] - pa[1]) / length
     spans = []
-    for p, q in scene.segment_xy():
+    for p, q, _ in d.lines:
         off_p = abs((p[0] - pa[0]) * uy - (p[1] - pa[1]) * ux)
         off_q = abs((q[0] - pa[0]) * uy - (q[1] - pa[1]) * ux)
-        if off_p > tol or off_q > tol:
+        if off_p > d.tol or off_q > d.tol:
             continue
         t0 = ((p[0] - pa[0]) * ux + (p[1] - pa[1]) * uy) / length
         t1 = ((q[0] - pa[0]) * ux + (q[1] - pa[1]) * uy) / length
         spans.append((min(t0, t1), max(t0, t1)))
-    reach = 0.0
+    reach, slack = 0.0, d.tol / length
     for lo, hi in sorted(spans):
-        if lo > reach + 1e-6:
+        if lo > reach + slack:
             break
         reach = max(reach, hi)
-    return reach >= 1 - 1e-6
+    return reach >= 1 - slack
+
+
+def collinear(scene: Scene, names: tuple[str, str, str]) -> bool:
+    """Listed on one drawn line, or the middle one within ``ON_TOL`` of the line through the others."""
+    d = Drawn.of(scene)
+    if any(all(n in ln[2] for n in names) for ln in d.lines):
+        return True
+    xy = [scene.points[n] for n in names]
+    longest = max(distance(xy[i], xy[j]) for i, j in ((0, 1), (1, 2), (0, 2)))
+    if longest <= d.tol:
+        return True
+    twice_area = abs((xy[1][0] - xy[0][0]) * (xy[2][1] - xy[0][1]) - (xy[2][0] - xy[0][0]) * (xy[1][1] - xy[0][1]))
+    return twice_area / longest <= d.tol
 
 
 def _polygon(scene, text, pts, nums, words, tol) -> Verdict:
@@ -133,46 +233,73 @@ def _polygon(scene, text, pts, nums, words, tol) -> Verdict:
         return Verdict(text, family, False, None, detail=f"a {family} needs {need} distinct points")
     edges = list(zip(names, names[1:] + names[:1]))
     drawn = [edge_drawn(scene, a, b) for a, b in edges]
-    xy = [scene.points[n] for n in names]
-    ring = LinearRing(xy)
-    area = Polygon(xy).area
-    x0, y0, x1, y1 = scene.bounds()
-    flat = area <= 1e-6 * max(x1 - x0, y1 - y0) ** 2
-    straight = any(abs(angle_at(xy[i - 1], xy[i], xy[(i + 1) % need]) - 180) < 1e-6 for i in range(need))
+    flat = any(collinear(scene, (names[i - 1], names[i], names[(i + 1) % need])) for i in range(need))
+    crossing = not flat and not LinearRing([scene.points[n] for n in names]).is_simple
     missing = [a + b for (a, b), ok in zip(edges, drawn) if not ok]
-    truth = not missing and ring.is_simple and not flat and not straight
+    truth = not missing and not crossing and not flat
     detail = ("edges not drawn: " + ", ".join(missing)) if missing else \
-        "self-intersecting" if not ring.is_simple else "degenerate" if flat or straight else ""
+        "self-intersecting" if crossing else "degenerate" if flat else ""
     return Verdict(text, family, truth, sum(drawn) / need, detail=detail)
 
 
-# -- diameters ----------------------------------------------------------------------------------------------
+# -- circles ------------------------------------------------------------------------------------------------
+
+
+def circles(scene: Scene, want: str | None = None):
+    """(centre, radius, kind, arcs) of each drawn circle or semicircle: arcs of one centre and radius
+    are merged (a layout draws a whole circle as two half arcs)."""
+    d = Drawn.of(scene)
+    groups: list[tuple[tuple[float, float], float, list]] = []
+    for arc in scene.arcs:
+        g = next((g for g in groups if distance(g[0], arc.centre) <= d.tol and abs(g[1] - arc.radius) <= d.tol), None)
+        if g is None:
+            groups.append((arc.centre, arc.radius, [arc]))
+        else:
+            g[2].append(arc)
+    for centre, radius, arcs in groups:
+        whole = sum(a.sweep for a in arcs) >= 360 - 1e-6
+        kind = "circle" if whole else "semicircle"
+        if want is None or want == kind:
+            yield centre, radius, kind, arcs
+
+
+def _on_circle(xy, centre, radius, arcs, tol) -> bool:
+    if abs(distance(xy, centre) - radius) > tol:
+        return False
+    deg = math.degrees(math.atan2(xy[1] - centre[1], xy[0] - centre[0]))
+    return any(a.contains_angle(deg, 1e-4) for a in arcs)
+
+
+def _circle_claim(scene, text, pts, words, family: str, tol: float | None) -> Verdict:
+    (names,) = pts
+    if len(names) != 2 or names[0] == names[1]:
+        raise ClaimError(f"a {family} is a segment of two points, not {''.join(names)}")
+    pa, pb = scene.points[names[0]], scene.points[names[1]]
+    eps = Drawn.of(scene).tol if tol is None else tol
+    want = words[0].replace("-", "") if words else None
+    best = None
+    for centre, radius, kind, arcs in circles(scene, want):
+        if family == "diameter":
+            ratio = distance(pa, pb) / (2 * radius)
+            ok = (distance(((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), centre) <= eps
+                  and all(_on_circle(p, centre, radius, arcs, eps) for p in (pa, pb)))
+        else:  # a radius: one end at the centre, the other on the circle
+            ratio = distance(pa, pb) / radius
+            ok = any(distance(c, centre) <= eps and _on_circle(p, centre, radius, arcs, eps)
+                     for c, p in ((pa, pb), (pb, pa)))
+        if ok:
+            return Verdict(text, family, True, 1.0, detail=f"of a drawn {kind}")
+        if best is None or abs(ratio - 1) < abs(best - 1):
+            best = ratio
+    return Verdict(text, family, False, best, detail=f"no drawn circle or semicircle has it as a {family}")
 
 
 def _diameter(scene, text, pts, nums, words, tol) -> Verdict:
-    (names,) = pts
-    if len(names) != 2:
-        return Verdict(text, "diameter", False, None, detail="a diameter is a segment of two points")
-    pa, pb = scene.points[names[0]], scene.points[names[1]]
-    mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-    half = distance(pa, pb) / 2
-    eps = _tol(scene) * 100
-    want = words[0].replace("-", "") if words else None
-    best = None
-    for arc in scene.arcs:
-        kind = "circle" if arc.sweep >= 360 - 1e-6 else "semicircle"
-        if want is not None and want != kind:
-            continue
-        ratio = half / arc.radius
-        if best is None or abs(ratio - 1) < abs(best - 1):
-            best = ratio
-        if distance(mid, arc.centre) > eps or abs(half - arc.radius) > eps:
-            continue
-        on_arc = all(arc.contains_angle(math.degrees(math.atan2(p[1] - arc.centre[1], p[0] - arc.centre[0])), 1e-4)
-                     for p in (pa, pb))
-        if on_arc:
-            return Verdict(text, "diameter", True, 1.0, detail=f"of the {kind} of {arc.shape}")
-    return Verdict(text, "diameter", False, best, detail="no drawn circle or semicircle has it as a diameter")
+    return _circle_claim(scene, text, pts, words, "diameter", tol)
+
+
+def _radius(scene, text, pts, nums, words, tol) -> Verdict:
+    return _circle_claim(scene, text, pts, words, "radius", tol)
 
 
 # -- numeric claims ------------------------------------------------------------------------------------------
@@ -184,38 +311,54 @@ def _ratio_verdict(text, family, measured, claimed, tol) -> Verdict:
     return Verdict(text, family, truth, measured, claimed, t)
 
 
+def _length(scene: Scene, names: tuple[str, ...]) -> float:
+    a, b = _pair(names)
+    length = distance(scene.points[a], scene.points[b])
+    if length <= 0:
+        raise ClaimError(f"{a}{b} has no length: its two points coincide")
+    return length
+
+
 def _length_ratio(scene, text, pts, nums, words, tol) -> Verdict:
-    (a, b), (c, d) = (_pair(p) for p in pts)
-    denominator = distance(scene.points[c], scene.points[d])
-    measured = distance(scene.points[a], scene.points[b]) / denominator
+    first, second = pts
+    measured = _length(scene, first) / _length(scene, second)
     return _ratio_verdict(text, "length_ratio", measured, nums[0], tol)
 
 
 def _pair(names: tuple[str, ...]) -> tuple[str, str]:
-    if len(names) != 2:
+    if len(names) != 2 or names[0] == names[1]:
         raise ClaimError(f"{''.join(names)} is not a segment (two points)")
     return names[0], names[1]
 
 
 def _angle(scene, text, pts, nums, words, tol) -> Verdict:
     (names,) = pts
-    if len(names) != 3:
-        raise ClaimError(f"angle {''.join(names)} needs three points")
-    measured = angle_at(*(scene.points[n] for n in names))
+    if len(names) != 3 or len(set(names)) != 3:
+        raise ClaimError(f"angle {''.join(names)} needs three distinct points")
+    xy = [scene.points[n] for n in names]
+    if xy[0] == xy[1] or xy[2] == xy[1]:
+        raise ClaimError(f"angle {''.join(names)} has an arm of no length")
+    measured = angle_at(*xy)
     t = ANGLE_TOL if tol is None else tol
     return Verdict(text, "angle", abs(measured - nums[0]) <= t, measured, nums[0], t)
 
 
 def polygon_area(scene: Scene, names: tuple[str, ...]) -> float:
-    """A named shape's exact area (arcs included) if the figure has it, else the polygon's."""
-    shape = scene.shape("".join(names))
+    """A named shape's exact area (arcs included) if the figure has it, else the polygon's on those vertices."""
+    name = "".join(names)
+    shape = scene.shape(name)
     if shape is not None:
         from geomill.engine.model import QKind, Quantity
 
         return scene.measure(Quantity.of_shape(QKind.AREA, shape.name))
+    if f"area {name}" in scene.measured:  # a geomill scene read back from JSON
+        return scene.measured[f"area {name}"]
     if len(names) < 3:
-        raise ClaimError(f"{''.join(names)} is not a polygon")
-    return Polygon([scene.points[n] for n in names]).area
+        raise ClaimError(f"{name} is not a polygon")
+    area = Polygon([scene.points[n] for n in names]).area
+    if area <= 0:
+        raise ClaimError(f"{name} encloses no area")
+    return area
 
 
 def _area_ratio(scene, text, pts, nums, words, tol) -> Verdict:
@@ -226,14 +369,17 @@ def _area_ratio(scene, text, pts, nums, words, tol) -> Verdict:
 
 def _intersect(scene, text, pts, nums, words, tol) -> Verdict:
     (a, b), (c, d) = (_pair(p) for p in pts)
+    if {a, b} == {c, d}:
+        raise ClaimError(f"{a}{b} and {c}{d} are one segment: ask about two different segments")
     s1 = LineString([scene.points[a], scene.points[b]])
     s2 = LineString([scene.points[c], scene.points[d]])
-    meet = s1.intersection(s2)
-    if meet.is_empty:
+    drawn = Drawn.of(scene)
+    if s1.distance(s2) > drawn.tol:
         return Verdict(text, "intersect", False, None, nums[0] if nums else None, detail="the segments do not meet")
-    x = meet.centroid.x
+    meet = s1.intersection(s2)
+    x = meet.centroid.x if not meet.is_empty else s1.interpolate(s1.project(s2.centroid)).x
     if not nums:
         return Verdict(text, "intersect", True, x)
-    x0, _, x1, _ = scene.bounds()
-    t = NEAR_TOL * max(x1 - x0, 1e-9) if tol is None else tol
-    return Verdict(text, "intersect", abs(x - nums[0]) <= t, x, nums[0], t)
+    t = NEAR_TOL * drawn.extent if tol is None else tol
+    return Verdict(text, "intersect", abs(x - nums[0]) <= t, x, nums[0], t,
+                   detail=f"x in the figure's own coordinates, ± {t:.4g}")

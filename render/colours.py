@@ -1,24 +1,29 @@
 """Fill colours with names a sentence can use ("the gray triangle").
 
-Chosen to be told apart at a glance and at any fill opacity the renderer
-allows; the names are plain English words, not matplotlib's.
+A reader names the colour the figure shows: the fill blended with the white page at the
+renderer's opacity, not the fill itself.  At half opacity every fill is a pastel (red reads as
+salmon or pink, orange as peach), so fills are drawn at ``FILL_OPACITY``, where each colour
+below, as seen, lies nearest the colour-name survey's examples of its own name and well away from
+every other name's (tests/test_colours.py holds a table of named colours and checks it).
 """
 from __future__ import annotations
 
 import random
 
+FILL_OPACITY = 0.7
+
 PALETTE: dict[str, tuple[float, float, float]] = {
-    "gray": (0.55, 0.55, 0.55),
-    "blue": (0.25, 0.45, 0.95),
-    "green": (0.20, 0.70, 0.30),
-    "orange": (1.00, 0.55, 0.10),
-    "purple": (0.60, 0.30, 0.80),
-    "red": (0.90, 0.20, 0.20),
-    "cyan": (0.10, 0.80, 0.85),
-    "brown": (0.60, 0.35, 0.15),
-    "yellow": (0.95, 0.85, 0.10),
-    "pink": (1.00, 0.45, 0.75),
-    "lime": (0.60, 0.95, 0.20),
+    "gray": (0.40, 0.45, 0.40),
+    "blue": (0.10, 0.65, 1.00),
+    "green": (0.40, 0.95, 0.25),
+    "orange": (1.00, 0.55, 0.00),
+    "purple": (0.65, 0.25, 0.95),
+    "red": (1.00, 0.00, 0.00),
+    "cyan": (0.45, 1.00, 1.00),
+    "brown": (0.50, 0.25, 0.00),
+    "yellow": (1.00, 1.00, 0.25),
+    "pink": (1.00, 0.30, 0.65),
+    "lime": (0.55, 1.00, 0.00),
 }
 
 

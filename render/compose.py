@@ -21,7 +21,9 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from .annotate import Annotation
-from .labels import Occupancy, Placed, Placer, offset_centres
+from .attribution import EDGE, Rules, Strokes, Wedge
+from .colours import FILL_OPACITY
+from .labels import Occupancy, Placed, Placer, offset_centres, outside
 from .scene import XY, Scene
 
 DPI = 100
@@ -31,7 +33,7 @@ ANGLE_TOL = 1e-6
 @dataclass(frozen=True)
 class Style:
     size: int = 512
-    opacity: float = 0.5
+    opacity: float = FILL_OPACITY
     line_width: float = 1.5  # points
     font_size: float = 12.0  # points
 
@@ -104,20 +106,56 @@ class Drawing:
     marks: list[np.ndarray] = field(default_factory=list)
     labels: list[Placed] = field(default_factory=list)
     leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
+    rules: Rules | None = None  # the attribution rules of this figure's elements
+    misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
 
 
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
 
+
 def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
+    """The drawing.  A given value that no place lets a reader attach to its own element goes to
+    the question text (``Annotation.move_to_text``) and the labels are placed again; what still
+    reads wrong is left in ``Drawing.misread`` for the caller (the generator refuses the figure)."""
+    d = _compose_once(scene, annotation, style, text_size)
+    drawn = {str(q): q for q in annotation.facts if annotation.on_image(q)}
+    moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
+    if moved:
+        annotation.move_to_text(moved)
+        d = _compose_once(scene, annotation, style, text_size)
+    return d
+
+
+def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
     margin = 2.2 * style.font_px + 8
     outlines = [(s, np.asarray(s.outline, dtype=float), [np.asarray(h, dtype=float) for h in s.holes])
                 for s in scene.shapes]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
-    outline_of = {s.name: o for s, o, _ in outlines}
     d = Drawing(style, frame)
+    _add_fills(d, outlines)
+    _add_strokes(d, scene)
+    items = annotation.items()
+    arc_radius = _add_marks(d, scene, annotation, items)
+    d.rules = _rules(d, scene, items, arc_radius)
+    occ = Occupancy(style.size)
+    occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
+    placer = Placer(style.size, occ, margin=EDGE)
+    if annotation.style == "coordinate":
+        _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
+    _place_items(d, scene, items, arc_radius, placer, occ, text_size)
+    d.misread = d.rules.misread(d.labels)
+    return d
+
+
+def _add_fills(d: Drawing, outlines) -> None:
     for s, outline, holes in outlines:
-        rings = [frame.pxs(outline)] + [frame.pxs(h) for h in holes]
+        rings = [d.frame.pxs(outline)] + [d.frame.pxs(h) for h in holes]
         d.fills.append(Fill(s.name, s.colour, s.colour_rgb, rings))
+
+
+def _add_strokes(d: Drawing, scene: Scene) -> None:
+    """The sides (named, for the checks), the arcs and the dashed heights."""
+    frame = d.frame
     for a, b in scene.segments:
         line = frame.pxs([scene.points[a], scene.points[b]])
         d.strokes.append(line)
@@ -127,10 +165,13 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
         t = np.radians(arc.start + arc.sweep * np.arange(n + 1) / n)
         pts = np.column_stack([arc.centre[0] + arc.radius * np.cos(t), arc.centre[1] + arc.radius * np.sin(t)])
         d.strokes.append(frame.pxs(pts))
-    for v, foot in scene.heights:
-        d.dashed.append(frame.pxs([scene.points[v], foot]))
+    for top, foot in scene.heights:
+        d.dashed.append(frame.pxs([top, foot]))
 
-    items = annotation.items()
+
+def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[Quantity, float]:
+    """Right-angle marks and the arcs of labelled angles; each labelled angle's mark radius."""
+    frame, style = d.frame, d.style
     arc_radius: dict[Quantity, float] = {}
     for q in _right_angles(scene, annotation):
         d.marks.append(_right_mark(scene, frame, q, style))
@@ -143,45 +184,77 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
             arc_radius[it.quantity] = r
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
+    return arc_radius
 
-    occ = Occupancy(style.size)
-    occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
-    shapes = [f.path for f in d.fills]
-    placer = Placer(style.size, occ)
+
+def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -> Rules:
+    """The figure's elements in pixels, for the attribution rules."""
+    frame = d.frame
+    wedges = {}
+    for q, r in arc_radius.items():
+        pv, t0, sweep = _angle_rays(scene, frame, q)
+        wedges[str(q)] = Wedge(np.array(pv), t0, sweep, r)
+    return Rules(d.style.size, d.style.font_px,
+                 {n: np.array(frame.px(p)) for n, p in scene.points.items()},
+                 Strokes.of(d.strokes + d.dashed),
+                 {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
+                 {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
+                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges)
+
+
+def _valid(poly: Polygon) -> Polygon:
+    """The polygon, mended where a hole touches its boundary (a square's inscribed circle)."""
+    return poly if poly.is_valid else poly.buffer(0)
+
+
+def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text_size: TextSize,
+                  outline_of: dict[str, np.ndarray]) -> None:
+    """Point letters first: they have the strictest rule (outside every shape)."""
+    style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
     fpx = style.font_px
-    # point labels first: they have the strictest rule (outside every shape)
-    if annotation.style == "coordinate":
-        polys = [Polygon(f.rings[0], f.rings[1:]).buffer(0) for f in d.fills]
-        for poly in polys:
-            shapely.prepare(poly)
-        for name in _point_order(scene):
-            p = frame.px(scene.points[name])
-            pref = _outward(scene, outline_of, name)
-            # a point inside a shape (a forced overlap) cannot have its label outside that one
-            avoid = [poly for poly in polys if not _well_inside(poly, p)]
+    polys = list(d.rules.fills.values())
+    for poly in polys:
+        shapely.prepare(poly)
+    for name in _point_order(scene):
+        p = frame.px(scene.points[name])
+        pref = _outward(scene, outline_of, name)
+        rule = d.rules.rule("point", f"point {name}")
+        # a point inside a shape (a forced overlap) cannot have its label outside that one
+        off_shapes = outside([poly for poly in polys if not _well_inside(poly, p)])
 
-            def centres(w, h, stage, p=p, pref=pref):
-                if stage == "near":
-                    return offset_centres(p, pref + _TURNS24, gap + np.array([0.0, 0.35, 0.9, 1.6]) * fpx, w, h)
-                if stage == "wide":
-                    return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
-                return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
-            placed = _search(placer, name, "point", centres, p, text_size, style, avoid)
-            if placed.conflicts:
-                # walled in by shapes all round: no outside exists, so only strokes and labels count
-                # (the raster check asks the same question about the label it finally sees)
-                shrunk = [poly.buffer(-1.0) for poly in polys]
-                if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
+        def accept(boxes, leaders, rule=rule, off_shapes=off_shapes):
+            return rule(boxes, leaders) & off_shapes(boxes, leaders)
+
+        def centres(w, h, stage, p=p, pref=pref):
+            if stage == "near":
+                return offset_centres(p, pref + _TURNS24, gap + np.array([0.0, 0.35, 0.9, 1.6]) * fpx, w, h)
+            if stage == "wide":
+                return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
+            return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
+        placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept)
+        if placed.conflicts:
+            # walled in by shapes all round: no outside exists, so only strokes, labels and the
+            # rule count (the raster check asks the same question about the label it finally sees)
+            shrunk = [poly.buffer(-1.0) for poly in polys]
+            if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
+                placer.undo()
+                retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule)
+                if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
+                    placed = retry
+                else:
                     placer.undo()
-                    retry = _search(placer, name, "point", centres, p, text_size, style)
-                    if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
-                        placed = retry
-                    else:
-                        placer.undo()
-                        placer.commit(placed)
-            _add_label(d, occ, placed, style)
-    # then the labels tied to a spot (angles, sides) before those free to roam a shape
+                    placer.commit(placed)
+        _add_label(d, occ, placed, style)
+
+
+def _place_items(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float], placer: Placer,
+                 occ: Occupancy, text_size: TextSize) -> None:
+    """The labels tied to a spot (angles, sides) before those free to roam a shape."""
+    style, frame = d.style, d.frame
+    gap = style.lw_px / 2 + 2.5
+    fpx = style.font_px
+    shapes = [f.path for f in d.fills]
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
     for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
         q = it.quantity
@@ -201,15 +274,16 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
                 return _angle_centres(rays, w, h, r, gap, stage, fpx)
             role = "angle"
         else:
-            centre = _shape_centre(frame, outline_of[q.key[0]])
+            centre, room = d.rules.interior(q.key[0])
             anchor = (float(centre[0]), float(centre[1]))
-            own = next((f.path for f in d.fills if f.name == q.key[0]), None)
 
-            def centres(w, h, stage, centre=centre, own=own):
-                return _inside_first(_shape_centres(centre, w, h, fpx, stage), w, h, own)
+            def centres(w, h, stage, centre=centre, room=room):
+                if stage != "far" and h > 2 * room:  # no room inside: only a leader can work
+                    return np.zeros((0, 2))
+                return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
-        _add_label(d, occ, _search(placer, it.text, role, centres, anchor, text_size, style), style)
-    return d
+        rule = d.rules.rule(role, str(q))
+        _add_label(d, occ, _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule), style)
 
 
 # A label's search widens only when it must: its usual candidates, then more directions
@@ -220,15 +294,18 @@ STAGES = ((1.0, "near"), (1.0, "wide"), (0.85, "near"), (0.85, "wide"), (1.0, "f
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 
 
-def _search(placer: Placer, text: str, role: str, centres: Callable[[float, float, str], np.ndarray],
-            anchor: tuple[float, float], text_size: TextSize, style: Style, avoid: list | None = None) -> Placed:
-    """The first conflict-free spot over the STAGES, else the least bad one seen."""
+def _search(placer: Placer, text: str, element: str, role: str, centres: Callable[[float, float, str], np.ndarray],
+            anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None) -> Placed:
+    """The first spot over the STAGES that is free and obeys ``accept``, else the least bad one seen."""
     best: Placed | None = None
     for step, stage in STAGES:
         size = None if step == 1.0 else style.font_size * step
         w, h = text_size(text) if size is None else text_size(text, size)
         leader = anchor if stage.startswith("far") else None
-        placed = placer.place(text, w, h, centres(w, h, stage.rstrip("*")), role, avoid=avoid, font_size=size,
+        spots = centres(w, h, stage.rstrip("*"))
+        if not len(spots):
+            continue
+        placed = placer.place(text, w, h, spots, role, accept=accept, font_size=size,
                               commit=False, leader_from=leader,
                               leader_crosses_strokes=role == "shape" or stage == "far*")
         if best is None or placed.conflicts < best.conflicts:
@@ -236,6 +313,7 @@ def _search(placer: Placer, text: str, role: str, centres: Callable[[float, floa
         if not placed.conflicts:
             break
     assert best is not None
+    best.element = element
     placer.commit(best)
     return best
 
@@ -362,21 +440,15 @@ _TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
 
 
 def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
+    """Inside the wedge beyond the arc mark (the side a reader reads the mark from); far off, all round."""
     pv, t0, sweep = rays
     mid = t0 + sweep / 2
     if stage == "near":
-        inner = offset_centres(pv, mid + _TURN * sweep, r + gap + np.array([0.0, 3.0, 8.0, 16.0, 26.0, 40.0, 56.0]),
-                               w, h)
-        # last resort: outside the angle, by the vertex
-        outer = offset_centres(pv, mid + math.pi + np.array([0, 0.5, -0.5, 1, -1]), gap + 2 + np.array([0, 8, 16]),
-                               w, h)
-        return np.concatenate([inner, outer])
+        return offset_centres(pv, mid + _TURN * sweep, r + gap + np.array([0.0, 3.0, 8.0, 16.0, 26.0, 40.0, 56.0]),
+                              w, h)
     if stage == "wide":
-        inner = offset_centres(pv, mid + _TURN_WIDE * sweep,
-                               r + gap + np.array([1.0, 5.0, 12.0, 21.0, 33.0, 48.0, 66.0, 86.0]), w, h)
-        outer = offset_centres(pv, mid + math.pi + np.linspace(-1.4, 1.4, 11), gap + 2 + np.array([4, 12, 24, 36]),
-                               w, h)
-        return np.concatenate([inner, outer])
+        return offset_centres(pv, mid + _TURN_WIDE * sweep,
+                              r + gap + np.array([1.0, 5.0, 12.0, 21.0, 33.0, 48.0, 66.0, 86.0]), w, h)
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 
@@ -384,15 +456,6 @@ def _arc_middle(rays, r: float) -> tuple[float, float]:
     pv, t0, sweep = rays
     mid = t0 + sweep / 2
     return (pv[0] + r * math.cos(mid), pv[1] + r * math.sin(mid))
-
-
-def _shape_centre(frame: Frame, outline: np.ndarray) -> np.ndarray:
-    """Where a shape's label wants to be: its area centroid, or a point inside it."""
-    ring = frame.pxs(outline)
-    c = _centroid(ring)
-    if not Path(ring).contains_point(c):
-        c = ring[len(ring) // 2] * 0.5 + ring[0] * 0.5
-    return c
 
 
 _RING = np.arange(16) * math.pi / 8
@@ -412,17 +475,6 @@ def _shape_centres(c: np.ndarray, w: float, h: float, fpx: float, stage: str) ->
     return ring if stage == "wide" else np.concatenate([c[None, :], ring])
 
 
-def _inside_first(centres: np.ndarray, w: float, h: float, path: Path | None) -> np.ndarray:
-    """The candidates whose box lies inside the shape (corners and centre), then the others:
-    a shape's label reads best inside it."""
-    if path is None or not len(centres):
-        return centres
-    corners = np.array([[0.0, 0.0], [-1, -1], [-1, 1], [1, -1], [1, 1]]) * [w / 2 + 1, h / 2 + 1]
-    pts = (centres[:, None, :] + corners[None, :, :]).reshape(-1, 2)
-    inside = path.contains_points(pts).reshape(len(centres), 5).all(axis=1)
-    return np.concatenate([centres[inside], centres[~inside]])
-
-
 def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:
     """Is every direction from ``p`` covered by shapes within ``radius`` pixels?
     (Shapes are grown by a pixel so that a shared side leaves no gap.)"""
@@ -435,17 +487,6 @@ def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:
             if not cover.contains(ShapelyPoint(p[0] + r * math.cos(t), p[1] + r * math.sin(t))):
                 return False
     return True
-
-
-def _centroid(ring: np.ndarray) -> np.ndarray:
-    """Area centroid of a closed ring (the vertex mean leans towards densified arcs)."""
-    x, y = ring[:-1, 0], ring[:-1, 1]
-    x1, y1 = ring[1:, 0], ring[1:, 1]
-    cross = x * y1 - x1 * y
-    a = cross.sum() / 2
-    if abs(a) < 1e-9:
-        return ring[:-1].mean(axis=0)
-    return np.array([((x + x1) * cross).sum() / (6 * a), ((y + y1) * cross).sum() / (6 * a)])
 
 
 # -- marks ------------------------------------------------------------------------------------------------

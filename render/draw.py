@@ -26,6 +26,7 @@ from matplotlib.patches import PathPatch
 from matplotlib.text import Text
 
 from .annotate import Annotation
+from .colours import FILL_OPACITY
 from .compose import DPI, Drawing, Style, compose
 from .labels import Placed
 from .scene import Scene
@@ -57,11 +58,15 @@ class Renderer:
     artists.
     """
 
-    def __init__(self, size: int = 512, opacity: float = 0.5, line_width: float = 1.5, font_size: float = 12):
+    def __init__(self, size: int = 512, opacity: float = FILL_OPACITY, line_width: float = 1.5, font_size: float = 12):
         if not 64 <= size <= 4096:
             raise ValueError("size must be between 64 and 4096 pixels")
         if not 0.0 <= opacity <= 1.0:
             raise ValueError("opacity must be between 0 and 1")
+        if not 0.25 <= line_width <= 8.0:
+            raise ValueError("line width must be between 0.25 and 8 points")
+        if not 6.0 <= font_size <= 36.0:
+            raise ValueError("font size must be between 6 and 36 points")
         self.style = Style(int(size), float(opacity), float(line_width), float(font_size))
         self.fig, self.ax, self.canvas = _figure(size, size)
         ax = self.ax
@@ -234,10 +239,17 @@ class Renderer:
 
     # -- output -------------------------------------------------------------------------------------------
     def png_bytes(self, scene: Scene, annotation: Annotation) -> bytes:
-        self.draw(scene, annotation)
-        return encode_png(self.rgba())
+        return self.figure(scene, annotation)[0]
+
+    def figure(self, scene: Scene, annotation: Annotation) -> tuple[bytes, Drawing]:
+        """The PNG and the drawing it shows (its labels, their elements, what still reads wrong)."""
+        d = self.draw(scene, annotation)
+        return encode_png(self.rgba()), d
 
     def svg_bytes(self, scene: Scene, annotation: Annotation) -> bytes:
+        return self._svg(scene, annotation)[0]
+
+    def _svg(self, scene: Scene, annotation: Annotation) -> tuple[bytes, Drawing]:
         d = self.compose(scene, annotation)
         self._apply(d)
         self._text_artists(d)
@@ -245,16 +257,20 @@ class Renderer:
         self.fig.savefig(buf, format="svg", dpi=DPI)
         for t in self.texts:
             t.set_visible(False)
-        return buf.getvalue()
+        return buf.getvalue(), d
 
     def image_bytes(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> bytes:
         """The PNG or SVG bytes a file of this name holds (writing it is the caller's: see
         geomill.generate.files)."""
+        return self.image(scene, annotation, path)[0]
+
+    def image(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> tuple[bytes, Drawing]:
+        """``image_bytes`` and the drawing they show (its labels, what still reads wrong)."""
         suffix = FsPath(path).suffix.lower()
         if suffix == ".png":
-            return self.png_bytes(scene, annotation)
+            return self.figure(scene, annotation)
         if suffix == ".svg":
-            return self.svg_bytes(scene, annotation)
+            return self._svg(scene, annotation)
         raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
 
 

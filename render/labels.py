@@ -3,11 +3,12 @@
 Strokes and marks are rasterised once into a coarse occupancy grid whose
 summed-area table answers "how many occupied cells under this box" for all
 candidates of a label in one numpy expression; placed labels are kept as an
-array of boxes and tested by broadcasting.  "Outside the figure" (for point
-labels) is an exact box/polygon test (shapely, vectorised) run only on the
-candidates that are otherwise free.  Each label offers its candidates in order
-of preference; the first free one wins, else the one with the fewest
-conflicts (the raster check then reports it).
+array of boxes and tested by broadcasting.  A label's own rule (``accept``: where
+a reader attaches it to its element, see ``attribution``; point labels also stay
+outside the figure) and its leader line are tested only on the candidates that
+are otherwise free.  Each label offers its candidates in order of preference;
+the first free one that obeys its rule wins, else the one with the fewest
+conflicts (the drawing's ``misread`` and the raster check then report it).
 
 Label centres are snapped to whole pixels, so a label's glyph bitmap is the
 same wherever it lands and the renderer can cache it (see ``draw``).
@@ -15,6 +16,7 @@ same wherever it lands and the renderer can cache it (see ``draw``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,7 +27,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels (y up)
 CELL = 2.0
 OFF_CANVAS = 100000
 ON_SOMETHING = 1000
-INSIDE = 100
+MISREAD = 100
 
 
 @dataclass
@@ -39,6 +41,7 @@ class Placed:
     conflicts: int = 0
     font_size: float | None = None  # points; None: the renderer's own size
     leader: np.ndarray | None = None  # 2×2: a thin line from the element to a label set far off
+    element: str = ""  # what the label shows, in the problem language ("AB", "angle ABC", "point A")
 
     @property
     def box(self) -> Box:
@@ -123,10 +126,9 @@ def offset_centres(anchor, directions, gaps, w: float, h: float) -> np.ndarray:
 class Placer:
     """Greedy placement against the occupancy grid, the placed labels and, for point labels, the shapes."""
 
-    def __init__(self, size: int, occupancy: Occupancy, shapes: list | None = None, margin: float = 1.0):
+    def __init__(self, size: int, occupancy: Occupancy, margin: float = 1.0):
         self.size = size
         self.occ = occupancy
-        self.shapes = shapes or []
         self.margin = margin
         self.placed: list[Placed] = []
         self._boxes = np.zeros((0, 4))  # placed boxes, grown by their pad
@@ -144,27 +146,31 @@ class Placer:
         return OFF_CANVAS * off + np.where(hits > 0, ON_SOMETHING + hits, 0)
 
     def place(self, text: str, w: float, h: float, centres, role: str,
-              avoid: list | None = None, pad: float = 1.5, font_size: float | None = None,
-              commit: bool = True, leader_from: tuple[float, float] | None = None,
+              accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = 1.5,
+              font_size: float | None = None, commit: bool = True, leader_from: tuple[float, float] | None = None,
               leader_crosses_strokes: bool = False) -> Placed:
-        """``avoid``: shapely polygons the box must stay out of (point labels go outside the figure).
-        ``leader_from``: the label is far from its element, so a leader line joins them, and the
-        line too must cross no label, nor a stroke unless ``leader_crosses_strokes`` (a shape's
-        label points into its shape).
+        """``accept``: which candidate boxes (with their leaders) the label may take at all (the
+        attribution rule; point labels also stay outside the figure), tested lazily on the
+        otherwise free candidates.  ``leader_from``: the label is far from its element, so a leader
+        line joins them, and the line too must cross no label, nor a stroke unless
+        ``leader_crosses_strokes`` (a shape's label points into its shape).
 
         ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`)."""
         arr = np.rint(np.asarray(centres, dtype=float).reshape(-1, 2))
         boxes = np.column_stack([arr[:, 0] - w / 2, arr[:, 1] - h / 2, arr[:, 0] + w / 2, arr[:, 1] + h / 2])
         cost = self.costs(boxes)
-        leaders = None
+        leaders = clear = None
         if leader_from is not None:
             anchor = np.asarray(leader_from, dtype=float)
             leaders = _leaders(anchor, boxes)
-            cost = cost + ON_SOMETHING * self._leader_blocked(leaders, anchor, not leader_crosses_strokes)
-        best = _first_free(cost, boxes, avoid)
-        if best is None:  # nothing clean: the least bad, counting shapes in
-            if avoid:
-                cost = cost + INSIDE * _inside(boxes, avoid)
+
+            def clear(idx: np.ndarray) -> np.ndarray:
+                return ~self._leader_blocked(leaders[idx], anchor, not leader_crosses_strokes)
+        best = _first_free(cost, boxes, leaders, accept, clear)
+        if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
+            # crossed something with their leader)
+            if accept is not None or leaders is not None:
+                cost = cost + MISREAD * (cost == 0)
             best = int(np.argmin(cost))
             conflicts = int(cost[best])
         else:
@@ -219,25 +225,26 @@ def _leaders(anchor: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return np.stack([start, end], axis=1)
 
 
-def _first_free(cost: np.ndarray, boxes: np.ndarray, avoid: list | None) -> int | None:
-    """The first candidate with no conflict at all (shapes tested only on the otherwise free ones)."""
+def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear) -> int | None:
+    """The first candidate with no conflict at all: its leader (``clear``) and the rule (``accept``) are
+    tested only on the otherwise free ones, the preferred few first (most labels stop there)."""
     free = np.flatnonzero(cost == 0)
-    if not len(free):
-        return None
-    if not avoid:
-        return int(free[0])
-    for chunk in (free[:8], free[8:]):  # the preferred few first: most labels stop there
+    for chunk in (free[:8], free[8:40], free[40:]):
+        if len(chunk) and clear is not None:
+            chunk = chunk[clear(chunk)]
+        if len(chunk) and accept is not None:
+            chunk = chunk[accept(boxes[chunk], None if leaders is None else leaders[chunk])]
         if len(chunk):
-            ok = chunk[~_inside(boxes[chunk], avoid)]
-            if len(ok):
-                return int(ok[0])
+            return int(chunk[0])
     return None
 
 
-def _inside(boxes: np.ndarray, polys: list) -> np.ndarray:
-    """For each box (k×4), whether it overlaps one of the (prepared) shapely polygons."""
-    geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
-    out = np.zeros(len(boxes), dtype=bool)
-    for poly in polys:
-        out |= shapely.intersects(poly, geoms)
-    return out
+def outside(polys: list) -> Callable[[np.ndarray, np.ndarray | None], np.ndarray]:
+    """An ``accept`` rule: the box overlaps none of the (prepared) shapely polygons."""
+    def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+        geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+        out = np.ones(len(boxes), dtype=bool)
+        for poly in polys:
+            out &= ~shapely.intersects(poly, geoms)
+        return out
+    return ok

@@ -531,7 +531,7 @@ def build_scene(solution, state: State, seed: int) -> Scene:
 
     fill = colours.assign([pl.decl.name for pl in state.placed], seed)
     shapes, arcs = [], []
-    heights: list[tuple[str, XY]] = []
+    heights: list[tuple[XY, XY]] = []
     for pl in state.placed:
         decl, kind = pl.decl, KINDS[pl.decl.kind]
         for loop in pl.loops:
@@ -546,8 +546,7 @@ def build_scene(solution, state: State, seed: int) -> Scene:
                 if q.kind is QKind.LENGTH and q in mentioned:
                     add_segment(*q.key)
             if el.kind is QKind.HEIGHT and any(q in mentioned for q in qs):
-                v, a, b = el.foot
-                heights.append((decl.points[v], _foot(pl.coords[v], pl.coords[a], pl.coords[b])))
+                heights.append(_height_line(el.foot, pl.coords, kind.construction.outline[0]))
         name = fill[decl.name]
         shapes.append(SceneShape(decl.name, decl.kind, decl.points, pl.coords, pl.loops, name,
                                  colours.PALETTE[name]))
@@ -576,6 +575,38 @@ def _scene_arc(piece: Arc, coords: dict, shape: str) -> SceneArc:
     if sweep < 0:
         a0, a1 = a1, a0
     return SceneArc((cx, cy), r, a0 % 360.0, a1 % 360.0, shape)
+
+
+HEIGHT_CLEAR_DEG = 12.0  # a dashed height closer than this in angle to a side at its top reads as that side
+
+
+def _height_line(foot: tuple[int, int, int], coords: dict, outline) -> tuple[XY, XY]:
+    """The dashed height from vertex ``v`` onto line ``ab`` — or, where it would lie almost on a side
+    at ``v`` (a near-right corner), from the middle of the side through ``v`` parallel to ``ab``
+    (any point of that side is at the same height)."""
+    v, a, b = foot
+    top = coords[v]
+    base = _sub(coords[b], coords[a])
+    sides = [(p.start, p.end) for p in outline if isinstance(p, Line)]
+    ends = [j for i, j in sides if i == v] + [i for i, j in sides if j == v]
+    drop = _sub(_foot(top, coords[a], coords[b]), top)
+    for w in ends:
+        side = _sub(coords[w], top)
+        if _angle_between(side, drop) < HEIGHT_CLEAR_DEG:
+            parallel = next((u for u in ends if _angle_between(_sub(coords[u], top), base) < 1e-6
+                             or _angle_between(_sub(coords[u], top), base) > 180 - 1e-6), None)
+            if parallel is not None:
+                top = ((top[0] + coords[parallel][0]) / 2, (top[1] + coords[parallel][1]) / 2)
+            break
+    return top, _foot(top, coords[a], coords[b])
+
+
+def _angle_between(u: XY, w: XY) -> float:
+    nu, nw = math.hypot(*u), math.hypot(*w)
+    if nu < 1e-12 or nw < 1e-12:
+        return 0.0
+    c = max(-1.0, min(1.0, (u[0] * w[0] + u[1] * w[1]) / (nu * nw)))
+    return math.degrees(math.acos(c))
 
 
 def _foot(p: XY, a: XY, b: XY) -> XY:

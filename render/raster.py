@@ -51,17 +51,24 @@ def _pixel(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, n
 
 
 def check(renderer: Renderer, scene: Scene, annotation: Annotation) -> RasterReport:
+    """Every rule of the module docstring, on the figure as drawn (and on its strokes alone)."""
     full = renderer.render(scene, annotation)
     bare = renderer.render(scene, annotation, strokes_only=True)
-    d = full.drawing
-    st = d.style
     img = full.rgba[:, :, :3].astype(int)
     rep = RasterReport()
-    boxes = [box(*b) for b in full.text_boxes]
+    _check_segments(full, img, rep)
+    _check_fills(full, img, rep)
+    _check_label_boxes(full, rep)
+    _check_labels_off_strokes(full, bare, rep)
+    _check_point_labels(full, scene, rep)
+    return rep
 
-    # 1. strokes along every segment
+
+def _check_segments(full, img: np.ndarray, rep: RasterReport) -> None:
+    """Stroke pixels along every segment (away from labels)."""
+    d = full.drawing
     dark = (img < DARK).all(axis=2)
-    reach = int(np.ceil(st.lw_px / 2 + 1))
+    reach = int(np.ceil(d.style.lw_px / 2 + 1))
     for a, b, line in d.segments:
         p, q = line[0], line[1]
         n = max(4, int(np.hypot(*(q - p)) / 2))
@@ -85,7 +92,12 @@ def check(renderer: Renderer, scene: Scene, annotation: Annotation) -> RasterRep
         if hit.mean() < SEGMENT_HIT:
             rep.problems.append(f"segment {a}{b} has stroke pixels at only {hit.mean():.0%} of its length")
 
-    # 2. fill colour inside every shape
+
+def _check_fills(full, img: np.ndarray, rep: RasterReport) -> None:
+    """Each shape's fill colour, blended at the opacity, inside it (away from strokes, marks, labels)."""
+    d = full.drawing
+    st = d.style
+    boxes = [box(*b) for b in full.text_boxes]
     clutter = [LineString(s) for s in d.strokes + d.marks + d.dashed + d.leaders if len(s) >= 2]
     clutter_geom = shapely.union_all([c.buffer(st.lw_px / 2 + 2.5) for c in clutter] +
                                      [bx.buffer(2.0) for bx in boxes]) if clutter or boxes else None
@@ -114,8 +126,12 @@ def check(renderer: Renderer, scene: Scene, annotation: Annotation) -> RasterRep
         if match.mean() < FILL_HIT:
             rep.problems.append(f"shape {f.name} shows its {f.colour} fill at only {match.mean():.0%} of its interior")
 
-    # 3. labels: on the canvas, not overlapping each other
-    size = st.size
+
+def _check_label_boxes(full, rep: RasterReport) -> None:
+    """Labels on the canvas and not overlapping each other."""
+    d = full.drawing
+    size = d.style.size
+    boxes = [box(*b) for b in full.text_boxes]
     for lab, bx in zip(d.labels, full.text_boxes):
         if bx[0] < 0 or bx[1] < 0 or bx[2] > size or bx[3] > size:
             rep.problems.append(f"label {lab.text!r} runs off the canvas")
@@ -125,19 +141,26 @@ def check(renderer: Renderer, scene: Scene, annotation: Annotation) -> RasterRep
                 rep.problems.append(f"labels {d.labels[i].text!r} and {d.labels[j].text!r} overlap")
     rep.checked["labels"] = len(boxes)
 
-    # 4. no label on a stroke (strokes-only image: any non-white pixel inside a label box)
-    bare_img = bare.rgba[:, :, :3].astype(int)
-    ink = (bare_img < 250).any(axis=2)
+
+def _check_labels_off_strokes(full, bare, rep: RasterReport) -> None:
+    """No label on a stroke: no non-white pixel of the strokes-only image inside a label box."""
+    d = full.drawing
+    size = d.style.size
+    ink = (bare.rgba[:, :, :3].astype(int) < 250).any(axis=2)
     for lab, bx in zip(d.labels, full.text_boxes):
         c0, c1 = int(np.floor(bx[0])) + 1, int(np.ceil(bx[2])) - 1
         r0, r1 = size - int(np.ceil(bx[3])) + 1, size - int(np.floor(bx[1])) - 1
         if c1 > c0 and r1 > r0 and ink[max(r0, 0):r1, max(c0, 0):c1].any():
             rep.problems.append(f"label {lab.text!r} sits on a stroke")
 
-    # 5. point labels outside every shape
+
+def _check_point_labels(full, scene: Scene, rep: RasterReport) -> None:
+    """Point labels outside every shape (unless shapes wall the point in)."""
+    d = full.drawing
+    st = d.style
     fills = [Polygon(f.rings[0], f.rings[1:]).buffer(0) for f in d.fills]
     pts = {name: d.frame.px(xy) for name, xy in scene.points.items()}
-    for lab, bx in zip(d.labels, boxes):
+    for lab, bx in zip(d.labels, (box(*b) for b in full.text_boxes)):
         if lab.role != "point":
             continue
         own = shapely.Point(pts[lab.text])
@@ -145,4 +168,3 @@ def check(renderer: Renderer, scene: Scene, annotation: Annotation) -> RasterRep
             continue  # walled in by shapes: no outside exists
         if any(bx.intersection(p).area > 0.5 for p in fills if not p.buffer(-1.0).contains(own)):
             rep.problems.append(f"point label {lab.text!r} is inside a shape")
-    return rep

@@ -90,8 +90,11 @@ class Scene:
     shapes: list[SceneShape]
     measured: dict[str, float] = field(default_factory=dict)
     decls: tuple[ShapeDecl, ...] = ()
-    heights: list[tuple[str, XY]] = field(default_factory=list)  # (vertex, foot) drawn dashed
+    heights: list[tuple[XY, XY]] = field(default_factory=list)  # (top, foot) drawn dashed
     seed: int = 0
+    # imported scenes (render.scene_io): the points listed on each drawn line, which counts as
+    # on it whatever rounding the coordinates had; a layout's scene leaves it empty
+    lines: list[tuple[str, ...]] = field(default_factory=list)
 
     # -- measuring --------------------------------------------------------------------------
     def shape(self, name: str) -> SceneShape | None:
@@ -148,7 +151,7 @@ class Scene:
             "segments": [list(s) for s in self.segments],
             "arcs": [a.to_dict() for a in self.arcs],
             "shapes": [s.to_dict() for s in self.shapes],
-            "heights": [{"from": v, "foot": list(f)} for v, f in self.heights],
+            "heights": [{"from": list(t), "foot": list(f)} for t, f in self.heights],
             "measured": dict(self.measured),
         }
 

@@ -74,9 +74,10 @@ def test_connectable_elements_lie_on_the_outline():
     GenConfig(depth=3, images=False),
     GenConfig(depth=2, variablized=1.0, images=False),
     GenConfig(depth=1, distractors=True, images=False),
+    GenConfig(depth=3, distractors=True, images=False),
     GenConfig(depth=2, shapes="all", annotation="individual", images=False),
     GenConfig(depth=4, p_branch=0.5, shapes="all", images=False),
-], ids=["d1", "d2-branch", "d3", "variablized", "distractors", "all-individual", "d4-all"])
+], ids=["d1", "d2-branch", "d3", "variablized", "distractors", "d3-distractors", "all-individual", "d4-all"])
 def test_records_are_proved_and_match_knobs(cfg):
     records, tally = _records(cfg, 40)
     assert not tally.failed, tally.failures
@@ -91,6 +92,11 @@ def test_records_are_proved_and_match_knobs(cfg):
         assert r["question"].startswith(("If ", "Compute"))
         if cfg.distractors:
             assert r["distractors"]["shapes"]
+            problem = parse(r["dsl"])
+            for name in r["distractors"]["shapes"]:  # each distractor shape carries a given value
+                decl = next(d for d in problem.shapes if d.name == name)
+                own = {q for qs in KINDS[decl.kind].bind(decl).values() for q in qs}
+                assert any(f.quantity in own for f in problem.facts), (name, r["dsl"])
         if cfg.variablized == 0:
             assert not r["variables"]
     if cfg.p_branch == 1.0:

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from geomill import __version__
 from geomill.engine.errors import GeomillError
 
-COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.eval",
-                   "geomill.cli.score", "geomill.cli.grade")
+COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
+                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade")
 
 
 def build_parser() -> argparse.ArgumentParser:

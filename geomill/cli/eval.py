@@ -68,7 +68,8 @@ def cmd_eval(args) -> int:
                            args.constrained, args.part, args.exemplars_from, args.limit, not args.no_plots)
     result = evaluate(args.dataset, args.out, settings, progress=not args.quiet)
     rep = result.report
-    print(f"{rep['n']} items: accuracy {rep['accuracy']:.3f}, extraction failed {rep['extraction_failed']} "
+    accuracy = "n/a" if rep["accuracy"] is None else f"{rep['accuracy']:.3f}"  # None: no item was answered
+    print(f"{rep['n']} items: accuracy {accuracy}, extraction failed {rep['extraction_failed']} "
           f"({result.answered} answered now, {result.skipped} from earlier runs); report in {args.out}",
           file=sys.stderr)
     if result.failed:

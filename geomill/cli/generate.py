@@ -31,17 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-length", type=int, default=40, help="largest given side length")
     p.add_argument("--min-angle", type=int, default=5,
                    help="every angle of every shape, given or derived, lies in [A, 180 - A] degrees")
-    p.add_argument("--seed", default="0")
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--ray", action="store_true",
-                   help="shards as Ray tasks (the cluster RAY_ADDRESS names, or a local one; needs geomill[ray])")
-    p.add_argument("--shard-size", type=int, default=100)
-    p.add_argument("--out", required=True)
-    p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])
-    p.add_argument("--no-images", action="store_true")
-    p.add_argument("--image-size", type=int, default=512)
-    p.add_argument("--no-chat", action="store_true", help="skip the fine-tuning chat JSONL export")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_run_options(p)
     p.set_defaults(func=cmd_generate)
 
     s = sub.add_parser("stats", help="counts and distributions of a generated folder")
@@ -54,6 +44,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("dir")
     s.add_argument("--json", action="store_true", help="print JSON instead of a summary")
     s.set_defaults(func=cmd_lint)
+
+
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """The options of a dataset run (seed, workers, output, exports), shared with ``geomill perceive``."""
+    p.add_argument("--seed", default="0")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--ray", action="store_true",
+                   help="shards as Ray tasks (the cluster RAY_ADDRESS names, or a local one; needs geomill[ray])")
+    p.add_argument("--shard-size", type=int, default=100)
+    p.add_argument("--out", required=True)
+    p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])
+    p.add_argument("--no-images", action="store_true")
+    p.add_argument("--image-size", type=int, default=512)
+    p.add_argument("--no-chat", action="store_true", help="skip the fine-tuning chat JSONL export")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _parts(args):
@@ -89,12 +94,16 @@ def _parts(args):
 
 
 def cmd_generate(args) -> int:
+    if args.workers < 1 or args.n < 1 or args.shard_size < 1:
+        raise GeomillError("-n, --workers and --shard-size must be positive")
+    return run_and_export(args, _parts(args), "problems")
+
+
+def run_and_export(args, parts, noun: str) -> int:
+    """Generate ``parts`` into ``args.out`` (resuming), then write the asked exports."""
     from geomill.generate import export
     from geomill.generate.runner import run
 
-    if args.workers < 1 or args.n < 1 or args.shard_size < 1:
-        raise GeomillError("-n, --workers and --shard-size must be positive")
-    parts = _parts(args)
     if args.ray:
         try:
             import ray  # noqa: F401
@@ -117,7 +126,7 @@ def cmd_generate(args) -> int:
         raise GeomillError(str(e)) from None
     failed = sum(sum(r["failed"].values()) for r in manifest["results"].values())
     total = sum(r["records"] for r in manifest["results"].values())
-    print(f"{total} problems in {out} ({len(names)} part(s)); proof failures: {failed}", file=sys.stderr)
+    print(f"{total} {noun} in {out} ({len(names)} part(s)); proof failures: {failed}", file=sys.stderr)
     if failed:
         print("failures are listed in manifest.json (results.<part>.failures)", file=sys.stderr)
     return 0

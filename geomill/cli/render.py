@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
-from geomill.dsl import parse_file
+from geomill.dsl import format_expr, parse_file
 from geomill.engine.errors import GeomillError
+from geomill.render.claims import FORMS
+from geomill.render.colours import FILL_OPACITY
 from geomill.solvers import solve
 
 
@@ -27,20 +30,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotation", choices=("coordinate", "individual"), default="coordinate")
     p.add_argument("--values", choices=("image", "text"), default="image",
                    help="draw the given values on the figure or leave them to the text")
-    p.add_argument("--opacity", type=float, default=0.5, help="fill opacity, 0..1")
+    p.add_argument("--opacity", type=float, default=FILL_OPACITY,
+                   help=f"fill opacity, 0..1 (default {FILL_OPACITY}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--labels", metavar="OUT.json",
+                   help="also write the labels: each one's text, element, box and leader, in pixels")
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("check", help="is a claim about the figure true? (VisOnlyQA-style perception check)")
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("claim", metavar="CLAIM",
+    p = sub.add_parser("check", help="is a claim about the figure true? (VisOnlyQA-style perception check)",
+                       description="FILE is a problem (.geo) laid out with --seed, or a JSON scene: "
+                                   '{"points": {"A": [x, y]}, "lines": [["A", "B", "C"]], '
+                                   '"circles": [{"centre": [x, y], "radius": r}]} or `geomill scene --json` output. '
+                                   "Claims: " + "; ".join(FORMS))
+    p.add_argument("file", metavar="FILE", nargs="?", help="a .geo problem or a .json scene")
+    p.add_argument("claim", metavar="CLAIM", nargs="?",
                    help='e.g. "there is a triangle ABD", "BD : DE = 4", "angle BGC = 10", "AC is a diameter"')
+    p.add_argument("--batch", metavar="FILE.jsonl",
+                   help='lines {"id", "scene": PATH (relative to the batch file) or a scene object, "claim"}: '
+                        "one JSON verdict per line on stdout, in order")
     p.add_argument("--tolerance", type=float, default=None,
                    help="relative for ratios (default 0.1), degrees for angles (default 5), "
-                        "scene units for 'near x'")
+                        "for 'near x' the figure's own x units (default 5%% of its extent), for a "
+                        "diameter or radius the figure's units (default 0.1%% of its extent)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_check)
@@ -72,8 +86,9 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from geomill.generate.files import write_bytes
+    from geomill.generate.files import write_bytes, write_text
     from geomill.render.annotate import Annotation
+    from geomill.render.attribution import figure_labels
     from geomill.render.draw import Renderer
 
     suffix = Path(args.output).suffix.lower()
@@ -86,20 +101,51 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
     annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
-    write_bytes(args.output, renderer.image_bytes(scene, annotation, args.output))
+    data, drawing = renderer.image(scene, annotation, args.output)
+    write_bytes(args.output, data)
+    for q in sorted(annotation.in_text, key=str):
+        print(f"note: {q} = {format_expr(annotation.facts[q])} is not drawn (no place reads as its own): "
+              "give it in the text", file=sys.stderr)
+    for lab in drawing.misread:
+        print(f"warning: the label {lab.text!r} of {lab.element} may read as another element's", file=sys.stderr)
+    if args.labels:
+        write_text(args.labels, json.dumps(figure_labels(drawing), ensure_ascii=False) + "\n")
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    from geomill.render.claims import check_claim
+def _figure(path: str, seed: int):
+    """A .json file is a scene; anything else a problem to lay out."""
+    if path.lower().endswith(".json"):
+        from geomill.render.scene_io import load_scene
 
-    _, scene = _scene(args.file, args.seed)
+        return load_scene(path)
+    return _scene(path, seed)[1]
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from geomill.render.claims import check_claim, check_tolerance
+
+    try:
+        check_tolerance(args.tolerance)
+    except GeomillError as exc:
+        raise RenderArgumentError(f"--tolerance: {exc.message}") from None
+    if args.batch:
+        if args.file or args.claim:
+            raise RenderArgumentError("--batch reads its scenes and claims from the batch file: give no FILE or CLAIM")
+        from geomill.render.batch import check_batch
+
+        for verdict in check_batch(args.batch, args.tolerance, args.seed):
+            print(json.dumps(verdict, ensure_ascii=False, allow_nan=False))
+        return 0
+    if not args.file or not args.claim:
+        raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
+    scene = _figure(args.file, args.seed)
     try:
         verdict = check_claim(scene, args.claim, args.tolerance)
     except GeomillError as exc:
         raise exc.located(args.file) from None
     if args.json:
-        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False, allow_nan=False))
     else:
         print(verdict)
     return 0

@@ -1,0 +1,53 @@
+"""``geomill perceive``: VisOnlyQA-style perception question sets, in the dataset family of
+``geomill generate`` (same folder layout, manifest, resume, exports and ``geomill stats``)."""
+from __future__ import annotations
+
+import argparse
+
+from geomill.engine.errors import GeomillError
+
+from .generate import add_run_options, run_and_export
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from geomill.generate.perception import PRESETS, TASKS
+
+    p = sub.add_parser("perceive", help="perception questions (VisOnlyQA style) on generated figures",
+                       description="Each record asks one question about one figure (triangle, quadrilateral, "
+                                   "length, angle, area, diameter, intersect), its label re-derived by the "
+                                   "claim checker; True/False questions come in pairs, the second negated.")
+    p.add_argument("--preset", choices=PRESETS,
+                   help="eval-synthetic (VisOnlyQA sizes), analysis, extra, geomverse, train")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply preset sizes (e.g. 0.1 for a try)")
+    p.add_argument("--task", choices=TASKS, default="triangle", help="the task when no --preset")
+    p.add_argument("-n", type=int, default=100, help="questions (without --preset)")
+    p.add_argument("--lines", default="2-12", help="lines per figure: N or MIN-MAX (default 2-12)")
+    p.add_argument("--angle-between", type=int, choices=(0, 45, 90), help="length task: angle between the segments")
+    p.add_argument("--source", choices=("construction", "geomverse"), default="construction",
+                   help="random AlphaGeometry-style constructions drawn plain, or generated GeomVerse problems' "
+                        "figures in geomill's style")
+    p.add_argument("--part", default="data", help="name of the part without --preset")
+    add_run_options(p)
+    p.set_defaults(func=cmd_perceive)
+
+
+def _lines(text: str) -> tuple[int, int]:
+    lo, _, hi = text.partition("-")
+    if not lo.isdigit() or (hi and not hi.isdigit()):
+        raise GeomillError(f"--lines wants N or MIN-MAX, not {text!r}")
+    return int(lo), int(hi or lo)
+
+
+def cmd_perceive(args) -> int:
+    from geomill.generate.perception import PerceptionConfig, preset
+    from geomill.generate.runner import Part
+
+    if args.workers < 1 or args.n < 1 or args.shard_size < 1 or args.scale <= 0:
+        raise GeomillError("-n, --workers, --shard-size and --scale must be positive")
+    if args.preset:
+        parts = preset(args.preset, args.scale, images=not args.no_images, image_size=args.image_size)
+    else:
+        cfg = PerceptionConfig(task=args.task, lines=_lines(args.lines), angle_between=args.angle_between,
+                               source=args.source, images=not args.no_images, image_size=args.image_size).validate()
+        parts = [Part(args.part, "test", args.n, cfg)]
+    return run_and_export(args, parts, "questions")

@@ -1,0 +1,325 @@
+"""Which element a label reads as belonging to: the rules every placed label must obey.
+
+A reader attaches a label to the nearest element of its kind, so a label is only
+right if that nearest element is its own, clearly.  The rules, in pixels:
+
+* every label box lies ``EDGE`` px inside the image;
+* point and side labels: the box's distance to its own element (a point; a segment) times
+  ``RATIO`` plus ``SLACK`` is at most its distance to any other element of that kind (the other
+  points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
+  one line a point splits);
+* angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
+  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, and no other labelled
+  angle's wedge holds it as near that angle's vertex;
+* shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
+  lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
+* a label set far off has a leader line: the rules above hold for the leader's element end
+  instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
+
+The layout offers only candidates that pass (``Rules.rule`` is a vectorised predicate over
+candidate boxes), and ``Rules.misread`` re-applies the same predicate to a finished drawing.
+An independent reader of the exported labels (tests/label_reader.py) tests the outcome.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+import shapely.ops
+from shapely.geometry import Polygon
+
+EDGE = 4.0
+RATIO = 1.5
+SLACK = 2.0
+CLEAR = 3.0
+NEAR_FONTS = 4.0
+
+# (k×4 boxes, k×2×2 leaders or None) -> k booleans
+Rule = Callable[[np.ndarray, "np.ndarray | None"], np.ndarray]
+
+
+@dataclass
+class Wedge:
+    """An angle as drawn: vertex, first ray direction, sweep (radians, ccw) and mark radius (pixels)."""
+
+    vertex: np.ndarray
+    start: float
+    sweep: float
+    radius: float
+
+    def holds(self, pts: np.ndarray) -> np.ndarray:
+        t = np.arctan2(pts[:, 1] - self.vertex[1], pts[:, 0] - self.vertex[0])
+        return (t - self.start) % (2 * math.pi) <= self.sweep
+
+
+@dataclass
+class Strokes:
+    """Every drawn stroke cut into straight pieces; ``owner[i]`` is the stroke piece i belongs to."""
+
+    a: np.ndarray
+    b: np.ndarray
+    owner: np.ndarray
+
+    @staticmethod
+    def of(lines: list[np.ndarray], step: float = 12.0) -> Strokes:
+        """From polylines; arcs keep a vertex every ``step`` px or so (a 12 px chord strays from an arc
+        of radius r by 18/r px: under a pixel for any arc a label meets), which is all a distance needs."""
+        kept = [_thin(np.asarray(line, float), step) for line in lines]
+        if not kept:
+            z = np.zeros((0, 2))
+            return Strokes(z, z, np.zeros(0, int))
+        owner = np.concatenate([np.full(len(x) - 1, i) for i, x in enumerate(kept)])
+        return Strokes(np.concatenate([x[:-1] for x in kept]), np.concatenate([x[1:] for x in kept]), owner)
+
+
+def _thin(line: np.ndarray, step: float) -> np.ndarray:
+    if len(line) <= 3:
+        return line
+    seg = np.hypot(*np.diff(line, axis=0).T)
+    every = max(1, round(step / max(float(seg.mean()), 1e-9)))
+    if every == 1:
+        return line
+    idx = np.arange(0, len(line) - 1, every)
+    return line[np.append(idx, len(line) - 1)]
+
+
+@dataclass
+class Rules:
+    """The figure's elements in pixels (y up) and the attribution rule of each labelled one."""
+
+    size: int
+    font_px: float
+    points: dict[str, np.ndarray]
+    strokes: Strokes
+    stroke_index: dict[frozenset, int]  # a segment's two point names -> its stroke
+    fills: dict[str, Polygon]
+    holes: dict[str, list[Polygon]]  # each shape's holes, as regions of their own
+    wedges: dict[str, Wedge] = field(default_factory=dict)  # by element ("angle ABC")
+    _cache: dict = field(default_factory=dict)
+
+    # -- the rules --------------------------------------------------------------------------------
+    def rule(self, role: str, element: str) -> Rule:
+        """The predicate for a label of ``element`` (its problem-language spelling) in ``role``."""
+        key = (role, element)
+        if key not in self._cache:
+            make = {"point": self._point, "side": self._side, "angle": self._angle, "shape": self._shape}[role]
+            self._cache[key] = make(element)
+        return self._cache[key]
+
+    def _on_canvas(self, boxes: np.ndarray) -> np.ndarray:
+        lo, hi = EDGE, self.size - EDGE
+        return (boxes[:, 0] >= lo) & (boxes[:, 1] >= lo) & (boxes[:, 2] <= hi) & (boxes[:, 3] <= hi)
+
+    def _nearest(self, own: Callable[[np.ndarray], np.ndarray], others: Callable[[np.ndarray], np.ndarray]) -> Rule:
+        """``own(boxes)``: k distances to the label's element; ``others(boxes)``: k×m to the other elements
+        of its kind.  Own nearest by RATIO and SLACK; a leader's start stands for the box, whose distance
+        to the others must then be CLEAR."""
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
+            d = others(src)
+            good = self._on_canvas(boxes)
+            if d.shape[1]:
+                good &= d.min(axis=1) >= RATIO * own(src) + SLACK
+                if leaders is not None:
+                    good &= others(boxes).min(axis=1) >= CLEAR
+            return good
+        return ok
+
+    def _point(self, element: str) -> Rule:
+        name = element.removeprefix("point ")
+        own = self.points[name][None]
+        rest = np.array([p for n, p in self.points.items() if n != name]).reshape(-1, 2)
+        return self._nearest(lambda boxes: box_point_distance(boxes, own)[:, 0],
+                             lambda boxes: box_point_distance(boxes, rest))
+
+    def _side(self, element: str) -> Rule:
+        p, q = _side_points(element, self.points)
+        own = self.stroke_index.get(frozenset((p, q)), -1)  # a diagonal may be labelled but not drawn
+        skip = {own} | {i for k, i in self.stroke_index.items() if _collinear_overlap(self.points, (p, q), tuple(k))}
+        st = self.strokes
+        rest = ~np.isin(st.owner, list(skip))
+        oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
+        return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
+                             lambda boxes: box_segment_distance(boxes, ra, rb))
+
+    def _angle(self, element: str) -> Rule:
+        own = self.wedges[element]
+        others = [w for e, w in self.wedges.items() if e != element]
+        near = own.radius + NEAR_FONTS * self.font_px
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
+            centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
+            d_own = box_point_distance(src, own.vertex[None])[:, 0]
+            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
+            for w in others:
+                d = box_point_distance(src, w.vertex[None])[:, 0]
+                good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
+            return good
+        return ok
+
+    def _shape(self, element: str) -> Rule:
+        name = element.split(" ", 1)[1]
+        own = self.fills[name]
+        grown = self._others_grown(name)
+        region = own.difference(grown) if grown is not None else own
+        shapely.prepare(region)
+        bounds = region.bounds if not region.is_empty else (0.0, 0.0, -1.0, -1.0)
+        # a label in a hole reads as the hole's: holes count as other regions
+        others = [f for n, f in self.fills.items() if n != name] + self.holes.get(name, [])
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            good = self._on_canvas(boxes)
+            if leaders is None:  # inside the region's bounds first (cheap), then inside the region
+                x0, y0, x1, y1 = bounds
+                good &= (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
+                b = boxes[good]
+                good[good] = shapely.contains(region, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+                return good
+            geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+            good &= shapely.contains_xy(region, leaders[:, 0, 0], leaders[:, 0, 1])
+            if not others:
+                return good
+            # set off: nearest its own shape all the same, its leader over no other shape
+            d_own = shapely.distance(own, geoms)
+            lines = shapely.linestrings(leaders)
+            for f in others:
+                good &= (shapely.distance(f, geoms) >= RATIO * d_own + SLACK) & ~shapely.intersects(f, lines)
+            return good
+        return ok
+
+    def _others_grown(self, name: str):
+        """Every other shape grown by CLEAR, as one prepared geometry (None: no other shape)."""
+        if "grown" not in self._cache:
+            self._cache["grown"] = {n: f.buffer(CLEAR, quad_segs=2) for n, f in self.fills.items()}
+        rest = [g for n, g in self._cache["grown"].items() if n != name]
+        if not rest:
+            return None
+        out = shapely.union_all(rest)
+        shapely.prepare(out)
+        return out
+
+    def interior(self, name: str) -> tuple[np.ndarray, float]:
+        """A point well inside the shape's own fill (off the others), where its label wants to be,
+        and how far it is from the edge of that fill (no box of twice that height fits there)."""
+        own = self.fills[name]
+        rest = [f for n, f in self.fills.items() if n != name]
+        region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
+        if region is None:
+            c = own.representative_point()
+            return np.array([c.x, c.y]), 0.0
+        c = region.centroid
+        room = shapely.distance(region.boundary, c) if region.contains(c) else 0.0
+        if room <= 1.5 * self.font_px:
+            c = shapely.ops.polylabel(region, tolerance=1.0)
+            room = max(room, shapely.distance(region.boundary, c))
+        return np.array([c.x, c.y]), float(room)
+
+    # -- a finished drawing -------------------------------------------------------------------------
+    def misread(self, labels) -> list:
+        """The placed labels that break their rule (``labels``: Placed with ``element``)."""
+        bad = []
+        for lab in labels:
+            if not lab.conflicts:  # placed where its rule held (the rule reads no other label)
+                continue
+            leaders = None if lab.leader is None else np.asarray(lab.leader, float)[None]
+            if not self.rule(lab.role, lab.element)(np.array([lab.box]), leaders)[0]:
+                bad.append(lab)
+        return bad
+
+
+def _largest(geom) -> Polygon | None:
+    """The largest polygon of a (multi)polygon or collection, None if there is none."""
+    polys = [g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon" and not g.is_empty]
+    if not polys:
+        polys = [p for g in getattr(geom, "geoms", []) if g.geom_type == "MultiPolygon" for p in g.geoms]
+    return max(polys, key=lambda g: g.area) if polys else None
+
+
+def _point_boxes(pts: np.ndarray) -> np.ndarray:
+    return np.column_stack([pts[:, 0], pts[:, 1], pts[:, 0], pts[:, 1]])
+
+
+def _side_points(element: str, points: dict) -> tuple[str, str]:
+    """``AB`` -> (A, B), for point names of several characters (``B1C'``) too."""
+    for i in range(1, len(element)):
+        if element[:i] in points and element[i:] in points:
+            return element[:i], element[i:]
+    raise KeyError(element)
+
+
+def _collinear_overlap(points: dict, own: tuple[str, str], other: tuple[str, str], tol: float = 0.5) -> bool:
+    """Do two segments lie on one line and overlap (a point splitting a side: BC, BA, AC)?"""
+    a, b = points[own[0]], points[own[1]]
+    u = b - a
+    n = float(np.hypot(*u))
+    if n < 1e-9:
+        return False
+    u = u / n
+    ts = []
+    for p in (points[other[0]], points[other[1]]):
+        v = p - a
+        if abs(u[0] * v[1] - u[1] * v[0]) > tol:
+            return False
+        ts.append(float(u @ v))
+    return max(ts) > tol and min(ts) < n - tol
+
+
+def box_point_distance(boxes: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """k×m: the distance between each axis-aligned box (k×4) and each point (m×2)."""
+    dx = np.maximum(np.maximum(boxes[:, 0, None] - pts[:, 0], pts[:, 0] - boxes[:, 2, None]), 0.0)
+    dy = np.maximum(np.maximum(boxes[:, 1, None] - pts[:, 1], pts[:, 1] - boxes[:, 3, None]), 0.0)
+    return np.hypot(dx, dy)
+
+
+def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """k×m: the distance between each axis-aligned box (k×4) and each segment a[j]–b[j] (0 where they meet)."""
+    corners = boxes[:, [[0, 1], [0, 3], [2, 1], [2, 3]]][:, :, None, :]  # k×4×1×2
+    ab = b - a
+    ll = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12)
+    rel = corners - a  # k×4×m×2
+    t = np.clip(((rel * ab).sum(axis=-1)) / ll, 0.0, 1.0)
+    d = np.hypot(*(rel - t[..., None] * ab).transpose(3, 0, 1, 2)).min(axis=1)
+    d = np.minimum(d, np.minimum(box_point_distance(boxes, a), box_point_distance(boxes, b)))
+    # the segment meets the box where no separating axis (x, y, the segment's normal) parts them
+    cross = rel[..., 0] * ab[:, 1] - rel[..., 1] * ab[:, 0]  # k×4×m
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    meets = ((cross.min(axis=1) <= 0) & (cross.max(axis=1) >= 0)
+             & (lo[:, 0] <= boxes[:, 2, None]) & (hi[:, 0] >= boxes[:, 0, None])
+             & (lo[:, 1] <= boxes[:, 3, None]) & (hi[:, 1] >= boxes[:, 1, None]))
+    return np.where(meets, 0.0, d)
+
+
+# -- the labels, exported ------------------------------------------------------------------------------
+
+
+def figure_labels(d) -> dict:
+    """The figure as a reader of its pixels sees it (``d``: a composed Drawing), in pixel coordinates
+    with the origin at the top left and y down: ``size``, ``points``, ``segments`` (the drawn sides),
+    ``shapes`` (``name``, ``outline``, ``holes``) and ``labels`` (``text``, ``element`` in the problem
+    language's spelling, ``bbox`` [x0, y0, x1, y1], ``leader`` [[x, y] at the element, [x, y] at the
+    label] or null)."""
+    size = d.style.size
+
+    def xy(pts) -> list:
+        """Pixel rows (y up) as [x, y] lists, y down, to 0.01 px."""
+        a = np.asarray(pts, dtype=float).reshape(-1, 2)
+        return np.round(np.column_stack([a[:, 0], size - a[:, 1]]), 2).tolist()
+
+    labels = []
+    for lab in d.labels:
+        x0, y0, x1, y1 = lab.box
+        labels.append({"text": lab.text, "element": lab.element,
+                       "bbox": [round(x0, 2), round(size - y1, 2), round(x1, 2), round(size - y0, 2)],
+                       "leader": None if lab.leader is None else xy(lab.leader)})
+    names = list(d.rules.points)
+    where = xy([d.rules.points[n] for n in names])
+    return {"size": [size, size],
+            "points": dict(zip(names, where)),
+            "segments": [[a, b] for a, b, _ in d.segments],
+            "shapes": [{"name": f.name, "outline": xy(f.rings[0]), "holes": [xy(h) for h in f.rings[1:]]}
+                       for f in d.fills],
+            "labels": labels}

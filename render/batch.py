@@ -1,0 +1,100 @@
+"""``geomill check --batch``: many claims on many scenes, one verdict per input line, in order.
+
+Scenes are loaded once per path (and once per distinct inline object) and claims parsed once
+per text, so a batch runs at the speed of the measurements themselves.  A bad line yields an
+error verdict and the batch goes on.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from geomill.engine.errors import GeomillError
+
+from .claims import check_claim
+from .scene import Scene
+from .scene_io import load_scene, scene_from_dict
+
+INLINE_CACHE = 256
+
+
+class SceneCache:
+    """Scenes by path (relative to the batch file) or by inline object."""
+
+    def __init__(self, base: Path, seed: int = 0):
+        self.base, self.seed = base, seed
+        self.files: dict[Path, Scene | GeomillError] = {}
+        self.inline: dict[str, Scene | GeomillError] = {}
+
+    def get(self, ref) -> Scene:
+        if isinstance(ref, str):
+            path = (self.base / ref).resolve()
+            if path not in self.files:
+                self.files[path] = self._try(lambda: self._load(path))
+            got = self.files[path]
+        elif isinstance(ref, dict):
+            key = json.dumps(ref, sort_keys=True)
+            if key not in self.inline:
+                if len(self.inline) >= INLINE_CACHE:
+                    self.inline.pop(next(iter(self.inline)))
+                self.inline[key] = self._try(lambda: scene_from_dict(ref))
+            got = self.inline[key]
+        else:
+            raise GeomillError('"scene" must be a path or a scene object')
+        if isinstance(got, GeomillError):
+            raise got
+        return got
+
+    @staticmethod
+    def _try(fn):
+        try:
+            return fn()
+        except GeomillError as e:
+            return e
+
+    def _load(self, path: Path) -> Scene:
+        if path.suffix.lower() == ".json":
+            return load_scene(path)
+        from geomill.dsl import parse_file
+        from geomill.render.layout import layout
+        from geomill.solvers import solve
+
+        if not path.exists():
+            raise GeomillError(f"no such scene file: {path}")
+        return layout(solve(parse_file(str(path))), seed=self.seed)
+
+
+def check_lines(lines, base: Path, tolerance: float | None = None, seed: int = 0,
+                source: str = "<batch>") -> Iterator[dict]:
+    """One verdict dict per non-blank line: id, truth, family, measured (and the rest of the verdict),
+    or id, truth None and error."""
+    cache = SceneCache(base, seed)
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        rid = None
+        try:
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise GeomillError(f"not JSON: {e.msg}") from None
+            if not isinstance(item, dict):
+                raise GeomillError('a line is an object {"id", "scene", "claim"}')
+            rid = item.get("id")
+            if not isinstance(item.get("claim"), str) or "scene" not in item:
+                raise GeomillError('a line needs "scene" and "claim" (a string)')
+            verdict = check_claim(cache.get(item["scene"]), item["claim"], tolerance)
+            yield {"id": rid, **verdict.to_dict()}
+        except GeomillError as e:
+            yield {"id": rid, "truth": None, "family": None, "measured": None, "error": f"{source}:{n}: {e}"}
+
+
+def check_batch(path: str | Path, tolerance: float | None = None, seed: int = 0) -> Iterator[dict]:
+    path = Path(path)
+    try:
+        fh = open(path, encoding="utf-8")
+    except OSError as e:
+        raise GeomillError(f"cannot read the batch: {e.strerror}", file=str(path)) from None
+    with fh:
+        yield from check_lines(fh, path.parent, tolerance, seed, str(path))

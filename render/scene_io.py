@@ -1,0 +1,141 @@
+"""Scenes as plain JSON: imported from points-and-strokes metadata, and written back.
+
+The import format is the metadata style of VisOnlyQA's SyntheticGeometry and of Inter-GPS::
+
+    {"points": {"A": [x, y], ...}, "lines": [["A", "B", "C"], ...],
+     "circles": [{"centre": [x, y], "radius": r}, ...]}
+
+A line is one straight stroke through the points listed on it, from its first to its last
+point (from its two extreme points, should the list be out of order), so every segment
+between two of its points is drawn; the listed points are on it whatever rounding their
+coordinates had (see ``render.claims`` for the whole drawn-segment rule).  Circles are drawn
+whole.  ``geomill scene --json`` output (``segments``, ``arcs``, ``measured``) is read too.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from geomill.engine.errors import GeomillError
+from geomill.engine.model import split_points
+
+from .scene import Scene, SceneArc
+
+LISTED_TOL = 0.01  # of the figure's extent: a point listed on a line may be this far off it
+
+
+class SceneFormatError(GeomillError):
+    """The scene file is not a scene."""
+
+
+def load_scene(path: str | Path) -> Scene:
+    """The scene in a JSON file (errors name the file)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise SceneFormatError(f"cannot read the scene: {e.strerror}", file=str(path)) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise SceneFormatError(f"not JSON: {e}", file=str(path)) from None
+    try:
+        return scene_from_dict(data)
+    except GeomillError as e:
+        raise e.located(str(path)) from None
+
+
+def _xy(value, what: str) -> tuple[float, float]:
+    ok = (isinstance(value, (list, tuple)) and len(value) == 2
+          and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value))
+    if not ok:
+        raise SceneFormatError(f"{what} must be [x, y] with two finite numbers, not {json.dumps(value)[:60]}")
+    return float(value[0]), float(value[1])
+
+
+def _number(value, what: str) -> float:
+    if not (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)):
+        raise SceneFormatError(f"{what} must be a finite number, not {json.dumps(value)[:60]}")
+    return float(value)
+
+
+def scene_from_dict(data) -> Scene:
+    """A scene from the import format or from ``geomill scene --json`` output."""
+    if not isinstance(data, dict) or not isinstance(data.get("points"), dict) or not data["points"]:
+        raise SceneFormatError('a scene is an object with "points": {"A": [x, y], ...} and "lines" or "segments"')
+    points: dict[str, tuple[float, float]] = {}
+    for name, xy in data["points"].items():
+        try:
+            single = len(split_points(name)) == 1
+        except ValueError:
+            single = False
+        if not single:
+            raise SceneFormatError(f"{name!r} is not a point name (a capital letter, digits, primes)")
+        points[name] = _xy(xy, f"point {name}")
+    lines = [tuple(x) if isinstance(x, (list, tuple)) else x for x in data.get("lines", [])]
+    lines += [tuple(x) if isinstance(x, (list, tuple)) else x for x in data.get("segments", [])]
+    for i, line in enumerate(lines):
+        if not isinstance(line, tuple) or len(line) < 2 or not all(isinstance(n, str) for n in line):
+            raise SceneFormatError(f"line {i + 1} must be a list of two or more point names")
+        unknown = [n for n in line if n not in points]
+        if unknown:
+            raise SceneFormatError(f"line {i + 1} ({'-'.join(line)}) names no point {', '.join(unknown)}")
+        if len(set(line)) != len(line):
+            raise SceneFormatError(f"line {i + 1} ({'-'.join(line)}) lists a point twice")
+    arcs = [SceneArc(_xy(c.get("centre", c.get("center")) if isinstance(c, dict) else None, f"circle {i + 1}'s centre"),
+                     _radius(c, i), 0.0, 360.0) for i, c in enumerate(data.get("circles", []))]
+    for i, a in enumerate(data.get("arcs", [])):
+        if not isinstance(a, dict):
+            raise SceneFormatError(f"arc {i + 1} must be an object with centre, radius, start, end")
+        arcs.append(SceneArc(_xy(a.get("centre"), f"arc {i + 1}'s centre"), _radius(a, i),
+                             _number(a.get("start"), f"arc {i + 1}'s start"),
+                             _number(a.get("end"), f"arc {i + 1}'s end"),
+                             str(a.get("shape", ""))))
+    measured = data.get("measured", {})
+    if not isinstance(measured, dict):
+        raise SceneFormatError('"measured" must be an object')
+    scene = Scene(points, [], arcs, [], measured={k: _number(v, k) for k, v in measured.items()})
+    x0, y0, x1, y1 = scene.bounds()
+    extent = max(x1 - x0, y1 - y0, *(a.radius for a in arcs), 1e-9)
+    for line in lines:
+        scene.segments.append(_stroke(points, line, LISTED_TOL * extent))
+    scene.lines = [tuple(line) for line in lines if len(line) > 2]
+    return scene
+
+
+def _radius(c, i: int) -> float:
+    r = _number(c.get("radius") if isinstance(c, dict) else None, f"circle {i + 1}'s radius")
+    if r <= 0:
+        raise SceneFormatError(f"circle {i + 1}'s radius must be positive")
+    return r
+
+
+def _stroke(points, line: tuple[str, ...], tol: float) -> tuple[str, str]:
+    """The two extreme points of a line; every listed point must lie on the stroke between them."""
+    (ax, ay), (bx, by) = points[line[0]], points[line[-1]]
+    if len(line) == 2:
+        if (ax, ay) == (bx, by):
+            raise SceneFormatError(f"line {'-'.join(line)} has no length")
+        return line[0], line[1]
+    far = max(((p, q) for p in line for q in line), key=lambda pq: math.dist(points[pq[0]], points[pq[1]]))
+    (ax, ay), (bx, by) = points[far[0]], points[far[1]]
+    length = math.hypot(bx - ax, by - ay)
+    if length <= 0:
+        raise SceneFormatError(f"line {'-'.join(line)} has no length")
+    for n in line:
+        x, y = points[n]
+        off = abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / length
+        if off > tol:
+            raise SceneFormatError(f"point {n} is listed on line {'-'.join(line)} but lies {off:.4g} off it")
+    return far
+
+
+def plain_dict(scene: Scene) -> dict:
+    """The scene in the import format (whole circles as ``circles``, other arcs as ``arcs``)."""
+    out: dict = {"points": {k: [v[0], v[1]] for k, v in scene.points.items()}}
+    listed = [list(m) for m in scene.lines]
+    covered = {frozenset((a, b)) for m in scene.lines for a in m for b in m}
+    out["lines"] = listed + [[a, b] for a, b in scene.segments if frozenset((a, b)) not in covered]
+    out["circles"] = [{"centre": list(a.centre), "radius": a.radius} for a in scene.arcs if a.sweep >= 360 - 1e-9]
+    arcs = [a.to_dict() for a in scene.arcs if a.sweep < 360 - 1e-9]
+    if arcs:
+        out["arcs"] = arcs
+    return out
