@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import sympy
 
@@ -325,8 +325,14 @@ class ShapeKind:
 
     # -- binding ---------------------------------------------------------------------
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:
-        """Element symbol -> the problem quantities it stands for in this shape."""
-        return {sym: el.quantities(decl.points, decl.name) for sym, el in self.elements.items()}
+        """Element symbol -> the problem quantities it stands for in this shape (shared: do not change it)."""
+        return _bound(self, decl.points, decl.name)
+
+
+@lru_cache(maxsize=8192)
+def _bound(kind: ShapeKind, points: tuple[str, ...], name: str) -> dict[str, list[Quantity]]:
+    """Binding is asked for many times per problem (graph, checks, texts, figure): computed once."""
+    return {sym: el.quantities(points, name) for sym, el in kind.elements.items()}
 
 
 PLACEHOLDER_SIZES = {"p": 1, "s": 2, "a": 3}  # points in {p}, {s}, {a} placeholders of a form

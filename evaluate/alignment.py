@@ -36,7 +36,8 @@ _LINK = re.compile(r"(?:\s*(?:'s|’s))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))?(?
                    r"value)\s+of\b)"
                    r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
                    r"found\s+to\s+be|calculated\s+as|equal\s+to|to)\b)*\s*")
-_LIST = (r"((?:the\s+)?{n}(?:\s*,\s*(?:and\s+)?(?:the\s+)?{n}|\s+and\s+(?:the\s+)?{n})+)\s+(sides|angles)?\s*"
+_LIST = (r"((?:the\s+)?{n}(?:\s*,\s*(?:and\s+)?(?:the\s+)?{n}|\s+and\s+(?:the\s+)?{n})+)\s+"
+         r"(sides|angles|diameters|diagonals)?\s*"
          r"(?:are|=)\s*((?:-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?-?\d+(?:\.\d+)?|\s+and\s+-?\d+(?:\.\d+)?)+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*#])|\n+")
 
@@ -189,7 +190,8 @@ def _label(key: AnswerKey, text: str, start: int, end: int, typed: str) -> Menti
         shape = key.shape_named(name)
         ok = re.match(rf"\s+(?:[a-z-]+\s+){{0,2}}?(?:{_SHAPE_NOUNS})\b", text[end:])
         return Mention(start, end, None, shape) if (shape and ok) else None
-    if not (re.match(r"\s*(?:sides?|angles?)\b|\s*=", after) or re.search(r"(?:side|angle|∠)\s*$", before)):
+    if not (re.match(r"\s*(?:sides?|angles?|diameters?|diagonals?)\b|\s*=", after)
+            or re.search(r"(?:side|angle|diameter|diagonal|∠)\s*$", before)):
         return None
     pts = split_points(name)
     return Mention(start, end, Quantity.angle(*pts) if word == "angle" else Quantity.length(*pts))

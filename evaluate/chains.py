@@ -26,6 +26,7 @@ _CHAIN_SPELLING = [
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
     (re.compile(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)"), lambda m: f"{m.group(1)}({m.group(2)})"),  # sin 7
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
+    (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
 ]
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
 

@@ -22,6 +22,7 @@ from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError
 from geomill.engine.model import Problem, QKind, Quantity
+from geomill.solvers.lint import lint_solution, lint_text
 
 from .backward import Draft, Infeasible, Planner, draw
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
@@ -171,6 +172,7 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
             continue
         try:
             proved = _prove(job, d, knobs, figures)
+            record = None if proved is None else _record(job, d, knobs, proved)  # _record lints the figure's names
         except Infeasible as e:
             tally.rejected[str(e)] += 1
             continue
@@ -183,7 +185,6 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
         if proved is None:
             tally.duplicates += 1
             continue
-        record = _record(job, d, knobs, proved)
         files = {} if proved.png is None else {record["image"]: proved.png, record["labels"]: proved.labels}
         return record, files
     raise GenerationError(f"no problem found for {part} #{index} in {MAX_ATTEMPTS} draws with these knobs "
@@ -221,6 +222,9 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if sol.rel_diff > 0.03:
         raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
     coordinate_solution = sol.text()
+    findings = lint_solution(sol, coordinate_solution)
+    if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
+        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{text}")
     h = solution_hash(coordinate_solution)
     if h in job.exclude:
         return None
@@ -279,7 +283,7 @@ def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
     cfg, sol, ann = job.cfg, proved.solution, proved.annotation
     part, index = job.part, job.index
     steps = sol.steps
-    uses_pi = any("π" in s.formula or "pi" in s.formula for s in steps)
+    uses_pi = any("π" in s.formula for s in steps) or "3.14" in proved.coordinate_solution  # variable steps: no formula
     rounds = any(not float(s.value).is_integer() for s in steps) or not float(sol.answer).is_integer()
     namer, shape_namer = _namers(ann)
     on_image = ann.on_image if ann is not None else (lambda q: knobs["values"] == "image" and
@@ -289,6 +293,9 @@ def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
                        uses_pi=uses_pi, rounds=rounds)
     rid = f"{part}-{index:07d}"
     solution_image = sol.text(namer) if namer else proved.coordinate_solution
+    findings = lint_text(solution_image) if namer else []
+    if findings:
+        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{solution_image}")
     info = sol.as_dict()
     return {
         "schema": SCHEMA,
@@ -308,6 +315,7 @@ def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
         "answer_type": ANSWER_TYPES[d.qkind],
         "solution": solution_image,
         "solution_text_only": proved.coordinate_solution,
+        "solution_latex": sol.text(namer, style="latex"),
         "solution_hash": proved.solution_hash,
         "steps": info["steps"],
         "depth": sol.depth,

@@ -102,3 +102,28 @@ def plot(stats: dict, path: str | Path) -> None:
     with atomic_open(path, "wb") as fh:
         fig.savefig(fh, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)
+
+
+def lint(out: str | Path, examples: int = 20) -> dict:
+    """Run the solution linter (``solvers.lint``) over every record written under ``out``:
+    the coordinate-named solution gets every check, the figure-named one the arithmetic and syntax."""
+    from geomill.dsl import parse
+    from geomill.solvers import solve
+    from geomill.solvers.lint import lint_solution, lint_text
+
+    out = Path(out)
+    counts: Counter = Counter()
+    shown: list[dict] = []
+    n = flagged = 0
+    for part in sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))):
+        for r in read_records(out, part):
+            n += 1
+            sol = solve(parse(r["dsl"]))
+            findings = lint_solution(sol, r["solution_text_only"])
+            if r["solution"] != r["solution_text_only"]:
+                findings += lint_text(r["solution"])
+            flagged += bool(findings)
+            counts.update(f.check for f in findings)
+            for f in findings[: max(0, examples - len(shown))]:
+                shown.append({"id": r["id"], "part": part, "finding": str(f)})
+    return {"records": n, "with_findings": flagged, "findings": dict(counts), "examples": shown}

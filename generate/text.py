@@ -14,9 +14,8 @@ from collections.abc import Callable
 from geomill.dsl import format_expr
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import Problem, QKind, Quantity, ShapeDecl
-from geomill.solvers.writer import element_phrase
+from geomill.solvers.writer import Namer, and_list, element_phrase
 
-Namer = Callable[[Quantity], str]
 QUERY_MARK = "?"
 
 
@@ -57,12 +56,6 @@ def _value(v) -> str:
     return format_expr(v)
 
 
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def query_phrase(q: Quantity, kinds: dict[str, str], namer: Namer | None) -> str:
     label = namer(q) if namer else q.name
     if label == QUERY_MARK and q.kind is QKind.LENGTH:
@@ -92,7 +85,7 @@ def question(problem: Problem, *, namer: Namer | None = None, shape_namer: Calla
             continue
         clauses.append(f"{element_phrase(f.quantity, kinds, namer)} is {_value(f.value)}")
     ask = f"compute {query_phrase(problem.query.quantity, kinds, namer)}."
-    text = f"If {_and(clauses)}, {ask}" if clauses else ask[0].upper() + ask[1:]
+    text = f"If {and_list(clauses)}, {ask}" if clauses else ask[0].upper() + ask[1:]
     if uses_pi:
         text += " Assume π = 3.14."
     if rounds:

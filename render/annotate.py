@@ -130,9 +130,7 @@ def mentioned(solution) -> list[Quantity]:
     inputs, variablized elements and the angles of relation premises."""
     out: dict[Quantity, None] = {}
     for step in solution.steps:
-        terms = [step.output, *(q for q, _ in step.inputs), *(q for q, _ in step.expressions),
-                 *step.premise_terms.values(), *(q for _, _, names in step.equations for q in names.values())]
-        for q in terms:
+        for q in step.mentions():
             if isinstance(q, Quantity) and q.kind in (QKind.LENGTH, QKind.ANGLE):
                 out.setdefault(q, None)
     return list(out)

@@ -21,8 +21,14 @@ GV_PI = 3.14
 
 
 def round2(x: float) -> float:
-    """Round half-up to two decimals, on the decimal spelling of ``x`` (2.675 -> 2.68)."""
-    return float(Decimal(repr(float(x))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    """Round half-up to two decimals, on the decimal spelling of ``x`` (2.675 -> 2.68).
+
+    Only values near a tie need the decimal spelling; the rest round to nearest directly."""
+    x = float(x)
+    scaled = x * 100
+    if abs(abs(scaled - math.floor(scaled)) - 0.5) > 1e-6 and abs(scaled) < 1e13:
+        return round(scaled) / 100
+    return float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def fmt(x: float) -> str:
@@ -105,10 +111,13 @@ def tree(expr: sympy.Expr) -> Node:
     return _convert(to_degrees(expr))
 
 
-def _convert(e: sympy.Expr) -> Node:
+def _convert(e: sympy.Expr, decimals: bool = False) -> Node:
+    """``decimals``: a fraction with at most two decimals is a number (a given ``12.85x``), not ``257 / 20``."""
     if e is sympy.pi:
         return Num(math.pi, "π")
     if e.is_Integer:
+        return Num(float(e))
+    if e.is_Rational and decimals and (e * 100).is_Integer:
         return Num(float(e))
     if e.is_Rational:
         return Div(Num(float(e.p)), Num(float(e.q)))
@@ -118,12 +127,12 @@ def _convert(e: sympy.Expr) -> Node:
         return Sym(e.name)
     if e.is_Add:
         terms = []
-        for t in sorted(e.args, key=lambda a: (a.is_number, sympy.default_sort_key(a))):
+        for t in sorted(e.args, key=lambda a: (a.is_number, -_degree(a), sympy.default_sort_key(a))):
             coeff, rest = t.as_coeff_Mul()
             if coeff.is_negative:
-                terms.append((-1, _convert(-t)))
+                terms.append((-1, _convert(-t, decimals)))
             else:
-                terms.append((1, _convert(t)))
+                terms.append((1, _convert(t, decimals)))
         if terms[0][0] < 0:  # start with a positive term where there is one
             for i, (sgn, _) in enumerate(terms):
                 if sgn > 0:
@@ -137,11 +146,11 @@ def _convert(e: sympy.Expr) -> Node:
             coeff = sympy.Mul(*[f for f in rest if f.is_Rational])
             others = [f for f in rest if not f.is_Rational]
             inside = sympy.Mul(coeff**2, *[f.base ** (2 * f.exp) for f in roots])
-            root = Func("sqrt", _convert(inside))
-            return Mul(tuple(_convert(f) for f in others) + (root,)) if others else root
+            root = Func("sqrt", _convert(inside, decimals))
+            return Mul(tuple(_convert(f, decimals) for f in others) + (root,)) if others else root
         num, den = [], []
         for f in _ordered(e.args):
-            if f.is_Rational and not f.is_Integer:
+            if f.is_Rational and not f.is_Integer and not (decimals and (f * 100).is_Integer):
                 if f.p != 1:
                     num.append(sympy.Integer(f.p))
                 den.append(sympy.Integer(f.q))
@@ -151,20 +160,25 @@ def _convert(e: sympy.Expr) -> Node:
                 num.append(f)
         if not den:
             if num and num[0] == -1:
-                return Add(((-1, _convert(sympy.Mul(*num[1:]))),))
-            return Mul(tuple(_convert(f) for f in num)) if len(num) > 1 else _convert(num[0])
-        top = _convert(sympy.Mul(*num)) if num else Num(1.0)
-        bottom = [_convert(f) for f in den]
+                return Add(((-1, _convert(sympy.Mul(*num[1:]), decimals)),))
+            return Mul(tuple(_convert(f, decimals) for f in num)) if len(num) > 1 else _convert(num[0], decimals)
+        top = _convert(sympy.Mul(*num), decimals) if num else Num(1.0)
+        bottom = [_convert(f, decimals) for f in den]
         return Div(top, bottom[0] if len(bottom) == 1 else Mul(tuple(bottom)))
     if e.is_Pow:
         if e.exp == sympy.Rational(1, 2):
-            return Func("sqrt", _convert(e.base))
+            return Func("sqrt", _convert(e.base, decimals))
         if e.exp.is_negative:
-            return Div(Num(1.0), _convert(e.base ** (-e.exp)))
-        return Pow(_convert(e.base), e.exp)
+            return Div(Num(1.0), _convert(e.base ** (-e.exp), decimals))
+        return Pow(_convert(e.base, decimals), e.exp)
     if e.func in _FUNCS:
-        return Func(_FUNCS[e.func], _convert(e.args[0]))
+        return Func(_FUNCS[e.func], _convert(e.args[0], decimals))
     raise ValueError(f"cannot write {e} as arithmetic")
+
+
+def _degree(term: sympy.Expr) -> int:
+    """The degree of a term in its symbols (x² before x), 0 where it has none."""
+    return int(sum(p for b, p in term.as_powers_dict().items() if b.is_Symbol and p.is_Integer))
 
 
 def _ordered(args: tuple) -> list:
@@ -222,9 +236,10 @@ def _rebuild(node: Node, kids: list[Node]) -> Node:
 
 
 def substitute(node: Node, values: Mapping[str, float], gv: bool = True) -> Node:
-    """Put numbers in for the symbols (and 3.14 for π in the GeomVerse style)."""
+    """Put numbers in for the symbols (and 3.14 for π in the GeomVerse style); symbols
+    without a value stay."""
     if isinstance(node, Sym):
-        return Num(values[node.name])
+        return Num(values[node.name]) if node.name in values else node
     if isinstance(node, Num):
         return Num(GV_PI) if (gv and node.text == "π") else node
     return _rebuild(node, [substitute(k, values, gv) for k in _children(node)])
@@ -245,34 +260,66 @@ def reduce_once(node: Node) -> Node:
 
 
 def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
-    """Evaluate step by step; returns (value, the printed stages ending in the value).
+    """Evaluate step by step; returns (value, the printed stages ending in the value)."""
+    value, stages = chain_nodes(node, values, gv)
+    return value, [render(n) for n in stages]
+
+
+def chain_nodes(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[Node]]:
+    """Evaluate step by step; returns (value, the stages to print as trees, ending in the value).
 
     Where rounding to two decimals makes an operation undefined (a divisor that
     rounds to 0, asin of 1.01), the rest of the step is computed without rounding."""
     cur = substitute(node, values, gv)
-    stages = [render(cur)]
+    stages = [cur]
     while not _is_value(cur):
         try:
             cur = reduce_once(cur)
         except (ZeroDivisionError, ValueError, OverflowError):
-            value = round2(_unrounded(cur))
-            stages.append(fmt(value))
+            value = round2(unrounded(cur))
+            stages.append(Num(value))
             return value, stages
-        text = render(cur)
-        if text != stages[-1]:
-            stages.append(text)
+        if cur != stages[-1]:
+            stages.append(cur)
     return cur.value, stages
 
 
-def _unrounded(node: Node) -> float:
+def unrounded(node: Node, values: Mapping[str, float] | None = None) -> float:
+    """The value of a tree without rounding (``values`` for its symbols; π as written in it)."""
     if isinstance(node, Num):
         return node.value
-    return _op(node, [_unrounded(k) for k in _children(node)])
+    if isinstance(node, Sym):
+        return values[node.name] if values else math.nan
+    return _op(node, [unrounded(k, values) for k in _children(node)])
+
+
+def replace(node: Node, by: Mapping[str, Node]) -> Node:
+    """Put trees in for symbols (a variablized element's ``3x + 20`` for its symbol)."""
+    if isinstance(node, Sym):
+        return by.get(node.name, node)
+    if isinstance(node, Num):
+        return node
+    return _rebuild(node, [replace(k, by) for k in _children(node)])
+
+
+def has_symbol(node: Node) -> bool:
+    if isinstance(node, Sym):
+        return True
+    return any(has_symbol(k) for k in _children(node))
+
+
+def convert(expr: sympy.Expr) -> Node:
+    """The tree of an expression a problem gives (``3x + 20``, ``12.85x``); not cached."""
+    return _convert(to_degrees(expr), decimals=True)
 
 
 # -- printing ---------------------------------------------------------------------------------
 
 _PREC = {"add": 1, "mul": 2, "div": 2, "pow": 4, "atom": 5}
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+_LATEX_FUNC = {"sin": r"\sin", "cos": r"\cos", "tan": r"\tan", "asin": r"\arcsin", "acos": r"\arccos",
+               "atan": r"\arctan"}
+STYLES = ("text", "latex")
 
 
 def _prec(node: Node) -> int:
@@ -285,14 +332,26 @@ def _prec(node: Node) -> int:
     return _PREC["atom"]
 
 
-def render(node: Node, names: Mapping[str, str] | None = None) -> str:
-    """Plain-text arithmetic: ``3.14 * 6^2 / 8``; ``names`` renames symbols."""
+def is_variable(name: str) -> bool:
+    """A problem variable (``x``), as opposed to an element name (``AB``)."""
+    return len(name) == 1 and name.islower()
+
+
+def render(node: Node, names: Mapping[str, str] | None = None, style: str = "text") -> str:
+    """Arithmetic as a reader writes it: ``3.14 · 6² / 8``, ``√2 · 15.5``, ``sin(30°)``, ``3x + 20``;
+    ``style="latex"`` gives the same in LaTeX (without the ``$``).  ``names`` renames symbols."""
+    latex = style == "latex"
+
     def wrap(child: Node, at_least: int, strict: bool = False) -> str:
-        text = render(child, names)
+        text = render(child, names, style)
         p = _prec(child)
-        return f"({text})" if (p < at_least or (strict and p == at_least)) else text
+        if p < at_least or (strict and p == at_least):
+            return rf"\left({text}\right)" if latex else f"({text})"
+        return text
 
     if isinstance(node, Num):
+        if node.text == "π":
+            return r"\pi" if latex else "π"
         return node.text or fmt(node.value)
     if isinstance(node, Sym):
         return (names or {}).get(node.name, node.name)
@@ -303,10 +362,27 @@ def render(node: Node, names: Mapping[str, str] | None = None) -> str:
             out += (t if sign > 0 else f"-{t}") if i == 0 else (f" + {t}" if sign > 0 else f" - {t}")
         return out
     if isinstance(node, Mul):
-        return " * ".join(wrap(f, _PREC["mul"]) for f in node.factors)
+        f = node.factors
+        if len(f) == 2 and isinstance(f[0], Num) and f[0].text is None and isinstance(f[1], Sym) \
+                and is_variable(f[1].name) and f[0].value > 0:
+            return f"{fmt(f[0].value)}{f[1].name}"  # 3x
+        return (r" \cdot " if latex else " · ").join(wrap(k, _PREC["mul"]) for k in f)
     if isinstance(node, Div):
+        if latex:
+            return rf"\frac{{{render(node.num, names, style)}}}{{{render(node.den, names, style)}}}"
         return f"{wrap(node.num, _PREC['mul'])} / {wrap(node.den, _PREC['mul'], strict=True)}"
     if isinstance(node, Pow):
-        exp = str(node.exp) if node.exp.is_Integer else f"({node.exp})"
-        return f"{wrap(node.base, _PREC['atom'])}^{exp}"
-    return f"{node.name}({render(node.arg, names)})"
+        base = wrap(node.base, _PREC["atom"])
+        if latex:
+            return f"{base}^{{{node.exp}}}"
+        exp = str(node.exp).translate(_SUPERSCRIPT) if node.exp.is_Integer else f"^({node.exp})"
+        return base + exp
+    arg = render(node.arg, names, style)
+    if node.name == "sqrt":
+        if latex:
+            return rf"\sqrt{{{arg}}}"
+        return f"√{arg}" if isinstance(node.arg, (Num, Sym)) else f"√({arg})"
+    degrees = node.name in ("sin", "cos", "tan") and isinstance(node.arg, Num)
+    if latex:
+        return _LATEX_FUNC[node.name] + r"\left(" + arg + (r"^\circ" if degrees else "") + r"\right)"
+    return f"{node.name}({arg}{'°' if degrees else ''})"

@@ -8,7 +8,10 @@ computed afterwards for the proof steps only.
 
 Variables (``angle BAC = 2x + 50``) follow GeomVerse §A.4: once every element
 of one equation is known or given in terms of a single unknown variable, the
-equation is solved for it, and the variablized elements become numbers.
+equation is solved for it, and the variablized elements become numbers.  An
+element given in terms of x is never derived by a rule directly, even where one
+could: the paper states it in x so that x must be found, so its value always
+comes from x (and the fact is used, never a distractor).
 """
 from __future__ import annotations
 
@@ -43,7 +46,10 @@ class Derivation:
     equation: EquationInstance | None = None
     inputs: tuple[Quantity, ...] = ()
     variables: tuple[sympy.Symbol, ...] = ()  # variables a substitution or system step uses
-    system: list = field(default_factory=list)  # equations of a simultaneous step
+    system: list = field(default_factory=list)  # a simultaneous step's equations: instances, or variablized
+    # elements (Quantity) whose given expression is an equation
+    solution: dict = field(default_factory=dict)  # a simultaneous step's solution: unknown class -> value
+    consumed: tuple[Quantity, ...] = ()  # variablized facts a simultaneous step uses
     shapes: tuple[str, ...] = ()  # shapes whose equations a simultaneous step uses
 
 
@@ -73,10 +79,9 @@ class Deduction:
     # -- seeding ----------------------------------------------------------------------
     def _run(self) -> None:
         g = self.graph
+        self.pending = {rep: fact for rep, fact in g.facts.items() if fact.value.free_symbols}
         for rep, fact in g.facts.items():
-            if fact.value.free_symbols:
-                self.pending[rep] = fact
-            else:
+            if rep not in self.pending:
                 self._set(Derivation(rep, float(fact.value), 0, "given", fact=fact))
         for c in g.constants:
             if c.quantity in self.known:
@@ -102,7 +107,8 @@ class Deduction:
         self.known[d.quantity] = d
         for r in self.graph.by_input.get(d.quantity, ()):
             self._missing[r.id] -= 1
-            if self._missing[r.id] == 0 and r.output not in self.known and r.output not in r.inputs:
+            if self._missing[r.id] == 0 and r.output not in self.known and r.output not in r.inputs \
+                    and r.output not in self.pending:  # §A.4: a value given in x comes from x
                 inputs = [self.known[q] for q in r.inputs]
                 depth = 1 + max(k.depth for k in inputs)
                 # among equally deep derivations, the narrowest (fewest derived inputs) wins

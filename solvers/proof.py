@@ -13,14 +13,16 @@ import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
+from scipy.optimize import least_squares
 
-from .arith import chain, fmt, render, round2, substitute, tree
+from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded
 from .deduce import Deduction, Derivation, VariableSolution
+from .working import root_near, solve_shown
 
 
 @dataclass
 class Step:
-    """One step of a proof, as data."""
+    """One step of a proof, as data; its arithmetic as trees, printed by the writer in either style."""
 
     how: str  # rule | constant | variable | substitution | system
     output: Quantity | sympy.Symbol
@@ -31,13 +33,31 @@ class Step:
     kind: str | None = None
     rule: str | None = None
     inputs: list[tuple[object, float]] = field(default_factory=list)  # (quantity or variable, GeomVerse value)
-    formula: str = ""  # with element names: "BC = S / CD - π * CD / 8"
-    stages: list[str] = field(default_factory=list)  # the arithmetic chain, ending in the value
-    equation: str = ""  # variable steps: the equation solved
-    expressions: list[tuple[Quantity, str]] = field(default_factory=list)  # variablized inputs: (element, "2x + 50")
-    equations: list = field(default_factory=list)  # system steps: (lhs, rhs, symbol -> element)
+    formula: str = ""  # with element names: "BC = S / CD - π · CD / 8"
+    stages: list[Node] = field(default_factory=list)  # the arithmetic chain, ending in the value
+    lines: list[list[Node]] = field(default_factory=list)  # variable / system steps: the equations shown
+    numeric: bool = False  # the last line is solved numerically, not by arithmetic
+    expressions: list[tuple[Quantity, Node]] = field(default_factory=list)  # variablized inputs: (element, 3x + 50)
+    unknowns: dict[str, Quantity] = field(default_factory=dict)  # system steps: element symbols in ``lines``
+    witness: list[tuple[str, float]] = field(default_factory=list)  # system steps: a solution, to two decimals
     premise: str = ""  # relation steps, a template: "the {a} and {a2} angles are supplementary"
     premise_terms: dict = field(default_factory=dict)  # its placeholders: elements or points
+    because: tuple[str, dict] | None = None  # an implied relation: ("{p} lies on {s}", its terms)
+
+    def mentions(self) -> list[object]:
+        """Every element the step's sentence names: output, inputs, variablized elements, relation
+        premises (and why they hold) and the unknowns of its equations."""
+        because = self.because[1].values() if self.because else ()
+        return [self.output, *(q for q, _ in self.inputs), *(q for q, _ in self.expressions),
+                *self.premise_terms.values(), *because, *self.unknowns.values()]
+
+    def names(self, namer: Callable[[Quantity], str] | None = None) -> dict[str, str]:
+        """How the element symbols of ``lines`` print."""
+        return {s: (namer(q) if namer else q.name) for s, q in self.unknowns.items()}
+
+    def line_text(self, line: list[Node], namer: Callable[[Quantity], str] | None = None,
+                  style: str = "text") -> str:
+        return " = ".join(render(n, self.names(namer), style) for n in line)
 
     def as_dict(self, namer: Callable[[Quantity], str] | None = None) -> dict:
         """Plain data; ``namer`` gives each element its name as the problem writes it."""
@@ -49,22 +69,15 @@ class Step:
             "how": self.how, "output": name(self.output), "value": self.value, "exact": self.exact,
             "depth": self.depth, "shape": self.shape, "kind": self.kind, "rule": self.rule,
             "inputs": [[name(q), v] for q, v in self.inputs], "formula": self.formula,
-            "chain": self.stages, "equation": self.equation or self.system_text(namer),
-            "expressions": [[name(q), e] for q, e in self.expressions],
+            "chain": [render(n) for n in self.stages],
+            "equation": "; ".join(self.line_text(line, namer) for line in self.lines),
+            "expressions": [[name(q), render(e)] for q, e in self.expressions],
             "premise": self.premise_text(namer),
         }
 
-    def system_text(self, namer: Callable[[Quantity], str] | None = None) -> str:
-        """A system step's equations, ``; ``-separated, elements named by ``namer``."""
-        def name(q: Quantity) -> str:
-            return str(Quantity(q.kind, q.key, namer(q))) if namer else str(q)
-        return "; ".join(f"{render(tree(lhs), {s: name(q) for s, q in names.items()})} = "
-                         f"{render(tree(rhs), {s: name(q) for s, q in names.items()})}"
-                         for lhs, rhs, names in self.equations)
-
-    def premise_text(self, namer: Callable[[Quantity], str] | None = None) -> str:
+    def premise_text(self, namer: Callable[[Quantity], str] | None = None, template: tuple | None = None) -> str:
         """``the DEF and DEC angles are supplementary``, elements named by ``namer``."""
-        return fill_premise(self.premise, self.premise_terms, namer)
+        return fill_premise(*(template or (self.premise, self.premise_terms)), namer)
 
 
 @dataclass
@@ -76,8 +89,9 @@ class Proof:
     rule_ids: set[int]
 
 
-def build_proof(ded: Deduction, goal: Quantity) -> Proof:
-    """Walk back from ``goal`` and replay the needed derivations in a valid order."""
+def build_proof(ded: Deduction, goal: Quantity, query: Quantity | None = None) -> Proof:
+    """Walk back from ``goal`` and replay the needed derivations in a valid order; the step
+    that gives the goal names it ``query`` (the element the question asks about)."""
     order: list[object] = []
     seen: set[object] = set()
 
@@ -121,11 +135,12 @@ def build_proof(ded: Deduction, goal: Quantity) -> Proof:
         d = ded.known[item]
         if d.fact is not None:
             used_facts.add(d.fact.quantity if d.how == "given" else item)
+        used_facts.update(ded.pending[q].quantity for q in d.consumed)
         if d.how == "given":
             gv[item] = float(d.fact.value)
             shown[item] = [d.fact.quantity]
             continue
-        step = _step(ded, d, gv, shown)
+        step = _step(ded, d, gv, shown, query if item == goal else None)
         gv[item] = step.value
         if step.shape:
             used_shapes.add(step.shape)
@@ -146,10 +161,15 @@ def _vars_in(ded: Deduction, sol: VariableSolution) -> list[sympy.Symbol]:
     return sorted(out, key=lambda s: s.name)
 
 
-def _step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]]) -> Step:
+def _step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
+          query: Quantity | None) -> Step:
     """The step's data; records the names its output goes by in the shape that derived it."""
-    step = _make_step(ded, d, gv, shown)
-    if d.rule is not None:
+    step = _make_step(ded, d, gv, shown, query)
+    if d.how == "constant":
+        shown[d.quantity] = [step.output]
+    elif query is not None:
+        shown[d.quantity] = [query]
+    elif d.rule is not None:
         shown[d.quantity] = ded.graph.bound[d.rule.shape.name][d.rule.rule.output]
     elif isinstance(step.output, Quantity):
         shown[d.quantity] = [step.output]
@@ -165,11 +185,33 @@ def _name_in_shape(candidates: list[Quantity], earlier: list[Quantity]) -> Quant
     return candidates[0]
 
 
-def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]]) -> Step:
+def _spelled(terms: dict, named: list[Quantity]) -> dict:
+    """A relation's placeholders spelled as the step's own inputs and output are (BDA, not ADB)."""
+    return {k: next((q for q in named if q == v), v) if isinstance(v, Quantity) else v for k, v in terms.items()}
+
+
+def _because(ded: Deduction, shape: str) -> tuple[str, dict] | None:
+    """Why an implied relation holds: the point on a segment that made it (D lies on AC)."""
+    implied = next((decl for decl in ded.graph.implied if decl.name == shape), None)
+    if implied is None:
+        return None
+    vertex = implied.points[1]
+    for decl in ded.graph.problem.shapes:
+        kind = KINDS[decl.kind]
+        if kind.between is not None and decl.points[kind.between[0]] == vertex:
+            return kind.premise, kind.premise_terms(decl)
+    return None
+
+
+def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
+               query: Quantity | None) -> Step:
     if d.how == "constant":
         c = d.constant
-        return Step("constant", d.quantity, float(c.value), float(c.value), 0, c.shape.name, c.shape.kind,
-                    f"{KINDS[c.shape.kind].title}", stages=[fmt(float(c.value))])
+        aliases = [q for qs in ded.graph.bound[c.shape.name].values() for q in qs if ded.graph.find(q) == d.quantity]
+        shown[d.quantity] = aliases  # a later step names it as its own shape does
+        output = next((q for q in aliases if q in ded.graph.shared), aliases[0] if aliases else d.quantity)
+        return Step("constant", query or output, float(c.value), float(c.value), 0, c.shape.name, c.shape.kind,
+                    f"{KINDS[c.shape.kind].title}", stages=[Num(float(c.value))])
     if d.how == "rule":
         r = d.rule
         node = tree(r.rule.expr)
@@ -179,110 +221,113 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         inputs = [(_name_in_shape(own[s], shown.get(q, [])), gv[q]) for s, q in zip(r.rule.inputs, r.inputs)]
         names = {s: str(q) for s, (q, _) in zip(r.rule.inputs, inputs)}
         aliases = own[r.rule.output]
-        output = next((q for q in aliases if q in ded.graph.shared), aliases[0])  # the side the next shape meets
+        # the side the next shape meets, or the element the question names
+        output = query or next((q for q in aliases if q in ded.graph.shared), aliases[0])
         formula = f"{output} = {render(node, names)}"
         kind = KINDS[r.shape.kind]
+        terms = _spelled(kind.premise_terms(r.shape), [q for q, _ in inputs] + [output]) if kind.relation else {}
         return Step("rule", output, value, d.exact, d.depth, r.shape.name, r.shape.kind,
-                    r.rule.name, inputs, formula, stages, premise=kind.premise,
-                    premise_terms=kind.premise_terms(r.shape) if kind.relation else {})
+                    r.rule.name, inputs, formula, stages, premise=kind.premise, premise_terms=terms,
+                    because=_because(ded, r.shape.name) if kind.relation else None)
     if d.how == "substitution":
         f = d.fact
-        node = tree(f.value)
+        node = convert(f.value)
         value, stages = _chain_or_exact(node, {s.name: gv[s] for s in d.variables}, d.exact)
-        return Step("substitution", d.quantity, value, d.exact, d.depth, inputs=[(s, gv[s]) for s in d.variables],
-                    formula=f"{f.quantity.name} = {render(node)}", stages=stages)
+        return Step("substitution", query or f.quantity, value, d.exact, d.depth,
+                    inputs=[(s, gv[s]) for s in d.variables], formula=f"{f.quantity.name} = {render(node)}",
+                    stages=stages)
     if d.how == "system":
-        return Step("system", d.quantity, round2(d.exact), d.exact, d.depth,
-                    inputs=[(q, gv.get(q, ded.known[q].exact)) for q in d.inputs],
-                    equations=list(d.system), stages=[fmt(round2(d.exact))])
+        return _system_step(ded, d, gv, shown, query)
     raise AssertionError(d.how)
 
 
-def _chain_or_exact(node, values: dict, exact: float) -> tuple[float, list[str]]:
+def _chain_or_exact(node: Node, values: dict, exact: float) -> tuple[float, list[Node]]:
     """The paper's rounded chain; if even unrounded arithmetic on the rounded inputs
     leaves the domain (asin of 1.0004), the step's exact value, rounded."""
     try:
-        return chain(node, values)
+        return chain_nodes(node, values)
     except (ZeroDivisionError, ValueError, OverflowError):
-        return round2(exact), [render(substitute(node, values)), fmt(round2(exact))]
+        return round2(exact), [substitute(node, values), Num(round2(exact))]
+
+
+def _equation_sides(ded: Deduction, eqi, gv: dict, unknown: dict[Quantity, Node]) -> tuple[Node, Node]:
+    """A shape equation with GeomVerse numbers for known elements and ``unknown``'s trees for the rest."""
+    by: dict[str, Node] = {}
+    for sym, q in eqi.classes.items():
+        by[sym] = unknown[q] if q in unknown else Num(gv[q])
+    return (substitute(replace(tree(eqi.equation.lhs), by), {}),
+            substitute(replace(tree(eqi.equation.rhs), by), {}))
+
+
+def _given_tree(ded: Deduction, q: Quantity, gv: dict) -> Node:
+    """A variablized element's value as given (``3x + 20``), variables found earlier put in."""
+    known = {s.name: gv[s] for s in ded.pending[q].value.free_symbols if s in gv}
+    return substitute(convert(ded.pending[q].value), known)
 
 
 def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
-    """Solve the variable again with GeomVerse values, keeping the equation for the text."""
+    """The equation for the variable with GeomVerse values, and the working that solves it."""
     x = sol.symbol
-    known_vars = {s: sympy.Float(gv[s], 15) for s in gv if isinstance(s, sympy.Symbol)}
     if sol.equation is not None:
         eqi = sol.equation
         kind = KINDS[eqi.shape.kind]
-        lhs, rhs = eqi.equation.lhs, eqi.equation.rhs
-        subs, shown = {}, {}
-        for sym, q in eqi.classes.items():
-            if q in ded.known and q not in sol.pending:
-                subs[kind.symbol(sym)] = _exact_number(gv[q])
-                shown[sym] = fmt(gv[q])
-            else:
-                subs[kind.symbol(sym)] = ded.pending[q].value.subs(known_vars)
-                shown[sym] = f"({_show(subs[kind.symbol(sym)])})"
-        written = f"{render(tree(lhs), shown)} = {render(tree(rhs), shown)}"
-        lhs, rhs = lhs.subs(subs), rhs.subs(subs)
+        lhs, rhs = _equation_sides(ded, eqi, gv, {q: _given_tree(ded, q, gv) for q in sol.pending})
         shape, kkey, rule = eqi.shape.name, eqi.shape.kind, eqi.equation.name
         premise, terms = (kind.premise, kind.premise_terms(eqi.shape)) if kind.relation else ("", {})
+        because = _because(ded, eqi.shape.name) if kind.relation else None
     else:
-        f = sol.fact
-        lhs, rhs = f.value.subs(known_vars), _exact_number(gv[sol.inputs[0]])
-        written = f"{_show(lhs)} = {_show(rhs)}"
+        lhs, rhs = _given_tree(ded, sol.inputs[0], gv), Num(gv[sol.inputs[0]])
         shape = kkey = rule = None
-        premise, terms = "", {}
-    lhs, rhs = lhs.subs(sympy.pi, sympy.Rational(314, 100)), rhs.subs(sympy.pi, sympy.Rational(314, 100))
-    stages = _linear_chain(lhs, rhs, x)
-    sol_values = [complex(v) for v in sympy.solve(sympy.expand(lhs - rhs), x)]
-    real = [v.real for v in sol_values if abs(v.imag) < 1e-9]
-    value = round2(min(real, key=lambda v: abs(v - sol.exact))) if real else round2(sol.exact)
+        premise, terms, because = "", {}, None
+    try:
+        lines, value, numeric = solve_shown(lhs, rhs, x.name, sol.exact)
+    except ValueError:
+        lines, value, numeric = [], round2(sol.exact), True
+    if not lines or lines[-1][0] != Sym(x.name) or numeric:
+        lines.append([Sym(x.name), Num(value)])
     inputs = [(q, gv[q]) for q in sol.inputs if q in gv]
-    exprs = [(ded.pending[q].quantity, _show(ded.pending[q].value)) for q in sol.pending]
+    exprs = [(ded.pending[q].quantity, convert(ded.pending[q].value)) for q in sol.pending]
     if sol.fact is not None:
-        exprs.append((sol.fact.quantity, _show(sol.fact.value)))
+        exprs.append((sol.fact.quantity, convert(sol.fact.value)))
     return Step("variable", x, value, sol.exact, sol.depth, shape, kkey, rule, inputs,
-                equation=written, stages=_dedupe([written, *stages, f"{x} = {fmt(value)}"])[1:],
-                expressions=exprs, premise=premise, premise_terms=terms)
+                lines=[[lhs, rhs], *lines], numeric=numeric, expressions=exprs, premise=premise,
+                premise_terms=terms, because=because)
 
 
-def _dedupe(items: list[str]) -> list[str]:
-    return [s for i, s in enumerate(items) if i == 0 or s != items[i - 1]]
+def _system_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
+                 query: Quantity | None) -> Step:
+    """The equations solved together, known values put in and unknowns by their element names,
+    re-solved with the GeomVerse values near the exact solution."""
+    out = query or d.quantity
+    unknowns = {q: (out if q == d.quantity else q if isinstance(q, Quantity) else Quantity.var(q.name))
+                for q in d.solution}
+    syms = {q: Sym(q.name if isinstance(q, sympy.Symbol) else f"_u{i}") for i, q in enumerate(unknowns)}
+    lines = []
+    for eqi in d.system:
+        if isinstance(eqi, Quantity):  # a variablized fact: element = its expression
+            lines.append([syms[eqi], _given_tree(ded, eqi, gv)])
+        else:
+            lines.append(list(_equation_sides(ded, eqi, gv, syms)))
+    values = _resolve(lines, {syms[q].name: v for q, v in d.solution.items()})
+    names = {syms[q].name: unknowns[q] for q in unknowns}
+    value = round2(values[syms[d.quantity].name])
+    return Step("system", out, value, d.exact, d.depth, inputs=[(shown.get(q, [q])[0], gv[q]) for q in d.inputs],
+                lines=lines, numeric=True, unknowns=names, witness=[(n, round2(v)) for n, v in values.items()],
+                stages=[Num(value)])
 
 
-def _exact_number(v: float) -> sympy.Expr:
-    return sympy.Rational(str(v)) if v == round2(v) else sympy.Float(v, 15)
+def _resolve(lines: list[list[Node]], start: dict[str, float]) -> dict[str, float]:
+    """The solution of the shown equations (GeomVerse numbers) nearest the exact one."""
+    names = list(start)
+    if len(names) == 1 and len(lines) == 1:
+        root = root_near(lines[0][0], lines[0][1], names[0], start[names[0]])
+        return {names[0]: root} if root is not None else start
 
-
-def _linear_chain(lhs: sympy.Expr, rhs: sympy.Expr, x: sympy.Symbol) -> list[str]:
-    """``9x + 135 = 180``, ``9x = 45`` … as the paper shows a linear equation being solved."""
-    e = sympy.expand(lhs - rhs)
-    if not e.is_polynomial(x) or sympy.degree(e, x) != 1:
-        return [f"{_show(sympy.expand(lhs))} = {_show(sympy.expand(rhs))}"]
-    a, b = e.coeff(x, 1), e.coeff(x, 0)
-    out = [f"{_show(a * x)} = {_show(-b)}"]
-    if b != 0 and not e.coeff(x, 0).is_zero:
-        out.insert(0, f"{_show(sympy.expand(lhs) - sympy.expand(rhs).coeff(x, 1) * x)} = "
-                      f"{_show(sympy.expand(rhs).coeff(x, 0))}")
-    if a != 1:
-        out.append(f"{x} = {_show(-b)} / {_show(a)}")
-    return out
-
-
-def _show(e: sympy.Expr) -> str:
-    """A sympy number or linear expression as the paper writes it: ``9x + 135``, ``14.65``."""
-    e = sympy.nsimplify(e, rational=True) if e.is_Float else e
-    if e.is_Number:
-        return fmt(float(e))
-    terms = []
-    for t in sympy.Add.make_args(e):
-        coeff, rest = t.as_coeff_Mul()
-        c = fmt(abs(float(coeff)))
-        body = (("" if c == "1" and rest != 1 else c) + ("" if rest == 1 else str(rest)))
-        terms.append(("-" if coeff < 0 else "+", body or c))
-    terms.sort(key=lambda t: 0 if any(ch.isalpha() for ch in t[1]) else 1)
-    text = ""
-    for i, (sign, body) in enumerate(terms):
-        text += (("-" if sign == "-" else "") + body) if i == 0 else f" {sign} {body}"
-    return text
+    def residual(v):
+        at = dict(zip(names, v))
+        return [unrounded(a, at) - unrounded(b, at) for a, b in lines]
+    try:
+        res = least_squares(residual, [start[n] for n in names], xtol=1e-14, ftol=1e-14, gtol=1e-14)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return start
+    return dict(zip(names, (float(v) for v in res.x))) if res.success else start

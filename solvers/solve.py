@@ -55,15 +55,19 @@ class Solution:
     def distractor_shapes(self) -> list[str]:
         return [s.name for s in self.problem.shapes if s.name not in self.proof.used_shapes]
 
-    def text(self, namer: Namer | None = None) -> str:
-        """The gold solution; ``namer`` names elements (default: as the problem writes them)."""
+    def text(self, namer: Namer | None = None, style: str = "text") -> str:
+        """The gold solution; ``namer`` names elements (default: as the problem writes them);
+        ``style="latex"``: the same with its mathematics in LaTeX."""
         if namer is None:
-            return self._text
-        return write(self.steps, self.answer, self.shape_kinds, namer, given=self.query)
+            if style not in self._texts:
+                self._texts[style] = write(self.steps, self.answer, self.shape_kinds, self.spelling,
+                                           given=self.query, style=style)
+            return self._texts[style]
+        return write(self.steps, self.answer, self.shape_kinds, namer, given=self.query, style=style)
 
     @cached_property
-    def _text(self) -> str:
-        return write(self.steps, self.answer, self.shape_kinds, self.spelling, given=self.query)
+    def _texts(self) -> dict[str, str]:
+        return {}
 
     def spelling(self, q: Quantity) -> str:
         """The name the problem text uses for ``q`` (``BCA`` rather than the catalogue's ``ACB``)."""
@@ -94,6 +98,7 @@ class Solution:
             "query": str(self.query), "answer": self.answer, "exact": self.exact, "rel_diff": self.rel_diff,
             "depth": self.depth, "width": self.width, "steps": [s.as_dict(self.spelling) for s in self.steps],
             "solution": self.text(),
+            "solution_latex": self.text(style="latex"),
             "distractors": {"facts": [str(q) for q in self.distractor_facts], "shapes": self.distractor_shapes},
             "rules": sorted({f"{s.kind}: {s.rule}" for s in self.steps if s.rule and s.kind}),
         }
@@ -120,7 +125,7 @@ def solve(problem: Problem, query: Quantity | None = None) -> Solution:
             raise SolveError(underdetermined_message(ded, goal), problem.query.span if problem.query else None,
                              problem.source)
         ded.check_consistency()
-    proof = build_proof(ded, goal)
+    proof = build_proof(ded, goal, query)
     answer = round2(proof.gv[goal])
     return Solution(problem, graph, ded, proof, query, answer, ded.known[goal].exact)
 

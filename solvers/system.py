@@ -23,9 +23,9 @@ from .deduce import Deduction, Derivation
 STARTS = 40
 
 
-def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, tuple, tuple[Quantity, ...], str | None]]:
-    """Every equation that still has an unknown: (expression, (lhs, rhs, symbol -> element) to
-    write it with, known classes used, shape)."""
+def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, object, tuple[Quantity, ...], str | None]]:
+    """Every equation that still has an unknown: (expression, where it comes from (an equation
+    instance, or a variablized element), known classes used, shape)."""
     g = ded.graph
     out = []
     for eqi in g.equations:
@@ -34,13 +34,12 @@ def _equations(ded: Deduction, sym: _Unknowns) -> list[tuple[sympy.Expr, tuple, 
         kind = KINDS[eqi.shape.kind]
         subs = {kind.symbol(s): (sympy.Float(ded.known[q].exact, 17) if q in ded.known else sym(q))
                 for s, q in eqi.classes.items()}
-        text = (eqi.equation.lhs, eqi.equation.rhs, {s: eqi.local[s] for s in eqi.classes})
-        out.append((eqi.equation.expr.subs(subs), text,
+        out.append((eqi.equation.expr.subs(subs), eqi,
                     tuple(q for q in eqi.classes.values() if q in ded.known), eqi.shape.name))
     for q, f in ded.pending.items():
         if q not in ded.known:
             value = f.value.subs({x: v.exact for x, v in ded.variables.items()})
-            out.append((sym(q) - value, (sympy.Symbol("_q"), f.value, {"_q": q}), (), None))
+            out.append((sym(q) - value, q, (), None))
     return out
 
 
@@ -85,7 +84,7 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     system = [eqs[i] for i in sorted(chosen)]
     if len(system) < len(unknowns):
         return False
-    values, jacobian = _solutions(ded, [e for e, *_ in system], unknowns, sym.of[goal], sym.back)
+    values, jacobian, point = _solutions(ded, [e for e, *_ in system], unknowns, sym.of[goal], sym.back)
     if len(values) != 1:
         if len(values) > 1:
             raise SolveError(f"the facts allow several values for {goal}: "
@@ -94,8 +93,12 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     system = [system[i] for i in _needed(jacobian, unknowns.index(sym.of[goal]))]
     inputs = tuple(dict.fromkeys(q for _, _, used, _ in system for q in used))
     depth = 1 + max((ded.known[q].depth for q in inputs), default=0)
+    involved = set().union(*(e.free_symbols for e, *_ in system))
+    solution = {sym.back.get(s, s): float(v) for s, v in zip(unknowns, point) if s in involved}
+    consumed = tuple(t for _, t, _, _ in system if isinstance(t, Quantity))
     ded.known[goal] = Derivation(goal, values[0], depth, "system", inputs=inputs, system=[t for _, t, _, _ in system],
-                                 shapes=tuple(dict.fromkeys(s for *_, s in system if s)))
+                                 shapes=tuple(dict.fromkeys(s for *_, s in system if s)), solution=solution,
+                                 consumed=consumed, variables=_solved(ded, consumed))
     return True
 
 
@@ -112,8 +115,16 @@ def _one_root(ded: Deduction, eq: tuple, goal: Quantity, x: sympy.Symbol) -> boo
         return False
     depth = 1 + max((ded.known[q].depth for q in used), default=0)
     ded.known[goal] = Derivation(goal, float(valid[0]), depth, "system", inputs=used, system=[text],
-                                 shapes=(shape,) if shape else ())
+                                 shapes=(shape,) if shape else (), solution={goal: float(valid[0])},
+                                 consumed=(text,) if isinstance(text, Quantity) else (),
+                                 variables=_solved(ded, (text,) if isinstance(text, Quantity) else ()))
     return True
+
+
+def _solved(ded: Deduction, consumed: tuple[Quantity, ...]) -> tuple[sympy.Symbol, ...]:
+    """The variables already found that the consumed variablized facts use."""
+    used = set().union(set(), *(ded.pending[q].value.free_symbols for q in consumed))
+    return tuple(sorted(used & ded.variables.keys(), key=lambda s: s.name))
 
 
 def _needed(jacobian: np.ndarray, goal: int) -> list[int]:
@@ -135,9 +146,9 @@ def _in_span(rows: np.ndarray, vector: np.ndarray) -> bool:
 
 
 def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Symbol], goal: sympy.Symbol,
-               back: dict[sympy.Symbol, Quantity]) -> tuple[list[float], np.ndarray | None]:
+               back: dict[sympy.Symbol, Quantity]) -> tuple[list[float], np.ndarray | None, np.ndarray | None]:
     """Distinct values of ``goal`` over the valid solutions found from seeded random starts,
-    and the Jacobian at the first of them."""
+    and the Jacobian at the first of them and that solution."""
     fn = sympy.lambdify(unknowns, exprs, modules="numpy")
     jac = sympy.lambdify(unknowns, sympy.Matrix(exprs).jacobian(unknowns), modules="numpy")
     scale = np.median([abs(d.exact) for d in ded.known.values()] or [10.0]) or 10.0
@@ -152,6 +163,7 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
     rng = random.Random(str(ded.graph.problem.facts))
     found: list[float] = []
     first: np.ndarray | None = None
+    point: np.ndarray | None = None
     gi = unknowns.index(goal)
     for _ in range(STARTS):
         x0 = [rng.uniform(1, 179) if a else (rng.uniform(0.1, 3) * scale if lo[i] > 0 else rng.uniform(-20, 20))
@@ -168,12 +180,13 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
             continue
         at = np.asarray(jac(*res.x), dtype=float)
         if _free(at, gi):
-            return [], None  # the goal can move along the solution set: not determined
-        first = at if first is None else first
+            return [], None, None  # the goal can move along the solution set: not determined
+        if first is None:
+            first, point = at, res.x
         v = float(res.x[gi])
         if not any(math.isclose(v, f, rel_tol=1e-6, abs_tol=1e-9) for f in found):
             found.append(v)
-    return sorted(found), first
+    return sorted(found), first, point
 
 
 def _free(jacobian: np.ndarray, goal: int) -> bool:

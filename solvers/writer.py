@@ -7,11 +7,12 @@ element kinds, so a new kind needs no new text here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from geomill.engine.catalogue import KINDS
-from geomill.engine.model import QKind, Quantity
+from geomill.engine.model import QKind, Quantity, split_points
 
-from .arith import fmt
+from .arith import Node, Num, Sym, fmt, render
 from .proof import Step
 
 _NOUN = {QKind.LENGTH: ("length", "side"), QKind.ANGLE: ("degree", "angle")}
@@ -23,6 +24,14 @@ _SHAPE_NOUN = {QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.HEIGHT: "
 Namer = Callable[[Quantity], str]
 
 
+def and_list(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (empty for none)."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def shape_phrase(name: str, kind: str) -> str:
     k = KINDS[kind]
     if k.pool == "nonstandard":
@@ -30,12 +39,35 @@ def shape_phrase(name: str, kind: str) -> str:
     return f"the {name} {k.title}"
 
 
+def _what(q: Quantity, kinds: dict[str, str]) -> str:
+    """``side``, ``angle``; ``diameter`` for the segment a circle or semi-circle is named by,
+    ``diagonal`` for a segment joining two corners of a polygon that are not neighbours."""
+    if q.kind is not QKind.LENGTH:
+        return _NOUN[q.kind][1]
+    return _segment_noun(q, tuple(kinds.items()))
+
+
+@lru_cache(maxsize=4096)
+def _segment_noun(q: Quantity, kinds: tuple[tuple[str, str], ...]) -> str:
+    for name, key in kinds:
+        kind = KINDS[key]
+        if kind.relation:
+            continue
+        pts = split_points(name)
+        if kind.n_points == 2 and len(pts) == 2 and Quantity.length(*pts) == q:
+            return "diameter"
+        if kind.cyclic and kind.n_points >= 4 and kind.pool != "nonstandard" and set(q.key) <= set(pts):
+            i, j = (pts.index(p) for p in q.key)
+            if (i - j) % len(pts) not in (1, len(pts) - 1):
+                return "diagonal"
+    return "side"
+
+
 def element_phrase(q: Quantity, kinds: dict[str, str], namer: Namer | None = None, within: str | None = None) -> str:
     """``the length of the AD side``, ``the area of the BCDE shape`` (``its area`` within BCDE)."""
     label = namer(q) if namer else q.name
     if q.kind in _NOUN:
-        noun, what = _NOUN[q.kind]
-        return f"the {noun} of the {label} {what}"
+        return f"the {_NOUN[q.kind][0]} of the {label} {_what(q, kinds)}"
     if q.kind is QKind.VARIABLE:
         return q.name
     if q.name == within:
@@ -47,55 +79,102 @@ def element_phrase(q: Quantity, kinds: dict[str, str], namer: Namer | None = Non
 def _listing(items: Sequence[tuple[Quantity, str]], kinds: dict[str, str], namer: Namer | None,
              within: str | None = None) -> str:
     """``the lengths of the AD and the AB sides are 10 and 12``; mixed kinds are listed one by one."""
-    if len(items) > 1 and len({q.kind for q, _ in items}) == 1 and items[0][0].kind in _NOUN:
-        noun, what = _NOUN[items[0][0].kind]
+    if len(items) > 1 and len({q.kind for q, _ in items}) == 1 and items[0][0].kind in _NOUN \
+            and len({_what(q, kinds) for q, _ in items}) == 1:
+        noun, what = _NOUN[items[0][0].kind][0], _what(items[0][0], kinds)
         names = [namer(q) if namer else q.name for q, _ in items]
-        return f"the {noun}s of the {_and(names)} {what}s are {_and([v for _, v in items])}"
-    return _and([f"{element_phrase(q, kinds, namer, within)} is {v}" for q, v in items])
+        return f"the {noun}s of the {and_list(names)} {what}s are {and_list([v for _, v in items])}"
+    return and_list([f"{element_phrase(q, kinds, namer, within)} is {v}" for q, v in items])
 
 
-def _and(words: Sequence[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+class _Math:
+    """Prints trees in one style; LaTeX math goes between ``$``."""
+
+    def __init__(self, style: str):
+        self.style = style
+
+    def __call__(self, *sides: Node, names: dict[str, str] | None = None) -> str:
+        text = " = ".join(render(n, names, self.style) for n in sides)
+        return f"${text}$" if self.style == "latex" else text
+
+    def num(self, v: float) -> str:
+        return f"${fmt(v)}$" if self.style == "latex" else fmt(v)
 
 
-def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None) -> str:
+def _by(rule: str) -> str:
+    """``by the law of sines``; a rule named by a sentence reads ``since the radius is half the diameter``."""
+    return f"since the {rule}" if " is " in rule or " are " in rule else f"by the {rule}"
+
+
+def _premise(step: Step, namer: Namer | None) -> str:
+    """``the BDA and BDC angles are supplementary``, with why when the relation is implied
+    (``D lies on AC, the BDA and BDC angles are supplementary, and``)."""
+    text = step.premise_text(namer)
+    if step.because is not None:
+        return f"{step.premise_text(namer, step.because)}, {text}, and as"
+    return f"{text} and"
+
+
+def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None, style: str = "text") -> str:
     """One step as a sentence."""
+    m = _Math(style)
     within = step.shape if step.how == "rule" else None
     out = element_phrase(step.output, kinds, namer, within) if isinstance(step.output, Quantity) else str(step.output)
-    arithmetic = " = ".join(step.stages)
+    arithmetic = m(*step.stages)
     if step.how == "rule":
         shape = shape_phrase(namer_shape(step.shape, namer), step.kind)
-        given = _listing([(q, fmt(v)) for q, v in step.inputs], kinds, namer, within)
+        given = _listing([(q, m.num(v)) for q, v in step.inputs], kinds, namer, within)
         if KINDS[step.kind].relation:
-            return f"Since {step.premise_text(namer)} and {given}, {out} is {arithmetic}."
-        return f"In {shape}, {given}, so by the {step.rule}, {out} is {arithmetic}."
+            return _capital(f"Since {_premise(step, namer)} {given}, {out} is {arithmetic}.")
+        return f"In {shape}, {given}, so {_by(step.rule)}, {out} is {arithmetic}."
     if step.how == "constant":
         shape = shape_phrase(namer_shape(step.shape, namer), step.kind)
         return f"Since {shape} is a {KINDS[step.kind].title}, {out} is {arithmetic}."
     if step.how == "substitution":
-        var_values = _and([f"{x} = {fmt(v)}" for x, v in step.inputs])
+        var_values = and_list([m(_sym(x), _num(v)) for x, v in step.inputs])
         return f"With {var_values}, {out} is {arithmetic}."
     if step.how == "variable":
-        parts = [f"{element_phrase(q, kinds, namer)} is {e}" for q, e in step.expressions]
-        parts += [f"{element_phrase(q, kinds, namer)} is {fmt(v)}" for q, v in step.inputs]
+        parts = [f"{element_phrase(q, kinds, namer)} is {m(e)}" for q, e in step.expressions]
+        parts += [f"{element_phrase(q, kinds, namer)} is {m.num(v)}" for q, v in step.inputs]
         where = ""
         if step.shape and KINDS[step.kind].relation:
-            where = f"Since {step.premise_text(namer)}, "
+            where = f"Since {_premise(step, namer).removesuffix(' and as').removesuffix(' and')}, "
         elif step.shape:
             where = f"In {shape_phrase(namer_shape(step.shape, namer), step.kind)}, "
-        by = f"by the {step.rule}, " if step.rule and not KINDS[step.kind].relation else ""
-        text = f"{where}{_and(parts)}, so {by}" + ", so ".join([step.equation, *step.stages]) + "."
-        return text[0].upper() + text[1:]
+        by = f"{_by(step.rule)}, " if step.rule and not KINDS[step.kind].relation else ""
+        shown = [m(*line) for line in step.lines]
+        if step.numeric:
+            shown[-2:] = [f"{shown[-2]}, whose only valid solution is {shown[-1]}"]
+        return _capital(f"{where}{and_list(parts)}, so {by}" + ", so ".join(shown) + ".")
     if step.how == "system":
-        known = _listing([(q, fmt(v)) for q, v in step.inputs], kinds, namer) if step.inputs else ""
-        several = len(step.equations) > 1
-        equations = step.system_text(namer)
-        return (f"No chain of single formulas gives {out}, so we solve "
-                + (f"these equations together: {equations}" if several else f"the equation {equations}")
-                + (f", where {known}" if known else "")
-                + f". {'Their' if several else 'Its'} only valid solution gives {out} = {arithmetic}.")
+        names = step.names(namer)
+        known = _listing([(q, m.num(v)) for q, v in step.inputs], kinds, namer)
+        equations = [m(*line, names=names) for line in step.lines]
+        target = names.get(_key_of(step), "")
+        witness = and_list([m(_sym(n), _num(v), names=names) for n, v in step.witness])
+        text = f"No chain of single formulas gives {out}. " + (f"As {known}, we" if known else "We")
+        if len(equations) == 1 and len(step.witness) == 1:
+            return (f"{text} solve the equation {equations[0]} for {target}: its only valid solution is "
+                    f"{witness}, so {out} is {arithmetic}.")
+        return (f"{text} solve these equations together: {and_list(equations)}. One solution is {witness}, "
+                f"and every valid solution gives the same value, so {out} is {arithmetic}.")
     raise AssertionError(step.how)
+
+
+def _key_of(step: Step) -> str:
+    return next((n for n, q in step.unknowns.items() if q == step.output), "")
+
+
+def _sym(name: object) -> Node:
+    return Sym(str(name))
+
+
+def _num(v: float) -> Node:
+    return Num(v)
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
 
 
 def namer_shape(name: str | None, namer: Namer | None) -> str:
@@ -105,12 +184,12 @@ def namer_shape(name: str | None, namer: Namer | None) -> str:
 
 
 def write(steps: Sequence[Step], answer: float, kinds: dict[str, str], namer: Namer | None = None,
-          given: Quantity | None = None) -> str:
-    """The whole solution text, ending with the paper's closing line."""
-    lines = [sentence(s, kinds, namer) for s in steps]
+          given: Quantity | None = None, style: str = "text") -> str:
+    """The whole solution text, ending with the paper's closing line; ``style="latex"`` puts the
+    mathematics in LaTeX between ``$``."""
+    m = _Math(style)
+    lines = [sentence(s, kinds, namer, style) for s in steps]
     if not lines and given is not None:  # the query was itself given
-        phrase = element_phrase(given, kinds, namer)
-        lines.append(f"{phrase[0].upper()}{phrase[1:]} is given as {fmt(answer)}.")
-    lines.append(f"Therefore the final answer is {fmt(answer)}.")
+        lines.append(_capital(f"{element_phrase(given, kinds, namer)} is given as {m.num(answer)}."))
+    lines.append(f"Therefore the final answer is {m.num(answer)}.")
     return " ".join(lines)
-

@@ -55,7 +55,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_generate_on_ray_writes_the_bytes_of_a_local_run(local_ray, tmp_path):
-    common = ["generate", "-n", "6", "--depth", "2", "--seed", "5", "--shard-size", "2", "--image-size", "96",
+    common = ["generate", "-n", "6", "--depth", "2", "--seed", "5", "--shard-size", "2", "--image-size", "256",
               "--quiet"]
     assert main(common + ["--out", str(tmp_path / "local")]) == 0
     assert main(common + ["--ray", "--out", str(tmp_path / "ray")]) == 0

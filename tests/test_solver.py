@@ -76,7 +76,7 @@ def test_gold_solution_steps_are_structured():
     assert [s["how"] for s in steps] == ["rule", "rule", "rule"]
     last = steps[-1]
     assert last["output"] == "area ABCD" and last["value"] == 124
-    assert last["chain"][-1] == "124" and last["formula"] == "area ABCD = height ABCD * (AD + BC) / 2"
+    assert last["chain"][-1] == "124" and last["formula"] == "area ABCD = height ABCD · (AD + BC) / 2"
     assert {q for q, _ in last["inputs"]} == {"AD", "BC", "height ABCD"}
     json.dumps(sol.as_dict())  # serialisable
 
@@ -90,7 +90,7 @@ def test_paper_rounding_chain():
     """Paper's Appendix B example: 2.26 * 3.14 / 4 rounds the product first (1.78, not 1.77)."""
     from geomill.solvers.arith import Div, Mul, Num, chain
     value, stages = chain(Div(Mul((Num(2.26), Num(3.14))), Num(4.0)), {})
-    assert value == 1.78 and stages == ["2.26 * 3.14 / 4", "7.1 / 4", "1.78"]
+    assert value == 1.78 and stages == ["2.26 · 3.14 / 4", "7.1 / 4", "1.78"]
 
 
 def test_distractors_are_reported():

@@ -21,17 +21,12 @@ COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.gener
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="geomill", description="Symbolic geometry reasoning: solve, draw and generate problems.")
+        prog="geomill",
+        description="Symbolic geometry reasoning: solve, draw and generate problems, and evaluate models on them.")
     parser.add_argument("--version", action="version", version=f"geomill {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue  # that group is not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 

@@ -40,6 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true", help="print JSON instead of a table")
     s.set_defaults(func=cmd_stats)
 
+    s = sub.add_parser("lint", help="check every gold solution of a generated folder (solvers.lint)")
+    s.add_argument("dir")
+    s.add_argument("--json", action="store_true", help="print JSON instead of a summary")
+    s.set_defaults(func=cmd_lint)
+
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
     """The options of a dataset run (seed, workers, output, exports), shared with ``geomill perceive``."""
@@ -127,12 +132,17 @@ def run_and_export(args, parts, noun: str) -> int:
     return 0
 
 
+def _folder(path: str) -> str:
+    """A generated folder given on the command line, or a clear error."""
+    if not Path(path).is_dir():
+        raise GeomillError(f"{path} is not a folder")
+    return path
+
+
 def cmd_stats(args) -> int:
     from geomill.generate.stats import collect, plot, table
 
-    if not Path(args.dir).is_dir():
-        raise GeomillError(f"{args.dir} is not a folder")
-    stats = collect(args.dir)
+    stats = collect(_folder(args.dir))
     if args.json:
         print(json.dumps(stats, indent=1, default=str))
     else:
@@ -142,3 +152,18 @@ def cmd_stats(args) -> int:
         plot(stats, path)
         print(f"plot: {path}", file=sys.stderr)
     return 0
+
+
+def cmd_lint(args) -> int:
+    """Exit 1 when any solution has a finding."""
+    from geomill.generate.stats import lint
+
+    report = lint(_folder(args.dir))
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+    else:
+        print(f"records: {report['records']}   with findings: {report['with_findings']}   "
+              + "   ".join(f"{k}: {v}" for k, v in sorted(report["findings"].items())))
+        for e in report["examples"]:
+            print(f"  {e['id']}: {e['finding']}")
+    return 1 if report["with_findings"] else 0

@@ -16,6 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="solve problem files and print gold solutions")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    p.add_argument("--latex", action="store_true", help="the solution with its mathematics in LaTeX ($…$)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("catalogue", help="list the shape kinds with their elements and rules")
@@ -45,7 +46,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             if len(args.files) > 1:
                 print(("\n" if i else "") + f"== {path} ==")
-            print(sol.text())
+            print(sol.text(style="latex" if args.latex else "text"))
             print(f"answer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
     return status
 

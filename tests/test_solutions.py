@@ -1,0 +1,150 @@
+"""Gold solutions a mathematics teacher would sign (issue 12): each defect found on hand-written
+problems, the linter that checks every solution, and the LaTeX version."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from geomill.dsl import parse
+from geomill.solvers import solve
+from geomill.solvers.lint import lint_solution, lint_text, parse_math
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.geo"))
+
+
+def solved(text: str):
+    sol = solve(parse(text))
+    assert lint_solution(sol) == [], lint_solution(sol)
+    return sol
+
+
+def test_nonlinear_variable_step_shows_a_true_equation_with_working():
+    sol = solved("sector ABC\narea ABC = 40\nAB = x + 1\nangle ABC = 3x + 20\nfind arc ABC\n")
+    text = sol.text()
+    assert "**" not in text and "x³" not in text  # no expansion with rounded coefficients
+    assert "40 = 3.14 · (3x + 20) · (x + 1)² / 360" in text
+    assert "(3x + 20) · (x + 1)² = 14400 / 3.14 = 4585.99, whose only valid solution is x = 8.91" in text
+    x = 8.91
+    assert abs((3 * x + 20) * (x + 1) ** 2 * 3.14 / 360 - 40) < 0.05  # the shown equation holds at x
+
+
+def test_linter_catches_the_old_false_cubic():
+    old = ("In the ABC sector, the area of the ABC sector is 40, so 40 = π * (3x + 20) * (x + 1)^2 / 360, "
+           "so 40 = 0.03x**3 + 0.23x**2 + 0.38x + 0.17, so x = 8.91. Therefore the final answer is 8.08.")
+    checks = {f.check for f in lint_text(old)}
+    assert {"syntax", "equation"} <= checks
+
+
+def test_linear_variable_step_collects_and_divides():
+    text = solved("rectangle ABCD\nperimeter ABCD = 30\nAB = 6\nBC = 2x + 3\nfind BC\n").text()
+    assert "30 = 2 · 6 + 2 · (2x + 3), so 30 = 4x + 18, so 4x = 12, so x = 12 / 4 = 3" in text
+
+
+def test_a_value_given_in_x_comes_from_x_and_is_no_distractor():
+    """GeomVerse §A.4: BC = 2x + 3 could follow from the perimeter directly; it is found through x."""
+    sol = solved("rectangle ABCD\nperimeter ABCD = 30\nAB = 6\nBC = 2x + 3\nfind BC\n")
+    assert [s.how for s in sol.steps] == ["variable", "substitution"]
+    assert sol.distractor_facts == [] and sol.answer == 9
+
+
+def test_simultaneous_step_shows_its_equations_and_a_solution():
+    sol = solved("rectangle ABCD\narea ABCD = 48\nperimeter ABCD = 28\nfind AC\n")
+    text = sol.text()
+    assert "48 = AB · BC, 28 = 2 · AB + 2 · BC and AC² = AB² + BC²" in text
+    assert re.search(r"One solution is AB = [68], BC = [68] and AC = 10", text)
+
+
+def test_facts_a_simultaneous_step_consumes_are_not_distractors():
+    sol = solved("rectangle ABCD\narea ABCD = 48\nperimeter ABCD = 2x + 8\nangle ABC = 9x\nfind AC\n")
+    assert sol.answer == 10 and sol.distractor_facts == []
+
+
+def test_the_solution_names_the_queried_element():
+    for text in ("square ABCD\nAB = 15.5\nfind BD\n", "rectangle ABCD\nAB = 6\nBC = 8\nfind BD\n"):
+        sol = solved(text)
+        assert "the BD diagonal" in sol.text() and "AC" not in sol.text()
+
+
+def test_wording_circle_diameter_and_rule_sentences():
+    text = solved("circle on BC\nradius BC = 5\nfind BC\n").text()
+    assert "since the radius is half the diameter, the length of the BC diameter is 2 · 5 = 10" in text
+    assert "by the radius" not in text and "BC side" not in text
+
+
+def test_implied_supplementary_angles_say_why_and_name_each_angle_once():
+    text = solved((Path(__file__).resolve().parent.parent / "examples" / "point_on_side.geo").read_text()).text()
+    assert "Since D lies on AC, the BDA and BDC angles are supplementary" in text
+    assert "ADB" not in text and "CDB" not in text
+
+
+def test_variable_expressions_print_as_a_reader_writes_them():
+    text = solved("rectangle ABCD\nAB = x\nBC = x + 2\narea ABCD = x^2 + x + 19\nfind AB\n").text()
+    assert "x · (x + 2)" in text and "x² + x + 19" in text and "(x)" not in text
+
+
+def test_pentagon_area_and_isosceles_height_stay_close_to_exact():
+    pent = solved("regular pentagon ABCDE\nAB = 11\nfind area ABCDE\n")
+    assert abs(pent.answer - pent.exact) / pent.exact < 1e-3  # was 210.07 vs 208.18
+    iso = solved("triangle ABC isosceles at A\nAB = 13\nBC = 10\nfind height ABC\n")
+    assert iso.answer == 12 and iso.depth == 1 and "Pythagorean" in iso.text()
+
+
+def test_every_free_corner_of_rectangle_plus_triangle_is_right():
+    for sign in "+-":
+        sol = solved(f"ABCDE: rectangle {sign} equilateral triangle on BD\nangles DEA and AEF are supplementary\n"
+                     "AB = 5\nEA = 4\nfind angle AEF\n")
+        assert sol.answer == 90 and "DEA angle is 90" in sol.text()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_pass_the_linter(path):
+    solved(path.read_text())
+
+
+def test_latex_is_the_same_solution_with_math_between_dollars():
+    sol = solved("sector ABC\narea ABC = 40\nAB = x + 1\nangle ABC = 3x + 20\nfind arc ABC\n")
+    latex = sol.text(style="latex")
+    assert r"$40 = 3.14 \cdot \left(3x + 20\right) \cdot \left(x + 1\right)^{2} / 360$" not in latex
+    assert r"\frac{3.14 \cdot \left(3x + 20\right) \cdot \left(x + 1\right)^{2}}{360}" in latex
+    assert re.sub(r"\$[^$]*\$", "M", latex).count("M") > 5 and "·" not in latex
+    assert sol.as_dict()["solution_latex"] == latex
+
+
+def test_linter_reevaluates_chains_from_the_printed_numbers():
+    assert lint_text("its area is 3.14 · 6² / 8 = 3.14 · 36 / 8 = 113.04 / 8 = 14.13.") == []
+    bad = lint_text("its area is 3.14 · 6² / 8 = 3.14 · 36 / 8 = 113.04 / 8 = 14.31.")
+    assert [f.check for f in bad] == ["arithmetic"]
+    assert parse_math("√(2 · 5) = 3.16")[0] is not None
+
+
+def test_linter_flags_a_wrong_name():
+    sol = solve(parse("square ABCD\nAB = 15.5\nfind BD\n"))
+    wrong = sol.text().replace("BD diagonal", "AC diagonal")
+    assert any("queried element" in str(f) for f in lint_solution(sol, wrong))
+    assert any("diameter" in str(f) for f in lint_solution(solve(parse("circle on BC\nradius BC = 5\nfind BC\n")),
+                                                           "the length of the BC side is 2 · 5 = 10."))
+
+
+def test_round2_fast_path_agrees_with_the_decimal_spelling():
+    import random
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from geomill.solvers.arith import round2
+    rng = random.Random(0)
+    for _ in range(20000):
+        x = rng.choice([rng.uniform(-1000, 1000), round(rng.uniform(-100, 100), 3), rng.randint(-10**6, 10**6) / 1000])
+        assert round2(x) == float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)), x
+
+
+@pytest.mark.slow
+def test_generated_solutions_pass_the_linter_and_lint_flags_a_spoiled_one(tmp_path, capsys):
+    from geomill.cli import main
+    out = tmp_path / "out"
+    assert main(["generate", "--preset", "variablized-high", "--scale", "0.02", "--no-images", "--no-chat",
+                 "--quiet", "--out", str(out)]) == 0
+    assert main(["lint", str(out)]) == 0
+    assert "with findings: 0" in capsys.readouterr().out
+    shard = next((out / "variablized-high").glob("shard-*.jsonl"))
+    shard.write_text(shard.read_text().replace(" · ", " * ", 1).replace("x = ", "x = 1", 1))
+    assert main(["lint", str(out)]) == 1
