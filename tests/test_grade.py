@@ -68,7 +68,8 @@ def test_gold_solutions_grade_fully_right():
 def test_reworded_gold_grades_fully_right(index, seed, arithmetic):
     r = records()[index]
     text = reword(r, random.Random(seed), arithmetic=arithmetic)
-    assert text is not None and text != r["solution_text_only"]
+    assert text is not None
+    assume(text != r["solution_text_only"])  # a seed may keep every spelling; only real rewordings count
     assert fully_right(grade(r, text)), text
 
 
