@@ -180,13 +180,17 @@ def _symbols(node: Node) -> set[str]:
     return set().union(*(_symbols(k) for k in kids))
 
 
+_NO_VALUE = (ZeroDivisionError, ValueError, OverflowError)  # asin(1.01), √ of a negative, … as printed
+
+
 def _rounded(node: Node) -> float:
-    """The value as the text's convention computes it: every operation rounded to two decimals."""
+    """The value as the text's convention computes it: every operation rounded to two decimals.
+    Raises one of ``_NO_VALUE`` when the printed expression has no value even unrounded."""
     try:
         while not isinstance(node, Num):
             node = reduce_once(node)
         return node.value
-    except (ZeroDivisionError, ValueError, OverflowError):
+    except _NO_VALUE:
         return round2(unrounded(node))
 
 
@@ -206,12 +210,12 @@ def _chains(text: str) -> Iterator[tuple[str, list[Node]]]:
 
 
 def _arith_ok(parts: list[Node]) -> bool:
-    final = _rounded(parts[-1])
-    for p in parts[:-1]:
-        v = _rounded(p)
-        if not math.isclose(v, final, rel_tol=1e-4, abs_tol=0.0101):
-            return False
-    return True
+    """Every member of the chain has the value of the last one; a member with no value fails."""
+    try:
+        final = _rounded(parts[-1])
+        return all(math.isclose(_rounded(p), final, rel_tol=1e-4, abs_tol=0.0101) for p in parts[:-1])
+    except _NO_VALUE:
+        return False
 
 
 def lint_text(text: str) -> list[Finding]:
@@ -224,7 +228,10 @@ def lint_text(text: str) -> list[Finding]:
     values: dict[str, float] = {}
     for _, parts in chains:  # x = 12 / 4 = 3, AB = 6: the values shown for unknowns
         if isinstance(parts[0], Sym) and not _symbols(parts[-1]) and len(parts) >= 2:
-            values[parts[0].name] = _rounded(parts[-1])
+            try:
+                values[parts[0].name] = _rounded(parts[-1])
+            except _NO_VALUE:
+                pass  # the chain itself is reported below
     for sentence, parts in chains:
         numeric = [not _symbols(p) for p in parts]
         tail = len(parts)

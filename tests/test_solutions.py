@@ -118,6 +118,12 @@ def test_linter_reevaluates_chains_from_the_printed_numbers():
     assert parse_math("√(2 · 5) = 3.16")[0] is not None
 
 
+def test_linter_reports_a_printed_expression_with_no_value():
+    """asin of more than 1 as printed (seen with `generate --randomize --shapes all --seed 5`): a finding, no crash."""
+    bad = lint_text("the degree of the BCA angle is asin(7 / 5.5) = asin(1.27) = 28.69.")
+    assert [f.check for f in bad] == ["arithmetic"]
+
+
 def test_linter_flags_a_wrong_name():
     sol = solve(parse("square ABCD\nAB = 15.5\nfind BD\n"))
     wrong = sol.text().replace("BD diagonal", "AC diagonal")
