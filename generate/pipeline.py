@@ -296,7 +296,7 @@ def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
     findings = lint_text(solution_image) if namer else []
     if findings:
         raise Failure("lint", "; ".join(map(str, findings)) + f"\n{solution_image}")
-    info = sol.as_dict()
+    info = sol.proof_dict()  # (its texts are written above, with the record's namer)
     return {
         "schema": SCHEMA,
         "id": rid,

@@ -113,18 +113,31 @@ class Rules:
         lo, hi = EDGE, self.size - EDGE
         return (boxes[:, 0] >= lo) & (boxes[:, 1] >= lo) & (boxes[:, 2] <= hi) & (boxes[:, 3] <= hi)
 
-    def _nearest(self, own: Callable[[np.ndarray], np.ndarray], others: Callable[[np.ndarray], np.ndarray]) -> Rule:
-        """``own(boxes)``: k distances to the label's element; ``others(boxes)``: k×m to the other elements
-        of its kind.  Own nearest by RATIO and SLACK; a leader's start stands for the box, whose distance
-        to the others must then be CLEAR."""
+    def _nearest(self, own: Callable[[np.ndarray], np.ndarray], others: Callable[[np.ndarray, np.ndarray], np.ndarray],
+                 lo: np.ndarray, hi: np.ndarray) -> Rule:
+        """``own(boxes)``: k distances to the label's element; ``others(boxes, idx)``: k×len(idx) distances
+        to those of the other elements of its kind, whose bounding boxes are ``lo``–``hi`` (m×2 each).
+        Own nearest by RATIO and SLACK; a leader's start stands for the box, whose distance to the
+        others must then be CLEAR.  Only the others within reach of the boxes are measured: one
+        farther off cannot be nearer than the bound."""
+        def within(boxes: np.ndarray, reach: float) -> np.ndarray:
+            x0, y0 = boxes[:, 0].min() - reach, boxes[:, 1].min() - reach
+            x1, y1 = boxes[:, 2].max() + reach, boxes[:, 3].max() + reach
+            return np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
-            d = others(src)
             good = self._on_canvas(boxes)
-            if d.shape[1]:
-                good &= d.min(axis=1) >= RATIO * own(src) + SLACK
-                if leaders is not None:
-                    good &= others(boxes).min(axis=1) >= CLEAR
+            if not len(lo) or not len(boxes):
+                return good
+            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
+            bound = RATIO * own(src) + SLACK
+            near = within(src, float(bound.max()))
+            if len(near):
+                good &= others(src, near).min(axis=1) >= bound
+            if leaders is not None:
+                near = within(boxes, CLEAR)
+                if len(near):
+                    good &= others(boxes, near).min(axis=1) >= CLEAR
             return good
         return ok
 
@@ -133,7 +146,21 @@ class Rules:
         own = self.points[name][None]
         rest = np.array([p for n, p in self.points.items() if n != name]).reshape(-1, 2)
         return self._nearest(lambda boxes: box_point_distance(boxes, own)[:, 0],
-                             lambda boxes: box_point_distance(boxes, rest))
+                             lambda boxes, idx: box_point_distance(boxes, rest[idx]), rest, rest)
+
+    def point_labels(self, boxes: np.ndarray, owner: np.ndarray) -> np.ndarray:
+        """``rule("point", ...)`` without leaders for the boxes of many point labels at once: box i
+        belongs to the point ``owner[i]`` (an index into ``points``).  The same test, vectorised
+        over the labels, for placing every point label's usual candidates in one pass."""
+        pts = np.array(list(self.points.values())).reshape(-1, 2)
+        d = box_point_distance(boxes, pts)
+        rows = np.arange(len(boxes))
+        own = d[rows, owner]
+        good = self._on_canvas(boxes)
+        if len(pts) > 1:
+            d[rows, owner] = np.inf
+            good &= d.min(axis=1) >= RATIO * own + SLACK
+        return good
 
     def _side(self, element: str) -> Rule:
         p, q = _side_points(element, self.points)
@@ -143,7 +170,8 @@ class Rules:
         rest = ~np.isin(st.owner, list(skip))
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
         return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
-                             lambda boxes: box_segment_distance(boxes, ra, rb))
+                             lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]),
+                             np.minimum(ra, rb), np.maximum(ra, rb))
 
     def _angle(self, element: str) -> Rule:
         own = self.wedges[element]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 import numpy as np
 import shapely
@@ -23,7 +24,7 @@ from shapely.ops import unary_union
 from .annotate import Annotation
 from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
-from .labels import Occupancy, Placed, Placer, offset_centres, outside
+from .labels import Occupancy, Placed, Placer, offset_centres, outside, snapped_boxes
 from .scene import XY, Scene
 
 DPI = 100
@@ -64,7 +65,7 @@ class Frame:
 
     @staticmethod
     def fit(scene: Scene, size: int, margin: float) -> Frame:
-        return Frame.fit_points(scene, [np.asarray(s.outline, dtype=float) for s in scene.shapes], size, margin)
+        return Frame.fit_points(scene, [s.rings()[0] for s in scene.shapes], size, margin)
 
     @staticmethod
     def fit_points(scene: Scene, outlines: list[np.ndarray], size: int, margin: float) -> Frame:
@@ -86,13 +87,15 @@ class Fill:
     rgb: tuple[float, float, float]
     rings: list[np.ndarray]  # pixel rings, first the outer boundary
 
-    @property
+    @cached_property
     def path(self) -> Path:
-        verts, codes = [], []
+        """The rings as one matplotlib path (built once: the side labels test it, the renderer draws it)."""
+        codes = np.full(sum(len(r) for r in self.rings), Path.LINETO, dtype=Path.code_type)
+        start = 0
         for ring in self.rings:
-            verts.extend(ring.tolist())
-            codes.extend([Path.MOVETO] + [Path.LINETO] * (len(ring) - 2) + [Path.CLOSEPOLY])
-        return Path(np.array(verts), codes)
+            codes[start], codes[start + len(ring) - 1] = Path.MOVETO, Path.CLOSEPOLY
+            start += len(ring)
+        return Path(np.concatenate(self.rings), codes)
 
 
 @dataclass
@@ -128,8 +131,7 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
 
 def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
     margin = 2.2 * style.font_px + 8
-    outlines = [(s, np.asarray(s.outline, dtype=float), [np.asarray(h, dtype=float) for h in s.holes])
-                for s in scene.shapes]
+    outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
     d = Drawing(style, frame)
     _add_fills(d, outlines)
@@ -217,40 +219,136 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     centroids = {n: o[:-1].mean(axis=0) for n, o in outline_of.items()}  # once, not once per point
     for poly in polys:
         shapely.prepare(poly)
-    for name in _point_order(scene):
-        p = frame.px(scene.points[name])
-        pref = _outward(scene, centroids, name)
-        rule = d.rules.rule("point", f"point {name}")
-        # a point inside a shape (a forced overlap) cannot have its label outside that one
-        off_shapes = outside([poly for poly in polys if not _well_inside(poly, p)])
+    names = _point_order(scene)
+    anchors = {n: frame.px(scene.points[n]) for n in names}
+    prefs = {n: _outward(scene, centroids, n) for n in names}
+    # a point inside a shape (a forced overlap) cannot have its label outside that one
+    free_of = {n: [not _well_inside(poly, anchors[n]) for poly in polys] for n in names}
 
-        def accept(boxes, leaders, rule=rule, off_shapes=off_shapes):
-            good = rule(boxes, leaders)  # the cheap test first, the shapes only on what passes it
-            if good.any():
-                idx = np.flatnonzero(good)
-                good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
-            return good
+    def centres(name: str, w: float, h: float, stage: str) -> np.ndarray:
+        return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
 
-        def centres(w, h, stage, p=p, pref=pref):
-            if stage == "near":
-                return offset_centres(p, pref + _TURNS24, gap + np.array([0.0, 0.35, 0.9, 1.6]) * fpx, w, h)
-            if stage == "wide":
-                return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
-            return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
-        placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept)
-        if placed.conflicts:
-            # walled in by shapes all round: no outside exists, so only strokes, labels and the
-            # rule count (the raster check asks the same question about the label it finally sees)
-            shrunk = [poly.buffer(-1.0) for poly in polys]
-            if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
-                placer.undo()
-                retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule)
-                if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
-                    placed = retry
-                else:
-                    placer.undo()
-                    placer.commit(placed)
+    def first_stage(names: list[str]) -> _FirstStage:
+        usual = STAGES[0][1]
+        return _FirstStage(d.rules, placer, occ, polys, names, free_of,
+                           {n: np.concatenate([centres(n, *text_size(n), stage) for stage in usual]) for n in names},
+                           text_size)
+    first = first_stage(names)
+    for k, name in enumerate(names):
+        if first.stale():  # a leader drawn since: count the occupancy again for the rest
+            first = first_stage(names[k:])
+        placed = first.take(name)
+        if placed is None:
+            placed = _search_point(d, placer, name, anchors[name], free_of[name], polys, gap, text_size,
+                                   partial(centres, name))
         _add_label(d, occ, placed, style)
+
+
+def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stage: str, gap: float,
+                   fpx: float) -> np.ndarray:
+    """A point label's candidates: round the point, starting from ``pref`` (away from its strokes)."""
+    if stage == "near":
+        return offset_centres(p, pref + _TURNS24, gap + np.array([0.0, 0.35, 0.9, 1.6]) * fpx, w, h)
+    if stage == "wide":
+        return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
+    return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
+
+
+class _FirstStage:
+    """Every point label's usual candidates (the first group of the STAGES) tested at once.
+
+    Their occupancy, the canvas and the attribution rule do not depend on the labels placed
+    before, so one vectorised pass does for all the points what ``_search`` does for each;
+    the overlap with the labels placed since and (costlier, so only for the first few
+    candidates left) the shapes are tested by each ``take``.  A point with no clean candidate
+    there goes through ``_search`` (same candidates first, so the same spot wins either way)."""
+
+    def __init__(self, rules: Rules, placer: Placer, occ: Occupancy, polys: list, names: list[str],
+                 free_of: dict[str, list[bool]], centres: dict[str, np.ndarray], text_size: TextSize):
+        self.placer, self.occ, self.version, self.polys = placer, occ, occ.version, polys
+        self.bounds = [poly.bounds for poly in polys]  # (shapely's property costs ~15 µs a read)
+        self.sizes = {n: text_size(n) for n in names}
+        snapped = [snapped_boxes(centres[n], *self.sizes[n]) for n in names]
+        counts = [len(a) for a, _ in snapped]
+        ends = np.cumsum(counts)
+        self.span = {n: (int(e) - k, int(e)) for n, e, k in zip(names, ends, counts)}
+        self.centres = np.concatenate([a for a, _ in snapped])
+        self.boxes = boxes = np.concatenate([b for _, b in snapped])
+        index = {n: i for i, n in enumerate(rules.points)}
+        owner = np.repeat([index[n] for n in names], counts)
+        ok = placer.costs(boxes) == 0
+        idx = np.flatnonzero(ok)
+        ok[idx] = rules.point_labels(boxes[idx], owner[idx])
+        self.ok = ok
+        # which shapes each candidate must keep off (not those its point lies inside)
+        self.free = np.repeat(np.array([free_of[n] for n in names], dtype=bool).reshape(len(names), len(polys)),
+                              counts, axis=0)
+        self.off = np.zeros(len(boxes), dtype=np.int8)  # off those shapes: 1 yes, -1 no, 0 not yet known
+
+    def stale(self) -> bool:
+        """Has the occupancy changed since (a leader line drawn)?"""
+        return self.occ.version != self.version
+
+    def take(self, name: str) -> Placed | None:
+        """The first clean candidate of the point's usual ones, placed; None when there is none."""
+        assert not self.stale()
+        lo, hi = self.span[name]
+        idx = lo + np.flatnonzero(self.ok[lo:hi])
+        if len(idx) and len(self.placer.placed):
+            idx = idx[self.placer.overlaps(self.boxes[idx]) == 0]
+        for chunk in (idx[:8], idx[8:]):  # the shapes on the preferred few first: most labels stop there
+            chunk = chunk[self._off_shapes(chunk)] if len(chunk) else chunk
+            if len(chunk):
+                x, y = self.centres[chunk[0]]
+                w, h = self.sizes[name]
+                placed = Placed(name, float(x), float(y), w, h, "point", element=f"point {name}")
+                self.placer.commit(placed)
+                return placed
+        return None
+
+    def _off_shapes(self, idx: np.ndarray) -> np.ndarray:
+        """Whether the candidates ``idx`` overlap none of the shapes they must keep off (remembered)."""
+        todo = idx[self.off[idx] == 0]
+        if len(todo):
+            boxes, good = self.boxes[todo], np.ones(len(todo), dtype=bool)
+            for j, (poly, (x0, y0, x1, y1)) in enumerate(zip(self.polys, self.bounds)):
+                near = np.flatnonzero(good & self.free[todo, j] & (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0)
+                                      & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0))
+                if len(near):
+                    b = boxes[near]
+                    good[near] = ~shapely.intersects(poly, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+            self.off[todo] = np.where(good, 1, -1)
+        return self.off[idx] == 1
+
+
+def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float], free_of: list[bool], polys: list,
+                  gap: float, text_size: TextSize, centres: Callable[[float, float, str], np.ndarray]) -> Placed:
+    """A point label over all the STAGES: outside every shape it is not inside, unless walled in."""
+    style = d.style
+    rule = d.rules.rule("point", f"point {name}")
+    off_shapes = outside([poly for poly, free in zip(polys, free_of) if free])
+
+    def accept(boxes, leaders):
+        good = rule(boxes, leaders)  # the cheap test first, the shapes only on what passes it
+        if good.any():
+            idx = np.flatnonzero(good)
+            good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
+        return good
+
+    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept)
+    if placed.conflicts:
+        # walled in by shapes all round: no outside exists, so only strokes, labels and the
+        # rule count (the raster check asks the same question about the label it finally sees)
+        shrunk = [poly.buffer(-1.0) for poly in polys]
+        if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
+            placer.undo()
+            retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule)
+            if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
+                placed = retry
+            else:
+                placer.undo()
+                placer.commit(placed)
+    return placed
 
 
 def _place_items(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float], placer: Placer,
@@ -294,9 +392,11 @@ def _place_items(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, flo
 
 # A label's search widens only when it must: its usual candidates, then more directions
 # and distances, then smaller type, then far off with a leader line.  Most labels stop at the first stage.
-# "far*": a leader that may cross strokes (a point whose only outside is a narrow wedge).
-STAGES = ((1.0, "near"), (1.0, "wide"), (0.85, "near"), (0.85, "wide"), (1.0, "far"), (0.85, "far"),
-          (0.72, "near"), (0.72, "wide"), (0.72, "far"), (1.0, "far*"), (0.72, "far*"))
+# "far*": a leader that may cross strokes (a point whose only outside is a narrow wedge).  The stages of
+# one group share a type size and a leader rule, so they are tried as one list of candidates (in order:
+# the same spot wins as stage by stage, at less cost).
+STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)),
+          (0.72, ("near", "wide")), (0.72, ("far",)), (1.0, ("far*",)), (0.72, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 
 
@@ -304,16 +404,16 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
             anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None) -> Placed:
     """The first spot over the STAGES that is free and obeys ``accept``, else the least bad one seen."""
     best: Placed | None = None
-    for step, stage in STAGES:
+    for step, stages in STAGES:
         size = None if step == 1.0 else style.font_size * step
         w, h = text_size(text) if size is None else text_size(text, size)
-        leader = anchor if stage.startswith("far") else None
-        spots = centres(w, h, stage.rstrip("*"))
+        far = stages[0].startswith("far")
+        spots = np.concatenate([centres(w, h, stage.rstrip("*")).reshape(-1, 2) for stage in stages])
         if not len(spots):
             continue
         placed = placer.place(text, w, h, spots, role, accept=accept, font_size=size,
-                              commit=False, leader_from=leader,
-                              leader_crosses_strokes=role == "shape" or stage == "far*")
+                              commit=False, leader_from=anchor if far else None,
+                              leader_crosses_strokes=role == "shape" or stages[0] == "far*")
         if best is None or placed.conflicts < best.conflicts:
             best = placed
         if not placed.conflicts:

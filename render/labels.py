@@ -56,6 +56,7 @@ class Occupancy:
         self.n = int(math.ceil(size / CELL)) + 1
         self.grid = np.zeros((self.n, self.n), dtype=bool)
         self._sat: np.ndarray | None = None
+        self.version = 0  # bumped by every change (what was counted before is then stale)
 
     def mark_polylines(self, lines: list[np.ndarray], radius: float) -> None:
         """Every cell within ``radius`` pixels of a polyline (sampled every half cell)."""
@@ -84,6 +85,7 @@ class Occupancy:
                     _or_shifted(grown, hit, dx, dy)
         self.grid[y0:y1, x0:x1] |= grown
         self._sat = None
+        self.version += 1
 
     def counts(self, boxes: np.ndarray) -> np.ndarray:
         """How many occupied cells each row of a k×4 box array covers, all at once (summed-area table)."""
@@ -144,11 +146,14 @@ class Placer:
         off = ((boxes[:, 0] < m) | (boxes[:, 1] < m) | (boxes[:, 2] > self.size - m) | (boxes[:, 3] > self.size - m))
         hits = self.occ.counts(boxes)
         if len(self._boxes):
-            p = self._boxes
-            over = ((boxes[:, None, 0] < p[None, :, 2]) & (boxes[:, None, 2] > p[None, :, 0])
-                    & (boxes[:, None, 1] < p[None, :, 3]) & (boxes[:, None, 3] > p[None, :, 1])).sum(axis=1)
-            hits = hits + 50 * over
+            hits = hits + 50 * self.overlaps(boxes)
         return OFF_CANVAS * off + np.where(hits > 0, ON_SOMETHING + hits, 0)
+
+    def overlaps(self, boxes: np.ndarray) -> np.ndarray:
+        """How many placed labels (grown by their pad) each box overlaps."""
+        p = self._boxes
+        return ((boxes[:, None, 0] < p[None, :, 2]) & (boxes[:, None, 2] > p[None, :, 0])
+                & (boxes[:, None, 1] < p[None, :, 3]) & (boxes[:, None, 3] > p[None, :, 1])).sum(axis=1)
 
     def place(self, text: str, w: float, h: float, centres, role: str,
               accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = 1.5,
@@ -161,8 +166,7 @@ class Placer:
         ``leader_crosses_strokes`` (a shape's label points into its shape).
 
         ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`)."""
-        arr = np.rint(np.asarray(centres, dtype=float).reshape(-1, 2))
-        boxes = np.column_stack([arr[:, 0] - w / 2, arr[:, 1] - h / 2, arr[:, 0] + w / 2, arr[:, 1] + h / 2])
+        arr, boxes = snapped_boxes(centres, w, h)
         cost = self.costs(boxes)
         leaders = clear = None
         if leader_from is not None:
@@ -212,6 +216,12 @@ class Placer:
         """Take back the last placement (to retry it under other rules)."""
         self._boxes = self._boxes[:-1]
         self.placed.pop()
+
+
+def snapped_boxes(centres, w: float, h: float) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate centres snapped to whole pixels (k×2) and their w×h boxes (k×4)."""
+    arr = np.rint(np.asarray(centres, dtype=float).reshape(-1, 2))
+    return arr, np.column_stack([arr[:, 0] - w / 2, arr[:, 1] - h / 2, arr[:, 0] + w / 2, arr[:, 1] + h / 2])
 
 
 LEADER_START = 4.0  # pixels clear of the element at the leader's near end

@@ -74,6 +74,10 @@ class SceneShape:
     def holes(self) -> list[list[XY]]:
         return [densify(loop, self.coords) for loop in self.loops[1:]]
 
+    def rings(self) -> list[np.ndarray]:
+        """``outline`` and then ``holes`` as (n, 2) arrays (what drawing wants: no Python floats)."""
+        return [densify_array(loop, self.coords) for loop in self.loops]
+
     def to_dict(self) -> dict:
         d = {"name": self.name, "kind": self.kind, "points": list(self.points), "colour": self.colour,
              "outline": [list(p) for p in self.outline]}

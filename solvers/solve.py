@@ -94,11 +94,19 @@ class Solution:
         return {s.name: s.kind for s in self.problem.shapes}
 
     def as_dict(self) -> dict:
+        proof = self.proof_dict()
         return {
             "query": str(self.query), "answer": self.answer, "exact": self.exact, "rel_diff": self.rel_diff,
-            "depth": self.depth, "width": self.width, "steps": [s.as_dict(self.spelling) for s in self.steps],
+            "depth": self.depth, "width": self.width, "steps": proof["steps"],
             "solution": self.text(),
             "solution_latex": self.text(style="latex"),
+            "distractors": proof["distractors"], "rules": proof["rules"],
+        }
+
+    def proof_dict(self) -> dict:
+        """The proof's data without its texts: the steps, the distractors and the rules used."""
+        return {
+            "steps": [s.as_dict(self.spelling) for s in self.steps],
             "distractors": {"facts": [str(q) for q in self.distractor_facts], "shapes": self.distractor_shapes},
             "rules": sorted({f"{s.kind}: {s.rule}" for s in self.steps if s.rule and s.kind}),
         }

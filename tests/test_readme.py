@@ -15,6 +15,13 @@ def test_catalogue_table_is_current():
     assert table == catalogue_markdown()
 
 
+def test_catalogue_counts_are_current():
+    """The sentence above the table counts its kinds and rules, once."""
+    rows = [line for line in catalogue_markdown().splitlines()[2:] if line.startswith("|")]
+    total = sum(int(line.split("|")[4]) for line in rows)
+    assert re.findall(r"(\d+) kinds, (\d+) derived rules", README.read_text()) == [(str(len(rows)), str(total))]
+
+
 def test_ci_commands_are_in_the_readme():
     text = README.read_text()
     for tag in ("install", "test"):

@@ -364,3 +364,45 @@ def test_label_boxes_and_ink_match_matplotlib_text(size):
         assert 128 - cy - h / 2 - 1 <= top and bottom <= 128 - cy + h / 2 + 1, text
         assert np.abs(box(ours) - box(theirs)).max() <= 2, text
         assert np.abs((box(ours) - box(theirs))[:3]).max() <= 1, text
+
+
+def test_point_rule_for_many_labels_is_each_points_own_rule(renderer, figure_c):
+    """``Rules.point_labels`` (the point rule vectorised over many labels, used to place every
+    point label's usual candidates in one pass) says what each point's own rule says."""
+    sol, scene = figure_c
+    rules = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image")).rules
+    names = list(rules.points)
+    rng = np.random.default_rng(3)
+    owner = rng.integers(0, len(names), 600)
+    centres = np.array([rules.points[names[o]] for o in owner]) + rng.uniform(-120, 120, size=(600, 2))
+    w, h = rng.uniform(4, 30, size=(2, 600))
+    boxes = np.column_stack([centres[:, 0] - w / 2, centres[:, 1] - h / 2,
+                             centres[:, 0] + w / 2, centres[:, 1] + h / 2])
+    got = rules.point_labels(boxes, owner)
+    want = np.array([rules.rule("point", f"point {names[o]}")(b[None], None)[0] for b, o in zip(boxes, owner)])
+    assert (got == want).all()
+    assert want.sum() >= 50 and (~want).sum() >= 50  # both verdicts are exercised
+
+
+def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monkeypatch):
+    """The one-pass first stage for point labels (compose._FirstStage) is only a faster way to the
+    same spots: with it switched off, every label of generated figures lands in the same place."""
+    from geomill.render import compose as compose_module
+
+    scenes = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        if problem is not None and (scene := _laid_out(solve(problem), seed)) is not None:
+            scenes.append((solve(problem), scene))
+    assert len(scenes) >= 8
+
+    def placements():
+        out = []
+        for sol, scene in scenes:
+            d = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image"))
+            out.append([(lab.element, lab.x, lab.y, lab.font_size, lab.conflicts) for lab in d.labels])
+        return out
+    fast = placements()
+    monkeypatch.setattr(compose_module._FirstStage, "take", lambda self, name: None)
+    assert placements() == fast
