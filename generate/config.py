@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from .knowledge import QUESTION_TYPES, pool_kinds
 
 SCHEMA = "geomill.generate/1"
-GENERATOR_VERSION = "1.5"
+GENERATOR_VERSION = "1.6"
 
 ANNOTATIONS = ("coordinate", "individual")
 VALUE_PLACES = ("image", "text")

@@ -15,6 +15,7 @@ killed run picks up at the first missing shard.
 """
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -82,7 +83,24 @@ def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
         lines.append(dumps(record))
     write_text(shard_path(out, part.name, shard).with_suffix(".meta.json"), json.dumps(tally.as_dict(), sort_keys=True))
     write_text(shard_path(out, part.name, shard), "\n".join(lines) + "\n")
+    if _POOL_WORKER:
+        gc.collect(1)
+        gc.freeze()  # what the shard built to last (rules, caches, the renderer) joins the frozen heap
     return shard, hi - lo, tally.as_dict()
+
+
+_POOL_WORKER = False
+
+
+def _pool_worker() -> None:
+    """A pool worker's collector: the heap it inherits (modules, and later what its first shard builds
+    to last) is frozen out of the collector's sight, and young objects are collected less often.
+    Full collections otherwise walk that heap again and again (measured: 1.4 ms of a 42 ms problem
+    with its figure, 0.2 ms so).  Only in the pool's own processes: the caller's are left as they are."""
+    global _POOL_WORKER
+    _POOL_WORKER = True
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
 
 
 # -- the driver ----------------------------------------------------------------------------------------
@@ -155,7 +173,7 @@ def _map(fn, items: list[int], workers: int):
             yield fn(it)
         return
     ctx = mp.get_context("fork")
-    with ctx.Pool(min(workers, len(items))) as pool:
+    with ctx.Pool(min(workers, len(items)), initializer=_pool_worker) as pool:
         yield from pool.imap_unordered(fn, items)
 
 

@@ -101,6 +101,13 @@ class Annotation:
         self.in_text.update(quantities)
 
     # -- what the picture shows -------------------------------------------------------------------
+    def unvalued_item(self, q: Quantity) -> Item | None:
+        """What the figure shows of fact ``q`` when the text gives its value: its letter in the
+        individual style (the solution calls it by that), else nothing."""
+        if self.style == "individual" and q.kind in (QKind.LENGTH, QKind.ANGLE):
+            return Item(q, self.letters[q])
+        return None
+
     def items(self) -> list[Item]:
         """Facts (value or letter), then the other lettered elements, then the query mark.
 
@@ -109,12 +116,12 @@ class Annotation:
         out: list[Item] = []
         individual = self.style == "individual"
         for q, value in self.facts.items():
-            lettered = individual and q.kind in (QKind.LENGTH, QKind.ANGLE)
             if self.on_image(q):
                 text = _value_text(q, value)
+                lettered = individual and q.kind in (QKind.LENGTH, QKind.ANGLE)
                 out.append(Item(q, f"{self.letters[q]} = {text}" if lettered else text))
-            elif lettered:
-                out.append(Item(q, self.letters[q]))
+            elif (bare := self.unvalued_item(q)) is not None:
+                out.append(bare)
         if individual:
             out += [Item(q, text) for q, text in self.letters.items() if q not in self.facts and q != self.query]
         if self.query is not None and individual:

@@ -195,6 +195,7 @@ class Rules:
         region, bounds = self._region(name)
         # a label in a hole reads as the hole's: holes count as other regions
         others = [f for n, f in self.fills.items() if n != name] + self.holes.get(name, [])
+        others_bounds = [np.asarray(f.bounds) for f in others]
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             good = self._on_canvas(boxes)
@@ -215,17 +216,28 @@ class Rules:
             if not others:
                 return good
             # set off: nearest its own shape all the same, its leader over no other shape (measured
-            # only for the boxes still in the running)
+            # only for the boxes still in the running, and only where bounding boxes leave it open:
+            # the leader starts inside its own shape, so the box is no farther from that shape than
+            # from the start, and no nearer another shape than to its bounding box)
             idx = np.flatnonzero(good)
             if not len(idx):
                 return good
-            b = boxes[idx]
-            geoms = shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
-            d_own = shapely.distance(own, geoms)
-            lines = shapely.linestrings(leaders[idx])
+            b, lead = boxes[idx], leaders[idx]
+            bound = RATIO * _box_to_box(b, np.tile(lead[:, 0], 2)) + SLACK  # >= RATIO * d_own + SLACK
+            lo, hi = lead.min(axis=1), lead.max(axis=1)
             keep = np.ones(len(idx), dtype=bool)
-            for f in others:
-                keep &= (shapely.distance(f, geoms) >= RATIO * d_own + SLACK) & ~shapely.intersects(f, lines)
+            geoms = need = None
+            for f, fb in zip(others, others_bounds):
+                near = np.flatnonzero(keep & (_box_to_box(b, fb[None]) < bound))
+                if len(near):
+                    if geoms is None:
+                        geoms = shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
+                        need = RATIO * shapely.distance(own, geoms) + SLACK
+                    keep[near] = shapely.distance(f, geoms[near]) >= need[near]
+                crossing = np.flatnonzero(keep & (lo[:, 0] <= fb[2]) & (hi[:, 0] >= fb[0])
+                                          & (lo[:, 1] <= fb[3]) & (hi[:, 1] >= fb[1]))
+                if len(crossing):
+                    keep[crossing] = ~shapely.intersects(f, shapely.linestrings(lead[crossing]))
             good[idx] = keep
             return good
         return ok
@@ -324,6 +336,13 @@ def _collinear_overlap(points: dict, own: tuple[str, str], other: tuple[str, str
             return False
         ts.append(float(u @ v))
     return max(ts) > tol and min(ts) < n - tol
+
+
+def _box_to_box(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row by row, the distance between axis-aligned boxes a[i] and b[i] (k×4 each, or b one row)."""
+    dx = np.maximum(np.maximum(a[:, 0] - b[:, 2], b[:, 0] - a[:, 2]), 0.0)
+    dy = np.maximum(np.maximum(a[:, 1] - b[:, 3], b[:, 1] - a[:, 3]), 0.0)
+    return np.hypot(dx, dy)
 
 
 def box_point_distance(boxes: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -118,8 +118,9 @@ TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -
 
 def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
     """The drawing.  A given value that no place lets a reader attach to its own element goes to
-    the question text (``Annotation.move_to_text``) and the labels are placed again; what still
-    reads wrong is left in ``Drawing.misread`` for the caller (the generator refuses the figure)."""
+    the question text (``Annotation.move_to_text``): where that changes no mark, as the labels are
+    placed (see ``_place_items``), else by placing them all again; what still reads wrong is left
+    in ``Drawing.misread`` for the caller (the generator refuses the figure)."""
     d = _compose_once(scene, annotation, style, text_size)
     drawn = {str(q): q for q in annotation.facts if annotation.on_image(q)}
     moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
@@ -144,7 +145,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     placer = Placer(style.size, occ, margin=EDGE)
     if annotation.style == "coordinate":
         _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
-    _place_items(d, scene, items, arc_radius, placer, occ, text_size)
+    _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
     d.misread = d.rules.misread(d.labels)
     return d
 
@@ -351,9 +352,14 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
     return placed
 
 
-def _place_items(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float], placer: Placer,
-                 occ: Occupancy, text_size: TextSize) -> None:
-    """The labels tied to a spot (angles, sides) before those free to roam a shape."""
+def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
+                 placer: Placer, occ: Occupancy, text_size: TextSize) -> None:
+    """The labels tied to a spot (angles, sides) before those free to roam a shape.
+
+    A given value whose label reads as another element's goes to the question text at once, its
+    element keeping what the figure still shows of it (an individual letter), when that leaves
+    the marks as they are (not a coordinate-style angle, whose arc goes with its value): the
+    labels placed so far, and so all that follow, are then those a second pass would place."""
     style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
     fpx = style.font_px
@@ -387,7 +393,20 @@ def _place_items(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, flo
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        _add_label(d, occ, _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule), style)
+        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule)
+        if placed.conflicts and annotation.on_image(q) and not rule(np.array([placed.box]), _leaders_of(placed))[0]:
+            kept = annotation.unvalued_item(q)
+            if q.kind is not QKind.ANGLE or kept is not None:  # (else its arc goes too: see compose)
+                annotation.move_to_text([q])
+                placer.undo()
+                if kept is None:
+                    continue
+                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule)
+        _add_label(d, occ, placed, style)
+
+
+def _leaders_of(placed: Placed) -> np.ndarray | None:
+    return None if placed.leader is None else np.asarray(placed.leader, float)[None]
 
 
 # A label's search widens only when it must: its usual candidates, then more directions

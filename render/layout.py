@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -38,6 +39,7 @@ from .scene import XY, Scene, SceneArc, SceneShape, flip_loops, outline_polygon
 
 MAX_NODES = 400
 ROTATIONS = 12
+_UNBUILT = object()  # a placement's polygon not built yet
 
 
 class LayoutError(GeomillError):
@@ -146,7 +148,7 @@ class _Search:
         self.rng = random.Random(f"layout:{seed}")
         lengths = [v for d, vals in zip(self.decls, self.values) for s, v in vals.items()
                    if KINDS[d.kind].elements[s].kind is QKind.LENGTH]
-        self.scale = float(np.median(lengths)) if lengths else 5.0
+        self.scale = statistics.median(lengths) if lengths else 5.0
         self.tol = 1e-6 * self.scale
         self.nodes = 0
         self.why = "no arrangement of the shapes avoids overlapping interiors"
@@ -218,9 +220,11 @@ class _Search:
             motions = self._motions(state, decl, local, placed)
             # a shape symmetric about its shared side (a circle on a side) overlaps whichever way:
             # the problem forces that overlap, so it is allowed
-            forced = len(placed) >= 2 and _has_interior(kind) and _same_region(kind, local, motions)
-            for motion in motions:
-                cand = self._place_shape(state, decl, kind, local, motion, forced)
+            polys = [_moved_polygon(kind, local, m) for m in motions] if len(placed) >= 2 and _has_interior(kind) \
+                else [_UNBUILT] * len(motions)
+            forced = _same_region(polys)
+            for motion, poly in zip(motions, polys):
+                cand = self._place_shape(state, decl, kind, local, motion, forced, poly)
                 if cand is not None:
                     (nested if cand[2] else scored).append(cand[:2])
             scored.sort(key=lambda c: -c[0])
@@ -290,8 +294,10 @@ class _Search:
         gap = 0.4 * self.scale
         return [Motion(False, 0.0, max(xs) + gap - min(lx), (max(ys) + min(ys)) / 2 - (max(ly) + min(ly)) / 2)]
 
-    def _place_shape(self, state: State, decl: ShapeDecl, kind: ShapeKind, local: dict,
-                     motion: Motion, forced: bool = False) -> tuple[float, State, bool] | None:
+    def _place_shape(self, state: State, decl: ShapeDecl, kind: ShapeKind, local: dict, motion: Motion,
+                     forced: bool = False, poly: Polygon | None | object = _UNBUILT
+                     ) -> tuple[float, State, bool] | None:
+        """``poly``: the moved outline's polygon, if already built (None: degenerate)."""
         coords = {k: motion(p) for k, p in local.items()}
         names = decl.points
         existing = {n: p for n, p in state.pos.items() if n not in names}
@@ -308,7 +314,8 @@ class _Search:
         loops = kind.construction.outline
         if motion.mirror:
             loops = flip_loops(loops)
-        poly = outline_polygon(loops, coords) if loops else None
+        if poly is _UNBUILT:
+            poly = outline_polygon(loops, coords) if loops else None
         if loops and poly is None:
             return None
         nested = False
@@ -447,15 +454,17 @@ def _mean(pts: list[XY]) -> XY:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def _same_region(kind: ShapeKind, local: dict, motions: list[Motion]) -> bool:
-    polys = []
-    for m in motions:
-        loops = flip_loops(kind.construction.outline) if m.mirror else kind.construction.outline
-        poly = outline_polygon(loops, {k: m(p) for k, p in local.items()})
-        if poly is None:
-            return False
-        polys.append(poly)
-    return len(polys) == 2 and polys[0].symmetric_difference(polys[1]).area < 1e-3 * polys[0].area
+def _moved_polygon(kind: ShapeKind, local: dict, motion: Motion) -> Polygon | None:
+    """The shape's region once moved by ``motion`` (None where degenerate)."""
+    loops = flip_loops(kind.construction.outline) if motion.mirror else kind.construction.outline
+    return outline_polygon(loops, {k: motion(p) for k, p in local.items()})
+
+
+def _same_region(polys: list) -> bool:
+    """Do the shape's two placements (the mirror images about its shared side) cover one region?"""
+    if len(polys) != 2 or any(p is None or p is _UNBUILT for p in polys):
+        return False
+    return polys[0].symmetric_difference(polys[1]).area < 1e-3 * polys[0].area
 
 
 def _outline_pts(pl: Placed) -> list[XY]:

@@ -406,3 +406,28 @@ def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monk
     fast = placements()
     monkeypatch.setattr(compose_module._FirstStage, "take", lambda self, name: None)
     assert placements() == fast
+
+
+def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(renderer):
+    """A given value with no readable place goes to the question text while the labels are placed
+    (compose._place_items); what is drawn must be exactly what placing everything again, with that
+    value in the text from the start, draws."""
+    moved = 0
+    for seed in range(50):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        sol = solve(problem) if problem is not None else None
+        scene = _laid_out(sol, seed) if sol is not None else None
+        if scene is None:
+            continue
+        for style in ("coordinate", "individual"):
+            ann = Annotation.build(scene, sol, style, "image")
+            d = renderer.compose(scene, ann)
+            if not ann.in_text:
+                continue
+            moved += 1
+            again = renderer.compose(scene, replace(ann, in_text=set(ann.in_text)))
+            assert [(lab.text, lab.element, lab.box) for lab in d.labels] == \
+                [(lab.text, lab.element, lab.box) for lab in again.labels]
+            assert [lab.element for lab in d.misread] == [lab.element for lab in again.misread]
+    assert moved >= 3
