@@ -25,6 +25,7 @@ import shapely
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels (y up)
 
 CELL = 2.0
+FIRST = 48  # candidates scored before the rest (see Placer.place)
 OFF_CANVAS = 100000
 ON_SOMETHING = 1000
 MISREAD = 100
@@ -167,7 +168,6 @@ class Placer:
 
         ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`)."""
         arr, boxes = snapped_boxes(centres, w, h)
-        cost = self.costs(boxes)
         leaders = clear = None
         if leader_from is not None:
             anchor = np.asarray(leader_from, dtype=float)
@@ -175,7 +175,16 @@ class Placer:
 
             def clear(idx: np.ndarray) -> np.ndarray:
                 return ~self._leader_blocked(leaders[idx], anchor, not leader_crosses_strokes)
-        best = _first_free(cost, boxes, leaders, accept, clear)
+        # the preferred candidates are scored first: most labels find their spot there
+        cost = np.empty(len(boxes), dtype=np.int64)
+        best = None
+        for lo, hi in ((0, min(FIRST, len(boxes))), (FIRST, len(boxes))):
+            if lo >= hi:
+                continue
+            cost[lo:hi] = self.costs(boxes[lo:hi])
+            best = _first_free(cost[lo:hi], boxes, leaders, accept, clear, offset=lo)
+            if best is not None:
+                break
         if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
             # crossed something with their leader)
             if accept is not None or leaders is not None:
@@ -240,10 +249,12 @@ def _leaders(anchor: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return np.stack([start, end], axis=1)
 
 
-def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear) -> int | None:
+def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear,
+                offset: int = 0) -> int | None:
     """The first candidate with no conflict at all: its leader (``clear``) and the rule (``accept``) are
-    tested only on the otherwise free ones, the preferred few first (most labels stop there)."""
-    free = np.flatnonzero(cost == 0)
+    tested only on the otherwise free ones, the preferred few first (most labels stop there).
+    ``cost``: the costs of the candidates from ``offset`` on (the index returned counts from 0)."""
+    free = np.flatnonzero(cost == 0) + offset
     for chunk in (free[:8], free[8:40], free[40:]):
         if len(chunk) and clear is not None:
             chunk = chunk[clear(chunk)]
