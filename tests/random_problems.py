@@ -18,7 +18,7 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.geometry import measure, sample_instance
 from geomill.engine.kinds import Line
 from geomill.engine.model import Fact, Problem, QKind, Query, ShapeDecl
-from geomill.render.scene import densify
+from geomill.render.scene import densify, flip_loops
 from geomill.solvers import solve
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -63,8 +63,10 @@ def _motion(pi, pj, gi, gj, mirror):
     return apply
 
 
-def _poly(kind, coords):
-    rings = [densify(loop, coords) for loop in kind.construction.outline]
+def _poly(kind, coords, mirror: bool = False):
+    """The region a shape covers; a mirrored placement turns its arcs the other way (scene.flip_loops)."""
+    loops = flip_loops(kind.construction.outline) if mirror else kind.construction.outline
+    rings = [densify(loop, coords) for loop in loops]
     return Polygon(rings[0], rings[1:]).buffer(0)
 
 
@@ -89,9 +91,11 @@ def build_problem(rng: random.Random, n_shapes: int, with_relation: bool, drop_f
             _, coords, _ = sample_instance(kind, rng)
             lines = [p for loop in kind.construction.outline for p in loop
                      if isinstance(p, Line) and isinstance(p.start, int) and isinstance(p.end, int)]
+            mirrored = False
             if index == 0:
                 k = 10.0 / max(math.dist(coords[0], coords[1]), 1e-9)
                 coords = {c: (x * k, y * k) for c, (x, y) in coords.items()}
+                local = coords
                 names = {i: next(letters) for i in range(kind.n_points)}
                 break
             if not lines or not edges:
@@ -102,18 +106,18 @@ def build_problem(rng: random.Random, n_shapes: int, with_relation: bool, drop_f
                 p, q = q, p
             i, j = line.start, line.end
             scale = math.dist(pos[p], pos[q]) / math.dist(coords[i], coords[j])
-            coords = {c: (x * scale, y * scale) for c, (x, y) in coords.items()}
+            coords = local = {c: (x * scale, y * scale) for c, (x, y) in coords.items()}
             ok = None
             for mirror in rng.sample([False, True], 2):
                 m = _motion(coords[i], coords[j], pos[p], pos[q], mirror)
                 moved = {c: m(xy) for c, xy in coords.items()}
-                poly = _poly(kind, moved)
+                poly = _poly(kind, moved, mirror)
                 if poly.is_empty or any(poly.intersection(o).area > 1e-6 * min(poly.area, o.area) for o in polys):
                     continue
                 fresh = [v for v in range(kind.n_points) if v not in (i, j)]
                 if any(math.dist(moved[v], xy) < 0.2 for v in fresh for xy in pos.values()):
                     continue
-                ok = moved
+                ok, mirrored = moved, mirror
                 break
             if ok is None:
                 continue
@@ -128,9 +132,9 @@ def build_problem(rng: random.Random, n_shapes: int, with_relation: bool, drop_f
         decl = ShapeDecl(key, "".join(points), points)
         for v, n in names.items():
             pos.setdefault(n, coords[v])
-        polys.append(_poly(kind, coords))
+        polys.append(_poly(kind, coords, mirrored))
         edges += [(names[p.start], names[p.end]) for p in lines]
-        values = measure(kind, coords)
+        values = measure(kind, local)  # in the construction's own frame: a rigid motion keeps every value
         bound = kind.bind(decl)
         truth.update({q: values[sym][0] for sym, qs in bound.items() for q in qs})
         for qs in bound.values():
