@@ -223,7 +223,7 @@ class Rules:
             if not len(idx):
                 return good
             b, lead = boxes[idx], leaders[idx]
-            bound = RATIO * _box_to_box(b, np.tile(lead[:, 0], 2)) + SLACK  # >= RATIO * d_own + SLACK
+            bound = RATIO * _box_to_box(b, _point_boxes(lead[:, 0])) + SLACK  # >= RATIO * d_own + SLACK
             lo, hi = lead.min(axis=1), lead.max(axis=1)
             keep = np.ones(len(idx), dtype=bool)
             geoms = need = None
@@ -291,14 +291,14 @@ class Rules:
     # -- a finished drawing -------------------------------------------------------------------------
     def misread(self, labels) -> list:
         """The placed labels that break their rule (``labels``: Placed with ``element``)."""
-        bad = []
-        for lab in labels:
-            if not lab.conflicts:  # placed where its rule held (the rule reads no other label)
-                continue
-            leaders = None if lab.leader is None else np.asarray(lab.leader, float)[None]
-            if not self.rule(lab.role, lab.element)(np.array([lab.box]), leaders)[0]:
-                bad.append(lab)
-        return bad
+        return [lab for lab in labels if self.misreads(lab)]
+
+    def misreads(self, lab) -> bool:
+        """Does this placed label break its rule?"""
+        if not lab.conflicts:  # placed where its rule held (the rule reads no other label)
+            return False
+        leaders = None if lab.leader is None else np.asarray(lab.leader, float)[None]
+        return not self.rule(lab.role, lab.element)(np.array([lab.box]), leaders)[0]
 
 
 def _largest(geom) -> Polygon | None:

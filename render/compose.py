@@ -24,7 +24,7 @@ from shapely.ops import unary_union
 from .annotate import Annotation
 from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
-from .labels import Occupancy, Placed, Placer, offset_centres, outside, snapped_boxes
+from .labels import Occupancy, Placed, Placer, off_polygons, offset_centres, outside, snapped_boxes
 from .scene import XY, Scene
 
 DPI = 100
@@ -311,13 +311,7 @@ class _FirstStage:
         """Whether the candidates ``idx`` overlap none of the shapes they must keep off (remembered)."""
         todo = idx[self.off[idx] == 0]
         if len(todo):
-            boxes, good = self.boxes[todo], np.ones(len(todo), dtype=bool)
-            for j, (poly, (x0, y0, x1, y1)) in enumerate(zip(self.polys, self.bounds)):
-                near = np.flatnonzero(good & self.free[todo, j] & (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0)
-                                      & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0))
-                if len(near):
-                    b = boxes[near]
-                    good[near] = ~shapely.intersects(poly, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+            good = off_polygons(self.polys, self.bounds, self.boxes[todo], self.free[todo])
             self.off[todo] = np.where(good, 1, -1)
         return self.off[idx] == 1
 
@@ -394,7 +388,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             role = "shape"
         rule = d.rules.rule(role, str(q))
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule)
-        if placed.conflicts and annotation.on_image(q) and not rule(np.array([placed.box]), _leaders_of(placed))[0]:
+        if annotation.on_image(q) and d.rules.misreads(placed):
             kept = annotation.unvalued_item(q)
             if q.kind is not QKind.ANGLE or kept is not None:  # (else its arc goes too: see compose)
                 annotation.move_to_text([q])
@@ -403,10 +397,6 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                     continue
                 placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule)
         _add_label(d, occ, placed, style)
-
-
-def _leaders_of(placed: Placed) -> np.ndarray | None:
-    return None if placed.leader is None else np.asarray(placed.leader, float)[None]
 
 
 # A label's search widens only when it must: its usual candidates, then more directions

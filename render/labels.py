@@ -266,17 +266,25 @@ def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None,
 
 
 def outside(polys: list) -> Callable[[np.ndarray, np.ndarray | None], np.ndarray]:
-    """An ``accept`` rule: the box overlaps none of the (prepared) shapely polygons.  Only boxes that
-    meet a polygon's bounding box are handed to shapely (most candidates meet none, or one)."""
-    bounds = [np.asarray(poly.bounds) for poly in polys]
+    """An ``accept`` rule: the box overlaps none of the (prepared) shapely polygons."""
+    bounds = [poly.bounds for poly in polys]
 
     def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-        out = np.ones(len(boxes), dtype=bool)
-        for poly, (x0, y0, x1, y1) in zip(polys, bounds):
-            near = np.flatnonzero(out & (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0)
-                                  & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0))
-            if len(near):
-                b = boxes[near]
-                out[near] = ~shapely.intersects(poly, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
-        return out
+        return off_polygons(polys, bounds, boxes)
     return ok
+
+
+def off_polygons(polys: list, bounds: list, boxes: np.ndarray, keep_off: np.ndarray | None = None) -> np.ndarray:
+    """Which boxes (k×4) overlap none of the (prepared) polygons they must keep off (``keep_off[i, j]``:
+    box i must keep off polygon j; default every one).  Only boxes that meet a polygon's bounding box
+    (``bounds``) are handed to shapely (most candidates meet none, or one)."""
+    out = np.ones(len(boxes), dtype=bool)
+    for j, (poly, (x0, y0, x1, y1)) in enumerate(zip(polys, bounds)):
+        near = out & (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0)
+        if keep_off is not None:
+            near &= keep_off[:, j]
+        near = np.flatnonzero(near)
+        if len(near):
+            b = boxes[near]
+            out[near] = ~shapely.intersects(poly, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+    return out
