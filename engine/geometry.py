@@ -87,26 +87,36 @@ def piece_length(piece: Line | Arc, coords: Coords) -> float:
     return r * abs(sw)
 
 
+@cache
+def _pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
+    """An outline's pieces in order as (start, end, the arc or None for a straight piece), split
+    once per outline: the layout measures the same kinds thousands of times."""
+    return tuple((p.start, p.end, p if isinstance(p, Arc) else None) for loop in loops for p in loop)
+
+
 def measure(kind: ShapeKind, coords: Coords, only: Iterable[str] | None = None) -> dict[str, list[float]]:
     """Every element symbol of ``kind`` (or ``only`` these) -> its measured value at each place it is bound."""
     out: dict[str, list[float]] = {}
     loops = kind.construction.outline
+    hypot = math.hypot
     for sym in kind.elements if only is None else only:
         el = kind.elements[sym]
-        if el.kind is QKind.LENGTH:
-            out[sym] = [distance(coords[i], coords[j]) for i, j in el.at]
-        elif el.kind is QKind.ANGLE:
+        k = el.kind
+        if k is QKind.LENGTH:
+            out[sym] = [hypot(coords[j][0] - coords[i][0], coords[j][1] - coords[i][1]) for i, j in el.at]
+        elif k is QKind.ANGLE:
             out[sym] = [angle_at(coords[i], coords[v], coords[j]) for i, v, j in el.at]
-        elif el.kind is QKind.AREA:
+        elif k is QKind.AREA:
             out[sym] = [abs(sum(signed_area(loop, coords) for loop in loops))]
-        elif el.kind is QKind.PERIMETER:
-            out[sym] = [sum(piece_length(p, coords) for loop in loops for p in loop)]
-        elif el.kind is QKind.ARC:
-            out[sym] = [sum(piece_length(p, coords) for loop in loops for p in loop if isinstance(p, Arc))]
-        elif el.kind is QKind.RADIUS:
-            arc = next(p for loop in loops for p in loop if isinstance(p, Arc))
+        elif k is QKind.PERIMETER:
+            out[sym] = [sum(hypot(coords[j][0] - coords[i][0], coords[j][1] - coords[i][1]) if arc is None
+                            else piece_length(arc, coords) for i, j, arc in _pieces(loops))]
+        elif k is QKind.ARC:
+            out[sym] = [sum(piece_length(arc, coords) for _, _, arc in _pieces(loops) if arc is not None)]
+        elif k is QKind.RADIUS:
+            arc = next(arc for _, _, arc in _pieces(loops) if arc is not None)
             out[sym] = [arc_sweep(arc, coords)[1]]
-        elif el.kind is QKind.HEIGHT:
+        elif k is QKind.HEIGHT:
             v, a, b = el.foot
             out[sym] = [line_distance(coords[v], coords[a], coords[b])]
     return out

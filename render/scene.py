@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -86,13 +87,40 @@ class SceneShape:
         return d
 
 
+class Measures(Mapping[str, float]):
+    """A scene's measurements, taken on first use: most generated figures are drawn and checked
+    without anyone reading them, and measuring every element of every shape costs as much as
+    a quarter of the layout."""
+
+    def __init__(self, take: Callable[[], dict[str, float]]):
+        self._take: Callable[[], dict[str, float]] | None = take
+        self._values: dict[str, float] = {}
+
+    def _all(self) -> dict[str, float]:
+        if self._take is not None:
+            self._values, self._take = self._take(), None
+        return self._values
+
+    def __getitem__(self, key: str) -> float:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return f"Measures({self._all()!r})"
+
+
 @dataclass
 class Scene:
     points: dict[str, XY]
     segments: list[tuple[str, str]]
     arcs: list[SceneArc]
     shapes: list[SceneShape]
-    measured: dict[str, float] = field(default_factory=dict)
+    measured: Mapping[str, float] = field(default_factory=dict)
     decls: tuple[ShapeDecl, ...] = ()
     heights: list[tuple[XY, XY]] = field(default_factory=list)  # (top, foot) drawn dashed
     seed: int = 0

@@ -206,3 +206,36 @@ def test_generated_problems_always_lay_out():
             failures.append(f"{seed}: {exc}")
     assert total >= 60
     assert not failures, failures
+
+
+def test_mirror_images_are_one_region_exactly_when_their_difference_is_small():
+    """``_same_region`` skips the symmetric difference when the centroids moved too far; on every
+    kind, mirrored about each of its sides, it must agree with the symmetric difference itself."""
+    from geomill.engine.geometry import sample_instance
+    from geomill.render.layout import _same_region
+    from geomill.render.scene import flip_loops, outline_polygon
+
+    rng = random.Random(3)
+    same = 0
+    for key, kind in sorted(KINDS.items()):
+        if not kind.construction.outline:
+            continue
+        for _ in range(3):
+            _, coords, _ = sample_instance(kind, rng)
+            loops = kind.construction.outline
+            poly = outline_polygon(loops, coords)
+            for piece in loops[0]:
+                (ax, ay), (bx, by) = coords[piece.start], coords[piece.end]
+                ux, uy = (bx - ax) / math.hypot(bx - ax, by - ay), (by - ay) / math.hypot(bx - ax, by - ay)
+
+                def mirror(p, ax=ax, ay=ay, ux=ux, uy=uy):
+                    dx, dy = p[0] - ax, p[1] - ay
+                    t = dx * ux + dy * uy
+                    return (2 * (ax + t * ux) - p[0], 2 * (ay + t * uy) - p[1])
+                image = outline_polygon(flip_loops(loops), {k: mirror(p) for k, p in coords.items()})
+                if poly is None or image is None:
+                    continue
+                truth = poly.symmetric_difference(image).area < 1e-3 * poly.area
+                assert _same_region([poly, image]) == truth, (key, piece)
+                same += truth
+    assert same > 0  # circles and semicircles on their diameter are the same region mirrored
