@@ -255,10 +255,23 @@ class Rules:
         return self._cache[key]
 
     def _others_grown(self, name: str):
-        """Every other shape grown by CLEAR, as one prepared geometry (None: no other shape)."""
-        if "grown" not in self._cache:
-            self._cache["grown"] = {n: f.buffer(CLEAR, quad_segs=2) for n, f in self.fills.items()}
-        rest = [g for n, g in self._cache["grown"].items() if n != name]
+        """Every other shape grown by CLEAR that can reach this one, as one prepared geometry (None:
+        none can).  Those whose bounds stay farther off cannot cut the region, whose tests are exact
+        predicates: leaving them out changes no answer and saves their buffers and union."""
+        grown = self._cache.setdefault("grown", {})
+        bounds = self._cache.setdefault("bounds", {})
+        for n, f in self.fills.items():
+            if n not in bounds:
+                bounds[n] = f.bounds
+        x0, y0, x1, y1 = bounds[name]
+        rest = []
+        for n, f in self.fills.items():
+            bx0, by0, bx1, by1 = bounds[n]
+            if n == name or bx0 - CLEAR > x1 or bx1 + CLEAR < x0 or by0 - CLEAR > y1 or by1 + CLEAR < y0:
+                continue
+            if n not in grown:
+                grown[n] = f.buffer(CLEAR, quad_segs=2)
+            rest.append(grown[n])
         if not rest:
             return None
         out = shapely.union_all(rest)
