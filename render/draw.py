@@ -191,8 +191,9 @@ class Renderer:
             for p in self.patches:
                 if p.get_visible():
                     p.draw(r)
-        for c in (self.strokes, self.dashed, self.marks, self.leaders):
-            if c.get_segments():
+        for c, segments in ((self.strokes, d.strokes), (self.dashed, d.dashed), (self.marks, d.marks),
+                            (self.leaders, d.leaders)):
+            if len(segments):  # (what _apply gave each: cheaper than asking the collection back)
                 c.draw(r)
         if not strokes_only:
             for lab in d.labels:
