@@ -113,6 +113,9 @@ class Measures(Mapping[str, float]):
     def __repr__(self) -> str:
         return f"Measures({self._all()!r})"
 
+    def __reduce__(self):  # pickled (and so sent to another process) as the plain dict it stands for
+        return dict, (self._all(),)
+
 
 @dataclass
 class Scene:

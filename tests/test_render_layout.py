@@ -175,6 +175,17 @@ def test_scene_measure_any_quantity():
             assert scene.measure(q) == pytest.approx(scene.measured[str(q)])
 
 
+def test_scene_measures_are_taken_on_first_use_and_pickle_as_a_dict():
+    import pickle
+
+    sol = solve(parse_file(EXAMPLES[0]))
+    scene = layout(sol)
+    eager = scene.measure_all()
+    assert eager and all(scene.measured[k] == v for k, v in eager.items())
+    assert all(k in scene.measured for k in map(str, (f.quantity for f in sol.problem.facts)))
+    assert pickle.loads(pickle.dumps(scene.measured)) == dict(scene.measured)
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(problems())
 def test_generated_problems_lay_out_to_scale(problem):
