@@ -42,7 +42,7 @@ def number(tok: Token) -> sympy.Rational:
         raise ParseError(f"number {tok.value} has too many decimal places (at most {MAX_FRACTION_DIGITS})",
                          span_of(tok))
     too_long = len(whole.lstrip("0")) > len(str(MAX_NUMBER))  # refuse before int() of a huge string
-    if too_long or sympy.Rational(int(whole + frac), 10 ** len(frac)) > MAX_NUMBER:
+    if too_long or int(whole + frac) > MAX_NUMBER * 10 ** len(frac):  # the value > MAX_NUMBER, in ints
         raise ParseError(f"number {tok.value} is too large (at most {MAX_NUMBER})", span_of(tok))
     return sympy.Rational(int(whole + frac), 10 ** len(frac))
 
@@ -82,6 +82,8 @@ def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
 def build(root: Tree | Token) -> sympy.Expr:
     """The sympy value of an expression tree (lark's non-recursive transformer, bottom-up)."""
     value, at = _Build().transform(root) if isinstance(root, Tree) else _leaf(root)
+    if value.is_Rational:  # a number such as 12.85 is finite and real: no need to search it
+        return value
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         raise ParseError("division by zero", span_of(at))
     if value.has(sympy.I):

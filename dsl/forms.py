@@ -3,7 +3,9 @@
 The grammar only splits a line into words; all vocabulary lives in the
 catalogue, so matching is done here: a form such as
 ``"{name}: rectangle + semicircle on {s}"`` is a list of literal tokens and
-placeholders, and a line matches it token for token.
+placeholders, and a line matches it token for token.  The forms are indexed by
+their literal words (``Pattern.key``), so a line is compared only with the forms
+it could be, in catalogue order.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import difflib
 import functools
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
@@ -38,15 +41,22 @@ class Word:
 
 def make_word(text: str, line: int, col: int) -> Word:
     """Classify a raw word: a lowercase keyword, a symbol (+ - :) or a point sequence."""
-    if _KEYWORD.fullmatch(text) or text in ("+", "-", ":"):
-        return Word(text, line, col)
     try:
-        return Word(text, line, col, split_points(text))
+        return Word(text, line, col, _points(text))
     except ValueError:
         raise ModelError(
             f"{text!r} is neither a keyword (lowercase letters) nor a point sequence "
             "(capital letters, each with optional digits and primes, e.g. ABC or A1B'C)",
             Span(line, col, col + len(text))) from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _points(text: str) -> tuple[str, ...] | None:
+    """A word's points, None for a keyword or symbol; ValueError for neither.  Cached: the same
+    words recur in every problem, and the answer is an immutable function of the text."""
+    if _KEYWORD.fullmatch(text) or text in ("+", "-", ":"):
+        return None
+    return split_points(text)
 
 
 def split_words(text: str, line: int = 1) -> list[Word]:
@@ -63,22 +73,54 @@ def _placeholder(tok: str) -> str | None:
     return tok[1:-1] if tok.startswith("{") else None
 
 
-def match(form: str, words: list[Word]) -> dict[str, Word] | None:
-    """Placeholder -> word if ``words`` fit ``form`` (in written order), else None."""
-    toks = form_tokens(form)
-    if len(toks) != len(words):
-        return None
-    bound: dict[str, Word] = {}
-    for tok, word in zip(toks, words, strict=True):
-        ph = _placeholder(tok)
-        if ph is None:
-            if word.points is not None or word.text != tok:
+class Pattern(NamedTuple):
+    """A form as a line of words is matched against it.
+
+    ``key`` has the form's literal tokens, and None where a placeholder (a point sequence)
+    stands; a line's ``line_key`` equals it exactly when every literal is there and every
+    placeholder has points.  ``slots`` are the placeholders: word position, name, and the
+    number of points it takes (None: any number).
+    """
+
+    key: tuple[str | None, ...]
+    slots: tuple[tuple[int, str, int | None], ...]
+
+    def bind(self, words: list[Word]) -> dict[str, Word] | None:
+        """Placeholder -> word (in written order) if each has its number of points; for words
+        whose ``line_key`` is ``key``."""
+        bound: dict[str, Word] = {}
+        for i, ph, size in self.slots:
+            word = words[i]
+            if size is not None and len(word.points) != size:
                 return None
-        elif word.points is None or len(word.points) != PLACEHOLDER_SIZES.get(ph[0], len(word.points)):
-            return None
-        else:
             bound[ph] = word
-    return bound
+        return bound
+
+
+@functools.cache
+def pattern(form: str) -> Pattern:
+    """``form`` as a Pattern; words fit it when their ``line_key`` is its key and ``bind`` binds them."""
+    toks = form_tokens(form)
+    phs = [_placeholder(t) for t in toks]
+    return Pattern(tuple(t if ph is None else None for t, ph in zip(toks, phs)),
+                   tuple((i, ph, PLACEHOLDER_SIZES.get(ph[0])) for i, ph in enumerate(phs) if ph is not None))
+
+
+def line_key(words: list[Word]) -> tuple[str | None, ...]:
+    """What a form's ``Pattern.key`` must be to match these words: None for a point sequence."""
+    return tuple([w.text if w.points is None else None for w in words])
+
+
+@functools.cache
+def _shape_index(kinds: tuple[ShapeKind, ...]) -> dict[tuple[str | None, ...], list[tuple[ShapeKind, str, Pattern]]]:
+    """Every shape form by its key, in catalogue order: a line is tried only against the forms
+    whose literal words it has, instead of against all of them."""
+    index: dict[tuple[str | None, ...], list[tuple[ShapeKind, str, Pattern]]] = {}
+    for kind in kinds:
+        for form in kind.forms:
+            pat = pattern(form)
+            index.setdefault(pat.key, []).append((kind, form, pat))
+    return index
 
 
 def vocabulary() -> frozenset[str]:
@@ -125,7 +167,8 @@ def _no_form(words: list[Word]) -> ModelError:
 
 def read_shape(words: list[Word]) -> ShapeDecl:
     """The declaration a shape line makes, or a ModelError pointing at the culprit."""
-    found = [(k, f, b) for k in KINDS.values() for f in k.forms if (b := match(f, words)) is not None]
+    candidates = _shape_index(tuple(KINDS.values())).get(line_key(words), ())
+    found = [(k, f, b) for k, f, pat in candidates if (b := pat.bind(words)) is not None]
     if not found:
         raise _no_form(words)
     fitting = [(k, f, b) for k, f, b in found if "name" not in b or len(b["name"].points) == k.n_points]
@@ -166,15 +209,33 @@ def _element_vocabulary() -> frozenset[str]:
     return frozenset(t for f in ELEMENT_FORMS.values() for t in form_tokens(f) if _KEYWORD.fullmatch(t))
 
 
+@functools.cache
+def _element_index() -> dict[tuple[str | None, ...], list[tuple[QKind, Pattern]]]:
+    """The element forms by key, in ``ELEMENT_FORMS`` order (see ``_shape_index``)."""
+    index: dict[tuple[str | None, ...], list[tuple[QKind, Pattern]]] = {}
+    for qkind, form in ELEMENT_FORMS.items():
+        index.setdefault(pattern(form).key, []).append((qkind, pattern(form)))
+    return index
+
+
+def _element(words: list[Word]) -> tuple[QKind, dict[str, Word]] | None:
+    """The first element form (in ``ELEMENT_FORMS`` order) the words fit, with its placeholder."""
+    for qkind, pat in _element_index().get(line_key(words), ()):
+        bound = pat.bind(words)
+        if bound is not None:
+            return qkind, bound
+    return None
+
+
 def read_element(words: list[Word]) -> tuple[QKind, Word]:
     """Which element form the words are, and the word holding its points."""
-    for qkind, form in ELEMENT_FORMS.items():
-        bound = match(form, words)
-        if bound is not None:
-            (word,) = bound.values()
-            if len(set(word.points)) != len(word.points):
-                raise ModelError(f"{word.text} repeats a point", word.span)
-            return qkind, word
+    found = _element(words)
+    if found is not None:
+        qkind, bound = found
+        (word,) = bound.values()
+        if len(set(word.points)) != len(word.points):
+            raise ModelError(f"{word.text} repeats a point", word.span)
+        return qkind, word
     known = sorted(_element_vocabulary())
     for w in words:
         if w.points is None and w.text not in _element_vocabulary():
@@ -186,4 +247,4 @@ def read_element(words: list[Word]) -> tuple[QKind, Word]:
 
 
 def is_element(words: list[Word]) -> bool:
-    return any(match(form, words) is not None for form in ELEMENT_FORMS.values())
+    return _element(words) is not None

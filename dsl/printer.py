@@ -66,12 +66,12 @@ def _wrap(e: sympy.Expr, need: int) -> str:
 
 
 def _fmt(e: sympy.Expr) -> tuple[str, int]:
-    if e.is_Integer:
-        return (str(e), ATOM) if e >= 0 else (str(e), UNARY)
+    if e.is_Integer:  # its str() is str(e.p); plain ints skip sympy's printer and comparisons
+        return str(e.p), ATOM if e.p >= 0 else UNARY
     if e.is_Rational:
         dec = decimal(e)
         if dec is not None:
-            return dec, ATOM if e > 0 else UNARY
+            return dec, ATOM if e.p > 0 else UNARY
         return _product(e, [])
     if e.is_Symbol:
         return e.name, ATOM

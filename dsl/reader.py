@@ -82,12 +82,13 @@ def _describe(decl: ShapeDecl) -> str:
 def _check_names(shapes: list[ShapeDecl]) -> None:
     seen: dict[str, ShapeDecl] = {}
     for decl in shapes:
-        for alias in aliases(decl):
+        names = aliases(decl)
+        for alias in names:
             other = seen.get(alias)
             if other is not None:
                 raise ModelError(f"{_describe(decl)} has the same name as {_describe(other)} "
                                  f"(line {other.span.line if other.span else '?'})", decl.span)
-        seen.update(dict.fromkeys(aliases(decl), decl))
+        seen.update(dict.fromkeys(names, decl))
 
 
 def sides(decl: ShapeDecl) -> set[frozenset[str]]:

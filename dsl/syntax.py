@@ -53,6 +53,8 @@ def parse_lines(text: str) -> list[SourceLine]:
 def _check_nesting(text: str) -> None:
     """Refuse parentheses nested deeper than MAX_NESTING before anything builds a deep tree."""
     for lineno, line in enumerate(text.split("\n"), 1):
+        if "(" not in line:  # depth only grows at '('
+            continue
         depth = 0
         for col, ch in enumerate(line.split("#", 1)[0], 1):
             if ch == "(":
