@@ -431,3 +431,18 @@ def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(
                 [(lab.text, lab.element, lab.box) for lab in again.labels]
             assert [lab.element for lab in d.misread] == [lab.element for lab in again.misread]
     assert moved >= 3
+
+
+def test_png_encoding_keeps_every_pixel():
+    """encode_png drops alpha itself (PIL's conversion, filter-free rows): a PNG reader must get
+    back exactly the RGB channels, on random pixels and on a non-square canvas."""
+    import io
+
+    from geomill.render.draw import encode_png
+    from PIL import Image
+
+    rng = np.random.default_rng(5)
+    for h, w in ((512, 512), (37, 81)):
+        rgba = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
+        back = np.asarray(Image.open(io.BytesIO(encode_png(rgba))))
+        assert back.shape == (h, w, 3) and (back == rgba[:, :, :3]).all()
