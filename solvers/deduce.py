@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import sympy
@@ -149,7 +150,7 @@ class Deduction:
                 unknown = fact.value.free_symbols - self.variables.keys()
                 if len(unknown) == 1:
                     x = next(iter(unknown))
-                    e = fact.value.subs(self._var_values()) - self.known[rep].exact
+                    e = put(fact.value, self._var_values()) - self.known[rep].exact
                     self._found(x, _solve_one(e, x, self, fact.span), self.known[rep].depth, None, fact, (rep,), ())
                     return True
         for eqi in self.graph.equations:
@@ -178,8 +179,8 @@ class Deduction:
             if q in self.known:
                 subs[kind.symbol(sym)] = sympy.Float(self.known[q].exact, 17)
             else:
-                subs[kind.symbol(sym)] = self.pending[q].value.subs(self._var_values())
-        return eqi.equation.expr.subs(subs)
+                subs[kind.symbol(sym)] = put(self.pending[q].value, self._var_values())
+        return put(eqi.equation.expr, subs)
 
     def _var_values(self) -> dict[sympy.Symbol, sympy.Float]:
         return {x: sympy.Float(v.exact, 17) for x, v in self.variables.items()}
@@ -189,7 +190,7 @@ class Deduction:
         values = self._var_values()
         for rep, f in list(self.pending.items()):
             if rep not in self.known and f.value.free_symbols <= self.variables.keys():
-                v = float(f.value.subs(values))
+                v = float(put(f.value, values))
                 used = tuple(sorted(f.value.free_symbols, key=lambda s: s.name))
                 self._set(Derivation(rep, v, max(self.variables[s].depth for s in used), "substitution",
                                      fact=f, variables=used))
@@ -250,8 +251,12 @@ class Deduction:
 def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
     """The one real solution of ``e = 0`` for ``x`` that keeps every element valid."""
     e = sympy.expand(e)
-    poly = e.as_poly(x) if e.is_polynomial(x) else None
-    if poly is not None and poly.degree() == 1:
+    linear = _linear(e, x)
+    poly = None if linear is not None else e.as_poly(x) if e.is_polynomial(x) else None
+    if linear is not None:
+        c1, c0 = linear
+        roots = [float(-c0 / c1)]
+    elif poly is not None and poly.degree() == 1:
         c1, c0 = poly.all_coeffs()
         roots = [float(-c0 / c1)]
     elif poly is not None and poly.degree() == 0:
@@ -264,11 +269,11 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
         roots = [r.real for r in roots if abs(r.imag) < 1e-9]
     good = []
     for r in roots:
-        vals = {x: r, **{s: v.exact for s, v in ded.variables.items()}}
+        vals = {x: sympy.Float(r), **{s: sympy.Float(v.exact) for s, v in ded.variables.items()}}
         ok = True
         for q, f in ded.pending.items():
             if f.value.free_symbols <= vals.keys():
-                v = float(f.value.subs(vals))
+                v = float(put(f.value, vals))
                 ok &= v > 0 and (q.kind is not QKind.ANGLE or v < 180)
         if ok:
             good.append(r)
@@ -277,6 +282,52 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
         what = "no value" if not good else "several values (" + ", ".join(_num(g) for g in good) + ")"
         raise SolveError(f"impossible values: the equations give {what} for {x}", span, ded.graph.problem.source)
     return good[0]
+
+
+def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
+    """``expr.subs(values)`` for symbol keys, the same expression by the same evaluations, faster.
+
+    ``subs`` with a dictionary puts its pairs in one at a time, symbols in name order, each pass
+    rebuilding (and evaluating) the tree where the symbol occurs; for a symbol, that pass is
+    exactly ``xreplace``.  Doing those passes directly skips what made ``subs`` most of the
+    deduction's cost: sympifying, ``ordered``, its cache and the structural sameness checks.
+    (The order matters for the result: Float sums round differently when grouped otherwise.)"""
+    if not all(type(k) is sympy.Symbol for k in values):
+        return expr.subs(values)
+    for k in sorted(values, key=lambda s: s.name):
+        expr = expr.xreplace({k: values[k]})
+    return expr
+
+
+def _linear(e: sympy.Expr, x: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """(c1, c0) of an expanded ``c1·x + c0`` where ``-c0 / c1`` is provably the number that
+    ``Poly(e, x).all_coeffs()`` gives, else None (then ``Poly`` decides).
+
+    Each term is a number, ``x`` or a number times ``x`` (a factor -1 besides, as unevaluated
+    products keep it: negating is exact).  Both coefficients rational: exact either way.  ``c0`` a
+    Float and ``c1`` a Float or an integer: Poly's domain is the reals at the larger precision of
+    the two, to which both convert exactly, and a Float quotient is taken at that precision too.
+    Other mixes round differently (a rational divided by a Float is multiplied by its inverse)."""
+    c0 = c1 = None
+    for t in e.args if e.is_Add else (e,):
+        nums = [f for f in t.args if f.is_Number] if t.is_Mul else [t] if t.is_Number else []
+        rest = [f for f in t.args if not f.is_Number] if t.is_Mul else [] if t.is_Number else [t]
+        if len(nums) == 2 and nums[0] is sympy.S.NegativeOne:
+            nums = [-nums[1]]
+        if len(nums) > 1 or rest not in ([], [x]):
+            return None
+        coeff = nums[0] if nums else sympy.Integer(1)
+        if rest and c1 is None:
+            c1 = coeff
+        elif not rest and c0 is None:
+            c0 = coeff
+        else:
+            return None
+    if c1 is None or c0 is None or c1 == 0:
+        return None
+    if (c0.is_Rational and c1.is_Rational) or (c0.is_Float and (c1.is_Float or c1.is_Integer)):
+        return c1, c0
+    return None
 
 
 def _invalid(d: Derivation) -> str | None:
