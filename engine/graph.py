@@ -11,9 +11,10 @@ rule-application nodes, for export as JSON or DOT.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
+from operator import itemgetter
 
 import networkx as nx
 import sympy
@@ -22,7 +23,7 @@ from .catalogue import KINDS
 from .errors import ModelError
 from .kinds import Equation, ShapeKind
 from .model import Fact, Problem, QKind, Quantity, ShapeDecl
-from .rules import Rule, rules_for
+from .rules import Rule, kind_rules
 
 
 @dataclass(frozen=True)
@@ -77,28 +78,32 @@ class FactGraph:
             bindings.append(self._bind(decl))
         self.implied = self._collinear(problem.shapes)
         bindings += [self._bind(decl) for decl in self.implied]
-        self.members: dict[Quantity, list[Quantity]] = {}
-        for q in sorted(self._parent, key=self._order.__getitem__):
-            self.members.setdefault(self.find(q), []).append(q)
+        del self._order  # only unions need it
 
+        # Each shape's symbols by value class, and its rule instances.  A rule instance's ``local``
+        # is its shape's whole symbol -> quantity map (one dictionary per shape, not per rule).
         self.rules: list[RuleInstance] = []
-        self.equations: list[EquationInstance] = []
         self.constants: list[Constant] = []
         self.bound: dict[str, dict[str, list[Quantity]]] = {}  # shape name -> symbol -> its quantities
+        self.by_input: dict[Quantity, list[RuleInstance]] = {}
+        self._shapes: list[tuple[ShapeDecl, ShapeKind, dict, dict]] = []  # (decl, kind, local, cls)
+        rules, by_input, find = self.rules, self.by_input, self.find
         for decl, kind, bound in bindings:
             self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
-            cls = {sym: self.find(q) for sym, q in local.items()}
+            cls = {sym: find(q) for sym, q in local.items()}
+            self._shapes.append((decl, kind, local, cls))
             for sym, value in kind.constants.items():
                 self.constants.append(Constant(decl, cls[sym], local[sym], value))
-            for eqn in kind.equations:
-                syms = eqn.symbol_names
-                self.equations.append(EquationInstance(
-                    decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))
-            for rule in rules_for(kind.key):
-                self.rules.append(RuleInstance(
-                    len(self.rules), rule, decl, tuple(cls[s] for s in rule.inputs), cls[rule.output],
-                    {s: local[s] for s in (*rule.inputs, rule.output)}))
+            for rule, inputs_of, output in _rule_plan(kind):
+                inputs = inputs_of(cls)
+                r = RuleInstance(len(rules), rule, decl, inputs, cls[output], local)
+                rules.append(r)
+                for q in (inputs if len(inputs) < 2 else set(inputs)):
+                    if q in by_input:
+                        by_input[q].append(r)
+                    else:
+                        by_input[q] = [r]
 
         self.facts: dict[Quantity, Fact] = {}
         for f in problem.facts:
@@ -109,17 +114,36 @@ class FactGraph:
                     f"{f.quantity} is the same element as {other.quantity} (given on line "
                     f"{other.span.line if other.span else '?'}); give it only once", f.span, problem.source)
             self.facts[rep] = f
-        self.by_input: dict[Quantity, list[RuleInstance]] = {}
-        for r in self.rules:
-            for q in set(r.inputs):
-                self.by_input.setdefault(q, []).append(r)
+
+    @cached_property
+    def members(self) -> dict[Quantity, list[Quantity]]:
+        """Each value class's representative -> its quantities, in the order the problem names them
+        (built on first use: deduction never needs it)."""
+        out: dict[Quantity, list[Quantity]] = {}
+        for q in list(self._parent):  # the order quantities were added in
+            out.setdefault(self.find(q), []).append(q)
+        return out
+
+    @cached_property
+    def equations(self) -> list[EquationInstance]:
+        """Each equation of each shape, bound to value classes (built on first use: only
+        problems with variables, and simultaneous steps, need them)."""
+        out = []
+        for decl, kind, local, cls in self._shapes:
+            for eqn in kind.equations:
+                syms = eqn.symbol_names
+                out.append(EquationInstance(decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))
+        return out
 
     def _bind(self, decl: ShapeDecl) -> tuple[ShapeDecl, ShapeKind, dict[str, list[Quantity]]]:
         kind = KINDS[decl.kind]
         bound = kind.bind(decl)
+        parent, order = self._parent, self._order
         for qs in bound.values():
             for q in qs:
-                self._add(q)
+                if q not in parent:
+                    parent[q] = q
+                    order[q] = len(order)
             for q in qs[1:]:
                 self._union(qs[0], q)
         return decl, kind, bound
@@ -232,6 +256,19 @@ class FactGraph:
             lines.append(f'  "{u}" -> "{v}";')
         lines.append("}")
         return "\n".join(lines) + "\n"
+
+
+@cache
+def _rule_plan(kind: ShapeKind) -> tuple[tuple[Rule, Callable[[dict], tuple[Quantity, ...]], str], ...]:
+    """The kind's rules as (rule, symbol -> class map to its input classes, output symbol): what
+    instantiating them needs, worked out once per kind object instead of once per shape."""
+    out = []
+    for rule in kind_rules(kind):
+        ins = rule.inputs
+        get = (lambda cls: ()) if not ins else (lambda cls, s=ins[0]: (cls[s],)) if len(ins) == 1 \
+            else itemgetter(*ins)
+        out.append((rule, get, rule.output))
+    return tuple(out)
 
 
 def _qnode(q: Quantity) -> str:

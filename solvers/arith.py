@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Union
 
 import sympy
@@ -308,8 +308,13 @@ def has_symbol(node: Node) -> bool:
     return any(has_symbol(k) for k in _children(node))
 
 
+@lru_cache(maxsize=4096)
 def convert(expr: sympy.Expr) -> Node:
-    """The tree of an expression a problem gives (``3x + 20``, ``12.85x``); not cached."""
+    """The tree of an expression a problem gives (``3x + 20``, ``12.85x``).
+
+    A proof converts each variablized fact up to four times, each a sympy walk; cached on the
+    expression, which is immutable (and in sympy equal only with equal types and assumptions:
+    ``2.0 != 2``), as the tree is; bounded, as the expressions come from problems."""
     return _convert(to_degrees(expr), decimals=True)
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import sympy
 from geomill.engine.catalogue import KINDS
@@ -31,6 +32,7 @@ TOL = 1e-6
 # Given values are often rounded (GeomVerse gives 2 decimals), so facts that agree
 # with what other facts imply to within 0.5 % are consistent, not contradictory.
 CONSISTENT = 5e-3
+_NONE: Mapping = MappingProxyType({})
 
 
 @dataclass
@@ -47,9 +49,11 @@ class Derivation:
     equation: EquationInstance | None = None
     inputs: tuple[Quantity, ...] = ()
     variables: tuple[sympy.Symbol, ...] = ()  # variables a substitution or system step uses
-    system: list = field(default_factory=list)  # a simultaneous step's equations: instances, or variablized
+    # (the two below default to shared empties: most derivations are not simultaneous steps, and a
+    # problem keeps all of its derivations)
+    system: Sequence = ()  # a simultaneous step's equations: instances, or variablized
     # elements (Quantity) whose given expression is an equation
-    solution: dict = field(default_factory=dict)  # a simultaneous step's solution: unknown class -> value
+    solution: Mapping = field(default_factory=lambda: _NONE)  # a simultaneous step's solution: unknown class -> value
     consumed: tuple[Quantity, ...] = ()  # variablized facts a simultaneous step uses
     shapes: tuple[str, ...] = ()  # shapes whose equations a simultaneous step uses
 
@@ -74,7 +78,7 @@ class Deduction:
         self.pending: dict[Quantity, Fact] = {}
         self.variables: dict[sympy.Symbol, VariableSolution] = {}
         self._heap: list[tuple[int, int, int]] = []  # (depth, derived inputs, rule id)
-        self._missing: dict[int, int] = {r.id: len(set(r.inputs)) for r in graph.rules}
+        self._missing: list[int] = [len(r.inputs) if len(r.inputs) < 2 else len(set(r.inputs)) for r in graph.rules]
         self._run()
 
     # -- seeding ----------------------------------------------------------------------
