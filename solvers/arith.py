@@ -235,14 +235,27 @@ def _rebuild(node: Node, kids: list[Node]) -> Node:
     return Func(node.name, kids[0])
 
 
+def _with(node: Node, kids: list[Node], new: list[Node]) -> Node:
+    """``node`` with its children ``kids`` replaced by ``new``: the node itself where nothing changed,
+    so that the stages of a chain share what a pass leaves alone (fewer objects a solution keeps)."""
+    for a, b in zip(kids, new):
+        if a is not b:
+            return _rebuild(node, new)
+    return node
+
+
+_GV_PI_NUM = Num(GV_PI)
+
+
 def substitute(node: Node, values: Mapping[str, float], gv: bool = True) -> Node:
     """Put numbers in for the symbols (and 3.14 for π in the GeomVerse style); symbols
     without a value stay."""
     if isinstance(node, Sym):
         return Num(values[node.name]) if node.name in values else node
     if isinstance(node, Num):
-        return Num(GV_PI) if (gv and node.text == "π") else node
-    return _rebuild(node, [substitute(k, values, gv) for k in _children(node)])
+        return _GV_PI_NUM if (gv and node.text == "π") else node
+    kids = _children(node)
+    return _with(node, kids, [substitute(k, values, gv) for k in kids])
 
 
 def _is_value(node: Node) -> bool:
@@ -256,7 +269,7 @@ def reduce_once(node: Node) -> Node:
     kids = _children(node)
     if all(_is_value(k) for k in kids):
         return Num(round2(_op(node, [k.value for k in kids])))
-    return _rebuild(node, [reduce_once(k) for k in kids])
+    return _with(node, kids, [reduce_once(k) for k in kids])
 
 
 def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
@@ -299,7 +312,8 @@ def replace(node: Node, by: Mapping[str, Node]) -> Node:
         return by.get(node.name, node)
     if isinstance(node, Num):
         return node
-    return _rebuild(node, [replace(k, by) for k in _children(node)])
+    kids = _children(node)
+    return _with(node, kids, [replace(k, by) for k in kids])
 
 
 def has_symbol(node: Node) -> bool:
