@@ -23,7 +23,7 @@ from .catalogue import KINDS
 from .errors import ModelError
 from .kinds import Equation, ShapeKind
 from .model import Fact, Problem, QKind, Quantity, ShapeDecl
-from .rules import Rule, kind_rules
+from .rules import Rule, compiled, kind_rules
 
 
 @dataclass(frozen=True)
@@ -80,30 +80,43 @@ class FactGraph:
         bindings += [self._bind(decl) for decl in self.implied]
         del self._order  # only unions need it
 
-        # Each shape's symbols by value class, and its rule instances.  A rule instance's ``local``
-        # is its shape's whole symbol -> quantity map (one dictionary per shape, not per rule).
-        self.rules: list[RuleInstance] = []
+        # Each shape's symbols by value class, and its rules as plain per-id lists: deduction reads
+        # only the input and output classes, so a RuleInstance is made only for a rule that fires
+        # (or when asked for, see ``rule``): a solution keeps fewer objects.
         self.constants: list[Constant] = []
         self.bound: dict[str, dict[str, list[Quantity]]] = {}  # shape name -> symbol -> its quantities
-        self.by_input: dict[Quantity, list[RuleInstance]] = {}
+        self.rule_inputs: list[tuple[Quantity, ...]] = []  # rule id -> its input classes, in rule.inputs order
+        self.rule_outputs: list[Quantity] = []  # rule id -> its output class
+        self.rule_needs: list[int] = []  # rule id -> how many distinct input classes it waits for
+        self.by_input: dict[Quantity, list[int]] = {}  # class -> ids of the rules it is an input of
+        self._rule_of: list[Rule] = []
+        self._rule_shape: list[int] = []  # rule id -> its shape's index in _shapes
+        self._instances: dict[int, RuleInstance] = {}
         self._shapes: list[tuple[ShapeDecl, ShapeKind, dict, dict]] = []  # (decl, kind, local, cls)
-        rules, by_input, find = self.rules, self.by_input, self.find
+        ins_of, outs_of, needs, by_input, find = self.rule_inputs, self.rule_outputs, self.rule_needs, \
+            self.by_input, self.find
         for decl, kind, bound in bindings:
             self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
             cls = {sym: find(q) for sym, q in local.items()}
-            self._shapes.append((decl, kind, local, cls))
             for sym, value in kind.constants.items():
                 self.constants.append(Constant(decl, cls[sym], local[sym], value))
-            for rule, inputs_of, output in _rule_plan(kind):
+            plan = _rule_plan(kind)
+            self._rule_of.extend(rule for rule, _, _ in plan)
+            self._rule_shape.extend([len(self._shapes)] * len(plan))
+            self._shapes.append((decl, kind, local, cls))
+            for _, inputs_of, output in plan:
+                rid = len(ins_of)
                 inputs = inputs_of(cls)
-                r = RuleInstance(len(rules), rule, decl, inputs, cls[output], local)
-                rules.append(r)
-                for q in (inputs if len(inputs) < 2 else set(inputs)):
+                ins_of.append(inputs)
+                outs_of.append(cls[output])
+                distinct = inputs if len(inputs) < 2 else set(inputs)
+                needs.append(len(distinct))
+                for q in distinct:
                     if q in by_input:
-                        by_input[q].append(r)
+                        by_input[q].append(rid)
                     else:
-                        by_input[q] = [r]
+                        by_input[q] = [rid]
 
         self.facts: dict[Quantity, Fact] = {}
         for f in problem.facts:
@@ -114,6 +127,24 @@ class FactGraph:
                     f"{f.quantity} is the same element as {other.quantity} (given on line "
                     f"{other.span.line if other.span else '?'}); give it only once", f.span, problem.source)
             self.facts[rep] = f
+
+    def rule(self, rid: int) -> RuleInstance:
+        """The rule instance with this id (made once, so the same object every time)."""
+        r = self._instances.get(rid)
+        if r is None:
+            decl, _, local, _ = self._shapes[self._rule_shape[rid]]
+            r = self._instances[rid] = RuleInstance(rid, self._rule_of[rid], decl, self.rule_inputs[rid],
+                                                    self.rule_outputs[rid], local)
+        return r
+
+    @cached_property
+    def rules(self) -> list[RuleInstance]:
+        """Every rule instance, by id (``rule_inputs`` and the like serve deduction without them)."""
+        return [self.rule(i) for i in range(len(self.rule_inputs))]
+
+    def rule_fn(self, rid: int) -> Callable[..., float]:
+        """The compiled rule of this id (see ``engine.rules.compiled``)."""
+        return compiled(self._rule_of[rid])
 
     @cached_property
     def members(self) -> dict[Quantity, list[Quantity]]:

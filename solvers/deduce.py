@@ -78,7 +78,7 @@ class Deduction:
         self.pending: dict[Quantity, Fact] = {}
         self.variables: dict[sympy.Symbol, VariableSolution] = {}
         self._heap: list[tuple[int, int, int]] = []  # (depth, derived inputs, rule id)
-        self._missing: list[int] = [len(r.inputs) if len(r.inputs) < 2 else len(set(r.inputs)) for r in graph.rules]
+        self._missing: list[int] = list(graph.rule_needs)  # rule id -> distinct inputs not known yet
         self._run()
 
     # -- seeding ----------------------------------------------------------------------
@@ -110,25 +110,38 @@ class Deduction:
             raise SolveError(f"impossible values: {d.quantity} comes out as {_num(d.exact)}{how}, but {why}",
                              span, self.graph.problem.source)
         self.known[d.quantity] = d
-        for r in self.graph.by_input.get(d.quantity, ()):
-            self._missing[r.id] -= 1
-            if self._missing[r.id] == 0 and r.output not in self.known and r.output not in r.inputs \
-                    and r.output not in self.pending:  # §A.4: a value given in x comes from x
-                inputs = [self.known[q] for q in r.inputs]
+        g, known, missing = self.graph, self.known, self._missing
+        for rid in g.by_input.get(d.quantity, ()):
+            missing[rid] -= 1
+            out, ins = g.rule_outputs[rid], g.rule_inputs[rid]
+            if missing[rid] == 0 and out not in known and out not in ins \
+                    and out not in self.pending:  # §A.4: a value given in x comes from x
+                inputs = [known[q] for q in ins]
                 depth = 1 + max(k.depth for k in inputs)
                 # among equally deep derivations, the narrowest (fewest derived inputs) wins
                 derived = sum(1 for k in inputs if k.how not in ("given", "constant"))
-                heapq.heappush(self._heap, (depth, derived, r.id))
+                heapq.heappush(self._heap, (depth, derived, rid))
 
     def _drain(self) -> None:
-        rules = self.graph.rules
+        g = self.graph
         while self._heap:
             depth, _, rid = heapq.heappop(self._heap)
-            r = rules[rid]
-            if r.output in self.known:
+            if g.rule_outputs[rid] in self.known:
                 continue
+            r = g.rule(rid)
             value = self.apply(r)
             self._set(Derivation(r.output, value, depth, "rule", rule=r, inputs=r.inputs))
+
+    def _value(self, rid: int) -> float:
+        """``apply`` by rule id, without making the rule instance unless the value is impossible."""
+        g = self.graph
+        try:
+            value = g.rule_fn(rid)(*[self.known[q].exact for q in g.rule_inputs[rid]])
+        except (ValueError, ZeroDivisionError, OverflowError):
+            value = math.nan
+        if isinstance(value, complex) or not math.isfinite(value):
+            return self.apply(g.rule(rid))  # raises, naming the rule
+        return float(value)
 
     def apply(self, r: RuleInstance) -> float:
         """The rule's output from the known exact values of its inputs."""
@@ -209,12 +222,17 @@ class Deduction:
 
     def check_consistency(self) -> None:
         """Every rule whose inputs and output are all known must agree (triangle angles sum to 180 …)."""
-        for r in self.graph.rules:
-            out = self.known.get(r.output)
-            if out is None or out.rule is r or any(q not in self.known for q in r.inputs):
+        g, known = self.graph, self.known
+        for rid, output in enumerate(g.rule_outputs):
+            out = known.get(output)
+            if out is None or (out.rule is not None and out.rule.id == rid):
                 continue
-            value = self.apply(r)
+            inputs = g.rule_inputs[rid]
+            if not all(q in known for q in inputs):
+                continue
+            value = self._value(rid)
             if not _close(out.exact, value, CONSISTENT):
+                r = g.rule(rid)
                 shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}"
                                   for s, q in zip(r.rule.inputs, r.inputs))
                 raise SolveError(
