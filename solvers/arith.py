@@ -31,8 +31,12 @@ def round2(x: float) -> float:
     return float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
+@lru_cache(maxsize=8192)
 def fmt(x: float) -> str:
-    """A number as a solution prints it: ``44``, ``14.65``, ``0.5``."""
+    """A number as a solution prints it: ``44``, ``14.65``, ``0.5``.
+
+    Cached: a solution's numbers print in its text, its LaTeX and its proof data (numbers that
+    compare equal print alike: ``5`` and ``5.0``, ``0.0`` and ``-0.0``)."""
     if x == int(x) and abs(x) < 1e15:
         return str(int(x))
     return f"{round2(x):.2f}".rstrip("0").rstrip(".")
@@ -334,7 +338,7 @@ def convert(expr: sympy.Expr) -> Node:
 
 # -- printing ---------------------------------------------------------------------------------
 
-_PREC = {"add": 1, "mul": 2, "div": 2, "pow": 4, "atom": 5}
+_ADD, _MUL, _POW, _ATOM = 1, 2, 4, 5  # how tightly each binds (a division binds as a product)
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 _LATEX_FUNC = {"sin": r"\sin", "cos": r"\cos", "tan": r"\tan", "asin": r"\arcsin", "acos": r"\arccos",
                "atan": r"\arctan"}
@@ -343,12 +347,12 @@ STYLES = ("text", "latex")
 
 def _prec(node: Node) -> int:
     if isinstance(node, Add):
-        return _PREC["add"] if len(node.terms) > 1 or node.terms[0][0] < 0 else _PREC["atom"]
+        return _ADD if len(node.terms) > 1 or node.terms[0][0] < 0 else _ATOM
     if isinstance(node, (Mul, Div)):
-        return _PREC["mul"]
+        return _MUL
     if isinstance(node, Pow):
-        return _PREC["pow"]
-    return _PREC["atom"]
+        return _POW
+    return _ATOM
 
 
 def is_variable(name: str) -> bool:
@@ -358,45 +362,67 @@ def is_variable(name: str) -> bool:
 
 def render(node: Node, names: Mapping[str, str] | None = None, style: str = "text") -> str:
     """Arithmetic as a reader writes it: ``3.14 · 6² / 8``, ``√2 · 15.5``, ``sin(30°)``, ``3x + 20``;
-    ``style="latex"`` gives the same in LaTeX (without the ``$``).  ``names`` renames symbols."""
+    ``style="latex"`` gives the same in LaTeX (without the ``$``).  ``names`` renames symbols.
+
+    Without ``names`` the text is remembered for the node object: a solution's text, its proof data
+    and its checks print the same stages again.  The memo is keyed on the object's id and holds
+    the object, so the id cannot pass to another object while the entry lives; nodes are frozen,
+    so the text cannot go stale; it is emptied when full."""
     latex = style == "latex"
+    if names:
+        return _render(node, names, latex)
+    key = (id(node), latex)
+    hit = _RENDERED.get(key)
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    text = _render(node, None, latex)
+    if len(_RENDERED) >= _RENDERED_MAX:
+        _RENDERED.clear()
+    _RENDERED[key] = (node, text)
+    return text
 
-    def wrap(child: Node, at_least: int, strict: bool = False) -> str:
-        text = render(child, names, style)
-        p = _prec(child)
-        if p < at_least or (strict and p == at_least):
-            return rf"\left({text}\right)" if latex else f"({text})"
-        return text
 
+_RENDERED: dict[tuple[int, bool], tuple[Node, str]] = {}
+_RENDERED_MAX = 4096
+
+
+def _wrap(child: Node, at_least: int, strict: bool, names: Mapping[str, str] | None, latex: bool) -> str:
+    """``child`` printed, in parentheses where it binds less tightly than ``at_least`` (or as tightly,
+    when ``strict``: the right side of a division, a subtracted sum)."""
+    text = _render(child, names, latex)
+    p = _prec(child)
+    if p < at_least or (strict and p == at_least):
+        return rf"\left({text}\right)" if latex else f"({text})"
+    return text
+
+
+def _render(node: Node, names: Mapping[str, str] | None, latex: bool) -> str:
     if isinstance(node, Num):
         if node.text == "π":
             return r"\pi" if latex else "π"
         return node.text or fmt(node.value)
     if isinstance(node, Sym):
-        return (names or {}).get(node.name, node.name)
+        return names.get(node.name, node.name) if names else node.name
     if isinstance(node, Add):
-        out = ""
+        out = []
         for i, (sign, term) in enumerate(node.terms):
-            t = wrap(term, _PREC["add"], strict=sign < 0 and i > 0)
-            out += (t if sign > 0 else f"-{t}") if i == 0 else (f" + {t}" if sign > 0 else f" - {t}")
-        return out
+            t = _wrap(term, _ADD, sign < 0 and i > 0, names, latex)
+            out.append((t if sign > 0 else f"-{t}") if i == 0 else (f" + {t}" if sign > 0 else f" - {t}"))
+        return "".join(out)
     if isinstance(node, Mul):
         f = node.factors
         if len(f) == 2 and isinstance(f[0], Num) and f[0].text is None and isinstance(f[1], Sym) \
                 and is_variable(f[1].name) and f[0].value > 0:
             return f"{fmt(f[0].value)}{f[1].name}"  # 3x
-        return (r" \cdot " if latex else " · ").join(wrap(k, _PREC["mul"]) for k in f)
+        return (r" \cdot " if latex else " · ").join([_wrap(k, _MUL, False, names, latex) for k in f])
     if isinstance(node, Div):
         if latex:
-            return rf"\frac{{{render(node.num, names, style)}}}{{{render(node.den, names, style)}}}"
-        return f"{wrap(node.num, _PREC['mul'])} / {wrap(node.den, _PREC['mul'], strict=True)}"
+            return rf"\frac{{{_render(node.num, names, latex)}}}{{{_render(node.den, names, latex)}}}"
+        return f"{_wrap(node.num, _MUL, False, names, latex)} / {_wrap(node.den, _MUL, True, names, latex)}"
     if isinstance(node, Pow):
-        base = wrap(node.base, _PREC["atom"])
-        if latex:
-            return f"{base}^{{{node.exp}}}"
-        exp = str(node.exp).translate(_SUPERSCRIPT) if node.exp.is_Integer else f"^({node.exp})"
-        return base + exp
-    arg = render(node.arg, names, style)
+        base = _wrap(node.base, _ATOM, False, names, latex)
+        return base + _exponent(node.exp, latex)
+    arg = _render(node.arg, names, latex)
     if node.name == "sqrt":
         if latex:
             return rf"\sqrt{{{arg}}}"
@@ -405,3 +431,11 @@ def render(node: Node, names: Mapping[str, str] | None = None, style: str = "tex
     if latex:
         return _LATEX_FUNC[node.name] + r"\left(" + arg + (r"^\circ" if degrees else "") + r"\right)"
     return f"{node.name}({arg}{'°' if degrees else ''})"
+
+
+@lru_cache(maxsize=256)
+def _exponent(exp: sympy.Rational, latex: bool) -> str:
+    """``²``, ``^(1/3)``, ``^{2}``: printing a sympy number is slow, and exponents are few."""
+    if latex:
+        return f"^{{{exp}}}"
+    return str(exp).translate(_SUPERSCRIPT) if exp.is_Integer else f"^({exp})"
