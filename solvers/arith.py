@@ -271,9 +271,10 @@ def reduce_once(node: Node) -> Node:
     if isinstance(node, (Num, Sym)):
         return node
     kids = _children(node)
-    if all(_is_value(k) for k in kids):
-        return Num(round2(_op(node, [k.value for k in kids])))
-    return _with(node, kids, [reduce_once(k) for k in kids])
+    for k in kids:
+        if not isinstance(k, Num) or k.text is not None:  # not all of them are values yet
+            return _with(node, kids, [reduce_once(k) for k in kids])
+    return Num(round2(_op(node, [k.value for k in kids])))
 
 
 def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
@@ -323,7 +324,12 @@ def replace(node: Node, by: Mapping[str, Node]) -> Node:
 def has_symbol(node: Node) -> bool:
     if isinstance(node, Sym):
         return True
-    return any(has_symbol(k) for k in _children(node))
+    if isinstance(node, Num):
+        return False
+    for k in _children(node):
+        if has_symbol(k):
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)
