@@ -277,6 +277,19 @@ def reduce_once(node: Node) -> Node:
     return Num(round2(_op(node, [k.value for k in kids])))
 
 
+def rounded_value(node: Node) -> float:
+    """The value ``reduce_once`` passes bring a tree of numbers to: each operation done on its operands'
+    rounded values and rounded, once (the passes only decide when).  Raises ValueError for a tree
+    the passes would never reduce (a symbol, π unsubstituted), and what an operation raises."""
+    if isinstance(node, Num):
+        if node.text is not None:
+            raise ValueError(f"{node.text} is not a number yet")
+        return node.value
+    if isinstance(node, Sym):
+        raise ValueError(f"{node.name} has no value")
+    return round2(_op(node, [rounded_value(k) for k in _children(node)]))
+
+
 def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
     """Evaluate step by step; returns (value, the printed stages ending in the value)."""
     value, stages = chain_nodes(node, values, gv)

@@ -24,7 +24,23 @@ import sympy
 from geomill.engine.graph import FactGraph
 from geomill.engine.model import Problem, QKind, Quantity, split_points
 
-from .arith import GV_PI, Add, Div, Func, Mul, Node, Num, Pow, Sym, has_symbol, reduce_once, render, round2, unrounded
+from .arith import (
+    GV_PI,
+    Add,
+    Div,
+    Func,
+    Mul,
+    Node,
+    Num,
+    Pow,
+    Sym,
+    has_symbol,
+    reduce_once,
+    render,
+    round2,
+    rounded_value,
+    unrounded,
+)
 from .working import holds
 
 __all__ = ["Finding", "lint_text", "lint_solution", "parse_math"]
@@ -196,6 +212,10 @@ _NO_VALUE = (ZeroDivisionError, ValueError, OverflowError)  # asin(1.01), √ of
 def _rounded(node: Node) -> float:
     """The value as the text's convention computes it: every operation rounded to two decimals.
     Raises one of ``_NO_VALUE`` when the printed expression has no value even unrounded."""
+    try:
+        return rounded_value(node)  # the passes' value, computed once per operation
+    except _NO_VALUE:
+        pass  # where an operation has no value, the partly reduced tree says what is left
     try:
         while not isinstance(node, Num):
             node = reduce_once(node)
