@@ -88,7 +88,7 @@ class FactGraph:
         self.rule_inputs: list[tuple[Quantity, ...]] = []  # rule id -> its input classes, in rule.inputs order
         self.rule_outputs: list[Quantity] = []  # rule id -> its output class
         self.rule_needs: list[int] = []  # rule id -> how many distinct input classes it waits for
-        self.by_input: dict[Quantity, list[int]] = {}  # class -> ids of the rules it is an input of
+        self.by_input: dict[Quantity, list[int]] = {}  # class -> ids of the rules it is an input of (any order)
         self._rule_of: list[Rule] = []
         self._rule_shape: list[int] = []  # rule id -> its shape's index in _shapes
         self._instances: dict[int, RuleInstance] = {}
@@ -102,14 +102,23 @@ class FactGraph:
             for sym, value in kind.constants.items():
                 self.constants.append(Constant(decl, cls[sym], local[sym], value))
             plan = _rule_plan(kind)
-            self._rule_of.extend(rule for rule, _, _ in plan)
-            self._rule_shape.extend([len(self._shapes)] * len(plan))
+            base = len(ins_of)
+            self._rule_of.extend(plan.rules)
+            self._rule_shape.extend([len(self._shapes)] * len(plan.rules))
             self._shapes.append((decl, kind, local, cls))
-            for _, inputs_of, output in plan:
-                rid = len(ins_of)
-                inputs = inputs_of(cls)
-                ins_of.append(inputs)
-                outs_of.append(cls[output])
+            ins_of.extend([get(cls) for get in plan.inputs_of])
+            outs_of.extend([cls[o] for o in plan.outputs])
+            if len(set(cls.values())) == len(cls):  # no two symbols of the shape are one class
+                needs.extend(plan.needs)
+                for sym, feeds in plan.by_symbol:
+                    q, ids = cls[sym], [base + i for i in feeds]
+                    if q in by_input:
+                        by_input[q].extend(ids)
+                    else:
+                        by_input[q] = ids
+                continue
+            for rid in range(base, len(ins_of)):  # (the order within a list does not matter: see deduce)
+                inputs = ins_of[rid]
                 distinct = inputs if len(inputs) < 2 else set(inputs)
                 needs.append(len(distinct))
                 for q in distinct:
@@ -223,17 +232,19 @@ class FactGraph:
             self._order[q] = len(self._order)
 
     def find(self, q: Quantity) -> Quantity:
-        """The representative of ``q``'s value class."""
+        """The representative of ``q``'s value class.  (``is`` before ``==``: the same answers, and
+        most parents are the very object, which spares the comparison.)"""
+        parent = self._parent
         root = q
-        while self._parent[root] != root:
-            root = self._parent[root]
-        while self._parent[q] != root:
-            self._parent[q], q = root, self._parent[q]
+        while (p := parent[root]) is not root and p != root:
+            root = p
+        while (p := parent[q]) is not root and p != root:
+            parent[q], q = root, p
         return root
 
     def _union(self, a: Quantity, b: Quantity) -> None:
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
+        if ra is not rb and ra != rb:
             if self._order[rb] < self._order[ra]:
                 ra, rb = rb, ra
             self._parent[rb] = ra
@@ -289,17 +300,30 @@ class FactGraph:
         return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class _RulePlan:
+    """A kind's rules as instantiating them needs them, worked out once per kind object."""
+
+    rules: tuple[Rule, ...]
+    inputs_of: tuple[Callable[[dict], tuple[Quantity, ...]], ...]  # symbol -> class map to input classes
+    outputs: tuple[str, ...]  # output symbols
+    needs: tuple[int, ...]  # distinct input symbols
+    by_symbol: tuple[tuple[str, tuple[int, ...]], ...]  # input symbol -> indices of the rules it feeds
+
+
 @cache
-def _rule_plan(kind: ShapeKind) -> tuple[tuple[Rule, Callable[[dict], tuple[Quantity, ...]], str], ...]:
-    """The kind's rules as (rule, symbol -> class map to its input classes, output symbol): what
-    instantiating them needs, worked out once per kind object instead of once per shape."""
-    out = []
-    for rule in kind_rules(kind):
+def _rule_plan(kind: ShapeKind) -> _RulePlan:
+    rules = kind_rules(kind)
+    getters = []
+    feeds: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
         ins = rule.inputs
-        get = (lambda cls: ()) if not ins else (lambda cls, s=ins[0]: (cls[s],)) if len(ins) == 1 \
-            else itemgetter(*ins)
-        out.append((rule, get, rule.output))
-    return tuple(out)
+        getters.append((lambda cls: ()) if not ins else (lambda cls, s=ins[0]: (cls[s],)) if len(ins) == 1
+                       else itemgetter(*ins))
+        for sym in dict.fromkeys(ins):
+            feeds.setdefault(sym, []).append(i)
+    return _RulePlan(rules, tuple(getters), tuple(r.output for r in rules),
+                     tuple(len(set(r.inputs)) for r in rules), tuple((k, tuple(v)) for k, v in feeds.items()))
 
 
 def _qnode(q: Quantity) -> str:

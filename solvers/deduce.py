@@ -79,6 +79,7 @@ class Deduction:
         self.variables: dict[sympy.Symbol, VariableSolution] = {}
         self._heap: list[tuple[int, int, int]] = []  # (depth, derived inputs, rule id)
         self._missing: list[int] = list(graph.rule_needs)  # rule id -> distinct inputs not known yet
+        self._n_variables = len(graph.problem.variables)  # a property that walks every fact
         self._run()
 
     # -- seeding ----------------------------------------------------------------------
@@ -111,7 +112,7 @@ class Deduction:
                              span, self.graph.problem.source)
         self.known[d.quantity] = d
         g, known, missing = self.graph, self.known, self._missing
-        for rid in g.by_input.get(d.quantity, ()):
+        for rid in g.by_input.get(d.quantity, ()):  # any order: the heap orders by (depth, derived, id)
             missing[rid] -= 1
             out, ins = g.rule_outputs[rid], g.rule_inputs[rid]
             if missing[rid] == 0 and out not in known and out not in ins \
@@ -160,7 +161,7 @@ class Deduction:
     # -- variables ------------------------------------------------------------------------
     def _solve_variables(self) -> bool:
         """Solve one variable where an equation allows; substitute it.  True if anything moved."""
-        if len(self.variables) == len(self.graph.problem.variables):
+        if len(self.variables) == self._n_variables:
             return False
         for rep, fact in self.pending.items():
             if rep in self.known:
