@@ -88,13 +88,12 @@ class FactGraph:
         self.rule_inputs: list[tuple[Quantity, ...]] = []  # rule id -> its input classes, in rule.inputs order
         self.rule_outputs: list[Quantity] = []  # rule id -> its output class
         self.rule_needs: list[int] = []  # rule id -> how many distinct input classes it waits for
-        self.by_input: dict[Quantity, list[int]] = {}  # class -> ids of the rules it is an input of (any order)
+        by_input: dict[Quantity, list[int]] = {}
         self._rule_of: list[Rule] = []
         self._rule_shape: list[int] = []  # rule id -> its shape's index in _shapes
         self._instances: dict[int, RuleInstance] = {}
         self._shapes: list[tuple[ShapeDecl, ShapeKind, dict, dict]] = []  # (decl, kind, local, cls)
-        ins_of, outs_of, needs, by_input, find = self.rule_inputs, self.rule_outputs, self.rule_needs, \
-            self.by_input, self.find
+        ins_of, outs_of, needs, find = self.rule_inputs, self.rule_outputs, self.rule_needs, self.find
         for decl, kind, bound in bindings:
             self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
@@ -106,7 +105,8 @@ class FactGraph:
             self._rule_of.extend(plan.rules)
             self._rule_shape.extend([len(self._shapes)] * len(plan.rules))
             self._shapes.append((decl, kind, local, cls))
-            ins_of.extend([get(cls) for get in plan.inputs_of])
+            shared = [get(cls) for get in plan.inputs_of]
+            ins_of.extend([shared[i] for i in plan.input_index])
             outs_of.extend([cls[o] for o in plan.outputs])
             if len(set(cls.values())) == len(cls):  # no two symbols of the shape are one class
                 needs.extend(plan.needs)
@@ -126,6 +126,10 @@ class FactGraph:
                         by_input[q].append(rid)
                     else:
                         by_input[q] = [rid]
+
+        # class -> ids of the rules it is an input of, in any order; as tuples of ints, which the
+        # collector stops tracking (a solution keeps its graph)
+        self.by_input: dict[Quantity, tuple[int, ...]] = {q: tuple(ids) for q, ids in by_input.items()}
 
         self.facts: dict[Quantity, Fact] = {}
         for f in problem.facts:
@@ -305,7 +309,10 @@ class _RulePlan:
     """A kind's rules as instantiating them needs them, worked out once per kind object."""
 
     rules: tuple[Rule, ...]
-    inputs_of: tuple[Callable[[dict], tuple[Quantity, ...]], ...]  # symbol -> class map to input classes
+    # the distinct input symbol tuples, as symbol -> class map to input classes; and each rule's
+    # index among them (rules with the same inputs share one tuple of classes per shape)
+    inputs_of: tuple[Callable[[dict], tuple[Quantity, ...]], ...]
+    input_index: tuple[int, ...]
     outputs: tuple[str, ...]  # output symbols
     needs: tuple[int, ...]  # distinct input symbols
     by_symbol: tuple[tuple[str, tuple[int, ...]], ...]  # input symbol -> indices of the rules it feeds
@@ -314,15 +321,15 @@ class _RulePlan:
 @cache
 def _rule_plan(kind: ShapeKind) -> _RulePlan:
     rules = kind_rules(kind)
-    getters = []
+    distinct: dict[tuple[str, ...], int] = {}
     feeds: dict[str, list[int]] = {}
     for i, rule in enumerate(rules):
-        ins = rule.inputs
-        getters.append((lambda cls: ()) if not ins else (lambda cls, s=ins[0]: (cls[s],)) if len(ins) == 1
-                       else itemgetter(*ins))
-        for sym in dict.fromkeys(ins):
+        distinct.setdefault(rule.inputs, len(distinct))
+        for sym in dict.fromkeys(rule.inputs):
             feeds.setdefault(sym, []).append(i)
-    return _RulePlan(rules, tuple(getters), tuple(r.output for r in rules),
+    getters = tuple((lambda cls: ()) if not ins else (lambda cls, s=ins[0]: (cls[s],)) if len(ins) == 1
+                    else itemgetter(*ins) for ins in distinct)
+    return _RulePlan(rules, getters, tuple(distinct[r.inputs] for r in rules), tuple(r.output for r in rules),
                      tuple(len(set(r.inputs)) for r in rules), tuple((k, tuple(v)) for k, v in feeds.items()))
 
 

@@ -228,8 +228,8 @@ def _children(node: Node) -> list[Node]:
 
 
 def _rebuild(node: Node, kids: list[Node]) -> Node:
-    if isinstance(node, Add):
-        return Add(tuple((s, k) for (s, _), k in zip(node.terms, kids)))
+    if isinstance(node, Add):  # (a term left as it was keeps its pair)
+        return Add(tuple(term if term[1] is k else (term[0], k) for term, k in zip(node.terms, kids)))
     if isinstance(node, Mul):
         return Mul(tuple(kids))
     if isinstance(node, Div):

@@ -98,6 +98,7 @@ class Deduction:
             self._drain()
             if not self._solve_variables():
                 break
+        del self._heap, self._missing  # only the run needs them (a solution keeps its deduction)
 
     def _set(self, d: Derivation) -> None:
         why = _invalid(d)

@@ -6,7 +6,7 @@ text itself is rendered by ``solvers.writer``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import sympy
@@ -32,14 +32,15 @@ class Step:
     shape: str | None = None
     kind: str | None = None
     rule: str | None = None
-    inputs: list[tuple[object, float]] = field(default_factory=list)  # (quantity or variable, GeomVerse value)
+    # (the sequences below default to an empty tuple rather than a fresh list each: a solution keeps its steps)
+    inputs: Sequence[tuple[object, float]] = ()  # (quantity or variable, GeomVerse value)
     formula: str = ""  # with element names: "BC = S / CD - π · CD / 8"
     stages: list[Node] = field(default_factory=list)  # the arithmetic chain, ending in the value
-    lines: list[list[Node]] = field(default_factory=list)  # variable / system steps: the equations shown
+    lines: Sequence[list[Node]] = ()  # variable / system steps: the equations shown
     numeric: bool = False  # the last line is solved numerically, not by arithmetic
-    expressions: list[tuple[Quantity, Node]] = field(default_factory=list)  # variablized inputs: (element, 3x + 50)
+    expressions: Sequence[tuple[Quantity, Node]] = ()  # variablized inputs: (element, 3x + 50)
     unknowns: dict[str, Quantity] = field(default_factory=dict)  # system steps: element symbols in ``lines``
-    witness: list[tuple[str, float]] = field(default_factory=list)  # system steps: a solution, to two decimals
+    witness: Sequence[tuple[str, float]] = ()  # system steps: a solution, to two decimals
     premise: str = ""  # relation steps, a template: "the {a} and {a2} angles are supplementary"
     premise_terms: dict = field(default_factory=dict)  # its placeholders: elements or points
     because: tuple[str, dict] | None = None  # an implied relation: ("{p} lies on {s}", its terms)
