@@ -381,28 +381,8 @@ def is_variable(name: str) -> bool:
 
 def render(node: Node, names: Mapping[str, str] | None = None, style: str = "text") -> str:
     """Arithmetic as a reader writes it: ``3.14 · 6² / 8``, ``√2 · 15.5``, ``sin(30°)``, ``3x + 20``;
-    ``style="latex"`` gives the same in LaTeX (without the ``$``).  ``names`` renames symbols.
-
-    Without ``names`` the text is remembered for the node object: a solution's text, its proof data
-    and its checks print the same stages again.  The memo is keyed on the object's id and holds
-    the object, so the id cannot pass to another object while the entry lives; nodes are frozen,
-    so the text cannot go stale; it is emptied when full."""
-    latex = style == "latex"
-    if names:
-        return _render(node, names, latex)
-    key = (id(node), latex)
-    hit = _RENDERED.get(key)
-    if hit is not None and hit[0] is node:
-        return hit[1]
-    text = _render(node, None, latex)
-    if len(_RENDERED) >= _RENDERED_MAX:
-        _RENDERED.clear()
-    _RENDERED[key] = (node, text)
-    return text
-
-
-_RENDERED: dict[tuple[int, bool], tuple[Node, str]] = {}
-_RENDERED_MAX = 4096
+    ``style="latex"`` gives the same in LaTeX (without the ``$``).  ``names`` renames symbols."""
+    return _render(node, names or None, style == "latex")
 
 
 def _wrap(child: Node, at_least: int, strict: bool, names: Mapping[str, str] | None, latex: bool) -> str:
