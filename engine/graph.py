@@ -11,9 +11,10 @@ rule-application nodes, for export as JSON or DOT.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
+from operator import itemgetter
 
 import networkx as nx
 import sympy
@@ -22,7 +23,7 @@ from .catalogue import KINDS
 from .errors import ModelError
 from .kinds import Equation, ShapeKind
 from .model import Fact, Problem, QKind, Quantity, ShapeDecl
-from .rules import Rule, rules_for
+from .rules import Rule, compiled, kind_rules
 
 
 @dataclass(frozen=True)
@@ -77,28 +78,58 @@ class FactGraph:
             bindings.append(self._bind(decl))
         self.implied = self._collinear(problem.shapes)
         bindings += [self._bind(decl) for decl in self.implied]
-        self.members: dict[Quantity, list[Quantity]] = {}
-        for q in sorted(self._parent, key=self._order.__getitem__):
-            self.members.setdefault(self.find(q), []).append(q)
+        del self._order  # only unions need it
 
-        self.rules: list[RuleInstance] = []
-        self.equations: list[EquationInstance] = []
+        # Each shape's symbols by value class, and its rules as plain per-id lists: deduction reads
+        # only the input and output classes, so a RuleInstance is made only for a rule that fires
+        # (or when asked for, see ``rule``): a solution keeps fewer objects.
         self.constants: list[Constant] = []
         self.bound: dict[str, dict[str, list[Quantity]]] = {}  # shape name -> symbol -> its quantities
+        self.rule_inputs: list[tuple[Quantity, ...]] = []  # rule id -> its input classes, in rule.inputs order
+        self.rule_outputs: list[Quantity] = []  # rule id -> its output class
+        self.rule_needs: list[int] = []  # rule id -> how many distinct input classes it waits for
+        by_input: dict[Quantity, list[int]] = {}
+        self._rule_of: list[Rule] = []
+        self._rule_shape: list[int] = []  # rule id -> its shape's index in _shapes
+        self._instances: dict[int, RuleInstance] = {}
+        self._shapes: list[tuple[ShapeDecl, ShapeKind, dict, dict]] = []  # (decl, kind, local, cls)
+        ins_of, outs_of, needs, find = self.rule_inputs, self.rule_outputs, self.rule_needs, self.find
         for decl, kind, bound in bindings:
             self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
-            cls = {sym: self.find(q) for sym, q in local.items()}
+            cls = {sym: find(q) for sym, q in local.items()}
             for sym, value in kind.constants.items():
                 self.constants.append(Constant(decl, cls[sym], local[sym], value))
-            for eqn in kind.equations:
-                syms = eqn.symbol_names
-                self.equations.append(EquationInstance(
-                    decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))
-            for rule in rules_for(kind.key):
-                self.rules.append(RuleInstance(
-                    len(self.rules), rule, decl, tuple(cls[s] for s in rule.inputs), cls[rule.output],
-                    {s: local[s] for s in (*rule.inputs, rule.output)}))
+            plan = _rule_plan(kind)
+            base = len(ins_of)
+            self._rule_of.extend(plan.rules)
+            self._rule_shape.extend([len(self._shapes)] * len(plan.rules))
+            self._shapes.append((decl, kind, local, cls))
+            shared = [get(cls) for get in plan.inputs_of]
+            ins_of.extend([shared[i] for i in plan.input_index])
+            outs_of.extend([cls[o] for o in plan.outputs])
+            if len(set(cls.values())) == len(cls):  # no two symbols of the shape are one class
+                needs.extend(plan.needs)
+                for sym, feeds in plan.by_symbol:
+                    q, ids = cls[sym], [base + i for i in feeds]
+                    if q in by_input:
+                        by_input[q].extend(ids)
+                    else:
+                        by_input[q] = ids
+                continue
+            for rid in range(base, len(ins_of)):  # (the order within a list does not matter: see deduce)
+                inputs = ins_of[rid]
+                distinct = inputs if len(inputs) < 2 else set(inputs)
+                needs.append(len(distinct))
+                for q in distinct:
+                    if q in by_input:
+                        by_input[q].append(rid)
+                    else:
+                        by_input[q] = [rid]
+
+        # class -> ids of the rules it is an input of, in any order; as tuples of ints, which the
+        # collector stops tracking (a solution keeps its graph)
+        self.by_input: dict[Quantity, tuple[int, ...]] = {q: tuple(ids) for q, ids in by_input.items()}
 
         self.facts: dict[Quantity, Fact] = {}
         for f in problem.facts:
@@ -109,17 +140,54 @@ class FactGraph:
                     f"{f.quantity} is the same element as {other.quantity} (given on line "
                     f"{other.span.line if other.span else '?'}); give it only once", f.span, problem.source)
             self.facts[rep] = f
-        self.by_input: dict[Quantity, list[RuleInstance]] = {}
-        for r in self.rules:
-            for q in set(r.inputs):
-                self.by_input.setdefault(q, []).append(r)
+
+    def rule(self, rid: int) -> RuleInstance:
+        """The rule instance with this id (made once, so the same object every time)."""
+        r = self._instances.get(rid)
+        if r is None:
+            decl, _, local, _ = self._shapes[self._rule_shape[rid]]
+            r = self._instances[rid] = RuleInstance(rid, self._rule_of[rid], decl, self.rule_inputs[rid],
+                                                    self.rule_outputs[rid], local)
+        return r
+
+    @cached_property
+    def rules(self) -> list[RuleInstance]:
+        """Every rule instance, by id (``rule_inputs`` and the like serve deduction without them)."""
+        return [self.rule(i) for i in range(len(self.rule_inputs))]
+
+    def rule_fn(self, rid: int) -> Callable[..., float]:
+        """The compiled rule of this id (see ``engine.rules.compiled``)."""
+        return compiled(self._rule_of[rid])
+
+    @cached_property
+    def members(self) -> dict[Quantity, list[Quantity]]:
+        """Each value class's representative -> its quantities, in the order the problem names them
+        (built on first use: deduction never needs it)."""
+        out: dict[Quantity, list[Quantity]] = {}
+        for q in list(self._parent):  # the order quantities were added in
+            out.setdefault(self.find(q), []).append(q)
+        return out
+
+    @cached_property
+    def equations(self) -> list[EquationInstance]:
+        """Each equation of each shape, bound to value classes (built on first use: only
+        problems with variables, and simultaneous steps, need them)."""
+        out = []
+        for decl, kind, local, cls in self._shapes:
+            for eqn in kind.equations:
+                syms = eqn.symbol_names
+                out.append(EquationInstance(decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))
+        return out
 
     def _bind(self, decl: ShapeDecl) -> tuple[ShapeDecl, ShapeKind, dict[str, list[Quantity]]]:
         kind = KINDS[decl.kind]
         bound = kind.bind(decl)
+        parent, order = self._parent, self._order
         for qs in bound.values():
             for q in qs:
-                self._add(q)
+                if q not in parent:
+                    parent[q] = q
+                    order[q] = len(order)
             for q in qs[1:]:
                 self._union(qs[0], q)
         return decl, kind, bound
@@ -168,17 +236,19 @@ class FactGraph:
             self._order[q] = len(self._order)
 
     def find(self, q: Quantity) -> Quantity:
-        """The representative of ``q``'s value class."""
+        """The representative of ``q``'s value class.  (``is`` before ``==``: the same answers, and
+        most parents are the very object, which spares the comparison.)"""
+        parent = self._parent
         root = q
-        while self._parent[root] != root:
-            root = self._parent[root]
-        while self._parent[q] != root:
-            self._parent[q], q = root, self._parent[q]
+        while (p := parent[root]) is not root and p != root:
+            root = p
+        while (p := parent[q]) is not root and p != root:
+            parent[q], q = root, p
         return root
 
     def _union(self, a: Quantity, b: Quantity) -> None:
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
+        if ra is not rb and ra != rb:
             if self._order[rb] < self._order[ra]:
                 ra, rb = rb, ra
             self._parent[rb] = ra
@@ -232,6 +302,35 @@ class FactGraph:
             lines.append(f'  "{u}" -> "{v}";')
         lines.append("}")
         return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class _RulePlan:
+    """A kind's rules as instantiating them needs them, worked out once per kind object."""
+
+    rules: tuple[Rule, ...]
+    # the distinct input symbol tuples, as symbol -> class map to input classes; and each rule's
+    # index among them (rules with the same inputs share one tuple of classes per shape)
+    inputs_of: tuple[Callable[[dict], tuple[Quantity, ...]], ...]
+    input_index: tuple[int, ...]
+    outputs: tuple[str, ...]  # output symbols
+    needs: tuple[int, ...]  # distinct input symbols
+    by_symbol: tuple[tuple[str, tuple[int, ...]], ...]  # input symbol -> indices of the rules it feeds
+
+
+@cache
+def _rule_plan(kind: ShapeKind) -> _RulePlan:
+    rules = kind_rules(kind)
+    distinct: dict[tuple[str, ...], int] = {}
+    feeds: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
+        distinct.setdefault(rule.inputs, len(distinct))
+        for sym in dict.fromkeys(rule.inputs):
+            feeds.setdefault(sym, []).append(i)
+    getters = tuple((lambda cls: ()) if not ins else (lambda cls, s=ins[0]: (cls[s],)) if len(ins) == 1
+                    else itemgetter(*ins) for ins in distinct)
+    return _RulePlan(rules, getters, tuple(distinct[r.inputs] for r in rules), tuple(r.output for r in rules),
+                     tuple(len(set(r.inputs)) for r in rules), tuple((k, tuple(v)) for k, v in feeds.items()))
 
 
 def _qnode(q: Quantity) -> str:

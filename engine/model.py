@@ -76,6 +76,8 @@ class Quantity:
         return (Quantity, (self.kind, self.key, self.spelling))
 
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         if not isinstance(other, Quantity):
             return NotImplemented
         return self._hash == other._hash and self.kind is other.kind and self.key == other.key

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Union
 
 import sympy
@@ -31,8 +31,12 @@ def round2(x: float) -> float:
     return float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
+@lru_cache(maxsize=8192)
 def fmt(x: float) -> str:
-    """A number as a solution prints it: ``44``, ``14.65``, ``0.5``."""
+    """A number as a solution prints it: ``44``, ``14.65``, ``0.5``.
+
+    Cached: a solution's numbers print in its text, its LaTeX and its proof data (numbers that
+    compare equal print alike: ``5`` and ``5.0``, ``0.0`` and ``-0.0``)."""
     if x == int(x) and abs(x) < 1e15:
         return str(int(x))
     return f"{round2(x):.2f}".rstrip("0").rstrip(".")
@@ -224,8 +228,8 @@ def _children(node: Node) -> list[Node]:
 
 
 def _rebuild(node: Node, kids: list[Node]) -> Node:
-    if isinstance(node, Add):
-        return Add(tuple((s, k) for (s, _), k in zip(node.terms, kids)))
+    if isinstance(node, Add):  # (a term left as it was keeps its pair)
+        return Add(tuple(term if term[1] is k else (term[0], k) for term, k in zip(node.terms, kids)))
     if isinstance(node, Mul):
         return Mul(tuple(kids))
     if isinstance(node, Div):
@@ -235,14 +239,27 @@ def _rebuild(node: Node, kids: list[Node]) -> Node:
     return Func(node.name, kids[0])
 
 
+def _with(node: Node, kids: list[Node], new: list[Node]) -> Node:
+    """``node`` with its children ``kids`` replaced by ``new``: the node itself where nothing changed,
+    so that the stages of a chain share what a pass leaves alone (fewer objects a solution keeps)."""
+    for a, b in zip(kids, new):
+        if a is not b:
+            return _rebuild(node, new)
+    return node
+
+
+_GV_PI_NUM = Num(GV_PI)
+
+
 def substitute(node: Node, values: Mapping[str, float], gv: bool = True) -> Node:
     """Put numbers in for the symbols (and 3.14 for π in the GeomVerse style); symbols
     without a value stay."""
     if isinstance(node, Sym):
         return Num(values[node.name]) if node.name in values else node
     if isinstance(node, Num):
-        return Num(GV_PI) if (gv and node.text == "π") else node
-    return _rebuild(node, [substitute(k, values, gv) for k in _children(node)])
+        return _GV_PI_NUM if (gv and node.text == "π") else node
+    kids = _children(node)
+    return _with(node, kids, [substitute(k, values, gv) for k in kids])
 
 
 def _is_value(node: Node) -> bool:
@@ -254,9 +271,23 @@ def reduce_once(node: Node) -> Node:
     if isinstance(node, (Num, Sym)):
         return node
     kids = _children(node)
-    if all(_is_value(k) for k in kids):
-        return Num(round2(_op(node, [k.value for k in kids])))
-    return _rebuild(node, [reduce_once(k) for k in kids])
+    for k in kids:
+        if not isinstance(k, Num) or k.text is not None:  # not all of them are values yet
+            return _with(node, kids, [reduce_once(k) for k in kids])
+    return Num(round2(_op(node, [k.value for k in kids])))
+
+
+def rounded_value(node: Node) -> float:
+    """The value ``reduce_once`` passes bring a tree of numbers to: each operation done on its operands'
+    rounded values and rounded, once (the passes only decide when).  Raises ValueError for a tree
+    the passes would never reduce (a symbol, π unsubstituted), and what an operation raises."""
+    if isinstance(node, Num):
+        if node.text is not None:
+            raise ValueError(f"{node.text} is not a number yet")
+        return node.value
+    if isinstance(node, Sym):
+        raise ValueError(f"{node.name} has no value")
+    return round2(_op(node, [rounded_value(k) for k in _children(node)]))
 
 
 def chain(node: Node, values: Mapping[str, float], gv: bool = True) -> tuple[float, list[str]]:
@@ -299,23 +330,34 @@ def replace(node: Node, by: Mapping[str, Node]) -> Node:
         return by.get(node.name, node)
     if isinstance(node, Num):
         return node
-    return _rebuild(node, [replace(k, by) for k in _children(node)])
+    kids = _children(node)
+    return _with(node, kids, [replace(k, by) for k in kids])
 
 
 def has_symbol(node: Node) -> bool:
     if isinstance(node, Sym):
         return True
-    return any(has_symbol(k) for k in _children(node))
+    if isinstance(node, Num):
+        return False
+    for k in _children(node):
+        if has_symbol(k):
+            return True
+    return False
 
 
+@lru_cache(maxsize=4096)
 def convert(expr: sympy.Expr) -> Node:
-    """The tree of an expression a problem gives (``3x + 20``, ``12.85x``); not cached."""
+    """The tree of an expression a problem gives (``3x + 20``, ``12.85x``).
+
+    A proof converts each variablized fact up to four times, each a sympy walk; cached on the
+    expression, which is immutable (and in sympy equal only with equal types and assumptions:
+    ``2.0 != 2``), as the tree is; bounded, as the expressions come from problems."""
     return _convert(to_degrees(expr), decimals=True)
 
 
 # -- printing ---------------------------------------------------------------------------------
 
-_PREC = {"add": 1, "mul": 2, "div": 2, "pow": 4, "atom": 5}
+_ADD, _MUL, _POW, _ATOM = 1, 2, 4, 5  # how tightly each binds (a division binds as a product)
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 _LATEX_FUNC = {"sin": r"\sin", "cos": r"\cos", "tan": r"\tan", "asin": r"\arcsin", "acos": r"\arccos",
                "atan": r"\arctan"}
@@ -324,12 +366,12 @@ STYLES = ("text", "latex")
 
 def _prec(node: Node) -> int:
     if isinstance(node, Add):
-        return _PREC["add"] if len(node.terms) > 1 or node.terms[0][0] < 0 else _PREC["atom"]
+        return _ADD if len(node.terms) > 1 or node.terms[0][0] < 0 else _ATOM
     if isinstance(node, (Mul, Div)):
-        return _PREC["mul"]
+        return _MUL
     if isinstance(node, Pow):
-        return _PREC["pow"]
-    return _PREC["atom"]
+        return _POW
+    return _ATOM
 
 
 def is_variable(name: str) -> bool:
@@ -340,44 +382,46 @@ def is_variable(name: str) -> bool:
 def render(node: Node, names: Mapping[str, str] | None = None, style: str = "text") -> str:
     """Arithmetic as a reader writes it: ``3.14 · 6² / 8``, ``√2 · 15.5``, ``sin(30°)``, ``3x + 20``;
     ``style="latex"`` gives the same in LaTeX (without the ``$``).  ``names`` renames symbols."""
-    latex = style == "latex"
+    return _render(node, names or None, style == "latex")
 
-    def wrap(child: Node, at_least: int, strict: bool = False) -> str:
-        text = render(child, names, style)
-        p = _prec(child)
-        if p < at_least or (strict and p == at_least):
-            return rf"\left({text}\right)" if latex else f"({text})"
-        return text
 
+def _wrap(child: Node, at_least: int, strict: bool, names: Mapping[str, str] | None, latex: bool) -> str:
+    """``child`` printed, in parentheses where it binds less tightly than ``at_least`` (or as tightly,
+    when ``strict``: the right side of a division, a subtracted sum)."""
+    text = _render(child, names, latex)
+    p = _prec(child)
+    if p < at_least or (strict and p == at_least):
+        return rf"\left({text}\right)" if latex else f"({text})"
+    return text
+
+
+def _render(node: Node, names: Mapping[str, str] | None, latex: bool) -> str:
     if isinstance(node, Num):
         if node.text == "π":
             return r"\pi" if latex else "π"
         return node.text or fmt(node.value)
     if isinstance(node, Sym):
-        return (names or {}).get(node.name, node.name)
+        return names.get(node.name, node.name) if names else node.name
     if isinstance(node, Add):
-        out = ""
+        out = []
         for i, (sign, term) in enumerate(node.terms):
-            t = wrap(term, _PREC["add"], strict=sign < 0 and i > 0)
-            out += (t if sign > 0 else f"-{t}") if i == 0 else (f" + {t}" if sign > 0 else f" - {t}")
-        return out
+            t = _wrap(term, _ADD, sign < 0 and i > 0, names, latex)
+            out.append((t if sign > 0 else f"-{t}") if i == 0 else (f" + {t}" if sign > 0 else f" - {t}"))
+        return "".join(out)
     if isinstance(node, Mul):
         f = node.factors
         if len(f) == 2 and isinstance(f[0], Num) and f[0].text is None and isinstance(f[1], Sym) \
                 and is_variable(f[1].name) and f[0].value > 0:
             return f"{fmt(f[0].value)}{f[1].name}"  # 3x
-        return (r" \cdot " if latex else " · ").join(wrap(k, _PREC["mul"]) for k in f)
+        return (r" \cdot " if latex else " · ").join([_wrap(k, _MUL, False, names, latex) for k in f])
     if isinstance(node, Div):
         if latex:
-            return rf"\frac{{{render(node.num, names, style)}}}{{{render(node.den, names, style)}}}"
-        return f"{wrap(node.num, _PREC['mul'])} / {wrap(node.den, _PREC['mul'], strict=True)}"
+            return rf"\frac{{{_render(node.num, names, latex)}}}{{{_render(node.den, names, latex)}}}"
+        return f"{_wrap(node.num, _MUL, False, names, latex)} / {_wrap(node.den, _MUL, True, names, latex)}"
     if isinstance(node, Pow):
-        base = wrap(node.base, _PREC["atom"])
-        if latex:
-            return f"{base}^{{{node.exp}}}"
-        exp = str(node.exp).translate(_SUPERSCRIPT) if node.exp.is_Integer else f"^({node.exp})"
-        return base + exp
-    arg = render(node.arg, names, style)
+        base = _wrap(node.base, _ATOM, False, names, latex)
+        return base + _exponent(node.exp, latex)
+    arg = _render(node.arg, names, latex)
     if node.name == "sqrt":
         if latex:
             return rf"\sqrt{{{arg}}}"
@@ -386,3 +430,11 @@ def render(node: Node, names: Mapping[str, str] | None = None, style: str = "tex
     if latex:
         return _LATEX_FUNC[node.name] + r"\left(" + arg + (r"^\circ" if degrees else "") + r"\right)"
     return f"{node.name}({arg}{'°' if degrees else ''})"
+
+
+@lru_cache(maxsize=256)
+def _exponent(exp: sympy.Rational, latex: bool) -> str:
+    """``²``, ``^(1/3)``, ``^{2}``: printing a sympy number is slow, and exponents are few."""
+    if latex:
+        return f"^{{{exp}}}"
+    return str(exp).translate(_SUPERSCRIPT) if exp.is_Integer else f"^({exp})"

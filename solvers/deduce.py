@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import sympy
 from geomill.engine.catalogue import KINDS
@@ -30,6 +32,7 @@ TOL = 1e-6
 # Given values are often rounded (GeomVerse gives 2 decimals), so facts that agree
 # with what other facts imply to within 0.5 % are consistent, not contradictory.
 CONSISTENT = 5e-3
+_NONE: Mapping = MappingProxyType({})
 
 
 @dataclass
@@ -46,9 +49,11 @@ class Derivation:
     equation: EquationInstance | None = None
     inputs: tuple[Quantity, ...] = ()
     variables: tuple[sympy.Symbol, ...] = ()  # variables a substitution or system step uses
-    system: list = field(default_factory=list)  # a simultaneous step's equations: instances, or variablized
+    # (the two below default to shared empties: most derivations are not simultaneous steps, and a
+    # problem keeps all of its derivations)
+    system: Sequence = ()  # a simultaneous step's equations: instances, or variablized
     # elements (Quantity) whose given expression is an equation
-    solution: dict = field(default_factory=dict)  # a simultaneous step's solution: unknown class -> value
+    solution: Mapping = field(default_factory=lambda: _NONE)  # a simultaneous step's solution: unknown class -> value
     consumed: tuple[Quantity, ...] = ()  # variablized facts a simultaneous step uses
     shapes: tuple[str, ...] = ()  # shapes whose equations a simultaneous step uses
 
@@ -73,7 +78,8 @@ class Deduction:
         self.pending: dict[Quantity, Fact] = {}
         self.variables: dict[sympy.Symbol, VariableSolution] = {}
         self._heap: list[tuple[int, int, int]] = []  # (depth, derived inputs, rule id)
-        self._missing: dict[int, int] = {r.id: len(set(r.inputs)) for r in graph.rules}
+        self._missing: list[int] = list(graph.rule_needs)  # rule id -> distinct inputs not known yet
+        self._n_variables = len(graph.problem.variables)  # a property that walks every fact
         self._run()
 
     # -- seeding ----------------------------------------------------------------------
@@ -92,6 +98,7 @@ class Deduction:
             self._drain()
             if not self._solve_variables():
                 break
+        del self._heap, self._missing  # only the run needs them (a solution keeps its deduction)
 
     def _set(self, d: Derivation) -> None:
         why = _invalid(d)
@@ -105,25 +112,38 @@ class Deduction:
             raise SolveError(f"impossible values: {d.quantity} comes out as {_num(d.exact)}{how}, but {why}",
                              span, self.graph.problem.source)
         self.known[d.quantity] = d
-        for r in self.graph.by_input.get(d.quantity, ()):
-            self._missing[r.id] -= 1
-            if self._missing[r.id] == 0 and r.output not in self.known and r.output not in r.inputs \
-                    and r.output not in self.pending:  # §A.4: a value given in x comes from x
-                inputs = [self.known[q] for q in r.inputs]
+        g, known, missing = self.graph, self.known, self._missing
+        for rid in g.by_input.get(d.quantity, ()):  # any order: the heap orders by (depth, derived, id)
+            missing[rid] -= 1
+            out, ins = g.rule_outputs[rid], g.rule_inputs[rid]
+            if missing[rid] == 0 and out not in known and out not in ins \
+                    and out not in self.pending:  # §A.4: a value given in x comes from x
+                inputs = [known[q] for q in ins]
                 depth = 1 + max(k.depth for k in inputs)
                 # among equally deep derivations, the narrowest (fewest derived inputs) wins
                 derived = sum(1 for k in inputs if k.how not in ("given", "constant"))
-                heapq.heappush(self._heap, (depth, derived, r.id))
+                heapq.heappush(self._heap, (depth, derived, rid))
 
     def _drain(self) -> None:
-        rules = self.graph.rules
+        g = self.graph
         while self._heap:
             depth, _, rid = heapq.heappop(self._heap)
-            r = rules[rid]
-            if r.output in self.known:
+            if g.rule_outputs[rid] in self.known:
                 continue
+            r = g.rule(rid)
             value = self.apply(r)
             self._set(Derivation(r.output, value, depth, "rule", rule=r, inputs=r.inputs))
+
+    def _value(self, rid: int) -> float:
+        """``apply`` by rule id, without making the rule instance unless the value is impossible."""
+        g = self.graph
+        try:
+            value = g.rule_fn(rid)(*[self.known[q].exact for q in g.rule_inputs[rid]])
+        except (ValueError, ZeroDivisionError, OverflowError):
+            value = math.nan
+        if isinstance(value, complex) or not math.isfinite(value):
+            return self.apply(g.rule(rid))  # raises, naming the rule
+        return float(value)
 
     def apply(self, r: RuleInstance) -> float:
         """The rule's output from the known exact values of its inputs."""
@@ -142,14 +162,14 @@ class Deduction:
     # -- variables ------------------------------------------------------------------------
     def _solve_variables(self) -> bool:
         """Solve one variable where an equation allows; substitute it.  True if anything moved."""
-        if len(self.variables) == len(self.graph.problem.variables):
+        if len(self.variables) == self._n_variables:
             return False
         for rep, fact in self.pending.items():
             if rep in self.known:
                 unknown = fact.value.free_symbols - self.variables.keys()
                 if len(unknown) == 1:
                     x = next(iter(unknown))
-                    e = fact.value.subs(self._var_values()) - self.known[rep].exact
+                    e = put(fact.value, self._var_values()) - self.known[rep].exact
                     self._found(x, _solve_one(e, x, self, fact.span), self.known[rep].depth, None, fact, (rep,), ())
                     return True
         for eqi in self.graph.equations:
@@ -178,8 +198,8 @@ class Deduction:
             if q in self.known:
                 subs[kind.symbol(sym)] = sympy.Float(self.known[q].exact, 17)
             else:
-                subs[kind.symbol(sym)] = self.pending[q].value.subs(self._var_values())
-        return eqi.equation.expr.subs(subs)
+                subs[kind.symbol(sym)] = put(self.pending[q].value, self._var_values())
+        return put(eqi.equation.expr, subs)
 
     def _var_values(self) -> dict[sympy.Symbol, sympy.Float]:
         return {x: sympy.Float(v.exact, 17) for x, v in self.variables.items()}
@@ -189,7 +209,7 @@ class Deduction:
         values = self._var_values()
         for rep, f in list(self.pending.items()):
             if rep not in self.known and f.value.free_symbols <= self.variables.keys():
-                v = float(f.value.subs(values))
+                v = value_at(f.value, values)
                 used = tuple(sorted(f.value.free_symbols, key=lambda s: s.name))
                 self._set(Derivation(rep, v, max(self.variables[s].depth for s in used), "substitution",
                                      fact=f, variables=used))
@@ -204,12 +224,17 @@ class Deduction:
 
     def check_consistency(self) -> None:
         """Every rule whose inputs and output are all known must agree (triangle angles sum to 180 …)."""
-        for r in self.graph.rules:
-            out = self.known.get(r.output)
-            if out is None or out.rule is r or any(q not in self.known for q in r.inputs):
+        g, known = self.graph, self.known
+        for rid, output in enumerate(g.rule_outputs):
+            out = known.get(output)
+            if out is None or (out.rule is not None and out.rule.id == rid):
                 continue
-            value = self.apply(r)
+            inputs = g.rule_inputs[rid]
+            if not all(q in known for q in inputs):
+                continue
+            value = self._value(rid)
             if not _close(out.exact, value, CONSISTENT):
+                r = g.rule(rid)
                 shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}"
                                   for s, q in zip(r.rule.inputs, r.inputs))
                 raise SolveError(
@@ -250,8 +275,12 @@ class Deduction:
 def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
     """The one real solution of ``e = 0`` for ``x`` that keeps every element valid."""
     e = sympy.expand(e)
-    poly = e.as_poly(x) if e.is_polynomial(x) else None
-    if poly is not None and poly.degree() == 1:
+    linear = _linear(e, x)
+    poly = None if linear is not None else e.as_poly(x) if e.is_polynomial(x) else None
+    if linear is not None:
+        c1, c0 = linear
+        roots = [float(-c0 / c1)]
+    elif poly is not None and poly.degree() == 1:
         c1, c0 = poly.all_coeffs()
         roots = [float(-c0 / c1)]
     elif poly is not None and poly.degree() == 0:
@@ -264,11 +293,11 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
         roots = [r.real for r in roots if abs(r.imag) < 1e-9]
     good = []
     for r in roots:
-        vals = {x: r, **{s: v.exact for s, v in ded.variables.items()}}
+        vals = {x: sympy.Float(r), **{s: sympy.Float(v.exact) for s, v in ded.variables.items()}}
         ok = True
         for q, f in ded.pending.items():
             if f.value.free_symbols <= vals.keys():
-                v = float(f.value.subs(vals))
+                v = value_at(f.value, vals)
                 ok &= v > 0 and (q.kind is not QKind.ANGLE or v < 180)
         if ok:
             good.append(r)
@@ -277,6 +306,87 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
         what = "no value" if not good else "several values (" + ", ".join(_num(g) for g in good) + ")"
         raise SolveError(f"impossible values: the equations give {what} for {x}", span, ded.graph.problem.source)
     return good[0]
+
+
+def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
+    """``expr.subs(values)`` for symbol keys, the same expression by the same evaluations, faster.
+
+    ``subs`` with a dictionary puts its pairs in one at a time, symbols in name order, each pass
+    rebuilding (and evaluating) the tree where the symbol occurs; for a symbol, that pass is
+    exactly ``xreplace``.  Doing those passes directly skips what made ``subs`` most of the
+    deduction's cost: sympifying, ``ordered``, its cache and the structural sameness checks.
+    (The order matters for the result: Float sums round differently when grouped otherwise.)"""
+    if not all(type(k) is sympy.Symbol for k in values):
+        return expr.subs(values)
+    for k in sorted(values, key=lambda s: s.name):
+        expr = expr.xreplace({k: values[k]})
+    return expr
+
+
+def value_at(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> float:
+    """``float(put(expr, values))`` (a given value in variables, at numbers for them), faster.
+
+    A value given in one variable is a sum or product of numbers and that variable (``2x + 50``);
+    putting a number in rebuilds each sum and product of numbers alone, which sympy reduces by
+    folding them, in their order, into a running number (``Add.flatten``: ``coeff += o`` from 0,
+    ``Mul.flatten``: ``coeff *= o`` from 1).  The same operations on the same sympy numbers,
+    without building the expressions, give the same number.  Anything else goes through ``put``."""
+    free = expr.free_symbols
+    if len(free) == 1:
+        (x,) = free
+        folded = _fold(expr, x, values[x])
+        if folded is not None:
+            return float(folded)
+    return float(put(expr, values))
+
+
+def _fold(e: sympy.Expr, x: sympy.Symbol, value: sympy.Expr) -> sympy.Expr | None:
+    """The number ``e`` is at ``x = value`` by sympy's own number arithmetic (see ``value_at``);
+    None for a form other than numbers, ``x``, sums and products."""
+    if e == x:
+        return value
+    if e.is_Number:
+        return e
+    if e.is_Add or e.is_Mul:
+        acc = sympy.S.Zero if e.is_Add else sympy.S.One
+        for arg in e.args:
+            v = _fold(arg, x, value)
+            if v is None:
+                return None
+            acc = acc + v if e.is_Add else acc * v
+        return acc
+    return None
+
+
+def _linear(e: sympy.Expr, x: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """(c1, c0) of an expanded ``c1·x + c0`` where ``-c0 / c1`` is provably the number that
+    ``Poly(e, x).all_coeffs()`` gives, else None (then ``Poly`` decides).
+
+    Each term is a number, ``x`` or a number times ``x`` (a factor -1 besides, as unevaluated
+    products keep it: negating is exact).  Both coefficients rational: exact either way.  ``c0`` a
+    Float and ``c1`` a Float or an integer: Poly's domain is the reals at the larger precision of
+    the two, to which both convert exactly, and a Float quotient is taken at that precision too.
+    Other mixes round differently (a rational divided by a Float is multiplied by its inverse)."""
+    c0 = c1 = None
+    for t in e.args if e.is_Add else (e,):
+        nums = [f for f in t.args if f.is_Number] if t.is_Mul else [t] if t.is_Number else []
+        rest = [f for f in t.args if not f.is_Number] if t.is_Mul else [] if t.is_Number else [t]
+        if len(nums) == 2 and nums[0] is sympy.S.NegativeOne:
+            nums = [-nums[1]]
+        if len(nums) > 1 or rest not in ([], [x]):
+            return None
+        coeff = nums[0] if nums else sympy.Integer(1)
+        if rest and c1 is None:
+            c1 = coeff
+        elif not rest and c0 is None:
+            c0 = coeff
+        else:
+            return None
+    if c1 is None or c0 is None or c1 == 0:
+        return None
+    if (c0.is_Rational and c1.is_Rational) or (c0.is_Float and (c1.is_Float or c1.is_Integer)):
+        return c1, c0
+    return None
 
 
 def _invalid(d: Derivation) -> str | None:

@@ -24,7 +24,23 @@ import sympy
 from geomill.engine.graph import FactGraph
 from geomill.engine.model import Problem, QKind, Quantity, split_points
 
-from .arith import GV_PI, Add, Div, Func, Mul, Node, Num, Pow, Sym, reduce_once, render, round2, unrounded
+from .arith import (
+    GV_PI,
+    Add,
+    Div,
+    Func,
+    Mul,
+    Node,
+    Num,
+    Pow,
+    Sym,
+    has_symbol,
+    reduce_once,
+    render,
+    round2,
+    rounded_value,
+    unrounded,
+)
 from .working import holds
 
 __all__ = ["Finding", "lint_text", "lint_solution", "parse_math"]
@@ -47,56 +63,66 @@ _SUP = {"²": 2, "³": 3}
 
 
 class _Parser:
+    """Recursive descent over the tokens, kept as two lists (kinds, values) ending in a ``None``
+    sentinel.  Values alone tell operators apart: no other token spells ``=``, ``(``, ``·`` …"""
+
+    __slots__ = ("kinds", "values", "i")
+
     def __init__(self, text: str):
-        self.tokens: list[tuple[str, str]] = []
+        kinds: list[str | None] = []
+        values: list[str | None] = []
         pos = 0
         text = text.rstrip()
+        match = _TOKEN.match
         while pos < len(text):
-            m = _TOKEN.match(text, pos)
+            m = match(text, pos)
             if not m or m.end() == pos:
                 raise ValueError(f"not math at {text[pos:pos + 10]!r}")
             kind = m.lastgroup
-            self.tokens.append((kind, m.group(kind)))
+            kinds.append(kind)
+            values.append(m.group(kind))
             pos = m.end()
-        self.i = 0
-
-    def peek(self) -> tuple[str, str] | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
+        kinds.append(None)
+        values.append(None)
+        self.kinds, self.values, self.i = kinds, values, 0
 
     def take(self, value: str | None = None) -> tuple[str, str]:
-        tok = self.peek()
-        if tok is None or (value is not None and tok[1] != value):
+        i = self.i
+        tok = self.values[i]
+        if tok is None or (value is not None and tok != value):
             raise ValueError(f"expected {value}")
-        self.i += 1
-        return tok
+        self.i = i + 1
+        return self.kinds[i], tok
 
     def chain(self) -> list[Node]:
         sides = [self.expr()]
-        while self.peek() == ("op", "="):
-            self.take()
+        while self.values[self.i] == "=":
+            self.i += 1
             sides.append(self.expr())
-        if self.peek() is not None:
+        if self.values[self.i] is not None:
             raise ValueError("trailing text")
         return sides
 
     def expr(self) -> Node:
-        terms = [(1, self.term())] if self.peek() != ("op", "-") else []
-        while self.peek() in (("op", "+"), ("op", "-")):
-            sign = 1 if self.take()[1] == "+" else -1
+        terms = [(1, self.term())] if self.values[self.i] != "-" else []
+        while self.values[self.i] in ("+", "-"):
+            sign = 1 if self.values[self.i] == "+" else -1
+            self.i += 1
             terms.append((sign, self.term()))
         return terms[0][1] if len(terms) == 1 and terms[0][0] == 1 else Add(tuple(terms))
 
     def term(self) -> Node:
         node = self.power()
+        values, kinds = self.values, self.kinds
         while True:
-            tok = self.peek()
-            if tok in (("op", "·"), ("op", "*")):
-                self.take()
+            tok = values[self.i]
+            if tok == "·" or tok == "*":
+                self.i += 1
                 node = _mul(node, self.power())
-            elif tok == ("op", "/"):
-                self.take()
+            elif tok == "/":
+                self.i += 1
                 node = Div(node, self.power())
-            elif tok is not None and (tok[0] in ("var", "name", "func") or tok[1] in ("(", "√", "π")):
+            elif tok is not None and (kinds[self.i] in ("var", "name", "func") or tok in ("(", "√", "π")):
                 node = _mul(node, self.power())  # 3x, 2(x + 1)
             else:
                 return node
@@ -104,12 +130,12 @@ class _Parser:
     def power(self) -> Node:
         node = self.atom()
         while True:
-            tok = self.peek()
-            if tok is not None and tok[1] in _SUP:
-                self.take()
-                node = Pow(node, _int(_SUP[tok[1]]))
-            elif tok in (("op", "^"), ("op", "**")):
-                self.take()
+            tok = self.values[self.i]
+            if tok in _SUP:
+                self.i += 1
+                node = Pow(node, _int(_SUP[tok]))
+            elif tok == "^" or tok == "**":
+                self.i += 1
                 exp = self.atom()
                 if isinstance(exp, Div) and isinstance(exp.num, Num) and isinstance(exp.den, Num):
                     node = Pow(node, sympy.Rational(int(exp.num.value), int(exp.den.value)))
@@ -135,8 +161,8 @@ class _Parser:
         if kind == "func":
             self.take("(")
             arg = self.expr()
-            if self.peek() == ("op", "°"):
-                self.take()
+            if self.values[self.i] == "°":
+                self.i += 1
             self.take(")")
             return Func(value, arg)
         if value == "(":
@@ -187,6 +213,10 @@ def _rounded(node: Node) -> float:
     """The value as the text's convention computes it: every operation rounded to two decimals.
     Raises one of ``_NO_VALUE`` when the printed expression has no value even unrounded."""
     try:
+        return rounded_value(node)  # the passes' value, computed once per operation
+    except _NO_VALUE:
+        pass  # where an operation has no value, the partly reduced tree says what is left
+    try:
         while not isinstance(node, Num):
             node = reduce_once(node)
         return node.value
@@ -227,13 +257,13 @@ def lint_text(text: str) -> list[Finding]:
     chains = list(_chains(text))
     values: dict[str, float] = {}
     for _, parts in chains:  # x = 12 / 4 = 3, AB = 6: the values shown for unknowns
-        if isinstance(parts[0], Sym) and not _symbols(parts[-1]) and len(parts) >= 2:
+        if isinstance(parts[0], Sym) and not has_symbol(parts[-1]) and len(parts) >= 2:
             try:
                 values[parts[0].name] = _rounded(parts[-1])
             except _NO_VALUE:
                 pass  # the chain itself is reported below
     for sentence, parts in chains:
-        numeric = [not _symbols(p) for p in parts]
+        numeric = [not has_symbol(p) for p in parts]
         tail = len(parts)
         while tail > 0 and numeric[tail - 1]:
             tail -= 1
@@ -247,7 +277,7 @@ def lint_text(text: str) -> list[Finding]:
             continue  # a formula in names, not an equation with values
         at = {k: values[k] for k in needed}
         for a, b in zip(parts, parts[1:]):
-            if (_symbols(a) or _symbols(b)) and not holds(a, b, at):
+            if (has_symbol(a) or has_symbol(b)) and not holds(a, b, at):
                 shown = ", ".join(f"{k} = {v:g}" for k, v in sorted(at.items()))
                 out.append(Finding("equation", f"{_show(a)} = {_show(b)} does not hold at {shown}"))
     return out

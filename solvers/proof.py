@@ -6,7 +6,7 @@ text itself is rendered by ``solvers.writer``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import sympy
@@ -32,17 +32,21 @@ class Step:
     shape: str | None = None
     kind: str | None = None
     rule: str | None = None
-    inputs: list[tuple[object, float]] = field(default_factory=list)  # (quantity or variable, GeomVerse value)
+    # (the sequences below default to an empty tuple rather than a fresh list each: a solution keeps its steps)
+    inputs: Sequence[tuple[object, float]] = ()  # (quantity or variable, GeomVerse value)
     formula: str = ""  # with element names: "BC = S / CD - π · CD / 8"
     stages: list[Node] = field(default_factory=list)  # the arithmetic chain, ending in the value
-    lines: list[list[Node]] = field(default_factory=list)  # variable / system steps: the equations shown
+    lines: Sequence[list[Node]] = ()  # variable / system steps: the equations shown
     numeric: bool = False  # the last line is solved numerically, not by arithmetic
-    expressions: list[tuple[Quantity, Node]] = field(default_factory=list)  # variablized inputs: (element, 3x + 50)
+    expressions: Sequence[tuple[Quantity, Node]] = ()  # variablized inputs: (element, 3x + 50)
     unknowns: dict[str, Quantity] = field(default_factory=dict)  # system steps: element symbols in ``lines``
-    witness: list[tuple[str, float]] = field(default_factory=list)  # system steps: a solution, to two decimals
+    witness: Sequence[tuple[str, float]] = ()  # system steps: a solution, to two decimals
     premise: str = ""  # relation steps, a template: "the {a} and {a2} angles are supplementary"
     premise_terms: dict = field(default_factory=dict)  # its placeholders: elements or points
     because: tuple[str, dict] | None = None  # an implied relation: ("{p} lies on {s}", its terms)
+    # style -> (the stages, their texts): see chain_text
+    _chains: dict[str, tuple[tuple[Node, ...], tuple[str, ...]]] = field(default_factory=dict, init=False,
+                                                                          repr=False, compare=False)
 
     def mentions(self) -> list[object]:
         """Every element the step's sentence names: output, inputs, variablized elements, relation
@@ -50,6 +54,16 @@ class Step:
         because = self.because[1].values() if self.because else ()
         return [self.output, *(q for q, _ in self.inputs), *(q for q, _ in self.expressions),
                 *self.premise_terms.values(), *because, *self.unknowns.values()]
+
+    def chain_text(self, style: str = "text") -> list[str]:
+        """The stages printed (``arith.render``), remembered per style: a solution's texts (with any
+        namer: stages name no element) and its proof data print them again.  The memo holds the
+        stages it was printed from and is used only while they are still the step's very objects."""
+        memo = self._chains.get(style)
+        stages = self.stages
+        if memo is None or len(memo[0]) != len(stages) or any(a is not b for a, b in zip(memo[0], stages)):
+            memo = self._chains[style] = (tuple(stages), tuple(render(n, None, style) for n in stages))
+        return list(memo[1])
 
     def names(self, namer: Callable[[Quantity], str] | None = None) -> dict[str, str]:
         """How the element symbols of ``lines`` print."""
@@ -69,7 +83,7 @@ class Step:
             "how": self.how, "output": name(self.output), "value": self.value, "exact": self.exact,
             "depth": self.depth, "shape": self.shape, "kind": self.kind, "rule": self.rule,
             "inputs": [[name(q), v] for q, v in self.inputs], "formula": self.formula,
-            "chain": [render(n) for n in self.stages],
+            "chain": self.chain_text(),
             "equation": "; ".join(self.line_text(line, namer) for line in self.lines),
             "expressions": [[name(q), render(e)] for q, e in self.expressions],
             "premise": self.premise_text(namer),

@@ -94,7 +94,11 @@ class _Math:
         self.style = style
 
     def __call__(self, *sides: Node, names: dict[str, str] | None = None) -> str:
-        text = " = ".join(render(n, names, self.style) for n in sides)
+        return self.joined([render(n, names, self.style) for n in sides])
+
+    def joined(self, sides: list[str]) -> str:
+        """Printed sides joined into one chain."""
+        text = " = ".join(sides)
         return f"${text}$" if self.style == "latex" else text
 
     def num(self, v: float) -> str:
@@ -120,7 +124,7 @@ def sentence(step: Step, kinds: dict[str, str], namer: Namer | None = None, styl
     m = _Math(style)
     within = step.shape if step.how == "rule" else None
     out = element_phrase(step.output, kinds, namer, within) if isinstance(step.output, Quantity) else str(step.output)
-    arithmetic = m(*step.stages)
+    arithmetic = m.joined(step.chain_text(style))
     if step.how == "rule":
         shape = shape_phrase(namer_shape(step.shape, namer), step.kind)
         given = _listing([(q, m.num(v)) for q, v in step.inputs], kinds, namer, within)

@@ -2,11 +2,12 @@
 problems, the linter that checks every solution, and the LaTeX version."""
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
-from geomill.dsl import parse
+from geomill.dsl import parse, parse_file
 from geomill.solvers import solve
 from geomill.solvers.lint import lint_solution, lint_text, parse_math
 
@@ -154,3 +155,47 @@ def test_generated_solutions_pass_the_linter_and_lint_flags_a_spoiled_one(tmp_pa
     shard = next((out / "variablized-high").glob("shard-*.jsonl"))
     shard.write_text(shard.read_text().replace(" · ", " * ", 1).replace("x = ", "x = 1", 1))
     assert main(["lint", str(out)]) == 1
+
+
+def test_rounded_value_is_where_the_reduce_passes_end():
+    import sympy
+    from geomill.solvers.arith import Add, Div, Func, Mul, Num, Pow, reduce_once, rounded_value
+
+    rng = random.Random(8)
+
+    def tree(depth=0):
+        if depth > 3 or rng.random() < 0.3:
+            return Num(round(rng.uniform(-50, 50), rng.choice([0, 1, 2])))
+        pick = rng.randrange(5)
+        if pick == 0:
+            return Add(tuple((rng.choice([1, -1]), tree(depth + 1)) for _ in range(rng.randint(1, 3))))
+        if pick == 1:
+            return Mul(tuple(tree(depth + 1) for _ in range(2)))
+        if pick == 2:
+            return Div(tree(depth + 1), tree(depth + 1))
+        if pick == 3:
+            return Pow(tree(depth + 1), sympy.Integer(2))
+        return Func(rng.choice(["sin", "cos", "sqrt", "atan"]), tree(depth + 1))
+
+    for _ in range(2000):
+        t = tree()
+        try:
+            node = t
+            while not isinstance(node, Num):
+                node = reduce_once(node)
+            want = node.value
+        except (ValueError, ZeroDivisionError, OverflowError):
+            with pytest.raises((ValueError, ZeroDivisionError, OverflowError)):
+                rounded_value(t)
+            continue
+        assert rounded_value(t) == want
+
+
+def test_a_step_prints_its_stages_once_per_style_and_again_when_they_change():
+    sol = solve(parse_file(EXAMPLES[0]))
+    step = next(s for s in sol.steps if len(s.stages) > 1)
+    from geomill.solvers.arith import Num, render
+    assert step.chain_text() == [render(n) for n in step.stages]
+    assert step.chain_text("latex") == [render(n, style="latex") for n in step.stages]
+    step.stages = [Num(1.5), Num(2.0)]
+    assert step.chain_text() == ["1.5", "2"]

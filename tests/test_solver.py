@@ -191,3 +191,37 @@ def test_unreadable_input_is_a_user_error_and_dash_reads_stdin(tmp_path, capsys,
     monkeypatch.setattr("sys.stdin", io.StringIO("square ABCD\nAB = 3\nfind area ABCD\n"))
     assert main(["solve", "-"]) == 0
     assert "answer: 9" in capsys.readouterr().out
+
+
+def test_fast_sympy_paths_give_what_subs_and_poly_give():
+    """deduce.put (subs done pass by pass), value_at (numbers folded as flatten folds them) and
+    _linear (coefficients read off) must give the very numbers sympy's general paths give:
+    the exact answer is compared bit for bit."""
+    import sympy
+    from geomill.engine.catalogue import KINDS
+    from geomill.solvers.deduce import _linear, put, value_at
+
+    x = sympy.Symbol("x", real=True)
+    rng = random.Random(4)
+    equations = [e.expr for k in KINDS.values() for e in k.equations]
+    forms = [x, 2 * x + 50, x + 53, 3 * x, -x + 7, sympy.Rational(257, 20) * x + 1, sympy.Rational(1, 3) * x - 2]
+    fast = 0
+    for _ in range(1500):
+        eq = rng.choice(equations)
+        values = {}
+        for s in sorted(eq.free_symbols, key=lambda s: s.name):
+            r = rng.random()
+            values[s] = (rng.choice(forms) if r < 0.35 else sympy.Integer(rng.randint(1, 90)) if r < 0.5
+                         else sympy.Float(rng.uniform(0.1, 200), 17) if r < 0.9 else sympy.Float(rng.uniform(0.1, 200)))
+        e = eq.subs(values)
+        assert sympy.srepr(put(eq, values)) == sympy.srepr(e)
+        e = sympy.expand(e)
+        if x in e.free_symbols and (lin := _linear(e, x)) is not None:
+            fast += 1
+            poly = e.as_poly(x)
+            c1, c0 = poly.all_coeffs()
+            assert poly.degree() == 1 and float(-lin[1] / lin[0]) == float(-c0 / c1)
+        f = rng.choice(forms)
+        at = {x: sympy.Float(rng.uniform(-200, 200), rng.choice([15, 17]))}
+        assert value_at(f, at) == float(f.subs(at))
+    assert fast > 100
