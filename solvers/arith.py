@@ -300,14 +300,20 @@ def chain_nodes(node: Node, values: Mapping[str, float], gv: bool = True) -> tup
     """Evaluate step by step; returns (value, the stages to print as trees, ending in the value).
 
     Where rounding to two decimals makes an operation undefined (a divisor that
-    rounds to 0, asin of 1.01), the rest of the step is computed without rounding."""
+    rounds to 0, asin of 1.01), the rest of the step is computed without rounding; where even
+    that is undefined (the root of a difference that rounded terms took below 0), the whole
+    step is, from its rounded inputs, and only its first stage is shown: every stage printed
+    then equals the value as a reader recomputes it."""
     cur = substitute(node, values, gv)
     stages = [cur]
     while not _is_value(cur):
         try:
             cur = reduce_once(cur)
         except (ZeroDivisionError, ValueError, OverflowError):
-            value = round2(unrounded(cur))
+            try:
+                value = round2(unrounded(cur))
+            except (ZeroDivisionError, ValueError, OverflowError):
+                value, stages = round2(unrounded(stages[0])), stages[:1]
             stages.append(Num(value))
             return value, stages
         if cur != stages[-1]:

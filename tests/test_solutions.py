@@ -119,6 +119,21 @@ def test_linter_reevaluates_chains_from_the_printed_numbers():
     assert parse_math("√(2 · 5) = 3.16")[0] is not None
 
 
+def test_a_step_whose_rounding_leaves_the_domain_shows_a_chain_a_reader_can_redo():
+    """Kite, law of cosines: sin 19° rounds to 0.33 and takes 6² - 18.36² · sin²(19°) below 0.
+    The step is then computed from its rounded inputs unrounded, and shows only that: the
+    exact value (17.85) would not follow from the numbers printed (17.88), and the linter, which
+    redoes the chain by the same convention, flagged it (1 draw in 150 of an all-shapes run)."""
+    sol = solve(parse("kite ABCD at A\nDCEFG: rectangle - equilateral triangle on CF\nHIGD: square - circle\n"
+                      "angle ABC = 19\nAC = 6\nperimeter DCEFG = 4x + 69\nDC = x + 14\narea HIGD = 59\nfind AB\n"))
+    text = sol.text()
+    assert "18.36 · cos(19°) + √(6² - 18.36² · sin(19°)²) = 17.88" in text
+    assert sol.answer == 17.88 and abs(sol.exact - 17.85) < 0.01
+    assert lint_solution(sol, text) == [] and lint_solution(sol, sol.text(style="latex")) == []
+    bad = lint_text("so AB = 18.36 · cos(19°) + √(6² - 18.36² · sin(19°)²) = 17.85.")
+    assert [f.check for f in bad] == ["arithmetic"]
+
+
 def test_linter_reports_a_printed_expression_with_no_value():
     """asin of more than 1 as printed (seen with `generate --randomize --shapes all --seed 5`): a finding, no crash."""
     bad = lint_text("the degree of the BCA angle is asin(7 / 5.5) = asin(1.27) = 28.69.")
