@@ -22,6 +22,7 @@ from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError
 from geomill.engine.model import Problem, QKind, Quantity
+from geomill.solvers.arith import unrounded
 from geomill.solvers.lint import lint_solution, lint_text
 
 from .backward import Draft, Infeasible, Planner, draw
@@ -221,6 +222,8 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         raise Failure("distractors", text)
     if sol.rel_diff > 0.03:
         raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
+    if any(_undefined_as_printed(s) for s in sol.steps):
+        raise Infeasible("rounding (a step has no value from the rounded values shown)")
     coordinate_solution = sol.text()
     findings = lint_solution(sol, coordinate_solution)
     if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
@@ -257,6 +260,19 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
             raise Infeasible("figure (a label reads as another element's)")
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
+
+
+def _undefined_as_printed(step) -> bool:
+    """Does the step's arithmetic have no value from its inputs as printed, even unrounded (a leg
+    that rounds longer than its hypotenuse: acos(15.34 / 15.2))?  GeomVerse's rounded chain has
+    none there, and the solution could only show the exact value after numbers that deny it."""
+    if not step.stages:
+        return False
+    try:
+        unrounded(step.stages[0])
+    except (ZeroDivisionError, ValueError, OverflowError):
+        return True
+    return False
 
 
 def _angles(problem: Problem):

@@ -264,3 +264,16 @@ def test_many_records_zero_failures():
         for i in range(150):
             make_record(cfg, 11, "slow", i, tally)
     assert not tally.failed, tally.failures
+
+
+def test_a_draw_whose_printed_values_leave_a_step_undefined_is_refused_as_rounding():
+    """Two of 10,150 problems of the paper preset (scale 0.35): a law of cosines whose argument
+    rounds past 1 (37.65 ≈ 20 + 17).  The solution could only show the exact angle after
+    numbers that give none, so the draw is refused like the 3 % rounding rule's."""
+    from geomill.generate.pipeline import _undefined_as_printed
+
+    sol = solve(parse("triangle ABC\ntriangle CBD\ntriangle EAB\nCA = 20\nangle CBD = 10\narea CBD = 128\n"
+                      "BD = 40\nangle EAB = 109\narea EAB = 105\nEA = 13\nfind angle BCA\n"))
+    assert [s.rule for s in sol.steps if _undefined_as_printed(s)] == ["law of cosines"]
+    fine = solve(parse("triangle ABC\nAB = 5\nAC = 6\nangle BAC = 40\nfind BC\n"))
+    assert not any(_undefined_as_printed(s) for s in fine.steps)
