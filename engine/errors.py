@@ -56,3 +56,9 @@ class ModelError(GeomillError):
 
 class SolveError(GeomillError):
     """The problem is contradictory, underdetermined or has impossible values."""
+
+
+class ImpossibleValues(SolveError):
+    """The given values contradict each other: deduction reaches a value no figure can have (an
+    angle of a right triangle past 90°, the root of a negative).  A generator drawing values
+    shape by shape refuses such a draw; any other SolveError from a generated problem is a bug."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
-from geomill.engine.errors import GeomillError
+from geomill.engine.errors import GeomillError, ImpossibleValues
 from geomill.engine.model import Problem, QKind, Quantity
 from geomill.solvers.arith import unrounded
 from geomill.solvers.lint import lint_solution, lint_text
@@ -208,6 +208,9 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     # 2. … and re-solved gives the answer the generator built it for
     try:
         sol = solve(reparsed)
+    except ImpossibleValues:  # the drawn values contradict each other through a relation the draw
+        # did not plan (vertical angles tying a rhombus's obtuse angle to a right triangle's acute one)
+        raise Infeasible("values (contradictory through another path)") from None
     except GeomillError as e:
         raise Failure("solve", f"{e}\n{text}") from None
     except (ArithmeticError, ValueError) as e:  # a crash in the solver is a bug to count, not to die of

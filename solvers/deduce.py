@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.errors import SolveError
+from geomill.engine.errors import ImpossibleValues, SolveError
 from geomill.engine.graph import Constant, EquationInstance, FactGraph, RuleInstance
 from geomill.engine.model import Fact, QKind, Quantity
 from geomill.engine.rules import compiled
@@ -109,7 +109,7 @@ class Deduction:
                                   for s, q in zip(d.rule.rule.inputs, d.rule.inputs))
                 how = f" from {shown} ({_by(d.rule)})"
             span = d.fact.span if d.fact is not None else self._blame(d.inputs, d.rule.shape if d.rule else None)
-            raise SolveError(f"impossible values: {d.quantity} comes out as {_num(d.exact)}{how}, but {why}",
+            raise ImpossibleValues(f"impossible values: {d.quantity} comes out as {_num(d.exact)}{how}, but {why}",
                              span, self.graph.problem.source)
         self.known[d.quantity] = d
         g, known, missing = self.graph, self.known, self._missing
@@ -154,7 +154,7 @@ class Deduction:
             value = math.nan
         if isinstance(value, complex) or not math.isfinite(value):
             shown = ", ".join(f"{r.local[s]} = {_num(v)}" for s, v in zip(r.rule.inputs, args))
-            raise SolveError(
+            raise ImpossibleValues(
                 f"impossible values: {r.local[r.rule.output]} has no real value from {shown} ({_by(r)})",
                 self._blame(r.inputs, r.shape), self.graph.problem.source)
         return float(value)
@@ -249,7 +249,7 @@ class Deduction:
             for syms, holds in kind.constraint_checks:
                 if all(bound[s] in self.known for s in syms):
                     if not holds(*(self.known[bound[s]].exact for s in syms)):
-                        raise SolveError(
+                        raise ImpossibleValues(
                             f"impossible values: {_shape_phrase(decl)} cannot exist with "
                             + ", ".join(f"{bound[s]} = {_num(self.known[bound[s]].exact)}" for s in sorted(syms))
                             + _constraint_hint(kind.key), self._blame(tuple(bound[s] for s in syms), decl),
@@ -304,7 +304,7 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
     good = sorted(set(round(g, 12) for g in good))
     if len(good) != 1:
         what = "no value" if not good else "several values (" + ", ".join(_num(g) for g in good) + ")"
-        raise SolveError(f"impossible values: the equations give {what} for {x}", span, ded.graph.problem.source)
+        raise ImpossibleValues(f"impossible values: the equations give {what} for {x}", span, ded.graph.problem.source)
     return good[0]
 
 

@@ -277,3 +277,16 @@ def test_a_draw_whose_printed_values_leave_a_step_undefined_is_refused_as_roundi
     assert [s.rule for s in sol.steps if _undefined_as_printed(s)] == ["law of cosines"]
     fine = solve(parse("triangle ABC\nAB = 5\nAC = 6\nangle BAC = 40\nfind BC\n"))
     assert not any(_undefined_as_printed(s) for s in fine.steps)
+
+
+def test_a_draw_whose_values_contradict_through_an_unplanned_relation_is_refused_not_failed():
+    """1 of 3,000 all-shapes draws: vertical angles tie a rhombus's obtuse angle (97°) to the acute
+    angle of a right triangle.  The solver's ImpossibleValues is the draw's fault (refused as
+    values); any other solver error from a generated problem stays a counted failure."""
+    from geomill.engine.errors import ImpossibleValues, SolveError
+
+    text = ("triangle ABC right at A\nangles BCA and DCE are vertical\nrhombus CEFD\nGABH: rectangle + semicircle on HG\n"
+            "square BHIJ\nED = 3\nFD = 2\nperimeter GABH = 125\nperimeter BHIJ = 178\nfind BC\n")
+    with pytest.raises(ImpossibleValues, match="impossible values"):
+        solve(parse(text))
+    assert issubclass(ImpossibleValues, SolveError)
