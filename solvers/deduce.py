@@ -33,6 +33,7 @@ TOL = 1e-6
 # with what other facts imply to within 0.5 % are consistent, not contradictory.
 CONSISTENT = 5e-3
 _NONE: Mapping = MappingProxyType({})
+_ILLEGAL = (sympy.S.NaN, sympy.S.ComplexInfinity, sympy.S.Infinity, sympy.S.NegativeInfinity)
 
 
 @dataclass
@@ -316,8 +317,8 @@ def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Ex
     exactly ``xreplace``.  Doing those passes directly skips what made ``subs`` most of the
     deduction's cost: sympifying, ``ordered``, its cache and the structural sameness checks.
     (The order matters for the result: Float sums round differently when grouped otherwise.)"""
-    if not all(type(k) is sympy.Symbol for k in values):
-        return expr.subs(values)
+    if not all(type(k) is sympy.Symbol for k in values) or any(v is i for v in values.values() for i in _ILLEGAL):
+        return expr.subs(values)  # (subs puts infinities, sympy's singletons, in first)
     for k in sorted(values, key=lambda s: s.name):
         expr = expr.xreplace({k: values[k]})
     return expr
@@ -382,7 +383,7 @@ def _linear(e: sympy.Expr, x: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | N
             c0 = coeff
         else:
             return None
-    if c1 is None or c0 is None or c1 == 0:
+    if c1 is None or c0 is None or c1.is_zero:
         return None
     if (c0.is_Rational and c1.is_Rational) or (c0.is_Float and (c1.is_Float or c1.is_Integer)):
         return c1, c0
