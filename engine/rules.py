@@ -44,6 +44,18 @@ class Rule:
     output: str
     inputs: tuple[str, ...]
     expr: sympy.Expr
+    _hash: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # rules key the compiled-function cache on every application: hash once (the same value
+        # the generated __hash__ gives, so sets of rules keep their order)
+        object.__setattr__(self, "_hash", hash((self.kind, self.equation, self.output, self.inputs, self.expr)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):  # string hashes differ between processes: never pickle the cached one
+        return (Rule, (self.kind, self.equation, self.output, self.inputs, self.expr))
 
     @property
     def name(self) -> str:

@@ -394,6 +394,8 @@ def render(node: Node, names: Mapping[str, str] | None = None, style: str = "tex
 def _wrap(child: Node, at_least: int, strict: bool, names: Mapping[str, str] | None, latex: bool) -> str:
     """``child`` printed, in parentheses where it binds less tightly than ``at_least`` (or as tightly,
     when ``strict``: the right side of a division, a subtracted sum)."""
+    if isinstance(child, Num) and child.text is None:  # a number, the commonest child, binds tightest
+        return fmt(child.value)
     text = _render(child, names, latex)
     p = _prec(child)
     if p < at_least or (strict and p == at_least):

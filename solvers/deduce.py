@@ -135,11 +135,12 @@ class Deduction:
             value = self.apply(r)
             self._set(Derivation(r.output, value, depth, "rule", rule=r, inputs=r.inputs))
 
-    def _value(self, rid: int) -> float:
-        """``apply`` by rule id, without making the rule instance unless the value is impossible."""
+    def _value(self, rid: int, args: list[float]) -> float:
+        """``apply`` by rule id, on its inputs' known values ``args``, without making the rule
+        instance unless the value is impossible."""
         g = self.graph
         try:
-            value = g.rule_fn(rid)(*[self.known[q].exact for q in g.rule_inputs[rid]])
+            value = g.rule_fn(rid)(*args)
         except (ValueError, ZeroDivisionError, OverflowError):
             value = math.nan
         if isinstance(value, complex) or not math.isfinite(value):
@@ -230,10 +231,10 @@ class Deduction:
             out = known.get(output)
             if out is None or (out.rule is not None and out.rule.id == rid):
                 continue
-            inputs = g.rule_inputs[rid]
-            if not all(q in known for q in inputs):
+            args = [d.exact for q in g.rule_inputs[rid] if (d := known.get(q)) is not None]
+            if len(args) != len(g.rule_inputs[rid]):
                 continue
-            value = self._value(rid)
+            value = self._value(rid, args)
             if not _close(out.exact, value, CONSISTENT):
                 r = g.rule(rid)
                 shown = ", ".join(f"{r.local[s]} = {_num(self.known[q].exact)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 import sympy
 from geomill.engine.catalogue import KINDS
@@ -237,7 +238,7 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         aliases = own[r.rule.output]
         # the side the next shape meets, or the element the question names
         output = query or next((q for q in aliases if q in ded.graph.shared), aliases[0])
-        formula = f"{output} = {render(node, names)}"
+        formula = f"{output} = {_formula(r.rule.expr, names)}"
         kind = KINDS[r.shape.kind]
         terms = _spelled(kind.premise_terms(r.shape), [q for q, _ in inputs] + [output]) if kind.relation else {}
         return Step("rule", output, value, d.exact, d.depth, r.shape.name, r.shape.kind,
@@ -253,6 +254,23 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
     if d.how == "system":
         return _system_step(ded, d, gv, shown, query)
     raise AssertionError(d.how)
+
+
+def _formula(expr: sympy.Expr, names: dict[str, str]) -> str:
+    """``render(tree(expr), names)``: the rule's tree printed once with its symbols marked, then
+    each problem's names put in (a name is only ever a symbol's whole text)."""
+    parts = _formula_parts(expr)
+    return "".join(names.get(p, p) if i % 2 else p for i, p in enumerate(parts))
+
+
+@cache
+def _formula_parts(expr: sympy.Expr) -> tuple[str, ...]:
+    """The printed tree split at its symbols: text, symbol, text, … (rule expressions are few)."""
+    marks = {x.name: f"{_MARK}{x.name}{_MARK}" for x in expr.free_symbols}
+    return tuple(render(tree(expr), marks).split(_MARK))
+
+
+_MARK = "\x00"
 
 
 def _chain_or_exact(node: Node, values: dict, exact: float) -> tuple[float, list[Node]]:

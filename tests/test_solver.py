@@ -225,3 +225,15 @@ def test_fast_sympy_paths_give_what_subs_and_poly_give():
         at = {x: sympy.Float(rng.uniform(-200, 200), rng.choice([15, 17]))}
         assert value_at(f, at) == float(f.subs(at))
     assert fast > 100
+
+
+def test_rule_formulas_print_as_the_tree_does():
+    from geomill.engine.rules import all_rules
+    from geomill.solvers.arith import render, tree
+    from geomill.solvers.proof import _formula
+
+    for rules in all_rules().values():
+        for r in rules:
+            names = {s: f"{s.upper()}{i}Q" for i, s in enumerate(r.inputs)}
+            assert _formula(r.expr, names) == render(tree(r.expr), names)
+            assert _formula(r.expr, {}) == render(tree(r.expr))
