@@ -267,14 +267,36 @@ def _is_value(node: Node) -> bool:
 
 
 def reduce_once(node: Node) -> Node:
-    """One pass: every operation whose operands are all numbers is done and rounded."""
+    """One pass: every operation whose operands are all numbers is done and rounded.
+
+    Written out per kind of node (each as ``_op`` computes it; operands left to right): every
+    proof step's chain runs a few passes.  A node whose operands did not change is kept."""
     if isinstance(node, (Num, Sym)):
         return node
-    kids = _children(node)
-    for k in kids:
-        if not isinstance(k, Num) or k.text is not None:  # not all of them are values yet
-            return _with(node, kids, [reduce_once(k) for k in kids])
-    return Num(round2(_op(node, [k.value for k in kids])))
+    if isinstance(node, Div):
+        a, b = node.num, node.den
+        if isinstance(a, Num) and a.text is None and isinstance(b, Num) and b.text is None:
+            return Num(round2(a.value / b.value))
+        ra, rb = reduce_once(a), reduce_once(b)
+        return node if ra is a and rb is b else Div(ra, rb)
+    if isinstance(node, Mul):
+        factors = node.factors
+        for f in factors:
+            if not isinstance(f, Num) or f.text is not None:
+                return _with(node, factors, [reduce_once(f) for f in factors])
+        return Num(round2(math.prod([f.value for f in factors])))
+    if isinstance(node, Add):
+        terms = node.terms
+        for _, t in terms:
+            if not isinstance(t, Num) or t.text is not None:
+                kids = [t for _, t in terms]
+                return _with(node, kids, [reduce_once(t) for t in kids])
+        return Num(round2(sum(s * t.value for s, t in terms)))
+    arg = node.base if isinstance(node, Pow) else node.arg
+    if isinstance(arg, Num) and arg.text is None:
+        return Num(round2(_op(node, [arg.value])))
+    reduced = reduce_once(arg)
+    return node if reduced is arg else _rebuild(node, [reduced])
 
 
 def rounded_value(node: Node) -> float:

@@ -214,3 +214,49 @@ def test_a_step_prints_its_stages_once_per_style_and_again_when_they_change():
     assert step.chain_text("latex") == [render(n, style="latex") for n in step.stages]
     step.stages = [Num(1.5), Num(2.0)]
     assert step.chain_text() == ["1.5", "2"]
+
+
+def test_reduce_once_is_the_generic_pass():
+    """arith.reduce_once is written out per kind of node; the generic pass it stands for:"""
+    import math
+
+    import sympy
+    from geomill.solvers.arith import Add, Div, Func, Mul, Num, Pow, Sym, _children, _op, _rebuild, reduce_once, round2
+
+    def generic(node):
+        if isinstance(node, (Num, Sym)):
+            return node
+        kids = _children(node)
+        if all(isinstance(k, Num) and k.text is None for k in kids):
+            return Num(round2(_op(node, [k.value for k in kids])))
+        return _rebuild(node, [generic(k) for k in kids])
+
+    rng = random.Random(9)
+
+    def tree(depth=0):
+        r = rng.random()
+        if depth > 3 or r < 0.3:
+            return rng.choice([Num(round(rng.uniform(-50, 50), 2)), Num(math.pi, "π"), Sym("x")])
+        pick = rng.randrange(5)
+        if pick == 0:
+            return Add(tuple((rng.choice([1, -1]), tree(depth + 1)) for _ in range(rng.randint(1, 3))))
+        if pick == 1:
+            return Mul(tuple(tree(depth + 1) for _ in range(rng.randint(2, 3))))
+        if pick == 2:
+            return Div(tree(depth + 1), tree(depth + 1))
+        if pick == 3:
+            return Pow(tree(depth + 1), sympy.Integer(2))
+        return Func(rng.choice(["sin", "sqrt", "atan", "acos"]), tree(depth + 1))
+
+    for _ in range(3000):
+        node = tree()
+        for _ in range(4):
+            try:
+                want = generic(node)
+            except (ValueError, ZeroDivisionError, OverflowError) as e:
+                with pytest.raises(type(e)):
+                    reduce_once(node)
+                break
+            got = reduce_once(node)
+            assert got == want
+            node = got
