@@ -172,28 +172,33 @@ def test_generated_solutions_pass_the_linter_and_lint_flags_a_spoiled_one(tmp_pa
     assert main(["lint", str(out)]) == 1
 
 
-def test_rounded_value_is_where_the_reduce_passes_end():
+def _random_tree(rng: random.Random, leaf, product_sizes=(2, 2), funcs=("sin", "cos", "sqrt", "atan"), depth=0):
+    """A random arithmetic tree of the writer's nodes (``leaf()`` draws its leaves)."""
     import sympy
-    from geomill.solvers.arith import Add, Div, Func, Mul, Num, Pow, reduce_once, rounded_value
+    from geomill.solvers.arith import Add, Div, Func, Mul, Pow
+
+    def kid():
+        return _random_tree(rng, leaf, product_sizes, funcs, depth + 1)
+    if depth > 3 or rng.random() < 0.3:
+        return leaf()
+    pick = rng.randrange(5)
+    if pick == 0:
+        return Add(tuple((rng.choice([1, -1]), kid()) for _ in range(rng.randint(1, 3))))
+    if pick == 1:
+        return Mul(tuple(kid() for _ in range(rng.randint(*product_sizes))))
+    if pick == 2:
+        return Div(kid(), kid())
+    if pick == 3:
+        return Pow(kid(), sympy.Integer(2))
+    return Func(rng.choice(funcs), kid())
+
+
+def test_rounded_value_is_where_the_reduce_passes_end():
+    from geomill.solvers.arith import Num, reduce_once, rounded_value
 
     rng = random.Random(8)
-
-    def tree(depth=0):
-        if depth > 3 or rng.random() < 0.3:
-            return Num(round(rng.uniform(-50, 50), rng.choice([0, 1, 2])))
-        pick = rng.randrange(5)
-        if pick == 0:
-            return Add(tuple((rng.choice([1, -1]), tree(depth + 1)) for _ in range(rng.randint(1, 3))))
-        if pick == 1:
-            return Mul(tuple(tree(depth + 1) for _ in range(2)))
-        if pick == 2:
-            return Div(tree(depth + 1), tree(depth + 1))
-        if pick == 3:
-            return Pow(tree(depth + 1), sympy.Integer(2))
-        return Func(rng.choice(["sin", "cos", "sqrt", "atan"]), tree(depth + 1))
-
     for _ in range(2000):
-        t = tree()
+        t = _random_tree(rng, lambda: Num(round(rng.uniform(-50, 50), rng.choice([0, 1, 2]))))
         try:
             node = t
             while not isinstance(node, Num):
@@ -220,8 +225,7 @@ def test_reduce_once_is_the_generic_pass():
     """arith.reduce_once is written out per kind of node; the generic pass it stands for:"""
     import math
 
-    import sympy
-    from geomill.solvers.arith import Add, Div, Func, Mul, Num, Pow, Sym, _children, _op, _rebuild, reduce_once, round2
+    from geomill.solvers.arith import Num, Sym, _children, _op, _rebuild, reduce_once, round2
 
     def generic(node):
         if isinstance(node, (Num, Sym)):
@@ -233,23 +237,11 @@ def test_reduce_once_is_the_generic_pass():
 
     rng = random.Random(9)
 
-    def tree(depth=0):
-        r = rng.random()
-        if depth > 3 or r < 0.3:
-            return rng.choice([Num(round(rng.uniform(-50, 50), 2)), Num(math.pi, "π"), Sym("x")])
-        pick = rng.randrange(5)
-        if pick == 0:
-            return Add(tuple((rng.choice([1, -1]), tree(depth + 1)) for _ in range(rng.randint(1, 3))))
-        if pick == 1:
-            return Mul(tuple(tree(depth + 1) for _ in range(rng.randint(2, 3))))
-        if pick == 2:
-            return Div(tree(depth + 1), tree(depth + 1))
-        if pick == 3:
-            return Pow(tree(depth + 1), sympy.Integer(2))
-        return Func(rng.choice(["sin", "sqrt", "atan", "acos"]), tree(depth + 1))
+    def leaf():
+        return rng.choice([Num(round(rng.uniform(-50, 50), 2)), Num(math.pi, "π"), Sym("x")])
 
     for _ in range(3000):
-        node = tree()
+        node = _random_tree(rng, leaf, (2, 3), ("sin", "sqrt", "atan", "acos"))
         for _ in range(4):
             try:
                 want = generic(node)
