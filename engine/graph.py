@@ -182,12 +182,9 @@ class FactGraph:
     def _bind(self, decl: ShapeDecl) -> tuple[ShapeDecl, ShapeKind, dict[str, list[Quantity]]]:
         kind = KINDS[decl.kind]
         bound = kind.bind(decl)
-        parent, order = self._parent, self._order
         for qs in bound.values():
             for q in qs:
-                if q not in parent:
-                    parent[q] = q
-                    order[q] = len(order)
+                self._add(q)
             for q in qs[1:]:
                 self._union(qs[0], q)
         return decl, kind, bound

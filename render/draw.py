@@ -161,12 +161,15 @@ class Renderer:
             p.set_visible(True)
         for p in self.patches[len(d.fills):]:
             p.set_visible(False)
-        self.strokes.set_segments(d.strokes)
-        self.dashed.set_segments(d.dashed)
-        self.marks.set_segments(d.marks)
-        self.leaders.set_segments(d.leaders)
+        for c, segments in self._lines(d):
+            c.set_segments(segments)
         for t in self.texts:
             t.set_visible(False)
+
+    def _lines(self, d: Drawing) -> tuple[tuple[LineCollection, list], ...]:
+        """Each line collection with the drawing's segments for it."""
+        return ((self.strokes, d.strokes), (self.dashed, d.dashed), (self.marks, d.marks),
+                (self.leaders, d.leaders))
 
     def _text_artists(self, d: Drawing) -> None:
         """Real Text artists for the labels (vector output)."""
@@ -192,8 +195,7 @@ class Renderer:
             for p in self.patches:
                 if p.get_visible():
                     p.draw(r)
-        for c, segments in ((self.strokes, d.strokes), (self.dashed, d.dashed), (self.marks, d.marks),
-                            (self.leaders, d.leaders)):
+        for c, segments in self._lines(d):
             if len(segments):  # (what _apply gave each: cheaper than asking the collection back)
                 c.draw(r)
         if not strokes_only:

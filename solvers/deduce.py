@@ -138,28 +138,19 @@ class Deduction:
     def _value(self, rid: int, args: list[float]) -> float:
         """``apply`` by rule id, on its inputs' known values ``args``, without making the rule
         instance unless the value is impossible."""
-        g = self.graph
-        try:
-            value = g.rule_fn(rid)(*args)
-        except (ValueError, ZeroDivisionError, OverflowError):
-            value = math.nan
-        if isinstance(value, complex) or not math.isfinite(value):
-            return self.apply(g.rule(rid))  # raises, naming the rule
-        return float(value)
+        value = _real(self.graph.rule_fn(rid), args)
+        return self.apply(self.graph.rule(rid)) if value is None else value  # (apply raises, naming the rule)
 
     def apply(self, r: RuleInstance) -> float:
         """The rule's output from the known exact values of its inputs."""
         args = [self.known[q].exact for q in r.inputs]
-        try:
-            value = compiled(r.rule)(*args)
-        except (ValueError, ZeroDivisionError, OverflowError):
-            value = math.nan
-        if isinstance(value, complex) or not math.isfinite(value):
+        value = _real(compiled(r.rule), args)
+        if value is None:
             shown = ", ".join(f"{r.local[s]} = {_num(v)}" for s, v in zip(r.rule.inputs, args))
             raise ImpossibleValues(
                 f"impossible values: {r.local[r.rule.output]} has no real value from {shown} ({_by(r)})",
                 self._blame(r.inputs, r.shape), self.graph.problem.source)
-        return float(value)
+        return value
 
     # -- variables ------------------------------------------------------------------------
     def _solve_variables(self) -> bool:
@@ -272,6 +263,17 @@ class Deduction:
             if d is not None:
                 stack.extend(d.inputs)
         return shape.span if shape is not None else None
+
+
+def _real(fn, args: list[float]) -> float | None:
+    """A compiled rule's value on ``args``, None where it has no finite real one."""
+    try:
+        value = fn(*args)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+    if isinstance(value, complex) or not math.isfinite(value):
+        return None
+    return float(value)
 
 
 def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:

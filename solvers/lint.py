@@ -34,12 +34,10 @@ from .arith import (
     Num,
     Pow,
     Sym,
+    chain_nodes,
     has_symbol,
-    reduce_once,
     render,
-    round2,
     rounded_value,
-    unrounded,
 )
 from .working import holds
 
@@ -210,25 +208,13 @@ _NO_VALUE = (ZeroDivisionError, ValueError, OverflowError)  # asin(1.01), √ of
 
 
 def _rounded(node: Node) -> float:
-    """The value as the text's convention computes it (``arith.chain_nodes``): every operation
-    rounded to two decimals; where rounding leaves an operation undefined, the rest unrounded;
-    where even that is undefined, the whole expression unrounded.  Raises one of ``_NO_VALUE``
-    when the printed expression has no value even unrounded."""
+    """The value as the text's convention computes it, the writer's own (``arith.chain_nodes``):
+    every operation rounded to two decimals, with its fallbacks where rounding leaves an operation
+    undefined.  Raises one of ``_NO_VALUE`` when the printed expression has no value even unrounded."""
     try:
         return rounded_value(node)  # the passes' value, computed once per operation
     except _NO_VALUE:
-        pass  # where an operation has no value, the partly reduced tree says what is left
-    part = node
-    try:
-        while not isinstance(part, Num):
-            part = reduce_once(part)
-        return part.value
-    except _NO_VALUE:
-        pass
-    try:
-        return round2(unrounded(part))
-    except _NO_VALUE:
-        return round2(unrounded(node))
+        return chain_nodes(node, {}, gv=False)[0]
 
 
 def _chains(text: str) -> Iterator[tuple[str, list[Node]]]:

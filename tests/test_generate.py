@@ -285,8 +285,9 @@ def test_a_draw_whose_values_contradict_through_an_unplanned_relation_is_refused
     values); any other solver error from a generated problem stays a counted failure."""
     from geomill.engine.errors import ImpossibleValues, SolveError
 
-    text = ("triangle ABC right at A\nangles BCA and DCE are vertical\nrhombus CEFD\nGABH: rectangle + semicircle on HG\n"
-            "square BHIJ\nED = 3\nFD = 2\nperimeter GABH = 125\nperimeter BHIJ = 178\nfind BC\n")
+    text = ("triangle ABC right at A\nangles BCA and DCE are vertical\nrhombus CEFD\n"
+            "GABH: rectangle + semicircle on HG\nsquare BHIJ\nED = 3\nFD = 2\nperimeter GABH = 125\n"
+            "perimeter BHIJ = 178\nfind BC\n")
     with pytest.raises(ImpossibleValues, match="impossible values"):
         solve(parse(text))
     assert issubclass(ImpossibleValues, SolveError)
