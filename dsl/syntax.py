@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sympy
-from geomill.engine.errors import ParseError, Span
+from geomill.engine.errors import GeomillError, ParseError, Span
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -39,10 +39,51 @@ class SourceLine:
 
 
 def parse_lines(text: str) -> list[SourceLine]:
-    """Every non-blank line of ``text``, or a ParseError at the first syntax error."""
+    """Every non-blank line of ``text``, or a ParseError at the first syntax error.
+
+    The grammar reads each line on its own, so a line's words and value depend on its text
+    alone: they are parsed once per distinct line (generated problems repeat most of their
+    lines: ``rectangle ABCD``, ``AB = 5``), the new ones of a text in one parser run, and
+    placed on their line number here.  A text with an error goes through the parser whole,
+    whose first error is the one reported."""
     if len(text) > MAX_SOURCE:
         raise ParseError(f"the problem is too long ({len(text)} characters; at most {MAX_SOURCE})", Span(1, 1))
     _check_nesting(text)
+    raws = text.split("\n")
+    new = [raw for raw in dict.fromkeys(raws) if raw not in _LINES]
+    if new:
+        try:
+            _parse_new(new)
+        except (UnexpectedInput, GeomillError):
+            return _parse_whole(text)
+    out = []
+    for number, raw in enumerate(raws, 1):
+        parsed = _LINES[raw]
+        if parsed:
+            words, value, value_cols = parsed
+            out.append(SourceLine(number, tuple(Word(t, number, col, points) for t, col, points in words), value,
+                                  None if value_cols is None else Span(number, *value_cols)))
+    return out
+
+
+LINE_CACHE_LIMIT = 50_000  # distinct lines kept (a few MB); cleared when full
+_LINES: dict[str, tuple] = {}  # a line's text -> () for a blank one, else (words, value, value columns)
+
+
+def _parse_new(raws: list[str]) -> None:
+    """Parse lines not seen before in one run and keep each by its text, positioned by column only."""
+    if len(_LINES) + len(raws) > LINE_CACHE_LIMIT:
+        _LINES.clear()
+    parsed: dict[str, tuple] = dict.fromkeys(raws, ())
+    for node in parser().parse("\n".join(raws) + "\n").children:
+        line = _line(node)
+        where = line.value_span
+        parsed[raws[line.number - 1]] = (tuple((w.text, w.col, w.points) for w in line.words), line.value,
+                                         None if where is None else (where.col, where.end_col))
+    _LINES.update(parsed)
+
+
+def _parse_whole(text: str) -> list[SourceLine]:
     try:
         tree = parser().parse(text + "\n")
     except UnexpectedInput as e:

@@ -303,6 +303,23 @@ def test_errors_are_located(text: str, cls: type, line: int, col: int, message: 
     assert str(err).startswith(f"<input>:{line}:{col}: ")
 
 
+def test_lines_parsed_once_are_placed_on_their_own_line() -> None:
+    """Lines are parsed once per distinct text (see syntax.parse_lines): the same lines in another
+    order, or after blank lines, keep their own positions, and an error after them is still located."""
+    first = parse("triangle ABC\nAB = 3 + x\nfind BC")
+    again = parse("\n  # a comment\nfind BC\nAB = 3 + x\n\ntriangle ABC")
+    assert first.facts[0].value == again.facts[0].value
+    assert (first.facts[0].span, again.facts[0].span) == (Span(2, 1), Span(4, 1))
+    assert (first.query.span, again.query.span) == (Span(3, 1), Span(3, 1))
+    assert again.shapes[0].span == Span(6, 1)
+    (line,) = parse_lines("\n\nAB = 3 + x")
+    assert line.value_span == Span(3, 6, 7) and [w.line for w in line.words] == [3]
+    err = error_of("triangle ABC\nAB = 3 + x\nAB = 3 +", ParseError)
+    assert (err.span.line, err.span.col) == (3, 9)
+    err = error_of("triangle ABC\nab = 3 + x\nAB = 3 +", ParseError)  # the first syntax error wins, as before
+    assert err.span.line == 3
+
+
 def test_errors_carry_the_file(tmp_path: Path) -> None:
     path = tmp_path / "p.geo"
     path.write_text("triangle ABC\nAB = -3\n")
