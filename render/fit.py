@@ -15,7 +15,6 @@ import statistics
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-import numpy as np
 from geomill.engine.geometry import construct, distance, measure
 from geomill.engine.kinds import ShapeKind
 from geomill.engine.model import QKind
@@ -130,63 +129,94 @@ def complete(kind: ShapeKind, targets: Mapping[str, float]) -> dict[str, float]:
     return chain(kind.key, {**{s: float(v) for s, v in kind.constants.items()}, **targets})
 
 
-def _solve(kind, fixed, free, x0, targets, pairs) -> np.ndarray | None:
-    """Levenberg–Marquardt with a forward-difference Jacobian: the problems are tiny
-    (one to three unknowns), where scipy's general machinery costs more than the maths.
+def _solve(kind, fixed, free, x0, targets, pairs) -> list[float] | None:
+    """Levenberg–Marquardt with a forward-difference Jacobian, in plain floats: the problems
+    are tiny (one to three unknowns, a handful of residuals), where numpy's per-call cost
+    is most of the work (searches that find no root take a third of all layout time).
 
     None when no root is near: a step that no damping makes downhill, or progress that
     stalls far from zero, is a local minimum of the misfit, not a figure (the values
     contradict each other from here; most such targets have no root at all)."""
     names = [p.name for p in free]
     params = dict(fixed)
+    isfinite = math.isfinite
 
-    def residual(x: np.ndarray) -> np.ndarray | None:
+    def residual(x: list[float]) -> list[float] | None:
         for name, v in zip(names, x):
-            params[name] = float(v)
+            params[name] = v
         try:
-            r = np.array(_errors(kind, construct(kind, params), targets, pairs) or [0.0])
+            r = _errors(kind, construct(kind, params), targets, pairs) or [0.0]
         except (ValueError, ZeroDivisionError, OverflowError):
             return None
-        return r if np.all(np.isfinite(r)) else None
+        return r if all(map(isfinite, r)) else None
 
-    x = np.array(x0, dtype=float)
+    x = [float(v) for v in x0]
     r = residual(x)
     if r is None:
         return None
     n = len(x)
     lam = 1e-3
-    cost = float(r @ r)
+    cost = _dot(r, r)
     stalled = 0
     for _ in range(MAX_ITERATIONS):
         if cost <= ROOT_COST:
             return x
-        jac = np.empty((len(r), n))
+        cols = []  # the Jacobian's columns
         for k in range(n):
             h = 1e-7 * max(1.0, abs(x[k]))
-            xk = x.copy()
+            xk = list(x)
             xk[k] += h
             rk = residual(xk)
             if rk is None:
                 return None
-            jac[:, k] = (rk - r) / h
-        jtj, jtr = jac.T @ jac, jac.T @ r
-        damping = np.diag(np.diag(jtj) + 1e-12)
+            cols.append([(a - b) / h for a, b in zip(rk, r)])
+        jtj = [[_dot(ci, cj) for cj in cols] for ci in cols]
+        minus_jtr = [-_dot(c, r) for c in cols]
         for _ in range(8):
-            try:
-                step = np.linalg.solve(jtj + lam * damping, -jtr)
-            except np.linalg.LinAlgError:
+            step = _linear_solve([[v + lam * (v + 1e-12) if i == j else v for j, v in enumerate(row)]
+                                  for i, row in enumerate(jtj)], minus_jtr)
+            if step is None:
                 lam *= 10
                 continue
-            rn = residual(x + step)
+            xn = [a + b for a, b in zip(x, step)]
+            rn = residual(xn)
             if rn is not None:
-                new_cost = float(rn @ rn)
+                new_cost = _dot(rn, rn)
                 if new_cost < cost:
                     stalled = stalled + 1 if new_cost > 0.5 * cost and new_cost > STALL_COST else 0
-                    x, r, cost, lam = x + step, rn, new_cost, max(lam / 10, 1e-12)
+                    x, r, cost, lam = xn, rn, new_cost, max(lam / 10, 1e-12)
                     break
             lam *= 10
         else:
             break  # no damped step goes downhill: a minimum, a root only if already close
         if stalled >= 4:
             break
-    return x if float(np.max(np.abs(r))) <= REL_TOL else None
+    return x if max(map(abs, r)) <= REL_TOL else None
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    return math.fsum(u * v for u, v in zip(a, b))
+
+
+def _linear_solve(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """x with a·x = b by Gaussian elimination with partial pivoting (a is n×n, n tiny; changed in
+    place); None where a is singular or the solution is not finite."""
+    n = len(b)
+    b = list(b)
+    for c in range(n):
+        p = max(range(c, n), key=lambda i: abs(a[i][c]))
+        if a[p][c] == 0.0:
+            return None
+        if p != c:
+            a[c], a[p], b[c], b[p] = a[p], a[c], b[p], b[c]
+        for i in range(c + 1, n):
+            f = a[i][c] / a[c][c]
+            if f:
+                row, pivot = a[i], a[c]
+                for j in range(c, n):
+                    row[j] -= f * pivot[j]
+                b[i] -= f * b[c]
+    x = [0.0] * n
+    for i in reversed(range(n)):
+        x[i] = (b[i] - sum(a[i][j] * x[j] for j in range(i + 1, n))) / a[i][i]
+    return x if all(map(math.isfinite, x)) else None
