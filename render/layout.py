@@ -215,22 +215,27 @@ class _Search:
                  for x, a in enumerate(placed) for b in placed[x + 1:]]
         found = False
         nested: list[tuple[float, State]] = []
+        centre = state.centroid() if state.pos else None
         for _, local in fit(kind, targets, pairs, self.rng):
-            scored = []
             motions = self._motions(state, decl, local, placed)
             # a shape symmetric about its shared side (a circle on a side) overlaps whichever way:
             # the problem forces that overlap, so it is allowed
             polys = [_moved_polygon(kind, local, m) for m in motions] if len(placed) >= 2 and _has_interior(kind) \
                 else [_UNBUILT] * len(motions)
             forced = _same_region(polys)
-            for motion, poly in zip(motions, polys):
-                cand = self._place_shape(state, decl, kind, local, motion, forced, poly)
-                if cand is not None:
-                    (nested if cand[2] else scored).append(cand[:2])
-            scored.sort(key=lambda c: -c[0])
-            for _, cand in scored:  # lazily: the next free choice is fitted only if these fail
-                found = True
-                yield cand
+            # farthest from the figure first (ties in the motions' order); each placement is
+            # checked only when its turn comes, and the next free choice fitted only if all fail
+            moved = [{k: m(p) for k, p in local.items()} for m in motions]
+            away = [distance(_mean(list(c.values())), centre) if centre else 0.0 for c in moved]
+            for k in sorted(range(len(motions)), key=lambda k: -away[k]):
+                cand = self._place_shape(state, decl, kind, moved[k], motions[k].mirror, forced, polys[k])
+                if cand is None:
+                    continue
+                if cand[1]:
+                    nested.append((away[k], cand[0]))
+                else:
+                    found = True
+                    yield cand[0]
         if not found:
             # a shape inside another (D on AC splits triangle ABC into ABD and DBC) is a
             # figure the problem asks for, but only when nothing else fits
@@ -294,11 +299,11 @@ class _Search:
         gap = 0.4 * self.scale
         return [Motion(False, 0.0, max(xs) + gap - min(lx), (max(ys) + min(ys)) / 2 - (max(ly) + min(ly)) / 2)]
 
-    def _place_shape(self, state: State, decl: ShapeDecl, kind: ShapeKind, local: dict, motion: Motion,
-                     forced: bool = False, poly: Polygon | None | object = _UNBUILT
-                     ) -> tuple[float, State, bool] | None:
-        """``poly``: the moved outline's polygon, if already built (None: degenerate)."""
-        coords = {k: motion(p) for k, p in local.items()}
+    def _place_shape(self, state: State, decl: ShapeDecl, kind: ShapeKind, coords: dict, mirror: bool,
+                     forced: bool = False, poly: Polygon | None | object = _UNBUILT) -> tuple[State, bool] | None:
+        """The state with the shape placed at ``coords`` (its construction's points moved onto the
+        figure, ``mirror``ed or not) and whether it lies inside another shape; None where it may not
+        go.  ``poly``: the moved outline's polygon, if already built (None: degenerate)."""
         names = decl.points
         existing = {n: p for n, p in state.pos.items() if n not in names}
         for k, n in enumerate(names):
@@ -312,7 +317,7 @@ class _Search:
                 if any(distance(p, q) < 1e-3 * self.scale for q in existing.values()):
                     return None
         loops = kind.construction.outline
-        if motion.mirror:
+        if mirror:
             loops = flip_loops(loops)
         if poly is _UNBUILT:
             poly = outline_polygon(loops, coords) if loops else None
@@ -336,8 +341,7 @@ class _Search:
             new.placed.append(Placed(decl, coords, loops, poly))
         if not _rays_clear(new):
             return None
-        away = distance(_mean(list(coords.values())), state.centroid()) if state.pos else 0.0
-        return away, new, nested
+        return new, nested
 
     def _on_ray(self, state: State, n: str, p: XY) -> bool:
         v, u = state.rays[n]
