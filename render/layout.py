@@ -23,6 +23,7 @@ import random
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -39,7 +40,6 @@ from .scene import XY, Measures, Scene, SceneArc, SceneShape, flip_loops, outlin
 
 MAX_NODES = 400
 ROTATIONS = 12
-_UNBUILT = object()  # a placement's polygon not built yet
 
 
 class LayoutError(GeomillError):
@@ -217,18 +217,13 @@ class _Search:
         nested: list[tuple[float, State]] = []
         centre = state.centroid() if state.pos else None
         for _, local in fit(kind, targets, pairs, self.rng):
-            motions = self._motions(state, decl, local, placed)
-            # a shape symmetric about its shared side (a circle on a side) overlaps whichever way:
-            # the problem forces that overlap, so it is allowed
-            polys = [_moved_polygon(kind, local, m) for m in motions] if len(placed) >= 2 and _has_interior(kind) \
-                else [_UNBUILT] * len(motions)
-            forced = _same_region(polys)
+            ways = _Placements(kind, local, self._motions(state, decl, local, placed),
+                               may_coincide=len(placed) >= 2 and _has_interior(kind))
             # farthest from the figure first (ties in the motions' order); each placement is
             # checked only when its turn comes, and the next free choice fitted only if all fail
-            moved = [{k: m(p) for k, p in local.items()} for m in motions]
-            away = [distance(_mean(list(c.values())), centre) if centre else 0.0 for c in moved]
-            for k in sorted(range(len(motions)), key=lambda k: -away[k]):
-                cand = self._place_shape(state, decl, kind, moved[k], motions[k].mirror, forced, polys[k])
+            away = [distance(_mean(list(c.values())), centre) if centre else 0.0 for c in ways.coords]
+            for k in sorted(range(len(away)), key=lambda k: -away[k]):
+                cand = self._place_shape(state, decl, ways, k)
                 if cand is None:
                     continue
                 if cand[1]:
@@ -299,15 +294,14 @@ class _Search:
         gap = 0.4 * self.scale
         return [Motion(False, 0.0, max(xs) + gap - min(lx), (max(ys) + min(ys)) / 2 - (max(ly) + min(ly)) / 2)]
 
-    def _place_shape(self, state: State, decl: ShapeDecl, kind: ShapeKind, coords: dict, mirror: bool,
-                     forced: bool = False, poly: Polygon | None | object = _UNBUILT) -> tuple[State, bool] | None:
-        """The state with the shape placed at ``coords`` (its construction's points moved onto the
-        figure, ``mirror``ed or not) and whether it lies inside another shape; None where it may not
-        go.  ``poly``: the moved outline's polygon, if already built (None: degenerate)."""
+    def _place_shape(self, state: State, decl: ShapeDecl, ways: _Placements, k: int) -> tuple[State, bool] | None:
+        """The state with the shape placed the ``k``-th way and whether it lies inside another
+        shape; None where it may not go."""
+        coords = ways.coords[k]
         names = decl.points
         existing = {n: p for n, p in state.pos.items() if n not in names}
-        for k, n in enumerate(names):
-            p = coords[k]
+        for k_, n in enumerate(names):
+            p = coords[k_]
             if n in state.pos:
                 if distance(p, state.pos[n]) > 1e-5 * self.scale:
                     return None
@@ -316,20 +310,17 @@ class _Search:
                     return None
                 if any(distance(p, q) < 1e-3 * self.scale for q in existing.values()):
                     return None
-        loops = kind.construction.outline
-        if mirror:
-            loops = flip_loops(loops)
-        if poly is _UNBUILT:
-            poly = outline_polygon(loops, coords) if loops else None
+        loops = ways.loops[k]
+        poly = ways.polygon(k)
         if loops and poly is None:
             return None
         nested = False
         for other in state.placed:
-            if poly is None or other.polygon is None or forced:
+            if poly is None or other.polygon is None:
                 continue
             share = _shared_area(poly, other.polygon)
-            if share <= 1e-6 * min(poly.area, other.polygon.area):
-                continue  # touching, not overlapping
+            if share <= 1e-6 * min(poly.area, other.polygon.area) or ways.forced:
+                continue  # touching, not overlapping (or an overlap the problem forces)
             if share < (1 - 1e-6) * min(poly.area, other.polygon.area):
                 return None  # overlapping without one holding the other
             nested = True
@@ -442,6 +433,30 @@ class _Search:
         return new
 
 
+class _Placements:
+    """One fitted shape's ways onto the figure (its points moved by each motion), whose outline
+    polygons are built only when a placement is checked."""
+
+    def __init__(self, kind: ShapeKind, local: dict, motions: list[Motion], may_coincide: bool):
+        outline = kind.construction.outline
+        self.coords = [{k: m(p) for k, p in local.items()} for m in motions]
+        self.loops = [flip_loops(outline) if m.mirror else outline for m in motions]
+        self._polygons: dict[int, Polygon | None] = {}
+        self._may_coincide = may_coincide
+
+    def polygon(self, k: int) -> Polygon | None:
+        """The ``k``-th way's region (None where degenerate or without an outline)."""
+        if k not in self._polygons:
+            self._polygons[k] = outline_polygon(self.loops[k], self.coords[k]) if self.loops[k] else None
+        return self._polygons[k]
+
+    @cached_property
+    def forced(self) -> bool:
+        """A shape symmetric about its two placed points (a circle on a shared side) covers one
+        region either way: the overlap is the problem's, so it is allowed."""
+        return self._may_coincide and len(self.coords) == 2 and _same_region([self.polygon(0), self.polygon(1)])
+
+
 def _endpoint_orders(kind: ShapeKind, n: int) -> list[list[int]]:
     """Slot permutations that swap the two ends of an angle element (angle DEF is angle FED),
     so a relation written in any order finds the construction's rays."""
@@ -461,15 +476,9 @@ def _mean(pts: list[XY]) -> XY:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def _moved_polygon(kind: ShapeKind, local: dict, motion: Motion) -> Polygon | None:
-    """The shape's region once moved by ``motion`` (None where degenerate)."""
-    loops = flip_loops(kind.construction.outline) if motion.mirror else kind.construction.outline
-    return outline_polygon(loops, {k: motion(p) for k, p in local.items()})
-
-
 def _same_region(polys: list) -> bool:
     """Do the shape's two placements (the mirror images about its shared side) cover one region?"""
-    if len(polys) != 2 or any(p is None or p is _UNBUILT for p in polys):
+    if len(polys) != 2 or any(p is None for p in polys):
         return False
     a, b = polys
     # Two regions that differ by less than a share e of the first one's area have centroids
