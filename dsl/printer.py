@@ -35,6 +35,20 @@ def format_shape(decl: ShapeDecl) -> str:
     first form lacks (``kite BCDA at A``); trying the other forms keeps the
     round trip exact.
     """
+    key = (decl.kind, decl.name, decl.points, decl.args)  # all the text depends on (the span aside)
+    text = _SHAPE_LINES.get(key)
+    if text is None:
+        if len(_SHAPE_LINES) >= SHAPE_CACHE_LIMIT:
+            _SHAPE_LINES.clear()
+        text = _SHAPE_LINES[key] = _shape_line(decl)
+    return text
+
+
+SHAPE_CACHE_LIMIT = 20_000  # distinct declarations kept: generated problems repeat them (``rectangle ABCD``)
+_SHAPE_LINES: dict[tuple, str] = {}
+
+
+def _shape_line(decl: ShapeDecl) -> str:
     kind = KINDS[decl.kind]
     first = kind.format(decl)
     candidates = [first] + [kind.format(decl, form, written) for form in kind.forms for written in (True, False)]
