@@ -230,6 +230,10 @@ def densify(loop: Loop, coords: dict) -> list[XY]:
 
 def densify_array(loop: Loop, coords: dict) -> np.ndarray:
     """``densify`` as an (n, 2) array: shapely builds polygons from arrays without a Python loop."""
+    if all(isinstance(piece, Line) for piece in loop):  # a polygon (most outlines): its corners
+        if not loop:
+            return np.empty((0, 2))
+        return np.array([coords[piece.start] for piece in loop] + [coords[loop[0].start]], dtype=float)
     parts: list[np.ndarray] = []
     for piece in loop:
         if isinstance(piece, Line):
@@ -239,8 +243,6 @@ def densify_array(loop: Loop, coords: dict) -> np.ndarray:
             n = max(2, math.ceil(abs(math.degrees(sweep)) / MAX_ARC_STEP_DEG))
             t = t0 + sweep * np.arange(n) / n
             parts.append(np.column_stack((cx + r * np.cos(t), cy + r * np.sin(t))))
-    if not parts:
-        return np.empty((0, 2))
     pts = np.concatenate(parts)
     return np.concatenate((pts, pts[:1]))
 
