@@ -6,6 +6,7 @@ of lark's exceptions into located, human ParseErrors.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,16 +72,62 @@ _LINES: dict[str, tuple] = {}  # a line's text -> () for a blank one, else (word
 
 
 def _parse_new(raws: list[str]) -> None:
-    """Parse lines not seen before in one run and keep each by its text, positioned by column only."""
+    """Parse lines not seen before and keep each by its text, positioned by column only: the
+    plainest (see ``_plain``) by the grammar's own terminals, the others in one parser run."""
     if len(_LINES) + len(raws) > LINE_CACHE_LIMIT:
         _LINES.clear()
-    parsed: dict[str, tuple] = dict.fromkeys(raws, ())
-    for node in parser().parse("\n".join(raws) + "\n").children:
-        line = _line(node)
-        where = line.value_span
-        parsed[raws[line.number - 1]] = (tuple((w.text, w.col, w.points) for w in line.words), line.value,
-                                         None if where is None else (where.col, where.end_col))
+    parsed: dict[str, tuple] = {}
+    rest = []
+    for raw in raws:
+        got = _plain(raw)
+        if got is None:
+            rest.append(raw)
+        else:
+            parsed[raw] = got
+    if rest:
+        parsed.update(dict.fromkeys(rest, ()))
+        for node in parser().parse("\n".join(rest) + "\n").children:
+            line = _line(node)
+            parsed[rest[line.number - 1]] = _by_column(line)
     _LINES.update(parsed)
+
+
+def _by_column(line: SourceLine) -> tuple:
+    where = line.value_span
+    return (tuple((w.text, w.col, w.points) for w in line.words), line.value,
+            None if where is None else (where.col, where.end_col))
+
+
+def _plain(raw: str) -> tuple | None:
+    """A line of words alone or ``words = number`` (shape lines, ``find``, given numbers: most lines
+    a generator writes), read by the grammar's own terminals: the same tokens the LALR parser
+    would make, at a fraction of its cost.  None for any other line, which goes to the parser."""
+    line, word = _plain_patterns()
+    m = line.fullmatch(raw)
+    if m is None:
+        return None
+    end = m.start("eq") if m.group("eq") is not None else len(raw)
+    words = tuple(make_word(w.group(), 1, w.start() + 1) for w in word.finditer(raw, 0, end))
+    if m.group("num") is None:
+        return _by_column(SourceLine(1, words))
+    tok = Token("NUMBER", m.group("num"), line=1, column=m.start("num") + 1)
+    return _by_column(SourceLine(1, words, expr.build(tok), expr.span_of(tok)))
+
+
+@functools.cache
+def _plain_patterns() -> tuple[re.Pattern, re.Pattern]:
+    """(a plain line, one of its words) as regexes built from the grammar's terminals: words are
+    NAME, PLUS, MINUS or COLON (the ``_word`` rule), the value a NUMBER, spaces the ignored
+    whitespace (a comment, being ignored text too, sends the line to the parser)."""
+    lark = parser()
+    term = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+    space = "|".join(term[t] for t in lark.ignore_tokens if t != "COMMENT")
+    word = "|".join(f"(?:{term[t]})" for t in ("NAME", "PLUS", "MINUS", "COLON"))
+    # each word atomic, as the lexer takes the longest match and never gives it back (else a line
+    # that is not plain would be tried split every way before it fails)
+    line = (f"(?:{space})?(?:(?>{word})(?:{space})?)+"
+            f"(?P<eq>{term['EQUAL']}(?:{space})?(?P<num>{term['NUMBER']})(?:{space})?)?")
+    return re.compile(line), re.compile(word)
 
 
 def _parse_whole(text: str) -> list[SourceLine]:

@@ -320,6 +320,43 @@ def test_lines_parsed_once_are_placed_on_their_own_line() -> None:
     assert err.span.line == 3
 
 
+_TOKENS = ["AB", "A1B'C", "rectangle", "find", "area", "x", "+", "-", ":", "=", "5", "12.25", "007", "3.", "(", "#",
+           "é"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_TOKENS), st.sampled_from(["", " ", "  ", "\t", "\r", "\x0c"])),
+                min_size=1, max_size=7))
+def test_plain_lines_read_as_the_parser_reads_them(parts: list[tuple[str, str]]) -> None:
+    """The plain-line reader (words, or ``words = number``) gives what the LALR parser gives,
+    and leaves every other line to it."""
+    from geomill.dsl.syntax import _by_column, _line, _plain
+
+    raw = "".join(tok + space for tok, space in parts)
+    try:
+        got = _plain(raw)
+    except GeomillError as e:  # a word that is no keyword nor points: the parser's reading says the same
+        (node,) = parser().parse(raw + "\n").children
+        with pytest.raises(type(e), match=re.escape(e.message)):
+            _line(node)
+        return
+    if got is None:
+        return
+    (node,) = parser().parse(raw + "\n").children
+    assert got == _by_column(_line(node)), raw
+
+
+def test_plain_lines_skip_the_parser() -> None:
+    """Shape lines, ``find`` and given numbers are read without the parser; anything else is not."""
+    from geomill.dsl.syntax import _plain
+
+    for raw in ["rectangle ABCD", "ABCDE: rectangle + equilateral triangle on BD", "  AB = 12.25\r", "find area ABCD",
+                "angles ABD and ABC are supplementary"]:
+        assert _plain(raw) is not None, raw
+    for raw in ["AB = x", "AB = 2x + 3", "AB = -3", "AB = 5 # given", "", "  ", "AB = sqrt(2)"]:
+        assert _plain(raw) is None, raw
+
+
 def test_errors_carry_the_file(tmp_path: Path) -> None:
     path = tmp_path / "p.geo"
     path.write_text("triangle ABC\nAB = -3\n")
