@@ -282,7 +282,7 @@ class Placer:
         pts = leaders[:, 0, None, :] + (leaders[:, 1, None, :] - leaders[:, 0, None, :]) * _LEADER_T
         blocked = np.zeros(len(leaders), dtype=bool)
         if strokes:
-            cells = np.clip(np.floor(pts / CELL).astype(np.intp), 0, self.occ.n - 1)
+            cells = np.minimum(np.maximum(np.floor(pts / CELL).astype(np.intp), 0), self.occ.n - 1)  # (see counts)
             away = np.hypot(pts[..., 0] - anchor[0], pts[..., 1] - anchor[1]) > LEADER_CLEAR
             blocked |= (self.occ.grid[cells[..., 1], cells[..., 0]] & away).any(axis=1)
         if len(self._boxes):
