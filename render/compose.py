@@ -24,7 +24,17 @@ from shapely.ops import unary_union
 from .annotate import Annotation
 from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
-from .labels import Occupancy, Placed, Placer, off_polygons, offset_centres, offset_centres_many, outside, snapped_boxes
+from .labels import (
+    FIRST,
+    Occupancy,
+    Placed,
+    Placer,
+    off_polygons,
+    offset_centres,
+    offset_centres_many,
+    outside,
+    snapped_boxes,
+)
 from .scene import XY, Scene
 
 DPI = 100
@@ -278,30 +288,37 @@ class _FirstStage:
     before, so one vectorised pass does for all the points what ``_search`` does for each;
     the overlap with the labels placed since and (costlier, so only for the first few
     candidates left) the shapes are tested by each ``take``.  A point with no clean candidate
-    there goes through ``_search`` (same candidates first, so the same spot wins either way)."""
+    there goes through ``_search`` (same candidates first, so the same spot wins either way).
+
+    The pass scores each point's first ``FIRST`` candidates only (nine takes in ten stop there,
+    and a point has ~300); a take that finds none there scores the rest of its own.  Scored
+    later, a candidate's cost also counts the labels placed since, which the take rules out
+    anyway: the same candidates pass."""
 
     def __init__(self, rules: Rules, placer: Placer, occ: Occupancy, polys: list, names: list[str],
                  free_of: dict[str, list[bool]], centres: np.ndarray, sizes: np.ndarray):
         """``centres``: each point's usual candidates (m×k×2, see ``_point_centres_many``), ``sizes``:
         its label's (w, h) (m×2)."""
-        self.placer, self.occ, self.version, self.polys = placer, occ, occ.version, polys
+        self.rules, self.placer, self.occ, self.version, self.polys = rules, placer, occ, occ.version, polys
         self.bounds = [poly.bounds for poly in polys]  # (shapely's property costs ~15 µs a read)
         self.sizes = {n: (float(w), float(h)) for n, (w, h) in zip(names, sizes)}
         k = centres.shape[1]  # candidates per point
         self.span = {n: (i * k, (i + 1) * k) for i, n in enumerate(names)}
         row_sizes = np.repeat(sizes, k, axis=0)
-        self.centres, boxes = snapped_boxes(centres, row_sizes[:, 0], row_sizes[:, 1])
+        self.centres, self.boxes = snapped_boxes(centres, row_sizes[:, 0], row_sizes[:, 1])
         index = {n: i for i, n in enumerate(rules.points)}
-        owner = np.repeat(np.array([index[n] for n in names], dtype=np.intp), k)
-        self.boxes = boxes
-        ok = placer.costs(boxes) == 0
-        idx = np.flatnonzero(ok)
-        ok[idx] = rules.point_labels(boxes[idx], owner[idx])
-        self.ok = ok
+        self.owner = np.repeat(np.array([index[n] for n in names], dtype=np.intp), k)
+        self.ok = np.zeros(len(self.boxes), dtype=bool)  # free and obeying the rule (once scored)
+        self._score(np.flatnonzero(np.arange(len(self.boxes)) % max(k, 1) < FIRST))
         # which shapes each candidate must keep off (not those its point lies inside)
         self.free = np.repeat(np.array([free_of[n] for n in names], dtype=bool).reshape(len(names), len(polys)),
                               k, axis=0)
-        self.off = np.zeros(len(boxes), dtype=np.int8)  # off those shapes: 1 yes, -1 no, 0 not yet known
+        self.off = np.zeros(len(self.boxes), dtype=np.int8)  # off those shapes: 1 yes, -1 no, 0 not yet known
+
+    def _score(self, idx: np.ndarray) -> None:
+        """Set ``ok`` for the candidates ``idx``: no cost (canvas, strokes, labels) and the point rule."""
+        good = idx[self.placer.costs(self.boxes[idx]) == 0]
+        self.ok[good] = self.rules.point_labels(self.boxes[good], self.owner[good])
 
     def stale(self) -> bool:
         """Has the occupancy changed since (a leader line drawn)?"""
@@ -311,11 +328,20 @@ class _FirstStage:
         """The first clean candidate of the point's usual ones, placed; None when there is none."""
         assert not self.stale()
         lo, hi = self.span[name]
+        mid = min(lo + FIRST, hi)
+        placed = self._first_clean(name, lo, mid)
+        if placed is None and mid < hi:  # (the first clean one in order, whichever block it is in)
+            self._score(np.arange(mid, hi))
+            placed = self._first_clean(name, mid, hi)
+        return placed
+
+    def _first_clean(self, name: str, lo: int, hi: int) -> Placed | None:
+        """The first clean candidate among the scored ``lo:hi``, placed; None when there is none."""
         idx = lo + np.flatnonzero(self.ok[lo:hi])
         if len(idx) and len(self.placer.placed):
             idx = idx[self.placer.overlaps(self.boxes[idx]) == 0]
         # the shapes on the preferred few first (most labels stop there), then by growing chunks: the first
-        # good one in order wins whatever the chunks, and a point's usual candidates are ~300
+        # good one in order wins whatever the chunks
         for chunk in (idx[:8], idx[8:40], idx[40:]):
             chunk = chunk[self._off_shapes(chunk)] if len(chunk) else chunk
             if len(chunk):
