@@ -24,7 +24,17 @@ from shapely.ops import unary_union
 from .annotate import Annotation
 from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
-from .labels import Occupancy, Placed, Placer, off_polygons, offset_centres, outside, snapped_boxes
+from .labels import (
+    FIRST,
+    Occupancy,
+    Placed,
+    Placer,
+    off_polygons,
+    offset_centres,
+    offset_centres_many,
+    outside,
+    snapped_boxes,
+)
 from .scene import XY, Scene
 
 DPI = 100
@@ -230,10 +240,10 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
         return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
 
     def first_stage(names: list[str]) -> _FirstStage:
-        usual = STAGES[0][1]
-        return _FirstStage(d.rules, placer, occ, polys, names, free_of,
-                           {n: np.concatenate([centres(n, *text_size(n), stage) for stage in usual]) for n in names},
-                           text_size)
+        sizes = np.array([text_size(n) for n in names]).reshape(-1, 2)
+        usual = _point_centres_many(np.array([anchors[n] for n in names]).reshape(-1, 2),
+                                    np.array([prefs[n] for n in names]), sizes, gap, fpx)
+        return _FirstStage(d.rules, placer, occ, polys, names, free_of, usual, sizes)
     first = first_stage(names)
     for k, name in enumerate(names):
         if first.stale():  # a leader drawn since: count the occupancy again for the rest
@@ -249,10 +259,26 @@ def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stag
                    fpx: float) -> np.ndarray:
     """A point label's candidates: round the point, starting from ``pref`` (away from its strokes)."""
     if stage == "near":
-        return offset_centres(p, pref + _TURNS24, gap + np.array([0.0, 0.35, 0.9, 1.6]) * fpx, w, h)
+        return offset_centres(p, pref + _TURNS24, gap + _NEAR * fpx, w, h)
     if stage == "wide":
-        return offset_centres(p, pref + _TURNS48, gap + np.array([0.15, 0.6, 1.2, 2.0]) * fpx, w, h)
+        return offset_centres(p, pref + _TURNS48, gap + _WIDE * fpx, w, h)
     return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
+
+
+def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarray, gap: float,
+                        fpx: float) -> np.ndarray:
+    """``_point_centres`` of the first of the STAGES ("near" then "wide") for m points at once
+    (anchors m×2, prefs m, label sizes m×2): m×k×2, row i the same floats as point i's own calls."""
+    usual = STAGES[0][1]
+    assert usual == ("near", "wide")  # (the stages spelt out below)
+    w, h = sizes[:, 0], sizes[:, 1]
+    near = offset_centres_many(anchors, prefs[:, None] + _TURNS24, gap + _NEAR * fpx, w, h)
+    wide = offset_centres_many(anchors, prefs[:, None] + _TURNS48, gap + _WIDE * fpx, w, h)
+    return np.concatenate([near, wide], axis=1)
+
+
+_NEAR = np.array([0.0, 0.35, 0.9, 1.6])  # a point label's gaps, in font heights
+_WIDE = np.array([0.15, 0.6, 1.2, 2.0])
 
 
 class _FirstStage:
@@ -262,29 +288,37 @@ class _FirstStage:
     before, so one vectorised pass does for all the points what ``_search`` does for each;
     the overlap with the labels placed since and (costlier, so only for the first few
     candidates left) the shapes are tested by each ``take``.  A point with no clean candidate
-    there goes through ``_search`` (same candidates first, so the same spot wins either way)."""
+    there goes through ``_search`` (same candidates first, so the same spot wins either way).
+
+    The pass scores each point's first ``FIRST`` candidates only (nine takes in ten stop there,
+    and a point has ~300); a take that finds none there scores the rest of its own.  Scored
+    later, a candidate's cost also counts the labels placed since, which the take rules out
+    anyway: the same candidates pass."""
 
     def __init__(self, rules: Rules, placer: Placer, occ: Occupancy, polys: list, names: list[str],
-                 free_of: dict[str, list[bool]], centres: dict[str, np.ndarray], text_size: TextSize):
-        self.placer, self.occ, self.version, self.polys = placer, occ, occ.version, polys
+                 free_of: dict[str, list[bool]], centres: np.ndarray, sizes: np.ndarray):
+        """``centres``: each point's usual candidates (m×k×2, see ``_point_centres_many``), ``sizes``:
+        its label's (w, h) (m×2)."""
+        self.rules, self.placer, self.occ, self.version, self.polys = rules, placer, occ, occ.version, polys
         self.bounds = [poly.bounds for poly in polys]  # (shapely's property costs ~15 µs a read)
-        self.sizes = {n: text_size(n) for n in names}
-        snapped = [snapped_boxes(centres[n], *self.sizes[n]) for n in names]
-        counts = [len(a) for a, _ in snapped]
-        ends = np.cumsum(counts)
-        self.span = {n: (int(e) - k, int(e)) for n, e, k in zip(names, ends, counts)}
-        self.centres = np.concatenate([a for a, _ in snapped])
-        self.boxes = boxes = np.concatenate([b for _, b in snapped])
+        self.sizes = {n: (float(w), float(h)) for n, (w, h) in zip(names, sizes)}
+        k = centres.shape[1]  # candidates per point
+        self.span = {n: (i * k, (i + 1) * k) for i, n in enumerate(names)}
+        row_sizes = np.repeat(sizes, k, axis=0)
+        self.centres, self.boxes = snapped_boxes(centres, row_sizes[:, 0], row_sizes[:, 1])
         index = {n: i for i, n in enumerate(rules.points)}
-        owner = np.repeat([index[n] for n in names], counts)
-        ok = placer.costs(boxes) == 0
-        idx = np.flatnonzero(ok)
-        ok[idx] = rules.point_labels(boxes[idx], owner[idx])
-        self.ok = ok
+        self.owner = np.repeat(np.array([index[n] for n in names], dtype=np.intp), k)
+        self.ok = np.zeros(len(self.boxes), dtype=bool)  # free and obeying the rule (once scored)
+        self._score(np.flatnonzero(np.arange(len(self.boxes)) % max(k, 1) < FIRST))
         # which shapes each candidate must keep off (not those its point lies inside)
         self.free = np.repeat(np.array([free_of[n] for n in names], dtype=bool).reshape(len(names), len(polys)),
-                              counts, axis=0)
-        self.off = np.zeros(len(boxes), dtype=np.int8)  # off those shapes: 1 yes, -1 no, 0 not yet known
+                              k, axis=0)
+        self.off = np.zeros(len(self.boxes), dtype=np.int8)  # off those shapes: 1 yes, -1 no, 0 not yet known
+
+    def _score(self, idx: np.ndarray) -> None:
+        """Set ``ok`` for the candidates ``idx``: no cost (canvas, strokes, labels) and the point rule."""
+        good = idx[self.placer.costs(self.boxes[idx]) == 0]
+        self.ok[good] = self.rules.point_labels(self.boxes[good], self.owner[good])
 
     def stale(self) -> bool:
         """Has the occupancy changed since (a leader line drawn)?"""
@@ -294,10 +328,21 @@ class _FirstStage:
         """The first clean candidate of the point's usual ones, placed; None when there is none."""
         assert not self.stale()
         lo, hi = self.span[name]
+        mid = min(lo + FIRST, hi)
+        placed = self._first_clean(name, lo, mid)
+        if placed is None and mid < hi:  # (the first clean one in order, whichever block it is in)
+            self._score(np.arange(mid, hi))
+            placed = self._first_clean(name, mid, hi)
+        return placed
+
+    def _first_clean(self, name: str, lo: int, hi: int) -> Placed | None:
+        """The first clean candidate among the scored ``lo:hi``, placed; None when there is none."""
         idx = lo + np.flatnonzero(self.ok[lo:hi])
         if len(idx) and len(self.placer.placed):
             idx = idx[self.placer.overlaps(self.boxes[idx]) == 0]
-        for chunk in (idx[:8], idx[8:]):  # the shapes on the preferred few first: most labels stop there
+        # the shapes on the preferred few first (most labels stop there), then by growing chunks: the first
+        # good one in order wins whatever the chunks
+        for chunk in (idx[:8], idx[8:40], idx[40:]):
             chunk = chunk[self._off_shapes(chunk)] if len(chunk) else chunk
             if len(chunk):
                 x, y = self.centres[chunk[0]]

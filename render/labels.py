@@ -64,42 +64,97 @@ class Occupancy:
         segs = [np.asarray(line, dtype=float) for line in lines if len(line) >= 2]
         if not segs:
             return
-        a = np.concatenate([s[:-1] for s in segs])
-        b = np.concatenate([s[1:] for s in segs])
-        steps = np.maximum(1, (np.hypot(*(b - a).T) / (CELL / 2)).astype(int))
-        seg = np.repeat(np.arange(len(a)), steps + 1)
-        start = np.repeat(np.cumsum(steps + 1) - (steps + 1), steps + 1)
-        t = (np.arange(len(seg)) - start) / steps[seg]
-        allp = (a[seg] + (b[seg] - a[seg]) * t[:, None]) / CELL
-        ix = np.clip(np.floor(allp[:, 0]).astype(int), 0, self.n - 1)
-        iy = np.clip(np.floor(allp[:, 1]).astype(int), 0, self.n - 1)
+        ix, iy = _sample_cells(segs, self.n)
         r = int(math.ceil(radius / CELL))
         # only the window round the lines (grown by r cells) can change: dilate there
         x0, x1 = max(int(ix.min()) - r, 0), min(int(ix.max()) + r + 1, self.n)
         y0, y1 = max(int(iy.min()) - r, 0), min(int(iy.max()) + r + 1, self.n)
         hit = np.zeros((y1 - y0, x1 - x0), dtype=bool)
         hit[iy - y0, ix - x0] = True
-        grown = hit.copy()
-        for dx in range(-r, r + 1):  # dilate by a disc of r cells: shifted ORs of the window
-            for dy in range(-r, r + 1):
-                if (dx or dy) and dx * dx + dy * dy <= (r + 0.5) ** 2:
-                    _or_shifted(grown, hit, dx, dy)
-        self.grid[y0:y1, x0:x1] |= grown
-        self._sat = None
+        window = self.grid[y0:y1, x0:x1]
+        new = _dilate_disc(hit, r) & ~window
+        window |= new
+        if self._sat is not None:
+            _add_to_sat(self._sat, new, x0, y0)
         self.version += 1
 
     def counts(self, boxes: np.ndarray) -> np.ndarray:
         """How many occupied cells each row of a k×4 box array covers, all at once (summed-area table)."""
         if self._sat is None:
-            sat = np.zeros((self.n + 1, self.n + 1), dtype=np.int32)
-            np.cumsum(np.cumsum(self.grid, axis=0, dtype=np.int32), axis=1, out=sat[1:, 1:])
-            self._sat = sat
+            self._sat = _sat_transposed(self.grid)
         cells = boxes / CELL  # clipped by plain ufuncs: ndarray.clip's checks cost more than the work
         lo = np.minimum(np.maximum(np.floor(cells[:, :2]).astype(np.intp), 0), self.n)
         hi = np.maximum(np.minimum(np.maximum(np.ceil(cells[:, 2:]).astype(np.intp), 0), self.n), lo)
         c0, r0, c1, r1 = lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]
-        s = self._sat
-        return s[r1, c1] - s[r0, c1] - s[r1, c0] + s[r0, c0]
+        s = self._sat  # indexed [column, row]
+        return s[c1, r1] - s[c1, r0] - s[c0, r1] + s[c0, r0]
+
+
+def _sample_cells(segs: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The cells (columns, rows; clipped to an n×n grid) of points every half cell along the polylines.
+
+    Why ``np.repeat`` rows rather than gathering ``a[seg]``: the same floats, at a third of the
+    cost (fancy indexing of k×2 rows is slow for a few thousand points)."""
+    a = np.concatenate([s[:-1] for s in segs])
+    d = np.concatenate([s[1:] for s in segs]) - a
+    steps = np.maximum(1, (np.hypot(d[:, 0], d[:, 1]) / (CELL / 2)).astype(np.intp))
+    k = steps + 1  # points per piece, both ends included
+    ends = np.cumsum(k)
+    t = (np.arange(ends[-1]) - np.repeat(ends - k, k)) / np.repeat(steps, k)
+    pts = (np.repeat(a, k, axis=0) + np.repeat(d, k, axis=0) * t[:, None]) / CELL
+    cells = np.minimum(np.maximum(np.floor(pts).astype(np.intp), 0), n - 1)
+    return cells[:, 0], cells[:, 1]
+
+
+def _sat_transposed(grid: np.ndarray) -> np.ndarray:
+    """The summed-area table of ``grid``, TRANSPOSED and padded by a zero row and column:
+    ``sat[x, y]`` counts the cells of ``grid[:y, :x]``.
+
+    Why transposed: cumsum along axis 0 is slow here (no contiguous inner loop); summing
+    rows, copying the transpose and summing its rows gives the same integers in about half
+    the time (~0.13 against ~0.28 ms at 257×257)."""
+    ny, nx = grid.shape
+    sat = np.zeros((nx + 1, ny + 1), dtype=np.int32)
+    inner = sat[1:, 1:]
+    np.copyto(inner, np.cumsum(grid, axis=1, dtype=np.int32).T)
+    np.cumsum(inner, axis=1, out=inner)
+    return sat
+
+
+def _add_to_sat(sat: np.ndarray, new: np.ndarray, x0: int, y0: int) -> None:
+    """Update a transposed summed-area table (see ``_sat_transposed``) for the cells ``new``
+    (a window of the grid at column ``x0``, row ``y0``) newly set.
+
+    Why: a leader line marks a small window; the table of the window's own new cells, carried
+    to the rest of the table by broadcasting, is exact and costs a fraction of a rebuild."""
+    if not new.any():
+        return
+    h, w = new.shape
+    part = _sat_transposed(new)[1:, 1:]  # [x, y] within the window
+    sat[x0 + 1: x0 + w + 1, y0 + 1: y0 + h + 1] += part
+    sat[x0 + w + 1:, y0 + 1: y0 + h + 1] += part[-1]
+    sat[x0 + 1: x0 + w + 1, y0 + h + 1:] += part[:, -1:]
+    sat[x0 + w + 1:, y0 + h + 1:] += part[-1, -1]
+
+
+def _dilate_disc(hit: np.ndarray, r: int) -> np.ndarray:
+    """``hit`` grown by the disc of offsets dx² + dy² <= (r + 0.5)², without wrapping round.
+
+    Why: the disc is a stack of rows, row dy spanning |dx| <= m(dy); growing ``hit`` along x
+    by each span once, then moving those along y, takes 4r shifted ORs instead of one per offset
+    (~20 for r = 2), and sets exactly the same cells."""
+    spans = [max(dx for dx in range(r + 1) if dx * dx + dy * dy <= (r + 0.5) ** 2) for dy in range(-r, r + 1)]
+    along_x = [hit]  # along_x[m]: hit grown by |dx| <= m
+    for m in range(1, max(spans) + 1):
+        grown = along_x[-1].copy()
+        _or_shifted(grown, hit, m, 0)
+        _or_shifted(grown, hit, -m, 0)
+        along_x.append(grown)
+    out = along_x[spans[r]].copy()
+    for dy, m in zip(range(-r, r + 1), spans):
+        if dy:
+            _or_shifted(out, along_x[m], 0, dy)
+    return out
 
 
 def _or_shifted(out: np.ndarray, src: np.ndarray, dx: int, dy: int) -> None:
@@ -117,18 +172,39 @@ def offset_centres(anchor, directions, gaps, w: float, h: float) -> np.ndarray:
     ``anchor`` is one point or one point per direction (an n×2 array)."""
     d = np.asarray(directions, dtype=float).ravel()
     g = np.asarray(gaps, dtype=float).ravel()
+    a = np.asarray(anchor, dtype=float).reshape(-1, 2)
+    return _offset(a[:, 0], a[:, 1], d, g[:, None], w, h).reshape(-1, 2)
+
+
+def offset_centres_many(anchors: np.ndarray, directions: np.ndarray, gaps, w: np.ndarray,
+                        h: np.ndarray) -> np.ndarray:
+    """``offset_centres`` for m labels at once: label i's box is w[i]×h[i], at ``anchors[i]``, along
+    ``directions[i]`` (m×k), for the same gaps; m×(gaps·k)×2, each row what ``offset_centres``
+    gives that label (the same floats: the same element-wise operations, broadcast).
+
+    Why: the first stage of the point labels asks this of every point, twice; one call costs
+    what one of those ~20 small-array calls did."""
+    g = np.asarray(gaps, dtype=float).ravel()
+    ax, ay = (anchors[:, i, None, None] for i in (0, 1))
+    out = _offset(ax, ay, directions[:, None, :], g[None, :, None], w[:, None, None], h[:, None, None])
+    return out.reshape(len(anchors), len(g) * directions.shape[1], 2)
+
+
+def _offset(ax, ay, d: np.ndarray, g: np.ndarray, w, h) -> np.ndarray:
+    """The centres ``anchor + (gap + reach) * (cos d, sin d)``, broadcast over their arguments (w, h
+    and the anchor no larger than d, the gaps on their own axis), stacked on a last axis of 2;
+    reach: from a w×h box's centre to its edge along d."""
     c, s = np.cos(d), np.sin(d)
     ac, as_ = np.abs(c), np.abs(s)
-    tx = np.full_like(d, np.inf)
-    ty = np.full_like(d, np.inf)
+    tx = np.full(d.shape, np.inf)
+    ty = np.full(d.shape, np.inf)
     np.divide(w / 2, ac, out=tx, where=ac > 1e-9)
     np.divide(h / 2, as_, out=ty, where=as_ > 1e-9)
-    reach = g[:, None] + np.minimum(tx, ty)[None, :]
-    a = np.asarray(anchor, dtype=float).reshape(-1, 2)
-    out = np.empty((len(g), len(d), 2))
-    np.add(a[:, 0], reach * c, out=out[..., 0])
-    np.add(a[:, 1], reach * s, out=out[..., 1])
-    return out.reshape(-1, 2)
+    reach = g + np.minimum(tx, ty)
+    out = np.empty((*reach.shape, 2))
+    np.add(ax, reach * c, out=out[..., 0])
+    np.add(ay, reach * s, out=out[..., 1])
+    return out
 
 
 class Placer:
@@ -203,11 +279,10 @@ class Placer:
     def _leader_blocked(self, leaders: np.ndarray, anchor: np.ndarray, strokes: bool) -> np.ndarray:
         """Whether each leader (k×2×2) runs over a stroke or a placed label (sampled every 2 px or so;
         strokes are not looked for next to the anchor, where the element's own strokes are)."""
-        t = np.linspace(0.0, 1.0, 32)
-        pts = leaders[:, 0, None, :] + (leaders[:, 1, None, :] - leaders[:, 0, None, :]) * t[None, :, None]
+        pts = leaders[:, 0, None, :] + (leaders[:, 1, None, :] - leaders[:, 0, None, :]) * _LEADER_T
         blocked = np.zeros(len(leaders), dtype=bool)
         if strokes:
-            cells = np.clip(np.floor(pts / CELL).astype(np.intp), 0, self.occ.n - 1)
+            cells = np.minimum(np.maximum(np.floor(pts / CELL).astype(np.intp), 0), self.occ.n - 1)  # (see counts)
             away = np.hypot(pts[..., 0] - anchor[0], pts[..., 1] - anchor[1]) > LEADER_CLEAR
             blocked |= (self.occ.grid[cells[..., 1], cells[..., 0]] & away).any(axis=1)
         if len(self._boxes):
@@ -227,15 +302,19 @@ class Placer:
         self.placed.pop()
 
 
-def snapped_boxes(centres, w: float, h: float) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate centres snapped to whole pixels (k×2) and their w×h boxes (k×4)."""
+def snapped_boxes(centres, w, h) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate centres snapped to whole pixels (k×2) and their w×h boxes (k×4); ``w`` and ``h`` are
+    numbers, or one per candidate (k arrays).  (Built as centre ∓ half size in two array operations:
+    the same floats as column by column, at less cost.)"""
     arr = np.rint(np.asarray(centres, dtype=float).reshape(-1, 2))
-    return arr, np.column_stack([arr[:, 0] - w / 2, arr[:, 1] - h / 2, arr[:, 0] + w / 2, arr[:, 1] + h / 2])
+    half = np.column_stack([np.divide(w, 2), np.divide(h, 2)]) if np.ndim(w) else np.array([w / 2, h / 2])
+    return arr, np.concatenate([arr - half, arr + half], axis=1)
 
 
 LEADER_START = 4.0  # pixels clear of the element at the leader's near end
 LEADER_END = 2.0  # and of the label's box at the far end
 LEADER_CLEAR = 8.0  # the element's own strokes may be this near the anchor
+_LEADER_T = np.linspace(0.0, 1.0, 32)[None, :, None]  # where a leader is sampled (made once)
 
 
 def _leaders(anchor: np.ndarray, boxes: np.ndarray) -> np.ndarray:

@@ -434,15 +434,20 @@ def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(
 
 
 def test_png_encoding_keeps_every_pixel():
-    """encode_png drops alpha itself (PIL's conversion, filter-free rows): a PNG reader must get
-    back exactly the RGB channels, on random pixels and on a non-square canvas."""
+    """encode_png drops alpha itself (3-byte pixel copies into filter-free rows kept per size): a PNG
+    reader must get back exactly the RGB channels, on random pixels, on a non-square canvas, on a
+    view of a larger image, and for each image when one size follows another."""
     import io
 
     from geomill.render.draw import encode_png
     from PIL import Image
 
     rng = np.random.default_rng(5)
-    for h, w in ((512, 512), (37, 81)):
+    big = rng.integers(0, 256, (90, 90, 4), dtype=np.uint8)
+    for h, w in ((512, 512), (37, 81), (512, 512), (37, 81)):
         rgba = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
         back = np.asarray(Image.open(io.BytesIO(encode_png(rgba))))
         assert back.shape == (h, w, 3) and (back == rgba[:, :, :3]).all()
+    view = big[3:40, 5:86]
+    back = np.asarray(Image.open(io.BytesIO(encode_png(view))))
+    assert (back == view[:, :, :3]).all()

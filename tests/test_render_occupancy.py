@@ -1,0 +1,69 @@
+"""The label placer's fast paths against plain reference computations: the occupancy grid's disc
+dilation and its summed-area table (rebuilt, and updated in place for a leader), and the batched
+candidate centres and boxes, which must give the very same floats as one label at a time."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from geomill.render.labels import CELL, Occupancy, _dilate_disc, offset_centres, offset_centres_many, snapped_boxes
+
+
+def _dilate_reference(hit: np.ndarray, r: int) -> np.ndarray:
+    """One shifted OR per offset of the disc dx² + dy² <= (r + 0.5)², without wrapping round."""
+    ny, nx = hit.shape
+    out = hit.copy()
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx * dx + dy * dy <= (r + 0.5) ** 2:
+                ys, yd = (slice(0, ny - dy), slice(dy, ny)) if dy >= 0 else (slice(-dy, ny), slice(0, ny + dy))
+                xs, xd = (slice(0, nx - dx), slice(dx, nx)) if dx >= 0 else (slice(-dx, nx), slice(0, nx + dx))
+                out[yd, xd] |= hit[ys, xs]
+    return out
+
+
+def test_disc_dilation_matches_one_shift_per_offset():
+    rng = np.random.default_rng(1)
+    for r in range(0, 6):
+        for shape in ((40, 40), (r + 1, 30), (25, r + 1), (r + 1, r + 1)):
+            hit = rng.random(shape) < 0.05
+            assert (_dilate_disc(hit, r) == _dilate_reference(hit, r)).all()
+
+
+def _count_reference(grid: np.ndarray, box: np.ndarray) -> int:
+    n = grid.shape[0]
+    c0, r0 = (min(max(math.floor(v / CELL), 0), n) for v in box[:2])
+    c1, r1 = (min(max(math.ceil(v / CELL), 0), n) for v in box[2:])
+    return int(grid[r0:max(r1, r0), c0:max(c1, c0)].sum())
+
+
+def test_counts_stay_exact_as_leaders_are_marked():
+    """The table is built once, then updated for each new polyline's cells: every count must be
+    the plain sum over the grid."""
+    rng = np.random.default_rng(2)
+    for size in (64, 101, 512):
+        occ = Occupancy(size)
+        occ.mark_polylines([rng.uniform(0, size, (3, 2)) for _ in range(4)], 2.6)
+        for _ in range(6):
+            boxes = rng.uniform(-20, size + 20, (60, 4))
+            boxes[:, 2:] = boxes[:, :2] + rng.uniform(-5, 80, (60, 2))
+            assert occ.counts(boxes).tolist() == [_count_reference(occ.grid, b) for b in boxes]
+            occ.mark_polylines([rng.uniform(-10, size + 10, (2, 2))], float(rng.uniform(0.5, 6.0)))
+
+
+def test_batched_centres_are_the_same_floats():
+    rng = np.random.default_rng(3)
+    m, turns, gaps = 5, np.linspace(0, 2 * math.pi, 24, endpoint=False), np.array([3.5, 8.0, 15.0])
+    anchors = rng.uniform(0, 512, (m, 2))
+    prefs = rng.uniform(-math.pi, math.pi, m)
+    w, h = rng.uniform(5, 40, m), rng.uniform(10, 20, m)
+    w[0] = 0.0  # a box with no width: straight up and down the reach is its half height all the same
+    many = offset_centres_many(anchors, prefs[:, None] + turns, gaps, w, h)
+    for i in range(m):
+        one = offset_centres(tuple(anchors[i]), prefs[i] + turns, gaps, float(w[i]), float(h[i]))
+        assert np.array_equal(many[i], one)
+    assert offset_centres_many(np.zeros((0, 2)), np.zeros((0, 24)), gaps, w[:0], h[:0]).shape == (0, 72, 2)
+    centres, boxes = snapped_boxes(many.reshape(-1, 2), np.repeat(w, 72), np.repeat(h, 72))
+    for i in range(m):
+        c1, b1 = snapped_boxes(many[i], float(w[i]), float(h[i]))
+        assert np.array_equal(centres[72 * i: 72 * (i + 1)], c1) and np.array_equal(boxes[72 * i: 72 * (i + 1)], b1)
