@@ -167,7 +167,7 @@ class Rules:
         own = self.stroke_index.get(frozenset((p, q)), -1)  # a diagonal may be labelled but not drawn
         skip = {own} | {i for k, i in self.stroke_index.items() if _collinear_overlap(self.points, (p, q), tuple(k))}
         st = self.strokes
-        rest = ~np.isin(st.owner, list(skip))
+        rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
         return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
                              lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]),
@@ -226,14 +226,13 @@ class Rules:
             bound = RATIO * _box_to_box(b, _point_boxes(lead[:, 0])) + SLACK  # >= RATIO * d_own + SLACK
             lo, hi = lead.min(axis=1), lead.max(axis=1)
             keep = np.ones(len(idx), dtype=bool)
-            geoms = need = None
+            need = None
             for f, fb in zip(others, others_bounds):
                 near = np.flatnonzero(keep & (_box_to_box(b, fb[None]) < bound))
                 if len(near):
-                    if geoms is None:
-                        geoms = shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
-                        need = RATIO * shapely.distance(own, geoms) + SLACK
-                    keep[near] = shapely.distance(f, geoms[near]) >= need[near]
+                    if need is None:
+                        need = _OwnReach(own, b)
+                    keep[near] = shapely.distance(f, need.geoms[near]) >= need.at(near)
                 crossing = np.flatnonzero(keep & (lo[:, 0] <= fb[2]) & (hi[:, 0] >= fb[0])
                                           & (lo[:, 1] <= fb[3]) & (hi[:, 1] >= fb[1]))
                 if len(crossing):
@@ -314,12 +313,44 @@ class Rules:
         return not self.rule(lab.role, lab.element)(np.array([lab.box]), leaders)[0]
 
 
+class _OwnReach:
+    """``RATIO * distance(own shape, box) + SLACK`` for set-off shape label boxes, measured only for
+    the boxes that ask (those near another shape and still in the running) and once each.
+
+    Why: the distance to the label's own shape is the costly part of its rule (a polygon of many
+    vertices against each box), and most boxes are ruled out, or cleared, without it; measured
+    box by box it is the same float as measured for all."""
+
+    def __init__(self, own: Polygon, boxes: np.ndarray):
+        self.own = own
+        self.geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+        self.need = np.empty(len(boxes))
+        self.known = np.zeros(len(boxes), dtype=bool)
+
+    def at(self, idx: np.ndarray) -> np.ndarray:
+        """The bound for the boxes ``idx``."""
+        new = idx[~self.known[idx]]
+        if len(new):
+            self.need[new] = RATIO * shapely.distance(self.own, self.geoms[new]) + SLACK
+            self.known[new] = True
+        return self.need[idx]
+
+
 def _largest(geom) -> Polygon | None:
     """The largest polygon of a (multi)polygon or collection, None if there is none."""
     polys = [g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon" and not g.is_empty]
     if not polys:
         polys = [p for g in getattr(geom, "geoms", []) if g.geom_type == "MultiPolygon" for p in g.geoms]
     return max(polys, key=lambda g: g.area) if polys else None
+
+
+def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
+    """``~np.isin(owner, skip)`` for the few strokes a side skips: one comparison per stroke
+    costs a fraction of ``isin``'s sorting machinery on arrays this small."""
+    rest = np.ones(len(owner), dtype=bool)
+    for i in skip:
+        rest &= owner != i
+    return rest
 
 
 def _point_boxes(pts: np.ndarray) -> np.ndarray:

@@ -458,16 +458,22 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
             anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None) -> Placed:
     """The first spot over the STAGES that is free and obeys ``accept``, else the least bad one seen."""
     best: Placed | None = None
+    tried = set()
     for step, stages in STAGES:
+        crosses = role == "shape" or stages[0] == "far*"
+        plain = tuple(stage.rstrip("*") for stage in stages)
+        if (step, plain, crosses) in tried:  # a shape's "far*" is its "far" again (its leaders
+            continue  # cross strokes either way): the same call, so the same (refused) answer
+        tried.add((step, plain, crosses))
         size = None if step == 1.0 else style.font_size * step
         w, h = text_size(text) if size is None else text_size(text, size)
         far = stages[0].startswith("far")
-        spots = np.concatenate([centres(w, h, stage.rstrip("*")).reshape(-1, 2) for stage in stages])
+        spots = np.concatenate([centres(w, h, stage).reshape(-1, 2) for stage in plain])
         if not len(spots):
             continue
         placed = placer.place(text, w, h, spots, role, accept=accept, font_size=size,
                               commit=False, leader_from=anchor if far else None,
-                              leader_crosses_strokes=role == "shape" or stages[0] == "far*")
+                              leader_crosses_strokes=crosses)
         if best is None or placed.conflicts < best.conflicts:
             best = placed
         if not placed.conflicts:
