@@ -629,19 +629,25 @@ def _arc_middle(rays, r: float) -> tuple[float, float]:
 
 _RING = np.arange(16) * math.pi / 8
 _RING_WIDE = np.arange(32) * math.pi / 16 + math.pi / 32
+# a shape label's rings: radii in font heights (a column) and the directions' cosines and sines
+# (a row), worked out once: the same floats as computing them for every label
+_RING_RAD = np.array([0.8, 1.6, 2.6, 3.8, 5.0, 6.5, 8.0, 10.0])[:, None]
+_RING_RAD_WIDE = np.array([0.4, 1.2, 2.0, 3.2, 4.4, 5.8, 7.2, 9.0, 11.0, 13.0])[:, None]
+_RING_CS = np.cos(_RING)[None, :], np.sin(_RING)[None, :]
+_RING_CS_WIDE = np.cos(_RING_WIDE)[None, :], np.sin(_RING_WIDE)[None, :]
 
 
 def _shape_centres(c: np.ndarray, w: float, h: float, fpx: float, stage: str) -> np.ndarray:
     if stage == "far":
         return offset_centres(c, _TURNS48, _FAR * fpx, w, h)
-    if stage == "wide":
-        rad = np.array([0.4, 1.2, 2.0, 3.2, 4.4, 5.8, 7.2, 9.0, 11.0, 13.0])[:, None] * fpx
-        t = _RING_WIDE[None, :]
-    else:
-        rad = np.array([0.8, 1.6, 2.6, 3.8, 5.0, 6.5, 8.0, 10.0])[:, None] * fpx
-        t = _RING[None, :]
-    ring = np.stack([c[0] + rad * np.cos(t), c[1] + rad * np.sin(t)], axis=-1).reshape(-1, 2)
-    return ring if stage == "wide" else np.concatenate([c[None, :], ring])
+    wide = stage == "wide"
+    rad = (_RING_RAD_WIDE if wide else _RING_RAD) * fpx
+    cos, sin = _RING_CS_WIDE if wide else _RING_CS
+    ring = np.empty((rad.shape[0], cos.shape[1], 2))
+    np.add(c[0], rad * cos, out=ring[..., 0])
+    np.add(c[1], rad * sin, out=ring[..., 1])
+    ring = ring.reshape(-1, 2)
+    return ring if wide else np.concatenate([c[None, :], ring])
 
 
 def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:

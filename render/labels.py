@@ -286,9 +286,8 @@ class Placer:
             away = np.hypot(pts[..., 0] - anchor[0], pts[..., 1] - anchor[1]) > LEADER_CLEAR
             blocked |= (self.occ.grid[cells[..., 1], cells[..., 0]] & away).any(axis=1)
         if len(self._boxes):
-            p = self._boxes
-            x, y = pts[..., 0, None], pts[..., 1, None]
-            blocked |= ((x >= p[:, 0]) & (x <= p[:, 2]) & (y >= p[:, 1]) & (y <= p[:, 3])).any(axis=(1, 2))
+            rows = np.flatnonzero(~blocked)
+            blocked[rows] = _on_boxes(pts[rows], self._boxes)
         return blocked
 
     def commit(self, placed: Placed, pad: float = 1.5) -> None:
@@ -326,6 +325,21 @@ def _leaders(anchor: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     start = anchor + u * np.minimum(LEADER_START, length)[:, None]
     end = anchor + u * np.maximum(length - LEADER_END, np.minimum(LEADER_START, length))[:, None]
     return np.stack([start, end], axis=1)
+
+
+def _on_boxes(pts: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Whether any of each row's points (k×n×2) lies in (or on) any of the boxes (m×4).
+
+    Why the boxes are sifted first: only those meeting the bounding box of all the points can
+    hold one (the same comparisons decide), and a leader passes near few of the placed labels."""
+    if not len(pts):
+        return np.zeros(0, dtype=bool)
+    lo, hi = pts.min(axis=(0, 1)), pts.max(axis=(0, 1))
+    p = boxes[(boxes[:, 0] <= hi[0]) & (boxes[:, 2] >= lo[0]) & (boxes[:, 1] <= hi[1]) & (boxes[:, 3] >= lo[1])]
+    if not len(p):
+        return np.zeros(len(pts), dtype=bool)
+    x, y = pts[..., 0, None], pts[..., 1, None]
+    return ((x >= p[:, 0]) & (x <= p[:, 2]) & (y >= p[:, 1]) & (y <= p[:, 3])).any(axis=(1, 2))
 
 
 def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear,
