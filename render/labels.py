@@ -86,8 +86,10 @@ class Occupancy:
         lo = np.minimum(np.maximum(np.floor(cells[:, :2]).astype(np.intp), 0), self.n)
         hi = np.maximum(np.minimum(np.maximum(np.ceil(cells[:, 2:]).astype(np.intp), 0), self.n), lo)
         c0, r0, c1, r1 = lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]
-        s = self._sat  # indexed [column, row]
-        return s[c1, r1] - s[c1, r0] - s[c0, r1] + s[c0, r0]
+        # the table indexed [column, row], read flat (the same integers, at half the cost of 2-d indexing)
+        flat, n = self._sat.reshape(-1), self._sat.shape[1]
+        i0, i1 = c0 * n, c1 * n
+        return flat[i1 + r1] - flat[i1 + r0] - flat[i0 + r1] + flat[i0 + r0]
 
 
 def _sample_cells(segs: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray]:
