@@ -169,7 +169,7 @@ class Rules:
         st = self.strokes
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
-        return self._nearest(lambda boxes: box_one_segment_distance(boxes, oa, ob),
+        return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
                              lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]),
                              np.minimum(ra, rb), np.maximum(ra, rb))
 
@@ -412,28 +412,6 @@ def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.
              & (lo[:, 0] <= boxes[:, 2, None]) & (hi[:, 0] >= boxes[:, 0, None])
              & (lo[:, 1] <= boxes[:, 3, None]) & (hi[:, 1] >= boxes[:, 1, None]))
     return np.where(meets, 0.0, d)
-
-
-def box_one_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``box_segment_distance(boxes, a, b)[:, 0]`` for one segment a–b (1×2 each): k distances.
-
-    Why: a side label measures its own side for every candidate; on k×4 corner arrays, with no
-    axis for the segments, the same element-wise operations (so the same floats) cost half."""
-    ab = b - a
-    ll = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12)[0]
-    (ax, ay), (bx, by), (abx, aby) = a[0], b[0], ab[0]
-    rx, ry = boxes[:, _CORNER_X] - ax, boxes[:, _CORNER_Y] - ay  # k×4
-    t = np.clip((rx * abx + ry * aby) / ll, 0.0, 1.0)
-    d = np.hypot(rx - t * abx, ry - t * aby).min(axis=1)
-    d = np.minimum(d, np.minimum(box_point_distance(boxes, a)[:, 0], box_point_distance(boxes, b)[:, 0]))
-    cross = rx * aby - ry * abx
-    meets = ((cross.min(axis=1) <= 0) & (cross.max(axis=1) >= 0)
-             & (min(ax, bx) <= boxes[:, 2]) & (max(ax, bx) >= boxes[:, 0])
-             & (min(ay, by) <= boxes[:, 3]) & (max(ay, by) >= boxes[:, 1]))
-    return np.where(meets, 0.0, d)
-
-
-_CORNER_X, _CORNER_Y = [0, 0, 2, 2], [1, 3, 1, 3]  # a box's corners, in box_segment_distance's order
 
 
 # -- the labels, exported ------------------------------------------------------------------------------
