@@ -1,6 +1,7 @@
-"""Two versions of geomill generating the same problems, taking turns: the CPU cost ratio.
+"""Two versions of geomill generating the same problems, taking turns: their cost ratio.
 
     python bench/duel.py OLD [--new PATH] [-n 400] [--block 10] [--images] [--seed 7] [--gc runner]
+    python bench/duel.py OLD --workers 2 --block 100 [-n 1000] [--images]
 
 OLD is a git ref of this repository (checked out into a temporary worktree) or a checkout's
 path; ``--new`` defaults to this checkout.  Prints each version's CPU ms per problem
@@ -13,6 +14,9 @@ measure the drift.  Here each version runs in its own process (its own heap and 
 a pool worker has) and they alternate on blocks of problems (the first alternating too),
 so both see the same conditions.  ``--gc runner`` gives each worker the garbage-collector
 settings its own ``generate --workers N`` pool workers use (none before they existed).
+``--workers N`` times each turn end to end instead: the version's own runner generates the
+block as a part with a pool of N processes and writes its files (wall clock, so the turns
+must be long enough to hide the pool's start: a block of ~100 problems).
 """
 from __future__ import annotations
 
@@ -50,7 +54,10 @@ def _import_root(checkout: Path, scratch: Path) -> tuple[Path, str]:
     return root, "geomill."
 
 
-def worker(checkout: Path, images: bool, seed: str, gc_mode: str) -> None:
+def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, workers: int) -> None:
+    """Serve turns: ``lo hi`` on stdin -> the cost of problems lo..hi-1 on stdout: CPU seconds of
+    ``make_record`` and the JSON line, or with ``workers`` the wall seconds of ``generate``'s
+    own runner (a pool of that many processes, files written) making them as a part of its own."""
     import gc
     import importlib
 
@@ -63,15 +70,22 @@ def worker(checkout: Path, images: bool, seed: str, gc_mode: str) -> None:
         assert Path(pipeline.__file__).resolve().is_relative_to(checkout.resolve()), pipeline.__file__
         cfg, tally = config.GenConfig(depth=3, images=images), runner.Tally()
         for i in range(30):  # rules, caches and fonts warm, as after a pool worker's first problems
-            pipeline.make_record(cfg, seed, "duel", 1_000_000 + i, tally)
-        if gc_mode == "runner" and hasattr(runner, "_pool_worker"):
+            pipeline.make_record(cfg, seed, part, 1_000_000 + i, tally)
+        if gc_mode == "runner" and hasattr(runner, "_pool_worker") and not workers:
             runner._pool_worker()
         print("ready", flush=True)
         for line in sys.stdin:
             lo, hi = map(int, line.split())
+            if workers:  # (the pool's workers set their own collector, as in a real run)
+                out = Path(scratch) / f"{part}{lo}"
+                t0 = time.perf_counter()
+                runner.run(out, [runner.Part(f"{part}{lo}", "test", hi - lo, cfg)], seed=seed, workers=workers,
+                           shard_size=-(-(hi - lo) // workers), progress=False)
+                print(time.perf_counter() - t0, flush=True)
+                continue
             t0 = time.process_time()
             for i in range(lo, hi):
-                runner.dumps(pipeline.make_record(cfg, seed, "duel", i, tally)[0])
+                runner.dumps(pipeline.make_record(cfg, seed, part, i, tally)[0])
             print(time.process_time() - t0, flush=True)
         gc.collect()
 
@@ -89,7 +103,8 @@ def _checkout(ref: str, scratch: Path) -> Path:
 
 
 def _start(checkout: Path, args: argparse.Namespace) -> subprocess.Popen:
-    cmd = [sys.executable, __file__, "--worker", str(checkout), "--seed", args.seed, "--gc", args.gc]
+    cmd = [sys.executable, __file__, "--worker", str(checkout), "--seed", args.seed, "--part", args.part,
+           "--gc", args.gc, "--workers", str(args.workers)]
     p = subprocess.Popen(cmd + (["--images"] if args.images else []), stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env={**os.environ, "MPLBACKEND": "Agg"})
     if p.stdout.readline().strip() != "ready":
@@ -113,9 +128,10 @@ def duel(old: Path, new: Path, args: argparse.Namespace) -> None:
     per = max(1, 50 // args.block)
     parts = [sum(n[i:i + per]) / sum(o[i:i + per]) for i in range(0, len(o), per)]
     done = len(o) * args.block
-    print(f"figures {'on' if args.images else 'off'}, seed {args.seed}, {done} problems, gc {args.gc}: "
+    how = f"runner, {args.workers} workers, wall" if args.workers else f"gc {args.gc}, CPU"
+    print(f"figures {'on' if args.images else 'off'}, seed {args.seed}:{args.part}, {done} problems, {how}: "
           f"old {1000 * sum(o) / done:.2f} ms, new {1000 * sum(n) / done:.2f} ms a problem; "
-          f"new/old {sum(n) / sum(o):.3f} (per 50 problems: median {statistics.median(parts):.3f}, "
+          f"new/old {sum(n) / sum(o):.3f} (per {per * args.block} problems: median {statistics.median(parts):.3f}, "
           f"{min(parts):.3f}-{max(parts):.3f})")
 
 
@@ -127,11 +143,14 @@ def main() -> None:
     ap.add_argument("--block", type=int, default=10, help="problems per turn")
     ap.add_argument("--images", action="store_true")
     ap.add_argument("--seed", default="7")
+    ap.add_argument("--part", default="duel", help="the part name (with the seed, it picks the problems)")
     ap.add_argument("--gc", choices=("default", "runner"), default="default")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="time generate's own runner with this many processes a turn (wall clock)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        return worker(Path(args.worker), args.images, args.seed, args.gc)
+        return worker(Path(args.worker), args.images, args.seed, args.part, args.gc, args.workers)
     if not args.old:
         ap.error("name the old version (a git ref or a path)")
     with tempfile.TemporaryDirectory(prefix="geomill-duel-") as scratch:
