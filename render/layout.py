@@ -294,14 +294,14 @@ class _Search:
         gap = 0.4 * self.scale
         return [Motion(False, 0.0, max(xs) + gap - min(lx), (max(ys) + min(ys)) / 2 - (max(ly) + min(ly)) / 2)]
 
-    def _place_shape(self, state: State, decl: ShapeDecl, ways: _Placements, k: int) -> tuple[State, bool] | None:
-        """The state with the shape placed the ``k``-th way and whether it lies inside another
+    def _place_shape(self, state: State, decl: ShapeDecl, ways: _Placements, way: int) -> tuple[State, bool] | None:
+        """The state with the shape placed its ``way``-th way and whether it lies inside another
         shape; None where it may not go."""
-        coords = ways.coords[k]
+        coords = ways.coords[way]
         names = decl.points
         existing = {n: p for n, p in state.pos.items() if n not in names}
-        for k_, n in enumerate(names):
-            p = coords[k_]
+        for k, n in enumerate(names):
+            p = coords[k]
             if n in state.pos:
                 if distance(p, state.pos[n]) > 1e-5 * self.scale:
                     return None
@@ -310,8 +310,8 @@ class _Search:
                     return None
                 if any(distance(p, q) < 1e-3 * self.scale for q in existing.values()):
                     return None
-        loops = ways.loops[k]
-        poly = ways.polygon(k)
+        loops = ways.loops[way]
+        poly = ways.polygon(way)
         if loops and poly is None:
             return None
         nested = False
