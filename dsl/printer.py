@@ -5,6 +5,8 @@ is exactly what the grammar reads back: ``2x + 50``, ``12.85``, ``3 sqrt(2)``.
 """
 from __future__ import annotations
 
+import functools
+
 import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import Problem, ShapeDecl, element_text
@@ -35,21 +37,13 @@ def format_shape(decl: ShapeDecl) -> str:
     first form lacks (``kite BCDA at A``); trying the other forms keeps the
     round trip exact.
     """
-    key = (decl.kind, decl.name, decl.points, decl.args)  # all the text depends on (the span aside)
-    text = _SHAPE_LINES.get(key)
-    if text is None:
-        if len(_SHAPE_LINES) >= SHAPE_CACHE_LIMIT:
-            _SHAPE_LINES.clear()
-        text = _SHAPE_LINES[key] = _shape_line(decl)
-    return text
+    return _shape_line(decl.kind, decl.name, decl.points, decl.args)  # (all the text depends on)
 
 
-SHAPE_CACHE_LIMIT = 20_000  # distinct declarations kept: generated problems repeat them (``rectangle ABCD``)
-_SHAPE_LINES: dict[tuple, str] = {}
-
-
-def _shape_line(decl: ShapeDecl) -> str:
-    kind = KINDS[decl.kind]
+@functools.lru_cache(maxsize=20_000)  # generated problems repeat their declarations (``rectangle ABCD``)
+def _shape_line(kind_key: str, name: str, points: tuple[str, ...], args: tuple[tuple[str, str], ...]) -> str:
+    decl = ShapeDecl(kind_key, name, points, args)
+    kind = KINDS[kind_key]
     first = kind.format(decl)
     candidates = [first] + [kind.format(decl, form, written) for form in kind.forms for written in (True, False)]
     for text in candidates:

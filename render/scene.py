@@ -230,9 +230,9 @@ def densify(loop: Loop, coords: dict) -> list[XY]:
 
 def densify_array(loop: Loop, coords: dict) -> np.ndarray:
     """``densify`` as an (n, 2) array: shapely builds polygons from arrays without a Python loop."""
+    if not loop:
+        return np.empty((0, 2))
     if all(isinstance(piece, Line) for piece in loop):  # a polygon (most outlines): its corners
-        if not loop:
-            return np.empty((0, 2))
         return np.array([coords[piece.start] for piece in loop] + [coords[loop[0].start]], dtype=float)
     parts: list[np.ndarray] = []
     for piece in loop:
