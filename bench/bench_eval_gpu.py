@@ -47,7 +47,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def build_model(args, folder: Path) -> Path:
-    from geomill.evaluate import random_vlm
+    from tests import random_vlm
 
     if args.arch == "llava":
         return random_vlm.build_llava(folder) if args.shape == "tiny" else random_vlm.build_llava(

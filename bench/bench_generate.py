@@ -19,9 +19,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from geomill.dsl import format_problem, parse  # noqa: E402
-from geomill.generate.backward import Infeasible, draw  # noqa: E402
-from geomill.generate.config import GenConfig  # noqa: E402
-from geomill.generate.pipeline import planner  # noqa: E402
+from geomill.generate.geomverse.backward import Infeasible, draw  # noqa: E402
+from geomill.generate.geomverse.config import GenConfig  # noqa: E402
+from geomill.generate.geomverse.pipeline import planner  # noqa: E402
 from geomill.generate.runner import Part, run  # noqa: E402
 from geomill.solvers import solve  # noqa: E402
 

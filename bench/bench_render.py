@@ -74,9 +74,9 @@ def generated_problems(n: int, depth: int = 3, seed: int = 1) -> list:
     import warnings
 
     from geomill.dsl import format_problem, parse
-    from geomill.generate.backward import Infeasible, draw
-    from geomill.generate.config import GenConfig
-    from geomill.generate.pipeline import planner
+    from geomill.generate.geomverse.backward import Infeasible, draw
+    from geomill.generate.geomverse.config import GenConfig
+    from geomill.generate.geomverse.pipeline import planner
 
     cfg = GenConfig(depth=depth)
     pl = planner(cfg.pool)

@@ -9,7 +9,7 @@ individual annotation, all shapes), then for every problem:
   values without arithmetic, another valid step order): they must grade fully right;
 * changes one stated step value (the result of a random step, in its own sentence, by a random amount
   from +0.01 to x2): the first wrong step must be that step;
-* injects each kind of error (evaluate.inject) at a random step, locally and propagated, plain and
+* injects each kind of error (tests/inject.py) at a random step, locally and propagated, plain and
   respelled: the first wrong step and the category must be the injected ones.
 """
 from __future__ import annotations
@@ -24,11 +24,12 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from geomill.evaluate.answer_key import build_key  # noqa: E402
-from geomill.evaluate.grade import grade  # noqa: E402
-from geomill.evaluate.inject import ERRORS, EXPECTED, inject, respell, reword, sentences  # noqa: E402
+from geomill.evaluate.grading.answer_key import build_key  # noqa: E402
+from geomill.evaluate.grading.grade import grade  # noqa: E402
 from geomill.generate import GenConfig, Tally, make_record  # noqa: E402
 from geomill.solvers.arith import fmt  # noqa: E402
+
+from tests.inject import ERRORS, EXPECTED, inject, respell, reword, sentences  # noqa: E402
 
 CONFIGS = {
     "depth1": GenConfig(depth=1, images=False),

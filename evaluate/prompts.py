@@ -16,7 +16,7 @@ from importlib import resources
 
 from geomill.engine.errors import GeomillError
 
-from .backend_baselines import answer_text
+from .backends.baselines import answer_text
 from .types import Image, Message, Request, Sampling
 
 DEFAULT_FOR = {"number": "geomverse", "choice": "visonlyqa", "truefalse": "visonlyqa", "multi": "visonlyqa"}

@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from geomill.dataset import items as items_mod
+from geomill.dataset.files import write_text
+from geomill.dataset.responses import ResponseStore
 from geomill.engine.errors import GeomillError
-from geomill.generate.files import write_text
 
-from . import items as items_mod
 from . import prompts
 from .backends import BackendOptions, get_backend
-from .store import ResponseStore
 from .types import Image, Request, Sampling, batched
 
 CHUNK = 2048  # requests handed to a backend at once (vLLM batches within; memory stays bounded)
@@ -165,8 +165,8 @@ def _check_run_file(out: Path, settings: RunSettings) -> None:
 
 def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progress: bool = True) -> RunResult:
     """Ask every item not yet answered, append each answer as it arrives, then report."""
-    from .report import build_report, write_report
-    from .score import score_item
+    from .answers.report import build_report, write_report
+    from .answers.score import score_item
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

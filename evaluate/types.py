@@ -10,8 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
-ResponseType = Literal["number", "choice", "truefalse", "multi"]
-RESPONSE_TYPES: tuple[str, ...] = ("number", "choice", "truefalse", "multi")
+from geomill.dataset.records import RESPONSE_TYPES, ResponseType  # noqa: F401  (re-exported)
 
 # The fields of a scored item (one line of a responses file):
 #   id             record id

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .files import atomic_open
+from geomill.dataset.files import atomic_open
+
 from .runner import read_records
 
 

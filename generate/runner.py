@@ -20,14 +20,15 @@ import json
 import multiprocessing as mp
 import os
 import sys
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from .config import GENERATOR_VERSION, SCHEMA, GenConfig
-from .files import write_bytes, write_text
-from .pipeline import Tally, make_record
+from geomill.dataset.files import write_bytes, write_text
+from geomill.dataset.shards import n_shards, read_records, shard_path
+
+from .geomverse.config import GENERATOR_VERSION, SCHEMA, GenConfig
+from .geomverse.pipeline import Tally, make_record
 
 SHARD_SIZE = 100
 SPLIT_ORDER = {"test": 0, "validation": 1, "train": 2}
@@ -44,14 +45,6 @@ class Part:
 
     def as_dict(self) -> dict:
         return {"name": self.name, "split": self.split, "n": self.n, "config": self.config.as_dict()}
-
-
-def shard_path(out: Path, part: str, shard: int) -> Path:
-    return out / part / f"shard-{shard:05d}.jsonl"
-
-
-def n_shards(n: int, size: int) -> int:
-    return (n + size - 1) // size
 
 
 def dumps(record: dict) -> str:
@@ -104,14 +97,6 @@ def _pool_worker() -> None:
 
 
 # -- the driver ----------------------------------------------------------------------------------------
-
-
-def read_records(out: Path, part: str) -> Iterable[dict]:
-    for path in sorted((out / part).glob("shard-*.jsonl")):
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                if line.strip():
-                    yield json.loads(line)
 
 
 def _hashes(out: Path, part: str) -> set[str]:

@@ -6,7 +6,8 @@ import math
 from collections import Counter
 from pathlib import Path
 
-from .files import atomic_open
+from geomill.dataset.files import atomic_open
+
 from .runner import read_records
 
 AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")

@@ -265,7 +265,7 @@ class Renderer:
 
     def image_bytes(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> bytes:
         """The PNG or SVG bytes a file of this name holds (writing it is the caller's: see
-        geomill.generate.files)."""
+        geomill.dataset.files)."""
         return self.image(scene, annotation, path)[0]
 
     def image(self, scene: Scene, annotation: Annotation, path: str | FsPath) -> tuple[bytes, Drawing]:

@@ -11,8 +11,8 @@ from geomill.engine.catalogue import KINDS, registered
 from geomill.engine.kinds import AREA, PERIMETER, Construction, Line, ShapeKind, angle, eq, side, symbols
 from geomill.engine.rules import kind_hash, rules_for
 from geomill.generate import GenConfig, Tally, make_record
-from geomill.generate.knowledge import independent, info, pool_kinds
-from geomill.generate.text import kind_description
+from geomill.generate.geomverse.knowledge import independent, info, pool_kinds
+from geomill.generate.geomverse.text import kind_description
 from geomill.render.annotate import Annotation
 from geomill.render.claims import check_claim
 from geomill.render.compose import Style, compose

@@ -1,12 +1,12 @@
-"""Files are written whole or not at all (generate.files)."""
+"""Files are written whole or not at all (dataset.files)."""
 from __future__ import annotations
 
 import os
 import stat
 
 import pytest
-from geomill.generate import files as atomic
-from geomill.generate.files import atomic_open, write_bytes, write_text
+from geomill.dataset import files as atomic
+from geomill.dataset.files import atomic_open, write_bytes, write_text
 
 
 def test_writes_whole_file_with_ordinary_mode(tmp_path):

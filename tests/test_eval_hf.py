@@ -12,10 +12,10 @@ pytest.importorskip("transformers")
 
 from geomill.evaluate.backends import get_backend  # noqa: E402
 from geomill.evaluate.prompts import PromptSettings  # noqa: E402
-from geomill.evaluate.random_vlm import build_llava  # noqa: E402
 from geomill.evaluate.run import RunSettings, build_requests  # noqa: E402
 
 from geomill.cli import main  # noqa: E402
+from tests.random_vlm import build_llava  # noqa: E402
 
 from .evaldata import make_dataset  # noqa: E402
 

@@ -11,10 +11,10 @@ import pytest
 
 ray = pytest.importorskip("ray")  # a fallback only: the [test] extra installs ray
 
-from geomill.evaluate.backend_baselines import answer_text  # noqa: E402
-from geomill.evaluate.backend_ray import RayVLLMBackend, Replica, request_rows  # noqa: E402
+from geomill.dataset.items import make_item  # noqa: E402
 from geomill.evaluate.backends import register_backend  # noqa: E402
-from geomill.evaluate.items import make_item  # noqa: E402
+from geomill.evaluate.backends.baselines import answer_text  # noqa: E402
+from geomill.evaluate.backends.ray import RayVLLMBackend, Replica, request_rows  # noqa: E402
 from geomill.evaluate.run import RunSettings, build_requests, evaluate  # noqa: E402
 from geomill.generate import read_records  # noqa: E402
 

@@ -15,8 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from geomill.evaluate.backend_baselines import answer_text
-from geomill.evaluate.items import make_item
+from geomill.dataset.items import make_item
+from geomill.evaluate.backends.baselines import answer_text
 from geomill.evaluate.prompts import PromptSettings
 from geomill.evaluate.run import RunSettings, build_requests, evaluate, plan
 from geomill.evaluate.types import Image, Sampling

@@ -79,7 +79,7 @@ def test_whole_list_in_one_chat_with_data_urls_and_constrained_choices(fake_vllm
 
 def test_data_parallel_goes_through_ray(fake_vllm, monkeypatch):
     pytest.importorskip("ray")
-    import geomill.evaluate.backend_ray as backend_ray
+    import geomill.evaluate.backends.ray as backend_ray
     monkeypatch.setattr(backend_ray.ray, "is_initialized", lambda: True)  # no cluster needed to build it
     backend = get_backend("vllm", model="m", data_parallel=2)
     assert isinstance(backend, backend_ray.RayVLLMBackend) and backend.opts.data_parallel == 2

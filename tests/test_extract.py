@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from geomill.evaluate.extract import extract, extract_number
-from geomill.evaluate.numparse import chains
+from geomill.evaluate.answers.extract import extract, extract_number
+from geomill.evaluate.answers.numparse import chains
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -15,8 +15,15 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind
 from geomill.generate import GenConfig, Part, Tally, make_record, read_records, run
-from geomill.generate.knowledge import independent, info, open_sides, pool_kinds, variablizable, variablizable_rules
-from geomill.generate.presets import TEST_SETS, preset
+from geomill.generate.geomverse.knowledge import (
+    independent,
+    info,
+    open_sides,
+    pool_kinds,
+    variablizable,
+    variablizable_rules,
+)
+from geomill.generate.geomverse.presets import TEST_SETS, preset
 from geomill.solvers import solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -270,7 +277,7 @@ def test_a_draw_whose_printed_values_leave_a_step_undefined_is_refused_as_roundi
     """Two of 10,150 problems of the paper preset (scale 0.35): a law of cosines whose argument
     rounds past 1 (37.65 ≈ 20 + 17).  The solution could only show the exact angle after
     numbers that give none, so the draw is refused like the 3 % rounding rule's."""
-    from geomill.generate.pipeline import _undefined_as_printed
+    from geomill.generate.geomverse.pipeline import _undefined_as_printed
 
     sol = solve(parse("triangle ABC\ntriangle CBD\ntriangle EAB\nCA = 20\nangle CBD = 10\narea CBD = 128\n"
                       "BD = 40\nangle EAB = 109\narea EAB = 105\nEA = 13\nfind angle BCA\n"))

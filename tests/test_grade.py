@@ -7,17 +7,17 @@ import random
 from functools import cache
 
 import pytest
-from geomill.evaluate.alignment import claims
-from geomill.evaluate.answer_key import build_key
-from geomill.evaluate.chains import consistent, normalize, read_chain
-from geomill.evaluate.grade import grade
-from geomill.evaluate.grade_report import build, markdown
-from geomill.evaluate.inject import ERRORS, EXPECTED, inject, respell, reword
+from geomill.evaluate.grading.alignment import claims
+from geomill.evaluate.grading.answer_key import build_key
+from geomill.evaluate.grading.chains import consistent, normalize, read_chain
+from geomill.evaluate.grading.grade import grade
+from geomill.evaluate.grading.report import build, markdown
 from geomill.generate import GenConfig, Part, Tally, make_record, run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from geomill.cli import main
+from tests.inject import ERRORS, EXPECTED, inject, respell, reword
 
 CONFIGS = [
     GenConfig(depth=1, images=False),

@@ -7,7 +7,7 @@ import pytest
 from geomill.dsl import parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.geometry import construct
-from geomill.generate.text import _pins, kind_description
+from geomill.generate.geomverse.text import _pins, kind_description
 from geomill.render.annotate import Annotation
 from geomill.render.compose import Style, compose
 from geomill.render.layout import layout

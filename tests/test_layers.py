@@ -13,7 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 # floor number of each top-level folder; a module may import only from floors below its own
 # (dsl and solvers share floor 2 and do not import each other).
-FLOORS = {"engine": 1, "dsl": 2, "solvers": 2, "render": 3, "generate": 4, "evaluate": 5, "geomill": 6}
+FLOORS = {"engine": 1, "dsl": 2, "solvers": 2, "render": 3, "dataset": 4, "generate": 5, "evaluate": 6,
+          "geomill": 7}
 CODE_DIRS = [*FLOORS, "tests", "bench"]
 
 

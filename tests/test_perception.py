@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from geomill.evaluate.types import Backend, Image, Message, Request
-from geomill.generate.perception import (
+from geomill.generate.geomverse.pipeline import Tally
+from geomill.generate.perception.sets import (
     CHOICES,
     Mislabel,
     PerceptionConfig,
@@ -19,7 +20,6 @@ from geomill.generate.perception import (
     make_record,
     preset,
 )
-from geomill.generate.pipeline import Tally
 from geomill.generate.runner import Part, read_records, run
 from geomill.render.claims import check_claim
 from geomill.render.scene_io import scene_from_dict
@@ -186,7 +186,7 @@ def test_geomverse_figures():
 
 def test_perceiver_reads_the_figures():
     pytest.importorskip("skimage")
-    from geomill.evaluate.perceiver import PerceiverBackend
+    from geomill.evaluate.backends.perceiver import PerceiverBackend
 
     backend = PerceiverBackend()
     assert isinstance(backend, Backend)

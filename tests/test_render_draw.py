@@ -286,8 +286,8 @@ def test_individual_style_draws_every_element_the_solution_names(path):
 
 
 def test_generated_individual_solutions_name_only_drawn_elements():
-    from geomill.generate.config import GenConfig
-    from geomill.generate.pipeline import Tally, make_record
+    from geomill.generate.geomverse.config import GenConfig
+    from geomill.generate.geomverse.pipeline import Tally, make_record
 
     cfg = GenConfig(depth=3, annotation="individual", values="image", images=False)
     for index in range(12):

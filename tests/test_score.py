@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 import pytest
-from geomill.evaluate.report import build_report, compare, csv_text, markdown, write_report
-from geomill.evaluate.score import bootstrap_ci, numbers_agree, random_baseline, score_item
+from geomill.evaluate.answers.report import build_report, compare, csv_text, markdown, write_report
+from geomill.evaluate.answers.score import bootstrap_ci, numbers_agree, random_baseline, score_item
 
 from geomill.cli import main
 

@@ -62,8 +62,8 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
 
 
 def _parts(args):
-    from geomill.generate.config import GenConfig
-    from geomill.generate.presets import preset
+    from geomill.generate.geomverse.config import GenConfig
+    from geomill.generate.geomverse.presets import preset
     from geomill.generate.runner import Part
 
     if args.preset:

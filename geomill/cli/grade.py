@@ -24,9 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    from geomill.evaluate import grade_report
-    from geomill.evaluate.grade import grade_file, load_dataset
-    from geomill.evaluate.jsonl import write_jsonl
+    from geomill.dataset.jsonl import write_jsonl
+    from geomill.evaluate.grading import report as grade_report
+    from geomill.evaluate.grading.grade import grade_file, load_dataset
 
     by = [f.strip() for f in args.by.split(",") if f.strip()]
     out = Path(args.out)

@@ -10,7 +10,7 @@ from .generate import add_run_options, run_and_export
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from geomill.generate.perception import PRESETS, TASKS
+    from geomill.generate.perception.sets import PRESETS, TASKS
 
     p = sub.add_parser("perceive", help="perception questions (VisOnlyQA style) on generated figures",
                        description="Each record asks one question about one figure (triangle, quadrilateral, "
@@ -39,7 +39,7 @@ def _lines(text: str) -> tuple[int, int]:
 
 
 def cmd_perceive(args) -> int:
-    from geomill.generate.perception import PerceptionConfig, preset
+    from geomill.generate.perception.sets import PerceptionConfig, preset
     from geomill.generate.runner import Part
 
     if args.workers < 1 or args.n < 1 or args.shard_size < 1 or args.scale <= 0:

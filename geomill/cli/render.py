@@ -86,7 +86,7 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from geomill.generate.files import write_bytes, write_text
+    from geomill.dataset.files import write_bytes, write_text
     from geomill.render.annotate import Annotation
     from geomill.render.attribution import figure_labels
     from geomill.render.draw import Renderer

@@ -37,9 +37,9 @@ def _fields(text: str) -> list[str]:
 
 
 def cmd_score(args) -> int:
-    from geomill.evaluate.jsonl import write_jsonl
-    from geomill.evaluate.report import build_report, markdown, write_report
-    from geomill.evaluate.score import score_file
+    from geomill.dataset.jsonl import write_jsonl
+    from geomill.evaluate.answers.report import build_report, markdown, write_report
+    from geomill.evaluate.answers.score import score_file
 
     by = _fields(args.by)
     items = score_file(Path(args.file))
@@ -56,7 +56,7 @@ def cmd_score(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from geomill.evaluate.report import compare, markdown, plot, write_report
+    from geomill.evaluate.answers.report import compare, markdown, plot, write_report
 
     by = _fields(args.by)
     if args.plot and not by:

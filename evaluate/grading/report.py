@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from geomill.generate.files import write_bytes, write_text
+from geomill.dataset.files import write_bytes, write_text
 
 from .categories import CATEGORIES
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
-from geomill.generate.runner import read_records
 
-from .types import RESPONSE_TYPES
+from .records import RESPONSE_TYPES
+from .shards import read_records
 
 # Report axes: item field -> the record key it is read from, in the generation knobs first (shapes
 # and distractors are also top-level record fields holding the drawn shapes and the distractor

@@ -32,7 +32,7 @@ from geomill.render.claims import check_claim
 from geomill.render.plain import DOT_PX, LABEL_GAP, glyph
 from geomill.render.scene_io import scene_from_dict
 
-from .types import Image, Request, Response
+from ..types import Image, Request, Response
 
 MATCH = 0.5  # normalised cross-correlation a letter must reach
 INKED = 0.93  # share of a segment's samples that must be inked for it to count as drawn
@@ -258,7 +258,7 @@ def score_folder(out: str | Path) -> dict:
     """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part)."""
     from geomill.generate.runner import read_records
 
-    from .types import Message
+    from ..types import Message
 
     out = Path(out)
     right: Counter = Counter()
@@ -283,10 +283,10 @@ def score_folder(out: str | Path) -> dict:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m geomill.evaluate.perceiver DIR``: the perceiver's accuracy per task."""
+    """``python -m geomill.evaluate.backends.perceiver DIR``: the perceiver's accuracy per task."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
-        print("usage: python -m geomill.evaluate.perceiver DIR", file=sys.stderr)
+        print("usage: python -m geomill.evaluate.backends.perceiver DIR", file=sys.stderr)
         return 2
     for task, s in score_folder(args[0]).items():
         print(f"{task:<28} {s['accuracy']:6.1%}  (n={s['n']}, unreadable {s['unreadable']})")

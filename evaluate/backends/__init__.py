@@ -14,7 +14,7 @@ from typing import Any
 
 from geomill.engine.errors import GeomillError
 
-from .types import Backend
+from ..types import Backend
 
 
 @dataclass(frozen=True)
@@ -87,11 +87,11 @@ def get_backend(name: str, **options: Any) -> Backend:
         raise GeomillError(f"the {name} backend needs {missing}: pip install 'geomill[{entry.extra}]'") from None
 
 
-register_backend("oracle", "geomill.evaluate.backend_baselines:oracle")
-register_backend("random", "geomill.evaluate.backend_baselines:random_guess")
-register_backend("replay", "geomill.evaluate.backend_baselines:replay")
-register_backend("openai", "geomill.evaluate.backend_openai:make")
-register_backend("transformers", "geomill.evaluate.backend_hf:make", extra="hf")
-register_backend("vllm", "geomill.evaluate.backend_vllm:make", extra="vllm")
-register_backend("ray-vllm", "geomill.evaluate.backend_ray:make", extra="ray")
-register_backend("perceiver", "geomill.evaluate.perceiver:make", extra="perceiver")
+register_backend("oracle", "geomill.evaluate.backends.baselines:oracle")
+register_backend("random", "geomill.evaluate.backends.baselines:random_guess")
+register_backend("replay", "geomill.evaluate.backends.baselines:replay")
+register_backend("openai", "geomill.evaluate.backends.openai:make")
+register_backend("transformers", "geomill.evaluate.backends.hf:make", extra="hf")
+register_backend("vllm", "geomill.evaluate.backends.vllm:make", extra="vllm")
+register_backend("ray-vllm", "geomill.evaluate.backends.ray:make", extra="ray")
+register_backend("perceiver", "geomill.evaluate.backends.perceiver:make", extra="perceiver")

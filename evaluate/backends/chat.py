@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 
-from .types import Image, Request
+from ..types import Image, Request
 
 
 def data_url(image: Image) -> str:

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError, Span
-from geomill.generate.files import atomic_open
+
+from .files import atomic_open
 
 
 def read_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from geomill.generate.files import atomic_open
+from .files import atomic_open
 
 
 def _read(path: Path) -> tuple[list[dict], bool]:

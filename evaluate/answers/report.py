@@ -21,8 +21,8 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from geomill.dataset.files import atomic_open, write_bytes, write_text
 from geomill.engine.errors import GeomillError
-from geomill.generate.files import atomic_open, write_bytes, write_text
 
 from .score import bootstrap_ci, random_baseline, score_file, score_item
 

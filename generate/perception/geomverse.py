@@ -18,7 +18,7 @@ from geomill.engine.geometry import angle_at, distance
 from geomill.render.claims import check_claim, edge_drawn
 from geomill.render.scene_io import plain_dict, scene_from_dict
 
-from .config import GenConfig
+from ..geomverse.config import GenConfig
 from .construct import Unbuildable
 
 FIGURE_CONFIG = GenConfig(depth=2, randomize=True, max_depth=3, images=False)
@@ -32,7 +32,7 @@ def figure(seed, part: str, k: int):
     from geomill.render.layout import layout
     from geomill.solvers import solve
 
-    from .pipeline import Tally, make_record
+    from ..geomverse.pipeline import Tally, make_record
 
     record, _ = make_record(FIGURE_CONFIG, seed, f"{part}/figure", k, Tally())
     sol = solve(parse(record["dsl"]))
@@ -46,7 +46,7 @@ def draw(sol, scene, knobs: dict, size: int) -> bytes:
     """The figure as the problem's record draws it."""
     from geomill.render.annotate import Annotation
 
-    from .pipeline import _RENDERERS
+    from ..geomverse.pipeline import _RENDERERS
 
     if ("perception", size) not in _RENDERERS:
         from geomill.render.draw import Renderer
@@ -130,7 +130,7 @@ def _gap(xy, a, b, c, d) -> float:
 
 def question(cfg, seed, part: str, figure_index: int, slot: int, attempt: int, rng: random.Random):
     """(scene dict, Question, PNG or None) for a GeomVerse figure; ``Unbuildable`` when it has none."""
-    from .perception import CHOICES, MARGIN, NEAR_MISSES, Question
+    from .sets import CHOICES, MARGIN, NEAR_MISSES, Question
 
     task = cfg.task
     if task in CHOICES:

@@ -14,9 +14,9 @@ from collections.abc import Iterator, Sequence
 
 from geomill.engine.errors import GeomillError
 
-from .backends import BackendOptions
+from ..types import Image, Request, Response, Sampling
+from . import BackendOptions
 from .chat import openai_messages
-from .types import Image, Request, Response, Sampling
 
 
 class VLLMEngine:
@@ -81,6 +81,6 @@ class VLLMBackend:
 
 def make(opts: BackendOptions):
     if opts.data_parallel > 1:
-        from .backend_ray import make as make_ray
+        from .ray import make as make_ray
         return make_ray(opts)
     return VLLMBackend(opts)

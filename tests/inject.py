@@ -21,11 +21,10 @@ import random
 import re
 
 from geomill.engine.rules import rules_for
+from geomill.evaluate.grading.answer_key import AnswerKey, Key, ProofStep, build_key
+from geomill.evaluate.grading.categories import evaluate, matches
+from geomill.evaluate.grading.chains import NUMBER
 from geomill.solvers.arith import chain, fmt, tree
-
-from .answer_key import AnswerKey, Key, ProofStep, build_key
-from .categories import evaluate, matches
-from .chains import NUMBER
 
 _TRAILING = re.compile(r"-?\d+(?:\.\d+)?\.$")
 ERRORS = ("result", "formula", "given", "distractor", "hallucinated", "assigned")

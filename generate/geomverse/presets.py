@@ -6,8 +6,8 @@ validation free of any test solution.  ``scale`` shrinks every part (for tries).
 """
 from __future__ import annotations
 
+from ..runner import Part
 from .config import GenConfig
-from .runner import Part
 
 BASE = GenConfig(depth=2, shapes="geomverse")
 

@@ -11,16 +11,16 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from geomill.dataset.jsonl import read_jsonl
 from geomill.engine.errors import GeomillError, Span
 from geomill.generate.runner import read_records
 
+from ..answers.extract import extract_number
+from ..answers.score import numbers_agree
 from .alignment import Claim, claims
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
 from .chains import NUMBER, consistent
-from .extract import extract_number
-from .jsonl import read_jsonl
-from .score import numbers_agree
 
 
 @dataclass

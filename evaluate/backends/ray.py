@@ -15,10 +15,10 @@ from dataclasses import asdict
 
 import ray
 
-from .backend_vllm import VLLMEngine, max_images
-from .backends import BackendOptions
+from ..types import Request, Response, Sampling
+from . import BackendOptions
 from .chat import openai_messages
-from .types import Request, Response, Sampling
+from .vllm import VLLMEngine, max_images
 
 
 class Replica:

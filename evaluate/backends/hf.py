@@ -14,8 +14,8 @@ from geomill.engine.errors import GeomillError
 from PIL import Image as PILImage
 from transformers import AutoModelForImageTextToText, AutoProcessor
 
-from .backends import BackendOptions
-from .types import Image, Request, Response, Sampling, batched
+from ..types import Image, Request, Response, Sampling, batched
+from . import BackendOptions
 
 DTYPES = {"bfloat16": torch.bfloat16, "float16": torch.float16, "float32": torch.float32}
 

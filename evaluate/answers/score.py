@@ -14,11 +14,11 @@ import os
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from geomill.dataset.jsonl import read_jsonl
 from geomill.engine.errors import GeomillError, Span
 
+from ..types import RESPONSE_TYPES
 from .extract import extract
-from .jsonl import read_jsonl
-from .types import RESPONSE_TYPES
 
 RELATIVE_TOLERANCE = 0.03
 ZERO_TOLERANCE = 0.005

@@ -30,7 +30,7 @@ from geomill.render.claims import ANGLE_TOL, RATIO_TOL, check_claim
 from geomill.render.scene_io import scene_from_dict
 from shapely.geometry import LineString
 
-from .config import GENERATOR_VERSION
+from ..geomverse.config import GENERATOR_VERSION
 from .construct import FRAME, Figure, Unbuildable, crossing, polar
 
 SCHEMA = "geomill.perceive/1"
@@ -434,7 +434,7 @@ def make_record(cfg: PerceptionConfig, seed, part: str, index: int, tally, exclu
         try:
             png = None
             if cfg.source == "geomverse":
-                from .perception_geomverse import question
+                from .geomverse import question
 
                 scene, q, png = question(cfg, seed, part, figure_index, figure_index, attempt, rng)
             else:
@@ -503,7 +503,7 @@ def preset(name: str, scale: float = 1.0, images: bool = True, image_size: int =
     on 2–6 lines, length with 0°, 45°, 90° between the segments; ``extra``: diameter/radius and
     intersection, 100 each; ``geomverse``: five tasks on GeomVerse problems' figures;
     ``train``: the five tasks at 10k each (VisOnlyQA-Train)."""
-    from .runner import Part
+    from ..runner import Part
 
     def n(k: int) -> int:
         return max(2, 2 * int(round(k * scale / 2)))  # even: True/False questions come in pairs

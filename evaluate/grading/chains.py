@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import sympy
 from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 
-from .extract import normalize as extract_normalize
+from ..answers.extract import normalize as extract_normalize
 
 _FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
@@ -32,7 +32,7 @@ _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
 
 
 def normalize(text: str) -> str:
-    """The answer extractor's spelling (:func:`geomill.evaluate.extract.normalize`: LaTeX, Unicode,
+    """The answer extractor's spelling (:func:`geomill.evaluate.answers.extract.normalize`: LaTeX, Unicode,
     Markdown), then what chains need: ``\\frac{a}{b}`` -> ``((a)/(b))``, roots, ``≈`` as ``=``, no degree signs."""
     text = extract_normalize(_roots_and_fractions(text))  # braces first: "7^\\circ}" must keep its brace
     text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)

@@ -17,9 +17,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from geomill.engine.errors import GeomillError
 
-from .backends import BackendOptions
+from ..types import Request, Response
+from . import BackendOptions
 from .chat import openai_messages
-from .types import Request, Response
 
 RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 

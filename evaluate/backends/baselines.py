@@ -8,11 +8,11 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 
+from geomill.dataset.jsonl import read_jsonl
 from geomill.engine.errors import GeomillError, Span
 
-from .backends import BackendOptions
-from .jsonl import read_jsonl
-from .types import Request, Response
+from ..types import Request, Response
+from . import BackendOptions
 
 
 def answer_text(item: Mapping) -> str:

@@ -1,0 +1,1 @@
+"""Answer reading and scoring: extraction from free text, scores per item, reports."""

@@ -1,0 +1,1 @@
+"""Step-level grading of chains of thought against the gold proof."""

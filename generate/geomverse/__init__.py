@@ -1,0 +1,1 @@
+"""GeomVerse-style generation: backward-built problems with gold solutions and figures."""

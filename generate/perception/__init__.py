@@ -1,0 +1,1 @@
+"""Perception question sets (VisOnlyQA-style): figures built to order, or GeomVerse figures."""
