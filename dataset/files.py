@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
+
+from geomill.engine.errors import GeomillError, Span
 
 
 @contextmanager
@@ -58,3 +61,30 @@ def write_text(path: str | os.PathLike, text: str) -> None:
 def write_bytes(path: str | os.PathLike, data: bytes, durable: bool = True) -> None:
     with atomic_open(path, "wb", durable=durable) as fh:
         fh.write(data)
+
+
+def read_json(path: str | os.PathLike, what: str = "JSON file"):
+    """A JSON file's value, or a one-line error naming the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GeomillError(f"{path}: no such {what}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GeomillError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GeomillError(f"not JSON: {exc.msg}", Span(exc.lineno, exc.colno), str(path)) from None
+
+
+def write_json(path: str | os.PathLike, value, indent: int | None = 1) -> None:
+    """``value`` as JSON (sorted keys), written atomically."""
+    write_text(path, json.dumps(value, indent=indent, sort_keys=True))
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """A file's bytes (an image), or a one-line error naming it."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise GeomillError(f"{path}: {exc.strerror}") from None

@@ -1,85 +1,29 @@
-"""Reading a dataset written by ``geomill generate`` and turning its records into items: the
-gold answer, its response type and options, and the record fields reports group by."""
+"""A dataset's records as scored items: the gold answer, its response type and options, and the
+record fields reports group by (``records.Item``). Thin helpers over ``folder`` for the evaluator."""
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 
-from geomill.engine.errors import GeomillError
+from .folder import Dataset, image_path, open_dataset, read_image
+from .records import GROUP_FIELDS, Item, Part, Record
 
-from .records import RESPONSE_TYPES
-from .shards import read_records
-
-# Report axes: item field -> the record key it is read from, in the generation knobs first (shapes
-# and distractors are also top-level record fields holding the drawn shapes and the distractor
-# facts, not the split), then at the top level. Only plain values (text, numbers, booleans) count.
-GROUP_FIELDS = {
-    "depth": "depth", "width": "width", "question_type": "question_type", "shapes": "shapes",
-    "annotation": "annotation", "values": "values", "variablized": "variablized",
-    "distractors": "distractors", "task": "task", "part": "part",
-}
-
-
-@dataclass(frozen=True)
-class Part:
-    """One part of a generated folder: its records and the folder its image paths start from."""
-
-    name: str
-    split: str
-    folder: Path
-
-    def records(self) -> Iterator[dict]:
-        return iter(read_records(self.folder.parent, self.name))
+__all__ = ["GROUP_FIELDS", "Dataset", "Item", "Part", "image_path", "make_item", "open_dataset", "parts", "pick",
+           "read_image"]
 
 
 def parts(dataset: str | Path) -> list[Part]:
-    """The parts of a ``geomill generate`` folder (or a single part's folder)."""
-    root = Path(dataset)
-    manifest = root / "manifest.json"
-    if manifest.is_file():
-        try:
-            listed = json.loads(manifest.read_text(encoding="utf-8"))["parts"]
-        except (ValueError, KeyError) as exc:
-            raise GeomillError(f"{manifest}: not a geomill generate manifest ({exc})") from None
-        return [Part(p["name"], p.get("split", "test"), root / p["name"]) for p in listed]
-    if any(root.glob("shard-*.jsonl")):
-        return [Part(root.name, "test", root)]
-    raise GeomillError(f"{root}: not a folder written by geomill generate (no manifest.json, no shard-*.jsonl)")
+    """The parts of a ``geomill generate`` or ``geomill perceive`` folder (or a single part's folder)."""
+    return list(open_dataset(dataset, command="geomill eval").parts)
 
 
 def pick(all_parts: list[Part], names: str | None, split: str | None) -> list[Part]:
     """Parts by name (comma-separated) or by split; by default the test parts (all if none)."""
-    if names:
-        wanted = names.split(",")
-        unknown = [n for n in wanted if n not in {p.name for p in all_parts}]
-        if unknown:
-            raise GeomillError(f"no part {unknown[0]!r}; parts: {', '.join(p.name for p in all_parts)}")
-        return [p for p in all_parts if p.name in wanted]
-    if split:
-        return [p for p in all_parts if p.split == split]
-    return [p for p in all_parts if p.split == "test"] or all_parts
+    return Dataset(Path("."), "geomverse", tuple(all_parts), None).pick(names, split)
 
 
-def make_item(record: Mapping) -> dict:
-    """The scored item of a record: id, answer, response type, options and the group fields."""
-    response_type = record.get("response_type", "number")
-    if response_type not in RESPONSE_TYPES:
-        raise GeomillError(f"record {record.get('id')}: unknown response_type {response_type!r}")
-    knobs = record.get("knobs") or {}
-    item = {"id": record["id"], "answer": record["answer"], "response_type": response_type,
-            "options": record.get("options")}
-    for field, key in GROUP_FIELDS.items():
-        value = knobs[key] if key in knobs else record.get(key)
-        if field == "question_type" and record.get("answer_type"):
-            value = record["answer_type"]  # what was asked, also when the knob said "any"
-        if field == "task" and value is None and response_type == "number":
-            value = "geomverse"
-        if isinstance(value, (str, int, float, bool)):
-            item[field] = value
-    return item
-
-
-def image_path(part: Part, record: Mapping) -> Path | None:
-    return part.folder / record["image"] if record.get("image") else None
+def make_item(record: Record | Mapping) -> Item:
+    """The scored item of a record (a ``Record``, or a record's JSON form)."""
+    if not isinstance(record, Record):
+        record = Record.from_json({"schema": "geomill.generate/1", **record})
+    return Item.from_record(record)

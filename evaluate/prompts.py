@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+from geomill.dataset.records import Item, Record
 from geomill.engine.errors import GeomillError
 
 from .backends.baselines import answer_text
@@ -61,37 +62,37 @@ class PromptSettings:
         return f"{template.name}/v{template.version}/{mode}{shots}/{'text' if self.text_only else 'image'}"
 
 
-def response_type_hint(item: Mapping) -> str:
+def response_type_hint(item: Item) -> str:
     """VisOnlyQA's ``{response_type}``: the answers the model may give."""
-    if item["response_type"] == "truefalse":
+    if item.response_type == "truefalse":
         return "True, False"
-    if item["response_type"] == "number":
+    if item.response_type == "number":
         return "a number"
-    return ", ".join(str(o) for o in item.get("options") or [])
+    return ", ".join(str(o) for o in item.options or [])
 
 
-def question_of(record: Mapping, item: Mapping, text_only: bool) -> str:
+def question_of(record: Record | Mapping, item: Item, text_only: bool) -> str:
     """The question as shown; for options given as label -> text that the question does not
     already spell out, the options are listed after it, one "(a) text" per line."""
     question = record.get("question_text_only") if text_only else record.get("question")
     if not question:
         raise GeomillError(f"record {record.get('id')} has no {'text-only ' if text_only else ''}question")
-    options = item.get("options")
+    options = item.options
     if isinstance(options, Mapping) and not all(f"({k})" in question for k in options):
         question += "".join(f"\n({k}) {v}" for k, v in options.items())
     return question
 
 
-def _turn(template: Template, settings: PromptSettings, record: Mapping, item: Mapping, image: Image | None,
+def _turn(template: Template, settings: PromptSettings, record: Record | Mapping, item: Item, image: Image | None,
           cot: bool) -> Message:
     text = (template.cot if cot else template.zero_shot).format(
         question=question_of(record, item, image is None), response_type=response_type_hint(item))
     return Message("user", ((image,) if image is not None else ()) + (text,))
 
 
-def build_request(request_id: str, template: Template, settings: PromptSettings, record: Mapping, item: Mapping,
-                  image: Image | None, sampling: Sampling,
-                  exemplars: Sequence[tuple[Mapping, Mapping, Image | None]] = ()) -> Request:
+def build_request(request_id: str, template: Template, settings: PromptSettings, record: Record | Mapping,
+                  item: Item, image: Image | None, sampling: Sampling,
+                  exemplars: Sequence[tuple[Record, Item, Image | None]] = ()) -> Request:
     """The chat for one item: demonstrations (if any), then the question (image first)."""
     cot = settings.cot or bool(settings.few_shot)
     messages: list[Message] = []

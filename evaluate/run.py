@@ -1,5 +1,5 @@
 """One evaluation run: dataset records -> requests -> a backend -> scored lines in
-``DIR/responses.jsonl`` -> ``DIR/report.*``; resumable (see ``store``).
+``DIR/responses.jsonl`` -> ``DIR/report.*``; resumable (see ``geomill.dataset.responses``).
 
 Each item's cache key (``request_hash``) covers the backend and the settings that change an
 answer (model, revision, dtype), the template version, the record id, the bytes of every image
@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from geomill.dataset import items as items_mod
-from geomill.dataset.files import write_text
+from geomill.dataset.files import read_json, write_json
+from geomill.dataset.folder import Dataset, open_dataset, read_image
+from geomill.dataset.records import GROUP_FIELDS, Item, Part, Record
 from geomill.dataset.responses import ResponseStore
 from geomill.engine.errors import GeomillError
 
 from . import prompts
-from .backends import BackendOptions, get_backend
+from .backends import BackendOptions, make_backend
 from .types import Image, Request, Sampling, batched
 
 CHUNK = 2048  # requests handed to a backend at once (vLLM batches within; memory stays bounded)
@@ -42,14 +43,21 @@ class RunSettings:
     limit: int | None = None
     plots: bool = True
 
+    def backend_options(self) -> BackendOptions:
+        """The backend's options, built once per run (a bad field is a one-line error)."""
+        try:
+            return BackendOptions(**self.options, seed=self.seed)
+        except TypeError as exc:
+            raise GeomillError(f"backend options: {exc}") from None
+
 
 @dataclass
 class Work:
-    """One item to ask: its record, item, template, images (loaded lazily) and cache key."""
+    """One item to ask: its part, record, item, template and (once its request is built) cache key."""
 
-    part: items_mod.Part
-    record: dict
-    item: dict
+    part: Part
+    record: Record
+    item: Item
     template: prompts.Template
     key: str = ""
 
@@ -62,44 +70,40 @@ class RunResult:
     failed: list[tuple[str, str]]  # (id, error) of requests the backend gave up on
 
 
-def _png(path: Path | None) -> Image | None:
-    if path is None:
-        return None
-    try:
-        return Image(path.read_bytes())
-    except OSError as exc:
-        raise GeomillError(f"{path}: {exc.strerror}") from None
+def _image(part: Part, record: Record) -> Image | None:
+    png = read_image(part, record)
+    return None if png is None else Image(png)
 
 
-def _sampling(settings: RunSettings, item: Mapping) -> Sampling:
+def _sampling(settings: RunSettings, item: Item) -> Sampling:
     cot = settings.prompt.cot or bool(settings.prompt.few_shot)
     max_tokens = settings.max_tokens or (1024 if cot else 128)
     choices = None
-    if settings.constrained and not cot and item["response_type"] in ("choice", "truefalse"):
-        choices = ("True", "False") if item["response_type"] == "truefalse" else tuple(item.get("options") or ())
+    if settings.constrained and not cot and item.response_type in ("choice", "truefalse"):
+        choices = ("True", "False") if item.response_type == "truefalse" else tuple(item.options or ())
     return Sampling(max_tokens=max_tokens, temperature=settings.temperature, seed=settings.seed, choices=choices)
 
 
-def _exemplars(settings: RunSettings, all_parts: list[items_mod.Part]) -> dict[str, list]:
+def _exemplars(settings: RunSettings, dataset: Dataset) -> dict[str, list]:
     """k demonstrations per response type, drawn once (seeded) from the train parts."""
     k = settings.prompt.few_shot
     if not k:
         return {}
-    train = items_mod.pick(all_parts, settings.exemplars_from, None if settings.exemplars_from else "train")
+    train = dataset.pick(settings.exemplars_from, None if settings.exemplars_from else "train")
     if not train:
         raise GeomillError("--few-shot needs a train part (geomill generate --splits train=N,test=N) "
                            "or --exemplars-from PART")
     pool: dict[str, list] = {}
     for part in train:
-        for record in part.records():
-            item = items_mod.make_item(record)
-            pool.setdefault(item["response_type"], []).append((part, record, item))
+        for record in dataset.records(part):
+            item = Item.from_record(record)
+            pool.setdefault(item.response_type, []).append((part, record, item))
     rng = random.Random(f"{settings.seed}:few-shot")
     chosen = {}
     for rtype, cands in sorted(pool.items()):
         if len(cands) < k:
             raise GeomillError(f"--few-shot {k}: the train parts hold only {len(cands)} {rtype} records")
-        chosen[rtype] = [(r, i, _png(items_mod.image_path(p, r))) for p, r, i in rng.sample(cands, k)]
+        chosen[rtype] = [(r, i, _image(p, r)) for p, r, i in rng.sample(cands, k)]
     return chosen
 
 
@@ -108,11 +112,12 @@ def _digest(data: bytes) -> str:
 
 
 def _request(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> Request:
-    image = None if settings.prompt.text_only else _png(items_mod.image_path(work.part, work.record))
-    shots = exemplars.get(work.item["response_type"], [])
+    """The request of one item; its figure is read here, once."""
+    image = None if settings.prompt.text_only else _image(work.part, work.record)
+    shots = exemplars.get(work.item.response_type, [])
     if settings.prompt.few_shot and not shots:
-        raise GeomillError(f"no {work.item['response_type']} exemplars in the train parts for --few-shot")
-    return prompts.build_request(work.record["id"], work.template, settings.prompt, work.record, work.item,
+        raise GeomillError(f"no {work.item.response_type} exemplars in the train parts for --few-shot")
+    return prompts.build_request(work.record.id, work.template, settings.prompt, work.record, work.item,
                                  image, _sampling(settings, work.item), shots)
 
 
@@ -126,20 +131,20 @@ def cache_key(settings: RunSettings, opts: BackendOptions, template_version: str
 
 def plan(dataset: str | Path, settings: RunSettings) -> tuple[list[Work], dict[str, list]]:
     """The items to evaluate, in dataset order, with their templates and exemplars."""
-    all_parts = items_mod.parts(dataset)
+    data = open_dataset(dataset, command="geomill eval")
     works: list[Work] = []
     templates: dict[str, prompts.Template] = {}
-    for part in items_mod.pick(all_parts, settings.parts, None):
-        for record in part.records():
+    for part in data.pick(settings.parts, None):
+        for record in data.records(part):
             if settings.limit is not None and len(works) >= settings.limit:
                 break
-            item = items_mod.make_item(record)
-            name = settings.prompt.template or prompts.DEFAULT_FOR[item["response_type"]]
+            item = Item.from_record(record)
+            name = settings.prompt.template or prompts.DEFAULT_FOR[item.response_type]
             template = templates.get(name) or templates.setdefault(name, prompts.load(name))
             works.append(Work(part, record, item, template))
     if not works:
         raise GeomillError(f"{dataset}: no records to evaluate")
-    return works, _exemplars(settings, all_parts)
+    return works, _exemplars(settings, data)
 
 
 def build_requests(dataset: str | Path, settings: RunSettings) -> list[Request]:
@@ -156,15 +161,18 @@ def _check_run_file(out: Path, settings: RunSettings) -> None:
                  "constrained": settings.constrained}
     path = out / "run.json"
     if path.exists():
-        old = json.loads(path.read_text(encoding="utf-8"))
-        if old != json.loads(json.dumps(described)):
+        if read_json(path, "run file") != json.loads(json.dumps(described)):
             raise GeomillError(f"{out} holds a run with other settings ({path}); use a new --out folder")
     else:
-        write_text(path, json.dumps(described, indent=1, sort_keys=True))
+        write_json(path, described)
 
 
 def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progress: bool = True) -> RunResult:
-    """Ask every item not yet answered, append each answer as it arrives, then report."""
+    """Ask every item not yet answered, append each answer as it arrives, then report.
+
+    Chunk by chunk, each item's request is built once (its figure read once) and keyed; an item
+    whose key is in the responses file is not asked again. The backend starts only when there is
+    something to ask, and only the baselines that answer from the gold answers are handed them."""
     from .answers.report import build_report, write_report
     from .answers.score import score_item
 
@@ -172,51 +180,64 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     out.mkdir(parents=True, exist_ok=True)
     _check_run_file(out, settings)
     works, exemplars = plan(dataset, settings)
-    by_id = {w.item["id"]: w for w in works}
+    by_id = {w.item.id: w for w in works}
     if len(by_id) != len(works):
         raise GeomillError(f"{dataset}: record ids repeat across the chosen parts; pick one with --part")
-    opts = BackendOptions(**settings.options, seed=settings.seed, items={w.item["id"]: w.item for w in works})
-    for work in works:  # keys need the image bytes: hash them now, rebuild requests chunk by chunk
-        request = _request(settings, work, exemplars)
-        work.key = cache_key(settings, opts, settings.prompt.version(work.template), request)
-    store = ResponseStore(out / "responses.jsonl", {w.item["id"]: w.key for w in works})
-    todo = [w for w in works if w.item["id"] not in store.done]
+    opts = settings.backend_options()
+    store = ResponseStore(out / "responses.jsonl")
     failed: list[tuple[str, str]] = []
+    answered = skipped = correct = 0
+    backend = None
+    bar = None  # started once the backend is (a missing library is one line, with no bar before it)
     start = time.perf_counter()
-    if todo:
-        backend = get_backend(settings.backend, **dict(opts.__dict__))
-        bar = _bar(len(todo), f"{settings.backend}:{opts.model or settings.backend}", progress)
-        correct = 0
-        try:
-            for chunk in batched(todo, CHUNK):
-                for response in backend.generate([_request(settings, w, exemplars) for w in chunk]):
-                    work = by_id[response.id]
-                    bar.update(1)
-                    if response.error is not None:
-                        failed.append((response.id, response.error))
-                        continue
-                    row = score_item(_row(settings, opts, work, response))
-                    store.append(row)
-                    correct += bool(row.get("correct"))
-                    bar.set_postfix(acc=f"{correct / max(1, bar.n - len(failed)):.3f}", refresh=False)
-        finally:
+    try:
+        for chunk in batched(works, CHUNK):
+            requests = []
+            for work in chunk:
+                request = _request(settings, work, exemplars)
+                work.key = cache_key(settings, opts, settings.prompt.version(work.template), request)
+                if store.done(work.item.id, work.key):
+                    skipped += 1
+                else:
+                    requests.append(request)
+            if requests and backend is None:
+                backend = make_backend(settings.backend, opts, answers={w.item.id: w.item for w in works})
+            if bar is None:
+                bar = _bar(len(works), f"{settings.backend}:{opts.model or settings.backend}", progress)
+            bar.update(len(chunk) - len(requests))
+            if not requests:
+                continue
+            for response in backend.generate(requests):
+                work = by_id[response.id]
+                bar.update(1)
+                if response.error is not None:
+                    failed.append((response.id, response.error))
+                    continue
+                row = score_item(_row(settings, opts, work, response))
+                store.append(row)
+                answered += 1
+                correct += bool(row.get("correct"))
+                bar.set_postfix(acc=f"{correct / max(1, answered):.3f}", refresh=False)
+    finally:
+        if bar is not None:
             bar.close()
-            store.close()
+        store.close({w.item.id: w.key for w in works if w.key})
+        if backend is not None:
             backend.close()
     elapsed = time.perf_counter() - start
-    rows = [store.done[w.item["id"]] for w in works if w.item["id"] in store.done]
-    by = [f for f in items_mod.GROUP_FIELDS if any(f in r for r in rows)]
+    rows = [row for w in works if (row := store.done(w.item.id, w.key)) is not None]
+    by = [f for f in GROUP_FIELDS if any(f in r for r in rows)]
     report = build_report(rows, by=by)
     report["run"] = {"backend": settings.backend, "model": opts.model or settings.backend,
                      "template_versions": sorted({r["template_version"] for r in rows}),
-                     "answered": len(todo) - len(failed), "skipped": len(works) - len(todo), "failed": len(failed),
-                     "items_per_s": round((len(todo) - len(failed)) / elapsed, 3) if todo and elapsed else None}
+                     "answered": answered, "skipped": skipped, "failed": len(failed),
+                     "items_per_s": round(answered / elapsed, 3) if answered and elapsed else None}
     write_report(out, report, plots=settings.plots)
-    return RunResult(report, len(todo) - len(failed), len(works) - len(todo), failed)
+    return RunResult(report, answered, skipped, failed)
 
 
 def _row(settings: RunSettings, opts: BackendOptions, work: Work, response) -> dict:
-    return {**work.item, "model": opts.model or settings.backend, "revision": opts.revision,
+    return {**work.item.to_json(), "model": opts.model or settings.backend, "revision": opts.revision,
             "backend": settings.backend, "template": work.template.name,
             "template_version": settings.prompt.version(work.template), "request_hash": work.key,
             "cot": settings.prompt.cot or bool(settings.prompt.few_shot), "few_shot": settings.prompt.few_shot,

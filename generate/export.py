@@ -7,18 +7,19 @@ import json
 from pathlib import Path
 
 from geomill.dataset.files import atomic_open
-
-from .runner import read_records
+from geomill.dataset.folder import open_dataset, read_image
 
 
 def chat(out: str | Path, part: str, text_only: bool = False) -> tuple[Path, Path]:
     """Two files per part: LLaMA-Factory's sharegpt layout (``messages`` with an ``<image>``
     token, ``images`` paths) and TRL's (content parts ``{"type": "image"}``)."""
     out = Path(out)
+    dataset = open_dataset(out, command="the chat export")
     lf_path, trl_path = out / "finetune" / f"{part}.llamafactory.jsonl", out / "finetune" / f"{part}.trl.jsonl"
     with atomic_open(lf_path) as lf, atomic_open(trl_path) as trl:
-        for r in read_records(out, part):
-            use_image = r.get("image") and not text_only
+        for record in dataset.records(dataset.part(part)):
+            r = record.data  # the kind's own fields
+            use_image = record.image and not text_only
             q = r["question"] if use_image else r["question_text_only"]
             a = r["solution"] if use_image else r["solution_text_only"]
             images = [str(Path(part) / r["image"])] if use_image else []
@@ -40,7 +41,7 @@ PERCEPTION_FLAT = ("id", "part", "task", "question", "question_text_only", "resp
                    "measured", "negated", "near_miss", "n_lines", "angle_between")
 
 
-def _perception_row(r: dict) -> dict:
+def _perception_row(r) -> dict:
     """A perception record's columns: answers as text (a label or True/False), nested data as JSON."""
     row = {k: r[k] for k in PERCEPTION_FLAT}
     row["answer"] = str(r["answer"])
@@ -49,11 +50,15 @@ def _perception_row(r: dict) -> dict:
     return row
 
 
-def _rows(out: Path, part: str):
-    for r in read_records(out, part):
-        if "task" in r:
+def _rows(out: Path, part_name: str):
+    dataset = open_dataset(out, command="the export")
+    part = dataset.part(part_name)
+    for record in dataset.records(part):
+        r = record.data  # the kind's own fields
+        image = {"bytes": read_image(part, record), "path": record.image} if record.image else None
+        if record.kind == "perception":
             row = _perception_row(r)
-            row["image"] = {"bytes": (out / part / r["image"]).read_bytes(), "path": r["image"]} if r["image"] else None
+            row["image"] = image
             yield row
             continue
         row = {k: r[k] for k in FLAT}
@@ -61,7 +66,7 @@ def _rows(out: Path, part: str):
         row["steps"] = json.dumps(r["steps"], ensure_ascii=False)
         row["shapes"] = [s["kind"] for s in r["shapes"]]
         row["rules"] = r["rules"]
-        row["image"] = {"bytes": (out / part / r["image"]).read_bytes(), "path": r["image"]} if r.get("image") else None
+        row["image"] = image
         yield row
 
 
@@ -74,10 +79,8 @@ def parquet(out: str | Path, part: str) -> Path:
     out = Path(out)
     table = pa.Table.from_pylist(list(_rows(out, part)))
     path = out / "parquet" / f"{part}.parquet"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".parquet.part")
-    pq.write_table(table, tmp)
-    tmp.replace(path)
+    with atomic_open(path, "wb") as fh:
+        pq.write_table(table, fh)
     return path
 
 

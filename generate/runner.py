@@ -1,16 +1,10 @@
 """Runs of many problems: fixed-size shards by index range, written atomically,
-computed by a fork pool, resumable, with splits that share no solution.
+computed by a fork pool, resumable, with splits that share no solution. What GeomVerse
+generation and the perception sets share: a part's config brings its own record maker.
 
-Layout of an output folder::
-
-    DIR/manifest.json                 knobs, counts, rejections and failures per part
-    DIR/<part>/shard-00000.jsonl      records <part>-0000000 … (complete or absent)
-    DIR/<part>/shard-00000.meta.json  that shard's tally (written just before the shard)
-    DIR/<part>/images/<id>.png
-    DIR/<part>/images/<id>.labels.json   (the figure's labels, see render.attribution.figure_labels)
-
-A shard's content depends only on (seed, part, index range, the solutions of
-earlier parts of other splits), so 1 or 16 workers write the same bytes, and a
+The folder's layout is ``geomill.dataset.folder``'s, and only it writes there. A shard's
+content depends only on (seed, part, index range, the solutions of earlier parts of other
+splits), so 1 or 16 workers write the same bytes, and a
 killed run picks up at the first missing shard.
 """
 from __future__ import annotations
@@ -20,35 +14,28 @@ import json
 import multiprocessing as mp
 import os
 import sys
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from geomill.dataset.files import write_bytes, write_text
-from geomill.dataset.shards import n_shards, read_records, shard_path
+from geomill.dataset.folder import (
+    n_shards,
+    prepare_part,
+    read_manifest,
+    read_records,
+    read_shard_meta,
+    shard_path,
+    write_manifest,
+    write_part_files,
+    write_shard,
+)
+from geomill.dataset.records import Manifest, Part, Record
+from geomill.engine.errors import GeomillError
 
-from .geomverse.config import GENERATOR_VERSION, SCHEMA, GenConfig
+from .geomverse.config import GENERATOR_VERSION, SCHEMA
 from .geomverse.pipeline import Tally, make_record
 
 SHARD_SIZE = 100
 SPLIT_ORDER = {"test": 0, "validation": 1, "train": 2}
-
-
-@dataclass(frozen=True)
-class Part:
-    """A named set of problems: ``n`` problems of one ``split`` with one config."""
-
-    name: str
-    split: str
-    n: int
-    config: GenConfig
-
-    def as_dict(self) -> dict:
-        return {"name": self.name, "split": self.split, "n": self.n, "config": self.config.as_dict()}
-
-
-def dumps(record: dict) -> str:
-    return json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 # -- the worker side ---------------------------------------------------------------------------------
@@ -66,16 +53,14 @@ def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
     size = job["shard_size"]
     lo, hi = shard * size, min(part.n, (shard + 1) * size)
     tally = Tally()
-    lines = []
+    records = []
     own = getattr(part.config, "make_record", None)  # a config of another record family brings its maker
     for index in range(lo, hi):
         maker = own or partial(make_record, part.config)
         record, files = maker(job["seed"], part.name, index, tally, job["exclude"])
-        for rel, data in files.items():  # an image is only trusted once its shard is written (and synced) after it
-            write_bytes(out / part.name / rel, data, durable=False)
-        lines.append(dumps(record))
-    write_text(shard_path(out, part.name, shard).with_suffix(".meta.json"), json.dumps(tally.as_dict(), sort_keys=True))
-    write_text(shard_path(out, part.name, shard), "\n".join(lines) + "\n")
+        write_part_files(out, part.name, files)  # an image is only trusted once its shard is written after it
+        records.append(Record.from_json(record, f"{part.name} #{index}"))
+    write_shard(out, part.name, shard, records, tally.as_dict())
     if _POOL_WORKER:
         gc.collect(1)
         gc.freeze()  # what the shard built to last (rules, caches, the renderer) joins the frozen heap
@@ -100,11 +85,11 @@ def _pool_worker() -> None:
 
 
 def _hashes(out: Path, part: str) -> set[str]:
-    return {r["solution_hash"] for r in read_records(out, part)}
+    return {r.get("solution_hash") for r in read_records(out, part)}
 
 
 def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers: int = 1,
-        shard_size: int = SHARD_SIZE, progress: bool = True, use_ray: bool = False) -> dict:
+        shard_size: int = SHARD_SIZE, progress: bool = True, use_ray: bool = False) -> Manifest:
     """Generate every part (tests first, then validation, then train), resuming what exists.
 
     ``use_ray``: shards run as Ray tasks (``ray.init()`` joins the cluster ``RAY_ADDRESS`` names,
@@ -114,9 +99,9 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
     out.mkdir(parents=True, exist_ok=True)
     parts = sorted(parts, key=lambda p: SPLIT_ORDER.get(p.split, 3))  # stable: presets keep their order
     _check_manifest(out, parts, seed, shard_size)
-    manifest = {"schema": SCHEMA, "generator": GENERATOR_VERSION, "seed": seed, "shard_size": shard_size,
-                "parts": [p.as_dict() for p in parts], "results": {}}
-    write_text(out / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
+    results: dict[str, dict] = {}
+    manifest = Manifest(SCHEMA, GENERATOR_VERSION, seed, shard_size, tuple(parts), results)
+    write_manifest(out, manifest)
     done_parts: list[Part] = []
     total = sum(p.n for p in parts)
     bar = _bar(total, progress)
@@ -129,24 +114,23 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
         count = 0
         pending = []
         for shard in range(n_shards(part.n, shard_size)):
-            path = shard_path(out, part.name, shard)
-            if path.exists():
-                meta = path.with_suffix(".meta.json")
-                if meta.exists():
-                    tally.merge(Tally.from_dict(json.loads(meta.read_text())))
+            if shard_path(out, part.name, shard).exists():
+                meta = read_shard_meta(out, part.name, shard)
+                if meta is not None:
+                    tally.merge(Tally.from_dict(meta))
                 k = min(part.n, (shard + 1) * shard_size) - shard * shard_size
                 count += k
                 bar.update(k)
             else:
                 pending.append(shard)
         _JOB.update(part=part, out=out, seed=seed, exclude=frozenset(exclude), shard_size=shard_size)
-        (out / part.name / "images").mkdir(parents=True, exist_ok=True)
+        prepare_part(out, part.name)
         for _shard, k, t in (_map_ray(dict(_JOB), pending) if use_ray else _map(_work, pending, workers)):
             tally.merge(Tally.from_dict(t))
             count += k
             bar.update(k)
-        manifest["results"][part.name] = {"records": count, **tally.as_dict()}
-        write_text(out / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
+        results[part.name] = {"records": count, **tally.as_dict()}
+        write_manifest(out, manifest)
         done_parts.append(part)
     bar.close()
     return manifest
@@ -178,14 +162,12 @@ def _map_ray(job: dict, shards: list[int]):
 
 def _check_manifest(out: Path, parts: list[Part], seed, shard_size: int) -> None:
     """Refuse to resume into a folder made with other settings (it would mix problems)."""
-    path = out / "manifest.json"
-    if not path.exists():
+    old = read_manifest(out)
+    if old is None:
         return
-    old = json.loads(path.read_text())
-    same = (old.get("seed") == seed and old.get("shard_size") == shard_size
-            and old.get("parts") == json.loads(json.dumps([p.as_dict() for p in parts])))
+    same = (old.seed == seed and old.shard_size == shard_size
+            and [p.to_json() for p in old.parts] == json.loads(json.dumps([p.to_json() for p in parts])))
     if not same:
-        from geomill.engine.errors import GeomillError
         raise GeomillError(f"{out} holds a run with other settings; use a new --out folder")
 
 

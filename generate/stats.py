@@ -1,20 +1,19 @@
 """Counts and distributions of a generated folder, as a table and a PNG plot."""
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from geomill.dataset.files import atomic_open
-
-from .runner import read_records
+from geomill.dataset.folder import open_dataset
 
 AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")
 PERCEPTION_AXES = ("task", "answer", "task/answer", "near_miss", "n_lines", "negated", "angle_between")
 
 
-def _perception_counts(r: dict, c: dict) -> None:
+def _perception_counts(r: Mapping, c: dict) -> None:
     answer = r["options"][r["answer"]] if r["options"] else str(r["answer"])
     c["task"][r["task"]] += 1
     c["answer"][str(r["answer"])] += 1
@@ -26,17 +25,17 @@ def _perception_counts(r: dict, c: dict) -> None:
 
 
 def collect(out: str | Path) -> dict:
-    out = Path(out)
-    parts = sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl")))
+    dataset = open_dataset(out, command="geomill stats")
     c: dict[str, Counter] = {a: Counter() for a in AXES + PERCEPTION_AXES}
     per_part: Counter = Counter()
     n = 0
     axes = AXES
-    for part in parts:
-        for r in read_records(out, part):
+    for part in dataset.parts:
+        for record in dataset.records(part):
+            r = record.data  # the kind's own fields
             n += 1
-            per_part[part] += 1
-            if "task" in r:  # a perception record (geomill perceive)
+            per_part[part.name] += 1
+            if record.kind == "perception":
                 axes = PERCEPTION_AXES
                 _perception_counts(r, c)
                 continue
@@ -49,8 +48,8 @@ def collect(out: str | Path) -> dict:
             c["magnitude"][f"1e{int(math.floor(math.log10(a)))}" if a > 0 else "0"] += 1
             c["variablized"][bool(r["variables"])] += 1
             c["distractors"][bool(r["distractors"]["shapes"])] += 1
-    manifest = json.loads((out / "manifest.json").read_text()) if (out / "manifest.json").exists() else {}
-    failed = sum(sum(v.get("failed", {}).values()) for v in manifest.get("results", {}).values())
+    results = dataset.manifest.results if dataset.manifest else {}
+    failed = sum(sum(v.get("failed", {}).values()) for v in results.values())
     return {"records": n, "parts": dict(per_part), "failed": failed, "axes": list(axes),
             **{a: dict(c[a]) for a in axes}}
 
@@ -112,12 +111,13 @@ def lint(out: str | Path, examples: int = 20) -> dict:
     from geomill.solvers import solve
     from geomill.solvers.lint import lint_solution, lint_text
 
-    out = Path(out)
+    dataset = open_dataset(out, "geomverse", "geomill lint")
     counts: Counter = Counter()
     shown: list[dict] = []
     n = flagged = 0
-    for part in sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))):
-        for r in read_records(out, part):
+    for part in dataset.parts:
+        for record in dataset.records(part):
+            r = record.data
             n += 1
             sol = solve(parse(r["dsl"]))
             findings = lint_solution(sol, r["solution_text_only"])
@@ -126,5 +126,5 @@ def lint(out: str | Path, examples: int = 20) -> dict:
             flagged += bool(findings)
             counts.update(f.check for f in findings)
             for f in findings[: max(0, examples - len(shown))]:
-                shown.append({"id": r["id"], "part": part, "finding": str(f)})
+                shown.append({"id": record.id, "part": part.name, "finding": str(f)})
     return {"records": n, "with_findings": flagged, "findings": dict(counts), "examples": shown}

@@ -205,7 +205,7 @@ def test_splits_share_no_solution(tmp_path):
     assert not set(hashes["train"]) & set(hashes["validation"])
     assert not set(hashes["validation"]) & set(hashes["test"])
     assert len(hashes["train"]) == 30
-    assert manifest["results"]["train"]["duplicates_skipped"] > 0
+    assert manifest.results["train"]["duplicates_skipped"] > 0
 
 
 def test_presets_cover_the_paper():

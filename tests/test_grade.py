@@ -210,7 +210,7 @@ def test_grade_command_bad_input(dataset, tmp_path, capsys):
     assert main(["grade", str(responses), "--dataset", str(dataset), "--out", str(tmp_path / "g")]) == 1
     assert f"{responses}:1:" in capsys.readouterr().err
     assert main(["grade", str(responses), "--dataset", str(tmp_path), "--out", str(tmp_path / "g")]) == 1
-    assert "not a generated dataset" in capsys.readouterr().err
+    assert "not a folder written by geomill generate" in capsys.readouterr().err
 
 
 def test_readme_graded_example_is_what_grade_gives():

@@ -1,6 +1,8 @@
 """The backend registry: a name -> a factory that turns ``BackendOptions`` into a ``Backend``.
 
-Registering a backend is one call, ``register_backend(name, factory)``; the built-in ones are
+Registering a backend is one call, ``register_backend(name, factory)``; a backend that answers
+from the gold answers (the oracle and random baselines) says ``answers=True`` and its factory is
+also handed them, as ``answers`` (record id -> ``Item``); no other backend sees them. The built-in ones are
 registered here by dotted path, so their modules (and the heavy libraries they import: torch,
 transformers, vllm, ray) load only when that backend is asked for. A missing library becomes a
 one-line ``GeomillError`` that names the extra to install.
@@ -12,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from geomill.dataset.records import Item
 from geomill.engine.errors import GeomillError
 
 from ..types import Backend
@@ -19,10 +22,7 @@ from ..types import Backend
 
 @dataclass(frozen=True)
 class BackendOptions:
-    """Everything a backend may need; each backend reads the fields it understands.
-
-    ``items`` maps record id -> the scored item (gold answer, options, response type): only the
-    baselines (oracle, random) and non-model perceivers look at it."""
+    """Everything a backend may need; each backend reads the fields it understands."""
 
     model: str = ""
     revision: str | None = None
@@ -38,7 +38,6 @@ class BackendOptions:
     backoff_s: float = 1.0  # first retry wait; doubles each time (a server's Retry-After wins)
     seed: int = 0
     responses: str | None = None  # replay: a responses file
-    items: Mapping[str, dict] = field(default_factory=dict, compare=False, repr=False)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def identity(self) -> dict:
@@ -48,29 +47,36 @@ class BackendOptions:
                 "extra": {k: self.extra[k] for k in sorted(self.extra)}}
 
 
-Factory = Callable[[BackendOptions], Backend]
+Factory = Callable[..., Backend]  # (options) -> Backend, or (options, answers=...) for answers=True
 
 
 @dataclass(frozen=True)
 class _Entry:
     factory: Factory | str  # a callable, or "module:function" imported on first use
     extra: str | None  # the pip extra that brings its libraries
+    answers: bool = False  # the factory takes the gold answers too
 
 
 _REGISTRY: dict[str, _Entry] = {}
 
 
-def register_backend(name: str, factory: Factory | str, extra: str | None = None) -> None:
+def register_backend(name: str, factory: Factory | str, extra: str | None = None, answers: bool = False) -> None:
     """Make ``name`` available to ``get_backend`` and ``geomill eval --backend``."""
-    _REGISTRY[name] = _Entry(factory, extra)
+    _REGISTRY[name] = _Entry(factory, extra, answers)
 
 
 def backend_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get_backend(name: str, **options: Any) -> Backend:
+def get_backend(name: str, answers: Mapping[str, Item] | None = None, **options: Any) -> Backend:
     """A ready backend; ``options`` are ``BackendOptions`` fields."""
+    return make_backend(name, BackendOptions(**options), answers)
+
+
+def make_backend(name: str, opts: BackendOptions, answers: Mapping[str, Item] | None = None) -> Backend:
+    """A ready backend from options built once; ``answers`` (record id -> item) reach it only if
+    it was registered with ``answers=True``."""
     entry = _REGISTRY.get(name)
     if entry is None:
         raise GeomillError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
@@ -79,7 +85,7 @@ def get_backend(name: str, **options: Any) -> Backend:
         if isinstance(factory, str):
             module, _, attr = factory.partition(":")
             factory = getattr(importlib.import_module(module), attr)
-        return factory(BackendOptions(**options))
+        return factory(opts, answers=dict(answers or {})) if entry.answers else factory(opts)
     except ImportError as exc:
         if entry.extra is None:
             raise
@@ -87,8 +93,8 @@ def get_backend(name: str, **options: Any) -> Backend:
         raise GeomillError(f"the {name} backend needs {missing}: pip install 'geomill[{entry.extra}]'") from None
 
 
-register_backend("oracle", "geomill.evaluate.backends.baselines:oracle")
-register_backend("random", "geomill.evaluate.backends.baselines:random_guess")
+register_backend("oracle", "geomill.evaluate.backends.baselines:oracle", answers=True)
+register_backend("random", "geomill.evaluate.backends.baselines:random_guess", answers=True)
 register_backend("replay", "geomill.evaluate.backends.baselines:replay")
 register_backend("openai", "geomill.evaluate.backends.openai:make")
 register_backend("transformers", "geomill.evaluate.backends.hf:make", extra="hf")

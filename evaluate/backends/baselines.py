@@ -9,15 +9,16 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 
 from geomill.dataset.jsonl import read_jsonl
+from geomill.dataset.records import Item
 from geomill.engine.errors import GeomillError, Span
 
 from ..types import Request, Response
 from . import BackendOptions
 
 
-def answer_text(item: Mapping) -> str:
+def answer_text(item: Item) -> str:
     """The gold answer written the way a model states a final answer."""
-    kind, answer = item["response_type"], item["answer"]
+    kind, answer = item.response_type, item.answer
     if kind == "number":
         return f"Therefore the final answer is {answer:g}." if isinstance(answer, float) else \
             f"Therefore the final answer is {answer}."
@@ -29,15 +30,15 @@ def answer_text(item: Mapping) -> str:
 
 
 class _FromItems:
-    """Answers each request from the item with its id."""
+    """Answers each request from the gold item with its id (handed over by the registry)."""
 
     name = "baseline"
 
-    def __init__(self, opts: BackendOptions):
-        self.items = opts.items
+    def __init__(self, opts: BackendOptions, answers: Mapping[str, Item]):
+        self.items = answers
         self.seed = opts.seed
 
-    def _text(self, item: Mapping) -> str:  # pragma: no cover - overridden
+    def _text(self, item: Item) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
@@ -55,7 +56,7 @@ class _FromItems:
 class Oracle(_FromItems):
     name = "oracle"
 
-    def _text(self, item: Mapping) -> str:
+    def _text(self, item: Item) -> str:
         return answer_text(item)
 
 
@@ -65,16 +66,16 @@ class RandomGuess(_FromItems):
 
     name = "random"
 
-    def __init__(self, opts: BackendOptions):
-        super().__init__(opts)
-        numbers = [abs(float(i["answer"])) for i in self.items.values() if i["response_type"] == "number"]
+    def __init__(self, opts: BackendOptions, answers: Mapping[str, Item]):
+        super().__init__(opts, answers)
+        numbers = [abs(float(i.answer)) for i in self.items.values() if i.response_type == "number"]
         numbers = [x for x in numbers if x > 0] or [1.0]
         self.span = (math.log(min(numbers)), math.log(max(numbers)))
 
-    def _text(self, item: Mapping) -> str:
-        digest = hashlib.sha256(f"{self.seed}:{item['id']}".encode()).digest()
+    def _text(self, item: Item) -> str:
+        digest = hashlib.sha256(f"{self.seed}:{item.id}".encode()).digest()
         rng = random.Random(int.from_bytes(digest[:8], "big"))
-        kind, options = item["response_type"], list(item.get("options") or [])
+        kind, options = item.response_type, list(item.options or [])
         if kind == "number":
             return f"The final answer is {math.exp(rng.uniform(*self.span)):.2f}."
         if kind == "truefalse":
@@ -109,12 +110,12 @@ class Replay:
         pass
 
 
-def oracle(opts: BackendOptions) -> Oracle:
-    return Oracle(opts)
+def oracle(opts: BackendOptions, answers: Mapping[str, Item]) -> Oracle:
+    return Oracle(opts, answers)
 
 
-def random_guess(opts: BackendOptions) -> RandomGuess:
-    return RandomGuess(opts)
+def random_guess(opts: BackendOptions, answers: Mapping[str, Item]) -> RandomGuess:
+    return RandomGuess(opts, answers)
 
 
 def replay(opts: BackendOptions) -> Replay:

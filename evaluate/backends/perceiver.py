@@ -256,23 +256,22 @@ def make(opts) -> PerceiverBackend:
 
 def score_folder(out: str | Path) -> dict:
     """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part)."""
-    from geomill.generate.runner import read_records
+    from geomill.dataset.folder import open_dataset, read_image
 
     from ..types import Message
 
-    out = Path(out)
+    dataset = open_dataset(out, "perception", "the perceiver")
     right: Counter = Counter()
     total: Counter = Counter()
     failed: Counter = Counter()
     backend = PerceiverBackend()
-    for part in sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))):
-        records = [r for r in read_records(out, part) if r.get("image")]
-        reqs = [Request(r["id"], (Message("user", (Image((out / part / r["image"]).read_bytes()), r["question"])),))
-                for r in records]
-        by_id = {r["id"]: r for r in records}
+    for part in dataset.parts:
+        records = [r for r in dataset.records(part) if r.image]
+        reqs = [Request(r.id, (Message("user", (Image(read_image(part, r)), r.question)),)) for r in records]
+        by_id = {r.id: r for r in records}
         for resp in backend.generate(reqs):
             r = by_id[resp.id]
-            key = f"{part}" if part == r["task"] else f"{r['task']} ({part})"
+            key = f"{part.name}" if part.name == r["task"] else f"{r['task']} ({part.name})"
             total[key] += 1
             if resp.error:
                 failed[key] += 1

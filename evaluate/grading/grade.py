@@ -7,13 +7,14 @@ says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a respons
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from geomill.dataset.folder import open_dataset
 from geomill.dataset.jsonl import read_jsonl
+from geomill.dataset.records import Record
 from geomill.engine.errors import GeomillError, Span
-from geomill.generate.runner import read_records
 
 from ..answers.extract import extract_number
 from ..answers.score import numbers_agree
@@ -150,14 +151,10 @@ def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
 # -- files ------------------------------------------------------------------------------------------------
 
 
-def load_dataset(folder: str | Path) -> dict[str, dict]:
+def load_dataset(folder: str | Path) -> dict[str, Record]:
     """Every record of a ``geomill generate`` folder (all its parts), by id."""
-    folder = Path(folder)
-    parts = sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))) \
-        if folder.is_dir() else []
-    if not parts:
-        raise GeomillError(f"{folder}: not a generated dataset (no PART/shard-*.jsonl)")
-    return {r["id"]: r for part in parts for r in read_records(folder, part)}
+    dataset = open_dataset(folder, "geomverse", "geomill grade")
+    return {r.id: r for part in dataset.parts for r in dataset.records(part)}
 
 
 def read_responses(path: str | Path) -> Iterator[tuple[int, str, str]]:
@@ -171,7 +168,7 @@ def read_responses(path: str | Path) -> Iterator[tuple[int, str, str]]:
         yield n, str(obj["id"]), text or ""
 
 
-def grade_file(responses: str | Path, records: dict[str, dict]) -> Iterator[tuple[dict, GradedResponse]]:
+def grade_file(responses: str | Path, records: Mapping[str, Record]) -> Iterator[tuple[Record, GradedResponse]]:
     """Each response of the file with its record and grade; an id the dataset lacks is a user error."""
     keys: dict[str, AnswerKey] = {}
     for n, rid, text in read_responses(responses):

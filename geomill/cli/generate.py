@@ -124,25 +124,18 @@ def run_and_export(args, parts, noun: str) -> int:
             export.hf(out, names)
     except RuntimeError as e:
         raise GeomillError(str(e)) from None
-    failed = sum(sum(r["failed"].values()) for r in manifest["results"].values())
-    total = sum(r["records"] for r in manifest["results"].values())
+    failed = sum(sum(r["failed"].values()) for r in manifest.results.values())
+    total = sum(r["records"] for r in manifest.results.values())
     print(f"{total} {noun} in {out} ({len(names)} part(s)); proof failures: {failed}", file=sys.stderr)
     if failed:
         print("failures are listed in manifest.json (results.<part>.failures)", file=sys.stderr)
     return 0
 
 
-def _folder(path: str) -> str:
-    """A generated folder given on the command line, or a clear error."""
-    if not Path(path).is_dir():
-        raise GeomillError(f"{path} is not a folder")
-    return path
-
-
 def cmd_stats(args) -> int:
     from geomill.generate.stats import collect, plot, table
 
-    stats = collect(_folder(args.dir))
+    stats = collect(args.dir)
     if args.json:
         print(json.dumps(stats, indent=1, default=str))
     else:
@@ -158,7 +151,7 @@ def cmd_lint(args) -> int:
     """Exit 1 when any solution has a finding."""
     from geomill.generate.stats import lint
 
-    report = lint(_folder(args.dir))
+    report = lint(args.dir)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
