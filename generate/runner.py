@@ -32,7 +32,8 @@ from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine.errors import GeomillError
 
 from .geomverse.config import GENERATOR_VERSION, SCHEMA
-from .geomverse.pipeline import Tally, make_record
+from .geomverse.pipeline import make_record
+from .shared import Tally
 
 SHARD_SIZE = 100
 SPLIT_ORDER = {"test": 0, "validation": 1, "train": 2}

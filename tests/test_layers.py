@@ -69,3 +69,82 @@ def test_the_layer_checker_sees_a_violation(tmp_path):
     sample = tmp_path / "m.py"
     sample.write_text("from geomill.render.scene import Scene\nimport geomill.engine\n", encoding="utf-8")
     assert [_floor_of(name) for _, name in _imports(sample)] == ["render", "engine"]
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """module -> the modules of ours it imports (function-level imports too; a package's own
+    ``__init__`` left out of its children's edges)."""
+    names: dict[str, Path] = {}
+    for folder in FLOORS:
+        for path in (ROOT / folder).rglob("*.py"):
+            rel = list(path.relative_to(ROOT / folder).with_suffix("").parts)
+            parts = ["geomill"] + ([] if folder == "geomill" else [folder]) + rel
+            names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {m: set() for m in names}
+    for module, path in names.items():
+        base = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                root = ".".join(base[: len(base) - node.level + 1] + [node.module or ""]) if node.level \
+                    else node.module or ""
+                root = root.rstrip(".")
+                targets = [root] + [f"{root}.{a.name}" for a in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in names:
+                    target = target.rpartition(".")[0]
+                if target and target != module and not module.startswith(target + "."):
+                    graph[module].add(target)
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                elif nxt in stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    member = stack.pop()
+                    comp.append(member)
+                    if member == node:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return found
+
+
+def test_no_import_circle():
+    """No two modules import each other, directly or round about (lazy imports inside functions count)."""
+    circles = _circles(_module_graph())
+    assert not circles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in circles)
+
+
+def test_the_circle_finder_sees_a_circle():
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []

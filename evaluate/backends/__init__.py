@@ -98,6 +98,12 @@ register_backend("random", "geomill.evaluate.backends.baselines:random_guess", a
 register_backend("replay", "geomill.evaluate.backends.baselines:replay")
 register_backend("openai", "geomill.evaluate.backends.openai:make")
 register_backend("transformers", "geomill.evaluate.backends.hf:make", extra="hf")
-register_backend("vllm", "geomill.evaluate.backends.vllm:make", extra="vllm")
+def _vllm(opts: BackendOptions) -> Backend:
+    """vLLM in this process, or with ``data_parallel > 1`` replicas through Ray (``ray-vllm``)."""
+    module = "ray" if opts.data_parallel > 1 else "vllm"
+    return importlib.import_module(f"geomill.evaluate.backends.{module}").make(opts)
+
+
+register_backend("vllm", _vllm, extra="vllm")
 register_backend("ray-vllm", "geomill.evaluate.backends.ray:make", extra="ray")
 register_backend("perceiver", "geomill.evaluate.backends.perceiver:make", extra="perceiver")

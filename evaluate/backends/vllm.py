@@ -79,8 +79,6 @@ class VLLMBackend:
         self.engine = None
 
 
-def make(opts: BackendOptions):
-    if opts.data_parallel > 1:
-        from .ray import make as make_ray
-        return make_ray(opts)
+def make(opts: BackendOptions) -> VLLMBackend:
+    """One engine in this process (``--data-parallel N > 1`` is routed to ``ray.make`` by the registry)."""
     return VLLMBackend(opts)

@@ -14,9 +14,8 @@ import json
 import math
 import random
 import warnings
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
@@ -25,6 +24,7 @@ from geomill.engine.model import Problem, QKind, Quantity
 from geomill.solvers.arith import unrounded
 from geomill.solvers.lint import lint_solution, lint_text
 
+from ..shared import Tally
 from .backward import Draft, Infeasible, Planner, draw
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
 from .knowledge import ANSWER_TYPES, QUESTION_TYPES
@@ -37,31 +37,6 @@ RANDOM_KNOBS = {"p_branch": (0.0, 0.5, 1.0), "variablized": (0.0, 0.0, 0.5, 1.0)
 
 class GenerationError(GeomillError):
     """The knobs admit no problem (e.g. a pool without any shape for the asked type)."""
-
-
-@dataclass
-class Tally:
-    """What happened on the way: rejections by reason, failures by check (with examples)."""
-
-    rejected: Counter = field(default_factory=Counter)
-    failed: Counter = field(default_factory=Counter)
-    failures: list = field(default_factory=list)
-    duplicates: int = 0
-
-    def merge(self, other: Tally) -> None:
-        self.rejected.update(other.rejected)
-        self.failed.update(other.failed)
-        self.failures.extend(other.failures[: max(0, 20 - len(self.failures))])
-        self.duplicates += other.duplicates
-
-    def as_dict(self) -> dict:
-        return {"rejected": dict(sorted(self.rejected.items())), "failed": dict(sorted(self.failed.items())),
-                "failures": self.failures, "duplicates_skipped": self.duplicates}
-
-    @staticmethod
-    def from_dict(d: dict) -> Tally:
-        return Tally(Counter(d.get("rejected", {})), Counter(d.get("failed", {})), list(d.get("failures", [])),
-                     d.get("duplicates_skipped", 0))
 
 
 class Failure(Exception):

@@ -6,7 +6,8 @@ validation free of any test solution.  ``scale`` shrinks every part (for tries).
 """
 from __future__ import annotations
 
-from ..runner import Part
+from geomill.dataset.records import Part
+
 from .config import GenConfig
 
 BASE = GenConfig(depth=2, shapes="geomverse")

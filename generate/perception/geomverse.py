@@ -20,6 +20,7 @@ from geomill.render.scene_io import plain_dict, scene_from_dict
 
 from ..geomverse.config import GenConfig
 from .construct import Unbuildable
+from .questions import CHOICES, MARGIN, NEAR_MISSES, Question
 
 FIGURE_CONFIG = GenConfig(depth=2, randomize=True, max_depth=3, images=False)
 MIN_ANGLE = 12.0  # a True polygon's corners, degrees: no slivers
@@ -32,7 +33,8 @@ def figure(seed, part: str, k: int):
     from geomill.render.layout import layout
     from geomill.solvers import solve
 
-    from ..geomverse.pipeline import Tally, make_record
+    from ..geomverse.pipeline import make_record
+    from ..shared import Tally
 
     record, _ = make_record(FIGURE_CONFIG, seed, f"{part}/figure", k, Tally())
     sol = solve(parse(record["dsl"]))
@@ -130,8 +132,6 @@ def _gap(xy, a, b, c, d) -> float:
 
 def question(cfg, seed, part: str, figure_index: int, slot: int, attempt: int, rng: random.Random):
     """(scene dict, Question, PNG or None) for a GeomVerse figure; ``Unbuildable`` when it has none."""
-    from .sets import CHOICES, MARGIN, NEAR_MISSES, Question
-
     task = cfg.task
     if task in CHOICES:
         want, miss = CHOICES[task][slot % len(CHOICES[task])], None

@@ -32,17 +32,10 @@ from shapely.geometry import LineString
 
 from ..geomverse.config import GENERATOR_VERSION
 from .construct import FRAME, Figure, Unbuildable, crossing, polar
+from .questions import CHOICES, LABELS, MARGIN, NEAR_MISSES, SCHEMA, TASKS, Question, option_text
 
-SCHEMA = "geomill.perceive/1"
-TASKS = ("triangle", "quadrilateral", "length", "angle", "area", "diameter", "intersect")
-CHOICES = {"length": (0.25, 0.5, 1, 2, 4), "angle": (10, 45, 90, 135, 180), "area": (0.25, 0.5, 1, 2, 4)}
-NEAR_MISSES = {"triangle": ("missing side", "collinear"),
-               "quadrilateral": ("missing side", "collinear", "crossing"),
-               "diameter": ("chord", "short"), "intersect": ("stops short",)}
 GAP = 0.5  # a near miss of the intersect task leaves at least this gap (5 % of the frame)
 MIN_LINES = {"triangle": 3, "quadrilateral": 4, "length": 2, "angle": 2, "area": 4, "diameter": 1, "intersect": 2}
-MARGIN = 0.5  # of the tolerance band: the figure's value lies this close to its option
-LABELS = "abcde"
 MAX_ATTEMPTS = 300
 TEXT_DIGITS = 2
 SOURCES = ("construction", "geomverse")
@@ -94,63 +87,6 @@ class PerceptionConfig:
 
     def make_record(self, seed, part: str, index: int, tally, exclude=frozenset()) -> tuple[dict, dict[str, bytes]]:
         return make_record(self, seed, part, index, tally, exclude)
-
-
-# -- what a question is ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question before wording: its task, the named elements, and its target."""
-
-    task: str
-    names: tuple[str, ...]
-    target: object  # True/False, or the right option's value
-    sub: str = ""  # diameter or radius
-    miss: str = ""  # the near miss of a False question
-    angle_between: int | None = None
-
-    def claim(self, value=None, negated: bool = False) -> str:
-        """The checker's claim (``value``: an option's value for the numeric tasks)."""
-        n, t = self.names, self.task
-        neg = "no " if negated else ""
-        if t in ("triangle", "quadrilateral"):
-            return f"there is {neg}{'a ' if not negated else ''}{t} {n[0]}"
-        if t == "diameter":
-            return f"{n[0]} is {'not ' if negated else ''}a {self.sub} of a circle"
-        if t == "intersect":
-            return f"{n[0]} and {n[1]} {'do not ' if negated else ''}intersect"
-        if t == "length":
-            return f"{n[0]} is {value:g} times longer than {n[1]}"
-        if t == "angle":
-            return f"angle {n[0]} = {value:g}"
-        return f"{n[0]} is {value:g} times larger in area than {n[1]}"  # area
-
-    def wording(self, negated: bool = False) -> str:
-        """VisOnlyQA's question templates."""
-        n, t = self.names, self.task
-        if t in ("triangle", "quadrilateral"):
-            k = 3 if t == "triangle" else 4
-            word = {3: "three", 4: "four"}[k]
-            return (f"There is {'no' if negated else 'a'} {t} {n[0]} in the figure. True or False?\n\n"
-                    f"A {t} is a polygon with {word} edges and {word} vertices, which are explicitly connected "
-                    f"in the figure.")
-        if t == "diameter":
-            return f"{n[0]} is {'not ' if negated else ''}a {self.sub} of a circle. True or False?"
-        if t == "intersect":
-            return f"Line {n[0]} and line {n[1]} {'do not ' if negated else ''}intersect. True or False?"
-        if t == "length":
-            return (f"Line {n[0]} is X times longer than line {n[1]}. "
-                    "Which of the following options is a reasonable estimate for X?")
-        if t == "angle":
-            return f"What is the size of the angle {n[0]} in the figure? Which of the following options is a " \
-                   "reasonable estimate?"
-        return (f"{n[0]} is X times larger in area than {n[1]}. "
-                "Which of the following options is a reasonable estimate for X?")
-
-
-def option_text(task: str, value) -> str:
-    return f"{value:g} degrees" if task == "angle" else f"{value:g}"
 
 
 # -- building figures for questions ----------------------------------------------------------------------
@@ -503,7 +439,7 @@ def preset(name: str, scale: float = 1.0, images: bool = True, image_size: int =
     on 2–6 lines, length with 0°, 45°, 90° between the segments; ``extra``: diameter/radius and
     intersection, 100 each; ``geomverse``: five tasks on GeomVerse problems' figures;
     ``train``: the five tasks at 10k each (VisOnlyQA-Train)."""
-    from ..runner import Part
+    from geomill.dataset.records import Part
 
     def n(k: int) -> int:
         return max(2, 2 * int(round(k * scale / 2)))  # even: True/False questions come in pairs
