@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "dsl", "solvers", "render", "generate", "evaluate")
+PACKAGES = ("engine", "dsl", "solvers", "render", "dataset", "generate", "evaluate")
 
 
 # -- a worker: one version, problems on request ------------------------------------------------------
@@ -41,7 +41,7 @@ def _import_root(checkout: Path, scratch: Path) -> tuple[Path, str]:
 
     Before the namespace change the folders were top-level modules (``generate.pipeline``);
     since, they install as ``geomill.*``: a folder of links lays them out that way."""
-    if "from geomill." not in (checkout / "generate" / "pipeline.py").read_text(encoding="utf-8"):
+    if "from geomill." not in _pipeline_file(checkout).read_text(encoding="utf-8"):
         return checkout, ""
     root = scratch / "pkgroot"
     pkg = root / "geomill"
@@ -54,6 +54,12 @@ def _import_root(checkout: Path, scratch: Path) -> tuple[Path, str]:
     return root, "geomill."
 
 
+def _pipeline_file(checkout: Path) -> Path:
+    """GeomVerse's pipeline: ``generate/geomverse/`` since generate was split, ``generate/`` before."""
+    split = checkout / "generate" / "geomverse" / "pipeline.py"
+    return split if split.exists() else checkout / "generate" / "pipeline.py"
+
+
 def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, workers: int) -> None:
     """Serve turns: ``lo hi`` on stdin -> the cost of problems lo..hi-1 on stdout: CPU seconds of
     ``make_record`` and the JSON line, or with ``workers`` the wall seconds of ``generate``'s
@@ -64,9 +70,18 @@ def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, wor
     with tempfile.TemporaryDirectory(prefix="geomill-duel-") as scratch:
         root, prefix = _import_root(checkout, Path(scratch))
         sys.path.insert(0, str(root))
-        pipeline = importlib.import_module(prefix + "generate.pipeline")
-        config = importlib.import_module(prefix + "generate.config")
+        sub = "generate.geomverse." if _pipeline_file(checkout).parent.name == "geomverse" else "generate."
+        pipeline = importlib.import_module(prefix + sub + "pipeline")
+        config = importlib.import_module(prefix + sub + "config")
         runner = importlib.import_module(prefix + "generate.runner")
+        if hasattr(runner, "dumps"):
+            to_line = runner.dumps
+        else:  # the dataset floor: the runner types each record, then writes its line
+            folder = importlib.import_module(prefix + "dataset.folder")
+            records = importlib.import_module(prefix + "dataset.records")
+
+            def to_line(record):
+                return folder.record_line(records.Record.from_json(record))
         assert Path(pipeline.__file__).resolve().is_relative_to(checkout.resolve()), pipeline.__file__
         cfg, tally = config.GenConfig(depth=3, images=images), runner.Tally()
         for i in range(30):  # rules, caches and fonts warm, as after a pool worker's first problems
@@ -85,7 +100,7 @@ def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, wor
                 continue
             t0 = time.process_time()
             for i in range(lo, hi):
-                runner.dumps(pipeline.make_record(cfg, seed, part, i, tally)[0])
+                to_line(pipeline.make_record(cfg, seed, part, i, tally)[0])
             print(time.process_time() - t0, flush=True)
         gc.collect()
 
