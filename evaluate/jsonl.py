@@ -7,11 +7,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError, Span
+from geomill.engine.jsontext import loads
 from geomill.generate.files import atomic_open
 
 
-def read_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for every non-blank line; anything but a JSON object is an error."""
+def read_jsonl(path: str | os.PathLike, errors: list[GeomillError] | None = None) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for every non-blank line; anything but a JSON object is an error,
+    raised at once or, given an ``errors`` list, put there while the other lines go on."""
     try:
         fh = open(path, "rb")
     except OSError as exc:
@@ -19,19 +21,30 @@ def read_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:
     with fh:
         for number, raw in enumerate(fh, 1):
             try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise GeomillError("not UTF-8 text", Span(number, exc.start + 1), str(path)) from None
-            if not line.strip():
+                yield number, _object(raw, str(path), number)
+            except _Blank:
                 continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise GeomillError(f"not JSON: {exc.msg}", Span(number, exc.colno), str(path)) from None
-            if not isinstance(obj, dict):
-                raise GeomillError(f"each line must be a JSON object, not {type(obj).__name__}",
-                                   Span(number, 1), str(path))
-            yield number, obj
+            except GeomillError as exc:
+                if errors is None:
+                    raise
+                errors.append(exc)
+
+
+class _Blank(Exception):
+    pass
+
+
+def _object(raw: bytes, path: str, number: int) -> dict:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GeomillError("not UTF-8 text", Span(number, exc.start + 1), path) from None
+    if not line.strip():
+        raise _Blank
+    obj = loads(line, path, number)
+    if not isinstance(obj, dict):
+        raise GeomillError(f"each line must be a JSON object, not {type(obj).__name__}", Span(number, 1), path)
+    return obj
 
 
 def write_jsonl(path: str | os.PathLike, rows: Iterable[Mapping]) -> Path:
