@@ -12,6 +12,11 @@ from typing import IO
 from geomill.engine.errors import GeomillError, Span
 
 
+class WriteError(GeomillError, OSError):
+    """A file that cannot be made (a missing or read-only folder, a full disk, ``/proc``): one
+    line naming the path and the reason.  Still an ``OSError`` for callers that catch those."""
+
+
 @contextmanager
 def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8",
                 durable: bool = True) -> Iterator[IO]:
@@ -25,10 +30,16 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as fh:
             yield fh
-            fh.flush()
-            if durable:
-                os.fsync(fh.fileno())
-        os.replace(tmp, path)
+            try:
+                fh.flush()
+                if durable:
+                    os.fsync(fh.fileno())
+            except OSError as exc:
+                raise _write_error(path, exc) from None
+        try:
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise _write_error(path, exc) from None
     except BaseException:
         try:
             os.unlink(tmp)
@@ -40,17 +51,37 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
 _COUNTER = itertools.count()
 
 
+MAX_TRIES = 100  # stale temporaries stepped over before giving up: a live folder never holds this many
+
+
+def _write_error(path: Path, exc: OSError) -> WriteError:
+    reason = exc.strerror or type(exc).__name__
+    return WriteError(f"cannot write {path}: {reason}")
+
+
 def _create_temp(path: Path) -> tuple[int, Path]:
     """A new file beside ``path``, named by process and counter (unique among live writers;
-    a stale one left by a killed process is stepped over), with the umask's usual mode."""
-    while True:
+    a stale one left by a killed process is stepped over), with the umask's usual mode.  A
+    missing folder is made once; any other failure (or a folder that still cannot hold the
+    file) is a :class:`WriteError` at once: no loop retries what cannot succeed."""
+    made = False
+    for _ in range(MAX_TRIES):
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{next(_COUNTER)}.part")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:
             continue
         except FileNotFoundError:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if made:  # the folder is there (or says it is, as /proc does) but takes no new file
+                raise WriteError(f"cannot write {path}: {path.parent} takes no new files") from None
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise _write_error(path, err) from None
+            made = True
+        except OSError as exc:
+            raise _write_error(path, exc) from None
+    raise WriteError(f"cannot write {path}: {MAX_TRIES} temporary names beside it are taken")
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from geomill.engine.errors import GeomillError, Span
+from geomill.engine.jsontext import loads
 
 from .files import atomic_open
 
@@ -82,9 +83,9 @@ def _parse(raw: bytes, whole_lines: bool) -> dict | None:
     if not line.strip():
         return None
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise _Bad(f"not JSON: {exc.msg}", exc.colno) from None
+        obj = loads(line)  # bounded: deep nesting and huge integers are bad lines, not crashes
+    except GeomillError as exc:
+        raise _Bad(exc.message, exc.span.col if exc.span else 1) from None
     if not isinstance(obj, dict):
         raise _Bad(f"each line must be a JSON object, not {type(obj).__name__}")
     return obj

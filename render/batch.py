@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import JSONInputError, cut, loads
 
 from .claims import check_claim
 from .scene import Scene
@@ -71,14 +72,16 @@ def check_lines(lines, base: Path, tolerance: float | None = None, seed: int = 0
     or id, truth None and error."""
     cache = SceneCache(base, seed)
     for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
         rid = None
         try:
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise GeomillError(f"not JSON: {e.msg}") from None
+            if isinstance(line, bytes):
+                try:
+                    line = line.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    raise GeomillError(f"not UTF-8 text (byte {e.start + 1} of the line)") from None
+            if not line.strip():
+                continue
+            item = loads(line)
             if not isinstance(item, dict):
                 raise GeomillError('a line is an object {"id", "scene", "claim"}')
             rid = item.get("id")
@@ -87,13 +90,17 @@ def check_lines(lines, base: Path, tolerance: float | None = None, seed: int = 0
             verdict = check_claim(cache.get(item["scene"]), item["claim"], tolerance)
             yield {"id": rid, **verdict.to_dict()}
         except GeomillError as e:
-            yield {"id": rid, "truth": None, "family": None, "measured": None, "error": f"{source}:{n}: {e}"}
+            text = e.message if isinstance(e, JSONInputError) and e.file is None else str(e)
+            yield {"id": rid, "truth": None, "family": None, "measured": None, "error": f"{source}:{n}: {text}"}
+        except (ArithmeticError, ValueError, RecursionError) as e:  # a scene no figure can be: this line only
+            yield {"id": rid, "truth": None, "family": None, "measured": None,
+                   "error": f"{source}:{n}: cannot judge: {type(e).__name__}: {cut(str(e))}"}
 
 
 def check_batch(path: str | Path, tolerance: float | None = None, seed: int = 0) -> Iterator[dict]:
     path = Path(path)
     try:
-        fh = open(path, encoding="utf-8")
+        fh = open(path, "rb")
     except OSError as e:
         raise GeomillError(f"cannot read the batch: {e.strerror}", file=str(path)) from None
     with fh:

@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import read_json_file
 from geomill.engine.model import split_points
 
 from .scene import Scene, SceneArc
@@ -31,12 +32,7 @@ class SceneFormatError(GeomillError):
 
 def load_scene(path: str | Path) -> Scene:
     """The scene in a JSON file (errors name the file)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise SceneFormatError(f"cannot read the scene: {e.strerror}", file=str(path)) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise SceneFormatError(f"not JSON: {e}", file=str(path)) from None
+    data = read_json_file(path, "the scene")
     try:
         return scene_from_dict(data)
     except GeomillError as e:

@@ -95,9 +95,9 @@ def _items(n=60, seed=0):
         gold = round(rng.uniform(1, 100), 2)
         right = rng.random() < 1 / depth
         response = f"Therefore the final answer is {gold if right else round(gold * 1.5, 2)}."
-        out.append(item(response, gold, depth=depth, task="number", model="m"))
+        out.append(item(response, gold, depth=depth, task="number", model="m", id=f"n{k}"))
         out.append(item("(b)" if right else "(c)", "b", "choice", options=["a", "b", "c", "d"], depth=depth,
-                        task="choice", model="m"))
+                        task="choice", model="m", id=f"c{k}"))
     return out
 
 
@@ -159,14 +159,23 @@ def test_score_command_reproduces_accuracy(tmp_path, capsys):
 
 
 def test_score_command_reports_bad_lines_with_file_and_line(tmp_path, capsys):
+    """A bad line is named (file:line) and skipped, the others are scored, the report counts it,
+    and the exit status says that something was skipped."""
     src = tmp_path / "bad.jsonl"
     src.write_text(json.dumps(item("5", 5)) + "\n{not json\n")
     assert main(["score", str(src), "--out", str(tmp_path / "o")]) == 1
     assert f"{src}:2:2: not JSON" in capsys.readouterr().err
-    _write(src, [item("5", 5), item("(a)", "a", "choice")])
+    _write(src, [item("5", 5, id="a"), item("(a)", "a", "choice", id="b"), item("6", 6, id="a")])
     assert main(["score", str(src), "--out", str(tmp_path / "o")]) == 1
-    assert f"{src}:2:1: a choice item needs 'options'" in capsys.readouterr().err
-    assert not (tmp_path / "o" / "scored.jsonl").exists()
+    err = capsys.readouterr().err
+    assert f"{src}:2:1: a choice item needs 'options'" in err
+    assert f"{src}:3:1: id 'a' is already on line 1" in err and "2 bad line(s) skipped" in err
+    scored = (tmp_path / "o" / "scored.jsonl").read_text().splitlines()
+    assert [json.loads(x)["id"] for x in scored] == ["a"]
+    assert json.loads((tmp_path / "o" / "report.json").read_text())["bad_lines"] == 2
+    _write(src, [item("(a)", "a", "choice")])  # nothing left to score: an error, no output
+    assert main(["score", str(src), "--out", str(tmp_path / "o2")]) == 1
+    assert "no items (1 bad lines" in capsys.readouterr().err and not (tmp_path / "o2").exists()
 
 
 def test_report_command_compares_runs(tmp_path, capsys):

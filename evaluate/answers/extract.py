@@ -107,12 +107,18 @@ def _matching_braces(text: str) -> dict[int, int]:
     return pairs
 
 
+MAX_BOX = 1000  # characters: a box holding more is a runaway, not an answer
+
+
 def _boxed(text: str) -> list[_Region]:
-    """Every ``\\boxed{…}`` (braces balanced)."""
+    """The last :data:`MAX_REGIONS` ``\\boxed{…}`` (braces balanced) that hold an answer's length:
+    a box is sliced out only then, so that thousands of nested boxes cost one pass, not a copy
+    of the text per level."""
     matches = list(_BOXED.finditer(text))
     pairs = _matching_braces(text) if matches else {}
-    return [_Region(m.start(), text[m.end():pairs[m.end() - 1]], None, "boxed")
-            for m in matches if m.end() - 1 in pairs]
+    found = [(m.start(), m.end(), pairs[m.end() - 1]) for m in matches
+             if m.end() - 1 in pairs and pairs[m.end() - 1] - m.end() <= MAX_BOX]
+    return [_Region(start, text[end:close], None, "boxed") for start, end, close in found[-MAX_REGIONS:]]
 
 
 def _markers(text: str) -> list[_Region]:
@@ -474,11 +480,23 @@ def _after_thinking(text: str) -> str:
     return tail if sep and tail.strip() else text
 
 
+MAX_TEXT = 12_000  # characters read of a response: its opening and its end, where answers are stated
+HEAD = 2_000  # of them from the opening (an answer given first: "(b). Because …")
+
+
+def bounded(text: str, limit: int = MAX_TEXT, head: int = HEAD) -> str:
+    """A response cut to its first ``head`` and last ``limit - head`` characters, so that reading
+    a runaway of megabytes costs what reading a long answer costs (time and memory)."""
+    if len(text) <= limit:
+        return text
+    return text[:head] + "\n…\n" + text[len(text) - (limit - head):]
+
+
 def extract(text: str, response_type: str, options: Options = None) -> Extraction:
     """What ``text`` answers, read as ``response_type`` (number | choice | truefalse | multi)."""
     if not isinstance(text, str) or not text.strip():
         return FAILED
-    text = normalize(_after_thinking(text))
+    text = normalize(bounded(_after_thinking(text)))
     if response_type == "number":
         return _number(text)
     if response_type == "choice":

@@ -161,7 +161,10 @@ class _Parser:
         if tok.kind == "pi":
             return math.pi, i + 1
         if tok.kind == "sqrt":
-            r = self.group(i + 1) or self.atom(i + 1)
+            # a bracket is a group or nothing: trying it again as an atom would redo the same parse,
+            # doubling the work at every level of "\\sqrt{\\sqrt{…" (2^18 parses for 18 levels)
+            bracket = self._is(i + 1, "op", "(") or self._is(i + 1, "op", "{")
+            r = self.group(i + 1) if bracket else self.atom(i + 1)
             if r is None:
                 return None
             if r[0] < 0:

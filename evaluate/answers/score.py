@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from geomill.dataset.jsonl import read_jsonl
 from geomill.engine.errors import GeomillError, Span
+from geomill.engine.jsontext import cut
 
 from ..types import RESPONSE_TYPES
 from .extract import extract
@@ -72,6 +73,8 @@ def gold_value(item: Mapping) -> float | str | bool | tuple[str, ...]:
     labels = option_labels(item)
     if rtype == "choice":
         return _canon_label(answer, labels)
+    if not isinstance(answer, (str, list, tuple)):
+        raise ValueError(f"a multi answer is a list of labels, not {cut(repr(answer))}")
     parts = answer.replace(" ", "").split(",") if isinstance(answer, str) else list(answer)
     return tuple(sorted({_canon_label(p, labels) for p in parts if str(p) != ""}))
 
@@ -111,20 +114,31 @@ def score_item(item: Mapping) -> dict:
     return out
 
 
-def score_file(path: str | os.PathLike) -> list[dict]:
-    """Every line of a responses JSONL file scored; a line that cannot be scored is a
-    ``file:line`` error."""
-    items = []
-    for number, obj in read_jsonl(path):
+def score_file(path: str | os.PathLike, errors: list[GeomillError] | None = None) -> list[dict]:
+    """Every line of a responses JSONL file scored.  A line that cannot be scored (not JSON, a
+    field missing, an id seen on an earlier line) is a ``file:line`` error: raised at once, or,
+    given an ``errors`` list, put there while the other lines go on."""
+    items: list[dict] = []
+    seen: dict[str, int] = {}
+    for number, obj in read_jsonl(path, errors):
         try:
             for need in ("response", "answer", "response_type"):
                 if need not in obj:
                     raise ValueError(f"the item has no {need!r}")
+            if "id" in obj:
+                rid = str(obj["id"])
+                if rid in seen:
+                    raise ValueError(f"id {cut(rid)!r} is already on line {seen[rid]}: each item is scored once")
+                seen[rid] = number
             items.append(score_item(obj))
-        except ValueError as exc:
-            raise GeomillError(str(exc), Span(number, 1), str(path)) from None
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            error = GeomillError(cut(str(exc), 200), Span(number, 1), str(path))
+            if errors is None:
+                raise error from None
+            errors.append(error)
     if not items:
-        raise GeomillError(f"{path}: no items")
+        raise GeomillError(f"{path}: no items" + (f" ({len(errors)} bad lines; the first: {errors[0]})"
+                                                   if errors else ""))
     return items
 
 

@@ -3,7 +3,9 @@
 Standard library only: a bounded thread pool of ``urllib`` requests, images as base64 PNG data
 URLs, retries with exponential backoff on 429, 5xx, timeouts and dropped connections. The API
 key is read from the environment variable named by ``api_key_env`` and only ever put in the
-``Authorization`` header."""
+``Authorization`` header, sent to ``--base-url`` alone: a redirect (urllib would forward the
+header to whatever host ``Location`` names) is refused, and the key, or anything shaped like
+one, is redacted from every error message (a server may echo it: "Incorrect API key: sk-…")."""
 from __future__ import annotations
 
 import http.client
@@ -11,17 +13,52 @@ import json
 import os
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import loads
+from geomill.engine.redact import redact, remember
 
 from ..types import Request, Response
 from . import BackendOptions
 from .chat import openai_messages
 
 RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Every redirect is an error, never followed: following one would send the key (and the
+    request) to another host, and a POST turned into a GET cannot be a chat completion anyway."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        where = urllib.parse.urlsplit(newurl)
+        raise urllib.error.HTTPError(req.full_url, code, f"redirect to {where.scheme}://{where.netloc} refused "
+                                     "(give that address as --base-url)", headers, fp)
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+MAX_REPLY = 64 * 2**20  # bytes: a chat completion is kilobytes; a runaway server is not read to the end
+
+
+def _content(content: object) -> str:
+    """A message's text: a string, or the text parts of a list of parts (the newer API shape);
+    anything else is an unreadable reply (an error, retried by the next run), never an empty answer."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(isinstance(p, dict) for p in content):
+        texts = [p.get("text") for p in content if p.get("type", "text") in ("text", "output_text")]
+        if all(isinstance(t, str) for t in texts):
+            return "".join(texts)
+    raise ValueError(f"the message content is a {type(content).__name__}, not text")
+
+
+def _count(n: object) -> int | None:
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
 
 
 class OpenAIBackend:
@@ -39,6 +76,10 @@ class OpenAIBackend:
             key = os.environ.get(opts.api_key_env)
             if not key:
                 raise GeomillError(f"environment variable {opts.api_key_env} (--api-key-env) is not set")
+            if any(ch in key for ch in "\r\n") or len(key.strip()) < 4:
+                raise GeomillError(f"environment variable {opts.api_key_env} (--api-key-env) holds no usable key")
+            key = key.strip()
+            remember(key)
             self.headers["Authorization"] = f"Bearer {key}"
         self.opts = opts
         self.pool = ThreadPoolExecutor(max(1, opts.concurrency), thread_name_prefix="geomill-openai")
@@ -53,8 +94,14 @@ class OpenAIBackend:
 
     def _post(self, data: bytes) -> dict:
         request = urllib.request.Request(self.url, data=data, headers=self.headers, method="POST")
-        with urllib.request.urlopen(request, timeout=self.opts.timeout_s) as reply:
-            return json.loads(reply.read())
+        with _OPENER.open(request, timeout=self.opts.timeout_s) as reply:
+            body = reply.read(MAX_REPLY + 1)
+        if len(body) > MAX_REPLY:
+            raise ValueError(f"the reply is larger than {MAX_REPLY // 2**20} MiB")
+        try:
+            return loads(body.decode("utf-8"))
+        except GeomillError as exc:
+            raise ValueError(exc.message) from None
 
     def one(self, req: Request) -> Response:
         data = json.dumps(self.body(req)).encode()
@@ -66,19 +113,20 @@ class OpenAIBackend:
                 reply = self._post(data)
                 choice = reply["choices"][0]["message"]
                 usage = reply.get("usage") or {}
-                return Response(req.id, choice.get("content") or "", time.perf_counter() - start,
-                                usage.get("prompt_tokens"), usage.get("completion_tokens"))
+                return Response(req.id, _content(choice.get("content")), time.perf_counter() - start,
+                                _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
             except urllib.error.HTTPError as exc:
-                error = f"HTTP {exc.code}: {exc.read()[:200].decode('utf-8', 'replace')}"
+                body = exc.read()[:200].decode("utf-8", "replace") if exc.fp is not None else ""
+                error = redact(f"HTTP {exc.code}: {body or exc.msg}")
                 if exc.code not in RETRY_STATUS:
                     break
                 retry_after = exc.headers.get("Retry-After", "")
                 if retry_after.replace(".", "", 1).isdigit():
                     wait_s = float(retry_after)
             except (urllib.error.URLError, TimeoutError, ConnectionError, http.client.HTTPException) as exc:
-                error = f"{type(exc).__name__}: {exc}"
-            except (ValueError, KeyError, IndexError, TypeError) as exc:
-                error = f"unreadable reply: {exc}"
+                error = redact(f"{type(exc).__name__}: {exc}")
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+                error = redact(f"unreadable reply: {exc}")
                 break
             if attempt < self.opts.max_retries:
                 time.sleep(min(wait_s, 60.0))

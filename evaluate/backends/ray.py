@@ -8,12 +8,15 @@ cluster), or starts a local one using this machine's GPUs. Options: ``--data-par
 ``--tensor-parallel T`` GPUs each, ``--batch-size`` requests per replica call."""
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
 
 import ray
+from geomill.engine.errors import GeomillError
 
 from ..types import Request, Response, Sampling
 from . import BackendOptions
@@ -48,6 +51,27 @@ def request_rows(requests: Sequence[Request]) -> list[dict]:
             for r in requests]
 
 
+RESOURCE_WAIT_S = 120.0  # seconds a joined cluster may take to offer what is asked (an autoscaler adding nodes)
+
+
+def check_resources(need: dict[str, float], wait_s: float = 0.0, poll_s: float = 2.0) -> None:
+    """Refuse at once (or after ``wait_s`` of polling a cluster that may grow) to run what the
+    cluster cannot hold: Ray would wait forever for an actor that asks for GPUs it lacks."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        have = ray.cluster_resources()
+        short = {k: v for k, v in need.items() if v > 0 and have.get(k, 0) < v}
+        if not short:
+            return
+        if time.monotonic() >= deadline:
+            asked = ", ".join(f"{v:g} {k}" for k, v in short.items())
+            held = ", ".join(f"{have.get(k, 0):g} {k}" for k in short)
+            waited = f" after waiting {wait_s:g} s" if wait_s else ""
+            raise GeomillError(f"the Ray cluster has {held}, but the run asks {asked} "
+                               f"(--data-parallel × --tensor-parallel GPUs){waited}")
+        time.sleep(poll_s)
+
+
 class RayVLLMBackend:
     name = "ray-vllm"
 
@@ -56,8 +80,16 @@ class RayVLLMBackend:
         self.opts = opts
         self.engine_factory = engine_factory
         self.gpus = opts.tensor_parallel if gpus_per_replica is None else gpus_per_replica
+        joining = bool(os.environ.get("RAY_ADDRESS"))
+        if engine_factory is VLLMEngine and not joining and importlib.util.find_spec("vllm") is None:
+            raise GeomillError("the ray-vllm backend needs vllm on this machine: pip install 'geomill[vllm]' "
+                               "(or join a cluster that has it: RAY_ADDRESS)")
+        if not opts.model and engine_factory is VLLMEngine:
+            raise GeomillError("the ray-vllm backend needs --model (a hub name or a model folder)")
         if not ray.is_initialized():
             ray.init()
+        wait_s = float(opts.extra.get("resource_wait_s", RESOURCE_WAIT_S if joining else 0.0))
+        check_resources({"GPU": self.gpus * opts.data_parallel, "CPU": 1}, wait_s)
 
     def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
         if not requests:

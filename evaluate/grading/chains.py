@@ -134,19 +134,40 @@ def _decimals(tok: str) -> int:
 
 def _stage(tokens: list[tuple[str, str]]) -> Stage:
     text = " ".join(t for _, t in tokens)
-    if any(k == "name" for k, _ in tokens):
-        return Stage(text)
+    if any(k == "name" for k, _ in tokens) or _nesting(tokens) > MAX_NESTING:
+        return Stage(text)  # a name, or nesting no solution writes (a runaway's thousands of "("): not arithmetic
     try:
         reader = _Reader(tokens)
         node, exact = reader.expr()
         if reader.i != len(tokens):
             return Stage(text)
         rounded, _ = chain(node, {})
-    except (ValueError, ZeroDivisionError, OverflowError, IndexError, TypeError):
+    except (ValueError, ZeroDivisionError, OverflowError, IndexError, TypeError, RecursionError):
         return Stage(text)
     if not (math.isfinite(exact) and math.isfinite(rounded)):
         return Stage(text)
     return Stage(text, exact, rounded, reader.ops)
+
+
+MAX_NESTING = 40  # parentheses and signs deep: the recursive reader below stays far from Python's limit
+
+
+def _nesting(tokens: list[tuple[str, str]]) -> int:
+    """How deep the reader would recurse: open parentheses plus a run of signs (``- - -3``)."""
+    deepest = depth = signs = 0
+    prev = None
+    for tok in tokens:
+        if tok == ("op", "("):
+            depth += 1
+        elif tok == ("op", ")"):
+            depth = max(0, depth - 1)
+        if tok == ("op", "-") and (prev is None or (prev[0] == "op" and prev[1] != ")")):
+            signs += 1
+        else:
+            signs = 0
+        deepest = max(deepest, depth + signs)
+        prev = tok
+    return deepest
 
 
 class _Reader:

@@ -16,7 +16,7 @@ from geomill.dataset.jsonl import read_jsonl
 from geomill.dataset.records import Record
 from geomill.engine.errors import GeomillError, Span
 
-from ..answers.extract import extract_number
+from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
 from .alignment import Claim, claims
 from .answer_key import AnswerKey, Key, ProofStep, build_key
@@ -61,11 +61,15 @@ def _agree(later: Claim, first: Claim) -> bool:
     return abs(later.value - first.value) <= 0.5 * 10.0 ** -min(later.decimals, first.decimals, 2) + 1e-9
 
 
+MAX_GRADED = 16_000  # characters of a response graded: steps are read from its start, the answer at its end
+
+
 def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedResponse:
     """One response graded against one record (``key``: the record's answer key, when already built)."""
     key = key or build_key(record)
-    text, found = claims(key, response or "")
-    final = extract_number(response or "")
+    response = bounded(response or "", MAX_GRADED, MAX_GRADED - 2_000)  # a runaway: its steps and its end
+    text, found = claims(key, response)
+    final = extract_number(response)
     if final is not None and key.steps:  # the final answer is the response's value of the query
         query = key.steps[-1]
         found = [*found, Claim(key.key(query.output), query.name, final, 2, len(text))]

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from geomill import __version__
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import cut
+from geomill.engine.redact import redact
 
 COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
                    "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade")
@@ -36,18 +38,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except GeomillError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {redact(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path that cannot be read or written (a folder given for a file, /dev/full …)
+        print(f"error: {redact(os_message(exc))}", file=sys.stderr)
+        return 1
+    except RecursionError:
+        print("error: the input is nested too deeply to read", file=sys.stderr)
+        return 1
     except Exception as exc:  # noqa: BLE001 - the promise is: no traceback for users
         if os.environ.get("GEOMILL_DEBUG"):
             raise
-        print(f"internal error: {type(exc).__name__}: {exc} (set GEOMILL_DEBUG=1 for a traceback)", file=sys.stderr)
+        print(f"internal error: {type(exc).__name__}: {cut(redact(str(exc)), 300)} "
+              "(set GEOMILL_DEBUG=1 for a traceback)", file=sys.stderr)
         return 3
+
+
+def os_message(exc: OSError) -> str:
+    """One line naming the path(s) and the reason: ``cannot use out: File exists``."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        reason += " (a file where a folder is needed)"
+    paths = " -> ".join(str(p) for p in (exc.filename, exc.filename2) if p is not None)
+    return f"cannot use {paths}: {reason}" if paths else f"{type(exc).__name__}: {reason}"
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.redact import redact
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -74,7 +75,7 @@ def cmd_eval(args) -> int:
           file=sys.stderr)
     if result.failed:
         rid, err = result.failed[-1]
-        print(f"error: {len(result.failed)} requests failed (last: {rid}: {err}); rerun the same command to retry them",
-              file=sys.stderr)
+        print(f"error: {len(result.failed)} requests failed (last: {rid}: {redact(err)}); rerun the same command to "
+              "retry them", file=sys.stderr)
         return 1
     return 0

@@ -134,8 +134,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise RenderArgumentError("--batch reads its scenes and claims from the batch file: give no FILE or CLAIM")
         from geomill.render.batch import check_batch
 
+        n = bad = 0
         for verdict in check_batch(args.batch, args.tolerance, args.seed):
             print(json.dumps(verdict, ensure_ascii=False, allow_nan=False))
+            n, bad = n + 1, bad + ("error" in verdict)
+        if bad:
+            print(f"note: {bad} of {n} lines have an error verdict; the others were judged", file=sys.stderr)
         return 0
     if not args.file or not args.claim:
         raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")

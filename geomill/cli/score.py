@@ -42,8 +42,10 @@ def cmd_score(args) -> int:
     from geomill.evaluate.answers.score import score_file
 
     by = _fields(args.by)
-    items = score_file(Path(args.file))
+    errors: list[GeomillError] = []
+    items = score_file(Path(args.file), errors)
     report = build_report(items, by, label=args.label, seed=args.seed)
+    report["bad_lines"] = len(errors)
     report["label"] = report["label"] or Path(args.file).stem  # no --label and no one model: the file's name
     out = Path(args.out)
     write_jsonl(out / "scored.jsonl", items)
@@ -52,7 +54,17 @@ def cmd_score(args) -> int:
         if not report["by"][field]:
             print(f"warning: no item has the field {field!r}", file=sys.stderr)
     sys.stdout.write(markdown(report))
-    return 0
+    report_errors(errors, "scored")
+    return 1 if errors else 0
+
+
+def report_errors(errors: list, what: str, shown: int = 10) -> None:
+    """Bad lines of a batch, the first few one per line, then how many in all (the rest went on)."""
+    for error in errors[:shown]:
+        print(f"error: {error}", file=sys.stderr)
+    if errors:
+        more = f" ({len(errors) - shown} more not shown)" if len(errors) > shown else ""
+        print(f"error: {len(errors)} bad line(s) skipped{more}; the others were {what}", file=sys.stderr)
 
 
 def cmd_report(args) -> int:
