@@ -27,6 +27,7 @@ class BadLines:
 
     path: str
     lines: list[tuple[int, str]] = field(default_factory=list)
+    columns: dict[int, int] = field(default_factory=dict)  # line number -> column where it went bad
 
     def __bool__(self) -> bool:
         return bool(self.lines)
@@ -62,6 +63,7 @@ def read_jsonl(path: str | os.PathLike, policy: Policy = "strict", bad: BadLines
                 if policy == "strict":
                     raise GeomillError(exc.message, Span(number, exc.col), str(path)) from None
                 bad.lines.append((number, exc.message))
+                bad.columns[number] = exc.col
                 continue
             if obj is not None:
                 yield number, obj

@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from geomill.dataset.jsonl import read_jsonl
+from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.engine.errors import GeomillError, Span
 from geomill.engine.jsontext import cut
 
@@ -120,7 +120,8 @@ def score_file(path: str | os.PathLike, errors: list[GeomillError] | None = None
     given an ``errors`` list, put there while the other lines go on."""
     items: list[dict] = []
     seen: dict[str, int] = {}
-    for number, obj in read_jsonl(path, errors):
+    bad = BadLines(str(path))
+    for number, obj in read_jsonl(path, "strict" if errors is None else "skip", bad):
         try:
             for need in ("response", "answer", "response_type"):
                 if need not in obj:
@@ -136,6 +137,9 @@ def score_file(path: str | os.PathLike, errors: list[GeomillError] | None = None
             if errors is None:
                 raise error from None
             errors.append(error)
+    if errors is not None:  # lines that are not JSON objects, in line order with the rest
+        errors.extend(GeomillError(why, Span(n, bad.columns.get(n, 1)), str(path)) for n, why in bad.lines)
+        errors.sort(key=lambda e: e.span.line if e.span else 0)
     if not items:
         raise GeomillError(f"{path}: no items" + (f" ({len(errors)} bad lines; the first: {errors[0]})"
                                                    if errors else ""))
