@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from geomill.engine.model import QKind, Quantity, split_points
 
 from .answer_key import AnswerKey, Key
-from .chains import NUMBER, Chain, normalize, read_chain
+from .chains import _TOKEN, NUMBER, Chain, Part, lone_number, normalize, read_chain, scan, value_of
 
 _PT = r"[A-Z]\d*'*"
 _NAME = re.compile(rf"(?<![A-Za-z0-9'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")
@@ -73,8 +73,12 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
     for m in re.finditer(_LIST.format(n=f"(?<![\\w?])(?:{names})(?![\\w?])"), text):
         out += _listing(key, text, m)
         used.append(m.span())
+    inside: list[Mention] = []
     for men in mentions:
         if men.quantity is None or any(a <= men.start < b for a, b in used):
+            continue
+        if _in_expression(text, men):
+            inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
         link = _LINK.match(text, men.end)
         if not link:
@@ -85,8 +89,202 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
         used.append((men.start, ch.end))
         out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
                          _value_pos(text, ch), ch))
+    out += _solved(key, text, inside, out, used)
+    out += _unnamed(key, text, out, used)
     out.sort(key=lambda c: c.pos)
     return text, out
+
+
+# -- equations an element sits inside ---------------------------------------------------------------------
+
+_OPS_BEFORE = "+-*/^"
+_PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
+
+
+def _in_expression(text: str, men: Mention) -> bool:
+    """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE) or \
+            not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
+        return False
+    before = text[:men.start]
+    after = text[men.end:].lstrip(" \t")
+    stripped = before.rstrip(" \t")
+    if before and (before[-1].isdigit() or before[-1] in ".π)"):
+        return True  # glued: 7.14AB
+    if stripped and stripped[-1] in _OPS_BEFORE and not stripped.endswith(("--", "- -")):
+        return not (stripped[-1] == "-" and (len(stripped) < 2 or stripped[-2] == "\n"))  # a bullet's dash
+    if after[:1] and after[0] in "+-*/^":
+        return True
+    return stripped.endswith("(") and after[:1] not in ("=", ")", "")
+
+
+def _start_of(text: str, end: int, lo: int) -> int:
+    """The leftmost position from which ``text[i:end]`` is all arithmetic tokens (names included)."""
+    for i in range(lo, end):
+        if text[i].isspace() or (i and (text[i - 1].isalnum() or text[i - 1] in "'_\\")):
+            continue
+        j = i
+        while j < end:
+            m = _TOKEN.match(text, j)
+            if not m or m.end() == j or m.lastgroup == "unit":
+                break
+            j = m.end()
+        if j >= end:
+            return i
+    return end
+
+
+def _line_start(text: str, pos: int) -> int:
+    cut = max(text.rfind(c, 0, pos) for c in "\n,;:→⇒")
+    return max(cut + 1, pos - 160, 0)
+
+
+def _name_key(key: AnswerKey, tok: str) -> Key | None:
+    name = key.labels.get(tok, tok)
+    if name.startswith("shape "):
+        return None
+    if name.startswith("angle "):
+        return key.key(Quantity.angle(*split_points(name[6:])))
+    if name.islower():
+        return key.key(Quantity.var(name))
+    try:
+        pts = split_points(name)
+    except ValueError:
+        return None
+    if len(pts) == 2:
+        return key.key(Quantity.length(*pts))
+    return key.key(Quantity.angle(*pts)) if len(pts) == 3 else None
+
+
+def _known(key: AnswerKey, found: list[Claim], before: int) -> dict[Key, float]:
+    """What the response has said by ``before``, over the problem's givens and constants."""
+    out = {k: v for k, (_, v) in key.givens.items() if v is not None}
+    out.update(key.constants)
+    for c in sorted(found, key=lambda c: c.pos):
+        if c.pos < before and c.key is not None:
+            out[c.key] = c.value
+    return out
+
+
+def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim],
+            used: list[tuple[int, int]]) -> list[Claim]:
+    """Claims for elements inside expressions: an equation linear in one element whose other names the
+    response (or the problem) has given values, solved for it; none where the response states the
+    element's value itself right after (``2.57 * BA = 24.12 -> BA = 9.39``)."""
+    out: list[Claim] = []
+    done: set[tuple[int, Key]] = set()
+    for men in inside:
+        start = _start_of(text, men.start, _line_start(text, men.start))
+        parts = scan(text, start)
+        where = next((n for n, p in enumerate(parts) if p.start <= men.start < p.end), None)
+        if where is None:
+            continue
+        value = next((v for p in (parts[-1], parts[0]) if p is not parts[where]
+                      for v in [lone_number(p)[0]] if v is not None), None)
+        if value is None:
+            continue
+        names = {tok for kind, tok in parts[where].tokens if kind == "name"}
+        keys = {n: _name_key(key, n) for n in names}
+        if any(k is None for k in keys.values()):
+            continue
+        known = {**_known(key, found + out, men.start)}
+        unknown = {k for k in keys.values() if k not in known}
+        if len(unknown) != 1:
+            continue
+        target = unknown.pop()
+        if (start, target) in done or _identity_known(key, target) is None:
+            continue
+        env = {n: known[k] for n, k in keys.items() if k != target}
+        solved = _solve_linear(parts[where].tokens, [n for n, k in keys.items() if k == target], env, value)
+        if solved is None:
+            continue
+        done.add((start, target))
+        end = parts[-1].end
+        later = [c for c in found if c.key == target and end <= c.pos <= end + 200]
+        used.append((start, end))
+        if not later:
+            out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start))
+    return out
+
+
+def _identity_known(key: AnswerKey, k: Key) -> Key | None:
+    known = key.expected(k) is not None or k in key.distractors or k in key.givens or k in key.elements
+    return k if known else None
+
+
+def _solve_linear(tokens, names: list[str], env: dict[str, float], value: float) -> float | None:
+    def f(t: float) -> float | None:
+        return value_of(tokens, {**env, **{n: t for n in names}})
+
+    f0, f1, f2 = f(0.0), f(1.0), f(2.0)
+    if f0 is None or f1 is None or f2 is None:
+        return None
+    a = f1 - f0
+    if abs(a) < 1e-12 or abs((f2 - f0) - 2 * a) > 1e-9 * max(1.0, abs(a), abs(f0)):
+        return None  # not linear in it
+    return (value - f0) / a
+
+
+def _name_of(key: AnswerKey, k: Key) -> str:
+    step = key.step_of.get(k)
+    if step is not None:
+        return step.name
+    for q, _ in list(key.givens.values()) + list(key.distractors.values()):
+        if key.key(q) == k:
+            return str(q)
+    return str(k[1])
+
+
+# -- values with no name ----------------------------------------------------------------------------------------
+
+
+def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
+    """Arithmetic no element is named for, aligned with the one proof step it can be: the step whose
+    inputs (as the response states them, else as the proof has them) are all numbers of its first part,
+    else the one step whose value it is.  Nothing where two steps fit, or the step was already stated."""
+    out: list[Claim] = []
+    seen_to = -1
+    for m in re.finditer("=", text):
+        if m.start() < seen_to or any(a <= m.start() < b for a, b in used):
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        parts = scan(text, start if start < m.start() else m.end())
+        if not parts:
+            continue
+        seen_to = parts[-1].end
+        if any(a <= parts[0].start < b or a < parts[-1].end <= b for a, b in used):
+            continue
+        value, decimals = lone_number(parts[-1])
+        if value is None or len(parts) < 2 or any(kind == "name" for p in parts for kind, _ in p.tokens):
+            continue
+        numbers = [float(tok) for kind, tok in parts[0].tokens if kind == "num"]
+        pos = parts[-1].start
+        stated = {c.key: c for c in found + out}
+        open_steps = [s for s in key.steps if key.key(s.output) not in stated]
+        fit = [s for s in open_steps if s.inputs and all(
+            any(_near(n, _input_value(key, q, v, found, pos)) for n in numbers) for q, v in s.inputs)]
+        if not fit:
+            givens = [v for _, v in key.givens.values() if v is not None]
+            fit = [s for s in open_steps if _near(value, s.value) or _near(value, s.exact)]
+            if any(_near(value, g) for g in givens):
+                fit = []
+        if len(fit) != 1:
+            continue
+        ch = read_chain(text, parts[0].start)
+        step = fit[0]
+        out.append(Claim(key.key(step.output), step.name, value, decimals, pos, ch))
+        used.append((parts[0].start, parts[-1].end))
+    return out
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= 0.005 + 1e-9 + 0.001 * abs(b)
+
+
+def _input_value(key: AnswerKey, q: Quantity, proof_value: float, found: list[Claim], before: int) -> float:
+    k = key.key(q)
+    prior = [c.value for c in found if c.key == k and c.pos < before]
+    return prior[-1] if prior else proof_value
 
 
 def _value_pos(text: str, ch: Chain) -> int:
@@ -217,6 +415,10 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         return Mention(start, end, Quantity.angle(*pts))
     if len(pts) == 2 and not (shape is not None and re.match(rf"\s*(?:{_SHAPE_NOUNS})\b", after)):
         return Mention(start, end, Quantity.length(*pts))
+    if shape is not None and len(pts) == 3 and re.match(r"\s*=", after) and not re.search(r"\b(?:of|in)\s+$", before):
+        q = Quantity.angle(*pts)  # "CAB = 115": the angle, where the problem has it (a triangle has no one value)
+        if _identity(key, q) is not None:
+            return Mention(start, end, q)
     if shape is not None:
         return Mention(start, end, None, shape)
     if len(pts) == 3 and re.match(r"\s*(?:=|is\b)", after):
