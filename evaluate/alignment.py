@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from geomill.engine.model import QKind, Quantity, split_points
 
-from .answer_key import AnswerKey, Key
-from .chains import _TOKEN, NUMBER, Chain, Part, lone_number, normalize, read_chain, scan, value_of
+from .answer_key import AnswerKey, Key, ProofStep
+from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
 
 _PT = r"[A-Z]\d*'*"
 _NAME = re.compile(rf"(?<![A-Za-z0-9'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")
@@ -52,6 +52,7 @@ class Claim:
     decimals: int
     pos: int  # where the value stands in the normalized text
     chain: Chain | None = None
+    solved: bool = False  # found by solving an equation the element sits in, not stated as a value
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,8 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
         ch = read_chain(text, link.end())
         if ch is None or ch.value is None:
             continue
+        if _names_itself(key, men.quantity, text, ch):
+            continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
         out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
                          _value_pos(text, ch), ch))
@@ -93,6 +96,12 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
     out += _unnamed(key, text, out, used)
     out.sort(key=lambda c: c.pos)
     return text, out
+
+
+def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
+    own = key.key(q)
+    return any(_name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
+               if kind == "name")
 
 
 # -- equations an element sits inside ---------------------------------------------------------------------
@@ -111,6 +120,8 @@ def _in_expression(text: str, men: Mention) -> bool:
     stripped = before.rstrip(" \t")
     if before and (before[-1].isdigit() or before[-1] in ".π)"):
         return True  # glued: 7.14AB
+    if stripped and (stripped[-1].isdigit() or stripped[-1] in "π)") and len(before) - len(stripped) <= 2:
+        return True  # "2.57 BD", "(2 + 2.16) CD": a product
     if stripped and stripped[-1] in _OPS_BEFORE and not stripped.endswith(("--", "- -")):
         return not (stripped[-1] == "-" and (len(stripped) < 2 or stripped[-2] == "\n"))  # a bullet's dash
     if after[:1] and after[0] in "+-*/^":
@@ -199,11 +210,11 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         if solved is None:
             continue
         done.add((start, target))
-        end = parts[-1].end
-        later = [c for c in found if c.key == target and end <= c.pos <= end + 200]
-        used.append((start, end))
-        if not later:
-            out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start))
+        used.append((start, parts[-1].end))
+        eq = " ".join(tok for p in (parts[where], parts[-1] if parts[-1] is not parts[where] else parts[0])
+                      for _, tok in p.tokens)
+        out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
+                         Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
     return out
 
 
@@ -259,10 +270,13 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
             continue
         numbers = [float(tok) for kind, tok in parts[0].tokens if kind == "num"]
         pos = parts[-1].start
-        stated = {c.key: c for c in found + out}
+        stated = {c.key for c in found + out if c.pos < pos}
         open_steps = [s for s in key.steps if key.key(s.output) not in stated]
         fit = [s for s in open_steps if s.inputs and all(
             any(_near(n, _input_value(key, q, v, found, pos)) for n in numbers) for q, v in s.inputs)]
+        if not fit:  # the step's formula with other numbers in it: "2 * 5 / 3.14" for "2 · 4 / 3.14"
+            shape = _skeleton(parts[0].tokens)
+            fit = [s for s in open_steps if s.chain and len(parts[0].tokens) > 1 and _skeleton(_gold_tokens(s)) == shape]
         if not fit:
             givens = [v for _, v in key.givens.values() if v is not None]
             fit = [s for s in open_steps if _near(value, s.value) or _near(value, s.exact)]
@@ -275,6 +289,15 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
         out.append(Claim(key.key(step.output), step.name, value, decimals, pos, ch))
         used.append((parts[0].start, parts[-1].end))
     return out
+
+
+def _skeleton(tokens) -> tuple:
+    return tuple("#" if kind == "num" else tok for kind, tok in tokens)
+
+
+def _gold_tokens(step: ProofStep) -> tuple:
+    parts = scan(normalize(step.chain[0]), 0)
+    return parts[0].tokens if len(parts) == 1 else ()
 
 
 def _near(a: float, b: float) -> bool:
@@ -346,8 +369,9 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if start < last_end:
             continue
         if how == "context":
-            if context is not None:
-                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], context), context))
+            shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
+            if shape is not None:
+                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
             continue
         if how == "variable":
             out.append(Mention(start, end, Quantity.var(name)))
@@ -372,6 +396,13 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         out.append(men)
         last_end = men.end
     return out
+
+
+def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
+    """``the arc`` before any shape is named: the one shape of the problem with an arc, if only one has."""
+    found = [name for name in key.shapes if "~" not in name and
+             key.key(Quantity.of_shape(kind, name)) in key.elements]
+    return found[0] if len(found) == 1 else None
 
 
 def _clause_before(text: str, start: int, sentence_starts: list[int]) -> str:

@@ -117,8 +117,8 @@ def scan(text: str, pos: int) -> list[Part]:
             depth -= 1
         glued = prev is not None and not gap
         if kind == "name" and prev is not None and not glued and (prev[0] in ("num", "name", "pi") or prev == ("op", ")")):
-            if tok.islower() or parts[-1]:
-                break  # "7 a", "12 BC": a word or another name after a value ends the chain; "2x" is a product
+            if tok.islower() or (parts[-1] and len(gap) > 2):
+                break  # "7 a", "12   BC": a word, or a name set apart, after a value ends the chain; "2x", "2 x" are products
         if kind == "unit":
             i = m.end()
             continue

@@ -52,7 +52,17 @@ class GradedResponse:
 
 
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
-    return matches(c.value, c.decimals, gv, exact) and (c.chain is None or consistent(c.chain) is None)
+    """Right: the expected value (exact or GeomVerse, to its rounding), or within 1 % of it by arithmetic
+    the response shows and that holds (another route of rounding: sin 147° as 0.545, not 0.54)."""
+    if c.chain is not None and consistent(c.chain) is not None:
+        return False
+    if matches(c.value, c.decimals, gv, exact):
+        return True
+    shown = c.chain is not None and (c.chain.arithmetic or c.solved)
+    return shown and abs(c.value - exact) <= ROUTE * abs(exact)
+
+
+ROUTE = 0.01  # how far another order of rounding may take a value whose arithmetic is shown
 
 
 def _agree(later: Claim, first: Claim) -> bool:
@@ -92,7 +102,8 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
                 unknown: list[float], wrong_before: bool) -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
-    cs = by_key.get(k, [])
+    every = by_key.get(k, [])
+    cs = [c for c in every if not c.solved] or every  # what it states; else what its equations give
     g = StepGrade(s.index, s.name, s.value, s.exact, cs[0].value if cs else None, None)
     if not cs:
         return g
@@ -105,11 +116,24 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    # the equation the response set up for it, where it states the value bare after solving one
+    equation = next((c for c in every if c.solved and c.pos <= first.pos), None)
+    if equation is not None and first.chain is not None and first.chain.arithmetic:
+        equation = None  # it shows its own arithmetic for the value
+    if equation is not None and not _agree(equation, first) and matches(equation.value, 2, s.value, s.exact):
+        g.category = "calculation"
+        g.reason = f"its own equation ({equation.chain.stages[0].text}) gives {equation.value:g}, not {first.value:g}"
+        return g
+    shown = equation or first
     broken = first.chain is not None and consistent(first.chain) is not None
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
-    numbers = [float(n) for n in NUMBER.findall(first.chain.stages[0].text)] if first.chain else []
+    numbers = [float(n) for n in NUMBER.findall(shown.chain.stages[0].text)] if shown.chain else []
+    if shown.chain and shown.chain.arithmetic:
+        formula_value = shown.chain.stages[0].exact
+    else:
+        formula_value = equation.value if equation is not None else None
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
-                                    broken, wrong_before, unknown, elsewhere, numbers)
+                                    broken, wrong_before, unknown, elsewhere, numbers, formula_value)
     return g
 
 
