@@ -10,9 +10,12 @@ know is kept with ``key=None``: a value stated for something in neither the prob
 """
 from __future__ import annotations
 
+import dataclasses
+import math
 import re
 from dataclasses import dataclass
 
+from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
 from .answer_key import AnswerKey, Key, ProofStep
@@ -28,10 +31,11 @@ _QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QK
 _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
-_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}$")
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]))$", re.I)
 _SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,3}}?({_QWORD})\b")
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
-_LINK = re.compile(r"(?:\s*(?:'s|’s))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))??"
+_W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of a link, not of another phrase
+_LINK = re.compile(rf"(?:\s*(?:'s|’s))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))??"
                    r"\s*(?:=|:|\bis\b|\bare\b|\bequals\b|\bmeasures\b|\bbecomes\b|\bof\b|\bhas\s+(?:a\s+)?(?:length|measure|"
                    r"value)\s+of\b)"
                    r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
@@ -63,8 +67,9 @@ class Mention:
     shape: str | None = None
 
 
-def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
-    """The normalized text and every claim in it, in text order."""
+def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[str, list[Claim]]:
+    """The normalized text and every claim in it, in text order; ``final``: the response's final answer,
+    its value of the query, claimed at the end of the text."""
     text = normalize(response)
     mentions = _mentions(key, text)
     out: list[Claim] = []
@@ -82,8 +87,8 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
         link = _LINK.match(text, men.end)
-        if not link:
-            continue
+        if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
+            continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
         if ch is None or ch.value is None:
             continue
@@ -94,14 +99,42 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
                          _value_pos(text, ch), ch))
     out += _solved(key, text, inside, out, used)
     out += _unnamed(key, text, out, used)
+    if final is not None and key.steps:
+        query = key.steps[-1]
+        out.append(Claim(key.key(query.output), query.name, final, 2, len(text)))
     out.sort(key=lambda c: c.pos)
-    return text, out
+    return text, _linked(text, out, used)
+
+
+def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
+    """A value stated bare (``The area of ABCD is 26.55``) gets the arithmetic that computed it just
+    before, unnamed (``DA + DC = 19 + 7.55 = 26.55``): that is the formula the response used."""
+    loose = []
+    for m in re.finditer("=", text):
+        if any(a <= m.start() < b for a, b in used) or (loose and m.start() < loose[-1].end):
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        ch = read_chain(text, start if start < m.start() else m.end())
+        if ch is not None and ch.value is not None and ch.arithmetic:
+            loose.append(ch)
+    out = []
+    for c in found:
+        if c.solved or (c.chain is not None and c.chain.arithmetic):
+            out.append(c)
+            continue
+        before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400 and abs(ch.value - c.value) < 1e-9
+                  and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
+        out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
+    return out
 
 
 def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
     own = key.key(q)
     return any(_name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
                if kind == "name")
+
+
+_PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over|along)\s+(?:the\s+)?$", re.I)
 
 
 # -- equations an element sits inside ---------------------------------------------------------------------
@@ -123,8 +156,9 @@ def _in_expression(text: str, men: Mention) -> bool:
     if stripped and (stripped[-1].isdigit() or stripped[-1] in "π)") and len(before) - len(stripped) <= 2:
         return True  # "2.57 BD", "(2 + 2.16) CD": a product
     if stripped and stripped[-1] in _OPS_BEFORE and not stripped.endswith(("--", "- -")):
-        return not (stripped[-1] == "-" and (len(stripped) < 2 or stripped[-2] == "\n"))  # a bullet's dash
-    if after[:1] and after[0] in "+-*/^":
+        line = stripped[stripped.rfind("\n") + 1:]
+        return not (stripped[-1] in "-*" and not line[:-1].strip())  # a bullet's dash or star
+    if after[:1] and after[0] in "+-*/^²":
         return True
     return stripped.endswith("(") and after[:1] not in ("=", ")", "")
 
@@ -231,9 +265,12 @@ def _solve_linear(tokens, names: list[str], env: dict[str, float], value: float)
     if f0 is None or f1 is None or f2 is None:
         return None
     a = f1 - f0
-    if abs(a) < 1e-12 or abs((f2 - f0) - 2 * a) > 1e-9 * max(1.0, abs(a), abs(f0)):
-        return None  # not linear in it
-    return (value - f0) / a
+    tol = 1e-9 * max(1.0, abs(a), abs(f0))
+    if abs(a) > 1e-12 and abs((f2 - f0) - 2 * a) <= tol:
+        return (value - f0) / a
+    if abs(f0) <= tol and abs(f2 - 4 * f1) <= tol * 4 and f1 * value > 0:
+        return math.sqrt(value / f1)  # "HG^2 = 9.66", "3.14 * r^2 / 2 = 23"
+    return None
 
 
 def _name_of(key: AnswerKey, k: Key) -> str:
@@ -272,11 +309,18 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
         pos = parts[-1].start
         stated = {c.key for c in found + out if c.pos < pos}
         open_steps = [s for s in key.steps if key.key(s.output) not in stated]
+        word = _WORD_BEFORE.search(text, 0, parts[0].start)
+        if word:  # "Arc = 103 / 360 * ...": only a step whose element is an arc
+            kind = {**_QWORDS, **_QWORDS_MORE}.get(word.group(1).lower())
+            open_steps = [s for s in open_steps if s.output.kind is kind]
         fit = [s for s in open_steps if s.inputs and all(
             any(_near(n, _input_value(key, q, v, found, pos)) for n in numbers) for q, v in s.inputs)]
+        if fit and _consumed(text, parts[-1].end, value):
+            fit = []  # "Square area: 2.72^2 = 7.4" then "7.4 - 5.81 = 1.59": a part of the step, not its value
         if not fit:  # the step's formula with other numbers in it: "2 * 5 / 3.14" for "2 · 4 / 3.14"
             shape = _skeleton(parts[0].tokens)
-            fit = [s for s in open_steps if s.chain and len(parts[0].tokens) > 1 and _skeleton(_gold_tokens(s)) == shape]
+            fit = [s for s in open_steps if s.chain and len(parts[0].tokens) > 1 and _skeleton(_gold_tokens(s)) == shape
+                   and not _consumed(text, parts[-1].end, value)]
         if not fit:
             givens = [v for _, v in key.givens.values() if v is not None]
             fit = [s for s in open_steps if _near(value, s.value) or _near(value, s.exact)]
@@ -289,6 +333,22 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
         out.append(Claim(key.key(step.output), step.name, value, decimals, pos, ch))
         used.append((parts[0].start, parts[-1].end))
     return out
+
+
+_WORD_BEFORE = re.compile(rf"\b({_QWORD}|diameter|hypotenuse|side|base|angle)\s*[:=]?\s*$", re.I)
+_QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QKind.LENGTH, "base": QKind.LENGTH,
+                "angle": QKind.ANGLE}
+
+
+def _consumed(text: str, end: int, value: float) -> bool:
+    """Is ``value`` a number of the next line's arithmetic, before anything is named (an intermediate)?"""
+    nxt = re.search(r"\n\s*\S[^\n]*", text[end:end + 300])
+    if not nxt:
+        return False
+    line = nxt.group()
+    if _NAME.search(line):
+        return False
+    return any(abs(float(n) - value) < 1e-9 for n in NUMBER.findall(line.split("=")[0]))
 
 
 def _skeleton(tokens) -> tuple:
@@ -357,6 +417,10 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             raw.append((m.start(), m.end(), name, "label"))
     for m in _CONTEXT_Q.finditer(text):
         raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
+    for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text, re.I):
+        shape = _only_shape_of(key, m.group(1).lower())
+        if shape is not None:
+            raw.append((m.start(), m.end(), shape, "noun"))
     for var in key.record.get("variables") or []:
         for m in re.finditer(rf"(?<![\w.^*/-]){re.escape(var)}(?![\w(])", text):
             raw.append((m.start(), m.end(), var, "variable"))
@@ -372,6 +436,9 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
             if shape is not None:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
+            continue
+        if how == "noun":
+            context = name  # "**Octagon:** … the perimeter is …"
             continue
         if how == "variable":
             out.append(Mention(start, end, Quantity.var(name)))
@@ -402,6 +469,14 @@ def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
     """``the arc`` before any shape is named: the one shape of the problem with an arc, if only one has."""
     found = [name for name in key.shapes if "~" not in name and
              key.key(Quantity.of_shape(kind, name)) in key.elements]
+    return found[0] if len(found) == 1 else None
+
+
+def _only_shape_of(key: AnswerKey, noun: str) -> str | None:
+    """The one shape of the problem a kind noun (``octagon``, ``trapezoid``) can mean, if only one."""
+    noun = noun.replace("semicircle", "semi-circle")
+    found = [name for name, decl in key.shapes.items() if "~" not in name and
+             noun in KINDS[decl.kind].title.split() and not KINDS[decl.kind].relation]
     return found[0] if len(found) == 1 else None
 
 
@@ -439,7 +514,7 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
     if shape is not None and (sq_before or sq_after):
         word = (sq_before or sq_after).group(1)
         stop = end + sq_after.end() if (sq_after and not sq_before) else end
-        return Mention(start, stop, Quantity.of_shape(_QWORDS[word], shape), shape)
+        return Mention(start, stop, Quantity.of_shape(_QWORDS[word.lower()], shape), shape)
     if shape is not None and re.search(rf"\b(?:{_SHAPE_NOUNS})\s+$", before):
         return Mention(start, end, None, shape)  # "In triangle BAC", "the semi-circle AB"
     if len(pts) == 3 and (_ANGLE_BEFORE.search(before) or _ANGLE_AFTER.match(after)):

@@ -54,10 +54,10 @@ class GradedResponse:
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
     """Right: the expected value (exact or GeomVerse, to its rounding), or within 1 % of it by arithmetic
     the response shows and that holds (another route of rounding: sin 147° as 0.545, not 0.54)."""
+    if matches(c.value, c.decimals, gv, exact):
+        return True  # a right value is right, however its arithmetic was rounded on the way
     if c.chain is not None and consistent(c.chain) is not None:
         return False
-    if matches(c.value, c.decimals, gv, exact):
-        return True
     shown = c.chain is not None and (c.chain.arithmetic or c.solved)
     return shown and abs(c.value - exact) <= ROUTE * abs(exact)
 
@@ -73,11 +73,8 @@ def _agree(later: Claim, first: Claim) -> bool:
 def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedResponse:
     """One response graded against one record (``key``: the record's answer key, when already built)."""
     key = key or build_key(record)
-    text, found = claims(key, response or "")
     final = extract_number(response or "")
-    if final is not None and key.steps:  # the final answer is the response's value of the query
-        query = key.steps[-1]
-        found = [*found, Claim(key.key(query.output), query.name, final, 2, len(text))]
+    text, found = claims(key, response or "", final)  # the final answer is the response's value of the query
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
         by_key.setdefault(c.key, []).append(c)
@@ -127,11 +124,12 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     shown = equation or first
     broken = first.chain is not None and consistent(first.chain) is not None
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
-    numbers = [float(n) for n in NUMBER.findall(shown.chain.stages[0].text)] if shown.chain else []
-    if shown.chain and shown.chain.arithmetic:
-        formula_value = shown.chain.stages[0].exact
-    else:
-        formula_value = equation.value if equation is not None else None
+    inner = shown.chain.stages[:-1] if shown.chain and shown.chain.arithmetic else ()
+    stage = next((st for st in inner if st.exact is not None), None) or \
+        next((st for st in inner if NUMBER.search(st.text)), None)
+    formula = stage.text if stage else (shown.chain.stages[0].text if shown.chain else "")
+    numbers = [float(n) for n in NUMBER.findall(formula)]
+    formula_value = stage.exact if stage is not None else (equation.value if equation is not None else None)
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value)
     return g
