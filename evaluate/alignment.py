@@ -22,7 +22,7 @@ from .answer_key import AnswerKey, Key, ProofStep
 from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
 
 _PT = r"[A-Z]\d*'*"
-_NAME = re.compile(rf"(?<![A-Za-z0-9'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")
+_NAME = re.compile(rf"(?<![A-Za-z'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")  # "2CD": a product names CD
 _VERTEX = re.compile(rf"(?:∠\s*|\bangle\s+)({_PT})(?![A-Za-z0-9'])")
 _SHAPE_NOUNS = r"shape|figure|triangle|square|rectangle|parallelogram|rhombus|kite|trapezoid|circle|semi-?circle|" \
                r"sector|pentagon|hexagon|octagon|polygon"
@@ -92,6 +92,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         ch = read_chain(text, link.end())
         if ch is None or ch.value is None:
             continue
+        if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
+            continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
         if _names_itself(key, men.quantity, text, ch):
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
@@ -126,6 +128,12 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
                   and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
         out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
     return out
+
+
+def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
+    parts = scan(text, ch.start)
+    first = parts[0].tokens if parts else ()
+    return len(first) == 1 and first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
 
 
 def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
@@ -341,14 +349,16 @@ _QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QK
 
 
 def _consumed(text: str, end: int, value: float) -> bool:
-    """Is ``value`` a number of the next line's arithmetic, before anything is named (an intermediate)?"""
-    nxt = re.search(r"\n\s*\S[^\n]*", text[end:end + 300])
-    if not nxt:
-        return False
-    line = nxt.group()
-    if _NAME.search(line):
-        return False
-    return any(abs(float(n) - value) < 1e-9 for n in NUMBER.findall(line.split("=")[0]))
+    """Is ``value`` a number of the arithmetic that follows (the rest of its line, the next lines of bare
+    arithmetic) before anything is named: an intermediate of a step, not its value?"""
+    for n, line in enumerate(text[end:end + 400].split("\n")[:4]):
+        if _NAME.search(line):
+            return False
+        if n and re.search(r"[A-Za-z]{3,}", line):
+            continue  # "Circle: 3.14 * 7.4 / 4 = 5.81": another part, with its own heading
+        if any(abs(float(x) - value) < 1e-9 for x in NUMBER.findall(line.split("=")[0] if n else line)):
+            return True
+    return False
 
 
 def _skeleton(tokens) -> tuple:
