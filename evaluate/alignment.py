@@ -108,17 +108,23 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
     return text, _linked(text, out, used)
 
 
-def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
-    """A value stated bare (``The area of ABCD is 26.55``) gets the arithmetic that computed it just
-    before, unnamed (``DA + DC = 19 + 7.55 = 26.55``): that is the formula the response used."""
-    loose = []
+def loose_arithmetic(text: str) -> list[Chain]:
+    """Every chain of arithmetic with a value in the text (``36 + 256 - 121 = 181``), left to right."""
+    out: list[Chain] = []
     for m in re.finditer("=", text):
-        if any(a <= m.start() < b for a, b in used) or (loose and m.start() < loose[-1].end):
+        if out and m.start() < out[-1].end:
             continue
         start = _start_of(text, m.start(), _line_start(text, m.start()))
         ch = read_chain(text, start if start < m.start() else m.end())
         if ch is not None and ch.value is not None and ch.arithmetic:
-            loose.append(ch)
+            out.append(ch)
+    return out
+
+
+def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
+    """A value stated bare (``The area of ABCD is 26.55``) gets the arithmetic that computed it just
+    before, unnamed (``DA + DC = 19 + 7.55 = 26.55``): that is the formula the response used."""
+    loose = [ch for ch in loose_arithmetic(text) if not any(a <= ch.start < b for a, b in used)]
     out = []
     for c in found:
         if c.solved or (c.chain is not None and c.chain.arithmetic):

@@ -165,14 +165,15 @@ def _swapped(rule: Rule) -> tuple[tuple[str, Rule], ...]:
 def _trig_swaps(rule: Rule, known: Mapping[str, float]) -> Iterator[tuple[str, tuple[float, float]]]:
     for what, r in _swapped(rule):
         pair = evaluate(r, known)
-        if pair:
-            yield f"is the {rule.name} with {what}", pair
+        if pair:  # "in size": a cosine of an obtuse angle taken positive
+            yield f"is the {rule.name} with {what}", (abs(pair[0]), abs(pair[1]))
 
 
 def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, stated_inputs: Mapping[Key, float],
              chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
              elsewhere: Mapping[str, float] | None = None,
-             formula_numbers: list[float] | None = None, formula_value: float | None = None) -> tuple[str, str]:
+             formula_numbers: list[float] | None = None, formula_value: float | None = None,
+             holds: bool = False) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
     problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
@@ -255,6 +256,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         return "wrong_formula", f"computes {formula_value:.4g} from the right inputs, not by {why}"
     if shown or stated_all:
         return "calculation", f"the inputs are shown right; {value:g} does not follow from them"
+    if holds:
+        why = f"the {rule.name} gives {step.value:g}" if rule is not None else f"the step gives {step.value:g}"
+        return "wrong_formula", f"its own arithmetic gives {value:g} from the inputs it states; {why}"
     return "other", f"{value:g} does not follow from the step's inputs"
 
 
