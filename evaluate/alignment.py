@@ -94,7 +94,7 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             continue
         if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
             continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
-        if _names_itself(key, men.quantity, text, ch):
+        if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
         out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
@@ -140,6 +140,15 @@ def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool
     parts = scan(text, ch.start)
     first = parts[0].tokens if parts else ()
     return len(first) == 1 and first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+
+
+def _names_unknown(key: AnswerKey, text: str, ch: Chain) -> bool:
+    """Does the arithmetic name something the problem does not have (``2r + 2.32r = 30``: an equation in r)?"""
+    for part in scan(text, ch.start):
+        for kind, tok in part.tokens:
+            if kind == "name" and ((k := _name_key(key, tok)) is None or _identity_known(key, k) is None):
+                return True
+    return False
 
 
 def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
@@ -333,7 +342,8 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
             fit = []  # "Square area: 2.72^2 = 7.4" then "7.4 - 5.81 = 1.59": a part of the step, not its value
         if not fit:  # the step's formula with other numbers in it: "2 * 5 / 3.14" for "2 · 4 / 3.14"
             shape = _skeleton(parts[0].tokens)
-            fit = [s for s in open_steps if s.chain and len(parts[0].tokens) > 1 and _skeleton(_gold_tokens(s)) == shape
+            fit = [s for s in open_steps if s.chain and sum(k == "op" for k, _ in parts[0].tokens) >= 2
+                   and _skeleton(_gold_tokens(s)) == shape
                    and not _consumed(text, parts[-1].end, value)]
         if not fit:
             givens = [v for _, v in key.givens.values() if v is not None]
@@ -357,7 +367,7 @@ _QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QK
 def _consumed(text: str, end: int, value: float) -> bool:
     """Is ``value`` a number of the arithmetic that follows (the rest of its line, the next lines of bare
     arithmetic) before anything is named: an intermediate of a step, not its value?"""
-    for n, line in enumerate(text[end:end + 400].split("\n")[:4]):
+    for n, line in enumerate(text[end:end + 600].split("\n")[:10]):
         if _NAME.search(line):
             return False
         if n and re.search(r"[A-Za-z]{3,}", line):

@@ -210,6 +210,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
                     return "misread_given", f"uses {n:g} for the given {_name(key, k)} = {given:g}"
     if chain_broken:
         return "calculation", "the arithmetic does not give the stated value"
+    stated_all = bool(inputs) and all(k in stated_inputs for k in inputs)  # and right: wrong ones returned above
+    if (shown or stated_all or holds) and abs(value - step.exact) <= DRIFT * abs(step.exact):
+        return "calculation", f"{value:g} is {step.value:g} with a number rounded too far on the way"
     if not formula_numbers or formula_numbers == [value]:  # a bare value: copied from another element?
         for name, v in (elsewhere or {}).items():
             if abs(value - v) <= 1e-9:
@@ -246,7 +249,6 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
                     continue
                 if any(explained(r, 2, evaluate(rule, _by_symbol(key, step, {**used, k: n}))) for r in results):
                     return "hallucinated", f"uses {n:g} for {_name(key, k)}, a value the problem does not give"
-    stated_all = bool(inputs) and all(k in stated_inputs for k in inputs)  # and right: wrong ones returned above
     if not formula_numbers or formula_numbers == [value]:
         if stated_all:
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
@@ -262,6 +264,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     return "other", f"{value:g} does not follow from the step's inputs"
 
 
+DRIFT = 0.012  # a value this close to the right one, from right inputs, is the right formula rounded too early
 _CONSTANTS = (0.5, 1, 2, 3, 4, 6, 8, 90, 180, 360, 3.14, 1.73, 1.41, 2.57, 5.14, 0.25, 1.57)
 
 

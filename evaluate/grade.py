@@ -52,17 +52,11 @@ class GradedResponse:
 
 
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
-    """Right: the expected value (exact or GeomVerse, to its rounding), or within 1 % of it by arithmetic
-    the response shows and that holds (another route of rounding: sin 147° as 0.545, not 0.54)."""
+    """Right: the expected value (exact or GeomVerse, to its rounding), however its arithmetic was rounded
+    on the way; else wrong, and so is a value its own arithmetic does not give."""
     if matches(c.value, c.decimals, gv, exact):
-        return True  # a right value is right, however its arithmetic was rounded on the way
-    if c.chain is not None and consistent(c.chain) is not None:
-        return False
-    shown = c.chain is not None and (c.chain.arithmetic or c.solved)
-    return shown and abs(c.value - exact) <= ROUTE * abs(exact)
-
-
-ROUTE = 0.01  # how far another order of rounding may take a value whose arithmetic is shown
+        return True
+    return False
 
 
 def _agree(later: Claim, first: Claim) -> bool:
