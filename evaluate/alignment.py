@@ -338,13 +338,12 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
             open_steps = [s for s in open_steps if s.output.kind is kind]
         fit = [s for s in open_steps if s.inputs and all(
             any(_near(n, _input_value(key, q, v, found, pos)) for n in numbers) for q, v in s.inputs)]
-        if fit and _consumed(text, parts[-1].end, value):
-            fit = []  # "Square area: 2.72^2 = 7.4" then "7.4 - 5.81 = 1.59": a part of the step, not its value
+        fit = [s for s in fit if not _consumed(key, text, parts[-1].end, value, s, found, pos)]
         if not fit:  # the step's formula with other numbers in it: "2 * 5 / 3.14" for "2 · 4 / 3.14"
             shape = _skeleton(parts[0].tokens)
             fit = [s for s in open_steps if s.chain and sum(k == "op" for k, _ in parts[0].tokens) >= 2
                    and _skeleton(_gold_tokens(s)) == shape
-                   and not _consumed(text, parts[-1].end, value)]
+                   and not _consumed(key, text, parts[-1].end, value, s, found, pos)]
         if not fit:
             givens = [v for _, v in key.givens.values() if v is not None]
             fit = [s for s in open_steps if _near(value, s.value) or _near(value, s.exact)]
@@ -364,16 +363,27 @@ _QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QK
                 "angle": QKind.ANGLE}
 
 
-def _consumed(text: str, end: int, value: float) -> bool:
-    """Is ``value`` a number of the arithmetic that follows (the rest of its line, the next lines of bare
-    arithmetic) before anything is named: an intermediate of a step, not its value?"""
-    for n, line in enumerate(text[end:end + 600].split("\n")[:10]):
+def _consumed(key: AnswerKey, text: str, end: int, value: float, step: ProofStep, found: list[Claim],
+              pos: int) -> bool:
+    """Is ``value`` a number of the arithmetic that follows (the rest of its line, the next lines) before
+    anything is named, other than as the input of a later step: an intermediate of ``step``, not its value?
+    ("Square area: 2.72^2 = 7.4", then "7.4 - 5.81 = 1.59")"""
+    lines = [ln for ln in text[end:end + 800].split("\n")[:20]]
+    for n, line in enumerate(lines):
         if _NAME.search(line):
             return False
-        if n and re.search(r"[A-Za-z]{3,}", line):
-            continue  # "Circle: 3.14 * 7.4 / 4 = 5.81": another part, with its own heading
-        if any(abs(float(x) - value) < 1e-9 for x in NUMBER.findall(line.split("=")[0] if n else line)):
-            return True
+        numbers = [float(x) for x in NUMBER.findall(line.split("=")[0] if n else line)]
+        if not any(abs(x - value) < 1e-9 for x in numbers):
+            continue
+        own = key.key(step.output)
+        for later in key.steps:
+            ins = [(key.key(q), v) for q, v in later.inputs]
+            if later is step or own not in {k for k, _ in ins}:
+                continue
+            others = [_input_value(key, q, v, found, pos) for q, v in later.inputs if key.key(q) != own]
+            if all(any(_near(x, o) for x in numbers) for o in others):
+                return False  # "Octagon perimeter: 8 * 8 = 64": the next step, with this value as its input
+        return True
     return False
 
 

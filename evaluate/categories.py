@@ -173,7 +173,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
              chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
              elsewhere: Mapping[str, float] | None = None,
              formula_numbers: list[float] | None = None, formula_value: float | None = None,
-             holds: bool = False) -> tuple[str, str]:
+             holds: bool = False, work_numbers: list[float] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
     problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
@@ -205,8 +205,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             given = key.givens.get(k, (None, None))[1]
             if given is None or k in key.step_of:
                 continue
-            for n in _foreign(formula_numbers or [], used):
-                if any(explained(r, 2, evaluate(rule, _by_symbol(key, step, {**used, k: n}))) for r in results):
+            for n in _foreign((formula_numbers or []) + (work_numbers or []), used):
+                pair = evaluate(rule, _by_symbol(key, step, {**used, k: n}))
+                if pair and any(explained(r, 2, pair) or abs(r - pair[0]) <= DRIFT * abs(pair[0]) for r in results):
                     return "misread_given", f"uses {n:g} for the given {_name(key, k)} = {given:g}"
     if chain_broken:
         return "calculation", "the arithmetic does not give the stated value"

@@ -73,7 +73,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
         by_key.setdefault(c.key, []).append(c)
-    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated"]
+    # values stated for elements the problem does not have; one the response computes is not invented
+    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     steps: list[StepGrade] = []
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
@@ -120,11 +121,15 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     evidence = max((e for e in (first, equation) if e is not None and e.chain is not None),
                    key=lambda e: _covered(_formula(e)[0], inputs), default=None)
     numbers, formula_value = _formula(evidence) if evidence is not None else ([], None)
+    start = _region_start(key, s, found, first.pos)
+    region = [float(n) for ch in arithmetic if start <= ch.start and ch.end <= first.pos + 1
+              for st in ch.stages[:-1] for n in NUMBER.findall(st.text)]
     broken = slip is not None
     holds = not broken and evidence is not None and (evidence.solved or evidence.chain.arithmetic)
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
-                                    broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds)
+                                    broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
+                                    region)
     if g.category == "calculation" and slip is not None and slip is not first.chain:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
