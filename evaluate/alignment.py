@@ -87,6 +87,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
         link = _LINK.match(text, men.end)
+        if not link and men.quantity.kind in _SHAPE_QS and text[men.start:men.end].lower().endswith(_QWORD_ENDS):
+            link = re.compile(r"\s+(?=\d)").match(text, men.end)  # "the circle AB has radius 14"
         if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
             continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
@@ -157,6 +159,8 @@ def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
                if kind == "name")
 
 
+_SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
+_QWORD_ENDS = ("area", "perimeter", "circumference", "height", "arc", "radius", "arc length")
 _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over|along)\s+(?:the\s+)?$", re.I)
 
 
@@ -370,8 +374,6 @@ def _consumed(key: AnswerKey, text: str, end: int, value: float, step: ProofStep
     ("Square area: 2.72^2 = 7.4", then "7.4 - 5.81 = 1.59")"""
     lines = [ln for ln in text[end:end + 800].split("\n")[:20]]
     for n, line in enumerate(lines):
-        if _NAME.search(line):
-            return False
         numbers = [float(x) for x in NUMBER.findall(line.split("=")[0] if n else line)]
         if not any(abs(x - value) < 1e-9 for x in numbers):
             continue

@@ -173,7 +173,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
              chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
              elsewhere: Mapping[str, float] | None = None,
              formula_numbers: list[float] | None = None, formula_value: float | None = None,
-             holds: bool = False, work_numbers: list[float] | None = None) -> tuple[str, str]:
+             holds: bool = False, work_numbers: list[float] | None = None,
+             misstated: list[tuple[str, float, float | None]] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
     problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
@@ -189,6 +190,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])]
     for k in wrong_inputs:
         v = stated_inputs[k]
+        copied = [str(q) for kk, (q, g) in key.givens.items() if g is not None and kk != k and abs(g - v) < 1e-9]
+        if copied:
+            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
         if _is_distractor_value(key, v):
             return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
         if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
@@ -250,7 +254,15 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
                     continue
                 if any(explained(r, 2, evaluate(rule, _by_symbol(key, step, {**used, k: n}))) for r in results):
                     return "hallucinated", f"uses {n:g} for {_name(key, k)}, a value the problem does not give"
+    for name, v, true in misstated or []:  # "the circle AB has radius 14", then 2 * 3.14 * 14
+        if any(abs(n - v) <= 0.005 for n in formula_numbers or []):
+            which = f", which is {true:g}" if true is not None else ", which the problem does not have"
+            return "hallucinated", f"uses {name} = {v:g}{which}"
     if not formula_numbers or formula_numbers == [value]:
+        given = [str(q) for k, (q, g) in key.givens.items() if g is not None and abs(g - value) < 1e-9
+                 and k not in key.distractors and k != key.key(step.output)]
+        if given and not stated_all:
+            return "misread_given", f"{value:g} is the given {given[0]}, read as {step.name}"
         if stated_all:
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
         return "hallucinated", f"states {value:g} for {step.name} with nothing that computes it"

@@ -127,9 +127,11 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     broken = slip is not None
     holds = not broken and evidence is not None and (evidence.solved or evidence.chain.arithmetic)
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
+    misstated = [(c.name, c.value, key.elements.get(c.key)) for c in found if c.pos < first.pos and c.key != k
+                 and _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
-                                    region)
+                                    region, misstated)
     if g.category == "calculation" and slip is not None and slip is not first.chain:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
@@ -178,8 +180,10 @@ def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim
     for q, _ in step.inputs:
         k = key.key(q)
         prior = [c for c in by_key.get(k, []) if c.pos < before]
-        if prior:
-            out[k] = prior[-1].value
+        if prior:  # a wrong value under another of its names counts ("AC = 23" for the AB = AC of the triangle)
+            exp = key.expected(k)
+            wrong = [c for c in prior if exp is not None and not matches(c.value, c.decimals, *exp)]
+            out[k] = (wrong or prior)[-1].value
     return out
 
 
