@@ -190,11 +190,12 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])]
     for k in wrong_inputs:
         v = stated_inputs[k]
-        copied = [str(q) for kk, (q, g) in key.givens.items() if g is not None and kk != k and abs(g - v) < 1e-9]
-        if copied:
-            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
         if _is_distractor_value(key, v):
             return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
+        copied = [str(q) for kk, (q, g) in key.givens.items() if g is not None and kk != k and abs(g - v) < 1e-9
+                  and kk not in key.distractors]
+        if copied and k not in key.step_of:
+            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
         if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
             return "misread_given", f"states the given {_name(key, k)} as {v:g}"
     if wrong_inputs:
@@ -278,7 +279,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
 
 
 DRIFT = 0.012  # a value this close to the right one, from right inputs, is the right formula rounded too early
-_CONSTANTS = (0.5, 1, 2, 3, 4, 6, 8, 90, 180, 360, 3.14, 1.73, 1.41, 2.57, 5.14, 0.25, 1.57)
+_CONSTANTS = (0.5, 1, 2, 90, 180, 360, 3.14, 1.73, 1.41, 2.57, 5.14, 1.57)  # π, √3, √2 as written
 
 
 def _shown(numbers: list[float], used: Mapping[Key, float]) -> bool:

@@ -16,7 +16,7 @@ from .types import RESPONSE_TYPES
 # and distractors are also top-level record fields holding the drawn shapes and the distractor
 # facts, not the split), then at the top level. Only plain values (text, numbers, booleans) count.
 GROUP_FIELDS = {
-    "depth": "depth", "width": "width", "question_type": "question_type", "shapes": "shapes",
+    "depth": "depth", "width": "width", "answer_type": "question_type", "shapes": "shapes",
     "annotation": "annotation", "values": "values", "variablized": "variablized",
     "distractors": "distractors", "task": "task", "part": "part",
 }
@@ -72,8 +72,8 @@ def make_item(record: Mapping) -> dict:
             "options": record.get("options")}
     for field, key in GROUP_FIELDS.items():
         value = knobs[key] if key in knobs else record.get(key)
-        if field == "question_type" and record.get("answer_type"):
-            value = record["answer_type"]  # what was asked, also when the knob said "any"
+        if field == "answer_type" and record.get("answer_type"):
+            value = record["answer_type"]  # what was asked (as geomill grade names it), also when the knob said "any"
         if field == "task" and value is None and response_type == "number":
             value = "geomverse"
         if isinstance(value, (str, int, float, bool)):

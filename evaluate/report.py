@@ -101,7 +101,9 @@ def load_run(path: str | os.PathLike, by: Sequence[str] = (), seed: int = 0) -> 
     if found is None:
         raise GeomillError(f"{path}: no {', '.join(RUN_FILES)} or report.json there")
     if found.suffix == ".jsonl":
-        report = build_report(score_file(found), by, seed=seed)
+        items = score_file(found)
+        report = build_report(items, by, seed=seed)
+        report["fields"] = groupable(items)
     else:
         try:
             report = json.loads(found.read_text(encoding="utf-8"))
@@ -136,7 +138,25 @@ def compare(runs: Iterable[tuple[str, Mapping] | Mapping | str | os.PathLike], b
     fields: list[str] = []
     for _, rep in pairs:
         fields += [f for f in rep.get("by", {}) if f not in fields]
-    return {"runs": {label: dict(rep) for label, rep in pairs}, "by": fields}
+    for f in by:  # a field no run has is a mistake (a typo, the other command's name), not an empty table
+        if pairs and not any(rep.get("by", {}).get(f) for _, rep in pairs):
+            there = sorted({g for _, rep in pairs for g in rep.get("fields", rep.get("by", {}))})
+            raise GeomillError(f"--by {f}: no run has the field {f!r}; fields there are: {', '.join(there) or 'none'}")
+    return {"runs": {label: {k: v for k, v in rep.items() if k != "fields"} for label, rep in pairs}, "by": fields}
+
+
+_NOT_GROUPS = {"id", "response", "raw_response", "extracted", "correct", "extraction_failed", "answer", "prompt",
+               "request_hash", "error", "options", "image", "model", "template_version", "via"}
+
+
+def groupable(items: Sequence[Mapping]) -> list[str]:
+    """The fields a report can group these items by: plain values with a few distinct values."""
+    seen: dict[str, set] = {}
+    for it in items:
+        for k, v in it.items():
+            if k not in _NOT_GROUPS and isinstance(v, (str, int, float, bool)) and v is not None:
+                seen.setdefault(k, set()).add(v)
+    return sorted(k for k, vals in seen.items() if len(vals) <= 64)
 
 
 def _runs(report: Mapping) -> dict[str, Mapping]:

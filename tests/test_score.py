@@ -187,3 +187,13 @@ def test_report_command_compares_runs(tmp_path, capsys):
     assert compare([tmp_path / "run1", tmp_path / "run2"], by=["depth"]) == both
     assert main(["report", str(tmp_path / "run2"), "--by", "task"]) == 1
     assert "not grouped by task" in capsys.readouterr().err
+
+
+def test_report_by_a_field_no_run_has_is_an_error_listing_the_fields(tmp_path, capsys):
+    _write(tmp_path / "run.jsonl", [dict(it, model="m") for it in _items(seed=1)])
+    assert main(["score", str(tmp_path / "run.jsonl"), "--out", str(tmp_path / "run"), "--no-plots"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "run"), "--by", "depht"]) == 1
+    err = capsys.readouterr().err
+    assert "no run has the field 'depht'" in err and "fields there are:" in err and "depth" in err.split("are:")[1]
+    assert not (tmp_path / "out").exists()
