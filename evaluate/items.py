@@ -70,6 +70,8 @@ def make_item(record: Mapping) -> dict:
     knobs = record.get("knobs") or {}
     item = {"id": record["id"], "answer": record["answer"], "response_type": response_type,
             "options": record.get("options")}
+    if response_type == "truefalse" and isinstance(record.get("question"), str):
+        item["question"] = record["question"]  # its statement: a conclusion restating it is a verdict
     for field, key in GROUP_FIELDS.items():
         value = knobs[key] if key in knobs else record.get(key)
         if field == "answer_type" and record.get("answer_type"):
