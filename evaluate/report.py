@@ -24,6 +24,7 @@ from pathlib import Path
 from geomill.engine.errors import GeomillError
 from geomill.generate.files import atomic_open, write_bytes, write_text
 
+from . import judge as judge_mod
 from .score import bootstrap_ci, random_baseline, score_file, score_item
 
 # where a run folder keeps its items, best first (scored.jsonl from score, responses.jsonl from eval)
@@ -35,7 +36,7 @@ def _summary(items: Sequence[Mapping], seed: int) -> dict:
     n = len(items)
     if n == 0:
         return {"n": 0, "accuracy": None, "ci95": [None, None], "extraction_failed": 0,
-                "extraction_failed_rate": None, "random_baseline": None}
+                "extraction_failed_rate": None, "random_baseline": None, "judged": 0}
     correct = [bool(it["correct"]) for it in items]
     failed = sum(bool(it.get("extraction_failed")) for it in items)
     lo, hi = bootstrap_ci(correct, seed=seed)
@@ -46,6 +47,7 @@ def _summary(items: Sequence[Mapping], seed: int) -> dict:
         "extraction_failed": failed,
         "extraction_failed_rate": failed / n,
         "random_baseline": sum(random_baseline(it) for it in items) / n,
+        "judged": sum(bool(it.get("judged")) for it in items),  # read by the judge model, not the rules
     }
 
 
@@ -102,6 +104,8 @@ def load_run(path: str | os.PathLike, by: Sequence[str] = (), seed: int = 0) -> 
         raise GeomillError(f"{path}: no {', '.join(RUN_FILES)} or report.json there")
     if found.suffix == ".jsonl":
         items = score_file(found)
+        if (found.parent / judge_mod.CACHE).is_file():  # the judge's cached readings of what the rules refused
+            items = judge_mod.cached(items, found.parent / judge_mod.CACHE)
         report = build_report(items, by, seed=seed)
         report["fields"] = groupable(items)
     else:
@@ -188,6 +192,9 @@ def markdown(report: Mapping) -> str:
     for label, rep in runs.items():
         lines.append(f"| {label} | {rep['n']} | {_pct(rep['accuracy'])} | {_ci(rep['ci95'])} | "
                      f"{_pct(rep['random_baseline'])} | {rep['extraction_failed']} |")
+    if any(rep.get("judged") for rep in runs.values()):
+        lines += ["", "judged (read by the judge model where the rules refused): "
+                  + ", ".join(f"{label}: {rep.get('judged', 0)}" for label, rep in runs.items())]
     fields = report["by"] if "runs" in report else list(report.get("by", {}))
     for field in fields:
         values = sorted({v for rep in runs.values() for v in rep.get("by", {}).get(field, {})}, key=_sort_key)

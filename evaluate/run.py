@@ -41,6 +41,8 @@ class RunSettings:
     exemplars_from: str | None = None
     limit: int | None = None
     plots: bool = True
+    judge: str | None = None  # BACKEND:MODEL reading what the extraction rules refuse (off by default)
+    judge_options: Mapping = field(default_factory=dict)  # the judge backend's options (base_url …)
 
 
 @dataclass
@@ -205,6 +207,9 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
             backend.close()
     elapsed = time.perf_counter() - start
     rows = [store.done[w.item["id"]] for w in works if w.item["id"] in store.done]
+    if settings.judge:  # cached next to the responses: a rerun asks the judge nothing twice
+        from .judge import CACHE, judge
+        rows = judge(rows, settings.judge, out / CACHE, **dict(settings.judge_options))
     by = [f for f in items_mod.GROUP_FIELDS if any(f in r for r in rows)]
     report = build_report(rows, by=by)
     report["run"] = {"backend": settings.backend, "model": opts.model or settings.backend,

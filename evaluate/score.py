@@ -116,13 +116,20 @@ def score_item(item: Mapping) -> dict:
     gold = gold_value(item)
     rtype = item["response_type"]
     options = item.get("options") if rtype in ("choice", "multi") else None
-    got = extract(item.get("response") or "", rtype, options, statement(item) if rtype == "truefalse" else None)
+    claim = statement(item) if rtype == "truefalse" else None
+    got = extract(item.get("response") or "", rtype, options, claim)
+    judged = False
+    if got.failed and isinstance(item.get("judge_reply"), str):  # the judge's reading, where the rules refuse
+        by_judge = extract(item["judge_reply"], rtype, options, claim)
+        got, judged = (by_judge, True) if not by_judge.failed else (got, False)
     value = got.value
     if not got.failed and rtype == "choice":
         value = _canon_label(value, option_labels(item))
     out = dict(item)
     out["extracted"] = list(value) if isinstance(value, tuple) else value
     out["extraction_failed"] = got.failed
+    if judged or "judged" in out:
+        out["judged"] = judged
     out["correct"] = (not got.failed) and is_correct(value, gold, rtype)
     return out
 
