@@ -119,3 +119,41 @@ def test_calculation_only_where_the_arithmetic_or_the_inputs_show_it():
     assert (g.first_wrong_step, g.failure) == (2, "calculation")
     g = grade(TRAP, "CD = 2 × 17 / 5.14 = 6.61. (AB + CD) × 10 = 92 → AB + 6.61 = 9.2 → AB = 2.59.")
     assert (g.first_wrong_step, g.failure) == (2, "wrong_formula"), g  # its own arithmetic holds
+
+
+def _reason_holds(reason: str) -> bool:
+    """``V is the X of a K whose Y is W [and Z is U]``: some rule of kind K gives V as its X from those values."""
+    import re
+
+    from geomill.engine.catalogue import KINDS
+    from geomill.engine.rules import all_rules
+    from geomill.evaluate.categories import evaluate, explained, noun
+
+    m = re.match(r"([\d.]+) is the ([a-z ]+?) of an? (.+?) whose (.+?), not of", reason)
+    assert m, reason
+    value, what, title = float(m.group(1)), m.group(2), m.group(3)
+    given = [re.match(r"(.+) is ([\d.]+)$", part).groups() for part in m.group(4).split(" and ")]
+    for key, kind in KINDS.items():
+        if kind.title != title:
+            continue
+        for r in all_rules()[key]:
+            nouns = [noun(key, s) for s in r.inputs]
+            if noun(key, r.output) == what and sorted(nouns) == sorted(g for g, _ in given):
+                values = dict(zip(r.inputs, (float(v) for _, v in given)))
+                if explained(value, 2, evaluate(r, values)):
+                    return True
+    return False
+
+
+def test_reasons_say_what_the_value_is():
+    """A wrong-formula reason names a formula that really gives the value: the README's example among them."""
+    from geomill.generate import GenConfig, Tally, make_record
+
+    readme = make_record(GenConfig(depth=2, images=False), 1, "data", 0, Tally())[0]
+    text = ("The semicircle on DC has perimeter 17, so its diameter is CD = 17 / 3.14 = 5.41. The trapezoid's area is "
+            "(AB + CD) / 2 * 10 = 92, so AB = 2 * 92 / 10 - 5.41 = 12.99. The answer is 12.99.")
+    cases = [(readme, text), (SEMI_P, "AB = 17 / 3.14 = 5.41. The answer is 5.41.")]
+    for r, t in cases:
+        g = grade(r, t)
+        assert g.failure == "wrong_formula" and _reason_holds(g.reason), g.reason
+    assert not _reason_holds("5.41 is the circumference of a circle whose diameter is 17, not of the AB semi-circle")
