@@ -211,6 +211,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             if given is None or k in key.step_of:
                 continue
             for n in _foreign((formula_numbers or []) + (work_numbers or []), used):
+                if any(abs(n - h) <= 1e-9 for h in unknown_values + [v for _, v, _ in misstated or []]):
+                    continue  # a value stated for something else: see below
                 pair = evaluate(rule, _by_symbol(key, step, {**used, k: n}))
                 if pair and any(explained(r, 2, pair) or abs(r - pair[0]) <= DRIFT * abs(pair[0]) for r in results):
                     return "misread_given", f"uses {n:g} for the given {_name(key, k)} = {given:g}"
@@ -260,10 +262,13 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             which = f", which is {true:g}" if true is not None else ", which the problem does not have"
             return "hallucinated", f"uses {name} = {v:g}{which}"
     if not formula_numbers or formula_numbers == [value]:
-        given = [str(q) for k, (q, g) in key.givens.items() if g is not None and abs(g - value) < 1e-9
+        given = [q for k, (q, g) in key.givens.items() if g is not None and abs(g - value) < 1e-9
                  and k not in key.distractors and k != key.key(step.output)]
-        if given and not stated_all:
-            return "misread_given", f"{value:g} is the given {given[0]}, read as {step.name}"
+        if given and not stated_all:  # a given read for another element: of its kind, a misreading
+            same = [q for q in given if q.kind is step.output.kind]
+            if same:
+                return "misread_given", f"{value:g} is the given {same[0]}, read as {step.name}"
+            return "other", f"the value of the given {given[0]} assigned to {step.name}"
         if stated_all:
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
         return "hallucinated", f"states {value:g} for {step.name} with nothing that computes it"
