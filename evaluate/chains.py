@@ -301,7 +301,8 @@ def within(value: float, decimals: int, a: float, b: float, rel: float = 0.0) ->
 def consistent(ch: Chain) -> int | None:
     """The index of the first stage that does not follow from the one before it (None: all do, or
     nothing can be checked).  The last step must be a rounding of the stage before it to two decimals
-    (as the questions ask; solutions drop trailing zeros, so "19.3" stands for 19.30); inner steps may
+    (as the questions ask; solutions drop trailing zeros, so "19.3" stands for 19.30, or for 19.3 to one
+    decimal: either rounding holds); inner steps may
     carry the paper's two-decimal rounding of intermediate results."""
     checked = [(i, s) for i, s in enumerate(ch.stages) if s.exact is not None]
     for (i, prev), (j, cur) in zip(checked, checked[1:]):
@@ -312,7 +313,9 @@ def consistent(ch: Chain) -> int | None:
             lo, hi = sorted((prev.exact, prev.rounded))
             if prev.operations > 1:  # done in one go: a last-digit slip of rounding is no error
                 lo, hi = lo - 0.005, hi + 0.005
-            if not within(ch.value, max(ch.decimals, 2), lo, hi):
+            one_decimal = ch.decimals == 1 and within(ch.value, 1, lo, hi) and \
+                abs(ch.value - prev.exact) <= 0.001 * abs(ch.value)  # "0.228 * 360 = 82.1", not "106 / 360 = 0.3"
+            if not one_decimal and not within(ch.value, max(ch.decimals, 2), lo, hi):
                 return j
         elif not within(cur.exact, 2, prev.exact, prev.rounded, 0.005):
             return j

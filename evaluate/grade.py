@@ -52,11 +52,14 @@ class GradedResponse:
 
 
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
-    """Right: the expected value (exact or GeomVerse, to its rounding), however its arithmetic was rounded
-    on the way; else wrong, and so is a value its own arithmetic does not give."""
-    if matches(c.value, c.decimals, gv, exact):
-        return True
-    return False
+    """Right: the expected value (exact or GeomVerse, to its rounding); where its own arithmetic does not
+    hold, only the paper's value or the exact one rounded (sin 147° written 0.545 on the way, 4.205 rounded
+    up), never a value the slip made."""
+    if not matches(c.value, c.decimals, gv, exact):
+        return False
+    if c.chain is not None and consistent(c.chain) is not None:
+        return abs(c.value - gv) < 0.005 + 1e-9 or abs(c.value - exact) < 0.005 + 1e-9
+    return True
 
 
 def _agree(later: Claim, first: Claim) -> bool:
