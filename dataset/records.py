@@ -23,7 +23,7 @@ WRITER: dict[str, str] = {"geomverse": "geomill generate", "perception": "geomil
 # and distractors are also top-level record fields holding the drawn shapes and the distractor
 # facts, not the split), then at the top level. Only plain values (text, numbers, booleans) count.
 GROUP_FIELDS = {
-    "depth": "depth", "width": "width", "question_type": "question_type", "shapes": "shapes",
+    "depth": "depth", "width": "width", "answer_type": "question_type", "shapes": "shapes",
     "annotation": "annotation", "values": "values", "variablized": "variablized",
     "distractors": "distractors", "task": "task", "part": "part",
 }
@@ -109,19 +109,22 @@ class Item:
     response_type: ResponseType
     options: Any = None  # for choice / multi: a list of labels, or a mapping label -> option text
     groups: Mapping[str, str | int | float | bool] = field(default_factory=dict)
+    question: str | None = None  # a True/False item's statement: a conclusion restating it is a verdict
 
     @classmethod
     def from_record(cls, record: Record) -> Item:
         groups = {}
         for name in GROUP_FIELDS:
             value = record.group_value(name)
-            if name == "question_type" and record.get("answer_type"):
-                value = record.get("answer_type")  # what was asked, also when the knob said "any"
+            if name == "answer_type" and record.get("answer_type"):
+                value = record.get("answer_type")  # what was asked (as geomill grade names it), also when the knob said "any"
             if name == "task" and value is None and record.response_type == "number":
                 value = "geomverse"
             if isinstance(value, (str, int, float, bool)):
                 groups[name] = value
-        return cls(record.id, record.answer, record.response_type, record.options, groups)
+        question = record.get("question") if record.response_type == "truefalse" else None
+        return cls(record.id, record.answer, record.response_type, record.options, groups,
+                   question if isinstance(question, str) else None)
 
     @classmethod
     def from_json(cls, obj: Mapping, where: str = "item") -> Item:
@@ -130,12 +133,16 @@ class Item:
         if rtype not in RESPONSE_TYPES:
             raise GeomillError(f"{where} ({rid}): unknown response_type {rtype!r}")
         return cls(rid, obj.get("answer"), rtype, obj.get("options"),
-                   {k: obj[k] for k in GROUP_FIELDS if isinstance(obj.get(k), (str, int, float, bool))})
+                   {k: obj[k] for k in GROUP_FIELDS if isinstance(obj.get(k), (str, int, float, bool))},
+                   obj["question"] if isinstance(obj.get("question"), str) else None)
 
     def to_json(self) -> dict:
         """The scored item's fields: id, answer, response_type, options, then the group fields."""
-        return {"id": self.id, "answer": self.answer, "response_type": self.response_type,
-                "options": self.options, **self.groups}
+        row = {"id": self.id, "answer": self.answer, "response_type": self.response_type,
+               "options": self.options, **self.groups}
+        if self.question is not None:
+            row["question"] = self.question
+        return row
 
 
 @dataclass(frozen=True)

@@ -65,13 +65,13 @@ def items_for(record: dict, model: str, rng: random.Random) -> list[dict]:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("gen_dir")
     parser.add_argument("--part", default="data")
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     records = list(read_records(Path(args.gen_dir), args.part))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

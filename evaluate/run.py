@@ -42,6 +42,8 @@ class RunSettings:
     exemplars_from: str | None = None
     limit: int | None = None
     plots: bool = True
+    judge: str | None = None  # BACKEND:MODEL reading what the extraction rules refuse (off by default)
+    judge_options: Mapping = field(default_factory=dict)  # the judge backend's options (base_url …)
 
     def backend_options(self) -> BackendOptions:
         """The backend's options, built once per run (a bad field is a one-line error)."""
@@ -226,6 +228,9 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
             backend.close()
     elapsed = time.perf_counter() - start
     rows = [row for w in works if (row := store.done(w.item.id, w.key)) is not None]
+    if settings.judge:  # cached next to the responses: a rerun asks the judge nothing twice
+        from .answers.judge import CACHE, judge
+        rows = judge(rows, settings.judge, out / CACHE, **dict(settings.judge_options))
     by = [f for f in GROUP_FIELDS if any(f in r for r in rows)]
     report = build_report(rows, by=by)
     report["run"] = {"backend": settings.backend, "model": opts.model or settings.backend,

@@ -1,4 +1,4 @@
-# Depth 3: a sector's area gives a radius, the radius a square's side, the side a triangle's angle.
+# Depth 2: a sector's area gives its radius AB, which is the square's side (BC), and that side a triangle's angle.
 # answer: 53.13
 sector EAB
 square ABCD

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -106,15 +107,52 @@ def parse_claim(text: str) -> Tree:
         raise ClaimError(f"cannot read the claim {text!r}; claims look like: " + "; ".join(FORMS)) from None
 
 
-def check_tolerance(tolerance: float | None) -> None:
-    if tolerance is not None and not (math.isfinite(tolerance) and tolerance >= 0):
-        raise ClaimError(f"the tolerance must be a finite number >= 0, not {tolerance}")
+# Each claim family's tolerance has its own unit: a share for ratios, degrees for angles, the figure's x
+# units for "near x", its length units for a diameter's or radius's ends.
+TOLERANCE_UNITS = {"ratio": ("length_ratio", "area_ratio"), "degrees": ("angle",), "x": ("intersect",),
+                   "units": ("diameter", "radius")}
+Tolerance = float | Mapping[str, float] | None
 
 
-def check_claim(scene: Scene, text: str, tolerance: float | None = None) -> Verdict:
+def check_tolerance(tolerance: Tolerance) -> None:
+    values = tolerance.values() if isinstance(tolerance, Mapping) else [tolerance]
+    if isinstance(tolerance, Mapping) and (bad := [k for k in tolerance if k not in TOLERANCE_UNITS]):
+        raise ClaimError(f"no tolerance {bad[0]!r}; give {', '.join(f'{k}=' for k in TOLERANCE_UNITS)}")
+    for t in values:
+        if t is not None and not (isinstance(t, (int, float)) and math.isfinite(t) and t >= 0):
+            raise ClaimError(f"the tolerance must be a finite number >= 0, not {t}")
+
+
+def parse_tolerance(text: str) -> dict[str, float]:
+    """``ratio=0.05,degrees=3``: a tolerance per claim family, each in its own unit."""
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in TOLERANCE_UNITS:
+            raise ClaimError(f"{part.strip()!r}: give each family its own tolerance: ratio=0.1 (a share of the "
+                             f"ratio), degrees=5 (angles), x=… ('near x', the figure's x units), units=… (a "
+                             f"diameter's or radius's ends, the figure's length units)")
+        try:
+            out[name] = float(value)
+        except ValueError:
+            raise ClaimError(f"{part.strip()!r}: {value.strip()!r} is not a number") from None
+    check_tolerance(out)
+    return out
+
+
+def _family_tolerance(tolerance: Tolerance, family: str) -> float | None:
+    if not isinstance(tolerance, Mapping):
+        return tolerance
+    return next((tolerance.get(unit) for unit, fams in TOLERANCE_UNITS.items() if family in fams), None)
+
+
+def check_claim(scene: Scene, text: str, tolerance: Tolerance = None) -> Verdict:
     """Judge ``text`` on ``scene``.  ``tolerance``: relative for ratios, degrees for angles,
     scene x units for "near x", scene units for a diameter's or radius's ends on the circle and
-    centre; default VisOnlyQA's bands (and ``ON_TOL`` of the figure for circles)."""
+    centre; default VisOnlyQA's bands (and ``ON_TOL`` of the figure for circles).  A mapping gives one per
+    family, by unit (``{"ratio": 0.05, "degrees": 3}``, see ``TOLERANCE_UNITS``); a family it leaves out
+    keeps its default."""
     check_tolerance(tolerance)
     tree = parse_claim(text)
     family = tree.data
@@ -125,7 +163,7 @@ def check_claim(scene: Scene, text: str, tolerance: float | None = None) -> Verd
     negated = any(t.type == "NEG" for t in args)
     judge = {"polygon": _polygon, "diameter": _diameter, "radius": _radius, "length_ratio": _length_ratio,
              "angle": _angle, "area_ratio": _area_ratio, "intersect": _intersect}[family]
-    v = judge(scene, text, pts, nums, words, tolerance)
+    v = judge(scene, text, pts, nums, words, _family_tolerance(tolerance, family))
     if negated:
         return Verdict(v.claim, v.family, not v.truth, v.measured, v.expected, v.tolerance,
                        ("negated; " + v.detail) if v.detail else "negated")

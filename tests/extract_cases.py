@@ -414,4 +414,26 @@ CASES: list[tuple[str, str, object, object]] = [
     ("Final answer: (b), since all of the other groups are adjacent to each other.", M, MULTI4, ("b",)),
     ('{"answer": "b"}', C, LABELS5, "b"),
     ('{"answer": 28.69}', N, None, 28.69),
+    # ---------------------------------------------------------------- answer-first and restated verdicts (issue 22)
+    ("The lines intersect between 2008 and 2010. True.", T, None, True),
+    ("Option (b) is incorrect here. The lines intersect between 2008 and 2010. True.", T, None, True),
+    ("The statement is true. Looking at the figure, one might think the segments stop short, which would make "
+     "the claim false, but they meet at C.", T, None, True),
+    ("The statement is false.\n\nThe three points lie on one line, so no closed shape with three edges is formed; "
+     "a triangle would need them not to be collinear, which is true of A and B only.", T, None, False),
+    ("True, there is a triangle ACD in the figure: its three sides are all drawn and the points are not collinear.",
+     T, None, True),
+    ("The segments AB and CD are drawn. Their endpoints are far apart on the left. False", T, None, False),
+]
+
+# True/False responses whose conclusion restates the statement judged, or its negation: (response, statement, truth)
+RESTATED = [
+    ("Let me check the figure. AB and CD cross close to x = 3. So AB intersects CD near x = 3.",
+     "AB intersects CD near x = 3. True or False?", True),
+    ("A, B and C lie on one line. Therefore there is no triangle ABC in the figure.",
+     "There is a triangle ABC in the figure. True or False?", False),
+    ("All four sides AB, BC, CD and DA are drawn and no three corners are collinear. Thus there is a "
+     "quadrilateral ABCD in the figure.", "There is no quadrilateral ABCD in the figure. True or False?", False),
+    ("Segment AB stops well before CD. Hence AB and CD do not intersect.",
+     "AB and CD do not intersect. True or False?", True),
 ]

@@ -6,7 +6,7 @@ import math
 
 import pytest
 from geomill.dsl import parse
-from geomill.render.claims import ClaimError, check_claim
+from geomill.render.claims import ClaimError, check_claim, parse_tolerance
 from geomill.render.layout import layout
 from geomill.solvers import solve
 
@@ -74,6 +74,18 @@ def test_angles(scene):
     assert v.truth and math.isclose(v.measured, math.degrees(math.atan2(8, 6)))
     assert not check_claim(scene, "angle BAC = 45").truth
     assert check_claim(scene, "angle BAC = 45", tolerance=10).truth
+
+
+def test_tolerance_per_family(scene):
+    """Each family's tolerance in its own unit: degrees do not loosen a ratio, nor a ratio an angle."""
+    assert check_claim(scene, "angle BAC = 45", tolerance={"degrees": 10}).truth
+    assert not check_claim(scene, "angle BAC = 45", tolerance={"ratio": 10}).truth
+    assert check_claim(scene, "AB : BC = 0.5", tolerance={"ratio": 0.6, "degrees": 0}).truth
+    assert not check_claim(scene, "AB : BC = 0.5", tolerance={"degrees": 10}).truth
+    assert parse_tolerance("ratio=0.05, degrees=3") == {"ratio": 0.05, "degrees": 3.0}
+    for bad in ("0.1", "angle=3", "ratio=-1", "ratio=x"):
+        with pytest.raises(ClaimError):
+            parse_tolerance(bad)
 
 
 def test_area_ratios(scene):

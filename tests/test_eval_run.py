@@ -52,7 +52,7 @@ def test_oracle_scores_one_through_eval_score_and_report(dataset, tmp_path, caps
     report = _report(out)
     assert report["n"] == 6 and report["accuracy"] == 1.0 and report["extraction_failed"] == 0
     assert sum(g["n"] for g in report["by"]["depth"].values()) == 6
-    assert set(report["by"]) >= {"depth", "width", "question_type", "annotation", "values", "shapes", "task"}
+    assert set(report["by"]) >= {"depth", "width", "answer_type", "annotation", "values", "shapes", "task"}
     rows = _lines(out / "responses.jsonl")
     assert [r["id"] for r in rows] == [f"test-{i:07d}" for i in range(6)]
     for row in rows:

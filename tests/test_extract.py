@@ -9,7 +9,7 @@ from geomill.evaluate.answers.numparse import chains
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.extract_cases import CASES
+from tests.extract_cases import CASES, RESTATED
 
 
 def _agrees(got, response_type: str, reference) -> bool:
@@ -213,3 +213,12 @@ def test_runaway_responses_take_linear_time(unit):
     cost(50)  # warm up
     small, large = min(cost(200) for _ in range(3)), min(cost(800) for _ in range(2))
     assert large < 10 * small + 0.05, (small, large)
+
+
+@pytest.mark.parametrize("response,question,truth", RESTATED)
+def test_a_conclusion_restating_the_statement_is_a_verdict(response, question, truth):
+    from geomill.evaluate.answers.score import score_item
+    assert extract(response, "truefalse").failed  # no verdict word: the rules alone refuse it
+    item = score_item({"id": "1", "response": response, "answer": truth, "response_type": "truefalse",
+                       "question": question})
+    assert item["extracted"] is truth and item["correct"]

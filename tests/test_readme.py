@@ -52,3 +52,17 @@ def test_readme_sample_record_is_what_generate_writes(tmp_path):
     assert main(shlex.split(command) + ["--out", str(tmp_path / "out")]) == 0
     record = next(r for r in read_records(tmp_path / "out", "data") if r["id"] == shown["id"])
     assert {k: record[k] for k in shown} == shown
+
+
+def test_examples_state_the_depth_solve_reports():
+    """An example's comment that names its depth ("# Depth 2: …") says what solve reports."""
+    from geomill.dsl import parse_file
+    from geomill.solvers import solve
+
+    checked = 0
+    for path in sorted((README.parent / "examples").glob("*.geo")):
+        stated = re.search(r"\bdepth (\d)", path.read_text().split("\n", 1)[0], re.I)
+        if stated:
+            assert solve(parse_file(str(path))).depth == int(stated.group(1)), path.name
+            checked += 1
+    assert checked >= 5

@@ -64,8 +64,12 @@ def test_check(tmp_path, capsys):
     assert main(["check", str(path), "AC : AB = 2", "--json"]) == 0
     v = json.loads(capsys.readouterr().out)
     assert v["truth"] is False and math.isclose(v["measured"], 10 / 6)
-    assert main(["check", str(path), "AC : AB = 2", "--tolerance", "0.25"]) == 0
+    assert main(["check", str(path), "AC : AB = 2", "--tolerance", "ratio=0.25"]) == 0
     assert capsys.readouterr().out.startswith("true")
+    assert main(["check", str(path), "AC : AB = 2", "--tolerance", "degrees=45"]) == 0  # not the ratio's
+    assert capsys.readouterr().out.startswith("false")
+    assert main(["check", str(path), "AC : AB = 2", "--tolerance", "0.25"]) == 1  # one number, four units
+    assert "ratio=0.1" in capsys.readouterr().err
     assert main(["check", str(path), "angle ABX = 3"]) == 1
     err = capsys.readouterr().err
     assert str(path) in err and "no point X" in err

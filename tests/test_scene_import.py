@@ -109,7 +109,7 @@ def test_cli_check_on_a_json_scene(tmp_path, capsys):
     path.write_text(json.dumps(SCENE))
     assert main(["check", str(path), "there is a triangle ABD", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["truth"] is True
-    for bad in ("nan", "inf", "-1"):
+    for bad in ("ratio=nan", "degrees=inf", "ratio=-1", "ratio=x", "0.1", "angle=3"):
         assert main(["check", str(path), "AB : BC = 1", "--tolerance", bad, "--json"]) == 1
         assert "tolerance" in capsys.readouterr().err
     assert main(["check", str(path), "hello there"]) == 1

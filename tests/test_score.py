@@ -196,3 +196,61 @@ def test_report_command_compares_runs(tmp_path, capsys):
     assert compare([tmp_path / "run1", tmp_path / "run2"], by=["depth"]) == both
     assert main(["report", str(tmp_path / "run2"), "--by", "task"]) == 1
     assert "not grouped by task" in capsys.readouterr().err
+
+
+def test_report_by_a_field_no_run_has_is_an_error_listing_the_fields(tmp_path, capsys):
+    _write(tmp_path / "run.jsonl", [dict(it, model="m") for it in _items(seed=1)])
+    assert main(["score", str(tmp_path / "run.jsonl"), "--out", str(tmp_path / "run"), "--no-plots"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "run"), "--by", "depht"]) == 1
+    err = capsys.readouterr().err
+    assert "no run has the field 'depht'" in err and "fields there are:" in err and "depth" in err.split("are:")[1]
+    assert not (tmp_path / "out").exists()
+
+
+class _EchoJudge:
+    """A judge backend for the tests: answers 'b' to a choice, 'True' to a verdict, 'none' otherwise;
+    counts what it was asked."""
+
+    name = "echo-judge"
+    asked: list = []
+
+    def __init__(self, options):
+        self.options = options
+
+    def generate(self, requests):
+        from geomill.evaluate.types import Response
+        for r in requests:
+            _EchoJudge.asked.append(r.id)
+            text = r.messages[0].content[0]
+            yield Response(r.id, "(b)" if "letter of the one option" in text else
+                           "True" if "True or False only" in text else "none")
+
+    def close(self):
+        pass
+
+
+def test_judge_reads_only_what_the_rules_refuse_and_is_cached(tmp_path, capsys):
+    from geomill.evaluate.backends import register_backend
+    register_backend("echo-judge", _EchoJudge)
+    rows = [{"id": "1", "response": "I would go with the second one, honestly.", "answer": "b",
+             "response_type": "choice", "options": ["a", "b", "c"]},
+            {"id": "2", "response": "(a)", "answer": "b", "response_type": "choice", "options": ["a", "b", "c"]},
+            {"id": "3", "response": "Hard to say from this figure.", "answer": 4, "response_type": "number"}]
+    _write(tmp_path / "r.jsonl", rows)
+    _EchoJudge.asked = []
+    args = ["score", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "o"), "--no-plots", "--judge", "echo-judge:m"]
+    assert main(args) == 0
+    assert sorted(_EchoJudge.asked) == ["1", "3"]  # the rules read item 2 themselves
+    scored = {r["id"]: r for r in map(json.loads, (tmp_path / "o" / "scored.jsonl").read_text().splitlines())}
+    assert scored["1"]["judged"] and scored["1"]["correct"] and not scored["1"]["extraction_failed"]
+    assert not scored["2"].get("judged") and not scored["2"]["correct"]
+    assert scored["3"]["extraction_failed"] and not scored["3"].get("judged")  # the judge said none
+    report = json.loads((tmp_path / "o" / "report.json").read_text())
+    assert report["judged"] == 1 and report["extraction_failed"] == 1
+    assert "judged" in capsys.readouterr().out
+    _EchoJudge.asked = []
+    assert main(args) == 0 and _EchoJudge.asked == []  # cached with the responses
+    assert main(["score", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "p"), "--no-plots"]) == 0
+    assert json.loads((tmp_path / "p" / "report.json").read_text())["judged"] == 0  # off by default
+    assert main(["score", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "q"), "--judge", "nocolon"]) == 1

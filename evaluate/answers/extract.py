@@ -411,13 +411,58 @@ def _tf_in(sentence: str) -> bool | None:
     return None
 
 
-def _tf_whole(text: str) -> bool | None:
-    """A bare verdict, a verdict first ("False. There is …"), or the one verdict of the last sentence."""
+def _tf_whole(text: str, claim: str | None = None) -> bool | None:
+    """A bare verdict, a verdict first ("False. There is …"), the one verdict of the closing sentences, a
+    verdict ending a sentence that restates the claim ("The lines intersect between 2008 and 2010. True."),
+    a first sentence that gives one ("The statement is true. Looking at …"), or a conclusion that restates
+    the claim or its negation ("… so there is no triangle ABC")."""
     whole = _TF_QUESTION.sub(" ", text).strip()
     m = _YES_NO.match(whole) if len(whole) <= 40 else _ANSWER_FIRST.match(whole)
     if m:
         return _TF_VALUE[m.group(1).lower()]
-    return _closing(whole, _verdict)
+    sentences = _sentences(whole)
+    first = _verdict(sentences[0]) if sentences and _VERDICT_FIRST.match(sentences[0]) else None
+    if first is not None and not any(_STRONG.search(x) for x in sentences[1:][-3:]):
+        return first  # answer first, then reasons that may say "false" of something else
+    found = _closing(whole, _verdict)
+    if found is not None:
+        return found
+    if _REFUSAL.search(_last_sentences(whole)):
+        return None
+    m = _VERDICT_LAST.search(whole)
+    if m:
+        return _TF_VALUE[m.group(1).lower()]
+    return _restated(whole, claim) if claim else None
+
+
+_VERDICT_LAST = re.compile(r"(?:^|[.!:\n]\s*)[\s\"'`(\[{]*(true|false|yes|no)[\s\"'`)\]}]*[.!]?\s*$", re.I)
+_VERDICT_FIRST = re.compile(r"^[\s\"'`(\[{]*(?:the\s+(?:statement|claim|answer)\s+(?:given\s+)?is\s+(?:not\s+)?"
+                            r"(?:true|false|correct|incorrect)|(?:true|false)\b)[^\n]{0,40}$", re.I)
+_STRONG = re.compile(r"\b(?:statement|claim|answer)\s+(?:given\s+)?(?:is|was)\s+(?:not\s+)?(?:true|false|correct|"
+                     r"incorrect)\b|^[\s\"'`(\[{]*(?:true|false)\b", re.I)
+_NEGATION = re.compile(r"\b(?:not|no|never|n't|cannot)\b|n't\b", re.I)
+_FILLER = re.compile(r"\b(?:do|does|did|is|are|there|a|an|the|any|line|lines|segment|segments)\b", re.I)
+
+
+def _core(sentence: str) -> tuple[str, int]:
+    """A sentence's words without negations and filler, and how many negations it has."""
+    s = sentence.lower().replace("n't", " not")
+    negations = len(_NEGATION.findall(s))
+    words = re.findall(r"[a-z0-9]+(?:\.[0-9]+)?", _FILLER.sub(" ", _NEGATION.sub(" ", s)))
+    return " ".join(words), negations
+
+
+def _restated(text: str, claim: str) -> bool | None:
+    """A conclusion that restates the claim (True) or its negation (False)."""
+    want, neg = _core(_TF_QUESTION.sub(" ", claim).strip().rstrip(".?"))
+    if not want:
+        return None
+    for sentence in reversed(_sentences(text)[-2:]):
+        tail = re.split(r"\b(?:so|thus|therefore|hence|conclude\s+that|means\s+that)\b,?", sentence, flags=re.I)[-1]
+        got, n = _core(tail.strip().rstrip(".!"))
+        if got == want:
+            return (n % 2) == (neg % 2)
+    return None
 
 
 def _verdict(sentence: str) -> bool | None:
@@ -428,8 +473,8 @@ def _verdict(sentence: str) -> bool | None:
     return verdicts.pop() if len(verdicts) == 1 else None
 
 
-def _truefalse(text: str) -> Extraction:
-    return _read(text, _tf_in, whole=_tf_whole)
+def _truefalse(text: str, claim: str | None = None) -> Extraction:
+    return _read(text, _tf_in, whole=lambda t: _tf_whole(t, claim))
 
 
 # ---------------------------------------------------------------- multi-select
@@ -492,8 +537,9 @@ def bounded(text: str, limit: int = MAX_TEXT, head: int = HEAD) -> str:
     return text[:head] + "\n…\n" + text[len(text) - (limit - head):]
 
 
-def extract(text: str, response_type: str, options: Options = None) -> Extraction:
-    """What ``text`` answers, read as ``response_type`` (number | choice | truefalse | multi)."""
+def extract(text: str, response_type: str, options: Options = None, claim: str | None = None) -> Extraction:
+    """What ``text`` answers, read as ``response_type`` (number | choice | truefalse | multi); ``claim``:
+    for True/False, the statement judged (a conclusion that restates it, or its negation, is a verdict)."""
     if not isinstance(text, str) or not text.strip():
         return FAILED
     text = normalize(bounded(_after_thinking(text)))
@@ -502,7 +548,7 @@ def extract(text: str, response_type: str, options: Options = None) -> Extractio
     if response_type == "choice":
         return _choice(text, options)
     if response_type == "truefalse":
-        return _truefalse(text)
+        return _truefalse(text, normalize(claim) if claim else None)
     if response_type == "multi":
         return _multi(text, options)
     raise ValueError(f"unknown response_type {response_type!r} (expected number, choice, truefalse or multi)")

@@ -24,6 +24,7 @@ from pathlib import Path
 from geomill.dataset.files import atomic_open, read_json, write_bytes, write_text
 from geomill.engine.errors import GeomillError
 
+from . import judge as judge_mod
 from .score import bootstrap_ci, random_baseline, score_file, score_item
 
 # where a run folder keeps its items, best first (scored.jsonl from score, responses.jsonl from eval)
@@ -35,7 +36,7 @@ def _summary(items: Sequence[Mapping], seed: int) -> dict:
     n = len(items)
     if n == 0:
         return {"n": 0, "accuracy": None, "ci95": [None, None], "extraction_failed": 0,
-                "extraction_failed_rate": None, "random_baseline": None}
+                "extraction_failed_rate": None, "random_baseline": None, "judged": 0}
     correct = [bool(it["correct"]) for it in items]
     failed = sum(bool(it.get("extraction_failed")) for it in items)
     lo, hi = bootstrap_ci(correct, seed=seed)
@@ -46,6 +47,7 @@ def _summary(items: Sequence[Mapping], seed: int) -> dict:
         "extraction_failed": failed,
         "extraction_failed_rate": failed / n,
         "random_baseline": sum(random_baseline(it) for it in items) / n,
+        "judged": sum(bool(it.get("judged")) for it in items),  # read by the judge model, not the rules
     }
 
 
@@ -101,7 +103,11 @@ def load_run(path: str | os.PathLike, by: Sequence[str] = (), seed: int = 0) -> 
     if found is None:
         raise GeomillError(f"{path}: no {', '.join(RUN_FILES)} or report.json there")
     if found.suffix == ".jsonl":
-        report = build_report(score_file(found), by, seed=seed)
+        items = score_file(found)
+        if (found.parent / judge_mod.CACHE).is_file():  # the judge's cached readings of what the rules refused
+            items = judge_mod.cached(items, found.parent / judge_mod.CACHE)
+        report = build_report(items, by, seed=seed)
+        report["fields"] = groupable(items)
     else:
         report = read_json(found, "report")
         if not isinstance(report, dict) or "accuracy" not in report:
@@ -133,7 +139,25 @@ def compare(runs: Iterable[tuple[str, Mapping] | Mapping | str | os.PathLike], b
     fields: list[str] = []
     for _, rep in pairs:
         fields += [f for f in rep.get("by", {}) if f not in fields]
-    return {"runs": {label: dict(rep) for label, rep in pairs}, "by": fields}
+    for f in by:  # a field no run has is a mistake (a typo, the other command's name), not an empty table
+        if pairs and not any(rep.get("by", {}).get(f) for _, rep in pairs):
+            there = sorted({g for _, rep in pairs for g in rep.get("fields", rep.get("by", {}))})
+            raise GeomillError(f"--by {f}: no run has the field {f!r}; fields there are: {', '.join(there) or 'none'}")
+    return {"runs": {label: {k: v for k, v in rep.items() if k != "fields"} for label, rep in pairs}, "by": fields}
+
+
+_NOT_GROUPS = {"id", "response", "raw_response", "extracted", "correct", "extraction_failed", "answer", "prompt",
+               "request_hash", "error", "options", "image", "model", "template_version", "via"}
+
+
+def groupable(items: Sequence[Mapping]) -> list[str]:
+    """The fields a report can group these items by: plain values with a few distinct values."""
+    seen: dict[str, set] = {}
+    for it in items:
+        for k, v in it.items():
+            if k not in _NOT_GROUPS and isinstance(v, (str, int, float, bool)) and v is not None:
+                seen.setdefault(k, set()).add(v)
+    return sorted(k for k, vals in seen.items() if len(vals) <= 64)
 
 
 def _runs(report: Mapping) -> dict[str, Mapping]:
@@ -165,6 +189,9 @@ def markdown(report: Mapping) -> str:
     for label, rep in runs.items():
         lines.append(f"| {label} | {rep['n']} | {_pct(rep['accuracy'])} | {_ci(rep['ci95'])} | "
                      f"{_pct(rep['random_baseline'])} | {rep['extraction_failed']} |")
+    if any(rep.get("judged") for rep in runs.values()):
+        lines += ["", "judged (read by the judge model where the rules refused): "
+                  + ", ".join(f"{label}: {rep.get('judged', 0)}" for label, rep in runs.items())]
     fields = report["by"] if "runs" in report else list(report.get("by", {}))
     for field in fields:
         values = sorted({v for rep in runs.values() for v in rep.get("by", {}).get(field, {})}, key=_sort_key)

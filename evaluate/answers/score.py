@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -96,6 +97,21 @@ def is_correct(extracted: object, gold: object, response_type: str) -> bool:
     return extracted == gold
 
 
+_TF_ASK = re.compile(r"\s*(?:True\s+or\s+False\??|Is\s+this\s+(?:true|correct)\??)", re.I)
+
+
+def statement(item: Mapping) -> str | None:
+    """The statement a True/False item judges: its ``statement`` field, else its question's first sentence
+    ("There is a triangle BAC in the figure. True or False?")."""
+    if item.get("statement"):
+        return str(item["statement"])
+    q = item.get("question")
+    if not isinstance(q, str) or not q.strip():
+        return None
+    first = re.split(r"(?<=[.?!])\s+|\n", _TF_ASK.sub(" ", q).strip(), maxsplit=1)[0]
+    return first.strip() or None
+
+
 def score_item(item: Mapping) -> dict:
     """``item`` plus ``extracted`` (JSON-ready: a list for multi), ``extraction_failed`` and ``correct``.
 
@@ -103,13 +119,20 @@ def score_item(item: Mapping) -> dict:
     gold = gold_value(item)
     rtype = item["response_type"]
     options = item.get("options") if rtype in ("choice", "multi") else None
-    got = extract(item.get("response") or "", rtype, options)
+    claim = statement(item) if rtype == "truefalse" else None
+    got = extract(item.get("response") or "", rtype, options, claim)
+    judged = False
+    if got.failed and isinstance(item.get("judge_reply"), str):  # the judge's reading, where the rules refuse
+        by_judge = extract(item["judge_reply"], rtype, options, claim)
+        got, judged = (by_judge, True) if not by_judge.failed else (got, False)
     value = got.value
     if not got.failed and rtype == "choice":
         value = _canon_label(value, option_labels(item))
     out = dict(item)
     out["extracted"] = list(value) if isinstance(value, tuple) else value
     out["extraction_failed"] = got.failed
+    if judged or "judged" in out:
+        out["judged"] = judged
     out["correct"] = (not got.failed) and is_correct(value, gold, rtype)
     return out
 

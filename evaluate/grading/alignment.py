@@ -10,16 +10,19 @@ know is kept with ``key=None``: a value stated for something in neither the prob
 """
 from __future__ import annotations
 
+import dataclasses
+import math
 import re
 from dataclasses import dataclass
 
+from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
-from .answer_key import AnswerKey, Key
-from .chains import NUMBER, Chain, normalize, read_chain
+from .answer_key import AnswerKey, Key, ProofStep
+from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
 
 _PT = r"[A-Z]\d*'*"
-_NAME = re.compile(rf"(?<![A-Za-z0-9'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")
+_NAME = re.compile(rf"(?<![A-Za-z'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")  # "2CD": a product names CD
 _VERTEX = re.compile(rf"(?:∠\s*|\bangle\s+)({_PT})(?![A-Za-z0-9'])")
 _SHAPE_NOUNS = r"shape|figure|triangle|square|rectangle|parallelogram|rhombus|kite|trapezoid|circle|semi-?circle|" \
                r"sector|pentagon|hexagon|octagon|polygon"
@@ -28,10 +31,11 @@ _QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QK
 _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
-_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}$")
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]))$", re.I)
 _SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,3}}?({_QWORD})\b")
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
-_LINK = re.compile(r"(?:\s*(?:'s|’s))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))?(?:\s+(?:[a-z-]+))??"
+_W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of a link, not of another phrase
+_LINK = re.compile(rf"(?:\s*(?:'s|’s))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))??"
                    r"\s*(?:=|:|\bis\b|\bare\b|\bequals\b|\bmeasures\b|\bbecomes\b|\bof\b|\bhas\s+(?:a\s+)?(?:length|measure|"
                    r"value)\s+of\b)"
                    r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
@@ -52,6 +56,7 @@ class Claim:
     decimals: int
     pos: int  # where the value stands in the normalized text
     chain: Chain | None = None
+    solved: bool = False  # found by solving an equation the element sits in, not stated as a value
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,9 @@ class Mention:
     shape: str | None = None
 
 
-def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
-    """The normalized text and every claim in it, in text order."""
+def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[str, list[Claim]]:
+    """The normalized text and every claim in it, in text order; ``final``: the response's final answer,
+    its value of the query, claimed at the end of the text."""
     text = normalize(response)
     mentions = _mentions(key, text)
     out: list[Claim] = []
@@ -73,20 +79,333 @@ def claims(key: AnswerKey, response: str) -> tuple[str, list[Claim]]:
     for m in re.finditer(_LIST.format(n=f"(?<![\\w?])(?:{names})(?![\\w?])"), text):
         out += _listing(key, text, m)
         used.append(m.span())
+    inside: list[Mention] = []
     for men in mentions:
         if men.quantity is None or any(a <= men.start < b for a, b in used):
             continue
-        link = _LINK.match(text, men.end)
-        if not link:
+        if _in_expression(text, men):
+            inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
+        link = _LINK.match(text, men.end)
+        if not link and men.quantity.kind in _SHAPE_QS and text[men.start:men.end].lower().endswith(_QWORD_ENDS):
+            link = re.compile(r"\s+(?=\d)").match(text, men.end)  # "the circle AB has radius 14"
+        if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
+            continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
         if ch is None or ch.value is None:
             continue
+        if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
+            continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
+        if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
+            continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
         out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
                          _value_pos(text, ch), ch))
+    out += _solved(key, text, inside, out, used)
+    out += _unnamed(key, text, out, used)
+    if final is not None and key.steps:
+        query = key.steps[-1]
+        out.append(Claim(key.key(query.output), query.name, final, 2, len(text)))
     out.sort(key=lambda c: c.pos)
-    return text, out
+    return text, _linked(text, out, used)
+
+
+def loose_arithmetic(text: str) -> list[Chain]:
+    """Every chain of arithmetic with a value in the text (``36 + 256 - 121 = 181``), left to right."""
+    out: list[Chain] = []
+    for m in re.finditer("=", text):
+        if out and m.start() < out[-1].end:
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        ch = read_chain(text, start if start < m.start() else m.end())
+        if ch is not None and ch.value is not None and ch.arithmetic:
+            out.append(ch)
+    return out
+
+
+def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
+    """A value stated bare (``The area of ABCD is 26.55``) gets the arithmetic that computed it just
+    before, unnamed (``DA + DC = 19 + 7.55 = 26.55``): that is the formula the response used."""
+    loose = [ch for ch in loose_arithmetic(text) if not any(a <= ch.start < b for a, b in used)]
+    out = []
+    for c in found:
+        if c.solved or (c.chain is not None and c.chain.arithmetic):
+            out.append(c)
+            continue
+        before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400 and abs(ch.value - c.value) < 1e-9
+                  and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
+        out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
+    return out
+
+
+def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
+    parts = scan(text, ch.start)
+    first = parts[0].tokens if parts else ()
+    return len(first) == 1 and first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+
+
+def _names_unknown(key: AnswerKey, text: str, ch: Chain) -> bool:
+    """Does the arithmetic name something the problem does not have (``2r + 2.32r = 30``: an equation in r)?"""
+    for part in scan(text, ch.start):
+        for kind, tok in part.tokens:
+            if kind == "name" and ((k := _name_key(key, tok)) is None or _identity_known(key, k) is None):
+                return True
+    return False
+
+
+def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
+    own = key.key(q)
+    return any(_name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
+               if kind == "name")
+
+
+_SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
+_QWORD_ENDS = ("area", "perimeter", "circumference", "height", "arc", "radius", "arc length")
+_PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over|along)\s+(?:the\s+)?$", re.I)
+
+
+# -- equations an element sits inside ---------------------------------------------------------------------
+
+_OPS_BEFORE = "+-*/^"
+_PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
+
+
+def _in_expression(text: str, men: Mention) -> bool:
+    """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE) or \
+            not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
+        return False
+    before = text[:men.start]
+    after = text[men.end:].lstrip(" \t")
+    stripped = before.rstrip(" \t")
+    if before and (before[-1].isdigit() or before[-1] in ".π)"):
+        return True  # glued: 7.14AB
+    if stripped and (stripped[-1].isdigit() or stripped[-1] in "π)") and len(before) - len(stripped) <= 2:
+        return True  # "2.57 BD", "(2 + 2.16) CD": a product
+    if stripped and stripped[-1] in _OPS_BEFORE and not stripped.endswith(("--", "- -")):
+        line = stripped[stripped.rfind("\n") + 1:]
+        return not (stripped[-1] in "-*" and not line[:-1].strip())  # a bullet's dash or star
+    if after[:1] and after[0] in "+-*/^²":
+        return True
+    return stripped.endswith("(") and after[:1] not in ("=", ")", "")
+
+
+def _start_of(text: str, end: int, lo: int) -> int:
+    """The leftmost position from which ``text[i:end]`` is all arithmetic tokens (names included)."""
+    for i in range(lo, end):
+        if text[i].isspace() or (i and (text[i - 1].isalnum() or text[i - 1] in "'_\\")):
+            continue
+        j = i
+        while j < end:
+            m = _TOKEN.match(text, j)
+            if not m or m.end() == j or m.lastgroup == "unit":
+                break
+            j = m.end()
+        if j >= end:
+            return i
+    return end
+
+
+def _line_start(text: str, pos: int) -> int:
+    cut = max(text.rfind(c, 0, pos) for c in "\n,;:→⇒")
+    return max(cut + 1, pos - 160, 0)
+
+
+def _name_key(key: AnswerKey, tok: str) -> Key | None:
+    name = key.labels.get(tok, tok)
+    if name.startswith("shape "):
+        return None
+    if name.startswith("angle "):
+        return key.key(Quantity.angle(*split_points(name[6:])))
+    if name.islower():
+        return key.key(Quantity.var(name))
+    try:
+        pts = split_points(name)
+    except ValueError:
+        return None
+    if len(pts) == 2:
+        return key.key(Quantity.length(*pts))
+    return key.key(Quantity.angle(*pts)) if len(pts) == 3 else None
+
+
+def _known(key: AnswerKey, found: list[Claim], before: int) -> dict[Key, float]:
+    """What the response has said by ``before``, over the problem's givens and constants."""
+    out = {k: v for k, (_, v) in key.givens.items() if v is not None}
+    out.update(key.constants)
+    for c in sorted(found, key=lambda c: c.pos):
+        if c.pos < before and c.key is not None:
+            out[c.key] = c.value
+    return out
+
+
+def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim],
+            used: list[tuple[int, int]]) -> list[Claim]:
+    """Claims for elements inside expressions: an equation linear in one element whose other names the
+    response (or the problem) has given values, solved for it; none where the response states the
+    element's value itself right after (``2.57 * BA = 24.12 -> BA = 9.39``)."""
+    out: list[Claim] = []
+    done: set[tuple[int, Key]] = set()
+    for men in inside:
+        start = _start_of(text, men.start, _line_start(text, men.start))
+        parts = scan(text, start)
+        where = next((n for n, p in enumerate(parts) if p.start <= men.start < p.end), None)
+        if where is None:
+            continue
+        value = next((v for p in (parts[-1], parts[0]) if p is not parts[where]
+                      for v in [lone_number(p)[0]] if v is not None), None)
+        if value is None:
+            continue
+        names = {tok for kind, tok in parts[where].tokens if kind == "name"}
+        keys = {n: _name_key(key, n) for n in names}
+        if any(k is None for k in keys.values()):
+            continue
+        known = {**_known(key, found + out, men.start)}
+        unknown = {k for k in keys.values() if k not in known}
+        if len(unknown) != 1:
+            continue
+        target = unknown.pop()
+        if (start, target) in done or _identity_known(key, target) is None:
+            continue
+        env = {n: known[k] for n, k in keys.items() if k != target}
+        solved = _solve_linear(parts[where].tokens, [n for n, k in keys.items() if k == target], env, value)
+        if solved is None:
+            continue
+        done.add((start, target))
+        used.append((start, parts[-1].end))
+        eq = " ".join(tok for p in (parts[where], parts[-1] if parts[-1] is not parts[where] else parts[0])
+                      for _, tok in p.tokens)
+        out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
+                         Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
+    return out
+
+
+def _identity_known(key: AnswerKey, k: Key) -> Key | None:
+    known = key.expected(k) is not None or k in key.distractors or k in key.givens or k in key.elements
+    return k if known else None
+
+
+def _solve_linear(tokens, names: list[str], env: dict[str, float], value: float) -> float | None:
+    def f(t: float) -> float | None:
+        return value_of(tokens, {**env, **{n: t for n in names}})
+
+    f0, f1, f2 = f(0.0), f(1.0), f(2.0)
+    if f0 is None or f1 is None or f2 is None:
+        return None
+    a = f1 - f0
+    tol = 1e-9 * max(1.0, abs(a), abs(f0))
+    if abs(a) > 1e-12 and abs((f2 - f0) - 2 * a) <= tol:
+        return (value - f0) / a
+    if abs(f0) <= tol and abs(f2 - 4 * f1) <= tol * 4 and f1 * value > 0:
+        return math.sqrt(value / f1)  # "HG^2 = 9.66", "3.14 * r^2 / 2 = 23"
+    return None
+
+
+def _name_of(key: AnswerKey, k: Key) -> str:
+    step = key.step_of.get(k)
+    if step is not None:
+        return step.name
+    for q, _ in list(key.givens.values()) + list(key.distractors.values()):
+        if key.key(q) == k:
+            return str(q)
+    return str(k[1])
+
+
+# -- values with no name ----------------------------------------------------------------------------------------
+
+
+def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
+    """Arithmetic no element is named for, aligned with the one proof step it can be: the step whose
+    inputs (as the response states them, else as the proof has them) are all numbers of its first part,
+    else the one step whose value it is.  Nothing where two steps fit, or the step was already stated."""
+    out: list[Claim] = []
+    seen_to = -1
+    for m in re.finditer("=", text):
+        if m.start() < seen_to or any(a <= m.start() < b for a, b in used):
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        parts = scan(text, start if start < m.start() else m.end())
+        if not parts:
+            continue
+        seen_to = parts[-1].end
+        if any(a <= parts[0].start < b or a < parts[-1].end <= b for a, b in used):
+            continue
+        value, decimals = lone_number(parts[-1])
+        if value is None or len(parts) < 2 or any(kind == "name" for p in parts for kind, _ in p.tokens):
+            continue
+        numbers = [float(tok) for kind, tok in parts[0].tokens if kind == "num"]
+        pos = parts[-1].start
+        stated = {c.key for c in found + out if c.pos < pos}
+        open_steps = [s for s in key.steps if key.key(s.output) not in stated]
+        word = _WORD_BEFORE.search(text, 0, parts[0].start)
+        if word:  # "Arc = 103 / 360 * ...": only a step whose element is an arc
+            kind = {**_QWORDS, **_QWORDS_MORE}.get(word.group(1).lower())
+            open_steps = [s for s in open_steps if s.output.kind is kind]
+        fit = [s for s in open_steps if s.inputs and all(
+            any(_near(n, _input_value(key, q, v, found, pos)) for n in numbers) for q, v in s.inputs)]
+        fit = [s for s in fit if not _consumed(key, text, parts[-1].end, value, s, found, pos)]
+        if not fit:  # the step's formula with other numbers in it: "2 * 5 / 3.14" for "2 · 4 / 3.14"
+            shape = _skeleton(parts[0].tokens)
+            fit = [s for s in open_steps if s.chain and sum(k == "op" for k, _ in parts[0].tokens) >= 2
+                   and _skeleton(_gold_tokens(s)) == shape
+                   and not _consumed(key, text, parts[-1].end, value, s, found, pos)]
+        if not fit:
+            givens = [v for _, v in key.givens.values() if v is not None]
+            fit = [s for s in open_steps if _near(value, s.value) or _near(value, s.exact)]
+            if any(_near(value, g) for g in givens):
+                fit = []
+        if len(fit) != 1:
+            continue
+        ch = read_chain(text, parts[0].start)
+        step = fit[0]
+        out.append(Claim(key.key(step.output), step.name, value, decimals, pos, ch))
+        used.append((parts[0].start, parts[-1].end))
+    return out
+
+
+_WORD_BEFORE = re.compile(rf"\b({_QWORD}|diameter|hypotenuse|side|base|angle)\s*[:=]?\s*$", re.I)
+_QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QKind.LENGTH, "base": QKind.LENGTH,
+                "angle": QKind.ANGLE}
+
+
+def _consumed(key: AnswerKey, text: str, end: int, value: float, step: ProofStep, found: list[Claim],
+              pos: int) -> bool:
+    """Is ``value`` a number of the arithmetic that follows (the rest of its line, the next lines) before
+    anything is named, other than as the input of a later step: an intermediate of ``step``, not its value?
+    ("Square area: 2.72^2 = 7.4", then "7.4 - 5.81 = 1.59")"""
+    lines = [ln for ln in text[end:end + 800].split("\n")[:20]]
+    for n, line in enumerate(lines):
+        numbers = [float(x) for x in NUMBER.findall(line.split("=")[0] if n else line)]
+        if not any(abs(x - value) < 1e-9 for x in numbers):
+            continue
+        own = key.key(step.output)
+        for later in key.steps:
+            ins = [(key.key(q), v) for q, v in later.inputs]
+            if later is step or own not in {k for k, _ in ins}:
+                continue
+            others = [_input_value(key, q, v, found, pos) for q, v in later.inputs if key.key(q) != own]
+            if all(any(_near(x, o) for x in numbers) for o in others):
+                return False  # "Octagon perimeter: 8 * 8 = 64": the next step, with this value as its input
+        return True
+    return False
+
+
+def _skeleton(tokens) -> tuple:
+    return tuple("#" if kind == "num" else tok for kind, tok in tokens)
+
+
+def _gold_tokens(step: ProofStep) -> tuple:
+    parts = scan(normalize(step.chain[0]), 0)
+    return parts[0].tokens if len(parts) == 1 else ()
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= 0.005 + 1e-9 + 0.001 * abs(b)
+
+
+def _input_value(key: AnswerKey, q: Quantity, proof_value: float, found: list[Claim], before: int) -> float:
+    k = key.key(q)
+    prior = [c.value for c in found if c.key == k and c.pos < before]
+    return prior[-1] if prior else proof_value
 
 
 def _value_pos(text: str, ch: Chain) -> int:
@@ -136,6 +455,10 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             raw.append((m.start(), m.end(), name, "label"))
     for m in _CONTEXT_Q.finditer(text):
         raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
+    for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text, re.I):
+        shape = _only_shape_of(key, m.group(1).lower())
+        if shape is not None:
+            raw.append((m.start(), m.end(), shape, "noun"))
     for var in key.record.get("variables") or []:
         for m in re.finditer(rf"(?<![\w.^*/-]){re.escape(var)}(?![\w(])", text):
             raw.append((m.start(), m.end(), var, "variable"))
@@ -148,8 +471,12 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if start < last_end:
             continue
         if how == "context":
-            if context is not None:
-                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], context), context))
+            shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
+            if shape is not None:
+                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
+            continue
+        if how == "noun":
+            context = name  # "**Octagon:** … the perimeter is …"
             continue
         if how == "variable":
             out.append(Mention(start, end, Quantity.var(name)))
@@ -174,6 +501,21 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         out.append(men)
         last_end = men.end
     return out
+
+
+def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
+    """``the arc`` before any shape is named: the one shape of the problem with an arc, if only one has."""
+    found = [name for name in key.shapes if "~" not in name and
+             key.key(Quantity.of_shape(kind, name)) in key.elements]
+    return found[0] if len(found) == 1 else None
+
+
+def _only_shape_of(key: AnswerKey, noun: str) -> str | None:
+    """The one shape of the problem a kind noun (``octagon``, ``trapezoid``) can mean, if only one."""
+    noun = noun.replace("semicircle", "semi-circle")
+    found = [name for name, decl in key.shapes.items() if "~" not in name and
+             noun in KINDS[decl.kind].title.split() and not KINDS[decl.kind].relation]
+    return found[0] if len(found) == 1 else None
 
 
 def _clause_before(text: str, start: int, sentence_starts: list[int]) -> str:
@@ -210,13 +552,17 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
     if shape is not None and (sq_before or sq_after):
         word = (sq_before or sq_after).group(1)
         stop = end + sq_after.end() if (sq_after and not sq_before) else end
-        return Mention(start, stop, Quantity.of_shape(_QWORDS[word], shape), shape)
+        return Mention(start, stop, Quantity.of_shape(_QWORDS[word.lower()], shape), shape)
     if shape is not None and re.search(rf"\b(?:{_SHAPE_NOUNS})\s+$", before):
         return Mention(start, end, None, shape)  # "In triangle BAC", "the semi-circle AB"
     if len(pts) == 3 and (_ANGLE_BEFORE.search(before) or _ANGLE_AFTER.match(after)):
         return Mention(start, end, Quantity.angle(*pts))
     if len(pts) == 2 and not (shape is not None and re.match(rf"\s*(?:{_SHAPE_NOUNS})\b", after)):
         return Mention(start, end, Quantity.length(*pts))
+    if shape is not None and len(pts) == 3 and re.match(r"\s*=", after) and not re.search(r"\b(?:of|in)\s+$", before):
+        q = Quantity.angle(*pts)  # "CAB = 115": the angle, where the problem has it (a triangle has no one value)
+        if _identity(key, q) is not None:
+            return Mention(start, end, q)
     if shape is not None:
         return Mention(start, end, None, shape)
     if len(pts) == 3 and re.match(r"\s*(?:=|is\b)", after):

@@ -19,13 +19,16 @@ both exactly and the GeomVerse way (π = 3.14, two decimals at each operation).
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterator, Mapping
 from functools import cache
 
+import sympy
+
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind
-from geomill.engine.rules import Rule, all_rules, apply
+from geomill.engine.rules import Rule, all_rules, apply, rules_for
 from geomill.solvers.arith import chain, tree
 
 from .answer_key import AnswerKey, Key, ProofStep
@@ -69,10 +72,28 @@ def _rules_by_output_kind() -> dict[QKind, tuple[Rule, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+def noun(kind: str, sym: str) -> str:
+    """What an element symbol of a kind is, in words: ``diameter``, ``side``, ``circumference`` …"""
+    k = KINDS[kind]
+    q = k.elements[sym].kind
+    if q is QKind.LENGTH:
+        return "diameter" if k.n_points == 2 else "side"
+    if q is QKind.PERIMETER and k.key == "circle":
+        return "circumference"
+    return {QKind.ANGLE: "angle", QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.HEIGHT: "height",
+            QKind.ARC: "arc length", QKind.RADIUS: "radius"}.get(q, q.value)
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def alternatives(key: AnswerKey, step: ProofStep,
                  inputs: Mapping[Key, float]) -> Iterator[tuple[str, tuple[float, float]]]:
-    """Values other formulas give from the step's inputs: another element of the same shape (the
-    perimeter for the area), or the step's element by another kind's formula (a triangle for a sector)."""
+    """Values other formulas give from the step's inputs, each with what it is: another element of the
+    same shape (the perimeter for the area), the step's element by another kind's formula (a circle's
+    diameter from its circumference for a semi-circle's), an input taken in another element's role (the
+    perimeter used as the arc length), a sine used for a cosine."""
     rule = key.rule_of(step)
     values = [(k, v) for k, v in inputs.items()]
     if rule is not None:
@@ -84,7 +105,9 @@ def alternatives(key: AnswerKey, step: ProofStep,
             if r.output != rule.output and set(r.inputs) <= set(known):
                 pair = evaluate(r, known)
                 if pair:
-                    yield f"{bound[r.output][0]} by the {r.name}, not {step.name}", pair
+                    yield f"is {bound[r.output][0]}, not {step.name} (the {r.name})", pair
+        yield from _role_swaps(key, step, rule, known, bound)
+        yield from _trig_swaps(rule, known)
     out_kind = step.output.kind
     by_kind = [(k[0], v) for k, v in values]
     for r in _rules_by_output_kind().get(out_kind, ()):
@@ -98,17 +121,66 @@ def alternatives(key: AnswerKey, step: ProofStep,
             if all(by_kind[i][0] is need[n] for n, i in enumerate(perm)):
                 pair = evaluate(r, {s: by_kind[i][1] for s, i in zip(r.inputs, perm)})
                 if pair:
-                    yield f"the {r.name}" + ("" if kinds.title in r.name else f" of a {kinds.title}"), pair
+                    given = " and ".join(f"{noun(r.kind, s)} is {by_kind[i][1]:g}" for s, i in zip(r.inputs, perm))
+                    yield (f"is the {noun(r.kind, r.output)} of {_article(kinds.title)} {kinds.title} whose {given}, "
+                           f"not of the {step.shape} {KINDS[step.kind].title if step.kind else 'shape'}"), pair
+
+
+def _role_swaps(key: AnswerKey, step: ProofStep, rule: Rule, known: Mapping[str, float],
+                bound) -> Iterator[tuple[str, tuple[float, float]]]:
+    """The step's element from one of its inputs taken as another element of its shape."""
+    for r in rules_for(step.kind):
+        if r.output != rule.output or r == rule or len(r.inputs) != len(rule.inputs):
+            continue
+        for perm in itertools.permutations(rule.inputs):
+            moved = [(a, b) for a, b in zip(perm, r.inputs) if a != b]
+            if not moved or any(a not in known for a in perm):
+                continue
+            pair = evaluate(r, {b: known[a] for a, b in zip(perm, r.inputs)})
+            if pair:
+                a, b = moved[0]
+                yield (f"takes {bound[a][0]} = {known[a]:g} as the {noun(step.kind, b)} of {step.shape} "
+                       f"(the {r.name})"), pair
+
+
+_SWAPS = ((sympy.sin, sympy.cos), (sympy.asin, sympy.acos), (sympy.tan, sympy.cot))
+
+
+@cache
+def _swapped(rule: Rule) -> tuple[tuple[str, Rule], ...]:
+    """The rule with a trigonometric function swapped for its co-function, each with what was swapped."""
+    out = []
+    for f, g in _SWAPS:
+        has_f, has_g = rule.expr.has(f), rule.expr.has(g)
+        if not (has_f or has_g):
+            continue
+        hold = sympy.Function("_swap")
+        expr = rule.expr.replace(f, hold).replace(g, f).replace(hold, g)
+        what = (f"{f.__name__} and {g.__name__} swapped" if has_f and has_g else
+                f"{g.__name__} where it has {f.__name__}" if has_f else f"{f.__name__} where it has {g.__name__}")
+        out.append((what, dataclasses.replace(rule, expr=expr)))
+    return tuple(out)
+
+
+def _trig_swaps(rule: Rule, known: Mapping[str, float]) -> Iterator[tuple[str, tuple[float, float]]]:
+    for what, r in _swapped(rule):
+        pair = evaluate(r, known)
+        if pair:  # "in size": a cosine of an obtuse angle taken positive
+            yield f"is the {rule.name} with {what}", (abs(pair[0]), abs(pair[1]))
 
 
 def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, stated_inputs: Mapping[Key, float],
              chain_broken: bool, earlier_wrong: bool, unknown_values: list[float],
              elsewhere: Mapping[str, float] | None = None,
-             formula_numbers: list[float] | None = None) -> tuple[str, str]:
+             formula_numbers: list[float] | None = None, formula_value: float | None = None,
+             holds: bool = False, work_numbers: list[float] | None = None,
+             misstated: list[tuple[str, float, float | None]] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
     problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
-    ``formula_numbers``: the numbers in the first stage of the step's arithmetic (its formula with values)."""
+    ``formula_numbers``: the numbers in the first stage of the step's arithmetic (its formula with values),
+    ``formula_value``: what that stage evaluates to.  ``calculation`` only where the arithmetic shown is
+    wrong, or the inputs shown are right and nothing else explains the value."""
     rule = key.rule_of(step)
     inputs = {key.key(q): v for q, v in step.inputs}
     used = dict(inputs)
@@ -120,14 +192,35 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         v = stated_inputs[k]
         if _is_distractor_value(key, v):
             return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
+        copied = [str(q) for kk, (q, g) in key.givens.items() if g is not None and kk != k and abs(g - v) < 1e-9
+                  and kk not in key.distractors]
+        if copied and k not in key.step_of:
+            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
         if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
             return "misread_given", f"states the given {_name(key, k)} as {v:g}"
     if wrong_inputs:
         if earlier_wrong and (rule is None or explained(value, decimals, evaluate(rule, _by_symbol(key, step, used)))):
             return "propagated", "follows from an earlier wrong value"
         return "other", f"uses {_name(key, wrong_inputs[0])} = {stated_inputs[wrong_inputs[0]]:g}"
+    unstated = [k for k in inputs if k not in stated_inputs]  # what the response says it used is what it used
+    results = [value] + ([formula_value] if formula_value is not None else [])
+    shown = _shown(formula_numbers or [], used)
+    if rule is not None:  # a given used with another value than it has
+        for k in unstated:
+            given = key.givens.get(k, (None, None))[1]
+            if given is None or k in key.step_of:
+                continue
+            for n in _foreign((formula_numbers or []) + (work_numbers or []), used):
+                if any(abs(n - h) <= 1e-9 for h in unknown_values + [v for _, v, _ in misstated or []]):
+                    continue  # a value stated for something else: see below
+                pair = evaluate(rule, _by_symbol(key, step, {**used, k: n}))
+                if pair and any(explained(r, 2, pair) or abs(r - pair[0]) <= DRIFT * abs(pair[0]) for r in results):
+                    return "misread_given", f"uses {n:g} for the given {_name(key, k)} = {given:g}"
     if chain_broken:
         return "calculation", "the arithmetic does not give the stated value"
+    stated_all = bool(inputs) and all(k in stated_inputs for k in inputs)  # and right: wrong ones returned above
+    if (shown or stated_all or holds) and abs(value - step.exact) <= DRIFT * abs(step.exact):
+        return "calculation", f"{value:g} is {step.value:g} with a number rounded too far on the way"
     if not formula_numbers or formula_numbers == [value]:  # a bare value: copied from another element?
         for name, v in (elsewhere or {}).items():
             if abs(value - v) <= 1e-9:
@@ -139,7 +232,6 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             return "hallucinated", f"computes with {h:g}, stated for an element the problem does not have"
     if _is_distractor_value(key, value):
         return "distractor", f"{value:g} is a distractor's value"
-    unstated = [k for k in inputs if k not in stated_inputs]  # what the response says it used is what it used
     if rule is not None:
         for k in unstated:
             for d in _distractor_values(key, k[0]):
@@ -147,7 +239,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
                     return "distractor", f"uses a distractor's value {d:g} for {_name(key, k)}"
     for what, pair in alternatives(key, step, used):
         if explained(value, decimals, pair) and not matches(pair[1], 2, step.value, step.exact):
-            return "wrong_formula", f"{value:g} is {what}"
+            return "wrong_formula", f"{value:g} {what}"
     if rule is not None:
         for k in unstated:
             for h in unknown_values:
@@ -158,7 +250,57 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     for name, v in (elsewhere or {}).items():
         if abs(value - v) <= 1e-9:
             return "other", f"the value of {name} assigned to {step.name}"
-    return "calculation", "right inputs, wrong value"
+    if rule is not None:  # a number nothing in the problem has, in an input's place
+        for k in unstated:
+            for n in _foreign(formula_numbers or [], used):
+                if n in _known_values(key, stated_inputs):
+                    continue
+                if any(explained(r, 2, evaluate(rule, _by_symbol(key, step, {**used, k: n}))) for r in results):
+                    return "hallucinated", f"uses {n:g} for {_name(key, k)}, a value the problem does not give"
+    for name, v, true in misstated or []:  # "the circle AB has radius 14", then 2 * 3.14 * 14
+        if any(abs(n - v) <= 0.005 for n in formula_numbers or []):
+            which = f", which is {true:g}" if true is not None else ", which the problem does not have"
+            return "hallucinated", f"uses {name} = {v:g}{which}"
+    if not formula_numbers or formula_numbers == [value]:
+        given = [q for k, (q, g) in key.givens.items() if g is not None and abs(g - value) < 1e-9
+                 and k not in key.distractors and k != key.key(step.output)]
+        if given and not stated_all:  # a given read for another element: of its kind, a misreading
+            same = [q for q in given if q.kind is step.output.kind]
+            if same:
+                return "misread_given", f"{value:g} is the given {same[0]}, read as {step.name}"
+            return "other", f"the value of the given {given[0]} assigned to {step.name}"
+        if stated_all:
+            return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
+        return "hallucinated", f"states {value:g} for {step.name} with nothing that computes it"
+    if shown and formula_value is not None:
+        why = f"the {rule.name}" if rule is not None else "the step's formula"
+        return "wrong_formula", f"computes {formula_value:.4g} from the right inputs, not by {why}"
+    if shown or stated_all:
+        return "calculation", f"the inputs are shown right; {value:g} does not follow from them"
+    if holds:
+        why = f"the {rule.name} gives {step.value:g}" if rule is not None else f"the step gives {step.value:g}"
+        return "wrong_formula", f"its own arithmetic gives {value:g} from the inputs it states; {why}"
+    return "other", f"{value:g} does not follow from the step's inputs"
+
+
+DRIFT = 0.012  # a value this close to the right one, from right inputs, is the right formula rounded too early
+_CONSTANTS = (0.5, 1, 2, 90, 180, 360, 3.14, 1.73, 1.41, 2.57, 5.14, 1.57)  # π, √3, √2 as written
+
+
+def _shown(numbers: list[float], used: Mapping[Key, float]) -> bool:
+    """Does the formula shown hold every input's value?"""
+    return bool(used) and all(any(abs(n - v) <= 0.005 + 1e-9 for n in numbers) for v in used.values())
+
+
+def _foreign(numbers: list[float], used: Mapping[Key, float]) -> list[float]:
+    """Numbers of a formula that are none of the inputs' values nor a formula's usual constants."""
+    return [n for n in dict.fromkeys(numbers)
+            if not any(abs(n - v) <= 0.005 + 1e-9 for v in used.values())
+            and not any(abs(n - c) <= 1e-9 for c in _CONSTANTS)]
+
+
+def _known_values(key: AnswerKey, stated: Mapping[Key, float]) -> set[float]:
+    return {v for _, v in key.givens.values() if v is not None} | set(stated.values())
 
 
 def _by_symbol(key: AnswerKey, step: ProofStep, values: Mapping[Key, float]) -> dict[str, float]:

@@ -24,9 +24,12 @@ _CHAIN_SPELLING = [
     (re.compile(r"≈|°"), lambda m: " = " if m.group() == "≈" else " "), (re.compile(r"\\angle\s*"), lambda m: "∠"),
     (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
+    (re.compile(r"\b(sin|cos|tan)\s*(?:\^\s*[({]\s*-\s*1\s*[)}]|⁻¹)"), lambda m: "a" + m.group(1)),  # cos^{-1}
     (re.compile(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)"), lambda m: f"{m.group(1)}({m.group(2)})"),  # sin 7
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
+    (re.compile(r"²"), lambda m: "^2"), (re.compile(r"³"), lambda m: "^3"),  # BC²
     (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
+    (re.compile(r"\\{1,2}(?![A-Za-z{}()\[\]])|&(?=\s*=)"), lambda m: "\n" if m.group() != "&" else " "),  # aligned rows
 ]
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
 
@@ -82,25 +85,42 @@ class Chain:
         return len(self.stages) > 1
 
 
-def read_chain(text: str, pos: int) -> Chain | None:
-    """The chain that starts at ``pos`` (after ``is``/``=``), or None when no arithmetic starts there."""
+@dataclass(frozen=True)
+class Part:
+    """One ``=``-separated part of an equation as scanned: where it stands and its tokens."""
+
+    start: int
+    end: int
+    tokens: tuple[tuple[str, str], ...]
+
+
+def scan(text: str, pos: int) -> list[Part]:
+    """The ``=``-separated parts of the arithmetic that starts at ``pos``.  A line break ends it unless
+    the line before ends in an operator or the next one opens with ``=`` (a display block continued);
+    so does a name after a value with a space between ("AB = 12  BC = 5": two claims, not ``12 BC``)."""
     i, parts, depth = pos, [[]], 0
-    spans: list[tuple[int, int]] = []
+    spans: list[list[tuple[int, int]]] = [[]]
+    prev: tuple[str, str] | None = None
+    prev_end = -1
     while i < len(text):
         m = _TOKEN.match(text, i)
         if not m or m.end() == i:
             break
         kind = m.lastgroup
         tok = m.group(kind)
+        gap = text[prev_end:m.start(kind)] if prev is not None else ""
+        if prev is not None and "\n" in gap and not (prev[0] == "op" and prev[1] != ")") and tok != "=":
+            break
         if kind == "op" and tok == "(":
             depth += 1
         elif kind == "op" and tok == ")":
             if depth == 0:
                 break
             depth -= 1
-        glued = m.start(kind) == (spans[-1][1] if spans else -1)
-        if kind == "name" and tok.islower() and not glued and parts[-1] and parts[-1][-1][0] in ("num", "name", "pi"):
-            break  # "7 a": a word after a value ends the chain; "2x" is a product
+        glued = prev is not None and not gap
+        if kind == "name" and prev is not None and not glued and (prev[0] in ("num", "name", "pi") or prev == ("op", ")")):
+            if tok.islower() or (parts[-1] and len(gap) > 2):
+                break  # "7 a", "12   BC": a word, or a name set apart, after a value ends the chain; "2x", "2 x" are products
         if kind == "unit":
             i = m.end()
             continue
@@ -108,24 +128,52 @@ def read_chain(text: str, pos: int) -> Chain | None:
             if depth:
                 break
             parts.append([])
+            spans.append([])
         else:
             parts[-1].append((kind, tok))
-        spans.append((m.start(kind), m.end(kind)))
+            spans[-1].append((m.start(kind), m.end(kind)))
+        prev, prev_end = (kind, tok), m.end(kind)
         i = m.end()
-    while parts and not parts[-1]:
-        parts.pop()
-    if not parts or not parts[0]:
+    out = [Part(sp[0][0], sp[-1][1], tuple(p)) for p, sp in zip(parts, spans) if p]
+    if len(out) != len(parts):  # an empty part ("= =", a trailing "="): only what comes before it counts
+        cut = next(k for k, p in enumerate(parts) if not p)
+        out = out[:cut]
+    return out
+
+
+def read_chain(text: str, pos: int) -> Chain | None:
+    """The chain that starts at ``pos`` (after ``is``/``=``), or None when no arithmetic starts there."""
+    parts = scan(text, pos)
+    if not parts:
         return None
-    stages = tuple(_stage(p) for p in parts)
-    last = parts[-1]
-    value, decimals = None, 0
-    if len(last) == 1 and last[0][0] == "num":
-        value, decimals = float(last[0][1]), _decimals(last[0][1])
-    elif len(last) == 2 and last[0] == ("op", "-") and last[1][0] == "num":
-        value, decimals = -float(last[1][1]), _decimals(last[1][1])
+    stages = tuple(_stage(list(p.tokens)) for p in parts)
+    value, decimals = lone_number(parts[-1])
     if value is None and len(parts) == 1:
         return None  # a formula without a value
-    return Chain(spans[0][0], spans[-1][1], stages, value, decimals)
+    return Chain(parts[0].start, parts[-1].end, stages, value, decimals)
+
+
+def lone_number(part: Part) -> tuple[float | None, int]:
+    """The value a part is when it is one number (``12.5``, ``-3``), else None."""
+    last = part.tokens
+    if len(last) == 1 and last[0][0] == "num":
+        return float(last[0][1]), _decimals(last[0][1])
+    if len(last) == 2 and last[0] == ("op", "-") and last[1][0] == "num":
+        return -float(last[1][1]), _decimals(last[1][1])
+    return None, 0
+
+
+def value_of(tokens: tuple[tuple[str, str], ...], names: dict[str, float]) -> float | None:
+    """The exact value of a part's arithmetic with its names replaced by ``names`` (None: not arithmetic,
+    or a name without a value)."""
+    try:
+        reader = _Reader(list(tokens), names)
+        _, value = reader.expr()
+        if reader.i != len(tokens):
+            return None
+    except (ValueError, ZeroDivisionError, OverflowError, IndexError, TypeError, KeyError):
+        return None
+    return value if math.isfinite(value) else None
 
 
 def _decimals(tok: str) -> int:
@@ -173,8 +221,8 @@ def _nesting(tokens: list[tuple[str, str]]) -> int:
 class _Reader:
     """Recursive descent over chain tokens: builds a :mod:`solvers.arith` tree and its exact value."""
 
-    def __init__(self, tokens: list[tuple[str, str]]):
-        self.t, self.i, self.ops = tokens, 0, 0
+    def __init__(self, tokens: list[tuple[str, str]], names: dict[str, float] | None = None):
+        self.t, self.i, self.ops, self.names = tokens, 0, 0, names or {}
 
     def peek(self) -> tuple[str, str] | None:
         return self.t[self.i] if self.i < len(self.t) else None
@@ -196,7 +244,7 @@ class _Reader:
 
     def term(self) -> tuple[Node, float]:
         node, value = self.unary()
-        while self.peek() in (("op", "*"), ("op", "/")) or (self.peek() and self.peek()[0] in ("num", "pi", "func")
+        while self.peek() in (("op", "*"), ("op", "/")) or (self.peek() and self.peek()[0] in ("num", "pi", "func", "name")
                                                          or self.peek() == ("op", "(")):
             op = self.take()[1] if self.peek()[0] == "op" and self.peek()[1] in "*/" else "*"
             right, rv = self.unary()
@@ -232,6 +280,8 @@ class _Reader:
             return Num(float(tok)), float(tok)
         if kind == "pi":
             return Num(math.pi, "π"), math.pi
+        if kind == "name" and tok in self.names:
+            return Num(self.names[tok]), self.names[tok]
         if kind == "func":
             if self.take() != ("op", "("):
                 raise ValueError("function without parentheses")
@@ -272,7 +322,8 @@ def within(value: float, decimals: int, a: float, b: float, rel: float = 0.0) ->
 def consistent(ch: Chain) -> int | None:
     """The index of the first stage that does not follow from the one before it (None: all do, or
     nothing can be checked).  The last step must be a rounding of the stage before it to two decimals
-    (as the questions ask; solutions drop trailing zeros, so "19.3" stands for 19.30); inner steps may
+    (as the questions ask; solutions drop trailing zeros, so "19.3" stands for 19.30, or for 19.3 to one
+    decimal: either rounding holds); inner steps may
     carry the paper's two-decimal rounding of intermediate results."""
     checked = [(i, s) for i, s in enumerate(ch.stages) if s.exact is not None]
     for (i, prev), (j, cur) in zip(checked, checked[1:]):
@@ -283,7 +334,9 @@ def consistent(ch: Chain) -> int | None:
             lo, hi = sorted((prev.exact, prev.rounded))
             if prev.operations > 1:  # done in one go: a last-digit slip of rounding is no error
                 lo, hi = lo - 0.005, hi + 0.005
-            if not within(ch.value, max(ch.decimals, 2), lo, hi):
+            one_decimal = ch.decimals == 1 and within(ch.value, 1, lo, hi) and \
+                abs(ch.value - prev.exact) <= 0.001 * abs(ch.value)  # "0.228 * 360 = 82.1", not "106 / 360 = 0.3"
+            if not one_decimal and not within(ch.value, max(ch.decimals, 2), lo, hi):
                 return j
         elif not within(cur.exact, 2, prev.exact, prev.rounded, 0.005):
             return j

@@ -18,10 +18,10 @@ from geomill.engine.errors import GeomillError, Span
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
-from .alignment import Claim, claims
+from .alignment import Claim, claims, loose_arithmetic
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, consistent
+from .chains import NUMBER, Chain, consistent
 
 
 @dataclass
@@ -53,7 +53,14 @@ class GradedResponse:
 
 
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
-    return matches(c.value, c.decimals, gv, exact) and (c.chain is None or consistent(c.chain) is None)
+    """Right: the expected value (exact or GeomVerse, to its rounding); where its own arithmetic does not
+    hold, only the paper's value or the exact one rounded (sin 147° written 0.545 on the way, 4.205 rounded
+    up), never a value the slip made."""
+    if not matches(c.value, c.decimals, gv, exact):
+        return False
+    if c.chain is not None and consistent(c.chain) is not None:
+        return abs(c.value - gv) < 0.005 + 1e-9 or abs(c.value - exact) < 0.005 + 1e-9
+    return True
 
 
 def _agree(later: Claim, first: Claim) -> bool:
@@ -68,18 +75,17 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     """One response graded against one record (``key``: the record's answer key, when already built)."""
     key = key or build_key(record)
     response = bounded(response or "", MAX_GRADED, MAX_GRADED - 2_000)  # a runaway: its steps and its end
-    text, found = claims(key, response)
     final = extract_number(response)
-    if final is not None and key.steps:  # the final answer is the response's value of the query
-        query = key.steps[-1]
-        found = [*found, Claim(key.key(query.output), query.name, final, 2, len(text))]
+    text, found = claims(key, response, final)  # the final answer is the response's value of the query
+    arithmetic = loose_arithmetic(text)
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
         by_key.setdefault(c.key, []).append(c)
-    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated"]
+    # values stated for elements the problem does not have; one the response computes is not invented
+    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     steps: list[StepGrade] = []
     for s in key.steps:
-        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps)))
+        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
     first = next((g for g in steps if g.correct is False), None)
     final_ok = final is not None and numbers_agree(final, float(record["answer"]))
     failure = reason = None
@@ -94,10 +100,11 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
-                unknown: list[float], wrong_before: bool) -> StepGrade:
+                unknown: list[float], wrong_before: bool, arithmetic: list[Chain]) -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
-    cs = by_key.get(k, [])
+    every = by_key.get(k, [])
+    cs = [c for c in every if not c.solved] or every  # what it states; else what its equations give
     g = StepGrade(s.index, s.name, s.value, s.exact, cs[0].value if cs else None, None)
     if not cs:
         return g
@@ -110,12 +117,69 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
-    broken = first.chain is not None and consistent(first.chain) is not None
+    # the equation the response set up for it, where it states the value after solving one
+    equation = next((c for c in every if c.solved and c.pos <= first.pos), None)
+    if equation is not None and equation is not first and not _agree(equation, first) \
+            and matches(equation.value, 2, s.value, s.exact):
+        g.category = "calculation"
+        g.reason = f"its own equation ({equation.chain.stages[0].text}) gives {equation.value:g}, not {first.value:g}"
+        return g
+    slip = _slip(arithmetic, _region_start(key, s, found, first.pos), first)
+    inputs = [v for _, v in s.inputs]
+    evidence = max((e for e in (first, equation) if e is not None and e.chain is not None),
+                   key=lambda e: _covered(_formula(e)[0], inputs), default=None)
+    numbers, formula_value = _formula(evidence) if evidence is not None else ([], None)
+    start = _region_start(key, s, found, first.pos)
+    region = [float(n) for ch in arithmetic if start <= ch.start and ch.end <= first.pos + 1
+              for st in ch.stages[:-1] for n in NUMBER.findall(st.text)]
+    broken = slip is not None
+    holds = not broken and evidence is not None and (evidence.solved or evidence.chain.arithmetic)
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
-    numbers = [float(n) for n in NUMBER.findall(first.chain.stages[0].text)] if first.chain else []
+    misstated = [(c.name, c.value, key.elements.get(c.key)) for c in found if c.pos < first.pos and c.key != k
+                 and _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
-                                    broken, wrong_before, unknown, elsewhere, numbers)
+                                    broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
+                                    region, misstated)
+    if g.category == "calculation" and slip is not None and slip is not first.chain:
+        g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+def _formula(c: Claim) -> tuple[list[float], float | None]:
+    """The numbers of a claim's formula with values (its first arithmetic stage) and that stage's value."""
+    if c.solved:
+        return [float(n) for n in NUMBER.findall(c.chain.stages[0].text)], c.value
+    inner = c.chain.stages[:-1] if c.chain.arithmetic else ()
+    stage = next((st for st in inner if st.exact is not None), None) or \
+        next((st for st in inner if NUMBER.search(st.text)), None)
+    text = stage.text if stage else c.chain.stages[0].text
+    return [float(n) for n in NUMBER.findall(text)], (stage.exact if stage is not None else None)
+
+
+def _covered(numbers: list[float], inputs: list[float]) -> int:
+    return sum(any(abs(n - v) <= 0.005 + 1e-9 for n in numbers) for v in inputs)
+
+
+def _region_start(key: AnswerKey, s: ProofStep, found: list[Claim], pos: int) -> int:
+    """Where the response's work on a step starts: after the last value it stated for another proof step."""
+    own = key.key(s.output)
+    before = [c.pos for c in found if c.pos < pos and c.key in key.step_of and c.key != own]
+    return max(before, default=0)
+
+
+def _slip(arithmetic: list[Chain], start: int, first: Claim) -> Chain | None:
+    """The first chain of the step's work whose arithmetic does not hold (its own chain included)."""
+    own = [first.chain] if first.chain is not None and not first.solved else []
+    for ch in sorted([c for c in arithmetic if start <= c.start and c.end <= first.pos + 1] + own,
+                     key=lambda c: c.start):
+        if consistent(ch) is not None:
+            return ch
+    return None
+
+
+def _slip_text(ch: Chain) -> str:
+    j = consistent(ch)
+    return f"{ch.stages[j - 1].text} = {ch.stages[j].text if j < len(ch.stages) - 1 else f'{ch.value:g}'}"
 
 
 def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:
@@ -124,8 +188,10 @@ def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim
     for q, _ in step.inputs:
         k = key.key(q)
         prior = [c for c in by_key.get(k, []) if c.pos < before]
-        if prior:
-            out[k] = prior[-1].value
+        if prior:  # a wrong value under another of its names counts ("AC = 23" for the AB = AC of the triangle)
+            exp = key.expected(k)
+            wrong = [c for c in prior if exp is not None and not matches(c.value, c.decimals, *exp)]
+            out[k] = (wrong or prior)[-1].value
     return out
 
 

@@ -47,6 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, help="output folder (rerun with the same settings to resume)")
     p.add_argument("--no-plots", action="store_true", help="report.json/md/csv only")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    from .score import add_judge_flags
+
+    add_judge_flags(p)
     p.set_defaults(func=cmd_eval)
 
 
@@ -65,8 +68,14 @@ def cmd_eval(args) -> int:
                "tensor_parallel": args.tensor_parallel, "data_parallel": args.data_parallel, "dtype": args.dtype,
                "timeout_s": args.timeout, "max_retries": args.retries, "responses": args.responses}
     prompt = PromptSettings(args.prompt, args.cot, args.few_shot, args.text_only, args.exemplar_images)
+    if args.judge:
+        from geomill.evaluate.answers.judge import parse_spec
+
+        from .score import judge_options
+        parse_spec(args.judge)
     settings = RunSettings(args.backend, options, prompt, args.max_tokens, args.temperature, args.seed,
-                           args.constrained, args.part, args.exemplars_from, args.limit, not args.no_plots)
+                           args.constrained, args.part, args.exemplars_from, args.limit, not args.no_plots,
+                           args.judge, judge_options(args) if args.judge else {})
     result = evaluate(args.dataset, args.out, settings, progress=not args.quiet)
     rep = result.report
     accuracy = "n/a" if rep["accuracy"] is None else f"{rep['accuracy']:.3f}"  # None: no item was answered

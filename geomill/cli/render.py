@@ -51,10 +51,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch", metavar="FILE.jsonl",
                    help='lines {"id", "scene": PATH (relative to the batch file) or a scene object, "claim"}: '
                         "one JSON verdict per line on stdout, in order")
-    p.add_argument("--tolerance", type=float, default=None,
-                   help="relative for ratios (default 0.1), degrees for angles (default 5), "
-                        "for 'near x' the figure's own x units (default 5%% of its extent), for a "
-                        "diameter or radius the figure's units (default 0.1%% of its extent)")
+    p.add_argument("--tolerance", default=None, metavar="FAMILY=T[,…]",
+                   help="per claim family, each in its own unit: ratio=0.1 (a share of the ratio; the default), "
+                        "degrees=5 (angles; the default), x=T ('near x', the figure's own x units; default 5%% "
+                        "of its extent), units=T (a diameter's or radius's ends, the figure's length units; "
+                        "default 0.1%% of its extent); e.g. --tolerance ratio=0.05,degrees=3")
     p.add_argument("--json", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_check)
@@ -123,10 +124,10 @@ def _figure(path: str, seed: int):
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from geomill.render.claims import check_claim, check_tolerance
+    from geomill.render.claims import check_claim, parse_tolerance
 
     try:
-        check_tolerance(args.tolerance)
+        args.tolerance = parse_tolerance(args.tolerance) if args.tolerance is not None else None
     except GeomillError as exc:
         raise RenderArgumentError(f"--tolerance: {exc.message}") from None
     if args.batch:

@@ -19,6 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--label", help="the run's name in the report (default: the items' model field)")
     s.add_argument("--no-plots", action="store_true")
     s.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    add_judge_flags(s)
     s.set_defaults(func=cmd_score)
 
     r = sub.add_parser("report", help="compare scored runs side by side",
@@ -30,6 +31,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--out", help="folder for the combined report.json/.md/.csv and plots")
     r.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     r.set_defaults(func=cmd_report)
+
+
+def add_judge_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--judge", metavar="BACKEND:MODEL",
+                   help="off by default: a judge model (any backend, e.g. openai:gpt-4o) reads the responses the "
+                        "extraction rules refuse; its replies are cached in OUT/judge.jsonl and counted as judged")
+    p.add_argument("--judge-base-url", help="the judge's server (openai backend), e.g. http://127.0.0.1:8000/v1")
+    p.add_argument("--judge-api-key-env", help="the environment variable holding the judge server's API key")
+
+
+def judge_options(args) -> dict:
+    return {k: v for k, v in (("base_url", args.judge_base_url), ("api_key_env", args.judge_api_key_env)) if v}
 
 
 def _fields(text: str) -> list[str]:
@@ -44,6 +57,11 @@ def cmd_score(args) -> int:
     by = _fields(args.by)
     errors: list[GeomillError] = []
     items = score_file(Path(args.file), errors)
+    if args.judge:
+        from geomill.evaluate.answers.judge import CACHE, judge, parse_spec
+
+        parse_spec(args.judge)
+        items = judge(items, args.judge, Path(args.out) / CACHE, **judge_options(args))
     report = build_report(items, by, label=args.label, seed=args.seed)
     report["bad_lines"] = len(errors)
     report["label"] = report["label"] or Path(args.file).stem  # no --label and no one model: the file's name
