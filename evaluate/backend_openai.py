@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -62,6 +63,7 @@ class OpenAIBackend:
         error = "no attempt"
         for attempt in range(self.opts.max_retries + 1):
             wait_s = self.opts.backoff_s * 2 ** attempt
+            error_short = ""
             try:
                 reply = self._post(data)
                 choice = reply["choices"][0]["message"]
@@ -70,6 +72,7 @@ class OpenAIBackend:
                                 usage.get("prompt_tokens"), usage.get("completion_tokens"))
             except urllib.error.HTTPError as exc:
                 error = f"HTTP {exc.code}: {exc.read()[:200].decode('utf-8', 'replace')}"
+                error_short = f"HTTP {exc.code}"
                 if exc.code not in RETRY_STATUS:
                     break
                 retry_after = exc.headers.get("Retry-After", "")
@@ -77,10 +80,14 @@ class OpenAIBackend:
                     wait_s = float(retry_after)
             except (urllib.error.URLError, TimeoutError, ConnectionError, http.client.HTTPException) as exc:
                 error = f"{type(exc).__name__}: {exc}"
+                reason = getattr(exc, "reason", exc)
+                error_short = getattr(reason, "strerror", None) or str(reason) or type(exc).__name__
             except (ValueError, KeyError, IndexError, TypeError) as exc:
                 error = f"unreadable reply: {exc}"
                 break
             if attempt < self.opts.max_retries:
+                _say(f"{req.id}: retrying in {min(wait_s, 60.0):g} s: {error_short} "
+                     f"({attempt + 1}/{self.opts.max_retries})")
                 time.sleep(min(wait_s, 60.0))
         return Response(req.id, "", time.perf_counter() - start, error=error)
 
@@ -106,6 +113,13 @@ class OpenAIBackend:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _say(message: str) -> None:
+    """A retry, said as it happens (above the progress bar, which tqdm redraws)."""
+    from tqdm import tqdm
+
+    tqdm.write(message, file=sys.stderr)
 
 
 def make(opts: BackendOptions) -> OpenAIBackend:

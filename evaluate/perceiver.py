@@ -254,9 +254,11 @@ def make(opts) -> PerceiverBackend:
     return PerceiverBackend()
 
 
-def score_folder(out: str | Path) -> dict:
-    """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part)."""
+def score_folder(out: str | Path, progress: bool = False) -> dict:
+    """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part); ``progress``:
+    a bar on stderr, one step per question."""
     from geomill.generate.runner import read_records
+    from tqdm import tqdm
 
     from .types import Message
 
@@ -265,12 +267,15 @@ def score_folder(out: str | Path) -> dict:
     total: Counter = Counter()
     failed: Counter = Counter()
     backend = PerceiverBackend()
-    for part in sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl"))):
-        records = [r for r in read_records(out, part) if r.get("image")]
+    parts = sorted(p.name for p in out.iterdir() if p.is_dir() and any(p.glob("shard-*.jsonl")))
+    records_of = {part: [r for r in read_records(out, part) if r.get("image")] for part in parts}
+    bar = tqdm(total=sum(map(len, records_of.values())), unit="question", file=sys.stderr, disable=not progress)
+    for part, records in records_of.items():
         reqs = [Request(r["id"], (Message("user", (Image((out / part / r["image"]).read_bytes()), r["question"])),))
                 for r in records]
         by_id = {r["id"]: r for r in records}
         for resp in backend.generate(reqs):
+            bar.update(1)
             r = by_id[resp.id]
             key = f"{part}" if part == r["task"] else f"{r['task']} ({part})"
             total[key] += 1
@@ -279,6 +284,7 @@ def score_folder(out: str | Path) -> dict:
                 continue
             gold = str(r["answer"]) if r["response_type"] == "truefalse" else f"({r['answer']})"
             right[key] += resp.text.startswith(gold)
+    bar.close()
     return {k: {"n": total[k], "accuracy": right[k] / total[k], "unreadable": failed[k]} for k in sorted(total)}
 
 
@@ -288,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m geomill.evaluate.perceiver DIR", file=sys.stderr)
         return 2
-    for task, s in score_folder(args[0]).items():
+    for task, s in score_folder(args[0], progress=True).items():
         print(f"{task:<28} {s['accuracy']:6.1%}  (n={s['n']}, unreadable {s['unreadable']})")
     return 0
 

@@ -22,6 +22,7 @@ from geomill.generate.files import write_text
 from . import items as items_mod
 from . import prompts
 from .backends import BackendOptions, get_backend
+from .status import Status
 from .store import ResponseStore
 from .types import Image, Request, Sampling, batched
 
@@ -171,14 +172,18 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     _check_run_file(out, settings)
-    works, exemplars = plan(dataset, settings)
+    with Status(f"reading {dataset}", enabled=progress):
+        works, exemplars = plan(dataset, settings)
     by_id = {w.item["id"]: w for w in works}
     if len(by_id) != len(works):
         raise GeomillError(f"{dataset}: record ids repeat across the chosen parts; pick one with --part")
     opts = BackendOptions(**settings.options, seed=settings.seed, items={w.item["id"]: w.item for w in works})
+    prep = _bar(len(works), "preparing requests", progress, unit="item")
     for work in works:  # keys need the image bytes: hash them now, rebuild requests chunk by chunk
         request = _request(settings, work, exemplars)
         work.key = cache_key(settings, opts, settings.prompt.version(work.template), request)
+        prep.update(1)
+    prep.close()
     store = ResponseStore(out / "responses.jsonl", {w.item["id"]: w.key for w in works})
     todo = [w for w in works if w.item["id"] not in store.done]
     failed: list[tuple[str, str]] = []
@@ -211,7 +216,8 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
                      "template_versions": sorted({r["template_version"] for r in rows}),
                      "answered": len(todo) - len(failed), "skipped": len(works) - len(todo), "failed": len(failed),
                      "items_per_s": round((len(todo) - len(failed)) / elapsed, 3) if todo and elapsed else None}
-    write_report(out, report, plots=settings.plots)
+    with Status("writing the report" + (" and plots" if settings.plots else ""), enabled=progress):
+        write_report(out, report, plots=settings.plots)
     return RunResult(report, len(todo) - len(failed), len(works) - len(todo), failed)
 
 
@@ -238,11 +244,11 @@ class _NoBar:
         pass
 
 
-def _bar(total: int, desc: str, progress: bool):
+def _bar(total: int, desc: str, progress: bool, unit: str = "item"):
     if not progress:
         return _NoBar()
     from tqdm import tqdm
-    return tqdm(total=total, desc=desc, unit="item", file=sys.stderr, smoothing=0.1)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, smoothing=0.1)
 
 
 __all__ = ["RunResult", "RunSettings", "build_requests", "cache_key", "evaluate", "plan"]
