@@ -34,7 +34,8 @@ class Status:
         k = 0
         while not self._stop.wait(self.every):
             k += 1
-            self.stream.write(f"\r{self.message} {FRAMES[k % len(FRAMES)]} {time.perf_counter() - self._start:.0f} s\033[K")
+            elapsed = time.perf_counter() - self._start
+            self.stream.write(f"\r{self.message} {FRAMES[k % len(FRAMES)]} {elapsed:.0f} s\033[K")
             self.stream.flush()
 
     def __enter__(self) -> Status:
