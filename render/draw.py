@@ -238,6 +238,10 @@ class Renderer:
     def rgba(self) -> np.ndarray:
         return np.asarray(self.canvas.get_renderer().buffer_rgba())
 
+    def png(self) -> bytes:
+        """The PNG of the figure last drawn (``draw``)."""
+        return encode_png(self.rgba())
+
     def render(self, scene: Scene, annotation: Annotation, strokes_only: bool = False) -> Rendered:
         """Draw and return the pixels with the drawing and the text extents.
 
@@ -258,7 +262,7 @@ class Renderer:
     def figure(self, scene: Scene, annotation: Annotation) -> tuple[bytes, Drawing]:
         """The PNG and the drawing it shows (its labels, their elements, what still reads wrong)."""
         d = self.draw(scene, annotation)
-        return encode_png(self.rgba()), d
+        return self.png(), d
 
     def svg_bytes(self, scene: Scene, annotation: Annotation) -> bytes:
         return self._svg(scene, annotation)[0]
