@@ -1,17 +1,24 @@
-"""Two versions of geomill generating the same problems, taking turns: their cost ratio.
+"""Two versions of geomill doing the same work, taking turns: their cost ratio.
 
     python bench/duel.py OLD [--new PATH] [-n 400] [--block 10] [--images] [--seed 7] [--gc runner]
     python bench/duel.py OLD --workers 2 --block 100 [-n 1000] [--images]
+    python bench/duel.py OLD --task solve [-n 400]
+    python bench/duel.py OLD --task perceive --images [--perceive-task length]
+    python bench/duel.py OLD --all          # the four series the README's table reports
 
 OLD is a git ref of this repository (checked out into a temporary worktree) or a checkout's
-path; ``--new`` defaults to this checkout.  Prints each version's CPU ms per problem
-(``make_record`` plus the record's JSON line, depth 3) and their ratio, overall and per 50
-problems.
+path; ``--new`` defaults to this checkout.  Prints each version's CPU ms per item and their
+ratio, overall and per 50 items.  Tasks: ``generate`` (default: ``make_record`` of a depth-3
+problem plus its JSON line, with ``--images`` its figure too), ``solve`` (what ``geomill solve
+--json`` does per file, over copies of GeomVerse Fig. 15's four published problems: parse,
+solve, the JSON line; the process's start-up is not counted), ``perceive`` (``geomill
+perceive``'s ``make_record``: a VisOnlyQA-style question, its construction, proof and, with
+``--images``, its plain figure; a version without perception sets cannot take part).
 
 Why taking turns: this machine's speed drifts by ±30 % within seconds (a shared VM), more
 than the differences worth measuring, so two versions timed one after the other mostly
 measure the drift.  Here each version runs in its own process (its own heap and caches, as
-a pool worker has) and they alternate on blocks of problems (the first alternating too),
+a pool worker has) and they alternate on blocks of items (the first alternating too),
 so both see the same conditions.  ``--gc runner`` gives each worker the garbage-collector
 settings its own ``generate --workers N`` pool workers use (none before they existed).
 ``--workers N`` times each turn end to end instead: the version's own runner generates the
@@ -60,9 +67,64 @@ def _pipeline_file(checkout: Path) -> Path:
     return split if split.exists() else checkout / "generate" / "pipeline.py"
 
 
-def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, workers: int) -> None:
-    """Serve turns: ``lo hi`` on stdin -> the cost of problems lo..hi-1 on stdout: CPU seconds of
-    ``make_record`` and the JSON line, or with ``workers`` the wall seconds of ``generate``'s
+PUBLISHED = ("geomverse_a.geo", "geomverse_b.geo", "geomverse_c.geo", "geomverse_d.geo")  # GeomVerse Fig. 15
+
+
+def _maker(task: str, prefix: str, images: bool, perceive_task: str):
+    """(the config a runner part takes, make(seed, part, index, tally) -> the item's output)."""
+    import importlib
+    import json
+
+    if task == "solve":
+        dsl, solvers = (importlib.import_module(prefix + m) for m in ("dsl", "solvers"))
+        texts = [(HERE / "examples" / name).read_text(encoding="utf-8") for name in PUBLISHED]
+
+        def solve(seed, part, index, tally):
+            return json.dumps({"file": PUBLISHED[index % 4], **solvers.solve(dsl.parse(texts[index % 4])).as_dict()},
+                              ensure_ascii=False)
+        return None, solve
+    runner = importlib.import_module(prefix + "generate.runner")
+    to_line = _line_writer(runner, prefix)
+    split = Path(runner.__file__).resolve().parent.joinpath("geomverse", "pipeline.py").exists()
+    if task == "perceive":
+        try:
+            perception = importlib.import_module(prefix + ("generate.perception.sets" if split else "generate.perception"))
+        except ImportError:
+            raise SystemExit("this version has no perception sets (generate.perception)") from None
+        cfg = perception.PerceptionConfig(task=perceive_task, images=images).validate()
+
+        def perceive(seed, part, index, tally):
+            return to_line(perception.make_record(cfg, seed, part, index, tally)[0])
+        return cfg, perceive
+    sub = "generate.geomverse." if split else "generate."
+    pipeline, config = (importlib.import_module(prefix + sub + m) for m in ("pipeline", "config"))
+    assert Path(pipeline.__file__).resolve().is_relative_to(Path(runner.__file__).resolve().parent.parent)
+    cfg = config.GenConfig(depth=3, images=images)
+
+    def generate(seed, part, index, tally):
+        return to_line(pipeline.make_record(cfg, seed, part, index, tally)[0])
+    return cfg, generate
+
+
+def _line_writer(runner, prefix: str):
+    """A record's JSON line as the version writes it: ``runner.dumps`` before the dataset floor,
+    the typed record's line after it."""
+    import importlib
+
+    if hasattr(runner, "dumps"):
+        return runner.dumps
+    folder = importlib.import_module(prefix + "dataset.folder")
+    records = importlib.import_module(prefix + "dataset.records")
+
+    def to_line(record):
+        return folder.record_line(records.Record.from_json(record))
+    return to_line
+
+
+def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, workers: int, task: str = "generate",
+           perceive_task: str = "length") -> None:
+    """Serve turns: ``lo hi`` on stdin -> the cost of items lo..hi-1 on stdout: CPU seconds of
+    making them (see the module docstring), or with ``workers`` the wall seconds of ``generate``'s
     own runner (a pool of that many processes, files written) making them as a part of its own."""
     import gc
     import importlib
@@ -70,22 +132,12 @@ def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, wor
     with tempfile.TemporaryDirectory(prefix="geomill-duel-") as scratch:
         root, prefix = _import_root(checkout, Path(scratch))
         sys.path.insert(0, str(root))
-        sub = "generate.geomverse." if _pipeline_file(checkout).parent.name == "geomverse" else "generate."
-        pipeline = importlib.import_module(prefix + sub + "pipeline")
-        config = importlib.import_module(prefix + sub + "config")
         runner = importlib.import_module(prefix + "generate.runner")
-        if hasattr(runner, "dumps"):
-            to_line = runner.dumps
-        else:  # the dataset floor: the runner types each record, then writes its line
-            folder = importlib.import_module(prefix + "dataset.folder")
-            records = importlib.import_module(prefix + "dataset.records")
-
-            def to_line(record):
-                return folder.record_line(records.Record.from_json(record))
-        assert Path(pipeline.__file__).resolve().is_relative_to(checkout.resolve()), pipeline.__file__
-        cfg, tally = config.GenConfig(depth=3, images=images), runner.Tally()
+        assert Path(runner.__file__).resolve().is_relative_to(checkout.resolve()), runner.__file__
+        cfg, make = _maker(task, prefix, images, perceive_task)
+        tally = runner.Tally()
         for i in range(30):  # rules, caches and fonts warm, as after a pool worker's first problems
-            pipeline.make_record(cfg, seed, part, 1_000_000 + i, tally)
+            make(seed, part, 1_000_000 + i, tally)
         if gc_mode == "runner" and hasattr(runner, "_pool_worker") and not workers:
             runner._pool_worker()
         print("ready", flush=True)
@@ -100,7 +152,7 @@ def worker(checkout: Path, images: bool, seed: str, part: str, gc_mode: str, wor
                 continue
             t0 = time.process_time()
             for i in range(lo, hi):
-                to_line(pipeline.make_record(cfg, seed, part, i, tally)[0])
+                make(seed, part, i, tally)
             print(time.process_time() - t0, flush=True)
         gc.collect()
 
@@ -119,7 +171,7 @@ def _checkout(ref: str, scratch: Path) -> Path:
 
 def _start(checkout: Path, args: argparse.Namespace) -> subprocess.Popen:
     cmd = [sys.executable, __file__, "--worker", str(checkout), "--seed", args.seed, "--part", args.part,
-           "--gc", args.gc, "--workers", str(args.workers)]
+           "--gc", args.gc, "--workers", str(args.workers), "--task", args.task, "--perceive-task", args.perceive_task]
     p = subprocess.Popen(cmd + (["--images"] if args.images else []), stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env={**os.environ, "MPLBACKEND": "Agg"})
     if p.stdout.readline().strip() != "ready":
@@ -144,10 +196,28 @@ def duel(old: Path, new: Path, args: argparse.Namespace) -> None:
     parts = [sum(n[i:i + per]) / sum(o[i:i + per]) for i in range(0, len(o), per)]
     done = len(o) * args.block
     how = f"runner, {args.workers} workers, wall" if args.workers else f"gc {args.gc}, CPU"
-    print(f"figures {'on' if args.images else 'off'}, seed {args.seed}:{args.part}, {done} problems, {how}: "
-          f"old {1000 * sum(o) / done:.2f} ms, new {1000 * sum(n) / done:.2f} ms a problem; "
-          f"new/old {sum(n) / sum(o):.3f} (per {per * args.block} problems: median {statistics.median(parts):.3f}, "
-          f"{min(parts):.3f}-{max(parts):.3f})")
+    what = {"generate": "depth-3 problems", "solve": "published problems solved",
+            "perceive": f"{args.perceive_task} questions"}[args.task]
+    figures = "" if args.task == "solve" else f"figures {'on' if args.images else 'off'}, "
+    print(f"{args.task}: {figures}seed {args.seed}:{args.part}, {done} {what}, {how}: "
+          f"old {1000 * sum(o) / done:.2f} ms, new {1000 * sum(n) / done:.2f} ms an item "
+          f"({done / sum(n):.0f}/s new on one core); "
+          f"new/old {sum(n) / sum(o):.3f} (per {per * args.block} items: median {statistics.median(parts):.3f}, "
+          f"{min(parts):.3f}-{max(parts):.3f})", flush=True)
+
+
+def _alone(new: Path, args: argparse.Namespace) -> str:
+    """This version's rate on its own (no duel: nothing to alternate with)."""
+    p = _start(new, args)
+    cost = 0.0
+    for k in range(args.n // args.block):
+        p.stdin.write(f"{k * args.block} {(k + 1) * args.block}\n")
+        p.stdin.flush()
+        cost += float(p.stdout.readline())
+    p.stdin.close()
+    p.wait()
+    done = args.n // args.block * args.block
+    return f"{1000 * cost / done:.2f} ms a question, {done / cost:.0f}/s on one core (CPU)"
 
 
 def main() -> None:
@@ -162,16 +232,30 @@ def main() -> None:
     ap.add_argument("--gc", choices=("default", "runner"), default="default")
     ap.add_argument("--workers", type=int, default=0,
                     help="time generate's own runner with this many processes a turn (wall clock)")
+    ap.add_argument("--task", choices=("generate", "solve", "perceive"), default="generate")
+    ap.add_argument("--perceive-task", default="length", help="with --task perceive: the question kind")
+    ap.add_argument("--all", action="store_true",
+                    help="solve, generation with and without figures, and (when OLD has them) perception sets")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        return worker(Path(args.worker), args.images, args.seed, args.part, args.gc, args.workers)
+        return worker(Path(args.worker), args.images, args.seed, args.part, args.gc, args.workers, args.task,
+                      args.perceive_task)
     if not args.old:
         ap.error("name the old version (a git ref or a path)")
+    series = [args]
+    if args.all:
+        series = [argparse.Namespace(**{**vars(args), "task": task, "images": images})
+                  for task, images in (("solve", False), ("generate", False), ("generate", True), ("perceive", True))]
     with tempfile.TemporaryDirectory(prefix="geomill-duel-") as scratch:
         old = _checkout(args.old, Path(scratch))
         try:
-            duel(old, Path(args.new), args)
+            for one in series:
+                if one.task == "perceive" and not (old / "generate" / "perception.py").exists():
+                    print(f"perceive: {args.old} has no perception sets; "
+                          f"time this version alone: {_alone(Path(args.new), one)}")
+                    continue
+                duel(old, Path(args.new), one)
         finally:
             if old != Path(args.old):
                 subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)],

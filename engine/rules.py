@@ -18,6 +18,7 @@ import math
 import os
 import pickle
 import random
+import sys
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -166,6 +167,13 @@ def _thaw(t: tuple) -> sympy.Basic:
 
 
 @cache
+def _announce_derivation() -> None:
+    """Say once per process, on stderr, why the first run waits (the whole catalogue takes 10-15 s)."""
+    print(f"geomill: deriving the directed rules from the catalogue (first run: about 15 s; cached in "
+          f"{_cache_dir()})", file=sys.stderr, flush=True)
+
+
+@cache
 def kind_rules(kind: ShapeKind) -> tuple[Rule, ...]:
     """The kind's directed rules, from the disk cache when one was derived for this very kind
     (see :func:`kind_hash`).  Cached per kind object, so a kind registered later (or replaced)
@@ -176,6 +184,7 @@ def kind_rules(kind: ShapeKind) -> tuple[Rule, ...]:
             return tuple(Rule(*fields[:4], _thaw(fields[4])) for fields in pickle.load(fh))
     except (OSError, pickle.PickleError, EOFError, AttributeError, TypeError, ValueError):
         pass
+    _announce_derivation()
     rules = tuple(derive_kind(kind))
     frozen = [(r.kind, r.equation, r.output, r.inputs, _freeze(r.expr)) for r in rules]
     try:

@@ -24,6 +24,7 @@ from geomill.engine.errors import GeomillError
 
 from . import prompts
 from .backends import BackendOptions, make_backend
+from .status import Status
 from .types import Image, Request, Sampling, batched
 
 CHUNK = 2048  # requests handed to a backend at once (vLLM batches within; memory stays bounded)
@@ -181,7 +182,8 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     _check_run_file(out, settings)
-    works, exemplars = plan(dataset, settings)
+    with Status(f"reading {dataset}", enabled=progress):
+        works, exemplars = plan(dataset, settings)
     by_id = {w.item.id: w for w in works}
     if len(by_id) != len(works):
         raise GeomillError(f"{dataset}: record ids repeat across the chosen parts; pick one with --part")
@@ -237,7 +239,8 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
                      "template_versions": sorted({r["template_version"] for r in rows}),
                      "answered": answered, "skipped": skipped, "failed": len(failed),
                      "items_per_s": round(answered / elapsed, 3) if answered and elapsed else None}
-    write_report(out, report, plots=settings.plots)
+    with Status("writing the report" + (" and plots" if settings.plots else ""), enabled=progress):
+        write_report(out, report, plots=settings.plots)
     return RunResult(report, answered, skipped, failed)
 
 
@@ -264,11 +267,11 @@ class _NoBar:
         pass
 
 
-def _bar(total: int, desc: str, progress: bool):
+def _bar(total: int, desc: str, progress: bool, unit: str = "item"):
     if not progress:
         return _NoBar()
     from tqdm import tqdm
-    return tqdm(total=total, desc=desc, unit="item", file=sys.stderr, smoothing=0.1)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, smoothing=0.1)
 
 
 __all__ = ["RunResult", "RunSettings", "build_requests", "cache_key", "evaluate", "plan"]

@@ -14,6 +14,7 @@ import json
 import multiprocessing as mp
 import os
 import sys
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -56,11 +57,14 @@ def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
     tally = Tally()
     records = []
     own = getattr(part.config, "make_record", None)  # a config of another record family brings its maker
+    tick = job.get("tick")  # progress per problem: the bar moves as problems are made, not per shard
     for index in range(lo, hi):
         maker = own or partial(make_record, part.config)
         record, files = maker(job["seed"], part.name, index, tally, job["exclude"])
         write_part_files(out, part.name, files)  # an image is only trusted once its shard is written after it
         records.append(Record.from_json(record, f"{part.name} #{index}"))
+        if tick is not None:
+            tick()
     write_shard(out, part.name, shard, records, tally.as_dict())
     if _POOL_WORKER:
         gc.collect(1)
@@ -126,10 +130,12 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
                 pending.append(shard)
         _JOB.update(part=part, out=out, seed=seed, exclude=frozenset(exclude), shard_size=shard_size)
         prepare_part(out, part.name)
-        for _shard, k, t in (_map_ray(dict(_JOB), pending) if use_ray else _map(_work, pending, workers)):
+        shards = _map_ray(dict(_JOB), pending) if use_ray else _map(_work, pending, workers, bar.update)
+        for _shard, k, t in shards:
             tally.merge(Tally.from_dict(t))
             count += k
-            bar.update(k)
+            if use_ray:  # (a Ray task's problems are counted when its shard returns)
+                bar.update(k)
         results[part.name] = {"records": count, **tally.as_dict()}
         write_manifest(out, manifest)
         done_parts.append(part)
@@ -137,14 +143,44 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
     return manifest
 
 
-def _map(fn, items: list[int], workers: int):
+def _map(fn, items: list[int], workers: int, advance: Callable[[int], object]):
+    """``fn`` over the shards, in this process or a fork pool; ``advance(k)`` is told of every ``k``
+    problems made as they are made (from a pool: a shared counter, read every quarter second)."""
     if workers <= 1 or len(items) <= 1:
-        for it in items:
-            yield fn(it)
+        _JOB["tick"] = partial(advance, 1)
+        try:
+            for it in items:
+                yield fn(it)
+        finally:
+            _JOB.pop("tick", None)
         return
     ctx = mp.get_context("fork")
-    with ctx.Pool(min(workers, len(items)), initializer=_pool_worker) as pool:
-        yield from pool.imap_unordered(fn, items)
+    made = ctx.Value("q", 0)  # inherited by the forked workers with _JOB
+    _JOB["tick"] = partial(_count, made)
+    seen = 0
+    try:
+        with ctx.Pool(min(workers, len(items)), initializer=_pool_worker) as pool:
+            results = pool.imap_unordered(fn, items)
+            while True:
+                try:
+                    result = results.next(timeout=0.25)
+                except mp.TimeoutError:
+                    result = None
+                except StopIteration:
+                    break
+                now = made.value
+                advance(now - seen)
+                seen = now
+                if result is not None:
+                    yield result
+    finally:
+        _JOB.pop("tick", None)
+    advance(made.value - seen)
+
+
+def _count(made) -> None:
+    with made.get_lock():
+        made.value += 1
 
 
 def _map_ray(job: dict, shards: list[int]):

@@ -14,7 +14,6 @@ import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
-from scipy.optimize import least_squares
 
 from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded
 from .deduce import Deduction, Derivation, VariableSolution
@@ -354,6 +353,8 @@ def _resolve(lines: list[list[Node]], start: dict[str, float]) -> dict[str, floa
     if len(names) == 1 and len(lines) == 1:
         root = root_near(lines[0][0], lines[0][1], names[0], start[names[0]])
         return {names[0]: root} if root is not None else start
+
+    from scipy.optimize import least_squares  # (here: scipy costs a second of every start-up)
 
     def residual(v):
         at = dict(zip(names, v))

@@ -16,7 +16,6 @@ import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import SolveError
 from geomill.engine.model import QKind, Quantity
-from scipy.optimize import least_squares
 
 from .deduce import Deduction, Derivation
 
@@ -165,6 +164,8 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
     first: np.ndarray | None = None
     point: np.ndarray | None = None
     gi = unknowns.index(goal)
+    from scipy.optimize import least_squares  # (here: scipy costs a second of every start-up)
+
     for _ in range(STARTS):
         x0 = [rng.uniform(1, 179) if a else (rng.uniform(0.1, 3) * scale if lo[i] > 0 else rng.uniform(-20, 20))
               for i, a in enumerate(angle)]

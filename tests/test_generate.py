@@ -174,6 +174,36 @@ def test_one_and_two_workers_write_identical_bytes(tmp_path):
     assert any(k.endswith(".png") for k in one)
 
 
+class _Bar:
+    """A progress bar that records what it is told."""
+
+    def __init__(self):
+        self.updates: list[int] = []
+
+    def update(self, n: int) -> None:
+        self.updates.append(n)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_moves_per_problem_not_per_shard(tmp_path, monkeypatch, workers):
+    """The bar counts every problem once; in one process it moves by one as each is made (a pool's
+    count is read from a shared counter a few times a second), never only when a shard of 6 ends."""
+    from geomill.generate import runner
+
+    bar = _Bar()
+    monkeypatch.setattr(runner, "_bar", lambda total, progress: bar)
+    (tmp_path / "w").mkdir()
+    run(tmp_path / "w", _parts(12), seed=3, workers=workers, shard_size=6)
+    assert sum(bar.updates) == 12
+    if workers == 1:
+        assert [n for n in bar.updates if n] == [1] * 12
+    run(tmp_path / "w", _parts(12), seed=3, workers=workers, shard_size=6)  # resumed: done shards count at once
+    assert sum(bar.updates) == 24
+
+
 def test_resume_after_kill_completes_without_duplicates(tmp_path):
     full = tmp_path / "full"
     run(full, _parts(), seed=9, workers=1, shard_size=6, progress=False)

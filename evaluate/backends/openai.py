@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -109,6 +110,7 @@ class OpenAIBackend:
         error = "no attempt"
         for attempt in range(self.opts.max_retries + 1):
             wait_s = self.opts.backoff_s * 2 ** attempt
+            error_short = ""
             try:
                 reply = self._post(data)
                 choice = reply["choices"][0]["message"]
@@ -118,6 +120,7 @@ class OpenAIBackend:
             except urllib.error.HTTPError as exc:
                 body = exc.read()[:200].decode("utf-8", "replace") if exc.fp is not None else ""
                 error = redact(f"HTTP {exc.code}: {body or exc.msg}")
+                error_short = f"HTTP {exc.code}"
                 if exc.code not in RETRY_STATUS:
                     break
                 retry_after = exc.headers.get("Retry-After", "")
@@ -125,10 +128,14 @@ class OpenAIBackend:
                     wait_s = float(retry_after)
             except (urllib.error.URLError, TimeoutError, ConnectionError, http.client.HTTPException) as exc:
                 error = redact(f"{type(exc).__name__}: {exc}")
+                reason = getattr(exc, "reason", exc)
+                error_short = redact(getattr(reason, "strerror", None) or str(reason) or type(exc).__name__)
             except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
                 error = redact(f"unreadable reply: {exc}")
                 break
             if attempt < self.opts.max_retries:
+                _say(f"{req.id}: retrying in {min(wait_s, 60.0):g} s: {error_short} "
+                     f"({attempt + 1}/{self.opts.max_retries})")
                 time.sleep(min(wait_s, 60.0))
         return Response(req.id, "", time.perf_counter() - start, error=error)
 
@@ -154,6 +161,13 @@ class OpenAIBackend:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _say(message: str) -> None:
+    """A retry, said as it happens (above the progress bar, which tqdm redraws)."""
+    from tqdm import tqdm
+
+    tqdm.write(message, file=sys.stderr)
 
 
 def make(opts: BackendOptions) -> OpenAIBackend:

@@ -254,8 +254,11 @@ def make(opts) -> PerceiverBackend:
     return PerceiverBackend()
 
 
-def score_folder(out: str | Path) -> dict:
-    """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part)."""
+def score_folder(out: str | Path, progress: bool = False) -> dict:
+    """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part); ``progress``:
+    a bar on stderr, one step per question."""
+    from tqdm import tqdm
+
     from geomill.dataset.folder import open_dataset, read_image
 
     from ..types import Message
@@ -265,11 +268,14 @@ def score_folder(out: str | Path) -> dict:
     total: Counter = Counter()
     failed: Counter = Counter()
     backend = PerceiverBackend()
-    for part in dataset.parts:
-        records = [r for r in dataset.records(part) if r.image]
+    records_of = [(part, [r for r in dataset.records(part) if r.image]) for part in dataset.parts]
+    bar = tqdm(total=sum(len(records) for _, records in records_of), unit="question", file=sys.stderr,
+               disable=not progress)
+    for part, records in records_of:
         reqs = [Request(r.id, (Message("user", (Image(read_image(part, r)), r.question)),)) for r in records]
         by_id = {r.id: r for r in records}
         for resp in backend.generate(reqs):
+            bar.update(1)
             r = by_id[resp.id]
             key = f"{part.name}" if part.name == r["task"] else f"{r['task']} ({part.name})"
             total[key] += 1
@@ -278,6 +284,7 @@ def score_folder(out: str | Path) -> dict:
                 continue
             gold = str(r["answer"]) if r["response_type"] == "truefalse" else f"({r['answer']})"
             right[key] += resp.text.startswith(gold)
+    bar.close()
     return {k: {"n": total[k], "accuracy": right[k] / total[k], "unreadable": failed[k]} for k in sorted(total)}
 
 
@@ -287,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m geomill.evaluate.backends.perceiver DIR", file=sys.stderr)
         return 2
-    for task, s in score_folder(args[0]).items():
+    for task, s in score_folder(args[0], progress=True).items():
         print(f"{task:<28} {s['accuracy']:6.1%}  (n={s['n']}, unreadable {s['unreadable']})")
     return 0
 

@@ -233,9 +233,10 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         key = (cfg.image_size,)
         if key not in _RENDERERS:
             _RENDERERS[key] = figures.renderer(size=cfg.image_size)
-        png, drawing = _RENDERERS[key].figure(scene, ann)
+        drawing = _RENDERERS[key].draw(scene, ann)
         if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
             raise Infeasible("figure (a label reads as another element's)")
+        png = _RENDERERS[key].png()  # (encoded only once the figure is kept)
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
 

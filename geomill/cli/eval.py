@@ -54,8 +54,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_eval(args) -> int:
-    from geomill.evaluate.prompts import PromptSettings
-    from geomill.evaluate.run import RunSettings, evaluate
+    from geomill.evaluate.status import Status
+
+    with Status("eval: loading", enabled=not args.quiet):  # (the solver and the dataset code: seconds)
+        from geomill.evaluate.prompts import PromptSettings
+        from geomill.evaluate.run import RunSettings, evaluate
 
     for flag, least in (("few_shot", 0), ("retries", 0), ("concurrency", 1), ("batch_size", 1),
                         ("tensor_parallel", 1), ("data_parallel", 1)):

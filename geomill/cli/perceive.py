@@ -6,20 +6,21 @@ import argparse
 
 from geomill.engine.errors import GeomillError
 
+from .constants import literal
 from .generate import add_run_options, run_and_export
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from geomill.generate.perception.sets import PRESETS, TASKS
-
+    presets = literal("geomill.generate.perception.sets", "PRESETS")
+    tasks = literal("geomill.generate.perception.questions", "TASKS")
     p = sub.add_parser("perceive", help="perception questions (VisOnlyQA style) on generated figures",
                        description="Each record asks one question about one figure (triangle, quadrilateral, "
                                    "length, angle, area, diameter, intersect), its label re-derived by the "
                                    "claim checker; True/False questions come in pairs, the second negated.")
-    p.add_argument("--preset", choices=PRESETS,
+    p.add_argument("--preset", choices=presets,
                    help="eval-synthetic (VisOnlyQA sizes), analysis, extra, geomverse, train")
     p.add_argument("--scale", type=float, default=1.0, help="multiply preset sizes (e.g. 0.1 for a try)")
-    p.add_argument("--task", choices=TASKS, default="triangle", help="the task when no --preset")
+    p.add_argument("--task", choices=tasks, default="triangle", help="the task when no --preset")
     p.add_argument("-n", type=int, default=100, help="questions (without --preset)")
     p.add_argument("--lines", default="2-12", help="lines per figure: N or MIN-MAX (default 2-12)")
     p.add_argument("--angle-between", type=int, choices=(0, 45, 90), help="length task: angle between the segments")

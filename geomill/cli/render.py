@@ -6,11 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-from geomill.dsl import format_expr, parse_file
 from geomill.engine.errors import GeomillError
-from geomill.render.claims import FORMS
-from geomill.render.colours import FILL_OPACITY
-from geomill.solvers import solve
+
+from .constants import literal
 
 
 class RenderArgumentError(GeomillError):
@@ -18,6 +16,7 @@ class RenderArgumentError(GeomillError):
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    opacity: float = literal("geomill.render.colours", "FILL_OPACITY")
     p = sub.add_parser("scene", help="lay a problem out and print its scene (points, segments, arcs, shapes, measured)")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="the whole scene as JSON")
@@ -30,8 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotation", choices=("coordinate", "individual"), default="coordinate")
     p.add_argument("--values", choices=("image", "text"), default="image",
                    help="draw the given values on the figure or leave them to the text")
-    p.add_argument("--opacity", type=float, default=FILL_OPACITY,
-                   help=f"fill opacity, 0..1 (default {FILL_OPACITY}: the colour names hold there)")
+    p.add_argument("--opacity", type=float, default=opacity,
+                   help=f"fill opacity, 0..1 (default {opacity}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
@@ -44,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="FILE is a problem (.geo) laid out with --seed, or a JSON scene: "
                                    '{"points": {"A": [x, y]}, "lines": [["A", "B", "C"]], '
                                    '"circles": [{"centre": [x, y], "radius": r}]} or `geomill scene --json` output. '
-                                   "Claims: " + "; ".join(FORMS))
+                                   "Claims: " + "; ".join(literal("geomill.render.claims", "FORMS")))
     p.add_argument("file", metavar="FILE", nargs="?", help="a .geo problem or a .json scene")
     p.add_argument("claim", metavar="CLAIM", nargs="?",
                    help='e.g. "there is a triangle ABD", "BD : DE = 4", "angle BGC = 10", "AC is a diameter"')
@@ -62,7 +61,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _scene(path: str, seed: int):
+    from geomill.dsl import parse_file
     from geomill.render.layout import layout
+    from geomill.solvers import solve
 
     sol = solve(parse_file(path))
     try:
@@ -87,6 +88,7 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from geomill.dsl import format_expr
     from geomill.dataset.files import write_bytes, write_text
     from geomill.render.annotate import Annotation
     from geomill.render.attribution import figure_labels

@@ -5,11 +5,7 @@ import argparse
 import json
 import sys
 
-from geomill.dsl import parse_file
-from geomill.engine.describe import catalogue_markdown, catalogue_rows
 from geomill.engine.errors import GeomillError
-from geomill.engine.graph import FactGraph
-from geomill.solvers import solve
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
+    from geomill.dsl import parse_file
+    from geomill.solvers import solve
+
     status = 0
     for i, path in enumerate(args.files):
         try:
@@ -52,6 +51,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_catalogue(args: argparse.Namespace) -> int:
+    from geomill.engine.describe import catalogue_markdown, catalogue_rows
+
     rows = catalogue_rows()
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
@@ -67,6 +68,10 @@ def cmd_catalogue(args: argparse.Namespace) -> int:
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
+    from geomill.dsl import parse_file
+    from geomill.engine.graph import FactGraph
+    from geomill.solvers import solve
+
     problem = parse_file(args.file)
     graph = FactGraph(problem)
     fired = None

@@ -1,0 +1,81 @@
+"""Start-up: every command answers ``--help`` at once, importing none of the heavy libraries.
+
+The parser is built without importing what the commands use (sympy, scipy, numpy, shapely, lark,
+matplotlib, torch): each command imports its own machinery when it runs.  The import check is exact;
+the timing check compares with ``python -c pass`` on the same machine, best of several, since this
+machine's speed drifts.
+"""
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import time
+
+import pytest
+
+from geomill.cli.constants import literal
+
+HEAVY = ("sympy", "scipy", "numpy", "shapely", "lark", "matplotlib", "torch", "PIL", "networkx", "tqdm")
+
+PROBE = """
+import contextlib, io, sys
+from geomill.cli import build_parser
+commands = sorted(build_parser()._subparsers._group_actions[0].choices)
+for argv in [["--help"]] + [[c, "--help"] for c in commands]:
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        try:
+            build_parser().parse_args(argv)
+        except SystemExit:
+            pass
+    assert "usage: geomill" in out.getvalue(), argv
+print(len(commands), " ".join(sorted({m.split(".")[0] for m in sys.modules})))
+"""
+
+
+def test_help_imports_no_heavy_library():
+    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True).stdout
+    count, modules = out.split(" ", 1)
+    assert int(count) >= 14  # solve, catalogue, graph, scene, render, check, generate, stats, lint, perceive, …
+    loaded = set(modules.split())
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def _best(argv: list[str], runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(argv, capture_output=True, check=True)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+@pytest.mark.parametrize("command", [[], ["render"], ["perceive"], ["check"]])
+def test_help_is_as_quick_as_python_itself(command):
+    """Before: 2-3 s (sympy and scipy through the solve command's module), 10-15x ``python -c pass``.
+    Now a few tens of ms more than Python's own start (``--help`` under 0.5 s); the bound leaves room
+    for a loaded machine."""
+    bare = _best([sys.executable, "-c", "pass"], 5)
+    cli = _best([sys.executable, "-m", "geomill", *command, "--help"], 5)
+    assert cli < 3 * bare + 0.05, (cli, bare)
+
+
+@pytest.mark.parametrize("module,name", [("geomill.render.colours", "FILL_OPACITY"),
+                                         ("geomill.render.claims", "FORMS"),
+                                         ("geomill.generate.perception", "PRESETS"),
+                                         ("geomill.generate.perception", "TASKS")])
+def test_constants_read_from_source_equal_the_modules(module, name, monkeypatch):
+    """The help's constants, read from the source without importing it, are the modules' own values."""
+    expected = getattr(importlib.import_module(module), name)
+    monkeypatch.delitem(sys.modules, module)  # read from the source, as a fresh process would
+    assert literal(module, name) == expected
+
+
+def test_a_missing_or_computed_constant_is_an_error(monkeypatch):
+    """Never a guess: a name not assigned, or assigned something other than a literal, is refused."""
+    monkeypatch.delitem(sys.modules, "geomill.generate.perception", raising=False)
+    monkeypatch.delitem(sys.modules, "geomill.render.claims", raising=False)
+    with pytest.raises(LookupError):
+        literal("geomill.generate.perception", "NO_SUCH_NAME")
+    with pytest.raises(ValueError):  # _ARTICLE = re.compile(...): a call, never run here
+        literal("geomill.render.claims", "_ARTICLE")
