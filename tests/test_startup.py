@@ -62,8 +62,8 @@ def test_help_is_as_quick_as_python_itself(command):
 
 @pytest.mark.parametrize("module,name", [("geomill.render.colours", "FILL_OPACITY"),
                                          ("geomill.render.claims", "FORMS"),
-                                         ("geomill.generate.perception", "PRESETS"),
-                                         ("geomill.generate.perception", "TASKS")])
+                                         ("geomill.generate.perception.sets", "PRESETS"),
+                                         ("geomill.generate.perception.questions", "TASKS")])
 def test_constants_read_from_source_equal_the_modules(module, name, monkeypatch):
     """The help's constants, read from the source without importing it, are the modules' own values."""
     expected = getattr(importlib.import_module(module), name)
@@ -73,9 +73,9 @@ def test_constants_read_from_source_equal_the_modules(module, name, monkeypatch)
 
 def test_a_missing_or_computed_constant_is_an_error(monkeypatch):
     """Never a guess: a name not assigned, or assigned something other than a literal, is refused."""
-    monkeypatch.delitem(sys.modules, "geomill.generate.perception", raising=False)
+    monkeypatch.delitem(sys.modules, "geomill.generate.perception.sets", raising=False)
     monkeypatch.delitem(sys.modules, "geomill.render.claims", raising=False)
     with pytest.raises(LookupError):
-        literal("geomill.generate.perception", "NO_SUCH_NAME")
+        literal("geomill.generate.perception.sets", "NO_SUCH_NAME")
     with pytest.raises(ValueError):  # _ARTICLE = re.compile(...): a call, never run here
         literal("geomill.render.claims", "_ARTICLE")
