@@ -140,6 +140,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not args.file or not args.claim:
         raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
     scene = _figure(args.file, args.seed)
+    for warning in scene.warnings:
+        print(f"{args.file}: warning: {warning}", file=sys.stderr)
     try:
         verdict = check_claim(scene, args.claim, args.tolerance)
     except GeomillError as exc:
