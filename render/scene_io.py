@@ -11,7 +11,7 @@ between two of its points is drawn; the listed points are on it whatever roundin
 coordinates had (see ``render.claims`` for the whole drawn-segment rule).  A listed membership is
 the author's statement: a point is refused as off its line only beyond what the rounding of the
 coordinates, as written, can explain (VisOnlyQA writes two decimals); between ``LISTED_TOL`` of the
-figure and that, the scene is read with a warning (``Scene.warnings``).  Circles are drawn
+figure and that (at most ``ROUNDED_TOL``), the scene is read with a warning (``Scene.warnings``).  Circles are drawn
 whole.  ``geomill scene --json`` output (``segments``, ``arcs``, ``measured``) is read too.
 """
 from __future__ import annotations
@@ -26,6 +26,7 @@ from geomill.engine.model import split_points
 from .scene import Scene, SceneArc
 
 LISTED_TOL = 0.01  # of the figure's extent: a point listed on a line may be this far off it
+ROUNDED_TOL = 0.025  # of the extent: never more off than this, whatever the rounding (plainly off a line)
 MAX_DECIMALS = 6  # coordinates written with more decimals than this count as unrounded
 
 
@@ -102,7 +103,8 @@ def scene_from_dict(data) -> Scene:
     quiet = LISTED_TOL * extent
     rounding = rounding_reach(points.values())
     for line in lines:
-        scene.segments.append(_stroke(points, line, quiet, max(quiet, rounding), scene.warnings))
+        scene.segments.append(_stroke(points, line, quiet, max(quiet, min(rounding, ROUNDED_TOL * extent)),
+                                       scene.warnings))
     scene.lines = [tuple(line) for line in lines if len(line) > 2]
     return scene
 
