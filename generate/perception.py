@@ -515,7 +515,7 @@ def plain_labels(sc, size: int) -> dict:
         labels.append({"text": name, "element": f"point {name}",
                        "bbox": [*down(x - w / 2, y + h / 2), *down(x + w / 2, y - h / 2)], "leader": None})
     return {"size": [size, size], "points": {n: down(*p) for n, p in sorted(px.items())},
-            "segments": [[a, b] for a, b in sc.segments], "shapes": [], "labels": labels}
+            "segments": [[a, b] for a, b in sc.segments], "shapes": [], "labels": labels, "angle_marks": []}
 
 
 # -- presets ---------------------------------------------------------------------------------------------

@@ -261,6 +261,8 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         png, drawing = _RENDERERS[key].figure(scene, ann)
         if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
             raise Infeasible("figure (a label reads as another element's)")
+        if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
+            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
 

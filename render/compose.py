@@ -21,6 +21,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
+from . import looks
 from .annotate import Annotation
 from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
@@ -121,6 +122,7 @@ class Drawing:
     leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
+    faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
 
 
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
@@ -157,6 +159,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
         _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
     _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
     d.misread = d.rules.misread(d.labels)
+    d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
 
@@ -189,10 +192,18 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[
     for q in _right_angles(scene, annotation):
         d.marks.append(_right_mark(scene, frame, q, style))
     for it in items:
-        if it.quantity.kind is not QKind.ANGLE:
-            continue
+        if it.quantity.kind is QKind.RADIUS:
+            radius = _radius_line(scene, frame, it.quantity.key[0])
+            if radius is not None:
+                d.dashed.append(radius)
+    at_vertex: dict[str, int] = {}  # arcs drawn so far at each vertex
+    for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         if not _is_right(scene, it.quantity):
-            line, r = _angle_arc(scene, frame, it.quantity, style)
+            # angles at one vertex get arcs of distinct radii: adjacent (supplementary, complementary)
+            # angles drawn at one radius read as one angle
+            k = at_vertex.get(it.quantity.key[1], 0)
+            at_vertex[it.quantity.key[1]] = k + 1
+            line, r = _angle_arc(scene, frame, it.quantity, style, k)
             d.marks.append(line)
             arc_radius[it.quantity] = r
         else:
@@ -596,9 +607,25 @@ def _short_side(scene: Scene, frame: Frame, q: Quantity) -> float:
     return frame.scale * min(math.dist(scene.points[a], scene.points[v]), math.dist(scene.points[b], scene.points[v]))
 
 
-def _angle_arc(scene, frame, q, style) -> tuple[np.ndarray, float]:
+def _radius_line(scene: Scene, frame: Frame, shape: str) -> np.ndarray | None:
+    """A radius of the shape's arc, dashed, from its centre to the middle of its longest arc: an
+    "r = …" label needs the radius it names drawn (None: the shape has no arc)."""
+    arcs = [a for a in scene.arcs if a.shape == shape]
+    if not arcs:
+        return None
+    arc = max(arcs, key=lambda a: a.sweep)
+    t = math.radians(arc.start + arc.sweep / 2)
+    end = (arc.centre[0] + arc.radius * math.cos(t), arc.centre[1] + arc.radius * math.sin(t))
+    return frame.pxs([arc.centre, end])
+
+
+ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
+
+
+def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
+    """The arc mark of a labelled angle, the ``k``-th at its vertex (each one ``ARC_STEP`` out)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
-    r = max(8.0, min(1.6 * style.font_px, 0.3 * _short_side(scene, frame, q)))
+    r = max(8.0, min(1.6 * style.font_px, 0.3 * _short_side(scene, frame, q))) + k * ARC_STEP * style.font_px
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
@@ -673,17 +700,35 @@ def _is_right(scene: Scene, q: Quantity) -> bool:
 
 def _right_angles(scene: Scene, annotation: Annotation) -> list[Quantity]:
     """Right angles worth a mark: the corners a kind declares (``right_marks``: a right
-    triangle's, a composite's rectangle corners), and any right angle the problem mentions.
-    Each angle gets its own mark, so two right angles at one point get two."""
+    triangle's, a composite's rectangle corners), every corner a kind makes right by its
+    name (a rectangle's and a square's four: the text relies on them), and any right angle
+    the problem mentions.  One mark per corner: angles that are one corner of the figure (the
+    same vertex and rays, named through other points of those rays) get one mark, not a stack."""
     out: list[Quantity] = []
     mentioned = set(annotation.facts) | ({annotation.query} if annotation.query else set())
     for decl in scene.decls:
         kind = KINDS[decl.kind]
         p = decl.points
+        bound = kind.bind(decl)
         out += [Quantity.angle(p[i], p[v], p[j]) for i, v, j in kind.right_marks]
-        out += [q for qs in kind.bind(decl).values() for q in qs
+        if not kind.right_marks:
+            out += [q for sym, qs in bound.items() if kind.constants.get(sym) == 90 for q in qs
+                    if q.kind is QKind.ANGLE and _is_right(scene, q)]
+        out += [q for qs in bound.values() for q in qs
                 if q.kind is QKind.ANGLE and q in mentioned and _is_right(scene, q)]
-    return list(dict.fromkeys(out))
+    corners: dict[tuple, Quantity] = {}
+    for q in out:
+        corners.setdefault(_corner(scene, q), q)
+    return list(corners.values())
+
+
+def _corner(scene: Scene, q: Quantity) -> tuple:
+    """The corner an angle is, as drawn: its vertex and its two ray directions (to 0.5°)."""
+    a, v, b = q.key
+    pv = scene.points[v]
+    rays = sorted(round(math.degrees(math.atan2(scene.points[x][1] - pv[1], scene.points[x][0] - pv[0])) * 2) % 720
+                  for x in (a, b))
+    return (round(pv[0], 6), round(pv[1], 6), *rays)
 
 
 def _mark_size(scene, frame, q, style) -> float:

@@ -106,6 +106,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     for q in sorted(annotation.in_text, key=str):
         print(f"note: {q} = {format_expr(annotation.facts[q])} is not drawn (no place reads as its own): "
               "give it in the text", file=sys.stderr)
+    for fault in drawing.faults:
+        print(f"warning: {fault}", file=sys.stderr)
     for lab in drawing.misread:
         print(f"warning: the label {lab.text!r} of {lab.element} may read as another element's", file=sys.stderr)
     if args.labels:
