@@ -15,6 +15,7 @@ from shapely.geometry import Polygon
 MIN_SHAPE_PX = 12.0  # the narrowest a shape may be drawn (its thinnest width, pixels)
 KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, else it reads as a rhombus
 SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's
+OVERLAP = 0.005  # of the smaller shape's area: more shared than this is an overlap (touching is not)
 
 
 def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
@@ -41,6 +42,24 @@ def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
             angle = math.degrees(math.atan2(abs(u[0] * v[1] - u[1] * v[0]), u[0] * v[0] + u[1] * v[1]))
             if abs(angle - 90) < SQUARE_LOOK:
                 out.append(f"the {s.name} rhombus's angle is {angle:.0f}°: it reads as a square")
+    return out
+
+
+def overlapping(fills: dict[str, Polygon], names) -> list[str]:
+    """The shapes among ``names`` (a problem's distractors) whose fill overlaps another shape's: a
+    distractor is there to be ignored, and one lying over a shape of the question hides it (the
+    layout lets a shape hold another where nothing else fits, which a distractor never needs)."""
+    out = []
+    for name in names:
+        own = fills.get(name)
+        if own is None or own.is_empty:
+            continue
+        for other, poly in fills.items():
+            if other == name or poly.is_empty or not own.intersects(poly):
+                continue
+            share = own.intersection(poly).area
+            if share > OVERLAP * min(own.area, poly.area):
+                out.append(f"the distractor {name} overlaps {other} ({100 * share / min(own.area, poly.area):.0f} %)")
     return out
 
 

@@ -18,6 +18,7 @@ from geomill.render.attribution import POINT_NEAR_FONTS, figure_labels
 from geomill.render.draw import Renderer
 from geomill.render.layout import layout
 from geomill.solvers import solve
+from shapely.geometry import Polygon
 
 from tests.label_reader import problems
 
@@ -195,3 +196,19 @@ def test_reader_catches_each_class():
     assert any("touch" in p for p in problems(touching))
     angle_far = with_labels({"text": "40°", "element": "angle ABC", "bbox": [290, 350, 320, 366]})
     assert any("far from its vertex" in p or "nearer point" in p for p in problems(angle_far))
+
+
+def test_distractors_never_overlap():
+    """A distractor rectangle laid over the question's shape (the layout lets a shape hold another
+    where nothing else fits) is a fault; the generator refuses it and draws another problem."""
+    from geomill.render.looks import overlapping
+    from shapely.geometry import box
+
+    fills = {"ABCD": box(0, 0, 100, 50), "EFGH": box(0, 0, 100, 80), "IJKL": box(100, 0, 150, 50)}
+    assert overlapping(fills, ["EFGH"]) and not overlapping(fills, ["IJKL"])
+    tally = Tally()
+    record, files = make_record(CONFIGS[103].with_(image_size=512), 203, "data", 12, tally)
+    fig = json.loads(files[record["labels"]])
+    polys = {s["name"]: Polygon(s["outline"], s["holes"]).buffer(0) for s in fig["shapes"]}
+    assert not overlapping(polys, record["distractors"]["shapes"])
+    assert tally.rejected["figure (a distractor shape overlaps another)"] >= 1  # the first draw was refused
