@@ -7,7 +7,7 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
 * point and side labels: the box's distance to its own element (a point; a segment) times
   ``RATIO`` plus ``SLACK`` is at most its distance to any other element of that kind (the other
   points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
-  one line a point splits); a side label's centre, too, is ``RATIO`` times nearer its side than
+  one line a point splits); a side label's centre, too, is ``CENTRE_RATIO`` times nearer its side than
   any other stroke (a box in a corner can be near one side by its edge and read as the other's);
 * a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights; one set off has
   a leader only where the leader is plainly seen: ``LEADER_MIN`` px long or more, and at least
@@ -39,6 +39,7 @@ from shapely.geometry import Polygon
 
 EDGE = 4.0
 RATIO = 1.5
+CENTRE_RATIO = 1.35  # a side label's centre: this many times nearer its side than any other stroke
 SLACK = 2.0
 CLEAR = 3.0
 NEAR_FONTS = 2.2
@@ -201,9 +202,9 @@ class Rules:
         st = self.strokes
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
+        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
         nearest = self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
-                                lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]),
-                                np.minimum(ra, rb), np.maximum(ra, rb))
+                                lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             good = nearest(boxes, leaders)
@@ -211,9 +212,15 @@ class Rules:
             if not len(idx) or not len(ra):
                 return good
             src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
-            c = _point_boxes(np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2]))
-            bound = RATIO * box_segment_distance(c, oa, ob)[:, 0]
-            good[idx] = box_segment_distance(c, ra, rb).min(axis=1) >= bound
+            c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
+            bound = CENTRE_RATIO * point_segment_distance(c, oa, ob)[:, 0]
+            # only the strokes within reach of some centre can be nearer than the bound
+            reach = float(bound.max())
+            x0, y0 = c.min(axis=0) - reach
+            x1, y1 = c.max(axis=0) + reach
+            near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+            if len(near):
+                good[idx] = point_segment_distance(c, ra[near], rb[near]).min(axis=1) >= bound
             return good
         return ok
 
@@ -454,6 +461,16 @@ def box_point_distance(boxes: np.ndarray, pts: np.ndarray) -> np.ndarray:
     dx = np.maximum(np.maximum(boxes[:, 0, None] - pts[:, 0], pts[:, 0] - boxes[:, 2, None]), 0.0)
     dy = np.maximum(np.maximum(boxes[:, 1, None] - pts[:, 1], pts[:, 1] - boxes[:, 3, None]), 0.0)
     return np.hypot(dx, dy)
+
+
+def point_segment_distance(pts: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """k×m: the distance between each point (k×2) and each segment a[j]–b[j]."""
+    ab = b - a
+    ll = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12)
+    rel = pts[:, None, :] - a[None, :, :]  # k×m×2
+    t = np.clip((rel * ab).sum(axis=-1) / ll, 0.0, 1.0)
+    off = rel - t[..., None] * ab
+    return np.hypot(off[..., 0], off[..., 1])
 
 
 def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

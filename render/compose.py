@@ -23,7 +23,7 @@ from shapely.ops import unary_union
 
 from . import looks
 from .annotate import Annotation
-from .attribution import EDGE, Rules, Strokes, Wedge
+from .attribution import EDGE, LEADER_TURN, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
 from .labels import (
     FIRST,
@@ -248,6 +248,8 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     free_of = {n: [not _well_inside(poly, anchors[n]) for poly in polys] for n in names}
 
     def centres(name: str, w: float, h: float, stage: str) -> np.ndarray:
+        if stage == "far":  # set off with a leader: only the directions whose leader would be seen
+            return _far_point_centres(anchors[name], prefs[name], d.rules.directions_at(name), w, h, gap, fpx)
         return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
 
     def first_stage(names: list[str]) -> _FirstStage:
@@ -276,6 +278,17 @@ def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stag
     return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
 
 
+def _far_point_centres(p: tuple[float, float], pref: float, through: np.ndarray, w: float, h: float, gap: float,
+                       fpx: float) -> np.ndarray:
+    """A point label's far candidates, in the directions well off every stroke ``through`` the point
+    (radians modulo π): a leader along a stroke is not seen, so the point rule refuses it anyway."""
+    dirs = pref + _TURNS48
+    if len(through):
+        diff = np.abs(dirs[:, None] % math.pi - through[None, :]) % math.pi
+        dirs = dirs[np.minimum(diff, math.pi - diff).min(axis=1) >= math.radians(LEADER_TURN - 5)]
+    return offset_centres(p, dirs, gap + _FAR * fpx, w, h)
+
+
 def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarray, gap: float,
                         fpx: float) -> np.ndarray:
     """``_point_centres`` of the first of the STAGES ("near" then "wide") for m points at once
@@ -288,8 +301,10 @@ def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarra
     return np.concatenate([near, wide], axis=1)
 
 
-_NEAR = np.array([0.0, 0.35, 0.9, 1.6])  # a point label's gaps, in font heights
-_WIDE = np.array([0.15, 0.6, 1.2, 2.0])
+# a point label's gaps, in font heights: all within the point rule's reach (POINT_NEAR_FONTS, less the
+# stroke gap), so that no candidate is offered that its rule must refuse
+_NEAR = np.array([0.0, 0.3, 0.65, 1.0])
+_WIDE = np.array([0.12, 0.45, 0.8, 1.0])
 
 
 class _FirstStage:
@@ -633,6 +648,9 @@ def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
 
 _TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
 _TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
+# an angle label's distances beyond its arc, in font heights: within the angle rule's NEAR_FONTS
+_ANGLE_GAPS = np.array([0.0, 0.18, 0.4, 0.7, 1.0, 1.35, 1.8])
+_ANGLE_GAPS_WIDE = np.array([0.06, 0.28, 0.55, 0.85, 1.15, 1.5, 1.75, 1.95])
 
 
 def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
@@ -640,11 +658,10 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     pv, t0, sweep = rays
     mid = t0 + sweep / 2
     if stage == "near":
-        return offset_centres(pv, mid + _TURN * sweep, r + gap + np.array([0.0, 3.0, 8.0, 16.0, 26.0, 40.0, 56.0]),
-                              w, h)
+        return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
     if stage == "wide":
         return offset_centres(pv, mid + _TURN_WIDE * sweep,
-                              r + gap + np.array([1.0, 5.0, 12.0, 21.0, 33.0, 48.0, 66.0, 86.0]), w, h)
+                              r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 

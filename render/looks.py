@@ -24,6 +24,9 @@ def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
     for name, poly in fills.items():
         if poly.is_empty:
             continue
+        x0, y0, x1, y1 = poly.bounds
+        if poly.area >= MIN_SHAPE_PX * math.hypot(x1 - x0, y1 - y0):
+            continue  # area <= width × diameter <= width × the bounds' diagonal: wide enough
         width = _thinnest(poly)
         if width < MIN_SHAPE_PX:
             out.append(f"the {name} shape is {width:.1f} px across at its thinnest (under {MIN_SHAPE_PX:g})")
