@@ -9,6 +9,8 @@ from pathlib import Path
 from geomill.dataset.files import atomic_open
 from geomill.dataset.folder import open_dataset
 
+from .plotting import count_axis, group_rest, headroom, pyplot, save, wrap
+
 AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")
 PERCEPTION_AXES = ("task", "answer", "task/answer", "near_miss", "n_lines", "negated", "angle_between")
 
@@ -79,29 +81,82 @@ def _num(k) -> float:
         return math.inf
 
 
-def plot(stats: dict, path: str | Path) -> None:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+AXIS_NAMES = {"depth": "depth (proof steps on the query's path)", "width": "width (branches)",
+              "answer_type": "answer type", "magnitude": "answer magnitude (power of ten)",
+              "shapes": "shape kind", "rules": "rule", "variablized": "variablized",
+              "distractors": "with distractors", "task": "task", "answer": "answer label",
+              "task/answer": "task: answer", "near_miss": "near miss", "n_lines": "lines in the figure",
+              "negated": "negated statement", "angle_between": "angle between the lines (degrees)"}
+NUMERIC = ("depth", "width", "n_lines")
+NAME_WRAP = 48  # characters per line of a name in a horizontal bar chart
+KEEP = 40  # bars in a panel at most; the rest are grouped under one that says how many
 
-    axes_list = ("depth", "width", "answer_type", "magnitude", "shapes", "rules") if "depth" in stats \
-        else tuple(stats["axes"][:6])
-    fig, axs = plt.subplots(2, 3, figsize=(15, 8))
-    for ax, axis in zip(axs.flat, axes_list):
-        items = sorted(stats[axis].items(), key=lambda kv: (_num(kv[0]), str(kv[0])))
-        if axis in ("shapes", "rules", "task/answer"):
-            items = sorted(stats[axis].items(), key=lambda kv: -kv[1])[:15]
-        labels = [str(k)[:28] for k, _ in items]
-        ax.bar(range(len(items)), [v for _, v in items], color="#4C72B0")
-        ax.set_xticks(range(len(items)))
-        ax.set_xticklabels(labels, rotation=60 if len(items) > 5 else 0, ha="right" if len(items) > 5 else "center",
-                           fontsize=7)
-        ax.set_title(axis)
-    fig.suptitle(f"{stats['records']} problems")
-    fig.tight_layout()
-    with atomic_open(path, "wb") as fh:
-        fig.savefig(fh, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")
-    plt.close(fig)
+
+def panels(stats: dict) -> list[tuple[str, list[tuple[str, int]]]]:
+    """Each axis with its bars in the order drawn: numeric axes by value, the others by count
+    (largest first), at most KEEP bars (the rest grouped, and said so); axes with nothing counted
+    are left out."""
+    out = []
+    for axis in stats.get("axes", AXES):
+        counts = stats.get(axis) or {}
+        if not counts:
+            continue
+        if axis in NUMERIC or axis == "magnitude":
+            items = sorted(counts.items(), key=lambda kv: (_num(kv[0]), str(kv[0])))
+        else:
+            items = sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))
+        out.append((axis, group_rest(items, KEEP)))
+    return out
+
+
+def build_plot(stats: dict):
+    """The figure of ``plot``: one panel per axis, two columns; numeric axes as columns of counts,
+    the others as horizontal bars with their whole names (wrapped) so that none is cut."""
+    plt = pyplot()
+    shown = panels(stats)
+    unit = "questions" if "task" in stats.get("axes", ()) else "problems"
+    rows = [shown[i:i + 2] for i in range(0, len(shown), 2)]
+    heights = [max(2.6, 0.5 + max(_panel_height(axis, items) for axis, items in row)) for row in rows]
+    fig = plt.figure(figsize=(14, sum(heights) + 0.6), dpi=100)
+    grid = fig.add_gridspec(len(rows), 2, height_ratios=heights)
+    for r, row in enumerate(rows):
+        for c, (axis, items) in enumerate(row):
+            ax = fig.add_subplot(grid[r, c])
+            names = [k for k, _ in items]
+            values = [v for _, v in items]
+            label = AXIS_NAMES.get(axis, axis.replace("_", " "))
+            if axis in NUMERIC or axis == "magnitude" or len(items) <= 4 and max(len(n) for n in names) <= 10:
+                ax.bar(range(len(items)), values, color="#4C72B0")
+                ax.set_xticks(range(len(items)), [wrap(n) for n in names], fontsize=8)
+                ax.set_xlabel(label)
+                ax.set_ylabel(f"{unit} (count)")
+                count_axis(ax.yaxis)
+                ax.set_ylim(0, headroom(max(values)))
+            else:
+                ax.barh(range(len(items)), values, color="#4C72B0")
+                ax.set_yticks(range(len(items)), [wrap(n, NAME_WRAP) for n in names], fontsize=7)
+                ax.invert_yaxis()  # the largest first, at the top
+                ax.set_ylabel(label)
+                ax.set_xlabel(f"{unit} (count)")
+                count_axis(ax.xaxis)
+                ax.set_xlim(0, headroom(max(values)))
+            ax.set_title(label, fontsize=10)
+    fig.suptitle(f"{stats['records']} {unit}")
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.4 / (sum(heights) + 0.6)))
+    return fig
+
+
+def _panel_height(axis: str, items: list) -> float:
+    """Inches a panel needs: a horizontal bar chart room for its longest name at every bar."""
+    if axis in NUMERIC or axis == "magnitude" or len(items) <= 4:
+        return 2.2
+    lines = max(1 + wrap(k, NAME_WRAP).count("\n") for k, _ in items)  # the bars are evenly spaced
+    return 0.6 + len(items) * (0.08 + 0.12 * lines)
+
+
+def plot(stats: dict, path: str | Path) -> None:
+    """The counts of every axis as a PNG (or any format the suffix names), written atomically."""
+    save(build_plot(stats), path)
 
 
 def lint(out: str | Path, examples: int = 20) -> dict:

@@ -7,10 +7,16 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
 * point and side labels: the box's distance to its own element (a point; a segment) times
   ``RATIO`` plus ``SLACK`` is at most its distance to any other element of that kind (the other
   points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
-  one line a point splits);
+  one line a point splits); a side label's centre, too, is ``CENTRE_RATIO`` times nearer its side than
+  any other stroke (a box in a corner can be near one side by its edge and read as the other's);
+* a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights; one set off has
+  a leader only where the leader is plainly seen: ``LEADER_MIN`` px long or more, and at least
+  ``LEADER_TURN`` degrees off every stroke through the point (a leader along a side is invisible,
+  and the letter then reads as another corner's);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, and no other labelled
-  angle's wedge holds it as near that angle's vertex;
+  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre nearer its own
+  vertex than any other point, and no other labelled angle's wedge holds it as near that angle's
+  vertex;
 * shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
 * a label set far off has a leader line: the rules above hold for the leader's element end
@@ -33,9 +39,13 @@ from shapely.geometry import Polygon
 
 EDGE = 4.0
 RATIO = 1.5
+CENTRE_RATIO = 1.35  # a side label's centre: this many times nearer its side than any other stroke
 SLACK = 2.0
 CLEAR = 3.0
-NEAR_FONTS = 4.0
+NEAR_FONTS = 2.2
+POINT_NEAR_FONTS = 1.25
+LEADER_MIN = 10.0
+LEADER_TURN = 20.0
 
 # (k×4 boxes, k×2×2 leaders or None) -> k booleans
 Rule = Callable[[np.ndarray, "np.ndarray | None"], np.ndarray]
@@ -145,8 +155,31 @@ class Rules:
         name = element.removeprefix("point ")
         own = self.points[name][None]
         rest = np.array([p for n, p in self.points.items() if n != name]).reshape(-1, 2)
-        return self._nearest(lambda boxes: box_point_distance(boxes, own)[:, 0],
-                             lambda boxes, idx: box_point_distance(boxes, rest[idx]), rest, rest)
+        nearest = self._nearest(lambda boxes: box_point_distance(boxes, own)[:, 0],
+                                lambda boxes, idx: box_point_distance(boxes, rest[idx]), rest, rest)
+        near = POINT_NEAR_FONTS * self.font_px
+        through = self.directions_at(name)
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            good = nearest(boxes, leaders)
+            if leaders is None:
+                return good & (box_point_distance(boxes, own)[:, 0] <= near)
+            return good & _leader_seen(leaders, through)
+        return ok
+
+    def directions_at(self, name: str) -> np.ndarray:
+        """The directions (radians, modulo π) of every stroke piece through or ending at the point."""
+        key = ("through", name)
+        if key not in self._cache:
+            p, st = self.points[name], self.strokes
+            if len(st.a):
+                d = box_segment_distance(_point_boxes(p[None]), st.a, st.b)[0]
+                pieces = np.flatnonzero(d <= 1.5)
+                v = st.b[pieces] - st.a[pieces]
+                self._cache[key] = np.arctan2(v[:, 1], v[:, 0]) % math.pi
+            else:
+                self._cache[key] = np.zeros(0)
+        return self._cache[key]
 
     def point_labels(self, boxes: np.ndarray, owner: np.ndarray) -> np.ndarray:
         """``rule("point", ...)`` without leaders for the boxes of many point labels at once: box i
@@ -156,7 +189,7 @@ class Rules:
         d = box_point_distance(boxes, pts)
         rows = np.arange(len(boxes))
         own = d[rows, owner]
-        good = self._on_canvas(boxes)
+        good = self._on_canvas(boxes) & (own <= POINT_NEAR_FONTS * self.font_px)
         if len(pts) > 1:
             d[rows, owner] = np.inf
             good &= d.min(axis=1) >= RATIO * own + SLACK
@@ -169,20 +202,42 @@ class Rules:
         st = self.strokes
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
-        return self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
-                             lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]),
-                             np.minimum(ra, rb), np.maximum(ra, rb))
+        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
+        nearest = self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
+                                lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            good = nearest(boxes, leaders)
+            idx = np.flatnonzero(good)
+            if not len(idx) or not len(ra):
+                return good
+            src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
+            c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
+            bound = CENTRE_RATIO * point_segment_distance(c, oa, ob)[:, 0]
+            # only the strokes within reach of some centre can be nearer than the bound
+            reach = float(bound.max())
+            x0, y0 = c.min(axis=0) - reach
+            x1, y1 = c.max(axis=0) + reach
+            near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+            if len(near):
+                good[idx] = point_segment_distance(c, ra[near], rb[near]).min(axis=1) >= bound
+            return good
+        return ok
 
     def _angle(self, element: str) -> Rule:
         own = self.wedges[element]
         others = [w for e, w in self.wedges.items() if e != element]
         near = own.radius + NEAR_FONTS * self.font_px
+        rest = np.array([p for p in self.points.values() if np.hypot(*(p - own.vertex)) > 0.5]).reshape(-1, 2)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             src = boxes if leaders is None else _point_boxes(leaders[:, 0])
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
             good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
+            if len(rest):  # its centre nearer its own vertex than any other point
+                c = _point_boxes(centre)
+                good &= box_point_distance(c, rest).min(axis=1) >= box_point_distance(c, own.vertex[None])[:, 0] + SLACK
             for w in others:
                 d = box_point_distance(src, w.vertex[None])[:, 0]
                 good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
@@ -353,6 +408,18 @@ def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
     return rest
 
 
+def _leader_seen(leaders: np.ndarray, through: np.ndarray) -> np.ndarray:
+    """Which leaders (k×2×2, element end first) are plainly seen: LEADER_MIN px long or more and
+    LEADER_TURN degrees or more off every stroke direction ``through`` (radians modulo π)."""
+    v = leaders[:, 1] - leaders[:, 0]
+    good = np.hypot(v[:, 0], v[:, 1]) >= LEADER_MIN
+    if len(through):
+        t = np.arctan2(v[:, 1], v[:, 0]) % math.pi
+        diff = np.abs(t[:, None] - through[None, :]) % math.pi
+        good &= np.minimum(diff, math.pi - diff).min(axis=1) >= math.radians(LEADER_TURN)
+    return good
+
+
 def _point_boxes(pts: np.ndarray) -> np.ndarray:
     return np.column_stack([pts[:, 0], pts[:, 1], pts[:, 0], pts[:, 1]])
 
@@ -396,6 +463,16 @@ def box_point_distance(boxes: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return np.hypot(dx, dy)
 
 
+def point_segment_distance(pts: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """k×m: the distance between each point (k×2) and each segment a[j]–b[j]."""
+    ab = b - a
+    ll = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12)
+    rel = pts[:, None, :] - a[None, :, :]  # k×m×2
+    t = np.clip((rel * ab).sum(axis=-1) / ll, 0.0, 1.0)
+    off = rel - t[..., None] * ab
+    return np.hypot(off[..., 0], off[..., 1])
+
+
 def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """k×m: the distance between each axis-aligned box (k×4) and each segment a[j]–b[j] (0 where they meet)."""
     corners = boxes[:, [[0, 1], [0, 3], [2, 1], [2, 3]]][:, :, None, :]  # k×4×1×2
@@ -420,9 +497,10 @@ def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.
 def figure_labels(d) -> dict:
     """The figure as a reader of its pixels sees it (``d``: a composed Drawing), in pixel coordinates
     with the origin at the top left and y down: ``size``, ``points``, ``segments`` (the drawn sides),
-    ``shapes`` (``name``, ``outline``, ``holes``) and ``labels`` (``text``, ``element`` in the problem
+    ``shapes`` (``name``, ``outline``, ``holes``), ``labels`` (``text``, ``element`` in the problem
     language's spelling, ``bbox`` [x0, y0, x1, y1], ``leader`` [[x, y] at the element, [x, y] at the
-    label] or null)."""
+    label] or null) and ``angle_marks`` (each labelled angle's ``element`` and the ``radius`` of its
+    mark, pixels: angles at one vertex are told apart by it)."""
     size = d.style.size
 
     def xy(pts) -> list:
@@ -443,4 +521,5 @@ def figure_labels(d) -> dict:
             "segments": [[a, b] for a, b, _ in d.segments],
             "shapes": [{"name": f.name, "outline": xy(f.rings[0]), "holes": [xy(h) for h in f.rings[1:]]}
                        for f in d.fills],
-            "labels": labels}
+            "labels": labels,
+            "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()]}

@@ -87,8 +87,9 @@ def check_lines(lines, base: Path, tolerance: float | None = None, seed: int = 0
             rid = item.get("id")
             if not isinstance(item.get("claim"), str) or "scene" not in item:
                 raise GeomillError('a line needs "scene" and "claim" (a string)')
-            verdict = check_claim(cache.get(item["scene"]), item["claim"], tolerance)
-            yield {"id": rid, **verdict.to_dict()}
+            scene = cache.get(item["scene"])
+            verdict = check_claim(scene, item["claim"], tolerance)
+            yield {"id": rid, **verdict.to_dict(), **({"warnings": scene.warnings} if scene.warnings else {})}
         except GeomillError as e:
             text = e.message if isinstance(e, JSONInputError) and e.file is None else str(e)
             yield {"id": rid, "truth": None, "family": None, "measured": None, "error": f"{source}:{n}: {text}"}

@@ -21,8 +21,9 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
+from . import looks
 from .annotate import Annotation
-from .attribution import EDGE, Rules, Strokes, Wedge
+from .attribution import EDGE, LEADER_TURN, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
 from .labels import (
     FIRST,
@@ -121,6 +122,7 @@ class Drawing:
     leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
+    faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
 
 
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
@@ -157,6 +159,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
         _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
     _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
     d.misread = d.rules.misread(d.labels)
+    d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
 
@@ -189,10 +192,18 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[
     for q in _right_angles(scene, annotation):
         d.marks.append(_right_mark(scene, frame, q, style))
     for it in items:
-        if it.quantity.kind is not QKind.ANGLE:
-            continue
+        if it.quantity.kind is QKind.RADIUS:
+            radius = _radius_line(scene, frame, it.quantity.key[0])
+            if radius is not None:
+                d.dashed.append(radius)
+    at_vertex: dict[str, int] = {}  # arcs drawn so far at each vertex
+    for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         if not _is_right(scene, it.quantity):
-            line, r = _angle_arc(scene, frame, it.quantity, style)
+            # angles at one vertex get arcs of distinct radii: adjacent (supplementary, complementary)
+            # angles drawn at one radius read as one angle
+            k = at_vertex.get(it.quantity.key[1], 0)
+            at_vertex[it.quantity.key[1]] = k + 1
+            line, r = _angle_arc(scene, frame, it.quantity, style, k)
             d.marks.append(line)
             arc_radius[it.quantity] = r
         else:
@@ -237,6 +248,8 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     free_of = {n: [not _well_inside(poly, anchors[n]) for poly in polys] for n in names}
 
     def centres(name: str, w: float, h: float, stage: str) -> np.ndarray:
+        if stage == "far":  # set off with a leader: only the directions whose leader would be seen
+            return _far_point_centres(anchors[name], prefs[name], d.rules.directions_at(name), w, h, gap, fpx)
         return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
 
     def first_stage(names: list[str]) -> _FirstStage:
@@ -265,6 +278,17 @@ def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stag
     return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
 
 
+def _far_point_centres(p: tuple[float, float], pref: float, through: np.ndarray, w: float, h: float, gap: float,
+                       fpx: float) -> np.ndarray:
+    """A point label's far candidates, in the directions well off every stroke ``through`` the point
+    (radians modulo π): a leader along a stroke is not seen, so the point rule refuses it anyway."""
+    dirs = pref + _TURNS48
+    if len(through):
+        diff = np.abs(dirs[:, None] % math.pi - through[None, :]) % math.pi
+        dirs = dirs[np.minimum(diff, math.pi - diff).min(axis=1) >= math.radians(LEADER_TURN - 5)]
+    return offset_centres(p, dirs, gap + _FAR * fpx, w, h)
+
+
 def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarray, gap: float,
                         fpx: float) -> np.ndarray:
     """``_point_centres`` of the first of the STAGES ("near" then "wide") for m points at once
@@ -277,8 +301,10 @@ def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarra
     return np.concatenate([near, wide], axis=1)
 
 
-_NEAR = np.array([0.0, 0.35, 0.9, 1.6])  # a point label's gaps, in font heights
-_WIDE = np.array([0.15, 0.6, 1.2, 2.0])
+# a point label's gaps, in font heights: all within the point rule's reach (POINT_NEAR_FONTS, less the
+# stroke gap), so that no candidate is offered that its rule must refuse
+_NEAR = np.array([0.0, 0.3, 0.65, 1.0])
+_WIDE = np.array([0.12, 0.45, 0.8, 1.0])
 
 
 class _FirstStage:
@@ -596,9 +622,25 @@ def _short_side(scene: Scene, frame: Frame, q: Quantity) -> float:
     return frame.scale * min(math.dist(scene.points[a], scene.points[v]), math.dist(scene.points[b], scene.points[v]))
 
 
-def _angle_arc(scene, frame, q, style) -> tuple[np.ndarray, float]:
+def _radius_line(scene: Scene, frame: Frame, shape: str) -> np.ndarray | None:
+    """A radius of the shape's arc, dashed, from its centre to the middle of its longest arc: an
+    "r = …" label needs the radius it names drawn (None: the shape has no arc)."""
+    arcs = [a for a in scene.arcs if a.shape == shape]
+    if not arcs:
+        return None
+    arc = max(arcs, key=lambda a: a.sweep)
+    t = math.radians(arc.start + arc.sweep / 2)
+    end = (arc.centre[0] + arc.radius * math.cos(t), arc.centre[1] + arc.radius * math.sin(t))
+    return frame.pxs([arc.centre, end])
+
+
+ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
+
+
+def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
+    """The arc mark of a labelled angle, the ``k``-th at its vertex (each one ``ARC_STEP`` out)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
-    r = max(8.0, min(1.6 * style.font_px, 0.3 * _short_side(scene, frame, q)))
+    r = max(8.0, min(1.6 * style.font_px, 0.3 * _short_side(scene, frame, q))) + k * ARC_STEP * style.font_px
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
@@ -606,6 +648,9 @@ def _angle_arc(scene, frame, q, style) -> tuple[np.ndarray, float]:
 
 _TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
 _TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
+# an angle label's distances beyond its arc, in font heights: within the angle rule's NEAR_FONTS
+_ANGLE_GAPS = np.array([0.0, 0.18, 0.4, 0.7, 1.0, 1.35, 1.8])
+_ANGLE_GAPS_WIDE = np.array([0.06, 0.28, 0.55, 0.85, 1.15, 1.5, 1.75, 1.95])
 
 
 def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
@@ -613,11 +658,10 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     pv, t0, sweep = rays
     mid = t0 + sweep / 2
     if stage == "near":
-        return offset_centres(pv, mid + _TURN * sweep, r + gap + np.array([0.0, 3.0, 8.0, 16.0, 26.0, 40.0, 56.0]),
-                              w, h)
+        return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
     if stage == "wide":
         return offset_centres(pv, mid + _TURN_WIDE * sweep,
-                              r + gap + np.array([1.0, 5.0, 12.0, 21.0, 33.0, 48.0, 66.0, 86.0]), w, h)
+                              r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 
@@ -673,17 +717,35 @@ def _is_right(scene: Scene, q: Quantity) -> bool:
 
 def _right_angles(scene: Scene, annotation: Annotation) -> list[Quantity]:
     """Right angles worth a mark: the corners a kind declares (``right_marks``: a right
-    triangle's, a composite's rectangle corners), and any right angle the problem mentions.
-    Each angle gets its own mark, so two right angles at one point get two."""
+    triangle's, a composite's rectangle corners), every corner a kind makes right by its
+    name (a rectangle's and a square's four: the text relies on them), and any right angle
+    the problem mentions.  One mark per corner: angles that are one corner of the figure (the
+    same vertex and rays, named through other points of those rays) get one mark, not a stack."""
     out: list[Quantity] = []
     mentioned = set(annotation.facts) | ({annotation.query} if annotation.query else set())
     for decl in scene.decls:
         kind = KINDS[decl.kind]
         p = decl.points
+        bound = kind.bind(decl)
         out += [Quantity.angle(p[i], p[v], p[j]) for i, v, j in kind.right_marks]
-        out += [q for qs in kind.bind(decl).values() for q in qs
+        if not kind.right_marks:
+            out += [q for sym, qs in bound.items() if kind.constants.get(sym) == 90 for q in qs
+                    if q.kind is QKind.ANGLE and _is_right(scene, q)]
+        out += [q for qs in bound.values() for q in qs
                 if q.kind is QKind.ANGLE and q in mentioned and _is_right(scene, q)]
-    return list(dict.fromkeys(out))
+    corners: dict[tuple, Quantity] = {}
+    for q in out:
+        corners.setdefault(_corner(scene, q), q)
+    return list(corners.values())
+
+
+def _corner(scene: Scene, q: Quantity) -> tuple:
+    """The corner an angle is, as drawn: its vertex and its two ray directions (to 0.5°)."""
+    a, v, b = q.key
+    pv = scene.points[v]
+    rays = sorted(round(math.degrees(math.atan2(scene.points[x][1] - pv[1], scene.points[x][0] - pv[0])) * 2) % 720
+                  for x in (a, b))
+    return (round(pv[0], 6), round(pv[1], 6), *rays)
 
 
 def _mark_size(scene, frame, q, style) -> float:

@@ -29,6 +29,7 @@ FIRST = 48  # candidates scored before the rest (see Placer.place)
 OFF_CANVAS = 100000
 ON_SOMETHING = 1000
 MISREAD = 100
+LABEL_GAP = 4.0  # px between two labels' boxes at least: closer, a reader takes them for one ("5" by "= 23")
 
 
 @dataclass
@@ -235,7 +236,7 @@ class Placer:
                 & (boxes[:, None, 1] < p[None, :, 3]) & (boxes[:, None, 3] > p[None, :, 1])).sum(axis=1)
 
     def place(self, text: str, w: float, h: float, centres, role: str,
-              accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = 1.5,
+              accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = LABEL_GAP,
               font_size: float | None = None, commit: bool = True, leader_from: tuple[float, float] | None = None,
               leader_crosses_strokes: bool = False) -> Placed:
         """``accept``: which candidate boxes (with their leaders) the label may take at all (the
@@ -292,7 +293,7 @@ class Placer:
             blocked[rows] = _on_boxes(pts[rows], self._boxes)
         return blocked
 
-    def commit(self, placed: Placed, pad: float = 1.5) -> None:
+    def commit(self, placed: Placed, pad: float = LABEL_GAP) -> None:
         b = placed.box
         self._boxes = np.vstack([self._boxes, [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad]])
         self.placed.append(placed)

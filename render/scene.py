@@ -130,6 +130,9 @@ class Scene:
     # imported scenes (render.scene_io): the points listed on each drawn line, which counts as
     # on it whatever rounding the coordinates had; a layout's scene leaves it empty
     lines: list[tuple[str, ...]] = field(default_factory=list)
+    # imported scenes: what was accepted on the author's word (a listed point off its line by
+    # no more than its coordinates' rounding), said once for the caller to show
+    warnings: list[str] = field(default_factory=list)
 
     # -- measuring --------------------------------------------------------------------------
     def shape(self, name: str) -> SceneShape | None:

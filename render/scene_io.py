@@ -8,7 +8,10 @@ The import format is the metadata style of VisOnlyQA's SyntheticGeometry and of 
 A line is one straight stroke through the points listed on it, from its first to its last
 point (from its two extreme points, should the list be out of order), so every segment
 between two of its points is drawn; the listed points are on it whatever rounding their
-coordinates had (see ``render.claims`` for the whole drawn-segment rule).  Circles are drawn
+coordinates had (see ``render.claims`` for the whole drawn-segment rule).  A listed membership is
+the author's statement: a point is refused as off its line only beyond what the rounding of the
+coordinates, as written, can explain (VisOnlyQA writes two decimals); between ``LISTED_TOL`` of the
+figure and that (at most ``ROUNDED_TOL``), the scene is read with a warning (``Scene.warnings``).  Circles are drawn
 whole.  ``geomill scene --json`` output (``segments``, ``arcs``, ``measured``) is read too.
 """
 from __future__ import annotations
@@ -24,6 +27,8 @@ from geomill.engine.model import split_points
 from .scene import Scene, SceneArc
 
 LISTED_TOL = 0.01  # of the figure's extent: a point listed on a line may be this far off it
+ROUNDED_TOL = 0.025  # of the extent: never more off than this, whatever the rounding (plainly off a line)
+MAX_DECIMALS = 6  # coordinates written with more decimals than this count as unrounded
 
 
 class SceneFormatError(GeomillError):
@@ -91,8 +96,11 @@ def scene_from_dict(data) -> Scene:
     scene = Scene(points, [], arcs, [], measured={k: _number(v, k) for k, v in measured.items()})
     x0, y0, x1, y1 = scene.bounds()
     extent = max(x1 - x0, y1 - y0, *(a.radius for a in arcs), 1e-9)
+    quiet = LISTED_TOL * extent
+    rounding = rounding_reach(points.values())
     for line in lines:
-        scene.segments.append(_stroke(points, line, LISTED_TOL * extent))
+        scene.segments.append(_stroke(points, line, quiet, max(quiet, min(rounding, ROUNDED_TOL * extent)),
+                                       scene.warnings))
     scene.lines = [tuple(line) for line in lines if len(line) > 2]
     return scene
 
@@ -104,8 +112,28 @@ def _radius(c, i: int) -> float:
     return r
 
 
-def _stroke(points, line: tuple[str, ...], tol: float) -> tuple[str, str]:
-    """The two extreme points of a line; every listed point must lie on the stroke between them."""
+def decimals(value: float) -> int:
+    """How many decimals ``value`` is written with (its shortest repr; MAX_DECIMALS + 1 for more)."""
+    text = repr(float(value))
+    if "e" in text or "n" in text:
+        return MAX_DECIMALS + 1
+    frac = text.split(".")[1].rstrip("0") if "." in text else ""
+    return min(len(frac), MAX_DECIMALS + 1)
+
+
+def rounding_reach(points) -> float:
+    """How far off its line rounding alone can set a point listed on it: each coordinate of the point
+    and of the line's two ends may be off by half the last written decimal, so the point by
+    (√2 / 2)·q and the line, at any of its points, by as much again: √2·q, q = 10^-decimals."""
+    d = max((decimals(v) for p in points for v in p), default=MAX_DECIMALS + 1)
+    return 0.0 if d > MAX_DECIMALS else math.sqrt(2) * 10.0 ** -d
+
+
+def _stroke(points, line: tuple[str, ...], quiet: float, tol: float | None = None,
+            warnings: list[str] | None = None) -> tuple[str, str]:
+    """The two extreme points of a line; every listed point must lie on the stroke between them:
+    within ``quiet`` silently, within ``tol`` (the coordinates' rounding) with a warning."""
+    tol = quiet if tol is None else tol
     (ax, ay), (bx, by) = points[line[0]], points[line[-1]]
     if len(line) == 2:
         if (ax, ay) == (bx, by):
@@ -120,7 +148,12 @@ def _stroke(points, line: tuple[str, ...], tol: float) -> tuple[str, str]:
         x, y = points[n]
         off = abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / length
         if off > tol:
-            raise SceneFormatError(f"point {n} is listed on line {'-'.join(line)} but lies {off:.4g} off it")
+            raise SceneFormatError(f"point {n} is listed on line {'-'.join(line)} but lies {off:.4g} off it"
+                                   + (f", more than the rounding of its coordinates explains ({tol:.4g})"
+                                      if tol > quiet else ""))
+        if off > quiet and warnings is not None:
+            warnings.append(f"point {n} is listed on line {'-'.join(line)} but lies {off:.4g} off it "
+                            f"(within the rounding of the coordinates, {tol:.4g}): taken as on it")
     return far
 
 

@@ -5,6 +5,13 @@ the labels; it only knows the export's documented format.
 
 Coordinates are pixels, origin top left, y down.  A label's position is its box, or, when it has a
 leader, the leader's element end.
+
+Beyond "nearest element of its kind", a careful human reader (issue 24's review) also misreads:
+an angle value far from its vertex or nearer another point; a point letter away from its point, or
+set off with a leader that runs along a stroke (unseen); two labels touching (read as one); a side
+value whose centre is about as near another side; adjacent angles marked at one radius (read as one
+angle); a shape a few pixels across.  ``problems`` checks those too (``CAREFUL``), with the font
+height taken as the tallest label's.
 """
 from __future__ import annotations
 
@@ -14,6 +21,15 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
+# the careful reader's limits (font: the tallest label's height)
+ANGLE_NEAR = 4.6  # fonts: an angle value's box at most this far from its vertex
+POINT_NEAR = 1.5  # fonts: a point letter's box at most this far from its point (no leader)
+LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
+LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
+APART = 3.0  # px between two labels' boxes
+SIDE_CLEAR = 1.3  # a side value's centre this many times nearer its side than any other
+ARCS_APART = 4.0  # px between the mark radii of two angles sharing a vertex and a ray
+THINNEST = 10.0  # px: a shape's thinnest width
 
 
 def split_points(names: str, points: dict, k: int) -> list[str] | None:
@@ -53,6 +69,7 @@ def problems(fig: dict) -> list[str]:
         if lab["element"].startswith("angle "):
             a, v, b = split_points(lab["element"][6:], pts, 3)
             angles[lab["element"]] = (pts[a], pts[v], pts[b])
+    out += careful(fig, pts, shapes, segments)
     for lab in fig["labels"]:
         el, text = lab["element"], lab["text"]
         x0, y0, x1, y1 = lab["bbox"]
@@ -108,3 +125,76 @@ def _in_wedge(c, a, v, b) -> bool:
     if sweep > math.pi:
         ta, sweep = tb, 2 * math.pi - sweep
     return (tc - ta) % (2 * math.pi) <= sweep + 1e-9
+
+
+def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
+    """The careful reader's misreadings (see the module's docstring)."""
+    out = []
+    labels = fig["labels"]
+    font = max((lab["bbox"][3] - lab["bbox"][1] for lab in labels), default=0.0)
+    boxes = [box(*lab["bbox"]) for lab in labels]
+    for i, j in ((k, m) for k in range(len(labels)) for m in range(k + 1, len(labels))):
+        if boxes[i].distance(boxes[j]) < APART:
+            out.append(f"{labels[i]['text']!r} and {labels[j]['text']!r} touch: they read as one label")
+    for lab, where in zip(labels, boxes):
+        el, text = lab["element"], lab["text"]
+        c = where.centroid
+        if el.startswith("point "):
+            name = el[6:]
+            if lab["leader"] is None:
+                if where.distance(Point(pts[name])) > POINT_NEAR * font:
+                    out.append(f"{text!r} ({el}) is away from its point")
+            else:
+                (ax, ay), (bx, by) = lab["leader"]
+                if math.hypot(bx - ax, by - ay) < LEADER_SEEN:
+                    out.append(f"{text!r} ({el}) has a leader too short to see")
+                t = math.atan2(by - ay, bx - ax)
+                for a, b, line in segments:
+                    if line.distance(Point(pts[name])) > 1.5:
+                        continue
+                    s = math.atan2(pts[b][1] - pts[a][1], pts[b][0] - pts[a][0])
+                    turn = abs(math.degrees(t - s)) % 180
+                    if min(turn, 180 - turn) < LEADER_OFF:
+                        out.append(f"{text!r} ({el}) has a leader along side {a}{b}: unseen")
+                        break
+        elif el.startswith("angle ") and lab["leader"] is None:
+            a, v, b = split_points(el[6:], pts, 3)
+            if where.distance(Point(pts[v])) > ANGLE_NEAR * font:
+                out.append(f"{text!r} ({el}) is far from its vertex")
+            own = c.distance(Point(pts[v]))
+            near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
+                    and c.distance(Point(p)) < own]
+            if near:
+                out.append(f"{text!r} ({el}) is nearer point {near[0]} than its vertex")
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is None:
+            p, q = split_points(el, pts, 2)
+            own = c.distance(LineString([pts[p], pts[q]]))
+            for a, b, line in segments:
+                if {a, b} == {p, q} or _collinear_overlap(pts[p], pts[q], pts[a], pts[b]):
+                    continue
+                if c.distance(line) < SIDE_CLEAR * own:
+                    out.append(f"{text!r} ({el}) sits about as near side {a}{b}")
+                    break
+    out += _arcs_apart(fig, pts)
+    for name, poly in shapes.items():
+        rect = poly.minimum_rotated_rectangle
+        if rect.geom_type == "Polygon":
+            (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
+            if min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)) < THINNEST:
+                out.append(f"shape {name} is too thin to read")
+    return out
+
+
+def _arcs_apart(fig: dict, pts: dict) -> list[str]:
+    """Angles sharing a vertex and a ray (adjacent) marked at radii too alike read as one angle."""
+    marks = []
+    for m in fig.get("angle_marks", []):
+        a, v, b = split_points(m["element"][6:], pts, 3)
+        rays = {round(math.degrees(math.atan2(pts[x][1] - pts[v][1], pts[x][0] - pts[v][0]))) % 360 for x in (a, b)}
+        marks.append((m["element"], tuple(pts[v]), rays, m["radius"]))
+    out = []
+    for i, (e1, v1, r1, rad1) in enumerate(marks):
+        for e2, v2, r2, rad2 in marks[i + 1:]:
+            if math.dist(v1, v2) < 0.5 and r1 & r2 and abs(rad1 - rad2) < ARCS_APART:
+                out.append(f"{e1} and {e2} are marked at one radius: they read as one angle")
+    return out

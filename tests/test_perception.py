@@ -184,6 +184,45 @@ def test_geomverse_figures():
         assert check_claim(sc, rs[0]["claim"]).truth is (rs[0]["answer"] if task == "triangle" else True)
 
 
+def _letters_shown(record: dict, files: dict) -> set[str]:
+    export = json.loads(files[record["labels"]])
+    assert record["labels"] == record["image"].replace(".png", ".labels.json")
+    assert set(export) == {"size", "points", "segments", "shapes", "labels", "angle_marks"}
+    return {lab["element"][6:] for lab in export["labels"] if lab["element"].startswith("point ")}
+
+
+def _points_named(record: dict) -> set[str]:
+    from geomill.engine.model import split_points
+
+    claim = record["claim"].replace("there is no ", "").replace("there is a ", "")
+    words = [w for w in claim.replace(":", " ").split() if w[:1].isupper()]
+    return {n for w in words for n in split_points(w)}
+
+
+def test_perception_records_carry_their_label_export():
+    """A plain figure's record names its label sidecar, which places every point letter by its point."""
+    cfg = PerceptionConfig(task="triangle", lines=(3, 4), image_size=256).validate()
+    record, files = make_record(cfg, 5, "data", 0, Tally())
+    assert set(files) == {record["image"], record["labels"]}
+    assert _letters_shown(record, files) == set(record["scene"]["points"])
+    export = json.loads(files[record["labels"]])
+    for lab in export["labels"]:
+        x0, y0, x1, y1 = lab["bbox"]
+        px, py = export["points"][lab["text"]]
+        assert x0 < x1 and y0 < y1 and math.dist(((x0 + x1) / 2, (y0 + y1) / 2), (px, py)) < 20
+
+
+@pytest.mark.slow
+def test_geomverse_perception_figures_show_every_letter_a_question_names():
+    """GeomVerse figures drawn for perception carry their point letters (coordinate annotation) even
+    when the problem's own record drew them in the individual style, so every question can be answered."""
+    for task in ("triangle", "length"):
+        cfg = PerceptionConfig(task=task, source="geomverse", image_size=384).validate()
+        for i in range(3):
+            record, files = make_record(cfg, 11, task, i, Tally())
+            assert _points_named(record) <= _letters_shown(record, files), record["claim"]
+
+
 def test_perceiver_reads_the_figures():
     pytest.importorskip("skimage")
     from geomill.evaluate.backends.perceiver import PerceiverBackend

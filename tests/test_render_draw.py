@@ -374,7 +374,7 @@ def test_point_rule_for_many_labels_is_each_points_own_rule(renderer, figure_c):
     names = list(rules.points)
     rng = np.random.default_rng(3)
     owner = rng.integers(0, len(names), 600)
-    centres = np.array([rules.points[names[o]] for o in owner]) + rng.uniform(-120, 120, size=(600, 2))
+    centres = np.array([rules.points[names[o]] for o in owner]) + rng.uniform(-45, 45, size=(600, 2))
     w, h = rng.uniform(4, 30, size=(2, 600))
     boxes = np.column_stack([centres[:, 0] - w / 2, centres[:, 1] - h / 2,
                              centres[:, 0] + w / 2, centres[:, 1] + h / 2])

@@ -49,6 +49,35 @@ def test_listed_points_count_despite_rounding_and_unlisted_points_by_geometry():
     assert not truth(scene_from_dict(d), "triangle ABD")
 
 
+def test_listed_point_judged_against_the_precision_of_its_coordinates(tmp_path, capsys):
+    """VisOnlyQA writes two decimals: on a figure about 1 unit across, a point listed on a line can lie
+    1.1 % of the figure off it from rounding alone.  That is the author's statement: read, with a
+    warning; beyond what the rounding explains, or with unrounded coordinates, still refused."""
+    d = {"points": {"A": [0.12, 0.15], "B": [0.55, 0.16], "C": [0.98, 0.15], "D": [0.6, 0.9]},
+         "lines": [["A", "B", "C"], ["B", "D"], ["D", "A"]]}
+    sc = scene_from_dict(d)  # B is 0.01 off A-C: 1.16 % of the 0.86 extent, within √2 · 0.01
+    assert len(sc.warnings) == 1 and "point B" in sc.warnings[0] and "rounding" in sc.warnings[0]
+    assert truth(sc, "triangle ABD") and truth(sc, "there is no triangle ABC")
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps(d))
+    assert main(["check", str(path), "there is a triangle ABD"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("true") and "warning: point B is listed on line A-B-C" in out.err
+    batch = tmp_path / "b.jsonl"
+    batch.write_text(json.dumps({"id": 1, "scene": "v.json", "claim": "triangle ABD"}) + "\n")
+    (verdict,) = check_batch(batch)
+    assert verdict["truth"] is True and len(verdict["warnings"]) == 1
+    far = json.loads(json.dumps(d))
+    far["points"]["B"] = [0.55, 0.17]  # 0.02 off: more than rounding to two decimals explains
+    with pytest.raises(SceneFormatError, match="more than the rounding"):
+        scene_from_dict(far)
+    exact = json.loads(json.dumps(d))
+    exact["points"]["B"] = [0.5512345678, 0.1612345678]  # unrounded: only the eye's 1 % holds
+    with pytest.raises(SceneFormatError, match="listed on line"):
+        scene_from_dict(exact)
+    assert scene_from_dict(SCENE).warnings == []
+
+
 def test_out_of_order_line_spans_its_extreme_points():
     sc = scene_from_dict({"points": {"A": [0, 0], "B": [4, 0], "C": [8, 0], "D": [4, 4]},
                           "lines": [["B", "A", "C"], ["C", "D"], ["D", "A"]]})

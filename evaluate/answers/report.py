@@ -23,6 +23,7 @@ from pathlib import Path
 
 from geomill.dataset.files import atomic_open, read_json, write_bytes, write_text
 from geomill.engine.errors import GeomillError
+from geomill.generate.plotting import MARKERS, pyplot, save, wrap
 
 from . import judge as judge_mod
 from .score import bootstrap_ci, random_baseline, score_file, score_item
@@ -234,29 +235,39 @@ def _numeric(values: Sequence[str]) -> bool:
 def plot(report: Mapping, field: str, out: str | Path) -> None:
     """Accuracy by ``field`` for every run: lines with 95 % CI bars when the field is numeric
     (GeomVerse Fig. 3), grouped bars with the random baseline otherwise (VisOnlyQA Table 3)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    save(build_plot(report, field), out)
 
+
+SPREAD = 0.08  # of the step between two x values: how far apart runs' points are set, so none hides another
+
+
+def build_plot(report: Mapping, field: str):
+    """The figure of ``plot``.  For a paper: the y axis runs past 0 and 100 (a run at 100 % stays off
+    the frame), each run has its own marker and is set a little apart along x (runs that agree stay
+    visible), category names are whole (wrapped), every axis is labelled."""
+    plt = pyplot()
     runs = _runs(report)
     values = sorted({v for rep in runs.values() for v in rep.get("by", {}).get(field, {})}, key=_sort_key)
     if not values:
         raise ValueError(f"no run is grouped by {field!r}")
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.9 * len(values) + 3), 3.6), dpi=120)
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.9 * len(values) + 3), 3.8), dpi=120)
     base = {}
     if _numeric(values):
-        for label, rep in runs.items():
+        xs_all = sorted({float(v) for v in values})
+        step = min((b - a for a, b in zip(xs_all, xs_all[1:])), default=1.0)
+        for k, (label, rep) in enumerate(runs.items()):
             groups = rep.get("by", {}).get(field, {})
-            xs = [float(v) for v in values if v in groups]
+            shift = (k - (len(runs) - 1) / 2) * SPREAD * step
+            xs = [float(v) + shift for v in values if v in groups]
             acc = [100 * groups[v]["accuracy"] for v in values if v in groups]
             err = [[100 * (groups[v]["accuracy"] - groups[v]["ci95"][0]) for v in values if v in groups],
                    [100 * (groups[v]["ci95"][1] - groups[v]["accuracy"]) for v in values if v in groups]]
-            ax.errorbar(xs, acc, yerr=err, marker="o", capsize=3, label=label)
+            ax.errorbar(xs, acc, yerr=err, marker=MARKERS[k % len(MARKERS)], capsize=3, label=label)
             base.update({float(v): 100 * g["random_baseline"] for v, g in groups.items()})
         if any(base.values()):
             xs = sorted(base)
             ax.plot(xs, [base[x] for x in xs], ls="--", color="grey", label="random")
-        ax.set_xticks(sorted({float(v) for v in values}))
+        ax.set_xticks(xs_all, [_key(x) for x in xs_all])
     else:
         width = 0.8 / len(runs)
         for k, (label, rep) in enumerate(runs.items()):
@@ -265,27 +276,29 @@ def plot(report: Mapping, field: str, out: str | Path) -> None:
             acc = [100 * groups[values[i]]["accuracy"] for i in idx]
             err = [[100 * (groups[values[i]]["accuracy"] - groups[values[i]]["ci95"][0]) for i in idx],
                    [100 * (groups[values[i]]["ci95"][1] - groups[values[i]]["accuracy"]) for i in idx]]
-            ax.bar([i - 0.4 + width * (k + 0.5) for i in idx], acc, width, yerr=err, capsize=2, label=label)
+            ax.bar([i - 0.4 + width * (k + 0.5) for i in idx], acc, width, yerr=err, capsize=2, label=label,
+                   hatch=HATCHES[k % len(HATCHES)], edgecolor="white")
             base.update({i: 100 * groups[values[i]]["random_baseline"] for i in idx})
         for i, b in base.items():
             ax.hlines(b, i - 0.45, i + 0.45, colors="black", linestyles="--",
                       label="random" if i == min(base) else None)
-        ax.set_xticks(range(len(values)), values, rotation=30 if max(map(len, values)) > 6 else 0, ha="right"
-                      if max(map(len, values)) > 6 else "center")
-    ax.set_xlabel(field)
+        ax.set_xticks(range(len(values)), [wrap(v) for v in values], fontsize=8)
+    ax.set_xlabel(field.replace("_", " "))
     ax.set_ylabel("accuracy (%)")
-    ax.set_ylim(0, 100)
+    ax.set_ylim(-4, 108)  # headroom: 0 % and 100 % off the frame
+    ax.set_yticks(range(0, 101, 20))
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": None})
-    plt.close(fig)
-    write_bytes(out, buf.getvalue())
+    return fig
+
+
+HATCHES = ("", "//", "..", "xx", "\\\\", "oo")
 
 
 def write_report(out_dir: str | Path, report: Mapping, plots: bool = True) -> list[Path]:
-    """report.json, report.md, report.csv and one accuracy_by_FIELD.png per grouping field,
+    """report.json, report.md, report.csv and one accuracy_by_FIELD.png per grouping field that
+    takes two values or more,
     each written atomically; returns the paths written."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -298,8 +311,9 @@ def write_report(out_dir: str | Path, report: Mapping, plots: bool = True) -> li
     if plots:
         fields = report["by"] if "runs" in report else list(report.get("by", {}))
         for field in fields:
-            if not any(rep.get("by", {}).get(field) for rep in _runs(report).values()):
-                continue  # no item has the field: nothing to draw
+            values = {v for rep in _runs(report).values() for v in rep.get("by", {}).get(field, {})}
+            if len(values) < 2:
+                continue  # no item has the field, or all the same value: a plot would say nothing
             path = out / f"accuracy_by_{field}.png"
             plot(report, field, path)
             written.append(path)

@@ -5,13 +5,13 @@ Markdown tables and a histogram of the first wrong step per depth (matplotlib, A
 """
 from __future__ import annotations
 
-import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from geomill.dataset.files import write_bytes, write_text
+from geomill.generate.plotting import pyplot, save
 
 from .categories import CATEGORIES
 
@@ -99,33 +99,44 @@ def markdown(report: Mapping) -> str:
 
 
 def plot(rows: Sequence[Mapping], out: str | Path, field: str = "depth") -> None:
-    """Histogram of the first wrong step, one bar colour per value of ``field`` (depth by default)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """Where the first wrong step falls, per value of ``field`` (depth by default): see ``build_plot``."""
+    save(build_plot(rows, field), out)
 
+
+def build_plot(rows: Sequence[Mapping], field: str = "depth"):
+    """A bar per first wrong step (1, 2, …) and one for "no wrong step", a colour per value of
+    ``field``; each value's bars are its share of that value's responses (they sum to 100 %), so
+    that depths with more responses do not look worse.  The bar's count is written on it."""
+    plt = pyplot()
     groups: dict[str, Counter] = {}
     for r in rows:
-        if r["first_wrong_step"]:
-            groups.setdefault(str(r.get(field)), Counter())[r["first_wrong_step"]] += 1
-    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
+        groups.setdefault(str(r.get(field)), Counter())[r["first_wrong_step"] or NONE] += 1
+    fig, ax = plt.subplots(figsize=(7, 3.8), dpi=100)
     names = sorted(groups, key=_sortable)
-    top = max([k for c in groups.values() for k in c] + [1])
+    top = max([k for c in groups.values() for k in c if k != NONE] + [1])
+    cats = [*range(1, top + 1), NONE]
     width = 0.8 / max(1, len(names))
+    tallest = 0.0
     for i, name in enumerate(names):
-        xs = [k + (i - (len(names) - 1) / 2) * width for k in range(1, top + 1)]
-        ax.bar(xs, [groups[name][k] for k in range(1, top + 1)], width, label=f"{field} {name}")
-    ax.set_xticks(range(1, top + 1))
-    ax.set_xlabel("first wrong step")
-    ax.set_ylabel("responses")
+        total = sum(groups[name].values())
+        xs = [j + (i - (len(names) - 1) / 2) * width for j in range(len(cats))]
+        shares = [100 * groups[name][c] / total for c in cats]
+        bars = ax.bar(xs, shares, width, label=f"{field} {name} (n = {total})", hatch=_HATCHES[i % len(_HATCHES)],
+                      edgecolor="white")
+        ax.bar_label(bars, [str(groups[name][c]) for c in cats], fontsize=7, padding=1)
+        tallest = max(tallest, *shares)
+    ax.set_xticks(range(len(cats)), [str(c) for c in cats[:-1]] + ["no wrong\nstep"])
+    ax.set_xlabel("first wrong step (proof step, 1 = first)")
+    ax.set_ylabel(f"responses (% of the {field})")
+    ax.set_ylim(0, min(100.0, tallest) * 1.15 + 2)
     ax.set_title("Where the first wrong step falls")
     if names:
-        ax.legend(frameon=False)
+        ax.legend(frameon=False, fontsize=8)
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    plt.close(fig)
-    write_bytes(out, buf.getvalue())
+    return fig
+
+
+_HATCHES = ("", "//", "..", "xx", "oo")
 
 
 def write(out_dir: str | Path, rows: Sequence[Mapping], by: Sequence[str]) -> list[Path]:

@@ -75,6 +75,7 @@ class FigureTools:
     annotation: type
     renderer: type
     labels: Callable  # render.attribution.figure_labels
+    overlapping: Callable  # render.looks.overlapping
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,10 @@ def _figure_tools() -> FigureTools | None:
         from geomill.render.attribution import figure_labels
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
+        from geomill.render.looks import overlapping
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping)
 
 
 _RENDERERS: dict = {}
@@ -236,6 +238,10 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         drawing = _RENDERERS[key].draw(scene, ann)
         if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
             raise Infeasible("figure (a label reads as another element's)")
+        if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
+            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+        if sol.distractor_shapes and figures.overlapping(drawing.rules.fills, sol.distractor_shapes):
+            raise Infeasible("figure (a distractor shape overlaps another)")
         png = _RENDERERS[key].png()  # (encoded only once the figure is kept)
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)

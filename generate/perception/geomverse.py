@@ -15,6 +15,7 @@ import warnings
 
 from geomill.engine.errors import GeomillError
 from geomill.engine.geometry import angle_at, distance
+from geomill.engine.model import split_points
 from geomill.render.claims import check_claim, edge_drawn
 from geomill.render.scene_io import plain_dict, scene_from_dict
 
@@ -44,17 +45,23 @@ def figure(seed, part: str, k: int):
     return sol, scene, record["knobs"]
 
 
-def draw(sol, scene, knobs: dict, size: int) -> bytes:
-    """The figure as the problem's record draws it."""
+def draw(sol, scene, knobs: dict, size: int) -> tuple[bytes, dict]:
+    """The figure as the problem's record draws it, but always with its point letters (coordinate
+    annotation: every question names points, and a figure without their letters cannot answer it),
+    and its label export (``render.attribution.figure_labels``)."""
     from geomill.render.annotate import Annotation
+    from geomill.render.attribution import figure_labels
 
     from ..geomverse.pipeline import _RENDERERS
 
     if ("perception", size) not in _RENDERERS:
         from geomill.render.draw import Renderer
         _RENDERERS[("perception", size)] = Renderer(size=size)
-    ann = Annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-    return _RENDERERS[("perception", size)].png_bytes(scene, ann)
+    ann = Annotation.build(scene, sol, style="coordinate", values=knobs["values"])
+    png, drawing = _RENDERERS[("perception", size)].figure(scene, ann)
+    if drawing.misread:
+        raise Unbuildable("figure: a label reads as another element's")
+    return png, figure_labels(drawing)
 
 
 def candidates(task: str, sc, want, miss: str | None, margin: float) -> list[tuple]:
@@ -131,7 +138,8 @@ def _gap(xy, a, b, c, d) -> float:
 
 
 def question(cfg, seed, part: str, figure_index: int, slot: int, attempt: int, rng: random.Random):
-    """(scene dict, Question, PNG or None) for a GeomVerse figure; ``Unbuildable`` when it has none."""
+    """(scene dict, Question, (PNG, labels) or None) for a GeomVerse figure; ``Unbuildable`` when it has
+    none, or when its figure would not show the letter of every point the question names."""
     task = cfg.task
     if task in CHOICES:
         want, miss = CHOICES[task][slot % len(CHOICES[task])], None
@@ -154,5 +162,11 @@ def question(cfg, seed, part: str, figure_index: int, slot: int, attempt: int, r
     if not found:
         raise Unbuildable(f"no {task} question with answer {want} on this figure")
     q = Question(task, rng.choice(sorted(found)), want, miss=miss or "")
-    png = draw(sol, scene, knobs, cfg.image_size) if cfg.images else None
-    return scene_dict, q, png
+    if not cfg.images:
+        return scene_dict, q, None
+    png, labels = draw(sol, scene, knobs, cfg.image_size)
+    shown = {lab["element"][6:] for lab in labels["labels"] if lab["element"].startswith("point ")}
+    missing = sorted({n for group in q.names for n in split_points(group)} - shown)
+    if missing:
+        raise Unbuildable(f"figure: no letter for {', '.join(missing)}")
+    return scene_dict, q, (png, labels)

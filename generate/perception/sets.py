@@ -21,6 +21,7 @@ coordinates the text version prints.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import random
 from dataclasses import asdict, dataclass
@@ -406,24 +407,51 @@ def _record(cfg, seed, part, index, figure_index, negated, q, scene, answer, mea
         rtype, gold, solution = "choice", label, f"({label}) {options[label]}"
     else:
         options, question, rtype, gold, solution = None, wording, "truefalse", bool(answer), str(bool(answer))
+    labels = None
+    if isinstance(png, tuple):  # a GeomVerse figure, with its label export
+        png, labels = png
     if cfg.images and png is None:
         from geomill.render.plain import render_png
 
-        png = render_png(scene_from_dict(scene), cfg.image_size)
+        sc = scene_from_dict(scene)
+        png, labels = render_png(sc, cfg.image_size), plain_labels(sc, cfg.image_size)
     text = text_version(scene, question)
     record = {
         "schema": SCHEMA, "id": rid, "part": part, "index": index, "seed": f"{seed}:{part}:{figure_index}",
         "generator": f"geomill.perceive {GENERATOR_VERSION}", "knobs": cfg.as_dict(), "task": q.task,
         "question": question, "question_text_only": text, "options": options, "answer": gold,
         "response_type": rtype, "solution": solution, "solution_text_only": solution,
-        "image": f"images/{rid}.png" if png is not None else None, "scene": scene, "claim": claim,
+        "image": f"images/{rid}.png" if png is not None else None,
+        "labels": f"images/{rid}.labels.json" if png is not None else None, "scene": scene, "claim": claim,
         "measured": measured, "negated": negated, "near_miss": q.miss or None, "asks": q.sub or None,
         "twin": (f"{part}-{index ^ 1:07d}" if q.task not in CHOICES else None),
         "angle_between": q.angle_between, "n_lines": len(scene["lines"]), "n_points": len(scene["points"]),
         "n_circles": len(scene["circles"]), "source": cfg.source, "solution_hash": h,
         "verified": {"checker": True, "negation": q.task not in CHOICES, "text_coordinates": True},
     }
-    return record, ({record["image"]: png} if png is not None else {})
+    if png is None:
+        return record, {}
+    export = json.dumps(labels, ensure_ascii=False, separators=(",", ":")).encode()
+    return record, {record["image"]: png, record["labels"]: export}
+
+
+def plain_labels(sc, size: int) -> dict:
+    """The label export of a plain figure (``render.plain``), in the format of
+    ``render.attribution.figure_labels``: pixels, origin top left, y down; each point's letter with
+    its box (the letter's own glyph, centred where the figure puts it)."""
+    from geomill.render.plain import glyph, label_positions, to_pixels
+
+    def down(x: float, y: float) -> list[float]:
+        return [round(x, 2), round(size - y, 2)]
+
+    px = to_pixels(sc, size)
+    labels = []
+    for name, (x, y) in sorted(label_positions(sc, size).items()):
+        h, w = glyph(name).shape
+        labels.append({"text": name, "element": f"point {name}",
+                       "bbox": [*down(x - w / 2, y + h / 2), *down(x + w / 2, y - h / 2)], "leader": None})
+    return {"size": [size, size], "points": {n: down(*p) for n, p in sorted(px.items())},
+            "segments": [[a, b] for a, b in sc.segments], "shapes": [], "labels": labels, "angle_marks": []}
 
 
 # -- presets ---------------------------------------------------------------------------------------------

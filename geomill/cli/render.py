@@ -109,6 +109,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     for q in sorted(annotation.in_text, key=str):
         print(f"note: {q} = {format_expr(annotation.facts[q])} is not drawn (no place reads as its own): "
               "give it in the text", file=sys.stderr)
+    for fault in drawing.faults:
+        print(f"warning: {fault}", file=sys.stderr)
     for lab in drawing.misread:
         print(f"warning: the label {lab.text!r} of {lab.element} may read as another element's", file=sys.stderr)
     if args.labels:
@@ -147,6 +149,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not args.file or not args.claim:
         raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
     scene = _figure(args.file, args.seed)
+    for warning in scene.warnings:
+        print(f"{args.file}: warning: {warning}", file=sys.stderr)
     try:
         verdict = check_claim(scene, args.claim, args.tolerance)
     except GeomillError as exc:

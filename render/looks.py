@@ -1,0 +1,75 @@
+"""Does the figure look like what its text says?  Faults a reader sees before reading any label.
+
+A figure is the ground truth a model is scored on, so a shape must be big enough to read and look
+like the kind the text names it: a kite whose two side lengths differ by 1 % is read as a rhombus, a
+rhombus within a few degrees of square as a square, a shape a few pixels across as a line.  The
+figure's check (``compose``) lists these faults, the generator refuses such a figure (counted) and
+``geomill render`` warns.
+"""
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Polygon
+
+MIN_SHAPE_PX = 12.0  # the narrowest a shape may be drawn (its thinnest width, pixels)
+KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, else it reads as a rhombus
+SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's
+OVERLAP = 0.005  # of the smaller shape's area: more shared than this is an overlap (touching is not)
+
+
+def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
+    """What reads wrong in the drawn shapes (``shapes``: the scene's; ``fills``: their pixel polygons)."""
+    out = []
+    for name, poly in fills.items():
+        if poly.is_empty:
+            continue
+        x0, y0, x1, y1 = poly.bounds
+        if poly.area >= MIN_SHAPE_PX * math.hypot(x1 - x0, y1 - y0):
+            continue  # area <= width × diameter <= width × the bounds' diagonal: wide enough
+        width = _thinnest(poly)
+        if width < MIN_SHAPE_PX:
+            out.append(f"the {name} shape is {width:.1f} px across at its thinnest (under {MIN_SHAPE_PX:g})")
+    for s in shapes:
+        pts = [s.coords[i] for i in range(len(s.points))] if all(i in s.coords for i in range(len(s.points))) else None
+        if pts is None:
+            continue
+        if s.kind == "kite":
+            a, b = math.dist(pts[0], pts[1]), math.dist(pts[2], pts[1])
+            if max(a, b) < KITE_SIDES * min(a, b):
+                out.append(f"the {s.name} kite's sides differ by {100 * (max(a, b) / min(a, b) - 1):.0f} %: "
+                           "it reads as a rhombus")
+        elif s.kind == "rhombus":
+            u = (pts[1][0] - pts[0][0], pts[1][1] - pts[0][1])
+            v = (pts[3][0] - pts[0][0], pts[3][1] - pts[0][1])
+            angle = math.degrees(math.atan2(abs(u[0] * v[1] - u[1] * v[0]), u[0] * v[0] + u[1] * v[1]))
+            if abs(angle - 90) < SQUARE_LOOK:
+                out.append(f"the {s.name} rhombus's angle is {angle:.0f}°: it reads as a square")
+    return out
+
+
+def overlapping(fills: dict[str, Polygon], names) -> list[str]:
+    """The shapes among ``names`` (a problem's distractors) whose fill overlaps another shape's: a
+    distractor is there to be ignored, and one lying over a shape of the question hides it (the
+    layout lets a shape hold another where nothing else fits, which a distractor never needs)."""
+    out = []
+    for name in names:
+        own = fills.get(name)
+        if own is None or own.is_empty:
+            continue
+        for other, poly in fills.items():
+            if other == name or poly.is_empty or not own.intersects(poly):
+                continue
+            share = own.intersection(poly).area
+            if share > OVERLAP * min(own.area, poly.area):
+                out.append(f"the distractor {name} overlaps {other} ({100 * share / min(own.area, poly.area):.0f} %)")
+    return out
+
+
+def _thinnest(poly: Polygon) -> float:
+    """The polygon's thinnest width: the short side of its minimum rotated rectangle."""
+    rect = poly.minimum_rotated_rectangle
+    if rect.geom_type != "Polygon":
+        return 0.0
+    (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
+    return min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1))
