@@ -74,7 +74,7 @@ def headroom(top: float, floor: float = 1.0) -> float:
 
 def save(fig, path: str | Path) -> None:
     """The figure written atomically, in the format its suffix names (PNG by default), and closed."""
-    from .files import write_bytes
+    from geomill.dataset.files import write_bytes
 
     buf = io.BytesIO()
     fmt = Path(path).suffix.lstrip(".").lower() or "png"
