@@ -24,6 +24,8 @@ FILE_ATTRS = {"read_text", "read_bytes", "write_text", "write_bytes", "glob", "r
 ALLOWED = {
     # the prompt templates are package data shipped with geomill, not a dataset's files
     ("evaluate/prompts.py", "read_text"), ("evaluate/prompts.py", "iterdir"),
+    # --help reads its constants from geomill's own module sources, not from a dataset
+    ("geomill/cli/constants.py", "read_text"),
 }
 
 
