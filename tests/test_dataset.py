@@ -104,7 +104,7 @@ def test_skip_reader_reports_bad_lines_with_their_numbers(tmp_path):
 
 @pytest.fixture(scope="module")
 def geomverse(tmp_path_factory):
-    return make_dataset(tmp_path_factory.mktemp("gv") / "ds", n=4, image_size=96)
+    return make_dataset(tmp_path_factory.mktemp("gv") / "ds", n=4, image_size=256)
 
 
 @pytest.fixture(scope="module")
