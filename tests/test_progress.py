@@ -18,8 +18,8 @@ class _Tty(io.StringIO):
 
 def test_status_off_a_terminal_prints_the_message_then_the_time():
     out = io.StringIO()
-    with Status("writing the report", stream=out):
-        pass
+    with Status("writing the report", stream=out, after=0.05):
+        time.sleep(0.2)
     lines = out.getvalue().splitlines()
     assert lines[0] == "writing the report …"
     assert lines[1].startswith("writing the report: done in ") and lines[1].endswith(" s")
@@ -27,12 +27,20 @@ def test_status_off_a_terminal_prints_the_message_then_the_time():
 
 def test_status_on_a_terminal_spins_with_the_elapsed_time():
     out = _Tty()
-    with Status("plotting", stream=out, every=0.01):
+    with Status("plotting", stream=out, every=0.01, after=0.0):
         time.sleep(0.2)
     text = out.getvalue()
     assert text.startswith("plotting …")
     assert text.count("\rplotting ") >= 3  # the spinner turned while the block ran
     assert text.endswith("\n") and "plotting: done in 0." in text
+
+
+def test_status_of_a_quick_step_says_nothing():
+    """A step done (or failed) before ``after`` leaves the output as it was: an error stays one line."""
+    out = _Tty()
+    with Status("reading", stream=out, after=0.5):
+        pass
+    assert out.getvalue() == ""
 
 
 def test_status_disabled_says_nothing():
