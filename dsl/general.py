@@ -177,9 +177,10 @@ class _Builder:
 
     def fact(self, line: SourceLine, span: Span) -> None:
         lhs = words_expression(list(line.words))
-        key = (sympy.srepr(lhs),)
+        key = (sympy.srepr(lhs), sympy.srepr(line.value))
         if key in self.given:
-            raise ModelError(f"{_text(lhs)} is already given on line {self.given[key].line}", span)
+            raise ModelError(f"{_text(lhs)} = {_text(line.value)} is already given on line {self.given[key].line}",
+                             span)
         self.given[key] = span
         _check_value(lhs, line.value, line.value_span)
         self.facts.append(Equality(lhs, line.value, span))

@@ -210,6 +210,7 @@ class Block:
     circle: str | None = None  # a circle's centre among the template points (its points are on it)
     on_circle: tuple[str, ...] = ()  # template points that lie on that circle
     family: str = "relation"
+    distinct: bool = True  # distinct letters are distinct points (similar triangles may share a vertex)
 
     @cached_property
     def placeholders(self) -> tuple[str, ...]:
@@ -229,7 +230,9 @@ class Block:
             for letter, point in zip(ph, pts):
                 if out.setdefault(letter, point) != point:
                     return None
-        return out if len(set(out.values())) == len(out) else None
+        if self.distinct and len(set(out.values())) != len(out):
+            return None
+        return out if all(len(set(pts)) == len(pts) for pts in args) else None
 
     def instantiate(self, args: tuple[tuple[str, ...], ...]) -> list[Equation]:
         """The block's equations on the problem's points."""
@@ -292,7 +295,8 @@ def _similarity_block(key: str, n: int, mirror: bool, equal: bool) -> Block:
     word = ("mirror " if mirror else "") + ("congruent" if equal else "similar")
     cond = (same_side(a[0], a[1], a[2], b[0], b[1], b[2], mirror),)
     return Block(key, (f"{{{a}}} {word} to {{{b}}}",), f"{{{a}}} is {word} to {{{b}}}",
-                 lambda rng: _similar(rng, n, mirror, equal), _tri_eqs(a, b, equal), cond, family="similarity")
+                 lambda rng: _similar(rng, n, mirror, equal), _tri_eqs(a, b, equal), cond, family="similarity",
+                 distinct=False)
 
 
 def _parallelogram(rng: Rng) -> dict[str, np.ndarray]:
@@ -403,6 +407,13 @@ def _equal_arcs(rng: Rng) -> dict[str, np.ndarray]:
     t, u = rng.uniform(0, 360), rng.uniform(0, 360)
     return {"O": o, "A": _on_circle(o, r, t), "B": _on_circle(o, r, t + s),
             "P": q, "C": _on_circle(q, r, u), "D": _on_circle(q, r, u + s)}
+
+
+def _equal_arcs_same(rng: Rng) -> dict[str, np.ndarray]:
+    o, r, s = _pt(rng), rng.uniform(1, 3), rng.uniform(20, 170)
+    t = rng.uniform(0, 360)
+    return {"O": o, "A": _on_circle(o, r, t), "B": _on_circle(o, r, t + s),
+            "C": _on_circle(o, r, t + s + 10), "D": _on_circle(o, r, t + 2 * s + 10)}
 
 
 def _point_on(rng: Rng, t: tuple[float, float]) -> dict[str, np.ndarray]:
@@ -582,6 +593,10 @@ BLOCKS: tuple[Block, ...] = (
     Block("arc_midpoint", ("{M} midpoint of arc {OAB}",), "{M} is the midpoint of the arc {OAB}", _arc_midpoint,
           ((arc("OAM"), arc("OMB")), (L("AM"), L("MB")), (arc("OAB"), 2 * arc("OAM"))),
           circle="O", on_circle=("A", "M", "B"), family="circle"),
+    Block("congruent_arcs_same_circle", ("arc {OAB} congruent to arc {OCD}",),
+          "the arcs {OAB} and {OCD} are congruent", _equal_arcs_same,
+          ((arc("OAB"), arc("OCD")), (arc_length("OAB"), arc_length("OCD")), (L("AB"), L("CD"))),
+          circle="O", on_circle=("A", "B", "C", "D"), family="circle"),
     Block("congruent_arcs", ("arc {OAB} congruent to arc {PCD}",), "the arcs {OAB} and {PCD} are congruent",
           _equal_arcs, ((arc("OAB"), arc("PCD")), (arc_length("OAB"), arc_length("PCD")), (L("AB"), L("CD"))),
           (lambda p: [(pg.dist(p["O"], p["A"]) - pg.dist(p["P"], p["C"])) / _scale(p)],), family="circle"),
