@@ -383,3 +383,48 @@ def _load(text: str) -> dict | str:
     except json.JSONDecodeError as e:
         return f"not JSON: {e.msg} at column {e.colno}"
     return out if isinstance(out, (dict, list)) else "not a JSON object"
+
+
+# -- a run over many problems ------------------------------------------------------------------------
+
+
+def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float = 30.0) -> dict:
+    """One problem's report entry (and its text when it is written); cut off after ``timeout`` s."""
+    import signal
+    import time
+
+    where, problem = item
+    if not isinstance(problem, dict):
+        return {"where": where, "ok": False, "reason": problem if isinstance(problem, str) else "not a JSON object"}
+    pid = problem.get("problem_id")
+    entry = {"where": where, "problem_id": pid, "source": problem.get("source"), "level": problem.get("problem_level")}
+
+    def _cut(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        raise TimeoutError
+
+    old = signal.signal(signal.SIGALRM, _cut)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    start = time.perf_counter()
+    try:
+        text, parsed = convert(problem)
+        entry.update(ok=True, text=header(problem) + text)
+        if model:
+            from geomill.engine.errors import SolveError
+            from geomill.solvers.numeric import build_model
+            try:
+                m = build_model(parsed, check_goal=False)
+                entry["model"] = "ok"
+                entry["measured"] = m.goal_value()
+            except SolveError as e:
+                entry["model"] = f"failed: {e.message}"
+    except Unsupported as e:
+        entry.update(ok=False, reason=str(e))
+    except TimeoutError:
+        entry.update(ok="text" in entry, reason=f"timed out after {timeout:g} s", model=entry.get("model", "timeout"))
+    except (RecursionError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        entry.update(ok=False, reason=f"malformed problem: {type(e).__name__}: {e}")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    entry["seconds"] = round(time.perf_counter() - start, 3)
+    return entry

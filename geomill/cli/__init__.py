@@ -16,7 +16,7 @@ from geomill import __version__
 from geomill.engine.errors import GeomillError
 
 COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
-                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade")
+                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade", "geomill.cli.importer")
 
 
 def build_parser() -> argparse.ArgumentParser:
