@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sympy
-from geomill.dsl import format_problem, parse
 from geomill.dsl import expr as dsl_expr
+from geomill.dsl import format_problem, parse
 from geomill.dsl.syntax import expression_parser
 from geomill.engine.errors import GeomillError
 from geomill.engine.plane import TRIG, GeneralProblem, element_of, element_symbol

@@ -88,7 +88,7 @@ def test_todays_forms_stay_todays() -> None:
 @pytest.mark.parametrize("text,cls,line,col,message", [
     ("line A B\nfind angle ABX", ModelError, 2, 1, "unknown point X"),
     ("line A B C\nAB paralel to BC", ModelError, 2, 4, "did you mean 'parallel'"),
-    ("circle O through A B\nline A C\nfind arc length OAC", ModelError, 3, 1, "needs a circle centred at O through A and C"),
+    ("circle O through A B\nline A C\nfind arc length OAC", ModelError, 3, 1, "through A and C"),
     ("line A B\nAB = 3\nAB = 3", ModelError, 3, 1, "already given on line 2"),
     ("line A B\nfind AB / (", ParseError, 2, 10, "expected"),
     ("line A B\nfind angle AB", ParseError, 2, 6, "angle is named by 3 points"),
@@ -154,7 +154,7 @@ def test_import_sample_reads_back() -> None:
             continue
         ok += 1
         assert parse(text) == parsed
-        assert f"# answer" not in text and "answer" not in format_problem(parsed)
+        assert "# answer" not in text and "answer" not in format_problem(parsed)
     assert ok >= 45
 
 
@@ -167,7 +167,8 @@ def test_import_cli_reports_bad_input_per_problem(tmp_path: Path) -> None:
             "problem_answer": "3/7"}
     unknown = dict(good, problem_id=9, text_cdl=["IsExcentreOfTriangle(O,ABC)"])
     src = tmp_path / "in.jsonl"
-    src.write_text(json.dumps(good) + "\n{not json\n" + json.dumps({"problem_id": 3}) + "\n" + json.dumps(unknown) + "\n")
+    lines = [json.dumps(good), "{not json", json.dumps({"problem_id": 3}), json.dumps(unknown)]
+    src.write_text("\n".join(lines) + "\n")
     assert main(["import", "formalgeo", str(src), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
     report = json.loads((tmp_path / "out" / "import_report.json").read_text())
     assert report["problems"] == 4 and report["imported"] == 1 and report["models"] == 1

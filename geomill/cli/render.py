@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from geomill.dsl import format_expr, parse_file
-from geomill.engine.plane import GeneralProblem
 from geomill.engine.errors import GeomillError
+from geomill.engine.plane import GeneralProblem
 from geomill.render.claims import FORMS
 from geomill.render.colours import FILL_OPACITY
 from geomill.solvers import solve
