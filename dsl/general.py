@@ -25,6 +25,7 @@ from geomill.engine.plane import (
     LineDecl,
     PolygonDecl,
     RelationDecl,
+    Turn,
     element_of,
     element_symbol,
     elements_in,
@@ -36,7 +37,8 @@ from .forms import Word, _suggest, is_element, is_shape_line
 from .syntax import GOAL_WORD, SourceLine
 
 POLYGON_WORDS = {"triangle": 3, "quadrilateral": 4, "polygon": None}
-STATEMENT_WORDS = ("points", "line", "circle", *POLYGON_WORDS)
+TURN_WORDS = ("clockwise", "counterclockwise")
+STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS)
 _PLACEHOLDER = re.compile(r"\{([A-Z]+)\}")
 
 
@@ -93,7 +95,7 @@ def is_general(line: SourceLine) -> bool:
         return not is_element(words)
     if words[0].text == GOAL_WORD:
         return False
-    if words[0].text in ("points", "line", "quadrilateral", "polygon"):
+    if words[0].text in ("points", "line", "quadrilateral", "polygon", *TURN_WORDS):
         return True
     if words[0].text == "circle" and len(words) > 1 and words[1].points is not None:
         return True
@@ -110,6 +112,7 @@ class _Builder:
         self.circles: dict[str, CircleDecl] = {}
         self.polygons: dict[tuple[str, ...], PolygonDecl] = {}
         self.relations: dict[tuple, RelationDecl] = {}
+        self.turns: list[Turn] = []
         self.facts: list[Equality] = []
         self.given: dict[tuple, Span] = {}
         self.goal: Goal | None = None
@@ -128,6 +131,16 @@ class _Builder:
                     raise ModelError("a line needs at least 2 points, e.g. 'line A B C'", words[0].span)
                 self.lines.append(LineDecl(pts, span))
             self.declare(pts, span)
+            return
+        if head in TURN_WORDS:
+            bad = next((w for w in rest if w.points is None or len(w.points) < 3 or len(set(w.points)) < len(w.points)),
+                       None)
+            if not rest or bad is not None:
+                raise ModelError(f"expected chains of 3 or more distinct points after '{head}', e.g. '{head} ABC ACD'",
+                                 (bad or words[0]).span)
+            self.turns.append(Turn(head == "clockwise", tuple(w.points for w in rest), span))
+            for w in rest:
+                self.declare(w.points, span)
             return
         if head == "circle" and rest and rest[0].points is not None:
             self._circle(words, span)
@@ -216,6 +229,7 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
     return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
                           polygons=tuple(b.polygons.values()),
                           relations=tuple(sorted(b.relations.values(), key=lambda r: (r.key, r.args))),
+                          turns=tuple(b.turns),
                           facts=tuple(b.facts), goal=b.goal, source=file)
 
 
@@ -349,6 +363,8 @@ def format_general(p: GeneralProblem) -> str:
     for c in p.circles:
         out.append(f"circle {c.centre}" + (" through " + " ".join(c.points) if c.points else ""))
     out += [BLOCKS_BY_KEY[r.key].text(r.args) for r in p.relations if (r.key, r.args) not in done]
+    out += [" ".join((TURN_WORDS[0] if t.clockwise else TURN_WORDS[1], *("".join(c) for c in t.chains)))
+            for t in p.turns]
     out += [f"{format_expr(f.lhs)} = {format_expr(f.rhs)}" for f in p.facts]
     if p.goal is not None:
         out.append(f"{GOAL_WORD} {format_expr(p.goal.expr)}")

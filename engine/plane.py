@@ -192,6 +192,18 @@ class RelationDecl:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """Point chains that run one way round as drawn (``counterclockwise ACM AMB``): a face of the
+    figure or an angle (three points) named in its turning direction.  This is what a figure
+    says that no measure does (which side of a line a point is on); a mirror image of the whole
+    figure turns every chain the other way and is the same problem."""
+
+    clockwise: bool
+    chains: tuple[tuple[str, ...], ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class Equality:
     """A fact: ``lhs = rhs``, expressions of elements and variables."""
 
@@ -215,6 +227,7 @@ class GeneralProblem:
     circles: tuple[CircleDecl, ...] = ()
     polygons: tuple[PolygonDecl, ...] = ()
     relations: tuple[RelationDecl, ...] = ()
+    turns: tuple[Turn, ...] = ()
     facts: tuple[Equality, ...] = ()
     goal: Goal | None = None
     source: str | None = field(default=None, compare=False)

@@ -25,6 +25,10 @@ from geomill.engine.plane import TRIG, GeneralProblem, element_of, element_symbo
 from lark.exceptions import UnexpectedInput
 
 
+# FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
+TURN = "clockwise"
+
+
 class Unsupported(Exception):
     """A problem the language cannot state (the message names what)."""
 
@@ -90,6 +94,7 @@ def value(t: Term | str) -> sympy.Expr:
         return element_symbol(_ELEMENTS[t.name], pts)
     if t.name in _RATIOS:
         a, b = t.args
+        b = _mirrored(b) if "Mirror" in t.name else b
         return element_symbol("length", tuple(a[:2])) / element_symbol("length", tuple(b[:2]))
     if t.name == "RatioOfSimilarArc":
         a, b = t.args
@@ -187,11 +192,12 @@ class Figure:
     circles: dict[str, list[str]]
     polygons: list[str]
     statements: list[str]
+    turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
 
 
 def _construction(cdl: list[str]) -> Figure:
-    fig = Figure({}, [], {}, [], [], [])
+    fig = Figure({}, [], {}, [], [], [], [])
     faces = []
     for item in cdl:
         t = parse_cdl(item)
@@ -212,6 +218,9 @@ def _construction(cdl: list[str]) -> Figure:
                 fig.points.setdefault(p, None)
     collinear = [set(ln) for ln in fig.lines]
     for face in faces:
+        if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
+                and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
+            pass  # an angle face: FormalGeo's angles do not all turn the faces' way
         if not all(len(side) == 2 for side in face) or len(face) < 3:
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
@@ -229,6 +238,7 @@ def _construction(cdl: list[str]) -> Figure:
         trio_straight = len(pts) == 3 and any(set(pts) <= line for line in collinear)
         if len(pts) >= 3 and not trio_straight and "".join(pts) not in fig.polygons:
             fig.polygons.append("".join(pts))
+            fig.turns.append("".join(pts))
     return fig
 
 
@@ -251,11 +261,18 @@ def _relation(t: Term, fig: Figure) -> None:
         have += [p for p in on(args) if p not in have and p != centre]
     if t.name == "PerpendicularBetweenLine":
         args = _perpendicular(*args)
+    if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way
+        args = [args[0], _mirrored(args[1])]
     _, form = _BLOCK_OF[t.name]
     fig.statements.append(form.format(*args))
     for a in args:
         for p in a:
             fig.points.setdefault(p, None)
+
+
+def _mirrored(b: str) -> str:
+    """FormalGeo's mirror partner in the language's vertex-by-vertex order: DEF -> DFE."""
+    return b[0] + b[1:][::-1]
 
 
 def _perpendicular(a: str, b: str) -> list[str]:
@@ -339,6 +356,8 @@ def _text(fig: Figure, target: sympy.Expr) -> str:
     lines += ["line " + " ".join(ln) for ln in fig.lines]
     lines += [f"circle {o}" + (" through " + " ".join(on) if on else "") for o, on in fig.circles.items()]
     lines += fig.statements
+    if fig.turns:
+        lines.append(f"{TURN} " + " ".join(dict.fromkeys(fig.turns)))
     try:
         lines += [f"{format_expr(lhs)} = {format_expr(rhs)}" for lhs, rhs in fig.facts]
         lines.append(f"find {format_expr(target)}")

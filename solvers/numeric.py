@@ -94,6 +94,7 @@ class _System:
 
     def __init__(self, problem: GeneralProblem):
         self.p = problem
+        self.use_turns = True
         self.points = list(problem.points)
         self.vars = sorted({s.name for s in problem.variables})
         self.free_radii = [c.centre for c in problem.circles if not c.points]
@@ -137,6 +138,10 @@ class _System:
         for poly in self.p.polygons:
             area = abs(pg.signed_area([at[q] for q in poly.points]))
             out.append(hinge(area / size ** 2 - 0.01))
+        for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
+            sign = -1.0 if turn.clockwise else 1.0
+            for chain in turn.chains:
+                out.append(hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - 1e-3))
         for rel in self.p.relations:
             out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
         for lhs, rhs in self.equations:
@@ -170,6 +175,26 @@ class _Side:
         return v if math.isfinite(v) else 1e6
 
 
+def _solve(system: _System, x0: np.ndarray):
+    """Least squares from ``x0`` in two steps: without the turning directions (a figure whose
+    chains all turn the wrong way is the mirror of a right one, but a solver cannot pass through the
+    flat figure between them), then, from that figure or its mirror, with them."""
+    if not system.p.turns:
+        return least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+    system.use_turns = False
+    try:
+        first = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+    finally:
+        system.use_turns = True
+    at, _, _ = system.unpack(first.x)
+    votes = sum((1 if pg.signed_area([at[q] for q in chain]) < 0 else -1) * (1 if t.clockwise else -1)
+                for t in system.p.turns for chain in t.chains)
+    x = first.x.copy()
+    if votes < 0:  # most chains turn the wrong way: start from the mirror image
+        x[0:2 * len(system.points):2] *= -1
+    return least_squares(system, x, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+
+
 def _relative(a: float, b: float) -> float:
     return (a - b) / max(abs(a), abs(b), 1.0)
 
@@ -184,7 +209,7 @@ def build_model(problem: GeneralProblem, starts: int = 6, seed: int = 0, check_g
     for k in range(starts):
         x0 = np.concatenate([rng.uniform(-10, 10, 2 * len(system.points)), rng.uniform(1, 30, len(system.vars)),
                              rng.uniform(2, 8, len(system.free_radii))])
-        sol = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+        sol = _solve(system, x0)
         worst = float(np.max(np.abs(sol.fun[:-1]))) if sol.fun.size > 1 else 0.0  # the gauge is no condition
         best = min(best, worst)
         if worst < TOLERANCE:
