@@ -220,7 +220,7 @@ def _construction(cdl: list[str]) -> Figure:
     for face in faces:
         if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
-            pass  # an angle face: FormalGeo's angles do not all turn the faces' way
+            fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
         if not all(len(side) == 2 for side in face) or len(face) < 3:
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]

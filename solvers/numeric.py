@@ -21,10 +21,11 @@ import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
 from geomill.engine.plane import Element, GeneralProblem, _Degrees, element_of
-from geomill.engine.relations import BLOCKS_BY_KEY, hinge
+from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+MAX_STEPS = 80  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.02  # named points at least this fraction of the figure's size apart
 
 
@@ -95,6 +96,7 @@ class _System:
     def __init__(self, problem: GeneralProblem):
         self.p = problem
         self.use_turns = True
+        self.hint = _size_hint(problem)
         self.points = list(problem.points)
         self.vars = sorted({s.name for s in problem.variables})
         self.free_radii = [c.centre for c in problem.circles if not c.points]
@@ -138,6 +140,8 @@ class _System:
         for poly in self.p.polygons:
             area = abs(pg.signed_area([at[q] for q in poly.points]))
             out.append(hinge(area / size ** 2 - 0.01))
+            if len(poly.points) == 4:  # a quadrilateral is convex (a concave one is a polygon)
+                out += convex(*poly.points)(at)
         for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
             sign = -1.0 if turn.clockwise else 1.0
             for chain in turn.chains:
@@ -150,7 +154,7 @@ class _System:
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
                 out.append(hinge(pg.dist(at[names[i]], at[names[j]]) / size - MIN_APART))
-        out.append(1e-4 * (size - 10.0) / 10.0)  # a gentle gauge: a figure about 10 wide unless told otherwise
+        out.append(1e-4 * (size - self.hint) / self.hint)  # a gentle gauge: the size the lengths suggest
         return np.array(out, dtype=float)
 
 
@@ -180,10 +184,10 @@ def _solve(system: _System, x0: np.ndarray):
     chains all turn the wrong way is the mirror of a right one, but a solver cannot pass through the
     flat figure between them), then, from that figure or its mirror, with them."""
     if not system.p.turns:
-        return least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+        return least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
     system.use_turns = False
     try:
-        first = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+        first = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
     finally:
         system.use_turns = True
     at, _, _ = system.unpack(first.x)
@@ -192,7 +196,7 @@ def _solve(system: _System, x0: np.ndarray):
     x = first.x.copy()
     if votes < 0:  # most chains turn the wrong way: start from the mirror image
         x[0:2 * len(system.points):2] *= -1
-    return least_squares(system, x, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=60)
+    return least_squares(system, x, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
 
 
 def _relative(a: float, b: float) -> float:
@@ -204,11 +208,12 @@ def build_model(problem: GeneralProblem, starts: int = 6, seed: int = 0, check_g
     or (``check_goal``) a second model gives the goal another value (it is underdetermined)."""
     system = _System(problem)
     rng = np.random.default_rng(seed)
+    half = _size_hint(problem) / 2
     found: list[NumericModel] = []
     best = math.inf
     for k in range(starts):
-        x0 = np.concatenate([rng.uniform(-10, 10, 2 * len(system.points)), rng.uniform(1, 30, len(system.vars)),
-                             rng.uniform(2, 8, len(system.free_radii))])
+        x0 = np.concatenate([_start(problem, rng, half), rng.uniform(1, 30, len(system.vars)),
+                             rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
         sol = _solve(system, x0)
         worst = float(np.max(np.abs(sol.fun[:-1]))) if sol.fun.size > 1 else 0.0  # the gauge is no condition
         best = min(best, worst)
@@ -224,6 +229,40 @@ def build_model(problem: GeneralProblem, starts: int = 6, seed: int = 0, check_g
         if a is not None and b is not None and not _close(a, b):
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and {b:.6g}")
     return found[0]
+
+
+def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np.ndarray:
+    """Random starting coordinates that already keep each line's points in order along it and
+    each circle's points on it, as far as earlier lines and circles leave them free."""
+    at = {p: rng.uniform(-half, half, 2) for p in problem.points}
+    fixed: set[str] = set()
+    for ln in problem.lines:
+        base = at[ln.points[0]]
+        d = rng.normal(size=2)
+        d /= np.linalg.norm(d) + 1e-12
+        steps = np.cumsum(rng.uniform(0.3, 1.0, len(ln.points))) * half / len(ln.points)
+        for p, t in zip(ln.points[1:], steps):
+            if p not in fixed:
+                at[p] = base + d * t
+        fixed |= set(ln.points)
+    for c in problem.circles:
+        r = rng.uniform(0.3, 0.7) * half
+        for p in c.points:
+            if p not in fixed:
+                t = rng.uniform(0, 2 * np.pi)
+                at[p] = at[c.centre] + r * np.array([np.cos(t), np.sin(t)])
+        fixed |= {c.centre, *c.points}
+    return np.concatenate([at[p] for p in problem.points])
+
+
+def _size_hint(problem: GeneralProblem) -> float:
+    """About how wide the figure is: the median given length (times 2), else 20."""
+    lengths = []
+    for f in problem.facts:
+        el = element_of(f.lhs) if isinstance(f.lhs, sympy.Symbol) else None
+        if el is not None and el.kind.unit == "length" and f.rhs.is_number:
+            lengths.append(abs(float(f.rhs)))
+    return 2 * float(np.median(lengths)) if lengths else 20.0
 
 
 def _close(a: float, b: float, rel: float = 1e-3) -> bool:
