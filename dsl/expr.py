@@ -11,7 +11,8 @@ import re
 
 import sympy
 from geomill.engine.errors import ParseError, Span
-from geomill.engine.model import variable
+from geomill.engine.model import split_points, variable
+from geomill.engine.plane import ELEMENT_KINDS, ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_symbol
 from lark import Token, Transformer_NonRecursive, Tree
 
 MAX_NUMBER = 10**9
@@ -23,6 +24,7 @@ MAX_POWER_BITS = 2000
 
 _NUMBER = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
 _VARIABLE = re.compile(r"[a-z]")
+_POINTS = re.compile(r"(?:[A-Z][0-9]*'*)+")
 
 
 def span_of(node: Tree | Token) -> Span:
@@ -76,12 +78,15 @@ def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
         if arg.is_negative:
             raise ParseError("square root of a negative number", span_of(at))
         return sympy.sqrt(arg)
+    if func.value in TRIG:  # of an angle in degrees
+        return TRIG[func.value](arg)
     return name(func) * arg  # "x(x + 1)" is a product
 
 
 def build(root: Tree | Token) -> sympy.Expr:
-    """The sympy value of an expression tree (lark's non-recursive transformer, bottom-up)."""
-    value, at = _Build().transform(root) if isinstance(root, Tree) else _leaf(root)
+    """The sympy value of an expression tree (lark's non-recursive transformer, bottom-up).
+    An element (``AB``, ``angle ABC``, ``arc length OAB``) is its symbol (``engine.plane``)."""
+    value, at = _value(_Build().transform(root) if isinstance(root, Tree) else _leaf(root))
     if value.is_Rational:  # a number such as 12.85 is finite and real: no need to search it
         return value
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
@@ -95,8 +100,72 @@ _OPERANDS = ("NUMBER", "NAME")
 Valued = tuple[sympy.Expr, Token]  # a subtree's value and its first token (for an error's place)
 
 
-def _leaf(tok: Token) -> Valued:
-    return (number(tok) if tok.type == "NUMBER" else name(tok)), tok
+class _Words:
+    """An element's words read so far (``arc``, then ``length``), waiting for its points, times a
+    coefficient written before them (``2 angle ABC``)."""
+
+    def __init__(self, coeff: sympy.Expr, words: tuple[str, ...]):
+        self.coeff, self.words = coeff, words
+
+
+class _Points:
+    """A point sequence: a segment's length on its own, an element's points after its words."""
+
+    def __init__(self, points: tuple[str, ...]):
+        self.points = points
+
+
+def _leaf(tok: Token) -> tuple:
+    if tok.type == "NUMBER":
+        return number(tok), tok
+    if tok.value in ELEMENT_VOCABULARY:
+        return _Words(sympy.Integer(1), (tok.value,)), tok
+    if _POINTS.fullmatch(tok.value):
+        return _Points(split_points(tok.value)), tok
+    return name(tok), tok
+
+
+def element(words: tuple[str, ...], points: tuple[str, ...], at: Token) -> sympy.Expr:
+    """The symbol of the element ``words`` + ``points`` names, or a located error."""
+    kind = next((k for w, k in ELEMENT_WORDS if w == words), None) if words else ELEMENT_KINDS["length"]
+    text = " ".join((*words, "".join(points)))
+    if kind is None:
+        known = ", ".join(sorted(" ".join(w) for w, _ in ELEMENT_WORDS))
+        raise ParseError(f"{' '.join(words)!r} is not an element; elements are a segment (AB) or {known} "
+                         "followed by points", span_of(at))
+    n = len(points)
+    if len(set(points)) != n:
+        raise ParseError(f"{text} repeats a point", span_of(at))
+    if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
+        want = "at least 3" if kind.n_points is None else str(kind.n_points)
+        what = f"a {' '.join(words)}" if words else "a segment"
+        raise ParseError(f"{what} is named by {want} points, got {text}", span_of(at))
+    return element_symbol(kind.key, points)
+
+
+def _value(v: tuple) -> Valued:
+    """A finished operand: points alone are a segment; words without points are an error."""
+    value, at = v
+    if isinstance(value, _Points):
+        return element((), value.points, at), at
+    if isinstance(value, _Words):
+        raise ParseError(f"expected points after {' '.join(value.words)!r} (e.g. {' '.join(value.words)} ABC)",
+                         span_of(at))
+    return value, at
+
+
+def _implicit(left: tuple, right: tuple) -> tuple:
+    """``2 angle ABC``: words gather, points close them into an element, anything else multiplies."""
+    (lv, lat), (rv, rat) = left, right
+    if isinstance(lv, _Words):
+        if isinstance(rv, _Words):
+            return _Words(lv.coeff, lv.words + rv.words), lat
+        if isinstance(rv, _Points):
+            return lv.coeff * element(lv.words, rv.points, lat), lat
+        _value(left)
+    if isinstance(rv, _Words):
+        return _Words(_value(left)[0] * rv.coeff, rv.words), rat
+    return _value(left)[0] * _value(right)[0], lat
 
 
 class _Build(Transformer_NonRecursive):
@@ -115,11 +184,13 @@ class _Build(Transformer_NonRecursive):
             raise ParseError(f"expression too long (more than {MAX_NODES} operands and operators)",
                              span_of(where))
         if data == "call":  # the function's name is no operand
-            arg, at = _leaf(children[1]) if isinstance(children[1], Token) else children[1]
+            arg, at = _value(_leaf(children[1]) if isinstance(children[1], Token) else children[1])
             return _call(children[0], arg, at), where
         args = [_leaf(c) if isinstance(c, Token) else c for c in children
                 if not isinstance(c, Token) or c.type in _OPERANDS]
-        return _combine(data, args), where
+        if data == "imul":
+            return _implicit(*args)
+        return _combine(data, [_value(a) for a in args]), where
 
 
 def _combine(op: str, args: list[Valued]) -> sympy.Expr:

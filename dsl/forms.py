@@ -165,6 +165,11 @@ def _no_form(words: list[Word]) -> ModelError:
     return ModelError(f"this line fits no shape form; forms with {first!r}: " + "; ".join(forms), words[0].span)
 
 
+def is_shape_line(words: list[Word]) -> bool:
+    """Does some shape form have this line's literal words (whether or not its points fit)?"""
+    return line_key(words) in _shape_index(tuple(KINDS.values()))
+
+
 def read_shape(words: list[Word]) -> ShapeDecl:
     """The declaration a shape line makes, or a ModelError pointing at the culprit."""
     candidates = _shape_index(tuple(KINDS.values())).get(line_key(words), ())

@@ -10,6 +10,7 @@ import functools
 import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import Problem, ShapeDecl, element_text
+from geomill.engine.plane import TRIG, GeneralProblem, element_of
 
 from .forms import read_shape, split_words
 
@@ -19,7 +20,10 @@ MAX_DECIMALS = 6
 MAX_EXPONENT = 10
 
 
-def format_problem(problem: Problem) -> str:
+def format_problem(problem: Problem | GeneralProblem) -> str:
+    if isinstance(problem, GeneralProblem):
+        from .general import format_general
+        return format_general(problem)
     lines = [format_shape(d) for d in problem.shapes]
     lines += [f"{element_text(f.quantity)} = {format_expr(f.value)}" for f in problem.facts]
     if problem.query is not None:
@@ -82,7 +86,12 @@ def _fmt(e: sympy.Expr) -> tuple[str, int]:
             return dec, ATOM if e.p > 0 else UNARY
         return _product(e, [])
     if e.is_Symbol:
+        el = element_of(e)
+        if el is not None:  # "AB" is an atom; "angle ABC" binds like a product of its words
+            return el.text, ATOM if not el.kind.words else POWER
         return e.name, ATOM
+    if isinstance(e, tuple(TRIG.values())):
+        return f"{type(e).__name__.lower()}({_fmt(e.args[0])[0]})", ATOM
     if e is sympy.pi:
         return "pi", ATOM
     if e.is_Add:

@@ -13,8 +13,10 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
 from geomill.engine.kinds import Line
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
+from geomill.engine.plane import GeneralProblem
 
 from .forms import Word, is_element, read_element, read_shape
+from .general import is_general, read_general
 from .syntax import parse_lines
 
 
@@ -29,11 +31,19 @@ class _Statement:
     value_span: Span | None = None
 
 
-def read(text: str, file: str | None = None) -> Problem:
+def read(text: str, file: str | None = None) -> Problem | GeneralProblem:
+    """Today's problem, or a general one when a line says what only the general language can."""
+    lines = parse_lines(text)
+    if any(is_general(line) for line in lines):
+        return read_general(lines, file)
+    return _read_shapes(lines, file)
+
+
+def _read_shapes(lines: list, file: str | None) -> Problem:
     shapes: list[ShapeDecl] = []
     statements: list[_Statement] = []
     query_seen: _Statement | None = None
-    for line in parse_lines(text):
+    for line in lines:
         words = list(line.words)
         span = Span(line.number, words[0].col)
         if line.value is not None:

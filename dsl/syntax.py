@@ -16,7 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import expr
-from .forms import Word, make_word
+from .forms import Word, is_element, make_word
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE = 200_000
@@ -29,6 +29,12 @@ def parser() -> Lark:
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual")
 
 
+@functools.cache
+def expression_parser() -> Lark:
+    """The same grammar from its ``expression`` rule: a goal's expression (compiled on first use)."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start="expression")
+
+
 @dataclass(frozen=True)
 class SourceLine:
     """One statement: its words, and the value after ``=`` if it has one."""
@@ -37,6 +43,7 @@ class SourceLine:
     words: tuple[Word, ...]
     value: sympy.Expr | None = None
     value_span: Span | None = None
+    goal: sympy.Expr | None = None  # "find" + an expression (words: the goal word alone)
 
 
 def parse_lines(text: str) -> list[SourceLine]:
@@ -51,7 +58,8 @@ def parse_lines(text: str) -> list[SourceLine]:
         raise ParseError(f"the problem is too long ({len(text)} characters; at most {MAX_SOURCE})", Span(1, 1))
     _check_nesting(text)
     raws = text.split("\n")
-    new = [raw for raw in dict.fromkeys(raws) if raw not in _LINES]
+    goals = {number: raw for number, raw in enumerate(raws, 1) if _is_goal(raw)}
+    new = [raw for raw in dict.fromkeys(raws) if raw not in _LINES and raw not in goals.values()]
     if new:
         try:
             _parse_new(new)
@@ -59,12 +67,54 @@ def parse_lines(text: str) -> list[SourceLine]:
             return _parse_whole(text)
     out = []
     for number, raw in enumerate(raws, 1):
+        if number in goals:
+            out.append(_goal(raw, number))
+            continue
         parsed = _LINES[raw]
         if parsed:
             words, value, value_cols = parsed
             out.append(SourceLine(number, tuple(Word(t, number, col, points) for t, col, points in words), value,
                                   None if value_cols is None else Span(number, *value_cols)))
     return out
+
+
+GOAL_WORD = "find"
+_GOAL = re.compile(rf"[ \t\f\r]*{GOAL_WORD}(?![A-Za-z0-9_'])")
+
+
+def _is_goal(raw: str) -> bool:
+    """A ``find`` line that is not ``find`` + one element's words (those read as before)."""
+    if not _GOAL.match(raw):
+        return False
+    code = raw.split("#", 1)[0]
+    if "=" in code:
+        return False
+    try:
+        got = _plain(code)
+    except GeomillError:
+        return False
+    if got is None:  # operators, numbers or parentheses: an expression
+        return True
+    words = got[0]
+    return len(words) > 1 and not is_element([make_word(t, 1, col) for t, col, _ in words[1:]])
+
+
+def _goal(raw: str, number: int) -> SourceLine:
+    """``find`` + an expression: the expression parsed from the goal word on (columns kept)."""
+    m = _GOAL.match(raw)
+    word = Word(GOAL_WORD, number, m.end() - len(GOAL_WORD) + 1)
+    rest = " " * m.end() + raw[m.end():]
+    try:
+        tree = expression_parser().parse(rest)
+        value = expr.build(tree.children[0])
+    except UnexpectedInput as e:
+        err = _syntax_error(e, rest)
+        raise ParseError(err.message, Span(number, err.span.col)) from None
+    except GeomillError as e:
+        if e.span is not None:
+            e.span = Span(number, e.span.col, e.span.end_col)
+        raise
+    return SourceLine(number, (word,), goal=value)
 
 
 LINE_CACHE_LIMIT = 50_000  # distinct lines kept (a few MB); cleared when full

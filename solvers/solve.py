@@ -7,6 +7,7 @@ from functools import cached_property
 from geomill.engine.errors import SolveError
 from geomill.engine.graph import FactGraph
 from geomill.engine.model import Problem, Quantity, split_points
+from geomill.engine.plane import GeneralProblem
 
 from .arith import round2
 from .deduce import Deduction
@@ -118,6 +119,10 @@ def solve(problem: Problem, query: Quantity | None = None) -> Solution:
     Raises SolveError (with the place in the text at fault) for contradictory,
     underdetermined or impossible problems.
     """
+    if isinstance(problem, GeneralProblem):
+        raise SolveError("this is a general plane-geometry problem: deduction over it is not built yet; "
+                         "'geomill render', 'scene' and 'check' draw and measure its numeric model", None,
+                         problem.source)
     if query is None:
         if problem.query is None:
             raise SolveError("the problem has no 'find' line", None, problem.source)

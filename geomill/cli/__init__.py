@@ -18,7 +18,7 @@ from geomill.engine.jsontext import cut
 from geomill.engine.redact import redact
 
 COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
-                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade")
+                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade", "geomill.cli.importer")
 
 
 def build_parser() -> argparse.ArgumentParser:

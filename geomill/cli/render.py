@@ -62,10 +62,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _scene(path: str, seed: int):
     from geomill.dsl import parse_file
+    from geomill.engine.plane import GeneralProblem
     from geomill.render.layout import layout
     from geomill.solvers import solve
 
-    sol = solve(parse_file(path))
+    problem = parse_file(path)
+    if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
+        from geomill.render.general import general_scene
+        try:
+            return general_scene(problem, seed)
+        except GeomillError as exc:
+            raise exc.located(path) from None
+    sol = solve(problem)
     try:
         return sol, layout(sol, seed=seed)
     except GeomillError as exc:
@@ -98,6 +106,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     if suffix not in (".png", ".svg"):
         raise RenderArgumentError(f"cannot write {args.output!r}: the output must end in .png or .svg")
     sol, scene = _scene(args.file, args.seed)
+    if not hasattr(sol, "steps"):  # a general problem: its model's figure, plain, letters at points
+        return _render_general(args, scene)
     try:
         renderer = Renderer(size=args.size, opacity=args.opacity, line_width=args.line_width,
                             font_size=args.font_size)
@@ -115,6 +125,19 @@ def cmd_render(args: argparse.Namespace) -> int:
         print(f"warning: the label {lab.text!r} of {lab.element} may read as another element's", file=sys.stderr)
     if args.labels:
         write_text(args.labels, json.dumps(figure_labels(drawing), ensure_ascii=False) + "\n")
+    return 0
+
+
+def _render_general(args: argparse.Namespace, scene) -> int:
+    from geomill.dataset.files import write_bytes, write_text
+    from geomill.render.general import general_labels
+    from geomill.render.plain import render_png
+
+    if Path(args.output).suffix.lower() != ".png":
+        raise RenderArgumentError(f"cannot write {args.output!r}: a general problem's figure is a .png")
+    write_bytes(args.output, render_png(scene, args.size))
+    if args.labels:
+        write_text(args.labels, json.dumps(general_labels(scene, args.size), ensure_ascii=False) + "\n")
     return 0
 
 

@@ -1,0 +1,371 @@
+"""Lines -> a :class:`GeneralProblem`, and back to text.
+
+The statements of general plane geometry: ``points``, ``line``, ``circle O through …``, polygons
+(``triangle``, ``quadrilateral``, ``polygon``), and every form of every block in
+``engine/relations.py``; facts (``element = expression``, with elements on both sides) and a goal
+(``find`` + any expression).  A problem is read this way when one of its lines says something
+only the general language can say (:func:`is_general`); otherwise today's reader reads it, with
+today's results.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+import sympy
+from geomill.engine.errors import ModelError, Span
+from geomill.engine.plane import (
+    ELEMENT_KINDS,
+    ELEMENT_VOCABULARY,
+    ELEMENT_WORDS,
+    CircleDecl,
+    Equality,
+    GeneralProblem,
+    Goal,
+    LineDecl,
+    PolygonDecl,
+    RelationDecl,
+    Turn,
+    element_of,
+    element_symbol,
+    elements_in,
+    polygon_key,
+)
+from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
+
+from .forms import Word, _suggest, is_element, is_shape_line
+from .syntax import GOAL_WORD, SourceLine
+
+POLYGON_WORDS = {"triangle": 3, "quadrilateral": 4, "polygon": None}
+TURN_WORDS = ("clockwise", "counterclockwise")
+STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS)
+_PLACEHOLDER = re.compile(r"\{([A-Z]+)\}")
+
+
+# -- matching block forms -------------------------------------------------------------------------
+
+
+@functools.cache
+def _form_index() -> dict[tuple[str | None, ...], list[tuple[Block, str]]]:
+    """Every block form by its key (literal words, None for a placeholder), in block order."""
+    index: dict[tuple[str | None, ...], list[tuple[Block, str]]] = {}
+    for block in BLOCKS:
+        for form in block.forms:
+            key = tuple(None if _PLACEHOLDER.fullmatch(t) else t for t in form.split())
+            index.setdefault(key, []).append((block, form))
+    return index
+
+
+def _key(words: list[Word]) -> tuple[str | None, ...]:
+    return tuple(None if w.points is not None else w.text for w in words)
+
+
+def match_block(words: list[Word]) -> tuple[Block, tuple[tuple[str, ...], ...]] | None:
+    """The first block a line states, with its arguments in block order; a polygon-kind line may
+    name its polygon from any vertex (``triangle ABC right at A`` is the block's ``CAB``)."""
+    for block, form in _form_index().get(_key(words), ()):
+        phs = _PLACEHOLDER.findall(form)
+        bound = [w.points for w in words if w.points is not None]
+        if any(len(ph) != len(pts) for ph, pts in zip(phs, bound)):
+            continue
+        by_ph = dict(zip(phs, bound))
+        args = tuple(by_ph[ph] for ph in block.placeholders)
+        tries = [args]
+        if block.polygon is not None:
+            i = block.placeholders.index(block.polygon)
+            poly = args[i]
+            tries += [args[:i] + (poly[r:] + poly[:r],) + args[i + 1:] for r in range(1, len(poly))]
+        for a in tries:
+            if block.bind(a) is not None:
+                return block, a
+    return None
+
+
+# -- which reader ---------------------------------------------------------------------------------
+
+
+def is_general(line: SourceLine) -> bool:
+    """Does this line say something only the general language can (so the problem is general)?"""
+    if line.goal is not None:
+        return True
+    words = list(line.words)
+    if line.value is not None:
+        if any(element_of(s) is not None for s in line.value.free_symbols) or line.value.has(sympy.Function):
+            return True
+        return not is_element(words)
+    if words[0].text == GOAL_WORD:
+        return False
+    if words[0].text in ("points", "line", "quadrilateral", "polygon", *TURN_WORDS):
+        return True
+    if words[0].text == "circle" and len(words) > 1 and words[1].points is not None:
+        return True
+    return not is_shape_line(words) and match_block(words) is not None
+
+
+# -- reading ---------------------------------------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.points: dict[str, Span] = {}
+        self.lines: list[LineDecl] = []
+        self.circles: dict[str, CircleDecl] = {}
+        self.polygons: dict[tuple[str, ...], PolygonDecl] = {}
+        self.relations: dict[tuple, RelationDecl] = {}
+        self.turns: list[Turn] = []
+        self.facts: list[Equality] = []
+        self.given: dict[tuple, Span] = {}
+        self.goal: Goal | None = None
+
+    def declare(self, pts: tuple[str, ...], span: Span) -> None:
+        for p in pts:
+            self.points.setdefault(p, span)
+
+    def statement(self, words: list[Word], span: Span) -> None:
+        head = words[0].text
+        rest = words[1:]
+        if head in ("points", "line"):
+            pts = _all_points(rest, head, words[0])
+            if head == "line":
+                if len(pts) < 2:
+                    raise ModelError("a line needs at least 2 points, e.g. 'line A B C'", words[0].span)
+                self.lines.append(LineDecl(pts, span))
+            self.declare(pts, span)
+            return
+        if head in TURN_WORDS:
+            bad = next((w for w in rest if w.points is None or len(w.points) < 3 or len(set(w.points)) < len(w.points)),
+                       None)
+            if not rest or bad is not None:
+                raise ModelError(f"expected chains of 3 or more distinct points after '{head}', e.g. '{head} ABC ACD'",
+                                 (bad or words[0]).span)
+            self.turns.append(Turn(head == "clockwise", tuple(w.points for w in rest), span))
+            for w in rest:
+                self.declare(w.points, span)
+            return
+        if head == "circle" and rest and rest[0].points is not None:
+            self._circle(words, span)
+            return
+        if head in POLYGON_WORDS and len(words) == 2 and rest[0].points is not None:
+            n = POLYGON_WORDS[head]
+            pts = rest[0].points
+            if (n is not None and len(pts) != n) or len(pts) < 3:
+                raise ModelError(f"a {head} needs {n or 'at least 3'} points, got {rest[0].text}", rest[0].span)
+            self._polygon(pts, rest[0])
+            return
+        found = match_block(words)
+        if found is None:
+            raise _no_statement(words)
+        block, args = found
+        for w in words:
+            if w.points is not None and len(set(w.points)) != len(w.points):
+                raise ModelError(f"{w.text} repeats a point", w.span)
+        poly = polygon_of(block, args)
+        if poly is not None:
+            self._polygon(poly, words[0])
+        for pts in args:
+            self.declare(pts, span)
+        self.relations.setdefault((block.key, args), RelationDecl(block.key, args, span))
+
+    def _circle(self, words: list[Word], span: Span) -> None:
+        centre = words[1]
+        if len(centre.points) != 1:
+            raise ModelError(f"a circle is named by its centre, one point; got {centre.text}", centre.span)
+        pts: tuple[str, ...] = ()
+        if len(words) > 2:
+            if words[2].text != "through" or len(words) == 3:
+                raise ModelError("expected 'circle O' or 'circle O through A B C'", words[2].span)
+            pts = _all_points(words[3:], "circle", words[2])
+        if centre.points[0] in pts:
+            raise ModelError(f"the centre {centre.text} cannot be on its own circle", centre.span)
+        old = self.circles.get(centre.points[0])
+        merged = tuple(dict.fromkeys((old.points if old else ()) + pts))
+        self.circles[centre.points[0]] = CircleDecl(centre.points[0], merged, old.span if old else span)
+        self.declare(centre.points + pts, span)
+
+    def _polygon(self, pts: tuple[str, ...], word: Word) -> None:
+        if len(set(pts)) != len(pts):
+            raise ModelError(f"{''.join(pts)} repeats a point", word.span)
+        self.polygons.setdefault(polygon_key(pts), PolygonDecl(pts, Span(word.line, word.col)))
+        self.declare(pts, Span(word.line, word.col))
+
+    def fact(self, line: SourceLine, span: Span) -> None:
+        lhs = words_expression(list(line.words))
+        key = (sympy.srepr(lhs), sympy.srepr(line.value))
+        if key in self.given:
+            raise ModelError(f"{_text(lhs)} = {_text(line.value)} is already given on line {self.given[key].line}",
+                             span)
+        self.given[key] = span
+        _check_value(lhs, line.value, line.value_span)
+        self.facts.append(Equality(lhs, line.value, span))
+
+    def set_goal(self, e: sympy.Expr, span: Span) -> None:
+        if self.goal is not None:
+            raise ModelError(f"only one 'find' per problem (the first is on line {self.goal.span.line})", span)
+        self.goal = Goal(e, span)
+
+
+def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralProblem:
+    """The general problem the lines state; every error is located."""
+    b = _Builder()
+    pending: list[tuple[sympy.Expr, Span]] = []
+    for line in lines:
+        words = list(line.words)
+        span = Span(line.number, words[0].col)
+        if line.goal is not None:
+            b.set_goal(line.goal, span)
+            pending.append((line.goal, span))
+        elif line.value is not None:
+            b.fact(line, span)
+            pending.append((b.facts[-1].lhs - b.facts[-1].rhs, span))
+        elif words[0].text == GOAL_WORD:
+            if len(words) == 1:
+                raise ModelError("find what? e.g. 'find AB' or 'find angle ABC'", words[0].span)
+            e = words_expression(words[1:])
+            b.set_goal(e, span)
+            pending.append((e, span))
+        else:
+            b.statement(words, span)
+    _check_known(b, pending)
+    return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
+                          polygons=tuple(b.polygons.values()),
+                          relations=tuple(sorted(b.relations.values(), key=lambda r: (r.key, r.args))),
+                          turns=tuple(b.turns),
+                          facts=tuple(b.facts), goal=b.goal, source=file)
+
+
+def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
+    """Elements name only points the construction has; circles' elements name a circle."""
+    for e, span in pending:
+        for el in elements_in(e):
+            for p in el.points:
+                if p not in b.points:
+                    raise ModelError(f"unknown point {p} in {el.text}: no statement of the figure has it", span)
+            if el.kind.key in ("radius", "diameter", "circle_area", "circumference") and el.points[0] not in b.circles:
+                raise ModelError(f"no circle is centred at {el.points[0]} (write 'circle {el.points[0]} through …')",
+                                 span)
+            if el.kind.key in ("arc", "arc_length", "sector_area", "sector_perimeter"):
+                c = b.circles.get(el.points[0])
+                if c is None or not set(el.points[1:]) <= set(c.points):
+                    raise ModelError(f"{el.text} needs a circle centred at {el.points[0]} through "
+                                     f"{' and '.join(el.points[1:])}", span)
+    for rel in b.relations.values():
+        block = BLOCKS_BY_KEY[rel.key]
+        if block.circle is None:
+            continue
+        names = block.bind(rel.args)
+        centre = names[block.circle]
+        c = b.circles.get(centre)
+        missing = [names[t] for t in block.on_circle if c is None or names[t] not in c.points]
+        if missing:
+            raise ModelError(f"{block.state(rel.args)}: {', '.join(missing)} must be on a circle centred at {centre} "
+                             f"(write 'circle {centre} through {' '.join(missing)}')", rel.span)
+
+
+def _all_points(words: list[Word], head: str, at: Word) -> tuple[str, ...]:
+    bad = next((w for w in words if w.points is None), None)
+    if bad is not None:
+        raise ModelError(f"expected points after '{head}', got {bad.text!r}", bad.span)
+    if not words:
+        raise ModelError(f"expected points after '{head}'", at.span)
+    pts = tuple(p for w in words for p in w.points)
+    if len(set(pts)) != len(pts):
+        raise ModelError(f"'{head}' repeats a point", at.span)
+    return pts
+
+
+def _no_statement(words: list[Word]) -> ModelError:
+    first = next((w for w in words if w.points is None), words[0])
+    literals = {t for f in _form_index() for t in f if t} | set(STATEMENT_WORDS)
+    for w in words:
+        if w.points is None and w.text not in literals:
+            return ModelError(f"unknown word {w.text!r}{_suggest(w.text, sorted(literals))}", w.span)
+    forms = [f for b in BLOCKS for f in b.forms if first.text in f.split()]
+    hint = "; ".join(forms[:6]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
+    return ModelError(f"this line fits no statement; forms with {first.text!r}: {hint}", words[0].span)
+
+
+def words_expression(words: list[Word]) -> sympy.Expr:
+    """A fact's left side or a goal written in words: elements joined by + and -."""
+    total, sign, term = sympy.Integer(0), 1, []
+    for w in [*words, Word("+", words[-1].line, words[-1].col)]:
+        if w.text in "+-" and w.points is None:
+            if term:
+                total += sign * _term(term)
+            elif w is not words[-1]:
+                if total != 0 or w.text == "+":
+                    raise ModelError(f"expected an element before {w.text!r}", w.span)
+            sign, term = (1 if w.text == "+" else -1), []
+            continue
+        term.append(w)
+    return total
+
+
+def _term(words: list[Word]) -> sympy.Expr:
+    if len(words) == 1 and words[0].points is None and re.fullmatch(r"[a-z]", words[0].text):
+        return sympy.Symbol(words[0].text, real=True)
+    *kw, pts = words
+    if pts.points is None:
+        raise ModelError(f"expected points after {' '.join(w.text for w in words)!r}", pts.span)
+    names = tuple(w.text for w in kw)
+    kind = next((k for w, k in ELEMENT_WORDS if w == names), None) if names else ELEMENT_KINDS["length"]
+    if kind is None:
+        unknown = next((w for w in kw if w.text not in ELEMENT_VOCABULARY), kw[0])
+        known = sorted(" ".join(w) for w, _ in ELEMENT_WORDS)
+        raise ModelError(f"unknown element {' '.join(names)!r}{_suggest(unknown.text, ELEMENT_VOCABULARY)}; "
+                         f"expected a segment such as AB, or one of: {', '.join(known)} followed by points",
+                         words[0].span)
+    n = len(pts.points)
+    if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
+        want = "at least 3" if kind.n_points is None else kind.n_points
+        raise ModelError(f"{' '.join(names) or 'a segment'} is named by {want} points, got {pts.text}", pts.span)
+    if len(set(pts.points)) != n:
+        raise ModelError(f"{pts.text} repeats a point", pts.span)
+    return element_symbol(kind.key, pts.points)
+
+
+def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
+    """A single element given a number no figure could have: a negative length, a 200-degree angle."""
+    el = element_of(lhs) if isinstance(lhs, sympy.Symbol) else None
+    if el is None or value.free_symbols or not value.is_number:
+        return
+    v = float(value)
+    if el.kind.key == "angle" and not 0 < v < 180:
+        raise ModelError(f"an angle must be between 0 and 180 degrees, got {value}", span)
+    if el.kind.key == "arc" and not 0 < v < 360:
+        raise ModelError(f"an arc must be between 0 and 360 degrees, got {value}", span)
+    if v <= 0:
+        raise ModelError(f"{el.text} must be positive, got {value}", span)
+
+
+def _text(e: sympy.Expr) -> str:
+    from .printer import format_expr
+    return format_expr(e)
+
+
+# -- printing ---------------------------------------------------------------------------------------
+
+
+def format_general(p: GeneralProblem) -> str:
+    """Canonical text; ``parse(format_general(p)) == p``."""
+    from .printer import format_expr
+    out = [" ".join(("points", *p.points))] if p.points else []
+    kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in p.relations
+             if BLOCKS_BY_KEY[r.key].polygon is not None}
+    done = set()
+    for poly in p.polygons:
+        rel = kinds.get(poly.points)
+        if rel is not None and (rel.key, rel.args) not in done:
+            out.append(BLOCKS_BY_KEY[rel.key].text(rel.args))
+            done.add((rel.key, rel.args))
+        else:
+            out.append(f"{poly.noun} {''.join(poly.points)}")
+    out += [" ".join(("line", *ln.points)) for ln in p.lines]
+    for c in p.circles:
+        out.append(f"circle {c.centre}" + (" through " + " ".join(c.points) if c.points else ""))
+    out += [BLOCKS_BY_KEY[r.key].text(r.args) for r in p.relations if (r.key, r.args) not in done]
+    out += [" ".join((TURN_WORDS[0] if t.clockwise else TURN_WORDS[1], *("".join(c) for c in t.chains)))
+            for t in p.turns]
+    out += [f"{format_expr(f.lhs)} = {format_expr(f.rhs)}" for f in p.facts]
+    if p.goal is not None:
+        out.append(f"{GOAL_WORD} {format_expr(p.goal.expr)}")
+    return "\n".join(out) + "\n"

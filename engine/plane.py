@@ -1,0 +1,245 @@
+"""General plane geometry: the problem model beyond GeomVerse's glued shapes.
+
+A general problem is points, lines (points in order on one line), circles (a centre and the
+points on it), polygons (faces, named by their vertices in order), relations (instances of the
+blocks in :mod:`engine.relations`: parallel, midpoint, similar …), facts (an equation between
+expressions of elements and variables) and a goal (an expression to evaluate).
+
+Elements (a length, an angle, an arc, an area …) appear in expressions as sympy symbols whose
+name says what they measure (``angle(ABC)``), so a fact is a plain sympy equation and a goal a
+plain sympy expression; :func:`element_of` reads a symbol back.  Every element is keyed
+canonically (``AB`` is ``BA``; angle ``ABC`` is ``CBA``; polygon ``ABCD`` is ``BCDA`` and ``DCBA``).
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+import sympy
+
+from .errors import Span
+from .model import split_points
+
+# -- elements -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ElementKind:
+    """A kind of measurable element: its words in the language, how many points name it (None: a
+    polygon, any number from 3), how its key is made canonical, its unit."""
+
+    key: str
+    words: tuple[str, ...]
+    n_points: int | None
+    canon: str  # "segment" | "angle" | "polygon" | "ordered"
+    unit: str  # "length" | "degrees" | "area" | "ratio"
+
+
+ELEMENT_KINDS: dict[str, ElementKind] = {k.key: k for k in (
+    ElementKind("length", (), 2, "segment", "length"),
+    ElementKind("angle", ("angle",), 3, "angle", "degrees"),
+    ElementKind("arc", ("arc",), 3, "ordered", "degrees"),  # arc OAB: circle O, from A to B counter-clockwise
+    ElementKind("arc_length", ("arc", "length"), 3, "ordered", "length"),
+    ElementKind("sector_area", ("sector", "area"), 3, "ordered", "area"),
+    ElementKind("sector_perimeter", ("sector", "perimeter"), 3, "ordered", "length"),
+    ElementKind("radius", ("radius",), 1, "ordered", "length"),
+    ElementKind("diameter", ("diameter",), 1, "ordered", "length"),
+    ElementKind("circle_area", ("circle", "area"), 1, "ordered", "area"),
+    ElementKind("circumference", ("circumference",), 1, "ordered", "length"),
+    ElementKind("area", ("area",), None, "polygon", "area"),
+    ElementKind("perimeter", ("perimeter",), None, "polygon", "length"),
+    ElementKind("height", ("height",), None, "ordered", "length"),  # from the first vertex onto the opposite side
+)}
+# the words that start an element, longest first (``arc length`` before ``arc``)
+ELEMENT_WORDS: tuple[tuple[tuple[str, ...], ElementKind], ...] = tuple(sorted(
+    ((k.words, k) for k in ELEMENT_KINDS.values() if k.words), key=lambda wk: -len(wk[0])))
+ELEMENT_VOCABULARY = frozenset(w for k in ELEMENT_KINDS.values() for w in k.words)
+
+
+def canonical(kind: ElementKind, pts: tuple[str, ...]) -> tuple[str, ...]:
+    """The key of an element named by ``pts``: one spelling for every name of the same element."""
+    if kind.canon == "segment":
+        return tuple(sorted(pts))
+    if kind.canon == "angle":
+        a, b = sorted((pts[0], pts[2]))
+        return (a, pts[1], b)
+    if kind.canon == "polygon":
+        return polygon_key(pts)
+    return tuple(pts)
+
+
+def polygon_key(pts: tuple[str, ...]) -> tuple[str, ...]:
+    """A polygon's canonical vertex order: the least rotation of either direction."""
+    n = len(pts)
+    rots = [tuple(p[i:] + p[:i]) for p in (tuple(pts), tuple(reversed(pts))) for i in range(n)]
+    return min(rots)
+
+
+@functools.lru_cache(maxsize=100_000)
+def element_symbol(kind_key: str, pts: tuple[str, ...]) -> sympy.Symbol:
+    """The symbol an element stands for in expressions: ``length(AB)``, ``angle(ABC)``."""
+    kind = ELEMENT_KINDS[kind_key]
+    return sympy.Symbol(f"{kind.key}({''.join(canonical(kind, pts))})", positive=True)
+
+
+@dataclass(frozen=True)
+class Element:
+    kind: ElementKind
+    points: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """The element in the language: ``AB``, ``angle ABC``, ``arc length OAB``."""
+        return " ".join((*self.kind.words, "".join(self.points)))
+
+
+@functools.lru_cache(maxsize=100_000)
+def element_of(sym: sympy.Symbol) -> Element | None:
+    """The element a symbol stands for, None for a variable."""
+    name = sym.name
+    if not name.endswith(")") or "(" not in name:
+        return None
+    key, pts = name[:-1].split("(", 1)
+    kind = ELEMENT_KINDS.get(key)
+    return None if kind is None else Element(kind, split_points(pts))
+
+
+def elements_in(e: sympy.Expr) -> list[Element]:
+    """The elements an expression mentions, in a stable order."""
+    return [el for s in sorted(e.free_symbols, key=lambda s: s.name) if (el := element_of(s)) is not None]
+
+
+def variables_in(e: sympy.Expr) -> list[sympy.Symbol]:
+    return [s for s in sorted(e.free_symbols, key=lambda s: s.name) if element_of(s) is None]
+
+
+# -- trigonometry of an angle in degrees, kept unevaluated for symbols ---------------------------
+
+
+class _Degrees(sympy.Function):
+    """sin/cos/tan of an angle in degrees: numbers evaluate, elements stay written as they are."""
+
+    nargs = 1
+    radians: sympy.FunctionClass
+
+    @classmethod
+    def eval(cls, t):
+        if t.is_Number:
+            return cls.radians(sympy.pi * t / 180)
+        return None
+
+    def _eval_evalf(self, prec):
+        return self.radians(sympy.pi * self.args[0] / 180)._eval_evalf(prec)
+
+    def rewrite_radians(self) -> sympy.Expr:
+        return self.radians(sympy.pi * self.args[0] / 180)
+
+
+class Sin(_Degrees):
+    radians = sympy.sin
+
+
+class Cos(_Degrees):
+    radians = sympy.cos
+
+
+class Tan(_Degrees):
+    radians = sympy.tan
+
+
+TRIG = {"sin": Sin, "cos": Cos, "tan": Tan}
+
+
+# -- statements -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineDecl:
+    """Points in order along one straight line (``line A E O B``)."""
+
+    points: tuple[str, ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class CircleDecl:
+    """A circle by its centre (which names it) and the points on it, in the order written."""
+
+    centre: str
+    points: tuple[str, ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class PolygonDecl:
+    """A polygon (a face of the figure) by its vertices in order around it."""
+
+    points: tuple[str, ...]
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def noun(self) -> str:
+        return {3: "triangle", 4: "quadrilateral"}.get(len(self.points), "polygon")
+
+
+@dataclass(frozen=True)
+class RelationDecl:
+    """An instance of a relation block: its key and its arguments (point tuples) in block order."""
+
+    key: str
+    args: tuple[tuple[str, ...], ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Point chains that run one way round as drawn (``counterclockwise ACM AMB``): a face of the
+    figure or an angle (three points) named in its turning direction.  This is what a figure
+    says that no measure does (which side of a line a point is on); a mirror image of the whole
+    figure turns every chain the other way and is the same problem."""
+
+    clockwise: bool
+    chains: tuple[tuple[str, ...], ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Equality:
+    """A fact: ``lhs = rhs``, expressions of elements and variables."""
+
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Goal:
+    expr: sympy.Expr
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class GeneralProblem:
+    """A problem in the general world; ``points`` lists every point in first-mention order."""
+
+    points: tuple[str, ...]
+    lines: tuple[LineDecl, ...] = ()
+    circles: tuple[CircleDecl, ...] = ()
+    polygons: tuple[PolygonDecl, ...] = ()
+    relations: tuple[RelationDecl, ...] = ()
+    turns: tuple[Turn, ...] = ()
+    facts: tuple[Equality, ...] = ()
+    goal: Goal | None = None
+    source: str | None = field(default=None, compare=False)
+
+    @property
+    def variables(self) -> frozenset[sympy.Symbol]:
+        out: set[sympy.Symbol] = set()
+        for f in self.facts:
+            out |= set(variables_in(f.lhs - f.rhs))
+        if self.goal is not None:
+            out |= set(variables_in(self.goal.expr))
+        return frozenset(out)
+
+    def circle(self, centre: str) -> CircleDecl | None:
+        return next((c for c in self.circles if c.centre == centre), None)

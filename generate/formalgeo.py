@@ -1,0 +1,449 @@
+"""FormalGeo7k -> general ``.geo`` problems.
+
+Each problem's construction (``Shape`` faces, ``Collinear``, ``Cocircular``), text and image facts
+and goal are translated into the language's own statements (polygons, ``line``, ``circle … through``,
+the blocks of ``engine/relations.py``, facts, ``find``); the text is then read back by the DSL, so
+what is written always parses, and the reason a problem is not written names the predicate or
+construction that could not be said.  CDL is read by a small recursive-descent reader; values
+(``2*x-14``, ``15/2``) by the DSL's own expression grammar: nothing is evaluated.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy
+from geomill.dsl import expr as dsl_expr
+from geomill.dsl import format_problem, parse
+from geomill.dsl.syntax import expression_parser
+from geomill.engine.errors import GeomillError
+from geomill.engine.plane import TRIG, GeneralProblem, element_of, element_symbol
+from lark.exceptions import UnexpectedInput
+
+
+# FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
+TURN = "clockwise"
+
+
+class Unsupported(Exception):
+    """A problem the language cannot state (the message names what)."""
+
+
+# -- CDL terms --------------------------------------------------------------------------------------
+
+_CALL = re.compile(r"([A-Z][A-Za-z]*)\(")
+
+
+@dataclass(frozen=True)
+class Term:
+    name: str
+    args: tuple  # of Term | str
+
+
+def parse_cdl(text: str) -> Term:
+    """``Equal(LengthOfLine(AB),x+1)`` -> Term('Equal', (Term('LengthOfLine', ('AB',)), 'x+1'))."""
+    term, end = _term(text.strip(), 0)
+    if end != len(text.strip()):
+        raise Unsupported(f"cannot read CDL {text!r}")
+    if not isinstance(term, Term):
+        raise Unsupported(f"cannot read CDL {text!r}")
+    return term
+
+
+def _term(s: str, i: int) -> tuple[Term | str, int]:
+    m = _CALL.match(s, i)
+    if m is None:  # an atom: up to a comma or closing parenthesis at depth 0
+        depth, j = 0, i
+        while j < len(s) and not (depth == 0 and s[j] in ",)"):
+            depth += {"(": 1, ")": -1}.get(s[j], 0)
+            j += 1
+        return s[i:j], j
+    args, j = [], m.end()
+    while True:
+        if j < len(s) and s[j] == ")":
+            return Term(m.group(1), tuple(args)), j + 1
+        arg, j = _term(s, j)
+        args.append(arg)
+        if j < len(s) and s[j] == ",":
+            j += 1
+        elif j >= len(s) or s[j] != ")":
+            raise Unsupported(f"unbalanced CDL {s!r}")
+
+
+# -- values and elements ----------------------------------------------------------------------------
+
+_ELEMENTS = {"LengthOfLine": "length", "MeasureOfAngle": "angle", "MeasureOfArc": "arc", "LengthOfArc": "arc_length",
+             "AreaOfSector": "sector_area", "PerimeterOfSector": "sector_perimeter", "RadiusOfCircle": "radius",
+             "DiameterOfCircle": "diameter", "AreaOfCircle": "circle_area", "PerimeterOfCircle": "circumference",
+             "PerimeterOfTriangle": "perimeter", "PerimeterOfQuadrilateral": "perimeter", "AreaOfTriangle": "area",
+             "AreaOfQuadrilateral": "area", "HeightOfTriangle": "height", "HeightOfQuadrilateral": "height"}
+_RATIOS = ("RatioOfSimilarTriangle", "RatioOfMirrorSimilarTriangle", "RatioOfSimilarQuadrilateral",
+           "RatioOfMirrorSimilarQuadrilateral")
+
+
+def value(t: Term | str) -> sympy.Expr:
+    """A CDL expression as a sympy expression of element symbols and variables."""
+    if isinstance(t, str):
+        return _atom(t)
+    if t.name in _ELEMENTS:
+        pts = tuple(t.args[0])
+        return element_symbol(_ELEMENTS[t.name], pts)
+    if t.name in _RATIOS:
+        a, b = t.args
+        b = _mirrored(b) if "Mirror" in t.name else b
+        return element_symbol("length", tuple(a[:2])) / element_symbol("length", tuple(b[:2]))
+    if t.name == "RatioOfSimilarArc":
+        a, b = t.args
+        return element_symbol("arc_length", tuple(a)) / element_symbol("arc_length", tuple(b))
+    args = [value(a) for a in t.args]
+    if t.name == "Add":
+        return sympy.Add(*args)
+    if t.name == "Mul":
+        return sympy.Mul(*args)
+    if t.name == "Sub" and len(args) == 2:
+        return args[0] - args[1]
+    if t.name == "Div" and len(args) == 2:
+        return args[0] / args[1]
+    if t.name == "Pow" and len(args) == 2:
+        return args[0] ** args[1]
+    if t.name in ("Sin", "Cos", "Tan") and len(args) == 1:
+        return TRIG[t.name.lower()](args[0])
+    raise Unsupported(f"expression {t.name}")
+
+
+def _atom(text: str) -> sympy.Expr:
+    """A CDL value (``2*x-14``, ``15/2``, ``sqrt(3)``) through the DSL's expression grammar."""
+    if re.search(r"[A-Z]", text):
+        raise Unsupported(f"value {text!r}")
+    try:
+        tree = expression_parser().parse(text)
+        return dsl_expr.build(tree.children[0])
+    except (UnexpectedInput, GeomillError):
+        raise Unsupported(f"value {text!r}") from None
+
+
+# -- relations -------------------------------------------------------------------------------------
+
+# predicate -> (the block, its arguments from the predicate's: each a tuple of (argument index, slice))
+_BLOCK_OF = {
+    "ParallelBetweenLine": ("parallel", "{0} parallel to {1}"),
+    "IsMidpointOfLine": ("midpoint", "{0} midpoint of {1}"),
+    "IsMidpointOfArc": ("arc_midpoint", "{0} midpoint of arc {1}"),
+    "IsPerpendicularBisectorOfLine": ("perpendicular_bisector", "{0} perpendicular bisector of {1}"),
+    "IsBisectorOfAngle": ("angle_bisector", "{0} bisects angle {1}"),
+    "IsMedianOfTriangle": ("median", "{0} median of {1}"),
+    "IsAltitudeOfTriangle": ("altitude", "{0} altitude of {1}"),
+    "IsMidsegmentOfTriangle": ("midsegment", "{0} midsegment of {1}"),
+    "IsMidsegmentOfQuadrilateral": ("midsegment_quadrilateral", "{0} midsegment of {1}"),
+    "IsAltitudeOfQuadrilateral": ("altitude_quadrilateral", "{0} altitude of {1}"),
+    "IsCircumcenterOfTriangle": ("circumcentre", "{0} circumcentre of {1}"),
+    "IsCircumcenterOfQuadrilateral": ("circumcentre_quadrilateral", "{0} circumcentre of {1}"),
+    "IsIncenterOfTriangle": ("incentre", "{0} incentre of {1}"),
+    "IsCentroidOfTriangle": ("centroid", "{0} centroid of {1}"),
+    "IsOrthocenterOfTriangle": ("orthocentre", "{0} orthocentre of {1}"),
+    "SimilarBetweenTriangle": ("", "{0} similar to {1}"),
+    "MirrorSimilarBetweenTriangle": ("", "{0} mirror similar to {1}"),
+    "CongruentBetweenTriangle": ("", "{0} congruent to {1}"),
+    "MirrorCongruentBetweenTriangle": ("", "{0} mirror congruent to {1}"),
+    "SimilarBetweenQuadrilateral": ("", "{0} similar to {1}"),
+    "MirrorSimilarBetweenQuadrilateral": ("", "{0} mirror similar to {1}"),
+    "CongruentBetweenQuadrilateral": ("", "{0} congruent to {1}"),
+    "MirrorCongruentBetweenQuadrilateral": ("", "{0} mirror congruent to {1}"),
+    "CongruentBetweenArc": ("", "arc {0} congruent to arc {1}"),
+    "IsTangentOfCircle": ("tangent", "{0} tangent to circle {1}"),
+    "IsDiameterOfCircle": ("diameter", "{0} diameter of circle {1}"),
+    "PerpendicularBetweenLine": ("", "{0} perpendicular to {1}"),
+    # polygons with a kind
+    "Parallelogram": ("", "parallelogram {0}"),
+    "Rectangle": ("", "rectangle {0}"),
+    "Rhombus": ("", "rhombus {0}"),
+    "Square": ("", "square {0}"),
+    "Kite": ("", "kite {0} at {0[0]}"),
+    "Trapezoid": ("", "trapezoid {0} bases {0[0]}{0[3]} {0[1]}{0[2]}"),
+    "IsoscelesTrapezoid": ("", "isosceles trapezoid {0} bases {0[0]}{0[3]} {0[1]}{0[2]}"),
+    "RightTrapezoid": ("", "right trapezoid {0} bases {0[0]}{0[3]} {0[1]}{0[2]}"),
+    "RightTriangle": ("", "triangle {0} right at {0[1]}"),
+    "IsoscelesTriangle": ("", "triangle {0} isosceles at {0[0]}"),
+    "IsoscelesRightTriangle": ("", "triangle {0} isosceles right at {0[0]}"),
+    "EquilateralTriangle": ("", "triangle {0} equilateral"),
+}
+# the circle (by argument index) and which argument's points must lie on it
+_ON_CIRCLE = {"IsTangentOfCircle": (1, lambda a: a[0][1:]), "IsDiameterOfCircle": (1, lambda a: a[0]),
+              "IsMidpointOfArc": (None, lambda a: a[0] + a[1][1:])}
+
+
+def _points_of(arg: str) -> str:
+    if not re.fullmatch(r"[A-Z]+", arg):
+        raise Unsupported(f"points {arg!r}")
+    return arg
+
+
+# -- one problem -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Figure:
+    points: dict[str, None]
+    lines: list[str]
+    circles: dict[str, list[str]]
+    polygons: list[str]
+    statements: list[str]
+    turns: list[str]
+    facts: list[tuple[sympy.Expr, sympy.Expr]]
+
+
+def _construction(cdl: list[str]) -> Figure:
+    fig = Figure({}, [], {}, [], [], [], [])
+    faces = []
+    for item in cdl:
+        t = parse_cdl(item)
+        if t.name == "Shape":
+            faces.append([_points_of(a) for a in t.args])
+        elif t.name == "Collinear":
+            pts = _points_of(t.args[0])
+            fig.lines.append(pts)
+        elif t.name == "Cocircular":
+            centre = _points_of(t.args[0])
+            on = _points_of(t.args[1]) if len(t.args) > 1 else ""
+            have = fig.circles.setdefault(centre, [])
+            have += [p for p in on if p not in have]
+        else:
+            raise Unsupported(f"construction {t.name}")
+        for a in t.args:
+            for p in str(a):
+                fig.points.setdefault(p, None)
+    collinear = [set(ln) for ln in fig.lines]
+    for face in faces:
+        if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
+                and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
+            fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
+        if not all(len(side) == 2 for side in face) or len(face) < 3:
+            continue  # a face bounded by an arc (or a lone segment): no polygon
+        pts = [side[0] for side in face]
+        if any(face[i][1] != face[(i + 1) % len(face)][0] for i in range(len(face))):
+            continue  # not a closed outline (an annotation slip): no polygon from it
+        changed = True
+        while changed and len(pts) > 3:  # a vertex inside a straight side is no corner
+            changed = False
+            for i in range(len(pts)):
+                trio = {pts[i - 1], pts[i], pts[(i + 1) % len(pts)]}
+                if any(trio <= line for line in collinear):
+                    del pts[i]
+                    changed = True
+                    break
+        trio_straight = len(pts) == 3 and any(set(pts) <= line for line in collinear)
+        if len(pts) >= 3 and not trio_straight and "".join(pts) not in fig.polygons:
+            fig.polygons.append("".join(pts))
+            fig.turns.append("".join(pts))
+    return fig
+
+
+def _relation(t: Term, fig: Figure) -> None:
+    if t.name == "IsCentreOfCircle":
+        p, o = (_points_of(a) for a in t.args)
+        if p != o:
+            raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+        fig.circles.setdefault(o, [])
+        return
+    if t.name not in _BLOCK_OF:
+        raise Unsupported(f"predicate {t.name}")
+    args = [_points_of(a) if isinstance(a, str) else None for a in t.args]
+    if any(a is None for a in args):
+        raise Unsupported(f"predicate {t.name} with nested terms")
+    if t.name in _ON_CIRCLE:
+        which, on = _ON_CIRCLE[t.name]
+        centre = args[which] if which is not None else args[1][0]
+        have = fig.circles.setdefault(centre, [])
+        have += [p for p in on(args) if p not in have and p != centre]
+    if t.name == "PerpendicularBetweenLine":
+        args = _perpendicular(*args)
+    if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way
+        args = [args[0], _mirrored(args[1])]
+    _, form = _BLOCK_OF[t.name]
+    fig.statements.append(form.format(*args))
+    for a in args:
+        for p in a:
+            fig.points.setdefault(p, None)
+
+
+def _mirrored(b: str) -> str:
+    """FormalGeo's mirror partner in the language's vertex-by-vertex order: DEF -> DFE."""
+    return b[0] + b[1:][::-1]
+
+
+def _perpendicular(a: str, b: str) -> list[str]:
+    """Two perpendicular lines, written through their common point last when they have one."""
+    for i in (1, 0):
+        for j in (1, 0):
+            if a[i] == b[j]:
+                return [a[1 - i] + a[i], b[1 - j] + b[j]]
+    return [a, b]
+
+
+def _writable(e: sympy.Expr) -> bool:
+    """Can a fact's left side say it in words (elements joined by + and -, or one variable)?"""
+    if isinstance(e, sympy.Symbol):
+        return True
+    terms = sympy.Add.make_args(e)
+    return all(isinstance(t, sympy.Symbol) and element_of(t) is not None
+               or (isinstance(t, sympy.Mul) and len(t.args) == 2 and t.args[0] == -1
+                   and element_of(t.args[1]) is not None) for t in terms)
+
+
+def _fact(lhs: sympy.Expr, rhs: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
+    if _writable(lhs) and lhs.free_symbols:
+        return lhs, rhs
+    if _writable(rhs) and rhs.free_symbols:
+        return rhs, lhs
+    for s in sorted((lhs - rhs).free_symbols, key=lambda s: (element_of(s) is None, s.name)):
+        if (lhs - rhs).has(sympy.Function):
+            break
+        try:
+            sol = sympy.solve(lhs - rhs, s)
+        except NotImplementedError:
+            continue
+        if len(sol) == 1:
+            return s, sol[0]
+    raise Unsupported("an equation that cannot be written with an element alone on its left")
+
+
+def convert(problem: dict) -> tuple[str, GeneralProblem]:
+    """The ``.geo`` text of one FormalGeo problem, and the problem it reads back as."""
+    for field, kind in (("problem_id", int), ("construction_cdl", list), ("text_cdl", list),
+                        ("image_cdl", list), ("goal_cdl", str)):
+        if not isinstance(problem.get(field), kind) or isinstance(problem.get(field), bool):
+            raise Unsupported(f"field {field!r} missing or not a {kind.__name__}")
+    fig = _construction(problem["construction_cdl"])
+    seen: dict[str, tuple[sympy.Expr, sympy.Expr]] = {}
+    for item in dict.fromkeys(problem["text_cdl"] + problem["image_cdl"]):
+        if not isinstance(item, str):
+            raise Unsupported("a fact that is not a string")
+        t = parse_cdl(item)
+        if t.name == "Equal":
+            lhs, rhs = _fact(value(t.args[0]), value(t.args[1]))
+            key = sympy.srepr((lhs, rhs))
+            if key in seen:
+                continue
+            seen[key] = (lhs, rhs)
+            fig.facts.append((lhs, rhs))
+        elif t.name == "Equation":
+            raise Unsupported("predicate Equation")
+        else:
+            _relation(t, fig)
+    goal = parse_cdl(problem["goal_cdl"])
+    if goal.name != "Value" or len(goal.args) != 1:
+        raise Unsupported(f"goal {goal.name}")
+    target = value(goal.args[0])
+    text = _text(fig, target)
+    try:
+        parsed = parse(text, f"problem {problem['problem_id']}")
+    except GeomillError as e:
+        raise Unsupported(f"the language refused it: {e.message}") from None
+    if not isinstance(parsed, GeneralProblem):
+        raise Unsupported("read back as a GeomVerse-style problem")
+    return format_problem(parsed), parsed
+
+
+def _text(fig: Figure, target: sympy.Expr) -> str:
+    from geomill.dsl import format_expr
+    lines = ["points " + " ".join(fig.points)]
+    lines += [f"polygon {p}" if len(p) > 4 else f"{'triangle' if len(p) == 3 else 'quadrilateral'} {p}"
+              for p in fig.polygons]
+    lines += ["line " + " ".join(ln) for ln in fig.lines]
+    lines += [f"circle {o}" + (" through " + " ".join(on) if on else "") for o, on in fig.circles.items()]
+    lines += fig.statements
+    if fig.turns:
+        lines.append(f"{TURN} " + " ".join(dict.fromkeys(fig.turns)))
+    try:
+        lines += [f"{format_expr(lhs)} = {format_expr(rhs)}" for lhs, rhs in fig.facts]
+        lines.append(f"find {format_expr(target)}")
+    except ValueError as e:
+        raise Unsupported(str(e)) from None
+    return "\n".join(lines) + "\n"
+
+
+def header(problem: dict) -> str:
+    """The comment lines a written problem starts with: where it comes from and its answer."""
+    out = [f"# FormalGeo7k problem {problem.get('problem_id')} ({problem.get('source')}), "
+           f"level {problem.get('problem_level')}"]
+    if isinstance(problem.get("problem_answer"), str):
+        out.append(f"# answer: {problem['problem_answer']}")
+    return "\n".join(out) + "\n"
+
+
+def read_problems(path: Path) -> Iterator[tuple[str, dict | str]]:
+    """(where, problem or the reason it cannot be read) for every problem in a file or folder."""
+    files = sorted(p for p in path.iterdir() if p.suffix == ".json" or p.name.endswith((".jsonl", ".jsonl.gz"))) \
+        if path.is_dir() else [path]
+    for f in files:
+        opener = gzip.open if f.name.endswith(".gz") else open
+        try:
+            with opener(f, "rt", encoding="utf-8") as fh:
+                if f.name.endswith((".jsonl", ".jsonl.gz")):
+                    for n, line in enumerate(fh, 1):
+                        if line.strip():
+                            yield f"{f.name}:{n}", _load(line)
+                else:
+                    data = _load(fh.read())
+                    items = data if isinstance(data, list) else [data]
+                    for n, item in enumerate(items, 1):
+                        yield f"{f.name}:{n}", item
+        except (OSError, EOFError, UnicodeDecodeError) as e:
+            yield f.name, f"cannot read the file: {e}"
+
+
+def _load(text: str) -> dict | str:
+    try:
+        out = json.loads(text)
+    except json.JSONDecodeError as e:
+        return f"not JSON: {e.msg} at column {e.colno}"
+    return out if isinstance(out, (dict, list)) else "not a JSON object"
+
+
+# -- a run over many problems ------------------------------------------------------------------------
+
+
+def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float = 30.0) -> dict:
+    """One problem's report entry (and its text when it is written); cut off after ``timeout`` s."""
+    import signal
+    import time
+
+    where, problem = item
+    if not isinstance(problem, dict):
+        return {"where": where, "ok": False, "reason": problem if isinstance(problem, str) else "not a JSON object"}
+    pid = problem.get("problem_id")
+    entry = {"where": where, "problem_id": pid, "source": problem.get("source"), "level": problem.get("problem_level")}
+
+    def _cut(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        raise TimeoutError
+
+    old = signal.signal(signal.SIGALRM, _cut)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    start = time.perf_counter()
+    try:
+        text, parsed = convert(problem)
+        entry.update(ok=True, text=header(problem) + text)
+        if model:
+            from geomill.engine.errors import SolveError
+            from geomill.solvers.numeric import build_model
+            try:
+                m = build_model(parsed, check_goal=False)
+                entry["model"] = "ok"
+                entry["measured"] = m.goal_value()
+            except SolveError as e:
+                entry["model"] = f"failed: {e.message}"
+    except Unsupported as e:
+        entry.update(ok=False, reason=str(e))
+    except TimeoutError:
+        entry.update(ok="text" in entry, reason=f"timed out after {timeout:g} s", model=entry.get("model", "timeout"))
+    except (RecursionError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        entry.update(ok=False, reason=f"malformed problem: {type(e).__name__}: {e}")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    entry["seconds"] = round(time.perf_counter() - start, 3)
+    return entry

@@ -1,0 +1,74 @@
+"""``geomill import formalgeo FILE|DIR --out DIR``: FormalGeo7k problems as general ``.geo`` files."""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import multiprocessing as mp
+import sys
+from functools import partial
+from pathlib import Path
+
+from geomill.engine.errors import GeomillError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("import", help="import problems from another collection (formalgeo)")
+    p.add_argument("collection", choices=["formalgeo"], help="the collection's format")
+    p.add_argument("source", help="a .json, .jsonl or .jsonl.gz file, or a folder of them")
+    p.add_argument("--out", required=True, help="the folder the .geo files and import_report.json go to")
+    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds per problem before it is cut off")
+    p.add_argument("--no-model", action="store_true", help="do not build the numeric model of each problem")
+    p.add_argument("--limit", type=int, default=None, help="only the first N problems")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from geomill.dataset.files import write_text
+    from geomill.generate.formalgeo import import_one, read_problems
+
+    source, out = Path(args.source), Path(args.out)
+    if not source.exists():
+        raise GeomillError(f"no such file or folder: {source}")
+    if args.workers < 1 or args.timeout <= 0:
+        raise GeomillError("--workers must be at least 1 and --timeout positive")
+    out.mkdir(parents=True, exist_ok=True)
+    items = list(read_problems(source))[: args.limit]
+    job = partial(import_one, model=not args.no_model, timeout=args.timeout)
+    entries = []
+    with mp.get_context("fork").Pool(args.workers) as pool:
+        for entry in tqdm(pool.imap(job, items, chunksize=4), total=len(items), desc="import", unit="problem",
+                          file=sys.stderr, disable=None):
+            text = entry.pop("text", None)
+            if entry.get("ok") and text is not None:
+                write_text(out / f"{entry['problem_id']}.geo", text)
+            entries.append(entry)
+    report = _summary(entries)
+    write_text(out / "import_report.json", json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    print(f"imported {report['imported']} of {report['problems']} problems "
+          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']}", file=sys.stderr)
+    return 0
+
+
+def _summary(entries: list[dict]) -> dict:
+    ok = [e for e in entries if e.get("ok")]
+    causes = collections.Counter(_cause(e["reason"]) for e in entries if not e.get("ok"))
+    by = collections.defaultdict(lambda: [0, 0])
+    for e in entries:
+        for key in (f"source:{str(e.get('source') or '?').split('-')[0]}", f"level:{e.get('level')}"):
+            by[key][0] += 1
+            by[key][1] += bool(e.get("ok"))
+    return {"problems": len(entries), "imported": len(ok), "rate": len(ok) / max(len(entries), 1),
+            "models": sum(e.get("model") == "ok" for e in ok),
+            "seconds_per_problem": sum(e.get("seconds", 0) for e in entries) / max(len(entries), 1),
+            "causes": dict(causes.most_common()),
+            "by": {k: {"problems": n, "imported": m, "rate": m / n} for k, (n, m) in sorted(by.items())},
+            "problems_report": entries}
+
+
+def _cause(reason: str) -> str:
+    """A failure reason without its particulars: the predicate or construction it names."""
+    return reason.split(":")[0].split(" '")[0].split(" {")[0][:80]

@@ -1,0 +1,269 @@
+"""A numeric model of a general problem: coordinates that satisfy every construction fact and
+given value, found from the problem itself.
+
+Every point is two unknowns and every variable one; each statement contributes residuals that are
+0 where it holds (collinear points in their order, points on their circle, every relation block's
+equations and coordinate conditions, every fact), plus what keeps a figure a figure (named points
+apart, polygons not flat).  ``scipy.optimize.least_squares`` minimises them from several seeded
+random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
+configuration (a clear error); two models that disagree on the goal mean it is underdetermined.
+The model answers the configuration questions deduction needs (betweenness, sides of a line,
+minor or major arc) and measures any element or expression.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import sympy
+from geomill.engine import plane_geometry as pg
+from geomill.engine.errors import SolveError
+from geomill.engine.plane import Element, GeneralProblem, _Degrees, element_of
+from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
+from scipy.optimize import least_squares
+
+TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+MAX_STEPS = 80  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
+MIN_APART = 0.02  # named points at least this fraction of the figure's size apart
+
+
+@functools.lru_cache(maxsize=50_000)
+def _compiled(e: sympy.Expr) -> tuple[tuple[sympy.Symbol, ...], object]:
+    """(its symbols, a float function of them) for an expression; trigonometry in degrees."""
+    e = e.replace(lambda x: isinstance(x, _Degrees), lambda x: x.rewrite_radians())
+    syms = tuple(sorted(e.free_symbols, key=lambda s: s.name))
+    return syms, sympy.lambdify(syms, e, modules="math")
+
+
+@dataclass
+class NumericModel:
+    """Coordinates (y up) and variable values satisfying a problem."""
+
+    problem: GeneralProblem
+    coords: dict[str, np.ndarray]
+    variables: dict[str, float]
+    radii: dict[str, float]
+    residual: float
+    seed: int
+
+    def radius(self, centre: str) -> float:
+        return self.radii[centre]
+
+    def element(self, el: Element) -> float:
+        return pg.measure(el, self.coords, self.radius)
+
+    def value(self, e: sympy.Expr) -> float:
+        """The value of an expression of elements and variables on this model."""
+        syms, fn = _compiled(sympy.sympify(e))
+        args = []
+        for s in syms:
+            el = element_of(s)
+            args.append(self.element(el) if el is not None else self.variables[s.name])
+        try:
+            return float(fn(*args))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return float("nan")
+
+    def goal_value(self) -> float | None:
+        return None if self.problem.goal is None else self.value(self.problem.goal.expr)
+
+    # -- configuration questions -------------------------------------------------------------
+    def between(self, m: str, a: str, b: str, tol: float = 1e-6) -> bool:
+        """Is m strictly inside segment ab (and on it)?"""
+        p, q, r = self.coords[a], self.coords[b], self.coords[m]
+        d = q - p
+        t = float(np.dot(r - p, d)) / float(np.dot(d, d))
+        return abs(pg.cross(d, r - p)) / float(np.dot(d, d)) < tol and tol < t < 1 - tol
+
+    def side(self, p: str, a: str, b: str) -> int:
+        """+1 left of line ab, -1 right, 0 on it."""
+        c = pg.cross(self.coords[b] - self.coords[a], self.coords[p] - self.coords[a])
+        return 0 if abs(c) < 1e-9 * self.size() ** 2 else (1 if c > 0 else -1)
+
+    def is_minor_arc(self, o: str, a: str, b: str) -> bool:
+        return pg.sweep(self.coords[o], self.coords[a], self.coords[b]) < 180
+
+    def size(self) -> float:
+        pts = np.array(list(self.coords.values()))
+        return float(np.max(np.ptp(pts, axis=0))) if len(pts) > 1 else 1.0
+
+
+class _System:
+    """The residual function of a problem over (point coordinates, variables, free radii)."""
+
+    def __init__(self, problem: GeneralProblem):
+        self.p = problem
+        self.use_turns = True
+        self.hint = _size_hint(problem)
+        self.points = list(problem.points)
+        self.vars = sorted({s.name for s in problem.variables})
+        self.free_radii = [c.centre for c in problem.circles if not c.points]
+        self.n = 2 * len(self.points) + len(self.vars) + len(self.free_radii)
+        equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
+        for rel in problem.relations:
+            equations += BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
+        self.equations = [(_Side(lhs), _Side(rhs)) for lhs, rhs in equations]
+
+    def unpack(self, x: np.ndarray) -> tuple[dict[str, np.ndarray], dict[str, float], dict[str, float]]:
+        at = {n: x[2 * i:2 * i + 2] for i, n in enumerate(self.points)}
+        k = 2 * len(self.points)
+        vs = {v: float(x[k + i]) for i, v in enumerate(self.vars)}
+        k += len(self.vars)
+        radii = {c: abs(float(x[k + i])) for i, c in enumerate(self.free_radii)}
+        for c in self.p.circles:
+            if c.points:
+                radii[c.centre] = pg.dist(at[c.centre], at[c.points[0]])
+        return at, vs, radii
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        at, vs, radii = self.unpack(x)
+        pts = np.array(list(at.values()))
+        size = max(float(np.max(np.ptp(pts, axis=0))), 1e-6)
+        out: list[float] = []
+        for ln in self.p.lines:
+            a, b = at[ln.points[0]], at[ln.points[-1]]
+            d = b - a
+            n2 = float(np.dot(d, d)) + 1e-12
+            ts = [0.0]
+            for name in ln.points[1:-1]:
+                out.append(pg.cross(d, at[name] - a) / n2)
+                ts.append(float(np.dot(at[name] - a, d)) / n2)
+            ts.append(1.0)
+            out += [hinge(t1 - t0 - MIN_APART) for t0, t1 in zip(ts, ts[1:])]
+        for c in self.p.circles:
+            r = radii[c.centre]
+            out += [(pg.dist(at[c.centre], at[q]) - r) / size for q in c.points[1:]]
+            if not c.points:
+                out.append(hinge(r / size - MIN_APART))
+        for poly in self.p.polygons:
+            area = abs(pg.signed_area([at[q] for q in poly.points]))
+            out.append(hinge(area / size ** 2 - 0.01))
+            if len(poly.points) == 4:  # a quadrilateral is convex (a concave one is a polygon)
+                out += convex(*poly.points)(at)
+        for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
+            sign = -1.0 if turn.clockwise else 1.0
+            for chain in turn.chains:
+                out.append(hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - 1e-3))
+        for rel in self.p.relations:
+            out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
+        for lhs, rhs in self.equations:
+            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)))
+        names = self.points
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                out.append(hinge(pg.dist(at[names[i]], at[names[j]]) / size - MIN_APART))
+        out.append(1e-4 * (size - self.hint) / self.hint)  # a gentle gauge: the size the lengths suggest
+        return np.array(out, dtype=float)
+
+
+
+class _Side:
+    """One side of an equation, compiled once: its elements and variables, and a float function."""
+
+    def __init__(self, e: sympy.Expr):
+        self.const = float(e) if e.is_Number else None
+        if self.const is None:
+            syms, self.fn = _compiled(e)
+            self.args = [(element_of(s), s.name) for s in syms]
+
+    def __call__(self, at, vs, radii) -> float:
+        if self.const is not None:
+            return self.const
+        args = [pg.measure(el, at, radii.__getitem__) if el is not None else vs[name] for el, name in self.args]
+        try:
+            v = float(self.fn(*args))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return 1e6
+        return v if math.isfinite(v) else 1e6
+
+
+def _solve(system: _System, x0: np.ndarray):
+    """Least squares from ``x0`` in two steps: without the turning directions (a figure whose
+    chains all turn the wrong way is the mirror of a right one, but a solver cannot pass through the
+    flat figure between them), then, from that figure or its mirror, with them."""
+    if not system.p.turns:
+        return least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+    system.use_turns = False
+    try:
+        first = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+    finally:
+        system.use_turns = True
+    at, _, _ = system.unpack(first.x)
+    votes = sum((1 if pg.signed_area([at[q] for q in chain]) < 0 else -1) * (1 if t.clockwise else -1)
+                for t in system.p.turns for chain in t.chains)
+    x = first.x.copy()
+    if votes < 0:  # most chains turn the wrong way: start from the mirror image
+        x[0:2 * len(system.points):2] *= -1
+    return least_squares(system, x, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+
+
+def _relative(a: float, b: float) -> float:
+    return (a - b) / max(abs(a), abs(b), 1.0)
+
+
+def build_model(problem: GeneralProblem, starts: int = 6, seed: int = 0, check_goal: bool = True) -> NumericModel:
+    """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
+    or (``check_goal``) a second model gives the goal another value (it is underdetermined)."""
+    system = _System(problem)
+    rng = np.random.default_rng(seed)
+    half = _size_hint(problem) / 2
+    found: list[NumericModel] = []
+    best = math.inf
+    for k in range(starts):
+        x0 = np.concatenate([_start(problem, rng, half), rng.uniform(1, 30, len(system.vars)),
+                             rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
+        sol = _solve(system, x0)
+        worst = float(np.max(np.abs(sol.fun[:-1]))) if sol.fun.size > 1 else 0.0  # the gauge is no condition
+        best = min(best, worst)
+        if worst < TOLERANCE:
+            at, vs, radii = system.unpack(sol.x)
+            found.append(NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k))
+            if not check_goal or problem.goal is None or len(found) == 2:
+                break
+    if not found:
+        raise SolveError(f"no figure satisfies these facts (best of {starts} starts leaves a residual of {best:.2g})")
+    if len(found) == 2:
+        a, b = found[0].goal_value(), found[1].goal_value()
+        if a is not None and b is not None and not _close(a, b):
+            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and {b:.6g}")
+    return found[0]
+
+
+def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np.ndarray:
+    """Random starting coordinates that already keep each line's points in order along it and
+    each circle's points on it, as far as earlier lines and circles leave them free."""
+    at = {p: rng.uniform(-half, half, 2) for p in problem.points}
+    fixed: set[str] = set()
+    for ln in problem.lines:
+        base = at[ln.points[0]]
+        d = rng.normal(size=2)
+        d /= np.linalg.norm(d) + 1e-12
+        steps = np.cumsum(rng.uniform(0.3, 1.0, len(ln.points))) * half / len(ln.points)
+        for p, t in zip(ln.points[1:], steps):
+            if p not in fixed:
+                at[p] = base + d * t
+        fixed |= set(ln.points)
+    for c in problem.circles:
+        r = rng.uniform(0.3, 0.7) * half
+        for p in c.points:
+            if p not in fixed:
+                t = rng.uniform(0, 2 * np.pi)
+                at[p] = at[c.centre] + r * np.array([np.cos(t), np.sin(t)])
+        fixed |= {c.centre, *c.points}
+    return np.concatenate([at[p] for p in problem.points])
+
+
+def _size_hint(problem: GeneralProblem) -> float:
+    """About how wide the figure is: the median given length (times 2), else 20."""
+    lengths = []
+    for f in problem.facts:
+        el = element_of(f.lhs) if isinstance(f.lhs, sympy.Symbol) else None
+        if el is not None and el.kind.unit == "length" and f.rhs.is_number:
+            lengths.append(abs(float(f.rhs)))
+    return 2 * float(np.median(lengths)) if lengths else 20.0
+
+
+def _close(a: float, b: float, rel: float = 1e-3) -> bool:
+    return abs(a - b) <= rel * max(abs(a), abs(b), 1.0)

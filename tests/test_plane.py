@@ -1,0 +1,193 @@
+"""General plane geometry: every relation block against coordinates, the language's new forms,
+the FormalGeo import and the numeric model."""
+from __future__ import annotations
+
+import gzip
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from geomill.dsl import format_problem, parse
+from geomill.engine import plane_geometry as pg
+from geomill.engine.errors import GeomillError, ModelError, ParseError, SolveError
+from geomill.engine.model import Problem
+from geomill.engine.plane import GeneralProblem, element_of
+from geomill.engine.relations import BLOCKS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+DEV = Path("/work/shared/formalgeo7k/dev.jsonl.gz")
+if not DEV.exists():
+    DEV = Path(__file__).resolve().parents[2] / "shared" / "formalgeo7k" / "dev.jsonl.gz"
+
+
+# -- the blocks ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda b: b.key)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_block_holds_on_coordinates_that_satisfy_it(block, seed: int) -> None:
+    """A block's construction satisfies its coordinate conditions, and every equation it states
+    holds on those coordinates, measured independently (distances, atan2 angles, shoelace areas)."""
+    rng = np.random.default_rng(seed)
+    at = block.construct(rng)
+    args = tuple(tuple(ph) for ph in block.placeholders)
+    assert block.bind(args) is not None
+    assert max([abs(r) for r in block.residuals(args, at)] + [0.0]) < 1e-6
+    def radius(c: str) -> float:
+        return pg.dist(at[c], at[block.on_circle[0]])
+    for lhs, rhs in block.instantiate(args):
+        vals = {s: pg.measure(element_of(s), at, radius) for s in (lhs - rhs).free_symbols}
+        left, right = float(lhs.xreplace(vals)), float(rhs.xreplace(vals))
+        assert math.isclose(left, right, rel_tol=1e-6, abs_tol=1e-6), (block.key, lhs, rhs, left, right)
+
+
+def test_a_block_is_refuted_by_coordinates_that_break_it() -> None:
+    """The conditions can fail: a midpoint moved off the middle, lines turned off parallel."""
+    blocks = {b.key: b for b in BLOCKS}
+    at = {"A": np.array([0.0, 0]), "B": np.array([4.0, 0]), "M": np.array([1.0, 0])}
+    mid = blocks["midpoint"]
+    eqs = mid.instantiate((("M",), ("A", "B")))
+    vals = {s: pg.measure(element_of(s), at) for lhs, rhs in eqs for s in (lhs - rhs).free_symbols}
+    assert any(abs(float((lhs - rhs).xreplace(vals))) > 0.5 for lhs, rhs in eqs)
+    at = {"A": np.array([0.0, 0]), "B": np.array([4.0, 0]), "C": np.array([0.0, 1]), "D": np.array([4.0, 2])}
+    assert abs(blocks["parallel"].residuals((("A", "B"), ("C", "D")), at)[0]) > 0.1
+
+
+# -- the language ------------------------------------------------------------------------------------
+
+GENERAL = [
+    "circle O through A C B D\nline A E O B\nline C E D\nAB perpendicular to CD\nAE = 2\nCD = 8\nfind radius O\n",
+    "triangle ABC right at A\nM midpoint of BC\nAB = x + 1\nangle ABC = angle MAB + 10\nfind sin(angle ABC)\n",
+    "parallelogram ABCD\nline A E B\nDE bisects angle ADC\nAB = 10\nfind AE / EB\n",
+    "triangle RST\ntriangle XYZ\nRST congruent to XYZ\nTR = x + 21\nZX = 2x - 14\nfind y + angle RST\n",
+    "points A B C D\nquadrilateral ABCD\npolygon ABCDE\nAB parallel to CD\nAB + BC = 10\nfind area ABCD - area ABC\n",
+    "circle O through A B M\nM midpoint of arc OAB\narc OAB = 120\narc length OAM = 2 pi\nfind sector area OAB\n",
+    "triangle ABC\nO incentre of ABC\nD where AO meets BC\nAD median of ABC\nfind AB / AC\n",
+    "circle O through A B\nPA tangent to circle O\nAB diameter of circle O\nPA = 4\nfind 2 diameter O\n",
+]
+
+
+@pytest.mark.parametrize("text", GENERAL)
+def test_general_forms_round_trip(text: str) -> None:
+    p = parse(text)
+    assert isinstance(p, GeneralProblem)
+    again = format_problem(p)
+    assert parse(again) == p
+    assert format_problem(parse(again)) == again
+
+
+def test_todays_forms_stay_todays() -> None:
+    p = parse("triangle ABC right at A\nAB = 3\nAC = 4\nfind BC\n")
+    assert isinstance(p, Problem)
+
+
+@pytest.mark.parametrize("text,cls,line,col,message", [
+    ("line A B\nfind angle ABX", ModelError, 2, 1, "unknown point X"),
+    ("line A B C\nAB paralel to BC", ModelError, 2, 4, "did you mean 'parallel'"),
+    ("circle O through A B\nline A C\nfind arc length OAC", ModelError, 3, 1, "through A and C"),
+    ("line A B\nAB = 3\nAB = 3", ModelError, 3, 1, "already given on line 2"),
+    ("line A B\nfind AB / (", ParseError, 2, 10, "expected"),
+    ("line A B\nfind angle AB", ParseError, 2, 6, "angle is named by 3 points"),
+    ("line A B C\nangle ABC = 200", ModelError, 3 - 1, 13, "between 0 and 180"),
+    ("circle O through A\nPB tangent to circle O", ModelError, 2, 1, "B must be on a circle centred at O"),
+    ("line A B\nfind AB\nfind x", ModelError, 3, 1, "only one 'find'"),
+])
+def test_general_errors_are_located(text: str, cls: type, line: int, col: int, message: str) -> None:
+    with pytest.raises(cls) as info:
+        parse(text)
+    err = info.value
+    assert (err.span.line, err.span.col) == (line, col), str(err)
+    assert message in err.message
+
+
+# -- the numeric model ---------------------------------------------------------------------------------
+
+
+def test_numeric_model_measures_and_answers_configuration_questions() -> None:
+    from geomill.solvers.numeric import build_model
+
+    p = parse("triangle ABC right at A\nline B M C\nM midpoint of BC\nAB = 3\nAC = 4\nfind AM + BC\n")
+    m = build_model(p)
+    assert math.isclose(m.goal_value(), 2.5 + 5, rel_tol=1e-4)
+    assert m.between("M", "B", "C") and not m.between("A", "B", "C")
+    assert m.side("A", "B", "C") != 0
+
+
+def test_numeric_model_refuses_an_impossible_figure() -> None:
+    from geomill.solvers.numeric import build_model
+
+    p = parse("points A B C\ntriangle ABC\nangle ABC = 100\nangle BCA = 100\nfind AB\n")
+    with pytest.raises(SolveError, match="no figure satisfies"):
+        build_model(p, starts=2)
+
+
+def test_numeric_model_finds_an_underdetermined_goal() -> None:
+    from geomill.solvers.numeric import build_model
+
+    p = parse("points A B C\ntriangle ABC\nAB = 3\nfind BC\n")
+    with pytest.raises(SolveError, match="underdetermined"):
+        build_model(p, starts=6)
+
+
+# -- the import ------------------------------------------------------------------------------------------
+
+
+def _sample(n: int = 50) -> list[dict]:
+    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
+        lines = [json.loads(line) for line in fh]
+    return lines[:: max(len(lines) // n, 1)][:n]
+
+
+@pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
+def test_import_sample_reads_back() -> None:
+    from geomill.generate.formalgeo import Unsupported, convert
+
+    ok = 0
+    for problem in _sample():
+        try:
+            text, parsed = convert(problem)
+        except Unsupported:
+            continue
+        ok += 1
+        assert parse(text) == parsed
+        assert "# answer" not in text and "answer" not in format_problem(parsed)
+    assert ok >= 45
+
+
+def test_import_cli_reports_bad_input_per_problem(tmp_path: Path) -> None:
+    from geomill.cli import main
+
+    good = {"problem_id": 8, "source": "Geometry3k-7", "problem_level": 2, "construction_cdl": ["Shape(AC,CB,BA)"],
+            "text_cdl": ["Equal(LengthOfLine(AB),4/7)", "Equal(LengthOfLine(AC),x)", "Equal(LengthOfLine(BC),5/7)",
+                         "PerpendicularBetweenLine(BA,CA)"], "image_cdl": [], "goal_cdl": "Value(x)",
+            "problem_answer": "3/7"}
+    unknown = dict(good, problem_id=9, text_cdl=["IsExcentreOfTriangle(O,ABC)"])
+    src = tmp_path / "in.jsonl"
+    lines = [json.dumps(good), "{not json", json.dumps({"problem_id": 3}), json.dumps(unknown)]
+    src.write_text("\n".join(lines) + "\n")
+    assert main(["import", "formalgeo", str(src), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    report = json.loads((tmp_path / "out" / "import_report.json").read_text())
+    assert report["problems"] == 4 and report["imported"] == 1 and report["models"] == 1
+    entries = report["problems_report"]
+    assert entries[0]["ok"] and math.isclose(entries[0]["measured"], 3 / 7, rel_tol=1e-3)
+    assert "not JSON" in entries[1]["reason"]
+    assert "field 'construction_cdl'" in entries[2]["reason"]
+    assert "IsExcentreOfTriangle" in entries[3]["reason"]
+    text = (tmp_path / "out" / "8.geo").read_text()
+    assert "# answer: 3/7" in text and "find x" in text
+    assert isinstance(parse(text), GeneralProblem)
+
+
+def test_import_refuses_a_missing_source(tmp_path: Path) -> None:
+    from geomill.cli import main
+
+    assert main(["import", "formalgeo", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o")]) == 1
+
+
+def test_grammar_still_reads_every_legacy_error() -> None:
+    with pytest.raises(GeomillError):
+        parse("find")
