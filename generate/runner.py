@@ -110,6 +110,8 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
     done_parts: list[Part] = []
     total = sum(p.n for p in parts)
     bar = _bar(total, progress)
+    if workers > 1 and not use_ray and any(getattr(p.config, "images", False) for p in parts):
+        _import_figures()  # once here, so that the forked workers inherit it (not each on its first problem)
     for part in parts:
         exclude: set[str] = set()
         for earlier in done_parts:
@@ -141,6 +143,14 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
         done_parts.append(part)
     bar.close()
     return manifest
+
+
+def _import_figures() -> None:
+    """The figure floor (matplotlib: a second or two to import), when it is installed."""
+    try:
+        import geomill.render.draw  # noqa: F401
+    except ImportError:
+        pass
 
 
 def _map(fn, items: list[int], workers: int, advance: Callable[[int], object]):

@@ -57,7 +57,7 @@ def test_help_is_as_quick_as_python_itself(command):
     for a loaded machine."""
     bare = _best([sys.executable, "-c", "pass"], 5)
     cli = _best([sys.executable, "-m", "geomill", *command, "--help"], 5)
-    assert cli < 3 * bare + 0.05, (cli, bare)
+    assert cli < 3 * bare + 0.15, (cli, bare)  # (before: 10-15x bare)
 
 
 @pytest.mark.parametrize("module,name", [("geomill.render.colours", "FILL_OPACITY"),
