@@ -2,12 +2,13 @@
 gold answer, its response type and options, and the record fields reports group by."""
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import read_json_file
 from geomill.generate.runner import read_records
 
 from .types import RESPONSE_TYPES
@@ -20,6 +21,9 @@ GROUP_FIELDS = {
     "annotation": "annotation", "values": "values", "variablized": "variablized",
     "distractors": "distractors", "task": "task", "part": "part",
 }
+
+
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")  # a part is a folder inside the dataset, never "../x"
 
 
 @dataclass(frozen=True)
@@ -39,10 +43,13 @@ def parts(dataset: str | Path) -> list[Part]:
     root = Path(dataset)
     manifest = root / "manifest.json"
     if manifest.is_file():
-        try:
-            listed = json.loads(manifest.read_text(encoding="utf-8"))["parts"]
-        except (ValueError, KeyError) as exc:
-            raise GeomillError(f"{manifest}: not a geomill generate manifest ({exc})") from None
+        data = read_json_file(manifest, "the manifest")
+        listed = data.get("parts") if isinstance(data, dict) else None
+        if not isinstance(listed, list) or not all(
+                isinstance(p, dict) and isinstance(p.get("name"), str) and _SAFE_NAME.fullmatch(p["name"])
+                and isinstance(p.get("split", "test"), str) for p in listed):
+            raise GeomillError(f"{manifest}: not a geomill generate manifest "
+                               '(wants "parts": [{"name": a folder name, "split": …}, …])')
         return [Part(p["name"], p.get("split", "test"), root / p["name"]) for p in listed]
     if any(root.glob("shard-*.jsonl")):
         return [Part(root.name, "test", root)]

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from geomill.engine.errors import Span
+from geomill.engine.jsontext import JSONInputError, loads, read_json_file
+
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
 from .files import write_bytes, write_text
 from .pipeline import Tally, make_record
@@ -108,10 +111,13 @@ def _pool_worker() -> None:
 
 def read_records(out: Path, part: str) -> Iterable[dict]:
     for path in sorted((out / part).glob("shard-*.jsonl")):
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for number, line in enumerate(fh, 1):
                 if line.strip():
-                    yield json.loads(line)
+                    record = loads(line, str(path), number)
+                    if not isinstance(record, dict):
+                        raise JSONInputError("a record is a JSON object", Span(number, 1), str(path))
+                    yield record
 
 
 def _hashes(out: Path, part: str) -> set[str]:
@@ -148,7 +154,7 @@ def run(out: str | os.PathLike, parts: list[Part], seed: int | str = 0, workers:
             if path.exists():
                 meta = path.with_suffix(".meta.json")
                 if meta.exists():
-                    tally.merge(Tally.from_dict(json.loads(meta.read_text())))
+                    tally.merge(Tally.from_dict(_manifest_like(meta)))
                 k = min(part.n, (shard + 1) * shard_size) - shard * shard_size
                 count += k
                 bar.update(k)
@@ -191,12 +197,21 @@ def _map_ray(job: dict, shards: list[int]):
         yield ray.get(done[0])
 
 
+def _manifest_like(path: Path) -> dict:
+    """A JSON object written by an earlier run (a manifest, a shard's tally); anything else is an error naming it."""
+    data = read_json_file(path)
+    if not isinstance(data, dict):
+        raise JSONInputError("not written by geomill generate (not a JSON object); use a new --out folder",
+                             file=str(path))
+    return data
+
+
 def _check_manifest(out: Path, parts: list[Part], seed, shard_size: int) -> None:
     """Refuse to resume into a folder made with other settings (it would mix problems)."""
     path = out / "manifest.json"
     if not path.exists():
         return
-    old = json.loads(path.read_text())
+    old = _manifest_like(path)
     same = (old.get("seed") == seed and old.get("shard_size") == shard_size
             and old.get("parts") == json.loads(json.dumps([p.as_dict() for p in parts])))
     if not same:

@@ -1,10 +1,12 @@
 """Counts and distributions of a generated folder, as a table and a PNG plot."""
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from pathlib import Path
+
+from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import read_json_file
 
 from .files import atomic_open
 from .runner import read_records
@@ -48,7 +50,9 @@ def collect(out: str | Path) -> dict:
             c["magnitude"][f"1e{int(math.floor(math.log10(a)))}" if a > 0 else "0"] += 1
             c["variablized"][bool(r["variables"])] += 1
             c["distractors"][bool(r["distractors"]["shapes"])] += 1
-    manifest = json.loads((out / "manifest.json").read_text()) if (out / "manifest.json").exists() else {}
+    manifest = read_json_file(out / "manifest.json", "the manifest") if (out / "manifest.json").exists() else {}
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("results", {}), dict):
+        raise GeomillError(f"{out / 'manifest.json'}: not a geomill generate manifest")
     failed = sum(sum(v.get("failed", {}).values()) for v in manifest.get("results", {}).values())
     return {"records": n, "parts": dict(per_part), "failed": failed, "axes": list(axes),
             **{a: dict(c[a]) for a in axes}}

@@ -12,6 +12,8 @@ from geomill.render.claims import FORMS
 from geomill.render.colours import FILL_OPACITY
 from geomill.solvers import solve
 
+from . import flags
+
 
 class RenderArgumentError(GeomillError):
     """A bad output path or option value."""
@@ -34,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"fill opacity, 0..1 (default {FILL_OPACITY}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
-    p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
+    p.add_argument("--size", type=flags.IMAGE_SIZE, default=512, help="image width and height in pixels")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--labels", metavar="OUT.json",
                    help="also write the labels: each one's text, element, box and leader, in pixels")

@@ -11,6 +11,8 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.graph import FactGraph
 from geomill.solvers import solve
 
+from . import messages
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="solve problem files and print gold solutions")
@@ -38,7 +40,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         try:
             sol = solve(parse_file(path))
         except GeomillError as exc:
-            print(f"error: {exc.located(path)}", file=sys.stderr)
+            print(f"error: {messages.line(exc.located(path))}", file=sys.stderr)
             status = 1
             continue
         if args.json:
@@ -68,6 +70,8 @@ def cmd_catalogue(args: argparse.Namespace) -> int:
 
 def cmd_graph(args: argparse.Namespace) -> int:
     problem = parse_file(args.file)
+    if not problem.shapes:
+        raise GeomillError(f"{args.file}: the problem declares no shape: there is no graph to draw")
     graph = FactGraph(problem)
     fired = None
     if args.proof:
