@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError, Span
-from geomill.engine.jsontext import loads
+from geomill.engine.jsontext import loads, read_lines
 from geomill.generate.files import atomic_open
 
 
@@ -19,7 +19,7 @@ def read_jsonl(path: str | os.PathLike, errors: list[GeomillError] | None = None
     except OSError as exc:
         raise GeomillError(f"cannot read {path}: {exc.strerror}") from None
     with fh:
-        for number, raw in enumerate(fh, 1):
+        for number, raw in read_lines(fh, str(path)):
             try:
                 yield number, _object(raw, str(path), number)
             except _Blank:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import read_json_file
 from geomill.generate.files import atomic_open, write_bytes, write_text
 
 from .score import bootstrap_ci, random_baseline, score_file, score_item
@@ -103,10 +104,7 @@ def load_run(path: str | os.PathLike, by: Sequence[str] = (), seed: int = 0) -> 
     if found.suffix == ".jsonl":
         report = build_report(score_file(found), by, seed=seed)
     else:
-        try:
-            report = json.loads(found.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise GeomillError(f"{found}: not a report ({exc})") from None
+        report = read_json_file(found, "the report")
         if not isinstance(report, dict) or "accuracy" not in report:
             raise GeomillError(f"{found}: not a report (no accuracy)")
         missing = [f for f in by if f not in report.get("by", {})]

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import read_json_file
 from geomill.generate.files import write_text
 
 from . import items as items_mod
@@ -156,7 +157,7 @@ def _check_run_file(out: Path, settings: RunSettings) -> None:
                  "constrained": settings.constrained}
     path = out / "run.json"
     if path.exists():
-        old = json.loads(path.read_text(encoding="utf-8"))
+        old = read_json_file(path, "the run's settings")
         if old != json.loads(json.dumps(described)):
             raise GeomillError(f"{out} holds a run with other settings ({path}); use a new --out folder")
     else:
