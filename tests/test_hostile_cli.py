@@ -208,3 +208,26 @@ def test_ray_resources_are_checked_before_an_actor_waits_forever(monkeypatch):
     offered = iter([{"CPU": 2.0}, {"CPU": 2.0, "GPU": 1.0}])  # an autoscaler adds a GPU node
     monkeypatch.setattr(ray, "cluster_resources", lambda: next(offered))
     check_resources({"GPU": 1}, wait_s=5, poll_s=0.01)
+
+
+def test_grade_gives_a_response_it_cannot_read_an_error_verdict_and_goes_on(place, monkeypatch, tmp_path):
+    from geomill.evaluate import grade as grading
+
+    real = grading.grade
+    rid = json.loads((place / "paren.jsonl").read_text())["id"]
+    responses = tmp_path / "two.jsonl"
+    responses.write_text(json.dumps({"id": rid, "response": "CRASH"}) + "\n"
+                         + json.dumps({"id": rid, "response": "The answer is 5."}) + "\n")
+
+    def fragile(record, text, key=None):  # a reader that fails on one response (as a deep one once did)
+        if text == "CRASH":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(record, text, key)
+
+    monkeypatch.setattr(grading, "grade", fragile)
+    rc, _, err, _ = run(["grade", str(responses), "--dataset", str(place / "ds"), "--out", str(tmp_path / "g")])
+    rows = [json.loads(x) for x in (tmp_path / "g" / "graded.jsonl").read_text().splitlines()]
+    assert rc == 0 and "2 responses graded" in err
+    assert rows[0]["failure"] == "other"
+    assert "two.jsonl:1: cannot grade this response (RecursionError" in rows[0]["reason"]
+    assert rows[1]["steps"] and rows[1]["final_answer"] == 5.0
