@@ -1,6 +1,7 @@
 """Write files whole or not at all: a crash or a bad input never leaves half a file."""
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 from collections.abc import Iterator
@@ -28,7 +29,12 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
     fd, tmp = _create_temp(path)
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as fh:
-            yield fh
+            try:
+                yield fh
+            except OSError as exc:
+                if exc.errno in _FULL:  # the disk filled while the block wrote: name the file
+                    raise _write_error(path, exc) from None
+                raise
             try:
                 fh.flush()
                 if durable:
@@ -48,6 +54,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
 
 
 _COUNTER = itertools.count()
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 MAX_TRIES = 100  # stale temporaries stepped over before giving up: a live folder never holds this many

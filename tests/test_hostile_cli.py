@@ -4,6 +4,7 @@ no command hangs on an unwritable path or a cluster that cannot hold the run."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 import shutil
@@ -12,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from geomill.generate.files import write_text
+from geomill.generate.files import atomic_open, write_text
 
 from geomill.cli import main
 
@@ -191,6 +192,11 @@ def test_an_atomic_write_into_an_impossible_place_fails_at_once(tmp_path):
         with pytest.raises(OSError, match="cannot write"):
             write_text(target, "x")
     assert time.monotonic() - start < 5
+    with pytest.raises(OSError, match=f"cannot write {tmp_path / 'full.txt'}: No space left"):
+        with atomic_open(tmp_path / "full.txt") as fh:  # the disk fills while the block writes
+            fh.write("x")
+            raise OSError(errno.ENOSPC, "No space left on device")
+    assert not list(tmp_path.glob("*full.txt*"))
 
 
 def test_ray_resources_are_checked_before_an_actor_waits_forever(monkeypatch):
