@@ -1,6 +1,7 @@
 """Write files whole or not at all: a crash or a bad input never leaves half a file."""
 from __future__ import annotations
 
+import errno
 import itertools
 import json
 import os
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import IO
 
 from geomill.engine.errors import GeomillError, Span
+from geomill.engine.jsontext import read_json_file
 
 
 class WriteError(GeomillError, OSError):
@@ -29,7 +31,12 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
     fd, tmp = _create_temp(path)
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as fh:
-            yield fh
+            try:
+                yield fh
+            except OSError as exc:
+                if exc.errno in _FULL:  # the disk filled while the block wrote: name the file
+                    raise _write_error(path, exc) from None
+                raise
             try:
                 fh.flush()
                 if durable:
@@ -49,6 +56,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
 
 
 _COUNTER = itertools.count()
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 MAX_TRIES = 100  # stale temporaries stepped over before giving up: a live folder never holds this many
@@ -95,17 +103,11 @@ def write_bytes(path: str | os.PathLike, data: bytes, durable: bool = True) -> N
 
 
 def read_json(path: str | os.PathLike, what: str = "JSON file"):
-    """A JSON file's value, or a one-line error naming the file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GeomillError(f"{path}: no such {what}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GeomillError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise GeomillError(f"not JSON: {exc.msg}", Span(exc.lineno, exc.colno), str(path)) from None
+    """A JSON file's value, or a one-line error naming the file (bounded: a huge, deeply nested or
+    not UTF-8 file is an error, never a crash; see ``engine.jsontext``)."""
+    if not Path(path).exists():
+        raise GeomillError(f"{path}: no such {what}")
+    return read_json_file(path, what)
 
 
 def write_json(path: str | os.PathLike, value, indent: int | None = 1) -> None:

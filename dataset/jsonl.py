@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from geomill.engine.errors import GeomillError, Span
-from geomill.engine.jsontext import loads
+from geomill.engine.jsontext import loads, read_lines
 
 from .files import atomic_open
 
@@ -56,7 +56,7 @@ def read_jsonl(path: str | os.PathLike, policy: Policy = "strict", bad: BadLines
     except OSError as exc:
         raise GeomillError(f"cannot read {path}: {exc.strerror}") from None
     with fh:
-        for number, raw in enumerate(fh, 1):
+        for number, raw in read_lines(fh, str(path)):  # each line bounded: /dev/zero is an error, not a hang
             try:
                 obj = _parse(raw, whole_lines)
             except _Bad as exc:

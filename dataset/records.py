@@ -4,6 +4,8 @@ results). Each reads and writes its JSON form with ``from_json`` / ``to_json``; 
 a one-line ``GeomillError`` naming where it came from, never a ``KeyError`` further on."""
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,8 @@ WRITER: dict[str, str] = {"geomverse": "geomill generate", "perception": "geomil
 # Report axes: item field -> the record key it is read from, in the generation knobs first (shapes
 # and distractors are also top-level record fields holding the drawn shapes and the distractor
 # facts, not the split), then at the top level. Only plain values (text, numbers, booleans) count.
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
 GROUP_FIELDS = {
     "depth": "depth", "width": "width", "answer_type": "question_type", "shapes": "shapes",
     "annotation": "annotation", "values": "values", "variablized": "variablized",
@@ -168,6 +172,8 @@ class Part:
         if not isinstance(obj, Mapping):
             raise GeomillError(f"{where}: a part is a JSON object")
         name = _need(obj, "name", str, where)
+        if not _SAFE_NAME.fullmatch(name):  # a part is a folder inside the dataset, never "../x"
+            raise GeomillError(f"{where}: the part name {name[:40]!r} is not a plain folder name")
         n = obj.get("n", 0)
         return cls(name, str(obj.get("split", "test")), n if isinstance(n, int) else 0, obj.get("config"), folder)
 

@@ -14,6 +14,7 @@ from geomill.engine.model import Problem
 
 from .printer import format_expr, format_problem
 from .reader import read
+from .syntax import MAX_SOURCE
 
 __all__ = ["format_expr", "format_problem", "parse", "parse_file"]
 
@@ -28,12 +29,18 @@ def parse(text: str, file: str | None = None) -> Problem:
 
 def parse_file(path: str | Path) -> Problem:
     """The problem in a file (``-``: standard input); a file that cannot be read is a user error."""
+    limit = 4 * MAX_SOURCE  # bytes: more than the longest problem the reader takes, in any UTF-8
     if str(path) == "-":
-        return parse(sys.stdin.read(), "<stdin>")
+        return parse(sys.stdin.read(limit + 1), "<stdin>")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise GeomillError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=str(path)) from None
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
     except OSError as e:
         raise GeomillError(e.strerror or str(e), file=str(path)) from None
+    if len(raw) > limit:
+        raise GeomillError(f"larger than {limit:,} bytes: not a problem", file=str(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GeomillError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=str(path)) from None
     return parse(text, str(path))

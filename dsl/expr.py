@@ -11,6 +11,7 @@ import re
 
 import sympy
 from geomill.engine.errors import ParseError, Span
+from geomill.engine.jsontext import cut
 from geomill.engine.model import split_points, variable
 from geomill.engine.plane import ELEMENT_KINDS, ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_symbol
 from lark import Token, Transformer_NonRecursive, Tree
@@ -41,11 +42,11 @@ def number(tok: Token) -> sympy.Rational:
     assert m, tok
     whole, frac = m.group(1), m.group(2) or ""
     if len(frac) > MAX_FRACTION_DIGITS:
-        raise ParseError(f"number {tok.value} has too many decimal places (at most {MAX_FRACTION_DIGITS})",
+        raise ParseError(f"number {cut(tok.value, 40)} has too many decimal places (at most {MAX_FRACTION_DIGITS})",
                          span_of(tok))
     too_long = len(whole.lstrip("0")) > len(str(MAX_NUMBER))  # refuse before int() of a huge string
     if too_long or int(whole + frac) > MAX_NUMBER * 10 ** len(frac):  # the value > MAX_NUMBER, in ints
-        raise ParseError(f"number {tok.value} is too large (at most {MAX_NUMBER})", span_of(tok))
+        raise ParseError(f"number {cut(tok.value, 40)} is too large (at most {MAX_NUMBER})", span_of(tok))
     return sympy.Rational(int(whole + frac), 10 ** len(frac))
 
 

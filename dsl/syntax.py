@@ -12,6 +12,7 @@ from pathlib import Path
 
 import sympy
 from geomill.engine.errors import GeomillError, ParseError, Span
+from geomill.engine.jsontext import cut
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -229,8 +230,8 @@ def _describe(tok: Token) -> str:
     if tok.type in ("_NL", "$END"):
         return _TERMINALS[tok.type]
     if tok.type == "NUMBER":
-        return f"number {tok.value!r}"
-    return repr(tok.value)
+        return f"number {cut(tok.value, 40)!r}"
+    return repr(cut(tok.value, 40))
 
 
 def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:

@@ -63,12 +63,39 @@ def loads(text: str, file: str | None = None, line: int | None = None) -> object
         raise JSONInputError(f"not JSON: {exc}", Span(line or 1, 1), file) from None
 
 
-def read_json_file(path, what: str = "JSON") -> object:
-    """A whole JSON file (a manifest, a scene); unreadable or not UTF-8 is an error naming it."""
+MAX_FILE = 64 * 2**20  # bytes of one JSON file read whole (a scene, a manifest): /dev/zero is not read to the end
+MAX_LINE = 64 * 2**20  # bytes of one JSON line
+
+
+def read_bounded(path, limit: int = MAX_FILE, what: str = "the file") -> bytes:
+    """A file's bytes, or an error naming it: unreadable, or longer than ``limit`` (an endless
+    device, a runaway file) -- never read into memory whole."""
     try:
-        raw = open(path, "rb").read()
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
     except OSError as exc:
         raise JSONInputError(f"cannot read {what}: {exc.strerror or exc}", file=str(path)) from None
+    if len(raw) > limit:
+        raise JSONInputError(f"{what} is larger than {limit:,} bytes", file=str(path))
+    return raw
+
+
+def read_lines(fh, path: str, limit: int = MAX_LINE):
+    """(line number, bytes) of an open binary file, each line at most ``limit`` bytes."""
+    number = 0
+    while True:
+        raw = fh.readline(limit + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            raise JSONInputError(f"a line longer than {limit:,} bytes", Span(number, 1), path)
+        yield number, raw
+
+
+def read_json_file(path, what: str = "JSON") -> object:
+    """A whole JSON file (a manifest, a scene); unreadable, too large or not UTF-8 is an error naming it."""
+    raw = read_bounded(path, MAX_FILE, what)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

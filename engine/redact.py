@@ -13,7 +13,7 @@ _KEYLIKE = re.compile(
     r"\b(?:sk|pk|rk)-[A-Za-z0-9_\-]{6,}"  # OpenAI-style keys, shown whole or cut ("sk-abc…xyz")
     r"|\bhf_[A-Za-z0-9]{6,}"  # Hugging Face tokens
     r"|(?i:\bbearer\s+)[A-Za-z0-9._~+/\-]{6,}=*"
-    r"|(?i:\b(?:api[_-]?key|access[_-]?token|token|secret|password)\b[\"']?\s*[:=]\s*[\"']?)[^\s\"',;&]{6,}")
+    r"|(?i:\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret|password)\b[\"']?\s*[:=]\s*[\"']?)[^\s\"',;&]{6,}")
 REDACTED = "[redacted]"
 MIN_SECRET = 4  # a shorter "key" would redact ordinary words
 

@@ -8,15 +8,19 @@ Where no single root agrees on every instance the direction is ambiguous
 
 Deriving takes seconds, so the result is cached on disk, one file per kind keyed
 by a hash of everything the kind declares; ``rules_for`` then costs a dictionary lookup.
+The cache is JSON, never executable (a pickle would run code from anyone who can write the
+folder): expressions as trees of allow-listed sympy classes, numbers as text, the whole checked
+by a SHA-256 of its rules.  A corrupt or stale file is derived again with a note; a folder that
+cannot be written is noted once and a temporary one used instead.
 """
 from __future__ import annotations
 
 import dataclasses
 import enum
 import hashlib
+import json
 import math
 import os
-import pickle
 import random
 import sys
 import tempfile
@@ -33,7 +37,7 @@ from .kinds import Equation, ShapeKind
 from .model import QKind
 
 N_SAMPLES = 60  # enough random instances that an ambiguous root (an obtuse angle from a sine) shows
-CACHE_VERSION = "4"
+CACHE_VERSION = "5"  # 5: JSON instead of pickle
 
 
 @dataclass(frozen=True)
@@ -151,19 +155,115 @@ def _cache_dir() -> Path:
     return Path(base)
 
 
-def _freeze(e: sympy.Basic) -> tuple:
-    """A sympy tree as nested tuples, so that loading it does not re-evaluate
-    (and re-shape) it: pickle would rebuild ``2*(a + b)`` as ``2*a + 2*b``."""
-    if not e.args:
-        return ("atom", e)
-    return (e.func.__name__, tuple(_freeze(a) for a in e.args))
+# sympy classes a cached expression may name; anything else makes the file stale (derived again)
+_FUNCS = {name: getattr(sympy, name) for name in (
+    "Add", "Mul", "Pow", "sin", "cos", "tan", "asin", "acos", "atan", "cot", "sec", "csc", "exp", "log", "Abs",
+    "Min", "Max", "sign", "floor", "ceiling")}
+_CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "I": sympy.I}
 
 
-def _thaw(t: tuple) -> sympy.Basic:
-    name, payload = t
-    if name == "atom":
-        return payload
-    return getattr(sympy, name)(*(_thaw(a) for a in payload), evaluate=False)
+def _freeze(e: sympy.Basic) -> list:
+    """A sympy tree as nested JSON lists, so that loading it neither runs code nor re-evaluates
+    (and re-shapes) it: ``2*(a + b)`` stays ``2*(a + b)``."""
+    if e.is_Symbol:
+        given = getattr(e, "_assumptions_orig", None)  # as the symbol was made (positive=True), not all implied
+        return ["S", e.name, dict(sorted((e.assumptions0 if given is None else given).items()))]
+    if e.is_Integer:
+        return ["Z", str(int(e))]
+    if e.is_Rational:
+        return ["Q", str(e.p), str(e.q)]
+    if e.is_Float:
+        return ["F", str(e), e._prec]
+    for name, const in _CONSTANTS.items():
+        if e == const:
+            return ["C", name]
+    name = type(e).__name__
+    if name not in _FUNCS or not e.args:
+        raise ValueError(f"cannot cache {name}")
+    return ["f", name, [_freeze(a) for a in e.args]]
+
+
+def _thaw(t: list) -> sympy.Basic:
+    """The tree :func:`_freeze` wrote; anything else is a ValueError (the file is then derived again)."""
+    tag = t[0]
+    if tag == "S":
+        return sympy.Symbol(str(t[1]), **{str(k): bool(v) for k, v in dict(t[2]).items()})
+    if tag == "Z":
+        return sympy.Integer(int(t[1]))
+    if tag == "Q":
+        return sympy.Rational(int(t[1]), int(t[2]))
+    if tag == "F":
+        return sympy.Float(str(t[1]), precision=int(t[2]))
+    if tag == "C":
+        return _CONSTANTS[t[1]]
+    if tag == "f" and t[1] in _FUNCS:
+        return _FUNCS[t[1]](*(_thaw(a) for a in t[2]), evaluate=False)
+    raise ValueError(f"unknown node {str(tag)[:20]!r}")
+
+
+def _digest(rules: list) -> str:
+    return hashlib.sha256(json.dumps(rules, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+_NOTED: set[str] = set()
+
+
+def _note(key: str, message: str) -> None:
+    """One line on stderr, once per process for each kind of trouble (a run has 25 kinds)."""
+    if key not in _NOTED:
+        _NOTED.add(key)
+        print(f"geomill: note: {message}", file=sys.stderr)
+
+
+def _load(path: Path, kind: ShapeKind) -> tuple[Rule, ...] | None:
+    """The cached rules, or None: absent (silently), or corrupt / stale (with a note)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        _note("unreadable", f"cannot read the rule cache {path} ({exc.strerror}); deriving the rules again")
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        if data.get("version") != CACHE_VERSION or data.get("kind") != kind.key \
+                or data.get("kind_hash") != kind_hash(kind):
+            raise ValueError("another version")
+        if data.get("sha256") != _digest(data["rules"]):
+            raise ValueError("its checksum does not match")
+        return tuple(Rule(str(k), int(eq), str(out), tuple(map(str, ins)), _thaw(expr))
+                     for k, eq, out, ins, expr in data["rules"])
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, UnicodeDecodeError) as exc:
+        _note("corrupt", f"the rule cache {path.name} in {path.parent} is corrupt or stale ({str(exc)[:80]}); "
+                         "deriving the rules again (a few seconds)")
+        return None
+
+
+def _store(path: Path, kind: ShapeKind, rules: tuple[Rule, ...]) -> bool:
+    """Write the rules atomically; False when the folder takes no file."""
+    try:
+        frozen = [[r.kind, r.equation, r.output, list(r.inputs), _freeze(r.expr)] for r in rules]
+    except ValueError:
+        return True  # an expression outside the allow-list: derived each time, never cached wrong
+    data = {"version": CACHE_VERSION, "kind": kind.key, "kind_hash": kind_hash(kind), "rules": frozen,
+            "sha256": _digest(frozen)}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".part",
+                                         encoding="utf-8") as fh:
+            json.dump(data, fh)
+        os.replace(fh.name, path)
+        return True
+    except OSError:
+        try:
+            os.unlink(fh.name)
+        except (OSError, NameError):
+            pass
+        return False
+
+
+def _fallback_dir() -> Path:
+    return Path(tempfile.gettempdir()) / f"geomill-cache-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
 
 
 @cache
@@ -177,23 +277,21 @@ def _announce_derivation() -> None:
 def kind_rules(kind: ShapeKind) -> tuple[Rule, ...]:
     """The kind's directed rules, from the disk cache when one was derived for this very kind
     (see :func:`kind_hash`).  Cached per kind object, so a kind registered later (or replaced)
-    gets its own rules."""
-    path = _cache_dir() / f"rules-{kind.key}-{kind_hash(kind)}.pickle"
-    try:
-        with open(path, "rb") as fh:
-            return tuple(Rule(*fields[:4], _thaw(fields[4])) for fields in pickle.load(fh))
-    except (OSError, pickle.PickleError, EOFError, AttributeError, TypeError, ValueError):
-        pass
+    gets its own rules.  An unwritable cache folder is noted once and a temporary folder used."""
+    name = f"rules-{kind.key}-{kind_hash(kind)}.json"
+    home = _cache_dir() / name
+    for path in (home, _fallback_dir() / name):
+        rules = _load(path, kind)
+        if rules is not None:
+            return rules
     _announce_derivation()
     rules = tuple(derive_kind(kind))
-    frozen = [(r.kind, r.equation, r.output, r.inputs, _freeze(r.expr)) for r in rules]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as fh:
-            pickle.dump(frozen, fh)
-        os.replace(fh.name, path)
-    except OSError:
-        pass  # a read-only home only costs the derivation on every start
+    if not _store(home, kind, rules):
+        spare = _fallback_dir() / name
+        stored = _store(spare, kind, rules)
+        _note("unwritable", f"the rule cache folder {home.parent} cannot be written; "
+                            + (f"using {spare.parent} instead" if stored else "deriving the rules on every run")
+                            + " (GEOMILL_CACHE moves it)")
     return rules
 
 

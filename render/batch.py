@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
-from geomill.engine.jsontext import JSONInputError, cut, loads
+from geomill.engine.jsontext import JSONInputError, cut, loads, read_lines
 
 from .claims import check_claim
 from .scene import Scene
@@ -105,4 +105,5 @@ def check_batch(path: str | Path, tolerance: float | None = None, seed: int = 0)
     except OSError as e:
         raise GeomillError(f"cannot read the batch: {e.strerror}", file=str(path)) from None
     with fh:
-        yield from check_lines(fh, path.parent, tolerance, seed, str(path))
+        yield from check_lines((raw for _, raw in read_lines(fh, str(path))), path.parent, tolerance, seed,
+                               str(path))

@@ -272,7 +272,8 @@ def test_cli_generate_stats_and_chat_export(tmp_path):
     bad = _cli("generate", "-n", "2", "--shapes", "hexagon", "--out", str(tmp_path / "x"))
     assert bad.returncode == 1 and "unknown shape kind" in bad.stderr
     bad = _cli("generate", "-n", "2", "--min-angle", "95", "--out", str(tmp_path / "y"))
-    assert bad.returncode == 1 and bad.stderr.startswith("error: --min-angle must be") and not (tmp_path / "y").exists()
+    assert bad.returncode == 2 and "argument --min-angle: must be between 1 and 89, not 95" in bad.stderr
+    assert bad.stderr.count("\n") == 1 and not (tmp_path / "y").exists()
 
 
 @pytest.mark.slow

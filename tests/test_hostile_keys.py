@@ -136,3 +136,4 @@ def test_redact_hides_remembered_keys_and_keylike_text():
     assert redact("Authorization: Bearer abc.def-123456") == "Authorization: Bearer [redacted]"
     assert redact("token hf_AbCdEf123456 and api_key=zz9988776655") == "token [redacted] and api_key=[redacted]"
     assert redact("a task-oriented answer: 12 sk-1") == "a task-oriented answer: 12 sk-1"  # words are kept
+    assert redact("unexpected token: 'ABCDEFGH'") == "unexpected token: 'ABCDEFGH'"

@@ -118,7 +118,7 @@ class OpenAIBackend:
                 return Response(req.id, _content(choice.get("content")), time.perf_counter() - start,
                                 _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
             except urllib.error.HTTPError as exc:
-                body = exc.read()[:200].decode("utf-8", "replace") if exc.fp is not None else ""
+                body = exc.read(200).decode("utf-8", "replace") if exc.fp is not None else ""
                 error = redact(f"HTTP {exc.code}: {body or exc.msg}")
                 error_short = f"HTTP {exc.code}"
                 if exc.code not in RETRY_STATUS:

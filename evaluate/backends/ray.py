@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
@@ -51,6 +52,15 @@ def request_rows(requests: Sequence[Request]) -> list[dict]:
             for r in requests]
 
 
+def _importable(name: str) -> bool:
+    if name in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 RESOURCE_WAIT_S = 120.0  # seconds a joined cluster may take to offer what is asked (an autoscaler adding nodes)
 
 
@@ -81,19 +91,22 @@ class RayVLLMBackend:
         self.engine_factory = engine_factory
         self.gpus = opts.tensor_parallel if gpus_per_replica is None else gpus_per_replica
         joining = bool(os.environ.get("RAY_ADDRESS"))
-        if engine_factory is VLLMEngine and not joining and importlib.util.find_spec("vllm") is None:
+        if engine_factory is VLLMEngine and not joining and not _importable("vllm"):
             raise GeomillError("the ray-vllm backend needs vllm on this machine: pip install 'geomill[vllm]' "
                                "(or join a cluster that has it: RAY_ADDRESS)")
         if not opts.model and engine_factory is VLLMEngine:
             raise GeomillError("the ray-vllm backend needs --model (a hub name or a model folder)")
         if not ray.is_initialized():
             ray.init()
-        wait_s = float(opts.extra.get("resource_wait_s", RESOURCE_WAIT_S if joining else 0.0))
-        check_resources({"GPU": self.gpus * opts.data_parallel, "CPU": 1}, wait_s)
+        self.wait_s = float(opts.extra.get("resource_wait_s", RESOURCE_WAIT_S if joining else 0.0))
+        self.checked = False
 
     def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
         if not requests:
             return
+        if not self.checked:  # before Ray Data asks for actors the cluster cannot place (it would wait forever)
+            check_resources({"GPU": self.gpus * self.opts.data_parallel, "CPU": 1}, self.wait_s)
+            self.checked = True
         engine_kwargs = {"model": self.opts.model, "revision": self.opts.revision,
                          "tensor_parallel": self.opts.tensor_parallel, "dtype": self.opts.dtype,
                          "seed": self.opts.seed, "max_images": max_images(requests),

@@ -247,4 +247,9 @@ def grade_file(responses: str | Path, records: Mapping[str, Record]) -> Iterator
         record = records[rid]
         if rid not in keys:
             keys[rid] = build_key(record)
-        yield record, grade(record, text, keys[rid])
+        try:
+            graded = grade(record, text, keys[rid])
+        except (ArithmeticError, ValueError, RecursionError) as exc:  # this response only: the batch goes on
+            reason = f"{responses}:{n}: cannot grade this response ({type(exc).__name__}: {str(exc)[:100]})"
+            graded = GradedResponse(rid, None, False, [], None, "other", reason, [])
+        yield record, graded

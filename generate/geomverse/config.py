@@ -54,6 +54,8 @@ class GenConfig:
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must be between 0 and 1")
+        if not 64 <= self.image_size <= 4096:
+            raise ValueError("image size must be between 64 and 4096 pixels")
         lo, hi = self.angle_range
         if not 0 < lo < hi < 180:
             raise ValueError("angle range must satisfy 0 < low < high < 180")

@@ -14,15 +14,16 @@ from collections.abc import Sequence
 
 from geomill import __version__
 from geomill.engine.errors import GeomillError
-from geomill.engine.jsontext import cut
-from geomill.engine.redact import redact
+
+from . import messages
+from .flags import OneLineParser
 
 COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
                    "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade", "geomill.cli.importer")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="geomill",
         description="Symbolic geometry reasoning: solve, draw and generate problems, and evaluate models on them.")
     parser.add_argument("--version", action="version", version=f"geomill {__version__}")
@@ -38,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except GeomillError as exc:
-        print(f"error: {redact(str(exc))}", file=sys.stderr)
+        print(f"error: {messages.line(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a path that cannot be read or written (a folder given for a file, /dev/full …)
-        print(f"error: {redact(os_message(exc))}", file=sys.stderr)
+        print(f"error: {messages.line(os_message(exc))}", file=sys.stderr)
         return 1
     except RecursionError:
         print("error: the input is nested too deeply to read", file=sys.stderr)
@@ -54,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the promise is: no traceback for users
         if os.environ.get("GEOMILL_DEBUG"):
             raise
-        print(f"internal error: {type(exc).__name__}: {cut(redact(str(exc)), 300)} "
+        print(f"internal error: {type(exc).__name__}: {messages.line(exc, 300)} "
               "(set GEOMILL_DEBUG=1 for a traceback)", file=sys.stderr)
         return 3
 

@@ -5,7 +5,8 @@ import argparse
 import sys
 
 from geomill.engine.errors import GeomillError
-from geomill.engine.redact import redact
+
+from . import flags, messages
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,28 +23,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--api-key-env", help="openai: name of the environment variable holding the API key")
     p.add_argument("--prompt", help="template name (default: geomverse for numbers, visonlyqa for choices)")
     p.add_argument("--cot", action="store_true", help="ask for reasoning before the final answer")
-    p.add_argument("--few-shot", type=int, default=0, metavar="K",
+    p.add_argument("--few-shot", type=flags.NONNEGATIVE, default=0, metavar="K",
                    help="K chain-of-thought demonstrations (gold solutions) from the train part")
     p.add_argument("--exemplars-from", metavar="PART", help="part(s) to draw demonstrations from (default: train)")
     p.add_argument("--exemplar-images", action="store_true",
                    help="show each demonstration's figure too (models that take several images)")
     p.add_argument("--text-only", action="store_true", help="the record's text-only question, no image")
     p.add_argument("--part", help="part(s) to evaluate, comma-separated (default: the test parts)")
-    p.add_argument("--limit", type=int, help="only the first N items")
-    p.add_argument("--concurrency", type=int, default=8, help="openai: requests in flight")
-    p.add_argument("--batch-size", type=int, default=8, help="transformers: requests per forward batch")
-    p.add_argument("--tensor-parallel", type=int, default=1, help="vllm: GPUs per model replica")
-    p.add_argument("--data-parallel", type=int, default=1, help="vllm / ray-vllm: model replicas")
+    p.add_argument("--limit", type=flags.COUNT, help="only the first N items")
+    p.add_argument("--concurrency", type=flags.COUNT, default=8, help="openai: requests in flight")
+    p.add_argument("--batch-size", type=flags.COUNT, default=8, help="transformers: requests per forward batch")
+    p.add_argument("--tensor-parallel", type=flags.COUNT, default=1, help="vllm: GPUs per model replica")
+    p.add_argument("--data-parallel", type=flags.COUNT, default=1, help="vllm / ray-vllm: model replicas")
     p.add_argument("--dtype", default="auto", choices=["auto", "bfloat16", "float16", "float32"],
                    help="transformers / vllm (auto: bf16 or fp16 on a GPU, fp32 on a CPU)")
-    p.add_argument("--max-tokens", type=int, help="default 1024 with reasoning, 128 without")
-    p.add_argument("--temperature", type=float, default=0.0)
+    p.add_argument("--max-tokens", type=flags.TOKENS, help="default 1024 with reasoning, 128 without")
+    p.add_argument("--temperature", type=flags.TEMPERATURE, default=0.0)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--constrained", action="store_true",
                    help="choice-constrained decoding for choice and True/False questions (vllm; not with --cot)")
     p.add_argument("--responses", help="replay: a JSONL file with id and response per line")
-    p.add_argument("--timeout", type=float, default=120.0, help="openai: seconds per request")
-    p.add_argument("--retries", type=int, default=5, help="openai: retries on 429, 5xx and timeouts")
+    p.add_argument("--timeout", type=flags.SECONDS, default=120.0, help="openai: seconds per request")
+    p.add_argument("--retries", type=flags.NONNEGATIVE, default=5, help="openai: retries on 429, 5xx and timeouts")
     p.add_argument("--out", required=True, help="output folder (rerun with the same settings to resume)")
     p.add_argument("--no-plots", action="store_true", help="report.json/md/csv only")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -87,7 +88,8 @@ def cmd_eval(args) -> int:
           file=sys.stderr)
     if result.failed:
         rid, err = result.failed[-1]
-        print(f"error: {len(result.failed)} requests failed (last: {rid}: {redact(err)}); rerun the same command to "
-              "retry them", file=sys.stderr)
+        last = messages.line(f"{rid}: {err}", 300)
+        print(f"error: {len(result.failed)} requests failed (last: {last}); rerun the same command to retry them",
+              file=sys.stderr)
         return 1
     return 0

@@ -8,19 +8,22 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 
+from . import flags
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("generate", help="generate problems with figures, answers and gold solutions",
                        description="Backward generation (GeomVerse Algorithm 1). Every record is proved: its DSL "
                                    "re-parsed and re-solved gives the answer, and the figure measures it.")
-    p.add_argument("-n", type=int, default=100, help="problems per part (default 100)")
+    p.add_argument("-n", type=flags.COUNT, default=100, help="problems per part (default 100)")
     p.add_argument("--preset", help="paper, tests, splits, ood, or one test set (depth1, width-p0.5 …)")
-    p.add_argument("--scale", type=float, default=1.0, help="multiply preset sizes (e.g. 0.01 for a try)")
+    p.add_argument("--scale", type=flags.SCALE, default=1.0, help="multiply preset sizes (e.g. 0.01 for a try)")
     p.add_argument("--splits", help="train=N,validation=N,test=N: splits sharing no solution")
-    p.add_argument("--part", default="data", help="name of the part when neither --preset nor --splits")
-    p.add_argument("--depth", type=int, default=2)
-    p.add_argument("--p-branch", type=float, default=0.0)
-    p.add_argument("--variablized", type=float, default=0.0, help="ρ: chance to variablize a fitting rule")
+    p.add_argument("--part", type=flags.name, default="data",
+                   help="name of the part when neither --preset nor --splits")
+    p.add_argument("--depth", type=flags.integer(1, 8), default=2)
+    p.add_argument("--p-branch", type=flags.FRACTION, default=0.0)
+    p.add_argument("--variablized", type=flags.FRACTION, default=0.0, help="ρ: chance to variablize a fitting rule")
     p.add_argument("--distractors", action="store_true", help="give the first hidden value (§4.3)")
     p.add_argument("--shapes", default="geomverse",
                    help="standard, geomverse (standard + non-standard), all, or kind keys separated by commas")
@@ -28,8 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual"])
     p.add_argument("--values", default="image", choices=["image", "text"])
     p.add_argument("--randomize", action="store_true", help="draw the knobs per problem (train/validation style)")
-    p.add_argument("--max-length", type=int, default=40, help="largest given side length")
-    p.add_argument("--min-angle", type=int, default=5,
+    p.add_argument("--max-length", type=flags.integer(1, 10_000), default=40, help="largest given side length")
+    p.add_argument("--min-angle", type=flags.integer(1, 89), default=5,
                    help="every angle of every shape, given or derived, lies in [A, 180 - A] degrees")
     add_run_options(p)
     p.set_defaults(func=cmd_generate)
@@ -49,14 +52,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 def add_run_options(p: argparse.ArgumentParser) -> None:
     """The options of a dataset run (seed, workers, output, exports), shared with ``geomill perceive``."""
     p.add_argument("--seed", default="0")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=flags.COUNT, default=1)
     p.add_argument("--ray", action="store_true",
                    help="shards as Ray tasks (the cluster RAY_ADDRESS names, or a local one; needs geomill[ray])")
-    p.add_argument("--shard-size", type=int, default=100)
+    p.add_argument("--shard-size", type=flags.COUNT, default=100)
     p.add_argument("--out", required=True)
     p.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "hf"])
     p.add_argument("--no-images", action="store_true")
-    p.add_argument("--image-size", type=int, default=512)
+    p.add_argument("--image-size", type=flags.IMAGE_SIZE, default=512)
     p.add_argument("--no-chat", action="store_true", help="skip the fine-tuning chat JSONL export")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -86,7 +89,7 @@ def _parts(args):
         parts = []
         for item in args.splits.split(","):
             name, _, n = item.partition("=")
-            if name not in ("train", "validation", "test") or not n.isdigit():
+            if name not in ("train", "validation", "test") or not n.isdigit() or int(n) < 1:
                 raise GeomillError(f"--splits wants train=N,validation=N,test=N, not {item!r}")
             parts.append(Part(name, name, int(n), cfg))
         return parts
@@ -141,9 +144,8 @@ def cmd_stats(args) -> int:
     else:
         print(table(stats))
     path = args.plot or str(Path(args.dir) / "stats.png")
-    if stats["records"]:
-        plot(stats, path)
-        print(f"plot: {path}", file=sys.stderr)
+    plot(stats, path)
+    print(f"plot: {path}", file=sys.stderr)
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 
 from geomill.engine.errors import GeomillError
 
+from . import flags
 from .constants import literal
 from .generate import add_run_options, run_and_export
 
@@ -19,15 +20,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "claim checker; True/False questions come in pairs, the second negated.")
     p.add_argument("--preset", choices=presets,
                    help="eval-synthetic (VisOnlyQA sizes), analysis, extra, geomverse, train")
-    p.add_argument("--scale", type=float, default=1.0, help="multiply preset sizes (e.g. 0.1 for a try)")
+    p.add_argument("--scale", type=flags.SCALE, default=1.0, help="multiply preset sizes (e.g. 0.1 for a try)")
     p.add_argument("--task", choices=tasks, default="triangle", help="the task when no --preset")
-    p.add_argument("-n", type=int, default=100, help="questions (without --preset)")
+    p.add_argument("-n", type=flags.COUNT, default=100, help="questions (without --preset)")
     p.add_argument("--lines", default="2-12", help="lines per figure: N or MIN-MAX (default 2-12)")
     p.add_argument("--angle-between", type=int, choices=(0, 45, 90), help="length task: angle between the segments")
     p.add_argument("--source", choices=("construction", "geomverse"), default="construction",
                    help="random AlphaGeometry-style constructions drawn plain, or generated GeomVerse problems' "
                         "figures in geomill's style")
-    p.add_argument("--part", default="data", help="name of the part without --preset")
+    p.add_argument("--part", type=flags.name, default="data", help="name of the part without --preset")
     add_run_options(p)
     p.set_defaults(func=cmd_perceive)
 

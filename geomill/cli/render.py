@@ -10,6 +10,8 @@ from geomill.engine.errors import GeomillError
 
 from .constants import literal
 
+from . import flags
+
 
 class RenderArgumentError(GeomillError):
     """A bad output path or option value."""
@@ -33,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"fill opacity, 0..1 (default {opacity}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
-    p.add_argument("--size", type=int, default=512, help="image width and height in pixels")
+    p.add_argument("--size", type=flags.IMAGE_SIZE, default=512, help="image width and height in pixels")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--labels", metavar="OUT.json",
                    help="also write the labels: each one's text, element, box and leader, in pixels")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 
+from . import messages
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("score", help="score model responses (JSONL) against their gold answers",
@@ -79,7 +81,7 @@ def cmd_score(args) -> int:
 def report_errors(errors: list, what: str, shown: int = 10) -> None:
     """Bad lines of a batch, the first few one per line, then how many in all (the rest went on)."""
     for error in errors[:shown]:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {messages.line(error)}", file=sys.stderr)
     if errors:
         more = f" ({len(errors) - shown} more not shown)" if len(errors) > shown else ""
         print(f"error: {len(errors)} bad line(s) skipped{more}; the others were {what}", file=sys.stderr)

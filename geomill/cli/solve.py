@@ -7,6 +7,8 @@ import sys
 
 from geomill.engine.errors import GeomillError
 
+from . import messages
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="solve problem files and print gold solutions")
@@ -37,7 +39,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         try:
             sol = solve(parse_file(path))
         except GeomillError as exc:
-            print(f"error: {exc.located(path)}", file=sys.stderr)
+            print(f"error: {messages.line(exc.located(path))}", file=sys.stderr)
             status = 1
             continue
         if args.json:
@@ -73,6 +75,8 @@ def cmd_graph(args: argparse.Namespace) -> int:
     from geomill.solvers import solve
 
     problem = parse_file(args.file)
+    if not problem.shapes:
+        raise GeomillError(f"{args.file}: the problem declares no shape: there is no graph to draw")
     graph = FactGraph(problem)
     fired = None
     if args.proof:
