@@ -85,7 +85,46 @@ def test_replay_scores_responses_made_elsewhere(dataset, tmp_path):
     assert main(["eval", str(dataset), "--backend", "replay", "--responses", str(replay), "--model", "m",
                  "--out", str(out), "--quiet", "--no-plots"]) == 0
     report = _report(out)
-    assert report["accuracy"] == 0.5 and report["extraction_failed"] == 3
+    assert report["accuracy"] == 0.5 and report["extraction_failed"] == 3 and report["judged"] == 0
+
+
+def test_judge_reads_what_the_rules_refuse_in_eval(dataset, tmp_path, capsys):
+    """--judge: only the refused responses go to the judge; its replies are cached next to the responses,
+    counted apart, and kept by geomill report on the folder."""
+    from geomill.evaluate.backends import register_backend
+    from geomill.evaluate.types import Response
+
+    asked = []
+
+    class Gold:  # a judge that knows the answers: "reads" the gold answer out of any response
+        def __init__(self, options):
+            self.items = {r["id"]: make_item(r) for r in read_records(dataset, "test")}
+
+        def generate(self, requests):
+            for r in requests:
+                asked.append(r.id)
+                yield Response(r.id, answer_text(self.items[r.id]))
+
+        def close(self):
+            pass
+
+    register_backend("gold-judge", Gold)
+    records = list(read_records(dataset, "test"))
+    replay = tmp_path / "replay.jsonl"
+    replay.write_text("".join(json.dumps({"id": r["id"], "response": answer_text(make_item(r)) if i % 2 else "no idea"})
+                              + "\n" for i, r in enumerate(records)))
+    out = tmp_path / "out"
+    args = ["eval", str(dataset), "--backend", "replay", "--responses", str(replay), "--model", "m", "--out", str(out),
+            "--quiet", "--no-plots", "--judge", "gold-judge:any"]
+    assert main(args) == 0
+    report = _report(out)
+    assert len(asked) == 3 and report["judged"] == 3 and report["accuracy"] == 1.0
+    assert (out / "judge.jsonl").is_file()
+    asked.clear()
+    assert main(args) == 0 and asked == []
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    assert "judged" in capsys.readouterr().out
 
 
 def test_missing_extra_is_one_line_naming_it(dataset, tmp_path, capsys):

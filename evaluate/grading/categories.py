@@ -25,7 +25,6 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 import sympy
-
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind
 from geomill.engine.rules import Rule, all_rules, apply, rules_for

@@ -118,9 +118,10 @@ def scan(text: str, pos: int) -> list[Part]:
                 break
             depth -= 1
         glued = prev is not None and not gap
-        if kind == "name" and prev is not None and not glued and (prev[0] in ("num", "name", "pi") or prev == ("op", ")")):
+        after_value = prev is not None and (prev[0] in ("num", "name", "pi") or prev == ("op", ")"))
+        if kind == "name" and after_value and not glued:
             if tok.islower() or (parts[-1] and len(gap) > 2):
-                break  # "7 a", "12   BC": a word, or a name set apart, after a value ends the chain; "2x", "2 x" are products
+                break  # "7 a", "12   BC": a word, or a name set apart, after a value ends it; "2x", "2 BD" are products
         if kind == "unit":
             i = m.end()
             continue
@@ -218,6 +219,9 @@ def _nesting(tokens: list[tuple[str, str]]) -> int:
     return deepest
 
 
+_IMPLICIT = ("num", "pi", "func", "name")  # a product without a sign: "2 sqrt(3)", "4AB"
+
+
 class _Reader:
     """Recursive descent over chain tokens: builds a :mod:`solvers.arith` tree and its exact value."""
 
@@ -244,7 +248,7 @@ class _Reader:
 
     def term(self) -> tuple[Node, float]:
         node, value = self.unary()
-        while self.peek() in (("op", "*"), ("op", "/")) or (self.peek() and self.peek()[0] in ("num", "pi", "func", "name")
+        while self.peek() in (("op", "*"), ("op", "/")) or (self.peek() and self.peek()[0] in _IMPLICIT
                                                          or self.peek() == ("op", "(")):
             op = self.take()[1] if self.peek()[0] == "op" and self.peek()[1] in "*/" else "*"
             right, rv = self.unary()

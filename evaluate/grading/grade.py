@@ -59,7 +59,7 @@ def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
     if not matches(c.value, c.decimals, gv, exact):
         return False
     if c.chain is not None and consistent(c.chain) is not None:
-        return abs(c.value - gv) < 0.005 + 1e-9 or abs(c.value - exact) < 0.005 + 1e-9
+        return abs(c.value - round(gv, 2)) < 1e-9 or abs(c.value - round(exact, 2)) < 1e-9
     return True
 
 
@@ -82,7 +82,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     for c in found:
         by_key.setdefault(c.key, []).append(c)
     # values stated for elements the problem does not have; one the response computes is not invented
-    unknown = [c.value for c in found if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
+    unknown = [c.value for c in found
+               if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     steps: list[StepGrade] = []
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
