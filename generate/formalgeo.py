@@ -24,7 +24,6 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.plane import TRIG, GeneralProblem, element_of, element_symbol
 from lark.exceptions import UnexpectedInput
 
-
 # FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
 TURN = "clockwise"
 

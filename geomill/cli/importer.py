@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("source", help="a .json, .jsonl or .jsonl.gz file, or a folder of them")
     p.add_argument("--out", required=True, help="the folder the .geo files and import_report.json go to")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--timeout", type=float, default=30.0, help="CPU seconds per problem before it is cut off (default 30)")
+    p.add_argument("--timeout", type=float, default=30.0, help="CPU seconds per problem before it is cut off")
     p.add_argument("--no-model", action="store_true", help="do not build the numeric model of each problem")
     p.add_argument("--limit", type=int, default=None, help="only the first N problems")
     p.set_defaults(func=run)
