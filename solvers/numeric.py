@@ -26,7 +26,7 @@ from scipy.optimize import least_squares
 
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 MAX_STEPS = 80  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
-MIN_APART = 0.02  # named points at least this fraction of the figure's size apart
+MIN_APART = 0.05  # named points at least this fraction of the figure apart (on a line: of the line)
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -191,3 +191,61 @@ def test_import_refuses_a_missing_source(tmp_path: Path) -> None:
 def test_grammar_still_reads_every_legacy_error() -> None:
     with pytest.raises(GeomillError):
         parse("find")
+
+
+# -- figures and the README ----------------------------------------------------------------------------
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+@pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
+def test_readme_imported_problems_are_what_the_import_writes() -> None:
+    from geomill.generate.formalgeo import convert, header
+
+    text = README.read_text()
+    shown = {int(k): block.split("```\n", 1)[1].split("```", 1)[0]
+             for k, block in (part.split(" -->\n", 1) for part in text.split("<!-- formalgeo:")[1:])}
+    assert len(shown) == 2
+    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
+        problems = {p["problem_id"]: p for p in map(json.loads, fh) if p["problem_id"] in shown}
+    for pid, block in shown.items():
+        assert header(problems[pid]) + convert(problems[pid])[0] == block
+
+
+def test_general_figure_scene_labels_and_check(tmp_path: Path, capsys) -> None:
+    from geomill.cli import main
+
+    geo = tmp_path / "p.geo"
+    geo.write_text("circle O through A B C\nAB diameter of circle O\nline A O B\nAB = 10\nangle CAB = 30\n"
+                   "clockwise ABC\nfind AC\n")
+    png, labels = tmp_path / "f.png", tmp_path / "f.json"
+    assert main(["render", str(geo), "-o", str(png), "--labels", str(labels), "--size", "300"]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    exported = json.loads(labels.read_text())
+    assert {lab["text"] for lab in exported["labels"]} == {"A", "B", "C", "O"}
+    for lab in exported["labels"]:  # each letter's box is near its own point
+        x, y = exported["points"][lab["text"]]
+        x0, y0, x1, y1 = lab["bbox"]
+        assert math.hypot((x0 + x1) / 2 - x, (y0 + y1) / 2 - y) < 40
+    capsys.readouterr()
+    assert main(["scene", str(geo), "--json"]) == 0
+    scene = json.loads(capsys.readouterr().out)
+    a, c = (np.array(scene["points"][k]) for k in "AC")
+    assert math.isclose(float(np.linalg.norm(a - c)), 10 * math.cos(math.radians(30)), rel_tol=1e-4)
+    assert main(["check", str(geo), "angle ACB = 90"]) == 0
+    assert capsys.readouterr().out.startswith("true")
+    assert main(["check", str(geo), "AC is a diameter of the circle"]) == 0
+    assert capsys.readouterr().out.startswith("false")
+    assert main(["solve", str(geo)]) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
+def test_whole_development_half_imports(tmp_path: Path) -> None:
+    """At least 95 % of the development half is written (without models: about a minute on 2 workers)."""
+    from geomill.cli import main
+
+    assert main(["import", "formalgeo", str(DEV), "--out", str(tmp_path), "--workers", "2", "--no-model"]) == 0
+    report = json.loads((tmp_path / "import_report.json").read_text())
+    assert report["problems"] == 3457 and report["rate"] >= 0.95
+    assert len(list(tmp_path.glob("*.geo"))) == report["imported"]

@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("source", help="a .json, .jsonl or .jsonl.gz file, or a folder of them")
     p.add_argument("--out", required=True, help="the folder the .geo files and import_report.json go to")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds per problem before it is cut off")
+    p.add_argument("--timeout", type=float, default=30.0, help="CPU seconds per problem before it is cut off")
     p.add_argument("--no-model", action="store_true", help="do not build the numeric model of each problem")
     p.add_argument("--limit", type=int, default=None, help="only the first N problems")
     p.set_defaults(func=run)
@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     report = _summary(entries)
     write_text(out / "import_report.json", json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     print(f"imported {report['imported']} of {report['problems']} problems "
-          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']}", file=sys.stderr)
+          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']}; measured goal equal to "
+          f"the given answer: {report['answers_matching']} of {report['answers_checked']} checked", file=sys.stderr)
     return 0
 
 
@@ -63,7 +64,11 @@ def _summary(entries: list[dict]) -> dict:
             by[key][1] += bool(e.get("ok"))
     return {"problems": len(entries), "imported": len(ok), "rate": len(ok) / max(len(entries), 1),
             "models": sum(e.get("model") == "ok" for e in ok),
-            "seconds_per_problem": sum(e.get("seconds", 0) for e in entries) / max(len(entries), 1),
+            "answers_checked": sum("answer_matches" in e for e in ok),
+            "answers_matching": sum(bool(e.get("answer_matches")) for e in ok),
+            "model_failures": dict(collections.Counter(_cause(str(e.get("model"))) for e in ok
+                                                       if e.get("model") not in (None, "ok")).most_common()),
+            "cpu_seconds_per_problem": sum(e.get("seconds", 0) for e in entries) / max(len(entries), 1),
             "causes": dict(causes.most_common()),
             "by": {k: {"problems": n, "imported": m, "rate": m / n} for k, (n, m) in sorted(by.items())},
             "problems_report": entries}
