@@ -157,9 +157,9 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                     if min(turn, 180 - turn) < LEADER_OFF:
                         out.append(f"{text!r} ({el}) has a leader along side {a}{b}: unseen")
                         break
-        elif el.startswith("angle ") and lab["leader"] is None:
+        elif el.startswith("angle "):
             a, v, b = split_points(el[6:], pts, 3)
-            if where.distance(Point(pts[v])) > ANGLE_NEAR * font:
+            if lab["leader"] is None and where.distance(Point(pts[v])) > ANGLE_NEAR * font:
                 out.append(f"{text!r} ({el}) is far from its vertex")
             own = c.distance(Point(pts[v]))
             near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
