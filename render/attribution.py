@@ -43,7 +43,7 @@ CENTRE_RATIO = 1.35  # a side label's centre: this many times nearer its side th
 SLACK = 2.0
 CLEAR = 3.0
 NEAR_FONTS = 2.2
-POINT_NEAR_FONTS = 1.25
+POINT_NEAR_FONTS = 1.5
 LEADER_MIN = 10.0
 LEADER_TURN = 20.0
 

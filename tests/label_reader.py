@@ -22,8 +22,8 @@ from shapely.geometry import LineString, Point, Polygon, box
 EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
 # the careful reader's limits (font: the tallest label's height)
-ANGLE_NEAR = 4.6  # fonts: an angle value's box at most this far from its vertex
-POINT_NEAR = 1.5  # fonts: a point letter's box at most this far from its point (no leader)
+ANGLE_NEAR = 5.0  # fonts: an angle value's box at most this far from its vertex
+POINT_NEAR = 1.6  # fonts: a point letter's box at most this far from its point (no leader)
 LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
 LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
 APART = 3.0  # px between two labels' boxes
