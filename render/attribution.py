@@ -14,9 +14,9 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   ``LEADER_TURN`` degrees off every stroke through the point (a leader along a side is invisible,
   and the letter then reads as another corner's);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre nearer its own
-  vertex than any other point, and no other labelled angle's wedge holds it as near that angle's
-  vertex;
+  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre (a set-off
+  label's too) nearer its own vertex than any other point, and no other labelled angle's wedge
+  holds it as near that angle's vertex;
 * shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
 * a label set far off has a leader line: the rules above hold for the leader's element end
@@ -43,7 +43,7 @@ CENTRE_RATIO = 1.35  # a side label's centre: this many times nearer its side th
 SLACK = 2.0
 CLEAR = 3.0
 NEAR_FONTS = 2.2
-POINT_NEAR_FONTS = 1.25
+POINT_NEAR_FONTS = 1.5
 LEADER_MIN = 10.0
 LEADER_TURN = 20.0
 
@@ -235,8 +235,9 @@ class Rules:
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
             good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
-            if len(rest):  # its centre nearer its own vertex than any other point
-                c = _point_boxes(centre)
+            if len(rest):  # the text's centre nearer its own vertex than any other point (set off with
+                # a leader too: a value beside another corner reads as that corner's, leader or not)
+                c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
                 good &= box_point_distance(c, rest).min(axis=1) >= box_point_distance(c, own.vertex[None])[:, 0] + SLACK
             for w in others:
                 d = box_point_distance(src, w.vertex[None])[:, 0]

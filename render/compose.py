@@ -303,8 +303,8 @@ def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarra
 
 # a point label's gaps, in font heights: all within the point rule's reach (POINT_NEAR_FONTS, less the
 # stroke gap), so that no candidate is offered that its rule must refuse
-_NEAR = np.array([0.0, 0.3, 0.65, 1.0])
-_WIDE = np.array([0.12, 0.45, 0.8, 1.0])
+_NEAR = np.array([0.0, 0.35, 0.8, 1.25])
+_WIDE = np.array([0.12, 0.5, 0.95, 1.25])
 
 
 class _FirstStage:

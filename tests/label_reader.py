@@ -22,8 +22,8 @@ from shapely.geometry import LineString, Point, Polygon, box
 EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
 # the careful reader's limits (font: the tallest label's height)
-ANGLE_NEAR = 4.6  # fonts: an angle value's box at most this far from its vertex
-POINT_NEAR = 1.5  # fonts: a point letter's box at most this far from its point (no leader)
+ANGLE_NEAR = 5.0  # fonts: an angle value's box at most this far from its vertex
+POINT_NEAR = 1.6  # fonts: a point letter's box at most this far from its point (no leader)
 LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
 LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
 APART = 3.0  # px between two labels' boxes
@@ -157,9 +157,9 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                     if min(turn, 180 - turn) < LEADER_OFF:
                         out.append(f"{text!r} ({el}) has a leader along side {a}{b}: unseen")
                         break
-        elif el.startswith("angle ") and lab["leader"] is None:
+        elif el.startswith("angle "):
             a, v, b = split_points(el[6:], pts, 3)
-            if where.distance(Point(pts[v])) > ANGLE_NEAR * font:
+            if lab["leader"] is None and where.distance(Point(pts[v])) > ANGLE_NEAR * font:
                 out.append(f"{text!r} ({el}) is far from its vertex")
             own = c.distance(Point(pts[v]))
             near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
