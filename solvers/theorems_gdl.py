@@ -1,0 +1,583 @@
+"""FormalGeo's declarative theorems and predicates (GDL), read into typed data.
+
+FormalGeo describes its 196 theorems as JSON strings: a premise such as
+``Collinear(ABC)&(Parallelogram(ABCD)|Trapezoid(ABCD))&~ParallelBetweenLine(AB,CD)`` and
+conclusions such as ``Equal(LengthOfLine(AC),Add(LengthOfLine(AB),LengthOfLine(BC)))``.  This
+module reads them with a small recursive-descent grammar (the text is never evaluated) into
+:class:`Theorem` / :class:`Variant` dataclasses whose premises are formulas over
+:class:`Predicate` atoms and whose conclusions are predicate atoms or :class:`Equation` trees,
+and classifies every equation by what can decide it (:func:`classify`, :func:`coverage`):
+
+* ``linear``: linear in the quantities with rational coefficients: exact elimination
+  (``linear.py``) over angle measures or over lengths decides it;
+* ``ratio``: one monomial equal to another (``AB·CD = EF·GH``, ``AC = AB·k``, ``C = 2πr``):
+  linear in the logs of the quantities, so ratio chasing in ``linear.py`` decides it;
+* ``nonlinear``: polynomial otherwise (Pythagoras), for ``nonlinear.py``;
+* ``trig``: with a sine or cosine of an unknown angle (laws of sines and cosines), for
+  ``nonlinear.py``.
+
+The two JSON files ship in ``solvers/data/formalgeo/`` (MIT, FormalGeo Development Team) so the
+reader works on a fresh clone; :func:`main` prints the coverage report
+(``python -m geomill.solvers.theorems_gdl``).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Union
+
+import sympy
+
+DATA = Path(__file__).resolve().parent / "data" / "formalgeo"
+OPERATORS = {"Add": (2, None), "Sub": (2, 2), "Mul": (2, None), "Div": (2, 2), "Pow": (2, 2)}
+FUNCTIONS = {"Sin", "Cos", "Tan", "Sqrt"}
+ANGLES = {"MeasureOfAngle", "MeasureOfArc"}  # quantities in degrees (trigonometry takes degrees)
+
+
+class GDLError(ValueError):
+    """A GDL string that does not parse: says which theorem, which part and which column."""
+
+
+# -- the data --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """``Collinear(ABC)`` -> Predicate("Collinear", ("ABC",)); points are letters."""
+
+    name: str
+    args: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.name}({','.join(self.args)})"
+
+
+@dataclass(frozen=True)
+class Not:
+    item: Formula
+
+    def __str__(self) -> str:
+        return f"~{self.item}"
+
+
+@dataclass(frozen=True)
+class And:
+    items: tuple[Formula, ...]
+
+    def __str__(self) -> str:
+        return "&".join(f"({i})" if isinstance(i, Or) else str(i) for i in self.items)
+
+
+@dataclass(frozen=True)
+class Or:
+    items: tuple[Formula, ...]
+
+    def __str__(self) -> str:
+        return "|".join(str(i) for i in self.items)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A measured attribute: ``LengthOfLine(AB)``, ``MeasureOfAngle(ABC)``, ``RadiusOfCircle(O)``."""
+
+    name: str
+    args: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.name}({','.join(self.args)})"
+
+
+@dataclass(frozen=True)
+class Num:
+    """A number as written: an integer or a decimal (``15.4``), exactly."""
+
+    value: Fraction
+
+    def __str__(self) -> str:
+        if self.value.denominator == 1:
+            return str(self.value.numerator)
+        return format(Decimal(self.value.numerator) / Decimal(self.value.denominator), "f")
+
+
+@dataclass(frozen=True)
+class Name:
+    """``pi`` or a problem's variable (``x``)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Op:
+    """Add, Sub, Mul, Div, Pow, Neg, or a function: Sin, Cos, Tan, Sqrt (of degrees for trigonometry)."""
+
+    op: str
+    args: tuple[Expr, ...]
+
+    def __str__(self) -> str:
+        return f"{self.op}({','.join(map(str, self.args))})"
+
+
+Expr = Union[Quantity, Num, Name, Op]  # noqa: UP007 - a runtime alias, read on Python 3.10 too
+
+
+@dataclass(frozen=True)
+class Equation:
+    lhs: Expr
+    rhs: Expr
+
+    def __str__(self) -> str:
+        return f"Equal({self.lhs},{self.rhs})"
+
+
+Formula = Union[Predicate, Equation, Not, And, Or]  # noqa: UP007
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way a theorem applies: its premise and what it concludes."""
+
+    index: str
+    premise: Formula
+    conclusions: tuple[Predicate | Equation, ...]
+
+
+@dataclass(frozen=True)
+class Theorem:
+    name: str
+    params: tuple[str, ...]
+    variants: tuple[Variant, ...]
+
+
+@dataclass(frozen=True)
+class PredicateDef:
+    """A predicate of ``predicate_GDL.json``: its parameters, kind (entity, relation,
+    attribution), the facts it needs (``ee_check``), its equivalent argument orders
+    (``multi``) and the facts it implies (``extend``)."""
+
+    name: str
+    params: tuple[str, ...]
+    kind: str
+    ee_check: tuple[Predicate, ...]
+    multi: tuple[tuple[str, ...], ...]
+    extend: tuple[Predicate | Equation, ...]
+    sym: str | None = None
+
+
+# -- the grammar --------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z][A-Za-z_0-9]*)|(\*\*|[-+*/^(),&|~]))")
+
+
+def _tokens(text: str, where: str) -> list[tuple[str, str, int]]:
+    """(kind, text, column) with kind num, word or op."""
+    out, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise GDLError(f"{where}: col {pos + 1}: unexpected character {text[pos]!r}")
+        kind = "num" if m.group(1) else "word" if m.group(2) else "op"
+        out.append((kind, m.group(m.lastindex), m.start(m.lastindex) + 1))
+        pos = m.end()
+    return out
+
+
+class _Parser:
+    """Recursive descent over one GDL string.
+
+        formula  := conj ('|' conj)*           conj := unary ('&' unary)*
+        unary    := '~' unary | '(' formula ')' | atom
+        atom     := 'Equal' '(' expr ',' expr ')' | Predicate '(' letters (',' letters)* ')'
+        expr     := term (('+'|'-') term)*     term := factor (('*'|'/') factor)*
+        factor   := '-' factor | power         power := primary (('**'|'^') factor)?
+        primary  := number | name | '(' expr ')' | Op '(' expr, ... ')' | Quantity '(' letters, ... ')'
+    """
+
+    def __init__(self, text: str, where: str, quantities: frozenset[str]) -> None:
+        self.toks = _tokens(text, where)
+        self.i = 0
+        self.where = where
+        self.quantities = quantities
+        self.text = text
+
+    def error(self, message: str) -> GDLError:
+        col = self.toks[self.i][2] if self.i < len(self.toks) else len(self.text.rstrip()) + 1
+        return GDLError(f"{self.where}: col {col}: {message}")
+
+    def peek(self) -> str | None:
+        return self.toks[self.i][1] if self.i < len(self.toks) else None
+
+    def take(self, expected: str | None = None, what: str | None = None) -> tuple[str, str, int]:
+        """The next token; it must be ``expected`` where given (``what`` names it otherwise)."""
+        if self.i >= len(self.toks):
+            raise self.error(f"expected {what or repr(expected) if expected else what or 'more'}, found the end")
+        tok = self.toks[self.i]
+        if expected is not None and tok[1] != expected:
+            raise self.error(f"expected {expected!r}, found {tok[1]!r}")
+        self.i += 1
+        return tok
+
+    def done(self) -> None:
+        if self.i != len(self.toks):
+            raise self.error(f"unexpected {self.peek()!r}")
+
+    # formulas
+    def formula(self) -> Formula:
+        items = [self.conj()]
+        while self.peek() == "|":
+            self.take()
+            items.append(self.conj())
+        return items[0] if len(items) == 1 else Or(tuple(items))
+
+    def conj(self) -> Formula:
+        items = [self.unary()]
+        while self.peek() == "&":
+            self.take()
+            items.append(self.unary())
+        return items[0] if len(items) == 1 else And(tuple(items))
+
+    def unary(self) -> Formula:
+        if self.peek() == "~":
+            self.take()
+            return Not(self.unary())
+        if self.peek() == "(":
+            self.take()
+            f = self.formula()
+            self.take(")")
+            return f
+        return self.atom()
+
+    def atom(self) -> Predicate | Equation:
+        kind, word, _ = self.take(what="a predicate")
+        if kind != "word" or not word[0].isupper():
+            self.i -= 1
+            raise self.error(f"expected a predicate, found {word!r}")
+        if word == "Equal":
+            self.take("(")
+            lhs = self.expr()
+            self.take(",")
+            rhs = self.expr()
+            self.take(")")
+            return Equation(lhs, rhs)
+        if word in self.quantities or word in OPERATORS or word in FUNCTIONS:
+            self.i -= 1
+            raise self.error(f"{word} is a value, not a fact")
+        return Predicate(word, self.letters())
+
+    def letters(self) -> tuple[str, ...]:
+        """'(' letters (',' letters)* ')': point names, each one capital letter."""
+        self.take("(")
+        args = []
+        while True:
+            kind, word, _ = self.take(what="point letters")
+            if kind != "word" or not word.isalpha() or not word.isupper():
+                self.i -= 1
+                raise self.error(f"expected point letters, found {word!r}")
+            args.append(word)
+            if self.peek() == ")":
+                self.take()
+                return tuple(args)
+            self.take(",")
+
+    # expressions
+    def expr(self) -> Expr:
+        e = self.term()
+        while self.peek() in ("+", "-"):
+            op = "Add" if self.take()[1] == "+" else "Sub"
+            e = Op(op, (e, self.term()))
+        return e
+
+    def term(self) -> Expr:
+        e = self.factor()
+        while self.peek() in ("*", "/"):
+            op = "Mul" if self.take()[1] == "*" else "Div"
+            e = Op(op, (e, self.factor()))
+        return e
+
+    def factor(self) -> Expr:
+        if self.peek() == "-":
+            self.take()
+            return Op("Neg", (self.factor(),))
+        base = self.primary()
+        if self.peek() in ("**", "^"):
+            self.take()
+            return Op("Pow", (base, self.factor()))
+        return base
+
+    def primary(self) -> Expr:
+        kind, word, _ = self.take(what="a value")
+        if kind == "num":
+            return Num(Fraction(word))
+        if word == "(":
+            e = self.expr()
+            self.take(")")
+            return e
+        if kind != "word":
+            self.i -= 1
+            raise self.error(f"expected a value, found {word!r}")
+        if word == "sqrt" and self.peek() == "(":
+            word = "Sqrt"  # the problems' spelling
+        if word in OPERATORS or word in FUNCTIONS:
+            self.take("(")
+            args = [self.expr()]
+            while self.peek() == ",":
+                self.take()
+                args.append(self.expr())
+            self.take(")")
+            lo, hi = OPERATORS.get(word, (1, 1))
+            if len(args) < lo or (hi is not None and len(args) > hi):
+                self.i -= 1
+                raise self.error(f"{word} takes {lo if lo == hi else f'{lo} or more'} arguments, not {len(args)}")
+            return Op(word, tuple(args))
+        if word in self.quantities:
+            return Quantity(word, self.letters())
+        if word[0].isupper():
+            self.i -= 1
+            raise self.error(f"unknown quantity or operation {word!r}")
+        return Name(word)
+
+
+def parse_formula(text: str, where: str = "formula", quantities: frozenset[str] | None = None) -> Formula:
+    """A premise: predicates and equations joined by ``&``, ``|``, ``~`` and parentheses."""
+    p = _Parser(text, where, quantities if quantities is not None else _quantity_names())
+    f = p.formula()
+    p.done()
+    return f
+
+
+def parse_fact(text: str, where: str = "fact", quantities: frozenset[str] | None = None) -> Predicate | Equation:
+    """One conclusion: a predicate atom or ``Equal(a,b)``."""
+    p = _Parser(text, where, quantities if quantities is not None else _quantity_names())
+    f = p.atom()
+    p.done()
+    return f
+
+
+def _signature(text: str, where: str) -> tuple[str, tuple[str, ...]]:
+    """``line_addition(AB,BC)`` -> ("line_addition", ("AB", "BC"))."""
+    m = re.fullmatch(r"([A-Za-z_][A-Za-z_0-9]*)\(([A-Z]+(?:,[A-Z]+)*)?\)", text)
+    if not m:
+        raise GDLError(f"{where}: not a name with point parameters: {text!r}")
+    return m.group(1), tuple(m.group(2).split(",")) if m.group(2) else ()
+
+
+# -- reading the files ----------------------------------------------------------------------------
+
+_QUANTITIES: frozenset[str] | None = None
+
+
+def _quantity_names() -> frozenset[str]:
+    global _QUANTITIES
+    if _QUANTITIES is None:
+        _QUANTITIES = frozenset(d.name for d in load_predicates().values() if d.kind == "attribution")
+    return _QUANTITIES
+
+
+def load_predicates(path: Path | None = None) -> dict[str, PredicateDef]:
+    """``predicate_GDL.json`` as {name: PredicateDef}; the basic entities and constructions
+    (Point, Line, Collinear, Shape, ...) have kind ``basic`` and no parameters listed."""
+    path = path or DATA / "predicate_GDL.json"
+    raw = _read_json(path)
+    out: dict[str, PredicateDef] = {}
+    preset = raw.get("Preset", {})
+    for name in [*preset.get("BasicEntity", []), *preset.get("Construction", [])]:
+        out[name] = PredicateDef(name, (), "basic", (), (), ())
+    attrs = raw.get("Attribution", {})
+    quantities = frozenset(_signature(k, f"{path.name}: Attribution")[0] for k in attrs)
+    for section, kind in (("Entity", "entity"), ("Relation", "relation"), ("Attribution", "attribution")):
+        for key, body in raw.get(section, {}).items():
+            where = f"{path.name}: {section} {key}"
+            name, params = _signature(key, where)
+            ee = tuple(parse_fact(t, f"{where} ee_check", quantities) for t in body.get("ee_check", []))
+            multi = tuple(tuple(m.split(",")) for m in body.get("multi", []))
+            ext = tuple(parse_fact(t, f"{where} extend", quantities) for t in body.get("extend", []))
+            out[name] = PredicateDef(name, params, kind, ee, multi, ext, body.get("sym"))
+    return out
+
+
+def load_theorems(path: Path | None = None) -> dict[str, Theorem]:
+    """``theorem_GDL.json`` as {name: Theorem}."""
+    path = path or DATA / "theorem_GDL.json"
+    raw = _read_json(path)
+    quantities = _quantity_names()
+    out: dict[str, Theorem] = {}
+    for key, variants in raw.items():
+        name, params = _signature(key, f"{path.name}: {key}")
+        vs = []
+        for index, body in variants.items():
+            where = f"{path.name}: {key} variant {index}"
+            if not isinstance(body, Mapping) or "premise" not in body or "conclusion" not in body:
+                raise GDLError(f"{where}: needs a premise and a conclusion")
+            premise = parse_formula(body["premise"], f"{where} premise", quantities)
+            conclusions = tuple(parse_fact(c, f"{where} conclusion", quantities) for c in body["conclusion"])
+            vs.append(Variant(index, premise, conclusions))
+        out[name] = Theorem(name, params, tuple(vs))
+    return out
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise GDLError(f"{path}: cannot read: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise GDLError(f"{path}:{e.lineno}:{e.colno}: {e.msg}") from None
+    if not isinstance(data, dict):
+        raise GDLError(f"{path}: expected a JSON object")
+    return data
+
+
+# -- to sympy, and what decides an equation ---------------------------------------------------------
+
+
+def symbol_for(q: Quantity) -> sympy.Symbol:
+    """The default sympy symbol of a quantity: named as FormalGeo writes it, positive."""
+    return sympy.Symbol(str(q), positive=True)
+
+
+def to_sympy(e: Expr, symbol_of=symbol_for) -> sympy.Expr:
+    """A GDL expression as sympy (built node by node, never parsed); trigonometry of degrees."""
+    if isinstance(e, Num):
+        return sympy.Rational(e.value.numerator, e.value.denominator)
+    if isinstance(e, Name):
+        return sympy.pi if e.name == "pi" else sympy.Symbol(e.name, real=True)
+    if isinstance(e, Quantity):
+        return symbol_of(e)
+    args = [to_sympy(a, symbol_of) for a in e.args]
+    if e.op == "Add":
+        return sympy.Add(*args)
+    if e.op == "Sub":
+        return args[0] - args[1]
+    if e.op == "Mul":
+        return sympy.Mul(*args)
+    if e.op == "Div":
+        return args[0] / args[1]
+    if e.op == "Pow":
+        return args[0] ** args[1]
+    if e.op == "Neg":
+        return -args[0]
+    if e.op == "Sqrt":
+        return sympy.sqrt(args[0])
+    fn = {"Sin": sympy.sin, "Cos": sympy.cos, "Tan": sympy.tan}[e.op]
+    return fn(sympy.pi * args[0] / 180)
+
+
+def quantities_of(e: Expr | Equation) -> set[Quantity]:
+    if isinstance(e, Equation):
+        return quantities_of(e.lhs) | quantities_of(e.rhs)
+    if isinstance(e, Quantity):
+        return {e}
+    if isinstance(e, Op):
+        return set().union(*(quantities_of(a) for a in e.args))
+    return set()
+
+
+def _is_monomial(e: sympy.Expr, syms: set) -> bool:
+    """A constant times a product of powers of the quantities (no sum of them)."""
+    e = sympy.expand(e)
+    if e.is_Add:
+        return False
+    return all(f.is_number or f in syms or (f.is_Pow and f.base in syms and f.exp.is_Rational)
+               for f in sympy.Mul.make_args(e))
+
+
+def classify(eq: Equation) -> str:
+    """``linear``, ``ratio``, ``nonlinear`` or ``trig``: what decides this equation (module doc)."""
+    mapping: dict[Quantity, sympy.Symbol] = {}
+
+    def sym(q: Quantity) -> sympy.Symbol:
+        return mapping.setdefault(q, sympy.Symbol(f"q{len(mapping)}", positive=True))
+
+    lhs, rhs = to_sympy(eq.lhs, sym), to_sympy(eq.rhs, sym)
+    syms = set(mapping.values())
+    if any(f.has(*syms) for f in (lhs - rhs).atoms(sympy.sin, sympy.cos, sympy.tan)):
+        return "trig"
+    expr = sympy.expand(lhs - rhs)
+    poly = sympy.Poly(expr, *syms) if syms else None
+    if poly is not None and poly.total_degree() <= 1 and all(c.is_Rational for c in poly.coeffs()):
+        return "linear"
+    if _is_monomial(lhs, syms) and _is_monomial(rhs, syms):
+        return "ratio"
+    return "nonlinear"
+
+
+def domain(eq: Equation) -> str:
+    """Which measures an equation relates: ``angle`` (angles and arcs, degrees), ``length``,
+    ``area``, ``ratio`` (similarity ratios), or ``mixed``."""
+    kinds = set()
+    for q in quantities_of(eq):
+        if q.name in ANGLES:
+            kinds.add("angle")
+        elif q.name.startswith("Area"):
+            kinds.add("area")
+        elif q.name.startswith("Ratio"):
+            kinds.add("ratio")
+        else:
+            kinds.add("length")
+    return kinds.pop() if len(kinds) == 1 else "mixed"
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Per theorem, the kinds of its conclusions; and the totals."""
+
+    kinds: Mapping[str, frozenset[str]]  # theorem -> {linear, ratio, nonlinear, trig, relation}
+    equations: Counter  # (kind, domain) -> how many conclusions (over every variant)
+
+    def theorems_where(self, test) -> list[str]:
+        return sorted(n for n, k in self.kinds.items() if test(k))
+
+    def report(self) -> str:
+        n = len(self.kinds)
+        rows = [
+            ("relations only (no equation)", self.theorems_where(lambda k: k == {"relation"})),
+            ("linear equations only: AR decides", self.theorems_where(
+                lambda k: "linear" in k and k <= {"linear", "relation"})),
+            ("ratio (log-linear) equations, no harder", self.theorems_where(
+                lambda k: "ratio" in k and k <= {"linear", "ratio", "relation"})),
+            ("non-linear or trigonometric equations", self.theorems_where(lambda k: k & {"nonlinear", "trig"})),
+        ]
+        out = [f"FormalGeo theorems: {n}"]
+        for label, names in rows:
+            out.append(f"  {label}: {len(names)} ({100 * len(names) / n:.0f} %)")
+        out.append("conclusions (all variants) by kind and measure:")
+        for (kind, dom), count in sorted(self.equations.items()):
+            out.append(f"  {kind:9} {dom:7} {count}")
+        out.append("non-linear / trigonometric theorems: " + ", ".join(rows[3][1]))
+        return "\n".join(out)
+
+
+def coverage(theorems: Mapping[str, Theorem]) -> Coverage:
+    """Classify every conclusion of every theorem (see :func:`classify`)."""
+    kinds, counts = {}, Counter()
+    for name, th in theorems.items():
+        ks = set()
+        for v in th.variants:
+            for c in v.conclusions:
+                if isinstance(c, Equation):
+                    k = classify(c)
+                    counts[(k, domain(c))] += 1
+                else:
+                    k = "relation"
+                    counts[(k, "-")] += 1
+                ks.add(k)
+        kinds[name] = frozenset(ks)
+    return Coverage(kinds, counts)
+
+
+def main() -> None:
+    """Print the coverage report of the packaged theorem file."""
+    print(coverage(load_theorems()).report())
+
+
+if __name__ == "__main__":
+    main()
