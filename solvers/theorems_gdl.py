@@ -370,6 +370,24 @@ def _signature(text: str, where: str) -> tuple[str, tuple[str, ...]]:
     return m.group(1), tuple(m.group(2).split(",")) if m.group(2) else ()
 
 
+def rename(f, points: Mapping[str, str]):
+    """A formula, fact or expression with its point letters renamed (``{"A": "P", ...}``):
+    a theorem's variant instantiated on a figure's points."""
+    if isinstance(f, (Predicate, Quantity)):
+        return type(f)(f.name, tuple("".join(points.get(ch, ch) for ch in a) for a in f.args))
+    if isinstance(f, Equation):
+        return Equation(rename(f.lhs, points), rename(f.rhs, points))
+    if isinstance(f, Op):
+        return Op(f.op, tuple(rename(a, points) for a in f.args))
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(rename(i, points) for i in f.items))
+    if isinstance(f, Not):
+        return Not(rename(f.item, points))
+    if isinstance(f, Variant):
+        return Variant(f.index, rename(f.premise, points), tuple(rename(c, points) for c in f.conclusions))
+    return f  # numbers and variables have no points
+
+
 # -- reading the files ----------------------------------------------------------------------------
 
 _QUANTITIES: frozenset[str] | None = None
@@ -444,15 +462,19 @@ def symbol_for(q: Quantity) -> sympy.Symbol:
     return sympy.Symbol(str(q), positive=True)
 
 
-def to_sympy(e: Expr, symbol_of=symbol_for) -> sympy.Expr:
-    """A GDL expression as sympy (built node by node, never parsed); trigonometry of degrees."""
+def to_sympy(e: Expr, symbol_of=symbol_for, variable_of=None) -> sympy.Expr:
+    """A GDL expression as sympy (built node by node, never parsed); trigonometry of degrees.
+    ``symbol_of`` gives each quantity's symbol, ``variable_of`` each variable's (``x``; by
+    default a real symbol of its name)."""
     if isinstance(e, Num):
         return sympy.Rational(e.value.numerator, e.value.denominator)
     if isinstance(e, Name):
-        return sympy.pi if e.name == "pi" else sympy.Symbol(e.name, real=True)
+        if e.name == "pi":
+            return sympy.pi
+        return variable_of(e) if variable_of is not None else sympy.Symbol(e.name, real=True)
     if isinstance(e, Quantity):
         return symbol_of(e)
-    args = [to_sympy(a, symbol_of) for a in e.args]
+    args = [to_sympy(a, symbol_of, variable_of) for a in e.args]
     if e.op == "Add":
         return sympy.Add(*args)
     if e.op == "Sub":
@@ -524,6 +546,79 @@ def domain(eq: Equation) -> str:
         else:
             kinds.add("length")
     return kinds.pop() if len(kinds) == 1 else "mixed"
+
+
+def _sympy_with(eq: Equation) -> tuple[sympy.Expr, sympy.Expr, dict]:
+    """Both sides in sympy with a fresh symbol per quantity or variable, and the way back."""
+    back: dict[sympy.Symbol, Quantity | Name] = {}
+    seen: dict[Quantity | Name, sympy.Symbol] = {}
+
+    def sym(q: Quantity | Name) -> sympy.Symbol:
+        if q not in seen:
+            seen[q] = sympy.Symbol(f"q{len(seen)}", positive=True)
+            back[seen[q]] = q
+        return seen[q]
+
+    return to_sympy(eq.lhs, sym, sym), to_sympy(eq.rhs, sym, sym), back
+
+
+def linear_form(eq: Equation, key_of=lambda q: q) -> tuple[dict, sympy.Expr] | None:
+    """``eq`` as (coefficients, constant) for :class:`linear.LinearTable` (sum(c·key) = constant)
+    when it is linear with rational coefficients, else None.  Keys are ``key_of(quantity)``;
+    a problem's variables (``x``) are keys too."""
+    lhs, rhs, back = _sympy_with(eq)
+    expr = sympy.expand(lhs - rhs)
+    syms = list(back)
+    if not syms or not expr.is_polynomial(*syms) or sympy.Poly(expr, *syms).total_degree() > 1:
+        return None
+    coeffs = {}
+    for s in syms:
+        c = expr.coeff(s)
+        if not c.is_Rational:
+            return None
+        if c:
+            coeffs[key_of(back[s])] = c
+    constant = -expr.subs(dict.fromkeys(syms, 0))
+    return coeffs, constant
+
+
+def log_form(eq: Equation, key_of=lambda q: q) -> tuple[dict, dict] | None:
+    """A monomial equality (``AB·CD = EF·GH``, ``l = m·π/180·r``) as a linear equation over the
+    logs of its quantities: (coefficients over ``key_of(quantity)``, the constant as a vector
+    over log-atoms, see :func:`linear.log_constant`), else None.  Quantities are positive, so
+    this loses nothing; a sum, a trigonometric value or a non-positive constant gives None."""
+    from .linear import Atom, log_constant
+
+    lhs, rhs, back = _sympy_with(eq)
+    syms = set(back)
+    if not (_is_monomial(lhs, syms) and _is_monomial(rhs, syms)):
+        return None
+    coeffs: dict = {}
+    constant: dict = {}
+
+    def side(e: sympy.Expr, sign: int) -> bool:
+        for base, exp in sympy.expand(e).as_powers_dict().items():
+            if not exp.is_Rational:
+                return False
+            ex = Fraction(int(exp.p), int(exp.q))
+            if base in syms:
+                k = key_of(back[base])
+                coeffs[k] = coeffs.get(k, 0) + sign * ex
+            elif base.is_Rational:
+                if base <= 0:
+                    return False
+                for a, v in log_constant(Fraction(int(base.p), int(base.q))).items():
+                    constant[a] = constant.get(a, 0) - sign * ex * v
+            elif base.is_positive and base.is_number:
+                a = Atom(sympy.log(base))
+                constant[a] = constant.get(a, 0) - sign * ex
+            else:
+                return False
+        return True
+
+    if not (side(lhs, 1) and side(rhs, -1)):
+        return None
+    return {k: v for k, v in coeffs.items() if v}, {a: v for a, v in constant.items() if v}
 
 
 @dataclass(frozen=True)

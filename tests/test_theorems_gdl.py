@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
+from geomill.solvers.linear import LinearTable, log_constant
 from geomill.solvers.theorems_gdl import (
     DATA,
     And,
@@ -25,10 +26,13 @@ from geomill.solvers.theorems_gdl import (
     classify,
     coverage,
     domain,
+    linear_form,
     load_predicates,
     load_theorems,
+    log_form,
     parse_fact,
     parse_formula,
+    rename,
     to_sympy,
 )
 
@@ -244,3 +248,75 @@ def test_coverage_report():
     assert "FormalGeo theorems: 196" in text and "cosine_theorem" in text
     linear_only = cov.theorems_where(lambda k: "linear" in k and k <= {"linear", "relation"})
     assert "line_addition" in linear_only and "cosine_theorem" not in linear_only
+
+
+# -- into the linear table -----------------------------------------------------------------------
+
+
+def test_linear_and_log_forms_agree_with_the_classification():
+    """Every GDL equation classified linear has a linear form, every ratio one a log form, and
+    the forms are the equation: checked at random positive values of the quantities."""
+    rng = random.Random(3)
+    for th in THEOREMS.values():
+        for v in th.variants:
+            for c in v.conclusions:
+                if not isinstance(c, Equation):
+                    continue
+                kind, lin, log = classify(c), linear_form(c), log_form(c)
+                assert (lin is not None) == (kind == "linear"), (th.name, c)
+                if kind == "ratio":
+                    assert log is not None, (th.name, c)
+                values: dict = {}
+
+                def sym(q, values=values):
+                    return values.setdefault(q, sympy.Rational(rng.randint(1, 50), rng.randint(1, 7)))
+
+                residual = to_sympy(c.lhs, sym) - to_sympy(c.rhs, sym)
+                if lin is not None:
+                    coeffs, const = lin
+                    assert sympy.expand(sum(k * values[q] for q, k in coeffs.items()) - const - residual) == 0
+                if log is not None:
+                    coeffs, const = log
+                    lhs = sum(sympy.Rational(k.numerator, k.denominator) * sympy.log(values[q])
+                              for q, k in coeffs.items())
+                    rhs = sum(sympy.Rational(k.numerator, k.denominator) * a.expr for a, k in const.items())
+                    # lhs - rhs is the log of lhs_side / rhs_side of the equation: zero exactly when it holds
+                    l_side, r_side = to_sympy(c.lhs, sym), to_sympy(c.rhs, sym)
+                    assert math.isclose(float(lhs - rhs), math.log(float(l_side) / float(r_side)), abs_tol=1e-9)
+
+
+def test_angle_chase_from_an_instantiated_theorem():
+    th = THEOREMS["triangle_property_angle_sum"]
+    inst = rename(th.variants[0], {"A": "P", "B": "Q", "C": "R"})
+    assert inst.premise == Predicate("Polygon", ("PQR",))
+    t = LinearTable()
+    coeffs, const = linear_form(inst.conclusions[0], str)
+    t.add(coeffs, const, label=th.name)
+    t.add_value("MeasureOfAngle(PQR)", 50, label="given")
+    t.add_value("MeasureOfAngle(QRP)", 60, label="given")
+    ans = t.value("MeasureOfAngle(RPQ)")
+    assert ans.value == 70 and {e.label for e, _ in ans.why} == {th.name, "given"}
+
+
+def test_ratio_chase_from_similar_triangles():
+    """ABC ~ DEF with AB = 4, DE = 6, BC = 5: EF = 15/2, on the logs of the lengths."""
+    th = THEOREMS["similar_triangle_property_line_ratio"]
+
+    def key(q):
+        if q.name == "RatioOfSimilarTriangle":
+            return "k"
+        return "".join(sorted(q.args[0]))  # a segment either way round
+
+    t = LinearTable()
+    for turn in ({}, {"A": "B", "B": "C", "C": "A", "D": "E", "E": "F", "F": "D"},
+                 {"A": "C", "B": "A", "C": "B", "D": "F", "E": "D", "F": "E"}):
+        eq = rename(th.variants[0], turn).conclusions[0]
+        coeffs, const = log_form(eq, key)
+        t.add(coeffs, const, label=th.name)
+    t.add({"AB": 1}, log_constant(4))
+    t.add({"DE": 1}, log_constant(6))
+    t.add({"BC": 1}, log_constant(5))
+    ans = t.value("EF")
+    assert sympy.exp(ans.value) == sympy.Rational(15, 2)
+    assert sympy.exp(t.value("k").value) == sympy.Rational(2, 3)
+    assert t.value("CA") is None
