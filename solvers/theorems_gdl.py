@@ -22,10 +22,11 @@ reader works on a fresh clone; :func:`main` prints the coverage report
 """
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -669,10 +670,89 @@ def coverage(theorems: Mapping[str, Theorem]) -> Coverage:
     return Coverage(kinds, counts)
 
 
-def main() -> None:
-    """Print the coverage report of the packaged theorem file."""
-    print(coverage(load_theorems()).report())
+def variant_kinds(theorems: Mapping[str, Theorem]) -> dict[tuple[str, str], frozenset[str]]:
+    """(theorem, variant index) -> the kinds of that variant's conclusions."""
+    return {(t.name, v.index): frozenset(classify(c) if isinstance(c, Equation) else "relation"
+                                         for c in v.conclusions)
+            for t in theorems.values() for v in t.variants}
+
+
+_STEP = re.compile(r"([a-z_][a-z_0-9]*)\((\d+),")
+
+PROBLEM_CLASSES = ("relations only", "linear", "linear and ratio", "non-linear or trig")
+
+
+def problem_class(steps: Sequence[str], kinds: Mapping[tuple[str, str], frozenset[str]], where: str) -> str:
+    """What an annotated solution (FormalGeo's ``theorem_seqs``: ``name(variant,args)``) needs:
+    one of :data:`PROBLEM_CLASSES`."""
+    used: set[str] = set()
+    for step in steps:
+        m = _STEP.match(step)
+        if not m:
+            raise GDLError(f"{where}: not a theorem step: {step!r}")
+        if (m.group(1), m.group(2)) in kinds:
+            used |= kinds[(m.group(1), m.group(2))]
+        else:  # a variant this GDL lacks (the annotations are of another version): all its variants
+            same = [k for (name, _), k in kinds.items() if name == m.group(1)]
+            if not same:
+                raise GDLError(f"{where}: unknown theorem {m.group(1)!r}")
+            used |= frozenset().union(*same)
+    if used & {"nonlinear", "trig"}:
+        return PROBLEM_CLASSES[3]
+    if "ratio" in used:
+        return PROBLEM_CLASSES[2]
+    if "linear" in used:
+        return PROBLEM_CLASSES[1]
+    return PROBLEM_CLASSES[0]
+
+
+def problems_report(path: Path, theorems: Mapping[str, Theorem]) -> str:
+    """How many problems of a FormalGeo JSONL(.gz) file have annotated solutions of each class,
+    overall and by source: the share that exact linear elimination alone could reach."""
+    kinds = variant_kinds(theorems)
+    counts: Counter = Counter()
+    opener = gzip.open if str(path).endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                try:
+                    rec = json.loads(line)
+                    steps, source = rec["theorem_seqs"], rec["source"].split("-")[0]
+                except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+                    raise GDLError(f"{path}:{n}: not a FormalGeo problem record") from None
+                cls = problem_class(steps, kinds, f"{path}:{n}")
+                counts[("all", cls)] += 1
+                counts[(source, cls)] += 1
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        raise GDLError(f"{path}: cannot read: {e}") from None
+    out = [f"annotated solutions in {path.name}, by what their theorems' equations need:"]
+    for group in sorted({g for g, _ in counts}, key=lambda g: (g != "all", g)):
+        total = sum(v for (g, _), v in counts.items() if g == group)
+        cells = ", ".join(f"{c} {counts[(group, c)]} ({100 * counts[(group, c)] / total:.1f} %)"
+                          for c in PROBLEM_CLASSES)
+        out.append(f"  {group} ({total}): {cells}")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the coverage report of the packaged theorem file (and, with ``--problems``, of a
+    problem file's annotated solutions)."""
+    import argparse
+    import sys
+
+    ap = argparse.ArgumentParser(prog="python -m geomill.solvers.theorems_gdl", description=main.__doc__)
+    ap.add_argument("--problems", type=Path, help="a FormalGeo problems file (.jsonl or .jsonl.gz)")
+    args = ap.parse_args(argv)
+    try:
+        theorems = load_theorems()
+        print(coverage(theorems).report())
+        if args.problems is not None:
+            print(problems_report(args.problems, theorems))
+    except GDLError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

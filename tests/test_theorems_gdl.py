@@ -320,3 +320,48 @@ def test_ratio_chase_from_similar_triangles():
     assert sympy.exp(ans.value) == sympy.Rational(15, 2)
     assert sympy.exp(t.value("k").value) == sympy.Rational(2, 3)
     assert t.value("CA") is None
+
+
+# -- the problems' annotated solutions --------------------------------------------------------------
+
+
+def test_problem_classes_of_annotated_solutions():
+    from geomill.solvers.theorems_gdl import problem_class, variant_kinds
+
+    kinds = variant_kinds(THEOREMS)
+    assert problem_class([], kinds, "p") == "relations only"
+    assert problem_class(["parallel_judgment_par_par(1,AB,CD,EF)"], kinds, "p") == "relations only"
+    assert problem_class(["adjacent_complementary_angle(1,CMA,AMB)", "triangle_perimeter_formula(1,AMB)"],
+                         kinds, "p") == "linear"
+    assert problem_class(["line_addition(1,AB,BC)", "similar_triangle_property_line_ratio(1,ABC,DEF)"],
+                         kinds, "p") == "linear and ratio"
+    assert problem_class(["line_addition(1,AB,BC)", "right_triangle_property_pythagorean(1,CMA)"],
+                         kinds, "p") == "non-linear or trig"
+    with pytest.raises(GDLError, match="unknown theorem 'no_such'"):
+        problem_class(["no_such(1,AB)"], kinds, "p")
+    with pytest.raises(GDLError, match="p: not a theorem step"):
+        problem_class(["Line(AB)"], kinds, "p")
+
+
+def test_problems_report_and_its_errors(tmp_path, capsys):
+    import gzip
+
+    from geomill.solvers.theorems_gdl import main
+
+    rows = [{"source": "GeoQA-1", "theorem_seqs": ["line_addition(1,AB,BC)"]},
+            {"source": "Geometry3k-2", "theorem_seqs": ["cosine_theorem(1,ABC)"]},
+            {"source": "Geometry3k-3", "theorem_seqs": []}]
+    path = tmp_path / "p.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write("".join(json.dumps(r) + "\n" for r in rows))
+    assert main(["--problems", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "all (3): relations only 1 (33.3 %), linear 1 (33.3 %), linear and ratio 0 (0.0 %), " \
+           "non-linear or trig 1 (33.3 %)" in out
+    assert "GeoQA (1): relations only 0 (0.0 %), linear 1 (100.0 %)" in out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(rows[0]) + "\n{oops\n", encoding="utf-8")
+    assert main(["--problems", str(bad)]) == 1
+    assert capsys.readouterr().err.strip() == f"error: {bad}:2: not a FormalGeo problem record"
+    assert main(["--problems", str(tmp_path / "none.jsonl")]) == 1
+    assert "cannot read" in capsys.readouterr().err
