@@ -48,29 +48,29 @@ import sympy
 Key = Hashable
 
 
-class Atom:
+class Atom(str):
     """An irrational (or unit) constant that a constant is a rational combination of.
 
-    Wrapped so that an atom can never be mistaken for one of the caller's keys; interned (one
-    object per constant), so that dict look-ups never compare sympy expressions."""
+    A string (``"\\x00atom pi"``) so that dict look-ups hash and compare in C: a row mixes
+    the caller's keys and atoms in one dict, and ``type(k) is Atom`` tells them apart (a
+    caller's key equal to that string, NUL first, is the one thing not to use).  Interned: one
+    object per constant, so a look-up compares by identity."""
 
-    __slots__ = ("expr", "_hash")
+    __slots__ = ()
     _interned: dict[sympy.Expr, Atom] = {}
+    _exprs: dict[str, sympy.Expr] = {}
 
     def __new__(cls, expr: sympy.Expr) -> Atom:
         found = cls._interned.get(expr)
         if found is None:
-            found = super().__new__(cls)
-            found.expr = expr
-            found._hash = hash(("linear.Atom", expr))
+            found = super().__new__(cls, "\x00atom " + sympy.srepr(expr))
             cls._interned[expr] = found
+            cls._exprs[found] = expr
         return found
 
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return self._hash
+    @property
+    def expr(self) -> sympy.Expr:
+        return Atom._exprs[self]
 
     def __repr__(self) -> str:
         return f"Atom({self.expr})"
