@@ -30,6 +30,16 @@ def assert_proves(ans) -> None:
     assert sympy.expand(rhs - ans.value) == 0
 
 
+def assert_irreducible(ans) -> None:
+    """No cited equation can be left out: the others alone do not give the answer."""
+    for i in range(len(ans.why)):
+        t = LinearTable()
+        for j, (eq, _) in enumerate(ans.why):
+            if j != i:
+                t.add(eq.coeffs, eq.constant)
+        assert t.evaluate(ans.target) is None, (i, [str(e) for e, _ in ans.why])
+
+
 def test_angle_chase_with_its_reason():
     t = LinearTable()
     supp = t.add({"ABC": 1, "CBD": 1}, 180, label="adjacent supplementary angles")
@@ -171,6 +181,11 @@ def test_answers_match_linsolve(equations):
             assert eq is sympy.false or sympy.linsolve([*accepted, eq], xs) == sympy.EmptySet
             lhs, rhs = combined(err.why)
             assert lhs == {} and sympy.expand(rhs) != 0
+            for i in range(len(err.why)):  # the clash is minimal: without any one of them, no clash
+                rest = LinearTable()
+                for j, (e, _) in enumerate(err.why):
+                    if j != i:
+                        rest.add(e.coeffs, e.constant)  # raises Inconsistent if they still clash
             continue
         if eq is not sympy.true:
             accepted.append(eq)
@@ -185,6 +200,7 @@ def test_answers_match_linsolve(equations):
         else:
             assert ans is not None and sympy.expand(ans.value - expected) == 0
             assert_proves(ans)
+            assert_irreducible(ans)
             assert t.is_determined(k)
             assert sympy.expand(t.known()[k] - expected) == 0
     # pairwise differences too
@@ -227,6 +243,8 @@ def test_thousands_of_equations_quickly():
     elapsed = time.process_time() - start
     assert t.known() == hidden
     assert elapsed < 2.0, elapsed
-    ans = t.value("k7")
-    assert ans.value == hidden["k7"]
-    assert_proves(ans)
+    for k in ("k7", "k100", "k299"):
+        ans = t.value(k)
+        assert ans.value == hidden[k]
+        assert_proves(ans)
+        assert_irreducible(ans)
