@@ -37,7 +37,7 @@ import sympy
 
 DATA = Path(__file__).resolve().parent / "data" / "formalgeo"
 OPERATORS = {"Add": (2, None), "Sub": (2, 2), "Mul": (2, None), "Div": (2, 2), "Pow": (2, 2)}
-FUNCTIONS = {"Sin", "Cos", "Tan", "Sqrt"}
+FUNCTIONS = {"Sin", "Cos", "Tan", "Sqrt", "SinRad", "CosRad", "TanRad"}  # Sin of degrees; sin of radians
 ANGLES = {"MeasureOfAngle", "MeasureOfArc"}  # quantities in degrees (trigonometry takes degrees)
 
 
@@ -118,7 +118,8 @@ class Name:
 
 @dataclass(frozen=True)
 class Op:
-    """Add, Sub, Mul, Div, Pow, Neg, or a function: Sin, Cos, Tan, Sqrt (of degrees for trigonometry)."""
+    """Add, Sub, Mul, Div, Pow, Neg, or a function: Sin, Cos, Tan of degrees (GDL), SinRad, CosRad,
+    TanRad of radians (the answers' lowercase sin, cos, tan), Sqrt."""
 
     op: str
     args: tuple[Expr, ...]
@@ -325,8 +326,8 @@ class _Parser:
         if kind != "word":
             self.i -= 1
             raise self.error(f"expected a value, found {word!r}")
-        if word == "sqrt" and self.peek() == "(":
-            word = "Sqrt"  # the problems' spelling
+        if word in ("sqrt", "sin", "cos", "tan") and self.peek() == "(":
+            word = word.capitalize() + ("" if word == "sqrt" else "Rad")  # answers' spelling: radians
         if word in OPERATORS or word in FUNCTIONS:
             self.take("(")
             args = [self.expr()]
@@ -361,6 +362,14 @@ def parse_fact(text: str, where: str = "fact", quantities: frozenset[str] | None
     f = p.atom()
     p.done()
     return f
+
+
+def parse_value(text: str, where: str = "value", quantities: frozenset[str] | None = None) -> Expr:
+    """An expression: a goal's ``Value(...)`` inside, or an answer such as ``2*sqrt(21)``."""
+    p = _Parser(text, where, quantities if quantities is not None else _quantity_names())
+    e = p.expr()
+    p.done()
+    return e
 
 
 def _signature(text: str, where: str) -> tuple[str, tuple[str, ...]]:
@@ -490,7 +499,9 @@ def to_sympy(e: Expr, symbol_of=symbol_for, variable_of=None) -> sympy.Expr:
         return -args[0]
     if e.op == "Sqrt":
         return sympy.sqrt(args[0])
-    fn = {"Sin": sympy.sin, "Cos": sympy.cos, "Tan": sympy.tan}[e.op]
+    fn = {"Sin": sympy.sin, "Cos": sympy.cos, "Tan": sympy.tan}.get(e.op)
+    if fn is None:  # sin, cos, tan as sympy writes FormalGeo's answers: of radians
+        return {"SinRad": sympy.sin, "CosRad": sympy.cos, "TanRad": sympy.tan}[e.op](args[0])
     return fn(sympy.pi * args[0] / 180)
 
 

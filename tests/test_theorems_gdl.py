@@ -32,6 +32,7 @@ from geomill.solvers.theorems_gdl import (
     log_form,
     parse_fact,
     parse_formula,
+    parse_value,
     rename,
     to_sympy,
 )
@@ -365,3 +366,18 @@ def test_problems_report_and_its_errors(tmp_path, capsys):
     assert capsys.readouterr().err.strip() == f"error: {bad}:2: not a FormalGeo problem record"
     assert main(["--problems", str(tmp_path / "none.jsonl")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_values_and_answers_parse():
+    """Goals' values and FormalGeo's answers: GDL's Sin is of degrees, the answers' sin of radians."""
+    assert to_sympy(parse_value("2*sqrt(21)")) == 2 * sympy.sqrt(21)
+    assert to_sympy(parse_value("25*pi")) == 25 * sympy.pi
+    assert to_sympy(parse_value("8/3")) == sympy.Rational(8, 3)
+    assert to_sympy(parse_value("Sin(30)")) == sympy.Rational(1, 2)
+    assert to_sympy(parse_value("sin(pi/6)")) == sympy.Rational(1, 2)
+    expr = to_sympy(parse_value("24*sqrt(1-sin(8*pi/45)**2)/sin(8*pi/45)"))
+    assert math.isclose(float(expr), 24 / math.tan(8 * math.pi / 45), rel_tol=1e-12)
+    goal = parse_value("Div(LengthOfLine(CD),LengthOfLine(CB))")
+    assert goal == Op("Div", (Quantity("LengthOfLine", ("CD",)), Quantity("LengthOfLine", ("CB",))))
+    with pytest.raises(GDLError, match="col 4: unexpected"):
+        parse_value("2*x)")
