@@ -37,7 +37,10 @@ import sympy
 
 DATA = Path(__file__).resolve().parent / "data" / "formalgeo"
 OPERATORS = {"Add": (2, None), "Sub": (2, 2), "Mul": (2, None), "Div": (2, 2), "Pow": (2, 2)}
-FUNCTIONS = {"Sin", "Cos", "Tan", "Sqrt", "SinRad", "CosRad", "TanRad"}  # Sin of degrees; sin of radians
+# GDL's Sin, Cos, Tan are of degrees; the answers' (sympy's) sin, cos, tan, asin, ... of radians
+_RADIANS = {"sqrt": "Sqrt", "sin": "SinRad", "cos": "CosRad", "tan": "TanRad", "asin": "AsinRad",
+            "acos": "AcosRad", "atan": "AtanRad"}
+FUNCTIONS = {"Sin", "Cos", "Tan", *_RADIANS.values()}
 ANGLES = {"MeasureOfAngle", "MeasureOfArc"}  # quantities in degrees (trigonometry takes degrees)
 
 
@@ -119,7 +122,7 @@ class Name:
 @dataclass(frozen=True)
 class Op:
     """Add, Sub, Mul, Div, Pow, Neg, or a function: Sin, Cos, Tan of degrees (GDL), SinRad, CosRad,
-    TanRad of radians (the answers' lowercase sin, cos, tan), Sqrt."""
+    TanRad, AsinRad, AcosRad, AtanRad of radians (the answers' lowercase sin, ..., atan), Sqrt."""
 
     op: str
     args: tuple[Expr, ...]
@@ -176,7 +179,7 @@ class PredicateDef:
 
 # -- the grammar --------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z][A-Za-z_0-9]*)|(\*\*|[-+*/^(),&|~]))")
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([^\W\d_]\w*)|(\*\*|[-+*/^(),&|~]))")  # words: letters (α too)
 
 
 def _tokens(text: str, where: str) -> list[tuple[str, str, int]]:
@@ -326,8 +329,8 @@ class _Parser:
         if kind != "word":
             self.i -= 1
             raise self.error(f"expected a value, found {word!r}")
-        if word in ("sqrt", "sin", "cos", "tan") and self.peek() == "(":
-            word = word.capitalize() + ("" if word == "sqrt" else "Rad")  # answers' spelling: radians
+        if word in _RADIANS and self.peek() == "(":
+            word = _RADIANS[word]  # the answers' spelling, sympy's: of radians
         if word in OPERATORS or word in FUNCTIONS:
             self.take("(")
             args = [self.expr()]
@@ -501,7 +504,8 @@ def to_sympy(e: Expr, symbol_of=symbol_for, variable_of=None) -> sympy.Expr:
         return sympy.sqrt(args[0])
     fn = {"Sin": sympy.sin, "Cos": sympy.cos, "Tan": sympy.tan}.get(e.op)
     if fn is None:  # sin, cos, tan as sympy writes FormalGeo's answers: of radians
-        return {"SinRad": sympy.sin, "CosRad": sympy.cos, "TanRad": sympy.tan}[e.op](args[0])
+        return {"SinRad": sympy.sin, "CosRad": sympy.cos, "TanRad": sympy.tan, "AsinRad": sympy.asin,
+                "AcosRad": sympy.acos, "AtanRad": sympy.atan}[e.op](args[0])
     return fn(sympy.pi * args[0] / 180)
 
 

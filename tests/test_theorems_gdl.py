@@ -379,5 +379,7 @@ def test_values_and_answers_parse():
     assert math.isclose(float(expr), 24 / math.tan(8 * math.pi / 45), rel_tol=1e-12)
     goal = parse_value("Div(LengthOfLine(CD),LengthOfLine(CB))")
     assert goal == Op("Div", (Quantity("LengthOfLine", ("CD",)), Quantity("LengthOfLine", ("CB",))))
+    assert math.isclose(float(to_sympy(parse_value("cos(pi*(-asin(4/5)/pi+1/2))"))), 0.8, rel_tol=1e-12)
+    assert parse_value("Tan(α)") == Op("Tan", (Name("α"),))
     with pytest.raises(GDLError, match="col 4: unexpected"):
         parse_value("2*x)")
