@@ -1,0 +1,544 @@
+"""Exact linear elimination over opaque keys: AlphaGeometry's algebraic reasoning (AR).
+
+Angle chasing, line addition and ratio chasing (on log-lengths) are linear algebra:
+every fact is an equation ``sum(c_k * k) = constant`` over opaque hashable keys (an
+angle measure, a length, the log of a length).  :class:`LinearTable` takes such
+equations one at a time, keeps them in reduced row-echelon form and answers
+
+* is key ``k`` determined, and its exact value (:meth:`LinearTable.value`),
+* is a linear combination determined, e.g. ``a - b`` (:meth:`LinearTable.evaluate`),
+* are two keys equal (:meth:`LinearTable.equal`),
+
+each with its provenance: a small set of input equations and the exact multipliers
+that combine them into the answer, so that a proof can say "angle ABC + angle CBD =
+180 and angle CBD = 50, so angle ABC = 130".  An equation that contradicts the
+others raises :class:`Inconsistent` naming the equations that clash, and leaves the
+table as it was.
+
+Numbers.  Coefficients of keys are exact rationals (``int``, ``Fraction`` or a
+sympy ``Rational``; a float is refused: its binary value is never what was meant).
+Constants may be any exact real sympy number that is a rational combination of
+"atoms": ``5``, ``Rational(1, 3)``, ``25*pi``, ``2*sqrt(3) + 1``, ``log(2)``.  A
+constant is kept as a vector over its atoms (``{1: 5, pi: 25}``), so all arithmetic
+stays in integers and Fractions, never in sympy.  This is exact provided the atoms
+are linearly independent over the rationals, which holds for sympy's canonical forms
+of the constants geometry meets (π, square roots of square-free integers, their
+products) and for logarithms written by :func:`log_constant` (a rational's log as a
+sum of logs of primes), the form ratio chasing needs.
+
+Speed.  Rows are sparse dicts of Python ints kept primitive (divided by the gcd of
+their entries), which is many times faster than Fractions; the main table keeps no
+provenance, so adding an equation costs only its reduction.  Provenance is found on
+demand by a second, tracking elimination over the equations nearest the question
+(breadth first through shared keys), so that it cites the given facts next to the
+goal rather than whichever equations happened to become pivots.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Rational
+
+import sympy
+
+Key = Hashable
+
+
+class Atom(str):
+    """An irrational (or unit) constant that a constant is a rational combination of.
+
+    A string (``"\\x00atom pi"``) so that dict look-ups hash and compare in C: a row mixes
+    the caller's keys and atoms in one dict, and ``type(k) is Atom`` tells them apart (a
+    caller's key equal to that string, NUL first, is the one thing not to use).  Interned: one
+    object per constant, so a look-up compares by identity."""
+
+    __slots__ = ()
+    _interned: dict[sympy.Expr, Atom] = {}
+    _exprs: dict[str, sympy.Expr] = {}
+
+    def __new__(cls, expr: sympy.Expr) -> Atom:
+        found = cls._interned.get(expr)
+        if found is None:
+            found = super().__new__(cls, "\x00atom " + sympy.srepr(expr))
+            cls._interned[expr] = found
+            cls._exprs[found] = expr
+        return found
+
+    @property
+    def expr(self) -> sympy.Expr:
+        return Atom._exprs[self]
+
+    def __repr__(self) -> str:
+        return f"Atom({self.expr})"
+
+
+ONE = Atom(sympy.S.One)
+
+
+class Inconsistent(ValueError):
+    """An equation contradicts the table.  ``why`` are (equation, multiplier) pairs whose
+    combination has every key cancel, while the constants combine to ``residue`` != 0."""
+
+    def __init__(self, equation: Equation, why: tuple[tuple[Equation, Fraction], ...], residue: sympy.Expr) -> None:
+        self.equation, self.why, self.residue = equation, why, residue
+        shown = "; ".join(f"{m} × ({e})" for e, m in why)
+        super().__init__(f"{equation} contradicts the known equations: {shown} gives 0 = {residue}")
+
+
+@dataclass(frozen=True)
+class Equation:
+    """An input equation ``sum(coeffs[k] * k) = constant``; ``constant`` is a vector over atoms."""
+
+    id: int
+    coeffs: Mapping[Key, Fraction]
+    constant: Mapping[Atom, Fraction]
+    label: object = None
+    cost: float = 0  # provenance prefers cheap equations (a given fact before a derived one)
+
+    @property
+    def rhs(self) -> sympy.Expr:
+        return _expr(self.constant)
+
+    def __str__(self) -> str:
+        lhs = " + ".join(f"{c}·{k}" if c != 1 else str(k) for k, c in self.coeffs.items()) or "0"
+        return f"{lhs} = {self.rhs}"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A determined linear combination ``target`` and its exact ``value``, with ``why``: the
+    (equation, multiplier) pairs such that sum(m · lhs) is ``target`` and sum(m · rhs) is ``value``."""
+
+    target: Mapping[Key, Fraction]
+    constant: Mapping[Atom, Fraction]
+    why: tuple[tuple[Equation, Fraction], ...]
+
+    @property
+    def value(self) -> sympy.Expr:
+        return _expr(self.constant)
+
+    @property
+    def rational(self) -> Fraction | None:
+        """The value as a Fraction when it is rational, else None."""
+        if all(a == ONE for a in self.constant):
+            return self.constant.get(ONE, Fraction(0))
+        return None
+
+    def __float__(self) -> float:
+        return float(sum(float(c) * float(a.expr) for a, c in self.constant.items()))
+
+
+# -- exact numbers ------------------------------------------------------------------------------
+
+
+def _frac(c: object) -> int | Fraction:
+    """An exact rational coefficient (an int stays an int: it is much faster); floats and
+    booleans are refused."""
+    if type(c) is int:
+        return c
+    if isinstance(c, bool) or isinstance(c, float):
+        raise TypeError(f"coefficient {c!r} is not exact: use an int, a Fraction or a sympy Rational")
+    if isinstance(c, (int, Fraction)):
+        return Fraction(c)
+    if isinstance(c, sympy.Integer):
+        return int(c)
+    if isinstance(c, sympy.Rational):
+        return Fraction(int(c.p), int(c.q))
+    if isinstance(c, Rational):
+        return Fraction(c.numerator, c.denominator)
+    raise TypeError(f"coefficient {c!r} is not an exact rational")
+
+
+def constant_vector(c: object) -> dict[Atom, Fraction]:
+    """An exact constant as a vector over atoms: ``25*pi + 3`` -> {pi: 25, 1: 3}."""
+    if type(c) is int:
+        return {ONE: c} if c else {}
+    if isinstance(c, (int, Fraction, sympy.Rational)) and not isinstance(c, bool):
+        f = _frac(c)
+        return {ONE: f} if f else {}
+    if not isinstance(c, sympy.Expr):
+        raise TypeError(f"constant {c!r} is neither a rational nor a sympy number")
+    if c.free_symbols or c.has(sympy.Float) or not c.is_number:
+        raise TypeError(f"constant {c} is not an exact number (it has symbols or floats)")
+    if c.is_real is False:
+        raise TypeError(f"constant {c} is not real")
+    out: dict[Atom, Fraction] = {}
+    for atom, coeff in sympy.expand(c).as_coefficients_dict().items():
+        if not coeff.is_Rational:
+            raise TypeError(f"constant {c} has a non-rational coefficient {coeff}")
+        a = ONE if atom == 1 else Atom(atom)
+        out[a] = out.get(a, Fraction(0)) + _frac(coeff)
+    return {a: v for a, v in out.items() if v}
+
+
+def log_constant(r: object) -> dict[Atom, Fraction]:
+    """log(r) of a positive rational as a vector over logs of primes (so that log 6 and
+    log 2 + log 3 are one value): the constants of ratio chasing on log-lengths."""
+    f = _frac(r)
+    if f <= 0:
+        raise ValueError(f"log of a non-positive number {r}")
+    out: dict[Atom, Fraction] = {}
+    for n, sign in ((f.numerator, 1), (f.denominator, -1)):
+        for p, e in sympy.factorint(n).items():
+            a = Atom(sympy.log(sympy.Integer(p)))
+            out[a] = out.get(a, Fraction(0)) + sign * e
+    return {a: v for a, v in out.items() if v}
+
+
+def _expr(vec: Mapping[Atom, Fraction]) -> sympy.Expr:
+    return sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * a.expr for a, c in vec.items()))
+
+
+def _integer(vec: Mapping[object, int | Fraction]) -> tuple[dict[object, int], tuple[int, int]]:
+    """A rational vector scaled to primitive integers: (ints, (den, g)) with ints = den / g * vec."""
+    dens = [v.denominator for v in vec.values() if type(v) is not int]
+    den = math.lcm(*dens) if dens else 1
+    ints = {k: v * den if type(v) is int else v.numerator * (den // v.denominator) for k, v in vec.items()}
+    g = math.gcd(*ints.values()) if ints else 1
+    if g > 1:
+        ints = {k: v // g for k, v in ints.items()}
+    return ints, (den, g)
+
+
+# -- the eliminator -------------------------------------------------------------------------------
+
+
+def _lincomb(b: int, v: dict, a: int, r: dict) -> tuple[dict, int]:
+    """(b·v − a·r) / g with g the gcd of the result's entries: (result, g)."""
+    out = {k: b * x for k, x in v.items()} if b != 1 else dict(v)
+    for k, y in r.items():
+        n = out.get(k, 0) - a * y
+        if n:
+            out[k] = n
+        else:
+            del out[k]
+    g = math.gcd(*out.values()) if out else 1
+    if g > 1:
+        out = {k: x // g for k, x in out.items()}
+    return out, g
+
+
+def _comb(b: int, v: dict, a: int, r: dict, g: int) -> dict:
+    """The combination that goes with :func:`_lincomb`, on provenance vectors (Fractions)."""
+    out = {k: b * x for k, x in v.items()}
+    for k, y in r.items():
+        n = out.get(k, 0) - a * y
+        if n:
+            out[k] = n
+        else:
+            out.pop(k, None)
+    return {k: x / g for k, x in out.items()} if g != 1 else out
+
+
+class _Rows:
+    """Sparse row-echelon form over integer rows.
+
+    ``rows[p]`` is the row whose pivot is key ``p``: an expression equal to zero (keys and
+    atoms together; atoms are never pivots).  A row holds no pivot made before its own
+    (``seq``), so a vector is reduced by eliminating pivots in the order they were made, and
+    adding a row never rewrites the others.  A pivot whose row's other keys are all
+    determined is determined too: ``solved[p]`` is then ``n·p + atoms = 0``, found by
+    back-substitution as soon as it holds, and a reduction uses it first (it brings in no
+    keys), so that once most keys are known an equation costs a few operations.  The pivot
+    of a new row is its key that the fewest equations mention (``freq``), which keeps later
+    reductions short.  With ``track``, ``combos[p]`` and ``solved_combos[p]`` say which input
+    equations (id -> multiplier) the rows are."""
+
+    def __init__(self, order: Mapping[Key, int], freq: Mapping[Key, object], track: bool) -> None:
+        self.rows: dict[Key, dict] = {}
+        self.seq: dict[Key, int] = {}
+        self.combos: dict[Key, dict[int, Fraction]] = {}
+        self.solved: dict[Key, dict] = {}
+        self.solved_combos: dict[Key, dict[int, Fraction]] = {}
+        self._open: dict[Key, int] = {}  # pivot -> how many of its row's other keys are not solved
+        self._users: defaultdict[Key, list] = defaultdict(list)  # key -> pivots whose rows hold it
+        self.order, self.freq, self.track = order, freq, track
+
+    def reduce(self, vec: dict, comb: dict | None, keep: Key = None) -> tuple[dict, dict | None]:
+        """``vec`` with every pivot but ``keep`` eliminated (scaled by some non-zero factor), and
+        its provenance.  (No row holds a pivot older than its own, so ``keep``, the pivot of
+        the row being reduced, never comes back.)"""
+        rows, seq, solved = self.rows, self.seq, self.solved
+        heap = []
+        for p in [k for k in vec if k in rows and k != keep]:
+            if p not in solved:
+                heap.append((seq[p], p))
+                continue
+            r = solved[p]  # the common case: a known key, no fill-in
+            a, b = vec[p], r[p]
+            g0 = math.gcd(a, b)
+            a, b = a // g0, b // g0
+            vec, g = _lincomb(b, vec, a, r)
+            if comb is not None:
+                comb = _comb(b, comb, a, self.solved_combos[p], g)
+        if not heap:
+            return vec, comb
+        heapq.heapify(heap)
+        while heap:
+            _, p = heapq.heappop(heap)
+            a = vec.get(p)
+            if a is None:
+                continue
+            if p in solved:
+                r, rc = solved[p], (self.solved_combos[p] if comb is not None else None)
+            else:
+                r, rc = rows[p], (self.combos[p] if comb is not None else None)
+                for k in r:
+                    if k != p and k in rows and k not in vec:
+                        heapq.heappush(heap, (-1 if k in solved else seq[k], k))
+            b = r[p]
+            g0 = math.gcd(a, b)
+            a, b = a // g0, b // g0
+            vec, g = _lincomb(b, vec, a, r)
+            if comb is not None:
+                comb = _comb(b, comb, a, rc, g)
+        return vec, comb
+
+    def insert(self, vec: dict, comb: dict | None) -> tuple[dict, dict | None]:
+        """Reduce ``vec`` and make it a row when it still has a key.  Returns the reduced
+        vector (the new row) and its provenance: an empty vector is redundant, atoms only is
+        a contradiction."""
+        vec, comb = self.reduce(vec, comb)
+        keys = [k for k in vec if type(k) is not Atom]
+        if not keys:
+            return vec, comb
+        freq, order = self.freq, self.order
+        p = min(keys, key=lambda k: (len(freq.get(k, ())), order[k]))
+        if vec[p] < 0:
+            vec = {k: -x for k, x in vec.items()}
+            if comb is not None:
+                comb = {k: -x for k, x in comb.items()}
+        self.rows[p] = vec
+        self.seq[p] = len(self.seq)
+        if self.track:
+            self.combos[p] = comb
+        for k in keys:
+            if k != p:
+                self._users[k].append(p)
+        self._open[p] = len(keys) - 1  # a fresh row's other keys are free: none is solved
+        if len(keys) == 1:
+            self._solve(p)
+        return vec, comb
+
+    def determined(self, p: Key) -> bool:
+        """Is key ``p`` determined?  A pivot is determined when its row, reduced, is
+        ``n·p + atoms``; that can happen while the row's other keys are free (p + q + r = 0 and
+        q + r = 0), which the eager bookkeeping of :meth:`_solve` does not see, so ask here."""
+        if p in self.solved:
+            return True
+        if p not in self.rows:
+            return False
+        vec, comb = self.reduce(dict(self.rows[p]), dict(self.combos[p]) if self.track else None, keep=p)
+        if any(k != p and type(k) is not Atom for k in vec):
+            return False
+        self.solved[p] = vec
+        if self.track:
+            self.solved_combos[p] = comb
+        self._propagate(p)
+        return True
+
+    def _propagate(self, p: Key) -> None:
+        """``p`` is solved: solve the rows that were waiting for it alone."""
+        for u in self._users.get(p, ()):
+            self._open[u] -= 1
+            if self._open[u] == 0 and u not in self.solved:
+                self._solve(u)
+
+    def _solve(self, p: Key) -> None:
+        """Record pivot ``p``, whose row's other keys are all solved, as solved (and every
+        pivot that becomes determined with it)."""
+        stack = [p]
+        while stack:
+            q = stack.pop()
+            r = self.rows[q]
+            rc = self.combos.get(q) if self.track else None
+            for k in [k for k in r if k != q and type(k) is not Atom]:
+                s = self.solved[k]
+                a, sb = r[k], s[k]
+                g0 = math.gcd(a, sb)
+                a, sb = a // g0, sb // g0
+                r, g = _lincomb(sb, r, a, s)
+                if rc is not None:
+                    rc = _comb(sb, rc, a, self.solved_combos[k], g)
+            self.solved[q] = r
+            if rc is not None:
+                self.solved_combos[q] = rc
+            for u in self._users.get(q, ()):
+                self._open[u] -= 1
+                if self._open[u] == 0 and u not in self.solved:
+                    stack.append(u)
+
+    def values(self) -> dict[Key, dict[Atom, Fraction]]:
+        """Every determined key's value as a vector over atoms."""
+        for p in sorted(self.rows, key=self.seq.__getitem__, reverse=True):
+            self.determined(p)
+        return {p: {a: Fraction(-x, r[p]) for a, x in r.items() if a != p} for p, r in self.solved.items()}
+
+
+def _atoms_value(vec: Mapping, scale: Fraction) -> dict[Atom, Fraction]:
+    return {a: Fraction(x) / scale for a, x in vec.items()}
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+
+class LinearTable:
+    """Linear equations over opaque keys, added one at a time, with answers and their provenance."""
+
+    def __init__(self) -> None:
+        self.equations: list[Equation] = []
+        self._ints: list[tuple[dict, tuple[int, int]]] = []  # each equation as a primitive integer row, and its scale
+        self._order: dict[Key, int] = {}
+        self._by_key: defaultdict[Key, list[int]] = defaultdict(list)
+        self._rows = _Rows(self._order, self._by_key, track=False)
+
+    # -- adding ----------------------------------------------------------------------------------
+
+    def add(self, coeffs: Mapping[Key, object], constant: object = 0, *, label: object = None,
+            cost: float = 0) -> Equation:
+        """Add ``sum(coeffs[k] * k) = constant``.  Raises :class:`Inconsistent` (table unchanged)
+        when it contradicts the equations so far; a redundant equation is kept for provenance."""
+        fc = {k: f for k, c in coeffs.items() if (f := _frac(c))}
+        if any(type(k) is Atom for k in fc):
+            raise TypeError("an Atom is a constant, not a key")
+        const = constant_vector(constant) if not isinstance(constant, Mapping) else {
+            a: _frac(v) for a, v in constant.items() if v}
+        if any(type(a) is not Atom for a in const):
+            raise TypeError("a constant's vector is over Atoms")
+        eq = Equation(len(self.equations), fc, const, label, cost)
+        homogeneous = dict(fc)
+        for a, v in const.items():
+            homogeneous[a] = -v
+        ints, scale = _integer(homogeneous)
+        for k in fc:
+            if k not in self._order:
+                self._order[k] = len(self._order)
+        vec, _ = self._rows.insert(ints, None)
+        if vec and all(type(k) is Atom for k in vec):
+            why, residue = self._clash(eq, ints, scale)
+            raise Inconsistent(eq, why, residue)
+        self.equations.append(eq)
+        self._ints.append((ints, scale))
+        for k in fc:
+            self._by_key[k].append(eq.id)
+        return eq
+
+    def add_equal(self, a: Key, b: Key, **kw) -> Equation:
+        """``a = b``."""
+        return self.add({a: 1, b: -1}, 0, **kw)
+
+    def add_value(self, k: Key, value: object, **kw) -> Equation:
+        """``k = value``."""
+        return self.add({k: 1}, value, **kw)
+
+    # -- answers ---------------------------------------------------------------------------------
+
+    @property
+    def rank(self) -> int:
+        return len(self._rows.rows)
+
+    @property
+    def keys(self) -> list[Key]:
+        return list(self._order)
+
+    def is_determined(self, k: Key) -> bool:
+        return self._rows.determined(k)
+
+    def known(self) -> dict[Key, sympy.Expr]:
+        """Every determined key and its exact value, without provenance (fast)."""
+        return {k: _expr(v) for k, v in self._rows.values().items()}
+
+    def value(self, k: Key) -> Answer | None:
+        """The exact value of ``k`` with its provenance, or None when the equations leave it free."""
+        return self.evaluate({k: 1})
+
+    def evaluate(self, target: Mapping[Key, object]) -> Answer | None:
+        """The exact value of the linear combination ``target`` (e.g. {a: 1, b: -1} for a − b)
+        with its provenance, or None when it is not determined."""
+        t = {k: f for k, c in target.items() if (f := _frac(c))}
+        if not t:
+            return Answer({}, {}, ())
+        if any(k not in self._order for k in t):
+            return None
+        ints, tscale = _integer(t)
+        vec, _ = self._rows.reduce(ints, None)
+        if any(type(k) is not Atom for k in vec):
+            return None
+        return self._explain(t, ints, tscale)
+
+    def equal(self, a: Key, b: Key) -> Answer | None:
+        """An Answer for ``a − b = 0`` when the equations prove a = b, else None."""
+        if a == b:
+            return Answer({}, {}, ())
+        ans = self.evaluate({a: 1, b: -1})
+        return ans if ans is not None and not ans.constant else None
+
+    # -- provenance ------------------------------------------------------------------------------
+
+    def _nearest(self, start: Iterable[Key]) -> Iterable[int]:
+        """Equation ids breadth first from ``start`` through shared keys, cheapest first in a level."""
+        seen_keys, seen_eqs = set(start), set()
+        frontier = list(seen_keys)
+        while frontier:
+            level = sorted({i for k in frontier for i in self._by_key.get(k, ())} - seen_eqs,
+                           key=lambda i: (self.equations[i].cost, i))
+            nxt = []
+            for i in level:
+                seen_eqs.add(i)
+                yield i
+                for k in self.equations[i].coeffs:
+                    if k not in seen_keys:
+                        seen_keys.add(k)
+                        nxt.append(k)
+            frontier = nxt
+
+    def _explain(self, t: dict[Key, Fraction], ints: dict, tscale: tuple[int, int]) -> Answer:
+        """Provenance of a determined target: a tracking elimination over the nearest equations,
+        the target kept reduced against it, until the target is a constant."""
+        local = _Rows(self._order, self._by_key, track=True)
+        # invariant: target = s·tscale·t + sum(comb_i · E_i), with E_i = lhs_i − rhs_i (= 0)
+        target, comb, s = dict(ints), {}, Fraction(1)
+        for i in self._nearest(t):
+            row, scale = self._ints[i]
+            vec, vcomb = local.insert(dict(row), {i: Fraction(*scale)})
+            p = next((k for k in vec if k in local.rows and local.rows[k] is vec), None)
+            if p is None or p not in target:
+                continue
+            a, b = target[p], vec[p]
+            g0 = math.gcd(a, b)
+            a, b = a // g0, b // g0
+            target, g = _lincomb(b, target, a, vec)
+            comb = _comb(b, comb, a, vcomb, g)
+            s *= Fraction(b, g)
+            if all(type(k) is Atom for k in target):
+                s *= Fraction(*tscale)
+                why = tuple((self.equations[i], -m / s) for i, m in sorted(comb.items()) if m)
+                return Answer(t, _atoms_value(target, s), why)
+        raise AssertionError("a determined target has no provenance")  # pragma: no cover
+
+    def _clash(self, eq: Equation, ints: dict, scale: tuple[int, int]) -> tuple[tuple[tuple[Equation, Fraction], ...],
+                                                                            sympy.Expr]:
+        """The equations that contradict ``eq``: a tracking elimination from ``eq`` outwards."""
+        local = _Rows(self._order, self._by_key, track=True)
+        new = -1
+
+        def clash(vec: dict, comb: dict):
+            m = comb[new]  # normalise so that eq itself has multiplier 1
+            why = ((eq, Fraction(1)),) + tuple((self.equations[i], c / m) for i, c in sorted(comb.items())
+                                                if i != new and c)
+            residue = _expr({a: -Fraction(x) / m for a, x in vec.items()})
+            return why, residue
+
+        vec, comb = local.insert(dict(ints), {new: Fraction(*scale)})
+        if vec and all(type(k) is Atom for k in vec):
+            return clash(vec, comb)
+        for i in self._nearest(eq.coeffs):
+            row, s = self._ints[i]
+            vec, comb = local.insert(dict(row), {i: Fraction(*s)})
+            if vec and all(type(k) is Atom for k in vec):
+                return clash(vec, comb)
+        raise AssertionError("an inconsistent equation has no clash")  # pragma: no cover
