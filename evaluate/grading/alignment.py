@@ -118,6 +118,8 @@ def loose_arithmetic(text: str) -> list[Chain]:
             continue
         start = _start_of(text, m.start(), _line_start(text, m.start()))
         ch = read_chain(text, start if start < m.start() else m.end())
+        if ch is None or ch.value is None or not ch.arithmetic:  # "cos(∠BCA) = (121 + …) / … = 0.87"
+            ch = read_chain(text, m.end())
         if ch is not None and ch.value is not None and ch.arithmetic:
             out.append(ch)
     return out
@@ -172,7 +174,7 @@ _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 
 def _in_expression(text: str, men: Mention) -> bool:
     """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
-    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE) or \
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE) or \
             not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
         return False
     before = text[:men.start]
@@ -460,7 +462,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if shape is not None:
             raw.append((m.start(), m.end(), shape, "noun"))
     for var in key.record.get("variables") or []:
-        for m in re.finditer(rf"(?<![\w.^*/-]){re.escape(var)}(?![\w(])", text):
+        for m in re.finditer(rf"(?<![A-Za-z_.^]){re.escape(var)}(?![\w(])", text):  # "2.43x": a product
             raw.append((m.start(), m.end(), var, "variable"))
     raw.sort(key=lambda r: (r[0], -r[1]))
     out: list[Mention] = []

@@ -274,11 +274,11 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     if shown and formula_value is not None:
         why = f"the {rule.name}" if rule is not None else "the step's formula"
         return "wrong_formula", f"computes {formula_value:.4g} from the right inputs, not by {why}"
-    if shown or stated_all:
-        return "calculation", f"the inputs are shown right; {value:g} does not follow from them"
-    if holds:
+    if holds:  # right inputs and arithmetic that holds: the formula is what is wrong
         why = f"the {rule.name} gives {step.value:g}" if rule is not None else f"the step gives {step.value:g}"
         return "wrong_formula", f"its own arithmetic gives {value:g} from the inputs it states; {why}"
+    if shown or stated_all:
+        return "calculation", f"the inputs are shown right; {value:g} does not follow from them"
     return "other", f"{value:g} does not follow from the step's inputs"
 
 

@@ -128,7 +128,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     slip = _slip(arithmetic, _region_start(key, s, found, first.pos), first)
     inputs = [v for _, v in s.inputs]
     evidence = max((e for e in (first, equation) if e is not None and e.chain is not None),
-                   key=lambda e: _covered(_formula(e)[0], inputs), default=None)
+                   key=lambda e: (_covered(_formula(e)[0], inputs), e.solved or e.chain.arithmetic), default=None)
     numbers, formula_value = _formula(evidence) if evidence is not None else ([], None)
     start = _region_start(key, s, found, first.pos)
     region = [float(n) for ch in arithmetic if start <= ch.start and ch.end <= first.pos + 1
