@@ -217,7 +217,7 @@ def test_ray_resources_are_checked_before_an_actor_waits_forever(monkeypatch):
 
 
 def test_grade_gives_a_response_it_cannot_read_an_error_verdict_and_goes_on(place, monkeypatch, tmp_path):
-    from geomill.evaluate import grade as grading
+    from geomill.evaluate.grading import grade as grading
 
     real = grading.grade
     rid = json.loads((place / "paren.jsonl").read_text())["id"]

@@ -11,7 +11,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
-from geomill.evaluate import grade_report, report  # noqa: E402
+from geomill.evaluate.answers import report  # noqa: E402
+from geomill.evaluate.grading import report as grade_report  # noqa: E402
 from geomill.generate import stats as gstats  # noqa: E402
 from geomill.generate.plotting import wrap  # noqa: E402
 
