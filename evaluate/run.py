@@ -231,7 +231,8 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     elapsed = time.perf_counter() - start
     rows = [row for w in works if (row := store.done(w.item.id, w.key)) is not None]
     if settings.judge:  # cached next to the responses: a rerun asks the judge nothing twice
-        from .answers.judge import CACHE, judge
+        from .answers.judge import CACHE
+        from .judging import judge
         rows = judge(rows, settings.judge, out / CACHE, **dict(settings.judge_options))
     by = [f for f in GROUP_FIELDS if any(f in r for r in rows)]
     report = build_report(rows, by=by)

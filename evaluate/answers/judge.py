@@ -6,7 +6,9 @@ refuse is shown to the judge (``--judge BACKEND:MODEL``, any registered backend)
 type and options, and the judge's short reply is read by the same rules.  What the judge read is
 counted apart (``judged`` in every report), never mixed silently with what the rules read.
 
-Replies are cached next to the responses (``judge.jsonl``: one line per judged item, keyed by a hash
+The judge is asked by :mod:`geomill.evaluate.judging` (the one place that starts its backend);
+here are its prompt, its cache's keys and the reading of cached replies. Replies are cached next to
+the responses (``judge.jsonl``: one line per judged item, keyed by a hash
 of the judge, the prompt version and the prompt), so a rerun asks nothing twice.
 """
 from __future__ import annotations
@@ -18,10 +20,9 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 
-from .score import score_item
 from geomill.dataset.jsonl import read_jsonl
-from geomill.dataset.responses import ResponseStore
-from ..types import Message, Request, Sampling
+
+from .score import score_item
 
 VERSION = "judge/v1"
 CACHE = "judge.jsonl"
@@ -56,37 +57,9 @@ def prompt(item: Mapping) -> str:
     return "\n".join(lines)
 
 
-def _key(spec: str, item: Mapping) -> str:
+def reply_key(spec: str, item: Mapping) -> str:
+    """The cache key of a judge's reply: the judge, the prompt version and the prompt."""
     return hashlib.sha256(json.dumps([VERSION, spec, prompt(item)], ensure_ascii=False).encode()).hexdigest()
-
-
-def judge(items: Sequence[dict], spec: str, cache: str | Path, **options) -> list[dict]:
-    """The items again, those whose extraction failed read by the judge where it gives an answer
-    (``judged: true``, ``judge``, ``judge_reply``); ``options`` are the judge backend's (base_url …)."""
-    backend_name, model = parse_spec(spec)
-    failed = [it for it in items if it.get("extraction_failed")]
-    keys = {str(it["id"]): _key(spec, it) for it in failed}
-    store = ResponseStore(cache)
-    todo = [it for it in failed if store.done(str(it["id"]), keys[str(it["id"])]) is None]
-    if todo:
-        from ..backends import get_backend  # the answer readers load no backend unless a judge is asked
-
-        backend = get_backend(backend_name, model=model, **options)
-        try:
-            requests = [Request(str(it["id"]), (Message("user", (prompt(it),)),), Sampling(max_tokens=64))
-                        for it in todo]
-            for response in backend.generate(requests):
-                if response.error is None:
-                    store.append({"id": response.id, "request_hash": keys[response.id], "judge": spec,
-                                  "reply": response.text})
-        finally:
-            store.close(keys)
-            backend.close()
-    out = []
-    for it in items:
-        row = store.done(str(it["id"]), keys[str(it["id"])]) if it.get("extraction_failed") else None
-        out.append(score_item({**it, "judge": spec, "judge_reply": row["reply"]}) if row else it)
-    return out
 
 
 def cached(items: Sequence[dict], cache: str | Path) -> list[dict]:
@@ -96,7 +69,7 @@ def cached(items: Sequence[dict], cache: str | Path) -> list[dict]:
     out = []
     for it in items:
         row = by_id.get(str(it["id"])) if it.get("extraction_failed") else None
-        if row is not None and row.get("request_hash") == _key(row["judge"], it):
+        if row is not None and row.get("request_hash") == reply_key(row["judge"], it):
             it = score_item({**it, "judge": row["judge"], "judge_reply": row.get("reply")})
         out.append(it)
     return out

@@ -60,7 +60,8 @@ def cmd_score(args) -> int:
     errors: list[GeomillError] = []
     items = score_file(Path(args.file), errors)
     if args.judge:
-        from geomill.evaluate.answers.judge import CACHE, judge, parse_spec
+        from geomill.evaluate.answers.judge import CACHE, parse_spec
+        from geomill.evaluate.judging import judge
 
         parse_spec(args.judge)
         items = judge(items, args.judge, Path(args.out) / CACHE, **judge_options(args))
