@@ -71,8 +71,12 @@ def pick(all_parts: list[Part], names: str | None, split: str | None) -> list[Pa
 
 def make_item(record: Mapping) -> dict:
     """The scored item of a record: id, answer, response type, options and the group fields."""
+    missing = [f for f in ("id", "answer") if f not in record]
+    if missing:
+        rid = str(record.get("id", "?"))[:60]
+        raise GeomillError(f"record {rid}: no {missing[0]!r}: not a geomill generate record")
     response_type = record.get("response_type", "number")
-    if response_type not in RESPONSE_TYPES:
+    if not isinstance(response_type, str) or response_type not in RESPONSE_TYPES:
         raise GeomillError(f"record {record.get('id')}: unknown response_type {response_type!r}")
     knobs = record.get("knobs") or {}
     item = {"id": record["id"], "answer": record["answer"], "response_type": response_type,
