@@ -64,6 +64,11 @@ def place(tmp_path_factory):
     shutil.copytree(d / "ds", d / "torn")
     with open(d / "torn" / "test" / "shard-00000.jsonl", "a") as fh:
         fh.write('{"id": "torn", "dsl": ' + "[" * 5000 + "\n")
+    shutil.copytree(d / "ds", d / "no_answer")
+    shard = d / "no_answer" / "test" / "shard-00000.jsonl"
+    rows = [json.loads(x) for x in shard.read_text().splitlines()]
+    del rows[0]["answer"]
+    shard.write_text("".join(json.dumps(r) + "\n" for r in rows))
     (d / "gen_garbage").mkdir()
     (d / "gen_garbage" / "manifest.json").write_text("[]")
     (d / "dir.png").mkdir()
@@ -96,6 +101,7 @@ CASES = [
     (["eval", "{d}/man_noname", "--backend", "oracle", "--out", "{d}/e3"], 1, "not a geomill generate manifest"),
     (["eval", "{d}/man_escape", "--backend", "oracle", "--out", "{d}/e4"], 1, "not a geomill generate manifest"),
     (["eval", "{d}/torn", "--backend", "oracle", "--out", "{d}/e5"], 1, "shard-00000.jsonl:3:"),
+    (["eval", "{d}/no_answer", "--backend", "oracle", "--out", "{d}/e6"], 1, "no 'answer': not a geomill generate"),
     (["stats", "{d}/man_list"], 1, "not a geomill generate manifest"),
     (["stats", "{d}/empty"], 1, "no generated records"),
     (["lint", "{d}/empty"], 1, "no generated records"),
