@@ -217,14 +217,16 @@ class Renderer:
         bm = self._label(text, self.style.font_size if size is None else float(size))
         if bm.alpha.size == 0:
             return
-        n = buf.shape[0]
-        r0 = bm.row + (n - int(round(y)))
+        height, width = buf.shape[:2]
+        r0 = bm.row + (height - int(round(y)))
         c0 = bm.col + int(round(x))
         bh, bw = bm.alpha.shape
-        a = bm.alpha[max(0, -r0): bh - max(0, r0 + bh - n), max(0, -c0): bw - max(0, c0 + bw - n)]
-        r0, c0 = max(r0, 0), max(c0, 0)
-        if a.size == 0:
+        top, left = max(0, -r0), max(0, -c0)  # the part of the bitmap inside the buffer
+        bottom, right = min(bh, height - r0), min(bw, width - c0)
+        if bottom <= top or right <= left:
             return
+        a = bm.alpha[top:bottom, left:right]
+        r0, c0 = max(r0, 0), max(c0, 0)
         region = buf[r0: r0 + a.shape[0], c0: c0 + a.shape[1], :3]
         colour = np.array(rgb, dtype=np.float32) * 255
         region[...] = (region + (colour - region) * a[:, :, None] + 0.5).astype(np.uint8)

@@ -10,10 +10,10 @@ import tracemalloc
 
 import pytest
 from geomill.dsl import parse
-from geomill.engine.errors import GeomillError
+from geomill.engine.errors import GeomillError, Span
 from geomill.engine.jsontext import loads
 from geomill.evaluate.answers.extract import extract
-from geomill.dataset.jsonl import read_jsonl
+from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.evaluate.answers.score import score_item
 from geomill.render.batch import check_lines
 from geomill.render.claims import check_claim
@@ -184,8 +184,9 @@ def test_scenes_are_read_or_refused(data):
 def test_json_lines_read_or_name_the_bad_line(tmp_path_factory, lines):
     path = tmp_path_factory.mktemp("jsonl") / "x.jsonl"
     path.write_bytes(b"\n".join(line.replace(b"\n", b" ") for line in lines) + b"\n")
-    errors: list[GeomillError] = []
-    good = list(read_jsonl(path, errors))
+    bad = BadLines(str(path))
+    good = list(read_jsonl(path, "skip", bad))
+    errors = [GeomillError(why, Span(n, bad.columns.get(n, 1)), str(path)) for n, why in bad.lines]
     assert all(isinstance(obj, dict) for _, obj in good)
     assert all(str(e).startswith(f"{path}:") for e in errors)
     assert len(good) + len(errors) == sum(1 for line in lines if line.replace(b"\n", b" ").strip())

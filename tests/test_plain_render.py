@@ -91,3 +91,21 @@ def test_glyph_is_the_ink_a_letter_is_drawn_with():
         drawn = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
         g = plain.glyph(letter)
         assert drawn.shape == g.shape and np.abs(drawn - g).max() <= 1 / 255 + 1e-9
+
+
+@pytest.mark.parametrize("shape", [(64, 64), (40, 90), (90, 40)])
+def test_paste_clips_at_every_edge_of_any_buffer(shape):
+    """A label pasted across an edge (or wholly outside) draws exactly the part of it inside: the
+    same pixels as pasting into a larger buffer and cutting the buffer out of it."""
+    from geomill.render.draw import Renderer
+
+    r = Renderer(size=128)
+    h, w = shape
+    pad = 60
+    for x, y in [(-3, h / 2), (w + 2, h / 2), (w / 2, -4), (w / 2, h + 3), (0, 0), (w, h), (w + 80, h + 80),
+                 (-80, -80), (w / 2, h / 2)]:
+        small = np.full((h, w, 4), 255, dtype=np.uint8)
+        big = np.full((h + 2 * pad, w + 2 * pad, 4), 255, dtype=np.uint8)
+        r.paste(small, "AB 12", x, y, (0.0, 0.0, 0.0))
+        r.paste(big, "AB 12", x + pad, y + pad, (0.0, 0.0, 0.0))
+        assert np.array_equal(small, big[pad:pad + h, pad:pad + w]), (shape, x, y)
