@@ -88,7 +88,8 @@ def _maker(task: str, prefix: str, images: bool, perceive_task: str):
     split = Path(runner.__file__).resolve().parent.joinpath("geomverse", "pipeline.py").exists()
     if task == "perceive":
         try:
-            perception = importlib.import_module(prefix + ("generate.perception.sets" if split else "generate.perception"))
+            module = "generate.perception.sets" if split else "generate.perception"
+            perception = importlib.import_module(prefix + module)
         except ImportError:
             raise SystemExit("this version has no perception sets (generate.perception)") from None
         cfg = perception.PerceptionConfig(task=perceive_task, images=images).validate()

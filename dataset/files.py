@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from geomill.engine.errors import GeomillError, Span
+from geomill.engine.errors import GeomillError
 from geomill.engine.jsontext import read_json_file
 
 

@@ -5,7 +5,6 @@ a one-line ``GeomillError`` naming where it came from, never a ``KeyError`` furt
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,7 +120,7 @@ class Item:
         for name in GROUP_FIELDS:
             value = record.group_value(name)
             if name == "answer_type" and record.get("answer_type"):
-                value = record.get("answer_type")  # what was asked (as geomill grade names it), also when the knob said "any"
+                value = record.get("answer_type")  # what was asked (grade's name), also when the knob said "any"
             if name == "task" and value is None and record.response_type == "number":
                 value = "geomverse"
             if isinstance(value, (str, int, float, bool)):

@@ -71,8 +71,9 @@ def scoring(work: Path) -> str:
 
 def grade_report(work: Path) -> str:
     """40 depth-2 responses, a quarter gold, the rest with one injected error each, graded."""
-    from tests.inject import ERRORS, inject
     from geomill.generate import read_records
+
+    from tests.inject import ERRORS, inject
 
     _geomill("generate", "-n", 40, "--depth", 2, "--seed", 1, "--no-images", "--no-chat", "--out", work / "g",
              "--quiet")

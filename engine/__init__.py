@@ -5,10 +5,10 @@ Imports nothing else of geomill's.  The names below load on first use (PEP 562),
 """
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from .errors import GeomillError, ModelError, ParseError, SolveError, Span
+from .lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .model import ELEMENT_FORMS, Fact, Problem, QKind, Quantity, Query, ShapeDecl, element_text, variable
@@ -22,9 +22,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())

@@ -2,12 +2,14 @@
 
 Uses the solver, the printer/parser and (when present) the figure floor.
 ``make_record`` makes one problem; ``run`` makes sharded, resumable sets.  The names below load on
-first use (PEP 562), so that a light module of this floor (``generate.shared``) does not import the solver and the renderer.
+first use (PEP 562), so that a light module of this floor (``generate.shared``) does not import the
+solver and the renderer.
 """
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from geomill.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .geomverse.config import GENERATOR_VERSION, SCHEMA, GenConfig
@@ -17,15 +19,11 @@ if TYPE_CHECKING:
 
 _LAZY = {"GENERATOR_VERSION": ".geomverse.config", "SCHEMA": ".geomverse.config", "GenConfig": ".geomverse.config",
          "GenerationError": ".geomverse.pipeline", "Tally": ".geomverse.pipeline", "make_record": ".geomverse.pipeline",
-         "PRESETS": ".geomverse.presets", "preset": ".geomverse.presets", "Part": ".runner", "read_records": ".runner", "run": ".runner"}
+         "PRESETS": ".geomverse.presets", "preset": ".geomverse.presets",
+         "Part": ".runner", "read_records": ".runner", "run": ".runner"}
 
 __all__ = ["GENERATOR_VERSION", "PRESETS", "SCHEMA", "GenConfig", "GenerationError", "Part", "Tally",
            "make_record", "preset", "read_records", "run"]
 
 
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())

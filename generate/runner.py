@@ -14,7 +14,7 @@ import json
 import multiprocessing as mp
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 

@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
-from geomill.dataset.files import atomic_open
 from geomill.dataset.folder import open_dataset
 
 from .plotting import count_axis, group_rest, headroom, pyplot, save, wrap

@@ -7,8 +7,9 @@ on first use (PEP 562): a module of this floor costs only its own imports.
 """
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from geomill.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .layout import LayoutError, layout
@@ -19,9 +20,4 @@ _LAZY = {"LayoutError": ".layout", "layout": ".layout", "Scene": ".scene"}
 __all__ = ["LayoutError", "Scene", "layout"]
 
 
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())

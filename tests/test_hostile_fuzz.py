@@ -9,11 +9,11 @@ import time
 import tracemalloc
 
 import pytest
+from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.dsl import parse
 from geomill.engine.errors import GeomillError, Span
 from geomill.engine.jsontext import loads
 from geomill.evaluate.answers.extract import extract
-from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.evaluate.answers.score import score_item
 from geomill.render.batch import check_lines
 from geomill.render.claims import check_claim

@@ -6,8 +6,8 @@ import io
 
 import numpy as np
 import pytest
-from geomill.generate.perception.sets import PerceptionConfig, make_record
 from geomill.generate.geomverse.pipeline import Tally
+from geomill.generate.perception.sets import PerceptionConfig, make_record
 from geomill.render import plain
 from geomill.render.scene_io import scene_from_dict
 from matplotlib.figure import Figure

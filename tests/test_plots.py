@@ -48,7 +48,8 @@ def test_stats_plot_names_every_axis_and_keeps_names_whole(many_rules_stats):
             assert ax.get_xlabel() and ax.get_ylabel(), title
             horizontal = ax.get_xlabel().startswith("problems")
             count = ax.xaxis if horizontal else ax.yaxis
-            ticks = [t for t in count.get_majorticklocs() if 0 <= t <= (ax.get_xlim() if horizontal else ax.get_ylim())[1]]
+            top = (ax.get_xlim() if horizontal else ax.get_ylim())[1]
+            ticks = [t for t in count.get_majorticklocs() if 0 <= t <= top]
             assert _ticks_integral(ticks), (title, ticks)  # counts: whole numbers
             bars = _bars(ax)
             longest = max(b.get_width() if horizontal else b.get_height() for b in bars)

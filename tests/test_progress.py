@@ -5,8 +5,8 @@ import io
 import socket
 import time
 
-from geomill.evaluate.backends.openai import OpenAIBackend
 from geomill.evaluate.backends import BackendOptions
+from geomill.evaluate.backends.openai import OpenAIBackend
 from geomill.evaluate.status import Status
 from geomill.evaluate.types import Message, Request, Sampling
 

@@ -18,9 +18,8 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from geomill.engine.errors import GeomillError
-
 from geomill.dataset.jsonl import read_jsonl
+from geomill.engine.errors import GeomillError
 
 from .score import score_item
 

@@ -21,7 +21,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from geomill.dataset.files import atomic_open, read_json, write_bytes, write_text
+from geomill.dataset.files import atomic_open, read_json, write_text
 from geomill.engine.errors import GeomillError
 from geomill.generate.plotting import MARKERS, pyplot, save, wrap
 

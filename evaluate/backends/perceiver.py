@@ -257,9 +257,8 @@ def make(opts) -> PerceiverBackend:
 def score_folder(out: str | Path, progress: bool = False) -> dict:
     """Accuracy per task of the perceiver on a ``geomill perceive`` folder (every part); ``progress``:
     a bar on stderr, one step per question."""
-    from tqdm import tqdm
-
     from geomill.dataset.folder import open_dataset, read_image
+    from tqdm import tqdm
 
     from ..types import Message
 

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from geomill.dataset.files import write_bytes, write_text
+from geomill.dataset.files import write_text
 from geomill.generate.plotting import pyplot, save
 
 from .categories import CATEGORIES

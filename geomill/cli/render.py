@@ -8,9 +8,8 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 
-from .constants import literal
-
 from . import flags
+from .constants import literal
 
 
 class RenderArgumentError(GeomillError):
@@ -98,8 +97,8 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from geomill.dsl import format_expr
     from geomill.dataset.files import write_bytes, write_text
+    from geomill.dsl import format_expr
     from geomill.render.annotate import Annotation
     from geomill.render.attribution import figure_labels
     from geomill.render.draw import Renderer
