@@ -224,6 +224,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per problem")
     ap.add_argument("--show-failures", type=int, default=10)
     args = ap.parse_args()
+    if args.limit < 0 or args.timeout <= 0 or args.show_failures < 0:
+        ap.error("--limit and --show-failures must be at least 0, --timeout positive")
     try:
         with gzip.open(args.problems, "rt", encoding="utf-8") as f:
             problems = [json.loads(line) for line in f]
