@@ -114,6 +114,11 @@ def facts_of(fact, depth: int = 0):
         yield from facts_of(rename(ext, points), depth + 1)
 
 
+# Angles here are named without orientation (ABC is CBA): a solution that needs an angle's
+# reflex partner (round_angle: AOB + BOA = 360) is beyond this naming, and the problem is refused.
+ORIENTED = {"round_angle"}
+
+
 def theorem_facts(step: str):
     m = re.fullmatch(r"([a-z_0-9]+)\((\d+),(.*)\)", step)
     if not m or m.group(1) not in THEOREMS:
@@ -146,8 +151,11 @@ def _log_vector(v: sympy.Expr) -> dict | None:
 
 
 def solve(problem: dict) -> tuple[str, sympy.Expr | None]:
-    """('right' | 'wrong' | 'conflict' | 'undecided', value); conflict: the facts contradict each
-    other under this script's naming (an orientation it does not model), so no answer is given."""
+    """('right' | 'wrong' | 'conflict' | 'oriented' | 'undecided', value).  conflict: the facts
+    contradict each other under this script's naming, so no answer is given; oriented: the
+    annotated solution needs reflex angles, which this naming does not model."""
+    if any(step.split("(")[0] in ORIENTED for step in problem["theorem_seqs"]):
+        return "oriented", None
     fig = Figure(problem["construction_cdl"])
     equations: list[Equation] = []
     for text in dict.fromkeys(problem["text_cdl"] + problem["image_cdl"]):
@@ -224,6 +232,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per problem")
     ap.add_argument("--show-failures", type=int, default=10)
     args = ap.parse_args()
+    if args.limit < 0 or args.timeout <= 0 or args.show_failures < 0:
+        ap.error("--limit and --show-failures must be at least 0, --timeout positive")
     try:
         with gzip.open(args.problems, "rt", encoding="utf-8") as f:
             problems = [json.loads(line) for line in f]
@@ -261,7 +271,7 @@ def main() -> None:
     for group in sorted({g for g, _ in counts}, key=lambda g: (g != "all", g)):
         total = sum(v for (gr, _), v in counts.items() if gr == group)
         cells = ", ".join(f"{o} {counts[(group, o)]} ({100 * counts[(group, o)] / total:.1f} %)"
-                          for o in ("right", "wrong", "conflict", "undecided", "timeout", "error"))
+                          for o in ("right", "wrong", "conflict", "oriented", "undecided", "timeout", "error"))
         print(f"  {group} ({total}): {cells}")
     for pid, outcome, value, answer, goal in failures[:args.show_failures]:
         print(f"  problem {pid}: {outcome} ({value} against {answer}) for {goal}")
