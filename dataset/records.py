@@ -18,6 +18,17 @@ RESPONSE_TYPES: tuple[str, ...] = ("number", "choice", "truefalse", "multi")
 Kind = Literal["geomverse", "perception"]
 # a record's schema -> the kind of dataset it belongs to, and the command that writes that kind
 SCHEMAS: dict[str, Kind] = {"geomill.generate/1": "geomverse", "geomill.perceive/1": "perception"}
+
+# The JSON type of each field a kind's readers use (a line is checked against it when read, so a
+# hostile or hand-edited field is a one-line error naming the record, never a crash further on).
+_NUMBER = (int, float)
+FIELD_TYPES: dict[Kind, dict[str, type | tuple[type, ...]]] = {
+    "geomverse": {"dsl": str, "steps": list, "solution": str, "solution_text_only": str, "solution_latex": str,
+                  "question_text_only": str, "exact": _NUMBER, "depth": int, "width": int, "answer_type": str,
+                  "variables": list, "rules": list, "shapes": list, "distractors": dict, "knobs": dict},
+    "perception": {"scene": dict, "claim": str, "task": str, "solution": str, "knobs": dict},
+}
+_JSON_NAMES = {str: "text", list: "list", dict: "object", int: "whole number", _NUMBER: "number"}
 WRITER: dict[str, str] = {"geomverse": "geomill generate", "perception": "geomill perceive"}
 
 # Report axes: item field -> the record key it is read from, in the generation knobs first (shapes
@@ -69,6 +80,15 @@ class Record:
             raise GeomillError(f"{where}: unknown schema {obj.get('schema')!r}; known: {', '.join(SCHEMAS)}")
         if "answer" not in obj:
             raise GeomillError(f"{where}: no answer")
+        for key, want in FIELD_TYPES[kind].items():
+            value = obj.get(key)
+            if key in obj and (not isinstance(value, want) or isinstance(value, bool)):
+                raise GeomillError(f"{where}: the field {key!r} should be {_JSON_NAMES.get(want, 'other')}, "
+                                   f"not {type(value).__name__}")
+        if obj.get("response_type", "number") == "number" and (
+                not isinstance(obj["answer"], _NUMBER) or isinstance(obj["answer"], bool)):
+            raise GeomillError(f"{where}: a number item's answer should be a number, "
+                               f"not {type(obj['answer']).__name__}")
         rtype = obj.get("response_type", "number")
         if rtype not in RESPONSE_TYPES:
             raise GeomillError(f"{where}: unknown response_type {rtype!r}")

@@ -196,3 +196,30 @@ def test_every_command_fed_the_wrong_folder_says_so_in_one_line(tmp_path, capsys
     with pytest.raises(GeomillError, match="GeomVerse folder .* the perceiver reads a perception folder"):
         from geomill.evaluate.backends.perceiver import score_folder
         score_folder(geomverse)
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("dsl", None, "the field 'dsl' should be text, not NoneType"),
+    ("answer", "abc", "a number item's answer should be a number, not str"),
+    ("steps", {"not": "a list"}, "the field 'steps' should be list, not dict"),
+    ("depth", True, "the field 'depth' should be whole number, not bool"),
+])
+def test_a_hostile_record_field_is_one_line_naming_the_record(geomverse, tmp_path, capsys, field, value, says):
+    """A hand-edited field of the wrong JSON type stops every reader at the line that holds it, in
+    one line naming the file, the line and the record (it used to surface as an internal error)."""
+    import shutil
+
+    folder = tmp_path / "ds"
+    shutil.copytree(geomverse, folder)
+    shard = sorted(folder.rglob("shard-*.jsonl"))[0]
+    lines = shard.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[0])
+    record[field] = value
+    shard.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n", encoding="utf-8")
+    responses = tmp_path / "responses.jsonl"
+    responses.write_text(json.dumps({"id": record["id"], "response": "The answer is 5"}) + "\n")
+    where = f"{shard}:1 ({record['id']}): {says}"
+    for argv in (["stats", str(folder)], ["lint", str(folder)],
+                 ["grade", str(responses), "--dataset", str(folder), "--out", str(tmp_path / "g")],
+                 ["eval", str(folder), "--backend", "oracle", "--out", str(tmp_path / "e"), "--quiet"]):
+        _one_line_error(capsys, argv, where)
