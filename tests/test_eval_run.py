@@ -394,3 +394,22 @@ def test_killed_run_resumes_with_each_item_exactly_once(dataset, tmp_path):
     assert [r["id"] for r in rows][:3] == done_before
     assert result.skipped == 3 and result.answered == 3 and result.report["accuracy"] == 1.0
     assert asked_before <= 5  # 3 answered + at most 2 in flight when killed
+
+
+def test_replay_goes_on_past_bad_lines(dataset, tmp_path, capsys):
+    """A replay file's bad line (not JSON, no id, a response that is not text) is named and counted;
+    every other item is still scored."""
+    records = list(read_records(dataset, "test"))
+    replay = tmp_path / "replay.jsonl"
+    rows = [json.dumps({"id": r["id"], "response": answer_text(make_item(r))}) for r in records[2:]]
+    rows += ["{not json", json.dumps({"response": "5"}), json.dumps({"id": records[1]["id"], "response": [5]})]
+    replay.write_text("\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    assert main(["eval", str(dataset), "--backend", "replay", "--responses", str(replay), "--model", "m",
+                 "--out", str(out), "--quiet", "--no-plots"]) == 1  # the run goes on; its status says some failed
+    err = capsys.readouterr().err
+    assert f"{replay}: skipped 2 bad line(s)" in err and "(not JSON" in err and "(no id)" in err
+    assert f"{replay}:{len(rows)}: the line's response is not text" in err
+    report = _report(out)
+    assert report["n"] == len(records) - 2 and report["accuracy"] == 1.0
+    assert report["run"]["failed"] == 2  # the item whose response was not text, and the one with no line

@@ -6,11 +6,12 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 
-from geomill.dataset.jsonl import read_jsonl
+from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.dataset.records import Item
-from geomill.engine.errors import GeomillError, Span
+from geomill.engine.errors import GeomillError
 
 from ..types import Request, Response
 from . import BackendOptions
@@ -95,16 +96,24 @@ class Replay:
         if not opts.responses:
             raise GeomillError("the replay backend needs --responses FILE.jsonl")
         self.texts: dict[str, str] = {}
-        for number, row in read_jsonl(opts.responses):
+        self.errors: dict[str, str] = {}  # id -> why its line gives no response (an error verdict, the rest go on)
+        bad = BadLines(str(opts.responses))
+        for number, row in read_jsonl(opts.responses, "skip", bad):
             text = row.get("response", row.get("text"))
-            if "id" not in row or not isinstance(text, str):
-                raise GeomillError("each line needs an id and a response (text)", Span(number, 1), opts.responses)
-            self.texts[str(row["id"])] = text
+            if not isinstance(row.get("id"), (str, int)):
+                bad.lines.append((number, "no id"))
+            elif not isinstance(text, str):
+                self.errors[str(row["id"])] = f"{opts.responses}:{number}: the line's response is not text"
+            else:
+                self.texts[str(row["id"])] = text
+        if bad:
+            print(f"warning: {bad}", file=sys.stderr)
 
     def generate(self, requests: Sequence[Request]) -> Iterator[Response]:
         for req in requests:
             text = self.texts.get(req.id)
-            yield Response(req.id, text or "", error=None if text is not None else "no response for this id")
+            error = None if text is not None else self.errors.get(req.id, "no response for this id")
+            yield Response(req.id, text or "", error=error)
 
     def close(self) -> None:
         pass
