@@ -20,7 +20,7 @@ import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
-from geomill.engine.plane import Element, GeneralProblem, _Degrees, element_of
+from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
@@ -32,7 +32,7 @@ MIN_APART = 0.01  # named points at least this fraction of the figure apart (on 
 @functools.lru_cache(maxsize=50_000)
 def _compiled(e: sympy.Expr) -> tuple[tuple[sympy.Symbol, ...], object]:
     """(its symbols, a float function of them) for an expression; trigonometry in degrees."""
-    e = e.replace(lambda x: isinstance(x, _Degrees), lambda x: x.rewrite_radians())
+    e = e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
     syms = tuple(sorted(e.free_symbols, key=lambda s: s.name))
     return syms, sympy.lambdify(syms, e, modules="math")
 
