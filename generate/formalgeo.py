@@ -21,7 +21,7 @@ from geomill.dsl import expr as dsl_expr
 from geomill.dsl import format_problem, parse
 from geomill.dsl.syntax import expression_parser
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import TRIG, GeneralProblem, element_of, element_symbol
+from geomill.engine.plane import TRIG, Degrees, GeneralProblem, element_of, element_symbol
 from lark.exceptions import UnexpectedInput
 
 # FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
@@ -389,6 +389,7 @@ def answer_value(text: object) -> float | None:
         v = _atom(text.replace("**", "^"))
     except Unsupported:
         return None
+    v = v.replace(lambda e: isinstance(e, Degrees), lambda e: e.radians(e.args[0]))  # answers use radians
     return float(v) if v.is_number and not v.free_symbols else None
 
 

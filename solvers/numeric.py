@@ -25,7 +25,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
-MAX_STEPS = 80  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
+MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 
 
