@@ -1,4 +1,5 @@
-"""The geomill problem language: text <-> :class:`engine.model.Problem`.
+"""The geomill problem language: text <-> :class:`engine.model.Problem` (GeomVerse's glued shapes)
+or :class:`engine.plane.GeneralProblem` (general plane geometry).
 
 ``parse`` reads a problem (every error is a located ParseError or ModelError);
 ``format_problem`` writes the canonical text back, and
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 from geomill.engine.model import Problem
+from geomill.engine.plane import GeneralProblem
 
 from .printer import format_expr, format_problem
 from .reader import read
@@ -19,15 +21,16 @@ from .syntax import MAX_SOURCE
 __all__ = ["format_expr", "format_problem", "parse", "parse_file"]
 
 
-def parse(text: str, file: str | None = None) -> Problem:
-    """The problem ``text`` describes; errors carry ``file`` and the line and column."""
+def parse(text: str, file: str | None = None) -> Problem | GeneralProblem:
+    """The problem ``text`` describes (a general one when a line says what only the general
+    language can: see ``dsl/general.py``); errors carry ``file`` and the line and column."""
     try:
         return read(text, file)
     except GeomillError as e:
         raise e.located(file) from None
 
 
-def parse_file(path: str | Path) -> Problem:
+def parse_file(path: str | Path) -> Problem | GeneralProblem:
     """The problem in a file (``-``: standard input); a file that cannot be read is a user error."""
     limit = 4 * MAX_SOURCE  # bytes: more than the longest problem the reader takes, in any UTF-8
     if str(path) == "-":

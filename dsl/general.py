@@ -19,6 +19,7 @@ from geomill.engine.plane import (
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
     CircleDecl,
+    Degrees,
     Equality,
     GeneralProblem,
     Goal,
@@ -90,8 +91,9 @@ def is_general(line: SourceLine) -> bool:
         return True
     words = list(line.words)
     if line.value is not None:
-        if any(element_of(s) is not None for s in line.value.free_symbols) or line.value.has(sympy.Function):
-            return True
+        v = line.value
+        if not v.is_Rational and (any(element_of(s) is not None for s in v.free_symbols) or v.has(Degrees)):
+            return True  # (a number, most values, needs no look)
         return not is_element(words)
     if words[0].text == GOAL_WORD:
         return False

@@ -116,7 +116,7 @@ def variables_in(e: sympy.Expr) -> list[sympy.Symbol]:
 # -- trigonometry of an angle in degrees, kept unevaluated for symbols ---------------------------
 
 
-class _Degrees(sympy.Function):
+class Degrees(sympy.Function):
     """sin/cos/tan of an angle in degrees: numbers evaluate, elements stay written as they are."""
 
     nargs = 1
@@ -135,15 +135,15 @@ class _Degrees(sympy.Function):
         return self.radians(sympy.pi * self.args[0] / 180)
 
 
-class Sin(_Degrees):
+class Sin(Degrees):
     radians = sympy.sin
 
 
-class Cos(_Degrees):
+class Cos(Degrees):
     radians = sympy.cos
 
 
-class Tan(_Degrees):
+class Tan(Degrees):
     radians = sympy.tan
 
 

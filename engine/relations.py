@@ -130,7 +130,7 @@ def convex(*pts: str) -> Callable[[Pts], list[float]]:
         turns = [pg.cross(p[pts[i]] - p[pts[i - 1]], p[pts[(i + 1) % n]] - p[pts[i]]) for i in range(n)]
         s = _scale(p) ** 2
         sign = 1.0 if sum(turns) >= 0 else -1.0
-        return [hinge(sign * t / s - 1e-3) for t in turns]
+        return [hinge(sign * t / s - 1e-5) for t in turns]
     return cond
 
 

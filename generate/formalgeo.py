@@ -21,7 +21,7 @@ from geomill.dsl import expr as dsl_expr
 from geomill.dsl import format_problem, parse
 from geomill.dsl.syntax import expression_parser
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import TRIG, GeneralProblem, element_of, element_symbol
+from geomill.engine.plane import TRIG, Degrees, GeneralProblem, element_of, element_symbol
 from lark.exceptions import UnexpectedInput
 
 # FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
@@ -84,20 +84,31 @@ _RATIOS = ("RatioOfSimilarTriangle", "RatioOfMirrorSimilarTriangle", "RatioOfSim
            "RatioOfMirrorSimilarQuadrilateral")
 
 
+_ARCS = ("arc", "arc_length", "sector_area", "sector_perimeter")
+
+
+def _arc(pts):
+    """FormalGeo's arc OAB runs counterclockwise in its images (y down): with y up, from B to A."""
+    return (pts[0], *pts[1:][::-1])
+
+
 def value(t: Term | str) -> sympy.Expr:
     """A CDL expression as a sympy expression of element symbols and variables."""
     if isinstance(t, str):
         return _atom(t)
     if t.name in _ELEMENTS:
         pts = tuple(t.args[0])
-        return element_symbol(_ELEMENTS[t.name], pts)
+        kind = _ELEMENTS[t.name]
+        if kind in _ARCS:
+            pts = _arc(pts)
+        return element_symbol(kind, pts)
     if t.name in _RATIOS:
         a, b = t.args
         b = _mirrored(b) if "Mirror" in t.name else b
         return element_symbol("length", tuple(a[:2])) / element_symbol("length", tuple(b[:2]))
     if t.name == "RatioOfSimilarArc":
         a, b = t.args
-        return element_symbol("arc_length", tuple(a)) / element_symbol("arc_length", tuple(b))
+        return element_symbol("arc_length", _arc(tuple(a))) / element_symbol("arc_length", _arc(tuple(b)))
     args = [value(a) for a in t.args]
     if t.name == "Add":
         return sympy.Add(*args)
@@ -260,6 +271,10 @@ def _relation(t: Term, fig: Figure) -> None:
         have += [p for p in on(args) if p not in have and p != centre]
     if t.name == "PerpendicularBetweenLine":
         args = _perpendicular(*args)
+    if t.name == "IsMidpointOfArc":
+        args = [args[0], "".join(_arc(args[1]))]
+    if t.name == "CongruentBetweenArc":
+        args = ["".join(_arc(a)) for a in args]
     if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way
         args = [args[0], _mirrored(args[1])]
     _, form = _BLOCK_OF[t.name]
@@ -374,6 +389,7 @@ def answer_value(text: object) -> float | None:
         v = _atom(text.replace("**", "^"))
     except Unsupported:
         return None
+    v = v.replace(lambda e: isinstance(e, Degrees), lambda e: e.radians(e.args[0]))  # answers use radians
     return float(v) if v.is_number and not v.free_symbols else None
 
 

@@ -20,19 +20,19 @@ import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
-from geomill.engine.plane import Element, GeneralProblem, _Degrees, element_of
+from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
-MAX_STEPS = 80  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
-MIN_APART = 0.05  # named points at least this fraction of the figure apart (on a line: of the line)
+MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
+MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 
 
 @functools.lru_cache(maxsize=50_000)
 def _compiled(e: sympy.Expr) -> tuple[tuple[sympy.Symbol, ...], object]:
     """(its symbols, a float function of them) for an expression; trigonometry in degrees."""
-    e = e.replace(lambda x: isinstance(x, _Degrees), lambda x: x.rewrite_radians())
+    e = e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
     syms = tuple(sorted(e.free_symbols, key=lambda s: s.name))
     return syms, sympy.lambdify(syms, e, modules="math")
 
@@ -139,13 +139,13 @@ class _System:
                 out.append(hinge(r / size - MIN_APART))
         for poly in self.p.polygons:
             area = abs(pg.signed_area([at[q] for q in poly.points]))
-            out.append(hinge(area / size ** 2 - 0.01))
+            out.append(hinge(area / size ** 2 - 1e-4))
             if len(poly.points) == 4:  # a quadrilateral is convex (a concave one is a polygon)
                 out += convex(*poly.points)(at)
         for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
             sign = -1.0 if turn.clockwise else 1.0
             for chain in turn.chains:
-                out.append(hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - 1e-3))
+                out.append(hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - 1e-5))
         for rel in self.p.relations:
             out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
         for lhs, rhs in self.equations:

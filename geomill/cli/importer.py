@@ -76,4 +76,5 @@ def _summary(entries: list[dict]) -> dict:
 
 def _cause(reason: str) -> str:
     """A failure reason without its particulars: the predicate or construction it names."""
-    return reason.split(":")[0].split(" '")[0].split(" {")[0][:80]
+    reason = reason.removeprefix("failed: ").removeprefix("the language refused it: ")
+    return reason.split(":")[0].split(" '")[0].split(" {")[0].split(" (")[0][:80]
