@@ -14,11 +14,18 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.model import Problem
 from geomill.engine.plane import GeneralProblem
 
-from .printer import format_expr, format_problem
+from .general import format_general
+from .printer import format_expr
+from .printer import format_problem as _format_shapes
 from .reader import read
 from .syntax import MAX_SOURCE
 
 __all__ = ["format_expr", "format_problem", "parse", "parse_file"]
+
+
+def format_problem(problem: Problem | GeneralProblem) -> str:
+    """The canonical text of ``problem``: ``parse(format_problem(p)) == p``."""
+    return format_general(problem) if isinstance(problem, GeneralProblem) else _format_shapes(problem)
 
 
 def parse(text: str, file: str | None = None) -> Problem | GeneralProblem:

@@ -35,6 +35,7 @@ from geomill.engine.plane import (
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
 
 from .forms import Word, _suggest, is_element, is_shape_line
+from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
 
 POLYGON_WORDS = {"triangle": 3, "quadrilateral": 4, "polygon": None}
@@ -340,7 +341,6 @@ def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
 
 
 def _text(e: sympy.Expr) -> str:
-    from .printer import format_expr
     return format_expr(e)
 
 
@@ -349,7 +349,6 @@ def _text(e: sympy.Expr) -> str:
 
 def format_general(p: GeneralProblem) -> str:
     """Canonical text; ``parse(format_general(p)) == p``."""
-    from .printer import format_expr
     out = [" ".join(("points", *p.points))] if p.points else []
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in p.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}

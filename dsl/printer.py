@@ -10,7 +10,7 @@ import functools
 import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import Problem, ShapeDecl, element_text
-from geomill.engine.plane import TRIG, GeneralProblem, element_of
+from geomill.engine.plane import TRIG, element_of
 
 from .forms import read_shape, split_words
 
@@ -20,10 +20,8 @@ MAX_DECIMALS = 6
 MAX_EXPONENT = 10
 
 
-def format_problem(problem: Problem | GeneralProblem) -> str:
-    if isinstance(problem, GeneralProblem):
-        from .general import format_general
-        return format_general(problem)
+def format_problem(problem: Problem) -> str:
+    """Canonical text of a GeomVerse problem (a general one: ``general.format_general``)."""
     lines = [format_shape(d) for d in problem.shapes]
     lines += [f"{element_text(f.quantity)} = {format_expr(f.value)}" for f in problem.facts]
     if problem.query is not None:

@@ -9,14 +9,13 @@ construction that could not be said.  CDL is read by a small recursive-descent r
 """
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import sympy
+from geomill.dataset.sources import read_items
 from geomill.dsl import expr as dsl_expr
 from geomill.dsl import format_problem, parse
 from geomill.dsl.syntax import expression_parser
@@ -404,31 +403,7 @@ def header(problem: dict) -> str:
 
 def read_problems(path: Path) -> Iterator[tuple[str, dict | str]]:
     """(where, problem or the reason it cannot be read) for every problem in a file or folder."""
-    files = sorted(p for p in path.iterdir() if p.suffix == ".json" or p.name.endswith((".jsonl", ".jsonl.gz"))) \
-        if path.is_dir() else [path]
-    for f in files:
-        opener = gzip.open if f.name.endswith(".gz") else open
-        try:
-            with opener(f, "rt", encoding="utf-8") as fh:
-                if f.name.endswith((".jsonl", ".jsonl.gz")):
-                    for n, line in enumerate(fh, 1):
-                        if line.strip():
-                            yield f"{f.name}:{n}", _load(line)
-                else:
-                    data = _load(fh.read())
-                    items = data if isinstance(data, list) else [data]
-                    for n, item in enumerate(items, 1):
-                        yield f"{f.name}:{n}", item
-        except (OSError, EOFError, UnicodeDecodeError) as e:
-            yield f.name, f"cannot read the file: {e}"
-
-
-def _load(text: str) -> dict | str:
-    try:
-        out = json.loads(text)
-    except json.JSONDecodeError as e:
-        return f"not JSON: {e.msg} at column {e.colno}"
-    return out if isinstance(out, (dict, list)) else "not a JSON object"
+    return read_items(path)
 
 
 # -- a run over many problems ------------------------------------------------------------------------
