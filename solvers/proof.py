@@ -16,7 +16,7 @@ from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
 
 from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded
-from .deduce import Deduction, Derivation, VariableSolution
+from .deduce import ByConstant, ByRule, BySubstitution, BySystem, Deduction, Derivation, Given, VariableSolution
 from .working import root_near, solve_shown
 
 
@@ -147,20 +147,22 @@ def build_proof(ded: Deduction, goal: Quantity, query: Quantity | None = None) -
                 used_shapes.add(step.shape)
             continue
         d = ded.known[item]
-        if d.fact is not None:
-            used_facts.add(d.fact.quantity if d.how == "given" else item)
-        used_facts.update(ded.pending[q].quantity for q in d.consumed)
-        if d.how == "given":
+        if isinstance(d, Given):
+            used_facts.add(d.fact.quantity)
             gv[item] = float(d.fact.value)
             shown[item] = [d.fact.quantity]
             continue
+        if isinstance(d, BySubstitution):
+            used_facts.add(item)
+        elif isinstance(d, BySystem):
+            used_facts.update(ded.pending[q].quantity for q in d.consumed)
+            used_shapes.update(d.shapes)
+        elif isinstance(d, ByRule):
+            rule_ids.add(d.rule.id)
         step = _step(ded, d, gv, shown, query if item == goal else None)
         gv[item] = step.value
         if step.shape:
             used_shapes.add(step.shape)
-        used_shapes.update(d.shapes)
-        if d.rule is not None:
-            rule_ids.add(d.rule.id)
         steps.append(step)
     return Proof(steps, gv, used_facts, used_shapes, rule_ids)
 
@@ -179,11 +181,11 @@ def _step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Qu
           query: Quantity | None) -> Step:
     """The step's data; records the names its output goes by in the shape that derived it."""
     step = _make_step(ded, d, gv, shown, query)
-    if d.how == "constant":
+    if isinstance(d, ByConstant):
         shown[d.quantity] = [step.output]
     elif query is not None:
         shown[d.quantity] = [query]
-    elif d.rule is not None:
+    elif isinstance(d, ByRule):
         shown[d.quantity] = ded.graph.bound[d.rule.shape.name][d.rule.rule.output]
     elif isinstance(step.output, Quantity):
         shown[d.quantity] = [step.output]
@@ -219,14 +221,14 @@ def _because(ded: Deduction, shape: str) -> tuple[str, dict] | None:
 
 def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
                query: Quantity | None) -> Step:
-    if d.how == "constant":
+    if isinstance(d, ByConstant):
         c = d.constant
         aliases = [q for qs in ded.graph.bound[c.shape.name].values() for q in qs if ded.graph.find(q) == d.quantity]
         shown[d.quantity] = aliases  # a later step names it as its own shape does
         output = next((q for q in aliases if q in ded.graph.shared), aliases[0] if aliases else d.quantity)
         return Step("constant", query or output, float(c.value), float(c.value), 0, c.shape.name, c.shape.kind,
                     f"{KINDS[c.shape.kind].title}", stages=[Num(float(c.value))])
-    if d.how == "rule":
+    if isinstance(d, ByRule):
         r = d.rule
         node = tree(r.rule.expr)
         values = {s: gv[q] for s, q in zip(r.rule.inputs, r.inputs)}
@@ -243,14 +245,14 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         return Step("rule", output, value, d.exact, d.depth, r.shape.name, r.shape.kind,
                     r.rule.name, inputs, formula, stages, premise=kind.premise, premise_terms=terms,
                     because=_because(ded, r.shape.name) if kind.relation else None)
-    if d.how == "substitution":
+    if isinstance(d, BySubstitution):
         f = d.fact
         node = convert(f.value)
         value, stages = _chain_or_exact(node, {s.name: gv[s] for s in d.variables}, d.exact)
         return Step("substitution", query or f.quantity, value, d.exact, d.depth,
                     inputs=[(s, gv[s]) for s in d.variables], formula=f"{f.quantity.name} = {render(node)}",
                     stages=stages)
-    if d.how == "system":
+    if isinstance(d, BySystem):
         return _system_step(ded, d, gv, shown, query)
     raise AssertionError(d.how)
 
@@ -325,7 +327,7 @@ def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
                 premise_terms=terms, because=because)
 
 
-def _system_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
+def _system_step(ded: Deduction, d: BySystem, gv: dict, shown: dict[Quantity, list[Quantity]],
                  query: Quantity | None) -> Step:
     """The equations solved together, known values put in and unknowns by their element names,
     re-solved with the GeomVerse values near the exact solution."""

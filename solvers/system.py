@@ -17,7 +17,7 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import SolveError
 from geomill.engine.model import QKind, Quantity
 
-from .deduce import Deduction, Derivation
+from .deduce import BySystem, Deduction
 
 STARTS = 40
 
@@ -95,9 +95,9 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     involved = set().union(*(e.free_symbols for e, *_ in system))
     solution = {sym.back.get(s, s): float(v) for s, v in zip(unknowns, point) if s in involved}
     consumed = tuple(t for _, t, _, _ in system if isinstance(t, Quantity))
-    ded.known[goal] = Derivation(goal, values[0], depth, "system", inputs=inputs, system=[t for _, t, _, _ in system],
-                                 shapes=tuple(dict.fromkeys(s for *_, s in system if s)), solution=solution,
-                                 consumed=consumed, variables=_solved(ded, consumed))
+    ded.known[goal] = BySystem(goal, values[0], depth, inputs=inputs, variables=_solved(ded, consumed),
+                               system=[t for _, t, _, _ in system], solution=solution, consumed=consumed,
+                               shapes=tuple(dict.fromkeys(s for *_, s in system if s)))
     return True
 
 
@@ -113,10 +113,10 @@ def _one_root(ded: Deduction, eq: tuple, goal: Quantity, x: sympy.Symbol) -> boo
     if len(valid) != 1:
         return False
     depth = 1 + max((ded.known[q].depth for q in used), default=0)
-    ded.known[goal] = Derivation(goal, float(valid[0]), depth, "system", inputs=used, system=[text],
-                                 shapes=(shape,) if shape else (), solution={goal: float(valid[0])},
-                                 consumed=(text,) if isinstance(text, Quantity) else (),
-                                 variables=_solved(ded, (text,) if isinstance(text, Quantity) else ()))
+    consumed = (text,) if isinstance(text, Quantity) else ()
+    ded.known[goal] = BySystem(goal, float(valid[0]), depth, inputs=used, variables=_solved(ded, consumed),
+                               system=[text], solution={goal: float(valid[0])}, consumed=consumed,
+                               shapes=(shape,) if shape else ())
     return True
 
 
