@@ -6,6 +6,7 @@ text itself is rendered by ``solvers.writer``.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -17,6 +18,7 @@ from geomill.engine.model import Quantity
 
 from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded
 from .deduce import ByConstant, ByRule, BySubstitution, BySystem, Deduction, Derivation, Given, VariableSolution
+from .lsq import levenberg_marquardt
 from .working import root_near, solve_shown
 
 
@@ -356,13 +358,14 @@ def _resolve(lines: list[list[Node]], start: dict[str, float]) -> dict[str, floa
         root = root_near(lines[0][0], lines[0][1], names[0], start[names[0]])
         return {names[0]: root} if root is not None else start
 
-    from scipy.optimize import least_squares  # (here: scipy costs a second of every start-up)
-
-    def residual(v):
+    def residual(v: list[float]) -> list[float] | None:
         at = dict(zip(names, v))
-        return [unrounded(a, at) - unrounded(b, at) for a, b in lines]
-    try:
-        res = least_squares(residual, [start[n] for n in names], xtol=1e-14, ftol=1e-14, gtol=1e-14)
-    except (ValueError, ZeroDivisionError, OverflowError):
-        return start
-    return dict(zip(names, (float(v) for v in res.x))) if res.success else start
+        try:
+            r = [unrounded(a, at) - unrounded(b, at) for a, b in lines]
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return None
+        return r if all(map(math.isfinite, r)) else None
+    size = 1 + max(abs(v) for v in start.values())
+    x = levenberg_marquardt(residual, [start[n] for n in names], tol=math.inf, root_cost=(1e-13 * size) ** 2,
+                            max_iterations=200, stall_cost=math.inf, minimum=True)
+    return start if x is None else dict(zip(names, x))

@@ -18,6 +18,7 @@ from geomill.engine.errors import SolveError
 from geomill.engine.model import QKind, Quantity
 
 from .deduce import BySystem, Deduction
+from .lsq import levenberg_marquardt
 
 STARTS = 40
 
@@ -164,27 +165,32 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
     first: np.ndarray | None = None
     point: np.ndarray | None = None
     gi = unknowns.index(goal)
-    from scipy.optimize import least_squares  # (here: scipy costs a second of every start-up)
+    tol = 1e-8 * (1 + scale)
+
+    def residual(x: list[float]) -> list[float] | None:
+        try:
+            r = [float(v) for v in fn(*x)]
+        except (ValueError, TypeError, ZeroDivisionError, OverflowError, FloatingPointError):
+            return None
+        return r if all(map(math.isfinite, r)) else None
 
     for _ in range(STARTS):
         x0 = [rng.uniform(1, 179) if a else (rng.uniform(0.1, 3) * scale if lo[i] > 0 else rng.uniform(-20, 20))
               for i, a in enumerate(angle)]
-        try:
-            res = least_squares(lambda x: np.asarray(fn(*x), dtype=float), x0, bounds=(lo, hi), xtol=1e-15,
-                                ftol=1e-15, gtol=1e-15, max_nfev=2000)
-        except (ValueError, FloatingPointError):
+        with np.errstate(all="ignore"):
+            x = levenberg_marquardt(residual, x0, tol=tol, root_cost=0.0, max_iterations=200,
+                                    stall_cost=math.inf, bounds=(lo, hi))
+        if x is None:
             continue
-        if not np.all(np.isfinite(res.fun)) or np.max(np.abs(res.fun)) > 1e-8 * (1 + scale):
+        if any(v <= 1e-6 for v, low in zip(x, lo) if low > 0) or any(
+                v >= 180 - 1e-6 for v, a in zip(x, angle) if a):
             continue
-        if any(v <= 1e-6 for v, low in zip(res.x, lo) if low > 0) or any(
-                v >= 180 - 1e-6 for v, a in zip(res.x, angle) if a):
-            continue
-        at = np.asarray(jac(*res.x), dtype=float)
+        at = np.asarray(jac(*x), dtype=float)
         if _free(at, gi):
             return [], None, None  # the goal can move along the solution set: not determined
         if first is None:
-            first, point = at, res.x
-        v = float(res.x[gi])
+            first, point = at, np.asarray(x)
+        v = float(x[gi])
         if not any(math.isclose(v, f, rel_tol=1e-6, abs_tol=1e-9) for f in found):
             found.append(v)
     return sorted(found), first, point
