@@ -365,6 +365,7 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
 
 def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
     """``expr.subs(values)`` for symbol keys, the same expression by the same evaluations, faster.
+    FAST PATH: ``subs`` is the plain version (``tests/test_solver.py`` holds them equal).
 
     ``subs`` with a dictionary puts its pairs in one at a time, symbols in name order, each pass
     rebuilding (and evaluating) the tree where the symbol occurs; for a symbol, that pass is
@@ -380,6 +381,7 @@ def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Ex
 
 def value_at(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> float:
     """``float(put(expr, values))`` (a given value in variables, at numbers for them), faster.
+    FAST PATH: ``float(expr.subs(values))`` is the plain version (``tests/test_solver.py``).
 
     A value given in one variable is a sum or product of numbers and that variable (``2x + 50``);
     putting a number in rebuilds each sum and product of numbers alone, which sympy reduces by
@@ -415,7 +417,8 @@ def _fold(e: sympy.Expr, x: sympy.Symbol, value: sympy.Expr) -> sympy.Expr | Non
 
 def _linear(e: sympy.Expr, x: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
     """(c1, c0) of an expanded ``c1·x + c0`` where ``-c0 / c1`` is provably the number that
-    ``Poly(e, x).all_coeffs()`` gives, else None (then ``Poly`` decides).
+    ``Poly(e, x).all_coeffs()`` gives, else None (then ``Poly`` decides).  FAST PATH: ``Poly`` is
+    the plain version (``tests/test_solver.py`` holds them equal).
 
     Each term is a number, ``x`` or a number times ``x`` (a factor -1 besides, as unevaluated
     products keep it: negating is exact).  Both coefficients rational: exact either way.  ``c0`` a
