@@ -82,7 +82,7 @@ def _parse(raw: bytes, whole_lines: bool) -> dict | None:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _Bad("not UTF-8 text", exc.start + 1) from None
-    if not line.strip():
+    if not line.strip(" \t\r\n"):  # blank in JSON's sense: "\x1c" (a Unicode space to str.strip) is a bad line
         return None
     try:
         obj = loads(line)  # bounded: deep nesting and huge integers are bad lines, not crashes

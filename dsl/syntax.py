@@ -149,6 +149,8 @@ def _by_column(line: SourceLine) -> tuple:
             None if where is None else (where.col, where.end_col))
 
 
+# FAST PATH: the plain-line reader; the plain version is the LALR parser (``tests/test_dsl.py``
+# holds them equal: test_plain_lines_read_as_the_parser_reads_them).
 def _plain(raw: str) -> tuple | None:
     """A line of words alone or ``words = number`` (shape lines, ``find``, given numbers: most lines
     a generator writes), read by the grammar's own terminals: the same tokens the LALR parser

@@ -11,10 +11,11 @@ rule-application nodes, for export as JSON or DOT.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import itemgetter
+from typing import NamedTuple
 
 import networkx as nx
 import sympy
@@ -62,6 +63,77 @@ class Constant:
     value: sympy.Expr
 
 
+class BoundShape(NamedTuple):
+    """One shape of the problem with its symbols bound: to the shape's own first quantity for each
+    (``local``, how the shape spells it) and to that quantity's value class (``cls``)."""
+
+    decl: ShapeDecl
+    kind: ShapeKind
+    local: dict[str, Quantity]
+    cls: dict[str, Quantity]
+
+
+@dataclass(frozen=True)
+class RuleIndex:
+    """Every rule instance of a problem as deduction reads it, by rule id (ids run over the shapes
+    in order, each shape's rules in its kind's order).  Deduction reads only input and output
+    classes, so a ``RuleInstance`` is made only for a rule that fires (see ``FactGraph.rule``)."""
+
+    rules: list[Rule]  # rule id -> the kind's rule
+    shape_of: list[int]  # rule id -> its shape's index in ``FactGraph.shapes``
+    inputs: list[tuple[Quantity, ...]]  # rule id -> its input classes, in rule.inputs order
+    outputs: list[Quantity]  # rule id -> its output class
+    needs: list[int]  # rule id -> how many distinct input classes it waits for
+    # class -> ids of the rules it is an input of, in any order (tuples of ints, which the
+    # collector stops tracking: a solution keeps its graph)
+    by_input: dict[Quantity, tuple[int, ...]]
+
+
+def index_rules(shapes: Sequence[BoundShape], fast: bool = True) -> RuleIndex:
+    """The rule index of these bound shapes.
+
+    FAST PATH: a kind's rules are planned once (``_rule_plan``), so a shape whose symbols are
+    distinct classes (nearly all) takes its needs and feeds from the plan as whole lists.  The
+    plain version, ``_index_plainly``, counts each rule's distinct input classes one rule at a
+    time; a shape where two symbols are one class always takes it, and ``fast=False`` takes it
+    for every shape: ``tests/test_graph_index.py`` holds the two equal."""
+    rules: list[Rule] = []
+    shape_of: list[int] = []
+    ins_of: list[tuple[Quantity, ...]] = []
+    outs_of: list[Quantity] = []
+    needs: list[int] = []
+    by_input: dict[Quantity, list[int]] = {}
+    for index, (_, kind, _, cls) in enumerate(shapes):
+        plan = _rule_plan(kind)
+        base = len(ins_of)
+        rules.extend(plan.rules)
+        shape_of.extend([index] * len(plan.rules))
+        shared = [get(cls) for get in plan.inputs_of]
+        ins_of.extend([shared[i] for i in plan.input_index])
+        outs_of.extend([cls[o] for o in plan.outputs])
+        if fast and len(set(cls.values())) == len(cls):  # no two symbols of the shape are one class
+            needs.extend(plan.needs)
+            for sym, feeds in plan.by_symbol:
+                q, ids = cls[sym], [base + i for i in feeds]
+                if q in by_input:
+                    by_input[q].extend(ids)
+                else:
+                    by_input[q] = ids
+        else:
+            _index_plainly(ins_of, base, needs, by_input)
+    return RuleIndex(rules, shape_of, ins_of, outs_of, needs, {q: tuple(ids) for q, ids in by_input.items()})
+
+
+def _index_plainly(ins_of: list[tuple[Quantity, ...]], base: int, needs: list[int],
+                   by_input: dict[Quantity, list[int]]) -> None:
+    """Needs and feeds of the rules from id ``base`` on, one rule at a time."""
+    for rid in range(base, len(ins_of)):
+        distinct = list(dict.fromkeys(ins_of[rid]))
+        needs.append(len(distinct))
+        for q in distinct:
+            by_input.setdefault(q, []).append(rid)
+
+
 class FactGraph:
     """Value classes, facts, constants, rule and equation instances of a problem."""
 
@@ -73,64 +145,19 @@ class FactGraph:
             self._add(f.quantity)
         if problem.query is not None:
             self._add(problem.query.quantity)
-        bindings = []
-        for decl in problem.shapes:
-            bindings.append(self._bind(decl))
+        bindings = [self._bind(decl) for decl in problem.shapes]
         self.implied = self._collinear(problem.shapes)
         bindings += [self._bind(decl) for decl in self.implied]
         del self._order  # only unions need it
-
-        # Each shape's symbols by value class, and its rules as plain per-id lists: deduction reads
-        # only the input and output classes, so a RuleInstance is made only for a rule that fires
-        # (or when asked for, see ``rule``): a solution keeps fewer objects.
-        self.constants: list[Constant] = []
-        self.bound: dict[str, dict[str, list[Quantity]]] = {}  # shape name -> symbol -> its quantities
-        self.rule_inputs: list[tuple[Quantity, ...]] = []  # rule id -> its input classes, in rule.inputs order
-        self.rule_outputs: list[Quantity] = []  # rule id -> its output class
-        self.rule_needs: list[int] = []  # rule id -> how many distinct input classes it waits for
-        by_input: dict[Quantity, list[int]] = {}
-        self._rule_of: list[Rule] = []
-        self._rule_shape: list[int] = []  # rule id -> its shape's index in _shapes
-        self._instances: dict[int, RuleInstance] = {}
-        self._shapes: list[tuple[ShapeDecl, ShapeKind, dict, dict]] = []  # (decl, kind, local, cls)
-        ins_of, outs_of, needs, find = self.rule_inputs, self.rule_outputs, self.rule_needs, self.find
+        self.bound: dict[str, dict[str, list[Quantity]]] = {decl.name: bound for decl, _, bound in bindings}
+        self.shapes: list[BoundShape] = []
         for decl, kind, bound in bindings:
-            self.bound[decl.name] = bound
             local = {sym: qs[0] for sym, qs in bound.items()}
-            cls = {sym: find(q) for sym, q in local.items()}
-            for sym, value in kind.constants.items():
-                self.constants.append(Constant(decl, cls[sym], local[sym], value))
-            plan = _rule_plan(kind)
-            base = len(ins_of)
-            self._rule_of.extend(plan.rules)
-            self._rule_shape.extend([len(self._shapes)] * len(plan.rules))
-            self._shapes.append((decl, kind, local, cls))
-            shared = [get(cls) for get in plan.inputs_of]
-            ins_of.extend([shared[i] for i in plan.input_index])
-            outs_of.extend([cls[o] for o in plan.outputs])
-            if len(set(cls.values())) == len(cls):  # no two symbols of the shape are one class
-                needs.extend(plan.needs)
-                for sym, feeds in plan.by_symbol:
-                    q, ids = cls[sym], [base + i for i in feeds]
-                    if q in by_input:
-                        by_input[q].extend(ids)
-                    else:
-                        by_input[q] = ids
-                continue
-            for rid in range(base, len(ins_of)):  # (the order within a list does not matter: see deduce)
-                inputs = ins_of[rid]
-                distinct = inputs if len(inputs) < 2 else set(inputs)
-                needs.append(len(distinct))
-                for q in distinct:
-                    if q in by_input:
-                        by_input[q].append(rid)
-                    else:
-                        by_input[q] = [rid]
-
-        # class -> ids of the rules it is an input of, in any order; as tuples of ints, which the
-        # collector stops tracking (a solution keeps its graph)
-        self.by_input: dict[Quantity, tuple[int, ...]] = {q: tuple(ids) for q, ids in by_input.items()}
-
+            self.shapes.append(BoundShape(decl, kind, local, {sym: self.find(q) for sym, q in local.items()}))
+        self.constants: list[Constant] = [Constant(s.decl, s.cls[sym], s.local[sym], value)
+                                          for s in self.shapes for sym, value in s.kind.constants.items()]
+        self.index = index_rules(self.shapes)
+        self._instances: dict[int, RuleInstance] = {}
         self.facts: dict[Quantity, Fact] = {}
         for f in problem.facts:
             rep = self.find(f.quantity)
@@ -145,19 +172,19 @@ class FactGraph:
         """The rule instance with this id (made once, so the same object every time)."""
         r = self._instances.get(rid)
         if r is None:
-            decl, _, local, _ = self._shapes[self._rule_shape[rid]]
-            r = self._instances[rid] = RuleInstance(rid, self._rule_of[rid], decl, self.rule_inputs[rid],
-                                                    self.rule_outputs[rid], local)
+            ix = self.index
+            decl, _, local, _ = self.shapes[ix.shape_of[rid]]
+            r = self._instances[rid] = RuleInstance(rid, ix.rules[rid], decl, ix.inputs[rid], ix.outputs[rid], local)
         return r
 
     @cached_property
     def rules(self) -> list[RuleInstance]:
-        """Every rule instance, by id (``rule_inputs`` and the like serve deduction without them)."""
-        return [self.rule(i) for i in range(len(self.rule_inputs))]
+        """Every rule instance, by id (``index`` serves deduction without them)."""
+        return [self.rule(i) for i in range(len(self.index.rules))]
 
     def rule_fn(self, rid: int) -> Callable[..., float]:
         """The compiled rule of this id (see ``engine.rules.compiled``)."""
-        return compiled(self._rule_of[rid])
+        return compiled(self.index.rules[rid])
 
     @cached_property
     def members(self) -> dict[Quantity, list[Quantity]]:
@@ -173,7 +200,7 @@ class FactGraph:
         """Each equation of each shape, bound to value classes (built on first use: only
         problems with variables, and simultaneous steps, need them)."""
         out = []
-        for decl, kind, local, cls in self._shapes:
+        for decl, kind, local, cls in self.shapes:
             for eqn in kind.equations:
                 syms = eqn.symbol_names
                 out.append(EquationInstance(decl, eqn, {s: cls[s] for s in syms}, {s: local[s] for s in syms}))

@@ -19,6 +19,7 @@ from geomill.engine.geometry import construct, distance, measure
 from geomill.engine.kinds import ShapeKind
 from geomill.engine.model import QKind
 from geomill.engine.rules import chain
+from geomill.solvers.lsq import levenberg_marquardt
 
 REL_TOL = 1e-7
 GENERIC = 0.4  # where in a free parameter's sample range the first try starts
@@ -130,9 +131,8 @@ def complete(kind: ShapeKind, targets: Mapping[str, float]) -> dict[str, float]:
 
 
 def _solve(kind, fixed, free, x0, targets, pairs) -> list[float] | None:
-    """Levenberg–Marquardt with a forward-difference Jacobian, in plain floats: the problems
-    are tiny (one to three unknowns, a handful of residuals), where numpy's per-call cost
-    is most of the work (searches that find no root take a third of all layout time).
+    """The free parameters' values from ``x0`` that reproduce the targets, by the project's one
+    least-squares solver (``solvers.lsq``: plain floats, as the problems here are tiny).
 
     None when no root is near: a step that no damping makes downhill, or progress that
     stalls far from zero, is a local minimum of the misfit, not a figure (the values
@@ -150,73 +150,5 @@ def _solve(kind, fixed, free, x0, targets, pairs) -> list[float] | None:
             return None
         return r if all(map(isfinite, r)) else None
 
-    x = [float(v) for v in x0]
-    r = residual(x)
-    if r is None:
-        return None
-    n = len(x)
-    lam = 1e-3
-    cost = _dot(r, r)
-    stalled = 0
-    for _ in range(MAX_ITERATIONS):
-        if cost <= ROOT_COST:
-            return x
-        cols = []  # the Jacobian's columns
-        for k in range(n):
-            h = 1e-7 * max(1.0, abs(x[k]))
-            xk = list(x)
-            xk[k] += h
-            rk = residual(xk)
-            if rk is None:
-                return None
-            cols.append([(a - b) / h for a, b in zip(rk, r)])
-        jtj = [[_dot(ci, cj) for cj in cols] for ci in cols]
-        minus_jtr = [-_dot(c, r) for c in cols]
-        for _ in range(8):
-            step = _linear_solve([[v + lam * (v + 1e-12) if i == j else v for j, v in enumerate(row)]
-                                  for i, row in enumerate(jtj)], minus_jtr)
-            if step is None:
-                lam *= 10
-                continue
-            xn = [a + b for a, b in zip(x, step)]
-            rn = residual(xn)
-            if rn is not None:
-                new_cost = _dot(rn, rn)
-                if new_cost < cost:
-                    stalled = stalled + 1 if new_cost > 0.5 * cost and new_cost > STALL_COST else 0
-                    x, r, cost, lam = xn, rn, new_cost, max(lam / 10, 1e-12)
-                    break
-            lam *= 10
-        else:
-            break  # no damped step goes downhill: a minimum, a root only if already close
-        if stalled >= 4:
-            break
-    return x if max(map(abs, r)) <= REL_TOL else None
-
-
-def _dot(a: list[float], b: list[float]) -> float:
-    return math.fsum(u * v for u, v in zip(a, b))
-
-
-def _linear_solve(a: list[list[float]], b: list[float]) -> list[float] | None:
-    """x with a·x = b by Gaussian elimination with partial pivoting (a is n×n, n tiny; changed in
-    place); None where a is singular or the solution is not finite."""
-    n = len(b)
-    b = list(b)
-    for c in range(n):
-        p = max(range(c, n), key=lambda i: abs(a[i][c]))
-        if a[p][c] == 0.0:
-            return None
-        if p != c:
-            a[c], a[p], b[c], b[p] = a[p], a[c], b[p], b[c]
-        for i in range(c + 1, n):
-            f = a[i][c] / a[c][c]
-            if f:
-                row, pivot = a[i], a[c]
-                for j in range(c, n):
-                    row[j] -= f * pivot[j]
-                b[i] -= f * b[c]
-    x = [0.0] * n
-    for i in reversed(range(n)):
-        x[i] = (b[i] - sum(a[i][j] * x[j] for j in range(i + 1, n))) / a[i][i]
-    return x if all(map(math.isfinite, x)) else None
+    return levenberg_marquardt(residual, x0, tol=REL_TOL, root_cost=ROOT_COST, max_iterations=MAX_ITERATIONS,
+                               stall_cost=STALL_COST)

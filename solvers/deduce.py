@@ -18,8 +18,8 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
+from typing import ClassVar
 
 import sympy
 from geomill.engine.catalogue import KINDS
@@ -32,31 +32,79 @@ TOL = 1e-6
 # Given values are often rounded (GeomVerse gives 2 decimals), so facts that agree
 # with what other facts imply to within 0.5 % are consistent, not contradictory.
 CONSISTENT = 5e-3
-_NONE: Mapping = MappingProxyType({})
 _ILLEGAL = (sympy.S.NaN, sympy.S.ComplexInfinity, sympy.S.Infinity, sympy.S.NegativeInfinity)
 
 
 @dataclass
 class Derivation:
-    """How a value class got its value."""
+    """How a value class got its value: one of the variants below (``how`` names which).
+
+    Every variant says what it was derived from, ``inputs`` (value classes) and ``variables``
+    (the variables it used): the edges a proof walks back along."""
 
     quantity: Quantity
     exact: float
     depth: int
-    how: str  # given | constant | rule | variable | substitution | system
-    rule: RuleInstance | None = None
-    fact: Fact | None = None
-    constant: Constant | None = None
-    equation: EquationInstance | None = None
-    inputs: tuple[Quantity, ...] = ()
-    variables: tuple[sympy.Symbol, ...] = ()  # variables a substitution or system step uses
-    # (the two below default to shared empties: most derivations are not simultaneous steps, and a
-    # problem keeps all of its derivations)
-    system: Sequence = ()  # a simultaneous step's equations: instances, or variablized
-    # elements (Quantity) whose given expression is an equation
-    solution: Mapping = field(default_factory=lambda: _NONE)  # a simultaneous step's solution: unknown class -> value
-    consumed: tuple[Quantity, ...] = ()  # variablized facts a simultaneous step uses
-    shapes: tuple[str, ...] = ()  # shapes whose equations a simultaneous step uses
+    how: ClassVar[str]
+    # inputs: tuple[Quantity, ...] and variables: tuple[sympy.Symbol, ...], each variant's own
+    # (a field, a property or a class constant: a dataclass field may not follow an inherited default)
+
+
+@dataclass
+class Given(Derivation):
+    """A number the problem gives."""
+
+    fact: Fact
+    how: ClassVar[str] = "given"
+    inputs: ClassVar[tuple[Quantity, ...]] = ()
+    variables: ClassVar[tuple[sympy.Symbol, ...]] = ()
+
+
+@dataclass
+class ByConstant(Derivation):
+    """A value a shape fixes by its kind (the right angle of a right triangle)."""
+
+    constant: Constant
+    how: ClassVar[str] = "constant"
+    inputs: ClassVar[tuple[Quantity, ...]] = ()
+    variables: ClassVar[tuple[sympy.Symbol, ...]] = ()
+
+
+@dataclass
+class ByRule(Derivation):
+    """A rule of one shape applied to known input classes."""
+
+    rule: RuleInstance
+    how: ClassVar[str] = "rule"
+    variables: ClassVar[tuple[sympy.Symbol, ...]] = ()
+
+    @property
+    def inputs(self) -> tuple[Quantity, ...]:
+        return self.rule.inputs
+
+
+@dataclass
+class BySubstitution(Derivation):
+    """An element given in terms of variables, once they are found (``2x + 50`` at ``x = 10``)."""
+
+    fact: Fact
+    variables: tuple[sympy.Symbol, ...]
+    how: ClassVar[str] = "substitution"
+    inputs: ClassVar[tuple[Quantity, ...]] = ()
+
+
+@dataclass
+class BySystem(Derivation):
+    """Equations solved together where forward chaining stalls (``solvers.system``)."""
+
+    inputs: tuple[Quantity, ...]  # known classes the equations use
+    variables: tuple[sympy.Symbol, ...]  # found variables the consumed facts use
+    system: Sequence  # the equations: instances, or variablized elements (Quantity) whose given
+    # expression is an equation
+    solution: Mapping  # unknown class (or variable) -> its value
+    consumed: tuple[Quantity, ...]  # variablized facts the step uses
+    shapes: tuple[str, ...]  # shapes whose equations the step uses
+    how: ClassVar[str] = "system"
 
 
 @dataclass
@@ -79,7 +127,7 @@ class Deduction:
         self.pending: dict[Quantity, Fact] = {}
         self.variables: dict[sympy.Symbol, VariableSolution] = {}
         self._heap: list[tuple[int, int, int]] = []  # (depth, derived inputs, rule id)
-        self._missing: list[int] = list(graph.rule_needs)  # rule id -> distinct inputs not known yet
+        self._missing: list[int] = list(graph.index.needs)  # rule id -> distinct inputs not known yet
         self._n_variables = len(graph.problem.variables)  # a property that walks every fact
         self._run()
 
@@ -89,12 +137,12 @@ class Deduction:
         self.pending = {rep: fact for rep, fact in g.facts.items() if fact.value.free_symbols}
         for rep, fact in g.facts.items():
             if rep not in self.pending:
-                self._set(Derivation(rep, float(fact.value), 0, "given", fact=fact))
+                self._set(Given(rep, float(fact.value), 0, fact))
         for c in g.constants:
             if c.quantity in self.known:
                 self._check_equal(c.quantity, float(c.value), f"{c.shape.name} is a {KINDS[c.shape.kind].title}")
             else:
-                self._set(Derivation(c.quantity, float(c.value), 0, "constant", constant=c))
+                self._set(ByConstant(c.quantity, float(c.value), 0, c))
         while True:
             self._drain()
             if not self._solve_variables():
@@ -105,18 +153,20 @@ class Deduction:
         why = _invalid(d)
         if why is not None:
             how = ""
-            if d.rule is not None:
-                shown = ", ".join(f"{d.rule.local[s]} = {_num(self.known[q].exact)}"
-                                  for s, q in zip(d.rule.rule.inputs, d.rule.inputs))
-                how = f" from {shown} ({_by(d.rule)})"
-            span = d.fact.span if d.fact is not None else self._blame(d.inputs, d.rule.shape if d.rule else None)
+            rule = d.rule if isinstance(d, ByRule) else None
+            if rule is not None:
+                shown = ", ".join(f"{rule.local[s]} = {_num(self.known[q].exact)}"
+                                  for s, q in zip(rule.rule.inputs, rule.inputs))
+                how = f" from {shown} ({_by(rule)})"
+            span = d.fact.span if isinstance(d, (Given, BySubstitution)) else \
+                self._blame(d.inputs, rule.shape if rule else None)
             raise ImpossibleValues(f"impossible values: {d.quantity} comes out as {_num(d.exact)}{how}, but {why}",
                              span, self.graph.problem.source)
         self.known[d.quantity] = d
-        g, known, missing = self.graph, self.known, self._missing
-        for rid in g.by_input.get(d.quantity, ()):  # any order: the heap orders by (depth, derived, id)
+        ix, known, missing = self.graph.index, self.known, self._missing
+        for rid in ix.by_input.get(d.quantity, ()):  # any order: the heap orders by (depth, derived, id)
             missing[rid] -= 1
-            out, ins = g.rule_outputs[rid], g.rule_inputs[rid]
+            out, ins = ix.outputs[rid], ix.inputs[rid]
             if missing[rid] == 0 and out not in known and out not in ins \
                     and out not in self.pending:  # §A.4: a value given in x comes from x
                 inputs = [known[q] for q in ins]
@@ -127,13 +177,14 @@ class Deduction:
 
     def _drain(self) -> None:
         g = self.graph
+        outputs = g.index.outputs
         while self._heap:
             depth, _, rid = heapq.heappop(self._heap)
-            if g.rule_outputs[rid] in self.known:
+            if outputs[rid] in self.known:
                 continue
             r = g.rule(rid)
             value = self.apply(r)
-            self._set(Derivation(r.output, value, depth, "rule", rule=r, inputs=r.inputs))
+            self._set(ByRule(r.output, value, depth, r))
 
     def _value(self, rid: int, args: list[float]) -> float:
         """``apply`` by rule id, on its inputs' known values ``args``, without making the rule
@@ -204,8 +255,7 @@ class Deduction:
             if rep not in self.known and f.value.free_symbols <= self.variables.keys():
                 v = value_at(f.value, values)
                 used = tuple(sorted(f.value.free_symbols, key=lambda s: s.name))
-                self._set(Derivation(rep, v, max(self.variables[s].depth for s in used), "substitution",
-                                     fact=f, variables=used))
+                self._set(BySubstitution(rep, v, max(self.variables[s].depth for s in used), f, used))
 
     # -- checks -------------------------------------------------------------------------------
     def _check_equal(self, q: Quantity, value: float, why: str) -> None:
@@ -218,12 +268,13 @@ class Deduction:
     def check_consistency(self) -> None:
         """Every rule whose inputs and output are all known must agree (triangle angles sum to 180 …)."""
         g, known = self.graph, self.known
-        for rid, output in enumerate(g.rule_outputs):
+        inputs_of = g.index.inputs
+        for rid, output in enumerate(g.index.outputs):
             out = known.get(output)
-            if out is None or (out.rule is not None and out.rule.id == rid):
+            if out is None or (isinstance(out, ByRule) and out.rule.id == rid):
                 continue
-            args = [d.exact for q in g.rule_inputs[rid] if (d := known.get(q)) is not None]
-            if len(args) != len(g.rule_inputs[rid]):
+            args = [d.exact for q in inputs_of[rid] if (d := known.get(q)) is not None]
+            if len(args) != len(inputs_of[rid]):
                 continue
             value = self._value(rid, args)
             if not _close(out.exact, value, CONSISTENT):
@@ -314,6 +365,7 @@ def _solve_one(e: sympy.Expr, x: sympy.Symbol, ded: Deduction, span) -> float:
 
 def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
     """``expr.subs(values)`` for symbol keys, the same expression by the same evaluations, faster.
+    FAST PATH: ``subs`` is the plain version (``tests/test_solver.py`` holds them equal).
 
     ``subs`` with a dictionary puts its pairs in one at a time, symbols in name order, each pass
     rebuilding (and evaluating) the tree where the symbol occurs; for a symbol, that pass is
@@ -329,6 +381,7 @@ def put(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Ex
 
 def value_at(expr: sympy.Expr, values: Mapping[sympy.Symbol, sympy.Expr]) -> float:
     """``float(put(expr, values))`` (a given value in variables, at numbers for them), faster.
+    FAST PATH: ``float(expr.subs(values))`` is the plain version (``tests/test_solver.py``).
 
     A value given in one variable is a sum or product of numbers and that variable (``2x + 50``);
     putting a number in rebuilds each sum and product of numbers alone, which sympy reduces by
@@ -364,7 +417,8 @@ def _fold(e: sympy.Expr, x: sympy.Symbol, value: sympy.Expr) -> sympy.Expr | Non
 
 def _linear(e: sympy.Expr, x: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
     """(c1, c0) of an expanded ``c1·x + c0`` where ``-c0 / c1`` is provably the number that
-    ``Poly(e, x).all_coeffs()`` gives, else None (then ``Poly`` decides).
+    ``Poly(e, x).all_coeffs()`` gives, else None (then ``Poly`` decides).  FAST PATH: ``Poly`` is
+    the plain version (``tests/test_solver.py`` holds them equal).
 
     Each term is a number, ``x`` or a number times ``x`` (a factor -1 besides, as unevaluated
     products keep it: negating is exact).  Both coefficients rational: exact either way.  ``c0`` a

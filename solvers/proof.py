@@ -6,6 +6,7 @@ text itself is rendered by ``solvers.writer``.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,7 +17,8 @@ from geomill.engine.kinds import fill_premise
 from geomill.engine.model import Quantity
 
 from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded
-from .deduce import Deduction, Derivation, VariableSolution
+from .deduce import ByConstant, ByRule, BySubstitution, BySystem, Deduction, Derivation, Given, VariableSolution
+from .lsq import levenberg_marquardt
 from .working import root_near, solve_shown
 
 
@@ -147,20 +149,22 @@ def build_proof(ded: Deduction, goal: Quantity, query: Quantity | None = None) -
                 used_shapes.add(step.shape)
             continue
         d = ded.known[item]
-        if d.fact is not None:
-            used_facts.add(d.fact.quantity if d.how == "given" else item)
-        used_facts.update(ded.pending[q].quantity for q in d.consumed)
-        if d.how == "given":
+        if isinstance(d, Given):
+            used_facts.add(d.fact.quantity)
             gv[item] = float(d.fact.value)
             shown[item] = [d.fact.quantity]
             continue
+        if isinstance(d, BySubstitution):
+            used_facts.add(item)
+        elif isinstance(d, BySystem):
+            used_facts.update(ded.pending[q].quantity for q in d.consumed)
+            used_shapes.update(d.shapes)
+        elif isinstance(d, ByRule):
+            rule_ids.add(d.rule.id)
         step = _step(ded, d, gv, shown, query if item == goal else None)
         gv[item] = step.value
         if step.shape:
             used_shapes.add(step.shape)
-        used_shapes.update(d.shapes)
-        if d.rule is not None:
-            rule_ids.add(d.rule.id)
         steps.append(step)
     return Proof(steps, gv, used_facts, used_shapes, rule_ids)
 
@@ -179,11 +183,11 @@ def _step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Qu
           query: Quantity | None) -> Step:
     """The step's data; records the names its output goes by in the shape that derived it."""
     step = _make_step(ded, d, gv, shown, query)
-    if d.how == "constant":
+    if isinstance(d, ByConstant):
         shown[d.quantity] = [step.output]
     elif query is not None:
         shown[d.quantity] = [query]
-    elif d.rule is not None:
+    elif isinstance(d, ByRule):
         shown[d.quantity] = ded.graph.bound[d.rule.shape.name][d.rule.rule.output]
     elif isinstance(step.output, Quantity):
         shown[d.quantity] = [step.output]
@@ -219,14 +223,14 @@ def _because(ded: Deduction, shape: str) -> tuple[str, dict] | None:
 
 def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
                query: Quantity | None) -> Step:
-    if d.how == "constant":
+    if isinstance(d, ByConstant):
         c = d.constant
         aliases = [q for qs in ded.graph.bound[c.shape.name].values() for q in qs if ded.graph.find(q) == d.quantity]
         shown[d.quantity] = aliases  # a later step names it as its own shape does
         output = next((q for q in aliases if q in ded.graph.shared), aliases[0] if aliases else d.quantity)
         return Step("constant", query or output, float(c.value), float(c.value), 0, c.shape.name, c.shape.kind,
                     f"{KINDS[c.shape.kind].title}", stages=[Num(float(c.value))])
-    if d.how == "rule":
+    if isinstance(d, ByRule):
         r = d.rule
         node = tree(r.rule.expr)
         values = {s: gv[q] for s, q in zip(r.rule.inputs, r.inputs)}
@@ -243,14 +247,14 @@ def _make_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, li
         return Step("rule", output, value, d.exact, d.depth, r.shape.name, r.shape.kind,
                     r.rule.name, inputs, formula, stages, premise=kind.premise, premise_terms=terms,
                     because=_because(ded, r.shape.name) if kind.relation else None)
-    if d.how == "substitution":
+    if isinstance(d, BySubstitution):
         f = d.fact
         node = convert(f.value)
         value, stages = _chain_or_exact(node, {s.name: gv[s] for s in d.variables}, d.exact)
         return Step("substitution", query or f.quantity, value, d.exact, d.depth,
                     inputs=[(s, gv[s]) for s in d.variables], formula=f"{f.quantity.name} = {render(node)}",
                     stages=stages)
-    if d.how == "system":
+    if isinstance(d, BySystem):
         return _system_step(ded, d, gv, shown, query)
     raise AssertionError(d.how)
 
@@ -325,7 +329,7 @@ def _variable_step(ded: Deduction, sol: VariableSolution, gv: dict) -> Step:
                 premise_terms=terms, because=because)
 
 
-def _system_step(ded: Deduction, d: Derivation, gv: dict, shown: dict[Quantity, list[Quantity]],
+def _system_step(ded: Deduction, d: BySystem, gv: dict, shown: dict[Quantity, list[Quantity]],
                  query: Quantity | None) -> Step:
     """The equations solved together, known values put in and unknowns by their element names,
     re-solved with the GeomVerse values near the exact solution."""
@@ -354,13 +358,14 @@ def _resolve(lines: list[list[Node]], start: dict[str, float]) -> dict[str, floa
         root = root_near(lines[0][0], lines[0][1], names[0], start[names[0]])
         return {names[0]: root} if root is not None else start
 
-    from scipy.optimize import least_squares  # (here: scipy costs a second of every start-up)
-
-    def residual(v):
+    def residual(v: list[float]) -> list[float] | None:
         at = dict(zip(names, v))
-        return [unrounded(a, at) - unrounded(b, at) for a, b in lines]
-    try:
-        res = least_squares(residual, [start[n] for n in names], xtol=1e-14, ftol=1e-14, gtol=1e-14)
-    except (ValueError, ZeroDivisionError, OverflowError):
-        return start
-    return dict(zip(names, (float(v) for v in res.x))) if res.success else start
+        try:
+            r = [unrounded(a, at) - unrounded(b, at) for a, b in lines]
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return None
+        return r if all(map(math.isfinite, r)) else None
+    size = 1 + max(abs(v) for v in start.values())
+    x = levenberg_marquardt(residual, [start[n] for n in names], tol=math.inf, root_cost=(1e-13 * size) ** 2,
+                            max_iterations=200, stall_cost=math.inf, minimum=True)
+    return start if x is None else dict(zip(names, x))

@@ -17,7 +17,8 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import SolveError
 from geomill.engine.model import QKind, Quantity
 
-from .deduce import Deduction, Derivation
+from .deduce import BySystem, Deduction
+from .lsq import levenberg_marquardt
 
 STARTS = 40
 
@@ -95,9 +96,9 @@ def solve_system(ded: Deduction, goal: Quantity) -> bool:
     involved = set().union(*(e.free_symbols for e, *_ in system))
     solution = {sym.back.get(s, s): float(v) for s, v in zip(unknowns, point) if s in involved}
     consumed = tuple(t for _, t, _, _ in system if isinstance(t, Quantity))
-    ded.known[goal] = Derivation(goal, values[0], depth, "system", inputs=inputs, system=[t for _, t, _, _ in system],
-                                 shapes=tuple(dict.fromkeys(s for *_, s in system if s)), solution=solution,
-                                 consumed=consumed, variables=_solved(ded, consumed))
+    ded.known[goal] = BySystem(goal, values[0], depth, inputs=inputs, variables=_solved(ded, consumed),
+                               system=[t for _, t, _, _ in system], solution=solution, consumed=consumed,
+                               shapes=tuple(dict.fromkeys(s for *_, s in system if s)))
     return True
 
 
@@ -113,10 +114,10 @@ def _one_root(ded: Deduction, eq: tuple, goal: Quantity, x: sympy.Symbol) -> boo
     if len(valid) != 1:
         return False
     depth = 1 + max((ded.known[q].depth for q in used), default=0)
-    ded.known[goal] = Derivation(goal, float(valid[0]), depth, "system", inputs=used, system=[text],
-                                 shapes=(shape,) if shape else (), solution={goal: float(valid[0])},
-                                 consumed=(text,) if isinstance(text, Quantity) else (),
-                                 variables=_solved(ded, (text,) if isinstance(text, Quantity) else ()))
+    consumed = (text,) if isinstance(text, Quantity) else ()
+    ded.known[goal] = BySystem(goal, float(valid[0]), depth, inputs=used, variables=_solved(ded, consumed),
+                               system=[text], solution={goal: float(valid[0])}, consumed=consumed,
+                               shapes=(shape,) if shape else ())
     return True
 
 
@@ -164,27 +165,32 @@ def _solutions(ded: Deduction, exprs: list[sympy.Expr], unknowns: list[sympy.Sym
     first: np.ndarray | None = None
     point: np.ndarray | None = None
     gi = unknowns.index(goal)
-    from scipy.optimize import least_squares  # (here: scipy costs a second of every start-up)
+    tol = 1e-8 * (1 + scale)
+
+    def residual(x: list[float]) -> list[float] | None:
+        try:
+            r = [float(v) for v in fn(*x)]
+        except (ValueError, TypeError, ZeroDivisionError, OverflowError, FloatingPointError):
+            return None
+        return r if all(map(math.isfinite, r)) else None
 
     for _ in range(STARTS):
         x0 = [rng.uniform(1, 179) if a else (rng.uniform(0.1, 3) * scale if lo[i] > 0 else rng.uniform(-20, 20))
               for i, a in enumerate(angle)]
-        try:
-            res = least_squares(lambda x: np.asarray(fn(*x), dtype=float), x0, bounds=(lo, hi), xtol=1e-15,
-                                ftol=1e-15, gtol=1e-15, max_nfev=2000)
-        except (ValueError, FloatingPointError):
+        with np.errstate(all="ignore"):
+            x = levenberg_marquardt(residual, x0, tol=tol, root_cost=0.0, max_iterations=200,
+                                    stall_cost=math.inf, bounds=(lo, hi))
+        if x is None:
             continue
-        if not np.all(np.isfinite(res.fun)) or np.max(np.abs(res.fun)) > 1e-8 * (1 + scale):
+        if any(v <= 1e-6 for v, low in zip(x, lo) if low > 0) or any(
+                v >= 180 - 1e-6 for v, a in zip(x, angle) if a):
             continue
-        if any(v <= 1e-6 for v, low in zip(res.x, lo) if low > 0) or any(
-                v >= 180 - 1e-6 for v, a in zip(res.x, angle) if a):
-            continue
-        at = np.asarray(jac(*res.x), dtype=float)
+        at = np.asarray(jac(*x), dtype=float)
         if _free(at, gi):
             return [], None, None  # the goal can move along the solution set: not determined
         if first is None:
-            first, point = at, res.x
-        v = float(res.x[gi])
+            first, point = at, np.asarray(x)
+        v = float(x[gi])
         if not any(math.isclose(v, f, rel_tol=1e-6, abs_tol=1e-9) for f in found):
             found.append(v)
     return sorted(found), first, point
