@@ -255,9 +255,12 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             continue
         value = next((v for p in (parts[-1], parts[0]) if p is not parts[where]
                       for v in [lone_number(p)[0]] if v is not None), None)
+        other = None  # with no number alone on a side: the element on both sides, "3x + 14 = 4x + 10"
         if value is None:
-            continue
-        names = {tok for kind, tok in parts[where].tokens if kind == "name"}
+            other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
+            if other is None:
+                continue
+        names = {tok for p in (parts[where], other) if p is not None for kind, tok in p.tokens if kind == "name"}
         keys = {n: _name_key(key, n) for n in names}
         if any(k is None for k in keys.values()):
             continue
@@ -269,13 +272,19 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         if (start, target) in done or _identity_known(key, target) is None:
             continue
         env = {n: known[k] for n, k in keys.items() if k != target}
-        solved = _solve_linear(parts[where].tokens, [n for n, k in keys.items() if k == target], env, value)
+        own = [n for n, k in keys.items() if k == target]
+        if other is None:
+            solved = _solve_linear(parts[where].tokens, own, env, value)
+            rhs = parts[-1] if parts[-1] is not parts[where] else parts[0]
+        else:
+            solved = _solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
+                                   own, env, 0.0)
+            rhs = other
         if solved is None:
             continue
         done.add((start, target))
         used.append((start, parts[-1].end))
-        eq = " ".join(tok for p in (parts[where], parts[-1] if parts[-1] is not parts[where] else parts[0])
-                      for _, tok in p.tokens)
+        eq = " ".join(tok for p in (parts[where], rhs) for _, tok in p.tokens)
         out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
                          Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
     return out
