@@ -19,7 +19,7 @@ from pathlib import Path
 from geomill.dataset.files import read_json, write_json
 from geomill.dataset.folder import Dataset, open_dataset, read_image
 from geomill.dataset.records import GROUP_FIELDS, Item, Part, Record
-from geomill.dataset.responses import ResponseStore
+from geomill.dataset.responses import Response, ResponseStore, Scored
 from geomill.engine.errors import GeomillError
 
 from . import prompts
@@ -177,7 +177,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     whose key is in the responses file is not asked again. The backend starts only when there is
     something to ask, and only the baselines that answer from the gold answers are handed them."""
     from .answers.report import build_report, write_report
-    from .answers.score import score_item
+    from .answers.score import score
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -188,7 +188,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     if len(by_id) != len(works):
         raise GeomillError(f"{dataset}: record ids repeat across the chosen parts; pick one with --part")
     opts = settings.backend_options()
-    store = ResponseStore(out / "responses.jsonl")
+    store: ResponseStore[Scored] = ResponseStore(out / "responses.jsonl", Scored)
     failed: list[tuple[str, str]] = []
     answered = skipped = correct = 0
     backend = None
@@ -217,10 +217,10 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
                 if response.error is not None:
                     failed.append((response.id, response.error))
                     continue
-                row = score_item(_row(settings, opts, work, response))
-                store.append(row)
+                scored = score(_response(settings, opts, work, response))
+                store.append(scored)
                 answered += 1
-                correct += bool(row.get("correct"))
+                correct += scored.correct
                 bar.set_postfix(acc=f"{correct / max(1, answered):.3f}", refresh=False)
     finally:
         if bar is not None:
@@ -229,7 +229,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
         if backend is not None:
             backend.close()
     elapsed = time.perf_counter() - start
-    rows = [row for w in works if (row := store.done(w.item.id, w.key)) is not None]
+    rows = [row.to_json() for w in works if (row := store.done(w.item.id, w.key)) is not None]
     if settings.judge:  # cached next to the responses: a rerun asks the judge nothing twice
         from .answers.judge import CACHE
         from .judging import judge
@@ -245,14 +245,12 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     return RunResult(report, answered, skipped, failed)
 
 
-def _row(settings: RunSettings, opts: BackendOptions, work: Work, response) -> dict:
-    return {**work.item.to_json(), "model": opts.model or settings.backend, "revision": opts.revision,
-            "backend": settings.backend, "template": work.template.name,
-            "template_version": settings.prompt.version(work.template), "request_hash": work.key,
-            "cot": settings.prompt.cot or bool(settings.prompt.few_shot), "few_shot": settings.prompt.few_shot,
-            "text_only": settings.prompt.text_only, "response": response.text,
-            "latency_s": round(response.latency_s, 4), "prompt_tokens": response.prompt_tokens,
-            "completion_tokens": response.completion_tokens}
+def _response(settings: RunSettings, opts: BackendOptions, work: Work, response) -> Response:
+    return Response(work.item, work.key, response.text, opts.model or settings.backend, settings.backend,
+                    work.template.name, settings.prompt.version(work.template), opts.revision,
+                    settings.prompt.cot or bool(settings.prompt.few_shot), settings.prompt.few_shot,
+                    settings.prompt.text_only, round(response.latency_s, 4), response.prompt_tokens,
+                    response.completion_tokens)
 
 
 class _NoBar:
