@@ -6,7 +6,7 @@ is rewritten whole before anything is appended after them). An item counts as do
 its lines carries the cache key it has now; on closing, the run's items' lines of stale keys and
 repeats are dropped (atomically), so the file holds each of them at most once.
 
-Its lines are typed: a run stores ``Scored`` rows (a ``Response`` and its reading), the judge's
+Its lines are typed: a run stores ``ScoredRow`` rows (a ``ResponseRow`` and its reading), the judge's
 cache ``JudgeReply`` rows; a JSON line that is not such a row counts as unreadable. The JSON form
 (keys sorted, compact) is what ``geomill eval`` has always written, byte for byte."""
 from __future__ import annotations
@@ -32,7 +32,7 @@ _SCORE_FIELDS = ("extracted", "extraction_failed", "judged", "correct")
 
 
 @dataclass(frozen=True)
-class Response:
+class ResponseRow:
     """One answered item as the run asked it: the item, how it was asked (backend, model, template,
     cache key ``request_hash``, prompt settings) and what came back. ``extra`` keeps the fields of a
     line this version does not know, so a file rewritten on closing keeps them."""
@@ -58,7 +58,7 @@ class Response:
         return self.item.id
 
     @classmethod
-    def from_json(cls, obj: Mapping, where: str = "response") -> Response:
+    def from_json(cls, obj: Mapping, where: str = "response") -> ResponseRow:
         item = Item.from_json(obj, where)
         known = set(_RUN_FIELDS) | set(item.to_json())
         for name in ("request_hash", "model", "template", "template_version", "backend"):
@@ -79,11 +79,11 @@ class Response:
 
 
 @dataclass(frozen=True)
-class Scored:
+class ScoredRow:
     """A response with its reading: the value ``extracted`` from it (JSON-ready: a list for multi),
     whether extraction failed, whether it is ``correct``, and (with a judge) whether the judge read it."""
 
-    response: Response
+    response: ResponseRow
     extracted: Any
     extraction_failed: bool
     correct: bool
@@ -98,8 +98,8 @@ class Scored:
         return self.response.request_hash
 
     @classmethod
-    def from_json(cls, obj: Mapping, where: str = "scored response") -> Scored:
-        response = Response.from_json(obj, where)
+    def from_json(cls, obj: Mapping, where: str = "scored response") -> ScoredRow:
+        response = ResponseRow.from_json(obj, where)
         for name in ("extraction_failed", "correct"):
             _need(obj, name, bool, f"{where} ({response.id})")
         judged = obj.get("judged")
@@ -147,9 +147,9 @@ R = TypeVar("R", bound=Row)
 
 class ResponseStore(Generic[R]):
     """Done items by id and cache key, and an append-only writer for new ones; its lines are
-    ``row`` values (``Scored`` responses by default, ``JudgeReply`` for the judge's cache)."""
+    ``row`` values (``ScoredRow`` responses by default, ``JudgeReply`` for the judge's cache)."""
 
-    def __init__(self, path: str | os.PathLike, row: type[R] = Scored):  # type: ignore[assignment]
+    def __init__(self, path: str | os.PathLike, row: type[R] = ScoredRow):  # type: ignore[assignment]
         self.path = Path(path)
         self.bad = BadLines(str(self.path))
         self._rows: dict[str, list[R]] = {}

@@ -19,7 +19,7 @@ from pathlib import Path
 from geomill.dataset.files import read_json, write_json
 from geomill.dataset.folder import Dataset, open_dataset, read_image
 from geomill.dataset.records import GROUP_FIELDS, Item, Part, Record
-from geomill.dataset.responses import Response, ResponseStore, Scored
+from geomill.dataset.responses import ResponseRow, ResponseStore, ScoredRow
 from geomill.engine.errors import GeomillError
 
 from . import prompts
@@ -188,7 +188,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     if len(by_id) != len(works):
         raise GeomillError(f"{dataset}: record ids repeat across the chosen parts; pick one with --part")
     opts = settings.backend_options()
-    store: ResponseStore[Scored] = ResponseStore(out / "responses.jsonl", Scored)
+    store: ResponseStore[ScoredRow] = ResponseStore(out / "responses.jsonl", ScoredRow)
     failed: list[tuple[str, str]] = []
     answered = skipped = correct = 0
     backend = None
@@ -245,12 +245,12 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     return RunResult(report, answered, skipped, failed)
 
 
-def _response(settings: RunSettings, opts: BackendOptions, work: Work, response) -> Response:
-    return Response(work.item, work.key, response.text, opts.model or settings.backend, settings.backend,
-                    work.template.name, settings.prompt.version(work.template), opts.revision,
-                    settings.prompt.cot or bool(settings.prompt.few_shot), settings.prompt.few_shot,
-                    settings.prompt.text_only, round(response.latency_s, 4), response.prompt_tokens,
-                    response.completion_tokens)
+def _response(settings: RunSettings, opts: BackendOptions, work: Work, response) -> ResponseRow:
+    return ResponseRow(work.item, work.key, response.text, opts.model or settings.backend, settings.backend,
+                       work.template.name, settings.prompt.version(work.template), opts.revision,
+                       settings.prompt.cot or bool(settings.prompt.few_shot), settings.prompt.few_shot,
+                       settings.prompt.text_only, round(response.latency_s, 4), response.prompt_tokens,
+                       response.completion_tokens)
 
 
 class _NoBar:

@@ -1,8 +1,9 @@
 """The few types every stage of model evaluation shares.
 
 A *request* is chat messages (text and image parts) plus sampling settings; a *backend* turns a
-batch of requests into responses. Scoring works on plain dict *items* (one per question), so that
-responses produced anywhere can be scored: see ``ITEM_FIELDS``.
+batch of requests into responses. A run stores each answer as a typed row
+(``geomill.dataset.responses.ScoredRow``); scoring itself reads plain JSON *items* (one per
+question), so that responses produced anywhere can be scored: see ``ITEM_FIELDS``.
 """
 from __future__ import annotations
 

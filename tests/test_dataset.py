@@ -10,7 +10,7 @@ import pytest
 from geomill.dataset.folder import open_dataset, read_manifest, read_records
 from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.dataset.records import Item, Manifest, Part, Record
-from geomill.dataset.responses import JudgeReply, Response, ResponseStore, Scored
+from geomill.dataset.responses import JudgeReply, ResponseRow, ResponseStore, ScoredRow
 from geomill.engine.errors import GeomillError
 
 from geomill.cli import main
@@ -153,10 +153,10 @@ def test_a_malformed_record_is_one_line_naming_its_shard(tmp_path, geomverse):
         list(read_records(tmp_path / "bad", "test"))
 
 
-def _scored(item_id: str, key: str, text: str = "The final answer is 3.") -> Scored:
-    response = Response(Item(item_id, 3.0, "number", groups={"depth": 1}), key, text, "oracle", "oracle",
+def _scored(item_id: str, key: str, text: str = "The final answer is 3.") -> ScoredRow:
+    response = ResponseRow(Item(item_id, 3.0, "number", groups={"depth": 1}), key, text, "oracle", "oracle",
                         "geomverse", "geomverse/v1/zs/image", latency_s=0.25, extra={"note": [1, 2]})
-    return Scored(response, 3.0, False, True)
+    return ScoredRow(response, 3.0, False, True)
 
 
 def test_responses_store_keeps_current_lines_and_drops_torn_ones(tmp_path):
@@ -183,7 +183,7 @@ def test_responses_store_takes_and_gives_typed_rows_only(tmp_path):
         fh.write('{"id": "b", "request_hash": "k"}\n')
     again = ResponseStore(path)
     got = again.done("a", "k")
-    assert isinstance(got, Scored) and got == row and got.response.extra == {"note": [1, 2]}
+    assert isinstance(got, ScoredRow) and got == row and got.response.extra == {"note": [1, 2]}
     assert [n for n, _ in again.bad.lines] == [2] and "model" in again.bad.lines[0][1]
     judge = ResponseStore(tmp_path / "judge.jsonl", JudgeReply)
     judge.append(JudgeReply("a", "k", "openai:m", "3"))
@@ -201,7 +201,7 @@ def test_scored_rows_round_trip_byte_for_byte(tmp_path):
     lines = (tmp_path / "run" / "responses.jsonl").read_text().splitlines()
     assert len(lines) == 4
     for line in lines:
-        assert dumps(Scored.from_json(json.loads(line)).to_json(), compact=True) == line
+        assert dumps(ScoredRow.from_json(json.loads(line)).to_json(), compact=True) == line
 
 
 # -- a folder of the wrong kind --------------------------------------------------------------------
