@@ -12,7 +12,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from geomill.engine.errors import GeomillError
 from . import prompts
 from .backends import BackendOptions, make_backend
 from .status import Status
-from .types import Image, Request, Sampling, batched
+from .types import Image, Message, Request, Sampling, batched
 
 CHUNK = 2048  # requests handed to a backend at once (vLLM batches within; memory stays bounded)
 
@@ -110,26 +110,36 @@ def _exemplars(settings: RunSettings, dataset: Dataset) -> dict[str, list]:
     return chosen
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _request(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> Request:
-    """The request of one item; its figure is read here, once."""
-    image = None if settings.prompt.text_only else _image(work.part, work.record)
+def _shots(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> list:
     shots = exemplars.get(work.item.response_type, [])
     if settings.prompt.few_shot and not shots:
         raise GeomillError(f"no {work.item.response_type} exemplars in the train parts for --few-shot")
-    return prompts.build_request(work.record.id, work.template, settings.prompt, work.record, work.item,
-                                 image, _sampling(settings, work.item), shots)
+    return shots
 
 
-def cache_key(settings: RunSettings, opts: BackendOptions, template_version: str, request: Request) -> str:
-    parts = [{"role": m.role, "content": [{"png": _digest(p.png)} if isinstance(p, Image) else p for p in m.content]}
-             for m in request.messages]
+def _inputs(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> tuple[tuple[Message, ...], Sampling]:
+    """What an item's request is made of: the prompt's messages (the template filled in with the
+    record's fields; its figure, read here once, and the exemplars' figures read once per run) and
+    the sampling settings."""
+    image = None if settings.prompt.text_only else _image(work.part, work.record)
+    messages = prompts.messages(work.template, settings.prompt, work.record, work.item, image,
+                                _shots(settings, work, exemplars))
+    return messages, _sampling(settings, work.item)
+
+
+def _request(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> Request:
+    return Request(work.record.id, *_inputs(settings, work, exemplars))
+
+
+def cache_key(settings: RunSettings, opts: BackendOptions, template_version: str, request_id: str,
+              messages: Sequence[Message], sampling: Sampling) -> str:
+    """An item's key from the inputs of its request (no ``Request`` needed): the prompt texts, each
+    image by its digest (hashed once per image), the sampling settings and the backend's identity."""
+    parts = [{"role": m.role, "content": [{"png": p.digest} if isinstance(p, Image) else p for p in m.content]}
+             for m in messages]
     blob = {"backend": settings.backend, "settings": opts.identity(), "template": template_version,
-            "id": request.id, "messages": parts, "sampling": asdict(request.sampling)}
-    return _digest(json.dumps(blob, sort_keys=True).encode())[:32]
+            "id": request_id, "messages": parts, "sampling": asdict(sampling)}
+    return hashlib.sha256(json.dumps(blob, sort_keys=True).encode()).hexdigest()[:32]
 
 
 def plan(dataset: str | Path, settings: RunSettings) -> tuple[list[Work], dict[str, list]]:
@@ -173,8 +183,9 @@ def _check_run_file(out: Path, settings: RunSettings) -> None:
 def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progress: bool = True) -> RunResult:
     """Ask every item not yet answered, append each answer as it arrives, then report.
 
-    Chunk by chunk, each item's request is built once (its figure read once) and keyed; an item
-    whose key is in the responses file is not asked again. The backend starts only when there is
+    Chunk by chunk, each item is keyed from its request's inputs (its figure read once); an item
+    whose key is in the responses file is not asked again, the others' requests are made from the
+    same inputs. The backend starts only when there is
     something to ask, and only the baselines that answer from the gold answers are handed them."""
     from .answers.report import build_report, write_report
     from .answers.score import score
@@ -198,12 +209,13 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
         for chunk in batched(works, CHUNK):
             requests = []
             for work in chunk:
-                request = _request(settings, work, exemplars)
-                work.key = cache_key(settings, opts, settings.prompt.version(work.template), request)
+                messages, sampling = _inputs(settings, work, exemplars)
+                work.key = cache_key(settings, opts, settings.prompt.version(work.template), work.record.id,
+                                     messages, sampling)
                 if store.done(work.item.id, work.key):
                     skipped += 1
-                else:
-                    requests.append(request)
+                else:  # the request, made only for the items to ask
+                    requests.append(Request(work.record.id, messages, sampling))
             if requests and backend is None:
                 backend = make_backend(settings.backend, opts, answers={w.item.id: w.item for w in works})
             if bar is None:

@@ -7,8 +7,10 @@ question), so that responses produced anywhere can be scored: see ``ITEM_FIELDS`
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, Protocol, runtime_checkable
 
 from geomill.dataset.records import RESPONSE_TYPES, ResponseType  # noqa: F401  (re-exported)
@@ -30,6 +32,11 @@ class Image:
     """An image part: PNG bytes (backends send them as data URLs or hand them to a processor)."""
 
     png: bytes
+
+    @cached_property
+    def digest(self) -> str:
+        """sha256 of the bytes, computed once per image (a cache key names an image by it)."""
+        return hashlib.sha256(self.png).hexdigest()
 
 
 @dataclass(frozen=True)
