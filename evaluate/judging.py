@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from geomill.dataset.responses import ResponseStore
+from geomill.dataset.responses import JudgeReply, ResponseStore
 
 from .answers.judge import parse_spec, prompt, reply_key
 from .answers.score import score_item
@@ -19,7 +19,7 @@ def judge(items: Sequence[dict], spec: str, cache: str | Path, **options) -> lis
     backend_name, model = parse_spec(spec)
     failed = [it for it in items if it.get("extraction_failed")]
     keys = {str(it["id"]): reply_key(spec, it) for it in failed}
-    store = ResponseStore(cache)
+    store = ResponseStore(cache, JudgeReply)
     todo = [it for it in failed if store.done(str(it["id"]), keys[str(it["id"])]) is None]
     if todo:
         backend = get_backend(backend_name, model=model, **options)
@@ -28,13 +28,12 @@ def judge(items: Sequence[dict], spec: str, cache: str | Path, **options) -> lis
                         for it in todo]
             for response in backend.generate(requests):
                 if response.error is None:
-                    store.append({"id": response.id, "request_hash": keys[response.id], "judge": spec,
-                                  "reply": response.text})
+                    store.append(JudgeReply(response.id, keys[response.id], spec, response.text))
         finally:
             store.close(keys)
             backend.close()
     out = []
     for it in items:
         row = store.done(str(it["id"]), keys[str(it["id"])]) if it.get("extraction_failed") else None
-        out.append(score_item({**it, "judge": spec, "judge_reply": row["reply"]}) if row else it)
+        out.append(score_item({**it, "judge": spec, "judge_reply": row.reply}) if row else it)
     return out

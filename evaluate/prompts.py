@@ -90,18 +90,25 @@ def _turn(template: Template, settings: PromptSettings, record: Record | Mapping
     return Message("user", ((image,) if image is not None else ()) + (text,))
 
 
-def build_request(request_id: str, template: Template, settings: PromptSettings, record: Record | Mapping,
-                  item: Item, image: Image | None, sampling: Sampling,
-                  exemplars: Sequence[tuple[Record, Item, Image | None]] = ()) -> Request:
-    """The chat for one item: demonstrations (if any), then the question (image first)."""
+def messages(template: Template, settings: PromptSettings, record: Record | Mapping, item: Item,
+             image: Image | None, exemplars: Sequence[tuple[Record, Item, Image | None]] = ()) -> tuple[Message, ...]:
+    """The chat for one item: demonstrations (if any), then the question (image first). Only text
+    is made here (no file is read): the images are the ones given."""
     cot = settings.cot or bool(settings.few_shot)
-    messages: list[Message] = []
+    out: list[Message] = []
     for ex_record, ex_item, ex_image in exemplars:
         shown = ex_image if (settings.exemplar_images and not settings.text_only) else None
-        messages.append(_turn(template, settings, ex_record, ex_item, shown, cot))
+        out.append(_turn(template, settings, ex_record, ex_item, shown, cot))
         solution = ex_record.get("solution" if shown is not None else "solution_text_only") or ex_record.get("solution")
         answer = template.exemplar_answer.format(solution=solution or answer_text(ex_item),
                                                  answer=answer_text(ex_item))
-        messages.append(Message("assistant", (answer,)))
-    messages.append(_turn(template, settings, record, item, None if settings.text_only else image, cot))
-    return Request(request_id, tuple(messages), sampling)
+        out.append(Message("assistant", (answer,)))
+    out.append(_turn(template, settings, record, item, None if settings.text_only else image, cot))
+    return tuple(out)
+
+
+def build_request(request_id: str, template: Template, settings: PromptSettings, record: Record | Mapping,
+                  item: Item, image: Image | None, sampling: Sampling,
+                  exemplars: Sequence[tuple[Record, Item, Image | None]] = ()) -> Request:
+    """The request of one item: its ``messages`` and sampling settings."""
+    return Request(request_id, messages(template, settings, record, item, image, exemplars), sampling)

@@ -12,20 +12,20 @@ import json
 import random
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from geomill.dataset.files import read_json, write_json
 from geomill.dataset.folder import Dataset, open_dataset, read_image
 from geomill.dataset.records import GROUP_FIELDS, Item, Part, Record
-from geomill.dataset.responses import ResponseStore
+from geomill.dataset.responses import ResponseRow, ResponseStore, ScoredRow
 from geomill.engine.errors import GeomillError
 
 from . import prompts
 from .backends import BackendOptions, make_backend
 from .status import Status
-from .types import Image, Request, Sampling, batched
+from .types import Image, Message, Request, Sampling, batched
 
 CHUNK = 2048  # requests handed to a backend at once (vLLM batches within; memory stays bounded)
 
@@ -110,26 +110,36 @@ def _exemplars(settings: RunSettings, dataset: Dataset) -> dict[str, list]:
     return chosen
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _request(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> Request:
-    """The request of one item; its figure is read here, once."""
-    image = None if settings.prompt.text_only else _image(work.part, work.record)
+def _shots(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> list:
     shots = exemplars.get(work.item.response_type, [])
     if settings.prompt.few_shot and not shots:
         raise GeomillError(f"no {work.item.response_type} exemplars in the train parts for --few-shot")
-    return prompts.build_request(work.record.id, work.template, settings.prompt, work.record, work.item,
-                                 image, _sampling(settings, work.item), shots)
+    return shots
 
 
-def cache_key(settings: RunSettings, opts: BackendOptions, template_version: str, request: Request) -> str:
-    parts = [{"role": m.role, "content": [{"png": _digest(p.png)} if isinstance(p, Image) else p for p in m.content]}
-             for m in request.messages]
+def _inputs(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> tuple[tuple[Message, ...], Sampling]:
+    """What an item's request is made of: the prompt's messages (the template filled in with the
+    record's fields; its figure, read here once, and the exemplars' figures read once per run) and
+    the sampling settings."""
+    image = None if settings.prompt.text_only else _image(work.part, work.record)
+    messages = prompts.messages(work.template, settings.prompt, work.record, work.item, image,
+                                _shots(settings, work, exemplars))
+    return messages, _sampling(settings, work.item)
+
+
+def _request(settings: RunSettings, work: Work, exemplars: Mapping[str, list]) -> Request:
+    return Request(work.record.id, *_inputs(settings, work, exemplars))
+
+
+def cache_key(settings: RunSettings, opts: BackendOptions, template_version: str, request_id: str,
+              messages: Sequence[Message], sampling: Sampling) -> str:
+    """An item's key from the inputs of its request (no ``Request`` needed): the prompt texts, each
+    image by its digest (hashed once per image), the sampling settings and the backend's identity."""
+    parts = [{"role": m.role, "content": [{"png": p.digest} if isinstance(p, Image) else p for p in m.content]}
+             for m in messages]
     blob = {"backend": settings.backend, "settings": opts.identity(), "template": template_version,
-            "id": request.id, "messages": parts, "sampling": asdict(request.sampling)}
-    return _digest(json.dumps(blob, sort_keys=True).encode())[:32]
+            "id": request_id, "messages": parts, "sampling": asdict(sampling)}
+    return hashlib.sha256(json.dumps(blob, sort_keys=True).encode()).hexdigest()[:32]
 
 
 def plan(dataset: str | Path, settings: RunSettings) -> tuple[list[Work], dict[str, list]]:
@@ -173,11 +183,12 @@ def _check_run_file(out: Path, settings: RunSettings) -> None:
 def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progress: bool = True) -> RunResult:
     """Ask every item not yet answered, append each answer as it arrives, then report.
 
-    Chunk by chunk, each item's request is built once (its figure read once) and keyed; an item
-    whose key is in the responses file is not asked again. The backend starts only when there is
+    Chunk by chunk, each item is keyed from its request's inputs (its figure read once); an item
+    whose key is in the responses file is not asked again, the others' requests are made from the
+    same inputs. The backend starts only when there is
     something to ask, and only the baselines that answer from the gold answers are handed them."""
     from .answers.report import build_report, write_report
-    from .answers.score import score_item
+    from .answers.score import score
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -188,7 +199,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     if len(by_id) != len(works):
         raise GeomillError(f"{dataset}: record ids repeat across the chosen parts; pick one with --part")
     opts = settings.backend_options()
-    store = ResponseStore(out / "responses.jsonl")
+    store: ResponseStore[ScoredRow] = ResponseStore(out / "responses.jsonl", ScoredRow)
     failed: list[tuple[str, str]] = []
     answered = skipped = correct = 0
     backend = None
@@ -198,12 +209,13 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
         for chunk in batched(works, CHUNK):
             requests = []
             for work in chunk:
-                request = _request(settings, work, exemplars)
-                work.key = cache_key(settings, opts, settings.prompt.version(work.template), request)
+                messages, sampling = _inputs(settings, work, exemplars)
+                work.key = cache_key(settings, opts, settings.prompt.version(work.template), work.record.id,
+                                     messages, sampling)
                 if store.done(work.item.id, work.key):
                     skipped += 1
-                else:
-                    requests.append(request)
+                else:  # the request, made only for the items to ask
+                    requests.append(Request(work.record.id, messages, sampling))
             if requests and backend is None:
                 backend = make_backend(settings.backend, opts, answers={w.item.id: w.item for w in works})
             if bar is None:
@@ -217,10 +229,10 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
                 if response.error is not None:
                     failed.append((response.id, response.error))
                     continue
-                row = score_item(_row(settings, opts, work, response))
-                store.append(row)
+                scored = score(_response(settings, opts, work, response))
+                store.append(scored)
                 answered += 1
-                correct += bool(row.get("correct"))
+                correct += scored.correct
                 bar.set_postfix(acc=f"{correct / max(1, answered):.3f}", refresh=False)
     finally:
         if bar is not None:
@@ -229,7 +241,7 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
         if backend is not None:
             backend.close()
     elapsed = time.perf_counter() - start
-    rows = [row for w in works if (row := store.done(w.item.id, w.key)) is not None]
+    rows = [row.to_json() for w in works if (row := store.done(w.item.id, w.key)) is not None]
     if settings.judge:  # cached next to the responses: a rerun asks the judge nothing twice
         from .answers.judge import CACHE
         from .judging import judge
@@ -245,14 +257,12 @@ def evaluate(dataset: str | Path, out: str | Path, settings: RunSettings, progre
     return RunResult(report, answered, skipped, failed)
 
 
-def _row(settings: RunSettings, opts: BackendOptions, work: Work, response) -> dict:
-    return {**work.item.to_json(), "model": opts.model or settings.backend, "revision": opts.revision,
-            "backend": settings.backend, "template": work.template.name,
-            "template_version": settings.prompt.version(work.template), "request_hash": work.key,
-            "cot": settings.prompt.cot or bool(settings.prompt.few_shot), "few_shot": settings.prompt.few_shot,
-            "text_only": settings.prompt.text_only, "response": response.text,
-            "latency_s": round(response.latency_s, 4), "prompt_tokens": response.prompt_tokens,
-            "completion_tokens": response.completion_tokens}
+def _response(settings: RunSettings, opts: BackendOptions, work: Work, response) -> ResponseRow:
+    return ResponseRow(work.item, work.key, response.text, opts.model or settings.backend, settings.backend,
+                       work.template.name, settings.prompt.version(work.template), opts.revision,
+                       settings.prompt.cot or bool(settings.prompt.few_shot), settings.prompt.few_shot,
+                       settings.prompt.text_only, round(response.latency_s, 4), response.prompt_tokens,
+                       response.completion_tokens)
 
 
 class _NoBar:

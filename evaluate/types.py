@@ -1,13 +1,16 @@
 """The few types every stage of model evaluation shares.
 
 A *request* is chat messages (text and image parts) plus sampling settings; a *backend* turns a
-batch of requests into responses. Scoring works on plain dict *items* (one per question), so that
-responses produced anywhere can be scored: see ``ITEM_FIELDS``.
+batch of requests into responses. A run stores each answer as a typed row
+(``geomill.dataset.responses.ScoredRow``); scoring itself reads plain JSON *items* (one per
+question), so that responses produced anywhere can be scored: see ``ITEM_FIELDS``.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, Protocol, runtime_checkable
 
 from geomill.dataset.records import RESPONSE_TYPES, ResponseType  # noqa: F401  (re-exported)
@@ -29,6 +32,11 @@ class Image:
     """An image part: PNG bytes (backends send them as data URLs or hand them to a processor)."""
 
     png: bytes
+
+    @cached_property
+    def digest(self) -> str:
+        """sha256 of the bytes, computed once per image (a cache key names an image by it)."""
+        return hashlib.sha256(self.png).hexdigest()
 
 
 @dataclass(frozen=True)

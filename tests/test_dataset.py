@@ -10,7 +10,7 @@ import pytest
 from geomill.dataset.folder import open_dataset, read_manifest, read_records
 from geomill.dataset.jsonl import BadLines, read_jsonl
 from geomill.dataset.records import Item, Manifest, Part, Record
-from geomill.dataset.responses import ResponseStore
+from geomill.dataset.responses import JudgeReply, ResponseRow, ResponseStore, ScoredRow
 from geomill.engine.errors import GeomillError
 
 from geomill.cli import main
@@ -153,16 +153,55 @@ def test_a_malformed_record_is_one_line_naming_its_shard(tmp_path, geomverse):
         list(read_records(tmp_path / "bad", "test"))
 
 
+def _scored(item_id: str, key: str, text: str = "The final answer is 3.") -> ScoredRow:
+    response = ResponseRow(Item(item_id, 3.0, "number", groups={"depth": 1}), key, text, "oracle", "oracle",
+                        "geomverse", "geomverse/v1/zs/image", latency_s=0.25, extra={"note": [1, 2]})
+    return ScoredRow(response, 3.0, False, True)
+
+
 def test_responses_store_keeps_current_lines_and_drops_torn_ones(tmp_path):
     path = tmp_path / "responses.jsonl"
-    path.write_text('{"id": "a", "request_hash": "k1"}\n{"id": "b", "request_hash": "old"}\n{"id": "c", "req')
+    a, b_old = _scored("a", "k1"), _scored("b", "old")
+    path.write_text("".join(json.dumps(r.to_json()) + "\n" for r in (a, b_old)) + '{"id": "c", "req')
     store = ResponseStore(path)
     assert [n for n, _ in store.bad.lines] == [3] and path.read_text().count("\n") == 2
-    assert store.done("a", "k1") and not store.done("b", "new") and not store.done("c", "k")
-    store.append({"id": "b", "request_hash": "new"})
+    assert store.done("a", "k1") == a and not store.done("b", "new") and not store.done("c", "k")
+    store.append(_scored("b", "new", "2"))
     store.close({"a": "k1", "b": "new"})
-    assert [json.loads(x) for x in path.read_text().splitlines()] == [
-        {"id": "a", "request_hash": "k1"}, {"id": "b", "request_hash": "new"}]
+    assert [json.loads(x) for x in path.read_text().splitlines()] == [a.to_json(), _scored("b", "new", "2").to_json()]
+
+
+def test_responses_store_takes_and_gives_typed_rows_only(tmp_path):
+    """No dict row crosses dataset <-> evaluate: what the store gives back is the typed row, equal
+    to what went in, and a line that is JSON but not a scored response is a reported bad line."""
+    path = tmp_path / "responses.jsonl"
+    store = ResponseStore(path)
+    row = _scored("a", "k")
+    store.append(row)
+    store.close()
+    with path.open("a") as fh:
+        fh.write('{"id": "b", "request_hash": "k"}\n')
+    again = ResponseStore(path)
+    got = again.done("a", "k")
+    assert isinstance(got, ScoredRow) and got == row and got.response.extra == {"note": [1, 2]}
+    assert [n for n, _ in again.bad.lines] == [2] and "model" in again.bad.lines[0][1]
+    judge = ResponseStore(tmp_path / "judge.jsonl", JudgeReply)
+    judge.append(JudgeReply("a", "k", "openai:m", "3"))
+    judge.close()
+    assert ResponseStore(tmp_path / "judge.jsonl", JudgeReply).done("a", "k") == JudgeReply("a", "k", "openai:m", "3")
+
+
+def test_scored_rows_round_trip_byte_for_byte(tmp_path):
+    """A responses file written by a run reads into typed rows and writes back the same bytes."""
+    from geomill.dataset.jsonl import dumps
+    from geomill.evaluate.run import RunSettings, evaluate
+
+    data = make_dataset(tmp_path / "data", n=4)
+    evaluate(data, tmp_path / "run", RunSettings("oracle", plots=False), progress=False)
+    lines = (tmp_path / "run" / "responses.jsonl").read_text().splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        assert dumps(ScoredRow.from_json(json.loads(line)).to_json(), compact=True) == line
 
 
 # -- a folder of the wrong kind --------------------------------------------------------------------

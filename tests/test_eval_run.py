@@ -206,17 +206,41 @@ def test_cache_key_covers_image_bytes_template_and_sampling(dataset, tmp_path):
     from geomill.evaluate.run import cache_key
     works, requests = _requests(dataset, PromptSettings())
     settings, opts = RunSettings("oracle"), BackendOptions(model="m")
-    base = cache_key(settings, opts, "t/v1", requests[0])
-    msg = requests[0].messages[0]
-    other_image = type(requests[0])(requests[0].id, (type(msg)(msg.role, (Image(b"x"), msg.content[1])),),
-                                    requests[0].sampling)
-    assert cache_key(settings, opts, "t/v1", other_image) != base
-    assert cache_key(settings, opts, "t/v2", requests[0]) != base
-    assert cache_key(settings, BackendOptions(model="m", revision="r2"), "t/v1", requests[0]) != base
-    assert cache_key(settings, BackendOptions(model="m", concurrency=64), "t/v1", requests[0]) == base
+    req = requests[0]
+
+    def key(s=settings, o=opts, version="t/v1", messages=req.messages, sampling=req.sampling):
+        return cache_key(s, o, version, req.id, messages, sampling)
+
+    base = key()
+    msg = req.messages[0]
+    assert key(messages=(type(msg)(msg.role, (Image(b"x"), msg.content[1])),)) != base
+    assert key(messages=(type(msg)(msg.role, (msg.content[0], msg.content[1] + " ")),)) != base
+    assert key(version="t/v2") != base
+    assert key(o=BackendOptions(model="m", revision="r2")) != base
+    assert key(o=BackendOptions(model="m", concurrency=64)) == base
     import dataclasses
-    hotter = dataclasses.replace(requests[0], sampling=dataclasses.replace(requests[0].sampling, temperature=0.7))
-    assert cache_key(settings, opts, "t/v1", hotter) != base
+    assert key(sampling=dataclasses.replace(req.sampling, temperature=0.7)) != base
+
+
+@pytest.mark.parametrize("prompt", [PromptSettings(), PromptSettings(text_only=True),
+                                    PromptSettings(few_shot=2, exemplar_images=True)])
+def test_cache_keys_are_those_of_the_built_requests(dataset, tmp_path, prompt):
+    """Keyed from its inputs, an item keeps the key its built request had (the stored one), so
+    responses files written before resume: the reference hashes the request the way it always was."""
+    import hashlib
+    from dataclasses import asdict
+    works, requests = _requests(dataset, prompt)
+    out = tmp_path / "o"
+    evaluate(dataset, out, RunSettings("oracle", {}, prompt, plots=False), progress=False)
+    stored = {r["id"]: r["request_hash"] for r in _lines(out / "responses.jsonl")}
+    for work, req in zip(works, requests):
+        parts = [{"role": m.role, "content": [{"png": hashlib.sha256(p.png).hexdigest()} if isinstance(p, Image)
+                                              else p for p in m.content]} for m in req.messages]
+        blob = {"backend": "oracle", "settings": RunSettings("oracle").backend_options().identity(),
+                "template": prompt.version(work.template), "id": req.id, "messages": parts,
+                "sampling": asdict(req.sampling)}
+        assert stored[req.id] == hashlib.sha256(json.dumps(blob, sort_keys=True).encode()).hexdigest()[:32]
+    assert len(stored) == len(requests)
 
 
 def test_rerun_skips_done_items_and_other_settings_are_refused(dataset, tmp_path, capsys):

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from geomill.dataset.jsonl import BadLines, read_jsonl
+from geomill.dataset.responses import ResponseRow, ScoredRow
 from geomill.engine.errors import GeomillError, Span
 from geomill.engine.jsontext import cut
 
@@ -135,6 +136,12 @@ def score_item(item: Mapping) -> dict:
         out["judged"] = judged
     out["correct"] = (not got.failed) and is_correct(value, gold, rtype)
     return out
+
+
+def score(response: ResponseRow) -> ScoredRow:
+    """A run's response read and scored: ``score_item`` on its JSON form, kept typed."""
+    out = score_item(response.to_json())
+    return ScoredRow(response, out["extracted"], out["extraction_failed"], out["correct"], out.get("judged"))
 
 
 def score_file(path: str | os.PathLike, errors: list[GeomillError] | None = None) -> list[dict]:
