@@ -23,10 +23,12 @@ from shapely.ops import unary_union
 
 from . import looks
 from .annotate import Annotation
-from .attribution import EDGE, LEADER_TURN, Rules, Strokes, Wedge
+from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
 from .labels import (
     FIRST,
+    LABEL_GAP,
+    SAME_LINE_FONTS,
     Occupancy,
     Placed,
     Placer,
@@ -158,7 +160,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     if annotation.style == "coordinate":
         _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
     _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
-    d.misread = d.rules.misread(d.labels)
+    d.misread = d.rules.misread(d.labels) + [lab for lab in crowded(d.labels) if lab.conflicts]
     d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
@@ -248,8 +250,6 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     free_of = {n: [not _well_inside(poly, anchors[n]) for poly in polys] for n in names}
 
     def centres(name: str, w: float, h: float, stage: str) -> np.ndarray:
-        if stage == "far":  # set off with a leader: only the directions whose leader would be seen
-            return _far_point_centres(anchors[name], prefs[name], d.rules.directions_at(name), w, h, gap, fpx)
         return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
 
     def first_stage(names: list[str]) -> _FirstStage:
@@ -273,20 +273,7 @@ def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stag
     """A point label's candidates: round the point, starting from ``pref`` (away from its strokes)."""
     if stage == "near":
         return offset_centres(p, pref + _TURNS24, gap + _NEAR * fpx, w, h)
-    if stage == "wide":
-        return offset_centres(p, pref + _TURNS48, gap + _WIDE * fpx, w, h)
-    return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
-
-
-def _far_point_centres(p: tuple[float, float], pref: float, through: np.ndarray, w: float, h: float, gap: float,
-                       fpx: float) -> np.ndarray:
-    """A point label's far candidates, in the directions well off every stroke ``through`` the point
-    (radians modulo π): a leader along a stroke is not seen, so the point rule refuses it anyway."""
-    dirs = pref + _TURNS48
-    if len(through):
-        diff = np.abs(dirs[:, None] % math.pi - through[None, :]) % math.pi
-        dirs = dirs[np.minimum(diff, math.pi - diff).min(axis=1) >= math.radians(LEADER_TURN - 5)]
-    return offset_centres(p, dirs, gap + _FAR * fpx, w, h)
+    return offset_centres(p, pref + _TURNS48, gap + _WIDE * fpx, w, h)
 
 
 def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarray, gap: float,
@@ -401,14 +388,14 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
             good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
         return good
 
-    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept)
+    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, POINT_STAGES)
     if placed.conflicts:
         # walled in by shapes all round: no outside exists, so only strokes, labels and the
         # rule count (the raster check asks the same question about the label it finally sees)
         shrunk = [poly.buffer(-1.0) for poly in polys]
         if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
             placer.undo()
-            retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule)
+            retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, POINT_STAGES)
             if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
                 placed = retry
             else:
@@ -478,14 +465,18 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
 STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)),
           (0.72, ("near", "wide")), (0.72, ("far",)), (1.0, ("far*",)), (0.72, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
+# a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
+# with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
+POINT_STAGES = ((1.0, ("near", "wide")),)
 
 
 def _search(placer: Placer, text: str, element: str, role: str, centres: Callable[[float, float, str], np.ndarray],
-            anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None) -> Placed:
-    """The first spot over the STAGES that is free and obeys ``accept``, else the least bad one seen."""
+            anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None,
+            stages_tried=STAGES) -> Placed:
+    """The first spot over the ``stages_tried`` (STAGES) that is free and obeys ``accept``, else the least bad one seen."""
     best: Placed | None = None
     tried = set()
-    for step, stages in STAGES:
+    for step, stages in stages_tried:
         crosses = role == "shape" or stages[0] == "far*"
         plain = tuple(stage.rstrip("*") for stage in stages)
         if (step, plain, crosses) in tried:  # a shape's "far*" is its "far" again (its leaders
@@ -508,6 +499,21 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
     best.element = element
     placer.commit(best)
     return best
+
+
+def crowded(labels: list[Placed]) -> list[Placed]:
+    """The later of each two labels closer than the placer's gaps (``LABEL_GAP``; ``SAME_LINE_FONTS``
+    heights side by side): they read as one label."""
+    out = []
+    for i, b in enumerate(labels):
+        x0, y0, x1, y1 = b.box
+        for a in labels[:i]:
+            ax0, ay0, ax1, ay1 = a.box
+            side = max(LABEL_GAP, SAME_LINE_FONTS * a.h) - 0.5
+            if x0 < ax1 + side and x1 > ax0 - side and y0 < ay1 + LABEL_GAP - 0.5 and y1 > ay0 - LABEL_GAP + 0.5:
+                out.append(b)
+                break
+    return out
 
 
 def _add_label(d: Drawing, occ: Occupancy, placed: Placed, style: Style) -> None:
