@@ -13,12 +13,12 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   with a leader (issue 24's second review: a careful reader does not trace leaders, so a letter
   set off reads as the corner it sits by, whatever its leader says);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre (a set-off
-  label's too) nearer its own vertex than any other point, and no other labelled angle's wedge
-  holds it as near that angle's vertex;
+  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre and its box
+  nearer its own vertex than any other point, and no other labelled angle's wedge holds it as
+  near that angle's vertex; like side values, never set off with a leader (read where it sits);
 * shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
-* a label set far off has a leader line: the rules above hold for the leader's element end
+* a shape's label set far off has a leader line: the rules above hold for the leader's element end
   instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
 
 The layout offers only candidates that pass (``Rules.rule`` is a vectorised predicate over
@@ -202,6 +202,8 @@ class Rules:
                                 lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is not None:  # read where it sits (issue 24's second review): never set off
+                return np.zeros(len(boxes), dtype=bool)
             good = nearest(boxes, leaders)
             idx = np.flatnonzero(good)
             if not len(idx) or not len(ra):
@@ -226,7 +228,9 @@ class Rules:
         rest = np.array([p for p in self.points.values() if np.hypot(*(p - own.vertex)) > 0.5]).reshape(-1, 2)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
+            if leaders is not None:  # read where it sits (issue 24's second review): never set off
+                return np.zeros(len(boxes), dtype=bool)
+            src = boxes
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
             good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
@@ -234,6 +238,8 @@ class Rules:
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
                 c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
                 good &= box_point_distance(c, rest).min(axis=1) >= box_point_distance(c, own.vertex[None])[:, 0] + SLACK
+                # and the box too (a wide value's edge by another corner reads as that corner's)
+                good &= box_point_distance(boxes, rest).min(axis=1) >= d_own + SLACK
             for w in others:
                 d = box_point_distance(src, w.vertex[None])[:, 0]
                 good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))

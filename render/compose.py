@@ -445,7 +445,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule)
+        tried = STAGES if role == "shape" else VALUE_STAGES
+        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and d.rules.misreads(placed):
             kept = annotation.unvalued_item(q)
             if q.kind is not QKind.ANGLE or kept is not None:  # (else its arc goes too: see compose)
@@ -453,7 +454,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placer.undo()
                 if kept is None:
                     continue
-                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule)
+                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         _add_label(d, occ, placed, style)
 
 
@@ -468,6 +469,9 @@ _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 # a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
 # with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
 POINT_STAGES = ((1.0, ("near", "wide")),)
+# a side's or an angle's value only beside its element: set off with a leader it reads as the element it
+# sits by (review 2: "3" by AB for CD, "27°" in the neighbouring angle); with no place it goes to the text
+VALUE_STAGES = tuple((step, stages) for step, stages in STAGES if not stages[0].startswith("far"))
 
 
 def _search(placer: Placer, text: str, element: str, role: str, centres: Callable[[float, float, str], np.ndarray],

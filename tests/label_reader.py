@@ -174,14 +174,18 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                         break
         elif el.startswith("angle "):
             a, v, b = split_points(el[6:], pts, 3)
-            if lab["leader"] is None and where.distance(Point(pts[v])) > ANGLE_NEAR * font:
+            if lab["leader"] is not None:
+                out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
+            elif where.distance(Point(pts[v])) > ANGLE_NEAR * font:
                 out.append(f"{text!r} ({el}) is far from its vertex")
             own = c.distance(Point(pts[v]))
             near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
                     and c.distance(Point(p)) < own]
             if near:
                 out.append(f"{text!r} ({el}) is nearer point {near[0]} than its vertex")
-        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is None:
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is not None:
+            out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
             p, q = split_points(el, pts, 2)
             own = c.distance(LineString([pts[p], pts[q]]))
             for a, b, line in segments:
