@@ -33,7 +33,8 @@ SAME_LINE = 0.75  # fonts between two labels side by side on one line (closer: "
 POINT_CLEAR = 1.25  # a point letter's box this many times (+ 1 px) nearer its point than any other
 SIDE_CLEAR = 1.3  # a side value's centre this many times nearer its side than any other
 ARCS_APART = 4.0  # px between the mark radii of two angles sharing a vertex and a ray
-THINNEST = 10.0  # px: a shape's thinnest width
+THINNEST = 18.0  # px: a shape's thinnest width
+SMALLEST = 900.0  # px²: a shape's area
 
 
 def split_points(names: str, points: dict, k: int) -> list[str] | None:
@@ -201,6 +202,8 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
             if min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)) < THINNEST:
                 out.append(f"shape {name} is too thin to read")
+        if poly.area < SMALLEST:
+            out.append(f"shape {name} is too small to read")
     return out
 
 
