@@ -33,8 +33,8 @@ SAME_LINE = 0.75  # fonts between two labels side by side on one line (closer: "
 POINT_CLEAR = 1.25  # a point letter's box this many times (+ 1 px) nearer its point than any other
 SIDE_CLEAR = 1.3  # a side value's centre this many times nearer its side than any other
 ARCS_APART = 4.0  # px between the mark radii of two angles sharing a vertex and a ray
-THINNEST = 18.0  # px: a shape's thinnest width
-SMALLEST = 900.0  # px²: a shape's area
+THINNEST = 22.0  # px: a shape's thinnest width
+SMALLEST = 1400.0  # px²: a shape's area
 
 
 def split_points(names: str, points: dict, k: int) -> list[str] | None:
