@@ -28,6 +28,7 @@ from .colours import FILL_OPACITY
 from .labels import (
     FIRST,
     LABEL_GAP,
+    ON_SOMETHING,
     SAME_LINE_FONTS,
     Occupancy,
     Placed,
@@ -160,7 +161,12 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     if annotation.style == "coordinate":
         _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
     _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
-    d.misread = d.rules.misread(d.labels) + [lab for lab in crowded(d.labels) if lab.conflicts]
+    misread = d.rules.misread(d.labels)
+    # a point letter with no clean place (in a shape, on a stroke: never set off) and labels read as one
+    # (a value too: with no leader to carry it off, its least bad place may lie on a stroke or a label)
+    misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
+                and lab not in misread]
+    d.misread = misread + [lab for lab in crowded(d.labels) if lab.conflicts and lab not in misread]
     d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
