@@ -396,17 +396,17 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
 
     placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, POINT_STAGES)
     if placed.conflicts:
-        # walled in by shapes all round: no outside exists, so only strokes, labels and the
-        # rule count (the raster check asks the same question about the label it finally sees)
-        shrunk = [poly.buffer(-1.0) for poly in polys]
-        if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
+        # no outside beside the point (walled in by shapes, or its outside a narrow wedge): a letter
+        # right beside its point and clearly nearer it than any other reads as its own even over a
+        # fill, so only strokes, labels and the rule count (set off with a leader it would not:
+        # issue 24); the raster check accepts a letter in a shape on the same terms
+        placer.undo()
+        retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, POINT_STAGES)
+        if retry.conflicts:
             placer.undo()
-            retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, POINT_STAGES)
-            if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
-                placed = retry
-            else:
-                placer.undo()
-                placer.commit(placed)
+            placer.commit(placed)
+        else:
+            placed = retry
     return placed
 
 

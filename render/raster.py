@@ -154,6 +154,14 @@ def _check_labels_off_strokes(full, bare, rep: RasterReport) -> None:
             rep.problems.append(f"label {lab.text!r} sits on a stroke")
 
 
+def _beside(bx, own, others, font_px: float) -> bool:
+    """Is the box within 1.5 font heights of its point and at most 1/1.5 as far (less 2 px) from it as
+    from any other point?  (What a reader needs to attach a letter, fill or no fill.)"""
+    d = bx.distance(shapely.Point(own))
+    return d <= 1.5 * font_px and all(bx.distance(shapely.Point(q)) >= 1.5 * d + 2.0 for q in others
+                                      if np.hypot(q[0] - own[0], q[1] - own[1]) > 0.5)
+
+
 def _check_point_labels(full, scene: Scene, rep: RasterReport) -> None:
     """Point labels outside every shape (unless shapes wall the point in)."""
     d = full.drawing
@@ -166,5 +174,7 @@ def _check_point_labels(full, scene: Scene, rep: RasterReport) -> None:
         own = shapely.Point(pts[lab.text])
         if enclosed(pts[lab.text], [f.buffer(-1.0) for f in fills], 2 * max(lab.w, lab.h) + st.lw_px / 2 + 2.5):
             continue  # walled in by shapes: no outside exists
+        if _beside(bx, pts[lab.text], [p for n, p in pts.items() if n != lab.text], st.font_px):
+            continue  # right beside its point, clearly nearer it than any other: read as its own over a fill
         if any(bx.intersection(p).area > 0.5 for p in fills if not p.buffer(-1.0).contains(own)):
             rep.problems.append(f"point label {lab.text!r} is inside a shape")

@@ -245,9 +245,7 @@ def _raster_rate(seeds: range) -> tuple[int, list[str]]:
         report = check(r, scene, Annotation.build(scene, sol, style, values))
         if not report.ok:
             failures.append(f"{seed}: {report}")
-    # refusals cost generation time: here (depths 1-4, half individual style: a side's or an angle's
-    # name cannot go to the text) about one figure in four; the generator's sets refuse far fewer
-    assert len(refused) <= total // 3, refused
+    assert len(refused) <= total // 6, refused  # refusals cost generation time: a few only
     return total, failures
 
 
