@@ -382,7 +382,7 @@ class _FirstStage:
 
 def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float], free_of: list[bool], polys: list,
                   gap: float, text_size: TextSize, centres: Callable[[float, float, str], np.ndarray]) -> Placed:
-    """A point label over all the STAGES: outside every shape it is not inside, unless walled in."""
+    """A point label over the POINT_STAGES: outside every shape it is not inside, else right beside its point."""
     style = d.style
     rule = d.rules.rule("point", f"point {name}")
     off_shapes = outside([poly for poly, free in zip(polys, free_of) if free])
