@@ -483,7 +483,8 @@ VALUE_STAGES = tuple((step, stages) for step, stages in STAGES if not stages[0].
 def _search(placer: Placer, text: str, element: str, role: str, centres: Callable[[float, float, str], np.ndarray],
             anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None,
             stages_tried=STAGES) -> Placed:
-    """The first spot over the ``stages_tried`` (STAGES) that is free and obeys ``accept``, else the least bad one seen."""
+    """The first spot over the ``stages_tried`` (STAGES) that is free and obeys ``accept``, else the least
+    bad one seen."""
     best: Placed | None = None
     tried = set()
     for step, stages in stages_tried:
