@@ -9,17 +9,16 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
   one line a point splits); a side label's centre, too, is ``CENTRE_RATIO`` times nearer its side than
   any other stroke (a box in a corner can be near one side by its edge and read as the other's);
-* a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights; one set off has
-  a leader only where the leader is plainly seen: ``LEADER_MIN`` px long or more, and at least
-  ``LEADER_TURN`` degrees off every stroke through the point (a leader along a side is invisible,
-  and the letter then reads as another corner's);
+* a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights, and never set off
+  with a leader (issue 24's second review: a careful reader does not trace leaders, so a letter
+  set off reads as the corner it sits by, whatever its leader says);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre (a set-off
-  label's too) nearer its own vertex than any other point, and no other labelled angle's wedge
-  holds it as near that angle's vertex;
+  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre and its box
+  nearer its own vertex than any other point, and no other labelled angle's wedge holds it as
+  near that angle's vertex; like side values, never set off with a leader (read where it sits);
 * shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
-* a label set far off has a leader line: the rules above hold for the leader's element end
+* a shape's label set far off has a leader line: the rules above hold for the leader's element end
   instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
 
 The layout offers only candidates that pass (``Rules.rule`` is a vectorised predicate over
@@ -44,8 +43,6 @@ SLACK = 2.0
 CLEAR = 3.0
 NEAR_FONTS = 2.2
 POINT_NEAR_FONTS = 1.5
-LEADER_MIN = 10.0
-LEADER_TURN = 20.0
 
 # (k×4 boxes, k×2×2 leaders or None) -> k booleans
 Rule = Callable[[np.ndarray, "np.ndarray | None"], np.ndarray]
@@ -158,13 +155,11 @@ class Rules:
         nearest = self._nearest(lambda boxes: box_point_distance(boxes, own)[:, 0],
                                 lambda boxes, idx: box_point_distance(boxes, rest[idx]), rest, rest)
         near = POINT_NEAR_FONTS * self.font_px
-        through = self.directions_at(name)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            good = nearest(boxes, leaders)
-            if leaders is None:
-                return good & (box_point_distance(boxes, own)[:, 0] <= near)
-            return good & _leader_seen(leaders, through)
+            if leaders is not None:  # a letter is read by where it sits: a leader never makes it right
+                return np.zeros(len(boxes), dtype=bool)
+            return nearest(boxes, None) & (box_point_distance(boxes, own)[:, 0] <= near)
         return ok
 
     def directions_at(self, name: str) -> np.ndarray:
@@ -207,6 +202,8 @@ class Rules:
                                 lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is not None:  # read where it sits (issue 24's second review): never set off
+                return np.zeros(len(boxes), dtype=bool)
             good = nearest(boxes, leaders)
             idx = np.flatnonzero(good)
             if not len(idx) or not len(ra):
@@ -231,7 +228,9 @@ class Rules:
         rest = np.array([p for p in self.points.values() if np.hypot(*(p - own.vertex)) > 0.5]).reshape(-1, 2)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
+            if leaders is not None:  # read where it sits (issue 24's second review): never set off
+                return np.zeros(len(boxes), dtype=bool)
+            src = boxes
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
             good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
@@ -239,6 +238,8 @@ class Rules:
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
                 c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
                 good &= box_point_distance(c, rest).min(axis=1) >= box_point_distance(c, own.vertex[None])[:, 0] + SLACK
+                # and the box too (a wide value's edge by another corner reads as that corner's)
+                good &= box_point_distance(boxes, rest).min(axis=1) >= d_own + SLACK
             for w in others:
                 d = box_point_distance(src, w.vertex[None])[:, 0]
                 good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
@@ -409,18 +410,6 @@ def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
     return rest
 
 
-def _leader_seen(leaders: np.ndarray, through: np.ndarray) -> np.ndarray:
-    """Which leaders (k×2×2, element end first) are plainly seen: LEADER_MIN px long or more and
-    LEADER_TURN degrees or more off every stroke direction ``through`` (radians modulo π)."""
-    v = leaders[:, 1] - leaders[:, 0]
-    good = np.hypot(v[:, 0], v[:, 1]) >= LEADER_MIN
-    if len(through):
-        t = np.arctan2(v[:, 1], v[:, 0]) % math.pi
-        diff = np.abs(t[:, None] - through[None, :]) % math.pi
-        good &= np.minimum(diff, math.pi - diff).min(axis=1) >= math.radians(LEADER_TURN)
-    return good
-
-
 def _point_boxes(pts: np.ndarray) -> np.ndarray:
     return np.column_stack([pts[:, 0], pts[:, 1], pts[:, 0], pts[:, 1]])
 
@@ -500,7 +489,8 @@ def figure_labels(d) -> dict:
     with the origin at the top left and y down: ``size``, ``points``, ``segments`` (the drawn sides),
     ``shapes`` (``name``, ``outline``, ``holes``), ``labels`` (``text``, ``element`` in the problem
     language's spelling, ``bbox`` [x0, y0, x1, y1], ``leader`` [[x, y] at the element, [x, y] at the
-    label] or null) and ``angle_marks`` (each labelled angle's ``element`` and the ``radius`` of its
+    label] or null, ``font_size`` in points: a point letter in smaller type reads as a side's name) and
+    ``angle_marks`` (each labelled angle's ``element`` and the ``radius`` of its
     mark, pixels: angles at one vertex are told apart by it)."""
     size = d.style.size
 
@@ -514,7 +504,8 @@ def figure_labels(d) -> dict:
         x0, y0, x1, y1 = lab.box
         labels.append({"text": lab.text, "element": lab.element,
                        "bbox": [round(x0, 2), round(size - y1, 2), round(x1, 2), round(size - y0, 2)],
-                       "leader": None if lab.leader is None else xy(lab.leader)})
+                       "leader": None if lab.leader is None else xy(lab.leader),
+                       "font_size": float(lab.font_size or d.style.font_size)})
     names = list(d.rules.points)
     where = xy([d.rules.points[n] for n in names])
     return {"size": [size, size],

@@ -23,10 +23,13 @@ from shapely.ops import unary_union
 
 from . import looks
 from .annotate import Annotation
-from .attribution import EDGE, LEADER_TURN, Rules, Strokes, Wedge
+from .attribution import EDGE, Rules, Strokes, Wedge
 from .colours import FILL_OPACITY
 from .labels import (
     FIRST,
+    LABEL_GAP,
+    ON_SOMETHING,
+    SAME_LINE_FONTS,
     Occupancy,
     Placed,
     Placer,
@@ -158,7 +161,12 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     if annotation.style == "coordinate":
         _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
     _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
-    d.misread = d.rules.misread(d.labels)
+    misread = d.rules.misread(d.labels)
+    # a point letter with no clean place (in a shape, on a stroke: never set off) and labels read as one
+    # (a value too: with no leader to carry it off, its least bad place may lie on a stroke or a label)
+    misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
+                and lab not in misread]
+    d.misread = misread + [lab for lab in crowded(d.labels) if lab.conflicts and lab not in misread]
     d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
@@ -248,8 +256,6 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     free_of = {n: [not _well_inside(poly, anchors[n]) for poly in polys] for n in names}
 
     def centres(name: str, w: float, h: float, stage: str) -> np.ndarray:
-        if stage == "far":  # set off with a leader: only the directions whose leader would be seen
-            return _far_point_centres(anchors[name], prefs[name], d.rules.directions_at(name), w, h, gap, fpx)
         return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
 
     def first_stage(names: list[str]) -> _FirstStage:
@@ -273,20 +279,7 @@ def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stag
     """A point label's candidates: round the point, starting from ``pref`` (away from its strokes)."""
     if stage == "near":
         return offset_centres(p, pref + _TURNS24, gap + _NEAR * fpx, w, h)
-    if stage == "wide":
-        return offset_centres(p, pref + _TURNS48, gap + _WIDE * fpx, w, h)
-    return offset_centres(p, pref + _TURNS48, gap + _FAR * fpx, w, h)
-
-
-def _far_point_centres(p: tuple[float, float], pref: float, through: np.ndarray, w: float, h: float, gap: float,
-                       fpx: float) -> np.ndarray:
-    """A point label's far candidates, in the directions well off every stroke ``through`` the point
-    (radians modulo π): a leader along a stroke is not seen, so the point rule refuses it anyway."""
-    dirs = pref + _TURNS48
-    if len(through):
-        diff = np.abs(dirs[:, None] % math.pi - through[None, :]) % math.pi
-        dirs = dirs[np.minimum(diff, math.pi - diff).min(axis=1) >= math.radians(LEADER_TURN - 5)]
-    return offset_centres(p, dirs, gap + _FAR * fpx, w, h)
+    return offset_centres(p, pref + _TURNS48, gap + _WIDE * fpx, w, h)
 
 
 def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarray, gap: float,
@@ -389,7 +382,7 @@ class _FirstStage:
 
 def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float], free_of: list[bool], polys: list,
                   gap: float, text_size: TextSize, centres: Callable[[float, float, str], np.ndarray]) -> Placed:
-    """A point label over all the STAGES: outside every shape it is not inside, unless walled in."""
+    """A point label over the POINT_STAGES: outside every shape it is not inside, else right beside its point."""
     style = d.style
     rule = d.rules.rule("point", f"point {name}")
     off_shapes = outside([poly for poly, free in zip(polys, free_of) if free])
@@ -401,19 +394,19 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
             good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
         return good
 
-    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept)
+    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, POINT_STAGES)
     if placed.conflicts:
-        # walled in by shapes all round: no outside exists, so only strokes, labels and the
-        # rule count (the raster check asks the same question about the label it finally sees)
-        shrunk = [poly.buffer(-1.0) for poly in polys]
-        if enclosed(p, shrunk, gap + 2 * max(placed.w, placed.h)):
+        # no outside beside the point (walled in by shapes, or its outside a narrow wedge): a letter
+        # right beside its point and clearly nearer it than any other reads as its own even over a
+        # fill, so only strokes, labels and the rule count (set off with a leader it would not:
+        # issue 24); the raster check accepts a letter in a shape on the same terms
+        placer.undo()
+        retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, POINT_STAGES)
+        if retry.conflicts:
             placer.undo()
-            retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule)
-            if enclosed(p, shrunk, gap + 2 * max(retry.w, retry.h)):
-                placed = retry
-            else:
-                placer.undo()
-                placer.commit(placed)
+            placer.commit(placed)
+        else:
+            placed = retry
     return placed
 
 
@@ -458,7 +451,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule)
+        tried = STAGES if role == "shape" else VALUE_STAGES
+        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and d.rules.misreads(placed):
             kept = annotation.unvalued_item(q)
             if q.kind is not QKind.ANGLE or kept is not None:  # (else its arc goes too: see compose)
@@ -466,7 +460,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placer.undo()
                 if kept is None:
                     continue
-                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule)
+                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         _add_label(d, occ, placed, style)
 
 
@@ -478,14 +472,22 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
 STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)),
           (0.72, ("near", "wide")), (0.72, ("far",)), (1.0, ("far*",)), (0.72, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
+# a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
+# with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
+POINT_STAGES = ((1.0, ("near", "wide")),)
+# a side's or an angle's value only beside its element: set off with a leader it reads as the element it
+# sits by (review 2: "3" by AB for CD, "27°" in the neighbouring angle); with no place it goes to the text
+VALUE_STAGES = tuple((step, stages) for step, stages in STAGES if not stages[0].startswith("far"))
 
 
 def _search(placer: Placer, text: str, element: str, role: str, centres: Callable[[float, float, str], np.ndarray],
-            anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None) -> Placed:
-    """The first spot over the STAGES that is free and obeys ``accept``, else the least bad one seen."""
+            anchor: tuple[float, float], text_size: TextSize, style: Style, accept=None,
+            stages_tried=STAGES) -> Placed:
+    """The first spot over the ``stages_tried`` (STAGES) that is free and obeys ``accept``, else the least
+    bad one seen."""
     best: Placed | None = None
     tried = set()
-    for step, stages in STAGES:
+    for step, stages in stages_tried:
         crosses = role == "shape" or stages[0] == "far*"
         plain = tuple(stage.rstrip("*") for stage in stages)
         if (step, plain, crosses) in tried:  # a shape's "far*" is its "far" again (its leaders
@@ -508,6 +510,21 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
     best.element = element
     placer.commit(best)
     return best
+
+
+def crowded(labels: list[Placed]) -> list[Placed]:
+    """The later of each two labels closer than the placer's gaps (``LABEL_GAP``; ``SAME_LINE_FONTS``
+    heights side by side): they read as one label."""
+    out = []
+    for i, b in enumerate(labels):
+        x0, y0, x1, y1 = b.box
+        for a in labels[:i]:
+            ax0, ay0, ax1, ay1 = a.box
+            side = max(LABEL_GAP, SAME_LINE_FONTS * a.h) - 0.5
+            if x0 < ax1 + side and x1 > ax0 - side and y0 < ay1 + LABEL_GAP - 0.5 and y1 > ay0 - LABEL_GAP + 0.5:
+                out.append(b)
+                break
+    return out
 
 
 def _add_label(d: Drawing, occ: Occupancy, placed: Placed, style: Style) -> None:

@@ -30,6 +30,9 @@ OFF_CANVAS = 100000
 ON_SOMETHING = 1000
 MISREAD = 100
 LABEL_GAP = 4.0  # px between two labels' boxes at least: closer, a reader takes them for one ("5" by "= 23")
+# side by side on one line, a gap of a few px still reads as a space ("β area = 2", "perimeter = 24 c"):
+# there two labels keep this many label heights apart (issue 24's second review)
+SAME_LINE_FONTS = 0.9
 
 
 @dataclass
@@ -294,8 +297,11 @@ class Placer:
         return blocked
 
     def commit(self, placed: Placed, pad: float = LABEL_GAP) -> None:
+        """Keep ``placed``; later labels keep ``pad`` px off it, and ``SAME_LINE_FONTS`` of its height
+        beside it (a box that overlaps it in height shares its line)."""
         b = placed.box
-        self._boxes = np.vstack([self._boxes, [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad]])
+        side = max(pad, SAME_LINE_FONTS * placed.h)
+        self._boxes = np.vstack([self._boxes, [b[0] - side, b[1] - pad, b[2] + side, b[3] + pad]])
         self.placed.append(placed)
 
     def undo(self) -> None:

@@ -12,7 +12,8 @@ import math
 
 from shapely.geometry import Polygon
 
-MIN_SHAPE_PX = 12.0  # the narrowest a shape may be drawn (its thinnest width, pixels)
+MIN_SHAPE_PX = 24.0  # the narrowest a shape may be drawn (its thinnest width, pixels)
+MIN_SHAPE_AREA = 1500.0  # px²: smaller, a shape is a speck beside its labels (review 2: a 528 px² sector asked about)
 KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, else it reads as a rhombus
 SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's
 OVERLAP = 0.005  # of the smaller shape's area: more shared than this is an overlap (touching is not)
@@ -25,6 +26,9 @@ def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
         if poly.is_empty:
             continue
         x0, y0, x1, y1 = poly.bounds
+        if poly.area < MIN_SHAPE_AREA:
+            out.append(f"the {name} shape covers {poly.area:.0f} px² (under {MIN_SHAPE_AREA:g})")
+            continue
         if poly.area >= MIN_SHAPE_PX * math.hypot(x1 - x0, y1 - y0):
             continue  # area <= width × diameter <= width × the bounds' diagonal: wide enough
         width = _thinnest(poly)

@@ -9,7 +9,8 @@ label is, and the pixels must agree —
 * no two labels' rendered boxes overlap, every label is on the canvas;
 * no label sits on a stroke (tested on a strokes-only rendering of the same
   drawing, so text pixels cannot hide a stroke);
-* point labels lie outside every shape.
+* point labels lie outside every shape, unless none fits beside the point: then one right beside it
+  (within 1.5 font heights, 1.5 times nearer it than any other point) may lie over a fill.
 """
 from __future__ import annotations
 
@@ -154,8 +155,16 @@ def _check_labels_off_strokes(full, bare, rep: RasterReport) -> None:
             rep.problems.append(f"label {lab.text!r} sits on a stroke")
 
 
+def _beside(bx, own, others, font_px: float) -> bool:
+    """Is the box within 1.5 font heights of its point and at most 1/1.5 as far (less 2 px) from it as
+    from any other point?  (What a reader needs to attach a letter, fill or no fill.)"""
+    d = bx.distance(shapely.Point(own))
+    return d <= 1.5 * font_px and all(bx.distance(shapely.Point(q)) >= 1.5 * d + 2.0 for q in others
+                                      if np.hypot(q[0] - own[0], q[1] - own[1]) > 0.5)
+
+
 def _check_point_labels(full, scene: Scene, rep: RasterReport) -> None:
-    """Point labels outside every shape (unless shapes wall the point in)."""
+    """Point labels outside every shape (unless shapes wall the point in, or the label is right beside it)."""
     d = full.drawing
     st = d.style
     fills = [Polygon(f.rings[0], f.rings[1:]).buffer(0) for f in d.fills]
@@ -166,5 +175,7 @@ def _check_point_labels(full, scene: Scene, rep: RasterReport) -> None:
         own = shapely.Point(pts[lab.text])
         if enclosed(pts[lab.text], [f.buffer(-1.0) for f in fills], 2 * max(lab.w, lab.h) + st.lw_px / 2 + 2.5):
             continue  # walled in by shapes: no outside exists
+        if _beside(bx, pts[lab.text], [p for n, p in pts.items() if n != lab.text], st.font_px):
+            continue  # right beside its point, clearly nearer it than any other: read as its own over a fill
         if any(bx.intersection(p).area > 0.5 for p in fills if not p.buffer(-1.0).contains(own)):
             rep.problems.append(f"point label {lab.text!r} is inside a shape")

@@ -9,7 +9,9 @@ leader, the leader's element end.
 Beyond "nearest element of its kind", a careful human reader (issue 24's review) also misreads:
 an angle value far from its vertex or nearer another point; a point letter away from its point, or
 set off with a leader that runs along a stroke (unseen); two labels touching (read as one); a side
-value whose centre is about as near another side; adjacent angles marked at one radius (read as one
+value whose centre is about as near another side; a point letter with a leader (read where it sits),
+not clearly nearer its point than another, or in small type (read as a side's name); two labels side
+by side on one line less than ``SAME_LINE`` fonts apart; adjacent angles marked at one radius (read as one
 angle); a shape a few pixels across.  ``problems`` checks those too (``CAREFUL``), with the font
 height taken as the tallest label's.
 """
@@ -27,9 +29,12 @@ POINT_NEAR = 1.6  # fonts: a point letter's box at most this far from its point 
 LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
 LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
 APART = 3.0  # px between two labels' boxes
+SAME_LINE = 0.75  # fonts between two labels side by side on one line (closer: "β area = 2")
+POINT_CLEAR = 1.25  # a point letter's box this many times (+ 1 px) nearer its point than any other
 SIDE_CLEAR = 1.3  # a side value's centre this many times nearer its side than any other
 ARCS_APART = 4.0  # px between the mark radii of two angles sharing a vertex and a ray
-THINNEST = 10.0  # px: a shape's thinnest width
+THINNEST = 22.0  # px: a shape's thinnest width
+SMALLEST = 1400.0  # px²: a shape's area
 
 
 def split_points(names: str, points: dict, k: int) -> list[str] | None:
@@ -133,18 +138,29 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
     labels = fig["labels"]
     font = max((lab["bbox"][3] - lab["bbox"][1] for lab in labels), default=0.0)
     boxes = [box(*lab["bbox"]) for lab in labels]
+    top = max((lab.get("font_size", 0.0) for lab in labels), default=0.0)
     for i, j in ((k, m) for k in range(len(labels)) for m in range(k + 1, len(labels))):
-        if boxes[i].distance(boxes[j]) < APART:
+        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = labels[i]["bbox"], labels[j]["bbox"]
+        one_line = min(ay1, by1) > max(ay0, by0)  # their heights overlap: read along one line
+        gap = max(ax0, bx0) - min(ax1, bx1)
+        if boxes[i].distance(boxes[j]) < APART or (one_line and gap < SAME_LINE * font):
             out.append(f"{labels[i]['text']!r} and {labels[j]['text']!r} touch: they read as one label")
     for lab, where in zip(labels, boxes):
         el, text = lab["element"], lab["text"]
         c = where.centroid
         if el.startswith("point "):
             name = el[6:]
+            if lab.get("font_size", top) < top - 0.01:
+                out.append(f"{text!r} ({el}) is in small type: it reads as a side's name")
+            own = where.distance(Point(pts[name]))
+            if any(where.distance(Point(p)) < POINT_CLEAR * own + 1.0 for n, p in pts.items()
+                   if n != name and math.dist(p, pts[name]) > 0.5):
+                out.append(f"{text!r} ({el}) is not clearly nearer its point than another")
             if lab["leader"] is None:
-                if where.distance(Point(pts[name])) > POINT_NEAR * font:
+                if own > POINT_NEAR * font:
                     out.append(f"{text!r} ({el}) is away from its point")
             else:
+                out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
                 (ax, ay), (bx, by) = lab["leader"]
                 if math.hypot(bx - ax, by - ay) < LEADER_SEEN:
                     out.append(f"{text!r} ({el}) has a leader too short to see")
@@ -159,14 +175,18 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                         break
         elif el.startswith("angle "):
             a, v, b = split_points(el[6:], pts, 3)
-            if lab["leader"] is None and where.distance(Point(pts[v])) > ANGLE_NEAR * font:
+            if lab["leader"] is not None:
+                out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
+            elif where.distance(Point(pts[v])) > ANGLE_NEAR * font:
                 out.append(f"{text!r} ({el}) is far from its vertex")
             own = c.distance(Point(pts[v]))
             near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
                     and c.distance(Point(p)) < own]
             if near:
                 out.append(f"{text!r} ({el}) is nearer point {near[0]} than its vertex")
-        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is None:
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is not None:
+            out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
             p, q = split_points(el, pts, 2)
             own = c.distance(LineString([pts[p], pts[q]]))
             for a, b, line in segments:
@@ -182,6 +202,8 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
             if min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)) < THINNEST:
                 out.append(f"shape {name} is too thin to read")
+        if poly.area < SMALLEST:
+            out.append(f"shape {name} is too small to read")
     return out
 
 

@@ -29,8 +29,13 @@ CONFIGS = {
     104: GenConfig(randomize=True, shapes="all"),
     105: GenConfig(depth=1, variablized=1.0),
 }
+CONFIGS.update({seed + 300: config for seed, config in CONFIGS.items()})  # review 2's seeds: 401-405
 # the records the issue's review misread (seed: indices)
-MISREAD = {101: (0, 6, 19), 102: (19,), 103: (5, 7, 9, 13, 14, 16), 104: (3,)}
+MISREAD = {101: (0, 6, 19), 102: (19,), 103: (5, 7, 9, 13, 14, 16), 104: (3,),
+           # review 2 (records numbered from 0): labels touching (401: 2, 5, 7; 402: 7), a point letter set
+           # off (402: 3, 12; 403: 7, 9, 12, 13, 16; 404: 2, 6) or small (403: 1, 13; 405: 10), a value
+           # set off by a leader (403: 0, 11) and specks of shapes (403: 12, 13, 16, 17)
+           401: (2, 5, 7), 402: (3, 7, 12), 403: (0, 1, 7, 9, 11, 12, 13, 16, 17), 404: (2, 6), 405: (10,)}
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +81,10 @@ def test_angle_value_near_its_own_vertex(renderer):
     assert gap < min(others) and gap <= w.radius + 3 * fpx
 
 
-def test_point_letter_next_to_its_point_and_leaders_seen(renderer):
-    """Seed 103's class: a point letter set off, with a leader along a side (unseen), reads as another
-    corner's.  A letter without a leader stays within POINT_NEAR_FONTS font heights; a leader along
-    a stroke through the point is refused, one well off every stroke kept."""
+def test_point_letter_next_to_its_point_and_never_set_off(renderer):
+    """Seed 103's class, and review 2's biggest (seed 402 record 13, 403's 8, 404's 2 and 6): a point
+    letter set off with a leader reads as the corner it sits by, leader along a side or not.  A letter
+    stays within POINT_NEAR_FONTS font heights of its point, and no leader makes a letter right."""
     scene, d = _figure(renderer, "rectangle ABCD\nAB = 12\nBC = 5\nfind area ABCD\n")
     rule = d.rules.rule("point", "point A")
     a, b = d.rules.points["A"], d.rules.points["B"]
@@ -95,7 +100,7 @@ def test_point_letter_next_to_its_point_and_leaders_seen(renderer):
     along = np.array([[a - 4 * u, a - 40 * u]])  # a leader along side AB, beyond A
     assert not rule(box(a - 48 * u), along)[0]
     diagonal = np.array([[a + 4 * np.array([-0.7071, -0.7071]), a + 40 * np.array([-0.7071, -0.7071])]])
-    assert rule(box(a + 48 * np.array([-0.7071, -0.7071])), diagonal)[0]
+    assert not rule(box(a + 48 * np.array([-0.7071, -0.7071])), diagonal)[0]  # seen, but still refused
 
 
 def test_labels_kept_apart(renderer):
@@ -110,6 +115,8 @@ def test_labels_kept_apart(renderer):
                 dx = max(q[0] - p[2], p[0] - q[2], 0.0)
                 dy = max(q[1] - p[3], p[1] - q[3], 0.0)
                 assert math.hypot(dx, dy) >= 3.0
+                if dy == 0.0:  # side by side on one line (review 2: "perimeter = 24 c"): a font height apart
+                    assert dx >= 0.75 * d.style.font_px, (p, q)
 
 
 def test_side_label_clearly_nearer_its_side(renderer):
@@ -168,7 +175,11 @@ def test_thin_shapes_and_look_alike_kites_are_faults(renderer):
     """Asked-about shapes a few pixels tall beside tenfold larger ones, and kites whose sides differ
     by 1 % (read as rhombi), are faults of the figure (the generator refuses it, render warns)."""
     _, d = _figure(renderer, "rectangle ABCD\nrectangle BEFC\nAB = 200\nBC = 2\nBE = 3\nfind area BEFC\n")
-    assert any("thinnest" in f for f in d.faults)
+    assert any("thinnest" in f or "px²" in f for f in d.faults)
+    # review 2 (seed 403 record 17: a 528 px² sector asked about): a speck, however square, is a fault
+    _, d = _figure(renderer, "rectangle ABCD\nrectangle BEFC\nAB = 100\nBC = 4\nBE = 4\nfind area BEFC\n")
+    assert any("BEFC shape covers" in f and "px²" in f for f in d.faults)
+    assert any("too small" in p for p in problems(figure_labels(d)))
     _, d = _figure(renderer, "kite ABCD at A\nAB = 10\nBC = 10.1\nAC = 15\nfind area ABCD\n")
     assert any("reads as a rhombus" in f for f in d.faults)
     _, d = _figure(renderer, "kite ABCD at A\nAB = 10\nBC = 16\nAC = 20\nfind area ABCD\n")
@@ -191,6 +202,19 @@ def test_reader_catches_each_class():
     along = with_labels({"text": "A", "element": "point A", "bbox": [40, 392, 52, 408],
                          "leader": [[96, 400], [53, 400]]})
     assert any("leader along side" in p for p in problems(along))
+    assert any("set off with a leader" in p for p in problems(along))
+    # review 2: "β" + "area = 2" on one line, 5 px apart, read as one; a small letter reads as a side's
+    one_line = with_labels({"text": "β", "element": "angle BAC", "bbox": [130, 360, 140, 376]},
+                           {"text": "area = 2", "element": "area ABC", "bbox": [145, 360, 200, 376]})
+    assert any("touch" in p for p in problems(one_line))
+    stacked = with_labels({"text": "β", "element": "angle BAC", "bbox": [130, 360, 140, 376]},
+                          {"text": "area = 2", "element": "area ABC", "bbox": [130, 380, 185, 396]})
+    assert not any("touch" in p for p in problems(stacked))
+    small = with_labels({"text": "A", "element": "point A", "bbox": [86, 404, 96, 418], "font_size": 10.2},
+                        {"text": "C", "element": "point C", "bbox": [84, 80, 96, 96], "font_size": 12.0})
+    assert any("small type" in p for p in problems(small))
+    assert problems(with_labels({"text": "A", "element": "point A", "bbox": [84, 404, 96, 420], "font_size": 12.0},
+                                {"text": "C", "element": "point C", "bbox": [84, 80, 96, 96], "font_size": 12.0})) == []
     touching = with_labels({"text": "5", "element": "AB", "bbox": [240, 404, 250, 420]},
                            {"text": "perimeter = 23", "element": "perimeter ABC", "bbox": [251, 404, 360, 420]})
     assert any("touch" in p for p in problems(touching))
@@ -206,9 +230,12 @@ def test_distractors_never_overlap():
 
     fills = {"ABCD": box(0, 0, 100, 50), "EFGH": box(0, 0, 100, 80), "IJKL": box(100, 0, 150, 50)}
     assert overlapping(fills, ["EFGH"]) and not overlapping(fills, ["IJKL"])
-    tally = Tally()
-    record, files = make_record(CONFIGS[103].with_(image_size=512), 203, "data", 12, tally)
-    fig = json.loads(files[record["labels"]])
-    polys = {s["name"]: Polygon(s["outline"], s["holes"]).buffer(0) for s in fig["shapes"]}
-    assert not overlapping(polys, record["distractors"]["shapes"])
-    assert tally.rejected["figure (a distractor shape overlaps another)"] >= 1  # the first draw was refused
+    refused = 0
+    for seed in range(210, 225):  # records whose draws include an overlapping one (212's, 221's), refused
+        tally = Tally()
+        record, files = make_record(CONFIGS[103].with_(image_size=512), seed, "data", 2, tally)
+        fig = json.loads(files[record["labels"]])
+        polys = {s["name"]: Polygon(s["outline"], s["holes"]).buffer(0) for s in fig["shapes"]}
+        assert not overlapping(polys, record["distractors"]["shapes"])
+        refused += tally.rejected["figure (a distractor shape overlaps another)"]
+    assert refused >= 1

@@ -200,6 +200,9 @@ def test_generated_problems_render(problem):
     png = r.png_bytes(scene, Annotation.build(scene, sol, "individual", "image"))
     assert png[:4] == b"\x89PNG"
     for style in ("coordinate", "individual"):
+        if r.compose(scene, Annotation.build(scene, sol, style, "image")).misread:
+            continue  # a letter with no place beside its point (never set off: issue 24): the generator
+            # refuses such a figure, so the raster need not pass; every other figure must
         report = check(r, scene, Annotation.build(scene, sol, style, "image"))
         assert report.ok, f"{style}: {report}"
 
@@ -223,7 +226,7 @@ def _shared() -> Renderer:
 
 def _raster_rate(seeds: range) -> tuple[int, list[str]]:
     r = _shared()
-    total, failures = 0, []
+    total, failures, refused = 0, [], []
     for seed in seeds:
         rng = random.Random(seed)
         problem = build_problem(rng, rng.randint(1, 4), rng.random() < 0.5, rng.random() < 0.25)
@@ -236,9 +239,13 @@ def _raster_rate(seeds: range) -> tuple[int, list[str]]:
             continue
         total += 1
         style, values = ("coordinate", "individual")[seed % 2], ("image", "text")[seed // 2 % 2]
+        if r.compose(scene, Annotation.build(scene, sol, style, values)).misread:
+            refused.append(seed)  # a letter with no clean place beside its point: the generator refuses it
+            continue
         report = check(r, scene, Annotation.build(scene, sol, style, values))
         if not report.ok:
             failures.append(f"{seed}: {report}")
+    assert len(refused) <= total // 6, refused  # refusals cost generation time: a few only
     return total, failures
 
 
