@@ -140,7 +140,7 @@ class _System:
         for poly in self.p.polygons:
             area = abs(pg.signed_area([at[q] for q in poly.points]))
             out.append(hinge(area / size ** 2 - 1e-4))
-            if len(poly.points) == 4:  # a quadrilateral is convex (a concave one is a polygon)
+            if len(poly.points) == 4 and poly.convex:  # a quadrilateral is convex (a concave one is a polygon)
                 out += convex(*poly.points)(at)
         for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
             sign = -1.0 if turn.clockwise else 1.0
