@@ -27,6 +27,12 @@ from scipy.optimize import least_squares
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
+MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
+MIN_TURN = 1e-5  # a chain's signed area, the way it turns, at least this fraction of the size squared
+# a flat polygon or a chain turning the wrong way leaves a residual of only MIN_AREA (MIN_TURN): weighed
+# like that, a flat figure that meets every equation is a near-model the solver settles in; weighed so,
+# flatness costs as much as a 1 % error in a given value
+FLAT_WEIGHT = 100.0
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -139,13 +145,13 @@ class _System:
                 out.append(hinge(r / size - MIN_APART))
         for poly in self.p.polygons:
             area = abs(pg.signed_area([at[q] for q in poly.points]))
-            out.append(hinge(area / size ** 2 - 1e-4))
+            out.append(FLAT_WEIGHT * hinge(area / size ** 2 - MIN_AREA))
             if len(poly.points) == 4 and poly.convex:  # a quadrilateral is convex (a concave one is a polygon)
                 out += convex(*poly.points)(at)
         for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
             sign = -1.0 if turn.clockwise else 1.0
             for chain in turn.chains:
-                out.append(hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - 1e-5))
+                out.append(FLAT_WEIGHT * hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - MIN_TURN))
         for rel in self.p.relations:
             out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
         for lhs, rhs in self.equations:
