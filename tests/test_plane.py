@@ -152,6 +152,20 @@ def test_four_points_named_a_polygon_may_be_concave() -> None:
         build_model(convex, starts=3)
 
 
+def test_numeric_model_of_a_concave_face_beside_a_convex_one() -> None:
+    """FormalGeo's problem 4499 as imported: O inside triangle ABC (ABCO concave), D on the minor
+    arc AC; the inscribed angle ADC = 130 makes the central angle AOC 360 - 2 * 130.  (It failed
+    while a flat polygon weighed 1e-4 and four points were always convex.)"""
+    from geomill.solvers.numeric import build_model
+
+    p = parse("points O A B C D\npolygon ABCO\npolygon AOCD\ncircle O through A B C D\n"
+              "clockwise ABCO AOCD\nangle ADC = 130\nfind angle AOC\n")
+    m = build_model(p)
+    assert math.isclose(m.goal_value(), 100, rel_tol=1e-4)
+    for face in ("ABCO", "AOCD"):
+        assert pg.signed_area([m.coords[q] for q in face]) < 0  # clockwise with y up, not flat
+
+
 def test_a_convex_name_wins_over_a_polygon_name() -> None:
     p = parse("points A B C D\npolygon ABCD\nquadrilateral BCDA\nfind AB\n")
     assert [q.convex for q in p.polygons] == [True]
