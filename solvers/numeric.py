@@ -24,6 +24,8 @@ from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
+STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
+# only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
@@ -209,7 +211,7 @@ def _relative(a: float, b: float) -> float:
     return (a - b) / max(abs(a), abs(b), 1.0)
 
 
-def build_model(problem: GeneralProblem, starts: int = 6, seed: int = 0, check_goal: bool = True) -> NumericModel:
+def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
     or (``check_goal``) a second model gives the goal another value (it is underdetermined)."""
     system = _System(problem)
