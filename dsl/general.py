@@ -153,7 +153,7 @@ class _Builder:
             pts = rest[0].points
             if (n is not None and len(pts) != n) or len(pts) < 3:
                 raise ModelError(f"a {head} needs {n or 'at least 3'} points, got {rest[0].text}", rest[0].span)
-            self._polygon(pts, rest[0])
+            self._polygon(pts, rest[0], convex=head != "polygon")
             return
         found = match_block(words)
         if found is None:
@@ -185,10 +185,13 @@ class _Builder:
         self.circles[centre.points[0]] = CircleDecl(centre.points[0], merged, old.span if old else span)
         self.declare(centre.points + pts, span)
 
-    def _polygon(self, pts: tuple[str, ...], word: Word) -> None:
+    def _polygon(self, pts: tuple[str, ...], word: Word, convex: bool = True) -> None:
         if len(set(pts)) != len(pts):
             raise ModelError(f"{''.join(pts)} repeats a point", word.span)
-        self.polygons.setdefault(polygon_key(pts), PolygonDecl(pts, Span(word.line, word.col)))
+        old = self.polygons.get(polygon_key(pts))
+        if old is None or (convex and not old.convex):  # named convex anywhere: it is convex
+            self.polygons[polygon_key(pts)] = PolygonDecl(pts, old.span if old else Span(word.line, word.col),
+                                                          convex=convex or len(pts) != 4)
         self.declare(pts, Span(word.line, word.col))
 
     def fact(self, line: SourceLine, span: Span) -> None:

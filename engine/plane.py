@@ -172,14 +172,18 @@ class CircleDecl:
 
 @dataclass(frozen=True)
 class PolygonDecl:
-    """A polygon (a face of the figure) by its vertices in order around it."""
+    """A polygon (a face of the figure) by its vertices in order around it.  A ``quadrilateral``
+    is convex; four points named as a ``polygon`` may be concave (FormalGeo's faces can be)."""
 
     points: tuple[str, ...]
     span: Span | None = field(default=None, compare=False)
+    convex: bool = True  # (four points only) the model keeps it convex
 
     @property
     def noun(self) -> str:
-        return {3: "triangle", 4: "quadrilateral"}.get(len(self.points), "polygon")
+        if len(self.points) == 4:
+            return "quadrilateral" if self.convex else "polygon"
+        return "triangle" if len(self.points) == 3 else "polygon"
 
 
 @dataclass(frozen=True)

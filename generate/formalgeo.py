@@ -248,6 +248,8 @@ def _construction(cdl: list[str]) -> Figure:
         if len(pts) >= 3 and not trio_straight and "".join(pts) not in fig.polygons:
             fig.polygons.append("".join(pts))
             fig.turns.append("".join(pts))
+    both = {t for t in fig.turns if len(t) == 3 and t[::-1] in fig.turns}
+    fig.turns = [t for t in fig.turns if t not in both]  # an angle named both ways says no direction
     return fig
 
 
@@ -364,8 +366,8 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
 def _text(fig: Figure, target: sympy.Expr) -> str:
     from geomill.dsl import format_expr
     lines = ["points " + " ".join(fig.points)]
-    lines += [f"polygon {p}" if len(p) > 4 else f"{'triangle' if len(p) == 3 else 'quadrilateral'} {p}"
-              for p in fig.polygons]
+    # a face of four points may be concave (a centre inside a triangle): a polygon, not a quadrilateral
+    lines += [f"{'triangle' if len(p) == 3 else 'polygon'} {p}" for p in fig.polygons]
     lines += ["line " + " ".join(ln) for ln in fig.lines]
     lines += [f"circle {o}" + (" through " + " ".join(on) if on else "") for o, on in fig.circles.items()]
     lines += fig.statements

@@ -24,9 +24,17 @@ from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
+STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
+# only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
+MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
+MIN_TURN = 1e-5  # a chain's signed area, the way it turns, at least this fraction of the size squared
+# a flat polygon or a chain turning the wrong way leaves a residual of only MIN_AREA (MIN_TURN): weighed
+# like that, a flat figure that meets every equation is a near-model the solver settles in; weighed so,
+# flatness costs as much as a 1 % error in a given value
+FLAT_WEIGHT = 100.0
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -139,13 +147,13 @@ class _System:
                 out.append(hinge(r / size - MIN_APART))
         for poly in self.p.polygons:
             area = abs(pg.signed_area([at[q] for q in poly.points]))
-            out.append(hinge(area / size ** 2 - 1e-4))
-            if len(poly.points) == 4:  # a quadrilateral is convex (a concave one is a polygon)
+            out.append(FLAT_WEIGHT * hinge(area / size ** 2 - MIN_AREA))
+            if len(poly.points) == 4 and poly.convex:  # a quadrilateral is convex (a concave one is a polygon)
                 out += convex(*poly.points)(at)
         for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
             sign = -1.0 if turn.clockwise else 1.0
             for chain in turn.chains:
-                out.append(hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - 1e-5))
+                out.append(FLAT_WEIGHT * hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - MIN_TURN))
         for rel in self.p.relations:
             out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
         for lhs, rhs in self.equations:
@@ -203,7 +211,7 @@ def _relative(a: float, b: float) -> float:
     return (a - b) / max(abs(a), abs(b), 1.0)
 
 
-def build_model(problem: GeneralProblem, starts: int = 6, seed: int = 0, check_goal: bool = True) -> NumericModel:
+def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
     or (``check_goal``) a second model gives the goal another value (it is underdetermined)."""
     system = _System(problem)

@@ -133,6 +133,53 @@ def test_numeric_model_finds_an_underdetermined_goal() -> None:
         build_model(p, starts=6)
 
 
+def test_four_points_named_a_polygon_may_be_concave() -> None:
+    """``polygon ABOC`` (a centre inside triangle ABC) has a model; ``quadrilateral ABOC`` is
+    convex, which puts A on the minor arc BC (an angle BAC over 90): none with BAC = 50."""
+    from geomill.solvers.numeric import build_model
+
+    text = "points A B O C\n{} ABOC\ncircle O through A B C\nangle BAC = 50\nfind angle BOC\n"
+    concave = parse(text.format("polygon"))
+    assert [p.convex for p in concave.polygons] == [False]
+    assert "polygon ABOC" in format_problem(concave) and parse(format_problem(concave)) == concave
+    m = build_model(concave)
+    assert math.isclose(m.goal_value(), 100, rel_tol=1e-4)
+    a, b, o, c = (m.coords[q] for q in "ABOC")
+    assert pg.cross(b - a, o - a) * pg.cross(c - a, o - a) < 0  # O inside angle BAC, on A's side of BC
+    convex = parse(text.format("quadrilateral"))
+    assert [p.convex for p in convex.polygons] == [True] and parse(format_problem(convex)) == convex
+    with pytest.raises(SolveError, match="no figure satisfies"):
+        build_model(convex, starts=3)
+
+
+def test_numeric_model_of_a_concave_face_beside_a_convex_one() -> None:
+    """FormalGeo's problem 4499 as imported: O inside triangle ABC (ABCO concave), D on the minor
+    arc AC; the inscribed angle ADC = 130 makes the central angle AOC 360 - 2 * 130.  (It failed
+    while a flat polygon weighed 1e-4 and four points were always convex.)"""
+    from geomill.solvers.numeric import build_model
+
+    p = parse("points O A B C D\npolygon ABCO\npolygon AOCD\ncircle O through A B C D\n"
+              "clockwise ABCO AOCD\nangle ADC = 130\nfind angle AOC\n")
+    m = build_model(p)
+    assert math.isclose(m.goal_value(), 100, rel_tol=1e-4)
+    for face in ("ABCO", "AOCD"):
+        assert pg.signed_area([m.coords[q] for q in face]) < 0  # clockwise with y up, not flat
+
+
+def test_a_convex_name_wins_over_a_polygon_name() -> None:
+    p = parse("points A B C D\npolygon ABCD\nquadrilateral BCDA\nfind AB\n")
+    assert [q.convex for q in p.polygons] == [True]
+
+
+def test_import_drops_an_angle_named_both_ways() -> None:
+    """FormalGeo's Shape(GH,HD) and Shape(DH,HG) name one angle both ways: no turning direction."""
+    from geomill.generate.formalgeo import _construction
+
+    fig = _construction(["Shape(AB,BC)", "Shape(GH,HD)", "Shape(DH,HG)", "Shape(AB,BD,DA)"])
+    assert "ABC" in fig.turns and "ABD" in fig.turns
+    assert "GHD" not in fig.turns and "DHG" not in fig.turns
+
+
 # -- the import ------------------------------------------------------------------------------------------
 
 
