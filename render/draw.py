@@ -352,14 +352,7 @@ def _png_rows(rgba: np.ndarray) -> np.ndarray:
     ~0.9 against ~2.8 ms a 512 px figure measured in a loop (the same bytes).  The rows are valid
     until the next call in the same thread (``encode_png`` compresses them at once)."""
     h, w = rgba.shape[:2]
-    cache = getattr(_rows_buffers, "by_size", None)
-    if cache is None:
-        cache = _rows_buffers.by_size = {}
-    rows = cache.get((h, w))
-    if rows is None:
-        if len(cache) > 8:  # (a renderer keeps one size; a few sizes at most)
-            cache.clear()
-        rows = cache[h, w] = np.zeros((h, 1 + 3 * w), dtype=np.uint8)
+    rows = _scanlines("rgb", h, 1 + 3 * w)
     src = np.ascontiguousarray(rgba, dtype=np.uint8)
     _rgb_items(rows, h, w, offset=1, row_stride=1 + 3 * w, pixel_stride=3)[...] = \
         _rgb_items(src, h, w, offset=0, row_stride=4 * w, pixel_stride=4)
@@ -369,15 +362,20 @@ def _png_rows(rgba: np.ndarray) -> np.ndarray:
 def _gray_rows(rgba: np.ndarray) -> np.ndarray:
     """The PNG scanlines of the red channel (filter type none), in a buffer kept per thread and size."""
     h, w = rgba.shape[:2]
-    cache = getattr(_rows_buffers, "gray", None)
-    if cache is None:
-        cache = _rows_buffers.gray = {}
-    rows = cache.get((h, w))
-    if rows is None:
-        if len(cache) > 8:
-            cache.clear()
-        rows = cache[h, w] = np.zeros((h, 1 + w), dtype=np.uint8)
+    rows = _scanlines("gray", h, 1 + w)
     rows[:, 1:] = rgba[:, :, 0]
+    return rows
+
+
+def _scanlines(kind: str, h: int, width: int) -> np.ndarray:
+    """A zeroed (h, width) byte buffer kept per thread, kind and size: each row's filter byte (column
+    0) stays zero, the rest is overwritten by every call."""
+    cache = _rows_buffers.__dict__.setdefault(kind, {})
+    rows = cache.get((h, width))
+    if rows is None:
+        if len(cache) > 8:  # (a renderer keeps one size; a few sizes at most)
+            cache.clear()
+        rows = cache[h, width] = np.zeros((h, width), dtype=np.uint8)
     return rows
 
 

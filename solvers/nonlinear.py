@@ -28,25 +28,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy
+from geomill.engine.kinds import cosd, sind, tand  # noqa: F401 (trigonometry in degrees, re-exported)
 
 MAX_SIZE = 4  # the most equations one step of a textbook solution combines
 MAX_TRIES = 200  # subsets handed to sympy before giving up
 TIMEOUT = 5.0  # seconds for one sympy solve (where a signal timer is available)
 
 
-def sind(x: sympy.Expr) -> sympy.Expr:
-    """sin of ``x`` degrees."""
-    return sympy.sin(sympy.pi * x / 180)
-
-
-def cosd(x: sympy.Expr) -> sympy.Expr:
-    """cos of ``x`` degrees."""
-    return sympy.cos(sympy.pi * x / 180)
-
-
-def tand(x: sympy.Expr) -> sympy.Expr:
-    """tan of ``x`` degrees."""
-    return sympy.tan(sympy.pi * x / 180)
 
 
 @dataclass(frozen=True)
