@@ -207,6 +207,18 @@ def _integer(vec: Mapping[object, int | Fraction]) -> tuple[dict[object, int], t
 # -- the eliminator -------------------------------------------------------------------------------
 
 
+def _eliminate(vec, comb, row, row_comb, key):
+    """``vec`` with ``key`` eliminated by the solved ``row`` (integer rows, the two multipliers cut by
+    their gcd), and ``comb``, its combination of inputs, carried alike (None: provenance not kept)."""
+    a, b = vec[key], row[key]
+    g0 = math.gcd(a, b)
+    a, b = a // g0, b // g0
+    vec, g = _lincomb(b, vec, a, row)
+    if comb is not None:
+        comb = _comb(b, comb, a, row_comb, g)
+    return vec, comb
+
+
 def _lincomb(b: int, v: dict, a: int, r: dict) -> tuple[dict, int]:
     """(b·v − a·r) / g with g the gcd of the result's entries: (result, g)."""
     out = {k: b * x for k, x in v.items()} if b != 1 else dict(v)
@@ -268,13 +280,8 @@ class _Rows:
             if p not in solved:
                 heap.append((seq[p], p))
                 continue
-            r = solved[p]  # the common case: a known key, no fill-in
-            a, b = vec[p], r[p]
-            g0 = math.gcd(a, b)
-            a, b = a // g0, b // g0
-            vec, g = _lincomb(b, vec, a, r)
-            if comb is not None:
-                comb = _comb(b, comb, a, self.solved_combos[p], g)
+            # the common case: a known key, no fill-in
+            vec, comb = _eliminate(vec, comb, solved[p], self.solved_combos[p] if comb is not None else None, p)
         if not heap:
             return vec, comb
         heapq.heapify(heap)
@@ -357,13 +364,7 @@ class _Rows:
             r = self.rows[q]
             rc = self.combos.get(q) if self.track else None
             for k in [k for k in r if k != q and type(k) is not Atom]:
-                s = self.solved[k]
-                a, sb = r[k], s[k]
-                g0 = math.gcd(a, sb)
-                a, sb = a // g0, sb // g0
-                r, g = _lincomb(sb, r, a, s)
-                if rc is not None:
-                    rc = _comb(sb, rc, a, self.solved_combos[k], g)
+                r, rc = _eliminate(r, rc, self.solved[k], self.solved_combos[k] if rc is not None else None, k)
             self.solved[q] = r
             if rc is not None:
                 self.solved_combos[q] = rc
