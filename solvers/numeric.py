@@ -64,7 +64,7 @@ class NumericModel:
 
     def value(self, e: sympy.Expr) -> float:
         """The value of an expression of elements and variables on this model."""
-        syms, fn = _compiled(sympy.sympify(e))
+        syms, fn = _compiled(sympy.sympify(e, strict=True))  # an expression or a number, never text
         args = []
         for s in syms:
             el = element_of(s)
