@@ -131,12 +131,17 @@ class Drawing:
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
 
 
-def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
+def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
+            stop_at_faults: bool = False) -> Drawing:
     """The drawing.  A given value that no place lets a reader attach to its own element goes to
     the question text (``Annotation.move_to_text``): where that changes no mark, as the labels are
     placed (see ``_place_items``), else by placing them all again; what still reads wrong is left
-    in ``Drawing.misread`` for the caller (the generator refuses the figure)."""
-    d = _compose_once(scene, annotation, style, text_size)
+    in ``Drawing.misread`` for the caller (the generator refuses the figure).  ``stop_at_faults``:
+    a figure whose shapes read wrong (``Drawing.faults``) comes back without labels (a caller that
+    refuses it saves their placement, half a figure's cost)."""
+    d = _compose_once(scene, annotation, style, text_size, stop_at_faults)
+    if stop_at_faults and d.faults:
+        return d
     drawn = {str(q): q for q in annotation.facts if annotation.on_image(q)}
     moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
     if moved:
@@ -145,7 +150,8 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
     return d
 
 
-def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
+def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
+                  stop_at_faults: bool = False) -> Drawing:
     margin = 2.2 * style.font_px + 8
     outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
@@ -155,6 +161,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items)
     d.rules = _rules(d, scene, items, arc_radius)
+    d.faults = looks.faults(scene.shapes, d.rules.fills)  # (before any label: they depend on none)
+    if stop_at_faults and d.faults:
+        return d
     occ = Occupancy(style.size)
     occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
     placer = Placer(style.size, occ, margin=EDGE)
@@ -167,7 +176,6 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
                 and lab not in misread]
     d.misread = misread + [lab for lab in crowded(d.labels) if lab.conflicts and lab not in misread]
-    d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
 

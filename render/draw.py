@@ -145,8 +145,15 @@ class Renderer:
         return got
 
     # -- drawing ---------------------------------------------------------------------------------------
-    def compose(self, scene: Scene, annotation: Annotation) -> Drawing:
-        return compose(scene, annotation, self.style, self.text_size)
+    def compose(self, scene: Scene, annotation: Annotation, stop_at_faults: bool = False) -> Drawing:
+        """The drawing (``render.compose``); ``stop_at_faults``: without labels where the shapes read wrong."""
+        return compose(scene, annotation, self.style, self.text_size, stop_at_faults)
+
+    def paint(self, d: Drawing) -> None:
+        """Draw a composed drawing (``png`` then encodes it): a caller that may refuse a figure composes
+        it, checks it, and paints only what it keeps."""
+        self._apply(d)
+        self._paint(d)
 
     def _apply(self, d: Drawing) -> None:
         """Point the reused artists at this drawing (the labels are handled per output)."""
@@ -233,8 +240,7 @@ class Renderer:
 
     def draw(self, scene: Scene, annotation: Annotation) -> Drawing:
         d = self.compose(scene, annotation)
-        self._apply(d)
-        self._paint(d)
+        self.paint(d)
         return d
 
     def rgba(self) -> np.ndarray:

@@ -235,14 +235,18 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         key = (cfg.image_size,)
         if key not in _RENDERERS:
             _RENDERERS[key] = figures.renderer(size=cfg.image_size)
-        drawing = _RENDERERS[key].draw(scene, ann)
-        if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
-            raise Infeasible("figure (a label reads as another element's)")
+        renderer = _RENDERERS[key]
+        # composed and checked first, painted and encoded only once the figure is kept (a shape that reads
+        # wrong is known before any label is placed: such a figure costs a fraction of one drawn)
+        drawing = renderer.compose(scene, ann, stop_at_faults=True)
         if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
             raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+        if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
+            raise Infeasible("figure (a label reads as another element's)")
         if sol.distractor_shapes and figures.overlapping(drawing.rules.fills, sol.distractor_shapes):
             raise Infeasible("figure (a distractor shape overlaps another)")
-        png = _RENDERERS[key].png()  # (encoded only once the figure is kept)
+        renderer.paint(drawing)
+        png = renderer.png()
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
 
