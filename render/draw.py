@@ -337,19 +337,79 @@ def encode_png(rgba: np.ndarray, level: int = PNG_COMPRESS_LEVEL, gray: bool = F
     copy cost 0.7 more), because runs of one colour are what zlib likes.  Dropping alpha: see
     ``_png_rows``.  ISA-L (``isal``) deflates the same rows in 0.2, but in one of some hundreds of
     figures it wrote other (valid) bytes for the same pixels in another process, and figures
-    must be byte-identical whatever the workers.
+    must be byte-identical whatever the workers.  White rows: see ``_idat``.
     """
     h, w = rgba.shape[:2]
-    rows = _gray_rows(rgba) if gray else _png_rows(rgba)
+    src = np.ascontiguousarray(rgba, dtype=np.uint8)
+    white = _white_rows(src)
+    rows = _gray_rows(src, ~white) if gray else _png_rows(src, ~white)
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0 if gray else 2, 0, 0, 0)),
-                     _chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")))
+                     _chunk(b"IDAT", _idat(rows, white, level)), _chunk(b"IEND", b"")))
+
+
+def _white_rows(src: np.ndarray) -> np.ndarray:
+    """Which rows of a contiguous h×w RGBA image are white (R = G = B = 255; alpha is dropped)."""
+    h, w = src.shape[:2]
+    return ((src.view(np.uint32).reshape(h, w) | _ALPHA) == _OPAQUE_WHITE).all(axis=1)
+
+
+_ALPHA = np.frombuffer(bytes((0, 0, 0, 255)), dtype=np.uint32)[0]  # (either byte order)
+_OPAQUE_WHITE = np.frombuffer(bytes((255, 255, 255, 255)), dtype=np.uint32)[0]
+
+
+def _idat(rows: np.ndarray, white: np.ndarray, level: int) -> bytes:
+    """The zlib stream of the scanlines ``rows``, the runs of ``white`` rows deflated once per
+    length and width and kept (their bytes never read: a figure's white margins are about a third
+    of its rows).
+
+    Why it is valid: each run is raw deflate ended by a sync flush (whole blocks, none final,
+    byte-aligned), so the runs concatenate into one stream; an empty final block, and the
+    Adler-32 of all the rows, close it.  The same pixels give the same bytes in every process.
+    Measured (40 generated figures, min of 10 runs): 2.49 -> 2.13 ms an image."""
+    h, width = rows.shape
+    parts = [_ZLIB_HEADER]
+    adler = 1
+    edges = np.flatnonzero(white[1:] != white[:-1]) + 1
+    for lo, hi in zip([0, *edges.tolist()], [*edges.tolist(), h]):
+        if white[lo]:
+            block, data = _white_run(width, hi - lo, level)
+            parts.append(block)
+        else:
+            data = rows[lo:hi]
+            deflate = zlib.compressobj(level, zlib.DEFLATED, -15)
+            parts += (deflate.compress(data), deflate.flush(zlib.Z_SYNC_FLUSH))
+        adler = zlib.adler32(data, adler)
+    parts += (_FINAL_BLOCK, struct.pack(">I", adler))
+    return b"".join(parts)
+
+
+_ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest (the level is a hint)
+_FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush()  # an empty last block
+_white_runs: dict[tuple[int, int, int], tuple[bytes, memoryview]] = {}
+
+
+def _white_run(width: int, n: int, level: int) -> tuple[bytes, memoryview]:
+    """``n`` white scanlines of ``width`` bytes (filter byte 0, then 255s), raw-deflated and sync-flushed,
+    and the scanlines themselves (for the checksum); made once per (width, n, level)."""
+    key = (width, n, level)
+    got = _white_runs.get(key)
+    if got is None:
+        if len(_white_runs) > 4096:  # (a few sizes, up to one run length per row)
+            _white_runs.clear()
+        rows = np.full((n, width), 255, dtype=np.uint8)
+        rows[:, 0] = 0
+        data = memoryview(rows.tobytes())
+        deflate = zlib.compressobj(level, zlib.DEFLATED, -15)
+        got = _white_runs[key] = (deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH), data)
+    return got
 
 
 _rows_buffers = threading.local()  # per thread: zlib lets go of the GIL while it reads the rows
 
 
-def _png_rows(rgba: np.ndarray) -> np.ndarray:
-    """The PNG scanlines of an h×w RGBA image: each row a 0 (filter type none), then its RGB bytes.
+def _png_rows(rgba: np.ndarray, only: np.ndarray | None = None) -> np.ndarray:
+    """The PNG scanlines of an h×w RGBA image: each row a 0 (filter type none), then its RGB bytes;
+    ``only``: the rows to write (the others are left as they were: the caller does not read them).
 
     Why this way: the RGB bytes are copied as 3-byte void items (one strided copy: numpy moves
     each pixel's first three bytes as one item, unlike uint8 channels), into a buffer kept per
@@ -360,16 +420,28 @@ def _png_rows(rgba: np.ndarray) -> np.ndarray:
     h, w = rgba.shape[:2]
     rows = _scanlines("rgb", h, 1 + 3 * w)
     src = np.ascontiguousarray(rgba, dtype=np.uint8)
-    _rgb_items(rows, h, w, offset=1, row_stride=1 + 3 * w, pixel_stride=3)[...] = \
-        _rgb_items(src, h, w, offset=0, row_stride=4 * w, pixel_stride=4)
+    dst = _rgb_items(rows, h, w, offset=1, row_stride=1 + 3 * w, pixel_stride=3)
+    pixels = _rgb_items(src, h, w, offset=0, row_stride=4 * w, pixel_stride=4)
+    for lo, hi in _runs(only, h):
+        dst[lo:hi] = pixels[lo:hi]
     return rows
 
 
-def _gray_rows(rgba: np.ndarray) -> np.ndarray:
-    """The PNG scanlines of the red channel (filter type none), in a buffer kept per thread and size."""
+def _runs(only: np.ndarray | None, h: int) -> list[tuple[int, int]]:
+    """The runs (lo, hi) of true rows of ``only`` (every row when None)."""
+    if only is None:
+        return [(0, h)]
+    edges = np.flatnonzero(only[1:] != only[:-1]) + 1
+    return [(lo, hi) for lo, hi in zip([0, *edges.tolist()], [*edges.tolist(), h]) if only[lo]]
+
+
+def _gray_rows(rgba: np.ndarray, only: np.ndarray | None = None) -> np.ndarray:
+    """The PNG scanlines of the red channel (filter type none), in a buffer kept per thread and size
+    (``only``: as in ``_png_rows``)."""
     h, w = rgba.shape[:2]
     rows = _scanlines("gray", h, 1 + w)
-    rows[:, 1:] = rgba[:, :, 0]
+    for lo, hi in _runs(only, h):
+        rows[lo:hi, 1:] = rgba[lo:hi, :, 0]
     return rows
 
 

@@ -458,3 +458,30 @@ def test_png_encoding_keeps_every_pixel():
     view = big[3:40, 5:86]
     back = np.asarray(Image.open(io.BytesIO(encode_png(view))))
     assert (back == view[:, :, :3]).all()
+
+
+def test_png_white_runs_keep_every_pixel():
+    """encode_png deflates runs of white rows once per length and splices them between the deflated
+    ink rows: every pixel must come back, with white runs at the top, in the middle, at the bottom,
+    of one row, with a transparent alpha (dropped), a whole white image, and in gray too."""
+    import io
+
+    from geomill.render.draw import encode_png
+    from PIL import Image
+
+    rng = np.random.default_rng(11)
+    for h, w in ((512, 512), (37, 81), (1, 7)):
+        for case in range(5):
+            rgba = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
+            if case >= 1:
+                rgba[: h // 3] = 255
+            if case >= 2:
+                rgba[h // 2: h // 2 + 1] = 255
+                rgba[-1] = 255
+            if case == 3:
+                rgba[:, :, :3] = 255  # white whatever the alpha
+            if case == 4:
+                rgba[:, : w // 2, 1] = 254  # one channel off white: not a white row
+            for gray in (False, True):
+                back = np.asarray(Image.open(io.BytesIO(encode_png(rgba, gray=gray))))
+                assert (back == (rgba[:, :, 0] if gray else rgba[:, :, :3])).all(), (h, w, case, gray)
