@@ -485,3 +485,32 @@ def test_png_white_runs_keep_every_pixel():
             for gray in (False, True):
                 back = np.asarray(Image.open(io.BytesIO(encode_png(rgba, gray=gray))))
                 assert (back == (rgba[:, :, 0] if gray else rgba[:, :, :3])).all(), (h, w, case, gray)
+
+
+def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
+    """A label measured before it is drawn (``Renderer.text_size`` on a string no bitmap exists for)
+    is summed from cached glyph and pair metrics (``draw._Extents``): its box must be exactly the
+    box FreeType's layout of the whole string gives (``Renderer._label``), for the strings labels
+    are made of, at the sizes the placement tries, and strings the sums cannot do go to the layout."""
+    import random
+
+    from geomill.render.draw import _Extents
+
+    rng = random.Random(9)
+    alphabet = sorted(_Extents.ALPHABET)
+    texts = [f"{prefix}{v}" for prefix in ("", "area = ", "perimeter = ", "arc = ", "r = ", "height = ")
+             for v in [*range(0, 400, 7), *(f"{rng.uniform(0, 500):.2f}" for _ in range(15))]]
+    texts += [f"{d}°" for d in range(0, 181, 3)] + ["AB", "A'B1", "3x + 2", "2x + 50°", "√2", "α", "β + 12°",
+                                                    "x", "(1)", "gjpq", "AVAWAT", "To Ty", "y = 7", "P'", "12.5 %"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(300)]
+    fresh, layout = Renderer(size=128), Renderer(size=128)
+    fast = 0
+    for size in (12.0, 10.2, 8.64, 16.0):
+        for text in texts:
+            fast += fresh._extents.ink(text, size) is not None
+            lab = layout._label(text, size)
+            assert fresh.text_size(text, size) == (lab.w, lab.h), (text, size)
+    assert fast >= 0.95 * 4 * len(texts)  # (the sums, not the layout, measured nearly all of them)
+    for text in ("fi", "office 12", "ﬁ", "A\u0301"):  # a ligature, a glyph outside the alphabet
+        assert fresh._extents.ink(text, 12.0) is None
+        assert fresh.text_size(text, 12.0) == (layout._label(text, 12.0).w, layout._label(text, 12.0).h)
