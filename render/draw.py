@@ -220,9 +220,8 @@ class Renderer:
     def _paint(self, d: Drawing, strokes_only: bool = False) -> np.ndarray:
         """Fills and strokes straight onto the Agg buffer, then the labels' bitmaps; the RGBA view."""
         r = self.canvas.get_renderer()
-        r.clear()
         buf = np.asarray(r.buffer_rgba())
-        buf.fill(255)  # an opaque white page (clear() leaves it transparent)
+        buf.fill(255)  # an opaque white page (what clear() would do first, transparent, is overwritten)
         if not strokes_only:
             for p in self.patches:
                 if p.get_visible():
@@ -435,9 +434,10 @@ def encode_png(rgba: np.ndarray, level: int = PNG_COMPRESS_LEVEL, gray: bool = F
 
 
 def _white_rows(src: np.ndarray) -> np.ndarray:
-    """Which rows of a contiguous h×w RGBA image are white (R = G = B = 255; alpha is dropped)."""
+    """Which rows of a contiguous h×w RGBA image are white (R = G = B = 255; alpha is dropped): the AND of
+    each row's pixels as 32-bit words, no image-sized temporary (~0.05 against ~0.1 ms at 512 px)."""
     h, w = src.shape[:2]
-    return ((src.view(np.uint32).reshape(h, w) | _ALPHA) == _OPAQUE_WHITE).all(axis=1)
+    return (np.bitwise_and.reduce(src.view(np.uint32).reshape(h, w), axis=1) | _ALPHA) == _OPAQUE_WHITE
 
 
 _ALPHA = np.frombuffer(bytes((0, 0, 0, 255)), dtype=np.uint32)[0]  # (either byte order)

@@ -134,9 +134,8 @@ class _Pen:
 
     def paint(self, strokes: list, rings: list, dots: list, letters: dict[str, tuple[float, float]]) -> np.ndarray:
         r = self.renderer.canvas.get_renderer()
-        r.clear()
         buf = np.asarray(r.buffer_rgba())
-        buf.fill(255)
+        buf.fill(255)  # (an opaque white page: clearing it first would be overwritten)
         if strokes:
             self.strokes.set_segments(strokes)
             self.strokes.draw(r)
