@@ -8,15 +8,24 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   ``RATIO`` plus ``SLACK`` is at most its distance to any other element of that kind (the other
   points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
   one line a point splits); a side label's centre, too, is ``CENTRE_RATIO`` times nearer its side than
-  any other stroke (a box in a corner can be near one side by its edge and read as the other's);
+  any other stroke (a box in a corner can be near one side by its edge and read as the other's), and
+  beside the side's middle part: its centre's foot on the side at least ``CORNER_SHARE`` of the side or
+  ``CORNER_FONTS`` font heights from either end (review 5: "12" level with a corner read as the other
+  side's, "18" at a corner as DA's);
 * a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights, and never set off
   with a leader (issue 24's second review: a careful reader does not trace leaders, so a letter
   set off reads as the corner it sits by, whatever its leader says);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre and its box
-  nearer its own vertex than any other point, and no other labelled angle's wedge holds it as
-  near that angle's vertex; like side values, never set off with a leader (read where it sits);
-* shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
+  mark is on), the box within ``ANGLE_NEAR_FONTS`` font heights of the vertex (or just beyond a wider
+  arc: ``ARC_BEYOND_FONTS``; or, in a narrow angle, where the wedge is first as wide as the label,
+  at most ``WEDGE_FIT_FONTS``), its centre ``ANGLE_CLEAR`` times nearer its own vertex than any other point
+  and its box nearer too, and no other labelled angle's wedge holds it as near that angle's vertex; like
+  side values, never set off with a leader (read where it sits; review 5: "121°" 51 px from its vertex
+  E and 52 from A);
+* a height's value ("h = …"): beside its dashed height line, its box within ``HEIGHT_NEAR_FONTS`` font
+  heights of it and its centre ``RATIO`` times nearer it than any other dashed height, never set off
+  with a leader (review 5: "h = 4" stacked with the area label 70 px from its line);
+* shape labels (area, perimeter, arc, radius: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
 * a shape's label set far off has a leader line: the rules above hold for the leader's element end
   instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
@@ -38,10 +47,17 @@ from shapely.geometry import Polygon
 
 EDGE = 4.0
 RATIO = 1.5
-CENTRE_RATIO = 1.35  # a side label's centre: this many times nearer its side than any other stroke
+CENTRE_RATIO = 1.7  # a side label's centre: this many times nearer its side than any other stroke
+CORNER_SHARE = 0.25  # a side label's centre's foot: this share of the side from either end,
+CORNER_FONTS = 2.0  # or (a long side) this many font heights
 SLACK = 2.0
 CLEAR = 3.0
-NEAR_FONTS = 2.2
+ANGLE_NEAR_FONTS = 2.3  # an angle label's box within this many font heights of its vertex,
+ARC_BEYOND_FONTS = 0.6  # or of its arc where the arc is drawn wider (a third angle at one vertex),
+WEDGE_FIT_FONTS = 5.5  # or, in a narrow angle, where the wedge first holds the label (at most this far)
+WEDGE_CLEAR = 6.0  # px: (the label held that far off either ray)
+ANGLE_CLEAR = 1.3  # an angle label's centre this many times nearer its vertex than any other point
+HEIGHT_NEAR_FONTS = 0.85  # a height's value: its box this near its dashed line
 POINT_NEAR_FONTS = 1.5
 
 # (k×4 boxes, k×2×2 leaders or None) -> k booleans
@@ -105,6 +121,7 @@ class Rules:
     fills: dict[str, Polygon]
     holes: dict[str, list[Polygon]]  # each shape's holes, as regions of their own
     wedges: dict[str, Wedge] = field(default_factory=dict)  # by element ("angle ABC")
+    heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
     _cache: dict = field(default_factory=dict)
 
     # -- the rules --------------------------------------------------------------------------------
@@ -113,6 +130,8 @@ class Rules:
         key = (role, element)
         if key not in self._cache:
             make = {"point": self._point, "side": self._side, "angle": self._angle, "shape": self._shape}[role]
+            if role == "shape" and element.startswith("height ") and element.split(" ", 1)[1] in self.heights:
+                make = self._height  # a height's value is drawn as a shape's (its colour) but read by its line
             self._cache[key] = make(element)
         return self._cache[key]
 
@@ -218,13 +237,21 @@ class Rules:
             near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
             if len(near):
                 good[idx] = point_segment_distance(c, ra[near], rb[near]).min(axis=1) >= bound
+            # beside the side's middle part, not level with a corner (the foot of the centre on the side)
+            u = ob[0] - oa[0]
+            length = float(np.hypot(*u))
+            if length > 1e-9:
+                t = (c - oa[0]) @ u / length
+                keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
+                good[idx] &= (t >= keep) & (t <= length - keep)
             return good
         return ok
 
     def _angle(self, element: str) -> Rule:
         own = self.wedges[element]
         others = [w for e, w in self.wedges.items() if e != element]
-        near = own.radius + NEAR_FONTS * self.font_px
+        near = max(ANGLE_NEAR_FONTS * self.font_px, own.radius + ARC_BEYOND_FONTS * self.font_px)
+        narrow = math.sin(min(own.sweep, math.pi) / 2)
         rest = np.array([p for p in self.points.values() if np.hypot(*(p - own.vertex)) > 0.5]).reshape(-1, 2)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
@@ -233,16 +260,41 @@ class Rules:
             src = boxes
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
-            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
+            # where the wedge is first as wide as the label (a narrow angle's value sits farther out)
+            fit = (np.hypot(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) / 2 + WEDGE_CLEAR) / max(narrow, 1e-9)
+            reach = np.maximum(near, np.minimum(fit, WEDGE_FIT_FONTS * self.font_px))
+            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= reach)
             if len(rest):  # the text's centre nearer its own vertex than any other point (set off with
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
                 c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
-                good &= box_point_distance(c, rest).min(axis=1) >= box_point_distance(c, own.vertex[None])[:, 0] + SLACK
+                good &= box_point_distance(c, rest).min(axis=1) >= ANGLE_CLEAR * box_point_distance(c, own.vertex[None])[:, 0]
                 # and the box too (a wide value's edge by another corner reads as that corner's)
                 good &= box_point_distance(boxes, rest).min(axis=1) >= d_own + SLACK
             for w in others:
                 d = box_point_distance(src, w.vertex[None])[:, 0]
                 good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
+            return good
+        return ok
+
+    def _height(self, element: str) -> Rule:
+        """Beside the shape's dashed height line, clearly nearer it than any other dashed height."""
+        name = element.split(" ", 1)[1]
+        line = self.heights[name]
+        a, b = line[0][None], line[1][None]
+        rest = [h for n, h in self.heights.items() if n != name]
+        ra = np.array([h[0] for h in rest]).reshape(-1, 2)
+        rb = np.array([h[1] for h in rest]).reshape(-1, 2)
+        near = HEIGHT_NEAR_FONTS * self.font_px
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is not None:  # read where it sits: never set off
+                return np.zeros(len(boxes), dtype=bool)
+            own = box_segment_distance(boxes, a, b)[:, 0]
+            good = self._on_canvas(boxes) & (own <= near)
+            if len(ra) and good.any():
+                c = np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2])
+                good &= (point_segment_distance(c, ra, rb).min(axis=1)
+                         >= RATIO * point_segment_distance(c, a, b)[:, 0] + SLACK)
             return good
         return ok
 
@@ -514,4 +566,5 @@ def figure_labels(d) -> dict:
             "shapes": [{"name": f.name, "outline": xy(f.rings[0]), "holes": [xy(h) for h in f.rings[1:]]}
                        for f in d.fills],
             "labels": labels,
-            "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()]}
+            "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()],
+            "heights": [{"shape": n, "line": xy(line)} for n, line in d.heights.items()]}

@@ -123,6 +123,7 @@ class Drawing:
     marks: list[np.ndarray] = field(default_factory=list)
     labels: list[Placed] = field(default_factory=list)
     leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
+    heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (pixels)
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
     faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
@@ -145,8 +146,23 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
     return d
 
 
+def _margin(style: Style) -> float:
+    return 2.2 * style.font_px + 8
+
+
+def shape_faults(scene: Scene, style: Style, distractors=()) -> tuple[list[str], list[str]]:
+    """What reads wrong in the figure before any label, from the scene alone: the shapes' faults
+    (``render.looks.faults``, what ``Drawing.faults`` will say) and the distractors among ``distractors``
+    that overlap another shape.  The generator's first, cheap check: a figure refused here costs no
+    label placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
+    rings = [(s, s.rings()) for s in scene.shapes]
+    frame = Frame.fit_points(scene, [r[0] for _, r in rings], style.size, _margin(style))
+    fills = {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
+    return looks.faults(scene.shapes, fills), looks.overlapping(fills, distractors)
+
+
 def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
-    margin = 2.2 * style.font_px + 8
+    margin = _margin(style)
     outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
     d = Drawing(style, frame)
@@ -166,7 +182,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     # (a value too: with no leader to carry it off, its least bad place may lie on a stroke or a label)
     misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
                 and lab not in misread]
-    d.misread = misread + [lab for lab in crowded(d.labels) if lab.conflicts and lab not in misread]
+    d.misread = misread + [lab for lab in crowded(d.labels, style.font_px) if lab.conflicts and lab not in misread]
     d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
@@ -189,8 +205,11 @@ def _add_strokes(d: Drawing, scene: Scene) -> None:
         t = np.radians(arc.start + arc.sweep * np.arange(n + 1) / n)
         pts = np.column_stack([arc.centre[0] + arc.radius * np.cos(t), arc.centre[1] + arc.radius * np.sin(t)])
         d.strokes.append(frame.pxs(pts))
-    for top, foot in scene.heights:
+    names = list(scene.height_shapes) + [""] * (len(scene.heights) - len(scene.height_shapes))
+    for (top, foot), name in zip(scene.heights, names):
         d.dashed.append(frame.pxs([top, foot]))
+        if name:
+            d.heights.setdefault(name, d.dashed[-1])
 
 
 def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[Quantity, float]:
@@ -231,7 +250,7 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -
                  Strokes.of(d.strokes + d.dashed),
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
                  {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
-                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges)
+                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights)
 
 
 def _valid(poly: Polygon) -> Polygon:
@@ -433,6 +452,13 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
             role = "side"
+        elif q.kind is QKind.HEIGHT and q.key[0] in d.heights:
+            line = d.heights[q.key[0]]
+            anchor = tuple((line[0] + line[1]) / 2)
+
+            def centres(w, h, stage, line=line):
+                return _height_centres(line, w, h, gap, stage, fpx)
+            role = "shape"  # (its rule: beside its dashed line, see Rules.rule)
         elif q.kind is QKind.ANGLE:
             rays = _angle_rays(scene, frame, q)
             r = arc_radius[q]
@@ -451,7 +477,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        tried = STAGES if role == "shape" else VALUE_STAGES
+        tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and d.rules.misreads(placed):
             kept = annotation.unvalued_item(q)
@@ -463,6 +489,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         _add_label(d, occ, placed, style)
 
+
+# two values (sides, angles, shapes' labels) keep this many font heights apart, letters LABEL_GAP px: "a" 4.6 px
+# over "area = 771" read as one stacked label (review 5)
+VALUE_GAP_FONTS = 0.65
 
 # A label's search widens only when it must: its usual candidates, then more directions
 # and distances, then smaller type, then far off with a leader line.  Most labels stop at the first stage.
@@ -508,20 +538,21 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
             break
     assert best is not None
     best.element = element
-    placer.commit(best)
+    placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)
     return best
 
 
-def crowded(labels: list[Placed]) -> list[Placed]:
-    """The later of each two labels closer than the placer's gaps (``LABEL_GAP``; ``SAME_LINE_FONTS``
-    heights side by side): they read as one label."""
+def crowded(labels: list[Placed], font_px: float) -> list[Placed]:
+    """The later of each two labels closer than the placer's gaps (``LABEL_GAP``, ``VALUE_GAP_FONTS`` font
+    heights between two values; ``SAME_LINE_FONTS`` heights side by side): they read as one label."""
     out = []
     for i, b in enumerate(labels):
         x0, y0, x1, y1 = b.box
         for a in labels[:i]:
             ax0, ay0, ax1, ay1 = a.box
-            side = max(LABEL_GAP, SAME_LINE_FONTS * a.h) - 0.5
-            if x0 < ax1 + side and x1 > ax0 - side and y0 < ay1 + LABEL_GAP - 0.5 and y1 > ay0 - LABEL_GAP + 0.5:
+            pad = LABEL_GAP if "point" in (a.role, b.role) else VALUE_GAP_FONTS * font_px
+            side = max(pad, SAME_LINE_FONTS * a.h) - 0.5
+            if x0 < ax1 + side and x1 > ax0 - side and y0 < ay1 + pad - 0.5 and y1 > ay0 - pad + 0.5:
                 out.append(b)
                 break
     return out
@@ -604,6 +635,19 @@ def _side_geometry(scene, frame, q, shapes) -> tuple[np.ndarray, np.ndarray, np.
 
 
 _ALONG = np.array([0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4])
+_HEIGHT_ALONG = np.array([0.5, 0.38, 0.62, 0.26, 0.74, 0.15, 0.85])
+
+
+def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.ndarray:
+    """Beside a dashed height line, on either side of it, from its middle out (never far off)."""
+    a, b = line[0], line[1]
+    dxy = b - a
+    n = max(float(np.hypot(*dxy)), 1e-9)
+    ux, uy = dxy / n
+    normals = np.array([math.atan2(ux, -uy), math.atan2(-ux, uy)])
+    extras = np.array([0.0, 3.0, 7.0]) if stage == "near" else np.array([1.5, 5.0, 10.0])
+    anchors = np.repeat(a[None, :] + _HEIGHT_ALONG[:, None] * dxy[None, :], 2, axis=0)
+    return offset_centres(anchors, np.tile(normals, len(_HEIGHT_ALONG)), gap + extras, w, h)
 _ALONG_WIDE = np.array([0.0, 0.08, -0.08, 0.22, -0.22, 0.35, -0.35, 0.45, -0.45])
 
 
@@ -652,12 +696,13 @@ def _radius_line(scene: Scene, frame: Frame, shape: str) -> np.ndarray | None:
 
 
 ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
+ARC_FONTS = 1.25  # an angle's arc mark at most this many font heights out (its value goes just beyond it)
 
 
 def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
     """The arc mark of a labelled angle, the ``k``-th at its vertex (each one ``ARC_STEP`` out)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
-    r = max(8.0, min(1.6 * style.font_px, 0.3 * _short_side(scene, frame, q))) + k * ARC_STEP * style.font_px
+    r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * _short_side(scene, frame, q))) + k * ARC_STEP * style.font_px
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
@@ -665,9 +710,11 @@ def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
 
 _TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
 _TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
-# an angle label's distances beyond its arc, in font heights: within the angle rule's NEAR_FONTS
+# an angle label's distances beyond its arc, in font heights (the angle rule's ANGLE_NEAR_FONTS refuses the far ones)
 _ANGLE_GAPS = np.array([0.0, 0.18, 0.4, 0.7, 1.0, 1.35, 1.8])
 _ANGLE_GAPS_WIDE = np.array([0.06, 0.28, 0.55, 0.85, 1.15, 1.5, 1.75, 1.95])
+_TURN_NARROW = np.array([0.0, 0.12, -0.12])
+_ANGLE_GAPS_NARROW = np.array([2.2, 2.6, 3.0, 3.5, 4.0, 4.6, 5.2])
 
 
 def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
@@ -676,9 +723,9 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     mid = t0 + sweep / 2
     if stage == "near":
         return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
-    if stage == "wide":
-        return offset_centres(pv, mid + _TURN_WIDE * sweep,
-                              r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
+    if stage == "wide":  # (and, for a narrow angle, farther out along its middle, where the wedge holds it)
+        return np.concatenate([offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h),
+                               offset_centres(pv, mid + _TURN_NARROW * sweep, r + gap + _ANGLE_GAPS_NARROW * fpx, w, h)])
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 

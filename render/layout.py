@@ -566,6 +566,7 @@ def build_scene(solution, state: State, seed: int) -> Scene:
     fill = colours.assign([pl.decl.name for pl in state.placed], seed)
     shapes, arcs = [], []
     heights: list[tuple[XY, XY]] = []
+    height_shapes: list[str] = []
     for pl in state.placed:
         decl, kind = pl.decl, KINDS[pl.decl.kind]
         for loop in pl.loops:
@@ -581,6 +582,7 @@ def build_scene(solution, state: State, seed: int) -> Scene:
                     add_segment(*q.key)
             if el.kind is QKind.HEIGHT and any(q in mentioned for q in qs):
                 heights.append(_height_line(el.foot, pl.coords, kind.construction.outline[0]))
+                height_shapes.append(decl.name)
         name = fill[decl.name]
         shapes.append(SceneShape(decl.name, decl.kind, decl.points, pl.coords, pl.loops, name,
                                  colours.PALETTE[name]))
@@ -593,7 +595,7 @@ def build_scene(solution, state: State, seed: int) -> Scene:
                 for a, b in zip(at, at[1:]):  # rays of an angle, parts of a segment
                     add_segment(decl.points[a], decl.points[b])
     scene = Scene(points=dict(state.pos), segments=segments, arcs=arcs, shapes=shapes,
-                  decls=tuple(problem.shapes), heights=heights, seed=seed)
+                  decls=tuple(problem.shapes), heights=heights, height_shapes=height_shapes, seed=seed)
     scene.measured = Measures(lambda: _measure_scene(scene, problem))
     return scene
 

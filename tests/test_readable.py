@@ -208,8 +208,12 @@ def test_reader_catches_each_class():
                            {"text": "area = 2", "element": "area ABC", "bbox": [145, 360, 200, 376]})
     assert any("touch" in p for p in problems(one_line))
     stacked = with_labels({"text": "β", "element": "angle BAC", "bbox": [130, 360, 140, 376]},
-                          {"text": "area = 2", "element": "area ABC", "bbox": [130, 380, 185, 396]})
+                          {"text": "area = 2", "element": "area ABC", "bbox": [130, 388, 185, 404]})
     assert not any("touch" in p for p in problems(stacked))
+    # review 5: "a" 4.6 px over "area = 771" reads as one stacked label (two values: 0.6 font apart)
+    close = with_labels({"text": "β", "element": "angle BAC", "bbox": [130, 360, 140, 376]},
+                        {"text": "area = 2", "element": "area ABC", "bbox": [130, 380, 185, 396]})
+    assert any("touch" in p for p in problems(close))
     small = with_labels({"text": "A", "element": "point A", "bbox": [86, 404, 96, 418], "font_size": 10.2},
                         {"text": "C", "element": "point C", "bbox": [84, 80, 96, 96], "font_size": 12.0})
     assert any("small type" in p for p in problems(small))

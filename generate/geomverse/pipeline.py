@@ -76,6 +76,7 @@ class FigureTools:
     renderer: type
     labels: Callable  # render.attribution.figure_labels
     overlapping: Callable  # render.looks.overlapping
+    shape_faults: Callable  # render.compose.shape_faults: the same checks before any label is placed
 
 
 @dataclass(frozen=True)
@@ -99,10 +100,11 @@ def _figure_tools() -> FigureTools | None:
         from geomill.render.attribution import figure_labels
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
+        from geomill.render.compose import shape_faults
         from geomill.render.looks import overlapping
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_faults)
 
 
 _RENDERERS: dict = {}
@@ -235,13 +237,16 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         key = (cfg.image_size,)
         if key not in _RENDERERS:
             _RENDERERS[key] = figures.renderer(size=cfg.image_size)
+        faults, overlaps = figures.shape_faults(scene, _RENDERERS[key].style, sol.distractor_shapes or ())
+        if faults:  # (checked first, from the scene alone: a refused figure costs no labels nor painting)
+            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+        if overlaps:
+            raise Infeasible("figure (a distractor shape overlaps another)")
         drawing = _RENDERERS[key].draw(scene, ann)
         if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
             raise Infeasible("figure (a label reads as another element's)")
         if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
             raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-        if sol.distractor_shapes and figures.overlapping(drawing.rules.fills, sol.distractor_shapes):
-            raise Infeasible("figure (a distractor shape overlaps another)")
         png = _RENDERERS[key].png()  # (encoded only once the figure is kept)
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
