@@ -267,7 +267,8 @@ class Rules:
             if len(rest):  # the text's centre nearer its own vertex than any other point (set off with
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
                 c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
-                good &= box_point_distance(c, rest).min(axis=1) >= ANGLE_CLEAR * box_point_distance(c, own.vertex[None])[:, 0]
+                own_c = box_point_distance(c, own.vertex[None])[:, 0]
+                good &= box_point_distance(c, rest).min(axis=1) >= ANGLE_CLEAR * own_c
                 # and the box too (a wide value's edge by another corner reads as that corner's)
                 good &= box_point_distance(boxes, rest).min(axis=1) >= d_own + SLACK
             for w in others:

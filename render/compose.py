@@ -724,8 +724,9 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     if stage == "near":
         return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
     if stage == "wide":  # (and, for a narrow angle, farther out along its middle, where the wedge holds it)
-        return np.concatenate([offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h),
-                               offset_centres(pv, mid + _TURN_NARROW * sweep, r + gap + _ANGLE_GAPS_NARROW * fpx, w, h)])
+        return np.concatenate([
+            offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h),
+            offset_centres(pv, mid + _TURN_NARROW * sweep, r + gap + _ANGLE_GAPS_NARROW * fpx, w, h)])
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 

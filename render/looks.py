@@ -12,7 +12,7 @@ import math
 
 from shapely.geometry import Polygon
 
-MIN_SHAPE_PX = 40.0  # the narrowest a shape may be drawn (its thinnest width, pixels; review 5: 25-30 px read as specks)
+MIN_SHAPE_PX = 40.0  # the narrowest a shape may be drawn (its thinnest width, px; review 5: 25-30 px read as specks)
 MIN_SHAPE_AREA = 1500.0  # px²: smaller, a shape is a speck beside its labels (review 2: a 528 px² sector asked about)
 KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, else it reads as a rhombus
 SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's

@@ -98,9 +98,9 @@ def _figure_tools() -> FigureTools | None:
     try:
         from geomill.render.annotate import Annotation
         from geomill.render.attribution import figure_labels
+        from geomill.render.compose import shape_faults
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
-        from geomill.render.compose import shape_faults
         from geomill.render.looks import overlapping
     except ImportError:
         return None
