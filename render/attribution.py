@@ -7,28 +7,33 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
 * point and side labels: the box's distance to its own element (a point; a segment) times
   ``RATIO`` plus ``SLACK`` is at most its distance to any other element of that kind (the other
   points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
-  one line a point splits); a side label's centre, too, is ``CENTRE_RATIO`` times nearer its side than
-  any other stroke (a box in a corner can be near one side by its edge and read as the other's), and
-  beside the side's middle part: its centre's foot on the side at least ``CORNER_SHARE`` of the side or
-  ``CORNER_FONTS`` font heights from either end (review 5: "12" level with a corner read as the other
-  side's, "18" at a corner as DA's);
-* a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights, and never set off
-  with a leader (issue 24's second review: a careful reader does not trace leaders, so a letter
-  set off reads as the corner it sits by, whatever its leader says);
+  one line a point splits);
+* a side value also: its box within ``SIDE_NEAR_FONTS`` font heights of its side and its centre within
+  ``SIDE_CENTRE_FONTS`` (review 6: "a = 6" 35 px off a slanted side); its centre ``CENTRE_RATIO`` times,
+  and ``SIDE_MARGIN`` px, nearer its side than any other stroke (a box in a corner can be near one side by
+  its edge and read as the other's; review 6: 12 px against 19); beside the side's middle part, its
+  centre's foot on the side at least ``CORNER_SHARE`` of the side or ``CORNER_FONTS`` font heights from
+  either end (review 5: "12" level with a corner read as the other side's, "18" at a corner as DA's);
+* a point letter is next to its point: its box within ``POINT_NEAR_FONTS`` font heights, its centre within
+  ``POINT_CENTRE_FONTS`` and ``POINT_CENTRE_RATIO`` times nearer it than any other point (review 6: letters
+  25-34 px off), and never set off with a leader (issue 24's second review: a careful reader does not
+  trace leaders, so a letter set off reads as the corner it sits by, whatever its leader says);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``ANGLE_NEAR_FONTS`` font heights of the vertex (or just beyond a wider
-  arc: ``ARC_BEYOND_FONTS``; or, in a narrow angle, where the wedge is first as wide as the label,
-  at most ``WEDGE_FIT_FONTS``), its centre ``ANGLE_CLEAR`` times nearer its own vertex than any other point
-  and its box nearer too, and no other labelled angle's wedge holds it as near that angle's vertex; like
-  side values, never set off with a leader (read where it sits; review 5: "121°" 51 px from its vertex
-  E and 52 from A);
+  mark is on); the box within ``ANGLE_NEAR_FONTS`` font heights of the vertex, or ``ARC_BEYOND_FONTS``
+  beyond a wider arc (a narrow angle's arc is drawn wider, so that its value fits just beyond it:
+  review 6 read values pushed 75-87 px out along a narrow wedge as unsure), its centre within
+  ``ANGLE_CENTRE_FONTS`` (or twice the arc's radius and 10 px) and ``ANGLE_CLEAR`` times nearer its own
+  vertex than any other point, its box nearer too, and no other labelled angle's wedge holds it as
+  near that angle's vertex; like side values, never set off with a leader (read where it sits;
+  review 5: "121°" 51 px from its vertex E and 52 from A);
 * a height's value ("h = …"): beside its dashed height line, its box within ``HEIGHT_NEAR_FONTS`` font
   heights of it and its centre ``RATIO`` times nearer it than any other dashed height, never set off
   with a leader (review 5: "h = 4" stacked with the area label 70 px from its line);
 * shape labels (area, perimeter, arc, radius: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
 * a shape's label set far off has a leader line: the rules above hold for the leader's element end
-  instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
+  instead of the box, the end lies ``LEADER_CLEAR_PX`` off every stroke (review 6: an end 3.8 px from a
+  dashed height pointed at the height), and the box keeps ``CLEAR`` px off every other element of its kind.
 
 The layout offers only candidates that pass (``Rules.rule`` is a vectorised predicate over
 candidate boxes), and ``Rules.misread`` re-applies the same predicate to a finished drawing.
@@ -47,18 +52,24 @@ from shapely.geometry import Polygon
 
 EDGE = 4.0
 RATIO = 1.5
-CENTRE_RATIO = 1.7  # a side label's centre: this many times nearer its side than any other stroke
+CENTRE_RATIO = 2.0  # a side label's centre: this many times nearer its side than any other stroke
 CORNER_SHARE = 0.25  # a side label's centre's foot: this share of the side from either end,
 CORNER_FONTS = 2.0  # or (a long side) this many font heights
 SLACK = 2.0
 CLEAR = 3.0
 ANGLE_NEAR_FONTS = 2.3  # an angle label's box within this many font heights of its vertex,
-ARC_BEYOND_FONTS = 0.6  # or of its arc where the arc is drawn wider (a third angle at one vertex),
-WEDGE_FIT_FONTS = 5.5  # or, in a narrow angle, where the wedge first holds the label (at most this far)
-WEDGE_CLEAR = 6.0  # px: (the label held that far off either ray)
+ARC_BEYOND_FONTS = 0.6  # or of its arc where the arc is drawn wider (a narrow angle, a third at one vertex);
+ANGLE_CENTRE_FONTS = 3.0  # its centre within this many font heights, or twice the arc's radius and 10 px
 ANGLE_CLEAR = 1.3  # an angle label's centre this many times nearer its vertex than any other point
 HEIGHT_NEAR_FONTS = 0.85  # a height's value: its box this near its dashed line
 POINT_NEAR_FONTS = 1.5
+POINT_CENTRE_FONTS = 1.45  # a point letter's centre this near its point (review 6: letters 25-34 px off)
+POINT_CENTRE_RATIO = 1.6  # and this many times nearer it than any other point
+SIDE_NEAR_FONTS = 0.7  # a side value's box this near its side,
+SIDE_CENTRE_FONTS = 2.0  # and its centre (review 6: "a = 6" 35 px off a slanted side)
+SIDE_MARGIN = 10.0  # px: a side value's centre this much nearer its side than any other stroke, too
+LEADER_CLEAR_PX = 10.0  # a shape label's leader ends this far inside, off every stroke (review 6: 3.8 px
+# from a dashed height, it pointed at the height)
 
 # (k×4 boxes, k×2×2 leaders or None) -> k booleans
 Rule = Callable[[np.ndarray, "np.ndarray | None"], np.ndarray]
@@ -178,7 +189,11 @@ class Rules:
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # a letter is read by where it sits: a leader never makes it right
                 return np.zeros(len(boxes), dtype=bool)
-            return nearest(boxes, None) & (box_point_distance(boxes, own)[:, 0] <= near)
+            good = nearest(boxes, None) & (box_point_distance(boxes, own)[:, 0] <= near)
+            idx = np.flatnonzero(good)
+            if len(idx):
+                good[idx] = _centre_near(_centres(boxes[idx]), own, rest, POINT_CENTRE_FONTS * self.font_px)
+            return good
         return ok
 
     def directions_at(self, name: str) -> np.ndarray:
@@ -207,6 +222,15 @@ class Rules:
         if len(pts) > 1:
             d[rows, owner] = np.inf
             good &= d.min(axis=1) >= RATIO * own + SLACK
+        idx = np.flatnonzero(good)
+        if len(idx):  # and the letter's centre close by, clearly nearer its point than any other
+            c = _centres(boxes[idx])
+            dc = np.hypot(c[:, None, 0] - pts[None, :, 0], c[:, None, 1] - pts[None, :, 1])
+            mine = pts[owner[idx]]
+            at = dc[np.arange(len(idx)), owner[idx]]
+            same = np.hypot(pts[None, :, 0] - mine[:, None, 0], pts[None, :, 1] - mine[:, None, 1]) <= 0.5
+            dc[same] = np.inf
+            good[idx] = (at <= POINT_CENTRE_FONTS * self.font_px) & (dc.min(axis=1) >= POINT_CENTRE_RATIO * at)
         return good
 
     def _side(self, element: str) -> Rule:
@@ -223,13 +247,19 @@ class Rules:
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # read where it sits (issue 24's second review): never set off
                 return np.zeros(len(boxes), dtype=bool)
-            good = nearest(boxes, leaders)
+            own_box = box_segment_distance(boxes, oa, ob)[:, 0]
+            good = nearest(boxes, leaders) & (own_box <= SIDE_NEAR_FONTS * self.font_px)
             idx = np.flatnonzero(good)
+            if len(idx):
+                near = point_segment_distance(_centres(boxes[idx]), oa, ob)[:, 0] <= SIDE_CENTRE_FONTS * self.font_px
+                good[idx] = near
+                idx = idx[near]
             if not len(idx) or not len(ra):
                 return good
             src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
             c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
-            bound = CENTRE_RATIO * point_segment_distance(c, oa, ob)[:, 0]
+            own_c = point_segment_distance(c, oa, ob)[:, 0]
+            bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
             # only the strokes within reach of some centre can be nearer than the bound
             reach = float(bound.max())
             x0, y0 = c.min(axis=0) - reach
@@ -251,7 +281,7 @@ class Rules:
         own = self.wedges[element]
         others = [w for e, w in self.wedges.items() if e != element]
         near = max(ANGLE_NEAR_FONTS * self.font_px, own.radius + ARC_BEYOND_FONTS * self.font_px)
-        narrow = math.sin(min(own.sweep, math.pi) / 2)
+        far = max(2 * own.radius + 10, ANGLE_CENTRE_FONTS * self.font_px)  # its centre (a wide "α = 44°")
         rest = np.array([p for p in self.points.values() if np.hypot(*(p - own.vertex)) > 0.5]).reshape(-1, 2)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
@@ -260,10 +290,8 @@ class Rules:
             src = boxes
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
-            # where the wedge is first as wide as the label (a narrow angle's value sits farther out)
-            fit = (np.hypot(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) / 2 + WEDGE_CLEAR) / max(narrow, 1e-9)
-            reach = np.maximum(near, np.minimum(fit, WEDGE_FIT_FONTS * self.font_px))
-            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= reach)
+            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
+            good &= np.hypot(centre[:, 0] - own.vertex[0], centre[:, 1] - own.vertex[1]) <= far
             if len(rest):  # the text's centre nearer its own vertex than any other point (set off with
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
                 c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
@@ -323,6 +351,10 @@ class Rules:
                 good[idx] = shapely.contains(region, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
                 return good
             good &= shapely.contains_xy(region, leaders[:, 0, 0], leaders[:, 0, 1])
+            idx = np.flatnonzero(good)
+            if len(idx) and len(self.strokes.a):  # its end well inside, off every stroke (a dashed height)
+                ends = self._leader_ends(leaders[idx, 0])
+                good[idx] = ends
             if not others:
                 return good
             # set off: nearest its own shape all the same, its leader over no other shape (measured
@@ -350,6 +382,17 @@ class Rules:
             good[idx] = keep
             return good
         return ok
+
+    def _leader_ends(self, ends: np.ndarray) -> np.ndarray:
+        """Which leader ends (k×2) lie LEADER_CLEAR_PX off every stroke (only the strokes within reach)."""
+        st, r = self.strokes, LEADER_CLEAR_PX
+        lo, hi = np.minimum(st.a, st.b), np.maximum(st.a, st.b)
+        x0, y0 = ends.min(axis=0) - r
+        x1, y1 = ends.max(axis=0) + r
+        near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+        if not len(near):
+            return np.ones(len(ends), dtype=bool)
+        return point_segment_distance(ends, st.a[near], st.b[near]).min(axis=1) >= r
 
     def _region(self, name: str) -> tuple:
         """The shape's own fill off every other shape grown by CLEAR (prepared), and its bounds: one
@@ -461,6 +504,22 @@ def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
     for i in skip:
         rest &= owner != i
     return rest
+
+
+def _centres(boxes: np.ndarray) -> np.ndarray:
+    return np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2])
+
+
+def _centre_near(c: np.ndarray, own: np.ndarray, rest: np.ndarray, reach: float) -> np.ndarray:
+    """Which centres lie within ``reach`` of ``own`` (1×2) and POINT_CENTRE_RATIO times nearer it than
+    any of ``rest`` (m×2; those on ``own`` itself aside)."""
+    at = np.hypot(c[:, 0] - own[0, 0], c[:, 1] - own[0, 1])
+    good = at <= reach
+    far = rest[np.hypot(rest[:, 0] - own[0, 0], rest[:, 1] - own[0, 1]) > 0.5]
+    if len(far):
+        d = np.hypot(c[:, None, 0] - far[None, :, 0], c[:, None, 1] - far[None, :, 1]).min(axis=1)
+        good &= d >= POINT_CENTRE_RATIO * at
+    return good
 
 
 def _point_boxes(pts: np.ndarray) -> np.ndarray:

@@ -132,18 +132,37 @@ class Drawing:
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
 
 
-def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
+class _Refused(Exception):
+    """A label that will read wrong whatever follows (a point letter, a letter or mark the text cannot
+    take over): with ``fail_fast`` the composition stops there."""
+
+    def __init__(self, label: Placed):
+        super().__init__(label.element)
+        self.label = label
+
+
+def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
+            fail_fast: bool = False) -> Drawing:
     """The drawing.  A given value that no place lets a reader attach to its own element goes to
     the question text (``Annotation.move_to_text``): where that changes no mark, as the labels are
     placed (see ``_place_items``), else by placing them all again; what still reads wrong is left
-    in ``Drawing.misread`` for the caller (the generator refuses the figure)."""
-    d = _compose_once(scene, annotation, style, text_size)
+    in ``Drawing.misread`` for the caller (the generator refuses the figure).  ``fail_fast``: stop at
+    the first label that will read wrong whatever follows (the drawing then has only the labels placed
+    so far, and that one in ``misread``): the generator refuses such a figure, so placing the rest is waste."""
+    d = _compose_once(scene, annotation, style, text_size, fail_fast)
+    if fail_fast and d.misread and any(not annotation.on_image(_quantity(annotation, lab)) for lab in d.misread):
+        return d
     drawn = {str(q): q for q in annotation.facts if annotation.on_image(q)}
     moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
     if moved:
         annotation.move_to_text(moved)
-        d = _compose_once(scene, annotation, style, text_size)
+        d = _compose_once(scene, annotation, style, text_size, fail_fast)
     return d
+
+
+def _quantity(annotation: Annotation, lab: Placed):
+    """The fact a label shows, if it is one (None: a point letter, a letter, a query mark)."""
+    return next((q for q in annotation.facts if str(q) == lab.element), None)
 
 
 def _margin(style: Style) -> float:
@@ -161,7 +180,8 @@ def shape_faults(scene: Scene, style: Style, distractors=()) -> tuple[list[str],
     return looks.faults(scene.shapes, fills), looks.overlapping(fills, distractors)
 
 
-def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize) -> Drawing:
+def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
+                  fail_fast: bool = False) -> Drawing:
     margin = _margin(style)
     outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
@@ -169,14 +189,19 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     _add_fills(d, outlines)
     _add_strokes(d, scene)
     items = annotation.items()
-    arc_radius = _add_marks(d, scene, annotation, items)
+    arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius)
     occ = Occupancy(style.size)
     occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
     placer = Placer(style.size, occ, margin=EDGE)
-    if annotation.style == "coordinate":
-        _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
-    _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
+    try:
+        if annotation.style == "coordinate":
+            _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines}, fail_fast)
+        _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size, fail_fast)
+    except _Refused as e:
+        d.misread = [e.label]
+        d.faults = looks.faults(scene.shapes, d.rules.fills)
+        return d
     misread = d.rules.misread(d.labels)
     # a point letter with no clean place (in a shape, on a stroke: never set off) and labels read as one
     # (a value too: with no leader to carry it off, its least bad place may lie on a stroke or a label)
@@ -212,7 +237,8 @@ def _add_strokes(d: Drawing, scene: Scene) -> None:
             d.heights.setdefault(name, d.dashed[-1])
 
 
-def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[Quantity, float]:
+def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
+               text_size: TextSize | None = None) -> dict[Quantity, float]:
     """Right-angle marks and the arcs of labelled angles; each labelled angle's mark radius."""
     frame, style = d.frame, d.style
     arc_radius: dict[Quantity, float] = {}
@@ -223,14 +249,15 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[
             radius = _radius_line(scene, frame, it.quantity.key[0])
             if radius is not None:
                 d.dashed.append(radius)
-    at_vertex: dict[str, int] = {}  # arcs drawn so far at each vertex
+    at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         if not _is_right(scene, it.quantity):
-            # angles at one vertex get arcs of distinct radii: adjacent (supplementary, complementary)
-            # angles drawn at one radius read as one angle
-            k = at_vertex.get(it.quantity.key[1], 0)
-            at_vertex[it.quantity.key[1]] = k + 1
-            line, r = _angle_arc(scene, frame, it.quantity, style, k)
+            # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
+            # complementary) angles drawn at one radius read as one angle
+            v = it.quantity.key[1]
+            fit = text_size(it.text) if text_size is not None else None
+            line, r = _angle_arc(scene, frame, it.quantity, style, at_vertex.get(v, -math.inf), fit)
+            at_vertex[v] = r
             d.marks.append(line)
             arc_radius[it.quantity] = r
         else:
@@ -259,7 +286,7 @@ def _valid(poly: Polygon) -> Polygon:
 
 
 def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text_size: TextSize,
-                  outline_of: dict[str, np.ndarray]) -> None:
+                  outline_of: dict[str, np.ndarray], fail_fast: bool = False) -> None:
     """Point letters first: they have the strictest rule (outside every shape)."""
     style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
@@ -290,6 +317,8 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
         if placed is None:
             placed = _search_point(d, placer, name, anchors[name], free_of[name], polys, gap, text_size,
                                    partial(centres, name))
+            if fail_fast and placed.conflicts:  # a point letter is never moved: the figure reads wrong
+                raise _Refused(placed)
         _add_label(d, occ, placed, style)
 
 
@@ -430,7 +459,7 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
 
 
 def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
-                 placer: Placer, occ: Occupancy, text_size: TextSize) -> None:
+                 placer: Placer, occ: Occupancy, text_size: TextSize, fail_fast: bool = False) -> None:
     """The labels tied to a spot (angles, sides) before those free to roam a shape.
 
     A given value whose label reads as another element's goes to the question text at once, its
@@ -487,6 +516,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 if kept is None:
                     continue
                 placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+        if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
 
 
@@ -499,8 +530,8 @@ VALUE_GAP_FONTS = 0.65
 # "far*": a leader that may cross strokes (a point whose only outside is a narrow wedge).  The stages of
 # one group share a type size and a leader rule, so they are tried as one list of candidates (in order:
 # the same spot wins as stage by stage, at less cost).
-STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)),
-          (0.72, ("near", "wide")), (0.72, ("far",)), (1.0, ("far*",)), (0.72, ("far*",)))
+# (Never under 85 % of the type size, 10.2 points: review 6 read 8.6-point values as cramped, unsure whose.)
+STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)), (1.0, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 # a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
 # with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
@@ -699,10 +730,24 @@ ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
 ARC_FONTS = 1.25  # an angle's arc mark at most this many font heights out (its value goes just beyond it)
 
 
-def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
-    """The arc mark of a labelled angle, the ``k``-th at its vertex (each one ``ARC_STEP`` out)."""
+ARC_MAX_FONTS = 3.6  # a narrow angle's arc at most this far out (review 6: enlarge it rather than set the value far)
+WEDGE_ROOM = 5.0  # px between a narrow angle's value and either ray
+
+
+def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None
+               ) -> tuple[np.ndarray, float]:
+    """The arc mark of a labelled angle, at least ``ARC_STEP`` outside the widest arc already at its vertex
+    (``inner``); for a narrow angle drawn wider, up to ``ARC_MAX_FONTS``, so that its value (``label``: its
+    w, h) fits in the wedge just beyond the arc: a value pushed far out along a narrow wedge read as unsure
+    (review 6)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
-    r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * _short_side(scene, frame, q))) + k * ARC_STEP * style.font_px
+    short = _short_side(scene, frame, q)
+    r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
+    if label is not None and sweep < math.pi:
+        half = math.hypot(*label) / 2
+        need = (half + WEDGE_ROOM) / math.sin(sweep / 2) - half - (style.lw_px / 2 + 2.5)
+        r = max(r, min(need, ARC_MAX_FONTS * style.font_px, 0.75 * short))
+    r = max(r, inner + ARC_STEP * style.font_px)
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
@@ -713,8 +758,6 @@ _TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
 # an angle label's distances beyond its arc, in font heights (the angle rule's ANGLE_NEAR_FONTS refuses the far ones)
 _ANGLE_GAPS = np.array([0.0, 0.18, 0.4, 0.7, 1.0, 1.35, 1.8])
 _ANGLE_GAPS_WIDE = np.array([0.06, 0.28, 0.55, 0.85, 1.15, 1.5, 1.75, 1.95])
-_TURN_NARROW = np.array([0.0, 0.12, -0.12])
-_ANGLE_GAPS_NARROW = np.array([2.2, 2.6, 3.0, 3.5, 4.0, 4.6, 5.2])
 
 
 def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
@@ -723,10 +766,8 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     mid = t0 + sweep / 2
     if stage == "near":
         return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
-    if stage == "wide":  # (and, for a narrow angle, farther out along its middle, where the wedge holds it)
-        return np.concatenate([
-            offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h),
-            offset_centres(pv, mid + _TURN_NARROW * sweep, r + gap + _ANGLE_GAPS_NARROW * fpx, w, h)])
+    if stage == "wide":
+        return offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 

@@ -233,9 +233,14 @@ class Renderer:
 
     def draw(self, scene: Scene, annotation: Annotation) -> Drawing:
         d = self.compose(scene, annotation)
+        self.paint(d)
+        return d
+
+    def paint(self, d: Drawing) -> None:
+        """Paint a composed drawing (``draw`` is ``compose`` then this): a caller that may refuse the
+        composition (the generator, a label that reads wrong) checks it first and paints only what it keeps."""
         self._apply(d)
         self._paint(d)
-        return d
 
     def rgba(self) -> np.ndarray:
         return np.asarray(self.canvas.get_renderer().buffer_rgba())

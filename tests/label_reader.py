@@ -30,7 +30,8 @@ EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
 # the careful reader's limits (font: the tallest label's height)
 ANGLE_NEAR = 2.5  # fonts: an angle value's box at most this far from its vertex (or 0.7 beyond a wider arc)
-WEDGE_FIT = 6.0  # fonts: or, in a narrow angle, as far as where the wedge is first as wide as the value
+ARC_BEYOND = 0.8  # fonts: or this far beyond a wider arc (a narrow angle's: review 6 asked for that)
+ANGLE_CENTRE = 3.2  # fonts: and its centre this far, or twice the arc's radius and 12 px (a wide "α = 44°")
 ANGLE_CLEAR = 1.2  # an angle value's centre this many times nearer its vertex than any other point
 HEIGHT_NEAR = 1.0  # fonts: "h = …" at most this far from its dashed height line
 POINT_NEAR = 1.6  # fonts: a point letter's box at most this far from its point (no leader)
@@ -40,10 +41,18 @@ APART = 3.0  # px between two labels' boxes
 VALUES_APART = 0.6  # fonts between two values' boxes (neither a point letter): "a" 4.6 px over "area = 771"
 SAME_LINE = 0.75  # fonts between two labels side by side on one line (closer: "β area = 2")
 POINT_CLEAR = 1.25  # a point letter's box this many times (+ 1 px) nearer its point than any other
-SIDE_CLEAR = 1.6  # a side value's centre this many times nearer its side than any other
+SIDE_MARGIN = 8.0  # px: and this much nearer
+SIDE_CLEAR = 1.8  # a side value's centre this many times nearer its side than any other
 CORNER_SHARE = 0.2  # its centre's foot on its side this share of the side from either end,
 CORNER_FONTS = 1.8  # or (a long side) this many fonts: a value level with a corner reads as the other side's
 ARCS_APART = 4.0  # px between the mark radii of two angles sharing a vertex and a ray
+MIN_POINTS = 10.0  # no label in smaller type (review 6: 8.6-point values read as cramped)
+POINT_CENTRE = 1.55  # fonts: a point letter's centre at most this far from its point (review 6: 25-34 px)
+POINT_CENTRE_RATIO = 1.45  # and this many times nearer it than any other point
+SIDE_NEAR = 0.9  # fonts: a side value's box at most this far from its side,
+SIDE_CENTRE = 2.2  # and its centre (review 6: "a = 6" 35 px off a slanted side)
+LEADER_END = 8.0  # px: a shape label's leader ends this far off every drawn side (review 6: 3.8 px, read as
+# pointing at the side)
 THINNEST = 38.0  # px: a shape's thinnest width
 SMALLEST = 1400.0  # px²: a shape's area
 
@@ -54,7 +63,7 @@ CLASSES = (
     ("side value as near another side", "side"), ("side value by a corner", "corner"),
     ("height value away from its dashed line", "height"), ("shape label astray", "shape"),
     ("labels touching", "touch"), ("adjacent angles at one radius", "one radius"),
-    ("shape too small or thin", "too "),
+    ("shape too small or thin", "too "), ("type too small", "type"),
 )
 
 
@@ -65,6 +74,7 @@ def classify(message: str) -> str:
         "touch": " touch" in message,
         "one radius": "one radius" in message,
         "too ": message.startswith("shape ") and " to read" in message,
+        "type": "type under" in message,
         "height": "(height " in message,
         "corner": "corner" in message,
         "point": "(point " in message,
@@ -145,6 +155,9 @@ def problems(fig: dict) -> list[str]:
             else:
                 if not own.buffer(0.5).contains(at):
                     out.append(f"{text!r} ({el}) has a leader that does not end in its shape")
+                if any(at.distance(line) < LEADER_END for *_, line in segments) or any(
+                        at.distance(LineString(h["line"])) < LEADER_END for h in fig.get("heights", [])):
+                    out.append(f"{text!r} ({el}) has a leader ending by a line: it points at the line")
                 d_own = own.distance(where)
                 if any(o.distance(where) <= d_own for o in others):
                     out.append(f"{text!r} ({el}) is set off nearer another region")
@@ -195,6 +208,8 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
     for lab, where in zip(labels, boxes):
         el, text = lab["element"], lab["text"]
         c = where.centroid
+        if lab.get("font_size", MIN_POINTS) < MIN_POINTS - 0.01:
+            out.append(f"{text!r} ({el}) is in type under {MIN_POINTS:g} points: cramped, unsure whose")
         if el.startswith("point "):
             name = el[6:]
             if lab.get("font_size", top) < top - 0.01:
@@ -204,8 +219,12 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                    if n != name and math.dist(p, pts[name]) > 0.5):
                 out.append(f"{text!r} ({el}) is not clearly nearer its point than another")
             if lab["leader"] is None:
-                if own > POINT_NEAR * font:
+                at = c.distance(Point(pts[name]))
+                if own > POINT_NEAR * font or at > POINT_CENTRE * font:
                     out.append(f"{text!r} ({el}) is away from its point")
+                elif any(c.distance(Point(p)) < POINT_CENTRE_RATIO * at for n, p in pts.items()
+                         if n != name and math.dist(p, pts[name]) > 0.5):
+                    out.append(f"{text!r} ({el}) is not clearly nearer its point than another (its centre)")
             else:
                 out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
                 (ax, ay), (bx, by) = lab["leader"]
@@ -224,8 +243,7 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             a, v, b = split_points(el[6:], pts, 3)
             if lab["leader"] is not None:
                 out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
-            elif where.distance(Point(pts[v])) > _angle_reach(lab["bbox"], pts[a], pts[v], pts[b], font,
-                                                               radius.get(el, 0.0)):
+            elif not _angle_reach(lab, pts[v], font, radius.get(el, 0.0)):
                 out.append(f"{text!r} ({el}) is far from its vertex")
             own = c.distance(Point(pts[v]))
             near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
@@ -240,10 +258,12 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             p, q = split_points(el, pts, 2)
             side = LineString([pts[p], pts[q]])
             own = c.distance(side)
+            if where.distance(side) > SIDE_NEAR * font or own > SIDE_CENTRE * font:
+                out.append(f"{text!r} ({el}) sits away from its side ({own:.0f} px)")
             for a, b, line in segments:
                 if {a, b} == {p, q} or _collinear_overlap(pts[p], pts[q], pts[a], pts[b]):
                     continue
-                if c.distance(line) < SIDE_CLEAR * own:
+                if c.distance(line) < max(SIDE_CLEAR * own, own + SIDE_MARGIN):
                     out.append(f"{text!r} ({el}) sits about as near side {a}{b}")
                     break
             foot, length = side.project(c), side.length
@@ -261,13 +281,14 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
     return out
 
 
-def _angle_reach(bbox, a, v, b, font: float, radius: float) -> float:
-    """How far from its vertex an angle's value may be read as its own: ANGLE_NEAR fonts, or just beyond
-    a wider arc, or, in a narrow angle, where the wedge is first as wide as the value (at most WEDGE_FIT)."""
-    sweep = abs(math.atan2(a[1] - v[1], a[0] - v[0]) - math.atan2(b[1] - v[1], b[0] - v[0])) % (2 * math.pi)
-    half = min(sweep, 2 * math.pi - sweep) / 2
-    fit = (math.hypot(bbox[2] - bbox[0], bbox[3] - bbox[1]) / 2 + 8.0) / max(math.sin(half), 1e-9)
-    return max(ANGLE_NEAR * font, radius + 0.7 * font, min(fit + 0.2 * font, WEDGE_FIT * font))
+def _angle_reach(lab: dict, v, font: float, radius: float) -> bool:
+    """Is the angle's value close enough to its vertex ``v``: its box within ANGLE_NEAR fonts or just beyond
+    a wider arc (a narrow angle's), its centre within ANGLE_CENTRE fonts or twice the arc's radius and 10 px?"""
+    x0, y0, x1, y1 = lab["bbox"]
+    where = box(x0, y0, x1, y1)
+    near = max(ANGLE_NEAR * font, radius + ARC_BEYOND * font)
+    far = max(2 * radius + 12, ANGLE_CENTRE * font)
+    return where.distance(Point(v)) <= near and where.centroid.distance(Point(v)) <= far
 
 
 def _height(lab: dict, where, heights: dict | None, font: float) -> list[str]:

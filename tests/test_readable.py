@@ -299,30 +299,43 @@ def test_side_value_beside_the_middle_of_its_side(renderer):
     bx, by = fig["points"]["B"]
     t = ((x0 + x1) / 2 - ax) * (bx - ax) + ((y0 + y1) / 2 - ay) * (by - ay)
     length = math.hypot(bx - ax, by - ay)
-    assert 0.25 * length <= t / length <= 0.75 * length or 2 * d.style.font_px <= t / length <= length - 2 * d.style.font_px
+    foot, fpx = t / length, d.style.font_px
+    assert 0.25 * length <= foot <= 0.75 * length or 2 * fpx <= foot <= length - 2 * fpx
 
 
-def test_angle_value_near_its_vertex_or_where_its_narrow_wedge_holds_it(renderer):
-    """Review 5: "121°" 51 px from its vertex E and 52 px from A.  A value within 2.3 fonts of its vertex
-    (a narrow angle's: where its wedge first holds it) and 1.3 times nearer it than any other point."""
+def test_angle_value_near_its_vertex_or_just_beyond_a_wider_arc(renderer):
+    """Review 5: "121°" 51 px from its vertex E and 52 px from A; review 6: values pushed 75-87 px out
+    along a narrow wedge.  A value within 2.3 fonts of its vertex and 1.3 times nearer it than any other
+    point; a narrow angle's arc is drawn wider, so that its value sits just beyond the arc, or the value
+    goes to the text."""
+    from geomill.render.attribution import ARC_BEYOND_FONTS
+    from geomill.render.compose import ARC_FONTS
     scene, d = _figure(renderer, "triangle ABC\nAB = 20\nBC = 18\nangle ABC = 110\nfind CA\n")
     rule = d.rules.rule("angle", "angle ABC")
     w = d.rules.wedges["angle ABC"]
-    mid = w.start + w.sweep / 2
     fpx = d.style.font_px
 
-    def box_at(dist):
-        c = w.vertex + dist * np.array([math.cos(mid), math.sin(mid)])
-        return np.array([[c[0] - 12, c[1] - 8, c[0] + 12, c[1] + 8]])
-    assert rule(box_at(w.radius + 0.8 * fpx), None)[0]
-    assert not rule(box_at(3.4 * fpx), None)[0]  # a wide angle's value 50-70 px out: refused
-    scene, d = _figure(renderer, "triangle ABC\nAB = 20\nBC = 20\nangle ABC = 18\nfind CA\n")
-    w = d.rules.wedges["angle ABC"]
-    mid = w.start + w.sweep / 2
-    rule = d.rules.rule("angle", "angle ABC")
-    c = w.vertex + 3.6 * fpx * np.array([math.cos(mid), math.sin(mid)])
-    assert rule(np.array([[c[0] - 6, c[1] - 8, c[0] + 6, c[1] + 8]]), None)[0]  # an 18° wedge holds it only there
-    assert problems(figure_labels(d)) == []
+    def box_at(w, dist, half=12):
+        c = w.vertex + dist * np.array([math.cos(w.start + w.sweep / 2), math.sin(w.start + w.sweep / 2)])
+        return np.array([[c[0] - half, c[1] - 8, c[0] + half, c[1] + 8]])
+    assert rule(box_at(w, w.radius + 0.8 * fpx), None)[0]
+    assert not rule(box_at(w, 3.4 * fpx), None)[0]  # a wide angle's value 50-70 px out: refused
+    for angle in (25, 18):
+        scene, d = _figure(renderer, f"triangle ABC\nAB = 20\nBC = 20\nangle ABC = {angle}\nfind CA\n")
+        fig = figure_labels(d)
+        assert problems(fig) == []
+        placed = [lab for lab in d.labels if lab.element == "angle ABC"]
+        if angle == 25:  # its arc drawn wider, its value just beyond it
+            w = d.rules.wedges["angle ABC"]
+            assert w.radius > ARC_FONTS * fpx + 1
+            (lab,) = placed
+            x0, y0, x1, y1 = lab.box
+            gap = math.hypot(max(x0 - w.vertex[0], 0, w.vertex[0] - x1), max(y0 - w.vertex[1], 0, w.vertex[1] - y1))
+            assert gap <= w.radius + ARC_BEYOND_FONTS * fpx
+            rule = d.rules.rule("angle", "angle ABC")
+            assert not rule(box_at(w, w.radius + 3 * fpx, 6), None)[0]  # not pushed far out along it
+        else:  # too narrow for any arc to hold it near: the value is the text's, not far along the wedge
+            assert placed == []
 
 
 def test_height_value_beside_its_dashed_line(renderer):

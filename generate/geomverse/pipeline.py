@@ -77,6 +77,7 @@ class FigureTools:
     labels: Callable  # render.attribution.figure_labels
     overlapping: Callable  # render.looks.overlapping
     shape_faults: Callable  # render.compose.shape_faults: the same checks before any label is placed
+    compose: Callable  # render.compose.compose
 
 
 @dataclass(frozen=True)
@@ -98,13 +99,13 @@ def _figure_tools() -> FigureTools | None:
     try:
         from geomill.render.annotate import Annotation
         from geomill.render.attribution import figure_labels
-        from geomill.render.compose import shape_faults
+        from geomill.render.compose import compose, shape_faults
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
         from geomill.render.looks import overlapping
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_faults)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_faults, compose)
 
 
 _RENDERERS: dict = {}
@@ -242,12 +243,14 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
             raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
         if overlaps:
             raise Infeasible("figure (a distractor shape overlaps another)")
-        drawing = _RENDERERS[key].draw(scene, ann)
+        renderer = _RENDERERS[key]  # (composed to the first label that reads wrong; painted only once it passes)
+        drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
         if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
             raise Infeasible("figure (a label reads as another element's)")
         if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
             raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-        png = _RENDERERS[key].png()  # (encoded only once the figure is kept)
+        renderer.paint(drawing)
+        png = renderer.png()  # (encoded only once the figure is kept)
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
 
