@@ -124,6 +124,7 @@ class Drawing:
     labels: list[Placed] = field(default_factory=list)
     leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
     heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (pixels)
+    angle_arcs: dict[str, np.ndarray] = field(default_factory=dict)  # "angle ABC" -> its arc mark (in marks)
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
     faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
@@ -259,6 +260,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             line, r = _angle_arc(scene, frame, it.quantity, style, at_vertex.get(v, -math.inf), fit)
             at_vertex[v] = r
             d.marks.append(line)
+            d.angle_arcs[str(it.quantity)] = line
             arc_radius[it.quantity] = r
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
@@ -462,10 +464,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                  placer: Placer, occ: Occupancy, text_size: TextSize, fail_fast: bool = False) -> None:
     """The labels tied to a spot (angles, sides) before those free to roam a shape.
 
-    A given value whose label reads as another element's goes to the question text at once, its
-    element keeping what the figure still shows of it (an individual letter), when that leaves
-    the marks as they are (not a coordinate-style angle, whose arc goes with its value): the
-    labels placed so far, and so all that follow, are then those a second pass would place."""
+    A given value whose label reads as another element's (or has no free place) goes to the question
+    text at once, its element keeping what the figure still shows of it (an individual letter); a
+    coordinate-style angle's arc goes with its value (the labels placed so far kept off it, which
+    leaves them right): no second pass is needed for it."""
     style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
     fpx = style.font_px
@@ -508,14 +510,15 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         rule = d.rules.rule(role, str(q))
         tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
-        if annotation.on_image(q) and d.rules.misreads(placed):
+        if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             kept = annotation.unvalued_item(q)
-            if q.kind is not QKind.ANGLE or kept is not None:  # (else its arc goes too: see compose)
-                annotation.move_to_text([q])
-                placer.undo()
-                if kept is None:
-                    continue
-                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+            annotation.move_to_text([q])
+            placer.undo()
+            if kept is None:
+                if q.kind is QKind.ANGLE:  # a coordinate-style angle's arc goes with its value (what was
+                    _drop_arc(d, str(q))  # placed so far kept off it: still right without it)
+                continue
+            placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
@@ -571,6 +574,14 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
     best.element = element
     placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)
     return best
+
+
+def _drop_arc(d: Drawing, element: str) -> None:
+    """Take an angle's arc mark off the drawing (its value went to the text and nothing else marks it)."""
+    line = d.angle_arcs.pop(element, None)
+    if line is not None:
+        d.marks = [m for m in d.marks if m is not line]
+    d.rules.wedges.pop(element, None)
 
 
 def crowded(labels: list[Placed], font_px: float) -> list[Placed]:
