@@ -26,9 +26,10 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   vertex than any other point, its box nearer too, and no other labelled angle's wedge holds it as
   near that angle's vertex; like side values, never set off with a leader (read where it sits;
   review 5: "121°" 51 px from its vertex E and 52 from A);
-* a height's value ("h = …"): beside its dashed height line, its box within ``HEIGHT_NEAR_FONTS`` font
-  heights of it and its centre ``RATIO`` times nearer it than any other dashed height, never set off
-  with a leader (review 5: "h = 4" stacked with the area label 70 px from its line);
+* a height's value ("h = …"): beside the middle part of its dashed height line (``HEIGHT_MIDDLE``), its box
+  within ``HEIGHT_NEAR_FONTS`` font heights of it and its centre ``RATIO`` times nearer it than any other
+  dashed height and ``HEIGHT_CLEAR`` times nearer than any side, never set off with a leader (review 5:
+  "h = 4" stacked with the area label 70 px from its line; review 6: 125 px off it, by the sides);
 * shape labels (area, perimeter, arc, radius: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
 * a shape's label set far off has a leader line: the rules above hold for the leader's element end
@@ -61,7 +62,9 @@ ANGLE_NEAR_FONTS = 2.3  # an angle label's box within this many font heights of 
 ARC_BEYOND_FONTS = 0.6  # or of its arc where the arc is drawn wider (a narrow angle, a third at one vertex);
 ANGLE_CENTRE_FONTS = 3.0  # its centre within this many font heights, or twice the arc's radius and 10 px
 ANGLE_CLEAR = 1.3  # an angle label's centre this many times nearer its vertex than any other point
-HEIGHT_NEAR_FONTS = 0.85  # a height's value: its box this near its dashed line
+HEIGHT_NEAR_FONTS = 0.85  # a height's value: its box this near its dashed line,
+HEIGHT_MIDDLE = 0.2  # beside its middle part (its centre's foot this share of the line from either end),
+HEIGHT_CLEAR = 1.6  # and its centre this many times nearer it than any side (review 6: ratio 2 asked)
 POINT_NEAR_FONTS = 1.5
 POINT_CENTRE_FONTS = 1.45  # a point letter's centre this near its point (review 6: letters 25-34 px off)
 POINT_CENTRE_RATIO = 1.6  # and this many times nearer it than any other point
@@ -314,16 +317,30 @@ class Rules:
         ra = np.array([h[0] for h in rest]).reshape(-1, 2)
         rb = np.array([h[1] for h in rest]).reshape(-1, 2)
         near = HEIGHT_NEAR_FONTS * self.font_px
+        u = b[0] - a[0]
+        length = max(float(np.hypot(*u)), 1e-9)
+        u = u / length
+        st = self.strokes  # every other stroke: not the pieces along the height's own line
+        off = np.maximum(np.abs(_cross(st.a - a[0], u)), np.abs(_cross(st.b - a[0], u))) > 0.5
+        sa, sb = st.a[off], st.b[off]
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # read where it sits: never set off
                 return np.zeros(len(boxes), dtype=bool)
             own = box_segment_distance(boxes, a, b)[:, 0]
             good = self._on_canvas(boxes) & (own <= near)
-            if len(ra) and good.any():
-                c = np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2])
-                good &= (point_segment_distance(c, ra, rb).min(axis=1)
-                         >= RATIO * point_segment_distance(c, a, b)[:, 0] + SLACK)
+            idx = np.flatnonzero(good)
+            if not len(idx):
+                return good
+            c = _centres(boxes[idx])
+            t = (c - a[0]) @ u  # beside the middle part of the line (review 6: "beside its midpoint")
+            keep = (t >= HEIGHT_MIDDLE * length) & (t <= (1 - HEIGHT_MIDDLE) * length)
+            d_own = point_segment_distance(c, a, b)[:, 0]
+            if len(ra):
+                keep &= point_segment_distance(c, ra, rb).min(axis=1) >= RATIO * d_own + SLACK
+            if len(sa):  # and clearly nearer it than any side
+                keep &= point_segment_distance(c, sa, sb).min(axis=1) >= HEIGHT_CLEAR * d_own
+            good[idx] = keep
             return good
         return ok
 
@@ -504,6 +521,11 @@ def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
     for i in skip:
         rest &= owner != i
     return rest
+
+
+def _cross(v: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Row by row, the cross product of the k×2 ``v`` with the unit vector ``u``."""
+    return v[:, 0] * u[1] - v[:, 1] * u[0]
 
 
 def _centres(boxes: np.ndarray) -> np.ndarray:

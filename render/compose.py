@@ -232,10 +232,39 @@ def _add_strokes(d: Drawing, scene: Scene) -> None:
         pts = np.column_stack([arc.centre[0] + arc.radius * np.cos(t), arc.centre[1] + arc.radius * np.sin(t)])
         d.strokes.append(frame.pxs(pts))
     names = list(scene.height_shapes) + [""] * (len(scene.heights) - len(scene.height_shapes))
-    for (top, foot), name in zip(scene.heights, names):
-        d.dashed.append(frame.pxs([top, foot]))
+    bases = list(scene.height_bases) + [None] * (len(scene.heights) - len(scene.height_bases))
+    for (top, foot), name, base in zip(scene.heights, names, bases):
+        line = frame.pxs([top, foot])
+        d.dashed.append(line)
         if name:
-            d.heights.setdefault(name, d.dashed[-1])
+            d.heights.setdefault(name, line)
+        if base is not None:
+            _mark_foot(d, line, frame.pxs(base))
+
+
+def _mark_foot(d: Drawing, line: np.ndarray, base: np.ndarray) -> None:
+    """A dashed height's foot, made plain (review 6: a height whose foot lay beyond its side, with no
+    mark, read as no height): a right-angle mark on the side's side of the foot, and, where the foot
+    lies beyond the side, the side's line extended to it, dashed."""
+    top, foot = line[0], line[1]
+    up = top - foot
+    n = float(np.hypot(*up))
+    if n < 1e-6:
+        return
+    along = base[1] - base[0]
+    length = float(np.hypot(*along))
+    if length < 1e-6:
+        return
+    u = along / length
+    t = float((foot - base[0]) @ u)
+    near = base[0] if t < 0 else base[1] if t > length else None
+    if near is not None:  # beyond the side: extend it
+        d.dashed.append(np.array([near, foot]))
+    towards = (base[0] + base[1]) / 2 - foot
+    v = u if float(towards @ u) >= 0 else -u
+    s = max(4.0, min(0.5 * d.style.font_px, 0.3 * n))
+    up = up / n
+    d.marks.append(np.array([foot + s * up, foot + s * (up + v), foot + s * v]))
 
 
 def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
@@ -250,6 +279,8 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             radius = _radius_line(scene, frame, it.quantity.key[0])
             if radius is not None:
                 d.dashed.append(radius)
+    if annotation.style == "coordinate":
+        d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         if not _is_right(scene, it.quantity):
@@ -265,6 +296,46 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
+
+
+def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
+    """A small dot on each point that lies partway along a straight drawn line (a point on a side: no
+    corner shows where it is; review 6 could not see C on FB), as a ring of marks."""
+    frame = d.frame
+    ends = {name: [] for name in scene.points}  # the directions of the drawn sides ending at each point
+    for a, b, line in d.segments:
+        u = line[1] - line[0]
+        ends[a].append(u)
+        ends[b].append(-u)
+    ring = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
+    out = []
+    for name, p in scene.points.items():
+        at = np.array(frame.px(p))
+        dirs = ends[name]
+        inside = any(name not in (a, b) and _strictly_on(at, line) for a, b, line in d.segments)
+        straight = len(dirs) >= 2 and all(abs(_cross(dirs[0], u)) <= 0.02 * np.hypot(*dirs[0]) * np.hypot(*u)
+                                          for u in dirs[1:])
+        if inside or straight and any(float(dirs[0] @ u) < 0 for u in dirs[1:]):
+            out.append(at + ring)
+    return out
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> float:
+    return float(u[0] * v[1] - u[1] * v[0])
+
+
+def _strictly_on(p: np.ndarray, line: np.ndarray, tol: float = 0.5) -> bool:
+    """Does pixel point ``p`` lie on the segment, away from its ends?"""
+    a, b = line[0], line[1]
+    u = b - a
+    n = float(np.hypot(*u))
+    if n < 1e-9:
+        return False
+    t = float((p - a) @ u) / n
+    return tol < t < n - tol and abs(_cross(u, p - a)) / n <= tol
 
 
 def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -> Rules:
@@ -677,7 +748,7 @@ def _side_geometry(scene, frame, q, shapes) -> tuple[np.ndarray, np.ndarray, np.
 
 
 _ALONG = np.array([0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4])
-_HEIGHT_ALONG = np.array([0.5, 0.38, 0.62, 0.26, 0.74, 0.15, 0.85])
+_HEIGHT_ALONG = np.array([0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78])
 
 
 def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.ndarray:

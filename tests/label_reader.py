@@ -33,7 +33,8 @@ ANGLE_NEAR = 2.5  # fonts: an angle value's box at most this far from its vertex
 ARC_BEYOND = 0.8  # fonts: or this far beyond a wider arc (a narrow angle's: review 6 asked for that)
 ANGLE_CENTRE = 3.2  # fonts: and its centre this far, or twice the arc's radius and 12 px (a wide "α = 44°")
 ANGLE_CLEAR = 1.2  # an angle value's centre this many times nearer its vertex than any other point
-HEIGHT_NEAR = 1.0  # fonts: "h = …" at most this far from its dashed height line
+HEIGHT_NEAR = 1.0  # fonts: "h = …" at most this far from its dashed height line, beside its middle part
+HEIGHT_CLEAR = 1.4  # and its centre this many times nearer it than any drawn side
 POINT_NEAR = 1.6  # fonts: a point letter's box at most this far from its point (no leader)
 LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
 LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
@@ -251,7 +252,7 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             if near:
                 out.append(f"{text!r} ({el}) is nearer point {near[0]} than its vertex")
         elif el.startswith("height "):
-            out += _height(lab, where, heights, font)
+            out += _height(lab, where, heights, font, [line for *_, line in segments])
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is not None:
             out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
@@ -291,7 +292,7 @@ def _angle_reach(lab: dict, v, font: float, radius: float) -> bool:
     return where.distance(Point(v)) <= near and where.centroid.distance(Point(v)) <= far
 
 
-def _height(lab: dict, where, heights: dict | None, font: float) -> list[str]:
+def _height(lab: dict, where, heights: dict | None, font: float, sides: list) -> list[str]:
     """ "h = …" beside its own dashed height (``heights``: each shape's, None in an export that has none)."""
     el, text = lab["element"], lab["text"]
     if lab["leader"] is not None:
@@ -306,6 +307,11 @@ def _height(lab: dict, where, heights: dict | None, font: float) -> list[str]:
     if own > HEIGHT_NEAR * font:
         out.append(f"{text!r} ({el}) is {own:.0f} px from its dashed height line")
     c = where.centroid
+    t = line.project(c) / max(line.length, 1e-9)
+    if not 0.15 <= t <= 0.85:
+        out.append(f"{text!r} ({el}) is beside an end of its dashed height, not its middle")
+    if any(c.distance(s) < HEIGHT_CLEAR * c.distance(line) for s in sides):
+        out.append(f"{text!r} ({el}) is about as near a side as its dashed height")
     if any(c.distance(h) <= c.distance(line) for n, h in heights.items() if h is not line):
         out.append(f"{text!r} ({el}) is as near another dashed height")
     return out
