@@ -71,7 +71,7 @@ POINT_CENTRE_RATIO = 1.6  # and this many times nearer it than any other point
 SIDE_NEAR_FONTS = 0.7  # a side value's box this near its side,
 SIDE_CENTRE_FONTS = 2.0  # and its centre (review 6: "a = 6" 35 px off a slanted side)
 SIDE_MARGIN = 10.0  # px: a side value's centre this much nearer its side than any other stroke, too
-LEADER_CLEAR_PX = 10.0  # a shape label's leader ends this far inside, off every stroke (review 6: 3.8 px
+LEADER_CLEAR_PX = 6.0  # a shape label's leader ends this far inside, off every stroke (review 6: 3.8 px
 # from a dashed height, it pointed at the height)
 
 # (k×4 boxes, k×2×2 leaders or None) -> k booleans
@@ -136,6 +136,7 @@ class Rules:
     holes: dict[str, list[Polygon]]  # each shape's holes, as regions of their own
     wedges: dict[str, Wedge] = field(default_factory=dict)  # by element ("angle ABC")
     heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
+    curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     _cache: dict = field(default_factory=dict)
 
     # -- the rules --------------------------------------------------------------------------------
@@ -246,6 +247,10 @@ class Rules:
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
         nearest = self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
                                 lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
+        # the centre's margin is over the straight strokes (a value in a corner reads as the other side's;
+        # by an arc, "a" never reads as the arc's: an inscribed circle touches its side's middle)
+        straight = _not_owned_by(st.owner[rest], set(self.curved)) if self.curved else np.ones(len(ra), bool)
+        ca, cb, clo, chi = ra[straight], rb[straight], lo[straight], hi[straight]
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # read where it sits (issue 24's second review): never set off
@@ -257,7 +262,7 @@ class Rules:
                 near = point_segment_distance(_centres(boxes[idx]), oa, ob)[:, 0] <= SIDE_CENTRE_FONTS * self.font_px
                 good[idx] = near
                 idx = idx[near]
-            if not len(idx) or not len(ra):
+            if not len(idx) or not len(ca):
                 return good
             src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
             c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
@@ -267,9 +272,9 @@ class Rules:
             reach = float(bound.max())
             x0, y0 = c.min(axis=0) - reach
             x1, y1 = c.max(axis=0) + reach
-            near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+            near = np.flatnonzero((clo[:, 0] <= x1) & (chi[:, 0] >= x0) & (clo[:, 1] <= y1) & (chi[:, 1] >= y0))
             if len(near):
-                good[idx] = point_segment_distance(c, ra[near], rb[near]).min(axis=1) >= bound
+                good[idx] = point_segment_distance(c, ca[near], cb[near]).min(axis=1) >= bound
             # beside the side's middle part, not level with a corner (the foot of the centre on the side)
             u = ob[0] - oa[0]
             length = float(np.hypot(*u))

@@ -287,7 +287,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
             # complementary) angles drawn at one radius read as one angle
             v = it.quantity.key[1]
-            fit = text_size(it.text) if text_size is not None else None
+            # (the arc fits the shortest text the angle may be drawn with, its letter where it has one: the
+            # marks then do not depend on whether its value goes to the text as the labels are placed)
+            bare = annotation.unvalued_item(it.quantity)
+            fit = text_size(bare.text if bare is not None else it.text) if text_size is not None else None
             line, r = _angle_arc(scene, frame, it.quantity, style, at_vertex.get(v, -math.inf), fit)
             at_vertex[v] = r
             d.marks.append(line)
@@ -350,7 +353,8 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -
                  Strokes.of(d.strokes + d.dashed),
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
                  {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
-                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights)
+                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights,
+                 frozenset(range(len(d.segments), len(d.strokes))))  # (strokes: the sides, then the arcs)
 
 
 def _valid(poly: Polygon) -> Polygon:
@@ -582,8 +586,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
-            kept = annotation.unvalued_item(q)
             annotation.move_to_text([q])
+            # what a second pass would draw of it: its letter (individual style), or its query mark
+            kept = next((other for other in annotation.items() if other.quantity == q), None)
             placer.undo()
             if kept is None:
                 if q.kind is QKind.ANGLE:  # a coordinate-style angle's arc goes with its value (what was
@@ -605,7 +610,8 @@ VALUE_GAP_FONTS = 0.65
 # one group share a type size and a leader rule, so they are tried as one list of candidates (in order:
 # the same spot wins as stage by stage, at less cost).
 # (Never under 85 % of the type size, 10.2 points: review 6 read 8.6-point values as cramped, unsure whose.)
-STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)), (1.0, ("far*",)))
+STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)), (1.0, ("far*",)),
+          (0.85, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 # a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
 # with a leader, it reads as the corner it sits by): where none of these is free the figure is refused

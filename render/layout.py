@@ -622,13 +622,18 @@ def _scene_arc(piece: Arc, coords: dict, shape: str) -> SceneArc:
     return SceneArc((cx, cy), r, a0 % 360.0, a1 % 360.0, shape)
 
 
+HEIGHT_CLEAR_DEG = 12.0  # a dashed height closer than this in angle to a side at its top reads as that side
+HEIGHT_INTO = 0.25  # a height moved along its parallel side stands this far into the stretch facing the base
+
+
 def _height_line(foot: tuple[int, int, int], coords: dict, outline) -> tuple[XY, XY]:
-    """The dashed height onto line ``ab``: where a side through ``v`` runs parallel to ``ab`` (a
-    parallelogram, a trapezoid), from the point of that side over the middle of where the two sides
-    face each other (any point of it is at the same height: the line then lies inside the shape, its
-    foot on the side, clear of the slanted sides; review 6 read a height dropped onto a side's extension,
-    across another shape, as no height at all); else from vertex ``v``, its foot perhaps beyond the side
-    (an obtuse triangle's: ``compose`` extends the side to it)."""
+    """The dashed height from vertex ``v`` onto line ``ab``.  Where a side through ``v`` runs parallel to
+    ``ab`` (a parallelogram, a trapezoid; any point of it is at the same height) and the drop from ``v``
+    would lie almost on a side at ``v`` (a near-right corner), it starts from the middle of that side;
+    where the drop would fall beyond ``ab`` (review 6: a height onto a side's extension, across another
+    shape, read as no height), from the point of that side ``HEIGHT_INTO`` into the stretch facing
+    ``ab`` (inside the shape, its foot on the side, clear of the side's middle where its value goes).
+    Else (an obtuse triangle's) its foot may lie beyond ``ab``: ``compose`` extends the side to it."""
     v, a, b = foot
     top = coords[v]
     pa, pb = coords[a], coords[b]
@@ -637,16 +642,22 @@ def _height_line(foot: tuple[int, int, int], coords: dict, outline) -> tuple[XY,
     ends = [j for i, j in sides if i == v] + [i for i, j in sides if j == v]
     parallel = next((u for u in ends if _angle_between(_sub(coords[u], top), base) < 1e-6
                      or _angle_between(_sub(coords[u], top), base) > 180 - 1e-6), None)
+    drop = _sub(_foot(top, pa, pb), top)
     if parallel is not None:
-        length = math.hypot(*base)
-        ux, uy = base[0] / length, base[1] / length
-        tv = (top[0] - pa[0]) * ux + (top[1] - pa[1]) * uy
-        pu = coords[parallel]
-        tu = (pu[0] - pa[0]) * ux + (pu[1] - pa[1]) * uy
-        lo, hi = max(0.0, min(tv, tu)), min(length, max(tv, tu))
-        if hi - lo > 1e-9 * length and abs(tu - tv) > 1e-12:
-            k = ((lo + hi) / 2 - tv) / (tu - tv)
-            top = (top[0] + k * (pu[0] - top[0]), top[1] + k * (pu[1] - top[1]))
+        if any(_angle_between(_sub(coords[w], top), drop) < HEIGHT_CLEAR_DEG for w in ends):
+            top = ((top[0] + coords[parallel][0]) / 2, (top[1] + coords[parallel][1]) / 2)
+        else:
+            length = math.hypot(*base)
+            ux, uy = base[0] / length, base[1] / length
+            tv = (top[0] - pa[0]) * ux + (top[1] - pa[1]) * uy
+            if not 0.0 <= tv <= length:
+                pu = coords[parallel]
+                tu = (pu[0] - pa[0]) * ux + (pu[1] - pa[1]) * uy
+                lo, hi = max(0.0, min(tv, tu)), min(length, max(tv, tu))
+                if hi - lo > 1e-9 * length:
+                    at = lo + HEIGHT_INTO * (hi - lo) if tv < lo else hi - HEIGHT_INTO * (hi - lo)
+                    k = (at - tv) / (tu - tv)
+                    top = (top[0] + k * (pu[0] - top[0]), top[1] + k * (pu[1] - top[1]))
     return top, _foot(top, pa, pb)
 
 

@@ -52,7 +52,7 @@ POINT_CENTRE = 1.55  # fonts: a point letter's centre at most this far from its 
 POINT_CENTRE_RATIO = 1.45  # and this many times nearer it than any other point
 SIDE_NEAR = 0.9  # fonts: a side value's box at most this far from its side,
 SIDE_CENTRE = 2.2  # and its centre (review 6: "a = 6" 35 px off a slanted side)
-LEADER_END = 8.0  # px: a shape label's leader ends this far off every drawn side (review 6: 3.8 px, read as
+LEADER_END = 5.0  # px: a shape label's leader ends this far off every drawn side (review 6: 3.8 px, read as
 # pointing at the side)
 THINNEST = 38.0  # px: a shape's thinnest width
 SMALLEST = 1400.0  # px²: a shape's area
