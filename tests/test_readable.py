@@ -278,6 +278,29 @@ def test_review5_reproducers(seed, index):
     assert problems(now) == [], (seed, index)
 
 
+REVIEW6 = Path(__file__).parent / "data" / "review6"
+CONFIGS6 = {seed + 500: config for seed, config in list(CONFIGS.items())[:5]}  # 601-605
+# review 6 (figN: configuration (N - 1) % 5 + 1, record (N - 1) // 5): what the reader finds in each
+HESITATED6 = {(603, 1): ("type under", "as near side BC", "(point B) is away"), (601, 2): ("far from its vertex",),
+              (601, 4): ("4.5 px apart",), (602, 2): ("far from its vertex",), (603, 3): ("(point A) is away",),
+              (602, 4): ("nearer point D",), (602, 1): ("(point A) is away",), (603, 6): ("as near side CF",),
+              (604, 6): ("by a corner",), (605, 7): ("4.2 px apart",), (601, 6): ("8.6 px apart",),
+              (601, 9): ("5.3 px apart",), (602, 7): ("(point B) is away",), (604, 7): ("set off with a leader",)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,index", sorted(HESITATED6))
+def test_review6_reproducers(seed, index):
+    """Review 6's hesitations (seeds 601-605): the reader finds each in the figure as then drawn
+    (tests/data/review6), and nothing in the figure drawn now."""
+    then = json.loads((REVIEW6 / f"c{seed - 600}-{index:03d}.labels.json").read_text(encoding="utf-8"))
+    found = problems(then)
+    for cls in HESITATED6[(seed, index)]:
+        assert any(cls in p for p in found), (cls, found)
+    record, files = make_record(CONFIGS6[seed].with_(image_size=512), seed, "data", index, Tally())
+    assert problems(json.loads(files[record["labels"]])) == [], (seed, index)
+
+
 def test_side_value_beside_the_middle_of_its_side(renderer):
     """Review 5: "12" level with corner G (18 px from FG, 28 from GE) and "18" at corner D read as the
     other side's.  A side value sits 1.7 times nearer its side than any other, beside its middle part."""
