@@ -272,11 +272,8 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                 out.append(f"{text!r} ({el}) sits by a corner of its side, level with its end")
     out += _arcs_apart(fig, pts)
     for name, poly in shapes.items():
-        rect = poly.minimum_rotated_rectangle
-        if rect.geom_type == "Polygon":
-            (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
-            if min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)) < THINNEST:
-                out.append(f"shape {name} is too thin to read")
+        if _width(poly) < THINNEST:
+            out.append(f"shape {name} is too thin to read")
         if poly.area < SMALLEST:
             out.append(f"shape {name} is too small to read")
     return out
@@ -315,6 +312,21 @@ def _height(lab: dict, where, heights: dict | None, font: float, sides: list) ->
     if any(c.distance(h) <= c.distance(line) for n, h in heights.items() if h is not line):
         out.append(f"{text!r} ({el}) is as near another dashed height")
     return out
+
+
+def _width(poly) -> float:
+    """The shape's narrowest width: over the sides of its convex hull, the farthest corner from that
+    side's line, at least."""
+    hull = poly.convex_hull
+    if hull.geom_type != "Polygon":
+        return 0.0
+    pts = list(hull.exterior.coords)[:-1]
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+        n = math.hypot(bx - ax, by - ay)
+        if n > 1e-9:
+            best = min(best, max(abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / n for x, y in pts))
+    return best
 
 
 def _arcs_apart(fig: dict, pts: dict) -> list[str]:
