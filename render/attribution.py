@@ -7,19 +7,34 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
 * point and side labels: the box's distance to its own element (a point; a segment) times
   ``RATIO`` plus ``SLACK`` is at most its distance to any other element of that kind (the other
   points; every other stroke: segments, arcs and dashed heights, bar the collinear pieces of
-  one line a point splits); a side label's centre, too, is ``CENTRE_RATIO`` times nearer its side than
-  any other stroke (a box in a corner can be near one side by its edge and read as the other's);
-* a point letter is next to its point: within ``POINT_NEAR_FONTS`` font heights, and never set off
-  with a leader (issue 24's second review: a careful reader does not trace leaders, so a letter
-  set off reads as the corner it sits by, whatever its leader says);
+  one line a point splits);
+* a side value also: its box within ``SIDE_NEAR_FONTS`` font heights of its side and its centre within
+  ``SIDE_CENTRE_FONTS`` (review 6: "a = 6" 35 px off a slanted side); its centre ``CENTRE_RATIO`` times,
+  and ``SIDE_MARGIN`` px, nearer its side than any other stroke (a box in a corner can be near one side by
+  its edge and read as the other's; review 6: 12 px against 19); beside the side's middle part, its
+  centre's foot on the side at least ``CORNER_SHARE`` of the side or ``CORNER_FONTS`` font heights from
+  either end (review 5: "12" level with a corner read as the other side's, "18" at a corner as DA's);
+* a point letter is next to its point: its box within ``POINT_NEAR_FONTS`` font heights, its centre within
+  ``POINT_CENTRE_FONTS`` and ``POINT_CENTRE_RATIO`` times nearer it than any other point (review 6: letters
+  25-34 px off), and never set off with a leader (issue 24's second review: a careful reader does not
+  trace leaders, so a letter set off reads as the corner it sits by, whatever its leader says);
 * angle labels: the box centre lies in the angle's wedge (the short way round: the side its arc
-  mark is on), the box within ``NEAR_FONTS`` font heights of the arc, its centre and its box
-  nearer its own vertex than any other point, and no other labelled angle's wedge holds it as
-  near that angle's vertex; like side values, never set off with a leader (read where it sits);
-* shape labels (area, perimeter, arc, radius, height: their text says which quantity): the box
+  mark is on); the box within ``ANGLE_NEAR_FONTS`` font heights of the vertex, or ``ARC_BEYOND_FONTS``
+  beyond a wider arc (a narrow angle's arc is drawn wider, so that its value fits just beyond it:
+  review 6 read values pushed 75-87 px out along a narrow wedge as unsure), its centre within
+  ``ANGLE_CENTRE_FONTS`` (or twice the arc's radius and 10 px) and ``ANGLE_CLEAR`` times nearer its own
+  vertex than any other point, its box nearer too, and no other labelled angle's wedge holds it as
+  near that angle's vertex; like side values, never set off with a leader (read where it sits;
+  review 5: "121°" 51 px from its vertex E and 52 from A);
+* a height's value ("h = …"): beside the middle part of its dashed height line (``HEIGHT_MIDDLE``), its box
+  within ``HEIGHT_NEAR_FONTS`` font heights of it and its centre ``RATIO`` times nearer it than any other
+  dashed height and ``HEIGHT_CLEAR`` times nearer than any side, never set off with a leader (review 5:
+  "h = 4" stacked with the area label 70 px from its line; review 6: 125 px off it, by the sides);
+* shape labels (area, perimeter, arc, radius: their text says which quantity): the box
   lies in the shape's own fill, ``CLEAR`` px off every other shape, never in a hole or a notch;
 * a shape's label set far off has a leader line: the rules above hold for the leader's element end
-  instead of the box, and the box keeps ``CLEAR`` px off every other element of its kind.
+  instead of the box, the end lies ``LEADER_CLEAR_PX`` off every stroke (review 6: an end 3.8 px from a
+  dashed height pointed at the height), and the box keeps ``CLEAR`` px off every other element of its kind.
 
 The layout offers only candidates that pass (``Rules.rule`` is a vectorised predicate over
 candidate boxes), and ``Rules.misread`` re-applies the same predicate to a finished drawing.
@@ -38,11 +53,26 @@ from shapely.geometry import Polygon
 
 EDGE = 4.0
 RATIO = 1.5
-CENTRE_RATIO = 1.35  # a side label's centre: this many times nearer its side than any other stroke
+CENTRE_RATIO = 2.0  # a side label's centre: this many times nearer its side than any other stroke
+CORNER_SHARE = 0.25  # a side label's centre's foot: this share of the side from either end,
+CORNER_FONTS = 2.0  # or (a long side) this many font heights
 SLACK = 2.0
 CLEAR = 3.0
-NEAR_FONTS = 2.2
+ANGLE_NEAR_FONTS = 2.3  # an angle label's box within this many font heights of its vertex,
+ARC_BEYOND_FONTS = 0.6  # or of its arc where the arc is drawn wider (a narrow angle, a third at one vertex);
+ANGLE_CENTRE_FONTS = 3.0  # its centre within this many font heights, or twice the arc's radius and 10 px
+ANGLE_CLEAR = 1.3  # an angle label's centre this many times nearer its vertex than any other point
+HEIGHT_NEAR_FONTS = 0.85  # a height's value: its box this near its dashed line,
+HEIGHT_MIDDLE = 0.2  # beside its middle part (its centre's foot this share of the line from either end),
+HEIGHT_CLEAR = 1.6  # and its centre this many times nearer it than any side (review 6: ratio 2 asked)
 POINT_NEAR_FONTS = 1.5
+POINT_CENTRE_FONTS = 1.45  # a point letter's centre this near its point (review 6: letters 25-34 px off)
+POINT_CENTRE_RATIO = 1.6  # and this many times nearer it than any other point
+SIDE_NEAR_FONTS = 0.7  # a side value's box this near its side,
+SIDE_CENTRE_FONTS = 2.0  # and its centre (review 6: "a = 6" 35 px off a slanted side)
+SIDE_MARGIN = 10.0  # px: a side value's centre this much nearer its side than any other stroke, too
+LEADER_CLEAR_PX = 6.0  # a shape label's leader ends this far inside, off every stroke (review 6: 3.8 px
+# from a dashed height, it pointed at the height)
 
 # (k×4 boxes, k×2×2 leaders or None) -> k booleans
 Rule = Callable[[np.ndarray, "np.ndarray | None"], np.ndarray]
@@ -105,6 +135,8 @@ class Rules:
     fills: dict[str, Polygon]
     holes: dict[str, list[Polygon]]  # each shape's holes, as regions of their own
     wedges: dict[str, Wedge] = field(default_factory=dict)  # by element ("angle ABC")
+    heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
+    curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     _cache: dict = field(default_factory=dict)
 
     # -- the rules --------------------------------------------------------------------------------
@@ -113,6 +145,8 @@ class Rules:
         key = (role, element)
         if key not in self._cache:
             make = {"point": self._point, "side": self._side, "angle": self._angle, "shape": self._shape}[role]
+            if role == "shape" and element.startswith("height ") and element.split(" ", 1)[1] in self.heights:
+                make = self._height  # a height's value is drawn as a shape's (its colour) but read by its line
             self._cache[key] = make(element)
         return self._cache[key]
 
@@ -159,7 +193,11 @@ class Rules:
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # a letter is read by where it sits: a leader never makes it right
                 return np.zeros(len(boxes), dtype=bool)
-            return nearest(boxes, None) & (box_point_distance(boxes, own)[:, 0] <= near)
+            good = nearest(boxes, None) & (box_point_distance(boxes, own)[:, 0] <= near)
+            idx = np.flatnonzero(good)
+            if len(idx):
+                good[idx] = _centre_near(_centres(boxes[idx]), own, rest, POINT_CENTRE_FONTS * self.font_px)
+            return good
         return ok
 
     def directions_at(self, name: str) -> np.ndarray:
@@ -188,6 +226,15 @@ class Rules:
         if len(pts) > 1:
             d[rows, owner] = np.inf
             good &= d.min(axis=1) >= RATIO * own + SLACK
+        idx = np.flatnonzero(good)
+        if len(idx):  # and the letter's centre close by, clearly nearer its point than any other
+            c = _centres(boxes[idx])
+            dc = np.hypot(c[:, None, 0] - pts[None, :, 0], c[:, None, 1] - pts[None, :, 1])
+            mine = pts[owner[idx]]
+            at = dc[np.arange(len(idx)), owner[idx]]
+            same = np.hypot(pts[None, :, 0] - mine[:, None, 0], pts[None, :, 1] - mine[:, None, 1]) <= 0.5
+            dc[same] = np.inf
+            good[idx] = (at <= POINT_CENTRE_FONTS * self.font_px) & (dc.min(axis=1) >= POINT_CENTRE_RATIO * at)
         return good
 
     def _side(self, element: str) -> Rule:
@@ -200,31 +247,49 @@ class Rules:
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
         nearest = self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
                                 lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
+        # the centre's margin is over the straight strokes (a value in a corner reads as the other side's;
+        # by an arc, "a" never reads as the arc's: an inscribed circle touches its side's middle)
+        straight = _not_owned_by(st.owner[rest], set(self.curved)) if self.curved else np.ones(len(ra), bool)
+        ca, cb, clo, chi = ra[straight], rb[straight], lo[straight], hi[straight]
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # read where it sits (issue 24's second review): never set off
                 return np.zeros(len(boxes), dtype=bool)
-            good = nearest(boxes, leaders)
+            own_box = box_segment_distance(boxes, oa, ob)[:, 0]
+            good = nearest(boxes, leaders) & (own_box <= SIDE_NEAR_FONTS * self.font_px)
             idx = np.flatnonzero(good)
-            if not len(idx) or not len(ra):
+            if len(idx):
+                near = point_segment_distance(_centres(boxes[idx]), oa, ob)[:, 0] <= SIDE_CENTRE_FONTS * self.font_px
+                good[idx] = near
+                idx = idx[near]
+            if not len(idx) or not len(ca):
                 return good
             src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
             c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
-            bound = CENTRE_RATIO * point_segment_distance(c, oa, ob)[:, 0]
+            own_c = point_segment_distance(c, oa, ob)[:, 0]
+            bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
             # only the strokes within reach of some centre can be nearer than the bound
             reach = float(bound.max())
             x0, y0 = c.min(axis=0) - reach
             x1, y1 = c.max(axis=0) + reach
-            near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+            near = np.flatnonzero((clo[:, 0] <= x1) & (chi[:, 0] >= x0) & (clo[:, 1] <= y1) & (chi[:, 1] >= y0))
             if len(near):
-                good[idx] = point_segment_distance(c, ra[near], rb[near]).min(axis=1) >= bound
+                good[idx] = point_segment_distance(c, ca[near], cb[near]).min(axis=1) >= bound
+            # beside the side's middle part, not level with a corner (the foot of the centre on the side)
+            u = ob[0] - oa[0]
+            length = float(np.hypot(*u))
+            if length > 1e-9:
+                t = (c - oa[0]) @ u / length
+                keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
+                good[idx] &= (t >= keep) & (t <= length - keep)
             return good
         return ok
 
     def _angle(self, element: str) -> Rule:
         own = self.wedges[element]
         others = [w for e, w in self.wedges.items() if e != element]
-        near = own.radius + NEAR_FONTS * self.font_px
+        near = max(ANGLE_NEAR_FONTS * self.font_px, own.radius + ARC_BEYOND_FONTS * self.font_px)
+        far = max(2 * own.radius + 10, ANGLE_CENTRE_FONTS * self.font_px)  # its centre (a wide "α = 44°")
         rest = np.array([p for p in self.points.values() if np.hypot(*(p - own.vertex)) > 0.5]).reshape(-1, 2)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
@@ -234,15 +299,53 @@ class Rules:
             centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
             d_own = box_point_distance(src, own.vertex[None])[:, 0]
             good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
+            good &= np.hypot(centre[:, 0] - own.vertex[0], centre[:, 1] - own.vertex[1]) <= far
             if len(rest):  # the text's centre nearer its own vertex than any other point (set off with
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
                 c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
-                good &= box_point_distance(c, rest).min(axis=1) >= box_point_distance(c, own.vertex[None])[:, 0] + SLACK
+                own_c = box_point_distance(c, own.vertex[None])[:, 0]
+                good &= box_point_distance(c, rest).min(axis=1) >= ANGLE_CLEAR * own_c
                 # and the box too (a wide value's edge by another corner reads as that corner's)
                 good &= box_point_distance(boxes, rest).min(axis=1) >= d_own + SLACK
             for w in others:
                 d = box_point_distance(src, w.vertex[None])[:, 0]
                 good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
+            return good
+        return ok
+
+    def _height(self, element: str) -> Rule:
+        """Beside the shape's dashed height line, clearly nearer it than any other dashed height."""
+        name = element.split(" ", 1)[1]
+        line = self.heights[name]
+        a, b = line[0][None], line[1][None]
+        rest = [h for n, h in self.heights.items() if n != name]
+        ra = np.array([h[0] for h in rest]).reshape(-1, 2)
+        rb = np.array([h[1] for h in rest]).reshape(-1, 2)
+        near = HEIGHT_NEAR_FONTS * self.font_px
+        u = b[0] - a[0]
+        length = max(float(np.hypot(*u)), 1e-9)
+        u = u / length
+        st = self.strokes  # every other stroke: not the pieces along the height's own line
+        off = np.maximum(np.abs(_cross(st.a - a[0], u)), np.abs(_cross(st.b - a[0], u))) > 0.5
+        sa, sb = st.a[off], st.b[off]
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is not None:  # read where it sits: never set off
+                return np.zeros(len(boxes), dtype=bool)
+            own = box_segment_distance(boxes, a, b)[:, 0]
+            good = self._on_canvas(boxes) & (own <= near)
+            idx = np.flatnonzero(good)
+            if not len(idx):
+                return good
+            c = _centres(boxes[idx])
+            t = (c - a[0]) @ u  # beside the middle part of the line (review 6: "beside its midpoint")
+            keep = (t >= HEIGHT_MIDDLE * length) & (t <= (1 - HEIGHT_MIDDLE) * length)
+            d_own = point_segment_distance(c, a, b)[:, 0]
+            if len(ra):
+                keep &= point_segment_distance(c, ra, rb).min(axis=1) >= RATIO * d_own + SLACK
+            if len(sa):  # and clearly nearer it than any side
+                keep &= point_segment_distance(c, sa, sb).min(axis=1) >= HEIGHT_CLEAR * d_own
+            good[idx] = keep
             return good
         return ok
 
@@ -270,6 +373,10 @@ class Rules:
                 good[idx] = shapely.contains(region, shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
                 return good
             good &= shapely.contains_xy(region, leaders[:, 0, 0], leaders[:, 0, 1])
+            idx = np.flatnonzero(good)
+            if len(idx) and len(self.strokes.a):  # its end well inside, off every stroke (a dashed height)
+                ends = self._leader_ends(leaders[idx, 0])
+                good[idx] = ends
             if not others:
                 return good
             # set off: nearest its own shape all the same, its leader over no other shape (measured
@@ -297,6 +404,17 @@ class Rules:
             good[idx] = keep
             return good
         return ok
+
+    def _leader_ends(self, ends: np.ndarray) -> np.ndarray:
+        """Which leader ends (k×2) lie LEADER_CLEAR_PX off every stroke (only the strokes within reach)."""
+        st, r = self.strokes, LEADER_CLEAR_PX
+        lo, hi = np.minimum(st.a, st.b), np.maximum(st.a, st.b)
+        x0, y0 = ends.min(axis=0) - r
+        x1, y1 = ends.max(axis=0) + r
+        near = np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+        if not len(near):
+            return np.ones(len(ends), dtype=bool)
+        return point_segment_distance(ends, st.a[near], st.b[near]).min(axis=1) >= r
 
     def _region(self, name: str) -> tuple:
         """The shape's own fill off every other shape grown by CLEAR (prepared), and its bounds: one
@@ -410,6 +528,27 @@ def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
     return rest
 
 
+def _cross(v: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Row by row, the cross product of the k×2 ``v`` with the unit vector ``u``."""
+    return v[:, 0] * u[1] - v[:, 1] * u[0]
+
+
+def _centres(boxes: np.ndarray) -> np.ndarray:
+    return np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2])
+
+
+def _centre_near(c: np.ndarray, own: np.ndarray, rest: np.ndarray, reach: float) -> np.ndarray:
+    """Which centres lie within ``reach`` of ``own`` (1×2) and POINT_CENTRE_RATIO times nearer it than
+    any of ``rest`` (m×2; those on ``own`` itself aside)."""
+    at = np.hypot(c[:, 0] - own[0, 0], c[:, 1] - own[0, 1])
+    good = at <= reach
+    far = rest[np.hypot(rest[:, 0] - own[0, 0], rest[:, 1] - own[0, 1]) > 0.5]
+    if len(far):
+        d = np.hypot(c[:, None, 0] - far[None, :, 0], c[:, None, 1] - far[None, :, 1]).min(axis=1)
+        good &= d >= POINT_CENTRE_RATIO * at
+    return good
+
+
 def _point_boxes(pts: np.ndarray) -> np.ndarray:
     return np.column_stack([pts[:, 0], pts[:, 1], pts[:, 0], pts[:, 1]])
 
@@ -514,4 +653,5 @@ def figure_labels(d) -> dict:
             "shapes": [{"name": f.name, "outline": xy(f.rings[0]), "holes": [xy(h) for h in f.rings[1:]]}
                        for f in d.fills],
             "labels": labels,
-            "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()]}
+            "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()],
+            "heights": [{"shape": n, "line": xy(line)} for n, line in d.heights.items()]}

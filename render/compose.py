@@ -123,6 +123,8 @@ class Drawing:
     marks: list[np.ndarray] = field(default_factory=list)
     labels: list[Placed] = field(default_factory=list)
     leaders: list[np.ndarray] = field(default_factory=list)  # thin lines to labels set far off
+    heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (pixels)
+    angle_arcs: dict[str, np.ndarray] = field(default_factory=dict)  # "angle ABC" -> its arc mark (in marks)
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
     faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
@@ -131,51 +133,83 @@ class Drawing:
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
 
 
+class _Refused(Exception):
+    """A label that will read wrong whatever follows (a point letter, a letter or mark the text cannot
+    take over): with ``fail_fast`` the composition stops there."""
+
+    def __init__(self, label: Placed):
+        super().__init__(label.element)
+        self.label = label
+
+
 def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
-            stop_at_faults: bool = False) -> Drawing:
+            fail_fast: bool = False) -> Drawing:
     """The drawing.  A given value that no place lets a reader attach to its own element goes to
     the question text (``Annotation.move_to_text``): where that changes no mark, as the labels are
     placed (see ``_place_items``), else by placing them all again; what still reads wrong is left
-    in ``Drawing.misread`` for the caller (the generator refuses the figure).  ``stop_at_faults``:
-    a figure whose shapes read wrong (``Drawing.faults``) comes back without labels (a caller that
-    refuses it saves their placement, half a figure's cost)."""
-    d = _compose_once(scene, annotation, style, text_size, stop_at_faults)
-    if stop_at_faults and d.faults:
+    in ``Drawing.misread`` for the caller (the generator refuses the figure).  ``fail_fast``: stop at
+    the first label that will read wrong whatever follows (the drawing then has only the labels placed
+    so far, and that one in ``misread``): the generator refuses such a figure, so placing the rest is waste."""
+    d = _compose_once(scene, annotation, style, text_size, fail_fast)
+    if fail_fast and d.misread and any(not annotation.on_image(_quantity(annotation, lab)) for lab in d.misread):
         return d
     drawn = {str(q): q for q in annotation.facts if annotation.on_image(q)}
     moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
     if moved:
         annotation.move_to_text(moved)
-        d = _compose_once(scene, annotation, style, text_size)
+        d = _compose_once(scene, annotation, style, text_size, fail_fast)
     return d
 
 
+def _quantity(annotation: Annotation, lab: Placed):
+    """The fact a label shows, if it is one (None: a point letter, a letter, a query mark)."""
+    return next((q for q in annotation.facts if str(q) == lab.element), None)
+
+
+def _margin(style: Style) -> float:
+    return 2.2 * style.font_px + 8
+
+
+def shape_faults(scene: Scene, style: Style, distractors=()) -> tuple[list[str], list[str]]:
+    """What reads wrong in the figure before any label, from the scene alone: the shapes' faults
+    (``render.looks.faults``, what ``Drawing.faults`` will say) and the distractors among ``distractors``
+    that overlap another shape.  The generator's first, cheap check: a figure refused here costs no
+    label placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
+    rings = [(s, s.rings()) for s in scene.shapes]
+    frame = Frame.fit_points(scene, [r[0] for _, r in rings], style.size, _margin(style))
+    fills = {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
+    return looks.faults(scene.shapes, fills), looks.overlapping(fills, distractors)
+
+
 def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
-                  stop_at_faults: bool = False) -> Drawing:
-    margin = 2.2 * style.font_px + 8
+                  fail_fast: bool = False) -> Drawing:
+    margin = _margin(style)
     outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
     d = Drawing(style, frame)
     _add_fills(d, outlines)
     _add_strokes(d, scene)
     items = annotation.items()
-    arc_radius = _add_marks(d, scene, annotation, items)
+    arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius)
-    d.faults = looks.faults(scene.shapes, d.rules.fills)  # (before any label: they depend on none)
-    if stop_at_faults and d.faults:
-        return d
     occ = Occupancy(style.size)
     occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
     placer = Placer(style.size, occ, margin=EDGE)
-    if annotation.style == "coordinate":
-        _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines})
-    _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size)
+    try:
+        if annotation.style == "coordinate":
+            _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines}, fail_fast)
+        _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size, fail_fast)
+    except _Refused as e:
+        d.misread = [e.label]
+        d.faults = looks.faults(scene.shapes, d.rules.fills)
+        return d
     misread = d.rules.misread(d.labels)
     # a point letter with no clean place (in a shape, on a stroke: never set off) and labels read as one
     # (a value too: with no leader to carry it off, its least bad place may lie on a stroke or a label)
     misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
                 and lab not in misread]
-    d.misread = misread + [lab for lab in crowded(d.labels) if lab.conflicts and lab not in misread]
+    d.misread = misread + [lab for lab in crowded(d.labels, style.font_px) if lab.conflicts and lab not in misread]
+    d.faults = looks.faults(scene.shapes, d.rules.fills)
     return d
 
 
@@ -197,11 +231,44 @@ def _add_strokes(d: Drawing, scene: Scene) -> None:
         t = np.radians(arc.start + arc.sweep * np.arange(n + 1) / n)
         pts = np.column_stack([arc.centre[0] + arc.radius * np.cos(t), arc.centre[1] + arc.radius * np.sin(t)])
         d.strokes.append(frame.pxs(pts))
-    for top, foot in scene.heights:
-        d.dashed.append(frame.pxs([top, foot]))
+    names = list(scene.height_shapes) + [""] * (len(scene.heights) - len(scene.height_shapes))
+    bases = list(scene.height_bases) + [None] * (len(scene.heights) - len(scene.height_bases))
+    for (top, foot), name, base in zip(scene.heights, names, bases):
+        line = frame.pxs([top, foot])
+        d.dashed.append(line)
+        if name:
+            d.heights.setdefault(name, line)
+        if base is not None:
+            _mark_foot(d, line, frame.pxs(base))
 
 
-def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[Quantity, float]:
+def _mark_foot(d: Drawing, line: np.ndarray, base: np.ndarray) -> None:
+    """A dashed height's foot, made plain (review 6: a height whose foot lay beyond its side, with no
+    mark, read as no height): a right-angle mark on the side's side of the foot, and, where the foot
+    lies beyond the side, the side's line extended to it, dashed."""
+    top, foot = line[0], line[1]
+    up = top - foot
+    n = float(np.hypot(*up))
+    if n < 1e-6:
+        return
+    along = base[1] - base[0]
+    length = float(np.hypot(*along))
+    if length < 1e-6:
+        return
+    u = along / length
+    t = float((foot - base[0]) @ u)
+    near = base[0] if t < 0 else base[1] if t > length else None
+    if near is not None:  # beyond the side: extend it
+        d.dashed.append(np.array([near, foot]))
+    towards = (base[0] + base[1]) / 2 - foot
+    v = u if float(towards @ u) >= 0 else -u
+    s = max(4.0, min(0.5 * d.style.font_px, 0.3 * n))
+    up = up / n
+    d.marks.append(np.array([foot + s * up, foot + s * (up + v), foot + s * v]))
+
+
+def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
+               text_size: TextSize | None = None) -> dict[Quantity, float]:
     """Right-angle marks and the arcs of labelled angles; each labelled angle's mark radius."""
     frame, style = d.frame, d.style
     arc_radius: dict[Quantity, float] = {}
@@ -212,19 +279,66 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items) -> dict[
             radius = _radius_line(scene, frame, it.quantity.key[0])
             if radius is not None:
                 d.dashed.append(radius)
-    at_vertex: dict[str, int] = {}  # arcs drawn so far at each vertex
+    if annotation.style == "coordinate":
+        d.marks += _straight_points(d, scene)
+    at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         if not _is_right(scene, it.quantity):
-            # angles at one vertex get arcs of distinct radii: adjacent (supplementary, complementary)
-            # angles drawn at one radius read as one angle
-            k = at_vertex.get(it.quantity.key[1], 0)
-            at_vertex[it.quantity.key[1]] = k + 1
-            line, r = _angle_arc(scene, frame, it.quantity, style, k)
+            # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
+            # complementary) angles drawn at one radius read as one angle
+            v = it.quantity.key[1]
+            # (the arc fits the shortest text the angle may be drawn with, its letter where it has one: the
+            # marks then do not depend on whether its value goes to the text as the labels are placed)
+            bare = annotation.unvalued_item(it.quantity)
+            fit = text_size(bare.text if bare is not None else it.text) if text_size is not None else None
+            line, r = _angle_arc(scene, frame, it.quantity, style, at_vertex.get(v, -math.inf), fit)
+            at_vertex[v] = r
             d.marks.append(line)
+            d.angle_arcs[str(it.quantity)] = line
             arc_radius[it.quantity] = r
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
+
+
+def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
+    """A small dot on each point that lies partway along a straight drawn line (a point on a side: no
+    corner shows where it is; review 6 could not see C on FB), as a ring of marks."""
+    frame = d.frame
+    ends = {name: [] for name in scene.points}  # the directions of the drawn sides ending at each point
+    for a, b, line in d.segments:
+        u = line[1] - line[0]
+        ends[a].append(u)
+        ends[b].append(-u)
+    ring = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
+    out = []
+    for name, p in scene.points.items():
+        at = np.array(frame.px(p))
+        dirs = ends[name]
+        inside = any(name not in (a, b) and _strictly_on(at, line) for a, b, line in d.segments)
+        straight = len(dirs) >= 2 and all(abs(_cross(dirs[0], u)) <= 0.02 * np.hypot(*dirs[0]) * np.hypot(*u)
+                                          for u in dirs[1:])
+        if inside or straight and any(float(dirs[0] @ u) < 0 for u in dirs[1:]):
+            out.append(at + ring)
+    return out
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> float:
+    return float(u[0] * v[1] - u[1] * v[0])
+
+
+def _strictly_on(p: np.ndarray, line: np.ndarray, tol: float = 0.5) -> bool:
+    """Does pixel point ``p`` lie on the segment, away from its ends?"""
+    a, b = line[0], line[1]
+    u = b - a
+    n = float(np.hypot(*u))
+    if n < 1e-9:
+        return False
+    t = float((p - a) @ u) / n
+    return tol < t < n - tol and abs(_cross(u, p - a)) / n <= tol
 
 
 def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -> Rules:
@@ -239,7 +353,8 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -
                  Strokes.of(d.strokes + d.dashed),
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
                  {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
-                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges)
+                 {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights,
+                 frozenset(range(len(d.segments), len(d.strokes))))  # (strokes: the sides, then the arcs)
 
 
 def _valid(poly: Polygon) -> Polygon:
@@ -248,7 +363,7 @@ def _valid(poly: Polygon) -> Polygon:
 
 
 def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text_size: TextSize,
-                  outline_of: dict[str, np.ndarray]) -> None:
+                  outline_of: dict[str, np.ndarray], fail_fast: bool = False) -> None:
     """Point letters first: they have the strictest rule (outside every shape)."""
     style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
@@ -279,6 +394,8 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
         if placed is None:
             placed = _search_point(d, placer, name, anchors[name], free_of[name], polys, gap, text_size,
                                    partial(centres, name))
+            if fail_fast and placed.conflicts:  # a point letter is never moved: the figure reads wrong
+                raise _Refused(placed)
         _add_label(d, occ, placed, style)
 
 
@@ -419,13 +536,13 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
 
 
 def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
-                 placer: Placer, occ: Occupancy, text_size: TextSize) -> None:
+                 placer: Placer, occ: Occupancy, text_size: TextSize, fail_fast: bool = False) -> None:
     """The labels tied to a spot (angles, sides) before those free to roam a shape.
 
-    A given value whose label reads as another element's goes to the question text at once, its
-    element keeping what the figure still shows of it (an individual letter), when that leaves
-    the marks as they are (not a coordinate-style angle, whose arc goes with its value): the
-    labels placed so far, and so all that follow, are then those a second pass would place."""
+    A given value whose label reads as another element's (or has no free place) goes to the question
+    text at once, its element keeping what the figure still shows of it (an individual letter); a
+    coordinate-style angle's arc goes with its value (the labels placed so far kept off it, which
+    leaves them right): no second pass is needed for it."""
     style, frame = d.style, d.frame
     gap = style.lw_px / 2 + 2.5
     fpx = style.font_px
@@ -441,6 +558,13 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
             role = "side"
+        elif q.kind is QKind.HEIGHT and q.key[0] in d.heights:
+            line = d.heights[q.key[0]]
+            anchor = tuple((line[0] + line[1]) / 2)
+
+            def centres(w, h, stage, line=line):
+                return _height_centres(line, w, h, gap, stage, fpx)
+            role = "shape"  # (its rule: beside its dashed line, see Rules.rule)
         elif q.kind is QKind.ANGLE:
             rays = _angle_rays(scene, frame, q)
             r = arc_radius[q]
@@ -459,26 +583,35 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        tried = STAGES if role == "shape" else VALUE_STAGES
+        tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
-        if annotation.on_image(q) and d.rules.misreads(placed):
-            kept = annotation.unvalued_item(q)
-            if q.kind is not QKind.ANGLE or kept is not None:  # (else its arc goes too: see compose)
-                annotation.move_to_text([q])
-                placer.undo()
-                if kept is None:
-                    continue
-                placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+        if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            annotation.move_to_text([q])
+            # what a second pass would draw of it: its letter (individual style), or its query mark
+            kept = next((other for other in annotation.items() if other.quantity == q), None)
+            placer.undo()
+            if kept is None:
+                if q.kind is QKind.ANGLE:  # a coordinate-style angle's arc goes with its value (what was
+                    _drop_arc(d, str(q))  # placed so far kept off it: still right without it)
+                continue
+            placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+        if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
 
+
+# two values (sides, angles, shapes' labels) keep this many font heights apart, letters LABEL_GAP px: "a" 4.6 px
+# over "area = 771" read as one stacked label (review 5)
+VALUE_GAP_FONTS = 0.65
 
 # A label's search widens only when it must: its usual candidates, then more directions
 # and distances, then smaller type, then far off with a leader line.  Most labels stop at the first stage.
 # "far*": a leader that may cross strokes (a point whose only outside is a narrow wedge).  The stages of
 # one group share a type size and a leader rule, so they are tried as one list of candidates (in order:
 # the same spot wins as stage by stage, at less cost).
-STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)),
-          (0.72, ("near", "wide")), (0.72, ("far",)), (1.0, ("far*",)), (0.72, ("far*",)))
+# (Never under 85 % of the type size, 10.2 points: review 6 read 8.6-point values as cramped, unsure whose.)
+STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)), (1.0, ("far*",)),
+          (0.85, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 # a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
 # with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
@@ -516,20 +649,29 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
             break
     assert best is not None
     best.element = element
-    placer.commit(best)
+    placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)
     return best
 
 
-def crowded(labels: list[Placed]) -> list[Placed]:
-    """The later of each two labels closer than the placer's gaps (``LABEL_GAP``; ``SAME_LINE_FONTS``
-    heights side by side): they read as one label."""
+def _drop_arc(d: Drawing, element: str) -> None:
+    """Take an angle's arc mark off the drawing (its value went to the text and nothing else marks it)."""
+    line = d.angle_arcs.pop(element, None)
+    if line is not None:
+        d.marks = [m for m in d.marks if m is not line]
+    d.rules.wedges.pop(element, None)
+
+
+def crowded(labels: list[Placed], font_px: float) -> list[Placed]:
+    """The later of each two labels closer than the placer's gaps (``LABEL_GAP``, ``VALUE_GAP_FONTS`` font
+    heights between two values; ``SAME_LINE_FONTS`` heights side by side): they read as one label."""
     out = []
     for i, b in enumerate(labels):
         x0, y0, x1, y1 = b.box
         for a in labels[:i]:
             ax0, ay0, ax1, ay1 = a.box
-            side = max(LABEL_GAP, SAME_LINE_FONTS * a.h) - 0.5
-            if x0 < ax1 + side and x1 > ax0 - side and y0 < ay1 + LABEL_GAP - 0.5 and y1 > ay0 - LABEL_GAP + 0.5:
+            pad = LABEL_GAP if "point" in (a.role, b.role) else VALUE_GAP_FONTS * font_px
+            side = max(pad, SAME_LINE_FONTS * a.h) - 0.5
+            if x0 < ax1 + side and x1 > ax0 - side and y0 < ay1 + pad - 0.5 and y1 > ay0 - pad + 0.5:
                 out.append(b)
                 break
     return out
@@ -612,6 +754,19 @@ def _side_geometry(scene, frame, q, shapes) -> tuple[np.ndarray, np.ndarray, np.
 
 
 _ALONG = np.array([0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4])
+_HEIGHT_ALONG = np.array([0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78])
+
+
+def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.ndarray:
+    """Beside a dashed height line, on either side of it, from its middle out (never far off)."""
+    a, b = line[0], line[1]
+    dxy = b - a
+    n = max(float(np.hypot(*dxy)), 1e-9)
+    ux, uy = dxy / n
+    normals = np.array([math.atan2(ux, -uy), math.atan2(-ux, uy)])
+    extras = np.array([0.0, 3.0, 7.0]) if stage == "near" else np.array([1.5, 5.0, 10.0])
+    anchors = np.repeat(a[None, :] + _HEIGHT_ALONG[:, None] * dxy[None, :], 2, axis=0)
+    return offset_centres(anchors, np.tile(normals, len(_HEIGHT_ALONG)), gap + extras, w, h)
 _ALONG_WIDE = np.array([0.0, 0.08, -0.08, 0.22, -0.22, 0.35, -0.35, 0.45, -0.45])
 
 
@@ -660,12 +815,27 @@ def _radius_line(scene: Scene, frame: Frame, shape: str) -> np.ndarray | None:
 
 
 ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
+ARC_FONTS = 1.25  # an angle's arc mark at most this many font heights out (its value goes just beyond it)
 
 
-def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
-    """The arc mark of a labelled angle, the ``k``-th at its vertex (each one ``ARC_STEP`` out)."""
+ARC_MAX_FONTS = 3.6  # a narrow angle's arc at most this far out (review 6: enlarge it rather than set the value far)
+WEDGE_ROOM = 5.0  # px between a narrow angle's value and either ray
+
+
+def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None
+               ) -> tuple[np.ndarray, float]:
+    """The arc mark of a labelled angle, at least ``ARC_STEP`` outside the widest arc already at its vertex
+    (``inner``); for a narrow angle drawn wider, up to ``ARC_MAX_FONTS``, so that its value (``label``: its
+    w, h) fits in the wedge just beyond the arc: a value pushed far out along a narrow wedge read as unsure
+    (review 6)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
-    r = max(8.0, min(1.6 * style.font_px, 0.3 * _short_side(scene, frame, q))) + k * ARC_STEP * style.font_px
+    short = _short_side(scene, frame, q)
+    r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
+    if label is not None and sweep < math.pi:
+        half = math.hypot(*label) / 2
+        need = (half + WEDGE_ROOM) / math.sin(sweep / 2) - half - (style.lw_px / 2 + 2.5)
+        r = max(r, min(need, ARC_MAX_FONTS * style.font_px, 0.75 * short))
+    r = max(r, inner + ARC_STEP * style.font_px)
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
@@ -673,7 +843,7 @@ def _angle_arc(scene, frame, q, style, k: int = 0) -> tuple[np.ndarray, float]:
 
 _TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
 _TURN_WIDE = np.array([0.0, 0.1, -0.1, 0.3, -0.3, 0.45, -0.45])
-# an angle label's distances beyond its arc, in font heights: within the angle rule's NEAR_FONTS
+# an angle label's distances beyond its arc, in font heights (the angle rule's ANGLE_NEAR_FONTS refuses the far ones)
 _ANGLE_GAPS = np.array([0.0, 0.18, 0.4, 0.7, 1.0, 1.35, 1.8])
 _ANGLE_GAPS_WIDE = np.array([0.06, 0.28, 0.55, 0.85, 1.15, 1.5, 1.75, 1.95])
 
@@ -685,8 +855,7 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     if stage == "near":
         return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
     if stage == "wide":
-        return offset_centres(pv, mid + _TURN_WIDE * sweep,
-                              r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
+        return offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 

@@ -170,9 +170,8 @@ class Renderer:
         return got
 
     # -- drawing ---------------------------------------------------------------------------------------
-    def compose(self, scene: Scene, annotation: Annotation, stop_at_faults: bool = False) -> Drawing:
-        """The drawing (``render.compose``); ``stop_at_faults``: without labels where the shapes read wrong."""
-        return compose(scene, annotation, self.style, self.text_size, stop_at_faults)
+    def compose(self, scene: Scene, annotation: Annotation) -> Drawing:
+        return compose(scene, annotation, self.style, self.text_size)
 
     def paint(self, d: Drawing) -> None:
         """Draw a composed drawing (``png`` then encodes it): a caller that may refuse a figure composes

@@ -566,6 +566,8 @@ def build_scene(solution, state: State, seed: int) -> Scene:
     fill = colours.assign([pl.decl.name for pl in state.placed], seed)
     shapes, arcs = [], []
     heights: list[tuple[XY, XY]] = []
+    height_shapes: list[str] = []
+    height_bases: list[tuple[XY, XY]] = []
     for pl in state.placed:
         decl, kind = pl.decl, KINDS[pl.decl.kind]
         for loop in pl.loops:
@@ -581,6 +583,8 @@ def build_scene(solution, state: State, seed: int) -> Scene:
                     add_segment(*q.key)
             if el.kind is QKind.HEIGHT and any(q in mentioned for q in qs):
                 heights.append(_height_line(el.foot, pl.coords, kind.construction.outline[0]))
+                height_shapes.append(decl.name)
+                height_bases.append((pl.coords[el.foot[1]], pl.coords[el.foot[2]]))
         name = fill[decl.name]
         shapes.append(SceneShape(decl.name, decl.kind, decl.points, pl.coords, pl.loops, name,
                                  colours.PALETTE[name]))
@@ -593,7 +597,8 @@ def build_scene(solution, state: State, seed: int) -> Scene:
                 for a, b in zip(at, at[1:]):  # rays of an angle, parts of a segment
                     add_segment(decl.points[a], decl.points[b])
     scene = Scene(points=dict(state.pos), segments=segments, arcs=arcs, shapes=shapes,
-                  decls=tuple(problem.shapes), heights=heights, seed=seed)
+                  decls=tuple(problem.shapes), heights=heights, height_shapes=height_shapes,
+                  height_bases=height_bases, seed=seed)
     scene.measured = Measures(lambda: _measure_scene(scene, problem))
     return scene
 
@@ -618,27 +623,42 @@ def _scene_arc(piece: Arc, coords: dict, shape: str) -> SceneArc:
 
 
 HEIGHT_CLEAR_DEG = 12.0  # a dashed height closer than this in angle to a side at its top reads as that side
+HEIGHT_INTO = 0.25  # a height moved along its parallel side stands this far into the stretch facing the base
 
 
 def _height_line(foot: tuple[int, int, int], coords: dict, outline) -> tuple[XY, XY]:
-    """The dashed height from vertex ``v`` onto line ``ab`` — or, where it would lie almost on a side
-    at ``v`` (a near-right corner), from the middle of the side through ``v`` parallel to ``ab``
-    (any point of that side is at the same height)."""
+    """The dashed height from vertex ``v`` onto line ``ab``.  Where a side through ``v`` runs parallel to
+    ``ab`` (a parallelogram, a trapezoid; any point of it is at the same height) and the drop from ``v``
+    would lie almost on a side at ``v`` (a near-right corner), it starts from the middle of that side;
+    where the drop would fall beyond ``ab`` (review 6: a height onto a side's extension, across another
+    shape, read as no height), from the point of that side ``HEIGHT_INTO`` into the stretch facing
+    ``ab`` (inside the shape, its foot on the side, clear of the side's middle where its value goes).
+    Else (an obtuse triangle's) its foot may lie beyond ``ab``: ``compose`` extends the side to it."""
     v, a, b = foot
     top = coords[v]
-    base = _sub(coords[b], coords[a])
+    pa, pb = coords[a], coords[b]
+    base = _sub(pb, pa)
     sides = [(p.start, p.end) for p in outline if isinstance(p, Line)]
     ends = [j for i, j in sides if i == v] + [i for i, j in sides if j == v]
-    drop = _sub(_foot(top, coords[a], coords[b]), top)
-    for w in ends:
-        side = _sub(coords[w], top)
-        if _angle_between(side, drop) < HEIGHT_CLEAR_DEG:
-            parallel = next((u for u in ends if _angle_between(_sub(coords[u], top), base) < 1e-6
-                             or _angle_between(_sub(coords[u], top), base) > 180 - 1e-6), None)
-            if parallel is not None:
-                top = ((top[0] + coords[parallel][0]) / 2, (top[1] + coords[parallel][1]) / 2)
-            break
-    return top, _foot(top, coords[a], coords[b])
+    parallel = next((u for u in ends if _angle_between(_sub(coords[u], top), base) < 1e-6
+                     or _angle_between(_sub(coords[u], top), base) > 180 - 1e-6), None)
+    drop = _sub(_foot(top, pa, pb), top)
+    if parallel is not None:
+        if any(_angle_between(_sub(coords[w], top), drop) < HEIGHT_CLEAR_DEG for w in ends):
+            top = ((top[0] + coords[parallel][0]) / 2, (top[1] + coords[parallel][1]) / 2)
+        else:
+            length = math.hypot(*base)
+            ux, uy = base[0] / length, base[1] / length
+            tv = (top[0] - pa[0]) * ux + (top[1] - pa[1]) * uy
+            if not 0.0 <= tv <= length:
+                pu = coords[parallel]
+                tu = (pu[0] - pa[0]) * ux + (pu[1] - pa[1]) * uy
+                lo, hi = max(0.0, min(tv, tu)), min(length, max(tv, tu))
+                if hi - lo > 1e-9 * length:
+                    at = lo + HEIGHT_INTO * (hi - lo) if tv < lo else hi - HEIGHT_INTO * (hi - lo)
+                    k = (at - tv) / (tu - tv)
+                    top = (top[0] + k * (pu[0] - top[0]), top[1] + k * (pu[1] - top[1]))
+    return top, _foot(top, pa, pb)
 
 
 def _angle_between(u: XY, w: XY) -> float:

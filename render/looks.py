@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from shapely.geometry import Polygon
 
-MIN_SHAPE_PX = 24.0  # the narrowest a shape may be drawn (its thinnest width, pixels)
+MIN_SHAPE_PX = 40.0  # the narrowest a shape may be drawn (its thinnest width, px; review 5: 25-30 px read as specks)
 MIN_SHAPE_AREA = 1500.0  # px²: smaller, a shape is a speck beside its labels (review 2: a 528 px² sector asked about)
 KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, else it reads as a rhombus
 SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's
@@ -71,9 +72,19 @@ def overlapping(fills: dict[str, Polygon], names) -> list[str]:
 
 
 def _thinnest(poly: Polygon) -> float:
-    """The polygon's thinnest width: the short side of its minimum rotated rectangle."""
-    rect = poly.minimum_rotated_rectangle
-    if rect.geom_type != "Polygon":
+    """The polygon's thinnest width: the least, over the edges of its convex hull, of the hull's reach
+    from that edge's line (a convex shape's narrowest strip lies along one of its edges).  (Not the
+    short side of the minimum-area rectangle: a triangle has three of equal area, and which one GEOS
+    returns depends on the orientation: a 37 px triangle passed as 40.)"""
+    hull = poly.convex_hull
+    if hull.geom_type != "Polygon":
         return 0.0
-    (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
-    return min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1))
+    pts = np.asarray(hull.exterior.coords)[:-1]
+    edges = np.roll(pts, -1, axis=0) - pts
+    length = np.hypot(edges[:, 0], edges[:, 1])
+    keep = length > 1e-12
+    if not keep.any():
+        return 0.0
+    rel = pts[None, :, :] - pts[:, None, :]  # edge i's start to every vertex
+    reach = np.abs(edges[:, None, 0] * rel[..., 1] - edges[:, None, 1] * rel[..., 0]).max(axis=1)
+    return float((reach[keep] / length[keep]).min())

@@ -126,6 +126,8 @@ class Scene:
     measured: Mapping[str, float] = field(default_factory=dict)
     decls: tuple[ShapeDecl, ...] = ()
     heights: list[tuple[XY, XY]] = field(default_factory=list)  # (top, foot) drawn dashed
+    height_shapes: list[str] = field(default_factory=list)  # the shape each of ``heights`` is the height of
+    height_bases: list[tuple[XY, XY]] = field(default_factory=list)  # and the ends of the side it falls on
     seed: int = 0
     # imported scenes (render.scene_io): the points listed on each drawn line, which counts as
     # on it whatever rounding the coordinates had; a layout's scene leaves it empty

@@ -12,8 +12,13 @@ set off with a leader that runs along a stroke (unseen); two labels touching (re
 value whose centre is about as near another side; a point letter with a leader (read where it sits),
 not clearly nearer its point than another, or in small type (read as a side's name); two labels side
 by side on one line less than ``SAME_LINE`` fonts apart; adjacent angles marked at one radius (read as one
-angle); a shape a few pixels across.  ``problems`` checks those too (``CAREFUL``), with the font
-height taken as the tallest label's.
+angle); a shape a few pixels across.  ``problems`` checks those too (``careful``), with the font
+height taken as the tallest label's.  Review 5 (seeds 501-505) added the margins a reader accepts without
+hesitating: a side value's centre ``SIDE_CLEAR`` times nearer its side than any other and beside the side's
+middle part (``CORNER_SHARE``, ``CORNER_FONTS``), an angle value within ``ANGLE_NEAR`` fonts of its vertex and
+``ANGLE_CLEAR`` times nearer it than any other point, "h = …" within ``HEIGHT_NEAR`` fonts of its dashed
+height (the export's ``heights``) with no leader, two values ``VALUES_APART`` fonts apart, shapes at least
+``THINNEST`` px across.
 """
 from __future__ import annotations
 
@@ -24,17 +29,61 @@ from shapely.geometry import LineString, Point, Polygon, box
 EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
 # the careful reader's limits (font: the tallest label's height)
-ANGLE_NEAR = 5.0  # fonts: an angle value's box at most this far from its vertex
+ANGLE_NEAR = 2.5  # fonts: an angle value's box at most this far from its vertex (or 0.7 beyond a wider arc)
+ARC_BEYOND = 0.8  # fonts: or this far beyond a wider arc (a narrow angle's: review 6 asked for that)
+ANGLE_CENTRE = 3.2  # fonts: and its centre this far, or twice the arc's radius and 12 px (a wide "α = 44°")
+ANGLE_CLEAR = 1.2  # an angle value's centre this many times nearer its vertex than any other point
+HEIGHT_NEAR = 1.0  # fonts: "h = …" at most this far from its dashed height line, beside its middle part
+HEIGHT_CLEAR = 1.4  # and its centre this many times nearer it than any drawn side
 POINT_NEAR = 1.6  # fonts: a point letter's box at most this far from its point (no leader)
 LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
 LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
 APART = 3.0  # px between two labels' boxes
+VALUES_APART = 0.6  # fonts between two values' boxes (neither a point letter): "a" 4.6 px over "area = 771"
 SAME_LINE = 0.75  # fonts between two labels side by side on one line (closer: "β area = 2")
 POINT_CLEAR = 1.25  # a point letter's box this many times (+ 1 px) nearer its point than any other
-SIDE_CLEAR = 1.3  # a side value's centre this many times nearer its side than any other
+SIDE_MARGIN = 8.0  # px: and this much nearer
+SIDE_CLEAR = 1.8  # a side value's centre this many times nearer its side than any other
+CORNER_SHARE = 0.2  # its centre's foot on its side this share of the side from either end,
+CORNER_FONTS = 1.8  # or (a long side) this many fonts: a value level with a corner reads as the other side's
 ARCS_APART = 4.0  # px between the mark radii of two angles sharing a vertex and a ray
-THINNEST = 22.0  # px: a shape's thinnest width
+MIN_POINTS = 10.0  # no label in smaller type (review 6: 8.6-point values read as cramped)
+POINT_CENTRE = 1.55  # fonts: a point letter's centre at most this far from its point (review 6: 25-34 px)
+POINT_CENTRE_RATIO = 1.45  # and this many times nearer it than any other point
+SIDE_NEAR = 0.9  # fonts: a side value's box at most this far from its side,
+SIDE_CENTRE = 2.2  # and its centre (review 6: "a = 6" 35 px off a slanted side)
+LEADER_END = 5.0  # px: a shape label's leader ends this far off every drawn side (review 6: 3.8 px, read as
+# pointing at the side)
+THINNEST = 38.0  # px: a shape's thinnest width
 SMALLEST = 1400.0  # px²: a shape's area
+
+
+# the class of each message (the scripted reviewer, bench/readability.py, counts labels by class)
+CLASSES = (
+    ("edge", "within"), ("point letter away or set off", "point"), ("angle value far or astray", "angle"),
+    ("side value as near another side", "side"), ("side value by a corner", "corner"),
+    ("height value away from its dashed line", "height"), ("shape label astray", "shape"),
+    ("labels touching", "touch"), ("adjacent angles at one radius", "one radius"),
+    ("shape too small or thin", "too "), ("type too small", "type"),
+)
+
+
+def classify(message: str) -> str:
+    """The class of one of ``problems``' messages (see CLASSES)."""
+    kinds = {
+        "within": " of the edge" in message,
+        "touch": " touch" in message,
+        "one radius": "one radius" in message,
+        "too ": message.startswith("shape ") and " to read" in message,
+        "type": "type under" in message,
+        "height": "(height " in message,
+        "corner": "corner" in message,
+        "point": "(point " in message,
+        "angle": "(angle " in message,
+        "shape": any(f"({w} " in message for w in SHAPE_WORDS),
+        "side": "side" in message,
+    }
+    return next((name for name, key in CLASSES if kinds[key]), "other")
 
 
 def split_points(names: str, points: dict, k: int) -> list[str] | None:
@@ -93,6 +142,8 @@ def problems(fig: dict) -> list[str]:
             c = at.centroid
             if not _in_wedge((c.x, c.y), a, v, b):
                 out.append(f"{text!r} ({el}) is outside its angle's wedge")
+        elif el.startswith("height "):
+            continue  # beside its dashed line, not in its shape: see careful
         elif el.split(" ")[0] in SHAPE_WORDS:
             name = el.split(" ", 1)[1]
             own = shapes[name]
@@ -105,6 +156,9 @@ def problems(fig: dict) -> list[str]:
             else:
                 if not own.buffer(0.5).contains(at):
                     out.append(f"{text!r} ({el}) has a leader that does not end in its shape")
+                if any(at.distance(line) < LEADER_END for *_, line in segments) or any(
+                        at.distance(LineString(h["line"])) < LEADER_END for h in fig.get("heights", [])):
+                    out.append(f"{text!r} ({el}) has a leader ending by a line: it points at the line")
                 d_own = own.distance(where)
                 if any(o.distance(where) <= d_own for o in others):
                     out.append(f"{text!r} ({el}) is set off nearer another region")
@@ -139,15 +193,24 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
     font = max((lab["bbox"][3] - lab["bbox"][1] for lab in labels), default=0.0)
     boxes = [box(*lab["bbox"]) for lab in labels]
     top = max((lab.get("font_size", 0.0) for lab in labels), default=0.0)
+    radius = {m["element"]: m["radius"] for m in fig.get("angle_marks", [])}
+    heights = {h["shape"]: LineString(h["line"]) for h in fig.get("heights", [])} if "heights" in fig else None
     for i, j in ((k, m) for k in range(len(labels)) for m in range(k + 1, len(labels))):
         (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = labels[i]["bbox"], labels[j]["bbox"]
         one_line = min(ay1, by1) > max(ay0, by0)  # their heights overlap: read along one line
         gap = max(ax0, bx0) - min(ax1, bx1)
-        if boxes[i].distance(boxes[j]) < APART or (one_line and gap < SAME_LINE * font):
+        letter = any(lab["element"].startswith("point ") for lab in (labels[i], labels[j]))
+        apart = boxes[i].distance(boxes[j])
+        if apart < APART or (one_line and gap < SAME_LINE * font):
             out.append(f"{labels[i]['text']!r} and {labels[j]['text']!r} touch: they read as one label")
+        elif not letter and apart < VALUES_APART * font:
+            out.append(f"{labels[i]['text']!r} and {labels[j]['text']!r} are {apart:.1f} px apart: they touch, "
+                       "read as one label")
     for lab, where in zip(labels, boxes):
         el, text = lab["element"], lab["text"]
         c = where.centroid
+        if lab.get("font_size", MIN_POINTS) < MIN_POINTS - 0.01:
+            out.append(f"{text!r} ({el}) is in type under {MIN_POINTS:g} points: cramped, unsure whose")
         if el.startswith("point "):
             name = el[6:]
             if lab.get("font_size", top) < top - 0.01:
@@ -157,8 +220,12 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
                    if n != name and math.dist(p, pts[name]) > 0.5):
                 out.append(f"{text!r} ({el}) is not clearly nearer its point than another")
             if lab["leader"] is None:
-                if own > POINT_NEAR * font:
+                at = c.distance(Point(pts[name]))
+                if own > POINT_NEAR * font or at > POINT_CENTRE * font:
                     out.append(f"{text!r} ({el}) is away from its point")
+                elif any(c.distance(Point(p)) < POINT_CENTRE_RATIO * at for n, p in pts.items()
+                         if n != name and math.dist(p, pts[name]) > 0.5):
+                    out.append(f"{text!r} ({el}) is not clearly nearer its point than another (its centre)")
             else:
                 out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
                 (ax, ay), (bx, by) = lab["leader"]
@@ -177,34 +244,89 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             a, v, b = split_points(el[6:], pts, 3)
             if lab["leader"] is not None:
                 out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
-            elif where.distance(Point(pts[v])) > ANGLE_NEAR * font:
+            elif not _angle_reach(lab, pts[v], font, radius.get(el, 0.0)):
                 out.append(f"{text!r} ({el}) is far from its vertex")
             own = c.distance(Point(pts[v]))
             near = [n for n, p in pts.items() if n != v and Point(p).distance(Point(pts[v])) > 0.5
-                    and c.distance(Point(p)) < own]
+                    and c.distance(Point(p)) < ANGLE_CLEAR * own]
             if near:
                 out.append(f"{text!r} ({el}) is nearer point {near[0]} than its vertex")
+        elif el.startswith("height "):
+            out += _height(lab, where, heights, font, [line for *_, line in segments])
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is not None:
             out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
             p, q = split_points(el, pts, 2)
-            own = c.distance(LineString([pts[p], pts[q]]))
+            side = LineString([pts[p], pts[q]])
+            own = c.distance(side)
+            if where.distance(side) > SIDE_NEAR * font or own > SIDE_CENTRE * font:
+                out.append(f"{text!r} ({el}) sits away from its side ({own:.0f} px)")
             for a, b, line in segments:
                 if {a, b} == {p, q} or _collinear_overlap(pts[p], pts[q], pts[a], pts[b]):
                     continue
-                if c.distance(line) < SIDE_CLEAR * own:
+                if c.distance(line) < max(SIDE_CLEAR * own, own + SIDE_MARGIN):
                     out.append(f"{text!r} ({el}) sits about as near side {a}{b}")
                     break
+            foot, length = side.project(c), side.length
+            if min(foot, length - foot) < min(CORNER_SHARE * length, CORNER_FONTS * font):
+                out.append(f"{text!r} ({el}) sits by a corner of its side, level with its end")
     out += _arcs_apart(fig, pts)
     for name, poly in shapes.items():
-        rect = poly.minimum_rotated_rectangle
-        if rect.geom_type == "Polygon":
-            (x0, y0), (x1, y1), (x2, y2) = list(rect.exterior.coords)[:3]
-            if min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)) < THINNEST:
-                out.append(f"shape {name} is too thin to read")
+        if _width(poly) < THINNEST:
+            out.append(f"shape {name} is too thin to read")
         if poly.area < SMALLEST:
             out.append(f"shape {name} is too small to read")
     return out
+
+
+def _angle_reach(lab: dict, v, font: float, radius: float) -> bool:
+    """Is the angle's value close enough to its vertex ``v``: its box within ANGLE_NEAR fonts or just beyond
+    a wider arc (a narrow angle's), its centre within ANGLE_CENTRE fonts or twice the arc's radius and 10 px?"""
+    x0, y0, x1, y1 = lab["bbox"]
+    where = box(x0, y0, x1, y1)
+    near = max(ANGLE_NEAR * font, radius + ARC_BEYOND * font)
+    far = max(2 * radius + 12, ANGLE_CENTRE * font)
+    return where.distance(Point(v)) <= near and where.centroid.distance(Point(v)) <= far
+
+
+def _height(lab: dict, where, heights: dict | None, font: float, sides: list) -> list[str]:
+    """ "h = …" beside its own dashed height (``heights``: each shape's, None in an export that has none)."""
+    el, text = lab["element"], lab["text"]
+    if lab["leader"] is not None:
+        return [f"{text!r} ({el}) is set off with a leader: read where it sits"]
+    if heights is None:
+        return []
+    line = heights.get(el.split(" ", 1)[1])
+    if line is None:
+        return [f"{text!r} ({el}) has no dashed height drawn"]
+    own = where.distance(line)
+    out = []
+    if own > HEIGHT_NEAR * font:
+        out.append(f"{text!r} ({el}) is {own:.0f} px from its dashed height line")
+    c = where.centroid
+    t = line.project(c) / max(line.length, 1e-9)
+    if not 0.15 <= t <= 0.85:
+        out.append(f"{text!r} ({el}) is beside an end of its dashed height, not its middle")
+    if any(c.distance(s) < HEIGHT_CLEAR * c.distance(line) for s in sides):
+        out.append(f"{text!r} ({el}) is about as near a side as its dashed height")
+    if any(c.distance(h) <= c.distance(line) for n, h in heights.items() if h is not line):
+        out.append(f"{text!r} ({el}) is as near another dashed height")
+    return out
+
+
+def _width(poly) -> float:
+    """The shape's narrowest width: over the sides of its convex hull, the farthest corner from that
+    side's line, at least."""
+    hull = poly.convex_hull
+    if hull.geom_type != "Polygon":
+        return 0.0
+    pts = list(hull.exterior.coords)[:-1]
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+        n = math.hypot(bx - ax, by - ay)
+        if n > 1e-9:
+            best = min(best, max(abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / n for x, y in pts))
+    return best
 
 
 def _arcs_apart(fig: dict, pts: dict) -> list[str]:

