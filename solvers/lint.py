@@ -295,7 +295,7 @@ def _quantity(name: str, noun: str) -> Quantity | None:
 
 def lint_solution(sol, text: str | None = None) -> list[Finding]:
     """Every check on a solved problem's coordinate-named solution (or ``text`` written for it)."""
-    from .writer import _what, element_phrase
+    from .writer import element_noun, element_phrase
 
     text = sol.text() if text is None else text
     out = lint_text(text)
@@ -319,8 +319,8 @@ def lint_solution(sol, text: str | None = None) -> list[Finding]:
                 spelled.setdefault(q, set()).add(name)
                 if q in mentioned and name not in mentioned[q]:
                     out.append(Finding("name", f"{name} is written {'/'.join(sorted(mentioned[q]))} in the problem"))
-                if m.group(2) != "angle" and _what(q, kinds) != m.group(2):
-                    out.append(Finding("name", f"{name} is called a {m.group(2)}, but it is a {_what(q, kinds)}"))
+                if m.group(2) != "angle" and (noun := element_noun(q, kinds)) != m.group(2):
+                    out.append(Finding("name", f"{name} is called a {m.group(2)}, but it is a {noun}"))
         for names in spelled.values():
             if len(names) > 1:
                 out.append(Finding("name", f"one sentence names one element {' and '.join(sorted(names))}"))

@@ -39,7 +39,7 @@ def shape_phrase(name: str, kind: str) -> str:
     return f"the {name} {k.title}"
 
 
-def _what(q: Quantity, kinds: dict[str, str]) -> str:
+def element_noun(q: Quantity, kinds: dict[str, str]) -> str:
     """``side``, ``angle``; ``diameter`` for the segment a circle or semi-circle is named by,
     ``diagonal`` for a segment joining two corners of a polygon that are not neighbours."""
     if q.kind is not QKind.LENGTH:
@@ -67,7 +67,7 @@ def element_phrase(q: Quantity, kinds: dict[str, str], namer: Namer | None = Non
     """``the length of the AD side``, ``the area of the BCDE shape`` (``its area`` within BCDE)."""
     label = namer(q) if namer else q.name
     if q.kind in _NOUN:
-        return f"the {_NOUN[q.kind][0]} of the {label} {_what(q, kinds)}"
+        return f"the {_NOUN[q.kind][0]} of the {label} {element_noun(q, kinds)}"
     if q.kind is QKind.VARIABLE:
         return q.name
     if q.name == within:
@@ -80,8 +80,8 @@ def _listing(items: Sequence[tuple[Quantity, str]], kinds: dict[str, str], namer
              within: str | None = None) -> str:
     """``the lengths of the AD and the AB sides are 10 and 12``; mixed kinds are listed one by one."""
     if len(items) > 1 and len({q.kind for q, _ in items}) == 1 and items[0][0].kind in _NOUN \
-            and len({_what(q, kinds) for q, _ in items}) == 1:
-        noun, what = _NOUN[items[0][0].kind][0], _what(items[0][0], kinds)
+            and len({element_noun(q, kinds) for q, _ in items}) == 1:
+        noun, what = _NOUN[items[0][0].kind][0], element_noun(items[0][0], kinds)
         names = [namer(q) if namer else q.name for q, _ in items]
         return f"the {noun}s of the {and_list(names)} {what}s are {and_list([v for _, v in items])}"
     return and_list([f"{element_phrase(q, kinds, namer, within)} is {v}" for q, v in items])

@@ -329,3 +329,19 @@ def test_a_draw_whose_values_contradict_through_an_unplanned_relation_is_refused
     with pytest.raises(ImpossibleValues, match="impossible values"):
         solve(parse(text))
     assert issubclass(ImpossibleValues, SolveError)
+
+
+def test_a_queried_diagonal_is_called_a_diagonal_in_the_question():
+    """The question names what the "?" marks: a diagonal is not "the side marked with ?" (a blind reader
+    of a rhombus whose diagonal carried the "?" looked for a side)."""
+    from geomill.dsl import parse
+    from geomill.engine.model import QKind
+    from geomill.generate.geomverse.text import query_phrase
+
+    p = parse("rhombus ABCD\nAB = 5\nangle BCD = 102\nfind AC\n")
+    kinds = {s.name: s.kind for s in p.shapes}
+    q = p.query.quantity
+    assert q.kind is QKind.LENGTH
+    assert query_phrase(q, kinds, lambda _: "?") == "the length of the diagonal marked with ?"
+    side = parse("rhombus ABCD\nAC = 5\nangle BCD = 102\nfind AB\n")
+    assert query_phrase(side.query.quantity, kinds, lambda _: "?") == "the length of the side marked with ?"

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from geomill.dsl import format_expr
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import Problem, QKind, Quantity, ShapeDecl
-from geomill.solvers.writer import Namer, and_list, element_phrase
+from geomill.solvers.writer import Namer, and_list, element_noun, element_phrase
 
 QUERY_MARK = "?"
 
@@ -59,7 +59,7 @@ def _value(v) -> str:
 def query_phrase(q: Quantity, kinds: dict[str, str], namer: Namer | None) -> str:
     label = namer(q) if namer else q.name
     if label == QUERY_MARK and q.kind is QKind.LENGTH:
-        return f"the length of the side marked with {QUERY_MARK}"
+        return f"the length of the {element_noun(q, kinds)} marked with {QUERY_MARK}"  # side, diagonal, diameter
     if label == QUERY_MARK and q.kind is QKind.ANGLE:
         return f"the degree of the angle marked with {QUERY_MARK}"
     return element_phrase(q, kinds, namer)
