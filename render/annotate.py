@@ -19,7 +19,7 @@ from geomill.engine.model import QKind, Quantity
 
 from .scene import Scene
 
-SIDE_LETTERS = "abcdefghijklmnpqrstuvwxyz"  # no 'o' (reads as zero)
+SIDE_LETTERS = "abcdefgijkmnpqstuvw"  # no o (reads as zero), h or r (a height, a radius), l (one), x, y, z (variables)
 GREEK = "αβγδεζηθικλμνξπρστυφχψω"
 QUERY_MARK = "?"
 STYLES = ("coordinate", "individual")

@@ -31,8 +31,8 @@ ON_SOMETHING = 1000
 MISREAD = 100
 LABEL_GAP = 4.0  # px between two labels' boxes at least: closer, a reader takes them for one ("5" by "= 23")
 # side by side on one line, a gap of a few px still reads as a space ("β area = 2", "perimeter = 24 c"):
-# there two labels keep this many label heights apart (issue 24's second review)
-SAME_LINE_FONTS = 0.9
+# there two labels keep this many label heights apart (issue 24: 0.9 let "9" by "arc = 11" read "arc = 119")
+SAME_LINE_FONTS = 1.5
 
 
 @dataclass

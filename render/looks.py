@@ -17,6 +17,8 @@ MIN_SHAPE_PX = 40.0  # the narrowest a shape may be drawn (its thinnest width, p
 MIN_SHAPE_AREA = 1500.0  # px²: smaller, a shape is a speck beside its labels (review 2: a 528 px² sector asked about)
 KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, else it reads as a rhombus
 SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's
+RECTANGLE_LOOK = 10.0  # degrees: a parallelogram's angle this near 90 reads as a rectangle's (review 8: 88.7°, 94°)
+PARALLEL_LOOK = 10.0  # degrees: a trapezoid's legs this near parallel read as a parallelogram's sides (review 8)
 OVERLAP = 0.005  # of the smaller shape's area: more shared than this is an overlap (touching is not)
 
 
@@ -44,13 +46,29 @@ def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
             if max(a, b) < KITE_SIDES * min(a, b):
                 out.append(f"the {s.name} kite's sides differ by {100 * (max(a, b) / min(a, b) - 1):.0f} %: "
                            "it reads as a rhombus")
-        elif s.kind == "rhombus":
-            u = (pts[1][0] - pts[0][0], pts[1][1] - pts[0][1])
-            v = (pts[3][0] - pts[0][0], pts[3][1] - pts[0][1])
-            angle = math.degrees(math.atan2(abs(u[0] * v[1] - u[1] * v[0]), u[0] * v[0] + u[1] * v[1]))
-            if abs(angle - 90) < SQUARE_LOOK:
-                out.append(f"the {s.name} rhombus's angle is {angle:.0f}°: it reads as a square")
+        elif s.kind in ("rhombus", "parallelogram"):
+            angle = _angle(pts[1], pts[0], pts[3])
+            near, looks_like = (SQUARE_LOOK, "a square") if s.kind == "rhombus" else (RECTANGLE_LOOK, "a rectangle")
+            if abs(angle - 90) < near:
+                out.append(f"the {s.name} {s.kind}'s angle is {angle:.0f}°: it reads as {looks_like}")
+        elif s.kind == "trapezoid":
+            legs = max(_between_lines(pts[0], pts[1], pts[3], pts[2]), _between_lines(pts[1], pts[2], pts[0], pts[3]))
+            if legs < PARALLEL_LOOK:
+                out.append(f"the {s.name} trapezoid's legs are {legs:.0f}° from parallel: it reads as a parallelogram")
     return out
+
+
+def _angle(a, v, b) -> float:
+    """The angle avb in degrees (atan2 of the cross and dot products)."""
+    u = (a[0] - v[0], a[1] - v[1])
+    w = (b[0] - v[0], b[1] - v[1])
+    return math.degrees(math.atan2(abs(u[0] * w[1] - u[1] * w[0]), u[0] * w[0] + u[1] * w[1]))
+
+
+def _between_lines(a, b, c, d) -> float:
+    """The angle between lines ab and cd, 0 to 90 degrees."""
+    t = abs(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]) - math.atan2(d[1] - c[1], d[0] - c[0]))) % 180
+    return min(t, 180 - t)
 
 
 def overlapping(fills: dict[str, Polygon], names) -> list[str]:

@@ -40,7 +40,7 @@ LEADER_SEEN = 8.0  # px: a point letter's leader at least this long
 LEADER_OFF = 15.0  # degrees: and at least this far off every side through the point
 APART = 3.0  # px between two labels' boxes
 VALUES_APART = 0.6  # fonts between two values' boxes (neither a point letter): "a" 4.6 px over "area = 771"
-SAME_LINE = 0.75  # fonts between two labels side by side on one line (closer: "β area = 2")
+SAME_LINE = 1.3  # fonts between two labels side by side on one line (closer: "β area = 2")
 POINT_CLEAR = 1.25  # a point letter's box this many times (+ 1 px) nearer its point than any other
 SIDE_MARGIN = 8.0  # px: and this much nearer
 SIDE_CLEAR = 1.8  # a side value's centre this many times nearer its side than any other

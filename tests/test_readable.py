@@ -187,6 +187,21 @@ def test_thin_shapes_and_look_alike_kites_are_faults(renderer):
     assert d.faults == []
 
 
+def test_parallelograms_and_trapezoids_that_look_like_another_kind_are_faults(renderer):
+    """Review 8: a parallelogram with 88.7° and 94° corners read as a rectangle with its marks missing,
+    and a trapezoid whose legs were parallel as a parallelogram; each is a fault the generator refuses."""
+    _, d = _figure(renderer, "parallelogram ABCD\nAB = 10\nAD = 6\nangle DAB = 86\nfind area ABCD\n")
+    assert any("reads as a rectangle" in f for f in d.faults)
+    _, d = _figure(renderer, "parallelogram ABCD\nAB = 10\nAD = 6\nangle DAB = 70\nfind area ABCD\n")
+    assert d.faults == []
+    _, d = _figure(renderer, "trapezoid ABCD bases AB CD\nAB = 10\nCD = 9.9\nheight ABCD = 5\nAD = 5\n"
+                             "find area ABCD\n")
+    assert any("reads as a parallelogram" in f for f in d.faults)
+    _, d = _figure(renderer, "trapezoid ABCD bases AB CD\nAB = 10\nCD = 5\nheight ABCD = 5\nAD = 5.5\n"
+                             "find area ABCD\n")
+    assert not any("reads as a parallelogram" in f for f in d.faults)
+
+
 def test_reader_catches_each_class():
     """The independent reader objects to each class on a hand-made export."""
     base = {"size": [512, 512], "points": {"A": [100, 400], "B": [400, 400], "C": [100, 100]},
