@@ -497,7 +497,7 @@ BLOCKS: tuple[Block, ...] = (
           _PARALLELOGRAM_EQS + ((L("AB"), L("BC")), (ang("ABC"), sympy.Integer(90)), (ang("CAB"), sympy.Integer(45)),
                                 (L("AC"), sympy.sqrt(2) * L("AB")), (area("ABCD"), L("AB") ** 2)),
           (_parallelogram_cond,), polygon="ABCD", family="quadrilateral"),
-    Block("kite", ("kite {ABCD} at {A}",), "{ABCD} is a kite with AB = AD", _kite,
+    Block("kite", ("kite {ABCD} at {A}",), "{ABCD} is a kite whose equal sides meet at {A}", _kite,
           ((L("AB"), L("AD")), (L("CB"), L("CD")), (ang("ABC"), ang("CDA")), (ang("DAC"), ang("CAB")),
            (2 * area("ABCD"), L("AC") * L("BD")), _QUAD_SUM),
           (convex("A", "B", "C", "D"),), polygon="ABCD", family="quadrilateral"),

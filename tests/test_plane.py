@@ -296,3 +296,17 @@ def test_whole_development_half_imports(tmp_path: Path) -> None:
     report = json.loads((tmp_path / "import_report.json").read_text())
     assert report["problems"] == 3457 and report["rate"] >= 0.95
     assert len(list(tmp_path.glob("*.geo"))) == report["imported"]
+
+
+def test_block_sentences_name_points_only_through_placeholders():
+    """A sentence's point names come from its placeholders: a literal 'AB = AD' printed the template's
+    letters, not the problem's, in questions and proofs."""
+    import re
+
+    from geomill.engine.relations import BLOCKS_BY_KEY
+
+    for key, block in BLOCKS_BY_KEY.items():
+        outside = re.sub(r"\{[^}]*\}", "", block.sentence)
+        assert not re.search(r"\b[A-Z]{1,4}\b", outside), (key, block.sentence)
+    kite = BLOCKS_BY_KEY["kite"]
+    assert kite.state((tuple("PQRS"), ("P",))) == "PQRS is a kite whose equal sides meet at P"
