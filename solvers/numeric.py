@@ -24,9 +24,15 @@ from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
+from .construct import Plan
+
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
+FALLBACK_STARTS = 4  # then starts with every coordinate free (a plan's branches may all be wrong)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
+STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
+STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
@@ -187,24 +193,108 @@ class _Side:
         return v if math.isfinite(v) else 1e6
 
 
+class _Stop(Exception):
+    """Raised from inside the least squares: every condition holds to DONE, or the search stalled."""
+
+
+def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
+    """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
+    is within DONE (scipy would go on polishing the gauge, or crawl along a hinge, for its whole
+    budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
+    not halved: a start headed for a local minimum is given up early."""
+    if x0.size == 0:
+        return x0
+    every = STALL_ITERATIONS * (x0.size + 1)  # evaluations per round (a Jacobian costs n)
+    state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf}
+
+    def watched(x: np.ndarray) -> np.ndarray:
+        r = fun(x)
+        worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
+        if worst < state["best"]:
+            state["best"], state["x"] = worst, x.copy()
+        if worst < DONE:
+            raise _Stop
+        state["n"] += 1
+        if state["n"] % every == 0:
+            if state["best"] > STUCK and state["best"] > 0.5 * state["mark"]:
+                raise _Stop
+            state["mark"] = state["best"]
+        return r
+
+    try:
+        least_squares(watched, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
+    except _Stop:
+        pass
+    return state["x"]
+
+
 def _solve(system: _System, x0: np.ndarray):
     """Least squares from ``x0`` in two steps: without the turning directions (a figure whose
     chains all turn the wrong way is the mirror of a right one, but a solver cannot pass through the
     flat figure between them), then, from that figure or its mirror, with them."""
     if not system.p.turns:
-        return least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+        return _minimise(system, x0)
     system.use_turns = False
     try:
-        first = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+        x = _minimise(system, x0)
     finally:
         system.use_turns = True
-    at, _, _ = system.unpack(first.x)
+    at, _, _ = system.unpack(x)
     votes = sum((1 if pg.signed_area([at[q] for q in chain]) < 0 else -1) * (1 if t.clockwise else -1)
                 for t in system.p.turns for chain in t.chains)
-    x = first.x.copy()
+    x = x.copy()
     if votes < 0:  # most chains turn the wrong way: start from the mirror image
         x[0:2 * len(system.points):2] *= -1
-    return least_squares(system, x, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+    return _minimise(system, x)
+
+
+def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Least squares over a plan's parameters (and the variables and free radii after them), in
+    the same two steps as :func:`_solve`; the coordinates it ends at and their residuals."""
+    def coords(q: np.ndarray, br: np.ndarray) -> np.ndarray:
+        at = plan.place(q[:plan.n], br)
+        return np.concatenate([*(at[p] for p in system.points), q[plan.n:]])
+
+    def run(q: np.ndarray, br: np.ndarray) -> np.ndarray:
+        return _minimise(lambda v: system(coords(v, br)), q)
+
+    if not system.p.turns:
+        q = run(q0, branches)
+        x = coords(q, branches)
+        return x, system(x)
+    system.use_turns = False
+    try:
+        q = run(q0, branches)
+    finally:
+        system.use_turns = True
+    at, _, _ = system.unpack(coords(q, branches))
+    votes = sum((1 if pg.signed_area([at[p] for p in chain]) < 0 else -1) * (1 if t.clockwise else -1)
+                for t in system.p.turns for chain in t.chains)
+    if votes < 0:  # most chains turn the wrong way: go on from the mirror image
+        head, br = plan.mirror(q[:plan.n], branches)
+        q, branches = np.concatenate([head, q[plan.n:]]), br
+    x = coords(q, branches)
+    if float(np.max(np.abs(system(x)[:-1]), initial=0.0)) >= TOLERANCE:
+        x = coords(run(q, branches), branches)
+    return x, system(x)
+
+
+def _simple(pts: list[np.ndarray]) -> bool:
+    """Does a polygon's outline cross itself nowhere (a face of a figure never does)?"""
+    n = len(pts)
+    for i in range(n):
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue
+            if _cross_properly(pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]):
+                return False
+    return True
+
+
+def _cross_properly(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> bool:
+    d1, d2 = pg.cross(b - a, c - a), pg.cross(b - a, d - a)
+    d3, d4 = pg.cross(d - c, a - c), pg.cross(d - c, b - c)
+    return d1 * d2 < 0 and d3 * d4 < 0
 
 
 def _relative(a: float, b: float) -> float:
@@ -217,21 +307,30 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     system = _System(problem)
     rng = np.random.default_rng(seed)
     half = _size_hint(problem) / 2
+    plan = Plan(problem, 2 * half)
     found: list[NumericModel] = []
     best = math.inf
-    for k in range(starts):
-        x0 = np.concatenate([_start(problem, rng, half), rng.uniform(1, 30, len(system.vars)),
-                             rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
-        sol = _solve(system, x0)
-        worst = float(np.max(np.abs(sol.fun[:-1]))) if sol.fun.size > 1 else 0.0  # the gauge is no condition
+    for k in range(starts + FALLBACK_STARTS):
+        extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
+                                rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
+        if k < starts:  # construction first
+            q0, branches = plan.sample(rng)
+            x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches)
+        elif found:
+            break
+        else:  # every coordinate free: slower, but no plan's choices in the way
+            x = _solve(system, np.concatenate([_start(problem, rng, half), extra]))
+            fun = system(x)
+        worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0  # the gauge is no condition
         best = min(best, worst)
-        if worst < TOLERANCE:
-            at, vs, radii = system.unpack(sol.x)
+        at, vs, radii = system.unpack(x)
+        if worst < TOLERANCE and all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
             found.append(NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k))
             if not check_goal or problem.goal is None or len(found) == 2:
                 break
     if not found:
-        raise SolveError(f"no figure satisfies these facts (best of {starts} starts leaves a residual of {best:.2g})")
+        raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
+                         f"residual of {best:.2g})")
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
         if a is not None and b is not None and not _close(a, b):
