@@ -29,6 +29,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY
 
 P = Mapping[str, np.ndarray]
 TAU = 2 * math.pi
+PROBES = 4  # plans tried, each without the parallel lines the one before would meet
 
 # -- loci on template letters ------------------------------------------------------------------------
 
@@ -249,24 +250,71 @@ class Plan:
     def __init__(self, problem: GeneralProblem, hint: float):
         self.problem, self.hint = problem, hint
         self.candidates = _candidates(problem)
-        self.steps: list[Step] = []
+        # points that others may later compute, or place where two loci meet: placed last
+        self.computable = {name for name, rules in self.candidates.items()
+                           if any(r.kind == "point" for r in rules)
+                           or len({r.source if r.source is not None else id(r) for r in rules}) >= 2}
+        bad: set[tuple[int, int]] = set()
+        for _ in range(PROBES):
+            self.steps = self._order(bad)
+            self.n = sum({"free": 2, "on": 1}.get(s.how, 0) for s in self.steps)
+            parallel = self._parallel_meets()
+            if not parallel:
+                break
+            bad |= parallel
+
+    def _order(self, bad: set[tuple[int, int]]) -> list[Step]:
+        """The points, most determined first (``bad``: pairs of lines found parallel, never met)."""
+        steps: list[Step] = []
         placed: set[str] = set()
-        todo = list(problem.points)
+        todo = list(self.problem.points)
         while todo:
             best = None
             for name in todo:
                 usable = [r for r in self.candidates.get(name, ()) if set(r.needs) <= placed]
-                step = _step(name, usable)
+                step = _step(name, usable, placed, bad)
                 score = {"point": 3, "meet": 2, "on": 1, "free": 0}[step.how]
+                if step.how in ("on", "free") and name in self.computable:
+                    score -= 0.5  # later, its other points may compute it outright
                 if best is None or score > best[0]:
                     best = (score, step)
                 if score == 3:
                     break
             step = best[1]
-            self.steps.append(step)
+            steps.append(step)
             placed.add(step.target)
             todo.remove(step.target)
-        self.n = sum({"free": 2, "on": 1}.get(s.how, 0) for s in self.steps)
+        return steps
+
+    def _parallel_meets(self) -> set[tuple[int, int]]:
+        """Pairs of lines a plan meets that are parallel on two random placements: two
+        perpendiculars to one line, say (the figure forces what they would meet elsewhere)."""
+        found: set[tuple[int, int]] | None = None
+        for seed in (1, 2):
+            q, br = self.sample(np.random.default_rng(seed))
+            at: dict[str, np.ndarray] = {}
+            here = set()
+            k = 0
+            for s, (turn, side) in zip(self.steps, br):
+                if s.how == "meet" and s.rules[0].kind == s.rules[1].kind == "line":
+                    (_, u), (_, v) = _geometry(s.rules[0], at, turn), _geometry(s.rules[1], at, turn)
+                    if abs(pg.cross(u, v)) <= 1e-9 * (np.linalg.norm(u) * np.linalg.norm(v) + 1e-300):
+                        here.add((id(s.rules[0]), id(s.rules[1])))
+                at[s.target] = self._put(s, at, q, k, turn, side)
+                k += {"free": 2, "on": 1}.get(s.how, 0)
+            found = here if found is None else found & here
+        return found or set()
+
+    @staticmethod
+    def _put(s: Step, at: P, params: np.ndarray, k: int, turn: float, side: float) -> np.ndarray:
+        if s.how == "free":
+            return params[k:k + 2].copy()
+        if s.how == "on":
+            return _place(s.rules[0], at, params[k], turn)
+        if s.how == "point":
+            return _place(s.rules[0], at, 0.0, turn)
+        return _meet(s.rules[0], s.rules[1], at, turn, side)
+
 
     def sample(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         """Random parameters and branches (per step: which way a turned line turns, which of two
@@ -286,17 +334,33 @@ class Plan:
         at: dict[str, np.ndarray] = {}
         k = 0
         for s, (turn, side) in zip(self.steps, branches):
-            if s.how == "free":
-                at[s.target] = params[k:k + 2].copy()
-                k += 2
-            elif s.how == "on":
-                at[s.target] = _place(s.rules[0], at, params[k], turn)
-                k += 1
-            elif s.how == "point":
-                at[s.target] = _place(s.rules[0], at, 0.0, turn)
-            else:
-                at[s.target] = _meet(s.rules[0], s.rules[1], at, turn, side)
+            at[s.target] = self._put(s, at, params, k, turn, side)
+            k += {"free": 2, "on": 1}.get(s.how, 0)
         return at
+
+    def orient(self, params: np.ndarray, branches: np.ndarray,
+               chains: list[tuple[tuple[str, ...], bool]]) -> np.ndarray:
+        """Branches that turn as many of the chains as they can the way the figure says (each
+        ``(chain, clockwise)``): a ray at a given angle or a meeting point on the wrong side is a
+        mirror image the least squares cannot pass through, so it is chosen here, one step at a time."""
+        if not chains:
+            return branches
+
+        def agree(br: np.ndarray) -> int:
+            at = self.place(params, br)
+            return sum((pg.signed_area([at[q] for q in chain]) < 0) == clockwise for chain, clockwise in chains)
+
+        best, score = branches.copy(), agree(branches)
+        for i, s in enumerate(self.steps):
+            for col in (0, 1):
+                if (col == 0 and not any(r.turn for r in s.rules)) or (col == 1 and s.how != "meet"):
+                    continue
+                trial = best.copy()
+                trial[i, col] *= -1
+                got = agree(trial)
+                if got > score:
+                    best, score = trial, got
+        return best
 
     def mirror(self, params: np.ndarray, branches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The parameters and branches of the mirror image (x -> -x) of the figure they place:
@@ -317,7 +381,7 @@ class Plan:
         return out, br
 
 
-def _step(name: str, usable: list[Rule]) -> Step:
+def _step(name: str, usable: list[Rule], placed: set[str], bad: set[tuple[int, int]] = frozenset()) -> Step:
     points = [r for r in usable if r.kind == "point"]
     if points:
         return Step(name, "point", (points[0],))
@@ -326,7 +390,8 @@ def _step(name: str, usable: list[Rule]) -> Step:
     ordered = lines + circles
     first = ordered[0] if ordered else None
     other = next((r for r in ordered[1:] if (r.source is None or r.source != first.source)
-                  and not (r.kind == first.kind == "line" and set(r.via) & set(first.via))), None)
+                  and not (r.kind == first.kind == "line" and set(r.via) & set(first.via) & placed)
+                  and (id(first), id(r)) not in bad), None)
     if other is not None:
         return Step(name, "meet", (ordered[0], other))
     if ordered:
@@ -338,7 +403,7 @@ def _meet(r1: Rule, r2: Rule, at: P, turn: float, branch: float) -> np.ndarray:
     """Where two loci meet (the nearest approach where they miss): lines and circles; of two
     meeting points, the one away from a named point both pass through, else ``branch``'s."""
     g1, g2 = _geometry(r1, at, turn), _geometry(r2, at, turn)
-    shared = set(r1.via) & set(r2.via)
+    shared = {q for q in set(r1.via) & set(r2.via) if q in at}  # placed points both pass through
     if shared and r1.kind != r2.kind or r1.kind == r2.kind == "circle":
         pair = [_meet_one(r1.kind, r2.kind, g1, g2, b) for b in (-1.0, 1.0)]
         if shared:
@@ -380,8 +445,10 @@ def _candidates(problem: GeneralProblem) -> dict[str, list[Rule]]:
     given lengths and angles."""
     out: dict[str, list[Rule]] = {}
 
-    def add(r: Rule, source: object = None) -> None:
-        out.setdefault(r.target, []).append(dataclasses.replace(r, source=source) if source is not None else r)
+    def add(r: Rule, source: object = None, via: str = "") -> None:
+        if source is not None:  # a line or circle of the problem passes through all its points
+            r = dataclasses.replace(r, source=source, via=via or r.via)
+        out.setdefault(r.target, []).append(r)
 
     for rel in problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
@@ -399,12 +466,13 @@ def _candidates(problem: GeneralProblem) -> dict[str, list[Rule]]:
                     b = ln.points[k]
                     # t of the target on a -> b: its place in the order, spaced evenly
                     t = (i - j) / (k - j)
-                    add(through(target, a, b, (t - 0.3 / (k - j), t + 0.3 / (k - j))), ("line", ln.points))
+                    span = (t - 0.3 / (k - j), t + 0.3 / (k - j))
+                    add(through(target, a, b, span), ("line", ln.points), "".join(ln.points))
     for c in problem.circles:
         for target in c.points:
             for q in c.points:
                 if q != target:
-                    add(around(target, c.centre, c.centre, q), ("circle", c.centre))
+                    add(around(target, c.centre, c.centre, q), ("circle", c.centre), "".join(c.points))
         if len(c.points) >= 3:
             a, b, d = c.points[:3]
             add(point(c.centre, a + b + d, lambda p, a=a, b=b, d=d: _circumcentre(p[a], p[b], p[d])))
@@ -413,7 +481,7 @@ def _candidates(problem: GeneralProblem) -> dict[str, list[Rule]]:
                 add(Rule(c.centre, a + b, "line", lambda p, a=a, b=b: ((p[a] + p[b]) / 2, _rot90(p[b] - p[a]))),
                     ("bisector", c.centre, a, b))
     for f in problem.facts:
-        _fact_rules(f.lhs, f.rhs, add)
+        _fact_rules(f.lhs, f.rhs, add, problem)
     # the nearest pair first: a line through two neighbours places a point in order best
     for rules in out.values():
         rules.sort(key=lambda r: _rank(r))
@@ -425,14 +493,20 @@ def _rank(r: Rule) -> tuple[int, float]:
     return kind, r.span[1] - r.span[0] if r.kind == "line" else 0.0
 
 
-def _fact_rules(lhs: sympy.Expr, rhs: sympy.Expr, add: Callable[[Rule], None]) -> None:
-    """A given length (a circle about either end) or angle (a ray from its vertex)."""
+def _fact_rules(lhs: sympy.Expr, rhs: sympy.Expr, add: Callable[[Rule], None], problem: GeneralProblem) -> None:
+    """A given length (a circle about either end), radius or diameter (the circle itself) or angle
+    (a ray from its vertex, turned either way)."""
     if not isinstance(lhs, sympy.Symbol) or not rhs.is_number:
         return
     el = element_of(lhs)
     if el is None:
         return
     v = float(rhs)
+    if el.kind.key in ("radius", "diameter") and v > 0:
+        r, circle = v / (2 if el.kind.key == "diameter" else 1), problem.circle(el.points[0])
+        for target in circle.points if circle is not None else ():
+            add(Rule(target, circle.centre, "circle", lambda p, o=circle.centre: (p[o], r)), ("circle", circle.centre),
+                "".join(circle.points))
     if el.kind.key == "length" and v > 0:
         a, b = el.points
         add(Rule(b, a, "circle", lambda p, a=a: (p[a], v)))

@@ -119,6 +119,29 @@ class _System:
         for rel in problem.relations:
             equations += BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
         self.equations = [(_Side(lhs), _Side(rhs)) for lhs, rhs in equations]
+        self.equation_text = [f"{_said(lhs)} = {_said(rhs)}" for lhs, rhs in equations]
+
+    def labels(self) -> list[str]:
+        """What each residual (with the turning directions) says, in the language's words."""
+        out: list[str] = []
+        for ln in self.p.lines:
+            out += [f"line {' '.join(ln.points)}"] * (2 * len(ln.points) - 3)
+        for c in self.p.circles:
+            out += [f"circle {c.centre} through {' '.join(c.points)}"] * max(len(c.points) - 1, 0)
+            out += ["a circle's radius"] * (not c.points)
+        for poly in self.p.polygons:
+            convex_too = 4 if len(poly.points) == 4 and poly.convex else 0
+            out += [f"{poly.noun} {''.join(poly.points)}"] * (1 + convex_too)
+        for turn in self.p.turns:
+            out += [f"{'clockwise' if turn.clockwise else 'counterclockwise'} {''.join(chain)}" for chain in turn.chains]
+        probe = {n: np.array([math.cos(i), math.sin(i)]) for i, n in enumerate(self.points)}
+        for rel in self.p.relations:
+            block = BLOCKS_BY_KEY[rel.key]
+            out += [block.text(rel.args)] * len(block.residuals(rel.args, probe))
+        out += self.equation_text
+        n = len(self.points)
+        out += ["named points apart"] * (n * (n - 1) // 2) + ["the figure's size"]
+        return out
 
     def unpack(self, x: np.ndarray) -> tuple[dict[str, np.ndarray], dict[str, float], dict[str, float]]:
         at = {n: x[2 * i:2 * i + 2] for i, n in enumerate(self.points)}
@@ -279,6 +302,15 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
     return x, system(x)
 
 
+def _missed(system: _System, fun: np.ndarray) -> str:
+    """The statements the nearest figure misses most, for the refusal."""
+    if fun.size < 2 or len(fun) != len(labels := system.labels()):
+        return ""
+    worst = float(np.max(np.abs(fun[:-1])))
+    said = list(dict.fromkeys(labels[i] for i in np.argsort(-np.abs(fun[:-1])) if abs(fun[i]) > 0.1 * worst))[:3]
+    return ": it misses " + "; ".join(repr(s) for s in said)
+
+
 def _simple(pts: list[np.ndarray]) -> bool:
     """Does a polygon's outline cross itself nowhere (a face of a figure never does)?"""
     n = len(pts)
@@ -297,6 +329,11 @@ def _cross_properly(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) 
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
+def _said(e: sympy.Expr) -> str:
+    """An expression with its elements as the language writes them (``angle ABC``), for messages."""
+    return sympy.sstr(e.xreplace({s: sympy.Symbol(el.text) for s in e.free_symbols if (el := element_of(s))}))
+
+
 def _relative(a: float, b: float) -> float:
     return (a - b) / max(abs(a), abs(b), 1.0)
 
@@ -308,13 +345,15 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     rng = np.random.default_rng(seed)
     half = _size_hint(problem) / 2
     plan = Plan(problem, 2 * half)
+    chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     found: list[NumericModel] = []
-    best = math.inf
+    best, nearest = math.inf, np.zeros(0)
     for k in range(starts + FALLBACK_STARTS):
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
         if k < starts:  # construction first
             q0, branches = plan.sample(rng)
+            branches = plan.orient(q0, branches, chains)
             x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches)
         elif found:
             break
@@ -322,7 +361,8 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
             x = _solve(system, np.concatenate([_start(problem, rng, half), extra]))
             fun = system(x)
         worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0  # the gauge is no condition
-        best = min(best, worst)
+        if worst < best:
+            best, nearest = worst, fun
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE and all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
             found.append(NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k))
@@ -330,7 +370,7 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
                 break
     if not found:
         raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
-                         f"residual of {best:.2g})")
+                         f"residual of {best:.2g}{_missed(system, nearest)})")
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
         if a is not None and b is not None and not _close(a, b):
