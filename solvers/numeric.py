@@ -133,7 +133,8 @@ class _System:
             convex_too = 4 if len(poly.points) == 4 and poly.convex else 0
             out += [f"{poly.noun} {''.join(poly.points)}"] * (1 + convex_too)
         for turn in self.p.turns:
-            out += [f"{'clockwise' if turn.clockwise else 'counterclockwise'} {''.join(chain)}" for chain in turn.chains]
+            word = "clockwise" if turn.clockwise else "counterclockwise"
+            out += [f"{word} {''.join(chain)}" for chain in turn.chains]
         probe = {n: np.array([math.cos(i), math.sin(i)]) for i, n in enumerate(self.points)}
         for rel in self.p.relations:
             block = BLOCKS_BY_KEY[rel.key]
