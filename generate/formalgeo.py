@@ -412,8 +412,9 @@ def read_problems(path: Path) -> Iterator[tuple[str, dict | str]]:
 
 
 def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float = 30.0) -> dict:
-    """One problem's report entry (and its text when it is written); cut off after ``timeout``
-    seconds of its own CPU time (so that a busy machine does not cut off what an idle one finishes)."""
+    """One problem's report entry (and its text when it is written: with ``model``, only when a
+    figure satisfies it); cut off after ``timeout`` seconds of its own CPU time (so that a busy
+    machine does not cut off what an idle one finishes)."""
     import signal
     import time
 
@@ -432,7 +433,7 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
     try:
         text, parsed = convert(problem)
         entry.update(ok=True, text=header(problem) + text)
-        if model:
+        if model:  # a problem is written only with a figure that satisfies it
             from geomill.engine.errors import SolveError
             from geomill.solvers.numeric import build_model
             try:
@@ -443,13 +444,14 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
                 if answer is not None and entry["measured"] is not None:
                     entry["answer_matches"] = abs(entry["measured"] - answer) <= 1e-2 * max(1.0, abs(answer))
             except SolveError as e:
-                entry["model"] = f"failed: {e.message}"
+                del entry["text"]
+                entry.update(ok=False, reason=f"no numeric model: {e.message}")
     except Unsupported as e:
         entry.update(ok=False, reason=str(e))
     except TimeoutError:
-        entry.update(ok="text" in entry, model=entry.get("model", f"timed out after {timeout:g} s of CPU time"))
-        if not entry["ok"]:
-            entry["reason"] = f"timed out after {timeout:g} s of CPU time"
+        during = "no numeric model: " if "text" in entry else ""
+        entry.pop("text", None)
+        entry.update(ok=False, reason=f"{during}timed out after {timeout:g} s of CPU time")
     except (RecursionError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         entry.update(ok=False, reason=f"malformed problem: {type(e).__name__}: {e}")
     finally:

@@ -229,6 +229,27 @@ def test_import_cli_reports_bad_input_per_problem(tmp_path: Path) -> None:
     assert isinstance(parse(text), GeneralProblem)
 
 
+def test_import_writes_no_problem_without_a_figure(tmp_path: Path) -> None:
+    """Two angles of 100 degrees in one triangle: no numeric model, so no ``.geo``; the report says
+    why and counts it by cause.  ``--no-model`` writes it (it is stated, only not drawable)."""
+    from geomill.cli import main
+
+    bad = {"problem_id": 5, "source": "GeoQA-5", "problem_level": 1, "construction_cdl": ["Shape(AB,BC,CA)"],
+           "text_cdl": ["Equal(MeasureOfAngle(ABC),100)", "Equal(MeasureOfAngle(BCA),100)"], "image_cdl": [],
+           "goal_cdl": "Value(LengthOfLine(AB))", "problem_answer": "1"}
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps([bad]))
+    assert main(["import", "formalgeo", str(src), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    report = json.loads((tmp_path / "out" / "import_report.json").read_text())
+    assert report["imported"] == 0 and report["no_model"] == 1 and not (tmp_path / "out" / "5.geo").exists()
+    reason = report["problems_report"][0]["reason"]
+    assert reason.startswith("no numeric model: no figure satisfies these facts") and "angle" in reason
+    assert report["causes"] == {"no numeric model: no figure satisfies these facts": 1}
+    assert main(["import", "formalgeo", str(src), "--out", str(tmp_path / "plain"), "--workers", "1",
+                 "--no-model"]) == 0
+    assert (tmp_path / "plain" / "5.geo").exists()
+
+
 def test_import_refuses_a_missing_source(tmp_path: Path) -> None:
     from geomill.cli import main
 
