@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.errors import SolveError
+from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
@@ -116,32 +116,36 @@ class _System:
         self.free_radii = [c.centre for c in problem.circles if not c.points]
         self.n = 2 * len(self.points) + len(self.vars) + len(self.free_radii)
         equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
+        self.equation_spans = [f.span for f in problem.facts]
         for rel in problem.relations:
-            equations += BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
+            more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
+            equations += more
+            self.equation_spans += [rel.span] * len(more)
         self.equations = [(_Side(lhs), _Side(rhs)) for lhs, rhs in equations]
         self.equation_text = [f"{_said(lhs)} = {_said(rhs)}" for lhs, rhs in equations]
 
-    def labels(self) -> list[str]:
-        """What each residual (with the turning directions) says, in the language's words."""
-        out: list[str] = []
+    def labels(self) -> list[tuple[str, Span | None]]:
+        """What each residual (with the turning directions) says, in the language's words, and
+        where the problem says it."""
+        out: list[tuple[str, Span | None]] = []
         for ln in self.p.lines:
-            out += [f"line {' '.join(ln.points)}"] * (2 * len(ln.points) - 3)
+            out += [(f"line {' '.join(ln.points)}", ln.span)] * (2 * len(ln.points) - 3)
         for c in self.p.circles:
-            out += [f"circle {c.centre} through {' '.join(c.points)}"] * max(len(c.points) - 1, 0)
-            out += ["a circle's radius"] * (not c.points)
+            out += [(f"circle {c.centre} through {' '.join(c.points)}", c.span)] * max(len(c.points) - 1, 0)
+            out += [("a circle's radius", c.span)] * (not c.points)
         for poly in self.p.polygons:
             convex_too = 4 if len(poly.points) == 4 and poly.convex else 0
-            out += [f"{poly.noun} {''.join(poly.points)}"] * (1 + convex_too)
+            out += [(f"{poly.noun} {''.join(poly.points)}", poly.span)] * (1 + convex_too)
         for turn in self.p.turns:
             word = "clockwise" if turn.clockwise else "counterclockwise"
-            out += [f"{word} {''.join(chain)}" for chain in turn.chains]
+            out += [(f"{word} {''.join(chain)}", turn.span) for chain in turn.chains]
         probe = {n: np.array([math.cos(i), math.sin(i)]) for i, n in enumerate(self.points)}
         for rel in self.p.relations:
             block = BLOCKS_BY_KEY[rel.key]
-            out += [block.text(rel.args)] * len(block.residuals(rel.args, probe))
-        out += self.equation_text
+            out += [(block.text(rel.args), rel.span)] * len(block.residuals(rel.args, probe))
+        out += list(zip(self.equation_text, self.equation_spans))
         n = len(self.points)
-        out += ["named points apart"] * (n * (n - 1) // 2) + ["the figure's size"]
+        out += [("named points apart", None)] * (n * (n - 1) // 2) + [("the figure's size", None)]
         return out
 
     def unpack(self, x: np.ndarray) -> tuple[dict[str, np.ndarray], dict[str, float], dict[str, float]]:
@@ -303,13 +307,13 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
     return x, system(x)
 
 
-def _missed(system: _System, fun: np.ndarray) -> str:
-    """The statements the nearest figure misses most, for the refusal."""
+def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
+    """The statements the nearest figure misses most, for the refusal, and where the first is."""
     if fun.size < 2 or len(fun) != len(labels := system.labels()):
-        return ""
+        return "", None
     worst = float(np.max(np.abs(fun[:-1])))
     said = list(dict.fromkeys(labels[i] for i in np.argsort(-np.abs(fun[:-1])) if abs(fun[i]) > 0.1 * worst))[:3]
-    return ": it misses " + "; ".join(repr(s) for s in said)
+    return ": it misses " + "; ".join(repr(text) for text, _ in said), next((sp for _, sp in said if sp), None)
 
 
 def _simple(pts: list[np.ndarray]) -> bool:
@@ -370,12 +374,14 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
             if not check_goal or problem.goal is None or len(found) == 2:
                 break
     if not found:
+        missed, where = _missed(system, nearest)
         raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
-                         f"residual of {best:.2g}{_missed(system, nearest)})")
+                         f"residual of {best:.2g}{missed})", where)
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
         if a is not None and b is not None and not _close(a, b):
-            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and {b:.6g}")
+            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
+                             f"{b:.6g}", problem.goal.span)
     return found[0]
 
 

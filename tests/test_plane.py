@@ -133,6 +133,32 @@ def test_numeric_model_finds_an_underdetermined_goal() -> None:
         build_model(p, starts=6)
 
 
+def test_an_underdetermined_goal_is_drawn_but_refused_where_one_value_is_needed(tmp_path: Path, capsys) -> None:
+    """Render, scene and check need a figure, not the goal's value: they work.  A command that
+    needs the goal's one value (``build_model(check_goal=True)``) gets ``file:line:col`` at the
+    ``find`` line; an impossible figure points at a statement the nearest figure misses."""
+    from geomill.cli import main
+    from geomill.dsl import parse_file
+    from geomill.solvers.numeric import build_model
+
+    geo = tmp_path / "p.geo"
+    geo.write_text("points A B C\ntriangle ABC\nAB = 3\nfind BC\n")
+    assert main(["render", str(geo), "-o", str(tmp_path / "f.png"), "--labels", str(tmp_path / "f.json")]) == 0
+    assert main(["scene", str(geo), "--json"]) == 0
+    assert main(["check", str(geo), "AB : BC = 1"]) == 0
+    with pytest.raises(SolveError) as info:
+        build_model(parse_file(str(geo)), starts=6)
+    assert str(info.value.located(str(geo))).startswith(f"{geo}:4:1: the goal is underdetermined")
+    bad = tmp_path / "bad.geo"
+    bad.write_text("points A B C\ntriangle ABC\nangle ABC = 100\nangle BCA = 100\nfind AB\n")
+    capsys.readouterr()
+    assert main(["render", str(bad), "-o", str(tmp_path / "g.png")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad}:") and "no figure satisfies" in err and "Traceback" not in err
+    line = int(err.removeprefix(f"error: {bad}:").split(":")[0])
+    assert 2 <= line <= 4 and not (tmp_path / "g.png").exists()
+
+
 def test_four_points_named_a_polygon_may_be_concave() -> None:
     """``polygon ABOC`` (a centre inside triangle ABC) has a model; ``quadrilateral ABOC`` is
     convex, which puts A on the minor arc BC (an angle BAC over 90): none with BAC = 50."""
