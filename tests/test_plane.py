@@ -137,9 +137,10 @@ def test_an_underdetermined_goal_is_drawn_but_refused_where_one_value_is_needed(
     """Render, scene and check need a figure, not the goal's value: they work.  A command that
     needs the goal's one value (``build_model(check_goal=True)``) gets ``file:line:col`` at the
     ``find`` line; an impossible figure points at a statement the nearest figure misses."""
-    from geomill.cli import main
     from geomill.dsl import parse_file
     from geomill.solvers.numeric import build_model
+
+    from geomill.cli import main
 
     geo = tmp_path / "p.geo"
     geo.write_text("points A B C\ntriangle ABC\nAB = 3\nfind BC\n")
