@@ -30,6 +30,8 @@ STARTS = 12  # seeded starts; a problem stops at its first model (its second, ch
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 FALLBACK_STARTS = 4  # then starts with every coordinate free (a plan's branches may all be wrong)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
+SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
@@ -61,6 +63,8 @@ class NumericModel:
     radii: dict[str, float]
     residual: float
     seed: int
+    misfit: float = 0.0  # 0: exact; else the givens disagree and the figure misses one by this share
+    missed: tuple[str, ...] = ()  # (approximate) the givens it misses most
 
     def radius(self, centre: str) -> float:
         return self.radii[centre]
@@ -117,6 +121,7 @@ class _System:
         self.n = 2 * len(self.points) + len(self.vars) + len(self.free_radii)
         equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
         self.equation_spans = [f.span for f in problem.facts]
+        self.n_facts, self.fact_weight, self.first_fact = len(problem.facts), 1.0, 0
         for rel in problem.relations:
             more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
             equations += more
@@ -190,8 +195,10 @@ class _System:
                 out.append(FLAT_WEIGHT * hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - MIN_TURN))
         for rel in self.p.relations:
             out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
-        for lhs, rhs in self.equations:
-            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)))
+        self.first_fact = len(out)
+        w = self.fact_weight
+        for k, (lhs, rhs) in enumerate(self.equations):
+            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)) * (w if k < self.n_facts else 1.0))
         names = self.points
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
@@ -307,6 +314,30 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
     return x, system(x)
 
 
+def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericModel | None:
+    """From the nearest figure, the least squares again with the givens weighed less and less: a
+    figure that meets every construction fact and misses the givens by at most ``tolerate``."""
+    x = x0
+    try:
+        for weight in SOFT:
+            system.fact_weight = weight
+            x = _minimise(system, x)
+    finally:
+        system.fact_weight = 1.0
+    fun = system(x)
+    facts = slice(system.first_fact, system.first_fact + system.n_facts)
+    hard = np.concatenate([fun[:facts.start], fun[facts.stop:-1]])
+    at, vs, radii = system.unpack(x)
+    misfit = float(np.max(np.abs(fun[facts]), initial=0.0))
+    if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
+            or not all(_simple([at[q] for q in poly.points]) for poly in system.p.polygons):
+        return None
+    texts = system.equation_text[:system.n_facts]
+    order = np.argsort(-np.abs(fun[facts]))
+    missed = tuple(texts[i] for i in order if abs(fun[facts][i]) > 0.1 * misfit)[:3]
+    return NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, misfit, -1, misfit, missed)
+
+
 def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
     """The statements the nearest figure misses most, for the refusal, and where the first is."""
     if fun.size < 2 or len(fun) != len(labels := system.labels()):
@@ -343,9 +374,15 @@ def _relative(a: float, b: float) -> float:
     return (a - b) / max(abs(a), abs(b), 1.0)
 
 
-def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True) -> NumericModel:
+def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
+                tolerate: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
-    or (``check_goal``) a second model gives the goal another value (it is underdetermined)."""
+    or (``check_goal``) a second model gives the goal another value (it is underdetermined).
+
+    ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
+    fact (lines, circles, relations, faces) and misses no given value by more than that share
+    (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
+    ``misfit`` says by how much, ``missed`` which givens."""
     system = _System(problem)
     rng = np.random.default_rng(seed)
     half = _size_hint(problem) / 2
@@ -353,6 +390,7 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     found: list[NumericModel] = []
     best, nearest = math.inf, np.zeros(0)
+    tried: list[tuple[float, int, np.ndarray]] = []
     for k in range(starts + FALLBACK_STARTS):
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
@@ -368,11 +406,17 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
         worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0  # the gauge is no condition
         if worst < best:
             best, nearest = worst, fun
+        tried.append((worst, k, x))
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE and all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
             found.append(NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k))
             if not check_goal or problem.goal is None or len(found) == 2:
                 break
+    if not found and tolerate > 0:
+        for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
+            approximate = _approximate(system, x, tolerate)
+            if approximate is not None:
+                return approximate
     if not found:
         missed, where = _missed(system, nearest)
         raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "

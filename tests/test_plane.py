@@ -160,6 +160,27 @@ def test_an_underdetermined_goal_is_drawn_but_refused_where_one_value_is_needed(
     assert 2 <= line <= 4 and not (tmp_path / "g.png").exists()
 
 
+def test_givens_that_disagree_a_little_get_an_approximate_model() -> None:
+    """A right triangle 3, 4 with hypotenuse given as 5.1 (2 % off): no exact figure; with
+    ``tolerate`` one that keeps the right angle exactly and misses the lengths by at most 5 %,
+    marked approximate; 10 (100 % off) stays refused."""
+    from geomill.solvers.numeric import build_model
+
+    text = "points A B C\ntriangle ABC right at B\nAB = 3\nBC = 4\nAC = {}\nfind angle BAC\n"
+    near = parse(text.format("5.1"))
+    with pytest.raises(SolveError, match="no figure satisfies"):
+        build_model(near, starts=4)
+    m = build_model(near, starts=4, tolerate=0.05)
+    assert 0 < m.misfit <= 0.05 and m.missed
+    a, b, c = (m.coords[q] for q in "ABC")
+    assert math.isclose(pg.angle(a, b, c), 90, abs_tol=1e-3)
+    for side, want in (("AB", 3), ("BC", 4), ("AC", 5.1)):
+        got = pg.dist(m.coords[side[0]], m.coords[side[1]])
+        assert abs(got - want) <= 0.05 * want + 1e-9
+    with pytest.raises(SolveError, match="no figure satisfies"):
+        build_model(parse(text.format("10")), starts=4, tolerate=0.05)
+
+
 def test_four_points_named_a_polygon_may_be_concave() -> None:
     """``polygon ABOC`` (a centre inside triangle ABC) has a model; ``quadrilateral ABOC`` is
     convex, which puts A on the minor arc BC (an angle BAC over 90): none with BAC = 50."""

@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     report = _summary(entries)
     write_text(out / "import_report.json", json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     print(f"imported {report['imported']} of {report['problems']} problems "
-          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']}; measured goal equal to "
+          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']} "
+          f"({report['approximate_models']} approximate: their givens disagree); measured goal equal to "
           f"the given answer: {report['answers_matching']} of {report['answers_checked']} checked", file=sys.stderr)
     return 0
 
@@ -67,7 +68,8 @@ def _summary(entries: list[dict]) -> dict:
             by[key][0] += 1
             by[key][1] += bool(e.get("ok"))
     return {"problems": len(entries), "imported": len(ok), "rate": len(ok) / max(len(entries), 1),
-            "models": sum(e.get("model") == "ok" for e in ok),
+            "models": sum(e.get("model") in ("ok", "approximate") for e in ok),
+            "approximate_models": sum(e.get("model") == "approximate" for e in ok),
             "answers_checked": sum("answer_matches" in e for e in ok),
             "answers_matching": sum(bool(e.get("answer_matches")) for e in ok),
             "no_model": sum(str(e.get("reason", "")).startswith(NO_MODEL) for e in entries),
