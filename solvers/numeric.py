@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,7 +29,7 @@ from .construct import Plan
 
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
-FALLBACK_STARTS = 4  # then starts with every coordinate free (a plan's branches may all be wrong)
+FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
@@ -257,7 +258,9 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
         return r
 
     try:
-        least_squares(watched, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
+        with warnings.catch_warnings():  # scipy's trust region divides by zero on a flat step: no news
+            warnings.simplefilter("ignore", RuntimeWarning)
+            least_squares(watched, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
     except _Stop:
         pass
     return state["x"]
@@ -391,6 +394,7 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     found: list[NumericModel] = []
     best, nearest = math.inf, np.zeros(0)
     tried: list[tuple[float, int, np.ndarray]] = []
+    crossed: NumericModel | None = None
     for k in range(starts + FALLBACK_STARTS):
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
@@ -408,10 +412,16 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
             best, nearest = worst, fun
         tried.append((worst, k, x))
         at, vs, radii = system.unpack(x)
-        if worst < TOLERANCE and all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
-            found.append(NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k))
+        if worst < TOLERANCE:
+            model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
+            if not all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
+                crossed = crossed or model  # a face crossing itself: only if no start finds better
+                continue
+            found.append(model)
             if not check_goal or problem.goal is None or len(found) == 2:
                 break
+    if not found and crossed is not None:
+        found.append(crossed)
     if not found and tolerate > 0:
         for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
             approximate = _approximate(system, x, tolerate)
