@@ -394,6 +394,15 @@ def answer_value(text: object) -> float | None:
     return float(v) if v.is_number and not v.free_symbols else None
 
 
+APPROXIMATE = 0.05  # givens that disagree by up to 5 % still get a figure (marked approximate)
+
+
+def approximate_note(model) -> str:
+    """What an approximate model says about the problem's givens."""
+    return (f"the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
+            f"({'; '.join(model.missed)})")
+
+
 def header(problem: dict) -> str:
     """The comment lines a written problem starts with: where it comes from and its answer."""
     out = [f"# FormalGeo7k problem {problem.get('problem_id')} ({problem.get('source')}), "
@@ -412,8 +421,9 @@ def read_problems(path: Path) -> Iterator[tuple[str, dict | str]]:
 
 
 def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float = 30.0) -> dict:
-    """One problem's report entry (and its text when it is written); cut off after ``timeout``
-    seconds of its own CPU time (so that a busy machine does not cut off what an idle one finishes)."""
+    """One problem's report entry (and its text when it is written: with ``model``, only when a
+    figure satisfies it); cut off after ``timeout`` seconds of its own CPU time (so that a busy
+    machine does not cut off what an idle one finishes)."""
     import signal
     import time
 
@@ -432,24 +442,28 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
     try:
         text, parsed = convert(problem)
         entry.update(ok=True, text=header(problem) + text)
-        if model:
+        if model:  # a problem is written only with a figure that satisfies it
             from geomill.engine.errors import SolveError
             from geomill.solvers.numeric import build_model
             try:
-                m = build_model(parsed, check_goal=False)
-                entry["model"] = "ok"
+                m = build_model(parsed, check_goal=False, tolerate=APPROXIMATE)
+                entry["model"] = "ok" if not m.misfit else "approximate"
+                if m.misfit:  # drawn all the same, and said so in the file and the report
+                    entry["approximate"] = note = approximate_note(m)
+                    entry["text"] = header(problem) + f"# {note}\n" + text
                 entry["measured"] = m.goal_value()
                 answer = answer_value(problem.get("problem_answer"))
                 if answer is not None and entry["measured"] is not None:
                     entry["answer_matches"] = abs(entry["measured"] - answer) <= 1e-2 * max(1.0, abs(answer))
             except SolveError as e:
-                entry["model"] = f"failed: {e.message}"
+                del entry["text"]
+                entry.update(ok=False, reason=f"no numeric model: {e.message}")
     except Unsupported as e:
         entry.update(ok=False, reason=str(e))
     except TimeoutError:
-        entry.update(ok="text" in entry, model=entry.get("model", f"timed out after {timeout:g} s of CPU time"))
-        if not entry["ok"]:
-            entry["reason"] = f"timed out after {timeout:g} s of CPU time"
+        during = "no numeric model: " if "text" in entry else ""
+        entry.pop("text", None)
+        entry.update(ok=False, reason=f"{during}timed out after {timeout:g} s of CPU time")
     except (RecursionError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         entry.update(ok=False, reason=f"malformed problem: {type(e).__name__}: {e}")
     finally:

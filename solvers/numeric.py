@@ -14,19 +14,28 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.errors import SolveError
+from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
 from scipy.optimize import least_squares
 
+from .construct import Plan
+
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
+FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
+SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
+DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
+STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
+STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
@@ -55,6 +64,8 @@ class NumericModel:
     radii: dict[str, float]
     residual: float
     seed: int
+    misfit: float = 0.0  # 0: exact; else the givens disagree and the figure misses one by this share
+    missed: tuple[str, ...] = ()  # (approximate) the givens it misses most
 
     def radius(self, centre: str) -> float:
         return self.radii[centre]
@@ -110,9 +121,38 @@ class _System:
         self.free_radii = [c.centre for c in problem.circles if not c.points]
         self.n = 2 * len(self.points) + len(self.vars) + len(self.free_radii)
         equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
+        self.equation_spans = [f.span for f in problem.facts]
+        self.n_facts, self.fact_weight, self.first_fact = len(problem.facts), 1.0, 0
         for rel in problem.relations:
-            equations += BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
+            more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
+            equations += more
+            self.equation_spans += [rel.span] * len(more)
         self.equations = [(_Side(lhs), _Side(rhs)) for lhs, rhs in equations]
+        self.equation_text = [f"{_said(lhs)} = {_said(rhs)}" for lhs, rhs in equations]
+
+    def labels(self) -> list[tuple[str, Span | None]]:
+        """What each residual (with the turning directions) says, in the language's words, and
+        where the problem says it."""
+        out: list[tuple[str, Span | None]] = []
+        for ln in self.p.lines:
+            out += [(f"line {' '.join(ln.points)}", ln.span)] * (2 * len(ln.points) - 3)
+        for c in self.p.circles:
+            out += [(f"circle {c.centre} through {' '.join(c.points)}", c.span)] * max(len(c.points) - 1, 0)
+            out += [("a circle's radius", c.span)] * (not c.points)
+        for poly in self.p.polygons:
+            convex_too = 4 if len(poly.points) == 4 and poly.convex else 0
+            out += [(f"{poly.noun} {''.join(poly.points)}", poly.span)] * (1 + convex_too)
+        for turn in self.p.turns:
+            word = "clockwise" if turn.clockwise else "counterclockwise"
+            out += [(f"{word} {''.join(chain)}", turn.span) for chain in turn.chains]
+        probe = {n: np.array([math.cos(i), math.sin(i)]) for i, n in enumerate(self.points)}
+        for rel in self.p.relations:
+            block = BLOCKS_BY_KEY[rel.key]
+            out += [(block.text(rel.args), rel.span)] * len(block.residuals(rel.args, probe))
+        out += list(zip(self.equation_text, self.equation_spans))
+        n = len(self.points)
+        out += [("named points apart", None)] * (n * (n - 1) // 2) + [("the figure's size", None)]
+        return out
 
     def unpack(self, x: np.ndarray) -> tuple[dict[str, np.ndarray], dict[str, float], dict[str, float]]:
         at = {n: x[2 * i:2 * i + 2] for i, n in enumerate(self.points)}
@@ -156,8 +196,10 @@ class _System:
                 out.append(FLAT_WEIGHT * hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - MIN_TURN))
         for rel in self.p.relations:
             out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
-        for lhs, rhs in self.equations:
-            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)))
+        self.first_fact = len(out)
+        w = self.fact_weight
+        for k, (lhs, rhs) in enumerate(self.equations):
+            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)) * (w if k < self.n_facts else 1.0))
         names = self.points
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
@@ -187,55 +229,213 @@ class _Side:
         return v if math.isfinite(v) else 1e6
 
 
+class _Stop(Exception):
+    """Raised from inside the least squares: every condition holds to DONE, or the search stalled."""
+
+
+def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
+    """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
+    is within DONE (scipy would go on polishing the gauge, or crawl along a hinge, for its whole
+    budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
+    not halved: a start headed for a local minimum is given up early."""
+    if x0.size == 0:
+        return x0
+    every = STALL_ITERATIONS * (x0.size + 1)  # evaluations per round (a Jacobian costs n)
+    state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf}
+
+    def watched(x: np.ndarray) -> np.ndarray:
+        r = fun(x)
+        worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
+        if worst < state["best"]:
+            state["best"], state["x"] = worst, x.copy()
+        if worst < DONE:
+            raise _Stop
+        state["n"] += 1
+        if state["n"] % every == 0:
+            if state["best"] > STUCK and state["best"] > 0.5 * state["mark"]:
+                raise _Stop
+            state["mark"] = state["best"]
+        return r
+
+    try:
+        with warnings.catch_warnings():  # scipy's trust region divides by zero on a flat step: no news
+            warnings.simplefilter("ignore", RuntimeWarning)
+            least_squares(watched, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
+    except _Stop:
+        pass
+    return state["x"]
+
+
 def _solve(system: _System, x0: np.ndarray):
     """Least squares from ``x0`` in two steps: without the turning directions (a figure whose
     chains all turn the wrong way is the mirror of a right one, but a solver cannot pass through the
     flat figure between them), then, from that figure or its mirror, with them."""
     if not system.p.turns:
-        return least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+        return _minimise(system, x0)
     system.use_turns = False
     try:
-        first = least_squares(system, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+        x = _minimise(system, x0)
     finally:
         system.use_turns = True
-    at, _, _ = system.unpack(first.x)
+    at, _, _ = system.unpack(x)
     votes = sum((1 if pg.signed_area([at[q] for q in chain]) < 0 else -1) * (1 if t.clockwise else -1)
                 for t in system.p.turns for chain in t.chains)
-    x = first.x.copy()
+    x = x.copy()
     if votes < 0:  # most chains turn the wrong way: start from the mirror image
         x[0:2 * len(system.points):2] *= -1
-    return least_squares(system, x, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=MAX_STEPS)
+    return _minimise(system, x)
+
+
+def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Least squares over a plan's parameters (and the variables and free radii after them), in
+    the same two steps as :func:`_solve`; the coordinates it ends at and their residuals."""
+    def coords(q: np.ndarray, br: np.ndarray) -> np.ndarray:
+        at = plan.place(q[:plan.n], br)
+        return np.concatenate([*(at[p] for p in system.points), q[plan.n:]])
+
+    def run(q: np.ndarray, br: np.ndarray) -> np.ndarray:
+        return _minimise(lambda v: system(coords(v, br)), q)
+
+    if not system.p.turns:
+        q = run(q0, branches)
+        x = coords(q, branches)
+        return x, system(x)
+    system.use_turns = False
+    try:
+        q = run(q0, branches)
+    finally:
+        system.use_turns = True
+    at, _, _ = system.unpack(coords(q, branches))
+    votes = sum((1 if pg.signed_area([at[p] for p in chain]) < 0 else -1) * (1 if t.clockwise else -1)
+                for t in system.p.turns for chain in t.chains)
+    if votes < 0:  # most chains turn the wrong way: go on from the mirror image
+        head, br = plan.mirror(q[:plan.n], branches)
+        q, branches = np.concatenate([head, q[plan.n:]]), br
+    x = coords(q, branches)
+    if float(np.max(np.abs(system(x)[:-1]), initial=0.0)) >= TOLERANCE:
+        x = coords(run(q, branches), branches)
+    return x, system(x)
+
+
+def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericModel | None:
+    """From the nearest figure, the least squares again with the givens weighed less and less: a
+    figure that meets every construction fact and misses the givens by at most ``tolerate``."""
+    x = x0
+    try:
+        for weight in SOFT:
+            system.fact_weight = weight
+            x = _minimise(system, x)
+    finally:
+        system.fact_weight = 1.0
+    fun = system(x)
+    facts = slice(system.first_fact, system.first_fact + system.n_facts)
+    hard = np.concatenate([fun[:facts.start], fun[facts.stop:-1]])
+    at, vs, radii = system.unpack(x)
+    misfit = float(np.max(np.abs(fun[facts]), initial=0.0))
+    if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
+            or not all(_simple([at[q] for q in poly.points]) for poly in system.p.polygons):
+        return None
+    texts = system.equation_text[:system.n_facts]
+    order = np.argsort(-np.abs(fun[facts]))
+    missed = tuple(texts[i] for i in order if abs(fun[facts][i]) > 0.1 * misfit)[:3]
+    return NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, misfit, -1, misfit, missed)
+
+
+def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
+    """The statements the nearest figure misses most, for the refusal, and where the first is."""
+    if fun.size < 2 or len(fun) != len(labels := system.labels()):
+        return "", None
+    worst = float(np.max(np.abs(fun[:-1])))
+    said = list(dict.fromkeys(labels[i] for i in np.argsort(-np.abs(fun[:-1])) if abs(fun[i]) > 0.1 * worst))[:3]
+    return ": it misses " + "; ".join(repr(text) for text, _ in said), next((sp for _, sp in said if sp), None)
+
+
+def _simple(pts: list[np.ndarray]) -> bool:
+    """Does a polygon's outline cross itself nowhere (a face of a figure never does)?"""
+    n = len(pts)
+    for i in range(n):
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue
+            if _cross_properly(pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]):
+                return False
+    return True
+
+
+def _cross_properly(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> bool:
+    d1, d2 = pg.cross(b - a, c - a), pg.cross(b - a, d - a)
+    d3, d4 = pg.cross(d - c, a - c), pg.cross(d - c, b - c)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _said(e: sympy.Expr) -> str:
+    """An expression with its elements as the language writes them (``angle ABC``), for messages."""
+    return sympy.sstr(e.xreplace({s: sympy.Symbol(el.text) for s in e.free_symbols if (el := element_of(s))}))
 
 
 def _relative(a: float, b: float) -> float:
     return (a - b) / max(abs(a), abs(b), 1.0)
 
 
-def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True) -> NumericModel:
+def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
+                tolerate: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
-    or (``check_goal``) a second model gives the goal another value (it is underdetermined)."""
+    or (``check_goal``) a second model gives the goal another value (it is underdetermined).
+
+    ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
+    fact (lines, circles, relations, faces) and misses no given value by more than that share
+    (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
+    ``misfit`` says by how much, ``missed`` which givens."""
     system = _System(problem)
     rng = np.random.default_rng(seed)
     half = _size_hint(problem) / 2
+    plan = Plan(problem, 2 * half)
+    chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     found: list[NumericModel] = []
-    best = math.inf
-    for k in range(starts):
-        x0 = np.concatenate([_start(problem, rng, half), rng.uniform(1, 30, len(system.vars)),
-                             rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
-        sol = _solve(system, x0)
-        worst = float(np.max(np.abs(sol.fun[:-1]))) if sol.fun.size > 1 else 0.0  # the gauge is no condition
-        best = min(best, worst)
+    best, nearest = math.inf, np.zeros(0)
+    tried: list[tuple[float, int, np.ndarray]] = []
+    crossed: NumericModel | None = None
+    for k in range(starts + FALLBACK_STARTS):
+        extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
+                                rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
+        if k < starts:  # construction first
+            q0, branches = plan.sample(rng)
+            branches = plan.orient(q0, branches, chains)
+            x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches)
+        elif found:
+            break
+        else:  # every coordinate free: slower, but no plan's choices in the way
+            x = _solve(system, np.concatenate([_start(problem, rng, half), extra]))
+            fun = system(x)
+        worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0  # the gauge is no condition
+        if worst < best:
+            best, nearest = worst, fun
+        tried.append((worst, k, x))
+        at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
-            at, vs, radii = system.unpack(sol.x)
-            found.append(NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k))
+            model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
+            if not all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
+                crossed = crossed or model  # a face crossing itself: only if no start finds better
+                continue
+            found.append(model)
             if not check_goal or problem.goal is None or len(found) == 2:
                 break
+    if not found and crossed is not None:
+        found.append(crossed)
+    if not found and tolerate > 0:
+        for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
+            approximate = _approximate(system, x, tolerate)
+            if approximate is not None:
+                return approximate
     if not found:
-        raise SolveError(f"no figure satisfies these facts (best of {starts} starts leaves a residual of {best:.2g})")
+        missed, where = _missed(system, nearest)
+        raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
+                         f"residual of {best:.2g}{missed})", where)
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
         if a is not None and b is not None and not _close(a, b):
-            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and {b:.6g}")
+            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
+                             f"{b:.6g}", problem.goal.span)
     return found[0]
 
 

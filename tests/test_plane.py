@@ -133,6 +133,54 @@ def test_numeric_model_finds_an_underdetermined_goal() -> None:
         build_model(p, starts=6)
 
 
+def test_an_underdetermined_goal_is_drawn_but_refused_where_one_value_is_needed(tmp_path: Path, capsys) -> None:
+    """Render, scene and check need a figure, not the goal's value: they work.  A command that
+    needs the goal's one value (``build_model(check_goal=True)``) gets ``file:line:col`` at the
+    ``find`` line; an impossible figure points at a statement the nearest figure misses."""
+    from geomill.dsl import parse_file
+    from geomill.solvers.numeric import build_model
+
+    from geomill.cli import main
+
+    geo = tmp_path / "p.geo"
+    geo.write_text("points A B C\ntriangle ABC\nAB = 3\nfind BC\n")
+    assert main(["render", str(geo), "-o", str(tmp_path / "f.png"), "--labels", str(tmp_path / "f.json")]) == 0
+    assert main(["scene", str(geo), "--json"]) == 0
+    assert main(["check", str(geo), "AB : BC = 1"]) == 0
+    with pytest.raises(SolveError) as info:
+        build_model(parse_file(str(geo)), starts=6)
+    assert str(info.value.located(str(geo))).startswith(f"{geo}:4:1: the goal is underdetermined")
+    bad = tmp_path / "bad.geo"
+    bad.write_text("points A B C\ntriangle ABC\nangle ABC = 100\nangle BCA = 100\nfind AB\n")
+    capsys.readouterr()
+    assert main(["render", str(bad), "-o", str(tmp_path / "g.png")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad}:") and "no figure satisfies" in err and "Traceback" not in err
+    line = int(err.removeprefix(f"error: {bad}:").split(":")[0])
+    assert 2 <= line <= 4 and not (tmp_path / "g.png").exists()
+
+
+def test_givens_that_disagree_a_little_get_an_approximate_model() -> None:
+    """A right triangle 3, 4 with hypotenuse given as 5.1 (2 % off): no exact figure; with
+    ``tolerate`` one that keeps the right angle exactly and misses the lengths by at most 5 %,
+    marked approximate; 10 (100 % off) stays refused."""
+    from geomill.solvers.numeric import build_model
+
+    text = "points A B C\ntriangle ABC right at B\nAB = 3\nBC = 4\nAC = {}\nfind angle BAC\n"
+    near = parse(text.format("5.1"))
+    with pytest.raises(SolveError, match="no figure satisfies"):
+        build_model(near, starts=4)
+    m = build_model(near, starts=4, tolerate=0.05)
+    assert 0 < m.misfit <= 0.05 and m.missed
+    a, b, c = (m.coords[q] for q in "ABC")
+    assert math.isclose(pg.angle(a, b, c), 90, abs_tol=1e-3)
+    for side, want in (("AB", 3), ("BC", 4), ("AC", 5.1)):
+        got = pg.dist(m.coords[side[0]], m.coords[side[1]])
+        assert abs(got - want) <= 0.05 * want + 1e-9
+    with pytest.raises(SolveError, match="no figure satisfies"):
+        build_model(parse(text.format("10")), starts=4, tolerate=0.05)
+
+
 def test_four_points_named_a_polygon_may_be_concave() -> None:
     """``polygon ABOC`` (a centre inside triangle ABC) has a model; ``quadrilateral ABOC`` is
     convex, which puts A on the minor arc BC (an angle BAC over 90): none with BAC = 50."""
@@ -227,6 +275,27 @@ def test_import_cli_reports_bad_input_per_problem(tmp_path: Path) -> None:
     text = (tmp_path / "out" / "8.geo").read_text()
     assert "# answer: 3/7" in text and "find x" in text
     assert isinstance(parse(text), GeneralProblem)
+
+
+def test_import_writes_no_problem_without_a_figure(tmp_path: Path) -> None:
+    """Two angles of 100 degrees in one triangle: no numeric model, so no ``.geo``; the report says
+    why and counts it by cause.  ``--no-model`` writes it (it is stated, only not drawable)."""
+    from geomill.cli import main
+
+    bad = {"problem_id": 5, "source": "GeoQA-5", "problem_level": 1, "construction_cdl": ["Shape(AB,BC,CA)"],
+           "text_cdl": ["Equal(MeasureOfAngle(ABC),100)", "Equal(MeasureOfAngle(BCA),100)"], "image_cdl": [],
+           "goal_cdl": "Value(LengthOfLine(AB))", "problem_answer": "1"}
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps([bad]))
+    assert main(["import", "formalgeo", str(src), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    report = json.loads((tmp_path / "out" / "import_report.json").read_text())
+    assert report["imported"] == 0 and report["no_model"] == 1 and not (tmp_path / "out" / "5.geo").exists()
+    reason = report["problems_report"][0]["reason"]
+    assert reason.startswith("no numeric model: no figure satisfies these facts") and "angle" in reason
+    assert report["causes"] == {"no numeric model: no figure satisfies these facts": 1}
+    assert main(["import", "formalgeo", str(src), "--out", str(tmp_path / "plain"), "--workers", "1",
+                 "--no-model"]) == 0
+    assert (tmp_path / "plain" / "5.geo").exists()
 
 
 def test_import_refuses_a_missing_source(tmp_path: Path) -> None:

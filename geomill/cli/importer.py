@@ -5,11 +5,14 @@ import argparse
 import collections
 import json
 import multiprocessing as mp
+import statistics
 import sys
 from functools import partial
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+
+NO_MODEL = "no numeric model: "  # how the import says a problem has no figure (generate/formalgeo.py)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, help="the folder the .geo files and import_report.json go to")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--timeout", type=float, default=30.0, help="CPU seconds per problem before it is cut off")
-    p.add_argument("--no-model", action="store_true", help="do not build the numeric model of each problem")
+    p.add_argument("--no-model", action="store_true",
+                   help="do not build the numeric model of each problem (faster; writes problems with no figure too)")
     p.add_argument("--limit", type=int, default=None, help="only the first N problems")
     p.set_defaults(func=run)
 
@@ -49,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     report = _summary(entries)
     write_text(out / "import_report.json", json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     print(f"imported {report['imported']} of {report['problems']} problems "
-          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']}; measured goal equal to "
+          f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']} "
+          f"({report['approximate_models']} approximate: their givens disagree); measured goal equal to "
           f"the given answer: {report['answers_matching']} of {report['answers_checked']} checked", file=sys.stderr)
     return 0
 
@@ -63,18 +68,23 @@ def _summary(entries: list[dict]) -> dict:
             by[key][0] += 1
             by[key][1] += bool(e.get("ok"))
     return {"problems": len(entries), "imported": len(ok), "rate": len(ok) / max(len(entries), 1),
-            "models": sum(e.get("model") == "ok" for e in ok),
+            "models": sum(e.get("model") in ("ok", "approximate") for e in ok),
+            "approximate_models": sum(e.get("model") == "approximate" for e in ok),
             "answers_checked": sum("answer_matches" in e for e in ok),
             "answers_matching": sum(bool(e.get("answer_matches")) for e in ok),
-            "model_failures": dict(collections.Counter(_cause(str(e.get("model"))) for e in ok
-                                                       if e.get("model") not in (None, "ok")).most_common()),
+            "no_model": sum(str(e.get("reason", "")).startswith(NO_MODEL) for e in entries),
             "cpu_seconds_per_problem": sum(e.get("seconds", 0) for e in entries) / max(len(entries), 1),
+            "cpu_seconds_median": statistics.median([e.get("seconds", 0) for e in entries] or [0]),
+            "cpu_seconds_max": max([e.get("seconds", 0) for e in entries] or [0]),
             "causes": dict(causes.most_common()),
             "by": {k: {"problems": n, "imported": m, "rate": m / n} for k, (n, m) in sorted(by.items())},
             "problems_report": entries}
 
 
 def _cause(reason: str) -> str:
-    """A failure reason without its particulars: the predicate or construction it names."""
+    """A failure reason without its particulars: the predicate or construction it names (for a
+    problem with no numeric model, why: no figure fits, or it timed out)."""
+    if reason.startswith(NO_MODEL):
+        return NO_MODEL + _cause(reason.removeprefix(NO_MODEL))
     reason = reason.removeprefix("failed: ").removeprefix("the language refused it: ")
     return reason.split(":")[0].split(" '")[0].split(" {")[0].split(" (")[0][:80]

@@ -71,9 +71,13 @@ def _scene(path: str, seed: int):
     if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
         from geomill.render.general import general_scene
         try:
-            return general_scene(problem, seed)
+            model, scene = general_scene(problem, seed)
         except GeomillError as exc:
             raise exc.located(path) from None
+        if model.misfit:
+            print(f"warning: {path}: the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
+                  f"({'; '.join(model.missed)})", file=sys.stderr)
+        return model, scene
     sol = solve(problem)
     try:
         return sol, layout(sol, seed=seed)
