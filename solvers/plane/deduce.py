@@ -1,0 +1,276 @@
+"""Deduction for general problems: theorem instances -> exact linear elimination + one-unknown algebra.
+
+Every theorem instance (``theorems.py``) is an equation between element symbols, written on the
+configuration's atoms (an angle as its pair of rays).  A linear one with rational coefficients
+(angle sums and addition, line addition, parallel angles, radii, arcs, givens) goes to one
+:class:`~geomill.solvers.linear.LinearTable` over every atom and variable; the others (Pythagoras,
+the laws of sines and cosines, ratios of similar triangles, areas, circle formulas) wait in a
+pool.  Rounds then repeat until the goal is determined or nothing new comes:
+
+1. a pooled equation whose unknowns, after the table's known values are put in, are linear with
+   rational coefficients joins the table (a similar-triangle ratio with one ratio known);
+2. a pooled equation left with one unknown is solved exactly by sympy, the root chosen by the
+   numeric model's value (the model only picks among the roots the algebra proves);
+3. judgement theorems (isosceles, right triangles, similar and congruent triangles …) whose
+   metric premises the table now proves add their conclusions.
+
+The goal's value is then checked against the model; a disagreement or an undetermined goal is a
+refusal that names what is missing, never an answer read from the coordinates.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import sympy
+from geomill.engine.plane import Degrees, GeneralProblem, element_of
+
+from ..linear import Inconsistent, LinearTable
+from ..nonlinear import _real, _time_limit
+from ..numeric import NumericModel
+from .configuration import Configuration
+from .theorems import Instance, construction_instances, judgements
+
+MAX_ROUNDS = 12
+SOLVE_SECONDS = 2.0  # one sympy solve
+AGREE = 1e-4  # relative agreement of an answer (or a chosen root) with the model's value
+
+
+@dataclass(eq=False)
+class Step:
+    """One theorem instance as used: its equation on atoms (after known values were put in,
+    ``uses`` lists them) and, for a solved one, the unknown and its value."""
+
+    instance: Instance
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    uses: tuple[sympy.Expr, ...] = ()  # linear expressions (known values or proven premises) it relies on
+    solved: sympy.Symbol | None = None
+    value: sympy.Expr | None = None
+
+    def __str__(self) -> str:
+        return f"{self.instance.text}: {self.lhs} = {self.rhs}"
+
+
+@dataclass(eq=False)
+class Pending:
+    step: Step
+    expr: sympy.Expr  # lhs - rhs on atoms
+    done: bool = False
+    known_count: int = -1
+
+
+def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
+    """(coefficients, constant) with ``e = sum(c*s) - constant``, when e is linear with rational
+    coefficients and an exact constant; else None."""
+    e = sympy.expand(e)
+    coeffs: dict[sympy.Symbol, sympy.Rational] = {}
+    const = sympy.Integer(0)
+    for term in sympy.Add.make_args(e):
+        if not term.free_symbols:
+            if term.has(sympy.Float):
+                return None
+            const -= term
+            continue
+        c, rest = term.as_coeff_Mul()
+        if not rest.is_Symbol or not c.is_Rational:
+            return None
+        coeffs[rest] = coeffs.get(rest, sympy.Integer(0)) + c
+    return {k: v for k, v in coeffs.items() if v != 0}, const
+
+
+def _radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
+
+
+@dataclass
+class Outcome:
+    value: sympy.Expr | None
+    reason: str = ""
+    goal: sympy.Expr | None = None
+    steps: list[Step] = field(default_factory=list)
+
+
+class Deduction:
+    def __init__(self, problem: GeneralProblem, model: NumericModel):
+        self.problem = problem
+        self.model = model
+        self.cfg = Configuration(problem, model)
+        self.table = LinearTable()
+        self.pool: list[Pending] = []
+        self.seen: set[sympy.Expr] = set()
+        self.clashes: list[str] = []
+        self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
+        self._estimates: dict[sympy.Symbol, float] = {}
+        self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
+
+    # -- adding equations ------------------------------------------------------------------------
+    def add(self, inst: Instance) -> bool:
+        lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
+        e = lhs - rhs
+        if e == 0 or e in self.seen:
+            return False
+        self.seen.add(e)
+        step = Step(inst, lhs, rhs)
+        form = linear_form(e)
+        if form is not None:
+            return self._add_linear(form, step)
+        self.pool.append(Pending(step, e))
+        return True
+
+    def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
+        coeffs, const = form
+        if not coeffs:
+            return False
+        for k in coeffs:
+            self.symbol[k.name] = k
+        try:
+            self.table.add({k.name: c for k, c in coeffs.items()}, const, label=step, cost=cost)
+        except Inconsistent as exc:
+            self.clashes.append(f"{step}: {exc}")
+            return False
+        except TypeError:
+            return False
+        return True
+
+    def estimate(self, s: sympy.Symbol) -> float:
+        if s not in self._estimates:
+            self._estimates[s] = self.model.value(s)
+        return self._estimates[s]
+
+    def known(self) -> dict[sympy.Symbol, sympy.Expr]:
+        return {self.symbol[k]: v for k, v in self.table.known().items()}
+
+    def evaluate(self, coeffs: dict):
+        """The table's Answer for a linear combination of symbols (None when undetermined)."""
+        return self.table.evaluate({k.name: c for k, c in coeffs.items()})
+
+    # -- the loop --------------------------------------------------------------------------------
+    def run(self) -> Outcome:
+        for inst in construction_instances(self.cfg):
+            self.add(inst)
+        for _ in range(MAX_ROUNDS):
+            out = self.answer()
+            if out is not None:
+                return out
+            progress = self._pool_round()
+            progress |= self._judgement_round()
+            if not progress:
+                break
+        return self.answer() or Outcome(None, self._missing())
+
+    def _pool_round(self) -> bool:
+        progress = False
+        while True:
+            known = self.known()
+            new = False
+            single: list[tuple[Pending, sympy.Symbol, sympy.Expr]] = []
+            for p in self.pool:
+                if p.done:
+                    continue
+                e = p.expr.xreplace(known)
+                fs = e.free_symbols
+                if not fs:
+                    p.done = True
+                    continue
+                form = linear_form(e)
+                if form is not None:
+                    p.done = True
+                    uses = tuple(s for s in p.expr.free_symbols if s in known)
+                    step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses)
+                    new |= self._add_linear(form, step, cost=1)
+                    continue
+                if len(fs) == 1:
+                    single.append((p, next(iter(fs)), e))
+            if not new:
+                for p, s, e in sorted(single, key=lambda t: sympy.count_ops(t[2])):
+                    v = self._solve_one(e, s)
+                    p.done = True
+                    if v is None:
+                        continue
+                    uses = tuple(x for x in p.expr.free_symbols if x in known)
+                    step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
+                    if self._add_linear(({s: 1}, v), step, cost=1):
+                        new = True
+                        break  # new knowns: re-substitute before solving more
+            if not new:
+                return progress
+            progress = True
+            if self.answer() is not None:
+                return True
+
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol) -> sympy.Expr | None:
+        est = self.estimate(s)
+        if not math.isfinite(est):
+            return None
+        el = element_of(s)
+        try:
+            with _time_limit(SOLVE_SECONDS):
+                roots = sympy.solve(_radians(e), s)
+        except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+            return None
+        near = []
+        for r in roots:
+            if r.free_symbols or r.has(sympy.Float):
+                continue
+            x = _real(r)
+            if x is None:
+                continue
+            if el is not None and (x <= 0 or (el.kind.unit == "degrees" and x > 180 + 1e-9)):
+                continue
+            near.append((abs(x - est), r, x))
+        near.sort(key=lambda t: t[0])
+        if not near or near[0][0] > AGREE * max(1.0, abs(est)):
+            return None
+        if len(near) > 1 and near[1][0] <= AGREE * max(1.0, abs(est)) and not math.isclose(near[0][2], near[1][2]):
+            return None
+        r = near[0][1]
+        if r.has(sympy.I):
+            r = sympy.re(sympy.expand_complex(r))
+        return sympy.radsimp(r)
+
+    def _judgement_round(self) -> bool:
+        progress = False
+        for inst in judgements(self.cfg, self.proven):
+            progress |= self.add(inst)
+        return progress
+
+    def proven(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
+        """Does the table prove lhs = rhs (both linear)?"""
+        form = linear_form(self.cfg.canon(lhs) - self.cfg.canon(rhs))
+        if form is None:
+            return False
+        coeffs, const = form
+        if not coeffs:
+            return const == 0
+        ans = self.evaluate(coeffs)
+        return ans is not None and sympy.simplify(ans.value - const) == 0
+
+    # -- the goal --------------------------------------------------------------------------------
+    def answer(self) -> Outcome | None:
+        if self.goal is None:
+            return Outcome(None, "the problem has no goal")
+        known = self.known()
+        g = self.goal.xreplace(known)
+        value = None
+        if not g.free_symbols:
+            value = g
+        else:
+            form = linear_form(self.goal)
+            if form is not None:
+                coeffs, const = form
+                ans = self.evaluate(coeffs) if coeffs else None
+                if ans is not None:
+                    value = ans.value - const
+        if value is None:
+            return None
+        value = sympy.radsimp(_radians(value))
+        return Outcome(value, goal=self.goal)
+
+    def _missing(self) -> str:
+        known = self.known()
+        g = self.goal.xreplace(known)
+        unknown = sorted((str(s) for s in g.free_symbols))
+        names = [k for k in unknown][:4]
+        return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
+                f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})")

@@ -1,0 +1,75 @@
+"""One call from a general problem to its exact answer and gold solution, or a refusal."""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import sympy
+from geomill.engine.errors import SolveError
+from geomill.engine.plane import GeneralProblem
+
+from ..numeric import NumericModel, build_model
+from .deduce import AGREE, Deduction
+from .proof import Proof, build_proof
+
+
+class Refused(SolveError):
+    """The solver cannot prove the goal (the message says what is missing)."""
+
+
+@dataclass
+class GeneralSolution:
+    problem: GeneralProblem
+    exact_value: sympy.Expr
+    model: NumericModel
+    proof: Proof
+    seconds_model: float
+    seconds_solve: float
+
+    @property
+    def exact(self) -> float:
+        return float(self.exact_value)
+
+    @property
+    def answer(self) -> float:
+        return round(self.exact, 2)
+
+    @property
+    def depth(self) -> int:
+        return self.proof.depth
+
+    @property
+    def width(self) -> int:
+        return self.proof.width
+
+    def text(self, style: str = "text") -> str:
+        return self.proof.render(style)
+
+    def as_dict(self) -> dict:
+        return {"answer": self.answer, "exact": self.exact, "exact_form": str(self.exact_value),
+                "depth": self.depth, "width": self.width, "solution": self.text("text"),
+                "solution_latex": self.text("latex"), "steps": self.proof.as_dicts()}
+
+
+def solve_general(problem: GeneralProblem, model: NumericModel | None = None) -> GeneralSolution:
+    """The proven answer of a general problem, or :class:`Refused` / SolveError saying why not."""
+    if problem.goal is None:
+        raise Refused("the problem has no goal (a 'find' line)")
+    t0 = time.process_time()
+    if model is None:
+        model = build_model(problem)
+    t1 = time.process_time()
+    ded = Deduction(problem, model)
+    out = ded.run()
+    if out.value is None:
+        raise Refused(out.reason)
+    measured = model.goal_value()
+    try:
+        exact = float(out.value)
+    except TypeError:
+        raise Refused(f"the deduced value {out.value} is not a real number") from None
+    if measured is None or not math.isfinite(measured) or abs(exact - measured) > AGREE * max(1.0, abs(measured)):
+        raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
+    proof = build_proof(ded, out)
+    return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
