@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("problems", nargs="?", default=str(DEFAULT), help="FormalGeo JSON lines (.gz) or a folder")
     ap.add_argument("--sample", type=int, default=1, help="every K-th problem")
+    ap.add_argument("--offset", type=int, default=0, help="start the sample at this problem (0 .. K-1)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per problem")
     ap.add_argument("--out", help="write the wrong, refused and timed-out problems here (JSON)")
@@ -121,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(args.problems).exists():
         print(f"error: {args.problems}: no such file", file=sys.stderr)
         return 2
-    items = [it for i, it in enumerate(read_problems(Path(args.problems))) if i % args.sample == 0]
+    items = [it for i, it in enumerate(read_problems(Path(args.problems))) if i % args.sample == args.offset % args.sample]
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover

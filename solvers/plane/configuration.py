@@ -175,8 +175,10 @@ class Configuration:
         return tuple(pts[k + 1:]) if s > 0 else tuple(reversed(pts[:k]))
 
     def direction(self, v: str, r: Ray) -> float:
-        """The ray's direction on the model, in degrees."""
-        d = self.at[self.ray_point(v, r)] - self.at[v]
+        """The ray's direction on the model, in degrees: its line's, end to end (the most accurate
+        direction the model gives: a point close to the vertex would give a rough one)."""
+        pts = self.lines[r[0]].points
+        d = (self.at[pts[-1]] - self.at[pts[0]]) * r[1]
         return math.degrees(math.atan2(d[1], d[0])) % 360
 
     def ray_angle(self, v: str, r1: Ray, r2: Ray) -> float:

@@ -119,7 +119,7 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
         for eq, _ in ans.why:
             step: Step = eq.label
             for u in step.uses:
-                i = prove({u: 1})
+                i = prove(u)
                 if i is not None and i not in needs:
                     needs.append(i)
         expr = sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * k if isinstance(c, Fraction) else c * k

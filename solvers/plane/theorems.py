@@ -93,6 +93,11 @@ F = {f.key: f for f in (
     Family("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}"),
     Family("parallel_judge_angle", "since the angles at {0} and {1} are equal, {2} is parallel to {3}", "judgement"),
     Family("right_angle_property", "since {0} is a right angle", "judgement"),
+    Family("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}"),
+    Family("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}", "judgement"),
+    Family("right_triangle_property_length_of_median", "since {0} is the median to the hypotenuse of the right triangle {1}",
+           "judgement"),
+    Family("parallelogram_property_diagonal_bisection", "since the diagonals of the parallelogram {0} bisect each other"),
 )}
 
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
@@ -414,10 +419,30 @@ def midsegments_and_bisectors(cfg: Configuration) -> Iterator[Instance]:
                            L(d + c) * L(a + b))
 
 
+def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
+    par = cfg_parallels(cfg)
+    for rel in cfg.problem.relations:
+        if rel.key == "midsegment_quadrilateral":  # EF joins the midpoints of AB and DC: 2 EF = AD + BC
+            (e, f), (a, b, c, d) = rel.args
+            i, j = cfg.line_through(a, d), cfg.line_through(b, c)
+            if i is not None and j is not None and (min(i, j), max(i, j)) in par:
+                yield inst("midsegment_of_quadrilateral_property_length", (e + f, a + b + c + d), 2 * L(e + f),
+                           L(a + d) + L(b + c))
+        if rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
+            a, b, c, d = rel.args[0]
+            i, j = cfg.line_through(a, c), cfg.line_through(b, d)
+            if i is None or j is None:
+                continue
+            for o in set(cfg.lines[i].points) & set(cfg.lines[j].points):
+                if o not in (a, b, c, d):
+                    yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(a + o), L(o + c))
+                    yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(b + o), L(o + d))
+
+
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
     givens, line_addition, angle_addition, triangle_angle_sum, polygon_angle_sum, parallel_angles,
     perpendiculars, circles, circle_formulas, perimeters_and_areas, triangle_laws, circle_points,
-    midsegments_and_bisectors)
+    midsegments_and_bisectors, quadrilaterals)
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 
 
@@ -429,7 +454,8 @@ def construction_instances(cfg: Configuration) -> Iterator[Instance]:
 # -- judgements: candidates from the model, premises from the tables ----------------------------------
 
 
-def _close(x: float, y: float, rel: float = 1e-6) -> bool:
+def _close(x: float, y: float, rel: float = 1e-3) -> bool:
+    """Equal on the model, to pick candidates (a model meets its facts to about 1e-5)."""
     return abs(x - y) <= rel * max(1.0, abs(x), abs(y))
 
 
@@ -450,6 +476,7 @@ def judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
     for i, t1 in enumerate(cfg.triangles):
         for t2 in cfg.triangles[i + 1:]:
             yield from _similar(cfg, t1, t2, proven)
+    yield from more_judgements(cfg, proven)
     # a right angle at a foot: heights, chords bisected by the perpendicular from the centre
     for a, b, c in cfg.triangles:
         for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
@@ -469,6 +496,37 @@ def judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
                         yield inst("circle_property_chord_perpendicular_bisect_chord", (o + m, a + b), L(a + m), L(m + b))
 
 
+def more_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
+    at = cfg.at
+    par = cfg_parallels(cfg)
+    for poly in _polygons(cfg):
+        if len(poly) != 4 or not cfg.convex(poly):
+            continue
+        for k in range(2):  # sides k,k+1 and k+2,k+3 on parallel lines
+            a, b, c, d = poly[k:] + poly[:k]
+            i, j = cfg.line_through(a, b), cfg.line_through(c, d)
+            if i is None or j is None or (min(i, j), max(i, j)) not in par:
+                continue
+            for x in cfg.lines[i].points:
+                for y in cfg.lines[j].points:
+                    t = cfg.line_through(x, y)
+                    if t is None or t in (i, j) or not _close(pg.unit_dot(at[x], at[y], at[a], at[b]) + 1, 1):
+                        continue
+                    w = next(q for q in cfg.lines[j].points if q != y)
+                    if proven(ang(cfg, x, y, w), sympy.Integer(90)):
+                        yield inst("trapezoid_area_formula", ("".join(poly), x + y), 2 * area(poly),
+                                   (L(a + b) + L(c + d)) * L(x + y))
+    mids: dict[frozenset[str], str] = {}
+    for rel in cfg.problem.relations:
+        if rel.key == "midpoint":
+            mids[frozenset(rel.args[1])] = rel.args[0][0]
+    for a, b, c in cfg.triangles:
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            m = mids.get(frozenset((y, z)))
+            if m and cfg.joined(x, m) and proven(ang(cfg, y, x, z), sympy.Integer(90)):
+                yield inst("right_triangle_property_length_of_median", (x + m, x + y + z), 2 * L(x + m), L(y + z))
+
+
 def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, str], proven: Proven
              ) -> Iterator[Instance]:
     """Triangles whose angles match on the model, similar by AA (two angle equalities proven)."""
@@ -476,7 +534,7 @@ def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, s
     angles1 = [pg.angle(at[t1[i - 1]], at[t1[i]], at[t1[(i + 1) % 3]]) for i in range(3)]
     for perm in itertools.permutations(t2):
         angles2 = [pg.angle(at[perm[i - 1]], at[perm[i]], at[perm[(i + 1) % 3]]) for i in range(3)]
-        if not all(_close(u, v, 1e-6) for u, v in zip(angles1, angles2)):
+        if not all(_close(u, v) for u, v in zip(angles1, angles2)):
             continue
         eqs = [(ang(cfg, t1[i - 1], t1[i], t1[(i + 1) % 3]), ang(cfg, perm[i - 1], perm[i], perm[(i + 1) % 3]))
                for i in range(3)]
