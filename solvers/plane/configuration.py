@@ -80,6 +80,10 @@ class Configuration:
             n = len(poly.points)
             for i in range(n):
                 segs.add(frozenset((poly.points[i - 1], poly.points[i])))
+        for turn in p.turns:  # a chain turning one way is a face (or an angle) of the figure
+            for chain in turn.chains:
+                for i in range(len(chain)):
+                    segs.add(frozenset((chain[i - 1], chain[i])))
         for rel in p.relations:
             block = BLOCKS_BY_KEY[rel.key]
             for arg in rel.args:

@@ -297,6 +297,18 @@ class Deduction:
         ans = self.evaluate(coeffs)
         return ans is not None and sympy.simplify(ans.value - const) == 0
 
+    def display(self) -> dict[sympy.Symbol, sympy.Symbol]:
+        """Each angle atom -> the name the problem first gives that angle (``angle CAB``, not the
+        atom's ``angle CAO``), for the written proof."""
+        out: dict[sympy.Symbol, sympy.Symbol] = {}
+        exprs = [f.lhs - f.rhs for f in self.problem.facts] + [self.problem.goal.expr] if self.problem.goal else []
+        for e in exprs:
+            for s in sorted(e.free_symbols, key=lambda s: s.name):
+                atom = self.cfg.angle_atoms.get(s)
+                if atom is not None and atom.is_Symbol and atom != s:
+                    out.setdefault(atom, s)
+        return out
+
     # -- the goal --------------------------------------------------------------------------------
     def answer(self) -> Outcome | None:
         if self.goal is None:

@@ -32,8 +32,10 @@ class ProofStep:
 _NAMES = [(re.compile(r"length\((\w+)\)"), r"\1"), (re.compile(r"(\w+)\((\w+)\)"), r"\1 \2")]
 
 
-def show(e: sympy.Expr) -> str:
+def show(e: sympy.Expr, display: dict | None = None) -> str:
     """An expression in the language's words: ``angle ABC``, ``AB``, ``sin(angle ABC)``."""
+    if display:
+        e = e.xreplace({s: display[s] for s in e.free_symbols if s in display})
     subs = {s: sympy.Symbol(_name(s)) for s in e.free_symbols}
     text = str(e.xreplace(subs))
     return text.replace("Sin(", "sin(").replace("Cos(", "cos(").replace("Tan(", "tan(").replace("**", "^")
@@ -48,7 +50,9 @@ def _name(s: sympy.Symbol) -> str:
     return " ".join((*el.kind.words, "".join(el.points))) if el.kind.words else f"{el.kind.key} {''.join(el.points)}"
 
 
-def latex(e: sympy.Expr) -> str:
+def latex(e: sympy.Expr, display: dict | None = None) -> str:
+    if display:
+        e = e.xreplace({s: display[s] for s in e.free_symbols if s in display})
     names = {}
     for s in e.free_symbols:
         el = element_of(s)
@@ -68,12 +72,15 @@ class Proof:
     steps: list[ProofStep]
     goal: sympy.Expr
     value: sympy.Expr
+    display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
 
     @property
     def depth(self) -> int:
+        """The longest chain of theorem steps (a given, restated, is no step)."""
         level: list[int] = []
         for st in self.steps:
-            level.append(1 + max((level[i] for i in st.needs), default=0))
+            own = 0 if all(s.instance.family.key == "given" for s, _ in st.equations) else 1
+            level.append(own + max((level[i] for i in st.needs), default=0))
         return max(level, default=0)
 
     @property
@@ -81,26 +88,56 @@ class Proof:
         return max((len(st.equations) for st in self.steps), default=0)
 
     def render(self, style: str = "text") -> str:
-        fmt = latex if style == "latex" else show
+        """One sentence per step: the theorems' equations, the values put in, the value found."""
+        base = latex if style == "latex" else show
+        fmt = lambda e: base(e, self.display)  # noqa: E731
         wrap = (lambda t: f"${t}$") if style == "latex" else (lambda t: t)
+        eq = lambda a, b: wrap(f"{fmt(a)} = {fmt(b)}")  # noqa: E731
         lines = []
         for st in self.steps:
+            given = [s for s, _ in st.equations if s.instance.family.key == "given"]
+            rest = [s for s, _ in st.equations if s.instance.family.key != "given"]
+            if not rest and len(given) == 1 and sympy.simplify(given[0].lhs - given[0].rhs - st.target + st.value) == 0:
+                lines.append(f"We are given {eq(st.target, st.value)}.")
+                continue
             parts = []
-            for step, _ in st.equations:
-                eq = wrap(f"{fmt(step.lhs)} = {fmt(step.rhs)}")
-                why = step.instance.text
-                parts.append(f"{eq} ({why})" if step.instance.family.key != "given" else f"{eq} (given)")
-            line = "; ".join(parts)
-            lines.append(f"{line}, so {wrap(f'{fmt(st.target)} = {fmt(st.value)}')}.")
+            for s in rest:
+                text = s.instance.text
+                text = text[0].upper() + text[1:]
+                part = f"{text}, {eq(s.lhs, s.rhs)}"
+                shown = [eq(_expr(u), v) for u in s.uses if (v := self._value_of(u)) is not None]
+                if shown:
+                    part += f", where {and_list(shown)}"
+                parts.append(part + ".")
+            if given:
+                parts.append(f"We are given {and_list([eq(s.lhs, s.rhs) for s in given])}.")
+            parts.append(f"So {eq(st.target, st.value)}.")
+            lines.append(" ".join(parts))
         if self.steps and sympy.simplify(self.steps[-1].target - self.goal) != 0:
-            lines.append(f"Therefore {wrap(f'{fmt(self.goal)} = {fmt(self.value)}')}.")
+            lines.append(f"Therefore {eq(self.goal, self.value)}.")
         return "\n".join(lines)
+
+    def _value_of(self, u: dict) -> sympy.Expr | None:
+        e = _expr(u)
+        for st in self.steps:
+            if sympy.simplify(st.target - e) == 0:
+                return st.value
+        return None
 
     def as_dicts(self) -> list[dict]:
         return [{"target": show(st.target), "value": str(st.value), "needs": st.needs,
                  "equations": [{"theorem": s.instance.family.key, "instance": s.instance.text,
                                 "equation": f"{show(s.lhs)} = {show(s.rhs)}", "multiplier": str(m)}
                                for s, m in st.equations]} for st in self.steps]
+
+
+def _expr(target: dict) -> sympy.Expr:
+    return sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * k if isinstance(c, Fraction) else c * k
+                       for k, c in target.items()))
+
+
+def and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def build_proof(ded: Deduction, out: Outcome) -> Proof:
@@ -122,8 +159,7 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
                 i = prove(u)
                 if i is not None and i not in needs:
                     needs.append(i)
-        expr = sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * k if isinstance(c, Fraction) else c * k
-                           for k, c in target.items()))
+        expr = _expr(target)
         steps.append(ProofStep(expr, ans.value, [(eq.label, m) for eq, m in ans.why], sorted(needs)))
         memo[key] = len(steps) - 1
         return memo[key]
@@ -134,4 +170,4 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
     else:
         for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
             prove({s: 1})
-    return Proof(steps, out.goal, out.value)
+    return Proof(steps, out.goal, out.value, ded.display())

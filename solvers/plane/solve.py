@@ -54,6 +54,8 @@ class GeneralSolution:
 
 def solve_general(problem: GeneralProblem, model: NumericModel | None = None) -> GeneralSolution:
     """The proven answer of a general problem, or :class:`Refused` / SolveError saying why not."""
+    if not isinstance(problem, GeneralProblem):
+        raise SolveError("not a general plane-geometry problem: solvers.solve solves GeomVerse problems")
     if problem.goal is None:
         raise Refused("the problem has no goal (a 'find' line)")
     t0 = time.process_time()
