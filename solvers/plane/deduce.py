@@ -19,6 +19,7 @@ refusal that names what is missing, never an answer read from the coordinates.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -78,6 +79,20 @@ def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], symp
             return None
         coeffs[rest] = coeffs.get(rest, sympy.Integer(0)) + c
     return {k: v for k, v in coeffs.items() if v != 0}, const
+
+
+def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
+    """``EF·P − 4·EF`` -> ``P − 4``: a length (a positive symbol) that every term holds as a factor
+    of an equation equal to zero can be divided out."""
+    e = sympy.expand(e)
+    terms = sympy.Add.make_args(e)
+    for s in sorted(e.free_symbols, key=lambda s: s.name):
+        if not s.is_positive:
+            continue
+        while all(t.as_powers_dict().get(s, 0) >= 1 for t in terms):
+            e = sympy.expand(e / s)
+            terms = sympy.Add.make_args(e)
+    return e
 
 
 def _radians(e: sympy.Expr) -> sympy.Expr:
@@ -223,20 +238,25 @@ class Deduction:
             fs = e.free_symbols
             if len(fs) < 2 or len(fs) > 4:
                 continue
-            subs, uses = {}, []
-            for u in fs:
+            exs = {}
+            for u in sorted(fs, key=lambda u: u.name):
                 ex = self.express(u)
-                if ex is None:
-                    subs = None
+                if ex is not None and ex[0] != u:
+                    exs[u] = ex
+            found = None
+            for k in range(len(exs) + 1):  # put in as few of the table's expressions as will do
+                for chosen in itertools.combinations(exs, k):
+                    e2 = e.xreplace({u: exs[u][0] for u in chosen}) if chosen else e
+                    if len(e2.free_symbols) != 1:
+                        e2 = _without_positive_factors(e2)
+                    if len(e2.free_symbols) == 1:
+                        found = (e2, [exs[u][1] for u in chosen])
+                        break
+                if found:
                     break
-                if ex[0] != u:
-                    subs[u] = ex[0]
-                    uses.append(ex[1])
-            if subs is None or not subs:
+            if found is None:
                 continue
-            e2 = e.xreplace(subs)
-            if len(e2.free_symbols) != 1:
-                continue
+            e2, uses = found
             cands.append((sympy.count_ops(e2), p, e2, uses))
         for _, p, e2, uses in sorted(cands, key=lambda t: t[0]):
             s = next(iter(e2.free_symbols))

@@ -62,6 +62,10 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if model is None:
         model = build_model(problem)
     t1 = time.process_time()
+    for poly in problem.polygons:
+        if _crosses_itself([model.coords[q] for q in poly.points]):
+            raise Refused(f"the figure found draws polygon {''.join(poly.points)} crossing itself: it is not a "
+                          "face, and what the figure says about the configuration cannot be trusted")
     ded = Deduction(problem, model)
     out = ded.run()
     if out.value is None:
@@ -75,3 +79,22 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
     proof = build_proof(ded, out)
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
+
+
+def _crosses_itself(pts: list) -> bool:
+    """Do two edges of a polygon that share no vertex cross?"""
+    n = len(pts)
+    if n < 4:
+        return False
+
+    def side(a, b, c) -> float:
+        return float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+
+    for i in range(n):
+        for j in range(i + 2, n):
+            if (j + 1) % n == i:
+                continue
+            a, b, c, d = pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]
+            if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
+                return True
+    return False

@@ -85,6 +85,9 @@ F = {f.key: f for f in (
     Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
     Family("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}", "judgement"),
     Family("similar_triangle_property_line_ratio", "since triangles {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_area_square_ratio", "since triangles {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_perimeter_ratio", "since triangles {0} and {1} are similar", "judgement"),
+    Family("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}"),
     Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
     Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}"),
     Family("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal"),
@@ -422,6 +425,20 @@ def midsegments_and_bisectors(cfg: Configuration) -> Iterator[Instance]:
 def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
     par = cfg_parallels(cfg)
     for rel in cfg.problem.relations:
+        if rel.key == "centroid":  # each median is cut 2 : 1
+            (o,), abc = rel.args
+            for x in abc:
+                i = cfg.line_through(x, o)
+                if i is None:
+                    continue
+                for m in cfg.lines[i].points:
+                    y, z = (q for q in abc if q != x)
+                    if m not in (x, o) and cfg.between(m, y, z):
+                        yield inst("centroid_of_triangle_property_line_ratio", (o, "".join(abc)), L(x + o), 2 * L(o + m))
+        if rel.key in ("similar_triangles", "mirror_similar_triangles", "congruent_triangles",
+                       "mirror_congruent_triangles"):
+            a, b = rel.args
+            yield from similar_ratios(a, b, ("".join(a), "".join(b)))
         if rel.key == "midsegment_quadrilateral":  # EF joins the midpoints of AB and DC: 2 EF = AD + BC
             (e, f), (a, b, c, d) = rel.args
             i, j = cfg.line_through(a, d), cfg.line_through(b, c)
@@ -529,7 +546,8 @@ def more_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
 
 def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, str], proven: Proven
              ) -> Iterator[Instance]:
-    """Triangles whose angles match on the model, similar by AA (two angle equalities proven)."""
+    """Triangles whose angles match on the model: similar by AA, congruent by SSS, SAS, ASA, AAS or
+    HL, each premise proven by the tables."""
     at = cfg.at
     angles1 = [pg.angle(at[t1[i - 1]], at[t1[i]], at[t1[(i + 1) % 3]]) for i in range(3)]
     for perm in itertools.permutations(t2):
@@ -538,18 +556,34 @@ def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, s
             continue
         eqs = [(ang(cfg, t1[i - 1], t1[i], t1[(i + 1) % 3]), ang(cfg, perm[i - 1], perm[i], perm[(i + 1) % 3]))
                for i in range(3)]
-        if sum(1 for u, v in eqs if proven(u, v)) < 2:
-            continue
+        sides = [(L(t1[i] + t1[(i + 1) % 3]), L(perm[i] + perm[(i + 1) % 3])) for i in range(3)]  # side i: i..i+1
         n1, n2 = "".join(t1), "".join(perm)
-        sides = [(L(t1[i] + t1[(i + 1) % 3]), L(perm[i] + perm[(i + 1) % 3])) for i in range(3)]
-        congruent = _close(pg.dist(at[t1[0]], at[t1[1]]), pg.dist(at[perm[0]], at[perm[1]]))
-        if congruent and any(proven(s, t) for s, t in sides):
-            for s, t in sides:
-                yield inst("congruent_triangle_property_line_equal", (n1, n2), s, t)
+        pa = [proven(u, v) for u, v in eqs]
+        if _close(pg.dist(at[t1[0]], at[t1[1]]), pg.dist(at[perm[0]], at[perm[1]])):
+            ps = [proven(u, v) for u, v in sides]
+            # side i joins vertices i and i+1; the angle between sides i and i+1 is at vertex i+1
+            sas = any(ps[i] and ps[(i + 1) % 3] and pa[(i + 1) % 3] for i in range(3))
+            hl = any(pa[k] and proven(eqs[k][0], sympy.Integer(90)) and ps[(k + 1) % 3] and (ps[k] or ps[k - 1])
+                     for k in range(3))
+            if sum(ps) == 3 or sas or hl or (sum(pa) >= 2 and any(ps)):
+                for u, v in sides + eqs:
+                    yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v)
+                continue
+        if sum(pa) < 2:
+            continue
         for u, v in eqs:
             yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v)
-        (s0, t0) = sides[0]
-        for s, t in sides[1:]:
-            yield inst("similar_triangle_property_line_ratio", (n1, n2), s * t0, s0 * t)
-        yield inst("similar_triangle_property_line_ratio", (n1, n2), sides[1][0] * sides[2][1], sides[2][0] * sides[1][1])
-        yield inst("similar_triangle_property_line_ratio", (n1, n2), area(t1) * t0 ** 2, area(perm) * s0 ** 2)
+        yield from similar_ratios(t1, perm, (n1, n2))
+
+
+def similar_ratios(t1, t2, names) -> Iterator[Instance]:
+    """Sides, perimeters and areas of similar triangles t1 ~ t2 (vertices in correspondence)."""
+    sides = [(L(t1[i] + t1[(i + 1) % 3]), L(t2[i] + t2[(i + 1) % 3])) for i in range(3)]
+    (s0, t0) = sides[0]
+    for s, t in sides[1:]:
+        yield inst("similar_triangle_property_line_ratio", names, s * t0, s0 * t)
+    yield inst("similar_triangle_property_line_ratio", names, sides[1][0] * sides[2][1], sides[2][0] * sides[1][1])
+    for k in range(3):
+        s, t = sides[k]
+        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2)
+        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s)
