@@ -34,6 +34,7 @@ from .theorems import Instance, construction_instances, judgements
 
 MAX_ROUNDS = 12
 SOLVE_SECONDS = 2.0  # one sympy solve
+PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
 
@@ -127,7 +128,12 @@ class Deduction:
         if e == 0 or e in self.seen:
             return False
         self.seen.add(e)
-        step = Step(inst, lhs, rhs)
+        uses = []
+        for a, b in inst.premises:  # a judgement cites the proofs of its metric premises
+            form = linear_form(self.cfg.canon(a) - self.cfg.canon(b))
+            if form is not None and form[0]:
+                uses.append(form[0])
+        step = Step(inst, lhs, rhs, tuple(uses))
         form = linear_form(e)
         if form is not None:
             return self._add_linear(form, step)
@@ -169,8 +175,8 @@ class Deduction:
             out = self.answer()
             if out is not None:
                 return out
-            progress = self._pool_round()
-            progress |= self._judgement_round()
+            progress = self._judgement_round()
+            progress |= self._pool_round()
             if not progress:
                 break
         return self.answer() or Outcome(None, self._missing())
@@ -192,19 +198,20 @@ class Deduction:
                 form = linear_form(e)
                 if form is not None:
                     p.done = True
-                    uses = tuple({s: 1} for s in p.expr.free_symbols if s in known)
+                    uses = p.step.uses + tuple({s: 1} for s in p.expr.free_symbols if s in known)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses)
                     new |= self._add_linear(form, step, cost=1)
                     continue
                 if len(fs) == 1:
                     single.append((p, next(iter(fs)), e))
             if not new:
-                for p, s, e in sorted(single, key=lambda t: sympy.count_ops(t[2])):
+                for p, s, e in sorted(single, key=lambda t: (PREFER.get(t[0].step.instance.family.key, 1),
+                                                             sympy.count_ops(t[2]))):
                     v = self._solve_one(e, s)
                     p.done = True
                     if v is None:
                         continue
-                    uses = tuple({x: 1} for x in p.expr.free_symbols if x in known)
+                    uses = p.step.uses + tuple({x: 1} for x in p.expr.free_symbols if x in known)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
                     if self._add_linear(({s: 1}, v), step, cost=1):
                         new = True
@@ -264,7 +271,7 @@ class Deduction:
             if v is None:
                 continue
             p.done = True
-            uses = tuple({x: 1} for x in p.expr.free_symbols if x in known) + tuple(uses)
+            uses = p.step.uses + tuple({x: 1} for x in p.expr.free_symbols if x in known) + tuple(uses)
             step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
             if self._add_linear(({s: 1}, v), step, cost=1):
                 return True

@@ -23,6 +23,7 @@ class ProofStep:
     value: sympy.Expr
     equations: list[tuple[Step, Fraction]]
     needs: list[int] = field(default_factory=list)  # indices of earlier steps whose values it uses
+    values: list[tuple[sympy.Expr, sympy.Expr]] = field(default_factory=list)  # (element, value) found earlier
 
     @property
     def theorems(self) -> list[str]:
@@ -98,20 +99,28 @@ class Proof:
             given = [s for s, _ in st.equations if s.instance.family.key == "given"]
             rest = [s for s, _ in st.equations if s.instance.family.key != "given"]
             if not rest and len(given) == 1 and sympy.simplify(given[0].lhs - given[0].rhs - st.target + st.value) == 0:
-                lines.append(f"We are given {eq(st.target, st.value)}.")
+                lines.append(f"We are given {_target(st.target, st.value, eq)}.")
+                continue
+            if len(rest) == 1 and not given and not st.values and not rest[0].uses and (
+                    sympy.simplify(rest[0].lhs - rest[0].rhs - st.target + st.value) == 0):
+                text = rest[0].instance.text
+                lines.append(f"{text[0].upper() + text[1:]}, {_target(st.target, st.value, eq)}.")
                 continue
             parts = []
             for s in rest:
                 text = s.instance.text
                 text = text[0].upper() + text[1:]
                 part = f"{text}, {eq(s.lhs, s.rhs)}"
-                shown = [eq(_expr(u), v) for u in s.uses if (v := self._value_of(u)) is not None]
+                shown = [_said(u, v, eq) for u in s.uses if (v := self._value_of(u)) is not None]
                 if shown:
                     part += f", where {and_list(shown)}"
                 parts.append(part + ".")
             if given:
                 parts.append(f"We are given {and_list([eq(s.lhs, s.rhs) for s in given])}.")
-            parts.append(f"So {eq(st.target, st.value)}.")
+            if st.values:
+                parts.append(f"With {and_list([eq(a, b) for a, b in st.values])}, {_target(st.target, st.value, eq)}.")
+            else:
+                parts.append(f"So {_target(st.target, st.value, eq)}.")
             lines.append(" ".join(parts))
         if self.steps and sympy.simplify(self.steps[-1].target - self.goal) != 0:
             lines.append(f"Therefore {eq(self.goal, self.value)}.")
@@ -136,6 +145,23 @@ def _expr(target: dict) -> sympy.Expr:
                        for k, c in target.items()))
 
 
+def _said(u: dict, v: sympy.Expr, eq) -> str:
+    """A proven premise as a textbook says it: ``AB = AC`` rather than ``AB - AC = 0``."""
+    if v == 0 and len(u) == 2 and sorted(u.values()) == [-1, 1]:
+        a, b = sorted(u, key=lambda k: -u[k])
+        return eq(a, b)
+    return eq(_expr(u), v)
+
+
+def _target(t: sympy.Expr, v: sympy.Expr, eq) -> str:
+    """``a - b = 0`` said as ``a = b``."""
+    if v == 0 and t.is_Add and len(t.args) == 2:
+        (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
+        if {c1, c2} == {1, -1}:
+            return eq(a, b) if c1 == 1 else eq(b, a)
+    return eq(t, v)
+
+
 def and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -153,14 +179,23 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
         if ans is None or not ans.why:
             return None
         needs: list[int] = []
-        for eq, _ in ans.why:
+        own: list[tuple[Step, Fraction]] = []
+        values: list[tuple[sympy.Expr, sympy.Expr]] = []
+        for eq, m in ans.why:
             step: Step = eq.label
+            if step.solved is not None and target != {step.solved: 1}:  # a value solved for earlier: cite it
+                i = prove({step.solved: 1})
+                if i is not None:
+                    needs.append(i)
+                    values.append((step.solved, step.value))
+                    continue
+            own.append((step, m))
             for u in step.uses:
                 i = prove(u)
                 if i is not None and i not in needs:
                     needs.append(i)
         expr = _expr(target)
-        steps.append(ProofStep(expr, ans.value, [(eq.label, m) for eq, m in ans.why], sorted(needs)))
+        steps.append(ProofStep(expr, ans.value, own, sorted(set(needs)), values))
         memo[key] = len(steps) - 1
         return memo[key]
 

@@ -45,6 +45,7 @@ class Instance:
     names: tuple[str, ...]
     lhs: sympy.Expr
     rhs: sympy.Expr
+    premises: tuple = ()  # (lhs, rhs) metric premises a judgement needed proven
 
     @property
     def text(self) -> str:
@@ -106,8 +107,10 @@ F = {f.key: f for f in (
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
 
 
-def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr) -> Instance:
-    return Instance(F[key], tuple(names), sympy.sympify(lhs), sympy.sympify(rhs))
+def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
+         premises: tuple = ()) -> Instance:
+    return Instance(F[key], tuple(names), sympy.sympify(lhs), sympy.sympify(rhs),
+                    tuple((sympy.sympify(a), sympy.sympify(b)) for a, b in premises))
 
 
 def area(pts: str | tuple[str, ...]) -> sympy.Symbol:
@@ -484,12 +487,15 @@ def judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
             angle_y, angle_z = ang(cfg, x, y, z), ang(cfg, x, z, y)
             if _close(pg.dist(at[x], at[y]), pg.dist(at[x], at[z])):
                 if proven(L(x + y), L(x + z)):
-                    yield inst("isosceles_triangle_property_angle_equal", (name, x + y, x + z), angle_y, angle_z)
+                    yield inst("isosceles_triangle_property_angle_equal", (name, x + y, x + z), angle_y, angle_z,
+                               premises=((L(x + y), L(x + z)),))
                 if proven(angle_y, angle_z):
-                    yield inst("isosceles_triangle_judge_angle_equal", (name, y, z), L(x + y), L(x + z))
+                    yield inst("isosceles_triangle_judge_angle_equal", (name, y, z), L(x + y), L(x + z),
+                               premises=((angle_y, angle_z),))
             right = ang(cfg, y, x, z)
             if _close(pg.angle(at[y], at[x], at[z]), 90) and proven(right, sympy.Integer(90)):
-                yield inst("right_triangle_property_pythagorean", (name,), L(x + y) ** 2 + L(x + z) ** 2, L(y + z) ** 2)
+                yield inst("right_triangle_property_pythagorean", (name,), L(x + y) ** 2 + L(x + z) ** 2, L(y + z) ** 2,
+                           premises=((right, 90),))
     for i, t1 in enumerate(cfg.triangles):
         for t2 in cfg.triangles[i + 1:]:
             yield from _similar(cfg, t1, t2, proven)
@@ -503,14 +509,15 @@ def judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
                 other = y if d != y else z
                 if _close(pg.angle(at[x], at[d], at[other]), 90) and proven(ang(cfg, x, d, other), sympy.Integer(90)):
                     yield inst("triangle_area_formula_common", (x + y + z, y + z, x + d), 2 * area((x, y, z)),
-                               L(y + z) * L(x + d))
+                               L(y + z) * L(x + d), premises=((ang(cfg, x, d, other), 90),))
     for c in cfg.problem.circles:
         o = c.centre
         for a, b in itertools.combinations(c.points, 2):
             for m in cfg.problem.points:
                 if cfg.between(m, a, b) and cfg.joined(o, m) and m != o:
                     if _close(pg.angle(at[o], at[m], at[a]), 90) and proven(ang(cfg, o, m, a), sympy.Integer(90)):
-                        yield inst("circle_property_chord_perpendicular_bisect_chord", (o + m, a + b), L(a + m), L(m + b))
+                        yield inst("circle_property_chord_perpendicular_bisect_chord", (o + m, a + b), L(a + m), L(m + b),
+                                   premises=((ang(cfg, o, m, a), 90),))
 
 
 def more_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
@@ -532,7 +539,7 @@ def more_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
                     w = next(q for q in cfg.lines[j].points if q != y)
                     if proven(ang(cfg, x, y, w), sympy.Integer(90)):
                         yield inst("trapezoid_area_formula", ("".join(poly), x + y), 2 * area(poly),
-                                   (L(a + b) + L(c + d)) * L(x + y))
+                                   (L(a + b) + L(c + d)) * L(x + y), premises=((ang(cfg, x, y, w), 90),))
     mids: dict[frozenset[str], str] = {}
     for rel in cfg.problem.relations:
         if rel.key == "midpoint":
@@ -541,7 +548,8 @@ def more_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
         for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
             m = mids.get(frozenset((y, z)))
             if m and cfg.joined(x, m) and proven(ang(cfg, y, x, z), sympy.Integer(90)):
-                yield inst("right_triangle_property_length_of_median", (x + m, x + y + z), 2 * L(x + m), L(y + z))
+                yield inst("right_triangle_property_length_of_median", (x + m, x + y + z), 2 * L(x + m), L(y + z),
+                           premises=((ang(cfg, y, x, z), 90),))
 
 
 def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, str], proven: Proven
@@ -559,31 +567,33 @@ def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, s
         sides = [(L(t1[i] + t1[(i + 1) % 3]), L(perm[i] + perm[(i + 1) % 3])) for i in range(3)]  # side i: i..i+1
         n1, n2 = "".join(t1), "".join(perm)
         pa = [proven(u, v) for u, v in eqs]
+        used = tuple(e for e, ok in zip(eqs, pa) if ok)
         if _close(pg.dist(at[t1[0]], at[t1[1]]), pg.dist(at[perm[0]], at[perm[1]])):
             ps = [proven(u, v) for u, v in sides]
+            used = tuple(e for e, ok in zip(sides + eqs, ps + pa) if ok)
             # side i joins vertices i and i+1; the angle between sides i and i+1 is at vertex i+1
             sas = any(ps[i] and ps[(i + 1) % 3] and pa[(i + 1) % 3] for i in range(3))
             hl = any(pa[k] and proven(eqs[k][0], sympy.Integer(90)) and ps[(k + 1) % 3] and (ps[k] or ps[k - 1])
                      for k in range(3))
             if sum(ps) == 3 or sas or hl or (sum(pa) >= 2 and any(ps)):
                 for u, v in sides + eqs:
-                    yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v)
+                    yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v, premises=used)
                 continue
         if sum(pa) < 2:
             continue
         for u, v in eqs:
-            yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v)
-        yield from similar_ratios(t1, perm, (n1, n2))
+            yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v, premises=used)
+        yield from similar_ratios(t1, perm, (n1, n2), used)
 
 
-def similar_ratios(t1, t2, names) -> Iterator[Instance]:
+def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
     """Sides, perimeters and areas of similar triangles t1 ~ t2 (vertices in correspondence)."""
     sides = [(L(t1[i] + t1[(i + 1) % 3]), L(t2[i] + t2[(i + 1) % 3])) for i in range(3)]
     (s0, t0) = sides[0]
     for s, t in sides[1:]:
-        yield inst("similar_triangle_property_line_ratio", names, s * t0, s0 * t)
-    yield inst("similar_triangle_property_line_ratio", names, sides[1][0] * sides[2][1], sides[2][0] * sides[1][1])
+        yield inst("similar_triangle_property_line_ratio", names, s * t0, s0 * t, premises=premises)
+    yield inst("similar_triangle_property_line_ratio", names, sides[1][0] * sides[2][1], sides[2][0] * sides[1][1], premises=premises)
     for k in range(3):
         s, t = sides[k]
-        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2)
-        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s)
+        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2, premises=premises)
+        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s, premises=premises)
