@@ -106,6 +106,7 @@ class Outcome:
     reason: str = ""
     goal: sympy.Expr | None = None
     steps: list[Step] = field(default_factory=list)
+    uses: list[dict] = field(default_factory=list)  # linear relations the goal's value rests on
 
 
 class Deduction:
@@ -256,7 +257,7 @@ class Deduction:
                     e2 = e.xreplace({u: exs[u][0] for u in chosen}) if chosen else e
                     if len(e2.free_symbols) != 1:
                         e2 = _without_positive_factors(e2)
-                    if len(e2.free_symbols) == 1:
+                    if len(e2.free_symbols) == 1 or (k and e2.free_symbols and linear_form(e2) is not None):
                         found = (e2, [exs[u][1] for u in chosen])
                         break
                 if found:
@@ -266,6 +267,13 @@ class Deduction:
             e2, uses = found
             cands.append((sympy.count_ops(e2), p, e2, uses))
         for _, p, e2, uses in sorted(cands, key=lambda t: t[0]):
+            form = linear_form(e2)
+            if form is not None and len(e2.free_symbols) > 1:  # a ratio became linear: AB = 3/2 AC
+                p.done = True
+                uses = p.step.uses + tuple({x: 1} for x in p.expr.free_symbols if x in known) + tuple(uses)
+                if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1):
+                    return True
+                continue
             s = next(iter(e2.free_symbols))
             v = self._solve_one(e2, s)
             if v is None:
@@ -352,10 +360,21 @@ class Deduction:
                 ans = self.evaluate(coeffs) if coeffs else None
                 if ans is not None:
                     value = ans.value - const
+        uses: list[dict] = []
+        if value is None and len(g.free_symbols) <= 4:  # a ratio: AB / CD with AB = 3/5 CD proven
+            subs = {}
+            for s in g.free_symbols:
+                ex = self.express(s)
+                if ex is not None and ex[0] != s:
+                    subs[s] = ex[0]
+                    uses.append(ex[1])
+            g2 = sympy.cancel(g.xreplace(subs)) if subs else g
+            if not g2.free_symbols:
+                value = g2
         if value is None:
             return None
         value = sympy.radsimp(_radians(value))
-        return Outcome(value, goal=self.goal)
+        return Outcome(value, goal=self.goal, uses=uses)
 
     def _missing(self) -> str:
         known = self.known()

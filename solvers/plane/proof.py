@@ -102,7 +102,7 @@ class Proof:
                 lines.append(f"We are given {_target(st.target, st.value, eq)}.")
                 continue
             if len(rest) == 1 and not given and not st.values and not rest[0].uses and (
-                    sympy.simplify(rest[0].lhs - rest[0].rhs - st.target + st.value) == 0):
+                    sympy.simplify((rest[0].lhs - rest[0].rhs) ** 2 - (st.target - st.value) ** 2) == 0):
                 text = rest[0].instance.text
                 lines.append(f"{text[0].upper() + text[1:]}, {_target(st.target, st.value, eq)}.")
                 continue
@@ -147,18 +147,15 @@ def _expr(target: dict) -> sympy.Expr:
 
 def _said(u: dict, v: sympy.Expr, eq) -> str:
     """A proven premise as a textbook says it: ``AB = AC`` rather than ``AB - AC = 0``."""
-    if v == 0 and len(u) == 2 and sorted(u.values()) == [-1, 1]:
-        a, b = sorted(u, key=lambda k: -u[k])
-        return eq(a, b)
-    return eq(_expr(u), v)
+    return _target(_expr(u), v, eq)
 
 
 def _target(t: sympy.Expr, v: sympy.Expr, eq) -> str:
     """``a - b = 0`` said as ``a = b``."""
     if v == 0 and t.is_Add and len(t.args) == 2:
         (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
-        if {c1, c2} == {1, -1}:
-            return eq(a, b) if c1 == 1 else eq(b, a)
+        if c1 * c2 < 0:
+            return eq(a, -c2 / c1 * b) if abs(c1) == 1 or abs(c2) != 1 else eq(b, -c1 / c2 * a)
     return eq(t, v)
 
 
@@ -205,4 +202,6 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
     else:
         for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
             prove({s: 1})
+        for u in out.uses:
+            prove(u)
     return Proof(steps, out.goal, out.value, ded.display())

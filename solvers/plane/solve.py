@@ -14,6 +14,9 @@ from .deduce import AGREE, Deduction
 from .proof import Proof, build_proof
 
 
+RESEEDS = 3  # more models to try when the first draws a face crossing itself
+
+
 class Refused(SolveError):
     """The solver cannot prove the goal (the message says what is missing)."""
 
@@ -62,10 +65,18 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if model is None:
         model = build_model(problem)
     t1 = time.process_time()
-    for poly in problem.polygons:
-        if _crosses_itself([model.coords[q] for q in poly.points]):
-            raise Refused(f"the figure found draws polygon {''.join(poly.points)} crossing itself: it is not a "
-                          "face, and what the figure says about the configuration cannot be trusted")
+    crossed = _crossed(problem, model)
+    for seed in range(1, 1 + RESEEDS if crossed else 0):  # a face drawn crossing itself: look for a true figure
+        try:
+            again = build_model(problem, seed=seed)
+        except SolveError:
+            continue
+        if not _crossed(problem, again):
+            model, crossed = again, None
+            break
+    if crossed:
+        raise Refused(f"the figure found draws polygon {crossed} crossing itself: it is not a face, and what the "
+                      "figure says about the configuration cannot be trusted")
     ded = Deduction(problem, model)
     out = ded.run()
     if out.value is None:
@@ -79,6 +90,14 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
     proof = build_proof(ded, out)
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
+
+
+def _crossed(problem: GeneralProblem, model: NumericModel) -> str | None:
+    """The first polygon the model draws crossing itself (a face never does), or None."""
+    for poly in problem.polygons:
+        if _crosses_itself([model.coords[q] for q in poly.points]):
+            return "".join(poly.points)
+    return None
 
 
 def _crosses_itself(pts: list) -> bool:

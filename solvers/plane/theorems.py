@@ -65,6 +65,7 @@ F = {f.key: f for f in (
     Family("triangle_property_angle_sum", "by the angle sum of triangle {0}"),
     Family("polygon_property_angle_sum", "by the angle sum of polygon {0}"),
     Family("parallel_property_angle", "since {0} is parallel to {1}"),
+    Family("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}"),
     Family("perpendicular_property", "since {0} is perpendicular to {1}"),
     Family("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}"),
     Family("circle_property_length_of_radius_and_diameter", "since a diameter of circle {0} is twice its radius"),
@@ -231,6 +232,21 @@ def parallel_angles(cfg: Configuration) -> Iterator[Instance]:
                             if b1 in at_q and b2 in at_q:
                                 yield inst("parallel_property_angle", why, cfg.angle_atom(p, a1, a2),
                                            cfg.angle_atom(q, b1, b2))
+                        b1, b2 = (j, s * same), ray_q[-w]  # co-interior: one arm the same way, one opposite
+                        if b1 in at_q and b2 in at_q and w == 1:
+                            yield inst("parallel_property_ipsilateral_internal_angle", why,
+                                       cfg.angle_atom(p, a1, a2) + cfg.angle_atom(q, b1, b2), 180)
+
+
+def _midpoints(cfg: Configuration) -> dict[frozenset[str], str]:
+    """Segment -> its given midpoint (a midpoint or a median's foot)."""
+    mids: dict[frozenset[str], str] = {}
+    for rel in cfg.problem.relations:
+        if rel.key == "midpoint":
+            mids[frozenset(rel.args[1])] = rel.args[0][0]
+        if rel.key == "median":
+            mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
+    return mids
 
 
 def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
@@ -250,7 +266,12 @@ def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
             d, e = a[0]
             abc = a[1]
             pairs.append((d, e, abc[1], abc[2]))
-    pairs += cfg.extra_parallels if hasattr(cfg, "extra_parallels") else []
+    mids = _midpoints(cfg)
+    for a, b, c in cfg.triangles:  # the midsegment of a triangle is parallel to its third side
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            d, e = mids.get(frozenset((x, y))), mids.get(frozenset((x, z)))
+            if d and e and cfg.joined(d, e):
+                pairs.append((d, e, y, z))
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -576,13 +597,14 @@ def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, s
             hl = any(pa[k] and proven(eqs[k][0], sympy.Integer(90)) and ps[(k + 1) % 3] and (ps[k] or ps[k - 1])
                      for k in range(3))
             if sum(ps) == 3 or sas or hl or (sum(pa) >= 2 and any(ps)):
-                for u, v in sides + eqs:
+                for u, v in [e for e, ok in zip(sides + eqs, ps + pa) if not ok]:
                     yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v, premises=used)
                 continue
         if sum(pa) < 2:
             continue
-        for u, v in eqs:
-            yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v, premises=used)
+        for (u, v), ok in zip(eqs, pa):
+            if not ok:
+                yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v, premises=used)
         yield from similar_ratios(t1, perm, (n1, n2), used)
 
 
