@@ -85,6 +85,8 @@ def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], symp
 def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
     """``EF·P − 4·EF`` -> ``P − 4``: a length (a positive symbol) that every term holds as a factor
     of an equation equal to zero can be divided out."""
+    if e.has(Degrees) or sympy.count_ops(e) > 40:
+        return e
     e = sympy.expand(e)
     terms = sympy.Add.make_args(e)
     for s in sorted(e.free_symbols, key=lambda s: s.name):
@@ -257,6 +259,8 @@ class Deduction:
                     e2 = e.xreplace({u: exs[u][0] for u in chosen}) if chosen else e
                     if len(e2.free_symbols) != 1:
                         e2 = _without_positive_factors(e2)
+                    if len(e2.free_symbols) > 1 and k == len(exs):  # everything put in: try factoring
+                        e2 = self._without_nonzero_factors(e2)
                     if len(e2.free_symbols) == 1 or (k and e2.free_symbols and linear_form(e2) is not None):
                         found = (e2, [exs[u][1] for u in chosen])
                         break
@@ -284,6 +288,26 @@ class Deduction:
             if self._add_linear(({s: 1}, v), step, cost=1):
                 return True
         return False
+
+    def _without_nonzero_factors(self, e: sympy.Expr) -> sympy.Expr:
+        """``(BF − FM)(3·BF − 18)`` -> ``3·BF − 18`` when ``BF − FM`` is far from zero on the figure
+        (it is ``−BM``: two named points are apart); only when several unknowns are left."""
+        if len(e.free_symbols) != 2 or e.has(Degrees) or sympy.count_ops(e) > 30:
+            return e
+        f = sympy.factor(e)
+        if not f.is_Mul:
+            return e
+        keep = []
+        for a in f.args:
+            if not a.free_symbols:
+                continue
+            try:
+                v = float(a.xreplace({s: self.estimate(s) for s in a.free_symbols}))
+            except TypeError:
+                v = math.nan
+            if not (math.isfinite(v) and abs(v) > 1e-4 * max(1.0, self.model.size())):
+                keep.append(a)
+        return sympy.Mul(*keep) if keep else e
 
     def _solve_one(self, e: sympy.Expr, s: sympy.Symbol) -> sympy.Expr | None:
         est = self.estimate(s)
