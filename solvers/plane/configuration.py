@@ -56,7 +56,7 @@ class Configuration:
                 self.lines_at[p].append(i)
 
     # -- lines ---------------------------------------------------------------------------------
-    def _segments(self) -> set[frozenset[str]]:
+    def _segments(self) -> list[frozenset[str]]:
         """Every pair of points joined by something the problem states or asks."""
         p = self.problem
         segs: set[frozenset[str]] = set()
@@ -99,7 +99,7 @@ class Configuration:
             add_element_symbols(f.lhs - f.rhs)
         if p.goal is not None:
             add_element_symbols(p.goal.expr)
-        return {s for s in segs if len(s) == 2}
+        return sorted((s for s in segs if len(s) == 2), key=sorted)  # sorted: the same lines every run
 
     def _lines(self) -> list[Line]:
         groups: list[set[str]] = [set(ln.points) for ln in self.problem.lines]

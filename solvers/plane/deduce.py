@@ -98,6 +98,11 @@ def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
     return e
 
 
+def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
+    """An expression's symbols in name order (a set's order changes from run to run)."""
+    return sorted(e.free_symbols, key=lambda s: s.name)
+
+
 def _radians(e: sympy.Expr) -> sympy.Expr:
     return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
@@ -201,7 +206,7 @@ class Deduction:
                 form = linear_form(e)
                 if form is not None:
                     p.done = True
-                    uses = p.step.uses + tuple({s: 1} for s in p.expr.free_symbols if s in known)
+                    uses = p.step.uses + tuple({s: 1} for s in _syms(p.expr) if s in known)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses)
                     new |= self._add_linear(form, step, cost=1)
                     continue
@@ -214,7 +219,7 @@ class Deduction:
                     p.done = True
                     if v is None:
                         continue
-                    uses = p.step.uses + tuple({x: 1} for x in p.expr.free_symbols if x in known)
+                    uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
                     if self._add_linear(({s: 1}, v), step, cost=1):
                         new = True
@@ -274,7 +279,7 @@ class Deduction:
             form = linear_form(e2)
             if form is not None and len(e2.free_symbols) > 1:  # a ratio became linear: AB = 3/2 AC
                 p.done = True
-                uses = p.step.uses + tuple({x: 1} for x in p.expr.free_symbols if x in known) + tuple(uses)
+                uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known) + tuple(uses)
                 if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1):
                     return True
                 continue
@@ -283,7 +288,7 @@ class Deduction:
             if v is None:
                 continue
             p.done = True
-            uses = p.step.uses + tuple({x: 1} for x in p.expr.free_symbols if x in known) + tuple(uses)
+            uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known) + tuple(uses)
             step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
             if self._add_linear(({s: 1}, v), step, cost=1):
                 return True
@@ -387,7 +392,7 @@ class Deduction:
         uses: list[dict] = []
         if value is None and len(g.free_symbols) <= 4:  # a ratio: AB / CD with AB = 3/5 CD proven
             subs = {}
-            for s in g.free_symbols:
+            for s in _syms(g):
                 ex = self.express(s)
                 if ex is not None and ex[0] != s:
                     subs[s] = ex[0]

@@ -302,7 +302,7 @@ def perpendiculars(cfg: Configuration) -> Iterator[Instance]:
         i, j = cfg.line_through(a, b), cfg.line_through(c, d)
         if i is None or j is None:
             continue
-        common = set(cfg.lines[i].points) & set(cfg.lines[j].points)
+        common = sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points))
         for v in common:
             for r1 in cfg.rays_at(v):
                 for r2 in cfg.rays_at(v):
@@ -474,7 +474,7 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
             i, j = cfg.line_through(a, c), cfg.line_through(b, d)
             if i is None or j is None:
                 continue
-            for o in set(cfg.lines[i].points) & set(cfg.lines[j].points):
+            for o in sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points)):
                 if o not in (a, b, c, d):
                     yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(a + o), L(o + c))
                     yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(b + o), L(o + d))
