@@ -114,6 +114,7 @@ class Outcome:
     goal: sympy.Expr | None = None
     steps: list[Step] = field(default_factory=list)
     uses: list[dict] = field(default_factory=list)  # linear relations the goal's value rests on
+    final: Step | None = None  # the equation that gives a ratio goal its value
 
 
 class Deduction:
@@ -128,6 +129,7 @@ class Deduction:
         self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
         self._estimates: dict[sympy.Symbol, float] = {}
         self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
+        self.final: Step | None = None  # the equation a ratio goal was solved from
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -314,8 +316,8 @@ class Deduction:
                 keep.append(a)
         return sympy.Mul(*keep) if keep else e
 
-    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol) -> sympy.Expr | None:
-        est = self.estimate(s)
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
+        est = self.estimate(s) if est is None else est
         if not math.isfinite(est):
             return None
         el = element_of(s)
@@ -401,9 +403,36 @@ class Deduction:
             if not g2.free_symbols:
                 value = g2
         if value is None:
+            value, uses = self._ratio_goal(g)
+        if value is None:
             return None
         value = sympy.radsimp(_radians(value))
-        return Outcome(value, goal=self.goal, uses=uses)
+        return Outcome(value, goal=self.goal, uses=uses, final=self.final)
+
+    def _ratio_goal(self, g: sympy.Expr) -> tuple[sympy.Expr | None, list]:
+        """A goal a/b of two lengths (or areas …) that an equation fixes as a ratio (40·DE² = 30·AB²):
+        put a = k·b in, divide b out, solve for k."""
+        num, den = sympy.fraction(sympy.factor(g))
+        if not (num.is_Symbol and den.is_Symbol and num.is_positive and den.is_positive):
+            return None, []
+        k = sympy.Symbol("ratio", positive=True)
+        known = self.known()
+        est = self.estimate(num) / self.estimate(den)
+        for p in self.pool:
+            e = p.expr.xreplace(known)
+            if e.free_symbols != {num, den}:
+                continue
+            e2 = _without_positive_factors(e.xreplace({num: k * den}))
+            if e2.free_symbols != {k}:
+                continue
+            v = self._solve_one(e2, k, est)
+            if v is not None:
+                p.done = True
+                step = Step(p.step.instance, p.step.lhs, p.step.rhs,
+                            p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known))
+                self.final = step
+                return v, list(step.uses)
+        return None, []
 
     def _missing(self) -> str:
         known = self.known()

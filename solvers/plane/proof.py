@@ -202,6 +202,7 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
     else:
         for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
             prove({s: 1})
-        for u in out.uses:
-            prove(u)
+        needs = [i for u in out.uses if (i := prove(u)) is not None]
+        if out.final is not None:
+            steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     return Proof(steps, out.goal, out.value, ded.display())

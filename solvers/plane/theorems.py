@@ -86,9 +86,9 @@ F = {f.key: f for f in (
     Family("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}", "judgement"),
     Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
     Family("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}", "judgement"),
-    Family("similar_triangle_property_line_ratio", "since triangles {0} and {1} are similar", "judgement"),
-    Family("similar_triangle_property_area_square_ratio", "since triangles {0} and {1} are similar", "judgement"),
-    Family("similar_triangle_property_perimeter_ratio", "since triangles {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_line_ratio", "since {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_area_square_ratio", "since {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_perimeter_ratio", "since {0} and {1} are similar", "judgement"),
     Family("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}"),
     Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
     Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}"),
@@ -459,8 +459,7 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
                     y, z = (q for q in abc if q != x)
                     if m not in (x, o) and cfg.between(m, y, z):
                         yield inst("centroid_of_triangle_property_line_ratio", (o, "".join(abc)), L(x + o), 2 * L(o + m))
-        if rel.key in ("similar_triangles", "mirror_similar_triangles", "congruent_triangles",
-                       "mirror_congruent_triangles"):
+        if rel.key.startswith(("similar_", "mirror_similar_", "congruent_", "mirror_congruent_")):
             a, b = rel.args
             yield from similar_ratios(a, b, ("".join(a), "".join(b)))
         if rel.key == "midsegment_quadrilateral":  # EF joins the midpoints of AB and DC: 2 EF = AD + BC
@@ -609,13 +608,15 @@ def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, s
 
 
 def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
-    """Sides, perimeters and areas of similar triangles t1 ~ t2 (vertices in correspondence)."""
-    sides = [(L(t1[i] + t1[(i + 1) % 3]), L(t2[i] + t2[(i + 1) % 3])) for i in range(3)]
+    """Sides, perimeters and areas of similar polygons t1 ~ t2 (vertices in correspondence)."""
+    n = len(t1)
+    sides = [(L(t1[i] + t1[(i + 1) % n]), L(t2[i] + t2[(i + 1) % n])) for i in range(n)]
     (s0, t0) = sides[0]
     for s, t in sides[1:]:
         yield inst("similar_triangle_property_line_ratio", names, s * t0, s0 * t, premises=premises)
-    yield inst("similar_triangle_property_line_ratio", names, sides[1][0] * sides[2][1], sides[2][0] * sides[1][1], premises=premises)
-    for k in range(3):
+    for (s1, u1), (s2, u2) in itertools.combinations(sides[1:], 2):
+        yield inst("similar_triangle_property_line_ratio", names, s1 * u2, s2 * u1, premises=premises)
+    for k in range(n):
         s, t = sides[k]
         yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2, premises=premises)
         yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s, premises=premises)
