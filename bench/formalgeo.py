@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(args.problems).exists():
         print(f"error: {args.problems}: no such file", file=sys.stderr)
         return 2
-    items = [it for i, it in enumerate(read_problems(Path(args.problems))) if i % args.sample == args.offset % args.sample]
+    first = args.offset % args.sample
+    items = [it for i, it in enumerate(read_problems(Path(args.problems))) if i % args.sample == first]
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
@@ -133,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
         results = [solve_one(j) for j in tqdm(jobs, desc="solving", unit="problem")]
     else:
         with ProcessPoolExecutor(args.workers) as pool:
-            results = list(tqdm(pool.map(solve_one, jobs, chunksize=1), total=len(jobs), desc="solving", unit="problem"))
+            results = list(tqdm(pool.map(solve_one, jobs, chunksize=1), total=len(jobs), desc="solving",
+                                unit="problem"))
     print(report(results))
     if args.out:
         bad = [r for r in results if r["status"] != "right"]
@@ -157,7 +159,8 @@ def report(results: list[dict]) -> str:
         lines.append(f"time per problem (CPU s, model + solve): median {statistics.median(times):.3f}   "
                      f"p95 {times[int(0.95 * (len(times) - 1))]:.3f}")
     if solve:
-        lines.append(f"deduction alone: median {statistics.median(solve):.3f}   p95 {solve[int(0.95 * (len(solve) - 1))]:.3f}")
+        lines.append(f"deduction alone: median {statistics.median(solve):.3f}   "
+                     f"p95 {solve[int(0.95 * (len(solve) - 1))]:.3f}")
     for field in ("source", "level"):
         groups: dict[object, Counter] = defaultdict(Counter)
         for r in results:
@@ -166,7 +169,8 @@ def report(results: list[dict]) -> str:
         for g in sorted(groups, key=lambda x: (str(type(x)), x if x is not None else 0)):
             c = groups[g]
             tot = sum(c.values())
-            lines.append(f"  {str(g):<12} {tot:>5}   right {c['right']:>5} ({_pct(c['right'], tot)})   wrong {c['wrong']}"
+            lines.append(f"  {str(g):<12} {tot:>5}   right {c['right']:>5} ({_pct(c['right'], tot)})   "
+                         f"wrong {c['wrong']}"
                          f"   refused {c['refused']}   timed out {c['timeout']}   unimported {c['unimported']}")
     causes = Counter(_cause(r.get("reason", "")) for r in results if r["status"] == "refused")
     if causes:

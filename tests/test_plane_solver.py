@@ -66,7 +66,7 @@ def test_every_theorem_instance_holds_on_coordinates(block) -> None:
         problem, model = _figure(block, rng)
         cfg = Configuration(problem, model)
 
-        def holds(a: sympy.Expr, b: sympy.Expr) -> bool:
+        def holds(a: sympy.Expr, b: sympy.Expr, cfg=cfg, model=model) -> bool:
             x, y = (_measure(cfg.canon(sympy.sympify(e)), model.coords, model.radii) for e in (a, b))
             return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
 
@@ -79,13 +79,16 @@ def test_every_theorem_instance_holds_on_coordinates(block) -> None:
 
 CASES = [  # (family it needs, problem text, exact answer)
     ("triangle_property_angle_sum", "points A B C\ntriangle ABC\nangle ABC = 40\nangle BCA = 60\nfind angle CAB", "80"),
-    ("adjacent_complementary_angle", "triangle CAB\nline D A B\nclockwise CAB DAC\nangle BAC = 50\nangle CAD = x\nfind x",
+    ("adjacent_complementary_angle",
+     "triangle CAB\nline D A B\nclockwise CAB DAC\nangle BAC = 50\nangle CAD = x\nfind x",
      "130"),
     ("line_addition", "line A B C\nAB = 3\nAC = 8\nfind BC", "5"),
     ("parallel_property_angle", "points A B C D E\nline A E B\nline C D\nCD parallel to AB\nline E D\n"
      "clockwise AED\nangle AED = 50\nfind angle EDC", "130"),
-    ("isosceles_triangle_property_angle_equal", "points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle BAC = 40\nfind angle ABC", "70"),
-    ("right_triangle_property_pythagorean", "points A B C\ntriangle ABC right at B\nAB = 4\nBC = 6\nfind AC", "2*sqrt(13)"),
+    ("isosceles_triangle_property_angle_equal",
+     "points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle BAC = 40\nfind angle ABC", "70"),
+    ("right_triangle_property_pythagorean",
+     "points A B C\ntriangle ABC right at B\nAB = 4\nBC = 6\nfind AC", "2*sqrt(13)"),
     ("cosine_theorem", "points A B C\ntriangle ABC\nAB = 3\nAC = 5\nangle BAC = 60\nfind BC", "sqrt(19)"),
     ("sine_theorem", "points A B C\ntriangle ABC\nangle ABC = 45\nangle BCA = 60\nAC = 6\nfind AB", "3*sqrt(6)"),
     ("similar_triangle_property_line_ratio", "triangle ABC\ntriangle DEF\nABC similar to DEF\nAB = 4\nDE = 6\n"
@@ -201,8 +204,9 @@ def test_bench_on_a_small_sample(tmp_path: Path, capsys) -> None:
 def test_readme_solution_is_what_solve_prints(tmp_path: Path, capsys) -> None:
     import gzip
 
-    from geomill.cli import main
     from geomill.generate.formalgeo import convert, header
+
+    from geomill.cli import main
 
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     shown = text.split("$ geomill solve 6.geo", 1)[1].split("\n", 1)[1].split("```", 1)[0]

@@ -437,7 +437,7 @@ class Deduction:
     def _missing(self) -> str:
         known = self.known()
         g = self.goal.xreplace(known)
-        unknown = sorted((str(s) for s in g.free_symbols))
+        unknown = sorted(str(s) for s in g.free_symbols)
         names = [k for k in unknown][:4]
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
                 f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})")

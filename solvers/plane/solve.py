@@ -13,7 +13,6 @@ from ..numeric import NumericModel, build_model
 from .deduce import AGREE, Deduction
 from .proof import Proof, build_proof
 
-
 RESEEDS = 3  # more models to try when the first draws a face crossing itself
 
 

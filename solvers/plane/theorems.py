@@ -17,7 +17,6 @@ geometry.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -93,16 +92,19 @@ F = {f.key: f for f in (
     Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
     Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}"),
     Family("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal"),
-    Family("circle_property_chord_perpendicular_bisect_chord", "since the perpendicular {0} from the centre bisects the chord {1}", "judgement"),
+    Family("circle_property_chord_perpendicular_bisect_chord",
+           "since the perpendicular {0} from the centre bisects the chord {1}", "judgement"),
     Family("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}"),
     Family("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}"),
     Family("parallel_judge_angle", "since the angles at {0} and {1} are equal, {2} is parallel to {3}", "judgement"),
     Family("right_angle_property", "since {0} is a right angle", "judgement"),
     Family("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}"),
     Family("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}", "judgement"),
-    Family("right_triangle_property_length_of_median", "since {0} is the median to the hypotenuse of the right triangle {1}",
+    Family("right_triangle_property_length_of_median",
+           "since {0} is the median to the hypotenuse of the right triangle {1}",
            "judgement"),
-    Family("parallelogram_property_diagonal_bisection", "since the diagonals of the parallelogram {0} bisect each other"),
+    Family("parallelogram_property_diagonal_bisection",
+           "since the diagonals of the parallelogram {0} bisect each other"),
 )}
 
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
@@ -174,7 +176,8 @@ def angle_addition(cfg: Configuration) -> Iterator[Instance]:
 
 def triangle_angle_sum(cfg: Configuration) -> Iterator[Instance]:
     for a, b, c in cfg.triangles:
-        yield inst("triangle_property_angle_sum", (a + b + c,), ang(cfg, b, a, c) + ang(cfg, a, b, c) + ang(cfg, a, c, b),
+        total = ang(cfg, b, a, c) + ang(cfg, a, b, c) + ang(cfg, a, c, b)
+        yield inst("triangle_property_angle_sum", (a + b + c,), total,
                    180)
 
 
@@ -420,7 +423,7 @@ def circle_points(cfg: Configuration) -> Iterator[Instance]:
                 hit = [q for q in cfg.lines[i].points if q in c.points and q != p]
                 if len(hit) == 2 and a not in hit:
                     yield inst("circle_power", (p, o), L(p + a) ** 2, L(p + hit[0]) * L(p + hit[1]))
-    for (p, o), feet in tangents.items():
+    for (p, _), feet in tangents.items():
         for a, b in itertools.combinations(sorted(set(feet)), 2):
             yield inst("tangent_of_circle_property_length_equal", (p + a, p + b), L(p + a), L(p + b))
 
@@ -458,7 +461,8 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
                 for m in cfg.lines[i].points:
                     y, z = (q for q in abc if q != x)
                     if m not in (x, o) and cfg.between(m, y, z):
-                        yield inst("centroid_of_triangle_property_line_ratio", (o, "".join(abc)), L(x + o), 2 * L(o + m))
+                        yield inst("centroid_of_triangle_property_line_ratio", (o, "".join(abc)), L(x + o),
+                                   2 * L(o + m))
         if rel.key.startswith(("similar_", "mirror_similar_", "congruent_", "mirror_congruent_")):
             a, b = rel.args
             yield from similar_ratios(a, b, ("".join(a), "".join(b)))
@@ -536,7 +540,8 @@ def judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
             for m in cfg.problem.points:
                 if cfg.between(m, a, b) and cfg.joined(o, m) and m != o:
                     if _close(pg.angle(at[o], at[m], at[a]), 90) and proven(ang(cfg, o, m, a), sympy.Integer(90)):
-                        yield inst("circle_property_chord_perpendicular_bisect_chord", (o + m, a + b), L(a + m), L(m + b),
+                        yield inst("circle_property_chord_perpendicular_bisect_chord", (o + m, a + b), L(a + m),
+                                   L(m + b),
                                    premises=((ang(cfg, o, m, a), 90),))
 
 
@@ -618,5 +623,7 @@ def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
         yield inst("similar_triangle_property_line_ratio", names, s1 * u2, s2 * u1, premises=premises)
     for k in range(n):
         s, t = sides[k]
-        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2, premises=premises)
-        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s, premises=premises)
+        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2,
+                   premises=premises)
+        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s,
+                   premises=premises)
