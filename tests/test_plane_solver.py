@@ -111,6 +111,13 @@ def test_smallest_problem_of_each_family(family: str, text: str, answer: str) ->
     assert sympy.simplify(sol.exact_value - sympy.sympify(answer)) == 0  # a test's own constant, not input
     assert sol.proof.steps and sol.depth >= 1 and sol.width >= 1
     assert sol.text("text") and "$" in sol.text("latex")
+    assert sol.proof.check(sol.model) == []  # every equation shown holds on the figure
+    moved = NumericModel(sol.model.problem, {k: v * 1.5 + 0.3 for k, v in sol.model.coords.items()},
+                         sol.model.variables, {k: r * 1.5 for k, r in sol.model.radii.items()}, 0.0, 0)
+    if any(st.value.free_symbols == set() and st.value != 0 and element_of(next(iter(st.target.free_symbols)))
+           is not None and element_of(next(iter(st.target.free_symbols))).kind.unit == "length"
+           for st in sol.proof.steps if len(st.target.free_symbols) == 1):
+        assert sol.proof.check(moved)  # a figure scaled 1.5 times breaks the stated lengths: the check sees it
 
 
 def test_every_family_has_a_sentence_and_a_known_key() -> None:

@@ -7,6 +7,7 @@ values it puts in.  Walking back from the goal gives exactly the steps it needs.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -132,6 +133,21 @@ class Proof:
             if sympy.simplify(st.target - e) == 0:
                 return st.value
         return None
+
+    def check(self, model) -> list[str]:
+        """Every equation the proof shows, and every value it states, measured on the figure: the
+        general solutions' linter (what does not hold, as sentences; empty when all do)."""
+        bad = []
+        for st in self.steps:
+            shown = [(s.lhs, s.rhs, s.instance.text) for s, _ in st.equations]
+            shown.append((st.target, st.value, "the value found"))
+            shown += [(a, b, "a value put in") for a, b in st.values]
+            for lhs, rhs, why in shown:
+                x, y = model.value(lhs), model.value(rhs)
+                if not (math.isfinite(x) and math.isfinite(y)) or abs(x - y) > 1e-3 * max(1.0, abs(x), abs(y)):
+                    bad.append(f"{show(lhs, self.display)} = {show(rhs, self.display)} ({why}) measures {x:.6g} "
+                               f"and {y:.6g} on the figure")
+        return bad
 
     def as_dicts(self) -> list[dict]:
         return [{"target": show(st.target), "value": str(st.value), "needs": st.needs,

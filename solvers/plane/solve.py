@@ -88,6 +88,9 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if measured is None or not math.isfinite(measured) or abs(exact - measured) > AGREE * max(1.0, abs(measured)):
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
     proof = build_proof(ded, out)
+    bad = proof.check(model)
+    if bad:
+        raise Refused(f"the proof shows an equation the figure does not satisfy: {bad[0]}")
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
 
 
