@@ -98,6 +98,11 @@ def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
     return e
 
 
+def _numerator(e: sympy.Expr) -> sympy.Expr:
+    """An equation equal to zero without its denominators, expanded: ``AB - CD·EF/GH`` -> ``AB·GH - CD·EF``."""
+    return sympy.expand(sympy.together(e).as_numer_denom()[0])
+
+
 def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
     """An expression's symbols in name order (a set's order changes from run to run)."""
     return sorted(e.free_symbols, key=lambda s: s.name)
@@ -125,6 +130,7 @@ class Deduction:
         self.table = LinearTable()
         self.pool: list[Pending] = []
         self.seen: set[sympy.Expr] = set()
+        self.products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators
         self.clashes: list[str] = []
         self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
         self._estimates: dict[sympy.Symbol, float] = {}
@@ -148,6 +154,7 @@ class Deduction:
         if form is not None:
             return self._add_linear(form, step)
         self.pool.append(Pending(step, e))
+        self.products.add(_numerator(e))
         return True
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
@@ -354,9 +361,14 @@ class Deduction:
 
     def proven(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
         """Does the table prove lhs = rhs (both linear)?"""
-        form = linear_form(self.cfg.canon(lhs) - self.cfg.canon(rhs))
-        if form is None:
-            return False
+        e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
+        form = linear_form(e)
+        if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
+            key = _numerator(e)
+            if key in self.products or -key in self.products:
+                return True
+            rest = e.xreplace(self.known())
+            return not rest.free_symbols and sympy.simplify(rest) == 0
         coeffs, const = form
         if not coeffs:
             return const == 0

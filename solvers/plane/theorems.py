@@ -604,8 +604,14 @@ def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, s
                 for u, v in [e for e, ok in zip(sides + eqs, ps + pa) if not ok]:
                     yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v, premises=used)
                 continue
-        if sum(pa) < 2:
+        # SAS similarity: an angle and the ratio of the sides beside it (side i-1 and side i meet at vertex i)
+        sas_sim = [i for i in range(3)
+                   if pa[i] and proven(sides[i - 1][0] * sides[i][1], sides[i][0] * sides[i - 1][1])]
+        if sum(pa) < 2 and not sas_sim:
             continue
+        if sum(pa) < 2:
+            i = sas_sim[0]
+            used = (eqs[i], (sides[i - 1][0] * sides[i][1], sides[i][0] * sides[i - 1][1]))
         for (u, v), ok in zip(eqs, pa):
             if not ok:
                 yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v, premises=used)
