@@ -5,9 +5,11 @@ import math
 import time
 from dataclasses import dataclass
 
+import numpy as np
 import sympy
 from geomill.engine.errors import SolveError
-from geomill.engine.plane import GeneralProblem
+from geomill.engine.plane import GeneralProblem, element_of, variables_in
+from geomill.engine.relations import BLOCKS_BY_KEY
 
 from ..numeric import NumericModel, build_model
 from .deduce import AGREE, Deduction
@@ -76,6 +78,10 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if crossed:
         raise Refused(f"the figure found draws polygon {crossed} crossing itself: it is not a face, and what the "
                       "figure says about the configuration cannot be trusted")
+    mirrored = _mirror_disagrees(problem, model)
+    if mirrored is not None:
+        raise Refused(f"the goal depends on which way the figure turns ({mirrored}), and no turning chain "
+                      "('clockwise …') fixes it")
     ded = Deduction(problem, model)
     out = ded.run()
     if out.value is None:
@@ -92,6 +98,36 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if bad:
         raise Refused(f"the proof shows an equation the figure does not satisfy: {bad[0]}")
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
+
+
+def _mirror_disagrees(problem: GeneralProblem, model: NumericModel) -> str | None:
+    """With no turning chain, the mirror image of a figure is a figure of the problem too, unless a
+    fact it states is one-handed (an arc runs counter-clockwise): if the mirror meets every fact and
+    gives the goal another value, the problem does not decide it."""
+    if problem.turns:
+        return None
+    at = {k: np.array([-v[0], v[1]]) for k, v in model.coords.items()}
+    mirror = NumericModel(problem, at, model.variables, model.radii, model.residual, model.seed)
+    one_handed = set()
+    for f in problem.facts:
+        e = f.lhs - f.rhs
+        if variables_in(e):  # a variable would take another value in the mirror: compare its arcs below
+            one_handed |= {s for s in e.free_symbols if (el := element_of(s)) and el.kind.canon == "ordered"}
+            continue
+        a, b = mirror.value(f.lhs), mirror.value(f.rhs)
+        if not (math.isfinite(a) and math.isfinite(b)) or abs(a - b) > 1e-4 * max(1.0, abs(a), abs(b)):
+            return None  # the mirror breaks a fact: the facts fix the handedness
+    for rel in problem.relations:
+        if any(abs(r) > 1e-4 for r in BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)):
+            return None
+    for sym in sorted(one_handed, key=lambda s: s.name):
+        a, b = model.value(sym), mirror.value(sym)
+        if abs(a - b) > AGREE * max(1.0, abs(a)):
+            return f"{element_of(sym).text} is {a:.6g} as found, {b:.6g} in its mirror image"
+    g0, g1 = model.goal_value(), mirror.goal_value()
+    if g0 is None or g1 is None or abs(g0 - g1) <= AGREE * max(1.0, abs(g0)):
+        return None
+    return f"{g0:.6g} as found, {g1:.6g} in its mirror image"
 
 
 def _crossed(problem: GeneralProblem, model: NumericModel) -> str | None:
