@@ -144,7 +144,9 @@ class Proof:
             shown += [(a, b, "a value put in") for a, b in st.values]
             for lhs, rhs, why in shown:
                 x, y = model.value(lhs), model.value(rhs)
-                if not (math.isfinite(x) and math.isfinite(y)) or abs(x - y) > 1e-3 * max(1.0, abs(x), abs(y)):
+                # relative to the sizes of the elements in it (angle BCO − angle BOC = 0 errs like an angle)
+                size = max([1.0, abs(x), abs(y)] + [abs(model.value(v)) for v in (lhs - rhs).free_symbols])
+                if not (math.isfinite(x) and math.isfinite(y)) or abs(x - y) > 1e-3 * size:
                     bad.append(f"{show(lhs, self.display)} = {show(rhs, self.display)} ({why}) measures {x:.6g} "
                                f"and {y:.6g} on the figure")
         return bad
