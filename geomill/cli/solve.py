@@ -6,7 +6,6 @@ import json
 import sys
 
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import GeneralProblem
 
 from . import messages
 
@@ -33,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
     from geomill.dsl import parse_file
+    from geomill.engine.plane import GeneralProblem  # here, not at the top: --help stays free of sympy
     from geomill.solvers import solve
 
     status = 0
