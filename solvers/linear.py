@@ -384,6 +384,12 @@ def _atoms_value(vec: Mapping, scale: Fraction) -> dict[Atom, Fraction]:
     return {a: Fraction(x) / scale for a, x in vec.items()}
 
 
+class _Probe:
+    """A key no row holds: its coefficient in a reduced vector is the factor the reduction scaled by."""
+
+    __slots__ = ()
+
+
 # -- the table ---------------------------------------------------------------------------------
 
 
@@ -470,6 +476,19 @@ class LinearTable:
         if any(type(k) is not Atom for k in vec):
             return None
         return self._explain(t, ints, tscale)
+
+    def express(self, k: Key) -> tuple[dict[Key, Fraction], dict[Atom, Fraction]] | None:
+        """``k`` as a combination of the keys the table leaves free, plus a constant:
+        (coefficients, constant vector); None for a key the table has never seen.  What a
+        non-linear equation needs to be solved in the one free key left after putting it in."""
+        if k not in self._order:
+            return None
+        probe = _Probe()
+        vec, _ = self._rows.reduce({k: 1, probe: 1}, None)
+        f = vec.pop(probe)
+        keys = {j: Fraction(v, f) for j, v in vec.items() if type(j) is not Atom}
+        atoms = {a: Fraction(v, f) for a, v in vec.items() if type(a) is Atom}
+        return keys, atoms
 
     def equal(self, a: Key, b: Key) -> Answer | None:
         """An Answer for ``a − b = 0`` when the equations prove a = b, else None."""

@@ -120,9 +120,8 @@ def solve(problem: Problem, query: Quantity | None = None) -> Solution:
     underdetermined or impossible problems.
     """
     if isinstance(problem, GeneralProblem):
-        raise SolveError("this is a general plane-geometry problem: deduction over it is not built yet; "
-                         "'geomill render', 'scene' and 'check' draw and measure its numeric model", None,
-                         problem.source)
+        raise SolveError("this is a general plane-geometry problem: solvers.plane.solve_general solves it "
+                         "('geomill solve' calls it)", None, problem.source)
     if query is None:
         if problem.query is None:
             raise SolveError("the problem has no 'find' line", None, problem.source)

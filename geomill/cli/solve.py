@@ -32,12 +32,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
     from geomill.dsl import parse_file
+    from geomill.engine.plane import GeneralProblem  # here, not at the top: --help stays free of sympy
     from geomill.solvers import solve
 
     status = 0
     for i, path in enumerate(args.files):
         try:
-            sol = solve(parse_file(path))
+            problem = parse_file(path)
+            if isinstance(problem, GeneralProblem):
+                _solve_general(problem, path, i, args)
+                continue
+            sol = solve(problem)
         except GeomillError as exc:
             print(f"error: {messages.line(exc.located(path))}", file=sys.stderr)
             status = 1
@@ -50,6 +55,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(sol.text(style="latex" if args.latex else "text"))
             print(f"answer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
     return status
+
+
+def _solve_general(problem, path: str, i: int, args: argparse.Namespace) -> None:
+    """A general problem: the plane solver (imported here only: the GeomVerse path never loads it)."""
+    from geomill.solvers.plane import solve_general
+
+    sol = solve_general(problem)
+    if args.json:
+        print(json.dumps({"file": path, **sol.as_dict()}, ensure_ascii=False))
+        return
+    if len(args.files) > 1:
+        print(("\n" if i else "") + f"== {path} ==")
+    print(sol.text(style="latex" if args.latex else "text"))
+    print(f"answer: {sol.exact_value}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
 
 
 def cmd_catalogue(args: argparse.Namespace) -> int:

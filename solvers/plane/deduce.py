@@ -1,0 +1,455 @@
+"""Deduction for general problems: theorem instances -> exact linear elimination + one-unknown algebra.
+
+Every theorem instance (``theorems.py``) is an equation between element symbols, written on the
+configuration's atoms (an angle as its pair of rays).  A linear one with rational coefficients
+(angle sums and addition, line addition, parallel angles, radii, arcs, givens) goes to one
+:class:`~geomill.solvers.linear.LinearTable` over every atom and variable; the others (Pythagoras,
+the laws of sines and cosines, ratios of similar triangles, areas, circle formulas) wait in a
+pool.  Rounds then repeat until the goal is determined or nothing new comes:
+
+1. a pooled equation whose unknowns, after the table's known values are put in, are linear with
+   rational coefficients joins the table (a similar-triangle ratio with one ratio known);
+2. a pooled equation left with one unknown is solved exactly by sympy, the root chosen by the
+   numeric model's value (the model only picks among the roots the algebra proves);
+3. judgement theorems (isosceles, right triangles, similar and congruent triangles …) whose
+   metric premises the table now proves add their conclusions.
+
+The goal's value is then checked against the model; a disagreement or an undetermined goal is a
+refusal that names what is missing, never an answer read from the coordinates.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import sympy
+from geomill.engine.plane import Degrees, GeneralProblem, element_of
+
+from ..linear import Inconsistent, LinearTable
+from ..nonlinear import _real, _time_limit
+from ..numeric import NumericModel
+from .configuration import Configuration
+from .theorems import Instance, construction_instances, judgements
+
+MAX_ROUNDS = 12
+SOLVE_SECONDS = 2.0  # one sympy solve
+PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
+AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
+# facts to 1e-5 relative, and a derived value can be off by ten times that)
+
+
+@dataclass(eq=False)
+class Step:
+    """One theorem instance as used: its equation on atoms (after known values were put in,
+    ``uses`` lists them) and, for a solved one, the unknown and its value."""
+
+    instance: Instance
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    uses: tuple[dict, ...] = ()  # linear combinations {symbol: coefficient} whose proven values it relies on
+    solved: sympy.Symbol | None = None
+    value: sympy.Expr | None = None
+
+    def __str__(self) -> str:
+        return f"{self.instance.text}: {self.lhs} = {self.rhs}"
+
+
+@dataclass(eq=False)
+class Pending:
+    step: Step
+    expr: sympy.Expr  # lhs - rhs on atoms
+    done: bool = False
+    known_count: int = -1
+
+
+def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
+    """(coefficients, constant) with ``e = sum(c*s) - constant``, when e is linear with rational
+    coefficients and an exact constant; else None."""
+    e = sympy.expand(e)
+    coeffs: dict[sympy.Symbol, sympy.Rational] = {}
+    const = sympy.Integer(0)
+    for term in sympy.Add.make_args(e):
+        if not term.free_symbols:
+            if term.has(sympy.Float):
+                return None
+            const -= term
+            continue
+        c, rest = term.as_coeff_Mul()
+        if not rest.is_Symbol or not c.is_Rational:
+            return None
+        coeffs[rest] = coeffs.get(rest, sympy.Integer(0)) + c
+    return {k: v for k, v in coeffs.items() if v != 0}, const
+
+
+def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
+    """``EF·P − 4·EF`` -> ``P − 4``: a length (a positive symbol) that every term holds as a factor
+    of an equation equal to zero can be divided out."""
+    if e.has(Degrees) or sympy.count_ops(e) > 40:
+        return e
+    e = sympy.expand(e)
+    terms = sympy.Add.make_args(e)
+    for s in sorted(e.free_symbols, key=lambda s: s.name):
+        if not s.is_positive:
+            continue
+        while all(t.as_powers_dict().get(s, 0) >= 1 for t in terms):
+            e = sympy.expand(e / s)
+            terms = sympy.Add.make_args(e)
+    return e
+
+
+def _numerator(e: sympy.Expr) -> sympy.Expr:
+    """An equation equal to zero without its denominators, expanded: ``AB - CD·EF/GH`` -> ``AB·GH - CD·EF``."""
+    return sympy.expand(sympy.together(e).as_numer_denom()[0])
+
+
+def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
+    """An expression's symbols in name order (a set's order changes from run to run)."""
+    return sorted(e.free_symbols, key=lambda s: s.name)
+
+
+def _radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
+
+
+@dataclass
+class Outcome:
+    value: sympy.Expr | None
+    reason: str = ""
+    goal: sympy.Expr | None = None
+    steps: list[Step] = field(default_factory=list)
+    uses: list[dict] = field(default_factory=list)  # linear relations the goal's value rests on
+    final: Step | None = None  # the equation that gives a ratio goal its value
+
+
+class Deduction:
+    def __init__(self, problem: GeneralProblem, model: NumericModel):
+        self.problem = problem
+        self.model = model
+        self.cfg = Configuration(problem, model)
+        self.table = LinearTable()
+        self.pool: list[Pending] = []
+        self.seen: set[sympy.Expr] = set()
+        self.products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators
+        self.clashes: list[str] = []
+        self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
+        self._estimates: dict[sympy.Symbol, float] = {}
+        self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
+        self.final: Step | None = None  # the equation a ratio goal was solved from
+
+    # -- adding equations ------------------------------------------------------------------------
+    def add(self, inst: Instance) -> bool:
+        lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
+        e = lhs - rhs
+        if e == 0 or e in self.seen:
+            return False
+        self.seen.add(e)
+        uses = []
+        for a, b in inst.premises:  # a judgement cites the proofs of its metric premises
+            form = linear_form(self.cfg.canon(a) - self.cfg.canon(b))
+            if form is not None and form[0]:
+                uses.append(form[0])
+        step = Step(inst, lhs, rhs, tuple(uses))
+        form = linear_form(e)
+        if form is not None:
+            return self._add_linear(form, step)
+        self.pool.append(Pending(step, e))
+        self.products.add(_numerator(e))
+        return True
+
+    def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
+        coeffs, const = form
+        if not coeffs:
+            return False
+        for k in coeffs:
+            self.symbol[k.name] = k
+        try:
+            self.table.add({k.name: c for k, c in coeffs.items()}, const, label=step, cost=cost)
+        except Inconsistent as exc:
+            self.clashes.append(f"{step}: {exc}")
+            return False
+        except TypeError:
+            return False
+        return True
+
+    def estimate(self, s: sympy.Symbol) -> float:
+        if s not in self._estimates:
+            self._estimates[s] = self.model.value(s)
+        return self._estimates[s]
+
+    def known(self) -> dict[sympy.Symbol, sympy.Expr]:
+        return {self.symbol[k]: v for k, v in self.table.known().items()}
+
+    def evaluate(self, coeffs: dict):
+        """The table's Answer for a linear combination of symbols (None when undetermined)."""
+        return self.table.evaluate({k.name: c for k, c in coeffs.items()})
+
+    # -- the loop --------------------------------------------------------------------------------
+    def run(self) -> Outcome:
+        for inst in construction_instances(self.cfg):
+            self.add(inst)
+        for _ in range(MAX_ROUNDS):
+            out = self.answer()
+            if out is not None:
+                return out
+            progress = self._judgement_round()
+            progress |= self._pool_round()
+            if not progress:
+                break
+        return self.answer() or Outcome(None, self._missing())
+
+    def _pool_round(self) -> bool:
+        progress = False
+        while True:
+            known = self.known()
+            new = False
+            single: list[tuple[Pending, sympy.Symbol, sympy.Expr]] = []
+            for p in self.pool:
+                if p.done:
+                    continue
+                e = p.expr.xreplace(known)
+                fs = e.free_symbols
+                if not fs:
+                    p.done = True
+                    continue
+                form = linear_form(e)
+                if form is not None:
+                    p.done = True
+                    uses = p.step.uses + tuple({s: 1} for s in _syms(p.expr) if s in known)
+                    step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses)
+                    new |= self._add_linear(form, step, cost=1)
+                    continue
+                if len(fs) == 1:
+                    single.append((p, next(iter(fs)), e))
+            if not new:
+                for p, s, e in sorted(single, key=lambda t: (PREFER.get(t[0].step.instance.family.key, 1),
+                                                             sympy.count_ops(t[2]))):
+                    v = self._solve_one(e, s)
+                    p.done = True
+                    if v is None:
+                        continue
+                    uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known)
+                    step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
+                    if self._add_linear(({s: 1}, v), step, cost=1):
+                        new = True
+                        break  # new knowns: re-substitute before solving more
+            if not new:
+                new = self._express_round(known)
+            if not new:
+                return progress
+            progress = True
+            if self.answer() is not None:
+                return True
+
+    def express(self, s: sympy.Symbol) -> tuple[sympy.Expr, dict] | None:
+        """s in terms of the free symbols of the table, and the linear combination that says so."""
+        found = self.table.express(s.name)
+        if found is None:
+            return None
+        keys, atoms = found
+        e = sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * self.symbol[k] for k, c in keys.items()))
+        e += sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * a.expr for a, c in atoms.items()))
+        target = {s: 1, **{self.symbol[k]: -sympy.Rational(c.numerator, c.denominator) for k, c in keys.items()}}
+        return e, target
+
+    def _express_round(self, known: dict) -> bool:
+        """A pooled equation with several unknowns that the table ties to one free unknown."""
+        cands = []
+        for p in self.pool:
+            if p.done:
+                continue
+            e = p.expr.xreplace(known)
+            fs = e.free_symbols
+            if len(fs) < 2 or len(fs) > 4:
+                continue
+            exs = {}
+            for u in sorted(fs, key=lambda u: u.name):
+                ex = self.express(u)
+                if ex is not None and ex[0] != u:
+                    exs[u] = ex
+            found = None
+            for k in range(len(exs) + 1):  # put in as few of the table's expressions as will do
+                for chosen in itertools.combinations(exs, k):
+                    e2 = e.xreplace({u: exs[u][0] for u in chosen}) if chosen else e
+                    if len(e2.free_symbols) != 1:
+                        e2 = _without_positive_factors(e2)
+                    if len(e2.free_symbols) > 1 and k == len(exs):  # everything put in: try factoring
+                        e2 = self._without_nonzero_factors(e2)
+                    if len(e2.free_symbols) == 1 or (k and e2.free_symbols and linear_form(e2) is not None):
+                        found = (e2, [exs[u][1] for u in chosen])
+                        break
+                if found:
+                    break
+            if found is None:
+                continue
+            e2, uses = found
+            cands.append((sympy.count_ops(e2), p, e2, uses))
+        for _, p, e2, uses in sorted(cands, key=lambda t: t[0]):
+            form = linear_form(e2)
+            if form is not None and len(e2.free_symbols) > 1:  # a ratio became linear: AB = 3/2 AC
+                p.done = True
+                uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known) + tuple(uses)
+                if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1):
+                    return True
+                continue
+            s = next(iter(e2.free_symbols))
+            v = self._solve_one(e2, s)
+            if v is None:
+                continue
+            p.done = True
+            uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known) + tuple(uses)
+            step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, s, v)
+            if self._add_linear(({s: 1}, v), step, cost=1):
+                return True
+        return False
+
+    def _without_nonzero_factors(self, e: sympy.Expr) -> sympy.Expr:
+        """``(BF − FM)(3·BF − 18)`` -> ``3·BF − 18`` when ``BF − FM`` is far from zero on the figure
+        (it is ``−BM``: two named points are apart); only when several unknowns are left."""
+        if len(e.free_symbols) != 2 or e.has(Degrees) or sympy.count_ops(e) > 30:
+            return e
+        f = sympy.factor(e)
+        if not f.is_Mul:
+            return e
+        keep = []
+        for a in f.args:
+            if not a.free_symbols:
+                continue
+            try:
+                v = float(a.xreplace({s: self.estimate(s) for s in a.free_symbols}))
+            except TypeError:
+                v = math.nan
+            if not (math.isfinite(v) and abs(v) > 1e-4 * max(1.0, self.model.size())):
+                keep.append(a)
+        return sympy.Mul(*keep) if keep else e
+
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
+        est = self.estimate(s) if est is None else est
+        if not math.isfinite(est):
+            return None
+        el = element_of(s)
+        try:
+            with _time_limit(SOLVE_SECONDS):
+                roots = sympy.solve(_radians(e), s)
+        except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+            return None
+        near = []
+        for r in roots:
+            if r.free_symbols or r.has(sympy.Float):
+                continue
+            x = _real(r)
+            if x is None:
+                continue
+            if el is not None and (x <= 0 or (el.kind.unit == "degrees" and x > 180 + 1e-9)):
+                continue
+            near.append((abs(x - est), r, x))
+        near.sort(key=lambda t: t[0])
+        if not near or near[0][0] > AGREE * max(1.0, abs(est)):
+            return None
+        if len(near) > 1 and near[1][0] <= AGREE * max(1.0, abs(est)) and not math.isclose(near[0][2], near[1][2]):
+            return None
+        r = near[0][1]
+        if r.has(sympy.I):
+            r = sympy.re(sympy.expand_complex(r))
+        return sympy.radsimp(r)
+
+    def _judgement_round(self) -> bool:
+        progress = False
+        for inst in judgements(self.cfg, self.proven):
+            progress |= self.add(inst)
+        return progress
+
+    def proven(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
+        """Does the table prove lhs = rhs (both linear)?"""
+        e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
+        form = linear_form(e)
+        if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
+            key = _numerator(e)
+            if key in self.products or -key in self.products:
+                return True
+            rest = e.xreplace(self.known())
+            return not rest.free_symbols and sympy.simplify(rest) == 0
+        coeffs, const = form
+        if not coeffs:
+            return const == 0
+        ans = self.evaluate(coeffs)
+        return ans is not None and sympy.simplify(ans.value - const) == 0
+
+    def display(self) -> dict[sympy.Symbol, sympy.Symbol]:
+        """Each angle atom -> the name the problem first gives that angle (``angle CAB``, not the
+        atom's ``angle CAO``), for the written proof."""
+        out: dict[sympy.Symbol, sympy.Symbol] = {}
+        exprs = [f.lhs - f.rhs for f in self.problem.facts] + [self.problem.goal.expr] if self.problem.goal else []
+        for e in exprs:
+            for s in sorted(e.free_symbols, key=lambda s: s.name):
+                atom = self.cfg.angle_atoms.get(s)
+                if atom is not None and atom.is_Symbol and atom != s:
+                    out.setdefault(atom, s)
+        return out
+
+    # -- the goal --------------------------------------------------------------------------------
+    def answer(self) -> Outcome | None:
+        if self.goal is None:
+            return Outcome(None, "the problem has no goal")
+        known = self.known()
+        g = self.goal.xreplace(known)
+        value = None
+        if not g.free_symbols:
+            value = g
+        else:
+            form = linear_form(self.goal)
+            if form is not None:
+                coeffs, const = form
+                ans = self.evaluate(coeffs) if coeffs else None
+                if ans is not None:
+                    value = ans.value - const
+        uses: list[dict] = []
+        if value is None and len(g.free_symbols) <= 4:  # a ratio: AB / CD with AB = 3/5 CD proven
+            subs = {}
+            for s in _syms(g):
+                ex = self.express(s)
+                if ex is not None and ex[0] != s:
+                    subs[s] = ex[0]
+                    uses.append(ex[1])
+            g2 = sympy.cancel(g.xreplace(subs)) if subs else g
+            if not g2.free_symbols:
+                value = g2
+        if value is None:
+            value, uses = self._ratio_goal(g)
+        if value is None:
+            return None
+        value = sympy.radsimp(_radians(value))
+        return Outcome(value, goal=self.goal, uses=uses, final=self.final)
+
+    def _ratio_goal(self, g: sympy.Expr) -> tuple[sympy.Expr | None, list]:
+        """A goal a/b of two lengths (or areas …) that an equation fixes as a ratio (40·DE² = 30·AB²):
+        put a = k·b in, divide b out, solve for k."""
+        num, den = sympy.fraction(sympy.factor(g))
+        if not (num.is_Symbol and den.is_Symbol and num.is_positive and den.is_positive):
+            return None, []
+        k = sympy.Symbol("ratio", positive=True)
+        known = self.known()
+        est = self.estimate(num) / self.estimate(den)
+        for p in self.pool:
+            e = p.expr.xreplace(known)
+            if e.free_symbols != {num, den}:
+                continue
+            e2 = _without_positive_factors(e.xreplace({num: k * den}))
+            if e2.free_symbols != {k}:
+                continue
+            v = self._solve_one(e2, k, est)
+            if v is not None:
+                p.done = True
+                step = Step(p.step.instance, p.step.lhs, p.step.rhs,
+                            p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known))
+                self.final = step
+                return v, list(step.uses)
+        return None, []
+
+    def _missing(self) -> str:
+        known = self.known()
+        g = self.goal.xreplace(known)
+        unknown = sorted(str(s) for s in g.free_symbols)
+        names = [k for k in unknown][:4]
+        return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
+                f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})")

@@ -1,0 +1,226 @@
+"""The proof of a general answer: only the steps the goal needs, in dependency order, as data and text.
+
+A :class:`ProofStep` concludes one value (an element, or a linear combination such as ``x``) from
+a few theorem instances combined (the linear table's provenance: which equations, with which
+multipliers) or from one equation solved for its one unknown; it cites the earlier steps whose
+values it puts in.  Walking back from the goal gives exactly the steps it needs.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy
+from geomill.engine.plane import element_of
+
+from .deduce import Deduction, Outcome, Step, linear_form
+
+
+@dataclass
+class ProofStep:
+    target: sympy.Expr
+    value: sympy.Expr
+    equations: list[tuple[Step, Fraction]]
+    needs: list[int] = field(default_factory=list)  # indices of earlier steps whose values it uses
+    values: list[tuple[sympy.Expr, sympy.Expr]] = field(default_factory=list)  # (element, value) found earlier
+
+    @property
+    def theorems(self) -> list[str]:
+        return [s.instance.family.key for s, _ in self.equations]
+
+
+_NAMES = [(re.compile(r"length\((\w+)\)"), r"\1"), (re.compile(r"(\w+)\((\w+)\)"), r"\1 \2")]
+
+
+def show(e: sympy.Expr, display: dict | None = None) -> str:
+    """An expression in the language's words: ``angle ABC``, ``AB``, ``sin(angle ABC)``."""
+    if display:
+        e = e.xreplace({s: display[s] for s in e.free_symbols if s in display})
+    subs = {s: sympy.Symbol(_name(s)) for s in e.free_symbols}
+    text = str(e.xreplace(subs))
+    return text.replace("Sin(", "sin(").replace("Cos(", "cos(").replace("Tan(", "tan(").replace("**", "^")
+
+
+def _name(s: sympy.Symbol) -> str:
+    el = element_of(s)
+    if el is None:
+        return s.name
+    if el.kind.key == "length":
+        return "".join(el.points)
+    return " ".join((*el.kind.words, "".join(el.points))) if el.kind.words else f"{el.kind.key} {''.join(el.points)}"
+
+
+def latex(e: sympy.Expr, display: dict | None = None) -> str:
+    if display:
+        e = e.xreplace({s: display[s] for s in e.free_symbols if s in display})
+    names = {}
+    for s in e.free_symbols:
+        el = element_of(s)
+        if el is None:
+            names[s] = s.name
+        elif el.kind.key == "length":
+            names[s] = "".join(el.points)
+        elif el.kind.key == "angle":
+            names[s] = r"\angle " + "".join(el.points)
+        else:
+            names[s] = r"\text{" + " ".join(el.kind.words or (el.kind.key,)) + "}\\," + "".join(el.points)
+    return sympy.latex(e, symbol_names=names)
+
+
+@dataclass
+class Proof:
+    steps: list[ProofStep]
+    goal: sympy.Expr
+    value: sympy.Expr
+    display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
+
+    @property
+    def depth(self) -> int:
+        """The longest chain of theorem steps (a given, restated, is no step)."""
+        level: list[int] = []
+        for st in self.steps:
+            own = 0 if all(s.instance.family.key == "given" for s, _ in st.equations) else 1
+            level.append(own + max((level[i] for i in st.needs), default=0))
+        return max(level, default=0)
+
+    @property
+    def width(self) -> int:
+        return max((len(st.equations) for st in self.steps), default=0)
+
+    def render(self, style: str = "text") -> str:
+        """One sentence per step: the theorems' equations, the values put in, the value found."""
+        base = latex if style == "latex" else show
+        fmt = lambda e: base(e, self.display)  # noqa: E731
+        wrap = (lambda t: f"${t}$") if style == "latex" else (lambda t: t)
+        eq = lambda a, b: wrap(f"{fmt(a)} = {fmt(b)}")  # noqa: E731
+        lines = []
+        for st in self.steps:
+            given = [s for s, _ in st.equations if s.instance.family.key == "given"]
+            rest = [s for s, _ in st.equations if s.instance.family.key != "given"]
+            if not rest and len(given) == 1 and sympy.simplify(given[0].lhs - given[0].rhs - st.target + st.value) == 0:
+                lines.append(f"We are given {_target(st.target, st.value, eq)}.")
+                continue
+            if len(rest) == 1 and not given and not st.values and not rest[0].uses and (
+                    sympy.simplify((rest[0].lhs - rest[0].rhs) ** 2 - (st.target - st.value) ** 2) == 0):
+                text = rest[0].instance.text
+                lines.append(f"{text[0].upper() + text[1:]}, {_target(st.target, st.value, eq)}.")
+                continue
+            parts = []
+            for s in rest:
+                text = s.instance.text
+                text = text[0].upper() + text[1:]
+                part = f"{text}, {eq(s.lhs, s.rhs)}"
+                shown = [_said(u, v, eq) for u in s.uses if (v := self._value_of(u)) is not None]
+                if shown:
+                    part += f", where {and_list(shown)}"
+                parts.append(part + ".")
+            if given:
+                parts.append(f"We are given {and_list([eq(s.lhs, s.rhs) for s in given])}.")
+            if st.values:
+                parts.append(f"With {and_list([eq(a, b) for a, b in st.values])}, {_target(st.target, st.value, eq)}.")
+            else:
+                parts.append(f"So {_target(st.target, st.value, eq)}.")
+            lines.append(" ".join(parts))
+        if self.steps and sympy.simplify(self.steps[-1].target - self.goal) != 0:
+            lines.append(f"Therefore {eq(self.goal, self.value)}.")
+        return "\n".join(lines)
+
+    def _value_of(self, u: dict) -> sympy.Expr | None:
+        e = _expr(u)
+        for st in self.steps:
+            if sympy.simplify(st.target - e) == 0:
+                return st.value
+        return None
+
+    def check(self, model) -> list[str]:
+        """Every equation the proof shows, and every value it states, measured on the figure: the
+        general solutions' linter (what does not hold, as sentences; empty when all do)."""
+        bad = []
+        for st in self.steps:
+            shown = [(s.lhs, s.rhs, s.instance.text) for s, _ in st.equations]
+            shown.append((st.target, st.value, "the value found"))
+            shown += [(a, b, "a value put in") for a, b in st.values]
+            for lhs, rhs, why in shown:
+                x, y = model.value(lhs), model.value(rhs)
+                # relative to the sizes of the elements in it (angle BCO − angle BOC = 0 errs like an angle)
+                size = max([1.0, abs(x), abs(y)] + [abs(model.value(v)) for v in (lhs - rhs).free_symbols])
+                if not (math.isfinite(x) and math.isfinite(y)) or abs(x - y) > 1e-3 * size:
+                    bad.append(f"{show(lhs, self.display)} = {show(rhs, self.display)} ({why}) measures {x:.6g} "
+                               f"and {y:.6g} on the figure")
+        return bad
+
+    def as_dicts(self) -> list[dict]:
+        return [{"target": show(st.target), "value": str(st.value), "needs": st.needs,
+                 "equations": [{"theorem": s.instance.family.key, "instance": s.instance.text,
+                                "equation": f"{show(s.lhs)} = {show(s.rhs)}", "multiplier": str(m)}
+                               for s, m in st.equations]} for st in self.steps]
+
+
+def _expr(target: dict) -> sympy.Expr:
+    return sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * k if isinstance(c, Fraction) else c * k
+                       for k, c in target.items()))
+
+
+def _said(u: dict, v: sympy.Expr, eq) -> str:
+    """A proven premise as a textbook says it: ``AB = AC`` rather than ``AB - AC = 0``."""
+    return _target(_expr(u), v, eq)
+
+
+def _target(t: sympy.Expr, v: sympy.Expr, eq) -> str:
+    """``a - b = 0`` said as ``a = b``."""
+    if v == 0 and t.is_Add and len(t.args) == 2:
+        (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
+        if c1 * c2 < 0:
+            return eq(a, -c2 / c1 * b) if abs(c1) == 1 or abs(c2) != 1 else eq(b, -c1 / c2 * a)
+    return eq(t, v)
+
+
+def and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def build_proof(ded: Deduction, out: Outcome) -> Proof:
+    steps: list[ProofStep] = []
+    memo: dict[object, int | None] = {}
+
+    def prove(target: dict) -> int | None:
+        key = frozenset(target.items())
+        if key in memo:
+            return memo[key]
+        memo[key] = None  # in progress: a cycle cites nothing
+        ans = ded.evaluate(target)
+        if ans is None or not ans.why:
+            return None
+        needs: list[int] = []
+        own: list[tuple[Step, Fraction]] = []
+        values: list[tuple[sympy.Expr, sympy.Expr]] = []
+        for eq, m in ans.why:
+            step: Step = eq.label
+            if step.solved is not None and target != {step.solved: 1}:  # a value solved for earlier: cite it
+                i = prove({step.solved: 1})
+                if i is not None:
+                    needs.append(i)
+                    values.append((step.solved, step.value))
+                    continue
+            own.append((step, m))
+            for u in step.uses:
+                i = prove(u)
+                if i is not None and i not in needs:
+                    needs.append(i)
+        expr = _expr(target)
+        steps.append(ProofStep(expr, ans.value, own, sorted(set(needs)), values))
+        memo[key] = len(steps) - 1
+        return memo[key]
+
+    form = linear_form(out.goal)
+    if form is not None and form[0]:
+        prove(form[0])
+    else:
+        for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
+            prove({s: 1})
+        needs = [i for u in out.uses if (i := prove(u)) is not None]
+        if out.final is not None:
+            steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
+    return Proof(steps, out.goal, out.value, ded.display())

@@ -1,0 +1,157 @@
+"""One call from a general problem to its exact answer and gold solution, or a refusal."""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import sympy
+from geomill.engine.errors import SolveError
+from geomill.engine.plane import GeneralProblem, element_of, variables_in
+from geomill.engine.relations import BLOCKS_BY_KEY
+
+from ..numeric import NumericModel, build_model
+from .deduce import AGREE, Deduction
+from .proof import Proof, build_proof
+
+RESEEDS = 3  # more models to try when the first draws a face crossing itself
+
+
+class Refused(SolveError):
+    """The solver cannot prove the goal (the message says what is missing)."""
+
+
+@dataclass
+class GeneralSolution:
+    problem: GeneralProblem
+    exact_value: sympy.Expr
+    model: NumericModel
+    proof: Proof
+    seconds_model: float
+    seconds_solve: float
+
+    @property
+    def exact(self) -> float:
+        return float(self.exact_value)
+
+    @property
+    def answer(self) -> float:
+        return round(self.exact, 2)
+
+    @property
+    def depth(self) -> int:
+        return self.proof.depth
+
+    @property
+    def width(self) -> int:
+        return self.proof.width
+
+    def text(self, style: str = "text") -> str:
+        return self.proof.render(style)
+
+    def as_dict(self) -> dict:
+        return {"answer": self.answer, "exact": self.exact, "exact_form": str(self.exact_value),
+                "depth": self.depth, "width": self.width, "solution": self.text("text"),
+                "solution_latex": self.text("latex"), "steps": self.proof.as_dicts()}
+
+
+def solve_general(problem: GeneralProblem, model: NumericModel | None = None) -> GeneralSolution:
+    """The proven answer of a general problem, or :class:`Refused` / SolveError saying why not."""
+    if not isinstance(problem, GeneralProblem):
+        raise SolveError("not a general plane-geometry problem: solvers.solve solves GeomVerse problems")
+    if problem.goal is None:
+        raise Refused("the problem has no goal (a 'find' line)")
+    t0 = time.process_time()
+    if model is None:
+        model = build_model(problem)
+    t1 = time.process_time()
+    crossed = _crossed(problem, model)
+    for seed in range(1, 1 + RESEEDS if crossed else 0):  # a face drawn crossing itself: look for a true figure
+        try:
+            again = build_model(problem, seed=seed)
+        except SolveError:
+            continue
+        if not _crossed(problem, again):
+            model, crossed = again, None
+            break
+    if crossed:
+        raise Refused(f"the figure found draws polygon {crossed} crossing itself: it is not a face, and what the "
+                      "figure says about the configuration cannot be trusted")
+    mirrored = _mirror_disagrees(problem, model)
+    if mirrored is not None:
+        raise Refused(f"the goal depends on which way the figure turns ({mirrored}), and no turning chain "
+                      "('clockwise …') fixes it")
+    ded = Deduction(problem, model)
+    out = ded.run()
+    if out.value is None:
+        raise Refused(out.reason)
+    measured = model.goal_value()
+    try:
+        exact = float(out.value)
+    except TypeError:
+        raise Refused(f"the deduced value {out.value} is not a real number") from None
+    if measured is None or not math.isfinite(measured) or abs(exact - measured) > AGREE * max(1.0, abs(measured)):
+        raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
+    proof = build_proof(ded, out)
+    bad = proof.check(model)
+    if bad:
+        raise Refused(f"the proof shows an equation the figure does not satisfy: {bad[0]}")
+    return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
+
+
+def _mirror_disagrees(problem: GeneralProblem, model: NumericModel) -> str | None:
+    """With no turning chain, the mirror image of a figure is a figure of the problem too, unless a
+    fact it states is one-handed (an arc runs counter-clockwise): if the mirror meets every fact and
+    gives the goal another value, the problem does not decide it."""
+    if problem.turns:
+        return None
+    at = {k: np.array([-v[0], v[1]]) for k, v in model.coords.items()}
+    mirror = NumericModel(problem, at, model.variables, model.radii, model.residual, model.seed)
+    one_handed = set()
+    for f in problem.facts:
+        e = f.lhs - f.rhs
+        if variables_in(e):  # a variable would take another value in the mirror: compare its arcs below
+            one_handed |= {s for s in e.free_symbols if (el := element_of(s)) and el.kind.canon == "ordered"}
+            continue
+        a, b = mirror.value(f.lhs), mirror.value(f.rhs)
+        if not (math.isfinite(a) and math.isfinite(b)) or abs(a - b) > 1e-4 * max(1.0, abs(a), abs(b)):
+            return None  # the mirror breaks a fact: the facts fix the handedness
+    for rel in problem.relations:
+        if any(abs(r) > 1e-4 for r in BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)):
+            return None
+    for sym in sorted(one_handed, key=lambda s: s.name):
+        a, b = model.value(sym), mirror.value(sym)
+        if abs(a - b) > AGREE * max(1.0, abs(a)):
+            return f"{element_of(sym).text} is {a:.6g} as found, {b:.6g} in its mirror image"
+    g0, g1 = model.goal_value(), mirror.goal_value()
+    if g0 is None or g1 is None or abs(g0 - g1) <= AGREE * max(1.0, abs(g0)):
+        return None
+    return f"{g0:.6g} as found, {g1:.6g} in its mirror image"
+
+
+def _crossed(problem: GeneralProblem, model: NumericModel) -> str | None:
+    """The first polygon the model draws crossing itself (a face never does), or None."""
+    for poly in problem.polygons:
+        if _crosses_itself([model.coords[q] for q in poly.points]):
+            return "".join(poly.points)
+    return None
+
+
+def _crosses_itself(pts: list) -> bool:
+    """Do two edges of a polygon that share no vertex cross?"""
+    n = len(pts)
+    if n < 4:
+        return False
+
+    def side(a, b, c) -> float:
+        return float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+
+    for i in range(n):
+        for j in range(i + 2, n):
+            if (j + 1) % n == i:
+                continue
+            a, b, c, d = pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]
+            if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
+                return True
+    return False

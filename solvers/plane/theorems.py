@@ -1,0 +1,635 @@
+"""Theorem families of plane geometry: what each concludes, on which configurations, in which words.
+
+A :class:`Family` is data: its key (FormalGeo's theorem name where one matches, so that a proof
+step can be compared with FormalGeo's annotated sequences), the sentence a proof step says, and
+whether its premises are configuration only (read off the figure: ``construction``) or include
+metric facts that must be PROVEN first (``judgement``: isosceles from equal sides, similar by AA,
+Pythagoras on an angle proven right …).  Each family has one instance generator over a
+:class:`~.configuration.Configuration` that yields :class:`Instance`\\ s: the points it is about and
+its conclusion as one equation between element symbols.  A judgement generator also gets
+``proven(lhs, rhs)``, the deduction's test of a metric premise; it never reads a metric premise off
+the model (it may use the model only to pick candidates).
+
+Every instance is an equation that holds on every figure with the configuration: the property
+test (``tests/test_plane_solver.py``) measures both sides on models with independent coordinate
+geometry.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import sympy
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import Cos, Sin, element_of, element_symbol
+from geomill.engine.relations import BLOCKS_BY_KEY, L, arc, polygon_of, radius
+
+from .configuration import Configuration
+
+PI = sympy.pi
+Proven = Callable[[sympy.Expr, sympy.Expr], bool]
+
+
+@dataclass(frozen=True)
+class Family:
+    key: str
+    sentence: str  # ``{0}``, ``{1}``: the instance's point names
+    kind: str = "construction"  # or "judgement"
+
+
+@dataclass(frozen=True)
+class Instance:
+    family: Family
+    names: tuple[str, ...]
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    premises: tuple = ()  # (lhs, rhs) metric premises a judgement needed proven
+
+    @property
+    def text(self) -> str:
+        return self.family.sentence.format(*self.names)
+
+    @property
+    def expr(self) -> sympy.Expr:
+        return self.lhs - self.rhs
+
+
+F = {f.key: f for f in (
+    Family("given", "given"),
+    Family("relation", "since {0}"),
+    Family("line_addition", "by line addition on {0}"),
+    Family("angle_addition", "by angle addition at {0}"),
+    Family("adjacent_complementary_angle", "since {0} is a straight line"),
+    Family("triangle_property_angle_sum", "by the angle sum of triangle {0}"),
+    Family("polygon_property_angle_sum", "by the angle sum of polygon {0}"),
+    Family("parallel_property_angle", "since {0} is parallel to {1}"),
+    Family("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}"),
+    Family("perpendicular_property", "since {0} is perpendicular to {1}"),
+    Family("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}"),
+    Family("circle_property_length_of_radius_and_diameter", "since a diameter of circle {0} is twice its radius"),
+    Family("circle_perimeter_formula", "by the circumference of circle {0}"),
+    Family("circle_area_formula", "by the area of circle {0}"),
+    Family("arc_property_center_angle", "since the arc {0} has the measure of its central angle"),
+    Family("arc_addition_measure", "since the arcs {0} and {1} make up the whole circle"),
+    Family("arc_property_circumference_angle_external", "since the inscribed angle {0} is half the arc {1}"),
+    Family("arc_length_formula", "by the arc length formula for arc {0}"),
+    Family("sector_area_formula", "by the sector area formula for sector {0}"),
+    Family("sector_perimeter_formula", "by the sector perimeter formula for sector {0}"),
+    Family("polygon_perimeter_formula", "by the perimeter of {0}"),
+    Family("polygon_area_split", "since {1} splits {0}"),
+    Family("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle"),
+    Family("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}", "judgement"),
+    Family("sine_theorem", "by the law of sines in triangle {0}"),
+    Family("cosine_theorem", "by the law of cosines in triangle {0}"),
+    Family("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}", "judgement"),
+    Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
+    Family("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}", "judgement"),
+    Family("similar_triangle_property_line_ratio", "since {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_area_square_ratio", "since {0} and {1} are similar", "judgement"),
+    Family("similar_triangle_property_perimeter_ratio", "since {0} and {1} are similar", "judgement"),
+    Family("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}"),
+    Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
+    Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}"),
+    Family("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal"),
+    Family("circle_property_chord_perpendicular_bisect_chord",
+           "since the perpendicular {0} from the centre bisects the chord {1}", "judgement"),
+    Family("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}"),
+    Family("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}"),
+    Family("parallel_judge_angle", "since the angles at {0} and {1} are equal, {2} is parallel to {3}", "judgement"),
+    Family("right_angle_property", "since {0} is a right angle", "judgement"),
+    Family("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}"),
+    Family("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}", "judgement"),
+    Family("right_triangle_property_length_of_median",
+           "since {0} is the median to the hypotenuse of the right triangle {1}",
+           "judgement"),
+    Family("parallelogram_property_diagonal_bisection",
+           "since the diagonals of the parallelogram {0} bisect each other"),
+)}
+
+MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
+
+
+def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
+         premises: tuple = ()) -> Instance:
+    return Instance(F[key], tuple(names), sympy.sympify(lhs), sympy.sympify(rhs),
+                    tuple((sympy.sympify(a), sympy.sympify(b)) for a, b in premises))
+
+
+def area(pts: str | tuple[str, ...]) -> sympy.Symbol:
+    return element_symbol("area", tuple(pts))
+
+
+def perimeter(pts: str | tuple[str, ...]) -> sympy.Symbol:
+    return element_symbol("perimeter", tuple(pts))
+
+
+def ang(cfg: Configuration, a: str, v: str, c: str) -> sympy.Expr:
+    atom = cfg.angle(a, v, c)
+    return atom if atom is not None else element_symbol("angle", (a, v, c))
+
+
+# -- configuration families ----------------------------------------------------------------------
+
+
+def givens(cfg: Configuration) -> Iterator[Instance]:
+    for f in cfg.problem.facts:
+        yield inst("given", (), f.lhs, f.rhs)
+    for rel in cfg.problem.relations:
+        block = BLOCKS_BY_KEY[rel.key]
+        for lhs, rhs in block.instantiate(rel.args):
+            yield inst("relation", (block.state(rel.args),), lhs, rhs)
+
+
+def line_addition(cfg: Configuration) -> Iterator[Instance]:
+    for ln in cfg.lines:
+        pts = ln.points
+        if len(pts) < 3 or len(pts) > MAX_LINE:
+            continue
+        for i, j, k in itertools.combinations(range(len(pts)), 3):
+            a, b, c = pts[i], pts[j], pts[k]
+            yield inst("line_addition", (a + b + c,), L(a + b) + L(b + c), L(a + c))
+
+
+def angle_addition(cfg: Configuration) -> Iterator[Instance]:
+    """At each point, for every three rays with the middle one inside the angle of the outer two
+    (a straight angle when the outer two are one line: adjacent supplementary angles)."""
+    for v in cfg.problem.points:
+        rays = cfg.rays_at(v)
+        if len(rays) < 3:
+            continue
+        for r1, r3 in itertools.combinations(rays, 2):
+            flat = r1[0] == r3[0]
+            whole = 180.0 if flat else cfg.ray_angle(v, r1, r3)
+            for r2 in rays:
+                if r2[0] in (r1[0], r3[0]):
+                    continue
+                if abs(cfg.ray_angle(v, r1, r2) + cfg.ray_angle(v, r2, r3) - whole) > 1e-4:
+                    continue
+                lhs = cfg.angle_atom(v, r1, r2) + cfg.angle_atom(v, r2, r3)
+                if flat:
+                    names = (cfg.ray_point(v, r1) + v + cfg.ray_point(v, r3),)
+                    yield inst("adjacent_complementary_angle", names, lhs, 180)
+                else:
+                    yield inst("angle_addition", (v,), lhs, cfg.angle_atom(v, r1, r3))
+
+
+def triangle_angle_sum(cfg: Configuration) -> Iterator[Instance]:
+    for a, b, c in cfg.triangles:
+        total = ang(cfg, b, a, c) + ang(cfg, a, b, c) + ang(cfg, a, c, b)
+        yield inst("triangle_property_angle_sum", (a + b + c,), total,
+                   180)
+
+
+def polygon_angle_sum(cfg: Configuration) -> Iterator[Instance]:
+    for poly in _polygons(cfg):
+        n = len(poly)
+        if n < 4 or not cfg.convex(poly):
+            continue
+        total = sum((ang(cfg, poly[i - 1], poly[i], poly[(i + 1) % n]) for i in range(n)), sympy.Integer(0))
+        yield inst("polygon_property_angle_sum", ("".join(poly),), total, 180 * (n - 2))
+
+
+def _polygons(cfg: Configuration) -> list[tuple[str, ...]]:
+    """Declared polygons, those of kind lines, and those a fact or the goal measures."""
+    out: dict[tuple[str, ...], None] = {}
+    for p in cfg.problem.polygons:
+        out[p.points] = None
+    for rel in cfg.problem.relations:
+        poly = polygon_of(BLOCKS_BY_KEY[rel.key], rel.args)
+        if poly:
+            out[tuple(poly)] = None
+    exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
+    for e in exprs:
+        for s in e.free_symbols:
+            el = element_of(s)
+            if el is not None and el.kind.key in ("area", "perimeter"):
+                out[el.points] = None
+    return list(out)
+
+
+def parallel_angles(cfg: Configuration) -> Iterator[Instance]:
+    """Angles a transversal pq makes with two parallel lines: equal when both arms run the same
+    ways (corresponding angles) or both opposite ways (alternate angles)."""
+    for (i, j), why in cfg_parallels(cfg).items():
+        li, lj = cfg.lines[i], cfg.lines[j]
+        di = cfg.at[li.points[-1]] - cfg.at[li.points[0]]
+        dj = cfg.at[lj.points[-1]] - cfg.at[lj.points[0]]
+        same = 1 if float(di @ dj) > 0 else -1
+        for p in li.points:
+            for q in lj.points:
+                t = cfg.line_through(p, q)
+                if p == q or t is None or t in (i, j):
+                    continue
+                at_p, at_q = set(cfg.rays_at(p)), set(cfg.rays_at(q))
+                tp, tq = cfg.ray(p, q), cfg.ray(q, p)
+                ray_p = {1: tp, -1: (t, -tp[1])}  # at p, along +-(q - p)
+                ray_q = {1: (t, -tq[1]), -1: tq}  # at q, along +-(q - p)
+                for s in (1, -1):
+                    for w in (1, -1):
+                        a1, a2 = (i, s), ray_p[w]
+                        if a1 not in at_p or a2 not in at_p:
+                            continue
+                        for k in (1, -1):  # k=1 corresponding, k=-1 alternate
+                            b1, b2 = (j, k * s * same), ray_q[k * w]
+                            if b1 in at_q and b2 in at_q:
+                                yield inst("parallel_property_angle", why, cfg.angle_atom(p, a1, a2),
+                                           cfg.angle_atom(q, b1, b2))
+                        b1, b2 = (j, s * same), ray_q[-w]  # co-interior: one arm the same way, one opposite
+                        if b1 in at_q and b2 in at_q and w == 1:
+                            yield inst("parallel_property_ipsilateral_internal_angle", why,
+                                       cfg.angle_atom(p, a1, a2) + cfg.angle_atom(q, b1, b2), 180)
+
+
+def _midpoints(cfg: Configuration) -> dict[frozenset[str], str]:
+    """Segment -> its given midpoint (a midpoint or a median's foot)."""
+    mids: dict[frozenset[str], str] = {}
+    for rel in cfg.problem.relations:
+        if rel.key == "midpoint":
+            mids[frozenset(rel.args[1])] = rel.args[0][0]
+        if rel.key == "median":
+            mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
+    return mids
+
+
+def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
+    """Pairs of lines given parallel (by a relation or a kind of quadrilateral), closed under
+    transitivity, each with the two segments that say so."""
+    pairs: list[tuple[str, str, str, str]] = []
+    for rel in cfg.problem.relations:
+        a = rel.args
+        if rel.key == "parallel":
+            pairs.append((*a[0], *a[1]))
+        elif rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
+            p = a[0]
+            pairs += [(p[0], p[1], p[3], p[2]), (p[1], p[2], p[0], p[3])]
+        elif rel.key in ("trapezoid", "isosceles_trapezoid", "right_trapezoid"):
+            pairs.append((*a[1], *a[2]))
+        elif rel.key == "midsegment":
+            d, e = a[0]
+            abc = a[1]
+            pairs.append((d, e, abc[1], abc[2]))
+    mids = _midpoints(cfg)
+    for a, b, c in cfg.triangles:  # the midsegment of a triangle is parallel to its third side
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            d, e = mids.get(frozenset((x, y))), mids.get(frozenset((x, z)))
+            if d and e and cfg.joined(d, e):
+                pairs.append((d, e, y, z))
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    names: dict[int, str] = {}
+    for a, b, c, d in pairs:
+        i, j = cfg.line_through(a, b), cfg.line_through(c, d)
+        if i is None or j is None or i == j:
+            continue
+        names.setdefault(i, a + b)
+        names.setdefault(j, c + d)
+        parent[find(i)] = find(j)
+    out = {}
+    for i, j in itertools.permutations(names, 2):
+        if find(i) == find(j) and i < j:
+            out[(i, j)] = (names[i], names[j])
+    return out
+
+
+def perpendiculars(cfg: Configuration) -> Iterator[Instance]:
+    for rel in cfg.problem.relations:
+        if rel.key != "perpendicular_lines":
+            continue
+        (a, b), (c, d) = rel.args
+        i, j = cfg.line_through(a, b), cfg.line_through(c, d)
+        if i is None or j is None:
+            continue
+        common = sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points))
+        for v in common:
+            for r1 in cfg.rays_at(v):
+                for r2 in cfg.rays_at(v):
+                    if r1[0] == i and r2[0] == j:
+                        yield inst("perpendicular_property", (a + b, c + d), cfg.angle_atom(v, r1, r2), 90)
+
+
+def circles(cfg: Configuration) -> Iterator[Instance]:
+    for c in cfg.problem.circles:
+        o = c.centre
+        r = radius(o)
+        for p in c.points:
+            yield inst("radius_of_circle_property_length_equal", (o + p, o), L(o + p), r)
+        yield inst("circle_property_length_of_radius_and_diameter", (o,), element_symbol("diameter", (o,)), 2 * r)
+        yield inst("circle_perimeter_formula", (o,), element_symbol("circumference", (o,)), 2 * PI * r)
+        yield inst("circle_area_formula", (o,), element_symbol("circle_area", (o,)), PI * r ** 2)
+        pts = c.points
+        at = cfg.at
+        for a, b in itertools.permutations(pts, 2):
+            sweep = pg.sweep(at[o], at[a], at[b])
+            if a < b:
+                yield inst("arc_addition_measure", (o + a + b, o + b + a), arc(o + a + b) + arc(o + b + a), 360)
+            atom = cfg.angle(a, o, b)
+            if atom is None:
+                atom = element_symbol("angle", (a, o, b))
+            if abs(sweep - 180) < 1e-6:
+                yield inst("arc_property_center_angle", (o + a + b,), arc(o + a + b), 180)
+            elif sweep < 180:
+                yield inst("arc_property_center_angle", (o + a + b,), arc(o + a + b), atom)
+            for m in pts:
+                if m in (a, b):
+                    continue
+                # the inscribed angle amb subtends the arc from a to b that does not hold m
+                if pg.sweep(at[o], at[a], at[m]) > sweep and cfg.angle(a, m, b) is not None:
+                    yield inst("arc_property_circumference_angle_external", (a + m + b, o + a + b),
+                               cfg.angle(a, m, b), arc(o + a + b) / 2)
+
+
+def circle_formulas(cfg: Configuration) -> Iterator[Instance]:
+    """Arc length, sector area and perimeter for the arcs a fact or the goal names."""
+    exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
+    seen = set()
+    for e in exprs:
+        for s in e.free_symbols:
+            el = element_of(s)
+            if el is None or el.kind.key not in ("arc_length", "sector_area", "sector_perimeter") or s in seen:
+                continue
+            seen.add(s)
+            o, a, b = el.points
+            r, m = radius(o), arc(o + a + b)
+            key, rhs = {"arc_length": ("arc_length_formula", m * PI * r / 180),
+                        "sector_area": ("sector_area_formula", m * PI * r ** 2 / 360),
+                        "sector_perimeter": ("sector_perimeter_formula", 2 * r + m * PI * r / 180)}[el.kind.key]
+            yield inst(key, (o + a + b,), s, rhs)
+            yield inst("radius_of_circle_property_length_equal", (o + a, o), L(o + a), r)
+
+
+def perimeters_and_areas(cfg: Configuration) -> Iterator[Instance]:
+    for poly in _polygons(cfg):
+        n = len(poly)
+        name = "".join(poly)
+        yield inst("polygon_perimeter_formula", (name,), perimeter(poly),
+                   sum((L(poly[i - 1] + poly[i]) for i in range(n)), sympy.Integer(0)))
+        if n >= 4 and cfg.convex(poly):
+            for k in range(n):  # a diagonal from vertex k cuts off triangle (k-1, k, k+1)
+                tri = (poly[k - 1], poly[k], poly[(k + 1) % n])
+                rest = tuple(p for i, p in enumerate(poly) if i != k)
+                yield inst("polygon_area_split", (name, poly[k - 1] + poly[(k + 1) % n]), area(poly),
+                           area(tri) + area(rest))
+    for a, b, c in cfg.triangles:
+        yield inst("triangle_area_formula_sine", (a + b + c,), area((a, b, c)),
+                   L(a + b) * L(b + c) * Sin(ang(cfg, a, b, c)) / 2)
+        for m in cfg.problem.points:  # a cevian splits the area
+            if m not in (a, b, c):
+                for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+                    if cfg.between(m, y, z) and cfg.joined(x, m):
+                        yield inst("polygon_area_split", (x + y + z, x + m), area((x, y, z)),
+                                   area((x, y, m)) + area((x, m, z)))
+
+
+def triangle_laws(cfg: Configuration) -> Iterator[Instance]:
+    for a, b, c in cfg.triangles:
+        name = a + b + c
+        A, B, C = ang(cfg, b, a, c), ang(cfg, a, b, c), ang(cfg, a, c, b)
+        ab, bc, ca = L(a + b), L(b + c), L(c + a)
+        for (s1, t1), (s2, t2) in itertools.combinations(((bc, A), (ca, B), (ab, C)), 2):
+            yield inst("sine_theorem", (name,), s1 * Sin(t2), s2 * Sin(t1))
+        for s, t, u, w in ((bc, ab, ca, A), (ca, ab, bc, B), (ab, bc, ca, C)):
+            yield inst("cosine_theorem", (name,), s ** 2, t ** 2 + u ** 2 - 2 * t * u * Cos(w))
+
+
+def circle_points(cfg: Configuration) -> Iterator[Instance]:
+    """Power of a point (two secants or chords through it) and equal tangents."""
+    for c in cfg.problem.circles:
+        on = set(c.points)
+        for p in cfg.problem.points:
+            if p == c.centre:
+                continue
+            chords = []
+            for i in cfg.lines_at[p]:
+                hit = [q for q in cfg.lines[i].points if q in on and q != p]
+                if len(hit) == 2:
+                    chords.append(tuple(hit))
+            for (a, b), (d, e) in itertools.combinations(chords, 2):
+                yield inst("circle_power", (p, c.centre), L(p + a) * L(p + b), L(p + d) * L(p + e))
+    tangents: dict[tuple[str, str], list[str]] = {}
+    for rel in cfg.problem.relations:
+        if rel.key == "tangent":
+            (p, a), (o,) = rel.args
+            tangents.setdefault((p, o), []).append(a)
+            c = cfg.problem.circle(o)
+            if c is None:
+                continue
+            for i in cfg.lines_at[p]:  # tangent squared = secant product
+                hit = [q for q in cfg.lines[i].points if q in c.points and q != p]
+                if len(hit) == 2 and a not in hit:
+                    yield inst("circle_power", (p, o), L(p + a) ** 2, L(p + hit[0]) * L(p + hit[1]))
+    for (p, _), feet in tangents.items():
+        for a, b in itertools.combinations(sorted(set(feet)), 2):
+            yield inst("tangent_of_circle_property_length_equal", (p + a, p + b), L(p + a), L(p + b))
+
+
+def midsegments_and_bisectors(cfg: Configuration) -> Iterator[Instance]:
+    mids: dict[frozenset[str], str] = {}
+    for rel in cfg.problem.relations:
+        if rel.key == "midpoint":
+            (m,), ab = rel.args
+            mids[frozenset(ab)] = m
+        if rel.key == "median":
+            mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
+    for a, b, c in cfg.triangles:
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            d, e = mids.get(frozenset((x, y))), mids.get(frozenset((x, z)))
+            if d and e and cfg.joined(d, e):
+                yield inst("midsegment_of_triangle_property", (d + e, x + y + z), 2 * L(d + e), L(y + z))
+    for rel in cfg.problem.relations:
+        if rel.key == "angle_bisector":
+            (b, d), (a, _, c) = rel.args
+            if cfg.between(d, a, c):
+                yield inst("bisector_of_angle_property_line_ratio", (a + b + c,), L(a + d) * L(b + c),
+                           L(d + c) * L(a + b))
+
+
+def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
+    par = cfg_parallels(cfg)
+    for rel in cfg.problem.relations:
+        if rel.key == "centroid":  # each median is cut 2 : 1
+            (o,), abc = rel.args
+            for x in abc:
+                i = cfg.line_through(x, o)
+                if i is None:
+                    continue
+                for m in cfg.lines[i].points:
+                    y, z = (q for q in abc if q != x)
+                    if m not in (x, o) and cfg.between(m, y, z):
+                        yield inst("centroid_of_triangle_property_line_ratio", (o, "".join(abc)), L(x + o),
+                                   2 * L(o + m))
+        if rel.key.startswith(("similar_", "mirror_similar_", "congruent_", "mirror_congruent_")):
+            a, b = rel.args
+            yield from similar_ratios(a, b, ("".join(a), "".join(b)))
+        if rel.key == "midsegment_quadrilateral":  # EF joins the midpoints of AB and DC: 2 EF = AD + BC
+            (e, f), (a, b, c, d) = rel.args
+            i, j = cfg.line_through(a, d), cfg.line_through(b, c)
+            if i is not None and j is not None and (min(i, j), max(i, j)) in par:
+                yield inst("midsegment_of_quadrilateral_property_length", (e + f, a + b + c + d), 2 * L(e + f),
+                           L(a + d) + L(b + c))
+        if rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
+            a, b, c, d = rel.args[0]
+            i, j = cfg.line_through(a, c), cfg.line_through(b, d)
+            if i is None or j is None:
+                continue
+            for o in sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points)):
+                if o not in (a, b, c, d):
+                    yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(a + o), L(o + c))
+                    yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(b + o), L(o + d))
+
+
+CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
+    givens, line_addition, angle_addition, triangle_angle_sum, polygon_angle_sum, parallel_angles,
+    perpendiculars, circles, circle_formulas, perimeters_and_areas, triangle_laws, circle_points,
+    midsegments_and_bisectors, quadrilaterals)
+F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
+
+
+def construction_instances(cfg: Configuration) -> Iterator[Instance]:
+    for gen in CONSTRUCTION:
+        yield from gen(cfg)
+
+
+# -- judgements: candidates from the model, premises from the tables ----------------------------------
+
+
+def _close(x: float, y: float, rel: float = 1e-3) -> bool:
+    """Equal on the model, to pick candidates (a model meets its facts to about 1e-5)."""
+    return abs(x - y) <= rel * max(1.0, abs(x), abs(y))
+
+
+def judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
+    at = cfg.at
+    for a, b, c in cfg.triangles:
+        name = a + b + c
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):  # apex x
+            angle_y, angle_z = ang(cfg, x, y, z), ang(cfg, x, z, y)
+            if _close(pg.dist(at[x], at[y]), pg.dist(at[x], at[z])):
+                if proven(L(x + y), L(x + z)):
+                    yield inst("isosceles_triangle_property_angle_equal", (name, x + y, x + z), angle_y, angle_z,
+                               premises=((L(x + y), L(x + z)),))
+                if proven(angle_y, angle_z):
+                    yield inst("isosceles_triangle_judge_angle_equal", (name, y, z), L(x + y), L(x + z),
+                               premises=((angle_y, angle_z),))
+            right = ang(cfg, y, x, z)
+            if _close(pg.angle(at[y], at[x], at[z]), 90) and proven(right, sympy.Integer(90)):
+                yield inst("right_triangle_property_pythagorean", (name,), L(x + y) ** 2 + L(x + z) ** 2, L(y + z) ** 2,
+                           premises=((right, 90),))
+    for i, t1 in enumerate(cfg.triangles):
+        for t2 in cfg.triangles[i + 1:]:
+            yield from _similar(cfg, t1, t2, proven)
+    yield from more_judgements(cfg, proven)
+    # a right angle at a foot: heights, chords bisected by the perpendicular from the centre
+    for a, b, c in cfg.triangles:
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            for d in cfg.problem.points:
+                if d in (x, y, z) or not cfg.joined(x, d) or cfg.line_through(d, y) != cfg.line_through(y, z):
+                    continue
+                other = y if d != y else z
+                if _close(pg.angle(at[x], at[d], at[other]), 90) and proven(ang(cfg, x, d, other), sympy.Integer(90)):
+                    yield inst("triangle_area_formula_common", (x + y + z, y + z, x + d), 2 * area((x, y, z)),
+                               L(y + z) * L(x + d), premises=((ang(cfg, x, d, other), 90),))
+    for c in cfg.problem.circles:
+        o = c.centre
+        for a, b in itertools.combinations(c.points, 2):
+            for m in cfg.problem.points:
+                if cfg.between(m, a, b) and cfg.joined(o, m) and m != o:
+                    if _close(pg.angle(at[o], at[m], at[a]), 90) and proven(ang(cfg, o, m, a), sympy.Integer(90)):
+                        yield inst("circle_property_chord_perpendicular_bisect_chord", (o + m, a + b), L(a + m),
+                                   L(m + b),
+                                   premises=((ang(cfg, o, m, a), 90),))
+
+
+def more_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
+    at = cfg.at
+    par = cfg_parallels(cfg)
+    for poly in _polygons(cfg):
+        if len(poly) != 4 or not cfg.convex(poly):
+            continue
+        for k in range(2):  # sides k,k+1 and k+2,k+3 on parallel lines
+            a, b, c, d = poly[k:] + poly[:k]
+            i, j = cfg.line_through(a, b), cfg.line_through(c, d)
+            if i is None or j is None or (min(i, j), max(i, j)) not in par:
+                continue
+            for x in cfg.lines[i].points:
+                for y in cfg.lines[j].points:
+                    t = cfg.line_through(x, y)
+                    if t is None or t in (i, j) or not _close(pg.unit_dot(at[x], at[y], at[a], at[b]) + 1, 1):
+                        continue
+                    w = next(q for q in cfg.lines[j].points if q != y)
+                    if proven(ang(cfg, x, y, w), sympy.Integer(90)):
+                        yield inst("trapezoid_area_formula", ("".join(poly), x + y), 2 * area(poly),
+                                   (L(a + b) + L(c + d)) * L(x + y), premises=((ang(cfg, x, y, w), 90),))
+    mids: dict[frozenset[str], str] = {}
+    for rel in cfg.problem.relations:
+        if rel.key == "midpoint":
+            mids[frozenset(rel.args[1])] = rel.args[0][0]
+    for a, b, c in cfg.triangles:
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            m = mids.get(frozenset((y, z)))
+            if m and cfg.joined(x, m) and proven(ang(cfg, y, x, z), sympy.Integer(90)):
+                yield inst("right_triangle_property_length_of_median", (x + m, x + y + z), 2 * L(x + m), L(y + z),
+                           premises=((ang(cfg, y, x, z), 90),))
+
+
+def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, str], proven: Proven
+             ) -> Iterator[Instance]:
+    """Triangles whose angles match on the model: similar by AA, congruent by SSS, SAS, ASA, AAS or
+    HL, each premise proven by the tables."""
+    at = cfg.at
+    angles1 = [pg.angle(at[t1[i - 1]], at[t1[i]], at[t1[(i + 1) % 3]]) for i in range(3)]
+    for perm in itertools.permutations(t2):
+        angles2 = [pg.angle(at[perm[i - 1]], at[perm[i]], at[perm[(i + 1) % 3]]) for i in range(3)]
+        if not all(_close(u, v) for u, v in zip(angles1, angles2)):
+            continue
+        eqs = [(ang(cfg, t1[i - 1], t1[i], t1[(i + 1) % 3]), ang(cfg, perm[i - 1], perm[i], perm[(i + 1) % 3]))
+               for i in range(3)]
+        sides = [(L(t1[i] + t1[(i + 1) % 3]), L(perm[i] + perm[(i + 1) % 3])) for i in range(3)]  # side i: i..i+1
+        n1, n2 = "".join(t1), "".join(perm)
+        pa = [proven(u, v) for u, v in eqs]
+        used = tuple(e for e, ok in zip(eqs, pa) if ok)
+        if _close(pg.dist(at[t1[0]], at[t1[1]]), pg.dist(at[perm[0]], at[perm[1]])):
+            ps = [proven(u, v) for u, v in sides]
+            used = tuple(e for e, ok in zip(sides + eqs, ps + pa) if ok)
+            # side i joins vertices i and i+1; the angle between sides i and i+1 is at vertex i+1
+            sas = any(ps[i] and ps[(i + 1) % 3] and pa[(i + 1) % 3] for i in range(3))
+            hl = any(pa[k] and proven(eqs[k][0], sympy.Integer(90)) and ps[(k + 1) % 3] and (ps[k] or ps[k - 1])
+                     for k in range(3))
+            if sum(ps) == 3 or sas or hl or (sum(pa) >= 2 and any(ps)):
+                for u, v in [e for e, ok in zip(sides + eqs, ps + pa) if not ok]:
+                    yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v, premises=used)
+                continue
+        # SAS similarity: an angle and the ratio of the sides beside it (side i-1 and side i meet at vertex i)
+        sas_sim = [i for i in range(3)
+                   if pa[i] and proven(sides[i - 1][0] * sides[i][1], sides[i][0] * sides[i - 1][1])]
+        if sum(pa) < 2 and not sas_sim:
+            continue
+        if sum(pa) < 2:
+            i = sas_sim[0]
+            used = (eqs[i], (sides[i - 1][0] * sides[i][1], sides[i][0] * sides[i - 1][1]))
+        for (u, v), ok in zip(eqs, pa):
+            if not ok:
+                yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v, premises=used)
+        yield from similar_ratios(t1, perm, (n1, n2), used)
+
+
+def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
+    """Sides, perimeters and areas of similar polygons t1 ~ t2 (vertices in correspondence)."""
+    n = len(t1)
+    sides = [(L(t1[i] + t1[(i + 1) % n]), L(t2[i] + t2[(i + 1) % n])) for i in range(n)]
+    (s0, t0) = sides[0]
+    for s, t in sides[1:]:
+        yield inst("similar_triangle_property_line_ratio", names, s * t0, s0 * t, premises=premises)
+    for (s1, u1), (s2, u2) in itertools.combinations(sides[1:], 2):
+        yield inst("similar_triangle_property_line_ratio", names, s1 * u2, s2 * u1, premises=premises)
+    for k in range(n):
+        s, t = sides[k]
+        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2,
+                   premises=premises)
+        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s,
+                   premises=premises)

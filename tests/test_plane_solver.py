@@ -1,0 +1,225 @@
+"""The general plane-geometry solver (solvers/plane): every theorem family checked on coordinates,
+the smallest problem each family is needed for solved exactly, refusals, ``geomill solve``."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sympy
+from geomill.dsl import parse
+from geomill.engine import plane_geometry as pg
+from geomill.engine.errors import SolveError
+from geomill.engine.plane import CircleDecl, GeneralProblem, PolygonDecl, RelationDecl, element_of
+from geomill.engine.relations import BLOCKS, polygon_of
+from geomill.solvers.numeric import NumericModel
+from geomill.solvers.plane import Refused, solve_general
+from geomill.solvers.plane.configuration import Configuration
+from geomill.solvers.plane.theorems import F, construction_instances, judgements
+
+
+def _measure(e: sympy.Expr, at: dict, radii: dict) -> float:
+    """An expression's value by plain coordinate geometry (distances, atan2 angles, shoelace)."""
+    vals = {}
+    for s in e.free_symbols:
+        el = element_of(s)
+        assert el is not None, s
+        p = [at[n] for n in el.points]
+        k = el.kind.key
+        if k == "length":
+            vals[s] = math.hypot(*(p[0] - p[1]))
+        elif k == "angle":
+            u, v = p[0] - p[1], p[2] - p[1]
+            vals[s] = abs(math.degrees(math.atan2(u[0] * v[1] - u[1] * v[0], u @ v)))
+        elif k == "area":
+            xs, ys = zip(*p)
+            vals[s] = abs(sum(xs[i] * ys[(i + 1) % len(p)] - xs[(i + 1) % len(p)] * ys[i] for i in range(len(p)))) / 2
+        else:
+            vals[s] = pg.measure(el, at, radii.__getitem__)
+    e = e.replace(lambda x: hasattr(x, "rewrite_radians"), lambda x: x.rewrite_radians())
+    return float(e.xreplace(vals))
+
+
+def _figure(block, rng) -> tuple[GeneralProblem, NumericModel]:
+    """A block's own construction as a problem and an exact model (no least squares)."""
+    at = block.construct(rng)
+    args = tuple(tuple(ph) for ph in block.placeholders)
+    poly = polygon_of(block, args)
+    circles = ()
+    radii = {}
+    if block.circle:
+        circles = (CircleDecl(block.circle, block.on_circle),)
+        radii[block.circle] = pg.dist(at[block.circle], at[block.on_circle[0]])
+    problem = GeneralProblem(points=tuple(sorted(at)), polygons=(PolygonDecl(tuple(poly)),) if poly else (),
+                             circles=circles, relations=(RelationDecl(block.key, args),))
+    return problem, NumericModel(problem, {k: np.asarray(v, float) for k, v in at.items()}, {}, radii, 0.0, 0)
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda b: b.key)
+def test_every_theorem_instance_holds_on_coordinates(block) -> None:
+    """Every instance every family makes on a block's random figures is true by independent
+    measurement (a judgement's metric premises count as proven where they hold on the exact figure)."""
+    rng = np.random.default_rng(21)
+    for _ in range(3):
+        problem, model = _figure(block, rng)
+        cfg = Configuration(problem, model)
+
+        def holds(a: sympy.Expr, b: sympy.Expr, cfg=cfg, model=model) -> bool:
+            x, y = (_measure(cfg.canon(sympy.sympify(e)), model.coords, model.radii) for e in (a, b))
+            return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
+
+        for inst in list(construction_instances(cfg)) + list(judgements(cfg, holds)):
+            if inst.family.key in ("given",):
+                continue
+            lhs, rhs = (_measure(cfg.canon(x), model.coords, model.radii) for x in (inst.lhs, inst.rhs))
+            assert math.isclose(lhs, rhs, rel_tol=1e-6, abs_tol=1e-6), (block.key, inst.text, inst.lhs, inst.rhs)
+
+
+CASES = [  # (family it needs, problem text, exact answer)
+    ("triangle_property_angle_sum", "points A B C\ntriangle ABC\nangle ABC = 40\nangle BCA = 60\nfind angle CAB", "80"),
+    ("adjacent_complementary_angle",
+     "triangle CAB\nline D A B\nclockwise CAB DAC\nangle BAC = 50\nangle CAD = x\nfind x",
+     "130"),
+    ("line_addition", "line A B C\nAB = 3\nAC = 8\nfind BC", "5"),
+    ("parallel_property_angle", "points A B C D E\nline A E B\nline C D\nCD parallel to AB\nline E D\n"
+     "clockwise AED\nangle AED = 50\nfind angle EDC", "130"),
+    ("isosceles_triangle_property_angle_equal",
+     "points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle BAC = 40\nfind angle ABC", "70"),
+    ("right_triangle_property_pythagorean",
+     "points A B C\ntriangle ABC right at B\nAB = 4\nBC = 6\nfind AC", "2*sqrt(13)"),
+    ("cosine_theorem", "points A B C\ntriangle ABC\nAB = 3\nAC = 5\nangle BAC = 60\nfind BC", "sqrt(19)"),
+    ("sine_theorem", "points A B C\ntriangle ABC\nangle ABC = 45\nangle BCA = 60\nAC = 6\nfind AB", "3*sqrt(6)"),
+    ("similar_triangle_property_line_ratio", "triangle ABC\ntriangle DEF\nABC similar to DEF\nAB = 4\nDE = 6\n"
+     "BC = 5\nclockwise ABC DEF\nfind EF", "15/2"),
+    ("arc_property_circumference_angle_external", "circle O through A B C\ntriangle ABC\ncounterclockwise ABC\n"
+     "arc OAB = 100\nfind angle ACB", "50"),
+    ("circle_area_formula", "circle O through A\nOA = 5\nfind circle area O", "25*pi"),
+    ("sector_area_formula", "circle K through J L\nJK = 4\narc KLJ = 53\nfind sector area KLJ", "106*pi/45"),
+    ("tangent", "circle O through A\ntriangle OAP\nPA tangent to circle O\nOA = 3\nPA = 4\nfind OP", "5"),
+    ("midsegment_of_quadrilateral_property_length", "points C H E D G F\nquadrilateral CHED\nquadrilateral HGFE\n"
+     "trapezoid CGFD bases CD GF\nline C H G\nline D E F\nHE midsegment of CGFD\nclockwise CHED HGFE\nCD = 46\n"
+     "EH = 38\nfind FG", "30"),
+    ("polygon_perimeter_formula", "points A B C D\nrectangle ABCD\nAB = 3\nBC = 4\nfind perimeter ABCD", "14"),
+]
+
+
+@pytest.mark.parametrize("family,text,answer", CASES, ids=[c[0] for c in CASES])
+def test_smallest_problem_of_each_family(family: str, text: str, answer: str) -> None:
+    sol = solve_general(parse(text, "case.geo"))
+    assert sympy.simplify(sol.exact_value - sympy.sympify(answer)) == 0  # a test's own constant, not input
+    assert sol.proof.steps and sol.depth >= 1 and sol.width >= 1
+    assert sol.text("text") and "$" in sol.text("latex")
+    assert sol.proof.check(sol.model) == []  # every equation shown holds on the figure
+    moved = NumericModel(sol.model.problem, {k: v * 1.5 + 0.3 for k, v in sol.model.coords.items()},
+                         sol.model.variables, {k: r * 1.5 for k, r in sol.model.radii.items()}, 0.0, 0)
+    if any(st.value.free_symbols == set() and st.value != 0 and element_of(next(iter(st.target.free_symbols)))
+           is not None and element_of(next(iter(st.target.free_symbols))).kind.unit == "length"
+           for st in sol.proof.steps if len(st.target.free_symbols) == 1):
+        assert sol.proof.check(moved)  # a figure scaled 1.5 times breaks the stated lengths: the check sees it
+
+
+def test_every_family_has_a_sentence_and_a_known_key() -> None:
+    from geomill.solvers.theorems_gdl import load_theorems
+
+    names = set(load_theorems())
+    ours = {"given", "relation", "polygon_property_angle_sum", "polygon_area_split", "parallel_property_angle",
+            "perpendicular_property", "right_angle_property", "circle_power", "sector_perimeter_formula",
+            "polygon_perimeter_formula", "parallel_judge_angle", "trapezoid_area_formula",
+            "midsegment_of_quadrilateral_property_length", "parallelogram_property_diagonal_bisection",
+            "triangle_area_formula_common", "midsegment_of_triangle_property",
+            "isosceles_triangle_judge_angle_equal", "isosceles_triangle_property_angle_equal",
+            "right_triangle_property_length_of_median", "congruent_triangle_property_line_equal",
+            "similar_triangle_property_line_ratio", "circle_property_circular_power", "circle_area_formula"}
+    for key, fam in F.items():
+        assert fam.sentence
+        assert fam.key in names or fam.key in ours, key
+
+
+def test_refuses_what_no_theorem_gives() -> None:
+    """Stewart's theorem (a median's length) needs two cosine laws solved together: refused, naming the goal."""
+    p = parse("triangle ABC\nline B D C\nline A D\nD midpoint of BC\nAB = 7\nAC = 8\nAD = 5\nclockwise ABD ADC\n"
+              "find BC", "stewart.geo")
+    with pytest.raises(Refused, match="no theorem gives .*BC"):
+        solve_general(p)
+
+
+def test_never_answers_from_the_figure_alone() -> None:
+    """An answer that disagrees with the model is refused (a deliberately wrong model)."""
+    from geomill.solvers.numeric import build_model
+
+    p = parse("points A B C\ntriangle ABC\nangle ABC = 40\nangle BCA = 60\nfind angle CAB", "t.geo")
+    m = build_model(p)
+    m.coords["A"] = m.coords["A"] + np.array([0.5, 0.3])
+    with pytest.raises(SolveError):
+        solve_general(p, m)
+
+
+def test_geomill_solve_general_file(tmp_path: Path, capsys) -> None:
+    from geomill.cli import main
+
+    geo = tmp_path / "p.geo"
+    geo.write_text("points A B C\ntriangle ABC right at B\nAB = 4\nBC = 6\nfind AC\n")
+    assert main(["solve", str(geo)]) == 0
+    out = capsys.readouterr().out
+    assert "AB^2 + BC^2 = AC^2" in out and "answer: 2*sqrt(13)" in out and "depth: 1" in out
+    assert main(["solve", "--json", str(geo)]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["exact_form"] == "2*sqrt(13)" and math.isclose(rec["exact"], 2 * math.sqrt(13))
+    bad = tmp_path / "q.geo"
+    bad.write_text("triangle ABC\nline B D C\nline A D\nD midpoint of BC\nAB = 7\nAC = 8\nAD = 5\n"
+                   "clockwise ABD ADC\nfind BC\n")
+    assert main(["solve", str(bad)]) == 1
+    assert "no theorem gives" in capsys.readouterr().err
+
+
+def test_geomverse_solve_does_not_load_the_plane_solver() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from geomill.dsl import parse_file; from geomill.solvers import solve; "
+            "solve(parse_file('examples/geomverse_a.geo')); print('geomill.solvers.plane' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == "False"
+
+
+DEV = next((d / "shared" / "formalgeo7k" / "dev.jsonl.gz" for d in Path(__file__).resolve().parents[2:4]
+            if (d / "shared" / "formalgeo7k" / "dev.jsonl.gz").exists()),
+           Path(__file__).resolve().parents[2] / "shared" / "formalgeo7k" / "dev.jsonl.gz")  # a worktree sits deeper
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
+def test_bench_on_a_small_sample(tmp_path: Path, capsys) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_formalgeo", Path(__file__).resolve().parents[1] / "bench"
+                                                  / "formalgeo.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out = tmp_path / "fails.json"
+    assert bench.main([str(DEV), "--sample", "500", "--workers", "1", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "wrong 0" in text and "by level:" in text
+    fails = json.loads(out.read_text())
+    assert all(f["status"] != "wrong" and f.get("reason") for f in fails)
+
+
+@pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
+def test_readme_solution_is_what_solve_prints(tmp_path: Path, capsys) -> None:
+    import gzip
+
+    from geomill.generate.formalgeo import convert, header
+
+    from geomill.cli import main
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    shown = text.split("$ geomill solve 6.geo", 1)[1].split("\n", 1)[1].split("```", 1)[0]
+    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
+        problem = next(p for p in map(json.loads, fh) if p["problem_id"] == 6)
+    geo = tmp_path / "6.geo"
+    geo.write_text(header(problem) + convert(problem)[0])
+    assert main(["solve", str(geo)]) == 0
+    assert capsys.readouterr().out == shown
