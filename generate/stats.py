@@ -160,7 +160,9 @@ def plot(stats: dict, path: str | Path) -> None:
 
 def lint(out: str | Path, examples: int = 20) -> dict:
     """Run the solution linter (``solvers.lint``) over every record written under ``out``:
-    the coordinate-named solution gets every check, the figure-named one the arithmetic and syntax."""
+    the coordinate-named solution gets every check, the figure-named one the arithmetic and syntax;
+    a general problem's record (``generate.textbook``) is re-solved and its proof linted
+    (``solvers.plane_lint``)."""
     from geomill.dsl import parse
     from geomill.solvers import solve
     from geomill.solvers.lint import lint_solution, lint_text
@@ -173,10 +175,15 @@ def lint(out: str | Path, examples: int = 20) -> dict:
         for record in dataset.records(part):
             r = record.data
             n += 1
-            sol = solve(parse(r["dsl"]))
-            findings = lint_solution(sol, r["solution_text_only"])
-            if r["solution"] != r["solution_text_only"]:
-                findings += lint_text(r["solution"])
+            problem = parse(r["dsl"])
+            if not hasattr(problem, "shapes"):  # a general problem (generate.textbook): its proof's own linter
+                from .textbook import lint_record
+                findings = lint_record(problem, r)
+            else:
+                sol = solve(problem)
+                findings = lint_solution(sol, r["solution_text_only"])
+                if r["solution"] != r["solution_text_only"]:
+                    findings += lint_text(r["solution"])
             flagged += bool(findings)
             counts.update(f.check for f in findings)
             for f in findings[: max(0, examples - len(shown))]:

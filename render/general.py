@@ -11,9 +11,12 @@ from .scene import Scene
 from .scene_io import scene_from_dict
 
 
-def general_scene(problem: GeneralProblem, seed: int = 0) -> tuple[NumericModel, Scene]:
-    """The model of the problem and its plain scene (a SolveError when no figure fits)."""
-    model = build_model(problem, seed=seed, check_goal=False)
+def general_scene(problem: GeneralProblem, seed: int = 0,
+                  model: NumericModel | None = None) -> tuple[NumericModel, Scene]:
+    """The model of the problem (``model`` when one is given: the solver's) and its plain scene
+    (a SolveError when no figure fits)."""
+    if model is None:
+        model = build_model(problem, seed=seed, check_goal=False)
     pts = {n: [float(v[0]), float(v[1])] for n, v in model.coords.items()}
     strokes: list[tuple[str, ...]] = [ln.points for ln in problem.lines]
     covered = {frozenset((a, b)) for s in strokes for a in s for b in s if a != b}

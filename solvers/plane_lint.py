@@ -15,7 +15,6 @@ Findings are :class:`solvers.lint.Finding`, the type GeomVerse lint reports."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
 
 import sympy
@@ -184,11 +183,6 @@ def _check_goal(proof, known: dict, model, answer) -> list[Finding]:
     return out
 
 
-def lint_general(sol, texts: Iterable[tuple[str, str | None]] = ()) -> list[Finding]:
-    """Every check on a :class:`solvers.plane.GeneralSolution`; ``texts`` are (style, text) pairs a
-    record holds (``text``, ``latex``), each compared with the text the proof writes."""
-    out = lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
-    for style, text in texts:
-        if text is not None and text != sol.text(style):
-            out.append(Finding("text", f"the {style} solution is not the one its proof writes"))
-    return out
+def lint_general(sol) -> list[Finding]:
+    """Every check on a :class:`solvers.plane.GeneralSolution` (its proof, model, answer, depth, width)."""
+    return lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
