@@ -189,3 +189,28 @@ def lint(out: str | Path, examples: int = 20) -> dict:
             for f in findings[: max(0, examples - len(shown))]:
                 shown.append({"id": record.id, "part": part.name, "finding": str(f)})
     return {"records": n, "with_findings": flagged, "findings": dict(counts), "examples": shown}
+
+
+def lint_file(path: str | Path) -> dict:
+    """``lint``'s report for one problem file: solved (a general one by ``solvers.plane``) and its
+    solution linted, as ``geomill solve`` prints it."""
+    from geomill.dsl import parse_file
+    from geomill.engine.errors import GeomillError
+
+    problem = parse_file(str(path))
+    try:
+        if hasattr(problem, "shapes"):
+            from geomill.solvers import solve
+            from geomill.solvers.lint import lint_solution
+
+            findings = lint_solution(solve(problem))
+        else:
+            from geomill.solvers.plane import solve_general
+            from geomill.solvers.plane_lint import lint_general
+
+            findings = lint_general(solve_general(problem))
+    except GeomillError as exc:
+        raise exc.located(str(path)) from None
+    counts = Counter(f.check for f in findings)
+    return {"records": 1, "with_findings": int(bool(findings)), "findings": dict(counts),
+            "examples": [{"id": str(path), "part": None, "finding": str(f)} for f in findings]}

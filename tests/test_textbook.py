@@ -160,3 +160,15 @@ def test_records_from_imported_geo_files(tmp_path):
     assert r["formalgeo"] == {"problem_id": 102, "source": src["source"], "level": src["problem_level"],
                               "answer": src["problem_answer"]}
     assert r["answer"] == answer_value(src["problem_answer"]) and r["image"] is None
+
+
+def test_lint_takes_a_problem_file(tmp_path, capsys):
+    """``geomill lint FILE.geo`` solves the file and lints what ``geomill solve`` prints for it."""
+    path = tmp_path / "114.geo"
+    path.write_text(convert(_problem(114))[0])
+    assert main(["lint", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["with_findings"] == 0
+    open_goal = tmp_path / "113.geo"
+    open_goal.write_text(convert(_problem(113))[0])
+    assert main(["lint", str(open_goal)]) == 1
+    assert "113.geo" in capsys.readouterr().err
