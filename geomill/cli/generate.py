@@ -154,7 +154,7 @@ def cmd_lint(args) -> int:
     """Exit 1 when any solution has a finding."""
     from geomill.generate.stats import lint, lint_file
 
-    report = lint_file(args.dir) if Path(args.dir).is_file() else lint(args.dir)
+    report = lint_file(args.dir) if Path(args.dir).suffix == ".geo" and Path(args.dir).is_file() else lint(args.dir)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
