@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -22,6 +25,21 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--image-size", type=flags.IMAGE_SIZE, default=512, help="--records: figure size in pixels")
 
 
+@contextmanager
+def _hash_seed(seed: str) -> Iterator[None]:
+    """Workers started meanwhile hash strings with one fixed seed: a proof's order among equal
+    choices follows set order, so records are the same bytes on every run (spawned workers only)."""
+    old = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = seed
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["PYTHONHASHSEED"]
+        else:
+            os.environ["PYTHONHASHSEED"] = old
+
+
 def run_records(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -35,7 +53,7 @@ def run_records(args: argparse.Namespace) -> int:
     opts = Options(images=not args.no_images, image_size=args.image_size, timeout=args.timeout)
     items = list(read_sources(source))[: args.limit]
     job = partial(build_one, opts=opts)
-    with mp.get_context("fork").Pool(args.workers) as pool:
+    with _hash_seed("0"), mp.get_context("spawn").Pool(args.workers) as pool:
         entries = list(tqdm(pool.imap(job, items, chunksize=1), total=len(items), desc="records", unit="problem",
                             file=sys.stderr, disable=None))
     report = write_dataset(entries, out, opts)
