@@ -103,7 +103,8 @@ def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
         out += _check_step(st, where, known)
         if model is not None:
             out += _check_numeric(st, where, model)
-        given_only = all(s.instance.family.key == "given" for s, _ in st.equations) and not _cited(st)
+        # a given restated, or a value put into a given expression, is no theorem step (Proof.depth)
+        given_only = all(s.instance.family.key == "given" for s, _ in st.equations)
         level.append((0 if given_only else 1) + max((level[j] for j in deps), default=0))
         found.append(st.target)
         if st.target.is_Symbol:
