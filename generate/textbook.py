@@ -60,23 +60,16 @@ def read_sources(path: Path) -> Iterator[tuple[str, dict | str]]:
     """(where, problem) for FormalGeo JSON (a file or folder, as the importer reads it), or for
     ``.geo`` files written by ``geomill import formalgeo`` (a file or a folder of them): those
     become ``{"geo": text}`` with the ids and answer their header comment gives."""
-    geo = [path] if path.suffix == ".geo" else sorted(path.glob("*.geo"), key=_natural) if path.is_dir() else []
+    from geomill.dataset.sources import read_texts
+
+    geo = list(read_texts(path, ".geo"))
     if not geo:
         from .formalgeo import read_problems
 
         yield from read_problems(path)
         return
-    for p in geo:
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            yield str(p), f"cannot read: {exc}"
-            continue
-        yield str(p), {"geo": text, **_header(text, p.stem)}
-
-
-def _natural(p: Path) -> tuple:
-    return (int(p.stem), "") if p.stem.isdigit() else (1 << 62, p.stem)
+    for where, text, ok in geo:
+        yield (where, {"geo": text, **_header(text, Path(where).stem)}) if ok else (where, text)
 
 
 def _header(text: str, stem: str) -> dict:
