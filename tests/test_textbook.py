@@ -190,3 +190,17 @@ def test_records_are_the_same_bytes_whatever_the_hash_seed(tmp_path):
                        env={**os.environ, "PYTHONHASHSEED": seed})
         shards.append((out / "textbook" / "shard-00000.jsonl").read_bytes())
     assert shards[0] == shards[1] and b'"id":"textbook-100"' in shards[0]
+
+
+def test_records_bad_input_is_one_line(tmp_path, capsys):
+    assert main(["import", "formalgeo", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "o"),
+                 "--records"]) == 1
+    assert "missing.jsonl" in capsys.readouterr().err
+    assert main(["import", "formalgeo", str(SAMPLE), "--out", str(tmp_path / "o"), "--records", "--no-model"]) == 1
+    assert "--no-model" in capsys.readouterr().err
+    broken = tmp_path / "broken.geo"  # a .geo file that does not read: left out with its reason, never a crash
+    broken.write_text("# FormalGeo7k problem 7 (GeoQA-1), level 1\n# answer: 3\npoints A B\nAB = = 3\nfind AB\n")
+    assert main(["import", "formalgeo", str(broken), "--out", str(tmp_path / "b"), "--records", "--no-images"]) == 0
+    report = json.loads((tmp_path / "b" / "textbook_report.json").read_text())
+    assert report["records"] == 0 and report["left_out"] == {"not imported": 1}
+    assert report["problems_left_out"][0]["problem_id"] == 7

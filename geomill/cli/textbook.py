@@ -50,6 +50,8 @@ def run_records(args: argparse.Namespace) -> int:
         raise GeomillError(f"no such file or folder: {source}")
     if args.workers < 1 or args.timeout <= 0:
         raise GeomillError("--workers must be at least 1 and --timeout positive")
+    if args.no_model:
+        raise GeomillError("--records needs each problem's numeric model: drop --no-model")
     opts = Options(images=not args.no_images, image_size=args.image_size, timeout=args.timeout)
     items = list(read_sources(source))[: args.limit]
     job = partial(build_one, opts=opts)
