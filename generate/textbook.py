@@ -97,8 +97,8 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr) -> str:
     """``AB = 12``, ``angle ABC = 40°``, ``angle SRT = (4y - 10)°``."""
     el = element_of(lhs) if lhs.is_Symbol else None
     right = _fmt(rhs)
-    if el is not None and el.kind.unit == "degrees":
-        right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"
+    if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
+        right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
     return f"{_fmt(lhs)} = {right}"
 
 
@@ -125,8 +125,8 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
     if not figure:
         for t in problem.turns:
             way = "clockwise" if t.clockwise else "counterclockwise"
-            sentences.append(f"going round {_and([''.join(c) for c in t.chains])} in the order written "
-                             f"turns {way}")
+            sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
+                             f"run {way}")
     facts = [fact_text(f.lhs, f.rhs) for f in problem.facts]
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]

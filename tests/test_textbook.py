@@ -81,6 +81,7 @@ def test_facts_in_the_language_style():
     assert fact_text(side, sympy.Integer(12)) == "AB = 12"
     assert fact_text(angle, sympy.Integer(40)) == "angle ABC = 40°"
     assert fact_text(angle, 4 * x - 10) == "angle ABC = (4x - 10)°"
+    assert fact_text(angle, element_symbol("angle", tuple("DEF"))) == "angle ABC = angle DEF"  # no degree sign
 
 
 @pytest.fixture(scope="module")
