@@ -37,7 +37,7 @@ def _zero(e: sympy.Expr) -> bool:
     if sympy.expand(e) == 0:
         return True
     try:
-        return sympy.simplify(e) == 0 or sympy.nsimplify(sympy.simplify(e)) == 0
+        return sympy.simplify(e) == 0 or e.equals(0) is True  # equals: sympy's proof that a constant is 0
     except (TypeError, ValueError, RecursionError):
         return False
 
