@@ -17,7 +17,8 @@ RESPONSE_TYPES: tuple[str, ...] = ("number", "choice", "truefalse", "multi")
 
 Kind = Literal["geomverse", "perception"]
 # a record's schema -> the kind of dataset it belongs to, and the command that writes that kind
-SCHEMAS: dict[str, Kind] = {"geomill.generate/1": "geomverse", "geomill.perceive/1": "perception"}
+SCHEMAS: dict[str, Kind] = {"geomill.generate/1": "geomverse", "geomill.perceive/1": "perception",
+                            "geomill.textbook/1": "geomverse"}  # FormalGeo problems proved (generate.textbook)
 
 # The JSON type of each field a kind's readers use (a line is checked against it when read, so a
 # hostile or hand-edited field is a one-line error naming the record, never a crash further on).

@@ -56,3 +56,22 @@ def _object(text: str) -> dict | str:
     if isinstance(out, _Unreadable):
         return out.reason
     return out if isinstance(out, dict) else "not a JSON object"
+
+
+def read_texts(path: str | Path, suffix: str) -> Iterator[tuple[str, str, bool]]:
+    """(path, text or the reason it cannot be read, whether it was read) for a ``suffix`` file, or
+    for every one in a folder (numbered names in number order: ``2.geo`` before ``10.geo``)."""
+    path = Path(path)
+    if path.is_dir():
+        files = sorted(path.glob(f"*{suffix}"), key=_numbered)
+    else:
+        files = [path] if path.name.endswith(suffix) else []
+    for f in files:
+        try:
+            yield str(f), f.read_text(encoding="utf-8"), True
+        except (OSError, UnicodeDecodeError) as e:
+            yield str(f), f"cannot read the file: {e}", False
+
+
+def _numbered(p: Path) -> tuple:
+    return (0, int(p.stem), "") if p.stem.isdigit() else (1, 0, p.stem)

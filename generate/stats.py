@@ -160,7 +160,9 @@ def plot(stats: dict, path: str | Path) -> None:
 
 def lint(out: str | Path, examples: int = 20) -> dict:
     """Run the solution linter (``solvers.lint``) over every record written under ``out``:
-    the coordinate-named solution gets every check, the figure-named one the arithmetic and syntax."""
+    the coordinate-named solution gets every check, the figure-named one the arithmetic and syntax;
+    a general problem's record (``generate.textbook``) is re-solved and its proof linted
+    (``solvers.plane_lint``)."""
     from geomill.dsl import parse
     from geomill.solvers import solve
     from geomill.solvers.lint import lint_solution, lint_text
@@ -173,12 +175,42 @@ def lint(out: str | Path, examples: int = 20) -> dict:
         for record in dataset.records(part):
             r = record.data
             n += 1
-            sol = solve(parse(r["dsl"]))
-            findings = lint_solution(sol, r["solution_text_only"])
-            if r["solution"] != r["solution_text_only"]:
-                findings += lint_text(r["solution"])
+            problem = parse(r["dsl"])
+            if not hasattr(problem, "shapes"):  # a general problem (generate.textbook): its proof's own linter
+                from .textbook import lint_record
+                findings = lint_record(problem, r)
+            else:
+                sol = solve(problem)
+                findings = lint_solution(sol, r["solution_text_only"])
+                if r["solution"] != r["solution_text_only"]:
+                    findings += lint_text(r["solution"])
             flagged += bool(findings)
             counts.update(f.check for f in findings)
             for f in findings[: max(0, examples - len(shown))]:
                 shown.append({"id": record.id, "part": part.name, "finding": str(f)})
     return {"records": n, "with_findings": flagged, "findings": dict(counts), "examples": shown}
+
+
+def lint_file(path: str | Path) -> dict:
+    """``lint``'s report for one problem file: solved (a general one by ``solvers.plane``) and its
+    solution linted, as ``geomill solve`` prints it."""
+    from geomill.dsl import parse_file
+    from geomill.engine.errors import GeomillError
+
+    problem = parse_file(str(path))
+    try:
+        if hasattr(problem, "shapes"):
+            from geomill.solvers import solve
+            from geomill.solvers.lint import lint_solution
+
+            findings = lint_solution(solve(problem))
+        else:
+            from geomill.solvers.plane import solve_general
+            from geomill.solvers.plane_lint import lint_general
+
+            findings = lint_general(solve_general(problem))
+    except GeomillError as exc:
+        raise exc.located(str(path)) from None
+    counts = Counter(f.check for f in findings)
+    return {"records": 1, "with_findings": int(bool(findings)), "findings": dict(counts),
+            "examples": [{"id": str(path), "part": None, "finding": str(f)} for f in findings]}

@@ -13,10 +13,13 @@ from .scene_io import scene_from_dict
 APPROXIMATE = 0.05  # givens that disagree by up to 5 % are drawn all the same (the import's tolerance)
 
 
-def general_scene(problem: GeneralProblem, seed: int = 0) -> tuple[NumericModel, Scene]:
-    """The model of the problem and its plain scene (a SolveError when no figure fits, even one
-    that misses the givens by APPROXIMATE; ``model.misfit`` says when it misses them)."""
-    model = build_model(problem, seed=seed, check_goal=False, tolerate=APPROXIMATE)
+def general_scene(problem: GeneralProblem, seed: int = 0,
+                  model: NumericModel | None = None) -> tuple[NumericModel, Scene]:
+    """The model of the problem (``model`` when one is given: the solver's) and its plain scene (a
+    SolveError when no figure fits, even one that misses the givens by APPROXIMATE; ``model.misfit``
+    says when it misses them)."""
+    if model is None:
+        model = build_model(problem, seed=seed, check_goal=False, tolerate=APPROXIMATE)
     pts = {n: [float(v[0]), float(v[1])] for n, v in model.coords.items()}
     strokes: list[tuple[str, ...]] = [ln.points for ln in problem.lines]
     covered = {frozenset((a, b)) for s in strokes for a in s for b in s if a != b}

@@ -16,6 +16,7 @@ from functools import cached_property
 from geomill.dsl import parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, ShapeDecl, split_points
+from geomill.engine.plane import GeneralProblem, element_of
 from geomill.engine.rules import Rule, chain, rules_for
 
 Key = tuple  # a quantity's identity up to the elements a shape makes equal: (kind, canonical key)
@@ -158,6 +159,8 @@ def _same_cycle(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 def build_key(record: dict) -> AnswerKey:
     """The answer key of a generated record (or of ``geomill solve --json`` output with a ``dsl``)."""
     problem = parse(record["dsl"])
+    if isinstance(problem, GeneralProblem):
+        return _general_key(record, problem)
     shapes = {d.name: d for d in problem.shapes}
     alias: dict[Key, Key] = {}
 
@@ -174,11 +177,7 @@ def build_key(record: dict) -> AnswerKey:
                 if other != first:
                     alias[other] = first
     flat = {k: find(k) for k in list(alias)}
-    steps = [ProofStep(i, quantity_of(s["output"]), float(s["value"]), float(s["exact"]), s["how"], s.get("kind"),
-                       s.get("shape"), s.get("rule"), [(quantity_of(n), float(v)) for n, v in s["inputs"]],
-                       list(s.get("chain") or []))
-             for i, s in enumerate(record.get("steps") or [], 1)]
-    key = AnswerKey(record, shapes, steps, {}, {}, _alias=flat)
+    key = AnswerKey(record, shapes, _steps(record), {}, {}, _alias=flat)
     for f in problem.facts:
         val = float(f.value) if not f.value.free_symbols else None
         key.givens[key.key(f.quantity)] = (f.quantity, val)
@@ -186,6 +185,31 @@ def build_key(record: dict) -> AnswerKey:
     individual, coordinate = record.get("solution"), record.get("solution_text_only")
     if individual and coordinate and individual != coordinate:
         key.labels = individual_labels(individual, coordinate)
+    return key
+
+
+def _steps(record: dict) -> list[ProofStep]:
+    return [ProofStep(i, quantity_of(s["output"]), float(s["value"]), float(s["exact"]), s["how"], s.get("kind"),
+                      s.get("shape"), s.get("rule"), [(quantity_of(n), float(v)) for n, v in s["inputs"]],
+                      list(s.get("chain") or []))
+            for i, s in enumerate(record.get("steps") or [], 1)]
+
+
+def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
+    """The key of a general problem's record (``generate.textbook``): its proof steps, and as givens
+    the facts that give one length, angle or variable (no shape kinds, so no aliases)."""
+    key = AnswerKey(record, {}, _steps(record), {}, {})
+    for f in problem.facts:
+        if not f.lhs.is_Symbol:
+            continue
+        el = element_of(f.lhs)
+        if el is None:
+            q = Quantity.var(f.lhs.name)
+        elif el.kind.key in ("length", "angle"):
+            q = Quantity.length(*el.points) if el.kind.key == "length" else Quantity.angle(*el.points)
+        else:
+            continue
+        key.givens[key.key(q)] = (q, None if f.rhs.free_symbols else float(f.rhs))
     return key
 
 

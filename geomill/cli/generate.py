@@ -43,8 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true", help="print JSON instead of a table")
     s.set_defaults(func=cmd_stats)
 
-    s = sub.add_parser("lint", help="check every gold solution of a generated folder (solvers.lint)")
-    s.add_argument("dir")
+    s = sub.add_parser("lint", help="check every gold solution of a generated folder, or of problem files "
+                                    "(solvers.lint; general problems: solvers.plane_lint)")
+    s.add_argument("dir", metavar="DIR|FILE.geo", help="a generated folder, or a problem file to solve and lint")
     s.add_argument("--json", action="store_true", help="print JSON instead of a summary")
     s.set_defaults(func=cmd_lint)
 
@@ -151,9 +152,9 @@ def cmd_stats(args) -> int:
 
 def cmd_lint(args) -> int:
     """Exit 1 when any solution has a finding."""
-    from geomill.generate.stats import lint
+    from geomill.generate.stats import lint, lint_file
 
-    report = lint(args.dir)
+    report = lint_file(args.dir) if Path(args.dir).suffix == ".geo" and Path(args.dir).is_file() else lint(args.dir)
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:

@@ -25,6 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-model", action="store_true",
                    help="do not build the numeric model of each problem (faster; writes problems with no figure too)")
     p.add_argument("--limit", type=int, default=None, help="only the first N problems")
+    from .textbook import add_options
+    add_options(p)
     p.set_defaults(func=run)
 
 
@@ -34,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     from geomill.dataset.files import write_text
     from geomill.generate.formalgeo import import_one, read_problems
 
+    if args.records:  # the solved problems as a dataset (geomill/cli/textbook.py)
+        from .textbook import run_records
+        return run_records(args)
     source, out = Path(args.source), Path(args.out)
     if not source.exists():
         raise GeomillError(f"no such file or folder: {source}")

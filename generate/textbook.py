@@ -1,0 +1,370 @@
+"""Real textbook problems as dataset records (issue 21 item 6): FormalGeo problems the plane solver
+proves, written in the generator's record format so that ``geomill stats``, ``lint``, ``eval`` and
+``grade`` run on them as on GeomVerse sets.
+
+A problem goes in only when it is imported, its numeric model is built, the solver proves an answer
+(``solvers.plane``), that answer is within 0.1 % of FormalGeo's, and the linter
+(``solvers.plane_lint``) finds nothing in its proof; every other problem is counted by its reason
+in ``textbook_report.json``.  Questions are written from the problem's facts in the language's style
+(``AB = 12``, ``angle ABC = 40°``, ``AB is parallel to CD``): the text-only version says everything,
+the figure version leaves out what the plain figure shows (lines, faces, which way they turn).
+"""
+from __future__ import annotations
+
+import re
+import signal
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy
+from geomill.dataset.files import write_json
+from geomill.dataset.folder import prepare_part, write_manifest, write_part_files, write_shard
+from geomill.dataset.records import Manifest, Part, Record
+from geomill.engine.errors import GeomillError
+from geomill.engine.plane import GeneralProblem, element_of
+from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
+
+SCHEMA = "geomill.textbook/1"
+GENERATOR = "geomill.textbook 1"
+PART = "textbook"
+AGREE = 1e-3  # FormalGeo's answer and ours: within 0.1 % (the benchmark's "right")
+_HEADER = re.compile(r"^# FormalGeo7k problem (\S+) \((.*)\), level (\S+)$", re.M)
+_ANSWER = re.compile(r"^# answer: (.*)$", re.M)
+_LISTED = ("where", "problem_id", "source", "level", "reason", "detail")
+ANSWER_TYPES = {"length": "side", "angle": "angle", "area": "area", "perimeter": "perimeter"}
+
+
+class Skip(Exception):
+    """A problem that is not written as a record: ``reason`` is its category, ``detail`` the rest."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason, self.detail = reason, detail
+
+
+@dataclass(frozen=True)
+class Options:
+    images: bool = True
+    image_size: int = 512
+    timeout: float = 30.0  # CPU seconds per problem
+    part: str = PART
+
+
+# -- reading ----------------------------------------------------------------------------------------
+
+
+def read_sources(path: Path) -> Iterator[tuple[str, dict | str]]:
+    """(where, problem) for FormalGeo JSON (a file or folder, as the importer reads it), or for
+    ``.geo`` files written by ``geomill import formalgeo`` (a file or a folder of them): those
+    become ``{"geo": text}`` with the ids and answer their header comment gives."""
+    from geomill.dataset.sources import read_texts
+
+    geo = list(read_texts(path, ".geo"))
+    if not geo:
+        from .formalgeo import read_problems
+
+        yield from read_problems(path)
+        return
+    for where, text, ok in geo:
+        yield (where, {"geo": text, **_header(text, Path(where).stem)}) if ok else (where, text)
+
+
+def _header(text: str, stem: str) -> dict:
+    m, a = _HEADER.search(text), _ANSWER.search(text)
+    pid = m.group(1) if m else stem
+    return {"problem_id": int(pid) if pid.isdigit() else pid, "source": m.group(2) if m else None,
+            "problem_level": int(m.group(3)) if m and m.group(3).isdigit() else None,
+            "problem_answer": a.group(1).strip() if a else None}
+
+
+# -- questions --------------------------------------------------------------------------------------
+
+
+def _fmt(e: sympy.Expr) -> str:
+    from geomill.dsl import format_expr
+
+    return format_expr(e)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def fact_text(lhs: sympy.Expr, rhs: sympy.Expr) -> str:
+    """``AB = 12``, ``angle ABC = 40°``, ``angle SRT = (4y - 10)°``."""
+    el = element_of(lhs) if lhs.is_Symbol else None
+    right = _fmt(rhs)
+    if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
+        right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
+    return f"{_fmt(lhs)} = {right}"
+
+
+def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
+    """The question, written from the facts: ``figure`` leaves out what the plain figure shows."""
+    kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
+             if BLOCKS_BY_KEY[r.key].polygon is not None}
+    said = set()
+    sentences: list[str] = []
+    if not figure:
+        for poly in problem.polygons:
+            rel = kinds.get(poly.points)
+            if rel is not None:
+                said.add((rel.key, rel.args))
+                sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args))
+            else:
+                sentences.append(f"{''.join(poly.points)} is a {poly.noun}")
+        for ln in problem.lines:
+            sentences.append(f"{_and(list(ln.points))} lie on one line, in that order")
+    for c in problem.circles:
+        through = f" through {_and(list(c.points))}" if c.points and not figure else ""
+        sentences.append(f"{c.centre} is the centre of the circle{through}")
+    sentences += [BLOCKS_BY_KEY[r.key].state(r.args) for r in problem.relations if (r.key, r.args) not in said]
+    if not figure:
+        for t in problem.turns:
+            way = "clockwise" if t.clockwise else "counterclockwise"
+            sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
+                             f"run {way}")
+    facts = [fact_text(f.lhs, f.rhs) for f in problem.facts]
+    text = ("In the figure, " if figure else "")
+    body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
+    if facts:
+        body.append(("We know that " if body or not figure else "") + _and(facts))
+    text += ". ".join(body) + ("." if body else "")
+    goal = problem.goal.expr
+    el = element_of(goal) if goal.is_Symbol else None
+    unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
+    text = (text + " " if text else "") + f"Find {_fmt(goal)}{unit}."
+    if rounds:
+        text += " Round the answer to 2 decimal places."
+    return text
+
+
+# -- one problem --------------------------------------------------------------------------------------
+
+
+def _name(s: sympy.Symbol) -> str:
+    from geomill.solvers.plane.proof import show
+
+    return show(s)
+
+
+def grader_steps(proof) -> list[dict]:
+    """The proof's steps as the grader reads them (``evaluate.grading.answer_key``): each step
+    that concludes one element's (or variable's) value, with the values it puts in."""
+    out = []
+    for st in proof.steps:
+        if not st.target.is_Symbol or st.value.free_symbols:
+            continue
+        el = element_of(st.target)
+        if el is not None and el.kind.key not in ("length", "angle"):
+            continue
+        exact = float(st.value)
+        inputs = [[_name(proof.steps[j].target), float(proof.steps[j].value)] for j in st.needs
+                  if proof.steps[j].target.is_Symbol and not proof.steps[j].value.free_symbols]
+        out.append({"output": _name(st.target), "value": round(exact, 2), "exact": exact, "how": "theorem",
+                    "kind": None, "shape": None, "rule": "+".join(dict.fromkeys(st.theorems)),
+                    "inputs": inputs, "chain": []})
+    return out
+
+
+def build(item: tuple[str, dict | str], opts: Options) -> dict:
+    """One problem's record (with its figure's bytes), or the reason it is left out."""
+    where, problem = item
+    if not isinstance(problem, dict):
+        raise Skip("not read", str(problem))
+    from geomill.engine.errors import SolveError
+    from geomill.solvers.numeric import build_model
+    from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane_lint import lint_general
+
+    from .formalgeo import Unsupported, answer_value, convert, header
+
+    if "geo" in problem:
+        from geomill.dsl import parse
+
+        text = problem["geo"]
+        try:
+            parsed = parse(text, where)
+        except GeomillError as exc:
+            raise Skip("not imported", exc.message) from None
+    else:
+        try:
+            body, parsed = convert(problem)
+        except Unsupported as exc:
+            raise Skip("not imported", str(exc)) from None
+        text = header(problem) + body
+    if not isinstance(parsed, GeneralProblem) or parsed.goal is None:
+        raise Skip("not imported", "not a general problem with a goal")
+    reference = answer_value(problem.get("problem_answer"))
+    if reference is None:
+        raise Skip("no FormalGeo answer", str(problem.get("problem_answer"))[:60])
+    try:
+        model = build_model(parsed)
+    except SolveError as exc:
+        raise Skip("no model", exc.message) from None
+    try:
+        sol = solve_general(parsed, model)
+    except SolveError as exc:
+        raise Skip("refused", exc.message) from None
+    if abs(sol.exact - reference) > AGREE * max(abs(reference), 1e-9):
+        raise Skip("disagrees with FormalGeo", f"ours {sol.exact_value} = {sol.exact:.6g}, FormalGeo's "
+                                               f"{problem.get('problem_answer')} = {reference:.6g}")
+    findings = lint_general(sol)
+    if findings:
+        raise Skip("lint", "; ".join(map(str, findings))[:300])
+    rounds = not float(sol.exact).is_integer()
+    png = labels = None
+    if opts.images:
+        import json
+
+        from geomill.render.general import general_labels, general_scene
+        from geomill.render.plain import render_png
+
+        try:
+            _, scene = general_scene(parsed, model=model)
+            png = render_png(scene, opts.image_size)
+            labels = json.dumps(general_labels(scene, opts.image_size), ensure_ascii=False,
+                                separators=(",", ":")).encode()
+        except (GeomillError, ArithmeticError, ValueError) as exc:
+            raise Skip("figure", str(exc)[:200]) from None
+    goal = parsed.goal.expr
+    el = element_of(goal) if goal.is_Symbol else None
+    pid = problem.get("problem_id")
+    shapes = [{"name": "".join(p.points), "kind": p.noun, "pool": "formalgeo"} for p in parsed.polygons]
+    shapes += [{"name": "".join("".join(a) for a in r.args), "kind": r.key, "pool": "formalgeo"}
+               for r in parsed.relations]
+    record = {
+        "schema": SCHEMA, "generator": GENERATOR, "dsl": text,
+        "question_text_only": question(parsed, figure=False, rounds=rounds),
+        "question": question(parsed, figure=opts.images, rounds=rounds),
+        "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
+        "answer_type": ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else "variable",
+        "solution": sol.text("text"), "solution_text_only": sol.text("text"),
+        "solution_latex": sol.text("latex"), "steps": grader_steps(sol.proof),
+        "depth": sol.depth, "width": sol.width, "shapes": shapes,
+        "rules": sorted({k for st in sol.proof.steps for k in st.theorems}),
+        "distractors": {"shapes": [], "facts": []}, "variables": sorted(s.name for s in parsed.variables),
+        "verified": {"solved": True, "formalgeo_answer": True, "lint": True, "figure": png is not None},
+        "formalgeo": {"problem_id": pid, "source": problem.get("source"), "level": problem.get("problem_level"),
+                      "answer": problem.get("problem_answer")},
+        "knobs": {"source": "formalgeo", "level": problem.get("problem_level"),
+                  "dataset": str(problem.get("source") or "?").split("-")[0], "values": "text",
+                  "annotation": "plain", "images": opts.images},
+    }
+    return {"record": record, "png": png, "labels": labels}
+
+
+def build_one(item: tuple[str, dict | str], opts: Options) -> dict:
+    """``build`` under a CPU-time limit; never raises: a left-out problem is an entry with its reason."""
+    where, problem = item
+    entry = {"where": where}
+    if isinstance(problem, dict):
+        entry.update(problem_id=problem.get("problem_id"), source=problem.get("source"),
+                     level=problem.get("problem_level"))
+
+    def _cut(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        raise TimeoutError
+
+    old = signal.signal(signal.SIGPROF, _cut)
+    signal.setitimer(signal.ITIMER_PROF, opts.timeout)
+    start = time.process_time()
+    try:
+        entry.update(build(item, opts), ok=True)
+    except Skip as exc:
+        entry.update(ok=False, reason=exc.reason, detail=exc.detail)
+    except TimeoutError:
+        entry.update(ok=False, reason="timed out", detail=f"after {opts.timeout:g} s of CPU time")
+    except (RecursionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        entry.update(ok=False, reason="error", detail=f"{type(exc).__name__}: {str(exc)[:200]}")
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+    entry["seconds"] = round(time.process_time() - start, 3)
+    return entry
+
+
+# -- a folder -------------------------------------------------------------------------------------------
+
+
+def write_dataset(entries: list[dict], out: Path, opts: Options, shard_size: int = 100) -> dict:
+    """The records of ``entries`` (in their order) as a dataset folder, and its summary (also
+    written to ``textbook_report.json``).  Ids are ``<part>-<FormalGeo problem id>``."""
+    out = Path(out)
+    prepare_part(out, opts.part)
+    kept = [e for e in entries if e.get("ok")]
+    records: list[Record] = []
+    seen: set[str] = set()
+    for index, e in enumerate(kept):
+        r = e["record"]
+        rid = f"{opts.part}-{e.get('problem_id', index)}"
+        if rid in seen:
+            rid = f"{rid}-{index}"
+        seen.add(rid)
+        image = f"images/{rid}.png" if e.get("png") is not None else None
+        r = {**r, "id": rid, "part": opts.part, "index": index, "seed": f"formalgeo:{e.get('problem_id')}",
+             "image": image, "labels": f"images/{rid}.labels.json" if image else None}
+        if image:
+            write_part_files(out, opts.part, {image: e["png"], r["labels"]: e["labels"]})
+        records.append(Record.from_json(r, f"record {rid}"))
+    reasons = Counter(e["reason"] for e in entries if not e.get("ok"))
+    for shard in range(max(1, (len(records) + shard_size - 1) // shard_size)):
+        chunk = records[shard * shard_size:(shard + 1) * shard_size]
+        write_shard(out, opts.part, shard, chunk, {"records": len(chunk)})
+    summary = {"problems": len(entries), "records": len(records), "left_out": dict(reasons.most_common()),
+               "by": _by(entries),
+               "cpu_seconds_per_problem": round(sum(e.get("seconds", 0) for e in entries) / max(len(entries), 1), 3),
+               "problems_left_out": [{k: e.get(k) for k in _LISTED} for e in entries if not e.get("ok")]}
+    config = {"kind": "textbook", "source": "formalgeo", "images": opts.images, "image_size": opts.image_size,
+              "timeout": opts.timeout}
+    results = {opts.part: {"records": len(records), "rejected": dict(reasons.most_common()), "failed": {},
+                           "failures": [], "duplicates_skipped": 0}}
+    write_manifest(out, Manifest(SCHEMA, GENERATOR, 0, shard_size, (Part(opts.part, "test", len(records), config),),
+                                 results))
+    write_json(out / "textbook_report.json", summary)
+    return summary
+
+
+def _by(entries: list[dict]) -> dict:
+    counts: dict[str, list[int]] = {}
+    for e in entries:
+        for key in (f"source:{str(e.get('source') or '?').split('-')[0]}", f"level:{e.get('level')}"):
+            c = counts.setdefault(key, [0, 0])
+            c[0] += 1
+            c[1] += bool(e.get("ok"))
+    return {k: {"problems": n, "records": m} for k, (n, m) in sorted(counts.items())}
+
+
+# -- linting a record -----------------------------------------------------------------------------------
+
+
+def _words(text: str) -> Counter:
+    """A text's words and numbers, in any order (a proof lists the values it puts in in set order)."""
+    return Counter(re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?|[=+\-*/^°√π]", text))
+
+
+def lint_record(problem: GeneralProblem, r: dict) -> list:
+    """Findings (``solvers.lint.Finding``) of one textbook record: its problem re-solved, the proof
+    linted (``solvers.plane_lint``), and the record's answer, depth, width and solution texts compared
+    with the proof's."""
+    from geomill.engine.errors import SolveError
+    from geomill.solvers.lint import Finding
+    from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane_lint import lint_general
+
+    try:
+        sol = solve_general(problem)
+    except SolveError as exc:
+        return [Finding("solve", f"the problem no longer solves: {exc.message}")]
+    out = lint_general(sol)
+    for key, want in (("answer", sol.answer), ("depth", sol.depth), ("width", sol.width)):
+        if r.get(key) != want:
+            out.append(Finding("record", f"{key} is {r.get(key)!r}; the proof gives {want!r}"))
+    if not isinstance(r.get("exact"), (int, float)) or abs(r["exact"] - sol.exact) > 1e-9 * max(1.0, abs(sol.exact)):
+        out.append(Finding("record", f"exact is {r.get('exact')!r}; the proof gives {sol.exact!r}"))
+    for key, style in (("solution", "text"), ("solution_text_only", "text"), ("solution_latex", "latex")):
+        if key in r and _words(str(r[key])) != _words(sol.text(style)):
+            out.append(Finding("text", f"{key} is not the solution the proof writes"))
+    return out

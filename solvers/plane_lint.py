@@ -1,0 +1,189 @@
+"""The linter for general solutions: what a teacher checks in a proof of ``solvers.plane``, checked
+on the proof's typed steps (never on its prose, never by evaluating text).
+
+* ``equation``: every step's equations, combined with the step's own multipliers and with the
+  values found before put in, give exactly the value the step concludes (sympy); an equation
+  solved for its one unknown holds exactly at the value shown.
+* ``numeric``: every equation shown, and every value concluded, holds on the numeric model
+  (floats): the figure agrees with each line of the proof, not only with its answer.
+* ``uses``: every value a step puts in was concluded by an earlier step (a given is restated as
+  one); no step cites a later one.
+* ``goal``: the goal, with the proof's values put in, is the answer, and the figure measures it.
+* ``depth`` / ``width``: recomputed from the steps' own dependencies, they agree with the solution's.
+
+Findings are :class:`solvers.lint.Finding`, the type GeomVerse lint reports."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import sympy
+from geomill.engine.plane import Degrees
+
+from .lint import Finding
+
+__all__ = ["lint_general", "lint_proof", "Finding"]
+
+NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
+
+
+def _radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
+
+
+def _zero(e: sympy.Expr) -> bool:
+    """Is ``e`` exactly zero?  Expanded first (cheap), simplified only when that does not decide."""
+    e = _radians(sympy.sympify(e, strict=True))
+    if sympy.expand(e) == 0:
+        return True
+    try:
+        return sympy.simplify(e) == 0 or e.equals(0) is True  # equals: sympy's proof that a constant is 0
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def _num(c) -> sympy.Expr:
+    return sympy.Rational(c.numerator, c.denominator) if isinstance(c, Fraction) else sympy.sympify(c, strict=True)
+
+
+def _expr(target: dict) -> sympy.Expr:
+    return sympy.Add(*(_num(c) * k for k, c in target.items()))
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= NUMERIC_TOL * max(1.0, abs(a), abs(b))
+
+
+def _show(e: sympy.Expr) -> str:
+    from .plane.proof import show
+
+    return show(e)
+
+
+def _cited(step) -> list[tuple[sympy.Expr, sympy.Expr]]:
+    """The (element, value) pairs a step restates from earlier steps (newer proofs list them)."""
+    return list(getattr(step, "values", None) or [])
+
+
+def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
+               depth: int | None = None, width: int | None = None) -> list[Finding]:
+    """Every check on a :class:`solvers.plane.proof.Proof`; ``model`` (a NumericModel) adds the
+    numeric checks, ``answer``, ``depth`` and ``width`` (the solution's) are compared when given."""
+    out: list[Finding] = []
+    known: dict[sympy.Symbol, sympy.Expr] = {}  # single elements (or variables) found so far
+    found: list[sympy.Expr] = []  # each step's target, by index
+    level: list[int] = []
+
+    def established(e: sympy.Expr, before: int) -> int | None:
+        for j in range(before - 1, -1, -1):
+            if sympy.expand(found[j] - e) == 0:
+                return j
+        return None
+
+    for i, st in enumerate(proof.steps):
+        where = f"step {i + 1} ({_show(st.target)} = {st.value})"
+        deps: set[int] = set()
+        for j in st.needs:
+            if not 0 <= j < i:
+                out.append(Finding("uses", f"{where} cites step {j + 1}, not an earlier one"))
+        for s, _ in st.equations:
+            for u in s.uses:
+                e = _expr(u)
+                j = established(e, i)
+                if j is None:
+                    out.append(Finding("uses", f"{where} puts in {_show(e)}, which no earlier step gives"))
+                else:
+                    deps.add(j)
+        for el, v in _cited(st):
+            j = established(el, i)
+            if j is None or not _zero(proof.steps[j].value - v):
+                out.append(Finding("uses", f"{where} restates {_show(el)} = {v}, which no earlier step gives"))
+            else:
+                deps.add(j)
+        out += _check_step(st, where, known)
+        if model is not None:
+            out += _check_numeric(st, where, model)
+        # a given restated, or a value put into a given expression, is no theorem step (Proof.depth)
+        given_only = all(s.instance.family.key == "given" for s, _ in st.equations)
+        level.append((0 if given_only else 1) + max((level[j] for j in deps), default=0))
+        found.append(st.target)
+        if st.target.is_Symbol:
+            known[st.target] = st.value
+    out += _check_goal(proof, known, model, answer)
+    if depth is not None and depth != max(level, default=0):
+        out.append(Finding("depth", f"the solution says depth {depth}; its steps' dependencies give "
+                                    f"{max(level, default=0)}"))
+    own_width = max((len(st.equations) + len(_cited(st)) for st in proof.steps), default=0)
+    if width is not None and width not in (own_width, max((len(st.equations) for st in proof.steps), default=0)):
+        out.append(Finding("width", f"the solution says width {width}; its widest step combines {own_width} facts"))
+    return out
+
+
+def _row(s) -> sympy.Expr:
+    """The equation a step contributes to the linear table: ``s − v`` for one solved for ``s``,
+    else its own ``lhs − rhs``."""
+    if getattr(s, "solved", None) is not None and s.value is not None:
+        return s.solved - s.value
+    return s.lhs - s.rhs
+
+
+def _check_step(st, where: str, known: dict) -> list[Finding]:
+    out = []
+    own = dict(known)
+    for el, v in _cited(st):
+        if el.is_Symbol:
+            own[el] = v
+    at = {**own, **({st.target: st.value} if st.target.is_Symbol else {})}
+    for s, _ in st.equations:  # an equation solved for its unknown holds at the value found
+        if getattr(s, "solved", None) is not None and s.value is not None:
+            e = (s.lhs - s.rhs).xreplace({**at, s.solved: s.value})
+            if not e.free_symbols and not _zero(e):
+                out.append(Finding("equation", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} does not hold at "
+                                               f"{_show(s.solved)} = {s.value}"))
+    combined = sum((_num(m) * _row(s) for s, m in st.equations), sympy.Integer(0))
+    residue = (combined - (st.target - st.value)).xreplace(own)
+    if not _zero(residue):
+        shown = ", ".join(f"{_show(s.lhs)} = {_show(s.rhs)}" for s, _ in st.equations)
+        out.append(Finding("equation", f"{where} does not follow from {shown} with the values found before "
+                                       f"(left over: {_show(residue)} = 0)"))
+    return out
+
+
+def _check_numeric(st, where: str, model) -> list[Finding]:
+    out = []
+    for s, _ in st.equations:
+        a, b = model.value(s.lhs), model.value(s.rhs)
+        if not _close(a, b):
+            out.append(Finding("numeric", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} measures {a:.6g} = {b:.6g} "
+                                          "on the figure"))
+    a, b = model.value(st.target), float(_radians(st.value))
+    if not _close(a, b):
+        out.append(Finding("numeric", f"{where}: the figure measures {_show(st.target)} = {a:.6g}, not {b:.6g}"))
+    return out
+
+
+def _check_goal(proof, known: dict, model, answer) -> list[Finding]:
+    out = []
+    if not proof.steps:
+        return [Finding("goal", "the proof has no step")]
+    last = proof.steps[-1]
+    got = proof.goal.xreplace(known)
+    if sympy.expand(last.target - proof.goal) == 0:
+        got = last.value
+    if got.free_symbols:
+        out.append(Finding("goal", f"the steps leave {_show(got)} unknown: no step gives the goal {_show(proof.goal)}"))
+    elif not _zero(got - proof.value):
+        out.append(Finding("goal", f"the steps give {_show(proof.goal)} = {got}, the proof says {proof.value}"))
+    if answer is not None and not _zero(answer - proof.value):
+        out.append(Finding("goal", f"the answer {answer} is not the proof's value {proof.value}"))
+    if model is not None:
+        measured = model.value(proof.goal)
+        if not _close(measured, float(_radians(proof.value))):
+            out.append(Finding("goal", f"the figure measures {_show(proof.goal)} = {measured:.6g}, "
+                                       f"not {float(_radians(proof.value)):.6g}"))
+    return out
+
+
+def lint_general(sol) -> list[Finding]:
+    """Every check on a :class:`solvers.plane.GeneralSolution` (its proof, model, answer, depth, width)."""
+    return lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
