@@ -178,7 +178,7 @@ def shape_faults(scene: Scene, style: Style, distractors=()) -> tuple[list[str],
     rings = [(s, s.rings()) for s in scene.shapes]
     frame = Frame.fit_points(scene, [r[0] for _, r in rings], style.size, _margin(style))
     fills = {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
-    return looks.faults(scene.shapes, fills), looks.overlapping(fills, distractors)
+    return looks.faults(scene.shapes, fills, style.size), looks.overlapping(fills, distractors)
 
 
 def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
@@ -201,7 +201,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
         _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size, fail_fast)
     except _Refused as e:
         d.misread = [e.label]
-        d.faults = looks.faults(scene.shapes, d.rules.fills)
+        d.faults = looks.faults(scene.shapes, d.rules.fills, style.size)
         return d
     misread = d.rules.misread(d.labels)
     # a point letter with no clean place (in a shape, on a stroke: never set off) and labels read as one
@@ -209,7 +209,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
                 and lab not in misread]
     d.misread = misread + [lab for lab in crowded(d.labels, style.font_px) if lab.conflicts and lab not in misread]
-    d.faults = looks.faults(scene.shapes, d.rules.fills)
+    d.faults = looks.faults(scene.shapes, d.rules.fills, style.size)
     return d
 
 

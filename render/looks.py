@@ -19,24 +19,28 @@ KITE_SIDES = 1.15  # a kite's two side lengths differ by this ratio at least, el
 SQUARE_LOOK = 8.0  # degrees: a rhombus's angle this near 90 reads as a square's
 RECTANGLE_LOOK = 10.0  # degrees: a parallelogram's angle this near 90 reads as a rectangle's (review 8: 88.7°, 94°)
 PARALLEL_LOOK = 10.0  # degrees: a trapezoid's legs this near parallel read as a parallelogram's sides (review 8)
+REFERENCE_PX = 512  # the image size the pixel minimums are written for; a smaller image scales them down
 OVERLAP = 0.005  # of the smaller shape's area: more shared than this is an overlap (touching is not)
 
 
-def faults(shapes, fills: dict[str, Polygon]) -> list[str]:
-    """What reads wrong in the drawn shapes (``shapes``: the scene's; ``fills``: their pixel polygons)."""
+def faults(shapes, fills: dict[str, Polygon], size: float = REFERENCE_PX) -> list[str]:
+    """What reads wrong in the drawn shapes (``shapes``: the scene's; ``fills``: their pixel polygons on an
+    image ``size`` px wide: on a smaller one the minimums shrink with it, as everything drawn does)."""
+    k = min(1.0, size / REFERENCE_PX)
+    min_px, min_area = MIN_SHAPE_PX * k, MIN_SHAPE_AREA * k * k
     out = []
     for name, poly in fills.items():
         if poly.is_empty:
             continue
         x0, y0, x1, y1 = poly.bounds
-        if poly.area < MIN_SHAPE_AREA:
-            out.append(f"the {name} shape covers {poly.area:.0f} px² (under {MIN_SHAPE_AREA:g})")
+        if poly.area < min_area:
+            out.append(f"the {name} shape covers {poly.area:.0f} px² (under {min_area:g})")
             continue
-        if poly.area >= MIN_SHAPE_PX * math.hypot(x1 - x0, y1 - y0):
+        if poly.area >= min_px * math.hypot(x1 - x0, y1 - y0):
             continue  # area <= width × diameter <= width × the bounds' diagonal: wide enough
         width = _thinnest(poly)
-        if width < MIN_SHAPE_PX:
-            out.append(f"the {name} shape is {width:.1f} px across at its thinnest (under {MIN_SHAPE_PX:g})")
+        if width < min_px:
+            out.append(f"the {name} shape is {width:.1f} px across at its thinnest (under {min_px:g})")
     for s in shapes:
         pts = [s.coords[i] for i in range(len(s.points))] if all(i in s.coords for i in range(len(s.points))) else None
         if pts is None:

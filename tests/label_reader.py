@@ -271,10 +271,11 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             if min(foot, length - foot) < min(CORNER_SHARE * length, CORNER_FONTS * font):
                 out.append(f"{text!r} ({el}) sits by a corner of its side, level with its end")
     out += _arcs_apart(fig, pts)
+    k = min(1.0, fig["size"][0] / 512)  # a smaller image scales the minimums down with everything drawn
     for name, poly in shapes.items():
-        if _width(poly) < THINNEST:
+        if _width(poly) < THINNEST * k:
             out.append(f"shape {name} is too thin to read")
-        if poly.area < SMALLEST:
+        if poly.area < SMALLEST * k * k:
             out.append(f"shape {name} is too small to read")
     return out
 

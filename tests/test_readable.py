@@ -493,3 +493,16 @@ def test_point_letter_centre_close_and_clearly_nearer(renderer):
     a = d.rules.points["A"]
     c = a - 1.4 * fpx * np.array([0.0, 1.0]) - np.array([0.0, 8.0])  # its box close, its centre 31 px off
     assert not rule(np.array([[c[0] - 5, c[1] - 8, c[0] + 5, c[1] + 8]]), None)[0]
+
+
+def test_shape_minimums_scale_down_with_a_smaller_image():
+    """40 px is a readable width on a 512 px figure; on a 128 px one (a user's choice) it would refuse
+    nearly every figure, so the minimums shrink with the image (and never grow past the 512 px ones)."""
+    from shapely.geometry import box
+
+    from geomill.render import looks
+
+    thin = {"S": box(0, 0, 20, 200)}
+    assert any("thinnest" in f for f in looks.faults([], thin, 512))
+    assert looks.faults([], thin, 128) == []
+    assert any("thinnest" in f for f in looks.faults([], {"S": box(0, 0, 30, 400)}, 1024))
