@@ -498,9 +498,8 @@ def test_point_letter_centre_close_and_clearly_nearer(renderer):
 def test_shape_minimums_scale_down_with_a_smaller_image():
     """40 px is a readable width on a 512 px figure; on a 128 px one (a user's choice) it would refuse
     nearly every figure, so the minimums shrink with the image (and never grow past the 512 px ones)."""
-    from shapely.geometry import box
-
     from geomill.render import looks
+    from shapely.geometry import box
 
     thin = {"S": box(0, 0, 20, 200)}
     assert any("thinnest" in f for f in looks.faults([], thin, 512))
