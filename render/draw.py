@@ -367,10 +367,7 @@ class _Extents:
     def _glyph(self, ch: str, size: float) -> tuple[int, int, int]:
         got = self.glyphs.get((ch, size))
         if got is None:
-            font = get_font(self.font_file)
-            font.clear()
-            font.set_size(size, DPI)
-            font.set_text(ch, 0.0, flags=get_hinting_flag())
+            font = self._laid_out(ch, size)
             w, h = font.get_width_height()
             d = font.get_descent()
             got = self.glyphs[ch, size] = (w, -d, h - d)
@@ -379,13 +376,17 @@ class _Extents:
     def _pair(self, pair: str, size: float) -> int:
         got = self.pairs.get((pair, size))
         if got is None:
-            font = get_font(self.font_file)
-            font.clear()
-            font.set_size(size, DPI)
-            font.set_text(pair, 0.0, flags=get_hinting_flag())
-            got = self.pairs[pair, size] = font.get_width_height()[0] - self._glyph(pair[0], size)[0] \
-                - self._glyph(pair[1], size)[0]
+            width = self._laid_out(pair, size).get_width_height()[0]
+            got = self.pairs[pair, size] = width - self._glyph(pair[0], size)[0] - self._glyph(pair[1], size)[0]
         return got
+
+    def _laid_out(self, text: str, size: float):
+        """The font with ``text`` laid out by FreeType at ``size`` points (what matplotlib's text does)."""
+        font = get_font(self.font_file)
+        font.clear()
+        font.set_size(size, DPI)
+        font.set_text(text, 0.0, flags=get_hinting_flag())
+        return font
 
 
 @dataclass
