@@ -223,3 +223,16 @@ def test_readme_solution_is_what_solve_prints(tmp_path: Path, capsys) -> None:
     geo.write_text(header(problem) + convert(problem)[0])
     assert main(["solve", str(geo)]) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_proof_text_writes_a_coefficient_on_a_variable_as_the_language_does():
+    """'4y - 10' as the problem wrote it, not sympy's '4*y - 10'; an element's product keeps its '*'."""
+    import sympy
+
+    from geomill.engine.plane import element_symbol
+    from geomill.solvers.plane.proof import show
+
+    y = sympy.Symbol("y")
+    angle = element_symbol("angle", tuple("ABC"))
+    assert show(4 * y - 10) == "4y - 10"
+    assert show(2 * angle + 3 * y) == "2*angle ABC + 3y"

@@ -40,7 +40,13 @@ def show(e: sympy.Expr, display: dict | None = None) -> str:
         e = e.xreplace({s: display[s] for s in e.free_symbols if s in display})
     subs = {s: sympy.Symbol(_name(s)) for s in e.free_symbols}
     text = str(e.xreplace(subs))
-    return text.replace("Sin(", "sin(").replace("Cos(", "cos(").replace("Tan(", "tan(").replace("**", "^")
+    text = text.replace("Sin(", "sin(").replace("Cos(", "cos(").replace("Tan(", "tan(").replace("**", "^")
+    return _COEFFICIENT.sub(r"\1\2", text)
+
+
+# a number times a variable is written as the language writes it: ``4y``, not ``4*y`` (variables are single
+# lowercase letters; an element's word such as ``angle`` is longer, so it never matches)
+_COEFFICIENT = re.compile(r"\b(\d+(?:\.\d+)?)\*([a-z])\b")
 
 
 def _name(s: sympy.Symbol) -> str:
