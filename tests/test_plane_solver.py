@@ -228,7 +228,6 @@ def test_readme_solution_is_what_solve_prints(tmp_path: Path, capsys) -> None:
 def test_proof_text_writes_a_coefficient_on_a_variable_as_the_language_does():
     """'4y - 10' as the problem wrote it, not sympy's '4*y - 10'; an element's product keeps its '*'."""
     import sympy
-
     from geomill.engine.plane import element_symbol
     from geomill.solvers.plane.proof import show
 
