@@ -287,8 +287,7 @@ class _Rows:
         heapq.heapify(heap)
         while heap:
             _, p = heapq.heappop(heap)
-            a = vec.get(p)
-            if a is None:
+            if p not in vec:
                 continue
             if p in solved:
                 r, rc = solved[p], (self.solved_combos[p] if comb is not None else None)
@@ -297,12 +296,7 @@ class _Rows:
                 for k in r:
                     if k != p and k in rows and k not in vec:
                         heapq.heappush(heap, (-1 if k in solved else seq[k], k))
-            b = r[p]
-            g0 = math.gcd(a, b)
-            a, b = a // g0, b // g0
-            vec, g = _lincomb(b, vec, a, r)
-            if comb is not None:
-                comb = _comb(b, comb, a, rc, g)
+            vec, comb = _eliminate(vec, comb, r, rc, p)
         return vec, comb
 
     def insert(self, vec: dict, comb: dict | None) -> tuple[dict, dict | None]:
