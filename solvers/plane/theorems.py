@@ -112,8 +112,9 @@ MAX_LINE = 9  # line addition on lines of at most this many points (a textbook l
 
 def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
          premises: tuple = ()) -> Instance:
-    return Instance(F[key], tuple(names), sympy.sympify(lhs), sympy.sympify(rhs),
-                    tuple((sympy.sympify(a), sympy.sympify(b)) for a, b in premises))
+    def expr(e) -> sympy.Expr:  # an expression or a number built here, never text
+        return sympy.sympify(e, strict=True)
+    return Instance(F[key], tuple(names), expr(lhs), expr(rhs), tuple((expr(a), expr(b)) for a, b in premises))
 
 
 def area(pts: str | tuple[str, ...]) -> sympy.Symbol:
