@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from geomill.engine.geometry import angle_at
 from shapely.geometry import Polygon
 
 MIN_SHAPE_PX = 40.0  # the narrowest a shape may be drawn (its thinnest width, px; review 5: 25-30 px read as specks)
@@ -51,7 +52,7 @@ def faults(shapes, fills: dict[str, Polygon], size: float = REFERENCE_PX) -> lis
                 out.append(f"the {s.name} kite's sides differ by {100 * (max(a, b) / min(a, b) - 1):.0f} %: "
                            "it reads as a rhombus")
         elif s.kind in ("rhombus", "parallelogram"):
-            angle = _angle(pts[1], pts[0], pts[3])
+            angle = angle_at(pts[1], pts[0], pts[3])
             near, looks_like = (SQUARE_LOOK, "a square") if s.kind == "rhombus" else (RECTANGLE_LOOK, "a rectangle")
             if abs(angle - 90) < near:
                 out.append(f"the {s.name} {s.kind}'s angle is {angle:.0f}°: it reads as {looks_like}")
@@ -60,13 +61,6 @@ def faults(shapes, fills: dict[str, Polygon], size: float = REFERENCE_PX) -> lis
             if legs < PARALLEL_LOOK:
                 out.append(f"the {s.name} trapezoid's legs are {legs:.0f}° from parallel: it reads as a parallelogram")
     return out
-
-
-def _angle(a, v, b) -> float:
-    """The angle avb in degrees (atan2 of the cross and dot products)."""
-    u = (a[0] - v[0], a[1] - v[1])
-    w = (b[0] - v[0], b[1] - v[1])
-    return math.degrees(math.atan2(abs(u[0] * w[1] - u[1] * w[0]), u[0] * w[0] + u[1] * w[1]))
 
 
 def _between_lines(a, b, c, d) -> float:
