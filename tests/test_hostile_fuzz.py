@@ -107,6 +107,17 @@ def grading_key(tmp_path_factory):
     return record, build_key(record)
 
 
+@pytest.mark.parametrize("snippet", ["= 2 * 3 = 6 ", "x = (2 * 3 = 6 ", "∠ABC = 45° = "])
+def test_grading_a_response_of_thousands_of_equal_signs_is_bounded(grading_key, snippet):
+    """A chain cut short by the response's bound has no value, and reading it again from each of its
+    2,000 "=" signs took minutes (found by the fuzz test above, when it drew this case)."""
+    from geomill.evaluate.grading.grade import grade
+
+    record, key = grading_key
+    cpu, _ = _bounded(grade, record, snippet * (17_000 // len(snippet)), key)
+    assert cpu < 5 * CPU_LIMIT, cpu
+
+
 # ---------------------------------------------------------------- the problem language
 
 DSL_WORDS = ["triangle", "ABC", "right", "at", "A", "square", "ABCD", "BCDE:", "rectangle", "+", "-", "semicircle",

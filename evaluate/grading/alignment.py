@@ -11,6 +11,7 @@ know is kept with ``key=None``: a value stated for something in neither the prob
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -110,8 +111,10 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
     return text, _linked(text, out, used)
 
 
-def loose_arithmetic(text: str) -> list[Chain]:
-    """Every chain of arithmetic with a value in the text (``36 + 256 - 121 = 181``), left to right."""
+@functools.lru_cache(maxsize=4)
+def loose_arithmetic(text: str) -> tuple[Chain, ...]:
+    """Every chain of arithmetic with a value in the text (``36 + 256 - 121 = 181``), left to right
+    (cached: grading reads one response's arithmetic twice, for claims and for steps)."""
     out: list[Chain] = []
     for m in re.finditer("=", text):
         if out and m.start() < out[-1].end:
@@ -122,7 +125,7 @@ def loose_arithmetic(text: str) -> list[Chain]:
             ch = read_chain(text, m.end())
         if ch is not None and ch.value is not None and ch.arithmetic:
             out.append(ch)
-    return out
+    return tuple(out)
 
 
 def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:

@@ -128,6 +128,9 @@ def scan(text: str, pos: int) -> list[Part]:
         if kind == "op" and tok == "=":
             if depth:
                 break
+            if len(parts) == MAX_PARTS:
+                return []  # a runaway's "= 2 * 3 = 6 = …" thousands long: no solution writes it, and reading
+                # it again from each of its "=" signs would cost time quadratic in its length
             parts.append([])
             spans.append([])
         else:
@@ -198,6 +201,7 @@ def _stage(tokens: list[tuple[str, str]]) -> Stage:
     return Stage(text, exact, rounded, reader.ops)
 
 
+MAX_PARTS = 16  # "="-separated parts of one chain; a worked solution's longest have about a dozen
 MAX_NESTING = 40  # parentheses and signs deep: the recursive reader below stays far from Python's limit
 
 
