@@ -26,6 +26,8 @@ from geomill.engine.plane import Cos, Sin, element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, L, arc, polygon_of, radius
 
 from .configuration import Configuration
+from .patterns import Index
+from .theorem_blocks import THEOREMS
 
 PI = sympy.pi
 Proven = Callable[[sympy.Expr, sympy.Expr], bool]
@@ -58,11 +60,6 @@ class Instance:
 F = {f.key: f for f in (
     Family("given", "given"),
     Family("relation", "since {0}"),
-    Family("line_addition", "by line addition on {0}"),
-    Family("angle_addition", "by angle addition at {0}"),
-    Family("adjacent_complementary_angle", "since {0} is a straight line"),
-    Family("triangle_property_angle_sum", "by the angle sum of triangle {0}"),
-    Family("polygon_property_angle_sum", "by the angle sum of polygon {0}"),
     Family("parallel_property_angle", "since {0} is parallel to {1}"),
     Family("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}"),
     Family("perpendicular_property", "since {0} is perpendicular to {1}"),
@@ -107,9 +104,6 @@ F = {f.key: f for f in (
            "since the diagonals of the parallelogram {0} bisect each other"),
 )}
 
-MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
-
-
 def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
          premises: tuple = ()) -> Instance:
     def expr(e) -> sympy.Expr:  # an expression or a number built here, never text
@@ -140,55 +134,6 @@ def givens(cfg: Configuration) -> Iterator[Instance]:
         block = BLOCKS_BY_KEY[rel.key]
         for lhs, rhs in block.instantiate(rel.args):
             yield inst("relation", (block.state(rel.args),), lhs, rhs)
-
-
-def line_addition(cfg: Configuration) -> Iterator[Instance]:
-    for ln in cfg.lines:
-        pts = ln.points
-        if len(pts) < 3 or len(pts) > MAX_LINE:
-            continue
-        for i, j, k in itertools.combinations(range(len(pts)), 3):
-            a, b, c = pts[i], pts[j], pts[k]
-            yield inst("line_addition", (a + b + c,), L(a + b) + L(b + c), L(a + c))
-
-
-def angle_addition(cfg: Configuration) -> Iterator[Instance]:
-    """At each point, for every three rays with the middle one inside the angle of the outer two
-    (a straight angle when the outer two are one line: adjacent supplementary angles)."""
-    for v in cfg.problem.points:
-        rays = cfg.rays_at(v)
-        if len(rays) < 3:
-            continue
-        for r1, r3 in itertools.combinations(rays, 2):
-            flat = r1[0] == r3[0]
-            whole = 180.0 if flat else cfg.ray_angle(v, r1, r3)
-            for r2 in rays:
-                if r2[0] in (r1[0], r3[0]):
-                    continue
-                if abs(cfg.ray_angle(v, r1, r2) + cfg.ray_angle(v, r2, r3) - whole) > 1e-4:
-                    continue
-                lhs = cfg.angle_atom(v, r1, r2) + cfg.angle_atom(v, r2, r3)
-                if flat:
-                    names = (cfg.ray_point(v, r1) + v + cfg.ray_point(v, r3),)
-                    yield inst("adjacent_complementary_angle", names, lhs, 180)
-                else:
-                    yield inst("angle_addition", (v,), lhs, cfg.angle_atom(v, r1, r3))
-
-
-def triangle_angle_sum(cfg: Configuration) -> Iterator[Instance]:
-    for a, b, c in cfg.triangles:
-        total = ang(cfg, b, a, c) + ang(cfg, a, b, c) + ang(cfg, a, c, b)
-        yield inst("triangle_property_angle_sum", (a + b + c,), total,
-                   180)
-
-
-def polygon_angle_sum(cfg: Configuration) -> Iterator[Instance]:
-    for poly in _polygons(cfg):
-        n = len(poly)
-        if n < 4 or not cfg.convex(poly):
-            continue
-        total = sum((ang(cfg, poly[i - 1], poly[i], poly[(i + 1) % n]) for i in range(n)), sympy.Integer(0))
-        yield inst("polygon_property_angle_sum", ("".join(poly),), total, 180 * (n - 2))
 
 
 def _polygons(cfg: Configuration) -> list[tuple[str, ...]]:
@@ -485,13 +430,21 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
 
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    givens, line_addition, angle_addition, triangle_angle_sum, polygon_angle_sum, parallel_angles,
-    perpendiculars, circles, circle_formulas, perimeters_and_areas, triangle_laws, circle_points,
-    midsegments_and_bisectors, quadrilaterals)
+    parallel_angles, perpendiculars, circles, circle_formulas, perimeters_and_areas, triangle_laws, circle_points,
+    midsegments_and_bisectors, quadrilaterals)  # families not yet written as blocks (theorem_blocks.py)
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
+for _t in THEOREMS:  # the block families: their sentence is the block's
+    F.setdefault(_t.key, Family(_t.key, _t.sentence, _t.kind))
 
 
 def construction_instances(cfg: Configuration) -> Iterator[Instance]:
+    """The givens, then every block's instances (by the matcher), then the remaining generators'."""
+    yield from givens(cfg)
+    ix = Index(cfg)
+    for t in THEOREMS:
+        fam = F[t.key]
+        for names, lhs, rhs in t.instances(ix):
+            yield Instance(fam, names, lhs, rhs)
     for gen in CONSTRUCTION:
         yield from gen(cfg)
 
