@@ -79,6 +79,6 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="points O A B C\nline A O C\nline O B"),
     Theorem("triangle_property_angle_sum", "by the angle sum of triangle {0}", (Triangle("ABC"),),
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
-            figure="triangle ABC"),
+            figure="points A B C\ntriangle ABC"),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
 )
