@@ -27,7 +27,8 @@ from functools import cached_property
 
 import numpy as np
 import sympy
-from geomill.engine.plane import element_of, element_symbol
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import Element, element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
 
 from .configuration import Configuration
@@ -81,6 +82,84 @@ class Index:
         for poly in out:
             by_size.setdefault(len(poly), []).append(poly)
         return by_size
+
+    @cached_property
+    def relations(self) -> dict[str, list]:
+        out: dict[str, list] = {}
+        for rel in self.cfg.problem.relations:
+            out.setdefault(rel.key, []).append(rel)
+        return out
+
+    @cached_property
+    def measured(self) -> list[Element]:
+        """The elements a fact or the goal names, each once, in a stable order."""
+        p = self.cfg.problem
+        exprs = [f.lhs - f.rhs for f in p.facts] + ([p.goal.expr] if p.goal else [])
+        seen: dict[sympy.Symbol, Element] = {}
+        for e in exprs:
+            for s in sorted(e.free_symbols, key=str):
+                el = element_of(s)
+                if el is not None:
+                    seen.setdefault(s, el)
+        return list(seen.values())
+
+    @cached_property
+    def midpoints(self) -> dict[frozenset[str], str]:
+        """Segment -> its given midpoint (a midpoint or a median's foot)."""
+        mids: dict[frozenset[str], str] = {}
+        for rel in self.cfg.problem.relations:
+            if rel.key == "midpoint":
+                mids[frozenset(rel.args[1])] = rel.args[0][0]
+            if rel.key == "median":
+                mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
+        return mids
+
+    @cached_property
+    def parallels(self) -> dict[tuple[int, int], tuple[tuple[str, str], tuple[str, str]]]:
+        """Pairs of drawn lines given parallel (by a relation, a kind of quadrilateral, a midsegment
+        or two given midpoints of a triangle's sides), closed under transitivity, each with the two
+        segments that say so."""
+        cfg = self.cfg
+        pairs: list[tuple[str, str, str, str]] = []
+        for rel in cfg.problem.relations:
+            a = rel.args
+            if rel.key == "parallel":
+                pairs.append((*a[0], *a[1]))
+            elif rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
+                p = a[0]
+                pairs += [(p[0], p[1], p[3], p[2]), (p[1], p[2], p[0], p[3])]
+            elif rel.key in ("trapezoid", "isosceles_trapezoid", "right_trapezoid"):
+                pairs.append((*a[1], *a[2]))
+            elif rel.key == "midsegment":
+                d, e = a[0]
+                abc = a[1]
+                pairs.append((d, e, abc[1], abc[2]))
+        mids = self.midpoints
+        for a, b, c in self.triangles:  # the midsegment of a triangle is parallel to its third side
+            for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+                d, e = mids.get(frozenset((x, y))), mids.get(frozenset((x, z)))
+                if d and e and cfg.joined(d, e):
+                    pairs.append((d, e, y, z))
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while parent.get(x, x) != x:
+                x = parent[x]
+            return x
+
+        names: dict[int, tuple[str, str]] = {}
+        for a, b, c, d in pairs:
+            i, j = cfg.line_through(a, b), cfg.line_through(c, d)
+            if i is None or j is None or i == j:
+                continue
+            names.setdefault(i, (a, b))
+            names.setdefault(j, (c, d))
+            parent[find(i)] = find(j)
+        out = {}
+        for i, j in itertools.permutations(names, 2):
+            if find(i) == find(j) and i < j:
+                out[(i, j)] = (names[i], names[j])
+        return out
 
     @cached_property
     def convex(self) -> dict[tuple[str, ...], bool]:
@@ -239,6 +318,419 @@ class RayInside(Atom):
 
     def size(self, ix: Index, bound: frozenset[str]) -> float:
         return 2.0 if set(self.letters[1:]) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Cyclic(Atom):
+    """``XYZ`` is a turn of the bound ``ABC`` (ABC, BCA, CAB): a family stated at each vertex."""
+
+    letters: str  # the new letters
+    of: str  # bound letters
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        pts = tuple(b[x] for x in self.of)
+        for k in range(len(pts)):
+            out = _fits(b, self.letters, pts[k:] + pts[:k])
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return len(self.of) if set(self.of) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Given(Atom):
+    """A relation the problem states, its arguments bound in block order (``Given("tangent", "PA",
+    "O")``); ``key`` may be a tuple of keys with one argument shape (the kinds of parallelogram)."""
+
+    key: str | tuple[str, ...]
+    args: tuple[str, ...]
+
+    @property
+    def letters(self) -> str:  # type: ignore[override]
+        return "".join(self.args)
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        keys = (self.key,) if isinstance(self.key, str) else self.key
+        for k in keys:
+            for rel in ix.relations.get(k, ()):
+                if len(rel.args) != len(self.args) or any(len(a) != len(t) for a, t in zip(rel.args, self.args)):
+                    continue
+                out = _fits(b, self.letters, tuple(p for a in rel.args for p in a))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        keys = (self.key,) if isinstance(self.key, str) else self.key
+        return sum(len(ix.relations.get(k, ())) for k in keys) / (1 + len(bound & set(self.letters)))
+
+
+@dataclass(frozen=True)
+class Joined(Atom):
+    """``AB`` is drawn (the two points lie on one drawn line)."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        if ix.cfg.joined(b[self.letters[0]], b[self.letters[1]]):
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Between(Atom):
+    """``M`` strictly between ``A`` and ``B`` on one drawn line (``letters`` = "MAB")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        m, a, c = self.letters
+        cfg = ix.cfg
+        if m in b:
+            if cfg.between(b[m], b[a], b[c]):
+                yield dict(b)
+            return
+        i = cfg.line_through(b[a], b[c])
+        if i is None:
+            return
+        for p in cfg.lines[i].points:
+            if cfg.between(p, b[a], b[c]):
+                yield {**b, m: p}
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[1:]) <= bound else 0.5 if self.letters[0] in bound else 2.0
+
+
+@dataclass(frozen=True)
+class OnLine(Atom):
+    """``P`` on the drawn line through ``A`` and ``B`` (``letters`` = "PAB"; P may be A or B)."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        p, a, c = self.letters
+        i = ix.cfg.line_through(b[a], b[c])
+        if i is None:
+            return
+        for q in ix.cfg.lines[i].points:
+            out = _fits(b, p, (q,))
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[1:]) <= bound else 0.5 if self.letters[0] in bound else 3.0
+
+
+@dataclass(frozen=True)
+class Meet(Atom):
+    """``V`` on both drawn lines ``AB`` and ``CD`` (``letters`` = "VABCD"), in name order."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        v, a, c, d, e = self.letters
+        cfg = ix.cfg
+        i, j = cfg.line_through(b[a], b[c]), cfg.line_through(b[d], b[e])
+        if i is None or j is None:
+            return
+        for q in sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points)):
+            out = _fits(b, v, (q,))
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[1:]) <= bound else 1.0
+
+
+@dataclass(frozen=True)
+class Apart(Atom):
+    """``X`` is none of the points bound to ``among``."""
+
+    letters: str
+    among: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        if b[self.letters] not in {b[x] for x in self.among}:
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters + self.among) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Before(Atom):
+    """``A`` before ``B`` by name: a pair counted once."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        if b[self.letters[0]] < b[self.letters[1]]:
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Arm(Atom):
+    """``X`` names a ray from ``V`` along the drawn line ``AB`` (``letters`` = "XVAB")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        x, v, a, c = self.letters
+        i = ix.cfg.line_through(b[a], b[c])
+        for r, n, _ in ix.rays.get(b[v], ()):
+            if r[0] == i:
+                out = _fits(b, x, (n,))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[1:]) <= bound else 0.5 if self.letters[0] in bound else 2.0
+
+
+@dataclass(frozen=True)
+class Aligned(Atom):
+    """Rays ``PX`` and ``QY`` point the same way (``same``) or opposite ways, on the model
+    (``letters`` = "PXQY")."""
+
+    letters: str
+    same: bool = True
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        p, x, q, y = (b[k] for k in self.letters)
+        d1, d2 = ix.ray_by_name[(p, x)][1], ix.ray_by_name[(q, y)][1]
+        if (_between(d1, d2) < 90) == self.same:
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Toward(Atom):
+    """``X`` names the ray from ``P`` toward ``Q`` (``letters`` = "XPQ")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        x, p, q = self.letters
+        cfg = ix.cfg
+        r = cfg.ray(b[p], b[q])
+        if r is not None:
+            out = _fits(b, x, (cfg.ray_point(b[p], r),))
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[1:]) <= bound else 0.5
+
+
+@dataclass(frozen=True)
+class Transversal(Atom):
+    """``P`` on the drawn line ``AB``, ``Q`` on the drawn line ``CD``, and ``PQ`` a third drawn line
+    (``letters`` = "PQABCD")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        p, q, a, c, d, e = self.letters
+        cfg = ix.cfg
+        i, j = cfg.line_through(b[a], b[c]), cfg.line_through(b[d], b[e])
+        if i is None or j is None:
+            return
+        for x in cfg.lines[i].points:
+            for y in cfg.lines[j].points:
+                t = cfg.line_through(x, y)
+                if x == y or t is None or t in (i, j):
+                    continue
+                out = _fits(b, p + q, (x, y))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[2:]) <= bound else 4.0
+
+
+@dataclass(frozen=True)
+class Parallel(Atom):
+    """Two drawn lines given parallel (by a relation, a kind of quadrilateral or a midsegment),
+    closed under transitivity, bound to the segments that say so (``letters`` = "ABCD"), each pair
+    once."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        for (ab, cd) in ix.parallels.values():
+            out = _fits(b, self.letters, ab + cd)
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return len(ix.parallels)
+
+
+@dataclass(frozen=True)
+class ParallelLines(Atom):
+    """The drawn lines ``AB`` and ``CD`` are given parallel (``letters`` = "ABCD", all bound)."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        a, c, d, e = (b[x] for x in self.letters)
+        i, j = ix.cfg.line_through(a, c), ix.cfg.line_through(d, e)
+        if i is not None and j is not None and (min(i, j), max(i, j)) in ix.parallels:
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Midpoint(Atom):
+    """``M`` is the given midpoint of ``AB`` (a midpoint or a median's foot; ``letters`` = "MAB")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        m, a, c = self.letters
+        if a in b and c in b:
+            got = ix.midpoints.get(frozenset((b[a], b[c])))
+            if got is not None:
+                out = _fits(b, m, (got,))
+                if out is not None:
+                    yield out
+            return
+        for seg, mid in ix.midpoints.items():
+            x, y = sorted(seg)
+            for pair in ((x, y), (y, x)):
+                out = _fits(b, self.letters, (mid, *pair))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters[1:]) <= bound else 2 * len(ix.midpoints)
+
+
+@dataclass(frozen=True)
+class Circle(Atom):
+    """``O`` is the centre of a circle the problem declares (each declaration once)."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        for c in ix.cfg.problem.circles:
+            out = _fits(b, self.letters, (c.centre,))
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if self.letters in bound else len(ix.cfg.problem.circles)
+
+
+@dataclass(frozen=True)
+class OnCircle(Atom):
+    """``P`` is a point the problem puts on circle ``O`` (``letters`` = "PO"; O's first
+    declaration when O is bound, else every declaration)."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        p, o = self.letters
+        circles = [ix.cfg.problem.circle(b[o])] if o in b else ix.cfg.problem.circles
+        for c in circles:
+            if c is None:
+                continue
+            for q in c.points:
+                out = _fits(b, self.letters, (q, c.centre))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        n = sum(len(c.points) for c in ix.cfg.problem.circles)
+        return n / max(len(ix.cfg.problem.circles), 1) if self.letters[1] in bound else n
+
+
+@dataclass(frozen=True)
+class Sweep(Atom):
+    """The counter-clockwise sweep about ``O`` from ``A`` to ``B`` on the model is ``half`` (180),
+    ``minor`` (less than 180), or more than the sweep to ``M`` (``letters`` "OAB" or "OABM":
+    M is off the arc from A to B)."""
+
+    letters: str
+    kind: str  # "half" | "minor" | "off"
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        at = ix.cfg.at
+        o, a, c = (at[b[x]] for x in self.letters[:3])
+        t = pg.sweep(o, a, c)
+        if self.kind == "half":
+            ok = abs(t - 180) < 1e-6
+        elif self.kind == "minor":
+            ok = abs(t - 180) >= 1e-6 and t < 180
+        else:
+            ok = pg.sweep(o, a, at[b[self.letters[3]]]) > t
+        if ok:
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.letters) <= bound else INF
+
+
+@dataclass(frozen=True)
+class Measured(Atom):
+    """An element of one of ``kinds`` that a fact or the goal names (``letters``: its points)."""
+
+    letters: str
+    kinds: tuple[str, ...]
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        for el in ix.measured:
+            if el.kind.key in self.kinds:
+                out = _fits(b, self.letters, el.points)
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return len(ix.measured)
+
+
+@dataclass(frozen=True)
+class Secants(Atom):
+    """Two drawn lines through ``P`` that each meet circle ``O``'s points in exactly two others,
+    ``A`` ``B`` and ``C`` ``D`` in line order, each pair of lines once (``letters`` = "PABCDO");
+    with ``one``, a single such line ("PABO")."""
+
+    letters: str
+    one: bool = False
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        p, o = self.letters[0], self.letters[-1]
+        cfg = ix.cfg
+        circles = [cfg.problem.circle(b[o])] if o in b else cfg.problem.circles
+        for c in circles:
+            if c is None:
+                continue
+            on = set(c.points)
+            for q in ((b[p],) if p in b else cfg.problem.points):
+                if q == c.centre and not self.one:
+                    continue
+                chords = []
+                for i in cfg.lines_at[q]:
+                    hit = tuple(x for x in cfg.lines[i].points if x in on and x != q)
+                    if len(hit) == 2:
+                        chords.append(hit)
+                pairs = ((h,) for h in chords) if self.one else itertools.combinations(chords, 2)
+                for pair in pairs:
+                    out = _fits(b, self.letters, (q, *(x for h in pair for x in h), c.centre))
+                    if out is not None:
+                        yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 2.0 if self.letters[0] in bound else 2.0 * len(ix.cfg.problem.points)
 
 
 # -- the matcher ----------------------------------------------------------------------------------

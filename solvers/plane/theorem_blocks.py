@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 import sympy
+from geomill.engine.plane import Cos, Sin
 from geomill.engine.relations import L, ang, quad, triangle
 
 from .patterns import Collinear, Conclusion, Polygon, RayInside, RayPair, Theorem, Triangle
@@ -20,6 +21,7 @@ from .patterns import Collinear, Conclusion, Polygon, RayInside, RayPair, Theore
 Rng = np.random.Generator
 MAX_POLYGON = 12  # polygon families are written for 4 .. MAX_POLYGON vertices
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_TRIANGLE = "points A B C\ntriangle ABC"
 
 
 def _pt(rng: Rng) -> np.ndarray:
@@ -79,6 +81,16 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="points O A B C\nline A O C\nline O B"),
     Theorem("triangle_property_angle_sum", "by the angle sum of triangle {0}", (Triangle("ABC"),),
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
-            figure="points A B C\ntriangle ABC"),
+            figure=_TRIANGLE),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
+    Theorem("sine_theorem", "by the law of sines in triangle {0}", (Triangle("ABC"),),
+            (Conclusion(L("BC") * Sin(ang("ABC")), L("CA") * Sin(ang("BAC"))),
+             Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
+             Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
+            figure=_TRIANGLE),
+    Theorem("cosine_theorem", "by the law of cosines in triangle {0}", (Triangle("ABC"),),
+            (Conclusion(L("BC") ** 2, L("AB") ** 2 + L("CA") ** 2 - 2 * L("AB") * L("CA") * Cos(ang("BAC"))),
+             Conclusion(L("CA") ** 2, L("AB") ** 2 + L("BC") ** 2 - 2 * L("AB") * L("BC") * Cos(ang("ABC"))),
+             Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
+            ("ABC",), triangle, figure=_TRIANGLE),
 )

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Cos, Sin, element_of, element_symbol
+from geomill.engine.plane import Sin, element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, L, arc, polygon_of, radius
 
 from .configuration import Configuration
@@ -77,8 +77,6 @@ F = {f.key: f for f in (
     Family("polygon_area_split", "since {1} splits {0}"),
     Family("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle"),
     Family("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}", "judgement"),
-    Family("sine_theorem", "by the law of sines in triangle {0}"),
-    Family("cosine_theorem", "by the law of cosines in triangle {0}"),
     Family("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}", "judgement"),
     Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
     Family("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}", "judgement"),
@@ -332,17 +330,6 @@ def perimeters_and_areas(cfg: Configuration) -> Iterator[Instance]:
                                    area((x, y, m)) + area((x, m, z)))
 
 
-def triangle_laws(cfg: Configuration) -> Iterator[Instance]:
-    for a, b, c in cfg.triangles:
-        name = a + b + c
-        A, B, C = ang(cfg, b, a, c), ang(cfg, a, b, c), ang(cfg, a, c, b)
-        ab, bc, ca = L(a + b), L(b + c), L(c + a)
-        for (s1, t1), (s2, t2) in itertools.combinations(((bc, A), (ca, B), (ab, C)), 2):
-            yield inst("sine_theorem", (name,), s1 * Sin(t2), s2 * Sin(t1))
-        for s, t, u, w in ((bc, ab, ca, A), (ca, ab, bc, B), (ab, bc, ca, C)):
-            yield inst("cosine_theorem", (name,), s ** 2, t ** 2 + u ** 2 - 2 * t * u * Cos(w))
-
-
 def circle_points(cfg: Configuration) -> Iterator[Instance]:
     """Power of a point (two secants or chords through it) and equal tangents."""
     for c in cfg.problem.circles:
@@ -430,7 +417,7 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
 
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    parallel_angles, perpendiculars, circles, circle_formulas, perimeters_and_areas, triangle_laws, circle_points,
+    parallel_angles, perpendiculars, circles, circle_formulas, perimeters_and_areas, circle_points,
     midsegments_and_bisectors, quadrilaterals)  # families not yet written as blocks (theorem_blocks.py)
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 for _t in THEOREMS:  # the block families: their sentence is the block's
