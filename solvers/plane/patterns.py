@@ -62,6 +62,14 @@ class Index:
         return [ln.points for ln in self.cfg.lines if 3 <= len(ln.points) <= MAX_LINE]
 
     @cached_property
+    def trios(self) -> int:
+        return sum(len(p) * (len(p) - 1) * (len(p) - 2) // 6 for p in self.short_lines)
+
+    @cached_property
+    def ray_pairs(self) -> int:
+        return sum(len(r) * (len(r) - 1) // 2 for r in self.rays.values())
+
+    @cached_property
     def polygons(self) -> dict[int, list[tuple[str, ...]]]:
         """Declared polygons, those of kind lines and those a fact or the goal measures, by size."""
         cfg = self.cfg
@@ -223,8 +231,7 @@ class Collinear(Atom):
                     yield out
 
     def size(self, ix: Index, bound: frozenset[str]) -> float:
-        trios = sum(len(p) * (len(p) - 1) * (len(p) - 2) / 6 for p in ix.short_lines)
-        return trios / (1 + 4 * len(bound & set(self.letters)))
+        return ix.trios / (1 + 4 * len(bound & set(self.letters)))
 
 
 @dataclass(frozen=True)
@@ -290,8 +297,7 @@ class RayPair(Atom):
                     yield out
 
     def size(self, ix: Index, bound: frozenset[str]) -> float:
-        per = sum(len(r) * (len(r) - 1) / 2 for r in ix.rays.values())
-        return per / max(len(ix.rays), 1) if self.letters[1] in bound else per
+        return ix.ray_pairs / max(len(ix.rays), 1) if self.letters[1] in bound else ix.ray_pairs
 
 
 @dataclass(frozen=True)
@@ -751,7 +757,10 @@ def plan(premises: tuple[Atom, ...], ix: Index) -> list[Atom]:
 
 def match(premises: tuple[Atom, ...], ix: Index) -> Iterator[dict[str, str]]:
     """Every binding of the premises' letters that satisfies them all."""
-    order = plan(premises, ix)
+    none: frozenset[str] = frozenset()
+    if any(a.size(ix, none) == 0 for a in premises):  # an empty table: nothing to bind (most blocks, most problems)
+        return
+    order = plan(premises, ix) if len(premises) > 1 else list(premises)
 
     def rec(k: int, b: dict[str, str]) -> Iterator[dict[str, str]]:
         if k == len(order):
@@ -790,17 +799,20 @@ class Theorem:
     kind: str = "construction"
 
     @cached_property
-    def _compiled(self) -> tuple[tuple[tuple[str, ...], sympy.Expr, sympy.Expr,
-                                       tuple[tuple[sympy.Symbol, str, tuple[str, ...]], ...]], ...]:
+    def _compiled(self) -> tuple[tuple[tuple[str, ...], Builder, Builder, tuple[tuple[str, tuple[str, ...]], ...]],
+                                 ...]:
+        """Per conclusion: its names, a builder of each side from the slots' elements, the slots."""
         out = []
         for c in self.conclusions:
             lhs, rhs = sympy.sympify(c.lhs, strict=True), sympy.sympify(c.rhs, strict=True)
+            syms = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
             slots = []
-            for s in sorted((lhs - rhs).free_symbols | lhs.free_symbols | rhs.free_symbols, key=str):
+            for s in syms:
                 el = element_of(s)
                 assert el is not None, (self.key, s)
-                slots.append((s, el.kind.key, el.points))
-            out.append((c.names or self.names, lhs, rhs, tuple(slots)))
+                slots.append((el.kind.key, el.points))
+            where = {s: i for i, s in enumerate(syms)}
+            out.append((c.names or self.names, _builder(lhs, where), _builder(rhs, where), tuple(slots)))
         return tuple(out)
 
     def instances(self, ix: Index) -> Iterator[tuple[tuple[str, ...], sympy.Expr, sympy.Expr]]:
@@ -808,9 +820,25 @@ class Theorem:
         cfg = ix.cfg
         for b in match(self.premises, ix):
             for names, lhs, rhs, slots in self._compiled:
-                subs = {}
-                for s, kind, letters in slots:
+                vals = []
+                for kind, letters in slots:
                     pts = tuple(b[x] for x in letters)
                     atom = cfg.angle(*pts) if kind == "angle" else None
-                    subs[s] = atom if atom is not None else element_symbol(kind, pts)
-                yield (tuple("".join(b[x] for x in n) for n in names), lhs.xreplace(subs), rhs.xreplace(subs))
+                    vals.append(atom if atom is not None else element_symbol(kind, pts))
+                yield (tuple("".join(b[x] for x in n) for n in names), lhs(vals), rhs(vals))
+
+
+Builder = Callable[[list], sympy.Expr]
+
+
+def _builder(e: sympy.Expr, where: dict[sympy.Symbol, int]) -> Builder:
+    """A template expression as a function of its elements' values (in ``where``'s order): each
+    node is rebuilt by its own constructor, as writing it out with operators would."""
+    if e in where:
+        i = where[e]
+        return lambda vals: vals[i]
+    if not e.args or not e.free_symbols:
+        return lambda vals: e
+    parts = [_builder(a, where) for a in e.args]
+    f = e.func
+    return lambda vals: f(*[p(vals) for p in parts])

@@ -13,15 +13,35 @@ import math
 
 import numpy as np
 import sympy
-from geomill.engine.plane import Cos, Sin
-from geomill.engine.relations import L, ang, quad, triangle
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, element_symbol
+from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, quad, radius, triangle
 
-from .patterns import Collinear, Conclusion, Polygon, RayInside, RayPair, Theorem, Triangle
+from .patterns import (
+    Arm,
+    Between,
+    Collinear,
+    Conclusion,
+    Cyclic,
+    Joined,
+    Measured,
+    Parallel,
+    Polygon,
+    RayInside,
+    RayPair,
+    Theorem,
+    Transversal,
+    Triangle,
+)
 
 Rng = np.random.Generator
 MAX_POLYGON = 12  # polygon families are written for 4 .. MAX_POLYGON vertices
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _TRIANGLE = "points A B C\ntriangle ABC"
+
+
+def perimeter(pts: str) -> sympy.Symbol:
+    return element_symbol("perimeter", tuple(pts))
 
 
 def _pt(rng: Rng) -> np.ndarray:
@@ -61,6 +81,112 @@ def _convex(rng: Rng, n: int) -> dict[str, np.ndarray]:
             return {LETTERS[i]: np.array([math.cos(t), math.sin(t)]) * r for i, t in enumerate(ts)}
 
 
+def _on(o: np.ndarray, r: float, deg: float) -> np.ndarray:
+    return o + r * np.array([math.cos(math.radians(deg)), math.sin(math.radians(deg))])
+
+
+def _cevian(rng: Rng) -> dict[str, np.ndarray]:
+    """Triangle XYZ and M on YZ."""
+    p = triangle(rng, "XYZ")
+    return {**p, "M": p["Y"] + (p["Z"] - p["Y"]) * rng.uniform(0.1, 0.9)}
+
+
+def _circle(rng: Rng, names: str = "P", degs: tuple[float, ...] | None = None) -> dict[str, np.ndarray]:
+    o, r = _pt(rng), rng.uniform(1, 3)
+    if degs is None:
+        degs = tuple(np.sort(rng.uniform(0, 360, len(names))))
+    return {"O": o, **{n: _on(o, r, d) for n, d in zip(names, degs)}}
+
+
+def _arc(rng: Rng, low: float, high: float) -> dict[str, np.ndarray]:
+    """A and B on circle O, B a sweep of low .. high degrees counter-clockwise from A."""
+    t = rng.uniform(0, 360)
+    return _circle(rng, "AB", (t, t + rng.uniform(low, high)))
+
+
+def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
+    """A, B, M on circle O, M off the counter-clockwise arc from A to B."""
+    t, s = rng.uniform(0, 360), rng.uniform(20, 300)
+    return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
+def _cross(rng: Rng) -> dict[str, np.ndarray]:
+    """Lines AVB and CVD crossing at V, at a right angle when ``perpendicular``."""
+    v, t = _pt(rng), rng.uniform(0, 360)
+    u, w = _on(np.zeros(2), 1, t), _on(np.zeros(2), 1, t + 90)
+    return {"V": v, "A": v - u * rng.uniform(1, 3), "B": v + u * rng.uniform(1, 3),
+            "C": v - w * rng.uniform(1, 3), "D": v + w * rng.uniform(1, 3)}
+
+
+def _parallels(rng: Rng) -> dict[str, np.ndarray]:
+    """APB parallel to CQD, the transversal PQ."""
+    a, u = _pt(rng), _on(np.zeros(2), 1, rng.uniform(0, 360))
+    n = np.array([-u[1], u[0]]) * rng.uniform(1.5, 4) + u * rng.uniform(-2, 2)
+    p = {"A": a, "P": a + u * rng.uniform(1, 2), "B": a + u * rng.uniform(3, 4)}
+    c = a + n + u * rng.uniform(-1, 1)
+    sign = rng.choice([-1.0, 1.0])  # C to D with A to B, or against it
+    return {**p, "C": c, "Q": c + sign * u * rng.uniform(1, 2), "D": c + sign * u * rng.uniform(3, 4)}
+
+
+def _hits(p: np.ndarray, d: np.ndarray, o: np.ndarray, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where the line p + t d meets the circle (o, r), in the order of t."""
+    f = p - o
+    b, c = float(f @ d), float(f @ f) - r * r
+    q = math.sqrt(b * b - c)
+    return p + d * (-b - q), p + d * (-b + q)
+
+
+def _chords(rng: Rng) -> dict[str, np.ndarray]:
+    """Chords APB and CPD of circle O through P inside it."""
+    o, r = _pt(rng), rng.uniform(2, 3)
+    p = o + _on(np.zeros(2), r * rng.uniform(0, 0.7), rng.uniform(0, 360))
+    t = rng.uniform(0, 180)
+    a, b = _hits(p, _on(np.zeros(2), 1, t), o, r)
+    c, d = _hits(p, _on(np.zeros(2), 1, t + rng.uniform(30, 150)), o, r)
+    return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
+
+
+def _tangents(rng: Rng) -> dict[str, np.ndarray]:
+    """Tangents PA and PB to circle O, and the secant PCD."""
+    o, r = _pt(rng), rng.uniform(1, 2)
+    k = rng.uniform(1.5, 3)
+    t = rng.uniform(0, 360)
+    p = _on(o, r * k, t)
+    half = math.degrees(math.acos(1 / k))  # the tangent points are this far from P's direction about O
+    a, b = _on(o, r, t + half), _on(o, r, t - half)
+    towards = (o - p) / np.linalg.norm(o - p)
+    c, d = _hits(p, _on(np.zeros(2), 1, math.degrees(math.atan2(towards[1], towards[0])) +
+                        rng.uniform(-0.6, 0.6) * math.degrees(math.asin(1 / k))), o, r)
+    return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
+
+
+def _midsegment(rng: Rng) -> dict[str, np.ndarray]:
+    p = triangle(rng, "XYZ")
+    return {**p, "D": (p["X"] + p["Y"]) / 2, "E": (p["X"] + p["Z"]) / 2}
+
+
+def _bisector_foot(rng: Rng) -> dict[str, np.ndarray]:
+    p = triangle(rng)
+    ba, bc = pg.dist(p["B"], p["A"]), pg.dist(p["B"], p["C"])
+    return {**p, "D": (bc * p["A"] + ba * p["C"]) / (ba + bc)}
+
+
+def _centroid(rng: Rng) -> dict[str, np.ndarray]:
+    p = triangle(rng)
+    a, b, c = p["A"], p["B"], p["C"]
+    return {**p, "O": (a + b + c) / 3, "D": (b + c) / 2, "E": (c + a) / 2, "F": (a + b) / 2}
+
+
+def _trapezoid_mid(rng: Rng) -> dict[str, np.ndarray]:
+    p = BLOCKS_BY_KEY["trapezoid"].construct(rng)
+    return {**p, "E": (p["A"] + p["B"]) / 2, "F": (p["D"] + p["C"]) / 2}
+
+
+def _parallelogram_centre(rng: Rng) -> dict[str, np.ndarray]:
+    p = BLOCKS_BY_KEY["parallelogram"].construct(rng)
+    return {**p, "O": (p["A"] + p["C"]) / 2}
+
+
 def _polygon_sum(n: int) -> Theorem:
     p = LETTERS[:n]
     total = sum((ang(p[i - 1] + p[i] + p[(i + 1) % n]) for i in range(n)), sympy.Integer(0))
@@ -68,6 +194,39 @@ def _polygon_sum(n: int) -> Theorem:
                    (Conclusion(total, sympy.Integer(180 * (n - 2))),), (p,), lambda rng: _convex(rng, n),
                    figure=f"polygon {p}")
 
+
+def _perimeter(n: int) -> Theorem:
+    p = LETTERS[:n]
+    sides = sum((L(p[i - 1] + p[i]) for i in range(n)), sympy.Integer(0))
+    return Theorem("polygon_perimeter_formula", "by the perimeter of {0}", (Polygon(p),),
+                   (Conclusion(perimeter(p), sides),), (p,), lambda rng: _convex(rng, n),
+                   figure=_TRIANGLE if n == 3 else f"polygon {p}")
+
+
+def _area_split(n: int) -> Theorem:
+    """A diagonal from vertex k cuts off the triangle (k-1, k, k+1)."""
+    p = LETTERS[:n]
+    cuts = tuple(Conclusion(area(p), area(p[k - 1] + p[k] + p[(k + 1) % n]) + area(p[:k] + p[k + 1:]),
+                            (p, p[k - 1] + p[(k + 1) % n])) for k in range(n))
+    return Theorem("polygon_area_split", "since {1} splits {0}", (Polygon(p, convex=True),), cuts, (p,),
+                   lambda rng: _convex(rng, n), figure=f"polygon {p}")
+
+
+def _sector(kind: str, key: str, rhs: sympy.Expr) -> Theorem:
+    el = element_symbol(kind, ("O", "A", "B"))
+    return Theorem(key, f"by the {kind.replace('_', ' ')} formula for sector {{0}}".replace(
+        "arc length formula for sector", "arc length formula for arc"), (Measured("OAB", (kind,)),),
+        (Conclusion(el, rhs),), ("OAB",), lambda rng: _arc(rng, 20, 340),
+        figure=f"circle O through A B\nfind {' '.join(ELEMENT_KINDS[kind].words)} OAB")
+
+
+PI = sympy.pi
+R = radius("O")
+_ARC = arc("OAB")
+_PARALLEL = "points A B C D P Q\nline A P B\nline C Q D\nline P Q\nAB parallel to CD"
+_TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"), Arm("UQCD"), Arm("VQPQ"))
+_TANGENTS = "circle O through A B C D\nline P C D\nPA tangent to circle O\nPB tangent to circle O"
+_PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
 THEOREMS: tuple[Theorem, ...] = (
     Theorem("line_addition", "by line addition on {0}", (Collinear("ABC"),),
@@ -93,4 +252,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("CA") ** 2, L("AB") ** 2 + L("BC") ** 2 - 2 * L("AB") * L("BC") * Cos(ang("ABC"))),
              Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
             ("ABC",), triangle, figure=_TRIANGLE),
+    # -- perimeters and areas --------------------------------------------------------------------------
+    *(_perimeter(n) for n in range(3, MAX_POLYGON + 1)),
+    *(_area_split(n) for n in range(4, MAX_POLYGON + 1)),
+    Theorem("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle",
+            (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),), ("ABC",),
+            triangle, figure=_TRIANGLE),
+    Theorem("polygon_area_split", "since {1} splits {0}",  # a cevian splits a triangle
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
+            (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
+            figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
 )

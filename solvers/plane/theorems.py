@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Sin, element_of, element_symbol
+from geomill.engine.plane import element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, L, arc, polygon_of, radius
 
 from .configuration import Configuration
@@ -73,9 +73,6 @@ F = {f.key: f for f in (
     Family("arc_length_formula", "by the arc length formula for arc {0}"),
     Family("sector_area_formula", "by the sector area formula for sector {0}"),
     Family("sector_perimeter_formula", "by the sector perimeter formula for sector {0}"),
-    Family("polygon_perimeter_formula", "by the perimeter of {0}"),
-    Family("polygon_area_split", "since {1} splits {0}"),
-    Family("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle"),
     Family("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}", "judgement"),
     Family("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}", "judgement"),
     Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
@@ -307,29 +304,6 @@ def circle_formulas(cfg: Configuration) -> Iterator[Instance]:
             yield inst("radius_of_circle_property_length_equal", (o + a, o), L(o + a), r)
 
 
-def perimeters_and_areas(cfg: Configuration) -> Iterator[Instance]:
-    for poly in _polygons(cfg):
-        n = len(poly)
-        name = "".join(poly)
-        yield inst("polygon_perimeter_formula", (name,), perimeter(poly),
-                   sum((L(poly[i - 1] + poly[i]) for i in range(n)), sympy.Integer(0)))
-        if n >= 4 and cfg.convex(poly):
-            for k in range(n):  # a diagonal from vertex k cuts off triangle (k-1, k, k+1)
-                tri = (poly[k - 1], poly[k], poly[(k + 1) % n])
-                rest = tuple(p for i, p in enumerate(poly) if i != k)
-                yield inst("polygon_area_split", (name, poly[k - 1] + poly[(k + 1) % n]), area(poly),
-                           area(tri) + area(rest))
-    for a, b, c in cfg.triangles:
-        yield inst("triangle_area_formula_sine", (a + b + c,), area((a, b, c)),
-                   L(a + b) * L(b + c) * Sin(ang(cfg, a, b, c)) / 2)
-        for m in cfg.problem.points:  # a cevian splits the area
-            if m not in (a, b, c):
-                for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
-                    if cfg.between(m, y, z) and cfg.joined(x, m):
-                        yield inst("polygon_area_split", (x + y + z, x + m), area((x, y, z)),
-                                   area((x, y, m)) + area((x, m, z)))
-
-
 def circle_points(cfg: Configuration) -> Iterator[Instance]:
     """Power of a point (two secants or chords through it) and equal tangents."""
     for c in cfg.problem.circles:
@@ -417,7 +391,7 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
 
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    parallel_angles, perpendiculars, circles, circle_formulas, perimeters_and_areas, circle_points,
+    parallel_angles, perpendiculars, circles, circle_formulas, circle_points,
     midsegments_and_bisectors, quadrilaterals)  # families not yet written as blocks (theorem_blocks.py)
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 for _t in THEOREMS:  # the block families: their sentence is the block's
