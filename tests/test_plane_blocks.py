@@ -134,6 +134,21 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("polygon_area_split", "points A B C D\nquadrilateral ABCD\narea ABCD = 20\narea ABC = 8\nfind area CDA", 12),
     ("polygon_area_split", "points A B C M\ntriangle ABC\nline B M C\nline A M\narea ABC = 10\narea ABM = 4\n"
      "find area AMC", 6),
+    ("radius_of_circle_property_length_equal", "circle O through A B\nOA = 3\nfind OB", 3),
+    ("circle_property_length_of_radius_and_diameter", "circle O through A\nOA = 3\nfind diameter O", 6),
+    ("circle_perimeter_formula", "circle O through A\nOA = 2\nfind circumference O", 4 * sympy.pi),
+    ("circle_area_formula", "circle O through A\nOA = 5\nfind circle area O", 25 * sympy.pi),
+    ("arc_addition_measure", "circle O through A B\narc OAB = 100\nfind arc OBA", 260),
+    ("arc_property_center_angle", "circle O through A B\nline O A\nline O B\ncounterclockwise OAB\n"
+     "angle AOB = 70\nfind arc OAB", 70),
+    ("arc_property_center_angle", "circle O through A B\nline A O B\nfind arc OAB", 180),
+    ("arc_property_circumference_angle_external", "circle O through A B C\ntriangle ABC\ncounterclockwise ABC\n"
+     "arc OAB = 100\nfind angle ACB", 50),
+    ("arc_length_formula", "circle O through A B\nOA = 3\narc OAB = 60\nfind arc length OAB", sympy.pi),
+    ("sector_area_formula", "circle K through J L\nJK = 4\narc KLJ = 53\nfind sector area KLJ",
+     106 * sympy.pi / 45),
+    ("sector_perimeter_formula", "circle O through A B\nOA = 3\narc OAB = 60\nfind sector perimeter OAB",
+     6 + sympy.pi),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),
 ]
 

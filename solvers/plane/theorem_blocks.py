@@ -15,20 +15,31 @@ import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, element_symbol
-from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, quad, radius, triangle
+from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, diameter, quad, radius, triangle
 
 from .patterns import (
+    Apart,
     Arm,
+    Before,
     Between,
+    Circle,
     Collinear,
     Conclusion,
     Cyclic,
+    Given,
     Joined,
     Measured,
+    Meet,
+    Midpoint,
+    OnCircle,
+    OnLine,
     Parallel,
+    ParallelLines,
     Polygon,
     RayInside,
     RayPair,
+    Secants,
+    Sweep,
     Theorem,
     Transversal,
     Triangle,
@@ -212,12 +223,14 @@ def _area_split(n: int) -> Theorem:
                    lambda rng: _convex(rng, n), figure=f"polygon {p}")
 
 
-def _sector(kind: str, key: str, rhs: sympy.Expr) -> Theorem:
+def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
+    """A formula for an arc's or a sector's element, where a fact or the goal names it.  (main's
+    generator also said OA is a radius there: the language declares that circle, so the radius
+    block says it already.)"""
     el = element_symbol(kind, ("O", "A", "B"))
-    return Theorem(key, f"by the {kind.replace('_', ' ')} formula for sector {{0}}".replace(
-        "arc length formula for sector", "arc length formula for arc"), (Measured("OAB", (kind,)),),
-        (Conclusion(el, rhs),), ("OAB",), lambda rng: _arc(rng, 20, 340),
-        figure=f"circle O through A B\nfind {' '.join(ELEMENT_KINDS[kind].words)} OAB")
+    words = " ".join(ELEMENT_KINDS[kind].words)
+    return Theorem(key, sentence, (Measured("OAB", (kind,)),), (Conclusion(el, rhs),), ("OAB",),
+                   lambda rng: _arc(rng, 20, 340), figure=f"circle O through A B\nfind {words} OAB")
 
 
 PI = sympy.pi
@@ -262,4 +275,36 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
             figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
+    # -- circles ---------------------------------------------------------------------------------------
+    Theorem("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}", (OnCircle("PO"),),
+            (Conclusion(L("OP"), R),), ("OP", "O"), _circle, figure="circle O through P"),
+    Theorem("circle_property_length_of_radius_and_diameter", "since a diameter of circle {0} is twice its radius",
+            (Circle("O"),), (Conclusion(diameter("O"), 2 * R),), ("O",), _circle, figure="circle O through P"),
+    Theorem("circle_perimeter_formula", "by the circumference of circle {0}", (Circle("O"),),
+            (Conclusion(element_symbol("circumference", ("O",)), 2 * PI * R),), ("O",), _circle,
+            figure="circle O through P"),
+    Theorem("circle_area_formula", "by the area of circle {0}", (Circle("O"),),
+            (Conclusion(element_symbol("circle_area", ("O",)), PI * R ** 2),), ("O",), _circle,
+            figure="circle O through P"),
+    Theorem("arc_addition_measure", "since the arcs {0} and {1} make up the whole circle",
+            (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
+            ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
+    Theorem("arc_property_center_angle", "since the arc {0} has the measure of its central angle",
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
+            (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
+            figure="circle O through A B\nline A O B"),
+    Theorem("arc_property_center_angle", "since the arc {0} has the measure of its central angle",
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
+            (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
+            figure="circle O through A B\nline O A\nline O B"),
+    Theorem("arc_property_circumference_angle_external", "since the inscribed angle {0} is half the arc {1}",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OABM", "off"),
+             Joined("MA"), Joined("MB")),
+            (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
+            figure="circle O through A B M\nline M A\nline M B"),
+    _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0}", _ARC * PI * R / 180),
+    _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
+            _ARC * PI * R ** 2 / 360),
+    _sector("sector_perimeter", "sector_perimeter_formula", "by the sector perimeter formula for sector {0}",
+            2 * R + _ARC * PI * R / 180),
 )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import element_of, element_symbol
-from geomill.engine.relations import BLOCKS_BY_KEY, L, arc, polygon_of, radius
+from geomill.engine.relations import BLOCKS_BY_KEY, L, polygon_of
 
 from .configuration import Configuration
 from .patterns import Index
@@ -63,16 +63,6 @@ F = {f.key: f for f in (
     Family("parallel_property_angle", "since {0} is parallel to {1}"),
     Family("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}"),
     Family("perpendicular_property", "since {0} is perpendicular to {1}"),
-    Family("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}"),
-    Family("circle_property_length_of_radius_and_diameter", "since a diameter of circle {0} is twice its radius"),
-    Family("circle_perimeter_formula", "by the circumference of circle {0}"),
-    Family("circle_area_formula", "by the area of circle {0}"),
-    Family("arc_property_center_angle", "since the arc {0} has the measure of its central angle"),
-    Family("arc_addition_measure", "since the arcs {0} and {1} make up the whole circle"),
-    Family("arc_property_circumference_angle_external", "since the inscribed angle {0} is half the arc {1}"),
-    Family("arc_length_formula", "by the arc length formula for arc {0}"),
-    Family("sector_area_formula", "by the sector area formula for sector {0}"),
-    Family("sector_perimeter_formula", "by the sector perimeter formula for sector {0}"),
     Family("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}", "judgement"),
     Family("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}", "judgement"),
     Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
@@ -254,56 +244,6 @@ def perpendiculars(cfg: Configuration) -> Iterator[Instance]:
                         yield inst("perpendicular_property", (a + b, c + d), cfg.angle_atom(v, r1, r2), 90)
 
 
-def circles(cfg: Configuration) -> Iterator[Instance]:
-    for c in cfg.problem.circles:
-        o = c.centre
-        r = radius(o)
-        for p in c.points:
-            yield inst("radius_of_circle_property_length_equal", (o + p, o), L(o + p), r)
-        yield inst("circle_property_length_of_radius_and_diameter", (o,), element_symbol("diameter", (o,)), 2 * r)
-        yield inst("circle_perimeter_formula", (o,), element_symbol("circumference", (o,)), 2 * PI * r)
-        yield inst("circle_area_formula", (o,), element_symbol("circle_area", (o,)), PI * r ** 2)
-        pts = c.points
-        at = cfg.at
-        for a, b in itertools.permutations(pts, 2):
-            sweep = pg.sweep(at[o], at[a], at[b])
-            if a < b:
-                yield inst("arc_addition_measure", (o + a + b, o + b + a), arc(o + a + b) + arc(o + b + a), 360)
-            atom = cfg.angle(a, o, b)
-            if atom is None:
-                atom = element_symbol("angle", (a, o, b))
-            if abs(sweep - 180) < 1e-6:
-                yield inst("arc_property_center_angle", (o + a + b,), arc(o + a + b), 180)
-            elif sweep < 180:
-                yield inst("arc_property_center_angle", (o + a + b,), arc(o + a + b), atom)
-            for m in pts:
-                if m in (a, b):
-                    continue
-                # the inscribed angle amb subtends the arc from a to b that does not hold m
-                if pg.sweep(at[o], at[a], at[m]) > sweep and cfg.angle(a, m, b) is not None:
-                    yield inst("arc_property_circumference_angle_external", (a + m + b, o + a + b),
-                               cfg.angle(a, m, b), arc(o + a + b) / 2)
-
-
-def circle_formulas(cfg: Configuration) -> Iterator[Instance]:
-    """Arc length, sector area and perimeter for the arcs a fact or the goal names."""
-    exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
-    seen = set()
-    for e in exprs:
-        for s in e.free_symbols:
-            el = element_of(s)
-            if el is None or el.kind.key not in ("arc_length", "sector_area", "sector_perimeter") or s in seen:
-                continue
-            seen.add(s)
-            o, a, b = el.points
-            r, m = radius(o), arc(o + a + b)
-            key, rhs = {"arc_length": ("arc_length_formula", m * PI * r / 180),
-                        "sector_area": ("sector_area_formula", m * PI * r ** 2 / 360),
-                        "sector_perimeter": ("sector_perimeter_formula", 2 * r + m * PI * r / 180)}[el.kind.key]
-            yield inst(key, (o + a + b,), s, rhs)
-            yield inst("radius_of_circle_property_length_equal", (o + a, o), L(o + a), r)
-
-
 def circle_points(cfg: Configuration) -> Iterator[Instance]:
     """Power of a point (two secants or chords through it) and equal tangents."""
     for c in cfg.problem.circles:
@@ -391,7 +331,7 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
 
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    parallel_angles, perpendiculars, circles, circle_formulas, circle_points,
+    parallel_angles, perpendiculars, circle_points,
     midsegments_and_bisectors, quadrilaterals)  # families not yet written as blocks (theorem_blocks.py)
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 for _t in THEOREMS:  # the block families: their sentence is the block's
