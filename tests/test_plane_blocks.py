@@ -134,6 +134,14 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("polygon_area_split", "points A B C D\nquadrilateral ABCD\narea ABCD = 20\narea ABC = 8\nfind area CDA", 12),
     ("polygon_area_split", "points A B C M\ntriangle ABC\nline B M C\nline A M\narea ABC = 10\narea ABM = 4\n"
      "find area AMC", 6),
+    ("parallel_property_angle", "points A B C D P Q E\nline A P B\nline C Q D\nline E P Q\nAB parallel to CD\n"
+     "clockwise APQC\nangle EPB = 70\nfind angle PQD", 70),  # corresponding
+    ("parallel_property_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\nAB parallel to CD\n"
+     "clockwise APQ\nangle APQ = 50\nfind angle PQC", 50),  # alternate
+    ("parallel_property_ipsilateral_internal_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\n"
+     "AB parallel to CD\nclockwise APQ\nangle APQ = 50\nfind angle PQD", 130),
+    ("perpendicular_property", "points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD\nfind angle AVC",
+     90),
     ("radius_of_circle_property_length_equal", "circle O through A B\nOA = 3\nfind OB", 3),
     ("circle_property_length_of_radius_and_diameter", "circle O through A\nOA = 3\nfind diameter O", 6),
     ("circle_perimeter_formula", "circle O through A\nOA = 2\nfind circumference O", 4 * sympy.pi),

@@ -18,6 +18,7 @@ from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, diameter, quad, radius, triangle
 
 from .patterns import (
+    Aligned,
     Apart,
     Arm,
     Before,
@@ -41,6 +42,7 @@ from .patterns import (
     Secants,
     Sweep,
     Theorem,
+    Toward,
     Transversal,
     Triangle,
 )
@@ -130,13 +132,15 @@ def _cross(rng: Rng) -> dict[str, np.ndarray]:
 
 
 def _parallels(rng: Rng) -> dict[str, np.ndarray]:
-    """APB parallel to CQD, the transversal PQ."""
+    """APB parallel to CQD, the transversal EPQF."""
     a, u = _pt(rng), _on(np.zeros(2), 1, rng.uniform(0, 360))
     n = np.array([-u[1], u[0]]) * rng.uniform(1.5, 4) + u * rng.uniform(-2, 2)
     p = {"A": a, "P": a + u * rng.uniform(1, 2), "B": a + u * rng.uniform(3, 4)}
     c = a + n + u * rng.uniform(-1, 1)
     sign = rng.choice([-1.0, 1.0])  # C to D with A to B, or against it
-    return {**p, "C": c, "Q": c + sign * u * rng.uniform(1, 2), "D": c + sign * u * rng.uniform(3, 4)}
+    q = c + sign * u * rng.uniform(1, 2)
+    return {**p, "C": c, "Q": q, "D": c + sign * u * rng.uniform(3, 4),
+            "E": p["P"] + (p["P"] - q) * rng.uniform(0.2, 1), "F": q + (q - p["P"]) * rng.uniform(0.2, 1)}
 
 
 def _hits(p: np.ndarray, d: np.ndarray, o: np.ndarray, r: float) -> tuple[np.ndarray, np.ndarray]:
@@ -236,8 +240,9 @@ def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
 PI = sympy.pi
 R = radius("O")
 _ARC = arc("OAB")
-_PARALLEL = "points A B C D P Q\nline A P B\nline C Q D\nline P Q\nAB parallel to CD"
+_PARALLEL = "points A B C D P Q E F\nline A P B\nline C Q D\nline E P Q F\nAB parallel to CD"
 _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"), Arm("UQCD"), Arm("VQPQ"))
+# a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
 _TANGENTS = "circle O through A B C D\nline P C D\nPA tangent to circle O\nPB tangent to circle O"
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
@@ -275,6 +280,21 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
             figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
+    # -- parallel and perpendicular lines ---------------------------------------------------------------
+    Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # corresponding angles
+            (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"),
+            _parallels, figure=_PARALLEL),
+    Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # alternate angles
+            (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False)),
+            (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"), _parallels, figure=_PARALLEL),
+    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}",  # co-interior angles
+            (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
+             Aligned("PXQU")), (Conclusion(ang("XPY") + ang("UQV"), sympy.Integer(180)),), ("AB", "CD"),
+            _parallels, figure=_PARALLEL),
+    Theorem("perpendicular_property", "since {0} is perpendicular to {1}",
+            (Given("perpendicular_lines", ("AB", "CD")), Meet("VABCD"), Arm("XVAB"), Arm("YVCD")),
+            (Conclusion(ang("XVY"), sympy.Integer(90)),), ("AB", "CD"), _cross,
+            figure="points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD"),
     # -- circles ---------------------------------------------------------------------------------------
     Theorem("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}", (OnCircle("PO"),),
             (Conclusion(L("OP"), R),), ("OP", "O"), _circle, figure="circle O through P"),

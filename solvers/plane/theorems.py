@@ -60,9 +60,6 @@ class Instance:
 F = {f.key: f for f in (
     Family("given", "given"),
     Family("relation", "since {0}"),
-    Family("parallel_property_angle", "since {0} is parallel to {1}"),
-    Family("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}"),
-    Family("perpendicular_property", "since {0} is perpendicular to {1}"),
     Family("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}", "judgement"),
     Family("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}", "judgement"),
     Family("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}", "judgement"),
@@ -139,39 +136,6 @@ def _polygons(cfg: Configuration) -> list[tuple[str, ...]]:
     return list(out)
 
 
-def parallel_angles(cfg: Configuration) -> Iterator[Instance]:
-    """Angles a transversal pq makes with two parallel lines: equal when both arms run the same
-    ways (corresponding angles) or both opposite ways (alternate angles)."""
-    for (i, j), why in cfg_parallels(cfg).items():
-        li, lj = cfg.lines[i], cfg.lines[j]
-        di = cfg.at[li.points[-1]] - cfg.at[li.points[0]]
-        dj = cfg.at[lj.points[-1]] - cfg.at[lj.points[0]]
-        same = 1 if float(di @ dj) > 0 else -1
-        for p in li.points:
-            for q in lj.points:
-                t = cfg.line_through(p, q)
-                if p == q or t is None or t in (i, j):
-                    continue
-                at_p, at_q = set(cfg.rays_at(p)), set(cfg.rays_at(q))
-                tp, tq = cfg.ray(p, q), cfg.ray(q, p)
-                ray_p = {1: tp, -1: (t, -tp[1])}  # at p, along +-(q - p)
-                ray_q = {1: (t, -tq[1]), -1: tq}  # at q, along +-(q - p)
-                for s in (1, -1):
-                    for w in (1, -1):
-                        a1, a2 = (i, s), ray_p[w]
-                        if a1 not in at_p or a2 not in at_p:
-                            continue
-                        for k in (1, -1):  # k=1 corresponding, k=-1 alternate
-                            b1, b2 = (j, k * s * same), ray_q[k * w]
-                            if b1 in at_q and b2 in at_q:
-                                yield inst("parallel_property_angle", why, cfg.angle_atom(p, a1, a2),
-                                           cfg.angle_atom(q, b1, b2))
-                        b1, b2 = (j, s * same), ray_q[-w]  # co-interior: one arm the same way, one opposite
-                        if b1 in at_q and b2 in at_q and w == 1:
-                            yield inst("parallel_property_ipsilateral_internal_angle", why,
-                                       cfg.angle_atom(p, a1, a2) + cfg.angle_atom(q, b1, b2), 180)
-
-
 def _midpoints(cfg: Configuration) -> dict[frozenset[str], str]:
     """Segment -> its given midpoint (a midpoint or a median's foot)."""
     mids: dict[frozenset[str], str] = {}
@@ -226,22 +190,6 @@ def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
         if find(i) == find(j) and i < j:
             out[(i, j)] = (names[i], names[j])
     return out
-
-
-def perpendiculars(cfg: Configuration) -> Iterator[Instance]:
-    for rel in cfg.problem.relations:
-        if rel.key != "perpendicular_lines":
-            continue
-        (a, b), (c, d) = rel.args
-        i, j = cfg.line_through(a, b), cfg.line_through(c, d)
-        if i is None or j is None:
-            continue
-        common = sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points))
-        for v in common:
-            for r1 in cfg.rays_at(v):
-                for r2 in cfg.rays_at(v):
-                    if r1[0] == i and r2[0] == j:
-                        yield inst("perpendicular_property", (a + b, c + d), cfg.angle_atom(v, r1, r2), 90)
 
 
 def circle_points(cfg: Configuration) -> Iterator[Instance]:
@@ -331,7 +279,7 @@ def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
 
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    parallel_angles, perpendiculars, circle_points,
+    circle_points,
     midsegments_and_bisectors, quadrilaterals)  # families not yet written as blocks (theorem_blocks.py)
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 for _t in THEOREMS:  # the block families: their sentence is the block's
