@@ -142,6 +142,23 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AB parallel to CD\nclockwise APQ\nangle APQ = 50\nfind angle PQD", 130),
     ("perpendicular_property", "points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD\nfind angle AVC",
      90),
+    ("circle_property_circular_power", "circle O through A B C D\nline A P B\nline C P D\nPA = 2\nPB = 6\nPC = 3\n"
+     "find PD", 4),
+    ("circle_property_circular_power", "circle O through A C D\nline P C D\nPA tangent to circle O\nPC = 2\n"
+     "PD = 8\nfind PA", 4),
+    ("tangent_of_circle_property_length_equal", "circle O through A B\nPA tangent to circle O\n"
+     "PB tangent to circle O\nPA = 5\nfind PB", 5),
+    ("midsegment_of_triangle_property", "points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\n"
+     "D midpoint of AB\nE midpoint of AC\nBC = 10\nfind DE", 5),
+    ("bisector_of_angle_property_line_ratio", "points A B C D\ntriangle ABC\nline A D C\nline B D\n"
+     "BD bisects angle ABC\nAB = 6\nBC = 9\nAD = 4\nfind DC", 6),
+    ("centroid_of_triangle_property_line_ratio", "points A B C O D\ntriangle ABC\nline A O D\nline B D C\n"
+     "O centroid of ABC\nAD = 9\nfind AO", 6),
+    ("midsegment_of_quadrilateral_property_length", "points C H E D G F\nquadrilateral CHED\nquadrilateral HGFE\n"
+     "trapezoid CGFD bases CD GF\nline C H G\nline D E F\nHE midsegment of CGFD\nclockwise CHED HGFE\nCD = 46\n"
+     "EH = 38\nfind FG", 30),
+    ("parallelogram_property_diagonal_bisection", "points A B C D O\nparallelogram ABCD\nline A O C\nline B O D\n"
+     "AO = 3\nfind AC", 6),
     ("radius_of_circle_property_length_equal", "circle O through A B\nOA = 3\nfind OB", 3),
     ("circle_property_length_of_radius_and_diameter", "circle O through A\nOA = 3\nfind diameter O", 6),
     ("circle_perimeter_formula", "circle O through A\nOA = 2\nfind circumference O", 4 * sympy.pi),

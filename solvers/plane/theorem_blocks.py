@@ -162,7 +162,8 @@ def _chords(rng: Rng) -> dict[str, np.ndarray]:
 
 
 def _tangents(rng: Rng) -> dict[str, np.ndarray]:
-    """Tangents PA and PB to circle O, and the secant PCD."""
+    """Tangents PA and PB to circle O, and the secant PDC (D the nearer: a line's points are read
+    from the least name, so C, D is its order)."""
     o, r = _pt(rng), rng.uniform(1, 2)
     k = rng.uniform(1.5, 3)
     t = rng.uniform(0, 360)
@@ -170,7 +171,7 @@ def _tangents(rng: Rng) -> dict[str, np.ndarray]:
     half = math.degrees(math.acos(1 / k))  # the tangent points are this far from P's direction about O
     a, b = _on(o, r, t + half), _on(o, r, t - half)
     towards = (o - p) / np.linalg.norm(o - p)
-    c, d = _hits(p, _on(np.zeros(2), 1, math.degrees(math.atan2(towards[1], towards[0])) +
+    d, c = _hits(p, _on(np.zeros(2), 1, math.degrees(math.atan2(towards[1], towards[0])) +
                         rng.uniform(-0.6, 0.6) * math.degrees(math.asin(1 / k))), o, r)
     return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
 
@@ -243,7 +244,7 @@ _ARC = arc("OAB")
 _PARALLEL = "points A B C D P Q E F\nline A P B\nline C Q D\nline E P Q F\nAB parallel to CD"
 _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"), Arm("UQCD"), Arm("VQPQ"))
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
-_TANGENTS = "circle O through A B C D\nline P C D\nPA tangent to circle O\nPB tangent to circle O"
+_TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
 THEOREMS: tuple[Theorem, ...] = (
@@ -295,6 +296,31 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given("perpendicular_lines", ("AB", "CD")), Meet("VABCD"), Arm("XVAB"), Arm("YVCD")),
             (Conclusion(ang("XVY"), sympy.Integer(90)),), ("AB", "CD"), _cross,
             figure="points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD"),
+    # -- midpoints, bisectors, centroids, quadrilaterals --------------------------------------------------
+    Theorem("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("DXY"), Midpoint("EXZ"), Joined("DE")),
+            (Conclusion(2 * L("DE"), L("YZ")),), ("DE", "XYZ"), _midsegment,
+            figure="points X Y Z D E\ntriangle XYZ\nline X D Y\nline X E Z\nline D E\nD midpoint of XY\n"
+                   "E midpoint of XZ"),
+    Theorem("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}",
+            (Given("angle_bisector", ("BD", "ABC")), Between("DAC")),
+            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")),), ("ABC",), _bisector_foot,
+            figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nBD bisects angle ABC"),
+    Theorem("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}",
+            (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
+            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC"), _centroid,
+            figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
+                   "line C E A\nline A F B\nO centroid of ABC"),
+    Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
+            (Given("midsegment_quadrilateral", ("EF", "ABCD")), ParallelLines("ADBC")),
+            (Conclusion(2 * L("EF"), L("AD") + L("BC")),), ("EF", "ABCD"), _trapezoid_mid,
+            figure="points A B C D E F\ntrapezoid ABCD bases AD BC\nline A E B\nline D F C\nline E F\n"
+                   "EF midsegment of ABCD"),
+    Theorem("parallelogram_property_diagonal_bisection",
+            "since the diagonals of the parallelogram {0} bisect each other",
+            (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
+            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
+            figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # -- circles ---------------------------------------------------------------------------------------
     Theorem("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}", (OnCircle("PO"),),
             (Conclusion(L("OP"), R),), ("OP", "O"), _circle, figure="circle O through P"),
@@ -322,6 +348,15 @@ THEOREMS: tuple[Theorem, ...] = (
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
             figure="circle O through A B M\nline M A\nline M B"),
+    Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
+            (Secants("PABCDO"),), (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),), ("P", "O"), _chords,
+            figure="circle O through A B C D\nline A P B\nline C P D"),
+    Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
+            (Given("tangent", ("PA", "O")), Secants("PCDO", one=True), Apart("A", "CD")),
+            (Conclusion(L("PA") ** 2, L("PC") * L("PD")),), ("P", "O"), _tangents, figure=_TANGENTS),
+    Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
+            (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
+            (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
     _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0}", _ARC * PI * R / 180),
     _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
             _ARC * PI * R ** 2 / 360),

@@ -67,24 +67,17 @@ F = {f.key: f for f in (
     Family("similar_triangle_property_line_ratio", "since {0} and {1} are similar", "judgement"),
     Family("similar_triangle_property_area_square_ratio", "since {0} and {1} are similar", "judgement"),
     Family("similar_triangle_property_perimeter_ratio", "since {0} and {1} are similar", "judgement"),
-    Family("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}"),
     Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
-    Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}"),
-    Family("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal"),
     Family("circle_property_chord_perpendicular_bisect_chord",
            "since the perpendicular {0} from the centre bisects the chord {1}", "judgement"),
-    Family("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}"),
-    Family("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}"),
     Family("parallel_judge_angle", "since the angles at {0} and {1} are equal, {2} is parallel to {3}", "judgement"),
     Family("right_angle_property", "since {0} is a right angle", "judgement"),
-    Family("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}"),
     Family("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}", "judgement"),
     Family("right_triangle_property_length_of_median",
            "since {0} is the median to the hypotenuse of the right triangle {1}",
            "judgement"),
-    Family("parallelogram_property_diagonal_bisection",
-           "since the diagonals of the parallelogram {0} bisect each other"),
 )}
+
 
 def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
          premises: tuple = ()) -> Instance:
@@ -136,151 +129,23 @@ def _polygons(cfg: Configuration) -> list[tuple[str, ...]]:
     return list(out)
 
 
-def _midpoints(cfg: Configuration) -> dict[frozenset[str], str]:
-    """Segment -> its given midpoint (a midpoint or a median's foot)."""
-    mids: dict[frozenset[str], str] = {}
-    for rel in cfg.problem.relations:
-        if rel.key == "midpoint":
-            mids[frozenset(rel.args[1])] = rel.args[0][0]
-        if rel.key == "median":
-            mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
-    return mids
-
-
 def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
-    """Pairs of lines given parallel (by a relation or a kind of quadrilateral), closed under
-    transitivity, each with the two segments that say so."""
-    pairs: list[tuple[str, str, str, str]] = []
+    """Pairs of lines given parallel (by a relation, a kind of quadrilateral or a midsegment),
+    closed under transitivity, each with the two segments that say so (``patterns.Index.parallels``)."""
+    return {ij: ("".join(ab), "".join(cd)) for ij, (ab, cd) in Index(cfg).parallels.items()}
+
+
+def similarity_relations(cfg: Configuration) -> Iterator[Instance]:
+    """Sides, perimeters and areas of polygons the problem states similar or congruent (the
+    judgement's own ratios, ``similar_ratios``)."""
     for rel in cfg.problem.relations:
-        a = rel.args
-        if rel.key == "parallel":
-            pairs.append((*a[0], *a[1]))
-        elif rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
-            p = a[0]
-            pairs += [(p[0], p[1], p[3], p[2]), (p[1], p[2], p[0], p[3])]
-        elif rel.key in ("trapezoid", "isosceles_trapezoid", "right_trapezoid"):
-            pairs.append((*a[1], *a[2]))
-        elif rel.key == "midsegment":
-            d, e = a[0]
-            abc = a[1]
-            pairs.append((d, e, abc[1], abc[2]))
-    mids = _midpoints(cfg)
-    for a, b, c in cfg.triangles:  # the midsegment of a triangle is parallel to its third side
-        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
-            d, e = mids.get(frozenset((x, y))), mids.get(frozenset((x, z)))
-            if d and e and cfg.joined(d, e):
-                pairs.append((d, e, y, z))
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent.get(x, x) != x:
-            x = parent[x]
-        return x
-
-    names: dict[int, str] = {}
-    for a, b, c, d in pairs:
-        i, j = cfg.line_through(a, b), cfg.line_through(c, d)
-        if i is None or j is None or i == j:
-            continue
-        names.setdefault(i, a + b)
-        names.setdefault(j, c + d)
-        parent[find(i)] = find(j)
-    out = {}
-    for i, j in itertools.permutations(names, 2):
-        if find(i) == find(j) and i < j:
-            out[(i, j)] = (names[i], names[j])
-    return out
-
-
-def circle_points(cfg: Configuration) -> Iterator[Instance]:
-    """Power of a point (two secants or chords through it) and equal tangents."""
-    for c in cfg.problem.circles:
-        on = set(c.points)
-        for p in cfg.problem.points:
-            if p == c.centre:
-                continue
-            chords = []
-            for i in cfg.lines_at[p]:
-                hit = [q for q in cfg.lines[i].points if q in on and q != p]
-                if len(hit) == 2:
-                    chords.append(tuple(hit))
-            for (a, b), (d, e) in itertools.combinations(chords, 2):
-                yield inst("circle_power", (p, c.centre), L(p + a) * L(p + b), L(p + d) * L(p + e))
-    tangents: dict[tuple[str, str], list[str]] = {}
-    for rel in cfg.problem.relations:
-        if rel.key == "tangent":
-            (p, a), (o,) = rel.args
-            tangents.setdefault((p, o), []).append(a)
-            c = cfg.problem.circle(o)
-            if c is None:
-                continue
-            for i in cfg.lines_at[p]:  # tangent squared = secant product
-                hit = [q for q in cfg.lines[i].points if q in c.points and q != p]
-                if len(hit) == 2 and a not in hit:
-                    yield inst("circle_power", (p, o), L(p + a) ** 2, L(p + hit[0]) * L(p + hit[1]))
-    for (p, _), feet in tangents.items():
-        for a, b in itertools.combinations(sorted(set(feet)), 2):
-            yield inst("tangent_of_circle_property_length_equal", (p + a, p + b), L(p + a), L(p + b))
-
-
-def midsegments_and_bisectors(cfg: Configuration) -> Iterator[Instance]:
-    mids: dict[frozenset[str], str] = {}
-    for rel in cfg.problem.relations:
-        if rel.key == "midpoint":
-            (m,), ab = rel.args
-            mids[frozenset(ab)] = m
-        if rel.key == "median":
-            mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
-    for a, b, c in cfg.triangles:
-        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
-            d, e = mids.get(frozenset((x, y))), mids.get(frozenset((x, z)))
-            if d and e and cfg.joined(d, e):
-                yield inst("midsegment_of_triangle_property", (d + e, x + y + z), 2 * L(d + e), L(y + z))
-    for rel in cfg.problem.relations:
-        if rel.key == "angle_bisector":
-            (b, d), (a, _, c) = rel.args
-            if cfg.between(d, a, c):
-                yield inst("bisector_of_angle_property_line_ratio", (a + b + c,), L(a + d) * L(b + c),
-                           L(d + c) * L(a + b))
-
-
-def quadrilaterals(cfg: Configuration) -> Iterator[Instance]:
-    par = cfg_parallels(cfg)
-    for rel in cfg.problem.relations:
-        if rel.key == "centroid":  # each median is cut 2 : 1
-            (o,), abc = rel.args
-            for x in abc:
-                i = cfg.line_through(x, o)
-                if i is None:
-                    continue
-                for m in cfg.lines[i].points:
-                    y, z = (q for q in abc if q != x)
-                    if m not in (x, o) and cfg.between(m, y, z):
-                        yield inst("centroid_of_triangle_property_line_ratio", (o, "".join(abc)), L(x + o),
-                                   2 * L(o + m))
         if rel.key.startswith(("similar_", "mirror_similar_", "congruent_", "mirror_congruent_")):
             a, b = rel.args
             yield from similar_ratios(a, b, ("".join(a), "".join(b)))
-        if rel.key == "midsegment_quadrilateral":  # EF joins the midpoints of AB and DC: 2 EF = AD + BC
-            (e, f), (a, b, c, d) = rel.args
-            i, j = cfg.line_through(a, d), cfg.line_through(b, c)
-            if i is not None and j is not None and (min(i, j), max(i, j)) in par:
-                yield inst("midsegment_of_quadrilateral_property_length", (e + f, a + b + c + d), 2 * L(e + f),
-                           L(a + d) + L(b + c))
-        if rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
-            a, b, c, d = rel.args[0]
-            i, j = cfg.line_through(a, c), cfg.line_through(b, d)
-            if i is None or j is None:
-                continue
-            for o in sorted(set(cfg.lines[i].points) & set(cfg.lines[j].points)):
-                if o not in (a, b, c, d):
-                    yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(a + o), L(o + c))
-                    yield inst("parallelogram_property_diagonal_bisection", (a + b + c + d,), L(b + o), L(o + d))
 
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    circle_points,
-    midsegments_and_bisectors, quadrilaterals)  # families not yet written as blocks (theorem_blocks.py)
+    similarity_relations,)  # a relation's similarity ratios: the judgements' similar_ratios
 F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 for _t in THEOREMS:  # the block families: their sentence is the block's
     F.setdefault(_t.key, Family(_t.key, _t.sentence, _t.kind))
