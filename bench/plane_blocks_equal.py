@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     t_old, t_new, n_old, n_new = [], [], 0, 0
     only_old: Counter = Counter()
     only_new: Counter = Counter()
+    families: Counter = Counter()
     for f in files:
         model = pickle.loads(f.read_bytes())
         if isinstance(model, str):
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         n_old += len(a)
         n_new += len(b)
         sa, sb = {key(i) for i in a}, {key(i) for i in b}
+        families.update(k[0] for k in sb)
         if sa != sb:
             differ += 1
             for k in sorted(sa - sb)[:args.show]:
@@ -97,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             only_new.update(k[0] for k in sb - sa)
     print(f"problems compared: {compared}; instance sets differ on: {differ}")
     print(f"instances: old {n_old}, new {n_new}")
+    print("distinct instances by family: " + ", ".join(f"{k} {n}" for k, n in sorted(families.items())))
     if only_old or only_new:
         print(f"only old by family: {dict(only_old)}\nonly new by family: {dict(only_new)}")
     if t_old:
