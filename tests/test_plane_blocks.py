@@ -14,7 +14,7 @@ from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.configuration import Configuration
 from geomill.solvers.plane.patterns import Collinear, Index, Triangle, match, plan
-from geomill.solvers.plane.theorem_blocks import THEOREMS
+from geomill.solvers.plane.theorem_blocks import MAX_POLYGON, THEOREMS
 
 N = 20000  # points on a circle or an arc, measured as a polygon (relative error about 1e-8)
 
@@ -188,3 +188,37 @@ def test_smallest_problem_that_needs_the_block(key: str, text: str, answer) -> N
     assert sympy.simplify(sol.exact_value - answer) == 0
     assert key in {k for st in sol.proof.steps for k in st.theorems}, [st.theorems for st in sol.proof.steps]
     assert sol.proof.check(sol.model) == []
+
+
+@pytest.mark.parametrize("n", [14, 27])
+def test_a_polygon_larger_than_the_written_blocks_gets_its_families(n: int) -> None:
+    """A convex n-gon past MAX_POLYGON (past Z for 27): its angle sum, perimeter and every diagonal's
+    area split, each true by measurement."""
+    from geomill.solvers.plane.theorems import construction_instances
+
+    assert n > MAX_POLYGON
+    names = [chr(ord("A") + i) for i in range(26)] + ["A1"]
+    names = names[:n]
+    ts = np.linspace(0, 2 * math.pi, n, endpoint=False) + 0.1
+    at = {p: np.array([math.cos(t) * 3, math.sin(t) * 2]) for p, t in zip(names, ts)}
+    problem = parse(f"polygon {''.join(names)}\n", "big.geo")
+    cfg = Configuration(problem, NumericModel(problem, at, {}, {}, 0.0, 0))
+    got = [i for i in construction_instances(cfg) if i.family.key != "given"]
+    keys = [i.family.key for i in got]
+    assert keys.count("polygon_property_angle_sum") == 1 and keys.count("polygon_perimeter_formula") == 1
+    assert keys.count("polygon_area_split") == n
+    for i in got:
+        if i.family.key == "polygon_property_angle_sum":
+            assert i.rhs == 180 * (n - 2)
+        x, y = (_measure(cfg.canon(e), at, {}) for e in (i.lhs, i.rhs))
+        assert math.isclose(x, y, rel_tol=1e-9), (i.text, i.lhs, i.rhs)
+
+
+def test_points_named_with_digits_and_primes() -> None:
+    """Blocks bind point names, never letters of a joined string: main's generators wrote L(a + b),
+    which read 'AB1' as three points and failed on any name longer than a letter."""
+    sol = solve_general(parse("line A B1 C'\nAB1 = 3\nAC' = 8\nfind B1C'", "names.geo"))
+    assert sol.exact_value == 5 and "line addition" in sol.text("text")
+    sol = solve_general(parse("points A1 B C'\ntriangle A1BC'\nangle A1BC' = 40\nangle BC'A1 = 60\n"
+                              "find angle C'A1B", "names.geo"))
+    assert sol.exact_value == 80

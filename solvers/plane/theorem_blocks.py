@@ -9,6 +9,7 @@ configuration, finds the block's instance and measures its conclusions).
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -48,7 +49,7 @@ from .patterns import (
 )
 
 Rng = np.random.Generator
-MAX_POLYGON = 12  # polygon families are written for 4 .. MAX_POLYGON vertices
+MAX_POLYGON = 12  # THEOREMS writes the polygon families out to this many vertices (polygon_blocks: any)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _TRIANGLE = "points A B C\ntriangle ABC"
 
@@ -91,7 +92,7 @@ def _convex(rng: Rng, n: int) -> dict[str, np.ndarray]:
         ts = np.sort(rng.uniform(0, 2 * math.pi, n))
         if np.min(np.diff(np.append(ts, ts[0] + 2 * math.pi))) > 0.3:
             r = rng.uniform(2, 3)
-            return {LETTERS[i]: np.array([math.cos(t), math.sin(t)]) * r for i, t in enumerate(ts)}
+            return {v: np.array([math.cos(t), math.sin(t)]) * r for v, t in zip(_vertices(n), ts)}
 
 
 def _on(o: np.ndarray, r: float, deg: float) -> np.ndarray:
@@ -203,29 +204,41 @@ def _parallelogram_centre(rng: Rng) -> dict[str, np.ndarray]:
     return {**p, "O": (p["A"] + p["C"]) / 2}
 
 
+def _vertices(n: int) -> tuple[str, ...]:
+    """Template vertices of an n-gon: letters, then numbered names past Z."""
+    return tuple(LETTERS[:n]) if n <= len(LETTERS) else tuple(f"V{i}" for i in range(n))
+
+
 def _polygon_sum(n: int) -> Theorem:
-    p = LETTERS[:n]
-    total = sum((ang(p[i - 1] + p[i] + p[(i + 1) % n]) for i in range(n)), sympy.Integer(0))
+    p = _vertices(n)
+    total = sum((ang((p[i - 1], p[i], p[(i + 1) % n])) for i in range(n)), sympy.Integer(0))
     return Theorem("polygon_property_angle_sum", "by the angle sum of polygon {0}", (Polygon(p, convex=True),),
                    (Conclusion(total, sympy.Integer(180 * (n - 2))),), (p,), lambda rng: _convex(rng, n),
-                   figure=f"polygon {p}")
+                   figure=f"polygon {''.join(p)}")
 
 
 def _perimeter(n: int) -> Theorem:
-    p = LETTERS[:n]
-    sides = sum((L(p[i - 1] + p[i]) for i in range(n)), sympy.Integer(0))
+    p = _vertices(n)
+    sides = sum((L((p[i - 1], p[i])) for i in range(n)), sympy.Integer(0))
     return Theorem("polygon_perimeter_formula", "by the perimeter of {0}", (Polygon(p),),
                    (Conclusion(perimeter(p), sides),), (p,), lambda rng: _convex(rng, n),
-                   figure=_TRIANGLE if n == 3 else f"polygon {p}")
+                   figure=_TRIANGLE if n == 3 else f"polygon {''.join(p)}")
 
 
 def _area_split(n: int) -> Theorem:
     """A diagonal from vertex k cuts off the triangle (k-1, k, k+1)."""
-    p = LETTERS[:n]
-    cuts = tuple(Conclusion(area(p), area(p[k - 1] + p[k] + p[(k + 1) % n]) + area(p[:k] + p[k + 1:]),
-                            (p, p[k - 1] + p[(k + 1) % n])) for k in range(n))
+    p = _vertices(n)
+    cuts = tuple(Conclusion(area(p), area((p[k - 1], p[k], p[(k + 1) % n])) + area(p[:k] + p[k + 1:]),
+                            (p, (p[k - 1], p[(k + 1) % n]))) for k in range(n))
     return Theorem("polygon_area_split", "since {1} splits {0}", (Polygon(p, convex=True),), cuts, (p,),
-                   lambda rng: _convex(rng, n), figure=f"polygon {p}")
+                   lambda rng: _convex(rng, n), figure=f"polygon {''.join(p)}")
+
+
+@functools.cache
+def polygon_blocks(n: int) -> tuple[Theorem, ...]:
+    """The polygon families written for n vertices: THEOREMS holds them up to MAX_POLYGON, and a
+    problem with a larger polygon gets its size's from here."""
+    return (_perimeter(n),) + ((_polygon_sum(n), _area_split(n)) if n >= 4 else ())
 
 
 def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:

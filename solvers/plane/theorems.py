@@ -27,7 +27,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY, L, polygon_of
 
 from .configuration import Configuration
 from .patterns import Index
-from .theorem_blocks import THEOREMS
+from .theorem_blocks import MAX_POLYGON, THEOREMS, polygon_blocks
 
 PI = sympy.pi
 Proven = Callable[[sympy.Expr, sympy.Expr], bool]
@@ -155,7 +155,8 @@ def construction_instances(cfg: Configuration) -> Iterator[Instance]:
     """The givens, then every block's instances (by the matcher), then the remaining generators'."""
     yield from givens(cfg)
     ix = Index(cfg)
-    for t in THEOREMS:
+    larger = tuple(t for n in sorted(ix.polygons) if n > MAX_POLYGON for t in polygon_blocks(n))
+    for t in THEOREMS + larger:
         fam = F[t.key]
         for names, lhs, rhs in t.instances(ix):
             yield Instance(fam, names, lhs, rhs)
