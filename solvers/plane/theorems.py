@@ -4,15 +4,17 @@ A :class:`Family` is data: its key (FormalGeo's theorem name where one matches, 
 step can be compared with FormalGeo's annotated sequences), the sentence a proof step says, and
 whether its premises are configuration only (read off the figure: ``construction``) or include
 metric facts that must be PROVEN first (``judgement``: isosceles from equal sides, similar by AA,
-Pythagoras on an angle proven right …).  Each family has one instance generator over a
-:class:`~.configuration.Configuration` that yields :class:`Instance`\\ s: the points it is about and
-its conclusion as one equation between element symbols.  A judgement generator also gets
-``proven(lhs, rhs)``, the deduction's test of a metric premise; it never reads a metric premise off
-the model (it may use the model only to pick candidates).
+Pythagoras on an angle proven right …).  The construction families are declarative blocks
+(``theorem_blocks.py``: premises, conclusions, sentence, construction) that one matcher
+(``patterns.py``) binds on a :class:`~.configuration.Configuration`; each judgement has an instance
+generator.  Both yield :class:`Instance`\\ s: the points it is about and its conclusion as one
+equation between element symbols.  A judgement generator also gets ``proven(lhs, rhs)``, the
+deduction's test of a metric premise; it never reads a metric premise off the model (it may use the
+model only to pick candidates).
 
 Every instance is an equation that holds on every figure with the configuration: the property
-test (``tests/test_plane_solver.py``) measures both sides on models with independent coordinate
-geometry.
+tests (``tests/test_plane_solver.py``, ``tests/test_plane_blocks.py``) measure both sides on
+models with independent coordinate geometry.
 """
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ from dataclasses import dataclass
 
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import element_of, element_symbol
-from geomill.engine.relations import BLOCKS_BY_KEY, L, polygon_of
+from geomill.engine.plane import element_symbol
+from geomill.engine.relations import BLOCKS_BY_KEY, L
 
 from .configuration import Configuration
 from .patterns import Index
@@ -113,20 +115,7 @@ def givens(cfg: Configuration) -> Iterator[Instance]:
 
 def _polygons(cfg: Configuration) -> list[tuple[str, ...]]:
     """Declared polygons, those of kind lines, and those a fact or the goal measures."""
-    out: dict[tuple[str, ...], None] = {}
-    for p in cfg.problem.polygons:
-        out[p.points] = None
-    for rel in cfg.problem.relations:
-        poly = polygon_of(BLOCKS_BY_KEY[rel.key], rel.args)
-        if poly:
-            out[tuple(poly)] = None
-    exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
-    for e in exprs:
-        for s in e.free_symbols:
-            el = element_of(s)
-            if el is not None and el.kind.key in ("area", "perimeter"):
-                out[el.points] = None
-    return list(out)
+    return [p for ps in Index(cfg).polygons.values() for p in ps]
 
 
 def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
