@@ -34,7 +34,6 @@ from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
 from .configuration import Configuration
 
 Binding = Mapping[str, str]  # template letter -> point name
-Equation = tuple[sympy.Expr, sympy.Expr]
 INF = float("inf")
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
 
