@@ -260,6 +260,7 @@ _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"
 _TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
+# in the order of main's generators, so that the deduction meets the instances in about the order it did
 THEOREMS: tuple[Theorem, ...] = (
     Theorem("line_addition", "by line addition on {0}", (Collinear("ABC"),),
             (Conclusion(L("AB") + L("BC"), L("AC")),), ("ABC",), _line3, figure="line A B C"),
@@ -274,26 +275,6 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
-    Theorem("sine_theorem", "by the law of sines in triangle {0}", (Triangle("ABC"),),
-            (Conclusion(L("BC") * Sin(ang("ABC")), L("CA") * Sin(ang("BAC"))),
-             Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
-             Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
-            figure=_TRIANGLE),
-    Theorem("cosine_theorem", "by the law of cosines in triangle {0}", (Triangle("ABC"),),
-            (Conclusion(L("BC") ** 2, L("AB") ** 2 + L("CA") ** 2 - 2 * L("AB") * L("CA") * Cos(ang("BAC"))),
-             Conclusion(L("CA") ** 2, L("AB") ** 2 + L("BC") ** 2 - 2 * L("AB") * L("BC") * Cos(ang("ABC"))),
-             Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
-            ("ABC",), triangle, figure=_TRIANGLE),
-    # -- perimeters and areas --------------------------------------------------------------------------
-    *(_perimeter(n) for n in range(3, MAX_POLYGON + 1)),
-    *(_area_split(n) for n in range(4, MAX_POLYGON + 1)),
-    Theorem("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle",
-            (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),), ("ABC",),
-            triangle, figure=_TRIANGLE),
-    Theorem("polygon_area_split", "since {1} splits {0}",  # a cevian splits a triangle
-            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
-            (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
-            figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
     # -- parallel and perpendicular lines ---------------------------------------------------------------
     Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # corresponding angles
             (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"),
@@ -309,31 +290,6 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given("perpendicular_lines", ("AB", "CD")), Meet("VABCD"), Arm("XVAB"), Arm("YVCD")),
             (Conclusion(ang("XVY"), sympy.Integer(90)),), ("AB", "CD"), _cross,
             figure="points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD"),
-    # -- midpoints, bisectors, centroids, quadrilaterals --------------------------------------------------
-    Theorem("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}",
-            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("DXY"), Midpoint("EXZ"), Joined("DE")),
-            (Conclusion(2 * L("DE"), L("YZ")),), ("DE", "XYZ"), _midsegment,
-            figure="points X Y Z D E\ntriangle XYZ\nline X D Y\nline X E Z\nline D E\nD midpoint of XY\n"
-                   "E midpoint of XZ"),
-    Theorem("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}",
-            (Given("angle_bisector", ("BD", "ABC")), Between("DAC")),
-            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")),), ("ABC",), _bisector_foot,
-            figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nBD bisects angle ABC"),
-    Theorem("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}",
-            (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
-            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC"), _centroid,
-            figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
-                   "line C E A\nline A F B\nO centroid of ABC"),
-    Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
-            (Given("midsegment_quadrilateral", ("EF", "ABCD")), ParallelLines("ADBC")),
-            (Conclusion(2 * L("EF"), L("AD") + L("BC")),), ("EF", "ABCD"), _trapezoid_mid,
-            figure="points A B C D E F\ntrapezoid ABCD bases AD BC\nline A E B\nline D F C\nline E F\n"
-                   "EF midsegment of ABCD"),
-    Theorem("parallelogram_property_diagonal_bisection",
-            "since the diagonals of the parallelogram {0} bisect each other",
-            (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
-            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
-            figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # -- circles ---------------------------------------------------------------------------------------
     Theorem("radius_of_circle_property_length_equal", "since {0} is a radius of circle {1}", (OnCircle("PO"),),
             (Conclusion(L("OP"), R),), ("OP", "O"), _circle, figure="circle O through P"),
@@ -361,6 +317,32 @@ THEOREMS: tuple[Theorem, ...] = (
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
             figure="circle O through A B M\nline M A\nline M B"),
+    _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0}", _ARC * PI * R / 180),
+    _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
+            _ARC * PI * R ** 2 / 360),
+    _sector("sector_perimeter", "sector_perimeter_formula", "by the sector perimeter formula for sector {0}",
+            2 * R + _ARC * PI * R / 180),
+    # -- perimeters and areas --------------------------------------------------------------------------
+    *(_perimeter(n) for n in range(3, MAX_POLYGON + 1)),
+    *(_area_split(n) for n in range(4, MAX_POLYGON + 1)),
+    Theorem("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle",
+            (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),), ("ABC",),
+            triangle, figure=_TRIANGLE),
+    Theorem("polygon_area_split", "since {1} splits {0}",  # a cevian splits a triangle
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
+            (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
+            figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
+    Theorem("sine_theorem", "by the law of sines in triangle {0}", (Triangle("ABC"),),
+            (Conclusion(L("BC") * Sin(ang("ABC")), L("CA") * Sin(ang("BAC"))),
+             Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
+             Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
+            figure=_TRIANGLE),
+    Theorem("cosine_theorem", "by the law of cosines in triangle {0}", (Triangle("ABC"),),
+            (Conclusion(L("BC") ** 2, L("AB") ** 2 + L("CA") ** 2 - 2 * L("AB") * L("CA") * Cos(ang("BAC"))),
+             Conclusion(L("CA") ** 2, L("AB") ** 2 + L("BC") ** 2 - 2 * L("AB") * L("BC") * Cos(ang("ABC"))),
+             Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
+            ("ABC",), triangle, figure=_TRIANGLE),
+    # -- points and circles -----------------------------------------------------------------------------
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
             (Secants("PABCDO"),), (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),), ("P", "O"), _chords,
             figure="circle O through A B C D\nline A P B\nline C P D"),
@@ -370,9 +352,29 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
-    _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0}", _ARC * PI * R / 180),
-    _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
-            _ARC * PI * R ** 2 / 360),
-    _sector("sector_perimeter", "sector_perimeter_formula", "by the sector perimeter formula for sector {0}",
-            2 * R + _ARC * PI * R / 180),
+    # -- midpoints, bisectors, centroids, quadrilaterals --------------------------------------------------
+    Theorem("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("DXY"), Midpoint("EXZ"), Joined("DE")),
+            (Conclusion(2 * L("DE"), L("YZ")),), ("DE", "XYZ"), _midsegment,
+            figure="points X Y Z D E\ntriangle XYZ\nline X D Y\nline X E Z\nline D E\nD midpoint of XY\n"
+                   "E midpoint of XZ"),
+    Theorem("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}",
+            (Given("angle_bisector", ("BD", "ABC")), Between("DAC")),
+            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")),), ("ABC",), _bisector_foot,
+            figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nBD bisects angle ABC"),
+    Theorem("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}",
+            (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
+            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC"), _centroid,
+            figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
+                   "line C E A\nline A F B\nO centroid of ABC"),
+    Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
+            (Given("midsegment_quadrilateral", ("EF", "ABCD")), ParallelLines("ADBC")),
+            (Conclusion(2 * L("EF"), L("AD") + L("BC")),), ("EF", "ABCD"), _trapezoid_mid,
+            figure="points A B C D E F\ntrapezoid ABCD bases AD BC\nline A E B\nline D F C\nline E F\n"
+                   "EF midsegment of ABCD"),
+    Theorem("parallelogram_property_diagonal_bisection",
+            "since the diagonals of the parallelogram {0} bisect each other",
+            (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
+            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
+            figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
 )
