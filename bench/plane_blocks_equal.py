@@ -9,6 +9,12 @@ The old generators are main's ``solvers/plane/theorems.py`` read with ``git show
 repository's own source at a fixed commit) and loaded as a sibling module of today's.  Prints the
 problems compared, those whose sets differ (with the first differences), the instance counts, and
 the median and total time of generation, old against new, on the same configurations.
+
+Last run (2026-12-01, 877 of the 3,390 imported problems, a seeded shuffled sample, plus the 177
+block figures): sets differ on 0; generation median 12.06 ms old, 11.31 ms new, total 15.31 s
+against 13.02 s.  ``bench/plane_blocks_solve.py`` on 284 of them: every answer or refusal the
+same, 266 solution texts identical (the rest state the same steps in another order, or cite a
+corresponding angle where main went through a co-interior one and a straight line).
 """
 from __future__ import annotations
 
