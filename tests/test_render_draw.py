@@ -174,14 +174,13 @@ def test_raster_check_catches_missing_strokes_and_wrong_fills(figure_c, monkeypa
     sol, scene = figure_c
     ann = Annotation.build(scene, sol)
     r = Renderer()
-    original = r._apply
+    original = r._paint
 
-    def regressed(d):
-        original(d)
-        r.strokes.set_segments(d.strokes[1:])  # the first segment is not drawn
-        r.patches[0].set_facecolor((0.0, 1.0, 0.0, 0.5))  # the first shape in another colour
+    def regressed(d, strokes_only=False):  # the pixels go wrong, the drawing the check reads stays right
+        fills = [replace(d.fills[0], rgb=(0.0, 1.0, 0.0)), *d.fills[1:]]  # the first shape in another colour
+        return original(replace(d, strokes=d.strokes[1:], fills=fills), strokes_only)  # its first segment undrawn
 
-    monkeypatch.setattr(r, "_apply", regressed)
+    monkeypatch.setattr(r, "_paint", regressed)
     report = check(r, scene, ann)
     first = r.compose(scene, ann)
     a, b, _ = first.segments[0]
@@ -317,6 +316,38 @@ def test_generated_individual_solutions_name_only_drawn_elements():
             _assert_every_named_element_is_drawn(solve(problem), scene)
             checked += 1
     assert checked >= 6  # builds and layouts that fail are rare: most seeds are checked
+
+
+def _artists_paint(renderer, d) -> np.ndarray:
+    """The drawing's fills and strokes drawn by matplotlib's own artists (the Figure's patches and line
+    collections, as an ordinary draw does), no labels: the reference for the direct ``_Brush`` path."""
+    r = renderer.canvas.get_renderer()
+    renderer._apply(d)
+    buf = np.asarray(r.buffer_rgba())
+    buf.fill(255)
+    for p in renderer.patches:
+        if p.get_visible():
+            p.draw(r)
+    for c, segments in renderer._lines(d):
+        if len(segments):
+            c.draw(r)
+    return buf.copy()
+
+
+def test_fills_and_strokes_are_exactly_what_the_artists_draw(figure_c):
+    """``_paint`` replays each artist's recorded drawing call on Agg instead of drawing the artist:
+    the pixels must be the artists' own, bit for bit (one segment is drawn as a marker, as
+    matplotlib does; many as a path collection), in every knob's style."""
+    sol, scene = figure_c
+    for kw in ({}, {"opacity": 0.9, "line_width": 3.0}, {"size": 300}):
+        r = Renderer(**kw)
+        for style in ("coordinate", "individual"):
+            d = r.compose(scene, Annotation.build(scene, sol, style, "image"))
+            variants = [d, replace(d, strokes=d.strokes[:1], marks=d.marks[:1], fills=d.fills[:1]),
+                        replace(d, strokes=[np.array([[-100.0, 50.0], [700.0, 300.0]])])]  # wider than the canvas
+            for v in variants:
+                ours = r._paint(replace(v, labels=[])).copy()
+                assert np.array_equal(ours, _artists_paint(r, v)), (kw, style)
 
 
 def test_label_ink_stays_in_the_boxes_the_raster_check_reads(renderer, figure_c):
