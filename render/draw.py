@@ -379,11 +379,13 @@ class _Brush:
             raise RuntimeError(f"{type(artist).__name__} drew nothing to record")
         return rec.call
 
-    def fill(self, agg, path: Path, rgba: tuple[float, ...]) -> None:
-        """Fill ``path`` (display pixels) in ``rgba`` as the PathPatch would."""
-        _, gc, transform = self.many
-        face = to_rgba(rgba)
-        agg._renderer.draw_path(gc, path, transform, face if face[3] else None)
+    def fill(self, agg, path: Path, rgba: tuple[float, ...] | None, transform=None) -> None:
+        """Draw ``path`` as the recorded patch would, its face ``rgba`` (None: none), through
+        ``transform`` (default: the recorded one, display pixels for a patch of data coordinates)."""
+        _, gc, recorded = self.many
+        face = None if rgba is None else to_rgba(rgba)
+        agg._renderer.draw_path(gc, path, recorded if transform is None else transform,
+                                face if face is not None and face[3] else None)
 
     def lines(self, agg, segments) -> None:
         """Stroke ``segments`` (polylines, display pixels) as the LineCollection would."""
