@@ -1,12 +1,13 @@
 """Drawing a composed scene with matplotlib, fast enough for mass production.
 
-One Figure, one Axes and pools of artists live as long as the Renderer: a
-figure is a few ``set_*`` calls on reused artists, not a new Figure per image.
-The Axes spans the whole canvas with limits ``0..size``, so the composed
-pixel coordinates *are* display coordinates.  PNG encoding is done from the
-RGBA buffer with no row filter and zlib level 1 (see ``encode_png``: flat-colour
-figures compress well anyway; the default path spends more time encoding than
-drawing).
+One Figure, one Axes and a few artists live as long as the Renderer.  A PNG
+figure draws no artist: each artist's Agg call (graphics context, transforms)
+is recorded once and replayed with the figure's paths (``_Brush``), and labels
+are pasted bitmaps; SVG output sets and draws real artists.  The Axes spans
+the whole canvas with limits ``0..size``, so the composed pixel coordinates
+*are* display coordinates.  PNG encoding is done from the RGBA buffer with no
+row filter and zlib level 1 (see ``encode_png``: flat-colour figures compress
+well anyway; the default path spends more time encoding than drawing).
 """
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ class Rendered:
 class Renderer:
     """One Figure and pools of artists for many figures (see the module docstring).
 
-    PNG: shapes and strokes are drawn by calling the few artists' ``draw`` on the
-    Agg renderer directly (no Figure/Axes traversal), then every label is
+    PNG: shapes and strokes are drawn by replaying the few artists' recorded Agg calls
+    (``_Brush``: no Figure/Axes traversal, no artist draw), then every label is
     composited from a cached coverage bitmap (rendered once per text and size by
     FreeType through matplotlib's font objects, see ``_label``), because drawing a
     Text artist costs ~0.3 ms and a figure has ~17 of them.  SVG keeps real Text
