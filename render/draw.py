@@ -142,25 +142,29 @@ class Renderer:
         if len(self._labels) > CACHE_LIMIT:
             self._labels.clear()
         _, descent = self._metrics(size)
-        font = get_font(self._font_file)
-        font.clear()
-        font.set_size(size, DPI)
-        font.set_text(text, 0.0, flags=get_hinting_flag())
-        w, ink_h = (v / 64 for v in font.get_width_height())
-        ink_d = font.get_descent() / 64
+        composed = self._extents.bitmap(text, size)
+        if composed is not None:  # (from cached glyph bitmaps: see _Extents.bitmap)
+            img, r0, c0, (w, ink_h, ink_d), x_min = composed
+        else:
+            font = get_font(self._font_file)
+            font.clear()
+            font.set_size(size, DPI)
+            font.set_text(text, 0.0, flags=get_hinting_flag())
+            w, ink_h = (v / 64 for v in font.get_width_height())
+            ink_d = font.get_descent() / 64
+            font.draw_glyphs_to_bitmap(antialiased=True)
+            img, r0, c0, x_min = np.asarray(font.get_image()), 0, 0, font.get_bitmap_offset()[0]
         w, h = self._box(size, w, ink_h, ink_d)
         d = max(ink_d, descent)
-        font.draw_glyphs_to_bitmap(antialiased=True)
-        img = np.asarray(font.get_image())
         rows, cols = np.flatnonzero(img.any(axis=1)), np.flatnonzero(img.any(axis=0))
         if not len(rows):
             got = _Label(w, h, np.zeros((0, 0), np.float32), 0, 0)
         else:
             # image row 0 lies (ink ascent + 1) px above the baseline, column 0 at the ink's left bearing
             top = h / 2 - d - (ink_h - ink_d) - 1
-            left = -w / 2 + font.get_bitmap_offset()[0] / 64
+            left = -w / 2 + x_min / 64
             alpha = img[rows[0]: rows[-1] + 1, cols[0]: cols[-1] + 1].astype(np.float32) / 255.0
-            got = _Label(w, h, alpha, math.floor(top) + int(rows[0]), math.floor(left) + int(cols[0]))
+            got = _Label(w, h, alpha, math.floor(top) + r0 + int(rows[0]), math.floor(left) + c0 + int(cols[0]))
         self._labels[key] = got
         return got
 
@@ -425,6 +429,64 @@ class _Extents:
         self.font_file = font_file
         self.glyphs: dict[tuple[str, float], tuple[int, int, int]] = {}  # advance, ink y0, y1 (26.6)
         self.pairs: dict[tuple[str, float], int] = {}  # kerning of two glyphs (26.6)
+        self.images: dict[tuple[str, float], tuple[int, np.ndarray | None]] = {}  # cbox x0 (26.6), bitmap
+
+    def bitmap(self, text: str, size: float) -> tuple[np.ndarray, int, int, tuple[float, float, float], int] | None:
+        """The coverage bitmap FreeType's layout of ``text`` draws (``draw_glyphs_to_bitmap``), made from
+        cached glyph bitmaps: (image, its top row and left column in FreeType's image, ``ink``'s
+        (width, height, descent), the string's ink x0 in 26.6); None where the layout must draw it.
+
+        Why it is the same image: the layout puts each glyph at its pen (advances and pair kernings,
+        as ``ink`` sums them) and ORs its bitmap into the image at (truncated) ``left + pen - x0``
+        and ``y1 - top + 1``, x0 and y1 being the union of the glyphs' control boxes (an empty
+        glyph's box is (0, 0, 0, 0) wherever its pen is).  A glyph's bitmap is the same wherever it
+        lands only at whole-pixel pens, so a string with a pen between pixels (some kernings) is left
+        to the layout; a test holds both equal over the labels' alphabet.  A new label costs ~0.05
+        against ~0.5 ms, and new number labels come about twice a figure."""
+        if not text or not self.ALPHABET.issuperset(text):
+            return None
+        pens, pen = [], 0
+        for i, ch in enumerate(text):
+            if i:
+                pen += self._pair(text[i - 1: i + 1], size)
+            if pen % 64:
+                return None
+            pens.append(pen)
+            pen += self._glyph(ch, size)[0]
+        glyphs = [(self._image(ch, size), self._glyph(ch, size)) for ch in text]
+        y0 = min(g[1] for _, g in glyphs)
+        y1 = max(g[2] for _, g in glyphs)
+        x_min = min(x + p if img is not None else 0 for ((x, img), _), p in zip(glyphs, pens))
+        parts = []
+        for ((x, img), (_, _, top26)), p in zip(glyphs, pens):
+            if img is None:
+                continue
+            left, top = math.floor(x / 64), math.ceil(top26 / 64)  # the bitmap's, as FreeType renders it
+            # where the bitmap lies in the glyph's own image, and in the string's (C's truncating casts)
+            own_col, own_row = int(left - x / 64), int(top26 / 64 - top + 1)
+            col, row = int(left + p / 64 - x_min / 64), int(y1 / 64 - top + 1)
+            parts.append((row - own_row, col - own_col, img))
+        if not parts:
+            return np.zeros((0, 0), np.uint8), 0, 0, (pen / 64, (y1 - y0) / 64, -y0 / 64), x_min
+        r0, c0 = min(r for r, _, _ in parts), min(c for _, c, _ in parts)
+        out = np.zeros((max(r + im.shape[0] for r, _, im in parts) - r0,
+                        max(c + im.shape[1] for _, c, im in parts) - c0), np.uint8)
+        for r, c, im in parts:
+            out[r - r0: r - r0 + im.shape[0], c - c0: c - c0 + im.shape[1]] |= im
+        return out, r0, c0, (pen / 64, (y1 - y0) / 64, -y0 / 64), x_min
+
+    def _image(self, ch: str, size: float) -> tuple[int, np.ndarray | None]:
+        """A glyph's control box x0 (26.6) and the image FreeType draws it in alone (None: no ink)."""
+        got = self.images.get((ch, size))
+        if got is None:
+            if len(self.images) > self.LIMIT:
+                self.images.clear()
+            font = self._laid_out(ch, size)
+            x0 = font.get_bitmap_offset()[0]
+            font.draw_glyphs_to_bitmap(antialiased=True)
+            img = np.array(font.get_image(), dtype=np.uint8)
+            got = self.images[ch, size] = (x0, img if img.any() else None)
+        return got
 
     def ink(self, text: str, size: float) -> tuple[float, float, float] | None:
         """(advance width, ink height, ink descent) in pixels, or None where the full layout must say."""

@@ -558,3 +558,30 @@ def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
     for text in ("fi", "office 12", "ﬁ", "A\u0301"):  # a ligature, a glyph outside the alphabet
         assert fresh._extents.ink(text, 12.0) is None
         assert fresh.text_size(text, 12.0) == (layout._label(text, 12.0).w, layout._label(text, 12.0).h)
+
+
+def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
+    """A new label's bitmap is ORed together from cached glyph bitmaps (``draw._Extents.bitmap``) where
+    every pen is at a whole pixel: its box, ink and place must be exactly those of FreeType's layout
+    of the whole string (``Renderer._label`` with the composition turned off), pixel for pixel."""
+    import random
+
+    from geomill.render.draw import _Extents
+
+    rng = random.Random(11)
+    alphabet = sorted(_Extents.ALPHABET)
+    texts = [f"{prefix}{v}" for prefix in ("", "area = ", "perimeter = ", "r = ")
+             for v in [*range(0, 200, 7), *(f"{rng.uniform(0, 500):.2f}" for _ in range(10))]]
+    texts += ["AB", "A'B1", "3x + 2", "2x + 50°", "√2", "α", "β + 12°", "gjpq", "AVAWAT", "To Ty", " ", "a  b", "?"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(400)]
+    glyphs, layout = Renderer(size=128), Renderer(size=128)
+    layout._extents.bitmap = lambda text, size: None  # the whole string laid out and drawn by FreeType
+    composed = 0
+    for size in (12.0, 8.64, 16.0):
+        for text in texts:
+            composed += glyphs._extents.bitmap(text, size) is not None
+            ours, theirs = glyphs._label(text, size), layout._label(text, size)
+            assert (ours.w, ours.h, ours.row, ours.col) == (theirs.w, theirs.h, theirs.row, theirs.col), (text, size)
+            assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
+    assert composed >= 0.8 * 3 * len(texts)  # (the glyphs, not the layout, made most of them)
+    assert glyphs._extents.bitmap("fi", 12.0) is None  # a ligature: the layout's
