@@ -356,6 +356,9 @@ class _Recorder:
 class _Brush:
     """One artist's drawing calls, replayed straight on the Agg renderer with other paths.
 
+    FAST PATH: the plain version is the artist's own ``draw`` (``tests/test_render_draw.py`` holds
+    the pixels equal).
+
     Why: an artist's ``draw`` spends ~0.2 ms a call making a graphics context, clip box and
     transforms that are the same for every figure (one Axes, limits fixed), against ~0.05 ms
     for Agg to draw the pixels.  So each artist draws once, into a ``_Recorder``, and its calls
@@ -435,6 +438,8 @@ class _Extents:
         """The coverage bitmap FreeType's layout of ``text`` draws (``draw_glyphs_to_bitmap``), made from
         cached glyph bitmaps: (image, its top row and left column in FreeType's image, ``ink``'s
         (width, height, descent), the string's ink x0 in 26.6); None where the layout must draw it.
+        FAST PATH: the plain version is FreeType's layout of the string (``Renderer._label``;
+        ``tests/test_render_draw.py`` holds them equal).
 
         Why it is the same image: the layout puts each glyph at its pen (advances and pair kernings,
         as ``ink`` sums them) and ORs its bitmap into the image at (truncated) ``left + pen - x0``
