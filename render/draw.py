@@ -374,8 +374,12 @@ class _Brush:
             one, two = [[(1.0, 1.0), (2.0, 2.0)]], [[(1.0, 1.0), (2.0, 2.0)], [(3.0, 3.0), (4.0, 4.0)]]
             self.single, self.many = (self._record(artist, agg, segments) for segments in (one, two))
             artist.set_segments(saved)
+            expected = "collection"
         else:
             self.single = self.many = self._record(artist, agg, None)
+            expected = "path"
+        if self.many[0] != expected:  # (another matplotlib drawing these artists another way)
+            raise RuntimeError(f"{type(artist).__name__} drew with {self.many[0]}, not {expected}: cannot replay")
 
     @staticmethod
     def _record(artist, agg, segments):
