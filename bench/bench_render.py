@@ -2,8 +2,9 @@
 
 naive     a new Figure per image, fills/lines/texts added with the plotting API,
           ``savefig(format="png")`` (default zlib level) — what a first version does;
-renderer  ``render.draw.Renderer.png_bytes``: one Figure, reused artists, label bitmaps
-          composited onto the Agg buffer, RGB PNG at zlib level 1.
+renderer  ``render.draw.Renderer.png_bytes``: one Figure whose artists' Agg calls are recorded
+          once and replayed per figure, label bitmaps composited onto the Agg buffer, RGB PNG
+          at zlib level 1.
 Both draw the same composed drawing (fills, strokes, marks, labels) of every
 example, in both annotation styles.  Also reported: layout time per problem.
 
@@ -114,7 +115,9 @@ def time_generated(n: int) -> None:
                 t1 = time.perf_counter()
                 d = renderer.compose(scene, ann)
                 t2 = time.perf_counter()
-                if hasattr(renderer, "_paint"):  # the figure as png_bytes draws it, split into its parts
+                if hasattr(renderer, "paint"):  # the figure as the generator draws it
+                    renderer.paint(d)
+                elif hasattr(renderer, "_paint"):  # (older versions: png_bytes's parts)
                     renderer._apply(d)
                     renderer._paint(d)
                 else:

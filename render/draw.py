@@ -1,12 +1,13 @@
 """Drawing a composed scene with matplotlib, fast enough for mass production.
 
-One Figure, one Axes and pools of artists live as long as the Renderer: a
-figure is a few ``set_*`` calls on reused artists, not a new Figure per image.
-The Axes spans the whole canvas with limits ``0..size``, so the composed
-pixel coordinates *are* display coordinates.  PNG encoding is done from the
-RGBA buffer with no row filter and zlib level 1 (see ``encode_png``: flat-colour
-figures compress well anyway; the default path spends more time encoding than
-drawing).
+One Figure, one Axes and a few artists live as long as the Renderer.  A PNG
+figure draws no artist: each artist's Agg call (graphics context, transforms)
+is recorded once and replayed with the figure's paths (``_Brush``), and labels
+are pasted bitmaps; SVG output sets and draws real artists.  The Axes spans
+the whole canvas with limits ``0..size``, so the composed pixel coordinates
+*are* display coordinates.  PNG encoding is done from the RGBA buffer with no
+row filter and zlib level 1 (see ``encode_png``: flat-colour figures compress
+well anyway; the default path spends more time encoding than drawing).
 """
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ from pathlib import Path as FsPath
 import numpy as np
 from matplotlib.backends.backend_agg import get_hinting_flag
 from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, fontManager, get_font
 from matplotlib.patches import PathPatch
+from matplotlib.path import Path
 from matplotlib.text import Text
 
 from .annotate import Annotation
@@ -51,8 +54,8 @@ class Rendered:
 class Renderer:
     """One Figure and pools of artists for many figures (see the module docstring).
 
-    PNG: shapes and strokes are drawn by calling the few artists' ``draw`` on the
-    Agg renderer directly (no Figure/Axes traversal), then every label is
+    PNG: shapes and strokes are drawn by replaying the few artists' recorded Agg calls
+    (``_Brush``: no Figure/Axes traversal, no artist draw), then every label is
     composited from a cached coverage bitmap (rendered once per text and size by
     FreeType through matplotlib's font objects, see ``_label``), because drawing a
     Text artist costs ~0.3 ms and a figure has ~17 of them.  SVG keeps real Text
@@ -87,6 +90,11 @@ class Renderer:
         self._font_file = fontManager.findfont(self.font)
         self._extents = _Extents(self._font_file)
         self.canvas.draw()  # settles transforms and fonts once
+        fill = PathPatch(Path([(0, 0), (1, 0), (1, 1)]), linewidth=0, edgecolor="none")
+        self.ax.add_patch(fill)
+        self._fill = _Brush(fill, self.canvas)  # (the artists stay in the Axes: SVG output draws them)
+        fill.set_visible(False)
+        self._brushes = {c: _Brush(c, self.canvas) for c in (self.strokes, self.dashed, self.marks, self.leaders)}
 
     # -- text metrics -----------------------------------------------------------------------------
     def text_size(self, s: str, size: float | None = None) -> tuple[float, float]:
@@ -134,25 +142,29 @@ class Renderer:
         if len(self._labels) > CACHE_LIMIT:
             self._labels.clear()
         _, descent = self._metrics(size)
-        font = get_font(self._font_file)
-        font.clear()
-        font.set_size(size, DPI)
-        font.set_text(text, 0.0, flags=get_hinting_flag())
-        w, ink_h = (v / 64 for v in font.get_width_height())
-        ink_d = font.get_descent() / 64
+        composed = self._extents.bitmap(text, size)
+        if composed is not None:  # (from cached glyph bitmaps: see _Extents.bitmap)
+            img, r0, c0, (w, ink_h, ink_d), x_min = composed
+        else:
+            font = get_font(self._font_file)
+            font.clear()
+            font.set_size(size, DPI)
+            font.set_text(text, 0.0, flags=get_hinting_flag())
+            w, ink_h = (v / 64 for v in font.get_width_height())
+            ink_d = font.get_descent() / 64
+            font.draw_glyphs_to_bitmap(antialiased=True)
+            img, r0, c0, x_min = np.asarray(font.get_image()), 0, 0, font.get_bitmap_offset()[0]
         w, h = self._box(size, w, ink_h, ink_d)
         d = max(ink_d, descent)
-        font.draw_glyphs_to_bitmap(antialiased=True)
-        img = np.asarray(font.get_image())
         rows, cols = np.flatnonzero(img.any(axis=1)), np.flatnonzero(img.any(axis=0))
         if not len(rows):
             got = _Label(w, h, np.zeros((0, 0), np.float32), 0, 0)
         else:
             # image row 0 lies (ink ascent + 1) px above the baseline, column 0 at the ink's left bearing
             top = h / 2 - d - (ink_h - ink_d) - 1
-            left = -w / 2 + font.get_bitmap_offset()[0] / 64
+            left = -w / 2 + x_min / 64
             alpha = img[rows[0]: rows[-1] + 1, cols[0]: cols[-1] + 1].astype(np.float32) / 255.0
-            got = _Label(w, h, alpha, math.floor(top) + int(rows[0]), math.floor(left) + int(cols[0]))
+            got = _Label(w, h, alpha, math.floor(top) + r0 + int(rows[0]), math.floor(left) + c0 + int(cols[0]))
         self._labels[key] = got
         return got
 
@@ -176,7 +188,6 @@ class Renderer:
     def paint(self, d: Drawing) -> None:
         """Draw a composed drawing (``png`` then encodes it): a caller that may refuse a figure composes
         it, checks it, and paints only what it keeps."""
-        self._apply(d)
         self._paint(d)
 
     def _apply(self, d: Drawing) -> None:
@@ -217,17 +228,18 @@ class Renderer:
             t.set_visible(False)
 
     def _paint(self, d: Drawing, strokes_only: bool = False) -> np.ndarray:
-        """Fills and strokes straight onto the Agg buffer, then the labels' bitmaps; the RGBA view."""
+        """Fills and strokes straight onto the Agg buffer (``_Brush``: no artist is drawn), then the
+        labels' bitmaps; the RGBA view."""
         r = self.canvas.get_renderer()
         buf = np.asarray(r.buffer_rgba())
         buf.fill(255)  # an opaque white page (what clear() would do first, transparent, is overwritten)
         if not strokes_only:
-            for p in self.patches:
-                if p.get_visible():
-                    p.draw(r)
+            opacity = self.style.opacity
+            for f in d.fills:
+                self._fill.fill(r, f.path, (*f.rgb, opacity))
         for c, segments in self._lines(d):
-            if len(segments):  # (what _apply gave each: cheaper than asking the collection back)
-                c.draw(r)
+            if len(segments):
+                self._brushes[c].lines(r, segments)
         if not strokes_only:
             for lab in d.labels:
                 self._blit(buf, lab)
@@ -279,10 +291,6 @@ class Renderer:
         The extents are the placed boxes: a label's bitmap is drawn in its box's place
         (text_size and the bitmap come from the same FreeType layout)."""
         d = self.compose(scene, annotation)
-        self._apply(d)
-        if strokes_only:
-            for p in self.patches:
-                p.set_visible(False)
         img = self._paint(d, strokes_only)
         return Rendered(img.copy(), d, [lab.box for lab in d.labels])
 
@@ -323,6 +331,87 @@ class Renderer:
         raise ValueError(f"cannot write {suffix or 'a file without suffix'}: use .png or .svg")
 
 
+class _Recorder:
+    """Stands in for the Agg renderer while an artist draws once: keeps the last drawing call it made
+    (its graphics context, transforms and styles) instead of drawing."""
+
+    def __init__(self, agg):
+        self._agg = agg
+        self.call: tuple | None = None
+
+    def __getattr__(self, name):
+        return getattr(self._agg, name)
+
+    def draw_path(self, gc, path, transform, rgbFace=None):
+        self.call = ("path", gc, transform)
+
+    def draw_path_collection(self, gc, master_transform, paths, *rest, **kw):
+        if len(paths):  # (a collection first calls it with no paths, to learn the signature)
+            self.call = ("collection", gc, master_transform, rest, kw)
+
+    def draw_markers(self, gc, marker_path, marker_trans, path, trans, rgbFace=None):
+        self.call = ("markers", gc, marker_trans, path, trans, rgbFace)
+
+
+class _Brush:
+    """One artist's drawing calls, replayed straight on the Agg renderer with other paths.
+
+    FAST PATH: the plain version is the artist's own ``draw`` (``tests/test_render_draw.py`` holds
+    the pixels equal).
+
+    Why: an artist's ``draw`` spends ~0.2 ms a call making a graphics context, clip box and
+    transforms that are the same for every figure (one Axes, limits fixed), against ~0.05 ms
+    for Agg to draw the pixels.  So each artist draws once, into a ``_Recorder``, and its calls
+    are kept: the graphics context and transforms are matplotlib's own objects, so the pixels
+    are exactly the artist's (a test holds the two equal).  A collection of one path is drawn as
+    matplotlib draws it, as a marker (``Collection.draw``'s single-path case)."""
+
+    def __init__(self, artist, canvas):
+        agg = canvas.get_renderer()
+        self.size = (agg.width, agg.height)
+        if isinstance(artist, LineCollection):
+            saved = artist.get_segments()
+            one, two = [[(1.0, 1.0), (2.0, 2.0)]], [[(1.0, 1.0), (2.0, 2.0)], [(3.0, 3.0), (4.0, 4.0)]]
+            self.single, self.many = (self._record(artist, agg, segments) for segments in (one, two))
+            artist.set_segments(saved)
+            expected = "collection"
+        else:
+            self.single = self.many = self._record(artist, agg, None)
+            expected = "path"
+        if self.many[0] != expected:  # (another matplotlib drawing these artists another way)
+            raise RuntimeError(f"{type(artist).__name__} drew with {self.many[0]}, not {expected}: cannot replay")
+
+    @staticmethod
+    def _record(artist, agg, segments):
+        if segments is not None:
+            artist.set_segments(segments)
+        rec = _Recorder(agg)
+        artist.draw(rec)
+        if rec.call is None:
+            raise RuntimeError(f"{type(artist).__name__} drew nothing to record")
+        return rec.call
+
+    def fill(self, agg, path: Path, rgba: tuple[float, ...] | None, transform=None) -> None:
+        """Draw ``path`` as the recorded patch would, its face ``rgba`` (None: none), through
+        ``transform`` (default: the recorded one, display pixels for a patch of data coordinates)."""
+        _, gc, recorded = self.many
+        face = None if rgba is None else to_rgba(rgba)
+        agg._renderer.draw_path(gc, path, recorded if transform is None else transform,
+                                face if face is not None and face[3] else None)
+
+    def lines(self, agg, segments) -> None:
+        """Stroke ``segments`` (polylines, display pixels) as the LineCollection would."""
+        paths = [Path(np.asarray(s, float)) for s in segments]
+        if len(paths) == 1 and self.single[0] == "markers":
+            _, gc, marker_trans, offsets, offset_trf, face = self.single
+            ext = paths[0].get_extents(marker_trans)
+            if ext.width < self.size[0] and ext.height < self.size[1]:
+                agg.draw_markers(gc, paths[0], marker_trans, offsets, offset_trf, face)
+                return
+        _, gc, master, rest, kw = self.many
+        agg.draw_path_collection(gc, master, paths, *rest, **kw)
+
+
 CACHE_LIMIT = 20000  # label bitmaps/extents kept per renderer (a few MB); cleared when full
 
 
@@ -347,6 +436,66 @@ class _Extents:
         self.font_file = font_file
         self.glyphs: dict[tuple[str, float], tuple[int, int, int]] = {}  # advance, ink y0, y1 (26.6)
         self.pairs: dict[tuple[str, float], int] = {}  # kerning of two glyphs (26.6)
+        self.images: dict[tuple[str, float], tuple[int, np.ndarray | None]] = {}  # cbox x0 (26.6), bitmap
+
+    def bitmap(self, text: str, size: float) -> tuple[np.ndarray, int, int, tuple[float, float, float], int] | None:
+        """The coverage bitmap FreeType's layout of ``text`` draws (``draw_glyphs_to_bitmap``), made from
+        cached glyph bitmaps: (image, its top row and left column in FreeType's image, ``ink``'s
+        (width, height, descent), the string's ink x0 in 26.6); None where the layout must draw it.
+        FAST PATH: the plain version is FreeType's layout of the string (``Renderer._label``;
+        ``tests/test_render_draw.py`` holds them equal).
+
+        Why it is the same image: the layout puts each glyph at its pen (advances and pair kernings,
+        as ``ink`` sums them) and ORs its bitmap into the image at (truncated) ``left + pen - x0``
+        and ``y1 - top + 1``, x0 and y1 being the union of the glyphs' control boxes (an empty
+        glyph's box is (0, 0, 0, 0) wherever its pen is).  A glyph's bitmap is the same wherever it
+        lands only at whole-pixel pens, so a string with a pen between pixels (some kernings) is left
+        to the layout; a test holds both equal over the labels' alphabet.  A new label costs ~0.05
+        against ~0.5 ms, and new number labels come about twice a figure."""
+        if not text or not self.ALPHABET.issuperset(text):
+            return None
+        pens, pen = [], 0
+        for i, ch in enumerate(text):
+            if i:
+                pen += self._pair(text[i - 1: i + 1], size)
+            if pen % 64:
+                return None
+            pens.append(pen)
+            pen += self._glyph(ch, size)[0]
+        glyphs = [(self._image(ch, size), self._glyph(ch, size)) for ch in text]
+        y0 = min(g[1] for _, g in glyphs)
+        y1 = max(g[2] for _, g in glyphs)
+        x_min = min(x + p if img is not None else 0 for ((x, img), _), p in zip(glyphs, pens))
+        parts = []
+        for ((x, img), (_, _, top26)), p in zip(glyphs, pens):
+            if img is None:
+                continue
+            left, top = math.floor(x / 64), math.ceil(top26 / 64)  # the bitmap's, as FreeType renders it
+            # where the bitmap lies in the glyph's own image, and in the string's (C's truncating casts)
+            own_col, own_row = int(left - x / 64), int(top26 / 64 - top + 1)
+            col, row = int(left + p / 64 - x_min / 64), int(y1 / 64 - top + 1)
+            parts.append((row - own_row, col - own_col, img))
+        if not parts:
+            return np.zeros((0, 0), np.uint8), 0, 0, (pen / 64, (y1 - y0) / 64, -y0 / 64), x_min
+        r0, c0 = min(r for r, _, _ in parts), min(c for _, c, _ in parts)
+        out = np.zeros((max(r + im.shape[0] for r, _, im in parts) - r0,
+                        max(c + im.shape[1] for _, c, im in parts) - c0), np.uint8)
+        for r, c, im in parts:
+            out[r - r0: r - r0 + im.shape[0], c - c0: c - c0 + im.shape[1]] |= im
+        return out, r0, c0, (pen / 64, (y1 - y0) / 64, -y0 / 64), x_min
+
+    def _image(self, ch: str, size: float) -> tuple[int, np.ndarray | None]:
+        """A glyph's control box x0 (26.6) and the image FreeType draws it in alone (None: no ink)."""
+        got = self.images.get((ch, size))
+        if got is None:
+            if len(self.images) > self.LIMIT:
+                self.images.clear()
+            font = self._laid_out(ch, size)
+            x0 = font.get_bitmap_offset()[0]
+            font.draw_glyphs_to_bitmap(antialiased=True)
+            img = np.array(font.get_image(), dtype=np.uint8)
+            got = self.images[ch, size] = (x0, img if img.any() else None)
+        return got
 
     def ink(self, text: str, size: float) -> tuple[float, float, float] | None:
         """(advance width, ink height, ink descent) in pixels, or None where the full layout must say."""

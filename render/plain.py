@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle
 
-from .draw import Renderer, encode_png
+from .draw import Renderer, _Brush, encode_png
 from .scene import Scene
 
 FONT_PX = 15.0  # letter height in pixels
@@ -97,18 +97,21 @@ def render_rgba(scene: Scene, size: int = 512) -> np.ndarray:
 
 
 class _Pen:
-    """The reused artists of one image size: strokes, whole circles and dots, on a Renderer's canvas
-    (whose label bitmaps give the letters)."""
+    """The reused artists of one image size: strokes, a whole circle and a dot, on a Renderer's canvas
+    (whose label bitmaps give the letters), each drawn by replaying its recorded Agg call
+    (``draw._Brush``: the artists' own pixels, without their per-draw set-up)."""
 
     def __init__(self, size: int):
         self.size = size
         self.renderer = Renderer(size=size, line_width=LINE_PX * 0.72, font_size=FONT_PX * 0.72)
-        ax = self.renderer.ax
+        ax, canvas = self.renderer.ax, self.renderer.canvas
         lw = LINE_PX * 0.72
         self.strokes = LineCollection([], colors=["black"], linewidths=lw, capstyle="round", joinstyle="round")
         ax.add_collection(self.strokes, autolim=False)
-        self.rings: list[Circle] = []
-        self.dots: list[Circle] = []
+        self.ring = ax.add_patch(Circle((0, 0), 1, fill=False, edgecolor="black", linewidth=lw))
+        self.dot = ax.add_patch(Circle((0, 0), 1, color="black", linewidth=0))
+        self._strokes, self._ring, self._dot = (_Brush(a, canvas) for a in (self.strokes, self.ring, self.dot))
+        self._black = tuple(self.dot.get_facecolor())
         self.lw = lw
 
     def render(self, scene: Scene) -> np.ndarray:
@@ -127,27 +130,18 @@ class _Pen:
                 strokes.append(np.column_stack((c[0] + r * np.cos(t), c[1] + r * np.sin(t))))
         return self.paint(strokes, rings, list(px.values()), label_positions(scene, size))
 
-    def _pool(self, pool: list[Circle], n: int, **style) -> list[Circle]:
-        while len(pool) < n:
-            pool.append(self.renderer.ax.add_patch(Circle((0, 0), 1, **style)))
-        return pool[:n]
-
     def paint(self, strokes: list, rings: list, dots: list, letters: dict[str, tuple[float, float]]) -> np.ndarray:
         r = self.renderer.canvas.get_renderer()
         buf = np.asarray(r.buffer_rgba())
         buf.fill(255)  # (an opaque white page: clearing it first would be overwritten)
         if strokes:
-            self.strokes.set_segments(strokes)
-            self.strokes.draw(r)
-        for patch, (c, radius) in zip(self._pool(self.rings, len(rings), fill=False, edgecolor="black",
-                                                 linewidth=self.lw), rings):
-            patch.set_center(c)
-            patch.set_radius(radius)
-            patch.draw(r)
-        for patch, c in zip(self._pool(self.dots, len(dots), color="black", linewidth=0), dots):
-            patch.set_center(c)
-            patch.set_radius(DOT_PX)
-            patch.draw(r)
+            self._strokes.lines(r, strokes)
+        for brush, patch, face, circles in ((self._ring, self.ring, None, rings),
+                                            (self._dot, self.dot, self._black, [(c, DOT_PX) for c in dots])):
+            for c, radius in circles:
+                patch.set_center(c)  # (the patch computes its transform as its draw would)
+                patch.set_radius(radius)
+                brush.fill(r, patch.get_path(), face, patch.get_transform().get_affine())
         for name, (x, y) in letters.items():
             self.renderer.paste(buf, name, x, y, (0.0, 0.0, 0.0))
         return buf

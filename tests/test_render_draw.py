@@ -174,14 +174,13 @@ def test_raster_check_catches_missing_strokes_and_wrong_fills(figure_c, monkeypa
     sol, scene = figure_c
     ann = Annotation.build(scene, sol)
     r = Renderer()
-    original = r._apply
+    original = r._paint
 
-    def regressed(d):
-        original(d)
-        r.strokes.set_segments(d.strokes[1:])  # the first segment is not drawn
-        r.patches[0].set_facecolor((0.0, 1.0, 0.0, 0.5))  # the first shape in another colour
+    def regressed(d, strokes_only=False):  # the pixels go wrong, the drawing the check reads stays right
+        fills = [replace(d.fills[0], rgb=(0.0, 1.0, 0.0)), *d.fills[1:]]  # the first shape in another colour
+        return original(replace(d, strokes=d.strokes[1:], fills=fills), strokes_only)  # its first segment undrawn
 
-    monkeypatch.setattr(r, "_apply", regressed)
+    monkeypatch.setattr(r, "_paint", regressed)
     report = check(r, scene, ann)
     first = r.compose(scene, ann)
     a, b, _ = first.segments[0]
@@ -317,6 +316,38 @@ def test_generated_individual_solutions_name_only_drawn_elements():
             _assert_every_named_element_is_drawn(solve(problem), scene)
             checked += 1
     assert checked >= 6  # builds and layouts that fail are rare: most seeds are checked
+
+
+def _artists_paint(renderer, d) -> np.ndarray:
+    """The drawing's fills and strokes drawn by matplotlib's own artists (the Figure's patches and line
+    collections, as an ordinary draw does), no labels: the reference for the direct ``_Brush`` path."""
+    r = renderer.canvas.get_renderer()
+    renderer._apply(d)
+    buf = np.asarray(r.buffer_rgba())
+    buf.fill(255)
+    for p in renderer.patches:
+        if p.get_visible():
+            p.draw(r)
+    for c, segments in renderer._lines(d):
+        if len(segments):
+            c.draw(r)
+    return buf.copy()
+
+
+def test_fills_and_strokes_are_exactly_what_the_artists_draw(figure_c):
+    """``_paint`` replays each artist's recorded drawing call on Agg instead of drawing the artist:
+    the pixels must be the artists' own, bit for bit (one segment is drawn as a marker, as
+    matplotlib does; many as a path collection), in every knob's style."""
+    sol, scene = figure_c
+    for kw in ({}, {"opacity": 0.9, "line_width": 3.0}, {"size": 300}):
+        r = Renderer(**kw)
+        for style in ("coordinate", "individual"):
+            d = r.compose(scene, Annotation.build(scene, sol, style, "image"))
+            variants = [d, replace(d, strokes=d.strokes[:1], marks=d.marks[:1], fills=d.fills[:1]),
+                        replace(d, strokes=[np.array([[-100.0, 50.0], [700.0, 300.0]])])]  # wider than the canvas
+            for v in variants:
+                ours = r._paint(replace(v, labels=[])).copy()
+                assert np.array_equal(ours, _artists_paint(r, v)), (kw, style)
 
 
 def test_label_ink_stays_in_the_boxes_the_raster_check_reads(renderer, figure_c):
@@ -527,3 +558,30 @@ def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
     for text in ("fi", "office 12", "ﬁ", "A\u0301"):  # a ligature, a glyph outside the alphabet
         assert fresh._extents.ink(text, 12.0) is None
         assert fresh.text_size(text, 12.0) == (layout._label(text, 12.0).w, layout._label(text, 12.0).h)
+
+
+def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
+    """A new label's bitmap is ORed together from cached glyph bitmaps (``draw._Extents.bitmap``) where
+    every pen is at a whole pixel: its box, ink and place must be exactly those of FreeType's layout
+    of the whole string (``Renderer._label`` with the composition turned off), pixel for pixel."""
+    import random
+
+    from geomill.render.draw import _Extents
+
+    rng = random.Random(11)
+    alphabet = sorted(_Extents.ALPHABET)
+    texts = [f"{prefix}{v}" for prefix in ("", "area = ", "perimeter = ", "r = ")
+             for v in [*range(0, 200, 7), *(f"{rng.uniform(0, 500):.2f}" for _ in range(10))]]
+    texts += ["AB", "A'B1", "3x + 2", "2x + 50°", "√2", "α", "β + 12°", "gjpq", "AVAWAT", "To Ty", " ", "a  b", "?"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(400)]
+    glyphs, layout = Renderer(size=128), Renderer(size=128)
+    layout._extents.bitmap = lambda text, size: None  # the whole string laid out and drawn by FreeType
+    composed = 0
+    for size in (12.0, 8.64, 16.0):
+        for text in texts:
+            composed += glyphs._extents.bitmap(text, size) is not None
+            ours, theirs = glyphs._label(text, size), layout._label(text, size)
+            assert (ours.w, ours.h, ours.row, ours.col) == (theirs.w, theirs.h, theirs.row, theirs.col), (text, size)
+            assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
+    assert composed >= 0.8 * 3 * len(texts)  # (the glyphs, not the layout, made most of them)
+    assert glyphs._extents.bitmap("fi", 12.0) is None  # a ligature: the layout's
