@@ -416,6 +416,40 @@ def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monk
         return out
     fast = placements()
     monkeypatch.setattr(compose_module._FirstStage, "take", lambda self, name: None)
+    monkeypatch.setattr(compose_module._FirstStage, "settle", lambda self, name: None)
+    assert placements() == fast
+
+
+def test_point_labels_settled_from_the_pass_land_where_the_search_puts_them(renderer, monkeypatch):
+    """A point with no clean usual candidate is placed from what the one-pass first stage knows
+    (``_FirstStage.settle``): exactly where the reference search (``_search_point``) puts it, in
+    figures where it happens (a letter set over a fill or a refused one alike)."""
+    from geomill.render import compose as compose_module
+
+    settled = []
+    real = compose_module._FirstStage.settle
+
+    def counting(self, name):
+        placed = real(self, name)
+        settled.append(placed is not None and placed.conflicts)
+        return placed
+    monkeypatch.setattr(compose_module._FirstStage, "settle", counting)
+    cases = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        if problem is not None and (scene := _laid_out(solve(problem), seed)) is not None:
+            cases.append((solve(problem), scene))
+
+    def placements():
+        out = []
+        for sol, scene in cases:
+            d = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image"))
+            out.append([(lab.element, lab.x, lab.y, lab.font_size, lab.conflicts) for lab in d.labels])
+        return out
+    fast = placements()
+    assert settled.count(0) >= 3  # the pass's retry (a letter over a fill) is exercised
+    monkeypatch.setattr(compose_module._FirstStage, "settle", lambda self, name: None)
     assert placements() == fast
 
 
