@@ -245,43 +245,50 @@ class Rules:
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
-        nearest = self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
-                                lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
         # the centre's margin is over the straight strokes (a value in a corner reads as the other side's;
         # by an arc, "a" never reads as the arc's: an inscribed circle touches its side's middle)
         straight = _not_owned_by(st.owner[rest], set(self.curved)) if self.curved else np.ones(len(ra), bool)
         ca, cb, clo, chi = ra[straight], rb[straight], lo[straight], hi[straight]
 
+        near_box, near_centre = SIDE_NEAR_FONTS * self.font_px, SIDE_CENTRE_FONTS * self.font_px
+        u = ob[0] - oa[0]
+        length = float(np.hypot(*u))
+        keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
+
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            """The tests on the label's own side first (one segment: cheap), those against every other
+            stroke only on the boxes that pass them (a conjunction: the same answer in any order)."""
             if leaders is not None:  # read where it sits (issue 24's second review): never set off
                 return np.zeros(len(boxes), dtype=bool)
             own_box = box_segment_distance(boxes, oa, ob)[:, 0]
-            good = nearest(boxes, leaders) & (own_box <= SIDE_NEAR_FONTS * self.font_px)
+            good = self._on_canvas(boxes) & (own_box <= near_box)
             idx = np.flatnonzero(good)
-            if len(idx):
-                near = point_segment_distance(_centres(boxes[idx]), oa, ob)[:, 0] <= SIDE_CENTRE_FONTS * self.font_px
-                good[idx] = near
-                idx = idx[near]
-            if not len(idx) or not len(ca):
+            if not len(idx):
                 return good
-            src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
-            c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
+            c = _centres(boxes[idx])
             own_c = point_segment_distance(c, oa, ob)[:, 0]
-            bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
-            # only the strokes within reach of some centre can be nearer than the bound
-            reach = float(bound.max())
-            x0, y0 = c.min(axis=0) - reach
-            x1, y1 = c.max(axis=0) + reach
-            near = np.flatnonzero((clo[:, 0] <= x1) & (chi[:, 0] >= x0) & (clo[:, 1] <= y1) & (chi[:, 1] >= y0))
-            if len(near):
-                good[idx] = point_segment_distance(c, ca[near], cb[near]).min(axis=1) >= bound
-            # beside the side's middle part, not level with a corner (the foot of the centre on the side)
-            u = ob[0] - oa[0]
-            length = float(np.hypot(*u))
-            if length > 1e-9:
-                t = (c - oa[0]) @ u / length
-                keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
-                good[idx] &= (t >= keep) & (t <= length - keep)
+            sel = own_c <= near_centre
+            if len(ca) and length > 1e-9:  # beside the side's middle part, not level with a corner (the
+                t = (c - oa[0]) @ u / length  # foot of the centre on the side)
+                sel &= (t >= keep) & (t <= length - keep)
+            idx, c, own_c = idx[sel], c[sel], own_c[sel]
+            if len(idx) and len(lo):  # nearer its own side than any other stroke, by RATIO and SLACK
+                b = boxes[idx]
+                bound = RATIO * own_box[idx] + SLACK
+                near = _within(lo, hi, b, float(bound.max()))
+                if len(near):
+                    sel = box_segment_distance(b, ra[near], rb[near]).min(axis=1) >= bound
+                    idx, c, own_c = idx[sel], c[sel], own_c[sel]
+            if len(idx) and len(ca):  # and its centre, by CENTRE_RATIO and SIDE_MARGIN (straight strokes)
+                bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
+                reach = float(bound.max())
+                x0, y0 = c.min(axis=0) - reach
+                x1, y1 = c.max(axis=0) + reach
+                near = np.flatnonzero((clo[:, 0] <= x1) & (chi[:, 0] >= x0) & (clo[:, 1] <= y1) & (chi[:, 1] >= y0))
+                if len(near):
+                    idx = idx[point_segment_distance(c, ca[near], cb[near]).min(axis=1) >= bound]
+            good[:] = False
+            good[idx] = True
             return good
         return ok
 
@@ -517,6 +524,14 @@ def _largest(geom) -> Polygon | None:
     if not polys:
         polys = [p for g in getattr(geom, "geoms", []) if g.geom_type == "MultiPolygon" for p in g.geoms]
     return max(polys, key=lambda g: g.area) if polys else None
+
+
+def _within(lo: np.ndarray, hi: np.ndarray, boxes: np.ndarray, reach: float) -> np.ndarray:
+    """The elements (bounding boxes ``lo``–``hi``, m×2 each) within ``reach`` of the bounding box of
+    ``boxes``: only those can be nearer a box than a bound of ``reach`` or less."""
+    x0, y0 = boxes[:, 0].min() - reach, boxes[:, 1].min() - reach
+    x1, y1 = boxes[:, 2].max() + reach, boxes[:, 3].max() + reach
+    return np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
 
 
 def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
