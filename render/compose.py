@@ -398,8 +398,8 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
         if placed is None:  # (the reference search: what ``settle`` reads off the pass)
             placed = _search_point(d, placer, name, anchors[name], free_of[name], polys, gap, text_size,
                                    partial(centres, name))
-            if fail_fast and placed.conflicts:  # a point letter is never moved: the figure reads wrong
-                raise _Refused(placed)
+        if fail_fast and placed.conflicts:  # a point letter is never moved: the figure reads wrong
+            raise _Refused(placed)
         _add_label(d, occ, placed, style)
 
 

@@ -420,6 +420,38 @@ def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monk
     assert placements() == fast
 
 
+def test_fail_fast_stops_at_the_first_label_that_must_read_wrong(renderer):
+    """``compose(fail_fast=True)`` (what the generator asks) refuses exactly the figures a full
+    composition leaves misread for a point letter, and stops at that letter: the labels before it
+    are the full composition's, the letter itself only in ``misread``."""
+    from geomill.render.compose import compose
+
+    stopped = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        sol = solve(problem) if problem is not None else None
+        scene = _laid_out(sol, seed) if sol is not None else None
+        if scene is None:
+            continue
+        ann = Annotation.build(scene, sol, "coordinate", "image")
+        full = compose(scene, replace(ann, in_text=set(ann.in_text)), renderer.style, renderer.text_size)
+        fast = compose(scene, replace(ann, in_text=set(ann.in_text)), renderer.style, renderer.text_size,
+                       fail_fast=True)
+        points = [lab for lab in full.misread if lab.role == "point"]
+        if not points:
+            continue
+        stopped += 1
+        assert len(fast.misread) == 1 and fast.misread[0].role == "point"
+        assert fast.misread[0] not in fast.labels
+        k = len(fast.labels)
+        assert [(lab.element, lab.x, lab.y) for lab in fast.labels] == [(lab.element, lab.x, lab.y)
+                                                                        for lab in full.labels[:k]]
+        assert (full.labels[k].element, full.labels[k].x, full.labels[k].y) == (
+            fast.misread[0].element, fast.misread[0].x, fast.misread[0].y)
+    assert stopped >= 2
+
+
 def test_point_labels_settled_from_the_pass_land_where_the_search_puts_them(renderer, monkeypatch):
     """A point with no clean usual candidate is placed from what the one-pass first stage knows
     (``_FirstStage.settle``): exactly where the reference search (``_search_point``) puts it, in
