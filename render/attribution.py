@@ -461,8 +461,8 @@ class Rules:
             rest.append(grown[n])
         if not rest:
             return None
-        out = shapely.union_all(rest)
-        shapely.prepare(out)
+        out = shapely.union_all(rest) if len(rest) > 1 else rest[0]  # (the region's tests are exact
+        shapely.prepare(out)  # predicates: one grown shape serves as itself)
         return out
 
     def interior(self, name: str) -> tuple[np.ndarray, float]:

@@ -315,20 +315,43 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
         ends[a].append(u)
         ends[b].append(-u)
     ring = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
+    names = list(scene.points)
+    pts = frame.pxs([scene.points[n] for n in names])
+    inside = _on_segments(pts, d.segments, names)
     out = []
-    for name, p in scene.points.items():
-        at = np.array(frame.px(p))
+    for i, name in enumerate(names):
+        at = pts[i]
         dirs = ends[name]
-        inside = any(name not in (a, b) and _strictly_on(at, line) for a, b, line in d.segments)
+        inside_i = bool(inside[i])
         straight = len(dirs) >= 2 and all(abs(_cross(dirs[0], u)) <= 0.02 * np.hypot(*dirs[0]) * np.hypot(*u)
                                           for u in dirs[1:])
-        if inside or straight and any(float(dirs[0] @ u) < 0 for u in dirs[1:]):
+        if inside_i or straight and any(float(dirs[0] @ u) < 0 for u in dirs[1:]):
             out.append(at + ring)
     return out
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> float:
     return float(u[0] * v[1] - u[1] * v[0])
+
+
+def _on_segments(pts: np.ndarray, segments: list, names: list[str], tol: float = 0.5) -> np.ndarray:
+    """For each pixel point (m×2, named ``names``), does it lie on a drawn side it does not end,
+    away from that side's ends (``_strictly_on`` for every pair in one broadcast)?"""
+    if not segments:
+        return np.zeros(len(pts), dtype=bool)
+    lines = np.array([line for _, _, line in segments], dtype=float).reshape(-1, 2, 2)
+    a = lines[:, 0]
+    u = lines[:, 1] - a
+    n = np.hypot(u[:, 0], u[:, 1])
+    rx, ry = pts[:, 0, None] - a[:, 0], pts[:, 1, None] - a[:, 1]  # m×s
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (rx * u[:, 0] + ry * u[:, 1]) / n
+        off = np.abs(u[:, 0] * ry - u[:, 1] * rx) / n
+        on = (n >= 1e-9) & (tol < t) & (t < n - tol) & (off <= tol)
+    index = {name: i for i, name in enumerate(names)}
+    for j, (pa, pb, _) in enumerate(segments):  # a side's own ends are not partway along it
+        on[index[pa], j] = on[index[pb], j] = False
+    return on.any(axis=1)
 
 
 def _strictly_on(p: np.ndarray, line: np.ndarray, tol: float = 0.5) -> bool:

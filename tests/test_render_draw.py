@@ -593,3 +593,23 @@ def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
     for text in ("fi", "office 12", "ﬁ", "A\u0301"):  # a ligature, a glyph outside the alphabet
         assert fresh._extents.ink(text, 12.0) is None
         assert fresh.text_size(text, 12.0) == (layout._label(text, 12.0).w, layout._label(text, 12.0).h)
+
+
+def test_points_on_sides_in_one_broadcast_match_the_pairwise_test():
+    """``compose._on_segments`` (every point against every drawn side at once, for the dots on points
+    partway along a side) says what ``_strictly_on`` says pair by pair, a side's own ends aside."""
+    from geomill.render.compose import _on_segments, _strictly_on
+
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        ends = rng.uniform(0, 512, size=(4, 2))
+        names = ["A", "B", "C", "D", "E", "F"]
+        segments = [("A", "B", ends[[0, 1]]), ("C", "D", ends[[2, 3]]), ("A", "A", ends[[0, 0]])]
+        t = rng.uniform(-0.2, 1.2, size=2)
+        partway = [ends[0] + t[0] * (ends[1] - ends[0]) + rng.normal(0, 0.4, 2),
+                   ends[2] + t[1] * (ends[3] - ends[2]) + rng.normal(0, 0.4, 2)]
+        pts = np.vstack([ends, partway])
+        got = _on_segments(pts, segments, names)
+        want = [any(name not in (a, b) and _strictly_on(p, line) for a, b, line in segments)
+                for name, p in zip(names, pts)]
+        assert got.tolist() == want
