@@ -486,6 +486,13 @@ class _FirstStage:
         self.free = np.repeat(np.array([free_of[n] for n in names], dtype=bool).reshape(len(names), len(polys)),
                               k, axis=0)
         self.off = np.zeros(len(self.boxes), dtype=np.int8)  # off those shapes: 1 yes, -1 no, 0 not yet known
+        # each point's first few clean candidates tested against the shapes for all the points at once (most
+        # takes stop there; one pass over the polygons instead of one per take)
+        ok = np.flatnonzero(self.ok)
+        if len(ok) and len(polys):
+            group = ok // max(k, 1)
+            rank = np.arange(len(ok)) - np.searchsorted(group, group)
+            self._off_shapes(ok[rank < 8])
 
     def _score(self, idx: np.ndarray) -> None:
         """Set ``ok`` for the candidates ``idx``: no cost (canvas, strokes, labels) and the point rule."""
@@ -770,30 +777,36 @@ def _point_order(scene: Scene) -> list[str]:
 
 def _outward(scene: Scene, centroids: dict[str, np.ndarray], name: str) -> float:
     """Direction (radians) pointing away from everything attached to the point
-    (``centroids``: the mean of each shape's densified outline, scene coordinates)."""
-    p = np.array(scene.points[name])
+    (``centroids``: the mean of each shape's densified outline, scene coordinates).
+
+    (In plain floats, the same operations in the same order as on 2-vectors: a point has a few
+    attachments, where numpy's per-call cost was most of the work.)"""
+    px, py = (float(c) for c in scene.points[name])
     vecs = []
     for a, b in scene.segments:
         if name in (a, b):
-            other = np.array(scene.points[b if a == name else a])
-            vecs.append(other - p)
+            ox, oy = scene.points[b if a == name else a]
+            vecs.append((ox - px, oy - py))
     for s in scene.shapes:
         if name in s.points:
-            vecs.append(centroids[s.name] - p)
+            cx, cy = centroids[s.name]
+            vecs.append((float(cx) - px, float(cy) - py))
     for arc in scene.arcs:
-        if abs(math.dist(arc.centre, p) - arc.radius) < 1e-6 * max(arc.radius, 1):
-            vecs.append(np.array(arc.centre) - p)
-    total = np.zeros(2)
-    for v in vecs:
-        n = np.hypot(*v)
+        if abs(math.dist(arc.centre, (px, py)) - arc.radius) < 1e-6 * max(arc.radius, 1):
+            vecs.append((arc.centre[0] - px, arc.centre[1] - py))
+    tx = ty = 0.0
+    for vx, vy in vecs:
+        n = float(np.hypot(vx, vy))
         if n > 1e-12:
-            total += v / n
-    if np.hypot(*total) < 1e-9:
+            tx += vx / n
+            ty += vy / n
+    if float(np.hypot(tx, ty)) < 1e-9:
         c = np.array([np.mean([q[0] for q in scene.points.values()]), np.mean([q[1] for q in scene.points.values()])])
-        total = c - p
+        total = c - np.array((px, py))
         if np.hypot(*total) < 1e-9:
             return math.pi / 2
-    return math.atan2(-total[1], -total[0])
+        tx, ty = float(total[0]), float(total[1])
+    return math.atan2(-ty, -tx)
 
 
 def _side_geometry(scene, frame, q, shapes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
