@@ -511,7 +511,12 @@ class Rules:
 
     def _interior(self, name: str) -> tuple[np.ndarray, float]:
         own = self.fills[name]
-        rest = [f for n, f in self.fills.items() if n != name]
+        x0, y0, x1, y1 = own.bounds  # (a shape whose bounds miss this one's cannot cut it: left out of the union)
+        rest = []
+        for n, f in self.fills.items():
+            bx0, by0, bx1, by1 = f.bounds
+            if n != name and not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0):
+                rest.append(f)
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
         if region is None:
             c = own.representative_point()

@@ -307,27 +307,34 @@ DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
 
 def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
     """A small dot on each point that lies partway along a straight drawn line (a point on a side: no
-    corner shows where it is; review 6 could not see C on FB), as a ring of marks."""
+    corner shows where it is; review 6 could not see C on FB), as a ring of marks.  (The directions in
+    plain floats: a point has two or three, where numpy's per-call cost was the work.)"""
     frame = d.frame
     ends = {name: [] for name in scene.points}  # the directions of the drawn sides ending at each point
     for a, b, line in d.segments:
-        u = line[1] - line[0]
-        ends[a].append(u)
-        ends[b].append(-u)
-    ring = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
+        ux, uy = float(line[1][0] - line[0][0]), float(line[1][1] - line[0][1])
+        ends[a].append((ux, uy))
+        ends[b].append((-ux, -uy))
     names = list(scene.points)
     pts = frame.pxs([scene.points[n] for n in names])
     inside = _on_segments(pts, d.segments, names)
     out = []
     for i, name in enumerate(names):
-        at = pts[i]
         dirs = ends[name]
-        inside_i = bool(inside[i])
-        straight = len(dirs) >= 2 and all(abs(_cross(dirs[0], u)) <= 0.02 * np.hypot(*dirs[0]) * np.hypot(*u)
-                                          for u in dirs[1:])
-        if inside_i or straight and any(float(dirs[0] @ u) < 0 for u in dirs[1:]):
-            out.append(at + ring)
+        if not inside[i]:
+            if len(dirs) < 2:
+                continue
+            (ux, uy), rest = dirs[0], dirs[1:]
+            nu = float(np.hypot(ux, uy))
+            if not all(abs(ux * vy - uy * vx) <= 0.02 * nu * float(np.hypot(vx, vy)) for vx, vy in rest):
+                continue
+            if not any(ux * vx + uy * vy < 0 for vx, vy in rest):
+                continue
+        out.append(pts[i] + _DOT_RING)
     return out
+
+
+_DOT_RING = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> float:
