@@ -700,6 +700,7 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
     """The first spot over the ``stages_tried`` (STAGES) that is free and obeys ``accept``, else the least
     bad one seen."""
     best: Placed | None = None
+    unplaced = []  # the stages with no clean spot: their least bad one is found only if no stage has one
     tried = set()
     for step, stages in stages_tried:
         crosses = role == "shape" or stages[0] == "far*"
@@ -715,11 +716,16 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
             continue
         placed = placer.place(text, w, h, spots, role, accept=accept, font_size=size,
                               commit=False, leader_from=anchor if far else None,
-                              leader_crosses_strokes=crosses)
-        if best is None or placed.conflicts < best.conflicts:
+                              leader_crosses_strokes=crosses, defer=True)
+        if isinstance(placed, Placed):  # clean (no conflict): it wins
             best = placed
-        if not placed.conflicts:
             break
+        unplaced.append(placed)
+    else:  # none clean: the least bad over the stages, the first of the fewest conflicts
+        for find in unplaced:
+            placed = find()
+            if best is None or placed.conflicts < best.conflicts:
+                best = placed
     assert best is not None
     best.element = element
     placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import shapely
@@ -243,14 +244,16 @@ class Placer:
     def place(self, text: str, w: float, h: float, centres, role: str,
               accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = LABEL_GAP,
               font_size: float | None = None, commit: bool = True, leader_from: tuple[float, float] | None = None,
-              leader_crosses_strokes: bool = False) -> Placed:
+              leader_crosses_strokes: bool = False, defer: bool = False) -> Placed | Callable[[], Placed]:
         """``accept``: which candidate boxes (with their leaders) the label may take at all (the
         attribution rule; point labels also stay outside the figure), tested lazily on the
         otherwise free candidates.  ``leader_from``: the label is far from its element, so a leader
         line joins them, and the line too must cross no label, nor a stroke unless
         ``leader_crosses_strokes`` (a shape's label points into its shape).
 
-        ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`)."""
+        ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`).
+        ``defer`` (with ``commit=False``): where no candidate is clean, a function that finds the least bad
+        one when called (before any other label is committed), for a caller that may not need it."""
         arr, boxes = snapped_boxes(centres, w, h)
         leaders = clear = None
         if leader_from is not None:
@@ -275,19 +278,23 @@ class Placer:
                 best = _first_free(cost[lo:hi], boxes, leaders, accept, clear, offset=lo)
                 if best is not None:
                     break
-        if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
-            # crossed something with their leader)
-            if cost is None:
-                cost = self.costs(boxes)
-            if accept is not None or leaders is not None:
-                cost = cost + MISREAD * (cost == 0)
-            best = int(np.argmin(cost))
-            conflicts = int(cost[best])
-        else:
-            conflicts = 0
-        x, y = arr[best]
-        placed = Placed(text, float(x), float(y), w, h, role, conflicts, font_size,
-                        None if leaders is None else leaders[best])
+        def make(best: int | None, cost: np.ndarray | None) -> Placed:
+            if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
+                # crossed something with their leader)
+                if cost is None:
+                    cost = self.costs(boxes)
+                if accept is not None or leaders is not None:
+                    cost = cost + MISREAD * (cost == 0)
+                best = int(np.argmin(cost))
+                conflicts = int(cost[best])
+            else:
+                conflicts = 0
+            x, y = arr[best]
+            return Placed(text, float(x), float(y), w, h, role, conflicts, font_size,
+                          None if leaders is None else leaders[best])
+        if best is None and defer and not commit:
+            return partial(make, None, cost)
+        placed = make(best, cost)
         if commit:
             self.commit(placed, pad)
         return placed
