@@ -613,3 +613,36 @@ def test_points_on_sides_in_one_broadcast_match_the_pairwise_test():
         want = [any(name not in (a, b) and _strictly_on(p, line) for a, b, line in segments)
                 for name, p in zip(names, pts)]
         assert got.tolist() == want
+
+
+def test_a_rules_cheap_tests_never_refuse_what_the_rule_accepts(renderer):
+    """``Rule.pre`` (the cheap tests the placer runs on every candidate before scoring any) must hold
+    wherever the rule does: else the placer would skip a spot the rule accepts.  Random boxes and
+    leaders round every labelled element of generated figures, both annotation styles."""
+    rng = np.random.default_rng(5)
+    accepted = refused_early = 0
+    for seed in range(12):
+        r = random.Random(seed)
+        problem = build_problem(r, r.randint(2, 4), r.random() < 0.5, False)
+        sol = solve(problem) if problem is not None else None
+        scene = _laid_out(sol, seed) if sol is not None else None
+        if scene is None:
+            continue
+        for style in ("coordinate", "individual"):
+            rules = renderer.compose(scene, Annotation.build(scene, sol, style, "image")).rules
+            elements = [("side", a + b) for a, b in scene.segments] + [("angle", e) for e in rules.wedges]
+            elements += [("shape", f"area {n}") for n in rules.fills]
+            for role, element in elements:
+                rule = rules.rule(role, element)
+                centre = rng.uniform(0, 512, size=(300, 2))
+                if role == "angle":
+                    centre = rules.wedges[element].vertex + rng.uniform(-50, 50, size=(300, 2))
+                w, h = rng.uniform(8, 60, size=(2, 300))
+                boxes = np.column_stack([centre[:, 0] - w / 2, centre[:, 1] - h / 2,
+                                         centre[:, 0] + w / 2, centre[:, 1] + h / 2])
+                for leaders in (None, np.stack([centre + rng.uniform(-80, 80, size=(300, 2)), centre], axis=1)):
+                    ok, pre = rule(boxes, leaders), rule.pre(boxes, leaders)
+                    assert not (ok & ~pre).any(), (role, element)
+                    accepted += int(ok.sum())
+                    refused_early += int((~pre).sum())
+    assert accepted >= 100 and refused_early >= 1000
