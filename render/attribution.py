@@ -623,19 +623,24 @@ def _side_points(element: str, points: dict) -> tuple[str, str]:
 
 
 def _collinear_overlap(points: dict, own: tuple[str, str], other: tuple[str, str], tol: float = 0.5) -> bool:
-    """Do two segments lie on one line and overlap (a point splitting a side: BC, BA, AC)?"""
-    a, b = points[own[0]], points[own[1]]
-    u = b - a
-    n = float(np.hypot(*u))
+    """Do two segments lie on one line and overlap (a point splitting a side: BC, BA, AC)?
+
+    (In plain floats, the same operations as on 2-vectors: a side's rule asks this of every
+    stroke, a dozen times a figure, where numpy's per-call cost was all of the work.)"""
+    ax, ay = points[own[0]].tolist()
+    bx, by = points[own[1]].tolist()
+    dx, dy = bx - ax, by - ay
+    n = float(np.hypot(dx, dy))
     if n < 1e-9:
         return False
-    u = u / n
+    ux, uy = dx / n, dy / n
     ts = []
     for p in (points[other[0]], points[other[1]]):
-        v = p - a
-        if abs(u[0] * v[1] - u[1] * v[0]) > tol:
+        px, py = p.tolist()
+        vx, vy = px - ax, py - ay
+        if abs(ux * vy - uy * vx) > tol:
             return False
-        ts.append(float(u @ v))
+        ts.append(ux * vx + uy * vy)
     return max(ts) > tol and min(ts) < n - tol
 
 
