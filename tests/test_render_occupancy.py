@@ -74,6 +74,7 @@ def test_collinear_overlap_in_plain_floats_matches_the_reader():
     (tests/label_reader.py), on splitting points, near misses and random pairs; cases within 1e-6 of
     a tolerance are left out (the two divide in different places)."""
     from geomill.render.attribution import _collinear_overlap
+
     from tests.label_reader import _collinear_overlap as reader
 
     rng = np.random.default_rng(4)
