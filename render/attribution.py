@@ -245,44 +245,65 @@ class Rules:
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
-        nearest = self._nearest(lambda boxes: box_segment_distance(boxes, oa, ob)[:, 0],
-                                lambda boxes, idx: box_segment_distance(boxes, ra[idx], rb[idx]), lo, hi)
         # the centre's margin is over the straight strokes (a value in a corner reads as the other side's;
         # by an arc, "a" never reads as the arc's: an inscribed circle touches its side's middle)
         straight = _not_owned_by(st.owner[rest], set(self.curved)) if self.curved else np.ones(len(ra), bool)
         ca, cb, clo, chi = ra[straight], rb[straight], lo[straight], hi[straight]
 
+        near_box, near_centre = SIDE_NEAR_FONTS * self.font_px, SIDE_CENTRE_FONTS * self.font_px
+        u = ob[0] - oa[0]
+        length = float(np.hypot(*u))
+        keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
+
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            """The tests on the label's own side first (one segment: cheap), those against every other
+            stroke only on the boxes that pass them (a conjunction: the same answer in any order)."""
             if leaders is not None:  # read where it sits (issue 24's second review): never set off
                 return np.zeros(len(boxes), dtype=bool)
             own_box = box_segment_distance(boxes, oa, ob)[:, 0]
-            good = nearest(boxes, leaders) & (own_box <= SIDE_NEAR_FONTS * self.font_px)
+            good = self._on_canvas(boxes) & (own_box <= near_box)
             idx = np.flatnonzero(good)
-            if len(idx):
-                near = point_segment_distance(_centres(boxes[idx]), oa, ob)[:, 0] <= SIDE_CENTRE_FONTS * self.font_px
-                good[idx] = near
-                idx = idx[near]
-            if not len(idx) or not len(ca):
+            if not len(idx):
                 return good
-            src = boxes[idx] if leaders is None else _point_boxes(leaders[idx, 0])
-            c = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
+            c = _centres(boxes[idx])
             own_c = point_segment_distance(c, oa, ob)[:, 0]
-            bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
-            # only the strokes within reach of some centre can be nearer than the bound
-            reach = float(bound.max())
-            x0, y0 = c.min(axis=0) - reach
-            x1, y1 = c.max(axis=0) + reach
-            near = np.flatnonzero((clo[:, 0] <= x1) & (chi[:, 0] >= x0) & (clo[:, 1] <= y1) & (chi[:, 1] >= y0))
-            if len(near):
-                good[idx] = point_segment_distance(c, ca[near], cb[near]).min(axis=1) >= bound
-            # beside the side's middle part, not level with a corner (the foot of the centre on the side)
-            u = ob[0] - oa[0]
-            length = float(np.hypot(*u))
-            if length > 1e-9:
-                t = (c - oa[0]) @ u / length
-                keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
-                good[idx] &= (t >= keep) & (t <= length - keep)
+            sel = own_c <= near_centre
+            if len(ca) and length > 1e-9:  # beside the side's middle part, not level with a corner (the
+                t = (c - oa[0]) @ u / length  # foot of the centre on the side)
+                sel &= (t >= keep) & (t <= length - keep)
+            idx, c, own_c = idx[sel], c[sel], own_c[sel]
+            if len(idx) and len(lo):  # nearer its own side than any other stroke, by RATIO and SLACK
+                b = boxes[idx]
+                bound = RATIO * own_box[idx] + SLACK
+                near = _within(lo, hi, b, float(bound.max()))
+                if len(near):
+                    sel = box_segment_distance(b, ra[near], rb[near]).min(axis=1) >= bound
+                    idx, c, own_c = idx[sel], c[sel], own_c[sel]
+            if len(idx) and len(ca):  # and its centre, by CENTRE_RATIO and SIDE_MARGIN (straight strokes)
+                bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
+                reach = float(bound.max())
+                x0, y0 = c.min(axis=0) - reach
+                x1, y1 = c.max(axis=0) + reach
+                near = np.flatnonzero((clo[:, 0] <= x1) & (chi[:, 0] >= x0) & (clo[:, 1] <= y1) & (chi[:, 1] >= y0))
+                if len(near):
+                    idx = idx[point_segment_distance(c, ca[near], cb[near]).min(axis=1) >= bound]
+            good[:] = False
+            good[idx] = True
             return good
+
+        n_x, n_y = (-u[1] / length, u[0] / length) if length > 1e-9 else (0.0, 0.0)
+
+        def pre(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            """On the canvas and within reach of the side's LINE (never farther than the side itself)."""
+            if leaders is not None:
+                return np.zeros(len(boxes), dtype=bool)
+            good = self._on_canvas(boxes)
+            if length > 1e-9:
+                cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2 - oa[0, 0], (boxes[:, 1] + boxes[:, 3]) / 2 - oa[0, 1]
+                reach = abs(n_x) * (boxes[:, 2] - boxes[:, 0]) / 2 + abs(n_y) * (boxes[:, 3] - boxes[:, 1]) / 2
+                good &= np.abs(cx * n_x + cy * n_y) - reach <= near_box + 1e-6
+            return good
+        ok.pre = pre
         return ok
 
     def _angle(self, element: str) -> Rule:
@@ -295,22 +316,38 @@ class Rules:
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             if leaders is not None:  # read where it sits (issue 24's second review): never set off
                 return np.zeros(len(boxes), dtype=bool)
-            src = boxes
-            centre = np.column_stack([(src[:, 0] + src[:, 2]) / 2, (src[:, 1] + src[:, 3]) / 2])
-            d_own = box_point_distance(src, own.vertex[None])[:, 0]
-            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
-            good &= np.hypot(centre[:, 0] - own.vertex[0], centre[:, 1] - own.vertex[1]) <= far
+            centre = _centres(boxes)
+            d_own = box_point_distance(boxes, own.vertex[None])[:, 0]
+            good = first(boxes, centre, d_own)
+            # (the tests against the other points and wedges only on the boxes still in the running)
+            idx = np.flatnonzero(good)
+            if not len(idx) or not (len(rest) or others):
+                return good
+            b, centre, d_own = boxes[idx], centre[idx], d_own[idx]
+            keep = np.ones(len(idx), dtype=bool)
             if len(rest):  # the text's centre nearer its own vertex than any other point (set off with
                 # a leader too: a value beside another corner reads as that corner's, leader or not)
-                c = _point_boxes(np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]))
+                c = _point_boxes(centre)
                 own_c = box_point_distance(c, own.vertex[None])[:, 0]
-                good &= box_point_distance(c, rest).min(axis=1) >= ANGLE_CLEAR * own_c
+                keep &= box_point_distance(c, rest).min(axis=1) >= ANGLE_CLEAR * own_c
                 # and the box too (a wide value's edge by another corner reads as that corner's)
-                good &= box_point_distance(boxes, rest).min(axis=1) >= d_own + SLACK
+                keep &= box_point_distance(b, rest).min(axis=1) >= d_own + SLACK
             for w in others:
-                d = box_point_distance(src, w.vertex[None])[:, 0]
-                good &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
+                d = box_point_distance(b, w.vertex[None])[:, 0]
+                keep &= ~(w.holds(centre) & (d < RATIO * d_own + SLACK))
+            good[idx] = keep
             return good
+
+        def first(boxes: np.ndarray, centre: np.ndarray, d_own: np.ndarray) -> np.ndarray:
+            good = self._on_canvas(boxes) & own.holds(centre) & (d_own <= near)
+            return good & (np.hypot(centre[:, 0] - own.vertex[0], centre[:, 1] - own.vertex[1]) <= far)
+
+        def pre(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            """Its own wedge, vertex and canvas (the rule's first tests)."""
+            if leaders is not None:
+                return np.zeros(len(boxes), dtype=bool)
+            return first(boxes, _centres(boxes), box_point_distance(boxes, own.vertex[None])[:, 0])
+        ok.pre = pre
         return ok
 
     def _height(self, element: str) -> Rule:
@@ -403,6 +440,17 @@ class Rules:
                     keep[crossing] = ~shapely.intersects(f, shapely.linestrings(lead[crossing]))
             good[idx] = keep
             return good
+
+        def pre(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            """On the canvas and inside the region's bounds; set off, the leader's start in the region."""
+            good = self._on_canvas(boxes)
+            if leaders is None:
+                x0, y0, x1, y1 = bounds
+                return good & (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
+            idx = np.flatnonzero(good)
+            good[idx] = shapely.contains_xy(region, leaders[idx, 0, 0], leaders[idx, 0, 1])
+            return good
+        ok.pre = pre
         return ok
 
     def _leader_ends(self, ends: np.ndarray) -> np.ndarray:
@@ -448,8 +496,8 @@ class Rules:
             rest.append(grown[n])
         if not rest:
             return None
-        out = shapely.union_all(rest)
-        shapely.prepare(out)
+        out = shapely.union_all(rest) if len(rest) > 1 else rest[0]  # (the region's tests are exact
+        shapely.prepare(out)  # predicates: one grown shape serves as itself)
         return out
 
     def interior(self, name: str) -> tuple[np.ndarray, float]:
@@ -463,7 +511,12 @@ class Rules:
 
     def _interior(self, name: str) -> tuple[np.ndarray, float]:
         own = self.fills[name]
-        rest = [f for n, f in self.fills.items() if n != name]
+        x0, y0, x1, y1 = own.bounds  # (a shape whose bounds miss this one's cannot cut it: left out of the union)
+        rest = []
+        for n, f in self.fills.items():
+            bx0, by0, bx1, by1 = f.bounds
+            if n != name and not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0):
+                rest.append(f)
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
         if region is None:
             c = own.representative_point()
@@ -519,6 +572,14 @@ def _largest(geom) -> Polygon | None:
     return max(polys, key=lambda g: g.area) if polys else None
 
 
+def _within(lo: np.ndarray, hi: np.ndarray, boxes: np.ndarray, reach: float) -> np.ndarray:
+    """The elements (bounding boxes ``lo``–``hi``, m×2 each) within ``reach`` of the bounding box of
+    ``boxes``: only those can be nearer a box than a bound of ``reach`` or less."""
+    x0, y0 = boxes[:, 0].min() - reach, boxes[:, 1].min() - reach
+    x1, y1 = boxes[:, 2].max() + reach, boxes[:, 3].max() + reach
+    return np.flatnonzero((lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0))
+
+
 def _not_owned_by(owner: np.ndarray, skip: set[int]) -> np.ndarray:
     """``~np.isin(owner, skip)`` for the few strokes a side skips: one comparison per stroke
     costs a fraction of ``isin``'s sorting machinery on arrays this small."""
@@ -562,19 +623,24 @@ def _side_points(element: str, points: dict) -> tuple[str, str]:
 
 
 def _collinear_overlap(points: dict, own: tuple[str, str], other: tuple[str, str], tol: float = 0.5) -> bool:
-    """Do two segments lie on one line and overlap (a point splitting a side: BC, BA, AC)?"""
-    a, b = points[own[0]], points[own[1]]
-    u = b - a
-    n = float(np.hypot(*u))
+    """Do two segments lie on one line and overlap (a point splitting a side: BC, BA, AC)?
+
+    (In plain floats, the same operations as on 2-vectors: a side's rule asks this of every
+    stroke, a dozen times a figure, where numpy's per-call cost was all of the work.)"""
+    ax, ay = points[own[0]].tolist()
+    bx, by = points[own[1]].tolist()
+    dx, dy = bx - ax, by - ay
+    n = float(np.hypot(dx, dy))
     if n < 1e-9:
         return False
-    u = u / n
+    ux, uy = dx / n, dy / n
     ts = []
     for p in (points[other[0]], points[other[1]]):
-        v = p - a
-        if abs(u[0] * v[1] - u[1] * v[0]) > tol:
+        px, py = p.tolist()
+        vx, vy = px - ax, py - ay
+        if abs(ux * vy - uy * vx) > tol:
             return False
-        ts.append(float(u @ v))
+        ts.append(ux * vx + uy * vy)
     return max(ts) > tol and min(ts) < n - tol
 
 
@@ -593,26 +659,39 @@ def box_point_distance(boxes: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def point_segment_distance(pts: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """k×m: the distance between each point (k×2) and each segment a[j]–b[j]."""
-    ab = b - a
-    ll = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12)
-    rel = pts[:, None, :] - a[None, :, :]  # k×m×2
-    t = np.clip((rel * ab).sum(axis=-1) / ll, 0.0, 1.0)
-    off = rel - t[..., None] * ab
-    return np.hypot(off[..., 0], off[..., 1])
+    """k×m: the distance between each point (k×2) and each segment a[j]–b[j].
+
+    (x and y apart, as ``box_segment_distance``: the same arithmetic in fewer numpy calls.)"""
+    ax, ay = a[:, 0], a[:, 1]
+    abx, aby = b[:, 0] - ax, b[:, 1] - ay
+    ll = np.maximum(abx * abx + aby * aby, 1e-12)
+    relx = pts[:, 0, None] - ax  # k×m
+    rely = pts[:, 1, None] - ay
+    t = np.minimum(np.maximum((relx * abx + rely * aby) / ll, 0.0), 1.0)
+    return np.hypot(relx - t * abx, rely - t * aby)
+
+
+_CORNER_X, _CORNER_Y = [0, 0, 2, 2], [1, 3, 1, 3]  # a box's four corners: its columns of x and of y
 
 
 def box_segment_distance(boxes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """k×m: the distance between each axis-aligned box (k×4) and each segment a[j]–b[j] (0 where they meet)."""
-    corners = boxes[:, [[0, 1], [0, 3], [2, 1], [2, 3]]][:, :, None, :]  # k×4×1×2
-    ab = b - a
-    ll = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-12)
-    rel = corners - a  # k×4×m×2
-    t = np.clip(((rel * ab).sum(axis=-1)) / ll, 0.0, 1.0)
-    d = np.hypot(*(rel - t[..., None] * ab).transpose(3, 0, 1, 2)).min(axis=1)
-    d = np.minimum(d, np.minimum(box_point_distance(boxes, a), box_point_distance(boxes, b)))
+    """k×m: the distance between each axis-aligned box (k×4) and each segment a[j]–b[j] (0 where they meet).
+
+    Why x and y apart (k×4×m each) rather than one k×4×m×2 array: the same arithmetic, element by
+    element, in half the numpy calls (a side label's rule asks this of a dozen boxes at a time, where
+    the calls, not the elements, are the cost)."""
+    ax, ay = a[:, 0], a[:, 1]
+    abx, aby = b[:, 0] - ax, b[:, 1] - ay
+    ll = np.maximum(abx * abx + aby * aby, 1e-12)
+    relx = boxes[:, _CORNER_X, None] - ax  # k×4×m: each corner less each segment's start
+    rely = boxes[:, _CORNER_Y, None] - ay
+    t = np.minimum(np.maximum((relx * abx + rely * aby) / ll, 0.0), 1.0)
+    d = np.hypot(relx - t * abx, rely - t * aby).min(axis=1)
+    ends = box_point_distance(boxes, np.concatenate([a, b]))
+    m = len(a)
+    d = np.minimum(d, np.minimum(ends[:, :m], ends[:, m:]))
     # the segment meets the box where no separating axis (x, y, the segment's normal) parts them
-    cross = rel[..., 0] * ab[:, 1] - rel[..., 1] * ab[:, 0]  # k×4×m
+    cross = relx * aby - rely * abx  # k×4×m
     lo, hi = np.minimum(a, b), np.maximum(a, b)
     meets = ((cross.min(axis=1) <= 0) & (cross.max(axis=1) >= 0)
              & (lo[:, 0] <= boxes[:, 2, None]) & (hi[:, 0] >= boxes[:, 0, None])

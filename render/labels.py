@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import shapely
@@ -243,14 +244,16 @@ class Placer:
     def place(self, text: str, w: float, h: float, centres, role: str,
               accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = LABEL_GAP,
               font_size: float | None = None, commit: bool = True, leader_from: tuple[float, float] | None = None,
-              leader_crosses_strokes: bool = False) -> Placed:
+              leader_crosses_strokes: bool = False, defer: bool = False) -> Placed | Callable[[], Placed]:
         """``accept``: which candidate boxes (with their leaders) the label may take at all (the
         attribution rule; point labels also stay outside the figure), tested lazily on the
         otherwise free candidates.  ``leader_from``: the label is far from its element, so a leader
         line joins them, and the line too must cross no label, nor a stroke unless
         ``leader_crosses_strokes`` (a shape's label points into its shape).
 
-        ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`)."""
+        ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`).
+        ``defer`` (with ``commit=False``): where no candidate is clean, a function that finds the least bad
+        one when called (before any other label is committed), for a caller that may not need it."""
         arr, boxes = snapped_boxes(centres, w, h)
         leaders = clear = None
         if leader_from is not None:
@@ -259,27 +262,39 @@ class Placer:
 
             def clear(idx: np.ndarray) -> np.ndarray:
                 return ~self._leader_blocked(leaders[idx], anchor, not leader_crosses_strokes)
-        # the preferred candidates are scored first: most labels find their spot there
-        cost = np.empty(len(boxes), dtype=np.int64)
-        best = None
-        for lo, hi in ((0, min(FIRST, len(boxes))), (FIRST, len(boxes))):
-            if lo >= hi:
-                continue
-            cost[lo:hi] = self.costs(boxes[lo:hi])
-            best = _first_free(cost[lo:hi], boxes, leaders, accept, clear, offset=lo)
-            if best is not None:
-                break
-        if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
-            # crossed something with their leader)
-            if accept is not None or leaders is not None:
-                cost = cost + MISREAD * (cost == 0)
-            best = int(np.argmin(cost))
-            conflicts = int(cost[best])
+        pre = getattr(accept, "pre", None)
+        if pre is not None:  # the rule's cheap necessary tests first, on every candidate at once: only those
+            # that pass them are scored (the first clean one in order is the same; see ``_first_clean``)
+            best = _first_clean(self, boxes, leaders, accept, clear, np.flatnonzero(pre(boxes, leaders)))
+            cost = None
         else:
-            conflicts = 0
-        x, y = arr[best]
-        placed = Placed(text, float(x), float(y), w, h, role, conflicts, font_size,
-                        None if leaders is None else leaders[best])
+            # the preferred candidates are scored first: most labels find their spot there
+            cost = np.empty(len(boxes), dtype=np.int64)
+            best = None
+            for lo, hi in ((0, min(FIRST, len(boxes))), (FIRST, len(boxes))):
+                if lo >= hi:
+                    continue
+                cost[lo:hi] = self.costs(boxes[lo:hi])
+                best = _first_free(cost[lo:hi], boxes, leaders, accept, clear, offset=lo)
+                if best is not None:
+                    break
+        def make(best: int | None, cost: np.ndarray | None) -> Placed:
+            if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
+                # crossed something with their leader)
+                if cost is None:
+                    cost = self.costs(boxes)
+                if accept is not None or leaders is not None:
+                    cost = cost + MISREAD * (cost == 0)
+                best = int(np.argmin(cost))
+                conflicts = int(cost[best])
+            else:
+                conflicts = 0
+            x, y = arr[best]
+            return Placed(text, float(x), float(y), w, h, role, conflicts, font_size,
+                          None if leaders is None else leaders[best])
+        if best is None and defer and not commit:
+            return partial(make, None, cost)
+        placed = make(best, cost)
         if commit:
             self.commit(placed, pad)
         return placed
@@ -353,12 +368,34 @@ def _on_boxes(pts: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return ((x >= p[:, 0]) & (x <= p[:, 2]) & (y >= p[:, 1]) & (y <= p[:, 3])).any(axis=(1, 2))
 
 
+def _first_clean(placer: Placer, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear,
+                 cand: np.ndarray) -> int | None:
+    """The first of the candidates ``cand`` (indices, in order) with no conflict that obeys ``accept``:
+    scored the preferred ``FIRST`` first, then the rest, the rule on the free ones by ``_first_free``.
+
+    Why this gives ``_first_free``'s answer over all the candidates: ``cand`` holds every candidate
+    that passes the rule's necessary tests (``accept.pre``), so the first clean candidate is among them."""
+    for block in (cand[:FIRST], cand[FIRST:]):
+        if not len(block):
+            continue
+        free = block[placer.costs(boxes[block]) == 0]
+        best = _first_passing(free, boxes, leaders, accept, clear)
+        if best is not None:
+            return best
+    return None
+
+
 def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear,
                 offset: int = 0) -> int | None:
     """The first candidate with no conflict at all: its leader (``clear``) and the rule (``accept``) are
     tested only on the otherwise free ones, the preferred few first (most labels stop there).
     ``cost``: the costs of the candidates from ``offset`` on (the index returned counts from 0)."""
-    free = np.flatnonzero(cost == 0) + offset
+    return _first_passing(np.flatnonzero(cost == 0) + offset, boxes, leaders, accept, clear)
+
+
+def _first_passing(free: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear) -> int | None:
+    """The first of the free candidates ``free`` whose leader is clear and which obeys ``accept``,
+    tested on the preferred few first."""
     for chunk in (free[:8], free[8:40], free[40:]):
         if len(chunk) and clear is not None:
             chunk = chunk[clear(chunk)]

@@ -447,6 +447,72 @@ def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monk
         return out
     fast = placements()
     monkeypatch.setattr(compose_module._FirstStage, "take", lambda self, name: None)
+    monkeypatch.setattr(compose_module._FirstStage, "settle", lambda self, name: None)
+    assert placements() == fast
+
+
+def test_fail_fast_stops_at_the_first_label_that_must_read_wrong(renderer):
+    """``compose(fail_fast=True)`` (what the generator asks) refuses exactly the figures a full
+    composition leaves misread for a point letter, and stops at that letter: the labels before it
+    are the full composition's, the letter itself only in ``misread``."""
+    from geomill.render.compose import compose
+
+    stopped = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        sol = solve(problem) if problem is not None else None
+        scene = _laid_out(sol, seed) if sol is not None else None
+        if scene is None:
+            continue
+        ann = Annotation.build(scene, sol, "coordinate", "image")
+        full = compose(scene, replace(ann, in_text=set(ann.in_text)), renderer.style, renderer.text_size)
+        fast = compose(scene, replace(ann, in_text=set(ann.in_text)), renderer.style, renderer.text_size,
+                       fail_fast=True)
+        points = [lab for lab in full.misread if lab.role == "point"]
+        if not points:
+            continue
+        stopped += 1
+        assert len(fast.misread) == 1 and fast.misread[0].role == "point"
+        assert fast.misread[0] not in fast.labels
+        k = len(fast.labels)
+        assert [(lab.element, lab.x, lab.y) for lab in fast.labels] == [(lab.element, lab.x, lab.y)
+                                                                        for lab in full.labels[:k]]
+        assert (full.labels[k].element, full.labels[k].x, full.labels[k].y) == (
+            fast.misread[0].element, fast.misread[0].x, fast.misread[0].y)
+    assert stopped >= 2
+
+
+def test_point_labels_settled_from_the_pass_land_where_the_search_puts_them(renderer, monkeypatch):
+    """A point with no clean usual candidate is placed from what the one-pass first stage knows
+    (``_FirstStage.settle``): exactly where the reference search (``_search_point``) puts it, in
+    figures where it happens (a letter set over a fill or a refused one alike)."""
+    from geomill.render import compose as compose_module
+
+    settled = []
+    real = compose_module._FirstStage.settle
+
+    def counting(self, name):
+        placed = real(self, name)
+        settled.append(placed is not None and placed.conflicts)
+        return placed
+    monkeypatch.setattr(compose_module._FirstStage, "settle", counting)
+    cases = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        if problem is not None and (scene := _laid_out(solve(problem), seed)) is not None:
+            cases.append((solve(problem), scene))
+
+    def placements():
+        out = []
+        for sol, scene in cases:
+            d = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image"))
+            out.append([(lab.element, lab.x, lab.y, lab.font_size, lab.conflicts) for lab in d.labels])
+        return out
+    fast = placements()
+    assert settled.count(0) >= 3  # the pass's retry (a letter over a fill) is exercised
+    monkeypatch.setattr(compose_module._FirstStage, "settle", lambda self, name: None)
     assert placements() == fast
 
 
@@ -585,3 +651,56 @@ def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
             assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
     assert composed >= 0.8 * 3 * len(texts)  # (the glyphs, not the layout, made most of them)
     assert glyphs._extents.bitmap("fi", 12.0) is None  # a ligature: the layout's
+
+
+def test_points_on_sides_in_one_broadcast_match_the_pairwise_test():
+    """``compose._on_segments`` (every point against every drawn side at once, for the dots on points
+    partway along a side) says what ``_strictly_on`` says pair by pair, a side's own ends aside."""
+    from geomill.render.compose import _on_segments, _strictly_on
+
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        ends = rng.uniform(0, 512, size=(4, 2))
+        names = ["A", "B", "C", "D", "E", "F"]
+        segments = [("A", "B", ends[[0, 1]]), ("C", "D", ends[[2, 3]]), ("A", "A", ends[[0, 0]])]
+        t = rng.uniform(-0.2, 1.2, size=2)
+        partway = [ends[0] + t[0] * (ends[1] - ends[0]) + rng.normal(0, 0.4, 2),
+                   ends[2] + t[1] * (ends[3] - ends[2]) + rng.normal(0, 0.4, 2)]
+        pts = np.vstack([ends, partway])
+        got = _on_segments(pts, segments, names)
+        want = [any(name not in (a, b) and _strictly_on(p, line) for a, b, line in segments)
+                for name, p in zip(names, pts)]
+        assert got.tolist() == want
+
+
+def test_a_rules_cheap_tests_never_refuse_what_the_rule_accepts(renderer):
+    """``Rule.pre`` (the cheap tests the placer runs on every candidate before scoring any) must hold
+    wherever the rule does: else the placer would skip a spot the rule accepts.  Random boxes and
+    leaders round every labelled element of generated figures, both annotation styles."""
+    rng = np.random.default_rng(5)
+    accepted = refused_early = 0
+    for seed in range(12):
+        r = random.Random(seed)
+        problem = build_problem(r, r.randint(2, 4), r.random() < 0.5, False)
+        sol = solve(problem) if problem is not None else None
+        scene = _laid_out(sol, seed) if sol is not None else None
+        if scene is None:
+            continue
+        for style in ("coordinate", "individual"):
+            rules = renderer.compose(scene, Annotation.build(scene, sol, style, "image")).rules
+            elements = [("side", a + b) for a, b in scene.segments] + [("angle", e) for e in rules.wedges]
+            elements += [("shape", f"area {n}") for n in rules.fills]
+            for role, element in elements:
+                rule = rules.rule(role, element)
+                centre = rng.uniform(0, 512, size=(300, 2))
+                if role == "angle":
+                    centre = rules.wedges[element].vertex + rng.uniform(-50, 50, size=(300, 2))
+                w, h = rng.uniform(8, 60, size=(2, 300))
+                boxes = np.column_stack([centre[:, 0] - w / 2, centre[:, 1] - h / 2,
+                                         centre[:, 0] + w / 2, centre[:, 1] + h / 2])
+                for leaders in (None, np.stack([centre + rng.uniform(-80, 80, size=(300, 2)), centre], axis=1)):
+                    ok, pre = rule(boxes, leaders), rule.pre(boxes, leaders)
+                    assert not (ok & ~pre).any(), (role, element)
+                    accepted += int(ok.sum())
+                    refused_early += int((~pre).sum())
+    assert accepted >= 100 and refused_early >= 1000

@@ -67,3 +67,32 @@ def test_batched_centres_are_the_same_floats():
     for i in range(m):
         c1, b1 = snapped_boxes(many[i], float(w[i]), float(h[i]))
         assert np.array_equal(centres[72 * i: 72 * (i + 1)], c1) and np.array_equal(boxes[72 * i: 72 * (i + 1)], b1)
+
+
+def test_collinear_overlap_in_plain_floats_matches_the_reader():
+    """The side rule's "same line, overlapping" test (plain floats) against the scripted reader's own
+    (tests/label_reader.py), on splitting points, near misses and random pairs; cases within 1e-6 of
+    a tolerance are left out (the two divide in different places)."""
+    from geomill.render.attribution import _collinear_overlap
+
+    from tests.label_reader import _collinear_overlap as reader
+
+    rng = np.random.default_rng(4)
+    seen = {True: 0, False: 0}
+    for i in range(3000):
+        a, b = rng.uniform(0, 512, 2), rng.uniform(0, 512, 2)
+        if i % 3 == 0:
+            c, d = rng.uniform(0, 512, 2), rng.uniform(0, 512, 2)
+        else:  # on the line or nearly, inside it, past its ends or overlapping them
+            t, e = rng.uniform(-0.6, 1.6, 2), rng.normal(0, 0.4, (2, 2)) * (i % 3 == 2)
+            c, d = a + t[0] * (b - a) + e[0], a + t[1] * (b - a) + e[1]
+        n = math.hypot(*(b - a))
+        u = (b - a) / n
+        margins = [abs(abs(u[0] * (p - a)[1] - u[1] * (p - a)[0]) - 0.5) for p in (c, d)]
+        ts = [float(u @ (p - a)) for p in (c, d)]
+        if min(margins + [abs(max(ts) - 0.5), abs(min(ts) - (n - 0.5))]) < 1e-6:
+            continue
+        got = _collinear_overlap({"A": a, "B": b, "C": c, "D": d}, ("A", "B"), ("C", "D"))
+        assert got == reader(a, b, c, d)
+        seen[got] += 1
+    assert min(seen.values()) > 300  # both answers well represented
