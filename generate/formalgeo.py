@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import sympy
@@ -203,11 +203,13 @@ class Figure:
     statements: list[str]
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
+    corners: list[str] = field(default_factory=list)  # corners PQR of faces bounded by an arc too
 
 
 def _construction(cdl: list[str]) -> Figure:
     fig = Figure({}, [], {}, [], [], [], [])
     faces = []
+    orders: dict[str, str] = {}  # circle -> its points in Cocircular's order
     for item in cdl:
         t = parse_cdl(item)
         if t.name == "Shape":
@@ -220,6 +222,7 @@ def _construction(cdl: list[str]) -> Figure:
             on = _points_of(t.args[1]) if len(t.args) > 1 else ""
             have = fig.circles.setdefault(centre, [])
             have += [p for p in on if p not in have]
+            orders[centre] = on
         else:
             raise Unsupported(f"construction {t.name}")
         for a in t.args:
@@ -231,6 +234,8 @@ def _construction(cdl: list[str]) -> Figure:
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
             fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
         if not all(len(side) == 2 for side in face) or len(face) < 3:
+            fig.corners += [a + b[1] for a, b in zip(face, face[1:] + face[:1])
+                            if len(a) == 2 and len(b) == 2 and a[1] == b[0] and len({*a, *b}) == 3]
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
         if any(face[i][1] != face[(i + 1) % len(face)][0] for i in range(len(face))):
@@ -250,7 +255,47 @@ def _construction(cdl: list[str]) -> Figure:
             fig.turns.append("".join(pts))
     both = {t for t in fig.turns if len(t) == 3 and t[::-1] in fig.turns}
     fig.turns = [t for t in fig.turns if t not in both]  # an angle named both ways says no direction
+    for centre, on in orders.items():
+        fig.turns += _circle_order(on, _face_arcs(faces, centre))
     return fig
+
+
+_ANGLE = re.compile(r"MeasureOfAngle\(([A-Z]{3})\)")
+_ANGLE_VALUE = re.compile(r"Equal\(MeasureOfAngle\(([A-Z]{3})\),([0-9.]+)\)")
+
+
+def _measured_corners(fig: Figure, cdl: list[str]) -> list[str]:
+    """Corners of faces bounded by an arc whose angle the problem measures, as turning chains.
+
+    FormalGeo names a face's corner by its sides in the face's order (``Shape(AN,ANX,XA)``: corner
+    XAN), and its angles are under 180°: a corner it measures under that name is the face's inside,
+    so the face turns left there (as its angles ``Shape(AB,BC)`` do).  Problem 890's sector says so
+    which arc its 78° angle spans; without it the figure and its mirror give the two arcs."""
+    named = {m.group(1) for item in cdl for m in _ANGLE.finditer(item)}
+    named -= {m.group(1) for item in cdl for m in [_ANGLE_VALUE.fullmatch(item)] if m and float(m.group(2)) >= 180}
+    have = set(fig.turns)
+    return [c for c in dict.fromkeys(fig.corners) if c in named and c not in have and c[::-1] not in have]
+
+
+def _face_arcs(faces: list[list[str]], centre: str) -> list[tuple[str, str]]:
+    """The ends of every arc of circle ``centre`` that bounds a face (``OEA``: E and A)."""
+    return [(side[1], side[2]) for face in faces for side in face if len(side) == 3 and side[0] == centre]
+
+
+def _circle_order(on: str, arcs: list[tuple[str, str]]) -> list[str]:
+    """The order of the points on a circle, as turning chains: ``Cocircular(O,ACBDE)`` lists them
+    counterclockwise in FormalGeo's images (y down: clockwise here), which says on which arc each
+    lies (problem 6613: E between D and A, not beside C).  Chains A C B, A B D, A D E (a fan from the
+    first point) pin the whole cyclic order; a lone polygon A C B D E would not (a point moved to
+    the next arc leaves its signed area's sign as it is).  A face's arc joins neighbours on its
+    circle; where one does not, the annotation contradicts itself and no order is taken."""
+    n = len(on)
+    if n < 3 or len(set(on)) != n:
+        return []
+    for a, b in arcs:
+        if a in on and b in on and (on.index(a) - on.index(b)) % n not in (1, n - 1):
+            return []
+    return [on[0] + on[i] + on[i + 1] for i in range(1, n - 1)]
 
 
 def _relation(t: Term, fig: Figure) -> None:
@@ -353,6 +398,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
+    fig.turns += _measured_corners(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
         parsed = parse(text, f"problem {problem['problem_id']}")
