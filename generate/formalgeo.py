@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 
 import sympy
@@ -203,7 +204,7 @@ class Figure:
     statements: list[str]
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
-    corners: list[str] = field(default_factory=list)  # corners PQR of faces bounded by an arc too
+    corners: list[str] = dataclass_field(default_factory=list)  # corners PQR of faces bounded by an arc too
 
 
 def _construction(cdl: list[str]) -> Figure:
