@@ -204,7 +204,7 @@ class Figure:
     statements: list[str]
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
-    corners: list[str] = dataclass_field(default_factory=list)  # corners PQR of faces bounded by an arc too
+    corners: list[str] = dataclass_field(default_factory=list)  # faces' corners PQR (sides PQ, QR in order)
 
 
 def _construction(cdl: list[str]) -> Figure:
@@ -234,9 +234,11 @@ def _construction(cdl: list[str]) -> Figure:
         if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
             fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
-        if not all(len(side) == 2 for side in face) or len(face) < 3:
+        if len(face) >= 3:
             fig.corners += [a + b[1] for a, b in zip(face, face[1:] + face[:1])
-                            if len(a) == 2 and len(b) == 2 and a[1] == b[0] and len({*a, *b}) == 3]
+                            if len(a) == 2 and len(b) == 2 and a[1] == b[0] and len({*a, *b}) == 3
+                            and not any({*a, *b} <= ln for ln in collinear)]
+        if not all(len(side) == 2 for side in face) or len(face) < 3:
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
         if any(face[i][1] != face[(i + 1) % len(face)][0] for i in range(len(face))):
@@ -266,12 +268,14 @@ _ANGLE_VALUE = re.compile(r"Equal\(MeasureOfAngle\(([A-Z]{3})\),([0-9.]+)\)")
 
 
 def _measured_corners(fig: Figure, cdl: list[str]) -> list[str]:
-    """Corners of faces bounded by an arc whose angle the problem measures, as turning chains.
+    """Corners of faces whose angle the problem measures, as turning chains.
 
     FormalGeo names a face's corner by its sides in the face's order (``Shape(AN,ANX,XA)``: corner
     XAN), and its angles are under 180°: a corner it measures under that name is the face's inside,
     so the face turns left there (as its angles ``Shape(AB,BC)`` do).  Problem 890's sector says so
-    which arc its 78° angle spans; without it the figure and its mirror give the two arcs."""
+    which arc its 78° angle spans (without it the figure and its mirror give the two arcs); problem
+    6201's angle COA = 110 is face OABC's corner, not face DAOC's reflex one, which puts B on the
+    minor arc AC (a polygon's turning alone allows either)."""
     named = {m.group(1) for item in cdl for m in _ANGLE.finditer(item)}
     named -= {m.group(1) for item in cdl for m in [_ANGLE_VALUE.fullmatch(item)] if m and float(m.group(2)) >= 180}
     have = set(fig.turns)
