@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from pathlib import Path
 
 import sympy
@@ -204,7 +203,6 @@ class Figure:
     statements: list[str]
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
-    corners: list[str] = dataclass_field(default_factory=list)  # faces' corners PQR (sides PQ, QR in order)
 
 
 def _construction(cdl: list[str]) -> Figure:
@@ -234,10 +232,6 @@ def _construction(cdl: list[str]) -> Figure:
         if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
             fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
-        if len(face) >= 3:
-            fig.corners += [a + b[1] for a, b in zip(face, face[1:] + face[:1])
-                            if len(a) == 2 and len(b) == 2 and a[1] == b[0] and len({*a, *b}) == 3
-                            and not any({*a, *b} <= ln for ln in collinear)]
         if not all(len(side) == 2 for side in face) or len(face) < 3:
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
@@ -265,21 +259,32 @@ def _construction(cdl: list[str]) -> Figure:
 
 _ANGLE = re.compile(r"MeasureOfAngle\(([A-Z]{3})\)")
 _ANGLE_VALUE = re.compile(r"Equal\(MeasureOfAngle\(([A-Z]{3})\),([0-9.]+)\)")
+_PERPENDICULAR = re.compile(r"PerpendicularBetweenLine\(([A-Z])([A-Z]),([A-Z])\2\)")
+_BISECTOR = re.compile(r"IsBisectorOfAngle\(([A-Z])([A-Z]),([A-Z])\2([A-Z])\)")
 
 
-def _measured_corners(fig: Figure, cdl: list[str]) -> list[str]:
-    """Corners of faces whose angle the problem measures, as turning chains.
+def _measured_angles(fig: Figure, cdl: list[str]) -> list[str]:
+    """The angles a problem measures, as turning chains.
 
-    FormalGeo names a face's corner by its sides in the face's order (``Shape(AN,ANX,XA)``: corner
-    XAN), and its angles are under 180°: a corner it measures under that name is the face's inside,
-    so the face turns left there (as its angles ``Shape(AB,BC)`` do).  Problem 890's sector says so
-    which arc its 78° angle spans (without it the figure and its mirror give the two arcs); problem
-    6201's angle COA = 110 is face OABC's corner, not face DAOC's reflex one, which puts B on the
-    minor arc AC (a polygon's turning alone allows either)."""
-    named = {m.group(1) for item in cdl for m in _ANGLE.finditer(item)}
-    named -= {m.group(1) for item in cdl for m in [_ANGLE_VALUE.fullmatch(item)] if m and float(m.group(2)) >= 180}
-    have = set(fig.turns)
-    return [c for c in dict.fromkeys(fig.corners) if c in named and c not in have and c[::-1] not in have]
+    FormalGeo's angles are directed and under 180°: angle PQR turns left from P through Q to R in its
+    images, as a face's corner named by its sides in order does (``Shape(AN,ANX,XA)``: corner XAN), and
+    sums go the same way (angle_addition NKL + LKJ = NKJ); ``PerpendicularBetweenLine(AO,CO)`` is the
+    angle AOC and says so too (it is not symmetric in its GDL).  So every angle a fact, a relation
+    or the goal names is a chain.  Without them a figure may turn a measured angle the other way:
+    problem 890's 78° sector on the other arc, problem 6201's angle COA the reflex corner of face
+    DAOC (B on the major arc: 55 for 125), problem 2514's NKJ = 130 not containing KL (6 for 106).
+    Left out: an angle whose points lie on one line, one given 180° or more, one named both ways."""
+    named = [m.group(1) for item in cdl for m in _ANGLE.finditer(item)]
+    named += [m.group(1) + m.group(2) + m.group(3) for item in cdl for m in _PERPENDICULAR.finditer(item)]
+    for item in cdl:
+        for m in _BISECTOR.finditer(item):
+            p, q, r, d = m.group(3), m.group(2), m.group(4), m.group(1)
+            named += [p + q + r, p + q + d, d + q + r]
+    straight = {m.group(1) for item in cdl for m in [_ANGLE_VALUE.fullmatch(item)] if m and float(m.group(2)) >= 180}
+    lines = [set(ln) for ln in fig.lines]
+    have = {t[i:] + t[:i] for t in fig.turns if len(t) == 3 for i in range(3)} | set(fig.turns)  # ACM is CMA
+    return [a for a in dict.fromkeys(named) if len(set(a)) == 3 and a not in straight and a not in have
+            and a[::-1] not in have and a[::-1] not in named and not any(set(a) <= ln for ln in lines)]
 
 
 def _face_arcs(faces: list[list[str]], centre: str) -> list[tuple[str, str]]:
@@ -403,7 +408,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
-    fig.turns += _measured_corners(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
+    fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
         parsed = parse(text, f"problem {problem['problem_id']}")

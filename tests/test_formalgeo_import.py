@@ -57,14 +57,16 @@ def test_circle_order_is_dropped_when_a_face_contradicts_it() -> None:
     assert _circle_order("XN", []) == [] and _circle_order("AAB", []) == []
 
 
-@pytest.mark.parametrize("pid,chains", [(6613, {"ACB", "ABD", "ADE"}), (890, {"XAN"}), (6201, {"COA"})])
+@pytest.mark.parametrize("pid,chains", [(6613, {"ACB", "ABD", "ADE"}), (890, {"XAN"}), (6201, {"COA"}),
+                                        (2514, {"NKJ", "KJL"})])
 def test_imports_that_once_turned_freely_are_now_the_intended_figure(pid: int, chains: set[str]) -> None:
     problem = _problem(pid)
     text, parsed = convert(problem)
     turn = next(line for line in text.splitlines() if line.startswith("clockwise "))
     assert chains <= set(turn.split()[1:])
     sol = solve_general(parsed)  # 6613 was answered 115 (E on the wrong arc); 890 refused (either arc); 6201
-    # measured 55 once its circle's order was kept (B on the major arc: face OABC reflex at O, not DAOC)
+    # measured 55 once its circle's order was kept (B on the major arc: face OABC reflex at O, not DAOC);
+    # 2514 measured 6 for 106 (angle NKJ = 130 opening away from KL)
     assert math.isclose(sol.exact, answer_value(problem["problem_answer"]), rel_tol=1e-9)
 
 
