@@ -99,6 +99,12 @@ def test_bench_writes_every_problem_and_never_counts_a_disputed_answer_right(tmp
     assert bench.main(["--list", str(out)]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert len(listed) == 1 and listed[0].startswith("890\tdisputed")
+    # a review that found the import at fault makes the same answer wrong
+    bench.REVIEWED = {"890": {"verdict": "import", "why": "the figure is not FormalGeo's"}}
+    assert bench.main([str(src), "--workers", "1", "--out", str(out)]) == 0
+    assert "disputed 0   wrong 1" in capsys.readouterr().out
+    bad = {r["problem_id"]: r for r in json.loads(out.read_text())["results"]}[890]
+    assert bad["status"] == "wrong" and "reviewed: import: the figure is not FormalGeo's" in bad["reason"]
 
 
 def test_chart_and_table_from_saved_results(tmp_path: Path, capsys) -> None:
