@@ -53,28 +53,29 @@ def draw(results: list[dict], out: Path) -> None:
     groups = [(name, [r for r in results if _in(r, lo, hi)]) for name, lo, hi in BINS]
     groups = [(name, rs) for name, rs in groups if rs]
     groups.append(("all", results))
-    fig = Figure(figsize=(8.0, 4.2), dpi=110)
+    fig = Figure(figsize=(8.0, 5.0), dpi=110)
     ax = fig.add_subplot()
     xs = range(len(groups))
     right = [100 * counts(rs)["right"] / len(rs) for _, rs in groups]
     disputed = [100 * counts(rs)["disputed"] / len(rs) for _, rs in groups]
-    ax.bar(xs, right, color=["#4a7ab5"] * (len(groups) - 1) + ["#23426b"], label="geomill: right")
-    ax.bar(xs, disputed, bottom=right, color="#e0a040", label="geomill: disputed (not counted)")
+    ax.bar(xs, right, color=["#4a7ab5"] * (len(groups) - 1) + ["#23426b"], label="geomill: right", zorder=1,
+           alpha=0.9)
+    ax.bar(xs, disputed, bottom=right, color="#e0a040", label="geomill: disputed (not counted)", zorder=1)
     for x, (_, rs) in zip(xs, groups):
         ax.text(x, 1.5, f"{len(rs)}", ha="center", va="bottom", fontsize=7, color="white")
     styles = ("--", None, ":")
     for (label, low, high), style in zip(PEERS, styles):
         if low == high:
             ax.axhline(low, color="#b03030" if style == "--" else "#307030", linestyle=style, linewidth=1.2,
-                       label=f"{label}: {low:g} %")
+                       label=f"{label}: {low:g} %", zorder=3)
         else:
-            ax.axhspan(low, high, color="#999999", alpha=0.25, label=f"{label}: {low:g}-{high:g} %")
+            ax.axhspan(low, high, color="#999999", alpha=0.35, label=f"{label}: {low:g}-{high:g} %", zorder=0)
     ax.set_xticks(list(xs), [name for name, _ in groups])
     ax.set_xlabel("FormalGeo problem_level (length of its annotated theorem sequence); bar foot: problems")
     ax.set_ylabel("solved (%)")
     ax.set_ylim(0, 100)
     ax.set_title(f"geomill on FormalGeo7k's development half ({len(results)} problems)", fontsize=10)
-    ax.legend(fontsize=7, loc="lower left", framealpha=0.9)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
