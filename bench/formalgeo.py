@@ -4,18 +4,27 @@
     python bench/formalgeo.py --sample 10         # every 10th problem (a quick run)
     python bench/formalgeo.py --out failures.json --workers 4 --timeout 20
 
+    python bench/formalgeo.py --list results.json [--status disputed,wrong]   # a saved run's failures
+
 Each problem is imported (``generate/formalgeo.py``: its construction, facts and goal written in
 the language and read back), its numeric model built and the goal deduced
 (``solvers/plane``), in a process pool with a per-problem CPU-time limit.  A problem is right
-when the exact answer is within 0.1 % of FormalGeo's ``problem_answer``, wrong when it is not,
-refused when the solver says why it cannot prove the goal (or no figure fits), timed out after
-the limit.  Times are CPU seconds per problem (model and deduction, and deduction alone).  The
-JSON written by ``--out`` lists every wrong, refused and timed-out problem with its reason.
+when the exact answer is within 0.1 % of FormalGeo's ``problem_answer``; refused when the solver
+says why it cannot prove the goal (or no figure fits); timed out after the limit.  A proven answer
+that differs from FormalGeo's is *disputed* when the figure measures the proven answer too (the
+solver checks every answer on it, so either FormalGeo's answer or the import's figure is wrong:
+``docs/formalgeo_disputed.md`` reads such problems by hand), and *wrong* when the figure measures
+FormalGeo's answer or a review (``bench/formalgeo_reviewed.json``) found the import at fault; a
+disputed problem is never counted right.  Times are CPU seconds per problem, each problem on one
+core (import, model and deduction; and deduction alone).  ``--out`` writes every problem's result
+(status, reason, answers, the figure's value, depth, width, times) and the summary as JSON;
+``--failures`` writes only the problems not right; ``--list`` prints them from a saved ``--out``.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import signal
 import statistics
@@ -68,18 +77,26 @@ def solve_one(args: tuple[str, dict | str, float]) -> dict:
         model = build_model(parsed)
         t1 = time.process_time()
         out["model_seconds"] = round(t1 - t0, 4)
+        out["measured"] = _finite(model.goal_value())
         sol = solve_general(parsed, model)
         out["solve_seconds"] = round(time.process_time() - t1, 4)
         out["exact"] = str(sol.exact_value)
+        out.update(value=sol.exact, depth=sol.depth, width=sol.width)
         expected = answer_value(problem.get("problem_answer"))
+        measured = out["measured"]
         if expected is None:
             out.update(status="refused", reason="FormalGeo's answer cannot be read")
-        elif abs(sol.exact - expected) <= RIGHT * max(1.0, abs(expected)):
-            out.update(status="right", depth=sol.depth, width=sol.width)
+        elif _agree(sol.exact, expected):
+            out.update(status="right")
         else:
-            out.update(status="wrong", reason=f"answered {sol.exact_value} = {sol.exact:.6g}, FormalGeo says "
-                                              f"{problem.get('problem_answer')}; the figure measures "
-                                              f"{model.goal_value():.6g}")
+            review = REVIEWED.get(str(out["problem_id"]), {})
+            figure_agrees = measured is not None and _agree(sol.exact, measured) and not _agree(measured, expected)
+            status = "disputed" if figure_agrees and review.get("verdict") != "import" else "wrong"
+            why = (f"proved {sol.exact_value} = {sol.exact:.6g}, FormalGeo says {problem.get('problem_answer')} "
+                   f"= {expected:.6g}; the figure measures {_num(measured)}")
+            if review:
+                why += f"; reviewed: {review.get('verdict')}: {review.get('why', '')}"
+            out.update(status=status, reason=why)
     except _Cut:
         out.update(status="timeout", reason=f"over {timeout:g} s of CPU time")
     except GeomillError as e:
@@ -91,6 +108,28 @@ def solve_one(args: tuple[str, dict | str, float]) -> dict:
         signal.signal(signal.SIGPROF, old)
         out["seconds"] = round(time.process_time() - start, 4)
     return out
+
+
+def _agree(a: float, b: float) -> bool:
+    return abs(a - b) <= RIGHT * max(1.0, abs(b))
+
+
+def _finite(v: float | None) -> float | None:
+    return v if v is not None and math.isfinite(v) else None
+
+
+def _num(v: float | None) -> str:
+    return "nothing" if v is None else f"{v:.6g}"
+
+
+def _reviewed() -> dict[str, dict]:
+    """Disputed problems read by hand (docs/formalgeo_disputed.md): id -> verdict ("formalgeo": its
+    answer is wrong; "import": the figure the import writes is) and why."""
+    path = Path(__file__).with_name("formalgeo_reviewed.json")
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+REVIEWED = _reviewed()
 
 
 def _source(s: object) -> str:
@@ -106,6 +145,10 @@ def _cause(reason: str) -> str:
     return r.split(";")[0][:90]
 
 
+STATUSES = ("right", "disputed", "wrong", "refused", "timeout", "unimported")
+FAILED = STATUSES[1:]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("problems", nargs="?", default=str(DEFAULT), help="FormalGeo JSON lines (.gz) or a folder")
@@ -113,8 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--offset", type=int, default=0, help="start the sample at this problem (0 .. K-1)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per problem")
-    ap.add_argument("--out", help="write the wrong, refused and timed-out problems here (JSON)")
+    ap.add_argument("--out", help="write every problem's result and the summary here (JSON)")
+    ap.add_argument("--failures", help="write only the problems not right here (a JSON list)")
+    ap.add_argument("--list", metavar="RESULTS", help="print the problems not right of a saved --out file and stop")
+    ap.add_argument("--status", default=",".join(FAILED), help="with --list: which statuses (comma-separated)")
     args = ap.parse_args(argv)
+    if args.list:
+        return list_results(args.list, args.status)
     if args.sample < 1 or args.workers < 1 or args.timeout <= 0:
         print("error: --sample and --workers must be at least 1, --timeout positive", file=sys.stderr)
         return 2
@@ -138,44 +186,107 @@ def main(argv: list[str] | None = None) -> int:
                                 unit="problem"))
     print(report(results))
     if args.out:
-        bad = [r for r in results if r["status"] != "right"]
-        tmp = args.out + ".tmp"
-        with open(tmp, "w") as fh:
-            json.dump(bad, fh, indent=1, ensure_ascii=False)
-        os.replace(tmp, args.out)
+        run = {"problems": str(args.problems), "sample": args.sample, "offset": first, "workers": args.workers,
+               "timeout": args.timeout}
+        _write_json(args.out, {"run": run, "summary": summary(results), "results": results})
+    if args.failures:
+        _write_json(args.failures, [r for r in results if r["status"] != "right"])
     return 0
 
 
-def report(results: list[dict]) -> str:
-    n = len(results)
-    count = Counter(r["status"] for r in results)
-    imported = n - count["unimported"]
-    lines = [f"problems {n}   imported {imported}   right {count['right']} ({_pct(count['right'], n)})   "
-             f"wrong {count['wrong']}   refused {count['refused']}   timed out {count['timeout']}   "
-             f"unimported {count['unimported']}"]
-    times = sorted(r["seconds"] for r in results if "seconds" in r and r["status"] != "unimported")
-    solve = sorted(r["solve_seconds"] for r in results if "solve_seconds" in r)
-    if times:
-        lines.append(f"time per problem (CPU s, model + solve): median {statistics.median(times):.3f}   "
-                     f"p95 {times[int(0.95 * (len(times) - 1))]:.3f}")
-    if solve:
-        lines.append(f"deduction alone: median {statistics.median(solve):.3f}   "
-                     f"p95 {solve[int(0.95 * (len(solve) - 1))]:.3f}")
-    for field in ("source", "level"):
-        groups: dict[object, Counter] = defaultdict(Counter)
+def _write_json(path: str, data: object) -> None:
+    """Whole or not at all: written beside, then moved into place."""
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=1, ensure_ascii=False)
+    os.replace(tmp, path)
+
+
+def list_results(path: str, statuses: str) -> int:
+    """One line per problem of a saved run with one of ``statuses``: id, status, source, level, reason."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        results = data["results"] if isinstance(data, dict) else data
+        wanted = {s.strip() for s in statuses.split(",") if s.strip()}
+        rows = [r for r in results if r.get("status") in wanted]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        print(f"error: {path}: not a results file of this bench ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    for r in rows:
+        print(f"{r.get('problem_id')}\t{r['status']}\t{r.get('source')}\tlevel {r.get('level')}\t{r.get('reason', '')}")
+    print(f"{len(rows)} of {len(results)} problems", file=sys.stderr)
+    return 0
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[int(q * (len(xs) - 1))]
+
+
+def band(level: object) -> str:
+    """FormalGeo's problem_level (the length of its annotated theorem sequence) in the README's bands."""
+    if not isinstance(level, int):
+        return "?"
+    return "levels 0-3" if level <= 3 else "levels 4-6" if level <= 6 else "levels 7+"
+
+
+def summary(results: list[dict]) -> dict:
+    """The counts the report prints, as data: overall, by source, by level, by level band; the times."""
+    def counts(rs: list[dict]) -> dict:
+        c = Counter(r["status"] for r in rs)
+        return {"problems": len(rs), "imported": len(rs) - c["unimported"], **{s: c[s] for s in STATUSES}}
+
+    groups = {"source": lambda r: r.get("source"), "level": lambda r: r.get("level"),
+              "band": lambda r: band(r.get("level"))}
+    out: dict = {"all": counts(results)}
+    for name, key in groups.items():
+        split: dict = defaultdict(list)
         for r in results:
-            groups[r.get(field)][r["status"]] += 1
+            split[str(key(r))].append(r)
+        out[f"by_{name}"] = {g: counts(split[g]) for g in sorted(split, key=_order)}
+    times = [r["seconds"] for r in results if "seconds" in r and r["status"] != "unimported"]
+    solve = [r["solve_seconds"] for r in results if "solve_seconds" in r]
+    if times:
+        out["seconds"] = {"median": statistics.median(times), "p95": _quantile(times, 0.95), "max": max(times)}
+    if solve:
+        out["solve_seconds"] = {"median": statistics.median(solve), "p95": _quantile(solve, 0.95)}
+    out["refusal_causes"] = Counter(_cause(r.get("reason", "")) for r in results
+                                    if r["status"] == "refused").most_common(12)
+    return out
+
+
+def _order(g: str) -> tuple:
+    return (0, int(g), "") if g.isdigit() else (1, 0, g)
+
+
+def report(results: list[dict]) -> str:
+    s = summary(results)
+    a = s["all"]
+    n, imp = a["problems"], a["imported"]
+    lines = [f"problems {n}   imported {imp} ({_pct(imp, n)})   right {a['right']} ({_pct(a['right'], n)} of problems, "
+             f"{_pct(a['right'], imp)} of imported)   disputed {a['disputed']}   wrong {a['wrong']}   "
+             f"refused {a['refused']}   timed out {a['timeout']}   unimported {a['unimported']}"]
+    if "seconds" in s:
+        t = s["seconds"]
+        lines.append(f"time per problem (CPU s on one core: import, model, deduction): median {t['median']:.3f}   "
+                     f"p95 {t['p95']:.3f}   max {t['max']:.3f}")
+    if "solve_seconds" in s:
+        t = s["solve_seconds"]
+        lines.append(f"deduction alone: median {t['median']:.3f}   p95 {t['p95']:.3f}")
+    for field in ("source", "level", "band"):
         lines.append(f"by {field}:")
-        for g in sorted(groups, key=lambda x: (str(type(x)), x if x is not None else 0)):
-            c = groups[g]
-            tot = sum(c.values())
-            lines.append(f"  {str(g):<12} {tot:>5}   right {c['right']:>5} ({_pct(c['right'], tot)})   "
-                         f"wrong {c['wrong']}"
-                         f"   refused {c['refused']}   timed out {c['timeout']}   unimported {c['unimported']}")
-    causes = Counter(_cause(r.get("reason", "")) for r in results if r["status"] == "refused")
-    if causes:
+        for g, c in s[f"by_{field}"].items():
+            tot = c["problems"]
+            lines.append(f"  {g:<12} {tot:>5}   right {c['right']:>5} ({_pct(c['right'], tot)})   "
+                         f"disputed {c['disputed']}   wrong {c['wrong']}   refused {c['refused']}   "
+                         f"timed out {c['timeout']}   unimported {c['unimported']}")
+    if s["refusal_causes"]:
         lines.append("top refusal causes:")
-        lines += [f"  {k:>4}  {c}" for c, k in causes.most_common(8)]
+        lines += [f"  {k:>4}  {c}" for c, k in s["refusal_causes"][:8]]
+    disputed = [r for r in results if r["status"] in ("disputed", "wrong")]
+    if disputed:
+        lines.append("disputed and wrong (never counted right):")
+        lines += [f"  {r.get('problem_id')}  {r['status']}: {r.get('reason')}" for r in disputed]
     return "\n".join(lines)
 
 

@@ -314,18 +314,23 @@ class FactGraph:
         return json.dumps(nx.node_link_data(self.to_networkx(fired), edges="edges"), indent=1)
 
     def to_dot(self, fired: Iterable[int] | None = None) -> str:
-        g = self.to_networkx(fired)
-        lines = ["digraph geomill {", "  rankdir=LR;"]
-        for n, d in g.nodes(data=True):
-            if d["type"] == "quantity":
-                style = "shape=box" + (",style=filled,fillcolor=lightgray" if d.get("given") else "")
-                lines.append(f'  "{n}" [label="{d["name"]}",{style}];')
-            else:
-                lines.append(f'  "{n}" [label="{d["rule"]}\\n({d["shape"]})",shape=ellipse];')
-        for u, v in g.edges():
-            lines.append(f'  "{u}" -> "{v}";')
-        lines.append("}")
-        return "\n".join(lines) + "\n"
+        return graph_dot(self.to_networkx(fired))
+
+
+def graph_dot(g: nx.DiGraph) -> str:
+    """A graph of quantity and rule nodes in DOT (givens filled; a rule node shows its shape when it has one)."""
+    lines = ["digraph geomill {", "  rankdir=LR;"]
+    for n, d in g.nodes(data=True):
+        if d["type"] == "quantity":
+            style = "shape=box" + (",style=filled,fillcolor=lightgray" if d.get("given") else "")
+            lines.append(f'  "{n}" [label="{d["name"]}",{style}];')
+        else:
+            shape = f'\\n({d["shape"]})' if d.get("shape") else ""
+            lines.append(f'  "{n}" [label="{d["rule"]}{shape}",shape=ellipse];')
+    for u, v in g.edges():
+        lines.append(f'  "{u}" -> "{v}";')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 
 import sympy
@@ -203,11 +204,13 @@ class Figure:
     statements: list[str]
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
+    corners: set[str] = dataclass_field(default_factory=set)  # faces' corners PQR (sides PQ, QR in order)
 
 
 def _construction(cdl: list[str]) -> Figure:
     fig = Figure({}, [], {}, [], [], [], [])
     faces = []
+    orders: dict[str, str] = {}  # circle -> its points in Cocircular's order
     for item in cdl:
         t = parse_cdl(item)
         if t.name == "Shape":
@@ -220,6 +223,7 @@ def _construction(cdl: list[str]) -> Figure:
             on = _points_of(t.args[1]) if len(t.args) > 1 else ""
             have = fig.circles.setdefault(centre, [])
             have += [p for p in on if p not in have]
+            orders[centre] = on
         else:
             raise Unsupported(f"construction {t.name}")
         for a in t.args:
@@ -227,6 +231,8 @@ def _construction(cdl: list[str]) -> Figure:
                 fig.points.setdefault(p, None)
     collinear = [set(ln) for ln in fig.lines]
     for face in faces:
+        fig.corners |= {a + b[1] for a, b in zip(face, face[1:] + face[:1] if len(face) > 2 else face[1:])
+                        if len(a) == 2 and len(b) == 2 and a[1] == b[0] and len({*a, *b}) == 3}
         if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
             fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
@@ -250,7 +256,63 @@ def _construction(cdl: list[str]) -> Figure:
             fig.turns.append("".join(pts))
     both = {t for t in fig.turns if len(t) == 3 and t[::-1] in fig.turns}
     fig.turns = [t for t in fig.turns if t not in both]  # an angle named both ways says no direction
+    for centre, on in orders.items():
+        fig.turns += _circle_order(on, _face_arcs(faces, centre))
     return fig
+
+
+_ANGLE = re.compile(r"MeasureOfAngle\(([A-Z]{3})\)")
+_ANGLE_VALUE = re.compile(r"Equal\(MeasureOfAngle\(([A-Z]{3})\),([0-9.]+)\)")
+_PERPENDICULAR = re.compile(r"PerpendicularBetweenLine\(([A-Z])([A-Z]),([A-Z])\2\)")
+_BISECTOR = re.compile(r"IsBisectorOfAngle\(([A-Z])([A-Z]),([A-Z])\2([A-Z])\)")
+
+
+def _measured_angles(fig: Figure, cdl: list[str]) -> list[str]:
+    """The angles a problem measures, as turning chains.
+
+    FormalGeo's angles are directed and under 180°: angle PQR turns left from P through Q to R in its
+    images, as a face's corner named by its sides in order does (``Shape(AN,ANX,XA)``: corner XAN), and
+    sums go the same way (angle_addition NKL + LKJ = NKJ); ``PerpendicularBetweenLine(AO,CO)`` is the
+    angle AOC and says so too (it is not symmetric in its GDL).  So every angle a fact, a relation
+    or the goal names is a chain.  Without them a figure may turn a measured angle the other way:
+    problem 890's 78° sector on the other arc, problem 6201's angle COA the reflex corner of face
+    DAOC (B on the major arc: 55 for 125), problem 2514's NKJ = 130 not containing KL (6 for 106).
+    Left out: an angle whose points lie on one line, one given 180° or more, one named both ways, and
+    one named against a face's corner (26 names in the development half, against 3,646 with it: a slip
+    that would turn the face inside out; problem 2252's GBF for face corner FBG)."""
+    named = [m.group(1) for item in cdl for m in _ANGLE.finditer(item)]
+    named += [m.group(1) + m.group(2) + m.group(3) for item in cdl for m in _PERPENDICULAR.finditer(item)]
+    for item in cdl:
+        for m in _BISECTOR.finditer(item):
+            p, q, r, d = m.group(3), m.group(2), m.group(4), m.group(1)
+            named += [p + q + r, p + q + d, d + q + r]
+    straight = {m.group(1) for item in cdl for m in [_ANGLE_VALUE.fullmatch(item)] if m and float(m.group(2)) >= 180}
+    lines = [set(ln) for ln in fig.lines]
+    have = {t[i:] + t[:i] for t in fig.turns if len(t) == 3 for i in range(3)} | set(fig.turns)  # ACM is CMA
+    return [a for a in dict.fromkeys(named) if len(set(a)) == 3 and a not in straight and a not in have
+            and a[::-1] not in have and a[::-1] not in named and not any(set(a) <= ln for ln in lines)
+            and not (a[::-1] in fig.corners and a not in fig.corners)]
+
+
+def _face_arcs(faces: list[list[str]], centre: str) -> list[tuple[str, str]]:
+    """The ends of every arc of circle ``centre`` that bounds a face (``OEA``: E and A)."""
+    return [(side[1], side[2]) for face in faces for side in face if len(side) == 3 and side[0] == centre]
+
+
+def _circle_order(on: str, arcs: list[tuple[str, str]]) -> list[str]:
+    """The order of the points on a circle, as turning chains: ``Cocircular(O,ACBDE)`` lists them
+    counterclockwise in FormalGeo's images (y down: clockwise here), which says on which arc each
+    lies (problem 6613: E between D and A, not beside C).  Chains A C B, A B D, A D E (a fan from the
+    first point) pin the whole cyclic order; a lone polygon A C B D E would not (a point moved to
+    the next arc leaves its signed area's sign as it is).  A face's arc joins neighbours on its
+    circle; where one does not, the annotation contradicts itself and no order is taken."""
+    n = len(on)
+    if n < 3 or len(set(on)) != n:
+        return []
+    for a, b in arcs:
+        if a in on and b in on and (on.index(a) - on.index(b)) % n not in (1, n - 1):
+            return []
+    return [on[0] + on[i] + on[i + 1] for i in range(1, n - 1)]
 
 
 def _relation(t: Term, fig: Figure) -> None:
@@ -353,6 +415,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
+    fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
         parsed = parse(text, f"problem {problem['problem_id']}")

@@ -200,7 +200,7 @@ def test_bench_on_a_small_sample(tmp_path: Path, capsys) -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     out = tmp_path / "fails.json"
-    assert bench.main([str(DEV), "--sample", "500", "--workers", "1", "--out", str(out)]) == 0
+    assert bench.main([str(DEV), "--sample", "500", "--workers", "1", "--failures", str(out)]) == 0
     text = capsys.readouterr().out
     assert "wrong 0" in text and "by level:" in text
     fails = json.loads(out.read_text())

@@ -91,9 +91,12 @@ def cmd_catalogue(args: argparse.Namespace) -> int:
 def cmd_graph(args: argparse.Namespace) -> int:
     from geomill.dsl import parse_file
     from geomill.engine.graph import FactGraph
+    from geomill.engine.plane import GeneralProblem
     from geomill.solvers import solve
 
     problem = parse_file(args.file)
+    if isinstance(problem, GeneralProblem):
+        return _graph_general(problem, args)
     if not problem.shapes:
         raise GeomillError(f"{args.file}: the problem declares no shape: there is no graph to draw")
     graph = FactGraph(problem)
@@ -104,4 +107,23 @@ def cmd_graph(args: argparse.Namespace) -> int:
         print(graph.to_dot(fired), end="")
     else:
         print(graph.to_json(fired))
+    return 0
+
+
+def _graph_general(problem, args: argparse.Namespace) -> int:
+    """A general problem's graph is its proof's (values and the steps between them): it has no
+    rule graph before deduction, so ``--proof`` is required."""
+    import networkx as nx
+
+    from geomill.engine.graph import graph_dot
+    from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane.graph import proof_graph
+
+    if not args.proof:
+        raise GeomillError(f"{args.file}: a general problem's graph is its proof's: add --proof")
+    g = proof_graph(solve_general(problem).proof)
+    if args.format == "dot":
+        print(graph_dot(g), end="")
+    else:
+        print(json.dumps(nx.node_link_data(g, edges="edges"), indent=1, ensure_ascii=False))
     return 0

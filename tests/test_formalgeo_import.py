@@ -1,0 +1,129 @@
+"""Issue 21: the import keeps what FormalGeo's construction says about turning (the order of points on
+a circle, the corner of a sector it measures), so that the figure is the intended one; and the
+benchmark never counts a disputed answer right.  Fixtures: tests/data/formalgeo_sample.md."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+from geomill.generate.formalgeo import _circle_order, answer_value, convert
+from geomill.generate.textbook import read_sources
+from geomill.solvers.plane import solve_general
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _problem(pid: int) -> dict:
+    return next(p for _, p in read_sources(DATA / "formalgeo_turns.jsonl") if p["problem_id"] == pid)
+
+
+def _signed_area(pts: list[tuple[float, float]]) -> float:
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
+
+
+def _holds(chains: list[str], at: dict[str, tuple[float, float]]) -> bool:
+    """Every chain clockwise with y up (FormalGeo's counterclockwise with y down)."""
+    return all(_signed_area([at[p] for p in chain]) < 0 for chain in chains)
+
+
+def test_circle_order_chains_pin_the_cyclic_order_and_nothing_more() -> None:
+    """On random circles: the chains hold for the points placed in Cocircular's order (turning
+    counterclockwise in the image, y down) from any start, and fail for every other cyclic order."""
+    rng = random.Random(21)
+    for _ in range(200):
+        n = rng.randint(3, 6)
+        names = "".join(rng.sample("ABCDEFGHJK", n))
+        angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(n))
+        # y down and counterclockwise there = clockwise with y up: decreasing angle
+        at = {p: (math.cos(-a), math.sin(-a)) for p, a in zip(names, angles)}
+        chains = _circle_order(names, [])
+        assert len(chains) == n - 2 and _holds(chains, at)
+        k = rng.randrange(n)
+        assert _holds(_circle_order(names[k:] + names[:k], []), at)  # the same cycle from another point
+        other = list(names)
+        while "".join(other) in {names[i:] + names[:i] for i in range(n)}:
+            rng.shuffle(other)
+        assert not _holds(_circle_order("".join(other), []), at), (names, other)
+
+
+def test_circle_order_is_dropped_when_a_face_contradicts_it() -> None:
+    assert _circle_order("AETQ", [("A", "Q"), ("Q", "E")]) == []  # problem 1095: arc QE skips over T
+    assert _circle_order("ACBDE", [("E", "A"), ("A", "C")]) == ["ACB", "ABD", "ADE"]
+    assert _circle_order("XN", []) == [] and _circle_order("AAB", []) == []
+
+
+@pytest.mark.parametrize("pid,chains", [(6613, {"ACB", "ABD", "ADE"}), (890, {"XAN"}), (6201, {"COA"}),
+                                        (2514, {"NKJ"})])
+def test_imports_that_once_turned_freely_are_now_the_intended_figure(pid: int, chains: set[str]) -> None:
+    problem = _problem(pid)
+    text, parsed = convert(problem)
+    turn = next(line for line in text.splitlines() if line.startswith("clockwise "))
+    assert chains <= set(turn.split()[1:])
+    sol = solve_general(parsed)  # 6613 was answered 115 (E on the wrong arc); 890 refused (either arc); 6201
+    # measured 55 once its circle's order was kept (B on the major arc: face OABC reflex at O, not DAOC);
+    # 2514 measured 6 for 106 (angle NKJ = 130 opening away from KL)
+    assert math.isclose(sol.exact, answer_value(problem["problem_answer"]), rel_tol=1e-9)
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_formalgeo", ROOT / "bench" / "formalgeo.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_bench_writes_every_problem_and_never_counts_a_disputed_answer_right(tmp_path: Path, capsys) -> None:
+    bench = _bench()
+    problems = [_problem(6613), {**_problem(890), "problem_answer": "3"}]  # 890's answer altered
+    src = tmp_path / "two.jsonl"
+    src.write_text("".join(json.dumps(p) + "\n" for p in problems))
+    out, fails = tmp_path / "results.json", tmp_path / "fails.json"
+    assert bench.main([str(src), "--workers", "1", "--out", str(out), "--failures", str(fails)]) == 0
+    text = capsys.readouterr().out
+    assert "problems 2   imported 2" in text and "right 1 (50.0 % of problems, 50.0 % of imported)" in text
+    assert "disputed 1" in text and "wrong 0" in text and "median" in text and "p95" in text
+    data = json.loads(out.read_text())
+    by_id = {r["problem_id"]: r for r in data["results"]}
+    assert by_id[6613]["status"] == "right" and by_id[6613]["depth"] >= 1
+    bad = by_id[890]
+    assert bad["status"] == "disputed" and "FormalGeo says 3" in bad["reason"]
+    assert math.isclose(bad["measured"], 13 * math.pi / 10, rel_tol=1e-4) and "4.08407" in bad["reason"]
+    assert data["summary"]["all"] == {"problems": 2, "imported": 2, "right": 1, "disputed": 1, "wrong": 0,
+                                      "refused": 0, "timeout": 0, "unimported": 0}
+    assert [r["problem_id"] for r in json.loads(fails.read_text())] == [890]
+    assert bench.main(["--list", str(out)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 1 and listed[0].startswith("890\tdisputed")
+    # a review that found the import at fault makes the same answer wrong
+    bench.REVIEWED = {"890": {"verdict": "import", "why": "the figure is not FormalGeo's"}}
+    assert bench.main([str(src), "--workers", "1", "--out", str(out)]) == 0
+    assert "disputed 0   wrong 1" in capsys.readouterr().out
+    bad = {r["problem_id"]: r for r in json.loads(out.read_text())["results"]}[890]
+    assert bad["status"] == "wrong" and "reviewed: import: the figure is not FormalGeo's" in bad["reason"]
+
+
+def test_chart_and_table_from_saved_results(tmp_path: Path, capsys) -> None:
+    spec = importlib.util.spec_from_file_location("formalgeo_chart", ROOT / "bench" / "formalgeo_chart.py")
+    chart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chart)
+    results = [{"problem_id": i, "status": s, "source": src, "level": lvl} for i, (s, src, lvl) in enumerate(
+        [("right", "GeoQA", 1), ("right", "GeoQA", 5), ("refused", "Geometry3K", 8), ("disputed", "Geometry3K", 2),
+         ("unimported", "GeoQA", 12)])]
+    saved = tmp_path / "results.json"
+    saved.write_text(json.dumps({"results": results}))
+    png = tmp_path / "chart.png"
+    assert chart.main([str(saved), "-o", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert chart.main([str(saved), "--markdown"]) == 0
+    table = capsys.readouterr().out
+    assert "| all | 5 | 4 | 2 (40.0 %) | 1 | 0 | 1 | 0 |" in table
+    assert "| GeoQA | 3 | 2 | 2 (66.7 %) |" in table and "| levels 7+ | 2 | 1 | 0 (0.0 %) |" in table
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    assert chart.main([str(bad)]) == 2
+    assert "not a results file" in capsys.readouterr().err
