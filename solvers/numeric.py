@@ -22,7 +22,7 @@ import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
-from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
+from geomill.engine.relations import BLOCKS_BY_KEY
 from scipy.optimize import least_squares
 
 from .construct import Plan
@@ -110,7 +110,14 @@ class NumericModel:
 
 
 class _System:
-    """The residual function of a problem over (point coordinates, variables, free radii)."""
+    """The residual function of a problem over (point coordinates, variables, free radii).
+
+    Built once per problem and evaluated thousands of times by the least squares (each Jacobian
+    costs one evaluation per parameter), so everything symbolic is done here, once: statements
+    become tuples of point indices, and every equation of the facts and relations one compiled
+    function of the elements it names, each element measured once per evaluation.  An evaluation
+    is then plain float arithmetic (a few points: numpy's per-call cost would outweigh its speed);
+    only the relations' coordinate conditions run through their blocks."""
 
     def __init__(self, problem: GeneralProblem):
         self.p = problem
@@ -127,9 +134,42 @@ class _System:
             more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
             equations += more
             self.equation_spans += [rel.span] * len(more)
-        self.equations = [(_Side(lhs), _Side(rhs)) for lhs, rhs in equations]
         self.equation_text = [f"{_said(lhs)} = {_said(rhs)}" for lhs, rhs in equations]
+        ix = {n: i for i, n in enumerate(self.points)}
+        self._ix = ix
+        self._lines = [tuple(ix[q] for q in ln.points) for ln in problem.lines]
+        self._circles = [(ix[c.centre], tuple(ix[q] for q in c.points),
+                          None if c.points else self.free_radii.index(c.centre)) for c in problem.circles]
+        self._polys = [(tuple(ix[q] for q in poly.points), len(poly.points) == 4 and poly.convex)
+                       for poly in problem.polygons]
+        self._turns = [(-1.0 if t.clockwise else 1.0, tuple(ix[q] for q in chain))
+                       for t in problem.turns for chain in t.chains]
+        self._relations = []
+        for rel in problem.relations:  # each relation's letters bound once
+            block = BLOCKS_BY_KEY[rel.key]
+            self._relations.append((block.conditions, tuple((k, ix[q]) for k, q in block.bind(rel.args).items())))
+        self._compile_equations(equations)
 
+    def _compile_equations(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
+        """Every side of every equation as one function of the elements and variables they name."""
+        symbols = sorted({s for lhs, rhs in equations for s in (lhs.free_symbols | rhs.free_symbols)},
+                         key=lambda s: s.name)
+        self._measures = []  # per symbol: ("length", i, j) | ("angle", a, o, b) | ("var", k) | ("other", element)
+        for s in symbols:
+            el = element_of(s)
+            if el is None:
+                self._measures.append(("var", 2 * len(self.points) + self.vars.index(s.name)))
+            elif el.kind.key in ("length", "angle"):
+                self._measures.append((el.kind.key, *(self._ix[q] for q in el.points)))
+            else:
+                self._measures.append(("other", el))
+        self._needs_at = any(m[0] == "other" for m in self._measures)
+        sides = [_radians(e) for lhs, rhs in equations for e in (lhs, rhs)]
+        self._sides = sides
+        self._eq_fn = sympy.lambdify((tuple(symbols),), sides, modules="math") if sides else None
+        self._side_fns: list | None = None  # one function per side: only where the whole list fails
+
+    # -- evaluated many times --------------------------------------------------------------------
     def labels(self) -> list[tuple[str, Span | None]]:
         """What each residual (with the turning directions) says, in the language's words, and
         where the problem says it."""
@@ -166,67 +206,114 @@ class _System:
         return at, vs, radii
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
-        at, vs, radii = self.unpack(x)
-        pts = np.array(list(at.values()))
-        size = max(float(np.max(np.ptp(pts, axis=0))), 1e-6)
+        xs = x.tolist()
+        npts = len(self.points)
+        X, Y = xs[0:2 * npts:2], xs[1:2 * npts:2]
+        hypot = math.hypot
+        size = max(max(X) - min(X), max(Y) - min(Y), 1e-6) if npts else 1e-6
         out: list[float] = []
-        for ln in self.p.lines:
-            a, b = at[ln.points[0]], at[ln.points[-1]]
-            d = b - a
-            n2 = float(np.dot(d, d)) + 1e-12
+        for ln in self._lines:
+            a, b = ln[0], ln[-1]
+            dx, dy = X[b] - X[a], Y[b] - Y[a]
+            n2 = dx * dx + dy * dy + 1e-12
             ts = [0.0]
-            for name in ln.points[1:-1]:
-                out.append(pg.cross(d, at[name] - a) / n2)
-                ts.append(float(np.dot(at[name] - a, d)) / n2)
+            for m in ln[1:-1]:
+                rx, ry = X[m] - X[a], Y[m] - Y[a]
+                out.append((dx * ry - dy * rx) / n2)
+                ts.append((rx * dx + ry * dy) / n2)
             ts.append(1.0)
-            out += [hinge(t1 - t0 - MIN_APART) for t0, t1 in zip(ts, ts[1:])]
-        for c in self.p.circles:
-            r = radii[c.centre]
-            out += [(pg.dist(at[c.centre], at[q]) - r) / size for q in c.points[1:]]
-            if not c.points:
-                out.append(hinge(r / size - MIN_APART))
-        for poly in self.p.polygons:
-            area = abs(pg.signed_area([at[q] for q in poly.points]))
-            out.append(FLAT_WEIGHT * hinge(area / size ** 2 - MIN_AREA))
-            if len(poly.points) == 4 and poly.convex:  # a quadrilateral is convex (a concave one is a polygon)
-                out += convex(*poly.points)(at)
-        for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
-            sign = -1.0 if turn.clockwise else 1.0
-            for chain in turn.chains:
-                out.append(FLAT_WEIGHT * hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - MIN_TURN))
-        for rel in self.p.relations:
-            out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
+            out += [max(MIN_APART - t1 + t0, 0.0) for t0, t1 in zip(ts, ts[1:])]
+        free0 = 2 * npts + len(self.vars)
+        for c, on, free in self._circles:
+            if on:
+                r = hypot(X[on[0]] - X[c], Y[on[0]] - Y[c])
+                out += [(hypot(X[q] - X[c], Y[q] - Y[c]) - r) / size for q in on[1:]]
+            else:
+                out.append(max(MIN_APART - abs(xs[free0 + free]) / size, 0.0))
+        pairs = [hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]
+        for pts, convex in self._polys:
+            out.append(FLAT_WEIGHT * max(MIN_AREA - abs(_area(X, Y, pts)) / size ** 2, 0.0))
+            if convex:  # a quadrilateral is convex (a concave one is a polygon): engine.relations.convex
+                turns = [(X[pts[i]] - X[pts[i - 1]]) * (Y[pts[(i + 1) % 4]] - Y[pts[i]])
+                         - (Y[pts[i]] - Y[pts[i - 1]]) * (X[pts[(i + 1) % 4]] - X[pts[i]]) for i in range(4)]
+                scale = max(max(pairs, default=0.0), 1e-9) ** 2
+                sign = 1.0 if sum(turns) >= 0 else -1.0
+                out += [max(1e-5 - sign * t / scale, 0.0) for t in turns]
+        if self.use_turns:  # signed area < 0: clockwise with y up
+            out += [FLAT_WEIGHT * max(MIN_TURN - sign * _area(X, Y, chain) / size ** 2, 0.0)
+                    for sign, chain in self._turns]
+        if self._relations:
+            pts = x[:2 * npts].reshape(npts, 2)
+            for conds, names in self._relations:
+                p = {letter: pts[i] for letter, i in names}
+                for cond in conds:
+                    out += cond(p)
         self.first_fact = len(out)
-        w = self.fact_weight
-        for k, (lhs, rhs) in enumerate(self.equations):
-            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)) * (w if k < self.n_facts else 1.0))
-        names = self.points
-        for i in range(len(names)):
-            for j in range(i + 1, len(names)):
-                out.append(hinge(pg.dist(at[names[i]], at[names[j]]) / size - MIN_APART))
+        out += self._equations(x, xs, X, Y)
+        out += [max(MIN_APART - d / size, 0.0) for d in pairs]
         out.append(1e-4 * (size - self.hint) / self.hint)  # a gentle gauge: the size the lengths suggest
         return np.array(out, dtype=float)
 
-
-
-class _Side:
-    """One side of an equation, compiled once: its elements and variables, and a float function."""
-
-    def __init__(self, e: sympy.Expr):
-        self.const = float(e) if e.is_Number else None
-        if self.const is None:
-            syms, self.fn = _compiled(e)
-            self.args = [(element_of(s), s.name) for s in syms]
-
-    def __call__(self, at, vs, radii) -> float:
-        if self.const is not None:
-            return self.const
-        args = [pg.measure(el, at, radii.__getitem__) if el is not None else vs[name] for el, name in self.args]
+    def _equations(self, x: np.ndarray, xs: list[float], X: list[float], Y: list[float]) -> list[float]:
+        """Each equation's relative residual (a side that cannot be evaluated counts as 1e6)."""
+        if self._eq_fn is None:
+            return []
+        values = []
+        if self._needs_at:
+            at, _, radii = self.unpack(x)
+        for m in self._measures:
+            kind = m[0]
+            if kind == "length":
+                values.append(math.hypot(X[m[2]] - X[m[1]], Y[m[2]] - Y[m[1]]))
+            elif kind == "angle":
+                ux, uy, wx, wy = X[m[1]] - X[m[2]], Y[m[1]] - Y[m[2]], X[m[3]] - X[m[2]], Y[m[3]] - Y[m[2]]
+                values.append(math.degrees(math.atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy)))
+            elif kind == "var":
+                values.append(xs[m[1]])
+            else:
+                values.append(pg.measure(m[1], at, radii.__getitem__))
         try:
-            v = float(self.fn(*args))
-        except (ValueError, ZeroDivisionError, OverflowError):
-            return 1e6
-        return v if math.isfinite(v) else 1e6
+            sides = self._eq_fn(values)
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            sides = self._each_side(values)
+        out = []
+        w = self.fact_weight
+        for k in range(0, len(sides), 2):
+            a, b = _finite(sides[k]), _finite(sides[k + 1])
+            r = (a - b) / max(abs(a), abs(b), 1.0)
+            out.append(r * w if k < 2 * self.n_facts else r)
+        return out
+
+    def _each_side(self, values: list[float]) -> list[float]:
+        """Side by side, where one side cannot be evaluated (a square root of a negative, …)."""
+        if self._side_fns is None:
+            syms = sorted({s for e in self._sides for s in e.free_symbols}, key=lambda s: s.name)
+            self._side_fns = [sympy.lambdify((tuple(syms),), e, modules="math") for e in self._sides]
+        out = []
+        for fn in self._side_fns:
+            try:
+                out.append(fn(values))
+            except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+                out.append(math.inf)
+        return out
+
+
+def _finite(v) -> float:
+    """A side's value as a float; one that cannot be evaluated, or is not finite, is 1e6."""
+    try:
+        v = float(v)
+    except (TypeError, ValueError, OverflowError):
+        return 1e6
+    return v if math.isfinite(v) else 1e6
+
+
+def _area(X: list[float], Y: list[float], chain: tuple[int, ...]) -> float:
+    """Signed area of a closed chain (counter-clockwise positive, y up), by the shoelace formula."""
+    return 0.5 * sum(X[chain[i - 1]] * Y[chain[i]] - Y[chain[i - 1]] * X[chain[i]] for i in range(len(chain)))
+
+
+def _radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
 
 class _Stop(Exception):
@@ -371,10 +458,6 @@ def _cross_properly(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) 
 def _said(e: sympy.Expr) -> str:
     """An expression with its elements as the language writes them (``angle ABC``), for messages."""
     return sympy.sstr(e.xreplace({s: sympy.Symbol(el.text) for s in e.free_symbols if (el := element_of(s))}))
-
-
-def _relative(a: float, b: float) -> float:
-    return (a - b) / max(abs(a), abs(b), 1.0)
 
 
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
