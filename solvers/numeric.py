@@ -34,7 +34,7 @@ TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
-STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
+STALL_ITERATIONS = 5  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
@@ -335,6 +335,8 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
         worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
         if worst < state["best"]:
             state["best"], state["x"] = worst, x.copy()
+        if state["mark"] == math.inf:  # the first round is measured against the start
+            state["mark"] = worst
         if worst < DONE:
             raise _Stop
         state["n"] += 1
