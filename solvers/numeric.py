@@ -75,6 +75,9 @@ class NumericModel:
 
     def value(self, e: sympy.Expr) -> float:
         """The value of an expression of elements and variables on this model."""
+        if isinstance(e, sympy.Symbol):  # most questions are one element: measured, nothing compiled
+            el = element_of(e)
+            return float(self.element(el) if el is not None else self.variables[e.name])
         syms, fn = _compiled(sympy.sympify(e, strict=True))  # an expression or a number, never text
         args = []
         for s in syms:
