@@ -47,6 +47,7 @@ MIN_TURN = 1e-5  # a chain's signed area, the way it turns, at least this fracti
 # like that, a flat figure that meets every equation is a near-model the solver settles in; weighed so,
 # flatness costs as much as a 1 % error in a given value
 FLAT_WEIGHT = 100.0
+GAUGE = 1e-4  # the weight of the figure's size against the hint, where no given length fixes it
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -129,6 +130,9 @@ class _System:
         self.p = problem
         self.use_turns = True
         self.hint = _size_hint(problem)
+        # the gauge fixes the size of a figure no given length sizes; where one does, it would pull the
+        # figure toward the hint against the facts (a height of 48 over sides of 1 and 2 missed them by 2e-5)
+        self.gauge = 0.0 if _given_lengths(problem) else GAUGE
         self.points = list(problem.points)
         self.vars = sorted({s.name for s in problem.variables})
         self.free_radii = [c.centre for c in problem.circles if not c.points]
@@ -257,7 +261,7 @@ class _System:
         self.first_fact = len(out)
         out += self._equations(x, xs, X, Y)
         out += [max(MIN_APART - d / size, 0.0) for d in pairs]
-        out.append(1e-4 * (size - self.hint) / self.hint)  # a gentle gauge: the size the lengths suggest
+        out.append(self.gauge * (size - self.hint) / self.hint)  # the size, where no given length fixes it
         return np.array(out, dtype=float)
 
     def _equations(self, x: np.ndarray, xs: list[float], X: list[float], Y: list[float]) -> list[float]:
@@ -581,12 +585,18 @@ def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np
 
 def _size_hint(problem: GeneralProblem) -> float:
     """About how wide the figure is: the median given length (times 2), else 20."""
+    lengths = _given_lengths(problem)
+    return 2 * float(np.median(lengths)) if lengths else 20.0
+
+
+def _given_lengths(problem: GeneralProblem) -> list[float]:
+    """The lengths (sides, radii, perimeters …) the facts give as numbers: any one fixes the size."""
     lengths = []
     for f in problem.facts:
         el = element_of(f.lhs) if isinstance(f.lhs, sympy.Symbol) else None
         if el is not None and el.kind.unit == "length" and f.rhs.is_number:
             lengths.append(abs(float(f.rhs)))
-    return 2 * float(np.median(lengths)) if lengths else 20.0
+    return lengths
 
 
 def _close(a: float, b: float, rel: float = 1e-3) -> bool:

@@ -78,7 +78,9 @@ def _reference(system: numeric._System, x: np.ndarray) -> np.ndarray:
     names = system.points
     out += [hinge(pg.dist(at[names[i]], at[names[j]]) / size - numeric.MIN_APART)
             for i in range(len(names)) for j in range(i + 1, len(names))]
-    out.append(1e-4 * (size - system.hint) / system.hint)
+    sized = any(element_of(f.lhs) is not None and element_of(f.lhs).kind.unit == "length" and f.rhs.is_number
+                for f in p.facts)  # a given length fixes the size: no gauge
+    out.append((0.0 if sized else numeric.GAUGE) * (size - system.hint) / system.hint)
     return np.array(out)
 
 
@@ -94,7 +96,8 @@ def test_the_compiled_residuals_equal_every_statement_read_plainly(text: str, se
     got, want = system(x), _reference(system, x)
     assert got.shape == want.shape
     assert np.allclose(got, want, rtol=1e-9, atol=1e-12), np.max(np.abs(got - want))
-    assert system.first_fact == len(want) - len(system.equation_text) - len(system.points) * (len(system.points) - 1) // 2 - 1
+    n = len(system.points)
+    assert system.first_fact == len(want) - len(system.equation_text) - n * (n - 1) // 2 - 1
     if turns:  # every residual has its statement, for the refusal that names the one missed most
         assert len(system.labels()) == len(got)
 
