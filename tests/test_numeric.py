@@ -110,3 +110,33 @@ def test_a_side_that_cannot_be_evaluated_counts_as_far_off_and_the_others_still_
     r = system(x)
     facts = r[system.first_fact:system.first_fact + 2]
     assert facts[0] == pytest.approx((3 - 1e6) / 1e6) and facts[1] == 0.0
+
+
+def test_a_figure_much_larger_than_its_given_lengths_is_found() -> None:
+    """FormalGeo 5979: sides of 1 and 2 along AB, yet the area of AEF makes the parallelogram 48
+    high.  A given length fixes the size, so nothing may pull the figure toward the size the
+    lengths suggest (a gauge did, and every start stopped 2e-5 short of a model)."""
+    p = parse("points D A F E C B\ntriangle DAF\ntriangle FAE\ntriangle DFC\npolygon CFEB\nparallelogram ABCD\n"
+              "line D F E\nline A F C\nline A E B\nclockwise DAF FAE DFC CFEB\narea AEF = 6\nAE = 1\nBE = 2\n"
+              "find area CDF\n")
+    assert numeric._System(p).gauge == 0.0
+    m = numeric.build_model(p)
+    assert m.goal_value() == pytest.approx(54, rel=1e-4)  # CDF ~ AEF with ratio 3: 9 times the area
+    assert pg.line_distance(m.coords["D"], m.coords["A"], m.coords["B"]) == pytest.approx(48, rel=1e-4)
+
+
+def test_a_stalled_search_is_given_up_after_its_rounds() -> None:
+    """A residual crawling toward 1 and never halving (a search headed for a local minimum): a
+    quick search gives up after one round of CHECK_ITERATIONS, the patient one after two of
+    STALL_ITERATIONS; a search that converges is not cut short."""
+    for quick, rounds in ((True, numeric.CHECK_ITERATIONS), (False, 2 * numeric.STALL_ITERATIONS)):
+        calls = []
+
+        def stuck(x: np.ndarray, calls: list = calls) -> np.ndarray:
+            calls.append(1)
+            return np.array([1.0 + 1 / (1 + x[0] ** 2), 0.0])
+
+        numeric._minimise(stuck, np.array([0.5]), quick=quick)
+        assert len(calls) == rounds * 2  # each iteration: a step and a Jacobian (one parameter)
+    x = numeric._minimise(lambda v: np.array([v[0] - 3.0, v[1] + 1.0, 0.0]), np.zeros(2), quick=True)
+    assert np.allclose(x, [3.0, -1.0], atol=1e-6)
