@@ -140,3 +140,21 @@ def test_a_stalled_search_is_given_up_after_its_rounds() -> None:
         assert len(calls) == rounds * 2  # each iteration: a step and a Jacobian (one parameter)
     x = numeric._minimise(lambda v: np.array([v[0] - 3.0, v[1] + 1.0, 0.0]), np.zeros(2), quick=True)
     assert np.allclose(x, [3.0, -1.0], atol=1e-6)
+
+
+def test_a_rough_model_is_polished_before_two_figures_are_said_to_disagree() -> None:
+    """FormalGeo 6380: a model accepted within TOLERANCE (7e-6) measured the perimeter 14.06, the
+    exact figure 14: the goal is ill-conditioned, not underdetermined.  Polished, a rough model
+    meets every residual to DONE and measures the goal exactly."""
+    p = parse("points A B O D C\ntriangle ABO\ntriangle AOD\ntriangle OBC\ntriangle OCD\nparallelogram ABCD\n"
+              "line A O C\nline B O D\nclockwise ABO AOD OBC OCD\nAC + BD = 16\nCD = 6\nfind perimeter ABO\n")
+    model = numeric.build_model(p)
+    assert model.goal_value() == pytest.approx(14, rel=1e-6)
+    system = numeric._System(p)
+    rough = numeric.NumericModel(p, {k: v + 1e-5 * np.array([math.sin(i), math.cos(i)])
+                                     for i, (k, v) in enumerate(model.coords.items())},
+                                 model.variables, model.radii, 1e-5, model.seed)
+    assert abs(rough.goal_value() - 14) > 1e-6
+    polished = numeric._polish(system, rough)
+    assert polished.residual < 1e-6
+    assert polished.goal_value() == pytest.approx(14, rel=1e-6)
