@@ -22,7 +22,7 @@ import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
-from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
+from geomill.engine.relations import BLOCKS_BY_KEY
 from scipy.optimize import least_squares
 
 from .construct import Plan
@@ -36,6 +36,9 @@ SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in t
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
+CHECK_ITERATIONS = 5  # the rounds of a construction start, the first measured from the start itself: of
+# 717 stalled runs on a FormalGeo sample 385 were already stalled after five iterations, of 415 converging
+# runs 11 (and another start drew each of those figures)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
@@ -44,6 +47,7 @@ MIN_TURN = 1e-5  # a chain's signed area, the way it turns, at least this fracti
 # like that, a flat figure that meets every equation is a near-model the solver settles in; weighed so,
 # flatness costs as much as a 1 % error in a given value
 FLAT_WEIGHT = 100.0
+GAUGE = 1e-4  # the weight of the figure's size against the hint, where no given length fixes it
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -75,6 +79,9 @@ class NumericModel:
 
     def value(self, e: sympy.Expr) -> float:
         """The value of an expression of elements and variables on this model."""
+        if isinstance(e, sympy.Symbol):  # most questions are one element: measured, nothing compiled
+            el = element_of(e)
+            return float(self.element(el) if el is not None else self.variables[e.name])
         syms, fn = _compiled(sympy.sympify(e, strict=True))  # an expression or a number, never text
         args = []
         for s in syms:
@@ -110,12 +117,22 @@ class NumericModel:
 
 
 class _System:
-    """The residual function of a problem over (point coordinates, variables, free radii)."""
+    """The residual function of a problem over (point coordinates, variables, free radii).
+
+    Built once per problem and evaluated thousands of times by the least squares (each Jacobian
+    costs one evaluation per parameter), so everything symbolic is done here, once: statements
+    become tuples of point indices, and every equation of the facts and relations one compiled
+    function of the elements it names, each element measured once per evaluation.  An evaluation
+    is then plain float arithmetic (a few points: numpy's per-call cost would outweigh its speed);
+    only the relations' coordinate conditions run through their blocks."""
 
     def __init__(self, problem: GeneralProblem):
         self.p = problem
         self.use_turns = True
         self.hint = _size_hint(problem)
+        # the gauge fixes the size of a figure no given length sizes; where one does, it would pull the
+        # figure toward the hint against the facts (a height of 48 over sides of 1 and 2 missed them by 2e-5)
+        self.gauge = 0.0 if _given_lengths(problem) else GAUGE
         self.points = list(problem.points)
         self.vars = sorted({s.name for s in problem.variables})
         self.free_radii = [c.centre for c in problem.circles if not c.points]
@@ -127,9 +144,42 @@ class _System:
             more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
             equations += more
             self.equation_spans += [rel.span] * len(more)
-        self.equations = [(_Side(lhs), _Side(rhs)) for lhs, rhs in equations]
         self.equation_text = [f"{_said(lhs)} = {_said(rhs)}" for lhs, rhs in equations]
+        ix = {n: i for i, n in enumerate(self.points)}
+        self._ix = ix
+        self._lines = [tuple(ix[q] for q in ln.points) for ln in problem.lines]
+        self._circles = [(ix[c.centre], tuple(ix[q] for q in c.points),
+                          None if c.points else self.free_radii.index(c.centre)) for c in problem.circles]
+        self._polys = [(tuple(ix[q] for q in poly.points), len(poly.points) == 4 and poly.convex)
+                       for poly in problem.polygons]
+        self._turns = [(-1.0 if t.clockwise else 1.0, tuple(ix[q] for q in chain))
+                       for t in problem.turns for chain in t.chains]
+        self._relations = []
+        for rel in problem.relations:  # each relation's letters bound once
+            block = BLOCKS_BY_KEY[rel.key]
+            self._relations.append((block.conditions, tuple((k, ix[q]) for k, q in block.bind(rel.args).items())))
+        self._compile_equations(equations)
 
+    def _compile_equations(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
+        """Every side of every equation as one function of the elements and variables they name."""
+        symbols = sorted({s for lhs, rhs in equations for s in (lhs.free_symbols | rhs.free_symbols)},
+                         key=lambda s: s.name)
+        self._measures = []  # per symbol: ("length", i, j) | ("angle", a, o, b) | ("var", k) | ("other", element)
+        for s in symbols:
+            el = element_of(s)
+            if el is None:
+                self._measures.append(("var", 2 * len(self.points) + self.vars.index(s.name)))
+            elif el.kind.key in ("length", "angle"):
+                self._measures.append((el.kind.key, *(self._ix[q] for q in el.points)))
+            else:
+                self._measures.append(("other", el))
+        self._needs_at = any(m[0] == "other" for m in self._measures)
+        sides = [_radians(e) for lhs, rhs in equations for e in (lhs, rhs)]
+        self._sides = sides
+        self._eq_fn = sympy.lambdify((tuple(symbols),), sides, modules="math") if sides else None
+        self._side_fns: list | None = None  # one function per side: only where the whole list fails
+
+    # -- evaluated many times --------------------------------------------------------------------
     def labels(self) -> list[tuple[str, Span | None]]:
         """What each residual (with the turning directions) says, in the language's words, and
         where the problem says it."""
@@ -166,81 +216,129 @@ class _System:
         return at, vs, radii
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
-        at, vs, radii = self.unpack(x)
-        pts = np.array(list(at.values()))
-        size = max(float(np.max(np.ptp(pts, axis=0))), 1e-6)
+        xs = x.tolist()
+        npts = len(self.points)
+        X, Y = xs[0:2 * npts:2], xs[1:2 * npts:2]
+        hypot = math.hypot
+        size = max(max(X) - min(X), max(Y) - min(Y), 1e-6) if npts else 1e-6
         out: list[float] = []
-        for ln in self.p.lines:
-            a, b = at[ln.points[0]], at[ln.points[-1]]
-            d = b - a
-            n2 = float(np.dot(d, d)) + 1e-12
+        for ln in self._lines:
+            a, b = ln[0], ln[-1]
+            dx, dy = X[b] - X[a], Y[b] - Y[a]
+            n2 = dx * dx + dy * dy + 1e-12
             ts = [0.0]
-            for name in ln.points[1:-1]:
-                out.append(pg.cross(d, at[name] - a) / n2)
-                ts.append(float(np.dot(at[name] - a, d)) / n2)
+            for m in ln[1:-1]:
+                rx, ry = X[m] - X[a], Y[m] - Y[a]
+                out.append((dx * ry - dy * rx) / n2)
+                ts.append((rx * dx + ry * dy) / n2)
             ts.append(1.0)
-            out += [hinge(t1 - t0 - MIN_APART) for t0, t1 in zip(ts, ts[1:])]
-        for c in self.p.circles:
-            r = radii[c.centre]
-            out += [(pg.dist(at[c.centre], at[q]) - r) / size for q in c.points[1:]]
-            if not c.points:
-                out.append(hinge(r / size - MIN_APART))
-        for poly in self.p.polygons:
-            area = abs(pg.signed_area([at[q] for q in poly.points]))
-            out.append(FLAT_WEIGHT * hinge(area / size ** 2 - MIN_AREA))
-            if len(poly.points) == 4 and poly.convex:  # a quadrilateral is convex (a concave one is a polygon)
-                out += convex(*poly.points)(at)
-        for turn in self.p.turns if self.use_turns else ():  # signed area < 0: clockwise with y up
-            sign = -1.0 if turn.clockwise else 1.0
-            for chain in turn.chains:
-                out.append(FLAT_WEIGHT * hinge(sign * pg.signed_area([at[q] for q in chain]) / size ** 2 - MIN_TURN))
-        for rel in self.p.relations:
-            out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
+            out += [max(MIN_APART - t1 + t0, 0.0) for t0, t1 in zip(ts, ts[1:])]
+        free0 = 2 * npts + len(self.vars)
+        for c, on, free in self._circles:
+            if on:
+                r = hypot(X[on[0]] - X[c], Y[on[0]] - Y[c])
+                out += [(hypot(X[q] - X[c], Y[q] - Y[c]) - r) / size for q in on[1:]]
+            else:
+                out.append(max(MIN_APART - abs(xs[free0 + free]) / size, 0.0))
+        pairs = [hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]
+        for pts, convex in self._polys:
+            out.append(FLAT_WEIGHT * max(MIN_AREA - abs(_area(X, Y, pts)) / size ** 2, 0.0))
+            if convex:  # a quadrilateral is convex (a concave one is a polygon): engine.relations.convex
+                turns = [(X[pts[i]] - X[pts[i - 1]]) * (Y[pts[(i + 1) % 4]] - Y[pts[i]])
+                         - (Y[pts[i]] - Y[pts[i - 1]]) * (X[pts[(i + 1) % 4]] - X[pts[i]]) for i in range(4)]
+                scale = max(max(pairs, default=0.0), 1e-9) ** 2
+                sign = 1.0 if sum(turns) >= 0 else -1.0
+                out += [max(1e-5 - sign * t / scale, 0.0) for t in turns]
+        if self.use_turns:  # signed area < 0: clockwise with y up
+            out += [FLAT_WEIGHT * max(MIN_TURN - sign * _area(X, Y, chain) / size ** 2, 0.0)
+                    for sign, chain in self._turns]
+        if self._relations:
+            pts = x[:2 * npts].reshape(npts, 2)
+            for conds, names in self._relations:
+                p = {letter: pts[i] for letter, i in names}
+                for cond in conds:
+                    out += cond(p)
         self.first_fact = len(out)
-        w = self.fact_weight
-        for k, (lhs, rhs) in enumerate(self.equations):
-            out.append(_relative(lhs(at, vs, radii), rhs(at, vs, radii)) * (w if k < self.n_facts else 1.0))
-        names = self.points
-        for i in range(len(names)):
-            for j in range(i + 1, len(names)):
-                out.append(hinge(pg.dist(at[names[i]], at[names[j]]) / size - MIN_APART))
-        out.append(1e-4 * (size - self.hint) / self.hint)  # a gentle gauge: the size the lengths suggest
+        out += self._equations(x, xs, X, Y)
+        out += [max(MIN_APART - d / size, 0.0) for d in pairs]
+        out.append(self.gauge * (size - self.hint) / self.hint)  # the size, where no given length fixes it
         return np.array(out, dtype=float)
 
-
-
-class _Side:
-    """One side of an equation, compiled once: its elements and variables, and a float function."""
-
-    def __init__(self, e: sympy.Expr):
-        self.const = float(e) if e.is_Number else None
-        if self.const is None:
-            syms, self.fn = _compiled(e)
-            self.args = [(element_of(s), s.name) for s in syms]
-
-    def __call__(self, at, vs, radii) -> float:
-        if self.const is not None:
-            return self.const
-        args = [pg.measure(el, at, radii.__getitem__) if el is not None else vs[name] for el, name in self.args]
+    def _equations(self, x: np.ndarray, xs: list[float], X: list[float], Y: list[float]) -> list[float]:
+        """Each equation's relative residual (a side that cannot be evaluated counts as 1e6)."""
+        if self._eq_fn is None:
+            return []
+        values = []
+        if self._needs_at:
+            at, _, radii = self.unpack(x)
+        for m in self._measures:
+            kind = m[0]
+            if kind == "length":
+                values.append(math.hypot(X[m[2]] - X[m[1]], Y[m[2]] - Y[m[1]]))
+            elif kind == "angle":
+                ux, uy, wx, wy = X[m[1]] - X[m[2]], Y[m[1]] - Y[m[2]], X[m[3]] - X[m[2]], Y[m[3]] - Y[m[2]]
+                values.append(math.degrees(math.atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy)))
+            elif kind == "var":
+                values.append(xs[m[1]])
+            else:
+                values.append(pg.measure(m[1], at, radii.__getitem__))
         try:
-            v = float(self.fn(*args))
-        except (ValueError, ZeroDivisionError, OverflowError):
-            return 1e6
-        return v if math.isfinite(v) else 1e6
+            sides = self._eq_fn(values)
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            sides = self._each_side(values)
+        out = []
+        w = self.fact_weight
+        for k in range(0, len(sides), 2):
+            a, b = _finite(sides[k]), _finite(sides[k + 1])
+            r = (a - b) / max(abs(a), abs(b), 1.0)
+            out.append(r * w if k < 2 * self.n_facts else r)
+        return out
+
+    def _each_side(self, values: list[float]) -> list[float]:
+        """Side by side, where one side cannot be evaluated (a square root of a negative, …)."""
+        if self._side_fns is None:
+            syms = sorted({s for e in self._sides for s in e.free_symbols}, key=lambda s: s.name)
+            self._side_fns = [sympy.lambdify((tuple(syms),), e, modules="math") for e in self._sides]
+        out = []
+        for fn in self._side_fns:
+            try:
+                out.append(fn(values))
+            except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+                out.append(math.inf)
+        return out
+
+
+def _finite(v) -> float:
+    """A side's value as a float; one that cannot be evaluated, or is not finite, is 1e6."""
+    try:
+        v = float(v)
+    except (TypeError, ValueError, OverflowError):
+        return 1e6
+    return v if math.isfinite(v) else 1e6
+
+
+def _area(X: list[float], Y: list[float], chain: tuple[int, ...]) -> float:
+    """Signed area of a closed chain (counter-clockwise positive, y up), by the shoelace formula."""
+    return 0.5 * sum(X[chain[i - 1]] * Y[chain[i]] - Y[chain[i - 1]] * X[chain[i]] for i in range(len(chain)))
+
+
+def _radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
 
 class _Stop(Exception):
     """Raised from inside the least squares: every condition holds to DONE, or the search stalled."""
 
 
-def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
+def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False) -> np.ndarray:
     """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
     is within DONE (scipy would go on polishing the gauge, or crawl along a hinge, for its whole
     budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
-    not halved: a start headed for a local minimum is given up early."""
+    not halved: a start headed for a local minimum is given up early (``quick``: rounds of
+    CHECK_ITERATIONS, the first measured against the start)."""
     if x0.size == 0:
         return x0
-    every = STALL_ITERATIONS * (x0.size + 1)  # evaluations per round (a Jacobian costs n)
+    every = (CHECK_ITERATIONS if quick else STALL_ITERATIONS) * (x0.size + 1)  # evaluations per round
     state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf}
 
     def watched(x: np.ndarray) -> np.ndarray:
@@ -248,6 +346,8 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
         worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
         if worst < state["best"]:
             state["best"], state["x"] = worst, x.copy()
+        if quick and state["mark"] == math.inf:  # the first round is measured against the start
+            state["mark"] = worst
         if worst < DONE:
             raise _Stop
         state["n"] += 1
@@ -266,15 +366,15 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS) -> np.ndarray:
     return state["x"]
 
 
-def _solve(system: _System, x0: np.ndarray):
+def _solve(system: _System, x0: np.ndarray, quick: bool = False):
     """Least squares from ``x0`` in two steps: without the turning directions (a figure whose
     chains all turn the wrong way is the mirror of a right one, but a solver cannot pass through the
     flat figure between them), then, from that figure or its mirror, with them."""
     if not system.p.turns:
-        return _minimise(system, x0)
+        return _minimise(system, x0, quick=quick)
     system.use_turns = False
     try:
-        x = _minimise(system, x0)
+        x = _minimise(system, x0, quick=quick)
     finally:
         system.use_turns = True
     at, _, _ = system.unpack(x)
@@ -283,10 +383,11 @@ def _solve(system: _System, x0: np.ndarray):
     x = x.copy()
     if votes < 0:  # most chains turn the wrong way: start from the mirror image
         x[0:2 * len(system.points):2] *= -1
-    return _minimise(system, x)
+    return _minimise(system, x, quick=quick)
 
 
-def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.ndarray,
+                   quick: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Least squares over a plan's parameters (and the variables and free radii after them), in
     the same two steps as :func:`_solve`; the coordinates it ends at and their residuals."""
     def coords(q: np.ndarray, br: np.ndarray) -> np.ndarray:
@@ -294,7 +395,7 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
         return np.concatenate([*(at[p] for p in system.points), q[plan.n:]])
 
     def run(q: np.ndarray, br: np.ndarray) -> np.ndarray:
-        return _minimise(lambda v: system(coords(v, br)), q)
+        return _minimise(lambda v: system(coords(v, br)), q, quick=quick)
 
     if not system.p.turns:
         q = run(q0, branches)
@@ -373,70 +474,109 @@ def _said(e: sympy.Expr) -> str:
     return sympy.sstr(e.xreplace({s: sympy.Symbol(el.text) for s in e.free_symbols if (el := element_of(s))}))
 
 
-def _relative(a: float, b: float) -> float:
-    return (a - b) / max(abs(a), abs(b), 1.0)
-
-
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
                 tolerate: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
     or (``check_goal``) a second model gives the goal another value (it is underdetermined).
+
+    A construction start gives up a stalling search quickly (CHECK_ITERATIONS: a planned start
+    near a figure converges fast, and there are others); a start with every coordinate free is
+    slow to converge and is given the patient rounds (STALL_ITERATIONS).
 
     ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
     fact (lines, circles, relations, faces) and misses no given value by more than that share
     (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
     ``misfit`` says by how much, ``missed`` which givens."""
     system = _System(problem)
+    plan = Plan(problem, _size_hint(problem))
+    search = _search(system, plan, starts, seed, check_goal)
+    found = search.found
+    if not found and search.crossed is not None:
+        found.append(search.crossed)
+    if not found and tolerate > 0:
+        for _, _, x in sorted(search.tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
+            approximate = _approximate(system, x, tolerate)
+            if approximate is not None:
+                return approximate
+    if not found:
+        missed, where = _missed(system, search.nearest)
+        raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
+                         f"residual of {search.best:.2g}{missed})", where)
+    if len(found) == 2:
+        a, b = found[0].goal_value(), found[1].goal_value()
+        if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
+            found = [_polish(system, m) for m in found]  # an ill-conditioned goal moves 0.4 % at 7e-6
+            a, b = found[0].goal_value(), found[1].goal_value()
+        if a is not None and b is not None and not _close(a, b):
+            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
+                             f"{b:.6g}", problem.goal.span)
+    return found[0]
+
+
+def _polish(system: _System, model: NumericModel) -> NumericModel:
+    """The model moved on to where every residual is within DONE (or as near as the least squares
+    gets), every coordinate free: a model accepted within TOLERANCE can still be far enough off for
+    an ill-conditioned goal to differ by a few tenths of a per cent between two figures."""
+    if model.residual <= DONE:
+        return model
+    x = np.concatenate([*(model.coords[q] for q in system.points), [model.variables[v] for v in system.vars],
+                        [model.radii[c] for c in system.free_radii]])
+    y = _minimise(system, x, max_nfev=2 * MAX_STEPS)
+    fun = system(y)
+    worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
+    if worst >= model.residual:
+        return model
+    at, vs, radii = system.unpack(y)
+    return NumericModel(model.problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, model.seed)
+
+
+@dataclass
+class _Search:
+    """What one pass of starts found: proper models (one, or two with ``check_goal``), a model
+    drawing a face crossed, every start's end (for an approximate model) and the nearest miss."""
+
+    found: list[NumericModel]
+    crossed: NumericModel | None
+    tried: list[tuple[float, int, np.ndarray]]
+    best: float
+    nearest: np.ndarray
+
+
+def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: bool) -> _Search:
+    """Seeded starts, construction first, then every coordinate free, until a model (two, checking
+    the goal) is found."""
+    problem = system.p
     rng = np.random.default_rng(seed)
-    half = _size_hint(problem) / 2
-    plan = Plan(problem, 2 * half)
+    half = plan.hint / 2
     chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
-    found: list[NumericModel] = []
-    best, nearest = math.inf, np.zeros(0)
-    tried: list[tuple[float, int, np.ndarray]] = []
-    crossed: NumericModel | None = None
+    out = _Search([], None, [], math.inf, np.zeros(0))
+    found = out.found
     for k in range(starts + FALLBACK_STARTS):
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
         if k < starts:  # construction first
             q0, branches = plan.sample(rng)
             branches = plan.orient(q0, branches, chains)
-            x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches)
+            x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches, quick=True)
         elif found:
             break
         else:  # every coordinate free: slower, but no plan's choices in the way
             x = _solve(system, np.concatenate([_start(problem, rng, half), extra]))
             fun = system(x)
         worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0  # the gauge is no condition
-        if worst < best:
-            best, nearest = worst, fun
-        tried.append((worst, k, x))
+        if worst < out.best:
+            out.best, out.nearest = worst, fun
+        out.tried.append((worst, k, x))
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
             if not all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
-                crossed = crossed or model  # a face crossing itself: only if no start finds better
+                out.crossed = out.crossed or model  # a face crossing itself: only if no start finds better
                 continue
             found.append(model)
             if not check_goal or problem.goal is None or len(found) == 2:
                 break
-    if not found and crossed is not None:
-        found.append(crossed)
-    if not found and tolerate > 0:
-        for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
-            approximate = _approximate(system, x, tolerate)
-            if approximate is not None:
-                return approximate
-    if not found:
-        missed, where = _missed(system, nearest)
-        raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
-                         f"residual of {best:.2g}{missed})", where)
-    if len(found) == 2:
-        a, b = found[0].goal_value(), found[1].goal_value()
-        if a is not None and b is not None and not _close(a, b):
-            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}", problem.goal.span)
-    return found[0]
+    return out
 
 
 def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np.ndarray:
@@ -465,12 +605,18 @@ def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np
 
 def _size_hint(problem: GeneralProblem) -> float:
     """About how wide the figure is: the median given length (times 2), else 20."""
+    lengths = _given_lengths(problem)
+    return 2 * float(np.median(lengths)) if lengths else 20.0
+
+
+def _given_lengths(problem: GeneralProblem) -> list[float]:
+    """The lengths (sides, radii, perimeters …) the facts give as numbers: any one fixes the size."""
     lengths = []
     for f in problem.facts:
         el = element_of(f.lhs) if isinstance(f.lhs, sympy.Symbol) else None
         if el is not None and el.kind.unit == "length" and f.rhs.is_number:
             lengths.append(abs(float(f.rhs)))
-    return 2 * float(np.median(lengths)) if lengths else 20.0
+    return lengths
 
 
 def _close(a: float, b: float, rel: float = 1e-3) -> bool:

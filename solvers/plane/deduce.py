@@ -99,8 +99,9 @@ def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
 
 
 def _numerator(e: sympy.Expr) -> sympy.Expr:
-    """An equation equal to zero without its denominators, expanded: ``AB - CD·EF/GH`` -> ``AB·GH - CD·EF``."""
-    return sympy.expand(sympy.together(e).as_numer_denom()[0])
+    """An equation equal to zero without its denominators, expanded: ``AB - CD·EF/GH`` -> ``AB·GH - CD·EF``
+    (``as_numer_denom`` brings the terms over one denominator as ``together`` does, several times faster)."""
+    return sympy.expand(e.as_numer_denom()[0])
 
 
 def _syms(e: sympy.Expr) -> list[sympy.Symbol]:

@@ -1,0 +1,160 @@
+"""The numeric model's residual function, compiled once per problem, against a plain reading of
+every statement measured independently (one statement at a time, with the blocks' own conditions
+and :mod:`engine.plane_geometry`), on random coordinates."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import sympy
+from geomill.dsl import parse
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import Degrees, element_of
+from geomill.engine.relations import BLOCKS_BY_KEY, convex, hinge
+from geomill.solvers import numeric
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+PROBLEMS = [
+    # lines in order, a circle through points, a convex quadrilateral, turns, a relation, variables
+    "points A B C D E O\nquadrilateral ABCD\nline A E C\nline B E D\ncircle O through A B C\n"
+    "AB parallel to CD\nclockwise ABC ACD\nAB = 2x + 1\nangle ABE = 3y\narc OAB = 70\nfind CD\n",
+    # a circle through no point (its radius a parameter), a concave polygon, areas and perimeters
+    "points A B C D P\npolygon ABCD\ntriangle ABP\ncircle P\nradius P = 3\narea ABCD = 12\n"
+    "perimeter ABP = 10\nheight PAB = 2\ncircumference P = AB + x\nfind diameter P\n",
+    # relations with conditions (a midpoint, a bisector, similar triangles), square roots and sines
+    "points A B C D E F M\ntriangle ABC\ntriangle DEF\nline B M C\nM midpoint of BC\nABC similar to DEF\n"
+    "AM bisects angle BAC\nAB = sqrt(AC + 2)\nEF = DE * sin(angle BAC)\nfind AM\n",
+]
+
+
+def _reference(system: numeric._System, x: np.ndarray) -> np.ndarray:
+    """Every residual of the problem, statement by statement, in the system's order."""
+    p = system.p
+    at, vs, radii = system.unpack(x)
+    pts = np.array([at[n] for n in system.points])
+    size = max(float(np.max(np.ptp(pts, axis=0))), 1e-6)
+    out: list[float] = []
+    for ln in p.lines:
+        a, b = at[ln.points[0]], at[ln.points[-1]]
+        d = b - a
+        n2 = float(d @ d) + 1e-12
+        ts = [0.0] + [float((at[q] - a) @ d) / n2 for q in ln.points[1:-1]] + [1.0]
+        out += [pg.cross(d, at[q] - a) / n2 for q in ln.points[1:-1]]
+        out += [hinge(t1 - t0 - numeric.MIN_APART) for t0, t1 in zip(ts, ts[1:])]
+    for c in p.circles:
+        out += [(pg.dist(at[c.centre], at[q]) - radii[c.centre]) / size for q in c.points[1:]]
+        if not c.points:
+            out.append(hinge(radii[c.centre] / size - numeric.MIN_APART))
+    for poly in p.polygons:
+        area = abs(pg.signed_area([at[q] for q in poly.points]))
+        out.append(numeric.FLAT_WEIGHT * hinge(area / size ** 2 - numeric.MIN_AREA))
+        if len(poly.points) == 4 and poly.convex:
+            out += convex(*poly.points)(at)
+    if system.use_turns:
+        for turn in p.turns:
+            for chain in turn.chains:
+                s = pg.signed_area([at[q] for q in chain]) * (-1 if turn.clockwise else 1)
+                out.append(numeric.FLAT_WEIGHT * hinge(s / size ** 2 - numeric.MIN_TURN))
+    for rel in p.relations:
+        out += BLOCKS_BY_KEY[rel.key].residuals(rel.args, at)
+    equations = [(f.lhs, f.rhs) for f in p.facts]
+    for rel in p.relations:
+        equations += BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
+
+    def value(e) -> float:
+        subs = {}
+        for s in e.free_symbols:
+            el = element_of(s)
+            subs[s] = sympy.Float(pg.measure(el, at, radii.__getitem__) if el is not None else vs[s.name], 30)
+        e = e.replace(lambda t: isinstance(t, Degrees), lambda t: t.rewrite_radians())
+        v = complex(e.xreplace(subs).evalf())
+        return v.real if abs(v.imag) < 1e-12 and math.isfinite(v.real) else 1e6
+
+    for k, (lhs, rhs) in enumerate(equations):
+        a, b = value(lhs), value(rhs)
+        out.append((a - b) / max(abs(a), abs(b), 1.0) * (system.fact_weight if k < len(p.facts) else 1.0))
+    names = system.points
+    out += [hinge(pg.dist(at[names[i]], at[names[j]]) / size - numeric.MIN_APART)
+            for i in range(len(names)) for j in range(i + 1, len(names))]
+    sized = any(element_of(f.lhs) is not None and element_of(f.lhs).kind.unit == "length" and f.rhs.is_number
+                for f in p.facts)  # a given length fixes the size: no gauge
+    out.append((0.0 if sized else numeric.GAUGE) * (size - system.hint) / system.hint)
+    return np.array(out)
+
+
+@pytest.mark.parametrize("text", PROBLEMS, ids=range(len(PROBLEMS)))
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), turns=st.booleans(), weight=st.sampled_from([1.0, 1e-2]),
+       scale=st.sampled_from([0.3, 10.0]))
+def test_the_compiled_residuals_equal_every_statement_read_plainly(text: str, seed: int, turns: bool,
+                                                                     weight: float, scale: float) -> None:
+    system = numeric._System(parse(text))
+    system.use_turns, system.fact_weight = turns, weight
+    x = np.random.default_rng(seed).uniform(-scale, scale, system.n)
+    got, want = system(x), _reference(system, x)
+    assert got.shape == want.shape
+    assert np.allclose(got, want, rtol=1e-9, atol=1e-12), np.max(np.abs(got - want))
+    n = len(system.points)
+    assert system.first_fact == len(want) - len(system.equation_text) - n * (n - 1) // 2 - 1
+    if turns:  # every residual has its statement, for the refusal that names the one missed most
+        assert len(system.labels()) == len(got)
+
+
+def test_a_side_that_cannot_be_evaluated_counts_as_far_off_and_the_others_still_count() -> None:
+    """sqrt of a negative on one side: that equation's residual is large, the rest are exact."""
+    system = numeric._System(parse("points A B C\ntriangle ABC\nAB = sqrt(x - 100)\nAC = 5\nfind BC\n"))
+    x = np.zeros(system.n)
+    x[2:4], x[4:6] = (3.0, 0.0), (0.0, 5.0)  # B, C (A at the origin); the variable x is 0
+    r = system(x)
+    facts = r[system.first_fact:system.first_fact + 2]
+    assert facts[0] == pytest.approx((3 - 1e6) / 1e6) and facts[1] == 0.0
+
+
+def test_a_figure_much_larger_than_its_given_lengths_is_found() -> None:
+    """FormalGeo 5979: sides of 1 and 2 along AB, yet the area of AEF makes the parallelogram 48
+    high.  A given length fixes the size, so nothing may pull the figure toward the size the
+    lengths suggest (a gauge did, and every start stopped 2e-5 short of a model)."""
+    p = parse("points D A F E C B\ntriangle DAF\ntriangle FAE\ntriangle DFC\npolygon CFEB\nparallelogram ABCD\n"
+              "line D F E\nline A F C\nline A E B\nclockwise DAF FAE DFC CFEB\narea AEF = 6\nAE = 1\nBE = 2\n"
+              "find area CDF\n")
+    assert numeric._System(p).gauge == 0.0
+    m = numeric.build_model(p)
+    assert m.goal_value() == pytest.approx(54, rel=1e-4)  # CDF ~ AEF with ratio 3: 9 times the area
+    assert pg.line_distance(m.coords["D"], m.coords["A"], m.coords["B"]) == pytest.approx(48, rel=1e-4)
+
+
+def test_a_stalled_search_is_given_up_after_its_rounds() -> None:
+    """A residual crawling toward 1 and never halving (a search headed for a local minimum): a
+    quick search gives up after one round of CHECK_ITERATIONS, the patient one after two of
+    STALL_ITERATIONS; a search that converges is not cut short."""
+    for quick, rounds in ((True, numeric.CHECK_ITERATIONS), (False, 2 * numeric.STALL_ITERATIONS)):
+        calls = []
+
+        def stuck(x: np.ndarray, calls: list = calls) -> np.ndarray:
+            calls.append(1)
+            return np.array([1.0 + 1 / (1 + x[0] ** 2), 0.0])
+
+        numeric._minimise(stuck, np.array([0.5]), quick=quick)
+        assert len(calls) == rounds * 2  # each iteration: a step and a Jacobian (one parameter)
+    x = numeric._minimise(lambda v: np.array([v[0] - 3.0, v[1] + 1.0, 0.0]), np.zeros(2), quick=True)
+    assert np.allclose(x, [3.0, -1.0], atol=1e-6)
+
+
+def test_a_rough_model_is_polished_before_two_figures_are_said_to_disagree() -> None:
+    """FormalGeo 6380: a model accepted within TOLERANCE (7e-6) measured the perimeter 14.06, the
+    exact figure 14: the goal is ill-conditioned, not underdetermined.  Polished, a rough model
+    meets every residual to DONE and measures the goal exactly."""
+    p = parse("points A B O D C\ntriangle ABO\ntriangle AOD\ntriangle OBC\ntriangle OCD\nparallelogram ABCD\n"
+              "line A O C\nline B O D\nclockwise ABO AOD OBC OCD\nAC + BD = 16\nCD = 6\nfind perimeter ABO\n")
+    model = numeric.build_model(p)
+    assert model.goal_value() == pytest.approx(14, rel=1e-6)
+    system = numeric._System(p)
+    rough = numeric.NumericModel(p, {k: v + 1e-5 * np.array([math.sin(i), math.cos(i)])
+                                     for i, (k, v) in enumerate(model.coords.items())},
+                                 model.variables, model.radii, 1e-5, model.seed)
+    assert abs(rough.goal_value() - 14) > 1e-6
+    polished = numeric._polish(system, rough)
+    assert polished.residual < 1e-6
+    assert polished.goal_value() == pytest.approx(14, rel=1e-6)
