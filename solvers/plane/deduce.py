@@ -30,7 +30,7 @@ from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
-from .theorems import Instance, construction_instances, judgements
+from .theorems import Instance, construction_instances, judgements, more_constructions
 
 MAX_ROUNDS = 12
 SOLVE_SECONDS = 2.0  # one sympy solve
@@ -186,7 +186,7 @@ class Deduction:
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
-        for inst in construction_instances(self.cfg):
+        for inst in itertools.chain(construction_instances(self.cfg), more_constructions(self.cfg)):
             self.add(inst)
         for _ in range(MAX_ROUNDS):
             out = self.answer()
