@@ -639,6 +639,7 @@ def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
 
 F.update({f.key: f for f in (
     Family("round_angle", "since the angles around {0} make a full turn"),
+    Family("arc_split", "since {1} lies on the arc {0}, the two arcs it splits it into add up to it"),
     Family("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
                                               "angle"),
     Family("circle_property_circular_power_segment_and_segment_angle",
@@ -668,16 +669,32 @@ F.update({f.key: f for f in (
            "judgement"),
 )})
 
+F["arc_split"] = Family("arc_addition_measure", F["arc_split"].sentence)
 PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
 
 def more_constructions(cfg: Configuration) -> Iterator[Instance]:
     yield from round_angles(cfg)
     yield from circle_angles(cfg)
+    yield from arc_additions(cfg)
     for rel in cfg.problem.relations:
         if rel.key in PARALLELOGRAMS:
             yield from _parallelogram_area(cfg, tuple(rel.args[0]), ("".join(rel.args[0]),), "parallelogram_area_"
                                            "formula_sine")
+
+
+def arc_additions(cfg: Configuration) -> Iterator[Instance]:
+    """A point c on the arc from a to b (counter-clockwise) splits it: arc ab = arc ac + arc cb."""
+    at = cfg.at
+    for c in cfg.problem.circles:
+        o, pts = c.centre, c.points
+        if len(pts) < 3 or len(pts) > 8:
+            continue
+        for a, b in itertools.permutations(pts, 2):
+            s = pg.sweep(at[o], at[a], at[b])
+            for m in pts:
+                if m not in (a, b) and pg.sweep(at[o], at[a], at[m]) < s:
+                    yield inst("arc_split", (o + a + b, m), arc(o + a + m) + arc(o + m + b), arc(o + a + b))
 
 
 def round_angles(cfg: Configuration) -> Iterator[Instance]:
@@ -799,7 +816,9 @@ def _midsegment_judgements(cfg: Configuration, proven: Proven) -> Iterator[Insta
     pts = cfg.problem.points
     for x, y, z in ((t[k], t[k - 1], t[k - 2]) for t in cfg.triangles for k in range(3)):
         for d in pts:
-            hd = _half(cfg, d, x, y, proven) if cfg.between(d, x, y) else None
+            if not cfg.between(d, x, y):
+                continue
+            hd = _half(cfg, d, x, y, proven)
             for e in pts:
                 if e == d or not cfg.between(e, x, z) or not cfg.joined(d, e):
                     continue
@@ -914,11 +933,12 @@ def _parallelogram_judgements(cfg: Configuration, proven: Proven) -> Iterator[In
         elif all(_close(pg.angle(at[poly[k - 1]], at[poly[k]], at[poly[(k + 1) % 4]]), 90) for k in range(4)) and \
                 sum(proven(q, sympy.Integer(90)) for q in corners) >= 3:
             key = "rectangle_judgment_right_angle"
-            prem = tuple((q, 90) for q in corners if proven(q, sympy.Integer(90)))
+            prem = tuple((q, 90) for q in corners if proven(q, sympy.Integer(90)))[:3]  # the fourth follows
         else:
             continue
         for u, v in sides:
             yield inst(key, name, u, v, premises=prem)
-        yield inst(key, name, corners[0], corners[2], premises=prem)
-        yield inst(key, name, corners[1], corners[3], premises=prem)
+        if key != "rectangle_judgment_right_angle":  # a rectangle's are all right: its premises say so
+            yield inst(key, name, corners[0], corners[2], premises=prem)
+            yield inst(key, name, corners[1], corners[3], premises=prem)
         yield from _parallelogram_area(cfg, poly, name, key, prem)
