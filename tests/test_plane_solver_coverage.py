@@ -114,10 +114,26 @@ def round_figure(rng):
     return "points O A B C\nline O A\nline O B\nline O C\nfind angle AOB", pts, {}
 
 
+def dart_figure(rng):
+    a, b, c = np.array([0.0, 0.0]), np.array([rng.uniform(3, 6), rng.uniform(-1, 1)]), np.array([rng.uniform(-1, 1),
+                                                                                                   rng.uniform(3, 6)])
+    w = rng.dirichlet([2, 2, 2])
+    pts = {"A": a, "B": b, "C": c, "D": w[0] * a + w[1] * b + w[2] * c}  # D inside ABC: the corner at D is reflex
+    return "points A B C D\npolygon ABCD\nfind angle ADC", pts, {}
+
+
+def medians_figure(rng):
+    a, b, c = (rng.uniform(-5, 5, 2) for _ in range(3))
+    pts = {"A": a, "B": b, "C": c, "D": (b + c) / 2, "E": (a + c) / 2, "G": (a + b + c) / 3}
+    return "points A B C D E G\ntriangle ABC\nline B D C\nline A E C\nline A G D\nline B G E\nfind AG", pts, {}
+
+
 FIGURES = [triangle_figure, trapezoid_figure, parallelogram_figure, lambda rng: parallelogram_figure(rng, True),
-           secant_figure, tangent_figure, chords_figure, equal_arcs_figure, round_figure]
+           secant_figure, tangent_figure, chords_figure, equal_arcs_figure, round_figure, dart_figure, medians_figure]
 NEEDED = {  # family -> the figures that must make at least one instance of it
     "round_angle": {"round_figure"},
+    "polygon_property_angle_sum": {"dart_figure"},
+    "centroid_of_triangle_judgment_intersection": {"medians_figure"},
     "parallelogram_judgment_parallel_and_parallel": {"parallelogram_figure"},
     "parallelogram_judgment_equal_and_equal": {"parallelogram_figure"},
     "rectangle_judgment_right_angle": {"<lambda>"},
@@ -209,6 +225,10 @@ CASES = [  # (family it needs, problem text, exact answer)
      "AB parallel to CD\nBC parallel to AD\nAB = 5\nfind CD", "5"),
     ("rectangle_judgment_right_angle", "points A B C D\npolygon ABCD\nclockwise ABCD\nangle ABC = 90\n"
      "angle BCD = 90\nangle CDA = 90\nAB = 3\nBC = 4\nfind area ABCD", "12"),
+    ("polygon_property_angle_sum", "points A B C D\npolygon ABCD\nclockwise ABCD\nangle DAB = 20\n"
+     "angle ABC = 50\nangle BCD = 30\nfind angle ADC", "100"),
+    ("centroid_of_triangle_judgment_intersection", "points A B C D E G\ntriangle ABC\nline B D C\nline A E C\n"
+     "line A G D\nline B G E\nBD = DC\nAE = EC\nAD = 9\nfind AG", "6"),
     ("right_triangle_property_length_of_median", "points A B C M\ntriangle ABC\nline B M C\nline A M\n"
      "AM median of ABC\nclockwise ABM\nangle BAC = 90\nBC = 10\nfind AM", "5"),
 ]

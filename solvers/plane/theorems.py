@@ -639,6 +639,8 @@ def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
 
 F.update({f.key: f for f in (
     Family("round_angle", "since the angles around {0} make a full turn"),
+    Family("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its "
+                                                         "centroid", "judgement"),
     Family("arc_split", "since {1} lies on the arc {0}, the two arcs it splits it into add up to it"),
     Family("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
                                               "angle"),
@@ -677,6 +679,7 @@ def more_constructions(cfg: Configuration) -> Iterator[Instance]:
     yield from round_angles(cfg)
     yield from circle_angles(cfg)
     yield from arc_additions(cfg)
+    yield from concave_angle_sums(cfg)
     for rel in cfg.problem.relations:
         if rel.key in PARALLELOGRAMS:
             yield from _parallelogram_area(cfg, tuple(rel.args[0]), ("".join(rel.args[0]),), "parallelogram_area_"
@@ -695,6 +698,45 @@ def arc_additions(cfg: Configuration) -> Iterator[Instance]:
             for m in pts:
                 if m not in (a, b) and pg.sweep(at[o], at[a], at[m]) < s:
                     yield inst("arc_split", (o + a + b, m), arc(o + a + m) + arc(o + m + b), arc(o + a + b))
+
+
+def concave_angle_sums(cfg: Configuration) -> Iterator[Instance]:
+    """The angle sum of a simple polygon that is not convex: a reflex corner counts 360 less its atom."""
+    for poly in _polygons(cfg):
+        n = len(poly)
+        if n < 4 or cfg.convex(poly) or _self_crossing(cfg, poly):
+            continue
+        pts = [cfg.at[q] for q in poly]
+        turn = pg.signed_area(pts)
+        total, const = sympy.Integer(0), 0
+        for i in range(n):
+            t = pg.cross(pts[i] - pts[i - 1], pts[(i + 1) % n] - pts[i])
+            if abs(t) < 1e-9 * cfg.model.size() ** 2:
+                break  # a straight corner: not a polygon's vertex
+            atom = ang(cfg, poly[i - 1], poly[i], poly[(i + 1) % n])
+            if (t > 0) == (turn > 0):
+                total += atom
+            else:
+                total, const = total - atom, const - 360
+        else:
+            yield inst("polygon_property_angle_sum", ("".join(poly),), total, 180 * (n - 2) + const)
+
+
+def _self_crossing(cfg: Configuration, poly: tuple[str, ...]) -> bool:
+    pts = [cfg.at[q] for q in poly]
+    n = len(pts)
+
+    def side(a, b, c) -> float:
+        return float(pg.cross(b - a, c - a))
+
+    for i in range(n):
+        for j in range(i + 2, n):
+            if (j + 1) % n == i:
+                continue
+            a, b, c, d = pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]
+            if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
+                return True
+    return False
 
 
 def round_angles(cfg: Configuration) -> Iterator[Instance]:
@@ -794,6 +836,26 @@ def more_judgements_2(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
     yield from _bisector_judgements(cfg, proven)
     yield from _arc_judgements(cfg, proven)
     yield from _parallelogram_judgements(cfg, proven)
+    yield from _centroid_judgements(cfg, proven)
+
+
+def _centroid_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
+    """Two medians of a triangle (each to a midpoint proven) meet at its centroid, which cuts each 2 : 1."""
+    for t in cfg.triangles:
+        medians = []
+        for k in range(3):
+            x, y, z = t[k], t[k - 1], t[k - 2]
+            for m in cfg.problem.points:
+                if cfg.between(m, y, z) and cfg.joined(x, m) and (half := _half(cfg, m, y, z, proven)):
+                    medians.append((x, m, half))
+        for (x, m, h1), (y, n, h2) in itertools.combinations(medians, 2):
+            if x == y:
+                continue
+            for g in cfg.problem.points:
+                if cfg.between(g, x, m) and cfg.between(g, y, n):
+                    for v, w in ((x, m), (y, n)):
+                        yield inst("centroid_of_triangle_judgment_intersection", (g, "".join(t)), L(v + g),
+                                   2 * L(g + w), premises=(h1, h2))
 
 
 def _half(cfg: Configuration, m: str, a: str, b: str, proven: Proven) -> tuple | None:
