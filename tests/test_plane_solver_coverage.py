@@ -229,6 +229,10 @@ CASES = [  # (family it needs, problem text, exact answer)
      "angle ABC = 50\nangle BCD = 30\nfind angle ADC", "100"),
     ("centroid_of_triangle_judgment_intersection", "points A B C D E G\ntriangle ABC\nline B D C\nline A E C\n"
      "line A G D\nline B G E\nBD = DC\nAE = EC\nAD = 9\nfind AG", "6"),
+    ("similar_triangle_property_line_ratio",  # SAS similarity whose ratio an AA similarity proves
+     "points B A C X M N P Q\ntriangle BAC\ntriangle BCX\ntriangle MNP\ntriangle MPQ\nline A C X\nline N P Q\n"
+     "clockwise BAC BCX MNP MPQ\nAB = 2x\nAC = CX\nBC = 10\nMN = 5\nMP = x\nNP = PQ\nangle BAC = angle MNP\n"
+     "angle BXC = angle MQP\nfind x", "5"),
     ("right_triangle_property_length_of_median", "points A B C M\ntriangle ABC\nline B M C\nline A M\n"
      "AM median of ABC\nclockwise ABM\nangle BAC = 90\nBC = 10\nfind AM", "5"),
 ]
