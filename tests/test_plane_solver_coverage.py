@@ -128,10 +128,21 @@ def medians_figure(rng):
     return "points A B C D E G\ntriangle ABC\nline B D C\nline A E C\nline A G D\nline B G E\nfind AG", pts, {}
 
 
+def chord_figure(rng):
+    r = rng.uniform(2, 5)
+    b, d = _on_circle(r, rng.uniform(0, 120)), _on_circle(r, rng.uniform(150, 300))
+    m = (b + d) / 2
+    pts = {"O": np.zeros(2), "B": b, "D": d, "M": m, "A": m * r / np.linalg.norm(m)}
+    return "points O A B D M\ncircle O through A B D\nline B M D\nline O M A\nfind angle OMB", pts, {"O": r}
+
+
 FIGURES = [triangle_figure, trapezoid_figure, parallelogram_figure, lambda rng: parallelogram_figure(rng, True),
-           secant_figure, tangent_figure, chords_figure, equal_arcs_figure, round_figure, dart_figure, medians_figure]
+           secant_figure, tangent_figure, chords_figure, equal_arcs_figure, round_figure, dart_figure, medians_figure,
+           chord_figure]
 NEEDED = {  # family -> the figures that must make at least one instance of it
     "round_angle": {"round_figure"},
+    "circle_property_chord_perpendicular_bisect_chord": {"chord_figure"},
+    "circle_property_chord_perpendicular_bisect_arc": {"chord_figure"},
     "polygon_property_angle_sum": {"dart_figure"},
     "centroid_of_triangle_judgment_intersection": {"medians_figure"},
     "parallelogram_judgment_parallel_and_parallel": {"parallelogram_figure"},
@@ -233,6 +244,10 @@ CASES = [  # (family it needs, problem text, exact answer)
      "points B A C X M N P Q\ntriangle BAC\ntriangle BCX\ntriangle MNP\ntriangle MPQ\nline A C X\nline N P Q\n"
      "clockwise BAC BCX MNP MPQ\nAB = 2x\nAC = CX\nBC = 10\nMN = 5\nMP = x\nNP = PQ\nangle BAC = angle MNP\n"
      "angle BXC = angle MQP\nfind x", "5"),
+    ("circle_property_chord_perpendicular_bisect_chord", "points O B D M\ncircle O through B D\nline B M D\n"
+     "line O M\nline O B\nBM = MD\nclockwise OBM\nfind angle OMB", "90"),
+    ("circle_property_chord_perpendicular_bisect_arc", "points O A B D M\ncircle O through A B D\nline B M D\n"
+     "line O M A\nOM perpendicular to BD\nclockwise BMA\narc OBA = 40\nfind arc OAD", "40"),
     ("right_triangle_property_length_of_median", "points A B C M\ntriangle ABC\nline B M C\nline A M\n"
      "AM median of ABC\nclockwise ABM\nangle BAC = 90\nBC = 10\nfind AM", "5"),
 ]

@@ -639,6 +639,10 @@ def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
 
 F.update({f.key: f for f in (
     Family("round_angle", "since the angles around {0} make a full turn"),
+    Family("circle_property_chord_perpendicular_bisect_chord_judge",
+           "since {0} joins the centre to the midpoint of the chord {1}, it is perpendicular to it", "judgement"),
+    Family("circle_property_chord_perpendicular_bisect_arc",
+           "since {0} is perpendicular to the chord {1} from the centre, it bisects its arcs", "judgement"),
     Family("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its "
                                                          "centroid", "judgement"),
     Family("arc_split", "since {1} lies on the arc {0}, the two arcs it splits it into add up to it"),
@@ -672,6 +676,8 @@ F.update({f.key: f for f in (
 )})
 
 F["arc_split"] = Family("arc_addition_measure", F["arc_split"].sentence)
+_JUDGE = "circle_property_chord_perpendicular_bisect_chord_judge"
+F[_JUDGE] = Family("circle_property_chord_perpendicular_bisect_chord", F[_JUDGE].sentence, "judgement")
 PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
 
@@ -837,6 +843,33 @@ def more_judgements_2(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
     yield from _arc_judgements(cfg, proven)
     yield from _parallelogram_judgements(cfg, proven)
     yield from _centroid_judgements(cfg, proven)
+    yield from _chord_judgements(cfg, proven)
+
+
+def _chord_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
+    """The line from the centre to a chord's midpoint (proven) is perpendicular to it; the
+    perpendicular from the centre (proven) bisects the arcs the chord cuts off."""
+    at = cfg.at
+    for c in cfg.problem.circles:
+        o = c.centre
+        for b, d in itertools.combinations(c.points, 2):
+            for m in cfg.problem.points:
+                if m == o or not cfg.between(m, b, d) or not cfg.joined(o, m):
+                    continue
+                right = ang(cfg, o, m, b)
+                half = _half(cfg, m, b, d, proven)
+                if half and _close(pg.angle(at[o], at[m], at[b]), 90) and not proven(right, sympy.Integer(90)):
+                    yield inst("circle_property_chord_perpendicular_bisect_chord_judge", (o + m, b + d), right, 90,
+                               premises=(half,))
+                if not proven(right, sympy.Integer(90)):
+                    continue
+                i = cfg.line_through(o, m)
+                for a in c.points:
+                    if a in (b, d) or cfg.line_through(o, a) != i:
+                        continue
+                    yield inst("circle_property_chord_perpendicular_bisect_arc", (o + m, b + d),
+                               _arc_between(cfg, o, b, a, (d,), a, False), _arc_between(cfg, o, a, d, (b,), a, False),
+                               premises=((right, 90),))
 
 
 def _centroid_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
