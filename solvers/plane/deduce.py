@@ -30,9 +30,10 @@ from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
-from .theorems import Instance, construction_instances, judgements
+from .theorems import Instance, construction_instances, judgements, more_constructions
 
 MAX_ROUNDS = 12
+MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_SECONDS = 2.0  # one sympy solve
 PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
@@ -137,6 +138,7 @@ class Deduction:
         self._estimates: dict[sympy.Symbol, float] = {}
         self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
         self.final: Step | None = None  # the equation a ratio goal was solved from
+        self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -187,7 +189,7 @@ class Deduction:
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
-        for inst in construction_instances(self.cfg):
+        for inst in itertools.chain(construction_instances(self.cfg), more_constructions(self.cfg)):
             self.add(inst)
         for _ in range(MAX_ROUNDS):
             out = self.answer()
@@ -369,12 +371,48 @@ class Deduction:
             if key in self.products or -key in self.products:
                 return True
             rest = e.xreplace(self.known())
-            return not rest.free_symbols and sympy.simplify(rest) == 0
+            if not rest.free_symbols:
+                return sympy.simplify(rest) == 0
+            return self._proportional(rest)
         coeffs, const = form
         if not coeffs:
             return const == 0
         ans = self.evaluate(coeffs)
         return ans is not None and sympy.simplify(ans.value - const) == 0
+
+    def _reduced(self, e: sympy.Expr) -> sympy.Expr:
+        """An equation equal to zero with the table's values and expressions put in, without denominators."""
+        e = e.xreplace(self.known())
+        subs = {}
+        for s in _syms(e):
+            ex = self.express(s)
+            if ex is not None and ex[0] != s:
+                subs[s] = ex[0]
+        return _numerator(e.xreplace(subs) if subs else e)
+
+    def _proportional(self, e: sympy.Expr) -> bool:
+        """Is e = 0 a multiple of a pooled equation once the table's values and expressions are put in
+        in both (AC·MN = AB·NP from AX·MN = AB·NQ with AX = 2 AC and NQ = 2 NP)?"""
+        if len(e.free_symbols) > MAX_PROPORTIONAL or e.has(Degrees):
+            return False
+        r = self._reduced(e)
+        if r == 0:
+            return True
+        fs = r.free_symbols
+        version = self.table.rank
+        for p in self.pool:
+            cached = self._reductions.get(id(p))
+            if cached is None or cached[0] != version:
+                q = self._reduced(p.expr) if len(p.expr.free_symbols) <= MAX_PROPORTIONAL and not p.expr.has(Degrees) \
+                    else sympy.Integer(0)
+                cached = self._reductions[id(p)] = (version, q)
+            q = cached[1]
+            if q == 0 or q.free_symbols != fs:
+                continue
+            ratio = sympy.cancel(r / q)
+            if not ratio.free_symbols and ratio != 0:
+                return True
+        return False
 
     def display(self) -> dict[sympy.Symbol, sympy.Symbol]:
         """Each angle atom -> the name the problem first gives that angle (``angle CAB``, not the

@@ -118,7 +118,7 @@ class Proof:
                 text = s.instance.text
                 text = text[0].upper() + text[1:]
                 part = f"{text}, {eq(s.lhs, s.rhs)}"
-                shown = [_said(u, v, eq) for u in s.uses if (v := self._value_of(u)) is not None]
+                shown = list(dict.fromkeys(_said(u, v, eq) for u in s.uses if (v := self._value_of(u)) is not None))
                 if shown:
                     part += f", where {and_list(shown)}"
                 parts.append(part + ".")
