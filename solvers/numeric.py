@@ -31,6 +31,7 @@ STARTS = 12  # seeded starts; a problem stops at its first model (its second, ch
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
@@ -463,6 +464,15 @@ def _simple(pts: list[np.ndarray]) -> bool:
     return True
 
 
+def _flat(pts: list[np.ndarray]) -> bool:
+    """Is a face a sliver, its corners all but on one line?  Such a figure satisfies the facts only
+    within the tolerance, and any goal of it is ill-conditioned (a centroid's median, a
+    parallelogram's side), so it may not stand as a figure, nor as the second figure that would
+    make a goal look underdetermined."""
+    perimeter = sum(pg.dist(pts[i - 1], pts[i]) for i in range(len(pts)))
+    return abs(pg.signed_area(pts)) < SLIVER * perimeter ** 2
+
+
 def _cross_properly(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> bool:
     d1, d2 = pg.cross(b - a, c - a), pg.cross(b - a, d - a)
     d3, d4 = pg.cross(d - c, a - c), pg.cross(d - c, b - c)
@@ -570,8 +580,9 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
-            if not all(_simple([at[q] for q in poly.points]) for poly in problem.polygons):
-                out.crossed = out.crossed or model  # a face crossing itself: only if no start finds better
+            if not all(_simple(pts) and not _flat(pts) for pts in ([at[q] for q in poly.points]
+                                                                   for poly in problem.polygons)):
+                out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue
             found.append(model)
             if not check_goal or problem.goal is None or len(found) == 2:

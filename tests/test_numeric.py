@@ -158,3 +158,17 @@ def test_a_rough_model_is_polished_before_two_figures_are_said_to_disagree() -> 
     polished = numeric._polish(system, rough)
     assert polished.residual < 1e-6
     assert polished.goal_value() == pytest.approx(14, rel=1e-6)
+
+
+def test_a_flat_face_is_no_figure_nor_a_second_one():
+    """A triangle all but flat satisfies a centroid's facts within the tolerance with any point of
+    its 'median': taken as the second figure it made AO look underdetermined (6 against 6.05)."""
+    from geomill.dsl import parse
+    from geomill.solvers.numeric import _flat, build_model
+
+    sliver = [np.array(p) for p in ((-4.4974, -2.9556), (-9.1876, 6.5366), (-7.9208, 3.9690))]
+    thin = [np.array(p) for p in ((0.0, 0.0), (10.0, 0.0), (5.0, 0.2))]  # corners of 2.3°: a figure
+    assert _flat(sliver) and not _flat(thin)
+    model = build_model(parse("points A B C O D\ntriangle ABC\nline A O D\nline B D C\n"
+                              "O centroid of ABC\nAD = 9\nfind AO"))
+    assert abs(model.goal_value() - 6) < 1e-6
