@@ -490,8 +490,9 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     or (``check_goal``) a second model gives the goal another value (it is underdetermined).
 
     A construction start gives up a stalling search quickly (CHECK_ITERATIONS: a planned start
-    near a figure converges fast, and there are others); a start with every coordinate free is
-    slow to converge and is given the patient rounds (STALL_ITERATIONS).
+    near a figure converges fast, and there are others); when no quick start finds one, the
+    construction starts are tried again with the patient rounds (STALL_ITERATIONS: some figures
+    are only reached slowly), and so is a start with every coordinate free.
 
     ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
     fact (lines, circles, relations, faces) and misses no given value by more than that share
@@ -510,7 +511,7 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
                 return approximate
     if not found:
         missed, where = _missed(system, search.nearest)
-        raise SolveError(f"no figure satisfies these facts (best of {starts + FALLBACK_STARTS} starts leaves a "
+        raise SolveError(f"no figure satisfies these facts (best of {len(search.tried)} starts leaves a "
                          f"residual of {search.best:.2g}{missed})", where)
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
@@ -561,15 +562,15 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
     chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     out = _Search([], None, [], math.inf, np.zeros(0))
     found = out.found
-    for k in range(starts + FALLBACK_STARTS):
+    for k in range(2 * starts + FALLBACK_STARTS):
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
-        if k < starts:  # construction first
+        if k >= starts and found:
+            break
+        if k < 2 * starts:  # construction first: quick starts, then (none found) patient ones
             q0, branches = plan.sample(rng)
             branches = plan.orient(q0, branches, chains)
-            x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches, quick=True)
-        elif found:
-            break
+            x, fun = _solve_planned(system, plan, np.concatenate([q0, extra]), branches, quick=k < starts)
         else:  # every coordinate free: slower, but no plan's choices in the way
             x = _solve(system, np.concatenate([_start(problem, rng, half), extra]))
             fun = system(x)
