@@ -235,3 +235,15 @@ def test_proof_text_writes_a_coefficient_on_a_variable_as_the_language_does():
     angle = element_symbol("angle", tuple("ABC"))
     assert show(4 * y - 10) == "4y - 10"
     assert show(2 * angle + 3 * y) == "2*angle ABC + 3y"
+
+
+def test_an_answer_is_given_in_its_simplest_exact_form():
+    """A trigonometric function of an inverse one is simplified (problem 1793 printed
+    ``cos(pi*(-asin(12/13)/pi + 1/2))`` for 12/13); radicals are rationalised, nothing else touched."""
+    from geomill.solvers.plane.deduce import _tidy
+
+    half = sympy.Rational(1, 2)
+    assert _tidy(sympy.cos(sympy.pi * (half - sympy.asin(sympy.Rational(12, 13)) / sympy.pi))) == sympy.Rational(12, 13)
+    assert _tidy(sympy.tan(sympy.pi / 2 - sympy.atan(sympy.Rational(3, 4)))) == sympy.Rational(4, 3)
+    assert _tidy(1 / sympy.sqrt(2)) == sympy.sqrt(2) / 2
+    assert _tidy(25 * sympy.pi) == 25 * sympy.pi

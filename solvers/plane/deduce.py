@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from geomill.engine.plane import Degrees, GeneralProblem, element_of
+from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
 from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
@@ -108,6 +109,18 @@ def _numerator(e: sympy.Expr) -> sympy.Expr:
 def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
     """An expression's symbols in name order (a set's order changes from run to run)."""
     return sorted(e.free_symbols, key=lambda s: s.name)
+
+
+def _tidy(value: sympy.Expr) -> sympy.Expr:
+    """An answer in its simplest exact form: ``12/13``, not ``cos(pi*(1/2 - asin(12/13)/pi))`` (a
+    trigonometric function of an inverse one is simplified; other answers only have their radicals
+    rationalised, since simplify is slow and rarely needed)."""
+    value = sympy.radsimp(_radians(value))
+    if value.has(TrigonometricFunction, InverseTrigonometricFunction):
+        tidy = sympy.simplify(value)
+        if sympy.count_ops(tidy) < sympy.count_ops(value):
+            return tidy
+    return value
 
 
 def _radians(e: sympy.Expr) -> sympy.Expr:
@@ -457,7 +470,7 @@ class Deduction:
             value, uses = self._ratio_goal(g)
         if value is None:
             return None
-        value = sympy.radsimp(_radians(value))
+        value = _tidy(value)
         return Outcome(value, goal=self.goal, uses=uses, final=self.final)
 
     def _ratio_goal(self, g: sympy.Expr) -> tuple[sympy.Expr | None, list]:
