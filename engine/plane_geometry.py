@@ -40,6 +40,19 @@ def signed_area(pts: list[np.ndarray]) -> float:
     return 0.5 * sum(cross(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
 
 
+def crosses_itself(pts: list[np.ndarray]) -> bool:
+    """Do two sides of a polygon that share no corner cross (a face of a figure never does)?"""
+    n = len(pts)
+    for i in range(n):
+        for j in range(i + 2, n):
+            if (j + 1) % n == i:
+                continue
+            a, b, c, d = pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]
+            if cross(b - a, c - a) * cross(b - a, d - a) < 0 and cross(d - c, a - c) * cross(d - c, b - c) < 0:
+                return True
+    return False
+
+
 def unit_cross(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> float:
     """sin of the angle between AB and CD (0: parallel)."""
     u, v = b - a, d - c

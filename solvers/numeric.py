@@ -435,7 +435,7 @@ def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericMod
     at, vs, radii = system.unpack(x)
     misfit = float(np.max(np.abs(fun[facts]), initial=0.0))
     if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
-            or not all(_simple([at[q] for q in poly.points]) for poly in system.p.polygons):
+            or not all(not pg.crosses_itself([at[q] for q in poly.points]) for poly in system.p.polygons):
         return None
     texts = system.equation_text[:system.n_facts]
     order = np.argsort(-np.abs(fun[facts]))
@@ -452,18 +452,6 @@ def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
     return ": it misses " + "; ".join(repr(text) for text, _ in said), next((sp for _, sp in said if sp), None)
 
 
-def _simple(pts: list[np.ndarray]) -> bool:
-    """Does a polygon's outline cross itself nowhere (a face of a figure never does)?"""
-    n = len(pts)
-    for i in range(n):
-        for j in range(i + 2, n):
-            if i == 0 and j == n - 1:
-                continue
-            if _cross_properly(pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]):
-                return False
-    return True
-
-
 def _flat(pts: list[np.ndarray]) -> bool:
     """Is a face a sliver, its corners all but on one line?  Such a figure satisfies the facts only
     within the tolerance, and any goal of it is ill-conditioned (a centroid's median, a
@@ -471,12 +459,6 @@ def _flat(pts: list[np.ndarray]) -> bool:
     make a goal look underdetermined."""
     perimeter = sum(pg.dist(pts[i - 1], pts[i]) for i in range(len(pts)))
     return abs(pg.signed_area(pts)) < SLIVER * perimeter ** 2
-
-
-def _cross_properly(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> bool:
-    d1, d2 = pg.cross(b - a, c - a), pg.cross(b - a, d - a)
-    d3, d4 = pg.cross(d - c, a - c), pg.cross(d - c, b - c)
-    return d1 * d2 < 0 and d3 * d4 < 0
 
 
 def _said(e: sympy.Expr) -> str:
@@ -581,7 +563,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
-            if not all(_simple(pts) and not _flat(pts) for pts in ([at[q] for q in poly.points]
+            if not all(not pg.crosses_itself(pts) and not _flat(pts) for pts in ([at[q] for q in poly.points]
                                                                    for poly in problem.polygons)):
                 out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue

@@ -172,3 +172,17 @@ def test_a_flat_face_is_no_figure_nor_a_second_one():
     model = build_model(parse("points A B C O D\ntriangle ABC\nline A O D\nline B D C\n"
                               "O centroid of ABC\nAD = 9\nfind AO"))
     assert abs(model.goal_value() - 6) < 1e-6
+
+
+def test_a_polygon_crosses_itself_exactly_when_shapely_says_its_outline_is_not_simple():
+    from geomill.engine import plane_geometry as pg
+    from shapely.geometry import LinearRing
+
+    rng = np.random.default_rng(3)
+    crossing = 0
+    for _ in range(400):
+        pts = list(rng.uniform(0, 10, size=(int(rng.integers(3, 7)), 2)))
+        crossed = pg.crosses_itself(pts)
+        assert crossed == (not LinearRing(pts).is_simple)
+        crossing += crossed
+    assert 50 < crossing < 350  # both answers drawn often

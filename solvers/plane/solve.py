@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy
+from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
 from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
@@ -133,25 +134,6 @@ def _mirror_disagrees(problem: GeneralProblem, model: NumericModel) -> str | Non
 def _crossed(problem: GeneralProblem, model: NumericModel) -> str | None:
     """The first polygon the model draws crossing itself (a face never does), or None."""
     for poly in problem.polygons:
-        if _crosses_itself([model.coords[q] for q in poly.points]):
+        if pg.crosses_itself([model.coords[q] for q in poly.points]):
             return "".join(poly.points)
     return None
-
-
-def _crosses_itself(pts: list) -> bool:
-    """Do two edges of a polygon that share no vertex cross?"""
-    n = len(pts)
-    if n < 4:
-        return False
-
-    def side(a, b, c) -> float:
-        return float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
-
-    for i in range(n):
-        for j in range(i + 2, n):
-            if (j + 1) % n == i:
-                continue
-            a, b, c, d = pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]
-            if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
-                return True
-    return False

@@ -367,7 +367,7 @@ def concave_angle_sums(cfg: Configuration) -> Iterator[Instance]:
     """The angle sum of a simple polygon that is not convex: a reflex corner counts 360 less its atom."""
     for poly in _polygons(cfg):
         n = len(poly)
-        if n < 4 or cfg.convex(poly) or _self_crossing(cfg, poly):
+        if n < 4 or cfg.convex(poly) or pg.crosses_itself([cfg.at[q] for q in poly]):
             continue
         pts = [cfg.at[q] for q in poly]
         turn = pg.signed_area(pts)
@@ -383,23 +383,6 @@ def concave_angle_sums(cfg: Configuration) -> Iterator[Instance]:
                 total, const = total - atom, const - 360
         else:
             yield inst("polygon_property_angle_sum", ("".join(poly),), total, 180 * (n - 2) + const)
-
-
-def _self_crossing(cfg: Configuration, poly: tuple[str, ...]) -> bool:
-    pts = [cfg.at[q] for q in poly]
-    n = len(pts)
-
-    def side(a, b, c) -> float:
-        return float(pg.cross(b - a, c - a))
-
-    for i in range(n):
-        for j in range(i + 2, n):
-            if (j + 1) % n == i:
-                continue
-            a, b, c, d = pts[i], pts[(i + 1) % n], pts[j], pts[(j + 1) % n]
-            if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
-                return True
-    return False
 
 
 def round_angles(cfg: Configuration) -> Iterator[Instance]:
