@@ -219,6 +219,19 @@ def _laid_out(sol, seed: int = 0):
         return None
 
 
+def _solved_scenes(seeds: int) -> list[tuple[int, object, object]]:
+    """(seed, solution, scene) of the random problems of seeds 0 .. seeds-1 that the layout draws."""
+    out = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
+        sol = solve(problem) if problem is not None else None
+        scene = _laid_out(sol, seed) if sol is not None else None
+        if scene is not None:
+            out.append((seed, sol, scene))
+    return out
+
+
 def _shared() -> Renderer:
     if not _RENDERER:
         _RENDERER.append(Renderer())
@@ -308,13 +321,9 @@ def test_generated_individual_solutions_name_only_drawn_elements():
         if ELEMENT_NAME.findall(record["solution_text_only"]):
             assert record["solution"] != record["solution_text_only"]
     checked = 0
-    for seed in range(8):
-        rng = random.Random(seed)
-        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
-        scene = _laid_out(solve(problem), seed) if problem is not None else None
-        if scene is not None:
-            _assert_every_named_element_is_drawn(solve(problem), scene)
-            checked += 1
+    for _, sol, scene in _solved_scenes(8):
+        _assert_every_named_element_is_drawn(sol, scene)
+        checked += 1
     assert checked >= 6  # builds and layouts that fail are rare: most seeds are checked
 
 
@@ -431,12 +440,7 @@ def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monk
     same spots: with it switched off, every label of generated figures lands in the same place."""
     from geomill.render import compose as compose_module
 
-    scenes = []
-    for seed in range(12):
-        rng = random.Random(seed)
-        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
-        if problem is not None and (scene := _laid_out(solve(problem), seed)) is not None:
-            scenes.append((solve(problem), scene))
+    scenes = [(sol, scene) for _, sol, scene in _solved_scenes(12)]
     assert len(scenes) >= 8
 
     def placements():
@@ -458,13 +462,7 @@ def test_fail_fast_stops_at_the_first_label_that_must_read_wrong(renderer):
     from geomill.render.compose import compose
 
     stopped = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
-        sol = solve(problem) if problem is not None else None
-        scene = _laid_out(sol, seed) if sol is not None else None
-        if scene is None:
-            continue
+    for _, sol, scene in _solved_scenes(40):
         ann = Annotation.build(scene, sol, "coordinate", "image")
         full = compose(scene, replace(ann, in_text=set(ann.in_text)), renderer.style, renderer.text_size)
         fast = compose(scene, replace(ann, in_text=set(ann.in_text)), renderer.style, renderer.text_size,
@@ -497,12 +495,7 @@ def test_point_labels_settled_from_the_pass_land_where_the_search_puts_them(rend
         settled.append(placed is not None and placed.conflicts)
         return placed
     monkeypatch.setattr(compose_module._FirstStage, "settle", counting)
-    cases = []
-    for seed in range(40):
-        rng = random.Random(seed)
-        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
-        if problem is not None and (scene := _laid_out(solve(problem), seed)) is not None:
-            cases.append((solve(problem), scene))
+    cases = [(sol, scene) for _, sol, scene in _solved_scenes(40)]
 
     def placements():
         out = []
@@ -521,13 +514,7 @@ def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(
     (compose._place_items); what is drawn must be exactly what placing everything again, with that
     value in the text from the start, draws."""
     moved = 0
-    for seed in range(50):
-        rng = random.Random(seed)
-        problem = build_problem(rng, rng.randint(2, 4), rng.random() < 0.5, False)
-        sol = solve(problem) if problem is not None else None
-        scene = _laid_out(sol, seed) if sol is not None else None
-        if scene is None:
-            continue
+    for _, sol, scene in _solved_scenes(50):
         for style in ("coordinate", "individual"):
             ann = Annotation.build(scene, sol, style, "image")
             d = renderer.compose(scene, ann)
@@ -679,13 +666,7 @@ def test_a_rules_cheap_tests_never_refuse_what_the_rule_accepts(renderer):
     leaders round every labelled element of generated figures, both annotation styles."""
     rng = np.random.default_rng(5)
     accepted = refused_early = 0
-    for seed in range(12):
-        r = random.Random(seed)
-        problem = build_problem(r, r.randint(2, 4), r.random() < 0.5, False)
-        sol = solve(problem) if problem is not None else None
-        scene = _laid_out(sol, seed) if sol is not None else None
-        if scene is None:
-            continue
+    for _, sol, scene in _solved_scenes(12):
         for style in ("coordinate", "individual"):
             rules = renderer.compose(scene, Annotation.build(scene, sol, style, "image")).rules
             elements = [("side", a + b) for a, b in scene.segments] + [("angle", e) for e in rules.wedges]
