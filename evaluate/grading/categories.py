@@ -193,10 +193,13 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
         copied = [str(q) for kk, (q, g) in key.givens.items() if g is not None and kk != k and abs(g - v) < 1e-9
                   and kk not in key.distractors]
-        if copied and k not in key.step_of:
-            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
         if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
-            return "misread_given", f"states the given {_name(key, k)} as {v:g}"
+            # a given stated wrongly is a misread given, whatever number took its place: another given's
+            # value (the neighbouring label read) is the commonest misreading, and a made-up value can be one
+            source = f" (the value of {copied[0]})" if copied else ""
+            return "misread_given", f"states the given {_name(key, k)} as {v:g}{source}"
+        if copied and k not in key.step_of:  # a given in a variable stated as another given's number
+            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
     if wrong_inputs:
         if earlier_wrong and (rule is None or explained(value, decimals, evaluate(rule, _by_symbol(key, step, used)))):
             return "propagated", "follows from an earlier wrong value"
