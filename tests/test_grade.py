@@ -117,6 +117,27 @@ def test_a_given_misread_as_another_givens_value_is_a_misread_given(propagate, r
     assert "40" in g.reason and "EB" in g.reason
 
 
+@pytest.mark.parametrize("propagate", [False, True])
+def test_an_invented_value_that_moves_the_result_less_than_rounding_is_still_hallucinated(propagate):
+    """Record 0, step 1, seed 22: 27 / (2 · sin(86.15°)) = 13.5 for sin 97°, within the 1.2 % that early
+    rounding may drift, yet 86.15 is the made-up angle PQR's: the formula shows it, so hallucinated."""
+    r = records()[0]
+    text = inject(r, "hallucinated", 1, random.Random(22), propagate=propagate)
+    assert text is not None and "sin(86.15°)" in text
+    g = grade(r, text)
+    assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), (text, g)
+
+
+@pytest.mark.parametrize("index, step, seed", [(6, 3, 5), (17, 3, 14)])
+def test_no_invented_value_outside_the_formulas_domain_or_one_the_problem_has(index, step, seed):
+    """acos(8.99 / 8.96) rounds to acos(1) = 0 (record 6): no step at all; a made-up 13 where GB is 13
+    (record 17) is GB taken for BH, no invented value.  Neither is test material for 'hallucinated'."""
+    r = records()[index]
+    key = build_key(r)
+    assert inject(r, "hallucinated", step, random.Random(seed), key=key) is None
+    assert inject(r, "result", step, random.Random(seed), key=key) is not None  # the step admits errors
+
+
 def test_every_error_kind_has_cases():
     assert all(len(v) >= 3 for v in feasible().values()), {k: len(v) for k, v in feasible().items()}
 
