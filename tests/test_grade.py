@@ -117,15 +117,20 @@ def test_a_given_misread_as_another_givens_value_is_a_misread_given(propagate, r
     assert "40" in g.reason and "EB" in g.reason
 
 
-@pytest.mark.parametrize("propagate", [False, True])
-def test_an_invented_value_that_moves_the_result_less_than_rounding_is_still_hallucinated(propagate):
-    """Record 0, step 1, seed 22: 27 / (2 · sin(86.15°)) = 13.5 for sin 97°, within the 1.2 % that early
-    rounding may drift, yet 86.15 is the made-up angle PQR's: the formula shows it, so hallucinated."""
+@pytest.mark.parametrize("answer", ["13.64", "13.5"])
+def test_an_invented_value_that_moves_the_result_less_than_rounding_is_still_hallucinated(answer):
+    """Record 0 (the draw inject made at step 1, seed 22, before it left out errors this small):
+    27 / (2 · sin(86.15°)) = 13.5 for sin 97°, within the 1.2 % that early rounding may drift, yet 86.15
+    is the made-up angle PQR's and the formula shows it: hallucinated, not a rounding."""
     r = records()[0]
-    text = inject(r, "hallucinated", 1, random.Random(22), propagate=propagate)
-    assert text is not None and "sin(86.15°)" in text
+    gold = r["solution_text_only"]
+    right = "27 / (2 · sin(97°)) = 27 / (2 · 0.99) = 27 / 1.98 = 13.64. Therefore the final answer is 13.64."
+    assert right in gold
+    text = "Suppose the degree of the PQR angle is 86.15. " + gold.replace(
+        right, f"27 / (2 · sin(86.15°)) = 27 / (2 · 1) = 27 / 2 = 13.5. Therefore the final answer is {answer}.")
     g = grade(r, text)
     assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), (text, g)
+    assert "86.15" in g.reason
 
 
 @pytest.mark.parametrize("index, step, seed", [(6, 3, 5), (17, 3, 14)])
