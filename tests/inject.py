@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 import re
 
-from geomill.engine.rules import rules_for
+from geomill.engine.rules import apply, possible, rules_for
 from geomill.evaluate.grading.answer_key import AnswerKey, Key, ProofStep, build_key
-from geomill.evaluate.grading.categories import evaluate, matches
+from geomill.evaluate.grading.categories import DRIFT, evaluate, matches
 from geomill.evaluate.grading.chains import NUMBER
 from geomill.solvers.arith import chain, fmt, tree
 
@@ -61,13 +61,20 @@ def _values(key: AnswerKey, step: ProofStep, override: dict[Key, float]) -> dict
 
 
 def _rechain(key: AnswerKey, step: ProofStep, override: dict[Key, float]) -> tuple[float, list[str]] | None:
+    """The step's arithmetic redone with some inputs changed; None where the exact formula leaves its domain
+    or gives no value its element can have (acos(8.99 / 8.96) rounds to acos(1) = 0: an impossible step)."""
     rule = key.rule_of(step)
     if rule is None:
         return None
+    values = _values(key, step, override)
+    exact = apply(rule, values)
+    if exact is None or not possible(step.output.kind, exact):
+        return None
     try:
-        return chain(tree(rule.expr), _values(key, step, override))
+        redone = chain(tree(rule.expr), values)
     except (ValueError, ZeroDivisionError, OverflowError, TypeError):
         return None
+    return redone if possible(step.output.kind, redone[0]) else None
 
 
 def _replace_chain(sentence: str, old: list[str], new: list[str]) -> str | None:
@@ -114,8 +121,9 @@ def inject(record: dict, kind: str, step: int, rng: random.Random, propagate: bo
         new = _replace_chain(sentence, s.chain, [fmt(new_value)]) if new_value is not None else None
     else:
         raise ValueError(f"unknown error kind {kind!r}")
-    if new is None or new_value is None or matches(new_value, 2, s.value, s.exact):
-        return None
+    if new is None or new_value is None or matches(new_value, 2, s.value, s.exact) \
+            or abs(new_value - s.exact) <= DRIFT * abs(s.exact):
+        return None  # right, or as near as a number rounded too early comes (17 for 16.93): no test
     parts[step - 1] = new
     if propagate:
         parts = _propagate(key, parts, step, new_value)
@@ -176,6 +184,8 @@ def _invented(key: AnswerKey, s: ProofStep, sentence: str, rng: random.Random) -
     i = rng.randrange(len(s.inputs))
     q, v = s.inputs[i]
     made_up = _wrong(v, rng)
+    if any(abs(made_up - p) <= 0.005 for p in _problem_values(key)):
+        return None, None  # a value the problem has (GB's 13 for BH) is a role swap, no invented value
     redone = _rechain(key, s, {key.key(q): made_up})
     used = {p for d in key.shapes.values() for p in d.points}
     free = [p for p in "PQRSTUVWXYZ" if p not in used]
@@ -185,6 +195,11 @@ def _invented(key: AnswerKey, s: ProofStep, sentence: str, rng: random.Random) -
     name = "".join(free[:3]) if q.kind.value == "angle" else "".join(free[:2])
     text = _replace_chain(sentence, s.chain, redone[1])
     return (f"Suppose {noun.format(name)} is {fmt(made_up)}. {text}" if text else None), redone[0]
+
+
+def _problem_values(key: AnswerKey) -> list[float]:
+    """Every value the problem gives or its proof derives (distractors included)."""
+    return [g for _, g in key.givens.values() if g is not None] + [x for s in key.steps for x in (s.value, s.exact)]
 
 
 def _propagate(key: AnswerKey, parts: list[str], step: int, value: float) -> list[str] | None:

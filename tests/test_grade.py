@@ -100,6 +100,49 @@ def test_injected_error_is_found_at_its_step_with_its_category(data, kind, propa
         assert all(s.correct for s in g.steps[step:-1])
 
 
+@pytest.mark.parametrize("propagate", [False, True])
+@pytest.mark.parametrize("respelled", [False, True])
+def test_a_given_misread_as_another_givens_value_is_a_misread_given(propagate, respelled):
+    """The draw that made the test above flaky: record 12, step 4, seed 12 states the given perimeter of
+    the CJK sector (28) as 40, which happens to be the given EB: still a given stated wrongly, not 'other'."""
+    r = records()[12]
+    rng = random.Random(12)
+    text = inject(r, "given", 4, rng, propagate=propagate)
+    assert text is not None and "its perimeter is 40" in text  # the draw is the one that failed
+    assert any(str(q) == "EB" and v == 40 for q, v in build_key(r).givens.values())
+    if respelled:
+        text = respell(text, rng)
+    g = grade(r, text)
+    assert (g.first_wrong_step, g.failure) == (4, "misread_given"), (text, g)
+    assert "40" in g.reason and "EB" in g.reason
+
+
+@pytest.mark.parametrize("answer", ["13.64", "13.5"])
+def test_an_invented_value_that_moves_the_result_less_than_rounding_is_still_hallucinated(answer):
+    """Record 0 (the draw inject made at step 1, seed 22, before it left out errors this small):
+    27 / (2 · sin(86.15°)) = 13.5 for sin 97°, within the 1.2 % that early rounding may drift, yet 86.15
+    is the made-up angle PQR's and the formula shows it: hallucinated, not a rounding."""
+    r = records()[0]
+    gold = r["solution_text_only"]
+    right = "27 / (2 · sin(97°)) = 27 / (2 · 0.99) = 27 / 1.98 = 13.64. Therefore the final answer is 13.64."
+    assert right in gold
+    text = "Suppose the degree of the PQR angle is 86.15. " + gold.replace(
+        right, f"27 / (2 · sin(86.15°)) = 27 / (2 · 1) = 27 / 2 = 13.5. Therefore the final answer is {answer}.")
+    g = grade(r, text)
+    assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), (text, g)
+    assert "86.15" in g.reason
+
+
+@pytest.mark.parametrize("index, step, seed", [(6, 3, 5), (17, 3, 14)])
+def test_no_invented_value_outside_the_formulas_domain_or_one_the_problem_has(index, step, seed):
+    """acos(8.99 / 8.96) rounds to acos(1) = 0 (record 6): no step at all; a made-up 13 where GB is 13
+    (record 17) is GB taken for BH, no invented value.  Neither is test material for 'hallucinated'."""
+    r = records()[index]
+    key = build_key(r)
+    assert inject(r, "hallucinated", step, random.Random(seed), key=key) is None
+    assert inject(r, "result", step, random.Random(seed), key=key) is not None  # the step admits errors
+
+
 def test_every_error_kind_has_cases():
     assert all(len(v) >= 3 for v in feasible().values()), {k: len(v) for k, v in feasible().items()}
 
@@ -141,6 +184,7 @@ def test_element_spellings_align(text):
     ("The area of ABCD is 2 * (12 + 5) = 34. The final answer is 34.", "wrong_formula"),  # the perimeter
     ("The area of ABCD is 12 * 5 = 65. The final answer is 65.", "calculation"),
     ("AB = 13 and BC = 5, so the area of ABCD is 13 * 5 = 65. The final answer is 65.", "misread_given"),
+    ("AB = 5 and BC = 5, so the area of ABCD is 5 * 5 = 25. The final answer is 25.", "misread_given"),  # BC's
     ("I cannot tell.", "no_answer"),
 ])
 def test_categories(text, category):

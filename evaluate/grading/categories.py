@@ -193,10 +193,13 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             return "distractor", f"states {_name(key, k)} as {v:g}, a distractor's value"
         copied = [str(q) for kk, (q, g) in key.givens.items() if g is not None and kk != k and abs(g - v) < 1e-9
                   and kk not in key.distractors]
-        if copied and k not in key.step_of:
-            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
         if key.givens.get(k, (None, None))[1] is not None and k not in key.step_of:
-            return "misread_given", f"states the given {_name(key, k)} as {v:g}"
+            # a given stated wrongly is a misread given, whatever number took its place: another given's
+            # value (the neighbouring label read) is the commonest misreading, and a made-up value can be one
+            source = f" (the value of {copied[0]})" if copied else ""
+            return "misread_given", f"states the given {_name(key, k)} as {v:g}{source}"
+        if copied and k not in key.step_of:  # a given in a variable stated as another given's number
+            return "other", f"uses {_name(key, k)} = {v:g}, the value of {copied[0]}"
     if wrong_inputs:
         if earlier_wrong and (rule is None or explained(value, decimals, evaluate(rule, _by_symbol(key, step, used)))):
             return "propagated", "follows from an earlier wrong value"
@@ -218,6 +221,12 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     if chain_broken:
         return "calculation", "the arithmetic does not give the stated value"
     stated_all = bool(inputs) and all(k in stated_inputs for k in inputs)  # and right: wrong ones returned above
+    # before "rounded too far": a number stated for an element the problem lacks, in the formula, is no
+    # rounding of the right inputs however little it moves the value (sin 86.15° for sin 97°)
+    own = list({**inputs, **stated_inputs}.values())
+    for h in unknown_values:
+        if any(abs(n - h) <= 1e-9 for n in formula_numbers or []) and not any(abs(h - v) <= 0.005 for v in own):
+            return "hallucinated", f"computes with {h:g}, stated for an element the problem does not have"
     if (shown or stated_all or holds) and abs(value - step.exact) <= DRIFT * abs(step.exact):
         return "calculation", f"{value:g} is {step.value:g} with a number rounded too far on the way"
     if not formula_numbers or formula_numbers == [value]:  # a bare value: copied from another element?
@@ -225,10 +234,6 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             if abs(value - v) <= 1e-9:
                 invented = any(abs(v - h) <= 1e-9 for h in unknown_values)
                 return ("hallucinated" if invented else "other"), f"the value of {name} assigned to {step.name}"
-    own = list({**inputs, **stated_inputs}.values())
-    for h in unknown_values:
-        if any(abs(n - h) <= 1e-9 for n in formula_numbers or []) and not any(abs(h - v) <= 0.005 for v in own):
-            return "hallucinated", f"computes with {h:g}, stated for an element the problem does not have"
     if _is_distractor_value(key, value):
         return "distractor", f"{value:g} is a distractor's value"
     if rule is not None:
