@@ -95,10 +95,10 @@ def dataset(tmp_path_factory):
 def test_records_are_the_proved_problems_with_every_field(dataset):
     ds = open_dataset(dataset, "geomverse", "test")
     records = [r for part in ds.parts for r in ds.records(part)]
-    assert sorted(r["formalgeo"]["problem_id"] for r in records) == [100, 102, 114]
+    assert sorted(r["formalgeo"]["problem_id"] for r in records) == [100, 102, 113, 114]
     report = json.loads((dataset / "textbook_report.json").read_text())
-    assert report["problems"] == 4 and report["records"] == 3 and report["left_out"] == {"no model": 1}
-    assert report["problems_left_out"][0]["problem_id"] == 113
+    assert report["problems"] == 5 and report["records"] == 4 and report["left_out"] == {"no model": 1}
+    assert report["problems_left_out"][0]["problem_id"] == 2709  # givens that contradict each other
     for r in records:
         source = _problem(r["formalgeo"]["problem_id"])
         assert abs(r.answer - answer_value(source["problem_answer"])) <= 0.005 + 1e-9
@@ -126,7 +126,7 @@ def test_lint_stats_eval_and_grade_accept_the_records(dataset, tmp_path):
         assert main(["eval", str(dataset), "--backend", backend, "--out", str(ev), "--quiet", "--no-plots"]) == 0
         assert main(["grade", str(ev / "responses.jsonl"), "--dataset", str(dataset), "--out", str(gr)]) == 0
         graded = [row for _, row in read_jsonl(gr / "graded.jsonl")]
-        assert len(graded) == 3 and all(row["steps"] for row in graded)
+        assert len(graded) == 4 and all(row["steps"] for row in graded)
         if backend == "oracle":
             assert all(row["final_correct"] for row in graded)
 
@@ -169,10 +169,10 @@ def test_lint_takes_a_problem_file(tmp_path, capsys):
     path.write_text(convert(_problem(114))[0])
     assert main(["lint", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["with_findings"] == 0
-    open_goal = tmp_path / "113.geo"
-    open_goal.write_text(convert(_problem(113))[0])
-    assert main(["lint", str(open_goal)]) == 1
-    assert "113.geo" in capsys.readouterr().err
+    no_figure = tmp_path / "2709.geo"  # givens that contradict each other: no figure, so no solution
+    no_figure.write_text(convert(_problem(2709))[0])
+    assert main(["lint", str(no_figure)]) == 1
+    assert "2709.geo" in capsys.readouterr().err
 
 
 def test_records_are_the_same_bytes_whatever_the_hash_seed(tmp_path):
