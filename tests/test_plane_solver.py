@@ -19,27 +19,7 @@ from geomill.solvers.plane import Refused, solve_general
 from geomill.solvers.plane.configuration import Configuration
 from geomill.solvers.plane.theorems import F, construction_instances, judgements
 
-
-def _measure(e: sympy.Expr, at: dict, radii: dict) -> float:
-    """An expression's value by plain coordinate geometry (distances, atan2 angles, shoelace)."""
-    vals = {}
-    for s in e.free_symbols:
-        el = element_of(s)
-        assert el is not None, s
-        p = [at[n] for n in el.points]
-        k = el.kind.key
-        if k == "length":
-            vals[s] = math.hypot(*(p[0] - p[1]))
-        elif k == "angle":
-            u, v = p[0] - p[1], p[2] - p[1]
-            vals[s] = abs(math.degrees(math.atan2(u[0] * v[1] - u[1] * v[0], u @ v)))
-        elif k == "area":
-            xs, ys = zip(*p)
-            vals[s] = abs(sum(xs[i] * ys[(i + 1) % len(p)] - xs[(i + 1) % len(p)] * ys[i] for i in range(len(p)))) / 2
-        else:
-            vals[s] = pg.measure(el, at, radii.__getitem__)
-    e = e.replace(lambda x: hasattr(x, "rewrite_radians"), lambda x: x.rewrite_radians())
-    return float(e.xreplace(vals))
+from .independent import measure
 
 
 def _figure(block, rng) -> tuple[GeneralProblem, NumericModel]:
@@ -67,13 +47,13 @@ def test_every_theorem_instance_holds_on_coordinates(block) -> None:
         cfg = Configuration(problem, model)
 
         def holds(a: sympy.Expr, b: sympy.Expr, cfg=cfg, model=model) -> bool:
-            x, y = (_measure(cfg.canon(sympy.sympify(e)), model.coords, model.radii) for e in (a, b))
+            x, y = (measure(cfg.canon(sympy.sympify(e)), model.coords, model.radii) for e in (a, b))
             return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
 
         for inst in list(construction_instances(cfg)) + list(judgements(cfg, holds)):
             if inst.family.key in ("given",):
                 continue
-            lhs, rhs = (_measure(cfg.canon(x), model.coords, model.radii) for x in (inst.lhs, inst.rhs))
+            lhs, rhs = (measure(cfg.canon(x), model.coords, model.radii) for x in (inst.lhs, inst.rhs))
             assert math.isclose(lhs, rhs, rel_tol=1e-6, abs_tol=1e-6), (block.key, inst.text, inst.lhs, inst.rhs)
 
 

@@ -16,7 +16,7 @@ from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.configuration import Configuration
 from geomill.solvers.plane.theorems import judgements, more_constructions
 
-from tests.test_plane_solver import _measure
+from tests.independent import measure
 
 
 def _on_circle(r: float, deg: float) -> np.ndarray:
@@ -173,7 +173,7 @@ def _instances(make, rng, withhold: int):
     asked = Counter()
 
     def holds(a: sympy.Expr, b: sympy.Expr) -> bool:
-        x, y = (_measure(cfg.canon(sympy.sympify(e)), model.coords, model.radii) for e in (a, b))
+        x, y = (measure(cfg.canon(sympy.sympify(e)), model.coords, model.radii) for e in (a, b))
         asked["n"] += 1
         if (withhold > 0 and asked["n"] % withhold == 0) or (withhold < 0 and any(
                 element_of(q).kind.key == "length" for q in (a - b).free_symbols)):
@@ -191,7 +191,7 @@ def test_every_new_instance_holds_on_coordinates(make) -> None:
         cfg, model, instances = _instances(make, rng, withhold=(0, 2, 3, -1)[trial % 4])
         for inst in instances:
             made[inst.family.key] += 1
-            lhs, rhs = (_measure(cfg.canon(x), model.coords, model.radii) for x in (inst.lhs, inst.rhs))
+            lhs, rhs = (measure(cfg.canon(x), model.coords, model.radii) for x in (inst.lhs, inst.rhs))
             assert math.isclose(lhs, rhs, rel_tol=1e-6, abs_tol=1e-6), (inst.text, inst.lhs, inst.rhs, lhs, rhs)
     for family, figures in NEEDED.items():
         if make.__name__ in figures:
