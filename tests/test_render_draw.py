@@ -232,6 +232,15 @@ def _solved_scenes(seeds: int) -> list[tuple[int, object, object]]:
     return out
 
 
+def _placements(renderer: Renderer, cases) -> list[list[tuple]]:
+    """Every label's element, place, size and conflicts, per (solution, scene), coordinate style."""
+    out = []
+    for sol, scene in cases:
+        d = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image"))
+        out.append([(lab.element, lab.x, lab.y, lab.font_size, lab.conflicts) for lab in d.labels])
+    return out
+
+
 def _shared() -> Renderer:
     if not _RENDERER:
         _RENDERER.append(Renderer())
@@ -443,16 +452,10 @@ def test_point_labels_in_one_pass_land_where_the_search_puts_them(renderer, monk
     scenes = [(sol, scene) for _, sol, scene in _solved_scenes(12)]
     assert len(scenes) >= 8
 
-    def placements():
-        out = []
-        for sol, scene in scenes:
-            d = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image"))
-            out.append([(lab.element, lab.x, lab.y, lab.font_size, lab.conflicts) for lab in d.labels])
-        return out
-    fast = placements()
+    fast = _placements(renderer, scenes)
     monkeypatch.setattr(compose_module._FirstStage, "take", lambda self, name: None)
     monkeypatch.setattr(compose_module._FirstStage, "settle", lambda self, name: None)
-    assert placements() == fast
+    assert _placements(renderer, scenes) == fast
 
 
 def test_fail_fast_stops_at_the_first_label_that_must_read_wrong(renderer):
@@ -497,16 +500,10 @@ def test_point_labels_settled_from_the_pass_land_where_the_search_puts_them(rend
     monkeypatch.setattr(compose_module._FirstStage, "settle", counting)
     cases = [(sol, scene) for _, sol, scene in _solved_scenes(40)]
 
-    def placements():
-        out = []
-        for sol, scene in cases:
-            d = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image"))
-            out.append([(lab.element, lab.x, lab.y, lab.font_size, lab.conflicts) for lab in d.labels])
-        return out
-    fast = placements()
+    fast = _placements(renderer, cases)
     assert settled.count(0) >= 3  # the pass's retry (a letter over a fill) is exercised
     monkeypatch.setattr(compose_module._FirstStage, "settle", lambda self, name: None)
-    assert placements() == fast
+    assert _placements(renderer, cases) == fast
 
 
 def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(renderer):
