@@ -67,7 +67,14 @@ class Pending:
 
 def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
     """(coefficients, constant) with ``e = sum(c*s) - constant``, when e is linear with rational
-    coefficients and an exact constant; else None."""
+    coefficients and an exact constant; else None.
+
+    An equation already written as a sum of monomials (most are: angle sums, line addition and
+    givens are linear, products of ratios are not) is read as it is; only another shape is
+    expanded first, which costs ten times more."""
+    fast = _plain_linear(e)
+    if fast is not None:
+        return None if fast is NONLINEAR else fast
     e = sympy.expand(e)
     coeffs: dict[sympy.Symbol, sympy.Rational] = {}
     const = sympy.Integer(0)
@@ -82,6 +89,46 @@ def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], symp
             return None
         coeffs[rest] = coeffs.get(rest, sympy.Integer(0)) + c
     return {k: v for k, v in coeffs.items() if v != 0}, const
+
+
+def _plain_linear(e: sympy.Expr):
+    """``linear_form`` of a sum that ``expand`` would leave as it is: a sum of monomials (a rational
+    times powers of symbols).  Such a sum is linear when each monomial is a rational or a rational
+    times one symbol; otherwise it is not (``sympy.Add`` has already merged like monomials), and
+    the answer is NONLINEAR.  None: another shape, for ``expand`` to settle."""
+    coeffs: dict[sympy.Symbol, sympy.Rational] = {}
+    const = sympy.Integer(0)
+    linear = True
+    for term in sympy.Add.make_args(e):
+        if term.is_Symbol:
+            coeffs[term] = coeffs.get(term, sympy.Integer(0)) + 1
+        elif term.is_Rational:
+            const -= term
+        elif term.is_Mul and len(term.args) == 2 and term.args[0].is_Rational and term.args[1].is_Symbol:
+            c, s = term.args
+            coeffs[s] = coeffs.get(s, sympy.Integer(0)) + c
+        elif _monomial(term):
+            linear = False
+        else:
+            return None
+    if not linear:
+        return NONLINEAR
+    return {k: v for k, v in coeffs.items() if v != 0}, const
+
+
+NONLINEAR = "nonlinear"
+
+
+def _monomial(term: sympy.Expr) -> bool:
+    """Is ``term`` a rational times integer powers of symbols and of functions of symbols
+    (``AC·BC·cos(∠ACB)``), a product ``expand`` leaves as it is?"""
+    factors = term.args if term.is_Mul else (term,)
+    for f in factors:
+        if f.is_Pow:
+            f = f.base if f.exp.is_Integer else f
+        if not (f.is_Symbol or f.is_Rational or (f.is_Function and all(a.is_Symbol for a in f.args))):
+            return False
+    return True
 
 
 def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
