@@ -192,7 +192,8 @@ class Deduction:
         self.table = LinearTable()
         self.pool: list[Pending] = []
         self.seen: set[sympy.Expr] = set()
-        self.products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators
+        self._products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators (see products)
+        self._unkeyed: list[sympy.Expr] = []  # pooled equations not yet in _products
         self.clashes: list[str] = []
         self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
         self._estimates: dict[sympy.Symbol, float] = {}
@@ -217,7 +218,7 @@ class Deduction:
         if form is not None:
             return self._add_linear(form, step)
         self.pool.append(Pending(step, e))
-        self.products.add(_numerator(e))
+        self._unkeyed.append(e)
         return True
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
@@ -422,13 +423,22 @@ class Deduction:
             progress |= self.add(inst)
         return progress
 
+    def products(self) -> set[sympy.Expr]:
+        """The pooled equations cleared of denominators, for :meth:`proven` to look a product of
+        ratios up in; cleared only once asked (most problems never ask, and clearing costs)."""
+        if self._unkeyed:
+            self._products.update(_numerator(e) for e in self._unkeyed)
+            self._unkeyed.clear()
+        return self._products
+
     def proven(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
         """Does the table prove lhs = rhs (both linear)?"""
         e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
         form = linear_form(e)
         if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
             key = _numerator(e)
-            if key in self.products or -key in self.products:
+            products = self.products()
+            if key in products or -key in products:
                 return True
             rest = e.xreplace(self.known())
             if not rest.free_symbols:
