@@ -15,7 +15,7 @@ import math
 import random
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
@@ -207,16 +207,12 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
     if any(_undefined_as_printed(s) for s in sol.steps):
         raise Infeasible("rounding (a step has no value from the rounded values shown)")
-    coordinate_solution = sol.text()
-    findings = lint_solution(sol, coordinate_solution)
-    if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
-        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{text}")
-    h = solution_hash(coordinate_solution)
-    if h in job.exclude:
-        return None
-    # 3. the figure: laid out without overlaps, the query measured equals the exact answer
+    # 3. the figure: laid out without overlaps, the query measured equals the exact answer.  (Before
+    # the solution's text, lint and hash, which need only the solution and almost never refuse: the
+    # figure's checks refuse about one draw in three, and such a draw then costs no text.  The layout
+    # is seeded by the index alone, so the order changes no record.)
     if figures is None:
-        return Proved(sol, text, coordinate_solution, h)
+        return _written(job, sol, text)
     try:
         with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -232,27 +228,45 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
         # an angle no rule derives but the values fix (a rhombus's from its side and height)
         raise Infeasible("an angle of the figure out of range")
+    if not cfg.images:
+        ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
+        written = _written(job, sol, text)
+        return None if written is None else replace(written, scene=scene, annotation=ann)
+    key = (cfg.image_size,)
+    if key not in _RENDERERS:
+        _RENDERERS[key] = figures.renderer(size=cfg.image_size)
+    renderer = _RENDERERS[key]
+    faults, overlaps = figures.shape_faults(scene, renderer.style, sol.distractor_shapes or ())
+    if faults:  # (checked first, from the scene alone: a refused figure costs no labels nor painting)
+        raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+    if overlaps:
+        raise Infeasible("figure (a distractor shape overlaps another)")
     ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-    png = labels = None
-    if cfg.images:
-        key = (cfg.image_size,)
-        if key not in _RENDERERS:
-            _RENDERERS[key] = figures.renderer(size=cfg.image_size)
-        faults, overlaps = figures.shape_faults(scene, _RENDERERS[key].style, sol.distractor_shapes or ())
-        if faults:  # (checked first, from the scene alone: a refused figure costs no labels nor painting)
-            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-        if overlaps:
-            raise Infeasible("figure (a distractor shape overlaps another)")
-        renderer = _RENDERERS[key]  # (composed to the first label that reads wrong; painted only once it passes)
-        drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
-        if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
-            raise Infeasible("figure (a label reads as another element's)")
-        if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
-            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-        renderer.paint(drawing)
-        png = renderer.png()  # (encoded only once the figure is kept)
-        labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
-    return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
+    # (composed to the first label that reads wrong; painted only once it passes)
+    drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
+    if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
+        raise Infeasible("figure (a label reads as another element's)")
+    if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
+        raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+    written = _written(job, sol, text)  # (a lint failure with a figure that passes is still counted)
+    if written is None:
+        return None
+    renderer.paint(drawing)
+    png = renderer.png()  # (encoded only once the figure is kept)
+    labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
+    return replace(written, scene=scene, annotation=ann, png=png, labels=labels)
+
+
+def _written(job: Job, sol, text: str) -> Proved | None:
+    """The solution's text, linted, and its hash; None when another split has it."""
+    coordinate_solution = sol.text()
+    findings = lint_solution(sol, coordinate_solution)
+    if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
+        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{text}")
+    h = solution_hash(coordinate_solution)
+    if h in job.exclude:
+        return None
+    return Proved(sol, text, coordinate_solution, h)
 
 
 def _undefined_as_printed(step) -> bool:
