@@ -173,8 +173,13 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
 
 
 def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Proved | None:
-    """Every check of the module docstring on one draw; None when another split has its solution."""
-    from geomill.solvers import solve
+    """Every check of the module docstring on one draw; None when another split has its solution.
+
+    The checks run cheapest-to-refuse first: the figure (layout and the shapes' looks, which refuse
+    about one draw in four) before the proof, and the proof before its text and lint (which almost
+    never refuse).  Every draw still meets every check, and the layout is seeded by the index
+    alone, so the order changes which check counts a refusal, never a record."""
+    from geomill.solvers.solve import deduce
 
     cfg, problem = job.cfg, d.problem
     text = format_problem(problem)
@@ -186,49 +191,31 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if reparsed != problem:
         raise Failure("roundtrip", text)
     # 2. … and re-solved gives the answer the generator built it for
-    try:
-        sol = solve(reparsed)
-    except ImpossibleValues:  # the drawn values contradict each other through a relation the draw
-        # did not plan (vertical angles tying a rhombus's obtuse angle to a right triangle's acute one)
-        raise Infeasible("values (contradictory through another path)") from None
-    except GeomillError as e:
-        raise Failure("solve", f"{e}\n{text}") from None
-    except (ArithmeticError, ValueError) as e:  # a crash in the solver is a bug to count, not to die of
-        raise Failure("solver crash", f"{type(e).__name__}: {e}\n{text}") from None
-    if not close(sol.exact, d.exact):
-        raise Failure("answer", f"solver {sol.exact} != generator {d.exact}\n{text}")
-    if sol.depth != d.depth:
+    deduced = _solving(deduce, reparsed, text)
+    if not close(deduced.exact, d.exact):
+        raise Failure("answer", f"solver {deduced.exact} != generator {d.exact}\n{text}")
+    if deduced.depth != d.depth:
         raise Infeasible("solver found another depth")
-    if sol.width > d.width:
-        raise Infeasible("solver took a wider path")
-    if knobs["distractors"] and not sol.distractor_shapes:
-        raise Failure("distractors", text)
-    if sol.rel_diff > 0.03:
-        raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
-    if any(_undefined_as_printed(s) for s in sol.steps):
-        raise Infeasible("rounding (a step has no value from the rounded values shown)")
-    # 3. the figure: laid out without overlaps, the query measured equals the exact answer.  (Before
-    # the solution's text, lint and hash, which need only the solution and almost never refuse: the
-    # figure's checks refuse about one draw in three, and such a draw then costs no text.  The layout
-    # is seeded by the index alone, so the order changes no record.)
     if figures is None:
-        return _written(job, sol, text)
+        return _written(job, _proof(d, knobs, deduced, text), text)
+    # 3. the figure: laid out without overlaps, the query measured equals the exact answer
     try:
         with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
             warnings.simplefilter("ignore", RuntimeWarning)
-            scene = figures.layout(sol, seed=job.index)
+            scene = figures.layout(deduced, seed=job.index)
     except figures.layout_error:
         raise Infeasible("layout (overlapping or impossible figure)") from None
     except (ArithmeticError, ValueError) as e:
         raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
-    measured = scene.measure(sol.query)
-    if not close(measured, sol.exact, 1e-6):
-        raise Failure("measure", f"figure {measured} != exact {sol.exact}\n{text}")
+    measured = scene.measure(deduced.query)
+    if not close(measured, deduced.exact, 1e-6):
+        raise Failure("measure", f"figure {measured} != exact {deduced.exact}\n{text}")
     lo, hi = cfg.angle_range
     if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
         # an angle no rule derives but the values fix (a rhombus's from its side and height)
         raise Infeasible("an angle of the figure out of range")
     if not cfg.images:
+        sol = _proof(d, knobs, deduced, text)
         ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
         written = _written(job, sol, text)
         return None if written is None else replace(written, scene=scene, annotation=ann)
@@ -236,10 +223,11 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if key not in _RENDERERS:
         _RENDERERS[key] = figures.renderer(size=cfg.image_size)
     renderer = _RENDERERS[key]
-    faults, overlaps = figures.shape_faults(scene, renderer.style, sol.distractor_shapes or ())
-    if faults:  # (checked first, from the scene alone: a refused figure costs no labels nor painting)
+    faults, _ = figures.shape_faults(scene, renderer.style)
+    if faults:  # (from the scene alone: a refused figure costs no proof, no labels, no painting)
         raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-    if overlaps:
+    sol = _proof(d, knobs, deduced, text)
+    if sol.distractor_shapes and figures.shape_faults(scene, renderer.style, sol.distractor_shapes)[1]:
         raise Infeasible("figure (a distractor shape overlaps another)")
     ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
     # (composed to the first label that reads wrong; painted only once it passes)
@@ -255,6 +243,33 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     png = renderer.png()  # (encoded only once the figure is kept)
     labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
     return replace(written, scene=scene, annotation=ann, png=png, labels=labels)
+
+
+def _solving(step: Callable, arg, text: str):
+    """``step(arg)`` of the solver, its errors as the generator counts them."""
+    try:
+        return step(arg)
+    except ImpossibleValues:  # the drawn values contradict each other through a relation the draw
+        # did not plan (vertical angles tying a rhombus's obtuse angle to a right triangle's acute one)
+        raise Infeasible("values (contradictory through another path)") from None
+    except GeomillError as e:
+        raise Failure("solve", f"{e}\n{text}") from None
+    except (ArithmeticError, ValueError) as e:  # a crash in the solver is a bug to count, not to die of
+        raise Failure("solver crash", f"{type(e).__name__}: {e}\n{text}") from None
+
+
+def _proof(d: Draft, knobs: dict, deduced, text: str):
+    """The solution of a deduced draw, once its proof passes the proof's own checks."""
+    sol = _solving(lambda ded: ded.prove(), deduced, text)
+    if sol.width > d.width:
+        raise Infeasible("solver took a wider path")
+    if knobs["distractors"] and not sol.distractor_shapes:
+        raise Failure("distractors", text)
+    if sol.rel_diff > 0.03:
+        raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
+    if any(_undefined_as_printed(s) for s in sol.steps):
+        raise Infeasible("rounding (a step has no value from the rounded values shown)")
+    return sol
 
 
 def _written(job: Job, sol, text: str) -> Proved | None:
