@@ -87,6 +87,11 @@ def piece_length(piece: Line | Arc, coords: Coords) -> float:
     return r * abs(sw)
 
 
+def outline_pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
+    """An outline's pieces in order as (start, end, the arc or None for a straight piece)."""
+    return _pieces(loops)
+
+
 @cache
 def _pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
     """An outline's pieces in order as (start, end, the arc or None for a straight piece), split

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 
-from geomill.engine.geometry import construct, distance, measure
+from geomill.engine.geometry import angle_at, construct, distance, measure, outline_pieces, piece_length, signed_area
 from geomill.engine.kinds import ShapeKind
 from geomill.engine.model import QKind
 from geomill.engine.rules import chain
@@ -74,10 +74,34 @@ def is_valid(kind: ShapeKind, params: Mapping[str, float], values: Mapping[str, 
 
 def _errors(kind: ShapeKind, coords, targets: Mapping[str, float],
             pairs: list[tuple[int | str, int | str, float]]) -> list[float]:
-    vals = measure(kind, coords, targets)
-    out = [(vals[s][0] - v) / max(abs(v), 1.0) for s, v in targets.items()]
+    out = [(_first(kind, s)(coords) - v) / max(abs(v), 1.0) for s, v in targets.items()]
     out += [(distance(coords[i], coords[j]) - d) / max(d, 1.0) for i, j, d in pairs]
     return out
+
+
+@cache
+def _first(kind: ShapeKind, sym: str) -> Callable[[dict], float]:
+    """``measure(kind, coords, [sym])[sym][0]`` as one function of the coordinates: the least-squares
+    search evaluates the misfit thousands of times where no figure fits (a refused layout spent ~90 %
+    of its time there), and only an element's first place is compared.  A side and an angle are the
+    same expressions as ``measure``'s (the same floats); every other kind is ``measure`` itself."""
+    el = kind.elements[sym]
+    hypot = math.hypot
+    if el.kind is QKind.LENGTH:
+        i, j = el.at[0]
+        return lambda c: hypot(c[j][0] - c[i][0], c[j][1] - c[i][1])
+    if el.kind is QKind.ANGLE:
+        i, v, j = el.at[0]
+        return lambda c: angle_at(c[i], c[v], c[j])
+    loops = kind.construction.outline
+    if el.kind is QKind.AREA:
+        return lambda c: abs(sum(signed_area(loop, c) for loop in loops))
+    if el.kind is QKind.PERIMETER:
+        pieces = outline_pieces(loops)
+        return lambda c: sum(hypot(c[j][0] - c[i][0], c[j][1] - c[i][1]) if arc is None else piece_length(arc, c)
+                             for i, j, arc in pieces)
+    only = (sym,)
+    return lambda c: measure(kind, c, only)[sym][0]
 
 
 def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | str, int | str, float]],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from operator import mul
 
 Residual = Callable[[list[float]], "list[float] | None"]
 
@@ -81,7 +82,7 @@ def levenberg_marquardt(residual: Residual, x0: Sequence[float], *, tol: float, 
 
 
 def _dot(a: list[float], b: list[float]) -> float:
-    return math.fsum(u * v for u, v in zip(a, b))
+    return math.fsum(map(mul, a, b))  # (fsum is correctly rounded: the same value as any order of the terms)
 
 
 def _linear_solve(a: list[list[float]], b: list[float]) -> list[float] | None:
