@@ -89,6 +89,12 @@ def _linear_solve(a: list[list[float]], b: list[float]) -> list[float] | None:
     """x with a·x = b by Gaussian elimination with partial pivoting (a is n×n, n tiny; changed in
     place); None where a is singular or the solution is not finite."""
     n = len(b)
+    if n == 1:  # (one unknown, as most of the layout's fits have: the same division as below)
+        a00 = a[0][0]
+        if a00 == 0.0:
+            return None
+        x0 = (b[0] - 0) / a00
+        return [x0] if math.isfinite(x0) else None
     b = list(b)
     for c in range(n):
         p = max(range(c, n), key=lambda i: abs(a[i][c]))
