@@ -28,6 +28,12 @@ def _coords_fn(kind: ShapeKind) -> tuple[list, Callable]:
     return keys, fn
 
 
+def construction_function(kind: ShapeKind) -> tuple[list, Callable]:
+    """The keys of ``construct``'s coordinates and the compiled function of the construction's
+    parameters (in order) that gives them flat (x0, y0, x1, y1 …)."""
+    return _coords_fn(kind)
+
+
 def construct(kind: ShapeKind, params: Mapping[str, float]) -> Coords:
     """Vertex (and aux point) coordinates for parameter values given by symbol name."""
     keys, fn = _coords_fn(kind)
@@ -85,6 +91,11 @@ def piece_length(piece: Line | Arc, coords: Coords) -> float:
         return distance(coords[piece.start], coords[piece.end])
     _, r, _, sw = arc_sweep(piece, coords)
     return r * abs(sw)
+
+
+def outline_pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
+    """An outline's pieces in order as (start, end, the arc or None for a straight piece)."""
+    return _pieces(loops)
 
 
 @cache

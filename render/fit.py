@@ -12,10 +12,19 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 
-from geomill.engine.geometry import construct, distance, measure
+from geomill.engine.geometry import (
+    angle_at,
+    construct,
+    construction_function,
+    distance,
+    measure,
+    outline_pieces,
+    piece_length,
+    signed_area,
+)
 from geomill.engine.kinds import ShapeKind
 from geomill.engine.model import QKind
 from geomill.engine.rules import chain
@@ -74,10 +83,34 @@ def is_valid(kind: ShapeKind, params: Mapping[str, float], values: Mapping[str, 
 
 def _errors(kind: ShapeKind, coords, targets: Mapping[str, float],
             pairs: list[tuple[int | str, int | str, float]]) -> list[float]:
-    vals = measure(kind, coords, targets)
-    out = [(vals[s][0] - v) / max(abs(v), 1.0) for s, v in targets.items()]
+    out = [(_first(kind, s)(coords) - v) / max(abs(v), 1.0) for s, v in targets.items()]
     out += [(distance(coords[i], coords[j]) - d) / max(d, 1.0) for i, j, d in pairs]
     return out
+
+
+@cache
+def _first(kind: ShapeKind, sym: str) -> Callable[[dict], float]:
+    """``measure(kind, coords, [sym])[sym][0]`` as one function of the coordinates: the least-squares
+    search evaluates the misfit thousands of times where no figure fits (a refused layout spent ~90 %
+    of its time there), and only an element's first place is compared.  A side and an angle are the
+    same expressions as ``measure``'s (the same floats); every other kind is ``measure`` itself."""
+    el = kind.elements[sym]
+    hypot = math.hypot
+    if el.kind is QKind.LENGTH:
+        i, j = el.at[0]
+        return lambda c: hypot(c[j][0] - c[i][0], c[j][1] - c[i][1])
+    if el.kind is QKind.ANGLE:
+        i, v, j = el.at[0]
+        return lambda c: angle_at(c[i], c[v], c[j])
+    loops = kind.construction.outline
+    if el.kind is QKind.AREA:
+        return lambda c: abs(sum(signed_area(loop, c) for loop in loops))
+    if el.kind is QKind.PERIMETER:
+        pieces = outline_pieces(loops)
+        return lambda c: sum(hypot(c[j][0] - c[i][0], c[j][1] - c[i][1]) if arc is None else piece_length(arc, c)
+                             for i, j, arc in pieces)
+    only = (sym,)
+    return lambda c: measure(kind, c, only)[sym][0]
 
 
 def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | str, int | str, float]],
@@ -136,18 +169,30 @@ def _solve(kind, fixed, free, x0, targets, pairs) -> list[float] | None:
 
     None when no root is near: a step that no damping makes downhill, or progress that
     stalls far from zero, is a local minimum of the misfit, not a figure (the values
-    contradict each other from here; most such targets have no root at all)."""
+    contradict each other from here; most such targets have no root at all).
+
+    The misfit is ``_errors`` of ``construct``, its parts looked up once for the whole search
+    (the same operations, so the same floats): where no figure fits, the search evaluates it
+    some hundreds of times."""
     names = [p.name for p in free]
-    params = dict(fixed)
-    isfinite = math.isfinite
+    keys, fn = construction_function(kind)
+    places = list(enumerate(keys))
+    slots = [(names.index(p.name), 0.0) if p.name in names else (-1, float(fixed[p.name]))
+             for p in kind.construction.params]
+    terms = [(_first(kind, s), v, max(abs(v), 1.0)) for s, v in targets.items()]
+    spans = [(i, j, d, max(d, 1.0)) for i, j, d in pairs]
+    isfinite, hypot = math.isfinite, math.hypot
 
     def residual(x: list[float]) -> list[float] | None:
-        for name, v in zip(names, x):
-            params[name] = v
         try:
-            r = _errors(kind, construct(kind, params), targets, pairs) or [0.0]
+            flat = fn(*[float(x[k]) if k >= 0 else v for k, v in slots])
+            c = {key: (float(flat[2 * i]), float(flat[2 * i + 1])) for i, key in places}
+            r = [(f(c) - v) / scale for f, v, scale in terms]
+            r += [(hypot(c[j][0] - c[i][0], c[j][1] - c[i][1]) - d) / scale for i, j, d, scale in spans]
         except (ValueError, ZeroDivisionError, OverflowError):
             return None
+        if not r:
+            return [0.0]
         return r if all(map(isfinite, r)) else None
 
     return levenberg_marquardt(residual, x0, tol=REL_TOL, root_cost=ROOT_COST, max_iterations=MAX_ITERATIONS,

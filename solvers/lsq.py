@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from operator import mul
 
 Residual = Callable[[list[float]], "list[float] | None"]
 
@@ -81,12 +82,44 @@ def levenberg_marquardt(residual: Residual, x0: Sequence[float], *, tol: float, 
 
 
 def _dot(a: list[float], b: list[float]) -> float:
-    return math.fsum(u * v for u, v in zip(a, b))
+    return math.fsum(map(mul, a, b))  # (fsum is correctly rounded: the same value as any order of the terms)
 
 
 def _linear_solve(a: list[list[float]], b: list[float]) -> list[float] | None:
     """x with a·x = b by Gaussian elimination with partial pivoting (a is n×n, n tiny; changed in
-    place); None where a is singular or the solution is not finite."""
+    place); None where a is singular or the solution is not finite.
+
+    FAST PATH: the plain version is ``_eliminate``; one and two unknowns (nearly every step of the
+    layout's fits) are its operations written out, the same floats (``tests/test_lsq.py`` holds them
+    equal, signed zeros, infinities and NaN included): 3.4 -> 0.6 us for one unknown."""
+    n = len(b)
+    if n == 1:
+        a00 = a[0][0]
+        if a00 == 0.0:
+            return None
+        x0 = (b[0] - 0) / a00
+        return [x0] if math.isfinite(x0) else None
+    if n == 2:
+        (a00, a01), (a10, a11) = a
+        b0, b1 = b
+        if abs(a10) > abs(a00):  # (max keeps the first of equal pivots)
+            a00, a01, a10, a11, b0, b1 = a10, a11, a00, a01, b1, b0
+        if a00 == 0.0:
+            return None
+        f = a10 / a00
+        if f:
+            a11 -= f * a01
+            b1 -= f * b0
+        if a11 == 0.0:
+            return None
+        x1 = (b1 - 0) / a11
+        x0 = (b0 - (0 + a01 * x1)) / a00  # (sum's start, 0, as the general loop adds it)
+        return [x0, x1] if math.isfinite(x0) and math.isfinite(x1) else None
+    return _eliminate(a, b)
+
+
+def _eliminate(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """``_linear_solve`` for any n, one row operation at a time."""
     n = len(b)
     b = list(b)
     for c in range(n):

@@ -113,12 +113,45 @@ class Solution:
         }
 
 
+@dataclass
+class Deduced:
+    """A problem deduced, its proof not yet written: what a figure is laid out from (``problem``,
+    ``graph``, ``deduction``, ``query``), so that the generator checks a figure, which refuses a
+    draw in four, before it pays for a proof it would throw away."""
+
+    problem: Problem
+    graph: FactGraph
+    deduction: Deduction
+    query: Quantity
+    goal: Quantity  # the query's value class
+
+    @property
+    def exact(self) -> float:
+        return self.deduction.known[self.goal].exact
+
+    @property
+    def depth(self) -> int:
+        return self.deduction.known[self.goal].depth
+
+    def prove(self) -> Solution:
+        """The solution: the query's proof and its GeomVerse value."""
+        proof = build_proof(self.deduction, self.goal, self.query)
+        answer = round2(proof.gv[self.goal])
+        return Solution(self.problem, self.graph, self.deduction, proof, self.query, answer, self.exact)
+
+
 def solve(problem: Problem, query: Quantity | None = None) -> Solution:
     """Deduce ``query`` (default: the problem's own) and write its proof.
 
     Raises SolveError (with the place in the text at fault) for contradictory,
     underdetermined or impossible problems.
     """
+    return deduce(problem, query).prove()
+
+
+def deduce(problem: Problem, query: Quantity | None = None) -> Deduced:
+    """``solve`` up to the proof: every value the problem determines, the query's among them
+    (the same errors)."""
     if isinstance(problem, GeneralProblem):
         raise SolveError("this is a general plane-geometry problem: solvers.plane.solve_general solves it "
                          "('geomill solve' calls it)", None, problem.source)
@@ -137,7 +170,4 @@ def solve(problem: Problem, query: Quantity | None = None) -> Solution:
             raise SolveError(underdetermined_message(ded, goal), problem.query.span if problem.query else None,
                              problem.source)
         ded.check_consistency()
-    proof = build_proof(ded, goal, query)
-    answer = round2(proof.gv[goal])
-    return Solution(problem, graph, ded, proof, query, answer, ded.known[goal].exact)
-
+    return Deduced(problem, graph, ded, query, goal)

@@ -93,3 +93,29 @@ def test_least_squares_fit_as_scipy(n, data):
 def test_no_root_no_answer():
     assert levenberg_marquardt(lambda x: [x[0] * x[0] + 1.0], [0.7], tol=1e-9, root_cost=1e-20) is None
     assert levenberg_marquardt(lambda x: None, [1.0], tol=1e-9, root_cost=1e-20) is None
+
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 1e-300, -1e300, math.inf, -math.inf, math.nan]
+entry = st.one_of(st.floats(-5, 5), st.sampled_from(SPECIAL))
+
+
+def _same(a, b) -> bool:
+    """Equal as floats are stored: None alike, every entry the same bits (signed zeros, NaN)."""
+    if a is None or b is None:
+        return a is b
+    return len(a) == len(b) and all(
+        (math.isnan(x) and math.isnan(y)) or (x == y and math.copysign(1, x) == math.copysign(1, y))
+        for x, y in zip(a, b))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(1, 2).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(entry, min_size=n, max_size=n), min_size=n, max_size=n),
+    st.lists(entry, min_size=n, max_size=n))))
+def test_small_linear_solves_are_the_elimination(system):
+    """One and two unknowns, written out, give the elimination's own floats (or its None), special
+    values included: the least-squares path decides on them bit for bit."""
+    from geomill.solvers.lsq import _eliminate, _linear_solve
+
+    a, b = system
+    assert _same(_linear_solve([row[:] for row in a], list(b)), _eliminate([row[:] for row in a], list(b)))

@@ -15,7 +15,7 @@ import math
 import random
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from geomill.dsl import format_problem, parse
 from geomill.engine.catalogue import KINDS
@@ -173,8 +173,13 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
 
 
 def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Proved | None:
-    """Every check of the module docstring on one draw; None when another split has its solution."""
-    from geomill.solvers import solve
+    """Every check of the module docstring on one draw; None when another split has its solution.
+
+    The checks run cheapest-to-refuse first: the figure (layout and the shapes' looks, which refuse
+    about one draw in four) before the proof, and the proof before its text and lint (which almost
+    never refuse).  Every draw still meets every check, and the layout is seeded by the index
+    alone, so the order changes which check counts a refusal, never a record."""
+    from geomill.solvers.solve import deduce
 
     cfg, problem = job.cfg, d.problem
     text = format_problem(problem)
@@ -186,8 +191,64 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if reparsed != problem:
         raise Failure("roundtrip", text)
     # 2. … and re-solved gives the answer the generator built it for
+    deduced = _solving(deduce, reparsed, text)
+    if not close(deduced.exact, d.exact):
+        raise Failure("answer", f"solver {deduced.exact} != generator {d.exact}\n{text}")
+    if deduced.depth != d.depth:
+        raise Infeasible("solver found another depth")
+    if figures is None:
+        return _written(job, _proof(d, knobs, deduced, text), text)
+    # 3. the figure: laid out without overlaps, the query measured equals the exact answer
     try:
-        sol = solve(reparsed)
+        with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
+            warnings.simplefilter("ignore", RuntimeWarning)
+            scene = figures.layout(deduced, seed=job.index)
+    except figures.layout_error:
+        raise Infeasible("layout (overlapping or impossible figure)") from None
+    except (ArithmeticError, ValueError) as e:
+        raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
+    measured = scene.measure(deduced.query)
+    if not close(measured, deduced.exact, 1e-6):
+        raise Failure("measure", f"figure {measured} != exact {deduced.exact}\n{text}")
+    lo, hi = cfg.angle_range
+    if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
+        # an angle no rule derives but the values fix (a rhombus's from its side and height)
+        raise Infeasible("an angle of the figure out of range")
+    if not cfg.images:
+        sol = _proof(d, knobs, deduced, text)
+        ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
+        written = _written(job, sol, text)
+        return None if written is None else replace(written, scene=scene, annotation=ann)
+    key = (cfg.image_size,)
+    if key not in _RENDERERS:
+        _RENDERERS[key] = figures.renderer(size=cfg.image_size)
+    renderer = _RENDERERS[key]
+    faults, _ = figures.shape_faults(scene, renderer.style)
+    if faults:  # (from the scene alone: a refused figure costs no proof, no labels, no painting)
+        raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+    sol = _proof(d, knobs, deduced, text)
+    if sol.distractor_shapes and figures.shape_faults(scene, renderer.style, sol.distractor_shapes)[1]:
+        raise Infeasible("figure (a distractor shape overlaps another)")
+    ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
+    # (composed to the first label that reads wrong; painted only once it passes)
+    drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
+    if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
+        raise Infeasible("figure (a label reads as another element's)")
+    if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
+        raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
+    written = _written(job, sol, text)  # (a lint failure with a figure that passes is still counted)
+    if written is None:
+        return None
+    renderer.paint(drawing)
+    png = renderer.png()  # (encoded only once the figure is kept)
+    labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
+    return replace(written, scene=scene, annotation=ann, png=png, labels=labels)
+
+
+def _solving(step: Callable, arg, text: str):
+    """``step(arg)`` of the solver, its errors as the generator counts them."""
+    try:
+        return step(arg)
     except ImpossibleValues:  # the drawn values contradict each other through a relation the draw
         # did not plan (vertical angles tying a rhombus's obtuse angle to a right triangle's acute one)
         raise Infeasible("values (contradictory through another path)") from None
@@ -195,10 +256,11 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         raise Failure("solve", f"{e}\n{text}") from None
     except (ArithmeticError, ValueError) as e:  # a crash in the solver is a bug to count, not to die of
         raise Failure("solver crash", f"{type(e).__name__}: {e}\n{text}") from None
-    if not close(sol.exact, d.exact):
-        raise Failure("answer", f"solver {sol.exact} != generator {d.exact}\n{text}")
-    if sol.depth != d.depth:
-        raise Infeasible("solver found another depth")
+
+
+def _proof(d: Draft, knobs: dict, deduced, text: str):
+    """The solution of a deduced draw, once its proof passes the proof's own checks."""
+    sol = _solving(lambda ded: ded.prove(), deduced, text)
     if sol.width > d.width:
         raise Infeasible("solver took a wider path")
     if knobs["distractors"] and not sol.distractor_shapes:
@@ -207,6 +269,11 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
     if any(_undefined_as_printed(s) for s in sol.steps):
         raise Infeasible("rounding (a step has no value from the rounded values shown)")
+    return sol
+
+
+def _written(job: Job, sol, text: str) -> Proved | None:
+    """The solution's text, linted, and its hash; None when another split has it."""
     coordinate_solution = sol.text()
     findings = lint_solution(sol, coordinate_solution)
     if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
@@ -214,45 +281,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     h = solution_hash(coordinate_solution)
     if h in job.exclude:
         return None
-    # 3. the figure: laid out without overlaps, the query measured equals the exact answer
-    if figures is None:
-        return Proved(sol, text, coordinate_solution, h)
-    try:
-        with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
-            warnings.simplefilter("ignore", RuntimeWarning)
-            scene = figures.layout(sol, seed=job.index)
-    except figures.layout_error:
-        raise Infeasible("layout (overlapping or impossible figure)") from None
-    except (ArithmeticError, ValueError) as e:
-        raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
-    measured = scene.measure(sol.query)
-    if not close(measured, sol.exact, 1e-6):
-        raise Failure("measure", f"figure {measured} != exact {sol.exact}\n{text}")
-    lo, hi = cfg.angle_range
-    if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
-        # an angle no rule derives but the values fix (a rhombus's from its side and height)
-        raise Infeasible("an angle of the figure out of range")
-    ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-    png = labels = None
-    if cfg.images:
-        key = (cfg.image_size,)
-        if key not in _RENDERERS:
-            _RENDERERS[key] = figures.renderer(size=cfg.image_size)
-        faults, overlaps = figures.shape_faults(scene, _RENDERERS[key].style, sol.distractor_shapes or ())
-        if faults:  # (checked first, from the scene alone: a refused figure costs no labels nor painting)
-            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-        if overlaps:
-            raise Infeasible("figure (a distractor shape overlaps another)")
-        renderer = _RENDERERS[key]  # (composed to the first label that reads wrong; painted only once it passes)
-        drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
-        if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
-            raise Infeasible("figure (a label reads as another element's)")
-        if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
-            raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-        renderer.paint(drawing)
-        png = renderer.png()  # (encoded only once the figure is kept)
-        labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
-    return Proved(sol, text, coordinate_solution, h, scene, ann, png, labels)
+    return Proved(sol, text, coordinate_solution, h)
 
 
 def _undefined_as_printed(step) -> bool:
@@ -288,6 +317,20 @@ def _namers(ann):
     return namer, ann.shape_label
 
 
+_SETTINGS: dict[GenConfig, dict] = {}
+
+
+def _settings(cfg: GenConfig) -> dict:
+    """``cfg.as_dict()``, made once per config (dataclasses' ``asdict`` copies deeply: 33 us a
+    record); its two lists copied for each record, which owns them."""
+    d = _SETTINGS.get(cfg)
+    if d is None:
+        if len(_SETTINGS) > 64:
+            _SETTINGS.clear()
+        d = _SETTINGS[cfg] = cfg.as_dict()
+    return {**d, "length_range": list(d["length_range"]), "angle_range": list(d["angle_range"])}
+
+
 def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
     cfg, sol, ann = job.cfg, proved.solution, proved.annotation
     part, index = job.part, job.index
@@ -313,7 +356,7 @@ def _record(job: Job, d: Draft, knobs: dict, proved: Proved) -> dict:
         "index": index,
         "seed": f"{job.seed}:{part}:{index}",
         "generator": f"geomill.generate {GENERATOR_VERSION}",
-        "knobs": {**cfg.as_dict(), **knobs},
+        "knobs": {**_settings(cfg), **knobs},
         "dsl": proved.text,
         "question": q_image,
         "question_text_only": q_text,
