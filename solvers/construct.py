@@ -234,6 +234,9 @@ def _place(rule: Rule, at: P, param: float, turn: float) -> np.ndarray:
 # -- a plan over the problem's points -------------------------------------------------------------------
 
 
+WIDTH = {"free": 2, "on": 1, "meet": 0, "point": 0}  # parameters a step takes
+
+
 @dataclass(frozen=True)
 class Step:
     """Where one point goes: ``how`` is "free" (2 parameters), "on" (1: along ``rules[0]``),
@@ -257,7 +260,7 @@ class Plan:
         bad: set[tuple[int, int]] = set()
         for _ in range(PROBES):
             self.steps = self._order(bad)
-            self.n = sum({"free": 2, "on": 1}.get(s.how, 0) for s in self.steps)
+            self.n = sum(WIDTH[s.how] for s in self.steps)
             parallel = self._parallel_meets()
             if not parallel:
                 break
@@ -301,7 +304,7 @@ class Plan:
                     if abs(pg.cross(u, v)) <= 1e-9 * (np.linalg.norm(u) * np.linalg.norm(v) + 1e-300):
                         here.add((id(s.rules[0]), id(s.rules[1])))
                 at[s.target] = self._put(s, at, q, k, turn, side)
-                k += {"free": 2, "on": 1}.get(s.how, 0)
+                k += WIDTH[s.how]
             found = here if found is None else found & here
         return found or set()
 
@@ -333,9 +336,9 @@ class Plan:
     def place(self, params: np.ndarray, branches: np.ndarray) -> dict[str, np.ndarray]:
         at: dict[str, np.ndarray] = {}
         k = 0
-        for s, (turn, side) in zip(self.steps, branches):
+        for s, (turn, side) in zip(self.steps, branches.tolist()):  # (plain floats: numpy's scalars are slow)
             at[s.target] = self._put(s, at, params, k, turn, side)
-            k += {"free": 2, "on": 1}.get(s.how, 0)
+            k += WIDTH[s.how]
         return at
 
     def orient(self, params: np.ndarray, branches: np.ndarray,

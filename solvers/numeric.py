@@ -233,7 +233,7 @@ class _System:
                 out.append((dx * ry - dy * rx) / n2)
                 ts.append((rx * dx + ry * dy) / n2)
             ts.append(1.0)
-            out += [max(MIN_APART - t1 + t0, 0.0) for t0, t1 in zip(ts, ts[1:])]
+            out += [g if not g < 0.0 else 0.0 for g in (MIN_APART - t1 + t0 for t0, t1 in zip(ts, ts[1:]))]
         free0 = 2 * npts + len(self.vars)
         for c, on, free in self._circles:
             if on:
@@ -261,7 +261,7 @@ class _System:
                     out += cond(p)
         self.first_fact = len(out)
         out += self._equations(x, xs, X, Y)
-        out += [max(MIN_APART - d / size, 0.0) for d in pairs]
+        out += [g if not g < 0.0 else 0.0 for g in (MIN_APART - d / size for d in pairs)]  # (max(g, 0.0), faster)
         out.append(self.gauge * (size - self.hint) / self.hint)  # the size, where no given length fixes it
         return np.array(out, dtype=float)
 
@@ -289,10 +289,16 @@ class _System:
             sides = self._each_side(values)
         out = []
         w = self.fact_weight
+        isfinite = math.isfinite
+        facts = 2 * self.n_facts
         for k in range(0, len(sides), 2):
-            a, b = _finite(sides[k]), _finite(sides[k + 1])
+            a, b = sides[k], sides[k + 1]
+            if not (type(a) is float and isfinite(a)):
+                a = _finite(a)
+            if not (type(b) is float and isfinite(b)):
+                b = _finite(b)
             r = (a - b) / max(abs(a), abs(b), 1.0)
-            out.append(r * w if k < 2 * self.n_facts else r)
+            out.append(r * w if k < facts else r)
         return out
 
     def _each_side(self, values: list[float]) -> list[float]:
