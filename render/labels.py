@@ -393,9 +393,20 @@ def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None,
     return _first_passing(np.flatnonzero(cost == 0) + offset, boxes, leaders, accept, clear)
 
 
+ONE_BY_ONE = 2  # free candidates a rule with a one-box test (``accept.one``) is asked of one by one
+
+
 def _first_passing(free: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear) -> int | None:
     """The first of the free candidates ``free`` whose leader is clear and which obeys ``accept``,
-    tested on the preferred few first."""
+    tested on the preferred few first: one by one where the rule has a one-box test (the first free
+    candidate usually passes, and the rule's vectorised test costs its numpy calls whatever the number
+    of boxes), then in growing chunks."""
+    one = getattr(accept, "one", None)
+    if one is not None and leaders is None and clear is None and len(free):
+        for i in free[:ONE_BY_ONE].tolist():
+            if one(boxes[i].tolist()):
+                return i
+        free = free[ONE_BY_ONE:]
     for chunk in (free[:8], free[8:40], free[40:]):
         if len(chunk) and clear is not None:
             chunk = chunk[clear(chunk)]
