@@ -292,9 +292,9 @@ class Rules:
             return good
 
         own_row = _segment_rows(oa, ob)[0]
-        rows, centre_rows = _segment_rows(ra, rb), _segment_rows(ca, cb)
         ux, uy = float(u[0]), float(u[1])
         lo_e, hi_e = EDGE, self.size - EDGE
+        rows: list = []  # the other strokes in plain floats, made at the first call (many rules never need them)
 
         def one(box: tuple[float, float, float, float]) -> bool:
             """``ok`` for one box (plain floats, the same tests in the same order): the placer asks it of
@@ -309,12 +309,15 @@ class Rules:
             own_c = _point_segment(cx, cy, own_row)
             if not own_c <= near_centre:
                 return False
+            if not rows:
+                rows.extend((_segment_rows(ra, rb), _segment_rows(ca, cb)))
+            others, centre_rows = rows
             if centre_rows and length > 1e-9:
                 t = ((cx - own_row[0]) * ux + (cy - own_row[1]) * uy) / length
                 if not (t >= keep and t <= length - keep):
                     return False
             bound = RATIO * own_box + SLACK
-            for row in rows:
+            for row in others:
                 if _box_segment(x0, y0, x1, y1, row, bound) < bound:
                     return False
             bound = max(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)

@@ -225,6 +225,7 @@ class Placer:
         self.margin = margin
         self.placed: list[Placed] = []
         self._boxes = np.zeros((0, 4))  # placed boxes, grown by their pad
+        self._rows: list[tuple[float, float, float, float]] = []  # the same, in plain floats (one box's tests)
 
     def costs(self, boxes: np.ndarray) -> np.ndarray:
         """Off the canvas, on a stroke or on a placed label (the raster check's rules but one)."""
@@ -240,6 +241,12 @@ class Placer:
         p = self._boxes
         return ((boxes[:, None, 0] < p[None, :, 2]) & (boxes[:, None, 2] > p[None, :, 0])
                 & (boxes[:, None, 1] < p[None, :, 3]) & (boxes[:, None, 3] > p[None, :, 1])).sum(axis=1)
+
+    def overlaps_any(self, box) -> bool:
+        """``overlaps(box) > 0`` for one box (x0, y0, x1, y1 in plain floats): a loop over the few placed
+        labels costs a fraction of the broadcast's numpy calls."""
+        x0, y0, x1, y1 = box
+        return any(x0 < p2 and x1 > p0 and y0 < p3 and y1 > p1 for p0, p1, p2, p3 in self._rows)
 
     def place(self, text: str, w: float, h: float, centres, role: str,
               accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = LABEL_GAP,
@@ -318,12 +325,15 @@ class Placer:
         beside it (a box that overlaps it in height shares its line)."""
         b = placed.box
         side = max(pad, SAME_LINE_FONTS * placed.h)
-        self._boxes = np.vstack([self._boxes, [b[0] - side, b[1] - pad, b[2] + side, b[3] + pad]])
+        row = (b[0] - side, b[1] - pad, b[2] + side, b[3] + pad)
+        self._boxes = np.vstack([self._boxes, row])
+        self._rows.append(tuple(float(v) for v in self._boxes[-1]))
         self.placed.append(placed)
 
     def undo(self) -> None:
         """Take back the last placement (to retry it under other rules)."""
         self._boxes = self._boxes[:-1]
+        self._rows.pop()
         self.placed.pop()
 
 
