@@ -7,8 +7,9 @@ The cases are the (scene, annotation) pairs that ``make_record`` hands to ``comp
 draws them (seed 7, part "duel"); refused figures count too, since the generator pays for
 them.  They are collected once (not timed), then each is composed ``--repeat`` times from a
 fresh copy of its annotation (``compose`` may move values to the text); the best of the
-repeats counts (CPU time: this machine is shared), per annotation style.  ``--out``/``--against`` keep or compare a digest of
-every composed drawing's labels and verdicts (a quicker check than ``figure_digest.py``).
+repeats counts (CPU time: this machine is shared), per annotation style.  ``--out`` and
+``--against`` keep or compare a digest of every composed drawing's labels and verdicts (a
+quicker check than ``figure_digest.py``).
 """
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def main() -> None:
             if r == 0:
                 got.append(hashlib.sha256(json.dumps(digest(d), default=str).encode()).hexdigest())
     by_style: dict[str, list[float]] = {}
-    for (scene, ann, *_), t in zip(cases, best):
+    for (_scene, ann, *_), t in zip(cases, best):
         by_style.setdefault(ann.style, []).append(t)
     total = sum(best) * 1000
     print(f"{len(cases)} composes ({args.n} problems): {total / len(cases):.2f} ms each, "
