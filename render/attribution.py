@@ -214,6 +214,12 @@ class Rules:
                 self._cache[key] = np.zeros(0)
         return self._cache[key]
 
+    def stroke_rows(self) -> list[tuple[float, ...]]:
+        """Every stroke piece in plain floats (``_segment_rows``), made once per figure for the one-box tests."""
+        if "rows" not in self._cache:
+            self._cache["rows"] = _segment_rows(self.strokes.a, self.strokes.b)
+        return self._cache["rows"]
+
     def point_labels(self, boxes: np.ndarray, owner: np.ndarray) -> np.ndarray:
         """``rule("point", ...)`` without leaders for the boxes of many point labels at once: box i
         belongs to the point ``owner[i]`` (an index into ``points``).  The same test, vectorised
@@ -309,8 +315,10 @@ class Rules:
             own_c = _point_segment(cx, cy, own_row)
             if not own_c <= near_centre:
                 return False
-            if not rows:
-                rows.extend((_segment_rows(ra, rb), _segment_rows(ca, cb)))
+            if not rows:  # (one table of every stroke per figure, picked from: see ``stroke_rows``)
+                every = self.stroke_rows()
+                mine = [every[i] for i in np.flatnonzero(rest).tolist()]
+                rows.extend((mine, [r for r, keep in zip(mine, straight.tolist()) if keep]))
             others, centre_rows = rows
             if centre_rows and length > 1e-9:
                 t = ((cx - own_row[0]) * ux + (cy - own_row[1]) * uy) / length
@@ -734,12 +742,10 @@ def point_segment_distance(pts: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.
 def _segment_rows(a: np.ndarray, b: np.ndarray) -> list[tuple[float, ...]]:
     """Each segment a[j]–b[j] in plain floats, as the one-box tests read it: its ends, its vector, its
     squared length (floored as ``point_segment_distance`` floors it) and its bounding box."""
-    out = []
-    for (ax, ay), (bx, by) in zip(a.tolist(), b.tolist()):
-        abx, aby = bx - ax, by - ay
-        out.append((ax, ay, bx, by, abx, aby, max(abx * abx + aby * aby, 1e-12),
-                    min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
-    return out
+    ab = b - a  # (the same floats as one by one, in a few array operations)
+    ll = np.maximum(ab[:, 0] * ab[:, 0] + ab[:, 1] * ab[:, 1], 1e-12)
+    table = np.column_stack([a, b, ab, ll, np.minimum(a, b), np.maximum(a, b)])
+    return [tuple(r) for r in table.tolist()]
 
 
 def _point_segment(px: float, py: float, row: tuple, reach: float = math.inf) -> float:
