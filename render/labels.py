@@ -327,7 +327,7 @@ class Placer:
         side = max(pad, SAME_LINE_FONTS * placed.h)
         row = (b[0] - side, b[1] - pad, b[2] + side, b[3] + pad)
         self._boxes = np.vstack([self._boxes, row])
-        self._rows.append(tuple(float(v) for v in self._boxes[-1]))
+        self._rows.append(row)  # (plain floats already: the same numbers the array holds)
         self.placed.append(placed)
 
     def undo(self) -> None:
