@@ -1,6 +1,7 @@
 """Label placement alone: ``render.compose.compose`` on exactly what the generator composes.
 
-    python bench/bench_compose.py [-n 150] [--repeat 3] [--profile] [--out digest.json | --against digest.json]
+    python bench/bench_compose.py [-n 150] [--repeat 3] [--annotation individual] [--profile]
+                                  [--out digest.json | --against digest.json]
 
 The cases are the (scene, annotation) pairs that ``make_record`` hands to ``compose`` (with
 ``fail_fast``, as the generator does) for ``-n`` depth-3 problems drawn as ``bench/duel.py``
@@ -24,7 +25,7 @@ import time
 from pathlib import Path
 
 
-def collect(n: int, seed: str = "7", part: str = "duel") -> list:
+def collect(n: int, seed: str = "7", part: str = "duel", annotation: str = "coordinate") -> list:
     """(scene, annotation, style, text_size) of every compose call the generator makes for n problems."""
     import geomill.render.compose as compose_module
     from geomill.generate.geomverse.config import GenConfig
@@ -39,7 +40,7 @@ def collect(n: int, seed: str = "7", part: str = "duel") -> list:
         return real(scene, annotation, style, text_size, fail_fast)
     compose_module.compose = spy
     try:
-        cfg, tally = GenConfig(depth=3, images=True), Tally()
+        cfg, tally = GenConfig(depth=3, images=True, annotation=annotation), Tally()
         for i in range(n):
             make_record(cfg, seed, part, i, tally)
     finally:
@@ -57,6 +58,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=150)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual"],
+                    help="the generator's annotation style (bench/duel.py's problems are coordinate)")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of one pass instead of timing")
     ap.add_argument("--sort", default="cumulative", help="the profile's order (cumulative, tottime)")
     ap.add_argument("--out")
@@ -65,7 +68,7 @@ def main() -> None:
     from geomill.render.compose import compose
 
     print(f"(render from {Path(sys.modules[compose.__module__].__file__).parent})", file=sys.stderr)
-    cases = collect(args.n)
+    cases = collect(args.n, annotation=args.annotation)
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
