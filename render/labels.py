@@ -403,7 +403,7 @@ def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None,
     return _first_passing(np.flatnonzero(cost == 0) + offset, boxes, leaders, accept, clear)
 
 
-ONE_BY_ONE = 2  # free candidates a rule with a one-box test (``accept.one``) is asked of one by one
+ONE_BY_ONE = 16  # free candidates a rule with a one-box test (``accept.one``) is asked of one by one
 
 
 def _first_passing(free: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear) -> int | None:
