@@ -9,6 +9,9 @@ outside the figure) and its leader line are tested only on the candidates that
 are otherwise free.  Each label offers its candidates in order of preference;
 the first free one that obeys its rule wins, else the one with the fewest
 conflicts (the drawing's ``misread`` and the raster check then report it).
+A rule with a one-box test (``accept.one``: the same tests in plain floats) is asked of
+the first free candidates one by one, since one of the first few usually passes and the
+vectorised rule costs its numpy calls whatever the number of boxes.
 
 Label centres are snapped to whole pixels, so a label's glyph bitmap is the
 same wherever it lands and the renderer can cache it (see ``draw``).
