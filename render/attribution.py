@@ -214,6 +214,12 @@ class Rules:
                 self._cache[key] = np.zeros(0)
         return self._cache[key]
 
+    def stroke_rows(self) -> list[tuple[float, ...]]:
+        """Every stroke piece in plain floats (``_segment_rows``), made once per figure for the one-box tests."""
+        if "rows" not in self._cache:
+            self._cache["rows"] = _segment_rows(self.strokes.a, self.strokes.b)
+        return self._cache["rows"]
+
     def point_labels(self, boxes: np.ndarray, owner: np.ndarray) -> np.ndarray:
         """``rule("point", ...)`` without leaders for the boxes of many point labels at once: box i
         belongs to the point ``owner[i]`` (an index into ``points``).  The same test, vectorised
@@ -291,6 +297,44 @@ class Rules:
             good[idx] = True
             return good
 
+        own_row = _segment_rows(oa, ob)[0]
+        ux, uy = float(u[0]), float(u[1])
+        lo_e, hi_e = EDGE, self.size - EDGE
+        rows: list = []  # the other strokes in plain floats, made at the first call (many rules never need them)
+
+        def one(box: tuple[float, float, float, float]) -> bool:
+            """``ok`` for one box (plain floats, the same tests in the same order): the placer asks it of
+            the first free candidates one by one, since the first usually passes."""
+            x0, y0, x1, y1 = box
+            if not (x0 >= lo_e and y0 >= lo_e and x1 <= hi_e and y1 <= hi_e):
+                return False
+            own_box = _box_segment(x0, y0, x1, y1, own_row)
+            if not own_box <= near_box:
+                return False
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            own_c = _point_segment(cx, cy, own_row)
+            if not own_c <= near_centre:
+                return False
+            if not rows:  # (one table of every stroke per figure, picked from: see ``stroke_rows``)
+                every = self.stroke_rows()
+                mine = [every[i] for i in np.flatnonzero(rest).tolist()]
+                rows.extend((mine, [r for r, keep in zip(mine, straight.tolist()) if keep]))
+            others, centre_rows = rows
+            if centre_rows and length > 1e-9:
+                t = ((cx - own_row[0]) * ux + (cy - own_row[1]) * uy) / length
+                if not (t >= keep and t <= length - keep):
+                    return False
+            bound = RATIO * own_box + SLACK
+            for row in others:
+                if _box_segment(x0, y0, x1, y1, row, bound) < bound:
+                    return False
+            bound = max(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
+            for row in centre_rows:
+                if _point_segment(cx, cy, row, bound) < bound:
+                    return False
+            return True
+        ok.one = one
+
         n_x, n_y = (-u[1] / length, u[0] / length) if length > 1e-9 else (0.0, 0.0)
 
         def pre(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
@@ -348,6 +392,30 @@ class Rules:
                 return np.zeros(len(boxes), dtype=bool)
             return first(boxes, _centres(boxes), box_point_distance(boxes, own.vertex[None])[:, 0])
         ok.pre = pre
+        vx, vy = (float(c) for c in own.vertex)
+        rest_xy = rest.tolist()
+        other_wedges = [(float(w.vertex[0]), float(w.vertex[1]), w.start, w.sweep) for w in others]
+        lo_e, hi_e = EDGE, self.size - EDGE
+
+        def one(box: tuple[float, float, float, float]) -> bool:
+            """``ok`` for one box in plain floats (see the side rule's ``one``)."""
+            x0, y0, x1, y1 = box
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            d_own = _box_point(x0, y0, x1, y1, vx, vy)
+            if not (x0 >= lo_e and y0 >= lo_e and x1 <= hi_e and y1 <= hi_e and d_own <= near
+                    and _holds(vx, vy, own.start, own.sweep, cx, cy) and math.hypot(cx - vx, cy - vy) <= far):
+                return False
+            if rest_xy:
+                own_c = _box_point(cx, cy, cx, cy, vx, vy)
+                need_c, need_b = ANGLE_CLEAR * own_c, d_own + SLACK
+                for px, py in rest_xy:
+                    if _box_point(cx, cy, cx, cy, px, py) < need_c or _box_point(x0, y0, x1, y1, px, py) < need_b:
+                        return False
+            for wx, wy, start, sweep in other_wedges:
+                if _holds(wx, wy, start, sweep, cx, cy) and _box_point(x0, y0, x1, y1, wx, wy) < RATIO * d_own + SLACK:
+                    return False
+            return True
+        ok.one = one
         return ok
 
     def _height(self, element: str) -> Rule:
@@ -669,6 +737,56 @@ def point_segment_distance(pts: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.
     rely = pts[:, 1, None] - ay
     t = np.minimum(np.maximum((relx * abx + rely * aby) / ll, 0.0), 1.0)
     return np.hypot(relx - t * abx, rely - t * aby)
+
+
+def _segment_rows(a: np.ndarray, b: np.ndarray) -> list[tuple[float, ...]]:
+    """Each segment a[j]–b[j] in plain floats, as the one-box tests read it: its ends, its vector, its
+    squared length (floored as ``point_segment_distance`` floors it) and its bounding box."""
+    ab = b - a  # (the same floats as one by one, in a few array operations)
+    ll = np.maximum(ab[:, 0] * ab[:, 0] + ab[:, 1] * ab[:, 1], 1e-12)
+    table = np.column_stack([a, b, ab, ll, np.minimum(a, b), np.maximum(a, b)])
+    return [tuple(r) for r in table.tolist()]
+
+
+def _point_segment(px: float, py: float, row: tuple, reach: float = math.inf) -> float:
+    """``point_segment_distance`` for one point and one segment (a ``_segment_rows`` row), the same
+    operations in plain floats; a segment whose bounding box lies beyond ``reach`` gives a distance
+    beyond it (all a caller comparing with ``reach`` needs), unmeasured."""
+    ax, ay, _, _, abx, aby, ll, lox, loy, hix, hiy = row
+    if px < lox - reach or px > hix + reach or py < loy - reach or py > hiy + reach:
+        return math.inf
+    relx, rely = px - ax, py - ay
+    t = min(max((relx * abx + rely * aby) / ll, 0.0), 1.0)
+    return math.hypot(relx - t * abx, rely - t * aby)
+
+
+def _box_point(x0: float, y0: float, x1: float, y1: float, px: float, py: float) -> float:
+    """``box_point_distance`` for one box and one point, in plain floats."""
+    return math.hypot(max(x0 - px, px - x1, 0.0), max(y0 - py, py - y1, 0.0))
+
+
+def _box_segment(x0: float, y0: float, x1: float, y1: float, row: tuple, reach: float = math.inf) -> float:
+    """``box_segment_distance`` for one box and one segment (a ``_segment_rows`` row), the same operations
+    in plain floats (a segment beyond ``reach``: see ``_point_segment``)."""
+    ax, ay, bx, by, abx, aby, ll, lox, loy, hix, hiy = row
+    if lox > x1 + reach or hix < x0 - reach or loy > y1 + reach or hiy < y0 - reach:
+        return math.inf
+    d = math.inf
+    cmin, cmax = math.inf, -math.inf
+    for cx, cy in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+        relx, rely = cx - ax, cy - ay
+        t = min(max((relx * abx + rely * aby) / ll, 0.0), 1.0)
+        d = min(d, math.hypot(relx - t * abx, rely - t * aby))
+        cross = relx * aby - rely * abx
+        cmin, cmax = min(cmin, cross), max(cmax, cross)
+    if cmin <= 0 and cmax >= 0 and lox <= x1 and hix >= x0 and loy <= y1 and hiy >= y0:
+        return 0.0
+    return min(d, _box_point(x0, y0, x1, y1, ax, ay), _box_point(x0, y0, x1, y1, bx, by))
+
+
+def _holds(vx: float, vy: float, start: float, sweep: float, px: float, py: float) -> bool:
+    """``Wedge.holds`` for one point, in plain floats."""
+    return (math.atan2(py - vy, px - vx) - start) % (2 * math.pi) <= sweep
 
 
 _CORNER_X, _CORNER_Y = [0, 0, 2, 2], [1, 3, 1, 3]  # a box's four corners: its columns of x and of y

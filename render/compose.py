@@ -525,6 +525,16 @@ class _FirstStage:
     def _first_clean(self, name: str, lo: int, hi: int) -> Placed | None:
         """The first clean candidate among the scored ``lo:hi``, placed; None when there is none."""
         idx = lo + np.flatnonzero(self.ok[lo:hi])
+        # one by one while the shapes' verdict is known (the pass tested each point's first few): most takes
+        # stop at the first; the rest, from the first not yet tested, as below
+        for j, i in enumerate(idx[:8].tolist()):
+            if self.off[i] == 0:
+                idx = idx[j:]
+                break
+            if self.off[i] == 1 and not self.placer.overlaps_any(self.boxes[i].tolist()):
+                return self._take(name, i)
+        else:
+            idx = idx[8:]
         if len(idx) and len(self.placer.placed):
             idx = idx[self.placer.overlaps(self.boxes[idx]) == 0]
         # the shapes on the preferred few first (most labels stop there), then by growing chunks: the first
@@ -532,12 +542,16 @@ class _FirstStage:
         for chunk in (idx[:8], idx[8:40], idx[40:]):
             chunk = chunk[self._off_shapes(chunk)] if len(chunk) else chunk
             if len(chunk):
-                x, y = self.centres[chunk[0]]
-                w, h = self.sizes[name]
-                placed = Placed(name, float(x), float(y), w, h, "point", element=f"point {name}")
-                self.placer.commit(placed)
-                return placed
+                return self._take(name, int(chunk[0]))
         return None
+
+    def _take(self, name: str, i: int) -> Placed:
+        """Candidate ``i`` of the point's label, placed."""
+        x, y = self.centres[i]
+        w, h = self.sizes[name]
+        placed = Placed(name, float(x), float(y), w, h, "point", element=f"point {name}")
+        self.placer.commit(placed)
+        return placed
 
     def settle(self, name: str) -> Placed | None:
         """After ``take`` found no clean candidate: what ``_search_point`` places, read off this pass.

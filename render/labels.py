@@ -9,6 +9,9 @@ outside the figure) and its leader line are tested only on the candidates that
 are otherwise free.  Each label offers its candidates in order of preference;
 the first free one that obeys its rule wins, else the one with the fewest
 conflicts (the drawing's ``misread`` and the raster check then report it).
+A rule with a one-box test (``accept.one``: the same tests in plain floats) is asked of
+the first free candidates one by one, since one of the first few usually passes and the
+vectorised rule costs its numpy calls whatever the number of boxes.
 
 Label centres are snapped to whole pixels, so a label's glyph bitmap is the
 same wherever it lands and the renderer can cache it (see ``draw``).
@@ -225,6 +228,7 @@ class Placer:
         self.margin = margin
         self.placed: list[Placed] = []
         self._boxes = np.zeros((0, 4))  # placed boxes, grown by their pad
+        self._rows: list[tuple[float, float, float, float]] = []  # the same, in plain floats (one box's tests)
 
     def costs(self, boxes: np.ndarray) -> np.ndarray:
         """Off the canvas, on a stroke or on a placed label (the raster check's rules but one)."""
@@ -240,6 +244,12 @@ class Placer:
         p = self._boxes
         return ((boxes[:, None, 0] < p[None, :, 2]) & (boxes[:, None, 2] > p[None, :, 0])
                 & (boxes[:, None, 1] < p[None, :, 3]) & (boxes[:, None, 3] > p[None, :, 1])).sum(axis=1)
+
+    def overlaps_any(self, box) -> bool:
+        """``overlaps(box) > 0`` for one box (x0, y0, x1, y1 in plain floats): a loop over the few placed
+        labels costs a fraction of the broadcast's numpy calls."""
+        x0, y0, x1, y1 = box
+        return any(x0 < p2 and x1 > p0 and y0 < p3 and y1 > p1 for p0, p1, p2, p3 in self._rows)
 
     def place(self, text: str, w: float, h: float, centres, role: str,
               accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = LABEL_GAP,
@@ -318,12 +328,15 @@ class Placer:
         beside it (a box that overlaps it in height shares its line)."""
         b = placed.box
         side = max(pad, SAME_LINE_FONTS * placed.h)
-        self._boxes = np.vstack([self._boxes, [b[0] - side, b[1] - pad, b[2] + side, b[3] + pad]])
+        row = (b[0] - side, b[1] - pad, b[2] + side, b[3] + pad)
+        self._boxes = np.vstack([self._boxes, row])
+        self._rows.append(row)  # (plain floats already: the same numbers the array holds)
         self.placed.append(placed)
 
     def undo(self) -> None:
         """Take back the last placement (to retry it under other rules)."""
         self._boxes = self._boxes[:-1]
+        self._rows.pop()
         self.placed.pop()
 
 
@@ -393,9 +406,20 @@ def _first_free(cost: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None,
     return _first_passing(np.flatnonzero(cost == 0) + offset, boxes, leaders, accept, clear)
 
 
+ONE_BY_ONE = 16  # free candidates a rule with a one-box test (``accept.one``) is asked of one by one
+
+
 def _first_passing(free: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | None, accept, clear) -> int | None:
     """The first of the free candidates ``free`` whose leader is clear and which obeys ``accept``,
-    tested on the preferred few first."""
+    tested on the preferred few first: one by one where the rule has a one-box test (the first free
+    candidate usually passes, and the rule's vectorised test costs its numpy calls whatever the number
+    of boxes), then in growing chunks."""
+    one = getattr(accept, "one", None)
+    if one is not None and leaders is None and clear is None and len(free):
+        for i in free[:ONE_BY_ONE].tolist():
+            if one(boxes[i].tolist()):
+                return i
+        free = free[ONE_BY_ONE:]
     for chunk in (free[:8], free[8:40], free[40:]):
         if len(chunk) and clear is not None:
             chunk = chunk[clear(chunk)]
