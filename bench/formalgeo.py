@@ -18,7 +18,9 @@ FormalGeo's answer or a review (``bench/formalgeo_reviewed.json``) found the imp
 disputed problem is never counted right.  Times are CPU seconds per problem, each problem on one
 core (import, model and deduction; and deduction alone).  ``--out`` writes every problem's result
 (status, reason, answers, the figure's value, depth, width, times) and the summary as JSON;
-``--failures`` writes only the problems not right; ``--list`` prints them from a saved ``--out``.
+``--failures`` writes only the problems not right; ``--list`` prints them from a saved ``--out``;
+``--lint`` also lints every proven solution (``solvers.plane_lint``, after the clock stops) and
+reports how many pass.
 """
 from __future__ import annotations
 
@@ -59,7 +61,9 @@ def solve_one(args: tuple[str, dict | str, float]) -> dict:
     from geomill.solvers.numeric import build_model
     from geomill.solvers.plane import solve_general
 
-    where, problem, timeout = args
+    where, problem, timeout, *rest = args
+    lint = bool(rest and rest[0])
+    sol = None
     if not isinstance(problem, dict):
         return {"where": where, "status": "unimported", "reason": str(problem)}
     out = {"where": where, "problem_id": problem.get("problem_id"), "source": _source(problem.get("source")),
@@ -107,6 +111,9 @@ def solve_one(args: tuple[str, dict | str, float]) -> dict:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
         out["seconds"] = round(time.process_time() - start, 4)
+    if lint and sol is not None and out["status"] in ("right", "disputed"):  # (not timed: after the clock)
+        from geomill.solvers.plane_lint import lint_general
+        out["lint"] = [str(f) for f in lint_general(sol)]
     return out
 
 
@@ -158,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per problem")
     ap.add_argument("--out", help="write every problem's result and the summary here (JSON)")
     ap.add_argument("--failures", help="write only the problems not right here (a JSON list)")
+    ap.add_argument("--lint", action="store_true",
+                    help="also lint every proven solution (solvers.plane_lint; not counted in the times)")
     ap.add_argument("--list", metavar="RESULTS", help="print the problems not right of a saved --out file and stop")
     ap.add_argument("--status", default=",".join(FAILED), help="with --list: which statuses (comma-separated)")
     args = ap.parse_args(argv)
@@ -177,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         def tqdm(x, **kw):
             return x
     results = []
-    jobs = [(w, p, args.timeout) for w, p in items]
+    jobs = [(w, p, args.timeout, args.lint) for w, p in items]
     if args.workers == 1:
         results = [solve_one(j) for j in tqdm(jobs, desc="solving", unit="problem")]
     else:
@@ -280,6 +289,11 @@ def report(results: list[dict]) -> str:
             lines.append(f"  {g:<12} {tot:>5}   right {c['right']:>5} ({_pct(c['right'], tot)})   "
                          f"disputed {c['disputed']}   wrong {c['wrong']}   refused {c['refused']}   "
                          f"timed out {c['timeout']}   unimported {c['unimported']}")
+    linted = [r for r in results if "lint" in r]
+    if linted:
+        bad = [r for r in linted if r["lint"]]
+        lines.append(f"lint: {len(linted) - len(bad)} of {len(linted)} proven solutions pass"
+                     + "".join(f"\n  {r.get('problem_id')}  {r['lint'][0]}" for r in bad[:10]))
     if s["refusal_causes"]:
         lines.append("top refusal causes:")
         lines += [f"  {k:>4}  {c}" for c, k in s["refusal_causes"][:8]]

@@ -100,7 +100,7 @@ def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
                 out.append(Finding("uses", f"{where} restates {_show(el)} = {v}, which no earlier step gives"))
             else:
                 deps.add(j)
-        out += _check_step(st, where, known)
+        out += _check_step(st, where, known, _relations(st, proof, established, i))
         if model is not None:
             out += _check_numeric(st, where, model)
         # a given restated, or a value put into a given expression, is no theorem step (Proof.depth)
@@ -127,7 +127,39 @@ def _row(s) -> sympy.Expr:
     return s.lhs - s.rhs
 
 
-def _check_step(st, where: str, known: dict) -> list[Finding]:
+def _relations(st, proof, established, i: int) -> dict[sympy.Symbol, sympy.Expr]:
+    """The relations between several elements that the step's equations put in (``CO = 3·EO``,
+    each concluded by an earlier step), each solved for its first symbol in name order: what turns
+    ``BC·EO = CO·DE`` into ``BC = 3·DE``."""
+    subs: dict[sympy.Symbol, sympy.Expr] = {}
+    for s, _ in st.equations:
+        for u in s.uses:
+            e = _expr(u)
+            j = established(e, i)
+            if j is None or len(e.free_symbols) < 2:
+                continue
+            rel = (e - proof.steps[j].value).xreplace(subs)
+            for x in sorted(rel.free_symbols, key=lambda x: x.name):
+                if x not in subs and rel.diff(x).is_number and rel.diff(x) != 0:
+                    subs[x] = sympy.solve(rel, x, rational=True)[0]
+                    break
+    return subs
+
+
+def _positive_multiple(ratio: sympy.Expr) -> bool:
+    """Is ``ratio`` a nonzero number times powers of positive elements (lengths, areas)?  An
+    equation that is such a multiple of a conclusion proves it (the deduction divides those out)."""
+    if ratio == 0 or ratio.has(sympy.zoo, sympy.nan, sympy.oo):
+        return False
+    coeff, rest = ratio.as_independent(*ratio.free_symbols, as_Add=False)
+    if not coeff.is_number or coeff == 0:
+        return False
+    factors = sympy.Mul.make_args(rest) if rest != 1 else ()
+    return all((f.base if f.is_Pow and f.exp.is_Integer else f).is_Symbol
+               and (f.base if f.is_Pow else f).is_positive for f in factors)
+
+
+def _check_step(st, where: str, known: dict, relations: dict | None = None) -> list[Finding]:
     out = []
     own = dict(known)
     for el, v in _cited(st):
@@ -142,11 +174,21 @@ def _check_step(st, where: str, known: dict) -> list[Finding]:
                                                f"{_show(s.solved)} = {s.value}"))
     combined = sum((_num(m) * _row(s) for s, m in st.equations), sympy.Integer(0))
     residue = (combined - (st.target - st.value)).xreplace(own)
-    if not _zero(residue):
+    if not _zero(residue) and not _multiple_of_conclusion(combined, st.target - st.value, own, relations or {}):
         shown = ", ".join(f"{_show(s.lhs)} = {_show(s.rhs)}" for s, _ in st.equations)
         out.append(Finding("equation", f"{where} does not follow from {shown} with the values found before "
                                        f"(left over: {_show(residue)} = 0)"))
     return out
+
+
+def _multiple_of_conclusion(combined: sympy.Expr, conclusion: sympy.Expr, own: dict, relations: dict) -> bool:
+    """With the values and the cited relations put in, is the step's combined equation the
+    conclusion times a nonzero number and positive elements (``BC·EO − 3·EO·DE = EO·(BC − 3·DE)``)?"""
+    a = combined.xreplace(own).xreplace(relations)
+    b = conclusion.xreplace(own).xreplace(relations)
+    if b == 0 or not a.free_symbols:
+        return False
+    return _positive_multiple(sympy.cancel(sympy.expand(a) / sympy.expand(b)))
 
 
 def _check_numeric(st, where: str, model) -> list[Finding]:

@@ -73,8 +73,8 @@ def _ratio_at(r: sympy.Expr, q: sympy.Expr, point: dict) -> float:
 
 
 @settings(max_examples=120, deadline=None)
-@given(polynomial, polynomial, st.sampled_from([sympy.Integer(3), sympy.Rational(-1, 2), sympy.sqrt(2), 1 + sympy.sqrt(3)]),
-       st.booleans())
+@given(polynomial, polynomial,
+       st.sampled_from([sympy.Integer(3), sympy.Rational(-1, 2), sympy.sqrt(2), 1 + sympy.sqrt(3)]), st.booleans())
 def test_constant_multiple_is_sound_and_at_least_cancel(p, other, k, multiple):
     """Never a multiple that is not one (the quotient is the same number at two points), every
     multiple ``cancel`` finds, and every rational multiple."""

@@ -241,6 +241,11 @@ class Deduction:
         step = Step(inst, lhs, rhs, tuple(uses))
         form = linear_form(e)
         if form is not None:
+            if inst.premises and self._holds(form):
+                # a judgement whose conclusion the table already proves adds nothing, and a proof
+                # citing it can go round in a circle (PE = PF from the equal angles that the
+                # isosceles triangle PE = PF gave; or longer rounds, through congruent triangles)
+                return False
             return self._add_linear(form, step)
         self.pool.append(Pending(step, e))
         self._unkeyed.append(e)
@@ -448,6 +453,14 @@ class Deduction:
             progress |= self.add(inst)
         return progress
 
+    def _holds(self, form) -> bool:
+        """Does the table already prove the linear relation ``form``?"""
+        coeffs, const = form
+        if not coeffs:
+            return const == 0
+        ans = self.evaluate(coeffs)
+        return ans is not None and sympy.simplify(ans.value - const) == 0
+
     def products(self) -> set[sympy.Expr]:
         """The pooled equations cleared of denominators, for :meth:`proven` to look a product of
         ratios up in; cleared only once asked (most problems never ask, and clearing costs)."""
@@ -469,11 +482,7 @@ class Deduction:
             if not rest.free_symbols:
                 return sympy.simplify(rest) == 0
             return self._proportional(rest)
-        coeffs, const = form
-        if not coeffs:
-            return const == 0
-        ans = self.evaluate(coeffs)
-        return ans is not None and sympy.simplify(ans.value - const) == 0
+        return self._holds(form)
 
     def _reduced(self, e: sympy.Expr) -> sympy.Expr:
         """An equation equal to zero with the table's values and expressions put in, without denominators."""

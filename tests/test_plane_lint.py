@@ -1,0 +1,118 @@
+"""The general linter on the two shapes of step that FormalGeo proofs need and that once failed it:
+a relation put in and a positive length divided out (``BC·EO = CO·DE`` with ``CO = 3·EO`` gives
+``BC = 3·DE``), and an isosceles triangle whose equal sides come from midsegments (the proof once
+went round in a circle through the converse judgement).  Each passes, and each tampered copy is caught.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+import sympy
+from geomill.dsl import parse
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane_lint import _positive_multiple, lint_general, lint_proof
+
+SIMILAR = """points A E D O B C
+triangle AED
+triangle EOD
+triangle OEB
+triangle OBC
+triangle DOC
+line A E B
+line A D C
+line E O C
+line D O B
+ED parallel to BC
+clockwise AED EOD OEB OBC DOC
+CO = 3 EO
+AE = 3
+find BE
+"""
+
+ISOSCELES = """points D A E P B F C
+polygon DAEP
+triangle PEB
+triangle PFD
+polygon CFPB
+triangle FEP
+line C F D
+line D P B
+line A E B
+E midpoint of AB
+F midpoint of CD
+P midpoint of DB
+clockwise DAEP PEB PFD CFPB FEP
+AD = BC
+angle EPF = 130
+find angle FEP
+"""
+
+
+@pytest.fixture(scope="module")
+def similar():
+    return solve_general(parse(SIMILAR))
+
+
+@pytest.fixture(scope="module")
+def isosceles():
+    return solve_general(parse(ISOSCELES))
+
+
+def _checks(findings) -> set[str]:
+    return {f.check for f in findings}
+
+
+def _relation_step(sol) -> int:
+    """The step that puts a relation between two lengths into a similarity's ratio."""
+    return next(i for i, st in enumerate(sol.proof.steps)
+                if any(len(u) > 1 and all(element.name.startswith("length") for element in u)
+                       for s, _ in st.equations for u in s.uses))
+
+
+def test_a_relation_put_in_and_a_length_divided_out_passes(similar):
+    assert sol_value(similar) == 6
+    assert lint_general(similar) == []
+    step = similar.proof.steps[_relation_step(similar)]
+    assert len(step.target.free_symbols) == 2 and step.value == 0  # a relation concluded (BC = 3·DE)
+
+
+def test_a_wrong_relation_concluded_is_caught(similar):
+    p = similar.proof
+    i = _relation_step(similar)
+    a, b = sorted(p.steps[i].target.free_symbols, key=lambda s: s.name)
+    steps = list(p.steps)
+    steps[i] = dataclasses.replace(steps[i], target=a - 2 * b)
+    assert "equation" in _checks(lint_proof(dataclasses.replace(p, steps=steps), similar.model))
+
+
+def test_a_relation_no_earlier_step_gives_is_caught(similar):
+    p = similar.proof
+    i = _relation_step(similar)
+    cited = next(u for s, _ in p.steps[i].equations for u in s.uses if len(u) > 1)
+    j = next(j for j, st in enumerate(p.steps[:i]) if set(st.target.free_symbols) == set(cited))
+    steps = list(p.steps)
+    steps[j] = dataclasses.replace(steps[j], target=sum(cited) * 7)  # another relation stands there
+    assert "uses" in _checks(lint_proof(dataclasses.replace(p, steps=steps), similar.model))
+
+
+def test_equal_sides_from_midsegments_no_circle(isosceles):
+    assert sol_value(isosceles) == 25
+    assert lint_general(isosceles) == []
+    first = isosceles.proof.steps[0]  # FP = EP, from the two midsegments and the given AD = BC
+    assert {s.instance.family.key for s, _ in first.equations} >= {"midsegment_of_triangle_property", "given"}
+    keys = [s.instance.family.key for st in isosceles.proof.steps for s, _ in st.equations]
+    assert not any("judgment" in k for k in keys)  # no converse judgement citing what it concludes
+
+
+def test_positive_multiple():
+    a, b = sympy.symbols("a b", positive=True)
+    x = sympy.Symbol("x")
+    assert _positive_multiple(-3 * a ** 2 * b) and _positive_multiple(sympy.Rational(2, 3) / a)
+    assert not _positive_multiple(x * a)  # x may be zero
+    assert not _positive_multiple(a - b)  # not a product
+    assert not _positive_multiple(sympy.Integer(0))
+
+
+def sol_value(sol) -> sympy.Expr:
+    return sympy.nsimplify(sol.exact_value)
