@@ -147,16 +147,15 @@ def _relations(st, proof, established, i: int) -> dict[sympy.Symbol, sympy.Expr]
 
 
 def _positive_multiple(ratio: sympy.Expr) -> bool:
-    """Is ``ratio`` a nonzero number times powers of positive elements (lengths, areas)?  An
-    equation that is such a multiple of a conclusion proves it (the deduction divides those out)."""
+    """Is ``ratio`` a nonzero number times factors of known sign (powers of lengths and areas, which
+    are positive; sums of such terms, ``JM/ST + √690/5``)?  An equation that is such a multiple of a
+    conclusion proves it (the deduction divides those out, or takes the positive root)."""
     if ratio == 0 or ratio.has(sympy.zoo, sympy.nan, sympy.oo):
         return False
     coeff, rest = ratio.as_independent(*ratio.free_symbols, as_Add=False)
     if not coeff.is_number or coeff == 0:
         return False
-    factors = sympy.Mul.make_args(rest) if rest != 1 else ()
-    return all((f.base if f.is_Pow and f.exp.is_Integer else f).is_Symbol
-               and (f.base if f.is_Pow else f).is_positive for f in factors)
+    return all(f.is_positive is True or f.is_negative is True for f in sympy.Mul.make_args(rest))
 
 
 def _check_step(st, where: str, known: dict, relations: dict | None = None) -> list[Finding]:

@@ -110,7 +110,8 @@ def test_positive_multiple():
     x = sympy.Symbol("x")
     assert _positive_multiple(-3 * a ** 2 * b) and _positive_multiple(sympy.Rational(2, 3) / a)
     assert not _positive_multiple(x * a)  # x may be zero
-    assert not _positive_multiple(a - b)  # not a product
+    assert not _positive_multiple(a - b)  # of either sign
+    assert _positive_multiple(a * (b / a + sympy.sqrt(3)))  # a sum of positive terms is positive
     assert not _positive_multiple(sympy.Integer(0))
 
 

@@ -458,8 +458,8 @@ class Deduction:
         coeffs, const = form
         if not coeffs:
             return const == 0
-        ans = self.evaluate(coeffs)
-        return ans is not None and sympy.simplify(ans.value - const) == 0
+        value = self.table.value_of({k.name: c for k, c in coeffs.items()})
+        return value is not None and sympy.simplify(value - const) == 0
 
     def products(self) -> set[sympy.Expr]:
         """The pooled equations cleared of denominators, for :meth:`proven` to look a product of
