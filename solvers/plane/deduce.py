@@ -75,6 +75,11 @@ def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], symp
     fast = _plain_linear(e)
     if fast is not None:
         return None if fast is NONLINEAR else fast
+    return expanded_linear_form(e)
+
+
+def expanded_linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
+    """``linear_form`` the general way, of any shape: expanded, then read term by term."""
     e = sympy.expand(e)
     coeffs: dict[sympy.Symbol, sympy.Rational] = {}
     const = sympy.Integer(0)
