@@ -146,6 +146,24 @@ def _relations(st, proof, established, i: int) -> dict[sympy.Symbol, sympy.Expr]
     return subs
 
 
+def _concluded_relations(proof, wanted: set) -> dict[sympy.Symbol, sympy.Expr]:
+    """Each linear relation a step concluded (``MR − 3·PT = 0``), solved for one of the ``wanted``
+    symbols it holds (the first in name order not yet solved for): what a ratio goal is read from."""
+    subs: dict[sympy.Symbol, sympy.Expr] = {}
+    for st in proof.steps:
+        rel = (st.target - st.value).xreplace(subs)
+        if len(rel.free_symbols) < 2:
+            continue
+        for x in sorted(rel.free_symbols & wanted, key=lambda x: x.name):
+            d = rel.diff(x)
+            if x not in subs and d.is_number and d != 0:
+                value = sympy.solve(rel, x, rational=True)[0]
+                subs = {k: v.xreplace({x: value}) for k, v in subs.items()}
+                subs[x] = value
+                break
+    return subs
+
+
 def _positive_multiple(ratio: sympy.Expr) -> bool:
     """Is ``ratio`` a nonzero number times factors of known sign (powers of lengths and areas, which
     are positive; sums of such terms, ``JM/ST + √690/5``)?  An equation that is such a multiple of a
@@ -211,6 +229,8 @@ def _check_goal(proof, known: dict, model, answer) -> list[Finding]:
     got = proof.goal.xreplace(known)
     if sympy.expand(last.target - proof.goal) == 0:
         got = last.value
+    elif got.free_symbols:  # a ratio goal: the relations the steps concluded (MR = 3·PT) put in
+        got = sympy.cancel(got.xreplace(_concluded_relations(proof, got.free_symbols)))
     if got.free_symbols:
         out.append(Finding("goal", f"the steps leave {_show(got)} unknown: no step gives the goal {_show(proof.goal)}"))
     elif not _zero(got - proof.value):

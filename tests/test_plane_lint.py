@@ -117,3 +117,12 @@ def test_positive_multiple():
 
 def sol_value(sol) -> sympy.Expr:
     return sympy.nsimplify(sol.exact_value)
+
+
+def test_a_ratio_goal_read_from_the_relation_the_steps_conclude():
+    """``find BC/DE``: the last step concludes BC = 3·DE; the goal's value is read from it."""
+    sol = solve_general(parse(SIMILAR.replace("find BE", "find BC/DE")))
+    assert sol_value(sol) == 3 and len(sol.proof.steps[-1].target.free_symbols) == 2
+    assert lint_general(sol) == []
+    wrong = dataclasses.replace(sol.proof, value=sol.proof.value + 1)
+    assert "goal" in _checks(lint_proof(wrong, sol.model))
