@@ -191,11 +191,22 @@ def _check_step(st, where: str, known: dict, relations: dict | None = None) -> l
                                                f"{_show(s.solved)} = {s.value}"))
     combined = sum((_num(m) * _row(s) for s, m in st.equations), sympy.Integer(0))
     residue = (combined - (st.target - st.value)).xreplace(own)
-    if not _zero(residue) and not _multiple_of_conclusion(combined, st.target - st.value, own, relations or {}):
+    if not _zero(residue) and not _follows(combined, st, own, relations or {}):
         shown = ", ".join(f"{_show(s.lhs)} = {_show(s.rhs)}" for s, _ in st.equations)
         out.append(Finding("equation", f"{where} does not follow from {shown} with the values found before "
                                        f"(left over: {_show(residue)} = 0)"))
     return out
+
+
+def _follows(combined: sympy.Expr, st, own: dict, relations: dict) -> bool:
+    """Does the step's conclusion follow from its combined equation once values and relations are
+    put in: as a multiple of it, or, for a positive quantity, as the positive root of its square
+    (``JM/ST = √690/5`` from ``ST²·area JKLM = JM²·area QRST``)?"""
+    if _multiple_of_conclusion(combined, st.target - st.value, own, relations):
+        return True
+    value = sympy.sympify(st.value, strict=True)
+    return bool(st.target.is_positive and value.is_positive
+                and _multiple_of_conclusion(combined, st.target ** 2 - value ** 2, own, relations))
 
 
 def _multiple_of_conclusion(combined: sympy.Expr, conclusion: sympy.Expr, own: dict, relations: dict) -> bool:

@@ -126,3 +126,18 @@ def test_a_ratio_goal_read_from_the_relation_the_steps_conclude():
     assert lint_general(sol) == []
     wrong = dataclasses.replace(sol.proof, value=sol.proof.value + 1)
     assert "goal" in _checks(lint_proof(wrong, sol.model))
+
+
+def test_a_positive_root_of_a_squared_ratio_follows():
+    """Areas of similar triangles give the square of their ratio; the step that takes its positive
+    root passes, and one that takes the negative root does not."""
+    from geomill.solvers.plane_lint import _follows
+
+    jm, st_, kl = sympy.symbols("JM ST KL", positive=True)
+    combined = st_ ** 2 * 138 - jm ** 2 * 5  # ST²·area JKLM − JM²·area QRST, the areas put in
+    step = type("Step", (), {"target": jm / st_, "value": sympy.sqrt(690) / 5})
+    assert _follows(combined, step, {}, {})
+    step.value = -sympy.sqrt(690) / 5
+    assert not _follows(combined, step, {}, {})
+    step.target, step.value = jm / st_ - kl, sympy.Integer(2)  # not known to be positive: no root taken
+    assert not _follows(combined, step, {}, {})
