@@ -171,14 +171,20 @@ def _margin(style: Style) -> float:
     return 2.2 * style.font_px + 8
 
 
+def shape_fills(scene: Scene, style: Style) -> dict[str, Polygon]:
+    """Each shape's filled region in pixels, framed as the figure will be: what ``render.looks``
+    judges before any label is placed."""
+    rings = [(s, s.rings()) for s in scene.shapes]
+    frame = Frame.fit_points(scene, [r[0] for _, r in rings], style.size, _margin(style))
+    return {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
+
+
 def shape_faults(scene: Scene, style: Style, distractors=()) -> tuple[list[str], list[str]]:
     """What reads wrong in the figure before any label, from the scene alone: the shapes' faults
     (``render.looks.faults``, what ``Drawing.faults`` will say) and the distractors among ``distractors``
     that overlap another shape.  The generator's first, cheap check: a figure refused here costs no
     label placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
-    rings = [(s, s.rings()) for s in scene.shapes]
-    frame = Frame.fit_points(scene, [r[0] for _, r in rings], style.size, _margin(style))
-    fills = {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
+    fills = shape_fills(scene, style)
     return looks.faults(scene.shapes, fills, style.size), looks.overlapping(fills, distractors)
 
 

@@ -76,7 +76,8 @@ class FigureTools:
     renderer: type
     labels: Callable  # render.attribution.figure_labels
     overlapping: Callable  # render.looks.overlapping
-    shape_faults: Callable  # render.compose.shape_faults: the same checks before any label is placed
+    shape_fills: Callable  # render.compose.shape_fills: the shapes as drawn, before any label is placed
+    faults: Callable  # render.looks.faults: what Drawing.faults will say of them
     compose: Callable  # render.compose.compose
 
 
@@ -99,13 +100,14 @@ def _figure_tools() -> FigureTools | None:
     try:
         from geomill.render.annotate import Annotation
         from geomill.render.attribution import figure_labels
-        from geomill.render.compose import compose, shape_faults
+        from geomill.render.compose import compose, shape_fills
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
-        from geomill.render.looks import overlapping
+        from geomill.render.looks import faults, overlapping
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_faults, compose)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_fills, faults,
+                       compose)
 
 
 _RENDERERS: dict = {}
@@ -223,11 +225,12 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if key not in _RENDERERS:
         _RENDERERS[key] = figures.renderer(size=cfg.image_size)
     renderer = _RENDERERS[key]
-    faults, _ = figures.shape_faults(scene, renderer.style)
-    if faults:  # (from the scene alone: a refused figure costs no proof, no labels, no painting)
+    fills = figures.shape_fills(scene, renderer.style)  # (made once: the distractors are judged on them too)
+    if figures.faults(scene.shapes, fills, renderer.style.size):
+        # (from the scene alone: a refused figure costs no proof, no labels, no painting)
         raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
     sol = _proof(d, knobs, deduced, text)
-    if sol.distractor_shapes and figures.shape_faults(scene, renderer.style, sol.distractor_shapes)[1]:
+    if sol.distractor_shapes and figures.overlapping(fills, sol.distractor_shapes):
         raise Infeasible("figure (a distractor shape overlaps another)")
     ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
     # (composed to the first label that reads wrong; painted only once it passes)
