@@ -129,34 +129,31 @@ def _row(s) -> sympy.Expr:
 
 def _relations(st, proof, established, i: int) -> dict[sympy.Symbol, sympy.Expr]:
     """The relations between several elements that the step's equations put in (``CO = 3·EO``,
-    each concluded by an earlier step), each solved for its first symbol in name order: what turns
-    ``BC·EO = CO·DE`` into ``BC = 3·DE``."""
-    subs: dict[sympy.Symbol, sympy.Expr] = {}
-    for s, _ in st.equations:
-        for u in s.uses:
-            e = _expr(u)
-            j = established(e, i)
-            if j is None or len(e.free_symbols) < 2:
-                continue
-            rel = (e - proof.steps[j].value).xreplace(subs)
-            for x in sorted(rel.free_symbols, key=lambda x: x.name):
-                if x not in subs and rel.diff(x).is_number and rel.diff(x) != 0:
-                    subs[x] = sympy.solve(rel, x, rational=True)[0]
-                    break
-    return subs
+    each concluded by an earlier step), solved: what turns ``BC·EO = CO·DE`` into ``BC = 3·DE``."""
+    cited = ((e, established(e, i)) for s, _ in st.equations for e in map(_expr, s.uses))
+    return _solved(e - proof.steps[j].value for e, j in cited if j is not None)
 
 
 def _concluded_relations(proof, wanted: set) -> dict[sympy.Symbol, sympy.Expr]:
-    """Each linear relation a step concluded (``MR − 3·PT = 0``), solved for one of the ``wanted``
-    symbols it holds (the first in name order not yet solved for): what a ratio goal is read from."""
+    """The linear relations the steps concluded (``MR − 3·PT = 0``), solved for the ``wanted``
+    symbols: what a ratio goal is read from."""
+    return _solved((st.target - st.value for st in proof.steps), wanted)
+
+
+def _solved(relations, wanted: set | None = None) -> dict[sympy.Symbol, sympy.Expr]:
+    """Relations (each equal to zero) between two or more elements (a single element's value is put in
+    elsewhere), taken in order, each solved for its first symbol in name order (of ``wanted``, when
+    given) that it holds linearly once the earlier ones are put in; the earlier solutions are kept in
+    terms of the symbols left, so one substitution puts them all in."""
     subs: dict[sympy.Symbol, sympy.Expr] = {}
-    for st in proof.steps:
-        rel = (st.target - st.value).xreplace(subs)
+    for rel in relations:
         if len(rel.free_symbols) < 2:
             continue
-        for x in sorted(rel.free_symbols & wanted, key=lambda x: x.name):
+        rel = rel.xreplace(subs)
+        free = rel.free_symbols
+        for x in sorted(free if wanted is None else free & wanted, key=lambda x: x.name):
             d = rel.diff(x)
-            if x not in subs and d.is_number and d != 0:
+            if d.is_number and d != 0:
                 value = sympy.solve(rel, x, rational=True)[0]
                 subs = {k: v.xreplace({x: value}) for k, v in subs.items()}
                 subs[x] = value
