@@ -197,23 +197,22 @@ def _check_step(st, where: str, known: dict, relations: dict | None = None) -> l
 
 def _follows(combined: sympy.Expr, st, own: dict, relations: dict) -> bool:
     """Does the step's conclusion follow from its combined equation once values and relations are
-    put in: as a multiple of it, or, for a positive quantity, as the positive root of its square
-    (``JM/ST = √690/5`` from ``ST²·area JKLM = JM²·area QRST``)?"""
-    if _multiple_of_conclusion(combined, st.target - st.value, own, relations):
-        return True
-    value = sympy.sympify(st.value, strict=True)
-    return bool(st.target.is_positive and value.is_positive
-                and _multiple_of_conclusion(combined, st.target ** 2 - value ** 2, own, relations))
+    put in: the equation is the conclusion times a nonzero number and factors of known sign
+    (``BC·EO − 3·EO·DE = EO·(BC − 3·DE)``), or, for a positive quantity, so is the conclusion's
+    square (``JM/ST = √690/5`` from ``ST²·area JKLM = JM²·area QRST``)?"""
+    def put(e: sympy.Expr) -> sympy.Expr:
+        return e.xreplace(own).xreplace(relations)
 
-
-def _multiple_of_conclusion(combined: sympy.Expr, conclusion: sympy.Expr, own: dict, relations: dict) -> bool:
-    """With the values and the cited relations put in, is the step's combined equation the
-    conclusion times a nonzero number and positive elements (``BC·EO − 3·EO·DE = EO·(BC − 3·DE)``)?"""
-    a = combined.xreplace(own).xreplace(relations)
-    b = conclusion.xreplace(own).xreplace(relations)
-    if b == 0 or not a.free_symbols:
+    a = put(combined)
+    if not a.free_symbols:
         return False
-    return _positive_multiple(sympy.cancel(sympy.expand(a) / sympy.expand(b)))
+    value = sympy.sympify(st.value, strict=True)
+    conclusions = [st.target - value] + ([st.target ** 2 - value ** 2]
+                                         if st.target.is_positive and value.is_positive else [])
+    for b in map(put, conclusions):
+        if b != 0 and _positive_multiple(sympy.cancel(sympy.expand(a) / sympy.expand(b))):
+            return True
+    return False
 
 
 def _check_numeric(st, where: str, model) -> list[Finding]:
