@@ -56,13 +56,13 @@ def _cut(signum, frame):  # noqa: ARG001 - a signal handler's signature
     raise _Cut
 
 
-def solve_one(args: tuple[str, dict | str, float]) -> dict:
-    """One problem's result: status (right / wrong / refused / unimported / timeout), reason, times."""
+def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
+    """One problem's result: status (right / wrong / refused / unimported / timeout), reason, times;
+    with ``lint``, the linter's findings on a proven solution."""
     from geomill.solvers.numeric import build_model
     from geomill.solvers.plane import solve_general
 
-    where, problem, timeout, *rest = args
-    lint = bool(rest and rest[0])
+    where, problem, timeout, lint = args
     sol = None
     if not isinstance(problem, dict):
         return {"where": where, "status": "unimported", "reason": str(problem)}

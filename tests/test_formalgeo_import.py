@@ -83,8 +83,9 @@ def test_bench_writes_every_problem_and_never_counts_a_disputed_answer_right(tmp
     src = tmp_path / "two.jsonl"
     src.write_text("".join(json.dumps(p) + "\n" for p in problems))
     out, fails = tmp_path / "results.json", tmp_path / "fails.json"
-    assert bench.main([str(src), "--workers", "1", "--out", str(out), "--failures", str(fails)]) == 0
+    assert bench.main([str(src), "--workers", "1", "--out", str(out), "--failures", str(fails), "--lint"]) == 0
     text = capsys.readouterr().out
+    assert "lint: 2 of 2 proven solutions pass" in text  # the right one and the disputed one
     assert "problems 2   imported 2" in text and "right 1 (50.0 % of problems, 50.0 % of imported)" in text
     assert "disputed 1" in text and "wrong 0" in text and "median" in text and "p95" in text
     data = json.loads(out.read_text())
