@@ -207,6 +207,24 @@ class Atom:
         raise NotImplementedError
 
 
+class Check(Atom):
+    """A premise on letters bound already: it keeps a binding or drops it, at no cost to the search,
+    so it is taken as soon as its letters are bound."""
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        raise NotImplementedError
+
+    def needs(self) -> str:
+        return self.letters
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        if self.holds(ix, b):
+            yield dict(b)
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.needs()) <= bound else INF
+
+
 def _fits(b: Binding, letters: str, pts: tuple[str, ...]) -> dict[str, str] | None:
     """b extended by letters -> pts, or None when a bound letter disagrees."""
     out = dict(b)
@@ -371,17 +389,13 @@ class Given(Atom):
 
 
 @dataclass(frozen=True)
-class Joined(Atom):
+class Joined(Check):
     """``AB`` is drawn (the two points lie on one drawn line)."""
 
     letters: str
 
-    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
-        if ix.cfg.joined(b[self.letters[0]], b[self.letters[1]]):
-            yield dict(b)
-
-    def size(self, ix: Index, bound: frozenset[str]) -> float:
-        return 0.5 if set(self.letters) <= bound else INF
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return ix.cfg.joined(b[self.letters[0]], b[self.letters[1]])
 
 
 @dataclass(frozen=True)
@@ -450,32 +464,27 @@ class Meet(Atom):
 
 
 @dataclass(frozen=True)
-class Apart(Atom):
+class Apart(Check):
     """``X`` is none of the points bound to ``among``."""
 
     letters: str
     among: str
 
-    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
-        if b[self.letters] not in {b[x] for x in self.among}:
-            yield dict(b)
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return b[self.letters] not in {b[x] for x in self.among}
 
-    def size(self, ix: Index, bound: frozenset[str]) -> float:
-        return 0.5 if set(self.letters + self.among) <= bound else INF
+    def needs(self) -> str:
+        return self.letters + self.among
 
 
 @dataclass(frozen=True)
-class Before(Atom):
+class Before(Check):
     """``A`` before ``B`` by name: a pair counted once."""
 
     letters: str
 
-    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
-        if b[self.letters[0]] < b[self.letters[1]]:
-            yield dict(b)
-
-    def size(self, ix: Index, bound: frozenset[str]) -> float:
-        return 0.5 if set(self.letters) <= bound else INF
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return b[self.letters[0]] < b[self.letters[1]]
 
 
 @dataclass(frozen=True)
@@ -498,21 +507,17 @@ class Arm(Atom):
 
 
 @dataclass(frozen=True)
-class Aligned(Atom):
+class Aligned(Check):
     """Rays ``PX`` and ``QY`` point the same way (``same``) or opposite ways, on the model
     (``letters`` = "PXQY")."""
 
     letters: str
     same: bool = True
 
-    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+    def holds(self, ix: Index, b: Binding) -> bool:
         p, x, q, y = (b[k] for k in self.letters)
         d1, d2 = ix.ray_by_name[(p, x)][1], ix.ray_by_name[(q, y)][1]
-        if (_between(d1, d2) < 90) == self.same:
-            yield dict(b)
-
-    def size(self, ix: Index, bound: frozenset[str]) -> float:
-        return 0.5 if set(self.letters) <= bound else INF
+        return (_between(d1, d2) < 90) == self.same
 
 
 @dataclass(frozen=True)
@@ -579,19 +584,15 @@ class Parallel(Atom):
 
 
 @dataclass(frozen=True)
-class ParallelLines(Atom):
+class ParallelLines(Check):
     """The drawn lines ``AB`` and ``CD`` are given parallel (``letters`` = "ABCD", all bound)."""
 
     letters: str
 
-    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+    def holds(self, ix: Index, b: Binding) -> bool:
         a, c, d, e = (b[x] for x in self.letters)
         i, j = ix.cfg.line_through(a, c), ix.cfg.line_through(d, e)
-        if i is not None and j is not None and (min(i, j), max(i, j)) in ix.parallels:
-            yield dict(b)
-
-    def size(self, ix: Index, bound: frozenset[str]) -> float:
-        return 0.5 if set(self.letters) <= bound else INF
+        return i is not None and j is not None and (min(i, j), max(i, j)) in ix.parallels
 
 
 @dataclass(frozen=True)
@@ -660,7 +661,7 @@ class OnCircle(Atom):
 
 
 @dataclass(frozen=True)
-class Sweep(Atom):
+class Sweep(Check):
     """The counter-clockwise sweep about ``O`` from ``A`` to ``B`` on the model is ``half`` (180),
     ``minor`` (less than 180), or more than the sweep to ``M`` (``letters`` "OAB" or "OABM":
     M is off the arc from A to B)."""
@@ -668,21 +669,15 @@ class Sweep(Atom):
     letters: str
     kind: str  # "half" | "minor" | "off"
 
-    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+    def holds(self, ix: Index, b: Binding) -> bool:
         at = ix.cfg.at
         o, a, c = (at[b[x]] for x in self.letters[:3])
         t = pg.sweep(o, a, c)
         if self.kind == "half":
-            ok = abs(t - 180) < 1e-6
-        elif self.kind == "minor":
-            ok = abs(t - 180) >= 1e-6 and t < 180
-        else:
-            ok = pg.sweep(o, a, at[b[self.letters[3]]]) > t
-        if ok:
-            yield dict(b)
-
-    def size(self, ix: Index, bound: frozenset[str]) -> float:
-        return 0.5 if set(self.letters) <= bound else INF
+            return abs(t - 180) < 1e-6
+        if self.kind == "minor":
+            return abs(t - 180) >= 1e-6 and t < 180
+        return pg.sweep(o, a, at[b[self.letters[3]]]) > t
 
 
 @dataclass(frozen=True)
