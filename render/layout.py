@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -599,7 +600,8 @@ def build_scene(solution, state: State, seed: int) -> Scene:
     scene = Scene(points=dict(state.pos), segments=segments, arcs=arcs, shapes=shapes,
                   decls=tuple(problem.shapes), heights=heights, height_shapes=height_shapes,
                   height_bases=height_bases, seed=seed)
-    scene.measured = Measures(lambda: _measure_scene(scene, problem))
+    own = weakref.ref(scene)  # (not the scene itself: a cycle would leave every figure to the collector)
+    scene.measured = Measures(lambda: _measure_scene(own(), problem))
     return scene
 
 

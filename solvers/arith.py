@@ -9,7 +9,7 @@ expression after each pass: ``2 * (10 + 12) = 2 * 22 = 44``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
@@ -97,13 +97,38 @@ _PI180 = sympy.pi / 180
 
 def to_degrees(expr: sympy.Expr) -> sympy.Expr:
     """Rewrite radian trigonometry into degree functions: sin(pi*t/180) -> sind(t)."""
-    expr = expr.replace(sympy.sin, lambda u: _SIND(sympy.expand(u / _PI180)))
-    expr = expr.replace(sympy.cos, lambda u: _COSD(sympy.expand(u / _PI180)))
-    expr = expr.replace(sympy.tan, lambda u: _TAND(sympy.expand(u / _PI180)))
-    expr = expr.replace(sympy.asin, lambda z: _ASIND(z) * _PI180)
-    expr = expr.replace(sympy.acos, lambda z: _ACOSD(z) * _PI180)
-    expr = expr.replace(sympy.atan, lambda z: _ATAND(z) * _PI180)
+    for func, degrees in _DEGREES:
+        expr = _replaced(expr, func, degrees)
     return expr
+
+
+_DEGREES = ((sympy.sin, lambda u: _SIND(sympy.expand(u / _PI180))),
+            (sympy.cos, lambda u: _COSD(sympy.expand(u / _PI180))),
+            (sympy.tan, lambda u: _TAND(sympy.expand(u / _PI180))),
+            (sympy.asin, lambda z: _ASIND(z) * _PI180),
+            (sympy.acos, lambda z: _ACOSD(z) * _PI180),
+            (sympy.atan, lambda z: _ATAND(z) * _PI180))
+
+
+def _replaced(rv: sympy.Basic, kind: type, value: Callable) -> sympy.Basic:
+    """``rv.replace(kind, value)``, sympy's walk (arguments first, then the node; a node rebuilt into
+    one it replaced is left alone) as a plain recursive function: ``replace``'s walk is a closure
+    that refers to itself, a reference cycle per call that waits for the garbage collector."""
+    args = getattr(rv, "args", None)
+    if args is None:
+        return rv
+    if args:
+        new = tuple([_replaced(a, kind, value) for a in args])
+        if args != new:
+            rv = rv.func(*new)
+            for old, changed in zip(args, new):
+                if rv == old and old != changed:
+                    return rv
+    if isinstance(rv, kind):
+        v = value(*rv.args)
+        if v is not None and v != rv:
+            rv = v
+    return rv
 
 
 _FUNCS = {_SIND: "sin", _COSD: "cos", _TAND: "tan", _ASIND: "asin", _ACOSD: "acos", _ATAND: "atan"}

@@ -105,31 +105,40 @@ class Proof:
     rule_ids: set[int]
 
 
+def _dependency_order(ded: Deduction, goal: Quantity) -> list[object]:
+    """Everything ``goal`` is derived from, each after what it needs (depth first, inputs in their
+    order).  Iterative, where a recursive closure would be a reference cycle holding the whole
+    deduction until the garbage collector runs."""
+    order: list[object] = []
+    seen = {goal}
+    stack = [(goal, iter(_needs(ded, goal)))]
+    while stack:
+        item, needs = stack[-1]
+        for need in needs:
+            if need not in seen:
+                seen.add(need)
+                stack.append((need, iter(_needs(ded, need))))
+                break
+        else:
+            stack.pop()
+            order.append(item)
+    return order
+
+
+def _needs(ded: Deduction, item: object) -> list[object]:
+    """What a derived quantity or a solved variable is computed from, in the proof's order."""
+    if isinstance(item, sympy.Symbol):
+        sol = ded.variables[item]
+        # (the variablized elements, sol.pending, become known only after the variable is solved)
+        return [*sol.inputs, *_vars_in(ded, sol)]
+    d = ded.known[item]
+    return [*d.inputs, *d.variables]
+
+
 def build_proof(ded: Deduction, goal: Quantity, query: Quantity | None = None) -> Proof:
     """Walk back from ``goal`` and replay the needed derivations in a valid order; the step
     that gives the goal names it ``query`` (the element the question asks about)."""
-    order: list[object] = []
-    seen: set[object] = set()
-
-    def visit(item: object) -> None:
-        if item in seen:
-            return
-        seen.add(item)
-        if isinstance(item, sympy.Symbol):
-            sol = ded.variables[item]
-            for q in sol.inputs:  # the variablized elements (sol.pending) become known only after this
-                visit(q)
-            for s in _vars_in(ded, sol):
-                visit(s)
-        else:
-            d = ded.known[item]
-            for q in d.inputs:
-                visit(q)
-            for s in d.variables:
-                visit(s)
-        order.append(item)
-
-    visit(goal)
+    order = _dependency_order(ded, goal)
     gv: dict[object, float] = {}
     shown: dict[Quantity, list[Quantity]] = {}  # each value class: the names it was given or derived under
     steps: list[Step] = []

@@ -252,3 +252,54 @@ def test_reduce_once_is_the_generic_pass():
             got = reduce_once(node)
             assert got == want
             node = got
+
+
+def test_degree_rewrite_is_sympys_replace():
+    """``arith.to_degrees`` walks the tree itself (sympy's ``replace`` leaves a reference cycle per
+    call): the same trees as six ``replace`` calls, on random trigonometry."""
+    import sympy
+    from geomill.solvers import arith
+
+    x, y = sympy.symbols("x y")
+    rng = random.Random(3)
+    funcs = (sympy.sin, sympy.cos, sympy.tan, sympy.asin, sympy.acos, sympy.atan, sympy.sqrt)
+
+    def expr(depth: int) -> sympy.Expr:
+        if depth == 0:
+            return rng.choice((x, y, sympy.Integer(rng.randint(1, 9)), sympy.pi * x / 180, sympy.Rational(1, 3)))
+        k = rng.randint(0, 3)
+        a = expr(depth - 1)
+        return rng.choice(funcs)(a) if k == 0 else a + expr(depth - 1) if k == 1 else \
+            a * expr(depth - 1) if k == 2 else a / expr(depth - 1)
+
+    for _ in range(300):
+        e = expr(rng.randint(1, 4))
+        want = e
+        for func, value in arith._DEGREES:
+            want = want.replace(func, value)
+        assert sympy.srepr(arith.to_degrees(e)) == sympy.srepr(want), e
+
+
+@pytest.mark.parametrize("name", ["geomverse_a.geo", "geomverse_c.geo"])
+def test_solving_and_laying_out_leave_no_reference_cycles(name):
+    """A generated problem's deduction, proof, texts and layout are freed as soon as they are dropped:
+    a reference cycle would keep each problem's graphs until the garbage collector walks them."""
+    import gc
+
+    from geomill.render.layout import layout
+
+    path = Path(__file__).resolve().parent.parent / "examples" / name
+    warm = solve(parse_file(path))
+    warm.text()
+    layout(warm, seed=1)
+    gc.collect()
+    gc.disable()
+    try:
+        sol = solve(parse_file(path))
+        sol.text()
+        sol.text(style="latex")
+        scene = layout(sol, seed=1)
+        del sol, scene
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
