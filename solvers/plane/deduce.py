@@ -279,9 +279,16 @@ class Deduction:
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
         return {self.symbol[k]: v for k, v in self.table.known().items()}
 
-    def evaluate(self, coeffs: dict):
-        """The table's Answer for a linear combination of symbols (None when undetermined)."""
-        return self.table.evaluate({k.name: c for k, c in coeffs.items()})
+    def evaluate(self, coeffs: dict, first: bool = False):
+        """The table's Answer for a linear combination of symbols (None when undetermined).  With
+        ``first``, the answer cites only the equations the table had when it first determined
+        the combination: every step's ``uses`` were known when it was added, so a proof built
+        that way never goes round in a circle."""
+        target = {k.name: c for k, c in coeffs.items()}
+        if not first:
+            return self.table.evaluate(target)
+        n = self.table.determined_by(target)
+        return None if n is None else self.table.evaluate(target, before=n)
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
