@@ -52,6 +52,9 @@ class Step:
     uses: tuple[dict, ...] = ()  # linear combinations {symbol: coefficient} whose proven values it relies on
     solved: sympy.Symbol | None = None
     value: sympy.Expr | None = None
+    # the linear equation (equal to zero) the table took from it, where that is not lhs − rhs with
+    # known values put in: a ratio the table's relations (in ``uses``) made linear, a length divided out
+    row: sympy.Expr | None = None
 
     def __str__(self) -> str:
         return f"{self.instance.text}: {self.lhs} = {self.rhs}"
@@ -395,7 +398,7 @@ class Deduction:
             if form is not None and len(e2.free_symbols) > 1:  # a ratio became linear: AB = 3/2 AC
                 p.done = True
                 uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known) + tuple(uses)
-                if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1):
+                if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses, row=e2), cost=1):
                     return True
                 continue
             s = next(iter(e2.free_symbols))
