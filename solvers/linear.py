@@ -457,9 +457,11 @@ class LinearTable:
         """The exact value of ``k`` with its provenance, or None when the equations leave it free."""
         return self.evaluate({k: 1})
 
-    def evaluate(self, target: Mapping[Key, object]) -> Answer | None:
+    def evaluate(self, target: Mapping[Key, object], before: int | None = None) -> Answer | None:
         """The exact value of the linear combination ``target`` (e.g. {a: 1, b: -1} for a − b)
-        with its provenance, or None when it is not determined."""
+        with its provenance, or None when it is not determined.  With ``before``, the provenance
+        cites only equations with ids below it (which must determine the target: see
+        :meth:`determined_by`)."""
         t = {k: f for k, c in target.items() if (f := _frac(c))}
         if not t:
             return Answer({}, {}, ())
@@ -469,7 +471,33 @@ class LinearTable:
         vec, _ = self._rows.reduce(ints, None)
         if any(type(k) is not Atom for k in vec):
             return None
-        return self._explain(t, ints, tscale)
+        return self._explain(t, ints, tscale, before)
+
+    def determined_by(self, target: Mapping[Key, object]) -> int | None:
+        """The fewest first equations that determine ``target``: n such that equations 0 … n−1 do
+        and 0 … n−2 do not (None: undetermined).  A caller whose equations each rest only on
+        values known when it was added (its premises) gets acyclic provenance by explaining every
+        value with ``evaluate(t, before=determined_by(t))``: each cited equation's premises are
+        determined by strictly fewer equations.
+
+        One pass in id order: the target is kept reduced against the rows made so far (a new row
+        holds no older pivot, so eliminating its pivot from the target keeps that true)."""
+        t = {k: f for k, c in target.items() if (f := _frac(c))}
+        if not t:
+            return 0
+        if any(k not in self._order for k in t):
+            return None
+        vec, _ = _integer(t)
+        local = _Rows(self._order, self._by_key, track=False)
+        for i, (row, _) in enumerate(self._ints):
+            new, _ = local.insert(dict(row), None)
+            p = next((k for k in new if k in local.rows and local.rows[k] is new), None)
+            if p is None or p not in vec:
+                continue
+            vec, _ = _eliminate(vec, None, new, None, p)
+            if all(type(k) is Atom for k in vec):
+                return i + 1
+        return None
 
     def value_of(self, target: Mapping[Key, object]) -> sympy.Expr | None:
         """The exact value of the linear combination ``target``, or None when it is not determined:
@@ -514,12 +542,14 @@ class LinearTable:
 
     # -- provenance ------------------------------------------------------------------------------
 
-    def _nearest(self, start: Iterable[Key]) -> Iterable[int]:
-        """Equation ids breadth first from ``start`` through shared keys, cheapest first in a level."""
+    def _nearest(self, start: Iterable[Key], before: int | None = None) -> Iterable[int]:
+        """Equation ids breadth first from ``start`` through shared keys, cheapest first in a level
+        (only ids below ``before``, when given)."""
         seen_keys, seen_eqs = set(start), set()
         frontier = list(seen_keys)
         while frontier:
-            level = sorted({i for k in frontier for i in self._by_key.get(k, ())} - seen_eqs,
+            level = sorted({i for k in frontier for i in self._by_key.get(k, ())
+                            if before is None or i < before} - seen_eqs,
                            key=lambda i: (self.equations[i].cost, i))
             nxt = []
             for i in level:
@@ -531,13 +561,14 @@ class LinearTable:
                         nxt.append(k)
             frontier = nxt
 
-    def _explain(self, t: dict[Key, Fraction], ints: dict, tscale: tuple[int, int]) -> Answer:
+    def _explain(self, t: dict[Key, Fraction], ints: dict, tscale: tuple[int, int],
+                 before: int | None = None) -> Answer:
         """Provenance of a determined target: a tracking elimination over the nearest equations,
         the target kept reduced against it, until the target is a constant."""
         local = _Rows(self._order, self._by_key, track=True)
         # invariant: target = s·tscale·t + sum(comb_i · E_i), with E_i = lhs_i − rhs_i (= 0)
         target, comb, s = dict(ints), {}, Fraction(1)
-        for i in self._nearest(t):
+        for i in self._nearest(t, before):
             row, scale = self._ints[i]
             vec, vcomb = local.insert(dict(row), {i: Fraction(*scale)})
             p = next((k for k in vec if k in local.rows and local.rows[k] is vec), None)

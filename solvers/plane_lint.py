@@ -3,9 +3,11 @@ on the proof's typed steps (never on its prose, never by evaluating text).
 
 * ``equation``: every step's equations, combined with the step's own multipliers and with the
   values found before put in, give exactly the value the step concludes (sympy); an equation
-  solved for its one unknown holds exactly at the value shown.
+  solved for its one unknown holds exactly at the value shown; one the cited relations made
+  linear (its ``row``) is that row times factors of known sign.
 * ``numeric``: every equation shown, and every value concluded, holds on the numeric model
-  (floats): the figure agrees with each line of the proof, not only with its answer.
+  (floats, relative to the largest term measured): the figure agrees with each line of the
+  proof, not only with its answer.
 * ``uses``: every value a step puts in was concluded by an earlier step (a given is restated as
   one); no step cites a later one.
 * ``goal``: the goal, with the proof's values put in, is the answer, and the figure measures it.
@@ -50,8 +52,16 @@ def _expr(target: dict) -> sympy.Expr:
     return sympy.Add(*(_num(c) * k for k, c in target.items()))
 
 
-def _close(a: float, b: float) -> bool:
-    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= NUMERIC_TOL * max(1.0, abs(a), abs(b))
+def _close(a: float, b: float, size: float = 0.0) -> bool:
+    """Do two measures agree, relative to them (and to ``size``, the terms they were measured from)?"""
+    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= NUMERIC_TOL * max(1.0, abs(a), abs(b), size)
+
+
+def _size(e: sympy.Expr, model) -> float:
+    """The largest term of ``e`` on the figure: what a relation's measure errs relative to (``AC − 3·DE``
+    measures nearly 0, with an error relative to AC ≈ 50, the error each of its elements may have)."""
+    sizes = [abs(model.value(t)) for t in sympy.Add.make_args(sympy.expand(e)) if t.free_symbols]
+    return max((x for x in sizes if math.isfinite(x)), default=0.0)
 
 
 def _show(e: sympy.Expr) -> str:
@@ -121,9 +131,12 @@ def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
 
 def _row(s) -> sympy.Expr:
     """The equation a step contributes to the linear table: ``s − v`` for one solved for ``s``,
-    else its own ``lhs − rhs``."""
+    the linear ``row`` the relations it cites made of it (checked by :func:`_gives`), else its own
+    ``lhs − rhs``."""
     if getattr(s, "solved", None) is not None and s.value is not None:
         return s.solved - s.value
+    if getattr(s, "row", None) is not None:
+        return s.row
     return s.lhs - s.rhs
 
 
@@ -186,6 +199,10 @@ def _check_step(st, where: str, known: dict, relations: dict | None = None) -> l
             if not e.free_symbols and not _zero(e):
                 out.append(Finding("equation", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} does not hold at "
                                                f"{_show(s.solved)} = {s.value}"))
+    for s, _ in st.equations:  # an equation made linear by the relations it cites gives its row
+        if getattr(s, "row", None) is not None and not _gives(s.lhs - s.rhs, s.row, own, relations or {}):
+            out.append(Finding("equation", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} does not give "
+                                           f"{_show(s.row)} = 0 with the values and relations it cites"))
     combined = sum((_num(m) * _row(s) for s, m in st.equations), sympy.Integer(0))
     residue = (combined - (st.target - st.value)).xreplace(own)
     if not _zero(residue) and not _follows(combined, st, own, relations or {}):
@@ -215,15 +232,25 @@ def _follows(combined: sympy.Expr, st, own: dict, relations: dict) -> bool:
     return False
 
 
+def _gives(equation: sympy.Expr, row: sympy.Expr, own: dict, relations: dict) -> bool:
+    """Is ``row = 0`` what ``equation = 0`` says once the values and cited relations are put in in
+    both: the same, or a nonzero number and factors of known sign times it (``BE·DE − AE·EF``
+    with ``BE = 3·EF`` is ``EF·(3·DE − AE)``: a length divided out)?"""
+    a, b = (e.xreplace(own).xreplace(relations) for e in (equation, row))
+    if _zero(a - b):
+        return True
+    return b != 0 and _positive_multiple(sympy.cancel(sympy.expand(a) / sympy.expand(b)))
+
+
 def _check_numeric(st, where: str, model) -> list[Finding]:
     out = []
     for s, _ in st.equations:
         a, b = model.value(s.lhs), model.value(s.rhs)
-        if not _close(a, b):
+        if not _close(a, b, _size(s.lhs - s.rhs, model)):
             out.append(Finding("numeric", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} measures {a:.6g} = {b:.6g} "
                                           "on the figure"))
     a, b = model.value(st.target), float(_radians(st.value))
-    if not _close(a, b):
+    if not _close(a, b, _size(st.target, model)):
         out.append(Finding("numeric", f"{where}: the figure measures {_show(st.target)} = {a:.6g}, not {b:.6g}"))
     return out
 

@@ -52,6 +52,9 @@ class Step:
     uses: tuple[dict, ...] = ()  # linear combinations {symbol: coefficient} whose proven values it relies on
     solved: sympy.Symbol | None = None
     value: sympy.Expr | None = None
+    # the linear equation (equal to zero) the table took from it, where that is not lhs − rhs with
+    # known values put in: a ratio the table's relations (in ``uses``) made linear, a length divided out
+    row: sympy.Expr | None = None
 
     def __str__(self) -> str:
         return f"{self.instance.text}: {self.lhs} = {self.rhs}"
@@ -279,9 +282,16 @@ class Deduction:
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
         return {self.symbol[k]: v for k, v in self.table.known().items()}
 
-    def evaluate(self, coeffs: dict):
-        """The table's Answer for a linear combination of symbols (None when undetermined)."""
-        return self.table.evaluate({k.name: c for k, c in coeffs.items()})
+    def evaluate(self, coeffs: dict, first: bool = False):
+        """The table's Answer for a linear combination of symbols (None when undetermined).  With
+        ``first``, the answer cites only the equations the table had when it first determined
+        the combination: every step's ``uses`` were known when it was added, so a proof built
+        that way never goes round in a circle."""
+        target = {k.name: c for k, c in coeffs.items()}
+        if not first:
+            return self.table.evaluate(target)
+        n = self.table.determined_by(target)
+        return None if n is None else self.table.evaluate(target, before=n)
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -388,7 +398,7 @@ class Deduction:
             if form is not None and len(e2.free_symbols) > 1:  # a ratio became linear: AB = 3/2 AC
                 p.done = True
                 uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known) + tuple(uses)
-                if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1):
+                if self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses, row=e2), cost=1):
                     return True
                 continue
             s = next(iter(e2.free_symbols))

@@ -188,17 +188,31 @@ def and_list(words: list[str]) -> str:
 
 
 def build_proof(ded: Deduction, out: Outcome) -> Proof:
+    """The steps the goal needs, each after the steps it cites.  Each value is explained by the
+    table's nearest equations; where that goes round in a circle (a value proven from an equation
+    that was itself found with that value put in), the whole proof is built again citing, for
+    each value, only the equations the table had when it first determined it (acyclic)."""
+    return _build(ded, out, first=False) or _build(ded, out, first=True)
+
+
+def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
+    """The proof, or None when (not ``first``) a step would cite one in progress: a circle."""
     steps: list[ProofStep] = []
     memo: dict[object, int | None] = {}
+    active: set[object] = set()
+    circle = False
 
     def prove(target: dict) -> int | None:
+        nonlocal circle
         key = frozenset(target.items())
         if key in memo:
+            circle |= key in active
             return memo[key]
-        memo[key] = None  # in progress: a cycle cites nothing
-        ans = ded.evaluate(target)
+        memo[key] = None
+        ans = ded.evaluate(target, first=first)
         if ans is None or not ans.why:
             return None
+        active.add(key)
         needs: list[int] = []
         own: list[tuple[Step, Fraction]] = []
         values: list[tuple[sympy.Expr, sympy.Expr]] = []
@@ -215,6 +229,7 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
                 i = prove(u)
                 if i is not None and i not in needs:
                     needs.append(i)
+        active.discard(key)
         expr = _expr(target)
         steps.append(ProofStep(expr, ans.value, own, sorted(set(needs)), values))
         memo[key] = len(steps) - 1
@@ -229,4 +244,6 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
         needs = [i for u in out.uses if (i := prove(u)) is not None]
         if out.final is not None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
+    if circle and not first:
+        return None
     return Proof(steps, out.goal, out.value, ded.display())
