@@ -120,16 +120,19 @@ def _sat_transposed(grid: np.ndarray) -> np.ndarray:
     """The summed-area table of ``grid``, TRANSPOSED and padded by a zero row and column:
     ``sat[x, y]`` counts the cells of ``grid[:y, :x]``.
 
-    Why this way: the grid's transpose is copied into the table once, then summed in place down
-    its columns and along its rows; a cumulative sum from booleans (a cast on every element)
-    into a fresh array, copied again, cost more: 0.29 against 0.50 ms at 257×257 (best of 400,
-    the same integers)."""
+    Why this way: both sums run down axis 0, where numpy adds whole rows at a time; along axis 1
+    it adds one element after another (4× slower).  So the grid is summed down its columns first,
+    that is copied TRANSPOSED into the table, and the table summed down its axis 0 (the grid's
+    rows): 0.14 against 0.27 ms at 257×257 for the old order (columns, then rows along axis 1),
+    the same integers."""
     ny, nx = grid.shape
     sat = np.zeros((nx + 1, ny + 1), dtype=np.int32)
     inner = sat[1:, 1:]
-    np.copyto(inner, grid.T)
+    down = np.empty((ny, nx), dtype=np.int32)
+    np.copyto(down, grid)
+    np.cumsum(down, axis=0, out=down)
+    np.copyto(inner, down.T)
     np.cumsum(inner, axis=0, out=inner)
-    np.cumsum(inner, axis=1, out=inner)
     return sat
 
 
