@@ -731,13 +731,12 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
         size = None if step == 1.0 else style.font_size * step
         w, h = text_size(text) if size is None else text_size(text, size)
         far = stages[0].startswith("far")
-        # each stage's candidates made only if the stages before hold no clean one (see Placer.place)
-        spots = [partial(centres, w, h, stage) for stage in plain]
+        spots = np.concatenate([centres(w, h, stage).reshape(-1, 2) for stage in plain])
+        if not len(spots):
+            continue
         placed = placer.place(text, w, h, spots, role, accept=accept, font_size=size,
                               commit=False, leader_from=anchor if far else None,
                               leader_crosses_strokes=crosses, defer=True)
-        if placed is None:  # no candidates at all (a shape with no room inside)
-            continue
         if isinstance(placed, Placed):  # clean (no conflict): it wins
             best = placed
             break

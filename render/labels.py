@@ -257,11 +257,8 @@ class Placer:
     def place(self, text: str, w: float, h: float, centres, role: str,
               accept: Callable[[np.ndarray, np.ndarray | None], np.ndarray] | None = None, pad: float = LABEL_GAP,
               font_size: float | None = None, commit: bool = True, leader_from: tuple[float, float] | None = None,
-              leader_crosses_strokes: bool = False, defer: bool = False) -> Placed | Callable[[], Placed] | None:
-        """``centres``: the candidates in order of preference (k×2), or a list of functions each giving
-        the next block of them (made only when the blocks before hold no clean one: the first clean
-        candidate in order is the same, and most labels find theirs in the first block).
-        ``accept``: which candidate boxes (with their leaders) the label may take at all (the
+              leader_crosses_strokes: bool = False, defer: bool = False) -> Placed | Callable[[], Placed]:
+        """``accept``: which candidate boxes (with their leaders) the label may take at all (the
         attribution rule; point labels also stay outside the figure), tested lazily on the
         otherwise free candidates.  ``leader_from``: the label is far from its element, so a leader
         line joins them, and the line too must cross no label, nor a stroke unless
@@ -269,76 +266,51 @@ class Placer:
 
         ``commit=False`` only scores: the caller may try other sizes first (see :meth:`commit`).
         ``defer`` (with ``commit=False``): where no candidate is clean, a function that finds the least bad
-        one when called (before any other label is committed), for a caller that may not need it.
-        None where there are no candidates at all."""
-        anchor = None if leader_from is None else np.asarray(leader_from, dtype=float)
-        made: list[tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]] = []
-        for block in (centres if isinstance(centres, list) else [centres]):
-            spots = block() if callable(block) else block
-            if not len(spots):
-                continue
-            arr, boxes = snapped_boxes(spots, w, h)
-            leaders = None if anchor is None else _leaders(anchor, boxes)
-            best, cost = self._first_clean_block(boxes, leaders, anchor, accept, leader_crosses_strokes)
-            made.append((arr, boxes, leaders, cost))
-            if best is not None:
-                x, y = arr[best]
-                placed = Placed(text, float(x), float(y), w, h, role, 0, font_size,
-                                None if leaders is None else leaders[best])
-                if commit:
-                    self.commit(placed, pad)
-                return placed
-        if not made:
-            return None
+        one when called (before any other label is committed), for a caller that may not need it."""
+        arr, boxes = snapped_boxes(centres, w, h)
+        leaders = clear = None
+        if leader_from is not None:
+            anchor = np.asarray(leader_from, dtype=float)
+            leaders = _leaders(anchor, boxes)
 
-        def make() -> Placed:
-            """Nothing clean: the least bad (free candidates here all broke the rule or crossed something
-            with their leader), the first of the lowest cost over every block."""
-            boxes = np.concatenate([m[1] for m in made]) if len(made) > 1 else made[0][1]
-            if any(m[3] is None for m in made):
-                cost = self.costs(boxes)
-            else:
-                cost = np.concatenate([m[3] for m in made]) if len(made) > 1 else made[0][3]
-            if accept is not None or anchor is not None:
-                cost = cost + MISREAD * (cost == 0)
-            best = int(np.argmin(cost))
-            i = best  # (its index within its block)
-            for arr, _, leaders, _ in made:
-                if i < len(arr):
-                    break
-                i -= len(arr)
-            x, y = arr[i]
-            return Placed(text, float(x), float(y), w, h, role, int(cost[best]), font_size,
-                          None if leaders is None else leaders[i])
-        if defer and not commit:
-            return make
-        placed = make()
-        if commit:
-            self.commit(placed, pad)
-        return placed
-
-    def _first_clean_block(self, boxes: np.ndarray, leaders: np.ndarray | None, anchor: np.ndarray | None, accept,
-                           crosses: bool) -> tuple[int | None, np.ndarray | None]:
-        """The first clean candidate of one block (None: none), and the block's costs where they were all
-        counted on the way (None: not)."""
-        clear = None
-        if leaders is not None:
             def clear(idx: np.ndarray) -> np.ndarray:
-                return ~self._leader_blocked(leaders[idx], anchor, not crosses)
+                return ~self._leader_blocked(leaders[idx], anchor, not leader_crosses_strokes)
         pre = getattr(accept, "pre", None)
         if pre is not None:  # the rule's cheap necessary tests first, on every candidate at once: only those
             # that pass them are scored (the first clean one in order is the same; see ``_first_clean``)
-            return _first_clean(self, boxes, leaders, accept, clear, np.flatnonzero(pre(boxes, leaders))), None
-        # the preferred candidates are scored first: most labels find their spot there
-        cost = np.empty(len(boxes), dtype=np.int64)
-        for lo, hi in ((0, min(FIRST, len(boxes))), (FIRST, len(boxes))):
-            if lo >= hi:
-                continue
-            cost[lo:hi] = self.costs(boxes[lo:hi])
-            best = _first_free(cost[lo:hi], boxes, leaders, accept, clear, offset=lo)
-            if best is not None:
-                return best, None
-        return None, cost
+            best = _first_clean(self, boxes, leaders, accept, clear, np.flatnonzero(pre(boxes, leaders)))
+            cost = None
+        else:
+            # the preferred candidates are scored first: most labels find their spot there
+            cost = np.empty(len(boxes), dtype=np.int64)
+            best = None
+            for lo, hi in ((0, min(FIRST, len(boxes))), (FIRST, len(boxes))):
+                if lo >= hi:
+                    continue
+                cost[lo:hi] = self.costs(boxes[lo:hi])
+                best = _first_free(cost[lo:hi], boxes, leaders, accept, clear, offset=lo)
+                if best is not None:
+                    break
+        def make(best: int | None, cost: np.ndarray | None) -> Placed:
+            if best is None:  # nothing clean: the least bad (free candidates here all broke the rule or
+                # crossed something with their leader)
+                if cost is None:
+                    cost = self.costs(boxes)
+                if accept is not None or leaders is not None:
+                    cost = cost + MISREAD * (cost == 0)
+                best = int(np.argmin(cost))
+                conflicts = int(cost[best])
+            else:
+                conflicts = 0
+            x, y = arr[best]
+            return Placed(text, float(x), float(y), w, h, role, conflicts, font_size,
+                          None if leaders is None else leaders[best])
+        if best is None and defer and not commit:
+            return partial(make, None, cost)
+        placed = make(best, cost)
+        if commit:
+            self.commit(placed, pad)
+        return placed
 
     def _leader_blocked(self, leaders: np.ndarray, anchor: np.ndarray, strokes: bool) -> np.ndarray:
         """Whether each leader (k×2×2) runs over a stroke or a placed label (sampled every 2 px or so;
