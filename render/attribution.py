@@ -108,7 +108,7 @@ class Strokes:
         if not kept:
             z = np.zeros((0, 2))
             return Strokes(z, z, np.zeros(0, int))
-        owner = np.concatenate([np.full(len(x) - 1, i) for i, x in enumerate(kept)])
+        owner = np.repeat(np.arange(len(kept)), [len(x) - 1 for x in kept])
         return Strokes(np.concatenate([x[:-1] for x in kept]), np.concatenate([x[1:] for x in kept]), owner)
 
 
@@ -461,7 +461,8 @@ class Rules:
         bounds = region.bounds
         # a label in a hole reads as the hole's: holes count as other regions
         others = [f for n, f in self.fills.items() if n != name] + self.holes.get(name, [])
-        others_bounds = [np.asarray(f.bounds) for f in others]
+        others_bounds = [np.asarray(self.bounds_of(n)) for n in self.fills if n != name]
+        others_bounds += [np.asarray(f.bounds) for f in self.holes.get(name, [])]
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             good = self._on_canvas(boxes)
@@ -561,10 +562,10 @@ class Rules:
 
     def _interior(self, name: str) -> tuple[np.ndarray, float]:
         own = self.fills[name]
-        x0, y0, x1, y1 = own.bounds  # (a shape whose bounds miss this one's cannot cut it: left out of the union)
-        rest = []
+        x0, y0, x1, y1 = self.bounds_of(name)  # (a shape whose bounds miss this one's cannot cut it: left out
+        rest = []  # of the union)
         for n, f in self.fills.items():
-            bx0, by0, bx1, by1 = f.bounds
+            bx0, by0, bx1, by1 = self.bounds_of(n)
             if n != name and not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0):
                 rest.append(f)
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
@@ -701,7 +702,7 @@ def _cross(v: np.ndarray, u: np.ndarray) -> np.ndarray:
 
 
 def _centres(boxes: np.ndarray) -> np.ndarray:
-    return np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2])
+    return (boxes[:, :2] + boxes[:, 2:]) / 2
 
 
 def _centre_near(c: np.ndarray, own: np.ndarray, rest: np.ndarray, reach: float) -> np.ndarray:
@@ -717,7 +718,7 @@ def _centre_near(c: np.ndarray, own: np.ndarray, rest: np.ndarray, reach: float)
 
 
 def _point_boxes(pts: np.ndarray) -> np.ndarray:
-    return np.column_stack([pts[:, 0], pts[:, 1], pts[:, 0], pts[:, 1]])
+    return np.concatenate([pts, pts], axis=1)
 
 
 def _side_points(element: str, points: dict) -> tuple[str, str]:

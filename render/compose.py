@@ -75,8 +75,9 @@ class Frame:
         return (self.ox + self.scale * p[0], self.oy + self.scale * p[1])
 
     def pxs(self, pts) -> np.ndarray:
+        """(The same operations as ``px`` on every row: scale times the coordinate, plus the origin.)"""
         a = np.asarray(pts, dtype=float).reshape(-1, 2)
-        return np.column_stack([self.ox + self.scale * a[:, 0], self.oy + self.scale * a[:, 1]])
+        return self.scale * a + (self.ox, self.oy)
 
     @staticmethod
     def fit(scene: Scene, size: int, margin: float) -> Frame:
