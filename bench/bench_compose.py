@@ -98,9 +98,10 @@ def _duel(old_ref: str, args: argparse.Namespace) -> None:
         try:
             procs = {}
             for name, path in (("old", old), ("new", HERE)):
-                procs[name] = subprocess.Popen(
-                    [sys.executable, __file__, "--worker", str(path), "-n", str(args.n), "--annotation", args.annotation],
-                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env={**os.environ, "MPLBACKEND": "Agg"})
+                cmd = [sys.executable, __file__, "--worker", str(path), "-n", str(args.n),
+                       "--annotation", args.annotation]
+                procs[name] = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                               env={**os.environ, "MPLBACKEND": "Agg"})
                 if procs[name].stdout.readline().strip() != "ready":
                     raise SystemExit(f"the worker for {path} did not start")
             ms: dict[str, list[float]] = {"old": [], "new": []}
