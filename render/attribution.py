@@ -466,8 +466,7 @@ class Rules:
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             good = self._on_canvas(boxes)
-            if leaders is None:  # inside the region's bounds first (cheap), then, for many boxes, their
-                # corners (points in a prepared polygon, and a box inside has them all), then the box itself
+            if leaders is None:  # inside the fill's bounds first (cheap), then the box in the region
                 x0, y0, x1, y1 = bounds
                 good &= (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
                 idx = np.flatnonzero(good)
