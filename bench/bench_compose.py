@@ -2,6 +2,7 @@
 
     python bench/bench_compose.py [-n 150] [--repeat 3] [--annotation individual] [--profile]
                                   [--out digest.json | --against digest.json]
+    python bench/bench_compose.py --duel OLD [--repeat 9]    # OLD: a git ref or a checkout's path
 
 The cases are the (scene, annotation) pairs that ``make_record`` hands to ``compose`` (with
 ``fail_fast``, as the generator does) for ``-n`` depth-3 problems drawn as ``bench/duel.py``
@@ -11,6 +12,11 @@ fresh copy of its annotation (``compose`` may move values to the text); the best
 repeats counts (CPU time: this machine is shared), per annotation style.  ``--out`` and
 ``--against`` keep or compare a digest of every composed drawing's labels and verdicts (a
 quicker check than ``figure_digest.py``).
+
+``--duel OLD``: this checkout's compose against OLD's on the same cases, each version in its own
+process (as ``bench/duel.py`` runs them: this machine's speed drifts more than a change worth
+measuring), the two taking turns at whole passes over the cases, ``--repeat`` passes each; prints
+the best pass of each and the median ratio of the turns.
 """
 from __future__ import annotations
 
@@ -19,10 +25,16 @@ import copy
 import cProfile
 import hashlib
 import json
+import os
 import pstats
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
 
 
 def collect(n: int, seed: str = "7", part: str = "duel", annotation: str = "coordinate") -> list:
@@ -54,6 +66,62 @@ def digest(d) -> list:
             sorted(lab.element for lab in d.misread), list(d.faults)]
 
 
+def _worker(checkout: Path, n: int, annotation: str) -> None:
+    """Serve turns for ``--duel``: each line on stdin -> one timed pass over the cases (CPU ms a compose)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import duel as referee
+
+    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
+        root, prefix = referee._import_root(checkout, Path(scratch))
+        assert prefix == "geomill.", "--duel needs a version whose packages install as geomill.*"
+        sys.path.insert(0, str(root))
+        from geomill.render.compose import compose
+
+        assert Path(sys.modules[compose.__module__].__file__).resolve().is_relative_to(checkout.resolve())
+        cases = collect(n, annotation=annotation)
+        print("ready", flush=True)
+        for _ in sys.stdin:
+            fresh = [copy.deepcopy(ann) for _, ann, _, _ in cases]
+            t = time.process_time()
+            for (scene, _, style, ts), ann in zip(cases, fresh):
+                compose(scene, ann, style, ts, fail_fast=True)
+            print((time.process_time() - t) * 1000 / len(cases), flush=True)
+
+
+def _duel(old_ref: str, args: argparse.Namespace) -> None:
+    """This checkout against ``old_ref``, taking turns (see the module docstring)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import duel as referee
+
+    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
+        old = referee._checkout(old_ref, Path(scratch))
+        try:
+            procs = {}
+            for name, path in (("old", old), ("new", HERE)):
+                cmd = [sys.executable, __file__, "--worker", str(path), "-n", str(args.n),
+                       "--annotation", args.annotation]
+                procs[name] = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                               env={**os.environ, "MPLBACKEND": "Agg"})
+                if procs[name].stdout.readline().strip() != "ready":
+                    raise SystemExit(f"the worker for {path} did not start")
+            ms: dict[str, list[float]] = {"old": [], "new": []}
+            for k in range(args.repeat):
+                for name in ("new", "old") if k % 2 else ("old", "new"):
+                    procs[name].stdin.write("go\n")
+                    procs[name].stdin.flush()
+                    ms[name].append(float(procs[name].stdout.readline()))
+            for p in procs.values():
+                p.stdin.close()
+                p.wait()
+        finally:
+            if old != Path(old_ref):
+                subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)], capture_output=True)
+    o, n = ms["old"], ms["new"]
+    print(f"compose, {args.annotation}, {args.n} problems, {args.repeat} turns each: old {min(o):.2f} ms, "
+          f"new {min(n):.2f} ms a compose (best turn); new/old {min(n) / min(o):.3f} "
+          f"(median of the turns' ratios {statistics.median(b / a for a, b in zip(o, n)):.3f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=150)
@@ -64,7 +132,13 @@ def main() -> None:
     ap.add_argument("--sort", default="cumulative", help="the profile's order (cumulative, tottime)")
     ap.add_argument("--out")
     ap.add_argument("--against")
+    ap.add_argument("--duel", metavar="OLD", help="time against OLD (a git ref or a checkout), taking turns")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.worker:
+        return _worker(Path(args.worker), args.n, args.annotation)
+    if args.duel:
+        return _duel(args.duel, args)
     from geomill.render.compose import compose
 
     print(f"(render from {Path(sys.modules[compose.__module__].__file__).parent})", file=sys.stderr)

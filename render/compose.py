@@ -75,8 +75,9 @@ class Frame:
         return (self.ox + self.scale * p[0], self.oy + self.scale * p[1])
 
     def pxs(self, pts) -> np.ndarray:
+        """(The same operations as ``px`` on every row: scale times the coordinate, plus the origin.)"""
         a = np.asarray(pts, dtype=float).reshape(-1, 2)
-        return np.column_stack([self.ox + self.scale * a[:, 0], self.oy + self.scale * a[:, 1]])
+        return self.scale * a + (self.ox, self.oy)
 
     @staticmethod
     def fit(scene: Scene, size: int, margin: float) -> Frame:
@@ -875,18 +876,28 @@ def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.n
 _ALONG_WIDE = np.array([0.0, 0.08, -0.08, 0.22, -0.22, 0.35, -0.35, 0.45, -0.45])
 
 
+# a side label's anchors along the side, each twice (one per normal), its distances and the normals' order
+# (made once: the same floats as repeating and tiling them for every label, at a fraction of the calls)
+_ALONG_TWICE = np.repeat(_ALONG, 2)
+_ALONG_WIDE_TWICE = np.repeat(_ALONG_WIDE, 2)
+_NORMALS = np.tile([0, 1], len(_ALONG))
+_NORMALS_WIDE = np.tile([0, 1], len(_ALONG_WIDE))
+_SIDE_EXTRAS = np.array([0.0, 4.0, 10.0, 18.0, 28.0])
+_SIDE_EXTRAS_WIDE = np.array([2.0, 7.0, 14.0, 23.0, 34.0, 48.0, 64.0])
+_SIDE_ROUND = np.array([2.0, 10.0, 20.0])
+
+
 def _side_centres(geo, w, h, gap, stage: str, fpx: float) -> np.ndarray:
     mid, dxy, normals = geo
     if stage == "far":  # all round the middle of the side (a short side in a crowd)
         return offset_centres(mid, normals[0] + _TURNS48, gap + _FAR * fpx, w, h)
     wide = stage == "wide"
-    along = _ALONG_WIDE if wide else _ALONG
-    extras = np.array([2.0, 7.0, 14.0, 23.0, 34.0, 48.0, 64.0]) if wide else np.array([0.0, 4.0, 10.0, 18.0, 28.0])
-    anchors = np.repeat(mid[None, :] + along[:, None] * dxy[None, :], 2, axis=0)
-    dirs = np.tile(normals, len(along))
-    out = offset_centres(anchors, dirs, gap + extras, w, h)
+    along, which, extras = ((_ALONG_WIDE_TWICE, _NORMALS_WIDE, _SIDE_EXTRAS_WIDE) if wide
+                            else (_ALONG_TWICE, _NORMALS, _SIDE_EXTRAS))
+    anchors = mid + along[:, None] * dxy  # (row by row what repeating mid + along * dxy gives)
+    out = offset_centres(anchors, normals[which], gap + extras, w, h)
     if wide:  # and any direction close by
-        out = np.concatenate([out, offset_centres(mid, normals[0] + _TURNS24, gap + np.array([2.0, 10.0, 20.0]), w, h)])
+        out = np.concatenate([out, offset_centres(mid, normals[0] + _TURNS24, gap + _SIDE_ROUND, w, h)])
     return out
 
 

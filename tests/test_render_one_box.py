@@ -64,3 +64,34 @@ def test_the_placer_asks_one_box_tests_of_values(role):
             assert callable(getattr(d.rules.rule(role, labs[0].element), "one", None))
             return
     pytest.fail(f"no {role} value in the examples")
+
+
+def test_shape_regions_agree_with_the_region_made_as_a_polygon():
+    """``_Region`` (a shape label's region, tested without making it) against the region made as the
+    fill less the union of every other fill grown by CLEAR: the same verdict on boxes and on points
+    strewn over each labelled shape, near its neighbours above all (where the grown ones are asked)."""
+    import shapely
+    from geomill.render.attribution import CLEAR
+
+    rng = np.random.default_rng(7)
+    checked = {True: 0, False: 0}
+    for name, d in _drawings():
+        rules = d.rules
+        for shape in rules.fills:
+            own = rules.fills[shape]
+            others = [f.buffer(CLEAR, quad_segs=2) for n, f in rules.fills.items() if n != shape]
+            polygon = own.difference(shapely.union_all(others)) if others else own
+            region = rules._region(shape)
+            edge = np.concatenate([np.asarray(f.exterior.coords) for f in rules.fills.values()
+                                   if hasattr(f, "exterior")])
+            centres = np.concatenate([edge, [[own.centroid.x, own.centroid.y]]])
+            boxes = _boxes(rng, centres, 300)
+            want = shapely.contains(polygon, shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]))
+            got = region.holds_boxes(boxes)
+            assert (got == want).all(), (name, shape, boxes[got != want].tolist())
+            pts = centres[rng.integers(len(centres), size=300)] + rng.normal(0, 6, (300, 2))
+            want_pts = shapely.contains_xy(polygon, pts[:, 0], pts[:, 1])
+            assert (region.holds_points(pts[:, 0], pts[:, 1]) == want_pts).all(), (name, shape)
+            for w in want:
+                checked[bool(w)] += 1
+    assert min(checked.values()) > 200, checked  # both verdicts well represented
