@@ -140,6 +140,12 @@ class Rules:
     _cache: dict = field(default_factory=dict)
 
     # -- the rules --------------------------------------------------------------------------------
+    def release(self) -> None:
+        """Drop what was made for placing labels (rules, regions, tables: each refers back to these
+        Rules, a reference cycle that would leave every figure's arrays to the garbage collector);
+        anything asked again is made again."""
+        self._cache.clear()
+
     def rule(self, role: str, element: str) -> Rule:
         """The predicate for a label of ``element`` (its problem-language spelling) in ``role``."""
         key = (role, element)

@@ -200,6 +200,19 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius)
+    try:
+        _place_all(d, scene, annotation, items, arc_radius, outlines, text_size, fail_fast)
+    finally:
+        d.rules.release()
+    d.faults = looks.faults(scene.shapes, d.rules.fills, style.size)
+    return d
+
+
+def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
+               outlines, text_size: TextSize, fail_fast: bool) -> None:
+    """Every label placed (or, with ``fail_fast``, up to the first that reads wrong), and what reads
+    wrong in ``d.misread``."""
+    style = d.style
     occ = Occupancy(style.size)
     occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
     placer = Placer(style.size, occ, margin=EDGE)
@@ -209,16 +222,13 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
         _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size, fail_fast)
     except _Refused as e:
         d.misread = [e.label]
-        d.faults = looks.faults(scene.shapes, d.rules.fills, style.size)
-        return d
+        return
     misread = d.rules.misread(d.labels)
     # a point letter with no clean place (in a shape, on a stroke: never set off) and labels read as one
     # (a value too: with no leader to carry it off, its least bad place may lie on a stroke or a label)
     misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
                 and lab not in misread]
     d.misread = misread + [lab for lab in crowded(d.labels, style.font_px) if lab.conflicts and lab not in misread]
-    d.faults = looks.faults(scene.shapes, d.rules.fills, style.size)
-    return d
 
 
 def _add_fills(d: Drawing, outlines) -> None:
