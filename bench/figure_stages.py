@@ -52,7 +52,7 @@ def main() -> None:
     tools = pipeline._figure_tools()
     if tools is None:
         raise SystemExit("the figure floor (geomill.render) is not installed")
-    wrapped = {name: timed(name, getattr(tools, name)) for name in ("layout", "shape_fills", "faults", "compose", "labels")}
+    wrapped = {name: timed(name, getattr(tools, name)) for name in ("layout", "judge", "compose", "labels")}
     pipeline._figure_tools = lambda: type(tools)(**{**tools.__dict__, **wrapped})
     for module, names in ((pipeline, ("draw", "format_problem", "parse", "_written", "_record")),
                           (solve_module, ("deduce",)), (solve_module.Deduced, ("prove",)),

@@ -145,21 +145,23 @@ class _Refused(Exception):
 
 
 def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
-            fail_fast: bool = False) -> Drawing:
+            fail_fast: bool = False, judged: Judged | None = None) -> Drawing:
     """The drawing.  A given value that no place lets a reader attach to its own element goes to
     the question text (``Annotation.move_to_text``): where that changes no mark, as the labels are
     placed (see ``_place_items``), else by placing them all again; what still reads wrong is left
     in ``Drawing.misread`` for the caller (the generator refuses the figure).  ``fail_fast``: stop at
     the first label that will read wrong whatever follows (the drawing then has only the labels placed
-    so far, and that one in ``misread``): the generator refuses such a figure, so placing the rest is waste."""
-    d = _compose_once(scene, annotation, style, text_size, fail_fast)
+    so far, and that one in ``misread``): the generator refuses such a figure, so placing the rest is waste.
+    ``judged``: the shapes' fills and faults the caller already has for this scene and style (``judge``:
+    the generator checks them before composing), so that they are not made again."""
+    d = _compose_once(scene, annotation, style, text_size, fail_fast, judged)
     if fail_fast and d.misread and any(not annotation.on_image(_quantity(annotation, lab)) for lab in d.misread):
         return d
     drawn = {str(q): q for q in annotation.facts if annotation.on_image(q)}
     moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
     if moved:
         annotation.move_to_text(moved)
-        d = _compose_once(scene, annotation, style, text_size, fail_fast)
+        d = _compose_once(scene, annotation, style, text_size, fail_fast, judged)
     return d
 
 
@@ -180,17 +182,24 @@ def shape_fills(scene: Scene, style: Style) -> dict[str, Polygon]:
     return {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
 
 
-def shape_faults(scene: Scene, style: Style, distractors=()) -> tuple[list[str], list[str]]:
-    """What reads wrong in the figure before any label, from the scene alone: the shapes' faults
-    (``render.looks.faults``, what ``Drawing.faults`` will say) and the distractors among ``distractors``
-    that overlap another shape.  The generator's first, cheap check: a figure refused here costs no
-    label placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
+@dataclass(frozen=True)
+class Judged:
+    """A scene's shapes as drawn in a style, before any label: their fills (``shape_fills``) and what
+    reads wrong in them (``render.looks.faults``), made once for the caller's checks and ``compose``."""
+
+    fills: dict[str, Polygon]
+    faults: list[str]
+
+
+def judge(scene: Scene, style: Style) -> Judged:
+    """The generator's first, cheap check, from the scene alone: a figure refused here costs no label
+    placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
     fills = shape_fills(scene, style)
-    return looks.faults(scene.shapes, fills, style.size), looks.overlapping(fills, distractors)
+    return Judged(fills, looks.faults(scene.shapes, fills, style.size))
 
 
 def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
-                  fail_fast: bool = False) -> Drawing:
+                  fail_fast: bool = False, judged: Judged | None = None) -> Drawing:
     margin = _margin(style)
     outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
     frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
@@ -199,12 +208,12 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     _add_strokes(d, scene)
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
-    d.rules = _rules(d, scene, items, arc_radius)
+    d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     try:
         _place_all(d, scene, annotation, items, arc_radius, outlines, text_size, fail_fast)
     finally:
         d.rules.release()
-    d.faults = looks.faults(scene.shapes, d.rules.fills, style.size)
+    d.faults = looks.faults(scene.shapes, d.rules.fills, style.size) if judged is None else list(judged.faults)
     return d
 
 
@@ -389,8 +398,9 @@ def _strictly_on(p: np.ndarray, line: np.ndarray, tol: float = 0.5) -> bool:
     return tol < t < n - tol and abs(_cross(u, p - a)) / n <= tol
 
 
-def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -> Rules:
-    """The figure's elements in pixels, for the attribution rules."""
+def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float],
+           fills: dict[str, Polygon] | None = None) -> Rules:
+    """The figure's elements in pixels, for the attribution rules (``fills``: the shapes' own, if made)."""
     frame = d.frame
     wedges = {}
     for q, r in arc_radius.items():
@@ -400,7 +410,7 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float]) -
                  {n: np.array(frame.px(p)) for n, p in scene.points.items()},
                  Strokes.of(d.strokes + d.dashed),
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
-                 {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
+                 fills if fills is not None else {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
                  {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights,
                  frozenset(range(len(d.segments), len(d.strokes))))  # (strokes: the sides, then the arcs)
 

@@ -415,12 +415,26 @@ def test_values_kept_apart_stacked(renderer):
 def test_shapes_at_least_40_px_across(renderer):
     """Review 5: shapes 25-30 px across (a thin strip with a side value between its parallel sides).  A
     shape under 40 px at its thinnest is a fault, found from the scene before any label is placed."""
-    from geomill.render.compose import shape_faults
+    from geomill.render.compose import judge
     scene, d = _figure(renderer, "rectangle ABCD\nrectangle BEFC\nAB = 40\nBC = 3\nBE = 20\nfind area BEFC\n")
     assert any("across at its thinnest" in f for f in d.faults)
-    assert shape_faults(scene, d.style)[0] == d.faults
+    assert judge(scene, d.style).faults == d.faults
     scene, d = _figure(renderer, "rectangle ABCD\nAB = 12\nBC = 5\nfind area ABCD\n")
-    assert d.faults == [] and shape_faults(scene, d.style) == ([], [])
+    assert d.faults == [] and judge(scene, d.style).faults == []
+
+
+def test_compose_given_the_judged_shapes_draws_the_same(renderer):
+    """The generator judges the shapes before placing labels and hands compose what it made: the same
+    drawing as compose makes alone, in both annotation styles."""
+    from geomill.render.compose import compose, judge
+    sol = solve(parse("triangle ABC\nsquare BDEC\nAB = 5\nangle ABC = 50\nperimeter BDEC = 16\nfind area ABC\n"))
+    scene = layout(sol, seed=3)
+    for style in ("coordinate", "individual"):
+        alone = compose(scene, Annotation.build(scene, sol, style, "image"), renderer.style, renderer.text_size)
+        given = compose(scene, Annotation.build(scene, sol, style, "image"), renderer.style, renderer.text_size,
+                        judged=judge(scene, renderer.style))
+        assert [(lab.text, lab.box) for lab in given.labels] == [(lab.text, lab.box) for lab in alone.labels]
+        assert given.faults == alone.faults and given.misread == alone.misread
 
 
 def test_height_drawn_inside_its_shape_with_its_foot_marked(renderer):

@@ -76,8 +76,7 @@ class FigureTools:
     renderer: type
     labels: Callable  # render.attribution.figure_labels
     overlapping: Callable  # render.looks.overlapping
-    shape_fills: Callable  # render.compose.shape_fills: the shapes as drawn, before any label is placed
-    faults: Callable  # render.looks.faults: what Drawing.faults will say of them
+    judge: Callable  # render.compose.judge: the shapes as drawn before any label, and what reads wrong in them
     compose: Callable  # render.compose.compose
 
 
@@ -100,14 +99,13 @@ def _figure_tools() -> FigureTools | None:
     try:
         from geomill.render.annotate import Annotation
         from geomill.render.attribution import figure_labels
-        from geomill.render.compose import compose, shape_fills
+        from geomill.render.compose import compose, judge
         from geomill.render.draw import Renderer
         from geomill.render.layout import LayoutError, layout
-        from geomill.render.looks import faults, overlapping
+        from geomill.render.looks import overlapping
     except ImportError:
         return None
-    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, shape_fills, faults,
-                       compose)
+    return FigureTools(layout, LayoutError, Annotation, Renderer, figure_labels, overlapping, judge, compose)
 
 
 _RENDERERS: dict = {}
@@ -225,20 +223,17 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if key not in _RENDERERS:
         _RENDERERS[key] = figures.renderer(size=cfg.image_size)
     renderer = _RENDERERS[key]
-    fills = figures.shape_fills(scene, renderer.style)  # (made once: the distractors are judged on them too)
-    if figures.faults(scene.shapes, fills, renderer.style.size):
-        # (from the scene alone: a refused figure costs no proof, no labels, no painting)
+    judged = figures.judge(scene, renderer.style)  # (made once: the distractors and compose use them too)
+    if judged.faults:  # (from the scene alone: a refused figure costs no proof, no labels, no painting)
         raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
     sol = _proof(d, knobs, deduced, text)
-    if sol.distractor_shapes and figures.overlapping(fills, sol.distractor_shapes):
+    if sol.distractor_shapes and figures.overlapping(judged.fills, sol.distractor_shapes):
         raise Infeasible("figure (a distractor shape overlaps another)")
     ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
     # (composed to the first label that reads wrong; painted only once it passes)
-    drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True)
+    drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True, judged=judged)
     if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
         raise Infeasible("figure (a label reads as another element's)")
-    if drawing.faults:  # a shape too thin to read, or not looking like what the text calls it
-        raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
     written = _written(job, sol, text)  # (a lint failure with a figure that passes is still counted)
     if written is None:
         return None
