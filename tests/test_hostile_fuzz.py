@@ -18,7 +18,7 @@ from geomill.evaluate.answers.score import score_item
 from geomill.render.batch import check_lines
 from geomill.render.claims import check_claim
 from geomill.render.scene_io import scene_from_dict
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 RESPONSE_TYPES = (("number", None), ("choice", ["a", "b", "c", "d"]), ("truefalse", None),
@@ -193,6 +193,7 @@ def test_scenes_are_read_or_refused(data):
 @given(st.lists(st.binary(max_size=120) | JSON_VALUES.map(lambda v: json.dumps(v).encode())
                 | st.sampled_from([b"[" * 50_000, b'{"a": ' + b"9" * 6_000 + b"}", b"NaN", b"\xff\xfe"]),
                 max_size=8))
+@example([b"\x0b", b"{}", b" \t"])  # a vertical tab is no JSON whitespace: a bad line, not a blank one
 def test_json_lines_read_or_name_the_bad_line(tmp_path_factory, lines):
     path = tmp_path_factory.mktemp("jsonl") / "x.jsonl"
     path.write_bytes(b"\n".join(line.replace(b"\n", b" ") for line in lines) + b"\n")
@@ -201,7 +202,8 @@ def test_json_lines_read_or_name_the_bad_line(tmp_path_factory, lines):
     errors = [GeomillError(why, Span(n, bad.columns.get(n, 1)), str(path)) for n, why in bad.lines]
     assert all(isinstance(obj, dict) for _, obj in good)
     assert all(str(e).startswith(f"{path}:") for e in errors)
-    assert len(good) + len(errors) == sum(1 for line in lines if line.replace(b"\n", b" ").strip())
+    # (blank in JSON's sense: a line of "\x0b" or "\x0c", blank to bytes.strip, is a bad line)
+    assert len(good) + len(errors) == sum(1 for line in lines if line.replace(b"\n", b" ").strip(b" \t\r\n"))
     verdicts = list(check_lines(path.read_bytes().split(b"\n"), path.parent, source="x.jsonl"))
     assert all(("error" in v) != (v["truth"] is not None) for v in verdicts)
 
