@@ -81,7 +81,7 @@ class Index:
                 out[tuple(poly)] = None
         exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
         for e in exprs:
-            for s in e.free_symbols:
+            for s in sorted(e.free_symbols, key=str):  # (a set's order changes with the hash seed)
                 el = element_of(s)
                 if el is not None and el.kind.key in ("area", "perimeter"):
                     out[el.points] = None

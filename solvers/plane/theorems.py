@@ -618,7 +618,7 @@ def _arc_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
     named: dict[str, list[tuple[str, str, str]]] = {}
     exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
     for e in exprs:
-        for s in e.free_symbols:
+        for s in sorted(e.free_symbols, key=str):  # (a set's order changes with the hash seed)
             el = element_of(s)
             if el is not None and el.kind.key == "arc_length" and el.points not in named.get(el.points[0], []):
                 named.setdefault(el.points[0], []).append(el.points)
