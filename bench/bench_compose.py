@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def collect(n: int, seed: str = "7", part: str = "duel", annotation: str = "coordinate") -> list:
-    """(scene, annotation, style, text_size) of every compose call the generator makes for n problems."""
+    """(scene, annotation, style, text_size, judged) of every compose call the generator makes for n problems."""
     import geomill.render.compose as compose_module
     from geomill.generate.geomverse.config import GenConfig
     from geomill.generate.geomverse.pipeline import make_record
@@ -47,9 +47,9 @@ def collect(n: int, seed: str = "7", part: str = "duel", annotation: str = "coor
     cases = []
     real = compose_module.compose
 
-    def spy(scene, annotation, style, text_size, fail_fast=False):
-        cases.append((scene, copy.deepcopy(annotation), style, text_size))
-        return real(scene, annotation, style, text_size, fail_fast)
+    def spy(scene, annotation, style, text_size, fail_fast=False, judged=None):
+        cases.append((scene, copy.deepcopy(annotation), style, text_size, judged))
+        return real(scene, annotation, style, text_size, fail_fast, judged)
     compose_module.compose = spy
     try:
         cfg, tally = GenConfig(depth=3, images=True, annotation=annotation), Tally()
@@ -81,10 +81,10 @@ def _worker(checkout: Path, n: int, annotation: str) -> None:
         cases = collect(n, annotation=annotation)
         print("ready", flush=True)
         for _ in sys.stdin:
-            fresh = [copy.deepcopy(ann) for _, ann, _, _ in cases]
+            fresh = [copy.deepcopy(ann) for _, ann, *_ in cases]
             t = time.process_time()
-            for (scene, _, style, ts), ann in zip(cases, fresh):
-                compose(scene, ann, style, ts, fail_fast=True)
+            for (scene, _, style, ts, judged), ann in zip(cases, fresh):
+                compose(scene, ann, style, ts, fail_fast=True, judged=judged)
             print((time.process_time() - t) * 1000 / len(cases), flush=True)
 
 
@@ -146,18 +146,18 @@ def main() -> None:
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        for scene, ann, style, ts in cases:
-            compose(scene, copy.deepcopy(ann), style, ts, fail_fast=True)
+        for scene, ann, style, ts, judged in cases:
+            compose(scene, copy.deepcopy(ann), style, ts, fail_fast=True, judged=judged)
         prof.disable()
         pstats.Stats(prof).sort_stats(args.sort).print_stats(60)
         return
     best = [float("inf")] * len(cases)
     got = []
     for r in range(args.repeat):
-        for i, (scene, ann, style, ts) in enumerate(cases):
+        for i, (scene, ann, style, ts, judged) in enumerate(cases):
             a = copy.deepcopy(ann)
             t = time.process_time()
-            d = compose(scene, a, style, ts, fail_fast=True)
+            d = compose(scene, a, style, ts, fail_fast=True, judged=judged)
             best[i] = min(best[i], time.process_time() - t)
             if r == 0:
                 got.append(hashlib.sha256(json.dumps(digest(d), default=str).encode()).hexdigest())
