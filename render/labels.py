@@ -395,12 +395,14 @@ def _first_clean(placer: Placer, boxes: np.ndarray, leaders: np.ndarray | None, 
     scored the preferred ``FIRST`` first, then the rest, the rule on the free ones by ``_first_free``.
 
     Why this gives ``_first_free``'s answer over all the candidates: ``cand`` holds every candidate
-    that passes the rule's necessary tests (``accept.pre``), so the first clean candidate is among them."""
+    that passes the rule's necessary tests (``accept.pre``), so the first clean candidate is among them;
+    they are asked only the rule's other tests (``accept.post``) where it has them."""
+    rest = getattr(accept, "post", accept)  # (the rule's tests left once ``pre`` passed, where it has them)
     for block in (cand[:FIRST], cand[FIRST:]):
         if not len(block):
             continue
         free = block[placer.costs(boxes[block]) == 0]
-        best = _first_passing(free, boxes, leaders, accept, clear)
+        best = _first_passing(free, boxes, leaders, rest, clear)
         if best is not None:
             return best
     return None
