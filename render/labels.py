@@ -410,7 +410,9 @@ def _first_clean(placer: Placer, boxes: np.ndarray, leaders: np.ndarray | None, 
     that passes the rule's necessary tests (``accept.pre``), so the first clean candidate is among them;
     they are asked only the rule's other tests (``accept.post``) where it has them."""
     rest = getattr(accept, "post", accept)  # (the rule's tests left once ``pre`` passed, where it has them)
-    for block in (cand[:FIRST], cand[FIRST:]):
+    # (set off, scored all at once: their leaders' tests, not the scoring, are the work, and split
+    # by block those ran in more rounds, each of a few numpy and shapely calls)
+    for block in ((cand,) if leaders is not None else (cand[:FIRST], cand[FIRST:])):
         if not len(block):
             continue
         free = block[placer.costs(boxes[block]) == 0]
