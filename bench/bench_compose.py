@@ -3,6 +3,7 @@
     python bench/bench_compose.py [-n 150] [--repeat 3] [--annotation individual] [--profile]
                                   [--out digest.json | --against digest.json]
     python bench/bench_compose.py --duel OLD [--repeat 9]    # OLD: a git ref or a checkout's path
+    python bench/bench_compose.py --instructions OLD         # the same, counted by valgrind (minutes)
 
 The cases are the (scene, annotation) pairs that ``make_record`` hands to ``compose`` (with
 ``fail_fast``, as the generator does) for ``-n`` depth-3 problems drawn as ``bench/duel.py``
@@ -17,6 +18,12 @@ quicker check than ``figure_digest.py``).
 process (as ``bench/duel.py`` runs them: this machine's speed drifts more than a change worth
 measuring), the two taking turns at whole passes over the cases, ``--repeat`` passes each; prints
 the best pass of each and the median ratio of the turns.
+
+``--instructions OLD``: the instructions (valgrind's callgrind) one warm pass over the cases costs,
+this checkout's compose against OLD's: a count that does not drift with the machine's load, for
+changes of a few per cent that timings here cannot resolve (an A/A pair of timed passes differs by
+up to 7 %).  The cases are collected once, here, and pickled (so OLD must take the same inputs);
+each version runs them once and twice under callgrind, and the difference is one warm pass.
 """
 from __future__ import annotations
 
@@ -38,7 +45,7 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def collect(n: int, seed: str = "7", part: str = "duel", annotation: str = "coordinate") -> list:
-    """(scene, annotation, style, text_size) of every compose call the generator makes for n problems."""
+    """(scene, annotation, style, text_size, judged) of every compose call the generator makes for n problems."""
     import geomill.render.compose as compose_module
     from geomill.generate.geomverse.config import GenConfig
     from geomill.generate.geomverse.pipeline import make_record
@@ -47,9 +54,9 @@ def collect(n: int, seed: str = "7", part: str = "duel", annotation: str = "coor
     cases = []
     real = compose_module.compose
 
-    def spy(scene, annotation, style, text_size, fail_fast=False):
-        cases.append((scene, copy.deepcopy(annotation), style, text_size))
-        return real(scene, annotation, style, text_size, fail_fast)
+    def spy(scene, annotation, style, text_size, fail_fast=False, judged=None):
+        cases.append((scene, copy.deepcopy(annotation), style, text_size, judged))
+        return real(scene, annotation, style, text_size, fail_fast, judged)
     compose_module.compose = spy
     try:
         cfg, tally = GenConfig(depth=3, images=True, annotation=annotation), Tally()
@@ -81,10 +88,10 @@ def _worker(checkout: Path, n: int, annotation: str) -> None:
         cases = collect(n, annotation=annotation)
         print("ready", flush=True)
         for _ in sys.stdin:
-            fresh = [copy.deepcopy(ann) for _, ann, _, _ in cases]
+            fresh = [copy.deepcopy(ann) for _, ann, *_ in cases]
             t = time.process_time()
-            for (scene, _, style, ts), ann in zip(cases, fresh):
-                compose(scene, ann, style, ts, fail_fast=True)
+            for (scene, _, style, ts, judged), ann in zip(cases, fresh):
+                compose(scene, ann, style, ts, fail_fast=True, judged=judged)
             print((time.process_time() - t) * 1000 / len(cases), flush=True)
 
 
@@ -122,6 +129,70 @@ def _duel(old_ref: str, args: argparse.Namespace) -> None:
           f"(median of the turns' ratios {statistics.median(b / a for a, b in zip(o, n)):.3f})")
 
 
+def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
+    """Serve ``--instructions``: compose the pickled cases ``passes`` times with ``checkout``'s code."""
+    import pickle
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import duel as referee
+
+    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
+        root, prefix = referee._import_root(checkout, Path(scratch))
+        assert prefix == "geomill.", "--instructions needs a version whose packages install as geomill.*"
+        sys.path.insert(0, str(root))
+        from geomill.render.compose import compose
+        from geomill.render.draw import Renderer
+
+        assert Path(sys.modules[compose.__module__].__file__).resolve().is_relative_to(checkout.resolve())
+        cases = pickle.loads(cases_file.read_bytes())
+        renderer = Renderer(size=cases[0][2].size)
+        assert renderer.style == cases[0][2], "the cases were drawn in another style than the renderer's"
+        for _ in range(passes):
+            for scene, ann, style, judged in cases:
+                compose(scene, copy.deepcopy(ann), style, renderer.text_size, fail_fast=True, judged=judged)
+
+
+def _instructions(old_ref: str, args: argparse.Namespace) -> None:
+    """This checkout against ``old_ref`` in instructions a warm pass (see the module docstring)."""
+    import pickle
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit("bench_compose: --instructions needs valgrind on the PATH")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import duel as referee
+
+    collected = collect(args.n, annotation=args.annotation)
+    cases = [(scene, ann, style, judged) for scene, ann, style, _, judged in collected]  # (text_size: not pickled)
+    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
+        cases_file = Path(scratch) / "cases.pkl"
+        cases_file.write_bytes(pickle.dumps(cases))
+        old = referee._checkout(old_ref, Path(scratch))
+        try:
+            runs = {}
+            for name, path in (("old", old), ("new", HERE)):
+                for passes in (1, 2):
+                    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
+                           "--counted", str(path), "--cases", str(cases_file), "--passes", str(passes)]
+                    runs[name, passes] = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                                          text=True, env={**os.environ, "MPLBACKEND": "Agg"})
+            refs = {}
+            for key, proc in runs.items():
+                err = proc.communicate()[1]
+                found = re.search(r"I\s+refs:\s+([\d,]+)", err)
+                if proc.returncode or found is None:
+                    raise SystemExit(f"bench_compose: the counted run {key} failed:\n{err[-2000:]}")
+                refs[key] = int(found.group(1).replace(",", ""))
+        finally:
+            if old != Path(old_ref):
+                subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)], capture_output=True)
+    o, n = (refs[name, 2] - refs[name, 1] for name in ("old", "new"))
+    k = len(cases)
+    print(f"compose, {args.annotation}, {args.n} problems ({k} composes), one warm pass: old {o / k / 1e6:.2f}, "
+          f"new {n / k / 1e6:.2f} M instructions a compose; new/old {n / o:.4f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=150)
@@ -133,10 +204,18 @@ def main() -> None:
     ap.add_argument("--out")
     ap.add_argument("--against")
     ap.add_argument("--duel", metavar="OLD", help="time against OLD (a git ref or a checkout), taking turns")
+    ap.add_argument("--instructions", metavar="OLD", help="count instructions against OLD (valgrind; minutes)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--counted", help=argparse.SUPPRESS)
+    ap.add_argument("--cases", help=argparse.SUPPRESS)
+    ap.add_argument("--passes", type=int, default=1, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return _worker(Path(args.worker), args.n, args.annotation)
+    if args.counted:
+        return _counted(Path(args.counted), Path(args.cases), args.passes)
+    if args.instructions:
+        return _instructions(args.instructions, args)
     if args.duel:
         return _duel(args.duel, args)
     from geomill.render.compose import compose
@@ -146,18 +225,18 @@ def main() -> None:
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        for scene, ann, style, ts in cases:
-            compose(scene, copy.deepcopy(ann), style, ts, fail_fast=True)
+        for scene, ann, style, ts, judged in cases:
+            compose(scene, copy.deepcopy(ann), style, ts, fail_fast=True, judged=judged)
         prof.disable()
         pstats.Stats(prof).sort_stats(args.sort).print_stats(60)
         return
     best = [float("inf")] * len(cases)
     got = []
     for r in range(args.repeat):
-        for i, (scene, ann, style, ts) in enumerate(cases):
+        for i, (scene, ann, style, ts, judged) in enumerate(cases):
             a = copy.deepcopy(ann)
             t = time.process_time()
-            d = compose(scene, a, style, ts, fail_fast=True)
+            d = compose(scene, a, style, ts, fail_fast=True, judged=judged)
             best[i] = min(best[i], time.process_time() - t)
             if r == 0:
                 got.append(hashlib.sha256(json.dumps(digest(d), default=str).encode()).hexdigest())

@@ -471,18 +471,18 @@ class Rules:
         others_bounds += [np.asarray(f.bounds) for f in self.holes.get(name, [])]
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            good = self._on_canvas(boxes)
-            if leaders is None:  # inside the fill's bounds first (cheap), then the box in the region
-                x0, y0, x1, y1 = bounds
-                good &= (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
-                idx = np.flatnonzero(good)
-                good[idx] = region.holds_boxes(boxes[idx])
-                return good
-            good &= region.holds_points(leaders[:, 0, 0], leaders[:, 0, 1])
-            idx = np.flatnonzero(good)
-            if len(idx) and len(self.strokes.a):  # its end well inside, off every stroke (a dashed height)
-                ends = self._leader_ends(leaders[idx, 0])
-                good[idx] = ends
+            good = pre(boxes, leaders)  # (on the canvas, inside the fill's bounds or the leader's start in
+            idx = np.flatnonzero(good)  # the region: cheap) and then the rest on the boxes that pass
+            good[idx] = post(boxes[idx], None if leaders is None else leaders[idx])
+            return good
+
+        def post(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            """``ok`` for boxes that passed ``pre`` (the placer asks it only of those): the rest of the tests."""
+            if leaders is None:  # the box in the region
+                return region.holds_boxes(boxes)
+            good = np.ones(len(boxes), dtype=bool)
+            if len(boxes) and len(self.strokes.a):  # its end well inside, off every stroke (a dashed height)
+                good = self._leader_ends(leaders[:, 0])
             if not others:
                 return good
             # set off: nearest its own shape all the same, its leader over no other shape (measured
@@ -519,7 +519,7 @@ class Rules:
             idx = np.flatnonzero(good)
             good[idx] = region.holds_points(leaders[idx, 0, 0], leaders[idx, 0, 1])
             return good
-        ok.pre = pre
+        ok.pre, ok.post = pre, post
         return ok
 
     def _leader_ends(self, ends: np.ndarray) -> np.ndarray:

@@ -762,11 +762,16 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
             best = placed
             break
         unplaced.append(placed)
-    else:  # none clean: the least bad over the stages, the first of the fewest conflicts
+    else:  # none clean: the least bad over the stages, the first of the fewest conflicts; a stage's least
+        # bad with a free box (MISREAD: it broke the rule, or its leader crossed something) cannot be
+        # beaten by a later stage (every other unclean cost is ON_SOMETHING or more), so the later ones
+        # are not scored
         for find in unplaced:
             placed = find()
             if best is None or placed.conflicts < best.conflicts:
                 best = placed
+            if best.conflicts <= MISREAD:
+                break
     assert best is not None
     best.element = element
     placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)

@@ -281,7 +281,9 @@ class Placer:
             def clear(idx: np.ndarray) -> np.ndarray:
                 return ~self._leader_blocked(leaders[idx], anchor, not leader_crosses_strokes)
         pre = getattr(accept, "pre", None)
-        if pre is not None:  # the rule's cheap necessary tests first, on every candidate at once: only those
+        if leaders is not None and self._covers(leader_from):  # every leader starts on a placed label
+            best, cost = None, None
+        elif pre is not None:  # the rule's cheap necessary tests first, on every candidate at once: only those
             # that pass them are scored (the first clean one in order is the same; see ``_first_clean``)
             best = _first_clean(self, boxes, leaders, accept, clear, np.flatnonzero(pre(boxes, leaders)))
             cost = None
@@ -316,6 +318,16 @@ class Placer:
         if commit:
             self.commit(placed, pad)
         return placed
+
+    def _covers(self, anchor) -> bool:
+        """Does a placed label (grown by its pad) hold every point within ``LEADER_START`` of ``anchor``?
+
+        Why: every leader from ``anchor`` starts there (``_leaders``: at most LEADER_START along it; the
+        0.01 px covers the rounding), and its first sample is its start, so none is clear: the search for
+        a clean one is skipped (a shape's second label, when its first sits on the shape's centre)."""
+        x, y = float(anchor[0]), float(anchor[1])
+        r = LEADER_START + 0.01
+        return any(p0 <= x - r and x + r <= p2 and p1 <= y - r and y + r <= p3 for p0, p1, p2, p3 in self._rows)
 
     def _leader_blocked(self, leaders: np.ndarray, anchor: np.ndarray, strokes: bool) -> np.ndarray:
         """Whether each leader (k×2×2) runs over a stroke or a placed label (sampled every 2 px or so;
@@ -395,12 +407,16 @@ def _first_clean(placer: Placer, boxes: np.ndarray, leaders: np.ndarray | None, 
     scored the preferred ``FIRST`` first, then the rest, the rule on the free ones by ``_first_free``.
 
     Why this gives ``_first_free``'s answer over all the candidates: ``cand`` holds every candidate
-    that passes the rule's necessary tests (``accept.pre``), so the first clean candidate is among them."""
-    for block in (cand[:FIRST], cand[FIRST:]):
+    that passes the rule's necessary tests (``accept.pre``), so the first clean candidate is among them;
+    they are asked only the rule's other tests (``accept.post``) where it has them."""
+    rest = getattr(accept, "post", accept)  # (the rule's tests left once ``pre`` passed, where it has them)
+    # (set off, scored all at once: their leaders' tests, not the scoring, are the work, and split
+    # by block those ran in more rounds, each of a few numpy and shapely calls)
+    for block in ((cand,) if leaders is not None else (cand[:FIRST], cand[FIRST:])):
         if not len(block):
             continue
         free = block[placer.costs(boxes[block]) == 0]
-        best = _first_passing(free, boxes, leaders, accept, clear)
+        best = _first_passing(free, boxes, leaders, rest, clear)
         if best is not None:
             return best
     return None
