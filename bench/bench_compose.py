@@ -28,6 +28,7 @@ each version runs them once and twice under callgrind, and the difference is one
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import cProfile
 import hashlib
@@ -73,18 +74,25 @@ def digest(d) -> list:
             sorted(lab.element for lab in d.misread), list(d.faults)]
 
 
-def _worker(checkout: Path, n: int, annotation: str) -> None:
-    """Serve turns for ``--duel``: each line on stdin -> one timed pass over the cases (CPU ms a compose)."""
+@contextlib.contextmanager
+def _imported(checkout: Path):
+    """``checkout``'s ``compose``, imported as ``geomill.*`` from a scratch folder of links (``bench/duel.py``'s)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import duel as referee
 
     with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
         root, prefix = referee._import_root(checkout, Path(scratch))
-        assert prefix == "geomill.", "--duel needs a version whose packages install as geomill.*"
+        assert prefix == "geomill.", "a version whose packages install as geomill.* is needed"
         sys.path.insert(0, str(root))
         from geomill.render.compose import compose
 
         assert Path(sys.modules[compose.__module__].__file__).resolve().is_relative_to(checkout.resolve())
+        yield compose
+
+
+def _worker(checkout: Path, n: int, annotation: str) -> None:
+    """Serve turns for ``--duel``: each line on stdin -> one timed pass over the cases (CPU ms a compose)."""
+    with _imported(checkout) as compose:
         cases = collect(n, annotation=annotation)
         print("ready", flush=True)
         for _ in sys.stdin:
@@ -133,17 +141,9 @@ def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
     """Serve ``--instructions``: compose the pickled cases ``passes`` times with ``checkout``'s code."""
     import pickle
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import duel as referee
-
-    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
-        root, prefix = referee._import_root(checkout, Path(scratch))
-        assert prefix == "geomill.", "--instructions needs a version whose packages install as geomill.*"
-        sys.path.insert(0, str(root))
-        from geomill.render.compose import compose
+    with _imported(checkout) as compose:
         from geomill.render.draw import Renderer
 
-        assert Path(sys.modules[compose.__module__].__file__).resolve().is_relative_to(checkout.resolve())
         cases = pickle.loads(cases_file.read_bytes())
         renderer = Renderer(size=cases[0][2].size)
         assert renderer.style == cases[0][2], "the cases were drawn in another style than the renderer's"
