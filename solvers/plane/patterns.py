@@ -79,12 +79,9 @@ class Index:
             poly = polygon_of(BLOCKS_BY_KEY[rel.key], rel.args)
             if poly:
                 out[tuple(poly)] = None
-        exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
-        for e in exprs:
-            for s in sorted(e.free_symbols, key=str):  # (a set's order changes with the hash seed)
-                el = element_of(s)
-                if el is not None and el.kind.key in ("area", "perimeter"):
-                    out[el.points] = None
+        for el in self.measured:
+            if el.kind.key in ("area", "perimeter"):
+                out[el.points] = None
         by_size: dict[int, list[tuple[str, ...]]] = {}
         for poly in out:
             by_size.setdefault(len(poly), []).append(poly)

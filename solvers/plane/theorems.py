@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Sin, element_of, element_symbol
+from geomill.engine.plane import Sin, element_symbol, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY, L, arc
 
 from .configuration import Configuration
@@ -618,9 +618,8 @@ def _arc_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
     named: dict[str, list[tuple[str, str, str]]] = {}
     exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
     for e in exprs:
-        for s in sorted(e.free_symbols, key=str):  # (a set's order changes with the hash seed)
-            el = element_of(s)
-            if el is not None and el.kind.key == "arc_length" and el.points not in named.get(el.points[0], []):
+        for el in elements_in(e):
+            if el.kind.key == "arc_length" and el.points not in named.get(el.points[0], []):
                 named.setdefault(el.points[0], []).append(el.points)
     for arcs in named.values():
         for p1, p2 in itertools.combinations(sorted(arcs), 2):
