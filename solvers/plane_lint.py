@@ -217,28 +217,30 @@ def _follows(combined: sympy.Expr, st, own: dict, relations: dict) -> bool:
     put in: the equation is the conclusion times a nonzero number and factors of known sign
     (``BC·EO − 3·EO·DE = EO·(BC − 3·DE)``), or, for a positive quantity, so is the conclusion's
     square (``JM/ST = √690/5`` from ``ST²·area JKLM = JM²·area QRST``)?"""
-    def put(e: sympy.Expr) -> sympy.Expr:
-        return e.xreplace(own).xreplace(relations)
-
-    a = put(combined)
+    a = _put(combined, own, relations)
     if not a.free_symbols:
         return False
     value = sympy.sympify(st.value, strict=True)
     conclusions = [st.target - value] + ([st.target ** 2 - value ** 2]
                                          if st.target.is_positive and value.is_positive else [])
-    for b in map(put, conclusions):
-        if b != 0 and _positive_multiple(sympy.cancel(sympy.expand(a) / sympy.expand(b))):
-            return True
-    return False
+    return any(_multiple(a, _put(b, own, relations)) for b in conclusions)
 
 
 def _gives(equation: sympy.Expr, row: sympy.Expr, own: dict, relations: dict) -> bool:
     """Is ``row = 0`` what ``equation = 0`` says once the values and cited relations are put in in
     both: the same, or a nonzero number and factors of known sign times it (``BE·DE − AE·EF``
     with ``BE = 3·EF`` is ``EF·(3·DE − AE)``: a length divided out)?"""
-    a, b = (e.xreplace(own).xreplace(relations) for e in (equation, row))
-    if _zero(a - b):
-        return True
+    a, b = _put(equation, own, relations), _put(row, own, relations)
+    return _zero(a - b) or _multiple(a, b)
+
+
+def _put(e: sympy.Expr, own: dict, relations: dict) -> sympy.Expr:
+    """``e`` with the step's values, then its cited relations, put in."""
+    return e.xreplace(own).xreplace(relations)
+
+
+def _multiple(a: sympy.Expr, b: sympy.Expr) -> bool:
+    """Is ``a`` a nonzero number and factors of known sign times ``b`` (so ``a = 0`` says ``b = 0``)?"""
     return b != 0 and _positive_multiple(sympy.cancel(sympy.expand(a) / sympy.expand(b)))
 
 
