@@ -21,22 +21,18 @@ Coords = dict  # vertex index or aux name -> (x, y)
 
 
 @cache
-def _coords_fn(kind: ShapeKind) -> tuple[list, Callable]:
+def construction_function(kind: ShapeKind) -> tuple[list, Callable]:
+    """The keys of ``construct``'s coordinates and the compiled function of the construction's
+    parameters (in order) that gives them flat (x0, y0, x1, y1 …); compiled once per kind."""
     keys = list(kind.construction.coords)
     flat = [sympy.Float(0) + e for k in keys for e in kind.construction.coords[k]]
     fn = sympy.lambdify(kind.construction.params, flat, modules="math")
     return keys, fn
 
 
-def construction_function(kind: ShapeKind) -> tuple[list, Callable]:
-    """The keys of ``construct``'s coordinates and the compiled function of the construction's
-    parameters (in order) that gives them flat (x0, y0, x1, y1 …)."""
-    return _coords_fn(kind)
-
-
 def construct(kind: ShapeKind, params: Mapping[str, float]) -> Coords:
     """Vertex (and aux point) coordinates for parameter values given by symbol name."""
-    keys, fn = _coords_fn(kind)
+    keys, fn = construction_function(kind)
     flat = fn(*(float(params[p.name]) for p in kind.construction.params))
     return {k: (float(flat[2 * i]), float(flat[2 * i + 1])) for i, k in enumerate(keys)}
 
@@ -93,13 +89,8 @@ def piece_length(piece: Line | Arc, coords: Coords) -> float:
     return r * abs(sw)
 
 
-def outline_pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
-    """An outline's pieces in order as (start, end, the arc or None for a straight piece)."""
-    return _pieces(loops)
-
-
 @cache
-def _pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
+def outline_pieces(loops: tuple) -> tuple[tuple[int | str, int | str, Arc | None], ...]:
     """An outline's pieces in order as (start, end, the arc or None for a straight piece), split
     once per outline: the layout measures the same kinds thousands of times."""
     return tuple((p.start, p.end, p if isinstance(p, Arc) else None) for loop in loops for p in loop)
@@ -121,11 +112,11 @@ def measure(kind: ShapeKind, coords: Coords, only: Iterable[str] | None = None) 
             out[sym] = [abs(sum(signed_area(loop, coords) for loop in loops))]
         elif k is QKind.PERIMETER:
             out[sym] = [sum(hypot(coords[j][0] - coords[i][0], coords[j][1] - coords[i][1]) if arc is None
-                            else piece_length(arc, coords) for i, j, arc in _pieces(loops))]
+                            else piece_length(arc, coords) for i, j, arc in outline_pieces(loops))]
         elif k is QKind.ARC:
-            out[sym] = [sum(piece_length(arc, coords) for _, _, arc in _pieces(loops) if arc is not None)]
+            out[sym] = [sum(piece_length(arc, coords) for _, _, arc in outline_pieces(loops) if arc is not None)]
         elif k is QKind.RADIUS:
-            arc = next(arc for _, _, arc in _pieces(loops) if arc is not None)
+            arc = next(arc for _, _, arc in outline_pieces(loops) if arc is not None)
             out[sym] = [arc_sweep(arc, coords)[1]]
         elif k is QKind.HEIGHT:
             v, a, b = el.foot

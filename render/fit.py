@@ -81,11 +81,19 @@ def is_valid(kind: ShapeKind, params: Mapping[str, float], values: Mapping[str, 
     return True
 
 
-def _errors(kind: ShapeKind, coords, targets: Mapping[str, float],
-            pairs: list[tuple[int | str, int | str, float]]) -> list[float]:
-    out = [(_first(kind, s)(coords) - v) / max(abs(v), 1.0) for s, v in targets.items()]
-    out += [(distance(coords[i], coords[j]) - d) / max(d, 1.0) for i, j, d in pairs]
-    return out
+def _misfit(kind: ShapeKind, targets: Mapping[str, float],
+            pairs: list[tuple[int | str, int | str, float]]) -> Callable[[dict], list[float]]:
+    """The relative errors of coordinates against ``targets`` and the distances in ``pairs``, as one
+    function with its parts looked up once: the least-squares search evaluates it some hundreds of
+    times where no figure fits."""
+    terms = [(_first(kind, s), v, max(abs(v), 1.0)) for s, v in targets.items()]
+    spans = [(i, j, d, max(d, 1.0)) for i, j, d in pairs]
+
+    def errors(c: dict) -> list[float]:
+        out = [(f(c) - v) / scale for f, v, scale in terms]
+        out += [(distance(c[i], c[j]) - d) / scale for i, j, d, scale in spans]
+        return out
+    return errors
 
 
 @cache
@@ -126,6 +134,7 @@ def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | s
     free = [p for p in cons.params if p.name not in fixed]
     scaled = length_params(kind)
     seen: list[tuple[float, ...]] = []
+    misfit = _misfit(kind, targets, pairs)
     for attempt in range(tries if free else 1):
         params = dict(fixed)
         x0 = []
@@ -136,13 +145,13 @@ def fit(kind: ShapeKind, targets: Mapping[str, float], pairs: list[tuple[int | s
             # draw a parallelogram as a rectangle and suggest right angles the problem never gave
             x0.append(rng.uniform(lo, hi) * k if attempt else (lo + GENERIC * (hi - lo)) * k)
         if free:
-            x = _solve(kind, params, free, x0, targets, pairs)
+            x = _solve(kind, params, free, x0, misfit)
             if x is None:
                 continue
             params.update({p.name: float(v) for p, v in zip(free, x)})
         try:
             coords = construct(kind, params)
-            err = _errors(kind, coords, targets, pairs)
+            err = misfit(coords)
         except (ValueError, ZeroDivisionError, OverflowError):
             continue
         if err and max(abs(e) for e in err) > REL_TOL:
@@ -163,32 +172,27 @@ def complete(kind: ShapeKind, targets: Mapping[str, float]) -> dict[str, float]:
     return chain(kind.key, {**{s: float(v) for s, v in kind.constants.items()}, **targets})
 
 
-def _solve(kind, fixed, free, x0, targets, pairs) -> list[float] | None:
-    """The free parameters' values from ``x0`` that reproduce the targets, by the project's one
-    least-squares solver (``solvers.lsq``: plain floats, as the problems here are tiny).
+def _solve(kind, fixed, free, x0, misfit: Callable[[dict], list[float]]) -> list[float] | None:
+    """The free parameters' values from ``x0`` that reproduce the targets (``misfit`` zero), by the
+    project's one least-squares solver (``solvers.lsq``: plain floats, as the problems here are tiny).
 
     None when no root is near: a step that no damping makes downhill, or progress that
     stalls far from zero, is a local minimum of the misfit, not a figure (the values
     contradict each other from here; most such targets have no root at all).
 
-    The misfit is ``_errors`` of ``construct``, its parts looked up once for the whole search
-    (the same operations, so the same floats): where no figure fits, the search evaluates it
-    some hundreds of times."""
+    The coordinates are ``construct``'s, its compiled function and the parameters' places looked
+    up once for the whole search (the same operations, so the same floats)."""
     names = [p.name for p in free]
     keys, fn = construction_function(kind)
     places = list(enumerate(keys))
     slots = [(names.index(p.name), 0.0) if p.name in names else (-1, float(fixed[p.name]))
              for p in kind.construction.params]
-    terms = [(_first(kind, s), v, max(abs(v), 1.0)) for s, v in targets.items()]
-    spans = [(i, j, d, max(d, 1.0)) for i, j, d in pairs]
-    isfinite, hypot = math.isfinite, math.hypot
+    isfinite = math.isfinite
 
     def residual(x: list[float]) -> list[float] | None:
         try:
             flat = fn(*[float(x[k]) if k >= 0 else v for k, v in slots])
-            c = {key: (float(flat[2 * i]), float(flat[2 * i + 1])) for i, key in places}
-            r = [(f(c) - v) / scale for f, v, scale in terms]
-            r += [(hypot(c[j][0] - c[i][0], c[j][1] - c[i][1]) - d) / scale for i, j, d, scale in spans]
+            r = misfit({key: (float(flat[2 * i]), float(flat[2 * i + 1])) for i, key in places})
         except (ValueError, ZeroDivisionError, OverflowError):
             return None
         if not r:
