@@ -1,4 +1,5 @@
-"""Shared test helpers: random single-shape problems straight from the catalogue."""
+"""Shared test helpers: random single-shape problems straight from the catalogue, and the checks a
+linter's findings name."""
 from __future__ import annotations
 
 import random
@@ -32,3 +33,8 @@ def depth_one_problems(rng: random.Random):
 
 
 __all__ = ["declare", "depth_one_problems", "exact"]
+
+
+def checks(findings) -> set[str]:
+    """The kinds of check (``equation``, ``uses`` …) a list of linter findings names."""
+    return {f.check for f in findings}

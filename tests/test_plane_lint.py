@@ -13,6 +13,8 @@ from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane_lint import _positive_multiple, lint_general, lint_proof
 
+from .helpers import checks
+
 SIMILAR = """points A E D O B C
 triangle AED
 triangle EOD
@@ -59,10 +61,6 @@ def isosceles():
     return solve_general(parse(ISOSCELES))
 
 
-def _checks(findings) -> set[str]:
-    return {f.check for f in findings}
-
-
 def _relation_step(sol) -> int:
     """The step that puts a relation between two lengths into a similarity's ratio."""
     return next(i for i, st in enumerate(sol.proof.steps)
@@ -83,7 +81,7 @@ def test_a_wrong_relation_concluded_is_caught(similar):
     a, b = sorted(p.steps[i].target.free_symbols, key=lambda s: s.name)
     steps = list(p.steps)
     steps[i] = dataclasses.replace(steps[i], target=a - 2 * b)
-    assert "equation" in _checks(lint_proof(dataclasses.replace(p, steps=steps), similar.model))
+    assert "equation" in checks(lint_proof(dataclasses.replace(p, steps=steps), similar.model))
 
 
 def test_a_relation_no_earlier_step_gives_is_caught(similar):
@@ -93,7 +91,7 @@ def test_a_relation_no_earlier_step_gives_is_caught(similar):
     j = next(j for j, st in enumerate(p.steps[:i]) if set(st.target.free_symbols) == set(cited))
     steps = list(p.steps)
     steps[j] = dataclasses.replace(steps[j], target=sum(cited) * 7)  # another relation stands there
-    assert "uses" in _checks(lint_proof(dataclasses.replace(p, steps=steps), similar.model))
+    assert "uses" in checks(lint_proof(dataclasses.replace(p, steps=steps), similar.model))
 
 
 def test_equal_sides_from_midsegments_no_circle(isosceles):
@@ -125,7 +123,7 @@ def test_a_ratio_goal_read_from_the_relation_the_steps_conclude():
     assert sol_value(sol) == 3 and len(sol.proof.steps[-1].target.free_symbols) == 2
     assert lint_general(sol) == []
     wrong = dataclasses.replace(sol.proof, value=sol.proof.value + 1)
-    assert "goal" in _checks(lint_proof(wrong, sol.model))
+    assert "goal" in checks(lint_proof(wrong, sol.model))
 
 
 def test_a_positive_root_of_a_squared_ratio_follows():

@@ -22,6 +22,8 @@ from geomill.solvers.linear import LinearTable
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane_lint import _check_numeric, _size, lint_general, lint_proof
 
+from .helpers import checks
+
 # FormalGeo 5678, as the converter writes it
 RATIO_MADE_LINEAR = """points A D F B C E
 polygon ADFB
@@ -70,10 +72,6 @@ find area ABC
 """
 
 
-def _checks(findings) -> set[str]:
-    return {f.check for f in findings}
-
-
 @pytest.fixture(scope="module")
 def ratio():
     return solve_general(parse(RATIO_MADE_LINEAR))
@@ -109,7 +107,7 @@ def test_a_wrong_row_is_caught(ratio):
     eqs[k] = (dataclasses.replace(s, row=2 * s.row), m)  # the combination no longer gives the target
     steps = list(p.steps)
     steps[i] = dataclasses.replace(st, equations=eqs)
-    assert "equation" in _checks(lint_proof(dataclasses.replace(p, steps=steps), ratio.model))
+    assert "equation" in checks(lint_proof(dataclasses.replace(p, steps=steps), ratio.model))
     a, b = sorted(s.row.free_symbols, key=lambda x: x.name)
     eqs[k] = (dataclasses.replace(s, row=a - 5 * b), m)  # a row the ratio does not give
     steps[i] = dataclasses.replace(st, equations=eqs)
