@@ -101,7 +101,7 @@ def generated_problems(n: int, depth: int = 3, seed: int = 1) -> list:
 
 def time_generated(n: int) -> None:
     """Per-figure ms on generated depth-3 problems, both annotation styles, cold and warm caches."""
-    from geomill.render.draw import encode_png
+    from geomill.render.png import encode_png
 
     problems = generated_problems(n)
     for style in ("coordinate", "individual"):

@@ -5,17 +5,13 @@ figure draws no artist: each artist's Agg call (graphics context, transforms)
 is recorded once and replayed with the figure's paths (``_Brush``), and labels
 are pasted bitmaps; SVG output sets and draws real artists.  The Axes spans
 the whole canvas with limits ``0..size``, so the composed pixel coordinates
-*are* display coordinates.  PNG encoding is done from the RGBA buffer with no
-row filter and zlib level 1 (see ``encode_png``: flat-colour figures compress
-well anyway; the default path spends more time encoding than drawing).
+*are* display coordinates.  PNG encoding is ``render.png``'s, from the RGBA
+buffer as it is.
 """
 from __future__ import annotations
 
 import io
 import math
-import struct
-import threading
-import zlib
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
@@ -33,9 +29,9 @@ from .annotate import Annotation
 from .colours import FILL_OPACITY
 from .compose import DPI, Drawing, Style, compose
 from .labels import Placed
+from .png import encode_png
 from .scene import Scene
 
-PNG_COMPRESS_LEVEL = 1
 STROKE = (0.0, 0.0, 0.0)
 LEADER = (0.3, 0.3, 0.3)
 LABEL_COLOURS = {"point": (0.0, 0.0, 0.0), "side": (0.05, 0.05, 0.45), "angle": (0.45, 0.05, 0.05),
@@ -570,142 +566,3 @@ def _figure(w: int, h: int):
     ax.set_axis_off()
     ax.set_autoscale_on(False)
     return fig, ax, canvas
-
-
-def encode_png(rgba: np.ndarray, level: int = PNG_COMPRESS_LEVEL, gray: bool = False) -> bytes:
-    """An RGB PNG (the canvas is opaque, so alpha is dropped) written directly; ``gray``: an 8-bit
-    grayscale PNG of the red channel, for a caller that draws only in grays (R = G = B everywhere,
-    as the plain black figures are: the same pixels, a third of the bytes to deflate).
-
-    Measured on 512 px figures (one run, ms per image): PIL's PNG writer at level 1 4.7, its
-    adaptive row filters costing more than they save on flat-colour figures; filter "none" +
-    zlib level 1 2.2 in all, 1.5 of it deflate (the rows go to zlib as they are: a ``tobytes``
-    copy cost 0.7 more), because runs of one colour are what zlib likes.  Dropping alpha: see
-    ``_png_rows``.  ISA-L (``isal``) deflates the same rows in 0.2, but in one of some hundreds of
-    figures it wrote other (valid) bytes for the same pixels in another process, and figures
-    must be byte-identical whatever the workers.  White rows: see ``_idat``.
-    """
-    h, w = rgba.shape[:2]
-    src = np.ascontiguousarray(rgba, dtype=np.uint8)
-    white = _white_rows(src)
-    rows = _gray_rows(src, ~white) if gray else _png_rows(src, ~white)
-    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0 if gray else 2, 0, 0, 0)),
-                     _chunk(b"IDAT", _idat(rows, white, level)), _chunk(b"IEND", b"")))
-
-
-def _white_rows(src: np.ndarray) -> np.ndarray:
-    """Which rows of a contiguous h×w RGBA image are white (R = G = B = 255; alpha is dropped): the AND of
-    each row's pixels as 32-bit words, no image-sized temporary (~0.05 against ~0.1 ms at 512 px)."""
-    h, w = src.shape[:2]
-    return (np.bitwise_and.reduce(src.view(np.uint32).reshape(h, w), axis=1) | _ALPHA) == _OPAQUE_WHITE
-
-
-_ALPHA = np.frombuffer(bytes((0, 0, 0, 255)), dtype=np.uint32)[0]  # (either byte order)
-_OPAQUE_WHITE = np.frombuffer(bytes((255, 255, 255, 255)), dtype=np.uint32)[0]
-
-
-def _idat(rows: np.ndarray, white: np.ndarray, level: int) -> bytes:
-    """The zlib stream of the scanlines ``rows``, the runs of ``white`` rows deflated once per
-    length and width and kept (their bytes never read: a figure's white margins are about a third
-    of its rows).
-
-    Why it is valid: each run is raw deflate ended by a sync flush (whole blocks, none final,
-    byte-aligned), so the runs concatenate into one stream; an empty final block, and the
-    Adler-32 of all the rows, close it.  The same pixels give the same bytes in every process.
-    Measured (40 generated figures, min of 10 runs): 2.49 -> 2.13 ms an image."""
-    h, width = rows.shape
-    parts = [_ZLIB_HEADER]
-    adler = 1
-    edges = np.flatnonzero(white[1:] != white[:-1]) + 1
-    for lo, hi in zip([0, *edges.tolist()], [*edges.tolist(), h]):
-        if white[lo]:
-            block, data = _white_run(width, hi - lo, level)
-            parts.append(block)
-        else:
-            data = rows[lo:hi]
-            deflate = zlib.compressobj(level, zlib.DEFLATED, -15)
-            parts += (deflate.compress(data), deflate.flush(zlib.Z_SYNC_FLUSH))
-        adler = zlib.adler32(data, adler)
-    parts += (_FINAL_BLOCK, struct.pack(">I", adler))
-    return b"".join(parts)
-
-
-_ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest (the level is a hint)
-_FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush()  # an empty last block
-_white_runs: dict[tuple[int, int, int], tuple[bytes, memoryview]] = {}
-
-
-def _white_run(width: int, n: int, level: int) -> tuple[bytes, memoryview]:
-    """``n`` white scanlines of ``width`` bytes (filter byte 0, then 255s), raw-deflated and sync-flushed,
-    and the scanlines themselves (for the checksum); made once per (width, n, level)."""
-    key = (width, n, level)
-    got = _white_runs.get(key)
-    if got is None:
-        if len(_white_runs) > 4096:  # (a few sizes, up to one run length per row)
-            _white_runs.clear()
-        rows = np.full((n, width), 255, dtype=np.uint8)
-        rows[:, 0] = 0
-        data = memoryview(rows.tobytes())
-        deflate = zlib.compressobj(level, zlib.DEFLATED, -15)
-        got = _white_runs[key] = (deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH), data)
-    return got
-
-
-_rows_buffers = threading.local()  # per thread: zlib lets go of the GIL while it reads the rows
-
-
-def _png_rows(rgba: np.ndarray, only: np.ndarray | None = None) -> np.ndarray:
-    """The PNG scanlines of an h×w RGBA image: each row a 0 (filter type none), then its RGB bytes;
-    ``only``: the rows to write (the others are left as they were: the caller does not read them).
-
-    Why this way: each channel is one strided byte copy into a buffer kept per image size whose
-    filter column is zeroed once.  PIL's RGBA -> RGB conversion and its ``tobytes`` made two fresh
-    0.8 MB images a figure, and fresh large buffers page-fault: ~0.9 against ~2.8 ms a 512 px
-    figure.  Copying each pixel's first three bytes as one 3-byte void item instead (numpy 2)
-    took 1.55 against 0.55-0.75 ms for the three channel copies (20 figures, best of 9).  The rows
-    are valid until the next call in the same thread (``encode_png`` compresses them at once)."""
-    h, w = rgba.shape[:2]
-    rows = _scanlines("rgb", h, 1 + 3 * w)
-    src = np.ascontiguousarray(rgba, dtype=np.uint8)
-    dst = rows[:, 1:].reshape(h, w, 3)
-    for lo, hi in _runs(only, h):
-        for c in range(3):
-            dst[lo:hi, :, c] = src[lo:hi, :, c]
-    return rows
-
-
-def _runs(only: np.ndarray | None, h: int) -> list[tuple[int, int]]:
-    """The runs (lo, hi) of true rows of ``only`` (every row when None)."""
-    if only is None:
-        return [(0, h)]
-    edges = np.flatnonzero(only[1:] != only[:-1]) + 1
-    return [(lo, hi) for lo, hi in zip([0, *edges.tolist()], [*edges.tolist(), h]) if only[lo]]
-
-
-def _gray_rows(rgba: np.ndarray, only: np.ndarray | None = None) -> np.ndarray:
-    """The PNG scanlines of the red channel (filter type none), in a buffer kept per thread and size
-    (``only``: as in ``_png_rows``)."""
-    h, w = rgba.shape[:2]
-    rows = _scanlines("gray", h, 1 + w)
-    for lo, hi in _runs(only, h):
-        rows[lo:hi, 1:] = rgba[lo:hi, :, 0]
-    return rows
-
-
-def _scanlines(kind: str, h: int, width: int) -> np.ndarray:
-    """A zeroed (h, width) byte buffer kept per thread, kind and size: each row's filter byte (column
-    0) stays zero, the rest is overwritten by every call."""
-    cache = _rows_buffers.__dict__.setdefault(kind, {})
-    rows = cache.get((h, width))
-    if rows is None:
-        if len(cache) > 8:  # (a renderer keeps one size; a few sizes at most)
-            cache.clear()
-        rows = cache[h, width] = np.zeros((h, width), dtype=np.uint8)
-    return rows
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -13,7 +13,8 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle
 
-from .draw import Renderer, _Brush, encode_png
+from .draw import Renderer, _Brush
+from .png import encode_png
 from .scene import Scene
 
 FONT_PX = 15.0  # letter height in pixels

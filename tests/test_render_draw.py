@@ -61,7 +61,7 @@ def test_png_and_svg(renderer, figure_c, tmp_path):
     png = renderer.png_bytes(scene, ann)
     img = Image.open(io.BytesIO(png))
     assert img.size == (512, 512) and png[:8] == b"\x89PNG\r\n\x1a\n"
-    # the file holds exactly the pixels drawn (our own encoder: filter none, zlib level 1)
+    # the file holds exactly the pixels drawn (our own encoder: render.png)
     assert np.array_equal(np.asarray(img.convert("RGB")), renderer.rgba()[:, :, :3])
     svg = renderer.image_bytes(scene, ann, tmp_path / "f.svg").decode()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
@@ -532,53 +532,6 @@ def test_values_moved_to_the_text_as_placed_leave_what_a_second_pass_would_draw(
                 [(lab.text, lab.element, lab.box) for lab in again.labels]
             assert [lab.element for lab in d.misread] == [lab.element for lab in again.misread]
     assert moved >= 3
-
-
-def test_png_encoding_keeps_every_pixel():
-    """encode_png drops alpha itself (3-byte pixel copies into filter-free rows kept per size): a PNG
-    reader must get back exactly the RGB channels, on random pixels, on a non-square canvas, on a
-    view of a larger image, and for each image when one size follows another."""
-    import io
-
-    from geomill.render.draw import encode_png
-    from PIL import Image
-
-    rng = np.random.default_rng(5)
-    big = rng.integers(0, 256, (90, 90, 4), dtype=np.uint8)
-    for h, w in ((512, 512), (37, 81), (512, 512), (37, 81)):
-        rgba = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
-        back = np.asarray(Image.open(io.BytesIO(encode_png(rgba))))
-        assert back.shape == (h, w, 3) and (back == rgba[:, :, :3]).all()
-    view = big[3:40, 5:86]
-    back = np.asarray(Image.open(io.BytesIO(encode_png(view))))
-    assert (back == view[:, :, :3]).all()
-
-
-def test_png_white_runs_keep_every_pixel():
-    """encode_png deflates runs of white rows once per length and splices them between the deflated
-    ink rows: every pixel must come back, with white runs at the top, in the middle, at the bottom,
-    of one row, with a transparent alpha (dropped), a whole white image, and in gray too."""
-    import io
-
-    from geomill.render.draw import encode_png
-    from PIL import Image
-
-    rng = np.random.default_rng(11)
-    for h, w in ((512, 512), (37, 81), (1, 7)):
-        for case in range(5):
-            rgba = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
-            if case >= 1:
-                rgba[: h // 3] = 255
-            if case >= 2:
-                rgba[h // 2: h // 2 + 1] = 255
-                rgba[-1] = 255
-            if case == 3:
-                rgba[:, :, :3] = 255  # white whatever the alpha
-            if case == 4:
-                rgba[:, : w // 2, 1] = 254  # one channel off white: not a white row
-            for gray in (False, True):
-                back = np.asarray(Image.open(io.BytesIO(encode_png(rgba, gray=gray))))
-                assert (back == (rgba[:, :, 0] if gray else rgba[:, :, :3])).all(), (h, w, case, gray)
 
 
 def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
