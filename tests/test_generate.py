@@ -345,3 +345,24 @@ def test_a_queried_diagonal_is_called_a_diagonal_in_the_question():
     assert query_phrase(q, kinds, lambda _: "?") == "the length of the diagonal marked with ?"
     side = parse("rhombus ABCD\nAC = 5\nangle BCD = 102\nfind AB\n")
     assert query_phrase(side.query.quantity, kinds, lambda _: "?") == "the length of the side marked with ?"
+
+
+@pytest.mark.parametrize("images", [False, True])
+def test_a_record_whose_text_does_not_read_back_as_its_problem_is_a_counted_failure(monkeypatch, images):
+    """Every record's DSL reads back as the problem it was solved as: a printer that drops a line (here,
+    the first given value) makes each draw a counted "roundtrip" failure, never a record, with or
+    without figures (the check runs once a draw has passed the checks that refuse it)."""
+    from geomill.generate import GenerationError
+    from geomill.generate.geomverse import pipeline
+
+    real = pipeline.format_problem
+
+    def dropping(problem):
+        lines = real(problem).splitlines(keepends=True)
+        given = next(i for i, line in enumerate(lines) if "=" in line)
+        return "".join(lines[:given] + lines[given + 1:])
+    monkeypatch.setattr(pipeline, "format_problem", dropping)
+    tally = Tally()
+    with pytest.raises(GenerationError):
+        make_record(GenConfig(depth=1, images=images), 3, "rt", 0, tally)
+    assert tally.failed["roundtrip"] > 0 and set(tally.failed) <= {"roundtrip"}, (tally.failed, tally.failures[:1])

@@ -176,28 +176,22 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     """Every check of the module docstring on one draw; None when another split has its solution.
 
     The checks run cheapest-to-refuse first: the figure (layout and the shapes' looks, which refuse
-    about one draw in four) before the proof, and the proof before its text and lint (which almost
-    never refuse).  Every draw still meets every check, and the layout is seeded by the index
-    alone, so the order changes which check counts a refusal, never a record."""
+    about one draw in four) before the proof, and the proof before the text's round trip and
+    lint (which never refuse, but count a bug).  Every kept draw meets every check, and the layout
+    is seeded by the index alone, so the order changes which check counts a refusal, never a record."""
     from geomill.solvers.solve import deduce
 
     cfg, problem = job.cfg, d.problem
     text = format_problem(problem)
-    # 1. the problem's own text, re-parsed, is the same problem …
-    try:
-        reparsed = parse(text)
-    except GeomillError as e:
-        raise Failure("parse", f"{e}\n{text}") from None
-    if reparsed != problem:
-        raise Failure("roundtrip", text)
-    # 2. … and re-solved gives the answer the generator built it for
-    deduced = _solving(deduce, reparsed, text)
+    # 1. the problem, solved, gives the answer the generator built it for (its text, re-parsed, is
+    # the same problem: checked by ``_written``, once the draw has passed every check that refuses)
+    deduced = _solving(deduce, problem, text)
     if not close(deduced.exact, d.exact):
         raise Failure("answer", f"solver {deduced.exact} != generator {d.exact}\n{text}")
     if deduced.depth != d.depth:
         raise Infeasible("solver found another depth")
     if figures is None:
-        return _written(job, _proof(d, knobs, deduced, text), text)
+        return _written(job, problem, _proof(d, knobs, deduced, text), text)
     # 3. the figure: laid out without overlaps, the query measured equals the exact answer
     try:
         with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
@@ -217,7 +211,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     if not cfg.images:
         sol = _proof(d, knobs, deduced, text)
         ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-        written = _written(job, sol, text)
+        written = _written(job, problem, sol, text)
         return None if written is None else replace(written, scene=scene, annotation=ann)
     key = (cfg.image_size,)
     if key not in _RENDERERS:
@@ -234,7 +228,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True, judged=judged)
     if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
         raise Infeasible("figure (a label reads as another element's)")
-    written = _written(job, sol, text)  # (a lint failure with a figure that passes is still counted)
+    written = _written(job, problem, sol, text)  # (a lint failure with a figure that passes is still counted)
     if written is None:
         return None
     renderer.paint(drawing)
@@ -270,8 +264,17 @@ def _proof(d: Draft, knobs: dict, deduced, text: str):
     return sol
 
 
-def _written(job: Job, sol, text: str) -> Proved | None:
-    """The solution's text, linted, and its hash; None when another split has it."""
+def _written(job: Job, problem: Problem, sol, text: str) -> Proved | None:
+    """The solution's text, linted, and its hash; None when another split has it.  First, the
+    problem's text (``text``), re-parsed, must be the same problem: a record's DSL is what it says.
+    (Checked here, after the checks that refuse a draw, not before solving: the solver reads the
+    problem itself, and a quarter of the draws are refused for their figure.)"""
+    try:
+        reparsed = parse(text)
+    except GeomillError as e:
+        raise Failure("parse", f"{e}\n{text}") from None
+    if reparsed != problem:
+        raise Failure("roundtrip", text)
     coordinate_solution = sol.text()
     findings = lint_solution(sol, coordinate_solution)
     if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
