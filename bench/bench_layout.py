@@ -20,7 +20,10 @@ and the median ratio of the turns (as ``bench/bench_compose.py --duel``).
 ``--instructions OLD``: the instructions (valgrind's callgrind) one warm pass costs, this
 checkout's layout against OLD's: a count that does not drift with the machine's load.  The
 cases' texts are collected once, here; each version solves them and lays them out once and
-twice under callgrind, and the difference is one warm pass.
+twice under callgrind (string hashes seeded, the collector off in the passes), and the difference
+is one warm pass.  Even so, three counts of the same OLD at ``-n 50`` gave 3.72, 3.79 and 3.99 M
+instructions a layout: the one-off work (solving, imports) differs between runs by more than a
+pass's share of a few per cent, so raise ``-n`` for changes that small.
 """
 from __future__ import annotations
 
@@ -166,8 +169,15 @@ def _duel(old_ref: str, args: argparse.Namespace) -> None:
 
 def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
     """Serve ``--instructions``: solve the cases, then lay them out ``passes`` times with ``checkout``'s code."""
+    import gc
+
     with _imported(checkout) as (layout, error):
         cases = solved(json.loads(cases_file.read_text(encoding="utf-8")))
+        # (no collector in the counted passes: a full collection of the solver's heap falls in one
+        # run's passes and not another's; the layout makes no cycles)
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         for _ in range(passes):
             for solution, seed in cases:
                 run_one(layout, error, solution, seed)
@@ -189,7 +199,7 @@ def _instructions(old_ref: str, args: argparse.Namespace) -> None:
                     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
                            "--counted", str(path), "--cases", str(cases_file), "--passes", str(passes)]
                     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                          env={**os.environ, "MPLBACKEND": "Agg"})
+                                          env={**os.environ, "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0"})
                     found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
                     if proc.returncode or found is None:
                         raise SystemExit(f"bench_layout: the counted run {name, passes} failed:\n{proc.stderr[-2000:]}")
