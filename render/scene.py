@@ -76,8 +76,22 @@ class SceneShape:
         return [densify(loop, self.coords) for loop in self.loops[1:]]
 
     def rings(self) -> list[np.ndarray]:
-        """``outline`` and then ``holes`` as (n, 2) arrays (what drawing wants: no Python floats)."""
-        return [densify_array(loop, self.coords) for loop in self.loops]
+        """``outline`` and then ``holes`` as (n, 2) arrays (what drawing wants: no Python floats).
+
+        Made once and handed out read-only: the frame, the judge and compose each ask for them (an
+        arc's densifying is most of the cost), and the shape's coordinates and loops as they are
+        now, compared on each ask, keep a changed shape from getting stale rings."""
+        key = (tuple(self.coords.items()), self.loops)
+        made = self.__dict__.get("_rings")
+        if made is None or made[0] != key:
+            rings = [densify_array(loop, self.coords) for loop in self.loops]
+            for ring in rings:
+                ring.flags.writeable = False
+            made = self.__dict__["_rings"] = (key, rings)
+        return list(made[1])
+
+    def __getstate__(self) -> dict:  # (the rings are made again where the shape is unpickled)
+        return {k: v for k, v in self.__dict__.items() if k != "_rings"}
 
     def to_dict(self) -> dict:
         d = {"name": self.name, "kind": self.kind, "points": list(self.points), "colour": self.colour,

@@ -519,3 +519,39 @@ def test_shape_minimums_scale_down_with_a_smaller_image():
     assert any("thinnest" in f for f in looks.faults([], thin, 512))
     assert looks.faults([], thin, 128) == []
     assert any("thinnest" in f for f in looks.faults([], {"S": box(0, 0, 30, 400)}, 1024))
+
+
+def test_thinner_than_is_the_thinnest_width_under_the_limit():
+    """FAST PATH ``looks._thinner_than`` against its plain version ``looks._thinnest``: the same float
+    where the width is under the limit, None where it is not, on every kind's outline (arcs' hulls of
+    hundreds of points included), stretched thin and not, and limits either side of the width."""
+    import random
+
+    from geomill.engine.catalogue import KINDS
+    from geomill.engine.geometry import sample_instance
+    from geomill.render import looks
+    from geomill.render.scene import outline_polygon
+    from shapely import affinity
+
+    rng = random.Random(4)
+    under = over = 0
+    for key, kind in sorted(KINDS.items()):
+        if not kind.construction.outline:
+            continue
+        for _ in range(4):
+            _, coords, _ = sample_instance(kind, rng)
+            poly = outline_polygon(kind.construction.outline, coords)
+            if poly is None:
+                continue
+            for squash in (1.0, 0.2, 0.03):
+                shape = affinity.rotate(affinity.scale(poly, 1.0, squash), rng.uniform(0, 180))
+                width = looks._thinnest(shape)
+                for limit in (width * 0.9, width, np.nextafter(width, np.inf), width * 1.1, width * 3):
+                    got = looks._thinner_than(shape, limit)
+                    if width < limit:
+                        assert got == width, (key, squash, limit)
+                        under += 1
+                    else:
+                        assert got is None, (key, squash, limit)
+                        over += 1
+    assert under > 100 and over > 100

@@ -250,3 +250,28 @@ def test_mirror_images_are_one_region_exactly_when_their_difference_is_small():
                 assert _same_region([poly, image]) == truth, (key, piece)
                 same += truth
     assert same > 0  # circles and semicircles on their diameter are the same region mirrored
+
+
+def test_shape_rings_are_made_once_read_only_and_again_when_the_shape_changes():
+    """``SceneShape.rings`` keeps its densified rings: equal to densifying the loops now, never
+    writable (a caller changing them would change every later caller's), and made again once the
+    shape's coordinates change; a pickled shape carries none."""
+    import pickle
+
+    import numpy as np
+    from geomill.render.scene import densify_array
+
+    sol = solve(parse("ABCD: rectangle - semicircle on DA\nAB = 8\nBC = 4\nsquare ABEF\nfind area ABCD\n"))
+    for shape in layout(sol).shapes:
+        first = shape.rings()
+        assert all(np.array_equal(r, densify_array(loop, shape.coords)) for r, loop in zip(first, shape.loops))
+        assert all(a is b for a, b in zip(first, shape.rings()))
+        with pytest.raises(ValueError):
+            first[0][0, 0] = 1.0
+        moved = {k: (x + 1.0, y) for k, (x, y) in shape.coords.items()}
+        shape.coords.update(moved)
+        again = shape.rings()
+        assert np.allclose(again[0][:, 0], first[0][:, 0] + 1.0, rtol=0, atol=1e-9)
+        back = pickle.loads(pickle.dumps(shape))
+        assert "_rings" not in back.__dict__
+        assert all(np.array_equal(a, b) for a, b in zip(back.rings(), again))
