@@ -7,11 +7,12 @@ raises a ModelError at the text that is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy
 from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
-from geomill.engine.kinds import Line
+from geomill.engine.kinds import Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
 from geomill.engine.plane import GeneralProblem
 
@@ -39,7 +40,11 @@ def read(text: str, file: str | None = None) -> Problem | GeneralProblem:
     return _read_shapes(lines, file)
 
 
-def _read_shapes(lines: list, file: str | None) -> Problem:
+def _read_shapes(lines: list, file: str | None, memo: bool = True) -> Problem:
+    """The problem of these lines.  FAST PATH: a shape line's declaration is looked up by its words
+    (their texts and places: all ``read_shape`` reads, and what the declaration's span holds), kept
+    per catalogue; ``memo=False`` reads every line (tests/test_dsl.py holds the two equal)."""
+    seen = _shape_memo(tuple(KINDS.values())) if memo else None
     shapes: list[ShapeDecl] = []
     statements: list[_Statement] = []
     query_seen: _Statement | None = None
@@ -61,28 +66,51 @@ def _read_shapes(lines: list, file: str | None) -> Problem:
             end = words[-1].span
             raise ModelError(f"expected '= value' after {' '.join(w.text for w in words)}",
                              Span(end.line, end.end_col or end.col))
-        else:
+        elif seen is None:
             shapes.append(read_shape(words))
+        else:
+            decl = seen.get(line.words)
+            if decl is None:
+                if len(seen) >= SHAPE_MEMO_LIMIT:
+                    seen.clear()
+                decl = seen[line.words] = read_shape(words)
+            shapes.append(decl)
     _check_names(shapes)
     _check_sides(shapes)
     facts, query = _resolve(shapes, statements)
     return Problem(shapes=tuple(shapes), facts=tuple(facts), query=query, source=file)
 
 
+SHAPE_MEMO_LIMIT = 20_000  # shape lines kept per catalogue (generated problems repeat most of theirs)
+
+
+@lru_cache(maxsize=4)
+def _shape_memo(kinds: tuple[ShapeKind, ...]) -> dict[tuple[Word, ...], ShapeDecl]:
+    """The declarations shape lines made, by their words, for one catalogue (a kind added later
+    makes another memo: a line could read differently)."""
+    return {}
+
+
 # -- shapes -----------------------------------------------------------------------------
 
 
-def aliases(decl: ShapeDecl) -> set[str]:
+def aliases(decl: ShapeDecl) -> frozenset[str]:
     """Every spelling that names ``decl``: a polygon from any vertex in either direction."""
-    kind = KINDS[decl.kind]
-    if kind.relation or "~" in decl.name:
-        return {decl.name}
-    pts = split_points(decl.name)
+    return _aliases(KINDS[decl.kind], decl.name)
+
+
+@lru_cache(maxsize=8192)
+def _aliases(kind: ShapeKind, name: str) -> frozenset[str]:
+    """``aliases`` by the kind itself and the name, all they depend on: a problem asks twice per shape
+    (names, facts) and generated problems repeat their declarations."""
+    if kind.relation or "~" in name:
+        return frozenset((name,))
+    pts = split_points(name)
     if not kind.cyclic:
-        return {decl.name, "".join(reversed(pts))}
+        return frozenset((name, "".join(reversed(pts))))
     n = len(pts)
     rev = pts[::-1]
-    return {"".join(p[i:] + p[:i]) for p in (pts, rev) for i in range(n)}
+    return frozenset("".join(p[i:] + p[:i]) for p in (pts, rev) for i in range(n))
 
 
 def _describe(decl: ShapeDecl) -> str:
@@ -101,14 +129,19 @@ def _check_names(shapes: list[ShapeDecl]) -> None:
         seen.update(dict.fromkeys(names, decl))
 
 
-def sides(decl: ShapeDecl) -> set[frozenset[str]]:
+def sides(decl: ShapeDecl) -> frozenset[frozenset[str]]:
     """The straight edges of a shape's outline (a circle's diameter is not one)."""
+    return _sides(KINDS[decl.kind], decl.points)
+
+
+@lru_cache(maxsize=8192)
+def _sides(kind: ShapeKind, points: tuple[str, ...]) -> frozenset[frozenset[str]]:
     out = set()
-    for loop in KINDS[decl.kind].construction.outline:
+    for loop in kind.construction.outline:
         for piece in loop:
             if isinstance(piece, Line) and isinstance(piece.start, int) and isinstance(piece.end, int):
-                out.add(frozenset((decl.points[piece.start], decl.points[piece.end])))
-    return out
+                out.add(frozenset((points[piece.start], points[piece.end])))
+    return frozenset(out)
 
 
 def _check_sides(shapes: list[ShapeDecl]) -> None:
@@ -132,7 +165,7 @@ def _check_sides(shapes: list[ShapeDecl]) -> None:
 def _resolve(shapes: list[ShapeDecl], statements: list[_Statement]) -> tuple[list[Fact], Query | None]:
     by_alias = {a: d for d in shapes for a in aliases(d)}
     by_name = {d.name: d for d in shapes}
-    bound = {d.name: {q for qs in KINDS[d.kind].bind(d).values() for q in qs} for d in shapes}
+    bound = {d.name: _bound_set(KINDS[d.kind], d.points, d.name) for d in shapes}
     everywhere = set().union(*bound.values()) if bound else set()
     facts: list[Fact] = []
     given: dict[Quantity, _Statement] = {}
@@ -151,8 +184,14 @@ def _resolve(shapes: list[ShapeDecl], statements: list[_Statement]) -> tuple[lis
     return facts, query
 
 
+@lru_cache(maxsize=8192)
+def _bound_set(kind: ShapeKind, points: tuple[str, ...], name: str) -> frozenset[Quantity]:
+    """Every quantity a shape binds (``ShapeKind.bind``'s, as one set)."""
+    return frozenset(q for qs in kind.bind(ShapeDecl(kind.key, name, points)).values() for q in qs)
+
+
 def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str, ShapeDecl],
-              bound: dict[str, set[Quantity]], everywhere: set[Quantity]) -> Quantity:
+              bound: dict[str, frozenset[Quantity]], everywhere: set[Quantity]) -> Quantity:
     pts, text = st.word.points, st.word.text
     if st.qkind in SHAPE_QUANTITIES:
         decl = by_name.get(text) or by_alias.get(text)

@@ -357,6 +357,34 @@ def test_plain_lines_skip_the_parser() -> None:
         assert _plain(raw) is None, raw
 
 
+def test_shape_lines_read_once_read_as_every_time() -> None:
+    """The reader's memo of shape lines gives what reading every line gives, spans included (a
+    declaration's equality leaves its span out): every form's line, at several lines and columns,
+    each text read twice (the memo filled, then used), and the examples."""
+    from geomill.dsl.reader import _read_shapes
+
+    def read(text: str, memo: bool) -> Problem:
+        return _read_shapes(parse_lines(text), None, memo=memo)
+
+    texts = [path.read_text(encoding="utf-8") for path in sorted(Path("examples").glob("*.geo"))]
+    for i, (kind_key, form) in enumerate(ALL_FORMS):
+        line, _ = line_for(kind_key, form, fresh_points(KINDS[kind_key].n_points, i % 7))
+        texts += [line, "\n" * (i % 3) + " " * (i % 2) + line, f"{line}\n\n{line.replace('A', 'Z')}"]
+    read_ok = 0
+    for text in texts + texts:
+        try:
+            plain = read(text, memo=False)
+        except GeomillError as e:
+            with pytest.raises(type(e), match=re.escape(e.message)):
+                read(text, memo=True)
+            continue
+        got = read(text, memo=True)
+        assert got == plain, text
+        assert [(d.span, d.args) for d in got.shapes] == [(d.span, d.args) for d in plain.shapes], text
+        read_ok += 1
+    assert read_ok > 2 * len(ALL_FORMS)  # most texts are problems (a general one or an error: the same error)
+
+
 def test_errors_carry_the_file(tmp_path: Path) -> None:
     path = tmp_path / "p.geo"
     path.write_text("triangle ABC\nAB = -3\n")

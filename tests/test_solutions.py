@@ -159,6 +159,24 @@ def test_round2_fast_path_agrees_with_the_decimal_spelling():
         assert round2(x) == float(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)), x
 
 
+def test_syntax_guard_finds_what_scanning_every_pattern_finds():
+    """The linter's syntax patterns are skipped in a text without their texts: the findings are those
+    of every pattern scanned, on texts made of the patterns' own pieces (where they do match)."""
+    from geomill.solvers.lint import _SYNTAX, _syntax, _syntax_scanned
+
+    rng = random.Random(3)
+    pieces = ["**", "*", " * ", "x", "y", "(", ")", "( x )", "sin(", "cos(", "tan(", "sqrt(", "3/4", "/", "12",
+              " ", "·", "AB", "si", "n(", "sq", "rt(", "a*", "*b", "x**2", "(x)", "ta", "co", "s("]
+    found = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        scanned = _syntax_scanned(text)
+        assert _syntax(text) == scanned, text
+        found += bool(scanned)
+        for pattern, _, needs in _SYNTAX:  # each guard is necessary for its pattern
+            assert pattern.search(text) is None or any(t in text for t in needs), (pattern.pattern, text)
+    assert found > 2000  # the texts do exercise the patterns
+
 @pytest.mark.slow
 def test_generated_solutions_pass_the_linter_and_lint_flags_a_spoiled_one(tmp_path, capsys):
     from geomill.cli import main
