@@ -531,7 +531,7 @@ class _FirstStage:
     def _score(self, idx: np.ndarray) -> None:
         """Set ``ok`` for the candidates ``idx``: no cost (canvas, strokes, labels) and the point rule."""
         self._scored[idx] = True
-        good = idx[self.placer.costs(self.boxes[idx]) == 0]
+        good = idx[self.placer.free(self.boxes[idx])]
         self.ok[good] = self.rules.point_labels(self.boxes[good], self.owner[good])
 
     def stale(self) -> bool:
@@ -1088,11 +1088,15 @@ def _mark_size(scene, frame, q, style) -> float:
 
 
 def _right_mark(scene: Scene, frame: Frame, q: Quantity, style: Style) -> np.ndarray:
+    """The corner's two unit rays, ``s`` long, and the square between them.  (In plain floats: the same
+    operations, element by element, as on 2-vectors, where numpy's per-call cost was the work.)"""
     a, v, b = q.key
-    pv = np.array(frame.px(scene.points[v]))
-    ua = np.array(frame.px(scene.points[a])) - pv
-    ub = np.array(frame.px(scene.points[b])) - pv
-    ua /= np.hypot(*ua)
-    ub /= np.hypot(*ub)
+    px, py = frame.px(scene.points[v])
+    ax, ay = frame.px(scene.points[a])
+    bx, by = frame.px(scene.points[b])
+    uax, uay, ubx, uby = ax - px, ay - py, bx - px, by - py
+    na, nb = np.hypot(uax, uay), np.hypot(ubx, uby)
+    uax, uay, ubx, uby = uax / na, uay / na, ubx / nb, uby / nb
     s = _mark_size(scene, frame, q, style)
-    return np.array([pv + s * ua, pv + s * (ua + ub), pv + s * ub])
+    return np.array([[px + s * uax, py + s * uay], [px + s * (uax + ubx), py + s * (uay + uby)],
+                     [px + s * ubx, py + s * uby]])

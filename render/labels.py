@@ -80,9 +80,12 @@ class Occupancy:
         hit = np.zeros((y1 - y0, x1 - x0), dtype=bool)
         hit[iy - y0, ix - x0] = True
         window = self.grid[y0:y1, x0:x1]
-        new = _dilate_disc(hit, r) & ~window
-        window |= new
-        if self._sat is not None:
+        grown = _dilate_disc(hit, r)
+        if self._sat is None:  # (no table yet: the cells newly set are not needed)
+            window |= grown
+        else:
+            new = grown & ~window
+            window |= new
             _add_to_sat(self._sat, new, x0, y0)
         self.version += 1
 
@@ -246,6 +249,16 @@ class Placer:
         if self._rows:
             hits = hits + 50 * self.overlaps(boxes)
         return OFF_CANVAS * off + np.where(hits > 0, ON_SOMETHING + hits, 0)
+
+    def free(self, boxes: np.ndarray) -> np.ndarray:
+        """``costs(boxes) == 0`` (on the canvas, on no stroke, on no placed label), for the callers that
+        need no more: the same tests without the sums that weigh a conflict (a test holds the two equal)."""
+        m, far = self.margin, self.size - self.margin
+        ok = (boxes[:, 0] >= m) & (boxes[:, 1] >= m) & (boxes[:, 2] <= far) & (boxes[:, 3] <= far)
+        ok &= self.occ.counts(boxes) == 0
+        if self._rows:
+            ok &= self.overlaps(boxes) == 0
+        return ok
 
     def overlaps(self, boxes: np.ndarray) -> np.ndarray:
         """How many placed labels (grown by their pad) each box overlaps."""
@@ -415,7 +428,7 @@ def _first_clean(placer: Placer, boxes: np.ndarray, leaders: np.ndarray | None, 
     for block in ((cand,) if leaders is not None else (cand[:FIRST], cand[FIRST:])):
         if not len(block):
             continue
-        free = block[placer.costs(boxes[block]) == 0]
+        free = block[placer.free(boxes[block])]
         best = _first_passing(free, boxes, leaders, rest, clear)
         if best is not None:
             return best
@@ -440,8 +453,9 @@ def _first_passing(free: np.ndarray, boxes: np.ndarray, leaders: np.ndarray | No
     of boxes), then in growing chunks."""
     one = getattr(accept, "one", None)
     if one is not None and leaders is None and clear is None and len(free):
-        for i in free[:ONE_BY_ONE].tolist():
-            if one(boxes[i].tolist()):
+        first = free[:ONE_BY_ONE]
+        for i, box in zip(first.tolist(), boxes[first].tolist()):
+            if one(box):
                 return i
         free = free[ONE_BY_ONE:]
     for chunk in (free[:8], free[8:40], free[40:]):

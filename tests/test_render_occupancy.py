@@ -96,3 +96,47 @@ def test_collinear_overlap_in_plain_floats_matches_the_reader():
         assert got == reader(a, b, c, d)
         seen[got] += 1
     assert min(seen.values()) > 300  # both answers well represented
+
+
+def test_free_is_costs_nothing():
+    """``Placer.free`` (the placer's fast "no conflict" test) against ``costs == 0``: boxes off the canvas,
+    on strokes, on placed labels, and clear, before and after labels are placed."""
+    from geomill.render.labels import Placed, Placer
+
+    rng = np.random.default_rng(7)
+    occ = Occupancy(256)
+    occ.mark_polylines([rng.uniform(0, 256, (4, 2)) for _ in range(3)], 2.5)
+    placer = Placer(256, occ, margin=4.0)
+    seen = set()
+    for k in range(6):
+        boxes = rng.uniform(-20, 270, (200, 4))
+        boxes[:, 2:] = boxes[:, :2] + rng.uniform(1, 30, (200, 2))
+        want = placer.costs(boxes) == 0
+        assert np.array_equal(placer.free(boxes), want)
+        seen |= set(want.tolist())
+        x, y = rng.uniform(20, 236, 2)
+        placer.commit(Placed("x", float(x), float(y), 12.0, 14.0, "side"), 4.0 + k)
+    assert seen == {True, False}
+
+
+def test_right_mark_in_plain_floats_is_the_vector_formula():
+    """The right-angle mark (plain floats) against the same formula on 2-vectors: the same floats."""
+    from types import SimpleNamespace
+
+    from geomill.engine.model import Quantity
+    from geomill.render.compose import Frame, Style, _mark_size, _right_mark
+
+    rng = np.random.default_rng(8)
+    style = Style()
+    for _ in range(200):
+        pts = {n: tuple(rng.uniform(-10, 10, 2)) for n in "ABC"}
+        scene = SimpleNamespace(points=pts)
+        frame = Frame(float(rng.uniform(5, 40)), float(rng.uniform(0, 300)), float(rng.uniform(0, 300)), 512)
+        q = Quantity.angle("A", "B", "C")
+        pv = np.array(frame.px(pts["B"]))
+        ua, ub = np.array(frame.px(pts["A"])) - pv, np.array(frame.px(pts["C"])) - pv
+        ua /= np.hypot(*ua)
+        ub /= np.hypot(*ub)
+        s = _mark_size(scene, frame, q, style)
+        want = np.array([pv + s * ua, pv + s * (ua + ub), pv + s * ub])
+        assert np.array_equal(_right_mark(scene, frame, q, style), want)
