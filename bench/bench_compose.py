@@ -28,15 +28,11 @@ each version runs them once and twice under callgrind, and the difference is one
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
 import cProfile
 import hashlib
 import json
-import os
 import pstats
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -74,25 +70,12 @@ def digest(d) -> list:
             sorted(lab.element for lab in d.misread), list(d.faults)]
 
 
-@contextlib.contextmanager
-def _imported(checkout: Path):
-    """``checkout``'s ``compose``, imported as ``geomill.*`` from a scratch folder of links (``bench/duel.py``'s)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import duel as referee
-
-    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
-        root, prefix = referee._import_root(checkout, Path(scratch))
-        assert prefix == "geomill.", "a version whose packages install as geomill.* is needed"
-        sys.path.insert(0, str(root))
-        from geomill.render.compose import compose
-
-        assert Path(sys.modules[compose.__module__].__file__).resolve().is_relative_to(checkout.resolve())
-        yield compose
-
-
 def _worker(checkout: Path, n: int, annotation: str) -> None:
     """Serve turns for ``--duel``: each line on stdin -> one timed pass over the cases (CPU ms a compose)."""
-    with _imported(checkout) as compose:
+    import turns
+
+    with turns.imported(checkout, "geomill.render.compose") as module:
+        compose = module.compose
         cases = collect(n, annotation=annotation)
         print("ready", flush=True)
         for _ in sys.stdin:
@@ -105,43 +88,23 @@ def _worker(checkout: Path, n: int, annotation: str) -> None:
 
 def _duel(old_ref: str, args: argparse.Namespace) -> None:
     """This checkout against ``old_ref``, taking turns (see the module docstring)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import duel as referee
+    import turns
 
-    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
-        old = referee._checkout(old_ref, Path(scratch))
-        try:
-            procs = {}
-            for name, path in (("old", old), ("new", HERE)):
-                cmd = [sys.executable, __file__, "--worker", str(path), "-n", str(args.n),
-                       "--annotation", args.annotation]
-                procs[name] = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                               env={**os.environ, "MPLBACKEND": "Agg"})
-                if procs[name].stdout.readline().strip() != "ready":
-                    raise SystemExit(f"the worker for {path} did not start")
-            ms: dict[str, list[float]] = {"old": [], "new": []}
-            for k in range(args.repeat):
-                for name in ("new", "old") if k % 2 else ("old", "new"):
-                    procs[name].stdin.write("go\n")
-                    procs[name].stdin.flush()
-                    ms[name].append(float(procs[name].stdout.readline()))
-            for p in procs.values():
-                p.stdin.close()
-                p.wait()
-        finally:
-            if old != Path(old_ref):
-                subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)], capture_output=True)
-    o, n = ms["old"], ms["new"]
-    print(f"compose, {args.annotation}, {args.n} problems, {args.repeat} turns each: old {min(o):.2f} ms, "
-          f"new {min(n):.2f} ms a compose (best turn); new/old {min(n) / min(o):.3f} "
-          f"(median of the turns' ratios {statistics.median(b / a for a, b in zip(o, n)):.3f})")
+    with turns.old_checkout(old_ref, HERE) as old:
+        ms = turns.take_turns({name: [sys.executable, __file__, "--worker", str(path), "-n", str(args.n),
+                                      "--annotation", args.annotation] for name, path in (("old", old), ("new", HERE))},
+                              args.repeat)
+    print(turns.ratio_line(f"compose, {args.annotation}, {args.n} problems, {args.repeat} turns each", ms, "a compose"))
 
 
 def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
     """Serve ``--instructions``: compose the pickled cases ``passes`` times with ``checkout``'s code."""
     import pickle
 
-    with _imported(checkout) as compose:
+    import turns
+
+    with turns.imported(checkout, "geomill.render.compose") as module:
+        compose = module.compose
         from geomill.render.draw import Renderer
 
         cases = pickle.loads(cases_file.read_bytes())
@@ -155,39 +118,19 @@ def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
 def _instructions(old_ref: str, args: argparse.Namespace) -> None:
     """This checkout against ``old_ref`` in instructions a warm pass (see the module docstring)."""
     import pickle
-    import re
     import shutil
+
+    import turns
 
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_compose: --instructions needs valgrind on the PATH")
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import duel as referee
-
     collected = collect(args.n, annotation=args.annotation)
     cases = [(scene, ann, style, judged) for scene, ann, style, _, judged in collected]  # (text_size: not pickled)
-    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch, turns.old_checkout(old_ref, HERE) as old:
         cases_file = Path(scratch) / "cases.pkl"
         cases_file.write_bytes(pickle.dumps(cases))
-        old = referee._checkout(old_ref, Path(scratch))
-        try:
-            runs = {}
-            for name, path in (("old", old), ("new", HERE)):
-                for passes in (1, 2):
-                    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-                           "--counted", str(path), "--cases", str(cases_file), "--passes", str(passes)]
-                    runs[name, passes] = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                                          text=True, env={**os.environ, "MPLBACKEND": "Agg"})
-            refs = {}
-            for key, proc in runs.items():
-                err = proc.communicate()[1]
-                found = re.search(r"I\s+refs:\s+([\d,]+)", err)
-                if proc.returncode or found is None:
-                    raise SystemExit(f"bench_compose: the counted run {key} failed:\n{err[-2000:]}")
-                refs[key] = int(found.group(1).replace(",", ""))
-        finally:
-            if old != Path(old_ref):
-                subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)], capture_output=True)
-    o, n = (refs[name, 2] - refs[name, 1] for name in ("old", "new"))
+        spent = turns.warm_pass(__file__, {"old": old, "new": HERE}, cases_file, "bench_compose")
+    o, n = spent["old"], spent["new"]
     k = len(cases)
     print(f"compose, {args.annotation}, {args.n} problems ({k} composes), one warm pass: old {o / k / 1e6:.2f}, "
           f"new {n / k / 1e6:.2f} M instructions a compose; new/old {n / o:.4f}")
@@ -195,20 +138,12 @@ def _instructions(old_ref: str, args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("-n", type=int, default=150)
-    ap.add_argument("--repeat", type=int, default=3)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import turns
+
+    turns.add_arguments(ap)
     ap.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual"],
                     help="the generator's annotation style (bench/duel.py's problems are coordinate)")
-    ap.add_argument("--profile", action="store_true", help="print a cProfile of one pass instead of timing")
-    ap.add_argument("--sort", default="cumulative", help="the profile's order (cumulative, tottime)")
-    ap.add_argument("--out")
-    ap.add_argument("--against")
-    ap.add_argument("--duel", metavar="OLD", help="time against OLD (a git ref or a checkout), taking turns")
-    ap.add_argument("--instructions", metavar="OLD", help="count instructions against OLD (valgrind; minutes)")
-    ap.add_argument("--worker", help=argparse.SUPPRESS)
-    ap.add_argument("--counted", help=argparse.SUPPRESS)
-    ap.add_argument("--cases", help=argparse.SUPPRESS)
-    ap.add_argument("--passes", type=int, default=1, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return _worker(Path(args.worker), args.n, args.annotation)

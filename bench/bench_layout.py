@@ -28,16 +28,11 @@ pass's share of a few per cent, so raise ``-n`` for changes that small.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import cProfile
 import hashlib
 import json
-import os
 import pstats
-import re
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -96,25 +91,12 @@ def digest(out) -> str:
     return hashlib.sha256(json.dumps(pts).encode()).hexdigest()
 
 
-@contextlib.contextmanager
-def _imported(checkout: Path):
-    """``checkout``'s ``layout``, imported as ``geomill.*`` from a scratch folder of links (``bench/duel.py``'s)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import duel as referee
-
-    with tempfile.TemporaryDirectory(prefix="geomill-layout-") as scratch:
-        root, prefix = referee._import_root(checkout, Path(scratch))
-        assert prefix == "geomill.", "a version whose packages install as geomill.* is needed"
-        sys.path.insert(0, str(root))
-        from geomill.render.layout import LayoutError, layout
-
-        assert Path(sys.modules[layout.__module__].__file__).resolve().is_relative_to(checkout.resolve())
-        yield layout, LayoutError
-
-
 def _worker(checkout: Path, cases_file: Path) -> None:
     """Serve turns for ``--duel``: each line on stdin -> one timed pass over the cases (CPU ms a layout)."""
-    with _imported(checkout) as (layout, error):
+    import turns
+
+    with turns.imported(checkout, "geomill.render.layout") as module:
+        layout, error = module.layout, module.LayoutError
         cases = solved(json.loads(cases_file.read_text(encoding="utf-8")))
         print("ready", flush=True)
         for _ in sys.stdin:
@@ -124,54 +106,26 @@ def _worker(checkout: Path, cases_file: Path) -> None:
             print((time.process_time() - t) * 1000 / len(cases), flush=True)
 
 
-def _versions(old_ref: str, scratch: Path):
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import duel as referee
-
-    return referee._checkout(old_ref, scratch)
-
-
-def _remove(old: Path, old_ref: str) -> None:
-    if old != Path(old_ref):
-        subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)], capture_output=True)
-
-
 def _duel(old_ref: str, args: argparse.Namespace) -> None:
     """This checkout against ``old_ref``, taking turns (see the module docstring)."""
-    with tempfile.TemporaryDirectory(prefix="geomill-layout-") as scratch:
+    import turns
+
+    with tempfile.TemporaryDirectory(prefix="geomill-layout-") as scratch, turns.old_checkout(old_ref, HERE) as old:
         cases_file = Path(scratch) / "cases.json"
         cases_file.write_text(json.dumps(collect(args.n)), encoding="utf-8")
-        old = _versions(old_ref, Path(scratch))
-        try:
-            procs = {}
-            for name, path in (("old", old), ("new", HERE)):
-                cmd = [sys.executable, __file__, "--worker", str(path), "--cases", str(cases_file)]
-                procs[name] = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                               env={**os.environ, "MPLBACKEND": "Agg"})
-                if procs[name].stdout.readline().strip() != "ready":
-                    raise SystemExit(f"the worker for {path} did not start")
-            ms: dict[str, list[float]] = {"old": [], "new": []}
-            for k in range(args.repeat):
-                for name in ("new", "old") if k % 2 else ("old", "new"):
-                    procs[name].stdin.write("go\n")
-                    procs[name].stdin.flush()
-                    ms[name].append(float(procs[name].stdout.readline()))
-            for p in procs.values():
-                p.stdin.close()
-                p.wait()
-        finally:
-            _remove(old, old_ref)
-    o, n = ms["old"], ms["new"]
-    print(f"layout, {args.n} problems, {args.repeat} turns each: old {min(o):.3f} ms, new {min(n):.3f} ms a layout "
-          f"(best turn); new/old {min(n) / min(o):.3f} (median of the turns' ratios "
-          f"{statistics.median(b / a for a, b in zip(o, n)):.3f})")
+        ms = turns.take_turns({name: [sys.executable, __file__, "--worker", str(path), "--cases", str(cases_file)]
+                               for name, path in (("old", old), ("new", HERE))}, args.repeat)
+    print(turns.ratio_line(f"layout, {args.n} problems, {args.repeat} turns each", ms, "a layout"))
 
 
 def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
     """Serve ``--instructions``: solve the cases, then lay them out ``passes`` times with ``checkout``'s code."""
     import gc
 
-    with _imported(checkout) as (layout, error):
+    import turns
+
+    with turns.imported(checkout, "geomill.render.layout") as module:
+        layout, error = module.layout, module.LayoutError
         cases = solved(json.loads(cases_file.read_text(encoding="utf-8")))
         # (no collector in the counted passes: a full collection of the solver's heap falls in one
         # run's passes and not another's; the layout makes no cycles)
@@ -185,28 +139,16 @@ def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
 
 def _instructions(old_ref: str, args: argparse.Namespace) -> None:
     """This checkout against ``old_ref`` in instructions a warm pass (see the module docstring)."""
+    import turns
+
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_layout: --instructions needs valgrind on the PATH")
     cases = collect(args.n)
-    with tempfile.TemporaryDirectory(prefix="geomill-layout-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="geomill-layout-") as scratch, turns.old_checkout(old_ref, HERE) as old:
         cases_file = Path(scratch) / "cases.json"
         cases_file.write_text(json.dumps(cases), encoding="utf-8")
-        old = _versions(old_ref, Path(scratch))
-        try:
-            refs = {}
-            for name, path in (("old", old), ("new", HERE)):
-                for passes in (1, 2):  # (one at a time: this machine's cores are shared)
-                    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-                           "--counted", str(path), "--cases", str(cases_file), "--passes", str(passes)]
-                    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                          env={**os.environ, "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0"})
-                    found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
-                    if proc.returncode or found is None:
-                        raise SystemExit(f"bench_layout: the counted run {name, passes} failed:\n{proc.stderr[-2000:]}")
-                    refs[name, passes] = int(found.group(1).replace(",", ""))
-        finally:
-            _remove(old, old_ref)
-    o, n = (refs[name, 2] - refs[name, 1] for name in ("old", "new"))
+        spent = turns.warm_pass(__file__, {"old": old, "new": HERE}, cases_file, "bench_layout")
+    o, n = spent["old"], spent["new"]
     k = len(cases)
     print(f"layout, {args.n} problems ({k} layouts), one warm pass: old {o / k / 1e6:.3f}, "
           f"new {n / k / 1e6:.3f} M instructions a layout; new/old {n / o:.4f}")
@@ -214,18 +156,10 @@ def _instructions(old_ref: str, args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("-n", type=int, default=150)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--profile", action="store_true", help="print a cProfile of one pass instead of timing")
-    ap.add_argument("--sort", default="cumulative", help="the profile's order (cumulative, tottime)")
-    ap.add_argument("--out")
-    ap.add_argument("--against")
-    ap.add_argument("--duel", metavar="OLD", help="time against OLD (a git ref or a checkout), taking turns")
-    ap.add_argument("--instructions", metavar="OLD", help="count instructions against OLD (valgrind; minutes)")
-    ap.add_argument("--worker", help=argparse.SUPPRESS)
-    ap.add_argument("--counted", help=argparse.SUPPRESS)
-    ap.add_argument("--cases", help=argparse.SUPPRESS)
-    ap.add_argument("--passes", type=int, default=1, help=argparse.SUPPRESS)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import turns
+
+    turns.add_arguments(ap)
     args = ap.parse_args()
     if args.worker:
         return _worker(Path(args.worker), Path(args.cases))
