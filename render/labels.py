@@ -243,8 +243,7 @@ class Placer:
 
     def costs(self, boxes: np.ndarray) -> np.ndarray:
         """Off the canvas, on a stroke or on a placed label (the raster check's rules but one)."""
-        m = self.margin
-        off = ((boxes[:, 0] < m) | (boxes[:, 1] < m) | (boxes[:, 2] > self.size - m) | (boxes[:, 3] > self.size - m))
+        off = self._off_canvas(boxes)
         hits = self.occ.counts(boxes)
         if self._rows:
             hits = hits + 50 * self.overlaps(boxes)
@@ -253,12 +252,16 @@ class Placer:
     def free(self, boxes: np.ndarray) -> np.ndarray:
         """``costs(boxes) == 0`` (on the canvas, on no stroke, on no placed label), for the callers that
         need no more: the same tests without the sums that weigh a conflict (a test holds the two equal)."""
-        m, far = self.margin, self.size - self.margin
-        ok = (boxes[:, 0] >= m) & (boxes[:, 1] >= m) & (boxes[:, 2] <= far) & (boxes[:, 3] <= far)
+        ok = ~self._off_canvas(boxes)
         ok &= self.occ.counts(boxes) == 0
         if self._rows:
             ok &= self.overlaps(boxes) == 0
         return ok
+
+    def _off_canvas(self, boxes: np.ndarray) -> np.ndarray:
+        """Which boxes reach within ``margin`` of the canvas's edge, or past it."""
+        m = self.margin
+        return (boxes[:, 0] < m) | (boxes[:, 1] < m) | (boxes[:, 2] > self.size - m) | (boxes[:, 3] > self.size - m)
 
     def overlaps(self, boxes: np.ndarray) -> np.ndarray:
         """How many placed labels (grown by their pad) each box overlaps."""

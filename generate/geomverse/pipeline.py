@@ -192,7 +192,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         raise Infeasible("solver found another depth")
     if figures is None:
         return _written(job, problem, _proof(d, knobs, deduced, text), text)
-    # 3. the figure: laid out without overlaps, the query measured equals the exact answer
+    # 2. the figure: laid out without overlaps, the query measured equals the exact answer
     try:
         with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
             warnings.simplefilter("ignore", RuntimeWarning)
