@@ -34,7 +34,6 @@ import hashlib
 import json
 import pstats
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -118,19 +117,12 @@ def _counted(checkout: Path, cases_file: Path, passes: int) -> None:
 def _instructions(old_ref: str, args: argparse.Namespace) -> None:
     """This checkout against ``old_ref`` in instructions a warm pass (see the module docstring)."""
     import pickle
-    import shutil
 
     import turns
 
-    if shutil.which("valgrind") is None:
-        raise SystemExit("bench_compose: --instructions needs valgrind on the PATH")
     collected = collect(args.n, annotation=args.annotation)
     cases = [(scene, ann, style, judged) for scene, ann, style, _, judged in collected]  # (text_size: not pickled)
-    with tempfile.TemporaryDirectory(prefix="geomill-compose-") as scratch, turns.old_checkout(old_ref, HERE) as old:
-        cases_file = Path(scratch) / "cases.pkl"
-        cases_file.write_bytes(pickle.dumps(cases))
-        spent = turns.warm_pass(__file__, {"old": old, "new": HERE}, cases_file, "bench_compose")
-    o, n = spent["old"], spent["new"]
+    o, n = turns.warm_pass(__file__, old_ref, HERE, pickle.dumps(cases), "bench_compose")
     k = len(cases)
     print(f"compose, {args.annotation}, {args.n} problems ({k} composes), one warm pass: old {o / k / 1e6:.2f}, "
           f"new {n / k / 1e6:.2f} M instructions a compose; new/old {n / o:.4f}")

@@ -32,7 +32,6 @@ import cProfile
 import hashlib
 import json
 import pstats
-import shutil
 import sys
 import tempfile
 import time
@@ -141,14 +140,8 @@ def _instructions(old_ref: str, args: argparse.Namespace) -> None:
     """This checkout against ``old_ref`` in instructions a warm pass (see the module docstring)."""
     import turns
 
-    if shutil.which("valgrind") is None:
-        raise SystemExit("bench_layout: --instructions needs valgrind on the PATH")
     cases = collect(args.n)
-    with tempfile.TemporaryDirectory(prefix="geomill-layout-") as scratch, turns.old_checkout(old_ref, HERE) as old:
-        cases_file = Path(scratch) / "cases.json"
-        cases_file.write_text(json.dumps(cases), encoding="utf-8")
-        spent = turns.warm_pass(__file__, {"old": old, "new": HERE}, cases_file, "bench_layout")
-    o, n = spent["old"], spent["new"]
+    o, n = turns.warm_pass(__file__, old_ref, HERE, json.dumps(cases).encode(), "bench_layout")
     k = len(cases)
     print(f"layout, {args.n} problems ({k} layouts), one warm pass: old {o / k / 1e6:.3f}, "
           f"new {n / k / 1e6:.3f} M instructions a layout; new/old {n / o:.4f}")

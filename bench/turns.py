@@ -68,13 +68,22 @@ def count_instructions(cmds: dict, tool: str) -> dict:
     return refs
 
 
-def warm_pass(script: str, versions: dict[str, Path], cases_file: Path, tool: str) -> dict[str, int]:
-    """The instructions one warm pass over the cases costs each version (by name): ``script``'s
-    ``--counted PATH --cases FILE --passes P`` run once and twice under callgrind, the difference."""
-    refs = count_instructions({(name, passes): [sys.executable, script, "--counted", str(path), "--cases",
-                                                str(cases_file), "--passes", str(passes)]
-                               for name, path in versions.items() for passes in (1, 2)}, tool)
-    return {name: refs[name, 2] - refs[name, 1] for name in versions}
+def warm_pass(script: str, old_ref: str, here: Path, cases: bytes, tool: str) -> tuple[int, int]:
+    """The instructions one warm pass over the cases (``cases``: the file ``script``'s workers read)
+    costs ``old_ref`` and this checkout (``here``): ``script``'s ``--counted PATH --cases FILE --passes P``
+    run once and twice under callgrind, the difference."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit(f"{tool}: --instructions needs valgrind on the PATH")
+    with tempfile.TemporaryDirectory(prefix="geomill-cases-") as scratch, old_checkout(old_ref, here) as old:
+        cases_file = Path(scratch) / "cases"
+        cases_file.write_bytes(cases)
+        versions = {"old": old, "new": here}
+        refs = count_instructions({(name, passes): [sys.executable, script, "--counted", str(path), "--cases",
+                                                    str(cases_file), "--passes", str(passes)]
+                                   for name, path in versions.items() for passes in (1, 2)}, tool)
+    return refs["old", 2] - refs["old", 1], refs["new", 2] - refs["new", 1]
 
 
 @contextlib.contextmanager
