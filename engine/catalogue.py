@@ -97,7 +97,7 @@ _add(ShapeKind(
         eq(S, a * b * sind(C) / 2, "area formula of a triangle"),
         eq(P, a + b + c, "perimeter formula of a triangle"),
     ),
-    constraints=(a < b + c, b < a + c, c < a + b),
+    constraints=(a < b + c, b < a + c, c < a + b), impossible="the triangle inequality fails",
     construction=Construction(
         params=(b, c, A),
         coords={0: (0, 0), 1: (c, 0), 2: (b * cosd(A), b * sind(A))},
@@ -126,7 +126,7 @@ _add(ShapeKind(
         eq(S, b * c / 2, "area formula of a right triangle"),
         eq(P, a + b + c, "perimeter formula of a triangle"),
     ),
-    constraints=(a > b, a > c),
+    constraints=(a > b, a > c), impossible="the hypotenuse must be the longest side",
     construction=Construction(
         params=(b, c), coords={0: (0, 0), 1: (c, 0), 2: (0, b)},
         outline=_polygon(3), sample={b: (2, 20), c: (2, 20)}),
@@ -153,7 +153,7 @@ _add(ShapeKind(
         eq(S, s**2 * sind(t) / 2, "area formula of a triangle"),
         eq(P, 2 * s + b, "perimeter formula of an isosceles triangle"),
     ),
-    constraints=(b < 2 * s,),
+    constraints=(b < 2 * s,), impossible="the triangle inequality fails: the base must be shorter than the legs together",
     construction=Construction(
         params=(s, t),
         coords={0: (s * sind(t / 2), s * cosd(t / 2)), 1: (0, 0), 2: (2 * s * sind(t / 2), 0)},
@@ -278,6 +278,7 @@ _add(ShapeKind(
     ),
     # convex, not a dart: the feet of both side pairs on the axis p lie between its ends
     constraints=(p < a + b, a < p + b, b < p + a, a**2 < p**2 + b**2, b**2 < p**2 + a**2),
+    impossible="the triangles on either side of its axis cannot be made with these sides",
     construction=Construction(
         params=(a, b, p),
         coords={0: (0, 0), 2: (p, 0),
@@ -299,6 +300,11 @@ _add(ShapeKind(
         eq(S, (a + b) * h / 2, "area formula of a trapezoid"),
         eq(P, a + b + e + f, "perimeter formula of a trapezoid"),
     ),
+    # the legs, one moved along the bases to meet the other, close a triangle on the bases' difference
+    # (or both pairs equal: a parallelogram, whose height the sides leave free); the height is at most a leg
+    constraints=(sympy.Or((e - f)**2 < (a - b)**2, sympy.And(sympy.Eq(a, b), sympy.Eq(e, f))),
+                 (a - b)**2 < (e + f)**2, h <= e, h <= f),
+    impossible="the legs and the difference of the bases must make a triangle, and the height is at most a leg",
     construction=Construction(
         params=(a, b, h, g),
         coords={0: (0, 0), 1: (a, 0), 2: (g + b, h), 3: (g, h)},
@@ -351,7 +357,7 @@ _add(ShapeKind(
         eq(L, T / 360 * 2 * pi * r, "arc length of a sector"),
         eq(P, 2 * r + T / 360 * 2 * pi * r, "perimeter formula of a sector"),
     ),
-    constraints=(T < 180,),
+    constraints=(T < 180,), impossible="its angle must be under 180°",
     construction=Construction(
         params=(r, T), coords={1: (0, 0), 0: (r, 0), 2: (r * cosd(T), r * sind(T))},
         outline=((Line(1, 0), Arc(1, 0, 2), Line(2, 1)),), sample={r: (2, 20), T: (15, 170)}),
@@ -390,7 +396,7 @@ _add(ShapeKind(
         eq(S, a * d - pi * d**2 / 8, "area of a rectangle minus a semi-circle"),
         eq(P, 2 * a + d + pi * d / 2, "perimeter of a rectangle minus a semi-circle"),
     ),
-    constraints=(2 * a > d,),
+    constraints=(2 * a > d,), impossible="the semi-circle cut out must fit inside the rectangle",
     construction=Construction(
         params=(a, d), coords=_rect_coords,
         outline=((Line(0, 1), Line(1, 2), Line(2, 3), Arc("O", 3, 0, ccw=False)),),
@@ -432,7 +438,7 @@ _add(ShapeKind(
         eq(S, a * d - sqrt(3) * d**2 / 4, "area of a rectangle minus an equilateral triangle"),
         eq(P, 2 * a + 3 * d, "perimeter of a rectangle minus an equilateral triangle"),
     ),
-    constraints=(a > _tri_h,),
+    constraints=(a > _tri_h,), impossible="the triangle cut out must fit inside the rectangle",
     construction=Construction(
         params=(a, d), coords={0: (0, 0), 1: (a, 0), 2: (a - _tri_h, d / 2), 3: (a, d), 4: (0, d)},
         outline=_polygon(5), sample={a: (2, 20), d: (2, 20)}, valid=a > _tri_h * sympy.Rational(11, 10)),

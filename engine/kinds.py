@@ -169,6 +169,8 @@ class ShapeKind:
     construction: Construction
     constants: Mapping[str, sympy.Expr] = field(default_factory=dict)
     constraints: tuple[sympy.Basic, ...] = ()
+    # the constraints in words, for the error on values that break one ("the triangle inequality fails")
+    impossible: str = ""
     cyclic: bool = True
     pins: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     pool: str = "extra"

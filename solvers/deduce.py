@@ -296,8 +296,8 @@ class Deduction:
                         raise ImpossibleValues(
                             f"impossible values: {_shape_phrase(decl)} cannot exist with "
                             + ", ".join(f"{bound[s]} = {_num(self.known[bound[s]].exact)}" for s in sorted(syms))
-                            + _constraint_hint(kind.key), self._blame(tuple(bound[s] for s in syms), decl),
-                            self.graph.problem.source)
+                            + (f" ({kind.impossible})" if kind.impossible else ""),
+                            self._blame(tuple(bound[s] for s in syms), decl), self.graph.problem.source)
 
     def _blame(self, qs: tuple[Quantity, ...], shape=None):
         """The place in the text to point at: a given fact behind these values, else the shape."""
@@ -472,6 +472,3 @@ def _by(r: RuleInstance) -> str:
 def _shape_phrase(decl) -> str:
     return f"the {decl.name} {KINDS[decl.kind].title}"
 
-
-def _constraint_hint(kind: str) -> str:
-    return " (the triangle inequality fails)" if "triangle" in kind else ""

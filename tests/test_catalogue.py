@@ -62,6 +62,26 @@ def test_equations_hold_on_coordinates(key, data):
 
 
 @for_every_kind
+def test_constraints_hold_on_every_figure_the_construction_draws(key, data):
+    """A constraint is a necessary condition: one that failed on a real figure would have the solver
+    call drawable values impossible.  (``_instance`` assumes them; here they are asserted.)"""
+    kind = KINDS[key]
+    cons = kind.construction
+    params = {p.name: data.draw(st.floats(*cons.sample[p], allow_nan=False), label=p.name) for p in cons.params}
+    assume(kind.valid_check is None or kind.valid_check(*(params[p.name] for p in cons.params)))
+    values = {s: v[0] for s, v in measure(kind, construct(kind, params)).items()}
+    assume(min(values.values()) > 1e-3)
+    for names, holds in kind.constraint_checks:
+        assert holds(*(values[n] for n in names)), (names, values)
+
+
+def test_a_kind_with_constraints_says_what_they_mean():
+    """The solver's error on impossible values ends with the kind's words for its constraints."""
+    for key, kind in KINDS.items():
+        assert bool(kind.constraints) == bool(kind.impossible), key
+
+
+@for_every_kind
 def test_every_rule_recovers_the_measured_value(key, data):
     kind = KINDS[key]
     _, values = _instance(kind, data)
