@@ -153,7 +153,8 @@ _add(ShapeKind(
         eq(S, s**2 * sind(t) / 2, "area formula of a triangle"),
         eq(P, 2 * s + b, "perimeter formula of an isosceles triangle"),
     ),
-    constraints=(b < 2 * s,), impossible="the triangle inequality fails: the base must be shorter than the legs together",
+    constraints=(b < 2 * s,),
+    impossible="the triangle inequality fails: the base must be shorter than the legs together",
     construction=Construction(
         params=(s, t),
         coords={0: (s * sind(t / 2), s * cosd(t / 2)), 1: (0, 0), 2: (2 * s * sind(t / 2), 0)},
@@ -300,11 +301,14 @@ _add(ShapeKind(
         eq(S, (a + b) * h / 2, "area formula of a trapezoid"),
         eq(P, a + b + e + f, "perimeter formula of a trapezoid"),
     ),
-    # the legs, one moved along the bases to meet the other, close a triangle on the bases' difference
-    # (or both pairs equal: a parallelogram, whose height the sides leave free); the height is at most a leg
-    constraints=(sympy.Or((e - f)**2 < (a - b)**2, sympy.And(sympy.Eq(a, b), sympy.Eq(e, f))),
-                 (a - b)**2 < (e + f)**2, h <= e, h <= f),
-    impossible="the legs and the difference of the bases must make a triangle, and the height is at most a leg",
+    # the legs, one moved along the bases to meet the other, close a triangle on the bases' difference,
+    # strictly (on the boundary the trapezoid is flat), or both pairs are equal (a parallelogram, whose
+    # height the sides leave free; equal to a relative 1e-6, as values derived in floats are).  No "height
+    # at most a leg": a right trapezoid's height is its leg, and a derived value may exceed it by a rounding.
+    constraints=(sympy.Or((e - f)**2 < (a - b)**2,
+                          sympy.And((e - f)**2 <= (e + f)**2 / 10**12, (a - b)**2 <= (a + b)**2 / 10**12)),
+                 (a - b)**2 < (e + f)**2),
+    impossible="the legs and the difference of the bases must make a triangle",
     construction=Construction(
         params=(a, b, h, g),
         coords={0: (0, 0), 1: (a, 0), 2: (g + b, h), 3: (g, h)},

@@ -75,6 +75,17 @@ def test_constraints_hold_on_every_figure_the_construction_draws(key, data):
         assert holds(*(values[n] for n in names)), (names, values)
 
 
+def test_a_parallelogram_drawn_as_a_trapezoid_meets_its_constraints():
+    """Equal bases and legs are a parallelogram, which exists; measured in floats, the legs differ by a
+    rounding ((g + b) - a is not g), which must not make the values impossible."""
+    kind = KINDS["trapezoid"]
+    coords = construct(kind, {"a": 18.226, "b": 18.226, "h": 1.204, "g": -3.633})
+    values = {s: v[0] for s, v in measure(kind, coords).items()}
+    assert values["e"] != values["f"]
+    assert kind.satisfies(values)
+    assert not kind.satisfies({**values, "f": values["e"] + 0.5})  # legs 0.5 apart, bases equal: none
+
+
 def test_a_kind_with_constraints_says_what_they_mean():
     """The solver's error on impossible values ends with the kind's words for its constraints."""
     for key, kind in KINDS.items():
