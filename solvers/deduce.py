@@ -471,4 +471,3 @@ def _by(r: RuleInstance) -> str:
 
 def _shape_phrase(decl) -> str:
     return f"the {decl.name} {KINDS[decl.kind].title}"
-
