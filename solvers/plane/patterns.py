@@ -28,7 +28,7 @@ from functools import cached_property
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Element, element_of, element_symbol
+from geomill.engine.plane import Element, element_of, element_symbol, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
 
 from .configuration import Configuration
@@ -99,13 +99,7 @@ class Index:
         """The elements a fact or the goal names, each once, in a stable order."""
         p = self.cfg.problem
         exprs = [f.lhs - f.rhs for f in p.facts] + ([p.goal.expr] if p.goal else [])
-        seen: dict[sympy.Symbol, Element] = {}
-        for e in exprs:
-            for s in sorted(e.free_symbols, key=str):
-                el = element_of(s)
-                if el is not None:
-                    seen.setdefault(s, el)
-        return list(seen.values())
+        return list(dict.fromkeys(el for e in exprs for el in elements_in(e)))  # (a symbol names one element)
 
     @cached_property
     def midpoints(self) -> dict[frozenset[str], str]:

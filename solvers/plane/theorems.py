@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Sin, element_symbol, elements_in
+from geomill.engine.plane import Sin, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, L, arc
 
 from .configuration import Configuration
@@ -616,11 +616,9 @@ def _arc_judgements(cfg: Configuration, proven: Proven) -> Iterator[Instance]:
     chords, equal minor arcs."""
     at = cfg.at
     named: dict[str, list[tuple[str, str, str]]] = {}
-    exprs = [f.lhs - f.rhs for f in cfg.problem.facts] + ([cfg.problem.goal.expr] if cfg.problem.goal else [])
-    for e in exprs:
-        for el in elements_in(e):
-            if el.kind.key == "arc_length" and el.points not in named.get(el.points[0], []):
-                named.setdefault(el.points[0], []).append(el.points)
+    for el in Index(cfg).measured:
+        if el.kind.key == "arc_length" and el.points not in named.get(el.points[0], []):
+            named.setdefault(el.points[0], []).append(el.points)
     for arcs in named.values():
         for p1, p2 in itertools.combinations(sorted(arcs), 2):
             s1, s2 = element_symbol("arc_length", p1), element_symbol("arc_length", p2)
