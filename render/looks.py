@@ -111,17 +111,14 @@ def _thinner_than(poly: Polygon, limit: float) -> float | None:
         return 0.0 if limit > 0.0 else None
     pts_k, edges_k, length_k = pts[keep], edges[keep], length[keep]
     some = pts[:: max(1, -(-len(pts) // SAMPLE))]
-    rel = some[None, :, :] - pts_k[:, None, :]
-    bound = np.abs(edges_k[:, None, 0] * rel[..., 1] - edges_k[:, None, 1] * rel[..., 0]).max(axis=1) / length_k
+    bound = _reach(pts_k, edges_k, some) / length_k
     if len(some) == len(pts):  # a small hull: every vertex was asked, the bounds are the reaches
         width = float(bound.min())
         return width if width < limit else None
     left = bound < limit
     if not left.any():
         return None
-    rel = pts[None, :, :] - pts_k[left][:, None, :]
-    reach = np.abs(edges_k[left][:, None, 0] * rel[..., 1] - edges_k[left][:, None, 1] * rel[..., 0]).max(axis=1)
-    width = float((reach / length_k[left]).min())
+    width = float((_reach(pts_k[left], edges_k[left], pts) / length_k[left]).min())
     return width if width < limit else None
 
 
@@ -139,6 +136,12 @@ def _thinnest(poly: Polygon) -> float:
     keep = length > 1e-12
     if not keep.any():
         return 0.0
-    rel = pts[None, :, :] - pts[:, None, :]  # edge i's start to every vertex
-    reach = np.abs(edges[:, None, 0] * rel[..., 1] - edges[:, None, 1] * rel[..., 0]).max(axis=1)
+    reach = _reach(pts, edges, pts)
     return float((reach[keep] / length[keep]).min())
+
+
+def _reach(starts: np.ndarray, edges: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """For each edge (its start and vector), the largest |edge × (p − start)| over the points ``pts``:
+    the edge's length times the points' farthest distance from its line."""
+    rel = pts[None, :, :] - starts[:, None, :]
+    return np.abs(edges[:, None, 0] * rel[..., 1] - edges[:, None, 1] * rel[..., 0]).max(axis=1)
