@@ -32,9 +32,9 @@ def depth_one_problems(rng: random.Random):
             yield rule, Problem((decl,), facts, Query(bound[rule.output][0])), values[rule.output]
 
 
-__all__ = ["declare", "depth_one_problems", "exact"]
-
-
 def checks(findings) -> set[str]:
     """The kinds of check (``equation``, ``uses`` …) a list of linter findings names."""
     return {f.check for f in findings}
+
+
+__all__ = ["checks", "declare", "depth_one_problems", "exact"]
