@@ -29,10 +29,8 @@ from __future__ import annotations
 
 import argparse
 import copy
-import cProfile
 import hashlib
 import json
-import pstats
 import sys
 import time
 from pathlib import Path
@@ -150,13 +148,8 @@ def main() -> None:
     print(f"(render from {Path(sys.modules[compose.__module__].__file__).parent})", file=sys.stderr)
     cases = collect(args.n, annotation=args.annotation)
     if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        for scene, ann, style, ts, judged in cases:
-            compose(scene, copy.deepcopy(ann), style, ts, fail_fast=True, judged=judged)
-        prof.disable()
-        pstats.Stats(prof).sort_stats(args.sort).print_stats(60)
-        return
+        return turns.profile(lambda: [compose(scene, copy.deepcopy(ann), style, ts, fail_fast=True, judged=judged)
+                                      for scene, ann, style, ts, judged in cases], args.sort)
     best = [float("inf")] * len(cases)
     got = []
     for r in range(args.repeat):
@@ -173,13 +166,7 @@ def main() -> None:
     total = sum(best) * 1000
     print(f"{len(cases)} composes ({args.n} problems): {total / len(cases):.2f} ms each, "
           + ", ".join(f"{s} {sum(v) * 1000 / len(v):.2f} ms ({len(v)})" for s, v in sorted(by_style.items())))
-    if args.out:
-        Path(args.out).write_text(json.dumps(got), encoding="utf-8")
-    if args.against:
-        old = json.loads(Path(args.against).read_text(encoding="utf-8"))
-        differ = [i for i, (a, b) in enumerate(zip(old, got)) if a != b]
-        print(f"drawings: {len(differ)} of {min(len(old), len(got))} differ" + (f" ({differ[:10]})" if differ else ""))
-
+    turns.keep_or_compare(got, args.out, args.against, "drawings")
 
 if __name__ == "__main__":
     main()

@@ -28,10 +28,8 @@ pass's share of a few per cent, so raise ``-n`` for changes that small.
 from __future__ import annotations
 
 import argparse
-import cProfile
 import hashlib
 import json
-import pstats
 import sys
 import tempfile
 import time
@@ -167,13 +165,8 @@ def main() -> None:
     print(f"(render from {Path(sys.modules[layout.__module__].__file__).parent})", file=sys.stderr)
     cases = solved(collect(args.n))
     if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        for solution, seed in cases:
-            run_one(layout, LayoutError, solution, seed)
-        prof.disable()
-        pstats.Stats(prof).sort_stats(args.sort).print_stats(60)
-        return
+        return turns.profile(lambda: [run_one(layout, LayoutError, solution, seed) for solution, seed in cases],
+                             args.sort)
     best = [float("inf")] * len(cases)
     got = []
     for r in range(args.repeat):
@@ -189,14 +182,7 @@ def main() -> None:
           f"{len(placed)} placed {sum(placed) * 1000 / max(1, len(placed)):.3f} ms, "
           f"{len(failed)} refused {sum(failed) * 1000 / max(1, len(failed)):.3f} ms; "
           f"{sum(best) * 1000 / args.n:.3f} ms a problem")
-    if args.out:
-        Path(args.out).write_text(json.dumps(got), encoding="utf-8")
-    if args.against:
-        old = json.loads(Path(args.against).read_text(encoding="utf-8"))
-        differ = [i for i, (a, b) in enumerate(zip(old, got)) if a != b]
-        print(f"layouts: {len(differ)} of {min(len(old), len(got))} differ" + (f" ({differ[:10]})" if differ else "")
-              + ("" if len(old) == len(got) else f"; {len(old)} cases then, {len(got)} now"))
-
+    turns.keep_or_compare(got, args.out, args.against, "layouts")
 
 if __name__ == "__main__":
     main()

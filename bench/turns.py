@@ -5,19 +5,24 @@
 "ready" line; the two take turns, the first alternating, so both see the machine's drift alike.
 ``count_instructions``: each command run under valgrind's callgrind, one at a time (the cores are
 shared), with string hashes seeded (a run's dict and set orders, hence its work, stay the same),
-and the instructions it executed.
+and the instructions it executed.  ``profile`` and ``keep_or_compare``: a bench's ``--profile`` and
+its ``--out`` / ``--against`` digests.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import cProfile
 import importlib
+import json
 import os
+import pstats
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 WORKER_ENV = {"MPLBACKEND": "Agg"}
@@ -133,3 +138,24 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--counted", help=argparse.SUPPRESS)
     ap.add_argument("--cases", help=argparse.SUPPRESS)
     ap.add_argument("--passes", type=int, default=1, help=argparse.SUPPRESS)
+
+
+def profile(one_pass: Callable[[], None], sort: str) -> None:
+    """``--profile``: a cProfile of one pass over the cases, its 60 costliest functions in ``sort`` order."""
+    prof = cProfile.Profile()
+    prof.enable()
+    one_pass()
+    prof.disable()
+    pstats.Stats(prof).sort_stats(sort).print_stats(60)
+
+
+def keep_or_compare(got: list[str], out: str | None, against: str | None, what: str) -> None:
+    """``--out`` keeps a pass's digests (one per case, in order); ``--against`` says how many of them differ
+    from digests kept before (the first few by index), and whether the number of cases changed."""
+    if out:
+        Path(out).write_text(json.dumps(got), encoding="utf-8")
+    if against:
+        old = json.loads(Path(against).read_text(encoding="utf-8"))
+        differ = [i for i, (a, b) in enumerate(zip(old, got)) if a != b]
+        print(f"{what}: {len(differ)} of {min(len(old), len(got))} differ" + (f" ({differ[:10]})" if differ else "")
+              + ("" if len(old) == len(got) else f"; {len(old)} cases then, {len(got)} now"))
