@@ -233,7 +233,9 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
         return None
     renderer.paint(drawing)
     png = renderer.png()  # (encoded only once the figure is kept)
-    labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":")).encode()
+    # (a fresh tree of lists and dicts: no cycle to look for, and looking costs a fifth of the dump)
+    labels = json.dumps(figures.labels(drawing), ensure_ascii=False, separators=(",", ":"),
+                        check_circular=False).encode()
     return replace(written, scene=scene, annotation=ann, png=png, labels=labels)
 
 
