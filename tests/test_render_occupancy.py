@@ -6,7 +6,16 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from geomill.render.labels import CELL, Occupancy, _dilate_disc, offset_centres, offset_centres_many, snapped_boxes
+from geomill.render.labels import (
+    CELL,
+    Occupancy,
+    _dilate_disc,
+    _sat_transposed,
+    _sat_transposed_plain,
+    offset_centres,
+    offset_centres_many,
+    snapped_boxes,
+)
 
 
 def _dilate_reference(hit: np.ndarray, r: int) -> np.ndarray:
@@ -49,6 +58,20 @@ def test_counts_stay_exact_as_leaders_are_marked():
             boxes[:, 2:] = boxes[:, :2] + rng.uniform(-5, 80, (60, 2))
             assert occ.counts(boxes).tolist() == [_count_reference(occ.grid, b) for b in boxes]
             occ.mark_polylines([rng.uniform(-10, size + 10, (2, 2))], float(rng.uniform(0.5, 6.0)))
+
+
+def test_summed_area_tables_four_columns_a_word_are_the_plain_sums():
+    """The table summed four 16-bit counts to a 64-bit word is the plain 32-bit one, whatever the grid's
+    shape (widths and heights not a multiple of four) and fill; past 65,535 cells set a count would carry
+    into its neighbour's, and the plain sums are used (a full 257 x 257 grid has 66,049)."""
+    rng = np.random.default_rng(5)
+    grids = [rng.random(shape) < rng.random() for shape in ((1, 1), (1, 7), (5, 1), (3, 4), (4, 3), (13, 30),
+                                                          (64, 64), (101, 99), (257, 257))]
+    grids += [np.ones((257, 257), bool), np.ones((255, 257), bool), np.zeros((257, 257), bool)]
+    for grid in grids:
+        sat = _sat_transposed(grid)
+        assert sat.dtype == np.int32 and np.array_equal(sat, _sat_transposed_plain(grid)), grid.shape
+        assert sat[-1, -1] == grid.sum() and np.array_equal(sat[1:, -1], grid.sum(axis=0).cumsum())
 
 
 def test_batched_centres_are_the_same_floats():
