@@ -200,43 +200,45 @@ def _margin(style: Style) -> float:
     return 2.2 * style.font_px + 8
 
 
-def shape_fills(scene: Scene, style: Style) -> dict[str, Polygon]:
-    """Each shape's filled region in pixels, framed as the figure will be: what ``render.looks``
-    judges before any label is placed."""
-    rings = [(s, s.rings()) for s in scene.shapes]
-    frame = Frame.fit_points(scene, [r[0] for _, r in rings], style.size, _margin(style))
-    return {s.name: _valid(Polygon(frame.pxs(r[0]), [frame.pxs(h) for h in r[1:]])) for s, r in rings}
+def _framed(scene: Scene, style: Style) -> tuple[Frame, list[list[np.ndarray]]]:
+    """The figure's frame and each shape's rings in pixels (its outline, then its holes), framed as
+    the figure will be drawn."""
+    rings = [s.rings() for s in scene.shapes]
+    frame = Frame.fit_points(scene, [r[0] for r in rings], style.size, _margin(style))
+    return frame, [[frame.pxs(ring) for ring in r] for r in rings]
 
 
 @dataclass(frozen=True)
 class Judged:
-    """A scene's shapes as drawn in a style, before any label: their fills (``shape_fills``) and what
-    reads wrong in them (``render.looks.faults``), made once for the caller's checks and ``compose``."""
+    """A scene's shapes as drawn in a style, before any label: their fills and what reads wrong in them
+    (``render.looks.faults``), made once for the caller's checks and ``compose``, with the frame and
+    pixel rings they were made from (``compose`` draws in them rather than fitting them again)."""
 
     fills: dict[str, Polygon]
     faults: list[str]
+    frame: Frame
+    rings: list[list[np.ndarray]]  # each scene shape's, outline then holes (pixels)
 
 
 def judge(scene: Scene, style: Style) -> Judged:
     """The generator's first, cheap check, from the scene alone: a figure refused here costs no label
     placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
-    fills = shape_fills(scene, style)
-    return Judged(fills, looks.faults(scene.shapes, fills, style.size))
+    frame, rings = _framed(scene, style)
+    fills = {s.name: _valid(Polygon(r[0], r[1:])) for s, r in zip(scene.shapes, rings)}
+    return Judged(fills, looks.faults(scene.shapes, fills, style.size), frame, rings)
 
 
 def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size: TextSize,
                   fail_fast: bool = False, judged: Judged | None = None) -> Drawing:
-    margin = _margin(style)
-    outlines = [(s, rings[0], rings[1:]) for s in scene.shapes for rings in [s.rings()]]
-    frame = Frame.fit_points(scene, [o for _, o, _ in outlines], style.size, margin)
+    frame, rings = (judged.frame, judged.rings) if judged is not None else _framed(scene, style)
     d = Drawing(style, frame)
-    _add_fills(d, outlines)
+    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     try:
-        _place_all(d, scene, annotation, items, arc_radius, outlines, text_size, fail_fast)
+        _place_all(d, scene, annotation, items, arc_radius, text_size, fail_fast)
     finally:
         d.rules.release()
     d.faults = looks.faults(scene.shapes, d.rules.fills, style.size) if judged is None else list(judged.faults)
@@ -244,7 +246,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
 
 
 def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
-               outlines, text_size: TextSize, fail_fast: bool) -> None:
+               text_size: TextSize, fail_fast: bool) -> None:
     """Every label placed (or, with ``fail_fast``, up to the first that reads wrong), and what reads
     wrong in ``d.misread``."""
     style = d.style
@@ -253,7 +255,7 @@ def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radi
     placer = Placer(style.size, occ, margin=EDGE)
     try:
         if annotation.style == "coordinate":
-            _place_points(d, scene, placer, occ, text_size, {s.name: o for s, o, _ in outlines}, fail_fast)
+            _place_points(d, scene, placer, occ, text_size, {s.name: s.rings()[0] for s in scene.shapes}, fail_fast)
         _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size, fail_fast)
     except _Refused as e:
         d.misread = [e.label]
@@ -264,12 +266,6 @@ def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radi
     misread += [lab for lab in d.labels if (lab.role == "point" and lab.conflicts or lab.conflicts >= ON_SOMETHING)
                 and lab not in misread]
     d.misread = misread + [lab for lab in crowded(d.labels, style.font_px) if lab.conflicts and lab not in misread]
-
-
-def _add_fills(d: Drawing, outlines) -> None:
-    for s, outline, holes in outlines:
-        rings = [d.frame.pxs(outline)] + [d.frame.pxs(h) for h in holes]
-        d.fills.append(Fill(s.name, s.colour, s.colour_rgb, rings))
 
 
 def _add_strokes(d: Drawing, scene: Scene) -> None:
