@@ -141,7 +141,7 @@ class Drawing:
         if n < 2:
             return out
         own = self.rules.fills if self.rules is not None else {}
-        polys = [own[f.name] if f.name in own else _valid(Polygon(f.rings[0], f.rings[1:])) for f in self.fills]
+        polys = [own[f.name] if f.name in own else _region(f.rings) for f in self.fills]
         box = shapely.bounds(polys).tolist()
         pairs = [(i, j) for j in range(1, n) for i in range(j)  # (i painted before j, their bounds meeting)
                  if box[i][0] < box[j][2] and box[j][0] < box[i][2] and box[i][1] < box[j][3] and box[j][1] < box[i][3]]
@@ -224,7 +224,7 @@ def judge(scene: Scene, style: Style) -> Judged:
     """The generator's first, cheap check, from the scene alone: a figure refused here costs no label
     placement nor painting (issue 24's 40 px minimum refuses a few figures in ten)."""
     frame, rings = _framed(scene, style)
-    fills = {s.name: _valid(Polygon(r[0], r[1:])) for s, r in zip(scene.shapes, rings)}
+    fills = {s.name: _region(r) for s, r in zip(scene.shapes, rings)}
     return Judged(fills, looks.faults(scene.shapes, fills, style.size), frame, rings)
 
 
@@ -432,7 +432,7 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float],
                  {n: np.array(frame.px(p)) for n, p in scene.points.items()},
                  Strokes.of(d.strokes + d.dashed),
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
-                 fills if fills is not None else {f.name: _valid(Polygon(f.rings[0], f.rings[1:])) for f in d.fills},
+                 fills if fills is not None else {f.name: _region(f.rings) for f in d.fills},
                  {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights,
                  frozenset(range(len(d.segments), len(d.strokes))))  # (strokes: the sides, then the arcs)
 
@@ -440,6 +440,11 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float],
 def _valid(poly: Polygon) -> Polygon:
     """The polygon, mended where a hole touches its boundary (a square's inscribed circle)."""
     return poly if poly.is_valid else poly.buffer(0)
+
+
+def _region(rings: list[np.ndarray]) -> Polygon:
+    """A fill's region from its pixel rings (the outline, then its holes), mended as ``_valid`` mends."""
+    return _valid(Polygon(rings[0], rings[1:]))
 
 
 def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text_size: TextSize,

@@ -229,13 +229,11 @@ class Renderer:
         nothing but the page in its opaque colour, ``_on_white``), then the labels' bitmaps; the RGBA view."""
         r = self.canvas.get_renderer()
         buf = np.asarray(r.buffer_rgba())
-        if not strokes_only:
-            coats = [self._on_white(r, buf, f.rgb) if alone else (*f.rgb, self.style.opacity)
-                     for f, alone in zip(d.fills, d.over_white())]
+        coats = [] if strokes_only else [self._on_white(r, buf, f.rgb) if alone else (*f.rgb, self.style.opacity)
+                                         for f, alone in zip(d.fills, d.over_white())]
         buf.fill(255)  # an opaque white page (what clear() would do first, transparent, is overwritten)
-        if not strokes_only:
-            for f, rgba in zip(d.fills, coats):
-                self._fill.fill(r, f.path, rgba)
+        for f, rgba in zip(d.fills, coats):  # (none with ``strokes_only``)
+            self._fill.fill(r, f.path, rgba)
         for c, segments in self._lines(d):
             if len(segments):
                 self._brushes[c].lines(r, segments)

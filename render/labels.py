@@ -123,7 +123,7 @@ def _sat_transposed(grid: np.ndarray) -> np.ndarray:
     """The summed-area table of ``grid``, TRANSPOSED and padded by a zero row and column:
     ``sat[x, y]`` counts the cells of ``grid[:y, :x]``.
 
-    FAST PATH (the plain version is ``_sat_transposed_plain``; ``tests/test_labels.py`` holds them
+    FAST PATH (the plain version is ``_sat_transposed_plain``; ``tests/test_render_occupancy.py`` holds them
     equal): numpy sums down axis 0 one element at a time, so four neighbouring columns ride in one
     64-bit word as 16-bit counts, and each add sums four of them (SWAR).  A word's add carries from
     one count into the next only past 65,535, and no count gets there while the grid has at most
