@@ -73,9 +73,10 @@ def examples() -> list[dict]:
 class App:
     """What the handlers share: the worker pool, the served folder, the opened datasets and runs."""
 
-    def __init__(self, data: Path | None, workers: int = 2) -> None:
+    def __init__(self, data: Path | None, workers: int = 2, warm: bool = True, timeout: float | None = None) -> None:
         self.max_body, self.timeout = limits()
-        self.pool = Pool(workers, self.timeout)
+        self.timeout = timeout or self.timeout
+        self.pool = Pool(workers, self.timeout, warm)
         self.root = Root(data) if data is not None else None
         self._folders: dict[str, Folder] = {}
         self._runs: dict[str, Run] = {}
@@ -206,6 +207,8 @@ class Handler(BaseHTTPRequestHandler):
         length = _int(self.headers.get("Content-Length"), -1)
         if length < 0 or length > self.app.max_body:
             self.close_connection = True
+            if 0 < length <= 4 * self.app.max_body:  # read (and drop) it, so the client hears the answer
+                self.rfile.read(length)
             return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                                f"a request is at most {self.app.max_body:,} bytes (the longest problem read)")
         try:
@@ -237,9 +240,12 @@ def _int(text: str | None, default: int) -> int:
         return default
 
 
-def make_server(host: str, port: int, data: Path | None, workers: int = 2) -> ThreadingHTTPServer:
-    """A server bound to host:port (port 0: any free one), not yet serving."""
-    app = App(data, workers)
+def make_server(host: str, port: int, data: Path | None, workers: int = 2, warm: bool = True,
+                timeout: float | None = None) -> ThreadingHTTPServer:
+    """A server bound to host:port (port 0: any free one), not yet serving; its workers warmed up
+    (a first problem's imports and caches) unless ``warm`` is False; ``timeout``: seconds a
+    problem may take (default: the command line's)."""
+    app = App(data, workers, warm, timeout)
     handler = type("BoundHandler", (Handler,), {"app": app})
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True

@@ -205,6 +205,7 @@ class Folder:
         """Each facet's values (the parts at once; the rest once the index is built)."""
         out: dict[str, Any] = {"part": [p.name for p in self.parts], "total": self.total}
         if self.index is None:
+            self.start_index()
             out["indexing"] = {"done": self.indexed, "of": self.total}
             return out
         for name in ("depth", "family", "task"):

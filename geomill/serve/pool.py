@@ -12,13 +12,15 @@ import threading
 from multiprocessing.connection import Connection
 from typing import Any
 
+STARTUP = 120.0  # seconds a new worker may take to start and warm up
+
 
 class JobFailed(Exception):
     """A job that timed out, or whose worker died: the message says which."""
 
 
-def _serve(conn: Connection) -> None:
-    """A worker's loop: warm up, then answer (job, text, options) with ("ok", value) or ("error", dict)."""
+def _serve(conn: Connection, warm: bool) -> None:
+    """A worker's loop: warm up (when asked), then answer (job, text, options) with ("ok", value) or ("error", dict)."""
     import os
 
     os.environ.setdefault("MPLBACKEND", "Agg")
@@ -27,7 +29,8 @@ def _serve(conn: Connection) -> None:
     from . import work
 
     try:
-        work.warm_up()
+        if warm:
+            work.warm_up()
     except Exception:  # noqa: BLE001 - a cold worker still answers
         pass
     conn.send(("ready", None))
@@ -47,9 +50,9 @@ def _serve(conn: Connection) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx, warm: bool) -> None:
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.process = ctx.Process(target=_serve, args=(child, warm), daemon=True)
         self.process.start()
         child.close()
         self.ready = False
@@ -68,8 +71,8 @@ class _Worker:
 class Pool:
     """``n`` warm workers; ``run`` hands a job to an idle one and waits at most ``timeout`` seconds."""
 
-    def __init__(self, n: int, timeout: float) -> None:
-        self.timeout = timeout
+    def __init__(self, n: int, timeout: float, warm: bool = True) -> None:
+        self.timeout, self.warm = timeout, warm
         self._ctx = mp.get_context("spawn")
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
@@ -78,7 +81,7 @@ class Pool:
             self._add()
 
     def _add(self) -> None:
-        w = _Worker(self._ctx)
+        w = _Worker(self._ctx, self.warm)
         with self._lock:
             self._all.append(w)
         self._idle.put(w)
@@ -97,7 +100,7 @@ class Pool:
         except queue.Empty:
             raise JobFailed(f"busy: no worker was free within {self.timeout:g} s") from None
         try:
-            if not w.wait_ready(self.timeout * 4):  # a worker's warm-up, once
+            if not w.wait_ready(max(4 * self.timeout, STARTUP)):  # a worker's start and warm-up, once
                 raise JobFailed("a worker did not start")
             w.conn.send((name, text, opts))
             if not w.conn.poll(self.timeout):

@@ -48,9 +48,13 @@ async function loadFacets() {
   if (data.indexing) setTimeout(loadFacets, 400);  // the other facets come once the index is built
 }
 
+let asked = 0;  // pages asked for; only the newest one's answer is shown
+
 async function loadPage() {
+  const mine = ++asked;
   const started = performance.now();
   const data = await getJson("/api/records?" + query());
+  if (mine !== asked) return;
   if (data.error) { $("records").innerHTML = `<div class="empty">${escapeHtml(data.error.message)}</div>`; return; }
   if (data.indexing) {
     $("range").textContent = `indexing… ${data.done.toLocaleString()} of ${data.of.toLocaleString()}`;
