@@ -112,7 +112,8 @@ function runHtml(r) {
       const at = text.indexOf(stated);
       if (at >= 0) response = escapeHtml(text.slice(0, at)) + `<mark class="wrong" title="first wrong step">${escapeHtml(stated)}</mark>` + escapeHtml(text.slice(at + stated.length));
     }
-    verdict = `<div class="verdict ${g.final_correct ? "good" : "bad"}">final answer ${escapeHtml(String(g.final_answer))}: ${g.final_correct ? "right" : "wrong"}` +
+    const tone = !g.final_correct ? "bad" : first ? "warn" : "good";
+    verdict = `<div class="verdict ${tone}">final answer ${escapeHtml(String(g.final_answer))}: ${g.final_correct ? "right" : "wrong"}` +
       (first ? `; first wrong step ${first}${g.failure ? ` (${escapeHtml(g.failure)})` : ""}` : "") + `</div>`;
     table = `<table class="steps"><tr><th>step</th><th>quantity</th><th>gold</th><th>stated</th><th></th></tr>` +
       (g.steps || []).map((s) => `<tr class="${s.step === first ? "first-wrong" : ""}"><td>${s.step}</td><td>${escapeHtml(s.quantity)}</td>` +

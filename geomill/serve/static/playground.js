@@ -2,7 +2,7 @@
 // The playground: an editor for the problem language (line numbers, the language's keywords
 // highlighted, errors at their line) and, redrawn as you type, the figure, answer and solution.
 
-const DEBOUNCE_MS = 120;
+const DEBOUNCE_MS = 80;
 let keywords = new Set();
 let examples = [];
 let last = null;       // the last answer shown
