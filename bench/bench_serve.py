@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -49,6 +50,21 @@ def summary(name: str, ms: list[float], goal: float) -> str:
             f"{over} over the {goal:.0f} ms goal")
 
 
+def last_keystroke(page, before: str, key: str, after: str = "") -> float:
+    """Milliseconds from typing ``key`` (the text ``before`` + key + ``after`` then complete) to the
+    page showing its answer; the text without it is put in first and its answer waited for."""
+    page.locator("#source").fill(before + after)
+    page.wait_for_timeout(DEBOUNCE_MS + 50)
+    page.wait_for_function("!document.querySelector('#status').classList.contains('busy')", timeout=60_000)
+    page.evaluate(f"() => {{ const t = document.querySelector('#source'); t.focus(); "
+                  f"t.setSelectionRange({len(before)}, {len(before)}); }}")
+    page.evaluate(WATCH)
+    t0 = page.evaluate("performance.now()")
+    page.keyboard.type(key)
+    page.wait_for_function("window.shown.length > 0", timeout=60_000)
+    return page.evaluate("window.shown[0]") - t0
+
+
 def in_browser(base: str, folder: str, total: int) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -57,23 +73,23 @@ def in_browser(base: str, folder: str, total: int) -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         page.goto(base + "/")
         page.wait_for_selector("#answer-value", timeout=60_000)
-        times: dict[str, list[float]] = {"geomverse": [], "textbook": []}
+        times: dict[str, list[float]] = {}
         for kind, name, text in problems():
             text = text.rstrip("\n")
-            page.locator("#source").fill(text[:-1])  # all but the last keystroke; let its request settle
-            page.wait_for_timeout(DEBOUNCE_MS + 50)
-            page.wait_for_function("!document.querySelector('#status').classList.contains('busy')", timeout=60_000)
-            page.evaluate(WATCH)
-            page.locator("#source").press("End")
-            t0 = page.evaluate("performance.now()")
-            page.keyboard.type(text[-1])
-            page.wait_for_function("window.shown.length > 0", timeout=60_000)
-            ms = page.evaluate("window.shown[0]") - t0
+            first = last_keystroke(page, text[:-1], text[-1])
+            # then an edit: the last given value's last digit changed (a new problem of the same shapes)
+            m = list(re.finditer(r"=[^\n]*(\d)[ \t]*$", text, re.M))[-1]
+            digit = str((int(m.group(1)) + 1) % 10 or 1)
+            edit = last_keystroke(page, text[:m.end(1) - 1], digit, text[m.end(1):])
             answer = page.locator("#answer-value").inner_text() if page.locator("#answer-value").count() else "-"
-            times[kind].append(ms)
-            print(f"  {kind:9} {name:28} {ms:6.0f} ms  answer {answer}")
-        print(summary("GeomVerse problems, last keystroke to figure and answer", times["geomverse"], 300))
-        print(summary("textbook problems, last keystroke to figure and answer", times["textbook"], 1000))
+            times.setdefault(f"{kind} first", []).append(first)
+            times.setdefault(f"{kind} edit", []).append(edit)
+            print(f"  {kind:9} {name:28} first {first:6.0f} ms, edited {edit:6.0f} ms (answer {answer})")
+        for key, goal in (("geomverse", 300), ("textbook", 1000)):
+            print(summary(f"{key} problems, last keystroke to figure and answer, first time",
+                          times[f"{key} first"], goal))
+            print(summary(f"{key} problems, last keystroke to figure and answer, a value edited",
+                          times[f"{key} edit"], goal))
 
         t0 = time.perf_counter()
         page.goto(f"{base}/dataset?folder={folder}")

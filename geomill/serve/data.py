@@ -117,6 +117,7 @@ class Folder:
     parts: list[PartView] = field(default_factory=list)
     index: list[tuple[int, int, dict]] | None = None  # (part, position, facets) of every record
     indexed: int = 0
+    index_error: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _thread: threading.Thread | None = None
 
@@ -195,6 +196,8 @@ class Folder:
                 if len(wanted) >= limit:
                     break
             return {"total": total, "offset": offset, "records": self._records(wanted)}
+        if self.index_error:
+            raise GeomillError(self.index_error)
         if self.index is None:
             self.start_index()
             return {"indexing": True, "done": self.indexed, "of": self.total}
@@ -205,8 +208,9 @@ class Folder:
         """Each facet's values (the parts at once; the rest once the index is built)."""
         out: dict[str, Any] = {"part": [p.name for p in self.parts], "total": self.total}
         if self.index is None:
-            self.start_index()
-            out["indexing"] = {"done": self.indexed, "of": self.total}
+            if not self.index_error:
+                self.start_index()
+                out["indexing"] = {"done": self.indexed, "of": self.total}
             return out
         for name in ("depth", "family", "task"):
             values = {v for _, _, f in self.index for v in (f[name] if name == "family" else [f[name]])
@@ -222,13 +226,17 @@ class Folder:
 
     def _build_index(self) -> None:
         index: list[tuple[int, int, dict]] = []
-        for pi, part in enumerate(self.parts):
-            pos = 0
-            for shard in part.shards:
-                for line in _lines(shard):
-                    index.append((pi, pos, _facets(line)))
-                    pos += 1
-                    self.indexed += 1
+        try:
+            for pi, part in enumerate(self.parts):
+                pos = 0
+                for shard in part.shards:
+                    for line in _lines(shard):
+                        index.append((pi, pos, _facets(line)))
+                        pos += 1
+                        self.indexed += 1
+        except (OSError, Refused) as exc:  # a shard gone or grown meanwhile: filters say so
+            self.index_error = f"the folder could not be indexed: {exc}"
+            return
         self.index = index
 
 

@@ -166,6 +166,13 @@ JOBS: dict[str, Callable[[str, dict], Any]] = {"problem": problem, "png": png, "
 
 
 def warm_up() -> None:
-    """Load what a first request would (the solver, the renderer, their caches) before it comes."""
+    """Load what a first request would (the solver, every kind's rules, the renderer, their caches)
+    before it comes."""
+    from geomill.engine.catalogue import KINDS
+    from geomill.engine.rules import compiled, rules_for
+
+    for key in KINDS:
+        for rule in rules_for(key):
+            compiled(rule)
     problem(WARM_UP, {})
     problem("points A B C\ntriangle ABC\nAB = 3\nBC = 4\nangle ABC = 90\nfind CA\n", {})
