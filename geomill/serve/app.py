@@ -78,25 +78,23 @@ class App:
         self.timeout = timeout or self.timeout
         self.pool = Pool(workers, self.timeout, warm)
         self.root = Root(data) if data is not None else None
-        self._folders: dict[str, Folder] = {}
-        self._runs: dict[str, Run] = {}
+        self._opened: dict[tuple[type, str], Folder | Run] = {}
         self._lock = threading.Lock()
 
     def folder(self, rel: str) -> Folder:
-        root = self._need_root()
-        key = root.rel(root.inside(rel))
-        with self._lock:
-            if key not in self._folders:
-                self._folders[key] = Folder.open(root, key)
-            return self._folders[key]
+        return self._open(Folder, rel)
 
     def run(self, rel: str) -> Run:
+        return self._open(Run, rel)
+
+    def _open(self, kind: type, rel: str):
+        """A dataset folder or run, opened once (by its path inside the root) and kept."""
         root = self._need_root()
-        key = root.rel(root.inside(rel))
+        key = (kind, root.rel(root.inside(rel)))
         with self._lock:
-            if key not in self._runs:
-                self._runs[key] = Run.open(root, key)
-            return self._runs[key]
+            if key not in self._opened:
+                self._opened[key] = kind.open(root, key[1])
+            return self._opened[key]
 
     def _need_root(self) -> Root:
         if self.root is None:
