@@ -33,8 +33,11 @@ CHROMIUM = os.environ.get("GEOMILL_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 DEBOUNCE_MS = 80  # playground.js's DEBOUNCE_MS
-WATCH = """() => { window.shown = []; new MutationObserver(() => window.shown.push(performance.now()))
-  .observe(document.body, {attributes: true, attributeFilter: ["data-updated", "data-page"]}); }"""
+# each change of the page's "updated" mark (a problem shown; " partial": its figure before its proof)
+# or "page" mark (a dataset page shown): when, and to what
+WATCH = """() => { window.shown = []; new MutationObserver(() => window.shown.push(
+  [performance.now(), document.body.dataset.updated || ""])).observe(document.body,
+  {attributes: true, attributeFilter: ["data-updated", "data-page"]}); }"""
 
 
 def problems() -> list[tuple[str, str, str]]:
@@ -50,9 +53,10 @@ def summary(name: str, ms: list[float], goal: float) -> str:
             f"{over} over the {goal:.0f} ms goal")
 
 
-def last_keystroke(page, before: str, key: str, after: str = "") -> float:
+def last_keystroke(page, before: str, key: str, after: str = "") -> tuple[float, float]:
     """Milliseconds from typing ``key`` (the text ``before`` + key + ``after`` then complete) to the
-    page showing its answer; the text without it is put in first and its answer waited for."""
+    page showing its first figure and answer (a textbook problem's: measured on its figure) and its
+    proven answer; the text without the key is put in first and its answer waited for."""
     page.locator("#source").fill(before + after)
     page.wait_for_timeout(DEBOUNCE_MS + 50)
     page.wait_for_function("!document.querySelector('#status').classList.contains('busy')", timeout=60_000)
@@ -61,8 +65,9 @@ def last_keystroke(page, before: str, key: str, after: str = "") -> float:
     page.evaluate(WATCH)
     t0 = page.evaluate("performance.now()")
     page.keyboard.type(key)
-    page.wait_for_function("window.shown.length > 0", timeout=60_000)
-    return page.evaluate("window.shown[0]") - t0
+    page.wait_for_function("window.shown.some(([, v]) => !v.endsWith('partial'))", timeout=60_000)
+    shown = page.evaluate("window.shown")
+    return shown[0][0] - t0, next(t for t, v in shown if not v.endswith("partial")) - t0
 
 
 def in_browser(base: str, folder: str, total: int) -> None:
@@ -82,14 +87,18 @@ def in_browser(base: str, folder: str, total: int) -> None:
             digit = str((int(m.group(1)) + 1) % 10 or 1)
             edit = last_keystroke(page, text[:m.end(1) - 1], digit, text[m.end(1):])
             answer = page.locator("#answer-value").inner_text() if page.locator("#answer-value").count() else "-"
-            times.setdefault(f"{kind} first", []).append(first)
-            times.setdefault(f"{kind} edit", []).append(edit)
-            print(f"  {kind:9} {name:28} first {first:6.0f} ms, edited {edit:6.0f} ms (answer {answer})")
+            for how, (shown, proved) in (("first", first), ("edit", edit)):
+                times.setdefault(f"{kind} {how}", []).append(shown)
+                times.setdefault(f"{kind} {how} proof", []).append(proved)
+            print(f"  {kind:9} {name:28} first {first[0]:6.0f} ms (proof {first[1]:6.0f}), "
+                  f"edited {edit[0]:6.0f} ms (proof {edit[1]:6.0f}); answer {answer}")
         for key, goal in (("geomverse", 300), ("textbook", 1000)):
-            print(summary(f"{key} problems, last keystroke to figure and answer, first time",
-                          times[f"{key} first"], goal))
-            print(summary(f"{key} problems, last keystroke to figure and answer, a value edited",
-                          times[f"{key} edit"], goal))
+            for how, words in (("first", "first time"), ("edit", "a value edited")):
+                print(summary(f"{key} problems, last keystroke to figure and answer, {words}",
+                              times[f"{key} {how}"], goal))
+                if key == "textbook":
+                    print(summary(f"{key} problems, last keystroke to the proof, {words}",
+                                  times[f"{key} {how} proof"], goal))
 
         t0 = time.perf_counter()
         page.goto(f"{base}/dataset?folder={folder}")
@@ -105,7 +114,7 @@ def in_browser(base: str, folder: str, total: int) -> None:
             t0 = page.evaluate("performance.now()")
             page.click("#next")
             page.wait_for_function("window.shown.length > 0", timeout=60_000)
-            ms = page.evaluate("window.shown[0]") - t0
+            ms = page.evaluate("window.shown[0][0]") - t0
             deep.append(ms)
             print(f"  next page to records {offset + 50:,}-{offset + 100:,}: {ms:.0f} ms")
         print(summary("dataset pages of 50 records", [first, *deep], 1000))

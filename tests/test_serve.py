@@ -30,7 +30,8 @@ def call(url: str, body: dict | bytes | None = None, headers: dict | None = None
 
 
 def api(url: str, body: dict | None = None) -> dict:
-    return json.loads(call(url, body)[1])
+    """The answer; of a problem's JSON lines (what is ready early, then the whole), the last."""
+    return json.loads(call(url, body)[1].splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +64,14 @@ def test_an_error_names_its_line_and_column_and_the_next_problem_still_solves(se
     assert got["error"]["where"].startswith("problem.geo:3:")
     assert "figure" not in got
     assert api(base + "/api/problem", {"text": "square ABCD\nAB = 3\nfind BC\n", "options": {}})["answer"] == 3
+
+
+def test_a_textbook_problem_sends_its_figure_before_its_proof(served):
+    base, _ = served
+    text = "points A B C\ntriangle ABC right at C\nAC = 6\nBC = 8\nfind AB\n"
+    first, last = (json.loads(x) for x in call(base + "/api/problem", {"text": text, "options": {}})[1].splitlines())
+    assert first["partial"] and first["figure"]["png"] and abs(first["measured"] - 10) < 1e-6
+    assert "partial" not in last and last["answer"] == 10 and last["exact_form"] == "10" and last["figure"]
 
 
 def test_downloads_are_the_files_they_say(served):
@@ -147,7 +156,8 @@ def test_only_figures_are_served_and_folders_stay_inside(served):
 
 def test_a_problem_past_its_time_is_stopped_and_the_server_goes_on(tmp_path):
     with running_server(None, timeout=0.05) as base:
-        status, body, _ = call(base + "/api/problem", {"text": "square ABCD\nAB = 3\nfind BC\n", "options": {}})
-        assert status == 503 and "stopped after" in json.loads(body)["error"]["message"]
+        got = api(base + "/api/problem", {"text": "square ABCD\nAB = 3\nfind BC\n", "options": {}})
+        assert "stopped after" in got["error"]["message"]
+        assert call(base + "/api/download/png", {"text": "square ABCD\nAB = 3\nfind BC\n", "options": {}})[0] == 503
         assert call(base + "/api/meta")[0] == 200
         assert call(base + "/api/folders")[0] == 403  # no --data: nothing to browse

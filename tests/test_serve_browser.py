@@ -66,6 +66,15 @@ def test_an_error_is_shown_at_its_line(page):
     assert page.locator("#status").inner_text().startswith("problem.geo:4:")
 
 
+def test_a_textbook_example_is_drawn_and_proved(page):
+    page.select_option("#examples", "formalgeo_6")
+    page.wait_for_function("document.querySelector('#answer-value') && "
+                           "document.querySelector('#answer-value').textContent === '80'", timeout=30_000)
+    assert page.locator("#figure img").count() == 1  # the plain figure, from the numeric model
+    assert page.locator("#status").inner_text() == "solved"
+    assert page.locator("#highlight .err-line").count() == 0
+
+
 def test_paging_through_a_dataset_of_a_thousand_records(page):
     page.goto(page.base + "/dataset")
     page.wait_for_selector("article.record", timeout=10_000)

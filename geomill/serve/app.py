@@ -218,8 +218,7 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(text, str) or not isinstance(opts, dict):
             return self._error(HTTPStatus.BAD_REQUEST, 'send {"text": "...", "options": {...}}')
         if url.path == "/api/problem":
-            status, value = self.app.pool.run("problem", text, opts)
-            return self._json(value if status == "ok" else {"error": value})
+            return self._problem(text, opts)
         kind = url.path.removeprefix("/api/download/")
         if kind in DOWNLOADS:
             status, value = self.app.pool.run(kind, text, opts)
@@ -229,6 +228,26 @@ class Handler(BaseHTTPRequestHandler):
             data = data if isinstance(data, bytes) else data.encode()
             return self._send(200, data, DOWNLOADS[kind])
         self._error(HTTPStatus.NOT_FOUND, "no such action")
+
+
+    def _problem(self, text: str, opts: dict) -> None:
+        """JSON lines, each sent when ready: a general problem's figure first, then the whole answer
+        (the connection closes after the last)."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-ndjson; charset=utf-8")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.close_connection = True
+
+        def line(value: dict) -> None:
+            self.wfile.write(json.dumps(value, ensure_ascii=False, allow_nan=False, default=str).encode() + b"\n")
+            self.wfile.flush()
+
+        try:
+            status, value = self.app.pool.run("problem", text, opts, on_part=line)
+        except JobFailed as exc:
+            status, value = "error", {"message": str(exc), "where": str(exc)}
+        line(value if status == "ok" else {"error": value})
 
 
 def _int(text: str | None, default: int) -> int:

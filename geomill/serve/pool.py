@@ -9,6 +9,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import queue
 import threading
+import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -40,7 +42,11 @@ def _serve(conn: Connection, warm: bool) -> None:
         except EOFError:
             return
         try:
-            conn.send(("ok", work.JOBS[name](text, opts)))
+            if name == "problem":
+                value = work.problem(text, opts, lambda early: conn.send(("part", early)))
+            else:
+                value = work.JOBS[name](text, opts)
+            conn.send(("ok", value))
         except GeomillError as exc:
             conn.send(("error", work.error_dict(exc.located(work.FILE))))
         except RecursionError:
@@ -93,8 +99,9 @@ class Pool:
                 self._all.remove(w)
         self._add()
 
-    def run(self, name: str, text: str, opts: dict) -> tuple[str, Any]:
-        """("ok", value) or ("error", error dict); JobFailed when no answer came in time."""
+    def run(self, name: str, text: str, opts: dict, on_part: Callable[[dict], None] | None = None) -> tuple[str, Any]:
+        """("ok", value) or ("error", error dict); JobFailed when no answer came in time.  What
+        the job hands over early goes to ``on_part`` meanwhile."""
         try:
             w = self._idle.get(timeout=self.timeout)
         except queue.Empty:
@@ -103,9 +110,15 @@ class Pool:
             if not w.wait_ready(max(4 * self.timeout, STARTUP)):  # a worker's start and warm-up, once
                 raise JobFailed("a worker did not start")
             w.conn.send((name, text, opts))
-            if not w.conn.poll(self.timeout):
-                raise JobFailed(f"stopped after {self.timeout:g} s: the problem takes longer than the limit")
-            return w.conn.recv()
+            deadline = time.monotonic() + self.timeout
+            while True:
+                if not w.conn.poll(max(0.0, deadline - time.monotonic())):
+                    raise JobFailed(f"stopped after {self.timeout:g} s: the problem takes longer than the limit")
+                tag, value = w.conn.recv()
+                if tag != "part":
+                    return tag, value
+                if on_part is not None:
+                    on_part(value)
         except (JobFailed, EOFError, OSError) as exc:
             self._replace(w)
             w = None

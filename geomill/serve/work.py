@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -44,9 +45,10 @@ def _options(opts: dict) -> tuple[str, str, int, int]:
     return style, values, min(max(size, SIZES[0]), SIZES[1]), seed
 
 
-def problem(text: str, opts: dict) -> dict:
+def problem(text: str, opts: dict, part: Callable[[dict], None] | None = None) -> dict:
     """The page's view of a problem: figure, answer, solutions, depth and width, or the error that
-    stops them (a general problem whose goal is refused is still drawn)."""
+    stops them (a general problem whose goal is refused is still drawn).  ``part`` is handed what
+    is ready early: a general problem's figure and the value its figure measures, before the proof."""
     from geomill.dsl import parse
     from geomill.engine.plane import GeneralProblem
 
@@ -55,7 +57,7 @@ def problem(text: str, opts: dict) -> dict:
     except GeomillError as exc:
         return {"error": error_dict(exc)}
     if isinstance(parsed, GeneralProblem):
-        return _general(parsed, opts)
+        return _general(parsed, opts, part)
     return _geomverse(parsed, opts)
 
 
@@ -84,30 +86,33 @@ def _geomverse(parsed, opts: dict) -> dict:
     return out
 
 
-def _general(parsed, opts: dict) -> dict:
+def _general(parsed, opts: dict, part: Callable[[dict], None] | None) -> dict:
+    """The figure first (drawn as ``geomill render`` draws it, from its own model), then the proof."""
     from geomill.render.general import general_scene
     from geomill.render.plain import render_png
     from geomill.solvers.plane import solve_general
 
     _, _, size, seed = _options(opts)
     out: dict[str, Any] = {"kind": "general"}
-    model = None
+    try:
+        model, scene = general_scene(parsed, seed)
+        out["figure"] = {"png": base64.b64encode(render_png(scene, size)).decode("ascii")}
+        if model.misfit:
+            out["notes"] = [f"the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
+                            f"({'; '.join(model.missed)})"]
+        if part is not None:
+            measured = model.goal_value()
+            part({**out, "partial": True,
+                  "measured": measured if measured is not None and math.isfinite(measured) else None})
+    except GeomillError as exc:
+        out["figure_error"] = error_dict(exc.located(FILE))
     try:
         sol = solve_general(parsed)
-        model = sol.model
         out.update({"answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
                     "depth": sol.depth, "width": sol.width, "solution": sol.text("text"),
                     "solution_latex": sol.text("latex")})
     except GeomillError as exc:
         out["error"] = error_dict(exc.located(FILE))
-    try:
-        model, scene = general_scene(parsed, seed, model=model)
-        out["figure"] = {"png": base64.b64encode(render_png(scene, size)).decode("ascii")}
-        if model.misfit:
-            out["notes"] = [f"the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
-                            f"({'; '.join(model.missed)})"]
-    except GeomillError as exc:
-        out["figure_error"] = error_dict(exc.located(FILE))
     return out
 
 

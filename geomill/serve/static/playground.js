@@ -79,16 +79,27 @@ async function update() {
   const mine = ++sequence;
   const started = performance.now();
   $("status").className = "status busy";
-  let result;
   try {
+    // JSON lines: a textbook problem's figure (and the value it measures) comes before its proof
     const r = await fetch("/api/problem", {method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({text: $("source").value, options: options()})});
-    result = await r.json();
+    const reader = r.body.getReader(), decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const {value, done} = await reader.read();
+      if (mine !== sequence) { reader.cancel(); return; }  // a newer text was sent meanwhile
+      buffer += decoder.decode(value || new Uint8Array(), {stream: !done});
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (line) show(JSON.parse(line), performance.now() - started);
+      }
+      if (done) break;
+    }
   } catch (e) {
-    result = {error: {message: "the server did not answer: " + e}};
+    if (mine === sequence) show({error: {message: "the server did not answer: " + e}}, performance.now() - started);
   }
-  if (mine !== sequence) return;  // a newer text was sent meanwhile
-  show(result, performance.now() - started);
 }
 
 function show(result, ms) {
@@ -97,8 +108,8 @@ function show(result, ms) {
   errorAt = err && err.line ? {line: err.line, col: err.col, end_col: err.end_col} : null;
   renderEditor();
   const status = $("status");
-  status.className = "status" + (result.error ? " error" : " ok");
-  status.textContent = result.error ? result.error.where || result.error.message : "solved";
+  status.className = "status" + (result.error ? " error" : result.partial ? " busy" : " ok");
+  status.textContent = result.error ? result.error.where || result.error.message : result.partial ? "drawn; proving…" : "solved";
   $("timing").textContent = `${Math.round(ms)} ms`;
   const fig = $("figure");
   if (result.figure && result.figure.svg) {
@@ -115,7 +126,11 @@ function show(result, ms) {
   if (result.figure_error) notes.push("figure: " + result.figure_error.message);
   $("notes").innerHTML = notes.map((n) => `<div>${escapeHtml(n)}</div>`).join("");
   const ans = $("answer");
-  if ("answer" in result) {
+  if (result.partial) {
+    ans.innerHTML = `<div><span class="label">measured</span><b id="measured-value">${fmtNumber(result.measured)}</b></div>` +
+      `<div class="label">proving…</div>`;
+    ans.classList.remove("stale");
+  } else if ("answer" in result) {
     ans.innerHTML = `<div><span class="label">answer</span><b id="answer-value">${fmtNumber(result.answer)}</b></div>` +
       `<div><span class="label">exact</span>${escapeHtml(result.exact_form)}</div>` +
       `<div><span class="label">depth</span>${result.depth}</div><div><span class="label">width</span>${result.width}</div>`;
@@ -123,8 +138,8 @@ function show(result, ms) {
   } else {
     ans.classList.add("stale");
   }
-  showSolution();
-  document.body.dataset.updated = String(sequence);
+  if (result.partial) $("solution").classList.add("stale"); else showSolution();
+  document.body.dataset.updated = String(sequence) + (result.partial ? " partial" : "");
 }
 
 function showSolution() {
