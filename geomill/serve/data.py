@@ -1,33 +1,28 @@
 """The dataset page's reading: folders under the served root, their records a page at a time.
 
-Only files under the root are read: every path the page names is resolved (symbolic links
-followed) and refused unless it stays inside.  A page of records reads only the shards it needs
+Only files under the root are read (``geomill.dataset.served``: every path resolved, symbolic
+links followed, and refused unless it stays inside).  A page of records reads only the shards it needs
 (a part's shards hold ``shard_size`` records each, the writer's contract); filters use an index
 of each record's facets, built once per folder in a background thread.
 """
 from __future__ import annotations
 
 import json
-import os
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from geomill.dataset.served import Refused, Root
 from geomill.engine.errors import GeomillError
 
-MAX_FILE = 256 * 1024 * 1024  # bytes: a shard, image or run file larger is refused
+__all__ = ["Folder", "Refused", "Root", "Run", "family"]
+
 MAX_PAGE = 200  # records per page
-MAX_DEPTH = 3  # folder levels searched below the root for datasets and runs
 SHOWN = ("id", "part", "question", "question_text_only", "answer", "exact", "exact_form", "answer_type",
          "solution", "solution_latex", "depth", "width", "knobs", "task", "options", "response_type", "dsl",
          "rules", "steps", "claim")
 FACETS = ("part", "depth", "family", "task")
-
-
-class Refused(GeomillError):
-    """A path outside the served folder, or a file too large to serve."""
 
 
 def family(rule: str) -> str:
@@ -37,75 +32,12 @@ def family(rule: str) -> str:
 
 
 @dataclass
-class Root:
-    """The served folder."""
-
-    path: Path
-
-    def __post_init__(self) -> None:
-        self.path = Path(os.path.realpath(self.path))
-
-    def inside(self, rel: str | os.PathLike) -> Path:
-        """``rel`` (relative to the root) resolved, refused unless it stays inside the root."""
-        rel = str(rel)
-        if "\x00" in rel or len(rel) > 4096:
-            raise Refused("not a path")
-        full = Path(os.path.realpath(self.path / rel.lstrip("/")))
-        if full != self.path and self.path not in full.parents:
-            raise Refused(f"{rel!r} is outside the served folder")
-        return full
-
-    def rel(self, path: Path) -> str:
-        return path.relative_to(self.path).as_posix() or "."
-
-    def read(self, rel: str | os.PathLike) -> bytes:
-        path = self.inside(rel)
-        if not path.is_file():
-            raise Refused(f"{rel}: no such file")
-        if path.stat().st_size > MAX_FILE:
-            raise Refused(f"{rel}: larger than {MAX_FILE:,} bytes")
-        return path.read_bytes()
-
-    def folders(self) -> dict[str, list[str]]:
-        """The datasets (a manifest, or shards) and evaluation runs (responses or grades) under the root."""
-        datasets, runs = [], []
-        for folder in self._walk(self.path, 0):
-            names = {p.name for p in folder.iterdir()}
-            if (folder.parent / "manifest.json").is_file() and folder != self.path:
-                continue  # a part of the dataset above
-            if "manifest.json" in names or any(n.startswith("shard-") and n.endswith(".jsonl") for n in names):
-                datasets.append(self.rel(folder))
-            if "responses.jsonl" in names or "graded.jsonl" in names:
-                runs.append(self.rel(folder))
-        return {"datasets": sorted(datasets), "runs": sorted(runs)}
-
-    def _walk(self, folder: Path, depth: int) -> Iterator[Path]:
-        yield folder
-        if depth >= MAX_DEPTH:
-            return
-        try:
-            subs = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
-        except OSError:
-            return
-        for sub in subs[:200]:
-            real = Path(os.path.realpath(sub))
-            if real == self.path or self.path in real.parents:  # a link out of the root is not followed
-                yield from self._walk(sub, depth + 1)
-
-
-@dataclass
 class PartView:
     name: str
     folder: Path
     shards: list[Path]
     per_shard: int
     n: int
-
-
-def _lines(path: Path) -> list[bytes]:
-    if path.stat().st_size > MAX_FILE:
-        raise Refused(f"{path.name}: larger than {MAX_FILE:,} bytes")
-    return [ln for ln in path.read_bytes().split(b"\n") if ln.strip()]
 
 
 @dataclass
@@ -132,10 +64,10 @@ class Folder:
         parts = []
         for p in ds.parts:
             folder = root.inside(root.rel(p.folder)) if p.folder else path
-            shards = sorted(folder.glob("shard-*.jsonl"))
+            shards = root.matching(folder, "shard-*.jsonl")
             written = results.get(p.name, {}).get("records") if isinstance(results.get(p.name), dict) else None
             if not shard_size or not isinstance(written, int):  # no manifest to trust: count the lines
-                counts = [len(_lines(s)) for s in shards]
+                counts = [len(root.lines(s)) for s in shards]
                 per, n = (max(counts) if counts else 1), sum(counts)
                 if len(set(counts[:-1])) > 1:
                     raise Refused(f"{root.rel(folder)}: shards of unequal sizes")
@@ -159,7 +91,7 @@ class Folder:
                 continue
             shard = part.shards[shard_i]
             if shard not in cache:
-                cache[shard] = _lines(shard)
+                cache[shard] = self.root.lines(shard)
             lines = cache[shard]
             if line_i < len(lines):
                 out.append(self._view(part, json.loads(lines[line_i])))
@@ -230,7 +162,7 @@ class Folder:
             for pi, part in enumerate(self.parts):
                 pos = 0
                 for shard in part.shards:
-                    for line in _lines(shard):
+                    for line in self.root.lines(shard):
                         index.append((pi, pos, _facets(line)))
                         pos += 1
                         self.indexed += 1
@@ -274,14 +206,14 @@ class Run:
         run = cls(root, path)
         answers = path / "responses.jsonl"
         if answers.is_file():
-            for line in _lines(root.inside(root.rel(answers))):
+            for line in root.lines(answers):
                 row = _json(line)
                 if isinstance(row.get("id"), str):
                     text = row.get("response") if isinstance(row.get("response"), str) else row.get("raw_response")
                     run.responses[row["id"]] = text if isinstance(text, str) else ""
-        for graded in [path / "graded.jsonl", *sorted(path.glob("*/graded.jsonl"))]:
+        for graded in [*root.matching(path, "graded.jsonl"), *root.matching(path, "*/graded.jsonl")]:
             if graded.is_file():
-                for line in _lines(root.inside(root.rel(graded))):
+                for line in root.lines(graded):
                     row = _json(line)
                     if isinstance(row.get("id"), str):
                         run.grades[row["id"]] = row
