@@ -3,6 +3,7 @@ browser, in the browser (see docs/playground.md)."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -31,6 +32,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if data is not None and not data.is_dir():
         raise GeomillError(f"--data {args.data}: not a folder")
     server = make_server(args.host, args.port, data, args.workers)
+    signal.signal(signal.SIGTERM, _stop)  # as Ctrl-C: the workers are stopped on the way out
     host, port = server.server_address[:2]
     print(f"geomill serve: http://{host}:{port}/  (dataset page: http://{host}:{port}/dataset; Ctrl-C stops)",
           file=sys.stderr, flush=True)
@@ -40,3 +42,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.server_close()
         server.app.pool.close()
     return 0
+
+
+def _stop(signum, frame) -> None:
+    raise KeyboardInterrupt

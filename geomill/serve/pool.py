@@ -24,7 +24,9 @@ class JobFailed(Exception):
 def _serve(conn: Connection, warm: bool) -> None:
     """A worker's loop: warm up (when asked), then answer (job, text, options) with ("ok", value) or ("error", dict)."""
     import os
+    import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the server stops its workers
     os.environ.setdefault("MPLBACKEND", "Agg")
     from geomill.engine.errors import GeomillError
 
