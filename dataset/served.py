@@ -81,8 +81,9 @@ class Root:
                 continue  # a part of the dataset above
             if "manifest.json" in names or any(n.startswith("shard-") and n.endswith(".jsonl") for n in names):
                 datasets.append(self.rel(folder))
-            if "responses.jsonl" in names or "graded.jsonl" in names:
-                runs.append(self.rel(folder))
+            graded_only = "responses.jsonl" not in names and (folder.parent / "responses.jsonl").is_file()
+            if "responses.jsonl" in names or ("graded.jsonl" in names and not graded_only):
+                runs.append(self.rel(folder))  # (grades beside their run's responses belong to that run)
         return {"datasets": sorted(datasets), "runs": sorted(runs)}
 
     def _walk(self, folder: Path, depth: int) -> Iterator[Path]:

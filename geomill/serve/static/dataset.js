@@ -73,7 +73,7 @@ async function loadPage() {
 function recordHtml(r) {
   const img = r.image ? `<img loading="lazy" alt="figure of ${escapeHtml(r.id)}" src="/api/file?${new URLSearchParams({path: r.image})}">`
     : `<div class="noimg">no figure</div>`;
-  const meta = [["part", r.part], ["answer", typeof r.answer === "number" ? fmtNumber(r.answer) : JSON.stringify(r.answer)],
+  const meta = [["part", r.part], ["answer", typeof r.answer === "number" ? fmtNumber(r.answer) : typeof r.answer === "string" ? r.answer : JSON.stringify(r.answer)],
     ["type", r.answer_type || r.task], ["depth", r.depth], ["width", r.width]]
     .filter(([, v]) => v !== undefined && v !== null)
     .map(([k, v]) => `<span><span class="label">${k}</span>${escapeHtml(v)}</span>`).join("");
