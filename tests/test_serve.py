@@ -39,6 +39,10 @@ def served(tmp_path_factory):
     root = tmp_path_factory.mktemp("served")
     synthetic_folder(root / "ds", 250, shard_size=100)
     write_run(root / "run", ["test-0000000", "test-0000001"], "test-0000001")
+    synthetic_folder(root / "bad", 3, shard_size=3)
+    shard = root / "bad" / "test" / "shard-00000.jsonl"
+    lines = shard.read_text(encoding="utf-8").splitlines()
+    shard.write_text("\n".join([lines[0], '{"id": "torn', lines[2]]) + "\n", encoding="utf-8")
     outside = tmp_path_factory.mktemp("outside")
     (outside / "secret.png").write_bytes(b"the secret bytes")
     os.symlink(outside / "secret.png", root / "ds" / "test" / "images" / "link.png")
@@ -114,6 +118,12 @@ def test_a_dataset_is_paged_from_its_shards(served):
     assert [r["id"] for r in api(base + "/api/records?path=ds&offset=240&limit=50")["records"]][-1] == "test-0000249"
 
 
+def test_a_torn_line_spoils_only_its_own_record(served):
+    base, _ = served
+    records = api(base + "/api/records?path=bad")["records"]
+    assert [r["id"] for r in records] == ["test-0000000", "shard-00000.jsonl:2", "test-0000002"]
+
+
 def test_filters_use_the_facet_index(served):
     base, _ = served
     url = base + "/api/records?path=ds&limit=200&depth=2&family=triangle&task=count"
@@ -133,7 +143,7 @@ def test_filters_use_the_facet_index(served):
 def test_a_run_puts_the_response_and_its_grade_beside_each_record(served):
     base, _ = served
     folders = api(base + "/api/folders")
-    assert folders["datasets"] == ["ds"] and folders["runs"] == ["run"]
+    assert folders["datasets"] == ["bad", "ds"] and folders["runs"] == ["run"]
     records = api(base + "/api/records?path=ds&limit=3&run=run")["records"]
     assert records[1]["run"]["grade"]["first_wrong_step"] == 1 and "7.25" in records[1]["run"]["response"]
     assert records[0]["run"]["grade"] is None and records[2]["run"] is None

@@ -94,11 +94,15 @@ class Folder:
                 cache[shard] = self.root.lines(shard)
             lines = cache[shard]
             if line_i < len(lines):
-                out.append(self._view(part, json.loads(lines[line_i])))
+                rec = _json(lines[line_i])
+                out.append(self._view(part, rec) if rec else  # one bad line spoils only its own record
+                           {"id": f"{shard.name}:{line_i + 1}", "part": part.name,
+                            "question": "(this line of the shard is not a JSON record)"})
         return out
 
     def _view(self, part: PartView, rec: dict) -> dict:
         view = {k: rec[k] for k in SHOWN if k in rec}
+        view["id"] = str(view.get("id", ""))
         view.setdefault("part", part.name)
         image = rec.get("image")
         if isinstance(image, str):
@@ -106,7 +110,8 @@ class Folder:
                 view["image"] = self.root.rel(self.root.inside(self.root.rel(part.folder) + "/" + image))
             except Refused:
                 view["image"] = None
-        view["families"] = sorted({family(r) for r in rec.get("rules") or [] if isinstance(r, str)})
+        rules = rec.get("rules") if isinstance(rec.get("rules"), list) else []
+        view["families"] = sorted({family(r) for r in rules if isinstance(r, str)})
         return view
 
     def page(self, offset: int, limit: int, filters: dict[str, str]) -> dict:
