@@ -75,7 +75,7 @@ BLOCK_EXAMPLES: dict[str, str] = {
     "rectangle": "points A B C D\nrectangle ABCD\nAB = 3\nBC = 4\nfind AC\n",
     "rhombus": "points A B C D\nrhombus ABCD\nAC = 6\nBD = 8\nfind AB\n",
     "square": "points A B C D\nsquare ABCD\nAB = 4\nfind AC\n",
-    "kite": "points A B C D\nkite ABCD at A\nAC = 10\nBD = 6\nfind area ABCD\n",
+    "kite": "points A B C D\nkite ABCD at A\nAB = 4\nAC = 10\nBD = 6\nfind area ABCD\n",
     "trapezoid": "points A B C D\ntrapezoid ABCD bases AD BC\nangle DAB = 110\nfind angle ABC\n",
     "isosceles_trapezoid": "isosceles trapezoid ABCD bases AD BC\nangle ABC = 65\nfind angle BCD\n",
     "right_trapezoid": "right trapezoid ABCD bases AD BC\nangle BCD = 60\nfind angle CDA\n",
@@ -83,7 +83,7 @@ BLOCK_EXAMPLES: dict[str, str] = {
     "perpendicular": "triangle AOC\nAO perpendicular to CO\nAO = 3\nCO = 4\nfind AC\n",
     "perpendicular_lines": "points A B C D P\nline A P B\nline C P D\nAB perpendicular to CD\nfind angle APC\n",
     "point_on_segment": "triangle ABC\nD on BC\nBD = 3\nDC = 4\nfind BC\n",
-    "point_on_ray": "triangle ABC\nP on ray BA\nangle ABC = 50\nfind angle PBC\n",
+    "point_on_ray": "triangle ABC\ntriangle PBC\nP on ray BA\nangle ABC = 50\nfind angle PBC\n",
     "intersection": "points A B C D P\nP where AB meets CD\nangle APC = 40\nfind angle BPD\n",
     "midpoint": "points A B M\nM midpoint of AB\nAB = 10\nfind AM\n",
     "angle_bisector": "triangle ABC\nBD bisects angle ABC\nangle ABC = 80\nfind angle ABD\n",
@@ -104,13 +104,13 @@ BLOCK_EXAMPLES: dict[str, str] = {
     "congruent_triangles": "triangle ABC\ntriangle DEF\nABC congruent to DEF\nAB = 3\nfind DE\n",
     "mirror_congruent_triangles": "triangle ABC\ntriangle DEF\nABC mirror congruent to DEF\nAB = 3\nfind DE\n",
     "similar_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral EFGH\nABCD similar to EFGH\nAB = 2\nEF = 4\nBC = 3\nfind FG\n",
+        "quadrilateral ABCD\nquadrilateral AEFG\nABCD similar to AEFG\nAB = 2\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nAE = 4\nfind EF\n",
     "mirror_similar_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral EFGH\nABCD mirror similar to EFGH\nAB = 2\nEF = 4\nBC = 3\nfind FG\n",
+        "quadrilateral ABCD\nquadrilateral AEFG\nABCD mirror similar to AEFG\nAB = 2\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nAE = 4\nfind EF\n",
     "congruent_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral EFGH\nABCD congruent to EFGH\nBC = 3\nfind FG\n",
+        "quadrilateral ABCD\nquadrilateral AEFG\nABCD congruent to AEFG\nAB = 4\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nfind EF\n",
     "mirror_congruent_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral EFGH\nABCD mirror congruent to EFGH\nBC = 3\nfind FG\n",
+        "quadrilateral ABCD\nquadrilateral AEFG\nABCD mirror congruent to AEFG\nAB = 4\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nfind EF\n",
     "tangent": "circle O through A\nPA tangent to circle O\nradius O = 3\nOP = 5\nfind PA\n",
     "diameter": "circle O through A B\nAB diameter of circle O\nAB = 10\nfind radius O\n",
     "arc_midpoint": "circle O through A M B\nM midpoint of arc OAB\narc OAB = 100\nfind arc OAM\n",
@@ -277,10 +277,11 @@ def _shape_entry(kind, example: str) -> list[str]:
     for sym, qs in kind.bind(decl).items():
         names = " = ".join(dict.fromkeys(str(q) for q in qs))
         fixed = f" = {kind.constants[sym]}" if sym in kind.constants else ""
-        elements.append(f"`{names}{fixed}`")
-    forms = ", ".join(f"`{f.replace('{', '').replace('}', '')}`" for f in kind.forms)
+        elements.append(f"{sym}: `{names}{fixed}`")
+    forms = ", ".join(f"`{f}`" for f in kind.forms)
     out = [f"### {kind.title}", "", f"Forms: {forms}. *{kind.description[0].upper() + kind.description[1:]}.*", "",
-           "Elements (of the catalogue's example `" + kind.format(decl) + "`): " + "; ".join(elements) + ".", ""]
+           "Its elements, by the letters the description uses (on the catalogue's example `" + kind.format(decl)
+           + "`): " + "; ".join(elements) + ".", ""]
     if kind.impossible:
         out += [f"Refused when {kind.impossible}.", ""]
     out += [_fence(example), f"`{_solve_line(example)}`", "", _figure(f"shape-{kind.key}"), ""]
@@ -336,6 +337,8 @@ def reference_markdown() -> str:
             "the solution, beside the exact value (`exact:`). The kinds that are also relation blocks above "
             "(triangle kinds, parallelogram … kite, trapezoid) are read exactly as soon as one line of the file "
             "is general.", "",
+            "In the forms below, `{name}` stands for the shape's points in order, `{p}` for one point, `{s}` "
+            "for two (a side), `{a}` for three (an angle, vertex in the middle).", "",
             "<!-- catalogue:start -->", catalogue_markdown().rstrip("\n"), "<!-- catalogue:end -->", ""]
     rows = [line for line in catalogue_markdown().splitlines()[2:] if line.startswith("|")]
     total = sum(int(line.split("|")[4]) for line in rows)
@@ -403,7 +406,8 @@ def command_markdown(name: str, sp, summary: str) -> str:
     """One command's page: what it does, its usage, every option with its help and default."""
     import argparse as ap
 
-    usage = sp.format_usage().replace("usage: ", "", 1).strip()
+    usage = "\n".join(line[len("usage: "):] if line.startswith(" ") else line.replace("usage: ", "", 1)
+                      for line in sp.format_usage().strip().splitlines())
     out = [f"# geomill {name}", "",
            "<!-- generated by docs/gen_reference.py from geomill.cli.build_parser: do not edit by hand -->", "",
            f"{summary[0].upper() + summary[1:]}." if summary else "", ""]
@@ -423,10 +427,11 @@ def command_markdown(name: str, sp, summary: str) -> str:
         extra = []
         if a.choices:
             extra.append("one of " + ", ".join(f"`{c}`" for c in a.choices))
-        if a.default not in (None, False, ap.SUPPRESS) and a.nargs != 0:
-            extra.append(f"default `{a.default}`")
         help_text = _escape((a.help or "").replace("%(default)s", str(a.default)))
-        rows.append(f"| {flag} | {help_text}{' (' + '; '.join(extra) + ')' if extra else ''} |")
+        if a.default not in (None, False, ap.SUPPRESS) and a.nargs != 0 and "default" not in help_text:
+            extra.append(f"default `{a.default}`")
+        tail = "; ".join(extra)
+        rows.append(f"| {flag} | {help_text + (' (' + tail + ')' if help_text else tail[0].upper() + tail[1:]) if extra else help_text} |")
     if rows:
         out += ["| argument | meaning |", "| --- | --- |", *rows, ""]
     return "\n".join(out).rstrip("\n") + "\n"
