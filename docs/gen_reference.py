@@ -64,6 +64,10 @@ SHAPE_EXAMPLES: dict[str, str] = {
                         "find DC\n",
 }
 
+# Two quadrilaterals that share the vertex A (a readable figure), for the four quadrilateral blocks.
+_QUADS = ("quadrilateral ABCD\nquadrilateral AEFG\nABCD {} to AEFG\nAB = {}\nBC = 3\nCD = 3\nangle ABC = 100\n"
+          "angle BCD = 80\n{}find EF\n")
+
 # Relation blocks (engine/relations.py): general files.  A kind line that the GeomVerse reading also
 # knows (rectangle ABCD) needs a general line beside it for the file to be read exactly: here `points`.
 BLOCK_EXAMPLES: dict[str, str] = {
@@ -103,14 +107,10 @@ BLOCK_EXAMPLES: dict[str, str] = {
         "triangle ABC\ntriangle DEF\nABC mirror similar to DEF\nAB = 3\nBC = 4\nDE = 6\nfind EF\n",
     "congruent_triangles": "triangle ABC\ntriangle DEF\nABC congruent to DEF\nAB = 3\nfind DE\n",
     "mirror_congruent_triangles": "triangle ABC\ntriangle DEF\nABC mirror congruent to DEF\nAB = 3\nfind DE\n",
-    "similar_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral AEFG\nABCD similar to AEFG\nAB = 2\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nAE = 4\nfind EF\n",
-    "mirror_similar_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral AEFG\nABCD mirror similar to AEFG\nAB = 2\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nAE = 4\nfind EF\n",
-    "congruent_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral AEFG\nABCD congruent to AEFG\nAB = 4\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nfind EF\n",
-    "mirror_congruent_quadrilaterals":
-        "quadrilateral ABCD\nquadrilateral AEFG\nABCD mirror congruent to AEFG\nAB = 4\nBC = 3\nCD = 3\nangle ABC = 100\nangle BCD = 80\nfind EF\n",
+    "similar_quadrilaterals": _QUADS.format("similar", 2, "AE = 4\n"),
+    "mirror_similar_quadrilaterals": _QUADS.format("mirror similar", 2, "AE = 4\n"),
+    "congruent_quadrilaterals": _QUADS.format("congruent", 4, ""),
+    "mirror_congruent_quadrilaterals": _QUADS.format("mirror congruent", 4, ""),
     "tangent": "circle O through A\nPA tangent to circle O\nradius O = 3\nOP = 5\nfind PA\n",
     "diameter": "circle O through A B\nAB diameter of circle O\nAB = 10\nfind radius O\n",
     "arc_midpoint": "circle O through A M B\nM midpoint of arc OAB\narc OAB = 100\nfind arc OAM\n",
@@ -272,12 +272,10 @@ def _block_entry(block, example: str) -> list[str]:
 
 
 def _shape_entry(kind, example: str) -> list[str]:
+    from geomill.engine.describe import kind_elements
+
     decl = kind.example()
-    elements = []
-    for sym, qs in kind.bind(decl).items():
-        names = " = ".join(dict.fromkeys(str(q) for q in qs))
-        fixed = f" = {kind.constants[sym]}" if sym in kind.constants else ""
-        elements.append(f"{sym}: `{names}{fixed}`")
+    elements = [f"{sym}: `{names}`" for sym, names in kind_elements(kind).items()]
     forms = ", ".join(f"`{f}`" for f in kind.forms)
     out = [f"### {kind.title}", "", f"Forms: {forms}. *{kind.description[0].upper() + kind.description[1:]}.*", "",
            "Its elements, by the letters the description uses (on the catalogue's example `" + kind.format(decl)
@@ -431,7 +429,9 @@ def command_markdown(name: str, sp, summary: str) -> str:
         if a.default not in (None, False, ap.SUPPRESS) and a.nargs != 0 and "default" not in help_text:
             extra.append(f"default `{a.default}`")
         tail = "; ".join(extra)
-        rows.append(f"| {flag} | {help_text + (' (' + tail + ')' if help_text else tail[0].upper() + tail[1:]) if extra else help_text} |")
+        if extra:
+            help_text = f"{help_text} ({tail})" if help_text else tail[0].upper() + tail[1:]
+        rows.append(f"| {flag} | {help_text} |")
     if rows:
         out += ["| argument | meaning |", "| --- | --- |", *rows, ""]
     return "\n".join(out).rstrip("\n") + "\n"
