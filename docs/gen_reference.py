@@ -385,6 +385,37 @@ COMMAND_GUIDES = {
 }
 
 
+# Examples first (each line is parsed by the argument parser in tests/test_docs.py).
+COMMAND_EXAMPLES = {
+    "solve": ["geomill solve examples/circle_tangent.geo", "geomill solve --latex examples/similar_triangles.geo",
+              "geomill solve --json examples/*.geo"],
+    "catalogue": ["geomill catalogue", "geomill catalogue --markdown"],
+    "graph": ["geomill graph examples/geomverse_c.geo --format dot",
+              "geomill graph examples/circle_tangent.geo --proof"],
+    "scene": ["geomill scene examples/geomverse_c.geo --json"],
+    "render": ["geomill render examples/geomverse_c.geo -o fig.png",
+               "geomill render examples/geomverse_c.geo -o fig.svg --annotation individual --values text",
+               "geomill render examples/parallel_lines.geo -o fig.png --labels fig.json --size 400"],
+    "check": ['geomill check examples/geomverse_c.geo "there is a triangle ABC"',
+              'geomill check examples/circle_tangent.geo "angle OAP = 90" --json',
+              "geomill check --batch claims.jsonl"],
+    "generate": ["geomill generate -n 1000 --depth 3 --p-branch 0.5 --variablized 0.5 --seed 0 --workers 2 --out out/",
+                 "geomill generate --preset paper --workers 2 --out paper/"],
+    "stats": ["geomill stats out/ --plot out/stats.png"],
+    "lint": ["geomill lint out/", "geomill lint examples/circle_tangent.geo"],
+    "perceive": ["geomill perceive --preset eval-synthetic --out perc/",
+                 "geomill perceive --task angle -n 500 --lines 2-4 --seed 3 --out angles/"],
+    "eval": ["geomill eval out/ --backend oracle --out runs/oracle",
+             "geomill eval out/ --backend openai --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen2-VL-2B-Instruct "
+             "--api-key-env OPENAI_API_KEY --out runs/qwen2b"],
+    "score": ["geomill score responses.jsonl --by depth,task --out scored/"],
+    "report": ["geomill report runs/oracle runs/random --by depth --plot depth.png"],
+    "grade": ["geomill grade responses.jsonl --dataset out/ --out graded/ --by depth,width,answer_type"],
+    "import": ["geomill import formalgeo dev.jsonl.gz --out fg/ --workers 2",
+               "geomill import formalgeo dev.jsonl.gz --out records/ --records"],
+}
+
+
 def _subparsers():
     import argparse as ap
 
@@ -412,7 +443,9 @@ def command_markdown(name: str, sp, summary: str) -> str:
     if name in COMMAND_GUIDES:
         out += [f"Guide: [{COMMAND_GUIDES[name].split('/')[-1].split('#')[0].replace('.md', '')}]"
                 f"({COMMAND_GUIDES[name]}).", ""]
-    out += ["```text", usage, "```", ""]
+    if name in COMMAND_EXAMPLES:
+        out += ["```bash", *COMMAND_EXAMPLES[name], "```", ""]
+    out += ["Usage:", "", "```text", usage, "```", ""]
     if sp.description:
         out += [_escape(sp.description), ""]
     rows = []

@@ -136,3 +136,20 @@ def test_the_textbook_examples_are_shown_in_the_docs():
     for path in general:
         key = f"examples/{path.name}"
         assert shown.get(key) == path.read_text(encoding="utf-8"), key
+
+
+def test_every_command_has_examples_its_parser_reads():
+    """The examples on the command pages are commands the argument parser accepts (none is run)."""
+    import shlex
+
+    from geomill.cli import build_parser
+
+    parser = build_parser()
+    names = [name for name, _sp, _help in gen._subparsers()]
+    assert set(gen.COMMAND_EXAMPLES) == set(names)
+    for examples in gen.COMMAND_EXAMPLES.values():
+        for line in examples:
+            argv = shlex.split(line)
+            assert argv[0] == "geomill", line
+            with contextlib.redirect_stderr(io.StringIO()):
+                parser.parse_args(argv[1:])
