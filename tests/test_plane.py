@@ -311,7 +311,7 @@ def test_grammar_still_reads_every_legacy_error() -> None:
 
 # -- figures and the README ----------------------------------------------------------------------------
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "textbook-geometry.md"  # the FormalGeo examples
 
 
 @pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
