@@ -2,7 +2,7 @@
 
 * a problem's figure and answer: from the last keystroke (the one that completes the text) to the
   page showing the new answer, the editor's debounce included; GeomVerse problems (examples/*.geo,
-  goal < 300 ms) and textbook ones (geomill/serve/examples, goal < 1 s);
+  goal < 300 ms) and textbook ones (examples/textbook, goal < 1 s);
 * a dataset page of 50 records on a synthetic folder of 100,000 records (written straight as
   records in a temporary folder, no generator run): the page opened, and pages deep inside it.
 
@@ -43,7 +43,7 @@ WATCH = """() => { window.shown = []; new MutationObserver(() => window.shown.pu
 def problems() -> list[tuple[str, str, str]]:
     """(kind, name, text) of every bundled example."""
     out = [("geomverse", p.stem, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("*.geo"))]
-    folder = ROOT / "geomill" / "serve" / "examples"
+    folder = ROOT / "examples" / "textbook"
     return out + [("textbook", p.stem, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.geo"))]
 
 

@@ -382,6 +382,7 @@ COMMAND_GUIDES = {
     "report": "../research-loop.md#score-and-report", "grade": "../research-loop.md#grade",
     "import": "../textbook-geometry.md#formalgeo7k", "catalogue": "../language/reference.md",
     "graph": "../architecture.md#deduction-the-geomverse-reading",
+    "serve": "../playground.md",
 }
 
 
@@ -413,6 +414,7 @@ COMMAND_EXAMPLES = {
     "grade": ["geomill grade responses.jsonl --dataset out/ --out graded/ --by depth,width,answer_type"],
     "import": ["geomill import formalgeo dev.jsonl.gz --out fg/ --workers 2",
                "geomill import formalgeo dev.jsonl.gz --out records/ --records"],
+    "serve": ["geomill serve", "geomill serve --data runs/ --port 8080"],
 }
 
 

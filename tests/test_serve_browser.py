@@ -67,9 +67,9 @@ def test_an_error_is_shown_at_its_line(page):
 
 
 def test_a_textbook_example_is_drawn_and_proved(page):
-    page.select_option("#examples", "formalgeo_6")
+    page.select_option("#examples", "parallel_lines")
     page.wait_for_function("document.querySelector('#answer-value') && "
-                           "document.querySelector('#answer-value').textContent === '80'", timeout=30_000)
+                           "document.querySelector('#answer-value').textContent === '65'", timeout=30_000)
     assert page.locator("#figure img").count() == 1  # the plain figure, from the numeric model
     assert page.locator("#status").inner_text() == "solved"
     assert page.locator("#highlight .err-line").count() == 0

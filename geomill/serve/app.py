@@ -25,7 +25,6 @@ from .data import Folder, Refused, Root, Run
 from .pool import JobFailed, Pool
 
 STATIC = Path(__file__).with_name("static")
-BUNDLED_EXAMPLES = Path(__file__).with_name("examples")
 PAGES = {"/": "playground.html", "/playground": "playground.html", "/dataset": "dataset.html"}
 DOWNLOADS = {"png": "image/png", "svg": "image/svg+xml", "record": "application/json"}
 SERVED_SUFFIXES = {".png": "image/png", ".json": "application/json", ".svg": "image/svg+xml"}
@@ -60,13 +59,13 @@ def keywords() -> list[str]:
 
 
 def examples() -> list[dict]:
-    """Problems to start from: the repository's examples (GeomVerse) and the bundled textbook ones."""
+    """Problems to start from: a checkout's examples, GeomVerse (examples/*.geo) and textbook
+    (examples/textbook/*.geo); none where geomill is installed without its repository."""
     found = []
     repo = Path(__file__).resolve().parents[2] / "examples"
-    for folder, kind in ((repo, "GeomVerse"), (BUNDLED_EXAMPLES, "textbook")):
+    for folder, kind in ((repo, "GeomVerse"), (repo / "textbook", "textbook")):
         for path in sorted(folder.glob("*.geo")) if folder.is_dir() else []:
-            text = path.read_text(encoding="utf-8")
-            found.append({"name": path.stem, "kind": kind, "text": text})
+            found.append({"name": path.stem, "kind": kind, "text": path.read_text(encoding="utf-8")})
     return found
 
 
