@@ -83,7 +83,8 @@ class Verdict:
     def __str__(self) -> str:
         m = "" if self.measured is None else f" (measured {self.measured:.4g}"
         if m and self.expected is not None:
-            band = f"{self.tolerance:.0%}" if self.family.endswith("ratio") or self.family == "equal_length" else f"{self.tolerance:g}"
+            share = self.family.endswith("ratio") or self.family == "equal_length"
+            band = f"{self.tolerance:.0%}" if share else f"{self.tolerance:g}"
             m += f", claimed {self.expected:g} ± {band}"
         m += ")" if m else ""
         return f"{'true' if self.truth else 'false'}{m}" + (f": {self.detail}" if self.detail else "")
@@ -525,5 +526,5 @@ def _single(names: tuple[str, ...]) -> tuple[str]:
     return names[0],
 
 
-RELATIONS = {"on_line": _point_on_line, "on_circle": _point_on_circle, "perpendicular": _perpendicular, "parallel": _parallel,
-             "equal_length": _equal_length, "longer": _longer, "angle_larger": _angle_larger}
+RELATIONS = {"on_line": _point_on_line, "on_circle": _point_on_circle, "perpendicular": _perpendicular,
+             "parallel": _parallel, "equal_length": _equal_length, "longer": _longer, "angle_larger": _angle_larger}

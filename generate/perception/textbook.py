@@ -144,7 +144,7 @@ def _check_clear(fig: Figure) -> None:
     """Every point off a line keeps ``CLEAR`` from its stroke (what ``Figure.add_point`` asks of new points)."""
     from .construct import _dist_seg
 
-    for i, ln in enumerate(fig.lines):
+    for ln in fig.lines:
         a, b = fig.ends(ln)
         for n, p in fig.points.items():
             if n not in ln and _dist_seg(p, a, b)[0] < CLEAR:
