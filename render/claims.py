@@ -505,7 +505,8 @@ def _longer(scene, text, pts, nums, words, tol) -> Verdict:
 
 def _angle_larger(scene, text, pts, nums, words, tol) -> Verdict:
     first, second = (_angle_of(scene, p) for p in pts)
-    return Verdict(text, "angle_larger", first > second, first / second, detail="ratio of the angles")
+    ratio = first / second if second > 0 else math.inf
+    return Verdict(text, "angle_larger", first > second, ratio, detail="ratio of the angles")
 
 
 def _angle_of(scene, names) -> float:
@@ -514,10 +515,7 @@ def _angle_of(scene, names) -> float:
     xy = [scene.points[n] for n in names]
     if xy[0] == xy[1] or xy[2] == xy[1]:
         raise ClaimError(f"angle {''.join(names)} has an arm of no length")
-    value = angle_at(*xy)
-    if value <= 0:
-        raise ClaimError(f"angle {''.join(names)} is zero")
-    return value
+    return angle_at(*xy)
 
 
 def _single(names: tuple[str, ...]) -> tuple[str]:

@@ -163,12 +163,20 @@ def rebuild(fig: Figure, names: Sequence[str], with_circles: bool = False) -> di
     names = list(pts)
     drawn = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if fig.inked(pts[a], pts[b])]
     lines = []
-    for a, b in drawn:  # a stroke through a third named point lists it (three points on one line)
+    for a, b in drawn:  # a stroke through a third named point lists it (three points on one line), snapped onto it
         on = [n for n in names if n not in (a, b) and _off(pts[n], pts[a], pts[b]) <= SNAP_PX]
+        for n in on:
+            pts[n] = _foot(pts[n], pts[a], pts[b])
         lines.append([a, *on, b])
     return {"points": {n: [p[0], fig.h - p[1]] for n, p in pts.items()},
             "lines": [ln for ln in lines if len(ln) >= 2],
             "circles": [{"centre": [c[0], fig.h - c[1]], "radius": r} for c, r in circles]}
+
+
+def _foot(p, a, b) -> tuple[float, float]:
+    vx, vy = b[0] - a[0], b[1] - a[1]
+    t = ((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / (vx * vx + vy * vy)
+    return a[0] + t * vx, a[1] + t * vy
 
 
 def _off(p, a, b) -> float:
