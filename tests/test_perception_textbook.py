@@ -216,8 +216,10 @@ def test_marks_knob_asks_the_marked_relations_both_ways(made):
         if r["task"] in textbook.MARKED:
             assert isinstance(r["marked"], bool)
             assert (r["marks"] is not None) == r["marked"]
-            if r["marked"] and r["answer"] is True and not r["negated"] and r["task"] == "perpendicular":
-                assert r["marks"]["right"], r["id"]
+            holds = r["answer"] is not r["negated"]
+            if r["marked"] and r["task"] == "perpendicular":
+                assert r["claim_marked"] is holds, r["id"]  # every right angle at a named corner is marked
+                assert bool(r["marks"]["right"]) or not holds
         else:
             assert r["marked"] is None
 

@@ -82,7 +82,7 @@ CIRCLE_KEYS = tuple(b.key for b in BLOCKS if _drawable(b) and b.circle) + ("circ
 
 def block_figure(rng: random.Random, needs_circle: bool = False) -> TextbookFigure:
     """One relation block's construction, drawn as a textbook draws it (its polygons' sides, the
-    segments it names, the circle through points equidistant from a centre), plus 0–2 random steps."""
+    segments it names, the circle through points equidistant from a centre), plus 1–3 random steps."""
     key = rng.choice(CIRCLE_KEYS if needs_circle else BLOCK_KEYS)
     block = next(b for b in BLOCKS if b.key == key)
     raw = block.construct(np.random.default_rng(rng.getrandbits(63)))
@@ -105,7 +105,7 @@ def block_figure(rng: random.Random, needs_circle: bool = False) -> TextbookFigu
         spoke = rng.choice(on)
         if rng.random() < 0.6 and not fig.share_line(o, spoke):
             fig.add_line(o, spoke)  # a radius, as textbooks often draw one
-    extra = rng.randint(0, 2)
+    extra = rng.randint(1, 3)
     try:
         fig.fill(len(fig.lines) + extra, circles=False, tries=20)
     except Unbuildable:
@@ -287,6 +287,19 @@ def _crossing_point(scene, a, b, c, d) -> str | None:
         if _on_segment(xy[p], xy[a], xy[b]):
             return p
     return None
+
+
+def claim_marked(marks: dict, q) -> bool:
+    """Does the figure's marking show the asked relation (a square at the two lines' corner, both
+    lines in one group of arrows, both segments in one group of ticks)?"""
+    s1, s2 = (frozenset(n) for n in q.names)
+    if q.task == "equal_length":
+        groups = marks["equal"]
+    elif q.task == "parallel":
+        groups = marks["parallel"]
+    else:  # a square's arms run to the far ends of the two lines
+        return any((a in s1 and b in s2) or (a in s2 and b in s1) for _, a, b in marks["right"])
+    return any(any(s1 <= frozenset(m) for m in g) and any(s2 <= frozenset(m) for m in g) for g in groups)
 
 
 # -- questions -------------------------------------------------------------------------------------------
@@ -614,7 +627,8 @@ def _record(cfg, seed, part, index, figure_index, negated, with_marks, q, fig, a
         "knobs": cfg.as_dict(), "task": cfg.task, "source": "textbook",
         "family": "geoperception" if cfg.task in RELATIONS else "visonlyqa",
         "marked": with_marks if cfg.task in MARKED else None,
-        "marks": marks, "problem": fig.problem, "figure": fig.origin,
+        "marks": marks, "claim_marked": claim_marked(marks, q) if marks is not None else None,
+        "problem": fig.problem, "figure": fig.origin,
         "margin": margin(q, fig.scene),
     })
     return record, files
