@@ -47,6 +47,8 @@ EXACT_DEGREES = 1e-6  # a true perpendicular / parallel, to rounding
 EXACT_RATIO = 1e-9
 CIRCLE_TASKS = ("on_circle", "diameter")
 MAX_ATTEMPTS = 400
+SEPARATE = 0.4  # named points of a figure keep this far apart (in the 10 frame)
+OFF_STROKE = 0.2  # a point off a line keeps this far from its stroke
 ROUNDED_TOL = {"units": 0.05, "degrees": 1.5, "ratio": 0.03}  # the text version's two decimals, in a 10 frame
 
 
@@ -175,10 +177,25 @@ def folder_problems(folder: str | Path) -> tuple[Path, ...]:
     return files
 
 
-@lru_cache(maxsize=512)
 def problem_figure(text: str, origin: str, seed: int = 0) -> TextbookFigure:
     """The figure of a general problem (``.geo`` text) as ``geomill render`` lays it out, in the frame;
-    ``Unbuildable`` for a problem of another world or with no figure."""
+    ``Unbuildable`` for a problem of another world, with no figure or an unreadable one."""
+    got = _problem_figure(text, origin, seed)
+    if isinstance(got, str):
+        raise Unbuildable(got)
+    return got
+
+
+@lru_cache(maxsize=512)
+def _problem_figure(text: str, origin: str, seed: int) -> TextbookFigure | str:
+    """``problem_figure``, remembering why a problem has no figure (a layout costs a third of a second)."""
+    try:
+        return _lay_out(text, origin, seed)
+    except Unbuildable as e:
+        return str(e)
+
+
+def _lay_out(text: str, origin: str, seed: int) -> TextbookFigure:
     from geomill.dsl import parse
     from geomill.engine.plane import GeneralProblem
     from geomill.render.general import general_scene
@@ -208,7 +225,28 @@ def problem_figure(text: str, origin: str, seed: int = 0) -> TextbookFigure:
         circles.append({"centre": f(*c["centre"]), "radius": round(c["radius"] * s, 9),
                         **({"name": centre} if centre else {})})
     scene = {"points": {k: f(*p) for k, p in pts.items()}, "lines": d["lines"], "circles": circles}
+    readable(scene)
     return TextbookFigure(scene, text, origin)
+
+
+def readable(scene: dict) -> None:
+    """``Unbuildable`` unless named points keep ``SEPARATE`` apart and off-line points ``OFF_STROKE``
+    from every stroke (a laid-out problem can crush a figure its numbers barely admit)."""
+    xy = scene["points"]
+    for a, b in itertools.combinations(sorted(xy), 2):
+        if math.dist(xy[a], xy[b]) < SEPARATE:
+            raise Unbuildable(f"points {a} and {b} too close")
+    for ln in scene["lines"]:
+        a, b = xy[ln[0]], xy[ln[-1]]
+        for n, p in xy.items():
+            if n not in ln and _segment_distance(p, a, b) < OFF_STROKE:
+                raise Unbuildable(f"point {n} next to a stroke")
+
+
+def _segment_distance(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 # -- what a textbook marks --------------------------------------------------------------------------------
@@ -601,7 +639,9 @@ def make_record(cfg: TextbookConfig, seed, part: str, index: int, tally, exclude
             continue
         return _record(cfg, seed, part, index, figure_index, negated, with_marks, q, fig, answer, measured,
                        claim, h)
-    raise TextbookError(f"no {cfg.task} question proved for {part} #{index} in {MAX_ATTEMPTS} draws")
+    where = f" from the {len(folder_problems(cfg.from_dir))} problems of {cfg.from_dir} (a larger folder may have " \
+            "one)" if cfg.from_dir else ""
+    raise TextbookError(f"no {cfg.task} question proved for {part} #{index} in {MAX_ATTEMPTS} draws{where}")
 
 
 def _record(cfg, seed, part, index, figure_index, negated, with_marks, q, fig, answer, measured, claim, h):
