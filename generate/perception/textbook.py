@@ -450,16 +450,13 @@ def _angles(scene: dict, sc) -> list[tuple[str, float]]:
     """Angles between two drawn segments from a named vertex, 8°–172°, each once."""
     from geomill.engine.geometry import angle_at
 
+    from .geomverse import corners
+
     xy = scene["points"]
     names = sorted(xy)
     drawn = [(a, b) for a, b in itertools.combinations(names, 2) if edge_drawn(sc, a, b)]
     out = []
-    for (a, b), (c, d) in itertools.combinations(drawn, 2):
-        shared = {a, b} & {c, d}
-        if len(shared) != 1:
-            continue
-        (v,) = shared
-        p, q = ({a, b} - shared).pop(), ({c, d} - shared).pop()
+    for p, v, q in corners(drawn):
         if edge_drawn(sc, p, q) and _between(xy, p, v, q):
             continue
         value = angle_at(xy[p], xy[v], xy[q])
