@@ -58,6 +58,8 @@ def cmd_perceive(args) -> int:
         return _textbook(args)
     if args.from_dir:
         raise GeomillError("--from needs --source textbook")
+    if args.task in literal("geomill.generate.perception.textbook", "RELATIONS"):
+        raise GeomillError(f"--task {args.task} needs --source textbook")
     args.task = args.task or "triangle"
     if args.preset:
         parts = preset(args.preset, args.scale, images=not args.no_images, image_size=args.image_size)
