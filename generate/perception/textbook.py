@@ -169,12 +169,16 @@ def _fit(xy: dict[str, tuple[float, float]], rings, rng: random.Random) -> dict:
     return {k: (x * s + ox, y * s + oy) for k, (x, y) in xy.items()}
 
 
-def folder_problems(folder: str | Path) -> tuple[Path, ...]:
-    """The ``.geo`` problems of a folder, sorted (a TextbookError when there are none)."""
-    files = tuple(sorted(Path(folder).glob("*.geo")))
-    if not files:
+@lru_cache(maxsize=4)
+def folder_problems(folder: str) -> tuple[tuple[str, str], ...]:
+    """(file name, text) of the readable ``.geo`` problems of a folder, in number order (a
+    TextbookError when there are none)."""
+    from geomill.dataset.sources import read_texts
+
+    found = tuple((Path(path).name, text) for path, text, ok in read_texts(folder, ".geo") if ok)
+    if not found or not Path(folder).is_dir():
         raise TextbookError(f"{folder}: no .geo problems (import some with: geomill import formalgeo SRC --out DIR)")
-    return files
+    return found
 
 
 def problem_figure(text: str, origin: str, seed: int = 0) -> TextbookFigure:
@@ -555,9 +559,8 @@ def _figure(cfg: TextbookConfig, seed, part: str, k: int) -> TextbookFigure:
     if cfg.from_dir is None:
         return default_figure(seed, part, k, needs_circle)
     files = folder_problems(cfg.from_dir)
-    pick = random.Random(f"{seed}:{part}:file:{k}").randrange(len(files))
-    path = files[pick]
-    fig = problem_figure(path.read_text(encoding="utf-8"), path.name)
+    name, text = files[random.Random(f"{seed}:{part}:file:{k}").randrange(len(files))]
+    fig = problem_figure(text, name)
     if needs_circle and not fig.scene["circles"]:
         raise Unbuildable("no circle")
     return fig
