@@ -234,6 +234,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d = Drawing(style, frame)
     d.fills = [Fill(s.name, s.colour, s.colour_rgb, r) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
+    marks, dashed = annotation.drawn(scene, frame, style)
+    d.marks += marks
+    d.dashed += dashed
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)

@@ -1,0 +1,644 @@
+"""Textbook figures of general problems: what a student solves from.
+
+A general problem's numeric model drawn as Geometry3K and GeoQA draw theirs: letters at points, every
+given value on its element (lengths beside their side, angles inside their arc), the goal marked "?",
+and a mark for every stated relation (right-angle squares, parallel arrows, equal-length ticks, equal-angle
+arcs, a dot at a point of tangency, heights dashed with their foot marked).  Values and the goal are
+placed by GeomVerse's label placer and attribution rules (``compose``); the marks come from the relation
+blocks' ``marks`` (``engine.relations``) and from facts that say two elements are equal or an angle is
+right.  The label export is GeomVerse's (``attribution.figure_labels``) plus ``marks``, ``givens`` and
+``goal``.
+
+Entry point: :func:`textbook_figure` (a problem and, optionally, its model: the figure's bytes, its label
+export and what may mislead).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy
+from geomill.engine.errors import GeomillError
+from geomill.engine.kinds import Line
+from geomill.engine.model import QKind, Quantity
+from geomill.engine.plane import Element, GeneralProblem, element_of, elements_in, polygon_key
+from geomill.engine.relations import BLOCKS_BY_KEY
+
+from .annotate import Annotation, Item, format_number
+from .scene import Scene, SceneArc, SceneShape
+
+STYLES = ("plain", "colour")
+MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
+MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
+MIN_PARALLEL = 20.0  # px between two given parallels
+COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
+SEEDS = 3  # models tried for the most readable (when the caller gives none)
+QUERY = "?"
+MARK_KINDS = ("right", "parallel", "equal", "equal_angle", "dot", "height")
+
+
+class FigureOptionError(GeomillError):
+    """An option that does not apply to a textbook figure."""
+
+
+@dataclass
+class TextbookFigure:
+    """A drawn textbook figure: its bytes (PNG or SVG), its label export, and what may mislead."""
+
+    data: bytes
+    labels: dict
+    warnings: list[str]
+    scene: Scene
+
+
+@dataclass
+class _Mark:
+    kind: str
+    elements: tuple[tuple[str, ...], ...]  # each its points: (A, B) a segment, (A, B, C) an angle, (A,) a point
+    source: str
+    count: int = 1
+
+
+@dataclass
+class TextbookAnnotation(Annotation):
+    """GeomVerse's annotation with the textbook's own: values written as the problem gives them (a number
+    or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
+
+    texts: dict = field(default_factory=dict)  # Quantity -> the value's text
+    names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
+    relation_marks: list = field(default_factory=list)  # _Mark
+    export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
+
+    def on_image(self, q: Quantity) -> bool:
+        return self.values == "image" and q in self.facts and q not in self.in_text
+
+    def unvalued_item(self, q: Quantity) -> Item | None:
+        return None
+
+    def items(self) -> list[Item]:
+        out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
+        if self.query is not None and self.query not in self.facts:
+            out.append(Item(self.query, QUERY))
+        return out
+
+    def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
+        marks, dashed, self.export = [], [], []
+        for m in self.relation_marks:
+            lines, dash = _draw_mark(m, scene, frame, style)
+            if lines or dash:
+                self.export.append((m, lines + dash))
+                marks += lines
+                dashed += dash
+        return marks, dashed
+
+
+# -- the problem read for its figure ------------------------------------------------------------------
+
+
+def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantity | None:
+    """The drawn element a problem element's label goes on (None: nowhere that reads as its own)."""
+    p, k = el.points, el.kind.key
+    if k == "length":
+        return Quantity.length(*p)
+    if k == "angle":
+        return Quantity.angle(*p)
+    if k in ("area", "perimeter") and "".join(polygon_key(p)) in shaped:
+        return Quantity.of_shape(QKind.AREA if k == "area" else QKind.PERIMETER, "".join(polygon_key(p)))
+    if k in ("arc", "arc_length") and el.kind.unit == "degrees":  # arc OAB: on its central angle
+        return Quantity.angle(p[1], p[0], p[2])
+    if k == "radius":
+        end = _radius_end(problem, p[0])
+        return Quantity.length(p[0], end) if end is not None else None
+    if k == "diameter":
+        ends = [r.args[0] for r in problem.relations if r.key == "diameter" and r.args[1] == (p[0],)]
+        return Quantity.length(*ends[0]) if ends else None
+    return None
+
+
+def _radius_end(problem: GeneralProblem, centre: str) -> str | None:
+    """The point on the circle its radius is drawn to: one whose radius no other point splits (a radius
+    along a line through other points reads as their segment's)."""
+    c = problem.circle(centre)
+    if c is None or not c.points:
+        return None
+    for p in c.points:
+        if not any(centre in ln.points and p in ln.points and abs(ln.points.index(centre) - ln.points.index(p)) > 1
+                   for ln in problem.lines):
+            return p
+    return c.points[0]
+
+
+def _lone(e: sympy.Expr) -> Element | None:
+    return element_of(e) if isinstance(e, sympy.Symbol) else None
+
+
+def _value_text(el: Element, value: sympy.Expr) -> str:
+    if value.is_number:
+        text = format_number(float(value))
+    else:
+        text = sympy.sstr(value).replace("*", "").replace(" ", "")
+    return text + "°" if el.kind.unit == "degrees" and value.is_number else text
+
+
+class _Groups:
+    """Union of equal elements (or parallel segments): each group gets its own count of ticks or arcs."""
+
+    def __init__(self) -> None:
+        self.parent: dict[tuple, tuple] = {}
+        self.source: dict[tuple, str] = {}
+
+    def find(self, x: tuple) -> tuple:
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            x = self.parent[x]
+        return x
+
+    def union(self, items: list[tuple], source: str) -> None:
+        root = self.find(items[0])
+        self.source.setdefault(root, source)
+        for it in items[1:]:
+            r = self.find(it)
+            if r != root:
+                self.parent[r] = root
+                self.source.setdefault(root, self.source.pop(r, source))
+
+    def groups(self) -> list[tuple[list[tuple], str]]:
+        out: dict[tuple, list[tuple]] = {}
+        for x in self.parent:
+            out.setdefault(self.find(x), []).append(x)
+        return [(sorted(v), self.source.get(k, "")) for k, v in sorted(out.items()) if len(v) > 1]
+
+
+def _seg(s: tuple) -> tuple:
+    return tuple(sorted(s))
+
+
+def _angle_key(s: tuple) -> tuple:
+    a, v, b = s
+    lo, hi = sorted((a, b))
+    return (lo, v, hi)
+
+
+def read_marks(problem: GeneralProblem) -> tuple[list[_Mark], list[str]]:
+    """Every mark the problem's relations and equalities call for, and the givens shown only by a mark
+    (a right angle's 90)."""
+    marks: list[_Mark] = []
+    equal, angles, parallel = _Groups(), _Groups(), _Groups()
+    by_mark: list[str] = []
+    right_seen: set[tuple] = set()
+
+    def right(angle: tuple, source: str) -> None:
+        key = _angle_key(angle)
+        if key not in right_seen:
+            right_seen.add(key)
+            marks.append(_Mark("right", (angle,), source))
+
+    for rel in problem.relations:
+        block = BLOCKS_BY_KEY.get(rel.key)
+        if block is None:
+            continue
+        text = block.text(rel.args)
+        for kind, els in block.marks_on(rel.args):
+            if kind == "equal":
+                equal.union([_seg(e) for e in els], text)
+            elif kind == "equal_angle":
+                angles.union([_angle_key(e) for e in els], text)
+            elif kind == "parallel":
+                parallel.union([_seg(e) for e in els], text)
+            elif kind == "right":
+                right(els[0], text)
+            else:
+                marks.append(_Mark(kind, els, text))
+    for f in problem.facts:
+        a, b = _lone(f.lhs), _lone(f.rhs)
+        if a is None and b is not None:
+            a, b, value = b, None, f.lhs
+        else:
+            value = f.rhs
+        if a is None:
+            continue
+        text = f"{a.text} = {b.text if b is not None else value}"
+        if b is not None and a.kind.key == b.kind.key == "length":
+            equal.union([_seg(a.points), _seg(b.points)], text)
+        elif b is not None and a.kind.key == b.kind.key == "angle":
+            angles.union([_angle_key(a.points), _angle_key(b.points)], text)
+        elif b is None and a.kind.key == "angle" and value == 90:
+            right(a.points, text)
+            by_mark.append(text)
+    for n, (group, source) in enumerate(equal.groups(), 1):
+        marks.append(_Mark("equal", tuple(group), source, n))
+    for n, (group, source) in enumerate(angles.groups(), 1):
+        marks.append(_Mark("equal_angle", tuple(group), source, n))
+    for n, (group, source) in enumerate(parallel.groups(), 1):
+        marks.append(_Mark("parallel", tuple(group), source, n))
+    return marks, by_mark
+
+
+# -- the scene -------------------------------------------------------------------------------------
+
+
+def _named(problem: GeneralProblem) -> list[Element]:
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
+    return [el for e in exprs for el in elements_in(e)]
+
+
+def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: dict[str, float],
+                style: str, marks: list[_Mark]) -> Scene:
+    """The figure's scene: every line (point to point along it), polygon side, segment a relation names,
+    side of a named angle, radius of a named arc or radius; circles whole; polygons whose area or perimeter
+    is named as shapes (filled in the colour style)."""
+    from .colours import PALETTE
+
+    pts = {n: (float(v[0]), float(v[1])) for n, v in coords.items()}
+    segments: list[tuple[str, str]] = []
+    covered: set[frozenset] = set()
+    for ln in problem.lines:
+        covered |= {frozenset((a, b)) for a in ln.points for b in ln.points if a != b}
+        segments += [(a, b) for a, b in zip(ln.points, ln.points[1:])]
+    heights = {frozenset(m.elements[0]) for m in marks if m.kind == "height"}
+    named = _named(problem)
+    named_lengths = {frozenset(el.points) for el in named if el.kind.key == "length"}
+
+    def add(a: str, b: str) -> None:
+        key = frozenset((a, b))
+        if a != b and key not in covered and (key not in heights or key in named_lengths):
+            segments.append((a, b))
+            covered.add(key)
+
+    for poly in problem.polygons:
+        for i, a in enumerate(poly.points):
+            add(a, poly.points[(i + 1) % len(poly.points)])
+    for rel in problem.relations:
+        for arg in rel.args:
+            if len(arg) == 2:
+                add(*arg)
+    for el in named:
+        p, k = el.points, el.kind.key
+        if k == "length":
+            add(*p)
+        elif k == "angle":
+            add(p[1], p[0])
+            add(p[1], p[2])
+        elif k in ("arc", "arc_length", "sector_area", "sector_perimeter"):
+            add(p[0], p[1])
+            add(p[0], p[2])
+        elif k == "radius" and (end := _radius_end(problem, p[0])) is not None:
+            add(p[0], end)
+    arcs = [SceneArc(pts[c.centre], float(radii[c.centre]), 0.0, 360.0) for c in problem.circles
+            if c.centre in radii]
+    shapes = []
+    wanted = {"".join(polygon_key(el.points)) for el in named if el.kind.key in ("area", "perimeter")}
+    colours = iter(PALETTE.items())
+    for poly in problem.polygons:
+        name = "".join(polygon_key(poly.points))
+        if name not in wanted or any(_inside(pts[q], [pts[v] for v in poly.points])
+                                     for q in pts if q not in poly.points):
+            continue
+        colour, rgb = next(colours, ("gray", PALETTE["gray"]))
+        n = len(poly.points)
+        shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},
+                                 (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
+    return Scene(pts, segments, arcs, shapes)
+
+
+def _inside(p, ring) -> bool:
+    from shapely.geometry import Point, Polygon
+
+    return Polygon(ring).buffer(-1e-6 * max(1e-9, Polygon(ring).length)).contains(Point(p))
+
+
+# -- orientation and readability --------------------------------------------------------------------
+
+
+def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[_Mark]) -> dict[str, np.ndarray]:
+    """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
+    above it: the first given parallels, else the longest side of the largest polygon, else the longest line."""
+    base = None
+    for m in marks:
+        if m.kind == "parallel":
+            a, b = m.elements[0][0], m.elements[0][1]
+            base = (a, b)
+            break
+    if base is None and problem.polygons:
+        def area(poly):
+            p = np.array([coords[v] for v in poly.points])
+            return abs(float(np.dot(p[:, 0], np.roll(p[:, 1], -1)) - np.dot(p[:, 1], np.roll(p[:, 0], -1))))
+        poly = max(problem.polygons, key=area).points
+        sides = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+        base = max(sides, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
+    if base is None and problem.lines:
+        ln = max(problem.lines, key=lambda ln: float(np.linalg.norm(coords[ln.points[-1]] - coords[ln.points[0]])))
+        base = (ln.points[0], ln.points[-1])
+    if base is None:
+        return coords
+    d = coords[base[1]] - coords[base[0]]
+    if float(np.hypot(*d)) < 1e-12:
+        return coords
+    t = -math.atan2(d[1], d[0])
+    rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+    out = {n: rot @ v for n, v in coords.items()}
+    mean_y = float(np.mean([v[1] for v in out.values()]))
+    if mean_y < float(out[base[0]][1]) - 1e-9:  # the figure below its base: turn it over
+        out = {n: -v for n, v in out.items()}
+    return out
+
+
+def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]) -> list[str]:
+    """What may mislead in this layout: points under MIN_APART px apart, parallels under MIN_PARALLEL apart,
+    a polygon's angle under MIN_ANGLE that no fact gives."""
+    out = []
+    names = sorted(scene.points)
+    px = {n: np.array(frame.px(scene.points[n])) for n in names}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            d = float(np.linalg.norm(px[a] - px[b]))
+            if d < MIN_APART:
+                out.append(f"points {a} and {b} are {d:.1f} px apart (under {MIN_APART:g})")
+    for m in marks:
+        if m.kind != "parallel":
+            continue
+        for s, t in zip(m.elements, m.elements[1:]):
+            p, q, r = px[s[0]], px[s[1]], px[t[0]]
+            u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-9)
+            gap = abs(float(u[0] * (r - p)[1] - u[1] * (r - p)[0]))
+            if gap < MIN_PARALLEL:
+                out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart (under {MIN_PARALLEL:g})")
+    given = {_angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
+    for poly in problem.polygons:
+        p = poly.points
+        for i, v in enumerate(p):
+            a, b = p[i - 1], p[(i + 1) % len(p)]
+            u, w = px[a] - px[v], px[b] - px[v]
+            cos = float(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-9)
+            deg = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+            if deg < MIN_ANGLE and _angle_key((a, v, b)) not in given:
+                out.append(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)")
+    return out
+
+
+# -- marks in pixels --------------------------------------------------------------------------------
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.hypot(*v))
+    return v / n if n > 1e-9 else np.array([1.0, 0.0])
+
+
+def _right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.ndarray:
+    ua, ub = _unit(a - v), _unit(b - v)
+    s = max(5.0, min(0.8 * fpx, 0.25 * min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))))
+    return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
+def _meet(p, q, r, s) -> np.ndarray | None:
+    d1, d2 = q - p, s - r
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        return None
+    t = ((r - p)[0] * d2[1] - (r - p)[1] * d2[0]) / den
+    return p + t * d1
+
+
+def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """A mark's polylines (pixels, y up): the solid ones, then the dashed ones."""
+    fpx = style.font_px
+    if not all(c in scene.points for e in m.elements for c in e):
+        return [], []
+    px = {n: np.array(frame.px(scene.points[n])) for e in m.elements for n in e}
+    if m.kind == "right":
+        a, v, b = m.elements[0]
+        return [_right_square(px[v], px[a], px[b], fpx)], []
+    if m.kind == "right_lines":
+        (a, b), (c, d) = m.elements
+        common = [n for n in (a, b) if n in (c, d)]
+        at = px[common[0]] if common else _meet(px[a], px[b], px[c], px[d])
+        if at is None:
+            return [], []
+        ends = [max((px[a], px[b]), key=lambda e: float(np.hypot(*(e - at)))),
+                max((px[c], px[d]), key=lambda e: float(np.hypot(*(e - at))))]
+        return [_right_square(at, ends[0], ends[1], fpx)], []
+    if m.kind == "dot":
+        c = px[m.elements[0][0]]
+        t = np.linspace(0, 2 * math.pi, 13)
+        ring = np.column_stack([np.cos(t), np.sin(t)])
+        return [c + r * ring for r in (3.4, 2.2, 1.0)], []
+    if m.kind == "height":
+        (a, d), (b, c) = m.elements
+        out = [_right_square(px[d], px[a], (px[b] + px[c]) / 2 if np.allclose(px[d], px[b]) or np.allclose(
+            px[d], px[c]) else px[b] if float(np.hypot(*(px[b] - px[d]))) > 1 else px[c], fpx)]
+        dashed = [np.array([px[a], px[d]])]
+        u = px[c] - px[b]
+        t = float((px[d] - px[b]) @ u) / max(float(u @ u), 1e-9)
+        if t < 0:
+            dashed.append(np.array([px[b], px[d]]))
+        elif t > 1:
+            dashed.append(np.array([px[c], px[d]]))
+        return out, dashed
+    if m.kind == "equal":
+        out = []
+        for p, q in m.elements:
+            mid, u = (px[p] + px[q]) / 2, _unit(px[q] - px[p])
+            n = np.array([-u[1], u[0]])
+            for i in range(m.count):
+                c = mid + u * (i - (m.count - 1) / 2) * 4.0
+                out.append(np.array([c - 5.5 * n, c + 5.5 * n]))
+        return out, []
+    if m.kind == "parallel":
+        out = []
+        ref = _unit(px[m.elements[0][1]] - px[m.elements[0][0]])
+        for p, q in m.elements:
+            u = _unit(px[q] - px[p])
+            u = u if float(u @ ref) >= 0 else -u
+            n = np.array([-u[1], u[0]])
+            mid = (px[p] + px[q]) / 2
+            for i in range(m.count):
+                tip = mid + u * (4.0 + (i - (m.count - 1) / 2) * 6.0)
+                out.append(np.array([tip - 7 * u + 4.5 * n, tip, tip - 7 * u - 4.5 * n]))
+        return out, []
+    if m.kind == "equal_angle":
+        out = []
+        for a, v, b in m.elements:
+            ta = math.atan2(*(px[a] - px[v])[::-1])
+            tb = math.atan2(*(px[b] - px[v])[::-1])
+            sweep = (tb - ta) % (2 * math.pi)
+            if sweep > math.pi:
+                ta, sweep = tb, 2 * math.pi - sweep
+            short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
+            r0 = max(9.0, min(0.9 * fpx, 0.3 * short))
+            t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
+            out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
+            mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
+            for i in range(m.count):
+                tt = mid + (i - (m.count - 1) / 2) * min(0.12, sweep / (m.count + 1))
+                u = np.array([math.cos(tt), math.sin(tt)])
+                out.append(np.array([px[v] + (r0 - 4.5) * u, px[v] + (r0 + 4.5) * u]))
+        return out, []
+    return [], []
+
+
+# -- the figure -------------------------------------------------------------------------------------
+
+
+def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: list[_Mark],
+                   by_mark: list[str]) -> tuple[TextbookAnnotation, list[dict], dict | None]:
+    """The annotation of a textbook figure, with the export's ``givens`` and ``goal``."""
+    shaped = {s.name for s in scene.shapes}
+    ann = TextbookAnnotation("coordinate", values, None, {})
+    givens = []
+    for f in problem.facts:
+        a, b = _lone(f.lhs), _lone(f.rhs)
+        el, value = (a, f.rhs) if a is not None and b is None else (b, f.lhs) if b is not None and a is None \
+            else (None, None)
+        text = f"{a.text if a else f.lhs} = {b.text if b else f.rhs}"
+        if el is None:  # two elements equal (a mark) or an expression of several (the text's)
+            shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and \
+                a.kind.key in ("length", "angle") else "text"
+            givens.append({"fact": text, "element": None, "shown": shown})
+            continue
+        if f"{el.text} = {value}" in by_mark:
+            givens.append({"fact": text, "element": el.text, "shown": "mark"})
+            continue
+        q = _quantity(el, problem, shaped)
+        if q is None or q in ann.facts or not all(p in scene.points for p in q.key if q.kind in
+                                                  (QKind.LENGTH, QKind.ANGLE)):
+            givens.append({"fact": text, "element": el.text, "shown": "text"})
+            continue
+        ann.facts[q] = value
+        ann.texts[q] = _value_text(el, value)
+        ann.names[str(q)] = el.text
+        givens.append({"fact": text, "element": el.text, "quantity": str(q), "shown": "label"})
+    goal = None
+    if problem.goal is not None:
+        el = _lone(problem.goal.expr)
+        q = _quantity(el, problem, shaped) if el is not None else None
+        if q is not None and q not in ann.facts:
+            ann.query = q
+            ann.names[str(q)] = el.text
+            goal = {"element": el.text, "quantity": str(q)}
+        else:
+            goal = {"element": el.text if el is not None else str(problem.goal.expr), "quantity": None}
+    ann.relation_marks = marks
+    return ann, givens, goal
+
+
+def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain", values: str = "image",
+                    fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
+                    line_width: float = 1.5, opacity: float | None = None) -> TextbookFigure:
+    """The textbook figure of ``problem`` (``model``: its numeric model; None: the most readable of SEEDS
+    models made here), as PNG or SVG bytes, with its label export (``marks``, ``givens``, ``goal`` added to
+    GeomVerse's) and the ways it may mislead (``warnings``: the caller shows or refuses them)."""
+    from .compose import _framed
+    from .draw import Renderer
+
+    if style not in STYLES:
+        raise FigureOptionError(f"style must be one of {', '.join(STYLES)}, not {style!r}")
+    if values not in ("image", "text"):
+        raise FigureOptionError(f"values must be image or text, not {values!r}")
+    if fmt not in ("png", "svg"):
+        raise FigureOptionError(f"a figure is a png or an svg, not {fmt!r}")
+    try:
+        renderer = _renderer(size, style, line_width, font_size,
+                             0.0 if style == "plain" else COLOUR_OPACITY if opacity is None else opacity)
+    except ValueError as exc:
+        raise FigureOptionError(str(exc)) from None
+    marks, by_mark = read_marks(problem)
+    best = None
+    for k, m in enumerate(_models(problem, model, seed)):
+        coords = orient(problem, m.coords, marks)
+        scene = build_scene(problem, coords, m.radii, style, marks)
+        frame, _ = _framed(scene, renderer.style)
+        faults = readability(problem, scene, frame, marks)
+        if best is None or len(faults) < len(best[3]):
+            best = (m, scene, frame, faults)
+        if not faults:
+            break
+    m, scene, frame, faults = best
+    ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
+    if fmt == "png":
+        data, d = renderer.figure(scene, ann)
+    else:
+        data, d = renderer._svg(scene, ann)
+    from .attribution import figure_labels
+
+    labels = figure_labels(d)
+    labels = _export(labels, d, ann, givens, goal, m)
+    warnings = list(faults)
+    if m.misfit:
+        warnings.append(f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
+                        f"({'; '.join(m.missed)})")
+    warnings += [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
+                 "element's" for lab in d.misread]
+    warnings += [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
+                 for g in labels["givens"] if g["shown"] == "moved"]
+    return TextbookFigure(data, labels, warnings, scene)
+
+
+def _models(problem: GeneralProblem, model, seed: int):
+    if model is not None:
+        yield model
+        return
+    from geomill.solvers.numeric import build_model
+
+    from .general import APPROXIMATE
+
+    for k in range(SEEDS):
+        try:
+            yield build_model(problem, seed=seed + k, check_goal=False, tolerate=APPROXIMATE)
+        except GeomillError:
+            if k == 0:
+                raise
+            return
+
+
+_RENDERERS: dict = {}
+
+
+def _renderer(size: int, style: str, line_width: float, font_size: float, opacity: float):
+    """One renderer per look for the whole process (its figure and caches are reused)."""
+    from .draw import LABEL_COLOURS, Renderer
+
+    key = (size, style, line_width, font_size, opacity)
+    r = _RENDERERS.get(key)
+    if r is None:
+        r = Renderer(size=size, opacity=opacity, line_width=line_width, font_size=font_size)
+        r.label_colours = {k: (0.0, 0.0, 0.0) for k in LABEL_COLOURS} if style == "plain" else dict(LABEL_COLOURS)
+        _RENDERERS[key] = r
+    return r
+
+
+def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model) -> dict:
+    size = labels["size"][1]
+
+    def rows(line):
+        return [[round(float(x), 2), round(size - float(y), 2)] for x, y in line]
+
+    for lab in labels["labels"]:
+        lab["element"] = ann.names.get(lab["element"], lab["element"])
+    for a in labels["angle_marks"]:
+        a["element"] = ann.names.get(a["element"], a["element"])
+    labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
+                        "elements": [_element_text(m.kind, e) for e in m.elements],
+                        "count": m.count, "source": m.source,
+                        "pixels": [rows(line) for line in lines]} for m, lines in ann.export]
+    placed = {lab["element"] for lab in labels["labels"]}
+    for g in givens:
+        if g["shown"] == "label":
+            q = g.pop("quantity")
+            if q in {str(x) for x in ann.in_text} or g["element"] not in placed:
+                g["shown"] = "moved"
+    labels["givens"] = givens
+    if goal is not None:
+        goal.pop("quantity", None)
+        goal["marked"] = goal["element"] in placed
+    labels["goal"] = goal
+    labels["approximate"] = bool(model.misfit)
+    return labels
+
+
+def _element_text(kind: str, e: tuple) -> str:
+    if len(e) == 3 and kind in ("right", "equal_angle"):
+        return f"angle {''.join(e)}"
+    if len(e) == 1:
+        return f"point {e[0]}"
+    return "".join(e)
