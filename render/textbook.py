@@ -32,6 +32,7 @@ STYLES = ("plain", "colour")
 MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
+MIN_WIDTH = 0.12  # a polygon's mean width (area over its longest side) at least this share of that side
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 SEEDS = 3  # models tried for the most readable (when the caller gives none)
 QUERY = "?"
@@ -367,6 +368,11 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
     given = {_angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
+        ring = np.array([px[v] for v in p])
+        area = abs(float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))) / 2
+        longest = max(float(np.linalg.norm(ring[i] - ring[i - 1])) for i in range(len(p)))
+        if longest > 0 and area / longest < MIN_WIDTH * longest:
+            out.append(f"the polygon {''.join(p)} is drawn flat ({area / longest:.0f} px across, {longest:.0f} long)")
         for i, v in enumerate(p):
             a, b = p[i - 1], p[(i + 1) % len(p)]
             u, w = px[a] - px[v], px[b] - px[v]
@@ -613,10 +619,9 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     def rows(line):
         return [[round(float(x), 2), round(size - float(y), 2)] for x, y in line]
 
-    for lab in labels["labels"]:
-        lab["element"] = ann.names.get(lab["element"], lab["element"])
-    for a in labels["angle_marks"]:
-        a["element"] = ann.names.get(a["element"], a["element"])
+    for lab in labels["labels"]:  # a radius's value is drawn on a radius, an arc's on its central angle
+        if ann.names.get(lab["element"], lab["element"]) != lab["element"]:
+            lab["of"] = ann.names[lab["element"]]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [_element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source,
@@ -624,16 +629,23 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     placed = {lab["element"] for lab in labels["labels"]}
     for g in givens:
         if g["shown"] == "label":
-            q = g.pop("quantity")
-            if q in {str(x) for x in ann.in_text} or g["element"] not in placed:
+            g["drawn"] = q = g.pop("quantity")
+            if q in {str(x) for x in ann.in_text} or q not in placed:
                 g["shown"] = "moved"
     labels["givens"] = givens
     if goal is not None:
-        goal.pop("quantity", None)
-        goal["marked"] = goal["element"] in placed
+        goal["drawn"] = goal.pop("quantity", None)
+        words = {w for lab in labels["labels"] for w in _words(lab["text"])}
+        goal["marked"] = goal["drawn"] in placed or goal["element"] in words  # "?", or its variable drawn
     labels["goal"] = goal
     labels["approximate"] = bool(model.misfit)
     return labels
+
+
+def _words(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"[a-z]+", text))
 
 
 def _element_text(kind: str, e: tuple) -> str:
