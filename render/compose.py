@@ -696,7 +696,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
-            geo = _side_geometry(scene, frame, q, shapes)
+            geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
             anchor = tuple(geo[0])
 
             def centres(w, h, stage, geo=geo):

@@ -70,6 +70,7 @@ class TextbookAnnotation(Annotation):
     names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
     relation_marks: list = field(default_factory=list)  # _Mark
     export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
+    spans: dict = field(default_factory=dict)  # a valued side split by points -> its dimension line's offset
 
     def on_image(self, q: Quantity) -> bool:
         return self.values == "image" and q in self.facts and q not in self.in_text
@@ -84,14 +85,29 @@ class TextbookAnnotation(Annotation):
         return out
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
-        marks, dashed, self.export = [], [], []
+        marks, dashed, self.export, self.spans = [], [], [], {}
         for m in self.relation_marks:
             lines, dash = _draw_mark(m, scene, frame, style)
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines
                 dashed += dash
+        for it in self.items():  # a value of a side that points split goes on a dimension line beside it
+            q = it.quantity
+            if q.kind is QKind.LENGTH and (line := _dimension(scene, frame, q, style.font_px)) is not None:
+                self.spans[q], drawn = line
+                self.export.append((_Mark("dimension", (q.key,), str(q)), drawn))
+                marks += drawn
         return marks, dashed
+
+    def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
+        if q not in self.spans:
+            return geo
+        mid, dxy, normals = geo
+        offset = self.spans[q]
+        outer = math.atan2(offset[1], offset[0])
+        first = min(range(2), key=lambda i: abs(math.remainder(float(normals[i]) - outer, 2 * math.pi)))
+        return mid + offset, dxy, np.array([normals[first], normals[first]])  # (beyond the line only)
 
 
 # -- the problem read for its figure ------------------------------------------------------------------
@@ -406,6 +422,41 @@ def _meet(p, q, r, s) -> np.ndarray | None:
     return p + t * d1
 
 
+DIMENSION_FONTS = 0.3  # a dimension line this many font heights off its side (its value just beyond it stays
+# within the side rule's reach, attribution.SIDE_NEAR_FONTS)
+
+
+def _dimension(scene: Scene, frame, q: Quantity, fpx: float):
+    """(offset, polylines) of the dimension line of side ``q`` where a drawn point splits it (a value by the
+    side's middle reads as the part it sits by): parallel to the side on the side away from the figure's
+    middle, bars at its ends; None where nothing splits the side."""
+    p, r = (np.array(frame.px(scene.points[n])) for n in q.key)
+    u = r - p
+    length = float(np.hypot(*u))
+    if length < 1e-9:
+        return None
+    u = u / length
+    inside = False
+    for n, xy in scene.points.items():
+        if n in q.key:
+            continue
+        c = np.array(frame.px(xy)) - p
+        t = float(c @ u)
+        if 0.5 < t < length - 0.5 and abs(float(u[0] * c[1] - u[1] * c[0])) < 0.5:
+            inside = True
+            break
+    if not inside:
+        return None
+    normal = np.array([-u[1], u[0]])
+    centre = np.mean([frame.px(xy) for xy in scene.points.values()], axis=0)
+    if float((centre - (p + r) / 2) @ normal) > 0:
+        normal = -normal
+    off = DIMENSION_FONTS * fpx * normal
+    bar = 0.35 * fpx * normal
+    return off, [np.array([p + off, r + off]), np.array([p + 0.2 * off, p + off + bar]),
+                 np.array([r + 0.2 * off, r + off + bar])]
+
+
 def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """A mark's polylines (pixels, y up): the solid ones, then the dashed ones."""
     fpx = style.font_px
@@ -433,7 +484,8 @@ def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], 
         (a, d), (b, c) = m.elements
         out = [_right_square(px[d], px[a], (px[b] + px[c]) / 2 if np.allclose(px[d], px[b]) or np.allclose(
             px[d], px[c]) else px[b] if float(np.hypot(*(px[b] - px[d]))) > 1 else px[c], fpx)]
-        dashed = [np.array([px[a], px[d]])]
+        solid = any({a, d} == {x, y} for x, y in scene.segments)  # (a named height is a side: drawn solid)
+        dashed = [] if solid else [np.array([px[a], px[d]])]
         u = px[c] - px[b]
         t = float((px[d] - px[b]) @ u) / max(float(u @ u), 1e-9)
         if t < 0:
@@ -549,17 +601,23 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     except ValueError as exc:
         raise FigureOptionError(str(exc)) from None
     marks, by_mark = read_marks(problem)
+    from geomill.solvers.numeric import spread
+
+    def layout(m):
+        scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, style, marks)
+        return m, scene, readability(problem, scene, _framed(scene, renderer.style)[0], marks)
+
     best = None
-    for k, m in enumerate(_models(problem, model, seed)):
-        coords = orient(problem, m.coords, marks)
-        scene = build_scene(problem, coords, m.radii, style, marks)
-        frame, _ = _framed(scene, renderer.style)
-        faults = readability(problem, scene, frame, marks)
-        if best is None or len(faults) < len(best[3]):
-            best = (m, scene, frame, faults)
-        if not faults:
+    for m in _models(problem, model, seed):
+        here = layout(m)
+        if here[2] and (moved := spread(m)) is not None:  # the facts leave room: a more readable model
+            there = layout(moved)
+            here = there if len(there[2]) < len(here[2]) else here
+        if best is None or len(here[2]) < len(best[2]):
+            best = here
+        if not best[2]:
             break
-    m, scene, frame, faults = best
+    m, scene, faults = best
     ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
     if fmt == "png":
         data, d = renderer.figure(scene, ann)

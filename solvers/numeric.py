@@ -621,3 +621,61 @@ def _given_lengths(problem: GeneralProblem) -> list[float]:
 
 def _close(a: float, b: float, rel: float = 1e-3) -> bool:
     return abs(a - b) <= rel * max(abs(a), abs(b), 1.0)
+
+
+SPREAD_APART = 0.07  # of the figure's size: distinct points a figure spreads apart (25 px at 360 px)
+SPREAD_WIDTH = 0.15  # a polygon's mean width (area over its longest side), as a share of that side
+SPREAD_WEIGHT = 0.3  # the readability terms against the facts while spreading (the facts are polished after)
+SPREAD_STEPS = 60  # evaluations of the residuals for each of the two least squares
+
+
+def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPREAD_WIDTH) -> NumericModel | None:
+    """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
+    terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
+    ``width`` of their longest side, then polished on the facts alone.  Among the solutions that satisfy
+    every fact this picks one near the given model where facts leave points free (a foot anywhere along its
+    side, a parallelogram's angle); None where the moved figure breaks a fact, changes the goal's value, or
+    is no better.  (An approximate model is kept as it is: its givens disagree, spreading would move them.)"""
+    if model.misfit:
+        return None
+    system = _System(model.problem)
+    n = len(system.points)
+    x0 = np.concatenate([*(model.coords[q] for q in system.points), [model.variables[v] for v in system.vars],
+                         [model.radii[c] for c in system.free_radii]])
+    polys = [tuple(system.points.index(q) for q in poly.points) for poly in model.problem.polygons]
+    iu = np.triu_indices(n, 1)
+
+    def soft(x: np.ndarray) -> np.ndarray:
+        pts = x[:2 * n].reshape(n, 2)
+        size = max(float(np.max(np.ptp(pts, axis=0))), 1e-9)
+        d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))[iu] / size
+        out = [np.maximum(apart - d, 0.0)]
+        for ring in polys:
+            p = pts[list(ring)]
+            area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
+            longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
+            out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
+        return np.concatenate(out)
+
+    before = float(np.sum(soft(x0) ** 2))
+    if before == 0.0:
+        return None
+
+    def fun(x: np.ndarray) -> np.ndarray:
+        return np.concatenate([system(x), SPREAD_WEIGHT * soft(x)])
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        y = least_squares(fun, x0, method="trf", max_nfev=SPREAD_STEPS).x
+    y = _minimise(system, y, max_nfev=SPREAD_STEPS)
+    r = system(y)
+    worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
+    if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:
+        return None
+    at, vs, radii = system.unpack(y)
+    moved = NumericModel(model.problem, {q: v.copy() for q, v in at.items()}, vs, radii, worst, model.seed)
+    polys_ok = all(not pg.crosses_itself([at[q] for q in poly.points]) for poly in model.problem.polygons)
+    a, b = model.goal_value(), moved.goal_value()
+    if not polys_ok or (a is not None and b is not None and not _close(a, b)):
+        return None
+    return moved
