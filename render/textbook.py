@@ -32,9 +32,9 @@ STYLES = ("plain", "colour")
 MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
+MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's mean width (area over its longest side) at least this share of that side
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
-SEEDS = 3  # models tried for the most readable (when the caller gives none)
 QUERY = "?"
 MARK_KINDS = ("right", "parallel", "equal", "equal_angle", "dot", "height")
 
@@ -381,6 +381,10 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
             gap = abs(float(u[0] * (r - p)[1] - u[1] * (r - p)[0]))
             if gap < MIN_PARALLEL:
                 out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart (under {MIN_PARALLEL:g})")
+    for a, b in scene.segments:
+        d = float(np.linalg.norm(px[a] - px[b]))
+        if d < MIN_SIDE:
+            out.append(f"the side {a}{b} is drawn {d:.0f} px long (under {MIN_SIDE:g})")
     given = {_angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
@@ -583,8 +587,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
 def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain", values: str = "image",
                     fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
                     line_width: float = 1.5, opacity: float | None = None) -> TextbookFigure:
-    """The textbook figure of ``problem`` (``model``: its numeric model; None: the most readable of SEEDS
-    models made here), as PNG or SVG bytes, with its label export (``marks``, ``givens``, ``goal`` added to
+    """The textbook figure of ``problem`` (``model``: its numeric model; None: one is made here), drawn from
+    the model or, where it reads better, from the model spread out (``numeric.spread``), as PNG or SVG bytes, with its label export (``marks``, ``givens``, ``goal`` added to
     GeomVerse's) and the ways it may mislead (``warnings``: the caller shows or refuses them)."""
     from .compose import _framed
     from .draw import Renderer
@@ -603,24 +607,23 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     marks, by_mark = read_marks(problem)
     from geomill.solvers.numeric import spread
 
-    def layout(m):
+    def composed(m):
+        """A model laid out and composed (not painted), and how much may mislead in it."""
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, style, marks)
-        return m, scene, readability(problem, scene, _framed(scene, renderer.style)[0], marks)
+        faults = readability(problem, scene, _framed(scene, renderer.style)[0], marks)
+        ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
+        d = renderer.compose(scene, ann)
+        return (len(faults) + 2 * len(d.misread) + len(ann.in_text), m, scene, faults, ann, givens, goal, d)
 
-    best = None
-    for m in _models(problem, model, seed):
-        here = layout(m)
-        if here[2] and (moved := spread(m)) is not None:  # the facts leave room: a more readable model
-            there = layout(moved)
-            here = there if len(there[2]) < len(here[2]) else here
-        if best is None or len(here[2]) < len(best[2]):
-            best = here
-        if not best[2]:
-            break
-    m, scene, faults = best
-    ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
+    m = _model(problem, model, seed)
+    best = composed(m)
+    if best[0] and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
+        here = composed(moved)
+        best = here if here[0] < best[0] else best
+    _, m, scene, faults, ann, givens, goal, d = best
     if fmt == "png":
-        data, d = renderer.figure(scene, ann)
+        renderer.paint(d)
+        data = renderer.png()
     else:
         data, d = renderer._svg(scene, ann)
     from .attribution import figure_labels
@@ -638,21 +641,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     return TextbookFigure(data, labels, warnings, scene)
 
 
-def _models(problem: GeneralProblem, model, seed: int):
+def _model(problem: GeneralProblem, model, seed: int):
     if model is not None:
-        yield model
-        return
+        return model
     from geomill.solvers.numeric import build_model
 
     from .general import APPROXIMATE
 
-    for k in range(SEEDS):
-        try:
-            yield build_model(problem, seed=seed + k, check_goal=False, tolerate=APPROXIMATE)
-        except GeomillError:
-            if k == 0:
-                raise
-            return
+    return build_model(problem, seed=seed, check_goal=False, tolerate=APPROXIMATE)
 
 
 _RENDERERS: dict = {}

@@ -418,6 +418,15 @@ def mark_problems(fig: dict) -> list[str]:
                 for arrow in lines[i * per:(i + 1) * per]:
                     if Point(arrow[1]).distance(seg) > MARK_ON:
                         out.append(f"an arrow of {e} is off its segment")
+        elif kind == "dimension":  # a side's dimension line: beside it, from end to end
+            p, q = (pts[n] for n in _seg_points(els[0], pts))
+            ux, uy = q[0] - p[0], q[1] - p[1]
+            n = math.hypot(ux, uy)
+            (ax, ay), (bx, by) = lines[0][0], lines[0][-1]
+            ends = [((x - p[0]) * ux + (y - p[1]) * uy) / n for x, y in ((ax, ay), (bx, by))]
+            offs = [((x - p[0]) * uy - (y - p[1]) * ux) / n for x, y in ((ax, ay), (bx, by))]
+            if abs(ends[0]) > MARK_ON or abs(ends[1] - n) > MARK_ON or abs(offs[0] - offs[1]) > MARK_ON:
+                out.append(f"the dimension line of {els[0]} does not run beside it from end to end")
         elif kind == "equal_angle":
             per = len(lines) // max(len(els), 1)
             for i, e in enumerate(els):

@@ -97,7 +97,7 @@ def test_marks_are_the_relations_kinds() -> None:
     assert len(dot) == 1 and dot[0]["elements"] == ["point A"]
     _, _, fig = _figure(BISECTOR)
     assert {(m["kind"], tuple(m["elements"])) for m in fig.labels["marks"]} == {
-        ("equal_angle", ("angle BAD", "angle CAD"))}
+        ("equal_angle", ("angle BAD", "angle CAD")), ("dimension", ("BC",))}  # (D splits BC: its value's line)
 
 
 def test_a_mark_off_its_element_is_caught() -> None:
