@@ -81,7 +81,8 @@ class TextbookAnnotation(Annotation):
     def items(self) -> list[Item]:
         out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
         if self.query is not None and self.query not in self.facts:
-            out.append(Item(self.query, QUERY))
+            words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
+            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else QUERY))
         return out
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
@@ -144,6 +145,13 @@ def _radius_end(problem: GeneralProblem, centre: str) -> str | None:
                    for ln in problem.lines):
             return p
     return c.points[0]
+
+
+def _minor(scene: Scene, pts: tuple[str, ...]) -> bool:
+    """Is arc OAB (counter-clockwise from A to B about O) under 179°, so that its central angle shows it?"""
+    o, a, b = (np.array(scene.points[p]) for p in pts)
+    ta, tb = math.atan2(*(a - o)[::-1]), math.atan2(*(b - o)[::-1])
+    return math.degrees((tb - ta) % (2 * math.pi)) < 179.0
 
 
 def _lone(e: sympy.Expr) -> Element | None:
@@ -330,23 +338,18 @@ def _inside(p, ring) -> bool:
 
 def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[_Mark]) -> dict[str, np.ndarray]:
     """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
-    above it: the first given parallels, else the longest side of the largest polygon, else the longest line."""
+    above it: the first given parallels, else the longest line or polygon side."""
     base = None
     for m in marks:
         if m.kind == "parallel":
             a, b = m.elements[0][0], m.elements[0][1]
             base = (a, b)
             break
-    if base is None and problem.polygons:
-        def area(poly):
-            p = np.array([coords[v] for v in poly.points])
-            return abs(float(np.dot(p[:, 0], np.roll(p[:, 1], -1)) - np.dot(p[:, 1], np.roll(p[:, 0], -1))))
-        poly = max(problem.polygons, key=area).points
-        sides = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-        base = max(sides, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
-    if base is None and problem.lines:
-        ln = max(problem.lines, key=lambda ln: float(np.linalg.norm(coords[ln.points[-1]] - coords[ln.points[0]])))
-        base = (ln.points[0], ln.points[-1])
+    if base is None:  # the longest line or polygon side
+        pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
+        pairs += [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
+        if pairs:
+            base = max(pairs, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
     if base is None:
         return coords
     d = coords[base[1]] - coords[base[0]]
@@ -562,6 +565,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             givens.append({"fact": text, "element": el.text, "shown": "mark"})
             continue
         q = _quantity(el, problem, shaped)
+        if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
+            q = None  # a major arc's central angle is not the angle drawn: its value stays in the text
         if q is None or q in ann.facts or not all(p in scene.points for p in q.key if q.kind in
                                                   (QKind.LENGTH, QKind.ANGLE)):
             givens.append({"fact": text, "element": el.text, "shown": "text"})
@@ -574,6 +579,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     if problem.goal is not None:
         el = _lone(problem.goal.expr)
         q = _quantity(el, problem, shaped) if el is not None else None
+        if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
+            q = None
         if q is not None and q not in ann.facts:
             ann.query = q
             ann.names[str(q)] = el.text

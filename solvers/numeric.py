@@ -626,16 +626,17 @@ def _close(a: float, b: float, rel: float = 1e-3) -> bool:
 SPREAD_APART = 0.07  # of the figure's size: distinct points a figure spreads apart (25 px at 360 px)
 SPREAD_WIDTH = 0.15  # a polygon's mean width (area over its longest side), as a share of that side
 SPREAD_SHORT = 0.25  # a drawn side's length, as a share of the figure's size
-SPREAD_WEIGHT = 0.3  # the readability terms against the facts while spreading (the facts are polished after)
+SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (the facts are polished after)
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
 def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPREAD_WIDTH,
-           short: float = SPREAD_SHORT) -> NumericModel | None:
+           short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
-    segments) to ``short`` of the figure's size at least, then polished on the facts alone.  Among the solutions that satisfy
+    segments) to ``short`` of the figure's size at least (``rounds`` Jacobians), then polished on the facts
+    alone.  Among the solutions that satisfy
     every fact this picks one near the given model where facts leave points free (a foot anywhere along its
     side, a parallelogram's angle); None where the moved figure breaks a fact, changes the goal's value, or
     is no better.  (An approximate model is kept as it is: its givens disagree, spreading would move them.)"""
@@ -678,8 +679,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        y = least_squares(fun, x0, method="trf", max_nfev=SPREAD_ROUNDS * (x0.size + 1)).x
-    y = _minimise(system, y, max_nfev=SPREAD_ROUNDS * (x0.size + 1))
+        y = least_squares(fun, x0, method="trf", max_nfev=rounds * (x0.size + 1)).x
+    y = _minimise(system, y, max_nfev=max(rounds, SPREAD_ROUNDS) * (x0.size + 1))
     r = system(y)
     worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
     if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:
