@@ -958,6 +958,9 @@ def _side_centres(geo, w, h, gap, stage: str, fpx: float) -> np.ndarray:
     wide = stage == "wide"
     along, which, extras = ((_ALONG_WIDE_TWICE, _NORMALS_WIDE, _SIDE_EXTRAS_WIDE) if wide
                             else (_ALONG_TWICE, _NORMALS, _SIDE_EXTRAS))
+    if one_side:  # and by its middle: set towards an end it reads as the part there
+        keep = np.abs(along) <= 0.16
+        along, which = along[keep], which[keep]
     anchors = mid + along[:, None] * dxy  # (row by row what repeating mid + along * dxy gives)
     out = offset_centres(anchors, normals[which], gap + extras, w, h)
     if wide and not one_side:  # and any direction close by

@@ -464,6 +464,24 @@ def _dimension(scene: Scene, frame, q: Quantity, fpx: float):
                  np.array([r + 0.2 * off, r + off + bar])]
 
 
+def _open_middle(scene: Scene, frame, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """The middle of the longest stretch of segment pq between the drawn points on it: a mark at a point
+    partway along (a parallel's arrow at the midpoint another line passes through) reads as that point's."""
+    u = q - p
+    n2 = float(u @ u)
+    if n2 < 1e-9:
+        return p
+    ts = [0.0, 1.0]
+    for xy in scene.points.values():
+        c = np.array(frame.px(xy)) - p
+        t = float(c @ u) / n2
+        if 1e-3 < t < 1 - 1e-3 and abs(float(u[0] * c[1] - u[1] * c[0])) / math.sqrt(n2) < 0.5:
+            ts.append(t)
+    ts.sort()
+    a, b = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
+    return p + u * (a + b) / 2
+
+
 def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """A mark's polylines (pixels, y up): the solid ones, then the dashed ones."""
     fpx = style.font_px
@@ -503,7 +521,7 @@ def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], 
     if m.kind == "equal":
         out = []
         for p, q in m.elements:
-            mid, u = (px[p] + px[q]) / 2, _unit(px[q] - px[p])
+            mid, u = _open_middle(scene, frame, px[p], px[q]), _unit(px[q] - px[p])
             n = np.array([-u[1], u[0]])
             for i in range(m.count):
                 c = mid + u * (i - (m.count - 1) / 2) * 4.0
@@ -516,7 +534,7 @@ def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], 
             u = _unit(px[q] - px[p])
             u = u if float(u @ ref) >= 0 else -u
             n = np.array([-u[1], u[0]])
-            mid = (px[p] + px[q]) / 2
+            mid = _open_middle(scene, frame, px[p], px[q])
             for i in range(m.count):
                 tip = mid + u * (4.0 + (i - (m.count - 1) / 2) * 6.0)
                 out.append(np.array([tip - 7 * u + 4.5 * n, tip, tip - 7 * u - 4.5 * n]))
@@ -620,6 +638,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         faults = readability(problem, scene, _framed(scene, renderer.style)[0], marks)
         ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
         d = renderer.compose(scene, ann)
+        if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
+            ann = annotation_for(problem, scene, values, marks, by_mark)[0]  # a "?" that reads as another
+            ann.query = None  # element's misleads: the question names the goal alone
+            d = renderer.compose(scene, ann)
         return (len(faults) + 2 * len(d.misread) + len(ann.in_text), m, scene, faults, ann, givens, goal, d)
 
     m = _model(problem, model, seed)

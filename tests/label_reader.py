@@ -347,7 +347,7 @@ def _arcs_apart(fig: dict, pts: dict) -> list[str]:
 
 # -- textbook figures: the relation marks (``marks``: kind, elements, pixels) -------------------------------
 MARK_ON = 1.5  # px: a mark's anchor (a square's arm, an arrow's tip, a dot's centre) this near its element
-TICK_MIDDLE = 0.25  # a tick crosses its segment within this share of the segment's length from its middle
+TICK_CLEAR = 6.0  # px: a tick crosses its segment at least this far from every point (at one, it reads as its)
 
 
 def _seg_points(element: str, pts: dict) -> tuple[str, str]:
@@ -407,8 +407,9 @@ def mark_problems(fig: dict) -> list[str]:
                 p, q = (pts[n] for n in _seg_points(e, pts))
                 for tick in lines[i * per:(i + 1) * per]:
                     u = _crossing(tick, p, q)
-                    if u is None or abs(u - 0.5) > TICK_MIDDLE:
-                        out.append(f"a tick of {e} does not cross its middle")
+                    at = None if u is None else (p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1]))
+                    if at is None or min(math.dist(at, xy) for xy in pts.values()) < TICK_CLEAR:
+                        out.append(f"a tick of {e} does not cross it clear of its points")
         elif kind == "parallel":
             per = len(lines) // max(len(els), 1)
             if per != m["count"]:
