@@ -49,8 +49,17 @@ class TextbookFigure:
 
     data: bytes
     labels: dict
-    warnings: list[str]
+    warnings: list[str]  # all of the below, and an approximate model's note
     scene: Scene
+    faults: list[str] = field(default_factory=list)  # the layout's (readability)
+    misread: list[str] = field(default_factory=list)  # labels that may read as another element's
+    moved: list[str] = field(default_factory=list)  # givens left to the text (no place reads as theirs)
+
+    @property
+    def misleads(self) -> list[str]:
+        """What makes the figure misleading (a batch refuses it): not a value left to the text, which only
+        says less."""
+        return self.faults + self.misread
 
 
 @dataclass
@@ -364,17 +373,27 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[_
     return out
 
 
+def short_sides(scene: Scene, frame) -> int:
+    """How many drawn sides are under MIN_SIDE px (no room for their marks and values): not misleading, but
+    a layout with fewer reads better."""
+    k = min(1.0, frame.size / 512)
+    return sum(math.dist(frame.px(scene.points[a]), frame.px(scene.points[b])) < MIN_SIDE * k
+               for a, b in scene.segments)
+
+
 def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]) -> list[str]:
     """What may mislead in this layout: points under MIN_APART px apart, parallels under MIN_PARALLEL apart,
     a polygon's angle under MIN_ANGLE that no fact gives."""
     out = []
+    k = min(1.0, frame.size / 512)  # (a smaller image: the minimums shrink with everything drawn)
+    apart, parallel_gap, side = MIN_APART * k, MIN_PARALLEL * k, MIN_SIDE * k
     names = sorted(scene.points)
     px = {n: np.array(frame.px(scene.points[n])) for n in names}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             d = float(np.linalg.norm(px[a] - px[b]))
-            if d < MIN_APART:
-                out.append(f"points {a} and {b} are {d:.1f} px apart (under {MIN_APART:g})")
+            if d < apart:
+                out.append(f"points {a} and {b} are {d:.1f} px apart (under {apart:g})")
     for m in marks:
         if m.kind != "parallel":
             continue
@@ -382,12 +401,9 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
             p, q, r = px[s[0]], px[s[1]], px[t[0]]
             u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-9)
             gap = abs(float(u[0] * (r - p)[1] - u[1] * (r - p)[0]))
-            if gap < MIN_PARALLEL:
-                out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart (under {MIN_PARALLEL:g})")
-    for a, b in scene.segments:
-        d = float(np.linalg.norm(px[a] - px[b]))
-        if d < MIN_SIDE:
-            out.append(f"the side {a}{b} is drawn {d:.0f} px long (under {MIN_SIDE:g})")
+            if gap < parallel_gap:
+                out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
+                           f"(under {parallel_gap:g})")
     given = {_angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
@@ -635,14 +651,16 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     def composed(m):
         """A model laid out and composed (not painted), and how much may mislead in it."""
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, style, marks)
-        faults = readability(problem, scene, _framed(scene, renderer.style)[0], marks)
+        frame = _framed(scene, renderer.style)[0]
+        faults = readability(problem, scene, frame, marks)
         ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
         d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
             ann = annotation_for(problem, scene, values, marks, by_mark)[0]  # a "?" that reads as another
             ann.query = None  # element's misleads: the question names the goal alone
             d = renderer.compose(scene, ann)
-        return (len(faults) + 2 * len(d.misread) + len(ann.in_text), m, scene, faults, ann, givens, goal, d)
+        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
+        return (cost, m, scene, faults, ann, givens, goal, d)
 
     m = _model(problem, model, seed)
     best = composed(m)
@@ -659,15 +677,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
 
     labels = figure_labels(d)
     labels = _export(labels, d, ann, givens, goal, m)
-    warnings = list(faults)
-    if m.misfit:
-        warnings.append(f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
-                        f"({'; '.join(m.missed)})")
-    warnings += [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
-                 "element's" for lab in d.misread]
-    warnings += [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
-                 for g in labels["givens"] if g["shown"] == "moved"]
-    return TextbookFigure(data, labels, warnings, scene)
+    misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
+               "element's" for lab in d.misread]
+    moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
+             for g in labels["givens"] if g["shown"] == "moved"]
+    note = [f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
+            f"({'; '.join(m.missed)})"] if m.misfit else []
+    return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
 
 
 def _model(problem: GeneralProblem, model, seed: int):
