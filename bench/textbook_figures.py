@@ -63,7 +63,8 @@ def measure(geo: Path, out: Path | None) -> dict:
     return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
             "text_only": sum(g["shown"] == "text" and g["element"] is not None for g in lab["givens"]),
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
-            "relation_marks": len(rels), "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
+            "relation_marks": len(rels),
+            "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
             "apart": apart, "ms_figure": 1000 * t_fig, "ms_model": 1000 * t_model,
             "ms_render": 1000 * t_render, "warnings": fig.warnings}
 

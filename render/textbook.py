@@ -26,6 +26,7 @@ from geomill.engine.plane import Element, GeneralProblem, element_of, elements_i
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .annotate import Annotation, Item, format_number
+from .general import named_segments, radius_end
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -33,10 +34,10 @@ MIN_APART = 20.0  # px between two distinct points, unless the facts force them 
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
-MIN_WIDTH = 0.12  # a polygon's mean width (area over its longest side) at least this share of that side
+MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
+# at least this share of that side
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
-MARK_KINDS = ("right", "parallel", "equal", "equal_angle", "dot", "height")
 
 
 class FigureOptionError(GeomillError):
@@ -135,25 +136,12 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
     if k in ("arc", "arc_length") and el.kind.unit == "degrees":  # arc OAB: on its central angle
         return Quantity.angle(p[1], p[0], p[2])
     if k == "radius":
-        end = _radius_end(problem, p[0])
+        end = radius_end(problem, p[0])
         return Quantity.length(p[0], end) if end is not None else None
     if k == "diameter":
         ends = [r.args[0] for r in problem.relations if r.key == "diameter" and r.args[1] == (p[0],)]
         return Quantity.length(*ends[0]) if ends else None
     return None
-
-
-def _radius_end(problem: GeneralProblem, centre: str) -> str | None:
-    """The point on the circle its radius is drawn to: one whose radius no other point splits (a radius
-    along a line through other points reads as their segment's)."""
-    c = problem.circle(centre)
-    if c is None or not c.points:
-        return None
-    for p in c.points:
-        if not any(centre in ln.points and p in ln.points and abs(ln.points.index(centre) - ln.points.index(p)) > 1
-                   for ln in problem.lines):
-            return p
-    return c.points[0]
 
 
 def _minor(scene: Scene, pts: tuple[str, ...]) -> bool:
@@ -278,7 +266,7 @@ def _named(problem: GeneralProblem) -> list[Element]:
 
 
 def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: dict[str, float],
-                style: str, marks: list[_Mark]) -> Scene:
+                marks: list[_Mark]) -> Scene:
     """The figure's scene: every line (point to point along it), polygon side, segment a relation names,
     side of a named angle, radius of a named arc or radius; circles whole; polygons whose area or perimeter
     is named as shapes (filled in the colour style)."""
@@ -300,25 +288,8 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
             segments.append((a, b))
             covered.add(key)
 
-    for poly in problem.polygons:
-        for i, a in enumerate(poly.points):
-            add(a, poly.points[(i + 1) % len(poly.points)])
-    for rel in problem.relations:
-        for arg in rel.args:
-            if len(arg) == 2:
-                add(*arg)
-    for el in named:
-        p, k = el.points, el.kind.key
-        if k == "length":
-            add(*p)
-        elif k == "angle":
-            add(p[1], p[0])
-            add(p[1], p[2])
-        elif k in ("arc", "arc_length", "sector_area", "sector_perimeter"):
-            add(p[0], p[1])
-            add(p[0], p[2])
-        elif k == "radius" and (end := _radius_end(problem, p[0])) is not None:
-            add(p[0], end)
+    for a, b in named_segments(problem):
+        add(a, b)
     arcs = [SceneArc(pts[c.centre], float(radii[c.centre]), 0.0, 360.0) for c in problem.circles
             if c.centre in radii]
     shapes = []
@@ -386,7 +357,7 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
     a polygon's angle under MIN_ANGLE that no fact gives."""
     out = []
     k = min(1.0, frame.size / 512)  # (a smaller image: the minimums shrink with everything drawn)
-    apart, parallel_gap, side = MIN_APART * k, MIN_PARALLEL * k, MIN_SIDE * k
+    apart, parallel_gap = MIN_APART * k, MIN_PARALLEL * k
     names = sorted(scene.points)
     px = {n: np.array(frame.px(scene.points[n])) for n in names}
     for i, a in enumerate(names):
@@ -410,8 +381,9 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
         ring = np.array([px[v] for v in p])
         area = abs(float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))) / 2
         longest = max(float(np.linalg.norm(ring[i] - ring[i - 1])) for i in range(len(p)))
-        if longest > 0 and area / longest < MIN_WIDTH * longest:
-            out.append(f"the polygon {''.join(p)} is drawn flat ({area / longest:.0f} px across, {longest:.0f} long)")
+        across = (2 if len(p) == 3 else 1) * area / max(longest, 1e-9)  # a triangle's height, else mean width
+        if longest > 0 and across < MIN_WIDTH * longest:
+            out.append(f"the polygon {''.join(p)} is drawn flat ({across:.0f} px across, {longest:.0f} long)")
         for i, v in enumerate(p):
             a, b = p[i - 1], p[(i + 1) % len(p)]
             u, w = px[a] - px[v], px[b] - px[v]
@@ -629,10 +601,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                     fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
                     line_width: float = 1.5, opacity: float | None = None) -> TextbookFigure:
     """The textbook figure of ``problem`` (``model``: its numeric model; None: one is made here), drawn from
-    the model or, where it reads better, from the model spread out (``numeric.spread``), as PNG or SVG bytes, with its label export (``marks``, ``givens``, ``goal`` added to
-    GeomVerse's) and the ways it may mislead (``warnings``: the caller shows or refuses them)."""
+    the model or, where it reads better, from the model spread out (``numeric.spread``), as PNG or SVG
+    bytes, with its label export (``marks``, ``givens``, ``goal`` added to GeomVerse's) and what may
+    mislead (``warnings``; ``misleads``: what a batch refuses it for)."""
     from .compose import _framed
-    from .draw import Renderer
 
     if style not in STYLES:
         raise FigureOptionError(f"style must be one of {', '.join(STYLES)}, not {style!r}")
@@ -650,7 +622,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
 
     def composed(m):
         """A model laid out and composed (not painted), and how much may mislead in it."""
-        scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, style, marks)
+        scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         faults = readability(problem, scene, frame, marks)
         ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from geomill.cli import main
 from geomill.dsl import parse
 from geomill.render.general import APPROXIMATE
 from geomill.render.textbook import textbook_figure
 from geomill.solvers.numeric import build_model
 
+from geomill.cli import main
 from tests.label_reader import mark_problems, problems
 
 RIGHT = "points A B C\ntriangle ABC right at B\nAB = 3\nBC = 4\nfind AC\n"
@@ -134,7 +134,8 @@ def test_render_cli_and_refusals(tmp_path: Path, capsys) -> None:
     assert out.read_bytes()[:4] == b"\x89PNG" and json.loads(labels.read_text())["marks"]
     assert main(["render", str(geo), "-o", str(tmp_path / "p.svg")]) == 0
     assert (tmp_path / "p.svg").read_bytes().lstrip().startswith(b"<?xml")
-    for flags, word in ((["--annotation", "individual"], "--annotation individual"), (["--opacity", "0.5"], "--opacity")):
+    refused = ((["--annotation", "individual"], "--annotation individual"), (["--opacity", "0.5"], "--opacity"))
+    for flags, word in refused:
         assert main(["render", str(geo), "-o", str(out), *flags]) != 0
         err = capsys.readouterr().err.strip()
         assert word in err and len(err.splitlines()) == 1
