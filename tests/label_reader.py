@@ -376,6 +376,14 @@ def _crossing(line, p, q):
     return u if 0 <= t <= 1 and 0 <= u <= 1 else None
 
 
+def _per_element(mark: dict, what: str, pieces: str, out: list[str]) -> int:
+    """How many polylines a mark draws on each of its elements; a count other than its group's is a problem."""
+    per = len(mark["pixels"]) // max(len(mark["elements"]), 1)
+    if per != mark["count"]:
+        out.append(f"{what} {', '.join(mark['elements'])} carry {per} {pieces} each, not {mark['count']}")
+    return per
+
+
 def mark_problems(fig: dict) -> list[str]:
     """What in the export's ``marks`` does not sit on its elements: a right-angle square whose arms leave its
     vertex along other rays, a tick that does not cross its segment's middle, an arrow off its segment, a
@@ -400,9 +408,7 @@ def mark_problems(fig: dict) -> list[str]:
             if math.dist((cx, cy), pts[name]) > MARK_ON:
                 out.append(f"the dot of {els[0]} is {math.dist((cx, cy), pts[name]):.1f} px off it")
         elif kind == "equal":
-            per = len(lines) // max(len(els), 1)
-            if per != m["count"]:
-                out.append(f"the equal sides {', '.join(els)} carry {per} ticks each, not {m['count']}")
+            per = _per_element(m, "the equal sides", "ticks", out)
             for i, e in enumerate(els):
                 p, q = (pts[n] for n in _seg_points(e, pts))
                 for tick in lines[i * per:(i + 1) * per]:
@@ -411,9 +417,7 @@ def mark_problems(fig: dict) -> list[str]:
                     if at is None or min(math.dist(at, xy) for xy in pts.values()) < TICK_CLEAR:
                         out.append(f"a tick of {e} does not cross it clear of its points")
         elif kind == "parallel":
-            per = len(lines) // max(len(els), 1)
-            if per != m["count"]:
-                out.append(f"the parallels {', '.join(els)} carry {per} arrows each, not {m['count']}")
+            per = _per_element(m, "the parallels", "arrows", out)
             for i, e in enumerate(els):
                 seg = LineString([pts[n] for n in _seg_points(e, pts)])
                 for arrow in lines[i * per:(i + 1) * per]:
