@@ -562,6 +562,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         el, value = (a, f.rhs) if a is not None and b is None else (b, f.lhs) if b is not None and a is None \
             else (None, None)
         text = f"{a.text if a else f.lhs} = {b.text if b else f.rhs}"
+        if el is not None and elements_in(value):  # an element in terms of others (AD = 3 BD / 4): a
+            el = None  # relation the question states, not a value to draw
         if el is None:  # two elements equal (a mark) or an expression of several (the text's)
             shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and \
                 a.kind.key in ("length", "angle") else "text"
