@@ -417,7 +417,7 @@ def _meet(p, q, r, s) -> np.ndarray | None:
     return p + t * d1
 
 
-DIMENSION_FONTS = 0.3  # a dimension line this many font heights off its side (its value just beyond it stays
+DIMENSION_FONTS = 0.22  # a dimension line this many font heights off its side (its value just beyond it stays
 # within the side rule's reach, attribution.SIDE_NEAR_FONTS)
 
 
