@@ -22,11 +22,11 @@ import sympy
 from geomill.engine.errors import GeomillError
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
-from geomill.engine.plane import Element, GeneralProblem, element_of, elements_in, polygon_key
-from geomill.engine.relations import BLOCKS_BY_KEY
+from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_key
 
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
+from .marks import Mark, angle_key, dimension, draw_mark, element_text, lone, read_marks
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -64,21 +64,13 @@ class TextbookFigure:
 
 
 @dataclass
-class _Mark:
-    kind: str
-    elements: tuple[tuple[str, ...], ...]  # each its points: (A, B) a segment, (A, B, C) an angle, (A,) a point
-    source: str
-    count: int = 1
-
-
-@dataclass
 class TextbookAnnotation(Annotation):
     """GeomVerse's annotation with the textbook's own: values written as the problem gives them (a number
     or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
 
     texts: dict = field(default_factory=dict)  # Quantity -> the value's text
     names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
-    relation_marks: list = field(default_factory=list)  # _Mark
+    relation_marks: list = field(default_factory=list)  # marks.Mark
     export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
     spans: dict = field(default_factory=dict)  # a valued side split by points -> its dimension line's offset
 
@@ -98,16 +90,16 @@ class TextbookAnnotation(Annotation):
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         marks, dashed, self.export, self.spans = [], [], [], {}
         for m in self.relation_marks:
-            lines, dash = _draw_mark(m, scene, frame, style)
+            lines, dash = draw_mark(m, scene, frame, style)
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines
                 dashed += dash
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
             q = it.quantity
-            if q.kind is QKind.LENGTH and (line := _dimension(scene, frame, q, style.font_px)) is not None:
+            if q.kind is QKind.LENGTH and (line := dimension(scene, frame, q, style.font_px)) is not None:
                 self.spans[q], drawn = line
-                self.export.append((_Mark("dimension", (q.key,), str(q)), drawn))
+                self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
                 marks += drawn
         return marks, dashed
 
@@ -151,110 +143,12 @@ def _minor(scene: Scene, pts: tuple[str, ...]) -> bool:
     return math.degrees((tb - ta) % (2 * math.pi)) < 179.0
 
 
-def _lone(e: sympy.Expr) -> Element | None:
-    return element_of(e) if isinstance(e, sympy.Symbol) else None
-
-
 def _value_text(el: Element, value: sympy.Expr) -> str:
     if value.is_number:
         text = format_number(float(value))
     else:
         text = sympy.sstr(value).replace("*", "").replace(" ", "")
     return text + "°" if el.kind.unit == "degrees" and value.is_number else text
-
-
-class _Groups:
-    """Union of equal elements (or parallel segments): each group gets its own count of ticks or arcs."""
-
-    def __init__(self) -> None:
-        self.parent: dict[tuple, tuple] = {}
-        self.source: dict[tuple, str] = {}
-
-    def find(self, x: tuple) -> tuple:
-        self.parent.setdefault(x, x)
-        while self.parent[x] != x:
-            x = self.parent[x]
-        return x
-
-    def union(self, items: list[tuple], source: str) -> None:
-        root = self.find(items[0])
-        self.source.setdefault(root, source)
-        for it in items[1:]:
-            r = self.find(it)
-            if r != root:
-                self.parent[r] = root
-                self.source.setdefault(root, self.source.pop(r, source))
-
-    def groups(self) -> list[tuple[list[tuple], str]]:
-        out: dict[tuple, list[tuple]] = {}
-        for x in self.parent:
-            out.setdefault(self.find(x), []).append(x)
-        return [(sorted(v), self.source.get(k, "")) for k, v in sorted(out.items()) if len(v) > 1]
-
-
-def _seg(s: tuple) -> tuple:
-    return tuple(sorted(s))
-
-
-def _angle_key(s: tuple) -> tuple:
-    a, v, b = s
-    lo, hi = sorted((a, b))
-    return (lo, v, hi)
-
-
-def read_marks(problem: GeneralProblem) -> tuple[list[_Mark], list[str]]:
-    """Every mark the problem's relations and equalities call for, and the givens shown only by a mark
-    (a right angle's 90)."""
-    marks: list[_Mark] = []
-    equal, angles, parallel = _Groups(), _Groups(), _Groups()
-    by_mark: list[str] = []
-    right_seen: set[tuple] = set()
-
-    def right(angle: tuple, source: str) -> None:
-        key = _angle_key(angle)
-        if key not in right_seen:
-            right_seen.add(key)
-            marks.append(_Mark("right", (angle,), source))
-
-    for rel in problem.relations:
-        block = BLOCKS_BY_KEY.get(rel.key)
-        if block is None:
-            continue
-        text = block.text(rel.args)
-        for kind, els in block.marks_on(rel.args):
-            if kind == "equal":
-                equal.union([_seg(e) for e in els], text)
-            elif kind == "equal_angle":
-                angles.union([_angle_key(e) for e in els], text)
-            elif kind == "parallel":
-                parallel.union([_seg(e) for e in els], text)
-            elif kind == "right":
-                right(els[0], text)
-            else:
-                marks.append(_Mark(kind, els, text))
-    for f in problem.facts:
-        a, b = _lone(f.lhs), _lone(f.rhs)
-        if a is None and b is not None:
-            a, b, value = b, None, f.lhs
-        else:
-            value = f.rhs
-        if a is None:
-            continue
-        text = f"{a.text} = {b.text if b is not None else value}"
-        if b is not None and a.kind.key == b.kind.key == "length":
-            equal.union([_seg(a.points), _seg(b.points)], text)
-        elif b is not None and a.kind.key == b.kind.key == "angle":
-            angles.union([_angle_key(a.points), _angle_key(b.points)], text)
-        elif b is None and a.kind.key == "angle" and value == 90:
-            right(a.points, text)
-            by_mark.append(text)
-    for n, (group, source) in enumerate(equal.groups(), 1):
-        marks.append(_Mark("equal", tuple(group), source, n))
-    for n, (group, source) in enumerate(angles.groups(), 1):
-        marks.append(_Mark("equal_angle", tuple(group), source, n))
-    for n, (group, source) in enumerate(parallel.groups(), 1):
-        marks.append(_Mark("parallel", tuple(group), source, n))
-    return marks, by_mark
 
 
 # -- the scene -------------------------------------------------------------------------------------
@@ -266,7 +160,7 @@ def _named(problem: GeneralProblem) -> list[Element]:
 
 
 def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: dict[str, float],
-                marks: list[_Mark]) -> Scene:
+                marks: list[Mark]) -> Scene:
     """The figure's scene: every line (point to point along it), polygon side, segment a relation names,
     side of a named angle, radius of a named arc or radius; circles whole; polygons whose area or perimeter
     is named as shapes (filled in the colour style)."""
@@ -316,7 +210,7 @@ def _inside(p, ring) -> bool:
 # -- orientation and readability --------------------------------------------------------------------
 
 
-def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[_Mark]) -> dict[str, np.ndarray]:
+def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[Mark]) -> dict[str, np.ndarray]:
     """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
     above it: the first given parallels, else the longest line or polygon side."""
     base = None
@@ -352,7 +246,7 @@ def short_sides(scene: Scene, frame) -> int:
                for a, b in scene.segments)
 
 
-def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]) -> list[str]:
+def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark]) -> list[str]:
     """What may mislead in this layout: points under MIN_APART px apart, parallels under MIN_PARALLEL apart,
     a polygon's angle under MIN_ANGLE that no fact gives."""
     out = []
@@ -375,7 +269,7 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
             if gap < parallel_gap:
                 out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
                            f"(under {parallel_gap:g})")
-    given = {_angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
+    given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
         ring = np.array([px[v] for v in p])
@@ -389,176 +283,22 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[_Mark]
             u, w = px[a] - px[v], px[b] - px[v]
             cos = float(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-9)
             deg = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
-            if deg < MIN_ANGLE and _angle_key((a, v, b)) not in given:
+            if deg < MIN_ANGLE and angle_key((a, v, b)) not in given:
                 out.append(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)")
     return out
-
-
-# -- marks in pixels --------------------------------------------------------------------------------
-
-
-def _unit(v: np.ndarray) -> np.ndarray:
-    n = float(np.hypot(*v))
-    return v / n if n > 1e-9 else np.array([1.0, 0.0])
-
-
-def _right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.ndarray:
-    ua, ub = _unit(a - v), _unit(b - v)
-    s = max(5.0, min(0.8 * fpx, 0.25 * min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))))
-    return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
-
-
-def _meet(p, q, r, s) -> np.ndarray | None:
-    d1, d2 = q - p, s - r
-    den = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(den) < 1e-9:
-        return None
-    t = ((r - p)[0] * d2[1] - (r - p)[1] * d2[0]) / den
-    return p + t * d1
-
-
-DIMENSION_FONTS = 0.22  # a dimension line this many font heights off its side (its value just beyond it stays
-# within the side rule's reach, attribution.SIDE_NEAR_FONTS)
-
-
-def _dimension(scene: Scene, frame, q: Quantity, fpx: float):
-    """(offset, polylines) of the dimension line of side ``q`` where a drawn point splits it (a value by the
-    side's middle reads as the part it sits by): parallel to the side on the side away from the figure's
-    middle, bars at its ends; None where nothing splits the side."""
-    p, r = (np.array(frame.px(scene.points[n])) for n in q.key)
-    u = r - p
-    length = float(np.hypot(*u))
-    if length < 1e-9:
-        return None
-    u = u / length
-    inside = False
-    for n, xy in scene.points.items():
-        if n in q.key:
-            continue
-        c = np.array(frame.px(xy)) - p
-        t = float(c @ u)
-        if 0.5 < t < length - 0.5 and abs(float(u[0] * c[1] - u[1] * c[0])) < 0.5:
-            inside = True
-            break
-    if not inside:
-        return None
-    normal = np.array([-u[1], u[0]])
-    centre = np.mean([frame.px(xy) for xy in scene.points.values()], axis=0)
-    if float((centre - (p + r) / 2) @ normal) > 0:
-        normal = -normal
-    off = DIMENSION_FONTS * fpx * normal
-    bar = 0.35 * fpx * normal
-    return off, [np.array([p + off, r + off]), np.array([p + 0.2 * off, p + off + bar]),
-                 np.array([r + 0.2 * off, r + off + bar])]
-
-
-def _open_middle(scene: Scene, frame, p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """The middle of the longest stretch of segment pq between the drawn points on it: a mark at a point
-    partway along (a parallel's arrow at the midpoint another line passes through) reads as that point's."""
-    u = q - p
-    n2 = float(u @ u)
-    if n2 < 1e-9:
-        return p
-    ts = [0.0, 1.0]
-    for xy in scene.points.values():
-        c = np.array(frame.px(xy)) - p
-        t = float(c @ u) / n2
-        if 1e-3 < t < 1 - 1e-3 and abs(float(u[0] * c[1] - u[1] * c[0])) / math.sqrt(n2) < 0.5:
-            ts.append(t)
-    ts.sort()
-    a, b = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
-    return p + u * (a + b) / 2
-
-
-def _draw_mark(m: _Mark, scene: Scene, frame, style) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """A mark's polylines (pixels, y up): the solid ones, then the dashed ones."""
-    fpx = style.font_px
-    if not all(c in scene.points for e in m.elements for c in e):
-        return [], []
-    px = {n: np.array(frame.px(scene.points[n])) for e in m.elements for n in e}
-    if m.kind == "right":
-        a, v, b = m.elements[0]
-        return [_right_square(px[v], px[a], px[b], fpx)], []
-    if m.kind == "right_lines":
-        (a, b), (c, d) = m.elements
-        common = [n for n in (a, b) if n in (c, d)]
-        at = px[common[0]] if common else _meet(px[a], px[b], px[c], px[d])
-        if at is None:
-            return [], []
-        ends = [max((px[a], px[b]), key=lambda e: float(np.hypot(*(e - at)))),
-                max((px[c], px[d]), key=lambda e: float(np.hypot(*(e - at))))]
-        return [_right_square(at, ends[0], ends[1], fpx)], []
-    if m.kind == "dot":
-        c = px[m.elements[0][0]]
-        t = np.linspace(0, 2 * math.pi, 13)
-        ring = np.column_stack([np.cos(t), np.sin(t)])
-        return [c + r * ring for r in (3.4, 2.2, 1.0)], []
-    if m.kind == "height":
-        (a, d), (b, c) = m.elements
-        out = [_right_square(px[d], px[a], (px[b] + px[c]) / 2 if np.allclose(px[d], px[b]) or np.allclose(
-            px[d], px[c]) else px[b] if float(np.hypot(*(px[b] - px[d]))) > 1 else px[c], fpx)]
-        solid = any({a, d} == {x, y} for x, y in scene.segments)  # (a named height is a side: drawn solid)
-        dashed = [] if solid else [np.array([px[a], px[d]])]
-        u = px[c] - px[b]
-        t = float((px[d] - px[b]) @ u) / max(float(u @ u), 1e-9)
-        if t < 0:
-            dashed.append(np.array([px[b], px[d]]))
-        elif t > 1:
-            dashed.append(np.array([px[c], px[d]]))
-        return out, dashed
-    if m.kind == "equal":
-        out = []
-        for p, q in m.elements:
-            mid, u = _open_middle(scene, frame, px[p], px[q]), _unit(px[q] - px[p])
-            n = np.array([-u[1], u[0]])
-            for i in range(m.count):
-                c = mid + u * (i - (m.count - 1) / 2) * 4.0
-                out.append(np.array([c - 5.5 * n, c + 5.5 * n]))
-        return out, []
-    if m.kind == "parallel":
-        out = []
-        ref = _unit(px[m.elements[0][1]] - px[m.elements[0][0]])
-        for p, q in m.elements:
-            u = _unit(px[q] - px[p])
-            u = u if float(u @ ref) >= 0 else -u
-            n = np.array([-u[1], u[0]])
-            mid = _open_middle(scene, frame, px[p], px[q])
-            for i in range(m.count):
-                tip = mid + u * (4.0 + (i - (m.count - 1) / 2) * 6.0)
-                out.append(np.array([tip - 7 * u + 4.5 * n, tip, tip - 7 * u - 4.5 * n]))
-        return out, []
-    if m.kind == "equal_angle":
-        out = []
-        for a, v, b in m.elements:
-            ta = math.atan2(*(px[a] - px[v])[::-1])
-            tb = math.atan2(*(px[b] - px[v])[::-1])
-            sweep = (tb - ta) % (2 * math.pi)
-            if sweep > math.pi:
-                ta, sweep = tb, 2 * math.pi - sweep
-            short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
-            r0 = max(9.0, min(0.9 * fpx, 0.3 * short))
-            t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
-            out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
-            mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
-            for i in range(m.count):
-                tt = mid + (i - (m.count - 1) / 2) * min(0.12, sweep / (m.count + 1))
-                u = np.array([math.cos(tt), math.sin(tt)])
-                out.append(np.array([px[v] + (r0 - 4.5) * u, px[v] + (r0 + 4.5) * u]))
-        return out, []
-    return [], []
 
 
 # -- the figure -------------------------------------------------------------------------------------
 
 
-def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: list[_Mark],
+def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: list[Mark],
                    by_mark: list[str]) -> tuple[TextbookAnnotation, list[dict], dict | None]:
     """The annotation of a textbook figure, with the export's ``givens`` and ``goal``."""
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
     givens = []
     for f in problem.facts:
-        a, b = _lone(f.lhs), _lone(f.rhs)
+        a, b = lone(f.lhs), lone(f.rhs)
         el, value = (a, f.rhs) if a is not None and b is None else (b, f.lhs) if b is not None and a is None \
             else (None, None)
         text = f"{a.text if a else f.lhs} = {b.text if b else f.rhs}"
@@ -585,7 +325,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         givens.append({"fact": text, "element": el.text, "quantity": str(q), "shown": "label"})
     goal = None
     if problem.goal is not None:
-        el = _lone(problem.goal.expr)
+        el = lone(problem.goal.expr)
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
             q = None
@@ -696,7 +436,7 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
         if ann.names.get(lab["element"], lab["element"]) != lab["element"]:
             lab["of"] = ann.names[lab["element"]]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
-                        "elements": [_element_text(m.kind, e) for e in m.elements],
+                        "elements": [element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source,
                         "pixels": [rows(line) for line in lines]} for m, lines in ann.export]
     placed = {lab["element"] for lab in labels["labels"]}
@@ -719,11 +459,3 @@ def _words(text: str) -> set[str]:
     import re
 
     return set(re.findall(r"[a-z]+", text))
-
-
-def _element_text(kind: str, e: tuple) -> str:
-    if len(e) == 3 and kind in ("right", "equal_angle"):
-        return f"angle {''.join(e)}"
-    if len(e) == 1:
-        return f"point {e[0]}"
-    return "".join(e)
