@@ -152,3 +152,24 @@ def test_distances_agree_with_the_model() -> None:
     ratios = [math.dist(pts[a], pts[b]) / float(np.linalg.norm(model.coords[a] - model.coords[b]))
               for i, a in enumerate(names) for b in names[i + 1:]]
     assert max(ratios) - min(ratios) < 1e-3 * max(ratios)
+
+
+def test_spread_keeps_every_fact_and_moves_a_crowded_point_apart() -> None:
+    """numeric.spread: D, free along BC, starts 3 % of BC from B; the spread model has it farther, and every
+    fact measured here on its coordinates still holds (AB = AC = 5, BC = 6, D between B and C), the goal too."""
+    from geomill.solvers.numeric import NumericModel, spread
+
+    problem = parse("points A B C D\ntriangle ABC\nline B D C\nAB = 5\nAC = 5\nBC = 6\nfind angle ABC\n")
+    b, c, a = np.array([0.0, 0.0]), np.array([6.0, 0.0]), np.array([3.0, 4.0])
+    crowded = NumericModel(problem, {"A": a, "B": b, "C": c, "D": b + 0.03 * (c - b)}, {}, {}, 0.0, 0)
+    moved = spread(crowded)
+    assert moved is not None
+    p = moved.coords
+    assert math.isclose(np.linalg.norm(p["A"] - p["B"]), 5, rel_tol=1e-4)
+    assert math.isclose(np.linalg.norm(p["A"] - p["C"]), 5, rel_tol=1e-4)
+    assert math.isclose(np.linalg.norm(p["B"] - p["C"]), 6, rel_tol=1e-4)
+    u, w = p["C"] - p["B"], p["D"] - p["B"]
+    t = float(w @ u / (u @ u))
+    assert abs(float(u[0] * w[1] - u[1] * w[0])) < 1e-3 and 0.03 + 0.02 < t < 1
+    cos = float((p["A"] - p["B"]) @ u) / (5 * 6)
+    assert math.isclose(math.degrees(math.acos(cos)), math.degrees(math.acos(0.6)), rel_tol=1e-4)
