@@ -95,43 +95,16 @@ class Proof:
     def width(self) -> int:
         return max((len(st.equations) for st in self.steps), default=0)
 
+    arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
+
     def render(self, style: str = "text") -> str:
-        """One sentence per step: the theorems' equations, the values put in, the value found."""
-        base = latex if style == "latex" else show
-        fmt = lambda e: base(e, self.display)  # noqa: E731
-        wrap = (lambda t: f"${t}$") if style == "latex" else (lambda t: t)
-        eq = lambda a, b: wrap(f"{fmt(a)} = {fmt(b)}")  # noqa: E731
-        lines = []
-        for st in self.steps:
-            given = [s for s, _ in st.equations if s.instance.family.key == "given"]
-            rest = [s for s, _ in st.equations if s.instance.family.key != "given"]
-            if not rest and len(given) == 1 and sympy.simplify(given[0].lhs - given[0].rhs - st.target + st.value) == 0:
-                lines.append(f"We are given {_target(st.target, st.value, eq)}.")
-                continue
-            if len(rest) == 1 and not given and not st.values and not rest[0].uses and (
-                    sympy.simplify((rest[0].lhs - rest[0].rhs) ** 2 - (st.target - st.value) ** 2) == 0):
-                text = rest[0].instance.text
-                lines.append(f"{text[0].upper() + text[1:]}, {_target(st.target, st.value, eq)}.")
-                continue
-            parts = []
-            for s in rest:
-                text = s.instance.text
-                text = text[0].upper() + text[1:]
-                part = f"{text}, {eq(s.lhs, s.rhs)}"
-                shown = list(dict.fromkeys(_said(u, v, eq) for u in s.uses if (v := self._value_of(u)) is not None))
-                if shown:
-                    part += f", where {and_list(shown)}"
-                parts.append(part + ".")
-            if given:
-                parts.append(f"We are given {and_list([eq(s.lhs, s.rhs) for s in given])}.")
-            if st.values:
-                parts.append(f"With {and_list([eq(a, b) for a, b in st.values])}, {_target(st.target, st.value, eq)}.")
-            else:
-                parts.append(f"So {_target(st.target, st.value, eq)}.")
-            lines.append(" ".join(parts))
-        if self.steps and sympy.simplify(self.steps[-1].target - self.goal) != 0:
-            lines.append(f"Therefore {eq(self.goal, self.value)}.")
-        return "\n".join(lines)
+        """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
+        return "\n".join(self.written(style).lines)
+
+    def written(self, style: str = "text"):
+        from .write import write
+
+        return write(self, style, self.arcs)
 
     def _value_of(self, u: dict) -> sympy.Expr | None:
         e = _expr(u)
