@@ -79,3 +79,9 @@ def test_a_right_trapezoid_sentence_names_its_right_angles():
 def test_latex_uses_the_textbook_forms(text, wanted, unwanted):
     latex = _solve(text).text("latex")
     assert wanted in latex and unwanted not in latex and r"\angle" in latex, latex
+
+
+def test_a_segment_the_figure_does_not_draw_is_joined_once():
+    sol = _solve("circle O through A\nOA = 5\nfind circle area O")
+    text = sol.text()
+    assert text.count("Join AO.") == 1 and "the area of circle O = π·(radius of circle O)² = π·5² = 25π" in text, text

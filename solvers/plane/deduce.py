@@ -32,6 +32,9 @@ from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
 from .theorems import Instance, construction_instances, judgements, more_constructions
+from .weights import DEFAULT as DEFAULT_WEIGHT
+from .weights import SOLVED as SOLVED_WEIGHT
+from .weights import weight
 
 MAX_ROUNDS = 12
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
@@ -207,6 +210,14 @@ def _radians(e: sympy.Expr) -> sympy.Expr:
     return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
 
+def _weight(eq) -> float:
+    """An equation's weight in a proof: its theorem's (weights.py); a value solved earlier, cited."""
+    step = eq.label
+    if not isinstance(step, Step):
+        return DEFAULT_WEIGHT
+    return SOLVED_WEIGHT if step.solved is not None else weight(step.instance.family.key)
+
+
 @dataclass
 class Outcome:
     value: sympy.Expr | None
@@ -282,16 +293,20 @@ class Deduction:
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
         return {self.symbol[k]: v for k, v in self.table.known().items()}
 
-    def evaluate(self, coeffs: dict, first: bool = False):
+    def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
         """The table's Answer for a linear combination of symbols (None when undetermined).  With
         ``first``, the answer cites only the equations the table had when it first determined
         the combination: every step's ``uses`` were known when it was added, so a proof built
         that way never goes round in a circle."""
         target = {k.name: c for k, c in coeffs.items()}
-        if not first:
-            return self.table.evaluate(target)
-        n = self.table.determined_by(target)
-        return None if n is None else self.table.evaluate(target, before=n)
+        before = None
+        if first:
+            before = self.table.determined_by(target)
+            if before is None:
+                return None
+        if light:  # the proof's choice: the lightest derivation (weights.py), pruned of what it does not need
+            return self.table.evaluate_lightest(target, _weight, before)
+        return self.table.evaluate(target, before=before)
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:

@@ -96,6 +96,7 @@ class Proof:
         return max((len(st.equations) for st in self.steps), default=0)
 
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
+    drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -182,7 +183,7 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             circle |= key in active
             return memo[key]
         memo[key] = None
-        ans = ded.evaluate(target, first=first)
+        ans = ded.evaluate(target, first=first, light=True)
         if ans is None or not ans.why:
             return None
         active.add(key)
@@ -219,4 +220,45 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     if circle and not first:
         return None
-    return Proof(steps, out.goal, out.value, ded.display())
+    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem))
+
+
+def _drawn(problem) -> frozenset:
+    """The segments the figure draws, as point pairs: any two points of a declared line, a polygon's
+    sides, a segment a relation names (a tangent PA, a diameter AB); a proof joins any other it uses."""
+    pairs = set()
+    for ln in problem.lines:
+        pairs |= {frozenset((a, b)) for i, a in enumerate(ln.points) for b in ln.points[i + 1:]}
+    for poly in problem.polygons:
+        pts = poly.points
+        pairs |= {frozenset((pts[i], pts[(i + 1) % len(pts)])) for i in range(len(pts))}
+    for rel in problem.relations:
+        pairs |= {frozenset(a) for a in rel.args if len(a) == 2}
+    return frozenset(pairs)
+
+
+def _arc_names(ded: Deduction, steps: list[ProofStep]) -> dict:
+    """Each arc the proof names, as a textbook names it: ``arc AB`` (minor), ``major arc ACB`` (through
+    a point of the circle on it, measured on the figure), with its LaTeX ``\\overset\\frown{ACB}``."""
+    out = {}
+    arcs = {s for st in steps for e in [st.target, *(x for q, _ in st.equations for x in (q.lhs, q.rhs))]
+            for s in e.free_symbols if (el := element_of(s)) is not None and el.kind.key == "arc"}
+    for s in sorted(arcs, key=lambda s: s.name):
+        o, a, b = element_of(s).points
+        name = a + b
+        if ded.model.value(s) > 180 + 1e-6:
+            circle = ded.problem.circle(o) if hasattr(ded.problem, "circle") else None
+            at = ded.model.coords
+            sweep = _turn(at, o, a, b)
+            on = [p for p in (circle.points if circle else ()) if p not in (a, b) and 0 < _turn(at, o, a, p) < sweep]
+            name = f"{a}{on[0]}{b}" if on else name
+            out[s] = (f"major arc {name}", rf"\overset\frown{{{name}}}")
+        else:
+            out[s] = (f"arc {name}", rf"\overset\frown{{{name}}}")
+    return out
+
+
+def _turn(at: dict, o: str, a: str, p: str) -> float:
+    """The counter-clockwise turn (degrees, 0 to 360) about ``o`` from ``a`` to ``p`` on the figure."""
+    (ox, oy), (ax, ay), (px, py) = at[o], at[a], at[p]
+    return math.degrees(math.atan2(py - oy, px - ox) - math.atan2(ay - oy, ax - ox)) % 360

@@ -98,6 +98,8 @@ class Namer:
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
                 text = self.name(s, alone)
+                if " " in text and not alone and not text.startswith(("angle ", r"\angle")):
+                    text = rf"\left({text}\right)" if self.latex else f"({text})"  # π·(radius of circle O)²
             stand[s] = sympy.Symbol(f"v{len(stand)}_" + s.name)
             names[stand[s]] = text
         f = e.xreplace(stand)
@@ -125,7 +127,7 @@ class Namer:
                 if wrap and abs(c) != 1:
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             else:
-                body = self.name(s, alone=False)
+                body = self.name(s, alone=len(terms) == 1 and c == 1 and const == 0)
             neg = c < 0
             a = abs(c)
             if a != 1:
@@ -137,7 +139,7 @@ class Namer:
                 else:
                     body = (rf"{k} \cdot {body}" if self.latex else f"{k}·{body}")
             parts.append((neg, body))
-        variables = any(element_of(s) is None and s not in values for _, s in terms)
+        variables = any(element_of(s) is None for _, s in terms)  # (put in or not: 2·25 + 30 is still in x's units)
         if const != 0 or not parts:
             neg = const.is_number and const < 0
             parts.append((neg, self.number(-const if neg else const, degrees and not variables)))
@@ -151,7 +153,7 @@ class Namer:
                 out = ("-" if neg else "") + body
             else:
                 out += (" - " if neg else " + ") + body
-        if degrees and variables and len(parts) == 1 and const == 0:
+        if degrees and variables and len(parts) == 1 and const == 0 and terms[0][1] not in values:
             out += r"^{\circ}" if self.latex else "°"  # x°
         elif degrees and variables and all(element_of(s) is None for _, s in terms):
             out = rf"\left({out}\right)^{{\circ}}" if self.latex else f"({out})°"  # (5y - 6)°
@@ -176,11 +178,12 @@ def _decimal(v: sympy.Expr) -> str | None:
 
 
 def _plain(text: str) -> str:
-    text = text.replace("**2", "²").replace("**", "^").replace("*", "·").replace("sqrt(", "√(")
+    text = re.sub(r"\bpi\b", "π", text).replace("**2", "²").replace("**", "^").replace("*", "·").replace("sqrt(", "√(")
     for fn in ("Sin", "Cos", "Tan"):
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
     text = re.sub(r"√\((\d+)\)", r"√\1", text)  # √13, 2√13
     text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
+    text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
     return re.sub(r"(?<![\w.])(\d+)·([a-z])\b", r"\1\2", text)
 
 
@@ -252,6 +255,25 @@ class _Writer:
         self.lines: list[str] = []
         self.jumps: list[int] = []
         self.theorems = 0
+        self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
+
+    def join(self, exprs) -> str:
+        """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
+        if self.joined is None:
+            return ""
+        new = []
+        for e in exprs:
+            for s in sorted(sympy.sympify(e).free_symbols, key=lambda s: s.name):
+                el = element_of(self.n.display.get(s, s))
+                if el is None or el.kind.key not in ("length", "angle"):
+                    continue
+                pts = el.points
+                segs = [pts] if el.kind.key == "length" else [(pts[1], pts[0]), (pts[1], pts[2])]
+                for a, b in segs:
+                    if frozenset((a, b)) not in self.joined:
+                        self.joined.add(frozenset((a, b)))
+                        new.append(a + b)
+        return f"Join {and_list(new)}. " if new else ""
 
     def wrap(self, t: str) -> str:
         return f"${t}$" if self.n.latex else t
@@ -497,7 +519,7 @@ class _Writer:
             return None
         self.stated.add(k)
         self._count(s)
-        return self._reason(s, why)
+        return self.join([s.lhs, s.rhs]) + self._reason(s, why)
 
     def _count(self, s) -> None:
         """A theorem applied (a relation's own equation, ``angle AMC = 90°`` of ``CM ⊥ AM``, is the given restated)."""
@@ -575,7 +597,7 @@ class _Writer:
                 continue
             self.stated.add(k)
             self._count(s)
-            say.append(f"{self._reason(s, s.instance.text)}, {self.eq(s.lhs, s.rhs)}.")
+            say.append(f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}, {self.eq(s.lhs, s.rhs)}.")
         if st.values:
             shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
             if shown:
@@ -660,4 +682,4 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         w.step(st)
     if proof.steps and sympy.simplify(proof.steps[-1].target - proof.goal) != 0:
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    return Written(w.lines, w.jumps, w.theorems)
+    return Written([x for x in w.lines if x], w.jumps, w.theorems)
