@@ -97,9 +97,12 @@ _CIRCLE_WORDS = {"radius": "the radius of circle {0}", "diameter": "the diameter
                  "circumference": "the circumference of circle {0}", "circle_area": "the area of circle {0}"}
 
 
-def _element(e: sympy.Expr) -> str:
+def _element(e: sympy.Expr, names: dict | None = None) -> str:
     """An element as a textbook names it: ``the radius of circle O``, ``arc AB`` (not ``radius O``,
-    ``arc OAB``); anything else as the language writes it."""
+    ``arc OAB``), ``major arc ACB`` where ``names`` (a proof's arc names) says so; anything else as
+    the language writes it."""
+    if names and e in names:
+        return names[e][0]
     el = element_of(e) if e.is_Symbol else None
     if el is None:
         return _fmt(e)
@@ -113,7 +116,7 @@ def _element(e: sympy.Expr) -> str:
     return _fmt(e)
 
 
-def fact_text(lhs: sympy.Expr, rhs: sympy.Expr) -> str:
+def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> str:
     """``AB = 12``, ``angle ABC = 40°``, ``angle SRT = (4y - 10)°``, ``the radius of circle O is 3``."""
     el = element_of(lhs) if lhs.is_Symbol else None
     right = _fmt(rhs)
@@ -121,11 +124,12 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr) -> str:
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
     if el is not None and el.kind.key in _CIRCLE_WORDS:
         return f"{_element(lhs)} is {right}"
-    return f"{_element(lhs)} = {right}"
+    return f"{_element(lhs, names)} = {right}"
 
 
-def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
-    """The question, written from the facts: ``figure`` leaves out what the plain figure shows."""
+def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None) -> str:
+    """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
+    ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     said = set()
@@ -149,7 +153,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
             way = "clockwise" if t.clockwise else "counterclockwise"
             sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
                              f"run {way}")
-    facts = [fact_text(f.lhs, f.rhs) for f in problem.facts]
+    facts = [fact_text(f.lhs, f.rhs, names) for f in problem.facts]
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
     if facts:
@@ -158,7 +162,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
     goal = problem.goal.expr
     el = element_of(goal) if goal.is_Symbol else None
     unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
-    text = (text + " " if text else "") + f"Find {_element(goal)}{unit}."
+    text = (text + " " if text else "") + f"Find {_element(goal, names)}{unit}."
     if rounds:
         text += " Give the exact value."
     return text
@@ -279,8 +283,8 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
                for r in parsed.relations]
     record = {
         "schema": SCHEMA, "generator": GENERATOR, "dsl": text,
-        "question_text_only": question(parsed, figure=False, rounds=rounds),
-        "question": question(parsed, figure=opts.images, rounds=rounds),
+        "question_text_only": question(parsed, figure=False, rounds=rounds, names=sol.proof.arcs),
+        "question": question(parsed, figure=opts.images, rounds=rounds, names=sol.proof.arcs),
         "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
         "answer_type": ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else "variable",
         "solution": sol.text("text"), "solution_text_only": sol.text("text"),

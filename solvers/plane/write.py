@@ -93,8 +93,10 @@ class Namer:
             if values and s in values:
                 v = values[s]
                 deg = _unit(s) == "degrees"
-                text = self.number(v, deg)
-                if not (v.is_Rational and v >= 0 and (v.is_Integer or _decimal(v))):
+                text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
+                if v.is_Symbol:
+                    pass
+                elif not (v.is_Rational and v >= 0 and (v.is_Integer or _decimal(v))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
                 text = self.name(s, alone)
@@ -118,7 +120,11 @@ class Namer:
         terms, const = lin
         parts: list[tuple[bool, str]] = []  # (negative, text)
         for c, s in terms:
-            if s in values:
+            if s in values and values[s].free_symbols:  # an expression found before: put in, in brackets
+                body = self.expr(values[s], None, _unit(s) == "degrees")
+                if not values[s].is_Symbol:
+                    body = rf"\left({body}\right)" if self.latex else f"({body})"
+            elif s in values:
                 v = values[s]
                 body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees")
                 if v.is_number and v.is_negative:
@@ -256,6 +262,7 @@ class _Writer:
         self.jumps: list[int] = []
         self.theorems = 0
         self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
+        self._base: set = set()  # the elements the last first pass left free
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -333,7 +340,20 @@ class _Writer:
                 e = s.row
             pool.append((s, e, s.instance.text))
         target, value = st.target, st.value
+        saved = (set(self.stated), self.theorems, len(self.jumps),
+                 None if self.joined is None else set(self.joined))
         out = self._eliminate(pool, known, sub, target, value)
+        if out is not None and max(self.jumps[saved[2]:], default=0) >= 3:
+            base = self._base
+            first = (set(self.stated), self.theorems, list(self.jumps), self.joined)
+            self.stated, self.theorems = set(saved[0]), saved[1]
+            del self.jumps[saved[2]:]
+            self.joined = None if saved[3] is None else set(saved[3])
+            up = self._upward(pool, known, sub, target, value, base)
+            if up is not None and max(self.jumps[saved[2]:], default=0) < max(first[2][saved[2]:], default=0):
+                out = up
+            else:  # the first writing stands
+                self.stated, self.theorems, self.jumps, self.joined = first
         if out is None:
             self._as_before(st, say)
             return
@@ -467,6 +487,7 @@ class _Writer:
             return None
         if not done():
             return None
+        self._base = {x for v in sub.values() for x in v.free_symbols if x not in sub and x not in known}
         found = {k: v for k, v in known.items() if k not in self.known}
         if target.is_Symbol and target in known:
             return found, say
@@ -478,6 +499,101 @@ class _Writer:
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
             say.append(f"So {self.said(target, value)}.")
+        return found, say
+
+    def _upward(self, pool, known, sub, target, value, base: set) -> tuple[dict, list[str]] | None:
+        """The step written from the ground up: the elements the first pass left free (``base``) are
+        taken as given quantities, and each equation, in turn left with one other unknown, gives it
+        in their terms with everything found so far put in (``angle ADE = angle ADF/2 = 90° − angle
+        BDF/2``); the relations between the base quantities then give the conclusion."""
+        say: list[str] = []
+        pool = list(pool)
+        known = dict(known)
+        sub = dict(sub)
+
+        def put(e):
+            for _ in range(4):
+                e2 = e.xreplace(known).xreplace(sub)
+                if e2 == e:
+                    break
+                e = e2
+            return sympy.expand(e) if not e.has(Degrees) else e
+
+        while True:
+            t = put(target)
+            if not (t.free_symbols - base):
+                break
+            picked = None
+            for i, (s, e, _why) in enumerate(pool):
+                r = put(e)
+                free = r.free_symbols - base
+                if len(free) != 1:
+                    continue
+                u = next(iter(free))
+                lin = _linear(r)
+                if lin is None:
+                    if r.free_symbols & base:
+                        continue
+                    v = self._root(s, r, u, target, value)
+                else:
+                    c = sum((k for k, x in lin[0] if x == u), sympy.Integer(0))
+                    v = sympy.expand(u - r / c) if c != 0 else None
+                if v is not None:
+                    picked = (i, u, v)
+                    break
+            if picked is None:  # two unknowns tied by one equation (angle AED = angle DEG): one put for the other
+                tie = next(((i, r) for i, (_, e, _) in enumerate(pool) if len((r := put(e)).free_symbols - base) == 2
+                            and _linear(r) is not None), None)
+                if tie is None:
+                    return None
+                i, r = tie
+                u = sorted(r.free_symbols - base, key=lambda x: x.name)[0]
+                c = sum((k for k, x in _linear(r)[0] if x == u), sympy.Integer(0))
+                s, e, why = pool.pop(i)
+                sub = {k: sympy.expand(w.xreplace({u: u - r / c})) for k, w in sub.items()}
+                sub[u] = sympy.expand(u - r / c)
+                line = self._expressed(s, e, why, u, sub[u])
+                if line:
+                    say.append(line)
+                    self.jumps.append(1)
+                continue
+            i, u, v = picked
+            s, e, why = pool.pop(i)
+            line = self._solved(s, e, why, u, v, known, sub)
+            if not (line.startswith("So ") and v.free_symbols):  # a fact said before, put in silently
+                say.append(line)
+                self.jumps.append(1)
+            known[u] = v
+        t = put(target)
+        if t.free_symbols:  # the relations among the base quantities (a given sum) finish it
+            used = 0
+            for _s, e, _why in pool:
+                r = put(e)
+                if not r.free_symbols or not (r.free_symbols & t.free_symbols) or r.free_symbols - base:
+                    continue
+                lin = _linear(r)
+                if lin is None:
+                    continue
+                x = next(x for _, x in lin[0] if x in t.free_symbols)
+                c = sum((k for k, y in lin[0] if y == x), sympy.Integer(0))
+                t = sympy.expand(t.xreplace({x: x - r / c}))
+                used += 1
+                if not t.free_symbols:
+                    break
+            if t.free_symbols:
+                return None
+            self.jumps.append(1 + used)
+        try:
+            if abs(float(sympy.N(t - value))) > 1e-9 * max(1.0, abs(float(sympy.N(value)))):
+                return None
+        except TypeError:
+            return None
+        found = {k: v for k, v in known.items() if k not in self.known and not v.free_symbols}
+        if not (target.is_Symbol and target in known and not known[target].free_symbols):
+            deg = _unit(target) == "degrees" if target.is_Symbol else False
+            chain = [self.n.expr(target), self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
+                if target.is_Symbol else [self.said(target, value)]
+            say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         return found, say
 
     def _pivot(self, left, t, pool, put):
@@ -561,14 +677,19 @@ class _Writer:
                 put = {**vals}
                 chain_eq = f"{self.n.expr(lhs.xreplace(sub), put, deg)} = {self.n.expr(rhs.xreplace(sub), put, deg)}"
                 head = f"{_cap(reason)}, {self.eq(lhs, rhs)}" if reason else ""
-                last = self.wrap(f"{self.n.expr(u)} = {self.n.number(v, deg)}")
+                found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+                last = self.wrap(f"{self.n.expr(u)} = {found}")
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)} and {last}."
                 return f"So {self.wrap(chain_eq)} and {last}."
-        val = self.n.number(v, deg and element_of(u) is not None)
-        if val not in chain:
+        val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
+        again = formula is not None and u in put_in(formula, sub, vals).free_symbols
+        if again:  # arc BA = 2·angle BCD = 2·arc BA − 80°: an equation in u, solved
+            text = self.wrap(" = ".join(chain)) + ", so " + self.wrap(f"{chain[0]} = {val}")
+        elif val not in chain:
             chain.append(val)
-        text = self.wrap(" = ".join(chain))
+        if not again:
+            text = self.wrap(" = ".join(chain))
         if reason is None:
             return f"So {text}."
         if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
@@ -610,6 +731,11 @@ class _Writer:
         self.stated.add(_key(st.target - st.value))
 
 
+def put_in(formula: sympy.Expr, sub: dict, vals: dict) -> sympy.Expr:
+    """A formula with the step's expressions and values put in (what its written chain shows)."""
+    return formula.xreplace({k: w for k, w in sub.items() if k not in vals}).xreplace(vals)
+
+
 def _named_in(s: sympy.Symbol, text: str) -> bool:
     el = element_of(s)
     if el is None:
@@ -639,6 +765,8 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         with _time_limit(SOLVE_SECONDS):
             roots = sympy.solve(e, u)
     except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+        return None
+    if v.free_symbols:
         return None
     target = float(sympy.N(v))
     for r in roots:
@@ -679,7 +807,15 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     """The proof's sentences (one line per step), and how many equations each conclusion was read from."""
     w = _Writer(proof, style, arcs)
     for st in proof.steps:
-        w.step(st)
+        saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
+                 None if w.joined is None else set(w.joined))
+        try:
+            w.step(st)
+        except (TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
+            # sympy could not take this step apart (an expression it cannot compare): write it whole
+            w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
+            del w.jumps[saved[2]:], w.lines[saved[3]:]
+            w._as_before(st, [])
     if proof.steps and sympy.simplify(proof.steps[-1].target - proof.goal) != 0:
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written([x for x in w.lines if x], w.jumps, w.theorems)
