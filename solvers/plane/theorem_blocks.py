@@ -77,6 +77,13 @@ def _fan(rng: Rng) -> dict[str, np.ndarray]:
                        for k, x in d.items()}}
 
 
+def _crossing(rng: Rng) -> dict[str, np.ndarray]:
+    """Lines AC and BD crossing at O (O between A and C, and between B and D)."""
+    p = _straight(rng)
+    p["D"] = p["O"] - (p["B"] - p["O"]) * rng.uniform(0.5, 2)
+    return p
+
+
 def _straight(rng: Rng) -> dict[str, np.ndarray]:
     """O between A and C, and a ray OB off the line."""
     p = _fan(rng)
@@ -272,6 +279,10 @@ THEOREMS: tuple[Theorem, ...] = (
                                                                            RayInside("BAOC")),
             (Conclusion(ang("AOB") + ang("BOC"), sympy.Integer(180)),), ("AOC",), _straight,
             figure="points O A B C\nline A O C\nline O B"),
+    Theorem("vertical_angle", "since {0} and {1} cross at {2} (vertical angles)",
+            (RayPair("AOC", flat=True), RayPair("BOD", flat=True), Apart("B", "AC"), Apart("D", "AC")),
+            (Conclusion(ang("AOB"), ang("COD")), Conclusion(ang("AOD"), ang("COB"))), ("AC", "BD", "O"), _crossing,
+            figure="points O A B C D\nline A O C\nline B O D"),
     Theorem("triangle_property_angle_sum", "by the angle sum of triangle {0}", (Triangle("ABC"),),
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),
