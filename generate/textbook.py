@@ -153,7 +153,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             way = "clockwise" if t.clockwise else "counterclockwise"
             sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
                              f"run {way}")
-    facts = [fact_text(f.lhs, f.rhs, names) for f in problem.facts]
+    facts = list(dict.fromkeys(fact_text(f.lhs, f.rhs, names) for f in problem.facts))  # each fact once
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
     if facts:

@@ -85,3 +85,21 @@ def test_a_segment_the_figure_does_not_draw_is_joined_once():
     sol = _solve("circle O through A\nOA = 5\nfind circle area O")
     text = sol.text()
     assert text.count("Join AO.") == 1 and "the area of circle O = π·(radius of circle O)² = π·5² = 25π" in text, text
+
+
+# FormalGeo7k problem 5276: no equation fixes one angle alone; the proof is written from the given sum up
+BISECTORS = ("points B F D G E C A\ntriangle BFD\npolygon DFGE\ntriangle EGC\ntriangle ADE\nline B D A\n"
+             "line B F G C\nline C E A\nDE bisects angle ADF\nED bisects angle GEA\nclockwise BFD DFGE EGC ADE CAB\n"
+             "angle BDF + angle CEG = 60\nfind angle BAC\n")
+
+
+def test_a_step_without_values_is_written_from_the_ground_up_never_as_one_jump():
+    sol = _solve(BISECTORS)
+    m = measures(sol.proof.written())
+    assert m["widest"] <= 2 and m["repeated"] == 0, sol.text()
+    assert "angle CEG/2" in sol.text() and sol.text().rstrip().endswith("= 30°."), sol.text()
+
+
+def test_vertical_angles_are_one_step():
+    sol = _solve("points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD")
+    assert sol.text().count("\n") == 0 and "vertical angles" in sol.text() and "= 50°" in sol.text(), sol.text()
