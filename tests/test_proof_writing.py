@@ -82,9 +82,15 @@ def test_latex_uses_the_textbook_forms(text, wanted, unwanted):
 
 
 def test_a_segment_the_figure_does_not_draw_is_joined_once():
-    sol = _solve("circle O through A\nOA = 5\nfind circle area O")
+    sol = _solve("points O A B P\ncircle O through A B\nline P A\nline P B\nPA tangent to circle O\n"
+                 "PB tangent to circle O\nangle APB = 60\nfind angle AOB")
     text = sol.text()
-    assert text.count("Join AO.") == 1 and "the area of circle O = π·(radius of circle O)² = π·5² = 25π" in text, text
+    assert text.count("Join PO.") == 1 and "Join" not in text.replace("Join PO.", ""), text  # OA, OB: the goal's arms
+
+
+def test_a_circle_is_named_as_a_textbook_names_it():
+    text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
+    assert "the area of circle O = π·(radius of circle O)² = π·5² = 25π" in text, text
 
 
 # FormalGeo7k problem 5276: no equation fixes one angle alone; the proof is written from the given sum up

@@ -225,7 +225,8 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
 
 def _drawn(problem) -> frozenset:
     """The segments the figure draws, as point pairs: any two points of a declared line, a polygon's
-    sides, a segment a relation names (a tangent PA, a diameter AB); a proof joins any other it uses."""
+    sides, a segment a relation names (a tangent PA, a diameter AB), a segment or an angle's arms a
+    fact or the goal names; a proof joins any other it uses."""
     pairs = set()
     for ln in problem.lines:
         pairs |= {frozenset((a, b)) for i, a in enumerate(ln.points) for b in ln.points[i + 1:]}
@@ -234,6 +235,15 @@ def _drawn(problem) -> frozenset:
         pairs |= {frozenset((pts[i], pts[(i + 1) % len(pts)])) for i in range(len(pts))}
     for rel in problem.relations:
         pairs |= {frozenset(a) for a in rel.args if len(a) == 2}
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
+    for e in exprs:  # a segment or an angle's arms the problem names are in its figure
+        for s in e.free_symbols:
+            el = element_of(s)
+            if el is not None and el.kind.key == "length":
+                pairs.add(frozenset(el.points))
+            elif el is not None and el.kind.key == "angle":
+                a, v, c = el.points
+                pairs |= {frozenset((v, a)), frozenset((v, c))}
     return frozenset(pairs)
 
 
