@@ -394,12 +394,7 @@ class _Writer:
         sub = dict(sub)
 
         def put(e):
-            for _ in range(4):
-                e2 = e.xreplace(known).xreplace(sub)
-                if e2 == e:
-                    break
-                e = e2
-            return sympy.expand(e) if not e.has(Degrees) else e
+            return _put_all(e, known, sub)
 
         def done() -> bool:
             r = put(target)
@@ -507,17 +502,10 @@ class _Writer:
         in their terms with everything found so far put in (``angle ADE = angle ADF/2 = 90° − angle
         BDF/2``); the relations between the base quantities then give the conclusion."""
         say: list[str] = []
-        pool = list(pool)
-        known = dict(known)
-        sub = dict(sub)
+        pool, known, sub = list(pool), dict(known), dict(sub)
 
-        def put(e):
-            for _ in range(4):
-                e2 = e.xreplace(known).xreplace(sub)
-                if e2 == e:
-                    break
-                e = e2
-            return sympy.expand(e) if not e.has(Degrees) else e
+        def put(e):  # (known and sub grow as the step is written)
+            return _put_all(e, known, sub)
 
         while True:
             t = put(target)
@@ -729,6 +717,16 @@ class _Writer:
         if st.target.is_Symbol:
             self.known[st.target] = st.value
         self.stated.add(_key(st.target - st.value))
+
+
+def _put_all(e: sympy.Expr, known: dict, sub: dict) -> sympy.Expr:
+    """``e`` with the values found and the expressions written so far put in, until nothing changes."""
+    for _ in range(4):
+        e2 = e.xreplace(known).xreplace(sub)
+        if e2 == e:
+            break
+        e = e2
+    return sympy.expand(e) if not e.has(Degrees) else e
 
 
 def put_in(formula: sympy.Expr, sub: dict, vals: dict) -> sympy.Expr:
