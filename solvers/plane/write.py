@@ -816,4 +816,25 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w._as_before(st, [])
     if proof.steps and sympy.simplify(proof.steps[-1].target - proof.goal) != 0:
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    return Written([x for x in w.lines if x], w.jumps, w.theorems)
+    return Written(_merge_givens([x for x in w.lines if x]), w.jumps, w.theorems)
+
+
+_GIVEN = re.compile(r"^We are given (.*)\.$")
+
+
+def _merge_givens(lines: list[str]) -> list[str]:
+    """Givens stated on lines of their own one after another, said in one sentence (``We are given
+    AC = 20 and CM = 12.``)."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in [*lines, None]:
+        m = _GIVEN.match(line) if line is not None else None
+        if m and " We are given " not in line and ". " not in m.group(1):
+            run += [x for x in re.split(r", | and ", m.group(1))] if "$" not in m.group(1) else [m.group(1)]
+            continue
+        if run:
+            out.append(f"We are given {and_list(run)}.")
+            run = []
+        if line is not None:
+            out.append(line)
+    return out
