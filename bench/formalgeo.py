@@ -85,6 +85,7 @@ def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
         sol = solve_general(parsed, model)
         out["solve_seconds"] = round(time.process_time() - t1, 4)
         out["exact"] = str(sol.exact_value)
+        out.update(_proof_measures(sol, problem))
         out.update(value=sol.exact, depth=sol.depth, width=sol.width)
         expected = answer_value(problem.get("problem_answer"))
         measured = out["measured"]
@@ -115,6 +116,19 @@ def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
         from geomill.solvers.plane_lint import lint_general
         out["lint"] = [str(f) for f in lint_general(sol)]
     return out
+
+
+def _proof_measures(sol, problem: dict) -> dict:
+    """The written proof against FormalGeo's annotated one: theorems applied (ours, theirs), sentences
+    said twice, conclusions read from five or more equations, sentences the figure contradicts."""
+    from geomill.solvers.plane.write import measures
+    from geomill.solvers.plane_lint import claim_findings
+
+    m = measures(sol.proof.written("text"))
+    seqs = problem.get("theorem_seqs") or []
+    return {"theorems": m["theorems"], "formalgeo_theorems": len(seqs), "repeated": m["repeated"],
+            "widest": m["widest"], "long_jumps": m["long_jumps"],
+            "claims": [str(f) for f in claim_findings(sol.proof, sol.model)]}
 
 
 def _agree(a: float, b: float) -> bool:
@@ -294,6 +308,7 @@ def report(results: list[dict]) -> str:
         bad = [r for r in linted if r["lint"]]
         lines.append(f"lint: {len(linted) - len(bad)} of {len(linted)} proven solutions pass"
                      + "".join(f"\n  {r.get('problem_id')}  {r['lint'][0]}" for r in bad[:10]))
+    lines += _proof_report(results)
     if s["refusal_causes"]:
         lines.append("top refusal causes:")
         lines += [f"  {k:>4}  {c}" for c, k in s["refusal_causes"][:8]]
@@ -302,6 +317,28 @@ def report(results: list[dict]) -> str:
         lines.append("disputed and wrong (never counted right):")
         lines += [f"  {r.get('problem_id')}  {r['status']}: {r.get('reason')}" for r in disputed]
     return "\n".join(lines)
+
+
+def _proof_report(results: list[dict]) -> list[str]:
+    """The written proofs: length against FormalGeo's theorem_seqs, repeats, long jumps, contradicted sentences."""
+    proven = [r for r in results if "theorems" in r]
+    if not proven:
+        return []
+    ratios = [r["theorems"] / r["formalgeo_theorems"] for r in proven if r["formalgeo_theorems"]]
+    over = sum(1 for x in ratios if x > 1.5)
+    rep = [r for r in proven if r["repeated"]]
+    jumps = [r for r in proven if r["long_jumps"]]
+    claims = [r for r in proven if r["claims"]]
+    n = len(proven)
+    lines = [f"proofs: {n} written   theorems applied / FormalGeo's theorem_seqs: median "
+             f"{statistics.median(ratios) if ratios else 0:.2f}, over 1.5x {over} ({_pct(over, len(ratios))})   "
+             f"mean {statistics.mean(r['theorems'] for r in proven):.2f} vs "
+             f"{statistics.mean(r['formalgeo_theorems'] for r in proven):.2f}",
+             f"  repeated sentences: {sum(r['repeated'] for r in proven)} in {len(rep)} proofs   "
+             f"long jumps (a conclusion from >= 5 equations): {len(jumps)} proofs ({_pct(len(jumps), n)})   "
+             f"sentences the figure contradicts: {sum(len(r['claims']) for r in claims)} in {len(claims)} proofs"]
+    lines += [f"  {r.get('problem_id')}  {r['claims'][0]}" for r in claims[:5]]
+    return lines
 
 
 def _pct(a: int, b: int) -> str:

@@ -266,10 +266,16 @@ class Block:
 
 
 def _fill(template: str, placeholders: tuple[str, ...], args: tuple[tuple[str, ...], ...]) -> str:
-    names = {}
+    """A template with each placeholder replaced by its points; a placeholder that is no argument
+    (``{A}`` of ``{PA}``: the point a tangent touches) is spelt letter by letter from the arguments."""
+    names: dict[str, str] = {}
+    letters: dict[str, str] = {}
     for ph, pts in zip(placeholders, args):
         names[ph] = "".join(pts)
-    return _PLACEHOLDER.sub(lambda m: names.get(m.group(1), "".join(m.group(1))), template)
+        if len(ph) == len(pts):
+            for letter, point in zip(ph, pts):
+                letters.setdefault(letter, point)
+    return _PLACEHOLDER.sub(lambda m: names.get(m.group(1), "".join(letters.get(c, c) for c in m.group(1))), template)
 
 
 def rename(e: sympy.Expr, names: Mapping[str, str]) -> sympy.Expr:
@@ -606,10 +612,10 @@ BLOCKS: tuple[Block, ...] = (
     _similarity_block("congruent_quadrilaterals", 4, False, True),
     _similarity_block("mirror_congruent_quadrilaterals", 4, True, True),
     # -- circles ---------------------------------------------------------------------------------
-    Block("tangent", ("{PA} tangent to circle {O}",), "{PA} is tangent to the circle {O} at {A}", _tangent,
+    Block("tangent", ("{PA} tangent to circle {O}",), "{PA} is tangent to circle {O} at {A}", _tangent,
           ((ang("OAP"), sympy.Integer(90)), (L("OP") ** 2, L("OA") ** 2 + L("PA") ** 2)),
-          circle="O", on_circle=("A",), family="circle", marks=(("dot", "A"),)),
-    Block("diameter", ("{AB} diameter of circle {O}",), "{AB} is a diameter of the circle {O}", _diameter,
+           circle="O", on_circle=("A",), family="circle", marks=(("dot", "A"),)),
+    Block("diameter", ("{AB} diameter of circle {O}",), "{AB} is a diameter of circle {O}", _diameter,
           ((L("AO"), L("OB")), (diameter("O"), L("AB")), (radius("O"), L("AO"))), (between("O", "A", "B"),),
           circle="O", on_circle=("A", "B"), family="circle"),
     Block("arc_midpoint", ("{M} midpoint of arc {OAB}",), "{M} is the midpoint of the arc {OAB}", _arc_midpoint,

@@ -93,17 +93,43 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def fact_text(lhs: sympy.Expr, rhs: sympy.Expr) -> str:
-    """``AB = 12``, ``angle ABC = 40°``, ``angle SRT = (4y - 10)°``."""
+_CIRCLE_WORDS = {"radius": "the radius of circle {0}", "diameter": "the diameter of circle {0}",
+                 "circumference": "the circumference of circle {0}", "circle_area": "the area of circle {0}"}
+
+
+def _element(e: sympy.Expr, names: dict | None = None) -> str:
+    """An element as a textbook names it: ``the radius of circle O``, ``arc AB`` (not ``radius O``,
+    ``arc OAB``), ``major arc ACB`` where ``names`` (a proof's arc names) says so; anything else as
+    the language writes it."""
+    if names and e in names:
+        return names[e][0]
+    el = element_of(e) if e.is_Symbol else None
+    if el is None:
+        return _fmt(e)
+    pts = "".join(el.points)
+    if el.kind.key in _CIRCLE_WORDS:
+        return _CIRCLE_WORDS[el.kind.key].format(pts)
+    if el.kind.key == "arc":
+        return f"arc {pts[1:]}"
+    if el.kind.key == "arc_length":
+        return f"the length of arc {pts[1:]}"
+    return _fmt(e)
+
+
+def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> str:
+    """``AB = 12``, ``angle ABC = 40°``, ``angle SRT = (4y - 10)°``, ``the radius of circle O is 3``."""
     el = element_of(lhs) if lhs.is_Symbol else None
     right = _fmt(rhs)
     if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
-    return f"{_fmt(lhs)} = {right}"
+    if el is not None and el.kind.key in _CIRCLE_WORDS:
+        return f"{_element(lhs)} is {right}"
+    return f"{_element(lhs, names)} = {right}"
 
 
-def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
-    """The question, written from the facts: ``figure`` leaves out what the plain figure shows."""
+def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None) -> str:
+    """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
+    ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     said = set()
@@ -127,7 +153,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
             way = "clockwise" if t.clockwise else "counterclockwise"
             sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
                              f"run {way}")
-    facts = [fact_text(f.lhs, f.rhs) for f in problem.facts]
+    facts = list(dict.fromkeys(fact_text(f.lhs, f.rhs, names) for f in problem.facts))  # each fact once
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
     if facts:
@@ -136,9 +162,9 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool) -> str:
     goal = problem.goal.expr
     el = element_of(goal) if goal.is_Symbol else None
     unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
-    text = (text + " " if text else "") + f"Find {_fmt(goal)}{unit}."
+    text = (text + " " if text else "") + f"Find {_element(goal, names)}{unit}."
     if rounds:
-        text += " Round the answer to 2 decimal places."
+        text += " Give the exact value."
     return text
 
 
@@ -159,15 +185,34 @@ def grader_steps(proof) -> list[dict]:
         if not st.target.is_Symbol or st.value.free_symbols:
             continue
         el = element_of(st.target)
-        if el is not None and el.kind.key not in ("length", "angle"):
-            continue
+        if el is not None and el.kind.key not in ("length", "angle") and st.target != proof.goal:
+            continue  # (the goal is always a step, whatever it measures: a sine, a circumference, an area)
         exact = float(st.value)
         inputs = [[_name(proof.steps[j].target), float(proof.steps[j].value)] for j in st.needs
                   if proof.steps[j].target.is_Symbol and not proof.steps[j].value.free_symbols]
         out.append({"output": _name(st.target), "value": round(exact, 2), "exact": exact, "how": "theorem",
                     "kind": None, "shape": None, "rule": "+".join(dict.fromkeys(st.theorems)),
                     "inputs": inputs, "chain": []})
+    if proof.steps and not (out and out[-1]["output"] == _name(proof.goal)) and not proof.value.free_symbols:
+        exact = float(proof.value)  # a goal no step concludes alone (a ratio, a sum): the last step is the goal
+        last = proof.steps[-1]
+        inputs = [[_name(st.target), float(st.value)] for st in proof.steps
+                  if st.target.is_Symbol and not st.value.free_symbols and st.target in proof.goal.free_symbols]
+        out.append({"output": _name(proof.goal), "value": round(exact, 2), "exact": exact, "how": "theorem",
+                    "kind": None, "shape": None, "rule": "+".join(dict.fromkeys(last.theorems)) or "given",
+                    "inputs": inputs, "chain": []})
     return out
+
+
+def _terminates(v: sympy.Expr) -> bool:
+    """Is ``v`` a rational whose decimal ends (12, 22.5)?"""
+    if not v.is_Rational:
+        return False
+    q = int(v.q)
+    for p in (2, 5):
+        while q % p == 0:
+            q //= p
+    return q == 1
 
 
 def build(item: tuple[str, dict | str], opts: Options) -> dict:
@@ -215,7 +260,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     findings = lint_general(sol)
     if findings:
         raise Skip("lint", "; ".join(map(str, findings))[:300])
-    rounds = not float(sol.exact).is_integer()
+    rounds = not _terminates(sol.exact_value)  # √93 is asked for exactly; 22.5 needs no word
     png = labels = None
     if opts.images:
         import json
@@ -238,8 +283,8 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
                for r in parsed.relations]
     record = {
         "schema": SCHEMA, "generator": GENERATOR, "dsl": text,
-        "question_text_only": question(parsed, figure=False, rounds=rounds),
-        "question": question(parsed, figure=opts.images, rounds=rounds),
+        "question_text_only": question(parsed, figure=False, rounds=rounds, names=sol.proof.arcs),
+        "question": question(parsed, figure=opts.images, rounds=rounds, names=sol.proof.arcs),
         "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
         "answer_type": ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else "variable",
         "solution": sol.text("text"), "solution_text_only": sol.text("text"),

@@ -38,7 +38,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
@@ -473,6 +473,39 @@ class LinearTable:
             return None
         return self._explain(t, ints, tscale, before)
 
+    def evaluate_lightest(self, target: Mapping[Key, object], weight: Callable[[Equation], float],
+                          before: int | None = None) -> Answer | None:
+        """:meth:`evaluate` with the lightest provenance found: the nearest equations taken lightest
+        first as well as in the usual order, each explanation pruned of every equation the target
+        does not need (heaviest tried first), and the one of least total ``weight`` kept.  A
+        theorem-weighted proof prefers a named theorem to a chain of additions, and no step cites
+        an equation it can do without."""
+        t = {k: f for k, c in target.items() if (f := _frac(c))}
+        first = self.evaluate(target, before)
+        if first is None or not t or not first.why:
+            return first
+        ints, tscale = _integer(t)
+        best, best_w = first, sum(weight(e) for e, _ in first.why)
+        for order in (None, lambda i: (weight(self.equations[i]), i)):
+            ans = first if order is None else self._explain(t, ints, tscale, before, rank=order)
+            keep = {e.id for e, _ in ans.why}
+            for e, _ in sorted(ans.why, key=lambda em: (-weight(em[0]), -em[0].id)):
+                if len(keep) > 1 and self._determines(keep - {e.id}, ints):
+                    keep.discard(e.id)
+            ans = self._explain(t, ints, tscale, before, only=keep)
+            w = sum(weight(e) for e, _ in ans.why)
+            if w < best_w - 1e-9:
+                best, best_w = ans, w
+        return best
+
+    def _determines(self, ids: set[int], ints: dict) -> bool:
+        """Do the equations ``ids`` alone determine the target row ``ints``?"""
+        local = _Rows(self._order, self._by_key, track=False)
+        for i in sorted(ids):
+            local.insert(dict(self._ints[i][0]), None)
+        vec, _ = local.reduce(dict(ints), None)
+        return all(type(k) is Atom for k in vec)
+
     def determined_by(self, target: Mapping[Key, object]) -> int | None:
         """The fewest first equations that determine ``target``: n such that equations 0 … n−1 do
         and 0 … n−2 do not (None: undetermined).  A caller whose equations each rest only on
@@ -542,15 +575,17 @@ class LinearTable:
 
     # -- provenance ------------------------------------------------------------------------------
 
-    def _nearest(self, start: Iterable[Key], before: int | None = None) -> Iterable[int]:
+    def _nearest(self, start: Iterable[Key], before: int | None = None, rank: Callable | None = None,
+                 only: set[int] | None = None) -> Iterable[int]:
         """Equation ids breadth first from ``start`` through shared keys, cheapest first in a level
-        (only ids below ``before``, when given)."""
+        (only ids below ``before``, and in ``only``, when given; ``rank`` orders a level instead)."""
         seen_keys, seen_eqs = set(start), set()
         frontier = list(seen_keys)
+        rank = rank or (lambda i: (self.equations[i].cost, i))
         while frontier:
             level = sorted({i for k in frontier for i in self._by_key.get(k, ())
-                            if before is None or i < before} - seen_eqs,
-                           key=lambda i: (self.equations[i].cost, i))
+                            if (before is None or i < before) and (only is None or i in only)} - seen_eqs,
+                           key=rank)
             nxt = []
             for i in level:
                 seen_eqs.add(i)
@@ -562,13 +597,13 @@ class LinearTable:
             frontier = nxt
 
     def _explain(self, t: dict[Key, Fraction], ints: dict, tscale: tuple[int, int],
-                 before: int | None = None) -> Answer:
+                 before: int | None = None, rank: Callable | None = None, only: set[int] | None = None) -> Answer:
         """Provenance of a determined target: a tracking elimination over the nearest equations,
         the target kept reduced against it, until the target is a constant."""
         local = _Rows(self._order, self._by_key, track=True)
         # invariant: target = s·tscale·t + sum(comb_i · E_i), with E_i = lhs_i − rhs_i (= 0)
         target, comb, s = dict(ints), {}, Fraction(1)
-        for i in self._nearest(t, before):
+        for i in self._nearest(t, before, rank, only):
             row, scale = self._ints[i]
             vec, vcomb = local.insert(dict(row), {i: Fraction(*scale)})
             p = next((k for k in vec if k in local.rows and local.rows[k] is vec), None)

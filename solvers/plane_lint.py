@@ -11,6 +11,10 @@ on the proof's typed steps (never on its prose, never by evaluating text).
 * ``uses``: every value a step puts in was concluded by an earlier step (a given is restated as
   one); no step cites a later one.
 * ``goal``: the goal, with the proof's values put in, is the answer, and the figure measures it.
+* ``claim``: every relation a sentence states ("PD is tangent to circle O at D", "ABCD is a right
+  trapezoid …, right angles at A and B") names only points its relation binds, and holds there on
+  the numeric model: the block's coordinate conditions, its points on its circle, its equations
+  (:func:`claim_findings`).
 * ``depth`` / ``width``: recomputed from the steps' own dependencies, they agree with the solution's.
 
 Findings are :class:`solvers.lint.Finding`, the type GeomVerse lint reports."""
@@ -24,7 +28,7 @@ from geomill.engine.plane import Degrees
 
 from .lint import Finding
 
-__all__ = ["lint_general", "lint_proof", "Finding"]
+__all__ = ["lint_general", "lint_proof", "claim_findings", "Finding"]
 
 NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
 
@@ -281,6 +285,56 @@ def _check_goal(proof, known: dict, model, answer) -> list[Finding]:
     return out
 
 
+def claim_findings(proof, model) -> list[Finding]:
+    """The relations the proof's sentences state, checked as claims about the figure: each point a
+    sentence names is one its relation binds (a template letter printed as itself would name some
+    other point, or none), and the relation holds there on the model."""
+    import re
+
+    from geomill.engine.relations import BLOCKS_BY_KEY
+
+    problem = getattr(model, "problem", None)
+    if problem is None:
+        return []
+    cited = {s.instance.names[0] for st in proof.steps for s, _ in st.equations
+             if s.instance.family.key == "relation" and s.instance.names}
+    out: list[Finding] = []
+    for rel in problem.relations:
+        block = BLOCKS_BY_KEY[rel.key]
+        sentence = block.state(rel.args)
+        if sentence not in cited:
+            continue
+        names = block.bind(rel.args) or {}
+        for ph in re.findall(r"\{([A-Z]+)\}", block.sentence):
+            if ph in block.placeholders:
+                continue
+            if any(c not in names for c in ph):
+                out.append(Finding("claim", f"'{sentence}' names {ph}, a point the relation does not bind"))
+            elif not re.search(rf"\b{''.join(names[c] for c in ph)}\b", sentence):
+                out.append(Finding("claim", f"'{sentence}' does not name {''.join(names[c] for c in ph)}, the "
+                                            f"point its relation puts at {ph}"))
+        at = model.coords
+        for r in block.residuals(rel.args, at) if names else ():
+            if abs(r) > NUMERIC_TOL:
+                out.append(Finding("claim", f"'{sentence}' does not hold on the figure (residual {r:.3g})"))
+                break
+        if block.circle and names.get(block.circle) in at:
+            o = at[names[block.circle]]
+            radius = model.radii.get(names[block.circle])
+            for letter in block.on_circle:
+                p = at.get(names.get(letter, ""))
+                if radius is not None and p is not None and not _close(float(math.dist(o, p)), radius):
+                    out.append(Finding("claim", f"'{sentence}': {names[letter]} is not on circle "
+                                                f"{names[block.circle]} in the figure"))
+        for lhs, rhs in block.instantiate(rel.args) if names else ():
+            a, b = model.value(lhs), model.value(rhs)
+            if not _close(a, b, _size(lhs - rhs, model)):
+                out.append(Finding("claim", f"'{sentence}': {_show(lhs)} = {_show(rhs)} measures {a:.6g} = {b:.6g}"))
+    return out
+
+
 def lint_general(sol) -> list[Finding]:
-    """Every check on a :class:`solvers.plane.GeneralSolution` (its proof, model, answer, depth, width)."""
-    return lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
+    """Every check on a :class:`solvers.plane.GeneralSolution` (its proof, model, answer, depth, width,
+    and the relations its sentences state)."""
+    return lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width) + claim_findings(sol.proof,
+                                                                                                   sol.model)

@@ -123,6 +123,7 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("sector_perimeter_formula", "circle O through A B\nOA = 3\narc OAB = 60\nfind sector perimeter OAB",
      6 + sympy.pi),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),
+    ("vertical_angle", "points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD", 50),
 ]
 
 

@@ -106,6 +106,7 @@ def test_records_are_the_proved_problems_with_every_field(dataset):
         for key in ("question", "question_text_only", "solution", "solution_latex", "dsl"):
             assert isinstance(r[key], str) and r[key], key
         assert r["depth"] >= 1 and r["width"] >= 1 and r["steps"]
+        assert abs(r["steps"][-1]["exact"] - r["exact"]) <= 1e-9 * max(1, abs(r["exact"]))  # steps end at the goal
         assert (dataset / r.part / r.image).stat().st_size > 0
         labels = json.loads((dataset / r.part / r.labels).read_text())
         assert {lab["text"] for lab in labels["labels"]} >= set("".join(r["shapes"][0]["name"]))
@@ -115,7 +116,7 @@ def test_records_are_the_proved_problems_with_every_field(dataset):
     for said in ("AY = 5", "BY = 14", "BA is perpendicular to YA", "Y, N and B lie on one line"):
         assert said in q["question_text_only"], said
     assert "AY = 5" in q["question"] and "lie on one line" not in q["question"]
-    assert q["question"].endswith("Find y. Round the answer to 2 decimal places.")
+    assert q["question"].endswith("Find y. Give the exact value.")  # (an irrational answer, asked for exactly)
 
 
 def test_lint_stats_eval_and_grade_accept_the_records(dataset, tmp_path):

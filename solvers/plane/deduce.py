@@ -32,8 +32,12 @@ from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
 from .theorems import Instance, construction_instances, judgements, more_constructions
+from .weights import DEFAULT as DEFAULT_WEIGHT
+from .weights import SOLVED as SOLVED_WEIGHT
+from .weights import weight
 
 MAX_ROUNDS = 12
+PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_SECONDS = 2.0  # one sympy solve
 PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
@@ -207,6 +211,14 @@ def _radians(e: sympy.Expr) -> sympy.Expr:
     return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
 
+def _weight(eq) -> float:
+    """An equation's weight in a proof: its theorem's (weights.py); a value solved earlier, cited."""
+    step = eq.label
+    if not isinstance(step, Step):
+        return DEFAULT_WEIGHT
+    return SOLVED_WEIGHT if step.solved is not None else weight(step.instance.family.key)
+
+
 @dataclass
 class Outcome:
     value: sympy.Expr | None
@@ -233,6 +245,8 @@ class Deduction:
         self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
         self.final: Step | None = None  # the equation a ratio goal was solved from
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
+        self._paths: dict[int, float] = {}  # an equation's id -> its weight with its premises' proofs
+        self._costs: dict[frozenset, float] = {}  # a premise -> the weight of its lightest proof
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -282,16 +296,42 @@ class Deduction:
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
         return {self.symbol[k]: v for k, v in self.table.known().items()}
 
-    def evaluate(self, coeffs: dict, first: bool = False):
+    def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
         """The table's Answer for a linear combination of symbols (None when undetermined).  With
         ``first``, the answer cites only the equations the table had when it first determined
         the combination: every step's ``uses`` were known when it was added, so a proof built
         that way never goes round in a circle."""
         target = {k.name: c for k, c in coeffs.items()}
-        if not first:
-            return self.table.evaluate(target)
-        n = self.table.determined_by(target)
-        return None if n is None else self.table.evaluate(target, before=n)
+        before = None
+        if first:
+            before = self.table.determined_by(target)
+            if before is None:
+                return None
+        if light:  # the proof's choice: the lightest derivation (weights.py), pruned of what it does not need
+            return self.table.evaluate_lightest(target, self._path_weight, before)
+        return self.table.evaluate(target, before=before)
+
+    def _path_weight(self, eq, depth: int = 0) -> float:
+        """An equation's weight in a proof with the proofs of what it rests on (a judgement's premises,
+        the values put into it): the weight of a hyperpath, so that a congruence whose premises take
+        ten steps loses to a named theorem that needs none."""
+        if eq.id in self._paths:
+            return self._paths[eq.id]
+        w = _weight(eq)
+        step = eq.label
+        if isinstance(step, Step) and depth < PATH_DEPTH:
+            self._paths[eq.id] = w  # (a premise that cites this equation back costs it once)
+            w += sum(self._cost(u, depth + 1) for u in step.uses)
+        self._paths[eq.id] = w
+        return w
+
+    def _cost(self, u: dict, depth: int) -> float:
+        key = frozenset(u.items())
+        if key not in self._costs:
+            self._costs[key] = 0.0
+            ans = self.table.evaluate({k.name: c for k, c in u.items()})
+            self._costs[key] = 0.0 if ans is None else sum(self._path_weight(e, depth) for e, _ in ans.why)
+        return self._costs[key]
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:

@@ -95,43 +95,17 @@ class Proof:
     def width(self) -> int:
         return max((len(st.equations) for st in self.steps), default=0)
 
+    arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
+    drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
+
     def render(self, style: str = "text") -> str:
-        """One sentence per step: the theorems' equations, the values put in, the value found."""
-        base = latex if style == "latex" else show
-        fmt = lambda e: base(e, self.display)  # noqa: E731
-        wrap = (lambda t: f"${t}$") if style == "latex" else (lambda t: t)
-        eq = lambda a, b: wrap(f"{fmt(a)} = {fmt(b)}")  # noqa: E731
-        lines = []
-        for st in self.steps:
-            given = [s for s, _ in st.equations if s.instance.family.key == "given"]
-            rest = [s for s, _ in st.equations if s.instance.family.key != "given"]
-            if not rest and len(given) == 1 and sympy.simplify(given[0].lhs - given[0].rhs - st.target + st.value) == 0:
-                lines.append(f"We are given {_target(st.target, st.value, eq)}.")
-                continue
-            if len(rest) == 1 and not given and not st.values and not rest[0].uses and (
-                    sympy.simplify((rest[0].lhs - rest[0].rhs) ** 2 - (st.target - st.value) ** 2) == 0):
-                text = rest[0].instance.text
-                lines.append(f"{text[0].upper() + text[1:]}, {_target(st.target, st.value, eq)}.")
-                continue
-            parts = []
-            for s in rest:
-                text = s.instance.text
-                text = text[0].upper() + text[1:]
-                part = f"{text}, {eq(s.lhs, s.rhs)}"
-                shown = list(dict.fromkeys(_said(u, v, eq) for u in s.uses if (v := self._value_of(u)) is not None))
-                if shown:
-                    part += f", where {and_list(shown)}"
-                parts.append(part + ".")
-            if given:
-                parts.append(f"We are given {and_list([eq(s.lhs, s.rhs) for s in given])}.")
-            if st.values:
-                parts.append(f"With {and_list([eq(a, b) for a, b in st.values])}, {_target(st.target, st.value, eq)}.")
-            else:
-                parts.append(f"So {_target(st.target, st.value, eq)}.")
-            lines.append(" ".join(parts))
-        if self.steps and sympy.simplify(self.steps[-1].target - self.goal) != 0:
-            lines.append(f"Therefore {eq(self.goal, self.value)}.")
-        return "\n".join(lines)
+        """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
+        return "\n".join(self.written(style).lines)
+
+    def written(self, style: str = "text"):
+        from .write import write
+
+        return write(self, style, self.arcs)
 
     def _value_of(self, u: dict) -> sympy.Expr | None:
         """The value a step proved for ``u`` (kept: the text and the LaTeX renderings ask alike)."""
@@ -220,7 +194,7 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             circle |= key in active
             return memo[key]
         memo[key] = None
-        ans = ded.evaluate(target, first=first)
+        ans = ded.evaluate(target, first=first, light=True)
         if ans is None or not ans.why:
             return None
         active.add(key)
@@ -257,4 +231,55 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     if circle and not first:
         return None
-    return Proof(steps, out.goal, out.value, ded.display())
+    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem))
+
+
+def _drawn(problem) -> frozenset:
+    """The segments the figure draws, as point pairs: any two points of a declared line, a polygon's
+    sides, a segment a relation names (a tangent PA, a diameter AB), a segment or an angle's arms a
+    fact or the goal names; a proof joins any other it uses."""
+    pairs = set()
+    for ln in problem.lines:
+        pairs |= {frozenset((a, b)) for i, a in enumerate(ln.points) for b in ln.points[i + 1:]}
+    for poly in problem.polygons:
+        pts = poly.points
+        pairs |= {frozenset((pts[i], pts[(i + 1) % len(pts)])) for i in range(len(pts))}
+    for rel in problem.relations:
+        pairs |= {frozenset(a) for a in rel.args if len(a) == 2}
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
+    for e in exprs:  # a segment or an angle's arms the problem names are in its figure
+        for s in e.free_symbols:
+            el = element_of(s)
+            if el is not None and el.kind.key == "length":
+                pairs.add(frozenset(el.points))
+            elif el is not None and el.kind.key == "angle":
+                a, v, c = el.points
+                pairs |= {frozenset((v, a)), frozenset((v, c))}
+    return frozenset(pairs)
+
+
+def _arc_names(ded: Deduction, steps: list[ProofStep]) -> dict:
+    """Each arc the proof names, as a textbook names it: ``arc AB`` (minor), ``major arc ACB`` (through
+    a point of the circle on it, measured on the figure), with its LaTeX ``\\overset\\frown{ACB}``."""
+    out = {}
+    arcs = {s for st in steps for e in [st.target, *(x for q, _ in st.equations for x in (q.lhs, q.rhs))]
+            for s in e.free_symbols if (el := element_of(s)) is not None and el.kind.key == "arc"}
+    for s in sorted(arcs, key=lambda s: s.name):
+        o, a, b = element_of(s).points
+        name = a + b
+        if ded.model.value(s) > 180 + 1e-6:
+            circle = ded.problem.circle(o) if hasattr(ded.problem, "circle") else None
+            at = ded.model.coords
+            sweep = _turn(at, o, a, b)
+            on = [p for p in (circle.points if circle else ()) if p not in (a, b) and 0 < _turn(at, o, a, p) < sweep]
+            name = f"{a}{on[0]}{b}" if on else name
+            out[s] = (f"major arc {name}", rf"\overset\frown{{{name}}}")
+        else:
+            out[s] = (f"arc {name}", rf"\overset\frown{{{name}}}")
+    return out
+
+
+def _turn(at: dict, o: str, a: str, p: str) -> float:
+    """The counter-clockwise turn (degrees, 0 to 360) about ``o`` from ``a`` to ``p`` on the figure."""
+    (ox, oy), (ax, ay), (px, py) = at[o], at[a], at[p]
+    return math.degrees(math.atan2(py - oy, px - ox) - math.atan2(ay - oy, ax - ox)) % 360

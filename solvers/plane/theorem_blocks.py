@@ -77,6 +77,13 @@ def _fan(rng: Rng) -> dict[str, np.ndarray]:
                        for k, x in d.items()}}
 
 
+def _crossing(rng: Rng) -> dict[str, np.ndarray]:
+    """Lines AC and BD crossing at O (O between A and C, and between B and D)."""
+    p = _straight(rng)
+    p["D"] = p["O"] - (p["B"] - p["O"]) * rng.uniform(0.5, 2)
+    return p
+
+
 def _straight(rng: Rng) -> dict[str, np.ndarray]:
     """O between A and C, and a ray OB off the line."""
     p = _fan(rng)
@@ -254,6 +261,7 @@ def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
 PI = sympy.pi
 R = radius("O")
 _ARC = arc("OAB")
+_CENTRAL = "since arc {0[1]}{0[2]} has the measure of its central angle {0[1]}{0[0]}{0[2]}"
 _PARALLEL = "points A B C D P Q E F\nline A P B\nline C Q D\nline E P Q F\nAB parallel to CD"
 _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"), Arm("UQCD"), Arm("VQPQ"))
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
@@ -271,6 +279,10 @@ THEOREMS: tuple[Theorem, ...] = (
                                                                            RayInside("BAOC")),
             (Conclusion(ang("AOB") + ang("BOC"), sympy.Integer(180)),), ("AOC",), _straight,
             figure="points O A B C\nline A O C\nline O B"),
+    Theorem("vertical_angle", "since {0} and {1} cross at {2} (vertical angles)",
+            (RayPair("AOC", flat=True), RayPair("BOD", flat=True), Apart("B", "AC"), Apart("D", "AC")),
+            (Conclusion(ang("AOB"), ang("COD")), Conclusion(ang("AOD"), ang("COB"))), ("AC", "BD", "O"), _crossing,
+            figure="points O A B C D\nline A O C\nline B O D"),
     Theorem("triangle_property_angle_sum", "by the angle sum of triangle {0}", (Triangle("ABC"),),
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),
@@ -301,23 +313,23 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("circle_area_formula", "by the area of circle {0}", (Circle("O"),),
             (Conclusion(element_symbol("circle_area", ("O",)), PI * R ** 2),), ("O",), _circle,
             figure="circle O through P"),
-    Theorem("arc_addition_measure", "since the arcs {0} and {1} make up the whole circle",
+    Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
             ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
-    Theorem("arc_property_center_angle", "since the arc {0} has the measure of its central angle",
+    Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
-    Theorem("arc_property_center_angle", "since the arc {0} has the measure of its central angle",
+    Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
             figure="circle O through A B\nline O A\nline O B"),
-    Theorem("arc_property_circumference_angle_external", "since the inscribed angle {0} is half the arc {1}",
+    Theorem("arc_property_circumference_angle_external", "since the inscribed angle {0} is half of arc {1[1]}{1[2]}",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OABM", "off"),
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
             figure="circle O through A B M\nline M A\nline M B"),
-    _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0}", _ARC * PI * R / 180),
+    _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0[1]}{0[2]}", _ARC * PI * R / 180),
     _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
             _ARC * PI * R ** 2 / 360),
     _sector("sector_perimeter", "sector_perimeter_formula", "by the sector perimeter formula for sector {0}",

@@ -302,7 +302,7 @@ F.update({f.key: f for f in (
            "since {0} is perpendicular to the chord {1} from the centre, it bisects its arcs", "judgement"),
     Family("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its "
                                                          "centroid", "judgement"),
-    Family("arc_split", "since {1} lies on the arc {0}, the two arcs it splits it into add up to it"),
+    Family("arc_split", "since {1} lies on arc {0[1]}{0[2]}, the two arcs it splits it into add up to it"),
     Family("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
                                               "angle"),
     Family("circle_property_circular_power_segment_and_segment_angle",
@@ -318,9 +318,11 @@ F.update({f.key: f for f in (
            "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases", "judgement"),
     Family("bisector_of_angle_judgment_angle_equal", "since {0} bisects angle {1}, by the angle bisector theorem",
            "judgement"),
-    Family("congruent_arc_judgment_length_equal", "since the arcs {0} and {1} of one circle have equal lengths",
+    Family("congruent_arc_judgment_length_equal",
+           "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle have equal lengths",
            "judgement"),
-    Family("congruent_arc_property_chord_equal", "since the arcs {0} and {1} of one circle are equal, so are their "
+    Family("congruent_arc_property_chord_equal",
+           "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle are equal, so are their "
                                                  "chords", "judgement"),
     Family("congruent_arc_judgment_chord_equal", "since the chords {0} and {1} of circle {2} are equal, so are their "
                                                  "minor arcs", "judgement"),

@@ -1,0 +1,36 @@
+"""What a theorem costs a proof: the table the proof writer weighs derivations by (data, by theorem key).
+
+A teacher writes the standard named theorem (the inscribed angle, the angle in a semicircle,
+Pythagoras, the perpendicular from the centre bisecting a chord) rather than a chain of angle and
+line additions that reaches the same value; a fact the problem states costs almost nothing.  The
+weights only choose among proofs the deduction has already found (``LinearTable.evaluate_lightest``):
+they never change an answer.  Each weight belongs with its theorem's block
+(``theorem_blocks.Theorem``) once the blocks carry such data.
+"""
+from __future__ import annotations
+
+DEFAULT = 1.0  # a named theorem
+WEIGHTS: dict[str, float] = {
+    "given": 0.1,  # a value or relation the problem states
+    "relation": 0.3,  # a relation's own equation: the perpendicular's right angle, a midpoint's halves
+    "perpendicular_property": 0.3,
+    "radius_of_circle_property_length_equal": 0.5,
+    # additions and sums: correct, but a teacher reaches for them only when no named theorem does it
+    "angle_addition": 1.6,
+    "line_addition": 1.4,
+    "arc_addition_measure": 1.4,
+    "arc_split": 1.4,
+    "round_angle": 1.5,
+    "polygon_area_split": 1.5,
+    "polygon_property_angle_sum": 1.3,
+    "triangle_property_angle_sum": 1.1,
+    "adjacent_complementary_angle": 1.0,
+    # general laws where a right-triangle theorem or a named property often does it in one step
+    "sine_theorem": 1.5,
+    "cosine_theorem": 1.5,
+}
+SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
+
+
+def weight(key: str) -> float:
+    return WEIGHTS.get(key, DEFAULT)

@@ -1,0 +1,840 @@
+"""A proof written as a textbook writes it: one unknown per sentence, the numbers put in, each fact once.
+
+:class:`~.proof.Proof` holds each step as the theorem equations the linear table combined; a
+student does not combine five equations at once.  :func:`write` takes a step's equations one at a
+time: an equation left with one unknown (after the values found so far are put in) gives that
+unknown, written ``angle AGD = 180° − angle AGF = 180° − 104° = 76°``; where none is left with one
+unknown, one is solved for an unknown the goal needs in terms of the others (``angle ABD = 90° −
+angle BAD``), and equations in the problem's variables alone are shown together (at most three)
+and solved.  A given is stated where it is first used and never again; a theorem equation already
+stated is used without being stated again; an equation the conclusion does not need is left out.
+Only a step that none of this can take apart is written as before (its equations, then "So"),
+and it is counted (:attr:`Written.jumps`).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy
+from geomill.engine.plane import Degrees, element_of
+
+__all__ = ["Written", "write", "Namer"]
+
+SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
+MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
+LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
+
+
+# -- names and numbers --------------------------------------------------------------------------------
+
+
+@dataclass
+class Namer:
+    """How a proof names elements and numbers, in text or LaTeX."""
+
+    style: str = "text"
+    display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
+    arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
+
+    @property
+    def latex(self) -> bool:
+        return self.style == "latex"
+
+    def name(self, s: sympy.Symbol, alone: bool = True) -> str:
+        s = self.display.get(s, s)
+        el = element_of(s)
+        if el is None:
+            return s.name
+        pts = "".join(el.points)
+        key = el.kind.key
+        if key == "length":
+            return pts
+        if key == "angle":
+            return (r"\angle " if self.latex else "angle ") + pts
+        if key == "arc":
+            text, tex = self.arcs.get(s, (f"arc {pts[1:]}", rf"\overset\frown{{{pts[1:]}}}"))
+            return tex if self.latex else text
+        circle = {"radius": "radius", "diameter": "diameter", "circumference": "circumference",
+                  "circle_area": "area"}.get(key)
+        if circle is not None:
+            words = f"{'the ' if alone else ''}{circle} of circle {pts}"
+            return rf"\text{{{words}}}" if self.latex else words
+        if key in ("arc_length", "sector_area", "sector_perimeter"):
+            what = {"arc_length": "length of arc", "sector_area": "area of sector",
+                    "sector_perimeter": "perimeter of sector"}[key]
+            where = pts[1:] if key == "arc_length" else pts
+            words = f"{'the ' if alone else ''}{what} {where}"
+            return rf"\text{{{words}}}" if self.latex else words
+        words = " ".join(el.kind.words or (key,))
+        return rf"\text{{{words} }}{pts}" if self.latex else f"{words} {pts}"
+
+    def number(self, v: sympy.Expr, degrees: bool = False) -> str:
+        """A value as a textbook prints it: a terminating fraction as a decimal (22.5, not 45/2)."""
+        text = _decimal(v)
+        if text is None:
+            text = sympy.latex(v) if self.latex else _plain(str(v))
+        if degrees:
+            text += r"^{\circ}" if self.latex else "°"
+        return text
+
+    def expr(self, e: sympy.Expr, values: dict | None = None, degrees: bool = False) -> str:
+        """``e`` written out; ``values`` (symbol -> number) are put in as numbers, each shown as it is."""
+        e = sympy.sympify(e)
+        lin = _linear(e)
+        if lin is not None:
+            return self._linear(lin, values or {}, degrees)
+        alone = e.is_Symbol
+        stand: dict = {}
+        names: dict = {}
+        for s in sorted(e.free_symbols, key=lambda s: s.name):
+            if values and s in values:
+                v = values[s]
+                deg = _unit(s) == "degrees"
+                text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
+                if v.is_Symbol:
+                    pass
+                elif not (v.is_Rational and v >= 0 and (v.is_Integer or _decimal(v))):
+                    text = rf"\left({text}\right)" if self.latex else f"({text})"
+            else:
+                text = self.name(s, alone)
+                if " " in text and not alone and not text.startswith(("angle ", r"\angle")):
+                    text = rf"\left({text}\right)" if self.latex else f"({text})"  # π·(radius of circle O)²
+            stand[s] = sympy.Symbol(f"v{len(stand)}_" + s.name)
+            names[stand[s]] = text
+        f = e.xreplace(stand)
+        if self.latex:
+            out = sympy.latex(f, symbol_names=names, mul_symbol="dot")
+            for fn in ("Sin", "Cos", "Tan"):
+                out = out.replace(rf"\operatorname{{{fn}}}", "\\" + fn.lower())
+            return re.sub(r"(?<![\d.])(\d+) \\cdot ([a-z])(?![A-Za-z])", r"\1\2", out)
+        text = str(f)
+        for k, v in sorted(names.items(), key=lambda kv: -len(kv[0].name)):
+            text = text.replace(k.name, v)
+        return _plain(text)
+
+    def _linear(self, lin: tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr], values: dict,
+                degrees: bool) -> str:
+        terms, const = lin
+        parts: list[tuple[bool, str]] = []  # (negative, text)
+        for c, s in terms:
+            if s in values and values[s].free_symbols:  # an expression found before: put in, in brackets
+                body = self.expr(values[s], None, _unit(s) == "degrees")
+                if not values[s].is_Symbol:
+                    body = rf"\left({body}\right)" if self.latex else f"({body})"
+            elif s in values:
+                v = values[s]
+                body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees")
+                if v.is_number and v.is_negative:
+                    c = -c
+                wrap = not (v.is_Rational or v.is_Symbol)
+                if wrap and abs(c) != 1:
+                    body = rf"\left({body}\right)" if self.latex else f"({body})"
+            else:
+                body = self.name(s, alone=len(terms) == 1 and c == 1 and const == 0)
+            neg = c < 0
+            a = abs(c)
+            if a != 1:
+                k = self.number(a)
+                if element_of(s) is None and s not in values:  # a variable: 3y, as the language writes it
+                    body = f"{k}{body}"
+                elif a.q != 1 and a.p == 1:
+                    body = f"{body}/{a.q}" if not self.latex else rf"\frac{{{body}}}{{{a.q}}}"
+                else:
+                    body = (rf"{k} \cdot {body}" if self.latex else f"{k}·{body}")
+            parts.append((neg, body))
+        variables = any(element_of(s) is None for _, s in terms)  # (put in or not: 2·25 + 30 is still in x's units)
+        if const != 0 or not parts:
+            neg = const.is_number and const < 0
+            parts.append((neg, self.number(-const if neg else const, degrees and not variables)))
+        if parts[0][0]:  # 180° − angle AMC, not −angle AMC + 180°
+            first = next((i for i, (neg, _) in enumerate(parts) if not neg), None)
+            if first is not None:
+                parts.insert(0, parts.pop(first))
+        out = ""
+        for i, (neg, body) in enumerate(parts):
+            if i == 0:
+                out = ("-" if neg else "") + body
+            else:
+                out += (" - " if neg else " + ") + body
+        if degrees and variables and len(parts) == 1 and const == 0 and terms[0][1] not in values:
+            out += r"^{\circ}" if self.latex else "°"  # x°
+        elif degrees and variables and all(element_of(s) is None for _, s in terms):
+            out = rf"\left({out}\right)^{{\circ}}" if self.latex else f"({out})°"  # (5y - 6)°
+        return out
+
+
+def _decimal(v: sympy.Expr) -> str | None:
+    """A rational whose decimal ends (45/2 -> "22.5"), else None."""
+    if not (isinstance(v, sympy.Rational) or (hasattr(v, "is_Rational") and v.is_Rational)):
+        return None
+    q = int(v.q)
+    if q == 1:
+        return str(v.p)
+    while q % 2 == 0:
+        q //= 2
+    while q % 5 == 0:
+        q //= 5
+    if q != 1:
+        return None
+    text = f"{Fraction(int(v.p), int(v.q)).numerator / Fraction(int(v.p), int(v.q)).denominator:.10f}"
+    return text.rstrip("0").rstrip(".")
+
+
+def _plain(text: str) -> str:
+    text = re.sub(r"\bpi\b", "π", text).replace("**2", "²").replace("**", "^").replace("*", "·").replace("sqrt(", "√(")
+    for fn in ("Sin", "Cos", "Tan"):
+        text = text.replace(f"{fn}(", f"{fn.lower()}(")
+    text = re.sub(r"√\((\d+)\)", r"√\1", text)  # √13, 2√13
+    text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
+    text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
+    return re.sub(r"(?<![\w.])(\d+)·([a-z])\b", r"\1\2", text)
+
+
+def _unit(s: sympy.Symbol) -> str | None:
+    el = element_of(s)
+    return el.kind.unit if el is not None else None
+
+
+def _degrees(e: sympy.Expr) -> bool:
+    """Is ``e`` a measure in degrees (every element in it an angle or an arc)?"""
+    units = {_unit(s) for s in e.free_symbols} - {None}
+    return units == {"degrees"}
+
+
+def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr] | None:
+    """``e`` as (rational coefficient, symbol) terms and a constant, or None when it is not so."""
+    terms: list[tuple[sympy.Expr, sympy.Symbol]] = []
+    const = sympy.Integer(0)
+    for t in sympy.Add.make_args(sympy.expand(e)) if not e.is_Symbol else (e,):
+        if not t.free_symbols:
+            if not t.is_number:
+                return None
+            const += t
+            continue
+        c, rest = t.as_coeff_Mul()
+        if not rest.is_Symbol or not c.is_Rational:
+            return None
+        terms.append((c, rest))
+    if not terms and not const.is_Rational:
+        return None
+    return terms, const
+
+
+# -- the writing ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Written:
+    lines: list[str]
+    jumps: list[int]  # per conclusion, how many equations it was read from at once
+    theorems: int = 0  # theorem equations stated (givens and restatements not counted)
+
+
+def _key(e: sympy.Expr) -> sympy.Expr:
+    """An equation (equal to zero) up to its sign and scale: the fact it states."""
+    e = sympy.expand(e)
+    if e == 0:
+        return e
+    lead = sympy.Add.make_args(e)
+    c = sorted(lead, key=sympy.default_sort_key)[0].as_coeff_Mul()[0]
+    return sympy.expand(e / c) if c != 0 else e
+
+
+def _cap(s: str) -> str:
+    return s[0].upper() + s[1:] if s else s
+
+
+def and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class _Writer:
+    def __init__(self, proof, style: str, arcs: dict | None = None):
+        self.proof = proof
+        self.n = Namer(style, proof.display, arcs or {})
+        self.stated: set = set()  # facts stated (keys of equations)
+        self.known: dict = {}  # symbol -> value stated
+        self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
+        self.lines: list[str] = []
+        self.jumps: list[int] = []
+        self.theorems = 0
+        self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
+        self._base: set = set()  # the elements the last first pass left free
+
+    def join(self, exprs) -> str:
+        """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
+        if self.joined is None:
+            return ""
+        new = []
+        for e in exprs:
+            for s in sorted(sympy.sympify(e).free_symbols, key=lambda s: s.name):
+                el = element_of(self.n.display.get(s, s))
+                if el is None or el.kind.key not in ("length", "angle"):
+                    continue
+                pts = el.points
+                segs = [pts] if el.kind.key == "length" else [(pts[1], pts[0]), (pts[1], pts[2])]
+                for a, b in segs:
+                    if frozenset((a, b)) not in self.joined:
+                        self.joined.add(frozenset((a, b)))
+                        new.append(a + b)
+        return f"Join {and_list(new)}. " if new else ""
+
+    def wrap(self, t: str) -> str:
+        return f"${t}$" if self.n.latex else t
+
+    def eq(self, a: sympy.Expr, b: sympy.Expr, values: dict | None = None) -> str:
+        deg = _degrees(a - b) if (a - b).free_symbols else False
+        return self.wrap(f"{self.n.expr(a, values, deg)} = {self.n.expr(b, values, deg)}")
+
+    def said(self, t: sympy.Expr, v: sympy.Expr) -> str:
+        """``a − b = 0`` said as ``a = b``."""
+        if v == 0 and t.is_Add and len(t.args) == 2:
+            (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
+            if c1 * c2 < 0:
+                return self.eq(a, -c2 / c1 * b) if abs(c1) == 1 or abs(c2) != 1 else self.eq(b, -c1 / c2 * a)
+        return self.eq(t, v)
+
+    # one proof step ------------------------------------------------------------------------------------
+    def step(self, st) -> None:
+        if _key(st.target - st.value) in self.stated:  # said already (a given, or found before): never twice
+            if st.target.is_Symbol:
+                self.known.setdefault(st.target, st.value)
+            return
+        known = dict(self.known)
+        for a, b in st.values:
+            if a.is_Symbol:
+                known[a] = b
+        givens, theorems = [], []
+        for s, _ in st.equations:
+            (givens if s.instance.family.key == "given" else theorems).append(s)
+        say: list[str] = []
+        pool: list[tuple[object, sympy.Expr, str | None]] = []  # (step, equation = 0, reason or None: given)
+        sub: dict = {}
+        new_givens = []
+        for s in givens:
+            e = s.lhs - s.rhs
+            k = _key(e)
+            if k not in self.stated:
+                self.stated.add(k)
+                new_givens.append(self.eq(s.lhs, s.rhs))
+            if s.lhs.is_Symbol and not s.rhs.free_symbols:
+                known[s.lhs] = s.rhs
+            elif s.lhs.is_Symbol and element_of(s.lhs) is not None and all(
+                    element_of(x) is None for x in s.rhs.free_symbols):
+                sub[s.lhs] = s.rhs  # angle ABX = 5y - 6: the element is that expression in the variables
+            else:
+                pool.append((s, e, None))
+        if new_givens:
+            say.append(f"We are given {and_list(new_givens)}.")
+        if _key(st.target - st.value) in self.stated:  # the step only restates a given
+            self.lines.append(" ".join(say))
+            if st.target.is_Symbol:
+                self.known[st.target] = st.value
+            return
+        for s in theorems:
+            e = s.lhs - s.rhs
+            if getattr(s, "row", None) is not None:
+                e = s.row
+            pool.append((s, e, s.instance.text))
+        target, value = st.target, st.value
+        saved = (set(self.stated), self.theorems, len(self.jumps),
+                 None if self.joined is None else set(self.joined))
+        out = self._eliminate(pool, known, sub, target, value)
+        if out is not None and max(self.jumps[saved[2]:], default=0) >= 3:
+            base = self._base
+            first = (set(self.stated), self.theorems, list(self.jumps), self.joined)
+            self.stated, self.theorems = set(saved[0]), saved[1]
+            del self.jumps[saved[2]:]
+            self.joined = None if saved[3] is None else set(saved[3])
+            up = self._upward(pool, known, sub, target, value, base)
+            if up is not None and max(self.jumps[saved[2]:], default=0) < max(first[2][saved[2]:], default=0):
+                out = up
+            else:  # the first writing stands
+                self.stated, self.theorems, self.jumps, self.joined = first
+        if out is None:
+            self._as_before(st, say)
+            return
+        found, out = out
+        self.known.update(found)
+        say += out
+        self.lines.append(" ".join(say))
+        if target.is_Symbol:
+            self.known[target] = value
+        else:
+            self.relations.append(target - value)
+        self.stated.add(_key(target - value))
+
+    def _reason(self, s, text: str) -> str:
+        """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
+        part = _cap(text)
+        shown = []
+        for u in s.uses:
+            e = _expr(u)
+            v = self.proof._value_of(u)
+            if v is None or e.is_Symbol:  # a value put in, not a premise
+                continue
+            if self.lines and self.lines[-1].endswith(self.said(e, v) + "."):
+                continue
+            if all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA" names it already
+                continue
+            shown.append(self.said(e, v))
+        shown = list(dict.fromkeys(shown))
+        if shown and s.instance.family.kind == "judgement":
+            part += f" (as {and_list(shown)})"
+        return part
+
+    def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
+        """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
+        say: list[str] = []
+        pool = list(pool)
+        known = dict(known)
+        sub = dict(sub)
+
+        def put(e):
+            return _put_all(e, known, sub)
+
+        def done() -> bool:
+            r = put(target)
+            if r.free_symbols:
+                return False
+            try:
+                return abs(float(sympy.N(r - value))) < 1e-9 * max(1.0, abs(float(sympy.N(value))))
+            except TypeError:
+                return False
+
+        pending = 0  # equations solved for an unknown in terms of others, not yet brought to a value
+        for _ in range(len(pool) + 2):
+            if done():
+                break
+            cands = []
+            for i, (_, e, _why) in enumerate(pool):
+                r = put(e)
+                fs = r.free_symbols
+                cands.append((len(fs), i, r))
+            pool_left = [(n, i, r) for n, i, r in cands if n > 0]
+            cands = [c for c in cands if c[0] > 0]
+            if not cands:
+                break
+            one = [c for c in cands if c[0] == 1]
+            picked = None
+            for _, i, r in one:
+                u = next(iter(r.free_symbols))
+                v = self._root(pool[i][0], r, u, target, value)
+                if v is not None:
+                    picked = (i, r, u, v)
+                    break
+            if picked is not None:
+                i, r, u, v = picked
+                s, e, why = pool.pop(i)
+                say.append(self._solved(s, e, why, u, v, known, sub))
+                self.jumps.append(1 + pending)  # the expressions written since the last value are put in here
+                pending = 0
+                known[u] = v
+                continue
+            # no equation with one unknown: one solved for an element the target needs, in terms of the others
+            pivot = self._pivot(pool_left, put(target), pool, put)
+            if pivot is not None:
+                i, r, u = pivot
+                expr = sympy.solve(r, u)
+                if len(expr) != 1:
+                    return None
+                s, e, why = pool.pop(i)
+                sub = {k: sympy.expand(v.xreplace({u: expr[0]})) for k, v in sub.items()}
+                sub[u] = sympy.expand(expr[0])
+                line = self._expressed(s, e, why, u, expr[0])
+                if line:
+                    say.append(line)
+                pending += 1
+                continue
+            # else equations in the variables alone, solved together
+            varonly = [(n, i, r) for n, i, r in pool_left if all(element_of(x) is None for x in r.free_symbols)]
+            if varonly and len(varonly) <= MAX_SYSTEM:
+                unknowns = sorted(set().union(*(r.free_symbols for _, _, r in varonly)), key=lambda s: s.name)
+                if len(unknowns) < len(varonly):
+                    varonly = varonly[:len(unknowns)]
+                    unknowns = sorted(set().union(*(r.free_symbols for _, _, r in varonly)), key=lambda s: s.name)
+                if len(unknowns) == len(varonly):
+                    sol = _solve_system([r for _, _, r in varonly], unknowns)
+                    if sol is not None:
+                        reasons = []
+                        for _, i, _r in sorted(varonly, key=lambda t: t[1]):
+                            s, e, why = pool[i]
+                            if why is not None and _key(e) not in self.stated:
+                                reasons.append(f"{self._reason(s, why)}, {self.eq(s.lhs, s.rhs)}")
+                                self.stated.add(_key(e))
+                                self._count(s)
+                        shown = and_list([self.eq(put(pool[i][0].lhs), put(pool[i][0].rhs))
+                                          if getattr(pool[i][0], "row", None) is None
+                                          else self.wrap(f"{self.n.expr(r)} = 0")
+                                          for _, i, r in sorted(varonly, key=lambda t: t[1])])
+                        found = and_list([self.eq(u, sol[u]) for u in unknowns])
+                        say += [f"{x}." for x in reasons]
+                        say.append(f"So {shown}; solving, {found}.")
+                        self.jumps.append(len(varonly) + pending)
+                        pending = 0
+                        for i in sorted((i for _, i, _ in varonly), reverse=True):
+                            pool.pop(i)
+                        known.update(sol)
+                        continue
+            return None
+        if not done():
+            return None
+        self._base = {x for v in sub.values() for x in v.free_symbols if x not in sub and x not in known}
+        found = {k: v for k, v in known.items() if k not in self.known}
+        if target.is_Symbol and target in known:
+            return found, say
+        self.jumps.append(max(1, pending))
+        if target.is_Symbol and target in sub:  # angle ABX = 5y - 6 = 5·16 - 6 = 74°
+            deg = _unit(target) == "degrees"
+            chain = [self.n.expr(target), self.n.expr(sub[target], None, deg), self.n.expr(sub[target], known, deg),
+                     self.n.number(value, deg)]
+            say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
+            say.append(f"So {self.said(target, value)}.")
+        return found, say
+
+    def _upward(self, pool, known, sub, target, value, base: set) -> tuple[dict, list[str]] | None:
+        """The step written from the ground up: the elements the first pass left free (``base``) are
+        taken as given quantities, and each equation, in turn left with one other unknown, gives it
+        in their terms with everything found so far put in (``angle ADE = angle ADF/2 = 90° − angle
+        BDF/2``); the relations between the base quantities then give the conclusion."""
+        say: list[str] = []
+        pool, known, sub = list(pool), dict(known), dict(sub)
+
+        def put(e):  # (known and sub grow as the step is written)
+            return _put_all(e, known, sub)
+
+        while True:
+            t = put(target)
+            if not (t.free_symbols - base):
+                break
+            picked = None
+            for i, (s, e, _why) in enumerate(pool):
+                r = put(e)
+                free = r.free_symbols - base
+                if len(free) != 1:
+                    continue
+                u = next(iter(free))
+                lin = _linear(r)
+                if lin is None:
+                    if r.free_symbols & base:
+                        continue
+                    v = self._root(s, r, u, target, value)
+                else:
+                    c = sum((k for k, x in lin[0] if x == u), sympy.Integer(0))
+                    v = sympy.expand(u - r / c) if c != 0 else None
+                if v is not None:
+                    picked = (i, u, v)
+                    break
+            if picked is None:  # two unknowns tied by one equation (angle AED = angle DEG): one put for the other
+                tie = next(((i, r) for i, (_, e, _) in enumerate(pool) if len((r := put(e)).free_symbols - base) == 2
+                            and _linear(r) is not None), None)
+                if tie is None:
+                    return None
+                i, r = tie
+                u = sorted(r.free_symbols - base, key=lambda x: x.name)[0]
+                c = sum((k for k, x in _linear(r)[0] if x == u), sympy.Integer(0))
+                s, e, why = pool.pop(i)
+                sub = {k: sympy.expand(w.xreplace({u: u - r / c})) for k, w in sub.items()}
+                sub[u] = sympy.expand(u - r / c)
+                line = self._expressed(s, e, why, u, sub[u])
+                if line:
+                    say.append(line)
+                    self.jumps.append(1)
+                continue
+            i, u, v = picked
+            s, e, why = pool.pop(i)
+            line = self._solved(s, e, why, u, v, known, sub)
+            if not (line.startswith("So ") and v.free_symbols):  # a fact said before, put in silently
+                say.append(line)
+                self.jumps.append(1)
+            known[u] = v
+        t = put(target)
+        if t.free_symbols:  # the relations among the base quantities (a given sum) finish it
+            used = 0
+            for _s, e, _why in pool:
+                r = put(e)
+                if not r.free_symbols or not (r.free_symbols & t.free_symbols) or r.free_symbols - base:
+                    continue
+                lin = _linear(r)
+                if lin is None:
+                    continue
+                x = next(x for _, x in lin[0] if x in t.free_symbols)
+                c = sum((k for k, y in lin[0] if y == x), sympy.Integer(0))
+                t = sympy.expand(t.xreplace({x: x - r / c}))
+                used += 1
+                if not t.free_symbols:
+                    break
+            if t.free_symbols:
+                return None
+            self.jumps.append(1 + used)
+        try:
+            if abs(float(sympy.N(t - value))) > 1e-9 * max(1.0, abs(float(sympy.N(value)))):
+                return None
+        except TypeError:
+            return None
+        found = {k: v for k, v in known.items() if k not in self.known and not v.free_symbols}
+        if not (target.is_Symbol and target in known and not known[target].free_symbols):
+            deg = _unit(target) == "degrees" if target.is_Symbol else False
+            chain = [self.n.expr(target), self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
+                if target.is_Symbol else [self.said(target, value)]
+            say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        return found, say
+
+    def _pivot(self, left, t, pool, put):
+        """(pool index, reduced equation, unknown): a linear equation solved for an unknown the
+        target needs (else one another equation shares), in terms of the rest."""
+        need = t.free_symbols
+        best = None
+        for n, i, r in sorted(left):
+            lin = _linear(r)
+            if lin is None:
+                continue
+            others = set().union(*(put(e).free_symbols for j, (_, e, _) in enumerate(pool) if j != i)) \
+                if len(pool) > 1 else set()
+            for _, u in lin[0]:
+                if element_of(u) is None:  # variables are solved together, not expressed in each other
+                    continue
+                rank = (0 if u in need else 1 if u in others else 2, n)
+                if rank[0] < 2 and (best is None or rank < best[0]):
+                    best = (rank, i, r, u)
+        return None if best is None else best[1:]
+
+    def _root(self, s, r, u, target, value):
+        """The value of ``u`` from ``r = 0`` (one unknown): the deduction's, the target's, or the one root."""
+        if getattr(s, "solved", None) == u and s.value is not None:
+            return s.value
+        if u == target:
+            return value
+        lin = _linear(r)
+        if lin is not None and lin[0]:
+            (c, _), = lin[0] if len(lin[0]) == 1 else ((None, None),)
+            if c is not None:
+                return sympy.nsimplify(-lin[1] / c) if False else -lin[1] / c
+        return None
+
+    def _stated_eq(self, s, e, why) -> str | None:
+        """The theorem's equation with its reason, unless already stated (then None)."""
+        k = _key(e)
+        if k in self.stated or why is None:
+            return None
+        self.stated.add(k)
+        self._count(s)
+        return self.join([s.lhs, s.rhs]) + self._reason(s, why)
+
+    def _count(self, s) -> None:
+        """A theorem applied (a relation's own equation, ``angle AMC = 90°`` of ``CM ⊥ AM``, is the given restated)."""
+        fam = s.instance.family.key
+        if fam == "given" or (fam == "relation" and s.lhs.is_Symbol and not s.rhs.free_symbols):
+            return
+        self.theorems += 1
+
+    def _solved(self, s, e, why, u, v, known, sub) -> str:
+        """``By …, lhs = rhs, so u = formula = numbers = value.``"""
+        reason = self._stated_eq(s, e, why)
+        deg = _unit(u) == "degrees"
+        lhs, rhs = s.lhs, s.rhs
+        if getattr(s, "row", None) is not None:
+            lhs, rhs = s.row, sympy.Integer(0)
+        chain = [self.n.expr(u)]
+        formula = None
+        if rhs == u:
+            lhs, rhs = rhs, lhs
+        if lhs == u and u not in rhs.free_symbols:
+            formula = rhs
+        else:
+            formula = _formula(lhs - rhs, u, known, sub, v)
+        vals = dict(known)
+        for x in (formula.free_symbols if formula is not None else ()):  # AD = 5x - 6 with x = 5: AD = 19
+            if x not in vals and x in sub and not sub[x].xreplace(known).free_symbols:
+                vals[x] = sympy.expand(sub[x].xreplace(known))
+        if formula is not None:
+            fdeg = _degrees(formula) if formula.free_symbols else deg
+            f1 = self.n.expr(formula, None, fdeg or deg)
+            shown = formula.xreplace({k: w for k, w in sub.items() if k not in vals})
+            f2 = self.n.expr(shown, vals, fdeg or deg)
+            for x in (f1, f2):
+                if x not in chain:
+                    chain.append(x)
+        else:
+            full = (lhs - rhs)
+            if full.free_symbols - {u} and all(x in vals or x in sub for x in full.free_symbols - {u}):
+                put = {**vals}
+                chain_eq = f"{self.n.expr(lhs.xreplace(sub), put, deg)} = {self.n.expr(rhs.xreplace(sub), put, deg)}"
+                head = f"{_cap(reason)}, {self.eq(lhs, rhs)}" if reason else ""
+                found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+                last = self.wrap(f"{self.n.expr(u)} = {found}")
+                if head:
+                    return f"{head}, so {self.wrap(chain_eq)} and {last}."
+                return f"So {self.wrap(chain_eq)} and {last}."
+        val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
+        again = formula is not None and u in put_in(formula, sub, vals).free_symbols
+        if again:  # arc BA = 2·angle BCD = 2·arc BA − 80°: an equation in u, solved
+            text = self.wrap(" = ".join(chain)) + ", so " + self.wrap(f"{chain[0]} = {val}")
+        elif val not in chain:
+            chain.append(val)
+        if not again:
+            text = self.wrap(" = ".join(chain))
+        if reason is None:
+            return f"So {text}."
+        if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
+            return f"{reason}, {text}."
+        return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+
+    def _expressed(self, s, e, why, u, formula) -> str | None:
+        reason = self._stated_eq(s, e, why)
+        text = self.eq(u, formula)
+        if reason is None:
+            return None  # a fact stated before, put in without being said again
+        lhs, rhs = s.lhs, s.rhs
+        if (lhs == u and rhs == formula) or (rhs == u and lhs == formula):
+            return f"{reason}, {text}."
+        return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+
+    def _as_before(self, st, say: list[str]) -> None:
+        """A step that cannot be taken apart: its equations, then "So" (counted as a jump)."""
+        n = 0
+        for s, _ in st.equations:
+            if s.instance.family.key == "given":
+                continue
+            k = _key(s.lhs - s.rhs)
+            n += 1
+            if k in self.stated:
+                continue
+            self.stated.add(k)
+            self._count(s)
+            say.append(f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}, {self.eq(s.lhs, s.rhs)}.")
+        if st.values:
+            shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
+            if shown:
+                say.append(f"With {and_list(shown)},")
+        say.append(f"So {self.said(st.target, st.value)}.")
+        self.jumps.append(n + len(st.values))
+        self.lines.append(" ".join(say))
+        if st.target.is_Symbol:
+            self.known[st.target] = st.value
+        self.stated.add(_key(st.target - st.value))
+
+
+def _put_all(e: sympy.Expr, known: dict, sub: dict) -> sympy.Expr:
+    """``e`` with the values found and the expressions written so far put in, until nothing changes."""
+    for _ in range(4):
+        e2 = e.xreplace(known).xreplace(sub)
+        if e2 == e:
+            break
+        e = e2
+    return sympy.expand(e) if not e.has(Degrees) else e
+
+
+def put_in(formula: sympy.Expr, sub: dict, vals: dict) -> sympy.Expr:
+    """A formula with the step's expressions and values put in (what its written chain shows)."""
+    return formula.xreplace({k: w for k, w in sub.items() if k not in vals}).xreplace(vals)
+
+
+def _named_in(s: sympy.Symbol, text: str) -> bool:
+    el = element_of(s)
+    if el is None:
+        return False
+    pts = "".join(el.points)
+    return re.search(rf"\b({pts}|{pts[::-1]})\b", text) is not None
+
+
+def _expr(target: dict) -> sympy.Expr:
+    return sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * k if isinstance(c, Fraction) else c * k
+                       for k, c in target.items()))
+
+
+def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Expr) -> sympy.Expr | None:
+    """``u`` from ``e = 0`` in the other elements (the root that takes ``u``'s value), or None."""
+    from ..nonlinear import _time_limit
+
+    lin = _linear(e)
+    if lin is not None:
+        c = sum((k for k, s in lin[0] if s == u), sympy.Integer(0))
+        if c == 0:
+            return None
+        return sympy.expand(u - e / c)
+    if e.has(Degrees) or sympy.count_ops(e) > 30:
+        return None
+    try:
+        with _time_limit(SOLVE_SECONDS):
+            roots = sympy.solve(e, u)
+    except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+        return None
+    if v.free_symbols:
+        return None
+    target = float(sympy.N(v))
+    for r in roots:
+        try:
+            x = complex(sympy.N(r.xreplace(known).xreplace(sub).xreplace(known)))
+        except (TypeError, ValueError):
+            continue
+        if abs(x.imag) < 1e-9 and math.isclose(x.real, target, rel_tol=1e-6, abs_tol=1e-9):
+            return r
+    return None
+
+
+def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict | None:
+    try:
+        sol = sympy.solve(rows, unknowns, dict=True)
+    except (NotImplementedError, ValueError, TypeError):
+        return None
+    if len(sol) != 1 or set(sol[0]) != set(unknowns) or any(v.free_symbols for v in sol[0].values()):
+        return None
+    return sol[0]
+
+
+_SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
+
+
+def sentences(lines: list[str]) -> list[str]:
+    return [x for line in lines for x in _SENTENCE.split(line) if x]
+
+
+def measures(w: Written) -> dict:
+    """What a teacher counts: theorems applied, sentences said twice, the widest conclusion."""
+    said = sentences(w.lines)
+    return {"theorems": w.theorems, "sentences": len(said), "repeated": len(said) - len(set(said)),
+            "widest": max(w.jumps, default=0), "long_jumps": sum(1 for j in w.jumps if j >= LONG_JUMP)}
+
+
+def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
+    """The proof's sentences (one line per step), and how many equations each conclusion was read from."""
+    w = _Writer(proof, style, arcs)
+    for st in proof.steps:
+        saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
+                 None if w.joined is None else set(w.joined))
+        try:
+            w.step(st)
+        except (TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
+            # sympy could not take this step apart (an expression it cannot compare): write it whole
+            w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
+            del w.jumps[saved[2]:], w.lines[saved[3]:]
+            w._as_before(st, [])
+    if proof.steps and sympy.simplify(proof.steps[-1].target - proof.goal) != 0:
+        w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
+    return Written(_merge_givens([x for x in w.lines if x]), w.jumps, w.theorems)
+
+
+_GIVEN = re.compile(r"^We are given (.*)\.$")
+
+
+def _merge_givens(lines: list[str]) -> list[str]:
+    """Givens stated on lines of their own one after another, said in one sentence (``We are given
+    AC = 20 and CM = 12.``)."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in [*lines, None]:
+        m = _GIVEN.match(line) if line is not None else None
+        if m and " We are given " not in line and ". " not in m.group(1):
+            run += [x for x in re.split(r", | and ", m.group(1))] if "$" not in m.group(1) else [m.group(1)]
+            continue
+        if run:
+            out.append(f"We are given {and_list(run)}.")
+            run = []
+        if line is not None:
+            out.append(line)
+    return out

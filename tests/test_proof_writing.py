@@ -1,0 +1,111 @@
+"""Issue 37: proofs written as a textbook writes them, each rule shown on the smallest problem that needs it.
+
+Each fact once, one unknown a sentence with the numbers put in, sentences that name their own
+points (checked on the figure by the linter), values as given, and the LaTeX a textbook typesets."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from geomill.dsl import parse
+from geomill.engine import relations
+from geomill.engine.relations import BLOCKS_BY_KEY
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane.write import measures, sentences
+from geomill.solvers.plane_lint import claim_findings, lint_general
+
+# FormalGeo7k problem 6: the right angle at M and BM = 30 are each needed twice
+PERIMETER = ("points A C M B\ntriangle ACM\ntriangle AMB\nline C M B\nCM perpendicular to AM\nclockwise ACM AMB\n"
+             "AC = 20\nCM = 12\nBM = 30\nfind perimeter ABM\n")
+TANGENT = "circle O through B\ntriangle OBP\nPB tangent to circle O\nOB = 3\nPB = 4\nfind OP\n"
+
+
+def _solve(text: str):
+    sol = solve_general(parse(text, "case.geo"))
+    assert lint_general(sol) == []
+    return sol
+
+
+def test_each_fact_is_said_once_and_each_step_finds_one_unknown_with_its_numbers():
+    sol = _solve(PERIMETER)
+    text = sol.text()
+    said = sentences(text.splitlines())
+    assert len(said) == len(set(said)), text
+    assert text.count("BM = 30") == 1 and text.count("angle AMC = 90°") == 1, text
+    assert "AM = √(AC² - CM²) = √(20² - 12²) = 16" in text, text
+    assert "perimeter ABM = AB + AM + BM = 34 + 16 + 30 = 80" in text, text
+    m = measures(sol.proof.written())
+    assert m["repeated"] == 0 and m["widest"] == 1 and m["long_jumps"] == 0
+
+
+def test_an_inscribed_angle_is_computed_with_the_arc_put_in():
+    sol = _solve("circle O through A B C\ntriangle ABC\ncounterclockwise ABC\narc OAB = 100\nfind angle ACB")
+    assert "angle ACB = arc AB/2 = 100°/2 = 50°" in sol.text(), sol.text()
+    assert r"\overset\frown{AB}" in sol.text("latex") and "^{\\circ}" in sol.text("latex")
+
+
+def test_variables_are_solved_from_the_equation_with_the_given_expressions_put_in():
+    sol = _solve("points A B C D\nparallelogram ABCD\nangle ABC = 5y - 6\nangle CDA = y + 58\nfind y")
+    assert "5y - 6 = y + 58 and y = 16" in sol.text(), sol.text()
+    assert "(5y - 6)°" in sol.text()
+
+
+def test_a_given_value_is_printed_as_given():
+    sol = _solve("points A B C\ntriangle ABC\nangle ABC = 22.5\nangle BCA = 60\nfind angle CAB")
+    assert "22.5°" in sol.text() and "45/2" not in sol.text(), sol.text()
+
+
+def test_the_tangent_sentence_names_its_touching_point_and_the_linter_checks_it(monkeypatch):
+    sol = _solve(TANGENT)
+    assert "PB is tangent to circle O at B" in sol.text(), sol.text()
+    assert claim_findings(sol.proof, sol.model) == []
+    # a template filled letter for letter (the old bug: "at A" for a tangent touching at B) is found
+    monkeypatch.setattr(relations, "_fill", lambda t, ph, args: re.sub(
+        r"\{([A-Z]+)\}", lambda m: dict(zip(ph, map("".join, args))).get(m.group(1), m.group(1)), t))
+    bad = solve_general(parse(TANGENT, "t.geo"))
+    found = claim_findings(bad.proof, bad.model)
+    assert found and "does not name B" in str(found[0])
+
+
+def test_a_right_trapezoid_sentence_names_its_right_angles():
+    block = BLOCKS_BY_KEY["right_trapezoid"]
+    assert block.state((tuple("WXYZ"), tuple("WZ"), tuple("XY"))).endswith("right angles at W and X")
+
+
+@pytest.mark.parametrize("text,wanted,unwanted", [
+    ("points A B C\ntriangle ABC\nangle ABC = 45\nangle BCA = 60\nAC = 6\nfind AB", r"\sin", r"\operatorname{Sin}"),
+    ("points A B C\ntriangle ABC\nAB = 4\nBC = 6\nangle ABC = 30\nfind area ABC", r"\cdot", r"\operatorname"),
+])
+def test_latex_uses_the_textbook_forms(text, wanted, unwanted):
+    latex = _solve(text).text("latex")
+    assert wanted in latex and unwanted not in latex and r"\angle" in latex, latex
+
+
+def test_a_segment_the_figure_does_not_draw_is_joined_once():
+    sol = _solve("points O A B P\ncircle O through A B\nline P A\nline P B\nPA tangent to circle O\n"
+                 "PB tangent to circle O\nangle APB = 60\nfind angle AOB")
+    text = sol.text()
+    assert text.count("Join PO.") == 1 and "Join" not in text.replace("Join PO.", ""), text  # OA, OB: the goal's arms
+
+
+def test_a_circle_is_named_as_a_textbook_names_it():
+    text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
+    assert "the area of circle O = π·(radius of circle O)² = π·5² = 25π" in text, text
+
+
+# FormalGeo7k problem 5276: no equation fixes one angle alone; the proof is written from the given sum up
+BISECTORS = ("points B F D G E C A\ntriangle BFD\npolygon DFGE\ntriangle EGC\ntriangle ADE\nline B D A\n"
+             "line B F G C\nline C E A\nDE bisects angle ADF\nED bisects angle GEA\nclockwise BFD DFGE EGC ADE CAB\n"
+             "angle BDF + angle CEG = 60\nfind angle BAC\n")
+
+
+def test_a_step_without_values_is_written_from_the_ground_up_never_as_one_jump():
+    sol = _solve(BISECTORS)
+    m = measures(sol.proof.written())
+    assert m["widest"] <= 2 and m["repeated"] == 0, sol.text()
+    assert "angle CEG/2" in sol.text() and sol.text().rstrip().endswith("= 30°."), sol.text()
+
+
+def test_vertical_angles_are_one_step():
+    sol = _solve("points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD")
+    assert sol.text().count("\n") == 0 and "vertical angles" in sol.text() and "= 50°" in sol.text(), sol.text()
