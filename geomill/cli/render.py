@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scene", help="lay a problem out and print its scene (points, segments, arcs, shapes, measured)")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="the whole scene as JSON")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=flags.SEED, default=0)
+    flags.add_budget(p)
     p.set_defaults(func=cmd_scene)
 
     p = sub.add_parser("render", help="draw a problem's figure as PNG or SVG")
@@ -35,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=flags.IMAGE_SIZE, default=512, help="image width and height in pixels")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=flags.SEED, default=0)
+    flags.add_budget(p)
     p.add_argument("--labels", metavar="OUT.json",
                    help="also write the labels: each one's text, element, box and leader, in pixels")
     p.set_defaults(func=cmd_render)
@@ -57,12 +59,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "of its extent), units=T (a diameter's or radius's ends, the figure's length units; "
                         "default 0.1%% of its extent); e.g. --tolerance ratio=0.05,degrees=3")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=flags.SEED, default=0)
+    flags.add_budget(p)
     p.set_defaults(func=cmd_check)
 
 
-def _scene(path: str, seed: int):
+def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
     from geomill.dsl import parse_file
+    from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem
     from geomill.render.layout import layout
     from geomill.solvers import solve
@@ -71,7 +75,8 @@ def _scene(path: str, seed: int):
     if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
         from geomill.render.general import general_scene
         try:
-            model, scene = general_scene(problem, seed)
+            with budget.limits(seconds):
+                model, scene = general_scene(problem, seed)
         except GeomillError as exc:
             raise exc.located(path) from None
         if model.misfit:
@@ -86,7 +91,7 @@ def _scene(path: str, seed: int):
 
 
 def cmd_scene(args: argparse.Namespace) -> int:
-    _, scene = _scene(args.file, args.seed)
+    _, scene = _scene(args.file, args.seed, args.timeout)
     if args.json:
         print(scene.to_json())
         return 0
@@ -110,14 +115,16 @@ def cmd_render(args: argparse.Namespace) -> int:
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise RenderArgumentError(f"cannot write {args.output!r}: the output must end in .png or .svg")
-    sol, scene = _scene(args.file, args.seed)
-    if not hasattr(sol, "steps"):  # a general problem: its model's figure, plain, letters at points
-        return _render_general(args, scene)
-    try:
+    if args.labels and _same_file(args.labels, args.output):
+        raise RenderArgumentError(f"--labels {args.labels!r} is the image -o writes: give the labels their own file")
+    try:  # checked before the figure is made, on every path (a general figure is drawn plain but takes no less)
         renderer = Renderer(size=args.size, opacity=args.opacity, line_width=args.line_width,
                             font_size=args.font_size)
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
+    sol, scene = _scene(args.file, args.seed, args.timeout)
+    if not hasattr(sol, "steps"):  # a general problem: its model's figure, plain, letters at points
+        return _render_general(args, scene)
     annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
     data, drawing = renderer.image(scene, annotation, args.output)
     write_bytes(args.output, data)
@@ -133,6 +140,15 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Do two output paths name one file (``f.png`` and ``./f.png``; a link to it)?"""
+    pa, pb = Path(a), Path(b)
+    try:
+        return pa.resolve() == pb.resolve() or (pa.exists() and pb.exists() and pa.samefile(pb))
+    except OSError:
+        return False
+
+
 def _render_general(args: argparse.Namespace, scene) -> int:
     from geomill.dataset.files import write_bytes, write_text
     from geomill.render.general import general_labels
@@ -146,13 +162,13 @@ def _render_general(args: argparse.Namespace, scene) -> int:
     return 0
 
 
-def _figure(path: str, seed: int):
+def _figure(path: str, seed: int, seconds: float = flags.BUDGET):
     """A .json file is a scene; anything else a problem to lay out."""
     if path.lower().endswith(".json"):
         from geomill.render.scene_io import load_scene
 
         return load_scene(path)
-    return _scene(path, seed)[1]
+    return _scene(path, seed, seconds)[1]
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -176,7 +192,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 0
     if not args.file or not args.claim:
         raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
-    scene = _figure(args.file, args.seed)
+    scene = _figure(args.file, args.seed, args.timeout)
     for warning in scene.warnings:
         print(f"{args.file}: warning: {warning}", file=sys.stderr)
     try:
