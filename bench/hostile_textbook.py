@@ -146,6 +146,18 @@ def build(d: Path) -> list[tuple[str, list[str], dict]]:
                                                             "CA = 5*10^-300\nfind angle ABC\n")])
     add("solve 1e300 triangle", ["solve", geo("e300b.geo", "triangle ABC\nAB = 3*10^300\nBC = 4*10^300\n"
                                                            "CA = 5*10^300\nfind angle BCA\n")])
+    e300 = "*".join(["10^10"] * 30)
+    add("solve 1e300 by products", ["solve", geo("p300x.geo", f"points A B C\ntriangle ABC\nAB = 3*{e300}\n"
+                                                             f"BC = 4*{e300}\nCA = 5*{e300}\nfind angle BCA\n")])
+    em300 = "*".join(["10^-10"] * 30)
+    add("render 1e-300 by products", ["render", geo("m300x.geo", f"points A B C\ntriangle ABC\nAB = 3*{em300}\n"
+                                                                 f"BC = 4*{em300}\nCA = 5*{em300}\nfind angle BCA\n"),
+                                      "-o", o / "m300.png"])
+    add("solve a goal that overflows", ["solve", geo("ovf.geo", "points A B C\ntriangle ABC\nAB = 999999999\n"
+                                                                "BC = 999999999\nCA = 999999999\nfind (AB^10)^10\n")])
+    add("solve a quintic (CRootOf)", ["solve", geo("quintic.geo", "triangle ABC right at A\nAB = 3\nAC = 4\n"
+                                                                  "BC = x^5 - x + 1\nfind x\n")], rc=0)
+    add("solve 3 similar triangles named with digits", ["solve", geo("sim3.geo", similar_chain(3))], rc=0)
     add("solve division by zero", ["solve", geo("div0.geo", "triangle ABC\nAB = 3\nBC = 3\nCA = 5\n"
                                                             "find CA / (AB - BC)\n")])
     add("solve 45 square roots", ["solve", geo("roots.geo", "triangle ABC right at A\nAB = 1\nAC = 2\n"

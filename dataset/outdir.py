@@ -31,13 +31,13 @@ def check_out(out: Path, source: Path, ours: Callable[[Path], bool], what: str) 
 def staging(out: Path, tag: str) -> Path:
     """The folder a run of ``out`` is written in before it takes ``out``'s place (the same for every
     run of one command, so that a run that was killed can be resumed from it)."""
-    out = Path(out)
+    out = Path(out).resolve()  # ".": the folder's own name
     return out.with_name(f".{out.name}.{tag}")
 
 
 def swap_in(staged: Path, out: Path) -> None:
     """``staged`` becomes ``out``; the folder ``out`` was (an earlier run) is removed after."""
-    staged, out = Path(staged), Path(out)
+    staged, out = Path(staged), Path(out).resolve()
     old = None
     try:
         if out.exists():

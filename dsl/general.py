@@ -223,6 +223,7 @@ class _Builder:
         _limit("facts", len(self.facts), span)
 
     def set_goal(self, e: sympy.Expr, span: Span) -> None:
+        _check_magnitude(e, span)
         if self.goal is not None:
             raise ModelError(f"only one 'find' per problem (the first is on line {self.goal.span.line})", span)
         self.goal = Goal(e, span)
@@ -354,8 +355,21 @@ def _term(words: list[Word]) -> sympy.Expr:
     return element_symbol(kind.key, pts.points)
 
 
+MAGNITUDE = 10**12  # numbers in a value, however they are written (10^10*10^10 …), lie in [1e-12, 1e12]
+
+
+def _check_magnitude(value: sympy.Expr, span: Span | None) -> None:
+    """A number in a value past the scale a figure is computed in (floats hold 1e300, but a triangle
+    of that size overflows its own area): refused, not drawn wrong."""
+    for n in value.atoms(sympy.Number):
+        if n != 0 and not sympy.Rational(1, MAGNITUDE) <= abs(n) <= MAGNITUDE:
+            raise ModelError(f"the number {cut(str(n), 30)} is out of range: numbers in a value lie between "
+                             f"1e-12 and 1e12 (see docs/limits.md)", span)
+
+
 def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
     """A single element given a number no figure could have: a negative length, a 200-degree angle."""
+    _check_magnitude(value, span)
     el = element_of(lhs) if isinstance(lhs, sympy.Symbol) else None
     if el is None or value.free_symbols or not value.is_number:
         return

@@ -525,6 +525,10 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if zero is not None:
             raise SolveError(f"the goal divides by {zero}, which is 0 on the figure: it has no value",
                              problem.goal.span)
+        value = found[0].goal_value()
+        if value is not None and not math.isfinite(value):
+            raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
+                             "(it overflows, or is not real)", problem.goal.span)
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:

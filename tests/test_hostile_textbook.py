@@ -200,7 +200,8 @@ def test_an_import_keeps_every_valid_item_writes_only_inside_out_and_strict_json
 
 
 def test_header_fields_never_add_a_line():
-    row = {**sample_rows()[1], "problem_answer": "80\r\nAB = 1000\u2028find AB", "source": "a\nb", "problem_level": "1\n2"}
+    row = {**sample_rows()[1], "problem_answer": "80\r\nAB = 1000\u2028find AB", "source": "a\nb",
+           "problem_level": "1\n2"}
     assert header(row).count("\n") == 2
 
 
