@@ -72,6 +72,9 @@ MAX_LINE = 64 * 2**20  # bytes of one JSON line
 def read_bounded(path, limit: int = MAX_FILE, what: str = "the file") -> bytes:
     """A file's bytes, or an error naming it: unreadable, or longer than ``limit`` (an endless
     device, a runaway file) -- never read into memory whole."""
+    why = special(path)
+    if why is not None:  # opening a FIFO waits for a writer
+        raise JSONInputError(f"cannot read {what}: {why}", file=str(path))
     try:
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)

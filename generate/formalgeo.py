@@ -401,6 +401,8 @@ def _fact(lhs: sympy.Expr, rhs: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
 
 
 MAX_ID = 10**12  # problem ids name files: FormalGeo's run to 6,981
+MAX_CDL = 500  # statements of one problem (construction, text, image and goal together)
+MAX_CDL_CHARS = 4000  # characters of one statement
 
 
 def convert(problem: dict) -> tuple[str, GeneralProblem]:
@@ -409,6 +411,10 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
                         ("image_cdl", list), ("goal_cdl", str)):
         if not isinstance(problem.get(field), kind) or isinstance(problem.get(field), bool):
             raise Unsupported(f"field {field!r} missing or not a {kind.__name__}")
+    cdl = problem["construction_cdl"] + problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]]
+    if len(cdl) > MAX_CDL or any(len(item) > MAX_CDL_CHARS for item in cdl if isinstance(item, str)):
+        raise Unsupported(f"more than {MAX_CDL} CDL statements, or one of more than {MAX_CDL_CHARS:,} characters "
+                          "(FormalGeo's largest problem has under 100 statements of under 200 characters)")
     if not 0 <= problem["problem_id"] < MAX_ID:
         raise Unsupported(f"problem_id {cut(str(problem['problem_id']), 30)} is not a whole number from 0 to "
                           f"{MAX_ID - 1:,} (it names the problem's file)")
