@@ -1,7 +1,8 @@
 """Replay of the hostile textbook-surface cases (issue 44): builds every case in a scratch folder,
 runs ``python -m geomill`` on each under a wall-clock limit and a 4 GB address-space cap, and prints
-one row per case: exit status, seconds, peak memory (MB), stderr lines, whether it holds (one line, no
-traceback or internal error, under the time bound, nothing written outside --out).
+one row per case: exit status, seconds (wall and CPU), peak memory (MB), the last stderr line, and
+whether it holds (one line, no traceback or internal error, under the time bound, the exit status
+and files expected, nothing written outside --out).
 
     python bench/hostile_textbook.py [--only NAME] [--limit SECONDS] [--keep DIR]
 """
@@ -163,7 +164,8 @@ def build(d: Path) -> list[tuple[str, list[str], dict]]:
     # import outputs
     (d / "geo_esc").mkdir()
     (d / "geo_esc" / "1.geo").write_text("# FormalGeo7k problem /../../../../../escaped_R/pwned (x), level 1\n"
-                                         "# answer: 5\n" + "triangle ABC right at A\nAB = 3\nAC = 4\nfind BC\n")
+                                         "# answer: 5\npoints A B C\ntriangle ABC right at A\nAB = 3\nAC = 4\n"
+                                         "find BC\n")
     add("records a .geo with a traversal id", ["import", "formalgeo", d / "geo_esc", "--out", o / "esc/r", "--records"],
         outside=[o / "escaped_R", d / "escaped_R", Path("/escaped_R")])
     rows = [fg(10 ** 249 + 7), *(json.loads(x) for x in SAMPLE.read_text().splitlines())]
@@ -200,8 +202,8 @@ def build(d: Path) -> list[tuple[str, list[str], dict]]:
     return cases
 
 
-def run(argv: list[str], limit: float) -> tuple[int, float, float, str]:
-    """(exit status, seconds, peak MB, stderr) of ``python -m geomill ARGV``."""
+def run(argv: list[str], limit: float) -> tuple[int, float, float, float, str]:
+    """(exit status, seconds, CPU seconds, peak MB, stderr) of ``python -m geomill ARGV`` (and its workers)."""
     def cap():
         resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
         os.setsid()
@@ -224,7 +226,8 @@ def run(argv: list[str], limit: float) -> tuple[int, float, float, str]:
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
     rc = os.waitstatus_to_exitcode(status) if status != -1 else -1
-    return rc, time.monotonic() - start, usage.ru_maxrss / 1024, text
+    cpu = usage.ru_utime + usage.ru_stime
+    return rc, time.monotonic() - start, cpu, usage.ru_maxrss / 1024, text
 
 
 def main() -> int:
@@ -240,7 +243,7 @@ def main() -> int:
     for name, argv, checks in build(d):
         if a.only not in name:
             continue
-        rc, secs, mb, err = run(argv, a.limit)
+        rc, secs, cpu, mb, err = run(argv, a.limit)
         lines = [x for x in err.splitlines() if x.strip() and not x.startswith(("import:", "records:"))]
         problems = []
         if rc == -1:
@@ -262,7 +265,7 @@ def main() -> int:
             if Path(p).exists():
                 problems.append(f"WROTE {p}")
         bad += bool(problems)
-        print(f"{'FAIL' if problems else 'ok  '} {name:42} rc={rc:3} {secs:6.1f}s {mb:7.0f}MB "
+        print(f"{'FAIL' if problems else 'ok  '} {name:42} rc={rc:3} {secs:6.1f}s {cpu:5.1f}cpu {mb:7.0f}MB "
               f"{' '.join(problems)} | {(lines[-1] if lines else '')[:150]}", flush=True)
     print(f"{bad} failing; files in {d}")
     return 1 if bad else 0

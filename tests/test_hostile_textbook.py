@@ -340,3 +340,41 @@ def test_cdl_converts_or_is_refused_with_a_reason(construction, text, goal, pid)
     except Unsupported as exc:
         assert str(exc) and "\n" not in str(exc)
     assert time.process_time() - start < 3.0
+
+
+@st.composite
+def within_limits(draw) -> str:
+    """A general problem inside every size limit but large for the figure search: many points, long
+    lines, circles through many of them, similar triangles named with digits."""
+    n = draw(st.integers(3, 48))
+    pts = [f"Q{i}" for i in range(n)]
+    lines = ["points " + " ".join(pts)]
+    for _ in range(draw(st.integers(0, 4))):
+        lines.append("line " + " ".join(draw(st.permutations(pts))[:draw(st.integers(2, min(n, 24)))]))
+    if draw(st.booleans()) and n > 4:
+        lines.append(f"circle O through {' '.join(pts[:draw(st.integers(1, min(n, 24)))])}")
+    if n >= 6 and draw(st.booleans()):
+        lines.append(f"{''.join(pts[:3])} similar to {''.join(pts[3:6])}")
+    value = draw(st.sampled_from(["3", "10^9", "10^-9", "x", "sqrt(2)"]))
+    lines += [f"{pts[0]}{pts[1]} = {value}", f"find {pts[1]}{pts[2]}"]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(within_limits())
+def test_a_large_problem_within_the_limits_is_solved_or_refused_within_its_budget(text):
+    from geomill.engine import budget
+    from geomill.engine.errors import SolveError
+    from geomill.solvers.plane import solve_general
+
+    try:
+        problem = parse(text, "large.geo")
+    except GeomillError:
+        return
+    start = time.process_time()
+    try:
+        with budget.limits(0.3):
+            solve_general(problem)
+    except SolveError as exc:
+        assert "\n" not in str(exc)
+    assert time.process_time() - start < 3.0
