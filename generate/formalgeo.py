@@ -591,11 +591,23 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
 
 
 def quiet_worker() -> None:
-    """A pool worker of an import: Ctrl-C is the parent's to handle (it ends the pool), and a worker
-    that dies with its parent (killed, interrupted) says nothing: its traceback is no news to the user."""
+    """A pool worker of an import: a worker that dies with its parent (killed, interrupted) says
+    nothing: its traceback is no news to the user."""
     import os
-    import signal
     import sys
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the worker's own, for its life
+
+
+def pool(method: str, workers: int):
+    """A process pool whose workers are deaf to Ctrl-C from birth (a spawned worker still importing
+    its modules would otherwise print a KeyboardInterrupt traceback): Ctrl-C is the parent's, which
+    ends the pool and says ``interrupted``."""
+    import multiprocessing as mp
+    import signal
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the workers, forked or spawned
+    try:
+        return mp.get_context(method).Pool(workers, initializer=quiet_worker)
+    finally:
+        signal.signal(signal.SIGINT, old)

@@ -94,7 +94,7 @@ def place(tmp_path_factory):
            {**rows[1], "problem_id": 902, "source": "x\nAB = 1000"},
            {**rows[1], "problem_id": 903, "problem_level": float("nan")},
            {**rows[1], "problem_id": 904, "goal_cdl": "Value(MeasureOfAngle(ACMB))"},
-           {**rows[1], "problem_id": 905, "construction_cdl": ["Shape(" + "A" * 10_000 + ",BC,CA)"]},
+           {**rows[1], "problem_id": 905, "construction_cdl": ["Shape(" + "A" * 3_000 + ",BC,CA)"]},
            {**rows[2], "problem_id": rows[0]["problem_id"]}]
     (d / "bad.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows + bad))
     (d / "self").mkdir()
@@ -189,7 +189,7 @@ def test_an_import_keeps_every_valid_item_writes_only_inside_out_and_strict_json
     assert written == sorted([f"{r['problem_id']}.geo" for r in sample_rows()] + ["901.geo", "902.geo", "903.geo",
                                                                                     "import_report.json"])
     assert "is not a whole number from 0" in next(r for k, r in reasons.items() if str(k).startswith("1000"))
-    assert "names 4 points, not 3" in reasons[904] and "(10,000 characters)" in reasons[905]
+    assert "names 4 points, not 3" in reasons[904] and "(3,000 characters)" in reasons[905]
     assert "duplicate problem_id" in reasons[rows0 := sample_rows()[0]["problem_id"]] and rows0 == 100
     for name in ("901.geo", "902.geo", "903.geo"):
         text = (out / name).read_text()
@@ -273,7 +273,7 @@ def test_a_line_of_500_points_and_a_gzip_of_a_million_lines_stay_small(place):
 
 def test_ctrl_c_ends_an_import_with_one_line_and_no_worker_traceback(place):
     rc, err, _ = _child(["import", "formalgeo", str(SAMPLE), "--out", str(place / "o" / "intr"), "--records",
-                         "--workers", "2", "--no-images"], 60, interrupt_after=4)
+                         "--workers", "2", "--no-images"], 60, interrupt_after=2.5)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert rc in (0, 130), err
 

@@ -5,7 +5,6 @@ import argparse
 import collections
 import itertools
 import json
-import multiprocessing as mp
 import shutil
 import statistics
 import sys
@@ -40,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     from geomill.dataset.files import write_text
     from geomill.dataset.outdir import check_out, staging, swap_in
-    from geomill.generate.formalgeo import import_one, quiet_worker, read_problems
+    from geomill.generate.formalgeo import import_one, pool, read_problems
 
     if args.records:  # the solved problems as a dataset (geomill/cli/textbook.py)
         from .textbook import run_records
@@ -56,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     stage.mkdir(parents=True)
     job = partial(import_one, model=not args.no_model, timeout=args.timeout)
     entries, written = [], {}
-    with mp.get_context("fork").Pool(args.workers, initializer=quiet_worker) as pool:
-        for entry in tqdm(pool.imap(job, items, chunksize=4), total=len(items), desc="import", unit="problem",
+    with pool("fork", args.workers) as workers:
+        for entry in tqdm(workers.imap(job, items, chunksize=4), total=len(items), desc="import", unit="problem",
                           file=sys.stderr, disable=None):
             text = entry.pop("text", None)
             if entry.get("ok") and text is not None:

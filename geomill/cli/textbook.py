@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import multiprocessing as mp
 import os
 import shutil
 import sys
@@ -49,7 +48,7 @@ def run_records(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from geomill.dataset.outdir import check_out, staging, swap_in
-    from geomill.generate.formalgeo import quiet_worker
+    from geomill.generate.formalgeo import pool
     from geomill.generate.textbook import Journal, Options, build_one, read_sources, write_dataset
 
     source, out = Path(args.source), Path(args.out)
@@ -66,8 +65,8 @@ def run_records(args: argparse.Namespace) -> int:
     todo = [item for item in items if item[0] not in done]
     job = partial(build_one, opts=opts)
     if todo:
-        with _hash_seed("0"), mp.get_context("spawn").Pool(args.workers, initializer=quiet_worker) as pool:
-            for entry in tqdm(pool.imap(job, todo, chunksize=1), total=len(items), initial=len(items) - len(todo),
+        with _hash_seed("0"), pool("spawn", args.workers) as workers:
+            for entry in tqdm(workers.imap(job, todo, chunksize=1), total=len(items), initial=len(items) - len(todo),
                               desc="records", unit="problem", file=sys.stderr, disable=None):
                 journal.add(entry)
     entries = journal.entries([where for where, _ in items])
