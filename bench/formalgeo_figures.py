@@ -36,7 +36,8 @@ def draw(geo: Path, out: Path) -> dict:
     row = {"id": geo.stem, "rc": rc, "s": round(time.process_time() - t, 3), "error": err.getvalue().strip()[:200]}
     if rc == 0:
         exported = json.loads(labels.read_text())
-        row["labelled"] = {lab["text"] for lab in exported["labels"]} == set(exported["points"])
+        letters = {lab["text"] for lab in exported["labels"] if lab["element"].startswith("point ")}
+        row["labelled"] = letters == set(exported["points"])
         row["png"] = png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     return row
 

@@ -41,6 +41,7 @@ GROUP_FIELDS = {
     "depth": "depth", "width": "width", "answer_type": "question_type", "shapes": "shapes",
     "annotation": "annotation", "values": "values", "variablized": "variablized",
     "distractors": "distractors", "task": "task", "part": "part",
+    "family": "family", "marked": "marked", "claim_marked": "claim_marked",
 }
 
 

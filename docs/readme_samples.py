@@ -1,8 +1,9 @@
-"""Every sample output the README shows, made by running the commands it names.
+"""Every sample output the research loop page (docs/research-loop.md) shows, made by running the commands
+it names.
 
-Each sample sits in the README between ``<!-- sample:NAME -->`` and ``<!-- /sample:NAME -->``;
+Each sample sits on the page between ``<!-- sample:NAME -->`` and ``<!-- /sample:NAME -->``;
 ``python docs/readme_samples.py --write`` runs the commands and rewrites those blocks, and
-``tests/test_readme_samples.py`` runs them again and fails where the README says anything else.
+``tests/test_readme_samples.py`` runs them again and fails where the page says anything else.
 
     python docs/readme_samples.py [NAME …] [--write]   # print (or write) the samples
 """
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "research-loop.md"
 
 
 def _geomill(*args: str) -> str:
@@ -95,7 +96,7 @@ GRADE_RESPONSE = ("The semicircle on DC has perimeter 17, so its diameter is CD 
 
 
 def grade_example(work: Path) -> str:
-    """The graded example: the README's response to the first record of ``generate -n 40 --depth 2 --seed 1``."""
+    """The graded example: the page's response to the first record of ``generate -n 40 --depth 2 --seed 1``."""
     from geomill.evaluate.grading.grade import grade
     from geomill.generate import GenConfig, Tally, make_record
 
@@ -113,10 +114,10 @@ SAMPLES: dict[str, Callable[[Path], str]] = {"baselines": baselines, "scoring": 
 
 
 def block(text: str, name: str) -> str:
-    """What the README shows between a sample's markers."""
+    """What the page shows between a sample's markers."""
     m = re.search(rf"<!-- sample:{re.escape(name)} -->\n(.*?)<!-- /sample:{re.escape(name)} -->", text, re.S)
     if not m:
-        raise KeyError(f"README has no sample {name!r}")
+        raise KeyError(f"{PAGE.name} has no sample {name!r}")
     return m.group(1)
 
 
@@ -126,7 +127,7 @@ def fenced(name: str, body: str) -> str:
 
 
 def make(name: str) -> str:
-    """A sample as the README's block holds it, made in a fresh folder."""
+    """A sample as the page's block holds it, made in a fresh folder."""
     with tempfile.TemporaryDirectory() as tmp:
         return fenced(name, SAMPLES[name](Path(tmp)))
 
@@ -134,9 +135,9 @@ def make(name: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("names", nargs="*", help=f"samples (default: all): {', '.join(SAMPLES)}")
-    ap.add_argument("--write", action="store_true", help="rewrite the README's blocks")
+    ap.add_argument("--write", action="store_true", help="rewrite the page's blocks")
     args = ap.parse_args(argv)
-    text = README.read_text(encoding="utf-8")
+    text = PAGE.read_text(encoding="utf-8")
     for name in args.names or list(SAMPLES):
         made = make(name)
         if args.write:
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"== {name}\n{made}")
     if args.write:
-        README.write_text(text, encoding="utf-8")
+        PAGE.write_text(text, encoding="utf-8")
     return 0
 
 

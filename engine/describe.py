@@ -1,8 +1,9 @@
 """The catalogue described for people: the JSON listing of ``geomill catalogue --json`` and
-the README's table of kinds (a test keeps the README in step with the catalogue)."""
+the language reference's table of kinds (a test keeps it in step with the catalogue)."""
 from __future__ import annotations
 
 from .catalogue import KINDS
+from .kinds import ShapeKind
 from .rules import rules_for
 
 
@@ -20,16 +21,21 @@ def catalogue_rows() -> list[dict]:
     return rows
 
 
+def kind_elements(kind: ShapeKind) -> dict[str, str]:
+    """A kind's elements on its example, by symbol: ``{"a": "AB = CD", "R": "angle DAB = … = 90"}``."""
+    out = {}
+    for sym, qs in kind.bind(kind.example()).items():
+        names = " = ".join(dict.fromkeys(str(q) for q in qs))
+        out[sym] = names + (f" = {kind.constants[sym]}" if sym in kind.constants else "")
+    return out
+
+
 def catalogue_markdown() -> str:
-    """The README's catalogue table (a test keeps the README in step with the catalogue)."""
+    """The catalogue table of the language reference (a test keeps it in step with the catalogue)."""
     lines = ["| kind | example | elements | rules | GeomVerse |", "| --- | --- | --- | --- | --- |"]
     for key, kind in KINDS.items():
         decl = kind.example()
-        elements = []
-        for sym, qs in kind.bind(decl).items():
-            names = " = ".join(dict.fromkeys(str(q) for q in qs))
-            fixed = f" = {kind.constants[sym]}" if sym in kind.constants else ""
-            elements.append(f"{names}{fixed}")
+        elements = list(kind_elements(kind).values())
         pool = {"standard": "standard", "nonstandard": "non-standard"}.get(kind.pool, "")
         lines.append(f"| {kind.title} | `{kind.format(decl)}` | {'; '.join(elements)} "
                      f"| {len(rules_for(key))} | {pool} |")

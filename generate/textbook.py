@@ -183,7 +183,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
 
-    from .formalgeo import Unsupported, answer_value, convert, field, header
+    from .formalgeo import APPROXIMATE, Unsupported, answer_value, approximate_note, convert, field, header
 
     if "geo" in problem:
         from geomill.dsl import parse
@@ -204,8 +204,8 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     reference = answer_value(problem.get("problem_answer"))
     if reference is None:
         raise Skip("no FormalGeo answer", str(problem.get("problem_answer"))[:60])
-    try:
-        model = build_model(parsed)
+    try:  # an approximate model (FormalGeo's rounded givens disagree a little) is kept, and marked
+        model = build_model(parsed, tolerate=APPROXIMATE)
     except SolveError as exc:
         raise Skip("no model", exc.message) from None
     try:
@@ -223,16 +223,16 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     if opts.images:
         import json
 
-        from geomill.render.general import general_labels, general_scene
-        from geomill.render.plain import render_png
+        from geomill.render.textbook import textbook_figure
 
         try:
-            _, scene = general_scene(parsed, model=model)
-            png = render_png(scene, opts.image_size)
-            labels = json.dumps(general_labels(scene, opts.image_size), ensure_ascii=False,
-                                separators=(",", ":")).encode()
+            fig = textbook_figure(parsed, model, size=opts.image_size)
         except (GeomillError, ArithmeticError, ValueError) as exc:
             raise Skip("figure", str(exc)[:200]) from None
+        if fig.misleads:  # a figure that cannot be made readable is refused, saying why
+            raise Skip("figure misleads", fig.misleads[0][:200])
+        png = fig.data
+        labels = json.dumps(fig.labels, ensure_ascii=False, separators=(",", ":")).encode()
     goal = parsed.goal.expr
     el = element_of(goal) if goal.is_Symbol else None
     pid = field(problem.get("problem_id"))
@@ -251,11 +251,12 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
         "rules": sorted({k for st in sol.proof.steps for k in st.theorems}),
         "distractors": {"shapes": [], "facts": []}, "variables": sorted(s.name for s in parsed.variables),
         "verified": {"solved": True, "formalgeo_answer": True, "lint": True, "figure": png is not None},
+        "approximate": approximate_note(model) if model.misfit else None,  # the givens disagree: drawn near
         "formalgeo": {"problem_id": pid, "source": field(problem.get("source")),
                       "level": field(problem.get("problem_level")), "answer": field(problem.get("problem_answer"))},
         "knobs": {"source": "formalgeo", "level": field(problem.get("problem_level")),
                   "dataset": str(problem.get("source") or "?").split("-")[0], "values": "text",
-                  "annotation": "plain", "images": opts.images},
+                  "annotation": "plain", "images": opts.images, "figure_values": "image" if opts.images else None},
     }
     return {"record": record, "png": png, "labels": labels}
 

@@ -101,6 +101,16 @@ class Annotation:
         self.in_text.update(quantities)
 
     # -- what the picture shows -------------------------------------------------------------------
+    def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
+        """Where a side's value is placed from (``compose._side_geometry``: its middle, direction, normals):
+        the side itself, or (a textbook figure's side split by points) its dimension line."""
+        return geo
+
+    def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
+        """The marks and dashed lines (pixel polylines) this annotation adds to the figure before any
+        label is placed: none for GeomVerse's (its kinds draw their own), a textbook figure's relation marks."""
+        return [], []
+
     def unvalued_item(self, q: Quantity) -> Item | None:
         """What the figure shows of fact ``q`` when the text gives its value: its letter in the
         individual style (the solution calls it by that), else nothing."""

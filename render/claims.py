@@ -43,6 +43,8 @@ RATIO_TOL = 0.10  # relative
 ANGLE_TOL = 5.0  # degrees
 NEAR_TOL = 0.05  # of the figure's width, for "near x"
 ON_TOL = 1e-3  # of the figure's extent: a point this close to a stroke is on it
+RELATION_DEGREES = 1.0  # perpendicular / parallel: within this many degrees
+EQUAL_TOL = 0.01  # "AB = CD": the lengths within 1 % of each other
 
 FORMS = (
     "there is a triangle ABC  /  there is no quadrilateral ABCD",
@@ -51,6 +53,9 @@ FORMS = (
     "angle ABC = 90  /  ∠ABC = 45°",
     "area ABC : area DEF = 0.5  /  ABC is 4 times larger in area than DEFG",
     "AB intersects CD  /  AB and CD do not intersect  /  AB and CD intersect near x = 3.5",
+    "P lies on line AB  /  P does not lie on circle O",
+    "AB is perpendicular to CD  /  AB is not parallel to CD",
+    "AB = CD  /  AB ≠ CD  /  AB is longer than CD  /  angle ABC is larger than angle DEF",
 )
 
 
@@ -78,7 +83,8 @@ class Verdict:
     def __str__(self) -> str:
         m = "" if self.measured is None else f" (measured {self.measured:.4g}"
         if m and self.expected is not None:
-            band = f"{self.tolerance:.0%}" if self.family.endswith("ratio") else f"{self.tolerance:g}"
+            share = self.family.endswith("ratio") or self.family == "equal_length"
+            band = f"{self.tolerance:.0%}" if share else f"{self.tolerance:g}"
             m += f", claimed {self.expected:g} ± {band}"
         m += ")" if m else ""
         return f"{'true' if self.truth else 'false'}{m}" + (f": {self.detail}" if self.detail else "")
@@ -109,8 +115,9 @@ def parse_claim(text: str) -> Tree:
 
 # Each claim family's tolerance has its own unit: a share for ratios, degrees for angles, the figure's x
 # units for "near x", its length units for a diameter's or radius's ends.
-TOLERANCE_UNITS = {"ratio": ("length_ratio", "area_ratio"), "degrees": ("angle",), "x": ("intersect",),
-                   "units": ("diameter", "radius")}
+TOLERANCE_UNITS = {"ratio": ("length_ratio", "area_ratio", "equal_length"),
+                   "degrees": ("angle", "perpendicular", "parallel"), "x": ("intersect",),
+                   "units": ("diameter", "radius", "on_line", "on_circle")}
 Tolerance = float | Mapping[str, float] | None
 
 
@@ -160,9 +167,9 @@ def check_claim(scene: Scene, text: str, tolerance: Tolerance = None) -> Verdict
     pts = [_points(scene, t) for t in args if t.type == "POINTS"]
     nums = [_number(str(t)) for t in args if t.type == "NUMBER"]
     words = [str(t).lower() for t in args if t.type in ("POLYWORD", "CIRCLEWORD")]
-    negated = any(t.type == "NEG" for t in args)
+    negated = any(t.type in ("NEG", "NOTEQUAL") for t in args)
     judge = {"polygon": _polygon, "diameter": _diameter, "radius": _radius, "length_ratio": _length_ratio,
-             "angle": _angle, "area_ratio": _area_ratio, "intersect": _intersect}[family]
+             "angle": _angle, "area_ratio": _area_ratio, "intersect": _intersect, **RELATIONS}[family]
     v = judge(scene, text, pts, nums, words, _family_tolerance(tolerance, family))
     if negated:
         return Verdict(v.claim, v.family, not v.truth, v.measured, v.expected, v.tolerance,
@@ -421,3 +428,101 @@ def _intersect(scene, text, pts, nums, words, tol) -> Verdict:
     t = NEAR_TOL * drawn.extent if tol is None else tol
     return Verdict(text, "intersect", abs(x - nums[0]) <= t, x, nums[0], t,
                    detail=f"x in the figure's own coordinates, ± {t:.4g}")
+
+
+# -- Geoperception's relations -------------------------------------------------------------------------------
+
+
+def line_distance(xy, a, b) -> float:
+    """From ``xy`` to the infinite line through ``a`` and ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return abs((xy[0] - a[0]) * dy - (xy[1] - a[1]) * dx) / math.hypot(dx, dy)
+
+
+def line_angle(a, b, c, d) -> float:
+    """The angle between the lines ab and cd, in degrees, 0..90."""
+    t = abs(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]) - math.atan2(d[1] - c[1], d[0] - c[0]))) % 180
+    return min(t, 180 - t)
+
+
+def _point_on_line(scene, text, pts, nums, words, tol) -> Verdict:
+    (p,), line = _single(pts[0]), _pair(pts[1])
+    if p in line:
+        raise ClaimError(f"{p} is an end of {''.join(line)}: ask about a third point")
+    xy = [scene.points[n] for n in (p, *line)]
+    _length(scene, line)
+    d = Drawn.of(scene)
+    t = d.tol if tol is None else tol
+    listed = any(p in m and line[0] in m and line[1] in m for m in map(set, scene.lines))
+    measured = line_distance(*xy)
+    return Verdict(text, "on_line", listed or measured <= t, measured, 0.0, t,
+                   detail="listed on the line" if listed else "distance from the line")
+
+
+def _point_on_circle(scene, text, pts, nums, words, tol) -> Verdict:
+    (p,), (o,) = _single(pts[0]), _single(pts[1])
+    d = Drawn.of(scene)
+    t = d.tol if tol is None else tol
+    centre_xy = scene.points[o]
+    found = [(c, r, arcs) for c, r, _, arcs in circles(scene) if distance(c, centre_xy) <= d.tol]
+    if not found:
+        raise ClaimError(f"no drawn circle has its centre at {o}")
+    xy = scene.points[p]
+    gaps = [(abs(distance(xy, c) - r), c, r, arcs) for c, r, arcs in found]
+    gap, c, r, arcs = min(gaps, key=lambda g: g[0])
+    return Verdict(text, "on_circle", _on_circle(xy, c, r, arcs, t), gap, 0.0, t,
+                   detail="distance from the circle")
+
+
+def _lines(scene, pts) -> tuple:
+    (a, b), (c, d) = (_pair(p) for p in pts)
+    _length(scene, (a, b))
+    _length(scene, (c, d))
+    return tuple(scene.points[n] for n in (a, b, c, d))
+
+
+def _perpendicular(scene, text, pts, nums, words, tol) -> Verdict:
+    theta = line_angle(*_lines(scene, pts))
+    t = RELATION_DEGREES if tol is None else tol
+    return Verdict(text, "perpendicular", abs(90 - theta) <= t, theta, 90.0, t, detail="angle between the lines")
+
+
+def _parallel(scene, text, pts, nums, words, tol) -> Verdict:
+    theta = line_angle(*_lines(scene, pts))
+    t = RELATION_DEGREES if tol is None else tol
+    return Verdict(text, "parallel", theta <= t, theta, 0.0, t, detail="angle between the lines")
+
+
+def _equal_length(scene, text, pts, nums, words, tol) -> Verdict:
+    measured = _length(scene, pts[0]) / _length(scene, pts[1])
+    return _ratio_verdict(text, "equal_length", measured, 1.0, EQUAL_TOL if tol is None else tol)
+
+
+def _longer(scene, text, pts, nums, words, tol) -> Verdict:
+    measured = _length(scene, pts[0]) / _length(scene, pts[1])
+    return Verdict(text, "longer", measured > 1, measured, detail="ratio of the lengths")
+
+
+def _angle_larger(scene, text, pts, nums, words, tol) -> Verdict:
+    first, second = (_angle_of(scene, p) for p in pts)
+    ratio = first / second if second > 0 else math.inf
+    return Verdict(text, "angle_larger", first > second, ratio, detail="ratio of the angles")
+
+
+def _angle_of(scene, names) -> float:
+    if len(names) != 3 or len(set(names)) != 3:
+        raise ClaimError(f"angle {''.join(names)} needs three distinct points")
+    xy = [scene.points[n] for n in names]
+    if xy[0] == xy[1] or xy[2] == xy[1]:
+        raise ClaimError(f"angle {''.join(names)} has an arm of no length")
+    return angle_at(*xy)
+
+
+def _single(names: tuple[str, ...]) -> tuple[str]:
+    if len(names) != 1:
+        raise ClaimError(f"{''.join(names)} is not one point")
+    return names[0],
+
+
+RELATIONS = {"on_line": _point_on_line, "on_circle": _point_on_circle, "perpendicular": _perpendicular,
+             "parallel": _parallel, "equal_length": _equal_length, "longer": _longer, "angle_larger": _angle_larger}

@@ -204,8 +204,16 @@ def _framed(scene: Scene, style: Style) -> tuple[Frame, list[list[np.ndarray]]]:
     """The figure's frame and each shape's rings in pixels (its outline, then its holes), framed as
     the figure will be drawn."""
     rings = [s.rings() for s in scene.shapes]
-    frame = Frame.fit_points(scene, [r[0] for r in rings], style.size, _margin(style))
+    loose = [_arc_points(a) for a in scene.arcs if not a.shape]  # (a shape's arcs are on its outline)
+    frame = Frame.fit_points(scene, [r[0] for r in rings] + loose, style.size, _margin(style))
     return frame, [[frame.pxs(ring) for ring in r] for r in rings]
+
+
+def _arc_points(arc) -> np.ndarray:
+    """An arc that belongs to no shape (a textbook figure's circle) as points along it, every 2°."""
+    n = max(2, math.ceil(arc.sweep / 2.0))
+    t = np.radians(arc.start + arc.sweep * np.arange(n + 1) / n)
+    return np.column_stack([arc.centre[0] + arc.radius * np.cos(t), arc.centre[1] + arc.radius * np.sin(t)])
 
 
 @dataclass(frozen=True)
@@ -234,6 +242,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d = Drawing(style, frame)
     d.fills = [Fill(s.name, s.colour, s.colour_rgb, r) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
+    marks, dashed = annotation.drawn(scene, frame, style)
+    d.marks += marks
+    d.dashed += dashed
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
@@ -693,7 +704,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
-            geo = _side_geometry(scene, frame, q, shapes)
+            geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
             anchor = tuple(geo[0])
 
             def centres(w, h, stage, geo=geo):
@@ -941,14 +952,18 @@ _SIDE_ROUND = np.array([2.0, 10.0, 20.0])
 
 def _side_centres(geo, w, h, gap, stage: str, fpx: float) -> np.ndarray:
     mid, dxy, normals = geo
+    one_side = normals[0] == normals[1]  # (a dimension line's value: beyond it only, Annotation.side_anchor)
     if stage == "far":  # all round the middle of the side (a short side in a crowd)
         return offset_centres(mid, normals[0] + _TURNS48, gap + _FAR * fpx, w, h)
     wide = stage == "wide"
     along, which, extras = ((_ALONG_WIDE_TWICE, _NORMALS_WIDE, _SIDE_EXTRAS_WIDE) if wide
                             else (_ALONG_TWICE, _NORMALS, _SIDE_EXTRAS))
+    if one_side:  # and by its middle: set towards an end it reads as the part there
+        keep = np.abs(along) <= 0.16
+        along, which = along[keep], which[keep]
     anchors = mid + along[:, None] * dxy  # (row by row what repeating mid + along * dxy gives)
     out = offset_centres(anchors, normals[which], gap + extras, w, h)
-    if wide:  # and any direction close by
+    if wide and not one_side:  # and any direction close by
         out = np.concatenate([out, offset_centres(mid, normals[0] + _TURNS24, gap + _SIDE_ROUND, w, h)])
     return out
 

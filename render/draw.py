@@ -68,6 +68,7 @@ class Renderer:
         if not 6.0 <= font_size <= 36.0:
             raise ValueError("font size must be between 6 and 36 points")
         self.style = Style(int(size), float(opacity), float(line_width), float(font_size))
+        self.label_colours = dict(LABEL_COLOURS)  # by role (a plain textbook figure's are all black)
         self.fig, self.ax, self.canvas = _figure(size, size)
         ax = self.ax
         self.font = FontProperties(size=self.style.font_size)
@@ -219,7 +220,7 @@ class Renderer:
             t.set_text(lab.text)
             t.set_position((lab.x, lab.y))
             t.set_fontsize(lab.font_size or self.style.font_size)
-            t.set_color(LABEL_COLOURS[lab.role])
+            t.set_color(self.label_colours[lab.role])
             t.set_visible(True)
         for t in self.texts[len(d.labels):]:
             t.set_visible(False)
@@ -262,7 +263,7 @@ class Renderer:
         return got
 
     def _blit(self, buf: np.ndarray, lab: Placed) -> None:
-        self.paste(buf, lab.text, lab.x, lab.y, LABEL_COLOURS[lab.role], lab.font_size)
+        self.paste(buf, lab.text, lab.x, lab.y, self.label_colours[lab.role], lab.font_size)
 
     def ink(self, text: str, size: float | None = None) -> np.ndarray:
         """The coverage (0..1, rows top down, cropped to the ink) ``paste`` draws ``text`` with."""

@@ -29,32 +29,44 @@ def general_scene(problem: GeneralProblem, seed: int = 0,
             strokes.append((a, b))
             covered.add(frozenset((a, b)))
 
-    for poly in problem.polygons:
-        for i, a in enumerate(poly.points):
-            add(a, poly.points[(i + 1) % len(poly.points)])
-    for rel in problem.relations:
-        for arg in rel.args:
-            if len(arg) == 2:
-                add(*arg)
-    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
-    for e in exprs:
-        for el in elements_in(e):
-            if el.kind.key == "length":
-                add(*el.points)
+    for a, b in named_segments(problem, sides_of_angles=False):
+        add(a, b)
     circles = [{"centre": pts[c.centre], "radius": model.radius(c.centre)} for c in problem.circles]
     scene = scene_from_dict({"points": pts, "lines": [list(s) for s in strokes], "circles": circles})
     return model, scene
 
 
-def general_labels(scene: Scene, size: int) -> dict:
-    """The label export of a plain figure: each point's letter, its box, in pixels (y down)."""
-    from .plain import label_positions, to_pixels
 
-    px, at = to_pixels(scene, size), label_positions(scene, size)
-    half = size * 0.02
-    return {"size": [size, size],
-            "points": {k: [round(x, 2), round(size - y, 2)] for k, (x, y) in px.items()},
-            "segments": [[a, b] for a, b in scene.segments],
-            "labels": [{"text": k, "element": f"point {k}",
-                        "bbox": [round(x - half, 2), round(size - y - half, 2), round(x + half, 2),
-                                 round(size - y + half, 2)], "leader": None} for k, (x, y) in at.items()]}
+def named_segments(problem: GeneralProblem, sides_of_angles: bool = True) -> list[tuple[str, str]]:
+    """The segments a figure draws beyond its lines: every polygon side, every segment a relation names,
+    every length a fact or the goal names, and (``sides_of_angles``) the sides of every named angle and the
+    radii of every named arc, sector and radius (a textbook figure draws what its problem names)."""
+    out = [(a, b) for poly in problem.polygons for a, b in zip(poly.points, poly.points[1:] + poly.points[:1])]
+    out += [(arg[0], arg[1]) for rel in problem.relations for arg in rel.args if len(arg) == 2]
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
+    for el in (el for e in exprs for el in elements_in(e)):
+        p, k = el.points, el.kind.key
+        if k == "length":
+            out.append((p[0], p[1]))
+        elif not sides_of_angles:
+            continue
+        elif k == "angle":
+            out += [(p[1], p[0]), (p[1], p[2])]
+        elif k in ("arc", "arc_length", "sector_area", "sector_perimeter"):
+            out += [(p[0], p[1]), (p[0], p[2])]
+        elif k == "radius" and (end := radius_end(problem, p[0])) is not None:
+            out.append((p[0], end))
+    return out
+
+
+def radius_end(problem: GeneralProblem, centre: str) -> str | None:
+    """The point on the circle its radius is drawn to: one whose radius no other point splits (a radius
+    along a line through other points reads as their segment's)."""
+    c = problem.circle(centre)
+    if c is None or not c.points:
+        return None
+    for p in c.points:
+        if not any(centre in ln.points and p in ln.points and abs(ln.points.index(centre) - ln.points.index(p)) > 1
+                   for ln in problem.lines):
+            return p
+    return c.points[0]

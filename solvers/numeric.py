@@ -660,3 +660,74 @@ def _given_lengths(problem: GeneralProblem) -> list[float]:
 
 def _close(a: float, b: float, rel: float = 1e-3) -> bool:
     return abs(a - b) <= rel * max(abs(a), abs(b), 1.0)
+
+
+SPREAD_APART = 0.07  # of the figure's size: distinct points a figure spreads apart (25 px at 360 px)
+SPREAD_WIDTH = 0.15  # a polygon's mean width (area over its longest side), as a share of that side
+SPREAD_SHORT = 0.25  # a drawn side's length, as a share of the figure's size
+SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (the facts are polished after)
+SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
+
+
+def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPREAD_WIDTH,
+           short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS) -> NumericModel | None:
+    """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
+    terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
+    ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
+    segments) to ``short`` of the figure's size at least (``rounds`` Jacobians), then polished on the facts
+    alone.  Among the solutions that satisfy
+    every fact this picks one near the given model where facts leave points free (a foot anywhere along its
+    side, a parallelogram's angle); None where the moved figure breaks a fact, changes the goal's value, or
+    is no better.  (An approximate model is kept as it is: its givens disagree, spreading would move them.)"""
+    if model.misfit:
+        return None
+    system = _System(model.problem)
+    n = len(system.points)
+    x0 = np.concatenate([*(model.coords[q] for q in system.points), [model.variables[v] for v in system.vars],
+                         [model.radii[c] for c in system.free_radii]])
+    problem, ix = model.problem, {q: i for i, q in enumerate(system.points)}
+    polys = [tuple(ix[q] for q in poly.points) for poly in problem.polygons]
+    sides = {tuple(sorted((ix[a], ix[b]))) for ln in problem.lines for a, b in zip(ln.points, ln.points[1:])}
+    sides |= {tuple(sorted((ix[a], ix[b]))) for ring in (p.points for p in problem.polygons)
+              for a, b in zip(ring, ring[1:] + ring[:1])}
+    sides |= {tuple(sorted((ix[arg[0]], ix[arg[1]]))) for rel in problem.relations for arg in rel.args
+              if len(arg) == 2 and arg[0] != arg[1]}
+    first, second = (np.array([s[k] for s in sorted(sides)], dtype=int) for k in (0, 1))
+    iu = np.triu_indices(n, 1)
+
+    def soft(x: np.ndarray) -> np.ndarray:
+        pts = x[:2 * n].reshape(n, 2)
+        size = max(float(np.max(np.ptp(pts, axis=0))), 1e-9)
+        d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))[iu] / size
+        out = [np.maximum(apart - d, 0.0)]
+        if len(first):  # every drawn side a fair share of the figure (a long ray dwarfs the rest)
+            out.append(np.maximum(short - np.hypot(*(pts[first] - pts[second]).T) / size, 0.0))
+        for ring in polys:
+            p = pts[list(ring)]
+            area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
+            longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
+            out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
+        return np.concatenate(out)
+
+    before = float(np.sum(soft(x0) ** 2))
+    if before == 0.0:
+        return None
+
+    def fun(x: np.ndarray) -> np.ndarray:
+        return np.concatenate([system(x), SPREAD_WEIGHT * soft(x)])
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        y = least_squares(fun, x0, method="trf", max_nfev=rounds * (x0.size + 1)).x
+    y = _minimise(system, y, max_nfev=max(rounds, SPREAD_ROUNDS) * (x0.size + 1))
+    r = system(y)
+    worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
+    if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:
+        return None
+    at, vs, radii = system.unpack(y)
+    moved = NumericModel(model.problem, {q: v.copy() for q, v in at.items()}, vs, radii, worst, model.seed)
+    polys_ok = all(not pg.crosses_itself([at[q] for q in poly.points]) for poly in model.problem.polygons)
+    a, b = model.goal_value(), moved.goal_value()
+    if not polys_ok or (a is not None and b is not None and not _close(a, b)):
+        return None
+    return moved

@@ -343,3 +343,104 @@ def _arcs_apart(fig: dict, pts: dict) -> list[str]:
             if math.dist(v1, v2) < 0.5 and r1 & r2 and abs(rad1 - rad2) < ARCS_APART:
                 out.append(f"{e1} and {e2} are marked at one radius: they read as one angle")
     return out
+
+
+# -- textbook figures: the relation marks (``marks``: kind, elements, pixels) -------------------------------
+MARK_ON = 1.5  # px: a mark's anchor (a square's arm, an arrow's tip, a dot's centre) this near its element
+TICK_CLEAR = 6.0  # px: a tick crosses its segment at least this far from every point (at one, it reads as its)
+
+
+def _seg_points(element: str, pts: dict) -> tuple[str, str]:
+    names = split_points(element, pts, 2)
+    if names is None:
+        raise KeyError(element)
+    return names[0], names[1]
+
+
+def _angle_points(element: str, pts: dict) -> tuple[str, str, str]:
+    names = split_points(element.split(" ", 1)[1], pts, 3)
+    if names is None:
+        raise KeyError(element)
+    return names[0], names[1], names[2]
+
+
+def _crossing(line, p, q):
+    """Where the segment ``line`` (two pixel points) crosses segment pq, as a share of pq (None: it does not)."""
+    (x1, y1), (x2, y2) = line[0], line[-1]
+    (x3, y3), (x4, y4) = p, q
+    den = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
+    if abs(den) < 1e-9:
+        return None
+    t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / den
+    u = -((x1 - x2) * (y1 - y3) - (y1 - y2) * (x1 - x3)) / den
+    return u if 0 <= t <= 1 and 0 <= u <= 1 else None
+
+
+def _per_element(mark: dict, what: str, pieces: str, out: list[str]) -> int:
+    """How many polylines a mark draws on each of its elements; a count other than its group's is a problem."""
+    per = len(mark["pixels"]) // max(len(mark["elements"]), 1)
+    if per != mark["count"]:
+        out.append(f"{what} {', '.join(mark['elements'])} carry {per} {pieces} each, not {mark['count']}")
+    return per
+
+
+def mark_problems(fig: dict) -> list[str]:
+    """What in the export's ``marks`` does not sit on its elements: a right-angle square whose arms leave its
+    vertex along other rays, a tick that does not cross its segment's middle, an arrow off its segment, a
+    dot off its point, an equal-angle arc off its vertex's wedge; and a count of ticks or arrows per element
+    other than the mark's ``count`` (two groups of equal sides told apart by their ticks)."""
+    out = []
+    pts = {k: tuple(v) for k, v in fig["points"].items()}
+    for m in fig.get("marks", []):
+        kind, els, lines = m["kind"], m["elements"], m["pixels"]
+        if kind == "right":
+            a, v, b = _angle_points(els[0], pts)
+            sq = lines[0]
+            for end, arm in ((sq[0], a), (sq[2], b)):
+                ray = LineString([pts[v], pts[arm]])
+                if Point(end).distance(ray) > MARK_ON and Point(end).distance(LineString([pts[v], (
+                        2 * pts[v][0] - pts[arm][0], 2 * pts[v][1] - pts[arm][1])])) > MARK_ON:
+                    out.append(f"the right-angle mark of {els[0]} leaves {v} off the ray {v}{arm}")
+        elif kind == "dot":
+            name = els[0].split(" ", 1)[1]
+            cx = sum(x for x, _ in lines[0]) / len(lines[0])
+            cy = sum(y for _, y in lines[0]) / len(lines[0])
+            if math.dist((cx, cy), pts[name]) > MARK_ON:
+                out.append(f"the dot of {els[0]} is {math.dist((cx, cy), pts[name]):.1f} px off it")
+        elif kind == "equal":
+            per = _per_element(m, "the equal sides", "ticks", out)
+            for i, e in enumerate(els):
+                p, q = (pts[n] for n in _seg_points(e, pts))
+                for tick in lines[i * per:(i + 1) * per]:
+                    u = _crossing(tick, p, q)
+                    at = None if u is None else (p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1]))
+                    if at is None or min(math.dist(at, xy) for xy in pts.values()) < TICK_CLEAR:
+                        out.append(f"a tick of {e} does not cross it clear of its points")
+        elif kind == "parallel":
+            per = _per_element(m, "the parallels", "arrows", out)
+            for i, e in enumerate(els):
+                seg = LineString([pts[n] for n in _seg_points(e, pts)])
+                for arrow in lines[i * per:(i + 1) * per]:
+                    if Point(arrow[1]).distance(seg) > MARK_ON:
+                        out.append(f"an arrow of {e} is off its segment")
+        elif kind == "dimension":  # a side's dimension line: beside it, from end to end
+            p, q = (pts[n] for n in _seg_points(els[0], pts))
+            ux, uy = q[0] - p[0], q[1] - p[1]
+            n = math.hypot(ux, uy)
+            (ax, ay), (bx, by) = lines[0][0], lines[0][-1]
+            ends = [((x - p[0]) * ux + (y - p[1]) * uy) / n for x, y in ((ax, ay), (bx, by))]
+            offs = [((x - p[0]) * uy - (y - p[1]) * ux) / n for x, y in ((ax, ay), (bx, by))]
+            if abs(ends[0]) > MARK_ON or abs(ends[1] - n) > MARK_ON or abs(offs[0] - offs[1]) > MARK_ON:
+                out.append(f"the dimension line of {els[0]} does not run beside it from end to end")
+        elif kind == "equal_angle":
+            per = len(lines) // max(len(els), 1)
+            for i, e in enumerate(els):
+                a, v, b = _angle_points(e, pts)
+                arc = lines[i * per]
+                radii = [math.dist(p, pts[v]) for p in arc]
+                if max(radii) - min(radii) > MARK_ON or not all(_in_wedge(p, pts[a], pts[v], pts[b]) or
+                                                                 math.dist(p, pts[v]) < 1 for p in arc[1:-1]):
+                    out.append(f"the arc of {e} is not an arc of its angle")
+                if per - 1 != m["count"]:
+                    out.append(f"the equal angle {e} carries {per - 1} ticks, not {m['count']}")
+    return out

@@ -26,6 +26,8 @@ ALLOWED = {
     ("evaluate/prompts.py", "read_text"), ("evaluate/prompts.py", "iterdir"),
     # --help reads its constants from geomill's own module sources, not from a dataset
     ("geomill/cli/constants.py", "read_text"),
+    # geomill serve's pages and example problems are package data (a served folder is read by dataset.served)
+    ("geomill/serve/app.py", "read_bytes"), ("geomill/serve/app.py", "read_text"), ("geomill/serve/app.py", "glob"),
 }
 
 

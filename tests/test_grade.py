@@ -258,10 +258,10 @@ def test_grade_command_bad_input(dataset, tmp_path, capsys):
 
 
 def test_readme_graded_example_is_what_grade_gives():
-    """The README's example: its response, graded against the record it names, gives its JSON."""
+    """The docs' example: its response, graded against the record it names, gives its JSON."""
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "research-loop.md").read_text(encoding="utf-8")
     block = readme.split("<!-- grade:example -->", 1)[1]
     response = block.split("```text\n", 1)[1].split("\n```", 1)[0]
     shown = json.loads(block.split("```json\n", 1)[1].split("\n```", 1)[0])

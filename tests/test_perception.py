@@ -245,8 +245,8 @@ def test_perceiver_reads_the_figures():
 
 
 def test_readme_perception_record_is_what_perceive_writes(tmp_path):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    block = readme.split("## Perception question sets")[1].split("```json\n")[1].split("```")[0]
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "perception.md").read_text()
+    block = readme.split("```json\n")[1].split("```")[0]
     assert main(["perceive", "--task", "length", "-n", "3", "--lines", "5", "--seed", "2", "--no-images",
                  "--quiet", "--no-chat", "--out", str(tmp_path)]) == 0
     r = list(read_records(tmp_path, "data"))[2]

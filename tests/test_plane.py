@@ -311,7 +311,7 @@ def test_grammar_still_reads_every_legacy_error() -> None:
 
 # -- figures and the README ----------------------------------------------------------------------------
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "textbook-geometry.md"  # the FormalGeo examples
 
 
 @pytest.mark.skipif(not DEV.exists(), reason="FormalGeo7k's development half is not in ../shared")
@@ -338,8 +338,10 @@ def test_general_figure_scene_labels_and_check(tmp_path: Path, capsys) -> None:
     assert main(["render", str(geo), "-o", str(png), "--labels", str(labels), "--size", "300"]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     exported = json.loads(labels.read_text())
-    assert {lab["text"] for lab in exported["labels"]} == {"A", "B", "C", "O"}
-    for lab in exported["labels"]:  # each letter's box is near its own point
+    letters = [lab for lab in exported["labels"] if lab["element"].startswith("point ")]
+    assert {lab["text"] for lab in letters} == {"A", "B", "C", "O"}  # (values and marks: test_textbook_figures)
+    assert exported["goal"]["element"] == "AC"
+    for lab in letters:  # each letter's box is near its own point
         x, y = exported["points"][lab["text"]]
         x0, y0, x1, y1 = lab["bbox"]
         assert math.hypot((x0 + x1) / 2 - x, (y0 + y1) / 2 - y) < 40

@@ -195,7 +195,7 @@ def test_readme_solution_is_what_solve_prints(tmp_path: Path, capsys) -> None:
 
     from geomill.cli import main
 
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    text = (Path(__file__).resolve().parents[1] / "docs" / "textbook-geometry.md").read_text()
     shown = text.split("$ geomill solve 6.geo", 1)[1].split("\n", 1)[1].split("```", 1)[0]
     with gzip.open(DEV, "rt", encoding="utf-8") as fh:
         problem = next(p for p in map(json.loads, fh) if p["problem_id"] == 6)

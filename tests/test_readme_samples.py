@@ -1,5 +1,6 @@
-"""Every sample output the README shows is what its commands print now (docs/readme_samples.py makes
-them; ``python docs/readme_samples.py --write`` updates the README)."""
+"""Every sample output the docs show (docs/research-loop.md, moved there from the README) is what its
+commands print now (docs/readme_samples.py makes them; ``python docs/readme_samples.py --write`` updates
+the page)."""
 from __future__ import annotations
 
 import importlib.util
@@ -14,17 +15,17 @@ _spec.loader.exec_module(samples)
 
 
 def test_every_sample_has_its_block():
-    text = samples.README.read_text(encoding="utf-8")
+    text = samples.PAGE.read_text(encoding="utf-8")
     for name in samples.SAMPLES:
         assert samples.block(text, name).strip()
 
 
 @pytest.mark.parametrize("name", ["grade-example", "grade-report"])
 def test_grading_samples_are_current(name):
-    assert samples.block(samples.README.read_text(encoding="utf-8"), name) == samples.make(name)
+    assert samples.block(samples.PAGE.read_text(encoding="utf-8"), name) == samples.make(name)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["baselines", "scoring"])
 def test_evaluation_samples_are_current(name):
-    assert samples.block(samples.README.read_text(encoding="utf-8"), name) == samples.make(name)
+    assert samples.block(samples.PAGE.read_text(encoding="utf-8"), name) == samples.make(name)

@@ -163,12 +163,20 @@ def rebuild(fig: Figure, names: Sequence[str], with_circles: bool = False) -> di
     names = list(pts)
     drawn = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if fig.inked(pts[a], pts[b])]
     lines = []
-    for a, b in drawn:  # a stroke through a third named point lists it (three points on one line)
+    for a, b in drawn:  # a stroke through a third named point lists it (three points on one line), snapped onto it
         on = [n for n in names if n not in (a, b) and _off(pts[n], pts[a], pts[b]) <= SNAP_PX]
+        for n in on:
+            pts[n] = _foot(pts[n], pts[a], pts[b])
         lines.append([a, *on, b])
     return {"points": {n: [p[0], fig.h - p[1]] for n, p in pts.items()},
             "lines": [ln for ln in lines if len(ln) >= 2],
             "circles": [{"centre": [c[0], fig.h - c[1]], "radius": r} for c, r in circles]}
+
+
+def _foot(p, a, b) -> tuple[float, float]:
+    vx, vy = b[0] - a[0], b[1] - a[1]
+    t = ((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / (vx * vx + vy * vy)
+    return a[0] + t * vx, a[1] + t * vy
 
 
 def _off(p, a, b) -> float:
@@ -189,6 +197,19 @@ _TF = (
      lambda m: (f"{m[1]} is a {m[3]} of a circle", bool(m[2]), m[1])),
     (re.compile(r"Line (\S+) and line (\S+) (do not )?intersect"),
      lambda m: (f"{m[1]} and {m[2]} intersect", bool(m[3]), m[1] + m[2])),
+    # Geoperception's relations (``perception.textbook``), judged in pixels with the eye's tolerances
+    (re.compile(r"Point (\S+) (lies|does not lie) on line (\S+?)\."),
+     lambda m: (f"{m[1]} lies on line {m[3]}", m[2] != "lies", m[1] + m[3]), {"units": SNAP_PX + 1}),
+    (re.compile(r"Point (\S+) (lies|does not lie) on the circle with centre (\S+?)\."),
+     lambda m: (f"{m[1]} lies on circle {m[3]}", m[2] != "lies", m[1] + m[3]), {"units": SNAP_PX + 1}),
+    (re.compile(r"Line (\S+) is (not )?(perpendicular|parallel) to line (\S+?)\."),
+     lambda m: (f"{m[1]} is {m[3]} to {m[4]}", bool(m[2]), m[1] + m[4]), {"degrees": 2.0}),
+    (re.compile(r"Segment (\S+) is (not )?equal in length to segment (\S+?)\."),
+     lambda m: (f"{m[1]} = {m[3]}", bool(m[2]), m[1] + m[3]), {"ratio": 0.025}),
+    (re.compile(r"Segment (\S+) is (not )?longer than segment (\S+?)\."),
+     lambda m: (f"{m[1]} is longer than {m[3]}", bool(m[2]), m[1] + m[3]), None),
+    (re.compile(r"Angle (\S+) is (not )?larger than angle (\S+?)\."),
+     lambda m: (f"angle {m[1]} is larger than angle {m[3]}", bool(m[2]), m[1] + m[3]), None),
 )
 _NUMERIC = (
     (re.compile(r"Line (\S+) is X times longer than line (\S+?)\."), lambda m: (f"{m[1]} : {m[2]} = 1", m[1] + m[2])),
@@ -205,12 +226,14 @@ def _letters(text: str) -> list[str]:
 def answer(png: bytes, question: str) -> str:
     """The perceiver's answer: "True"/"False", or "(x) option" for a numeric question."""
     fig = Figure(read_png(png))
-    for pattern, claim_of in _TF:
+    for pattern, claim_of, *tolerance in _TF:
         m = pattern.search(question)
         if m:
             claim, negated, names = claim_of(m)
-            scene = scene_from_dict(rebuild(fig, _letters(names), with_circles="circle" in claim))
-            return str(check_claim(scene, claim, SNAP_PX if "circle" in claim else None).truth is not negated)
+            circle = "circle" in claim
+            scene = scene_from_dict(rebuild(fig, list(dict.fromkeys(_letters(names))), with_circles=circle))
+            tol = tolerance[0] if tolerance else SNAP_PX if circle else None
+            return str(check_claim(scene, claim, tol).truth is not negated)
     for pattern, claim_of in _NUMERIC:
         m = pattern.search(question)
         if m:

@@ -97,12 +97,7 @@ def candidates(task: str, sc, want, miss: str | None, margin: float) -> list[tup
             if abs(r / want - 1) <= margin * 0.1:
                 out.append((a + b, c + d))
     elif task == "angle":
-        for (a, b), (c, d) in itertools.combinations(drawn, 2):
-            shared = {a, b} & {c, d}
-            if len(shared) != 1:
-                continue
-            (v,) = shared
-            p, q = ({a, b} - shared).pop(), ({c, d} - shared).pop()
+        for p, v, q in corners(drawn):
             if abs(angle_at(xy[p], xy[v], xy[q]) - want) <= margin * 5:
                 out.append((p + v + q,))
     elif task == "area":
@@ -122,6 +117,15 @@ def candidates(task: str, sc, want, miss: str | None, margin: float) -> list[tup
             if want and _interior(xy[a], xy[b], xy[c], xy[d]) or not want and _gap(xy, a, b, c, d) >= GAP * extent:
                 out.append((a + b, c + d))
     return out
+
+
+def corners(drawn: list[tuple[str, str]]):
+    """(p, v, q) for every two drawn segments vp and vq that share exactly one end v."""
+    for (a, b), (c, d) in itertools.combinations(drawn, 2):
+        shared = {a, b} & {c, d}
+        if len(shared) == 1:
+            (v,) = shared
+            yield ({a, b} - shared).pop(), v, ({c, d} - shared).pop()
 
 
 def _interior(a, b, c, d) -> bool:

@@ -20,7 +20,8 @@ from . import messages
 from .flags import OneLineParser
 
 COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
-                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade", "geomill.cli.importer")
+                   "geomill.cli.eval", "geomill.cli.score", "geomill.cli.grade", "geomill.cli.importer",
+                   "geomill.cli.serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -28,10 +28,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("render", help="draw a problem's figure as PNG or SVG")
     p.add_argument("file", metavar="FILE")
     p.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png or OUT.svg")
-    p.add_argument("--annotation", choices=("coordinate", "individual"), default="coordinate")
+    p.add_argument("--annotation", choices=("coordinate", "individual"), default=None,
+                   help="GeomVerse figures: how elements are named (default coordinate); a textbook figure names "
+                        "points by their letters")
+    p.add_argument("--style", choices=("plain", "colour"), default=None,
+                   help="a textbook figure's look: plain black lines (default) or coloured value labels and fills")
     p.add_argument("--values", choices=("image", "text"), default="image",
                    help="draw the given values on the figure or leave them to the text")
-    p.add_argument("--opacity", type=float, default=opacity,
+    p.add_argument("--opacity", type=float, default=None,
                    help=f"fill opacity, 0..1 (default {opacity}: the colour names hold there)")
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
@@ -117,15 +121,23 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise RenderArgumentError(f"cannot write {args.output!r}: the output must end in .png or .svg")
     if args.labels and _same_file(args.labels, args.output):
         raise RenderArgumentError(f"--labels {args.labels!r} is the image -o writes: give the labels their own file")
-    try:  # checked before the figure is made, on every path (a general figure is drawn plain but takes no less)
-        renderer = Renderer(size=args.size, opacity=args.opacity, line_width=args.line_width,
+    from geomill.dsl import parse_file
+    from geomill.engine.plane import GeneralProblem
+
+    problem = parse_file(args.file)
+    if isinstance(problem, GeneralProblem):  # a textbook problem: its model's figure, values and marks
+        return _render_textbook(args, problem)
+    if args.style is not None:
+        raise RenderArgumentError("--style applies to textbook problems: a GeomVerse figure's shapes are told "
+                                  "apart by their fill colours")
+    sol, scene = _scene(args.file, args.seed, args.timeout)
+    try:
+        renderer = Renderer(size=args.size, opacity=literal("geomill.render.colours", "FILL_OPACITY")
+                            if args.opacity is None else args.opacity, line_width=args.line_width,
                             font_size=args.font_size)
     except ValueError as exc:
         raise RenderArgumentError(str(exc)) from None
-    sol, scene = _scene(args.file, args.seed, args.timeout)
-    if not hasattr(sol, "steps"):  # a general problem: its model's figure, plain, letters at points
-        return _render_general(args, scene)
-    annotation = Annotation.build(scene, sol, style=args.annotation, values=args.values)
+    annotation = Annotation.build(scene, sol, style=args.annotation or "coordinate", values=args.values)
     data, drawing = renderer.image(scene, annotation, args.output)
     write_bytes(args.output, data)
     for q in sorted(annotation.in_text, key=str):
@@ -149,16 +161,30 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def _render_general(args: argparse.Namespace, scene) -> int:
+def _render_textbook(args: argparse.Namespace, problem) -> int:
     from geomill.dataset.files import write_bytes, write_text
-    from geomill.render.general import general_labels
-    from geomill.render.plain import render_png
+    from geomill.render.textbook import textbook_figure
 
-    if Path(args.output).suffix.lower() != ".png":
-        raise RenderArgumentError(f"cannot write {args.output!r}: a general problem's figure is a .png")
-    write_bytes(args.output, render_png(scene, args.size))
+    if args.annotation == "individual":
+        raise RenderArgumentError("--annotation individual applies to GeomVerse problems: a textbook problem's "
+                                  "text names its points, so its figure letters them")
+    if args.opacity is not None and args.style != "colour":
+        raise RenderArgumentError("--opacity applies to filled figures: give --style colour with it")
+    from geomill.engine import budget
+
+    try:
+        with budget.limits(args.timeout):
+            fig = textbook_figure(problem, style=args.style or "plain", values=args.values,
+                                  fmt=Path(args.output).suffix.lower()[1:], size=args.size, seed=args.seed,
+                                  font_size=args.font_size, line_width=args.line_width,
+                                  opacity=args.opacity)
+    except GeomillError as exc:
+        raise exc.located(args.file) from None
+    for warning in fig.warnings:
+        print(f"warning: {args.file}: {warning}", file=sys.stderr)
+    write_bytes(args.output, fig.data)
     if args.labels:
-        write_text(args.labels, json.dumps(general_labels(scene, args.size), ensure_ascii=False) + "\n")
+        write_text(args.labels, json.dumps(fig.labels, ensure_ascii=False) + "\n")
     return 0
 
 

@@ -134,8 +134,19 @@ class Proof:
         return "\n".join(lines)
 
     def _value_of(self, u: dict) -> sympy.Expr | None:
+        """The value a step proved for ``u`` (kept: the text and the LaTeX renderings ask alike)."""
         e = _expr(u)
+        memo = self.__dict__.setdefault("_values", {})
+        if e not in memo:
+            memo[e] = self._find_value(e)
+        return memo[e]
+
+    def _find_value(self, e: sympy.Expr) -> sympy.Expr | None:
         for st in self.steps:
+            if st.target == e:
+                return st.value
+            if st.target.is_Symbol and e.is_Symbol:  # two different symbols: never equal (no simplify needed)
+                continue
             if sympy.simplify(st.target - e) == 0:
                 return st.value
         return None

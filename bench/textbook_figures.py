@@ -1,0 +1,100 @@
+"""Textbook figures of imported problems, measured from their label export: the share of given values
+labelled on their element, goals marked "?", relations whose marks are all in the export, figures whose
+distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of
+its models), and CPU milliseconds per figure (the model given, as in batch work; the model made too; and
+as ``render`` draws it, models and all).
+
+``python bench/textbook_figures.py DIR [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
+files; OUT (optional) gets each figure's PNG and label export.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from geomill.dsl import parse_file
+from geomill.engine.errors import GeomillError
+from geomill.engine.relations import BLOCKS_BY_KEY
+from geomill.render.general import APPROXIMATE
+from geomill.render.textbook import textbook_figure
+from geomill.solvers.numeric import build_model
+
+MARKED = ("right", "parallel", "equal", "equal_angle", "dot", "height")
+
+
+def _same(kind: str, els: tuple, mark: dict) -> bool:
+    want = {"".join(e) for e in els}
+    got = set()
+    for e in mark["elements"]:
+        e = e.split(" ", 1)[-1]
+        got |= {e, e[::-1]}
+    kinds = {"right_lines": "right"}.get(kind, kind)
+    return mark["kind"] == kinds and want <= got
+
+
+def measure(geo: Path, out: Path | None) -> dict:
+    problem = parse_file(str(geo))
+    t = time.process_time()
+    try:
+        model = build_model(problem, seed=0, check_goal=False, tolerate=APPROXIMATE)
+    except GeomillError as e:
+        return {"id": geo.stem, "error": str(e)[:80]}
+    t_model = time.process_time() - t
+    t = time.process_time()
+    textbook_figure(problem, model)  # batch work: the model given
+    t_fig = time.process_time() - t
+    t = time.process_time()
+    fig = textbook_figure(problem)  # as `geomill render` draws it: the most readable of its models
+    t_render = time.process_time() - t
+    lab = fig.labels
+    if out is not None:
+        (out / f"{geo.stem}.png").write_bytes(fig.data)
+        (out / f"{geo.stem}.labels.json").write_text(json.dumps(lab, ensure_ascii=False))
+    values = [g for g in lab["givens"] if g["element"] is not None and g["shown"] != "text"]
+    rels = [(r, k, els) for r in problem.relations if (b := BLOCKS_BY_KEY.get(r.key)) is not None
+            for k, els in b.marks_on(r.args)]
+    pts = list(lab["points"].values())
+    apart = min((math.dist(a, b) for a, b in itertools.combinations(pts, 2)), default=math.inf)
+    return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
+            "text_only": sum(g["shown"] == "text" and g["element"] is not None for g in lab["givens"]),
+            "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
+            "relation_marks": len(rels),
+            "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
+            "apart": apart, "ms_figure": 1000 * t_fig, "ms_model": 1000 * t_model,
+            "ms_render": 1000 * t_render, "warnings": fig.warnings}
+
+
+def main() -> None:
+    src = Path(sys.argv[1])
+    out = Path(sys.argv[2]) if len(sys.argv) > 2 else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    files = sorted(src.glob("*.geo"), key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
+    textbook_figure(parse_file(str(files[0])))  # (start-up: the renderer and fonts, not counted)
+    rows = [measure(f, out) for f in files]
+    ok = [r for r in rows if "error" not in r]
+    ms = [r["ms_figure"] for r in ok]
+    print(json.dumps({
+        "figures": len(ok), "failed": [r["id"] for r in rows if "error" in r],
+        "values_labelled": f"{sum(r['labelled'] for r in ok)} of {sum(r['values'] for r in ok)}",
+        "values_left_to_text": sum(r["text_only"] for r in ok),
+        "goals_marked": f"{sum(r['goal'] for r in ok)} of {sum(r['has_goal'] for r in ok)}",
+        "relation_marks": f"{sum(r['marked'] for r in ok)} of {sum(r['relation_marks'] for r in ok)}",
+        "points_15px_apart": f"{sum(r['apart'] >= 15 for r in ok)} of {len(ok)}",
+        "points_20px_apart": f"{sum(r['apart'] >= 20 for r in ok)} of {len(ok)}",
+        "ms_figure_median": round(statistics.median(ms), 1), "ms_figure_mean": round(statistics.mean(ms), 1),
+        "ms_figure_max": round(max(ms), 1),
+        "ms_model_median": round(statistics.median(r["ms_model"] for r in ok), 1),
+        "ms_render_median": round(statistics.median(r["ms_render"] for r in ok), 1),
+        "ms_render_max": round(max(r["ms_render"] for r in ok), 1),
+        "warned": {r["id"]: r["warnings"] for r in ok if r["warnings"]},
+    }, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

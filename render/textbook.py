@@ -1,0 +1,461 @@
+"""Textbook figures of general problems: what a student solves from.
+
+A general problem's numeric model drawn as Geometry3K and GeoQA draw theirs: letters at points, every
+given value on its element (lengths beside their side, angles inside their arc), the goal marked "?",
+and a mark for every stated relation (right-angle squares, parallel arrows, equal-length ticks, equal-angle
+arcs, a dot at a point of tangency, heights dashed with their foot marked).  Values and the goal are
+placed by GeomVerse's label placer and attribution rules (``compose``); the marks come from the relation
+blocks' ``marks`` (``engine.relations``) and from facts that say two elements are equal or an angle is
+right.  The label export is GeomVerse's (``attribution.figure_labels``) plus ``marks``, ``givens`` and
+``goal``.
+
+Entry point: :func:`textbook_figure` (a problem and, optionally, its model: the figure's bytes, its label
+export and what may mislead).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy
+from geomill.engine.errors import GeomillError
+from geomill.engine.kinds import Line
+from geomill.engine.model import QKind, Quantity
+from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_key
+
+from .annotate import Annotation, Item, format_number
+from .general import named_segments, radius_end
+from .marks import Mark, angle_key, dimension, draw_mark, element_text, lone, read_marks
+from .scene import Scene, SceneArc, SceneShape
+
+STYLES = ("plain", "colour")
+MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
+MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
+MIN_PARALLEL = 20.0  # px between two given parallels
+MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
+MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
+# at least this share of that side
+COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
+QUERY = "?"
+
+
+class FigureOptionError(GeomillError):
+    """An option that does not apply to a textbook figure."""
+
+
+@dataclass
+class TextbookFigure:
+    """A drawn textbook figure: its bytes (PNG or SVG), its label export, and what may mislead."""
+
+    data: bytes
+    labels: dict
+    warnings: list[str]  # all of the below, and an approximate model's note
+    scene: Scene
+    faults: list[str] = field(default_factory=list)  # the layout's (readability)
+    misread: list[str] = field(default_factory=list)  # labels that may read as another element's
+    moved: list[str] = field(default_factory=list)  # givens left to the text (no place reads as theirs)
+
+    @property
+    def misleads(self) -> list[str]:
+        """What makes the figure misleading (a batch refuses it): not a value left to the text, which only
+        says less."""
+        return self.faults + self.misread
+
+
+@dataclass
+class TextbookAnnotation(Annotation):
+    """GeomVerse's annotation with the textbook's own: values written as the problem gives them (a number
+    or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
+
+    texts: dict = field(default_factory=dict)  # Quantity -> the value's text
+    names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
+    relation_marks: list = field(default_factory=list)  # marks.Mark
+    export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
+    spans: dict = field(default_factory=dict)  # a valued side split by points -> its dimension line's offset
+
+    def on_image(self, q: Quantity) -> bool:
+        return self.values == "image" and q in self.facts and q not in self.in_text
+
+    def unvalued_item(self, q: Quantity) -> Item | None:
+        return None
+
+    def items(self) -> list[Item]:
+        out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
+        if self.query is not None and self.query not in self.facts:
+            words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
+            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else QUERY))
+        return out
+
+    def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
+        marks, dashed, self.export, self.spans = [], [], [], {}
+        for m in self.relation_marks:
+            lines, dash = draw_mark(m, scene, frame, style)
+            if lines or dash:
+                self.export.append((m, lines + dash))
+                marks += lines
+                dashed += dash
+        for it in self.items():  # a value of a side that points split goes on a dimension line beside it
+            q = it.quantity
+            if q.kind is QKind.LENGTH and (line := dimension(scene, frame, q, style.font_px)) is not None:
+                self.spans[q], drawn = line
+                self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
+                marks += drawn
+        return marks, dashed
+
+    def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
+        if q not in self.spans:
+            return geo
+        mid, dxy, normals = geo
+        offset = self.spans[q]
+        outer = math.atan2(offset[1], offset[0])
+        first = min(range(2), key=lambda i: abs(math.remainder(float(normals[i]) - outer, 2 * math.pi)))
+        return mid + offset, dxy, np.array([normals[first], normals[first]])  # (beyond the line only)
+
+
+# -- the problem read for its figure ------------------------------------------------------------------
+
+
+def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantity | None:
+    """The drawn element a problem element's label goes on (None: nowhere that reads as its own)."""
+    p, k = el.points, el.kind.key
+    if k == "length":
+        return Quantity.length(*p)
+    if k == "angle":
+        return Quantity.angle(*p)
+    if k in ("area", "perimeter") and "".join(polygon_key(p)) in shaped:
+        return Quantity.of_shape(QKind.AREA if k == "area" else QKind.PERIMETER, "".join(polygon_key(p)))
+    if k in ("arc", "arc_length") and el.kind.unit == "degrees":  # arc OAB: on its central angle
+        return Quantity.angle(p[1], p[0], p[2])
+    if k == "radius":
+        end = radius_end(problem, p[0])
+        return Quantity.length(p[0], end) if end is not None else None
+    if k == "diameter":
+        ends = [r.args[0] for r in problem.relations if r.key == "diameter" and r.args[1] == (p[0],)]
+        return Quantity.length(*ends[0]) if ends else None
+    return None
+
+
+def _minor(scene: Scene, pts: tuple[str, ...]) -> bool:
+    """Is arc OAB (counter-clockwise from A to B about O) under 179°, so that its central angle shows it?"""
+    o, a, b = (np.array(scene.points[p]) for p in pts)
+    ta, tb = math.atan2(*(a - o)[::-1]), math.atan2(*(b - o)[::-1])
+    return math.degrees((tb - ta) % (2 * math.pi)) < 179.0
+
+
+def _value_text(el: Element, value: sympy.Expr) -> str:
+    if value.is_number:
+        text = format_number(float(value))
+    else:
+        text = sympy.sstr(value).replace("*", "").replace(" ", "")
+    return text + "°" if el.kind.unit == "degrees" and value.is_number else text
+
+
+# -- the scene -------------------------------------------------------------------------------------
+
+
+def _named(problem: GeneralProblem) -> list[Element]:
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
+    return [el for e in exprs for el in elements_in(e)]
+
+
+def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: dict[str, float],
+                marks: list[Mark]) -> Scene:
+    """The figure's scene: every line (point to point along it), polygon side, segment a relation names,
+    side of a named angle, radius of a named arc or radius; circles whole; polygons whose area or perimeter
+    is named as shapes (filled in the colour style)."""
+    from .colours import PALETTE
+
+    pts = {n: (float(v[0]), float(v[1])) for n, v in coords.items()}
+    segments: list[tuple[str, str]] = []
+    covered: set[frozenset] = set()
+    for ln in problem.lines:
+        covered |= {frozenset((a, b)) for a in ln.points for b in ln.points if a != b}
+        segments += [(a, b) for a, b in zip(ln.points, ln.points[1:])]
+    heights = {frozenset(m.elements[0]) for m in marks if m.kind == "height"}
+    named = _named(problem)
+    named_lengths = {frozenset(el.points) for el in named if el.kind.key == "length"}
+
+    def add(a: str, b: str) -> None:
+        key = frozenset((a, b))
+        if a != b and key not in covered and (key not in heights or key in named_lengths):
+            segments.append((a, b))
+            covered.add(key)
+
+    for a, b in named_segments(problem):
+        add(a, b)
+    arcs = [SceneArc(pts[c.centre], float(radii[c.centre]), 0.0, 360.0) for c in problem.circles
+            if c.centre in radii]
+    shapes = []
+    wanted = {"".join(polygon_key(el.points)) for el in named if el.kind.key in ("area", "perimeter")}
+    colours = iter(PALETTE.items())
+    for poly in problem.polygons:
+        name = "".join(polygon_key(poly.points))
+        if name not in wanted or any(_inside(pts[q], [pts[v] for v in poly.points])
+                                     for q in pts if q not in poly.points):
+            continue
+        colour, rgb = next(colours, ("gray", PALETTE["gray"]))
+        n = len(poly.points)
+        shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},
+                                 (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
+    return Scene(pts, segments, arcs, shapes)
+
+
+def _inside(p, ring) -> bool:
+    from shapely.geometry import Point, Polygon
+
+    return Polygon(ring).buffer(-1e-6 * max(1e-9, Polygon(ring).length)).contains(Point(p))
+
+
+# -- orientation and readability --------------------------------------------------------------------
+
+
+def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[Mark]) -> dict[str, np.ndarray]:
+    """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
+    above it: the first given parallels, else the longest line or polygon side."""
+    base = None
+    for m in marks:
+        if m.kind == "parallel":
+            a, b = m.elements[0][0], m.elements[0][1]
+            base = (a, b)
+            break
+    if base is None:  # the longest line or polygon side
+        pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
+        pairs += [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
+        if pairs:
+            base = max(pairs, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
+    if base is None:
+        return coords
+    d = coords[base[1]] - coords[base[0]]
+    if float(np.hypot(*d)) < 1e-12:
+        return coords
+    t = -math.atan2(d[1], d[0])
+    rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+    out = {n: rot @ v for n, v in coords.items()}
+    mean_y = float(np.mean([v[1] for v in out.values()]))
+    if mean_y < float(out[base[0]][1]) - 1e-9:  # the figure below its base: turn it over
+        out = {n: -v for n, v in out.items()}
+    return out
+
+
+def short_sides(scene: Scene, frame) -> int:
+    """How many drawn sides are under MIN_SIDE px (no room for their marks and values): not misleading, but
+    a layout with fewer reads better."""
+    k = min(1.0, frame.size / 512)
+    return sum(math.dist(frame.px(scene.points[a]), frame.px(scene.points[b])) < MIN_SIDE * k
+               for a, b in scene.segments)
+
+
+def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark]) -> list[str]:
+    """What may mislead in this layout: points under MIN_APART px apart, parallels under MIN_PARALLEL apart,
+    a polygon's angle under MIN_ANGLE that no fact gives."""
+    out = []
+    k = min(1.0, frame.size / 512)  # (a smaller image: the minimums shrink with everything drawn)
+    apart, parallel_gap = MIN_APART * k, MIN_PARALLEL * k
+    names = sorted(scene.points)
+    px = {n: np.array(frame.px(scene.points[n])) for n in names}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            d = float(np.linalg.norm(px[a] - px[b]))
+            if d < apart:
+                out.append(f"points {a} and {b} are {d:.1f} px apart (under {apart:g})")
+    for m in marks:
+        if m.kind != "parallel":
+            continue
+        for s, t in zip(m.elements, m.elements[1:]):
+            p, q, r = px[s[0]], px[s[1]], px[t[0]]
+            u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-9)
+            gap = abs(float(u[0] * (r - p)[1] - u[1] * (r - p)[0]))
+            if gap < parallel_gap:
+                out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
+                           f"(under {parallel_gap:g})")
+    given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
+    for poly in problem.polygons:
+        p = poly.points
+        ring = np.array([px[v] for v in p])
+        area = abs(float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))) / 2
+        longest = max(float(np.linalg.norm(ring[i] - ring[i - 1])) for i in range(len(p)))
+        across = (2 if len(p) == 3 else 1) * area / max(longest, 1e-9)  # a triangle's height, else mean width
+        if longest > 0 and across < MIN_WIDTH * longest:
+            out.append(f"the polygon {''.join(p)} is drawn flat ({across:.0f} px across, {longest:.0f} long)")
+        for i, v in enumerate(p):
+            a, b = p[i - 1], p[(i + 1) % len(p)]
+            u, w = px[a] - px[v], px[b] - px[v]
+            cos = float(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-9)
+            deg = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+            if deg < MIN_ANGLE and angle_key((a, v, b)) not in given:
+                out.append(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)")
+    return out
+
+
+# -- the figure -------------------------------------------------------------------------------------
+
+
+def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: list[Mark],
+                   by_mark: list[str]) -> tuple[TextbookAnnotation, list[dict], dict | None]:
+    """The annotation of a textbook figure, with the export's ``givens`` and ``goal``."""
+    shaped = {s.name for s in scene.shapes}
+    ann = TextbookAnnotation("coordinate", values, None, {})
+    givens = []
+    for f in problem.facts:
+        a, b = lone(f.lhs), lone(f.rhs)
+        el, value = (a, f.rhs) if a is not None and b is None else (b, f.lhs) if b is not None and a is None \
+            else (None, None)
+        text = f"{a.text if a else f.lhs} = {b.text if b else f.rhs}"
+        if el is not None and elements_in(value):  # an element in terms of others (AD = 3 BD / 4): a
+            el = None  # relation the question states, not a value to draw
+        if el is None:  # two elements equal (a mark) or an expression of several (the text's)
+            shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and \
+                a.kind.key in ("length", "angle") else "text"
+            givens.append({"fact": text, "element": None, "shown": shown})
+            continue
+        if f"{el.text} = {value}" in by_mark:
+            givens.append({"fact": text, "element": el.text, "shown": "mark"})
+            continue
+        q = _quantity(el, problem, shaped)
+        if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
+            q = None  # a major arc's central angle is not the angle drawn: its value stays in the text
+        if q is None or q in ann.facts or not all(p in scene.points for p in q.key if q.kind in
+                                                  (QKind.LENGTH, QKind.ANGLE)):
+            givens.append({"fact": text, "element": el.text, "shown": "text"})
+            continue
+        ann.facts[q] = value
+        ann.texts[q] = _value_text(el, value)
+        ann.names[str(q)] = el.text
+        givens.append({"fact": text, "element": el.text, "quantity": str(q), "shown": "label"})
+    goal = None
+    if problem.goal is not None:
+        el = lone(problem.goal.expr)
+        q = _quantity(el, problem, shaped) if el is not None else None
+        if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
+            q = None
+        if q is not None and q not in ann.facts:
+            ann.query = q
+            ann.names[str(q)] = el.text
+            goal = {"element": el.text, "quantity": str(q)}
+        else:
+            goal = {"element": el.text if el is not None else str(problem.goal.expr), "quantity": None}
+    ann.relation_marks = marks
+    return ann, givens, goal
+
+
+def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain", values: str = "image",
+                    fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
+                    line_width: float = 1.5, opacity: float | None = None) -> TextbookFigure:
+    """The textbook figure of ``problem`` (``model``: its numeric model; None: one is made here), drawn from
+    the model or, where it reads better, from the model spread out (``numeric.spread``), as PNG or SVG
+    bytes, with its label export (``marks``, ``givens``, ``goal`` added to GeomVerse's) and what may
+    mislead (``warnings``; ``misleads``: what a batch refuses it for)."""
+    from .compose import _framed
+
+    if style not in STYLES:
+        raise FigureOptionError(f"style must be one of {', '.join(STYLES)}, not {style!r}")
+    if values not in ("image", "text"):
+        raise FigureOptionError(f"values must be image or text, not {values!r}")
+    if fmt not in ("png", "svg"):
+        raise FigureOptionError(f"a figure is a png or an svg, not {fmt!r}")
+    try:
+        renderer = _renderer(size, style, line_width, font_size,
+                             0.0 if style == "plain" else COLOUR_OPACITY if opacity is None else opacity)
+    except ValueError as exc:
+        raise FigureOptionError(str(exc)) from None
+    marks, by_mark = read_marks(problem)
+    from geomill.solvers.numeric import spread
+
+    def composed(m):
+        """A model laid out and composed (not painted), and how much may mislead in it."""
+        scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
+        frame = _framed(scene, renderer.style)[0]
+        faults = readability(problem, scene, frame, marks)
+        ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
+        d = renderer.compose(scene, ann)
+        if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
+            ann = annotation_for(problem, scene, values, marks, by_mark)[0]  # a "?" that reads as another
+            ann.query = None  # element's misleads: the question names the goal alone
+            d = renderer.compose(scene, ann)
+        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
+        return (cost, m, scene, faults, ann, givens, goal, d)
+
+    m = _model(problem, model, seed)
+    best = composed(m)
+    if best[0] and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
+        here = composed(moved)
+        best = here if here[0] < best[0] else best
+    _, m, scene, faults, ann, givens, goal, d = best
+    if fmt == "png":
+        renderer.paint(d)
+        data = renderer.png()
+    else:
+        data, d = renderer._svg(scene, ann)
+    from .attribution import figure_labels
+
+    labels = figure_labels(d)
+    labels = _export(labels, d, ann, givens, goal, m)
+    misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
+               "element's" for lab in d.misread]
+    moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
+             for g in labels["givens"] if g["shown"] == "moved"]
+    note = [f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
+            f"({'; '.join(m.missed)})"] if m.misfit else []
+    return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
+
+
+def _model(problem: GeneralProblem, model, seed: int):
+    if model is not None:
+        return model
+    from geomill.solvers.numeric import build_model
+
+    from .general import APPROXIMATE
+
+    return build_model(problem, seed=seed, check_goal=False, tolerate=APPROXIMATE)
+
+
+_RENDERERS: dict = {}
+
+
+def _renderer(size: int, style: str, line_width: float, font_size: float, opacity: float):
+    """One renderer per look for the whole process (its figure and caches are reused)."""
+    from .draw import LABEL_COLOURS, Renderer
+
+    key = (size, style, line_width, font_size, opacity)
+    r = _RENDERERS.get(key)
+    if r is None:
+        r = Renderer(size=size, opacity=opacity, line_width=line_width, font_size=font_size)
+        r.label_colours = {k: (0.0, 0.0, 0.0) for k in LABEL_COLOURS} if style == "plain" else dict(LABEL_COLOURS)
+        _RENDERERS[key] = r
+    return r
+
+
+def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model) -> dict:
+    size = labels["size"][1]
+
+    def rows(line):
+        return [[round(float(x), 2), round(size - float(y), 2)] for x, y in line]
+
+    for lab in labels["labels"]:  # a radius's value is drawn on a radius, an arc's on its central angle
+        if ann.names.get(lab["element"], lab["element"]) != lab["element"]:
+            lab["of"] = ann.names[lab["element"]]
+    labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
+                        "elements": [element_text(m.kind, e) for e in m.elements],
+                        "count": m.count, "source": m.source,
+                        "pixels": [rows(line) for line in lines]} for m, lines in ann.export]
+    placed = {lab["element"] for lab in labels["labels"]}
+    for g in givens:
+        if g["shown"] == "label":
+            g["drawn"] = q = g.pop("quantity")
+            if q in {str(x) for x in ann.in_text} or q not in placed:
+                g["shown"] = "moved"
+    labels["givens"] = givens
+    if goal is not None:
+        goal["drawn"] = goal.pop("quantity", None)
+        words = {w for lab in labels["labels"] for w in _words(lab["text"])}
+        goal["marked"] = goal["drawn"] in placed or goal["element"] in words  # "?", or its variable drawn
+    labels["goal"] = goal
+    labels["approximate"] = bool(model.misfit)
+    return labels
+
+
+def _words(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"[a-z]+", text))
