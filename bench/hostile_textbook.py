@@ -127,7 +127,7 @@ def build(d: Path) -> list[tuple[str, list[str], dict]]:
         add(f"import --timeout {t}", ["import", "formalgeo", SAMPLE, "--out", d / f"o/t{t}", "--timeout", t], rc=2)
     add("import --limit -1", ["import", "formalgeo", SAMPLE, "--out", o / "lim", "--limit", "-1"], rc=2)
     add("import --workers 0", ["import", "formalgeo", SAMPLE, "--out", o / "w0", "--workers", "0"], rc=2)
-    tri = geo("tri.geo", "triangle ABC\nAB = 3\nBC = 4\nCA = 5\nfind angle ABC\n")
+    tri = geo("tri.geo", "points A B C\ntriangle ABC\nAB = 3\nBC = 4\nCA = 5\nfind angle ABC\n")
     for flag, v in (("--line-width", "0"), ("--line-width", "inf"), ("--opacity", "2"), ("--opacity", "nan"),
                     ("--font-size", "1000"), ("--seed", "-1")):
         add(f"render general {flag} {v}", ["render", tri, "-o", o / "f.png", flag, v],

@@ -75,7 +75,7 @@ def place(tmp_path_factory):
              "circles60.geo": "".join(f"circle O{i} through A B\n" for i in range(1, 61)) + "AB = 2\nfind O1A\n",
              "points190k.geo": "points " + " ".join(f"{chr(65 + i % 26)}{i}" for i in range(30_000)) + "\n" + TRIANGLE,
              "trig.geo": "triangle ABC\nAB = 3\nAC = 4\nangle BAC = " + "sin(" * 45 + "1" + ")" * 45 + "\nfind BC\n",
-             "tri.geo": "triangle ABC\nAB = 3\nBC = 4\nCA = 5\nfind angle ABC\n",
+             "tri.geo": "points A B C\ntriangle ABC\nAB = 3\nBC = 4\nCA = 5\nfind angle ABC\n",
              "div0.geo": "triangle ABC\nAB = 3\nBC = 3\nCA = 5\nfind CA / (AB - BC)\n",
              "quintic.geo": "triangle ABC right at A\nAB = 3\nAC = 4\nBC = x^5 - x + 1\nfind x\n",
              "acos.geo": "points A B C\ntriangle ABC\nAB = 2\nBC = 2\nCA = 3\nfind angle ABC\n"}
