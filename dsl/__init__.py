@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+from geomill.engine.jsontext import special
 from geomill.engine.model import Problem
 from geomill.engine.plane import GeneralProblem
 
@@ -42,6 +43,9 @@ def parse_file(path: str | Path) -> Problem | GeneralProblem:
     limit = 4 * MAX_SOURCE  # bytes: more than the longest problem the reader takes, in any UTF-8
     if str(path) == "-":
         return parse(sys.stdin.read(limit + 1), "<stdin>")
+    why = special(path)
+    if why is not None:
+        raise GeomillError(f"{why}: not read (a problem is a file, or - for standard input)", file=str(path))
     try:
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)

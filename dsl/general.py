@@ -14,6 +14,7 @@ import re
 
 import sympy
 from geomill.engine.errors import ModelError, Span
+from geomill.engine.jsontext import cut
 from geomill.engine.plane import (
     ELEMENT_KINDS,
     ELEMENT_VOCABULARY,
@@ -42,6 +43,12 @@ POLYGON_WORDS = {"triangle": 3, "quadrilateral": 4, "polygon": None}
 TURN_WORDS = ("clockwise", "counterclockwise")
 STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS)
 _PLACEHOLDER = re.compile(r"\{([A-Z]+)\}")
+
+# The size of a general problem (docs/limits.md): far above any textbook or olympiad problem
+# (FormalGeo7k's largest has 22 points, 9 on one line, 6 on one circle, faces of 8 sides;
+# AlphaGeometry's hardest under 40 points), and below what the figure search can take.
+LIMITS = {"points": 48, "points on one line": 24, "points on one circle": 24, "polygon sides": 24,
+          "points in a turning chain": 24, "lines": 48, "circles": 16, "relations": 96, "facts": 96}
 
 
 # -- matching block forms -------------------------------------------------------------------------
@@ -123,6 +130,7 @@ class _Builder:
     def declare(self, pts: tuple[str, ...], span: Span) -> None:
         for p in pts:
             self.points.setdefault(p, span)
+        _limit("points", len(self.points), span)
 
     def statement(self, words: list[Word], span: Span) -> None:
         head = words[0].text
@@ -132,7 +140,9 @@ class _Builder:
             if head == "line":
                 if len(pts) < 2:
                     raise ModelError("a line needs at least 2 points, e.g. 'line A B C'", words[0].span)
+                _limit("points on one line", len(pts), words[0].span)
                 self.lines.append(LineDecl(pts, span))
+                _limit("lines", len(self.lines), span)
             self.declare(pts, span)
             return
         if head in TURN_WORDS:
@@ -141,6 +151,8 @@ class _Builder:
             if not rest or bad is not None:
                 raise ModelError(f"expected chains of 3 or more distinct points after '{head}', e.g. '{head} ABC ACD'",
                                  (bad or words[0]).span)
+            for w in rest:
+                _limit("points in a turning chain", len(w.points), w.span)
             self.turns.append(Turn(head == "clockwise", tuple(w.points for w in rest), span))
             for w in rest:
                 self.declare(w.points, span)
@@ -152,7 +164,9 @@ class _Builder:
             n = POLYGON_WORDS[head]
             pts = rest[0].points
             if (n is not None and len(pts) != n) or len(pts) < 3:
-                raise ModelError(f"a {head} needs {n or 'at least 3'} points, got {rest[0].text}", rest[0].span)
+                raise ModelError(f"a {head} needs {n or 'at least 3'} points, got {cut(rest[0].text, 40)}",
+                                 rest[0].span)
+            _limit("polygon sides", len(pts), rest[0].span)
             self._polygon(pts, rest[0], convex=head != "polygon")
             return
         found = match_block(words)
@@ -168,6 +182,7 @@ class _Builder:
         for pts in args:
             self.declare(pts, span)
         self.relations.setdefault((block.key, args), RelationDecl(block.key, args, span))
+        _limit("relations", len(self.relations), span)
 
     def _circle(self, words: list[Word], span: Span) -> None:
         centre = words[1]
@@ -182,7 +197,9 @@ class _Builder:
             raise ModelError(f"the centre {centre.text} cannot be on its own circle", centre.span)
         old = self.circles.get(centre.points[0])
         merged = tuple(dict.fromkeys((old.points if old else ()) + pts))
+        _limit("points on one circle", len(merged), words[0].span)
         self.circles[centre.points[0]] = CircleDecl(centre.points[0], merged, old.span if old else span)
+        _limit("circles", len(self.circles), span)
         self.declare(centre.points + pts, span)
 
     def _polygon(self, pts: tuple[str, ...], word: Word, convex: bool = True) -> None:
@@ -203,11 +220,20 @@ class _Builder:
         self.given[key] = span
         _check_value(lhs, line.value, line.value_span)
         self.facts.append(Equality(lhs, line.value, span))
+        _limit("facts", len(self.facts), span)
 
     def set_goal(self, e: sympy.Expr, span: Span) -> None:
+        _check_magnitude(e, span)
         if self.goal is not None:
             raise ModelError(f"only one 'find' per problem (the first is on line {self.goal.span.line})", span)
         self.goal = Goal(e, span)
+
+
+def _limit(what: str, n: int, span: Span) -> None:
+    """Refuse a problem past one of its LIMITS, at the statement that passes it."""
+    if n > LIMITS[what]:
+        raise ModelError(f"more than {LIMITS[what]} {what}: a general problem holds at most {LIMITS[what]} "
+                         "(see docs/limits.md)", span)
 
 
 def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralProblem:
@@ -329,8 +355,21 @@ def _term(words: list[Word]) -> sympy.Expr:
     return element_symbol(kind.key, pts.points)
 
 
+MAGNITUDE = 10**12  # numbers in a value, however they are written (10^10*10^10 …), lie in [1e-12, 1e12]
+
+
+def _check_magnitude(value: sympy.Expr, span: Span | None) -> None:
+    """A number in a value past the scale a figure is computed in (floats hold 1e300, but a triangle
+    of that size overflows its own area): refused, not drawn wrong."""
+    for n in value.atoms(sympy.Number):
+        if n != 0 and not sympy.Rational(1, MAGNITUDE) <= abs(n) <= MAGNITUDE:
+            raise ModelError(f"the number {cut(str(n), 30)} is out of range: numbers in a value lie between "
+                             f"1e-12 and 1e12 (see docs/limits.md)", span)
+
+
 def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
     """A single element given a number no figure could have: a negative length, a 200-degree angle."""
+    _check_magnitude(value, span)
     el = element_of(lhs) if isinstance(lhs, sympy.Symbol) else None
     if el is None or value.free_symbols or not value.is_number:
         return

@@ -22,6 +22,7 @@ from .forms import Word, is_element, make_word
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE = 200_000
 MAX_NESTING = 50
+MAX_CALLS = 8  # functions nested in one another (sin(cos(sqrt(x)))): a textbook value nests two or three
 
 
 @functools.cache
@@ -192,18 +193,27 @@ def _parse_whole(text: str) -> list[SourceLine]:
 
 
 def _check_nesting(text: str) -> None:
-    """Refuse parentheses nested deeper than MAX_NESTING before anything builds a deep tree."""
+    """Refuse parentheses nested deeper than MAX_NESTING, and function calls nested deeper than
+    MAX_CALLS (each is evaluated inside the other: a tower of them takes unbounded time to
+    evaluate), before anything builds a deep tree."""
     for lineno, line in enumerate(text.split("\n"), 1):
         if "(" not in line:  # depth only grows at '('
             continue
-        depth = 0
-        for col, ch in enumerate(line.split("#", 1)[0], 1):
+        depth, calls = 0, []
+        code = line.split("#", 1)[0]
+        for col, ch in enumerate(code, 1):
             if ch == "(":
                 depth += 1
                 if depth > MAX_NESTING:
                     raise ParseError(f"parentheses nested deeper than {MAX_NESTING}", Span(lineno, col))
+                calls.append(col > 1 and (code[col - 2].isalnum() or code[col - 2] in "_'"))
+                if sum(calls) > MAX_CALLS:
+                    raise ParseError(f"functions nested deeper than {MAX_CALLS} (a value such as "
+                                     f"sin(cos(x)) nests two)", Span(lineno, col))
             elif ch == ")":
                 depth -= 1
+                if calls:
+                    calls.pop()
 
 
 def _line(node: Tree) -> SourceLine:

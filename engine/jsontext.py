@@ -9,6 +9,8 @@ refuse as not finite), and nesting deeper than
 from __future__ import annotations
 
 import json
+import os
+import stat
 
 from .errors import GeomillError, Span
 
@@ -70,6 +72,9 @@ MAX_LINE = 64 * 2**20  # bytes of one JSON line
 def read_bounded(path, limit: int = MAX_FILE, what: str = "the file") -> bytes:
     """A file's bytes, or an error naming it: unreadable, or longer than ``limit`` (an endless
     device, a runaway file) -- never read into memory whole."""
+    why = special(path)
+    if why is not None:  # opening a FIFO waits for a writer
+        raise JSONInputError(f"cannot read {what}: {why}", file=str(path))
     try:
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)
@@ -107,3 +112,18 @@ def cut(text: str, limit: int = 80) -> str:
     """``text`` quoted in an error: whole when short, else its start, an ellipsis and its length."""
     text = str(text)
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def special(path) -> str | None:
+    """Why ``path`` is not to be read, when it is a FIFO, a device or a socket (a read of one may
+    wait for ever or never end): ``"a FIFO, not a file"``; None for a file, a folder or a path that
+    is not there (opening it says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a special file")
+    return f"{kind}, not a file"

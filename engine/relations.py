@@ -21,6 +21,7 @@ import numpy as np
 import sympy
 
 from . import plane_geometry as pg
+from .model import split_points
 from .plane import element_of, element_symbol
 
 Pts = Mapping[str, np.ndarray]
@@ -29,24 +30,32 @@ Rng = np.random.Generator
 # -- template elements ------------------------------------------------------------------------
 
 
+def _points(pts) -> tuple[str, ...]:
+    """An element's points from a name (``"A1B1"``: points with digits and primes are split as names,
+    not letters) or a tuple of them."""
+    if not isinstance(pts, str):
+        return tuple(pts)
+    return tuple(pts) if pts.isalpha() else split_points(pts)
+
+
 def L(pts: str) -> sympy.Symbol:  # noqa: N802 - reads as the length bars a textbook writes
-    return element_symbol("length", tuple(pts))
+    return element_symbol("length", _points(pts))
 
 
 def ang(pts: str) -> sympy.Symbol:
-    return element_symbol("angle", tuple(pts))
+    return element_symbol("angle", _points(pts))
 
 
 def area(pts: str) -> sympy.Symbol:
-    return element_symbol("area", tuple(pts))
+    return element_symbol("area", _points(pts))
 
 
 def arc(pts: str) -> sympy.Symbol:
-    return element_symbol("arc", tuple(pts))
+    return element_symbol("arc", _points(pts))
 
 
 def arc_length(pts: str) -> sympy.Symbol:
-    return element_symbol("arc_length", tuple(pts))
+    return element_symbol("arc_length", _points(pts))
 
 
 def radius(centre: str) -> sympy.Symbol:
@@ -58,7 +67,7 @@ def diameter(centre: str) -> sympy.Symbol:
 
 
 def height(pts: str) -> sympy.Symbol:
-    return element_symbol("height", tuple(pts))
+    return element_symbol("height", _points(pts))
 
 
 # -- coordinate conditions (each a residual, 0 when it holds, of order 1 when far off) --------------

@@ -21,7 +21,8 @@ from geomill.dsl import expr as dsl_expr
 from geomill.dsl import format_problem, parse
 from geomill.dsl.syntax import expression_parser
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import TRIG, Degrees, GeneralProblem, element_of, element_symbol
+from geomill.engine.jsontext import cut
+from geomill.engine.plane import ELEMENT_KINDS, TRIG, Degrees, GeneralProblem, element_of, element_symbol
 from lark.exceptions import UnexpectedInput
 
 # FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
@@ -97,11 +98,19 @@ def value(t: Term | str) -> sympy.Expr:
     if isinstance(t, str):
         return _atom(t)
     if t.name in _ELEMENTS:
-        pts = tuple(t.args[0])
+        if len(t.args) != 1 or not isinstance(t.args[0], str):
+            raise Unsupported(f"{t.name} of {len(t.args)} arguments")
+        pts = tuple(_points_of(t.args[0]))
         kind = _ELEMENTS[t.name]
+        want = ELEMENT_KINDS[kind].n_points
+        if (want is not None and len(pts) != want) or (want is None and len(pts) < 3):
+            raise Unsupported(f"{t.name}({cut(t.args[0], 30)}) names {len(pts)} points, not {want or 'at least 3'}")
         if kind in _ARCS:
             pts = _arc(pts)
         return element_symbol(kind, pts)
+    if t.name in _RATIOS or t.name == "RatioOfSimilarArc":
+        if len(t.args) != 2 or not all(isinstance(a, str) and len(_points_of(a)) >= 3 for a in t.args):
+            raise Unsupported(f"{t.name} with arguments other than two figures")
     if t.name in _RATIOS:
         a, b = t.args
         b = _mirrored(b) if "Mirror" in t.name else b
@@ -187,8 +196,8 @@ _ON_CIRCLE = {"IsTangentOfCircle": (1, lambda a: a[0][1:]), "IsDiameterOfCircle"
 
 
 def _points_of(arg: str) -> str:
-    if not re.fullmatch(r"[A-Z]+", arg):
-        raise Unsupported(f"points {arg!r}")
+    if not isinstance(arg, str) or not re.fullmatch(r"[A-Z]{1,26}", arg):
+        raise Unsupported(f"points {cut(str(arg), 30)!r}")
     return arg
 
 
@@ -215,6 +224,9 @@ def _construction(cdl: list[str]) -> Figure:
         t = parse_cdl(item)
         if t.name == "Shape":
             faces.append([_points_of(a) for a in t.args])
+            if any(len(side) > 3 for side in faces[-1]):  # a side is a segment, an arc or a circle
+                raise Unsupported(f"a Shape side of {max(map(len, faces[-1]))} points (a side is a segment, "
+                                  "an arc or a circle)")
         elif t.name == "Collinear":
             pts = _points_of(t.args[0])
             fig.lines.append(pts)
@@ -388,12 +400,24 @@ def _fact(lhs: sympy.Expr, rhs: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
     raise Unsupported("an equation that cannot be written with an element alone on its left")
 
 
+MAX_ID = 10**12  # problem ids name files: FormalGeo's run to 6,981
+MAX_CDL = 500  # statements of one problem (construction, text, image and goal together)
+MAX_CDL_CHARS = 4000  # characters of one statement
+
+
 def convert(problem: dict) -> tuple[str, GeneralProblem]:
     """The ``.geo`` text of one FormalGeo problem, and the problem it reads back as."""
     for field, kind in (("problem_id", int), ("construction_cdl", list), ("text_cdl", list),
                         ("image_cdl", list), ("goal_cdl", str)):
         if not isinstance(problem.get(field), kind) or isinstance(problem.get(field), bool):
             raise Unsupported(f"field {field!r} missing or not a {kind.__name__}")
+    cdl = problem["construction_cdl"] + problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]]
+    if len(cdl) > MAX_CDL or any(len(item) > MAX_CDL_CHARS for item in cdl if isinstance(item, str)):
+        raise Unsupported(f"more than {MAX_CDL} CDL statements, or one of more than {MAX_CDL_CHARS:,} characters "
+                          "(FormalGeo's largest problem has under 100 statements of under 200 characters)")
+    if not 0 <= problem["problem_id"] < MAX_ID:
+        raise Unsupported(f"problem_id {cut(str(problem['problem_id']), 30)} is not a whole number from 0 to "
+                          f"{MAX_ID - 1:,} (it names the problem's file)")
     fig = _construction(problem["construction_cdl"])
     seen: dict[str, tuple[sympy.Expr, sympy.Expr]] = {}
     for item in dict.fromkeys(problem["text_cdl"] + problem["image_cdl"]):
@@ -466,12 +490,26 @@ def approximate_note(model) -> str:
             f"({'; '.join(model.missed)})")
 
 
+def one_line(value: object, limit: int = 200) -> str:
+    """A field of an imported file as it may stand in a comment line: every run of white space
+    (line breaks too) one space, cut short: a field never adds a line to a problem."""
+    return cut(" ".join(str(value).split()), limit)
+
+
+def field(value: object) -> object:
+    """A field of an imported file as a report keeps it: a whole number, a string (cut short) or
+    None, so that the report is strict JSON whatever the file held (NaN, nested values)."""
+    if value is None or isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**18):
+        return value
+    return one_line(value, 80)
+
+
 def header(problem: dict) -> str:
     """The comment lines a written problem starts with: where it comes from and its answer."""
-    out = [f"# FormalGeo7k problem {problem.get('problem_id')} ({problem.get('source')}), "
-           f"level {problem.get('problem_level')}"]
+    out = [f"# FormalGeo7k problem {one_line(problem.get('problem_id'))} ({one_line(problem.get('source'))}), "
+           f"level {one_line(problem.get('problem_level'))}"]
     if isinstance(problem.get("problem_answer"), str):
-        out.append(f"# answer: {problem['problem_answer']}")
+        out.append(f"# answer: {one_line(problem['problem_answer'])}")
     return "\n".join(out) + "\n"
 
 
@@ -483,18 +521,31 @@ def read_problems(path: Path) -> Iterator[tuple[str, dict | str]]:
 # -- a run over many problems ------------------------------------------------------------------------
 
 
+def malformed(exc: BaseException) -> str:
+    """A reason for a problem whose fields break the reader where no check names them, in words
+    (no Python exception names)."""
+    what = ("nested too deeply" if isinstance(exc, RecursionError)
+            else "a value out of range" if isinstance(exc, (ArithmeticError, ValueError))
+            else "a field of an unexpected shape")
+    return f"malformed problem: {what}"
+
+
 def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float = 30.0) -> dict:
     """One problem's report entry (and its text when it is written: with ``model``, only when a
     figure satisfies it); cut off after ``timeout`` seconds of its own CPU time (so that a busy
     machine does not cut off what an idle one finishes)."""
+    import math
     import signal
     import time
+
+    from geomill.engine import budget
 
     where, problem = item
     if not isinstance(problem, dict):
         return {"where": where, "ok": False, "reason": problem if isinstance(problem, str) else "not a JSON object"}
     pid = problem.get("problem_id")
-    entry = {"where": where, "problem_id": pid, "source": problem.get("source"), "level": problem.get("problem_level")}
+    entry = {"where": where, "problem_id": field(pid), "source": field(problem.get("source")),
+             "level": field(problem.get("problem_level"))}
 
     def _cut(signum, frame):  # noqa: ARG001 - the signal handler's signature
         raise TimeoutError
@@ -509,12 +560,14 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
             from geomill.engine.errors import SolveError
             from geomill.solvers.numeric import build_model
             try:
-                m = build_model(parsed, check_goal=False, tolerate=APPROXIMATE)
+                with budget.limits(2 * timeout):  # the CPU timer cuts it off first; this bounds memory
+                    m = build_model(parsed, check_goal=False, tolerate=APPROXIMATE)
                 entry["model"] = "ok" if not m.misfit else "approximate"
                 if m.misfit:  # drawn all the same, and said so in the file and the report
                     entry["approximate"] = note = approximate_note(m)
                     entry["text"] = header(problem) + f"# {note}\n" + text
-                entry["measured"] = m.goal_value()
+                measured = m.goal_value()
+                entry["measured"] = measured if measured is not None and math.isfinite(measured) else None
                 answer = answer_value(problem.get("problem_answer"))
                 if answer is not None and entry["measured"] is not None:
                     entry["answer_matches"] = abs(entry["measured"] - answer) <= 1e-2 * max(1.0, abs(answer))
@@ -527,10 +580,34 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
         during = "no numeric model: " if "text" in entry else ""
         entry.pop("text", None)
         entry.update(ok=False, reason=f"{during}timed out after {timeout:g} s of CPU time")
-    except (RecursionError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-        entry.update(ok=False, reason=f"malformed problem: {type(e).__name__}: {e}")
+    except (RecursionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        entry.pop("text", None)
+        entry.update(ok=False, reason=malformed(e))
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
     entry["seconds"] = round(time.process_time() - start, 3)  # CPU seconds
     return entry
+
+
+def quiet_worker() -> None:
+    """A pool worker of an import: a worker that dies with its parent (killed, interrupted) says
+    nothing: its traceback is no news to the user."""
+    import os
+    import sys
+
+    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the worker's own, for its life
+
+
+def pool(method: str, workers: int):
+    """A process pool whose workers are deaf to Ctrl-C from birth (a spawned worker still importing
+    its modules would otherwise print a KeyboardInterrupt traceback): Ctrl-C is the parent's, which
+    ends the pool and says ``interrupted``."""
+    import multiprocessing as mp
+    import signal
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the workers, forked or spawned
+    try:
+        return mp.get_context(method).Pool(workers, initializer=quiet_worker)
+    finally:
+        signal.signal(signal.SIGINT, old)

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sympy
-from geomill.dataset.files import write_json
+from geomill.dataset.files import write_bytes, write_json, write_text
 from geomill.dataset.folder import prepare_part, write_manifest, write_part_files, write_shard
 from geomill.dataset.records import Manifest, Part, Record
+from geomill.engine import budget
 from geomill.engine.errors import GeomillError
 from geomill.engine.plane import GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
@@ -33,6 +34,8 @@ PART = "textbook"
 AGREE = 1e-3  # FormalGeo's answer and ours: within 0.1 % (the benchmark's "right")
 _HEADER = re.compile(r"^# FormalGeo7k problem (\S+) \((.*)\), level (\S+)$", re.M)
 _ANSWER = re.compile(r"^# answer: (.*)$", re.M)
+_ID = re.compile(r"[0-9]{1,12}")
+_SAFE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a record id names its image files
 _LISTED = ("where", "problem_id", "source", "level", "reason", "detail")
 ANSWER_TYPES = {"length": "side", "angle": "angle", "area": "area", "perimeter": "perimeter"}
 
@@ -74,8 +77,8 @@ def read_sources(path: Path) -> Iterator[tuple[str, dict | str]]:
 
 def _header(text: str, stem: str) -> dict:
     m, a = _HEADER.search(text), _ANSWER.search(text)
-    pid = m.group(1) if m else stem
-    return {"problem_id": int(pid) if pid.isdigit() else pid, "source": m.group(2) if m else None,
+    pid = m.group(1) if m and _ID.fullmatch(m.group(1)) else stem  # an id names files: digits only
+    return {"problem_id": int(pid) if _ID.fullmatch(pid) else pid, "source": m.group(2) if m else None,
             "problem_level": int(m.group(3)) if m and m.group(3).isdigit() else None,
             "problem_answer": a.group(1).strip() if a else None}
 
@@ -225,7 +228,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
 
-    from .formalgeo import APPROXIMATE, Unsupported, answer_value, approximate_note, convert, header
+    from .formalgeo import APPROXIMATE, Unsupported, answer_value, approximate_note, convert, field, header
 
     if "geo" in problem:
         from geomill.dsl import parse
@@ -277,7 +280,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
         labels = json.dumps(fig.labels, ensure_ascii=False, separators=(",", ":")).encode()
     goal = parsed.goal.expr
     el = element_of(goal) if goal.is_Symbol else None
-    pid = problem.get("problem_id")
+    pid = field(problem.get("problem_id"))
     shapes = [{"name": "".join(p.points), "kind": p.noun, "pool": "formalgeo"} for p in parsed.polygons]
     shapes += [{"name": "".join("".join(a) for a in r.args), "kind": r.key, "pool": "formalgeo"}
                for r in parsed.relations]
@@ -294,9 +297,9 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
         "distractors": {"shapes": [], "facts": []}, "variables": sorted(s.name for s in parsed.variables),
         "verified": {"solved": True, "formalgeo_answer": True, "lint": True, "figure": png is not None},
         "approximate": approximate_note(model) if model.misfit else None,  # the givens disagree: drawn near
-        "formalgeo": {"problem_id": pid, "source": problem.get("source"), "level": problem.get("problem_level"),
-                      "answer": problem.get("problem_answer")},
-        "knobs": {"source": "formalgeo", "level": problem.get("problem_level"),
+        "formalgeo": {"problem_id": pid, "source": field(problem.get("source")),
+                      "level": field(problem.get("problem_level")), "answer": field(problem.get("problem_answer"))},
+        "knobs": {"source": "formalgeo", "level": field(problem.get("problem_level")),
                   "dataset": str(problem.get("source") or "?").split("-")[0], "values": "text",
                   "annotation": "plain", "images": opts.images, "figure_values": "image" if opts.images else None},
     }
@@ -308,8 +311,10 @@ def build_one(item: tuple[str, dict | str], opts: Options) -> dict:
     where, problem = item
     entry = {"where": where}
     if isinstance(problem, dict):
-        entry.update(problem_id=problem.get("problem_id"), source=problem.get("source"),
-                     level=problem.get("problem_level"))
+        from .formalgeo import field
+
+        entry.update(problem_id=field(problem.get("problem_id")), source=field(problem.get("source")),
+                     level=field(problem.get("problem_level")))
 
     def _cut(signum, frame):  # noqa: ARG001 - the signal handler's signature
         raise TimeoutError
@@ -318,13 +323,16 @@ def build_one(item: tuple[str, dict | str], opts: Options) -> dict:
     signal.setitimer(signal.ITIMER_PROF, opts.timeout)
     start = time.process_time()
     try:
-        entry.update(build(item, opts), ok=True)
+        with budget.limits(2 * opts.timeout):  # the CPU timer cuts it off first; this bounds memory
+            entry.update(build(item, opts), ok=True)
     except Skip as exc:
         entry.update(ok=False, reason=exc.reason, detail=exc.detail)
     except TimeoutError:
         entry.update(ok=False, reason="timed out", detail=f"after {opts.timeout:g} s of CPU time")
     except (RecursionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        entry.update(ok=False, reason="error", detail=f"{type(exc).__name__}: {str(exc)[:200]}")
+        from .formalgeo import malformed
+
+        entry.update(ok=False, reason="error", detail=malformed(exc))
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
@@ -346,14 +354,16 @@ def write_dataset(entries: list[dict], out: Path, opts: Options, shard_size: int
     for index, e in enumerate(kept):
         r = e["record"]
         rid = f"{opts.part}-{e.get('problem_id', index)}"
-        if rid in seen:
+        if not _SAFE.fullmatch(rid) or ".." in rid:  # an id from a file's header that cannot name a file
+            rid = f"{opts.part}-item{index}"
+        if rid in seen:  # two problems, one id: kept apart
             rid = f"{rid}-{index}"
         seen.add(rid)
         image = f"images/{rid}.png" if e.get("png") is not None else None
         r = {**r, "id": rid, "part": opts.part, "index": index, "seed": f"formalgeo:{e.get('problem_id')}",
              "image": image, "labels": f"images/{rid}.labels.json" if image else None}
         if image:
-            write_part_files(out, opts.part, {image: e["png"], r["labels"]: e["labels"]})
+            write_part_files(out, opts.part, {image: _bytes(e["png"]), r["labels"]: _bytes(e["labels"])})
         records.append(Record.from_json(r, f"record {rid}"))
     reasons = Counter(e["reason"] for e in entries if not e.get("ok"))
     for shard in range(max(1, (len(records) + shard_size - 1) // shard_size)):
@@ -371,6 +381,66 @@ def write_dataset(entries: list[dict], out: Path, opts: Options, shard_size: int
                                  results))
     write_json(out / "textbook_report.json", summary)
     return summary
+
+
+def _bytes(data: bytes | Path) -> bytes:
+    return data.read_bytes() if isinstance(data, Path) else data
+
+
+class Journal:
+    """A ``--records`` run's entries as each is done: a JSON line each (its figure's bytes in files
+    beside it, not in memory), so that a killed run goes on where it stopped.  A journal of other
+    options or another source is started afresh."""
+
+    def __init__(self, folder: Path, options: dict):
+        import json
+        import shutil
+
+        self.folder = Path(folder)
+        key = json.dumps(options, sort_keys=True, default=str)
+        stamp = self.folder / "options.json"
+        if self.folder.exists() and (not stamp.is_file() or stamp.read_text(encoding="utf-8") != key):
+            shutil.rmtree(self.folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if not stamp.is_file():
+            write_text(stamp, key)
+        self._done: dict[str, dict] = {}
+        path = self.folder / "entries.jsonl"
+        if path.is_file():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                try:
+                    e = json.loads(line)
+                except ValueError:  # a line torn by the kill: that problem is done again
+                    continue
+                self._done[e["where"]] = e
+        self._fh = open(path, "a", encoding="utf-8")  # noqa: SIM115 - appended to for the run
+
+    def done(self) -> set[str]:
+        return set(self._done)
+
+    def add(self, entry: dict) -> None:
+        import json
+
+        n = len(self._done)
+        for key, suffix in (("png", "png"), ("labels", "labels.json")):
+            if entry.get(key) is not None:
+                write_bytes(self.folder / f"{n}.{suffix}", entry[key], durable=False)
+                entry[key] = f"{n}.{suffix}"
+        self._fh.write(json.dumps(entry, ensure_ascii=False, allow_nan=False) + "\n")
+        self._fh.flush()
+        self._done[entry["where"]] = entry
+
+    def entries(self, order: list[str]) -> list[dict]:
+        """The entries of ``order``'s problems, in that order, figures as paths to their files."""
+        self._fh.close()
+        out = []
+        for where in order:
+            e = dict(self._done[where])
+            for key in ("png", "labels"):
+                if e.get(key) is not None:
+                    e[key] = self.folder / e[key]
+            out.append(e)
+        return out
 
 
 def _by(entries: list[dict]) -> dict:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy
+from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import GeneralProblem, element_of
 from geomill.engine.relations import BLOCKS_BY_KEY
@@ -273,6 +274,7 @@ class Plan:
         todo = list(self.problem.points)
         while todo:
             best = None
+            budget.check()
             for name in todo:
                 usable = [r for r in self.candidates.get(name, ()) if set(r.needs) <= placed]
                 step = _step(name, usable, placed, bad)
@@ -461,6 +463,7 @@ def _candidates(problem: GeneralProblem) -> dict[str, list[Rule]]:
         for rule in RELATION_LOCI.get(rel.key, ()):
             add(_renamed(rule, names))
     for ln in problem.lines:
+        budget.check()
         for i, target in enumerate(ln.points):
             for j, a in enumerate(ln.points):
                 for k in range(j + 1, len(ln.points)):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy
+from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
@@ -92,6 +93,11 @@ class NumericModel:
             return float(fn(*args))
         except (ValueError, ZeroDivisionError, OverflowError):
             return float("nan")
+        except (NameError, TypeError):  # a form math has no function for (a CRootOf of a quintic): sympy's own
+            try:
+                return float(_radians(sympy.sympify(e, strict=True)).xreplace(dict(zip(syms, args))).evalf())
+            except (TypeError, ValueError, ArithmeticError):
+                return float("nan")
 
     def goal_value(self) -> float | None:
         return None if self.problem.goal is None else self.value(self.problem.goal.expr)
@@ -349,6 +355,7 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
     state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf}
 
     def watched(x: np.ndarray) -> np.ndarray:
+        budget.check()
         r = fun(x)
         worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
         if worst < state["best"]:
@@ -486,6 +493,18 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     fact (lines, circles, relations, faces) and misses no given value by more than that share
     (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
     ``misfit`` says by how much, ``missed`` which givens."""
+    with budget.limits(), budget.stage("the figure search", size(problem)), np.errstate(all="ignore"):
+        return _build(problem, starts, seed, check_goal, tolerate)
+
+
+def size(problem: GeneralProblem) -> str:
+    """A problem's size in words, for a budget's message: ``30 points, 9 relations``."""
+    parts = [(len(problem.points), "point"), (len(problem.lines), "line"), (len(problem.circles), "circle"),
+             (len(problem.polygons), "polygon"), (len(problem.relations), "relation"), (len(problem.facts), "fact")]
+    return ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in parts if n)
+
+
+def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float) -> NumericModel:
     system = _System(problem)
     plan = Plan(problem, _size_hint(problem))
     search = _search(system, plan, starts, seed, check_goal)
@@ -501,6 +520,15 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
         missed, where = _missed(system, search.nearest)
         raise SolveError(f"no figure satisfies these facts (best of {len(search.tried)} starts leaves a "
                          f"residual of {search.best:.2g}{missed})", where)
+    if check_goal and problem.goal is not None:
+        zero = _zero_divisor(found[0], problem.goal.expr)
+        if zero is not None:
+            raise SolveError(f"the goal divides by {zero}, which is 0 on the figure: it has no value",
+                             problem.goal.span)
+        value = found[0].goal_value()
+        if value is not None and not math.isfinite(value):
+            raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
+                             "(it overflows, or is not real)", problem.goal.span)
     if len(found) == 2:
         a, b = found[0].goal_value(), found[1].goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
@@ -510,6 +538,16 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}", problem.goal.span)
     return found[0]
+
+
+def _zero_divisor(model: NumericModel, e: sympy.Expr) -> str | None:
+    """A divisor of ``e`` (``AB - BC`` in ``CA / (AB - BC)``) that is 0 on the model, in words."""
+    for d in e.atoms(sympy.Pow):
+        if d.exp.is_negative and d.base.free_symbols:
+            v = model.value(d.base)
+            if not math.isfinite(v) or abs(v) <= 1e-9 * max(1.0, model.size()):
+                return _said(d.base)
+    return None
 
 
 def _polish(system: _System, model: NumericModel) -> NumericModel:
@@ -551,6 +589,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
     out = _Search([], None, [], math.inf, np.zeros(0))
     found = out.found
     for k in range(2 * starts + FALLBACK_STARTS):
+        budget.check()
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
         if k >= starts and found:

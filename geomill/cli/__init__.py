@@ -10,6 +10,7 @@ import argparse
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from geomill import __version__
@@ -38,7 +39,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        with warnings.catch_warnings():  # numpy's overflow and invalid-value notes are no news to a user
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return int(args.func(args) or 0)
+    except MemoryError:
+        print("error: out of memory (the input is too large for this machine)", file=sys.stderr)
+        return 1
     except GeomillError as exc:
         print(f"error: {messages.line(exc)}", file=sys.stderr)
         return 1

@@ -69,6 +69,14 @@ SCALE = number(above=0.0, most=1000.0)  # --scale
 TEMPERATURE = number(0.0, 10.0)
 SECONDS = number(above=0.0, most=86_400.0)  # --timeout
 TOKENS = integer(1, 1_000_000)  # --max-tokens
+SEED = integer(0, 2**32 - 1)  # --seed
+BUDGET = 6.0  # seconds a general problem's figure search and deduction may take (solve, render, scene, check)
+
+
+def add_budget(p: argparse.ArgumentParser) -> None:
+    """``--timeout``: the time budget of a general problem's figure search and deduction."""
+    p.add_argument("--timeout", type=SECONDS, default=BUDGET, metavar="SECONDS",
+                   help=f"a general problem's figure search and deduction stop after this long (default {BUDGET:g})")
 
 
 class OneLineParser(argparse.ArgumentParser):

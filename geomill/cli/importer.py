@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
-import multiprocessing as mp
+import shutil
 import statistics
 import sys
 from functools import partial
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
+
+from . import flags
 
 NO_MODEL = "no numeric model: "  # how the import says a problem has no figure (generate/formalgeo.py)
 
@@ -20,11 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("collection", choices=["formalgeo"], help="the collection's format")
     p.add_argument("source", help="a .json, .jsonl or .jsonl.gz file, or a folder of them")
     p.add_argument("--out", required=True, help="the folder the .geo files and import_report.json go to")
-    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--timeout", type=float, default=30.0, help="CPU seconds per problem before it is cut off")
+    p.add_argument("--workers", type=flags.COUNT, default=2, help="processes (default 2)")
+    p.add_argument("--timeout", type=flags.SECONDS, default=30.0,
+                   help="CPU seconds per problem before it is cut off (default 30)")
     p.add_argument("--no-model", action="store_true",
                    help="do not build the numeric model of each problem (faster; writes problems with no figure too)")
-    p.add_argument("--limit", type=int, default=None, help="only the first N problems")
+    p.add_argument("--limit", type=flags.COUNT, default=None, help="only the first N problems")
     from .textbook import add_options
     add_options(p)
     p.set_defaults(func=run)
@@ -34,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from geomill.dataset.files import write_text
-    from geomill.generate.formalgeo import import_one, read_problems
+    from geomill.dataset.outdir import check_out, staging, swap_in
+    from geomill.generate.formalgeo import import_one, pool, read_problems
 
     if args.records:  # the solved problems as a dataset (geomill/cli/textbook.py)
         from .textbook import run_records
@@ -42,26 +47,40 @@ def run(args: argparse.Namespace) -> int:
     source, out = Path(args.source), Path(args.out)
     if not source.exists():
         raise GeomillError(f"no such file or folder: {source}")
-    if args.workers < 1 or args.timeout <= 0:
-        raise GeomillError("--workers must be at least 1 and --timeout positive")
-    out.mkdir(parents=True, exist_ok=True)
-    items = list(read_problems(source))[: args.limit]
+    check_out(out, source, _ours, "a problem this command wrote")
+    items = list(itertools.islice(read_problems(source), args.limit))
+    stage = staging(out, "import")
+    if stage.exists():
+        shutil.rmtree(stage)
+    stage.mkdir(parents=True)
     job = partial(import_one, model=not args.no_model, timeout=args.timeout)
-    entries = []
-    with mp.get_context("fork").Pool(args.workers) as pool:
-        for entry in tqdm(pool.imap(job, items, chunksize=4), total=len(items), desc="import", unit="problem",
+    entries, written = [], {}
+    with pool("fork", args.workers) as workers:
+        for entry in tqdm(workers.imap(job, items, chunksize=4), total=len(items), desc="import", unit="problem",
                           file=sys.stderr, disable=None):
             text = entry.pop("text", None)
             if entry.get("ok") and text is not None:
-                write_text(out / f"{entry['problem_id']}.geo", text)
+                name = f"{entry['problem_id']}.geo"
+                if name in written:  # two problems, one id: the first is kept, the second said
+                    entry.update(ok=False, reason=f"duplicate problem_id {entry['problem_id']} "
+                                                  f"(the first is {written[name]}): not written")
+                else:
+                    written[name] = entry["where"]
+                    write_text(stage / name, text)
             entries.append(entry)
     report = _summary(entries)
-    write_text(out / "import_report.json", json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    write_text(stage / "import_report.json", json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+    swap_in(stage, out)
     print(f"imported {report['imported']} of {report['problems']} problems "
           f"({100 * report['rate']:.1f} %) into {out}; models built: {report['models']} "
           f"({report['approximate_models']} approximate: their givens disagree); measured goal equal to "
           f"the given answer: {report['answers_matching']} of {report['answers_checked']} checked", file=sys.stderr)
     return 0
+
+
+def _ours(path: Path) -> bool:
+    """What an import writes in --out: problems and the report."""
+    return path.is_file() and (path.name.endswith(".geo") or path.name == "import_report.json")
 
 
 def _summary(entries: list[dict]) -> dict:

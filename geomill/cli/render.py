@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scene", help="lay a problem out and print its scene (points, segments, arcs, shapes, measured)")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="the whole scene as JSON")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=flags.SEED, default=0)
+    flags.add_budget(p)
     p.set_defaults(func=cmd_scene)
 
     p = sub.add_parser("render", help="draw a problem's figure as PNG or SVG")
@@ -39,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--line-width", type=float, default=1.5, help="points")
     p.add_argument("--font-size", type=float, default=12, help="points")
     p.add_argument("--size", type=flags.IMAGE_SIZE, default=512, help="image width and height in pixels")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=flags.SEED, default=0)
+    flags.add_budget(p)
     p.add_argument("--labels", metavar="OUT.json",
                    help="also write the labels: each one's text, element, box and leader, in pixels")
     p.set_defaults(func=cmd_render)
@@ -61,12 +63,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "of its extent), units=T (a diameter's or radius's ends, the figure's length units; "
                         "default 0.1%% of its extent); e.g. --tolerance ratio=0.05,degrees=3")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=flags.SEED, default=0)
+    flags.add_budget(p)
     p.set_defaults(func=cmd_check)
 
 
-def _scene(path: str, seed: int):
+def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
     from geomill.dsl import parse_file
+    from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem
     from geomill.render.layout import layout
     from geomill.solvers import solve
@@ -75,7 +79,8 @@ def _scene(path: str, seed: int):
     if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
         from geomill.render.general import general_scene
         try:
-            model, scene = general_scene(problem, seed)
+            with budget.limits(seconds):
+                model, scene = general_scene(problem, seed)
         except GeomillError as exc:
             raise exc.located(path) from None
         if model.misfit:
@@ -90,7 +95,7 @@ def _scene(path: str, seed: int):
 
 
 def cmd_scene(args: argparse.Namespace) -> int:
-    _, scene = _scene(args.file, args.seed)
+    _, scene = _scene(args.file, args.seed, args.timeout)
     if args.json:
         print(scene.to_json())
         return 0
@@ -114,6 +119,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise RenderArgumentError(f"cannot write {args.output!r}: the output must end in .png or .svg")
+    if args.labels and _same_file(args.labels, args.output):
+        raise RenderArgumentError(f"--labels {args.labels!r} is the image -o writes: give the labels their own file")
     from geomill.dsl import parse_file
     from geomill.engine.plane import GeneralProblem
 
@@ -123,7 +130,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.style is not None:
         raise RenderArgumentError("--style applies to textbook problems: a GeomVerse figure's shapes are told "
                                   "apart by their fill colours")
-    sol, scene = _scene(args.file, args.seed)
+    sol, scene = _scene(args.file, args.seed, args.timeout)
     try:
         renderer = Renderer(size=args.size, opacity=literal("geomill.render.colours", "FILL_OPACITY")
                             if args.opacity is None else args.opacity, line_width=args.line_width,
@@ -145,6 +152,15 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Do two output paths name one file (``f.png`` and ``./f.png``; a link to it)?"""
+    pa, pb = Path(a), Path(b)
+    try:
+        return pa.resolve() == pb.resolve() or (pa.exists() and pb.exists() and pa.samefile(pb))
+    except OSError:
+        return False
+
+
 def _render_textbook(args: argparse.Namespace, problem) -> int:
     from geomill.dataset.files import write_bytes, write_text
     from geomill.render.textbook import textbook_figure
@@ -154,11 +170,14 @@ def _render_textbook(args: argparse.Namespace, problem) -> int:
                                   "text names its points, so its figure letters them")
     if args.opacity is not None and args.style != "colour":
         raise RenderArgumentError("--opacity applies to filled figures: give --style colour with it")
+    from geomill.engine import budget
+
     try:
-        fig = textbook_figure(problem, style=args.style or "plain", values=args.values,
-                              fmt=Path(args.output).suffix.lower()[1:], size=args.size, seed=args.seed,
-                              font_size=args.font_size, line_width=args.line_width,
-                              opacity=args.opacity)
+        with budget.limits(args.timeout):
+            fig = textbook_figure(problem, style=args.style or "plain", values=args.values,
+                                  fmt=Path(args.output).suffix.lower()[1:], size=args.size, seed=args.seed,
+                                  font_size=args.font_size, line_width=args.line_width,
+                                  opacity=args.opacity)
     except GeomillError as exc:
         raise exc.located(args.file) from None
     for warning in fig.warnings:
@@ -169,13 +188,13 @@ def _render_textbook(args: argparse.Namespace, problem) -> int:
     return 0
 
 
-def _figure(path: str, seed: int):
+def _figure(path: str, seed: int, seconds: float = flags.BUDGET):
     """A .json file is a scene; anything else a problem to lay out."""
     if path.lower().endswith(".json"):
         from geomill.render.scene_io import load_scene
 
         return load_scene(path)
-    return _scene(path, seed)[1]
+    return _scene(path, seed, seconds)[1]
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -199,7 +218,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 0
     if not args.file or not args.claim:
         raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
-    scene = _figure(args.file, args.seed)
+    scene = _figure(args.file, args.seed, args.timeout)
     for warning in scene.warnings:
         print(f"{args.file}: warning: {warning}", file=sys.stderr)
     try:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from geomill.engine.errors import GeomillError
 
-from . import messages
+from . import flags, messages
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,6 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     p.add_argument("--latex", action="store_true", help="the solution with its mathematics in LaTeX ($…$)")
+    flags.add_budget(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("catalogue", help="list the shape kinds with their elements and rules")
@@ -26,12 +28,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--format", choices=("json", "dot"), default="json")
     p.add_argument("--proof", action="store_true", help="only the rule applications of the proof")
+    flags.add_budget(p)
     p.set_defaults(func=cmd_graph)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
     from geomill.dsl import parse_file
+    from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem  # here, not at the top: --help stays free of sympy
     from geomill.solvers import solve
 
@@ -40,7 +44,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         try:
             problem = parse_file(path)
             if isinstance(problem, GeneralProblem):
-                _solve_general(problem, path, i, args)
+                with budget.limits(args.timeout):
+                    _solve_general(problem, path, i, args)
                 continue
             sol = solve(problem)
         except GeomillError as exc:
@@ -68,7 +73,20 @@ def _solve_general(problem, path: str, i: int, args: argparse.Namespace) -> None
     if len(args.files) > 1:
         print(("\n" if i else "") + f"== {path} ==")
     print(sol.text(style="latex" if args.latex else "text"))
-    print(f"answer: {sol.exact_value}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
+    print(f"answer: {answer_text(sol)}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
+
+
+READABLE = re.compile(r"[0-9+\-*/() ]*(sqrt\([0-9+\-*/() ]*\)[0-9+\-*/() ]*)*")  # numbers, + - * / and sqrt
+
+
+def answer_text(sol) -> str:
+    """The exact answer where a reader reads it (``5*sqrt(3)``, ``3/7``), else its number: a form with
+    trigonometry or a root of a huge degree (``180*acos(-1/4)/pi``, ``5**(1/35184372088832)``) is not
+    an answer anyone reads."""
+    form = str(sol.exact_value)
+    if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
+        return form
+    return f"{sol.exact:.6g}"
 
 
 def cmd_catalogue(args: argparse.Namespace) -> int:
@@ -121,7 +139,10 @@ def _graph_general(problem, args: argparse.Namespace) -> int:
 
     if not args.proof:
         raise GeomillError(f"{args.file}: a general problem's graph is its proof's: add --proof")
-    g = proof_graph(solve_general(problem).proof)
+    from geomill.engine import budget
+
+    with budget.limits(args.timeout):
+        g = proof_graph(solve_general(problem).proof)
     if args.format == "dot":
         print(graph_dot(g), end="")
     else:

@@ -3,8 +3,9 @@ dataset folder (``generate.textbook``) that ``geomill stats``, ``lint``, ``eval`
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
+import itertools
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,25 +42,46 @@ def _hash_seed(seed: str) -> Iterator[None]:
 
 
 def run_records(args: argparse.Namespace) -> int:
+    """The records of every problem the solver proves, journalled as each is done in a staging folder
+    beside --out (a killed run resumes from it: the same command again), then written as a dataset
+    that replaces --out whole."""
     from tqdm import tqdm
 
-    from geomill.generate.textbook import Options, build_one, read_sources, write_dataset
+    from geomill.dataset.outdir import check_out, staging, swap_in
+    from geomill.generate.formalgeo import pool
+    from geomill.generate.textbook import Journal, Options, build_one, read_sources, write_dataset
 
     source, out = Path(args.source), Path(args.out)
     if not source.exists():
         raise GeomillError(f"no such file or folder: {source}")
-    if args.workers < 1 or args.timeout <= 0:
-        raise GeomillError("--workers must be at least 1 and --timeout positive")
     if args.no_model:
         raise GeomillError("--records needs each problem's numeric model: drop --no-model")
+    check_out(out, source, _ours, "part of a dataset this command wrote")
     opts = Options(images=not args.no_images, image_size=args.image_size, timeout=args.timeout)
-    items = list(read_sources(source))[: args.limit]
+    items = list(itertools.islice(read_sources(source), args.limit))
+    stage = staging(out, "records")
+    journal = Journal(stage / "journal", {"source": str(source.resolve()), "limit": args.limit, **opts.__dict__})
+    done = journal.done()
+    todo = [item for item in items if item[0] not in done]
     job = partial(build_one, opts=opts)
-    with _hash_seed("0"), mp.get_context("spawn").Pool(args.workers) as pool:
-        entries = list(tqdm(pool.imap(job, items, chunksize=1), total=len(items), desc="records", unit="problem",
-                            file=sys.stderr, disable=None))
-    report = write_dataset(entries, out, opts)
+    if todo:
+        with _hash_seed("0"), pool("spawn", args.workers) as workers:
+            for entry in tqdm(workers.imap(job, todo, chunksize=1), total=len(items), initial=len(items) - len(todo),
+                              desc="records", unit="problem", file=sys.stderr, disable=None):
+                journal.add(entry)
+    entries = journal.entries([where for where, _ in items])
+    report = write_dataset(entries, stage / "dataset", opts)
+    swap_in(stage / "dataset", out)
+    shutil.rmtree(stage, ignore_errors=True)
     left = ", ".join(f"{k}: {v}" for k, v in report["left_out"].items()) or "none"
     print(f"{report['records']} records of {report['problems']} problems in {out}; left out: {left} "
           f"(each listed in {out / 'textbook_report.json'})", file=sys.stderr)
     return 0
+
+
+def _ours(path: Path) -> bool:
+    """What --records writes in --out: a dataset of one part."""
+    from geomill.generate.textbook import PART
+
+    return (path.name in ("manifest.json", "textbook_report.json") and path.is_file()) or \
+        (path.name == PART and path.is_dir())

@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass, field
 
 import sympy
+from geomill.engine import budget
 from geomill.engine.plane import Degrees, GeneralProblem, element_of
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
@@ -250,6 +251,7 @@ class Deduction:
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
+        budget.check()
         lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
         e = lhs - rhs
         if e == 0 or e in self.seen:
@@ -356,6 +358,7 @@ class Deduction:
             for p in self.pool:
                 if p.done:
                     continue
+                budget.check()
                 e = p.expr.xreplace(known)
                 fs = e.free_symbols
                 if not fs:

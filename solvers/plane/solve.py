@@ -7,12 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy
+from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
 from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
-from ..numeric import NumericModel, build_model
+from ..numeric import NumericModel, build_model, size
 from .deduce import AGREE, Deduction
 from .proof import Proof, build_proof
 
@@ -63,6 +64,11 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
         raise SolveError("not a general plane-geometry problem: solvers.solve solves GeomVerse problems")
     if problem.goal is None:
         raise Refused("the problem has no goal (a 'find' line)")
+    with budget.limits():
+        return _solve_general(problem, model)
+
+
+def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> GeneralSolution:
     t0 = time.process_time()
     if model is None:
         model = build_model(problem)
@@ -83,8 +89,9 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if mirrored is not None:
         raise Refused(f"the goal depends on which way the figure turns ({mirrored}), and no turning chain "
                       "('clockwise …') fixes it")
-    ded = Deduction(problem, model)
-    out = ded.run()
+    with budget.stage("the deduction", size(problem)):
+        ded = Deduction(problem, model)
+        out = ded.run()
     if out.value is None:
         raise Refused(out.reason)
     measured = model.goal_value()
