@@ -37,7 +37,6 @@ class TextbookConfig:
     annotation: str = "plain"
     images: bool = True
     image_size: int = 512
-    steps: tuple[int, int] = (2, 5)  # constructions after the base shape
     goals_per_figure: int = 4  # problems one construction may give (different goals)
 
     def validate(self) -> TextbookConfig:
@@ -62,6 +61,11 @@ class TextbookConfig:
             return set(QUESTION_TYPES) - {"x"} | ({"x"} if self.variablized > 0 else set())
         return {q.strip() for q in self.question_type.split(",") if q.strip()}
 
+    def step_span(self) -> tuple[int, int]:
+        """How many constructions follow the base shape: more where deeper proofs are asked."""
+        least = self.depth_span()[0]
+        return min(max(least - 1, 2), 6), min(max(least + 2, 5), 8)
+
     def depth_span(self) -> tuple[int, int]:
         return parse_span(self.depth, "--depth")
 
@@ -74,9 +78,7 @@ class TextbookConfig:
         return tuple(t.strip()[1:] for t in self.theorems.split(",") if t.strip().startswith("-"))
 
     def as_dict(self) -> dict:
-        d = asdict(self)
-        d["steps"] = list(self.steps)
-        return {"kind": "textbook", **d}
+        return {"kind": "textbook", **asdict(self)}
 
     def with_(self, **kw) -> TextbookConfig:
         return replace(self, **kw)

@@ -4,14 +4,18 @@ proof needs (AlphaGeometry's traceback)."""
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 import sympy
-from geomill.engine.plane import GeneralProblem, element_of, element_symbol
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import Degrees, GeneralProblem, element_of, element_symbol
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane.deduce import Deduction, Outcome
 from geomill.solvers.plane.proof import Proof, build_proof
+from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .construct import Figure
 
@@ -26,6 +30,16 @@ class _Closure(Deduction):
 
     def _missing(self) -> str:
         return "closure"
+
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
+        """Solved only when the figure's value looks like one a textbook prints: most of the
+        closure's time went into solving for values like asin(3·sin(40°)/7) that no goal keeps."""
+        v = self.estimate(s) if est is None else est
+        if element_of(s) is not None and not looks_nice(v):
+            return None
+        if in_radians(e).has(TrigonometricFunction):  # sin 50° stays; sin x = 1/2 needs asin: slow, rarely kept
+            return None
+        return super()._solve_one(e, s, est)
 
     def ask(self, expr: sympy.Expr) -> tuple[sympy.Expr, Proof] | None:
         """The value and proof of ``expr`` from what the closure proved (None: not determined)."""
@@ -46,6 +60,10 @@ class _Closure(Deduction):
             return out.value, build_proof(self, out)
         except (ValueError, KeyError, TypeError, RecursionError):
             return None
+
+
+def in_radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
 
 def model_of(problem: GeneralProblem, fig: Figure) -> NumericModel:
@@ -140,6 +158,18 @@ def candidates(fig: Figure, ded: _Closure, rng: np.random.Generator, limit: int 
     return found
 
 
+def looks_nice(v: float) -> bool:
+    """Is ``v`` (a measure on the figure) a rational, or a square root of one, or π times one of
+    those, with a small denominator?"""
+    if not math.isfinite(v) or v <= 0:
+        return False
+    for y in (v, v / math.pi):
+        sq = y * y
+        if abs(float(Fraction(sq).limit_denominator(3600)) - sq) <= 1e-9 * max(1.0, sq):
+            return True
+    return False
+
+
 def nice(value: sympy.Expr) -> bool:
     """An answer a textbook prints: a rational, a square root of one, π times one, in a few symbols
     (``2√21``, ``25π``, ``8/3``), never a trigonometric value left unsimplified."""
@@ -174,7 +204,7 @@ def used_points(proof: Proof, fig: Figure) -> set[str]:
 def _earliest(fig: Figure, born: dict[str, int], v: str, p: str) -> str:
     o, d = fig.at[v], fig.at[p] - fig.at[v]
     n = float(np.hypot(*d))
-    on = [q for q in born if q != v and abs(float(np.cross(d, fig.at[q] - o))) < 1e-9 * n * max(1.0, n)
+    on = [q for q in born if q != v and abs(pg.cross(d, fig.at[q] - o)) < 1e-9 * n * max(1.0, n)
           and float(np.dot(d, fig.at[q] - o)) > 0]
     return min(on, key=lambda q: (born[q], q)) if on else p
 

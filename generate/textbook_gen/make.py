@@ -17,10 +17,11 @@ import numpy as np
 import sympy
 from geomill.engine.errors import GeomillError, SolveError
 from geomill.engine.plane import Equality, GeneralProblem, element_of
+from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .config import TextbookConfig
 from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, sample
-from .goals import Candidate, candidates, closure, model_of, traceback, used_givens
+from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
 
 ATTEMPTS = 40  # constructions tried for one problem before giving up
 
@@ -62,7 +63,8 @@ def _in(value: int, span: tuple[int, int]) -> bool:
 
 
 def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> list[Candidate]:
-    """The candidates the knobs allow, deepest-weighted random order."""
+    """The candidates the knobs allow: question types taken in turn (in a random order), and
+    within a type the deeper proofs drawn more often."""
     qtypes = cfg.question_types()
     ok = []
     for c in cands:
@@ -75,11 +77,22 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
         if not set(cfg.require) <= th or th & set(cfg.exclude):
             continue
         ok.append(c)
-    weights = np.array([1.0 + c.depth for c in ok])
-    if not ok:
-        return []
-    order = rng.choice(len(ok), size=len(ok), replace=False, p=weights / weights.sum())
-    return [ok[i] for i in order]
+    by_type: dict[str, list[Candidate]] = {}
+    for c in ok:
+        by_type.setdefault(c.qtype, []).append(c)
+    queues = []
+    for q in sorted(by_type):
+        group = by_type[q]
+        weights = np.array([1.0 + c.depth ** 2 for c in group])
+        order = rng.choice(len(group), size=len(group), replace=False, p=weights / weights.sum())
+        queues.append([group[i] for i in order])
+    queues = [queues[i] for i in rng.permutation(len(queues))]
+    out = []
+    while any(queues):
+        for qu in queues:
+            if qu:
+                out.append(qu.pop(0))
+    return out
 
 
 def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy.Symbol] | None:
@@ -102,7 +115,8 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
 
-    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(cfg.steps[0], cfg.steps[1] + 1)))
+    lo, hi = cfg.step_span()
+    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
     full = fig.problem()
     if not all(relation_ok(r, fig.at) for r in full.relations):
         raise Rejected("construction check")
@@ -123,6 +137,8 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
         facts = [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given]
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
+        if len(facts) < 2 and (not facts or len(keep) < 2):
+            continue  # too little to say: a radius and its circle's area, one angle of a rhombus
         facts = [f for f in facts_all if f in facts or f in extra]
         goal = c.expr
         qtype = c.qtype
@@ -145,13 +161,15 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
         except (ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
             continue
         want = c.value if not wants_x else sympy.solve(facts[-1].rhs - c.value, goal)[0]
-        if not _same(sol.exact_value, want):
+        if not plain(sol.exact_value) or not _same(sol.exact_value, want):
             continue
         if not _in(sol.depth, cfg.depth_span()):
             continue
         th = {k for st in sol.proof.steps for k in st.theorems}
         if not set(cfg.require) <= th or th & set(cfg.exclude):
             continue
+        if not all(plain(st.value) for st in sol.proof.steps):
+            continue  # a step finds sin 50° or the like: not a textbook's solution (and slow to lint)
         if lint_general(sol):
             continue
         exact = model_of(parsed, fig)
@@ -163,13 +181,19 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
     return made
 
 
+def plain(value: sympy.Expr) -> bool:
+    """A value a solution may show on the way: no trigonometric function left, a few symbols long."""
+    return not in_radians(value).has(TrigonometricFunction) and sympy.count_ops(value) <= 30
+
+
 def _same(a: sympy.Expr, b: sympy.Expr) -> bool:
     try:
         if not math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-9):
             return False
     except TypeError:
         return False
-    return sympy.simplify(a - b) == 0
+    d = a - b
+    return sympy.radsimp(d) == 0 or sympy.simplify(d) == 0
 
 
 def _fact_text(f: Equality) -> str:
