@@ -385,7 +385,7 @@ def c_tangent(f: Figure, rng: np.random.Generator) -> None:
     if not f.circles:
         raise Retry("no circle")
     a = _pick(rng, f.circles["O"])
-    k = int(rng.choice(LENGTHS[:8]))
+    k = int(rng.choice(LENGTHS))
     u = f.at[a] - f.at["O"]
     tdir = np.array([-u[1], u[0]]) / np.linalg.norm(u) * (1 if rng.random() < 0.5 else -1)
     p = f.fresh()

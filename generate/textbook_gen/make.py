@@ -111,10 +111,6 @@ def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy
 
 def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
     """Every problem one construction gives with the knobs (at most ``cfg.goals_per_figure``)."""
-    from geomill.dsl import format_problem, parse
-    from geomill.solvers.plane import solve_general
-    from geomill.solvers.plane_lint import lint_general
-
     lo, hi = cfg.step_span()
     fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
     full = fig.problem()
@@ -137,8 +133,9 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
         facts = [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given]
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
-        if len(facts) < 2 and (not facts or len(keep) < 2):
-            continue  # too little to say: a radius and its circle's area, one angle of a rhombus
+        if len(facts) + len(keep) < 4 or not facts:
+            continue  # too little to say (a radius and its circle's area, one angle of a rhombus): few such
+            # problems exist, and a large set would repeat them
         facts = [f for f in facts_all if f in facts or f in extra]
         goal = c.expr
         qtype = c.qtype
@@ -151,34 +148,49 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
         if key in tried:
             continue
         tried.add(key)
-        p = fig.problem(keep, facts, goal)
-        text = format_problem(p)
-        try:
-            parsed = parse(text)
-            sol = solve_general(parsed)
-        except (SolveError, GeomillError):
-            continue
-        except (ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
-            continue
         want = c.value if not wants_x else sympy.solve(facts[-1].rhs - c.value, goal)[0]
-        if not plain(sol.exact_value) or not _same(sol.exact_value, want):
+        got = check(fig, keep, facts, goal, want, cfg)
+        if got is None:
             continue
-        if not _in(sol.depth, cfg.depth_span()):
-            continue
-        th = {k for st in sol.proof.steps for k in st.theorems}
-        if not set(cfg.require) <= th or th & set(cfg.exclude):
-            continue
-        if not all(plain(st.value) for st in sol.proof.steps):
-            continue  # a step finds sin 50° or the like: not a textbook's solution (and slow to lint)
-        if lint_general(sol):
-            continue
-        exact = model_of(parsed, fig)
-        if not wants_x and not math.isclose(exact.value(goal), sol.exact, rel_tol=1e-9, abs_tol=1e-9):
-            continue  # the exact figure must measure the answer
+        if not extra:  # the proof of the written problem may need less than the closure's did
+            keep2 = traceback(fig, got[2].proof, goal) & keep
+            used = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(got[2].proof)}
+            facts2 = [f for f in facts if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in used]
+            if (keep2 != keep or len(facts2) < len(facts)) and len(facts2) + len(keep2) >= 4:
+                got = check(fig, keep2, facts2, goal, want, cfg) or got
+        if not math.isclose(model_of(got[1], fig).value(c.expr), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
+            continue  # the exact figure must measure the answer (for x: the element written in x)
+        text, parsed, sol = got
         made.append(Made(text, parsed, sol, fig, c, {"question_type": qtype, "base": fig.base,
                                                      "constructions": [st.kind for st in fig.steps[1:]]},
                          [_fact_text(f) for f in extra]))
     return made
+
+
+def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
+          cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
+    """The problem written, read back and solved from its text alone; None unless the solver proves
+    ``want`` exactly, at the asked depth, with the asked theorem families, and the linter finds nothing."""
+    from geomill.dsl import format_problem, parse
+    from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane_lint import lint_general
+
+    text = format_problem(fig.problem(keep, facts, goal))
+    try:
+        parsed = parse(text)
+        sol = solve_general(parsed)
+    except (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return None
+    if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()):
+        return None
+    th = {k for st in sol.proof.steps for k in st.theorems}
+    if not set(cfg.require) <= th or th & set(cfg.exclude):
+        return None
+    if not all(plain(st.value) for st in sol.proof.steps):
+        return None  # a step finds sin 50° or the like: not a textbook's solution (and slow to lint)
+    if lint_general(sol):
+        return None
+    return text, parsed, sol
 
 
 def plain(value: sympy.Expr) -> bool:
