@@ -254,10 +254,20 @@ class Block:
 
 
 def _fill(template: str, placeholders: tuple[str, ...], args: tuple[tuple[str, ...], ...]) -> str:
-    names = {}
+    """A template with its placeholders filled; a brace of template letters that is no placeholder
+    (``at {A}`` in ``{PA} is tangent …``) names the points those letters stand for."""
+    names, letters = {}, {}
     for ph, pts in zip(placeholders, args):
         names[ph] = "".join(pts)
-    return _PLACEHOLDER.sub(lambda m: names.get(m.group(1), "".join(m.group(1))), template)
+        for letter, point in zip(ph, pts):
+            letters.setdefault(letter, point)
+
+    def fill(m: re.Match) -> str:
+        key = m.group(1)
+        if key in names:
+            return names[key]
+        return "".join(letters.get(c, c) for c in key)
+    return _PLACEHOLDER.sub(fill, template)
 
 
 def rename(e: sympy.Expr, names: Mapping[str, str]) -> sympy.Expr:
