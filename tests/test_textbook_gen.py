@@ -10,12 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy
-from geomill.cli import main
 from geomill.dsl import parse
 from geomill.engine.plane import element_of
 from geomill.generate.textbook_gen import TextbookConfig, problems
 from geomill.generate.textbook_gen.canonical import canonical_text
 from geomill.solvers.plane import solve_general
+
+from geomill.cli import main
 
 from .independent import measure
 

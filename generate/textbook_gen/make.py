@@ -87,6 +87,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
         order = rng.choice(len(group), size=len(group), replace=False, p=weights / weights.sum())
         queues.append([group[i] for i in order])
     queues = [queues[i] for i in rng.permutation(len(queues))]
+    queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
     out = []
     while any(queues):
         for qu in queues:
