@@ -204,6 +204,30 @@ def base_isosceles(f: Figure, rng: np.random.Generator) -> None:
     f.base = "isosceles_triangle"
 
 
+def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
+    side = int(rng.choice(LENGTHS))
+    f.at.update(A=np.array([side / 2, side * math.sqrt(3) / 2]), B=np.zeros(2), C=np.array([float(side), 0.0]))
+    f.polygons.append(("A", "B", "C"))
+    f.steps.append(Step("equilateral_triangle", ("A", "B", "C"), (), [_rel("equilateral_triangle", "ABC")],
+                        [_fact(L("A", "B"), side)]))
+    f.base = "equilateral_triangle"
+
+
+def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
+    """Isosceles trapezoid ABCD (bases AD, BC) by its bases and a base angle."""
+    bc = int(rng.choice(LENGTHS[4:]))
+    ad = int(rng.choice([k for k in LENGTHS if 2 <= bc - k]))
+    theta = int(rng.choice((45, 60, 60)))
+    off = (bc - ad) / 2
+    h = off * math.tan(math.radians(theta))
+    f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([off + ad, h]))
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("isosceles_trapezoid", ("A", "B", "C", "D"), (),
+                        [_rel("isosceles_trapezoid", "ABCD", "AD", "BC")],
+                        [_fact(L("B", "C"), bc), _fact(L("A", "D"), ad), _fact(ang("A", "B", "C"), theta)]))
+    f.base = "isosceles_trapezoid"
+
+
 def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
     """Parallelogram, rectangle, rhombus or square ABCD by its sides and angle."""
     kind = str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
@@ -246,7 +270,8 @@ def base_circle(f: Figure, rng: np.random.Generator) -> None:
 
 
 BASES = {"triangle": base_triangle, "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
-         "quadrilateral": base_parallelogram, "circle": base_circle}
+         "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
+         "trapezoid": base_trapezoid, "circle": base_circle}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -294,6 +319,17 @@ def _foot_on_side(f: Figure, rng: np.random.Generator) -> tuple[str, str, str, n
     if not 0.1 < t < 0.9:
         raise Retry("foot off the side")
     return v, a, b, foot
+
+
+def c_midsegment(f: Figure, rng: np.random.Generator) -> None:
+    """The segment joining the midpoints of two sides of a triangle."""
+    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    d = f.fresh()
+    f.place(d, (f.at[v] + f.at[a]) / 2)
+    e = f.fresh()
+    f.place(e, (f.at[v] + f.at[b]) / 2)
+    f.steps.append(Step("midsegment", (d, e), (v, a, b), [_rel("midsegment", d + e, v + a + b)],
+                        lines=[(v, d, a), (v, e, b)]))
 
 
 def c_altitude(f: Figure, rng: np.random.Generator) -> None:
@@ -408,7 +444,8 @@ def c_diameter(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("diameter", (p,), ("O", a, b), [_rel("diameter", a + p, "O")], lines=[(a, "O", p)]))
 
 
-CONSTRUCTIONS = {"midpoint": c_midpoint, "point_on": c_point_on, "altitude": c_altitude, "median": c_median,
+CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on": c_point_on,
+                 "altitude": c_altitude, "median": c_median,
                  "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
                  "perpendicular": c_perpendicular, "circumcircle": c_circumcircle, "tangent": c_tangent,
                  "diameter": c_diameter}
@@ -422,7 +459,7 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
         f = Figure()
         bases = [b for b in BASES if circles is None or (b == "circle") == circles or (circles and b != "circle")]
         if circles:
-            bases = ["circle", "triangle", "right_triangle", "isosceles_triangle"]
+            bases = ["circle", "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
         try:
             BASES[bases[int(rng.integers(len(bases)))]](f, rng)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]
