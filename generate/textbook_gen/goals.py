@@ -150,7 +150,9 @@ def candidates(fig: Figure, ded: _Closure, rng: np.random.Generator, limit: int 
         found.append(c)
         if qtype == "length" and element_of(e).kind.key == "length":
             lengths.append(c)
-    for a, b in zip(lengths[::2], lengths[1::2]):  # a ratio of two lengths the closure determines
+    pairs = [(a, b) for i, a in enumerate(lengths) for b in lengths[i + 1:]
+             if set(element_of(a.expr).points) & set(element_of(b.expr).points)][:4]
+    for a, b in pairs:  # a ratio of two lengths the closure determines, sharing an end (AE/AB, not AF/BG)
         e = a.expr / b.expr
         got = ded.ask(e)
         if got is not None and got[1].steps and got[0] != 1 and nice(got[0]):
