@@ -205,7 +205,7 @@ def base_isosceles(f: Figure, rng: np.random.Generator) -> None:
 
 
 def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
-    side = int(rng.choice(LENGTHS))
+    side = int(rng.integers(4, 41))  # one value: drawn from a wider range, or a large set repeats it
     f.at.update(A=np.array([side / 2, side * math.sqrt(3) / 2]), B=np.zeros(2), C=np.array([float(side), 0.0]))
     f.polygons.append(("A", "B", "C"))
     f.steps.append(Step("equilateral_triangle", ("A", "B", "C"), (), [_rel("equilateral_triangle", "ABC")],
@@ -231,7 +231,7 @@ def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
 def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
     """Parallelogram, rectangle, rhombus or square ABCD by its sides and angle."""
     kind = str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
-    ab = int(rng.choice(LENGTHS))
+    ab = int(rng.integers(4, 41)) if kind == "square" else int(rng.choice(LENGTHS))  # a square: one value
     ad = ab if kind in ("rhombus", "square") else int(rng.choice(LENGTHS))
     theta = 90 if kind in ("rectangle", "square") else int(rng.choice((45, 60, 60, 50, 70)))
     a, b = np.zeros(2), np.array([float(ab), 0.0])
