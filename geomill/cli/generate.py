@@ -21,14 +21,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--splits", help="train=N,validation=N,test=N: splits sharing no solution")
     p.add_argument("--part", type=flags.name, default="data",
                    help="name of the part when neither --preset nor --splits")
-    p.add_argument("--depth", type=flags.integer(1, 8), default=2)
+    p.add_argument("--world", default="geomverse", choices=["geomverse", "textbook"],
+                   help="geomverse (shapes glued along sides) or textbook (new problems from random constructions)")
+    p.add_argument("--depth", default=None, help="proof depth (default 2); textbook: also a range such as 2-5")
     p.add_argument("--p-branch", type=flags.FRACTION, default=0.0)
     p.add_argument("--variablized", type=flags.FRACTION, default=0.0, help="ρ: chance to variablize a fitting rule")
-    p.add_argument("--distractors", action="store_true", help="give the first hidden value (§4.3)")
+    p.add_argument("--distractors", type=flags.integer(0, 10), nargs="?", const=1, default=0,
+                   help="give the first hidden value (§4.3); textbook: how many true givens the proof does not need")
     p.add_argument("--shapes", default="geomverse",
                    help="standard, geomverse (standard + non-standard), all, or kind keys separated by commas")
-    p.add_argument("--question-type", default="any", choices=["any", "side", "angle", "area", "perimeter"])
-    p.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual"])
+    p.add_argument("--question-type", default="any",
+                   help="any, side, angle, area, perimeter; textbook: length, angle, arc, area, perimeter, ratio, x "
+                        "(several separated by commas)")
+    p.add_argument("--circles", action=argparse.BooleanOptionalAction, default=None,
+                   help="textbook: every figure has a circle (--no-circles: none; default either)")
+    p.add_argument("--max-points", type=flags.integer(4, 20), default=9, help="textbook: most points in a figure")
+    p.add_argument("--theorems", default="",
+                   help="textbook: FormalGeo theorem families every proof uses, -family to exclude one (commas)")
+    p.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual", "plain"])
     p.add_argument("--values", default="image", choices=["image", "text"])
     p.add_argument("--randomize", action="store_true", help="draw the knobs per problem (train/validation style)")
     p.add_argument("--max-length", type=flags.integer(1, 10_000), default=40, help="largest given side length")
@@ -65,27 +75,33 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _textbook_config(args):
+    from geomill.generate.textbook_gen import TextbookConfig
+
+    try:
+        return TextbookConfig(depth=args.depth or "2-8", question_type=args.question_type, circles=args.circles,
+                              max_points=args.max_points, theorems=args.theorems, distractors=args.distractors,
+                              variablized=args.variablized, values=args.values, annotation="plain",
+                              images=not args.no_images, image_size=args.image_size).validate()
+    except ValueError as e:
+        raise GeomillError(str(e)) from None
+
+
 def _parts(args):
-    from geomill.generate.geomverse.config import GenConfig
     from geomill.generate.geomverse.presets import preset
     from geomill.generate.runner import Part
 
+    if args.preset and args.world == "textbook":
+        raise GeomillError("--preset is for the geomverse world")
     if args.preset:
         try:
             return preset(args.preset, args.scale, images=not args.no_images)
         except ValueError as e:
             raise GeomillError(str(e)) from None
-    if not 0 < args.min_angle < 90:
-        raise GeomillError("--min-angle must be between 1 and 89 degrees")
-    try:
-        cfg = GenConfig(depth=args.depth, p_branch=args.p_branch, variablized=args.variablized,
-                        distractors=args.distractors, shapes=args.shapes, question_type=args.question_type,
-                        annotation=args.annotation, values=args.values, randomize=args.randomize,
-                        length_range=(1, args.max_length), angle_range=(args.min_angle, 180 - args.min_angle),
-                        images=not args.no_images,
-                        image_size=args.image_size).validate()
-    except ValueError as e:
-        raise GeomillError(str(e)) from None
+    if args.world == "textbook":
+        cfg = _textbook_config(args)
+    else:
+        cfg = _geomverse_config(args)
     if args.splits:
         parts = []
         for item in args.splits.split(","):
@@ -95,6 +111,31 @@ def _parts(args):
             parts.append(Part(name, name, int(n), cfg))
         return parts
     return [Part(args.part, "test", args.n, cfg)]
+
+
+def _geomverse_config(args):
+    from geomill.generate.geomverse.config import GenConfig
+
+    if not 0 < args.min_angle < 90:
+        raise GeomillError("--min-angle must be between 1 and 89 degrees")
+    if args.question_type not in ("any", "side", "angle", "area", "perimeter"):
+        raise GeomillError(f"--question-type {args.question_type!r}: the geomverse world asks any, side, angle, "
+                           "area or perimeter")
+    if args.annotation == "plain":
+        raise GeomillError("--annotation plain is for the textbook world")
+    try:
+        depth = flags.integer(1, 8)(args.depth) if args.depth is not None else 2
+    except argparse.ArgumentTypeError as e:
+        raise GeomillError(f"--depth {e}") from None
+    try:
+        return GenConfig(depth=depth, p_branch=args.p_branch, variablized=args.variablized,
+                        distractors=bool(args.distractors), shapes=args.shapes, question_type=args.question_type,
+                        annotation=args.annotation, values=args.values, randomize=args.randomize,
+                        length_range=(1, args.max_length), angle_range=(args.min_angle, 180 - args.min_angle),
+                        images=not args.no_images,
+                        image_size=args.image_size).validate()
+    except ValueError as e:
+        raise GeomillError(str(e)) from None
 
 
 def cmd_generate(args) -> int:

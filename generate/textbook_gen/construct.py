@@ -1,0 +1,495 @@
+"""Random construction programs: a base shape with round given values, then points constructed one
+at a time, each with the relation block (``engine/relations.py``) that states it and coordinates
+computed from the givens (never fitted).
+
+A :class:`Figure` is the program's result: coordinates, polygons (with their kind relation), lines
+(points in order), circles, relations and given facts, and the steps that made each point (what a
+goal's traceback drops when the proof never uses a point).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import (
+    CircleDecl,
+    Equality,
+    GeneralProblem,
+    Goal,
+    LineDecl,
+    PolygonDecl,
+    RelationDecl,
+    element_symbol,
+)
+from geomill.engine.relations import BLOCKS_BY_KEY
+
+LENGTHS = tuple(range(3, 16))
+# angles with exact trigonometry, drawn most; the others give angle questions (their sides' values are
+# left as sin 50°, which no goal keeps and which slows the deduction)
+ANGLES = (30, 45, 60, 120, 30, 45, 60, 30, 45, 60, 40, 70)
+MIN_ANGLE = 20.0  # every angle of a constructed triangle, in degrees
+MIN_GAP = 0.08  # a new point stays this share of the figure's size away from every other point
+
+
+class Retry(Exception):
+    """This draw made a degenerate figure (points too close, a foot off its side): draw again."""
+
+
+def L(a: str, b: str) -> sympy.Symbol:  # noqa: N802 - a segment, as a textbook writes it
+    return element_symbol("length", (a, b))
+
+
+def ang(a: str, v: str, c: str) -> sympy.Symbol:
+    return element_symbol("angle", (a, v, c))
+
+
+@dataclass
+class Step:
+    """One construction: the points it adds, the points it needs, what it states."""
+
+    kind: str
+    new: tuple[str, ...]
+    uses: tuple[str, ...]
+    relations: list[RelationDecl] = field(default_factory=list)
+    facts: list[Equality] = field(default_factory=list)
+    lines: list[tuple[str, ...]] = field(default_factory=list)  # (a, p, b): p put on line ab
+
+
+@dataclass
+class Figure:
+    at: dict[str, np.ndarray] = field(default_factory=dict)
+    polygons: list[tuple[str, ...]] = field(default_factory=list)
+    circles: dict[str, list[str]] = field(default_factory=dict)
+    radii: dict[str, float] = field(default_factory=dict)
+    steps: list[Step] = field(default_factory=list)
+    base: str = ""
+
+    # -- names ----------------------------------------------------------------------------------
+    def fresh(self, rng: np.random.Generator | None = None) -> str:
+        """The next unused capital letter (O is kept for circle centres)."""
+        for c in "ABCDEFGHIJKLMNPQRSTUVWXYZ":
+            if c not in self.at:
+                return c
+        raise Retry("out of letters")
+
+    def size(self) -> float:
+        pts = np.array(list(self.at.values()))
+        return float(np.max(np.ptp(pts, axis=0)))
+
+    def place(self, name: str, p: np.ndarray) -> None:
+        size = self.size() if len(self.at) > 1 else 1.0
+        if not np.all(np.isfinite(p)) or any(pg.dist(p, q) < MIN_GAP * size for q in self.at.values()):
+            raise Retry(f"{name} too close to another point")
+        self.at[name] = np.asarray(p, float)
+
+    # -- what the figure draws ---------------------------------------------------------------------
+    def lines(self) -> list[tuple[str, ...]]:
+        """Each line a step put points on: its points in order (sides of polygons included)."""
+        groups: list[list[str]] = []
+        for st in self.steps:
+            for a, p, b in st.lines:
+                g = next((g for g in groups if a in g and b in g), None)
+                if g is None:
+                    groups.append([a, p, b])
+                else:
+                    g.append(p)
+        out = []
+        for g in groups:
+            g = list(dict.fromkeys(g))
+            a, b = self.at[g[0]], self.at[g[1]]
+            d = b - a
+            out.append(tuple(sorted(g, key=lambda n: float(np.dot(self.at[n] - a, d)))))
+        return out
+
+    def segments(self) -> set[frozenset[str]]:
+        """Pairs of points joined by a stroke of the figure (a side, a line, a relation's segment)."""
+        segs: set[frozenset[str]] = set()
+        for poly in self.polygons:
+            segs |= {frozenset((poly[i - 1], poly[i])) for i in range(len(poly))}
+        for ln in self.lines():
+            segs |= {frozenset((a, b)) for i, a in enumerate(ln) for b in ln[i + 1:]}
+        for st in self.steps:
+            for rel in st.relations:
+                segs |= {frozenset(a) for a in rel.args if len(a) == 2}
+        for c, pts in self.circles.items():
+            segs |= {frozenset((c, p)) for p in pts if frozenset((c, p)) in segs}
+        return segs
+
+    def problem(self, keep: set[int] | None = None, facts: list[Equality] | None = None,
+                goal: sympy.Expr | None = None) -> GeneralProblem:
+        """The problem of the steps in ``keep`` (all by default), with ``facts`` (the steps' by default)."""
+        steps = [st for i, st in enumerate(self.steps) if keep is None or i in keep]
+        sub = Figure(self.at, self.polygons, self.circles, self.radii, steps, self.base)
+        names = [n for st in steps for n in st.new]
+        polys = tuple(PolygonDecl(p) for p in self.polygons if set(p) <= set(names))
+        rels = tuple(sorted({(r.key, r.args): r for st in steps for r in st.relations}.values(),
+                            key=lambda r: (r.key, r.args)))
+        circles = tuple(CircleDecl(c, tuple(p for p in pts if p in names)) for c, pts in self.circles.items()
+                        if c in names)
+        lines = tuple(LineDecl(ln) for ln in sub.lines())
+        fs = tuple(f for st in steps for f in st.facts) if facts is None else tuple(facts)
+        return GeneralProblem(points=tuple(names), lines=lines, circles=circles, polygons=polys, relations=rels,
+                              facts=fs, goal=Goal(goal) if goal is not None else None)
+
+
+def _rel(key: str, *args: str) -> RelationDecl:
+    return RelationDecl(key, tuple(tuple(a) for a in args))
+
+
+def _fact(lhs: sympy.Expr, value: int | sympy.Expr) -> Equality:
+    return Equality(lhs, sympy.sympify(value, strict=True))
+
+
+def _unit(deg: float) -> np.ndarray:
+    return np.array([math.cos(math.radians(deg)), math.sin(math.radians(deg))])
+
+
+def _angles_ok(pts: list[np.ndarray]) -> bool:
+    n = len(pts)
+    return all(MIN_ANGLE < pg.angle(pts[i - 1], pts[i], pts[(i + 1) % n]) < 180 - MIN_ANGLE for i in range(n))
+
+
+# -- base shapes ------------------------------------------------------------------------------------
+
+
+def base_triangle(f: Figure, rng: np.random.Generator) -> None:
+    """Triangle ABC by two sides and their angle, or a side and its two angles."""
+    b, c = np.zeros(2), np.zeros(2)
+    if rng.random() < 0.6:
+        ab, bc, beta = (int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS)), int(rng.choice(ANGLES)))
+        c = np.array([bc, 0.0])
+        a = b + ab * _unit(180 - beta) * np.array([-1, 1])
+        facts = [_fact(L("A", "B"), ab), _fact(L("B", "C"), bc), _fact(ang("A", "B", "C"), beta)]
+    else:
+        bc, beta, gamma = int(rng.choice(LENGTHS)), int(rng.choice(ANGLES)), int(rng.choice(ANGLES))
+        if beta + gamma >= 160:
+            raise Retry("angles too large")
+        c = np.array([bc, 0.0])
+        alpha = 180 - beta - gamma
+        ab = bc * math.sin(math.radians(gamma)) / math.sin(math.radians(alpha))
+        a = ab * _unit(beta)
+        facts = [_fact(L("B", "C"), bc), _fact(ang("A", "B", "C"), beta), _fact(ang("B", "C", "A"), gamma)]
+    if not _angles_ok([a, b, c]):
+        raise Retry("thin triangle")
+    f.at.update(A=a, B=b, C=c)
+    f.polygons.append(("A", "B", "C"))
+    f.steps.append(Step("triangle", ("A", "B", "C"), (), facts=facts))
+    f.base = "triangle"
+
+
+def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
+    """Right triangle ABC with the right angle at C, by its legs."""
+    ac, bc = int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS))
+    if max(ac, bc) > 2.5 * min(ac, bc):
+        raise Retry("thin right triangle")
+    f.at.update(C=np.zeros(2), B=np.array([bc, 0.0]), A=np.array([0.0, ac]))
+    f.polygons.append(("B", "C", "A"))
+    f.steps.append(Step("right_triangle", ("A", "B", "C"), (), [_rel("right_triangle", "BCA", "C")],
+                        [_fact(L("A", "C"), ac), _fact(L("B", "C"), bc)]))
+    f.base = "right_triangle"
+
+
+def base_isosceles(f: Figure, rng: np.random.Generator) -> None:
+    """Isosceles triangle ABC (AB = AC) by its legs and apex angle."""
+    leg, apex = int(rng.choice(LENGTHS)), int(rng.choice((30, 40, 50, 60, 70, 80, 90, 100, 120)))
+    h = leg * math.cos(math.radians(apex / 2))
+    w = leg * math.sin(math.radians(apex / 2))
+    f.at.update(A=np.array([0.0, h]), B=np.array([-w, 0.0]), C=np.array([w, 0.0]))
+    f.polygons.append(("A", "B", "C"))
+    f.steps.append(Step("isosceles_triangle", ("A", "B", "C"), (), [_rel("isosceles_triangle", "ABC", "A")],
+                        [_fact(L("A", "B"), leg), _fact(ang("B", "A", "C"), apex)]))
+    f.base = "isosceles_triangle"
+
+
+def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
+    side = int(rng.integers(4, 41))  # one value: drawn from a wider range, or a large set repeats it
+    f.at.update(A=np.array([side / 2, side * math.sqrt(3) / 2]), B=np.zeros(2), C=np.array([float(side), 0.0]))
+    f.polygons.append(("A", "B", "C"))
+    f.steps.append(Step("equilateral_triangle", ("A", "B", "C"), (), [_rel("equilateral_triangle", "ABC")],
+                        [_fact(L("A", "B"), side)]))
+    f.base = "equilateral_triangle"
+
+
+def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
+    """Isosceles trapezoid ABCD (bases AD, BC) by its bases and a base angle."""
+    bc = int(rng.choice(LENGTHS[4:]))
+    ad = int(rng.choice([k for k in LENGTHS if 2 <= bc - k]))
+    theta = int(rng.choice((45, 60, 60)))
+    off = (bc - ad) / 2
+    h = off * math.tan(math.radians(theta))
+    f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([off + ad, h]))
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("isosceles_trapezoid", ("A", "B", "C", "D"), (),
+                        [_rel("isosceles_trapezoid", "ABCD", "AD", "BC")],
+                        [_fact(L("B", "C"), bc), _fact(L("A", "D"), ad), _fact(ang("A", "B", "C"), theta)]))
+    f.base = "isosceles_trapezoid"
+
+
+def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
+    """Parallelogram, rectangle, rhombus or square ABCD by its sides and angle."""
+    kind = str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
+    ab = int(rng.integers(4, 41)) if kind == "square" else int(rng.choice(LENGTHS))  # a square: one value
+    ad = ab if kind in ("rhombus", "square") else int(rng.choice(LENGTHS))
+    theta = 90 if kind in ("rectangle", "square") else int(rng.choice((45, 60, 60, 50, 70)))
+    a, b = np.zeros(2), np.array([float(ab), 0.0])
+    d = ad * _unit(theta)
+    f.at.update(A=a, B=b, C=b + d, D=d)
+    f.polygons.append(("A", "B", "C", "D"))
+    facts = [_fact(L("A", "B"), ab)]
+    if kind in ("parallelogram", "rectangle"):
+        facts.append(_fact(L("A", "D"), ad))
+    if kind in ("parallelogram", "rhombus"):
+        facts.append(_fact(ang("D", "A", "B"), theta))
+    f.steps.append(Step(kind, ("A", "B", "C", "D"), (), [_rel(kind, "ABCD")], facts))
+    f.base = kind
+
+
+def base_circle(f: Figure, rng: np.random.Generator) -> None:
+    """Triangle ABC inscribed in circle O, by the radius and two inscribed angles."""
+    r = int(rng.choice(LENGTHS[:8]))
+    beta, gamma = int(rng.choice(ANGLES)), int(rng.choice(ANGLES))
+    alpha = 180 - beta - gamma
+    if alpha < MIN_ANGLE:
+        raise Retry("thin inscribed triangle")
+    t0 = float(rng.uniform(0, 360))
+    # central angles: arc BC = 2α, arc CA = 2β, arc AB = 2γ (counter-clockwise A, B, C)
+    ta, tb = t0, t0 + 2 * gamma
+    tc = tb + 2 * alpha
+    o = np.zeros(2)
+    f.at.update(O=o, A=r * _unit(ta), B=r * _unit(tb), C=r * _unit(tc))
+    f.circles["O"] = ["A", "B", "C"]
+    f.radii["O"] = float(r)
+    f.polygons.append(("A", "B", "C"))
+    f.steps.append(Step("inscribed_triangle", ("O", "A", "B", "C"), (),
+                        facts=[_fact(L("O", "A"), r), _fact(ang("A", "B", "C"), beta),
+                               _fact(ang("B", "C", "A"), gamma)]))
+    f.base = "circle"
+
+
+BASES = {"triangle": base_triangle, "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
+         "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
+         "trapezoid": base_trapezoid, "circle": base_circle}
+
+
+# -- constructions ----------------------------------------------------------------------------------
+
+
+def _triangles(f: Figure) -> list[tuple[str, str, str]]:
+    return [p for p in f.polygons if len(p) == 3]  # type: ignore[misc]
+
+
+def _sides(f: Figure) -> list[tuple[str, str]]:
+    """Sides of the figure's polygons (the segments a point can be put on)."""
+    return [(p[i - 1], p[i]) for p in f.polygons for i in range(len(p))]
+
+
+def _pick(rng: np.random.Generator, items: list):
+    if not items:
+        raise Retry("nothing to construct on")
+    return items[int(rng.integers(len(items)))]
+
+
+def c_midpoint(f: Figure, rng: np.random.Generator) -> None:
+    a, b = _pick(rng, _sides(f))
+    m = f.fresh()
+    f.place(m, (f.at[a] + f.at[b]) / 2)
+    f.steps.append(Step("midpoint", (m,), (a, b), [_rel("midpoint", m, a + b)], lines=[(a, m, b)]))
+
+
+def c_point_on(f: Figure, rng: np.random.Generator) -> None:
+    """A point on a side at a given round distance from one end."""
+    a, b = _pick(rng, _sides(f))
+    if rng.random() < 0.5:
+        a, b = b, a
+    d = pg.dist(f.at[a], f.at[b])
+    choices = [k for k in range(1, int(d)) if 0.15 * d < k < 0.85 * d]
+    k = _pick(rng, choices)
+    p = f.fresh()
+    f.place(p, f.at[a] + (f.at[b] - f.at[a]) * (k / d))
+    f.steps.append(Step("point_on", (p,), (a, b), facts=[_fact(L(a, p), k)], lines=[(a, p, b)]))
+
+
+def _foot_on_side(f: Figure, rng: np.random.Generator) -> tuple[str, str, str, np.ndarray]:
+    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    foot = pg.foot(f.at[v], f.at[a], f.at[b])
+    t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
+    if not 0.1 < t < 0.9:
+        raise Retry("foot off the side")
+    return v, a, b, foot
+
+
+def c_midsegment(f: Figure, rng: np.random.Generator) -> None:
+    """The segment joining the midpoints of two sides of a triangle."""
+    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    d = f.fresh()
+    f.place(d, (f.at[v] + f.at[a]) / 2)
+    e = f.fresh()
+    f.place(e, (f.at[v] + f.at[b]) / 2)
+    f.steps.append(Step("midsegment", (d, e), (v, a, b), [_rel("midsegment", d + e, v + a + b)],
+                        lines=[(v, d, a), (v, e, b)]))
+
+
+def c_altitude(f: Figure, rng: np.random.Generator) -> None:
+    v, a, b, foot = _foot_on_side(f, rng)
+    d = f.fresh()
+    f.place(d, foot)
+    f.steps.append(Step("altitude", (d,), (v, a, b), [_rel("altitude", v + d, v + a + b)], lines=[(a, d, b)]))
+
+
+def c_median(f: Figure, rng: np.random.Generator) -> None:
+    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    d = f.fresh()
+    f.place(d, (f.at[a] + f.at[b]) / 2)
+    f.steps.append(Step("median", (d,), (v, a, b), [_rel("median", v + d, v + a + b)], lines=[(a, d, b)]))
+
+
+def c_bisector(f: Figure, rng: np.random.Generator) -> None:
+    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    la, lb = pg.dist(f.at[v], f.at[a]), pg.dist(f.at[v], f.at[b])
+    p = f.at[a] + (f.at[b] - f.at[a]) * (la / (la + lb))  # the bisector theorem's point
+    d = f.fresh()
+    f.place(d, p)
+    f.steps.append(Step("bisector", (d,), (v, a, b), [_rel("angle_bisector", v + d, a + v + b)], lines=[(a, d, b)]))
+
+
+def c_parallel(f: Figure, rng: np.random.Generator) -> None:
+    """D on side VA at a round distance, E on VB with DE parallel to AB."""
+    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    va = pg.dist(f.at[v], f.at[a])
+    k = _pick(rng, [k for k in range(1, int(va)) if 0.2 * va < k < 0.8 * va])
+    s = k / va
+    d = f.fresh()
+    f.place(d, f.at[v] + (f.at[a] - f.at[v]) * s)
+    e = f.fresh()
+    f.place(e, f.at[v] + (f.at[b] - f.at[v]) * s)
+    f.steps.append(Step("parallel", (d, e), (v, a, b), [_rel("parallel", d + e, a + b)], [_fact(L(v, d), k)],
+                        lines=[(v, d, a), (v, e, b)]))
+
+
+def c_intersection(f: Figure, rng: np.random.Generator) -> None:
+    """Where the diagonals of a quadrilateral meet."""
+    quads = [p for p in f.polygons if len(p) == 4]
+    a, b, c, d = _pick(rng, quads)
+    p, q = f.at[a], f.at[c]
+    r, s = f.at[b], f.at[d]
+    den = pg.cross(q - p, s - r)
+    if abs(den) < 1e-9:
+        raise Retry("parallel diagonals")
+    t = pg.cross(r - p, s - r) / den
+    e = f.fresh()
+    f.place(e, p + (q - p) * t)
+    f.steps.append(Step("intersection", (e,), (a, b, c, d), [_rel("intersection", e, a + c, b + d)],
+                        lines=[(a, e, c), (b, e, d)]))
+
+
+def c_perpendicular(f: Figure, rng: np.random.Generator) -> None:
+    """From a point on a side, the perpendicular foot on another side of the same triangle."""
+    tri = _pick(rng, _triangles(f))
+    on = [(ln, p) for ln in f.lines() for p in ln[1:-1] if ln[0] in tri and ln[-1] in tri]
+    ln, p = _pick(rng, on)
+    others = [(tri[i], tri[(i + 1) % 3]) for i in range(3) if {tri[i], tri[(i + 1) % 3]} != {ln[0], ln[-1]}]
+    a, b = _pick(rng, others)
+    foot = pg.foot(f.at[p], f.at[a], f.at[b])
+    t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
+    if not 0.1 < t < 0.9:
+        raise Retry("foot off the side")
+    q = f.fresh()
+    f.place(q, foot)
+    f.steps.append(Step("perpendicular", (q,), (p, a, b), [_rel("perpendicular", p + q, a + q)], lines=[(a, q, b)]))
+
+
+def c_circumcircle(f: Figure, rng: np.random.Generator) -> None:
+    if "O" in f.at or f.circles:
+        raise Retry("one circle")
+    a, b, c = _pick(rng, _triangles(f))
+    pa, pb, pc = f.at[a], f.at[b], f.at[c]
+    d = 2 * pg.cross(pb - pa, pc - pa)
+    ux = ((pc - pa)[1] * np.dot(pb - pa, pb - pa) - (pb - pa)[1] * np.dot(pc - pa, pc - pa)) / d
+    uy = ((pb - pa)[0] * np.dot(pc - pa, pc - pa) - (pc - pa)[0] * np.dot(pb - pa, pb - pa)) / d
+    o = pa + np.array([ux, uy])
+    f.place("O", o)
+    f.circles["O"] = [a, b, c]
+    f.radii["O"] = pg.dist(o, pa)
+    f.steps.append(Step("circumcircle", ("O",), (a, b, c), [_rel("circumcentre", "O", a + b + c)]))
+
+
+def c_tangent(f: Figure, rng: np.random.Generator) -> None:
+    """A tangent to the circle at one of its points, to a point at a given round distance."""
+    if not f.circles:
+        raise Retry("no circle")
+    a = _pick(rng, f.circles["O"])
+    k = int(rng.choice(LENGTHS))
+    u = f.at[a] - f.at["O"]
+    tdir = np.array([-u[1], u[0]]) / np.linalg.norm(u) * (1 if rng.random() < 0.5 else -1)
+    p = f.fresh()
+    f.place(p, f.at[a] + tdir * k)
+    f.polygons.append(("O", a, p))
+    f.steps.append(Step("tangent", (p,), ("O", a), [_rel("tangent", p + a, "O")], [_fact(L(p, a), k)]))
+
+
+def c_diameter(f: Figure, rng: np.random.Generator) -> None:
+    """The point opposite one of the circle's points, and a chord to another."""
+    if not f.circles:
+        raise Retry("no circle")
+    pts = f.circles["O"]
+    a = _pick(rng, pts)
+    p = f.fresh()
+    f.place(p, 2 * f.at["O"] - f.at[a])
+    b = _pick(rng, [q for q in pts if q != a])
+    f.circles["O"].append(p)
+    f.polygons.append((a, b, p))
+    f.steps.append(Step("diameter", (p,), ("O", a, b), [_rel("diameter", a + p, "O")], lines=[(a, "O", p)]))
+
+
+CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on": c_point_on,
+                 "altitude": c_altitude, "median": c_median,
+                 "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
+                 "perpendicular": c_perpendicular, "circumcircle": c_circumcircle, "tangent": c_tangent,
+                 "diameter": c_diameter}
+CIRCLE_KINDS = ("circumcircle", "tangent", "diameter")
+
+
+def sample(rng: np.random.Generator, circles: bool | None, max_points: int, steps: int) -> Figure:
+    """A random construction program of ``steps`` constructions after a base shape (draws again on
+    a degenerate figure)."""
+    for _ in range(200):
+        f = Figure()
+        bases = [b for b in BASES if circles is None or (b == "circle") == circles or (circles and b != "circle")]
+        if circles:
+            bases = ["circle", "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
+        try:
+            BASES[bases[int(rng.integers(len(bases)))]](f, rng)
+            kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]
+            tries = 0
+            while len(f.steps) - 1 < steps and tries < 30:
+                tries += 1
+                if circles and not f.circles:
+                    kind = "circumcircle"
+                else:
+                    kind = kinds[int(rng.integers(len(kinds)))]
+                before = dict(f.at)
+                n_steps, n_polys, circ = len(f.steps), len(f.polygons), {k: list(v) for k, v in f.circles.items()}
+                try:
+                    CONSTRUCTIONS[kind](f, rng)
+                except Retry:
+                    f.at, f.polygons, f.circles = before, f.polygons[:n_polys], circ
+                    del f.steps[n_steps:]
+                    continue
+                if len(f.at) > max_points:
+                    f.at, f.polygons, f.circles = before, f.polygons[:n_polys], circ
+                    del f.steps[n_steps:]
+                    break
+        except Retry:
+            continue
+        if circles and not f.circles:
+            continue
+        return f
+    raise Retry("no figure after 200 draws")
+
+
+def relation_ok(rel: RelationDecl, at: dict[str, np.ndarray]) -> bool:
+    """The block's coordinate conditions hold on the figure (a self-check of every construction)."""
+    return all(abs(r) < 1e-7 for r in BLOCKS_BY_KEY[rel.key].residuals(rel.args, at))

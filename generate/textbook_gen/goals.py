@@ -1,0 +1,234 @@
+"""From a construction to questions: the deduction run to closure once, every element it determines
+a candidate goal with its proof, and a chosen goal traced back to the givens and constructions its
+proof needs (AlphaGeometry's traceback)."""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import sympy
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import Degrees, GeneralProblem, element_of, element_symbol
+from geomill.solvers.numeric import NumericModel
+from geomill.solvers.plane.deduce import Deduction, Outcome
+from geomill.solvers.plane.proof import Proof, build_proof
+from sympy.functions.elementary.trigonometric import TrigonometricFunction
+
+from .construct import Figure
+
+QUESTION_TYPES = ("length", "angle", "arc", "area", "perimeter", "ratio", "x")
+
+
+class _Closure(Deduction):
+    """The plane deduction run until nothing new comes (no goal stops it), then asked goal after goal."""
+
+    def answer(self) -> Outcome | None:
+        return None if self.goal is None else super().answer()
+
+    def _missing(self) -> str:
+        return "closure"
+
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
+        """Solved only when the figure's value looks like one a textbook prints: most of the
+        closure's time went into solving for values like asin(3·sin(40°)/7) that no goal keeps."""
+        v = self.estimate(s) if est is None else est
+        if element_of(s) is not None and not looks_nice(v):
+            return None
+        if in_radians(e).has(TrigonometricFunction):  # sin 50° stays; sin x = 1/2 needs asin: slow, rarely kept
+            return None
+        return super()._solve_one(e, s, est)
+
+    def ask(self, expr: sympy.Expr) -> tuple[sympy.Expr, Proof] | None:
+        """The value and proof of ``expr`` from what the closure proved (None: not determined)."""
+        g = self.cfg.canon(expr)
+        raw = g.xreplace(self.known())
+        if raw.free_symbols and len(raw.free_symbols) == len(g.free_symbols) and not g.is_Mul:
+            return None  # nothing of it is known (a ratio may still be: ask)
+        if not raw.free_symbols and (raw.has(sympy.Function) or sympy.count_ops(raw) > 40):
+            return None  # a value no textbook prints (tidying it costs more than the rest)
+        self.goal, self.final = g, None
+        try:
+            out = super().answer()
+        finally:
+            self.goal = None
+        if out is None or out.value is None:
+            return None
+        try:
+            return out.value, build_proof(self, out)
+        except (ValueError, KeyError, TypeError, RecursionError):
+            return None
+
+
+def in_radians(e: sympy.Expr) -> sympy.Expr:
+    return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
+
+
+def model_of(problem: GeneralProblem, fig: Figure) -> NumericModel:
+    """The exact figure as the solver's numeric model (coordinates from the construction, not fitted)."""
+    at = {n: np.asarray(fig.at[n], float) for n in problem.points}
+    radii = {c.centre: fig.radii[c.centre] for c in problem.circles}
+    return NumericModel(problem, at, {}, radii, 0.0, 0)
+
+
+def closure(problem: GeneralProblem, model: NumericModel) -> _Closure:
+    ded = _Closure(problem, model)
+    ded.run()
+    return ded
+
+
+@dataclass
+class Candidate:
+    qtype: str
+    expr: sympy.Expr
+    value: sympy.Expr
+    proof: Proof
+
+    @property
+    def depth(self) -> int:
+        return self.proof.depth
+
+    @property
+    def theorems(self) -> set[str]:
+        return {k for st in self.proof.steps for k in st.theorems}
+
+
+def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> list[tuple[str, sympy.Expr]]:
+    """Elements a textbook could ask about on this figure, by question type, shuffled."""
+    cfg = ded.cfg
+    out: list[tuple[str, sympy.Expr]] = []
+    segs = sorted(tuple(sorted(s)) for s in fig.segments())
+    for ln in cfg.lines:
+        segs += [tuple(sorted(p)) for p in itertools.combinations(ln.points, 2)]
+    segs = sorted(set(segs))
+    out += [("length", element_symbol("length", s)) for s in segs]
+    seen = set()
+    rays: dict[str, set[str]] = {}
+    for a, b in segs:
+        rays.setdefault(a, set()).add(b)
+        rays.setdefault(b, set()).add(a)
+    for v in sorted(rays):
+        for p, q in itertools.combinations(sorted(rays[v]), 2):
+            atom = cfg.angle(p, v, q)
+            if atom is None or atom in seen or atom == 180:
+                continue
+            seen.add(atom)
+            out.append(("angle", element_symbol("angle", (p, v, q))))
+    for poly in fig.polygons:
+        if all(n in fig.at for n in poly) and set(poly) <= set(ded.problem.points):
+            out.append(("area", element_symbol("area", poly)))
+            out.append(("perimeter", element_symbol("perimeter", poly)))
+    for c in ded.problem.circles:
+        out += [("length", element_symbol("radius", (c.centre,))), ("area", element_symbol("circle_area", (c.centre,))),
+                ("length", element_symbol("circumference", (c.centre,)))]
+        o = fig.at[c.centre]
+        ring = sorted(c.points, key=lambda n: float(np.arctan2(*(fig.at[n] - o)[::-1])))
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            out.append(("arc", element_symbol("arc", (c.centre, a, b))))
+    order = rng.permutation(len(out))
+    return [out[i] for i in order]
+
+
+def candidates(fig: Figure, ded: _Closure, rng: np.random.Generator, limit: int = 40) -> list[Candidate]:
+    """Up to ``limit`` determined elements with their proofs (plus ratios of two lengths)."""
+    found: list[Candidate] = []
+    lengths: list[Candidate] = []
+    for qtype, e in candidate_exprs(fig, ded, rng):
+        if len(found) >= limit:
+            break
+        if ded.model.value(e) < 1e-6:
+            continue
+        got = ded.ask(e)
+        if got is None:
+            continue
+        value, proof = got
+        if not proof.steps or proof.depth < 1 or not nice(value):
+            continue
+        c = Candidate(qtype, e, value, proof)
+        found.append(c)
+        if qtype == "length" and element_of(e).kind.key == "length":
+            lengths.append(c)
+    pairs = [(a, b) for i, a in enumerate(lengths) for b in lengths[i + 1:]
+             if set(element_of(a.expr).points) & set(element_of(b.expr).points)][:4]
+    for a, b in pairs:  # a ratio of two lengths the closure determines, sharing an end (AE/AB, not AF/BG)
+        e = a.expr / b.expr
+        got = ded.ask(e)
+        if got is not None and got[1].steps and got[0] != 1 and nice(got[0]):
+            found.append(Candidate("ratio", e, got[0], got[1]))
+    return found
+
+
+def looks_nice(v: float) -> bool:
+    """Is ``v`` (a measure on the figure) a rational, or a square root of one, or π times one of
+    those, with a small denominator?"""
+    if not math.isfinite(v) or v <= 0:
+        return False
+    for y in (v, v / math.pi):
+        sq = y * y
+        if abs(float(Fraction(sq).limit_denominator(3600)) - sq) <= 1e-9 * max(1.0, sq):
+            return True
+    return False
+
+
+def nice(value: sympy.Expr) -> bool:
+    """An answer a textbook prints: a rational, a square root of one, π times one, in a few symbols
+    (``2√21``, ``25π``, ``8/3``), never a trigonometric value left unsimplified."""
+    if value.has(sympy.Function) or sympy.count_ops(value) > 10:
+        return False
+    for p in value.atoms(sympy.Pow):
+        if not (p.base.is_Rational and p.exp.is_Rational):
+            return False
+    return True
+
+
+def used_points(proof: Proof, fig: Figure) -> set[str]:
+    """Every point an equation of the proof mentions; an angle's arm is named by the earliest
+    constructed point on its ray (the deduction names it by the nearest, which may be a later one)."""
+    born = {p: i for i, st in enumerate(fig.steps) for p in st.new}
+    out: set[str] = set()
+    for st in proof.steps:
+        for s, _ in st.equations:
+            for e in (s.lhs, s.rhs, s.instance.lhs, s.instance.rhs):
+                for sym in e.free_symbols:
+                    el = element_of(sym)
+                    if el is None:
+                        continue
+                    if el.kind.key == "angle":
+                        a, v, c = el.points
+                        out |= {v, _earliest(fig, born, v, a), _earliest(fig, born, v, c)}
+                    else:
+                        out |= set(el.points)
+    return out
+
+
+def _earliest(fig: Figure, born: dict[str, int], v: str, p: str) -> str:
+    o, d = fig.at[v], fig.at[p] - fig.at[v]
+    n = float(np.hypot(*d))
+    on = [q for q in born if q != v and abs(pg.cross(d, fig.at[q] - o)) < 1e-9 * n * max(1.0, n)
+          and float(np.dot(d, fig.at[q] - o)) > 0]
+    return min(on, key=lambda q: (born[q], q)) if on else p
+
+
+def used_givens(proof: Proof) -> list[tuple[sympy.Expr, sympy.Expr]]:
+    """The given facts the proof cites, as (lhs, rhs) as stated."""
+    out = []
+    for st in proof.steps:
+        for s, _ in st.equations:
+            if s.instance.family.key == "given":
+                out.append((s.instance.lhs, s.instance.rhs))
+    return out
+
+
+def traceback(fig: Figure, proof: Proof, goal: sympy.Expr) -> set[int]:
+    """The construction steps the proof (and the goal) needs: those that made a point they
+    mention, and the steps those build on."""
+    need = used_points(proof, fig) | {p for s in goal.free_symbols if (el := element_of(s)) for p in el.points}
+    keep = {0}
+    for i in range(len(fig.steps) - 1, 0, -1):
+        st = fig.steps[i]
+        if set(st.new) & need:
+            keep.add(i)
+            need |= set(st.uses)
+    return keep

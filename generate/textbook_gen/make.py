@@ -1,0 +1,234 @@
+"""One generated textbook problem, from its seed to a checked record.
+
+A construction is sampled (``construct``), the deduction run to closure on its exact figure
+(``goals``), a goal chosen by the knobs (question type, depth, theorem families), the proof traced
+back to the givens and constructions it needs, the problem written in the language and read back,
+then solved again from the text alone (``solve_general`` with a model it fits itself, as ``geomill
+solve`` and ``geomill lint`` do).  The record is kept only when that proves the same exact value,
+the linter finds nothing, and the exact figure measures the answer.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy
+from geomill.engine.errors import GeomillError, SolveError
+from geomill.engine.plane import Equality, GeneralProblem, element_of
+from sympy.functions.elementary.trigonometric import TrigonometricFunction
+
+from .config import TextbookConfig
+from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, sample
+from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
+
+ATTEMPTS = 40  # constructions tried for one problem before giving up
+
+
+class Rejected(Exception):
+    """This draw gives no problem with the knobs (the reason is tallied)."""
+
+
+@dataclass
+class Made:
+    """A generated problem: its text, the parsed problem, the solution, the exact figure."""
+
+    text: str
+    problem: GeneralProblem
+    solution: object  # solvers.plane.GeneralSolution
+    figure: Figure
+    candidate: Candidate
+    knobs: dict
+    distractors: list[str] = field(default_factory=list)
+
+    def scene(self) -> dict:
+        """The figure's exact points, drawn segments and circles (what a perception question asks about)."""
+        pts = {n: [float(self.figure.at[n][0]), float(self.figure.at[n][1])] for n in self.problem.points}
+        segs = sorted({tuple(sorted(s)) for s in self.figure.segments() if set(s) <= set(pts)})
+        lines = [list(ln.points) for ln in self.problem.lines]
+        circles = [{"centre": c.centre, "radius": self.figure.radii[c.centre], "through": list(c.points)}
+                   for c in self.problem.circles]
+        return {"points": pts, "segments": [list(s) for s in segs], "lines": lines, "circles": circles,
+                "polygons": [list(p.points) for p in self.problem.polygons]}
+
+
+def rng_for(seed, part: str, key: str) -> np.random.Generator:
+    digest = hashlib.sha256(f"{seed}:{part}:{key}".encode()).digest()
+    return np.random.default_rng(int.from_bytes(digest[:8], "little"))
+
+
+def _in(value: int, span: tuple[int, int]) -> bool:
+    return span[0] <= value <= span[1]
+
+
+def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> list[Candidate]:
+    """The candidates the knobs allow: question types taken in turn (in a random order), and
+    within a type the deeper proofs drawn more often."""
+    qtypes = cfg.question_types()
+    ok = []
+    for c in cands:
+        q = "length" if c.qtype == "length" else c.qtype
+        if q not in qtypes and not ("x" in qtypes and c.qtype in ("length", "angle")):
+            continue
+        if not _in(c.depth, cfg.depth_span()):
+            continue
+        th = c.theorems
+        if not set(cfg.require) <= th or th & set(cfg.exclude):
+            continue
+        ok.append(c)
+    by_type: dict[str, list[Candidate]] = {}
+    for c in ok:
+        by_type.setdefault(c.qtype, []).append(c)
+    queues = []
+    for q in sorted(by_type):
+        group = by_type[q]
+        weights = np.array([1.0 + c.depth ** 2 for c in group])
+        order = rng.choice(len(group), size=len(group), replace=False, p=weights / weights.sum())
+        queues.append([group[i] for i in order])
+    queues = [queues[i] for i in rng.permutation(len(queues))]
+    queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
+    out = []
+    while any(queues):
+        for qu in queues:
+            if qu:
+                out.append(qu.pop(0))
+    return out
+
+
+def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy.Symbol] | None:
+    """The goal element written as ``a·x + b`` (round numbers): the question asks x."""
+    v = c.value
+    if not (v.is_Integer and v > 4):
+        return None
+    x = sympy.Symbol("x", real=True)
+    a = int(rng.integers(2, 6))
+    xv = max(1, int(v) // a - int(rng.integers(0, 3)))
+    b = int(v) - a * xv
+    if xv == 0:
+        return None
+    return Equality(c.expr, a * x + b), x
+
+
+def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
+    """Every problem one construction gives with the knobs (at most ``cfg.goals_per_figure``)."""
+    lo, hi = cfg.step_span()
+    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
+    full = fig.problem()
+    if not all(relation_ok(r, fig.at) for r in full.relations):
+        raise Rejected("construction check")
+    model = model_of(full, fig)
+    ded = closure(full, model)
+    cands = choose(candidates(fig, ded, rng), cfg, rng)
+    if not cands:
+        raise Rejected("no goal with these knobs")
+    made: list[Made] = []
+    tried = set()
+    for c in cands:
+        if len(made) >= cfg.goals_per_figure:
+            break
+        wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
+        keep = traceback(fig, c.proof, c.expr)
+        given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(c.proof)}
+        facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
+        facts = [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given]
+        spare = [f for f in facts_all if f not in facts]
+        extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
+        if len(facts) + len(keep) < 4 or not facts:
+            continue  # too little to say (a radius and its circle's area, one angle of a rhombus): few such
+            # problems exist, and a large set would repeat them
+        facts = [f for f in facts_all if f in facts or f in extra]
+        goal = c.expr
+        qtype = c.qtype
+        if wants_x:
+            v = _variablize(c, rng)
+            if v is None:
+                continue
+            facts, goal, qtype = facts + [v[0]], v[1], "x"
+        key = (tuple(sorted(keep)), sympy.srepr(goal), tuple(sympy.srepr(f.lhs) for f in facts))
+        if key in tried:
+            continue
+        tried.add(key)
+        want = c.value if not wants_x else sympy.solve(facts[-1].rhs - c.value, goal)[0]
+        got = check(fig, keep, facts, goal, want, cfg)
+        if got is None:
+            continue
+        if not extra:  # the proof of the written problem may need less than the closure's did
+            keep2 = traceback(fig, got[2].proof, goal) & keep
+            used = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(got[2].proof)}
+            facts2 = [f for f in facts if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in used]
+            if (keep2 != keep or len(facts2) < len(facts)) and len(facts2) + len(keep2) >= 4:
+                got = check(fig, keep2, facts2, goal, want, cfg) or got
+        if not math.isclose(model_of(got[1], fig).value(c.expr), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
+            continue  # the exact figure must measure the answer (for x: the element written in x)
+        text, parsed, sol = got
+        made.append(Made(text, parsed, sol, fig, c, {"question_type": qtype, "base": fig.base,
+                                                     "constructions": [st.kind for st in fig.steps[1:]]},
+                         [_fact_text(f) for f in extra]))
+    return made
+
+
+def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
+          cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
+    """The problem written, read back and solved from its text alone; None unless the solver proves
+    ``want`` exactly, at the asked depth, with the asked theorem families, and the linter finds nothing."""
+    from geomill.dsl import format_problem, parse
+    from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane_lint import lint_general
+
+    text = format_problem(fig.problem(keep, facts, goal))
+    try:
+        parsed = parse(text)
+        sol = solve_general(parsed)
+    except (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return None
+    if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()):
+        return None
+    th = {k for st in sol.proof.steps for k in st.theorems}
+    if not set(cfg.require) <= th or th & set(cfg.exclude):
+        return None
+    if not all(plain(st.value) for st in sol.proof.steps):
+        return None  # a step finds sin 50° or the like: not a textbook's solution (and slow to lint)
+    if lint_general(sol):
+        return None
+    return text, parsed, sol
+
+
+def plain(value: sympy.Expr) -> bool:
+    """A value a solution may show on the way: no trigonometric function left, a few symbols long."""
+    return not in_radians(value).has(TrigonometricFunction) and sympy.count_ops(value) <= 30
+
+
+def _same(a: sympy.Expr, b: sympy.Expr) -> bool:
+    try:
+        if not math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-9):
+            return False
+    except TypeError:
+        return False
+    d = a - b
+    return sympy.radsimp(d) == 0 or sympy.simplify(d) == 0
+
+
+def _fact_text(f: Equality) -> str:
+    from geomill.dsl import format_expr
+
+    return f"{format_expr(f.lhs)} = {format_expr(f.rhs)}"
+
+
+def generate(cfg: TextbookConfig, seed, part: str, group: int) -> list[Made]:
+    """The problems of one group of indices: one construction's goals, then more constructions
+    until the group is full or the attempts run out (deterministic in its arguments)."""
+    out: list[Made] = []
+    for k in range(ATTEMPTS):
+        if len(out) >= cfg.goals_per_figure:
+            break
+        rng = rng_for(seed, part, f"{group}:{k}")
+        try:
+            got = attempt(cfg, rng)
+        except (Retry, Rejected):
+            continue
+        out += got[:cfg.goals_per_figure - len(out)]
+    return out
+
+
+__all__ = ["CONSTRUCTIONS", "Made", "attempt", "generate", "element_of"]

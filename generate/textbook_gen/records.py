@@ -1,0 +1,112 @@
+"""Generated problems as ``geomill.textbook/1`` records (the FormalGeo import's record, with the
+generator, its knobs and the seed), and the figure files they refer to."""
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Iterator
+
+import sympy
+from geomill.engine.errors import GeomillError
+from geomill.engine.plane import element_of
+
+from ..textbook import ANSWER_TYPES, SCHEMA, grader_steps, question
+from .canonical import canonical_key
+from .config import TextbookConfig
+from .make import Made, generate
+
+GENERATOR = "geomill.textbook_gen 1"
+_CACHE: OrderedDict = OrderedDict()  # (seed, part, group, config) -> the group's problems, in this process
+_CACHE_SIZE = 8
+
+
+def _group(cfg: TextbookConfig, seed, part: str, group: int) -> list[Made]:
+    key = (str(seed), part, group, json.dumps(cfg.as_dict(), sort_keys=True))
+    if key not in _CACHE:
+        _CACHE[key] = generate(cfg, seed, part, group)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return _CACHE[key]
+
+
+def problem_at(cfg: TextbookConfig, seed, part: str, index: int) -> Iterator[Made]:
+    """Problem ``index`` first, then the others to try in its place (a repeat, an excluded one):
+    a group of ``goals_per_figure`` indices shares a construction; the same arguments always give
+    the same problems, whichever process asks."""
+    g = cfg.goals_per_figure
+    made = _group(cfg, seed, part, index // g)
+    yield from made[index % g:index % g + 1]
+    for k in range(1, 4):
+        yield from generate(cfg.with_(goals_per_figure=1), seed, part, -k * 10_000_000 - index)
+
+
+def figure_files(made: Made, cfg: TextbookConfig) -> tuple[bytes | None, bytes | None]:
+    if not cfg.images:
+        return None, None
+    from geomill.render.general import general_labels, general_scene
+    from geomill.render.plain import render_png
+
+    from .goals import model_of
+
+    _, scene = general_scene(made.problem, model=model_of(made.problem, made.figure))
+    png = render_png(scene, cfg.image_size)
+    labels = json.dumps(general_labels(scene, cfg.image_size), ensure_ascii=False, separators=(",", ":")).encode()
+    return png, labels
+
+
+def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> dict:
+    sol = made.solution
+    parsed = made.problem
+    goal = parsed.goal.expr
+    el = element_of(goal) if goal.is_Symbol else None
+    rounds = not float(sol.exact).is_integer()
+    rid = f"{part}-{index:07d}"
+    qtype = made.knobs["question_type"]
+    answer_type = ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else (
+        "variable" if qtype == "x" else "ratio")
+    shapes = [{"name": "".join(p.points), "kind": p.noun, "pool": "textbook_gen"} for p in parsed.polygons]
+    shapes += [{"name": "".join("".join(a) for a in r.args), "kind": r.key, "pool": "textbook_gen"}
+               for r in parsed.relations]
+    return {
+        "schema": SCHEMA, "id": rid, "part": part, "index": index, "seed": f"{seed}:{part}:{index}",
+        "generator": GENERATOR, "dsl": made.text,
+        "question_text_only": question(parsed, figure=False, rounds=rounds),
+        "question": question(parsed, figure=cfg.images, rounds=rounds),
+        "image": f"images/{rid}.png" if cfg.images else None,
+        "labels": f"images/{rid}.labels.json" if cfg.images else None,
+        "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
+        "answer_type": answer_type, "question_type": qtype,
+        "solution": sol.text("text"), "solution_text_only": sol.text("text"),
+        "solution_latex": sol.text("latex"), "steps": grader_steps(sol.proof),
+        "depth": sol.depth, "width": sol.width, "shapes": shapes,
+        "rules": sorted({k for st in sol.proof.steps for k in st.theorems}),
+        "distractors": {"shapes": [], "facts": made.distractors},
+        "variables": sorted(s.name for s in parsed.variables),
+        "constructions": made.knobs["constructions"], "base": made.knobs["base"],
+        "solution_hash": canonical_key(parsed),
+        "verified": {"solved": True, "reparsed": True, "lint": True, "figure_measures": True,
+                     "figure": cfg.images},
+        "knobs": {"source": "generated", **{k: v for k, v in cfg.as_dict().items() if k != "kind"},
+                  "question_type": qtype, "values": "text" if cfg.values == "image" else cfg.values},
+    }
+
+
+def make_record(cfg: TextbookConfig, seed, part: str, index: int, tally, exclude=frozenset()
+                ) -> tuple[dict, dict[str, bytes]]:
+    """The record of problem ``index`` of ``part`` and its figure files (runner's record maker)."""
+    for made in problem_at(cfg, seed, part, index):
+        if canonical_key(made.problem) in exclude:
+            tally.duplicates += 1
+            continue
+        try:
+            png, labels = figure_files(made, cfg)
+        except (GeomillError, ArithmeticError, ValueError) as exc:
+            tally.rejected[f"figure: {str(exc)[:60]}"] += 1
+            continue
+        record = record_of(made, cfg, seed, part, index)
+        files = {} if png is None else {record["image"]: png, record["labels"]: labels}
+        return record, files
+    raise GeomillError(f"no textbook problem found for {part} #{index} with these knobs ({cfg.as_dict()})")
+
+
+__all__ = ["GENERATOR", "make_record", "problem_at", "record_of", "sympy"]
