@@ -31,6 +31,7 @@ from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
+from .patterns import Index
 from .theorems import Instance, construction_instances, judgements, more_constructions
 
 MAX_ROUNDS = 12
@@ -222,6 +223,7 @@ class Deduction:
         self.problem = problem
         self.model = model
         self.cfg = Configuration(problem, model)
+        self.index = Index(self.cfg, self.proven)  # the theorem blocks' tables, kept from round to round
         self.table = LinearTable()
         self.pool: list[Pending] = []
         self.seen: set[sympy.Expr] = set()
@@ -295,7 +297,7 @@ class Deduction:
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
-        for inst in itertools.chain(construction_instances(self.cfg), more_constructions(self.cfg)):
+        for inst in itertools.chain(construction_instances(self.cfg, self.index), more_constructions(self.cfg)):
             self.add(inst)
         for _ in range(MAX_ROUNDS):
             out = self.answer()
@@ -464,7 +466,7 @@ class Deduction:
 
     def _judgement_round(self) -> bool:
         progress = False
-        for inst in judgements(self.cfg, self.proven):
+        for inst in judgements(self.cfg, self.proven, self.index):
             progress |= self.add(inst)
         return progress
 
