@@ -193,15 +193,42 @@ def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
 
 
 def _tidy(value: sympy.Expr) -> sympy.Expr:
-    """An answer in its simplest exact form: ``12/13``, not ``cos(pi*(1/2 - asin(12/13)/pi))`` (a
-    trigonometric function of an inverse one is simplified; other answers only have their radicals
-    rationalised, since simplify is slow and rarely needed)."""
-    value = sympy.radsimp(_radians(value))
+    """An answer in the form a textbook prints: ``21``, not ``10*cos(acos(-7/25)/2) + 15``; ``12/13``,
+    not ``cos(pi*(1/2 - asin(12/13)/pi))`` (a trigonometric function of an inverse one, or of half
+    of one, is written out exactly; other answers only have their radicals rationalised and nested
+    radicals denested, since simplify is slow and rarely needed)."""
+    value = sympy.radsimp(_half_angles(_radians(value)))
     if value.has(TrigonometricFunction, InverseTrigonometricFunction):
         tidy = sympy.simplify(value)
         if sympy.count_ops(tidy) < sympy.count_ops(value):
-            return tidy
+            value = tidy
+    if value.has(sympy.Pow) and not value.free_symbols:
+        tidy = sympy.radsimp(sympy.sqrtdenest(value))
+        if sympy.count_ops(tidy) < sympy.count_ops(value):
+            value = tidy
     return value
+
+
+_INVERSE = (sympy.acos, sympy.asin, sympy.atan)
+
+
+def _half_angles(e: sympy.Expr) -> sympy.Expr:
+    """``cos(acos(a)/2)`` -> ``sqrt((1 + a)/2)``: sin and cos of half an inverse sine, cosine or
+    tangent by the half-angle formulas (each half angle lies where its cosine is positive, and its
+    sine has the sign of a)."""
+    def half(f: sympy.Expr) -> sympy.Expr | None:
+        c, rest = f.args[0].as_coeff_Mul()
+        if abs(c) != sympy.Rational(1, 2) or not isinstance(rest, _INVERSE):
+            return None
+        a = rest.args[0]
+        double = {sympy.acos: a, sympy.asin: sympy.sqrt(1 - a ** 2), sympy.atan: 1 / sympy.sqrt(1 + a ** 2)}[rest.func]
+        if f.func == sympy.cos:
+            return sympy.sqrt((1 + double) / 2)
+        sign = 1 if rest.func == sympy.acos else sympy.sign(a)
+        return sympy.sign(c) * sign * sympy.sqrt((1 - double) / 2)
+
+    return e.replace(lambda x: isinstance(x, (sympy.sin, sympy.cos)) and not x.free_symbols and half(x) is not None,
+                     half)
 
 
 def _radians(e: sympy.Expr) -> sympy.Expr:

@@ -60,23 +60,23 @@ class Instance:
         return self.lhs - self.rhs
 
 
+# the families still written as generators (the rest are blocks: ``theorem_blocks.py``), by the key
+# their instances name
 F = {f.key: f for f in (
     Family("given", "given"),
     Family("relation", "since {0}"),
-    Family("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}", "judgement"),
     Family("similar_triangle_property_line_ratio", "since {0} and {1} are similar", "judgement"),
     Family("similar_triangle_property_area_square_ratio", "since {0} and {1} are similar", "judgement"),
     Family("similar_triangle_property_perimeter_ratio", "since {0} and {1} are similar", "judgement"),
     Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
-    Family("circle_property_chord_perpendicular_bisect_chord",
-           "since the perpendicular {0} from the centre bisects the chord {1}", "judgement"),
-    Family("parallel_judge_angle", "since the angles at {0} and {1} are equal, {2} is parallel to {3}", "judgement"),
-    Family("right_angle_property", "since {0} is a right angle", "judgement"),
-    Family("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}", "judgement"),
-    Family("right_triangle_property_length_of_median",
-           "since {0} is the median to the hypotenuse of the right triangle {1}",
-           "judgement"),
+    Family("round_angle", "since the angles around {0} make a full turn"),
+    Family("circle_property_circular_power_segment_and_segment_angle",
+           "since the angle at {0} between two lines that meet circle {1} is half the difference (or the sum) of the "
+           "arcs they cut off"),
+    Family("polygon_property_angle_sum", "by the angle sum of polygon {0}"),
 )}
+F["arc_split"] = Family("arc_addition_measure", "since {1} lies on the arc {0}, the two arcs it splits it into add up "
+                                                "to it")
 
 
 def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
@@ -133,7 +133,6 @@ def similarity_relations(cfg: Configuration) -> Iterator[Instance]:
 
 CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
     similarity_relations,)  # a relation's similarity ratios: the judgements' similar_ratios
-F["circle_power"] = Family("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}")
 _FAMILIES: dict[tuple[int, str], Family] = {}
 
 
@@ -146,8 +145,11 @@ def family(t: Theorem, key: str) -> Family:
     return got
 
 
-for _t in THEOREMS:  # the block families: their sentence is the block's
-    F.setdefault(_t.key, family(_t, _t.key))
+def registry() -> dict[str, Family]:
+    """Every family the solver knows, by theorem key: the blocks' (the first block of a key), then the
+    generators'."""
+    out = {t.key: family(t, t.key) for t in reversed(THEOREMS)}
+    return {**out, **{f.key: f for f in F.values() if f.key not in out}}
 
 
 def construction_instances(cfg: Configuration, ix: Index | None = None) -> Iterator[Instance]:
@@ -244,52 +246,6 @@ def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
                    premises=premises)
         yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s,
                    premises=premises)
-
-
-# -- more families (issue 21's coverage): construction ones run after construction_instances ----------
-
-F.update({f.key: f for f in (
-    Family("round_angle", "since the angles around {0} make a full turn"),
-    Family("circle_property_chord_perpendicular_bisect_chord_judge",
-           "since {0} joins the centre to the midpoint of the chord {1}, it is perpendicular to it", "judgement"),
-    Family("circle_property_chord_perpendicular_bisect_arc",
-           "since {0} is perpendicular to the chord {1} from the centre, it bisects its arcs", "judgement"),
-    Family("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its "
-                                                         "centroid", "judgement"),
-    Family("arc_split", "since {1} lies on the arc {0}, the two arcs it splits it into add up to it"),
-    Family("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
-                                              "angle"),
-    Family("circle_property_circular_power_segment_and_segment_angle",
-           "since the angle at {0} between two lines that meet circle {1} is half the difference (or the sum) of the "
-           "arcs they cut off"),
-    Family("midsegment_of_triangle_judgment_midpoint", "since {0} joins the midpoints of two sides of triangle {1}",
-           "judgement"),
-    Family("midsegment_of_triangle_judgment_parallel",
-           "since {0} runs from the midpoint of a side of triangle {1} parallel to another side", "judgement"),
-    Family("midsegment_of_quadrilateral_judgment_midpoint", "since {0} joins the midpoints of the legs of the "
-                                                            "trapezoid {1}", "judgement"),
-    Family("midsegment_of_quadrilateral_judgment_parallel",
-           "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases", "judgement"),
-    Family("bisector_of_angle_judgment_angle_equal", "since {0} bisects angle {1}, by the angle bisector theorem",
-           "judgement"),
-    Family("congruent_arc_judgment_length_equal", "since the arcs {0} and {1} of one circle have equal lengths",
-           "judgement"),
-    Family("congruent_arc_property_chord_equal", "since the arcs {0} and {1} of one circle are equal, so are their "
-                                                 "chords", "judgement"),
-    Family("congruent_arc_judgment_chord_equal", "since the chords {0} and {1} of circle {2} are equal, so are their "
-                                                 "minor arcs", "judgement"),
-    Family("parallelogram_judgment_equal_and_equal", "since both pairs of opposite sides of {0} are equal, it is a "
-                                                     "parallelogram", "judgement"),
-    Family("parallelogram_judgment_parallel_and_parallel", "since both pairs of opposite sides of {0} are parallel, it "
-                                                           "is a parallelogram", "judgement"),
-    Family("rectangle_judgment_right_angle", "since the angles of {0} are right angles, it is a rectangle",
-           "judgement"),
-)})
-
-F["arc_split"] = Family("arc_addition_measure", F["arc_split"].sentence)
-_JUDGE = "circle_property_chord_perpendicular_bisect_chord_judge"
-F[_JUDGE] = Family("circle_property_chord_perpendicular_bisect_chord", F[_JUDGE].sentence, "judgement")
-PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 
 
 def more_constructions(cfg: Configuration) -> Iterator[Instance]:
