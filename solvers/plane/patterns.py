@@ -949,6 +949,18 @@ class Earlier(Check):
         return self.letters + self.than
 
 
+@dataclass(frozen=True)
+class Turn(Check):
+    """``A`` ``B`` ``C`` turn counter-clockwise (``ccw``) or clockwise on the model."""
+
+    letters: str
+    ccw: bool = True
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        a, c, d = (ix.cfg.at[b[x]] for x in self.letters)
+        return (pg.cross(c - a, d - c) > 0) == self.ccw
+
+
 # -- the matcher ----------------------------------------------------------------------------------
 
 

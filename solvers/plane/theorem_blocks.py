@@ -10,6 +10,7 @@ configuration, finds the block's instance and measures its conclusions).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -28,6 +29,7 @@ from .patterns import (
     Collinear,
     Conclusion,
     Convex,
+    Corresponding,
     Cyclic,
     Earlier,
     Given,
@@ -41,6 +43,7 @@ from .patterns import (
     OnParallels,
     Parallel,
     ParallelLines,
+    Permuted,
     Polygon,
     Proven,
     RayInside,
@@ -51,6 +54,8 @@ from .patterns import (
     Toward,
     Transversal,
     Triangle,
+    TrianglePair,
+    Turn,
     Undeclared,
 )
 
@@ -259,6 +264,7 @@ def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
 
 PI = sympy.pi
 _RIGHT = sympy.Integer(90)
+_HEIGHT = element_symbol("height", tuple("XYZ"))
 R = radius("O")
 _ARC = arc("OAB")
 _PARALLEL = "points A B C D P Q E F\nline A P B\nline C Q D\nline E P Q F\nAB parallel to CD"
@@ -266,6 +272,8 @@ _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
 _TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
+_SIMILARITIES = tuple(tuple(f"{m}{k}_{shape}" for m in ("", "mirror_") for k in ("similar", "congruent"))
+                     for shape in ("triangles", "quadrilaterals"))
 _CHORD = (OnCircle("AO"), OnCircle("BO"), Before("AB"), Between("MAB"), Apart("M", "O"), Joined("OM"))
 _ARCS = (OnCircle("AO"), OnCircle("BO"), OnCircle("DO"), OnCircle("EO"), Apart("A", "B"), Apart("D", "E"),
          Earlier("AB", "DE"))
@@ -273,6 +281,45 @@ _QUAD = (Polygon("ABCD"), Undeclared("ABCD", _PARALLELOGRAMS), Convex("ABCD"), N
          Near(L("BC"), L("DA")))
 _PARALLELOGRAM = (Conclusion(L("AB"), L("CD")), Conclusion(L("BC"), L("DA")), Conclusion(ang("DAB"), ang("BCD")),
                   Conclusion(ang("ABC"), ang("CDA")), Conclusion(area("ABCD"), L("AB") * L("AD") * Sin(ang("DAB"))))
+
+
+_SIMILAR = "since {0} and {1} are similar"
+_LINE_RATIO = "similar_triangle_property_line_ratio"
+
+
+def _ratios(p: str, q: str) -> tuple[Conclusion, ...]:
+    """The sides, perimeters and areas of similar polygons p ~ q (vertices in correspondence)."""
+    n = len(p)
+    sides = [(L(p[i] + p[(i + 1) % n]), L(q[i] + q[(i + 1) % n])) for i in range(n)]
+    (s0, t0) = sides[0]
+    out = [Conclusion(s * t0, s0 * t, key=_LINE_RATIO) for s, t in sides[1:]]
+    out += [Conclusion(s1 * u2, s2 * u1, key=_LINE_RATIO)
+            for (s1, u1), (s2, u2) in itertools.combinations(sides[1:], 2)]
+    for s, t in sides:
+        out.append(Conclusion(area(p) * t ** 2, area(q) * s ** 2, key="similar_triangle_property_area_square_ratio"))
+        out.append(Conclusion(perimeter(p) * t, perimeter(q) * s, key="similar_triangle_property_perimeter_ratio"))
+    return tuple(out)
+
+
+# two triangles whose angles match on the model, ABC to PQR; XYZ to UVW: the same correspondence turned
+_PAIR = (TrianglePair("ABCDEF"), Permuted("PQR", "DEF"), Near(ang("CAB"), ang("RPQ")), Near(ang("ABC"), ang("PQR")),
+         Near(ang("BCA"), ang("QRP")), Corresponding("XYZUVW", "ABCPQR"))
+_ANGLES = (Conclusion(ang("CAB"), ang("RPQ")), Conclusion(ang("ABC"), ang("PQR")), Conclusion(ang("BCA"), ang("QRP")))
+_SIDES = (Conclusion(L("AB"), L("PQ")), Conclusion(L("BC"), L("QR")), Conclusion(L("CA"), L("RP")))
+_PAIR_TEXT = "points A B C D E F\ntriangle ABC\ntriangle DEF\n"
+_SIDE = {"XY": Proven(L("XY"), L("UV")), "YZ": Proven(L("YZ"), L("VW")), "ZX": Proven(L("ZX"), L("WU"))}
+_ANGLE = {"X": Proven(ang("ZXY"), ang("WUV")), "Y": Proven(ang("XYZ"), ang("UVW"))}
+# each criterion of congruence: its proven premises (at the turned correspondence) and a figure's facts
+_CONGRUENCE = (
+    ("SSS", tuple(_SIDE.values()), "AB = DE\nBC = EF\nCA = FD"),
+    ("SAS", (_SIDE["XY"], _SIDE["YZ"], _ANGLE["Y"]), "AB = DE\nBC = EF\nangle ABC = angle DEF"),
+    ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["XY"]),
+     "angle CAB = 90\nangle FDE = 90\nBC = EF\nAB = DE"),
+    ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["ZX"]),
+     "angle CAB = 90\nangle FDE = 90\nBC = EF\nCA = FD"),
+    *(("ASA", (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
+      for side, text in (("XY", "AB = DE"), ("YZ", "BC = EF"), ("ZX", "CA = FD"))),
+)
 
 
 def _half(mab: str) -> tuple[Near, Proven]:
@@ -325,6 +372,10 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("arc_addition_measure", "since the arcs {0} and {1} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
             ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
+    Theorem("arc_addition_measure", "since {1} lies on the arc {0}, the two arcs it splits it into add up to it",
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
+            (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
+            figure="circle O through A B M\ncounterclockwise AMB"),
     Theorem("arc_property_center_angle", "since the arc {0} has the measure of its central angle",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
@@ -512,4 +563,54 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
+    # similar and congruent triangles
+    *(Theorem("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent",
+              (*_PAIR, Near(L("AB"), L("PQ")), *premises), _SIDES + _ANGLES, ("ABC", "PQR"), figure=_PAIR_TEXT + facts)
+      for _, premises, facts in _CONGRUENCE),
+    Theorem(_LINE_RATIO, _SIMILAR, (*_PAIR, _ANGLE["X"], _ANGLE["Y"]),
+            _ANGLES + _ratios("ABC", "PQR"), ("ABC", "PQR"),
+            figure=_PAIR_TEXT + "angle CAB = angle FDE\nangle ABC = angle DEF"),
+    Theorem(_LINE_RATIO, _SIMILAR,
+            (*_PAIR, _ANGLE["Y"], Proven(L("XY") * L("VW"), L("YZ") * L("UV"))), _ANGLES + _ratios("ABC", "PQR"),
+            ("ABC", "PQR"), figure=_PAIR_TEXT + "AB = 2x\nDE = x\nBC = 2y\nEF = y\nangle ABC = angle DEF"),
+    # similar or congruent polygons the problem states
+    *(Theorem(_LINE_RATIO, _SIMILAR, (Given(keys, (p, q)),), _ratios(p, q), (p, q),
+              figure=f"points {' '.join(p + q)}\npolygon {p}\npolygon {q}\n{p} similar to {q}")
+      for p, q, keys in (("ABC", "DEF", _SIMILARITIES[0]), ("ABCD", "EFGH", _SIMILARITIES[1]))),
+    # -- more theorems of a textbook -----------------------------------------------------------------------
+    Theorem("median_of_triangle_property_length", "by the length of the median {1} of triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("MYZ"), Joined("XM")),
+            (Conclusion(4 * L("XM") ** 2, 2 * L("XY") ** 2 + 2 * L("XZ") ** 2 - L("YZ") ** 2),), ("XYZ", "XM"),
+            figure="points A B C M\ntriangle ABC\nline B M C\nline A M\nM midpoint of BC"),
+    Theorem("stewart_theorem", "by Stewart's theorem on the cevian {1} of triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD")),
+            (Conclusion(L("XY") ** 2 * L("DZ") + L("XZ") ** 2 * L("YD"),
+                        L("YZ") * (L("XD") ** 2 + L("YD") * L("DZ"))),),
+            ("XYZ", "XD"), figure="points A B C D\ntriangle ABC\nline B D C\nline A D"),
+    Theorem("ptolemy_theorem", "by Ptolemy's theorem in the cyclic quadrilateral {0}",
+            (Polygon("ABCD", convex=True), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), OnCircle("DO")),
+            (Conclusion(L("AC") * L("BD"), L("AB") * L("CD") + L("AD") * L("BC")),), ("ABCD",),
+            figure="circle O through A B C D\npolygon ABCD"),
+    Theorem("bisector_of_angle_property_line_ratio_external",
+            "by the exterior angle bisector theorem: {1} bisects the exterior angle of triangle {0}",
+            (Triangle("TUV"), Cyclic("ABC", "TUV"), OnLine("DBC"), Between("CBD"), OnLine("EAB"), Between("AEB"),
+             Joined("AD"),
+             Near(ang("EAD"), ang("DAC")), Proven(ang("EAD"), ang("DAC"))),
+            (Conclusion(L("BD") * L("AC"), L("CD") * L("AB")),), ("ABC", "AD"),
+            figure="points A B C D E\ntriangle ABC\nline B C D\nline B A E\nline A D\nangle EAD = angle DAC"),
+    *(Theorem("circle_property_angle_of_osculation",
+              "since the angle {0} between the tangent and the chord is half the arc {1}",
+              (Given("tangent", ("PA", "O")), OnCircle("BO"), Apart("B", "A"), Joined("AB"), Turn("OAP", ccw)),
+              (Conclusion(2 * ang("PAB"), arc),), ("PAB", "OAB"),
+              figure=f"circle O through A B\nPA tangent to circle O\nline A B\n{turn} OAP")
+      for ccw, arc, turn in ((True, arc("OAB"), "counterclockwise"), (False, arc("OBA"), "clockwise"))),
+    Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
+            (Measured("XYZ", ("height",)),), (Conclusion(2 * area("XYZ"), L("YZ") * _HEIGHT),), ("XYZ", "YZ", "XYZ"),
+            figure="points A B C\ntriangle ABC\nfind height ABC"),
+    Theorem("isosceles_trapezoid_property_area", "by the area of the isosceles trapezoid {0} from its sides",
+            (Given("isosceles_trapezoid", ("ABCD", "AD", "BC")),),
+            (Conclusion(16 * area("ABCD") ** 2,
+                        (L("AD") + L("BC")) ** 2 * (4 * L("AB") ** 2 - (L("AD") - L("BC")) ** 2)),
+             Conclusion(4 * element_symbol("height", tuple("ABC")) ** 2, 4 * L("AB") ** 2 - (L("AD") - L("BC")) ** 2),
+             ), ("ABCD",), figure="points A B C D\nisosceles trapezoid ABCD bases AD BC"),
 )

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import element_symbol
-from geomill.engine.relations import BLOCKS_BY_KEY, L, arc
+from geomill.engine.relations import BLOCKS_BY_KEY, arc
 
 from .configuration import Configuration
 from .patterns import Index, Theorem
@@ -65,18 +65,12 @@ class Instance:
 F = {f.key: f for f in (
     Family("given", "given"),
     Family("relation", "since {0}"),
-    Family("similar_triangle_property_line_ratio", "since {0} and {1} are similar", "judgement"),
-    Family("similar_triangle_property_area_square_ratio", "since {0} and {1} are similar", "judgement"),
-    Family("similar_triangle_property_perimeter_ratio", "since {0} and {1} are similar", "judgement"),
-    Family("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent", "judgement"),
     Family("round_angle", "since the angles around {0} make a full turn"),
     Family("circle_property_circular_power_segment_and_segment_angle",
            "since the angle at {0} between two lines that meet circle {1} is half the difference (or the sum) of the "
            "arcs they cut off"),
     Family("polygon_property_angle_sum", "by the angle sum of polygon {0}"),
 )}
-F["arc_split"] = Family("arc_addition_measure", "since {1} lies on the arc {0}, the two arcs it splits it into add up "
-                                                "to it")
 
 
 def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
@@ -122,17 +116,6 @@ def cfg_parallels(cfg: Configuration) -> dict[tuple[int, int], tuple[str, str]]:
     return {ij: ("".join(ab), "".join(cd)) for ij, (ab, cd) in Index(cfg).parallels.items()}
 
 
-def similarity_relations(cfg: Configuration) -> Iterator[Instance]:
-    """Sides, perimeters and areas of polygons the problem states similar or congruent (the
-    judgement's own ratios, ``similar_ratios``)."""
-    for rel in cfg.problem.relations:
-        if rel.key.startswith(("similar_", "mirror_similar_", "congruent_", "mirror_congruent_")):
-            a, b = rel.args
-            yield from similar_ratios(a, b, ("".join(a), "".join(b)))
-
-
-CONSTRUCTION: tuple[Callable[[Configuration], Iterator[Instance]], ...] = (
-    similarity_relations,)  # a relation's similarity ratios: the judgements' similar_ratios
 _FAMILIES: dict[tuple[int, str], Family] = {}
 
 
@@ -163,16 +146,9 @@ def construction_instances(cfg: Configuration, ix: Index | None = None) -> Itera
             continue
         for f in t.instances(ix):
             yield Instance(family(t, f.key), f.names, f.lhs, f.rhs)
-    for gen in CONSTRUCTION:
-        yield from gen(cfg)
 
 
 # -- judgements: candidates from the model, premises from the tables ----------------------------------
-
-
-def _close(x: float, y: float, rel: float = 1e-3) -> bool:
-    """Equal on the model, to pick candidates (a model meets its facts to about 1e-5)."""
-    return abs(x - y) <= rel * max(1.0, abs(x), abs(y))
 
 
 def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None) -> Iterator[Instance]:
@@ -185,88 +161,12 @@ def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None) -> I
         if t.kind == "judgement":
             for f in t.instances(ix):
                 yield Instance(family(t, f.key), f.names, f.lhs, f.rhs, f.premises)
-    for i, t1 in enumerate(cfg.triangles):
-        for t2 in cfg.triangles[i + 1:]:
-            yield from _similar(cfg, t1, t2, proven)
-
-
-def _similar(cfg: Configuration, t1: tuple[str, str, str], t2: tuple[str, str, str], proven: Proven
-             ) -> Iterator[Instance]:
-    """Triangles whose angles match on the model: similar by AA, congruent by SSS, SAS, ASA, AAS or
-    HL, each premise proven by the tables."""
-    at = cfg.at
-    angles1 = [pg.angle(at[t1[i - 1]], at[t1[i]], at[t1[(i + 1) % 3]]) for i in range(3)]
-    for perm in itertools.permutations(t2):
-        angles2 = [pg.angle(at[perm[i - 1]], at[perm[i]], at[perm[(i + 1) % 3]]) for i in range(3)]
-        if not all(_close(u, v) for u, v in zip(angles1, angles2)):
-            continue
-        eqs = [(ang(cfg, t1[i - 1], t1[i], t1[(i + 1) % 3]), ang(cfg, perm[i - 1], perm[i], perm[(i + 1) % 3]))
-               for i in range(3)]
-        sides = [(L(t1[i] + t1[(i + 1) % 3]), L(perm[i] + perm[(i + 1) % 3])) for i in range(3)]  # side i: i..i+1
-        n1, n2 = "".join(t1), "".join(perm)
-        pa = [proven(u, v) for u, v in eqs]
-        used = tuple(e for e, ok in zip(eqs, pa) if ok)
-        if _close(pg.dist(at[t1[0]], at[t1[1]]), pg.dist(at[perm[0]], at[perm[1]])):
-            ps = [proven(u, v) for u, v in sides]
-            used = tuple(e for e, ok in zip(sides + eqs, ps + pa) if ok)
-            # side i joins vertices i and i+1; the angle between sides i and i+1 is at vertex i+1
-            sas = any(ps[i] and ps[(i + 1) % 3] and pa[(i + 1) % 3] for i in range(3))
-            hl = any(pa[k] and proven(eqs[k][0], sympy.Integer(90)) and ps[(k + 1) % 3] and (ps[k] or ps[k - 1])
-                     for k in range(3))
-            if sum(ps) == 3 or sas or hl or (sum(pa) >= 2 and any(ps)):
-                for u, v in [e for e, ok in zip(sides + eqs, ps + pa) if not ok]:
-                    yield inst("congruent_triangle_property_line_equal", (n1, n2), u, v, premises=used)
-                continue
-        # SAS similarity: an angle and the ratio of the sides beside it (side i-1 and side i meet at vertex i)
-        sas_sim = [i for i in range(3)
-                   if pa[i] and proven(sides[i - 1][0] * sides[i][1], sides[i][0] * sides[i - 1][1])]
-        if sum(pa) < 2 and not sas_sim:
-            continue
-        if sum(pa) < 2:
-            i = sas_sim[0]
-            used = (eqs[i], (sides[i - 1][0] * sides[i][1], sides[i][0] * sides[i - 1][1]))
-        for (u, v), ok in zip(eqs, pa):
-            if not ok:
-                yield inst("similar_triangle_property_line_ratio", (n1, n2), u, v, premises=used)
-        yield from similar_ratios(t1, perm, (n1, n2), used)
-
-
-def similar_ratios(t1, t2, names, premises: tuple = ()) -> Iterator[Instance]:
-    """Sides, perimeters and areas of similar polygons t1 ~ t2 (vertices in correspondence)."""
-    n = len(t1)
-    sides = [(L(t1[i] + t1[(i + 1) % n]), L(t2[i] + t2[(i + 1) % n])) for i in range(n)]
-    (s0, t0) = sides[0]
-    for s, t in sides[1:]:
-        yield inst("similar_triangle_property_line_ratio", names, s * t0, s0 * t, premises=premises)
-    for (s1, u1), (s2, u2) in itertools.combinations(sides[1:], 2):
-        yield inst("similar_triangle_property_line_ratio", names, s1 * u2, s2 * u1, premises=premises)
-    for k in range(n):
-        s, t = sides[k]
-        yield inst("similar_triangle_property_area_square_ratio", names, area(t1) * t ** 2, area(t2) * s ** 2,
-                   premises=premises)
-        yield inst("similar_triangle_property_perimeter_ratio", names, perimeter(t1) * t, perimeter(t2) * s,
-                   premises=premises)
 
 
 def more_constructions(cfg: Configuration) -> Iterator[Instance]:
     yield from round_angles(cfg)
     yield from circle_angles(cfg)
-    yield from arc_additions(cfg)
     yield from concave_angle_sums(cfg)
-
-
-def arc_additions(cfg: Configuration) -> Iterator[Instance]:
-    """A point c on the arc from a to b (counter-clockwise) splits it: arc ab = arc ac + arc cb."""
-    at = cfg.at
-    for c in cfg.problem.circles:
-        o, pts = c.centre, c.points
-        if len(pts) < 3 or len(pts) > 8:
-            continue
-        for a, b in itertools.permutations(pts, 2):
-            s = pg.sweep(at[o], at[a], at[b])
-            for m in pts:
-                if m not in (a, b) and pg.sweep(at[o], at[a], at[m]) < s:
-                    yield inst("arc_split", (o + a + b, m), arc(o + a + m) + arc(o + m + b), arc(o + a + b))
 
 
 def concave_angle_sums(cfg: Configuration) -> Iterator[Instance]:
