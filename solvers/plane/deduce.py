@@ -42,6 +42,12 @@ AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the mode
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
 
 
+def agreement(model: NumericModel) -> float:
+    """How closely a value must agree with the model: AGREE, or on an approximate model (givens
+    that disagree, as FormalGeo rounds them) three times the share by which it misses them."""
+    return max(AGREE, 3 * model.misfit)
+
+
 @dataclass(eq=False)
 class Step:
     """One theorem instance as used: its equation on atoms (after known values were put in,
@@ -250,7 +256,8 @@ class Deduction:
         self.problem = problem
         self.model = model
         self.cfg = Configuration(problem, model)
-        self.index = Index(self.cfg, self.proven)  # the theorem blocks' tables, kept from round to round
+        self.index = Index(self.cfg, self.proven)
+        self.agree = agreement(model)  # the theorem blocks' tables, kept from round to round
         self.table = LinearTable()
         self.pool: list[Pending] = []
         self.seen: set[sympy.Expr] = set()
@@ -482,9 +489,9 @@ class Deduction:
                 continue
             near.append((abs(x - est), r, x))
         near.sort(key=lambda t: t[0])
-        if not near or near[0][0] > AGREE * max(1.0, abs(est)):
+        if not near or near[0][0] > self.agree * max(1.0, abs(est)):
             return None
-        if len(near) > 1 and near[1][0] <= AGREE * max(1.0, abs(est)) and not math.isclose(near[0][2], near[1][2]):
+        if len(near) > 1 and near[1][0] <= self.agree * max(1.0, abs(est)) and not math.isclose(near[0][2], near[1][2]):
             return None
         r = near[0][1]
         if r.has(sympy.I):

@@ -13,9 +13,10 @@ from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from ..numeric import NumericModel, build_model
-from .deduce import AGREE, Deduction
+from .deduce import AGREE, Deduction, agreement
 from .proof import Proof, build_proof
 
+APPROXIMATE = 0.05  # givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) get an approximate figure
 RESEEDS = 3  # more models to try when the first draws a face crossing itself
 
 
@@ -64,8 +65,8 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if problem.goal is None:
         raise Refused("the problem has no goal (a 'find' line)")
     t0 = time.process_time()
-    if model is None:
-        model = build_model(problem)
+    if model is None:  # givens that disagree a little (rounded) get an approximate figure, never an answer from it
+        model = build_model(problem, tolerate=APPROXIMATE)
     t1 = time.process_time()
     crossed = _crossed(problem, model)
     for seed in range(1, 1 + RESEEDS if crossed else 0):  # a face drawn crossing itself: look for a true figure
@@ -92,10 +93,11 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
         exact = float(out.value)
     except TypeError:
         raise Refused(f"the deduced value {out.value} is not a real number") from None
-    if measured is None or not math.isfinite(measured) or abs(exact - measured) > AGREE * max(1.0, abs(measured)):
+    agree = agreement(model)
+    if measured is None or not math.isfinite(measured) or abs(exact - measured) > agree * max(1.0, abs(measured)):
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
     proof = build_proof(ded, out)
-    bad = proof.check(model)
+    bad = proof.check(model, agree)
     if bad:
         raise Refused(f"the proof shows an equation the figure does not satisfy: {bad[0]}")
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
