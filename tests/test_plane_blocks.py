@@ -213,9 +213,9 @@ def test_points_named_with_digits_and_primes() -> None:
 
 def test_no_theorem_family_is_an_instance_generator() -> None:
     """Theorem families are blocks (theorem_blocks.py), matched by one matcher: the only code in
-    theorems.py that yields instances is the givens, the drivers of the blocks, and the three
-    families whose premises no atom states yet (a ray between two others all round, a secant's
-    angle and its arcs, a reflex corner).  A new generator written beside them fails here."""
+    theorems.py that yields instances is the givens, the drivers of the blocks, and the two families
+    whose premises no atom states yet (a secant's angle and its arcs, a reflex corner).  A new
+    generator written beside them fails here."""
     import inspect
 
     from geomill.solvers.plane import theorems
@@ -223,5 +223,5 @@ def test_no_theorem_family_is_an_instance_generator() -> None:
     generators = {name for name, f in inspect.getmembers(theorems, inspect.isgeneratorfunction)
                   if f.__module__ == theorems.__name__}
     assert generators == {"givens", "construction_instances", "judgements", "more_constructions",
-                          "round_angles", "circle_angles", "concave_angle_sums"}
+                          "circle_angles", "concave_angle_sums"}
     assert all(t.construct is not None or t.figure for t in THEOREMS)  # each is tested on its own figure

@@ -961,6 +961,32 @@ class Turn(Check):
         return (pg.cross(c - a, d - c) > 0) == self.ccw
 
 
+@dataclass(frozen=True)
+class FullTurn(Atom):
+    """Three rays ``VA``, ``VB``, ``VC`` from V on three drawn lines, none inside the angle of the
+    other two (their three angles make a full turn on the model), each trio once, at a point with
+    at most 8 rays (``letters`` = "VABC")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        v = self.letters[0]
+        for p in ((b[v],) if v in b else ix.cfg.problem.points):
+            rays = ix.rays[p]
+            if not 3 <= len(rays) <= 8:
+                continue
+            for (r1, n1, d1), (r2, n2, d2), (r3, n3, d3) in itertools.combinations(rays, 3):
+                if len({r1[0], r2[0], r3[0]}) < 3 or abs(_between(d1, d2) + _between(d2, d3) + _between(d1, d3)
+                                                         - 360) > 1e-4:
+                    continue
+                out = _fits(b, self.letters, (p, n1, n2, n3))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return ix.ray_pairs
+
+
 # -- the matcher ----------------------------------------------------------------------------------
 
 

@@ -32,6 +32,7 @@ from .patterns import (
     Corresponding,
     Cyclic,
     Earlier,
+    FullTurn,
     Given,
     Joined,
     Measured,
@@ -339,6 +340,10 @@ THEOREMS: tuple[Theorem, ...] = (
                                                                            RayInside("BAOC")),
             (Conclusion(ang("AOB") + ang("BOC"), sympy.Integer(180)),), ("AOC",), _straight,
             figure="points O A B C\nline A O C\nline O B"),
+    Theorem("round_angle", "since the angles around {0} make a full turn", (FullTurn("VABC"),),
+            (Conclusion(ang("AVB") + ang("BVC") + ang("AVC"), sympy.Integer(360)),), ("V",),
+            figure="points V A B C\nline V A\nline V B\nline V C\nclockwise AVB BVC\nangle AVB = 100\n"
+                   "angle BVC = 120"),
     Theorem("triangle_property_angle_sum", "by the angle sum of triangle {0}", (Triangle("ABC"),),
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),

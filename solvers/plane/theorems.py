@@ -65,7 +65,6 @@ class Instance:
 F = {f.key: f for f in (
     Family("given", "given"),
     Family("relation", "since {0}"),
-    Family("round_angle", "since the angles around {0} make a full turn"),
     Family("circle_property_circular_power_segment_and_segment_angle",
            "since the angle at {0} between two lines that meet circle {1} is half the difference (or the sum) of the "
            "arcs they cut off"),
@@ -164,7 +163,6 @@ def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None) -> I
 
 
 def more_constructions(cfg: Configuration) -> Iterator[Instance]:
-    yield from round_angles(cfg)
     yield from circle_angles(cfg)
     yield from concave_angle_sums(cfg)
 
@@ -189,23 +187,6 @@ def concave_angle_sums(cfg: Configuration) -> Iterator[Instance]:
                 total, const = total - atom, const - 360
         else:
             yield inst("polygon_property_angle_sum", ("".join(poly),), total, 180 * (n - 2) + const)
-
-
-def round_angles(cfg: Configuration) -> Iterator[Instance]:
-    """Three rays at a point on three lines, none inside the angle of the other two: their three
-    angles make 360 (FormalGeo's round angle, with the reflex angle split at the third ray)."""
-    for v in cfg.problem.points:
-        rays = [r for r in cfg.rays_at(v)]
-        if len(rays) < 3 or len(rays) > 8:
-            continue
-        for r1, r2, r3 in itertools.combinations(rays, 3):
-            if len({r1[0], r2[0], r3[0]}) < 3:
-                continue
-            a12, a23, a13 = cfg.ray_angle(v, r1, r2), cfg.ray_angle(v, r2, r3), cfg.ray_angle(v, r1, r3)
-            if abs(a12 + a23 + a13 - 360) > 1e-4:
-                continue
-            yield inst("round_angle", (v,), cfg.angle_atom(v, r1, r2) + cfg.angle_atom(v, r2, r3)
-                       + cfg.angle_atom(v, r1, r3), 360)
 
 
 def _arc_between(cfg: Configuration, o: str, x: str, y: str, avoid: tuple[str, ...], p: str, far: bool
