@@ -16,7 +16,9 @@ from ..numeric import NumericModel, build_model
 from .deduce import AGREE, Deduction, agreement
 from .proof import Proof, build_proof
 
-APPROXIMATE = 0.05  # givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) get an approximate figure
+# givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) may get an approximate figure: a
+# caller that builds the model with build_model(..., tolerate=APPROXIMATE) passes it in (the benchmark does)
+APPROXIMATE = 0.05
 RESEEDS = 3  # more models to try when the first draws a face crossing itself
 
 
@@ -65,8 +67,8 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     if problem.goal is None:
         raise Refused("the problem has no goal (a 'find' line)")
     t0 = time.process_time()
-    if model is None:  # givens that disagree a little (rounded) get an approximate figure, never an answer from it
-        model = build_model(problem, tolerate=APPROXIMATE)
+    if model is None:
+        model = build_model(problem)
     t1 = time.process_time()
     crossed = _crossed(problem, model)
     for seed in range(1, 1 + RESEEDS if crossed else 0):  # a face drawn crossing itself: look for a true figure
