@@ -61,6 +61,7 @@ def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
     with ``lint``, the linter's findings on a proven solution."""
     from geomill.solvers.numeric import build_model
     from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane.solve import APPROXIMATE
 
     where, problem, timeout, lint = args
     sol = None
@@ -78,7 +79,7 @@ def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
             out.update(status="unimported", reason=str(e))
             return out
         t0 = time.process_time()
-        model = build_model(parsed)
+        model = build_model(parsed, tolerate=APPROXIMATE)  # FormalGeo's rounded givens: an approximate figure
         t1 = time.process_time()
         out["model_seconds"] = round(t1 - t0, 4)
         out["measured"] = _finite(model.goal_value())

@@ -36,7 +36,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import sympy  # noqa: E402
 from geomill.solvers.linear import Atom, Inconsistent, LinearTable, log_constant  # noqa: E402
 from geomill.solvers.nonlinear import solve_goal  # noqa: E402
-from geomill.solvers.theorems_gdl import (  # noqa: E402
+
+from bench.theorems_gdl import (  # noqa: E402
     Equation,
     GDLError,
     Name,

@@ -481,8 +481,9 @@ def _said(e: sympy.Expr) -> str:
 
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
                 tolerate: float = 0.0) -> NumericModel:
-    """A model of the problem (the first start that satisfies it), or a SolveError: nothing fits,
-    or (``check_goal``) a second model gives the goal another value (it is underdetermined).
+    """A model of the problem (the first start that satisfies it), or a SolveError: the search
+    found no figure (which does not prove that none exists: least squares from random starts can
+    miss one), or (``check_goal``) a second model gives the goal another value (it is underdetermined).
 
     A construction start gives up a stalling search quickly (CHECK_ITERATIONS: a planned start
     near a figure converges fast, and there are others); when no quick start finds one, the
@@ -518,7 +519,7 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
                 return approximate
     if not found:
         missed, where = _missed(system, search.nearest)
-        raise SolveError(f"no figure satisfies these facts (best of {len(search.tried)} starts leaves a "
+        raise SolveError(f"the figure search failed (best of {len(search.tried)} starts leaves a "
                          f"residual of {search.best:.2g}{missed})", where)
     if check_goal and problem.goal is not None:
         zero = _zero_divisor(found[0], problem.goal.expr)

@@ -14,7 +14,7 @@ from geomill.engine.plane import element_of
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.configuration import Configuration
-from geomill.solvers.plane.theorems import judgements, more_constructions
+from geomill.solvers.plane.theorems import construction_instances, judgements, more_constructions
 
 from tests.independent import measure
 
@@ -180,7 +180,8 @@ def _instances(make, rng, withhold: int):
             return False
         return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
 
-    return cfg, model, list(more_constructions(cfg)) + list(judgements(cfg, holds))
+    blocks = [i for i in construction_instances(cfg) if i.family.key not in ("given", "relation")]
+    return cfg, model, blocks + list(more_constructions(cfg)) + list(judgements(cfg, holds))
 
 
 @pytest.mark.parametrize("make", FIGURES, ids=[f"{f.__name__}{i}" for i, f in enumerate(FIGURES)])

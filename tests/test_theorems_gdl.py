@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 import sympy
 from geomill.solvers.linear import LinearTable, log_constant
-from geomill.solvers.theorems_gdl import (
+
+from bench.theorems_gdl import (
     DATA,
     And,
     Equation,
@@ -327,7 +328,7 @@ def test_ratio_chase_from_similar_triangles():
 
 
 def test_problem_classes_of_annotated_solutions():
-    from geomill.solvers.theorems_gdl import problem_class, variant_kinds
+    from bench.theorems_gdl import problem_class, variant_kinds
 
     kinds = variant_kinds(THEOREMS)
     assert problem_class([], kinds, "p") == "relations only"
@@ -347,7 +348,7 @@ def test_problem_classes_of_annotated_solutions():
 def test_problems_report_and_its_errors(tmp_path, capsys):
     import gzip
 
-    from geomill.solvers.theorems_gdl import main
+    from bench.theorems_gdl import main
 
     rows = [{"source": "GeoQA-1", "theorem_seqs": ["line_addition(1,AB,BC)"]},
             {"source": "Geometry3k-2", "theorem_seqs": ["cosine_theorem(1,ABC)"]},

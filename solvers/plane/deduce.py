@@ -32,6 +32,7 @@ from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
+from .patterns import Index
 from .theorems import Instance, construction_instances, judgements, more_constructions
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
@@ -44,6 +45,12 @@ SOLVE_SECONDS = 2.0  # one sympy solve
 PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
+
+
+def agreement(model: NumericModel) -> float:
+    """How closely a value must agree with the model: AGREE, or on an approximate model (givens
+    that disagree, as FormalGeo rounds them) three times the share by which it misses them."""
+    return max(AGREE, 3 * model.misfit)
 
 
 @dataclass(eq=False)
@@ -197,15 +204,42 @@ def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
 
 
 def _tidy(value: sympy.Expr) -> sympy.Expr:
-    """An answer in its simplest exact form: ``12/13``, not ``cos(pi*(1/2 - asin(12/13)/pi))`` (a
-    trigonometric function of an inverse one is simplified; other answers only have their radicals
-    rationalised, since simplify is slow and rarely needed)."""
-    value = sympy.radsimp(_radians(value))
+    """An answer in the form a textbook prints: ``21``, not ``10*cos(acos(-7/25)/2) + 15``; ``12/13``,
+    not ``cos(pi*(1/2 - asin(12/13)/pi))`` (a trigonometric function of an inverse one, or of half
+    of one, is written out exactly; other answers only have their radicals rationalised and nested
+    radicals denested, since simplify is slow and rarely needed)."""
+    value = sympy.radsimp(_half_angles(_radians(value)))
     if value.has(TrigonometricFunction, InverseTrigonometricFunction):
         tidy = sympy.simplify(value)
         if sympy.count_ops(tidy) < sympy.count_ops(value):
-            return tidy
+            value = tidy
+    if value.has(sympy.Pow) and not value.free_symbols:
+        tidy = sympy.radsimp(sympy.sqrtdenest(value))
+        if sympy.count_ops(tidy) < sympy.count_ops(value):
+            value = tidy
     return value
+
+
+_INVERSE = (sympy.acos, sympy.asin, sympy.atan)
+
+
+def _half_angles(e: sympy.Expr) -> sympy.Expr:
+    """``cos(acos(a)/2)`` -> ``sqrt((1 + a)/2)``: sin and cos of half an inverse sine, cosine or
+    tangent by the half-angle formulas (each half angle lies where its cosine is positive, and its
+    sine has the sign of a)."""
+    def half(f: sympy.Expr) -> sympy.Expr | None:
+        c, rest = f.args[0].as_coeff_Mul()
+        if abs(c) != sympy.Rational(1, 2) or not isinstance(rest, _INVERSE):
+            return None
+        a = rest.args[0]
+        double = {sympy.acos: a, sympy.asin: sympy.sqrt(1 - a ** 2), sympy.atan: 1 / sympy.sqrt(1 + a ** 2)}[rest.func]
+        if f.func == sympy.cos:
+            return sympy.sqrt((1 + double) / 2)
+        sign = 1 if rest.func == sympy.acos else sympy.sign(a)
+        return sympy.sign(c) * sign * sympy.sqrt((1 - double) / 2)
+
+    return e.replace(lambda x: isinstance(x, (sympy.sin, sympy.cos)) and not x.free_symbols and half(x) is not None,
+                     half)
 
 
 def _radians(e: sympy.Expr) -> sympy.Expr:
@@ -235,6 +269,8 @@ class Deduction:
         self.problem = problem
         self.model = model
         self.cfg = Configuration(problem, model)
+        self.index = Index(self.cfg, self.proven)
+        self.agree = agreement(model)  # the theorem blocks' tables, kept from round to round
         self.table = LinearTable()
         self.pool: list[Pending] = []
         self.seen: set[sympy.Expr] = set()
@@ -337,7 +373,7 @@ class Deduction:
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
-        for inst in itertools.chain(construction_instances(self.cfg), more_constructions(self.cfg)):
+        for inst in itertools.chain(construction_instances(self.cfg, self.index), more_constructions(self.cfg)):
             self.add(inst)
         for _ in range(MAX_ROUNDS):
             out = self.answer()
@@ -496,9 +532,9 @@ class Deduction:
                 continue
             near.append((abs(x - est), r, x))
         near.sort(key=lambda t: t[0])
-        if not near or near[0][0] > AGREE * max(1.0, abs(est)):
+        if not near or near[0][0] > self.agree * max(1.0, abs(est)):
             return None
-        if len(near) > 1 and near[1][0] <= AGREE * max(1.0, abs(est)) and not math.isclose(near[0][2], near[1][2]):
+        if len(near) > 1 and near[1][0] <= self.agree * max(1.0, abs(est)) and not math.isclose(near[0][2], near[1][2]):
             return None
         r = near[0][1]
         if r.has(sympy.I):
@@ -507,7 +543,7 @@ class Deduction:
 
     def _judgement_round(self) -> bool:
         progress = False
-        for inst in judgements(self.cfg, self.proven):
+        for inst in judgements(self.cfg, self.proven, self.index):
             progress |= self.add(inst)
         return progress
 

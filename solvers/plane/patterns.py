@@ -20,10 +20,13 @@ Configuration premises are read off the model as the configuration reads them; m
 """
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 import sympy
@@ -34,6 +37,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
 from .configuration import Configuration
 
 Binding = Mapping[str, str]  # template letter -> point name
+ProvenTest = Callable[[sympy.Expr, sympy.Expr], bool]  # does the deduction's table prove lhs = rhs?
 INF = float("inf")
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
 
@@ -44,8 +48,19 @@ MAX_LINE = 9  # line addition on lines of at most this many points (a textbook l
 class Index:
     """Tables of one configuration, each built on first use and shared by every block."""
 
-    def __init__(self, cfg: Configuration):
+    def __init__(self, cfg: Configuration, proven: ProvenTest | None = None):
         self.cfg = cfg
+        self.proven = proven  # the deduction's test of a metric premise (None: no judgement binds)
+        self._bindings: dict[int, list[dict[str, str]]] = {}
+
+    def bindings(self, key: object, premises: tuple[Atom, ...]) -> list[dict[str, str]]:
+        """The bindings of premises read off the configuration (no proven premise among them),
+        found once and kept: a judgement is matched again every round, its proven premises only
+        checked again."""
+        got = self._bindings.get(id(key))
+        if got is None:
+            got = self._bindings[id(key)] = list(match(premises, self))
+        return got
 
     @cached_property
     def triangles(self) -> list[tuple[str, str, str]]:
@@ -180,6 +195,55 @@ def _between(d1: float, d2: float) -> float:
     """The angle between two directions, as ``Configuration.ray_angle`` measures it."""
     d = abs(d1 - d2) % 360
     return min(d, 360 - d)
+
+
+@dataclass(frozen=True)
+class Template:
+    """An expression of template elements (``L("AB")``, ``ang("ABC")``, a number), bound to point
+    names as one expression of the configuration's elements (an angle as its atom)."""
+
+    expr: sympy.Expr
+
+    @cached_property
+    def _compiled(self) -> tuple[Builder, tuple[tuple[str, tuple[str, ...]], ...]]:
+        e = sympy.sympify(self.expr, strict=True)  # an expression or a number built in code, never text
+        syms = sorted(e.free_symbols, key=str)
+        slots = []
+        for s in syms:
+            el = element_of(s)
+            assert el is not None, s
+            slots.append((el.kind.key, el.points))
+        return _builder(e, {s: i for i, s in enumerate(syms)}), tuple(slots)
+
+    def bind(self, cfg: Configuration, b: Binding) -> sympy.Expr:
+        build, slots = self._compiled
+        vals = []
+        for kind, letters in slots:
+            pts = tuple(b[x] for x in letters)
+            atom = cfg.angle(*pts) if kind == "angle" else None
+            vals.append(atom if atom is not None else element_symbol(kind, pts))
+        return build(vals)
+
+    def measure(self, cfg: Configuration, b: Binding) -> float:
+        """Its value on the model (no atoms: the elements measured as they are named)."""
+        build, slots = self._compiled
+        return float(build([cfg.model.value(element_symbol(kind, tuple(b[x] for x in letters)))
+                            for kind, letters in slots]))
+
+    @cached_property
+    def letters(self) -> str:
+        return "".join(dict.fromkeys(x for _, pts in self._compiled[1] for x in pts))
+
+
+@functools.cache
+def template(e: sympy.Expr) -> Template:
+    """One compiled template per expression (atoms ask for theirs at every binding)."""
+    return Template(e)
+
+
+def _close(x: float, y: float, rel: float = 1e-3) -> bool:
+    """Equal on the model, to pick candidates (a model meets its facts to about 1e-5)."""
+    return abs(x - y) <= rel * max(1.0, abs(x), abs(y))
 
 
 # -- atoms ----------------------------------------------------------------------------------------
@@ -654,11 +718,11 @@ class OnCircle(Atom):
 @dataclass(frozen=True)
 class Sweep(Check):
     """The counter-clockwise sweep about ``O`` from ``A`` to ``B`` on the model is ``half`` (180),
-    ``minor`` (less than 180), or more than the sweep to ``M`` (``letters`` "OAB" or "OABM":
-    M is off the arc from A to B)."""
+    ``minor`` (less than 180), or more (``off``) or less (``on``) than the sweep to ``M``
+    (``letters`` "OAB" or "OABM": M is off the arc from A to B, or on it)."""
 
     letters: str
-    kind: str  # "half" | "minor" | "off"
+    kind: str  # "half" | "minor" | "off" | "on"
 
     def holds(self, ix: Index, b: Binding) -> bool:
         at = ix.cfg.at
@@ -668,7 +732,7 @@ class Sweep(Check):
             return abs(t - 180) < 1e-6
         if self.kind == "minor":
             return abs(t - 180) >= 1e-6 and t < 180
-        return pg.sweep(o, a, at[b[self.letters[3]]]) > t
+        return (pg.sweep(o, a, at[b[self.letters[3]]]) > t) == (self.kind == "off")
 
 
 @dataclass(frozen=True)
@@ -724,6 +788,205 @@ class Secants(Atom):
         return 2.0 if self.letters[0] in bound else 2.0 * len(ix.cfg.problem.points)
 
 
+@dataclass(frozen=True)
+class Near(Check):
+    """``lhs = rhs`` on the model (to 0.1 %): how a judgement picks its candidates, never a reason
+    (its proven premises are the reason)."""
+
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+
+    @property
+    def letters(self) -> str:  # type: ignore[override]
+        return template(self.lhs).letters + template(self.rhs).letters
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return _close(template(self.lhs).measure(ix.cfg, b), template(self.rhs).measure(ix.cfg, b))
+
+
+@dataclass(frozen=True)
+class Proven(Check):
+    """``lhs = rhs`` proven by the deduction's tables (a metric premise): a judgement's instance
+    cites it.  Checked after every premise read off the configuration."""
+
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+
+    @property
+    def letters(self) -> str:  # type: ignore[override]
+        return template(self.lhs).letters + template(self.rhs).letters
+
+    def bound(self, ix: Index, b: Binding) -> tuple[sympy.Expr, sympy.Expr]:
+        return template(self.lhs).bind(ix.cfg, b), template(self.rhs).bind(ix.cfg, b)
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return ix.proven is not None and ix.proven(*self.bound(ix, b))
+
+
+@dataclass(frozen=True)
+class Permuted(Atom):
+    """``XYZ`` is an ordering of the bound ``ABC`` (all of them): a correspondence of two figures."""
+
+    letters: str
+    of: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        for perm in itertools.permutations(tuple(b[x] for x in self.of)):
+            out = _fits(b, self.letters, perm)
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return math.factorial(len(self.of)) if set(self.of) <= bound else INF
+
+
+@dataclass(frozen=True)
+class TrianglePair(Atom):
+    """Two triangles of the configuration (each in its order), each pair once (``letters`` = "ABCDEF")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        for t1, t2 in itertools.combinations(ix.triangles, 2):
+            out = _fits(b, self.letters, t1 + t2)
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        n = len(ix.triangles)
+        return n * (n - 1) / 2
+
+
+@dataclass(frozen=True)
+class Convex(Check):
+    """The bound points, in order, are the corners of a convex polygon on the model."""
+
+    letters: str
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return ix.cfg.convex(tuple(b[x] for x in self.letters))
+
+
+@dataclass(frozen=True)
+class Point(Atom):
+    """Any point of the problem (a last resort: bound after every narrower premise)."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        for p in ix.cfg.problem.points:
+            out = _fits(b, self.letters, (p,))
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if self.letters in bound else len(ix.cfg.problem.points)
+
+
+@dataclass(frozen=True)
+class Corresponding(Atom):
+    """``XYZ`` and ``UVW`` are one turn of the bound ``ABC`` and ``PQR`` together (``letters`` =
+    "XYZUVW", ``of`` = "ABCPQR"): a criterion stated at one vertex of a correspondence, at each."""
+
+    letters: str
+    of: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        n = len(self.of) // 2
+        first, second = tuple(b[x] for x in self.of[:n]), tuple(b[x] for x in self.of[n:])
+        for k in range(n):
+            out = _fits(b, self.letters, first[k:] + first[:k] + second[k:] + second[:k])
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return len(self.of) // 2 if set(self.of) <= bound else INF
+
+
+@dataclass(frozen=True)
+class OnParallels(Atom):
+    """``A`` ``B`` on one of two drawn lines given parallel (in line order) and ``D`` ``C`` on the
+    other (any two of its points): the bases of a trapezoid (``letters`` = "ABDC")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        lines = ix.cfg.lines
+        for i, j in (pair for ij in ix.parallels for pair in (ij, ij[::-1])):
+            for ab in itertools.combinations(lines[i].points, 2):
+                for dc in itertools.permutations(lines[j].points, 2):
+                    out = _fits(b, self.letters, ab + dc)
+                    if out is not None:
+                        yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 6.0 * len(ix.parallels)
+
+
+@dataclass(frozen=True)
+class Undeclared(Check):
+    """The bound polygon is not stated to be of one of ``keys`` (its properties come from its relation)."""
+
+    letters: str
+    keys: tuple[str, ...]
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        poly = tuple(b[x] for x in self.letters)
+        return not any(tuple(rel.args[0]) == poly for k in self.keys for rel in ix.relations.get(k, ()))
+
+
+@dataclass(frozen=True)
+class Earlier(Check):
+    """The points bound to ``letters`` come before those bound to ``than`` (by name): a pair once."""
+
+    letters: str
+    than: str
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return tuple(b[x] for x in self.letters) < tuple(b[x] for x in self.than)
+
+    def needs(self) -> str:
+        return self.letters + self.than
+
+
+@dataclass(frozen=True)
+class Turn(Check):
+    """``A`` ``B`` ``C`` turn counter-clockwise (``ccw``) or clockwise on the model."""
+
+    letters: str
+    ccw: bool = True
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        a, c, d = (ix.cfg.at[b[x]] for x in self.letters)
+        return (pg.cross(c - a, d - c) > 0) == self.ccw
+
+
+@dataclass(frozen=True)
+class FullTurn(Atom):
+    """Three rays ``VA``, ``VB``, ``VC`` from V on three drawn lines, none inside the angle of the
+    other two (their three angles make a full turn on the model), each trio once, at a point with
+    at most 8 rays (``letters`` = "VABC")."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        v = self.letters[0]
+        for p in ((b[v],) if v in b else ix.cfg.problem.points):
+            rays = ix.rays[p]
+            if not 3 <= len(rays) <= 8:
+                continue
+            for (r1, n1, d1), (r2, n2, d2), (r3, n3, d3) in itertools.combinations(rays, 3):
+                if len({r1[0], r2[0], r3[0]}) < 3 or abs(_between(d1, d2) + _between(d2, d3) + _between(d1, d3)
+                                                         - 360) > 1e-4:
+                    continue
+                out = _fits(b, self.letters, (p, n1, n2, n3))
+                if out is not None:
+                    yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return ix.ray_pairs
+
+
 # -- the matcher ----------------------------------------------------------------------------------
 
 
@@ -768,6 +1031,17 @@ class Conclusion:
     lhs: sympy.Expr
     rhs: sympy.Expr
     names: tuple[str, ...] | None = None
+    key: str | None = None  # the theorem it states, where not the block's (a similarity's area ratio)
+
+
+class Found(NamedTuple):
+    """One conclusion of a block on one binding."""
+
+    names: tuple[str, ...]
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    premises: tuple[tuple[sympy.Expr, sympy.Expr], ...]  # the proven premises, bound
+    key: str  # the theorem: the block's, or its conclusion's own
 
 
 @dataclass(frozen=True)
@@ -779,38 +1053,46 @@ class Theorem:
     premises: tuple[Atom, ...]
     conclusions: tuple[Conclusion, ...]
     names: tuple[str, ...]  # template letters of each name in the sentence
-    construct: Callable[[np.random.Generator], dict[str, np.ndarray]]
+    # template coordinates on which the premises hold; None: the numeric model builds them from ``figure``
+    construct: Callable[[np.random.Generator], dict[str, np.ndarray]] | None = None
     figure: str = ""  # the premises in the problem language, on the construction's points
-    kind: str = "construction"
+    weight: float = 1.0  # how heavy a proof step citing it is (a textbook's first choice is lighter)
+
+    @property
+    def kind(self) -> str:
+        """``judgement`` when a premise must be proven first (the deduction's tables), else ``construction``."""
+        return "judgement" if self.proven else "construction"
 
     @cached_property
-    def _compiled(self) -> tuple[tuple[tuple[str, ...], Builder, Builder, tuple[tuple[str, tuple[str, ...]], ...]],
-                                 ...]:
-        """Per conclusion: its names, a builder of each side from the slots' elements, the slots."""
-        out = []
-        for c in self.conclusions:
-            lhs, rhs = sympy.sympify(c.lhs, strict=True), sympy.sympify(c.rhs, strict=True)
-            syms = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
-            slots = []
-            for s in syms:
-                el = element_of(s)
-                assert el is not None, (self.key, s)
-                slots.append((el.kind.key, el.points))
-            where = {s: i for i, s in enumerate(syms)}
-            out.append((c.names or self.names, _builder(lhs, where), _builder(rhs, where), tuple(slots)))
-        return tuple(out)
+    def proven(self) -> tuple[Proven, ...]:
+        return tuple(a for a in self.premises if isinstance(a, Proven))
 
-    def instances(self, ix: Index) -> Iterator[tuple[tuple[str, ...], sympy.Expr, sympy.Expr]]:
-        """(names, lhs, rhs) of every conclusion on every binding, angles as the configuration's atoms."""
+    @cached_property
+    def read(self) -> tuple[Atom, ...]:
+        """The premises read off the configuration (every one but the proven)."""
+        return tuple(a for a in self.premises if not isinstance(a, Proven))
+
+    @cached_property
+    def _compiled(self) -> tuple[tuple[tuple[str, ...], Template, Template, str], ...]:
+        """Per conclusion: its names, each side's template and its theorem."""
+        return tuple((c.names or self.names, template(c.lhs), template(c.rhs), c.key or self.key)
+                     for c in self.conclusions)
+
+    def instances(self, ix: Index) -> Iterator[Found]:
+        """Every conclusion on every binding, angles as the configuration's atoms."""
         cfg = ix.cfg
-        for b in match(self.premises, ix):
-            for names, lhs, rhs, slots in self._compiled:
-                vals = []
-                for kind, letters in slots:
-                    pts = tuple(b[x] for x in letters)
-                    atom = cfg.angle(*pts) if kind == "angle" else None
-                    vals.append(atom if atom is not None else element_symbol(kind, pts))
-                yield (tuple("".join(b[x] for x in n) for n in names), lhs(vals), rhs(vals))
+        bindings = ix.bindings(self, self.read) if self.proven else match(self.premises, ix)
+        for b in bindings:
+            premises = ()
+            if self.proven:
+                if ix.proven is None:
+                    return
+                premises = tuple(p.bound(ix, b) for p in self.proven)
+                if not all(ix.proven(lhs, rhs) for lhs, rhs in premises):
+                    continue
+            for names, lhs, rhs, key in self._compiled:
+                yield Found(tuple("".join(b[x] for x in n) for n in names), lhs.bind(cfg, b), rhs.bind(cfg, b),
+                            premises, key)
 
 
 Builder = Callable[[list], sympy.Expr]

@@ -125,9 +125,10 @@ class Proof:
                 return st.value
         return None
 
-    def check(self, model) -> list[str]:
+    def check(self, model, tolerance: float = 1e-3) -> list[str]:
         """Every equation the proof shows, and every value it states, measured on the figure: the
-        general solutions' linter (what does not hold, as sentences; empty when all do)."""
+        general solutions' linter (what does not hold, as sentences; empty when all do);
+        ``tolerance``: relative (wider on an approximate figure)."""
         bad = []
         for st in self.steps:
             shown = [(s.lhs, s.rhs, s.instance.text) for s, _ in st.equations]
@@ -137,7 +138,7 @@ class Proof:
                 x, y = model.value(lhs), model.value(rhs)
                 # relative to the sizes of the elements in it (angle BCO − angle BOC = 0 errs like an angle)
                 size = max([1.0, abs(x), abs(y)] + [abs(model.value(v)) for v in (lhs - rhs).free_symbols])
-                if not (math.isfinite(x) and math.isfinite(y)) or abs(x - y) > 1e-3 * size:
+                if not (math.isfinite(x) and math.isfinite(y)) or abs(x - y) > tolerance * size:
                     bad.append(f"{show(lhs, self.display)} = {show(rhs, self.display)} ({why}) measures {x:.6g} "
                                f"and {y:.6g} on the figure")
         return bad

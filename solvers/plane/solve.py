@@ -14,9 +14,12 @@ from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from ..numeric import NumericModel, build_model, size
-from .deduce import AGREE, Deduction
+from .deduce import AGREE, Deduction, agreement
 from .proof import Proof, build_proof
 
+# givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) may get an approximate figure: a
+# caller that builds the model with build_model(..., tolerate=APPROXIMATE) passes it in (the benchmark does)
+APPROXIMATE = 0.05
 RESEEDS = 3  # more models to try when the first draws a face crossing itself
 
 
@@ -99,10 +102,11 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
         exact = float(out.value)
     except TypeError:
         raise Refused(f"the deduced value {out.value} is not a real number") from None
-    if measured is None or not math.isfinite(measured) or abs(exact - measured) > AGREE * max(1.0, abs(measured)):
+    agree = agreement(model)
+    if measured is None or not math.isfinite(measured) or abs(exact - measured) > agree * max(1.0, abs(measured)):
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
     proof = build_proof(ded, out)
-    bad = proof.check(model)
+    bad = proof.check(model, agree)
     if bad:
         raise Refused(f"the proof shows an equation the figure does not satisfy: {bad[0]}")
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)

@@ -10,6 +10,7 @@ configuration, finds the block's instance and measures its conclusions).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -27,17 +28,25 @@ from .patterns import (
     Circle,
     Collinear,
     Conclusion,
+    Convex,
+    Corresponding,
     Cyclic,
+    Earlier,
+    FullTurn,
     Given,
     Joined,
     Measured,
     Meet,
     Midpoint,
+    Near,
     OnCircle,
     OnLine,
+    OnParallels,
     Parallel,
     ParallelLines,
+    Permuted,
     Polygon,
+    Proven,
     RayInside,
     RayPair,
     Secants,
@@ -46,6 +55,9 @@ from .patterns import (
     Toward,
     Transversal,
     Triangle,
+    TrianglePair,
+    Turn,
+    Undeclared,
 )
 
 Rng = np.random.Generator
@@ -259,6 +271,8 @@ def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
 
 
 PI = sympy.pi
+_RIGHT = sympy.Integer(90)
+_HEIGHT = element_symbol("height", tuple("XYZ"))
 R = radius("O")
 _ARC = arc("OAB")
 _CENTRAL = "since arc {0[1]}{0[2]} has the measure of its central angle {0[1]}{0[0]}{0[2]}"
@@ -267,6 +281,61 @@ _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
 _TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
+_SIMILARITIES = tuple(tuple(f"{m}{k}_{shape}" for m in ("", "mirror_") for k in ("similar", "congruent"))
+                     for shape in ("triangles", "quadrilaterals"))
+_CHORD = (OnCircle("AO"), OnCircle("BO"), Before("AB"), Between("MAB"), Apart("M", "O"), Joined("OM"))
+_ARCS = (OnCircle("AO"), OnCircle("BO"), OnCircle("DO"), OnCircle("EO"), Apart("A", "B"), Apart("D", "E"),
+         Earlier("AB", "DE"))
+_QUAD = (Polygon("ABCD"), Undeclared("ABCD", _PARALLELOGRAMS), Convex("ABCD"), Near(L("AB"), L("CD")),
+         Near(L("BC"), L("DA")))
+_PARALLELOGRAM = (Conclusion(L("AB"), L("CD")), Conclusion(L("BC"), L("DA")), Conclusion(ang("DAB"), ang("BCD")),
+                  Conclusion(ang("ABC"), ang("CDA")), Conclusion(area("ABCD"), L("AB") * L("AD") * Sin(ang("DAB"))))
+
+
+_SIMILAR = "since {0} and {1} are similar"
+_LINE_RATIO = "similar_triangle_property_line_ratio"
+
+
+def _ratios(p: str, q: str) -> tuple[Conclusion, ...]:
+    """The sides, perimeters and areas of similar polygons p ~ q (vertices in correspondence)."""
+    n = len(p)
+    sides = [(L(p[i] + p[(i + 1) % n]), L(q[i] + q[(i + 1) % n])) for i in range(n)]
+    (s0, t0) = sides[0]
+    out = [Conclusion(s * t0, s0 * t, key=_LINE_RATIO) for s, t in sides[1:]]
+    out += [Conclusion(s1 * u2, s2 * u1, key=_LINE_RATIO)
+            for (s1, u1), (s2, u2) in itertools.combinations(sides[1:], 2)]
+    for s, t in sides:
+        out.append(Conclusion(area(p) * t ** 2, area(q) * s ** 2, key="similar_triangle_property_area_square_ratio"))
+        out.append(Conclusion(perimeter(p) * t, perimeter(q) * s, key="similar_triangle_property_perimeter_ratio"))
+    return tuple(out)
+
+
+# two triangles whose angles match on the model, ABC to PQR; XYZ to UVW: the same correspondence turned
+_PAIR = (TrianglePair("ABCDEF"), Permuted("PQR", "DEF"), Near(ang("CAB"), ang("RPQ")), Near(ang("ABC"), ang("PQR")),
+         Near(ang("BCA"), ang("QRP")), Corresponding("XYZUVW", "ABCPQR"))
+_ANGLES = (Conclusion(ang("CAB"), ang("RPQ")), Conclusion(ang("ABC"), ang("PQR")), Conclusion(ang("BCA"), ang("QRP")))
+_SIDES = (Conclusion(L("AB"), L("PQ")), Conclusion(L("BC"), L("QR")), Conclusion(L("CA"), L("RP")))
+_PAIR_TEXT = "points A B C D E F\ntriangle ABC\ntriangle DEF\n"
+_SIDE = {"XY": Proven(L("XY"), L("UV")), "YZ": Proven(L("YZ"), L("VW")), "ZX": Proven(L("ZX"), L("WU"))}
+_ANGLE = {"X": Proven(ang("ZXY"), ang("WUV")), "Y": Proven(ang("XYZ"), ang("UVW"))}
+# each criterion of congruence: its proven premises (at the turned correspondence) and a figure's facts
+_CONGRUENCE = (
+    ("SSS", tuple(_SIDE.values()), "AB = DE\nBC = EF\nCA = FD"),
+    ("SAS", (_SIDE["XY"], _SIDE["YZ"], _ANGLE["Y"]), "AB = DE\nBC = EF\nangle ABC = angle DEF"),
+    ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["XY"]),
+     "angle CAB = 90\nangle FDE = 90\nBC = EF\nAB = DE"),
+    ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["ZX"]),
+     "angle CAB = 90\nangle FDE = 90\nBC = EF\nCA = FD"),
+    *(("ASA", (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
+      for side, text in (("XY", "AB = DE"), ("YZ", "BC = EF"), ("ZX", "CA = FD"))),
+)
+
+
+def _half(mab: str) -> tuple[Near, Proven]:
+    """M is the midpoint of AB: near it on the model, AM = MB proven."""
+    m, a, b = mab
+    return Near(L(a + m), L(m + b)), Proven(L(a + m), L(m + b))
+
 
 # in the order of main's generators, so that the deduction meets the instances in about the order it did
 THEOREMS: tuple[Theorem, ...] = (
@@ -283,6 +352,10 @@ THEOREMS: tuple[Theorem, ...] = (
             (RayPair("AOC", flat=True), RayPair("BOD", flat=True), Apart("B", "AC"), Apart("D", "AC")),
             (Conclusion(ang("AOB"), ang("COD")), Conclusion(ang("AOD"), ang("COB"))), ("AC", "BD", "O"), _crossing,
             figure="points O A B C D\nline A O C\nline B O D"),
+    Theorem("round_angle", "since the angles around {0} make a full turn", (FullTurn("VABC"),),
+            (Conclusion(ang("AVB") + ang("BVC") + ang("AVC"), sympy.Integer(360)),), ("V",),
+            figure="points V A B C\nline V A\nline V B\nline V C\nclockwise AVB BVC\nangle AVB = 100\n"
+                   "angle BVC = 120"),
     Theorem("triangle_property_angle_sum", "by the angle sum of triangle {0}", (Triangle("ABC"),),
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),
@@ -316,6 +389,10 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
             ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
+    Theorem("arc_addition_measure", "since {1} lies on arc {0[1]}{0[2]}, the two arcs it splits it into add up to it",
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
+            (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
+            figure="circle O through A B M\ncounterclockwise AMB"),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
@@ -389,4 +466,168 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
             (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
+    # -- judgements: a premise proven first (Proven), the candidates picked on the model (Near) -----------
+    Theorem("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(L("XY"), L("XZ"))),
+            (Conclusion(ang("XYZ"), ang("XZY")),), ("ABC", "XY", "XZ"), figure=f"{_TRIANGLE}\nAB = AC"),
+    Theorem("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(ang("XYZ"), ang("XZY"))),
+            (Conclusion(L("XY"), L("XZ")),), ("ABC", "Y", "Z"), figure=f"{_TRIANGLE}\nangle ABC = angle ACB"),
+    Theorem("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
+            weight=0.5),
+    Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
+             Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
+            (Conclusion(2 * area("XYZ"), L("YZ") * L("XD")),), ("XYZ", "YZ", "XD"),
+            figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90"),
+    Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
+            (Polygon("ABCD", convex=True), Cyclic("PQRS", "ABCD"), ParallelLines("PQRS"), OnLine("XPQ"),
+             OnLine("YRS"), Joined("XY"), OnLine("WRS"), Apart("W", "Y"), Near(ang("XYW"), _RIGHT),
+             Proven(ang("XYW"), _RIGHT)),
+            (Conclusion(2 * area("ABCD"), (L("PQ") + L("RS")) * L("XY")),), ("ABCD", "XY"),
+            figure="points A B C D X Y\npolygon ABCD\nline A X B\nline D Y C\nline X Y\nAB parallel to DC\n"
+                   "angle XYC = 90"),
+    Theorem("right_triangle_property_length_of_median",
+            "since {0} is the median to the hypotenuse of the right triangle {1}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("MYZ"), Joined("XM"), Near(ang("YXZ"), _RIGHT),
+             Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(2 * L("XM"), L("YZ")),), ("XM", "XYZ"),
+            figure="points A B C M\ntriangle ABC\nline B M C\nline A M\nAM median of ABC\nangle BAC = 90"),
+    Theorem("bisector_of_angle_judgment_angle_equal", "since {0} bisects angle {1}, by the angle bisector theorem",
+            (Triangle("TUV"), Cyclic("BCA", "TUV"), Between("DAC"), Joined("BD"), Near(ang("ABD"), ang("DBC")),
+             Proven(ang("ABD"), ang("DBC"))),
+            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")),), ("BD", "ABC"),
+            figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
+    Theorem("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its centroid",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
+             Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
+             Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
+            (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC"),
+            figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
+                   "CE = EA"),
+    # a chord, its midpoint and the centre
+    Theorem("circle_property_chord_perpendicular_bisect_chord",
+            "since the perpendicular {0} from the centre bisects the chord {1}",
+            (*_CHORD, Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+            (Conclusion(L("AM"), L("MB")),), ("OM", "AB"),
+            figure="circle O through A B\nline A M B\nline O M\nangle OMA = 90"),
+    Theorem("circle_property_chord_perpendicular_bisect_chord",
+            "since {0} joins the centre to the midpoint of the chord {1}, it is perpendicular to it",
+            (*_CHORD, Near(ang("OMA"), _RIGHT), Near(L("AM"), L("MB")), Proven(L("AM"), L("MB"))),
+            (Conclusion(ang("OMA"), _RIGHT),), ("OM", "AB"),
+            figure="circle O through A B\nline A M B\nline O M\nAM = MB"),
+    *(Theorem("circle_property_chord_perpendicular_bisect_arc",
+              "since {0} is perpendicular to the chord {1} from the centre, it bisects its arcs",
+              (*_CHORD, OnCircle("DO"), Apart("D", "AB"), OnLine("DOM"), Sweep("OABD", side),
+               Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+              (Conclusion(*arcs),), ("OM", "AB"),
+              figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
+      for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
+                               ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # midsegments from midpoints proven (or one midpoint and a parallel)
+    *(Theorem(f"midsegment_of_triangle_judgment_{how}", sentence,
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DXY"), Between("EXZ"), Joined("DE"), *premises),
+              (*extra, Conclusion(2 * L("DE"), L("YZ")), Conclusion(ang("XDE"), ang("XYZ")),
+               Conclusion(ang("XED"), ang("XZY"))), ("DE", "XYZ"),
+              figure=f"points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\n{facts}")
+      for how, sentence, premises, extra, facts in (
+          ("midpoint", "since {0} joins the midpoints of two sides of triangle {1}", (*_half("DXY"), *_half("EXZ")),
+           (), "AD = DB\nAE = EC"),
+          ("parallel", "since {0} runs from the midpoint of a side of triangle {1} parallel to another side",
+           (*_half("DXY"), ParallelLines("DEYZ")), (Conclusion(L("XE"), L("EZ")),), "AD = DB\nDE parallel to BC"),
+          ("parallel", "since {0} runs from the midpoint of a side of triangle {1} parallel to another side",
+           (*_half("EXZ"), ParallelLines("DEYZ")), (Conclusion(L("XD"), L("DY")),), "AE = EC\nDE parallel to BC"))),
+    *(Theorem(f"midsegment_of_quadrilateral_judgment_{how}", sentence,
+              (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Between("FAD"), Between("EBC"),
+               Joined("EF"), *premises),
+              (*extra, Conclusion(2 * L("EF"), L("AB") + L("CD"))), ("EF", "ABCD"),
+              figure=f"points A B C D E F\npolygon ABCD\nline A F D\nline B E C\nline E F\nAB parallel to DC\n{facts}")
+      for how, sentence, premises, extra, facts in (
+          ("midpoint", "since {0} joins the midpoints of the legs of the trapezoid {1}",
+           (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
+          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
+           (*_half("FAD"), ParallelLines("EFAB")), (Conclusion(L("BE"), L("EC")),), "AF = FD\nEF parallel to AB"),
+          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
+           (*_half("EBC"), ParallelLines("EFAB")), (Conclusion(L("AF"), L("FD")),), "BE = EC\nEF parallel to AB"))),
+    # arcs of one circle
+    Theorem("congruent_arc_judgment_length_equal", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle have equal lengths",
+            (Measured("OAB", ("arc_length",)), Measured("OCD", ("arc_length",)), Earlier("OAB", "OCD"),
+             Proven(element_symbol("arc_length", tuple("OAB")), element_symbol("arc_length", tuple("OCD")))),
+            (Conclusion(arc("OAB"), arc("OCD")),), ("OAB", "OCD"),
+            figure="circle O through A B C D\narc length OAB = arc length OCD"),
+    Theorem("congruent_arc_property_chord_equal",
+            "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle are equal, so are their chords",
+            (*_ARCS, Near(arc("OAB"), arc("ODE")), Proven(arc("OAB"), arc("ODE"))),
+            (Conclusion(L("AB"), L("DE")),), ("OAB", "ODE"), figure="circle O through A B D E\narc OAB = arc ODE"),
+    Theorem("congruent_arc_judgment_chord_equal", "since the chords {0} and {1} of circle {2} are equal, so are their "
+            "minor arcs", (*_ARCS, Sweep("OAB", "minor"), Near(arc("OAB"), arc("ODE")), Proven(L("AB"), L("DE"))),
+            (Conclusion(arc("OAB"), arc("ODE")),), ("AB", "DE", "O"),
+            figure="circle O through A B D E\narc OAB = 60\nAB = DE\ncounterclockwise ABDE"),
+    # quadrilaterals that are parallelograms
+    Theorem("parallelogram_judgment_equal_and_equal", "since both pairs of opposite sides of {0} are equal, it is a "
+            "parallelogram", (*_QUAD, Proven(L("AB"), L("CD")), Proven(L("BC"), L("DA"))), _PARALLELOGRAM,
+            ("ABCD",), figure="points A B C D\npolygon ABCD\nAB = CD\nBC = DA"),
+    Theorem("parallelogram_judgment_parallel_and_parallel", "since both pairs of opposite sides of {0} are parallel, "
+            "it is a parallelogram", (*_QUAD, ParallelLines("ABCD"), ParallelLines("BCDA")), _PARALLELOGRAM,
+            ("ABCD",), figure="points A B C D\npolygon ABCD\nAB parallel to CD\nBC parallel to DA"),
+    Theorem("rectangle_judgment_right_angle", "since the angles of {0} are right angles, it is a rectangle",
+            (*_QUAD, Cyclic("PQRS", "ABCD"), *(Near(ang(c), _RIGHT) for c in ("SPQ", "PQR", "QRS", "RSP")),
+             *(Proven(ang(c), _RIGHT) for c in ("PQR", "QRS", "RSP"))),
+            _PARALLELOGRAM[:2] + _PARALLELOGRAM[4:], ("ABCD",),
+            figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
+    Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
+            "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
+            figure="points A B C D\nparallelogram ABCD"),
+    # similar and congruent triangles
+    *(Theorem("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent",
+              (*_PAIR, Near(L("AB"), L("PQ")), *premises), _SIDES + _ANGLES, ("ABC", "PQR"), figure=_PAIR_TEXT + facts)
+      for _, premises, facts in _CONGRUENCE),
+    Theorem(_LINE_RATIO, _SIMILAR, (*_PAIR, _ANGLE["X"], _ANGLE["Y"]),
+            _ANGLES + _ratios("ABC", "PQR"), ("ABC", "PQR"),
+            figure=_PAIR_TEXT + "angle CAB = angle FDE\nangle ABC = angle DEF"),
+    Theorem(_LINE_RATIO, _SIMILAR,
+            (*_PAIR, _ANGLE["Y"], Proven(L("XY") * L("VW"), L("YZ") * L("UV"))), _ANGLES + _ratios("ABC", "PQR"),
+            ("ABC", "PQR"), figure=_PAIR_TEXT + "AB = 2x\nDE = x\nBC = 2y\nEF = y\nangle ABC = angle DEF"),
+    # similar or congruent polygons the problem states
+    *(Theorem(_LINE_RATIO, _SIMILAR, (Given(keys, (p, q)),), _ratios(p, q), (p, q),
+              figure=f"points {' '.join(p + q)}\npolygon {p}\npolygon {q}\n{p} similar to {q}")
+      for p, q, keys in (("ABC", "DEF", _SIMILARITIES[0]), ("ABCD", "EFGH", _SIMILARITIES[1]))),
+    # -- more theorems of a textbook -----------------------------------------------------------------------
+    Theorem("median_of_triangle_property_length", "by the length of the median {1} of triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("MYZ"), Joined("XM")),
+            (Conclusion(4 * L("XM") ** 2, 2 * L("XY") ** 2 + 2 * L("XZ") ** 2 - L("YZ") ** 2),), ("XYZ", "XM"),
+            figure="points A B C M\ntriangle ABC\nline B M C\nline A M\nM midpoint of BC"),
+    Theorem("stewart_theorem", "by Stewart's theorem on the cevian {1} of triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD")),
+            (Conclusion(L("XY") ** 2 * L("DZ") + L("XZ") ** 2 * L("YD"),
+                        L("YZ") * (L("XD") ** 2 + L("YD") * L("DZ"))),),
+            ("XYZ", "XD"), figure="points A B C D\ntriangle ABC\nline B D C\nline A D"),
+    Theorem("ptolemy_theorem", "by Ptolemy's theorem in the cyclic quadrilateral {0}",
+            (Polygon("ABCD", convex=True), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), OnCircle("DO")),
+            (Conclusion(L("AC") * L("BD"), L("AB") * L("CD") + L("AD") * L("BC")),), ("ABCD",),
+            figure="circle O through A B C D\npolygon ABCD"),
+    Theorem("bisector_of_angle_property_line_ratio_external",
+            "by the exterior angle bisector theorem: {1} bisects the exterior angle of triangle {0}",
+            (Triangle("TUV"), Cyclic("ABC", "TUV"), OnLine("DBC"), Between("CBD"), OnLine("EAB"), Between("AEB"),
+             Joined("AD"),
+             Near(ang("EAD"), ang("DAC")), Proven(ang("EAD"), ang("DAC"))),
+            (Conclusion(L("BD") * L("AC"), L("CD") * L("AB")),), ("ABC", "AD"),
+            figure="points A B C D E\ntriangle ABC\nline B C D\nline B A E\nline A D\nangle EAD = angle DAC"),
+    *(Theorem("circle_property_angle_of_osculation",
+              "since the angle {0} between the tangent and the chord is half the arc {1}",
+              (Given("tangent", ("PA", "O")), OnCircle("BO"), Apart("B", "A"), Joined("AB"), Turn("OAP", ccw)),
+              (Conclusion(2 * ang("PAB"), arc),), ("PAB", "OAB"),
+              figure=f"circle O through A B\nPA tangent to circle O\nline A B\n{turn} OAP")
+      for ccw, arc, turn in ((True, arc("OAB"), "counterclockwise"), (False, arc("OBA"), "clockwise"))),
+    Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
+            (Measured("XYZ", ("height",)),), (Conclusion(2 * area("XYZ"), L("YZ") * _HEIGHT),), ("XYZ", "YZ", "XYZ"),
+            figure="points A B C\ntriangle ABC\nfind height ABC"),
+    Theorem("isosceles_trapezoid_property_area", "by the area of the isosceles trapezoid {0} from its sides",
+            (Given("isosceles_trapezoid", ("ABCD", "AD", "BC")),),
+            (Conclusion(16 * area("ABCD") ** 2,
+                        (L("AD") + L("BC")) ** 2 * (4 * L("AB") ** 2 - (L("AD") - L("BC")) ** 2)),
+             Conclusion(4 * element_symbol("height", tuple("ABC")) ** 2, 4 * L("AB") ** 2 - (L("AD") - L("BC")) ** 2),
+             ), ("ABCD",), figure="points A B C D\nisosceles trapezoid ABCD bases AD BC"),
 )

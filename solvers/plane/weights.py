@@ -4,10 +4,12 @@ A teacher writes the standard named theorem (the inscribed angle, the angle in a
 Pythagoras, the perpendicular from the centre bisecting a chord) rather than a chain of angle and
 line additions that reaches the same value; a fact the problem states costs almost nothing.  The
 weights only choose among proofs the deduction has already found (``LinearTable.evaluate_lightest``):
-they never change an answer.  Each weight belongs with its theorem's block
-(``theorem_blocks.Theorem``) once the blocks carry such data.
+they never change an answer.  A theorem block's own ``weight`` (``patterns.Theorem.weight``) is the
+default; this table holds the keys that are no block (givens, relations, additions) and overrides.
 """
 from __future__ import annotations
+
+from functools import cache
 
 DEFAULT = 1.0  # a named theorem
 WEIGHTS: dict[str, float] = {
@@ -32,5 +34,11 @@ WEIGHTS: dict[str, float] = {
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
 
 
+@cache
+def _block_weights() -> dict[str, float]:
+    from .theorem_blocks import THEOREMS  # the blocks import the deduction's atoms: read them once, late
+    return {t.key: t.weight for t in THEOREMS}
+
+
 def weight(key: str) -> float:
-    return WEIGHTS.get(key, DEFAULT)
+    return WEIGHTS.get(key) or _block_weights().get(key, DEFAULT)

@@ -16,9 +16,9 @@ and classifies every equation by what can decide it (:func:`classify`, :func:`co
 * ``trig``: with a sine or cosine of an unknown angle (laws of sines and cosines), for
   ``nonlinear.py``.
 
-The two JSON files ship in ``solvers/data/formalgeo/`` (MIT, FormalGeo Development Team) so the
+The two JSON files are kept in ``bench/data/formalgeo/`` (MIT, FormalGeo Development Team) so the
 reader works on a fresh clone; :func:`main` prints the coverage report
-(``python -m geomill.solvers.theorems_gdl``).
+(``python -m bench.theorems_gdl``).
 """
 from __future__ import annotations
 
@@ -603,7 +603,7 @@ def log_form(eq: Equation, key_of=lambda q: q) -> tuple[dict, dict] | None:
     logs of its quantities: (coefficients over ``key_of(quantity)``, the constant as a vector
     over log-atoms, see :func:`linear.log_constant`), else None.  Quantities are positive, so
     this loses nothing; a sum, a trigonometric value or a non-positive constant gives None."""
-    from .linear import Atom, log_constant
+    from geomill.solvers.linear import Atom, log_constant
 
     lhs, rhs, back = _sympy_with(eq)
     syms = set(back)
@@ -755,7 +755,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
     import sys
 
-    ap = argparse.ArgumentParser(prog="python -m geomill.solvers.theorems_gdl", description=main.__doc__)
+    ap = argparse.ArgumentParser(prog="python -m bench.theorems_gdl", description=main.__doc__)
     ap.add_argument("--problems", type=Path, help="a FormalGeo problems file (.jsonl or .jsonl.gz)")
     args = ap.parse_args(argv)
     try:
