@@ -33,7 +33,7 @@ class TextbookConfig:
     theorems: str = ""  # families to require, and -family to exclude, separated by commas
     distractors: int = 0  # true givens the proof does not need, kept in the problem
     variablized: float = 0.0  # chance a length or angle question is asked as x (the element written in x)
-    values: str = "text"  # text (the figure shows letters only) or image
+    values: str = "image"  # image (given values and marks on the figure) or text (the question says them)
     annotation: str = "plain"
     images: bool = True
     image_size: int = 512

@@ -41,17 +41,20 @@ def problem_at(cfg: TextbookConfig, seed, part: str, index: int) -> Iterator[Mad
 
 
 def figure_files(made: Made, cfg: TextbookConfig) -> tuple[bytes | None, bytes | None]:
+    """The figure (values and marks on it as ``--values`` says) and its label export; a figure that would
+    mislead is refused (ValueError), so that the next goal or construction is tried instead."""
     if not cfg.images:
         return None, None
-    from geomill.render.general import general_labels, general_scene
-    from geomill.render.plain import render_png
+    from geomill.render.textbook import textbook_figure
 
     from .goals import model_of
 
-    _, scene = general_scene(made.problem, model=model_of(made.problem, made.figure))
-    png = render_png(scene, cfg.image_size)
-    labels = json.dumps(general_labels(scene, cfg.image_size), ensure_ascii=False, separators=(",", ":")).encode()
-    return png, labels
+    style = "colour" if cfg.annotation == "colour" else "plain"
+    fig = textbook_figure(made.problem, model_of(made.problem, made.figure), style=style, values=cfg.values,
+                          size=cfg.image_size)
+    if fig.misleads:
+        raise ValueError(f"misleads: {fig.misleads[0]}")
+    return fig.data, json.dumps(fig.labels, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> dict:
@@ -87,7 +90,7 @@ def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> d
         "verified": {"solved": True, "reparsed": True, "lint": True, "figure_measures": True,
                      "figure": cfg.images},
         "knobs": {"source": "generated", **{k: v for k, v in cfg.as_dict().items() if k != "kind"},
-                  "question_type": qtype, "values": "text" if cfg.values == "image" else cfg.values},
+                  "question_type": qtype},
     }
 
 

@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-points", type=flags.integer(4, 20), default=9, help="textbook: most points in a figure")
     p.add_argument("--theorems", default="",
                    help="textbook: FormalGeo theorem families every proof uses, -family to exclude one (commas)")
-    p.add_argument("--annotation", default="coordinate", choices=["coordinate", "individual", "plain"])
+    p.add_argument("--annotation", default=None, choices=["coordinate", "individual", "plain", "colour"],
+                   help="geomverse: coordinate (default) or individual; textbook: plain (default) or colour")
     p.add_argument("--values", default="image", choices=["image", "text"])
     p.add_argument("--randomize", action="store_true", help="draw the knobs per problem (train/validation style)")
     p.add_argument("--max-length", type=flags.integer(1, 10_000), default=40, help="largest given side length")
@@ -81,10 +82,17 @@ def _textbook_config(args):
     try:
         return TextbookConfig(depth=args.depth or "2-8", question_type=args.question_type, circles=args.circles,
                               max_points=args.max_points, theorems=args.theorems, distractors=args.distractors,
-                              variablized=args.variablized, values=args.values, annotation="plain",
+                              variablized=args.variablized, values=args.values,
+                              annotation=_textbook_annotation(args.annotation),
                               images=not args.no_images, image_size=args.image_size).validate()
     except ValueError as e:
         raise GeomillError(str(e)) from None
+
+
+def _textbook_annotation(annotation: str | None) -> str:
+    if annotation in (None, "plain", "colour"):
+        return annotation or "plain"
+    raise GeomillError(f"--annotation {annotation} is for the geomverse world; textbook figures are plain or colour")
 
 
 def _parts(args):
@@ -121,8 +129,8 @@ def _geomverse_config(args):
     if args.question_type not in ("any", "side", "angle", "area", "perimeter"):
         raise GeomillError(f"--question-type {args.question_type!r}: the geomverse world asks any, side, angle, "
                            "area or perimeter")
-    if args.annotation == "plain":
-        raise GeomillError("--annotation plain is for the textbook world")
+    if args.annotation in ("plain", "colour"):
+        raise GeomillError(f"--annotation {args.annotation} is for the textbook world")
     try:
         depth = flags.integer(1, 8)(args.depth) if args.depth is not None else 2
     except argparse.ArgumentTypeError as e:
@@ -130,7 +138,7 @@ def _geomverse_config(args):
     try:
         return GenConfig(depth=depth, p_branch=args.p_branch, variablized=args.variablized,
                         distractors=bool(args.distractors), shapes=args.shapes, question_type=args.question_type,
-                        annotation=args.annotation, values=args.values, randomize=args.randomize,
+                        annotation=args.annotation or "coordinate", values=args.values, randomize=args.randomize,
                         length_range=(1, args.max_length), angle_range=(args.min_angle, 180 - args.min_angle),
                         images=not args.no_images,
                         image_size=args.image_size).validate()
