@@ -146,7 +146,10 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
 def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
     parts = scan(text, ch.start)
     first = parts[0].tokens if parts else ()
-    return len(first) == 1 and first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+    if len(first) == 1:
+        return first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+    # "**Leg CF:** ∠ECF + ∠CFD = 180°": a heading, then arithmetic of other elements (textbook figures)
+    return key.general and any(kind == "name" and _name_key(key, tok) != key.key(q) for kind, tok in first)
 
 
 def _names_unknown(key: AnswerKey, text: str, ch: Chain) -> bool:
@@ -172,6 +175,7 @@ _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over
 # -- equations an element sits inside ---------------------------------------------------------------------
 
 _OPS_BEFORE = "+-*/^"
+_MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 
 
@@ -180,7 +184,7 @@ def _in_expression(text: str, men: Mention) -> bool:
     if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE) or \
             not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
         return False
-    before = text[:men.start]
+    before = _MARKER_END.sub("", text[:men.start])  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
     after = text[men.end:].lstrip(" \t")
     stripped = before.rstrip(" \t")
     if before and (before[-1].isdigit() or before[-1] in ".π)"):
@@ -563,6 +567,17 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         pts = split_points(name)
     except ValueError:
         pts = ()
+    if key.general:
+        if re.search(r"\barc\s+$", before, re.I) and len(pts) in (2, 3):
+            return _arc(key, pts, start, end)
+        word = _MEASURE_BEFORE.search(before)
+        if word and len(pts) >= 3:
+            kind = QKind.AREA if word.group(2).lower() == "area" else QKind.PERIMETER
+            sector = "sector" in word.group().lower() and len(pts) == 3
+            name = "".join(sorted(pts[1:])) if sector else key.shape_named(name)
+            return Mention(start, end, Quantity.of_shape(kind, name)) if name else None
+        if len(pts) <= 3 and not (sq_before or sq_after or re.search(rf"\b(?:{_SHAPE_NOUNS})\s+$", before)):
+            shape = None  # "ABC is 40": an angle of the figure, not the triangle
     if shape is not None and (sq_before or sq_after):
         word = (sq_before or sq_after).group(1)
         stop = end + sq_after.end() if (sq_after and not sq_before) else end
@@ -581,6 +596,20 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         return Mention(start, end, None, shape)
     if len(pts) == 3 and re.match(r"\s*(?:=|is\b)", after):
         return Mention(start, end, Quantity.angle(*pts))
+    return None
+
+
+_MEASURE_BEFORE = re.compile(r"\b(sector\s+)?(area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){0,2})?$", re.I)
+
+
+def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int) -> Mention | None:
+    """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure: the minor
+    arc between its ends, in degrees."""
+    pairs = [pts] if len(pts) == 2 else [pts[1:], (pts[0], pts[2])]
+    for pair in pairs:
+        q = Quantity.of_shape(QKind.ARC, "".join(sorted(pair)))
+        if key.key(q) in key.elements:
+            return Mention(start, end, q)
     return None
 
 

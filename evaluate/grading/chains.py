@@ -29,6 +29,12 @@ _CHAIN_SPELLING = [
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
     (re.compile(r"²"), lambda m: "^2"), (re.compile(r"³"), lambda m: "^3"),  # BC²
     (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
+    # figures named in LaTeX or Unicode: \triangle ABC, △ABC, \overset\frown{AB}, \widehat{AB}, ⌒AB, m∠ABC
+    (re.compile(r"\\triangle\s*|△\s*"), lambda m: "triangle "),
+    (re.compile(r"\\(?:overset|stackrel)\s*[({]?\s*\\frown\s*[)}]?\s*[({]\s*([A-Z]{2,3})\s*[)}]|"
+                r"\\(?:wideparen|overarc|widehat|arc)\s*[({]\s*([A-Z]{2,3})\s*[)}]|⌒\s*([A-Z]{2,3})\b"),
+     lambda m: "arc " + (m.group(1) or m.group(2) or m.group(3))),
+    (re.compile(r"\bm\s*(?=∠|arc\b)"), lambda m: ""),
     (re.compile(r"\\{1,2}(?![A-Za-z{}()\[\]])|&(?=\s*=)"), lambda m: "\n" if m.group() != "&" else " "),  # aligned rows
 ]
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
@@ -54,8 +60,8 @@ def _roots_and_fractions(text: str) -> str:
 # -- tokens of a chain -----------------------------------------------------------------------------
 _FUNCS = {"sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin", "acos": "acos", "atan": "atan",
           "arcsin": "asin", "arccos": "acos", "arctan": "atan"}
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)"
-                    r"(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
+_TOKEN = re.compile(r"[\s∠]*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|"  # "∠ABD": the angle's mark is no token
+                    r"(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
                     r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
 

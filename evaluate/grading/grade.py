@@ -7,6 +7,7 @@ says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a respons
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -15,13 +16,14 @@ from geomill.dataset.folder import open_dataset
 from geomill.dataset.jsonl import read_jsonl
 from geomill.dataset.records import Record
 from geomill.engine.errors import GeomillError, Span
+from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent
+from .chains import NUMBER, Chain, consistent, scan, value_of
 
 
 @dataclass
@@ -50,6 +52,24 @@ class GradedResponse:
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+_ROUNDING = re.compile(r"\bround(?:ed|ing)?\b[^.]*?\bto\s+(\d+|one|two|three|four)\s+decimal", re.I)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def answer_right(record: dict, final: float) -> bool:
+    """The final answer judged as the question asks: a textbook record's exactly, or to the rounding its
+    question asks for; a GeomVerse record's by GeomVerse's relaxed accuracy (3 %)."""
+    if not str(record.get("schema", "")).startswith("geomill.textbook"):
+        return numbers_agree(final, float(record["answer"]))
+    exact = float(record.get("exact", record["answer"]))
+    m = _ROUNDING.search(str(record.get("question_text_only") or record.get("question") or ""))
+    if m is None:
+        return abs(final - exact) <= 1e-6 * max(1.0, abs(exact))
+    places = int(_WORDS.get(m.group(1).lower(), m.group(1)))
+    # the answer rounded as asked, or (where the exact value sits on a rounding edge) the record's rounding
+    return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
@@ -88,7 +108,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
     first = next((g for g in steps if g.correct is False), None)
-    final_ok = final is not None and numbers_agree(final, float(record["answer"]))
+    final_ok = final is not None and answer_right(record, final)
     failure = reason = None
     if first is not None:
         failure, reason = first.category, first.reason
@@ -110,14 +130,22 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if not cs:
         return g
     g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
-    first_ok = _claim_ok(cs[0], s.value, s.exact)
-    g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) and _agree(c, cs[0]) for c in cs[1:])
+    query = key.general and s is key.steps[-1] and abs(s.exact - float(key.record.get("exact", s.exact))) < 1e-9
+
+    def ok(c: Claim) -> bool:  # the asked value, as the question asks for it (a textbook question's rounding)
+        return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value))
+
+    first_ok = ok(cs[0])
+    g.correct = first_ok and all(ok(c) and _agree(c, cs[0]) for c in cs[1:])
     if g.correct:
         return g
     if first_ok:
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if key.general and (why := _figure_category(key, s, first, found, every, wrong_before)) is not None:
+        g.category, g.reason = why
+        return g
     # the equation the response set up for it, where it states the value after solving one
     equation = next((c for c in every if c.solved and c.pos <= first.pos), None)
     if equation is not None and equation is not first and not _agree(equation, first) \
@@ -144,6 +172,68 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.category == "calculation" and slip is not None and slip is not first.chain:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim], own: list[Claim],
+                     wrong_before: bool) -> tuple[str, str] | None:
+    """The category of a textbook step's wrong value where the figure decides it (the README's
+    precedence: misread_given, calculation, wrong_formula, propagated); None: the catalogue's rules."""
+    k = key.key(s.output)
+    given = key.givens.get(k, (None, None))[1]
+    if given is not None:  # the step restates a given, with another value
+        return "misread_given", f"states the given {s.name} as {first.value:g}; it is {given:g}"
+    before = [c for c in found if c.pos < first.pos and c.key != k and c.key is not None]
+    for c in before:
+        g = key.givens.get(c.key, (None, None))[1]
+        if g is not None and not matches(c.value, c.decimals, g, g):
+            return "misread_given", f"states the given {c.name} as {c.value:g}; it is {g:g}"
+    if not wrong_before:
+        misread = _misread_in_work(key, s, first, found)
+        if misread is not None:
+            return "misread_given", misread
+    for c in before:  # an element off the proof solved wrongly from its own right equation
+        true = key.elements.get(c.key)
+        if true is None or matches(c.value, c.decimals, true, true) or c.solved:
+            continue
+        eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
+        if eq is not None and matches(eq.value, 2, true, true):
+            return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
+    if wrong_before:
+        return None
+    if s.output.kind in (QKind.ANGLE, QKind.ARC):
+        for factor, what in ((0.5, "half"), (2.0, "twice")):
+            if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
+                return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
+                                         "taken as the central one, or the reverse")
+    return None
+
+
+def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """A given read wrongly inside the step's arithmetic: a number of its formula that, put back as a
+    given's value (or its square), makes the formula give the step's right value ("sqrt(36 + 9)" for
+    AC = 5, BC = 3)."""
+    chains = [c.chain for c in [first] if c.chain is not None and c.chain.arithmetic and not c.solved]
+    if not chains:
+        return None
+    plain = [p[0].tokens for st in chains[0].stages[:-1] for p in [scan(st.text, 0)] if len(p) == 1
+             and any(kind == "num" for kind, _ in p[0].tokens) and all(kind != "name" for kind, _ in p[0].tokens)]
+    if not plain:
+        return None
+    tokens = plain[0]
+    numbers = {float(t) for kind, t in tokens if kind == "num"}
+    for q, v in key.givens.values():
+        if v is None or any(abs(n - w) < 1e-9 for n in numbers for w in (v, v * v)):
+            continue  # the given is there as it is
+        for n in numbers:
+            for w, put in ((v, f"{v:g}"), (v * v, f"{v * v:g}")):
+                if abs(n - w) < 1e-9:
+                    continue
+                fixed = tuple(("num", put) if kind == "num" and abs(float(t) - n) < 1e-9 else (kind, t)
+                              for kind, t in tokens)
+                value = value_of(fixed, {})
+                if value is not None and matches(value, 2, s.value, s.exact):
+                    return f"uses {n:g} where the given {q} = {v:g} belongs"
+    return None
 
 
 def _formula(c: Claim) -> tuple[list[float], float | None]:
@@ -211,12 +301,22 @@ def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     value = key.elements.get(c.key)
     if value is not None and matches(c.value, c.decimals, value * 0.98, value * 1.02):
         return "extra"
+    if key.general and value is not None:
+        return "wrong"  # an element of the figure, stated with another value than it has
     return "hallucinated"
 
 
 def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
-    return [{"quantity": c.name, "value": c.value, "role": role} for c in found
-            if (role := _unused_role(key, c)) is not None]
+    """Values stated for elements off the proof, each with its role and (where the figure or the
+    givens fix it) the element's true value."""
+    out = []
+    for c in found:
+        role = _unused_role(key, c)
+        if role is not None:
+            exp = key.expected(c.key) or ((key.elements.get(c.key),) * 2)
+            out.append({"quantity": c.name, "value": c.value, "role": role,
+                        "true": None if exp[1] is None else round(float(exp[1]), 6)})
+    return out
 
 
 # -- files ------------------------------------------------------------------------------------------------

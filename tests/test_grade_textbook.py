@@ -1,0 +1,150 @@
+"""Grading on free-form text about real textbook problems (issue 41): the hand-annotated set of
+``tests/data/freeform_textbook`` (FormalGeo records, responses written from the question and the figure
+only), and the names model text gives elements of a textbook figure."""
+from __future__ import annotations
+
+import pytest
+from geomill.evaluate.grading.answer_key import build_key
+from geomill.evaluate.grading.grade import answer_right, grade
+
+from tests.freeform import TEXTBOOK, agreement, load
+
+
+@pytest.fixture(scope="module")
+def pairs():
+    return load(TEXTBOOK)
+
+
+@pytest.fixture(scope="module")
+def figures(pairs):
+    return agreement(pairs)
+
+
+@pytest.fixture(scope="module")
+def records(pairs):
+    return {r["id"]: r for r, _ in pairs}
+
+
+def test_textbook_set_is_large_and_half_wrong(pairs):
+    assert len({r["id"] for r, _ in pairs}) >= 60
+    assert all(r["schema"].startswith("geomill.textbook") for r, _ in pairs)
+    wrong = sum(s["mistake"] is not None for _, s in pairs)
+    assert 0.4 <= wrong / len(pairs) <= 0.6
+
+
+def test_textbook_final_answers_all_agree(figures):
+    assert figures.final == figures.n, figures.misses
+
+
+def test_textbook_first_wrong_step(figures):
+    assert figures.first_wrong >= 0.95 * figures.n, figures.misses
+
+
+def test_textbook_categories(figures):
+    assert figures.category >= 0.90 * figures.wrong, figures.misses
+
+
+def test_textbook_no_right_step_called_wrong(figures):
+    assert figures.right_called_wrong == 0, figures.misses
+
+
+def test_textbook_no_right_response_flagged(pairs):
+    for record, sol in pairs:
+        if sol["annotation"]["first_wrong_step"] is None:
+            g = grade(record, sol["response"])
+            assert g.first_wrong_step is None and g.failure is None, (sol["id"], g.reason)
+            assert not [u for u in g.unused if u["role"] in ("wrong", "hallucinated", "misread_given")], sol["id"]
+
+
+def test_textbook_stated_values_found(figures):
+    assert figures.stated_found >= 0.95 * figures.stated, figures.misses
+
+
+# -- every value of the figure is checkable ---------------------------------------------------------------
+
+
+def unused(record: dict, text: str) -> dict[str, tuple[float, str, float | None]]:
+    return {u["quantity"]: (u["value"], u["role"], u["true"]) for u in grade(record, text).unused}
+
+
+def test_right_values_off_the_proof_are_right(records):
+    # textbook-6: AM = 16 and AB = 34 are proof steps; angle MAB and the area of AMB are not
+    r = records["textbook-6"]
+    got = unused(r, "AM = 16, AB = 34. The area of triangle ABM is 16 * 30 / 2 = 240. "
+                    "Angle MAB = atan(30 / 16) = 61.93°. The perimeter is 80.")
+    assert got["area ABM"][1] == "extra" and got["area ABM"][2] == pytest.approx(240)
+    assert got["angle MAB"][1] == "extra"
+
+
+def test_a_wrong_value_off_the_proof_is_reported_with_its_true_value(records):
+    r = records["textbook-6"]
+    got = unused(r, "The area of △ABM is 250. AM = 16, AB = 34, so the perimeter is 80.")
+    assert got["area ABM"] == (250.0, "wrong", pytest.approx(240.0))
+    got = unused(r, "PQ = 7. AM = 16, AB = 34, so the perimeter is 80.")
+    assert got["PQ"][1] == "hallucinated"  # the figure has no P or Q
+
+
+def test_one_angle_under_other_names(records):
+    # textbook-175: C, G, B on one line, so angle ABC is the proof's angle ABG
+    g = grade(records["textbook-175"], "In right triangle CAB, ∠ABC = 30°, so BC = 15 / sin 30° = 30.")
+    assert g.steps[0].stated == 30 and g.first_wrong_step is None
+
+
+# -- names in model text --------------------------------------------------------------------------------
+
+
+def test_latex_names(records):
+    r = records["textbook-95"]  # the arc PO, asked as arc BPO
+    g = grade(r, r"$\angle ONP = 56^\circ$ is inscribed, so $\overset\frown{PO} = 2 \cdot 56^\circ = 112^\circ$.")
+    assert g.steps[-1].stated == 112 and g.first_wrong_step is None
+    g = grade(r, r"The arc is $\overset{\frown}{OP} = 56^\circ$.")
+    assert g.steps[-1].stated == 56 and g.failure == "wrong_formula"
+
+
+def test_a_fraction_of_an_angle_is_not_the_angle(records):
+    r = records["textbook-95"]
+    g = grade(r, "½∠POB = 56, so arc PO = 112.")  # "½∠AOB = … = 56" never makes the angle 56
+    assert g.steps[-1].stated == 112
+    assert "angle POB" not in unused(r, "½∠POB = 56, so arc PO = 112.")
+
+
+def test_an_element_subtracted_inside_a_chain(records):
+    r = records["textbook-307"]  # angle CBD = 25; BDA = 95, BDC = 85 on the way
+    text = "∠BDA = 180° − ∠ABD − ∠BAD = 180° − 45° − 40° = 95°, ∠BDC = 85°, ∠CBD = 180° − 70° − 85° = 25°."
+    g = grade(r, text)
+    assert g.first_wrong_step is None and g.steps[0].stated == 25
+    assert {q: role for q, (_, role, _) in unused(r, text).items()} == {"angle BDA": "extra", "angle BDC": "extra"}
+
+
+def test_areas_of_named_figures(records):
+    r = records["textbook-286"]  # area ACBD = 56
+    for text in ("The area of quadrilateral ACBD is (4 + 10) / 2 * 8 = 56.", r"Area of $ACBD$ = 56",
+                 "area of triangle ABC = 40, area of triangle ACD = 16, so the area of ACBD is 56."):
+        g = grade(r, text)
+        assert g.steps[-1].stated == 56 and g.first_wrong_step is None, text
+    assert unused(r, "area of △ABC = 40; the total is 56")["area ABC"][1] == "extra"
+
+
+# -- answers as the question asks --------------------------------------------------------------------------
+
+
+def test_textbook_answers_to_the_questions_rounding(records):
+    r = records["textbook-146"]  # 10.0356…, asked to 2 decimals
+    assert answer_right(r, 10.04) and answer_right(r, 10.036)
+    assert not answer_right(r, 10.03) and not answer_right(r, 10.1)  # within 3 %, still wrong
+    exact = records["textbook-135"]  # 420, no rounding asked
+    assert answer_right(exact, 420) and not answer_right(exact, 420.5)
+
+
+def test_geomverse_answers_keep_the_3_percent_rule():
+    assert answer_right({"schema": "geomill.generate/1", "answer": 100.0}, 102.9)
+    assert not answer_right({"schema": "geomill.generate/1", "answer": 100.0}, 103.1)
+
+
+def test_a_key_without_a_stored_figure_measures_it_again(records):
+    r = dict(records["textbook-6"])
+    stored = build_key(r).elements
+    del r["figure_model"]
+    again = build_key(r).elements
+    assert stored.keys() == again.keys()
+    assert all(abs(stored[k] - again[k]) <= 1e-6 * max(1.0, abs(stored[k])) for k in stored)
