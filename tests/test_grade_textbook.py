@@ -148,3 +148,16 @@ def test_a_key_without_a_stored_figure_measures_it_again(records):
     again = build_key(r).elements
     assert stored.keys() == again.keys()
     assert all(abs(stored[k] - again[k]) <= 1e-6 * max(1.0, abs(stored[k])) for k in stored)
+
+
+def test_a_wrong_value_off_the_proof_that_comes_first_is_the_first_error(records):
+    r = records["textbook-307"]  # angle ADB = 95 is no proof step
+    g = grade(r, "∠ADB = 180° − 45° − 40° = 105°, so ∠BDC = 75°... no: ∠CBD = 25°.")
+    assert g.first_wrong_step is None and g.first_error["quantity"] == "angle ADB"
+    assert g.first_error["stated"] == 105 and g.first_error["true"] == pytest.approx(95)
+    assert g.failure == "calculation"
+    g = grade(r, "∠ADB = 95°, ∠BDC = 85°, so ∠CBD = 180° − 70° − 85° = 35°.")
+    assert g.first_error == {"quantity": "angle CBD", "stated": 35, "true": 25, "step": 1}
+    g = grade(records["textbook-207"], "BE = 16 cos 60° = 8, so the area of ABDC is 23 * 8 = 184.")
+    assert g.first_error["quantity"] == "BE" and g.first_error["step"] is None and g.first_wrong_step == 4
+    assert g.failure == "wrong_formula"

@@ -325,7 +325,10 @@ def _name_of(key: AnswerKey, k: Key) -> str:
     for q, _ in list(key.givens.values()) + list(key.distractors.values()):
         if key.key(q) == k:
             return str(q)
-    return str(k[1])
+    kind, pts = k
+    if kind in (QKind.LENGTH, QKind.VARIABLE):
+        return "".join(pts)
+    return f"{kind.value} {''.join(pts)}"  # "angle MRQ", "area ABC"
 
 
 # -- values with no name ----------------------------------------------------------------------------------------

@@ -121,8 +121,10 @@ def alternatives(key: AnswerKey, step: ProofStep,
                 pair = evaluate(r, {s: by_kind[i][1] for s, i in zip(r.inputs, perm)})
                 if pair:
                     given = " and ".join(f"{noun(r.kind, s)} is {by_kind[i][1]:g}" for s, i in zip(r.inputs, perm))
+                    where = (f"not of the {step.shape} {KINDS[step.kind].title}" if step.kind and step.shape
+                             else f"not {step.name}")  # a textbook step has no shape of the catalogue
                     yield (f"is the {noun(r.kind, r.output)} of {_article(kinds.title)} {kinds.title} whose {given}, "
-                           f"not of the {step.shape} {KINDS[step.kind].title if step.kind else 'shape'}"), pair
+                           f"{where}"), pair
 
 
 def _role_swaps(key: AnswerKey, step: ProofStep, rule: Rule, known: Mapping[str, float],

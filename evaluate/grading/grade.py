@@ -48,7 +48,10 @@ class GradedResponse:
     first_wrong_step: int | None
     failure: str | None
     reason: str | None
-    unused: list[dict]  # values for elements outside the proof: {quantity, value, role}
+    unused: list[dict]  # values for elements outside the proof: {quantity, value, role, true}
+    # the response's first wrong value, a proof step's or (textbook figures) any element's:
+    # {quantity, stated, true, step (None: off the proof)}
+    first_error: dict | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -110,14 +113,44 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first = next((g for g in steps if g.correct is False), None)
     final_ok = final is not None and answer_right(record, final)
     failure = reason = None
+    first_error = _first_error(key, found, first)
     if first is not None:
         failure, reason = first.category, first.reason
     elif final is None:
         failure, reason = "no_answer", "no number in the response"
     elif not final_ok:  # only where the proof has no step: the query was given
         failure, reason = "other", "the final answer differs from the given value"
+    elif first_error is not None:  # right steps, but a wrong value of the figure on the way
+        slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
+                     and not c.solved and consistent(c.chain) is not None), None)
+        failure = "calculation" if slip is not None else "other"
+        reason = f"states {first_error['quantity']} = {first_error['stated']:g}; the figure has {first_error['true']:g}"
+    if first_error is not None:
+        first_error.pop("pos")
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
-                          failure, reason, _unused(key, found))
+                          failure, reason, _unused(key, found), first_error)
+
+
+def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
+    """The first wrong value in the text: the first wrong step's, or a textbook figure's element off
+    the proof stated with another value than it has, where that comes first."""
+    at = None
+    if first is not None:
+        k = key.key(key.steps[first.step - 1].output)
+        at = next((c for c in found if c.key == k and abs(c.value - first.stated) < 1e-12), None)
+        if at is None:
+            return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
+                    "pos": -1}
+    off = [c for c in found if key.general and _unused_role(key, c) in ("wrong", "misread_given")
+           and (at is None or c.pos < at.pos)]
+    if off:
+        c = off[0]
+        true = (key.expected(c.key) or (None, key.elements.get(c.key)))[1]
+        return {"quantity": c.name, "stated": c.value, "true": true, "step": None, "pos": c.pos}
+    if first is None:
+        return None
+    return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
+            "pos": at.pos}
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
@@ -182,15 +215,18 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     given = key.givens.get(k, (None, None))[1]
     if given is not None:  # the step restates a given, with another value
         return "misread_given", f"states the given {s.name} as {first.value:g}; it is {given:g}"
+    if wrong_before:  # an earlier error carried forward, unless this step's own arithmetic slips too
+        if first.chain is not None and not first.solved and consistent(first.chain) is not None:
+            return "calculation", f"the arithmetic {_slip_text(first.chain)} does not hold"
+        return "propagated", "follows from an earlier wrong value"
     before = [c for c in found if c.pos < first.pos and c.key != k and c.key is not None]
     for c in before:
         g = key.givens.get(c.key, (None, None))[1]
         if g is not None and not matches(c.value, c.decimals, g, g):
             return "misread_given", f"states the given {c.name} as {c.value:g}; it is {g:g}"
-    if not wrong_before:
-        misread = _misread_in_work(key, s, first, found)
-        if misread is not None:
-            return "misread_given", misread
+    misread = _misread_in_work(key, s, first, found)
+    if misread is not None:
+        return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
         true = key.elements.get(c.key)
         if true is None or matches(c.value, c.decimals, true, true) or c.solved:
@@ -198,8 +234,6 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
         if eq is not None and matches(eq.value, 2, true, true):
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
-    if wrong_before:
-        return None
     if s.output.kind in (QKind.ANGLE, QKind.ARC):
         for factor, what in ((0.5, "half"), (2.0, "twice")):
             if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
@@ -352,5 +386,5 @@ def grade_file(responses: str | Path, records: Mapping[str, Record]) -> Iterator
             graded = grade(record, text, keys[rid])
         except (ArithmeticError, ValueError, RecursionError) as exc:  # this response only: the batch goes on
             reason = f"{responses}:{n}: cannot grade this response ({type(exc).__name__}: {str(exc)[:100]})"
-            graded = GradedResponse(rid, None, False, [], None, "other", reason, [])
+            graded = GradedResponse(rid, None, False, [], None, "other", reason, [], None)
         yield record, graded
