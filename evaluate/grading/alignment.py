@@ -493,6 +493,9 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             continue
         if how == "context":
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
+            if shape is not None and key.general and \
+                    _identity(key, Quantity.of_shape(_QWORDS[name], key.shape_named(shape) or shape)) is None:
+                continue  # "the height is BE = 8": a textbook figure names it by its points
             if shape is not None:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
             continue

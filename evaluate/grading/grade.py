@@ -116,6 +116,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first_error = _first_error(key, found, first)
     if first is not None:
         failure, reason = first.category, first.reason
+        if first_error is not None and first_error["step"] is None:  # the error began off the proof
+            reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
+                      f"the figure has {first_error['true']:.4g})")
     elif final is None:
         failure, reason = "no_answer", "no number in the response"
     elif not final_ok:  # only where the proof has no step: the query was given
@@ -320,11 +323,16 @@ def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim
     return out
 
 
+FIGURE_BAND = 0.005  # a value off the proof this close to the figure's is the right one, rounded on the way
+
+
 def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     """What a value stated off the proof is: a distractor's, a misread given, a right value of an element
     the proof does not need (``extra``), or one the problem does not support (``hallucinated``)."""
     if c.key in key.step_of:
         return None
+    if key.general and c.key is None and set(re.findall(r"[A-Z]", c.name.rpartition(" ")[2])) <= key.points:
+        return None  # an element of the figure's own points that it does not measure (a height): not judged
     if c.key in key.distractors:
         return "distractor"
     given = key.givens.get(c.key, (None, None))[1]
@@ -333,7 +341,8 @@ def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     if c.key in key.givens or c.key in key.constants:
         return None
     value = key.elements.get(c.key)
-    if value is not None and matches(c.value, c.decimals, value * 0.98, value * 1.02):
+    band = FIGURE_BAND if key.general else 0.02  # a textbook figure's values are exact, not GeomVerse's chains
+    if value is not None and matches(c.value, c.decimals, value * (1 - band), value * (1 + band)):
         return "extra"
     if key.general and value is not None:
         return "wrong"  # an element of the figure, stated with another value than it has
