@@ -161,3 +161,22 @@ def test_a_wrong_value_off_the_proof_that_comes_first_is_the_first_error(records
     g = grade(records["textbook-207"], "BE = 16 cos 60° = 8, so the area of ABDC is 23 * 8 = 184.")
     assert g.first_error["quantity"] == "BE" and g.first_error["step"] is None and g.first_wrong_step == 4
     assert g.failure == "wrong_formula"
+
+
+def test_the_gold_solutions_are_right_throughout(pairs):
+    """The records' own proofs, in words and in LaTeX (sums of angles, straight lines, arcs that add up,
+    'perimeter ABM = AB + AM + BM', 'WY = 6 x + 3'): no step wrong, no value of the figure wrong."""
+    from geomill.evaluate.answers.extract import extract_number
+
+    graded = 0
+    for record, _ in pairs:
+        for field in ("solution", "solution_latex"):
+            text = record[field]
+            final = extract_number(text)
+            if final is None or abs(final - record["exact"]) > 1e-6 * max(1.0, abs(record["exact"])):
+                continue  # an exact form the extractor does not evaluate (8/sin(43*pi/180))
+            g = grade(record, text)
+            assert g.failure is None and g.final_correct, (record["id"], field, g.reason)
+            assert not [u for u in g.unused if u["role"] != "extra"], (record["id"], field, g.unused)
+            graded += 1
+    assert graded >= 100

@@ -93,8 +93,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
             continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
-        if ch is None or ch.value is None:
-            continue
+        if ch is None or ch.value is None or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
+                                              and more.group(1) in (key.record.get("variables") or ())):
+            continue  # "WY = 6 x + 3": an expression in one of the problem's variables, not a value
         if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
             continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
         if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
@@ -167,6 +168,7 @@ def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
                if kind == "name")
 
 
+_EXPRESSION_GOES_ON = re.compile(r"[ \t]*([a-zα-ω])(?![A-Za-z0-9])")
 _SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
 _QWORD_ENDS = ("area", "perimeter", "circumference", "height", "arc", "radius", "arc length")
 _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over|along)\s+(?:the\s+)?$", re.I)
@@ -175,13 +177,14 @@ _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over
 # -- equations an element sits inside ---------------------------------------------------------------------
 
 _OPS_BEFORE = "+-*/^"
+_MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|height|sector)\s+$", re.I)
 _MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 
 
 def _in_expression(text: str, men: Mention) -> bool:
     """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
-    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE) or \
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC) or \
             not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
         return False
     before = _MARKER_END.sub("", text[:men.start])  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
@@ -255,7 +258,11 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
     out: list[Claim] = []
     done: set[tuple[int, Key]] = set()
     for men in inside:
+        if men.quantity.kind is QKind.ARC:
+            continue  # "arc BAG + arc BGA = 360": arcs are no tokens of arithmetic; nothing is stated
         start = _start_of(text, men.start, _line_start(text, men.start))
+        if _MEASURE_WORD_END.search(text, 0, start):
+            continue  # "perimeter ABM = AB + AM + BM": ABM is a shape measured, no angle of an equation
         parts = scan(text, start)
         where = next((n for n, p in enumerate(parts) if p.start <= men.start < p.end), None)
         if where is None:
@@ -265,8 +272,8 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         other = None  # with no number alone on a side: the element on both sides, "3x + 14 = 4x + 10"
         if value is None:
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
-            if other is None:
-                continue
+            if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
+                continue  # "angle ABP = angle DCP": two names said equal, no value
         names = {tok for p in (parts[where], other) if p is not None for kind, tok in p.tokens if kind == "name"}
         keys = {n: _name_key(key, n) for n in names}
         if any(k is None for k in keys.values()):

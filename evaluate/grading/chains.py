@@ -60,7 +60,8 @@ def _roots_and_fractions(text: str) -> str:
 # -- tokens of a chain -----------------------------------------------------------------------------
 _FUNCS = {"sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin", "acos": "acos", "atan": "atan",
           "arcsin": "asin", "arccos": "acos", "arctan": "atan"}
-_TOKEN = re.compile(r"[\s∠]*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|"  # "∠ABD": the angle's mark is no token
+# "∠ABD", "angle ABD": the angle's mark is no token of arithmetic
+_TOKEN = re.compile(r"(?:\s|∠|(?<![A-Za-z])angle\s+(?=[A-Z]))*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|"
                     r"(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
                     r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
