@@ -1,13 +1,14 @@
-"""Grading on free-form text about real textbook problems (issue 41): the hand-annotated set of
-``tests/data/freeform_textbook`` (FormalGeo records, responses written from the question and the figure
-only), and the names model text gives elements of a textbook figure."""
+"""Grading on free-form text about real textbook problems (issue 41): beyond the bars of the
+hand-annotated set ``tests/data/freeform_textbook`` (in ``tests/test_grade_freeform.py``), right
+responses and gold proofs unflagged, every value of the figure checked, the names model text gives
+elements of a textbook figure, and answers judged as the question asks."""
 from __future__ import annotations
 
 import pytest
 from geomill.evaluate.grading.answer_key import build_key
 from geomill.evaluate.grading.grade import answer_right, grade
 
-from tests.freeform import TEXTBOOK, agreement, load
+from tests.freeform import TEXTBOOK, load
 
 
 @pytest.fixture(scope="module")
@@ -16,36 +17,8 @@ def pairs():
 
 
 @pytest.fixture(scope="module")
-def figures(pairs):
-    return agreement(pairs)
-
-
-@pytest.fixture(scope="module")
 def records(pairs):
     return {r["id"]: r for r, _ in pairs}
-
-
-def test_textbook_set_is_large_and_half_wrong(pairs):
-    assert len({r["id"] for r, _ in pairs}) >= 60
-    assert all(r["schema"].startswith("geomill.textbook") for r, _ in pairs)
-    wrong = sum(s["mistake"] is not None for _, s in pairs)
-    assert 0.4 <= wrong / len(pairs) <= 0.6
-
-
-def test_textbook_final_answers_all_agree(figures):
-    assert figures.final == figures.n, figures.misses
-
-
-def test_textbook_first_wrong_step(figures):
-    assert figures.first_wrong >= 0.95 * figures.n, figures.misses
-
-
-def test_textbook_categories(figures):
-    assert figures.category >= 0.90 * figures.wrong, figures.misses
-
-
-def test_textbook_no_right_step_called_wrong(figures):
-    assert figures.right_called_wrong == 0, figures.misses
 
 
 def test_textbook_no_right_response_flagged(pairs):
@@ -54,10 +27,6 @@ def test_textbook_no_right_response_flagged(pairs):
             g = grade(record, sol["response"])
             assert g.first_wrong_step is None and g.failure is None, (sol["id"], g.reason)
             assert not [u for u in g.unused if u["role"] in ("wrong", "hallucinated", "misread_given")], sol["id"]
-
-
-def test_textbook_stated_values_found(figures):
-    assert figures.stated_found >= 0.95 * figures.stated, figures.misses
 
 
 # -- every value of the figure is checkable ---------------------------------------------------------------
