@@ -149,3 +149,11 @@ def test_the_gold_solutions_are_right_throughout(pairs):
             assert not [u for u in g.unused if u["role"] != "extra"], (record["id"], field, g.unused)
             graded += 1
     assert graded >= 100
+
+
+@pytest.mark.parametrize("damaged", [{"points": {"A": [1, 2, 3]}}, {"points": {"A": ["x", 0]}}, {"points": 7},
+                                     {"points": {"A": [float("nan"), 0]}}, "figure"])
+def test_a_damaged_figure_model_is_measured_again(records, damaged):
+    r = {**records["textbook-69"], "figure_model": damaged}
+    g = grade(r, "DG ⊥ EF, so ∠DGF = 90°, and ∠FDG = 90° − 65° = 25°.")
+    assert g.first_wrong_step is None and g.failure is None and g.unused[0]["role"] == "extra"

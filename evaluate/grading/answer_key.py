@@ -245,9 +245,12 @@ def _model(record: dict, problem: GeneralProblem) -> tuple[dict, dict, dict] | N
         try:
             coords = {str(p): np.array([float(x), float(y)]) for p, (x, y) in stored["points"].items()}
             radii = {str(o): float(r) for o, r in (stored.get("radii") or {}).items()}
-            return coords, radii, {str(v): float(x) for v, x in (stored.get("variables") or {}).items()}
-        except (TypeError, ValueError):
-            pass
+            variables = {str(v): float(x) for v, x in (stored.get("variables") or {}).items()}
+            if all(np.all(np.isfinite(c)) for c in coords.values()) and \
+                    all(math.isfinite(v) for v in [*radii.values(), *variables.values()]):
+                return coords, radii, variables
+        except (TypeError, ValueError, AttributeError):
+            pass  # a damaged figure_model: the figure is measured again
     from geomill.engine.errors import SolveError
     from geomill.solvers.numeric import build_model
 
