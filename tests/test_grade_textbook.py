@@ -157,3 +157,15 @@ def test_a_damaged_figure_model_is_measured_again(records, damaged):
     r = {**records["textbook-69"], "figure_model": damaged}
     g = grade(r, "DG ⊥ EF, so ∠DGF = 90°, and ∠FDG = 90° − 65° = 25°.")
     assert g.first_wrong_step is None and g.failure is None and g.unused[0]["role"] == "extra"
+
+
+@pytest.mark.parametrize("rid, text, answer", [
+    # the last number is another element's: the answer is the asked quantity's last value
+    ("textbook-175", "sin 30° = AC/BC → BC = 15/0.5 = 30. So x = 30 and AB = 15√3 ≈ 25.98.", 30),
+    ("textbook-95", "The inscribed angle ∠ONP = 56° stands on arc OP, so arc OP = 112°. Also arc NM = 70°.", 112),
+    # a remark in brackets after a value ends its chain
+    ("textbook-204", "∠CDE = ∠ABE = 32° (inscribed angles on the same arc AC). Arc AC = 64°.", 32),
+])
+def test_a_right_answer_before_a_remark(records, rid, text, answer):
+    g = grade(records[rid], text)
+    assert g.final_answer == answer and g.final_correct and g.failure is None, g.reason

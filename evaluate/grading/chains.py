@@ -101,6 +101,9 @@ class Part:
     tokens: tuple[tuple[str, str], ...]
 
 
+_REMARK = re.compile(r"[^()]*?(?:[a-z]{2,}|[^\w\s.+\-*/^=π√,'])")  # words or signs no arithmetic has
+
+
 def scan(text: str, pos: int) -> list[Part]:
     """The ``=``-separated parts of the arithmetic that starts at ``pos``.  A line break ends it unless
     the line before ends in an operator or the next one opens with ``=`` (a display block continued);
@@ -118,6 +121,9 @@ def scan(text: str, pos: int) -> list[Part]:
         gap = text[prev_end:m.start(kind)] if prev is not None else ""
         if prev is not None and "\n" in gap and not (prev[0] == "op" and prev[1] != ")") and tok != "=":
             break
+        if kind == "op" and tok == "(" and prev is not None and prev[0] in ("num", "name", "pi") and gap \
+                and _REMARK.match(text, m.end()):
+            break  # "= 32 (inscribed angles on arc AC)", "= 20 (BE ⊥ AD)": a remark after the value
         if kind == "op" and tok == "(":
             depth += 1
         elif kind == "op" and tok == ")":

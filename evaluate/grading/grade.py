@@ -61,6 +61,19 @@ _ROUNDING = re.compile(r"\bround(?:ed|ing)?\b[^.]*?\bto\s+(\d+|one|two|three|fou
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
+def _said_last(key: AnswerKey, found: list[Claim], final: float | None) -> float | None:
+    """The value a textbook response last gives the asked quantity, where its last number (taken as its
+    final answer) is stated for another element of the figure after it; None otherwise."""
+    if final is None or not key.steps:
+        return None
+    query = key.key(key.steps[-1].output)
+    stated = [c for c in found if c.pos < max(c.pos for c in found)] if found else []
+    if not stated or stated[-1].key in (None, query) or abs(stated[-1].value - final) > 1e-9:
+        return None
+    own = [c for c in stated if c.key == query and not c.solved]
+    return own[-1].value if own else None
+
+
 def answer_right(record: dict, final: float) -> bool:
     """The final answer judged as the question asks: a textbook record's exactly, or to the rounding its
     question asks for; a GeomVerse record's by GeomVerse's relaxed accuracy (3 %)."""
@@ -100,6 +113,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     response = bounded(response or "", MAX_GRADED, MAX_GRADED - 2_000)  # a runaway: its steps and its end
     final = extract_number(response)
     text, found = claims(key, response, final)  # the final answer is the response's value of the query
+    if key.general and (said := _said_last(key, found, final)) is not None:
+        final = said  # "… so x = 30. AB = 25.98 too.": the last number is another element's, not the answer
+        text, found = claims(key, response, final)
     arithmetic = loose_arithmetic(text)
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
