@@ -169,3 +169,17 @@ def test_a_damaged_figure_model_is_measured_again(records, damaged):
 def test_a_right_answer_before_a_remark(records, rid, text, answer):
     g = grade(records[rid], text)
     assert g.final_answer == answer and g.final_correct and g.failure is None, g.reason
+
+
+@pytest.mark.parametrize("rid, output", [("textbook-207", "area ABDC"), ("textbook-53", "arc OEA"),
+                                         ("textbook-101", "sector area KJL"), ("textbook-39", "perimeter JKLM")])
+def test_steps_that_end_at_the_asked_quantity_grade_the_same(pairs, rid, output):
+    """Records whose proof ends at what the question asks (an area, an arc, a sector's area) need no
+    added step; the grading is the same."""
+    record, sol = next((r, s) for r, s in pairs if r["id"] == rid)
+    last = {"output": output, "value": record["answer"], "exact": record["exact"], "how": "theorem", "kind": None,
+            "shape": None, "rule": "given", "inputs": [], "chain": []}
+    ending = {**record, "steps": [*record["steps"], last]}
+    assert len(build_key(ending).steps) == len(build_key(record).steps)
+    a, b = grade(record, sol["response"]), grade(ending, sol["response"])
+    assert (a.first_wrong_step, a.failure, a.final_correct) == (b.first_wrong_step, b.failure, b.final_correct)

@@ -203,17 +203,45 @@ def build_key(record: dict) -> AnswerKey:
     return key
 
 
-def _steps(record: dict) -> list[ProofStep]:
-    return [ProofStep(i, quantity_of(s["output"]), float(s["value"]), float(s["exact"]), s["how"], s.get("kind"),
-                      s.get("shape"), s.get("rule"), [(quantity_of(n), float(v)) for n, v in s["inputs"]],
+def _steps(record: dict, name=quantity_of) -> list[ProofStep]:
+    return [ProofStep(i, name(s["output"]), float(s["value"]), float(s["exact"]), s["how"], s.get("kind"),
+                      s.get("shape"), s.get("rule"), [(name(n), float(v)) for n, v in s["inputs"]],
                       list(s.get("chain") or []))
             for i, s in enumerate(record.get("steps") or [], 1)]
+
+
+def figure_quantity(text: str) -> Quantity:
+    """A textbook record's element name as the grader keys it: ``AB``, ``angle ABC``, ``x``, ``area ABDC``
+    (any rotation), ``arc OEA`` and ``sector area KJL`` (the arc between E and A, J and L); anything
+    else (``CD/BD``, ``circumference O``) as an opaque name of its own."""
+    from geomill.engine.plane import ELEMENT_WORDS
+
+    words = text.split()
+    for kwords, kind in ELEMENT_WORDS:
+        if tuple(words[:len(kwords)]) != kwords or len(words) != len(kwords) + 1:
+            continue
+        try:
+            pts = split_points(words[-1])
+        except ValueError:
+            break
+        if kind.key in ("area", "perimeter") and len(pts) >= 3:
+            return Quantity.of_shape(_SHAPE_KINDS[kind.key], "".join(polygon_key(pts)))
+        if kind.key in _SHAPE_KINDS and len(pts) == 3:
+            return Quantity.of_shape(_SHAPE_KINDS[kind.key], ("L" if kind.key == "arc_length" else "")
+                                     + "".join(sorted(pts[1:])))
+        break
+    if len(words) == 1 or (words[0] == "angle" and len(words) == 2):
+        try:
+            return quantity_of(text)
+        except ValueError:
+            pass
+    return Quantity.var(text)
 
 
 def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
     """The key of a general problem's record (``generate.textbook``): its proof steps, and as givens
     the facts that give one length, angle or variable (no shape kinds, so no aliases)."""
-    key = AnswerKey(record, {}, _steps(record), {}, {})
+    key = AnswerKey(record, {}, _steps(record, figure_quantity), {}, {})
     _measure_figure(key, problem)  # first: it says which names are one angle
     for f in problem.facts:  # "BD = x": the question's unknown is that element, under either name
         if f.lhs.is_Symbol and f.rhs.is_Symbol and (el := element_of(f.lhs)) is not None \
@@ -262,7 +290,7 @@ def _model(record: dict, problem: GeneralProblem) -> tuple[dict, dict, dict] | N
 
 
 _SHAPE_KINDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "sector_area": QKind.AREA,
-                "sector_perimeter": QKind.PERIMETER, "arc": QKind.ARC, "arc_length": QKind.ARC}
+                "sector_perimeter": QKind.PERIMETER, "arc": QKind.ARC, "arc_length": QKind.ARC}  # by element kind
 
 
 def _query_step(record: dict, problem: GeneralProblem, index: int) -> ProofStep | None:
@@ -272,18 +300,7 @@ def _query_step(record: dict, problem: GeneralProblem, index: int) -> ProofStep 
     if goal is None or not goal.is_Symbol or "exact" not in record:
         return None
     el = element_of(goal)
-    if el is None:
-        q = Quantity.var(goal.name)
-    elif el.kind.key == "length":
-        q = Quantity.length(*el.points)
-    elif el.kind.key == "angle":
-        q = Quantity.angle(*el.points)
-    elif el.kind.key in ("area", "perimeter"):
-        q = Quantity.of_shape(_SHAPE_KINDS[el.kind.key], "".join(polygon_key(el.points)))
-    elif el.kind.key in _SHAPE_KINDS:  # arc OAB, sector area OAB: the arc between A and B
-        q = Quantity.of_shape(_SHAPE_KINDS[el.kind.key], "".join(sorted(el.points[1:])))
-    else:
-        return None
+    q = Quantity.var(goal.name) if el is None else figure_quantity(el.text)
     return ProofStep(index, q, float(record["answer"]), float(record["exact"]), "query", None, None, None, [], [])
 
 
