@@ -134,7 +134,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         failure, reason = first.category, first.reason
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
-                      f"the figure has {first_error['true']:.4g})")
+                      f"the figure has {_num(first_error['true'])})")
     elif final is None:
         failure, reason = "no_answer", "no number in the response"
     elif not final_ok:  # only where the proof has no step: the query was given
@@ -143,11 +143,16 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
                      and not c.solved and consistent(c.chain) is not None), None)
         failure = "calculation" if slip is not None else "other"
-        reason = f"states {first_error['quantity']} = {first_error['stated']:g}; the figure has {first_error['true']:g}"
+        reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
+                  f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
         first_error.pop("pos")
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
+
+
+def _num(v: float | None) -> str:
+    return "no one value" if v is None else f"{v:.4g}"
 
 
 def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
@@ -195,7 +200,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
-    if key.general and (why := _figure_category(key, s, first, found, every, wrong_before)) is not None:
+    if key.general and (why := _figure_category(key, s, first, found, wrong_before)) is not None:
         g.category, g.reason = why
         return g
     # the equation the response set up for it, where it states the value after solving one
@@ -226,7 +231,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     return g
 
 
-def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim], own: list[Claim],
+def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
                      wrong_before: bool) -> tuple[str, str] | None:
     """The category of a textbook step's wrong value where the figure decides it (the README's
     precedence: misread_given, calculation, wrong_formula, propagated); None: the catalogue's rules."""
