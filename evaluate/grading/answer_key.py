@@ -66,6 +66,20 @@ class AnswerKey:
     # a textbook problem's figure, measured on its numeric model: every element's exact value (``figure``)
     measured: dict[Key, float] | None = None
     points: frozenset[str] = frozenset()
+    expressions: dict[Key, tuple[Quantity, object]] = field(default_factory=dict)  # givens in variables
+
+    def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
+        """What each given in variables ("CB = 2x + 3") is, with the variables' values the proof finds."""
+        env = {s.output.name: s.exact for s in self.steps if s.output.kind is QKind.VARIABLE}
+        out = {}
+        for k, (q, expr) in self.expressions.items():
+            subs = {sym: env[sym.name] for sym in expr.free_symbols if sym.name in env}
+            if len(subs) == len(expr.free_symbols):
+                try:
+                    out[k] = (q, float(expr.subs(subs)))
+                except (TypeError, ValueError):
+                    continue
+        return out
 
     # -- names ------------------------------------------------------------------------------------------
     def key(self, q: Quantity) -> Key:
@@ -196,6 +210,8 @@ def build_key(record: dict) -> AnswerKey:
     for f in problem.facts:
         val = float(f.value) if not f.value.free_symbols else None
         key.givens[key.key(f.quantity)] = (f.quantity, val)
+        if val is None:
+            key.expressions[key.key(f.quantity)] = (f.quantity, f.value)
     _distractors(key, record)
     individual, coordinate = record.get("solution"), record.get("solution_text_only")
     if individual and coordinate and individual != coordinate:

@@ -210,6 +210,10 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category = "calculation"
         g.reason = f"its own equation ({equation.chain.stages[0].text}) gives {equation.value:g}, not {first.value:g}"
         return g
+    for ek, (q, v) in key.expression_values().items():  # "CB = 2·3 + 3 = 9": another given's expression
+        if ek != k and abs(first.value - v) <= 0.005 + 1e-9 and not matches(v, 2, s.value, s.exact):
+            g.category, g.reason = "other", f"{first.value:g} is {q}, whose expression it evaluates, not {s.name}"
+            return g
     slip = _slip(arithmetic, _region_start(key, s, found, first.pos), first)
     inputs = [v for _, v in s.inputs]
     evidence = max((e for e in (first, equation) if e is not None and e.chain is not None),
