@@ -104,7 +104,7 @@ def grade_example(work: Path) -> str:
     g = grade(record, GRADE_RESPONSE).as_dict()
     steps = ",\n".join("            " + json.dumps(s, ensure_ascii=False) for s in g["steps"])
     head = {k: g[k] for k in ("id", "final_answer", "final_correct")}
-    tail = {k: g[k] for k in ("first_wrong_step", "failure", "reason", "unused")}
+    tail = {k: g[k] for k in ("first_wrong_step", "failure", "reason", "unused", "first_error")}
     return (json.dumps(head, ensure_ascii=False)[:-1] + ',\n "steps": [' + steps.lstrip() + "],\n "
             + json.dumps(tail, ensure_ascii=False)[1:] + "\n")
 

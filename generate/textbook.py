@@ -218,6 +218,14 @@ def _terminates(v: sympy.Expr) -> bool:
     return q == 1
 
 
+def figure_model(model) -> dict:
+    """The numeric model's coordinates, circle radii and variable values: what the grader measures
+    any element of the figure on (``evaluate.grading.answer_key``), without solving the figure again."""
+    return {"points": {p: [float(c[0]), float(c[1])] for p, c in sorted(model.coords.items())},
+            "radii": {o: float(r) for o, r in sorted(model.radii.items())},
+            "variables": {v: float(x) for v, x in sorted(model.variables.items())}}
+
+
 def build(item: tuple[str, dict | str], opts: Options) -> dict:
     """One problem's record (with its figure's bytes), or the reason it is left out."""
     where, problem = item
@@ -295,6 +303,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
         "depth": sol.depth, "width": sol.width, "shapes": shapes,
         "rules": sorted({k for st in sol.proof.steps for k in st.theorems}),
         "distractors": {"shapes": [], "facts": []}, "variables": sorted(s.name for s in parsed.variables),
+        "figure_model": figure_model(model),
         "verified": {"solved": True, "formalgeo_answer": True, "lint": True, "figure": png is not None},
         "approximate": approximate_note(model) if model.misfit else None,  # the givens disagree: drawn near
         "formalgeo": {"problem_id": pid, "source": field(problem.get("source")),

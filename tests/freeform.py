@@ -16,17 +16,18 @@ from pathlib import Path
 from geomill.evaluate.grading.grade import grade
 
 DATA = Path(__file__).resolve().parent / "data" / "freeform"
+TEXTBOOK = DATA.parent / "freeform_textbook"  # the same, on FormalGeo textbook records (issue 41)
 
 
-def load() -> list[tuple[dict, dict]]:
-    """(record, solution) pairs, in the solutions file's order."""
+def load(folder: Path = DATA) -> list[tuple[dict, dict]]:
+    """(record, solution) pairs of a set's folder, in the solutions file's order."""
     records = {}
-    for line in (DATA / "records.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (folder / "records.jsonl").read_text(encoding="utf-8").splitlines():
         if line.strip():
             r = json.loads(line)
             records[r["id"]] = r
     out = []
-    for line in (DATA / "solutions.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (folder / "solutions.jsonl").read_text(encoding="utf-8").splitlines():
         if line.strip():
             s = json.loads(line)
             out.append((records[s["id"]], s))
@@ -104,7 +105,7 @@ def agreement(pairs: list[tuple[dict, dict]]) -> Agreement:
 
 
 if __name__ == "__main__":
-    result = agreement(load())
+    result = agreement(load(TEXTBOOK if sys.argv[1:] == ["textbook"] else DATA))
     for line in result.misses:
         print(line)
     print(json.dumps(result.figures(), indent=1))

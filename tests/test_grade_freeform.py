@@ -1,5 +1,6 @@
-"""Grading on free-form text written the way vision-language models write: the hand-annotated set of
-``tests/data/freeform`` (issue 22's bars) and the issue's own examples."""
+"""Grading on free-form text written the way vision-language models write: the hand-annotated sets of
+``tests/data/freeform`` (issue 22's bars) and ``tests/data/freeform_textbook`` (issue 41's), and issue
+22's own examples."""
 from __future__ import annotations
 
 import pytest
@@ -9,17 +10,27 @@ from geomill.evaluate.grading.answer_key import build_key
 from geomill.evaluate.grading.grade import grade
 from geomill.solvers import solve
 
-from tests.freeform import agreement, load
+from tests.freeform import DATA, TEXTBOOK, agreement, load
+
+# each hand-annotated set and the fewest responses it holds: GeomVerse records (issue 22) and FormalGeo
+# textbook records (issue 41, tests/test_grade_textbook.py for the rest)
+SETS = {"geomverse": (DATA, 120), "textbook": (TEXTBOOK, 60)}
+
+
+@pytest.fixture(scope="module", params=list(SETS))
+def annotated(request):
+    folder, least = SETS[request.param]
+    return load(folder), least
 
 
 @pytest.fixture(scope="module")
-def figures():
-    return agreement(load())
+def figures(annotated):
+    return agreement(annotated[0])
 
 
-def test_freeform_set_is_large_and_half_wrong():
-    pairs = load()
-    assert len(pairs) >= 120
+def test_freeform_set_is_large_and_half_wrong(annotated):
+    pairs, least = annotated
+    assert len({r["id"] for r, _ in pairs}) >= least
     wrong = sum(s["mistake"] is not None for _, s in pairs)
     assert 0.4 <= wrong / len(pairs) <= 0.6
 

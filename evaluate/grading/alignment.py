@@ -93,8 +93,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
             continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
-        if ch is None or ch.value is None:
-            continue
+        if ch is None or ch.value is None or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
+                                              and more.group(1) in (key.record.get("variables") or ())):
+            continue  # "WY = 6 x + 3": an expression in one of the problem's variables, not a value
         if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
             continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
         if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
@@ -146,7 +147,10 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
 def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
     parts = scan(text, ch.start)
     first = parts[0].tokens if parts else ()
-    return len(first) == 1 and first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+    if len(first) == 1:
+        return first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+    # "**Leg CF:** ∠ECF + ∠CFD = 180°": a heading, then arithmetic of other elements (textbook figures)
+    return key.general and any(kind == "name" and _name_key(key, tok) != key.key(q) for kind, tok in first)
 
 
 def _names_unknown(key: AnswerKey, text: str, ch: Chain) -> bool:
@@ -164,6 +168,7 @@ def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
                if kind == "name")
 
 
+_EXPRESSION_GOES_ON = re.compile(r"[ \t]*([a-zα-ω])(?![A-Za-z0-9])")
 _SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
 _QWORD_ENDS = ("area", "perimeter", "circumference", "height", "arc", "radius", "arc length")
 _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over|along)\s+(?:the\s+)?$", re.I)
@@ -172,15 +177,17 @@ _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over
 # -- equations an element sits inside ---------------------------------------------------------------------
 
 _OPS_BEFORE = "+-*/^"
+_MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|height|sector)\s+$", re.I)
+_MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 
 
 def _in_expression(text: str, men: Mention) -> bool:
     """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
-    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE) or \
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC) or \
             not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
         return False
-    before = text[:men.start]
+    before = _MARKER_END.sub("", text[:men.start])  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
     after = text[men.end:].lstrip(" \t")
     stripped = before.rstrip(" \t")
     if before and (before[-1].isdigit() or before[-1] in ".π)"):
@@ -251,7 +258,11 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
     out: list[Claim] = []
     done: set[tuple[int, Key]] = set()
     for men in inside:
+        if men.quantity.kind is QKind.ARC:
+            continue  # "arc BAG + arc BGA = 360": arcs are no tokens of arithmetic; nothing is stated
         start = _start_of(text, men.start, _line_start(text, men.start))
+        if _MEASURE_WORD_END.search(text, 0, start):
+            continue  # "perimeter ABM = AB + AM + BM": ABM is a shape measured, no angle of an equation
         parts = scan(text, start)
         where = next((n for n, p in enumerate(parts) if p.start <= men.start < p.end), None)
         if where is None:
@@ -261,8 +272,8 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         other = None  # with no number alone on a side: the element on both sides, "3x + 14 = 4x + 10"
         if value is None:
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
-            if other is None:
-                continue
+            if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
+                continue  # "angle ABP = angle DCP": two names said equal, no value
         names = {tok for p in (parts[where], other) if p is not None for kind, tok in p.tokens if kind == "name"}
         keys = {n: _name_key(key, n) for n in names}
         if any(k is None for k in keys.values()):
@@ -321,7 +332,10 @@ def _name_of(key: AnswerKey, k: Key) -> str:
     for q, _ in list(key.givens.values()) + list(key.distractors.values()):
         if key.key(q) == k:
             return str(q)
-    return str(k[1])
+    kind, pts = k
+    if kind in (QKind.LENGTH, QKind.VARIABLE):
+        return "".join(pts)
+    return f"{kind.value} {''.join(pts)}"  # "angle MRQ", "area ABC"
 
 
 # -- values with no name ----------------------------------------------------------------------------------------
@@ -486,6 +500,9 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             continue
         if how == "context":
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
+            if shape is not None and key.general and \
+                    _identity(key, Quantity.of_shape(_QWORDS[name], key.shape_named(shape) or shape)) is None:
+                continue  # "the height is BE = 8": a textbook figure names it by its points
             if shape is not None:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
             continue
@@ -563,6 +580,17 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         pts = split_points(name)
     except ValueError:
         pts = ()
+    if key.general:
+        if re.search(r"\barc\s+$", before, re.I) and len(pts) in (2, 3):
+            return _arc(key, pts, start, end)
+        word = _MEASURE_BEFORE.search(before)
+        if word and len(pts) >= 3:
+            kind = QKind.AREA if word.group(2).lower() == "area" else QKind.PERIMETER
+            sector = "sector" in word.group().lower() and len(pts) == 3
+            name = "".join(sorted(pts[1:])) if sector else key.shape_named(name)
+            return Mention(start, end, Quantity.of_shape(kind, name)) if name else None
+        if len(pts) <= 3 and not (sq_before or sq_after or re.search(rf"\b(?:{_SHAPE_NOUNS})\s+$", before)):
+            shape = None  # "ABC is 40": an angle of the figure, not the triangle
     if shape is not None and (sq_before or sq_after):
         word = (sq_before or sq_after).group(1)
         stop = end + sq_after.end() if (sq_after and not sq_before) else end
@@ -581,6 +609,20 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         return Mention(start, end, None, shape)
     if len(pts) == 3 and re.match(r"\s*(?:=|is\b)", after):
         return Mention(start, end, Quantity.angle(*pts))
+    return None
+
+
+_MEASURE_BEFORE = re.compile(r"\b(sector\s+)?(area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){0,2})?$", re.I)
+
+
+def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int) -> Mention | None:
+    """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure: the minor
+    arc between its ends, in degrees."""
+    pairs = [pts] if len(pts) == 2 else [pts[1:], (pts[0], pts[2])]
+    for pair in pairs:
+        q = Quantity.of_shape(QKind.ARC, "".join(sorted(pair)))
+        if key.key(q) in key.elements:
+            return Mention(start, end, q)
     return None
 
 

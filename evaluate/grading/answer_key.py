@@ -13,10 +13,11 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
 from geomill.dsl import parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, ShapeDecl, split_points
-from geomill.engine.plane import GeneralProblem, element_of
+from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, polygon_key
 from geomill.engine.rules import Rule, chain, rules_for
 
 Key = tuple  # a quantity's identity up to the elements a shape makes equal: (kind, canonical key)
@@ -62,6 +63,23 @@ class AnswerKey:
     distractors: dict[Key, tuple[Quantity, float]]  # facts and elements of the shapes the proof does not use
     labels: dict[str, str] = field(default_factory=dict)  # individual label -> "FA", "angle ABC", "shape BDEFA"
     _alias: dict[Key, Key] = field(default_factory=dict)
+    # a textbook problem's figure, measured on its numeric model: every element's exact value (``figure``)
+    measured: dict[Key, float] | None = None
+    points: frozenset[str] = frozenset()
+    expressions: dict[Key, tuple[Quantity, object]] = field(default_factory=dict)  # givens in variables
+
+    def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
+        """What each given in variables ("CB = 2x + 3") is, with the variables' values the proof finds."""
+        env = {s.output.name: s.exact for s in self.steps if s.output.kind is QKind.VARIABLE}
+        out = {}
+        for k, (q, expr) in self.expressions.items():
+            subs = {sym: env[sym.name] for sym in expr.free_symbols if sym.name in env}
+            if len(subs) == len(expr.free_symbols):
+                try:
+                    out[k] = (q, float(expr.subs(subs)))
+                except (TypeError, ValueError):
+                    continue
+        return out
 
     # -- names ------------------------------------------------------------------------------------------
     def key(self, q: Quantity) -> Key:
@@ -76,6 +94,10 @@ class AnswerKey:
         try:
             pts = split_points(name)
         except ValueError:
+            return None
+        if self.measured is not None:  # a textbook figure: any polygon of its points ("area of CDF")
+            if len(pts) >= 3 and len(set(pts)) == len(pts) and set(pts) <= self.points:
+                return "".join(polygon_key(pts))
             return None
         for shape, decl in self.shapes.items():
             own = tuple(decl.points) if "~" not in shape else ()
@@ -100,6 +122,11 @@ class AnswerKey:
             return v, v
         return None
 
+    @property
+    def general(self) -> bool:
+        """A textbook problem (no shape kinds): its elements are measured on its figure."""
+        return self.measured is not None
+
     @cached_property
     def constants(self) -> dict[Key, float]:
         """The values shapes fix by themselves (the right angle of a rectangle)."""
@@ -116,6 +143,8 @@ class AnswerKey:
     def elements(self) -> dict[Key, float | None]:
         """Every element of every shape, with its value where the givens and the proof determine it
         (a rectangle's diagonal from its sides): a value stated off the proof's path may still be right."""
+        if self.measured is not None:
+            return dict(self.measured)
         out: dict[Key, float | None] = {}
         for decl in self.shapes.values():
             bound = KINDS[decl.kind].bind(decl)
@@ -181,6 +210,8 @@ def build_key(record: dict) -> AnswerKey:
     for f in problem.facts:
         val = float(f.value) if not f.value.free_symbols else None
         key.givens[key.key(f.quantity)] = (f.quantity, val)
+        if val is None:
+            key.expressions[key.key(f.quantity)] = (f.quantity, f.value)
     _distractors(key, record)
     individual, coordinate = record.get("solution"), record.get("solution_text_only")
     if individual and coordinate and individual != coordinate:
@@ -188,17 +219,54 @@ def build_key(record: dict) -> AnswerKey:
     return key
 
 
-def _steps(record: dict) -> list[ProofStep]:
-    return [ProofStep(i, quantity_of(s["output"]), float(s["value"]), float(s["exact"]), s["how"], s.get("kind"),
-                      s.get("shape"), s.get("rule"), [(quantity_of(n), float(v)) for n, v in s["inputs"]],
+def _steps(record: dict, name=quantity_of) -> list[ProofStep]:
+    return [ProofStep(i, name(s["output"]), float(s["value"]), float(s["exact"]), s["how"], s.get("kind"),
+                      s.get("shape"), s.get("rule"), [(name(n), float(v)) for n, v in s["inputs"]],
                       list(s.get("chain") or []))
             for i, s in enumerate(record.get("steps") or [], 1)]
+
+
+def figure_quantity(text: str) -> Quantity:
+    """A textbook record's element name as the grader keys it: ``AB``, ``angle ABC``, ``x``, ``area ABDC``
+    (any rotation), ``arc OEA`` and ``sector area KJL`` (the arc between E and A, J and L); anything
+    else (``CD/BD``, ``circumference O``) as an opaque name of its own."""
+    from geomill.engine.plane import ELEMENT_WORDS
+
+    words = text.split()
+    for kwords, kind in ELEMENT_WORDS:
+        if tuple(words[:len(kwords)]) != kwords or len(words) != len(kwords) + 1:
+            continue
+        try:
+            pts = split_points(words[-1])
+        except ValueError:
+            break
+        if kind.key in ("area", "perimeter") and len(pts) >= 3:
+            return Quantity.of_shape(_SHAPE_KINDS[kind.key], "".join(polygon_key(pts)))
+        if kind.key in _SHAPE_KINDS and len(pts) == 3:
+            return Quantity.of_shape(_SHAPE_KINDS[kind.key], ("L" if kind.key == "arc_length" else "")
+                                     + "".join(sorted(pts[1:])))
+        break
+    if len(words) == 1 or (words[0] == "angle" and len(words) == 2):
+        try:
+            return quantity_of(text)
+        except ValueError:
+            pass
+    return Quantity.var(text)
 
 
 def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
     """The key of a general problem's record (``generate.textbook``): its proof steps, and as givens
     the facts that give one length, angle or variable (no shape kinds, so no aliases)."""
-    key = AnswerKey(record, {}, _steps(record), {}, {})
+    key = AnswerKey(record, {}, _steps(record, figure_quantity), {}, {})
+    _measure_figure(key, problem)  # first: it says which names are one angle
+    for f in problem.facts:  # "BD = x": the question's unknown is that element, under either name
+        if f.lhs.is_Symbol and f.rhs.is_Symbol and (el := element_of(f.lhs)) is not None \
+                and element_of(f.rhs) is None and el.kind.key in ("length", "angle"):
+            q = Quantity.length(*el.points) if el.kind.key == "length" else Quantity.angle(*el.points)
+            key._alias.setdefault((QKind.VARIABLE, (f.rhs.name,)), key.key(q))
+    query = _query_step(record, problem, len(key.steps) + 1)
+    if query is not None and (not key.steps or key.key(key.steps[-1].output) != key.key(query.output)):
+        key.steps.append(query)  # the proof's steps stop short of what the question asks (an area, an arc)
     for f in problem.facts:
         if not f.lhs.is_Symbol:
             continue
@@ -211,6 +279,109 @@ def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
             continue
         key.givens[key.key(q)] = (q, None if f.rhs.free_symbols else float(f.rhs))
     return key
+
+
+def _model(record: dict, problem: GeneralProblem) -> tuple[dict, dict, dict] | None:
+    """(coordinates, radii, variables) of the problem's figure: the record's own ``figure_model``
+    (written by ``generate.textbook``), else the numeric model built again; None where none can be."""
+    stored = record.get("figure_model")
+    if isinstance(stored, dict) and isinstance(stored.get("points"), dict):
+        try:
+            coords = {str(p): np.array([float(x), float(y)]) for p, (x, y) in stored["points"].items()}
+            radii = {str(o): float(r) for o, r in (stored.get("radii") or {}).items()}
+            variables = {str(v): float(x) for v, x in (stored.get("variables") or {}).items()}
+            if all(np.all(np.isfinite(c)) for c in coords.values()) and \
+                    all(math.isfinite(v) for v in [*radii.values(), *variables.values()]):
+                return coords, radii, variables
+        except (TypeError, ValueError, AttributeError):
+            pass  # a damaged figure_model: the figure is measured again
+    from geomill.engine.errors import SolveError
+    from geomill.solvers.numeric import build_model
+
+    try:
+        model = build_model(problem, check_goal=False)
+    except (SolveError, ArithmeticError, ValueError):  # no figure: the proof's values only
+        return None
+    return model.coords, model.radii, model.variables
+
+
+_SHAPE_KINDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "sector_area": QKind.AREA,
+                "sector_perimeter": QKind.PERIMETER, "arc": QKind.ARC, "arc_length": QKind.ARC}  # by element kind
+
+
+def _query_step(record: dict, problem: GeneralProblem, index: int) -> ProofStep | None:
+    """What the question asks, as the last step the answer states (the record's answer and exact
+    value): None where it asks for an expression of several elements."""
+    goal = problem.goal.expr if problem.goal is not None else None
+    if goal is None or not goal.is_Symbol or "exact" not in record:
+        return None
+    el = element_of(goal)
+    q = Quantity.var(goal.name) if el is None else figure_quantity(el.text)
+    return ProofStep(index, q, float(record["answer"]), float(record["exact"]), "query", None, None, None, [], [])
+
+
+def _measure_figure(key: AnswerKey, problem: GeneralProblem) -> None:
+    """Every length, angle, triangle and polygon (area and perimeter) and arc of the problem's figure,
+    measured on its numeric model: a value a response states for any of them can be checked, in the
+    proof or not.  Names of one angle along the same rays (ABC and ABD with D on ray BC) become one key."""
+    from geomill.engine import plane_geometry as pg
+
+    model = _model(key.record, problem)
+    if model is None:
+        return
+    coords, radii, variables = model
+    pts = sorted(coords)
+    size = max((float(np.max(np.ptp(np.array(list(coords.values())), axis=0))) if len(coords) > 1 else 1.0), 1e-12)
+    out: dict[Key, float] = {}
+    rays: dict[tuple[str, str], str] = {}  # (vertex, point) -> the ray's first point, alphabetically
+    for v in pts:
+        groups: list[list[str]] = []
+        for p in pts:
+            if p == v or pg.dist(coords[p], coords[v]) < 1e-9 * size:
+                continue
+            for g in groups:
+                if pg.angle(coords[p], coords[v], coords[g[0]]) < 1e-6:
+                    g.append(p)
+                    break
+            else:
+                groups.append([p])
+        for g in groups:
+            for p in g:
+                rays[(v, p)] = min(g)
+    for i, a in enumerate(pts):
+        for b in pts[i + 1:]:
+            out[(QKind.LENGTH, (a, b))] = pg.dist(coords[a], coords[b])
+    for v in pts:
+        for a in pts:
+            for b in pts:
+                if len({a, v, b}) < 3 or a > b or (v, a) not in rays or (v, b) not in rays:
+                    continue
+                q = Quantity.angle(a, v, b)
+                ra, rb = sorted((rays[(v, a)], rays[(v, b)]))
+                canon = (QKind.ANGLE, (ra, v, rb))
+                if canon != (q.kind, q.key):
+                    key._alias[(q.kind, q.key)] = canon
+                out[canon] = pg.angle(coords[ra], coords[v], coords[rb])
+    polygons = {polygon_key(tuple(p.points)) for p in problem.polygons}
+    polygons |= {(a, b, c) for i, a in enumerate(pts) for j, b in enumerate(pts[i + 1:], i + 1) for c in pts[j + 1:]}
+    for poly in polygons:
+        area = pg.measure(Element(ELEMENT_KINDS["area"], poly), coords)
+        if area > 1e-6 * size * size:
+            name = "".join(poly)
+            out[(QKind.AREA, (name,))] = area
+            out[(QKind.PERIMETER, (name,))] = pg.measure(Element(ELEMENT_KINDS["perimeter"], poly), coords)
+    for c in problem.circles:
+        on = [p for p in pts if p != c.centre and c.centre in coords and c.centre in radii
+              and abs(pg.dist(coords[p], coords[c.centre]) - radii[c.centre]) < 1e-6 * size]
+        for a in on:
+            for b in on:
+                if a < b:  # "arc AB": the minor arc, in degrees
+                    out[(QKind.ARC, (a + b,))] = min(pg.angle(coords[a], coords[c.centre], coords[b]), 180.0)
+    for v in key.record.get("variables") or []:
+        if v in variables:
+            out[(QKind.VARIABLE, (v,))] = float(variables[v])
+    key.measured = out
+    key.points = frozenset(pts)
 
 
 def _distractors(key: AnswerKey, record: dict) -> None:

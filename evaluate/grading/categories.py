@@ -121,8 +121,10 @@ def alternatives(key: AnswerKey, step: ProofStep,
                 pair = evaluate(r, {s: by_kind[i][1] for s, i in zip(r.inputs, perm)})
                 if pair:
                     given = " and ".join(f"{noun(r.kind, s)} is {by_kind[i][1]:g}" for s, i in zip(r.inputs, perm))
+                    where = (f"not of the {step.shape} {KINDS[step.kind].title}" if step.kind and step.shape
+                             else f"not {step.name}")  # a textbook step has no shape of the catalogue
                     yield (f"is the {noun(r.kind, r.output)} of {_article(kinds.title)} {kinds.title} whose {given}, "
-                           f"not of the {step.shape} {KINDS[step.kind].title if step.kind else 'shape'}"), pair
+                           f"{where}"), pair
 
 
 def _role_swaps(key: AnswerKey, step: ProofStep, rule: Rule, known: Mapping[str, float],
@@ -241,6 +243,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             for d in _distractor_values(key, k[0]):
                 if explained(value, decimals, evaluate(rule, _by_symbol(key, step, {**used, k: d}))):
                     return "distractor", f"uses a distractor's value {d:g} for {_name(key, k)}"
+    if rule is not None and (root := _other_root(key, step, rule, used, value)) is not None:
+        return "other", root
     for what, pair in alternatives(key, step, used):
         if explained(value, decimals, pair) and not matches(pair[1], 2, step.value, step.exact):
             return "wrong_formula", f"{value:g} {what}"
@@ -285,6 +289,21 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     if shown or stated_all:
         return "calculation", f"the inputs are shown right; {value:g} does not follow from them"
     return "other", f"{value:g} does not follow from the step's inputs"
+
+
+def _other_root(key: AnswerKey, step: ProofStep, rule: Rule, used: Mapping[Key, float], value: float) -> str | None:
+    """Is the wrong value the other root of the step's own equation: the relation that gives an input
+    from the output (the area from the side) gives that input back from it too (10·AB − 0.433·AB² = 47
+    holds for AB = 16.52 as for 6.55)?"""
+    syms = key.symbols_of(step.shape)
+    known = {syms[k]: v for k, v in used.items() if k in syms}
+    for r in rules_for(step.kind):
+        if r.output not in known or rule.output not in r.inputs or not set(r.inputs) <= set(known) | {rule.output}:
+            continue
+        back = apply(r, {**known, rule.output: value})
+        if back is not None and abs(back - known[r.output]) <= 0.005 * max(1.0, abs(known[r.output])):
+            return f"{value:g} is the other root of the {r.name} (it gives {known[r.output]:g} too)"
+    return None
 
 
 DRIFT = 0.012  # a value this close to the right one, from right inputs, is the right formula rounded too early

@@ -29,6 +29,12 @@ _CHAIN_SPELLING = [
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
     (re.compile(r"²"), lambda m: "^2"), (re.compile(r"³"), lambda m: "^3"),  # BC²
     (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
+    # figures named in LaTeX or Unicode: \triangle ABC, △ABC, \overset\frown{AB}, \widehat{AB}, ⌒AB, m∠ABC
+    (re.compile(r"\\triangle\s*|△\s*"), lambda m: "triangle "),
+    (re.compile(r"\\(?:overset|stackrel)\s*[({]?\s*\\frown\s*[)}]?\s*[({]\s*([A-Z]{2,3})\s*[)}]|"
+                r"\\(?:wideparen|overarc|widehat|arc)\s*[({]\s*([A-Z]{2,3})\s*[)}]|⌒\s*([A-Z]{2,3})\b"),
+     lambda m: "arc " + (m.group(1) or m.group(2) or m.group(3))),
+    (re.compile(r"\bm\s*(?=∠|arc\b)"), lambda m: ""),
     (re.compile(r"\\{1,2}(?![A-Za-z{}()\[\]])|&(?=\s*=)"), lambda m: "\n" if m.group() != "&" else " "),  # aligned rows
 ]
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
@@ -54,8 +60,9 @@ def _roots_and_fractions(text: str) -> str:
 # -- tokens of a chain -----------------------------------------------------------------------------
 _FUNCS = {"sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin", "acos": "acos", "atan": "atan",
           "arcsin": "asin", "arccos": "acos", "arctan": "atan"}
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)"
-                    r"(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
+# "∠ABD", "angle ABD": the angle's mark is no token of arithmetic
+_TOKEN = re.compile(r"(?:\s|∠|(?<![A-Za-z])angle\s+(?=[A-Z]))*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|"
+                    r"(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
                     r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
 
@@ -94,6 +101,9 @@ class Part:
     tokens: tuple[tuple[str, str], ...]
 
 
+_REMARK = re.compile(r"[^()]*?(?:[a-z]{2,}|[^\w\s.+\-*/^=π√,'])")  # words or signs no arithmetic has
+
+
 def scan(text: str, pos: int) -> list[Part]:
     """The ``=``-separated parts of the arithmetic that starts at ``pos``.  A line break ends it unless
     the line before ends in an operator or the next one opens with ``=`` (a display block continued);
@@ -111,6 +121,9 @@ def scan(text: str, pos: int) -> list[Part]:
         gap = text[prev_end:m.start(kind)] if prev is not None else ""
         if prev is not None and "\n" in gap and not (prev[0] == "op" and prev[1] != ")") and tok != "=":
             break
+        if kind == "op" and tok == "(" and prev is not None and prev[0] in ("num", "name", "pi") and gap \
+                and _REMARK.match(text, m.end()):
+            break  # "= 32 (inscribed angles on arc AC)", "= 20 (BE ⊥ AD)": a remark after the value
         if kind == "op" and tok == "(":
             depth += 1
         elif kind == "op" and tok == ")":

@@ -7,6 +7,7 @@ says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a respons
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -15,13 +16,14 @@ from geomill.dataset.folder import open_dataset
 from geomill.dataset.jsonl import read_jsonl
 from geomill.dataset.records import Record
 from geomill.engine.errors import GeomillError, Span
+from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent
+from .chains import NUMBER, Chain, consistent, scan, value_of
 
 
 @dataclass
@@ -46,10 +48,44 @@ class GradedResponse:
     first_wrong_step: int | None
     failure: str | None
     reason: str | None
-    unused: list[dict]  # values for elements outside the proof: {quantity, value, role}
+    unused: list[dict]  # values for elements outside the proof: {quantity, value, role, true}
+    # the response's first wrong value, a proof step's or (textbook figures) any element's:
+    # {quantity, stated, true, step (None: off the proof)}
+    first_error: dict | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+_ROUNDING = re.compile(r"\bround(?:ed|ing)?\b[^.]*?\bto\s+(\d+|one|two|three|four)\s+decimal", re.I)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _said_last(key: AnswerKey, found: list[Claim], final: float | None) -> float | None:
+    """The value a textbook response last gives the asked quantity, where its last number (taken as its
+    final answer) is stated for another element of the figure after it; None otherwise."""
+    if final is None or not key.steps:
+        return None
+    query = key.key(key.steps[-1].output)
+    stated = [c for c in found if c.pos < max(c.pos for c in found)] if found else []
+    if not stated or stated[-1].key in (None, query) or abs(stated[-1].value - final) > 1e-9:
+        return None
+    own = [c for c in stated if c.key == query and not c.solved]
+    return own[-1].value if own else None
+
+
+def answer_right(record: dict, final: float) -> bool:
+    """The final answer judged as the question asks: a textbook record's exactly, or to the rounding its
+    question asks for; a GeomVerse record's by GeomVerse's relaxed accuracy (3 %)."""
+    if not str(record.get("schema", "")).startswith("geomill.textbook"):
+        return numbers_agree(final, float(record["answer"]))
+    exact = float(record.get("exact", record["answer"]))
+    m = _ROUNDING.search(str(record.get("question_text_only") or record.get("question") or ""))
+    if m is None:
+        return abs(final - exact) <= 1e-6 * max(1.0, abs(exact))
+    places = int(_WORDS.get(m.group(1).lower(), m.group(1)))
+    # the answer rounded as asked, or (where the exact value sits on a rounding edge) the record's rounding
+    return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
@@ -77,6 +113,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     response = bounded(response or "", MAX_GRADED, MAX_GRADED - 2_000)  # a runaway: its steps and its end
     final = extract_number(response)
     text, found = claims(key, response, final)  # the final answer is the response's value of the query
+    if key.general and (said := _said_last(key, found, final)) is not None:
+        final = said  # "… so x = 30. AB = 25.98 too.": the last number is another element's, not the answer
+        text, found = claims(key, response, final)
     arithmetic = loose_arithmetic(text)
     by_key: dict[Key, list[Claim]] = {}
     for c in found:
@@ -88,16 +127,54 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
     first = next((g for g in steps if g.correct is False), None)
-    final_ok = final is not None and numbers_agree(final, float(record["answer"]))
+    final_ok = final is not None and answer_right(record, final)
     failure = reason = None
+    first_error = _first_error(key, found, first)
     if first is not None:
         failure, reason = first.category, first.reason
+        if first_error is not None and first_error["step"] is None:  # the error began off the proof
+            reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
+                      f"the figure has {_num(first_error['true'])})")
     elif final is None:
         failure, reason = "no_answer", "no number in the response"
     elif not final_ok:  # only where the proof has no step: the query was given
         failure, reason = "other", "the final answer differs from the given value"
+    elif first_error is not None:  # right steps, but a wrong value of the figure on the way
+        slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
+                     and not c.solved and consistent(c.chain) is not None), None)
+        failure = "calculation" if slip is not None else "other"
+        reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
+                  f"the figure has {_num(first_error['true'])}")
+    if first_error is not None:
+        first_error.pop("pos")
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
-                          failure, reason, _unused(key, found))
+                          failure, reason, _unused(key, found), first_error)
+
+
+def _num(v: float | None) -> str:
+    return "no one value" if v is None else f"{v:.4g}"
+
+
+def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
+    """The first wrong value in the text: the first wrong step's, or a textbook figure's element off
+    the proof stated with another value than it has, where that comes first."""
+    at = None
+    if first is not None:
+        k = key.key(key.steps[first.step - 1].output)
+        at = next((c for c in found if c.key == k and abs(c.value - first.stated) < 1e-12), None)
+        if at is None:
+            return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
+                    "pos": -1}
+    off = [c for c in found if key.general and _unused_role(key, c) in ("wrong", "misread_given")
+           and (at is None or c.pos < at.pos)]
+    if off:
+        c = off[0]
+        true = (key.expected(c.key) or (None, key.elements.get(c.key)))[1]
+        return {"quantity": c.name, "stated": c.value, "true": true, "step": None, "pos": c.pos}
+    if first is None:
+        return None
+    return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
+            "pos": at.pos}
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
@@ -110,14 +187,22 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if not cs:
         return g
     g.restated = sorted({c.value for c in cs[1:] if c.value != cs[0].value})
-    first_ok = _claim_ok(cs[0], s.value, s.exact)
-    g.correct = first_ok and all(_claim_ok(c, s.value, s.exact) and _agree(c, cs[0]) for c in cs[1:])
+    query = key.general and s is key.steps[-1] and abs(s.exact - float(key.record.get("exact", s.exact))) < 1e-9
+
+    def ok(c: Claim) -> bool:  # the asked value, as the question asks for it (a textbook question's rounding)
+        return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value))
+
+    first_ok = ok(cs[0])
+    g.correct = first_ok and all(ok(c) and _agree(c, cs[0]) for c in cs[1:])
     if g.correct:
         return g
     if first_ok:
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if key.general and (why := _figure_category(key, s, first, found, wrong_before)) is not None:
+        g.category, g.reason = why
+        return g
     # the equation the response set up for it, where it states the value after solving one
     equation = next((c for c in every if c.solved and c.pos <= first.pos), None)
     if equation is not None and equation is not first and not _agree(equation, first) \
@@ -125,6 +210,10 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category = "calculation"
         g.reason = f"its own equation ({equation.chain.stages[0].text}) gives {equation.value:g}, not {first.value:g}"
         return g
+    for ek, (q, v) in key.expression_values().items():  # "CB = 2·3 + 3 = 9": another given's expression
+        if ek != k and abs(first.value - v) <= 0.005 + 1e-9 and not matches(v, 2, s.value, s.exact):
+            g.category, g.reason = "other", f"{first.value:g} is {q}, whose expression it evaluates, not {s.name}"
+            return g
     slip = _slip(arithmetic, _region_start(key, s, found, first.pos), first)
     inputs = [v for _, v in s.inputs]
     evidence = max((e for e in (first, equation) if e is not None and e.chain is not None),
@@ -144,6 +233,69 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.category == "calculation" and slip is not None and slip is not first.chain:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
+                     wrong_before: bool) -> tuple[str, str] | None:
+    """The category of a textbook step's wrong value where the figure decides it (the README's
+    precedence: misread_given, calculation, wrong_formula, propagated); None: the catalogue's rules."""
+    k = key.key(s.output)
+    given = key.givens.get(k, (None, None))[1]
+    if given is not None:  # the step restates a given, with another value
+        return "misread_given", f"states the given {s.name} as {first.value:g}; it is {given:g}"
+    if wrong_before:  # an earlier error carried forward, unless this step's own arithmetic slips too
+        if first.chain is not None and not first.solved and consistent(first.chain) is not None:
+            return "calculation", f"the arithmetic {_slip_text(first.chain)} does not hold"
+        return "propagated", "follows from an earlier wrong value"
+    before = [c for c in found if c.pos < first.pos and c.key != k and c.key is not None]
+    for c in before:
+        g = key.givens.get(c.key, (None, None))[1]
+        if g is not None and not matches(c.value, c.decimals, g, g):
+            return "misread_given", f"states the given {c.name} as {c.value:g}; it is {g:g}"
+    misread = _misread_in_work(key, s, first, found)
+    if misread is not None:
+        return "misread_given", misread
+    for c in before:  # an element off the proof solved wrongly from its own right equation
+        true = key.elements.get(c.key)
+        if true is None or matches(c.value, c.decimals, true, true) or c.solved:
+            continue
+        eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
+        if eq is not None and matches(eq.value, 2, true, true):
+            return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
+    if s.output.kind in (QKind.ANGLE, QKind.ARC):
+        for factor, what in ((0.5, "half"), (2.0, "twice")):
+            if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
+                return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
+                                         "taken as the central one, or the reverse")
+    return None
+
+
+def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """A given read wrongly inside the step's arithmetic: a number of its formula that, put back as a
+    given's value (or its square), makes the formula give the step's right value ("sqrt(36 + 9)" for
+    AC = 5, BC = 3)."""
+    chains = [c.chain for c in [first] if c.chain is not None and c.chain.arithmetic and not c.solved]
+    if not chains:
+        return None
+    plain = [p[0].tokens for st in chains[0].stages[:-1] for p in [scan(st.text, 0)] if len(p) == 1
+             and any(kind == "num" for kind, _ in p[0].tokens) and all(kind != "name" for kind, _ in p[0].tokens)]
+    if not plain:
+        return None
+    tokens = plain[0]
+    numbers = {float(t) for kind, t in tokens if kind == "num"}
+    for q, v in key.givens.values():
+        if v is None or any(abs(n - w) < 1e-9 for n in numbers for w in (v, v * v)):
+            continue  # the given is there as it is
+        for n in numbers:
+            for w, put in ((v, f"{v:g}"), (v * v, f"{v * v:g}")):
+                if abs(n - w) < 1e-9:
+                    continue
+                fixed = tuple(("num", put) if kind == "num" and abs(float(t) - n) < 1e-9 else (kind, t)
+                              for kind, t in tokens)
+                value = value_of(fixed, {})
+                if value is not None and matches(value, 2, s.value, s.exact):
+                    return f"uses {n:g} where the given {q} = {v:g} belongs"
+    return None
 
 
 def _formula(c: Claim) -> tuple[list[float], float | None]:
@@ -196,11 +348,16 @@ def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim
     return out
 
 
+FIGURE_BAND = 0.005  # a value off the proof this close to the figure's is the right one, rounded on the way
+
+
 def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     """What a value stated off the proof is: a distractor's, a misread given, a right value of an element
     the proof does not need (``extra``), or one the problem does not support (``hallucinated``)."""
     if c.key in key.step_of:
         return None
+    if key.general and c.key is None and set(re.findall(r"[A-Z]", c.name.rpartition(" ")[2])) <= key.points:
+        return None  # an element of the figure's own points that it does not measure (a height): not judged
     if c.key in key.distractors:
         return "distractor"
     given = key.givens.get(c.key, (None, None))[1]
@@ -209,14 +366,25 @@ def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     if c.key in key.givens or c.key in key.constants:
         return None
     value = key.elements.get(c.key)
-    if value is not None and matches(c.value, c.decimals, value * 0.98, value * 1.02):
+    band = FIGURE_BAND if key.general else 0.02  # a textbook figure's values are exact, not GeomVerse's chains
+    if value is not None and matches(c.value, c.decimals, value * (1 - band), value * (1 + band)):
         return "extra"
+    if key.general and value is not None:
+        return "wrong"  # an element of the figure, stated with another value than it has
     return "hallucinated"
 
 
 def _unused(key: AnswerKey, found: list[Claim]) -> list[dict]:
-    return [{"quantity": c.name, "value": c.value, "role": role} for c in found
-            if (role := _unused_role(key, c)) is not None]
+    """Values stated for elements off the proof, each with its role and (where the figure or the
+    givens fix it) the element's true value."""
+    out = []
+    for c in found:
+        role = _unused_role(key, c)
+        if role is not None:
+            exp = key.expected(c.key) or ((key.elements.get(c.key),) * 2)
+            out.append({"quantity": c.name, "value": c.value, "role": role,
+                        "true": None if exp[1] is None else round(float(exp[1]), 6)})
+    return out
 
 
 # -- files ------------------------------------------------------------------------------------------------
@@ -252,5 +420,5 @@ def grade_file(responses: str | Path, records: Mapping[str, Record]) -> Iterator
             graded = grade(record, text, keys[rid])
         except (ArithmeticError, ValueError, RecursionError) as exc:  # this response only: the batch goes on
             reason = f"{responses}:{n}: cannot grade this response ({type(exc).__name__}: {str(exc)[:100]})"
-            graded = GradedResponse(rid, None, False, [], None, "other", reason, [])
+            graded = GradedResponse(rid, None, False, [], None, "other", reason, [], None)
         yield record, graded
