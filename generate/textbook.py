@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sympy
-from geomill.dataset.files import write_bytes, write_json, write_text
+from geomill.dataset.files import write_json
 from geomill.dataset.folder import prepare_part, write_manifest, write_part_files, write_shard
+from geomill.dataset.journal import entry_bytes
 from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
@@ -372,7 +373,7 @@ def write_dataset(entries: list[dict], out: Path, opts: Options, shard_size: int
         r = {**r, "id": rid, "part": opts.part, "index": index, "seed": f"formalgeo:{e.get('problem_id')}",
              "image": image, "labels": f"images/{rid}.labels.json" if image else None}
         if image:
-            write_part_files(out, opts.part, {image: _bytes(e["png"]), r["labels"]: _bytes(e["labels"])})
+            write_part_files(out, opts.part, {image: entry_bytes(e["png"]), r["labels"]: entry_bytes(e["labels"])})
         records.append(Record.from_json(r, f"record {rid}"))
     reasons = Counter(e["reason"] for e in entries if not e.get("ok"))
     for shard in range(max(1, (len(records) + shard_size - 1) // shard_size)):
@@ -390,66 +391,6 @@ def write_dataset(entries: list[dict], out: Path, opts: Options, shard_size: int
                                  results))
     write_json(out / "textbook_report.json", summary)
     return summary
-
-
-def _bytes(data: bytes | Path) -> bytes:
-    return data.read_bytes() if isinstance(data, Path) else data
-
-
-class Journal:
-    """A ``--records`` run's entries as each is done: a JSON line each (its figure's bytes in files
-    beside it, not in memory), so that a killed run goes on where it stopped.  A journal of other
-    options or another source is started afresh."""
-
-    def __init__(self, folder: Path, options: dict):
-        import json
-        import shutil
-
-        self.folder = Path(folder)
-        key = json.dumps(options, sort_keys=True, default=str)
-        stamp = self.folder / "options.json"
-        if self.folder.exists() and (not stamp.is_file() or stamp.read_text(encoding="utf-8") != key):
-            shutil.rmtree(self.folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if not stamp.is_file():
-            write_text(stamp, key)
-        self._done: dict[str, dict] = {}
-        path = self.folder / "entries.jsonl"
-        if path.is_file():
-            for line in path.read_text(encoding="utf-8").splitlines():
-                try:
-                    e = json.loads(line)
-                except ValueError:  # a line torn by the kill: that problem is done again
-                    continue
-                self._done[e["where"]] = e
-        self._fh = open(path, "a", encoding="utf-8")  # noqa: SIM115 - appended to for the run
-
-    def done(self) -> set[str]:
-        return set(self._done)
-
-    def add(self, entry: dict) -> None:
-        import json
-
-        n = len(self._done)
-        for key, suffix in (("png", "png"), ("labels", "labels.json")):
-            if entry.get(key) is not None:
-                write_bytes(self.folder / f"{n}.{suffix}", entry[key], durable=False)
-                entry[key] = f"{n}.{suffix}"
-        self._fh.write(json.dumps(entry, ensure_ascii=False, allow_nan=False) + "\n")
-        self._fh.flush()
-        self._done[entry["where"]] = entry
-
-    def entries(self, order: list[str]) -> list[dict]:
-        """The entries of ``order``'s problems, in that order, figures as paths to their files."""
-        self._fh.close()
-        out = []
-        for where in order:
-            e = dict(self._done[where])
-            for key in ("png", "labels"):
-                if e.get(key) is not None:
-                    e[key] = self.folder / e[key]
-            out.append(e)
-        return out
 
 
 def _by(entries: list[dict]) -> dict:

@@ -82,8 +82,3 @@ class TextbookConfig:
 
     def with_(self, **kw) -> TextbookConfig:
         return replace(self, **kw)
-
-    def make_record(self, seed, part: str, index: int, tally, exclude=frozenset()) -> tuple[dict, dict[str, bytes]]:
-        from .records import make_record
-
-        return make_record(self, seed, part, index, tally, exclude)

@@ -113,3 +113,11 @@ def make_record(cfg: TextbookConfig, seed, part: str, index: int, tally, exclude
 
 
 __all__ = ["GENERATOR", "make_record", "problem_at", "record_of", "sympy"]
+
+
+class TextbookSet(TextbookConfig):
+    """The knobs of a textbook set with the record maker the runner calls (``part.config.make_record``):
+    kept apart from ``config`` so that the problem maker, which reads the knobs, does not import it."""
+
+    def make_record(self, seed, part: str, index: int, tally, exclude=frozenset()) -> tuple[dict, dict[str, bytes]]:
+        return make_record(self, seed, part, index, tally, exclude)

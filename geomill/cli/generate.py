@@ -77,10 +77,10 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
 
 
 def _textbook_config(args):
-    from geomill.generate.textbook_gen import TextbookConfig
+    from geomill.generate.textbook_gen.records import TextbookSet
 
     try:
-        return TextbookConfig(depth=args.depth or "2-8", question_type=args.question_type, circles=args.circles,
+        return TextbookSet(depth=args.depth or "2-8", question_type=args.question_type, circles=args.circles,
                               max_points=args.max_points, theorems=args.theorems, distractors=args.distractors,
                               variablized=args.variablized, values=args.values,
                               annotation=_textbook_annotation(args.annotation),

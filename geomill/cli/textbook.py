@@ -47,9 +47,10 @@ def run_records(args: argparse.Namespace) -> int:
     that replaces --out whole."""
     from tqdm import tqdm
 
+    from geomill.dataset.journal import Journal
     from geomill.dataset.outdir import check_out, staging, swap_in
     from geomill.generate.formalgeo import pool
-    from geomill.generate.textbook import Journal, Options, build_one, read_sources, write_dataset
+    from geomill.generate.textbook import Options, build_one, read_sources, write_dataset
 
     source, out = Path(args.source), Path(args.out)
     if not source.exists():
