@@ -20,6 +20,8 @@ from fractions import Fraction
 
 import sympy
 from geomill.engine.plane import Degrees, element_of
+from sympy.printing.latex import LatexPrinter
+from sympy.printing.str import StrPrinter
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -106,11 +108,11 @@ class Namer:
             names[stand[s]] = text
         f = e.xreplace(stand)
         if self.latex:
-            out = sympy.latex(f, symbol_names=names, mul_symbol="dot")
+            out = _PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f)
             for fn in ("Sin", "Cos", "Tan"):
                 out = out.replace(rf"\operatorname{{{fn}}}", "\\" + fn.lower())
             return re.sub(r"(?<![\d.])(\d+) \\cdot ([a-z])(?![A-Za-z])", r"\1\2", out)
-        text = str(f)
+        text = _PositiveFirstStr().doprint(f)
         for k, v in sorted(names.items(), key=lambda kv: -len(kv[0].name)):
             text = text.replace(k.name, v)
         return _plain(text)
@@ -164,6 +166,19 @@ class Namer:
         elif degrees and variables and all(element_of(s) is None for _, s in terms):
             out = rf"\left({out}\right)^{{\circ}}" if self.latex else f"({out})°"  # (5y - 6)°
         return out
+
+
+class _PositiveFirstStr(StrPrinter):
+    """sympy's printing with a sum's positive terms first: √(OP² - AO²), as a student writes it,
+    not √(-AO² + OP²)."""
+
+    def _as_ordered_terms(self, expr, order=None):
+        return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+
+
+class _PositiveFirstLatex(LatexPrinter):
+    def _as_ordered_terms(self, expr, order=None):
+        return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
 
 
 def _decimal(v: sympy.Expr) -> str | None:
