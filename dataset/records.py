@@ -148,7 +148,10 @@ class Item:
             if isinstance(value, (str, int, float, bool)):
                 groups[name] = value
         question = record.get("question") if record.response_type == "truefalse" else None
-        return cls(record.id, record.answer, record.response_type, record.options, groups,
+        answer = record.answer
+        if str(record.get("schema", "")).startswith("geomill.textbook") and isinstance(record.get("exact"), float):
+            answer = record["exact"]  # a textbook question asks the exact value, not its two-decimal rounding
+        return cls(record.id, answer, record.response_type, record.options, groups,
                    question if isinstance(question, str) else None)
 
     @classmethod

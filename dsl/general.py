@@ -47,7 +47,7 @@ _PLACEHOLDER = re.compile(r"\{([A-Z]+)\}")
 # The size of a general problem (docs/limits.md): far above any textbook or olympiad problem
 # (FormalGeo7k's largest has 22 points, 9 on one line, 6 on one circle, faces of 8 sides;
 # AlphaGeometry's hardest under 40 points), and below what the figure search can take.
-LIMITS = {"points": 48, "points on one line": 24, "points on one circle": 24, "polygon sides": 24,
+LIMITS = {"points": 48, "points on one line": 24, "points on one circle": 24, "polygon sides": 32,
           "points in a turning chain": 24, "lines": 48, "circles": 16, "relations": 96, "facts": 96}
 
 

@@ -109,7 +109,7 @@ CASES = [  # (args with {d}, exit status, what the one line says)
     (["solve", "{d}/p300.geo"], 1, "p300.geo:1:1: more than 48 points"),
     (["solve", "{d}/line500.geo"], 1, "more than 24 points on one line"),
     (["scene", "{d}/line500.geo", "--json"], 1, "points on one line"),
-    (["render", "{d}/gon300.geo", "-o", "{d}/o/gon.png"], 1, "more than 24 polygon sides"),
+    (["render", "{d}/gon300.geo", "-o", "{d}/o/gon.png"], 1, "more than 32 polygon sides"),
     (["solve", "{d}/cw200.geo"], 1, "points in a turning chain"),
     (["solve", "{d}/sim30.geo"], 1, "more than 48 points"),
     (["solve", "{d}/sim10.geo", "--timeout", "0.5"], 1, "the figure search gave up after 0.5 s"),

@@ -21,7 +21,7 @@ def answer_text(item: Item) -> str:
     """The gold answer written the way a model states a final answer."""
     kind, answer = item.response_type, item.answer
     if kind == "number":
-        return f"Therefore the final answer is {answer:g}." if isinstance(answer, float) else \
+        return f"Therefore the final answer is {answer:.12g}." if isinstance(answer, float) else \
             f"Therefore the final answer is {answer}."
     if kind == "truefalse":
         return "True" if answer in (True, "True", "true") else "False"
