@@ -37,6 +37,9 @@ def main() -> None:
         got = cross_check(problem)
         times.append(time.process_time() - t0)
         counts[depth, got.status] += 1
+        if (i + 1) % 100 == 0:
+            done = sum(v for (_, st), v in counts.items() if st == "same")
+            print(f"{i + 1}: {done} same", flush=True)
         if got.status != "same" and shown < args.show:
             shown += 1
             print(f"-- {got.status}: geomverse {got.geomverse:.6g}, plane {got.plane}: {got.detail[:200]}")

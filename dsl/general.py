@@ -393,7 +393,7 @@ def _no_statement(words: list[Word]) -> ModelError:
     shape_forms = [f for k in KINDS.values() for f in k.forms if first.text in form_tokens(f)]
     forms = list(dict.fromkeys([f for b in BLOCKS for f in b.forms if first.text in f.split()] + shape_forms))
     hint = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
-    return ModelError(f"this line fits no statement; forms with {first.text!r}: {hint}", words[0].span)
+    return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {hint}", words[0].span)
 
 
 def words_expression(words: list[Word]) -> sympy.Expr:

@@ -23,6 +23,7 @@ from .plane import (
     Equality,
     GeneralProblem,
     Goal,
+    LineDecl,
     PolygonDecl,
     RelationDecl,
     element_symbol,
@@ -34,14 +35,14 @@ from .relations import BLOCKS_BY_KEY, polygon_of
 @dataclass(frozen=True)
 class Statement:
     """One plane statement a kind makes, on vertex indices; a letter is a new point (``O``: a centre,
-    ``Y``: the foot of the altitude that measures the kind's height).
-
-    ``block`` is a relation block's key, ``"polygon"`` a bare polygon (its one argument), or
-    ``"circle"`` a circle centred at the first argument's point through the second's."""
+    ``Y``: the foot of the altitude that measures the kind's height).  ``block`` is a relation
+    block's key, ``polygon`` a bare polygon, ``line`` points in order on a line, or ``circle`` a
+    circle centred at the first argument's point through the second's."""
 
     block: str
     args: tuple[tuple[int | str, ...], ...]
     height: bool = False  # drawn only when the problem uses the shape's height (two feet may coincide)
+    joined: bool = False  # only when the shape's angles share the points the kind joins (ABC and ABD)
 
 
 def _s(block: str, *args: str) -> Statement:
@@ -71,15 +72,19 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "sector": (_s("circle", "1", "02"),),
     "rectangle_plus_semicircle": (_s("rectangle", "0123"),),
     "rectangle_minus_semicircle": (_s("rectangle", "0123"),),
-    "rectangle_plus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123")),
-    "rectangle_minus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123")),
+    # the outline is a face too: a triangle cut out of the rectangle stays inside it
+    "rectangle_plus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123"),
+                                            _s("polygon", "01234")),
+    "rectangle_minus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123"),
+                                             _s("polygon", "01234")),
     "square_minus_circle": (_s("square", "0123"),),
     "regular_pentagon": (_s("polygon", "01234"),),
     "regular_hexagon": (_s("polygon", "012345"),),
     "regular_octagon": (_s("polygon", "01234567"),),
-    "supplementary": (),
+    # GeomVerse's angle pairs share their vertex and a ray (ABC and ABD): their other rays make a line
+    "supplementary": (Statement("line", ((2, 1, 5),), joined=True),),
     "complementary": (),
-    "vertical": (),
+    "vertical": (Statement("line", ((0, 1, 3),), joined=True), Statement("line", ((2, 1, 5),), joined=True)),
     "point_on_segment": (_s("point_on_segment", "0", "12"),),
 }
 
@@ -95,6 +100,7 @@ class Compiled:
         self.points: dict[str, None] = {}
         self.polygons: dict[tuple[str, ...], PolygonDecl] = {}
         self.circles: dict[str, CircleDecl] = {}
+        self.lines: list[LineDecl] = []
         self.relations: dict[tuple, RelationDecl] = {}
         self.facts: list[Equality] = []
         self.quantities: dict[Quantity, sympy.Expr] = {}
@@ -117,6 +123,8 @@ class Compiled:
                              decl.span)
         if Quantity.of_shape(QKind.HEIGHT, decl.name) not in self._used:
             plan = tuple(st for st in plan if not st.height)
+        if not _joined(kind, decl):
+            plan = tuple(st for st in plan if not st.joined)
         names: dict[int | str, str] = dict(enumerate(decl.points))
         for letter in dict.fromkeys(i for st in plan for a in st.args for i in a if isinstance(i, str)):
             names[letter] = self._new_point(letter)
@@ -127,6 +135,8 @@ class Compiled:
             if st.block == "polygon":
                 polys.append(args[0])
                 self._polygon(args[0], decl)
+            elif st.block == "line":
+                self.lines.append(LineDecl(args[0], decl.span))
             elif st.block == "circle":
                 (centre,), pts = args
                 old = self.circles.get(centre)
@@ -178,6 +188,12 @@ class Compiled:
 
     def _fact(self, lhs: sympy.Expr, rhs: sympy.Expr, decl: ShapeDecl) -> None:
         self.facts.append(Equality(lhs, sympy.sympify(rhs), decl.span))
+
+
+def _joined(kind: ShapeKind, decl: ShapeDecl) -> bool:
+    """Do the shape's points meet where the kind joins them (one vertex, one shared ray)?"""
+    pts = decl.points
+    return all(pts[i] == pts[j] for i, j in kind.joins) and len(set(pts)) == len(pts) - len(kind.joins)
 
 
 def _is_polygon(kind: ShapeKind) -> bool:
@@ -233,7 +249,7 @@ def to_plane(problem: Problem) -> GeneralProblem:
     goal = None
     if problem.query is not None:
         goal = Goal(expression(problem.query.quantity, c.quantities), problem.query.span)
-    return GeneralProblem(points=tuple(c.points), circles=tuple(c.circles.values()),
+    return GeneralProblem(points=tuple(c.points), lines=tuple(c.lines), circles=tuple(c.circles.values()),
                           polygons=tuple(c.polygons.values()),
                           relations=tuple(sorted(c.relations.values(), key=lambda r: (r.key, r.args))),
                           facts=tuple(facts), goal=goal, source=problem.source)

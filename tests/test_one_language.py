@@ -68,3 +68,36 @@ def test_generated_problems_agree_both_ways():
         got.append(cross_check(parse(record["dsl"])).status)
     assert "different" not in got
     assert got.count("same") >= 4, got
+
+
+def _solve_cli(tmp_path, capsys, text: str, *flags: str) -> str:
+    from geomill.cli import main
+
+    path = tmp_path / "p.geo"
+    path.write_text(text)
+    assert main(["solve", *flags, str(path)]) == 0
+    return capsys.readouterr().out
+
+
+def test_style_chooses_the_writing_never_the_answer(tmp_path, capsys):
+    """A shape-only problem reports its exact form; --style geomverse is GeomVerse's solution, byte
+    for byte; a composite shape is written the GeomVerse way unless asked otherwise."""
+    rhombus = "rhombus ABCD\nAB = 5\nangle DAB = 60\nfind area ABCD\n"
+    assert _solve_cli(tmp_path, capsys, rhombus).splitlines()[-1].startswith("answer: 25*sqrt(3)/2   exact: 21.6506")
+    sol = solve(parse(rhombus))
+    assert _solve_cli(tmp_path, capsys, rhombus, "--style", "geomverse") == \
+        sol.text() + f"\nanswer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}\n"
+    composite = "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD\n"
+    assert _solve_cli(tmp_path, capsys, composite).splitlines()[-1].startswith("answer: 46.28   exact: 46.2832")
+    assert _solve_cli(tmp_path, capsys, composite, "--style", "textbook").splitlines()[-1] \
+        .startswith("answer: 2*pi + 40   exact: 46.2832")
+
+
+def test_angle_pairs_put_their_outer_rays_on_a_line():
+    """GeomVerse's supplementary angles ABF and ABG share ray BA: F, B, G are on one line (the pair
+    alone leaves the side of G open, and the goal with it)."""
+    problem = parse("triangle FBA right at F\nangles ABF and ABG are supplementary\nFA = 3\nangle ABG = 120\n"
+                    "find FB")
+    plane = to_plane(problem)
+    assert [ln.points for ln in plane.lines] == [("F", "B", "G")]
+    assert math.isclose(float(solve_general(plane).exact), solve(problem).exact, rel_tol=1e-9)
