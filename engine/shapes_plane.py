@@ -69,7 +69,7 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "trapezoid": (_s("trapezoid", "0321", "01", "32"), _height("3", "01")),
     "circle": (_s("circle", "O", "01"), _s("diameter", "01", "O")),
     "semicircle": (),
-    "sector": (_s("circle", "1", "02"),),
+    "sector": (),  # its radii are equal (the kind says so); two sectors at one centre may differ
     "rectangle_plus_semicircle": (_s("rectangle", "0123"),),
     "rectangle_minus_semicircle": (_s("rectangle", "0123"),),
     # the outline is a face too: a triangle cut out of the rectangle stays inside it
