@@ -151,7 +151,10 @@ class Compiled:
                     self._polygon(poly, decl)
                 self.points.update(dict.fromkeys(p for a in args for p in a))
                 self.relations.setdefault((block.key, args), RelationDecl(block.key, args, decl.span))
-        whole = polys[0] if len(set(map(polygon_key, polys))) == 1 and _is_polygon(kind) else None
+        # a shape that is one triangle or quadrilateral measures as its polygon; a regular polygon's
+        # area is its kind's formula in its side (no plane theorem cuts a pentagon up)
+        whole = polys[0] if len(set(map(polygon_key, polys))) == 1 and _is_polygon(kind) and kind.n_points <= 4 \
+            else None
         self._quantities(kind, decl, names, whole, any(st.block not in ("polygon", "circle") for st in plan))
 
     def _polygon(self, pts: tuple[str, ...], decl: ShapeDecl) -> None:
