@@ -26,6 +26,7 @@ from .plane import (
     LineDecl,
     PolygonDecl,
     RelationDecl,
+    Turn,
     element_symbol,
     polygon_key,
 )
@@ -36,8 +37,9 @@ from .relations import BLOCKS_BY_KEY, polygon_of
 class Statement:
     """One plane statement a kind makes, on vertex indices; a letter is a new point (``O``: a centre,
     ``Y``: the foot of the altitude that measures the kind's height).  ``block`` is a relation
-    block's key, ``polygon`` a bare polygon, ``line`` points in order on a line, or ``circle`` a
-    circle centred at the first argument's point through the second's."""
+    block's key, ``polygon`` a bare polygon, ``line`` points in order on a line, ``clockwise`` or
+    ``counterclockwise`` chains that turn that way, or ``circle`` a circle centred at the first
+    argument's point through the second's."""
 
     block: str
     args: tuple[tuple[int | str, ...], ...]
@@ -72,11 +74,13 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "sector": (),  # its radii are equal (the kind says so); two sectors at one centre may differ
     "rectangle_plus_semicircle": (_s("rectangle", "0123"),),
     "rectangle_minus_semicircle": (_s("rectangle", "0123"),),
-    # the outline is a face too: a triangle cut out of the rectangle stays inside it
+    # the outline is a face too; the triangle's apex lies outside the rectangle, or inside it (on the
+    # inner side of its base and of the opposite side): a mirror image turns every chain the other way
     "rectangle_plus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123"),
-                                            _s("polygon", "01234")),
+                                            _s("polygon", "01234"), _s("counterclockwise", "0134"),
+                                            _s("clockwise", "132")),
     "rectangle_minus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123"),
-                                             _s("polygon", "01234")),
+                                             _s("polygon", "01234"), _s("counterclockwise", "0134", "132", "402")),
     "square_minus_circle": (_s("square", "0123"),),
     "regular_pentagon": (_s("polygon", "01234"),),
     "regular_hexagon": (_s("polygon", "012345"),),
@@ -101,6 +105,7 @@ class Compiled:
         self.polygons: dict[tuple[str, ...], PolygonDecl] = {}
         self.circles: dict[str, CircleDecl] = {}
         self.lines: list[LineDecl] = []
+        self.turns: list[Turn] = []
         self.relations: dict[tuple, RelationDecl] = {}
         self.facts: list[Equality] = []
         self.quantities: dict[Quantity, sympy.Expr] = {}
@@ -137,6 +142,8 @@ class Compiled:
                 self._polygon(args[0], decl)
             elif st.block == "line":
                 self.lines.append(LineDecl(args[0], decl.span))
+            elif st.block in ("clockwise", "counterclockwise"):
+                self.turns.append(Turn(st.block == "clockwise", args, decl.span))
             elif st.block == "circle":
                 (centre,), pts = args
                 old = self.circles.get(centre)
@@ -255,7 +262,7 @@ def to_plane(problem: Problem) -> GeneralProblem:
     return GeneralProblem(points=tuple(c.points), lines=tuple(c.lines), circles=tuple(c.circles.values()),
                           polygons=tuple(c.polygons.values()),
                           relations=tuple(sorted(c.relations.values(), key=lambda r: (r.key, r.args))),
-                          facts=tuple(facts), goal=goal, source=problem.source)
+                          turns=tuple(c.turns), facts=tuple(facts), goal=goal, source=problem.source)
 
 
 def expression(q: Quantity, quantities: Mapping[Quantity, sympy.Expr]) -> sympy.Expr:

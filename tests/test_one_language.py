@@ -24,6 +24,8 @@ def test_every_kind_has_a_plane_meaning():
     # a composite: its area is the rectangle's plus the half disc on DA
     "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD",
     "sector ABC\nAB = 6\nangle ABC = 60\nfind arc ABC",
+    # the triangle cut out stays inside the rectangle: the area's smaller root
+    "ABCDE: rectangle - equilateral triangle on BD\narea ABCDE = 11\nDE = 6\nfind BD",
     # two sectors at one centre, of different radii
     "sector ABC\nsector FBG\narea ABC = 18\nAB = 4\narea FBG = 89\nangle FBG = 70\nfind angle ABC",
     "triangle ABC\nangles ABC and CBD are supplementary\nangle CBD = 70\nangle BAC = 50\nfind angle ACB",
