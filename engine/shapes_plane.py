@@ -162,7 +162,7 @@ class Compiled:
         # area is its kind's formula in its side (no plane theorem cuts a pentagon up)
         whole = polys[0] if len(set(map(polygon_key, polys))) == 1 and _is_polygon(kind) and kind.n_points <= 4 \
             else None
-        self._quantities(kind, decl, names, whole, any(st.block not in ("polygon", "circle") for st in plan))
+        self._quantities(kind, decl, names, whole, any(st.block in BLOCKS_BY_KEY for st in plan))
 
     def _polygon(self, pts: tuple[str, ...], decl: ShapeDecl) -> None:
         self.polygons.setdefault(polygon_key(pts), PolygonDecl(pts, decl.span))
