@@ -149,6 +149,10 @@ def _suggest(word: str, known: list[str] | tuple[str, ...] | frozenset[str]) -> 
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+class NoForm(ModelError):
+    """A line that fits no shape form (the general reader may know it, or say which forms are near)."""
+
+
 def _no_form(words: list[Word]) -> ModelError:
     """Explain why a line matches no shape form: an unknown word, or the wrong arrangement."""
     keywords = [w for w in words if w.points is None and _KEYWORD.fullmatch(w.text)]
@@ -159,10 +163,10 @@ def _no_form(words: list[Word]) -> ModelError:
                                   f"known shapes: {', '.join(shape_words())}", w.span)
             return ModelError(f"unknown word {w.text!r}{_suggest(w.text, vocabulary())} in a shape line", w.span)
     if not keywords:
-        return ModelError("expected a shape (e.g. 'triangle ABC'), a fact (e.g. 'AB = 3') or 'find …'", words[0].span)
+        return NoForm("expected a shape (e.g. 'triangle ABC'), a fact (e.g. 'AB = 3') or 'find …'", words[0].span)
     first = keywords[0].text
     forms = [f for k in KINDS.values() for f in k.forms if first in form_tokens(f)]
-    return ModelError(f"this line fits no shape form; forms with {first!r}: " + "; ".join(forms), words[0].span)
+    return NoForm(f"this line fits no shape form; forms with {first!r}: " + "; ".join(forms), words[0].span)
 
 
 def is_shape_line(words: list[Word]) -> bool:

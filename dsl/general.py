@@ -3,9 +3,10 @@
 The statements of general plane geometry: ``points``, ``line``, ``circle O through …``, polygons
 (``triangle``, ``quadrilateral``, ``polygon``), and every form of every block in
 ``engine/relations.py``; facts (``element = expression``, with elements on both sides) and a goal
-(``find`` + any expression).  A problem is read this way when one of its lines says something
-only the general language can say (:func:`is_general`); otherwise today's reader reads it, with
-today's results.
+(``find`` + any expression); GeomVerse's shape lines mean the plane statements their kinds make
+(``engine/shapes_plane.py``), so every line means one thing in any file.  A problem is read this
+way when one of its lines says something only the general language can say (:func:`is_general`);
+otherwise the shapes reader reads it, fast, into the same meaning (``to_plane``).
 """
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import functools
 import re
 
 import sympy
+from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
 from geomill.engine.jsontext import cut
+from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
     ELEMENT_KINDS,
     ELEMENT_VOCABULARY,
@@ -34,8 +37,9 @@ from geomill.engine.plane import (
     polygon_key,
 )
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
+from geomill.engine.shapes_plane import Compiled
 
-from .forms import Word, _suggest, is_element, is_shape_line
+from .forms import Word, _suggest, form_tokens, is_element, is_shape_line, read_shape, vocabulary
 from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
 
@@ -70,8 +74,10 @@ def _key(words: list[Word]) -> tuple[str | None, ...]:
 
 
 def match_block(words: list[Word]) -> tuple[Block, tuple[tuple[str, ...], ...]] | None:
-    """The first block a line states, with its arguments in block order; a polygon-kind line may
-    name its polygon from any vertex (``triangle ABC right at A`` is the block's ``CAB``)."""
+    """The first block a line states, with its arguments in block order.  A line may name its
+    polygon (or the triangle of a median, altitude …) from any vertex, either way round, and a side
+    either way (``trapezoid ABCD bases AB CD`` is the block's ``DCBA`` with bases ``DA`` and ``CB``,
+    ``CD altitude of ABC`` its ``CAB``): the line means the figure it names."""
     for block, form in _form_index().get(_key(words), ()):
         phs = _PLACEHOLDER.findall(form)
         bound = [w.points for w in words if w.points is not None]
@@ -79,15 +85,54 @@ def match_block(words: list[Word]) -> tuple[Block, tuple[tuple[str, ...], ...]] 
             continue
         by_ph = dict(zip(phs, bound))
         args = tuple(by_ph[ph] for ph in block.placeholders)
-        tries = [args]
-        if block.polygon is not None:
-            i = block.placeholders.index(block.polygon)
-            poly = args[i]
-            tries += [args[:i] + (poly[r:] + poly[:r],) + args[i + 1:] for r in range(1, len(poly))]
-        for a in tries:
-            if block.bind(a) is not None:
-                return block, a
+        if block.bind(args) is not None:
+            return block, args
+        found = _renamed(block, args)
+        if found is not None:
+            return block, found
     return None
+
+
+def _figure_of(block: Block) -> int | None:
+    """The placeholder that names the block's polygon or triangle (its last of 3 or more points)."""
+    if block.polygon is not None:
+        return block.placeholders.index(block.polygon)
+    if block.family not in ("triangle", "quadrilateral"):
+        return None
+    return max((i for i, ph in enumerate(block.placeholders) if len(ph) >= 3), default=None)
+
+
+def _renamed(block: Block, args: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...] | None:
+    """The block's arguments when the line names its figure from another vertex or the other way
+    round: the figure's letters fix every other argument, which must name the same points (a side
+    in either direction, sides in either order)."""
+    i = _figure_of(block)
+    if i is None:
+        return None
+    poly = args[i]
+    n = len(poly)
+    written = sorted(_unordered(a) for j, a in enumerate(args) if j != i)
+    for image in [p[r:] + p[:r] for p in (poly, poly[::-1]) for r in range(n)]:
+        names = dict(zip(block.placeholders[i], image))
+        others = [ph for j, ph in enumerate(block.placeholders) if j != i]
+        known = [ph for ph in others if all(c in names for c in ph)]
+        if len(known) != len(others):  # a point of its own (a median's foot): keep it where written
+            free = dict(zip(block.placeholders, args))
+            for ph in others:
+                if ph not in known:
+                    names.update({c: p for c, p in zip(ph, free[ph]) if c not in names})
+        try:
+            out = tuple(tuple(names[c] for c in ph) for ph in block.placeholders)
+        except KeyError:
+            continue
+        if sorted(_unordered(a) for j, a in enumerate(out) if j != i) == written and block.bind(out) is not None:
+            return out
+    return None
+
+
+def _unordered(pts: tuple[str, ...]) -> tuple[str, ...]:
+    """A side is the same either way; a point or a longer name is as written."""
+    return tuple(sorted(pts)) if len(pts) == 2 else pts
 
 
 # -- which reader ---------------------------------------------------------------------------------
@@ -126,6 +171,7 @@ class _Builder:
         self.facts: list[Equality] = []
         self.given: dict[tuple, Span] = {}
         self.goal: Goal | None = None
+        self.shapes: list[ShapeDecl] = []
 
     def declare(self, pts: tuple[str, ...], span: Span) -> None:
         for p in pts:
@@ -170,6 +216,9 @@ class _Builder:
             self._polygon(pts, rest[0], convex=head != "polygon")
             return
         found = match_block(words)
+        if found is None and is_shape_line(words):  # GeomVerse's shapes mean their plane geometry
+            self.shapes.append(read_shape(words))
+            return
         if found is None:
             raise _no_statement(words)
         block, args = found
@@ -257,12 +306,42 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
             pending.append((e, span))
         else:
             b.statement(words, span)
+    whole = _add_shapes(b)
     _check_known(b, pending)
     return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
                           polygons=tuple(b.polygons.values()),
                           relations=tuple(sorted(b.relations.values(), key=lambda r: (r.key, r.args))),
                           turns=tuple(b.turns),
-                          facts=tuple(b.facts), goal=b.goal, source=file)
+                          facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span) for f in b.facts),
+                          goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
+                          source=file)
+
+
+def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
+    """GeomVerse's shape lines of a general file as the plane statements they make
+    (``engine/shapes_plane.py``); returns what a composite shape's area and perimeter (written
+    ``area ABCD``, as of a polygon) stand for."""
+    if not b.shapes:
+        return {}
+    compiled = Compiled(tuple(b.shapes), set(b.points))
+    for p in compiled.points:
+        b.points.setdefault(p, b.shapes[0].span)
+    for key, poly in compiled.polygons.items():
+        b.polygons.setdefault(key, poly)
+    for centre, c in compiled.circles.items():
+        old = b.circles.get(centre)
+        b.circles[centre] = c if old is None else CircleDecl(centre, tuple(dict.fromkeys(old.points + c.points)),
+                                                             old.span)
+    for key, rel in compiled.relations.items():
+        b.relations.setdefault(key, rel)
+    b.facts.extend(compiled.facts)
+    whole = {}
+    for q, e in compiled.quantities.items():
+        if q.kind in (QKind.AREA, QKind.PERIMETER) and len(split_points(q.key[0])) >= 3:
+            sym = element_symbol("area" if q.kind is QKind.AREA else "perimeter", split_points(q.key[0]))
+            if sym != e:
+                whole[sym] = e
+    return whole
 
 
 def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
@@ -307,13 +386,14 @@ def _all_points(words: list[Word], head: str, at: Word) -> tuple[str, ...]:
 
 def _no_statement(words: list[Word]) -> ModelError:
     first = next((w for w in words if w.points is None), words[0])
-    literals = {t for f in _form_index() for t in f if t} | set(STATEMENT_WORDS)
+    literals = {t for f in _form_index() for t in f if t} | set(STATEMENT_WORDS) | vocabulary()
     for w in words:
         if w.points is None and w.text not in literals:
             return ModelError(f"unknown word {w.text!r}{_suggest(w.text, sorted(literals))}", w.span)
-    forms = [f for b in BLOCKS for f in b.forms if first.text in f.split()]
-    hint = "; ".join(forms[:6]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
-    return ModelError(f"this line fits no statement; forms with {first.text!r}: {hint}", words[0].span)
+    shape_forms = [f for k in KINDS.values() for f in k.forms if first.text in form_tokens(f)]
+    forms = list(dict.fromkeys([f for b in BLOCKS for f in b.forms if first.text in f.split()] + shape_forms))
+    hint = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
+    return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {hint}", words[0].span)
 
 
 def words_expression(words: list[Word]) -> sympy.Expr:

@@ -11,14 +11,19 @@ from functools import lru_cache
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.errors import ModelError, Span
+from geomill.engine.errors import GeomillError, ModelError, Span
 from geomill.engine.kinds import Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
 from geomill.engine.plane import GeneralProblem
 
-from .forms import Word, is_element, read_element, read_shape
+from .forms import NoForm, Word, is_element, read_element, read_shape
 from .general import is_general, read_general
 from .syntax import parse_lines
+
+
+class OffShapes(ModelError):
+    """A segment or angle on no shape's outline: an error for the shapes reader alone, as plane
+    geometry reads it (``AC = 5`` is a diagonal)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,15 @@ def read(text: str, file: str | None = None) -> Problem | GeneralProblem:
     lines = parse_lines(text)
     if any(is_general(line) for line in lines):
         return read_general(lines, file)
-    return _read_shapes(lines, file)
+    try:
+        return _read_shapes(lines, file)
+    except (OffShapes, NoForm) as shapes_error:  # plane geometry may know it (``AC = x`` on no shape's side)
+        try:
+            return read_general(lines, file)
+        except GeomillError as general_error:
+            same = general_error.span is not None and shapes_error.span is not None \
+                and general_error.span.line == shapes_error.span.line
+            raise (general_error if isinstance(shapes_error, NoForm) and same else shapes_error) from None
 
 
 def _read_shapes(lines: list, file: str | None, memo: bool = True) -> Problem:
@@ -208,7 +221,7 @@ def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str,
         q = Quantity.angle(*pts)
         what = f"an angle {text}"
     if q not in everywhere:
-        raise ModelError(f"no shape has {what}", st.word.span)
+        raise OffShapes(f"no shape has {what}", st.word.span)
     return q
 
 

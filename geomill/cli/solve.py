@@ -17,6 +17,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     p.add_argument("--latex", action="store_true", help="the solution with its mathematics in LaTeX ($…$)")
     flags.add_budget(p)
+    p.add_argument("--style", choices=STYLES, default=None,
+                   help="textbook: the plane solver's proof and exact answer; geomverse: GeomVerse's solution "
+                        "(π = 3.14, every step rounded to 2 decimals). Default: geomverse for a file with "
+                        "GeomVerse's composite shapes, textbook otherwise")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("catalogue", help="list the shape kinds with their elements and rules")
@@ -32,6 +36,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_graph)
 
 
+STYLES = ("textbook", "geomverse")
+
+
+def style_of(problem, asked: str | None) -> str:
+    """The solution style: the one asked for, else geomverse for GeomVerse's composite shapes (the
+    style their generator writes), textbook for everything else."""
+    from geomill.engine.catalogue import KINDS
+    from geomill.engine.model import Problem
+
+    if asked is not None:
+        return asked
+    composite = isinstance(problem, Problem) and any(KINDS[s.kind].pool == "nonstandard" for s in problem.shapes)
+    return "geomverse" if composite else "textbook"
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
     from geomill.dsl import parse_file
@@ -43,11 +62,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
     for i, path in enumerate(args.files):
         try:
             problem = parse_file(path)
+            style = style_of(problem, args.style)
             if isinstance(problem, GeneralProblem):
                 with budget.limits(args.timeout):
-                    _solve_general(problem, path, i, args)
+                    _solve_general(problem, path, i, args, style)
                 continue
-            sol = solve(problem)
+            if style == "textbook":
+                sol = solve(problem)  # GeomVerse's checks first: an impossible shape is refused as before
+                try:
+                    with budget.limits(args.timeout):
+                        _solve_general(_as_plane(problem), path, i, args, style)
+                    continue
+                except GeomillError as exc:  # proven the GeomVerse way instead, its answer unrounded
+                    print(f"note: {path}: the plane solver proves no exact form ({messages.line(exc)}); "
+                          "GeomVerse's solution follows", file=sys.stderr)
+            else:
+                sol = solve(problem)
         except GeomillError as exc:
             print(f"error: {messages.line(exc.located(path))}", file=sys.stderr)
             status = 1
@@ -58,22 +88,32 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if len(args.files) > 1:
                 print(("\n" if i else "") + f"== {path} ==")
             print(sol.text(style="latex" if args.latex else "text"))
-            print(f"answer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
+            answer = f"{sol.answer:g}" if style == "geomverse" else f"{sol.exact:.6g}"
+            print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
     return status
 
 
-def _solve_general(problem, path: str, i: int, args: argparse.Namespace) -> None:
-    """A general problem: the plane solver (imported here only: the GeomVerse path never loads it)."""
+def _as_plane(problem):
+    """A GeomVerse problem as plane geometry (``engine/shapes_plane.py``): one meaning, proven exactly."""
+    from geomill.engine.shapes_plane import to_plane
+
+    return to_plane(problem)
+
+
+def _solve_general(problem, path: str, i: int, args: argparse.Namespace, style: str = "textbook") -> None:
+    """A general problem: the plane solver (imported here only: the GeomVerse path never loads it).
+    The geomverse style prints the same proof with its answer as GeomVerse gives one (2 decimals)."""
     from geomill.solvers.plane import solve_general
 
     sol = solve_general(problem)
     if args.json:
-        print(json.dumps({"file": path, **sol.as_dict()}, ensure_ascii=False))
+        print(json.dumps({"file": path, **sol.as_dict(), "style": style}, ensure_ascii=False))
         return
     if len(args.files) > 1:
         print(("\n" if i else "") + f"== {path} ==")
     print(sol.text(style="latex" if args.latex else "text"))
-    print(f"answer: {answer_text(sol)}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
+    answer = f"{round(sol.exact, 2):g}" if style == "geomverse" else answer_text(sol)
+    print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
 
 
 READABLE = re.compile(r"[0-9+\-*/() ]*(sqrt\([0-9+\-*/() ]*\)[0-9+\-*/() ]*)*")  # numbers, + - * / and sqrt

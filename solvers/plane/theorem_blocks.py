@@ -415,7 +415,9 @@ THEOREMS: tuple[Theorem, ...] = (
     *(_perimeter(n) for n in range(3, MAX_POLYGON + 1)),
     *(_area_split(n) for n in range(4, MAX_POLYGON + 1)),
     Theorem("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle",
-            (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),), ("ABC",),
+            (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),
+                                 Conclusion(area("ABC"), L("BC") * L("CA") * Sin(ang("BCA")) / 2),
+                                 Conclusion(area("ABC"), L("CA") * L("AB") * Sin(ang("CAB")) / 2)), ("ABC",),
             triangle, figure=_TRIANGLE),
     Theorem("polygon_area_split", "since {1} splits {0}",  # a cevian splits a triangle
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),

@@ -1,0 +1,107 @@
+"""One language, one meaning: GeomVerse's shape lines read in any file, compile to plane geometry,
+and the plane solver proves the GeomVerse solver's exact answer (issue 42 item 1, issue 36 item 5)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from geomill.dsl import parse
+from geomill.engine.catalogue import KINDS
+from geomill.engine.model import Problem
+from geomill.engine.plane import GeneralProblem
+from geomill.engine.shapes_plane import PLANE, to_plane
+from geomill.generate import GenConfig, Tally, make_record
+from geomill.solvers import solve
+from geomill.solvers.cross_check import cross_check
+from geomill.solvers.plane import solve_general
+
+
+def test_every_kind_has_a_plane_meaning():
+    assert set(KINDS) <= set(PLANE)
+
+
+@pytest.mark.parametrize("text", [
+    # a composite: its area is the rectangle's plus the half disc on DA
+    "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD",
+    "sector ABC\nAB = 6\nangle ABC = 60\nfind arc ABC",
+    # the triangle cut out stays inside the rectangle: the area's smaller root
+    "ABCDE: rectangle - equilateral triangle on BD\narea ABCDE = 11\nDE = 6\nfind BD",
+    # two sectors at one centre, of different radii
+    "sector ABC\nsector FBG\narea ABC = 18\nAB = 4\narea FBG = 89\nangle FBG = 70\nfind angle ABC",
+    "triangle ABC\nangles ABC and CBD are supplementary\nangle CBD = 70\nangle BAC = 50\nfind angle ACB",
+    "rhombus ABCD\nAC = 12\nBD = 16\nfind perimeter ABCD",
+    "trapezoid ABCD bases AB CD\nAB = 4\nCD = 6\nBC = 3\nAD = 2\nfind perimeter ABCD",
+])
+def test_shape_problems_compile_to_the_same_exact_answer(text):
+    problem = parse(text)
+    assert isinstance(problem, Problem)
+    plane = solve_general(to_plane(problem))
+    assert math.isclose(float(plane.exact), solve(problem).exact, rel_tol=1e-9)
+
+
+@pytest.mark.parametrize("text", [
+    "trapezoid ABCD bases AB CD\nAD = BC\nAB = 10\nCD = 20\nAD = 13\nfind AB + CD",
+    "isosceles trapezoid ABCD bases AB CD\nAB = 10\nCD = 20\nAD = 13\nfind BC",
+    "triangle ABC\nCD altitude of ABC\nAB = 10\nCD = 4\nfind area ABC",
+    "triangle ABC\nangles ABC and CBD are supplementary\nangle CBD = 2x\nangle BAC = 50\nangle ACB = 20\nfind x",
+    "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nAC = y\nfind area ABCD",
+])
+def test_every_form_reads_in_a_general_file(text):
+    problem = parse(text)
+    assert isinstance(problem, GeneralProblem)
+    solve_general(problem)
+
+
+def test_a_composite_area_in_a_general_file_is_the_composite_s():
+    mixed = solve_general(parse("ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nAC = y\nfind area ABCD"))
+    assert math.isclose(float(mixed.exact), 40 + 2 * math.pi)
+
+
+def test_the_altitude_may_be_named_from_either_side():
+    one = parse("triangle ABC\nCD altitude of ABC\nAB = 10\nCD = 4\nfind area ABC")
+    other = parse("triangle ABC\nCD altitude of CAB\nAB = 10\nCD = 4\nfind area ABC")
+    assert one == other
+
+
+def test_generated_problems_agree_both_ways():
+    """A fast sample of bench/cross_check.py: no answer differs, and most are proven both ways."""
+    tally, got = Tally(), []
+    for i in range(6):
+        depth = 1 + i % 2
+        record, _ = make_record(GenConfig(depth=depth, images=False), "one-language", f"d{depth}", i, tally)
+        got.append(cross_check(parse(record["dsl"])).status)
+    assert "different" not in got
+    assert got.count("same") >= 4, got
+
+
+def _solve_cli(tmp_path, capsys, text: str, *flags: str) -> str:
+    from geomill.cli import main
+
+    path = tmp_path / "p.geo"
+    path.write_text(text)
+    assert main(["solve", *flags, str(path)]) == 0
+    return capsys.readouterr().out
+
+
+def test_style_chooses_the_writing_never_the_answer(tmp_path, capsys):
+    """A shape-only problem reports its exact form; --style geomverse is GeomVerse's solution, byte
+    for byte; a composite shape is written the GeomVerse way unless asked otherwise."""
+    rhombus = "rhombus ABCD\nAB = 5\nangle DAB = 60\nfind area ABCD\n"
+    assert _solve_cli(tmp_path, capsys, rhombus).splitlines()[-1].startswith("answer: 25*sqrt(3)/2   exact: 21.6506")
+    sol = solve(parse(rhombus))
+    assert _solve_cli(tmp_path, capsys, rhombus, "--style", "geomverse") == \
+        sol.text() + f"\nanswer: {sol.answer:g}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}\n"
+    composite = "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD\n"
+    assert _solve_cli(tmp_path, capsys, composite).splitlines()[-1].startswith("answer: 46.28   exact: 46.2832")
+    assert _solve_cli(tmp_path, capsys, composite, "--style", "textbook").splitlines()[-1] \
+        .startswith("answer: 46.2832   exact: 46.2832")
+
+
+def test_angle_pairs_put_their_outer_rays_on_a_line():
+    """GeomVerse's supplementary angles ABF and ABG share ray BA: F, B, G are on one line (the pair
+    alone leaves the side of G open, and the goal with it)."""
+    problem = parse("triangle FBA right at F\nangles ABF and ABG are supplementary\nFA = 3\nangle ABG = 120\n"
+                    "find FB")
+    plane = to_plane(problem)
+    assert [ln.points for ln in plane.lines] == [("F", "B", "G")]
+    assert math.isclose(float(solve_general(plane).exact), solve(problem).exact, rel_tol=1e-9)
