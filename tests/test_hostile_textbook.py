@@ -231,7 +231,7 @@ def test_records_of_a_geo_whose_header_names_a_path_stay_inside_out(place):
 
 
 def test_the_records_journal_resumes_and_starts_afresh_for_other_options(tmp_path):
-    from geomill.generate.textbook import Journal
+    from geomill.dataset.journal import Journal
 
     j = Journal(tmp_path / "j", {"a": 1})
     j.add({"where": "f:1", "ok": True, "png": b"\x89PNG", "labels": b"[]", "record": {"x": 1}})

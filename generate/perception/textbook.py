@@ -69,8 +69,21 @@ class TextbookFigure:
 
 
 def default_figure(seed, part: str, k: int, needs_circle: bool) -> TextbookFigure:
-    """Figure ``k`` of the default source.  The one line to point at the textbook problem generator
-    (``generate.textbook_gen``) once it lands: ``problem_figure(<its problem text>, <its id>, k)``."""
+    """Figure ``k`` of the default source: a new construction of the textbook problem generator
+    (``generate.textbook_gen``: a base shape with round values, then midpoints, feet, bisectors,
+    parallels, circles, tangents …), drawn as ``geomill render`` draws its problem; where none of a few
+    reads well enough, one relation block's construction (``block_figure``)."""
+    from geomill.dsl import format_problem
+    from geomill.generate.textbook_gen.construct import Retry, sample
+
+    digest = hashlib.sha256(f"{seed}:{part}:construction:{k}".encode()).digest()
+    rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
+    for _ in range(4):
+        try:
+            fig = sample(rng, True if needs_circle else None, 9, int(rng.integers(2, 5)))
+            return problem_figure(format_problem(fig.problem()), f"generated {part} #{k}", k)
+        except (Retry, Unbuildable, GeomillError):
+            continue
     return block_figure(random.Random(f"{seed}:{part}:figure:{k}"), needs_circle)
 
 
