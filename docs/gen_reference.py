@@ -296,6 +296,39 @@ shares (y up, clockwise, arcs, segment or line, tangency, midsegments, kites), a
 """
 
 
+def theorems_markdown() -> list[str]:
+    """The theorem blocks of the exact solver (``THEOREMS``), one row per key and sentence: the words of
+    its proof step and the smallest figure it applies to, so a reader sees what the solver can use."""
+    import re
+
+    from geomill.solvers.plane.theorem_blocks import THEOREMS
+
+    out = ["## Theorems the exact solver knows", "",
+           "A file read exactly is solved with these theorems and nothing else (read off "
+           "`solvers/plane/theorem_blocks.py`; [Theorems of the plane solver](../theorems.md) says how a block "
+           "is written). A goal that needs a theorem not listed here is refused (\"no theorem gives …\"). Each row "
+           "gives the words its proof step starts with (… stands for the points) and a smallest figure it "
+           "applies to, written in the language. The figure does not have to be stated that way: a "
+           "similarity that follows from a parallel, or the triangles a tangent makes, are found without "
+           "a `similar` or `triangle` line. A theorem on a triangle applies to three points pairwise joined by "
+           "drawn lines (a `line`, a `triangle` or polygon's sides, the segments a relation names). A radius "
+           "is not drawn until a line names it: `circle O through A B` with `M midpoint of AB` needs "
+           "`triangle OAM` before Pythagoras gives OM. The equations under \"It gives\" in the entries above are "
+           "used as well. A family stated for polygons of several sizes is listed "
+           "once. Two more families are written as code "
+           "(`solvers/plane/theorems.py`): the angle between two secants and its arcs, and the angle sum of a "
+           "concave polygon.", "", "| theorem | proof step | applies to |", "| --- | --- | --- |"]
+    seen: set[tuple[str, str]] = set()
+    for th in THEOREMS:
+        words = re.sub(r"(\{[^}]*\})+", "…", th.sentence)
+        if (th.key, words) in seen:
+            continue
+        seen.add((th.key, words))
+        figure = "; ".join(f"`{line}`" for line in (th.figure or "").splitlines() if not line.startswith("points "))
+        out.append(f"| `{th.key}` | {words} | {figure or '(a hand-built figure)'} |")
+    return out + [""]
+
+
 def reference_markdown() -> str:
     """The whole reference page."""
     from geomill.engine.catalogue import KINDS
@@ -325,6 +358,7 @@ def reference_markdown() -> str:
                 fam = "relation"
             if fam == family:
                 out += _block_entry(block, BLOCK_EXAMPLES[block.key])
+    out += theorems_markdown()
     out += ["## Shape kinds of the GeomVerse reading", "",
             "A file whose every line is one of these shapes, a fact `element = number or expression in x` or "
             "`find element` is read the GeomVerse way: glued shapes, π = 3.14 and two decimals at every step in "
