@@ -176,18 +176,19 @@ SHAPE_ELEMENTS: dict[str, str] = {
     "radius": "the radius of a circle, semicircle or sector (`radius AB` of the circle on AB)",
 }
 
-# -- what the coordinate conditions of a block say, by the function that made them ----------------------
+# -- what the coordinate conditions of a block say, by the function that made them and its parameters ------
 CONDITION_WORDS = {
-    "parallel": "the lines are parallel",
-    "perpendicular": "the lines are perpendicular",
-    "between": "{0} lies strictly between {1} and {2} (on the segment)",
-    "on_line": "{0} lies on the line {1}{2} (possibly beyond {1} or {2})",
-    "ray": "{0} lies on the ray from {1} through {2}",
-    "same_side": "the two figures turn the same way (not mirrored)",
-    "same_side_mirror": "the two figures turn opposite ways (mirrored)",
-    "inside_angle": "ray {1}{0} runs inside the angle",
-    "convex": "the quadrilateral is convex (a kite is never a dart)",
+    "parallel": "{a}{b} is parallel to {c}{d}",
+    "perpendicular": "{a}{b} is perpendicular to {c}{d}",
+    "between": "{m} lies strictly between {a} and {b} (on the segment)",
+    "on_line": "{m} lies on the line {a}{b} (possibly beyond {a} or {b})",
+    "ray": "{m} lies on the ray from {a} through {b}",
+    "same_side": "{a}{b}{c} and {d}{e}{f} turn the same way (not mirrored)",
+    "same_side_mirror": "{a}{b}{c} and {d}{e}{f} turn opposite ways (mirrored)",
+    "inside_angle": "ray {b}{d} runs inside the angle {a}{b}{c}",
+    "convex": "{pts} is convex",
 }
+KITE_CONVEX = " (a kite is never a dart)"
 
 
 # -- the reference ------------------------------------------------------------------------------------
@@ -228,23 +229,18 @@ def _figure(key: str) -> str:
     return f"![the example of {key} drawn by geomill render](../img/reference/{key}.png){{ width=\"{FIGURE_SIZE}\" }}"
 
 
-def _condition_text(cond, names: dict[str, str]) -> str | None:
-    """A block's coordinate condition in words, from the closure that checks it."""
+def _condition_text(cond, names: dict[str, str], kite: bool = False) -> str | None:
+    """A block's coordinate condition in words on the example's points: the closure that checks it
+    holds the block's letters under its factory's parameter names (``between(m, a, b)``)."""
     qual = cond.__qualname__.split(".")[0]
-    cells = [c.cell_contents for c in (cond.__closure__ or ())]
-    letters = [names.get(c, c) for c in cells if isinstance(c, str)]
-    if qual == "same_side" and any(c is True for c in cells if isinstance(c, bool)):
+    free = dict(zip(cond.__code__.co_freevars, (c.cell_contents for c in cond.__closure__ or ())))
+    if qual == "same_side" and free.get("mirror") is True:
         qual = "same_side_mirror"
     words = CONDITION_WORDS.get(qual)
     if words is None:
         return None
-    if qual == "inside_angle":
-        d, a, b, c = letters[:4]
-        return f"ray {b}{d} runs inside the angle {a}{b}{c}"
-    try:
-        return words.format(*letters)
-    except IndexError:
-        return words
+    said = {k: "".join(names.get(c, c) for c in v) for k, v in free.items() if isinstance(v, (str, tuple))}
+    return words.format(**said) + (KITE_CONVEX if kite and qual == "convex" else "")
 
 
 def _block_entry(block, example: str) -> list[str]:
@@ -255,15 +251,15 @@ def _block_entry(block, example: str) -> list[str]:
     rel = next(r for r in problem.relations if r.key == block.key)
     names = block.bind(rel.args)
     equations = [f"`{format_expr(lhs)} = {format_expr(rhs)}`" for lhs, rhs in block.instantiate(rel.args)]
-    conditions = [c for cond in block.conditions if (c := _condition_text(cond, names))]
+    conditions = [c for cond in block.conditions if (c := _condition_text(cond, names, "kite" in block.key))]
     out = [f"### `{block.forms[0].replace('{', '').replace('}', '')}`", "",
-           f"*{block.state(rel.args)[0].upper() + block.state(rel.args)[1:]}.*", ""]
+           f"In the example below, `{block.text(rel.args)}` says: *{block.state(rel.args)}.*", ""]
     if len(block.forms) > 1:
         out += ["Also written: " + ", ".join(f"`{f}`" for f in block.forms[1:]) + ".", ""]
     if equations:
         out += ["It gives " + ", ".join(equations) + ".", ""]
     if conditions:
-        out += ["On the figure: " + "; ".join(conditions) + ".", ""]
+        out += ["On the example's figure: " + "; ".join(conditions) + ".", ""]
     if block.circle is not None:
         on = [names[t] for t in block.on_circle]
         out += [f"Needs `circle {names[block.circle]} through {' '.join(on)}`.", ""]
@@ -300,6 +296,39 @@ shares (y up, clockwise, arcs, segment or line, tangency, midsegments, kites), a
 """
 
 
+def theorems_markdown() -> list[str]:
+    """The theorem blocks of the exact solver (``THEOREMS``), one row per key and sentence: the words of
+    its proof step and the smallest figure it applies to, so a reader sees what the solver can use."""
+    import re
+
+    from geomill.solvers.plane.theorem_blocks import THEOREMS
+
+    out = ["## Theorems the exact solver knows", "",
+           "A file read exactly is solved with these theorems and nothing else (read off "
+           "`solvers/plane/theorem_blocks.py`; [Theorems of the plane solver](../theorems.md) says how a block "
+           "is written). A goal that needs a theorem not listed here is refused (\"no theorem gives …\"). Each row "
+           "gives the words its proof step starts with (… stands for the points) and a smallest figure it "
+           "applies to, written in the language. The figure does not have to be stated that way: a "
+           "similarity that follows from a parallel, or the triangles a tangent makes, are found without "
+           "a `similar` or `triangle` line. A theorem on a triangle applies to three points pairwise joined by "
+           "drawn lines (a `line`, a `triangle` or polygon's sides, the segments a relation names). A radius "
+           "is not drawn until a line names it: `circle O through A B` with `M midpoint of AB` needs "
+           "`triangle OAM` before Pythagoras gives OM. The equations under \"It gives\" in the entries above are "
+           "used as well. A family stated for polygons of several sizes is listed "
+           "once. Two more families are written as code "
+           "(`solvers/plane/theorems.py`): the angle between two secants and its arcs, and the angle sum of a "
+           "concave polygon.", "", "| theorem | proof step | applies to |", "| --- | --- | --- |"]
+    seen: set[tuple[str, str]] = set()
+    for th in THEOREMS:
+        words = re.sub(r"(\{[^}]*\})+", "…", th.sentence)
+        if (th.key, words) in seen:
+            continue
+        seen.add((th.key, words))
+        figure = "; ".join(f"`{line}`" for line in (th.figure or "").splitlines() if not line.startswith("points "))
+        out.append(f"| `{th.key}` | {words} | {figure or '(a hand-built figure)'} |")
+    return out + [""]
+
+
 def reference_markdown() -> str:
     """The whole reference page."""
     from geomill.engine.catalogue import KINDS
@@ -329,6 +358,7 @@ def reference_markdown() -> str:
                 fam = "relation"
             if fam == family:
                 out += _block_entry(block, BLOCK_EXAMPLES[block.key])
+    out += theorems_markdown()
     out += ["## Shape kinds of the GeomVerse reading", "",
             "A file whose every line is one of these shapes, a fact `element = number or expression in x` or "
             "`find element` is read the GeomVerse way: glued shapes, π = 3.14 and two decimals at every step in "

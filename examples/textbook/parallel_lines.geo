@@ -4,6 +4,6 @@ line A E B
 line C F D
 line G E F H
 AB parallel to CD
-clockwise AEG
+clockwise AEG DFG
 angle AEF = 115
 find angle EFD
