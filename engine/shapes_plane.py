@@ -197,7 +197,7 @@ class Compiled:
                 self._fact(_in_plane(e.lhs, subs), _in_plane(e.rhs, subs), decl)
 
     def _fact(self, lhs: sympy.Expr, rhs: sympy.Expr, decl: ShapeDecl) -> None:
-        self.facts.append(Equality(lhs, sympy.sympify(rhs), decl.span))
+        self.facts.append(Equality(lhs, sympy.sympify(rhs, strict=True), decl.span))  # a catalogue value, never text
 
 
 def _joined(kind: ShapeKind, decl: ShapeDecl) -> bool:
