@@ -41,4 +41,4 @@ def _block_weights() -> dict[str, float]:
 
 
 def weight(key: str) -> float:
-    return WEIGHTS.get(key) or _block_weights().get(key, DEFAULT)
+    return WEIGHTS[key] if key in WEIGHTS else _block_weights().get(key, DEFAULT)
