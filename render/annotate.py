@@ -4,7 +4,10 @@ and where each given value lives (§A.2: on the image or in the text).
 * coordinate: points carry capital letters; sides are ``AB``, angles ``BAC``,
   shapes ``ABCD``.
 * individual: no point letters; sides get lowercase letters, angles Greek
-  letters, shapes are called by their fill colour, the query is marked "?".
+  letters, shapes are called by their fill colour.
+
+In both styles the asked element is marked "?" on the figure (an angle with its arc, a shape's
+area or perimeter as ``area = ?``), and the sides a kind makes equal carry ticks (``equal_marks``).
 
 The generator asks this object what to call an element in its text
 (:meth:`Annotation.label`), and the renderer asks it what to draw
@@ -15,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sympy
+from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity
 
 from .scene import Scene
@@ -45,6 +49,7 @@ class Annotation:
     letters: dict[Quantity, str] = field(default_factory=dict)
     shape_names: dict[str, str] = field(default_factory=dict)
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
+    export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
 
     @classmethod
     def build(cls, scene: Scene, solution, style: str = "coordinate", values: str = "image") -> Annotation:
@@ -90,6 +95,11 @@ class Annotation:
     def query_mark(self) -> str | None:
         return QUERY_MARK if self.style == "individual" else None
 
+    def query_short(self, text: str) -> str | None:
+        """A shorter mark for the asked element where its label ``text`` finds no place: a shape's
+        ``area = ?`` as ``?`` alone (the question says which of its measures); None: no shorter one."""
+        return QUERY_MARK if text != QUERY_MARK and text.endswith(QUERY_MARK) else None
+
     def on_image(self, q: Quantity) -> bool:
         """Is this fact's value drawn on the figure (else the text must give it)?"""
         if self.values != "image" or q not in self.facts or q in self.in_text:
@@ -108,8 +118,19 @@ class Annotation:
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         """The marks and dashed lines (pixel polylines) this annotation adds to the figure before any
-        label is placed: none for GeomVerse's (its kinds draw their own), a textbook figure's relation marks."""
-        return [], []
+        label is placed: GeomVerse's, the ticks of the sides its kinds make equal (``equal_marks``: a
+        square's four sides read as equal only when marked so); a textbook figure's, its relation marks."""
+        groups = equal_sides(scene)
+        if not groups:
+            self.export = []
+            return [], []
+        from .marks import Mark, draw_mark
+
+        self.export = []
+        for n, (sides, source) in enumerate(groups, 1):
+            m = Mark("equal", tuple(sides), source, n)
+            self.export.append((m, draw_mark(m, scene, frame, style)[0]))
+        return [line for _, lines in self.export for line in lines], []
 
     def unvalued_item(self, q: Quantity) -> Item | None:
         """What the figure shows of fact ``q`` when the text gives its value: its letter in the
@@ -134,12 +155,33 @@ class Annotation:
                 out.append(bare)
         if individual:
             out += [Item(q, text) for q, text in self.letters.items() if q not in self.facts and q != self.query]
-        if self.query is not None and individual:
+        if self.query is not None:  # (both styles: a bare asked side or angle reads as any other line)
             q = self.query
             text = QUERY_MARK if q.kind in (QKind.LENGTH, QKind.ANGLE) else f"{SHAPE_WORDS[q.kind]} = {QUERY_MARK}"
             out = [it for it in out if it.quantity != q]
             out.append(Item(q, text))
         return out
+
+
+def equal_sides(scene: Scene) -> list[tuple[list[tuple[str, str]], str]]:
+    """The groups of drawn sides the scene's kinds make equal (``ShapeKind.equal_marks``), each with the
+    shape it comes from: groups sharing a side are one group (a square glued to an equilateral triangle),
+    and a group needs two drawn sides (one tick alone says nothing)."""
+    drawn = {frozenset(s) for s in scene.segments}
+    groups: list[tuple[list[tuple[str, str]], str]] = []
+    for decl in scene.decls:
+        kind = KINDS[decl.kind]
+        for sym in kind.equal_marks:
+            sides = [(decl.points[i], decl.points[j]) for i, j in kind.elements[sym].at]
+            sides = [s for s in sides if frozenset(s) in drawn]
+            keys = {frozenset(s) for s in sides}
+            meet = [g for g in groups if keys & {frozenset(s) for s in g[0]}]
+            for g in meet:
+                groups.remove(g)
+                sides += [s for s in g[0] if frozenset(s) not in keys]
+                keys |= {frozenset(s) for s in g[0]}
+            groups.append((sides, meet[0][1] if meet else f"{kind.title} {decl.name}"))
+    return [g for g in groups if len(g[0]) > 1]
 
 
 def mentioned(solution) -> list[Quantity]:
