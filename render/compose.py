@@ -754,11 +754,31 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         elif q == annotation.query and (short := annotation.query_short(it.text)) is not None and (
                 placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
-            placer.undo()  # "area = ?" with no place: "?" alone in the shape (the question says which)
-            placed = _search(placer, short, str(q), role, centres, anchor, text_size, style, rule, tried)
+            placer.undo()  # "area = ?" with no place: "?" alone in the shape (the question says which), away
+            # from its corners (by one, it reads as that corner's angle asked); else the full text, as it reads
+            pts = np.array(list(d.rules.points.values())).reshape(-1, 2)
+            full, placed = placed, _search(placer, short, str(q), role, centres, anchor, text_size, style,
+                                           partial(_clear_of_corners, rule, pts, QUERY_CORNER_FONTS * fpx), tried)
+            if placed.conflicts:
+                placer.undo()
+                placer.commit(full, VALUE_GAP_FONTS * fpx)
+                placed = full
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
+
+
+QUERY_CORNER_FONTS = 2.0  # a shape's bare "?" at least this many font heights from every point
+
+
+def _clear_of_corners(rule, points: np.ndarray, clear: float, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and each box at least ``clear`` px from every point (m×2)."""
+    good = rule(boxes, leaders)
+    if len(points):
+        dx = np.maximum(np.maximum(boxes[:, None, 0] - points[None, :, 0], points[None, :, 0] - boxes[:, None, 2]), 0)
+        dy = np.maximum(np.maximum(boxes[:, None, 1] - points[None, :, 1], points[None, :, 1] - boxes[:, None, 3]), 0)
+        good &= (np.hypot(dx, dy) >= clear).all(axis=1)
+    return good
 
 
 # two values (sides, angles, shapes' labels) keep this many font heights apart, letters LABEL_GAP px: "a" 4.6 px
