@@ -100,6 +100,14 @@ class Annotation:
         ``area = ?`` as ``?`` alone (the question says which of its measures); None: no shorter one."""
         return QUERY_MARK if text != QUERY_MARK and text.endswith(QUERY_MARK) else None
 
+    def query_optional(self) -> bool:
+        """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
+        style (the question names it by its letters, and its region shows it); an asked side or angle never
+        (drawn bare, an asked angle reads as no angle: issue 38), nor anything the individual style's text
+        calls "the shape marked ?"."""
+        return self.style == "coordinate" and self.query is not None and self.query.kind in (QKind.AREA,
+                                                                                             QKind.PERIMETER)
+
     def on_image(self, q: Quantity) -> bool:
         """Is this fact's value drawn on the figure (else the text must give it)?"""
         if self.values != "image" or q not in self.facts or q in self.in_text:

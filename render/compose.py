@@ -761,6 +761,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                                            partial(_clear_of_corners, rule, pts, QUERY_CORNER_FONTS * fpx), tried)
             if placed.conflicts:
                 placer.undo()
+                if annotation.query_optional():  # named by its letters, a shape needs no mark that misleads
+                    continue
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
                 placed = full
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):

@@ -470,12 +470,14 @@ EQUAL_SIDED = {"square": 4, "rhombus": 4, "equilateral_triangle": 3, "isosceles_
 
 def query_problems(fig: dict) -> list[str]:
     """The asked element (the export's ``query``) carries a "?" label, an angle's with its arc too: an asked
-    angle drawn as a bare ray beside its pair reads as no angle at all (issue 38)."""
+    angle drawn as a bare ray beside its pair reads as no angle at all (issue 38).  An asked area or perimeter
+    may go unlabelled (the question names its shape, whose region shows it), never labelled without "?"."""
     q = fig.get("query") or ""
     if not q:
         return []
     out = []
-    if not any(lab["element"] == q and "?" in lab["text"] for lab in fig["labels"]):
+    own = [lab for lab in fig["labels"] if lab["element"] == q]
+    if (own or not q.startswith(("area ", "perimeter "))) and not any("?" in lab["text"] for lab in own):
         out.append(f"the asked {q} carries no '?'")
     if q.startswith("angle ") and q not in {m["element"] for m in fig.get("angle_marks", [])} and not any(
             m["kind"] == "right" and q in m["elements"] for m in fig.get("marks", [])):
