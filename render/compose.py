@@ -740,7 +740,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
+        # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
+        tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
+                 and not (q == annotation.query and annotation.query_optional()) else VALUE_STAGES)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             annotation.move_to_text([q])
@@ -761,10 +763,12 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                                            partial(_clear_of_corners, rule, pts, QUERY_CORNER_FONTS * fpx), tried)
             if placed.conflicts:
                 placer.undo()
-                if annotation.query_optional():  # named by its letters, a shape needs no mark that misleads
-                    continue
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
                 placed = full
+        if q == annotation.query and annotation.query_optional() and (
+                placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            placer.undo()  # named by its letters, it needs no mark that misleads
+            continue
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
@@ -841,7 +845,9 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
                 best = placed
             if best.conflicts <= MISREAD:
                 break
-    assert best is not None
+    if best is None:  # no spot at all (a shape's label with no room inside, tried there only): on its anchor,
+        # as bad as on something
+        best = Placed(text, float(anchor[0]), float(anchor[1]), *text_size(text), role, ON_SOMETHING)
     best.element = element
     placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)
     return best
