@@ -18,7 +18,8 @@ import numpy as np
 from .marks import Mark
 from .scene import Scene
 
-DIMENSION_FONTS = 1.0  # the dimension line this many font heights off its side (clearly a line of its own)
+DIMENSION_FONTS = 2.0  # the dimension line this many font heights off its side: clearly a line of its own, and a
+# letter of a point on the side fits between them
 DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
@@ -64,7 +65,7 @@ class MarkLayout:
     """One figure's marks placed in turn (pixels, y up): what is taken so far, and the dimension lines."""
 
     def __init__(self, scene: Scene, frame, fpx: float) -> None:
-        self.fpx = fpx
+        self.fpx, self.size = fpx, float(frame.size)
         self.px = {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}
         self.segments = [(self.px[a], self.px[b]) for a, b in scene.segments if a in self.px and b in self.px]
         self.circles = [(np.array(frame.px(a.centre)), a.radius * frame.scale) for a in scene.arcs]
@@ -155,17 +156,42 @@ class MarkLayout:
         self.taken.append((np.asarray(c, float), reach))
 
     # -- dimension lines ----------------------------------------------------------------------------------
+    def _crossed(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> int:
+        """How many lines, circles, dimension lines and marks a dimension line of pr at ``off`` would run
+        into, and whether it leaves the canvas."""
+        a, b = p + off, r + off
+        u = _unit(r - p)
+        n = 0
+        for s, t in self.segments:
+            if abs(float(u[0] * (t - s)[1] - u[1] * (t - s)[0])) < 1e-6 * max(1.0, float(np.hypot(*(t - s)))) \
+                    and abs(float(u[0] * (s - p)[1] - u[1] * (s - p)[0])) < 0.5:
+                continue  # along pr itself
+            n += min(_seg_distance(x, s, t) for x in np.linspace(a, b, 24)) < DIMENSION_BAR
+        for o, rad in self.circles:
+            near = min(float(np.hypot(*(x - o))) for x in np.linspace(a, b, 24))
+            n += near < rad + DIMENSION_BAR and max(float(np.hypot(*(a - o))), float(np.hypot(*(b - o)))) > rad
+        for key, other in self.dims.items():
+            s, t = (self.px[k] + other for k in key)
+            n += min(_seg_distance(x, s, t) for x in np.linspace(a, b, 24)) < 2 * DIMENSION_BAR
+        for c, reach in self.taken:
+            n += _seg_distance(c, a, b) < reach + DIMENSION_BAR
+        n += 3 * any(not (0 <= v <= self.size) for v in (*a, *b))
+        return n
+
     def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
         """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
         figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
         p, r = self.px[a], self.px[b]
         u = _unit(r - p)
-        normal = np.array([-u[1], u[0]])
-        if float((self.middle - (p + r) / 2) @ normal) > 0:
-            normal = -normal
         key = frozenset((a, b))
         first = key not in self.dims
-        off = self.dims.setdefault(key, DIMENSION_FONTS * self.fpx * normal)
+        if first:
+            normal = np.array([-u[1], u[0]])
+            if float((self.middle - (p + r) / 2) @ normal) > 0:
+                normal = -normal  # away from the figure's middle, unless the other side crosses less
+            outer, inner = (DIMENSION_FONTS * self.fpx * n for n in (normal, -normal))
+            self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
+        off = self.dims[key]
         d = float(np.hypot(*off))
         n = off / d
         bars = [np.array([e + (d - DIMENSION_BAR) * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]

@@ -385,6 +385,12 @@ def _crossing(line, p, q):
     return u if 0 <= t <= 1 and 0 <= u <= 1 else None
 
 
+def _on_line(end, v, arm) -> bool:
+    """Is ``end`` on the ray from ``v`` through ``arm``, or on the ray opposite?"""
+    return Point(end).distance(LineString([v, arm])) <= MARK_ON or Point(end).distance(
+        LineString([v, (2 * v[0] - arm[0], 2 * v[1] - arm[1])])) <= MARK_ON
+
+
 def _per_element(mark: dict, what: str, pieces: str, out: list[str]) -> int:
     """How many polylines a mark draws on each of its elements; a count other than its group's is a problem."""
     per = len(mark["pixels"]) // max(len(mark["elements"]), 1)
@@ -405,10 +411,12 @@ def mark_problems(fig: dict) -> list[str]:
         if kind == "right":
             a, v, b = _angle_points(els[0], pts)
             sq = lines[0]
-            for end, arm in ((sq[0], a), (sq[2], b)):
-                ray = LineString([pts[v], pts[arm]])
-                if Point(end).distance(ray) > MARK_ON and Point(end).distance(LineString([pts[v], (
-                        2 * pts[v][0] - pts[arm][0], 2 * pts[v][1] - pts[arm][1])])) > MARK_ON:
+
+            def on(end, arm, v=v):  # on its ray or the ray opposite (one square shows both right angles)
+                return _on_line(end, pts[v], pts[arm])
+            pairs = ((sq[0], a), (sq[2], b)) if on(sq[0], a) or not on(sq[2], a) else ((sq[2], a), (sq[0], b))
+            for end, arm in pairs:
+                if not on(end, arm):
                     out.append(f"the right-angle mark of {els[0]} leaves {v} off the ray {v}{arm}")
         elif kind == "dot":
             name = els[0].split(" ", 1)[1]
@@ -702,6 +710,7 @@ def _stray_points(fig: dict, pts: dict) -> list[str]:
 def _exact_values(fig: dict) -> list[str]:
     """A label shows a given value in the problem's form: no decimal for an exact value (17√2 as 24.04)."""
     import re
+    from fractions import Fraction
 
     texts = {lab["element"]: lab["text"] for lab in fig["labels"]}
     out = []
@@ -710,6 +719,10 @@ def _exact_values(fig: dict) -> list[str]:
         if g.get("shown") != "label" or text is None:
             continue
         value = g["fact"].split(" = ", 1)[1]
+        ratio = re.fullmatch(r"(-?\d+)(?:/(\d+))?", value.replace(" ", ""))
+        if ratio and re.fullmatch(r"-?\d+\.\d+", text) and \
+                Fraction(text) == Fraction(int(ratio[1]), int(ratio[2] or 1)):
+            continue  # 7/2 as 3.5: the same number
         if re.search(r"\d\.\d", text) and not re.search(r"\d\.\d", value):
             out.append(f"{text!r} ({g['drawn']}) shows a decimal for the exact {value}")
     return out
