@@ -42,6 +42,24 @@ def _seg_distance(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     return float(np.hypot(*(c - (a + t * u))))
 
 
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return u[0] * v[..., 1] - u[1] * v[..., 0]
+
+
+def _dist(cs: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """k×m distances from k points to m points."""
+    return np.hypot(cs[:, None, 0] - pts[None, :, 0], cs[:, None, 1] - pts[None, :, 1])
+
+
+def _to_segments(cs: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """k×m distances from k points to m segments ab."""
+    u = b - a
+    n2 = np.maximum((u * u).sum(axis=1), 1e-12)
+    t = np.clip(((cs[:, None, :] - a[None]) * u[None]).sum(axis=2) / n2[None], 0.0, 1.0)
+    foot = a[None] + t[..., None] * u[None]
+    return np.hypot(*(cs[:, None, :] - foot).transpose(2, 0, 1))
+
+
 def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> float:
     return max(5.0, min(0.8 * fpx, 0.25 * min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))))
 
@@ -68,6 +86,9 @@ class MarkLayout:
         self.fpx, self.size = fpx, float(frame.size)
         self.px = {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}
         self.segments = [(self.px[a], self.px[b]) for a, b in scene.segments if a in self.px and b in self.px]
+        self.seg_a = np.array([s for s, _ in self.segments]).reshape(-1, 2)
+        self.seg_b = np.array([t for _, t in self.segments]).reshape(-1, 2)
+        self.pts = np.array(list(self.px.values())).reshape(-1, 2)
         self.circles = [(np.array(frame.px(a.centre)), a.radius * frame.scale) for a in scene.arcs]
         self.taken: list[tuple[np.ndarray, float]] = []  # (centre, reach) of each mark placed
         self.dims: dict[frozenset, np.ndarray] = {}  # a split segment -> its dimension line's offset
@@ -105,22 +126,28 @@ class MarkLayout:
         ts = [0.0, *self.cuts(a, b), 1.0]
         return min(abs((s + t) / 2 - 0.5) for s, t in zip(ts, ts[1:])) / 3
 
-    def clearance(self, c: np.ndarray, reach: float, p: np.ndarray, r: np.ndarray) -> float:
-        """How far a mark of ``reach`` px about ``c`` on segment pr keeps from points, other lines (not
-        those along pr), circles and the marks placed so far."""
+    def _others(self, p: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The drawn segments not along pr (their ends, two m×2 arrays)."""
         u = _unit(r - p)
-        out = math.inf
-        for xy in self.px.values():
-            out = min(out, float(np.hypot(*(c - xy))) - reach - POINT_R)
-        for a, b in self.segments:
-            if abs(float(u[0] * (b - a)[1] - u[1] * (b - a)[0])) < 1e-6 * max(1.0, float(np.hypot(*(b - a)))) \
-                    and abs(float(u[0] * (a - p)[1] - u[1] * (a - p)[0])) < 0.5:
-                continue  # along pr itself
-            out = min(out, _seg_distance(c, a, b) - reach)
+        keep = ~((np.abs(_cross(u, self.seg_b - self.seg_a)) < 1e-6 * np.maximum(1.0, np.hypot(
+            *(self.seg_b - self.seg_a).T))) & (np.abs(_cross(u, self.seg_a - p)) < 0.5))
+        return self.seg_a[keep], self.seg_b[keep]
+
+    def clearances(self, cs: np.ndarray, reach: float, p: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """How far a mark of ``reach`` px about each of ``cs`` (k×2) on segment pr keeps from points, other
+        lines (not those along pr), circles and the marks placed so far."""
+        out = np.full(len(cs), np.inf)
+        if len(self.pts):
+            out = np.minimum(out, _dist(cs, self.pts).min(axis=1) - reach - POINT_R)
+        a, b = self._others(p, r)
+        if len(a):
+            out = np.minimum(out, _to_segments(cs, a, b).min(axis=1) - reach)
         for o, rad in self.circles:
-            out = min(out, abs(float(np.hypot(*(c - o))) - rad) - reach)
-        for t, rch in self.taken:
-            out = min(out, float(np.hypot(*(c - t))) - reach - rch)
+            out = np.minimum(out, np.abs(np.hypot(*(cs - o).T) - rad) - reach)
+        if self.taken:
+            t = np.array([c for c, _ in self.taken])
+            rch = np.array([x for _, x in self.taken])
+            out = np.minimum(out, (_dist(cs, t) - rch[None, :]).min(axis=1) - reach)
         return out
 
     def spot(self, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
@@ -139,14 +166,10 @@ class MarkLayout:
         ts.sort()
         lo, hi = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
         want = (lo + hi) / 2
-        best, best_key = p + u * want, None
-        for t in np.linspace(0.04, 0.96, 47):
-            c = p + u * t
-            clear = self.clearance(c, reach, p, r)
-            key = (min(clear, CLEAR), -abs(t - want))
-            if best_key is None or key > best_key:
-                best, best_key = c, key
-        return best
+        cand = np.linspace(0.04, 0.96, 47)
+        clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
+        best = np.flatnonzero(clear >= clear.max() - 1e-9)
+        return p + u * cand[best[np.argmin(np.abs(cand[best] - want))]]
 
     def free(self, c: np.ndarray, reach: float) -> float:
         """How far a mark of ``reach`` px about ``c`` keeps from the marks placed so far."""
@@ -160,13 +183,9 @@ class MarkLayout:
         """How many lines, circles, dimension lines and marks a dimension line of pr at ``off`` would run
         into, and whether it leaves the canvas."""
         a, b = p + off, r + off
-        u = _unit(r - p)
-        n = 0
-        for s, t in self.segments:
-            if abs(float(u[0] * (t - s)[1] - u[1] * (t - s)[0])) < 1e-6 * max(1.0, float(np.hypot(*(t - s)))) \
-                    and abs(float(u[0] * (s - p)[1] - u[1] * (s - p)[0])) < 0.5:
-                continue  # along pr itself
-            n += min(_seg_distance(x, s, t) for x in np.linspace(a, b, 24)) < DIMENSION_BAR
+        xs = np.linspace(a, b, 24)
+        sa, sb = self._others(p, r)
+        n = int((_to_segments(xs, sa, sb).min(axis=0) < DIMENSION_BAR).sum()) if len(sa) else 0
         for o, rad in self.circles:
             near = min(float(np.hypot(*(x - o))) for x in np.linspace(a, b, 24))
             n += near < rad + DIMENSION_BAR and max(float(np.hypot(*(a - o))), float(np.hypot(*(b - o)))) > rad
