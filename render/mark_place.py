@@ -27,7 +27,8 @@ TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a ba
 ARROW_LONG, ARROW_HALF, ARROW_STEP = 7.0, 4.5, 6.0  # px: a parallel arrow's length, half width, spacing
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
-ARC_BEYOND = 6.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner
+ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
+ARC_BEYOND = 9.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -347,7 +348,8 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         if sweep > math.pi:
             ta, sweep = tb, 2 * math.pi - sweep
         short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
-        r0 = max(9.0, min(0.9 * fpx, 0.3 * short), layout.squares.get(v, 0.0) + ARC_BEYOND)
+        r0 = max(9.0, min(0.9 * fpx, 0.3 * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
+                 min(0.35 * short, ARC_LONG / max(sweep, 1e-3)))  # (a narrow angle's arc long enough to see)
         t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
         out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
         mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)

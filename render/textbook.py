@@ -409,8 +409,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
         d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
+            moved = set(ann.in_text)
             ann = annotation_for(problem, scene, values, marks, by_mark)[0]  # a "?" that reads as another
             ann.query = None  # element's misleads: the question names the goal alone
+            ann.in_text |= moved
+            d = renderer.compose(scene, ann)
+        if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)

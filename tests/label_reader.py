@@ -507,7 +507,8 @@ def textbook_problems(fig: dict) -> list[str]:
     points or with line crossings; a shape's leader pointing into a region another shape's reading could
     claim; a letter of a point nothing drawn passes through; a decimal for a value the problem gives exactly."""
     pts = {k: tuple(v) for k, v in fig["points"].items()}
-    return (_split_values(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts) + _stray_points(fig, pts)
+    return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
+            + _stray_points(fig, pts)
             + _exact_values(fig))
 
 
@@ -541,6 +542,22 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
         if abs(t - n / 2) > MIDDLE_CLEAR * min(abs(t - c) for c in pieces):
             out.append(f"{lab['text']!r} ({el}) sits by a piece of its side, not by its middle: it reads as the "
                        "piece's")
+    return out
+
+
+def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
+    """A dimension line carries its side's value or ticks: bare, it shows a length the figure never gives."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "dimension":
+            continue
+        side = set(split_points(m["elements"][0], pts, 2) or ())
+        valued = any(set(split_points(lab["element"], pts, 2) or ()) == side for lab in fig["labels"]
+                     if " " not in lab["element"])
+        ticked = any(k["kind"] == "equal" and any(set(split_points(e, pts, 2) or ()) == side for e in k["elements"])
+                     for k in fig["marks"])
+        if not valued and not ticked:
+            out.append(f"the dimension line of {m['elements'][0]} carries nothing")
     return out
 
 
