@@ -195,7 +195,8 @@ class MarkLayout:
             n += min(_seg_distance(x, s, t) for x in np.linspace(a, b, 24)) < 2 * DIMENSION_BAR
         for c, reach in self.taken:
             n += _seg_distance(c, a, b) < reach + DIMENSION_BAR
-        n += 3 * any(not (0 <= v <= self.size) for v in (*a, *b))
+        room = off / max(float(np.hypot(*off)), 1e-9) * 1.3 * self.fpx  # (and its value beyond it)
+        n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
         return n
 
     def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
