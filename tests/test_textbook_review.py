@@ -12,7 +12,7 @@ import pytest
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import DIM_OFF, mark_problems, problems, textbook_problems
+from tests.label_reader import DIM_OFF, mark_problems, textbook_problems
 
 MEDIAN = ("points A B C D O\ntriangle ABC equilateral\nline B D A\ncircle O through A B C\nO circumcentre of ABC\n"
           "CD median of CBA\nAB = 11\nfind CO\n")
@@ -26,6 +26,8 @@ STRAY = ("points B A D C O\npolygon BADC\ncircle D through A C B\nclockwise BADC
          "find angle ADC\n")
 EXACT = ("points B A C\ntriangle BAC\nAC perpendicular to BC\nclockwise BAC\nBC = 17 sqrt(2)\nangle BAC = 45\n"
          "angle ABC = 45\nfind AB\n")
+PERIMETER = ("points A E D B C\ntriangle AED\ntriangle DEB\ntriangle DBC\nline A E B\nline A D C\n"
+             "DE perpendicular bisector of AB\nclockwise AED DEB DBC\nAC = 10\nBC = 7\nfind perimeter BCD\n")
 RHOMBUS = ("points A P Q C B D\ntriangle APQ\ntriangle ACB\npolygon PDCQ\nrhombus ADCB\nline A P D\nline A Q C\n"
            "P midpoint of AD\nQ midpoint of AC\nclockwise APQ ACB PDCQ\nPQ = 3\nfind perimeter ABCD\n")
 
@@ -38,7 +40,7 @@ def _labels(text: str) -> dict:
     return _FIGS[text]
 
 
-@pytest.mark.parametrize("text", [MEDIAN, TANGENT, RIGHT_BISECTOR, AREA, STRAY, EXACT, RHOMBUS])
+@pytest.mark.parametrize("text", [MEDIAN, TANGENT, RIGHT_BISECTOR, AREA, PERIMETER, STRAY, EXACT, RHOMBUS])
 def test_the_reviewed_problems_read_clean(text: str) -> None:
     lab = _labels(text)
     assert textbook_problems(lab) == []
@@ -77,6 +79,17 @@ def test_marks_keep_apart_and_the_right_angle_shows() -> None:
     for m in (m for m in lab["marks"] if m["kind"] == "equal_angle"):
         arc = m["pixels"][0]
         assert min(math.dist(p, c) for p in arc) > corner + 4  # the arcs beyond the square
+
+
+def test_a_shape_label_set_off_points_into_its_shape_alone() -> None:
+    lab = _labels(PERIMETER)  # (the review's: its leader ended in BCD and in ABC's other triangles' reach)
+    label = next(x for x in lab["labels"] if x["element"] == "perimeter BCD")
+    if label["leader"] is not None:
+        from shapely.geometry import Point, Polygon
+
+        tip = Point(label["leader"][0])
+        b, c, d, e = (lab["points"][n] for n in "BCDE")
+        assert Polygon([b, c, d]).contains(tip) and not Polygon([b, d, e]).contains(tip)
 
 
 def test_exact_value_and_no_stray_point() -> None:
@@ -144,13 +157,15 @@ def test_reader_catches_merged_marks_and_ticks_on_a_crossing() -> None:
 
 
 def test_reader_catches_a_leader_into_two_regions_a_stray_point_and_a_decimal() -> None:
-    lab = copy.deepcopy(_labels(AREA))
-    area = next(x for x in lab["labels"] if x["element"] == "area ADO")
-    a, o, c = (lab["points"][n] for n in "AOC")
-    inside = ((a[0] + o[0] + c[0]) / 3, (a[1] + o[1] + c[1]) / 3)  # in AOC, a triangle of drawn lines
-    area["leader"] = [list(inside), [area["bbox"][0], area["bbox"][1]]]
-    assert any("region of other lines" in p for p in textbook_problems(lab)) or \
-        any("leader" in p for p in problems(lab))
+    pts = {"A": [100, 300], "B": [300, 300], "C": [200, 100], "P": [150, 150], "Q": [400, 200], "R": [150, 250]}
+    fig = {"size": [512, 512], "points": pts, "shapes": [{"name": "ABC", "outline": [pts["A"], pts["B"], pts["C"]],
+                                                          "holes": []}],
+           "segments": [["A", "B"], ["B", "C"], ["C", "A"], ["P", "Q"], ["Q", "R"], ["R", "P"]],
+           "labels": [{"text": "area = ?", "element": "area ABC", "bbox": [20, 380, 90, 396],
+                       "leader": [[200, 200], [60, 380]]}], "marks": []}
+    assert any("region of other lines" in p for p in textbook_problems(fig))  # in ABC and in PQR
+    fig["labels"][0]["leader"][0] = [200, 280]  # in ABC only
+    assert not any("region" in p for p in textbook_problems(fig))
     lab = copy.deepcopy(_labels(EXACT))
     lab["points"]["Z"] = [5.0, 5.0]
     value = next(x for x in lab["labels"] if x["text"] == "17√2")
