@@ -106,6 +106,16 @@ class Annotation:
         the side itself, or (a textbook figure's side split by points) its dimension line."""
         return geo
 
+    def side_offsets(self) -> dict:
+        """Sides whose value is read against a dimension line beside them: element -> the line's offset
+        (pixels, y up); set by ``drawn``."""
+        return {}
+
+    def other_regions(self, fills: dict) -> dict:
+        """Regions of the figure that are no shape of it but that a shape's label may read as (pixel
+        polygons by name), for the attribution rules; none in GeomVerse's figures (its regions are its shapes)."""
+        return {}
+
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         """The marks and dashed lines (pixel polylines) this annotation adds to the figure before any
         label is placed: none for GeomVerse's (its kinds draw their own), a textbook figure's relation marks."""
