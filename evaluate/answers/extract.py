@@ -37,7 +37,7 @@ FAILED = Extraction(None, True)
 _TEXT_COMMANDS = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|operatorname|mbox|emph)\s*\{([^{}]*)\}")
 _REPLACE = [
     (re.compile(r"(\d)(?:\\,|\{,\}|\u2009|\u202f|\\ )(\d{3})(?!\d)"), r"\1,\2"),  # 1\,234 and 1{,}234
-    (re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|º|˚"), "°"),
+    (re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\circ|\\degree|º|˚"), "°"),  # "40^\circ}" keeps its brace
     (re.compile(r"\\[dt]frac(?![A-Za-z])"), r"\\frac"),
     (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),  # \frac12
     (re.compile(r"(\\sqrt|√)(?=\d)"), r"\1 "),  # \sqrt3: the digit is its argument

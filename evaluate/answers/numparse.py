@@ -2,7 +2,7 @@
 
 Model text is never evaluated: this module knows decimals (with thousands separators and
 scientific notation), ``+ - * / ^``, parentheses and braces, ``\\frac``, square roots (``√3``,
-``\\sqrt{3}``, ``sqrt(3)``) and π, with implicit products such as ``5\\sqrt{3}`` and ``12π``.
+``\\sqrt{3}``, ``sqrt(3)``) π and the sines, cosines and tangents of angles in degrees, with implicit products such as ``5\\sqrt{3}`` and ``12π``.
 ``chains`` finds every expression (or equation chain ``a = b ≈ c``, whose last member counts)
 in a normalized text, left to right.
 """
@@ -17,12 +17,14 @@ _TOKEN = re.compile(r"""
   | (?P<pi>π|\\pi(?![A-Za-z])|(?<![A-Za-z])pi(?![A-Za-z]))
   | (?P<sqrt>√|\\sqrt(?![A-Za-z])|(?<![A-Za-z])sqrt(?![A-Za-z]))
   | (?P<frac>\\frac(?![A-Za-z]))
+  | (?P<func>(?:\\|(?<![A-Za-z]))(?:sin|cos|tan)(?![A-Za-z]))
   | (?P<op>[-+*/^(){}=≈])
   | (?P<space>\s+)
   | (?P<other>\\[A-Za-z]+|[A-Za-z]+|.)
 """, re.VERBOSE | re.DOTALL)
 
 EQUALS = frozenset("=≈")
+_TRIG = {"sin": math.sin, "cos": math.cos, "tan": math.tan}
 MAX_DEPTH = 40  # nested atoms (brackets, roots, fractions) at most
 
 
@@ -107,7 +109,7 @@ class _Parser:
 
     def _implicit(self, i: int) -> bool:
         """A product without a sign: ``5√3``, ``12π``, ``2(3)``, ``5\\frac{1}{2}`` -- never two numbers."""
-        return i < len(self.t) and (self.t[i].kind in ("pi", "sqrt", "frac") or
+        return i < len(self.t) and (self.t[i].kind in ("pi", "sqrt", "frac", "func") or
                                     (self._is(i, "op", "(") and not self.t[i].space_before))
 
     def unary(self, i: int):
@@ -170,6 +172,15 @@ class _Parser:
             if r[0] < 0:
                 raise _Invalid(r[1])
             return math.sqrt(r[0]), r[1]
+        if tok.kind == "func":  # "sin 33°", "\\tan(40°)": a geometry text's angles are in degrees
+            bracket = self._is(i + 1, "op", "(") or self._is(i + 1, "op", "{")
+            r = self.group(i + 1) if bracket else self.atom(i + 1)
+            if r is None:
+                return None
+            value, j = r
+            if j < len(self.t) and self.t[j].text == "°":
+                j += 1
+            return _TRIG[tok.text.lstrip("\\")](math.radians(value)), j
         if tok.kind == "frac":
             num = self.group(i + 1)
             den = num and self.group(num[1])
@@ -204,7 +215,7 @@ class _Parser:
 
 def _can_start(tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
-    if tok.kind in ("num", "pi", "sqrt", "frac"):
+    if tok.kind in ("num", "pi", "sqrt", "frac", "func"):
         return True
     if tok.kind == "op" and tok.text == "-":  # a run of signs is tried once, from its last
         return not (i + 1 < len(tokens) and tokens[i + 1].text in "+-")

@@ -165,6 +165,8 @@ def read_chain(text: str, pos: int) -> Chain | None:
         return None
     stages = tuple(_stage(list(p.tokens)) for p in parts)
     value, decimals = lone_number(parts[-1])
+    if value is None:
+        value, decimals = exact_form(parts[-1], stages[-1])
     if value is None and len(parts) == 1:
         return None  # a formula without a value
     return Chain(parts[0].start, parts[-1].end, stages, value, decimals)
@@ -178,6 +180,18 @@ def lone_number(part: Part) -> tuple[float | None, int]:
     if len(last) == 2 and last[0] == ("op", "-") and last[1][0] == "num":
         return -float(last[1][1]), _decimals(last[1][1])
     return None, 0
+
+
+EXACT_DECIMALS = 6  # an exact form ("2√30", "205π/2") is its value to this many decimals
+
+
+def exact_form(part: Part, stage: Stage) -> tuple[float | None, int]:
+    """The value of a part written as an exact form: arithmetic with a root, π, a trigonometric
+    function or a fraction in it ("2 sqrt(30)", "196 - 49π", "24 sin(33) / sin(61)"), never a plain
+    sum left to be worked out; None where it is not one."""
+    if stage.exact is None or not any(kind in ("func", "pi") or (kind, tok) == ("op", "/") for kind, tok in part.tokens):
+        return None, 0
+    return stage.exact, EXACT_DECIMALS
 
 
 def value_of(tokens: tuple[tuple[str, str], ...], names: dict[str, float]) -> float | None:

@@ -23,7 +23,7 @@ from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent, scan, value_of
+from .chains import NUMBER, Chain, consistent, scan, value_of, within
 
 
 @dataclass
@@ -88,6 +88,14 @@ def answer_right(record: dict, final: float) -> bool:
     return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
+def _approximates(record: dict, c: Claim) -> bool:
+    """A decimal given beside a right exact answer ("196 - 49π ≈ 42.06" where the exact value is asked):
+    the exact value rounded to the decimals written, in a question that asks for no rounding."""
+    question = str(record.get("question_text_only") or record.get("question") or "")
+    exact = float(record.get("exact", record["answer"]))
+    return c.decimals >= 1 and _ROUNDING.search(question) is None and within(c.value, c.decimals, exact, exact)
+
+
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
     """Right: the expected value (exact or GeomVerse, to its rounding); where its own arithmetic does not
     hold, only the paper's value or the exact one rounded (sin 147° written 0.545 on the way, 4.205 rounded
@@ -123,11 +131,12 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     # values stated for elements the problem does not have; one the response computes is not invented
     unknown = [c.value for c in found
                if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
+    final_ok = final is not None and answer_right(record, final)
     steps: list[StepGrade] = []
     for s in key.steps:
-        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
+        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
+                                 final_ok))
     first = next((g for g in steps if g.correct is False), None)
-    final_ok = final is not None and answer_right(record, final)
     failure = reason = None
     first_error = _first_error(key, found, first)
     if first is not None:
@@ -178,7 +187,7 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
-                unknown: list[float], wrong_before: bool, arithmetic: list[Chain]) -> StepGrade:
+                unknown: list[float], wrong_before: bool, arithmetic: list[Chain], final_ok: bool = False) -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
     every = by_key.get(k, [])
@@ -190,7 +199,8 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     query = key.general and s is key.steps[-1] and abs(s.exact - float(key.record.get("exact", s.exact))) < 1e-9
 
     def ok(c: Claim) -> bool:  # the asked value, as the question asks for it (a textbook question's rounding)
-        return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value))
+        return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value)
+                                                    or (final_ok and _approximates(key.record, c)))
 
     first_ok = ok(cs[0])
     g.correct = first_ok and all(ok(c) and _agree(c, cs[0]) for c in cs[1:])
