@@ -96,8 +96,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if ch is None or ch.value is None or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
                                               and more.group(1) in (key.record.get("variables") or ())):
             continue  # "WY = 6 x + 3": an expression in one of the problem's variables, not a value
-        if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
-            continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
+        if (":" in link.group() or "=" not in link.group()) and _other_name_first(key, men.quantity, text, ch):
+            continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA; "the height to AB is DN = 13"
         if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))

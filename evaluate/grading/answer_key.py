@@ -70,7 +70,8 @@ class AnswerKey:
 
     def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
         """What each given in variables ("CB = 2x + 3") is, with the variables' values the proof finds."""
-        env = {s.output.name: s.exact for s in self.steps if s.output.kind is QKind.VARIABLE}
+        env = {k[1][0]: v for k, v in (self.measured or {}).items() if k[0] is QKind.VARIABLE}  # the figure's
+        env.update({s.output.name: s.exact for s in self.steps if s.output.kind is QKind.VARIABLE})
         out = {}
         for k, (q, expr) in self.expressions.items():
             subs = {sym: env[sym.name] for sym in expr.free_symbols if sym.name in env}
@@ -278,6 +279,8 @@ def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
         else:
             continue
         key.givens[key.key(q)] = (q, None if f.rhs.free_symbols else float(f.rhs))
+        if f.rhs.free_symbols:
+            key.expressions[key.key(q)] = (q, f.rhs)  # "BC = 4x - 8": its value is the figure's x put in
     return key
 
 

@@ -221,7 +221,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.reason = f"its own equation ({equation.chain.stages[0].text}) gives {equation.value:g}, not {first.value:g}"
         return g
     for ek, (q, v) in key.expression_values().items():  # "CB = 2·3 + 3 = 9": another given's expression
-        if ek != k and abs(first.value - v) <= 0.005 + 1e-9 and not matches(v, 2, s.value, s.exact):
+        if ek != k and not key.general and abs(first.value - v) <= 0.005 + 1e-9 and not matches(v, 2, s.value, s.exact):
             g.category, g.reason = "other", f"{first.value:g} is {q}, whose expression it evaluates, not {s.name}"
             return g
     slip = _slip(arithmetic, _region_start(key, s, found, first.pos), first)
@@ -262,6 +262,14 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         g = key.givens.get(c.key, (None, None))[1]
         if g is not None and not matches(c.value, c.decimals, g, g):
             return "misread_given", f"states the given {c.name} as {c.value:g}; it is {g:g}"
+    expressions = key.expression_values()
+    for c in before:  # "BC = 4(5) + 8 = 28" for BC = 4x - 8: the expression read wrongly, its arithmetic right
+        q, v = expressions.get(c.key, (None, None))
+        if v is not None and not c.solved and c.chain is not None and c.chain.arithmetic \
+                and not matches(c.value, c.decimals, v, v):
+            if consistent(c.chain) is not None:
+                return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
+            return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
     misread = _misread_in_work(key, s, first, found)
     if misread is not None:
         return "misread_given", misread
