@@ -138,7 +138,8 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
         if c.solved or (c.chain is not None and c.chain.arithmetic):
             out.append(c)
             continue
-        before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400 and abs(ch.value - c.value) < 1e-9
+        before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400
+                  and abs(ch.value - c.value) <= 0.5 * 10.0 ** -min(ch.decimals, c.decimals, 9) + 1e-9
                   and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
         out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
     return out
@@ -148,23 +149,23 @@ def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool
     parts = scan(text, ch.start)
     first = parts[0].tokens if parts else ()
     if len(first) == 1:
-        return first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+        return first[0][0] == "name" and name_key(key, first[0][1]) != key.key(q)
     # "**Leg CF:** ∠ECF + ∠CFD = 180°": a heading, then arithmetic of other elements (textbook figures)
-    return key.general and any(kind == "name" and _name_key(key, tok) != key.key(q) for kind, tok in first)
+    return key.general and any(kind == "name" and name_key(key, tok) != key.key(q) for kind, tok in first)
 
 
 def _names_unknown(key: AnswerKey, text: str, ch: Chain) -> bool:
     """Does the arithmetic name something the problem does not have (``2r + 2.32r = 30``: an equation in r)?"""
     for part in scan(text, ch.start):
         for kind, tok in part.tokens:
-            if kind == "name" and ((k := _name_key(key, tok)) is None or _identity_known(key, k) is None):
+            if kind == "name" and ((k := name_key(key, tok)) is None or _identity_known(key, k) is None):
                 return True
     return False
 
 
 def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
     own = key.key(q)
-    return any(_name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
+    return any(name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
                if kind == "name")
 
 
@@ -223,7 +224,8 @@ def _line_start(text: str, pos: int) -> int:
     return max(cut + 1, pos - 160, 0)
 
 
-def _name_key(key: AnswerKey, tok: str) -> Key | None:
+def name_key(key: AnswerKey, tok: str) -> Key | None:
+    """The key of an element written as one arithmetic token (``AB``, ``x``, a label)."""
     name = key.labels.get(tok, tok)
     if name.startswith("shape "):
         return None
@@ -275,7 +277,7 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
                 continue  # "angle ABP = angle DCP": two names said equal, no value
         names = {tok for p in (parts[where], other) if p is not None for kind, tok in p.tokens if kind == "name"}
-        keys = {n: _name_key(key, n) for n in names}
+        keys = {n: name_key(key, n) for n in names}
         if any(k is None for k in keys.values()):
             continue
         known = {**_known(key, found + out, men.start)}
@@ -483,6 +485,10 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             raw.append((m.start(), m.end(), name, "label"))
     for m in _CONTEXT_Q.finditer(text):
         raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
+    for m in _CIRCLE_Q.finditer(text) if key.general else ():
+        centre, word = m.group(2) or m.group(3), (m.group(1) or m.group(4)).lower()
+        if centre in key.centres:
+            raw.append((m.start(), m.end(), f"{_CIRCLE_WORDS.get(word, word)} {centre}", "circle"))
     for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text, re.I):
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
@@ -509,7 +515,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if how == "noun":
             context = name  # "**Octagon:** … the perimeter is …"
             continue
-        if how == "variable":
+        if how in ("variable", "circle"):
             out.append(Mention(start, end, Quantity.var(name)))
             last_end = end
             continue
@@ -532,6 +538,12 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         out.append(men)
         last_end = men.end
     return out
+
+
+# "the circumference of circle J", "circle O's radius": a textbook circle's measures, named by its centre
+_CIRCLE_Q = re.compile(r"\b(radius|diameter|circumference|area)\s+of\s+(?:the\s+)?circle\s+([A-Z])(?![\w'])"
+                       r"|\bcircle\s+([A-Z])(?:'s|’s)\s+(radius|diameter|circumference|area)\b", re.I)
+_CIRCLE_WORDS = {"area": "circle area"}
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
@@ -618,7 +630,7 @@ _MEASURE_BEFORE = re.compile(r"\b(sector\s+)?(area|perimeter)\s+(?:of\s+(?:the\s
 def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int) -> Mention | None:
     """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure: the minor
     arc between its ends, in degrees."""
-    pairs = [pts] if len(pts) == 2 else [pts[1:], (pts[0], pts[2])]
+    pairs = [pts] if len(pts) == 2 else [pts[1:]] if pts[0] in key.centres else [(pts[0], pts[2])]
     for pair in pairs:
         q = Quantity.of_shape(QKind.ARC, "".join(sorted(pair)))
         if key.key(q) in key.elements:

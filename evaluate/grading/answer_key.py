@@ -66,6 +66,7 @@ class AnswerKey:
     # a textbook problem's figure, measured on its numeric model: every element's exact value (``figure``)
     measured: dict[Key, float] | None = None
     points: frozenset[str] = frozenset()
+    centres: frozenset[str] = frozenset()  # a textbook figure's circle centres ("arc OAB": from centre O)
     expressions: dict[Key, tuple[Quantity, object]] = field(default_factory=dict)  # givens in variables
 
     def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
@@ -380,11 +381,16 @@ def _measure_figure(key: AnswerKey, problem: GeneralProblem) -> None:
             for b in on:
                 if a < b:  # "arc AB": the minor arc, in degrees
                     out[(QKind.ARC, (a + b,))] = min(pg.angle(coords[a], coords[c.centre], coords[b]), 180.0)
+    for o, r in radii.items():  # a circle's own measures, named as the records name them ("circle area O")
+        for name, value in (("radius", r), ("diameter", 2 * r), ("circumference", 2 * math.pi * r),
+                            ("circle area", math.pi * r * r)):
+            out[(QKind.VARIABLE, (f"{name} {o}",))] = value
     for v in key.record.get("variables") or []:
         if v in variables:
             out[(QKind.VARIABLE, (v,))] = float(variables[v])
     key.measured = out
     key.points = frozenset(pts)
+    key.centres = frozenset(c.centre for c in problem.circles)
 
 
 def _distractors(key: AnswerKey, record: dict) -> None:

@@ -101,7 +101,7 @@ class Part:
     tokens: tuple[tuple[str, str], ...]
 
 
-_REMARK = re.compile(r"[^()]*?(?:[a-z]{2,}|[^\w\s.+\-*/^=π√,'])")  # words or signs no arithmetic has
+_REMARK = re.compile(r"[^()]*?(?:[a-z]{2,}|[^\w\s.+\-*/^=π√,'()])")  # words or signs no arithmetic has
 
 
 def scan(text: str, pos: int) -> list[Part]:

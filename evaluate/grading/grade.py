@@ -20,7 +20,7 @@ from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
-from .alignment import Claim, claims, loose_arithmetic
+from .alignment import Claim, claims, loose_arithmetic, name_key
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
 from .chains import NUMBER, Chain, consistent, scan, value_of, within
@@ -240,7 +240,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
                                     region, misstated)
-    if g.category == "calculation" and slip is not None and slip is not first.chain:
+    if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
 
@@ -280,11 +280,46 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
         if eq is not None and matches(eq.value, 2, true, true):
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
+    swapped = _swapped_trig(key, s, first, found)
+    if swapped is not None:
+        return "wrong_formula", swapped
     if s.output.kind in (QKind.ANGLE, QKind.ARC):
         for factor, what in ((0.5, "half"), (2.0, "twice")):
             if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
                 return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
                                          "taken as the central one, or the reverse")
+    return None
+
+
+_TRIG_SWAP = {"sin": "cos", "cos": "sin", "asin": "acos", "acos": "asin", "arcsin": "arccos", "arccos": "arcsin"}
+
+
+def _swapped_trig(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """A sine where the cosine belongs, or the reverse: the step's own formula with the function swapped
+    gives the step's right value ("AC = CE / cos 30° = 24.25" where CE / sin 30° = 42 is right)."""
+    if first.chain is None:
+        return None
+    for stage in first.chain.stages:
+        parts = scan(stage.text, 0)
+        if len(parts) != 1 or not any(kind == "func" and tok in _TRIG_SWAP for kind, tok in parts[0].tokens):
+            continue
+        tokens = parts[0].tokens
+        names = {}
+        for kind, tok in tokens:
+            if kind == "name":
+                k = name_key(key, tok)
+                said = [c.value for c in found if c.key == k and k is not None and c.pos < first.pos]
+                if not said:
+                    break
+                names[tok] = said[-1]
+        else:
+            swapped = tuple(("func", _TRIG_SWAP[tok]) if kind == "func" and tok in _TRIG_SWAP else (kind, tok)
+                            for kind, tok in tokens)
+            value = value_of(swapped, names)
+            if value is not None and matches(value, 2, s.value, s.exact):
+                used = next(tok for kind, tok in tokens if kind == "func" and tok in _TRIG_SWAP)
+                return (f"{stage.text} uses {used} where {_TRIG_SWAP[used]} belongs "
+                        f"({s.name} is {s.exact:.4g}, not {first.value:g})")
     return None
 
 
