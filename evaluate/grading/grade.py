@@ -335,9 +335,17 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     if not plain:
         return None
     tokens = plain[0]
-    numbers = {float(t) for kind, t in tokens if kind == "num"}
+    # a number the response rightly stated for an element before is that element's, not a misread given
+    elements = key.elements
+    right = set()
+    for c in found:
+        if c.pos < first.pos and c.key is not None and c.key != key.key(s.output):
+            exp = key.expected(c.key) or ((elements[c.key],) * 2 if elements.get(c.key) is not None else None)
+            if exp is not None and matches(c.value, c.decimals, *exp):
+                right.add(c.value)
+    numbers = {float(t) for kind, t in tokens if kind == "num"} - right
     for q, v in key.givens.values():
-        if v is None or any(abs(n - w) < 1e-9 for n in numbers for w in (v, v * v)):
+        if v is None or any(abs(float(t) - w) < 1e-9 for kind, t in tokens if kind == "num" for w in (v, v * v)):
             continue  # the given is there as it is
         for n in numbers:
             for w, put in ((v, f"{v:g}"), (v * v, f"{v * v:g}")):
