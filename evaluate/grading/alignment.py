@@ -290,17 +290,17 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         env = {n: known[k] for n, k in keys.items() if k != target}
         own = [n for n, k in keys.items() if k == target]
         if other is None:
-            solved = _solve_linear(parts[where].tokens, own, env, value)
+            solved = solve_linear(parts[where].tokens, own, env, value)
             rhs = parts[-1] if parts[-1] is not parts[where] else parts[0]
         else:
-            solved = _solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
+            solved = solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
                                    own, env, 0.0)
             rhs = other
         if solved is None:
             continue
         done.add((start, target))
         used.append((start, parts[-1].end))
-        eq = " ".join(tok for p in (parts[where], rhs) for _, tok in p.tokens)
+        eq = " = ".join(" ".join(tok for _, tok in p.tokens) for p in (parts[where], rhs))
         out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
                          Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
     return out
@@ -311,7 +311,9 @@ def _identity_known(key: AnswerKey, k: Key) -> Key | None:
     return k if known else None
 
 
-def _solve_linear(tokens, names: list[str], env: dict[str, float], value: float) -> float | None:
+def solve_linear(tokens, names: list[str], env: dict[str, float], value: float) -> float | None:
+    """The value of ``names`` (one unknown) that makes ``tokens`` equal ``value``, where the expression is
+    linear in it (or a plain square: ``HG^2 = 9.66``); None otherwise."""
     def f(t: float) -> float | None:
         return value_of(tokens, {**env, **{n: t for n in names}})
 

@@ -158,6 +158,24 @@ def scan(text: str, pos: int) -> list[Part]:
     return out
 
 
+def tokens_of(text: str) -> list[tuple[tuple[str, str], ...]] | None:
+    """The tokens of each ``=``-separated side of an equation as the grader wrote it (spaces between its
+    tokens, so ``2 x`` is the product ``2x``); None where something in it is no token of arithmetic."""
+    sides: list[list[tuple[str, str]]] = [[]]
+    i = 0
+    while i < len(text):
+        m = _TOKEN.match(text, i)
+        if not m or m.end() == i:
+            return None if text[i:].strip() else [tuple(s) for s in sides]
+        kind = m.lastgroup
+        if kind == "op" and m.group(kind) == "=":
+            sides.append([])
+        elif kind != "unit":
+            sides[-1].append((kind, m.group(kind)))
+        i = m.end()
+    return [tuple(s) for s in sides]
+
+
 def read_chain(text: str, pos: int) -> Chain | None:
     """The chain that starts at ``pos`` (after ``is``/``=``), or None when no arithmetic starts there."""
     parts = scan(text, pos)

@@ -20,10 +20,10 @@ from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
-from .alignment import Claim, claims, loose_arithmetic, name_key
+from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent, scan, value_of, within
+from .chains import NUMBER, Chain, consistent, scan, tokens_of, value_of, within
 
 
 @dataclass
@@ -270,7 +270,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
             if consistent(c.chain) is not None:
                 return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
             return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
-    misread = _misread_in_work(key, s, first, found)
+    misread = _misread_in_work(key, s, first, found) or _misread_expression(key, first, found)
     if misread is not None:
         return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
@@ -320,6 +320,36 @@ def _swapped_trig(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]
                 used = next(tok for kind, tok in tokens if kind == "func" and tok in _TRIG_SWAP)
                 return (f"{stage.text} uses {used} where {_TRIG_SWAP[used]} belongs "
                         f"({s.name} is {s.exact:.4g}, not {first.value:g})")
+    return None
+
+
+def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str | None:
+    """A given expression copied with a constant's sign flipped into the equation solved ("(4x + 26)" for
+    angle BAD = (4x - 26)°): flipped back, the equation gives the right value."""
+    for c in found:
+        if not c.solved or c.pos > first.pos or not key.expressions:
+            continue
+        true = key.expected(c.key) or ((key.elements[c.key],) * 2 if key.elements.get(c.key) is not None else None)
+        sides = tokens_of(c.chain.stages[0].text)
+        if true is None or matches(c.value, 2, *true) or sides is None or len(sides) != 2:
+            continue
+        names = {tok for side in sides for kind, tok in side if kind == "name"}
+        own = [n for n in names if name_key(key, n) == c.key]
+        if not own or len(own) != len(names):
+            continue
+        tokens = sides[0] + (("op", "-"), ("op", "(")) + sides[1] + (("op", ")"),)
+        for i, (kind, tok) in enumerate(tokens):
+            if kind != "num" or i == 0 or tokens[i - 1] not in (("op", "+"), ("op", "-")):
+                continue
+            sign = tokens[i - 1][1]
+            flipped = tokens[:i - 1] + (("op", "-" if sign == "+" else "+"),) + tokens[i:]
+            solved = solve_linear(flipped, own, {}, 0.0)
+            if solved is None or not matches(solved, 2, *true):
+                continue
+            for q, expr in key.expressions.values():
+                const = float(expr.as_coeff_Add()[0])
+                if abs(const + (float(tok) if sign == "+" else -float(tok))) < 1e-9:
+                    return f"reads the given {q} = {expr} with {sign} {tok}"
     return None
 
 
