@@ -17,6 +17,7 @@ from geomill.evaluate.grading.grade import grade
 
 DATA = Path(__file__).resolve().parent / "data" / "freeform"
 TEXTBOOK = DATA.parent / "freeform_textbook"  # the same, on FormalGeo textbook records (issue 41)
+MODELS = DATA.parent / "freeform_textbook_models"  # other textbook records, in model styles (issue 41, item 3)
 
 
 def load(folder: Path = DATA) -> list[tuple[dict, dict]]:
@@ -115,7 +116,7 @@ def agreement(pairs: list[tuple[dict, dict]]) -> Agreement:
 
 
 if __name__ == "__main__":
-    result = agreement(load(TEXTBOOK if sys.argv[1:] == ["textbook"] else DATA))
+    result = agreement(load({"textbook": TEXTBOOK, "models": MODELS}.get((sys.argv[1:] or [""])[0], DATA)))
     for line in result.misses:
         print(line)
     print(json.dumps(result.figures(), indent=1))
