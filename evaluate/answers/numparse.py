@@ -2,7 +2,8 @@
 
 Model text is never evaluated: this module knows decimals (with thousands separators and
 scientific notation), ``+ - * / ^``, parentheses and braces, ``\\frac``, square roots (``√3``,
-``\\sqrt{3}``, ``sqrt(3)``) π and the sines, cosines and tangents of angles in degrees, with implicit products such as ``5\\sqrt{3}`` and ``12π``.
+``\\sqrt{3}``, ``sqrt(3)``), π and the sines, cosines and tangents of angles (in degrees, or in
+radians where π is in the argument), with implicit products such as ``5\\sqrt{3}`` and ``12π``.
 ``chains`` finds every expression (or equation chain ``a = b ≈ c``, whose last member counts)
 in a normalized text, left to right.
 """
@@ -178,9 +179,10 @@ class _Parser:
             if r is None:
                 return None
             value, j = r
+            radians = any(t.kind == "pi" for t in self.t[i + 1:j])  # "sin(5π/18)": the argument is in radians
             if j < len(self.t) and self.t[j].text == "°":
                 j += 1
-            return _TRIG[tok.text.lstrip("\\")](math.radians(value)), j
+            return _TRIG[tok.text.lstrip("\\")](value if radians else math.radians(value)), j
         if tok.kind == "frac":
             num = self.group(i + 1)
             den = num and self.group(num[1])

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
-from .answer_key import AnswerKey, Key, ProofStep
+from .answer_key import MAJOR, AnswerKey, Key, ProofStep
 from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
 
 _PT = r"[A-Z]\d*'*"
@@ -84,6 +84,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
     for men in mentions:
         if men.quantity is None or any(a <= men.start < b for a, b in used):
             continue
+        if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, 0, men.start):
+            continue  # "area ABDC = area ABD + area ACD = 600 + 600 = 1200": a term, not the chain's subject
         if _in_expression(text, men):
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
@@ -169,6 +171,7 @@ def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
                if kind == "name")
 
 
+_MEASURE_TERM = re.compile(r"[+\-*/]\s*(?:the\s+)?(?:area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z]+\s+)?)?$", re.I)
 _EXPRESSION_GOES_ON = re.compile(r"[ \t]*([a-zα-ω])(?![A-Za-z0-9])")
 _SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
 _QWORD_ENDS = ("area", "perimeter", "circumference", "height", "arc", "radius", "arc length")
@@ -276,6 +279,9 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
             if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
                 continue  # "angle ABP = angle DCP": two names said equal, no value
+        kinds = {kind for p in parts for kind, _ in p.tokens}
+        if {"func", "pi"} <= kinds:
+            continue  # "180 - 180·asin(15/17)/π - 90": radians, where the reader takes degrees
         names = {tok for p in (parts[where], other) if p is not None for kind, tok in p.tokens if kind == "name"}
         keys = {n: name_key(key, n) for n in names}
         if any(k is None for k in keys.values()):
@@ -489,7 +495,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
     for m in _CIRCLE_Q.finditer(text) if key.general else ():
         centre, word = m.group(2) or m.group(3), (m.group(1) or m.group(4)).lower()
-        if centre in key.centres:
+        if centre in key.centres and not text[:m.start()].rstrip(" \t").endswith(tuple(_OPS_BEFORE + "(")):
             raw.append((m.start(), m.end(), f"{_CIRCLE_WORDS.get(word, word)} {centre}", "circle"))
     for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text, re.I):
         shape = _only_shape_of(key, m.group(1).lower())
@@ -596,7 +602,7 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         pts = ()
     if key.general:
         if re.search(r"\barc\s+$", before, re.I) and len(pts) in (2, 3):
-            return _arc(key, pts, start, end)
+            return _arc(key, pts, start, end, re.search(r"\b(major|minor)\s+arc\s+$", before, re.I))
         word = _MEASURE_BEFORE.search(before)
         if word and len(pts) >= 3:
             kind = QKind.AREA if word.group(2).lower() == "area" else QKind.PERIMETER
@@ -629,15 +635,22 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
 _MEASURE_BEFORE = re.compile(r"\b(sector\s+)?(area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){0,2})?$", re.I)
 
 
-def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int) -> Mention | None:
-    """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure: the minor
-    arc between its ends, in degrees."""
-    pairs = [pts] if len(pts) == 2 else [pts[1:]] if pts[0] in key.centres else [(pts[0], pts[2])]
-    for pair in pairs:
-        q = Quantity.of_shape(QKind.ARC, "".join(sorted(pair)))
-        if key.key(q) in key.elements:
-            return Mention(start, end, q)
-    return None
+def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int, said: re.Match | None) -> Mention | None:
+    """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure, in degrees:
+    the minor arc between its ends, the major one where the text says so or the arc runs through a point
+    of the major one."""
+    ends = pts if len(pts) == 2 else pts[1:] if pts[0] in key.centres else (pts[0], pts[2])
+    minor = Quantity.of_shape(QKind.ARC, "".join(sorted(ends)))
+    arcs = key.elements
+    if key.key(minor) not in arcs:
+        return None
+    major = said is not None and said.group(1).lower() == "major"
+    if said is None and len(pts) == 3 and pts[0] in key.centres:  # the record's own "arc OEA": its proof's arc
+        major = key.key(Quantity.of_shape(QKind.ARC, MAJOR + minor.name)) in key.step_of
+    elif said is None and len(pts) == 3:
+        legs = [arcs.get(key.key(Quantity.of_shape(QKind.ARC, "".join(sorted(p))))) for p in (pts[:2], pts[1:])]
+        major = None not in legs and abs(legs[0] + legs[1] - arcs[key.key(minor)]) > 1e-6
+    return Mention(start, end, Quantity.of_shape(QKind.ARC, MAJOR + minor.name) if major else minor)
 
 
 def _vertex_angle(key: AnswerKey, vertex: str, start: int, end: int) -> Mention | None:

@@ -236,8 +236,11 @@ def exact_form(part: Part, stage: Stage) -> tuple[float | None, int]:
     """The value of a part written as an exact form: arithmetic with a root, π, a trigonometric
     function or a fraction in it ("2 sqrt(30)", "196 - 49π", "24 sin(33) / sin(61)"), never a plain
     sum left to be worked out; None where it is not one."""
-    if stage.exact is None or not any(kind in ("func", "pi") or (kind, tok) == ("op", "/") for kind, tok in part.tokens):
+    kinds = {kind for kind, _ in part.tokens}
+    if stage.exact is None or not (kinds & {"func", "pi"} or ("op", "/") in part.tokens):
         return None, 0
+    if {"func", "pi"} <= kinds:
+        return None, 0  # "180·asin(15/17)/π", "cos(67π/180)": radians, where the reader takes degrees
     return stage.exact, EXACT_DECIMALS
 
 

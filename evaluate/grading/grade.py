@@ -88,6 +88,24 @@ def answer_right(record: dict, final: float) -> bool:
     return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
+def _exact_beside(record: dict, text: str, final: float) -> tuple[float, bool]:
+    """The final answer where the response closes on an exact form and its decimal ("the circumference
+    is 9√2π ≈ 39.99", "196 - 49π ≈ 42.06"): the exact form, when it is the record's exact value."""
+    exact = float(record.get("exact", record["answer"]))
+    last = [ch for ch in loose_arithmetic(text) if ch.value is not None and abs(ch.value - final) < 1e-9
+            and len(ch.stages) > 1]
+    if not last or not within(final, last[-1].decimals, exact, exact) or NUMBER.search(text, last[-1].end):
+        return final, False
+    form = last[-1].stages[-2]  # the stage the decimal approximates: an exact form, never a sum worked wrongly
+    if form.exact is not None and abs(form.exact - exact) <= 1e-9 * max(1.0, abs(exact)) \
+            and _EXACT_FORM.search(form.text):
+        return exact, True
+    return final, False
+
+
+_EXACT_FORM = re.compile(r"sqrt|π|sin|cos|tan|/")
+
+
 def _approximates(record: dict, c: Claim) -> bool:
     """A decimal given beside a right exact answer ("196 - 49π ≈ 42.06" where the exact value is asked):
     the exact value rounded to the decimals written, in a question that asks for no rounding."""
@@ -132,6 +150,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     unknown = [c.value for c in found
                if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     final_ok = final is not None and answer_right(record, final)
+    if not final_ok and final is not None and key.general:
+        final, final_ok = _exact_beside(record, text, final)
     steps: list[StepGrade] = []
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
