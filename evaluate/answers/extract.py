@@ -231,8 +231,27 @@ def _number_in_rest(rest: str) -> float | None:
     return None if _REFUSAL.search(rest) else _last_number(rest)
 
 
+# an explanation that follows the answer: "12\n\nExplanation: AB = 5 and BC = 7 …"
+_EXPLANATION = re.compile(r"^[\s#>*]*(?:explanation|reasoning|reason|justification|rationale|why)\b[\s*]*:?",
+                          re.I | re.M)
+_LONE = re.compile(r"[\s*#>$`(\[{]*-?\d[\d,]*(?:\.\d+)?[\s*$`)\]}°%]*(?:[a-z]{1,6}\^?2?\s*)?[.:]?\s*", re.I)
+MAX_HEAD = 200  # characters of an answer given first: a sentence, not a derivation
+
+
 def _number_in_whole(text: str) -> float | None:
-    return None if _REFUSAL.search(_last_sentences(text)) else _last_number(text)
+    """The last number; or, where the response answers first, the number of its answer: a first line
+    that is one number ("**12**"), or a short opening before an "Explanation:" heading."""
+    if _REFUSAL.search(_last_sentences(text)):
+        return None
+    first, _, rest = text.strip().partition("\n")
+    if rest.strip() and _LONE.fullmatch(first):
+        return _last_number(first)
+    m = _EXPLANATION.search(text)
+    if m and 0 < len(text[:m.start()].strip()) <= MAX_HEAD and not _REFUSAL.search(text[:m.start()]):
+        head = _last_number(text[:m.start()])
+        if head is not None:
+            return head
+    return _last_number(text)
 
 
 def _number(text: str) -> Extraction:
