@@ -91,3 +91,49 @@ def test_the_gold_solutions_are_right_throughout(records):
             assert not [u for u in g.unused if u["role"] != "extra"], (record["id"], field, g.unused)
             graded += 1
     assert graded >= 50
+
+
+# (record, text, step, its stated value, roles of values off the proof): the spellings of item 3
+SPELLINGS = [
+    ("textbook-570", r"$\angle BAC = \frac{1}{2}\angle DAB = \frac{1}{2} \cdot 54^\circ = 27^\circ$",
+     "angle BAP", 27, {"angle DAB": None}),
+    ("textbook-570", r"Half of angle DAB is 27°, so ∠BAC = 27°.", "angle BAP", 27, {}),
+    ("textbook-570", r"∠BAC = \dfrac{54^\circ}{2} = 27^\circ", "angle BAP", 27, {}),
+    ("textbook-570", r"m∠DAB = m∠BCD = 54°, and m∠BAC = ½ m∠DAB = 27°.", "angle BAP", 27, {"angle DAB": "extra"}),
+    ("textbook-570", r"The measure of ∠BAC is twenty-seven degrees.", "angle BAP", 27, {}),
+    ("textbook-490", r"m\angle CJF = 180^\circ - m\angle EJF = 180^\circ - 75^\circ = 105^\circ", "angle CJF", 105, {}),
+    ("textbook-490", r"The measure of $\angle CJF$ is $180 - 75 = 105$ degrees.", "angle CJF", 105, {}),
+    ("textbook-564", r"m⌒GH = 122°", "arc GH", 122, {}),
+    ("textbook-564", r"The arc GH measures 122°.", "arc GH", 122, {}),
+    ("textbook-564", r"$m\widehat{GH} = 122^\circ$", "arc GH", 122, {}),
+    ("textbook-564", r"arc GH = m∠GKH = 122°", "arc GH", 122, {}),
+    ("textbook-528", r"The perimeter of parallelogram TWVR is 2 × 18 + 2 × 12 = 60.", "perimeter RTWV", 60, {}),
+    ("textbook-528", r"$P_{RTWV} = 2(18 + 12) = 60$", "perimeter RTWV", 60, {}),
+    ("textbook-505", r"Area of kite $MNOB$: $\frac{d_1 d_2}{2} = \frac{9 \times 16}{2} = 72$", "area BMNO", 72, {}),
+    ("textbook-505", r"The kite's area is ½ · 9 · 16 = 72.", "area BMNO", 72, {}),
+    ("textbook-538", r"The area of sector KLJ is \(\frac{164}{360}\pi (15)^2 = 102.5\pi \approx 322.01\).",
+     "area JL", 322.01, {}),
+    ("textbook-533", r"**Step 3:** In △CEB, ∠BCE = 180° − ∠CEB − ∠CBE = 180° − 120° − 42° = 18°.",
+     "angle BCE", 18, {"angle CEB": None}),
+    ("textbook-533", r"∠BCE = 180° − (120° + 42°) = 18°", "angle BCE", 18, {}),
+    ("textbook-535", r"∠BDC = 180° − ∠ADB, where ∠ADB = 180° − 45° − 40° = 95°, so ∠BDC = 85°.",
+     "angle BDC", 85, {"angle ADB": "extra"}),
+    ("textbook-548", r"$CE = BE \tan 60^\circ = 7\sqrt{3} \cdot \sqrt{3} = 21$, "
+                     r"$AC = \dfrac{CE}{\sin 30^\circ} = 42$.",
+     "AC", 42, {"CE": "extra"}),
+    ("textbook-525", r"Area = $ab\sin\theta = 20 \times 15 \times \sin 120^\circ = 150\sqrt{3}$",
+     "area ABOC", 259.81, {}),
+    ("textbook-474", r"$S_{ADCE} - S_{\odot B} = 14^2 - \pi \cdot 7^2 = 196 - 49\pi$",
+     "area ADCE - circle area B", 42.06, {}),
+    ("textbook-566", r"The circle's diameter is the square's diagonal, $9\sqrt{2}$, so $C = \pi d = 9\sqrt{2}\pi$.",
+     "circumference J", 39.99, {}),
+    ("textbook-594", r"$m\overset{\frown}{ABC} = 360^\circ - 90^\circ = 270^\circ$", "arc major AC", 270, {}),
+    ("textbook-541", r"$KL^2 = KM \cdot KJ = 20 \cdot 25 = 500$, so $z = KL = 10\sqrt{5}$.", "z", 22.36, {}),
+]
+
+
+@pytest.mark.parametrize("rid, text, name, value, off", SPELLINGS, ids=[f"{c[0]}-{i}" for i, c in enumerate(SPELLINGS)])
+def test_names_in_model_text(records, rid, text, name, value, off):
+    g = grade(records[rid], text)
+    assert step(g, name).stated == pytest.approx(value, abs=0.01) and g.failure is None, g.reason
+    assert {q: roles(g).get(q, (None,))[0] for q in off} == off

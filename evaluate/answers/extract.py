@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .numparse import chains
+from .numparse import chains, words_in_figures
 
 Options = Sequence[str] | Mapping[str, object] | None
 
@@ -563,7 +563,7 @@ def extract(text: str, response_type: str, options: Options = None, claim: str |
         return FAILED
     text = normalize(bounded(_after_thinking(text)))
     if response_type == "number":
-        return _number(text)
+        return _number(words_in_figures(text))
     if response_type == "choice":
         return _choice(text, options)
     if response_type == "truefalse":

@@ -51,6 +51,39 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+_SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                      "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_NUMBER_WORD = "|".join([*_SMALL, *_TENS, "hundred", "and"])
+# a value stated in words after a link ("is seventy-five degrees", "x equals three."), never "one line"
+_WORDED = re.compile(rf"\b((?:is|equals|measures|are)\s+)((?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*)\b"
+                     r"(?=\s*(?:degrees?\b|units?\b|cm\b|[.,;]|$))", re.I | re.M)
+
+
+def _in_figures(m: re.Match) -> str:
+    """A number written in words (up to 999) in figures; the words unchanged where they are no number."""
+    total, current = 0, None
+    for w in re.split(r"[\s-]+", m.group(2).lower()):
+        if w == "and":
+            continue
+        if w == "hundred" and current is not None and current < 10:
+            total, current = total + 100 * current, None
+        elif w in _TENS and (current is None or current % 100 == 0):
+            current = _TENS[w]
+        elif w in _SMALL and (current is None or (current >= 20 and current % 10 == 0 and _SMALL[w] < 10)):
+            current = _SMALL[w] if current is None else current + _SMALL[w]
+        else:
+            return m.group()
+    if current is None and total == 0:
+        return m.group()
+    return m.group(1) + str(total + (current or 0))
+
+
+def words_in_figures(text: str) -> str:
+    """Values stated in words after a link ("is seventy-five degrees", "x equals three.") in figures."""
+    return _WORDED.sub(_in_figures, text)
+
+
 class _Invalid(Exception):
     """An expression with no value (``1/0``, ``√-4``): no number there at all, rather than a part of it."""
 

@@ -17,6 +17,7 @@ import sympy
 from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 
 from ..answers.extract import normalize as extract_normalize
+from ..answers.numparse import words_in_figures
 
 _FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
@@ -40,38 +41,10 @@ _CHAIN_SPELLING = [
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
 
 
-_SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-                                      "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
-_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_NUMBER_WORD = "|".join([*_SMALL, *_TENS, "hundred", "and"])
-# a value stated in words after a link ("is seventy-five degrees", "x equals three."), never "one line"
-_WORDED = re.compile(rf"\b((?:is|equals|measures|are)\s+)((?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*)\b"
-                     r"(?=\s*(?:degrees?\b|units?\b|cm\b|[.,;]|$))", re.I | re.M)
-
-
-def _in_figures(m: re.Match) -> str:
-    """A number written in words (up to 999) in figures; the words unchanged where they are no number."""
-    total, current = 0, None
-    for w in re.split(r"[\s-]+", m.group(2).lower()):
-        if w == "and":
-            continue
-        if w == "hundred" and current is not None and current < 10:
-            total, current = total + 100 * current, None
-        elif w in _TENS and (current is None or current % 100 == 0):
-            current = _TENS[w]
-        elif w in _SMALL and (current is None or (current >= 20 and current % 10 == 0 and _SMALL[w] < 10)):
-            current = _SMALL[w] if current is None else current + _SMALL[w]
-        else:
-            return m.group()
-    if current is None and total == 0:
-        return m.group()
-    return m.group(1) + str(total + (current or 0))
-
-
 def normalize(text: str) -> str:
     """The answer extractor's spelling (:func:`geomill.evaluate.answers.extract.normalize`: LaTeX, Unicode,
     Markdown), then what chains need: ``\\frac{a}{b}`` -> ``((a)/(b))``, roots, ``≈`` as ``=``, no degree signs."""
-    text = _WORDED.sub(_in_figures, text)
+    text = words_in_figures(text)
     text = extract_normalize(_roots_and_fractions(text))  # braces first: "7^\\circ}" must keep its brace
     text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)
     for pattern, repl in _CHAIN_SPELLING:
