@@ -137,3 +137,44 @@ def test_names_in_model_text(records, rid, text, name, value, off):
     g = grade(records[rid], text)
     assert step(g, name).stated == pytest.approx(value, abs=0.01) and g.failure is None, g.reason
     assert {q: roles(g).get(q, (None,))[0] for q in off} == off
+
+
+# right throughout, with right values of elements off the proof, rounded, in ratios, inside functions
+RIGHT = [
+    ("textbook-511", "tan 40° ≈ 0.839, so AD = 13 / 0.839 ≈ 15.5. BD = √120 ≈ 10.95. AB ≈ 26.45. "
+                     "Area = ½ · 26.45 · 13 ≈ 171.91. Exact: 169/(2 tan 40°) + 13√30"),
+    ("textbook-511", "In right triangle ADN, ∠AND = 90° − 40° = 50°, and AN = 13 / sin 40° ≈ 20.22. BD = 2√30. "
+                     "So the area is 13√30 + 169/(2 tan 40°)."),
+    ("textbook-517", "sin y = AD/AB = 8/16 = 1/2, so y = 30. Also BD = √(16² − 8²) = √192 = 8√3 ≈ 13.86."),
+    ("textbook-517", "The ratio AD:AB = 1:2, so ∠ABD = 30° and y = 30."),
+    ("textbook-548", "In △BCE: ∠BCE = 90° − 60° = 30°, CE = 21, BC = 14√3 ≈ 24.25. "
+                     "In △ABC: AC = BC · tan 60° = 14√3 · √3 = 42."),
+    ("textbook-573", "AD = √(169 − 36) = √133 ≈ 11.53; AB = √(133 + 841) = √974 ≈ 31.21. "
+                     "Perimeter = 29 + √133 + √974 ≈ 71.74.\n\n**Answer:** $29 + \\sqrt{133} + \\sqrt{974}$"),
+    ("textbook-525", "∠CAB = 180° − 60° = 120° (co-interior angles). AB = CO = 20, AC = BO = 15. "
+                     "Area = 20 · 15 · sin 120° = 300 · (√3/2) = 150√3."),
+    ("textbook-533", "∠CDE = ∠CED = ∠DCE = 60°, ∠CEB = 120°, ∠CBE = 42°, ∠ACB = 180° − 84° = 96°. ∠BCE = 18°."),
+    ("textbook-594", "Each of the four equal angles is 45°: ∠BOD = ∠DOE = ∠EOF = ∠FOA = 45°. ∠AOC = 90°, "
+                     "so minor arc AC = 90° and major arc ABC = 270°."),
+    ("textbook-566", "Diagonal SB = 9√2 ≈ 12.73 is the diameter, r = 9√2/2 ≈ 6.36, circumference = 2πr = 9√2π "
+                     "≈ 39.99. Exact: 9√2 π."),
+    ("textbook-541", "JK = 25. JL² = JM · JK = 5 · 25 = 125, so JL = 5√5. LM² = JM · MK = 100, LM = 10. "
+                     "z² = KM · KJ = 500, z = 10√5."),
+    ("textbook-613", "∠B = 180 − 86 − 33 = 61°. By the law of sines, x = 24 sin 33° / sin 61° ≈ 14.95 and "
+                     "AB = 24 sin 86°/sin 61° ≈ 27.37. So x = 24 sin 33° / sin 61°."),
+    ("textbook-474", "Square side 14 ⇒ area 196; inscribed circle r = 7 ⇒ area 49π ≈ 153.94. Shaded = 196 − 49π."),
+    ("textbook-538", "Sector area = (θ/360)πr² = (164/360) · π · 225 = 102.5π = 205π/2."),
+    ("textbook-503", "△SRT ∼ △SQP, ratio 15/21 = 5/7. ST/SP = 5/7 with SP = ST + 8: 7 ST = 5 ST + 40, ST = 20. "
+                     "Then SP = 28."),
+    ("textbook-606", "AB = AC ⇒ 2x + 4 = 3x − 1 ⇒ x = 5. Sides: AB = 14, AC = 14, BC = 12. P = 40."),
+    ("textbook-615", "x² = 11² + 12² − 2(11)(12)cos 67° ≈ 265 − 103.15 = 161.85, x ≈ 12.72. "
+                     "Exact: x = √(265 − 264 cos 67°)."),
+    ("textbook-589", "Scale factor BC/EH = 8/10 = 0.8. AB = 0.8 · EF = 12, so x + 2 = 12, x = 10. CD = 0.8 · GH = 4."),
+]
+
+
+@pytest.mark.parametrize("rid, text", RIGHT, ids=[f"{c[0]}-{i}" for i, c in enumerate(RIGHT)])
+def test_right_responses_are_unflagged(records, rid, text):
+    g = grade(records[rid], text)
+    assert g.final_correct and g.failure is None, g.reason
+    assert [u for u in g.unused if u["role"] != "extra"] == []

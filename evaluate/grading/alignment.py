@@ -86,6 +86,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             continue
         if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, 0, men.start):
             continue  # "area ABDC = area ABD + area ACD = 600 + 600 = 1200": a term, not the chain's subject
+        if _ARGUMENT.search(text, max(0, men.start - 16), men.start) or _RATIO.match(text, men.end) \
+                or _RATIO_BEFORE.search(text, max(0, men.start - 8), men.start):
+            continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
         if _FRACTION_OF.search(text, 0, men.start):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _in_expression(text, men):
@@ -97,8 +100,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
             continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
-        if ch is None or ch.value is None or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
-                                              and more.group(1) in (key.record.get("variables") or ())):
+        if ch is None or ch.value is None or _RATIO_VALUE.match(text, ch.end) \
+                or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
+                    and more.group(1) in (key.record.get("variables") or ())):
             continue  # "WY = 6 x + 3": an expression in one of the problem's variables, not a value
         if (":" in link.group() or "=" not in link.group()) and _other_name_first(key, men.quantity, text, ch):
             continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA; "the height to AB is DN = 13"
@@ -173,6 +177,10 @@ def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
                if kind == "name")
 
 
+_ARGUMENT = re.compile(r"\b(?:sin|cos|tan|sqrt)\s*\(?\s*(?:∠\s*|angle\s+)?$")
+_RATIO = re.compile(r":(?=[A-Z])")  # "AD:AB" (glued: "BAFG: AB = …" is a heading)
+_RATIO_BEFORE = re.compile(r"[A-Z]:$")
+_RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*\d")  # "= 1:2", "= 1 : 2"
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
@@ -512,6 +520,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     raw.sort(key=lambda r: (r[0], -r[1]))
     out: list[Mention] = []
     context: str | None = None
+    context_at = -1  # where the context shape was named
     last_end = -1
     sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     for start, end, name, how in raw:
@@ -519,6 +528,13 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             continue
         if how == "context":
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
+            if key.general and context_at < max(x for x in sentence_starts if x <= start):
+                # a textbook figure's "the area" with no shape named in its sentence: the one the question
+                # asks for, where it asks for that kind ("In triangle ADN, … So the area is …")
+                query = key.steps[-1].output if key.steps else None
+                if query is not None and query.kind is _QWORDS[name]:
+                    out.append(Mention(start, end, query))
+                continue
             if shape is not None and key.general and \
                     _identity(key, Quantity.of_shape(_QWORDS[name], key.shape_named(shape) or shape)) is None:
                 continue  # "the height is BE = 8": a textbook figure names it by its points
@@ -526,7 +542,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
             continue
         if how == "noun":
-            context = name  # "**Octagon:** … the perimeter is …"
+            context, context_at = name, start  # "**Octagon:** … the perimeter is …"
             continue
         if how in ("variable", "circle"):
             out.append(Mention(start, end, Quantity.var(name)))
@@ -547,7 +563,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if men is None:
             continue
         if men.shape is not None:
-            context = men.shape
+            context, context_at = men.shape, start
         out.append(men)
         last_end = men.end
     return out
