@@ -457,6 +457,17 @@ CASES: list[tuple[str, str, object, object]] = [
     ("The claim says AB > CD. Looking at the figure, AB is about 3 cm and CD is about 5 cm. Hence AB < CD. "
      "The answer is No.", T, None, False),
     ("I would say false, since the lines cross at point E.", T, None, False),
+    # exact forms of textbook answers: roots, π, trigonometry in degrees (radians where π is in the argument)
+    ("$x=\\dfrac{24\\sin 33^{\\circ}}{\\sin 61^{\\circ}}$", N, None,
+     24 * math.sin(math.radians(33)) / math.sin(math.radians(61))),
+    ("The final answer is $\\frac{169}{2\\tan(40^\\circ)}+13\\sqrt{30}$", N, None,
+     169 / (2 * math.tan(math.radians(40))) + 13 * math.sqrt(30)),
+    ("The answer is $\\sqrt{265-264\\cos 67^\\circ}$.", N, None, math.sqrt(265 - 264 * math.cos(math.radians(67)))),
+    ("So the area is 169·sin(5π/18)/(2·sin(2π/9)).", N, None,
+     169 * math.sin(5 * math.pi / 18) / (2 * math.sin(2 * math.pi / 9))),
+    ("**Answer:** $9\\pi\\sqrt{2}$", N, None, 9 * math.pi * math.sqrt(2)),
+    ("Final answer: $196-49\\pi$", N, None, 196 - 49 * math.pi),
+    ("The measure of angle BAC is twenty-seven degrees.", N, None, 27),
 ]
 
 # True/False responses whose conclusion restates the statement judged, or its negation: (response, statement, truth)

@@ -192,8 +192,9 @@ class _Parser:
         if i >= len(self.t):
             return None
         tok = self.t[i]
-        if tok.kind == "num":
-            return float(tok.text.replace(",", "")), i + 1
+        if tok.kind == "num":  # "tan(40°)": a degree sign before a closing bracket is part of the number
+            degree = self._is(i + 1, "other", "°") and (self._is(i + 2, "op", ")") or self._is(i + 2, "op", "}"))
+            return float(tok.text.replace(",", "")), i + 2 if degree else i + 1
         if tok.kind == "pi":
             return math.pi, i + 1
         if tok.kind == "sqrt":
