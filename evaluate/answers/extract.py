@@ -244,7 +244,7 @@ def _number_in_whole(text: str) -> float | None:
     if _REFUSAL.search(_last_sentences(text)):
         return None
     first, _, rest = text.strip().partition("\n")
-    if rest.strip() and _LONE.fullmatch(first):
+    if rest.strip() and len(first) <= 40 and _LONE.fullmatch(first):
         return _last_number(first)
     m = _EXPLANATION.search(text)
     if m and 0 < len(text[:m.start()].strip()) <= MAX_HEAD and not _REFUSAL.search(text[:m.start()]):
