@@ -454,7 +454,8 @@ def _tf_whole(text: str, claim: str | None = None) -> bool | None:
     return _restated(whole, claim) if claim else None
 
 
-_VERDICT_LAST = re.compile(r"(?:^|[.!:\n]\s*)[\s\"'`(\[{]*(true|false|yes|no)[\s\"'`)\]}]*[.!]?\s*$", re.I)
+# one way to match each run of spaces: "\s*" beside a class holding \s made a runaway's spaces quadratic
+_VERDICT_LAST = re.compile(r"(?:^|[.!:\n])[\s\"'`(\[{]*(true|false|yes|no)[\s\"'`)\]}]*(?:[.!]\s*)?$", re.I)
 _VERDICT_FIRST = re.compile(r"^[\s\"'`(\[{]*(?:the\s+(?:statement|claim|answer)\s+(?:given\s+)?is\s+(?:not\s+)?"
                             r"(?:true|false|correct|incorrect)|(?:true|false)\b)[^\n]{0,40}$", re.I)
 _STRONG = re.compile(r"\b(?:statement|claim|answer)\s+(?:given\s+)?(?:is|was)\s+(?:not\s+)?(?:true|false|correct|"
