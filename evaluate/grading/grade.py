@@ -359,17 +359,26 @@ def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str
             continue
         tokens = sides[0] + (("op", "-"), ("op", "(")) + sides[1] + (("op", ")"),)
         for i, (kind, tok) in enumerate(tokens):
-            if kind != "num" or i == 0 or tokens[i - 1] not in (("op", "+"), ("op", "-")):
+            if kind not in ("num", "name") or i == 0 or tokens[i - 1] not in (("op", "+"), ("op", "-")):
                 continue
-            sign = tokens[i - 1][1]
-            flipped = tokens[:i - 1] + (("op", "-" if sign == "+" else "+"),) + tokens[i:]
+            sign = 1.0 if tokens[i - 1][1] == "+" else -1.0
+            flipped = tokens[:i - 1] + (("op", "-" if sign > 0 else "+"),) + tokens[i:]
             solved = solve_linear(flipped, own, {}, 0.0)
             if solved is None or not matches(solved, 2, *true):
                 continue
+            # the term whose sign flipped: "+ 26" (a constant), "+ y" or "+ 2 y" (a variable's coefficient)
+            var = tok if kind == "name" else (tokens[i + 1][1] if i + 1 < len(tokens) and tokens[i + 1][0] == "name"
+                                              else None)
+            size = 1.0 if kind == "name" else float(tok)
             for q, expr in key.expressions.values():
-                const = float(expr.as_coeff_Add()[0])
-                if abs(const + (float(tok) if sign == "+" else -float(tok))) < 1e-9:
-                    return f"reads the given {q} = {expr} with {sign} {tok}"
+                if var is None:
+                    written = float(expr.as_coeff_Add()[0])  # the given's constant
+                else:
+                    symbols = [x for x in expr.free_symbols if x.name == var]
+                    written = float(expr.coeff(symbols[0])) if symbols else None  # its coefficient of the variable
+                if written is not None and abs(written + sign * size) < 1e-9:
+                    term = f"{'+' if sign > 0 else '-'} {'' if kind == 'name' else tok}{var or ''}"
+                    return f"reads the given {q} = {expr} with {term}"
     return None
 
 
