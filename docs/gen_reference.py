@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 REFERENCE = DOCS / "language" / "reference.md"
+PHRASES = DOCS / "language" / "phrases.md"
 COMMANDS = DOCS / "commands"
 FIGURES = DOCS / "img" / "reference"
 FIGURE_INDEX = FIGURES / "index.json"
@@ -513,9 +514,29 @@ def commands_index() -> str:
     return "\n".join(out) + "\n"
 
 
+def phrases_markdown() -> str:
+    """The page "How do I say …": every entry of ``dsl/phrases.py`` with a problem that uses it."""
+    from geomill.dsl.phrases import PHRASES
+
+    out = ["# How do I say …", "",
+           "Textbook phrases the language has no word of its own for, and the lines that say them. Each "
+           "comes with a whole problem and the last line `geomill solve` prints for it. A line using one "
+           "of the words in the first column is refused with the same advice.", "",
+           "| the textbook says | write | words that point here |", "| --- | --- | --- |"]
+    for p in PHRASES:
+        write = "<br>".join(f"`{line}`" for line in p.write.splitlines())
+        out.append(f"| {_escape(p.says)} | {write} | {', '.join(p.words)} |")
+    out.append("")
+    for p in PHRASES:
+        lines = ", then ".join(f"`{x}`" for x in p.write.splitlines())
+        out += [f"## {p.says[0].upper()}{p.says[1:]}", "", f"Write {lines}: {p.why}", "", _fence(p.example),
+                f"`{_solve_line(p.example)}`", ""]
+    return "\n".join(out)
+
+
 def pages() -> dict[Path, str]:
     """Every generated page and its text."""
-    out = {REFERENCE: reference_markdown(), COMMANDS / "index.md": commands_index()}
+    out = {REFERENCE: reference_markdown(), PHRASES: phrases_markdown(), COMMANDS / "index.md": commands_index()}
     for name, sp, summary in _subparsers():
         out[COMMANDS / f"{name}.md"] = command_markdown(name, sp, summary)
     return out

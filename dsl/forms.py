@@ -20,6 +20,8 @@ from geomill.engine.errors import ModelError, Span
 from geomill.engine.kinds import PLACEHOLDER_SIZES, ShapeKind
 from geomill.engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
 
+from .phrases import hint
+
 _FORM_TOKEN = re.compile(r"\{\w+\}|:|[^\s:{}]+")
 _KEYWORD = re.compile(r"[a-z]+")
 # Points per placeholder; {name} and {n} take any number.
@@ -159,9 +161,10 @@ def _no_form(words: list[Word]) -> ModelError:
     for i, w in enumerate(keywords):
         if w.text not in vocabulary():
             if i == 0:
-                return ModelError(f"unknown shape {w.text!r}{_suggest(w.text, vocabulary())}; "
-                                  f"known shapes: {', '.join(shape_words())}", w.span)
-            return ModelError(f"unknown word {w.text!r}{_suggest(w.text, vocabulary())} in a shape line", w.span)
+                return ModelError(f"unknown shape {w.text!r}{_suggest(w.text, (*vocabulary(), 'find'))}; "
+                                  f"known shapes: {', '.join(shape_words())}{hint(w.text)}", w.span)
+            return ModelError(f"unknown word {w.text!r}{_suggest(w.text, vocabulary())} in a shape line"
+                              f"{hint(w.text)}", w.span)
     if not keywords:
         return NoForm("expected a shape (e.g. 'triangle ABC'), a fact (e.g. 'AB = 3') or 'find …'", words[0].span)
     first = keywords[0].text

@@ -40,6 +40,7 @@ from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
 from geomill.engine.shapes_plane import Compiled
 
 from .forms import Word, _suggest, form_tokens, is_element, is_shape_line, read_shape, vocabulary
+from .phrases import hint
 from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
 
@@ -386,14 +387,14 @@ def _all_points(words: list[Word], head: str, at: Word) -> tuple[str, ...]:
 
 def _no_statement(words: list[Word]) -> ModelError:
     first = next((w for w in words if w.points is None), words[0])
-    literals = {t for f in _form_index() for t in f if t} | set(STATEMENT_WORDS) | vocabulary()
+    literals = {t for f in _form_index() for t in f if t} | set(STATEMENT_WORDS) | vocabulary() | {GOAL_WORD}
     for w in words:
         if w.points is None and w.text not in literals:
-            return ModelError(f"unknown word {w.text!r}{_suggest(w.text, sorted(literals))}", w.span)
+            return ModelError(f"unknown word {w.text!r}{hint(w.text) or _suggest(w.text, sorted(literals))}", w.span)
     shape_forms = [f for k in KINDS.values() for f in k.forms if first.text in form_tokens(f)]
     forms = list(dict.fromkeys([f for b in BLOCKS for f in b.forms if first.text in f.split()] + shape_forms))
-    hint = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
-    return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {hint}", words[0].span)
+    near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
+    return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {near}", words[0].span)
 
 
 def words_expression(words: list[Word]) -> sympy.Expr:

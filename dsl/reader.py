@@ -22,8 +22,9 @@ from .syntax import parse_lines
 
 
 class OffShapes(ModelError):
-    """A segment or angle on no shape's outline: an error for the shapes reader alone, as plane
-    geometry reads it (``AC = 5`` is a diagonal)."""
+    """A segment or angle on no shape's outline, or an element the shape kind does not bind: an error
+    for the shapes reader alone, as plane geometry reads it (``AC = 5`` is a diagonal, ``height ABC``
+    a triangle's altitude onto BC)."""
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str,
             raise ModelError(f"no shape is named {text}", st.word.span)
         q = Quantity.of_shape(st.qkind, decl.name)
         if q not in bound[decl.name]:
-            raise ModelError(f"{_describe(decl)} has no {st.qkind.value}", st.word.span)
+            raise OffShapes(f"{_describe(decl)} has no {st.qkind.value}", st.word.span)  # plane geometry's may
         return q
     if st.qkind is QKind.LENGTH:
         q = Quantity.length(*pts)

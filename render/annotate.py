@@ -124,20 +124,35 @@ class Annotation:
         the side itself, or (a textbook figure's side split by points) its dimension line."""
         return geo
 
+    def side_offsets(self) -> dict:
+        """Sides whose value is read against a dimension line beside them: element -> the line's offset
+        (pixels, y up); set by ``drawn``."""
+        return {}
+
+    def other_regions(self, fills: dict) -> dict:
+        """Regions of the figure that are no shape of it but that a shape's label may read as (pixel
+        polygons by name), for the attribution rules; none in GeomVerse's figures (its regions are its shapes)."""
+        return {}
+
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         """The marks and dashed lines (pixel polylines) this annotation adds to the figure before any
         label is placed: GeomVerse's, the ticks of the sides its kinds make equal (``equal_marks``: a
         square's four sides read as equal only when marked so); a textbook figure's, its relation marks."""
+        self.export = []
         groups = equal_sides(scene)
         if not groups:
-            self.export = []
             return [], []
-        from .marks import Mark, draw_mark
+        from .mark_place import MarkLayout, draw_mark
+        from .marks import Mark
 
-        self.export = []
-        for n, (sides, source) in enumerate(groups, 1):
-            m = Mark("equal", tuple(sides), source, n)
-            self.export.append((m, draw_mark(m, scene, frame, style)[0]))
+        layout = MarkLayout(scene, frame, style.font_px)
+        count = 0
+        for sides, source in groups:
+            sides = [s for s in sides if not layout.split(*s)]  # (a tick by a point partway reads as a piece's)
+            if len(sides) > 1:
+                count += 1
+                m = Mark("equal", tuple(sides), source, count)
+                self.export.append((m, draw_mark(m, layout, set())[0]))
         return [line for _, lines in self.export for line in lines], []
 
     def unvalued_item(self, q: Quantity) -> Item | None:

@@ -137,6 +137,7 @@ class Rules:
     wedges: dict[str, Wedge] = field(default_factory=dict)  # by element ("angle ABC")
     heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
+    side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
     _cache: dict = field(default_factory=dict)
 
     # -- the rules --------------------------------------------------------------------------------
@@ -256,6 +257,8 @@ class Rules:
         st = self.strokes
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
+        if element in self.side_offsets:  # its value is read against its dimension line (a split side)
+            oa, ob = oa + self.side_offsets[element], ob + self.side_offsets[element]
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
         # the centre's margin is over the straight strokes (a value in a corner reads as the other side's;
         # by an arc, "a" never reads as the arc's: an inscribed circle touches its side's middle)

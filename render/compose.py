@@ -253,11 +253,15 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
+    d.rules.side_offsets = annotation.side_offsets()
+    fills = d.rules.fills
+    if fills and (extra := annotation.other_regions(fills)):  # regions a label may read as, not shapes
+        d.rules.fills = {**fills, **extra}
     try:
         _place_all(d, scene, annotation, items, arc_radius, text_size, fail_fast)
     finally:
         d.rules.release()
-    d.faults = looks.faults(scene.shapes, d.rules.fills, style.size) if judged is None else list(judged.faults)
+    d.faults = looks.faults(scene.shapes, fills, style.size) if judged is None else list(judged.faults)
     return d
 
 
@@ -988,15 +992,16 @@ _SIDE_ROUND = np.array([2.0, 10.0, 20.0])
 
 
 def _side_centres(geo, w, h, gap, stage: str, fpx: float) -> np.ndarray:
-    mid, dxy, normals = geo
-    one_side = normals[0] == normals[1]  # (a dimension line's value: beyond it only, Annotation.side_anchor)
+    mid, dxy, normals = geo[:3]
+    one_side = normals[0] == normals[1]  # (a dimension line's value: beyond it only, Annotation.side_anchor,
+    reach = geo[3] if len(geo) > 3 else 0.16  # and this share of the side from its middle at most)
     if stage == "far":  # all round the middle of the side (a short side in a crowd)
         return offset_centres(mid, normals[0] + _TURNS48, gap + _FAR * fpx, w, h)
     wide = stage == "wide"
     along, which, extras = ((_ALONG_WIDE_TWICE, _NORMALS_WIDE, _SIDE_EXTRAS_WIDE) if wide
                             else (_ALONG_TWICE, _NORMALS, _SIDE_EXTRAS))
     if one_side:  # and by its middle: set towards an end it reads as the part there
-        keep = np.abs(along) <= 0.16
+        keep = np.abs(along) <= reach + 1e-9
         along, which = along[keep], which[keep]
     anchors = mid + along[:, None] * dxy  # (row by row what repeating mid + along * dxy gives)
     out = offset_centres(anchors, normals[which], gap + extras, w, h)

@@ -15,6 +15,7 @@ export and what may mislead).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -26,7 +27,8 @@ from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_k
 
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
-from .marks import Mark, angle_key, dimension, draw_mark, element_text, lone, read_marks
+from .mark_place import MarkLayout, draw_mark, drawn_triangles
+from .marks import Mark, angle_key, element_text, lone, read_marks
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -73,6 +75,8 @@ class TextbookAnnotation(Annotation):
     relation_marks: list = field(default_factory=list)  # marks.Mark
     export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
     spans: dict = field(default_factory=dict)  # a valued side split by points -> its dimension line's offset
+    reach: dict = field(default_factory=dict)  # and how far from its middle its value may sit (a share of it)
+    triangles: list = field(default_factory=list)  # the triangles of drawn lines (pixel polygons), set by ``drawn``
 
     def on_image(self, q: Quantity) -> bool:
         return self.values == "image" and q in self.facts and q not in self.in_text
@@ -88,20 +92,48 @@ class TextbookAnnotation(Annotation):
         return out
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
-        marks, dashed, self.export, self.spans = [], [], [], {}
-        for m in self.relation_marks:
-            lines, dash = draw_mark(m, scene, frame, style)
+        marks, dashed, self.export, self.spans, self.reach = [], [], [], {}, {}
+        layout = MarkLayout(scene, frame, style.font_px)
+        self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
+        valued = set()
+        for it in self.items():  # a value of a side that points split goes on a dimension line beside it
+            q = it.quantity
+            if q.kind is QKind.LENGTH and all(n in layout.px for n in q.key) and layout.split(*q.key):
+                self.spans[q], drawn = layout.dimension(*q.key)
+                valued.add(frozenset(q.key))
+                self.reach[q] = layout.middle_reach(*q.key)
+                mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
+                layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
+                self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
+                marks += drawn
+        order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
+        for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
+            seen = set(layout.dims)
+            lines, dash = draw_mark(m, layout, valued)
+            for key in set(layout.dims) - seen:  # a split segment's ticks on a dimension line of its own
+                a, b = sorted(key)
+                drawn = layout.dimension(a, b)[1]
+                self.export.append((Mark("dimension", ((a, b),), m.source), drawn))
+                marks += drawn
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines
                 dashed += dash
-        for it in self.items():  # a value of a side that points split goes on a dimension line beside it
-            q = it.quantity
-            if q.kind is QKind.LENGTH and (line := dimension(scene, frame, q, style.font_px)) is not None:
-                self.spans[q], drawn = line
-                self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
-                marks += drawn
         return marks, dashed
+
+    def other_regions(self, fills: dict) -> dict:
+        """The triangles of drawn lines that are neither a part of a shape nor around one: a shape's label
+        in one, or its leader ending in one, reads as that triangle's (the blind review's "area = ?" whose
+        leader ended in two triangles)."""
+        out = {}
+        for i, tri in enumerate(self.triangles):
+            if all(tri.difference(f).area > 0.02 * tri.area and f.difference(tri).area > 0.02 * f.area
+                   for f in fills.values()):
+                out[f"~{i}"] = tri
+        return out
+
+    def side_offsets(self) -> dict[str, np.ndarray]:
+        return {str(q): off for q, off in self.spans.items()}
 
     def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
         if q not in self.spans:
@@ -110,7 +142,8 @@ class TextbookAnnotation(Annotation):
         offset = self.spans[q]
         outer = math.atan2(offset[1], offset[0])
         first = min(range(2), key=lambda i: abs(math.remainder(float(normals[i]) - outer, 2 * math.pi)))
-        return mid + offset, dxy, np.array([normals[first], normals[first]])  # (beyond the line only)
+        # beyond the line only, and by its middle: set towards an end it reads as the piece there
+        return mid + offset, dxy, np.array([normals[first], normals[first]]), self.reach[q]
 
 
 # -- the problem read for its figure ------------------------------------------------------------------
@@ -144,10 +177,13 @@ def _minor(scene: Scene, pts: tuple[str, ...]) -> bool:
 
 
 def _value_text(el: Element, value: sympy.Expr) -> str:
-    if value.is_number:
+    """The value as the problem gives it: a number with at most two decimals only where that is exact
+    (17√2 is never 24.04), else its exact form."""
+    if value.is_Rational and abs(float(format_number(float(value))) - value) == 0:
         text = format_number(float(value))
     else:
-        text = sympy.sstr(value).replace("*", "").replace(" ", "")
+        text = re.sub(r"sqrt\((\d+)\)", r"√\1", sympy.sstr(value)).replace("sqrt", "√").replace("pi", "π")
+        text = text.replace("*", "").replace(" ", "")
     return text + "°" if el.kind.unit == "degrees" and value.is_number else text
 
 
@@ -184,6 +220,9 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
 
     for a, b in named_segments(problem):
         add(a, b)
+    used = {p for s in segments for p in s} | {p for c in problem.circles for p in (c.centre, *c.points)}
+    used |= {p for el in named for p in el.points} | {p for r in problem.relations for a in r.args for p in a}
+    pts = {n: xy for n, xy in pts.items() if n in used}  # a point nothing draws or names is no figure's
     arcs = [SceneArc(pts[c.centre], float(radii[c.centre]), 0.0, 360.0) for c in problem.circles
             if c.centre in radii]
     shapes = []
@@ -370,8 +409,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
         d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
+            moved = set(ann.in_text)
             ann = annotation_for(problem, scene, values, marks, by_mark)[0]  # a "?" that reads as another
             ann.query = None  # element's misleads: the question names the goal alone
+            ann.in_text |= moved
+            d = renderer.compose(scene, ann)
+        if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)
@@ -390,7 +433,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     from .attribution import figure_labels
 
     labels = figure_labels(d)
-    labels = _export(labels, d, ann, givens, goal, m)
+    labels = _export(labels, d, ann, givens, goal, m, scene)
     misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
@@ -426,7 +469,8 @@ def _renderer(size: int, style: str, line_width: float, font_size: float, opacit
     return r
 
 
-def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model) -> dict:
+def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model,
+            scene: Scene) -> dict:
     size = labels["size"][1]
 
     def rows(line):
@@ -435,6 +479,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     for lab in labels["labels"]:  # a radius's value is drawn on a radius, an arc's on its central angle
         if ann.names.get(lab["element"], lab["element"]) != lab["element"]:
             lab["of"] = ann.names[lab["element"]]
+    labels["circles"] = [{"centre": rows([d.frame.px(a.centre)])[0], "radius": round(a.radius * d.frame.scale, 2)}
+                         for a in scene.arcs if a.sweep >= 360.0]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source,

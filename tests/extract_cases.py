@@ -424,6 +424,50 @@ CASES: list[tuple[str, str, object, object]] = [
     ("True, there is a triangle ACD in the figure: its three sides are all drawn and the points are not collinear.",
      T, None, True),
     ("The segments AB and CD are drawn. Their endpoints are far apart on the left. False", T, None, False),
+    # ---------------------------------------------------------------- chain of thought (issue 41, item 6)
+    # the answer first, then the explanation, whose numbers and words are not the answer
+    ("12\n\nExplanation: AB = 5 and BC = 7, so the sum of the two is 12 and the difference is 2.", N, None, 12),
+    ("**12**\n\nThe two sides are 5 and 7.", N, None, 12),
+    ("The angle is 45 degrees.\n\nExplanation: the triangle is isosceles right, with legs 3 and 3.", N, None, 45),
+    ("$14.65$\nBecause BC = 7 / sin(28.69°).", N, None, 14.65),
+    ("12 cm\n\nReasoning: the two pieces are 5 cm and 7 cm long.", N, None, 12),
+    ("Step 1\nAB = 5, so the area is 25.", N, None, 25),
+    ("(b)\nExplanation: option (a) would need the lines to cross; (c) is too long.", C, LABELS5, "b"),
+    ("True\n\nExplanation: if the statement were false, the lines would cross; they don't.", T, None, True),
+    ("False. Although it might look true at first, the angle is 80°, not 90°.", T, None, False),
+    # the options discussed, then the answer
+    ("Option (B) says the angle is 45°, which is too small. Option (C) gives 60°, but the figure shows an obtuse "
+     "angle. Option (D) is 90°, also too small. Therefore, the answer is (E).", C, LABELS5, "e"),
+    ("Let's check each option.\n(a) 30° - no, the angle is clearly larger.\n(b) 45° - possible.\n(c) 60° - this "
+     "matches the marked arc.\nTherefore, the answer is (C).", C, LABELS5, "c"),
+    ("It can't be (a) or (b). It must be (c).", C, LABELS5, "c"),
+    ("The correct answer is not (a) but (c).", C, LABELS5, "c"),
+    ("After examining each option, (a) and (b) do not satisfy the condition, while (c) does. The answer is c.",
+     C, LABELS5, "c"),
+    # a last line that takes back an earlier one: the last one counts
+    ("The answer is (c).\n\nHowever, considering the scale, the answer should be (d).", C, LABELS5, "d"),
+    ("The statement is false.\n\nActually, on closer inspection, the point lies on the line, so the statement "
+     "is true.", T, None, True),
+    ("At first glance the statement seems true. However, measuring carefully, AB is longer than CD. So the "
+     "statement is false.", T, None, False),
+    ("AB = 5, BC = 12, so AC = 13.\nFinal answer: 13\n\nHmm, but AC is the hypotenuse: sqrt(25 + 144) = 13. "
+     "Confirmed.", N, None, 13),
+    ("The answer is 12. Let me verify: 3 * 4 = 12. Yes.", N, None, 12),
+    # a restated claim: the conclusion is the verdict
+    ("The claim says AB > CD. Looking at the figure, AB is about 3 cm and CD is about 5 cm. Hence AB < CD. "
+     "The answer is No.", T, None, False),
+    ("I would say false, since the lines cross at point E.", T, None, False),
+    # exact forms of textbook answers: roots, π, trigonometry in degrees (radians where π is in the argument)
+    ("$x=\\dfrac{24\\sin 33^{\\circ}}{\\sin 61^{\\circ}}$", N, None,
+     24 * math.sin(math.radians(33)) / math.sin(math.radians(61))),
+    ("The final answer is $\\frac{169}{2\\tan(40^\\circ)}+13\\sqrt{30}$", N, None,
+     169 / (2 * math.tan(math.radians(40))) + 13 * math.sqrt(30)),
+    ("The answer is $\\sqrt{265-264\\cos 67^\\circ}$.", N, None, math.sqrt(265 - 264 * math.cos(math.radians(67)))),
+    ("So the area is 169·sin(5π/18)/(2·sin(2π/9)).", N, None,
+     169 * math.sin(5 * math.pi / 18) / (2 * math.sin(2 * math.pi / 9))),
+    ("**Answer:** $9\\pi\\sqrt{2}$", N, None, 9 * math.pi * math.sqrt(2)),
+    ("Final answer: $196-49\\pi$", N, None, 196 - 49 * math.pi),
+    ("The measure of angle BAC is twenty-seven degrees.", N, None, 27),
 ]
 
 # True/False responses whose conclusion restates the statement judged, or its negation: (response, statement, truth)

@@ -17,6 +17,7 @@ from geomill.evaluate.grading.grade import grade
 
 DATA = Path(__file__).resolve().parent / "data" / "freeform"
 TEXTBOOK = DATA.parent / "freeform_textbook"  # the same, on FormalGeo textbook records (issue 41)
+MODELS = DATA.parent / "freeform_textbook_models"  # other textbook records, in model styles (issue 41, item 3)
 
 
 def load(folder: Path = DATA) -> list[tuple[dict, dict]]:
@@ -45,6 +46,8 @@ class Agreement:
     right_called_wrong: int = 0
     stated: int = 0
     stated_found: int = 0
+    right_responses: int = 0
+    right_flagged: int = 0  # right throughout, yet given a failure or a wrong value off the proof
     misses: list[str] = field(default_factory=list)
 
     def figures(self) -> dict[str, float]:
@@ -53,7 +56,8 @@ class Agreement:
                 "first wrong step agreed %": pct(self.first_wrong, self.n),
                 "category agreed %": pct(self.category, self.wrong), "wrong responses": self.wrong,
                 "right steps called wrong": self.right_called_wrong, "right steps": self.right_steps,
-                "stated values found %": pct(self.stated_found, self.stated), "stated values": self.stated}
+                "stated values found %": pct(self.stated_found, self.stated), "stated values": self.stated,
+                "right responses flagged": self.right_flagged, "right responses": self.right_responses}
 
 
 def _same(a: float | None, b: float | None) -> bool:
@@ -79,6 +83,13 @@ def agreement(pairs: list[tuple[dict, dict]]) -> Agreement:
         else:
             out.misses.append(f"{tag}: first wrong step {g.first_wrong_step} vs {ann['first_wrong_step']} "
                               f"({g.failure}: {g.reason})")
+        if ann["first_wrong_step"] is None and ann["final_correct"]:
+            out.right_responses += 1
+            flags = [f"{u['quantity']} = {u['value']:g} {u['role']}" for u in g.unused
+                     if u["role"] in ("wrong", "hallucinated", "misread_given")]
+            if g.failure is not None or flags:
+                out.right_flagged += 1
+                out.misses.append(f"{tag}: right response flagged ({g.failure}: {g.reason}; {flags})")
         if ann["category"] is not None:
             out.wrong += 1
             if g.failure == ann["category"]:
@@ -105,7 +116,7 @@ def agreement(pairs: list[tuple[dict, dict]]) -> Agreement:
 
 
 if __name__ == "__main__":
-    result = agreement(load(TEXTBOOK if sys.argv[1:] == ["textbook"] else DATA))
+    result = agreement(load({"textbook": TEXTBOOK, "models": MODELS}.get((sys.argv[1:] or [""])[0], DATA)))
     for line in result.misses:
         print(line)
     print(json.dumps(result.figures(), indent=1))

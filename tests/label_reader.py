@@ -25,8 +25,10 @@ isosceles triangle whose equal sides carry no ticks (``tick_problems``), and tex
 """
 from __future__ import annotations
 
+import itertools
 import math
 
+import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 
 EDGE = 4.0
@@ -173,7 +175,7 @@ def problems(fig: dict) -> list[str]:
                     out.append(f"{text!r} ({el}) is set off nearer another region")
         else:  # a side
             p, q = split_points(el, pts, 2)
-            own_line = LineString([pts[p], pts[q]])
+            own_line = _side_line(fig, el, pts[p], pts[q])
             own = at.distance(own_line)
             for a, b, line in segments:
                 if {a, b} == {p, q} or _collinear_overlap(pts[p], pts[q], pts[a], pts[b]):
@@ -182,6 +184,13 @@ def problems(fig: dict) -> list[str]:
                     out.append(f"{text!r} ({el}) is as near side {a}{b}")
                     break
     return out
+
+
+def _side_line(fig: dict, element: str, p, q) -> LineString:
+    """The line a side's value is read against: its dimension line where the export has one (a side that
+    points split: beside it, from end to end), else the side."""
+    m = _dimension(fig, element)
+    return LineString(m["pixels"][0]) if m is not None else LineString([p, q])
 
 
 def _in_wedge(c, a, v, b) -> bool:
@@ -269,7 +278,7 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
             p, q = split_points(el, pts, 2)
-            side = LineString([pts[p], pts[q]])
+            side = _side_line(fig, el, pts[p], pts[q])
             own = c.distance(side)
             if where.distance(side) > SIDE_NEAR * font or own > SIDE_CENTRE * font:
                 out.append(f"{text!r} ({el}) sits away from its side ({own:.0f} px)")
@@ -388,6 +397,12 @@ def _crossing(line, p, q):
     return u if 0 <= t <= 1 and 0 <= u <= 1 else None
 
 
+def _on_line(end, v, arm) -> bool:
+    """Is ``end`` on the ray from ``v`` through ``arm``, or on the ray opposite?"""
+    return Point(end).distance(LineString([v, arm])) <= MARK_ON or Point(end).distance(
+        LineString([v, (2 * v[0] - arm[0], 2 * v[1] - arm[1])])) <= MARK_ON
+
+
 def _per_element(mark: dict, what: str, pieces: str, out: list[str]) -> int:
     """How many polylines a mark draws on each of its elements; a count other than its group's is a problem."""
     per = len(mark["pixels"]) // max(len(mark["elements"]), 1)
@@ -408,10 +423,12 @@ def mark_problems(fig: dict) -> list[str]:
         if kind == "right":
             a, v, b = _angle_points(els[0], pts)
             sq = lines[0]
-            for end, arm in ((sq[0], a), (sq[2], b)):
-                ray = LineString([pts[v], pts[arm]])
-                if Point(end).distance(ray) > MARK_ON and Point(end).distance(LineString([pts[v], (
-                        2 * pts[v][0] - pts[arm][0], 2 * pts[v][1] - pts[arm][1])])) > MARK_ON:
+
+            def on(end, arm, v=v):  # on its ray or the ray opposite (one square shows both right angles)
+                return _on_line(end, pts[v], pts[arm])
+            pairs = ((sq[0], a), (sq[2], b)) if on(sq[0], a) or not on(sq[2], a) else ((sq[2], a), (sq[0], b))
+            for end, arm in pairs:
+                if not on(end, arm):
                     out.append(f"the right-angle mark of {els[0]} leaves {v} off the ray {v}{arm}")
         elif kind == "dot":
             name = els[0].split(" ", 1)[1]
@@ -423,6 +440,9 @@ def mark_problems(fig: dict) -> list[str]:
             per = _per_element(m, "the equal sides", "ticks", out)
             for i, e in enumerate(els):
                 p, q = (pts[n] for n in _seg_points(e, pts))
+                dim = _dimension(fig, e)
+                if dim is not None and _inside_points(p, q, pts):  # a split side: ticks on its dimension line
+                    p, q = dim["pixels"][0][0], dim["pixels"][0][-1]
                 for tick in lines[i * per:(i + 1) * per]:
                     u = _crossing(tick, p, q)
                     at = None if u is None else (p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1]))
@@ -559,4 +579,283 @@ def contrast_problems(fig: dict, pixels) -> list[str]:
             if ratio < MIN_CONTRAST - 0.005:
                 out.append(f"{lab['text']!r} ({lab['element']}) stands at a contrast of {ratio:.2f} on its ground "
                            f"(#{''.join(f'{c:02x}' for c in colour)}): under {MIN_CONTRAST:g}, faint")
+    return out
+
+
+# -- textbook figures: what a blind reader of 60 read wrong (issue 38), one check per class ----------------
+DIM_OFF = 7.0  # px: a split side's dimension line at least this far off it (at 3.7 px it read as the side doubled)
+DIM_BAR = 3.0  # px: and a bar across each of its ends, reaching at least this far beyond it
+MIDDLE_CLEAR = 0.5  # a split side's value: its centre's foot at most this share as far from the side's middle as
+# from any piece's middle (a value beside a piece reads as the piece's: "11" under DB read as DB = 11)
+MARK_APART = 4.0  # px between two marks' strokes (nearer, one tick inside another's pair read as a bar)
+TICK_GAP = 4.0  # px between the ticks of one group on one element (its count must stay countable)
+CROSS_CLEAR = 6.0  # px: a tick or an arrow this far from every other drawn line (on a crossing, it read as one)
+MIN_REGION = 60.0  # px²: a smaller triangle of drawn lines is no region a leader can point into
+
+
+def _inside_points(p, q, pts: dict) -> list[float]:
+    """Where drawn points lie strictly inside segment pq, as distances from p."""
+    ux, uy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(ux, uy)
+    out = []
+    for xy in pts.values():
+        vx, vy = xy[0] - p[0], xy[1] - p[1]
+        t = (ux * vx + uy * vy) / max(n, 1e-9)
+        if 0.5 < t < n - 0.5 and abs(ux * vy - uy * vx) / max(n, 1e-9) < 0.75:
+            out.append(t)
+    return sorted(out)
+
+
+def _dimension(fig: dict, element: str) -> dict | None:
+    """Side ``element``'s dimension line in the export's marks (BC's for CB's value too)."""
+    pts = fig["points"]
+    want = split_points(element, pts, 2)
+    for m in fig.get("marks", []):
+        if m["kind"] == "dimension" and want is not None and \
+                set(split_points(m["elements"][0], pts, 2) or ()) == set(want):
+            return m
+    return None
+
+
+def textbook_problems(fig: dict) -> list[str]:
+    """What the blind review of textbook figures misread, each class a check: a split side's value not
+    on a dimension line spanning the whole side and by its middle; marks merged with each other, with
+    points or with line crossings; a shape's leader pointing into a region another shape's reading could
+    claim; a letter of a point nothing drawn passes through; a decimal for a value the problem gives exactly."""
+    pts = {k: tuple(v) for k, v in fig["points"].items()}
+    return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
+            + _stray_points(fig, pts)
+            + _exact_values(fig))
+
+
+def _split_values(fig: dict, pts: dict) -> list[str]:
+    out = []
+    for lab in fig["labels"]:
+        el = lab["element"]
+        if " " in el or (names := split_points(el, pts, 2)) is None:
+            continue
+        p, q = pts[names[0]], pts[names[1]]
+        cuts = _inside_points(p, q, pts)
+        if not cuts:
+            continue
+        m = _dimension(fig, el)
+        if m is None:
+            out.append(f"{lab['text']!r} ({el}) is beside a side that points split, with no dimension line")
+            continue
+        out += _dimension_shape(m, el, p, q)
+        n = math.dist(p, q)
+        ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+        (ax, ay) = m["pixels"][0][0]
+        dim_off = (ax - p[0]) * uy - (ay - p[1]) * ux
+        x0, y0, x1, y1 = lab["bbox"]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        t = (cx - p[0]) * ux + (cy - p[1]) * uy
+        off = (cx - p[0]) * uy - (cy - p[1]) * ux
+        if off * dim_off < 0 or abs(off) < abs(dim_off):
+            out.append(f"{lab['text']!r} ({el}) is not beyond its dimension line")
+        ends = [0.0, *cuts, n]
+        pieces = [(s + e) / 2 for s, e in zip(ends, ends[1:])]
+        if abs(t - n / 2) > MIDDLE_CLEAR * min(abs(t - c) for c in pieces):
+            out.append(f"{lab['text']!r} ({el}) sits by a piece of its side, not by its middle: it reads as the "
+                       "piece's")
+    return out
+
+
+def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
+    """A dimension line carries its side's value or ticks: bare, it shows a length the figure never gives."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "dimension":
+            continue
+        side = set(split_points(m["elements"][0], pts, 2) or ())
+        valued = any(set(split_points(lab["element"], pts, 2) or ()) == side for lab in fig["labels"]
+                     if " " not in lab["element"])
+        ticked = any(k["kind"] == "equal" and any(set(split_points(e, pts, 2) or ()) == side for e in k["elements"])
+                     for k in fig["marks"])
+        if not valued and not ticked:
+            out.append(f"the dimension line of {m['elements'][0]} carries nothing")
+    return out
+
+
+def _dimension_shape(m: dict, el: str, p, q) -> list[str]:
+    """A dimension line clearly off its side, with a bar across each end."""
+    n = math.dist(p, q)
+    ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+
+    def off(xy):
+        return (xy[0] - p[0]) * uy - (xy[1] - p[1]) * ux
+
+    main = m["pixels"][0]
+    d = off(main[0])
+    out = []
+    if abs(d) < DIM_OFF:
+        out.append(f"the dimension line of {el} is {abs(d):.1f} px off it: it reads as the side drawn twice")
+    for end in (main[0], main[-1]):
+        if not any(min(math.dist(end, xy) for xy in bar) <= MARK_ON + abs(d) and
+                   LineString(bar).distance(Point(end)) <= MARK_ON and
+                   max(off(xy) * math.copysign(1, d) for xy in bar) >= abs(d) + DIM_BAR for bar in m["pixels"][1:]):
+            out.append(f"the dimension line of {el} has no bar across its end")
+            break
+    return out
+
+
+def _glyphs(fig: dict, pts: dict) -> list[tuple[tuple, str, LineString]]:
+    """Every mark's strokes, each with its owner (mark, element) and what it is."""
+    out = []
+    for k, m in enumerate(fig.get("marks", [])):
+        lines, els = m["pixels"], m["elements"]
+        if m["kind"] == "dot":
+            continue
+        if m["kind"] == "dimension":
+            out += [((k, els[0]), "dimension", LineString(ln)) for ln in lines]
+            continue
+        if m["kind"] == "height":
+            lines = lines[:1]  # its square (the dashed height is a line of the figure)
+        grouped = m["kind"] in ("equal", "parallel", "equal_angle")
+        per = max(1, len(lines) // max(len(els), 1)) if grouped else len(lines)
+        for i, ln in enumerate(lines):
+            el = els[min(i // per, len(els) - 1)]
+            out.append(((k, el), m["kind"], LineString(ln)))
+    return out
+
+
+def _marks_apart(fig: dict, pts: dict) -> list[str]:
+    """Two marks' strokes ``MARK_APART`` px apart; a tick or an arrow ``CROSS_CLEAR`` px from every other drawn
+    line and from points; a split side's ticks across its dimension line; a group's ticks countable."""
+    out = []
+    marks = fig.get("marks", [])
+    glyphs = _glyphs(fig, pts)
+    for i, (own1, kind1, g1) in enumerate(glyphs):
+        for own2, kind2, g2 in glyphs[i + 1:]:
+            if own1 == own2 or (_same_side(own1[1], own2[1], pts) and "dimension" in (kind1, kind2)) or \
+                    (own1[0] == own2[0] and kind1 == "equal_angle") or g1.equals(g2):
+                continue  # one mark's own strokes; a split side's ticks on its own dimension line; equal
+                # angles side by side (one arc, ticked in each part); one square shown for two relations
+            if g1.distance(g2) < MARK_APART:
+                out.append(f"the {kind1} mark of {own1[1]} and the {kind2} mark of {own2[1]} run into each other")
+    segments = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
+    circles = [Point(c["centre"]).buffer(c["radius"], 64).exterior for c in fig.get("circles", [])]
+    for m in marks:
+        if m["kind"] not in ("equal", "parallel"):
+            continue
+        per = max(1, len(m["pixels"]) // max(len(m["elements"]), 1))
+        for i, el in enumerate(m["elements"]):
+            p, q = (pts[n] for n in _seg_points(el, pts))
+            own = LineString([p, q])
+            strokes = m["pixels"][i * per:(i + 1) * per]
+            split = bool(_inside_points(p, q, pts))
+            if m["kind"] == "equal" and split:
+                dim = _dimension(fig, el)
+                line = LineString(dim["pixels"][0]) if dim is not None else None
+                if line is None or not all(LineString(s).intersects(line) for s in strokes):
+                    out.append(f"a tick of {el} is on a piece of it (points split it): it reads as the piece's")
+                continue
+            others = [s for s in segments if not _along(s, p, q)] + circles
+            for s in strokes:
+                g = LineString(s)
+                if any(g.distance(o) < CROSS_CLEAR for o in others):
+                    out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} sits on a line crossing")
+                    break
+                if any(g.distance(Point(xy)) < TICK_CLEAR for xy in pts.values()):
+                    out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} sits at a point")
+                    break
+            if m["kind"] == "equal" and len(strokes) > 1:
+                mids = sorted(own.project(LineString(s).centroid) for s in strokes)
+                if min(b - a for a, b in zip(mids, mids[1:])) < TICK_GAP:
+                    out.append(f"the ticks of {el} are under {TICK_GAP:g} px apart: their count is not readable")
+    return out
+
+
+def _same_side(e1: str, e2: str, pts: dict) -> bool:
+    a, b = split_points(e1, pts, 2), split_points(e2, pts, 2)
+    return a is not None and b is not None and set(a) == set(b)
+
+
+def _along(line: LineString, p, q) -> bool:
+    (a, b) = line.coords[0], line.coords[-1]
+    return _collinear_overlap(p, q, a, b) or _collinear_overlap(a, b, p, q)
+
+
+def _regions(fig: dict, pts: dict) -> list[Polygon]:
+    """The triangles whose three sides are drawn (along segments): regions a reader may take a label for."""
+    drawn = shapely.union_all([LineString([pts[a], pts[b]]) for a, b in fig["segments"]]).buffer(1.0)
+    names = sorted(pts)
+
+    def covered(a, b):
+        return LineString([pts[a], pts[b]]).difference(drawn).length < 2.0
+
+    edge = {(a, b): covered(a, b) for i, a in enumerate(names) for b in names[i + 1:]}
+    out = []
+    for a, b, c in itertools.combinations(names, 3):
+        if edge[(a, b)] and edge[(b, c)] and edge[(a, c)]:
+            tri = Polygon([pts[a], pts[b], pts[c]])
+            if tri.area >= MIN_REGION:
+                out.append(tri)
+    return out
+
+
+def _leaders(fig: dict, pts: dict) -> list[str]:
+    """A shape label with a leader: its tip in no drawn region that is not part of its shape (the tip in two
+    triangles points at either), its text in no region but its shape's parts."""
+    out = []
+    labels = [lab for lab in fig["labels"] if lab["leader"] is not None and lab["element"].split(" ")[0] in
+              ("area", "perimeter")]
+    if not labels:
+        return out
+    shapes = {s["name"]: Polygon(s["outline"]).buffer(0) for s in fig["shapes"]}
+    regions = _regions(fig, pts) + list(shapes.values())
+    for lab in labels:
+        name = lab["element"].split(" ", 1)[1]
+        own = shapes.get(name)
+        if own is None:
+            continue
+        tip = Point(lab["leader"][0])
+        x0, y0, x1, y1 = lab["bbox"]
+        text = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        # a region part of its shape, or around it (the smaller reads as meant), is no other reading
+        others = [r for r in regions if r.difference(own).area > 0.02 * r.area and
+                  own.difference(r).area > 0.02 * own.area]
+        for r in others:
+            if r.buffer(-0.5).contains(tip):
+                out.append(f"{lab['text']!r} ({lab['element']}) points into a region of other lines too")
+                break
+        for r in others:
+            if r.buffer(-0.5).contains(text) and not own.contains(text):
+                out.append(f"{lab['text']!r} ({lab['element']}) sits in another region: it reads as that region's")
+                break
+    return out
+
+
+def _stray_points(fig: dict, pts: dict) -> list[str]:
+    """A point letter with nothing drawn through or about its point reads as a stray."""
+    lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
+    circles = [(tuple(c["centre"]), c["radius"]) for c in fig.get("circles", [])]
+    out = []
+    for name, xy in pts.items():
+        p = Point(xy)
+        if any(line.distance(p) < 1.5 for line in lines) or any(
+                abs(math.dist(xy, c) - r) < 1.5 or math.dist(xy, c) < 1.5 for c, r in circles):
+            continue
+        out.append(f"point {name} is drawn alone: nothing passes through it")
+    return out
+
+
+def _exact_values(fig: dict) -> list[str]:
+    """A label shows a given value in the problem's form: no decimal for an exact value (17√2 as 24.04)."""
+    import re
+    from fractions import Fraction
+
+    texts = {lab["element"]: lab["text"] for lab in fig["labels"]}
+    out = []
+    for g in fig.get("givens", []):
+        text = texts.get(g.get("drawn"))
+        if g.get("shown") != "label" or text is None:
+            continue
+        value = g["fact"].split(" = ", 1)[1]
+        ratio = re.fullmatch(r"(-?\d+)(?:/(\d+))?", value.replace(" ", ""))
+        if ratio and re.fullmatch(r"-?\d+\.\d+", text) and \
+                Fraction(text) == Fraction(int(ratio[1]), int(ratio[2] or 1)):
+            continue  # 7/2 as 3.5: the same number
+        if re.search(r"\d\.\d", text) and not re.search(r"\d\.\d", value):
+            out.append(f"{text!r} ({g['drawn']}) shows a decimal for the exact {value}")
     return out

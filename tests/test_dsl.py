@@ -13,6 +13,7 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, ModelError, ParseError, Span
 from geomill.engine.kinds import PLACEHOLDER_SIZES
 from geomill.engine.model import ELEMENT_FORMS, Fact, Problem, QKind, Quantity, Query, ShapeDecl, element_text, variable
+from geomill.engine.plane import GeneralProblem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -284,7 +285,7 @@ def test_decimals_are_exact_and_variables_are_the_engines() -> None:
     ("triangle ABC\nXY = 3", ModelError, 2, 1, "no shape has a segment XY"),
     ("triangle ABC\nangle ACD = 3", ModelError, 2, 7, "no shape has an angle ACD"),
     ("rectangle ABCD\narc ABCD = 3", ModelError, 2, 5, "rectangle ABCD has no arc"),
-    ("triangle ABC\nheight ABC = 3", ModelError, 2, 8, "triangle ABC has no height"),
+    ("triangle ABC\nradius ABC = 3", ModelError, 2, 8, "triangle ABC has no radius"),
     ("triangle ABC\narea XYZ = 3", ModelError, 2, 6, "no shape is named XYZ"),
     ("triangle ABC\nAB = 3\n  BA = 4", ModelError, 3, 3, "already given on line 2"),
     ("triangle ABC\nfind AB\nfind BC", ModelError, 3, 1, "only one 'find'"),
@@ -559,3 +560,26 @@ def test_grammar_has_no_shape_vocabulary() -> None:
     words |= {t for f in ELEMENT_FORMS.values() for t in re.findall(r"[a-z]+", f)} | {"find"}
     assert not {w for w in words if re.search(rf'"{w}"', code)}
 
+
+
+def test_shape_element_the_plane_reading_has() -> None:
+    """A triangle's height is no element of GeomVerse's triangle, but it is plane geometry's: the file
+    is read that way instead of refused."""
+    p = parse("triangle ABC\nAB = 13\nAC = 15\nBC = 14\nfind height ABC")
+    assert isinstance(p, GeneralProblem)
+
+
+def test_unknown_words_point_to_phrases() -> None:
+    """A textbook word the language lacks ("inscribed", "major") is refused with the lines that say it,
+    in either reading; a misspelt 'find' is suggested as 'find'."""
+    from geomill.dsl.phrases import PHRASES
+
+    for p in PHRASES:
+        word = p.words[0]
+        for text in (f"ABCD {word} XY\nfind AB", f"circle O through A B\nABCD {word} XY\nfind AB"):
+            with pytest.raises(ModelError) as e:
+                parse(text)
+            assert p.write.splitlines()[0] in str(e.value), (word, str(e.value))
+    for text in ("triangle ABC\nAB = 3\nfnd AB", "circle O through A B\nAB = 3\nfnd AB"):
+        with pytest.raises(ModelError, match="did you mean 'find'"):
+            parse(text)

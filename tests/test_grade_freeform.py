@@ -1,6 +1,6 @@
 """Grading on free-form text written the way vision-language models write: the hand-annotated sets of
-``tests/data/freeform`` (issue 22's bars) and ``tests/data/freeform_textbook`` (issue 41's), and issue
-22's own examples."""
+``tests/data/freeform`` (issue 22's bars), ``tests/data/freeform_textbook`` and
+``tests/data/freeform_textbook_models`` (issue 41's), and issue 22's own examples."""
 from __future__ import annotations
 
 import pytest
@@ -10,11 +10,11 @@ from geomill.evaluate.grading.answer_key import build_key
 from geomill.evaluate.grading.grade import grade
 from geomill.solvers import solve
 
-from tests.freeform import DATA, TEXTBOOK, agreement, load
+from tests.freeform import DATA, MODELS, TEXTBOOK, agreement, load
 
 # each hand-annotated set and the fewest responses it holds: GeomVerse records (issue 22) and FormalGeo
 # textbook records (issue 41, tests/test_grade_textbook.py for the rest)
-SETS = {"geomverse": (DATA, 120), "textbook": (TEXTBOOK, 60)}
+SETS = {"geomverse": (DATA, 120), "textbook": (TEXTBOOK, 60), "models": (MODELS, 30)}
 
 
 @pytest.fixture(scope="module", params=list(SETS))
@@ -53,6 +53,11 @@ def test_freeform_no_right_step_called_wrong(figures):
 
 def test_freeform_stated_values_found(figures):
     assert figures.stated_found >= 0.95 * figures.stated, figures.misses
+
+
+def test_freeform_textbook_right_responses_unflagged(annotated, figures):
+    if annotated[0][0][0].get("schema", "").startswith("geomill.textbook"):  # every value of the figure is checked
+        assert figures.right_responses and figures.right_flagged == 0, figures.misses
 
 
 # -- the issue's examples ----------------------------------------------------------------------------------

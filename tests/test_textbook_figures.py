@@ -77,8 +77,11 @@ def test_values_goal_and_marks_on_their_elements(text: str) -> None:
             names = g["drawn"].split(" ")[-1]  # (a radius's value is drawn on a radius)
             if g["drawn"].startswith("angle"):  # inside its arc, by its vertex
                 assert np.linalg.norm(_centre(label) - at[names[1]]) < 4 * font
-            else:
-                assert _near_segment(_centre(label), at[names[0]], at[names[1]]) < 2.2 * font
+            else:  # beside its side, or (a side that points split) beside its dimension line
+                dim = [m["pixels"][0] for m in lab["marks"] if m["kind"] == "dimension" and
+                       set(m["elements"][0]) == set(names)]
+                ends = dim[0] if dim else (at[names[0]], at[names[1]])
+                assert _near_segment(_centre(label), *ends) < 2.2 * font
     goal = lab["goal"]
     assert goal["marked"] and by_element[goal["drawn"]]["text"] == "?"
     assert mark_problems(lab) == []

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .numparse import chains
+from .numparse import chains, words_in_figures
 
 Options = Sequence[str] | Mapping[str, object] | None
 
@@ -37,7 +37,7 @@ FAILED = Extraction(None, True)
 _TEXT_COMMANDS = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|operatorname|mbox|emph)\s*\{([^{}]*)\}")
 _REPLACE = [
     (re.compile(r"(\d)(?:\\,|\{,\}|\u2009|\u202f|\\ )(\d{3})(?!\d)"), r"\1,\2"),  # 1\,234 and 1{,}234
-    (re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|º|˚"), "°"),
+    (re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\circ|\\degree|º|˚"), "°"),  # "40^\circ}" keeps its brace
     (re.compile(r"\\[dt]frac(?![A-Za-z])"), r"\\frac"),
     (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),  # \frac12
     (re.compile(r"(\\sqrt|√)(?=\d)"), r"\1 "),  # \sqrt3: the digit is its argument
@@ -231,8 +231,27 @@ def _number_in_rest(rest: str) -> float | None:
     return None if _REFUSAL.search(rest) else _last_number(rest)
 
 
+# an explanation that follows the answer: "12\n\nExplanation: AB = 5 and BC = 7 …"
+_EXPLANATION = re.compile(r"^[\s#>*]*(?:explanation|reasoning|reason|justification|rationale|why)\b[\s*]*:?",
+                          re.I | re.M)
+_LONE = re.compile(r"[\s*#>$`(\[{]*-?\d[\d,]*(?:\.\d+)?[\s*$`)\]}°%]*(?:[a-z]{1,6}\^?2?\s*)?[.:]?\s*", re.I)
+MAX_HEAD = 200  # characters of an answer given first: a sentence, not a derivation
+
+
 def _number_in_whole(text: str) -> float | None:
-    return None if _REFUSAL.search(_last_sentences(text)) else _last_number(text)
+    """The last number; or, where the response answers first, the number of its answer: a first line
+    that is one number ("**12**"), or a short opening before an "Explanation:" heading."""
+    if _REFUSAL.search(_last_sentences(text)):
+        return None
+    first, _, rest = text.strip().partition("\n")
+    if rest.strip() and len(first) <= 40 and _LONE.fullmatch(first):
+        return _last_number(first)
+    m = _EXPLANATION.search(text)
+    if m and 0 < len(text[:m.start()].strip()) <= MAX_HEAD and not _REFUSAL.search(text[:m.start()]):
+        head = _last_number(text[:m.start()])
+        if head is not None:
+            return head
+    return _last_number(text)
 
 
 def _number(text: str) -> Extraction:
@@ -435,7 +454,8 @@ def _tf_whole(text: str, claim: str | None = None) -> bool | None:
     return _restated(whole, claim) if claim else None
 
 
-_VERDICT_LAST = re.compile(r"(?:^|[.!:\n]\s*)[\s\"'`(\[{]*(true|false|yes|no)[\s\"'`)\]}]*[.!]?\s*$", re.I)
+# one way to match each run of spaces: "\s*" beside a class holding \s made a runaway's spaces quadratic
+_VERDICT_LAST = re.compile(r"(?:^|[.!:\n])[\s\"'`(\[{]*(true|false|yes|no)[\s\"'`)\]}]*(?:[.!]\s*)?$", re.I)
 _VERDICT_FIRST = re.compile(r"^[\s\"'`(\[{]*(?:the\s+(?:statement|claim|answer)\s+(?:given\s+)?is\s+(?:not\s+)?"
                             r"(?:true|false|correct|incorrect)|(?:true|false)\b)[^\n]{0,40}$", re.I)
 _STRONG = re.compile(r"\b(?:statement|claim|answer)\s+(?:given\s+)?(?:is|was)\s+(?:not\s+)?(?:true|false|correct|"
@@ -544,7 +564,7 @@ def extract(text: str, response_type: str, options: Options = None, claim: str |
         return FAILED
     text = normalize(bounded(_after_thinking(text)))
     if response_type == "number":
-        return _number(text)
+        return _number(words_in_figures(text))
     if response_type == "choice":
         return _choice(text, options)
     if response_type == "truefalse":

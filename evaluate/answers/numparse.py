@@ -2,7 +2,8 @@
 
 Model text is never evaluated: this module knows decimals (with thousands separators and
 scientific notation), ``+ - * / ^``, parentheses and braces, ``\\frac``, square roots (``√3``,
-``\\sqrt{3}``, ``sqrt(3)``) and π, with implicit products such as ``5\\sqrt{3}`` and ``12π``.
+``\\sqrt{3}``, ``sqrt(3)``), π and the sines, cosines and tangents of angles (in degrees, or in
+radians where π is in the argument), with implicit products such as ``5\\sqrt{3}`` and ``12π``.
 ``chains`` finds every expression (or equation chain ``a = b ≈ c``, whose last member counts)
 in a normalized text, left to right.
 """
@@ -17,12 +18,14 @@ _TOKEN = re.compile(r"""
   | (?P<pi>π|\\pi(?![A-Za-z])|(?<![A-Za-z])pi(?![A-Za-z]))
   | (?P<sqrt>√|\\sqrt(?![A-Za-z])|(?<![A-Za-z])sqrt(?![A-Za-z]))
   | (?P<frac>\\frac(?![A-Za-z]))
+  | (?P<func>(?:\\|(?<![A-Za-z]))(?:sin|cos|tan)(?![A-Za-z]))
   | (?P<op>[-+*/^(){}=≈])
   | (?P<space>\s+)
   | (?P<other>\\[A-Za-z]+|[A-Za-z]+|.)
 """, re.VERBOSE | re.DOTALL)
 
 EQUALS = frozenset("=≈")
+_TRIG = {"sin": math.sin, "cos": math.cos, "tan": math.tan}
 MAX_DEPTH = 40  # nested atoms (brackets, roots, fractions) at most
 
 
@@ -46,6 +49,39 @@ def tokenize(text: str) -> list[Token]:
         tokens.append(Token(kind, m.group(), m.start(), m.end(), space))
         space = False
     return tokens
+
+
+_SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                      "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_NUMBER_WORD = "|".join([*_SMALL, *_TENS, "hundred", "and"])
+# a value stated in words after a link ("is seventy-five degrees", "x equals three."), never "one line"
+_WORDED = re.compile(rf"\b((?:is|equals|measures|are)\s+)((?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}))*)\b"
+                     r"(?=\s*(?:degrees?\b|units?\b|cm\b|[.,;]|$))", re.I | re.M)
+
+
+def _in_figures(m: re.Match) -> str:
+    """A number written in words (up to 999) in figures; the words unchanged where they are no number."""
+    total, current = 0, None
+    for w in re.split(r"[\s-]+", m.group(2).lower()):
+        if w == "and":
+            continue
+        if w == "hundred" and current is not None and current < 10:
+            total, current = total + 100 * current, None
+        elif w in _TENS and (current is None or current % 100 == 0):
+            current = _TENS[w]
+        elif w in _SMALL and (current is None or (current >= 20 and current % 10 == 0 and _SMALL[w] < 10)):
+            current = _SMALL[w] if current is None else current + _SMALL[w]
+        else:
+            return m.group()
+    if current is None and total == 0:
+        return m.group()
+    return m.group(1) + str(total + (current or 0))
+
+
+def words_in_figures(text: str) -> str:
+    """Values stated in words after a link ("is seventy-five degrees", "x equals three.") in figures."""
+    return _WORDED.sub(_in_figures, text)
 
 
 class _Invalid(Exception):
@@ -107,7 +143,7 @@ class _Parser:
 
     def _implicit(self, i: int) -> bool:
         """A product without a sign: ``5√3``, ``12π``, ``2(3)``, ``5\\frac{1}{2}`` -- never two numbers."""
-        return i < len(self.t) and (self.t[i].kind in ("pi", "sqrt", "frac") or
+        return i < len(self.t) and (self.t[i].kind in ("pi", "sqrt", "frac", "func") or
                                     (self._is(i, "op", "(") and not self.t[i].space_before))
 
     def unary(self, i: int):
@@ -156,8 +192,9 @@ class _Parser:
         if i >= len(self.t):
             return None
         tok = self.t[i]
-        if tok.kind == "num":
-            return float(tok.text.replace(",", "")), i + 1
+        if tok.kind == "num":  # "tan(40°)": a degree sign before a closing bracket is part of the number
+            degree = self._is(i + 1, "other", "°") and (self._is(i + 2, "op", ")") or self._is(i + 2, "op", "}"))
+            return float(tok.text.replace(",", "")), i + 2 if degree else i + 1
         if tok.kind == "pi":
             return math.pi, i + 1
         if tok.kind == "sqrt":
@@ -170,6 +207,16 @@ class _Parser:
             if r[0] < 0:
                 raise _Invalid(r[1])
             return math.sqrt(r[0]), r[1]
+        if tok.kind == "func":  # "sin 33°", "\\tan(40°)": a geometry text's angles are in degrees
+            bracket = self._is(i + 1, "op", "(") or self._is(i + 1, "op", "{")
+            r = self.group(i + 1) if bracket else self.atom(i + 1)
+            if r is None:
+                return None
+            value, j = r
+            radians = any(t.kind == "pi" for t in self.t[i + 1:j])  # "sin(5π/18)": the argument is in radians
+            if j < len(self.t) and self.t[j].text == "°":
+                j += 1
+            return _TRIG[tok.text.lstrip("\\")](value if radians else math.radians(value)), j
         if tok.kind == "frac":
             num = self.group(i + 1)
             den = num and self.group(num[1])
@@ -204,7 +251,7 @@ class _Parser:
 
 def _can_start(tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
-    if tok.kind in ("num", "pi", "sqrt", "frac"):
+    if tok.kind in ("num", "pi", "sqrt", "frac", "func"):
         return True
     if tok.kind == "op" and tok.text == "-":  # a run of signs is tried once, from its last
         return not (i + 1 < len(tokens) and tokens[i + 1].text in "+-")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
-from .answer_key import AnswerKey, Key, ProofStep
+from .answer_key import MAJOR, AnswerKey, Key, ProofStep
 from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
 
 _PT = r"[A-Z]\d*'*"
@@ -84,6 +84,13 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
     for men in mentions:
         if men.quantity is None or any(a <= men.start < b for a, b in used):
             continue
+        if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, 0, men.start):
+            continue  # "area ABDC = area ABD + area ACD = 600 + 600 = 1200": a term, not the chain's subject
+        if _ARGUMENT.search(text, max(0, men.start - 16), men.start) or _RATIO.match(text, men.end) \
+                or _RATIO_BEFORE.search(text, max(0, men.start - 8), men.start):
+            continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
+        if _FRACTION_OF.search(text, 0, men.start):
+            continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _in_expression(text, men):
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
@@ -93,11 +100,12 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
             continue  # "the triangle on BD:" names where, not what a display block computes
         ch = read_chain(text, link.end())
-        if ch is None or ch.value is None or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
-                                              and more.group(1) in (key.record.get("variables") or ())):
+        if ch is None or ch.value is None or _RATIO_VALUE.match(text, ch.end) \
+                or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
+                    and more.group(1) in (key.record.get("variables") or ())):
             continue  # "WY = 6 x + 3": an expression in one of the problem's variables, not a value
-        if ":" in link.group() and _other_name_first(key, men.quantity, text, ch):
-            continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA
+        if (":" in link.group() or "=" not in link.group()) and _other_name_first(key, men.quantity, text, ch):
+            continue  # "**AB:** FA = BE = 2": a heading, then a claim about FA; "the height to AB is DN = 13"
         if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
@@ -138,7 +146,8 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
         if c.solved or (c.chain is not None and c.chain.arithmetic):
             out.append(c)
             continue
-        before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400 and abs(ch.value - c.value) < 1e-9
+        before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400
+                  and abs(ch.value - c.value) <= 0.5 * 10.0 ** -min(ch.decimals, c.decimals, 9) + 1e-9
                   and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
         out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
     return out
@@ -148,26 +157,34 @@ def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool
     parts = scan(text, ch.start)
     first = parts[0].tokens if parts else ()
     if len(first) == 1:
-        return first[0][0] == "name" and _name_key(key, first[0][1]) != key.key(q)
+        return first[0][0] == "name" and name_key(key, first[0][1]) != key.key(q)
     # "**Leg CF:** ∠ECF + ∠CFD = 180°": a heading, then arithmetic of other elements (textbook figures)
-    return key.general and any(kind == "name" and _name_key(key, tok) != key.key(q) for kind, tok in first)
+    return key.general and any(kind == "name" and name_key(key, tok) != key.key(q) for kind, tok in first)
 
 
 def _names_unknown(key: AnswerKey, text: str, ch: Chain) -> bool:
     """Does the arithmetic name something the problem does not have (``2r + 2.32r = 30``: an equation in r)?"""
     for part in scan(text, ch.start):
         for kind, tok in part.tokens:
-            if kind == "name" and ((k := _name_key(key, tok)) is None or _identity_known(key, k) is None):
+            if kind == "name" and ((k := name_key(key, tok)) is None or _identity_known(key, k) is None):
                 return True
     return False
 
 
 def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
     own = key.key(q)
-    return any(_name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
+    return any(name_key(key, tok) == own for part in scan(text, ch.start) for kind, tok in part.tokens
                if kind == "name")
 
 
+_ARGUMENT = re.compile(r"\b(?:sin|cos|tan|sqrt)\s*\(?\s*(?:∠\s*|angle\s+)?$")
+_RATIO = re.compile(r":(?=[A-Z])")  # "AD:AB" (glued: "BAFG: AB = …" is a heading)
+_RATIO_BEFORE = re.compile(r"[A-Z]:$")
+_RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*\d")  # "= 1:2", "= 1 : 2"
+_FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
+                          r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
+                          re.I)
+_MEASURE_TERM = re.compile(r"[+\-*/]\s*(?:the\s+)?(?:area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z]+\s+)?)?$", re.I)
 _EXPRESSION_GOES_ON = re.compile(r"[ \t]*([a-zα-ω])(?![A-Za-z0-9])")
 _SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
 _QWORD_ENDS = ("area", "perimeter", "circumference", "height", "arc", "radius", "arc length")
@@ -223,7 +240,8 @@ def _line_start(text: str, pos: int) -> int:
     return max(cut + 1, pos - 160, 0)
 
 
-def _name_key(key: AnswerKey, tok: str) -> Key | None:
+def name_key(key: AnswerKey, tok: str) -> Key | None:
+    """The key of an element written as one arithmetic token (``AB``, ``x``, a label)."""
     name = key.labels.get(tok, tok)
     if name.startswith("shape "):
         return None
@@ -274,8 +292,11 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
             if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
                 continue  # "angle ABP = angle DCP": two names said equal, no value
+        kinds = {kind for p in parts for kind, _ in p.tokens}
+        if {"func", "pi"} <= kinds:
+            continue  # "180 - 180·asin(15/17)/π - 90": radians, where the reader takes degrees
         names = {tok for p in (parts[where], other) if p is not None for kind, tok in p.tokens if kind == "name"}
-        keys = {n: _name_key(key, n) for n in names}
+        keys = {n: name_key(key, n) for n in names}
         if any(k is None for k in keys.values()):
             continue
         known = {**_known(key, found + out, men.start)}
@@ -288,17 +309,17 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         env = {n: known[k] for n, k in keys.items() if k != target}
         own = [n for n, k in keys.items() if k == target]
         if other is None:
-            solved = _solve_linear(parts[where].tokens, own, env, value)
+            solved = solve_linear(parts[where].tokens, own, env, value)
             rhs = parts[-1] if parts[-1] is not parts[where] else parts[0]
         else:
-            solved = _solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
+            solved = solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
                                    own, env, 0.0)
             rhs = other
         if solved is None:
             continue
         done.add((start, target))
         used.append((start, parts[-1].end))
-        eq = " ".join(tok for p in (parts[where], rhs) for _, tok in p.tokens)
+        eq = " = ".join(" ".join(tok for _, tok in p.tokens) for p in (parts[where], rhs))
         out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
                          Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
     return out
@@ -309,7 +330,9 @@ def _identity_known(key: AnswerKey, k: Key) -> Key | None:
     return k if known else None
 
 
-def _solve_linear(tokens, names: list[str], env: dict[str, float], value: float) -> float | None:
+def solve_linear(tokens, names: list[str], env: dict[str, float], value: float) -> float | None:
+    """The value of ``names`` (one unknown) that makes ``tokens`` equal ``value``, where the expression is
+    linear in it (or a plain square: ``HG^2 = 9.66``); None otherwise."""
     def f(t: float) -> float | None:
         return value_of(tokens, {**env, **{n: t for n in names}})
 
@@ -483,6 +506,10 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             raw.append((m.start(), m.end(), name, "label"))
     for m in _CONTEXT_Q.finditer(text):
         raw.append((m.start(), m.end(), m.group(1).lower(), "context"))
+    for m in _CIRCLE_Q.finditer(text) if key.general else ():
+        centre, word = m.group(2) or m.group(3), (m.group(1) or m.group(4)).lower()
+        if centre in key.centres and not text[:m.start()].rstrip(" \t").endswith(tuple(_OPS_BEFORE + "(")):
+            raw.append((m.start(), m.end(), f"{_CIRCLE_WORDS.get(word, word)} {centre}", "circle"))
     for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text, re.I):
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
@@ -493,6 +520,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     raw.sort(key=lambda r: (r[0], -r[1]))
     out: list[Mention] = []
     context: str | None = None
+    context_at = -1  # where the context shape was named
     last_end = -1
     sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     for start, end, name, how in raw:
@@ -500,6 +528,13 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             continue
         if how == "context":
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
+            if key.general and context_at < max(x for x in sentence_starts if x <= start):
+                # a textbook figure's "the area" with no shape named in its sentence: the one the question
+                # asks for, where it asks for that kind ("In triangle ADN, … So the area is …")
+                query = key.steps[-1].output if key.steps else None
+                if query is not None and query.kind is _QWORDS[name]:
+                    out.append(Mention(start, end, query))
+                continue
             if shape is not None and key.general and \
                     _identity(key, Quantity.of_shape(_QWORDS[name], key.shape_named(shape) or shape)) is None:
                 continue  # "the height is BE = 8": a textbook figure names it by its points
@@ -507,9 +542,9 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
             continue
         if how == "noun":
-            context = name  # "**Octagon:** … the perimeter is …"
+            context, context_at = name, start  # "**Octagon:** … the perimeter is …"
             continue
-        if how == "variable":
+        if how in ("variable", "circle"):
             out.append(Mention(start, end, Quantity.var(name)))
             last_end = end
             continue
@@ -528,10 +563,16 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if men is None:
             continue
         if men.shape is not None:
-            context = men.shape
+            context, context_at = men.shape, start
         out.append(men)
         last_end = men.end
     return out
+
+
+# "the circumference of circle J", "circle O's radius": a textbook circle's measures, named by its centre
+_CIRCLE_Q = re.compile(r"\b(radius|diameter|circumference|area)\s+of\s+(?:the\s+)?circle\s+([A-Z])(?![\w'])"
+                       r"|\bcircle\s+([A-Z])(?:'s|’s)\s+(radius|diameter|circumference|area)\b", re.I)
+_CIRCLE_WORDS = {"area": "circle area"}
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
@@ -582,7 +623,7 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
         pts = ()
     if key.general:
         if re.search(r"\barc\s+$", before, re.I) and len(pts) in (2, 3):
-            return _arc(key, pts, start, end)
+            return _arc(key, pts, start, end, re.search(r"\b(major|minor)\s+arc\s+$", before, re.I))
         word = _MEASURE_BEFORE.search(before)
         if word and len(pts) >= 3:
             kind = QKind.AREA if word.group(2).lower() == "area" else QKind.PERIMETER
@@ -615,15 +656,22 @@ def _typed(key: AnswerKey, name: str, before: str, after: str, start: int, end: 
 _MEASURE_BEFORE = re.compile(r"\b(sector\s+)?(area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){0,2})?$", re.I)
 
 
-def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int) -> Mention | None:
-    """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure: the minor
-    arc between its ends, in degrees."""
-    pairs = [pts] if len(pts) == 2 else [pts[1:], (pts[0], pts[2])]
-    for pair in pairs:
-        q = Quantity.of_shape(QKind.ARC, "".join(sorted(pair)))
-        if key.key(q) in key.elements:
-            return Mention(start, end, q)
-    return None
+def _arc(key: AnswerKey, pts: tuple[str, ...], start: int, end: int, said: re.Match | None) -> Mention | None:
+    """``arc AB`` (or ``arc OAB`` from centre O, ``arc ACB`` through C) of a textbook figure, in degrees:
+    the minor arc between its ends, the major one where the text says so or the arc runs through a point
+    of the major one."""
+    ends = pts if len(pts) == 2 else pts[1:] if pts[0] in key.centres else (pts[0], pts[2])
+    minor = Quantity.of_shape(QKind.ARC, "".join(sorted(ends)))
+    arcs = key.elements
+    if key.key(minor) not in arcs:
+        return None
+    major = said is not None and said.group(1).lower() == "major"
+    if said is None and len(pts) == 3 and pts[0] in key.centres:  # the record's own "arc OEA": its proof's arc
+        major = key.key(Quantity.of_shape(QKind.ARC, MAJOR + minor.name)) in key.step_of
+    elif said is None and len(pts) == 3:
+        legs = [arcs.get(key.key(Quantity.of_shape(QKind.ARC, "".join(sorted(p))))) for p in (pts[:2], pts[1:])]
+        major = None not in legs and abs(legs[0] + legs[1] - arcs[key.key(minor)]) > 1e-6
+    return Mention(start, end, Quantity.of_shape(QKind.ARC, MAJOR + minor.name) if major else minor)
 
 
 def _vertex_angle(key: AnswerKey, vertex: str, start: int, end: int) -> Mention | None:

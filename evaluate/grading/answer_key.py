@@ -66,11 +66,13 @@ class AnswerKey:
     # a textbook problem's figure, measured on its numeric model: every element's exact value (``figure``)
     measured: dict[Key, float] | None = None
     points: frozenset[str] = frozenset()
+    centres: frozenset[str] = frozenset()  # a textbook figure's circle centres ("arc OAB": from centre O)
     expressions: dict[Key, tuple[Quantity, object]] = field(default_factory=dict)  # givens in variables
 
     def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
         """What each given in variables ("CB = 2x + 3") is, with the variables' values the proof finds."""
-        env = {s.output.name: s.exact for s in self.steps if s.output.kind is QKind.VARIABLE}
+        env = {k[1][0]: v for k, v in (self.measured or {}).items() if k[0] is QKind.VARIABLE}  # the figure's
+        env.update({s.output.name: s.exact for s in self.steps if s.output.kind is QKind.VARIABLE})
         out = {}
         for k, (q, expr) in self.expressions.items():
             subs = {sym: env[sym.name] for sym in expr.free_symbols if sym.name in env}
@@ -265,6 +267,9 @@ def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
             q = Quantity.length(*el.points) if el.kind.key == "length" else Quantity.angle(*el.points)
             key._alias.setdefault((QKind.VARIABLE, (f.rhs.name,)), key.key(q))
     query = _query_step(record, problem, len(key.steps) + 1)
+    for s in [*key.steps, *([query] if query else [])]:  # an arc of more than 180° ("arc OEA" the long way)
+        if s.output.kind is QKind.ARC and len(s.output.name) == 2 and s.exact > 180.0 + 1e-9:  # not an arc length
+            s.output = Quantity.of_shape(QKind.ARC, MAJOR + s.output.name)
     if query is not None and (not key.steps or key.key(key.steps[-1].output) != key.key(query.output)):
         key.steps.append(query)  # the proof's steps stop short of what the question asks (an area, an arc)
     for f in problem.facts:
@@ -278,6 +283,8 @@ def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
         else:
             continue
         key.givens[key.key(q)] = (q, None if f.rhs.free_symbols else float(f.rhs))
+        if f.rhs.free_symbols:
+            key.expressions[key.key(q)] = (q, f.rhs)  # "BC = 4x - 8": its value is the figure's x put in
     return key
 
 
@@ -307,6 +314,9 @@ def _model(record: dict, problem: GeneralProblem) -> tuple[dict, dict, dict] | N
 
 _SHAPE_KINDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "sector_area": QKind.AREA,
                 "sector_perimeter": QKind.PERIMETER, "arc": QKind.ARC, "arc_length": QKind.ARC}  # by element kind
+
+
+MAJOR = "major "  # the name of a major arc's key: "arc major AC"
 
 
 def _query_step(record: dict, problem: GeneralProblem, index: int) -> ProofStep | None:
@@ -375,13 +385,19 @@ def _measure_figure(key: AnswerKey, problem: GeneralProblem) -> None:
               and abs(pg.dist(coords[p], coords[c.centre]) - radii[c.centre]) < 1e-6 * size]
         for a in on:
             for b in on:
-                if a < b:  # "arc AB": the minor arc, in degrees
+                if a < b:  # "arc AB": the minor arc, in degrees; "major arc AB" the rest of the circle
                     out[(QKind.ARC, (a + b,))] = min(pg.angle(coords[a], coords[c.centre], coords[b]), 180.0)
+                    out[(QKind.ARC, (MAJOR + a + b,))] = 360.0 - out[(QKind.ARC, (a + b,))]
+    for o, r in radii.items():  # a circle's own measures, named as the records name them ("circle area O")
+        for name, value in (("radius", r), ("diameter", 2 * r), ("circumference", 2 * math.pi * r),
+                            ("circle area", math.pi * r * r)):
+            out[(QKind.VARIABLE, (f"{name} {o}",))] = value
     for v in key.record.get("variables") or []:
         if v in variables:
             out[(QKind.VARIABLE, (v,))] = float(variables[v])
     key.measured = out
     key.points = frozenset(pts)
+    key.centres = frozenset(c.centre for c in problem.circles)
 
 
 def _distractors(key: AnswerKey, record: dict) -> None:

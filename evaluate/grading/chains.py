@@ -17,6 +17,7 @@ import sympy
 from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 
 from ..answers.extract import normalize as extract_normalize
+from ..answers.numparse import words_in_figures
 
 _FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
@@ -43,6 +44,7 @@ _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
 def normalize(text: str) -> str:
     """The answer extractor's spelling (:func:`geomill.evaluate.answers.extract.normalize`: LaTeX, Unicode,
     Markdown), then what chains need: ``\\frac{a}{b}`` -> ``((a)/(b))``, roots, ``≈`` as ``=``, no degree signs."""
+    text = words_in_figures(text)
     text = extract_normalize(_roots_and_fractions(text))  # braces first: "7^\\circ}" must keep its brace
     text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)
     for pattern, repl in _CHAIN_SPELLING:
@@ -101,7 +103,7 @@ class Part:
     tokens: tuple[tuple[str, str], ...]
 
 
-_REMARK = re.compile(r"[^()]*?(?:[a-z]{2,}|[^\w\s.+\-*/^=π√,'])")  # words or signs no arithmetic has
+_REMARK = re.compile(r"[^()]*?(?:[a-z]{2,}|[^\w\s.+\-*/^=π√,'()])")  # words or signs no arithmetic has
 
 
 def scan(text: str, pos: int) -> list[Part]:
@@ -158,6 +160,24 @@ def scan(text: str, pos: int) -> list[Part]:
     return out
 
 
+def tokens_of(text: str) -> list[tuple[tuple[str, str], ...]] | None:
+    """The tokens of each ``=``-separated side of an equation as the grader wrote it (spaces between its
+    tokens, so ``2 x`` is the product ``2x``); None where something in it is no token of arithmetic."""
+    sides: list[list[tuple[str, str]]] = [[]]
+    i = 0
+    while i < len(text):
+        m = _TOKEN.match(text, i)
+        if not m or m.end() == i:
+            return None if text[i:].strip() else [tuple(s) for s in sides]
+        kind = m.lastgroup
+        if kind == "op" and m.group(kind) == "=":
+            sides.append([])
+        elif kind != "unit":
+            sides[-1].append((kind, m.group(kind)))
+        i = m.end()
+    return [tuple(s) for s in sides]
+
+
 def read_chain(text: str, pos: int) -> Chain | None:
     """The chain that starts at ``pos`` (after ``is``/``=``), or None when no arithmetic starts there."""
     parts = scan(text, pos)
@@ -165,6 +185,8 @@ def read_chain(text: str, pos: int) -> Chain | None:
         return None
     stages = tuple(_stage(list(p.tokens)) for p in parts)
     value, decimals = lone_number(parts[-1])
+    if value is None:
+        value, decimals = exact_form(parts[-1], stages[-1])
     if value is None and len(parts) == 1:
         return None  # a formula without a value
     return Chain(parts[0].start, parts[-1].end, stages, value, decimals)
@@ -178,6 +200,21 @@ def lone_number(part: Part) -> tuple[float | None, int]:
     if len(last) == 2 and last[0] == ("op", "-") and last[1][0] == "num":
         return -float(last[1][1]), _decimals(last[1][1])
     return None, 0
+
+
+EXACT_DECIMALS = 6  # an exact form ("2√30", "205π/2") is its value to this many decimals
+
+
+def exact_form(part: Part, stage: Stage) -> tuple[float | None, int]:
+    """The value of a part written as an exact form: arithmetic with a root, π, a trigonometric
+    function or a fraction in it ("2 sqrt(30)", "196 - 49π", "24 sin(33) / sin(61)"), never a plain
+    sum left to be worked out; None where it is not one."""
+    kinds = {kind for kind, _ in part.tokens}
+    if stage.exact is None or not (kinds & {"func", "pi"} or ("op", "/") in part.tokens):
+        return None, 0
+    if {"func", "pi"} <= kinds:
+        return None, 0  # "180·asin(15/17)/π", "cos(67π/180)": radians, where the reader takes degrees
+    return stage.exact, EXACT_DECIMALS
 
 
 def value_of(tokens: tuple[tuple[str, str], ...], names: dict[str, float]) -> float | None:

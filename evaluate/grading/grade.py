@@ -20,10 +20,10 @@ from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
-from .alignment import Claim, claims, loose_arithmetic
+from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent, scan, value_of
+from .chains import NUMBER, Chain, consistent, scan, tokens_of, value_of, within
 
 
 @dataclass
@@ -88,6 +88,32 @@ def answer_right(record: dict, final: float) -> bool:
     return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
+def _exact_beside(record: dict, text: str, final: float) -> tuple[float, bool]:
+    """The final answer where the response closes on an exact form and its decimal ("the circumference
+    is 9√2π ≈ 39.99", "196 - 49π ≈ 42.06"): the exact form, when it is the record's exact value."""
+    exact = float(record.get("exact", record["answer"]))
+    last = [ch for ch in loose_arithmetic(text) if ch.value is not None and abs(ch.value - final) < 1e-9
+            and len(ch.stages) > 1]
+    if not last or not within(final, last[-1].decimals, exact, exact) or NUMBER.search(text, last[-1].end):
+        return final, False
+    form = last[-1].stages[-2]  # the stage the decimal approximates: an exact form, never a sum worked wrongly
+    if form.exact is not None and abs(form.exact - exact) <= 1e-9 * max(1.0, abs(exact)) \
+            and _EXACT_FORM.search(form.text):
+        return exact, True
+    return final, False
+
+
+_EXACT_FORM = re.compile(r"sqrt|π|sin|cos|tan|/")
+
+
+def _approximates(record: dict, c: Claim) -> bool:
+    """A decimal given beside a right exact answer ("196 - 49π ≈ 42.06" where the exact value is asked):
+    the exact value rounded to the decimals written, in a question that asks for no rounding."""
+    question = str(record.get("question_text_only") or record.get("question") or "")
+    exact = float(record.get("exact", record["answer"]))
+    return c.decimals >= 1 and _ROUNDING.search(question) is None and within(c.value, c.decimals, exact, exact)
+
+
 def _claim_ok(c: Claim, gv: float, exact: float) -> bool:
     """Right: the expected value (exact or GeomVerse, to its rounding); where its own arithmetic does not
     hold, only the paper's value or the exact one rounded (sin 147° written 0.545 on the way, 4.205 rounded
@@ -123,11 +149,14 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     # values stated for elements the problem does not have; one the response computes is not invented
     unknown = [c.value for c in found
                if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
+    final_ok = final is not None and answer_right(record, final)
+    if not final_ok and final is not None and key.general:
+        final, final_ok = _exact_beside(record, text, final)
     steps: list[StepGrade] = []
     for s in key.steps:
-        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic))
+        steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
+                                 final_ok))
     first = next((g for g in steps if g.correct is False), None)
-    final_ok = final is not None and answer_right(record, final)
     failure = reason = None
     first_error = _first_error(key, found, first)
     if first is not None:
@@ -178,7 +207,7 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
-                unknown: list[float], wrong_before: bool, arithmetic: list[Chain]) -> StepGrade:
+                unknown: list[float], wrong_before: bool, arithmetic: list[Chain], final_ok: bool = False) -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
     every = by_key.get(k, [])
@@ -190,7 +219,8 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     query = key.general and s is key.steps[-1] and abs(s.exact - float(key.record.get("exact", s.exact))) < 1e-9
 
     def ok(c: Claim) -> bool:  # the asked value, as the question asks for it (a textbook question's rounding)
-        return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value))
+        return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value)
+                                                    or (final_ok and _approximates(key.record, c)))
 
     first_ok = ok(cs[0])
     g.correct = first_ok and all(ok(c) and _agree(c, cs[0]) for c in cs[1:])
@@ -211,7 +241,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.reason = f"its own equation ({equation.chain.stages[0].text}) gives {equation.value:g}, not {first.value:g}"
         return g
     for ek, (q, v) in key.expression_values().items():  # "CB = 2·3 + 3 = 9": another given's expression
-        if ek != k and abs(first.value - v) <= 0.005 + 1e-9 and not matches(v, 2, s.value, s.exact):
+        if ek != k and not key.general and abs(first.value - v) <= 0.005 + 1e-9 and not matches(v, 2, s.value, s.exact):
             g.category, g.reason = "other", f"{first.value:g} is {q}, whose expression it evaluates, not {s.name}"
             return g
     slip = _slip(arithmetic, _region_start(key, s, found, first.pos), first)
@@ -230,7 +260,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
                                     region, misstated)
-    if g.category == "calculation" and slip is not None and slip is not first.chain:
+    if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
 
@@ -252,7 +282,15 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         g = key.givens.get(c.key, (None, None))[1]
         if g is not None and not matches(c.value, c.decimals, g, g):
             return "misread_given", f"states the given {c.name} as {c.value:g}; it is {g:g}"
-    misread = _misread_in_work(key, s, first, found)
+    expressions = key.expression_values()
+    for c in before:  # "BC = 4(5) + 8 = 28" for BC = 4x - 8: the expression read wrongly, its arithmetic right
+        q, v = expressions.get(c.key, (None, None))
+        if v is not None and not c.solved and c.chain is not None and c.chain.arithmetic \
+                and not matches(c.value, c.decimals, v, v):
+            if consistent(c.chain) is not None:
+                return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
+            return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
+    misread = _misread_in_work(key, s, first, found) or _misread_expression(key, first, found)
     if misread is not None:
         return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
@@ -262,11 +300,85 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
         if eq is not None and matches(eq.value, 2, true, true):
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
+    swapped = _swapped_trig(key, s, first, found)
+    if swapped is not None:
+        return "wrong_formula", swapped
     if s.output.kind in (QKind.ANGLE, QKind.ARC):
         for factor, what in ((0.5, "half"), (2.0, "twice")):
             if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
                 return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
                                          "taken as the central one, or the reverse")
+    return None
+
+
+_TRIG_SWAP = {"sin": "cos", "cos": "sin", "asin": "acos", "acos": "asin", "arcsin": "arccos", "arccos": "arcsin"}
+
+
+def _swapped_trig(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """A sine where the cosine belongs, or the reverse: the step's own formula with the function swapped
+    gives the step's right value ("AC = CE / cos 30° = 24.25" where CE / sin 30° = 42 is right)."""
+    if first.chain is None:
+        return None
+    for stage in first.chain.stages:
+        parts = scan(stage.text, 0)
+        if len(parts) != 1 or not any(kind == "func" and tok in _TRIG_SWAP for kind, tok in parts[0].tokens):
+            continue
+        tokens = parts[0].tokens
+        names = {}
+        for kind, tok in tokens:
+            if kind == "name":
+                k = name_key(key, tok)
+                said = [c.value for c in found if c.key == k and k is not None and c.pos < first.pos]
+                if not said:
+                    break
+                names[tok] = said[-1]
+        else:
+            swapped = tuple(("func", _TRIG_SWAP[tok]) if kind == "func" and tok in _TRIG_SWAP else (kind, tok)
+                            for kind, tok in tokens)
+            value = value_of(swapped, names)
+            if value is not None and matches(value, 2, s.value, s.exact):
+                used = next(tok for kind, tok in tokens if kind == "func" and tok in _TRIG_SWAP)
+                return (f"{stage.text} uses {used} where {_TRIG_SWAP[used]} belongs "
+                        f"({s.name} is {s.exact:.4g}, not {first.value:g})")
+    return None
+
+
+def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str | None:
+    """A given expression copied with a constant's sign flipped into the equation solved ("(4x + 26)" for
+    angle BAD = (4x - 26)°): flipped back, the equation gives the right value."""
+    for c in found:
+        if not c.solved or c.pos > first.pos or not key.expressions:
+            continue
+        true = key.expected(c.key) or ((key.elements[c.key],) * 2 if key.elements.get(c.key) is not None else None)
+        sides = tokens_of(c.chain.stages[0].text)
+        if true is None or matches(c.value, 2, *true) or sides is None or len(sides) != 2:
+            continue
+        names = {tok for side in sides for kind, tok in side if kind == "name"}
+        own = [n for n in names if name_key(key, n) == c.key]
+        if not own or len(own) != len(names):
+            continue
+        tokens = sides[0] + (("op", "-"), ("op", "(")) + sides[1] + (("op", ")"),)
+        for i, (kind, tok) in enumerate(tokens):
+            if kind not in ("num", "name") or i == 0 or tokens[i - 1] not in (("op", "+"), ("op", "-")):
+                continue
+            sign = 1.0 if tokens[i - 1][1] == "+" else -1.0
+            flipped = tokens[:i - 1] + (("op", "-" if sign > 0 else "+"),) + tokens[i:]
+            solved = solve_linear(flipped, own, {}, 0.0)
+            if solved is None or not matches(solved, 2, *true):
+                continue
+            # the term whose sign flipped: "+ 26" (a constant), "+ y" or "+ 2 y" (a variable's coefficient)
+            var = tok if kind == "name" else (tokens[i + 1][1] if i + 1 < len(tokens) and tokens[i + 1][0] == "name"
+                                              else None)
+            size = 1.0 if kind == "name" else float(tok)
+            for q, expr in key.expressions.values():
+                if var is None:
+                    written = float(expr.as_coeff_Add()[0])  # the given's constant
+                else:
+                    symbols = [x for x in expr.free_symbols if x.name == var]
+                    written = float(expr.coeff(symbols[0])) if symbols else None  # its coefficient of the variable
+                if written is not None and abs(written + sign * size) < 1e-9:
+                    term = f"{'+' if sign > 0 else '-'} {'' if kind == 'name' else tok}{var or ''}"
+                    return f"reads the given {q} = {expr} with {term}"
     return None
 
 
@@ -282,9 +394,17 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     if not plain:
         return None
     tokens = plain[0]
-    numbers = {float(t) for kind, t in tokens if kind == "num"}
+    # a number the response rightly stated for an element before is that element's, not a misread given
+    elements = key.elements
+    right = set()
+    for c in found:
+        if c.pos < first.pos and c.key is not None and c.key != key.key(s.output):
+            exp = key.expected(c.key) or ((elements[c.key],) * 2 if elements.get(c.key) is not None else None)
+            if exp is not None and matches(c.value, c.decimals, *exp):
+                right.add(c.value)
+    numbers = {float(t) for kind, t in tokens if kind == "num"} - right
     for q, v in key.givens.values():
-        if v is None or any(abs(n - w) < 1e-9 for n in numbers for w in (v, v * v)):
+        if v is None or any(abs(float(t) - w) < 1e-9 for kind, t in tokens if kind == "num" for w in (v, v * v)):
             continue  # the given is there as it is
         for n in numbers:
             for w, put in ((v, f"{v:g}"), (v * v, f"{v * v:g}")):

@@ -1,0 +1,91 @@
+"""Textbook phrases the language has no word for, and the lines that say them.
+
+One table serves two readers: the reader's error for an unknown word that a phrase uses ("inscribed",
+"between") names the lines to write instead, and ``docs/gen_reference.py`` writes the page "How do I
+say …" from the same entries, each with a whole problem that ``geomill solve`` answers (the docs tests
+solve them again).  Adding a phrase is one entry here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Phrase:
+    says: str  # the textbook's words
+    words: tuple[str, ...]  # words a writer may try that the language does not have
+    write: str  # the lines to write instead (one per line)
+    why: str  # one sentence: why these lines say it
+    example: str  # a whole problem using them
+
+
+PHRASES: tuple[Phrase, ...] = (
+    Phrase(
+        "ABCD is inscribed in circle O (a cyclic quadrilateral)",
+        ("inscribed", "cyclic", "concyclic"),
+        "circle O through A B C D\nquadrilateral ABCD",
+        "the circle puts the four points on it, and the quadrilateral fixes their order around it, so "
+        "that C lies on the arc opposite A.",
+        "circle O through A B C D\nquadrilateral ABCD\nangle DAB = 85\nfind angle BCD\n",
+    ),
+    Phrase(
+        "C lies on the major arc AB (or the minor one)",
+        ("major", "minor"),
+        "clockwise ABC ABO",
+        "C on the major arc is C on the centre's side of the chord AB: the chains ABC and ABO turn the "
+        "same way (write `clockwise ABC` with `counterclockwise ABO` for the minor arc).",
+        "circle O through A B C\nclockwise ABC ABO\nangle AOB = 110\nfind angle ACB\n",
+    ),
+    Phrase(
+        "AB is a diameter of circle O",
+        ("diameters",),
+        "circle O through A B\nline A O B",
+        "a chord through the centre is a diameter; `circle on AB` says the same and makes the centre a "
+        "new point.",
+        "circle O through A B C\nline A O B\nangle BAC = 35\nfind angle ABC\n",
+    ),
+    Phrase(
+        "E lies between the parallel lines AB and CD",
+        ("between", "inside", "interior"),
+        "clockwise BAE\ncounterclockwise DCE BDE",
+        "a point's side of a line is the way a chain through it turns: E is on C's side of AB and on "
+        "A's side of CD.",
+        "line B A\nline D C\nline B E\nline D E\nAB parallel to CD\nclockwise BAE\n"
+        "counterclockwise DCE BDE\nangle ABE = 40\nangle CDE = 30\nfind angle BED\n",
+    ),
+    Phrase(
+        "the distance from the centre O to the chord AB",
+        ("distance",),
+        "M midpoint of AB\ntriangle OAM",
+        "the distance is the perpendicular OM to the chord, which meets it at its midpoint; the "
+        "triangle OAM joins the radius OA that Pythagoras needs.",
+        "circle O through A B\nM midpoint of AB\ntriangle OAM\nradius O = 13\nAB = 24\nfind OM\n",
+    ),
+    Phrase(
+        "the height of trapezoid ABCD from the vertex B",
+        ("from",),
+        "E on AD\nBE perpendicular to DE",
+        "the height from a vertex is the perpendicular from it to the opposite base, with its foot "
+        "named.",
+        "isosceles trapezoid ABCD bases AD BC\nE on AD\nBE perpendicular to DE\nAD = 16\nBC = 10\n"
+        "AB = 5\nfind BE\n",
+    ),
+    Phrase(
+        "lines AB and CD cross at P (vertical angles)",
+        ("cross", "crosses", "intersect", "intersects"),
+        "line A P B\nline C P D",
+        "two lines through one point P cross there; `P where AB meets CD` names the crossing of lines "
+        "already drawn.",
+        "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
+    ),
+)
+
+
+def hint(word: str) -> str:
+    """The lines to write for a phrase using ``word`` (empty where no phrase uses it), for an error."""
+    w = word.lower()
+    p = next((p for p in PHRASES if w in p.words), None)
+    if p is None:
+        return ""
+    lines = "; ".join(f"'{line}'" for line in p.write.splitlines())
+    return f"; for \"{p.says}\" write {lines} (docs: How do I say …)"

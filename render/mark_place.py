@@ -1,0 +1,389 @@
+"""Where a textbook figure's relation marks go, in pixels: each clear of points, line crossings and the
+marks placed before it, and a segment that drawn points split marked on a dimension line.
+
+Why: a blind reader took an equal-length tick on a line crossing for the crossing, a tick beside another
+segment's ticks for one of them (one tick between two read as a solid bar), a right-angle square under a
+bisector's arcs for nothing, and a value or tick beside one piece of a split segment as that piece's.  So a
+tick or an arrow goes where it keeps ``CLEAR`` px from all of those (the middle of the longest open
+stretch where nothing is near), equal-angle arcs at a right angle's vertex go beyond its square, and a split
+segment's value and ticks go on a dimension line ``DIMENSION_FONTS`` font heights off it that spans the
+whole segment: arrowheads at its ends, against bars across it there.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .marks import Mark
+from .scene import Scene
+
+DIMENSION_FONTS = 2.0  # the dimension line this many font heights off its side: clearly a line of its own, and a
+# letter of a point on the side fits between them
+DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
+TICK_HALF = 5.5  # px: half an equal-length tick
+DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
+TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
+ARROW_LONG, ARROW_HALF, ARROW_STEP = 7.0, 4.5, 6.0  # px: a parallel arrow's length, half width, spacing
+CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
+POINT_R = 2.5  # px: a drawn point's dot
+ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
+ARC_BEYOND = 9.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.hypot(*v))
+    return v / n if n > 1e-9 else np.array([1.0, 0.0])
+
+
+def _seg_distance(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    u = b - a
+    n2 = float(u @ u)
+    t = 0.0 if n2 < 1e-12 else min(1.0, max(0.0, float((c - a) @ u) / n2))
+    return float(np.hypot(*(c - (a + t * u))))
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return u[0] * v[..., 1] - u[1] * v[..., 0]
+
+
+def _dist(cs: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """k×m distances from k points to m points."""
+    return np.hypot(cs[:, None, 0] - pts[None, :, 0], cs[:, None, 1] - pts[None, :, 1])
+
+
+def _to_segments(cs: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """k×m distances from k points to m segments ab."""
+    u = b - a
+    n2 = np.maximum((u * u).sum(axis=1), 1e-12)
+    t = np.clip(((cs[:, None, :] - a[None]) * u[None]).sum(axis=2) / n2[None], 0.0, 1.0)
+    foot = a[None] + t[..., None] * u[None]
+    return np.hypot(*(cs[:, None, :] - foot).transpose(2, 0, 1))
+
+
+def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> float:
+    return max(5.0, min(0.8 * fpx, 0.25 * min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))))
+
+
+def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.ndarray:
+    ua, ub = _unit(a - v), _unit(b - v)
+    s = square_size(v, a, b, fpx)
+    return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
+def _meet(p, q, r, s) -> np.ndarray | None:
+    d1, d2 = q - p, s - r
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        return None
+    t = ((r - p)[0] * d2[1] - (r - p)[1] * d2[0]) / den
+    return p + t * d1
+
+
+class MarkLayout:
+    """One figure's marks placed in turn (pixels, y up): what is taken so far, and the dimension lines."""
+
+    def __init__(self, scene: Scene, frame, fpx: float) -> None:
+        self.fpx, self.size = fpx, float(frame.size)
+        self.px = {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}
+        self.segments = [(self.px[a], self.px[b]) for a, b in scene.segments if a in self.px and b in self.px]
+        self.seg_a = np.array([s for s, _ in self.segments]).reshape(-1, 2)
+        self.seg_b = np.array([t for _, t in self.segments]).reshape(-1, 2)
+        self.pts = np.array(list(self.px.values())).reshape(-1, 2)
+        self.circles = [(np.array(frame.px(a.centre)), a.radius * frame.scale) for a in scene.arcs]
+        self.taken: list[tuple[np.ndarray, float]] = []  # (centre, reach) of each mark placed
+        self.dims: dict[frozenset, np.ndarray] = {}  # a split segment -> its dimension line's offset
+        self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
+        self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
+        pts = list(self.px.values())
+        self.middle = np.mean(pts, axis=0) if pts else np.zeros(2)
+
+    # -- what a spot is near ---------------------------------------------------------------------------
+    def split(self, a: str, b: str) -> bool:
+        """Does a drawn point lie inside segment ab (so that a mark by its middle reads as a piece's)?"""
+        return bool(self.cuts(a, b))
+
+    def cuts(self, a: str, b: str) -> list[float]:
+        """Where drawn points lie inside segment ab, as shares of it."""
+        p, r = self.px[a], self.px[b]
+        u = r - p
+        length = float(np.hypot(*u))
+        if length < 1e-9:
+            return []
+        u = u / length
+        out = []
+        for n, xy in self.px.items():
+            if n in (a, b):
+                continue
+            c = xy - p
+            t = float(c @ u)
+            if 0.5 < t < length - 0.5 and abs(float(u[0] * c[1] - u[1] * c[0])) < 0.5:
+                out.append(t / length)
+        return sorted(out)
+
+    def middle_reach(self, a: str, b: str) -> float:
+        """How far (a share of ab) a value may sit from ab's middle and still be nearer it, by a third, than
+        any piece's middle: beside a piece, it reads as the piece's."""
+        ts = [0.0, *self.cuts(a, b), 1.0]
+        return min(abs((s + t) / 2 - 0.5) for s, t in zip(ts, ts[1:])) / 3
+
+    def _others(self, p: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The drawn segments not along pr (their ends, two m×2 arrays)."""
+        u = _unit(r - p)
+        keep = ~((np.abs(_cross(u, self.seg_b - self.seg_a)) < 1e-6 * np.maximum(1.0, np.hypot(
+            *(self.seg_b - self.seg_a).T))) & (np.abs(_cross(u, self.seg_a - p)) < 0.5))
+        return self.seg_a[keep], self.seg_b[keep]
+
+    def clearances(self, cs: np.ndarray, reach: float, p: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """How far a mark of ``reach`` px about each of ``cs`` (k×2) on segment pr keeps from points, other
+        lines (not those along pr), circles and the marks placed so far."""
+        out = np.full(len(cs), np.inf)
+        if len(self.pts):
+            out = np.minimum(out, _dist(cs, self.pts).min(axis=1) - reach - POINT_R)
+        a, b = self._others(p, r)
+        if len(a):
+            out = np.minimum(out, _to_segments(cs, a, b).min(axis=1) - reach)
+        for o, rad in self.circles:
+            out = np.minimum(out, np.abs(np.hypot(*(cs - o).T) - rad) - reach)
+        if self.taken:
+            t = np.array([c for c, _ in self.taken])
+            rch = np.array([x for _, x in self.taken])
+            out = np.minimum(out, (_dist(cs, t) - rch[None, :]).min(axis=1) - reach)
+        return out
+
+    def spot(self, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
+        """The place on segment pr for a mark of ``reach`` px: clear by CLEAR px where it can be, and then as
+        near the middle of the segment's longest open stretch as it can be."""
+        u = r - p
+        n2 = float(u @ u)
+        if n2 < 1e-9:
+            return p
+        ts = [0.0, 1.0]
+        for xy in self.px.values():
+            c = xy - p
+            t = float(c @ u) / n2
+            if 1e-3 < t < 1 - 1e-3 and abs(float(u[0] * c[1] - u[1] * c[0])) / math.sqrt(n2) < 0.5:
+                ts.append(t)
+        ts.sort()
+        lo, hi = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
+        want = (lo + hi) / 2
+        cand = np.linspace(0.04, 0.96, 47)
+        clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
+        best = np.flatnonzero(clear >= clear.max() - 1e-9)
+        return p + u * cand[best[np.argmin(np.abs(cand[best] - want))]]
+
+    def free(self, c: np.ndarray, reach: float) -> float:
+        """How far a mark of ``reach`` px about ``c`` keeps from the marks placed so far."""
+        return min([float(np.hypot(*(c - t))) - reach - r for t, r in self.taken] or [math.inf])
+
+    def take(self, c: np.ndarray, reach: float) -> None:
+        self.taken.append((np.asarray(c, float), reach))
+
+    # -- dimension lines ----------------------------------------------------------------------------------
+    def _crossed(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> int:
+        """How many lines, circles, dimension lines and marks a dimension line of pr at ``off`` would run
+        into, and whether it leaves the canvas."""
+        a, b = p + off, r + off
+        xs = np.linspace(a, b, 24)
+        sa, sb = self._others(p, r)
+        n = int((_to_segments(xs, sa, sb).min(axis=0) < DIMENSION_BAR).sum()) if len(sa) else 0
+        for o, rad in self.circles:
+            near = min(float(np.hypot(*(x - o))) for x in np.linspace(a, b, 24))
+            n += near < rad + DIMENSION_BAR and max(float(np.hypot(*(a - o))), float(np.hypot(*(b - o)))) > rad
+        for key, other in self.dims.items():
+            s, t = (self.px[k] + other for k in key)
+            n += min(_seg_distance(x, s, t) for x in np.linspace(a, b, 24)) < 2 * DIMENSION_BAR
+        for c, reach in self.taken:
+            n += _seg_distance(c, a, b) < reach + DIMENSION_BAR
+        room = off / max(float(np.hypot(*off)), 1e-9) * 1.3 * self.fpx  # (and its value beyond it)
+        n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
+        return n
+
+    def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
+        """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
+        figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
+        p, r = self.px[a], self.px[b]
+        u = _unit(r - p)
+        key = frozenset((a, b))
+        first = key not in self.dims
+        if first:
+            normal = np.array([-u[1], u[0]])
+            if float((self.middle - (p + r) / 2) @ normal) > 0:
+                normal = -normal  # away from the figure's middle, unless the other side crosses less
+            outer, inner = (DIMENSION_FONTS * self.fpx * n for n in (normal, -normal))
+            self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
+        off = self.dims[key]
+        d = float(np.hypot(*off))
+        n = off / d
+        bars = [np.array([e + (d - DIMENSION_BAR) * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
+        u = _unit(r - p)
+        heads = [np.array([e + off + ARROW_LONG * w + 0.5 * ARROW_HALF * n, e + off,
+                           e + off + ARROW_LONG * w - 0.5 * ARROW_HALF * n]) for e, w in ((p, u), (r, -u))]
+        if first:
+            for e in (p, r):
+                self.take(e + off, DIMENSION_BAR)
+        return off, [np.array([p + off, r + off]), *bars, *heads]
+
+
+def draw_mark(m: Mark, layout: MarkLayout, valued: set) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """A mark's polylines (pixels, y up): the solid ones, then the dashed ones; ``valued``: the segments
+    (frozensets) whose value sits on their dimension line's middle."""
+    px = layout.px
+    if not all(c in px for e in m.elements for c in e):
+        return [], []
+    if m.kind == "right":
+        a, v, b = m.elements[0]
+        return [_square(layout, px[v], px[a], px[b], v)], []
+    if m.kind == "right_lines":
+        (a, b), (c, d) = m.elements
+        common = [n for n in (a, b) if n in (c, d)]
+        at = px[common[0]] if common else _meet(px[a], px[b], px[c], px[d])
+        if at is None:
+            return [], []
+        ends = [max((px[a], px[b]), key=lambda e: float(np.hypot(*(e - at)))),
+                max((px[c], px[d]), key=lambda e: float(np.hypot(*(e - at))))]
+        return [_square(layout, at, ends[0], ends[1], common[0] if common else None)], []
+    if m.kind == "dot":
+        c = px[m.elements[0][0]]
+        t = np.linspace(0, 2 * math.pi, 13)
+        ring = np.column_stack([np.cos(t), np.sin(t)])
+        return [c + r * ring for r in (3.4, 2.2, 1.0)], []
+    if m.kind == "height":
+        return _height(m, layout)
+    if m.kind == "equal":
+        return _ticks(m, layout, valued), []
+    if m.kind == "parallel":
+        return _arrows(m, layout), []
+    if m.kind == "equal_angle":
+        return _arcs(m, layout), []
+    return [], []
+
+
+def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None) -> np.ndarray:
+    """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there (a
+    height's foot and the right angle a fact gives there share it: two squares would read as a muddle)."""
+    key = (round(float(v[0]), 1), round(float(v[1]), 1),
+           frozenset(round(math.degrees(math.atan2(*(e - v)[::-1]))) % 180 for e in (a, b)))
+    if key in layout.square_at:
+        return layout.square_at[key]
+    sq = layout.square_at[key] = right_square(v, a, b, layout.fpx)
+    s = square_size(v, a, b, layout.fpx)
+    layout.take(sq[1], 0.5 * s)
+    if name is not None:
+        layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
+    return sq
+
+
+def _height(m: Mark, layout: MarkLayout) -> tuple[list, list]:
+    px = layout.px
+    (a, d), (b, c) = m.elements
+    far = (px[b] + px[c]) / 2 if np.allclose(px[d], px[b]) or np.allclose(px[d], px[c]) else \
+        px[b] if float(np.hypot(*(px[b] - px[d]))) > 1 else px[c]
+    out = [_square(layout, px[d], px[a], far, d)]
+    solid = any(np.allclose(px[a], s) and np.allclose(px[d], t) or np.allclose(px[d], s) and np.allclose(px[a], t)
+                for s, t in layout.segments)  # (a named height is a side: drawn solid)
+    dashed = [] if solid else [np.array([px[a], px[d]])]
+    u = px[c] - px[b]
+    t = float((px[d] - px[b]) @ u) / max(float(u @ u), 1e-9)
+    if t < 0:
+        dashed.append(np.array([px[b], px[d]]))
+    elif t > 1:
+        dashed.append(np.array([px[c], px[d]]))
+    return out, dashed
+
+
+def _tick_row(c: np.ndarray, u: np.ndarray, count: int, half: float) -> list[np.ndarray]:
+    n = np.array([-u[1], u[0]])
+    return [np.array([c + u * (i - (count - 1) / 2) * TICK_STEP - half * n,
+                      c + u * (i - (count - 1) / 2) * TICK_STEP + half * n]) for i in range(count)]
+
+
+def _ticks(m: Mark, layout: MarkLayout, valued: set) -> list[np.ndarray]:
+    """The group's ticks on each segment: across the segment where nothing splits it, else across its
+    dimension line (by its middle, or a third along where its value sits at the middle)."""
+    out = []
+    reach = TICK_HALF + (m.count - 1) * TICK_STEP / 2
+    for p, q in m.elements:
+        u = _unit(layout.px[q] - layout.px[p])
+        if layout.split(p, q):
+            off = layout.dimension(p, q)[0]  # (drawn, and exported, as a mark of its own)
+            a, b = layout.px[p] + off, layout.px[q] + off
+            spots = [0.5] if frozenset((p, q)) not in valued else []
+            spots += [0.3, 0.7]
+            cands = [a + t * (b - a) for t in spots]
+            c = next((c for c in cands if layout.free(c, reach) >= CLEAR),
+                     max(cands, key=lambda c: layout.free(c, reach)))
+            out += _tick_row(c, u, m.count, DIM_TICK_HALF)
+        else:
+            c = layout.spot(layout.px[p], layout.px[q], reach)
+            out += _tick_row(c, u, m.count, TICK_HALF)
+        layout.take(c, reach)
+    return out
+
+
+def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
+    out = []
+    px = layout.px
+    ref = _unit(px[m.elements[0][1]] - px[m.elements[0][0]])
+    reach = ARROW_LONG + (m.count - 1) * ARROW_STEP / 2
+    for p, q in m.elements:
+        u = _unit(px[q] - px[p])
+        u = u if float(u @ ref) >= 0 else -u
+        n = np.array([-u[1], u[0]])
+        mid = layout.spot(px[p], px[q], reach)
+        for i in range(m.count):
+            tip = mid + u * (ARROW_LONG / 2 + (i - (m.count - 1) / 2) * ARROW_STEP)
+            out.append(np.array([tip - ARROW_LONG * u + ARROW_HALF * n, tip, tip - ARROW_LONG * u - ARROW_HALF * n]))
+        layout.take(mid, reach)
+    return out
+
+
+def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
+    """Each angle's arc with the group's ticks across it, beyond a right-angle square at its vertex."""
+    px, fpx = layout.px, layout.fpx
+    out = []
+    for a, v, b in m.elements:
+        ta = math.atan2(*(px[a] - px[v])[::-1])
+        tb = math.atan2(*(px[b] - px[v])[::-1])
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
+        r0 = max(9.0, min(0.9 * fpx, 0.3 * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
+                 min(0.35 * short, ARC_LONG / max(sweep, 1e-3)))  # (a narrow angle's arc long enough to see)
+        t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
+        out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
+        mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
+        for i in range(m.count):
+            tt = mid + (i - (m.count - 1) / 2) * min(0.12, sweep / (m.count + 1))
+            u = np.array([math.cos(tt), math.sin(tt)])
+            out.append(np.array([px[v] + (r0 - 4.5) * u, px[v] + (r0 + 4.5) * u]))
+        layout.take(px[v] + r0 * np.array([math.cos(mid), math.sin(mid)]), 5.0)
+    return out
+
+
+MIN_TRIANGLE = 60.0  # px²: a smaller triangle of drawn lines is no region a label can read as
+
+
+def drawn_triangles(scene: Scene, px: dict) -> list:
+    """The triangles (shapely polygons, pixels) whose three sides lie along drawn segments."""
+    from shapely import union_all
+    from shapely.geometry import LineString, Polygon
+
+    names = sorted(n for n in px if any(n in s for s in scene.segments))
+    if len(names) < 3:
+        return []
+    drawn = union_all([LineString([px[a], px[b]]) for a, b in scene.segments if a in px and b in px]).buffer(1.0)
+    along = {(a, b): LineString([px[a], px[b]]).difference(drawn).length < 2.0
+             for i, a in enumerate(names) for b in names[i + 1:]}
+    out = []
+    for i, a in enumerate(names):
+        for j, b in enumerate(names[i + 1:], i + 1):
+            if not along[(a, b)]:
+                continue
+            for c in names[j + 1:]:
+                if along[(a, c)] and along[(b, c)]:
+                    tri = Polygon([px[a], px[b], px[c]])
+                    if tri.area >= MIN_TRIANGLE:
+                        out.append(tri)
+    return out
