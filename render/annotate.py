@@ -26,6 +26,7 @@ from .scene import Scene
 SIDE_LETTERS = "abcdefgijkmnpqstuvw"  # no o (reads as zero), h or r (a height, a radius), l (one), x, y, z (variables)
 GREEK = "αβγδεζηθικλμνξπρστυφχψω"
 QUERY_MARK = "?"
+HEIGHT_END = 4.0  # px about each end of a dashed height that a tick keeps clear of
 STYLES = ("coordinate", "individual")
 PLACEMENTS = ("image", "text")
 SHAPE_WORDS = {QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.ARC: "arc", QKind.RADIUS: "r",
@@ -146,6 +147,9 @@ class Annotation:
         from .marks import Mark
 
         layout = MarkLayout(scene, frame, style.font_px)
+        for ends in scene.heights:  # a dashed height's ends are taken (a tick there reads as its foot's mark)
+            for e in ends:
+                layout.take(frame.pxs([e])[0], HEIGHT_END)
         count = 0
         for sides, source in groups:
             sides = [s for s in sides if not layout.split(*s)]  # (a tick by a point partway reads as a piece's)

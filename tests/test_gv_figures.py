@@ -5,6 +5,7 @@ which also catches the rule broken."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from io import BytesIO
 
@@ -94,6 +95,18 @@ def test_equal_sides_carry_ticks(renderer, text):
     assert len(mark["pixels"]) == len(mark["elements"]) * mark["count"]
     assert tick_problems(fig) == [] and mark_problems(fig) == [] and problems(fig) == []
     assert any("no common tick" in p for p in tick_problems(dict(fig, marks=[])))  # the reader misses them
+
+
+def test_ticks_keep_off_a_dashed_height(renderer):
+    """A trapezoid's height drawn from the middle of its side BC, which the equilateral triangle's ticks mark:
+    the tick moves along BC (at the height's end it reads as the height's mark)."""
+    fig, _, _ = _drawn(renderer, "ABCDE: rectangle + equilateral triangle on BD\ntrapezoid FGBC bases FG BC\n"
+                                 "AB = 13\narea FGBC = 185\nFG = 19\nheight FGBC = 11\nfind perimeter ABCDE\n", seed=7)
+    ends = [p for h in fig["heights"] for p in h["line"]]
+    ticks = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for m in fig["marks"] for a, b in m["pixels"]]
+    assert ends and len(ticks) == 3
+    assert min(math.dist(t, e) for t in ticks for e in ends) > 12.0
+    assert tick_problems(fig) == [] and mark_problems(fig) == []
 
 
 def test_two_groups_of_equal_sides_are_told_apart(renderer):
