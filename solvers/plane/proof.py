@@ -15,7 +15,7 @@ from fractions import Fraction
 import sympy
 from geomill.engine.plane import element_of
 
-from .deduce import Deduction, Outcome, Step, linear_form
+from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 
 
 @dataclass
@@ -121,7 +121,7 @@ class Proof:
                 return st.value
             if st.target.is_Symbol and e.is_Symbol:  # two different symbols: never equal (no simplify needed)
                 continue
-            if sympy.simplify(st.target - e) == 0:
+            if is_zero(st.target - e):
                 return st.value
         return None
 

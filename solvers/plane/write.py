@@ -13,6 +13,7 @@ and it is counted (:attr:`Written.jumps`).
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -20,8 +21,11 @@ from fractions import Fraction
 
 import sympy
 from geomill.engine.plane import Degrees, element_of
+from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
+
+from .deduce import is_zero
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -248,8 +252,10 @@ class Written:
     theorems: int = 0  # theorem equations stated (givens and restatements not counted)
 
 
+@functools.lru_cache(maxsize=20_000)
 def _key(e: sympy.Expr) -> sympy.Expr:
-    """An equation (equal to zero) up to its sign and scale: the fact it states."""
+    """An equation (equal to zero) up to its sign and scale: the fact it states (kept: a proof asks
+    again for the keys of the same equations, step after step)."""
     e = sympy.expand(e)
     if e == 0:
         return e
@@ -453,8 +459,9 @@ class _Writer:
             pivot = self._pivot(pool_left, put(target), pool, put)
             if pivot is not None:
                 i, r, u = pivot
-                expr = sympy.solve(r, u)
-                if len(expr) != 1:
+                c = sum((k for k, x in _linear(r)[0] if x == u), sympy.Integer(0))  # r is linear in u
+                expr = [sympy.expand(u - r / c)]
+                if check_assumptions(expr[0], **u.assumptions0) is False:  # as sympy.solve: a length is positive
                     return None
                 s, e, why = pool.pop(i)
                 sub = {k: sympy.expand(v.xreplace({u: expr[0]})) for k, v in sub.items()}
@@ -829,7 +836,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
-    if proof.steps and sympy.simplify(proof.steps[-1].target - proof.goal) != 0:
+    if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written(_merge_givens([x for x in w.lines if x]), w.jumps, w.theorems)
 
