@@ -31,6 +31,8 @@ from .construct import Plan
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
+GOAL_FIGURES = 4  # figures the goal is compared on (checking it), as long as the starts that found the
+# first two last: a choice the facts leave open (which arc a point is on) shows as two values
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
@@ -541,11 +543,11 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if value is not None and not math.isfinite(value):
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
-    if len(found) == 2:
-        a, b = found[0].goal_value(), found[1].goal_value()
+    for other in found[1:]:
+        a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
-            found = [_polish(system, m) for m in found]  # an ill-conditioned goal moves 0.4 % at 7e-6
-            a, b = found[0].goal_value(), found[1].goal_value()
+            found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
+            a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}", problem.goal.span)
@@ -604,6 +606,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
     chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     out = _Search([], None, [], math.inf, np.zeros(0))
     found = out.found
+    last = 2 * starts + FALLBACK_STARTS
     for k in range(2 * starts + FALLBACK_STARTS):
         budget.check()
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
@@ -634,8 +637,12 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
                 out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue
             found.append(model)
-            if not check_goal or problem.goal is None or len(found) == 2:
+            if not check_goal or problem.goal is None or len(found) == GOAL_FIGURES:
                 break
+            if len(found) == 2:
+                last = 2 * (k + 1) if k < starts else k + 1  # as many starts again, at most
+        if len(found) >= 2 and k + 1 >= last:
+            break
     return out
 
 
