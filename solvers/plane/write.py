@@ -384,7 +384,9 @@ class _Writer:
 
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
-        part = _cap(text)
+        from .proof import arc_sentence  # (proof imports this module's writer late; no cycle at load)
+
+        part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         shown = []
         for u in s.uses:
             e = _expr(u)
@@ -774,9 +776,11 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         return sympy.expand(u - e / c)
     if e.has(Degrees) or sympy.count_ops(e) > 30:
         return None
+    roots = _square_roots(e, u)
     try:
-        with _time_limit(SOLVE_SECONDS):
-            roots = sympy.solve(e, u)
+        if roots is None:  # (the clock is wall time: the common a·u² + c needs no solve, so no load changes it)
+            with _time_limit(SOLVE_SECONDS):
+                roots = sympy.solve(e, u)
     except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
         return None
     if v.free_symbols:
@@ -790,6 +794,16 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         if abs(x.imag) < 1e-9 and math.isclose(x.real, target, rel_tol=1e-6, abs_tol=1e-9):
             return r
     return None
+
+
+def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
+    """The roots of ``a·u² + c = 0`` (Pythagoras solved for a side), or None for any other form."""
+    e = sympy.expand(e)
+    a, c = e.coeff(u, 2), e.coeff(u, 0)
+    if a == 0 or u in a.free_symbols or u in c.free_symbols or sympy.expand(e - a * u ** 2 - c) != 0:
+        return None
+    r = sympy.sqrt(-c / a)
+    return [r, -r]
 
 
 def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict | None:

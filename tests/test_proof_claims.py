@@ -1,0 +1,33 @@
+"""Issue 37, the teacher's classes: sentences that name arcs as a reader reads them (the linter
+catches one the figure contradicts), and right triangles solved as a teacher solves them."""
+from __future__ import annotations
+
+from geomill.dsl import parse
+from geomill.solvers.plane import proof as proof_module
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane_lint import claim_findings, lint_general
+
+OBTUSE_INSCRIBED = "circle O through A B C\ntriangle ABC\ncounterclockwise ABC\nangle ACB = 130\nfind arc OBA\n"
+
+
+def _solve(text: str):
+    sol = solve_general(parse(text, "case.geo"))
+    assert lint_general(sol) == [], sol.text()
+    return sol
+
+
+def test_an_arc_over_180_is_named_major_in_the_sentence_and_the_linter_catches_a_bare_one(monkeypatch):
+    sol = _solve(OBTUSE_INSCRIBED)
+    text = sol.text()
+    assert "half of major arc AB" in text and "half of arc AB" not in text, text
+    assert sol.exact_value == 100
+    monkeypatch.setattr(proof_module, "arc_sentence", lambda text, exprs, arcs: text)  # the sentence as it was
+    found = [f.detail for f in claim_findings(sol.proof, sol.model)]
+    assert any("names the minor arc AB" in f for f in found), found
+
+
+def test_a_tangent_chord_angle_names_its_arc_by_its_ends_not_through_the_centre():
+    sol = _solve("circle O through A B\ntriangle OAB\nPA tangent to circle O\nline P A\nline A B\n"
+                 "counterclockwise OAP\nangle PAB = 35\nfind arc OAB\n")
+    text = sol.text()
+    assert "half the arc AB" in text and "arc OAB" not in text, text
