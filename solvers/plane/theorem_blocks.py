@@ -498,7 +498,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
             weight=0.5),
     # the right triangle's own ratios: what a teacher writes where the laws of sines and cosines also do it
-    *(Theorem("right_triangle_property_trigonometric", f"in the right triangle {{0}}, by the {word} of angle {{1}}",
+    *(Theorem("right_triangle_property_trigonometric", f"by the {word} in the right triangle {{0}}",
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
               (Conclusion(L(near), L(over) * f(ang("XYZ")), names=("ABC", "XYZ")),
                Conclusion(L(far), L(over_z) * f(ang("XZY")), names=("ABC", "XZY"))), ("ABC", "XYZ"),
@@ -512,7 +512,8 @@ THEOREMS: tuple[Theorem, ...] = (
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Near(L("XY"), L("XZ")),
                Near(*premise), Proven(L("XY"), L("XZ")), Proven(*premise)),
               conclusions, ("XYZ", "XM"),
-              figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}")
+              figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
+              weight=1.3)  # (its equal sides are a premise proven first: where a chord's theorem does it, that)
       for given, also, premise, conclusions, fact in (
           ("altitude", "median and the bisector of its apex angle", (ang("XMY"), _RIGHT),
            (Conclusion(L("YM"), L("MZ")), Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
-from geomill.engine.plane import Degrees, element_of
+from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
@@ -27,6 +27,7 @@ __all__ = ["Written", "write", "Namer"]
 
 SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
+_TRIG = (Sin, Cos, Tan)
 LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
 
 
@@ -216,7 +217,7 @@ def _unit(s: sympy.Symbol) -> str | None:
 def _degrees(e: sympy.Expr) -> bool:
     """Is ``e`` a measure in degrees (every element in it an angle or an arc)?"""
     units = {_unit(s) for s in e.free_symbols} - {None}
-    return units == {"degrees"}
+    return units == {"degrees"} and not e.has(sympy.sin, sympy.cos, sympy.tan, *_TRIG)  # sin(angle A): a ratio
 
 
 def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr] | None:
