@@ -2,6 +2,7 @@
 catches one the figure contradicts), and right triangles solved as a teacher solves them."""
 from __future__ import annotations
 
+import sympy
 from geomill.dsl import parse
 from geomill.solvers.plane import proof as proof_module
 from geomill.solvers.plane import solve_general
@@ -31,3 +32,15 @@ def test_a_tangent_chord_angle_names_its_arc_by_its_ends_not_through_the_centre(
                  "counterclockwise OAP\nangle PAB = 35\nfind arc OAB\n")
     text = sol.text()
     assert "half the arc AB" in text and "arc OAB" not in text, text
+
+
+def test_a_right_triangle_is_solved_by_its_own_ratios_and_a_trig_goal_read_from_one_equation():
+    sol = _solve("points A B C\ntriangle CAB\nAB perpendicular to CB\nclockwise CAB\nAB = x\nAC = 14\n"
+                 "angle BAC = 30\nfind x\n")
+    assert "AB = AC·cos(angle BAC), so x = 14·cos(30°) and x = 7√3" in sol.text(), sol.text()
+    assert "law of sines" not in sol.text()
+    sol = _solve("points A B C\ntriangle ABC\nBC perpendicular to AC\nclockwise ABC\nBC = 8\nAC = 15\n"
+                 "find tan(angle BAC)\n")
+    text = sol.text()
+    assert sol.exact_value == sympy.Rational(8, 15) and "tan(angle BAC) = 8/15." in text, text
+    assert "asin" not in text and "atan" not in text and "8/15°" not in text, text
