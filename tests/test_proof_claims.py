@@ -44,3 +44,19 @@ def test_a_right_triangle_is_solved_by_its_own_ratios_and_a_trig_goal_read_from_
     text = sol.text()
     assert sol.exact_value == sympy.Rational(8, 15) and "tan(angle BAC) = 8/15." in text, text
     assert "asin" not in text and "atan" not in text and "8/15°" not in text, text
+
+
+def test_inscribed_angles_on_one_arc_are_one_step_and_keep_the_names_the_sentence_gives_them():
+    sol = _solve("circle O through A B C D\nline A E C\nline B E D\npolygon ABCD\nclockwise ABCD\nangle BAC = 23\n"
+                 "find angle BDC\n")
+    text = sol.text()
+    assert "Since the inscribed angles CAB and CDB stand on the same arc, angle BDC = angle BAC = 23°." in text, text
+    assert "angle BDE" not in text and "arc" not in text.replace("same arc", ""), text
+
+
+def test_a_ratio_below_one_is_a_fraction_and_a_given_decimal_stays_a_decimal():
+    sol = _solve("points A B C\ntriangle ABC\nBC perpendicular to AC\nclockwise ABC\nAB = 25\nBC = 24\nAC = 7\n"
+                 "find sin(angle BAC)\n")
+    assert "= 24/25" in sol.text() and "0.96" not in sol.text(), sol.text()
+    sol = _solve("points A B C\ntriangle ABC\nangle ABC = 22.5\nangle BCA = 60\nfind angle CAB")
+    assert "22.5°" in sol.text() and "97.5°" in sol.text(), sol.text()

@@ -143,6 +143,13 @@ def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
     return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
 
 
+def _angle_between(o: np.ndarray, b: np.ndarray, a: np.ndarray) -> float:
+    """A direction (degrees) about ``o`` strictly inside the counter-clockwise sweep from ``b`` to ``a``."""
+    tb = math.degrees(math.atan2(*(b - o)[::-1]))
+    sweep = (math.degrees(math.atan2(*(a - o)[::-1])) - tb) % 360
+    return tb + sweep * 0.37
+
+
 def _cross(rng: Rng) -> dict[str, np.ndarray]:
     """Lines AVB and CVD crossing at V, at a right angle when ``perpendicular``."""
     v, t = _pt(rng), rng.uniform(0, 360)
@@ -406,6 +413,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
             figure="circle O through A B M\nline M A\nline M B"),
+    Theorem("arc_property_circumference_angle_external", "since the inscribed angles {0} and {1} stand on the same arc",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), OnCircle("NO"), Apart("A", "B"), Apart("M", "AB"),
+             Apart("N", "ABM"), Before("MN"), Sweep("OABM", "off"), Sweep("OABN", "off"), Joined("MA"), Joined("MB"),
+             Joined("NA"), Joined("NB")),
+            (Conclusion(ang("AMB"), ang("ANB")),), ("AMB", "ANB"),
+            lambda rng: {**(d := _inscribed(rng)), "N": _on(d["O"], float(np.linalg.norm(d["A"] - d["O"])),
+                                                             _angle_between(d["O"], d["B"], d["A"]))},
+            figure="circle O through A B M N\nline M A\nline M B\nline N A\nline N B"),
     _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0[1]}{0[2]}", _ARC * PI * R / 180),
     _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
             _ARC * PI * R ** 2 / 360),

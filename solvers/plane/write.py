@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
-from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of
+from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
@@ -41,13 +41,14 @@ class Namer:
     style: str = "text"
     display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
+    local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
 
     @property
     def latex(self) -> bool:
         return self.style == "latex"
 
     def name(self, s: sympy.Symbol, alone: bool = True) -> str:
-        s = self.display.get(s, s)
+        s = self.display.get(s) or self.local.get(s, s)
         el = element_of(s)
         if el is None:
             return s.name
@@ -75,8 +76,9 @@ class Namer:
         return rf"\text{{{words} }}{pts}" if self.latex else f"{words} {pts}"
 
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
-        """A value as a textbook prints it: a terminating fraction as a decimal (22.5, not 45/2)."""
-        text = _decimal(v)
+        """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
+        45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
+        text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None:
             text = sympy.latex(v) if self.latex else _plain(str(v))
         if degrees:
@@ -99,7 +101,7 @@ class Namer:
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
                 if v.is_Symbol:
                     pass
-                elif not (v.is_Rational and v >= 0 and (v.is_Integer or _decimal(v))):
+                elif not (v.is_Rational and v >= 0 and (v.is_Integer or (_decimal(v) and v >= 1))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
                 text = self.name(s, alone)
@@ -650,7 +652,27 @@ class _Writer:
             return
         self.theorems += 1
 
+    def _spoken(self, s) -> dict:
+        """The angles a theorem's sentence names (``the inscribed angles CAB and CDB``), as the atoms
+        its equation holds at those vertices: its equation, and the proof from then on, say ``angle
+        CDB``, not ``angle BDE``."""
+        text = s.instance.text
+        atoms = [x for x in (s.lhs - s.rhs).free_symbols if (el := element_of(x)) is not None
+                 and el.kind.key == "angle" and x not in self.n.display]
+        out = {}
+        for name in s.instance.names:
+            if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text):
+                continue
+            at = [x for x in atoms if element_of(x).points[1] == name[1]]
+            if len(at) == 1:
+                out[at[0]] = element_symbol("angle", tuple(name))
+        return out
+
     def _solved(self, s, e, why, u, v, known, sub) -> str:
+        self.n.local = {**self._spoken(s), **self.n.local}  # (the first name stays: one angle, one name)
+        return self._solved_in(s, e, why, u, v, known, sub)
+
+    def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
         reason = self._stated_eq(s, e, why)
         deg = _unit(u) == "degrees"
@@ -703,6 +725,10 @@ class _Writer:
         return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
 
     def _expressed(self, s, e, why, u, formula) -> str | None:
+        self.n.local = {**self._spoken(s), **self.n.local}
+        return self._expressed_in(s, e, why, u, formula)
+
+    def _expressed_in(self, s, e, why, u, formula) -> str | None:
         reason = self._stated_eq(s, e, why)
         text = self.eq(u, formula)
         if reason is None:
