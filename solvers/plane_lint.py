@@ -361,7 +361,7 @@ def _arc_claims(proof, model) -> list[Finding]:
                     continue
                 _, a, b = el.points
                 named = Namer(arcs=arcs).name(x)
-                if named not in sentence and re.search(rf"(?<!major )\barc ({a}{b}|{b}{a})\b", sentence):
+                if named not in sentence and re.search(rf"(?<!major )\barc {a}{b}\b", sentence):
                     out.append(Finding("claim", f"'{sentence}' names the minor arc {a}{b} where its equation holds "
                                                 f"{named} ({model.value(x):.4g}°)"))
     return out

@@ -180,10 +180,10 @@ def arc_sentence(text: str, exprs, arcs: dict) -> str:
         _, a, b = element_of(s).points
         name = arcs[s][0]
         if ends.count(frozenset((a, b))) == 1:  # (both arcs AB held: the sentence names them apart)
-            text = re.sub(rf"(?<!major )\barc ({a}{b}|{b}{a})\b", name, text)
-        if name.startswith("major "):  # "arcs AB and BA make up the whole circle"
-            text = re.sub(rf"\barcs ({a}{b}|{b}{a}) and ", f"{name} and arc ", text)
-            text = re.sub(rf"\barcs (\w+) and ({a}{b}|{b}{a})\b", rf"arc \1 and {name}", text)
+            text = re.sub(rf"(?<!major )\barc {a}{b}\b", name, text)
+        if name.startswith("major "):  # "arcs AB and BA make up the whole circle" (each named in its own order)
+            text = re.sub(rf"\barcs {a}{b} and ", f"{name} and arc ", text)
+            text = re.sub(rf"\barcs (\w+) and {a}{b}\b", rf"arc \1 and {name}", text)
     return text
 
 

@@ -523,18 +523,18 @@ THEOREMS: tuple[Theorem, ...] = (
                                                ("tangent", Tan, "XZ", "XY", "XY", "XZ"))),
     # the isosceles triangle's altitude, median and bisector from its apex are one line
     *(Theorem("isosceles_triangle_property_line_coincidence",
-              f"since {{1}} is the {given} to the base of the isosceles triangle {{0}}, it is also its {also}",
+              f"since {{1}} {given} of the isosceles triangle {{0}}, it is also {also}",
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Near(L("XY"), L("XZ")),
                Near(*premise), Proven(L("XY"), L("XZ")), Proven(*premise)),
               conclusions, ("XYZ", "XM"),
               figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
               weight=1.3)  # (its equal sides are a premise proven first: where a chord's theorem does it, that)
       for given, also, premise, conclusions, fact in (
-          ("altitude", "median and the bisector of its apex angle", (ang("XMY"), _RIGHT),
+          ("is the altitude to the base", "the median and the bisector of the apex angle", (ang("XMY"), _RIGHT),
            (Conclusion(L("YM"), L("MZ")), Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),
-          ("median", "altitude and the bisector of its apex angle", (L("YM"), L("MZ")),
+          ("is the median to the base", "the altitude and the bisector of the apex angle", (L("YM"), L("MZ")),
            (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("YXM"), ang("MXZ"))), "BM = MC"),
-          ("bisector of the apex angle", "altitude and median", (ang("YXM"), ang("MXZ")),
+          ("bisects the apex angle", "the altitude and the median to the base", (ang("YXM"), ang("MXZ")),
            (Conclusion(ang("XMY"), _RIGHT), Conclusion(L("YM"), L("MZ"))), "angle BAM = angle MAC"))),
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
