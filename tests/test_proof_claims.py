@@ -60,3 +60,13 @@ def test_a_ratio_below_one_is_a_fraction_and_a_given_decimal_stays_a_decimal():
     assert "= 24/25" in sol.text() and "0.96" not in sol.text(), sol.text()
     sol = _solve("points A B C\ntriangle ABC\nangle ABC = 22.5\nangle BCA = 60\nfind angle CAB")
     assert "22.5°" in sol.text() and "97.5°" in sol.text(), sol.text()
+
+
+def test_a_trig_value_of_a_degree_angle_is_printed_in_degrees_and_a_root_of_a_product_whole():
+    sol = _solve("points A B C\ntriangle ABC\nBC perpendicular to AC\nclockwise ABC\nAC = 8\nangle BAC = 47\n"
+                 "find BC\n")
+    assert "8·tan(47°)" in sol.text() and "π/180" not in sol.text(), sol.text()
+    assert r"47^{\circ}" in sol.text("latex") and r"\frac{47 \pi}" not in sol.text("latex"), sol.text("latex")
+    sol = _solve("points A B C N\ntriangle BAC\ntriangle CAN\nline N C B\nBA perpendicular to NA\n"
+                 "NC perpendicular to AC\nclockwise BAC CAN\nBN = 12\nCN = 8\nfind AB\n")
+    assert "√(4·12)" in sol.text() and "√4√12" not in sol.text(), sol.text()

@@ -80,7 +80,7 @@ class Namer:
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
         text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None:
-            text = sympy.latex(v) if self.latex else _plain(str(v))
+            text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
@@ -111,7 +111,7 @@ class Namer:
             names[stand[s]] = text
         f = e.xreplace(stand)
         if self.latex:
-            out = _PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f)
+            out = _latex_degrees(_PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f))
             for fn in ("Sin", "Cos", "Tan"):
                 out = out.replace(rf"\operatorname{{{fn}}}", "\\" + fn.lower())
             return re.sub(r"(?<![\d.])(\d+) \\cdot ([a-z])(?![A-Za-z])", r"\1\2", out)
@@ -201,10 +201,31 @@ def _decimal(v: sympy.Expr) -> str | None:
     return text.rstrip("0").rstrip(".")
 
 
+_TRIG_RADIANS = re.compile(r"\b(sin|cos|tan)\((?:(\d+)·)?π/(\d+)\)")
+
+
+_TRIG_RADIANS_LATEX = re.compile(r"\\(sin|cos|tan)(\^\{\d+\})?\{\\left\(\\frac\{(?:(\d+) )?\\pi\}\{(\d+)\} \\right\)\}")
+
+
+def _latex_degrees(text: str) -> str:
+    """The LaTeX of :func:`_in_degrees`: ``\\tan^{2}{\\left(47^{\\circ}\\right)}``."""
+    def put(m: re.Match) -> str:
+        deg = Fraction(180 * int(m[3] or 1), int(m[4]))
+        return rf"\{m[1]}{m[2] or ''}{{\left({deg}^{{\circ}}\right)}}" if deg.denominator == 1 else m[0]
+    return _TRIG_RADIANS_LATEX.sub(put, text)
+
+
+def _in_degrees(m: re.Match) -> str:
+    """``tan(7·π/36)`` as ``tan(35°)``: a trigonometric value of an angle the proof measures in degrees."""
+    deg = Fraction(180 * int(m[2] or 1), int(m[3]))
+    return f"{m[1]}({deg}°)" if deg.denominator == 1 else m[0]
+
+
 def _plain(text: str) -> str:
     text = re.sub(r"\bpi\b", "π", text).replace("**2", "²").replace("**", "^").replace("*", "·").replace("sqrt(", "√(")
     for fn in ("Sin", "Cos", "Tan"):
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
+    text = _TRIG_RADIANS.sub(_in_degrees, text)  # tan(47°), as the step wrote it, not tan(47π/180)
     text = re.sub(r"√\((\d+)\)", r"√\1", text)  # √13, 2√13
     text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
     text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
@@ -829,7 +850,8 @@ def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
     a, c = e.coeff(u, 2), e.coeff(u, 0)
     if a == 0 or u in a.free_symbols or u in c.free_symbols or sympy.expand(e - a * u ** 2 - c) != 0:
         return None
-    r = sympy.sqrt(-c / a)
+    inside = -c / a
+    r = sympy.Pow(inside, sympy.Rational(1, 2), evaluate=not inside.is_Mul)  # √(BC·BN), not √BC·√BN
     return [r, -r]
 
 
