@@ -39,6 +39,7 @@ from .patterns import (
     Meet,
     Midpoint,
     Near,
+    OffCircles,
     OnCircle,
     OnLine,
     OnParallels,
@@ -524,8 +525,8 @@ THEOREMS: tuple[Theorem, ...] = (
     # the isosceles triangle's altitude, median and bisector from its apex are one line
     *(Theorem("isosceles_triangle_property_line_coincidence",
               f"since {{1}} {given} of the isosceles triangle {{0}}, it is also {also}",
-              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Near(L("XY"), L("XZ")),
-               Near(*premise), Proven(L("XY"), L("XZ")), Proven(*premise)),
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), OffCircles("X"),
+               Near(L("XY"), L("XZ")), Near(*premise), Proven(L("XY"), L("XZ")), Proven(*premise)),
               conclusions, ("XYZ", "XM"),
               figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
               weight=1.3)  # (its equal sides are a premise proven first: where a chord's theorem does it, that)
