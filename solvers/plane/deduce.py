@@ -675,6 +675,9 @@ class Deduction:
         known = self.known()
         g = self.goal.xreplace(known)
         value = None
+        trig = self._trig_goal(known)
+        if trig is not None:  # sin(angle BAC) = BC/AB in the right triangle, not sin(asin(8/17))
+            return Outcome(_tidy(trig[0]), goal=self.goal, uses=trig[1], final=self.final)
         if not g.free_symbols:
             value = g
         else:
@@ -701,6 +704,26 @@ class Deduction:
             return None
         value = _tidy(value)
         return Outcome(value, goal=self.goal, uses=uses, final=self.final)
+
+    def _trig_goal(self, known: dict) -> tuple[sympy.Expr, list] | None:
+        """A goal sin, cos or tan of an angle that one equation gives with the values found put in
+        (``BC = AB·cos(angle ABC)``): its value and the values it puts in (``self.final``, the step)."""
+        goal = self.goal
+        if not (isinstance(goal, Degrees) and len(goal.free_symbols) == 1 and goal.args[0].is_Symbol):
+            return None
+        k = sympy.Symbol("trig_goal")
+        for p in sorted(self.pool, key=lambda p: weight(p.step.instance.family.key)):  # (stable: then in order)
+            if not p.expr.has(goal):
+                continue
+            e = sympy.expand(p.expr.xreplace({goal: k}).xreplace(known))
+            if e.free_symbols != {k} or sympy.degree(e, k) != 1:
+                continue
+            v = sympy.solve(e, k)[0]
+            step = Step(p.step.instance, p.step.lhs, p.step.rhs,
+                        p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known))
+            self.final = step
+            return sympy.radsimp(v), list(step.uses)
+        return None
 
     def _ratio_goal(self, g: sympy.Expr) -> tuple[sympy.Expr | None, list]:
         """A goal a/b of two lengths (or areas …) that an equation fixes as a ratio (40·DE² = 30·AB²):
