@@ -22,6 +22,7 @@ from geomill.engine.plane import (
     LineDecl,
     PolygonDecl,
     RelationDecl,
+    element_of,
     element_symbol,
 )
 from geomill.engine.relations import BLOCKS_BY_KEY
@@ -118,6 +119,26 @@ class Figure:
             segs |= {frozenset((c, p)) for p in pts if frozenset((c, p)) in segs}
         return segs
 
+    def renamed(self, names: dict[str, str]) -> Figure:
+        """The same figure with its points renamed (``names``: old -> new, a bijection on the points)."""
+        def n(pts):
+            return tuple(names[p] for p in pts)
+
+        steps = [Step(st.kind, n(st.new), n(st.uses), [RelationDecl(r.key, tuple(n(a) for a in r.args))
+                                                      for r in st.relations],
+                      [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in st.facts],
+                      [n(ln) for ln in st.lines]) for st in self.steps]
+        return Figure({names[k]: v for k, v in self.at.items()}, [n(p) for p in self.polygons],
+                      {names[c]: list(n(pts)) for c, pts in self.circles.items()},
+                      {names[c]: r for c, r in self.radii.items()}, steps, self.base)
+
+    def relabelling(self, rng: np.random.Generator) -> dict[str, str]:
+        """A random renaming of the figure's points among its own letters (a circle's centre stays O),
+        so that problems sharing a construction do not share its labels."""
+        pts = sorted(p for p in self.at if p != "O")
+        order = rng.permutation(len(pts))
+        return {**{p: pts[i] for p, i in zip(pts, order)}, **({"O": "O"} if "O" in self.at else {})}
+
     def problem(self, keep: set[int] | None = None, facts: list[Equality] | None = None,
                 goal: sympy.Expr | None = None) -> GeneralProblem:
         """The problem of the steps in ``keep`` (all by default), with ``facts`` (the steps' by default)."""
@@ -133,6 +154,13 @@ class Figure:
         fs = tuple(f for st in steps for f in st.facts) if facts is None else tuple(facts)
         return GeneralProblem(points=tuple(names), lines=lines, circles=circles, polygons=polys, relations=rels,
                               facts=fs, goal=Goal(goal) if goal is not None else None)
+
+
+def rename_expr(e: sympy.Expr, names: dict[str, str]) -> sympy.Expr:
+    """``e`` with every element's points renamed (a variable stays)."""
+    subs = {s: element_symbol(el.kind.key, tuple(names[p] for p in el.points))
+            for s in e.free_symbols if (el := element_of(s)) is not None}
+    return e.xreplace(subs)
 
 
 def _rel(key: str, *args: str) -> RelationDecl:
@@ -214,18 +242,23 @@ def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
 
 
 def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
-    """Isosceles trapezoid ABCD (bases AD, BC) by its bases and a base angle."""
-    bc = int(rng.choice(LENGTHS[4:]))
-    ad = int(rng.choice([k for k in LENGTHS if 2 <= bc - k]))
+    """Isosceles trapezoid ABCD (bases AD, BC) by its long base, a leg and a base angle, with the
+    foot E of its height from A: without a height the deduction finds no leg, height or area."""
     theta = int(rng.choice((45, 60, 60)))
-    off = (bc - ad) / 2
-    h = off * math.tan(math.radians(theta))
-    f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([off + ad, h]))
+    ab = int(rng.choice(LENGTHS))
+    off = ab * math.cos(math.radians(theta))
+    bc = _pick(rng, [k for k in LENGTHS if k - 2 * off >= 2])
+    h = ab * math.sin(math.radians(theta))
+    f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([bc - off, h]))
     f.polygons.append(("A", "B", "C", "D"))
     f.steps.append(Step("isosceles_trapezoid", ("A", "B", "C", "D"), (),
                         [_rel("isosceles_trapezoid", "ABCD", "AD", "BC")],
-                        [_fact(L("B", "C"), bc), _fact(L("A", "D"), ad), _fact(ang("A", "B", "C"), theta)]))
+                        [_fact(L("B", "C"), bc), _fact(L("A", "B"), ab), _fact(ang("A", "B", "C"), theta)]))
     f.base = "isosceles_trapezoid"
+    e = f.fresh()
+    f.place(e, np.array([off, 0.0]))
+    f.steps.append(Step("height", (e,), ("A", "B", "C"), [_rel("perpendicular", "A" + e, "B" + e)],
+                        lines=[("B", e, "C")]))
 
 
 def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
