@@ -27,6 +27,7 @@ def parse_span(text: str, what: str) -> tuple[int, int]:
 @dataclass(frozen=True)
 class TextbookConfig:
     depth: str = "2-8"
+    width: str = ""  # the proof's width (the most equations one step reads): N or N-M; empty: any
     question_type: str = "any"  # any, or question types separated by commas
     circles: bool | None = None  # None: with or without; True: every figure has one; False: none
     max_points: int = 9
@@ -41,6 +42,7 @@ class TextbookConfig:
 
     def validate(self) -> TextbookConfig:
         parse_span(self.depth, "--depth")
+        self.width_span()
         bad = self.question_types() - set(QUESTION_TYPES)
         if bad:
             raise ValueError(f"unknown question type {sorted(bad)[0]!r}; known: {', '.join(QUESTION_TYPES)}, any")
@@ -68,6 +70,9 @@ class TextbookConfig:
 
     def depth_span(self) -> tuple[int, int]:
         return parse_span(self.depth, "--depth")
+
+    def width_span(self) -> tuple[int, int]:
+        return parse_span(self.width, "--width") if self.width else (1, 20)
 
     @property
     def require(self) -> tuple[str, ...]:

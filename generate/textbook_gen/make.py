@@ -71,7 +71,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
         q = "length" if c.qtype == "length" else c.qtype
         if q not in qtypes and not ("x" in qtypes and c.qtype in ("length", "angle")):
             continue
-        if not _in(c.depth, cfg.depth_span()):
+        if not _in(c.depth, cfg.depth_span()) or not _in(c.proof.width, cfg.width_span()):
             continue
         th = c.theorems
         if not set(cfg.require) <= th or th & set(cfg.exclude):
@@ -180,7 +180,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
 def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
           cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
     """The problem written, read back and solved from its text alone; None unless the solver proves
-    ``want`` exactly, at the asked depth, with the asked theorem families, and the linter finds nothing."""
+    ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing."""
     from geomill.dsl import format_problem, parse
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
@@ -191,7 +191,8 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
         sol = solve_general(parsed)
     except (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return None
-    if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()):
+    if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()) \
+            or not _in(sol.width, cfg.width_span()):
         return None
     th = {k for st in sol.proof.steps for k in st.theorems}
     if not set(cfg.require) <= th or th & set(cfg.exclude):
