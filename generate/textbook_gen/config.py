@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 QUESTION_TYPES = ("length", "angle", "arc", "area", "perimeter", "ratio", "x")
-FAMILY_NAMES: frozenset[str] | None = None  # filled on first use (the solver's theorem families)
 
 
 def families() -> frozenset[str]:
-    from geomill.solvers.plane.theorems import F
+    """Every theorem family the solver knows (its blocks' and its generators'), by FormalGeo name."""
+    from geomill.solvers.plane.theorems import registry
 
-    return frozenset(f.key for f in F.values())
+    return frozenset(registry())
 
 
 def parse_span(text: str, what: str) -> tuple[int, int]:
