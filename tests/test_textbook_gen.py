@@ -15,6 +15,7 @@ from geomill.engine.plane import element_of
 from geomill.generate.stats import collect
 from geomill.generate.textbook_gen import TextbookConfig, problems
 from geomill.generate.textbook_gen.canonical import canonical_text
+from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
 from geomill.solvers.plane import solve_general
 
 from geomill.cli import main
@@ -95,6 +96,34 @@ def test_same_seed_same_bytes_for_one_and_two_workers(tmp_path: Path) -> None:
                                                                                       "isosceles_triangle",
                                                                                       "parallelogram", "rectangle",
                                                                                       "rhombus"}
+
+
+FIRST = {"second_tangent": ("tangent",), "perpendicular": ("point_on",)}  # what a kind builds on
+
+
+@pytest.mark.parametrize("kind", sorted(CONSTRUCTIONS))
+def test_every_construction_meets_its_relations(kind: str) -> None:
+    """Each construction kind, on a base it applies to, puts its points where its relation blocks'
+    coordinate conditions hold, apart from the other points."""
+    bases = ["trapezoid", "quadrilateral"] if kind in ("quadrilateral_midsegment", "intersection") else [
+        "circle", "triangle"]
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        fig = Figure()
+        try:
+            BASES[bases[int(rng.integers(len(bases)))]](fig, rng)
+            for first in FIRST.get(kind, ()):
+                CONSTRUCTIONS[first](fig, rng)
+            CONSTRUCTIONS[kind](fig, rng)
+        except Retry:
+            continue
+        break
+    else:
+        raise AssertionError(f"{kind}: no figure in 300 draws")
+    assert fig.steps[-1].kind == kind
+    assert all(relation_ok(r, fig.at) for r in fig.problem().relations)
+    pts = list(fig.at.values())
+    assert min(np.linalg.norm(a - b) for i, a in enumerate(pts) for b in pts[i + 1:]) > 1e-6
 
 
 def test_width_span_is_kept() -> None:

@@ -527,7 +527,7 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "second_tangent": c_second_tangent}
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
-# (tests/test_textbook_gen.py and bench/textbook_coverage.py show the families a set reaches)
+# (bench/textbook_coverage.py shows the families a set reaches)
 BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.8, "equilateral_triangle": 0.6,
                 "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
