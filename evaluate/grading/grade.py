@@ -23,7 +23,7 @@ from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent, scan, tokens_of, value_of, within
+from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
 
 
 @dataclass
@@ -158,7 +158,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                                  final_ok))
     first = next((g for g in steps if g.correct is False), None)
     failure = reason = None
-    first_error = _first_error(key, found, first)
+    first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
@@ -184,9 +184,35 @@ def _num(v: float | None) -> str:
     return "no one value" if v is None else f"{v:.4g}"
 
 
-def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
+def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, response: str = "",
+                 text: str = "") -> dict | None:
     """The first wrong value in the text: the first wrong step's, or a textbook figure's element off
-    the proof stated with another value than it has, where that comes first."""
+    the proof stated with another value than it has, where that comes first (``pos``: where the response
+    as written states it, -1 where no claim of it is found)."""
+    out = _first_wrong(key, found, first)
+    if out is not None and text:
+        out["pos"] = _computed_at(text, found, out["stated"], out["pos"])
+    if out is not None and out["pos"] >= 0 and response:
+        out["pos"] = source_pos(response, text, out["pos"])
+    return out
+
+
+def _computed_at(text: str, found: list[Claim], value: float, pos: int) -> int:
+    """Where the response first works out a wrong value it claims at ``pos``: the first chain of its
+    arithmetic that ends on that value since the last value it claimed for anything else ("area ABC =
+    BC · h = 10 · 5(√3 − 1) = 50√3 − 50", whose element the chain's names hide, before the closing
+    "area ABC = 50√3 − 50"); anywhere before its claim where no claim of it is found (``pos`` -1)."""
+    end = len(text) + 1 if pos < 0 else pos
+    start = max((c.pos for c in found if c.pos < end and abs(c.value - value) > 1e-9), default=0)
+    for ch in loose_arithmetic(text):
+        if start <= ch.start and ch.end <= end + 1 and ch.value is not None and ch.arithmetic \
+                and abs(ch.value - value) <= 1e-6 * max(1.0, abs(value)):
+            at = list(NUMBER.finditer(text, ch.start, ch.end))
+            return min(pos if pos >= 0 else len(text), at[-1].start() if at else ch.start)
+    return pos
+
+
+def _first_wrong(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
     at = None
     if first is not None:
         k = key.key(key.steps[first.step - 1].output)
