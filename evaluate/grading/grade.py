@@ -24,6 +24,7 @@ from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
+from .relations import first_wrong_relation
 
 
 @dataclass
@@ -161,6 +162,13 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
+        if first_error is not None and first_error.get("asserted") \
+                and failure not in ("misread_given", "calculation"):
+            # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
+            failure = "hallucinated"
+        if first_error is not None and first_error.get("formula") and failure in ("other", "calculation"):
+            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
+            reason = f"{reason} (a relation it writes before does not hold in the figure)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -176,6 +184,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                   f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
         first_error.pop("pos")
+        first_error.pop("asserted", None)
+        first_error.pop("formula", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
 
@@ -192,6 +202,10 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
     out = _first_wrong(key, found, first)
     if out is not None and text:
         out["pos"] = _computed_at(text, found, out["stated"], out["pos"])
+        # a relation the figure makes false, written before the value ("AD/AB = AE/CE", then CE = 9)
+        rel = first_wrong_relation(key, text, len(text) if out["pos"] < 0 else out["pos"])
+        if rel is not None:
+            out["pos"], out["formula"] = rel
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
@@ -225,11 +239,20 @@ def _first_wrong(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
     if off:
         c = off[0]
         true = (key.expected(c.key) or (None, key.elements.get(c.key)))[1]
-        return {"quantity": c.name, "stated": c.value, "true": true, "step": None, "pos": c.pos}
+        return {"quantity": c.name, "stated": c.value, "true": true, "step": None, "pos": c.pos,
+                "asserted": _unused_role(key, c) == "wrong" and _bare(c)}
     if first is None:
         return None
     return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
             "pos": at.pos}
+
+
+def _bare(c: Claim) -> bool:
+    """A value asserted, not worked out: no number before its last stage ("∠BDC = 90°", "∠DCB = ∠ACD = 20°")."""
+    if c.chain is None:
+        return True
+    return not c.solved and NUMBER.fullmatch(c.chain.stages[-1].text.strip()) is not None \
+        and not any(NUMBER.search(st.text) for st in c.chain.stages[:-1])
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
@@ -326,6 +349,10 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
         if eq is not None and matches(eq.value, 2, true, true):
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
+    ratio = re.fullmatch(r"(\w+)\s*/\s*(\w+)", s.name)
+    if ratio and first.value and matches(first.value, first.decimals, 1 / s.value, 1 / s.exact):
+        return "other", (f"{first.value:g} is {ratio.group(2)}/{ratio.group(1)}: the ratio asked for inverted "
+                         f"({s.name} is {s.exact:.4g})")
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
         return "wrong_formula", swapped
