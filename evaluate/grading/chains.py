@@ -27,7 +27,8 @@ _CHAIN_SPELLING = [
     (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
     (re.compile(r"\b(sin|cos|tan)\s*(?:\^\s*[({]\s*-\s*1\s*[)}]|⁻¹)"), lambda m: "a" + m.group(1)),  # cos^{-1}
-    (re.compile(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)"), lambda m: f"{m.group(1)}({m.group(2)})"),  # sin 7
+    (re.compile(r"(?<![A-Za-z])(sqrt|sin|cos|tan)\s*(\d+(?:\.\d+)?)"),   # sin 7, 10sin 60
+     lambda m: f"{m.group(1)}({m.group(2)})"),
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
     (re.compile(r"²"), lambda m: "^2"), (re.compile(r"³"), lambda m: "^3"),  # BC²
     (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
