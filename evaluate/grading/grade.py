@@ -223,6 +223,8 @@ def _computed_at(text: str, found: list[Claim], value: float, pos: int) -> int:
                 and abs(ch.value - value) <= 1e-6 * max(1.0, abs(value)):
             at = list(NUMBER.finditer(text, ch.start, ch.end))
             return min(pos if pos >= 0 else len(text), at[-1].start() if at else ch.start)
+    if pos < 0:  # no claim and no chain gives it: where the response first writes or uses the number
+        return next((m.start() for m in NUMBER.finditer(text) if abs(float(m.group()) - value) < 1e-9), pos)
     return pos
 
 
