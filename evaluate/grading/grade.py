@@ -498,7 +498,9 @@ def _region_start(key: AnswerKey, s: ProofStep, found: list[Claim], pos: int) ->
 def _slip(arithmetic: list[Chain], start: int, first: Claim) -> Chain | None:
     """The first chain of the step's work whose arithmetic does not hold (its own chain included)."""
     own = [first.chain] if first.chain is not None and not first.solved else []
-    for ch in sorted([c for c in arithmetic if start <= c.start and c.end <= first.pos + 1] + own,
+    # a value solved from an equation is placed where the equation starts: its chain runs past it
+    end = max((c.end for c in arithmetic if first.solved and c.start <= first.pos < c.end), default=first.pos + 1)
+    for ch in sorted([c for c in arithmetic if start <= c.start and c.end <= end] + own,
                      key=lambda c: c.start):
         if consistent(ch) is not None:
             return ch
