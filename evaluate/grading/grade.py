@@ -342,6 +342,10 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
                 return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
             return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
     misread = _misread_in_work(key, s, first, found) or _misread_expression(key, first, found)
+    for c in before:  # a given read wrongly in the work of an element off the proof ("√(12² + 4²)", BC = 6)
+        true = key.elements.get(c.key)
+        if misread is None and true is not None and not matches(c.value, c.decimals, true, true):
+            misread = _misread_in_work(key, s, c, found, (c.key, true, true))
     if misread is not None:
         return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
@@ -437,10 +441,12 @@ def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str
     return None
 
 
-def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
+                     target: tuple[Key, float, float] | None = None) -> str | None:
     """A given read wrongly inside the step's arithmetic: a number of its formula that, put back as a
     given's value (or its square), makes the formula give the step's right value ("sqrt(36 + 9)" for
-    AC = 5, BC = 3)."""
+    AC = 5, BC = 3); ``target``: another element's (key, values) where the claim is that element's."""
+    own, value, exact = target or (key.key(s.output), s.value, s.exact)
     chains = [c.chain for c in [first] if c.chain is not None and c.chain.arithmetic and not c.solved]
     if not chains:
         return None
@@ -453,7 +459,7 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     elements = key.elements
     right = set()
     for c in found:
-        if c.pos < first.pos and c.key is not None and c.key != key.key(s.output):
+        if c.pos < first.pos and c.key is not None and c.key != own:
             exp = key.expected(c.key) or ((elements[c.key],) * 2 if elements.get(c.key) is not None else None)
             if exp is not None and matches(c.value, c.decimals, *exp):
                 right.add(c.value)
@@ -467,8 +473,8 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
                     continue
                 fixed = tuple(("num", put) if kind == "num" and abs(float(t) - n) < 1e-9 else (kind, t)
                               for kind, t in tokens)
-                value = value_of(fixed, {})
-                if value is not None and matches(value, 2, s.value, s.exact):
+                got = value_of(fixed, {})
+                if got is not None and matches(got, 2, value, exact):
                     return f"uses {n:g} where the given {q} = {v:g} belongs"
     return None
 
