@@ -107,3 +107,41 @@ def test_relations_by_name_checked_against_the_figure():
     assert check("The diagonals bisect each other, so RT = PT and RT = 7.") is None
     assert check(f"so RT = 2 * PT = {2 * rt:g}") == (3, True)  # a wrong relation between elements
     assert check("- The figure gives RT = 9.") == (19, False)  # a wrong value of one, where "RT" starts
+
+
+@pytest.mark.parametrize("rid, text, failure, at", [
+    # a given read wrongly in an element's work off the proof: BC = 6 read as 4
+    ("data-0000006", "1. AB = √(12² + 4²) = √160 = 4√10.\n2. r = 2√10, so the area is π·40 = 40π.\nAnswer: 40π",
+     "misread_given", "AB = √"),
+    # the equation's arithmetic slips before the value solved from it
+    ("data-0000002", "AD = 6. AC² = 12² + 11² − 2·12·11·cos 60° = 265 − 132 = 123. DE = ½AC = √123/2. "
+     "AD/DE = 12/√123.\nAnswer: 12/√123", "calculation", "AC²"),
+    # the asked ratio inverted
+    ("data-0000002", "$\\frac{AD}{DE} = \\frac{\\sqrt{133}}{12}$ since DE = √133/2 and AD = 6.\n"
+     "Answer: $\\frac{\\sqrt{133}}{12}$", "other", "$\\frac{AD}"),
+    # a theorem misapplied, written in names before any number
+    ("textbook-5316", "By the side-splitter theorem,\n$$\\frac{AD}{AB} = \\frac{AE}{CE}$$\nWith $AB = 8 + 4 = 12$:\n"
+     "$$\\frac{8}{12} = \\frac{6}{CE} \\Rightarrow CE = 9$$\n**Answer:** $CE = 9$", "wrong_formula", "$$\\frac{AD}"),
+    # a perpendicular the figure does not have, asserted
+    ("textbook-307", "In $\\triangle ABC$, $\\angle ABC = 180^\\circ - 40^\\circ - 70^\\circ = 70^\\circ$.\n"
+     "Since $BD \\perp AC$, $\\angle BDC = 90^\\circ$.\n"
+     "Then $\\angle CBD = 180^\\circ - 90^\\circ - 70^\\circ = 20^\\circ$.",
+     "hallucinated", "90^\\circ$.\nThen"),
+])
+def test_failure_classes_in_other_words(rid, text, failure, at):
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    seen = {}
+    original = G._first_error
+
+    def spy(*args, **kwargs):
+        out = original(*args, **kwargs)
+        seen["pos"] = out and out["pos"]
+        return out
+
+    G._first_error = spy
+    try:
+        g = grade(records[rid], text)
+    finally:
+        G._first_error = original
+    assert g.failure == failure, g.reason
+    assert text.startswith(at, seen["pos"]), text[seen["pos"]:seen["pos"] + 30]
