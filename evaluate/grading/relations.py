@@ -58,12 +58,16 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
         return None
     named: list[float] = []
     numbers: list[float] = []
+    rounded = 0.0
     for side in sides:
         names = {tok for kind, tok in side if kind == "name"}
         if not names:
             v = value_of(side, {})
             if v is not None:
                 numbers.append(v)
+                # a decimal written rounded: "AC = 5.2" is AC = 5.176… to one decimal
+                places = [len(tok.partition(".")[2]) for kind, tok in side if kind == "num" and "." in tok]
+                rounded = 0.5 * 10.0 ** -min(places) + 1e-9 if places else 0.0
             continue
         values = {n: _figure_value(key, n) for n in names}
         if any(v is None for v in values.values()):
@@ -77,7 +81,7 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
     ref = named[0]
     if any(abs(v - ref) > NAME_RTOL * max(1.0, abs(ref)) for v in named[1:]):
         return True
-    if numbers and abs(numbers[-1] - ref) > max(NUMBER_TOL[0], NUMBER_TOL[1] * abs(ref)):
+    if numbers and abs(numbers[-1] - ref) > max(NUMBER_TOL[0], NUMBER_TOL[1] * abs(ref), rounded):
         return False
     return None
 
