@@ -159,6 +159,18 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AB = 13\nfind area ABCD", 180),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),
     ("vertical_angle", "points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD", 50),
+    ("altitude_of_triangle_judgment", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90\nAD = 4\n"
+     "find height ABC", 4),
+    ("altitude_of_quadrilateral_judgment", "points A B C D\npolygon ABCD\nangle ABC = 90\nAB = 3\nfind height ABCD", 3),
+    ("circle_property_chord_distance", "circle O through A B\nradius O = 5\nAB = 8\nfind height OAB", 3),
+    ("circle_property_chord_distance", "circle O through A B\nline A M B\nline O M\nOM perpendicular to AB\n"
+     "radius O = 5\nAB = 8\nfind OM", 3),
+    ("parallelogram_area_formula_common", "points A B C D\nparallelogram ABCD\nAB = 8\narea ABCD = 40\n"
+     "find height DABC", 5),
+    ("trapezoid_property_height", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"
+     "CD = 15\nfind height ABCD", 12),
+    ("trapezoid_area_formula", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"
+     "CD = 15\nfind area ABCD", 216),
 ]
 
 
