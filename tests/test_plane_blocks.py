@@ -162,6 +162,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("altitude_of_triangle_judgment", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90\nAD = 4\n"
      "find height ABC", 4),
     ("altitude_of_quadrilateral_judgment", "points A B C D\npolygon ABCD\nangle ABC = 90\nAB = 3\nfind height ABCD", 3),
+    ("diameter_of_circle_judgment_right_angle", "circle O through A B C\ntriangle ABC\nangle ABC = 90\nAB = 6\n"
+     "BC = 8\nfind radius O", 5),
     ("circle_property_chord_distance", "circle O through A B\nradius O = 5\nAB = 8\nfind height OAB", 3),
     ("circle_property_chord_distance", "circle O through A B\nline A M B\nline O M\nOM perpendicular to AB\n"
      "radius O = 5\nAB = 8\nfind OM", 3),

@@ -676,6 +676,12 @@ THEOREMS: tuple[Theorem, ...] = (
               (Conclusion(_height(h), L(h[:2])),), (h, h[:2], h[1:3]),
               figure=f"points {' '.join(h)}\npolygon {h}\nangle {h[:3]} = 90\nfind height {h}")
       for h in ("ABC", "ABCD")),
+    Theorem("diameter_of_circle_judgment_right_angle",
+            "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),
+             Joined("BC"), Near(ang("ABC"), _RIGHT), Proven(ang("ABC"), _RIGHT)),
+            (Conclusion(L("AC"), 2 * R),), ("ABC", "AC", "O"),
+            figure="circle O through A B C\nline B A\nline B C\nangle ABC = 90"),
     Theorem("circle_property_chord_distance", "by Pythagoras in the right triangle {0}, whose hypotenuse is the "
             "radius {1}", (*_CHORD, Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
             (Conclusion(L("OM") ** 2 + L("AM") ** 2, R ** 2), Conclusion(L("OM") ** 2 + L("MB") ** 2, R ** 2)),
