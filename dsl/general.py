@@ -307,7 +307,7 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
             pending.append((e, span))
         else:
             b.statement(words, span)
-    whole = _add_shapes(b)
+    whole = _add_shapes(b) | _trapezoid_heights(b)
     _check_known(b, pending)
     return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
                           polygons=tuple(b.polygons.values()),
@@ -343,6 +343,26 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
             if sym != e:
                 whole[sym] = e
     return whole
+
+
+_TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
+
+
+def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
+    """A trapezoid's height named by the trapezoid (``height ABCD``, any of its names) is the distance
+    between its bases: a name whose first vertex would look at a leg stands for the one that looks
+    at a base (``isosceles trapezoid ABCD bases AB CD``: ``height ABCD`` is ``height BCDA``)."""
+    out: dict[sympy.Symbol, sympy.Expr] = {}
+    for rel in b.relations.values():
+        if rel.key not in _TRAPEZOIDS:
+            continue
+        poly = rel.args[0]  # the block's order: bases poly[0]poly[3] and poly[1]poly[2]
+        bases = {frozenset((poly[0], poly[3])), frozenset((poly[1], poly[2]))}
+        for k in range(4):
+            for name in (poly[k:] + poly[:k], (poly[k:] + poly[:k])[::-1]):
+                if frozenset(name[1:3]) not in bases:
+                    out[element_symbol("height", name)] = element_symbol("height", poly)
+    return out
 
 
 def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:

@@ -9,6 +9,7 @@ construction that could not be said.  CDL is read by a small recursive-descent r
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -468,10 +469,39 @@ def _text(fig: Figure, target: sympy.Expr) -> str:
     return "\n".join(lines) + "\n"
 
 
+_INVERSE = {"asin": math.asin, "acos": math.acos, "atan": math.atan}
+_INVERSE_CALL = re.compile(r"\b(asin|acos|atan)\(")
+
+
+def _inverse_read(text: str) -> str | None:
+    """The answer with each asin/acos/atan call (radians, as sympy prints them) replaced by its
+    value written as a decimal multiple of pi, its argument read by :func:`answer_value` itself; None when one
+    cannot be read (an unclosed call, an argument out of range)."""
+    while (m := _INVERSE_CALL.search(text)) is not None:
+        depth, end = 1, m.end()
+        while depth and end < len(text):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            end += 1
+        arg = answer_value(text[m.end():end - 1]) if not depth else None
+        if arg is None:
+            return None
+        try:
+            v = _INVERSE[m.group(1)](arg)
+        except ValueError:
+            return None
+        # a multiple of pi: the grammar reads 15 decimals, and a bare number in sin() would be degrees
+        text = f"{text[:m.start()]}({v / math.pi:.15f}*pi){text[end:]}"
+    return text
+
+
 def answer_value(text: object) -> float | None:
-    """FormalGeo's exact answer as a number, read by the DSL's expression grammar (None when it
-    uses what the grammar has not: asin, log …)."""
+    """FormalGeo's exact answer as a number, read by the DSL's expression grammar; the inverse
+    functions FormalGeo's answers use (``180*acos(407/531)/pi``) read first (None when it uses
+    what neither has: log, I …)."""
     if not isinstance(text, str):
+        return None
+    text = _inverse_read(text)
+    if text is None:
         return None
     try:
         v = _atom(text.replace("**", "^"))

@@ -128,3 +128,20 @@ def test_chart_and_table_from_saved_results(tmp_path: Path, capsys) -> None:
     bad.write_text("[1, 2]")
     assert chart.main([str(bad)]) == 2
     assert "not a results file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text,want", [
+    ("180*acos(407/531)/pi", math.degrees(math.acos(407 / 531))),
+    ("-180*asin(5/7)/pi+90", 90 - math.degrees(math.asin(5 / 7))),
+    ("24/(5*sin(acos(7/25)/2))", 24 / (5 * math.sin(math.acos(7 / 25) / 2))),  # sin of radians, not degrees
+    ("cos(pi*(-asin(4/5)/pi+1/2))", 0.8),
+    ("180*acos(-440519/648742+545076*cos(29*pi/90)/324371)/pi",
+     math.degrees(math.acos(-440519 / 648742 + 545076 * math.cos(29 * math.pi / 90) / 324371))),
+])
+def test_answers_with_inverse_functions_are_read(text: str, want: float) -> None:
+    assert math.isclose(answer_value(text), want, rel_tol=1e-12)
+
+
+@pytest.mark.parametrize("text", ["acos(2)", "asin(", "tan(I*(log(85)-log(-36+77*I))/2)", "acos(x)"])
+def test_answers_that_cannot_be_read_are_none(text: str) -> None:
+    assert answer_value(text) is None

@@ -55,6 +55,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
     from geomill.dsl import parse_file
     from geomill.engine import budget
+    from geomill.engine.errors import ImpossibleValues, SolveError
     from geomill.engine.plane import GeneralProblem  # here, not at the top: --help stays free of sympy
     from geomill.solvers import solve
 
@@ -68,7 +69,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
                     _solve_general(problem, path, i, args, style)
                 continue
             if style == "textbook":
-                sol = solve(problem)  # GeomVerse's checks first: an impossible shape is refused as before
+                try:
+                    sol = solve(problem)  # GeomVerse's checks first: an impossible shape is refused as before
+                except ImpossibleValues:
+                    raise
+                except SolveError as exc:  # the shapes' formulas leave the goal open: the plane theorems may not
+                    try:
+                        with budget.limits(args.timeout):
+                            _solve_general(_as_plane(problem), path, i, args, style)
+                        continue
+                    except GeomillError:
+                        raise exc from None
                 try:
                     with budget.limits(args.timeout):
                         _solve_general(_as_plane(problem), path, i, args, style)

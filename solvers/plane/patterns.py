@@ -755,7 +755,7 @@ class Measured(Atom):
 
     def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
         for el in ix.measured:
-            if el.kind.key in self.kinds:
+            if el.kind.key in self.kinds and len(el.points) == len(self.letters):  # (a height names 3 or 4)
                 out = _fits(b, self.letters, el.points)
                 if out is not None:
                     yield out

@@ -345,6 +345,37 @@ def _half(mab: str) -> tuple[Near, Proven]:
     return Near(L(a + m), L(m + b)), Proven(L(a + m), L(m + b))
 
 
+def _height(pts: str) -> sympy.Symbol:
+    return element_symbol("height", tuple(pts))
+
+
+def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The polygon's own names whose first vertex looks at one of ``sides`` (``CDAB``: from C onto
+    DA), each with the side it falls on: a height as a fact or the goal names it."""
+    out: dict[str, str] = {}
+    n = len(poly)
+    for side in sides:
+        for name in (poly[k:] + poly[:k] for k in range(n)):
+            for turned in (name, name[0] + name[1:][::-1]):
+                if {turned[1], turned[2]} == set(side):
+                    out[turned] = side
+    return tuple(out.items())
+
+
+_TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
+_ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
+_TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
+# the triangle a leg translated along the bases makes with the other leg: sides AB, CD and |AD - BC|
+_LEGS = L("AB") ** 2, L("CD") ** 2, (L("AD") - L("BC")) ** 2
+
+
+def _trapezoid_height(h: str) -> Conclusion:
+    """4 (AD - BC)^2 h^2 = 16 S^2 of the triangle with sides AB, CD, |AD - BC| (Heron), whose height
+    onto its side |AD - BC| is the trapezoid's."""
+    c, d, e = _LEGS
+    return Conclusion(4 * e * _height(h) ** 2, 2 * c * d + 2 * c * e + 2 * d * e - c ** 2 - d ** 2 - e ** 2)
+
+
 # in the order of main's generators, so that the deduction meets the instances in about the order it did
 THEOREMS: tuple[Theorem, ...] = (
     Theorem("line_addition", "by line addition on {0}", (Collinear("ABC"),),
@@ -690,4 +721,56 @@ THEOREMS: tuple[Theorem, ...] = (
                         (L("AD") + L("BC")) ** 2 * (4 * L("AB") ** 2 - (L("AD") - L("BC")) ** 2)),
              Conclusion(4 * element_symbol("height", tuple("ABC")) ** 2, 4 * L("AB") ** 2 - (L("AD") - L("BC")) ** 2),
              ), ("ABCD",), figure="points A B C D\nisosceles trapezoid ABCD bases AD BC"),
+    # -- heights: a height a fact or the goal names, as the perpendicular and in the area formulas ----------
+    *(Theorem(_ALTITUDE[len(h)], "since {1} is perpendicular to {2}, it is the height {0}",
+              (Measured(h, ("height",)), OnLine("F" + h[1:3]), Apart("F", h[:3]), Joined(h[0] + "F"),
+               Near(ang(h[0] + "F" + h[1]), _RIGHT), Proven(ang(h[0] + "F" + h[1]), _RIGHT)),
+              (Conclusion(_height(h), L(h[0] + "F")),), (h, h[0] + "F", h[1:3]),
+              figure=f"points {' '.join(h)} F\npolygon {h}\nline {h[1]} F {h[2]}\nline {h[0]} F\n"
+                     f"angle {h[0]}F{h[1]} = 90\nfind height {h}")
+      for h in ("ABC", "ABCD")),
+    *(Theorem(_ALTITUDE[len(h)], "since {1} is perpendicular to {2}, it is the height {0}",
+              (Measured(h, ("height",)), Near(ang(h[:3]), _RIGHT), Proven(ang(h[:3]), _RIGHT)),
+              (Conclusion(_height(h), L(h[:2])),), (h, h[:2], h[1:3]),
+              figure=f"points {' '.join(h)}\npolygon {h}\nangle {h[:3]} = 90\nfind height {h}")
+      for h in ("ABC", "ABCD")),
+    Theorem("diameter_of_circle_judgment_right_angle",
+            "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),
+             Joined("BC"), Near(ang("ABC"), _RIGHT), Proven(ang("ABC"), _RIGHT)),
+            (Conclusion(L("AC"), 2 * R),), ("ABC", "AC", "O"),
+            figure="circle O through A B C\nline B A\nline B C\nangle ABC = 90"),
+    Theorem("circle_property_chord_distance", "by Pythagoras in the right triangle {0}, whose hypotenuse is the "
+            "radius {1}", (*_CHORD, Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+            (Conclusion(L("OM") ** 2 + L("AM") ** 2, R ** 2), Conclusion(L("OM") ** 2 + L("MB") ** 2, R ** 2)),
+            ("OMA", "OA"), figure="circle O through A B\nline A M B\nline O M\nangle OMA = 90"),
+    Theorem("circle_property_chord_distance", "since the perpendicular from the centre {0} bisects the chord {1}, "
+            "by Pythagoras", (Measured("OAB", ("height",)), OnCircle("AO"), OnCircle("BO"), Apart("A", "B")),
+            (Conclusion(4 * _height("OAB") ** 2 + L("AB") ** 2, 4 * R ** 2),), ("O", "AB"),
+            figure="circle O through A B\nfind height OAB"),
+    *(Theorem("parallelogram_area_formula_common", "by the area of the parallelogram {0} from its base {1} and "
+              "height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Measured(h, ("height",))),
+              (Conclusion(area("ABCD"), L(side) * _height(h)),), ("ABCD", side, h),
+              figure=f"points A B C D\nparallelogram ABCD\nfind height {h}")
+      for h, side in _heights_onto("ABCD", ("AB", "BC", "CD", "DA"))),
+    # the height a trapezoid shape draws (from its fourth vertex onto its first side: BAD here) is always named;
+    # another height where a fact or the goal names it
+    Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
+            (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")),),
+            (Conclusion(2 * area("ABCD"), (L("AD") + L("BC")) * _height("BAD")),), ("ABCD", "BAD"),
+            figure=f"{_TRAPEZOID_TEXT}find height BAD"),
+    Theorem("trapezoid_property_height", "since a leg of the trapezoid {0} moved along its bases makes a "
+            "triangle with the other leg and the difference of the bases, whose height is the height {1}",
+            (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")),), (_trapezoid_height("BAD"),), ("ABCD", "BAD"),
+            figure=f"{_TRAPEZOID_TEXT}find height BAD"),
+    *(Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
+              (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), Measured(h, ("height",))),
+              (Conclusion(2 * area("ABCD"), (L("AD") + L("BC")) * _height(h)),), ("ABCD", h),
+              figure=f"{_TRAPEZOID_TEXT}find height {h}")
+      for h, _ in _heights_onto("ABCD", ("AD", "BC"))),
+    *(Theorem("trapezoid_property_height", "since a leg of the trapezoid {0} moved along its bases makes a "
+              "triangle with the other leg and the difference of the bases, whose height is the height {1}",
+              (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), Measured(h, ("height",))), (_trapezoid_height(h),),
+              ("ABCD", h), figure=f"{_TRAPEZOID_TEXT}find height {h}")
+      for h, _ in _heights_onto("ABCD", ("AD", "BC"))),
 )
