@@ -56,19 +56,19 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "the distance from the centre O to the chord AB",
         ("distance",),
-        "M midpoint of AB\ntriangle OAM",
-        "the distance is the perpendicular OM to the chord, which meets it at its midpoint; the "
-        "triangle OAM joins the radius OA that Pythagoras needs.",
-        "circle O through A B\nM midpoint of AB\ntriangle OAM\nradius O = 13\nAB = 24\nfind OM\n",
+        "M midpoint of AB\nfind OM",
+        "the distance is the perpendicular from the centre, which meets the chord at its midpoint (or "
+        "write `find height OAB`: the height of triangle OAB from O).",
+        "circle O through A B\nM midpoint of AB\nradius O = 13\nAB = 24\nfind OM\n",
     ),
     Phrase(
         "the height of trapezoid ABCD from the vertex B",
         ("from",),
-        "E on AD\nBE perpendicular to DE",
+        "E on AD\nBE perpendicular to AD",
         "the height from a vertex is the perpendicular from it to the opposite base, with its foot "
-        "named.",
-        "isosceles trapezoid ABCD bases AD BC\nE on AD\nBE perpendicular to DE\nAD = 16\nBC = 10\n"
-        "AB = 5\nfind BE\n",
+        "named; `find height ABCD` asks for the distance between the bases without drawing it.",
+        "trapezoid ABCD bases AD BC\nE on AD\nBE perpendicular to AD\nAD = 16\nBC = 10\nAB = 5\nCD = 5\n"
+        "find BE\n",
     ),
     Phrase(
         "lines AB and CD cross at P (vertical angles)",
