@@ -13,6 +13,7 @@ The generator asks this object what to call an element in its text
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import sympy
 from geomill.engine.model import QKind, Quantity
@@ -45,6 +46,11 @@ class Annotation:
     letters: dict[Quantity, str] = field(default_factory=dict)
     shape_names: dict[str, str] = field(default_factory=dict)
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
+    shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
+
+    def arced(self, q: Quantity) -> bool:
+        """Is right angle ``q`` marked by an arc and its value (not by a square)?"""
+        return False
 
     @classmethod
     def build(cls, scene: Scene, solution, style: str = "coordinate", values: str = "image") -> Annotation:

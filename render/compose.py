@@ -130,6 +130,7 @@ class Drawing:
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
     faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
+    dotted: list[str] = field(default_factory=list)  # the points drawn with a dot (``_straight_points``)
 
     def over_white(self) -> list[bool]:
         """For each fill (in painting order), whether no fill painted before it lies under it: there its
@@ -347,7 +348,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
-        if not _is_right(scene, it.quantity):
+        if not _is_right(scene, it.quantity) or annotation.arced(it.quantity):
             # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
             # complementary) angles drawn at one radius read as one angle
             v = it.quantity.key[1]
@@ -381,10 +382,12 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
     names = list(scene.points)
     pts = frame.pxs([scene.points[n] for n in names])
     inside = _on_segments(pts, d.segments, names)
+    cornered = {p for shape in scene.shapes for p in shape.points}
     out = []
     for i, name in enumerate(names):
         dirs = ends[name]
-        if not inside[i]:
+        lone = not dirs and name not in cornered and bool(scene.segments)  # (no side ends at it or passes it,
+        if not inside[i] and not lone:  # on a circle alone: undotted, its letter reads as a near point's)
             if len(dirs) < 2:
                 continue
             (ux, uy), rest = dirs[0], dirs[1:]
@@ -394,6 +397,7 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
             if not any(ux * vx + uy * vy < 0 for vx, vy in rest):
                 continue
         out.append(pts[i] + _DOT_RING)
+        d.dotted.append(name)
     return out
 
 
@@ -740,6 +744,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             role = "shape"
         rule = d.rules.rule(role, str(q))
         tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
+        if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
+            tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             annotation.move_to_text([q])
