@@ -27,8 +27,8 @@ TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a ba
 ARROW_LONG, ARROW_HALF, ARROW_STEP = 7.0, 4.5, 6.0  # px: a parallel arrow's length, half width, spacing
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
-RUN_ON_FONTS = 3.5  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
-# a dimension line (the middles of the side and of the longer one under 1.75 fonts apart read as one)
+RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
+# a dimension line (the middles of the side and of the longer one about a font apart read as one)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
 SQUARE_CLEAR = 15.0  # degrees: a right-angle square's sides this far from every other drawn ray at its corner
 ARC_BEYOND = 9.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner

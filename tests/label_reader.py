@@ -594,7 +594,7 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-SPAN_APART = 1.5  # fonts: a valued side's middle at least this far from the middle of the side with the drawn
+SPAN_APART = 1.0  # fonts: a valued side's middle at least this far from the middle of the side with the drawn
 # piece beyond its end (review 2: BD 16 px beyond AD, "25" for AD read as BA's)
 
 
