@@ -258,7 +258,8 @@ def test_a_right_angle_square_takes_the_quarter_clear_of_other_rays() -> None:
     from geomill.render.scene import Scene
 
     r = math.radians(8.0)  # ray VD 8° off VA; line W V A runs on through V: the quarter W-V-B is clear
-    pts = {"V": (0.0, 0.0), "A": (10.0, 0.0), "B": (0.0, 10.0), "W": (-10.0, 0.0), "D": (9 * math.cos(r), 9 * math.sin(r))}
+    pts = {"V": (0.0, 0.0), "A": (10.0, 0.0), "B": (0.0, 10.0), "W": (-10.0, 0.0),
+           "D": (9 * math.cos(r), 9 * math.sin(r))}
     scene = Scene(pts, [("W", "A"), ("V", "B"), ("V", "D")], [], [])
     layout = MarkLayout(scene, Frame.fit(scene, 512, 40), 16.0)
     square = draw_mark(Mark("right", (("A", "V", "B"),), "AV perpendicular to VB"), layout, set())[0][0]
