@@ -477,17 +477,21 @@ CROSS_CLEAR = 6.0  # px: a tick or an arrow this far from every other drawn line
 MIN_REGION = 60.0  # px²: a smaller triangle of drawn lines is no region a leader can point into
 
 
-def _inside_points(p, q, pts: dict) -> list[float]:
-    """Where drawn points lie strictly inside segment pq, as distances from p."""
+def _along_line(p, q, pts: dict) -> list[tuple[tuple, float, float]]:
+    """The points within 0.75 px of line pq: each with its distance along it from p, and pq's length."""
     ux, uy = q[0] - p[0], q[1] - p[1]
     n = math.hypot(ux, uy)
     out = []
     for xy in pts.values():
         vx, vy = xy[0] - p[0], xy[1] - p[1]
-        t = (ux * vx + uy * vy) / max(n, 1e-9)
-        if 0.5 < t < n - 0.5 and abs(ux * vy - uy * vx) / max(n, 1e-9) < 0.75:
-            out.append(t)
-    return sorted(out)
+        if abs(ux * vy - uy * vx) / max(n, 1e-9) < 0.75:
+            out.append((xy, (ux * vx + uy * vy) / max(n, 1e-9), n))
+    return out
+
+
+def _inside_points(p, q, pts: dict) -> list[float]:
+    """Where drawn points lie strictly inside segment pq, as distances from p."""
+    return sorted(t for _, t, n in _along_line(p, q, pts) if 0.5 < t < n - 0.5)
 
 
 def _dimension(fig: dict, element: str) -> dict | None:
@@ -561,13 +565,19 @@ def _crowded_squares(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-def _split_values(fig: dict, pts: dict) -> list[str]:
+def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
+    """Each label of a segment's value: the label, its segment and the segment's ends."""
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
-        if " " in el or (names := split_points(el, pts, 2)) is None:
-            continue
-        p, q = pts[names[0]], pts[names[1]]
+        if " " not in el and (names := split_points(el, pts, 2)) is not None:
+            out.append((lab, el, pts[names[0]], pts[names[1]]))
+    return out
+
+
+def _split_values(fig: dict, pts: dict) -> list[str]:
+    out = []
+    for lab, el, p, q in _side_values(fig, pts):
         cuts = _inside_points(p, q, pts)
         if not cuts:
             continue
@@ -600,13 +610,9 @@ SPAN_APART = 1.0  # fonts: a valued side's middle at least this far from the mid
 
 def _beyond(p, q, pts: dict, drawn) -> float:
     """The length of the shortest drawn piece that carries segment pq on past an end (0: none)."""
-    ux, uy = q[0] - p[0], q[1] - p[1]
-    n = math.hypot(ux, uy)
     out = []
-    for xy in pts.values():
-        vx, vy = xy[0] - p[0], xy[1] - p[1]
-        t = (ux * vx + uy * vy) / max(n, 1e-9)
-        if abs(ux * vy - uy * vx) / max(n, 1e-9) > 0.75 or -0.5 <= t <= n + 0.5:
+    for xy, t, n in _along_line(p, q, pts):
+        if -0.5 <= t <= n + 0.5:
             continue
         end = p if t < 0 else q
         if LineString([end, xy]).difference(drawn).length < 1.0:
@@ -620,11 +626,7 @@ def _extended_values(fig: dict, pts: dict) -> list[str]:
     font = max((lab["bbox"][3] - lab["bbox"][1] for lab in fig["labels"]), default=0.0)
     drawn = shapely.union_all([LineString([pts[a], pts[b]]) for a, b in fig["segments"]]).buffer(0.75)
     out = []
-    for lab in fig["labels"]:
-        el = lab["element"]
-        if " " in el or (names := split_points(el, pts, 2)) is None:
-            continue
-        p, q = pts[names[0]], pts[names[1]]
+    for lab, el, p, q in _side_values(fig, pts):
         piece = _beyond(p, q, pts, drawn)
         if 0 < piece / 2 < SPAN_APART * font and _dimension(fig, el) is None:
             out.append(f"{lab['text']!r} ({el}) sits {piece / 2:.0f} px from the middle of its side drawn on "
