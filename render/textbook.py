@@ -487,8 +487,13 @@ def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tupl
         ann.right_values.add(q)
         ann.texts[q] = "90°"
         ann.names[str(q)] = f"angle {a}{v}{b}"
-        givens.append({"fact": f"angle {a}{v}{b} = 90", "element": f"angle {a}{v}{b}", "quantity": str(q),
-                       "shown": "label", "implied": True})
+        names = {f"angle {a}{v}{b}", f"angle {b}{v}{a}"}
+        given = next((g for g in givens if g["element"] in names and g["shown"] == "mark"), None)
+        if given is not None:  # a given right angle: its value now, not its mark
+            given.update(element=f"angle {a}{v}{b}", quantity=str(q), shown="label")
+        else:  # a right angle of a relation (perpendicular lines)
+            givens.append({"fact": f"angle {a}{v}{b} = 90", "element": f"angle {a}{v}{b}", "quantity": str(q),
+                           "shown": "label", "implied": True})
 
 
 def _model(problem: GeneralProblem, model, seed: int):
