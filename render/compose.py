@@ -356,7 +356,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             # marks then do not depend on whether its value goes to the text as the labels are placed)
             bare = annotation.unvalued_item(it.quantity)
             fit = text_size(bare.text if bare is not None else it.text) if text_size is not None else None
-            line, r = _angle_arc(scene, frame, it.quantity, style, at_vertex.get(v, -math.inf), fit)
+            inner = at_vertex.get(v, -math.inf)
+            if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
+                inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
+            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit)
             at_vertex[v] = r
             d.marks.append(line)
             d.angle_arcs[str(it.quantity)] = line
@@ -366,6 +369,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     return arc_radius
 
 
+RIGHT_ARC_FONTS = 2.2  # a right angle's arc (drawn for one whose square would read as a near ray's), in font heights
 DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
 
 
