@@ -190,9 +190,9 @@ class MarkLayout:
             out = np.minimum(out, (_dist(cs, t) - rch[None, :]).min(axis=1) - reach)
         return out
 
-    def spot(self, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
+    def spot(self, p: np.ndarray, r: np.ndarray, reach: float, whole: bool = False) -> np.ndarray:
         """The place on segment pr for a mark of ``reach`` px: clear by CLEAR px where it can be, and then as
-        near the middle of the segment's longest open stretch as it can be."""
+        near the middle of the segment's longest open stretch (``whole``: of the segment) as it can be."""
         u = r - p
         n2 = float(u @ u)
         if n2 < 1e-9:
@@ -205,7 +205,7 @@ class MarkLayout:
                 ts.append(t)
         ts.sort()
         lo, hi = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
-        want = (lo + hi) / 2
+        want = 0.5 if whole else (lo + hi) / 2
         cand = np.linspace(0.04, 0.96, 47)
         clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
         best = np.flatnonzero(clear >= clear.max() - 1e-9)
@@ -391,8 +391,8 @@ def _ticks(m: Mark, layout: MarkLayout, valued: set) -> list[np.ndarray]:
                      max(cands, key=lambda c: layout.free(c, reach)))
             out += _tick_row(c, u, m.count, DIM_TICK_HALF)
         else:
-            c = layout.spot(layout.px[p], layout.px[q], reach)
-            out += _tick_row(c, u, m.count, TICK_HALF)
+            c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)  # (by the whole's middle, where
+            out += _tick_row(c, u, m.count, TICK_HALF)  # points split it: it reads least as a piece's)
         layout.take(c, reach)
     return out
 
