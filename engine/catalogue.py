@@ -160,6 +160,7 @@ _add(ShapeKind(
         coords={0: (s * sind(t / 2), s * cosd(t / 2)), 1: (0, 0), 2: (2 * s * sind(t / 2), 0)},
         outline=_polygon(3), sample={s: (2, 20), t: (20, 160)}),
     description="equal sides s meet at the first vertex (apex angle t, base angles u)",
+    equal_marks=("s",),
     pin_phrase="with the equal sides meeting at {p}",
 ))
 b = symbols("b")
@@ -180,6 +181,7 @@ _add(ShapeKind(
         params=(s,), coords={0: (s / 2, sqrt(3) * s / 2), 1: (0, 0), 2: (s, 0)},
         outline=_polygon(3), sample={s: (2, 20)}),
     description="all sides s, all angles 60",
+    equal_marks=("s",),
 ))
 
 # ---------------------------------------------------------------- quadrilaterals
@@ -199,6 +201,7 @@ _add(ShapeKind(
         params=(s,), coords={0: (0, 0), 1: (s, 0), 2: (s, s), 3: (0, s)},
         outline=_polygon(4), sample={s: (2, 20)}),
     description="side s, diagonal d",
+    equal_marks=("s",),
 ))
 
 a, b, d, R, S, P = symbols("a b d R S P")
@@ -262,6 +265,7 @@ _add(ShapeKind(
         coords={0: (0, 0), 1: (s, 0), 2: (s + s * cosd(G), s * sind(G)), 3: (s * cosd(G), s * sind(G))},
         outline=_polygon(4), sample={s: (2, 20), G: (20, 160)}),
     description="side s, diagonals p (through the first vertex) and q, angle G at the first vertex",
+    equal_marks=("s",),
 ))
 
 a, b, p, q, K, S, P = symbols("a b p q K S P")
@@ -287,6 +291,7 @@ _add(ShapeKind(
         outline=_polygon(4), sample={a: (2, 20), b: (2, 20), p: (2, 36)},
         valid=sympy.And(p < a + b, a < p + b, b < p + a, a**2 < p**2 + b**2, b**2 < p**2 + a**2)),
     description="sides a meet at the first vertex, sides b at the third; diagonals p (the axis) and q",
+    equal_marks=("a", "b"),
     pin_phrase="with the equal sides meeting at {p}",
 ))
 
@@ -429,6 +434,7 @@ _add(ShapeKind(
     description="a rectangle (sides a and d) with an equilateral triangle outside on a side d "
                 "(the apex is the letter between that side's ends)",
     right_marks=((4, 0, 1), (3, 4, 0)), phrase="a combination of a rectangle and an equilateral triangle",
+    equal_marks=("d",),
     pin_phrase="with the equilateral triangle on the {s} side",
 ))
 
@@ -449,6 +455,7 @@ _add(ShapeKind(
     description="a rectangle (sides a and d) with an equilateral triangle cut out of a side d",
     right_marks=((4, 0, 1), (3, 4, 0)),
     phrase="a rectangle where an equilateral triangle has been removed from one side of it",
+    equal_marks=("d",),
     pin_phrase="with the equilateral triangle on the {s} side",
 ))
 
@@ -498,6 +505,7 @@ def _regular(n: int, title: str) -> ShapeKind:
                     for i in range(n)},
             outline=_polygon(n), sample={s: (2, 16)}),
         description=f"side s, interior angles {180 * (n - 2) / n:g}",
+        equal_marks=("s",),
     )
 
 

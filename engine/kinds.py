@@ -181,6 +181,9 @@ class ShapeKind:
     # -- what the figure, the question texts and the generator read (declared, never guessed) --
     # corners (end, vertex, end) the figure marks with a right-angle box
     right_marks: tuple[tuple[int, int, int], ...] = ()
+    # side elements (symbols of ``elements``) whose drawn sides the figure ticks as equal, each its
+    # own group (a square's four sides; a kite's two pairs, told apart by their count of ticks)
+    equal_marks: tuple[str, ...] = ()
     # how a sentence names the kind ("a combination of a rectangle and a semi-circle"); "" is
     # the title with its article
     phrase: str = ""

@@ -11,6 +11,7 @@ from geomill.dataset.folder import open_dataset
 from .plotting import count_axis, group_rest, headroom, pyplot, save, wrap
 
 AXES = ("depth", "width", "answer_type", "shapes", "rules", "magnitude", "variablized", "distractors")
+TEXTBOOK_AXES = ("question_type", "construction")  # a generated textbook record's (textbook_gen) own
 PERCEPTION_AXES = ("task", "answer", "task/answer", "near_miss", "n_lines", "negated", "angle_between")
 
 
@@ -27,7 +28,7 @@ def _perception_counts(r: Mapping, c: dict) -> None:
 
 def collect(out: str | Path) -> dict:
     dataset = open_dataset(out, command="geomill stats")
-    c: dict[str, Counter] = {a: Counter() for a in AXES + PERCEPTION_AXES}
+    c: dict[str, Counter] = {a: Counter() for a in AXES + TEXTBOOK_AXES + PERCEPTION_AXES}
     per_part: Counter = Counter()
     n = 0
     axes = AXES
@@ -48,7 +49,11 @@ def collect(out: str | Path) -> dict:
             a = abs(r["answer"])
             c["magnitude"][f"1e{int(math.floor(math.log10(a)))}" if a > 0 else "0"] += 1
             c["variablized"][bool(r["variables"])] += 1
-            c["distractors"][bool(r["distractors"]["shapes"])] += 1
+            c["distractors"][bool(r["distractors"]["shapes"] or r["distractors"].get("facts"))] += 1
+            if "constructions" in r:  # a generated textbook problem: its question type and construction kinds
+                axes = AXES + TEXTBOOK_AXES
+                c["question_type"][r["question_type"]] += 1
+                c["construction"].update([r["base"], *r["constructions"]])
     results = dataset.manifest.results if dataset.manifest else {}
     failed = sum(sum(v.get("failed", {}).values()) for v in results.values())
     return {"records": n, "parts": dict(per_part), "failed": failed, "axes": list(axes),
@@ -83,7 +88,8 @@ def _num(k) -> float:
 AXIS_NAMES = {"depth": "depth (proof steps on the query's path)", "width": "width (branches)",
               "answer_type": "answer type", "magnitude": "answer magnitude (power of ten)",
               "shapes": "shape kind", "rules": "rule", "variablized": "variablized",
-              "distractors": "with distractors", "task": "task", "answer": "answer label",
+              "distractors": "with distractors", "question_type": "question type",
+              "construction": "construction kind (base shape and steps)", "task": "task", "answer": "answer label",
               "task/answer": "task: answer", "near_miss": "near miss", "n_lines": "lines in the figure",
               "negated": "negated statement", "angle_between": "angle between the lines (degrees)"}
 NUMERIC = ("depth", "width", "n_lines")

@@ -11,6 +11,7 @@ the figure version leaves out what the plain figure shows (lines, faces, which w
 """
 from __future__ import annotations
 
+import functools
 import re
 import signal
 import time
@@ -175,16 +176,18 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
 # -- one problem --------------------------------------------------------------------------------------
 
 
-def _name(s: sympy.Symbol) -> str:
+def _name(s: sympy.Symbol, display: dict | None = None) -> str:
+    """An element as the proof names it: an angle by the problem's own name where it gives one."""
     from geomill.solvers.plane.proof import show
 
-    return show(s)
+    return show(s, display)
 
 
 def grader_steps(proof) -> list[dict]:
     """The proof's steps as the grader reads them (``evaluate.grading.answer_key``): each step
     that concludes one element's (or variable's) value, with the values it puts in."""
     out = []
+    _named = functools.partial(_name, display=getattr(proof, "display", None))
     for st in proof.steps:
         if not st.target.is_Symbol or st.value.free_symbols:
             continue
@@ -192,17 +195,17 @@ def grader_steps(proof) -> list[dict]:
         if el is not None and el.kind.key not in ("length", "angle") and st.target != proof.goal:
             continue  # (the goal is always a step, whatever it measures: a sine, a circumference, an area)
         exact = float(st.value)
-        inputs = [[_name(proof.steps[j].target), float(proof.steps[j].value)] for j in st.needs
+        inputs = [[_named(proof.steps[j].target), float(proof.steps[j].value)] for j in st.needs
                   if proof.steps[j].target.is_Symbol and not proof.steps[j].value.free_symbols]
-        out.append({"output": _name(st.target), "value": round(exact, 2), "exact": exact, "how": "theorem",
+        out.append({"output": _named(st.target), "value": round(exact, 2), "exact": exact, "how": "theorem",
                     "kind": None, "shape": None, "rule": "+".join(dict.fromkeys(st.theorems)),
                     "inputs": inputs, "chain": []})
-    if proof.steps and not (out and out[-1]["output"] == _name(proof.goal)) and not proof.value.free_symbols:
+    if proof.steps and not (out and out[-1]["output"] == _named(proof.goal)) and not proof.value.free_symbols:
         exact = float(proof.value)  # a goal no step concludes alone (a ratio, a sum): the last step is the goal
         last = proof.steps[-1]
-        inputs = [[_name(st.target), float(st.value)] for st in proof.steps
+        inputs = [[_named(st.target), float(st.value)] for st in proof.steps
                   if st.target.is_Symbol and not st.value.free_symbols and st.target in proof.goal.free_symbols]
-        out.append({"output": _name(proof.goal), "value": round(exact, 2), "exact": exact, "how": "theorem",
+        out.append({"output": _named(proof.goal), "value": round(exact, 2), "exact": exact, "how": "theorem",
                     "kind": None, "shape": None, "rule": "+".join(dict.fromkeys(last.theorems)) or "given",
                     "inputs": inputs, "chain": []})
     return out

@@ -4,7 +4,10 @@ and where each given value lives (§A.2: on the image or in the text).
 * coordinate: points carry capital letters; sides are ``AB``, angles ``BAC``,
   shapes ``ABCD``.
 * individual: no point letters; sides get lowercase letters, angles Greek
-  letters, shapes are called by their fill colour, the query is marked "?".
+  letters, shapes are called by their fill colour.
+
+In both styles the asked element is marked "?" on the figure (an angle with its arc, a shape's
+area or perimeter as ``area = ?``), and the sides a kind makes equal carry ticks (``equal_marks``).
 
 The generator asks this object what to call an element in its text
 (:meth:`Annotation.label`), and the renderer asks it what to draw
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import sympy
+from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity
 
 from .scene import Scene
@@ -23,6 +27,7 @@ from .scene import Scene
 SIDE_LETTERS = "abcdefgijkmnpqstuvw"  # no o (reads as zero), h or r (a height, a radius), l (one), x, y, z (variables)
 GREEK = "αβγδεζηθικλμνξπρστυφχψω"
 QUERY_MARK = "?"
+HEIGHT_END = 4.0  # px about each end of a dashed height that a tick keeps clear of
 STYLES = ("coordinate", "individual")
 PLACEMENTS = ("image", "text")
 SHAPE_WORDS = {QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.ARC: "arc", QKind.RADIUS: "r",
@@ -46,6 +51,7 @@ class Annotation:
     letters: dict[Quantity, str] = field(default_factory=dict)
     shape_names: dict[str, str] = field(default_factory=dict)
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
+    export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
     shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
 
     def arced(self, q: Quantity) -> bool:
@@ -96,6 +102,19 @@ class Annotation:
     def query_mark(self) -> str | None:
         return QUERY_MARK if self.style == "individual" else None
 
+    def query_short(self, text: str) -> str | None:
+        """A shorter mark for the asked element where its label ``text`` finds no place: a shape's
+        ``area = ?`` as ``?`` alone (the question says which of its measures); None: no shorter one."""
+        return QUERY_MARK if text != QUERY_MARK and text.endswith(QUERY_MARK) else None
+
+    def query_optional(self) -> bool:
+        """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
+        style (the question names it by its letters, and its region shows it); an asked side or angle never
+        (drawn bare, an asked angle reads as no angle: issue 38), nor anything the individual style's text
+        calls "the shape marked ?"."""
+        return self.style == "coordinate" and self.query is not None and self.query.kind in (QKind.AREA,
+                                                                                             QKind.PERIMETER)
+
     def on_image(self, q: Quantity) -> bool:
         """Is this fact's value drawn on the figure (else the text must give it)?"""
         if self.values != "image" or q not in self.facts or q in self.in_text:
@@ -124,8 +143,27 @@ class Annotation:
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         """The marks and dashed lines (pixel polylines) this annotation adds to the figure before any
-        label is placed: none for GeomVerse's (its kinds draw their own), a textbook figure's relation marks."""
-        return [], []
+        label is placed: GeomVerse's, the ticks of the sides its kinds make equal (``equal_marks``: a
+        square's four sides read as equal only when marked so); a textbook figure's, its relation marks."""
+        self.export = []
+        groups = equal_sides(scene)
+        if not groups:
+            return [], []
+        from .mark_place import MarkLayout, draw_mark
+        from .marks import Mark
+
+        layout = MarkLayout(scene, frame, style.font_px)
+        for ends in scene.heights:  # a dashed height's ends are taken (a tick there reads as its foot's mark)
+            for e in ends:
+                layout.take(frame.pxs([e])[0], HEIGHT_END)
+        count = 0
+        for sides, source in groups:
+            sides = [s for s in sides if not layout.split(*s)]  # (a tick by a point partway reads as a piece's)
+            if len(sides) > 1:
+                count += 1
+                m = Mark("equal", tuple(sides), source, count)
+                self.export.append((m, draw_mark(m, layout, set())[0]))
+        return [line for _, lines in self.export for line in lines], []
 
     def unvalued_item(self, q: Quantity) -> Item | None:
         """What the figure shows of fact ``q`` when the text gives its value: its letter in the
@@ -150,12 +188,33 @@ class Annotation:
                 out.append(bare)
         if individual:
             out += [Item(q, text) for q, text in self.letters.items() if q not in self.facts and q != self.query]
-        if self.query is not None and individual:
+        if self.query is not None:  # (both styles: a bare asked side or angle reads as any other line)
             q = self.query
             text = QUERY_MARK if q.kind in (QKind.LENGTH, QKind.ANGLE) else f"{SHAPE_WORDS[q.kind]} = {QUERY_MARK}"
             out = [it for it in out if it.quantity != q]
             out.append(Item(q, text))
         return out
+
+
+def equal_sides(scene: Scene) -> list[tuple[list[tuple[str, str]], str]]:
+    """The groups of drawn sides the scene's kinds make equal (``ShapeKind.equal_marks``), each with the
+    shape it comes from: groups sharing a side are one group (a square glued to an equilateral triangle),
+    and a group needs two drawn sides (one tick alone says nothing)."""
+    drawn = {frozenset(s) for s in scene.segments}
+    groups: list[tuple[list[tuple[str, str]], str]] = []
+    for decl in scene.decls:
+        kind = KINDS[decl.kind]
+        for sym in kind.equal_marks:
+            sides = [(decl.points[i], decl.points[j]) for i, j in kind.elements[sym].at]
+            sides = [s for s in sides if frozenset(s) in drawn]
+            keys = {frozenset(s) for s in sides}
+            meet = [g for g in groups if keys & {frozenset(s) for s in g[0]}]
+            for g in meet:
+                groups.remove(g)
+                sides += [s for s in g[0] if frozenset(s) not in keys]
+                keys |= {frozenset(s) for s in g[0]}
+            groups.append((sides, meet[0][1] if meet else f"{kind.title} {decl.name}"))
+    return [g for g in groups if len(g[0]) > 1]
 
 
 def mentioned(solution) -> list[Quantity]:

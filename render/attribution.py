@@ -872,15 +872,21 @@ def figure_labels(d) -> dict:
     with the origin at the top left and y down: ``size``, ``points``, ``segments`` (the drawn sides),
     ``shapes`` (``name``, ``outline``, ``holes``), ``labels`` (``text``, ``element`` in the problem
     language's spelling, ``bbox`` [x0, y0, x1, y1], ``leader`` [[x, y] at the element, [x, y] at the
-    label] or null, ``font_size`` in points: a point letter in smaller type reads as a side's name) and
-    ``angle_marks`` (each labelled angle's ``element`` and the ``radius`` of its
-    mark, pixels: angles at one vertex are told apart by it)."""
+    label] or null, ``font_size`` in points: a point letter in smaller type reads as a side's name;
+    ``colour``, the text's ``#rrggbb`` once the figure is painted), ``angle_marks`` (each labelled angle's
+    ``element`` and the ``radius`` of its mark, pixels: angles at one vertex are told apart by it),
+    ``marks`` (each mark's ``kind``, ``elements``, ``count`` of ticks or arrows, ``source``, and
+    ``pixels``: its polylines) and ``query`` (the asked element, spelt as its "?" label's ``element``;
+    "" when none).  A shape also names its catalogue ``kind``."""
     size = d.style.size
     names = list(d.rules.points)
     leaders = [lab.leader for lab in d.labels if lab.leader is not None]
     rings = [ring for f in d.fills for ring in f.rings]
     heights = list(d.heights.values())
-    rows = iter(_pixel_rows(size, [[d.rules.points[n] for n in names], *leaders, *rings, *heights]))
+    marks = [line for _, lines in d.relation_marks for line in lines]
+    if marks:
+        from .marks import element_text  # (loaded already: the marks were drawn with it)
+    rows = iter(_pixel_rows(size, [[d.rules.points[n] for n in names], *leaders, *rings, *heights, *marks]))
     where = next(rows)
     labels = []
     for lab in d.labels:
@@ -889,14 +895,22 @@ def figure_labels(d) -> dict:
                        "bbox": [round(x0, 2), round(size - y1, 2), round(x1, 2), round(size - y0, 2)],
                        "leader": None if lab.leader is None else next(rows),
                        "font_size": float(lab.font_size or d.style.font_size)})
-    shapes = [{"name": f.name, "outline": next(rows), "holes": [next(rows) for _ in f.rings[1:]]} for f in d.fills]
+        if lab.colour is not None:
+            labels[-1]["colour"] = "#" + "".join(f"{round(255 * c):02x}" for c in lab.colour)
+    shapes = [{"name": f.name, "kind": f.kind, "outline": next(rows), "holes": [next(rows) for _ in f.rings[1:]]}
+              for f in d.fills]
+    heights_out = [{"shape": n, "line": next(rows)} for n in d.heights]
     return {"size": [size, size],
             "points": dict(zip(names, where)),
             "segments": [[a, b] for a, b, _ in d.segments],
             "shapes": shapes,
             "labels": labels,
             "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()],
-            "heights": [{"shape": n, "line": next(rows)} for n in d.heights]}
+            "heights": heights_out,
+            "marks": [{"kind": "right" if m.kind == "right_lines" else m.kind,
+                       "elements": [element_text(m.kind, e) for e in m.elements], "count": m.count,
+                       "source": m.source, "pixels": [next(rows) for _ in lines]} for m, lines in d.relation_marks],
+            "query": d.query}
 
 
 def _pixel_rows(size: float, arrays: list) -> list[list]:

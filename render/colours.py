@@ -34,3 +34,34 @@ def assign(names: list[str], seed: int) -> dict[str, str]:
     if len(names) > len(order):
         raise ValueError(f"only {len(order)} distinct fill colours for {len(names)} shapes")
     return {n: order[i] for i, n in enumerate(names)}
+
+
+# -- legibility: WCAG 2 contrast ----------------------------------------------------------------------------
+MIN_CONTRAST = 4.5  # WCAG's least contrast for text (a label is text): issue 38 read dark red on red at 3.57
+
+
+def linear(channel: float) -> float:
+    """An sRGB channel (0..1) as linear light (WCAG 2's relative luminance)."""
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (channels 0..1)."""
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(l1: float, l2: float) -> float:
+    """WCAG 2's contrast ratio of two relative luminances (1 to 21)."""
+    hi, lo = max(l1, l2), min(l1, l2)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def legible(rgb: tuple[float, float, float], ground: float) -> tuple[float, float, float]:
+    """``rgb``, darkened just enough (its hue kept, in steps of 5 %) to stand MIN_CONTRAST against a ground
+    of luminance ``ground``, as 8-bit channels paint it; white where even black cannot (a dark ground)."""
+    for k in range(20, -1, -1):
+        c = tuple(round(255 * v * k / 20) / 255 for v in rgb)
+        if contrast(luminance(c), ground) >= MIN_CONTRAST:
+            return rgb if k == 20 else c
+    return (1.0, 1.0, 1.0) if contrast(1.0, ground) >= contrast(0.0, ground) else (0.0, 0.0, 0.0)

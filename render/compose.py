@@ -102,6 +102,7 @@ class Fill:
     colour: str
     rgb: tuple[float, float, float]
     rings: list[np.ndarray]  # pixel rings, first the outer boundary
+    kind: str = ""  # the shape's catalogue kind (the label export names it: a reader checks a square's ticks)
 
     @cached_property
     def path(self) -> Path:
@@ -130,6 +131,8 @@ class Drawing:
     rules: Rules | None = None  # the attribution rules of this figure's elements
     misread: list[Placed] = field(default_factory=list)  # labels that break their rule (none, normally)
     faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
+    relation_marks: list = field(default_factory=list)  # (marks.Mark, its polylines in ``marks``): for the export
+    query: str = ""  # the asked element, as its label's ``element`` spells it ("" when none)
     dotted: list[str] = field(default_factory=list)  # the points drawn with a dot (``_straight_points``)
 
     def over_white(self) -> list[bool]:
@@ -241,9 +244,11 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
                   fail_fast: bool = False, judged: Judged | None = None) -> Drawing:
     frame, rings = (judged.frame, judged.rings) if judged is not None else _framed(scene, style)
     d = Drawing(style, frame)
-    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r) for s, r in zip(scene.shapes, rings)]
+    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r, s.kind) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
     marks, dashed = annotation.drawn(scene, frame, style)
+    d.relation_marks = list(annotation.export)
+    d.query = "" if annotation.query is None else str(annotation.query)
     d.marks += marks
     d.dashed += dashed
     items = annotation.items()
@@ -747,7 +752,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
-        tried = STAGES if role == "shape" and q.kind is not QKind.HEIGHT else VALUE_STAGES
+        # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
+        tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
+                 and not (q == annotation.query and annotation.query_optional()) else VALUE_STAGES)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
@@ -761,9 +768,37 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                     _drop_arc(d, str(q))  # placed so far kept off it: still right without it)
                 continue
             placed = _search(placer, kept.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+        elif q == annotation.query and (short := annotation.query_short(it.text)) is not None and (
+                placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            placer.undo()  # "area = ?" with no place: "?" alone in the shape (the question says which), away
+            # from its corners (by one, it reads as that corner's angle asked); else the full text, as it reads
+            pts = np.array(list(d.rules.points.values())).reshape(-1, 2)
+            full, placed = placed, _search(placer, short, str(q), role, centres, anchor, text_size, style,
+                                           partial(_clear_of_corners, rule, pts, QUERY_CORNER_FONTS * fpx), tried)
+            if placed.conflicts:
+                placer.undo()
+                placer.commit(full, VALUE_GAP_FONTS * fpx)
+                placed = full
+        if q == annotation.query and annotation.query_optional() and (
+                placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            placer.undo()  # named by its letters, it needs no mark that misleads
+            continue
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
+
+
+QUERY_CORNER_FONTS = 2.0  # a shape's bare "?" at least this many font heights from every point
+
+
+def _clear_of_corners(rule, points: np.ndarray, clear: float, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and each box at least ``clear`` px from every point (m×2)."""
+    good = rule(boxes, leaders)
+    if len(points):
+        dx = np.maximum(np.maximum(boxes[:, None, 0] - points[None, :, 0], points[None, :, 0] - boxes[:, None, 2]), 0)
+        dy = np.maximum(np.maximum(boxes[:, None, 1] - points[None, :, 1], points[None, :, 1] - boxes[:, None, 3]), 0)
+        good &= (np.hypot(dx, dy) >= clear).all(axis=1)
+    return good
 
 
 # two values (sides, angles, shapes' labels) keep this many font heights apart, letters LABEL_GAP px: "a" 4.6 px
@@ -771,13 +806,13 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
 VALUE_GAP_FONTS = 0.65
 
 # A label's search widens only when it must: its usual candidates, then more directions
-# and distances, then smaller type, then far off with a leader line.  Most labels stop at the first stage.
+# and distances, then far off with a leader line.  Most labels stop at the first stage.
 # "far*": a leader that may cross strokes (a point whose only outside is a narrow wedge).  The stages of
 # one group share a type size and a leader rule, so they are tried as one list of candidates (in order:
 # the same spot wins as stage by stage, at less cost).
-# (Never under 85 % of the type size, 10.2 points: review 6 read 8.6-point values as cramped, unsure whose.)
-STAGES = ((1.0, ("near", "wide")), (0.85, ("near", "wide")), (1.0, ("far",)), (0.85, ("far",)), (1.0, ("far*",)),
-          (0.85, ("far*",)))
+# (Every label in the figure's one type size: review 6 read 8.6-point values as cramped, unsure whose, and
+# issue 38's reader was slowed by 10.2-point values beside 12-point ones; a label moves, it never shrinks.)
+STAGES = ((1.0, ("near", "wide")), (1.0, ("far",)), (1.0, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 # a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
 # with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
@@ -824,7 +859,9 @@ def _search(placer: Placer, text: str, element: str, role: str, centres: Callabl
                 best = placed
             if best.conflicts <= MISREAD:
                 break
-    assert best is not None
+    if best is None:  # no spot at all (a shape's label with no room inside, tried there only): on its anchor,
+        # as bad as on something
+        best = Placed(text, float(anchor[0]), float(anchor[1]), *text_size(text), role, ON_SOMETHING)
     best.element = element
     placer.commit(best, LABEL_GAP if role == "point" else VALUE_GAP_FONTS * style.font_px)
     return best

@@ -26,7 +26,7 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 
 from .annotate import Annotation
-from .colours import FILL_OPACITY
+from .colours import FILL_OPACITY, legible, linear
 from .compose import DPI, Drawing, Style, compose
 from .labels import Placed
 from .png import encode_png
@@ -85,6 +85,7 @@ class Renderer:
         self._sizes: dict[tuple[str, float], tuple[float, float]] = {}  # boxes measured without ink
         self._line_metrics: dict[float, tuple[float, float]] = {}
         self._coats: dict[tuple[float, float, float], tuple[float, float, float, float]] = {}  # see _on_white
+        self._grounds: dict[tuple, tuple[float, float, float]] = {}  # a label colour on a ground (_legible)
         self._font_file = fontManager.findfont(self.font)
         self._extents = _Extents(self._font_file)
         self.canvas.draw()  # settles transforms and fonts once
@@ -220,7 +221,7 @@ class Renderer:
             t.set_text(lab.text)
             t.set_position((lab.x, lab.y))
             t.set_fontsize(lab.font_size or self.style.font_size)
-            t.set_color(self.label_colours[lab.role])
+            t.set_color(self.label_colours[lab.role] if lab.colour is None else lab.colour)
             t.set_visible(True)
         for t in self.texts[len(d.labels):]:
             t.set_visible(False)
@@ -239,9 +240,35 @@ class Renderer:
             if len(segments):
                 self._brushes[c].lines(r, segments)
         if not strokes_only:
-            for lab in d.labels:
+            grounds = [self._ground(buf, lab) for lab in d.labels]  # (all read before any label is pasted)
+            for lab, ground in zip(d.labels, grounds):
+                lab.colour = self._legible(self.label_colours[lab.role], ground)
                 self._blit(buf, lab)
         return buf
+
+    def _ground(self, buf: np.ndarray, lab: Placed) -> float:
+        """The luminance of what lies under a label's box, its darkest 5 % (a box half on a fill reads
+        against the fill; a stray pixel of a stroke's edge does not count), read off every other pixel."""
+        x0, y0, x1, y1 = lab.box
+        height, width = buf.shape[:2]
+        r0, r1 = max(0, height - math.ceil(y1)), min(height, height - math.floor(y0))
+        c0, c1 = max(0, math.floor(x0)), min(width, math.ceil(x1))
+        if r1 <= r0 or c1 <= c0:
+            return 1.0
+        region = buf[r0:r1:2, c0:c1:2]  # (every other pixel each way: a fill covers many, a stroke's edge few)
+        lum = (_LUMA[0][region[..., 0]] + _LUMA[1][region[..., 1]] + _LUMA[2][region[..., 2]]).ravel()
+        k = len(lum) // 20
+        return float(np.partition(lum, k)[k])
+
+    def _legible(self, rgb: tuple[float, float, float], ground: float) -> tuple[float, float, float]:
+        """The label colour ``rgb`` made legible on a ground of this luminance (``colours.legible``), cached."""
+        key = (rgb, round(ground, 4))
+        got = self._grounds.get(key)
+        if got is None:
+            if len(self._grounds) > CACHE_LIMIT:
+                self._grounds.clear()
+            got = self._grounds[key] = legible(rgb, key[1])
+        return got
 
     def _on_white(self, r, buf: np.ndarray, rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
         """The opaque colour a white pixel takes under ``rgb`` at the style's opacity, fully covered: a fill
@@ -263,7 +290,8 @@ class Renderer:
         return got
 
     def _blit(self, buf: np.ndarray, lab: Placed) -> None:
-        self.paste(buf, lab.text, lab.x, lab.y, self.label_colours[lab.role], lab.font_size)
+        colour = self.label_colours[lab.role] if lab.colour is None else lab.colour
+        self.paste(buf, lab.text, lab.x, lab.y, colour, lab.font_size)
 
     def ink(self, text: str, size: float | None = None) -> np.ndarray:
         """The coverage (0..1, rows top down, cropped to the ink) ``paste`` draws ``text`` with."""
@@ -334,6 +362,7 @@ class Renderer:
 
     def _svg(self, scene: Scene, annotation: Annotation) -> tuple[bytes, Drawing]:
         d = self.compose(scene, annotation)
+        self._paint(d)  # (the labels' colours, legible on what lies under them, are read off the pixels)
         self._apply(d)
         self._text_artists(d)
         buf = io.BytesIO()
@@ -449,6 +478,8 @@ def _path(line) -> Path:
 
 
 _COLOURS: dict[tuple[float, float, float], np.ndarray] = {}  # a label colour as float32 0..255
+# each 8-bit channel's share of WCAG's relative luminance (colours.luminance, one lookup a pixel)
+_LUMA = tuple(np.array([w * linear(i / 255) for i in range(256)]) for w in (0.2126, 0.7152, 0.0722))
 
 CACHE_LIMIT = 20000  # label bitmaps/extents kept per renderer (a few MB); cleared when full
 

@@ -51,6 +51,7 @@ class Placed:
     font_size: float | None = None  # points; None: the renderer's own size
     leader: np.ndarray | None = None  # 2×2: a thin line from the element to a label set far off
     element: str = ""  # what the label shows, in the problem language ("AB", "angle ABC", "point A")
+    colour: tuple[float, float, float] | None = None  # its text's, as painted (render.draw: legible on its ground)
 
     @property
     def box(self) -> Box:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import signal
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -148,24 +149,29 @@ def _may_fix(subset: list, unknowns: list, goal: sympy.Symbol, estimate: Mapping
 
 @contextmanager
 def _time_limit(seconds: float):
-    """Raise TimeoutError after ``seconds`` where a signal timer can be used (the main thread
-    on Unix) and no outer timer runs (a caller's per-problem limit governs then); elsewhere,
-    no limit."""
+    """Raise TimeoutError after ``seconds`` of this process's CPU time where a signal timer can be used
+    (the main thread on Unix); elsewhere, no limit.  CPU time, not wall time: what a solve gives up on
+    must not depend on how loaded the machine is (the same problem, the same proof).  A caller's own
+    CPU-time limit (a per-problem one) is kept: it fires first when it is nearer, and runs on after."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+    outer = signal.getitimer(signal.ITIMER_PROF)[0] if usable else 0.0
+    if not usable or signal.getitimer(signal.ITIMER_REAL)[0] > 0 or 0 < outer <= seconds:
         yield
         return
 
     def expire(signum, frame):
         raise TimeoutError
 
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    began = time.process_time()
+    old = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+        if outer > 0:  # the caller's limit, less what this took
+            signal.setitimer(signal.ITIMER_PROF, max(outer - (time.process_time() - began), 1e-3))
 
 
 def _real(v: sympy.Expr) -> float | None:

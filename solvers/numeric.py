@@ -31,6 +31,8 @@ from .construct import Plan
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
+GOAL_FIGURES = 4  # figures the goal is compared on (checking it), as long as the starts that found the
+# first two last: a choice the facts leave open (which arc a point is on) shows as two values
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
@@ -38,6 +40,8 @@ SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in t
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
+CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
+# the last round's stops it too: a crawl (2e-4 to 4e-5 in 1,300 evaluations) rarely ends in a figure
 CHECK_ITERATIONS = 5  # the rounds of a construction start, the first measured from the start itself: of
 # 717 stalled runs on a FormalGeo sample 385 were already stalled after five iterations, of 415 converging
 # runs 11 (and another start drew each of those figures)
@@ -332,7 +336,11 @@ def _finite(v) -> float:
 
 def _area(X: list[float], Y: list[float], chain: tuple[int, ...]) -> float:
     """Signed area of a closed chain (counter-clockwise positive, y up), by the shoelace formula."""
-    return 0.5 * sum(X[chain[i - 1]] * Y[chain[i]] - Y[chain[i - 1]] * X[chain[i]] for i in range(len(chain)))
+    total, j = 0, chain[-1]
+    for i in chain:  # (a plain loop: a generator costs twice as much, on every evaluation of the residuals)
+        total += X[j] * Y[i] - Y[j] * X[i]
+        j = i
+    return 0.5 * total
 
 
 def _radians(e: sympy.Expr) -> sympy.Expr:
@@ -367,6 +375,8 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
         state["n"] += 1
         if state["n"] % every == 0:
             if state["best"] > STUCK and state["best"] > 0.5 * state["mark"]:
+                raise _Stop
+            if TOLERANCE < state["best"] and state["best"] > CRAWL * state["mark"]:
                 raise _Stop
             state["mark"] = state["best"]
         return r
@@ -493,7 +503,8 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
     fact (lines, circles, relations, faces) and misses no given value by more than that share
     (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
-    ``misfit`` says by how much, ``missed`` which givens."""
+    ``misfit`` says by how much, ``missed`` which givens.  It is sought from the nearest quick starts
+    before the patient ones, and from the nearest of all starts where those found none."""
     with budget.limits(), budget.stage("the figure search", size(problem)), np.errstate(all="ignore"):
         return _build(problem, starts, seed, check_goal, tolerate)
 
@@ -508,7 +519,9 @@ def size(problem: GeneralProblem) -> str:
 def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float) -> NumericModel:
     system = _System(problem)
     plan = Plan(problem, _size_hint(problem))
-    search = _search(system, plan, starts, seed, check_goal)
+    search = _search(system, plan, starts, seed, check_goal, tolerate)
+    if search.approximate is not None:
+        return search.approximate
     found = search.found
     if not found and search.crossed is not None:
         found.append(search.crossed)
@@ -530,11 +543,11 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if value is not None and not math.isfinite(value):
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
-    if len(found) == 2:
-        a, b = found[0].goal_value(), found[1].goal_value()
+    for other in found[1:]:
+        a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
-            found = [_polish(system, m) for m in found]  # an ill-conditioned goal moves 0.4 % at 7e-6
-            a, b = found[0].goal_value(), found[1].goal_value()
+            found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
+            a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}", problem.goal.span)
@@ -578,23 +591,33 @@ class _Search:
     tried: list[tuple[float, int, np.ndarray]]
     best: float
     nearest: np.ndarray
+    approximate: NumericModel | None = None
 
 
-def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: bool) -> _Search:
+def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: bool,
+            tolerate: float = 0.0) -> _Search:
     """Seeded starts, construction first, then every coordinate free, until a model (two, checking
-    the goal) is found."""
+    the goal) is found.  With ``tolerate``, where no quick start finds a figure, an approximate model
+    from the nearest of them ends the search: givens that disagree (rounded) leave every start
+    missing them, and the patient starts would miss them too, at ten times the cost."""
     problem = system.p
     rng = np.random.default_rng(seed)
     half = plan.hint / 2
     chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     out = _Search([], None, [], math.inf, np.zeros(0))
     found = out.found
+    last = 2 * starts + FALLBACK_STARTS
     for k in range(2 * starts + FALLBACK_STARTS):
         budget.check()
         extra = np.concatenate([rng.uniform(1, 30, len(system.vars)),
                                 rng.uniform(0.2, 0.8, len(system.free_radii)) * half])
         if k >= starts and found:
             break
+        if k == starts and tolerate > 0 and out.crossed is None:
+            for _, _, x in sorted(out.tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
+                out.approximate = _approximate(system, x, tolerate)
+                if out.approximate is not None:
+                    return out
         if k < 2 * starts:  # construction first: quick starts, then (none found) patient ones
             q0, branches = plan.sample(rng)
             branches = plan.orient(q0, branches, chains)
@@ -614,8 +637,12 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
                 out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue
             found.append(model)
-            if not check_goal or problem.goal is None or len(found) == 2:
+            if not check_goal or problem.goal is None or len(found) == GOAL_FIGURES:
                 break
+            if len(found) == 2:
+                last = 2 * (k + 1) if k < starts else k + 1  # as many starts again, at most
+        if len(found) >= 2 and k + 1 >= last:
+            break
     return out
 
 

@@ -24,7 +24,7 @@ import math
 from fractions import Fraction
 
 import sympy
-from geomill.engine.plane import Degrees
+from geomill.engine.plane import Degrees, element_of
 
 from .lint import Finding
 
@@ -296,9 +296,9 @@ def claim_findings(proof, model) -> list[Finding]:
     problem = getattr(model, "problem", None)
     if problem is None:
         return []
+    out: list[Finding] = _arc_claims(proof, model)
     cited = {s.instance.names[0] for st in proof.steps for s, _ in st.equations
              if s.instance.family.key == "relation" and s.instance.names}
-    out: list[Finding] = []
     for rel in problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
         sentence = block.state(rel.args)
@@ -330,6 +330,40 @@ def claim_findings(proof, model) -> list[Finding]:
             a, b = model.value(lhs), model.value(rhs)
             if not _close(a, b, _size(lhs - rhs, model)):
                 out.append(Finding("claim", f"'{sentence}': {_show(lhs)} = {_show(rhs)} measures {a:.6g} = {b:.6g}"))
+    return out
+
+
+def _arc_claims(proof, model) -> list[Finding]:
+    """Each arc a sentence names, read as a reader reads it: ``arc AB`` is the minor arc and ``major arc
+    ACB`` the major one, through C.  A sentence that says ``half the arc AB`` of an angle whose equation
+    holds the major arc states a value the figure contradicts (an angle of 60° for one of 120°)."""
+    import re
+
+    from .plane.proof import arc_sentence
+    from .plane.write import Namer
+
+    arcs = getattr(proof, "arcs", None) or {}
+    out: list[Finding] = []
+    for s, (text, _) in arcs.items():
+        measure = model.value(s)
+        if math.isfinite(measure) and text.startswith("major ") != (measure > 180 + 1e-6):
+            out.append(Finding("claim", f"'{text}' measures {measure:.4g}° on the figure"))
+    seen = set()
+    for st in proof.steps:
+        for q, _ in st.equations:
+            if q.instance.family.key == "given" or (q.instance.text, q.lhs, q.rhs) in seen:
+                continue
+            seen.add((q.instance.text, q.lhs, q.rhs))
+            sentence = arc_sentence(q.instance.text, [q.lhs, q.rhs], arcs)
+            for x in (q.lhs - q.rhs).free_symbols:
+                el = element_of(x)
+                if el is None or el.kind.key != "arc" or not model.value(x) > 180 + 1e-6:
+                    continue
+                _, a, b = el.points
+                named = Namer(arcs=arcs).name(x)
+                if named not in sentence and re.search(rf"(?<!major )\barc {a}{b}\b", sentence):
+                    out.append(Finding("claim", f"'{sentence}' names the minor arc {a}{b} where its equation holds "
+                                                f"{named} ({model.value(x):.4g}°)"))
     return out
 
 

@@ -18,7 +18,10 @@ hesitating: a side value's centre ``SIDE_CLEAR`` times nearer its side than any 
 middle part (``CORNER_SHARE``, ``CORNER_FONTS``), an angle value within ``ANGLE_NEAR`` fonts of its vertex and
 ``ANGLE_CLEAR`` times nearer it than any other point, "h = …" within ``HEIGHT_NEAR`` fonts of its dashed
 height (the export's ``heights``) with no leader, two values ``VALUES_APART`` fonts apart, shapes at least
-``THINNEST`` px across.
+``THINNEST`` px across.  Issue 38's reader of GeomVerse figures was slowed by labels in two type sizes
+(``careful``: one size a figure), an asked element with no "?" (``query_problems``), a square or an
+isosceles triangle whose equal sides carry no ticks (``tick_problems``), and text too faint on its fill
+(``contrast_problems``, from the PNG's pixels: WCAG's ``MIN_CONTRAST``).
 """
 from __future__ import annotations
 
@@ -62,7 +65,9 @@ SMALLEST = 1400.0  # px²: a shape's area
 
 # the class of each message (the scripted reviewer, bench/readability.py, counts labels by class)
 CLASSES = (
-    ("edge", "within"), ("point letter away or set off", "point"), ("angle value far or astray", "angle"),
+    ("type sizes mixed", "sizes"), ("asked element unmarked", "query"), ("equal sides unticked", "ticks"),
+    ("text faint on its ground", "faint"), ("edge", "within"), ("point letter away or set off", "point"),
+    ("angle value far or astray", "angle"),
     ("side value as near another side", "side"), ("side value by a corner", "corner"),
     ("height value away from its dashed line", "height"), ("shape label astray", "shape"),
     ("labels touching", "touch"), ("adjacent angles at one radius", "one radius"),
@@ -78,6 +83,10 @@ def classify(message: str) -> str:
         "one radius": "one radius" in message,
         "too ": message.startswith("shape ") and " to read" in message,
         "type": "type under" in message,
+        "sizes": "-point type beside" in message,
+        "query": "the asked " in message,
+        "ticks": " tick" in message,
+        "faint": "contrast" in message,
         "height": "(height " in message,
         "corner": "corner" in message,
         "point": "(point " in message,
@@ -220,6 +229,9 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
         c = where.centroid
         if lab.get("font_size", MIN_POINTS) < MIN_POINTS - 0.01:
             out.append(f"{text!r} ({el}) is in type under {MIN_POINTS:g} points: cramped, unsure whose")
+        elif lab.get("font_size", top) < top - 0.01:
+            out.append(f"{text!r} ({el}) is in {lab['font_size']:g}-point type beside {top:g}-point labels: "
+                       "it reads as less sure")
         if el.startswith("point "):
             name = el[6:]
             if lab.get("font_size", top) < top - 0.01:
@@ -463,6 +475,110 @@ def mark_problems(fig: dict) -> list[str]:
                     out.append(f"the arc of {e} is not an arc of its angle")
                 if per - 1 != m["count"]:
                     out.append(f"the equal angle {e} carries {per - 1} ticks, not {m['count']}")
+    return out
+
+
+# -- issue 38: what slowed the reader of GeomVerse figures ----------------------------------------------------
+MIN_CONTRAST = 4.5  # WCAG 2's least contrast ratio for text
+GROUND_SHARE = 0.1  # a colour covering this share of a label's box lies under it (the rest: the text's edges)
+EQUAL_LENGTH = 0.015  # sides within this share of each other's length are drawn equal
+# the reader's own table of the shapes whose sides are equal by their name: how many of the shape's sides,
+# of one length, a reader expects ticked as equal (an isosceles triangle: its two legs)
+EQUAL_SIDED = {"square": 4, "rhombus": 4, "equilateral_triangle": 3, "isosceles_triangle": 2,
+               "regular_pentagon": 5, "regular_hexagon": 6, "regular_octagon": 8}
+
+
+def query_problems(fig: dict) -> list[str]:
+    """The asked element (the export's ``query``) carries a "?" label, an angle's with its arc too: an asked
+    angle drawn as a bare ray beside its pair reads as no angle at all (issue 38).  An asked area or perimeter
+    may go unlabelled (the question names its shape, whose region shows it), never labelled without "?"."""
+    q = fig.get("query") or ""
+    if not q:
+        return []
+    out = []
+    own = [lab for lab in fig["labels"] if lab["element"] == q]
+    if (own or not q.startswith(("area ", "perimeter "))) and not any("?" in lab["text"] for lab in own):
+        out.append(f"the asked {q} carries no '?'")
+    if q.startswith("angle ") and q not in {m["element"] for m in fig.get("angle_marks", [])} and not any(
+            m["kind"] == "right" and q in m["elements"] for m in fig.get("marks", [])):
+        out.append(f"the asked {q} has no arc")
+    return out
+
+
+def _length(pts: dict, side: str) -> float:
+    p, q = _seg_points(side, pts)
+    return math.dist(pts[p], pts[q])
+
+
+def tick_problems(fig: dict) -> list[str]:
+    """Equal sides read as equal: each shape of ``EQUAL_SIDED`` has that many drawn sides of one length,
+    all in one ``equal`` mark; an ``equal`` mark's sides are of one length; two marks differ in their count of
+    ticks (one count for two lengths reads as one length)."""
+    out = []
+    pts = {k: tuple(v) for k, v in fig["points"].items()}
+    drawn = {frozenset(s) for s in fig["segments"]}
+    marks = [m for m in fig.get("marks", []) if m["kind"] == "equal"]
+    group = {}
+    for i, m in enumerate(marks):
+        for e in m["elements"]:
+            group[frozenset(_seg_points(e, pts))] = i
+        lengths = [_length(pts, e) for e in m["elements"]]
+        if max(lengths) - min(lengths) > EQUAL_LENGTH * max(lengths):
+            out.append(f"the ticks of {', '.join(m['elements'])} mark sides of unequal lengths as equal")
+    counts = [m["count"] for m in marks]
+    if len(set(counts)) < len(counts):
+        out.append("two groups of equal sides carry the same count of ticks: they read as one length")
+    for shape in fig["shapes"]:
+        want = EQUAL_SIDED.get(shape.get("kind", ""))
+        names = split_points(shape["name"], pts, len(shape["name"])) if want else None
+        if not names:
+            continue
+        sides = [(a, b) for a, b in zip(names, names[1:] + names[:1]) if frozenset((a, b)) in drawn]
+        best: list = []
+        for a, b in sides:  # the largest set of the shape's drawn sides of one length
+            n = math.dist(pts[a], pts[b])
+            same = [s for s in sides if abs(math.dist(pts[s[0]], pts[s[1]]) - n) <= EQUAL_LENGTH * n]
+            best = same if len(same) > len(best) else best
+        if len(best) < 2:
+            continue
+        ticked = {group.get(frozenset(s)) for s in best}
+        if None in ticked or len(ticked) > 1:
+            out.append(f"the equal sides of {shape['kind'].replace('_', ' ')} {shape['name']} carry no common tick")
+    return out
+
+
+def _luminance(rgb) -> float:
+    """WCAG 2's relative luminance of 8-bit sRGB channels."""
+    lin = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast_problems(fig: dict, pixels) -> list[str]:
+    """Each label's text against what lies under its box in the image (``pixels``: rows × columns × RGB(A),
+    8-bit, as the PNG decodes): every colour covering ``GROUND_SHARE`` of the box, other than the text's own
+    (the export's ``colour``, else the box's darkest pixel), stands ``MIN_CONTRAST`` against the text."""
+    out = []
+    for lab in fig["labels"]:
+        x0, y0, x1, y1 = lab["bbox"]
+        cut = pixels[max(0, math.floor(y0)):math.ceil(y1), max(0, math.floor(x0)):math.ceil(x1), :3]
+        flat = [tuple(int(v) for v in px) for row in cut for px in row]
+        if not flat:
+            continue
+        if "colour" in lab:
+            ink = tuple(int(lab["colour"][i:i + 2], 16) for i in (1, 3, 5))
+        else:
+            ink = min(flat, key=_luminance)
+        seen: dict = {}
+        for px in flat:
+            seen[px] = seen.get(px, 0) + 1
+        for colour, n in seen.items():
+            if n < GROUND_SHARE * len(flat) or max(abs(a - b) for a, b in zip(colour, ink)) <= 8:
+                continue
+            lt, lg = _luminance(ink), _luminance(colour)
+            ratio = (max(lt, lg) + 0.05) / (min(lt, lg) + 0.05)
+            if ratio < MIN_CONTRAST - 0.005:
+                out.append(f"{lab['text']!r} ({lab['element']}) stands at a contrast of {ratio:.2f} on its ground "
+                           f"(#{''.join(f'{c:02x}' for c in colour)}): under {MIN_CONTRAST:g}, faint")
     return out
 
 

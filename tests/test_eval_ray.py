@@ -63,6 +63,17 @@ def test_generate_on_ray_writes_the_bytes_of_a_local_run(local_ray, tmp_path):
     assert len(local) > 6 and local == remote
 
 
+@pytest.mark.xfail(reason="a textbook record depends on the process's string hash seed (PYTHONHASHSEED=1 and 2 give "
+                          "other goals for seed 5): a Ray worker is another process", strict=False)
+def test_textbook_generation_on_ray_writes_the_bytes_of_a_local_run(local_ray, tmp_path):
+    common = ["generate", "--world", "textbook", "-n", "2", "--depth", "2-4", "--seed", "5", "--shard-size", "1",
+              "--no-images", "--no-chat", "--quiet"]
+    assert main(common + ["--out", str(tmp_path / "local")]) == 0
+    assert main(common + ["--ray", "--out", str(tmp_path / "ray")]) == 0
+    local, remote = _files(tmp_path / "local"), _files(tmp_path / "ray")
+    assert len(local) >= 2 and local == remote
+
+
 def test_ray_data_replicas_answer_every_request(local_ray, tmp_path):
     dataset = make_dataset(tmp_path / "data", n=6)
     answers = {r["question"]: answer_text(make_item(r)) for r in read_records(dataset, "test")}

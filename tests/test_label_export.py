@@ -73,7 +73,8 @@ def test_render_writes_labels(tmp_path):
     fig = json.loads(out.read_text())
     assert fig["size"] == [512, 512]
     assert {lab["element"] for lab in fig["labels"]} == {"point A", "point B", "point C", "point D", "point E",
-                                                         "AB", "CD", "area BCDE"}
+                                                         "AB", "CD", "area BCDE", "angle BCA"}
+    assert fig["query"] == "angle BCA"  # the asked angle, marked "?"
     assert problems(fig) == []
     # y grows downwards: A (bottom left of the figure) has the larger y of A and D
     assert fig["points"]["A"][1] > fig["points"]["D"][1]

@@ -140,3 +140,27 @@ def test_an_outer_timer_is_left_running():
         assert 0 < remaining <= 50.0
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def test_an_outer_cpu_limit_runs_on_after_an_inner_one() -> None:
+    """A per-problem CPU-time limit (bench, import) is resumed, less the time the inner solve took, and an
+    inner limit is CPU time: a slow solve is cut off the same whatever the machine's load."""
+    import signal
+    import time
+
+    from geomill.solvers.nonlinear import _time_limit
+
+    signal.setitimer(signal.ITIMER_PROF, 50.0)
+    try:
+        with _time_limit(0.05):
+            pass
+        remaining = signal.getitimer(signal.ITIMER_PROF)[0]
+        assert 49.0 < remaining <= 50.05  # (the timer counts in clock ticks)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    began = time.process_time()
+    with pytest.raises(TimeoutError):
+        with _time_limit(0.05):
+            while time.process_time() - began < 5:
+                pass
+    assert time.process_time() - began < 1

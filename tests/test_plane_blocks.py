@@ -159,6 +159,16 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AB = 13\nfind area ABCD", 180),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),
     ("vertical_angle", "points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD", 50),
+    ("right_triangle_property_trigonometric", "points A B C\ntriangle CAB\nAB perpendicular to CB\nclockwise CAB\n"
+     "AC = 14\nangle BAC = 30\nfind AB", 7 * sympy.sqrt(3)),
+    ("isosceles_triangle_property_line_coincidence", "points A B C D\ntriangle ABD\ntriangle BCD\nline A D C\n"
+     "BD perpendicular to AD\nclockwise ABD BCD\nAB = BC\nAD = 5\nfind AC", 10),
+    ("kite_property_diagonal_perpendicular_bisection", "points W Z Y X A\nkite WZYX at W\nline W A Y\nline Z A X\n"
+     "clockwise WZA AZY\nAX = 5\nAY = 8\nfind YZ", sympy.sqrt(89)),
+    ("rhombus_property_diagonal_perpendicular", "points A B C D O\nrhombus ABCD\nline A O C\nline B O D\n"
+     "clockwise ABCD\nAO = 4\nBO = 3\nfind AB", 5),
+    ("rectangle_property_diagonal_equal", "points A B C D O\nrectangle ABCD\nline A O C\nline B O D\n"
+     "clockwise ABCD\nAO = 4\nfind BO", 4),
 ]
 
 

@@ -12,8 +12,10 @@ import pytest
 import sympy
 from geomill.dsl import parse
 from geomill.engine.plane import element_of
+from geomill.generate.stats import collect
 from geomill.generate.textbook_gen import TextbookConfig, problems
 from geomill.generate.textbook_gen.canonical import canonical_text
+from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
 from geomill.solvers.plane import solve_general
 
 from geomill.cli import main
@@ -85,11 +87,63 @@ def test_same_seed_same_bytes_for_one_and_two_workers(tmp_path: Path) -> None:
                      "--out", str(out)]) == 0
         outs.append(_bytes(out))
     assert outs[0] == outs[1] and len(outs[0]) == 2
+    stats = collect(tmp_path / "w1")  # the generated set's own axes: question types and construction kinds
+    assert sum(stats["question_type"].values()) == 3
+    assert sum(stats["construction"].values()) >= 3 and set(stats["construction"]) & {"triangle", "circle",
+                                                                                      "right_triangle", "square",
+                                                                                      "isosceles_trapezoid",
+                                                                                      "equilateral_triangle",
+                                                                                      "isosceles_triangle",
+                                                                                      "parallelogram", "rectangle",
+                                                                                      "rhombus"}
+
+
+FIRST = {"second_tangent": ("tangent",), "perpendicular": ("point_on",)}  # what a kind builds on
+
+
+@pytest.mark.parametrize("kind", sorted(CONSTRUCTIONS))
+def test_every_construction_meets_its_relations(kind: str) -> None:
+    """Each construction kind, on a base it applies to, puts its points where its relation blocks'
+    coordinate conditions hold, apart from the other points."""
+    bases = ["trapezoid", "quadrilateral"] if kind in ("quadrilateral_midsegment", "intersection") else [
+        "circle", "triangle"]
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        fig = Figure()
+        try:
+            BASES[bases[int(rng.integers(len(bases)))]](fig, rng)
+            for first in FIRST.get(kind, ()):
+                CONSTRUCTIONS[first](fig, rng)
+            CONSTRUCTIONS[kind](fig, rng)
+        except Retry:
+            continue
+        break
+    else:
+        raise AssertionError(f"{kind}: no figure in 300 draws")
+    assert fig.steps[-1].kind == kind
+    assert all(relation_ok(r, fig.at) for r in fig.problem().relations)
+    pts = list(fig.at.values())
+    assert min(np.linalg.norm(a - b) for i, a in enumerate(pts) for b in pts[i + 1:]) > 1e-6
+
+
+def test_width_span_is_kept() -> None:
+    cfg = TextbookConfig(images=False, width="1-2", depth="2-4", goals_per_figure=2)
+    got = list(problems(3, 2, cfg))
+    assert len(got) == 2 and all(1 <= m.solution.width <= 2 and 2 <= m.solution.depth <= 4 for m in got)
+
+
+def test_relabelled_goals_share_a_figure_not_its_labels(made) -> None:
+    """Problems 0 and 1 come from one construction: the same exact points, renamed for the second."""
+    a, b = made[0], made[1]
+    def coords(m):
+        return sorted(tuple(np.round(v, 9)) for v in m.figure.at.values())
+    assert coords(a) == coords(b)
+    assert {k: tuple(v) for k, v in a.figure.at.items()} != {k: tuple(v) for k, v in b.figure.at.items()}
 
 
 @pytest.mark.parametrize("flags,word", [(["--depth", "0"], "--depth"), (["--question-type", "volume"], "volume"),
                                         (["--theorems", "no_such_theorem"], "no_such_theorem"),
-                                        (["--preset", "paper"], "--preset")])
+                                        (["--preset", "paper"], "--preset"), (["--width", "0"], "--width")])
 def test_bad_knobs_are_one_line_errors(tmp_path: Path, capsys, flags, word) -> None:
     rc = main(["generate", "--world", "textbook", "-n", "1", "--out", str(tmp_path / "o"), *flags])
     err = capsys.readouterr().err

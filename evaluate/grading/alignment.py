@@ -180,7 +180,7 @@ def _names_itself(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
 _ARGUMENT = re.compile(r"\b(?:sin|cos|tan|sqrt)\s*\(?\s*(?:∠\s*|angle\s+)?$")
 _RATIO = re.compile(r":(?=[A-Z])")  # "AD:AB" (glued: "BAFG: AB = …" is a heading)
 _RATIO_BEFORE = re.compile(r"[A-Z]:$")
-_RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*\d")  # "= 1:2", "= 1 : 2"
+_RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1 : 2", "= 12 : √133"
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)

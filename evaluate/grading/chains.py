@@ -9,6 +9,7 @@ decimals, via :mod:`geomill.solvers.arith`), so that either convention is accept
 """
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ _CHAIN_SPELLING = [
     (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
     (re.compile(r"\b(sin|cos|tan)\s*(?:\^\s*[({]\s*-\s*1\s*[)}]|⁻¹)"), lambda m: "a" + m.group(1)),  # cos^{-1}
-    (re.compile(r"\b(sqrt|sin|cos|tan)\s+(\d+(?:\.\d+)?)"), lambda m: f"{m.group(1)}({m.group(2)})"),  # sin 7
+    (re.compile(r"(?<![A-Za-z])(sqrt|sin|cos|tan)\s*(\d+(?:\.\d+)?)"),   # sin 7, 10sin 60
+     lambda m: f"{m.group(1)}({m.group(2)})"),
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
     (re.compile(r"²"), lambda m: "^2"), (re.compile(r"³"), lambda m: "^3"),  # BC²
     (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
@@ -50,6 +52,33 @@ def normalize(text: str) -> str:
     for pattern, repl in _CHAIN_SPELLING:
         text = pattern.sub(repl, text)
     return text.translate(_UNICODE)
+
+
+def source_pos(original: str, normalized: str, pos: int) -> int:
+    """Where a position of :func:`normalize`'s text lies in the response as written (its line, and the
+    place in it the spelling changes leave), so that a grade can point at the response's own text."""
+    pos = max(0, min(pos, len(normalized)))
+    new, old = normalized.split("\n"), original.split("\n")
+    if len(new) == len(old):  # the usual case: normalizing keeps lines; align one line only
+        line = normalized.count("\n", 0, pos)
+        before_new = sum(len(x) + 1 for x in new[:line])
+        before_old = sum(len(x) + 1 for x in old[:line])
+        return before_old + _aligned(old[line], new[line], pos - before_new)
+    if len(original) + len(normalized) > _ALIGN_MAX:  # a long text with rows split: the same share of it
+        return round(pos * len(original) / max(1, len(normalized)))
+    return _aligned(original, normalized, pos)
+
+
+_ALIGN_MAX = 12_000  # characters aligned at once (difflib is quadratic in the worst case)
+
+
+def _aligned(old: str, new: str, at: int) -> int:
+    if len(old) + len(new) > _ALIGN_MAX:  # a long text: the same share of it
+        return min(len(old), round(at * len(old) / max(1, len(new))))
+    for tag, i1, _i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if j1 <= at < j2:
+            return i1 + (at - j1) if tag == "equal" else i1
+    return len(old)
 
 
 def _roots_and_fractions(text: str) -> str:

@@ -23,7 +23,8 @@ from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
-from .chains import NUMBER, Chain, consistent, scan, tokens_of, value_of, within
+from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
+from .relations import first_wrong_relation
 
 
 @dataclass
@@ -158,9 +159,16 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                                  final_ok))
     first = next((g for g in steps if g.correct is False), None)
     failure = reason = None
-    first_error = _first_error(key, found, first)
+    first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
+        if first_error is not None and first_error.get("asserted") \
+                and failure not in ("misread_given", "calculation"):
+            # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
+            failure = "hallucinated"
+        if first_error is not None and first_error.get("formula") and failure in ("other", "calculation"):
+            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
+            reason = f"{reason} (a relation it writes before does not hold in the figure)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -176,6 +184,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                   f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
         first_error.pop("pos")
+        first_error.pop("asserted", None)
+        first_error.pop("formula", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
 
@@ -184,9 +194,41 @@ def _num(v: float | None) -> str:
     return "no one value" if v is None else f"{v:.4g}"
 
 
-def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
+def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, response: str = "",
+                 text: str = "") -> dict | None:
     """The first wrong value in the text: the first wrong step's, or a textbook figure's element off
-    the proof stated with another value than it has, where that comes first."""
+    the proof stated with another value than it has, where that comes first (``pos``: where the response
+    as written states it, -1 where no claim of it is found)."""
+    out = _first_wrong(key, found, first)
+    if out is not None and text:
+        out["pos"] = _computed_at(text, found, out["stated"], out["pos"])
+        # a relation the figure makes false, written before the value ("AD/AB = AE/CE", then CE = 9)
+        rel = first_wrong_relation(key, text, len(text) if out["pos"] < 0 else out["pos"])
+        if rel is not None:
+            out["pos"], out["formula"] = rel
+    if out is not None and out["pos"] >= 0 and response:
+        out["pos"] = source_pos(response, text, out["pos"])
+    return out
+
+
+def _computed_at(text: str, found: list[Claim], value: float, pos: int) -> int:
+    """Where the response first works out a wrong value it claims at ``pos``: the first chain of its
+    arithmetic that ends on that value since the last value it claimed for anything else ("area ABC =
+    BC · h = 10 · 5(√3 − 1) = 50√3 − 50", whose element the chain's names hide, before the closing
+    "area ABC = 50√3 − 50"); anywhere before its claim where no claim of it is found (``pos`` -1)."""
+    end = len(text) + 1 if pos < 0 else pos
+    start = max((c.pos for c in found if c.pos < end and abs(c.value - value) > 1e-9), default=0)
+    for ch in loose_arithmetic(text):
+        if start <= ch.start and ch.end <= end + 1 and ch.value is not None and ch.arithmetic \
+                and abs(ch.value - value) <= 1e-6 * max(1.0, abs(value)):
+            at = list(NUMBER.finditer(text, ch.start, ch.end))
+            return min(pos if pos >= 0 else len(text), at[-1].start() if at else ch.start)
+    if pos < 0:  # no claim and no chain gives it: where the response first writes or uses the number
+        return next((m.start() for m in NUMBER.finditer(text) if abs(float(m.group()) - value) < 1e-9), pos)
+    return pos
+
+
+def _first_wrong(key: AnswerKey, found: list[Claim], first: StepGrade | None) -> dict | None:
     at = None
     if first is not None:
         k = key.key(key.steps[first.step - 1].output)
@@ -199,11 +241,20 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
     if off:
         c = off[0]
         true = (key.expected(c.key) or (None, key.elements.get(c.key)))[1]
-        return {"quantity": c.name, "stated": c.value, "true": true, "step": None, "pos": c.pos}
+        return {"quantity": c.name, "stated": c.value, "true": true, "step": None, "pos": c.pos,
+                "asserted": _unused_role(key, c) == "wrong" and _bare(c)}
     if first is None:
         return None
     return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
             "pos": at.pos}
+
+
+def _bare(c: Claim) -> bool:
+    """A value asserted, not worked out: no number before its last stage ("∠BDC = 90°", "∠DCB = ∠ACD = 20°")."""
+    if c.chain is None:
+        return True
+    return not c.solved and NUMBER.fullmatch(c.chain.stages[-1].text.strip()) is not None \
+        and not any(NUMBER.search(st.text) for st in c.chain.stages[:-1])
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
@@ -291,6 +342,10 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
                 return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
             return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
     misread = _misread_in_work(key, s, first, found) or _misread_expression(key, first, found)
+    for c in before:  # a given read wrongly in the work of an element off the proof ("√(12² + 4²)", BC = 6)
+        true = key.elements.get(c.key)
+        if misread is None and true is not None and not matches(c.value, c.decimals, true, true):
+            misread = _misread_in_work(key, s, c, found, (c.key, true, true))
     if misread is not None:
         return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
@@ -300,6 +355,10 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         eq = next((e for e in found if e.key == c.key and e.solved and e.pos <= c.pos + 1), None)
         if eq is not None and matches(eq.value, 2, true, true):
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
+    ratio = re.fullmatch(r"(\w+)\s*/\s*(\w+)", s.name)
+    if ratio and first.value and matches(first.value, first.decimals, 1 / s.value, 1 / s.exact):
+        return "other", (f"{first.value:g} is {ratio.group(2)}/{ratio.group(1)}: the ratio asked for inverted "
+                         f"({s.name} is {s.exact:.4g})")
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
         return "wrong_formula", swapped
@@ -382,10 +441,12 @@ def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str
     return None
 
 
-def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
+                     target: tuple[Key, float, float] | None = None) -> str | None:
     """A given read wrongly inside the step's arithmetic: a number of its formula that, put back as a
     given's value (or its square), makes the formula give the step's right value ("sqrt(36 + 9)" for
-    AC = 5, BC = 3)."""
+    AC = 5, BC = 3); ``target``: another element's (key, values) where the claim is that element's."""
+    own, value, exact = target or (key.key(s.output), s.value, s.exact)
     chains = [c.chain for c in [first] if c.chain is not None and c.chain.arithmetic and not c.solved]
     if not chains:
         return None
@@ -398,7 +459,7 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     elements = key.elements
     right = set()
     for c in found:
-        if c.pos < first.pos and c.key is not None and c.key != key.key(s.output):
+        if c.pos < first.pos and c.key is not None and c.key != own:
             exp = key.expected(c.key) or ((elements[c.key],) * 2 if elements.get(c.key) is not None else None)
             if exp is not None and matches(c.value, c.decimals, *exp):
                 right.add(c.value)
@@ -412,8 +473,8 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
                     continue
                 fixed = tuple(("num", put) if kind == "num" and abs(float(t) - n) < 1e-9 else (kind, t)
                               for kind, t in tokens)
-                value = value_of(fixed, {})
-                if value is not None and matches(value, 2, s.value, s.exact):
+                got = value_of(fixed, {})
+                if got is not None and matches(got, 2, value, exact):
                     return f"uses {n:g} where the given {q} = {v:g} belongs"
     return None
 
@@ -443,7 +504,9 @@ def _region_start(key: AnswerKey, s: ProofStep, found: list[Claim], pos: int) ->
 def _slip(arithmetic: list[Chain], start: int, first: Claim) -> Chain | None:
     """The first chain of the step's work whose arithmetic does not hold (its own chain included)."""
     own = [first.chain] if first.chain is not None and not first.solved else []
-    for ch in sorted([c for c in arithmetic if start <= c.start and c.end <= first.pos + 1] + own,
+    # a value solved from an equation is placed where the equation starts: its chain runs past it
+    end = max((c.end for c in arithmetic if first.solved and c.start <= first.pos < c.end), default=first.pos + 1)
+    for ch in sorted([c for c in arithmetic if start <= c.start and c.end <= end] + own,
                      key=lambda c: c.start):
         if consistent(ch) is not None:
             return ch

@@ -13,18 +13,15 @@ import hashlib
 import itertools
 
 import sympy
-from geomill.engine.plane import GeneralProblem, element_of, element_symbol, polygon_key
+from geomill.engine.plane import GeneralProblem, element_of, polygon_key
+
+from .construct import rename_expr
 
 MAX_ORDERS = 720  # ties named every way up to this many orders (then the first)
 
 
 def _expr(e: sympy.Expr, names: dict[str, str]) -> str:
-    subs = {}
-    for s in e.free_symbols:
-        el = element_of(s)
-        if el is not None:
-            subs[s] = element_symbol(el.kind.key, tuple(names[p] for p in el.points))
-    return sympy.srepr(e.xreplace(subs))
+    return sympy.srepr(rename_expr(e, names))
 
 
 def _statements(p: GeneralProblem, names: dict[str, str]) -> list[str]:

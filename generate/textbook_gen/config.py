@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 QUESTION_TYPES = ("length", "angle", "arc", "area", "perimeter", "ratio", "x")
-FAMILY_NAMES: frozenset[str] | None = None  # filled on first use (the solver's theorem families)
 
 
 def families() -> frozenset[str]:
-    from geomill.solvers.plane.theorems import F
+    """Every theorem family the solver knows (its blocks' and its generators'), by FormalGeo name."""
+    from geomill.solvers.plane.theorems import registry
 
-    return frozenset(f.key for f in F.values())
+    return frozenset(registry())
 
 
 def parse_span(text: str, what: str) -> tuple[int, int]:
@@ -27,6 +27,7 @@ def parse_span(text: str, what: str) -> tuple[int, int]:
 @dataclass(frozen=True)
 class TextbookConfig:
     depth: str = "2-8"
+    width: str = ""  # the proof's width (the most equations one step reads): N or N-M; empty: any
     question_type: str = "any"  # any, or question types separated by commas
     circles: bool | None = None  # None: with or without; True: every figure has one; False: none
     max_points: int = 9
@@ -37,10 +38,11 @@ class TextbookConfig:
     annotation: str = "plain"
     images: bool = True
     image_size: int = 512
-    goals_per_figure: int = 4  # problems one construction may give (different goals)
+    goals_per_figure: int = 8  # problems one construction may give (different goals, other labels)
 
     def validate(self) -> TextbookConfig:
         parse_span(self.depth, "--depth")
+        self.width_span()
         bad = self.question_types() - set(QUESTION_TYPES)
         if bad:
             raise ValueError(f"unknown question type {sorted(bad)[0]!r}; known: {', '.join(QUESTION_TYPES)}, any")
@@ -68,6 +70,9 @@ class TextbookConfig:
 
     def depth_span(self) -> tuple[int, int]:
         return parse_span(self.depth, "--depth")
+
+    def width_span(self) -> tuple[int, int]:
+        return parse_span(self.width, "--width") if self.width else (1, 20)
 
     @property
     def require(self) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from geomill.engine.plane import (
     LineDecl,
     PolygonDecl,
     RelationDecl,
+    element_of,
     element_symbol,
 )
 from geomill.engine.relations import BLOCKS_BY_KEY
@@ -118,6 +119,26 @@ class Figure:
             segs |= {frozenset((c, p)) for p in pts if frozenset((c, p)) in segs}
         return segs
 
+    def renamed(self, names: dict[str, str]) -> Figure:
+        """The same figure with its points renamed (``names``: old -> new, a bijection on the points)."""
+        def n(pts):
+            return tuple(names[p] for p in pts)
+
+        steps = [Step(st.kind, n(st.new), n(st.uses), [RelationDecl(r.key, tuple(n(a) for a in r.args))
+                                                      for r in st.relations],
+                      [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in st.facts],
+                      [n(ln) for ln in st.lines]) for st in self.steps]
+        return Figure({names[k]: v for k, v in self.at.items()}, [n(p) for p in self.polygons],
+                      {names[c]: list(n(pts)) for c, pts in self.circles.items()},
+                      {names[c]: r for c, r in self.radii.items()}, steps, self.base)
+
+    def relabelling(self, rng: np.random.Generator) -> dict[str, str]:
+        """A random renaming of the figure's points among its own letters (a circle's centre stays O),
+        so that problems sharing a construction do not share its labels."""
+        pts = sorted(p for p in self.at if p != "O")
+        order = rng.permutation(len(pts))
+        return {**{p: pts[i] for p, i in zip(pts, order)}, **({"O": "O"} if "O" in self.at else {})}
+
     def problem(self, keep: set[int] | None = None, facts: list[Equality] | None = None,
                 goal: sympy.Expr | None = None) -> GeneralProblem:
         """The problem of the steps in ``keep`` (all by default), with ``facts`` (the steps' by default)."""
@@ -133,6 +154,13 @@ class Figure:
         fs = tuple(f for st in steps for f in st.facts) if facts is None else tuple(facts)
         return GeneralProblem(points=tuple(names), lines=lines, circles=circles, polygons=polys, relations=rels,
                               facts=fs, goal=Goal(goal) if goal is not None else None)
+
+
+def rename_expr(e: sympy.Expr, names: dict[str, str]) -> sympy.Expr:
+    """``e`` with every element's points renamed (a variable stays)."""
+    subs = {s: element_symbol(el.kind.key, tuple(names[p] for p in el.points))
+            for s in e.free_symbols if (el := element_of(s)) is not None}
+    return e.xreplace(subs)
 
 
 def _rel(key: str, *args: str) -> RelationDecl:
@@ -214,18 +242,23 @@ def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
 
 
 def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
-    """Isosceles trapezoid ABCD (bases AD, BC) by its bases and a base angle."""
-    bc = int(rng.choice(LENGTHS[4:]))
-    ad = int(rng.choice([k for k in LENGTHS if 2 <= bc - k]))
+    """Isosceles trapezoid ABCD (bases AD, BC) by its long base, a leg and a base angle, with the
+    foot E of its height from A: without a height the deduction finds no leg, height or area."""
     theta = int(rng.choice((45, 60, 60)))
-    off = (bc - ad) / 2
-    h = off * math.tan(math.radians(theta))
-    f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([off + ad, h]))
+    ab = int(rng.choice(LENGTHS))
+    off = ab * math.cos(math.radians(theta))
+    bc = _pick(rng, [k for k in LENGTHS if k - 2 * off >= 2])
+    h = ab * math.sin(math.radians(theta))
+    f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([bc - off, h]))
     f.polygons.append(("A", "B", "C", "D"))
     f.steps.append(Step("isosceles_trapezoid", ("A", "B", "C", "D"), (),
                         [_rel("isosceles_trapezoid", "ABCD", "AD", "BC")],
-                        [_fact(L("B", "C"), bc), _fact(L("A", "D"), ad), _fact(ang("A", "B", "C"), theta)]))
+                        [_fact(L("B", "C"), bc), _fact(L("A", "B"), ab), _fact(ang("A", "B", "C"), theta)]))
     f.base = "isosceles_trapezoid"
+    e = f.fresh()
+    f.place(e, np.array([off, 0.0]))
+    f.steps.append(Step("height", (e,), ("A", "B", "C"), [_rel("perpendicular", "A" + e, "B" + e)],
+                        lines=[("B", e, "C")]))
 
 
 def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
@@ -444,12 +477,68 @@ def c_diameter(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("diameter", (p,), ("O", a, b), [_rel("diameter", a + p, "O")], lines=[(a, "O", p)]))
 
 
+def c_centroid(f: Figure, rng: np.random.Generator) -> None:
+    """Two medians of a triangle, AD and BE, and G where they meet (its centroid)."""
+    a, b, c = _pick(rng, [(t[i], t[(i + 1) % 3], t[(i + 2) % 3]) for t in _triangles(f) for i in range(3)])
+    d = f.fresh()
+    f.place(d, (f.at[b] + f.at[c]) / 2)
+    e = f.fresh()
+    f.place(e, (f.at[c] + f.at[a]) / 2)
+    g = f.fresh()
+    f.place(g, (f.at[a] + f.at[b] + f.at[c]) / 3)
+    f.steps.append(Step("centroid", (d, e, g), (a, b, c),
+                        [_rel("median", a + d, a + b + c), _rel("median", b + e, b + c + a),
+                         _rel("intersection", g, a + d, b + e)],
+                        lines=[(b, d, c), (c, e, a), (a, g, d), (b, g, e)]))
+
+
+def c_quad_midsegment(f: Figure, rng: np.random.Generator) -> None:
+    """The segment joining the midpoints of the legs AB and DC of a quadrilateral with AD parallel to BC."""
+    quads = [p for p in f.polygons if len(p) == 4 and f.base in ("isosceles_trapezoid", "parallelogram", "rhombus",
+                                                                 "rectangle", "square")]
+    a, b, c, d = _pick(rng, quads)
+    e = f.fresh()
+    f.place(e, (f.at[a] + f.at[b]) / 2)
+    g = f.fresh()
+    f.place(g, (f.at[d] + f.at[c]) / 2)
+    f.steps.append(Step("quadrilateral_midsegment", (e, g), (a, b, c, d),
+                        [_rel("midsegment_quadrilateral", e + g, a + b + c + d)], lines=[(a, e, b), (d, g, c)]))
+
+
+def c_second_tangent(f: Figure, rng: np.random.Generator) -> None:
+    """From the far end P of a tangent PA, the other tangent PB to the circle (B: A reflected in OP)."""
+    tangents = [(st.new[0], st.uses[1]) for st in f.steps if st.kind == "tangent"]
+    p, a = _pick(rng, tangents)
+    o, q = f.at["O"], f.at[p]
+    u = (q - o) / np.linalg.norm(q - o)
+    foot = o + u * float(np.dot(f.at[a] - o, u))
+    b = f.fresh()
+    f.place(b, 2 * foot - f.at[a])
+    f.circles["O"].append(b)
+    f.polygons.append(("O", b, p))
+    f.steps.append(Step("second_tangent", (b,), ("O", a, p), [_rel("tangent", p + b, "O")]))
+
+
 CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on": c_point_on,
                  "altitude": c_altitude, "median": c_median,
                  "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
                  "perpendicular": c_perpendicular, "circumcircle": c_circumcircle, "tangent": c_tangent,
-                 "diameter": c_diameter}
-CIRCLE_KINDS = ("circumcircle", "tangent", "diameter")
+                 "diameter": c_diameter, "centroid": c_centroid, "quadrilateral_midsegment": c_quad_midsegment,
+                 "second_tangent": c_second_tangent}
+CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent")
+# how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
+# (bench/textbook_coverage.py shows the families a set reaches)
+BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.8, "equilateral_triangle": 0.6,
+                "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6}
+CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
+                        "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
+                        "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
+                        "quadrilateral_midsegment": 1.5, "second_tangent": 2.0}
+
+
+def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
+    w = np.array([weights[n] for n in names])
+    return names[int(rng.choice(len(names), p=w / w.sum()))]
 
 
 def sample(rng: np.random.Generator, circles: bool | None, max_points: int, steps: int) -> Figure:
@@ -461,7 +550,7 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
         if circles:
             bases = ["circle", "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
         try:
-            BASES[bases[int(rng.integers(len(bases)))]](f, rng)
+            BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]
             tries = 0
             while len(f.steps) - 1 < steps and tries < 30:
@@ -469,7 +558,7 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
                 if circles and not f.circles:
                     kind = "circumcircle"
                 else:
-                    kind = kinds[int(rng.integers(len(kinds)))]
+                    kind = _draw(rng, kinds, CONSTRUCTION_WEIGHTS)
                 before = dict(f.at)
                 n_steps, n_polys, circ = len(f.steps), len(f.polygons), {k: list(v) for k, v in f.circles.items()}
                 try:

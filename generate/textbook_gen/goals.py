@@ -127,6 +127,9 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
         ring = sorted(c.points, key=lambda n: float(np.arctan2(*(fig.at[n] - o)[::-1])))
         for a, b in zip(ring, ring[1:] + ring[:1]):
             out.append(("arc", element_symbol("arc", (c.centre, a, b))))
+            out += [("length", element_symbol("arc_length", (c.centre, a, b))),
+                    ("area", element_symbol("sector_area", (c.centre, a, b))),
+                    ("perimeter", element_symbol("sector_perimeter", (c.centre, a, b)))]
     order = rng.permutation(len(out))
     return [out[i] for i in order]
 

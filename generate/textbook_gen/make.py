@@ -20,7 +20,7 @@ from geomill.engine.plane import Equality, GeneralProblem, element_of
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .config import TextbookConfig
-from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, sample
+from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, rename_expr, sample
 from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
 
 ATTEMPTS = 40  # constructions tried for one problem before giving up
@@ -71,7 +71,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
         q = "length" if c.qtype == "length" else c.qtype
         if q not in qtypes and not ("x" in qtypes and c.qtype in ("length", "angle")):
             continue
-        if not _in(c.depth, cfg.depth_span()):
+        if not _in(c.depth, cfg.depth_span()) or not _in(c.proof.width, cfg.width_span()):
             continue
         th = c.theorems
         if not set(cfg.require) <= th or th & set(cfg.exclude):
@@ -110,8 +110,10 @@ def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy
     return Equality(c.expr, a * x + b), x
 
 
-def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
-    """Every problem one construction gives with the knobs (at most ``cfg.goals_per_figure``)."""
+def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> list[Made]:
+    """The problems one construction gives with the knobs (at most ``most``, by default
+    ``cfg.goals_per_figure``): no goal is checked past what its group still needs."""
+    most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
     fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
     full = fig.problem()
@@ -125,7 +127,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
     made: list[Made] = []
     tried = set()
     for c in cands:
-        if len(made) >= cfg.goals_per_figure:
+        if len(made) >= most:
             break
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
         keep = traceback(fig, c.proof, c.expr)
@@ -150,20 +152,27 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
             continue
         tried.add(key)
         want = c.value if not wants_x else sympy.solve(facts[-1].rhs - c.value, goal)[0]
-        got = check(fig, keep, facts, goal, want, cfg)
+        names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
+        shown = fig.renamed(names) if names else fig
+        if names:
+            facts = [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in facts]
+            extra = [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in extra]
+            goal = rename_expr(goal, names)
+        got = check(shown, keep, facts, goal, want, cfg)
         if got is None:
             continue
         if not extra:  # the proof of the written problem may need less than the closure's did
-            keep2 = traceback(fig, got[2].proof, goal) & keep
+            keep2 = traceback(shown, got[2].proof, goal) & keep
             used = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(got[2].proof)}
             facts2 = [f for f in facts if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in used]
             if (keep2 != keep or len(facts2) < len(facts)) and len(facts2) + len(keep2) >= 4:
-                got = check(fig, keep2, facts2, goal, want, cfg) or got
-        if not math.isclose(model_of(got[1], fig).value(c.expr), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
+                got = check(shown, keep2, facts2, goal, want, cfg) or got
+        asked = rename_expr(c.expr, names) if names else c.expr
+        if not math.isclose(model_of(got[1], shown).value(asked), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
             continue  # the exact figure must measure the answer (for x: the element written in x)
         text, parsed, sol = got
-        made.append(Made(text, parsed, sol, fig, c, {"question_type": qtype, "base": fig.base,
-                                                     "constructions": [st.kind for st in fig.steps[1:]]},
+        made.append(Made(text, parsed, sol, shown, c, {"question_type": qtype, "base": fig.base,
+                                                       "constructions": [st.kind for st in fig.steps[1:]]},
                          [_fact_text(f) for f in extra]))
     return made
 
@@ -171,7 +180,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator) -> list[Made]:
 def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
           cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
     """The problem written, read back and solved from its text alone; None unless the solver proves
-    ``want`` exactly, at the asked depth, with the asked theorem families, and the linter finds nothing."""
+    ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing."""
     from geomill.dsl import format_problem, parse
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
@@ -182,7 +191,8 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
         sol = solve_general(parsed)
     except (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return None
-    if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()):
+    if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()) \
+            or not _in(sol.width, cfg.width_span()):
         return None
     th = {k for st in sol.proof.steps for k in st.theorems}
     if not set(cfg.require) <= th or th & set(cfg.exclude):
@@ -224,10 +234,9 @@ def generate(cfg: TextbookConfig, seed, part: str, group: int) -> list[Made]:
             break
         rng = rng_for(seed, part, f"{group}:{k}")
         try:
-            got = attempt(cfg, rng)
+            out += attempt(cfg, rng, cfg.goals_per_figure - len(out))
         except (Retry, Rejected):
             continue
-        out += got[:cfg.goals_per_figure - len(out)]
     return out
 
 

@@ -67,6 +67,7 @@ def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> d
     qtype = made.knobs["question_type"]
     answer_type = ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else (
         "variable" if qtype == "x" else "ratio")
+    solution = sol.text("text")  # (written once: the writer is a fifth of a record's cost)
     shapes = [{"name": "".join(p.points), "kind": p.noun, "pool": "textbook_gen"} for p in parsed.polygons]
     shapes += [{"name": "".join("".join(a) for a in r.args), "kind": r.key, "pool": "textbook_gen"}
                for r in parsed.relations]
@@ -79,7 +80,7 @@ def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> d
         "labels": f"images/{rid}.labels.json" if cfg.images else None,
         "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
         "answer_type": answer_type, "question_type": qtype,
-        "solution": sol.text("text"), "solution_text_only": sol.text("text"),
+        "solution": solution, "solution_text_only": solution,
         "solution_latex": sol.text("latex"), "steps": grader_steps(sol.proof),
         "depth": sol.depth, "width": sol.width, "shapes": shapes,
         "rules": sorted({k for st in sol.proof.steps for k in st.theorems}),

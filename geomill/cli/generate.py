@@ -25,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="geomverse (shapes glued along sides) or textbook (new problems from random constructions)")
     p.add_argument("--depth", default=None, help="proof depth (default 2); textbook: also a range such as 2-5")
     p.add_argument("--p-branch", type=flags.FRACTION, default=0.0)
+    p.add_argument("--width", default=None, help="textbook: proof width (most equations one step reads), N or N-M")
     p.add_argument("--variablized", type=flags.FRACTION, default=0.0, help="ρ: chance to variablize a fitting rule")
     p.add_argument("--distractors", type=flags.integer(0, 10), nargs="?", const=1, default=0,
                    help="give the first hidden value (§4.3); textbook: how many true givens the proof does not need")
@@ -84,7 +85,7 @@ def _textbook_config(args):
                               max_points=args.max_points, theorems=args.theorems, distractors=args.distractors,
                               variablized=args.variablized, values=args.values,
                               annotation=_textbook_annotation(args.annotation),
-                              images=not args.no_images, image_size=args.image_size).validate()
+                              images=not args.no_images, image_size=args.image_size, width=args.width or "").validate()
     except ValueError as e:
         raise GeomillError(str(e)) from None
 
@@ -131,6 +132,8 @@ def _geomverse_config(args):
                            "area or perimeter")
     if args.annotation in ("plain", "colour"):
         raise GeomillError(f"--annotation {args.annotation} is for the textbook world")
+    if args.width:
+        raise GeomillError("--width is for the textbook world (geomverse: --p-branch)")
     try:
         depth = flags.integer(1, 8)(args.depth) if args.depth is not None else 2
     except argparse.ArgumentTypeError as e:

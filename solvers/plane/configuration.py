@@ -218,7 +218,15 @@ class Configuration:
         return out
 
     def canon(self, e: sympy.Expr) -> sympy.Expr:
-        """An expression with every angle written as its atom."""
+        """An expression with every angle written as its atom (kept: the deduction asks again for the
+        same sides of equations, round after round)."""
+        memo = self.__dict__.setdefault("_canon", {})
+        got = memo.get(e)
+        if got is None:
+            got = memo[e] = self._canon_of(e)
+        return got
+
+    def _canon_of(self, e: sympy.Expr) -> sympy.Expr:
         atoms = self.angle_atoms
         subs = {}
         for s in e.free_symbols:

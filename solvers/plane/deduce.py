@@ -198,6 +198,33 @@ def _constant_multiple(r: sympy.Expr, q: sympy.Expr, syms: list[sympy.Symbol]) -
     return not ratio.free_symbols and ratio != 0
 
 
+def is_zero(e: sympy.Expr) -> bool:
+    """Is ``e`` identically 0?  Expanded, a polynomial in its symbols with rational coefficients is
+    0 only when it reads 0 (its expanded form is canonical), so ``simplify``, which costs a hundred
+    times more, is left for other shapes (radicals, trigonometry)."""
+    d = sympy.expand(e)
+    if d == 0:
+        return True
+    if all(_rational_monomial(t) for t in sympy.Add.make_args(d)):
+        return False
+    return sympy.simplify(d) == 0
+
+
+def _rational_monomial(t: sympy.Expr) -> bool:
+    """A rational, or a rational times positive integer powers of symbols."""
+    c, m = t.as_coeff_Mul()
+    if not c.is_Rational:
+        return False
+    for f in sympy.Mul.make_args(m):
+        if f.is_Pow:
+            if not (f.exp.is_Integer and f.exp > 0):
+                return False
+            f = f.base
+        if not (f.is_Symbol or f.is_Rational):
+            return False
+    return True
+
+
 def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
     """An expression's symbols in name order (a set's order changes from run to run)."""
     return sorted(e.free_symbols, key=lambda s: s.name)
@@ -274,6 +301,8 @@ class Deduction:
         self.table = LinearTable()
         self.pool: list[Pending] = []
         self.seen: set[sympy.Expr] = set()
+        self._said: set[tuple[sympy.Expr, sympy.Expr]] = set()  # (lhs, rhs) of every instance added
+        self._proven: dict[tuple[sympy.Expr, sympy.Expr], object] = {}  # see proven
         self._products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators (see products)
         self._unkeyed: list[sympy.Expr] = []  # pooled equations not yet in _products
         self.clashes: list[str] = []
@@ -288,6 +317,10 @@ class Deduction:
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
         budget.check()
+        said = (inst.lhs, inst.rhs)  # an equation met before, as written: seen (or 0) already
+        if said in self._said:
+            return False
+        self._said.add(said)
         lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
         e = lhs - rhs
         if e == 0 or e in self.seen:
@@ -564,7 +597,18 @@ class Deduction:
         return self._products
 
     def proven(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
-        """Does the table prove lhs = rhs (both linear)?"""
+        """Does the table prove lhs = rhs (both linear)?  Kept: each judgement round asks again for
+        the same premises; a proven one stays proven, an unproven one is asked again once the table
+        or the pool has grown."""
+        state = (self.table.rank, len(self.pool))
+        got = self._proven.get((lhs, rhs))
+        if got is True or got == state:
+            return got is True
+        ok = self._proves(lhs, rhs)
+        self._proven[(lhs, rhs)] = True if ok else state
+        return ok
+
+    def _proves(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
         e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
         form = linear_form(e)
         if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
@@ -631,6 +675,9 @@ class Deduction:
         known = self.known()
         g = self.goal.xreplace(known)
         value = None
+        trig = self._trig_goal(known)
+        if trig is not None:  # sin(angle BAC) = BC/AB in the right triangle, not sin(asin(8/17))
+            return Outcome(_tidy(trig[0]), goal=self.goal, uses=trig[1], final=self.final)
         if not g.free_symbols:
             value = g
         else:
@@ -657,6 +704,26 @@ class Deduction:
             return None
         value = _tidy(value)
         return Outcome(value, goal=self.goal, uses=uses, final=self.final)
+
+    def _trig_goal(self, known: dict) -> tuple[sympy.Expr, list] | None:
+        """A goal sin, cos or tan of an angle that one equation gives with the values found put in
+        (``BC = AB·cos(angle ABC)``): its value and the values it puts in (``self.final``, the step)."""
+        goal = self.goal
+        if not (isinstance(goal, Degrees) and len(goal.free_symbols) == 1 and goal.args[0].is_Symbol):
+            return None
+        k = sympy.Symbol("trig_goal")
+        for p in sorted(self.pool, key=lambda p: weight(p.step.instance.family.key)):  # (stable: then in order)
+            if not p.expr.has(goal):
+                continue
+            e = sympy.expand(p.expr.xreplace({goal: k}).xreplace(known))
+            if e.free_symbols != {k} or sympy.degree(e, k) != 1:
+                continue
+            v = sympy.solve(e, k)[0]
+            step = Step(p.step.instance, p.step.lhs, p.step.rhs,
+                        p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known))
+            self.final = step
+            return sympy.radsimp(v), list(step.uses)
+        return None
 
     def _ratio_goal(self, g: sympy.Expr) -> tuple[sympy.Expr | None, list]:
         """A goal a/b of two lengths (or areas …) that an equation fixes as a ratio (40·DE² = 30·AB²):

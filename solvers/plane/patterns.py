@@ -716,6 +716,17 @@ class OnCircle(Atom):
 
 
 @dataclass(frozen=True)
+class OffCircles(Check):
+    """``P`` is on no circle of the problem: where it is, a chord's or an inscribed angle's theorem
+    is the teacher's way, and a judgement whose premise a long chain proves is no shortcut."""
+
+    letters: str
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return all(b[self.letters[0]] not in c.points for c in ix.cfg.problem.circles)
+
+
+@dataclass(frozen=True)
 class Sweep(Check):
     """The counter-clockwise sweep about ``O`` from ``A`` to ``B`` on the model is ``half`` (180),
     ``minor`` (less than 180), or more (``off``) or less (``on``) than the sweep to ``M``

@@ -16,7 +16,7 @@ import math
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, element_symbol
+from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, Tan, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, diameter, quad, radius, triangle
 
 from .patterns import (
@@ -39,6 +39,7 @@ from .patterns import (
     Meet,
     Midpoint,
     Near,
+    OffCircles,
     OnCircle,
     OnLine,
     OnParallels,
@@ -141,6 +142,13 @@ def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
     """A, B, M on circle O, M off the counter-clockwise arc from A to B."""
     t, s = rng.uniform(0, 360), rng.uniform(20, 300)
     return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
+def _angle_between(o: np.ndarray, b: np.ndarray, a: np.ndarray) -> float:
+    """A direction (degrees) about ``o`` strictly inside the counter-clockwise sweep from ``b`` to ``a``."""
+    tb = math.degrees(math.atan2(*(b - o)[::-1]))
+    sweep = (math.degrees(math.atan2(*(a - o)[::-1])) - tb) % 360
+    return tb + sweep * 0.37
 
 
 def _cross(rng: Rng) -> dict[str, np.ndarray]:
@@ -393,7 +401,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
             figure="circle O through A B M\ncounterclockwise AMB"),
-    Theorem("arc_property_center_angle", _CENTRAL,
+    Theorem("arc_property_center_angle", "since {0[1]}{0[2]} is a diameter of circle {0[0]}, it cuts off a semicircle",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
@@ -406,6 +414,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
             figure="circle O through A B M\nline M A\nline M B"),
+    Theorem("arc_property_circumference_angle_external", "since the inscribed angles {0} and {1} stand on the same arc",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), OnCircle("NO"), Apart("A", "B"), Apart("M", "AB"),
+             Apart("N", "ABM"), Before("MN"), Sweep("OABM", "off"), Sweep("OABN", "off"), Joined("MA"), Joined("MB"),
+             Joined("NA"), Joined("NB")),
+            (Conclusion(ang("AMB"), ang("ANB")),), ("AMB", "ANB"),
+            lambda rng: {**(d := _inscribed(rng)), "N": _on(d["O"], float(np.linalg.norm(d["A"] - d["O"])),
+                                                             _angle_between(d["O"], d["B"], d["A"]))},
+            figure="circle O through A B M N\nline M A\nline M B\nline N A\nline N B"),
     _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0[1]}{0[2]}", _ARC * PI * R / 180),
     _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
             _ARC * PI * R ** 2 / 360),
@@ -468,6 +484,24 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
             (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
+    # the diagonals of a kite, a rhombus and a rectangle, each quoted as one named fact
+    Theorem("kite_property_diagonal_perpendicular_bisection",
+            "since the diagonals of the kite {0} are perpendicular and {1} bisects {2}",
+            (Given("kite", ("ABCD", "A")), Meet("OACBD"), Apart("O", "ABCD")),
+            (*(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), Conclusion(L("BO"), L("OD"))),
+            ("ABCD", "AC", "BD"),
+            lambda rng: {**(k := BLOCKS_BY_KEY["kite"].construct(rng)), "O": (k["B"] + k["D"]) / 2},
+            figure="points A B C D O\nkite ABCD at A\nline A O C\nline B O D"),
+    Theorem("rhombus_property_diagonal_perpendicular", "since the diagonals of the rhombus {0} are perpendicular",
+            (Given(("rhombus", "square"), ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
+            tuple(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), ("ABCD",),
+            lambda rng: {**(k := BLOCKS_BY_KEY["rhombus"].construct(rng)), "O": (k["A"] + k["C"]) / 2},
+            figure="points A B C D O\nrhombus ABCD\nline A O C\nline B O D"),
+    Theorem("rectangle_property_diagonal_equal", "since the diagonals of the rectangle {0} are equal and bisect each "
+            "other", (Given(("rectangle", "square"), ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
+            (Conclusion(L("AO"), L("BO")),), ("ABCD",),
+            lambda rng: {**(k := BLOCKS_BY_KEY["rectangle"].construct(rng)), "O": (k["A"] + k["C"]) / 2},
+            figure="points A B C D O\nrectangle ABCD\nline A O C\nline B O D"),
     # -- judgements: a premise proven first (Proven), the candidates picked on the model (Near) -----------
     Theorem("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(L("XY"), L("XZ"))),
@@ -479,6 +513,30 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
             weight=0.5),
+    # the right triangle's own ratios: what a teacher writes where the laws of sines and cosines also do it
+    *(Theorem("right_triangle_property_trigonometric", f"by the {word} in the right triangle {{0}}",
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
+              (Conclusion(L(near), L(over) * f(ang("XYZ")), names=("ABC", "XYZ")),
+               Conclusion(L(far), L(over_z) * f(ang("XZY")), names=("ABC", "XZY"))), ("ABC", "XYZ"),
+              figure=f"{_TRIANGLE}\nangle BAC = 90", weight=0.5)
+      for word, f, near, over, far, over_z in (("sine", Sin, "XZ", "YZ", "XY", "YZ"),
+                                               ("cosine", Cos, "XY", "YZ", "XZ", "YZ"),
+                                               ("tangent", Tan, "XZ", "XY", "XY", "XZ"))),
+    # the isosceles triangle's altitude, median and bisector from its apex are one line
+    *(Theorem("isosceles_triangle_property_line_coincidence",
+              f"since {{1}} {given} of the isosceles triangle {{0}}, it is also {also}",
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), OffCircles("X"),
+               Near(L("XY"), L("XZ")), Near(*premise), Proven(L("XY"), L("XZ")), Proven(*premise)),
+              conclusions, ("XYZ", "XM"),
+              figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
+              weight=1.3)  # (its equal sides are a premise proven first: where a chord's theorem does it, that)
+      for given, also, premise, conclusions, fact in (
+          ("is the altitude to the base", "the median and the bisector of the apex angle", (ang("XMY"), _RIGHT),
+           (Conclusion(L("YM"), L("MZ")), Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),
+          ("is the median to the base", "the altitude and the bisector of the apex angle", (L("YM"), L("MZ")),
+           (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("YXM"), ang("MXZ"))), "BM = MC"),
+          ("bisects the apex angle", "the altitude and the median to the base", (ang("YXM"), ang("MXZ")),
+           (Conclusion(ang("XMY"), _RIGHT), Conclusion(L("YM"), L("MZ"))), "angle BAM = angle MAC"))),
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
@@ -618,7 +676,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("BD") * L("AC"), L("CD") * L("AB")),), ("ABC", "AD"),
             figure="points A B C D E\ntriangle ABC\nline B C D\nline B A E\nline A D\nangle EAD = angle DAC"),
     *(Theorem("circle_property_angle_of_osculation",
-              "since the angle {0} between the tangent and the chord is half the arc {1}",
+              "since the angle {0} between the tangent and the chord is half the arc {1[1]}{1[2]}",
               (Given("tangent", ("PA", "O")), OnCircle("BO"), Apart("B", "A"), Joined("AB"), Turn("OAP", ccw)),
               (Conclusion(2 * ang("PAB"), arc),), ("PAB", "OAB"),
               figure=f"circle O through A B\nPA tangent to circle O\nline A B\n{turn} OAP")

@@ -13,20 +13,25 @@ and it is counted (:attr:`Written.jumps`).
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
-from geomill.engine.plane import Degrees, element_of
+from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol
+from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
+
+from .deduce import is_zero
 
 __all__ = ["Written", "write", "Namer"]
 
 SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
+_TRIG = (Sin, Cos, Tan)
 LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
 
 
@@ -40,13 +45,14 @@ class Namer:
     style: str = "text"
     display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
+    local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
 
     @property
     def latex(self) -> bool:
         return self.style == "latex"
 
     def name(self, s: sympy.Symbol, alone: bool = True) -> str:
-        s = self.display.get(s, s)
+        s = self.display.get(s) or self.local.get(s, s)
         el = element_of(s)
         if el is None:
             return s.name
@@ -74,10 +80,11 @@ class Namer:
         return rf"\text{{{words} }}{pts}" if self.latex else f"{words} {pts}"
 
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
-        """A value as a textbook prints it: a terminating fraction as a decimal (22.5, not 45/2)."""
-        text = _decimal(v)
+        """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
+        45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
+        text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None:
-            text = sympy.latex(v) if self.latex else _plain(str(v))
+            text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
@@ -98,7 +105,7 @@ class Namer:
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
                 if v.is_Symbol:
                     pass
-                elif not (v.is_Rational and v >= 0 and (v.is_Integer or _decimal(v))):
+                elif not (v.is_Rational and v >= 0 and (v.is_Integer or (_decimal(v) and v >= 1))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
                 text = self.name(s, alone)
@@ -108,7 +115,7 @@ class Namer:
             names[stand[s]] = text
         f = e.xreplace(stand)
         if self.latex:
-            out = _PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f)
+            out = _latex_degrees(_PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f))
             for fn in ("Sin", "Cos", "Tan"):
                 out = out.replace(rf"\operatorname{{{fn}}}", "\\" + fn.lower())
             return re.sub(r"(?<![\d.])(\d+) \\cdot ([a-z])(?![A-Za-z])", r"\1\2", out)
@@ -198,10 +205,31 @@ def _decimal(v: sympy.Expr) -> str | None:
     return text.rstrip("0").rstrip(".")
 
 
+_TRIG_RADIANS = re.compile(r"\b(sin|cos|tan)\((?:(\d+)·)?π/(\d+)\)")
+
+
+_TRIG_RADIANS_LATEX = re.compile(r"\\(sin|cos|tan)(\^\{\d+\})?\{\\left\(\\frac\{(?:(\d+) )?\\pi\}\{(\d+)\} \\right\)\}")
+
+
+def _latex_degrees(text: str) -> str:
+    """The LaTeX of :func:`_in_degrees`: ``\\tan^{2}{\\left(47^{\\circ}\\right)}``."""
+    def put(m: re.Match) -> str:
+        deg = Fraction(180 * int(m[3] or 1), int(m[4]))
+        return rf"\{m[1]}{m[2] or ''}{{\left({deg}^{{\circ}}\right)}}" if deg.denominator == 1 else m[0]
+    return _TRIG_RADIANS_LATEX.sub(put, text)
+
+
+def _in_degrees(m: re.Match) -> str:
+    """``tan(7·π/36)`` as ``tan(35°)``: a trigonometric value of an angle the proof measures in degrees."""
+    deg = Fraction(180 * int(m[2] or 1), int(m[3]))
+    return f"{m[1]}({deg}°)" if deg.denominator == 1 else m[0]
+
+
 def _plain(text: str) -> str:
     text = re.sub(r"\bpi\b", "π", text).replace("**2", "²").replace("**", "^").replace("*", "·").replace("sqrt(", "√(")
     for fn in ("Sin", "Cos", "Tan"):
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
+    text = _TRIG_RADIANS.sub(_in_degrees, text)  # tan(47°), as the step wrote it, not tan(47π/180)
     text = re.sub(r"√\((\d+)\)", r"√\1", text)  # √13, 2√13
     text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
     text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
@@ -216,7 +244,7 @@ def _unit(s: sympy.Symbol) -> str | None:
 def _degrees(e: sympy.Expr) -> bool:
     """Is ``e`` a measure in degrees (every element in it an angle or an arc)?"""
     units = {_unit(s) for s in e.free_symbols} - {None}
-    return units == {"degrees"}
+    return units == {"degrees"} and not e.has(sympy.sin, sympy.cos, sympy.tan, *_TRIG)  # sin(angle A): a ratio
 
 
 def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr] | None:
@@ -248,8 +276,10 @@ class Written:
     theorems: int = 0  # theorem equations stated (givens and restatements not counted)
 
 
+@functools.lru_cache(maxsize=20_000)
 def _key(e: sympy.Expr) -> sympy.Expr:
-    """An equation (equal to zero) up to its sign and scale: the fact it states."""
+    """An equation (equal to zero) up to its sign and scale: the fact it states (kept: a proof asks
+    again for the keys of the same equations, step after step)."""
     e = sympy.expand(e)
     if e == 0:
         return e
@@ -384,7 +414,9 @@ class _Writer:
 
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
-        part = _cap(text)
+        from .proof import arc_sentence  # (proof imports this module's writer late; no cycle at load)
+
+        part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         shown = []
         for u in s.uses:
             e = _expr(u)
@@ -453,8 +485,9 @@ class _Writer:
             pivot = self._pivot(pool_left, put(target), pool, put)
             if pivot is not None:
                 i, r, u = pivot
-                expr = sympy.solve(r, u)
-                if len(expr) != 1:
+                c = sum((k for k, x in _linear(r)[0] if x == u), sympy.Integer(0))  # r is linear in u
+                expr = [sympy.expand(u - r / c)]
+                if check_assumptions(expr[0], **u.assumptions0) is False:  # as sympy.solve: a length is positive
                     return None
                 s, e, why = pool.pop(i)
                 sub = {k: sympy.expand(v.xreplace({u: expr[0]})) for k, v in sub.items()}
@@ -647,7 +680,27 @@ class _Writer:
             return
         self.theorems += 1
 
+    def _spoken(self, s) -> dict:
+        """The angles a theorem's sentence names (``the inscribed angles CAB and CDB``), as the atoms
+        its equation holds at those vertices: its equation, and the proof from then on, say ``angle
+        CDB``, not ``angle BDE``."""
+        text = s.instance.text
+        atoms = [x for x in (s.lhs - s.rhs).free_symbols if (el := element_of(x)) is not None
+                 and el.kind.key == "angle" and x not in self.n.display]
+        out = {}
+        for name in s.instance.names:
+            if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text):
+                continue
+            at = [x for x in atoms if element_of(x).points[1] == name[1]]
+            if len(at) == 1:
+                out[at[0]] = element_symbol("angle", tuple(name))
+        return out
+
     def _solved(self, s, e, why, u, v, known, sub) -> str:
+        self.n.local = {**self._spoken(s), **self.n.local}  # (the first name stays: one angle, one name)
+        return self._solved_in(s, e, why, u, v, known, sub)
+
+    def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
         reason = self._stated_eq(s, e, why)
         deg = _unit(u) == "degrees"
@@ -700,6 +753,10 @@ class _Writer:
         return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
 
     def _expressed(self, s, e, why, u, formula) -> str | None:
+        self.n.local = {**self._spoken(s), **self.n.local}
+        return self._expressed_in(s, e, why, u, formula)
+
+    def _expressed_in(self, s, e, why, u, formula) -> str | None:
         reason = self._stated_eq(s, e, why)
         text = self.eq(u, formula)
         if reason is None:
@@ -774,9 +831,11 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         return sympy.expand(u - e / c)
     if e.has(Degrees) or sympy.count_ops(e) > 30:
         return None
+    roots = _square_roots(e, u)
     try:
-        with _time_limit(SOLVE_SECONDS):
-            roots = sympy.solve(e, u)
+        if roots is None:  # (a CPU-time limit: the common a·u² + c needs no solve)
+            with _time_limit(SOLVE_SECONDS):
+                roots = sympy.solve(e, u)
     except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
         return None
     if v.free_symbols:
@@ -790,6 +849,17 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         if abs(x.imag) < 1e-9 and math.isclose(x.real, target, rel_tol=1e-6, abs_tol=1e-9):
             return r
     return None
+
+
+def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
+    """The roots of ``a·u² + c = 0`` (Pythagoras solved for a side), or None for any other form."""
+    e = sympy.expand(e)
+    a, c = e.coeff(u, 2), e.coeff(u, 0)
+    if a == 0 or u in a.free_symbols or u in c.free_symbols or sympy.expand(e - a * u ** 2 - c) != 0:
+        return None
+    inside = -c / a
+    r = sympy.Pow(inside, sympy.Rational(1, 2), evaluate=not inside.is_Mul)  # √(BC·BN), not √BC·√BN
+    return [r, -r]
 
 
 def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict | None:
@@ -829,7 +899,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
-    if proof.steps and sympy.simplify(proof.steps[-1].target - proof.goal) != 0:
+    if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written(_merge_givens([x for x in w.lines if x]), w.jumps, w.theorems)
 
