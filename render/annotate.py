@@ -16,6 +16,7 @@ The generator asks this object what to call an element in its text
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import sympy
 from geomill.engine.catalogue import KINDS
@@ -51,6 +52,11 @@ class Annotation:
     shape_names: dict[str, str] = field(default_factory=dict)
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
     export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
+    shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
+
+    def arced(self, q: Quantity) -> bool:
+        """Is right angle ``q`` marked by an arc and its value (not by a square)?"""
+        return False
 
     @classmethod
     def build(cls, scene: Scene, solution, style: str = "coordinate", values: str = "image") -> Annotation:

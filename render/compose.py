@@ -133,6 +133,7 @@ class Drawing:
     faults: list[str] = field(default_factory=list)  # shapes that read wrong before any label (render.looks)
     relation_marks: list = field(default_factory=list)  # (marks.Mark, its polylines in ``marks``): for the export
     query: str = ""  # the asked element, as its label's ``element`` spells it ("" when none)
+    dotted: list[str] = field(default_factory=list)  # the points drawn with a dot (``_straight_points``)
 
     def over_white(self) -> list[bool]:
         """For each fill (in painting order), whether no fill painted before it lies under it: there its
@@ -352,7 +353,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
-        if not _is_right(scene, it.quantity):
+        if not _is_right(scene, it.quantity) or annotation.arced(it.quantity):
             # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
             # complementary) angles drawn at one radius read as one angle
             v = it.quantity.key[1]
@@ -360,7 +361,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             # marks then do not depend on whether its value goes to the text as the labels are placed)
             bare = annotation.unvalued_item(it.quantity)
             fit = text_size(bare.text if bare is not None else it.text) if text_size is not None else None
-            line, r = _angle_arc(scene, frame, it.quantity, style, at_vertex.get(v, -math.inf), fit)
+            inner = at_vertex.get(v, -math.inf)
+            if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
+                inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
+            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit)
             at_vertex[v] = r
             d.marks.append(line)
             d.angle_arcs[str(it.quantity)] = line
@@ -370,6 +374,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     return arc_radius
 
 
+RIGHT_ARC_FONTS = 2.2  # a right angle's arc (drawn for one whose square would read as a near ray's), in font heights
 DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
 
 
@@ -386,10 +391,12 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
     names = list(scene.points)
     pts = frame.pxs([scene.points[n] for n in names])
     inside = _on_segments(pts, d.segments, names)
+    cornered = {p for shape in scene.shapes for p in shape.points}
     out = []
     for i, name in enumerate(names):
         dirs = ends[name]
-        if not inside[i]:
+        lone = not dirs and name not in cornered and bool(scene.segments)  # (no side ends at it or passes it,
+        if not inside[i] and not lone:  # on a circle alone: undotted, its letter reads as a near point's)
             if len(dirs) < 2:
                 continue
             (ux, uy), rest = dirs[0], dirs[1:]
@@ -399,6 +406,7 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
             if not any(ux * vx + uy * vy < 0 for vx, vy in rest):
                 continue
         out.append(pts[i] + _DOT_RING)
+        d.dotted.append(name)
     return out
 
 
@@ -747,6 +755,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
         tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
                  and not (q == annotation.query and annotation.query_optional()) else VALUE_STAGES)
+        if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
+            tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
         if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             annotation.move_to_text([q])

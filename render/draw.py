@@ -456,7 +456,7 @@ class _Brush:
 
     def lines(self, agg, segments) -> None:
         """Stroke ``segments`` (polylines, display pixels) as the LineCollection would."""
-        paths = [Path(np.asarray(s, float)) for s in segments]
+        paths = [_path(s) for s in segments]
         if len(paths) == 1 and self.single[0] == "markers":
             _, gc, marker_trans, offsets, offset_trf, face = self.single
             ext = paths[0].get_extents(marker_trans)
@@ -465,6 +465,16 @@ class _Brush:
                 return
         _, gc, master, rest, kw = self.many
         agg.draw_path_collection(gc, master, paths, *rest, **kw)
+
+
+def _path(line) -> Path:
+    """A polyline's path, closed where it ends where it starts (a whole circle): two round caps meeting there
+    leave a 1-px nub."""
+    a = np.asarray(line, float)
+    n = len(a)
+    if n > 3 and abs(a[0, 0] - a[-1, 0]) < 1e-6 and abs(a[0, 1] - a[-1, 1]) < 1e-6:
+        return Path(a, [Path.MOVETO] + [Path.LINETO] * (n - 2) + [Path.CLOSEPOLY])
+    return Path(a)
 
 
 _COLOURS: dict[tuple[float, float, float], np.ndarray] = {}  # a label colour as float32 0..255

@@ -27,7 +27,10 @@ TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a ba
 ARROW_LONG, ARROW_HALF, ARROW_STEP = 7.0, 4.5, 6.0  # px: a parallel arrow's length, half width, spacing
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
+RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
+# a dimension line (the middles of the side and of the longer one about a font apart read as one)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
+SQUARE_CLEAR = 15.0  # degrees: a right-angle square's sides this far from every other drawn ray at its corner
 ARC_BEYOND = 9.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner
 
 
@@ -95,10 +98,25 @@ class MarkLayout:
         self.dims: dict[frozenset, np.ndarray] = {}  # a split segment -> its dimension line's offset
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
+        self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
+        # angle's points, where one names it)
         pts = list(self.px.values())
         self.middle = np.mean(pts, axis=0) if pts else np.zeros(2)
 
     # -- what a spot is near ---------------------------------------------------------------------------
+    def rays(self, v: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        """The drawn rays leaving pixel ``v`` (a segment ending there, or both ways along one through it): each
+        its direction and length."""
+        out = []
+        for p, r in self.segments:
+            for e, f in ((p, r), (r, p)):
+                if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
+                    out.append((_unit(f - v), float(np.hypot(*(f - v)))))
+            if _seg_distance(v, p, r) < 0.75 and min(float(np.hypot(*(e - v))) for e in (p, r)) >= 1.0:
+                out += [(_unit(e - v), float(np.hypot(*(e - v)))) for e in (p, r)]
+        return out
+
+
     def split(self, a: str, b: str) -> bool:
         """Does a drawn point lie inside segment ab (so that a mark by its middle reads as a piece's)?"""
         return bool(self.cuts(a, b))
@@ -120,6 +138,27 @@ class MarkLayout:
             if 0.5 < t < length - 0.5 and abs(float(u[0] * c[1] - u[1] * c[0])) < 0.5:
                 out.append(t / length)
         return sorted(out)
+
+    def run_on(self, a: str, b: str) -> float:
+        """The shortest drawn piece that carries segment ab on past an end, in px (0: none): a value by ab's
+        middle reads as the longer segment's where that piece is short."""
+        p, r = self.px[a], self.px[b]
+        u = r - p
+        length = float(np.hypot(*u))
+        if length < 1e-9:
+            return 0.0
+        u = u / length
+        out = []
+        for n, xy in self.px.items():
+            c = xy - p
+            t = float(c @ u)
+            if n in (a, b) or abs(float(u[0] * c[1] - u[1] * c[0])) > 0.5 or -0.5 <= t <= length + 0.5:
+                continue
+            end = p if t < 0 else r
+            if any(_seg_distance(end + f * (xy - end), s, e) < 0.5 for f in (0.25, 0.5, 0.75)
+                   for s, e in self.segments):
+                out.append(float(np.hypot(*(xy - end))))
+        return min(out, default=0.0)
 
     def middle_reach(self, a: str, b: str) -> float:
         """How far (a share of ab) a value may sit from ab's middle and still be nearer it, by a third, than
@@ -151,9 +190,9 @@ class MarkLayout:
             out = np.minimum(out, (_dist(cs, t) - rch[None, :]).min(axis=1) - reach)
         return out
 
-    def spot(self, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
+    def spot(self, p: np.ndarray, r: np.ndarray, reach: float, whole: bool = False) -> np.ndarray:
         """The place on segment pr for a mark of ``reach`` px: clear by CLEAR px where it can be, and then as
-        near the middle of the segment's longest open stretch as it can be."""
+        near the middle of the segment's longest open stretch (``whole``: of the segment) as it can be."""
         u = r - p
         n2 = float(u @ u)
         if n2 < 1e-9:
@@ -166,7 +205,7 @@ class MarkLayout:
                 ts.append(t)
         ts.sort()
         lo, hi = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
-        want = (lo + hi) / 2
+        want = 0.5 if whole else (lo + hi) / 2
         cand = np.linspace(0.04, 0.96, 47)
         clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
         best = np.flatnonzero(clear >= clear.max() - 1e-9)
@@ -233,16 +272,17 @@ def draw_mark(m: Mark, layout: MarkLayout, valued: set) -> tuple[list[np.ndarray
         return [], []
     if m.kind == "right":
         a, v, b = m.elements[0]
-        return [_square(layout, px[v], px[a], px[b], v)], []
+        return [_square(layout, px[v], px[a], px[b], v, (a, v, b))], []
     if m.kind == "right_lines":
         (a, b), (c, d) = m.elements
         common = [n for n in (a, b) if n in (c, d)]
         at = px[common[0]] if common else _meet(px[a], px[b], px[c], px[d])
         if at is None:
             return [], []
-        ends = [max((px[a], px[b]), key=lambda e: float(np.hypot(*(e - at)))),
-                max((px[c], px[d]), key=lambda e: float(np.hypot(*(e - at))))]
-        return [_square(layout, at, ends[0], ends[1], common[0] if common else None)], []
+        ends = [max((a, b), key=lambda e: float(np.hypot(*(px[e] - at)))),
+                max((c, d), key=lambda e: float(np.hypot(*(px[e] - at))))]
+        angle = (ends[0], common[0], ends[1]) if common else None
+        return [_square(layout, at, px[ends[0]], px[ends[1]], common[0] if common else None, angle)], []
     if m.kind == "dot":
         c = px[m.elements[0][0]]
         t = np.linspace(0, 2 * math.pi, 13)
@@ -259,19 +299,56 @@ def draw_mark(m: Mark, layout: MarkLayout, valued: set) -> tuple[list[np.ndarray
     return [], []
 
 
-def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None) -> np.ndarray:
+def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,
+            angle: tuple[str, str, str] | None = None) -> np.ndarray:
     """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there (a
-    height's foot and the right angle a fact gives there share it: two squares would read as a muddle)."""
+    height's foot and the right angle a fact gives there share it: two squares would read as a muddle); in the
+    quarter of the two lines whose sides no other drawn ray runs near (review 2: a ray 10° inside one side
+    made the square read as that ray's right angle)."""
     key = (round(float(v[0]), 1), round(float(v[1]), 1),
            frozenset(round(math.degrees(math.atan2(*(e - v)[::-1]))) % 180 for e in (a, b)))
     if key in layout.square_at:
         return layout.square_at[key]
+    a, b, clear = _clear_quarter(layout, v, a, b)
+    if clear < SQUARE_CLEAR:
+        layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
+                               f"its side (under {SQUARE_CLEAR:g}°)", angle))
     sq = layout.square_at[key] = right_square(v, a, b, layout.fpx)
     s = square_size(v, a, b, layout.fpx)
     layout.take(sq[1], 0.5 * s)
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
     return sq
+
+
+def _clear_quarter(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray,
+                                                                                            float]:
+    """The ends (``a``, ``b``, or a drawn ray's end opposite either) of the quarter at ``v`` whose sides stay
+    farthest (in angle) from every other drawn ray at ``v`` (the given quarter unless another is clearer), and
+    how far (degrees)."""
+    rays = layout.rays(v)
+    ua, ub = _unit(a - v), _unit(b - v)
+
+    def drawn(u):  # the end of a drawn ray along u, if there is one
+        return next((v + length * w for w, length in rays if float(w @ u) > math.cos(math.radians(1.0))), None)
+
+    def clearance(u, w) -> float:
+        along = math.cos(math.radians(2.0))  # (a ray along a side is that side)
+        others = [r for r, _ in rays if float(r @ u) < along and float(r @ w) < along]
+        return min([math.degrees(math.acos(min(1.0, max(float(r @ u), float(r @ w))))) for r in others] or [180.0])
+
+    best, ends = clearance(ua, ub), (a, b)
+    if best >= SQUARE_CLEAR:
+        return (*ends, best)
+    for sa, sb in ((-1, 1), (1, -1), (-1, -1)):
+        ea = a if sa > 0 else drawn(-ua)
+        eb = b if sb > 0 else drawn(-ub)
+        if ea is None or eb is None:
+            continue
+        c = clearance(sa * ua, sb * ub)
+        if c > best + 1e-9:
+            best, ends = c, (ea, eb)
+    return (*ends, best)
 
 
 def _height(m: Mark, layout: MarkLayout) -> tuple[list, list]:
@@ -299,24 +376,23 @@ def _tick_row(c: np.ndarray, u: np.ndarray, count: int, half: float) -> list[np.
 
 
 def _ticks(m: Mark, layout: MarkLayout, valued: set) -> list[np.ndarray]:
-    """The group's ticks on each segment: across the segment where nothing splits it, else across its
-    dimension line (by its middle, or a third along where its value sits at the middle)."""
+    """The group's ticks on each segment: across the segment itself (on its longest open stretch where points
+    split it), or across its dimension line, a third along, where that line carries the segment's value (a
+    dimension line with ticks alone reads as a value forgotten: never drawn for them)."""
     out = []
     reach = TICK_HALF + (m.count - 1) * TICK_STEP / 2
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
-        if layout.split(p, q):
-            off = layout.dimension(p, q)[0]  # (drawn, and exported, as a mark of its own)
+        if frozenset((p, q)) in valued and layout.split(p, q):
+            off = layout.dimension(p, q)[0]
             a, b = layout.px[p] + off, layout.px[q] + off
-            spots = [0.5] if frozenset((p, q)) not in valued else []
-            spots += [0.3, 0.7]
-            cands = [a + t * (b - a) for t in spots]
+            cands = [a + t * (b - a) for t in (0.3, 0.7)]
             c = next((c for c in cands if layout.free(c, reach) >= CLEAR),
                      max(cands, key=lambda c: layout.free(c, reach)))
             out += _tick_row(c, u, m.count, DIM_TICK_HALF)
         else:
-            c = layout.spot(layout.px[p], layout.px[q], reach)
-            out += _tick_row(c, u, m.count, TICK_HALF)
+            c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)  # (by the whole's middle, where
+            out += _tick_row(c, u, m.count, TICK_HALF)  # points split it: it reads least as a piece's)
         layout.take(c, reach)
     return out
 

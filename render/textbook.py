@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import sympy
@@ -27,7 +28,7 @@ from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_k
 
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
-from .mark_place import MarkLayout, draw_mark, drawn_triangles
+from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles
 from .marks import Mark, angle_key, element_text, lone, read_marks
 from .scene import Scene, SceneArc, SceneShape
 
@@ -77,6 +78,13 @@ class TextbookAnnotation(Annotation):
     spans: dict = field(default_factory=dict)  # a valued side split by points -> its dimension line's offset
     reach: dict = field(default_factory=dict)  # and how far from its middle its value may sit (a share of it)
     triangles: list = field(default_factory=list)  # the triangles of drawn lines (pixel polygons), set by ``drawn``
+    crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
+    # side, set by ``drawn``
+    right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
+    shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
+
+    def arced(self, q: Quantity) -> bool:
+        return q in self.right_values
 
     def on_image(self, q: Quantity) -> bool:
         return self.values == "image" and q in self.facts and q not in self.in_text
@@ -98,27 +106,27 @@ class TextbookAnnotation(Annotation):
         valued = set()
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
             q = it.quantity
-            if q.kind is QKind.LENGTH and all(n in layout.px for n in q.key) and layout.split(*q.key):
+            if q.kind is not QKind.LENGTH or not all(n in layout.px for n in q.key):
+                continue
+            split = layout.split(*q.key)
+            if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 self.spans[q], drawn = layout.dimension(*q.key)
                 valued.add(frozenset(q.key))
-                self.reach[q] = layout.middle_reach(*q.key)
+                self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
                 mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
                 self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
                 marks += drawn
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
+        self.crowded = []
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
-            seen = set(layout.dims)
-            lines, dash = draw_mark(m, layout, valued)
-            for key in set(layout.dims) - seen:  # a split segment's ticks on a dimension line of its own
-                a, b = sorted(key)
-                drawn = layout.dimension(a, b)[1]
-                self.export.append((Mark("dimension", ((a, b),), m.source), drawn))
-                marks += drawn
+            crowded = len(layout.crowded)
+            lines, dash = draw_mark(m, layout, valued)  # (a dimension line only for a value: never ticks alone)
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines
                 dashed += dash
+            self.crowded += [(m, *c) for c in layout.crowded[crowded:]]
         return marks, dashed
 
     def other_regions(self, fills: dict) -> dict:
@@ -327,6 +335,17 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark])
     return out
 
 
+def crossed_faces(problem: GeneralProblem, scene: Scene, frame) -> list[str]:
+    """The polygons the problem names (declared, or named only by an element: area ABDC) drawn crossing
+    themselves: "area ABDC" of a crossed outline reads as no shape at all (the numeric search keeps such a model
+    only where no start finds another)."""
+    from geomill.engine import plane_geometry as pg
+    from geomill.solvers.numeric import faces
+
+    return [f"the polygon {''.join(f)} is drawn crossing itself" for f in faces(problem)
+            if all(p in scene.points for p in f) and pg.crosses_itself([np.array(scene.points[p]) for p in f])]
+
+
 # -- the figure -------------------------------------------------------------------------------------
 
 
@@ -406,16 +425,30 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         faults = readability(problem, scene, frame, marks)
-        ann, givens, goal = annotation_for(problem, scene, values, marks, by_mark)
+        kept, rights = marks, []
+
+        def fresh():
+            a, g, goal = annotation_for(problem, scene, values, kept, by_mark)
+            _right_values(a, g, rights)
+            return a, g, goal
+
+        ann, givens, goal = fresh()
         d = renderer.compose(scene, ann)
+        right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
+        if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
+            kept = [mk for mk in marks if all(mk is not r for r, _ in right)]
+            rights = [angle for _, angle in right]
+            ann, givens, goal = fresh()
+            d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
             moved = set(ann.in_text)
-            ann = annotation_for(problem, scene, values, marks, by_mark)[0]  # a "?" that reads as another
-            ann.query = None  # element's misleads: the question names the goal alone
+            ann = fresh()[0]  # a "?" that reads as another element's misleads: the question names the goal alone
+            ann.query = None
             ann.in_text |= moved
             d = renderer.compose(scene, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
+        faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)
 
@@ -441,6 +474,26 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     note = [f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
             f"({'; '.join(m.missed)})"] if m.misfit else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
+
+
+def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tuple[str, str, str]]) -> None:
+    """Right angles shown as "90°" in their arc, not by a square (another ray runs hard by a side of theirs:
+    the square would read as that ray's right angle)."""
+    for a, v, b in angles:
+        q = Quantity.angle(a, v, b)
+        if q in ann.facts or q == ann.query:
+            continue
+        ann.facts[q] = sympy.Integer(90)
+        ann.right_values.add(q)
+        ann.texts[q] = "90°"
+        ann.names[str(q)] = f"angle {a}{v}{b}"
+        names = {f"angle {a}{v}{b}", f"angle {b}{v}{a}"}
+        given = next((g for g in givens if g["element"] in names and g["shown"] == "mark"), None)
+        if given is not None:  # a given right angle: its value now, not its mark
+            given.update(element=f"angle {a}{v}{b}", quantity=str(q), shown="label")
+        else:  # a right angle of a relation (perpendicular lines)
+            givens.append({"fact": f"angle {a}{v}{b} = 90", "element": f"angle {a}{v}{b}", "quantity": str(q),
+                           "shown": "label", "implied": True})
 
 
 def _model(problem: GeneralProblem, model, seed: int):
@@ -497,6 +550,7 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
         words = {w for lab in labels["labels"] for w in _words(lab["text"])}
         goal["marked"] = goal["drawn"] in placed or goal["element"] in words  # "?", or its variable drawn
     labels["goal"] = goal
+    labels["dots"] = sorted(set(d.dotted))  # the points drawn with a dot of their own
     labels["approximate"] = bool(model.misfit)
     return labels
 

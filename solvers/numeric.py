@@ -22,7 +22,7 @@ import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
-from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of
+from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 from scipy.optimize import least_squares
 
@@ -458,7 +458,7 @@ def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericMod
     at, vs, radii = system.unpack(x)
     misfit = float(np.max(np.abs(fun[facts]), initial=0.0))
     if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
-            or not all(not pg.crosses_itself([at[q] for q in poly.points]) for poly in system.p.polygons):
+            or any(pg.crosses_itself([at[q] for q in face]) for face in faces(system.p)):
         return None
     texts = system.equation_text[:system.n_facts]
     order = np.argsort(-np.abs(fun[facts]))
@@ -632,8 +632,8 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
-            if not all(not pg.crosses_itself(pts) and not _flat(pts) for pts in ([at[q] for q in poly.points]
-                                                                   for poly in problem.polygons)):
+            if any(pg.crosses_itself(pts) or _flat(pts) for pts in ([at[q] for q in face]
+                                                                  for face in faces(problem))):
                 out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue
             found.append(model)
@@ -644,6 +644,17 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         if len(found) >= 2 and k + 1 >= last:
             break
     return out
+
+
+def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
+    """The polygons a problem names: declared ones, and those only an element names (area ABDC in the goal or a
+    given): drawn crossing itself, "area ABDC" reads as another shape's."""
+    out = [tuple(poly.points) for poly in problem.polygons]
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
+    for el in (el for e in exprs for el in elements_in(e)):
+        if el.kind.key in ("area", "perimeter") and len(el.points) >= 4 and tuple(el.points) not in out:
+            out.append(tuple(el.points))
+    return tuple(out)
 
 
 def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np.ndarray:
@@ -754,7 +765,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         return None
     at, vs, radii = system.unpack(y)
     moved = NumericModel(model.problem, {q: v.copy() for q, v in at.items()}, vs, radii, worst, model.seed)
-    polys_ok = all(not pg.crosses_itself([at[q] for q in poly.points]) for poly in model.problem.polygons)
+    polys_ok = not any(pg.crosses_itself([at[q] for q in face]) for face in faces(model.problem))
     a, b = model.goal_value(), moved.goal_value()
     if not polys_ok or (a is not None and b is not None and not _close(a, b)):
         return None

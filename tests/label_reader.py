@@ -593,17 +593,21 @@ CROSS_CLEAR = 6.0  # px: a tick or an arrow this far from every other drawn line
 MIN_REGION = 60.0  # px²: a smaller triangle of drawn lines is no region a leader can point into
 
 
-def _inside_points(p, q, pts: dict) -> list[float]:
-    """Where drawn points lie strictly inside segment pq, as distances from p."""
+def _along_line(p, q, pts: dict) -> list[tuple[tuple, float, float]]:
+    """The points within 0.75 px of line pq: each with its distance along it from p, and pq's length."""
     ux, uy = q[0] - p[0], q[1] - p[1]
     n = math.hypot(ux, uy)
     out = []
     for xy in pts.values():
         vx, vy = xy[0] - p[0], xy[1] - p[1]
-        t = (ux * vx + uy * vy) / max(n, 1e-9)
-        if 0.5 < t < n - 0.5 and abs(ux * vy - uy * vx) / max(n, 1e-9) < 0.75:
-            out.append(t)
-    return sorted(out)
+        if abs(ux * vy - uy * vx) / max(n, 1e-9) < 0.75:
+            out.append((xy, (ux * vx + uy * vy) / max(n, 1e-9), n))
+    return out
+
+
+def _inside_points(p, q, pts: dict) -> list[float]:
+    """Where drawn points lie strictly inside segment pq, as distances from p."""
+    return sorted(t for _, t, n in _along_line(p, q, pts) if 0.5 < t < n - 0.5)
 
 
 def _dimension(fig: dict, element: str) -> dict | None:
@@ -624,17 +628,72 @@ def textbook_problems(fig: dict) -> list[str]:
     claim; a letter of a point nothing drawn passes through; a decimal for a value the problem gives exactly."""
     pts = {k: tuple(v) for k, v in fig["points"].items()}
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
-            + _stray_points(fig, pts)
+            + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
+            + _crossed_polygons(fig, pts)
             + _exact_values(fig))
+
+
+def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
+    """A polygon the question names (area ABDC, in the goal or a given, drawn or not as a shape) whose outline
+    crosses itself: its area reads as no shape on the figure (review 2: B reflected across AD, AB crossing DC)."""
+    import re
+
+    texts = [g["fact"] for g in fig.get("givens", [])] + [(fig.get("goal") or {}).get("element") or ""]
+    out = []
+    for name in dict.fromkeys(n for t in texts for n in re.findall(r"(?<![a-z_])(?:area|perimeter)[ (]([A-Z]{4,})", t)):
+        names = split_points(name, pts, len(name))
+        if names is None:
+            continue
+        ring = Polygon([pts[n] for n in names])
+        if not ring.is_valid or not LineString([*ring.exterior.coords]).is_simple:
+            out.append(f"the polygon {name} the question names is drawn crossing itself")
+    return out
+
+
+SQUARE_RAY = 15.0  # degrees: another drawn ray this near a right-angle square's side makes it read as its angle
+
+
+def _crowded_squares(fig: dict, pts: dict) -> list[str]:
+    """A right-angle square with another drawn ray at its corner within ``SQUARE_RAY`` of one of its sides:
+    the square reads as that ray's right angle (review 2: ray CD 10° inside CA, the square read as BCD)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] not in ("right", "height"):
+            continue
+        (x0, y0), (x1, y1), (x2, y2) = m["pixels"][0][:3]
+        v = (x0 + x2 - x1, y0 + y2 - y1)
+        sides = [math.atan2(y - v[1], x - v[0]) for x, y in ((x0, y0), (x2, y2))]
+        rays = []
+        for a, b in fig["segments"]:
+            p, q = pts[a], pts[b]
+            for e, f in ((p, q), (q, p)):
+                if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5:
+                    rays.append(math.atan2(f[1] - v[1], f[0] - v[0]))
+            if math.dist(p, v) >= 1.5 and math.dist(q, v) >= 1.5 and \
+                    LineString([p, q]).distance(Point(v)) < 1.0:
+                rays += [math.atan2(e[1] - v[1], e[0] - v[0]) for e in (p, q)]
+        for r in rays:
+            gaps = [abs(math.degrees(math.remainder(r - s, 2 * math.pi))) for s in sides]
+            if min(gaps) > 2.0 and min(gaps) < SQUARE_RAY:
+                out.append(f"the right-angle square of {m['elements'][0]} has another ray {min(gaps):.0f}° from "
+                           "its side: it reads as that ray's right angle")
+                break
+    return out
+
+
+def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
+    """Each label of a segment's value: the label, its segment and the segment's ends."""
+    out = []
+    for lab in fig["labels"]:
+        el = lab["element"]
+        if " " not in el and (names := split_points(el, pts, 2)) is not None:
+            out.append((lab, el, pts[names[0]], pts[names[1]]))
+    return out
 
 
 def _split_values(fig: dict, pts: dict) -> list[str]:
     out = []
-    for lab in fig["labels"]:
-        el = lab["element"]
-        if " " in el or (names := split_points(el, pts, 2)) is None:
-            continue
-        p, q = pts[names[0]], pts[names[1]]
+    for lab, el, p, q in _side_values(fig, pts):
         cuts = _inside_points(p, q, pts)
         if not cuts:
             continue
@@ -661,6 +720,36 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+SPAN_APART = 1.0  # fonts: a valued side's middle at least this far from the middle of the side with the drawn
+# piece beyond its end (review 2: BD 16 px beyond AD, "25" for AD read as BA's)
+
+
+def _beyond(p, q, pts: dict, drawn) -> float:
+    """The length of the shortest drawn piece that carries segment pq on past an end (0: none)."""
+    out = []
+    for xy, t, n in _along_line(p, q, pts):
+        if -0.5 <= t <= n + 0.5:
+            continue
+        end = p if t < 0 else q
+        if LineString([end, xy]).difference(drawn).length < 1.0:
+            out.append(math.dist(end, xy))
+    return min(out, default=0.0)
+
+
+def _extended_values(fig: dict, pts: dict) -> list[str]:
+    """A side's value where the side's line runs on past an end by a short drawn piece: with no dimension line
+    of its own, its place reads as the longer segment's too."""
+    font = max((lab["bbox"][3] - lab["bbox"][1] for lab in fig["labels"]), default=0.0)
+    drawn = shapely.union_all([LineString([pts[a], pts[b]]) for a, b in fig["segments"]]).buffer(0.75)
+    out = []
+    for lab, el, p, q in _side_values(fig, pts):
+        piece = _beyond(p, q, pts, drawn)
+        if 0 < piece / 2 < SPAN_APART * font and _dimension(fig, el) is None:
+            out.append(f"{lab['text']!r} ({el}) sits {piece / 2:.0f} px from the middle of its side drawn on "
+                       "past an end, with no dimension line: it reads as the longer side's")
+    return out
+
+
 def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
     """A dimension line carries its side's value or ticks: bare, it shows a length the figure never gives."""
     out = []
@@ -670,10 +759,8 @@ def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
         side = set(split_points(m["elements"][0], pts, 2) or ())
         valued = any(set(split_points(lab["element"], pts, 2) or ()) == side for lab in fig["labels"]
                      if " " not in lab["element"])
-        ticked = any(k["kind"] == "equal" and any(set(split_points(e, pts, 2) or ()) == side for e in k["elements"])
-                     for k in fig["marks"])
-        if not valued and not ticked:
-            out.append(f"the dimension line of {m['elements'][0]} carries nothing")
+        if not valued:  # (ticks alone on it: review 2 read it as a value forgotten, the ticks as off their side)
+            out.append(f"the dimension line of {m['elements'][0]} carries no value")
     return out
 
 
@@ -744,12 +831,15 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
             own = LineString([p, q])
             strokes = m["pixels"][i * per:(i + 1) * per]
             split = bool(_inside_points(p, q, pts))
-            if m["kind"] == "equal" and split:
-                dim = _dimension(fig, el)
-                line = LineString(dim["pixels"][0]) if dim is not None else None
-                if line is None or not all(LineString(s).intersects(line) for s in strokes):
-                    out.append(f"a tick of {el} is on a piece of it (points split it): it reads as the piece's")
+            dim = _dimension(fig, el) if m["kind"] == "equal" and split else None
+            if dim is not None and any(set(split_points(lab["element"], pts, 2) or ()) == set(_seg_points(el, pts))
+                                       for lab in fig["labels"] if " " not in lab["element"]):
+                line = LineString(dim["pixels"][0])  # a valued dimension line carries the ticks too
+                if not all(LineString(s).intersects(line) for s in strokes):
+                    out.append(f"a tick of {el} is off its dimension line, which carries its value")
                 continue
+            if not all(LineString(s).distance(own) < MARK_ON for s in strokes):
+                out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} is not across its segment")
             others = [s for s in segments if not _along(s, p, q)] + circles
             for s in strokes:
                 g = LineString(s)
@@ -827,14 +917,21 @@ def _leaders(fig: dict, pts: dict) -> list[str]:
 
 
 def _stray_points(fig: dict, pts: dict) -> list[str]:
-    """A point letter with nothing drawn through or about its point reads as a stray."""
+    """A point letter with nothing drawn through or about its point reads as a stray; one that no drawn
+    line ends at or passes (on a circle alone, a centre) and that has no dot of its own reads as another name
+    of a point nearby (review: L on a circle, 25 px from G, read as G)."""
     lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
     circles = [(tuple(c["centre"]), c["radius"]) for c in fig.get("circles", [])]
+    dots = set(fig.get("dots", ())) | {e.split(" ")[-1] for m in fig.get("marks", []) if m["kind"] == "dot"
+                                       for e in m["elements"]}
     out = []
     for name, xy in pts.items():
         p = Point(xy)
-        if any(line.distance(p) < 1.5 for line in lines) or any(
-                abs(math.dist(xy, c) - r) < 1.5 or math.dist(xy, c) < 1.5 for c, r in circles):
+        if any(line.distance(p) < 1.5 for line in lines):
+            continue
+        if any(abs(math.dist(xy, c) - r) < 1.5 or math.dist(xy, c) < 1.5 for c, r in circles):
+            if name not in dots:
+                out.append(f"point {name} has no dot and no line at it: its letter reads as a near point's")
             continue
         out.append(f"point {name} is drawn alone: nothing passes through it")
     return out

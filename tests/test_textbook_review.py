@@ -172,3 +172,141 @@ def test_reader_catches_a_leader_into_two_regions_a_stray_point_and_a_decimal() 
     value["text"] = "24.04"
     out = textbook_problems(lab)
     assert any("point Z is drawn alone" in p for p in out) and any("decimal" in p for p in out)
+
+
+# -- the second blind review (20 figures): five classes, each a layout rule and a reader check --------------
+
+CROSSED = ("points A O C D E B\nline A O C\nline B E D\ncircle O through A C\ncircle E through B D\n"
+           "AC diameter of circle O\nBD diameter of circle E\nOC perpendicular to DC\nclockwise OCD\nAB = 22\n"
+           "AC = 14\nBD = 14\nCD = 22\nfind area ABDC - sector area EDB - sector area OAC\n")
+RUN_ON = ("points C A D B\ntriangle CAD\ntriangle CDB\nline A D B\nAD perpendicular to CD\nBC perpendicular to AC\n"
+          "clockwise CAD CDB BCA\nAC = 5 sqrt(26)\nAD = 25\nBC = sqrt(26)\nCD = 5\nBD = 1\nfind CD/BD\n")
+NEAR_RAY = ("points A D O B C E\ntriangle ADO\ntriangle DBC\ntriangle DCO\ntriangle OCE\nline A D B\nline D O E\n"
+            "line A O C\nABC congruent to EDC\nclockwise ADO DBC DCO OCE ABC BCA\nangle ABC = 50\nangle ACB = 90\n"
+            "find angle COE\n")
+TICKED = ("points C A D E B\ntriangle CAD\ntriangle DAE\ntriangle DEB\nline C D B\nline A E B\nAD bisects angle CAB\n"
+          "AE perpendicular to DE\nclockwise CAD DAE DEB BCA\nAB = 6\nAC = BC\nangle ACB = 90\nfind perimeter BDE\n")
+ON_CIRCLE = ("points D A P L G F\nline D A F\nline P A G\ncircle A through P D L G F\nPG diameter of circle A\n"
+             "clockwise PDL PLG PGF\nAP = 7\nfind GP\n")
+LONG_VALUE = ("points C A D B Y\npolygon CADB\ntriangle AYD\nline C A Y\nline B D Y\nclockwise CADB AYD\nAC = AY\n"
+              "AD = x + 2\nBC = 5x/3 + 11\nBD = 3y - 9\nBD = DY\nDY = 2y + 6\nfind x\n")
+
+
+def _simple(ring: list) -> bool:
+    from shapely.geometry import LineString
+
+    return LineString([*ring, ring[0]]).is_simple
+
+
+def test_a_polygon_only_the_goal_names_is_never_drawn_crossed() -> None:
+    from geomill.solvers.numeric import faces
+
+    assert ("A", "B", "D", "C") in faces(parse(CROSSED))  # named by the goal alone, no polygon declared
+    lab = _labels(CROSSED)
+    assert _simple([lab["points"][n] for n in "ABDC"])
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)  # B reflected across AD, as the reviewed figure drew it
+    (ax, ay), (dx, dy), (bx, by) = (lab["points"][n] for n in "ADB")
+    ux, uy = (dx - ax) / math.dist((ax, ay), (dx, dy)), (dy - ay) / math.dist((ax, ay), (dx, dy))
+    t = (bx - ax) * ux + (by - ay) * uy
+    fx, fy = ax + t * ux, ay + t * uy
+    spoilt["points"]["B"] = [2 * fx - bx, 2 * fy - by]
+    assert not _simple([spoilt["points"][n] for n in "ABDC"])
+    assert any("crossing itself" in p for p in textbook_problems(spoilt))
+
+
+def test_a_value_by_a_short_run_on_piece_goes_on_a_dimension_line() -> None:
+    lab = _labels(RUN_ON)  # B 16 px beyond D on line A D B: "25" by AD's middle read as BA's
+    a, b, d = (lab["points"][n] for n in "ABD")
+    assert 0 < math.dist(b, d) < 0.1 * math.dist(a, d)
+    dim = _dim(lab, {"A", "D"})
+    ends = dim["pixels"][0]
+    assert min(math.dist(ends[0], d), math.dist(ends[-1], d)) < DIM_OFF + 40  # it spans AD alone, not BA
+    assert max(math.dist(e, b) for e in ends) > math.dist(a, b) - 1 and min(math.dist(e, b) for e in ends) > 5
+    assert textbook_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    spoilt["marks"] = [m for m in spoilt["marks"] if m["kind"] != "dimension"]
+    assert any("longer side's" in p for p in textbook_problems(spoilt))
+
+
+def test_a_right_angle_with_a_ray_hard_by_its_side_is_marked_90_in_its_arc() -> None:
+    lab = _labels(NEAR_RAY)  # ray CD 10° from CA: a square there read as angle BCD's
+    assert not any(m["kind"] == "right" and "ACB" in "".join(m["elements"]) for m in lab["marks"])
+    assert any(x["text"] == "90°" and set(x["element"].split(" ")[-1]) == set("ACB") for x in lab["labels"])
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def _crowded_fig(ray_deg: float) -> dict:
+    r = math.radians(ray_deg)
+    pts = {"V": [200.0, 200.0], "A": [400.0, 200.0], "B": [200.0, 400.0], "D": [200 + 150 * math.cos(r),
+                                                                           200 + 150 * math.sin(r)]}
+    square = [[212.0, 200.0], [212.0, 212.0], [200.0, 212.0]]
+    return {"size": [512, 512], "points": pts, "segments": [["V", "A"], ["V", "B"], ["V", "D"]], "labels": [],
+            "shapes": [], "marks": [{"kind": "right", "elements": ["angle AVB"], "count": 1, "source": "",
+                                     "pixels": [square]}]}
+
+
+def test_reader_catches_a_square_with_another_ray_by_its_side() -> None:
+    assert any("another ray 10°" in p for p in textbook_problems(_crowded_fig(10.0)))
+    assert not any("another ray" in p for p in textbook_problems(_crowded_fig(45.0)))  # a bisector: clear
+
+
+def test_a_right_angle_square_takes_the_quarter_clear_of_other_rays() -> None:
+    from geomill.render.compose import Frame
+    from geomill.render.mark_place import MarkLayout, draw_mark
+    from geomill.render.marks import Mark
+    from geomill.render.scene import Scene
+
+    r = math.radians(8.0)  # ray VD 8° off VA; line W V A runs on through V: the quarter W-V-B is clear
+    pts = {"V": (0.0, 0.0), "A": (10.0, 0.0), "B": (0.0, 10.0), "W": (-10.0, 0.0),
+           "D": (9 * math.cos(r), 9 * math.sin(r))}
+    scene = Scene(pts, [("W", "A"), ("V", "B"), ("V", "D")], [], [])
+    layout = MarkLayout(scene, Frame.fit(scene, 512, 40), 16.0)
+    square = draw_mark(Mark("right", (("A", "V", "B"),), "AV perpendicular to VB"), layout, set())[0][0]
+    v = layout.px["V"]
+    assert all(x <= v[0] + 1e-6 for x, _ in square) and all(y >= v[1] - 1e-6 for _, y in square)  # W's side
+    assert layout.crowded == []
+    scene = Scene(pts, [("V", "A"), ("V", "B"), ("V", "D")], [], [])  # no way round: it says so
+    layout = MarkLayout(scene, Frame.fit(scene, 512, 40), 16.0)
+    draw_mark(Mark("right", (("A", "V", "B"),), ""), layout, set())
+    assert [angle for _, angle in layout.crowded] == [("A", "V", "B")]
+
+
+def test_ticks_go_on_their_segment_and_no_dimension_line_is_bare() -> None:
+    lab = _labels(TICKED)  # AC = BC, D on BC: the tick went onto an empty dimension line beside BC
+    valued = {frozenset(x["element"]) for x in lab["labels"] if " " not in x["element"]}
+    assert all(frozenset(m["elements"][0]) in valued for m in lab["marks"] if m["kind"] == "dimension")
+    from shapely.geometry import LineString
+
+    eq = next(m for m in lab["marks"] if m["kind"] == "equal" and {"BC", "CB"} & set(m["elements"]))
+    i = next(k for k, e in enumerate(eq["elements"]) if e in ("BC", "CB"))
+    per = len(eq["pixels"]) // len(eq["elements"])
+    bc = LineString([lab["points"]["B"], lab["points"]["C"]])
+    assert all(LineString(t).distance(bc) < 0.5 for t in eq["pixels"][i * per:(i + 1) * per])  # on BC itself
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    b, c = lab["points"]["B"], lab["points"]["C"]
+    spoilt["marks"].append({"kind": "dimension", "elements": ["BC"], "count": 1, "source": "AC = BC",
+                            "pixels": [[[b[0] - 20, b[1]], [c[0] - 20, c[1]]]]})
+    assert any("carries no value" in p for p in textbook_problems(spoilt))
+
+
+def test_a_point_only_a_circle_passes_gets_a_dot() -> None:
+    lab = _labels(ON_CIRCLE)  # L on the circle, no line at it: its letter read as another name of G
+    assert "L" in lab["dots"]
+    assert textbook_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    spoilt["dots"].remove("L")
+    assert any("point L has no dot" in p for p in textbook_problems(spoilt))
+
+
+def test_no_value_in_smaller_type_and_circles_closed() -> None:
+    from geomill.render.draw import _path
+    from matplotlib.path import Path
+
+    assert {x["font_size"] for x in _labels(LONG_VALUE)["labels"]} == {12.0}  # moved, never shrunk
+    t = [2 * math.pi * k / 180 for k in range(181)]
+    ring = [[math.cos(a), math.sin(a)] for a in t]
+    ring[-1] = ring[0]
+    assert _path(ring).codes[-1] == Path.CLOSEPOLY  # no round caps meeting at its seam (a 1-px nub)
+    assert _path(ring[:90]).codes is None
