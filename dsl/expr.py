@@ -16,6 +16,8 @@ from geomill.engine.model import split_points, variable
 from geomill.engine.plane import ELEMENT_KINDS, ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_symbol
 from lark import Token, Transformer_NonRecursive, Tree
 
+from .phrases import hint
+
 MAX_NUMBER = 10**9
 MAX_EXPONENT = 10
 MAX_FRACTION_DIGITS = 15
@@ -59,7 +61,7 @@ def name(tok: Token) -> sympy.Expr:
     if tok.value == "sqrt":
         raise ParseError("sqrt needs parentheses: sqrt(…)", span_of(tok))
     raise ParseError(f"unknown name {tok.value!r} in an expression; variables are single lowercase "
-                     "letters (x, y, …) and the only constant is pi", span_of(tok))
+                     f"letters (x, y, …) and the only constant is pi{hint(tok.value)}", span_of(tok))
 
 
 def _power(base: sympy.Expr, exp: sympy.Expr, at: Token) -> sympy.Expr:

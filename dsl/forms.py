@@ -252,7 +252,8 @@ def read_element(words: list[Word]) -> tuple[QKind, Word]:
     for w in words:
         if w.points is None and w.text not in _element_vocabulary():
             raise ModelError(f"unknown element {w.text!r}{_suggest(w.text, known)}; "
-                             f"expected a segment such as AB, or {', '.join(known)} followed by points", w.span)
+                             f"expected a segment such as AB, or {', '.join(known)} followed by points"
+                             f"{hint(w.text)}", w.span)
     text = " ".join(w.text for w in words)
     raise ModelError(f"{text!r} is not an element; expected a segment such as AB, "
                      f"or one of: {', '.join(ELEMENT_FORMS.values())}", words[0].span)

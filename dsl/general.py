@@ -445,7 +445,8 @@ def _term(words: list[Word]) -> sympy.Expr:
         unknown = next((w for w in kw if w.text not in ELEMENT_VOCABULARY), kw[0])
         known = sorted(" ".join(w) for w, _ in ELEMENT_WORDS)
         raise ModelError(f"unknown element {' '.join(names)!r}{_suggest(unknown.text, ELEMENT_VOCABULARY)}; "
-                         f"expected a segment such as AB, or one of: {', '.join(known)} followed by points",
+                         f"expected a segment such as AB, or one of: {', '.join(known)} followed by points"
+                         f"{hint(unknown.text)}",
                          words[0].span)
     n = len(pts.points)
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):

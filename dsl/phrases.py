@@ -71,6 +71,13 @@ PHRASES: tuple[Phrase, ...] = (
         "find BE\n",
     ),
     Phrase(
+        "AB is a chord of circle O",
+        ("chord", "chords", "secant"),
+        "circle O through A B",
+        "a chord is the segment between two points of the circle: name them on it, and AB is the chord.",
+        "circle O through A B\nradius O = 5\nangle AOB = 60\nfind AB\n",
+    ),
+    Phrase(
         "lines AB and CD cross at P (vertical angles)",
         ("cross", "crosses", "intersect", "intersects"),
         "line A P B\nline C P D",
@@ -79,6 +86,20 @@ PHRASES: tuple[Phrase, ...] = (
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
     ),
 )
+
+
+# Symbols a writer may type for a word of the language.
+SYMBOLS: dict[str, str] = {
+    "|": "write 'AB parallel to CD'", "∥": "write 'AB parallel to CD'", "⊥": "write 'AB perpendicular to CD'",
+    "∠": "write 'angle ABC'", "△": "write 'triangle ABC' or 'area ABC'",
+    "°": "write the number alone (angles are in degrees)",
+    "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc OAB'",
+}
+
+
+def symbol_hint(ch: str) -> str:
+    """The word to write for a symbol the language does not read (empty where there is none)."""
+    return f"; {SYMBOLS[ch]}" if ch in SYMBOLS else ""
 
 
 def hint(word: str) -> str:

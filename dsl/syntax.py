@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import expr
 from .forms import Word, is_element, make_word
+from .phrases import symbol_hint
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE = 200_000
@@ -256,7 +257,7 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
     # the text of the line up to the error, without its comment: "AB = 2 +"
     if isinstance(e, UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
-        return ParseError(f"unexpected character {ch!r}", span)
+        return ParseError(f"unexpected character {ch!r}{symbol_hint(ch)}", span)
     assert isinstance(e, UnexpectedToken)
     expected = set(e.expected)
     if e.token.type in ("_NL", "$END") and expected & _VALUE_START:

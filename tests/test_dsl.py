@@ -583,3 +583,13 @@ def test_unknown_words_point_to_phrases() -> None:
     for text in ("triangle ABC\nAB = 3\nfnd AB", "circle O through A B\nAB = 3\nfnd AB"):
         with pytest.raises(ModelError, match="did you mean 'find'"):
             parse(text)
+
+
+def test_symbols_point_to_words() -> None:
+    """A symbol a textbook uses (∥, ⊥, °) is refused with the word to write."""
+    from geomill.dsl.phrases import SYMBOLS
+
+    for ch, advice in SYMBOLS.items():
+        with pytest.raises(GeomillError) as e:
+            parse(f"triangle ABC\nAB {ch} CD\nfind AB")
+        assert advice in str(e.value), (ch, str(e.value))
