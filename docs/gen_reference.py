@@ -139,8 +139,9 @@ STATEMENT_EXAMPLES: dict[str, tuple[str, str, str]] = {
                 "concave (a reflex corner counts 360 less its angle).",
                 "polygon ABCDE\nangle EAB = 100\nangle ABC = 110\nangle BCD = 120\nangle CDE = 100\n"
                 "find angle DEA\n"),
-    "clockwise": ("clockwise ABC ACD …", "Each chain of 3 or more points turns clockwise as the figure is "
-                  "drawn (y up); fixes which side of a line a point lies on.",
+    "clockwise": ("clockwise ABC ACD …", "Each chain runs clockwise as the figure is drawn (y up): three "
+                  "points turn clockwise, a longer chain's polygon goes round clockwise; fixes which side of a "
+                  "line a point lies on.",
                   "points A C M B\ntriangle ACM\ntriangle AMB\nline C M B\nCM perpendicular to AM\n"
                   "clockwise ACM AMB\nAC = 20\nCM = 12\nBM = 30\nfind perimeter ABM\n"),
     "counterclockwise": ("counterclockwise ABC …", "Each chain turns counter-clockwise as drawn.",

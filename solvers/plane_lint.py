@@ -339,8 +339,7 @@ def _arc_claims(proof, model) -> list[Finding]:
     holds the major arc states a value the figure contradicts (an angle of 60° for one of 120°)."""
     import re
 
-    from .plane.proof import arc_sentence
-    from .plane.write import Namer
+    from .plane.write import Namer, arc_sentence
 
     arcs = getattr(proof, "arcs", None) or {}
     out: list[Finding] = []

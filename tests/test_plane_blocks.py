@@ -97,7 +97,7 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("polygon_area_split", "points A B C M\ntriangle ABC\nline B M C\nline A M\narea ABC = 10\narea ABM = 4\n"
      "find area AMC", 6),
     ("parallel_property_angle", "points A B C D P Q E\nline A P B\nline C Q D\nline E P Q\nAB parallel to CD\n"
-     "clockwise APQC\nangle EPB = 70\nfind angle PQD", 70),  # corresponding
+     "clockwise APQ PQC\nangle EPB = 70\nfind angle PQD", 70),  # corresponding
     ("parallel_property_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\nAB parallel to CD\n"
      "clockwise APQ\nangle APQ = 50\nfind angle PQC", 50),  # alternate
     ("parallel_property_ipsilateral_internal_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\n"

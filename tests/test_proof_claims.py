@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sympy
 from geomill.dsl import parse
-from geomill.solvers.plane import proof as proof_module
 from geomill.solvers.plane import solve_general
+from geomill.solvers.plane import write as write_module
 from geomill.solvers.plane_lint import claim_findings, lint_general
 
 OBTUSE_INSCRIBED = "circle O through A B C\ntriangle ABC\ncounterclockwise ABC\nangle ACB = 130\nfind arc OBA\n"
@@ -22,7 +22,7 @@ def test_an_arc_over_180_is_named_major_in_the_sentence_and_the_linter_catches_a
     text = sol.text()
     assert "half of major arc AB" in text and "half of arc AB" not in text, text
     assert sol.exact_value == 100
-    monkeypatch.setattr(proof_module, "arc_sentence", lambda text, exprs, arcs: text)  # the sentence as it was
+    monkeypatch.setattr(write_module, "arc_sentence", lambda text, exprs, arcs: text)  # the sentence as it was
     found = [f.detail for f in claim_findings(sol.proof, sol.model)]
     assert any("names the minor arc AB" in f for f in found), found
 

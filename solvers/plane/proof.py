@@ -169,24 +169,6 @@ def _target(t: sympy.Expr, v: sympy.Expr, eq) -> str:
     return eq(t, v)
 
 
-def arc_sentence(text: str, exprs, arcs: dict) -> str:
-    """A theorem's sentence with each arc its equation uses named as the proof names it: a sentence
-    says ``arc BD`` (the minor arc a reader sees) where its equation holds the major arc BAD, so
-    that mention becomes ``major arc BAD``."""
-    held = [s for e in exprs for s in sorted(sympy.sympify(e).free_symbols, key=lambda s: s.name)
-            if (el := element_of(s)) is not None and el.kind.key == "arc" and s in arcs]
-    ends = [frozenset(element_of(s).points[1:]) for s in held]
-    for s in held:
-        _, a, b = element_of(s).points
-        name = arcs[s][0]
-        if ends.count(frozenset((a, b))) == 1:  # (both arcs AB held: the sentence names them apart)
-            text = re.sub(rf"(?<!major )\barc {a}{b}\b", name, text)
-        if name.startswith("major "):  # "arcs AB and BA make up the whole circle" (each named in its own order)
-            text = re.sub(rf"\barcs {a}{b} and ", f"{name} and arc ", text)
-            text = re.sub(rf"\barcs (\w+) and {a}{b}\b", rf"arc \1 and {name}", text)
-    return text
-
-
 def and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 

@@ -643,7 +643,8 @@ THEOREMS: tuple[Theorem, ...] = (
           ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
            (*_half("EBC"), ParallelLines("EFAB")), (Conclusion(L("AF"), L("FD")),), "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
-    Theorem("congruent_arc_judgment_length_equal", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle have equal lengths",
+    Theorem("congruent_arc_judgment_length_equal",
+            "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle have equal lengths",
             (Measured("OAB", ("arc_length",)), Measured("OCD", ("arc_length",)), Earlier("OAB", "OCD"),
              Proven(element_symbol("arc_length", tuple("OAB")), element_symbol("arc_length", tuple("OCD")))),
             (Conclusion(arc("OAB"), arc("OCD")),), ("OAB", "OCD"),
