@@ -342,8 +342,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     """Right-angle marks and the arcs of labelled angles; each labelled angle's mark radius."""
     frame, style = d.frame, d.style
     arc_radius: dict[Quantity, float] = {}
+    squared = set()
     for q in _right_angles(scene, annotation):
         d.marks.append(_right_mark(scene, frame, q, style))
+        squared.add(_corner(scene, q))
     for it in items:
         if it.quantity.kind is QKind.RADIUS:
             radius = _radius_line(scene, frame, it.quantity.key[0])
@@ -353,7 +355,9 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
-        if not _is_right(scene, it.quantity) or annotation.arced(it.quantity):
+        asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
+        if not _is_right(scene, it.quantity) or annotation.arced(it.quantity) or asked_bare:
+            # (an asked right angle no square marks gets its arc: a "?" alone names no angle)
             # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
             # complementary) angles drawn at one radius read as one angle
             v = it.quantity.key[1]
