@@ -526,10 +526,9 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
     if not found and search.crossed is not None:
         found.append(search.crossed)
     if not found and tolerate > 0:
-        for _, _, x in sorted(search.tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
-            approximate = _approximate(system, x, tolerate)
-            if approximate is not None:
-                return approximate
+        approximate = _nearest_approximate(system, search.tried, tolerate)
+        if approximate is not None:
+            return approximate
     if not found:
         missed, where = _missed(system, search.nearest)
         raise SolveError(f"the figure search failed (best of {len(search.tried)} starts leaves a "
@@ -606,6 +605,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
     chains = [(chain, t.clockwise) for t in problem.turns for chain in t.chains]
     out = _Search([], None, [], math.inf, np.zeros(0))
     found = out.found
+    named = faces(problem)
     last = 2 * starts + FALLBACK_STARTS
     for k in range(2 * starts + FALLBACK_STARTS):
         budget.check()
@@ -614,10 +614,9 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         if k >= starts and found:
             break
         if k == starts and tolerate > 0 and out.crossed is None:
-            for _, _, x in sorted(out.tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
-                out.approximate = _approximate(system, x, tolerate)
-                if out.approximate is not None:
-                    return out
+            out.approximate = _nearest_approximate(system, out.tried, tolerate)
+            if out.approximate is not None:
+                return out
         if k < 2 * starts:  # construction first: quick starts, then (none found) patient ones
             q0, branches = plan.sample(rng)
             branches = plan.orient(q0, branches, chains)
@@ -633,7 +632,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
             if any(pg.crosses_itself(pts) or _flat(pts) for pts in ([at[q] for q in face]
-                                                                  for face in faces(problem))):
+                                                                  for face in named)):
                 out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue
             found.append(model)
@@ -644,6 +643,16 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         if len(found) >= 2 and k + 1 >= last:
             break
     return out
+
+
+def _nearest_approximate(system: _System, tried: list[tuple[float, int, np.ndarray]],
+                         tolerate: float) -> NumericModel | None:
+    """An approximate model from the starts that came nearest (``build_model``'s ``tolerate``), or None."""
+    for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
+        approximate = _approximate(system, x, tolerate)
+        if approximate is not None:
+            return approximate
+    return None
 
 
 def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
