@@ -69,7 +69,8 @@ def source_pos(original: str, normalized: str, pos: int) -> int:
     return _aligned(original, normalized, pos)
 
 
-_ALIGN_MAX = 12_000  # characters aligned at once (difflib is quadratic in the worst case)
+_ALIGN_MAX = 400  # characters aligned at once: difflib is cubic on repetitive text (1,000 took 4 s), so a
+# longer line is mapped by the same share of it
 
 
 def _aligned(old: str, new: str, at: int) -> int:
