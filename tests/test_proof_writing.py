@@ -46,7 +46,7 @@ def test_an_inscribed_angle_is_computed_with_the_arc_put_in():
 
 def test_variables_are_solved_from_the_equation_with_the_given_expressions_put_in():
     sol = _solve("points A B C D\nparallelogram ABCD\nangle ABC = 5y - 6\nangle CDA = y + 58\nfind y")
-    assert "5y - 6 = y + 58 and y = 16" in sol.text(), sol.text()
+    assert "5y - 6 = y + 58, so 4y = 64 and y = 16" in sol.text(), sol.text()
     assert "(5y - 6)°" in sol.text()
 
 
@@ -109,3 +109,21 @@ def test_a_step_without_values_is_written_from_the_ground_up_never_as_one_jump()
 def test_vertical_angles_are_one_step():
     sol = _solve("points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD")
     assert sol.text().count("\n") == 0 and "vertical angles" in sol.text() and "= 50°" in sol.text(), sol.text()
+
+
+def test_the_algebra_is_shown_a_quadratic_is_factored_and_the_negative_root_rejected_aloud():
+    # FormalGeo7k problem 642: the given expressions are put in across steps and the equation collected
+    sol = _solve("points A B C\ntriangle ABC\nBC perpendicular to AC\nAB = x\nAC = x - 4\nBC = 8\nfind x\n")
+    assert "so 8x = 80 and x = 10." in sol.text(), sol.text()
+    sol = _solve("points A B C\ntriangle ABC\nangle BAC = 120\nAB = 5\nBC = 7\nfind AC\n")
+    assert "AC² + 5·AC - 24 = 0, so (AC - 3)·(AC + 8) = 0 and AC = 3 (rejecting the negative root)." in sol.text(), \
+        sol.text()
+
+
+def test_similar_triangles_list_the_common_angle_and_no_expression_as_a_reason():
+    # FormalGeo7k problem 1120: AA with the angle both triangles share; AB = x + 5 is no reason
+    sol = _solve("points A B C D F\ntriangle ABC\npolygon BDFC\nline A B D\nline A C F\nBC parallel to DF\n"
+                 "clockwise ABC BDFC\nAB = x + 5\nAC = 3x + 1\nBD = 12\nCF = 15\nfind x\n")
+    text = sol.text()
+    assert "(as angle ABC = angle BDF and angle A is common)" in text, text
+    assert "So AD - x" not in text and "21x = 63 and x = 3" in text, text

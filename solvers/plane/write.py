@@ -303,6 +303,7 @@ class _Writer:
         self.stated: set = set()  # facts stated (keys of equations)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
+        self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
         self.lines: list[str] = []
         self.jumps: list[int] = []
         self.theorems = 0
@@ -340,6 +341,12 @@ class _Writer:
             (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
             if c1 * c2 < 0:
                 return self.eq(a, -c2 / c1 * b) if abs(c1) == 1 or abs(c2) != 1 else self.eq(b, -c1 / c2 * a)
+        lin = _linear(t - v)
+        if lin is not None and len(lin[0]) > 1:  # AD - x = 17 said as AD = x + 17
+            elements = [(c, x) for c, x in lin[0] if element_of(x) is not None]
+            if len(elements) == 1:
+                c, x = elements[0]
+                return self.eq(x, sympy.expand(x - (t - v) / c))
         return self.eq(t, v)
 
     # one proof step ------------------------------------------------------------------------------------
@@ -357,7 +364,7 @@ class _Writer:
             (givens if s.instance.family.key == "given" else theorems).append(s)
         say: list[str] = []
         pool: list[tuple[object, sympy.Expr, str | None]] = []  # (step, equation = 0, reason or None: given)
-        sub: dict = {}
+        sub: dict = dict(self.sub)
         new_givens = []
         for s in givens:
             e = s.lhs - s.rhs
@@ -370,6 +377,7 @@ class _Writer:
             elif s.lhs.is_Symbol and element_of(s.lhs) is not None and all(
                     element_of(x) is None for x in s.rhs.free_symbols):
                 sub[s.lhs] = s.rhs  # angle ABX = 5y - 6: the element is that expression in the variables
+                self.sub[s.lhs] = s.rhs
             else:
                 pool.append((s, e, None))
         if new_givens:
@@ -410,7 +418,19 @@ class _Writer:
             self.known[target] = value
         else:
             self.relations.append(target - value)
+            self._keep_expression(target - value)
         self.stated.add(_key(target - value))
+
+    def _keep_expression(self, e: sympy.Expr) -> None:
+        """A relation that gives one element as an expression in the variables (AD - x = 17) is kept, so
+        that a later equation in that element is written and solved in the variables."""
+        lin = _linear(e)
+        if lin is None:
+            return
+        elements = [(c, x) for c, x in lin[0] if element_of(x) is not None]
+        if len(elements) == 1 and len(lin[0]) > 1:
+            c, x = elements[0]
+            self.sub.setdefault(x, sympy.expand(x - e / c))
 
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
@@ -425,7 +445,14 @@ class _Writer:
                 continue
             if all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA" names it already
                 continue
+            lin = _linear(e - v)
+            if lin is not None and sum(1 for _, x in lin[0] if element_of(x) is not None) == 1:
+                continue  # AB = x + 5: a length's expression, put in, not a premise
             shown.append(self.said(e, v))
+        for a, b in getattr(s.instance, "premises", ()):  # AA: the angle both triangles share is a premise too
+            el = element_of(a) if a == b and a.is_Symbol else None
+            if el is not None and el.kind.key == "angle":
+                shown.append(f"angle {el.points[1]} is common")
         shown = list(dict.fromkeys(shown))
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
@@ -539,7 +566,9 @@ class _Writer:
                      self.n.number(value, deg)]
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
-            say.append(f"So {self.said(target, value)}.")
+            said = self.said(target, value)
+            if not (say and say[-1].endswith(f"{said}.")):
+                say.append(f"So {said}.")
         return found, say
 
     def _upward(self, pool, known, sub, target, value, base: set) -> tuple[dict, list[str]] | None:
@@ -733,9 +762,11 @@ class _Writer:
                 head = f"{_cap(reason)}, {self.eq(lhs, rhs)}" if reason else ""
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
+                steps, note = self._solving(_put_all(full, vals, sub), u, v)
+                work = "".join(f", so {x}" for x in steps)
                 if head:
-                    return f"{head}, so {self.wrap(chain_eq)} and {last}."
-                return f"So {self.wrap(chain_eq)} and {last}."
+                    return f"{head}, so {self.wrap(chain_eq)}{work} and {last}{note}."
+                return f"So {self.wrap(chain_eq)}{work} and {last}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # arc BA = 2·angle BCD = 2·arc BA − 80°: an equation in u, solved
@@ -749,6 +780,51 @@ class _Writer:
         if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
             return f"{reason}, {text}."
         return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+
+    def _solving(self, r: sympy.Expr, u: sympy.Symbol, v: sympy.Expr) -> tuple[list[str], str]:
+        """How a student solves ``r = 0`` for ``u``: the collected equation (``8x = 80``; ``AD² + 12·AD -
+        45 = 0``, then its factors) and, for a quadratic, which root is rejected and why."""
+        try:
+            r = sympy.expand(r)
+            if r.free_symbols != {u} or v.free_symbols:
+                return [], ""
+            poly = sympy.Poly(r, u)
+        except (sympy.PolynomialError, sympy.GeneratorsNeeded, TypeError, ValueError):
+            return [], ""
+        coeffs = poly.all_coeffs()
+        if poly.degree() < 1 or any(not c.is_number for c in coeffs):
+            return [], ""
+        if all(c.is_Rational for c in coeffs):  # whole coefficients, the leading one positive: 3x² - 8x - 3
+            den = functools.reduce(sympy.ilcm, [c.q for c in coeffs], 1)
+            g = functools.reduce(sympy.igcd, [int(c * den) for c in coeffs if c != 0]) if poly.degree() > 1 else 1
+            r = sympy.expand(r * den / g)
+        if poly.LC().could_extract_minus_sign():
+            r = -r
+        deg = _unit(u) == "degrees"
+        if poly.degree() == 1:
+            a = r.coeff(u, 1)
+            if a == 1:
+                return [], ""
+            return [self.wrap(f"{self.n.expr(a * u)} = {self.n.number(-r.coeff(u, 0), deg)}")], ""
+        out = [self.wrap(f"{self.n.expr(r)} = 0")]
+        if poly.degree() != 2:
+            return out, ""
+        roots = [x for x in sympy.roots(sympy.Poly(r, u)) if x.is_real]
+        factored = sympy.factor(r)
+        if factored.is_Mul and all(x.is_Rational for x in roots):
+            out.append(self.wrap(f"{self.n.expr(factored)} = 0"))
+        others = [x for x in roots if not is_zero(x - v)]
+        if not others:
+            return out, ""
+        w = others[0]
+        if w.is_negative and (element_of(u) is not None or (v.is_positive)):
+            return out, " (rejecting the negative root)"
+        bad = next((x for x, f in self.sub.items() if u in f.free_symbols and (f.xreplace({u: w})).is_nonpositive),
+                   None)
+        root = self.wrap(f"{self.n.expr(u)} = {self.n.number(w, deg)}")
+        if bad is not None:
+            return out, f" (rejecting {root}, which makes {self.n.expr(bad)} negative)"
+        return out, f" (rejecting {root}, which does not fit the figure)"
 
     def _expressed(self, s, e, why, u, formula) -> str | None:
         self.n.local = {**self._spoken(s), **self.n.local}
@@ -786,6 +862,8 @@ class _Writer:
         self.lines.append(" ".join(say))
         if st.target.is_Symbol:
             self.known[st.target] = st.value
+        else:
+            self._keep_expression(st.target - st.value)
         self.stated.add(_key(st.target - st.value))
 
 
