@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import sympy
 from geomill.dsl import parse
 from geomill.engine import relations
 from geomill.engine.relations import BLOCKS_BY_KEY
@@ -127,3 +128,20 @@ def test_similar_triangles_list_the_common_angle_and_no_expression_as_a_reason()
     text = sol.text()
     assert "(as angle ABC = angle BDF and angle A is common)" in text, text
     assert "So AD - x" not in text and "21x = 63 and x = 3" in text, text
+
+
+def test_radii_are_said_in_one_short_sentence_citing_the_radius_given():
+    sol = _solve("points A B C E F\ntriangle ABC\ntriangle OCE\ntriangle OFE\ncircle O through A B C F\n"
+                 "EC tangent to circle O\nEF tangent to circle O\nAO = 4\nCE = 7\nfind EO/FO\n")
+    text = sol.text()
+    assert "CO = AO = 4 (radii)." in text and "FO = AO = 4 (radii)." in text, text
+    assert "the radius of circle O" not in text, text
+
+
+def test_a_surd_is_printed_factored_with_its_positive_term_first():
+    from geomill.solvers.plane.write import Namer
+
+    v = 11 * sympy.sqrt(6) / 2 - 11 * sympy.sqrt(2) / 2
+    assert Namer().number(v) == "11(√6 - √2)/2"
+    assert Namer().number(242 * sympy.pi - 121 * sympy.sqrt(3) * sympy.pi) == "121π(2 - √3)"
+    assert Namer().number(11 * sympy.sqrt(3) - 11) == "11(√3 - 1)"

@@ -29,6 +29,7 @@ from .deduce import is_zero
 
 __all__ = ["Written", "write", "Namer"]
 
+RADIUS = "radius_of_circle_property_length_equal"
 SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
@@ -83,6 +84,10 @@ class Namer:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
         text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
+        if text is None and v.is_Add and not v.free_symbols:  # 11(√6 - √2)/2, not -11√2/2 + 11√6/2
+            f = sympy.factor_terms(v)
+            text = (_latex_degrees(_PositiveFirstLatex().doprint(f)) if self.latex
+                    else re.sub(r"^(\d+)·\(", r"\1(", re.sub(r"π·\(", "π(", _plain(_PositiveFirstStr().doprint(f)))))
         if text is None:
             text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
         if degrees:
@@ -303,6 +308,8 @@ class _Writer:
         self.stated: set = set()  # facts stated (keys of equations)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
+        self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
+        self._target = None  # the step being written's conclusion
         self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
         self.lines: list[str] = []
         self.jumps: list[int] = []
@@ -393,6 +400,7 @@ class _Writer:
                 e = s.row
             pool.append((s, e, s.instance.text))
         target, value = st.target, st.value
+        self._target = target
         saved = (set(self.stated), self.theorems, len(self.jumps),
                  None if self.joined is None else set(self.joined))
         out = self._eliminate(pool, known, sub, target, value)
@@ -412,7 +420,7 @@ class _Writer:
             return
         found, out = out
         self.known.update(found)
-        say += out
+        say += [x for x in out if x]
         self.lines.append(" ".join(say))
         if target.is_Symbol:
             self.known[target] = value
@@ -729,6 +737,8 @@ class _Writer:
 
     def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
+        if s.instance.family.key == RADIUS and why is not None:
+            return self._radius(s, e, u, v, known)
         reason = self._stated_eq(s, e, why)
         deg = _unit(u) == "degrees"
         lhs, rhs = s.lhs, s.rhs
@@ -780,6 +790,24 @@ class _Writer:
         if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
             return f"{reason}, {text}."
         return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+
+    def _radius(self, s, e, u, v, known) -> str:
+        """Radii said as a textbook says them: ``OC = OA = 4 (radii).``; the circle's radius itself is
+        named only where it is asked (``the radius of circle O = OA = 4``), else it stands for its segment."""
+        self.stated.add(_key(e))
+        other = s.rhs if s.lhs == u else s.lhs
+        val = self.n.number(v) if not v.free_symbols else self.n.expr(v)
+        if element_of(u) is not None and element_of(u).kind.key == "radius":
+            if other in known:
+                self.radius_of[u] = other
+            if u == self._target:
+                return f"So {self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}."
+            return ""
+        self._count(s)
+        src = self.radius_of.get(other)
+        if src is not None and src != u:
+            return f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(src)} = {val}')} (radii)."
+        return f"{self.wrap(f'{self.n.expr(u)} = {val}')} (a radius of circle {element_of(other).points[0]})."
 
     def _solving(self, r: sympy.Expr, u: sympy.Symbol, v: sympy.Expr) -> tuple[list[str], str]:
         """How a student solves ``r = 0`` for ``u``: the collected equation (``8x = 80``; ``AD² + 12·AD -
