@@ -2,11 +2,14 @@
 
     python bench/proof_sheet.py 21 108 149 --out sheet.md        # these problem ids
     python bench/proof_sheet.py --levels 1-3:4,4-7:4,8-99:4 --skip sheet.md --out fresh.md
+    python bench/proof_sheet.py --generated 10 --seed 7 --skip old.md --out generated.md
 
 Each problem is built as a textbook record (``generate/textbook.py``: imported, solved, answer
 checked against FormalGeo's, linted); its text-only question and solution are printed under
 ``## N. FormalGeo7k problem ID (level L)`` with an empty ``Mark:`` line.  ``--levels`` picks, in the
 file's order, the first problems of each level band that build (``--skip``: ids in a sheet already).
+``--generated N`` writes N problems of the textbook generator instead (``--skip``: questions in a sheet
+already), under ``## N. Generated problem N (depth D)``.
 """
 from __future__ import annotations
 
@@ -38,6 +41,31 @@ def section(i: int, rec: dict) -> str:
             f"{rec['question_text_only']}\n\n{rec['solution_text_only']}\n\nMark: \n")
 
 
+def _generated(args) -> int:
+    """The textbook generator's problems, in its order, leaving out questions a ``--skip`` sheet holds."""
+    from geomill.generate.textbook import question
+    from geomill.generate.textbook_gen import TextbookConfig, problems
+
+    skip = Path(args.skip).read_text() if args.skip else ""
+    cfg = TextbookConfig(values="text")
+    out = []
+    for made in problems(args.seed, 4 * args.generated, cfg):
+        sol = made.solution
+        q = question(made.problem, figure=False, rounds=not float(sol.exact).is_integer())
+        if q in skip:
+            continue
+        out.append(f"## {len(out) + 1}. Generated problem {len(out) + 1} (depth {sol.depth})\n\n{q}\n\n"
+                   f"{sol.text('text')}\n\nMark: \n")
+        if len(out) == args.generated:
+            break
+    text = f"# {len(out)} generated solutions to mark blind (1-5 each, with a reason)\n\n" + "\n".join(out)
+    tmp = args.out + ".tmp"
+    Path(tmp).write_text(text, encoding="utf-8")
+    os.replace(tmp, args.out)
+    print(f"{len(out)} solutions -> {args.out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("ids", nargs="*", help="FormalGeo problem ids")
@@ -45,8 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", help="bands lo-hi:count, comma-separated")
     ap.add_argument("--skip", help="a sheet whose problems are left out")
     ap.add_argument("--stride", type=int, default=7, help="with --levels: every K-th problem is tried")
+    ap.add_argument("--generated", type=int, default=0, help="N generated problems instead of FormalGeo's")
+    ap.add_argument("--seed", default="7", help="with --generated: the generator's seed")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
+    if args.generated:
+        return _generated(args)
     opts = Options(images=False, timeout=20.0)
     items = list(read_problems(Path(args.problems)))
     skip = set(re.findall(r"FormalGeo7k problem (\d+)", Path(args.skip).read_text())) if args.skip else set()

@@ -800,6 +800,9 @@ class _Writer:
         if element_of(u) is not None and element_of(u).kind.key == "radius":
             if other in known:
                 self.radius_of[u] = other
+                if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on
+                    self.n.local.setdefault(u, other)
+                    return ""
             if u == self._target:
                 return f"So {self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}."
             return ""
