@@ -84,7 +84,7 @@ class Namer:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
         text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
-        if text is None and v.is_Add and not v.free_symbols:  # 11(√6 - √2)/2, not -11√2/2 + 11√6/2
+        if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
             f = sympy.factor_terms(v)
             text = (_latex_degrees(_PositiveFirstLatex().doprint(f)) if self.latex
                     else re.sub(r"^(\d+)·\(", r"\1(", re.sub(r"π·\(", "π(", _plain(_PositiveFirstStr().doprint(f)))))
