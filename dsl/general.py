@@ -15,7 +15,7 @@ import re
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.errors import ModelError, Span
+from geomill.engine.errors import ModelError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
@@ -213,7 +213,7 @@ class _Builder:
             n = POLYGON_WORDS[head]
             pts = rest[0].points
             if (n is not None and len(pts) != n) or len(pts) < 3:
-                raise ModelError(f"a {head} needs {n or 'at least 3'} points, got {cut(rest[0].text, 40)}",
+                raise ModelError(f"{a_noun(head)} needs {n or 'at least 3'} points, got {cut(rest[0].text, 40)}",
                                  rest[0].span)
             _limit("polygon sides", len(pts), rest[0].span)
             self._polygon(pts, rest[0], convex=head != "polygon")
