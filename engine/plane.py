@@ -56,6 +56,11 @@ ELEMENT_WORDS: tuple[tuple[tuple[str, ...], ElementKind], ...] = tuple(sorted(
 ELEMENT_VOCABULARY = frozenset(w for k in ELEMENT_KINDS.values() for w in k.words)
 
 
+HEIGHT_MEANING = ("a triangle's `height ABC` is from A onto BC; a quadrilateral's (a polygon's) `height ABCD` "
+                  "is onto its first side AB, from D (base AB, height h), in every file; a trapezoid's is "
+                  "between its bases however it is named")
+
+
 def height_foot(pts: tuple[str, ...] | str) -> tuple[str, str, str]:
     """What ``height`` of ``pts`` measures, as (vertex, side end, side end): a triangle's ``height ABC``
     is from A onto BC; a polygon's ``height ABCD`` is onto its first side AB, from its last vertex D
