@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 import numpy as np
 
-from .plane import Element
+from .plane import Element, height_foot
 
 Coords = Mapping[str, np.ndarray]
 
@@ -88,7 +88,8 @@ def measure(el: Element, at: Coords, radius_of: Callable[[str], float] | None = 
             return abs(signed_area(p))
         return sum(dist(p[i], p[(i + 1) % len(p)]) for i in range(len(p)))
     if k == "height":
-        return line_distance(p[0], p[1], p[2])
+        v, a, b = (at[n] for n in height_foot(el.points))
+        return line_distance(v, a, b)
     if k in ("arc", "arc_length", "sector_area", "sector_perimeter"):
         o, a, b = p
         r = dist(o, a)

@@ -467,9 +467,11 @@ def _midpoint(rng: Rng) -> dict[str, np.ndarray]:
 
 
 def _alt_quad(rng: Rng) -> dict[str, np.ndarray]:
-    d = _trapezoid(rng)
-    e = (d["A"] + d["D"]) / 2
-    return _with(d, E=e, F=pg.foot(e, d["B"], d["C"]))
+    """A trapezoid with bases AB and CD (``_trapezoid``'s DA and BC), E on CD, F its foot on AB."""
+    t = _trapezoid(rng)
+    d = {"A": t["D"], "B": t["A"], "C": t["B"], "D": t["C"]}
+    e = (d["C"] + d["D"]) / 2
+    return _with(d, E=e, F=pg.foot(e, d["A"], d["B"]))
 
 
 def _orthocentre(d: Mapping[str, np.ndarray]) -> np.ndarray:
@@ -595,9 +597,9 @@ BLOCKS: tuple[Block, ...] = (
           ((L("AE"), L("EB")), (L("DF"), L("FC"))), (between("E", "A", "B"), between("F", "D", "C")),
           family="quadrilateral", marks=(("equal", "AE", "EB"), ("equal", "DF", "FC"))),
     Block("altitude_quadrilateral", ("{EF} altitude of {ABCD}",), "{EF} is an altitude of {ABCD}",
-          _alt_quad, ((ang("EFC"), sympy.Integer(90)), (height("ABCD"), L("EF"))),
-          (on_line("E", "A", "D"), on_line("F", "B", "C"), perpendicular("E", "F", "B", "C")),
-          family="quadrilateral", marks=(("height", "EF", "BC"), ("right", "EFC"))),
+          _alt_quad, ((ang("EFB"), sympy.Integer(90)), (height("ABCD"), L("EF"))),
+          (on_line("E", "C", "D"), on_line("F", "A", "B"), perpendicular("E", "F", "A", "B")),
+          family="quadrilateral", marks=(("height", "EF", "AB"), ("right", "EFB"))),
     Block("incentre", ("{O} incentre of {ABC}",), "{O} is the incentre of {ABC}", _incentre,
           ((ang("OAB"), ang("CAO")), (ang("OBC"), ang("ABO")), (ang("OCA"), ang("BCO"))), family="triangle"),
     Block("circumcentre", ("{O} circumcentre of {ABC}",), "{O} is the circumcentre of {ABC}", _circumcentre,

@@ -549,8 +549,29 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}", problem.goal.span)
+                             f"{b:.6g}{_unplaced(problem)}", problem.goal.span)
     return found[0]
+
+
+def _unplaced(problem: GeneralProblem) -> str:
+    """Points besides the first polygon's that no statement puts on a line of three points or on a
+    circle (``DE parallel to BC`` alone leaves D and E anywhere), with the line that would place the
+    first: the usual cause of two figures that is not a side of a line (empty where there are none)."""
+    if not problem.polygons:
+        return ""
+    first = problem.polygons[0].points
+    placed = set(first) | {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
+    placed |= {p for c in problem.circles for p in (c.centre, *c.points)}
+    free = [p for p in problem.points if p not in placed]
+    if not free:
+        return ""
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
+    joined = {p for e in exprs for el in elements_in(e) if el.kind.key == "length" and free[0] in el.points
+              for p in el.points}
+    sides = [(first[i], first[(i + 1) % len(first)]) for i in range(len(first))]
+    side = max(sides, key=lambda s: len(joined & set(s)))
+    return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
+            f"place {'it' if len(free) == 1 else 'them'} (e.g. '{free[0]} on {side[0]}{side[1]}')")
 
 
 def _zero_divisor(model: NumericModel, e: sympy.Expr) -> str | None:

@@ -171,14 +171,14 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "clockwise ABCD\nAO = 4\nfind BO", 4),
     ("altitude_of_triangle_judgment", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90\nAD = 4\n"
      "find height ABC", 4),
-    ("altitude_of_quadrilateral_judgment", "points A B C D\npolygon ABCD\nangle ABC = 90\nAB = 3\nfind height ABCD", 3),
+    ("altitude_of_quadrilateral_judgment", "points A B C D\npolygon ABCD\nangle DAB = 90\nDA = 3\nfind height ABCD", 3),
     ("diameter_of_circle_judgment_right_angle", "circle O through A B C\ntriangle ABC\nangle ABC = 90\nAB = 6\n"
      "BC = 8\nfind radius O", 5),
     ("circle_property_chord_distance", "circle O through A B\nradius O = 5\nAB = 8\nfind height OAB", 3),
     ("circle_property_chord_distance", "circle O through A B\nline A M B\nline O M\nOM perpendicular to AB\n"
      "radius O = 5\nAB = 8\nfind OM", 3),
     ("parallelogram_area_formula_common", "points A B C D\nparallelogram ABCD\nAB = 8\narea ABCD = 40\n"
-     "find height DABC", 5),
+     "find height ABCD", 5),
     ("trapezoid_property_height", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"
      "CD = 15\nfind height ABCD", 12),
     ("trapezoid_area_formula", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"

@@ -97,6 +97,7 @@ class Proof:
 
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
     drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
+    intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -232,7 +233,8 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     if circle and not first:
         return None
-    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem))
+    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
+                 dict(getattr(ded.problem, "intros", ())))
 
 
 def _drawn(problem) -> frozenset:

@@ -1008,7 +1008,19 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w._as_before(st, [])
     if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    return Written(_merge_givens([x for x in w.lines if x]), w.jumps, w.theorems)
+    return Written(_introduce(_merge_givens([x for x in w.lines if x]), getattr(proof, "intros", {})), w.jumps,
+                   w.theorems)
+
+
+def _introduce(lines: list[str], intros: dict) -> list[str]:
+    """A point the user never named (a shape's foot Y) introduced where the proof first names it."""
+    out = list(lines)
+    for point, sentence in intros.items():
+        named = re.compile(rf"(?<![a-z]){re.escape(point)}(?![a-z'])")
+        at = next((i for i, line in enumerate(out) if named.search(line)), None)
+        if at is not None:
+            out[at] = f"{sentence} {out[at]}"
+    return out
 
 
 _GIVEN = re.compile(r"^We are given (.*)\.$")
