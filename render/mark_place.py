@@ -34,6 +34,10 @@ SQUARE_CLEAR = 15.0  # degrees: a right-angle square's sides this far from every
 ARC_BEYOND = 9.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner
 
 
+_SPOT_SHARES = np.linspace(0.04, 0.96, 47)  # where along a segment a tick or an arrow may go (``spot``)
+_SPOT_SHARES.flags.writeable = False
+
+
 def _unit(v: np.ndarray) -> np.ndarray:
     n = float(np.hypot(*v))
     return v / n if n > 1e-9 else np.array([1.0, 0.0])
@@ -197,6 +201,14 @@ class MarkLayout:
         n2 = float(u @ u)
         if n2 < 1e-9:
             return p
+        want = 0.5 if whole else self._open_middle(p, u, n2)
+        cand = _SPOT_SHARES
+        clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
+        best = np.flatnonzero(clear >= clear.max() - 1e-9)
+        return p + u * cand[best[np.argmin(np.abs(cand[best] - want))]]
+
+    def _open_middle(self, p: np.ndarray, u: np.ndarray, n2: float) -> float:
+        """The middle of the longest stretch of segment p, p + u that no drawn point splits, as a share of it."""
         ts = [0.0, 1.0]
         for xy in self.px.values():
             c = xy - p
@@ -205,11 +217,7 @@ class MarkLayout:
                 ts.append(t)
         ts.sort()
         lo, hi = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
-        want = 0.5 if whole else (lo + hi) / 2
-        cand = np.linspace(0.04, 0.96, 47)
-        clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
-        best = np.flatnonzero(clear >= clear.max() - 1e-9)
-        return p + u * cand[best[np.argmin(np.abs(cand[best] - want))]]
+        return (lo + hi) / 2
 
     def free(self, c: np.ndarray, reach: float) -> float:
         """How far a mark of ``reach`` px about ``c`` keeps from the marks placed so far."""
