@@ -659,9 +659,8 @@ def test_a_rules_cheap_tests_never_refuse_what_the_rule_accepts(renderer):
 def test_fast_paths_and_grounds_are_the_plain_ones(renderer, figure_c):
     """``_path``'s short open polylines are made as ``Path`` makes them (the same vertices, no codes, the
     same simplification settings), and ``_grounds_of`` reads every label's ground as ``_ground`` does."""
-    from matplotlib.path import Path as MplPath
-
     from geomill.render.draw import _TWO_POINTS, _path
+    from matplotlib.path import Path as MplPath
 
     plain = MplPath(_TWO_POINTS)
     rng = np.random.default_rng(3)
