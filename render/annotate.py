@@ -49,6 +49,8 @@ class Annotation:
     query: Quantity | None
     facts: dict[Quantity, sympy.Expr]
     letters: dict[Quantity, str] = field(default_factory=dict)
+    # a fact's value -> (the value, whether it is a number, its label text), made once (``_shown``)
+    _shown_of: dict = field(default_factory=dict, repr=False, compare=False)
     shape_names: dict[str, str] = field(default_factory=dict)
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
     export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
@@ -119,7 +121,16 @@ class Annotation:
         """Is this fact's value drawn on the figure (else the text must give it)?"""
         if self.values != "image" or q not in self.facts or q in self.in_text:
             return False
-        return not self.facts[q].free_symbols  # expressions in variables stay in the text
+        return self._shown(q, self.facts[q])[1]  # expressions in variables stay in the text
+
+    def _shown(self, q: Quantity, value: sympy.Expr) -> tuple[sympy.Expr, bool, str | None]:
+        """(``value``, is it free of variables, its value label or None), made once per fact and value: the
+        figure asks these of each fact a dozen times (sympy's ``free_symbols`` and ``float`` each time)."""
+        got = self._shown_of.get(q)
+        if got is None or got[0] is not value:
+            plain = not value.free_symbols
+            got = self._shown_of[q] = (value, plain, _value_text(q, value) if plain else None)
+        return got
 
     def move_to_text(self, quantities) -> None:
         """Give these facts' values in the text, not on the figure (the figure keeps their letters)."""
@@ -181,7 +192,7 @@ class Annotation:
         individual = self.style == "individual"
         for q, value in self.facts.items():
             if self.on_image(q):
-                text = _value_text(q, value)
+                text = self._shown(q, value)[2]
                 lettered = individual and q.kind in (QKind.LENGTH, QKind.ANGLE)
                 out.append(Item(q, f"{self.letters[q]} = {text}" if lettered else text))
             elif (bare := self.unvalued_item(q)) is not None:

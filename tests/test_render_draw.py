@@ -654,3 +654,30 @@ def test_a_rules_cheap_tests_never_refuse_what_the_rule_accepts(renderer):
                     accepted += int(ok.sum())
                     refused_early += int((~pre).sum())
     assert accepted >= 100 and refused_early >= 1000
+
+
+def test_fast_paths_and_grounds_are_the_plain_ones(renderer, figure_c):
+    """``_path``'s short open polylines are made as ``Path`` makes them (the same vertices, no codes, the
+    same simplification settings), and ``_grounds_of`` reads every label's ground as ``_ground`` does."""
+    from geomill.render.draw import _TWO_POINTS, _path
+    from matplotlib.path import Path as MplPath
+
+    plain = MplPath(_TWO_POINTS)
+    rng = np.random.default_rng(3)
+    for n in (2, 3, 5, 127, 128, 300):
+        line = rng.uniform(0, 512, (n, 2))
+        for closed in (False, True):
+            if closed:
+                line = np.concatenate([line, line[:1]])
+            ours, theirs = _path(line, plain), (_path(line) if closed else MplPath(line))
+            assert np.array_equal(ours.vertices, theirs.vertices) and (
+                (ours.codes is None and theirs.codes is None) or np.array_equal(ours.codes, theirs.codes))
+            assert (ours.should_simplify, ours.simplify_threshold) == (theirs.should_simplify,
+                                                                        theirs.simplify_threshold), (n, closed)
+    sol, scene = figure_c
+    for style in ("coordinate", "individual"):
+        d = renderer.compose(scene, Annotation.build(scene, sol, style, "image"))
+        buf = renderer._paint(d)
+        off = replace(d.labels[0], x=-100.0, y=-100.0)  # (a box off the canvas reads as white)
+        labels = [*d.labels, off]
+        assert renderer._grounds_of(buf, labels) == [renderer._ground(buf, lab) for lab in labels]
