@@ -145,3 +145,11 @@ def test_a_surd_is_printed_factored_with_its_positive_term_first():
     assert Namer().number(v) == "11(√6 - √2)/2"
     assert Namer().number(242 * sympy.pi - 121 * sympy.sqrt(3) * sympy.pi) == "121π(2 - √3)"
     assert Namer().number(11 * sympy.sqrt(3) - 11) == "11(√3 - 1)"
+
+
+def test_an_equation_already_collected_is_not_said_again():
+    sol = _solve("points A B C D\nline B C D\nangle BAC = 2x\nangle ABC = x + 10\nangle ACB = 3x - 10\n"
+                 "find angle ACD\n")
+    clauses = [c.strip(" .") for c in re.split(r", so |\. ", sol.text())]
+    assert all(a != b for a, b in zip(clauses, clauses[1:])), sol.text()
+    assert "so 6x = 180 and x = 30" in sol.text(), sol.text()

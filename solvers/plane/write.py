@@ -773,7 +773,8 @@ class _Writer:
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
-                work = "".join(f", so {x}" for x in steps)
+                said = [self.wrap(chain_eq), *steps]
+                work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)}{work} and {last}{note}."
                 return f"So {self.wrap(chain_eq)}{work} and {last}{note}."
