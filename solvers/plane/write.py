@@ -72,6 +72,10 @@ class Namer:
             words = f"{'the ' if alone else ''}{circle} of circle {pts}"
             return rf"\text{{{words}}}" if self.latex else words
         if key in ("arc_length", "sector_area", "sector_perimeter"):
+            if s in self.arcs:  # over a major arc: "the area of major sector OAB"
+                text, tex = self.arcs[s]
+                return (rf"\text{{{'the ' if alone else ''}}}" + tex if self.latex
+                        else f"{'the ' if alone else ''}{text}")
             what = {"arc_length": "length of arc", "sector_area": "area of sector",
                     "sector_perimeter": "perimeter of sector"}[key]
             where = pts[1:] if key == "arc_length" else pts
