@@ -415,3 +415,10 @@ def test_every_exported_mark_is_inked(text: str) -> None:
                            "pixels": [[[55.0, 25.0], [55.0, 35.0]]]})
     out = ink_problems(ghost, px)
     assert any("angle YZX" in p for p in out) and any("equal mark of ZY" in p for p in out)
+
+
+def test_a_parallelogram_carries_its_parallel_arrows() -> None:
+    lab = _labels(ASKED_RIGHT)  # parallelogram CGDA: review 3 found its sides with no mark at all
+    arrows = sorted((m["count"], sorted(m["elements"])) for m in lab["marks"] if m["kind"] == "parallel")
+    assert [c for c, _ in arrows] == [1, 2] and all(len(els) == 2 for _, els in arrows)
+    assert mark_problems(lab) == [] and textbook_problems(lab) == []
