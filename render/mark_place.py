@@ -33,6 +33,7 @@ RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn p
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
 BRACKET_GAP = 4.0  # px: its legs stop this far short of the segment
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
+BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
 SQUARE_CLEAR = 15.0  # degrees: a right-angle square's sides this far from every other drawn ray at its corner
@@ -233,12 +234,23 @@ class MarkLayout:
         normal = np.array([-u[1], u[0]])
         if float((self.middle - (p + r) / 2) @ normal) > 0:
             normal = -normal
-        outer, inner = (BRACKET_FONTS * self.fpx * n for n in (normal, -normal))
-        # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
-        side = -normal if self._crossed(p, r, inner) + BRACKET_INNER < self._crossed(p, r, outer) else normal
-        lo, hi = BRACKET_GAP * side, BRACKET_FONTS * self.fpx * side
         inset = min(BRACKET_INSET, 0.1 * float(np.hypot(*(r - p)))) * u
-        line = np.array([p + inset + lo, p + inset + hi, r - inset + hi, r - inset + lo])
+
+        def shape(side):
+            lo, hi = BRACKET_GAP * side, BRACKET_FONTS * self.fpx * side
+            return np.array([p + inset + lo, p + inset + hi, r - inset + hi, r - inset + lo])
+
+        def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far
+            line = shape(side)
+            xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
+            near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
+                    if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
+            return self._crossed(p, r, BRACKET_FONTS * self.fpx * side) + 2 * len(near)
+
+        # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
+        side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
+        line = shape(side)
+        hi = BRACKET_FONTS * self.fpx * side
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
