@@ -276,6 +276,15 @@ class MarkLayout:
         n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
         return n
 
+    def _across(self, p: np.ndarray, r: np.ndarray) -> float:
+        """The radius of a drawn circle that segment pr is a diameter of (0: none): its dimension line goes
+        beyond the circle (inside it, review 3 read it as a chord)."""
+        half = float(np.hypot(*(r - p))) / 2
+        for o, rad in self.circles:
+            if float(np.hypot(*((p + r) / 2 - o))) < 1.5 and abs(rad - half) < 1.5:
+                return float(rad)
+        return 0.0
+
     def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
         """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
         figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
@@ -288,11 +297,17 @@ class MarkLayout:
             if float((self.middle - (p + r) / 2) @ normal) > 0:
                 normal = -normal  # away from the figure's middle, unless the other side crosses less
             outer, inner = (DIMENSION_FONTS * self.fpx * n for n in (normal, -normal))
-            self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
+            far = (DIMENSION_FONTS * self.fpx + self._across(p, r)) * normal  # a diameter's: beyond its circle,
+            if self._across(p, r) and not self._crossed(p, r, far):  # where that crosses nothing
+                self.dims[key] = far
+            else:
+                self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
         off = self.dims[key]
         d = float(np.hypot(*off))
         n = off / d
-        bars = [np.array([e + (d - DIMENSION_BAR) * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
+        # (a diameter's line clears its circle: its end bars run from the diameter's ends, along the tangents there)
+        start = DIMENSION_BAR if d > (DIMENSION_FONTS + 0.5) * self.fpx else d - DIMENSION_BAR
+        bars = [np.array([e + start * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
         u = _unit(r - p)
         heads = [np.array([e + off + ARROW_LONG * w + 0.5 * ARROW_HALF * n, e + off,
                            e + off + ARROW_LONG * w - 0.5 * ARROW_HALF * n]) for e, w in ((p, u), (r, -u))]
