@@ -422,3 +422,18 @@ def test_a_parallelogram_carries_its_parallel_arrows() -> None:
     arrows = sorted((m["count"], sorted(m["elements"])) for m in lab["marks"] if m["kind"] == "parallel")
     assert [c for c, _ in arrows] == [1, 2] and all(len(els) == 2 for _, els in arrows)
     assert mark_problems(lab) == [] and textbook_problems(lab) == []
+
+
+DIAMETER = ("points O A B D C\ntriangle AOD\nline A O B C\ncircle O through D A B\nAB diameter of circle O\n"
+            "CD tangent to circle O\nclockwise AOD DAB\ndiameter O = 2\nangle DAO = 30\nfind CD\n")
+
+
+def test_a_diameters_dimension_line_runs_beyond_its_circle() -> None:
+    lab = _labels(DIAMETER)  # inside the circle, review 3 read a diameter's dimension line as a chord
+    dim = _dim(lab, {"A", "B"})["pixels"][0]
+    (c, r), = ((x["centre"], x["radius"]) for x in lab["circles"])
+    a, b = lab["points"]["A"], lab["points"]["B"]
+    n = math.dist(a, b)
+    off = abs((dim[0][0] - a[0]) * (b[1] - a[1]) - (dim[0][1] - a[1]) * (b[0] - a[0])) / n
+    assert off > r + DIM_OFF  # clear of the circle, not a chord of it
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
