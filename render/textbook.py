@@ -39,7 +39,7 @@ MIN_PARALLEL = 20.0  # px between two given parallels
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
-RESEEDS = 2  # a figure whose model (made here) still misleads tries this many more starts of the numeric search
+RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
@@ -485,7 +485,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     for k in range(1 + (RESEEDS if model is None else 0)):
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
         # points 9 px apart where the third start draws them 40 px apart)
-        if k and not best[3]:
+        if k and not any(f.startswith("points ") for f in best[3]):  # (a flat angle the facts force: no use)
             break
         try:
             m = _model(problem, model, seed + k)

@@ -1061,27 +1061,41 @@ INK_NEAR = 1.5
 INK_STEP = 2.0  # px between the points sampled along a stroke
 
 
-def _inked(dark, line: list) -> float:
-    """The share of points every ``INK_STEP`` px along polyline ``line`` with ink within ``INK_NEAR`` px."""
-    h, w = len(dark), len(dark[0])
+def _inked(near, line: list) -> float:
+    """The share of points every ``INK_STEP`` px along polyline ``line`` with ink within ``INK_NEAR`` px
+    (``near``: the ink grown by that much, rows × columns)."""
+    h, w = near.shape
     hits = total = 0
     for (x0, y0), (x1, y1) in zip(line, line[1:]):
         n = max(1, int(math.dist((x0, y0), (x1, y1)) / INK_STEP))
         for k in range(n + 1):
-            x, y = x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n
+            x, y = round(x0 + (x1 - x0) * k / n), round(y0 + (y1 - y0) * k / n)
             total += 1
-            r = math.ceil(INK_NEAR)
-            hits += any(dark[j][i] for j in range(max(0, round(y) - r), min(h, round(y) + r + 1))
-                        for i in range(max(0, round(x) - r), min(w, round(x) + r + 1))
-                        if math.hypot(i - x, j - y) <= INK_NEAR + 0.5)
+            hits += bool(0 <= x < w and 0 <= y < h and near[y, x])
     return hits / max(total, 1)
+
+
+def _grown(pixels):
+    """The image's ink (pixels no lighter than ``INK_DARK`` in every channel), grown by ``INK_NEAR`` px."""
+    import numpy as np
+
+    dark = np.asarray(pixels)[..., :3].min(axis=2) <= INK_DARK
+    out = dark.copy()
+    r = math.ceil(INK_NEAR)
+    h, w = dark.shape
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if math.hypot(dx, dy) <= INK_NEAR + 0.5:
+                out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] |= \
+                    dark[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
+    return out
 
 
 def ink_problems(fig: dict, pixels) -> list[str]:
     """Every mark the export lists is drawn (review 3: an asked 90° angle exported with an arc and drawn
     with none): ink along each of the ``marks``' strokes (a height's square, not its dashes) and along each
     of the ``angle_marks``' arcs, in the PNG's ``pixels`` (rows × columns × RGB(A), 8-bit)."""
-    dark = [[min(int(c) for c in px[:3]) <= INK_DARK for px in row] for row in pixels]
+    dark = _grown(pixels)
     pts = {k: tuple(v) for k, v in fig["points"].items()}
     out = []
     for m in fig.get("marks", []):

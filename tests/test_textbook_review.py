@@ -31,13 +31,17 @@ PERIMETER = ("points A E D B C\ntriangle AED\ntriangle DEB\ntriangle DBC\nline A
 RHOMBUS = ("points A P Q C B D\ntriangle APQ\ntriangle ACB\npolygon PDCQ\nrhombus ADCB\nline A P D\nline A Q C\n"
            "P midpoint of AD\nQ midpoint of AC\nclockwise APQ ACB PDCQ\nPQ = 3\nfind perimeter ABCD\n")
 
-_FIGS: dict[str, dict] = {}
+_FIGS: dict[str, object] = {}
+
+
+def _figure(text: str):
+    if text not in _FIGS:
+        _FIGS[text] = textbook_figure(parse(text))
+    return _FIGS[text]
 
 
 def _labels(text: str) -> dict:
-    if text not in _FIGS:
-        _FIGS[text] = textbook_figure(parse(text)).labels
-    return _FIGS[text]
+    return _figure(text).labels
 
 
 @pytest.mark.parametrize("text", [MEDIAN, TANGENT, RIGHT_BISECTOR, AREA, PERIMETER, STRAY, EXACT, RHOMBUS])
@@ -403,7 +407,7 @@ def test_every_exported_mark_is_inked(text: str) -> None:
     import numpy as np
     from PIL import Image
 
-    fig = textbook_figure(parse(text))
+    fig = _figure(text)
     px = np.asarray(Image.open(BytesIO(fig.data)).convert("RGB"))
     lab = fig.labels
     assert lab["angle_marks"] or lab["marks"]
