@@ -288,13 +288,11 @@ def _inside(p, ring) -> bool:
 
 def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[Mark]) -> dict[str, np.ndarray]:
     """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
-    above it: the first given parallels, else the longest line or polygon side."""
+    above it: the longest of the given parallels, else the longest line or polygon side."""
     base = None
-    for m in marks:
-        if m.kind == "parallel":
-            a, b = m.elements[0][0], m.elements[0][1]
-            base = (a, b)
-            break
+    parallels = [e for m in marks if m.kind == "parallel" for e in m.elements]
+    if parallels:  # (the longest: a parallelogram's long sides, not its short ones, lie along the bottom)
+        base = max(parallels, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
         pairs += [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
