@@ -15,6 +15,7 @@ The generator asks this object what to call an element in its text
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -55,6 +56,7 @@ class Annotation:
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
     export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
     shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
+    query_edge_fonts: ClassVar[float] = 0.0  # a shape's bare "?" this many font heights from every drawn side
 
     def arced(self, q: Quantity) -> bool:
         """Is right angle ``q`` marked by an arc and its value (not by a square)?"""
@@ -108,6 +110,10 @@ class Annotation:
         """A shorter mark for the asked element where its label ``text`` finds no place: a shape's
         ``area = ?`` as ``?`` alone (the question says which of its measures); None: no shorter one."""
         return QUERY_MARK if text != QUERY_MARK and text.endswith(QUERY_MARK) else None
+
+    def arc_floor(self, scene, frame, q: Quantity) -> float:
+        """The least radius of angle ``q``'s arc (px; -inf: none beyond the usual)."""
+        return -math.inf
 
     def query_optional(self) -> bool:
         """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
@@ -173,7 +179,7 @@ class Annotation:
             if len(sides) > 1:
                 count += 1
                 m = Mark("equal", tuple(sides), source, count)
-                self.export.append((m, draw_mark(m, layout, set())[0]))
+                self.export.append((m, draw_mark(m, layout)[0]))
         return [line for _, lines in self.export for line in lines], []
 
     def unvalued_item(self, q: Quantity) -> Item | None:
