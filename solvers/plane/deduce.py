@@ -313,6 +313,7 @@ class Deduction:
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
         self._paths: dict[int, float] = {}  # an equation's id -> its weight with its premises' proofs
         self._costs: dict[frozenset, float] = {}  # a premise -> the weight of its lightest proof
+        self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -576,7 +577,7 @@ class Deduction:
 
     def _judgement_round(self) -> bool:
         progress = False
-        for inst in judgements(self.cfg, self.proven, self.index):
+        for inst in judgements(self.cfg, self.proven, self.index, self._judged):
             progress |= self.add(inst)
         return progress
 
