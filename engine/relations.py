@@ -79,8 +79,11 @@ def hinge(x: float) -> float:
 
 
 def _scale(p: Pts) -> float:
-    pts = list(p.values())
-    return max(max(pg.dist(a, b) for a in pts for b in pts), 1e-9)
+    """The largest distance between two of the points (a condition's unit).  Plain floats: the numeric
+    model evaluates the conditions thousands of times, and numpy's scalars cost ten times as much."""
+    xy = [(float(v[0]), float(v[1])) for v in p.values()]
+    hypot = math.hypot
+    return max(max(hypot(bx - ax, by - ay) for ax, ay in xy for bx, by in xy), 1e-9)
 
 
 def parallel(a: str, b: str, c: str, d: str) -> Callable[[Pts], list[float]]:
@@ -136,7 +139,11 @@ def convex(*pts: str) -> Callable[[Pts], list[float]]:
     """The polygon turns one way at every vertex (a convex outline, either direction)."""
     def cond(p: Pts) -> list[float]:
         n = len(pts)
-        turns = [pg.cross(p[pts[i]] - p[pts[i - 1]], p[pts[(i + 1) % n]] - p[pts[i]]) for i in range(n)]
+        xy = [(float(p[q][0]), float(p[q][1])) for q in pts]  # (plain floats, as in _scale)
+        turns = []
+        for i in range(n):
+            (ax, ay), (bx, by), (cx, cy) = xy[i - 1], xy[i], xy[(i + 1) % n]
+            turns.append((bx - ax) * (cy - by) - (by - ay) * (cx - bx))
         s = _scale(p) ** 2
         sign = 1.0 if sum(turns) >= 0 else -1.0
         return [hinge(sign * t / s - 1e-5) for t in turns]

@@ -250,3 +250,18 @@ def test_no_theorem_family_is_an_instance_generator() -> None:
     assert generators == {"givens", "construction_instances", "judgements", "more_constructions",
                           "circle_angles", "concave_angle_sums"}
     assert all(t.construct is not None or t.figure for t in THEOREMS)  # each is tested on its own figure
+
+
+def test_a_judgement_round_gives_only_what_no_earlier_round_gave() -> None:
+    """The deduction remembers the judgement instances its rounds gave and does not bind them again: a
+    round after the run gives none of them, and each one a round without that memory gives is an
+    equation the deduction already has."""
+    from geomill.solvers.plane.deduce import Deduction
+    from geomill.solvers.plane.theorems import judgements
+
+    p = parse("points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle ABC = 40\nfind angle BCA\n")
+    ded = Deduction(p, build_model(p))
+    assert ded.run().value == 40  # the isosceles triangle's equal angles: a judgement's conclusion
+    fresh = list(judgements(ded.cfg, ded.proven, ded.index))
+    assert fresh and all((inst.lhs, inst.rhs) in ded._said for inst in fresh)
+    assert list(judgements(ded.cfg, ded.proven, ded.index, set(ded._judged))) == []
