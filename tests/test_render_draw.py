@@ -583,9 +583,11 @@ def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
 
 
 def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
-    """A new label's bitmap is ORed together from cached glyph bitmaps (``draw._Extents.bitmap``) where
-    every pen is at a whole pixel: its box, ink and place must be exactly those of FreeType's layout
-    of the whole string (``Renderer._label`` with the composition turned off), pixel for pixel."""
+    """A new label's bitmap is ORed together from cached glyph bitmaps (``draw._Extents.bitmap``): its box
+    is exactly the box of FreeType's layout of the whole string (``Renderer._label`` with the composition
+    turned off); where every pen is at a whole pixel its ink and place are too, pixel for pixel; past a
+    fractional advance ("area = 17": "r" is 6.64 px) each glyph is drawn at most half a pixel from the
+    layout's: the same ink, placed within a pixel."""
     import random
 
     from geomill.render.draw import _Extents
@@ -598,15 +600,36 @@ def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(400)]
     glyphs, layout = Renderer(size=128), Renderer(size=128)
     layout._extents.bitmap = lambda text, size: None  # the whole string laid out and drawn by FreeType
-    composed = 0
+    composed = snapped = 0
     for size in (12.0, 8.64, 16.0):
         for text in texts:
             composed += glyphs._extents.bitmap(text, size) is not None
             ours, theirs = glyphs._label(text, size), layout._label(text, size)
-            assert (ours.w, ours.h, ours.row, ours.col) == (theirs.w, theirs.h, theirs.row, theirs.col), (text, size)
-            assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
-    assert composed >= 0.8 * 3 * len(texts)  # (the glyphs, not the layout, made most of them)
+            assert (ours.w, ours.h) == (theirs.w, theirs.h), (text, size)
+            if _whole_pens(glyphs._extents, text, size):
+                assert (ours.row, ours.col) == (theirs.row, theirs.col), (text, size)
+                assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
+                continue
+            snapped += 1
+            assert abs(ours.row - theirs.row) <= 1 and abs(ours.col - theirs.col) <= 1, (text, size)
+            assert abs(ours.alpha.shape[0] - theirs.alpha.shape[0]) <= 1, (text, size)
+            assert abs(ours.alpha.shape[1] - theirs.alpha.shape[1]) <= 2, (text, size)
+            assert ours.alpha.sum() == pytest.approx(theirs.alpha.sum(), rel=0.08), (text, size)
+    assert composed >= 0.97 * 3 * len(texts)  # (the glyphs, not the layout, made nearly all of them)
+    assert snapped > 50  # (the fractional pens were exercised: every "area = ..." at 12 pt)
     assert glyphs._extents.bitmap("fi", 12.0) is None  # a ligature: the layout's
+
+
+def _whole_pens(extents, text: str, size: float) -> bool:
+    """Does FreeType's layout put every glyph of ``text`` at a whole-pixel pen (advances and kernings)?"""
+    pen = 0
+    for i, ch in enumerate(text):
+        if i:
+            pen += extents._pair(text[i - 1: i + 1], size)
+        if pen % 64:
+            return False
+        pen += extents._glyph(ch, size)[0]
+    return True
 
 
 def test_points_on_sides_in_one_broadcast_match_the_pairwise_test():
