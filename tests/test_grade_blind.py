@@ -122,11 +122,11 @@ def test_relations_by_name_checked_against_the_figure():
     # a theorem misapplied, written in names before any number
     ("textbook-5316", "By the side-splitter theorem,\n$$\\frac{AD}{AB} = \\frac{AE}{CE}$$\nWith $AB = 8 + 4 = 12$:\n"
      "$$\\frac{8}{12} = \\frac{6}{CE} \\Rightarrow CE = 9$$\n**Answer:** $CE = 9$", "wrong_formula", "$$\\frac{AD}"),
-    # a perpendicular the figure does not have, asserted
+    # a perpendicular the figure does not have, asserted: the error begins where it is stated
     ("textbook-307", "In $\\triangle ABC$, $\\angle ABC = 180^\\circ - 40^\\circ - 70^\\circ = 70^\\circ$.\n"
      "Since $BD \\perp AC$, $\\angle BDC = 90^\\circ$.\n"
      "Then $\\angle CBD = 180^\\circ - 90^\\circ - 70^\\circ = 20^\\circ$.",
-     "hallucinated", "90^\\circ$.\nThen"),
+     "hallucinated", "BD \\perp AC"),
 ])
 def test_failure_classes_in_other_words(rid, text, failure, at):
     records = {r["id"]: r for r in _jsonl("records.jsonl")}

@@ -197,13 +197,17 @@ _OPS_BEFORE = "+-*/^"
 _MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|height|sector)\s+$", re.I)
 _MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
+_VERTEX_NAME = re.compile(_PT)
 
 
 def _in_expression(text: str, men: Mention) -> bool:
     """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
-    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC) or \
-            not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC):
         return False
+    marked = _MARKER_END.search(text, 0, men.start)
+    if not (_PLAIN_NAME.fullmatch(text[men.start:men.end])
+            or (marked and men.quantity.kind is QKind.ANGLE and _VERTEX_NAME.fullmatch(text[men.start:men.end]))):
+        return False  # a vertex's letter is a name only after its mark: "∠J + ∠K + ∠L + ∠M = 360"
     before = _MARKER_END.sub("", text[:men.start])  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
     after = text[men.end:].lstrip(" \t")
     stripped = before.rstrip(" \t")
@@ -301,6 +305,8 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             continue
         known = {**_known(key, found + out, men.start)}
         unknown = {k for k in keys.values() if k not in known}
+        if not unknown:  # "7x - 6 = 360" after solving x from the line before: the algebra solved again
+            unknown = set(keys.values()) - set(_known(key, [c for c in found + out if not c.solved], men.start))
         if len(unknown) != 1:
             continue
         target = unknown.pop()

@@ -67,6 +67,7 @@ class AnswerKey:
     measured: dict[Key, float] | None = None
     points: frozenset[str] = frozenset()
     centres: frozenset[str] = frozenset()  # a textbook figure's circle centres ("arc OAB": from centre O)
+    coords: dict[str, np.ndarray] = field(default_factory=dict)  # a textbook figure's points, where measured
     expressions: dict[Key, tuple[Quantity, object]] = field(default_factory=dict)  # givens in variables
 
     def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
@@ -397,6 +398,7 @@ def _measure_figure(key: AnswerKey, problem: GeneralProblem) -> None:
             out[(QKind.VARIABLE, (v,))] = float(variables[v])
     key.measured = out
     key.points = frozenset(pts)
+    key.coords = dict(coords)
     key.centres = frozenset(c.centre for c in problem.circles)
 
 

@@ -25,6 +25,8 @@ _SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
 _CHAIN_SPELLING = [
     (re.compile(r"≈|°"), lambda m: " = " if m.group() == "≈" else " "), (re.compile(r"\\angle\s*"), lambda m: "∠"),
     (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
+    # "AB\\cos 30°": a function glued to a name by LaTeX is a product, not a word "ABcos"
+    (re.compile(r"(?<=[A-Za-z0-9)])\\(?=(?:arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z]))"), lambda m: " \\"),
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
     (re.compile(r"\b(sin|cos|tan)\s*(?:\^\s*[({]\s*-\s*1\s*[)}]|⁻¹)"), lambda m: "a" + m.group(1)),  # cos^{-1}
     (re.compile(r"(?<![A-Za-z])(sqrt|sin|cos|tan)\s*(\d+(?:\.\d+)?)"),   # sin 7, 10sin 60

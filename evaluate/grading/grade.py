@@ -24,7 +24,7 @@ from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import classify, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import first_wrong_relation
+from .relations import first_false_fact, first_wrong_relation
 
 
 @dataclass
@@ -162,13 +162,16 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
-        if first_error is not None and first_error.get("asserted") \
+        if first_error is not None and first_error.get("invented"):
+            failure = "hallucinated"
+            reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
+        elif first_error is not None and first_error.get("formula") and failure != "misread_given":
+            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
+            reason = f"{reason} (a relation it writes before does not hold in the figure)"
+        elif first_error is not None and first_error.get("asserted") \
                 and failure not in ("misread_given", "calculation"):
             # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
             failure = "hallucinated"
-        if first_error is not None and first_error.get("formula") and failure in ("other", "calculation"):
-            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
-            reason = f"{reason} (a relation it writes before does not hold in the figure)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -179,13 +182,14 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     elif first_error is not None:  # right steps, but a wrong value of the figure on the way
         slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
                      and not c.solved and consistent(c.chain) is not None), None)
-        failure = "calculation" if slip is not None else "other"
+        failure = "calculation" if slip is not None else "hallucinated" if first_error.get("invented") else "other"
         reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
                   f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
         first_error.pop("pos")
         first_error.pop("asserted", None)
         first_error.pop("formula", None)
+        first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
 
@@ -201,23 +205,32 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
     as written states it, -1 where no claim of it is found)."""
     out = _first_wrong(key, found, first)
     if out is not None and text:
-        out["pos"] = _computed_at(text, found, out["stated"], out["pos"])
+        own = next((c.key for c in found if c.pos == out["pos"] and c.value == out["stated"]), None)
+        out["pos"] = _computed_at(text, found, out["stated"], out["pos"], own)
         # a relation the figure makes false, written before the value ("AD/AB = AE/CE", then CE = 9)
         rel = first_wrong_relation(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if rel is not None:
             out["pos"], out["formula"] = rel
+        # a fact of the figure it invents on the way ("From the figure, CE ⊥ AB"), written before that
+        fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
+        if fact is not None:
+            out["pos"], out["invented"] = fact
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
 
 
-def _computed_at(text: str, found: list[Claim], value: float, pos: int) -> int:
+def _computed_at(text: str, found: list[Claim], value: float, pos: int, own: Key | None = None) -> int:
     """Where the response first works out a wrong value it claims at ``pos``: the first chain of its
     arithmetic that ends on that value since the last value it claimed for anything else ("area ABC =
     BC · h = 10 · 5(√3 − 1) = 50√3 − 50", whose element the chain's names hide, before the closing
-    "area ABC = 50√3 − 50"); anywhere before its claim where no claim of it is found (``pos`` -1)."""
+    "area ABC = 50√3 − 50"), another element of the same value included ("∠BOC = 180° − 100° = 80°" is
+    BOC's, not the 80 of "∠BDC = ∠BOC = 80°"); anywhere before its claim where no claim of it is found
+    (``pos`` -1; ``own``: the claim's element)."""
     end = len(text) + 1 if pos < 0 else pos
-    start = max((c.pos for c in found if c.pos < end and abs(c.value - value) > 1e-9), default=0)
+    start = max((c.pos for c in found if c.pos < end and (abs(c.value - value) > 1e-9
+                                                           or (own is not None and c.key not in (own, None)))),
+                default=0)
     for ch in loose_arithmetic(text):
         if start <= ch.start and ch.end <= end + 1 and ch.value is not None and ch.arithmetic \
                 and abs(ch.value - value) <= 1e-6 * max(1.0, abs(value)):
@@ -337,7 +350,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     for c in before:  # "BC = 4(5) + 8 = 28" for BC = 4x - 8: the expression read wrongly, its arithmetic right
         q, v = expressions.get(c.key, (None, None))
         if v is not None and not c.solved and c.chain is not None and c.chain.arithmetic \
-                and not matches(c.value, c.decimals, v, v):
+                and not key.expressions[c.key][1].is_Symbol and not matches(c.value, c.decimals, v, v):
             if consistent(c.chain) is not None:
                 return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
             return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
@@ -546,8 +559,11 @@ def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     given = key.givens.get(c.key, (None, None))[1]
     if given is not None:
         return None if matches(c.value, c.decimals, given, given) else "misread_given"
-    if c.key in key.givens or c.key in key.constants:
+    if c.key in key.constants or (c.key in key.givens and not key.general):
         return None
+    if c.key in key.givens:  # a textbook given in variables ("angle KLM = x"): what the figure's variables make it
+        value = key.expression_values().get(c.key, (None, None))[1]
+        return None if value is None or matches(c.value, c.decimals, value, value) else "wrong"
     value = key.elements.get(c.key)
     band = FIGURE_BAND if key.general else 0.02  # a textbook figure's values are exact, not GeomVerse's chains
     if value is not None and matches(c.value, c.decimals, value * (1 - band), value * (1 + band)):

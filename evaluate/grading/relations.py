@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+from geomill.engine.model import split_points
+
 from .alignment import name_key
 from .answer_key import AnswerKey
 from .chains import tokens_of, value_of
@@ -16,6 +19,7 @@ from .chains import tokens_of, value_of
 _PIECE = re.compile(r"[,;:→]|\.(?!\d)|\b(?:so|then|and|by|gives?|hence|thus|where|with|since|because)\b|=>")
 _TRIG_OF = re.compile(r"\b(sin|cos|tan)\s*(?:∠|angle\s+)?\s*([A-Z]{3})\b")  # "tan∠DBO": tan(DBO)
 _WORD = re.compile(r"\b(?!(?:sin|cos|tan|sqrt|asin|acos|atan|arcsin|arccos|arctan)\b)[A-Za-z]?[a-z]{2,}\b")
+_MEASURES = {"arc", "area", "perimeter", "circumference", "radius", "diameter", "sector"}
 _LEAD = re.compile(r"^[\s\-*#>\d.)]*")  # a list's bullet or number
 NAME_RTOL = 5e-4  # two sides in names: the figure's measured values agree to its precision
 NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or within 0.2 %
@@ -24,8 +28,9 @@ NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or wi
 def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, bool] | None:
     """Where (in ``text``, before ``before``) the response first writes a relation between elements of
     the figure that the figure's values make false, and whether two sides in names differ (a wrong
-    formula) rather than a side in names and one in numbers (its value); None where none is found or
-    the figure is not measured."""
+    formula) rather than a side in names and one in numbers (its value); the piece ``before`` stands
+    in counts whole for a relation in names ("so ∠CDE = ∠BCD = 72°"); None where none is found or the
+    figure is not measured."""
     if not key.general:
         return None
     at = 0
@@ -38,6 +43,13 @@ def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, b
                 return at + cut + len(piece) - len(piece.lstrip()), false
             cut = m.end() if m else end
         at += len(line) + 1
+    start = text.rfind("\n", 0, before) + 1
+    start = max([start] + [m.end() for m in _PIECE.finditer(text, start, before)])
+    line_end = text.find("\n", before)
+    stop = _PIECE.search(text, before, len(text) if line_end < 0 else line_end)
+    piece = text[start:stop.start() if stop else len(text) if line_end < 0 else line_end]
+    if "=" in piece and _false(key, piece):
+        return start + len(piece) - len(piece.lstrip()), True
     return None
 
 
@@ -47,6 +59,8 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
     piece = _TRIG_OF.sub(r"\1(\2)", piece)
     first, last = piece.index("="), piece.rindex("=")
     words = [m for m in _WORD.finditer(piece) if m.end() <= first]
+    if words and words[-1].group().lower() in _MEASURES:
+        return None  # "arc BC = 80", "area ABC = 12": a measure of the figure, not the length or angle named
     if words:  # "The leg AY satisfies AY^2 = BN * NY": the relation starts after the words
         piece = piece[words[-1].end():]
         last -= words[-1].end()
@@ -96,3 +110,65 @@ def _figure_value(key: AnswerKey, tok: str) -> float | None:
     if exp is not None:
         return exp[1]
     return key.elements.get(k)
+
+
+# -- facts stated in words or signs: "CE ⊥ AB", "AB ∥ CD", "CD bisects ∠ACB", "M is the midpoint of AB" -----
+
+_SEG = r"(?:line\s+|segment\s+)?([A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"
+_FACTS = (
+    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?:is\s+)?perpendicular\s+to)"
+                                 rf"\s*{_SEG}", re.I)),
+    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?:is\s+)?parallel\s+to)"
+                            rf"\s*{_SEG}", re.I)),
+    ("bisects", re.compile(rf"(?<![A-Za-z']){_SEG}\s+(?:bisects|is\s+the\s+(?:angle\s+)?bisector\s+of)\s+"
+                           r"(?:the\s+)?(?:angle\s+|∠\s*)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])", re.I)),
+    ("midpoint", re.compile(r"(?<![A-Za-z'])([A-Z]\d*'*)\s+is\s+the\s+midpoint\s+of\s+(?:the\s+)?"
+                            rf"{_SEG}", re.I)),
+)
+FACT_TOL = 1e-3  # a fact of the figure holds to its model's precision: cosines, sines and ratios this close
+
+
+def first_false_fact(key: AnswerKey, text: str, before: int) -> tuple[int, str] | None:
+    """Where (in ``text``, before ``before``) the response first states a fact of the figure that the
+    figure does not have (a perpendicular, a parallel, a bisector, a midpoint it invents), with the fact
+    as written; None where every fact it states holds or can't be checked (a point the figure lacks)."""
+    if not key.coords:
+        return None
+    found = []
+    for what, pattern in _FACTS:
+        for m in pattern.finditer(text, 0, before):
+            if _holds(key, what, m.groups()) is False:
+                found.append((m.start(), m.group()))
+                break
+    return min(found) if found else None
+
+
+def _holds(key: AnswerKey, what: str, names: tuple[str, ...]) -> bool | None:
+    try:
+        pts = [split_points(n) for n in names]
+    except ValueError:
+        return None
+    if any(p not in key.coords for ps in pts for p in ps):
+        return None
+    xy = [[np.asarray(key.coords[p], dtype=float) for p in ps] for ps in pts]
+    if what == "midpoint":
+        (m,), (a, b) = xy
+        return bool(np.linalg.norm(m - (a + b) / 2) <= FACT_TOL * max(np.linalg.norm(b - a), 1e-12))
+    if what == "bisects":
+        (p, q), (a, v, b) = xy
+        if not (np.allclose(p, v) or np.allclose(q, v)):
+            return None  # a bisector that does not start at the angle's vertex: not read
+        x = q if np.allclose(p, v) else p
+        one, two, whole = _angle(a - v, x - v), _angle(x - v, b - v), _angle(a - v, b - v)
+        return abs(one - two) <= FACT_TOL * max(whole, 1e-9) and abs(one + two - whole) <= FACT_TOL * max(whole, 1e-9)
+    (a, b), (c, d) = xy
+    u, w = b - a, d - c
+    size = np.linalg.norm(u) * np.linalg.norm(w)
+    if size <= 1e-12:
+        return None
+    cross, dot = abs(u[0] * w[1] - u[1] * w[0]) / size, abs(float(np.dot(u, w))) / size
+    return bool(dot <= FACT_TOL) if what == "perpendicular" else bool(cross <= FACT_TOL)
+
+
+def _angle(u: np.ndarray, w: np.ndarray) -> float:
+    return float(np.degrees(np.arctan2(abs(u[0] * w[1] - u[1] * w[0]), float(np.dot(u, w)))))
