@@ -117,7 +117,35 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         query = key.steps[-1]
         out.append(Claim(key.key(query.output), query.name, final, 2, len(text)))
     out.sort(key=lambda c: c.pos)
-    return text, _linked(text, out, used)
+    return text, _linked(text, _candidates_dropped(text, out), used)
+
+
+# a root set aside: "x = −1 gives a negative angle", "x = -2 is rejected", "(reject x = −1)"
+_REJECTED_AFTER = re.compile(r"[^.;\n)=\d]{0,40}?(?:\b(?:gives?|yields?|makes?|would\s+(?:give|make|be))\s+"
+                             r"(?:an?\s+)?(?:negative|zero|invalid|impossible|non-?positive)|\b(?:is\s+|are\s+)?"
+                             r"(?:rejected|extraneous|discarded|invalid|impossible|not\s+(?:valid|possible|allowed|feasible))\b)",
+                             re.I)
+_REJECTED_BEFORE = re.compile(r"\b(?:reject(?:ing|ed)?|discard(?:ing|ed)?|exclud(?:e|ing)|ignor(?:e|ing)|not)\s+"
+                              r"(?:the\s+)?(?:root\s+|value\s+|solution\s+)?[^\s=]{1,12}\s*=\s*$", re.I)
+_OR = re.compile(r"\s*,?\s*or\b", re.I)
+
+
+def _candidates_dropped(text: str, found: list[Claim]) -> list[Claim]:
+    """The claims without the roots a response weighs and sets aside: one it rejects in words ("x = −1
+    gives a negative angle"), and the alternatives of an "or" ("x = 5 or x = −1") where it states the
+    element again on a later line (the root it keeps)."""
+    stated = [c for c in found if c.chain is not None and not c.solved]
+    dropped = set()
+    for i, c in enumerate(stated):
+        line = text.rfind("\n", 0, c.chain.start) + 1
+        if _REJECTED_AFTER.match(text, c.chain.end) or _REJECTED_BEFORE.search(text, line, c.chain.start):
+            dropped.add(id(c))
+        nxt = next((d for d in stated[i + 1:] if d.key == c.key), None)
+        if nxt is None or "\n" in text[c.chain.end:nxt.chain.start] or not _OR.match(text, c.chain.end):
+            continue
+        if any(d.key == c.key and "\n" in text[nxt.chain.end:d.chain.start] for d in stated[i + 2:]):
+            dropped |= {id(c), id(nxt)}  # "x = 5 or x = −1", then "so x = 5"
+    return [c for c in found if id(c) not in dropped]
 
 
 @functools.lru_cache(maxsize=4)

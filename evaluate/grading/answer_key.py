@@ -281,8 +281,8 @@ def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
             q = Quantity.var(f.lhs.name)
         elif el.kind.key in ("length", "angle"):
             q = Quantity.length(*el.points) if el.kind.key == "length" else Quantity.angle(*el.points)
-        else:
-            continue
+        else:  # "perimeter RSTU = 18", "radius O = 2": a measure of a figure, keyed as the text names it
+            q = figure_quantity(el.text)
         key.givens[key.key(q)] = (q, None if f.rhs.free_symbols else float(f.rhs))
         if f.rhs.free_symbols:
             key.expressions[key.key(q)] = (q, f.rhs)  # "BC = 4x - 8": its value is the figure's x put in

@@ -53,7 +53,11 @@ def normalize(text: str) -> str:
     text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)
     for pattern, repl in _CHAIN_SPELLING:
         text = pattern.sub(repl, text)
-    return text.translate(_UNICODE)
+    return _BULLET.sub(lambda m: m.group(1) + "•", text.translate(_UNICODE))
+
+
+# a list's bullet ("- 12 + 4x = 16", "- The perimeter of RSTU is 16"): no minus sign, one character as written
+_BULLET = re.compile(r"(?m)^([ \t]*)[-*](?=[ \t]+\S)")
 
 
 def source_pos(original: str, normalized: str, pos: int) -> int:
