@@ -71,7 +71,7 @@ def test_no_right_response_flagged(graded):
 
 def test_first_wrong_step_and_category_as_annotated(graded):
     wrong = [(row, note, g, pos) for row, note, g, pos in graded if note["first_wrong_step"] is not None]
-    assert len(wrong) == 16
+    assert len(wrong) == 32
     placed = [row["id"] for row, note, g, pos in wrong
               if _step_at(row["response"], note["steps"], pos) != note["first_wrong_step"]]
     named = [(row["id"], g.failure, note["category"]) for row, note, g, _ in wrong if g.failure != note["category"]]
@@ -145,3 +145,124 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
         G._first_error = original
     assert g.failure == failure, g.reason
     assert text.startswith(at, seen["pos"]), text[seen["pos"]:seen["pos"] + 30]
+
+
+# -- the failure classes of the held half, each in other words ---------------------------------------------
+
+@pytest.mark.parametrize("rid, text, failure, at", [
+    # a measure given (perimeter ABCD = 16) read with another value
+    ("textbook-6497", "ABCD is a parallelogram with perimeter 18, so AD + CD = 9.\n"
+     "O is the midpoint of AC and EO ⊥ AC, so AE = CE.\nPerimeter of CDE = CD + DE + CE = CD + AD = 9.",
+     "misread_given", "18"),
+    ("textbook-6497", "$P_{ABCD} = 18$, so $AD + CD = 9$.\n$C_{\\triangle CDE} = CD + AD = 9$", "misread_given", "18"),
+    # a slip between two lines of algebra: the equation is solved again on the line that slips
+    ("textbook-1358", "Angles of JKLM add to 360°:\n$(3x-6)+(x+10)+x+(2x-8)=360$\n$7x-4=360$\n"
+     "$7x=354$, so $x=50.57$\n$\\angle JML = 2(50.57) - 8 = 93.14^\\circ$", "calculation", "$7x=354$"),
+    # two angles said equal where the figure makes them supplementary, the value in the same piece
+    ("textbook-3271", "Step 1: ∠BCD = ∠ABC = 72° (alternate angles, AB ∥ CD).\n"
+     "Step 2: ∠CDE = ∠BCD = 72° since CB ∥ DE.\n\\boxed{72}", "wrong_formula", "∠CDE = ∠BCD"),
+    # a fact of the figure it invents, before the wrong value it leads to
+    ("textbook-6795", "EB is a diameter, so AO = AB + BO = 4 and $\\angle DAO = 30^\\circ$.\n"
+     "From the figure $BC \\perp AB$, so $BC = AB\\tan 30^\\circ = \\frac{2}{\\sqrt{3}}$.",
+     "hallucinated", "BC \\perp AB"),
+    # another element's right value, the same number: where the wrong one is said, not the other's chain
+    ("textbook-4297", "∠BOC = 180° − ∠AOC = 180° − 100° = 80°.\nThe inscribed angle equals the central one:\n"
+     "∠BDE = ∠BOC = 80°.", "wrong_formula", "∠BDE = ∠BOC"),
+])
+def test_held_half_classes_in_other_words(rid, text, failure, at):
+    """The first wrong value on the line of ``at`` (a step is a line), with the category."""
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    seen = {}
+    original = G._first_error
+
+    def spy(*args, **kwargs):
+        out = original(*args, **kwargs)
+        seen["pos"] = out and out["pos"]
+        return out
+
+    G._first_error = spy
+    try:
+        g = grade(records[rid], text)
+    finally:
+        G._first_error = original
+    assert g.failure == failure, g.reason
+    assert text.count("\n", 0, seen["pos"]) == text.count("\n", 0, text.index(at)), text[seen["pos"]:][:30]
+
+
+@pytest.mark.parametrize("rid, text", [
+    # LaTeX's function glued to a name: a product
+    ("textbook-6795", "$AO = AB + BO = 2 + 2 = 4$ and $\\sin\\angle DAO = \\frac{2}{4}$, so "
+     "$\\angle DAO = 30^\\circ$.\n"
+     "$BC = AB\\sin 30^\\circ = 2\\cdot\\frac{1}{2} = 1$.\nAnswer: $BC = 1$"),
+    # vertex angles as terms of a sum, and a list's bullets
+    ("textbook-1358", "- ∠J + ∠K + ∠L + ∠M = 360°\n- (3x - 6) + (x + 10) + x + (2x - 8) = 360\n- 7x - 4 = 360\n"
+     "- x = 52\n- ∠JML = 2(52) - 8 = 96°"),
+    # roots weighed and set aside
+    ("textbook-544", "8x = 2x² − 10, so x² − 4x − 5 = 0 and x = 5 or x = −1.\nAn angle is positive, so x = 5 "
+     "and ∠MLQ = 40°.\nIn isosceles △LMQ, ∠LQM = (180° − 40°)/2 = 70°."),
+    ("textbook-544", "Solving 8x = 2x² − 10: x = 5 (x = −1 is rejected).\n"
+     "∠MLQ = 40°, so ∠LQM = (180° − 40°) ÷ 2 = 70°."),
+    # an arc's measure is no length of its chord
+    ("textbook-4297", "∠BOC = 180° − 100° = 80°, so arc BC = 80° and ∠BDE = ½ · arc BC = 40°."),
+])
+def test_right_responses_in_other_words_are_not_flagged(rid, text):
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    g = grade(records[rid], text)
+    assert g.final_correct and g.first_error is None and g.first_wrong_step is None, (g.failure, g.reason)
+
+
+def test_facts_of_the_figure_checked_on_its_points():
+    import math
+
+    from geomill.evaluate.grading.answer_key import build_key
+    from geomill.evaluate.grading.chains import normalize
+    from geomill.evaluate.grading.relations import first_false_fact
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    record = records["textbook-6795"]
+    key = build_key(record)
+    xy = record["figure_model"]["points"]
+
+    def cos_between(p, q, r, s):  # computed here from the stored coordinates, not by the grader
+        u = (xy[q][0] - xy[p][0], xy[q][1] - xy[p][1])
+        w = (xy[s][0] - xy[r][0], xy[s][1] - xy[r][1])
+        return abs(u[0] * w[0] + u[1] * w[1]) / (math.hypot(*u) * math.hypot(*w))
+
+    assert cos_between("A", "C", "B", "C") < 1e-6 and cos_between("O", "D", "A", "D") < 1e-6  # the givens
+    for text in ("AC ⊥ BC", "OD \\perp AD", "AD is perpendicular to OD", "segment AC perpendicular to line CB"):
+        assert first_false_fact(key, text, len(text)) is None, text
+    assert cos_between("B", "C", "O", "D") > 1 - 1e-9 and cos_between("A", "B", "O", "D") < 1 - 1e-3
+    assert cos_between("A", "B", "B", "C") > 1e-3
+    for text in ("so BC ∥ OD", "BC is parallel to OD"):
+        assert first_false_fact(key, text, len(text)) is None, text
+    for text in ("so AB ∥ OD", "AB ⊥ BC", "AB is parallel to OD", "$AB \\parallel OD$"):
+        assert first_false_fact(key, normalize(text), len(text)) is not None, text
+    at = first_false_fact(key, "OD ⊥ AD, and AB ⊥ BC.", 100)
+    assert at == (13, "AB ⊥ BC")
+    assert first_false_fact(key, "PQ ⊥ BC", 10) is None  # a point the figure lacks: not read
+
+
+def test_bisectors_and_midpoints_checked_on_the_figure():
+    import math
+
+    from geomill.evaluate.grading.answer_key import build_key
+    from geomill.evaluate.grading.relations import first_false_fact
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+
+    def angle(xy, a, v, b):
+        u = (xy[a][0] - xy[v][0], xy[a][1] - xy[v][1])
+        w = (xy[b][0] - xy[v][0], xy[b][1] - xy[v][1])
+        return math.degrees(math.atan2(abs(u[0] * w[1] - u[1] * w[0]), u[0] * w[0] + u[1] * w[1]))
+
+    record = records["textbook-3946"]  # AD bisects angle EAC (given)
+    key, xy = build_key(record), record["figure_model"]["points"]
+    assert abs(angle(xy, "E", "A", "D") - angle(xy, "D", "A", "C")) < 1e-6
+    assert first_false_fact(key, "AD bisects ∠EAC", 99) is None
+    assert first_false_fact(key, "AD is the bisector of angle CAE", 99) is None
+    assert abs(angle(xy, "B", "A", "D") - angle(xy, "D", "A", "C")) > 1
+    assert first_false_fact(key, "so AD bisects ∠BAC", 99) == (3, "AD bisects ∠BAC")
+    record = records["textbook-6497"]  # parallelogram ABCD, its diagonals meet at O
+    key, xy = build_key(record), record["figure_model"]["points"]
+    mid = ((xy["A"][0] + xy["C"][0]) / 2, (xy["A"][1] + xy["C"][1]) / 2)
+    assert math.dist(mid, xy["O"]) < 1e-6 and first_false_fact(key, "O is the midpoint of AC", 99) is None
+    mid = ((xy["A"][0] + xy["D"][0]) / 2, (xy["A"][1] + xy["D"][1]) / 2)
+    assert math.dist(mid, xy["E"]) > 1e-3 and first_false_fact(key, "E is the midpoint of AD", 99) is not None

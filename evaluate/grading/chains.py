@@ -40,6 +40,10 @@ _CHAIN_SPELLING = [
                 r"\\(?:wideparen|overarc|widehat|arc)\s*[({]\s*([A-Z]{2,3})\s*[)}]|⌒\s*([A-Z]{2,3})\b"),
      lambda m: "arc " + (m.group(1) or m.group(2) or m.group(3))),
     (re.compile(r"\bm\s*(?=∠|arc\b)"), lambda m: ""),
+    # a figure's measure as a function or a subscript: S_{△ABC}, P_{ABCD}, C_{ABCD}, Area(ABC), Perimeter(ABCD)
+    (re.compile(r"(?<![A-Za-z])([SAPC])_\s*\{?\s*(?:triangle\s*)?([A-Z]{3,})\s*\}?|(?<![A-Za-z])(area|perimeter|[SP])"
+                r"\s*\(\s*(?:triangle\s*)?([A-Z]{3,})\s*\)", re.I),
+     lambda m: ("area " if (m.group(1) or m.group(3))[0] in "SAsa" else "perimeter ") + (m.group(2) or m.group(4))),
     (re.compile(r"\\{1,2}(?![A-Za-z{}()\[\]])|&(?=\s*=)"), lambda m: "\n" if m.group() != "&" else " "),  # aligned rows
 ]
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
