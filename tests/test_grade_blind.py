@@ -202,6 +202,10 @@ def test_held_half_classes_in_other_words(rid, text, failure, at):
      "and ∠MLQ = 40°.\nIn isosceles △LMQ, ∠LQM = (180° − 40°)/2 = 70°."),
     ("textbook-544", "Solving 8x = 2x² − 10: x = 5 (x = −1 is rejected).\n"
      "∠MLQ = 40°, so ∠LQM = (180° − 40°) ÷ 2 = 70°."),
+    # the word "angle" between a coefficient and its name: a product, not a value of ½
+    ("textbook-3908", "angle ADC = (1/2) angle AOC, so angle AOC = 2 × 26 degrees = 52 degrees.\n"
+     "Arc CB = arc AC, so angle BOC = angle AOC = 52 degrees."),
+    ("textbook-6795", "AO = 4 and OD = 2, so angle DAO = 30°.\nBC = ABsin 30° = 2 × 0.5 = 1."),
     # an arc's measure is no length of its chord
     ("textbook-4297", "∠BOC = 180° − 100° = 80°, so arc BC = 80° and ∠BDE = ½ · arc BC = 40°."),
 ])

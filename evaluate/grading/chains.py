@@ -28,6 +28,7 @@ _CHAIN_SPELLING = [
     # "AB\\cos 30°": a function glued to a name by LaTeX is a product, not a word "ABcos"
     (re.compile(r"(?<=[A-Za-z0-9)])\\(?=(?:arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z]))"), lambda m: " \\"),
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
+    (re.compile(r"(?<=[A-Z])(sin|cos|tan)(?=\s*[\d(∠]|\s*angle\b)"), lambda m: " " + m.group(1)),  # "ABcos 30°"
     (re.compile(r"\b(sin|cos|tan)\s*(?:\^\s*[({]\s*-\s*1\s*[)}]|⁻¹)"), lambda m: "a" + m.group(1)),  # cos^{-1}
     (re.compile(r"(?<![A-Za-z])(sqrt|sin|cos|tan)\s*(\d+(?:\.\d+)?)"),   # sin 7, 10sin 60
      lambda m: f"{m.group(1)}({m.group(2)})"),
@@ -107,6 +108,7 @@ _TOKEN = re.compile(r"(?:\s|∠|(?<![A-Za-z])angle\s+(?=[A-Z]))*(?:(?P<num>\d+(?
                     r"(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
                     r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
+_MARK = re.compile(r"∠|(?<![A-Za-z])angle(?=\s)")  # an angle's mark before its name: no gap between terms
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,7 @@ def scan(text: str, pos: int) -> list[Part]:
         glued = prev is not None and not gap
         after_value = prev is not None and (prev[0] in ("num", "name", "pi") or prev == ("op", ")"))
         if kind == "name" and after_value and not glued:
-            if tok.islower() or (parts[-1] and len(gap) > 2):
+            if tok.islower() or (parts[-1] and len(_MARK.sub("", gap)) > 2):  # "(1/2) angle AOC": a product
                 break  # "7 a", "12   BC": a word, or a name set apart, after a value ends it; "2x", "2 BD" are products
         if kind == "unit":
             i = m.end()
