@@ -168,6 +168,15 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     # another element's right value, the same number: where the wrong one is said, not the other's chain
     ("textbook-4297", "∠BOC = 180° − ∠AOC = 180° − 100° = 80°.\nThe inscribed angle equals the central one:\n"
      "∠BDE = ∠BOC = 80°.", "wrong_formula", "∠BDE = ∠BOC"),
+    # the right proportion in names, solved wrongly: the equation is right, its solving is not
+    ("data-0000015", "Since DE ∥ AC, BD/BA = BE/BC, so BE = 3/4.\nCE = BC − BE = 4 − 3/4 = 13/4.", "calculation",
+     "BE = 3/4"),
+    # sin 45° for cos 45°: the formula as written is right, the slip is after it
+    ("data-0000022", "1. BC = 3√2 and D is the midpoint of BC, so BD = 3√2/2.\n"
+     "2. DE = BD·sin 45° = (3√2/2)(√2/2) = 3/4.\nSo DE = 3/4.", "calculation", "DE = BD"),
+    # "perimeter of triangle ABO = AB + AO + BO": a measure, no angle ABO; the sum slips
+    ("textbook-6528", "AO = 12/2 = 6 and BO = 8/2 = 4.\nPerimeter of △ABO = AB + AO + BO = 7 + 6 + 4 = 18.",
+     "calculation", "Perimeter"),
 ])
 def test_held_half_classes_in_other_words(rid, text, failure, at):
     """The first wrong value on the line of ``at`` (a step is a line), with the category."""
@@ -206,6 +215,8 @@ def test_held_half_classes_in_other_words(rid, text, failure, at):
     ("textbook-3908", "angle ADC = (1/2) angle AOC, so angle AOC = 2 × 26 degrees = 52 degrees.\n"
      "Arc CB = arc AC, so angle BOC = angle AOC = 52 degrees."),
     ("textbook-6795", "AO = 4 and OD = 2, so angle DAO = 30°.\nBC = ABsin 30° = 2 × 0.5 = 1."),
+    ("data-0000013", "Since DE ∥ AC, BE/BC = BD/BA, so BE = 4/3.\nF is the midpoint of BC, so BF = 2.\n"
+     "EF = BF − BE = 2 − 4/3 = 2/3."),
     # an arc's measure is no length of its chord
     ("textbook-4297", "∠BOC = 180° − 100° = 80°, so arc BC = 80° and ∠BDE = ½ · arc BC = 40°."),
 ])

@@ -322,8 +322,12 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         other = None  # with no number alone on a side: the element on both sides, "3x + 14 = 4x + 10"
         if value is None:
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
-            if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
-                continue  # "angle ABP = angle DCP": two names said equal, no value
+            if other is None:
+                continue
+            numbers = any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens)
+            names = {tok for p in (parts[where], other) for kind, tok in p.tokens if kind == "name"}
+            if not numbers and not (key.general and len(names) >= 3):
+                continue  # "angle ABP = angle DCP": two names said equal, no value; "BD/BA = BE/BC" is solved
         kinds = {kind for p in parts for kind, _ in p.tokens}
         if {"func", "pi"} <= kinds:
             continue  # "180 - 180·asin(15/17)/π - 90": radians, where the reader takes degrees

@@ -182,7 +182,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     elif first_error is not None:  # right steps, but a wrong value of the figure on the way
         slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
                      and not c.solved and consistent(c.chain) is not None), None)
-        failure = "calculation" if slip is not None else "hallucinated" if first_error.get("invented") else "other"
+        failure = "calculation" if slip is not None else "hallucinated" if first_error.get("invented") \
+            else "wrong_formula" if first_error.get("formula") else "other"
         reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
                   f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
@@ -407,7 +408,9 @@ def _swapped_trig(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]
         else:
             swapped = tuple(("func", _TRIG_SWAP[tok]) if kind == "func" and tok in _TRIG_SWAP else (kind, tok)
                             for kind, tok in tokens)
-            value = value_of(swapped, names)
+            value, own = value_of(swapped, names), value_of(tokens, names)
+            if own is not None and matches(own, 2, s.value, s.exact):
+                continue  # the formula as written is right (sin 45° = cos 45°): a slip after it, if any
             if value is not None and matches(value, 2, s.value, s.exact):
                 used = next(tok for kind, tok in tokens if kind == "func" and tok in _TRIG_SWAP)
                 return (f"{stage.text} uses {used} where {_TRIG_SWAP[used]} belongs "

@@ -59,8 +59,8 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
     piece = _TRIG_OF.sub(r"\1(\2)", piece)
     first, last = piece.index("="), piece.rindex("=")
     words = [m for m in _WORD.finditer(piece) if m.end() <= first]
-    if words and words[-1].group().lower() in _MEASURES:
-        return None  # "arc BC = 80", "area ABC = 12": a measure of the figure, not the length or angle named
+    if any(w.group().lower() in _MEASURES for w in words[-3:]):
+        return None  # "arc BC = 80", "perimeter of triangle ABO = …": a measure, not the length or angle named
     if words:  # "The leg AY satisfies AY^2 = BN * NY": the relation starts after the words
         piece = piece[words[-1].end():]
         last -= words[-1].end()
