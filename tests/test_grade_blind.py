@@ -177,6 +177,17 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     # "perimeter of triangle ABO = AB + AO + BO": a measure, no angle ABO; the sum slips
     ("textbook-6528", "AO = 12/2 = 6 and BO = 8/2 = 4.\nPerimeter of △ABO = AB + AO + BO = 7 + 6 + 4 = 18.",
      "calculation", "Perimeter"),
+    # a given stated wrongly as the middle of a chain: "∠OAD = ∠ODA = 45°" states the given ∠ADO = 35° as 45°
+    ("textbook-4114", "OA = OD, so ∠OAD = ∠ODA = 45°.\nOA = OB, so ∠OAB = ∠OBA = 30°.\n"
+     "∠BAD = ∠OAB + ∠OAD = 30° + 45° = 75°.", "misread_given", "OA = OD"),
+    # a value it stated for another element, carried into the sum: propagated there, no misread given
+    ("textbook-6494", "∠ADC = 180° − 110° = 70° (co-interior angles).\n∠EDF = ∠ADC = 70°.\n"
+     "∠DEF + ∠DFE = 180° − 70° = 110°.", "wrong_formula", "∠ADC"),
+    # AB rightly √171, then 171 in the work: AB's value, not a given read wrongly; the relation is false
+    ("textbook-100", "In right △BAY, AN is the altitude, so AY² = NY · AB.\n"
+     "AB = √(14² − 5²) = √171, so y = 25/√171 ≈ 1.91.", "wrong_formula", "AY²"),
+    # a false relation gives an element a given's value: a wrong relation, not a misread given
+    ("data-0000021", "AF = 3/2, so BF = √(9 + 9/4) = 3√5/2.\nBE = AB = 3.\nBF/BE = √5/2.", "wrong_formula", "BE = AB"),
 ])
 def test_held_half_classes_in_other_words(rid, text, failure, at):
     """The first wrong value on the line of ``at`` (a step is a line), with the category."""
@@ -217,6 +228,9 @@ def test_held_half_classes_in_other_words(rid, text, failure, at):
     ("textbook-6795", "AO = 4 and OD = 2, so angle DAO = 30°.\nBC = ABsin 30° = 2 × 0.5 = 1."),
     ("data-0000013", "Since DE ∥ AC, BE/BC = BD/BA, so BE = 4/3.\nF is the midpoint of BC, so BF = 2.\n"
      "EF = BF − BE = 2 − 4/3 = 2/3."),
+    # the exact answer and its decimal given to the asked element before another element's value
+    ("data-0000003", "In equilateral △ABC the altitude is CD = 39·√3/2 = 39√3/2.\n"
+     "The circumcentre divides it 2:1, so AO = (2/3)·CD = 13√3 ≈ 22.52, and OD = 13√3/2."),
     # an arc's measure is no length of its chord
     ("textbook-4297", "∠BOC = 180° − 100° = 80°, so arc BC = 80° and ∠BDE = ½ · arc BC = 40°."),
 ])

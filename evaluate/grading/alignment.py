@@ -109,8 +109,11 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
-        out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
-                         _value_pos(text, ch), ch))
+        own = _identity(key, men.quantity)
+        out.append(Claim(own, str(men.quantity), ch.value, ch.decimals, _value_pos(text, ch), ch))
+        if key.general:  # "∠OAD = ∠ODA = 45°" states ∠ODA too
+            out += [Claim(k, _name_of(key, k), ch.value, ch.decimals, _value_pos(text, ch), ch)
+                    for k in _named_stages(key, ch) if k != own]
     out += _solved(key, text, inside, out, used)
     out += _unnamed(key, text, out, used)
     if final is not None and key.steps:
@@ -178,6 +181,18 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
                   and abs(ch.value - c.value) <= 0.5 * 10.0 ** -min(ch.decimals, c.decimals, 9) + 1e-9
                   and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
         out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
+    return out
+
+
+def _named_stages(key: AnswerKey, ch: Chain) -> list[Key]:
+    """The elements a chain names alone in a stage before its value (``∠ODA`` of ``∠OAD = ∠ODA = 45°``)."""
+    out = []
+    for st in ch.stages[:-1]:
+        parts = scan(st.text, 0)
+        if len(parts) == 1 and len(parts[0].tokens) == 1 and parts[0].tokens[0][0] == "name":
+            k = name_key(key, parts[0].tokens[0][1])
+            if k is not None and _identity_known(key, k) is not None and k not in out:
+                out.append(k)
     return out
 
 

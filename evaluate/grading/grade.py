@@ -22,9 +22,9 @@ from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
-from .categories import classify, matches
+from .categories import READ_AS, classify, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import first_false_fact, first_wrong_relation
+from .relations import facts, first_false_fact, first_wrong_relation
 
 
 @dataclass
@@ -89,13 +89,15 @@ def answer_right(record: dict, final: float) -> bool:
     return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
-def _exact_beside(record: dict, text: str, final: float) -> tuple[float, bool]:
+def _exact_beside(record: dict, text: str, final: float, said: bool = False) -> tuple[float, bool]:
     """The final answer where the response closes on an exact form and its decimal ("the circumference
-    is 9√2π ≈ 39.99", "196 - 49π ≈ 42.06"): the exact form, when it is the record's exact value."""
+    is 9√2π ≈ 39.99", "196 - 49π ≈ 42.06"), or gives them to the asked quantity before another element
+    (``said``: "AO = 13√3 ≈ 22.52, and OD = 13√3/2"): the exact form, when it is the record's exact value."""
     exact = float(record.get("exact", record["answer"]))
     last = [ch for ch in loose_arithmetic(text) if ch.value is not None and abs(ch.value - final) < 1e-9
             and len(ch.stages) > 1]
-    if not last or not within(final, last[-1].decimals, exact, exact) or NUMBER.search(text, last[-1].end):
+    if not last or not within(final, last[-1].decimals, exact, exact) \
+            or (not said and NUMBER.search(text, last[-1].end)):
         return final, False
     form = last[-1].stages[-2]  # the stage the decimal approximates: an exact form, never a sum worked wrongly
     if form.exact is not None and abs(form.exact - exact) <= 1e-9 * max(1.0, abs(exact)) \
@@ -140,8 +142,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     response = bounded(response or "", MAX_GRADED, MAX_GRADED - 2_000)  # a runaway: its steps and its end
     final = extract_number(response)
     text, found = claims(key, response, final)  # the final answer is the response's value of the query
-    if key.general and (said := _said_last(key, found, final)) is not None:
-        final = said  # "… so x = 30. AB = 25.98 too.": the last number is another element's, not the answer
+    said = key.general and (last := _said_last(key, found, final)) is not None
+    if said:
+        final = last  # "… so x = 30. AB = 25.98 too.": the last number is another element's, not the answer
         text, found = claims(key, response, final)
     arithmetic = loose_arithmetic(text)
     by_key: dict[Key, list[Claim]] = {}
@@ -152,7 +155,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     final_ok = final is not None and answer_right(record, final)
     if not final_ok and final is not None and key.general:
-        final, final_ok = _exact_beside(record, text, final)
+        final, final_ok = _exact_beside(record, text, final, said)
     steps: list[StepGrade] = []
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
@@ -165,7 +168,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         if first_error is not None and first_error.get("invented"):
             failure = "hallucinated"
             reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
-        elif first_error is not None and first_error.get("formula") and failure != "misread_given":
+        elif first_error is not None and first_error.get("formula") \
+                and (failure != "misread_given" or reason.endswith(READ_AS + first.quantity)):
+            # "BE = AB = 3": a relation the figure makes false gave the element a given's value
             failure = "wrong_formula"  # a relation between elements the figure makes false, written first
             reason = f"{reason} (a relation it writes before does not hold in the figure)"
         elif first_error is not None and first_error.get("asserted") \
@@ -216,9 +221,17 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
         fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if fact is not None:
             out["pos"], out["invented"] = fact
+        elif out.get("asserted") and _fact_before(key, text, out["pos"]):
+            out["formula"] = True  # "CE bisects ∠BCA, so ∠ACE = 30°": a fact the figure has, misapplied
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
+
+
+def _fact_before(key: AnswerKey, text: str, pos: int) -> bool:
+    """Does the sentence of ``pos`` state a fact the figure has before it ("CE bisects ∠BCA, so …")?"""
+    start = max(text.rfind("\n", 0, pos), text.rfind(". ", 0, pos)) + 1
+    return any(holds for _, _, holds in facts(key, text, start, pos))
 
 
 def _computed_at(text: str, found: list[Claim], value: float, pos: int, own: Key | None = None) -> int:
@@ -471,15 +484,13 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     if not plain:
         return None
     tokens = plain[0]
-    # a number the response rightly stated for an element before is that element's, not a misread given
-    elements = key.elements
-    right = set()
-    for c in found:
-        if c.pos < first.pos and c.key is not None and c.key != own:
-            exp = key.expected(c.key) or ((elements[c.key],) * 2 if elements.get(c.key) is not None else None)
-            if exp is not None and matches(c.value, c.decimals, *exp):
-                right.add(c.value)
-    numbers = {float(t) for kind, t in tokens if kind == "num"} - right
+    # a number the response stated for another element before (or its square: √171 for AB, then 171) is
+    # that element's, right or wrong, not a misread given: a wrong one is its own error, carried on
+    said = [c.value for c in found if c.pos < first.pos and c.key is not None and c.key != own
+            and key.givens.get(c.key, (None, None))[1] is None]
+    numbers = {n for kind, t in tokens if kind == "num" for n in [float(t)]
+               if not any(abs(n - w) <= 1e-9 * max(1.0, abs(w)) or abs(n - w * w) <= 0.005 * max(1.0, w * w)
+                          for w in said)}
     for q, v in key.givens.values():
         if v is None or any(abs(float(t) - w) < 1e-9 for kind, t in tokens if kind == "num" for w in (v, v * v)):
             continue  # the given is there as it is

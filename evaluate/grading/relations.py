@@ -132,15 +132,17 @@ def first_false_fact(key: AnswerKey, text: str, before: int) -> tuple[int, str] 
     """Where (in ``text``, before ``before``) the response first states a fact of the figure that the
     figure does not have (a perpendicular, a parallel, a bisector, a midpoint it invents), with the fact
     as written; None where every fact it states holds or can't be checked (a point the figure lacks)."""
-    if not key.coords:
-        return None
-    found = []
-    for what, pattern in _FACTS:
-        for m in pattern.finditer(text, 0, before):
-            if _holds(key, what, m.groups()) is False:
-                found.append((m.start(), m.group()))
-                break
+    found = [(at, fact) for at, fact, holds in facts(key, text, 0, before) if holds is False]
     return min(found) if found else None
+
+
+def facts(key: AnswerKey, text: str, start: int, end: int) -> list[tuple[int, str, bool | None]]:
+    """The facts of the figure the response states in ``text[start:end]``: (where, as written, whether
+    the figure has it; None where it can't be checked)."""
+    if not key.coords:
+        return []
+    return sorted((m.start(), m.group(), _holds(key, what, m.groups()))
+                  for what, pattern in _FACTS for m in pattern.finditer(text, start, end))
 
 
 def _holds(key: AnswerKey, what: str, names: tuple[str, ...]) -> bool | None:
