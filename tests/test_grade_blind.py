@@ -186,6 +186,8 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     # AB rightly √171, then 171 in the work: AB's value, not a given read wrongly; the relation is false
     ("textbook-100", "In right △BAY, AN is the altitude, so AY² = NY · AB.\n"
      "AB = √(14² − 5²) = √171, so y = 25/√171 ≈ 1.91.", "wrong_formula", "AY²"),
+    # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
+    ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given
     ("data-0000021", "AF = 3/2, so BF = √(9 + 9/4) = 3√5/2.\nBE = AB = 3.\nBF/BE = √5/2.", "wrong_formula", "BE = AB"),
 ])

@@ -165,6 +165,12 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
+        if failure == "misread_given" and first_error is not None and first_error["step"] is None \
+                and not _misread_at(key, found, first_error, text, reason):
+            # a given misread only in the work of a later step: that step carries the earlier wrong value
+            off = _off_proof_category(key, found, first_error)
+            if off is not None:
+                failure, reason = off
         if first_error is not None and first_error.get("invented"):
             failure = "hallucinated"
             reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
@@ -226,6 +232,44 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
+
+
+def _claim_of(found: list[Claim], error: dict) -> Claim | None:
+    return next((c for c in found if c.name == error["quantity"] and c.value == error["stated"]), None)
+
+
+_USES = re.compile(r"uses (-?[\d.]+) (?:where|for) the given")
+
+
+def _misread_at(key: AnswerKey, found: list[Claim], error: dict, text: str, why: str) -> bool:
+    """Is an off-proof first error a given misread: the given itself, a given read wrongly in its work,
+    or the misread number (``why``: the later step's reason) written before it?"""
+    c = _claim_of(found, error)
+    if c is None or any(d.pos <= c.pos and (g := key.givens.get(d.key, (None, None))[1]) is not None
+                        and not matches(d.value, d.decimals, g, g) for d in found):
+        return True  # a given stated with another value, there ("∠OAD = ∠ODA = 45°") or before
+    used = _USES.match(why or "")
+    if used is None:
+        return True  # a given read wrongly in other words: the step's reason stands
+    n = float(used.group(1))
+    if any(abs(float(m.group()) - n) < 1e-9 for m in NUMBER.finditer(text, 0, c.pos)):
+        return True  # "3 / 9 = 6 / RS", then "RS = 18": the misread number written before the value
+    true = key.elements.get(c.key)
+    return true is None or _misread_in_work(key, None, c, found, (c.key, true, true)) is not None
+
+
+def _off_proof_category(key: AnswerKey, found: list[Claim], error: dict) -> tuple[str, str] | None:
+    """The category of an off-proof first error from its own text: a slip in its arithmetic, a relation
+    or fact that gave it (the flags), a value asserted; None: the later step's category stands."""
+    c = _claim_of(found, error)
+    if c is None:
+        return None
+    why = f"states {c.name} = {c.value:g}; the figure has {_num(error['true'])}"
+    if c.chain is not None and not c.solved and consistent(c.chain) is not None:
+        return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
+    if error.get("invented") or error.get("formula") or error.get("asserted"):
+        return "other", why  # the flags name it below
+    return None
 
 
 def _fact_before(key: AnswerKey, text: str, pos: int) -> bool:
