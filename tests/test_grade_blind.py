@@ -186,6 +186,12 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     # AB rightly √171, then 171 in the work: AB's value, not a given read wrongly; the relation is false
     ("textbook-100", "In right △BAY, AN is the altitude, so AY² = NY · AB.\n"
      "AB = √(14² − 5²) = √171, so y = 25/√171 ≈ 1.91.", "wrong_formula", "AY²"),
+    # a number the response computed itself (BD² = … = 108) is no given read wrongly in √108
+    ("textbook-6344", "By the law of cosines, BD² = 6² + 6² + 2·6·6·cos 60° = 36 + 36 + 36 = 108.\n"
+     "BD = √108 = 6√3.", "wrong_formula", "By the law"),
+    # "R = …" for the one circle's radius (no point is R)
+    ("data-0000006", "AB = √(12² + 6²) = √180 = 6√5.\nThe circumradius is the hypotenuse: R = 6√5.\n"
+     "Area = πR² = 180π.", "wrong_formula", "R = 6√5"),
     # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
     ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given

@@ -567,6 +567,11 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
             raw.append((m.start(), m.end(), shape, "noun"))
+    if key.general and len(key.centres) == 1:  # "R = 6√5", "r = 3": the one circle's radius, where no point is R
+        centre = next(iter(key.centres))
+        for letter in {"r", "R"} - set(key.points) - set(key.record.get("variables") or ()):
+            for m in re.finditer(rf"(?<![\w'.^]){letter}(?=\s*=)", text):
+                raw.append((m.start(), m.end(), f"radius {centre}", "circle"))
     for var in key.record.get("variables") or []:
         for m in re.finditer(rf"(?<![A-Za-z_.^]){re.escape(var)}(?![\w(])", text):  # "2.43x": a product
             raw.append((m.start(), m.end(), var, "variable"))

@@ -255,7 +255,8 @@ def _misread_at(key: AnswerKey, found: list[Claim], error: dict, text: str, why:
     if any(abs(float(m.group()) - n) < 1e-9 for m in NUMBER.finditer(text, 0, c.pos)):
         return True  # "3 / 9 = 6 / RS", then "RS = 18": the misread number written before the value
     true = key.elements.get(c.key)
-    return true is None or _misread_in_work(key, None, c, found, (c.key, true, true)) is not None
+    return true is None or _misread_in_work(key, None, c, found, (c.key, true, true),
+                                            loose_arithmetic(text)) is not None
 
 
 def _off_proof_category(key: AnswerKey, found: list[Claim], error: dict) -> tuple[str, str] | None:
@@ -352,7 +353,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
-    if key.general and (why := _figure_category(key, s, first, found, wrong_before)) is not None:
+    if key.general and (why := _figure_category(key, s, first, found, wrong_before, arithmetic)) is not None:
         g.category, g.reason = why
         return g
     # the equation the response set up for it, where it states the value after solving one
@@ -388,7 +389,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
 
 
 def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
-                     wrong_before: bool) -> tuple[str, str] | None:
+                     wrong_before: bool, arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> tuple[str, str] | None:
     """The category of a textbook step's wrong value where the figure decides it (the README's
     precedence: misread_given, calculation, wrong_formula, propagated); None: the catalogue's rules."""
     k = key.key(s.output)
@@ -412,11 +413,11 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
             if consistent(c.chain) is not None:
                 return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
             return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
-    misread = _misread_in_work(key, s, first, found) or _misread_expression(key, first, found)
+    misread = _misread_in_work(key, s, first, found, None, arithmetic) or _misread_expression(key, first, found)
     for c in before:  # a given read wrongly in the work of an element off the proof ("√(12² + 4²)", BC = 6)
         true = key.elements.get(c.key)
         if misread is None and true is not None and not matches(c.value, c.decimals, true, true):
-            misread = _misread_in_work(key, s, c, found, (c.key, true, true))
+            misread = _misread_in_work(key, s, c, found, (c.key, true, true), arithmetic)
     if misread is not None:
         return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
@@ -514,8 +515,9 @@ def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str
     return None
 
 
-def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
-                     target: tuple[Key, float, float] | None = None) -> str | None:
+def _misread_in_work(key: AnswerKey, s: ProofStep | None, first: Claim, found: list[Claim],
+                     target: tuple[Key, float, float] | None = None,
+                     arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> str | None:
     """A given read wrongly inside the step's arithmetic: a number of its formula that, put back as a
     given's value (or its square), makes the formula give the step's right value ("sqrt(36 + 9)" for
     AC = 5, BC = 3); ``target``: another element's (key, values) where the claim is that element's."""
@@ -532,6 +534,7 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     # that element's, right or wrong, not a misread given: a wrong one is its own error, carried on
     said = [c.value for c in found if c.pos < first.pos and c.key is not None and c.key != own
             and key.givens.get(c.key, (None, None))[1] is None]
+    said += [ch.value for ch in arithmetic if ch.end <= chains[0].start]  # "BD² = … = 108", then "√108"
     numbers = {n for kind, t in tokens if kind == "num" for n in [float(t)]
                if not any(abs(n - w) <= 1e-9 * max(1.0, abs(w)) or abs(n - w * w) <= 0.005 * max(1.0, w * w)
                           for w in said)}
