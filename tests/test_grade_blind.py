@@ -109,6 +109,25 @@ def test_relations_by_name_checked_against_the_figure():
     assert check("- The figure gives RT = 9.") == (19, False)  # a wrong value of one, where "RT" starts
 
 
+def _graded_at(rid: str, text: str):
+    """The grade of ``text`` for the record ``rid`` and where its first wrong value is."""
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    seen = {}
+    original = G._first_error
+
+    def spy(*args, **kwargs):
+        out = original(*args, **kwargs)
+        seen["pos"] = out and out["pos"]
+        return out
+
+    G._first_error = spy
+    try:
+        g = grade(records[rid], text)
+    finally:
+        G._first_error = original
+    return g, seen["pos"]
+
+
 @pytest.mark.parametrize("rid, text, failure, at", [
     # a given read wrongly in an element's work off the proof: BC = 6 read as 4
     ("data-0000006", "1. AB = √(12² + 4²) = √160 = 4√10.\n2. r = 2√10, so the area is π·40 = 40π.\nAnswer: 40π",
@@ -129,22 +148,9 @@ def test_relations_by_name_checked_against_the_figure():
      "hallucinated", "BD \\perp AC"),
 ])
 def test_failure_classes_in_other_words(rid, text, failure, at):
-    records = {r["id"]: r for r in _jsonl("records.jsonl")}
-    seen = {}
-    original = G._first_error
-
-    def spy(*args, **kwargs):
-        out = original(*args, **kwargs)
-        seen["pos"] = out and out["pos"]
-        return out
-
-    G._first_error = spy
-    try:
-        g = grade(records[rid], text)
-    finally:
-        G._first_error = original
+    g, pos = _graded_at(rid, text)
     assert g.failure == failure, g.reason
-    assert text.startswith(at, seen["pos"]), text[seen["pos"]:seen["pos"] + 30]
+    assert text.startswith(at, pos), text[pos:pos + 30]
 
 
 # -- the failure classes of the held half, each in other words ---------------------------------------------
@@ -199,22 +205,9 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
 ])
 def test_held_half_classes_in_other_words(rid, text, failure, at):
     """The first wrong value on the line of ``at`` (a step is a line), with the category."""
-    records = {r["id"]: r for r in _jsonl("records.jsonl")}
-    seen = {}
-    original = G._first_error
-
-    def spy(*args, **kwargs):
-        out = original(*args, **kwargs)
-        seen["pos"] = out and out["pos"]
-        return out
-
-    G._first_error = spy
-    try:
-        g = grade(records[rid], text)
-    finally:
-        G._first_error = original
+    g, pos = _graded_at(rid, text)
     assert g.failure == failure, g.reason
-    assert text.count("\n", 0, seen["pos"]) == text.count("\n", 0, text.index(at)), text[seen["pos"]:][:30]
+    assert text.count("\n", 0, pos) == text.count("\n", 0, text.index(at)), text[pos:][:30]
 
 
 @pytest.mark.parametrize("rid, text", [
