@@ -198,6 +198,9 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     # "R = …" for the one circle's radius (no point is R)
     ("data-0000006", "AB = √(12² + 6²) = √180 = 6√5.\nThe circumradius is the hypotenuse: R = 6√5.\n"
      "Area = πR² = 180π.", "wrong_formula", "R = 6√5"),
+    # the asked ratio inverted through a relation in names: still the ratio inverted, 'other'
+    ("data-0000007", "EF ∥ CB, so AE/EC = AF/FB.\nEC = 12 − 4 = 8, so BF/AF = AE/EC = 4/8 = 1/2.", "other",
+     "EC = 12"),
     # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
     ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given

@@ -174,7 +174,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         if first_error is not None and first_error.get("invented"):
             failure = "hallucinated"
             reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
-        elif first_error is not None and first_error.get("formula") \
+        elif first_error is not None and first_error.get("formula") and INVERTED not in reason \
                 and (failure != "misread_given" or reason.endswith(READ_AS + first.quantity)):
             # "BE = AB = 3": a relation the figure makes false gave the element a given's value
             failure = "wrong_formula"  # a relation between elements the figure makes false, written first
@@ -238,6 +238,7 @@ def _claim_of(found: list[Claim], error: dict) -> Claim | None:
     return next((c for c in found if c.name == error["quantity"] and c.value == error["stated"]), None)
 
 
+INVERTED = "the ratio asked for inverted"  # in a reason: the asked ratio answered by its reciprocal, 'other'
 _USES = re.compile(r"uses (-?[\d.]+) (?:where|for) the given")
 
 
@@ -429,7 +430,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
     ratio = re.fullmatch(r"(\w+)\s*/\s*(\w+)", s.name)
     if ratio and first.value and matches(first.value, first.decimals, 1 / s.value, 1 / s.exact):
-        return "other", (f"{first.value:g} is {ratio.group(2)}/{ratio.group(1)}: the ratio asked for inverted "
+        return "other", (f"{first.value:g} is {ratio.group(2)}/{ratio.group(1)}: {INVERTED} "
                          f"({s.name} is {s.exact:.4g})")
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
