@@ -201,6 +201,12 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     # the asked ratio inverted through a relation in names: still the ratio inverted, 'other'
     ("data-0000007", "EF ∥ CB, so AE/EC = AF/FB.\nEC = 12 − 4 = 8, so BF/AF = AE/EC = 4/8 = 1/2.", "other",
      "EC = 12"),
+    # a proportion with colons, solved right in names and wrongly in numbers: the right equation solved wrongly
+    ("textbook-5087", "The parallels cut the transversals proportionally: AB : BC = DE : EF, so 2 : 4 = 3 : EF.\n"
+     "Solving, EF = 3 × 2 ÷ 4 = 1.5.", "calculation", "Solving"),
+    # an inscribed angle taken as the central one, off the proof and said in words
+    ("textbook-3908", "OC ⊥ AB, so arc AC equals arc BC.\nThe inscribed angle ADC equals the central angle AOC, so "
+     "angle AOC measures 26°.\nSince the arcs are equal, angle BOC also measures 26°.", "wrong_formula", "The inscribed"),
     # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
     ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given
@@ -235,6 +241,9 @@ def test_held_half_classes_in_other_words(rid, text, failure, at):
     # the exact answer and its decimal given to the asked element before another element's value
     ("data-0000003", "In equilateral △ABC the altitude is CD = 39·√3/2 = 39√3/2.\n"
      "The circumcentre divides it 2:1, so AO = (2/3)·CD = 13√3 ≈ 22.52, and OD = 13√3/2."),
+    # "AC is half of 16, which is 8": no value of 16 for AC
+    ("textbook-6235", "OC ⊥ AB bisects the chord, so AC is half of 16, which is 8.\n"
+     "In right triangle AOC, CO = √(10² − 8²) = √36 = 6."),
     # an arc's measure is no length of its chord
     ("textbook-4297", "∠BOC = 180° − 100° = 80°, so arc BC = 80° and ∠BDE = ½ · arc BC = 40°."),
 ])

@@ -97,8 +97,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         link = _LINK.match(text, men.end)
         if not link and men.quantity.kind in _SHAPE_QS and text[men.start:men.end].lower().endswith(_QWORD_ENDS):
             link = re.compile(r"\s+(?=\d)").match(text, men.end)  # "the circle AB has radius 14"
-        if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
-            continue  # "the triangle on BD:" names where, not what a display block computes
+        if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)) \
+                or _MULTIPLE.search(link.group()):
+            continue  # "the triangle on BD:" names where, not what a display block computes; "AC is half of 16"
         ch = read_chain(text, link.end())
         if ch is None or ch.value is None or _RATIO_VALUE.match(text, ch.end) \
                 or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
@@ -227,6 +228,8 @@ _RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
+_MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"
+                       r"product|ratio)\b", re.I)  # in a link: "AC is half of 16" gives no value of 16 to AC
 _MEASURE_TERM = re.compile(r"[+\-*/]\s*(?:the\s+)?(?:area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z]+\s+)?)?$", re.I)
 _EXPRESSION_GOES_ON = re.compile(r"[ \t]*([a-zα-ω])(?![A-Za-z0-9])")
 _SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
@@ -391,14 +394,26 @@ def solve_linear(tokens, names: list[str], env: dict[str, float], value: float) 
 
     f0, f1, f2 = f(0.0), f(1.0), f(2.0)
     if f0 is None or f1 is None or f2 is None:
-        return None
+        return _solve_reciprocal(f, value)  # "3/EF": no value at 0
     a = f1 - f0
     tol = 1e-9 * max(1.0, abs(a), abs(f0))
     if abs(a) > 1e-12 and abs((f2 - f0) - 2 * a) <= tol:
         return (value - f0) / a
     if abs(f0) <= tol and abs(f2 - 4 * f1) <= tol * 4 and f1 * value > 0:
         return math.sqrt(value / f1)  # "HG^2 = 9.66", "3.14 * r^2 / 2 = 23"
-    return None
+    return _solve_reciprocal(f, value)
+
+
+def _solve_reciprocal(f, value: float) -> float | None:
+    """The unknown of an expression linear in its reciprocal ("2/4 = 3/EF", "AB/BC = DE/EF")."""
+    h1, h2, h3 = f(1.0), f(0.5), f(1 / 3)
+    if h1 is None or h2 is None or h3 is None:
+        return None
+    a = h2 - h1  # per unit of 1/t
+    if abs(a) <= 1e-12 or abs((h3 - h2) - a) > 1e-9 * max(1.0, abs(a), abs(h1)):
+        return None
+    u = 1.0 + (value - h1) / a
+    return 1.0 / u if abs(u) > 1e-12 else None
 
 
 def _name_of(key: AnswerKey, k: Key) -> str:

@@ -20,6 +20,7 @@ from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 from ..answers.extract import normalize as extract_normalize
 from ..answers.numparse import words_in_figures
 
+_TERM = r"(?:[A-Z]{2}|\d+(?:\.\d+)?|[a-z])"  # a term of a proportion: a segment, a number, a variable
 _FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
 _CHAIN_SPELLING = [
@@ -41,6 +42,9 @@ _CHAIN_SPELLING = [
                 r"\\(?:wideparen|overarc|widehat|arc)\s*[({]\s*([A-Z]{2,3})\s*[)}]|⌒\s*([A-Z]{2,3})\b"),
      lambda m: "arc " + (m.group(1) or m.group(2) or m.group(3))),
     (re.compile(r"\bm\s*(?=∠|arc\b)"), lambda m: ""),
+    # a proportion written with colons, "AB : BC = DE : EF", "2 : 4 = 3 : EF": quotients
+    (re.compile(rf"(?<![\w:.])({_TERM})\s*:\s*({_TERM})\s*=\s*({_TERM})\s*:\s*({_TERM})(?![\w:(])"),
+     lambda m: f"{m.group(1)}/{m.group(2)} = {m.group(3)}/{m.group(4)}"),
     # a figure's measure as a function or a subscript: S_{△ABC}, P_{ABCD}, C_{ABCD}, Area(ABC), Perimeter(ABCD)
     (re.compile(r"(?<![A-Za-z])([SAPC])_\s*\{?\s*(?:triangle\s*)?([A-Z]{3,})\s*\}?|(?<![A-Za-z])(area|perimeter|[SP])"
                 r"\s*\(\s*(?:triangle\s*)?([A-Z]{3,})\s*\)", re.I),

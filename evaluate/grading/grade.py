@@ -229,6 +229,9 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
             out["pos"], out["invented"] = fact
         elif out.get("asserted") and _fact_before(key, text, out["pos"]):
             out["formula"] = True  # "CE bisects ∠BCA, so ∠ACE = 30°": a fact the figure has, misapplied
+        elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
+                and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
+            out["formula"] = True  # an inscribed angle taken as the central one, or the reverse, off the proof
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
