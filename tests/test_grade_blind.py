@@ -206,7 +206,8 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
      "Solving, EF = 3 × 2 ÷ 4 = 1.5.", "calculation", "Solving"),
     # an inscribed angle taken as the central one, off the proof and said in words
     ("textbook-3908", "OC ⊥ AB, so arc AC equals arc BC.\nThe inscribed angle ADC equals the central angle AOC, so "
-     "angle AOC measures 26°.\nSince the arcs are equal, angle BOC also measures 26°.", "wrong_formula", "The inscribed"),
+     "angle AOC measures 26°.\nSince the arcs are equal, angle BOC also measures 26°.",
+     "wrong_formula", "The inscribed"),
     # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
     ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given
