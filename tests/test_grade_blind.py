@@ -208,6 +208,12 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
     ("textbook-3908", "OC ⊥ AB, so arc AC equals arc BC.\nThe inscribed angle ADC equals the central angle AOC, so "
      "angle AOC measures 26°.\nSince the arcs are equal, angle BOC also measures 26°.",
      "wrong_formula", "The inscribed"),
+    # two angles said supplementary in words where they are equal; the value said of "it"
+    ("textbook-6494", "Opposite angles of parallelogram ABCD are equal, so angle ADC is 110°.\n"
+     "Angle EDF is supplementary to angle ADC, so it measures 70°.\n"
+     "In triangle DEF the other two angles sum to 180° − 70° = 110°.", "wrong_formula", "Angle EDF"),
+    ("textbook-3271", "AB ∥ CD, so ∠BCD = ∠ABC = 72°.\n∠CDE and ∠BCD are corresponding angles, so ∠CDE is 72° too.",
+     "wrong_formula", "∠CDE and"),
     # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
     ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given
@@ -245,6 +251,11 @@ def test_held_half_classes_in_other_words(rid, text, failure, at):
     # "AC is half of 16, which is 8": no value of 16 for AC
     ("textbook-6235", "OC ⊥ AB bisects the chord, so AC is half of 16, which is 8.\n"
      "In right triangle AOC, CO = √(10² − 8²) = √36 = 6."),
+    ("textbook-4114", "Triangle OAD is isosceles (OA = OD), so angle OAD equals angle ODA, which is 35°.\n"
+     "Likewise angle OAB equals angle OBA, which is 30°, so angle BAD = 35° + 30° = 65°."),
+    ("textbook-6494", "Angle ADC is 110°, as opposite angles of a parallelogram are equal.\n"
+     "Angle EDF and angle ADC are vertical angles, so it measures 110° too.\n"
+     "So angle DEF + angle DFE = 180° − 110° = 70°."),
     # an arc's measure is no length of its chord
     ("textbook-4297", "∠BOC = 180° − 100° = 80°, so arc BC = 80° and ∠BDE = ½ · arc BC = 40°."),
 ])

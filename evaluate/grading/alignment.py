@@ -115,6 +115,7 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if key.general:  # "∠OAD = ∠ODA = 45°" states ∠ODA too
             out += [Claim(k, _name_of(key, k), ch.value, ch.decimals, _value_pos(text, ch), ch)
                     for k in _named_stages(key, ch) if k != own]
+    out += _pronouns(key, text, mentions, used)
     out += _solved(key, text, inside, out, used)
     out += _unnamed(key, text, out, used)
     if final is not None and key.steps:
@@ -182,6 +183,31 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
                   and abs(ch.value - c.value) <= 0.5 * 10.0 ** -min(ch.decimals, c.decimals, 9) + 1e-9
                   and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
         out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
+    return out
+
+
+_IT = re.compile(r"\b(?:it|which)\s+(?:also\s+)?(?:measures|is|equals)\s+(?:also\s+)?(?:equal\s+to\s+)?"
+                 r"(?=[\d(√-])", re.I)
+
+
+def _pronouns(key: AnswerKey, text: str, mentions: list[Mention], used: list[tuple[int, int]]) -> list[Claim]:
+    """Values said of a pronoun: "Angle EDF is supplementary to angle ADC, so it measures 70°" (the
+    sentence's subject), "angle OAD equals angle ODA, which is 35°" (the element just named)."""
+    out = []
+    for m in _IT.finditer(text):
+        if any(a <= m.end() < b for a, b in used):
+            continue
+        start = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
+        named = [men for men in mentions if start <= men.start < m.start() and men.quantity is not None]
+        if not named:
+            continue
+        men = named[-1] if m.group().lower().startswith("which") else named[0]
+        k = _identity(key, men.quantity)
+        ch = read_chain(text, m.end())
+        if k is None or ch is None or ch.value is None:
+            continue
+        used.append((m.start(), ch.end))
+        out.append(Claim(k, str(men.quantity), ch.value, ch.decimals, _value_pos(text, ch), ch))
     return out
 
 

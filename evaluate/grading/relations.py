@@ -41,6 +41,8 @@ def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, b
             piece = line[cut:end]
             if "=" in piece and (false := _false(key, piece)) is not None:
                 return at + cut + len(piece) - len(piece.lstrip()), false
+            if (said := _angles_said(key, line, cut)) is not None and said < end:
+                return at + said, True  # "∠EDF is supplementary to ∠ADC" where the two are equal
             cut = m.end() if m else end
         at += len(line) + 1
     start = text.rfind("\n", 0, before) + 1
@@ -50,6 +52,33 @@ def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, b
     piece = text[start:stop.start() if stop else len(text) if line_end < 0 else line_end]
     if "=" in piece and _false(key, piece):
         return start + len(piece) - len(piece.lstrip()), True
+    return None
+
+
+_ANGLE = r"(?:∠\s*|\bangles?\s+)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"
+_ANGLES_SAID = [  # two angles said equal (180: supplementary, 90: complementary) in words
+    (re.compile(rf"{_ANGLE}\s+(?:is|are)\s+(supplementary|complementary|equal|congruent)\s+(?:to|with)\s+{_ANGLE}",
+                re.I), (1, 3), 2),
+    (re.compile(rf"{_ANGLE}\s+and\s+{_ANGLE}\s+are\s+(?:a\s+pair\s+of\s+)?(supplementary|complementary|equal|"
+                r"congruent|alternate|corresponding|vertical|vertically\s+opposite|co-?interior|same-side\s+interior|"
+                r"consecutive\s+interior)", re.I), (1, 2), 3),
+]
+_SUMS = {"supplementary": 180.0, "complementary": 90.0, "co-interior": 180.0, "cointerior": 180.0,
+         "same-side interior": 180.0, "consecutive interior": 180.0}
+
+
+def _angles_said(key: AnswerKey, line: str, start: int) -> int | None:
+    """Where in ``line`` (from ``start``) two angles are said equal, supplementary or complementary in words
+    ("∠CDE and ∠BCD are corresponding angles") where the figure's values say otherwise."""
+    for pattern, (i, j), w in _ANGLES_SAID:
+        for m in pattern.finditer(line, start):
+            a, b = (_figure_value(key, m.group(n)) for n in (i, j))
+            if a is None or b is None:
+                continue
+            word = re.sub(r"\s+", " ", m.group(w).lower())
+            target = _SUMS.get(word)
+            if (abs(a + b - target) if target else abs(a - b)) > NAME_RTOL * 180:
+                return m.start()
     return None
 
 
