@@ -214,6 +214,12 @@ def test_failure_classes_in_other_words(rid, text, failure, at):
      "In triangle DEF the other two angles sum to 180° − 70° = 110°.", "wrong_formula", "Angle EDF"),
     ("textbook-3271", "AB ∥ CD, so ∠BCD = ∠ABC = 72°.\n∠CDE and ∠BCD are corresponding angles, so ∠CDE is 72° too.",
      "wrong_formula", "∠CDE and"),
+    ("textbook-307", "1) In triangle ABD: angle ADB = 180 - 45 - 40 = 95 degrees.\n"
+     "2) Angles ADB and BDC are equal (vertical angles): angle BDC = 95 degrees.\n"
+     "3) In triangle BCD: angle CBD = 180 - 95 - 70 = 15 degrees.", "wrong_formula", "2) Angles"),
+    # a shape of another kind than the figure's: an invented property
+    ("textbook-6344", "Since ABCD is a square, BD = AB√2 = 6√2.", "hallucinated", "ABCD is a square"),
+    ("data-0000020", "Since ABC is equilateral, BC = AB = 3.\nPerimeter = 3 + 3 + 3 = 9.", "hallucinated", "ABC is"),
     # a fact the figure has, misapplied: the later step's "150 − 45" is no misread of the given 75
     ("textbook-3946", "AD bisects ∠EAC, so ∠CAD = 150°.\n∠ACD = 150° − 45° = 105°.", "wrong_formula", "AD bisects"),
     # a false relation gives an element a given's value: a wrong relation, not a misread given
@@ -293,6 +299,7 @@ def test_facts_of_the_figure_checked_on_its_points():
     at = first_false_fact(key, "OD ⊥ AD, and AB ⊥ BC.", 100)
     assert at == (13, "AB ⊥ BC")
     assert first_false_fact(key, "PQ ⊥ BC", 10) is None  # a point the figure lacks: not read
+    assert first_false_fact(key, "so ⊥ is perpendicular to it", 99) is None  # words are no segments
 
 
 def test_bisectors_and_midpoints_checked_on_the_figure():
@@ -320,3 +327,14 @@ def test_bisectors_and_midpoints_checked_on_the_figure():
     assert math.dist(mid, xy["O"]) < 1e-6 and first_false_fact(key, "O is the midpoint of AC", 99) is None
     mid = ((xy["A"][0] + xy["D"][0]) / 2, (xy["A"][1] + xy["D"][1]) / 2)
     assert math.dist(mid, xy["E"]) > 1e-3 and first_false_fact(key, "E is the midpoint of AD", 99) is not None
+
+
+def test_shapes_kinds_checked_on_the_figure():
+    from geomill.evaluate.grading.answer_key import build_key
+    from geomill.evaluate.grading.relations import first_false_fact
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    key = build_key(records["textbook-6344"])  # rhombus ABCD with angle BAD = 60°: no square, no rectangle
+    for text in ("ABCD is a rhombus", "ABCD is a parallelogram", "ABD is equilateral", "ABD is an isosceles"):
+        assert first_false_fact(key, text, 99) is None, text
+    for text in ("ABCD is a square", "ABCD is a rectangle", "ABD is a right triangle"):
+        assert first_false_fact(key, text, 99) == (0, text.rsplit(" ", 1)[0] if "right" in text else text), text

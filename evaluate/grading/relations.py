@@ -56,10 +56,11 @@ def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, b
 
 
 _ANGLE = r"(?:∠\s*|\bangles?\s+)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"
+_ANGLE_OR_NAME = r"(?:∠\s*|\bangles?\s+)?([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"  # "angles ADB and BDC"
 _ANGLES_SAID = [  # two angles said equal (180: supplementary, 90: complementary) in words
     (re.compile(rf"{_ANGLE}\s+(?:is|are)\s+(supplementary|complementary|equal|congruent)\s+(?:to|with)\s+{_ANGLE}",
                 re.I), (1, 3), 2),
-    (re.compile(rf"{_ANGLE}\s+and\s+{_ANGLE}\s+are\s+(?:a\s+pair\s+of\s+)?(supplementary|complementary|equal|"
+    (re.compile(rf"{_ANGLE}\s+and\s+{_ANGLE_OR_NAME}\s+are\s+(?:a\s+pair\s+of\s+)?(supplementary|complementary|equal|"
                 r"congruent|alternate|corresponding|vertical|vertically\s+opposite|co-?interior|same-side\s+interior|"
                 r"consecutive\s+interior)", re.I), (1, 2), 3),
 ]
@@ -143,17 +144,21 @@ def _figure_value(key: AnswerKey, tok: str) -> float | None:
 
 # -- facts stated in words or signs: "CE ⊥ AB", "AB ∥ CD", "CD bisects ∠ACB", "M is the midpoint of AB" -----
 
-_SEG = r"(?:line\s+|segment\s+)?([A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"
+_SEG = r"(?i:line\s+|segment\s+)?([A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"  # capitals: the names are case-sensitive
 _FACTS = (
-    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?:is\s+)?perpendicular\s+to)"
-                                 rf"\s*{_SEG}", re.I)),
-    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?:is\s+)?parallel\s+to)"
-                            rf"\s*{_SEG}", re.I)),
-    ("bisects", re.compile(rf"(?<![A-Za-z']){_SEG}\s+(?:bisects|is\s+the\s+(?:angle\s+)?bisector\s+of)\s+"
-                           r"(?:the\s+)?(?:angle\s+|∠\s*)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])", re.I)),
-    ("midpoint", re.compile(r"(?<![A-Za-z'])([A-Z]\d*'*)\s+is\s+the\s+midpoint\s+of\s+(?:the\s+)?"
-                            rf"{_SEG}", re.I)),
+    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?i:(?:is\s+)?perpendicular\s+to))"
+                                 rf"\s*{_SEG}")),
+    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?i:(?:is\s+)?parallel\s+to))"
+                            rf"\s*{_SEG}")),
+    ("bisects", re.compile(rf"(?<![A-Za-z']){_SEG}\s+(?i:bisects|is\s+the\s+(?:angle\s+)?bisector\s+of)\s+"
+                           r"(?i:the\s+)?(?:(?i:angle)\s+|∠\s*)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])")),
+    ("midpoint", re.compile(r"(?<![A-Za-z'])([A-Z]\d*'*)\s+(?i:is\s+the\s+midpoint\s+of\s+(?:the\s+)?)"
+                            rf"{_SEG}")),
+    # a shape's kind: "ABCD is a square", "since ABC is equilateral", "triangle ABC is a right triangle"
+    ("shape", re.compile(r"(?<![A-Za-z'])((?:[A-Z]\d*'*){3,4})\s+(?i:(?:is|must\s+be)\s+(?:an?\s+)?"
+                         r"(square|rectangle|rhombus|parallelogram|equilateral|isosceles|right)\b)")),
 )
+_FACT_TOL_DEG = 0.05  # degrees: an angle of the figure's model is exact to far better than this
 FACT_TOL = 1e-3  # a fact of the figure holds to its model's precision: cosines, sines and ratios this close
 
 
@@ -176,12 +181,14 @@ def facts(key: AnswerKey, text: str, start: int, end: int) -> list[tuple[int, st
 
 def _holds(key: AnswerKey, what: str, names: tuple[str, ...]) -> bool | None:
     try:
-        pts = [split_points(n) for n in names]
+        pts = [split_points(n) for n in (names[:1] if what == "shape" else names)]
     except ValueError:
         return None
     if any(p not in key.coords for ps in pts for p in ps):
         return None
-    xy = [[np.asarray(key.coords[p], dtype=float) for p in ps] for ps in pts]
+    xy = [[np.asarray(key.coords[p], dtype=float) for p in ps] for ps in pts[:1 if what == "shape" else 2]]
+    if what == "shape":
+        return _shape_holds(xy[0], names[1].lower())
     if what == "midpoint":
         (m,), (a, b) = xy
         return bool(np.linalg.norm(m - (a + b) / 2) <= FACT_TOL * max(np.linalg.norm(b - a), 1e-12))
@@ -199,6 +206,22 @@ def _holds(key: AnswerKey, what: str, names: tuple[str, ...]) -> bool | None:
         return None
     cross, dot = abs(u[0] * w[1] - u[1] * w[0]) / size, abs(float(np.dot(u, w))) / size
     return bool(dot <= FACT_TOL) if what == "perpendicular" else bool(cross <= FACT_TOL)
+
+
+def _shape_holds(xy: list[np.ndarray], kind: str) -> bool | None:
+    """Is the polygon through ``xy`` (in order) of that kind?"""
+    n = len(xy)
+    sides = [float(np.linalg.norm(xy[(i + 1) % n] - xy[i])) for i in range(n)]
+    angles = [_angle(xy[i - 1] - xy[i], xy[(i + 1) % n] - xy[i]) for i in range(n)]
+    if min(sides) <= 1e-12:
+        return None
+    same = [abs(a - b) <= FACT_TOL * max(a, b) for a, b in zip(sides, sides[1:] + sides[:1])]
+    right = [abs(a - 90.0) <= _FACT_TOL_DEG for a in angles]
+    if n == 3:
+        return {"equilateral": all(same), "isosceles": any(same), "right": any(right)}.get(kind)
+    opposite = all(abs(sides[i] - sides[i + 2]) <= FACT_TOL * max(sides) for i in range(2))
+    return {"square": all(same) and all(right), "rectangle": all(right), "rhombus": all(same),
+            "parallelogram": opposite}.get(kind)
 
 
 def _angle(u: np.ndarray, w: np.ndarray) -> float:
