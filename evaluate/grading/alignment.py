@@ -84,12 +84,13 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
     for men in mentions:
         if men.quantity is None or any(a <= men.start < b for a, b in used):
             continue
-        if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, 0, men.start):
+        lo = max(0, men.start - _BEFORE_WINDOW)  # the phrases read before a name are short
+        if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, lo, men.start):
             continue  # "area ABDC = area ABD + area ACD = 600 + 600 = 1200": a term, not the chain's subject
         if _ARGUMENT.search(text, max(0, men.start - 16), men.start) or _RATIO.match(text, men.end) \
                 or _RATIO_BEFORE.search(text, max(0, men.start - 8), men.start):
             continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
-        if _FRACTION_OF.search(text, 0, men.start):
+        if _FRACTION_OF.search(text, lo, men.start):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _in_expression(text, men):
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
@@ -97,7 +98,7 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         link = _LINK.match(text, men.end)
         if not link and men.quantity.kind in _SHAPE_QS and text[men.start:men.end].lower().endswith(_QWORD_ENDS):
             link = re.compile(r"\s+(?=\d)").match(text, men.end)  # "the circle AB has radius 14"
-        if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)) \
+        if not link or (":" in link.group() and _PREPOSITION.search(text, lo, men.start)) \
                 or _MULTIPLE.search(link.group()):
             continue  # "the triangle on BD:" names where, not what a display block computes; "AC is half of 16"
         ch = read_chain(text, link.end())
@@ -270,18 +271,21 @@ _MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|he
 _MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 _VERTEX_NAME = re.compile(_PT)
+_BEFORE_WINDOW = 200  # characters before a name that decide whether it is a term of an expression
 
 
 def _in_expression(text: str, men: Mention) -> bool:
     """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
     if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC):
         return False
-    marked = _MARKER_END.search(text, 0, men.start)
+    window = text[max(0, men.start - _BEFORE_WINDOW):men.start]  # what the tests below read, bounded: a
+    # runaway's thousands of mentions on one line cost linear time, not quadratic
+    marked = _MARKER_END.search(window)
     if not (_PLAIN_NAME.fullmatch(text[men.start:men.end])
             or (marked and men.quantity.kind is QKind.ANGLE and _VERTEX_NAME.fullmatch(text[men.start:men.end]))):
         return False  # a vertex's letter is a name only after its mark: "∠J + ∠K + ∠L + ∠M = 360"
-    before = _MARKER_END.sub("", text[:men.start])  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
-    after = text[men.end:].lstrip(" \t")
+    before = _MARKER_END.sub("", window)  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
+    after = text[men.end:men.end + 16].lstrip(" \t")
     stripped = before.rstrip(" \t")
     if before and (before[-1].isdigit() or before[-1] in ".π)"):
         return True  # glued: 7.14AB
@@ -355,7 +359,7 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         if men.quantity.kind is QKind.ARC:
             continue  # "arc BAG + arc BGA = 360": arcs are no tokens of arithmetic; nothing is stated
         start = _start_of(text, men.start, _line_start(text, men.start))
-        if _MEASURE_WORD_END.search(text, 0, start):
+        if _MEASURE_WORD_END.search(text, max(0, start - _BEFORE_WINDOW), start):
             continue  # "perimeter ABM = AB + AM + BM": ABM is a shape measured, no angle of an equation
         parts = scan(text, start)
         where = next((n for n, p in enumerate(parts) if p.start <= men.start < p.end), None)

@@ -195,6 +195,9 @@ def scan(text: str, pos: int) -> list[Part]:
             parts.append([])
             spans.append([])
         else:
+            if len(parts[-1]) == MAX_TOKENS:
+                return []  # a runaway's "AB + BD + …" thousands long: no part of a solution is, and reading
+                # it again from each of its names would cost time quadratic in its length
             parts[-1].append((kind, tok))
             spans[-1].append((m.start(kind), m.end(kind)))
         prev, prev_end = (kind, tok), m.end(kind)
@@ -297,6 +300,7 @@ def _stage(tokens: list[tuple[str, str]]) -> Stage:
     return Stage(text, exact, rounded, reader.ops)
 
 
+MAX_TOKENS = 120  # tokens of one part; a worked solution's longest have a few dozen
 MAX_PARTS = 16  # "="-separated parts of one chain; a worked solution's longest have about a dozen
 MAX_NESTING = 40  # parentheses and signs deep: the recursive reader below stays far from Python's limit
 

@@ -36,12 +36,13 @@ def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, b
     at = 0
     for line in text[:before].split("\n"):
         cut = 0
+        said = _angles_said(key, line)
         for m in list(_PIECE.finditer(line)) + [None]:
             end = m.start() if m else len(line)
             piece = line[cut:end]
             if "=" in piece and (false := _false(key, piece)) is not None:
                 return at + cut + len(piece) - len(piece.lstrip()), false
-            if (said := _angles_said(key, line, cut)) is not None and said < end:
+            if said is not None and said < end:
                 return at + said, True  # "∠EDF is supplementary to ∠ADC" where the two are equal
             cut = m.end() if m else end
         at += len(line) + 1
@@ -68,19 +69,21 @@ _SUMS = {"supplementary": 180.0, "complementary": 90.0, "co-interior": 180.0, "c
          "same-side interior": 180.0, "consecutive interior": 180.0}
 
 
-def _angles_said(key: AnswerKey, line: str, start: int) -> int | None:
-    """Where in ``line`` (from ``start``) two angles are said equal, supplementary or complementary in words
+def _angles_said(key: AnswerKey, line: str) -> int | None:
+    """Where in ``line`` two angles are first said equal, supplementary or complementary in words
     ("∠CDE and ∠BCD are corresponding angles") where the figure's values say otherwise."""
+    found = []
     for pattern, (i, j), w in _ANGLES_SAID:
-        for m in pattern.finditer(line, start):
+        for m in pattern.finditer(line):
             a, b = (_figure_value(key, m.group(n)) for n in (i, j))
             if a is None or b is None:
                 continue
             word = re.sub(r"\s+", " ", m.group(w).lower())
             target = _SUMS.get(word)
             if (abs(a + b - target) if target else abs(a - b)) > NAME_RTOL * 180:
-                return m.start()
-    return None
+                found.append(m.start())
+                break
+    return min(found, default=None)
 
 
 def _false(key: AnswerKey, piece: str) -> bool | None:
