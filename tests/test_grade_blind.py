@@ -338,3 +338,12 @@ def test_shapes_kinds_checked_on_the_figure():
         assert first_false_fact(key, text, 99) is None, text
     for text in ("ABCD is a square", "ABCD is a rectangle", "ABD is a right triangle"):
         assert first_false_fact(key, text, 99) == (0, text.rsplit(" ", 1)[0] if "right" in text else text), text
+
+
+def test_a_value_a_written_relation_computes_is_not_asserted():
+    """"BD/BA = 1/4, so BE = 1": the wrong value follows from a number written for named elements, so
+    it is no value asserted with nothing computing it (hallucinated); the error begins at the relation."""
+    text = "Since DE ∥ AC, BE/BC = BD/BA = 1/4, so BE = 1.\nCE = BC − BE = 4 − 1 = 3."
+    g, pos = _graded_at("data-0000015", text)
+    assert g.failure != "hallucinated" and g.first_error["quantity"] == "BE"
+    assert text.count("\n", 0, pos) == 0

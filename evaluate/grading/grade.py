@@ -223,6 +223,8 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
         rel = first_wrong_relation(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if rel is not None:
             out["pos"], out["formula"] = rel
+            if not rel[1]:  # "BD/BA = 1/4, so BE = 1": a value written for named elements computes it
+                out["asserted"] = False
         # a fact of the figure it invents on the way ("From the figure, CE ⊥ AB"), written before that
         fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if fact is not None:
