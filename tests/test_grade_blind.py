@@ -343,7 +343,9 @@ def test_shapes_kinds_checked_on_the_figure():
 def test_a_value_a_written_relation_computes_is_not_asserted():
     """"BD/BA = 1/4, so BE = 1": the wrong value follows from a number written for named elements, so
     it is no value asserted with nothing computing it (hallucinated); the error begins at the relation."""
-    text = "Since DE ∥ AC, BE/BC = BD/BA = 1/4, so BE = 1.\nCE = BC − BE = 4 − 1 = 3."
+    text = ("**Step 1:** $\\triangle BDE \\sim \\triangle BAC$ because $DE \\parallel AC$.\n"
+            "**Step 2:** $\\frac{BE}{BC} = \\frac{BD}{BA} = \\frac{1}{4}$, so $BE = 1$.\n"
+            "**Step 3:** $CE = BC - BE = 4 - 1 = 3$.")
     g, pos = _graded_at("data-0000015", text)
     assert g.failure != "hallucinated" and g.first_error["quantity"] == "BE"
-    assert text.count("\n", 0, pos) == 0
+    assert text.count("\n", 0, pos) == 1
