@@ -36,13 +36,18 @@ CATEGORIES = ("misread_given", "wrong_formula", "calculation", "propagated", "di
               "no_answer", "other")
 
 
+MODEL_PRECISION = 1e-5  # relative: the numeric model of a textbook figure settles within this of the exact figure
+
+
 def matches(value: float, decimals: int, gv: float, exact: float) -> bool:
     """Is a stated value right for an expected one?  Anything between the exact and the GeomVerse
     value to two decimals (solutions drop trailing zeros: "19.9" may be 19.90), and 0.2 % more where
-    rounding was involved (other orders of rounding, fewer decimals)."""
+    rounding was involved (other orders of rounding, fewer decimals); a textbook figure's values come
+    from a numeric model, so an exact statement (2√11) is right within the model's own precision."""
     lo, hi = min(gv, exact), max(gv, exact)
     size = max(abs(lo), abs(hi))
-    slack = 0.49 * 10.0 ** -max(decimals, 2) + (0.002 * size if hi - lo > 1e-9 else 0.0)
+    slack = (0.49 * 10.0 ** -max(decimals, 2) + (0.002 * size if hi - lo > 1e-9 else 0.0)
+             + MODEL_PRECISION * size)
     return lo - slack <= value <= hi + slack
 
 
