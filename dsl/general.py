@@ -348,7 +348,7 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     return whole
 
 
-_TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
+TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")  # a height between the bases, however named
 
 
 def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
@@ -357,7 +357,7 @@ def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     (``isosceles trapezoid ABCD bases AD BC``: ``height ABCD`` is ``height DABC``)."""
     out: dict[sympy.Symbol, sympy.Expr] = {}
     for rel in b.relations.values():
-        if rel.key not in _TRAPEZOIDS:
+        if rel.key not in TRAPEZOIDS:
             continue
         poly = rel.args[0]  # the block's order: bases poly[0]poly[3] and poly[1]poly[2]
         bases = {frozenset((poly[0], poly[3])), frozenset((poly[1], poly[2]))}

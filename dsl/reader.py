@@ -14,10 +14,10 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, ModelError, Span
 from geomill.engine.kinds import Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
-from geomill.engine.plane import GeneralProblem
+from geomill.engine.plane import GeneralProblem, height_foot
 
 from .forms import NoForm, Word, is_element, read_element, read_shape
-from .general import is_general, read_general
+from .general import TRAPEZOIDS, is_general, read_general
 from .syntax import parse_lines
 
 
@@ -211,10 +211,13 @@ def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str,
         decl = by_name.get(text) or by_alias.get(text)
         if decl is None:
             raise ModelError(f"no shape is named {text}", st.word.span)
+        if st.qkind is QKind.HEIGHT and decl.kind not in TRAPEZOIDS and not _same_base(text, bound[decl.name]):
+            raise OffShapes(f"height {text} is onto another side than {_describe(decl)}'s height",
+                            st.word.span)  # plane geometry's heights are onto any side
         q = Quantity.of_shape(st.qkind, decl.name)
         if q not in bound[decl.name]:
             raise OffShapes(f"{_describe(decl)} has no {st.qkind.value}", st.word.span)  # plane geometry's may
-        return q
+        return Quantity(q.kind, q.key, text) if st.qkind is QKind.HEIGHT else q  # a height as written: it says its side
     if st.qkind is QKind.LENGTH:
         q = Quantity.length(*pts)
         what = f"a segment {text}"
@@ -224,6 +227,15 @@ def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str,
     if q not in everywhere:
         raise OffShapes(f"no shape has {what}", st.word.span)
     return q
+
+
+def _same_base(text: str, bound: frozenset[Quantity]) -> bool:
+    """Does ``height TEXT`` (a spelling of the shape) fall on the side the shape's own height does? A
+    parallelogram's ``height BCDA`` is onto BC, not AB: one meaning in every file."""
+    own = next((q.name for q in bound if q.kind is QKind.HEIGHT), None)
+    if own is None:
+        return True  # (the shape has no height: said where the height is looked up)
+    return frozenset(height_foot(split_points(text))[1:]) == frozenset(height_foot(split_points(own))[1:])
 
 
 def _check_value(q: Quantity, st: _Statement) -> None:

@@ -18,6 +18,7 @@ import sympy
 
 from .errors import a_noun
 from .model import POINT_RE, QKind, Quantity, ShapeDecl
+from .plane import height_spelling
 
 # -- trigonometry in degrees -------------------------------------------------
 # Equations are written with sympy's sin/cos/tan of radians; these helpers keep
@@ -63,6 +64,8 @@ class Element:
             return [Quantity.length(decl_points[i], decl_points[j]) for i, j in self.at]
         if self.kind is QKind.ANGLE:
             return [Quantity.angle(decl_points[i], decl_points[v], decl_points[j]) for i, v, j in self.at]
+        if self.foot is not None:  # a height is spelled as its plane name says it: one meaning in every file
+            return [Quantity(self.kind, (shape_name,), "".join(height_spelling(tuple(decl_points), self.foot)))]
         return [Quantity.of_shape(self.kind, shape_name)]
 
 

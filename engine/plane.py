@@ -70,6 +70,13 @@ def height_foot(pts: tuple[str, ...] | str) -> tuple[str, str, str]:
     return pts[-1], pts[0], pts[1]
 
 
+def height_spelling(points: tuple[str, ...], foot: tuple[int, int, int]) -> tuple[str, ...]:
+    """The plane name of a shape's height from vertex ``foot[0]`` onto the side ``foot[1:]`` (indices
+    into ``points``): the shape's own points where they say it, else the triangle of the foot."""
+    at = tuple(points[i] for i in foot)
+    return points if height_foot(points) == at else at
+
+
 def canonical(kind: ElementKind, pts: tuple[str, ...]) -> tuple[str, ...]:
     """The key of an element named by ``pts``: one spelling for every name of the same element."""
     if kind.canon == "segment":

@@ -28,7 +28,7 @@ from .plane import (
     RelationDecl,
     Turn,
     element_symbol,
-    height_foot,
+    height_spelling,
     polygon_key,
 )
 from .relations import BLOCKS_BY_KEY, polygon_of
@@ -183,9 +183,7 @@ class Compiled:
             if poly is not None and q_kind in _POLYGON_ELEMENT:
                 self.quantities[q] = element_symbol(_POLYGON_ELEMENT[q_kind], poly)
             elif q_kind is QKind.HEIGHT:  # the shape's own name where it says the same height (no foot named)
-                foot = tuple(decl.points[i] for i in element.foot)
-                self.quantities[q] = element_symbol("height", decl.points if height_foot(decl.points) == foot
-                                                    else foot)
+                self.quantities[q] = element_symbol("height", height_spelling(decl.points, element.foot))
             else:
                 self.quantities[q] = _formula(kind, sym, subs)
         if has_block:

@@ -67,3 +67,26 @@ def test_a_trapezoids_height_is_onto_ab(tmp_path: Path, capsys, ab: int, cd: int
     height = f"trapezoid ABCD bases AB CD\nAB = {ab}\nCD = {cd}\n{legs}find height ABCD\n"
     for got in _shape_and_general(tmp_path, capsys, height):
         assert math.isclose(got, want, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["BCDA", "CDAB", "DABC", "ADCB"])
+def test_a_parallelograms_height_named_from_any_vertex_is_onto_that_names_first_side(
+        tmp_path: Path, capsys, name: str) -> None:
+    """A shape-only file once read ``height BCDA`` as the shape's own height (onto AB): 5 for 8."""
+    ab, ad, angle = PARALLELOGRAMS[0]
+    t = math.radians(angle)
+    at = {"A": (0.0, 0.0), "B": (float(ab), 0.0), "D": (ad * math.cos(t), ad * math.sin(t))}
+    at["C"] = (at["B"][0] + at["D"][0], at["B"][1] + at["D"][1])
+    want = _to_line(at[name[-1]], at[name[0]], at[name[1]])
+    text = f"parallelogram ABCD\nAB = {ab}\nDA = {ad}\nangle DAB = {angle}\nfind height {name}\n"
+    for got in _shape_and_general(tmp_path, capsys, text):
+        assert math.isclose(got, want, rel_tol=1e-6), (name, got, want)
+
+
+@pytest.mark.parametrize("name,want", [("BCA", 4.8), ("ABC", 4.0), ("ACB", 4.0)])
+def test_a_triangles_height_is_from_its_first_letter_whatever_vertex_the_shape_is_isosceles_at(
+        tmp_path: Path, capsys, name: str, want: float) -> None:
+    """``triangle BCA isosceles at A`` has its own height from A; ``height BCA`` is still from B."""
+    text = f"triangle BCA isosceles at A\nAB = 5\nBC = 6\nfind height {name}\n"
+    for got in (_exact(tmp_path, capsys, text), _exact(tmp_path, capsys, "points A B C\n" + text)):
+        assert math.isclose(got, want, rel_tol=1e-6), (name, got)
