@@ -188,6 +188,8 @@ def base_triangle(f: Figure, rng: np.random.Generator) -> None:
     b, c = np.zeros(2), np.zeros(2)
     if rng.random() < 0.6:
         ab, bc, beta = (int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS)), int(rng.choice(ANGLES)))
+        if ab == bc:
+            raise Retry("an isosceles triangle not said to be one")
         c = np.array([bc, 0.0])
         a = b + ab * _unit(180 - beta) * np.array([-1, 1])
         facts = [_fact(L("A", "B"), ab), _fact(L("B", "C"), bc), _fact(ang("A", "B", "C"), beta)]
@@ -195,6 +197,8 @@ def base_triangle(f: Figure, rng: np.random.Generator) -> None:
         bc, beta, gamma = int(rng.choice(LENGTHS)), int(rng.choice(ANGLES)), int(rng.choice(ANGLES))
         if beta + gamma >= 160:
             raise Retry("angles too large")
+        if len({beta, gamma, 180 - beta - gamma}) < 3:  # the isosceles and equilateral bases say what they are:
+            raise Retry("an isosceles triangle not said to be one")  # unsaid, a proof derives it the long way
         c = np.array([bc, 0.0])
         alpha = 180 - beta - gamma
         ab = bc * math.sin(math.radians(gamma)) / math.sin(math.radians(alpha))
@@ -243,7 +247,9 @@ def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
 
 def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
     """Isosceles trapezoid ABCD (bases AD, BC) by its long base, a leg and a base angle, with the
-    foot E of its height from A: without a height the deduction finds no leg, height or area."""
+    feet E and F of its heights from A and D (rectangle AEFD): without a height the deduction finds
+    no leg, height or area, and with one only it finds the short base by a diagonal and the law of
+    cosines, where a textbook takes the two projections off the long base."""
     theta = int(rng.choice((45, 60, 60)))
     ab = int(rng.choice(LENGTHS))
     off = ab * math.cos(math.radians(theta))
@@ -257,8 +263,11 @@ def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
     f.base = "isosceles_trapezoid"
     e = f.fresh()
     f.place(e, np.array([off, 0.0]))
-    f.steps.append(Step("height", (e,), ("A", "B", "C"), [_rel("perpendicular", "A" + e, "B" + e)],
-                        lines=[("B", e, "C")]))
+    g = f.fresh()
+    f.place(g, np.array([bc - off, 0.0]))
+    f.polygons.append(("A", e, g, "D"))
+    f.steps.append(Step("heights", (e, g), ("A", "B", "C", "D"), [_rel("rectangle", "A" + e + g + "D")],
+                        lines=[("B", e, "C"), ("B", g, "C")]))
 
 
 def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
