@@ -178,7 +178,7 @@ def candidates(fig: Figure, ded: _Closure, rng: np.random.Generator, limit: int 
     for a, b in pairs:  # a ratio of two lengths the closure determines, sharing an end (AE/AB, not AF/BG)
         e = a.expr / b.expr
         value = ded.value_of(e)
-        if value is not None and value != 1 and nice(value):
+        if value is not None and value != 1 and nice(value) and not value.is_Add:  # 3√5/2, not 1 - 4√61/61
             found.append(Candidate("ratio", e, value, ded))
     return found
 

@@ -121,7 +121,9 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     tried = set()
     for c in cands:
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
-        keep = traceback(fig, c.proof, c.expr)  # (cheap checks first: the re-solve is most of the cost)
+        if not natural(fig, c.proof):
+            continue  # (cheap checks first: the re-solve is most of the cost)
+        keep = traceback(fig, c.proof, c.expr)
         given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(c.proof)}
         facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
         facts = [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given]
@@ -162,12 +164,25 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         if not math.isclose(model_of(got[1], shown).value(asked), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
             continue  # the exact figure must measure the answer (for x: the element written in x)
         text, parsed, sol = got
+        if not natural(fig, sol.proof):
+            continue
         made += 1
         yield Made(text, parsed, sol, shown, c, {"question_type": qtype, "base": fig.base,
                                                  "constructions": [st.kind for st in fig.steps[1:]]},
                    [_fact_text(f) for f in extra])
         if made >= most:
             return
+
+
+# proofs a teacher marks down for the construction's sake: (base, theorem family) the deduction reaches
+# only by a detour there (an isosceles trapezoid's short base by a diagonal and the law of cosines, a
+# quadratic solved in silence, where the long base less the two projections gives it at once)
+DETOURS = {("isosceles_trapezoid", "cosine_theorem")}
+
+
+def natural(fig: Figure, proof) -> bool:
+    """The proof takes no detour its construction is known for (``DETOURS``)."""
+    return not any((fig.base, k) in DETOURS for st in proof.steps for k in st.theorems)
 
 
 def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
