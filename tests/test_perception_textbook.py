@@ -287,7 +287,7 @@ def test_images_marks_and_the_perceiver(tmp_path):
     from geomill.generate.shared import Tally
 
     cfg = textbook.TextbookConfig(task="perpendicular", image_size=384).validate()
-    made = [cfg.make_record(11, "p", i, Tally()) for i in range(4)]
+    made = [cfg.make_record(12, "p", i, Tally()) for i in range(4)]
     (plain, files0), (_, _), (marked, files2), _ = made
     png0, png2 = files0[plain["image"]], files2[marked["image"]]
     assert png0 != png2 and marked["marked"] and not plain["marked"]  # the marks are drawn

@@ -16,6 +16,7 @@ from geomill.generate.stats import collect
 from geomill.generate.textbook_gen import TextbookConfig, problems
 from geomill.generate.textbook_gen.canonical import canonical_text
 from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
+from geomill.generate.textbook_gen.records import INTERLEAVE, place, problem_at
 from geomill.solvers.plane import solve_general
 
 from geomill.cli import main
@@ -132,9 +133,23 @@ def test_width_span_is_kept() -> None:
     assert len(got) == 2 and all(1 <= m.solution.width <= 2 and 2 <= m.solution.depth <= 4 for m in got)
 
 
+def test_groups_take_turns() -> None:
+    """Neighbouring indices come from different constructions; a block's indices are each group's
+    problems once each (no problem asked twice, none skipped)."""
+    cfg = TextbookConfig()
+    block = cfg.goals_per_figure * INTERLEAVE
+    places = [place(cfg, i) for i in range(2 * block)]
+    assert len(set(places)) == len(places)
+    assert all(places[i][0] != places[i + 1][0] for i in range(len(places) - 1))
+    assert {g for g, _ in places[:block]} == set(range(INTERLEAVE))
+    assert sorted(s for g, s in places[:block] if g == 3) == list(range(cfg.goals_per_figure))
+
+
 def test_relabelled_goals_share_a_figure_not_its_labels(made) -> None:
-    """Problems 0 and 1 come from one construction: the same exact points, renamed for the second."""
-    a, b = made[0], made[1]
+    """Problems 0 and INTERLEAVE come from one construction: the same exact points, renamed for the second."""
+    cfg = TextbookConfig(images=False, question_type="length,angle,area,ratio,x", variablized=0.5, depth="2-6")
+    assert place(cfg, 0) == (0, 0) and place(cfg, INTERLEAVE) == (0, 1)
+    a, b = made[0], next(iter(problem_at(cfg.validate(), 5, "data", INTERLEAVE)))
     def coords(m):
         return sorted(tuple(np.round(v, 9)) for v in m.figure.at.values())
     assert coords(a) == coords(b)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -62,38 +63,32 @@ def _in(value: int, span: tuple[int, int]) -> bool:
     return span[0] <= value <= span[1]
 
 
-def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> list[Candidate]:
-    """The candidates the knobs allow: question types taken in turn (in a random order), and
-    within a type the deeper proofs drawn more often."""
+def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Candidate]:
+    """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
+    last), each type's candidates in a random order; a candidate's proof is built only when it
+    comes up, and one whose proof misses the depth, width or theorem knobs is passed over."""
     qtypes = cfg.question_types()
-    ok = []
-    for c in cands:
-        q = "length" if c.qtype == "length" else c.qtype
-        if q not in qtypes and not ("x" in qtypes and c.qtype in ("length", "angle")):
-            continue
-        if not _in(c.depth, cfg.depth_span()) or not _in(c.proof.width, cfg.width_span()):
-            continue
-        th = c.theorems
-        if not set(cfg.require) <= th or th & set(cfg.exclude):
-            continue
-        ok.append(c)
     by_type: dict[str, list[Candidate]] = {}
-    for c in ok:
-        by_type.setdefault(c.qtype, []).append(c)
-    queues = []
-    for q in sorted(by_type):
-        group = by_type[q]
-        weights = np.array([1.0 + c.depth ** 2 for c in group])
-        order = rng.choice(len(group), size=len(group), replace=False, p=weights / weights.sum())
-        queues.append([group[i] for i in order])
+    for c in cands:
+        if c.qtype in qtypes or ("x" in qtypes and c.qtype in ("length", "angle")):
+            by_type.setdefault(c.qtype, []).append(c)
+    queues = [[group[i] for i in rng.permutation(len(group))] for _, group in sorted(by_type.items())]
     queues = [queues[i] for i in rng.permutation(len(queues))]
     queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
-    out = []
     while any(queues):
         for qu in queues:
             if qu:
-                out.append(qu.pop(0))
-    return out
+                c = qu.pop(0)
+                if c.proof is not None and fits(c.proof, c.theorems, cfg):
+                    yield c
+
+
+def fits(proof, theorems: set[str], cfg: TextbookConfig) -> bool:
+    """The proof meets the depth, width and theorem knobs, and every value it shows is one a
+    textbook prints (no sin 50° on the way)."""
+    return (_in(proof.depth, cfg.depth_span()) and _in(proof.width, cfg.width_span())
+            and set(cfg.require) <= theorems and not theorems & set(cfg.exclude)
+            and all(plain(st.value) for st in proof.steps))
 
 
 def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy.Symbol] | None:
@@ -110,9 +105,9 @@ def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy
     return Equality(c.expr, a * x + b), x
 
 
-def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> list[Made]:
+def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
     """The problems one construction gives with the knobs (at most ``most``, by default
-    ``cfg.goals_per_figure``): no goal is checked past what its group still needs."""
+    ``cfg.goals_per_figure``), one at a time: no goal is checked before its problem is asked for."""
     most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
     fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
@@ -122,14 +117,12 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     model = model_of(full, fig)
     ded = closure(full, model)
     cands = choose(candidates(fig, ded, rng), cfg, rng)
-    if not cands:
-        raise Rejected("no goal with these knobs")
-    made: list[Made] = []
+    made = 0
     tried = set()
     for c in cands:
-        if len(made) >= most:
-            break
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
+        if not natural(fig, c.proof):
+            continue  # (cheap checks first: the re-solve is most of the cost)
         keep = traceback(fig, c.proof, c.expr)
         given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(c.proof)}
         facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
@@ -171,10 +164,25 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         if not math.isclose(model_of(got[1], shown).value(asked), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
             continue  # the exact figure must measure the answer (for x: the element written in x)
         text, parsed, sol = got
-        made.append(Made(text, parsed, sol, shown, c, {"question_type": qtype, "base": fig.base,
-                                                       "constructions": [st.kind for st in fig.steps[1:]]},
-                         [_fact_text(f) for f in extra]))
-    return made
+        if not natural(fig, sol.proof):
+            continue
+        made += 1
+        yield Made(text, parsed, sol, shown, c, {"question_type": qtype, "base": fig.base,
+                                                 "constructions": [st.kind for st in fig.steps[1:]]},
+                   [_fact_text(f) for f in extra])
+        if made >= most:
+            return
+
+
+# proofs a teacher marks down for the construction's sake: (base, theorem family) the deduction reaches
+# only by a detour there (an isosceles trapezoid's short base by a diagonal and the law of cosines, a
+# quadratic solved in silence, where the long base less the two projections gives it at once)
+DETOURS = {("isosceles_trapezoid", "cosine_theorem")}
+
+
+def natural(fig: Figure, proof) -> bool:
+    """The proof takes no detour its construction is known for (``DETOURS``)."""
+    return not any((fig.base, k) in DETOURS for st in proof.steps for k in st.theorems)
 
 
 def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
@@ -182,23 +190,24 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     """The problem written, read back and solved from its text alone; None unless the solver proves
     ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing."""
     from geomill.dsl import format_problem, parse
+    from geomill.solvers.numeric import build_model
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
 
     text = format_problem(fig.problem(keep, facts, goal))
     try:
         parsed = parse(text)
-        sol = solve_general(parsed)
+        model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
+        if not math.isclose(model.goal_value(), float(want), rel_tol=1e-6, abs_tol=1e-9):
+            return None  # (cheap first: the deduction is most of the cost)
+        sol = solve_general(parsed, model)
     except (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return None
     if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()) \
             or not _in(sol.width, cfg.width_span()):
         return None
-    th = {k for st in sol.proof.steps for k in st.theorems}
-    if not set(cfg.require) <= th or th & set(cfg.exclude):
-        return None
-    if not all(plain(st.value) for st in sol.proof.steps):
-        return None  # a step finds sin 50° or the like: not a textbook's solution (and slow to lint)
+    if not fits(sol.proof, {k for st in sol.proof.steps for k in st.theorems}, cfg):
+        return None  # (a step finds sin 50° or the like: not a textbook's solution, and slow to lint)
     if lint_general(sol):
         return None
     return text, parsed, sol
@@ -225,19 +234,26 @@ def _fact_text(f: Equality) -> str:
     return f"{format_expr(f.lhs)} = {format_expr(f.rhs)}"
 
 
-def generate(cfg: TextbookConfig, seed, part: str, group: int) -> list[Made]:
-    """The problems of one group of indices: one construction's goals, then more constructions
-    until the group is full or the attempts run out (deterministic in its arguments)."""
-    out: list[Made] = []
+def stream(cfg: TextbookConfig, seed, part: str, group: int) -> Iterator[Made]:
+    """The problems of one group, one at a time: one construction's goals, then more constructions
+    until ``goals_per_figure`` are made or the attempts run out (deterministic in its arguments,
+    however far it is read)."""
+    count = 0
     for k in range(ATTEMPTS):
-        if len(out) >= cfg.goals_per_figure:
-            break
+        if count >= cfg.goals_per_figure:
+            return
         rng = rng_for(seed, part, f"{group}:{k}")
         try:
-            out += attempt(cfg, rng, cfg.goals_per_figure - len(out))
+            for made in attempt(cfg, rng, cfg.goals_per_figure - count):
+                count += 1
+                yield made
         except (Retry, Rejected):
             continue
-    return out
 
 
-__all__ = ["CONSTRUCTIONS", "Made", "attempt", "generate", "element_of"]
+def generate(cfg: TextbookConfig, seed, part: str, group: int) -> list[Made]:
+    """Every problem of one group (``stream`` read to its end)."""
+    return list(stream(cfg, seed, part, group))
+
+
+__all__ = ["CONSTRUCTIONS", "Made", "attempt", "generate", "stream", "element_of"]

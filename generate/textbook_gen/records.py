@@ -13,29 +13,45 @@ from geomill.engine.plane import element_of
 from ..textbook import ANSWER_TYPES, SCHEMA, grader_steps, question
 from .canonical import canonical_key
 from .config import TextbookConfig
-from .make import Made, generate
+from .make import Made, generate, stream
 
 GENERATOR = "geomill.textbook_gen 1"
-_CACHE: OrderedDict = OrderedDict()  # (seed, part, group, config) -> the group's problems, in this process
-_CACHE_SIZE = 8
+INTERLEAVE = 25  # groups whose problems take turns: a block of INTERLEAVE·goals_per_figure indices holds
+# INTERLEAVE constructions' problems, each group's k-th problem in the block's k-th run of INTERLEAVE indices,
+# so that neighbouring records (a window, the first dozens) come from different constructions
+_CACHE: OrderedDict = OrderedDict()  # (seed, part, group, config) -> the group's problems so far and their stream
+_CACHE_SIZE = 2 * INTERLEAVE
 
 
-def _group(cfg: TextbookConfig, seed, part: str, group: int) -> list[Made]:
+def _made(cfg: TextbookConfig, seed, part: str, group: int, slot: int) -> Made | None:
+    """Problem ``slot`` of a group, reading the group's stream only as far as that (in this process)."""
     key = (str(seed), part, group, json.dumps(cfg.as_dict(), sort_keys=True))
     if key not in _CACHE:
-        _CACHE[key] = generate(cfg, seed, part, group)
+        _CACHE[key] = ([], stream(cfg, seed, part, group))
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-    return _CACHE[key]
+    made, rest = _CACHE[key]
+    while len(made) <= slot:
+        nxt = next(rest, None)
+        if nxt is None:
+            return None
+        made.append(nxt)
+    return made[slot]
+
+
+def place(cfg: TextbookConfig, index: int) -> tuple[int, int]:
+    """(group, slot) of problem ``index``: groups interleaved in blocks (``INTERLEAVE``)."""
+    block, r = divmod(index, cfg.goals_per_figure * INTERLEAVE)
+    return block * INTERLEAVE + r % INTERLEAVE, r // INTERLEAVE
 
 
 def problem_at(cfg: TextbookConfig, seed, part: str, index: int) -> Iterator[Made]:
     """Problem ``index`` first, then the others to try in its place (a repeat, an excluded one):
-    a group of ``goals_per_figure`` indices shares a construction; the same arguments always give
-    the same problems, whichever process asks."""
-    g = cfg.goals_per_figure
-    made = _group(cfg, seed, part, index // g)
-    yield from made[index % g:index % g + 1]
+    the ``goals_per_figure`` problems of a group share a construction (``place``); the same
+    arguments always give the same problems, whichever process asks."""
+    made = _made(cfg, seed, part, *place(cfg, index))
+    if made is not None:
+        yield made
     for k in range(1, 4):
         yield from generate(cfg.with_(goals_per_figure=1), seed, part, -k * 10_000_000 - index)
 
