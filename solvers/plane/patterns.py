@@ -756,9 +756,11 @@ class Measured(Atom):
     def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
         for el in ix.measured:
             if el.kind.key in self.kinds and len(el.points) == len(self.letters):  # (a height names 3 or 4)
-                out = _fits(b, self.letters, el.points)
-                if out is not None:
-                    yield out
+                # an angle is named from either arm (angle ABC is angle CBA)
+                for pts in (el.points, el.points[::-1]) if el.kind.key == "angle" else (el.points,):
+                    out = _fits(b, self.letters, pts)
+                    if out is not None:
+                        yield out
 
     def size(self, ix: Index, bound: frozenset[str]) -> float:
         return len(ix.measured)
@@ -1068,6 +1070,9 @@ class Theorem:
     construct: Callable[[np.random.Generator], dict[str, np.ndarray]] | None = None
     figure: str = ""  # the premises in the problem language, on the construction's points
     weight: float = 1.0  # how heavy a proof step citing it is (a textbook's first choice is lighter)
+    # a named one-step result (the base angles from the apex): kept where the table already
+    # implies it from other theorems, so that the proof's choice can cite it instead of an equation in itself
+    direct: bool = False
 
     @property
     def kind(self) -> str:
