@@ -2,6 +2,7 @@
 only where the problem says so (solvers/plane/configuration.py)."""
 from __future__ import annotations
 
+import sympy
 from geomill.dsl import parse
 from geomill.solvers.numeric import build_model
 from geomill.solvers.plane.configuration import Configuration
@@ -19,3 +20,12 @@ def test_a_point_the_figure_places_on_a_line_is_not_on_it():
     cfg = Configuration(problem, model)
     assert not any({"B", "O", "D"} <= set(ln.points) for ln in cfg.lines), cfg.lines
     assert cfg.line_through("B", "O") != cfg.line_through("B", "D")
+
+
+def test_no_angle_is_read_between_two_lines_the_figure_alone_aligns():
+    from geomill.solvers.plane import solve_general
+
+    sol = solve_general(parse(_TEXT, "equilateral.geo"))
+    assert sol.exact_value == 2 * sympy.sqrt(3)
+    text = sol.proof.render()
+    assert not any(name in text for name in ("angle DBO", "angle OBD", "angle EBO")), text

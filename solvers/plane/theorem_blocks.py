@@ -38,6 +38,7 @@ from .patterns import (
     Measured,
     Meet,
     Midpoint,
+    NamedAngle,
     Near,
     OffCircles,
     OnCircle,
@@ -521,7 +522,9 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("parallelogram_property_diagonal_bisection",
             "since the diagonals of the parallelogram {0} bisect each other",
             (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
-            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
+            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
+             Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")), Conclusion(L("BD"), 2 * L("OD"))),
+            ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # the diagonals of a kite, a rhombus and a rectangle, each quoted as one named fact
     Theorem("kite_property_diagonal_perpendicular_bisection",
@@ -587,7 +590,7 @@ THEOREMS: tuple[Theorem, ...] = (
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",
-            (Measured("XZD", ("angle",)), Triangle("ABC"), Permuted("XYZ", "ABC"), OnLine("DYZ"), Between("ZYD")),
+            (Triangle("ABC"), Permuted("XYZ", "ABC"), OnLine("DYZ"), Between("ZYD"), NamedAngle("XZD")),
             (Conclusion(ang("XZD"), ang("ZXY") + ang("XYZ")),), ("XZD", "XYZ"), _exterior,
             figure="points A B C D\ntriangle ABC\nline B C D\nfind angle DCA",
             weight=1.5),  # (lighter than the angle sum and the straight line it saves, heavier than either)
