@@ -1,7 +1,8 @@
 """Textbook figures of imported problems, measured from their label export: the share of given values
 labelled on their element, goals marked "?", relations whose marks are all in the export, figures whose
 distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of
-its models), and CPU milliseconds per figure (the model given, as in batch work; the model made too; and
+its models), figures the independent reader (``tests/label_reader.py``, from the repository root) finds
+nothing wrong with, and CPU milliseconds per figure (the model given, as in batch work; the model made too; and
 as ``render`` draws it, models and all).
 
 ``python bench/textbook_figures.py DIR [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
@@ -21,6 +22,7 @@ from geomill.dsl import parse_file
 from geomill.engine.errors import GeomillError
 from geomill.engine.relations import BLOCKS_BY_KEY
 from geomill.render.general import APPROXIMATE
+from geomill.render.marks import lone
 from geomill.render.textbook import textbook_figure
 from geomill.solvers.numeric import build_model
 
@@ -58,6 +60,8 @@ def measure(geo: Path, out: Path | None) -> dict:
     values = [g for g in lab["givens"] if g["element"] is not None and g["shown"] != "text"]
     rels = [(r, k, els) for r in problem.relations if (b := BLOCKS_BY_KEY.get(r.key)) is not None
             for k, els in b.marks_on(r.args)]
+    rels += [(f, "equal", (a.points, b.points)) for f in problem.facts if (a := lone(f.lhs)) is not None and
+             (b := lone(f.rhs)) is not None and a.kind.key == b.kind.key == "length"]  # AC = BC: ticks too
     pts = list(lab["points"].values())
     apart = min((math.dist(a, b) for a, b in itertools.combinations(pts, 2)), default=math.inf)
     return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
@@ -66,7 +70,22 @@ def measure(geo: Path, out: Path | None) -> dict:
             "relation_marks": len(rels),
             "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
             "apart": apart, "ms_figure": 1000 * t_fig, "ms_model": 1000 * t_model,
-            "ms_render": 1000 * t_render, "warnings": fig.warnings}
+            "ms_render": 1000 * t_render, "warnings": fig.warnings, "reader": _reader(fig)}
+
+
+def _reader(fig) -> list[str]:
+    """What the independent reader (tests/label_reader.py, run from the repository root) finds wrong."""
+    try:
+        from io import BytesIO
+
+        import numpy as np
+        from PIL import Image
+
+        from tests.label_reader import ink_problems, mark_problems, textbook_problems
+    except ImportError:
+        return []
+    px = np.asarray(Image.open(BytesIO(fig.data)).convert("RGB"))
+    return textbook_problems(fig.labels) + mark_problems(fig.labels) + ink_problems(fig.labels, px)
 
 
 def main() -> None:
@@ -92,6 +111,8 @@ def main() -> None:
         "ms_model_median": round(statistics.median(r["ms_model"] for r in ok), 1),
         "ms_render_median": round(statistics.median(r["ms_render"] for r in ok), 1),
         "ms_render_max": round(max(r["ms_render"] for r in ok), 1),
+        "reader_clean": f"{sum(not r['reader'] for r in ok)} of {len(ok)}",
+        "reader": {r["id"]: r["reader"] for r in ok if r["reader"]},
         "warned": {r["id"]: r["warnings"] for r in ok if r["warnings"]},
     }, indent=1, ensure_ascii=False))
 

@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from geomill.engine.plane import HEIGHT_MEANING
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 REFERENCE = DOCS / "language" / "reference.md"
@@ -97,7 +99,7 @@ BLOCK_EXAMPLES: dict[str, str] = {
     "altitude": "triangle ABC\nAD altitude of ABC\nBC = 10\nAD = 4\nfind area ABC\n",
     "midsegment": "triangle ABC\nDE midsegment of ABC\nBC = 10\nfind DE\n",
     "midsegment_quadrilateral": "trapezoid ABCD bases AD BC\nEF midsegment of ABCD\nAD = 4\nBC = 10\nfind EF\n",
-    "altitude_quadrilateral": "trapezoid ABCD bases AD BC\nEF altitude of ABCD\nEF = 3\nfind height ABCD\n",
+    "altitude_quadrilateral": "trapezoid ABCD bases AB CD\nEF altitude of ABCD\nEF = 3\nfind height ABCD\n",
     "incentre": "triangle ABC\nO incentre of ABC\nangle BAC = 60\nangle ABC = 70\nfind angle OBA\n",
     "circumcentre": "triangle ABC\nO circumcentre of ABC\nOA = 5\nfind OB\n",
     "centroid": "triangle ABC\nO centroid of ABC\narea ABC = 12\nfind area OAB\n",
@@ -164,8 +166,7 @@ GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "circumference": ("its circumference", "circumference O"),
     "area": ("the area of the polygon with these vertices in order", "area ABCD"),
     "perimeter": ("its perimeter", "perimeter ABCD"),
-    "height": ("the height from the first vertex onto the opposite side (a triangle's height ABC: from A onto "
-               "BC; a quadrilateral's height ABCD: between its sides DA and BC)", "height ABC"),
+    "height": (f"a height: {HEIGHT_MEANING}", "height ABCD"),
 }
 # Shape files (engine/model.py ELEMENT_FORMS): qkind value -> meaning.
 SHAPE_ELEMENTS: dict[str, str] = {
@@ -173,7 +174,7 @@ SHAPE_ELEMENTS: dict[str, str] = {
     "angle": "an angle some shape has, in degrees",
     "area": "the area of the shape named X (any spelling of its name: BCDE, CDEB, EDCB …)",
     "perimeter": "the perimeter of the shape named X",
-    "height": "the height of a triangle, parallelogram, rhombus or trapezoid X onto its first side",
+    "height": f"the height of a triangle, parallelogram, rhombus or trapezoid X: {HEIGHT_MEANING}",
     "arc": "the arc length of a sector (`arc DAC`: centre A) or a semicircle (`arc AD`)",
     "radius": "the radius of a circle, semicircle or sector (`radius AB` of the circle on AB)",
 }
@@ -313,22 +314,37 @@ def theorems_markdown() -> list[str]:
            "applies to, written in the language. The figure does not have to be stated that way: a "
            "similarity that follows from a parallel, or the triangles a tangent makes, are found without "
            "a `similar` or `triangle` line. A theorem on a triangle applies to three points pairwise joined by "
-           "drawn lines (a `line`, a `triangle` or polygon's sides, the segments a relation names). A radius "
-           "is not drawn until a line names it: `circle O through A B` with `M midpoint of AB` needs "
-           "`triangle OAM` before Pythagoras gives OM. The equations under \"It gives\" in the entries above are "
-           "used as well. A family stated for polygons of several sizes is listed "
-           "once. Two more families are written as code "
+           "drawn lines (a `line`, a `triangle` or polygon's sides, the segments a relation names). A few "
+           "standard theorems join a radius themselves: `circle O through A B` with `M midpoint of AB` "
+           "gives OM by Pythagoras with no `triangle OAM` line. The equations under \"It gives\" in the "
+           "entries above are used as well. A family stated for polygons of several sizes is listed "
+           "once; one with cases of other premises (power of a point: two secants, or a tangent and a "
+           "secant) lists each case with what it gives. Two more families are written as code "
            "(`solvers/plane/theorems.py`): the angle between two secants and its arcs, and the angle sum of a "
-           "concave polygon.", "", "| theorem | proof step | applies to |", "| --- | --- | --- |"]
-    seen: set[tuple[str, str]] = set()
+           "concave polygon.", "", "| theorem | proof step | gives | applies to |", "| --- | --- | --- | --- |"]
+    rows: dict[tuple[str, str], dict[tuple, tuple[str, str]]] = {}
     for th in THEOREMS:
         words = re.sub(r"(\{[^}]*\})+", "…", th.sentence)
-        if (th.key, words) in seen:
-            continue
-        seen.add((th.key, words))
+        case = tuple((type(p).__name__, str(getattr(p, "key", ""))) for p in th.premises)
         figure = "; ".join(f"`{line}`" for line in (th.figure or "").splitlines() if not line.startswith("points "))
-        out.append(f"| `{th.key}` | {words} | {figure or '(a hand-built figure)'} |")
+        rows.setdefault((th.key, words), {}).setdefault(case, (_gives(th), figure or "(a hand-built figure)"))
+    for (key, words), cases in rows.items():
+        gives, figures = ("<br>or ".join(c[i] for c in cases.values()) for i in (0, 1))
+        out.append(f"| `{key}` | {words} | {gives} | {figures} |")
     return out + [""]
+
+
+def _gives(th) -> str:
+    """A theorem's conclusions as the language writes them (``AP^2 = CP DP``), where it can."""
+    from geomill.dsl.printer import format_expr
+
+    said = []
+    for c in th.conclusions:
+        try:
+            said.append(f"`{format_expr(c.lhs)} = {format_expr(c.rhs)}`")
+        except (ValueError, TypeError, KeyError):
+            return ""
+    return "; ".join(said)
 
 
 def reference_markdown() -> str:
@@ -535,9 +551,68 @@ def phrases_markdown() -> str:
     return "\n".join(out)
 
 
+# The orientation cookbook: which chain draws each textbook picture (a recipe, then the chain that draws the
+# other picture with the answer it gives; each problem solves and is drawn).
+ORIENTATION: tuple[tuple[str, str, str, str, str], ...] = (
+    ("tangent-chord", "The angle between a tangent and a chord, on the side of a given arc",
+     "`arc OAB` runs counter-clockwise from A to B. `counterclockwise OAP` puts the tangent's point P on that "
+     "arc's side of the chord AB, so angle PAB is half of `arc OAB`; `clockwise OAP` puts P on the other side "
+     "(angle PAB = 180 − half the arc).",
+     "circle O through A B\nPA tangent to circle O\nline A B\ncounterclockwise OAP\narc OAB = 100\n"
+     "find angle PAB\n", "clockwise OAP"),
+    ("minor-arc", "The minor arc of a central angle: its length or its sector",
+     "`counterclockwise OAB` makes `arc OAB` (counter-clockwise from A to B) the arc the central angle AOB "
+     "spans, the minor one when the angle is under 180; `clockwise OAB` makes it the major arc. The same chain "
+     "serves `arc length OAB`, `sector area OAB` and `sector perimeter OAB`.",
+     "circle O through A B\ncounterclockwise OAB\nradius O = 9\nangle AOB = 80\nfind arc length OAB\n",
+     "clockwise OAB"),
+    ("major-arc-point", "A point C on the major arc AB (or on the minor one)",
+     "C on the major arc lies on the centre's side of the chord AB: the chains ABC and ABO turn the same way "
+     "(`clockwise ABC ABO`). For C on the minor arc they turn opposite ways (`clockwise ABC` with "
+     "`counterclockwise ABO`); the inscribed angle is then 180 − half the central one.",
+     "circle O through A B C\nclockwise ABC ABO\nangle AOB = 124\nfind angle ACB\n",
+     "clockwise ABC\ncounterclockwise ABO"),
+    ("parallels", "Two parallels that run the same way",
+     "A transversal G E F H crosses AB at E and CD at F. `clockwise AEG CFG` says A and C lie on the same "
+     "side of the transversal: AB and CD run the same way, and angle GEB and angle EFD are corresponding "
+     "angles. `clockwise AEG` with `counterclockwise CFG` draws CD running the other way.",
+     "line A E B\nline C F D\nline G E F H\nAB parallel to CD\nclockwise AEG CFG\nangle GEB = 72\n"
+     "find angle EFD\n", "clockwise AEG\ncounterclockwise CFG"),
+)
+ORIENTATION_PAGE = DOCS / "language" / "orientation.md"
+
+
+def _other(text: str, other: str) -> str:
+    """The recipe's problem with its chain lines replaced by the other picture's."""
+    lines = [line for line in text.splitlines() if not line.startswith(("clockwise", "counterclockwise"))]
+    at = next(i for i, line in enumerate(lines) if line.startswith(("arc ", "radius", "angle")))
+    return "\n".join(lines[:at] + other.split("\n") + lines[at:]) + "\n"
+
+
+def orientation_markdown() -> str:
+    """The page "Orientation cookbook": each recipe with its problem, answer and figure, and the other
+    picture's chain with its answer."""
+    out = ["# Orientation cookbook", "",
+           "A figure given by lengths and angles alone can often be drawn two ways: a point on either side of "
+           "a line, an arc the short or the long way round. geomill then refuses (\"the goal is "
+           "underdetermined\") rather than guess. A `clockwise` or `counterclockwise` chain says which "
+           "picture is meant: `clockwise ABC` means that walking from A to B, C lies on the right, with y "
+           "pointing up ([conventions](index.md#conventions)). Each recipe below is a whole problem, the "
+           "last line `geomill solve` prints for it, its figure, and the chain for the other picture.", ""]
+    for key, title, why, text, other in ORIENTATION:
+        chain = next(line for line in text.splitlines() if line.startswith(("clockwise", "counterclockwise")))
+        flipped = _other(text, other)
+        out += [f"## {title}", "", why, "", _fence(text), f"`{_solve_line(text)}`", "",
+                f"![{title} drawn by geomill render](../img/reference/orient-{key}.png){{ width=\"{FIGURE_SIZE}\" }}",
+                "", "The other picture: " + ", ".join(f"`{x}`" for x in other.split("\n")) + " instead of "
+                f"`{chain}` gives `{_solve_line(flipped)}`.", ""]
+    return "\n".join(out)
+
+
 def pages() -> dict[Path, str]:
     """Every generated page and its text."""
-    out = {REFERENCE: reference_markdown(), PHRASES: phrases_markdown(), COMMANDS / "index.md": commands_index()}
+    out = {REFERENCE: reference_markdown(), PHRASES: phrases_markdown(), COMMANDS / "index.md": commands_index(),
+           ORIENTATION_PAGE: orientation_markdown()}
     for name, sp, summary in _subparsers():
         out[COMMANDS / f"{name}.md"] = command_markdown(name, sp, summary)
     return out
@@ -551,6 +626,7 @@ def examples() -> dict[str, str]:
     out = {f"statement-{k}": v[2] for k, v in STATEMENT_EXAMPLES.items()}
     out.update({f"block-{k}": v for k, v in BLOCK_EXAMPLES.items()})
     out.update({f"shape-{k}": v for k, v in SHAPE_EXAMPLES.items()})
+    out.update({f"orient-{k}": text for k, _, _, text, _ in ORIENTATION})
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import sympy
-from geomill.engine.errors import ParseError, Span
+from geomill.engine.errors import ParseError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import split_points, variable
 from geomill.engine.plane import ELEMENT_KINDS, ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_symbol
@@ -141,7 +141,7 @@ def element(words: tuple[str, ...], points: tuple[str, ...], at: Token) -> sympy
         raise ParseError(f"{text} repeats a point", span_of(at))
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
         want = "at least 3" if kind.n_points is None else str(kind.n_points)
-        what = f"a {' '.join(words)}" if words else "a segment"
+        what = a_noun(" ".join(words)) if words else "a segment"
         raise ParseError(f"{what} is named by {want} points, got {text}", span_of(at))
     return element_symbol(kind.key, points)
 

@@ -15,7 +15,7 @@ import re
 
 import sympy
 from geomill.engine.catalogue import KINDS
-from geomill.engine.errors import ModelError, Span
+from geomill.engine.errors import ModelError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
@@ -34,6 +34,7 @@ from geomill.engine.plane import (
     element_of,
     element_symbol,
     elements_in,
+    height_foot,
     polygon_key,
 )
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
@@ -173,6 +174,7 @@ class _Builder:
         self.given: dict[tuple, Span] = {}
         self.goal: Goal | None = None
         self.shapes: list[ShapeDecl] = []
+        self.intros: dict[str, str] = {}  # points the shapes add, each with the sentence introducing it
 
     def declare(self, pts: tuple[str, ...], span: Span) -> None:
         for p in pts:
@@ -211,7 +213,7 @@ class _Builder:
             n = POLYGON_WORDS[head]
             pts = rest[0].points
             if (n is not None and len(pts) != n) or len(pts) < 3:
-                raise ModelError(f"a {head} needs {n or 'at least 3'} points, got {cut(rest[0].text, 40)}",
+                raise ModelError(f"{a_noun(head)} needs {n or 'at least 3'} points, got {cut(rest[0].text, 40)}",
                                  rest[0].span)
             _limit("polygon sides", len(pts), rest[0].span)
             self._polygon(pts, rest[0], convex=head != "polygon")
@@ -315,7 +317,7 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
                           turns=tuple(b.turns),
                           facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span) for f in b.facts),
                           goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
-                          source=file)
+                          source=file, intros=tuple(b.intros.items()))
 
 
 def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
@@ -336,6 +338,7 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     for key, rel in compiled.relations.items():
         b.relations.setdefault(key, rel)
     b.facts.extend(compiled.facts)
+    b.intros.update(compiled.intros)
     whole = {}
     for q, e in compiled.quantities.items():
         if q.kind in (QKind.AREA, QKind.PERIMETER) and len(split_points(q.key[0])) >= 3:
@@ -350,18 +353,19 @@ _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 
 def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     """A trapezoid's height named by the trapezoid (``height ABCD``, any of its names) is the distance
-    between its bases: a name whose first vertex would look at a leg stands for the one that looks
-    at a base (``isosceles trapezoid ABCD bases AB CD``: ``height ABCD`` is ``height BCDA``)."""
+    between its bases: a name whose height would fall on a leg stands for one that falls on a base
+    (``isosceles trapezoid ABCD bases AD BC``: ``height ABCD`` is ``height DABC``)."""
     out: dict[sympy.Symbol, sympy.Expr] = {}
     for rel in b.relations.values():
         if rel.key not in _TRAPEZOIDS:
             continue
         poly = rel.args[0]  # the block's order: bases poly[0]poly[3] and poly[1]poly[2]
         bases = {frozenset((poly[0], poly[3])), frozenset((poly[1], poly[2]))}
+        onto_base = poly[3:] + poly[:3]  # onto poly[3]poly[0]
         for k in range(4):
             for name in (poly[k:] + poly[:k], (poly[k:] + poly[:k])[::-1]):
-                if frozenset(name[1:3]) not in bases:
-                    out[element_symbol("height", name)] = element_symbol("height", poly)
+                if frozenset(height_foot(name)[1:]) not in bases:
+                    out[element_symbol("height", name)] = element_symbol("height", onto_base)
     return out
 
 

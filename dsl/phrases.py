@@ -33,7 +33,8 @@ PHRASES: tuple[Phrase, ...] = (
         ("major", "minor"),
         "clockwise ABC ABO",
         "C on the major arc is C on the centre's side of the chord AB: the chains ABC and ABO turn the "
-        "same way (write `clockwise ABC` with `counterclockwise ABO` for the minor arc).",
+        "same way (write `clockwise ABC` with `counterclockwise ABO` for the minor arc; the orientation "
+        "cookbook has the minor arc of a central angle and the tangent-chord angle's side).",
         "circle O through A B C\nclockwise ABC ABO\nangle AOB = 110\nfind angle ACB\n",
     ),
     Phrase(

@@ -8,6 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def a_noun(noun: str) -> str:
+    """The noun with its article, for messages: ``a triangle``, ``an angle``, ``an isosceles triangle``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 @dataclass(frozen=True)
 class Span:
     """A place in the problem text (1-based line and column)."""

@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 
 import sympy
 
+from .errors import a_noun
 from .model import POINT_RE, QKind, Quantity, ShapeDecl
 
 # -- trigonometry in degrees -------------------------------------------------
@@ -220,10 +221,10 @@ class ShapeKind:
         if name is None:
             pts = tuple(itertools.chain.from_iterable(args.values()))
             if len(pts) != self.n_points:
-                raise ValueError(f"a {self.title} needs {self.n_points} points, got {''.join(pts)}")
+                raise ValueError(f"{a_noun(self.title)} needs {self.n_points} points, got {''.join(pts)}")
             return "~".join("".join(v) for v in args.values()), pts
         if len(name) != self.n_points:
-            raise ValueError(f"a {self.title} needs {self.n_points} points, but {''.join(name)} has {len(name)}")
+            raise ValueError(f"{a_noun(self.title)} needs {self.n_points} points, but {''.join(name)} has {len(name)}")
         if len(set(name)) != len(name):
             raise ValueError(f"{''.join(name)} repeats a point")
         for perm in _dihedral(name) if self.cyclic else [name]:

@@ -48,12 +48,26 @@ ELEMENT_KINDS: dict[str, ElementKind] = {k.key: k for k in (
     ElementKind("circumference", ("circumference",), 1, "ordered", "length"),
     ElementKind("area", ("area",), None, "polygon", "area"),
     ElementKind("perimeter", ("perimeter",), None, "polygon", "length"),
-    ElementKind("height", ("height",), None, "ordered", "length"),  # from the first vertex onto the opposite side
+    ElementKind("height", ("height",), None, "ordered", "length"),  # see height_foot
 )}
 # the words that start an element, longest first (``arc length`` before ``arc``)
 ELEMENT_WORDS: tuple[tuple[tuple[str, ...], ElementKind], ...] = tuple(sorted(
     ((k.words, k) for k in ELEMENT_KINDS.values() if k.words), key=lambda wk: -len(wk[0])))
 ELEMENT_VOCABULARY = frozenset(w for k in ELEMENT_KINDS.values() for w in k.words)
+
+
+HEIGHT_MEANING = ("a triangle's `height ABC` is from A onto BC; a quadrilateral's (a polygon's) `height ABCD` "
+                  "is onto its first side AB, from D (base AB, height h), in every file; a trapezoid's is "
+                  "between its bases however it is named")
+
+
+def height_foot(pts: tuple[str, ...] | str) -> tuple[str, str, str]:
+    """What ``height`` of ``pts`` measures, as (vertex, side end, side end): a triangle's ``height ABC``
+    is from A onto BC; a polygon's ``height ABCD`` is onto its first side AB, from its last vertex D
+    (base AB, height h: a parallelogram's area is AB times it, a trapezoid's is between AB and CD)."""
+    if len(pts) == 3:
+        return pts[0], pts[1], pts[2]
+    return pts[-1], pts[0], pts[1]
 
 
 def canonical(kind: ElementKind, pts: tuple[str, ...]) -> tuple[str, ...]:
@@ -235,6 +249,8 @@ class GeneralProblem:
     facts: tuple[Equality, ...] = ()
     goal: Goal | None = None
     source: str | None = field(default=None, compare=False)
+    # points the user never named (a shape's drawn foot): each with the sentence that introduces it
+    intros: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
     def variables(self) -> frozenset[sympy.Symbol]:

@@ -79,8 +79,11 @@ def hinge(x: float) -> float:
 
 
 def _scale(p: Pts) -> float:
-    pts = list(p.values())
-    return max(max(pg.dist(a, b) for a in pts for b in pts), 1e-9)
+    """The largest distance between two of the points (a condition's unit).  Plain floats: the numeric
+    model evaluates the conditions thousands of times, and numpy's scalars cost ten times as much."""
+    xy = [(float(v[0]), float(v[1])) for v in p.values()]
+    hypot = math.hypot
+    return max(max(hypot(bx - ax, by - ay) for ax, ay in xy for bx, by in xy), 1e-9)
 
 
 def parallel(a: str, b: str, c: str, d: str) -> Callable[[Pts], list[float]]:
@@ -136,7 +139,11 @@ def convex(*pts: str) -> Callable[[Pts], list[float]]:
     """The polygon turns one way at every vertex (a convex outline, either direction)."""
     def cond(p: Pts) -> list[float]:
         n = len(pts)
-        turns = [pg.cross(p[pts[i]] - p[pts[i - 1]], p[pts[(i + 1) % n]] - p[pts[i]]) for i in range(n)]
+        xy = [(float(p[q][0]), float(p[q][1])) for q in pts]  # (plain floats, as in _scale)
+        turns = []
+        for i in range(n):
+            (ax, ay), (bx, by), (cx, cy) = xy[i - 1], xy[i], xy[(i + 1) % n]
+            turns.append((bx - ax) * (cy - by) - (by - ay) * (cx - bx))
         s = _scale(p) ** 2
         sign = 1.0 if sum(turns) >= 0 else -1.0
         return [hinge(sign * t / s - 1e-5) for t in turns]
@@ -467,9 +474,11 @@ def _midpoint(rng: Rng) -> dict[str, np.ndarray]:
 
 
 def _alt_quad(rng: Rng) -> dict[str, np.ndarray]:
-    d = _trapezoid(rng)
-    e = (d["A"] + d["D"]) / 2
-    return _with(d, E=e, F=pg.foot(e, d["B"], d["C"]))
+    """A trapezoid with bases AB and CD (``_trapezoid``'s DA and BC), E on CD, F its foot on AB."""
+    t = _trapezoid(rng)
+    d = {"A": t["D"], "B": t["A"], "C": t["B"], "D": t["C"]}
+    e = (d["C"] + d["D"]) / 2
+    return _with(d, E=e, F=pg.foot(e, d["A"], d["B"]))
 
 
 def _orthocentre(d: Mapping[str, np.ndarray]) -> np.ndarray:
@@ -513,7 +522,8 @@ BLOCKS: tuple[Block, ...] = (
           ((L("AB"), L("BC")), (L("BC"), L("CA")), (ang("ABC"), sympy.Integer(60)), (ang("BCA"), sympy.Integer(60)),
            (ang("CAB"), sympy.Integer(60))), polygon="ABC", family="triangle", marks=(("equal", "AB", "BC", "CA"),)),
     Block("parallelogram", ("parallelogram {ABCD}",), "{ABCD} is a parallelogram", _parallelogram,
-          _PARALLELOGRAM_EQS, (_parallelogram_cond,), polygon="ABCD", family="quadrilateral"),
+          _PARALLELOGRAM_EQS, (_parallelogram_cond,), polygon="ABCD", family="quadrilateral",
+          marks=(("parallel", "AB", "DC"), ("parallel", "AD", "BC"))),
     Block("rectangle", ("rectangle {ABCD}",), "{ABCD} is a rectangle", _rectangle,
           _PARALLELOGRAM_EQS + ((ang("ABC"), sympy.Integer(90)), (ang("DAB"), sympy.Integer(90)), (L("AC"), L("BD")),
                                 (L("AB") ** 2 + L("BC") ** 2, L("AC") ** 2), (area("ABCD"), L("AB") * L("BC"))),
@@ -595,9 +605,9 @@ BLOCKS: tuple[Block, ...] = (
           ((L("AE"), L("EB")), (L("DF"), L("FC"))), (between("E", "A", "B"), between("F", "D", "C")),
           family="quadrilateral", marks=(("equal", "AE", "EB"), ("equal", "DF", "FC"))),
     Block("altitude_quadrilateral", ("{EF} altitude of {ABCD}",), "{EF} is an altitude of {ABCD}",
-          _alt_quad, ((ang("EFC"), sympy.Integer(90)), (height("ABCD"), L("EF"))),
-          (on_line("E", "A", "D"), on_line("F", "B", "C"), perpendicular("E", "F", "B", "C")),
-          family="quadrilateral", marks=(("height", "EF", "BC"), ("right", "EFC"))),
+          _alt_quad, ((ang("EFB"), sympy.Integer(90)), (height("ABCD"), L("EF"))),
+          (on_line("E", "C", "D"), on_line("F", "A", "B"), perpendicular("E", "F", "A", "B")),
+          family="quadrilateral", marks=(("height", "EF", "AB"), ("right", "EFB"))),
     Block("incentre", ("{O} incentre of {ABC}",), "{O} is the incentre of {ABC}", _incentre,
           ((ang("OAB"), ang("CAO")), (ang("OBC"), ang("ABO")), (ang("OCA"), ang("BCO"))), family="triangle"),
     Block("circumcentre", ("{O} circumcentre of {ABC}",), "{O} is the circumcentre of {ABC}", _circumcentre,

@@ -28,6 +28,7 @@ from .plane import (
     RelationDecl,
     Turn,
     element_symbol,
+    height_foot,
     polygon_key,
 )
 from .relations import BLOCKS_BY_KEY, polygon_of
@@ -111,6 +112,7 @@ class Compiled:
         self.quantities: dict[Quantity, sympy.Expr] = {}
         self._taken = set(taken)
         self._used = used
+        self.intros: dict[str, str] = {}  # a point the user never named -> the sentence that introduces it
         for decl in shapes:
             self._shape(decl)
 
@@ -158,6 +160,9 @@ class Compiled:
                     self._polygon(poly, decl)
                 self.points.update(dict.fromkeys(p for a in args for p in a))
                 self.relations.setdefault((block.key, args), RelationDecl(block.key, args, decl.span))
+                if st.height:  # the altitude (v, Y) of (v, a, b): Y is the height's foot
+                    (v, foot), (_, a, b) = args
+                    self.intros[foot] = f"Let {foot} be the foot of the height from {v} onto {a}{b}."
         # a shape that is one triangle or quadrilateral measures as its polygon; a regular polygon's
         # area is its kind's formula in its side (no plane theorem cuts a pentagon up)
         whole = polys[0] if len(set(map(polygon_key, polys))) == 1 and _is_polygon(kind) and kind.n_points <= 4 \
@@ -177,11 +182,10 @@ class Compiled:
             q = Quantity.of_shape(q_kind, decl.name)
             if poly is not None and q_kind in _POLYGON_ELEMENT:
                 self.quantities[q] = element_symbol(_POLYGON_ELEMENT[q_kind], poly)
-            elif q_kind is QKind.HEIGHT and "Y" in names:  # the altitude the kind draws (foot Y)
-                self.quantities[q] = element_symbol("length", (decl.points[element.foot[0]], names["Y"]))
-            elif q_kind is QKind.HEIGHT:
-                v, a, b = element.foot
-                self.quantities[q] = element_symbol("height", (decl.points[v], decl.points[a], decl.points[b]))
+            elif q_kind is QKind.HEIGHT:  # the shape's own name where it says the same height (no foot named)
+                foot = tuple(decl.points[i] for i in element.foot)
+                self.quantities[q] = element_symbol("height", decl.points if height_foot(decl.points) == foot
+                                                    else foot)
             else:
                 self.quantities[q] = _formula(kind, sym, subs)
         if has_block:
@@ -262,7 +266,8 @@ def to_plane(problem: Problem) -> GeneralProblem:
     return GeneralProblem(points=tuple(c.points), lines=tuple(c.lines), circles=tuple(c.circles.values()),
                           polygons=tuple(c.polygons.values()),
                           relations=tuple(sorted(c.relations.values(), key=lambda r: (r.key, r.args))),
-                          turns=tuple(c.turns), facts=tuple(facts), goal=goal, source=problem.source)
+                          turns=tuple(c.turns), facts=tuple(facts), goal=goal, source=problem.source,
+                          intros=tuple(c.intros.items()))
 
 
 def expression(q: Quantity, quantities: Mapping[Quantity, sympy.Expr]) -> sympy.Expr:

@@ -89,6 +89,12 @@ _RATIOS = ("RatioOfSimilarTriangle", "RatioOfMirrorSimilarTriangle", "RatioOfSim
 _ARCS = ("arc", "arc_length", "sector_area", "sector_perimeter")
 
 
+def _quad_height(pts):
+    """FormalGeo's height of ABCD is onto BC (between AD and BC); the language's height of a
+    quadrilateral is onto its first side: BCDA."""
+    return (*pts[1:], pts[0])
+
+
 def _arc(pts):
     """FormalGeo's arc OAB runs counterclockwise in its images (y down): with y up, from B to A."""
     return (pts[0], *pts[1:][::-1])
@@ -108,6 +114,8 @@ def value(t: Term | str) -> sympy.Expr:
             raise Unsupported(f"{t.name}({cut(t.args[0], 30)}) names {len(pts)} points, not {want or 'at least 3'}")
         if kind in _ARCS:
             pts = _arc(pts)
+        if t.name == "HeightOfQuadrilateral":
+            pts = _quad_height(pts)
         return element_symbol(kind, pts)
     if t.name in _RATIOS or t.name == "RatioOfSimilarArc":
         if len(t.args) != 2 or not all(isinstance(a, str) and len(_points_of(a)) >= 3 for a in t.args):
@@ -349,6 +357,8 @@ def _relation(t: Term, fig: Figure) -> None:
         args = _perpendicular(*args)
     if t.name == "IsMidpointOfArc":
         args = [args[0], "".join(_arc(args[1]))]
+    if t.name == "IsAltitudeOfQuadrilateral":
+        args = [args[0], "".join(_quad_height(args[1]))]
     if t.name == "CongruentBetweenArc":
         args = ["".join(_arc(a)) for a in args]
     if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way

@@ -106,9 +106,9 @@ def _element(e: sympy.Expr, names: dict | None = None) -> str:
     """An element as a textbook names it: ``the radius of circle O``, ``arc AB`` (not ``radius O``,
     ``arc OAB``), ``major arc ACB`` where ``names`` (a proof's arc names) says so; anything else as
     the language writes it."""
-    if names and e in names:
-        return names[e][0]
     el = element_of(e) if e.is_Symbol else None
+    if names and e in names:
+        return names[e][0] if el is None or el.kind.key == "arc" else f"the {names[e][0]}"
     if el is None:
         return _fmt(e)
     pts = "".join(el.points)
@@ -118,6 +118,8 @@ def _element(e: sympy.Expr, names: dict | None = None) -> str:
         return f"arc {pts[1:]}"
     if el.kind.key == "arc_length":
         return f"the length of arc {pts[1:]}"
+    if el.kind.key in ("sector_area", "sector_perimeter"):
+        return f"the {el.kind.words[1]} of sector {pts}"
     return _fmt(e)
 
 

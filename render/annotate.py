@@ -15,6 +15,7 @@ The generator asks this object what to call an element in its text
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -49,10 +50,13 @@ class Annotation:
     query: Quantity | None
     facts: dict[Quantity, sympy.Expr]
     letters: dict[Quantity, str] = field(default_factory=dict)
+    # a fact's value -> (the value, whether it is a number, its label text), made once (``_shown``)
+    _shown_of: dict = field(default_factory=dict, repr=False, compare=False)
     shape_names: dict[str, str] = field(default_factory=dict)
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
     export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
     shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
+    query_edge_fonts: ClassVar[float] = 0.0  # a shape's bare "?" this many font heights from every drawn side
 
     def arced(self, q: Quantity) -> bool:
         """Is right angle ``q`` marked by an arc and its value (not by a square)?"""
@@ -107,6 +111,10 @@ class Annotation:
         ``area = ?`` as ``?`` alone (the question says which of its measures); None: no shorter one."""
         return QUERY_MARK if text != QUERY_MARK and text.endswith(QUERY_MARK) else None
 
+    def arc_floor(self, scene, frame, q: Quantity) -> float:
+        """The least radius of angle ``q``'s arc (px; -inf: none beyond the usual)."""
+        return -math.inf
+
     def query_optional(self) -> bool:
         """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
         style (the question names it by its letters, and its region shows it); an asked side or angle never
@@ -119,7 +127,16 @@ class Annotation:
         """Is this fact's value drawn on the figure (else the text must give it)?"""
         if self.values != "image" or q not in self.facts or q in self.in_text:
             return False
-        return not self.facts[q].free_symbols  # expressions in variables stay in the text
+        return self._shown(q, self.facts[q])[1]  # expressions in variables stay in the text
+
+    def _shown(self, q: Quantity, value: sympy.Expr) -> tuple[sympy.Expr, bool, str | None]:
+        """(``value``, is it free of variables, its value label or None), made once per fact and value: the
+        figure asks these of each fact a dozen times (sympy's ``free_symbols`` and ``float`` each time)."""
+        got = self._shown_of.get(q)
+        if got is None or got[0] is not value:
+            plain = not value.free_symbols
+            got = self._shown_of[q] = (value, plain, _value_text(q, value) if plain else None)
+        return got
 
     def move_to_text(self, quantities) -> None:
         """Give these facts' values in the text, not on the figure (the figure keeps their letters)."""
@@ -162,7 +179,7 @@ class Annotation:
             if len(sides) > 1:
                 count += 1
                 m = Mark("equal", tuple(sides), source, count)
-                self.export.append((m, draw_mark(m, layout, set())[0]))
+                self.export.append((m, draw_mark(m, layout)[0]))
         return [line for _, lines in self.export for line in lines], []
 
     def unvalued_item(self, q: Quantity) -> Item | None:
@@ -181,7 +198,7 @@ class Annotation:
         individual = self.style == "individual"
         for q, value in self.facts.items():
             if self.on_image(q):
-                text = _value_text(q, value)
+                text = self._shown(q, value)[2]
                 lettered = individual and q.kind in (QKind.LENGTH, QKind.ANGLE)
                 out.append(Item(q, f"{self.letters[q]} = {text}" if lettered else text))
             elif (bare := self.unvalued_item(q)) is not None:

@@ -576,6 +576,10 @@ class Rules:
             bx0, by0, bx1, by1 = self.bounds_of(n)
             if n != name and not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0):
                 rest.append(f)
+        # (a neighbour whose interior misses this one's, as the layout keeps them, cuts nothing away: the
+        # overlay, ~0.8 ms a figure, only where one overlaps)
+        if rest and not shapely.relate_pattern(own, np.array(rest, dtype=object), "T********").any():
+            rest = []
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
         if region is None:
             c = own.representative_point()

@@ -368,6 +368,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             inner = at_vertex.get(v, -math.inf)
             if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
+            inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
             line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit)
             at_vertex[v] = r
             d.marks.append(line)
@@ -777,8 +778,12 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             placer.undo()  # "area = ?" with no place: "?" alone in the shape (the question says which), away
             # from its corners (by one, it reads as that corner's angle asked); else the full text, as it reads
             pts = np.array(list(d.rules.points.values())).reshape(-1, 2)
-            full, placed = placed, _search(placer, short, str(q), role, centres, anchor, text_size, style,
-                                           partial(_clear_of_corners, rule, pts, QUERY_CORNER_FONTS * fpx), tried)
+            clear = partial(_clear_of_corners, rule, pts, QUERY_CORNER_FONTS * fpx)
+            if annotation.query_edge_fonts and d.segments:
+                lines = np.array([line for _, _, line in d.segments], dtype=float).reshape(-1, 2, 2)
+                clear = partial(_clear_of_lines, clear, lines, annotation.query_edge_fonts * fpx)
+            full, placed = placed, _search(placer, short, str(q), role, centres, anchor, text_size, style, clear,
+                                           tried)
             if placed.conflicts:
                 placer.undo()
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
@@ -803,6 +808,18 @@ def _clear_of_corners(rule, points: np.ndarray, clear: float, boxes: np.ndarray,
         dy = np.maximum(np.maximum(boxes[:, None, 1] - points[None, :, 1], points[None, :, 1] - boxes[:, None, 3]), 0)
         good &= (np.hypot(dx, dy) >= clear).all(axis=1)
     return good
+
+
+def _clear_of_lines(rule, lines: np.ndarray, clear: float, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and each box's centre at least ``clear`` px from every segment
+    (m×2×2)."""
+    good = rule(boxes, leaders)
+    c = np.column_stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2])
+    a, u = lines[:, 0], lines[:, 1] - lines[:, 0]
+    n2 = np.maximum((u * u).sum(axis=1), 1e-12)
+    t = np.clip(((c[:, None, :] - a[None]) * u[None]).sum(axis=2) / n2[None], 0.0, 1.0)
+    foot = a[None] + t[..., None] * u[None]
+    return good & (np.hypot(*(c[:, None, :] - foot).transpose(2, 0, 1)).min(axis=1) >= clear)
 
 
 # two values (sides, angles, shapes' labels) keep this many font heights apart, letters LABEL_GAP px: "a" 4.6 px

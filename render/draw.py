@@ -240,7 +240,7 @@ class Renderer:
             if len(segments):
                 self._brushes[c].lines(r, segments)
         if not strokes_only:
-            grounds = [self._ground(buf, lab) for lab in d.labels]  # (all read before any label is pasted)
+            grounds = self._grounds_of(buf, d.labels)  # (all read before any label is pasted)
             for lab, ground in zip(d.labels, grounds):
                 lab.colour = self._legible(self.label_colours[lab.role], ground)
                 self._blit(buf, lab)
@@ -259,6 +259,36 @@ class Renderer:
         lum = (_LUMA[0][region[..., 0]] + _LUMA[1][region[..., 1]] + _LUMA[2][region[..., 2]]).ravel()
         k = len(lum) // 20
         return float(np.partition(lum, k)[k])
+
+    def _grounds_of(self, buf: np.ndarray, labels: list[Placed]) -> list[float]:
+        """``_ground`` of every label, their pixels' luminances looked up in one pass.
+
+        FAST PATH: the plain version is ``_ground`` per label (``tests/test_render_draw.py`` holds them
+        equal): the same pixels, the same sums in the same order, one lookup for all the labels."""
+        height, width = buf.shape[:2]
+        parts, out = [], []
+        for lab in labels:
+            x0, y0, x1, y1 = lab.box
+            r0, r1 = max(0, height - math.ceil(y1)), min(height, height - math.floor(y0))
+            c0, c1 = max(0, math.floor(x0)), min(width, math.ceil(x1))
+            if r1 <= r0 or c1 <= c0:
+                out.append(None)
+                continue
+            parts.append(buf[r0:r1:2, c0:c1:2, :3].reshape(-1, 3))
+            out.append(len(parts[-1]))
+        if not parts:
+            return [1.0] * len(labels)
+        px = np.concatenate(parts)
+        lum = _LUMA[0][px[:, 0]] + _LUMA[1][px[:, 1]] + _LUMA[2][px[:, 2]]
+        start = 0
+        for i, n in enumerate(out):
+            if n is None:
+                out[i] = 1.0
+                continue
+            k = n // 20
+            out[i] = float(np.partition(lum[start: start + n], k)[k])
+            start += n
+        return out
 
     def _legible(self, rgb: tuple[float, float, float], ground: float) -> tuple[float, float, float]:
         """The label colour ``rgb`` made legible on a ground of this luminance (``colours.legible``), cached."""
@@ -456,7 +486,8 @@ class _Brush:
 
     def lines(self, agg, segments) -> None:
         """Stroke ``segments`` (polylines, display pixels) as the LineCollection would."""
-        paths = [_path(s) for s in segments]
+        plain = Path(_TWO_POINTS)  # (the simplification settings a short open path takes, read once a call)
+        paths = [_path(s, plain) for s in segments]
         if len(paths) == 1 and self.single[0] == "markers":
             _, gc, marker_trans, offsets, offset_trf, face = self.single
             ext = paths[0].get_extents(marker_trans)
@@ -467,14 +498,26 @@ class _Brush:
         agg.draw_path_collection(gc, master, paths, *rest, **kw)
 
 
-def _path(line) -> Path:
+def _path(line, plain: Path | None = None) -> Path:
     """A polyline's path, closed where it ends where it starts (a whole circle): two round caps meeting there
-    leave a 1-px nub."""
+    leave a 1-px nub.
+
+    FAST PATH: an open polyline shorter than matplotlib's simplification threshold (128 vertices) is made
+    with ``plain``'s settings (a path of two vertices made by ``Path``), not by ``Path``'s checks: the same
+    vertices, no codes, the same settings (``tests/test_render_draw.py`` holds them equal)."""
     a = np.asarray(line, float)
     n = len(a)
-    if n > 3 and abs(a[0, 0] - a[-1, 0]) < 1e-6 and abs(a[0, 1] - a[-1, 1]) < 1e-6:
-        return Path(a, [Path.MOVETO] + [Path.LINETO] * (n - 2) + [Path.CLOSEPOLY])
-    return Path(a)
+    if n > 3:
+        (x0, y0), (x1, y1) = a[0].tolist(), a[-1].tolist()
+        if abs(x0 - x1) < 1e-6 and abs(y0 - y1) < 1e-6:
+            return Path(a, [Path.MOVETO] + [Path.LINETO] * (n - 2) + [Path.CLOSEPOLY])
+    if plain is None or n >= _SIMPLIFY_MIN or a.ndim != 2 or a.shape[1] != 2:
+        return Path(a)
+    return Path._fast_from_codes_and_verts(a, None, plain)
+
+
+_TWO_POINTS = np.zeros((2, 2))
+_SIMPLIFY_MIN = 128  # vertices from which matplotlib may simplify an open path (``Path._update_values``)
 
 
 _COLOURS: dict[tuple[float, float, float], np.ndarray] = {}  # a label colour as float32 0..255
@@ -508,28 +551,27 @@ class _Extents:
         self.images: dict[tuple[str, float], tuple[int, np.ndarray | None]] = {}  # cbox x0 (26.6), bitmap
 
     def bitmap(self, text: str, size: float) -> tuple[np.ndarray, int, int, tuple[float, float, float], int] | None:
-        """The coverage bitmap FreeType's layout of ``text`` draws (``draw_glyphs_to_bitmap``), made from
-        cached glyph bitmaps: (image, its top row and left column in FreeType's image, ``ink``'s
-        (width, height, descent), the string's ink x0 in 26.6); None where the layout must draw it.
-        FAST PATH: the plain version is FreeType's layout of the string (``Renderer._label``;
-        ``tests/test_render_draw.py`` holds them equal).
+        """The coverage bitmap of ``text`` made from cached glyph bitmaps, each at its pen snapped to the
+        nearest whole pixel: (image, its top row and left column in FreeType's image, ``ink``'s (width,
+        height, descent), the string's ink x0 in 26.6); None where the layout must draw it (a glyph
+        outside the alphabet, a ligature).  The box (``ink``) is the layout's own, whatever the pens.
 
-        Why it is the same image: the layout puts each glyph at its pen (advances and pair kernings,
-        as ``ink`` sums them) and ORs its bitmap into the image at (truncated) ``left + pen - x0``
-        and ``y1 - top + 1``, x0 and y1 being the union of the glyphs' control boxes (an empty
-        glyph's box is (0, 0, 0, 0) wherever its pen is).  A glyph's bitmap is the same wherever it
-        lands only at whole-pixel pens, so a string with a pen between pixels (some kernings) is left
-        to the layout; a test holds both equal over the labels' alphabet.  A new label costs ~0.05
-        against ~0.5 ms, and new number labels come about twice a figure."""
+        Where every pen is at a whole pixel it is the image FreeType's layout draws
+        (``draw_glyphs_to_bitmap``; ``tests/test_render_draw.py`` holds them equal): the layout puts
+        each glyph at its pen (advances and pair kernings, as ``ink`` sums them) and ORs its bitmap
+        into the image at (truncated) ``left + pen - x0`` and ``y1 - top + 1``, x0 and y1 being the
+        union of the glyphs' control boxes (an empty glyph's box is (0, 0, 0, 0) wherever its pen is).
+        Past a glyph with a fractional advance ("r" at 12 pt: 6.64 px, so every "area = 17") the layout
+        renders the rest at sub-pixel phases; here those glyphs are drawn whole-pixel, at most half a
+        pixel from the layout's (the hinted look of pixel-snapped text), inside the same box.  Why: the
+        layout of a new string costs ~0.5-1 ms against ~0.05 ms, and area labels are new numbers."""
         if not text or not self.ALPHABET.issuperset(text):
             return None
         pens, pen = [], 0
         for i, ch in enumerate(text):
             if i:
                 pen += self._pair(text[i - 1: i + 1], size)
-            if pen % 64:
-                return None
-            pens.append(pen)
+            pens.append(64 * math.floor(pen / 64 + 0.5))  # (whole pixels: see above)
             pen += self._glyph(ch, size)[0]
         glyphs = [(self._image(ch, size), self._glyph(ch, size)) for ch in text]
         y0 = min(g[1] for _, g in glyphs)

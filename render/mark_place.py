@@ -5,9 +5,10 @@ Why: a blind reader took an equal-length tick on a line crossing for the crossin
 segment's ticks for one of them (one tick between two read as a solid bar), a right-angle square under a
 bisector's arcs for nothing, and a value or tick beside one piece of a split segment as that piece's.  So a
 tick or an arrow goes where it keeps ``CLEAR`` px from all of those (the middle of the longest open
-stretch where nothing is near), equal-angle arcs at a right angle's vertex go beyond its square, and a split
-segment's value and ticks go on a dimension line ``DIMENSION_FONTS`` font heights off it that spans the
-whole segment: arrowheads at its ends, against bars across it there.
+stretch where nothing is near), equal-angle arcs at a right angle's vertex go beyond its square, a split
+segment's value goes on a dimension line ``DIMENSION_FONTS`` font heights off it that spans the whole
+segment (arrowheads at its ends, against bars across it there), and a split segment's equal ticks across a
+bracket that spans it (never on a piece, never on the dimension line: review 3 read both as wrong).
 """
 from __future__ import annotations
 
@@ -29,9 +30,19 @@ CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines an
 POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
+BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
+BRACKET_GAP = 4.0  # px: its legs stop this far short of the segment
+BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
+BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
+BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
 SQUARE_CLEAR = 15.0  # degrees: a right-angle square's sides this far from every other drawn ray at its corner
 ARC_BEYOND = 9.0  # px: an equal-angle arc at a right angle's vertex runs this far beyond its square's corner
+
+
+_SPOT_SHARES = np.linspace(0.04, 0.96, 47)  # where along a segment a tick or an arrow may go (``spot``)
+_SPOT_SHARES.flags.writeable = False
+_SPOT_MIDDLE = 23  # the share of 0.5
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -96,6 +107,7 @@ class MarkLayout:
         self.circles = [(np.array(frame.px(a.centre)), a.radius * frame.scale) for a in scene.arcs]
         self.taken: list[tuple[np.ndarray, float]] = []  # (centre, reach) of each mark placed
         self.dims: dict[frozenset, np.ndarray] = {}  # a split segment -> its dimension line's offset
+        self.brackets: list[tuple[Mark, list[np.ndarray]]] = []  # (bracket, polylines) of split equal segments
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
@@ -197,6 +209,42 @@ class MarkLayout:
         n2 = float(u @ u)
         if n2 < 1e-9:
             return p
+        if whole and self._middle_clear(p + u * _SPOT_SHARES[_SPOT_MIDDLE], reach, p, r):
+            return p + u * _SPOT_SHARES[_SPOT_MIDDLE]  # (the search below picks it: the nearest the middle of all
+        want = 0.5 if whole else self._open_middle(p, u, n2)  # those clear by CLEAR, and it is clear)
+        cand = _SPOT_SHARES
+        clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
+        best = np.flatnonzero(clear >= clear.max() - 1e-9)
+        return p + u * cand[best[np.argmin(np.abs(cand[best] - want))]]
+
+    def _middle_clear(self, c: np.ndarray, reach: float, p: np.ndarray, r: np.ndarray) -> bool:
+        """Is ``clearances`` of the one spot ``c`` clearly (by more than 1e-9 px) over CLEAR?
+
+        FAST PATH: the plain version is ``clearances`` of all the shares, whose ``spot`` then picks the middle
+        share wherever it is clear (``tests/test_gv_figures.py`` holds the two equal).  The same distances in
+        plain floats (a spot asks a few dozen, where numpy's per-call cost was the work); a margin far above
+        their rounding leaves every spot near CLEAR to the plain search."""
+        bound = CLEAR + reach + 1e-9
+        cx, cy = c.tolist()
+        for x, y in self.pts.tolist():
+            if math.hypot(cx - x, cy - y) <= bound + POINT_R:
+                return False
+        a, b = self._others(p, r)
+        for (ax, ay), (bx, by) in zip(a.tolist(), b.tolist()):
+            ux, uy = bx - ax, by - ay
+            t = min(max(((cx - ax) * ux + (cy - ay) * uy) / max(ux * ux + uy * uy, 1e-12), 0.0), 1.0)
+            if math.hypot(cx - (ax + t * ux), cy - (ay + t * uy)) <= bound:
+                return False
+        for o, rad in self.circles:
+            if abs(math.hypot(cx - float(o[0]), cy - float(o[1])) - rad) <= bound:
+                return False
+        for t, rch in self.taken:
+            if math.hypot(cx - float(t[0]), cy - float(t[1])) - rch <= bound:
+                return False
+        return True
+
+    def _open_middle(self, p: np.ndarray, u: np.ndarray, n2: float) -> float:
+        """The middle of the longest stretch of segment p, p + u that no drawn point splits, as a share of it."""
         ts = [0.0, 1.0]
         for xy in self.px.values():
             c = xy - p
@@ -205,11 +253,7 @@ class MarkLayout:
                 ts.append(t)
         ts.sort()
         lo, hi = max(zip(ts, ts[1:]), key=lambda ab: ab[1] - ab[0])
-        want = 0.5 if whole else (lo + hi) / 2
-        cand = np.linspace(0.04, 0.96, 47)
-        clear = np.minimum(self.clearances(p + cand[:, None] * u, reach, p, r), CLEAR)
-        best = np.flatnonzero(clear >= clear.max() - 1e-9)
-        return p + u * cand[best[np.argmin(np.abs(cand[best] - want))]]
+        return (lo + hi) / 2
 
     def free(self, c: np.ndarray, reach: float) -> float:
         """How far a mark of ``reach`` px about ``c`` keeps from the marks placed so far."""
@@ -217,6 +261,37 @@ class MarkLayout:
 
     def take(self, c: np.ndarray, reach: float) -> None:
         self.taken.append((np.asarray(c, float), reach))
+
+    def bracket(self, a: str, b: str, m: Mark) -> np.ndarray:
+        """A bracket beside segment ab spanning all of it (legs towards its ends), away from the figure's
+        middle (between the side and its dimension line, if it has one) unless that crosses far more; its
+        polyline goes to ``brackets`` and its middle, where the ticks go, is returned."""
+        p, r = self.px[a], self.px[b]
+        u = _unit(r - p)
+        normal = np.array([-u[1], u[0]])
+        if float((self.middle - (p + r) / 2) @ normal) > 0:
+            normal = -normal
+        inset = min(BRACKET_INSET, 0.1 * float(np.hypot(*(r - p)))) * u
+
+        def shape(side):
+            lo, hi = BRACKET_GAP * side, BRACKET_FONTS * self.fpx * side
+            return np.array([p + inset + lo, p + inset + hi, r - inset + hi, r - inset + lo])
+
+        def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far
+            line = shape(side)
+            xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
+            near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
+                    if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
+            return self._crossed(p, r, BRACKET_FONTS * self.fpx * side) + 2 * len(near)
+
+        # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
+        side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
+        line = shape(side)
+        hi = BRACKET_FONTS * self.fpx * side
+        self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
+        for t in np.linspace(0.0, 1.0, 5):
+            self.take(p + t * (r - p) + hi, 2.0)
+        return (p + r) / 2 + hi
 
     # -- dimension lines ----------------------------------------------------------------------------------
     def _crossed(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> int:
@@ -238,6 +313,15 @@ class MarkLayout:
         n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
         return n
 
+    def _across(self, p: np.ndarray, r: np.ndarray) -> float:
+        """The radius of a drawn circle that segment pr is a diameter of (0: none): its dimension line goes
+        beyond the circle (inside it, review 3 read it as a chord)."""
+        half = float(np.hypot(*(r - p))) / 2
+        for o, rad in self.circles:
+            if float(np.hypot(*((p + r) / 2 - o))) < 1.5 and abs(rad - half) < 1.5:
+                return float(rad)
+        return 0.0
+
     def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
         """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
         figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
@@ -250,11 +334,17 @@ class MarkLayout:
             if float((self.middle - (p + r) / 2) @ normal) > 0:
                 normal = -normal  # away from the figure's middle, unless the other side crosses less
             outer, inner = (DIMENSION_FONTS * self.fpx * n for n in (normal, -normal))
-            self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
+            far = (DIMENSION_FONTS * self.fpx + self._across(p, r)) * normal  # a diameter's: beyond its circle,
+            if self._across(p, r) and not self._crossed(p, r, far):  # where that crosses nothing
+                self.dims[key] = far
+            else:
+                self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
         off = self.dims[key]
         d = float(np.hypot(*off))
         n = off / d
-        bars = [np.array([e + (d - DIMENSION_BAR) * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
+        # (a diameter's line clears its circle: its end bars run from the diameter's ends, along the tangents there)
+        start = DIMENSION_BAR if d > (DIMENSION_FONTS + 0.5) * self.fpx else d - DIMENSION_BAR
+        bars = [np.array([e + start * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
         u = _unit(r - p)
         heads = [np.array([e + off + ARROW_LONG * w + 0.5 * ARROW_HALF * n, e + off,
                            e + off + ARROW_LONG * w - 0.5 * ARROW_HALF * n]) for e, w in ((p, u), (r, -u))]
@@ -264,9 +354,9 @@ class MarkLayout:
         return off, [np.array([p + off, r + off]), *bars, *heads]
 
 
-def draw_mark(m: Mark, layout: MarkLayout, valued: set) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """A mark's polylines (pixels, y up): the solid ones, then the dashed ones; ``valued``: the segments
-    (frozensets) whose value sits on their dimension line's middle."""
+def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """A mark's polylines (pixels, y up): the solid ones, then the dashed ones (a split segment's bracket
+    goes to ``layout.brackets``)."""
     px = layout.px
     if not all(c in px for e in m.elements for c in e):
         return [], []
@@ -291,7 +381,7 @@ def draw_mark(m: Mark, layout: MarkLayout, valued: set) -> tuple[list[np.ndarray
     if m.kind == "height":
         return _height(m, layout)
     if m.kind == "equal":
-        return _ticks(m, layout, valued), []
+        return _ticks(m, layout), []
     if m.kind == "parallel":
         return _arrows(m, layout), []
     if m.kind == "equal_angle":
@@ -375,24 +465,20 @@ def _tick_row(c: np.ndarray, u: np.ndarray, count: int, half: float) -> list[np.
                       c + u * (i - (count - 1) / 2) * TICK_STEP + half * n]) for i in range(count)]
 
 
-def _ticks(m: Mark, layout: MarkLayout, valued: set) -> list[np.ndarray]:
-    """The group's ticks on each segment: across the segment itself (on its longest open stretch where points
-    split it), or across its dimension line, a third along, where that line carries the segment's value (a
-    dimension line with ticks alone reads as a value forgotten: never drawn for them)."""
+def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
+    """The group's ticks on each segment, across the segment itself, by its middle; where drawn points split
+    it, across a bracket that spans the whole segment (a tick by the middle lies on one piece and read as
+    the piece's; one on the side's dimension line read as the dimension's middle, or as nothing)."""
     out = []
     reach = TICK_HALF + (m.count - 1) * TICK_STEP / 2
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
-        if frozenset((p, q)) in valued and layout.split(p, q):
-            off = layout.dimension(p, q)[0]
-            a, b = layout.px[p] + off, layout.px[q] + off
-            cands = [a + t * (b - a) for t in (0.3, 0.7)]
-            c = next((c for c in cands if layout.free(c, reach) >= CLEAR),
-                     max(cands, key=lambda c: layout.free(c, reach)))
-            out += _tick_row(c, u, m.count, DIM_TICK_HALF)
+        if layout.split(p, q):
+            c = layout.bracket(p, q, m)
+            out += _tick_row(c, u, m.count, TICK_HALF)
         else:
-            c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)  # (by the whole's middle, where
-            out += _tick_row(c, u, m.count, TICK_HALF)  # points split it: it reads least as a piece's)
+            c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
+            out += _tick_row(c, u, m.count, TICK_HALF)
         layout.take(c, reach)
     return out
 

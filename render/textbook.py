@@ -39,8 +39,11 @@ MIN_PARALLEL = 20.0  # px between two given parallels
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
+RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
+ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
+ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
 
 
 class FigureOptionError(GeomillError):
@@ -81,6 +84,7 @@ class TextbookAnnotation(Annotation):
     crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
+    query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
 
     def arced(self, q: Quantity) -> bool:
@@ -91,6 +95,30 @@ class TextbookAnnotation(Annotation):
 
     def unvalued_item(self, q: Quantity) -> Item | None:
         return None
+
+    def arc_floor(self, scene: Scene, frame, q: Quantity) -> float:
+        """The least radius of angle ``q``'s arc: where other drawn rays leave its vertex inside it, the arc
+        runs ``ARC_PIECE`` px past the outermost of them on each side (at the 10 px a ray 10° inside a side
+        leaves at a usual radius, a blind reader saw the arc end on that ray and read the value as the
+        smaller angle's)."""
+        a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
+        ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        inner = []
+        for s, t in scene.segments:
+            ps, pt = (np.array(frame.px(scene.points[n])) for n in (s, t))
+            for e, f in ((ps, pt), (pt, ps)):
+                if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
+                    d = (math.atan2(*(f - v)[::-1]) - ta) % (2 * math.pi)
+                    if 1e-3 < d < sweep - 1e-3:
+                        inner.append(d)
+        if not inner:
+            return -math.inf
+        piece = min(min(inner), sweep - max(inner))
+        short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
+        return min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short)
 
     def items(self) -> list[Item]:
         out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
@@ -103,7 +131,6 @@ class TextbookAnnotation(Annotation):
         marks, dashed, self.export, self.spans, self.reach = [], [], [], {}, {}
         layout = MarkLayout(scene, frame, style.font_px)
         self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
-        valued = set()
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
             q = it.quantity
             if q.kind is not QKind.LENGTH or not all(n in layout.px for n in q.key):
@@ -111,7 +138,6 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 self.spans[q], drawn = layout.dimension(*q.key)
-                valued.add(frozenset(q.key))
                 self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
                 mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
@@ -120,8 +146,11 @@ class TextbookAnnotation(Annotation):
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
-            crowded = len(layout.crowded)
-            lines, dash = draw_mark(m, layout, valued)  # (a dimension line only for a value: never ticks alone)
+            crowded, brackets = len(layout.crowded), len(layout.brackets)
+            lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
+            for b, drawn in layout.brackets[brackets:]:
+                self.export.append((b, drawn))
+                marks += drawn
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines
@@ -259,13 +288,11 @@ def _inside(p, ring) -> bool:
 
 def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[Mark]) -> dict[str, np.ndarray]:
     """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
-    above it: the first given parallels, else the longest line or polygon side."""
+    above it: the longest of the given parallels, else the longest line or polygon side."""
     base = None
-    for m in marks:
-        if m.kind == "parallel":
-            a, b = m.elements[0][0], m.elements[0][1]
-            base = (a, b)
-            break
+    parallels = [e for m in marks if m.kind == "parallel" for e in m.elements]
+    if parallels:  # (the longest: a parallelogram's long sides, not its short ones, lie along the bottom)
+        base = max(parallels, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
         pairs += [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
@@ -452,11 +479,23 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)
 
-    m = _model(problem, model, seed)
-    best = composed(m)
-    if best[0] and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
-        here = composed(moved)
-        best = here if here[0] < best[0] else best
+    best = None
+    for k in range(1 + (RESEEDS if model is None else 0)):
+        # (a model made here that still misleads: another start may find one that does not; review 3 saw
+        # points 9 px apart where the third start draws them 40 px apart)
+        if k and not any(f.startswith("points ") for f in best[3]):  # (a flat angle the facts force: no use)
+            break
+        try:
+            m = _model(problem, model, seed + k)
+        except GeomillError:
+            if best is None:
+                raise
+            continue
+        here = composed(m)
+        if here[0] and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
+            spread_out = composed(moved)
+            here = spread_out if spread_out[0] < here[0] else here
+        best = here if best is None or here[0] < best[0] else best
     _, m, scene, faults, ann, givens, goal, d = best
     if fmt == "png":
         renderer.paint(d)

@@ -42,9 +42,15 @@ STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the l
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
 # the last round's stops it too: a crawl (2e-4 to 4e-5 in 1,300 evaluations) rarely ends in a figure
+SETTLED = 0.5  # a round that leaves a largest residual under SETTLE_BELOW above this share of the last
+# round's stops the search too: the trust region settles at a floor of a few 1e-7 (the finite-difference
+# Jacobian's precision) and would spend the rest of its evaluations there
+SETTLE_BELOW = 1e-6  # (not TOLERANCE: a goal as ill-conditioned as FormalGeo 5678's moves 0.1 % at 3e-6)
 CHECK_ITERATIONS = 5  # the rounds of a construction start, the first measured from the start itself: of
 # 717 stalled runs on a FormalGeo sample 385 were already stalled after five iterations, of 415 converging
 # runs 11 (and another start drew each of those figures)
+BUDGET_EVERY = 8  # evaluations of the residuals between two looks at the budget (each reads the CPU clock, a
+# system call that cost a sixth of a small figure's evaluation; eight evaluations take about a millisecond)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
@@ -351,20 +357,23 @@ class _Stop(Exception):
     """Raised from inside the least squares: every condition holds to DONE, or the search stalled."""
 
 
-def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False) -> np.ndarray:
+def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False, settle: bool = True) -> np.ndarray:
     """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
     is within DONE (scipy would go on polishing the gauge, or crawl along a hinge, for its whole
     budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
     not halved: a start headed for a local minimum is given up early (``quick``: rounds of
-    CHECK_ITERATIONS, the first measured against the start)."""
+    CHECK_ITERATIONS, the first measured against the start); and, with ``settle``, a model (under
+    TOLERANCE) that a round no longer improves (SETTLED) stops too."""
     if x0.size == 0:
         return x0
     every = (CHECK_ITERATIONS if quick else STALL_ITERATIONS) * (x0.size + 1)  # evaluations per round
-    state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf}
+    state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf, "at": None, "r": None}
 
     def watched(x: np.ndarray) -> np.ndarray:
-        budget.check()
+        if state["n"] % BUDGET_EVERY == 0:
+            budget.check()
         r = fun(x)
+        state["at"], state["r"] = x, r
         worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
         if worst < state["best"]:
             state["best"], state["x"] = worst, x.copy()
@@ -378,16 +387,38 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
                 raise _Stop
             if TOLERANCE < state["best"] and state["best"] > CRAWL * state["mark"]:
                 raise _Stop
+            if settle and state["best"] < SETTLE_BELOW and state["best"] > SETTLED * state["mark"]:
+                raise _Stop  # a model, no longer improving: the rest of the budget would not move it
             state["mark"] = state["best"]
         return r
 
     try:
         with warnings.catch_warnings():  # scipy's trust region divides by zero on a flat step: no news
             warnings.simplefilter("ignore", RuntimeWarning)
-            least_squares(watched, x0, method="trf", xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
+            least_squares(watched, x0, jac=lambda x: _forward_differences(watched, x, state), method="trf",
+                          xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
     except _Stop:
         pass
     return state["x"]
+
+
+_STEP = float(np.finfo(float).eps) ** 0.5  # scipy's relative step for forward differences
+
+
+def _forward_differences(fun, x: np.ndarray, state: dict) -> np.ndarray:
+    """The Jacobian of ``fun`` at ``x`` by forward differences, column by column, the steps scipy's
+    ``2-point`` takes: its own loop costs a third of the evaluations' time again on a small figure.
+    The residuals at ``x`` are those of the last evaluation (the least squares asks for the Jacobian
+    where it has just evaluated), else evaluated."""
+    at = state["at"]
+    f0 = state["r"] if at is not None and (at is x or np.array_equal(at, x)) else fun(x)
+    steps = _STEP * np.where(x >= 0, 1.0, -1.0) * np.maximum(1.0, np.abs(x))
+    out = np.empty((x.size, f0.size))
+    for i in range(x.size):
+        x1 = x.copy()
+        x1[i] = x[i] + steps[i]
+        out[i] = (fun(x1) - f0) / (x1[i] - x[i])
+    return out.T
 
 
 def _solve(system: _System, x0: np.ndarray, quick: bool = False):
@@ -549,8 +580,29 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}", problem.goal.span)
+                             f"{b:.6g}{_unplaced(problem)}", problem.goal.span)
     return found[0]
+
+
+def _unplaced(problem: GeneralProblem) -> str:
+    """Points besides the first polygon's that no statement puts on a line of three points or on a
+    circle (``DE parallel to BC`` alone leaves D and E anywhere), with the line that would place the
+    first: the usual cause of two figures that is not a side of a line (empty where there are none)."""
+    if not problem.polygons:
+        return ""
+    first = problem.polygons[0].points
+    placed = set(first) | {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
+    placed |= {p for c in problem.circles for p in (c.centre, *c.points)}
+    free = [p for p in problem.points if p not in placed]
+    if not free:
+        return ""
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
+    joined = {p for e in exprs for el in elements_in(e) if el.kind.key == "length" and free[0] in el.points
+              for p in el.points}
+    sides = [(first[i], first[(i + 1) % len(first)]) for i in range(len(first))]
+    side = max(sides, key=lambda s: len(joined & set(s)))
+    return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
+            f"place {'it' if len(free) == 1 else 'them'} (e.g. '{free[0]} on {side[0]}{side[1]}')")
 
 
 def _zero_divisor(model: NumericModel, e: sympy.Expr) -> str | None:
@@ -571,7 +623,7 @@ def _polish(system: _System, model: NumericModel) -> NumericModel:
         return model
     x = np.concatenate([*(model.coords[q] for q in system.points), [model.variables[v] for v in system.vars],
                         [model.radii[c] for c in system.free_radii]])
-    y = _minimise(system, x, max_nfev=2 * MAX_STEPS)
+    y = _minimise(system, x, max_nfev=2 * MAX_STEPS, settle=False)  # as near DONE as it gets
     fun = system(y)
     worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
     if worst >= model.residual:

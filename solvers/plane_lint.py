@@ -24,7 +24,7 @@ import math
 from fractions import Fraction
 
 import sympy
-from geomill.engine.plane import Degrees, element_of
+from geomill.engine.plane import Degrees, element_of, element_symbol
 
 from .lint import Finding
 
@@ -344,8 +344,10 @@ def _arc_claims(proof, model) -> list[Finding]:
     arcs = getattr(proof, "arcs", None) or {}
     out: list[Finding] = []
     for s, (text, _) in arcs.items():
-        measure = model.value(s)
-        if math.isfinite(measure) and text.startswith("major ") != (measure > 180 + 1e-6):
+        el = element_of(s)
+        arc = s if el.kind.key == "arc" else element_symbol("arc", el.points)  # a sector's or arc length's arc
+        measure = model.value(arc)
+        if math.isfinite(measure) and ("major " in text) != (measure > 180 + 1e-6):
             out.append(Finding("claim", f"'{text}' measures {measure:.4g}° on the figure"))
     seen = set()
     for st in proof.steps:

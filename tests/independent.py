@@ -43,8 +43,10 @@ def measure(e: sympy.Expr, at: dict, radii: dict) -> float:
             xs, ys = zip(*p)
             n = len(p)
             vals[s] = abs(sum(xs[i] * ys[(i + 1) % n] - xs[(i + 1) % n] * ys[i] for i in range(n))) / 2
-        elif k == "height":  # from the first vertex onto the line of the next two: twice their area over the base
-            vals[s] = 2 * _shoelace(p[:3]) / math.dist(p[1], p[2])
+        elif k == "height":  # twice a triangle's area over its base: triangle ABC from A onto BC; a
+            # polygon ABCD… onto its first side AB, from its last vertex
+            tri = p[:3] if len(p) == 3 else [p[-1], p[0], p[1]]
+            vals[s] = 2 * _shoelace(tri) / math.dist(tri[1], tri[2])
         elif k == "perimeter":
             vals[s] = sum(math.dist(p[i - 1], p[i]) for i in range(len(p)))
         elif k == "radius":

@@ -440,9 +440,9 @@ def mark_problems(fig: dict) -> list[str]:
             per = _per_element(m, "the equal sides", "ticks", out)
             for i, e in enumerate(els):
                 p, q = (pts[n] for n in _seg_points(e, pts))
-                dim = _dimension(fig, e)
-                if dim is not None and _inside_points(p, q, pts):  # a split side: ticks on its dimension line
-                    p, q = dim["pixels"][0][0], dim["pixels"][0][-1]
+                brace = _bracket(fig, e)
+                if brace is not None and _inside_points(p, q, pts):  # a split side: ticks across its bracket
+                    p, q = brace[1], brace[2]
                 for tick in lines[i * per:(i + 1) * per]:
                     u = _crossing(tick, p, q)
                     at = None if u is None else (p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1]))
@@ -629,8 +629,8 @@ def textbook_problems(fig: dict) -> list[str]:
     pts = {k: tuple(v) for k, v in fig["points"].items()}
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
-            + _crossed_polygons(fig, pts)
-            + _exact_values(fig))
+            + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
+            + _bare_region_queries(fig, pts) + _exact_values(fig))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -650,6 +650,20 @@ def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+def _rays(fig: dict, pts: dict, v) -> list[float]:
+    """The directions (radians, pixels) of the drawn rays leaving pixel ``v``: a segment ending there, or both
+    ways along one through it."""
+    rays = []
+    for a, b in fig["segments"]:
+        p, q = pts[a], pts[b]
+        for e, f in ((p, q), (q, p)):
+            if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5:
+                rays.append(math.atan2(f[1] - v[1], f[0] - v[0]))
+        if math.dist(p, v) >= 1.5 and math.dist(q, v) >= 1.5 and LineString([p, q]).distance(Point(v)) < 1.0:
+            rays += [math.atan2(e[1] - v[1], e[0] - v[0]) for e in (p, q)]
+    return rays
+
+
 SQUARE_RAY = 15.0  # degrees: another drawn ray this near a right-angle square's side makes it read as its angle
 
 
@@ -663,16 +677,7 @@ def _crowded_squares(fig: dict, pts: dict) -> list[str]:
         (x0, y0), (x1, y1), (x2, y2) = m["pixels"][0][:3]
         v = (x0 + x2 - x1, y0 + y2 - y1)
         sides = [math.atan2(y - v[1], x - v[0]) for x, y in ((x0, y0), (x2, y2))]
-        rays = []
-        for a, b in fig["segments"]:
-            p, q = pts[a], pts[b]
-            for e, f in ((p, q), (q, p)):
-                if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5:
-                    rays.append(math.atan2(f[1] - v[1], f[0] - v[0]))
-            if math.dist(p, v) >= 1.5 and math.dist(q, v) >= 1.5 and \
-                    LineString([p, q]).distance(Point(v)) < 1.0:
-                rays += [math.atan2(e[1] - v[1], e[0] - v[0]) for e in (p, q)]
-        for r in rays:
+        for r in _rays(fig, pts, v):
             gaps = [abs(math.degrees(math.remainder(r - s, 2 * math.pi))) for s in sides]
             if min(gaps) > 2.0 and min(gaps) < SQUARE_RAY:
                 out.append(f"the right-angle square of {m['elements'][0]} has another ray {min(gaps):.0f}° from "
@@ -814,7 +819,7 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
     glyphs = _glyphs(fig, pts)
     for i, (own1, kind1, g1) in enumerate(glyphs):
         for own2, kind2, g2 in glyphs[i + 1:]:
-            if own1 == own2 or (_same_side(own1[1], own2[1], pts) and "dimension" in (kind1, kind2)) or \
+            if own1 == own2 or (_same_side(own1[1], own2[1], pts) and {"dimension", "bracket"} & {kind1, kind2}) or \
                     (own1[0] == own2[0] and kind1 == "equal_angle") or g1.equals(g2):
                 continue  # one mark's own strokes; a split side's ticks on its own dimension line; equal
                 # angles side by side (one arc, ticked in each part); one square shown for two relations
@@ -830,14 +835,8 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
             p, q = (pts[n] for n in _seg_points(el, pts))
             own = LineString([p, q])
             strokes = m["pixels"][i * per:(i + 1) * per]
-            split = bool(_inside_points(p, q, pts))
-            dim = _dimension(fig, el) if m["kind"] == "equal" and split else None
-            if dim is not None and any(set(split_points(lab["element"], pts, 2) or ()) == set(_seg_points(el, pts))
-                                       for lab in fig["labels"] if " " not in lab["element"]):
-                line = LineString(dim["pixels"][0])  # a valued dimension line carries the ticks too
-                if not all(LineString(s).intersects(line) for s in strokes):
-                    out.append(f"a tick of {el} is off its dimension line, which carries its value")
-                continue
+            if m["kind"] == "equal" and _inside_points(p, q, pts):
+                continue  # a split side's ticks are across its bracket (``_split_ticks``)
             if not all(LineString(s).distance(own) < MARK_ON for s in strokes):
                 out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} is not across its segment")
             others = [s for s in segments if not _along(s, p, q)] + circles
@@ -955,4 +954,170 @@ def _exact_values(fig: dict) -> list[str]:
             continue  # 7/2 as 3.5: the same number
         if re.search(r"\d\.\d", text) and not re.search(r"\d\.\d", value):
             out.append(f"{text!r} ({g['drawn']}) shows a decimal for the exact {value}")
+    return out
+
+
+# -- review 3 (issue 38): what the third blind reader of textbook figures read wrong ---------------------------
+PIECE_ON = 2.5  # px: a tick of a split side this near the side lies on one of its pieces
+BRACKET_END = 10.0  # px: a split side's bracket reaches this near both of the side's ends
+ARC_PIECE_MIN = 8.0  # px: an angle's arc runs at least this far past a ray inside the angle (nearer, it seems to
+# end on that ray: "90°" of ACB with ray CD 10° inside read as BCD's)
+QUERY_EDGE = 1.5  # fonts: a bare "?" of an area or a perimeter this near a drawn line reads as that line's
+
+
+def _bracket(fig: dict, element: str) -> list | None:
+    """Side ``element``'s bracket polyline in the export's marks (leg, span, span, leg), if it has one."""
+    pts = fig["points"]
+    want = set(split_points(element, pts, 2) or ())
+    for m in fig.get("marks", []):
+        if m["kind"] == "bracket" and set(split_points(m["elements"][0], pts, 2) or ()) == want:
+            return m["pixels"][0]
+    return None
+
+
+def _split_ticks(fig: dict, pts: dict) -> list[str]:
+    """An equal tick of a side that points split, set on the side, lies on one piece and reads as the piece's
+    (by a piece's own ticks, as equal to both); one on the side's dimension line reads as the dimension's
+    middle, or as nothing.  So no tick or arrow crosses a dimension line, and a split side's ticks stay off it,
+    across a bracket that spans it from end to end."""
+    out = []
+    dims = [LineString(m["pixels"][0]) for m in fig.get("marks", []) if m["kind"] == "dimension"]
+    for m in fig.get("marks", []):
+        if m["kind"] not in ("equal", "parallel"):
+            continue
+        what = "tick" if m["kind"] == "equal" else "arrow"
+        per = max(1, len(m["pixels"]) // max(len(m["elements"]), 1))
+        for i, el in enumerate(m["elements"]):
+            p, q = (pts[n] for n in _seg_points(el, pts))
+            strokes = [LineString(s) for s in m["pixels"][i * per:(i + 1) * per]]
+            if any(s.intersects(d) for s in strokes for d in dims):
+                out.append(f"a {what} of {el} is on a dimension line, not on its segment")
+            if m["kind"] != "equal" or not _inside_points(p, q, pts):
+                continue
+            own = LineString([p, q])
+            if any(s.distance(own) < PIECE_ON for s in strokes):
+                out.append(f"a tick of {el} lies on a piece of it (points split it): it reads as the piece's")
+                continue
+            brace = _bracket(fig, el)
+            spans = brace is not None and all(min(math.dist(end, e) for e in (p, q)) <= BRACKET_END
+                                              for end in (brace[0], brace[-1])) and \
+                math.dist(brace[0], brace[-1]) >= math.dist(p, q) - 2 * BRACKET_END
+            if not spans or not all(s.intersects(LineString(brace)) for s in strokes):
+                out.append(f"the ticks of {el} cross no bracket spanning it")
+    return out
+
+
+def _sub_angle_values(fig: dict, pts: dict) -> list[str]:
+    """An angle's value inside a part of it cut off by another drawn ray from its vertex, with the arc running
+    under ``ARC_PIECE_MIN`` px past that ray (or no arc): it reads as the part's."""
+    radius = {m["element"]: m["radius"] for m in fig.get("angle_marks", [])}
+    out = []
+    for lab in fig["labels"]:
+        el = lab["element"]
+        if not el.startswith("angle ") or lab["leader"] is not None:
+            continue
+        a, v, b = (pts[n] for n in _angle_points(el, pts))
+        ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        inner = sorted(d for d in ((r - ta) % (2 * math.pi) for r in _rays(fig, pts, v)) if 0.02 < d < sweep - 0.02)
+        if not inner:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        at = (math.atan2((y0 + y1) / 2 - v[1], (x0 + x1) / 2 - v[0]) - ta) % (2 * math.pi)
+        if not 0 < at < sweep:
+            continue
+        lo = max([d for d in inner if d < at], default=0.0)
+        hi = min([d for d in inner if d > at], default=sweep)
+        beyond = [x for x in (lo, sweep - hi) if x > 0]
+        r = radius.get(el, 0.0)
+        if beyond and min(beyond) * r < ARC_PIECE_MIN:
+            out.append(f"{lab['text']!r} ({el}) sits in a part of its angle that another ray cuts off, its arc "
+                       f"{min(beyond) * r:.0f} px past that ray: it reads as the part's")
+    return out
+
+
+def _bare_region_queries(fig: dict, pts: dict) -> list[str]:
+    """A bare "?" of an area or a perimeter within ``QUERY_EDGE`` fonts of a drawn line reads as that line's
+    length asked (a thin triangle's centroid 27 px from a side)."""
+    font = max((lab["bbox"][3] - lab["bbox"][1] for lab in fig["labels"]), default=0.0)
+    lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
+    out = []
+    for lab in fig["labels"]:
+        if lab["text"].strip() != "?" or lab["element"].split(" ")[0] not in ("area", "perimeter"):
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        c = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        near = min((ln.distance(c) for ln in lines), default=math.inf)
+        if near < QUERY_EDGE * font:
+            out.append(f"the bare '?' of {lab['element']} is {near:.0f} px from a drawn line: it reads as its length")
+    return out
+
+
+INK_DARK = 140  # 8-bit: a pixel this dark or darker is ink (the marks are drawn black or in a dark colour)
+INK_SHARE = 0.6  # of the points along a mark's stroke, at least this share have ink within INK_NEAR px
+INK_NEAR = 1.5
+INK_STEP = 2.0  # px between the points sampled along a stroke
+
+
+def _inked(near, line: list) -> float:
+    """The share of points every ``INK_STEP`` px along polyline ``line`` with ink within ``INK_NEAR`` px
+    (``near``: the ink grown by that much, rows × columns)."""
+    h, w = near.shape
+    hits = total = 0
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        n = max(1, int(math.dist((x0, y0), (x1, y1)) / INK_STEP))
+        for k in range(n + 1):
+            x, y = round(x0 + (x1 - x0) * k / n), round(y0 + (y1 - y0) * k / n)
+            total += 1
+            hits += bool(0 <= x < w and 0 <= y < h and near[y, x])
+    return hits / max(total, 1)
+
+
+def _grown(pixels):
+    """The image's ink (pixels no lighter than ``INK_DARK`` in every channel), grown by ``INK_NEAR`` px."""
+    import numpy as np
+
+    dark = np.asarray(pixels)[..., :3].min(axis=2) <= INK_DARK
+    out = dark.copy()
+    r = math.ceil(INK_NEAR)
+    h, w = dark.shape
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if math.hypot(dx, dy) <= INK_NEAR + 0.5:
+                out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] |= \
+                    dark[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
+    return out
+
+
+def ink_problems(fig: dict, pixels) -> list[str]:
+    """Every mark the export lists is drawn (review 3: an asked 90° angle exported with an arc and drawn
+    with none): ink along each of the ``marks``' strokes (a height's square, not its dashes) and along each
+    of the ``angle_marks``' arcs, in the PNG's ``pixels`` (rows × columns × RGB(A), 8-bit)."""
+    dark = _grown(pixels)
+    pts = {k: tuple(v) for k, v in fig["points"].items()}
+    out = []
+    for m in fig.get("marks", []):
+        lines = m["pixels"][:1] if m["kind"] == "height" else m["pixels"]
+        for line in lines:
+            if len(line) > 1 and _inked(dark, line) < INK_SHARE:
+                out.append(f"the {m['kind']} mark of {', '.join(m['elements'])} is exported but not drawn")
+                break
+    corners = [(sq[0][0] + sq[2][0] - sq[1][0], sq[0][1] + sq[2][1] - sq[1][1]) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") for sq in m["pixels"][:1]]
+    for am in fig.get("angle_marks", []):
+        a, v, b = (pts[n] for n in _angle_points(am["element"], pts))
+        if any(math.dist(c, v) < MARK_ON for c in corners):
+            continue  # a right angle its square shows (its arc's radius only bounds its labels)
+        ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        r = am["radius"]
+        k = max(4, int(r * sweep / INK_STEP))
+        turns = [ta + sweep * (0.1 + 0.8 * i / k) for i in range(k + 1)]  # (clear of the sides' own ink)
+        arc = [(v[0] + r * math.cos(t), v[1] + r * math.sin(t)) for t in turns]
+        if _inked(dark, arc) < INK_SHARE:
+            out.append(f"the arc of {am['element']} is exported but not drawn")
     return out

@@ -70,7 +70,15 @@ def test_reference_examples_solve_except_the_refusals_it_names(generated):
     reference = generated[gen.REFERENCE]
     refused = re.findall(r"^`error: .*`$", reference, re.M)
     assert len(refused) == len(gen.REFUSED)
-    assert "answer:" in reference and reference.count("`answer: ") == len(gen.examples()) - len(gen.REFUSED)
+    own = [k for k in gen.examples() if not k.startswith("orient-")]
+    assert "answer:" in reference and reference.count("`answer: ") == len(own) - len(gen.REFUSED)
+
+
+def test_each_orientation_recipe_and_its_other_picture_solve_to_different_answers(generated):
+    page = generated[gen.ORIENTATION_PAGE]
+    answers = re.findall(r"`answer: (\S+) ", page)
+    assert len(answers) == 2 * len(gen.ORIENTATION), page
+    assert all(a != b for a, b in zip(answers[::2], answers[1::2])), answers
 
 
 def test_every_form_of_the_language_is_in_the_reference(generated):

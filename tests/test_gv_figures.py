@@ -194,3 +194,36 @@ def test_generated_figures_read_right_on_every_rule():
         assert fig["query"] and len({lab["font_size"] for lab in fig["labels"]}) == 1
         seen.add(record["answer_type"])
     assert len(seen) >= 3
+
+
+def test_a_ticks_middle_is_where_the_search_puts_it(renderer, monkeypatch):
+    """``MarkLayout.spot``'s fast path (a tick by the whole side's middle where that is clear) places every
+    tick where the search over all the shares does, also with something at the very edge of CLEAR."""
+    from geomill.render import mark_place
+    from geomill.render.mark_place import CLEAR, MarkLayout
+
+    texts = [*sorted(EQUAL), "square ABCD\ntriangle EBC isosceles at E\nAB = 6\nBE = 9\nfind area ABCD\n",
+             "ABCDE: rectangle + equilateral triangle on BD\ntrapezoid FGBC bases FG BC\n"
+             "AB = 13\narea FGBC = 185\nFG = 19\nheight FGBC = 11\nfind perimeter ABCDE\n"]
+    hits = []
+    middle_clear = MarkLayout._middle_clear
+    monkeypatch.setattr(MarkLayout, "_middle_clear", lambda *a: hits.append(middle_clear(*a)) or hits[-1])
+    fast = [_drawn(renderer, t, seed=7)[0]["marks"] for t in texts]
+    monkeypatch.setattr(MarkLayout, "_middle_clear", lambda *a: False)
+    assert fast == [_drawn(renderer, t, seed=7)[0]["marks"] for t in texts]
+    assert any(hits) and not all(hits)
+    sol = solve(parse(texts[0]))
+    scene = layout(sol)
+    frame = renderer.compose(scene, Annotation.build(scene, sol, "coordinate", "image")).frame
+    for edge in (-1e-6, 0.0, 1e-12, 1e-6):  # a mark taken CLEAR (and a hair) from a side's middle
+        grid = MarkLayout(scene, frame, renderer.style.font_px)
+        p, r = grid.px["A"], grid.px["B"]
+        mid = p + (r - p) * mark_place._SPOT_SHARES[mark_place._SPOT_MIDDLE]
+        normal = np.array([-(r - p)[1], (r - p)[0]]) / np.hypot(*(r - p))
+        grid.take(mid + normal * (CLEAR + 2 * mark_place.TICK_HALF + edge), mark_place.TICK_HALF)
+        plain = MarkLayout(scene, frame, renderer.style.font_px)
+        plain.taken = list(grid.taken)
+        monkeypatch.setattr(MarkLayout, "_middle_clear", middle_clear)
+        got = grid.spot(p, r, mark_place.TICK_HALF, whole=True)
+        monkeypatch.setattr(MarkLayout, "_middle_clear", lambda *a: False)
+        assert np.array_equal(got, plain.spot(p, r, mark_place.TICK_HALF, whole=True)), edge

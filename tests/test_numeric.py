@@ -142,6 +142,35 @@ def test_a_stalled_search_is_given_up_after_its_rounds() -> None:
     assert np.allclose(x, [3.0, -1.0], atol=1e-6)
 
 
+def test_a_search_settled_under_the_tolerance_stops_after_its_rounds() -> None:
+    """A residual already a model (under TOLERANCE) creeping toward a floor it never halves, while the
+    least squares polishes the gauge (the last residual): the search keeps the best point and stops
+    like a stalled one, not after its whole budget."""
+    calls = []
+
+    def settled(x: np.ndarray) -> np.ndarray:
+        calls.append(1)
+        return np.array([3e-7 * (1 + 1 / (1 + x[0] ** 2)), 10 / (1 + x[0] ** 2)])
+
+    x = numeric._minimise(settled, np.array([0.5]), quick=True)
+    assert len(calls) == numeric.CHECK_ITERATIONS * 2  # (scipy alone goes on for 38)
+    assert float(settled(x)[0]) < float(settled(np.array([0.5]))[0])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_forward_differences_are_scipys(seed: int) -> None:
+    """The Jacobian the least squares gets is exactly scipy's ``2-point`` one (the same steps), from the
+    residuals last evaluated at the point or evaluated afresh."""
+    from scipy.optimize._numdiff import approx_derivative
+
+    system = numeric._System(parse(PROBLEMS[seed]))
+    x = np.random.default_rng(seed).uniform(-5, 5, system.n)
+    x[0] = 0.0  # a step at 0 goes up
+    want = approx_derivative(system, x, method="2-point")
+    assert np.array_equal(numeric._forward_differences(system, x, {"at": x, "r": system(x)}), want)
+    assert np.array_equal(numeric._forward_differences(system, x, {"at": None, "r": None}), want)
+
+
 def test_a_rough_model_is_polished_before_two_figures_are_said_to_disagree() -> None:
     """FormalGeo 6380: a model accepted within TOLERANCE (7e-6) measured the perimeter 14.06, the
     exact figure 14: the goal is ill-conditioned, not underdetermined.  Polished, a rough model

@@ -94,7 +94,7 @@ def test_style_chooses_the_writing_never_the_answer(tmp_path, capsys):
     composite = "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD\n"
     assert _solve_cli(tmp_path, capsys, composite).splitlines()[-1].startswith("answer: 46.28   exact: 46.2832")
     assert _solve_cli(tmp_path, capsys, composite, "--style", "textbook").splitlines()[-1] \
-        .startswith("answer: 46.2832   exact: 46.2832")
+        .startswith("answer: 2*pi + 40   exact: 46.2832")  # exact, pi and all
 
 
 def test_angle_pairs_put_their_outer_rays_on_a_line():

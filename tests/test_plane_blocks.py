@@ -171,14 +171,14 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "clockwise ABCD\nAO = 4\nfind BO", 4),
     ("altitude_of_triangle_judgment", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90\nAD = 4\n"
      "find height ABC", 4),
-    ("altitude_of_quadrilateral_judgment", "points A B C D\npolygon ABCD\nangle ABC = 90\nAB = 3\nfind height ABCD", 3),
+    ("altitude_of_quadrilateral_judgment", "points A B C D\npolygon ABCD\nangle DAB = 90\nDA = 3\nfind height ABCD", 3),
     ("diameter_of_circle_judgment_right_angle", "circle O through A B C\ntriangle ABC\nangle ABC = 90\nAB = 6\n"
      "BC = 8\nfind radius O", 5),
     ("circle_property_chord_distance", "circle O through A B\nradius O = 5\nAB = 8\nfind height OAB", 3),
     ("circle_property_chord_distance", "circle O through A B\nline A M B\nline O M\nOM perpendicular to AB\n"
      "radius O = 5\nAB = 8\nfind OM", 3),
     ("parallelogram_area_formula_common", "points A B C D\nparallelogram ABCD\nAB = 8\narea ABCD = 40\n"
-     "find height DABC", 5),
+     "find height ABCD", 5),
     ("trapezoid_property_height", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"
      "CD = 15\nfind height ABCD", 12),
     ("trapezoid_area_formula", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"
@@ -256,3 +256,18 @@ def test_no_theorem_family_is_an_instance_generator() -> None:
     assert generators == {"givens", "construction_instances", "judgements", "more_constructions",
                           "circle_angles", "concave_angle_sums"}
     assert all(t.construct is not None or t.figure for t in THEOREMS)  # each is tested on its own figure
+
+
+def test_a_judgement_round_gives_only_what_no_earlier_round_gave() -> None:
+    """The deduction remembers the judgement instances its rounds gave and does not bind them again: a
+    round after the run gives none of them, and each one a round without that memory gives is an
+    equation the deduction already has."""
+    from geomill.solvers.plane.deduce import Deduction
+    from geomill.solvers.plane.theorems import judgements
+
+    p = parse("points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle ABC = 40\nfind angle BCA\n")
+    ded = Deduction(p, build_model(p))
+    assert ded.run().value == 40  # the isosceles triangle's equal angles: a judgement's conclusion
+    fresh = list(judgements(ded.cfg, ded.proven, ded.index))
+    assert fresh and all((inst.lhs, inst.rhs) in ded._said for inst in fresh)
+    assert list(judgements(ded.cfg, ded.proven, ded.index, set(ded._judged))) == []

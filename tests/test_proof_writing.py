@@ -156,3 +156,23 @@ def test_a_named_property_gives_the_value_never_an_equation_in_itself():
     sol = _solve("points F J H\ntriangle FJH\nFJ = FH\nangle HFJ = 34\nfind angle FJH\n")
     assert "isosceles" in sol.text() and "146°" not in sol.text() and sol.text().rstrip().endswith("= 73°."), \
         sol.text()
+
+
+def test_an_equation_already_collected_is_not_said_again():
+    sol = _solve("points A B C D\nline B C D\nangle BAC = 2x\nangle ABC = x + 10\nangle ACB = 3x - 10\n"
+                 "find angle ACD\n")
+    clauses = [c.strip(" .") for c in re.split(r", so |\. ", sol.text())]
+    assert all(a != b for a, b in zip(clauses, clauses[1:])), sol.text()
+    assert "so 6x = 180 and x = 30" in sol.text(), sol.text()
+
+
+@pytest.mark.parametrize("turn, major", [("clockwise", True), ("counterclockwise", False)])
+def test_a_sector_over_a_major_arc_is_called_major_in_the_proof_and_the_question(turn, major):
+    from geomill.generate.textbook import question
+
+    text = f"points P Q M\ncircle P through Q M\n{turn} QPM\nPQ = 10\nangle MPQ = 81\nfind sector area PMQ\n"
+    sol = _solve(text)
+    asked = question(parse(text, "case.geo"), figure=True, rounds=True, names=sol.proof.arcs)
+    assert ("area of major sector PMQ" in sol.text()) is major, sol.text()
+    assert asked.endswith(f"Find the area of {'major ' if major else ''}sector PMQ. Give the exact value."), asked
+    assert sol.exact_value == sympy.pi * 100 * (279 if major else 81) / 360

@@ -583,9 +583,11 @@ def test_label_boxes_from_glyph_metrics_are_the_layouts_own():
 
 
 def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
-    """A new label's bitmap is ORed together from cached glyph bitmaps (``draw._Extents.bitmap``) where
-    every pen is at a whole pixel: its box, ink and place must be exactly those of FreeType's layout
-    of the whole string (``Renderer._label`` with the composition turned off), pixel for pixel."""
+    """A new label's bitmap is ORed together from cached glyph bitmaps (``draw._Extents.bitmap``): its box
+    is exactly the box of FreeType's layout of the whole string (``Renderer._label`` with the composition
+    turned off); where every pen is at a whole pixel its ink and place are too, pixel for pixel; past a
+    fractional advance ("area = 17": "r" is 6.64 px) each glyph is drawn at most half a pixel from the
+    layout's: the same ink, placed within a pixel."""
     import random
 
     from geomill.render.draw import _Extents
@@ -598,15 +600,36 @@ def test_label_bitmaps_from_glyph_bitmaps_are_the_layouts_own():
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(400)]
     glyphs, layout = Renderer(size=128), Renderer(size=128)
     layout._extents.bitmap = lambda text, size: None  # the whole string laid out and drawn by FreeType
-    composed = 0
+    composed = snapped = 0
     for size in (12.0, 8.64, 16.0):
         for text in texts:
             composed += glyphs._extents.bitmap(text, size) is not None
             ours, theirs = glyphs._label(text, size), layout._label(text, size)
-            assert (ours.w, ours.h, ours.row, ours.col) == (theirs.w, theirs.h, theirs.row, theirs.col), (text, size)
-            assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
-    assert composed >= 0.8 * 3 * len(texts)  # (the glyphs, not the layout, made most of them)
+            assert (ours.w, ours.h) == (theirs.w, theirs.h), (text, size)
+            if _whole_pens(glyphs._extents, text, size):
+                assert (ours.row, ours.col) == (theirs.row, theirs.col), (text, size)
+                assert np.array_equal(ours.alpha, theirs.alpha), (text, size)
+                continue
+            snapped += 1
+            assert abs(ours.row - theirs.row) <= 1 and abs(ours.col - theirs.col) <= 1, (text, size)
+            assert abs(ours.alpha.shape[0] - theirs.alpha.shape[0]) <= 1, (text, size)
+            assert abs(ours.alpha.shape[1] - theirs.alpha.shape[1]) <= 2, (text, size)
+            assert ours.alpha.sum() == pytest.approx(theirs.alpha.sum(), rel=0.08), (text, size)
+    assert composed >= 0.97 * 3 * len(texts)  # (the glyphs, not the layout, made nearly all of them)
+    assert snapped > 50  # (the fractional pens were exercised: every "area = ..." at 12 pt)
     assert glyphs._extents.bitmap("fi", 12.0) is None  # a ligature: the layout's
+
+
+def _whole_pens(extents, text: str, size: float) -> bool:
+    """Does FreeType's layout put every glyph of ``text`` at a whole-pixel pen (advances and kernings)?"""
+    pen = 0
+    for i, ch in enumerate(text):
+        if i:
+            pen += extents._pair(text[i - 1: i + 1], size)
+        if pen % 64:
+            return False
+        pen += extents._glyph(ch, size)[0]
+    return True
 
 
 def test_points_on_sides_in_one_broadcast_match_the_pairwise_test():
@@ -654,3 +677,30 @@ def test_a_rules_cheap_tests_never_refuse_what_the_rule_accepts(renderer):
                     accepted += int(ok.sum())
                     refused_early += int((~pre).sum())
     assert accepted >= 100 and refused_early >= 1000
+
+
+def test_fast_paths_and_grounds_are_the_plain_ones(renderer, figure_c):
+    """``_path``'s short open polylines are made as ``Path`` makes them (the same vertices, no codes, the
+    same simplification settings), and ``_grounds_of`` reads every label's ground as ``_ground`` does."""
+    from geomill.render.draw import _TWO_POINTS, _path
+    from matplotlib.path import Path as MplPath
+
+    plain = MplPath(_TWO_POINTS)
+    rng = np.random.default_rng(3)
+    for n in (2, 3, 5, 127, 128, 300):
+        line = rng.uniform(0, 512, (n, 2))
+        for closed in (False, True):
+            if closed:
+                line = np.concatenate([line, line[:1]])
+            ours, theirs = _path(line, plain), (_path(line) if closed else MplPath(line))
+            assert np.array_equal(ours.vertices, theirs.vertices) and (
+                (ours.codes is None and theirs.codes is None) or np.array_equal(ours.codes, theirs.codes))
+            assert (ours.should_simplify, ours.simplify_threshold) == (theirs.should_simplify,
+                                                                        theirs.simplify_threshold), (n, closed)
+    sol, scene = figure_c
+    for style in ("coordinate", "individual"):
+        d = renderer.compose(scene, Annotation.build(scene, sol, style, "image"))
+        buf = renderer._paint(d)
+        off = replace(d.labels[0], x=-100.0, y=-100.0)  # (a box off the canvas reads as white)
+        labels = [*d.labels, off]
+        assert renderer._grounds_of(buf, labels) == [renderer._ground(buf, lab) for lab in labels]

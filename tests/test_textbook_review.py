@@ -12,7 +12,7 @@ import pytest
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import DIM_OFF, mark_problems, textbook_problems
+from tests.label_reader import DIM_OFF, ink_problems, mark_problems, textbook_problems
 
 MEDIAN = ("points A B C D O\ntriangle ABC equilateral\nline B D A\ncircle O through A B C\nO circumcentre of ABC\n"
           "CD median of CBA\nAB = 11\nfind CO\n")
@@ -31,13 +31,17 @@ PERIMETER = ("points A E D B C\ntriangle AED\ntriangle DEB\ntriangle DBC\nline A
 RHOMBUS = ("points A P Q C B D\ntriangle APQ\ntriangle ACB\npolygon PDCQ\nrhombus ADCB\nline A P D\nline A Q C\n"
            "P midpoint of AD\nQ midpoint of AC\nclockwise APQ ACB PDCQ\nPQ = 3\nfind perimeter ABCD\n")
 
-_FIGS: dict[str, dict] = {}
+_FIGS: dict[str, object] = {}
+
+
+def _figure(text: str):
+    if text not in _FIGS:
+        _FIGS[text] = textbook_figure(parse(text))
+    return _FIGS[text]
 
 
 def _labels(text: str) -> dict:
-    if text not in _FIGS:
-        _FIGS[text] = textbook_figure(parse(text)).labels
-    return _FIGS[text]
+    return _figure(text).labels
 
 
 @pytest.mark.parametrize("text", [MEDIAN, TANGENT, RIGHT_BISECTOR, AREA, PERIMETER, STRAY, EXACT, RHOMBUS])
@@ -66,9 +70,10 @@ def test_a_split_sides_value_is_on_a_dimension_line_by_its_middle() -> None:
     assert abs(t - n / 2) <= 0.5 * abs(t - n / 4)  # nearer AB's middle than the middle of AD, by half
     ticks = next(m for m in lab["marks"] if m["kind"] == "equal" and "AB" in m["elements"])
     tick = ticks["pixels"][ticks["elements"].index("AB")]
-    mid = ((tick[0][0] + tick[1][0]) / 2, (tick[0][1] + tick[1][1]) / 2)
-    assert min(abs((x - a[0]) * (b[1] - a[1]) - (y - a[1]) * (b[0] - a[0])) / n for x, y in tick) > 3.0
-    assert abs(((mid[0] - a[0]) * (b[1] - a[1]) - (mid[1] - a[1]) * (b[0] - a[0])) / n) == pytest.approx(off[0], abs=1)
+    side = [((x - a[0]) * (b[1] - a[1]) - (y - a[1]) * (b[0] - a[0])) / n for x, y in tick]
+    dim_side = ((line[0][0] - a[0]) * (b[1] - a[1]) - (line[0][1] - a[1]) * (b[0] - a[0])) / n
+    assert min(abs(x) for x in side) > 3.0 and max(abs(x) for x in side) < abs(dim_side) - 3  # off AB and off
+    assert all(x * dim_side > 0 for x in side)  # its dimension line: across the bracket between them
 
 
 def test_marks_keep_apart_and_the_right_angle_shows() -> None:
@@ -262,13 +267,13 @@ def test_a_right_angle_square_takes_the_quarter_clear_of_other_rays() -> None:
            "D": (9 * math.cos(r), 9 * math.sin(r))}
     scene = Scene(pts, [("W", "A"), ("V", "B"), ("V", "D")], [], [])
     layout = MarkLayout(scene, Frame.fit(scene, 512, 40), 16.0)
-    square = draw_mark(Mark("right", (("A", "V", "B"),), "AV perpendicular to VB"), layout, set())[0][0]
+    square = draw_mark(Mark("right", (("A", "V", "B"),), "AV perpendicular to VB"), layout)[0][0]
     v = layout.px["V"]
     assert all(x <= v[0] + 1e-6 for x, _ in square) and all(y >= v[1] - 1e-6 for _, y in square)  # W's side
     assert layout.crowded == []
     scene = Scene(pts, [("V", "A"), ("V", "B"), ("V", "D")], [], [])  # no way round: it says so
     layout = MarkLayout(scene, Frame.fit(scene, 512, 40), 16.0)
-    draw_mark(Mark("right", (("A", "V", "B"),), ""), layout, set())
+    draw_mark(Mark("right", (("A", "V", "B"),), ""), layout)
     assert [angle for _, angle in layout.crowded] == [("A", "V", "B")]
 
 
@@ -282,7 +287,9 @@ def test_ticks_go_on_their_segment_and_no_dimension_line_is_bare() -> None:
     i = next(k for k, e in enumerate(eq["elements"]) if e in ("BC", "CB"))
     per = len(eq["pixels"]) // len(eq["elements"])
     bc = LineString([lab["points"]["B"], lab["points"]["C"]])
-    assert all(LineString(t).distance(bc) < 0.5 for t in eq["pixels"][i * per:(i + 1) * per])  # on BC itself
+    brace = next(m for m in lab["marks"] if m["kind"] == "bracket" and set(m["elements"][0]) == {"B", "C"})
+    ticks = [LineString(t) for t in eq["pixels"][i * per:(i + 1) * per]]
+    assert all(t.distance(bc) > 3.0 and t.intersects(LineString(brace["pixels"][0])) for t in ticks)  # D splits BC
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
     spoilt = copy.deepcopy(lab)
     b, c = lab["points"]["B"], lab["points"]["C"]
@@ -310,3 +317,127 @@ def test_no_value_in_smaller_type_and_circles_closed() -> None:
     ring[-1] = ring[0]
     assert _path(ring).codes[-1] == Path.CLOSEPOLY  # no round caps meeting at its seam (a 1-px nub)
     assert _path(ring[:90]).codes is None
+
+
+# -- the third blind review (40 figures): five classes, each a layout rule and a reader check ----------------
+
+SPLIT_EQUAL = ("points A B C O D F\ntriangle ABC isosceles at A\ntriangle OBF\nline B D A\ncircle O through A B C\n"
+               "O circumcentre of ABC\nCD median of CBA\nFB tangent to circle O\nAB = 5\nangle BAC = 60\n"
+               "find circle area O\n")
+VALUED_EQUAL = ("points A B C E G\ntriangle ABC isosceles at A\nline C E B\nline A G B\nAE altitude of ACB\n"
+                "EG perpendicular to AG\nAB = 13\nangle BAC = 90\nfind perimeter ABC\n")
+THIN = ("points O A G F E\ntriangle AGF\ntriangle OFE\ncircle O through A G F\nEF tangent to circle O\nAO = 3\n"
+        "EF = 11\nfind perimeter EFO\n")
+ASKED_RIGHT = ("points C G D A H\nparallelogram CGDA\nline C H D\nline G H A\nH where CD meets GA\nCG = 11\nAC = 11\n"
+               "find angle DHG\n")
+
+
+def _side(lab: dict, m: dict, el: str) -> list:
+    per = len(m["pixels"]) // len(m["elements"])
+    i = m["elements"].index(el)
+    return m["pixels"][i * per:(i + 1) * per]
+
+
+@pytest.mark.parametrize("text, side", [(SPLIT_EQUAL, "AB"), (VALUED_EQUAL, "AB")])
+def test_a_split_sides_ticks_cross_a_bracket_off_its_pieces_and_its_dimension_line(text: str, side: str) -> None:
+    from shapely.geometry import LineString
+
+    lab = _labels(text)  # D (G) on AB: a tick by AB's middle read as BD's; one on "13"'s line as nothing
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    eq = next(m for m in lab["marks"] if m["kind"] == "equal" and side in m["elements"])
+    a, b = (lab["points"][n] for n in side)
+    brace = next(m for m in lab["marks"] if m["kind"] == "bracket" and m["elements"] == [side])["pixels"][0]
+    assert max(min(math.dist(e, p) for p in (a, b)) for e in (brace[0], brace[-1])) < 10
+    for t in _side(lab, eq, side):
+        assert LineString(t).distance(LineString([a, b])) > 3 and LineString(t).intersects(LineString(brace))
+        assert not any(LineString(t).intersects(LineString(m["pixels"][0])) for m in lab["marks"]
+                       if m["kind"] == "dimension")
+    on_piece = copy.deepcopy(lab)  # the ticks moved onto AB by its middle: on a piece
+    ticks = _side(on_piece, next(m for m in on_piece["marks"] if m["kind"] == "equal" and side in m["elements"]),
+                  side)
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    for t in ticks:
+        cx, cy = (t[0][0] + t[-1][0]) / 2, (t[0][1] + t[-1][1]) / 2
+        t[:] = [[x - cx + mx, y - cy + my] for x, y in t]
+    assert any("piece" in p for p in textbook_problems(on_piece))
+    no_bracket = copy.deepcopy(lab)
+    no_bracket["marks"] = [m for m in no_bracket["marks"] if m["kind"] != "bracket"]
+    assert any("no bracket" in p for p in textbook_problems(no_bracket))
+    if any(m["kind"] == "dimension" for m in lab["marks"]):  # onto the dimension line, as review 3 saw it
+        on_dim = copy.deepcopy(lab)
+        dim = next(m for m in on_dim["marks"] if m["kind"] == "dimension")["pixels"][0]
+        ticks = _side(on_dim, next(m for m in on_dim["marks"] if m["kind"] == "equal" and side in m["elements"]),
+                      side)
+        mx, my = (dim[0][0] + dim[-1][0]) / 2, (dim[0][1] + dim[-1][1]) / 2
+        for t in ticks:
+            cx, cy = (t[0][0] + t[-1][0]) / 2, (t[0][1] + t[-1][1]) / 2
+            t[:] = [[x - cx + mx, y - cy + my] for x, y in t]
+        assert any("dimension line, not on its segment" in p for p in textbook_problems(on_dim))
+
+
+def test_an_angles_arc_runs_clearly_past_a_ray_inside_it() -> None:
+    lab = _labels(NEAR_RAY)  # ray CD 10° inside ACB: "90°" by an arc ending 5 px past CD read as BCD = 90
+    r = next(m["radius"] for m in lab["angle_marks"] if m["element"].split(" ")[1] in ("ACB", "BCA"))
+    c, a, d = (lab["points"][n] for n in "CAD")
+    ta, td = (math.atan2(p[1] - c[1], p[0] - c[0]) for p in (a, d))
+    assert r * abs(math.remainder(ta - td, 2 * math.pi)) >= 11.9  # (the export rounds to 0.01 px)
+    assert textbook_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    for m in spoilt["angle_marks"]:
+        if m["element"].split(" ")[1] in ("ACB", "BCA"):
+            m["radius"] = 28.0
+    assert any("reads as the part's" in p for p in textbook_problems(spoilt))
+
+
+def test_an_asked_shape_keeps_its_word_never_a_bare_query_by_a_side() -> None:
+    lab = _labels(THIN)  # a bare "?" 27 px from EO in a thin EFO read as EO's length asked
+    assert not any(x["text"] == "?" and x["element"].startswith("perimeter") for x in lab["labels"])
+    assert textbook_problems(lab) == []
+    pts = {"E": [100.0, 300.0], "F": [400.0, 300.0], "O": [380.0, 270.0]}
+    fig = {"size": [512, 512], "points": pts, "segments": [["E", "F"], ["F", "O"], ["O", "E"]], "shapes": [],
+           "marks": [], "labels": [{"text": "?", "element": "perimeter EFO", "bbox": [290, 278, 300, 294],
+                                    "leader": None}]}
+    assert any("bare '?'" in p for p in textbook_problems(fig))
+
+
+@pytest.mark.parametrize("text", [ASKED_RIGHT, NEAR_RAY, VALUED_EQUAL])
+def test_every_exported_mark_is_inked(text: str) -> None:
+    from io import BytesIO
+
+    import numpy as np
+    from PIL import Image
+
+    fig = _figure(text)
+    px = np.asarray(Image.open(BytesIO(fig.data)).convert("RGB"))
+    lab = fig.labels
+    assert lab["angle_marks"] or lab["marks"]
+    assert ink_problems(lab, px) == []
+    ghost = copy.deepcopy(lab)  # an arc exported where nothing is drawn: a quarter turn round, at the canvas' corner
+    ghost["points"]["Z"], ghost["points"]["Y"], ghost["points"]["X"] = [30.0, 30.0], [80.0, 30.0], [30.0, 80.0]
+    ghost["angle_marks"].append({"element": "angle YZX", "radius": 20.0})
+    ghost["marks"].append({"kind": "equal", "elements": ["ZY"], "count": 1, "source": "",
+                           "pixels": [[[55.0, 25.0], [55.0, 35.0]]]})
+    out = ink_problems(ghost, px)
+    assert any("angle YZX" in p for p in out) and any("equal mark of ZY" in p for p in out)
+
+
+def test_a_parallelogram_carries_its_parallel_arrows() -> None:
+    lab = _labels(ASKED_RIGHT)  # parallelogram CGDA: review 3 found its sides with no mark at all
+    arrows = sorted((m["count"], sorted(m["elements"])) for m in lab["marks"] if m["kind"] == "parallel")
+    assert [c for c, _ in arrows] == [1, 2] and all(len(els) == 2 for _, els in arrows)
+    assert mark_problems(lab) == [] and textbook_problems(lab) == []
+
+
+DIAMETER = ("points O A B D C\ntriangle AOD\nline A O B C\ncircle O through D A B\nAB diameter of circle O\n"
+            "CD tangent to circle O\nclockwise AOD DAB\ndiameter O = 2\nangle DAO = 30\nfind CD\n")
+
+
+def test_a_diameters_dimension_line_runs_beyond_its_circle() -> None:
+    lab = _labels(DIAMETER)  # inside the circle, review 3 read a diameter's dimension line as a chord
+    dim = _dim(lab, {"A", "B"})["pixels"][0]
+    (c, r), = ((x["centre"], x["radius"]) for x in lab["circles"])
+    a, b = lab["points"]["A"], lab["points"]["B"]
+    n = math.dist(a, b)
+    off = abs((dim[0][0] - a[0]) * (b[1] - a[1]) - (dim[0][1] - a[1]) * (b[0] - a[0])) / n
+    assert off > r + DIM_OFF  # clear of the circle, not a chord of it
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []

@@ -33,7 +33,7 @@ _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
 _SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]))$", re.I)
-_SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,3}}?({_QWORD})\b")
+_SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,4}}?({_QWORD})\b")  # "ABCD is a rhombus with area"
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
 _W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of a link, not of another phrase
 _LINK = re.compile(rf"(?:\s*(?:'s|’s))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))??"
@@ -84,12 +84,13 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
     for men in mentions:
         if men.quantity is None or any(a <= men.start < b for a, b in used):
             continue
-        if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, 0, men.start):
+        lo = max(0, men.start - _BEFORE_WINDOW)  # the phrases read before a name are short
+        if men.quantity.kind in (QKind.AREA, QKind.PERIMETER) and _MEASURE_TERM.search(text, lo, men.start):
             continue  # "area ABDC = area ABD + area ACD = 600 + 600 = 1200": a term, not the chain's subject
         if _ARGUMENT.search(text, max(0, men.start - 16), men.start) or _RATIO.match(text, men.end) \
                 or _RATIO_BEFORE.search(text, max(0, men.start - 8), men.start):
             continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
-        if _FRACTION_OF.search(text, 0, men.start):
+        if _FRACTION_OF.search(text, lo, men.start):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _in_expression(text, men):
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
@@ -97,8 +98,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         link = _LINK.match(text, men.end)
         if not link and men.quantity.kind in _SHAPE_QS and text[men.start:men.end].lower().endswith(_QWORD_ENDS):
             link = re.compile(r"\s+(?=\d)").match(text, men.end)  # "the circle AB has radius 14"
-        if not link or (":" in link.group() and _PREPOSITION.search(text, 0, men.start)):
-            continue  # "the triangle on BD:" names where, not what a display block computes
+        if not link or (":" in link.group() and _PREPOSITION.search(text, lo, men.start)) \
+                or _MULTIPLE.search(link.group()):
+            continue  # "the triangle on BD:" names where, not what a display block computes; "AC is half of 16"
         ch = read_chain(text, link.end())
         if ch is None or ch.value is None or _RATIO_VALUE.match(text, ch.end) \
                 or ((more := _EXPRESSION_GOES_ON.match(text, ch.end))
@@ -109,15 +111,47 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if _names_itself(key, men.quantity, text, ch) or _names_unknown(key, text, ch):
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
-        out.append(Claim(_identity(key, men.quantity), str(men.quantity), ch.value, ch.decimals,
-                         _value_pos(text, ch), ch))
+        own = _identity(key, men.quantity)
+        out.append(Claim(own, str(men.quantity), ch.value, ch.decimals, _value_pos(text, ch), ch))
+        if key.general:  # "∠OAD = ∠ODA = 45°" states ∠ODA too
+            out += [Claim(k, _name_of(key, k), ch.value, ch.decimals, _value_pos(text, ch), ch)
+                    for k in _named_stages(key, ch) if k != own]
+    out += _pronouns(key, text, mentions, used)
     out += _solved(key, text, inside, out, used)
     out += _unnamed(key, text, out, used)
     if final is not None and key.steps:
         query = key.steps[-1]
         out.append(Claim(key.key(query.output), query.name, final, 2, len(text)))
     out.sort(key=lambda c: c.pos)
-    return text, _linked(text, out, used)
+    return text, _linked(text, _candidates_dropped(text, out), used)
+
+
+# a root set aside: "x = −1 gives a negative angle", "x = -2 is rejected", "(reject x = −1)"
+_REJECTED_AFTER = re.compile(r"[^.;\n)=\d]{0,40}?(?:\b(?:gives?|yields?|makes?|would\s+(?:give|make|be))\s+"
+                             r"(?:an?\s+)?(?:negative|zero|invalid|impossible|non-?positive)|\b(?:is\s+|are\s+)?"
+                             r"(?:rejected|extraneous|discarded|invalid|impossible|not\s+(?:valid|possible|allowed|feasible))\b)",
+                             re.I)
+_REJECTED_BEFORE = re.compile(r"\b(?:reject(?:ing|ed)?|discard(?:ing|ed)?|exclud(?:e|ing)|ignor(?:e|ing)|not)\s+"
+                              r"(?:the\s+)?(?:root\s+|value\s+|solution\s+)?[^\s=]{1,12}\s*=\s*$", re.I)
+_OR = re.compile(r"\s*,?\s*or\b", re.I)
+
+
+def _candidates_dropped(text: str, found: list[Claim]) -> list[Claim]:
+    """The claims without the roots a response weighs and sets aside: one it rejects in words ("x = −1
+    gives a negative angle"), and the alternatives of an "or" ("x = 5 or x = −1") where it states the
+    element again on a later line (the root it keeps)."""
+    stated = [c for c in found if c.chain is not None and not c.solved]
+    dropped = set()
+    for i, c in enumerate(stated):
+        line = text.rfind("\n", 0, c.chain.start) + 1
+        if _REJECTED_AFTER.match(text, c.chain.end) or _REJECTED_BEFORE.search(text, line, c.chain.start):
+            dropped.add(id(c))
+        nxt = next((d for d in stated[i + 1:] if d.key == c.key), None)
+        if nxt is None or "\n" in text[c.chain.end:nxt.chain.start] or not _OR.match(text, c.chain.end):
+            continue
+        if any(d.key == c.key and "\n" in text[nxt.chain.end:d.chain.start] for d in stated[i + 2:]):
+            dropped |= {id(c), id(nxt)}  # "x = 5 or x = −1", then "so x = 5"
+    return [c for c in found if id(c) not in dropped]
 
 
 @functools.lru_cache(maxsize=4)
@@ -153,6 +187,43 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
     return out
 
 
+_IT = re.compile(r"\b(?:it|which)\s+(?:also\s+)?(?:measures|is|equals)\s+(?:also\s+)?(?:equal\s+to\s+)?"
+                 r"(?=[\d(√-])", re.I)
+
+
+def _pronouns(key: AnswerKey, text: str, mentions: list[Mention], used: list[tuple[int, int]]) -> list[Claim]:
+    """Values said of a pronoun: "Angle EDF is supplementary to angle ADC, so it measures 70°" (the
+    sentence's subject), "angle OAD equals angle ODA, which is 35°" (the element just named)."""
+    out = []
+    for m in _IT.finditer(text):
+        if any(a <= m.end() < b for a, b in used):
+            continue
+        start = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
+        named = [men for men in mentions if start <= men.start < m.start() and men.quantity is not None]
+        if not named:
+            continue
+        men = named[-1] if m.group().lower().startswith("which") else named[0]
+        k = _identity(key, men.quantity)
+        ch = read_chain(text, m.end())
+        if k is None or ch is None or ch.value is None:
+            continue
+        used.append((m.start(), ch.end))
+        out.append(Claim(k, str(men.quantity), ch.value, ch.decimals, _value_pos(text, ch), ch))
+    return out
+
+
+def _named_stages(key: AnswerKey, ch: Chain) -> list[Key]:
+    """The elements a chain names alone in a stage before its value (``∠ODA`` of ``∠OAD = ∠ODA = 45°``)."""
+    out = []
+    for st in ch.stages[:-1]:
+        parts = scan(st.text, 0)
+        if len(parts) == 1 and len(parts[0].tokens) == 1 and parts[0].tokens[0][0] == "name":
+            k = name_key(key, parts[0].tokens[0][1])
+            if k is not None and _identity_known(key, k) is not None and k not in out:
+                out.append(k)
+    return out
+
+
 def _other_name_first(key: AnswerKey, q: Quantity, text: str, ch: Chain) -> bool:
     parts = scan(text, ch.start)
     first = parts[0].tokens if parts else ()
@@ -184,6 +255,8 @@ _RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
+_MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"
+                       r"product|ratio)\b", re.I)  # in a link: "AC is half of 16" gives no value of 16 to AC
 _MEASURE_TERM = re.compile(r"[+\-*/]\s*(?:the\s+)?(?:area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z]+\s+)?)?$", re.I)
 _EXPRESSION_GOES_ON = re.compile(r"[ \t]*([a-zα-ω])(?![A-Za-z0-9])")
 _SHAPE_QS = (QKind.AREA, QKind.PERIMETER, QKind.RADIUS, QKind.ARC, QKind.HEIGHT)
@@ -197,15 +270,22 @@ _OPS_BEFORE = "+-*/^"
 _MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|height|sector)\s+$", re.I)
 _MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
+_VERTEX_NAME = re.compile(_PT)
+_BEFORE_WINDOW = 200  # characters before a name that decide whether it is a term of an expression
 
 
 def _in_expression(text: str, men: Mention) -> bool:
     """Is a written element name a term of an expression (``2.57 * BA``, ``CF + CB``, ``7.14AB``)?"""
-    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC) or \
-            not _PLAIN_NAME.fullmatch(text[men.start:men.end]):
+    if men.quantity is None or men.quantity.kind not in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE, QKind.ARC):
         return False
-    before = _MARKER_END.sub("", text[:men.start])  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
-    after = text[men.end:].lstrip(" \t")
+    window = text[max(0, men.start - _BEFORE_WINDOW):men.start]  # what the tests below read, bounded: a
+    # runaway's thousands of mentions on one line cost linear time, not quadratic
+    marked = _MARKER_END.search(window)
+    if not (_PLAIN_NAME.fullmatch(text[men.start:men.end])
+            or (marked and men.quantity.kind is QKind.ANGLE and _VERTEX_NAME.fullmatch(text[men.start:men.end]))):
+        return False  # a vertex's letter is a name only after its mark: "∠J + ∠K + ∠L + ∠M = 360"
+    before = _MARKER_END.sub("", window)  # "(1/2)∠AOB", "180 - ∠ABD": the angle is the term
+    after = text[men.end:men.end + 16].lstrip(" \t")
     stripped = before.rstrip(" \t")
     if before and (before[-1].isdigit() or before[-1] in ".π)"):
         return True  # glued: 7.14AB
@@ -279,7 +359,7 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         if men.quantity.kind is QKind.ARC:
             continue  # "arc BAG + arc BGA = 360": arcs are no tokens of arithmetic; nothing is stated
         start = _start_of(text, men.start, _line_start(text, men.start))
-        if _MEASURE_WORD_END.search(text, 0, start):
+        if _MEASURE_WORD_END.search(text, max(0, start - _BEFORE_WINDOW), start):
             continue  # "perimeter ABM = AB + AM + BM": ABM is a shape measured, no angle of an equation
         parts = scan(text, start)
         where = next((n for n, p in enumerate(parts) if p.start <= men.start < p.end), None)
@@ -290,8 +370,12 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         other = None  # with no number alone on a side: the element on both sides, "3x + 14 = 4x + 10"
         if value is None:
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
-            if other is None or not any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens):
-                continue  # "angle ABP = angle DCP": two names said equal, no value
+            if other is None:
+                continue
+            numbers = any(kind == "num" for p in (parts[where], other) for kind, _ in p.tokens)
+            names = {tok for p in (parts[where], other) for kind, tok in p.tokens if kind == "name"}
+            if not numbers and not (key.general and len(names) >= 3):
+                continue  # "angle ABP = angle DCP": two names said equal, no value; "BD/BA = BE/BC" is solved
         kinds = {kind for p in parts for kind, _ in p.tokens}
         if {"func", "pi"} <= kinds:
             continue  # "180 - 180·asin(15/17)/π - 90": radians, where the reader takes degrees
@@ -301,6 +385,8 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             continue
         known = {**_known(key, found + out, men.start)}
         unknown = {k for k in keys.values() if k not in known}
+        if not unknown:  # "7x - 6 = 360" after solving x from the line before: the algebra solved again
+            unknown = set(keys.values()) - set(_known(key, [c for c in found + out if not c.solved], men.start))
         if len(unknown) != 1:
             continue
         target = unknown.pop()
@@ -338,14 +424,26 @@ def solve_linear(tokens, names: list[str], env: dict[str, float], value: float) 
 
     f0, f1, f2 = f(0.0), f(1.0), f(2.0)
     if f0 is None or f1 is None or f2 is None:
-        return None
+        return _solve_reciprocal(f, value)  # "3/EF": no value at 0
     a = f1 - f0
     tol = 1e-9 * max(1.0, abs(a), abs(f0))
     if abs(a) > 1e-12 and abs((f2 - f0) - 2 * a) <= tol:
         return (value - f0) / a
     if abs(f0) <= tol and abs(f2 - 4 * f1) <= tol * 4 and f1 * value > 0:
         return math.sqrt(value / f1)  # "HG^2 = 9.66", "3.14 * r^2 / 2 = 23"
-    return None
+    return _solve_reciprocal(f, value)
+
+
+def _solve_reciprocal(f, value: float) -> float | None:
+    """The unknown of an expression linear in its reciprocal ("2/4 = 3/EF", "AB/BC = DE/EF")."""
+    h1, h2, h3 = f(1.0), f(0.5), f(1 / 3)
+    if h1 is None or h2 is None or h3 is None:
+        return None
+    a = h2 - h1  # per unit of 1/t
+    if abs(a) <= 1e-12 or abs((h3 - h2) - a) > 1e-9 * max(1.0, abs(a), abs(h1)):
+        return None
+    u = 1.0 + (value - h1) / a
+    return 1.0 / u if abs(u) > 1e-12 else None
 
 
 def _name_of(key: AnswerKey, k: Key) -> str:
@@ -514,6 +612,11 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
             raw.append((m.start(), m.end(), shape, "noun"))
+    if key.general and len(key.centres) == 1:  # "R = 6√5", "r = 3": the one circle's radius, where no point is R
+        centre = next(iter(key.centres))
+        for letter in {"r", "R"} - set(key.points) - set(key.record.get("variables") or ()):
+            for m in re.finditer(rf"(?<![\w'.^]){letter}(?=\s*=)", text):
+                raw.append((m.start(), m.end(), f"radius {centre}", "circle"))
     for var in key.record.get("variables") or []:
         for m in re.finditer(rf"(?<![A-Za-z_.^]){re.escape(var)}(?![\w(])", text):  # "2.43x": a product
             raw.append((m.start(), m.end(), var, "variable"))

@@ -67,6 +67,7 @@ class AnswerKey:
     measured: dict[Key, float] | None = None
     points: frozenset[str] = frozenset()
     centres: frozenset[str] = frozenset()  # a textbook figure's circle centres ("arc OAB": from centre O)
+    coords: dict[str, np.ndarray] = field(default_factory=dict)  # a textbook figure's points, where measured
     expressions: dict[Key, tuple[Quantity, object]] = field(default_factory=dict)  # givens in variables
 
     def expression_values(self) -> dict[Key, tuple[Quantity, float]]:
@@ -280,8 +281,8 @@ def _general_key(record: dict, problem: GeneralProblem) -> AnswerKey:
             q = Quantity.var(f.lhs.name)
         elif el.kind.key in ("length", "angle"):
             q = Quantity.length(*el.points) if el.kind.key == "length" else Quantity.angle(*el.points)
-        else:
-            continue
+        else:  # "perimeter RSTU = 18", "radius O = 2": a measure of a figure, keyed as the text names it
+            q = figure_quantity(el.text)
         key.givens[key.key(q)] = (q, None if f.rhs.free_symbols else float(f.rhs))
         if f.rhs.free_symbols:
             key.expressions[key.key(q)] = (q, f.rhs)  # "BC = 4x - 8": its value is the figure's x put in
@@ -397,6 +398,7 @@ def _measure_figure(key: AnswerKey, problem: GeneralProblem) -> None:
             out[(QKind.VARIABLE, (v,))] = float(variables[v])
     key.measured = out
     key.points = frozenset(pts)
+    key.coords = dict(coords)
     key.centres = frozenset(c.centre for c in problem.circles)
 
 

@@ -275,7 +275,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         if given and not stated_all:  # a given read for another element: of its kind, a misreading
             same = [q for q in given if q.kind is step.output.kind]
             if same:
-                return "misread_given", f"{value:g} is the given {same[0]}, read as {step.name}"
+                return "misread_given", f"{value:g} is the given {same[0]}{READ_AS}{step.name}"
             return "other", f"the value of the given {given[0]} assigned to {step.name}"
         if stated_all:
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
@@ -310,6 +310,7 @@ def _other_root(key: AnswerKey, step: ProofStep, rule: Rule, used: Mapping[Key, 
     return None
 
 
+READ_AS = ", read as "  # the end of a reason: a given's value taken for another element ("…, read as BE")
 DRIFT = 0.012  # a value this close to the right one, from right inputs, is the right formula rounded too early
 _CONSTANTS = (0.5, 1, 2, 90, 180, 360, 3.14, 1.73, 1.41, 2.57, 5.14, 1.57)  # π, √3, √2 as written
 

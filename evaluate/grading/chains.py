@@ -20,12 +20,16 @@ from geomill.solvers.arith import Add, Div, Func, Mul, Node, Num, Pow, chain
 from ..answers.extract import normalize as extract_normalize
 from ..answers.numparse import words_in_figures
 
+_TERM = r"(?:[A-Z]{2}|\d+(?:\.\d+)?|[a-z])"  # a term of a proportion: a segment, a number, a variable
 _FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}|(?:\\sqrt|√)\s*(\d+(?:\.\d+)?)")
 _CHAIN_SPELLING = [
     (re.compile(r"≈|°"), lambda m: " = " if m.group() == "≈" else " "), (re.compile(r"\\angle\s*"), lambda m: "∠"),
     (re.compile(r"\\pi(?![A-Za-z])|\bpi\b"), lambda m: "π"),
+    # "AB\\cos 30°": a function glued to a name by LaTeX is a product, not a word "ABcos"
+    (re.compile(r"(?<=[A-Za-z0-9)])\\(?=(?:arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z]))"), lambda m: " \\"),
     (re.compile(r"\\(arcsin|arccos|arctan|sin|cos|tan)(?![A-Za-z])"), lambda m: m.group(1)),
+    (re.compile(r"(?<=[A-Z])(sin|cos|tan)(?=\s*[\d(∠]|\s*angle\b)"), lambda m: " " + m.group(1)),  # "ABcos 30°"
     (re.compile(r"\b(sin|cos|tan)\s*(?:\^\s*[({]\s*-\s*1\s*[)}]|⁻¹)"), lambda m: "a" + m.group(1)),  # cos^{-1}
     (re.compile(r"(?<![A-Za-z])(sqrt|sin|cos|tan)\s*(\d+(?:\.\d+)?)"),   # sin 7, 10sin 60
      lambda m: f"{m.group(1)}({m.group(2)})"),
@@ -38,6 +42,13 @@ _CHAIN_SPELLING = [
                 r"\\(?:wideparen|overarc|widehat|arc)\s*[({]\s*([A-Z]{2,3})\s*[)}]|⌒\s*([A-Z]{2,3})\b"),
      lambda m: "arc " + (m.group(1) or m.group(2) or m.group(3))),
     (re.compile(r"\bm\s*(?=∠|arc\b)"), lambda m: ""),
+    # a proportion written with colons, "AB : BC = DE : EF", "2 : 4 = 3 : EF": quotients
+    (re.compile(rf"(?<![\w:.])({_TERM})\s*:\s*({_TERM})\s*=\s*({_TERM})\s*:\s*({_TERM})(?![\w:(])"),
+     lambda m: f"{m.group(1)}/{m.group(2)} = {m.group(3)}/{m.group(4)}"),
+    # a figure's measure as a function or a subscript: S_{△ABC}, P_{ABCD}, C_{ABCD}, Area(ABC), Perimeter(ABCD)
+    (re.compile(r"(?<![A-Za-z])([SAPC])_\s*\{?\s*(?:triangle\s*)?([A-Z]{3,})\s*\}?|(?<![A-Za-z])(area|perimeter|[SP])"
+                r"\s*\(\s*(?:triangle\s*)?([A-Z]{3,})\s*\)", re.I),
+     lambda m: ("area " if (m.group(1) or m.group(3))[0] in "SAsa" else "perimeter ") + (m.group(2) or m.group(4))),
     (re.compile(r"\\{1,2}(?![A-Za-z{}()\[\]])|&(?=\s*=)"), lambda m: "\n" if m.group() != "&" else " "),  # aligned rows
 ]
 _UNICODE = str.maketrans({"½": "(1/2)", "{": "(", "}": ")", "\u00a0": " "})
@@ -51,7 +62,11 @@ def normalize(text: str) -> str:
     text = _roots_and_fractions(text)  # and what the extractor spelled out (\\frac12)
     for pattern, repl in _CHAIN_SPELLING:
         text = pattern.sub(repl, text)
-    return text.translate(_UNICODE)
+    return _BULLET.sub(lambda m: m.group(1) + "•", text.translate(_UNICODE))
+
+
+# a list's bullet ("- 12 + 4x = 16", "- The perimeter of RSTU is 16"): no minus sign, one character as written
+_BULLET = re.compile(r"(?m)^([ \t]*)[-*](?=[ \t]+\S)")
 
 
 def source_pos(original: str, normalized: str, pos: int) -> int:
@@ -97,6 +112,7 @@ _TOKEN = re.compile(r"(?:\s|∠|(?<![A-Za-z])angle\s+(?=[A-Z]))*(?:(?P<num>\d+(?
                     r"(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
                     r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
+_MARK = re.compile(r"∠|(?<![A-Za-z])angle(?=\s)")  # an angle's mark before its name: no gap between terms
 
 
 @dataclass(frozen=True)
@@ -165,7 +181,7 @@ def scan(text: str, pos: int) -> list[Part]:
         glued = prev is not None and not gap
         after_value = prev is not None and (prev[0] in ("num", "name", "pi") or prev == ("op", ")"))
         if kind == "name" and after_value and not glued:
-            if tok.islower() or (parts[-1] and len(gap) > 2):
+            if tok.islower() or (parts[-1] and len(_MARK.sub("", gap)) > 2):  # "(1/2) angle AOC": a product
                 break  # "7 a", "12   BC": a word, or a name set apart, after a value ends it; "2x", "2 BD" are products
         if kind == "unit":
             i = m.end()
@@ -179,6 +195,9 @@ def scan(text: str, pos: int) -> list[Part]:
             parts.append([])
             spans.append([])
         else:
+            if len(parts[-1]) == MAX_TOKENS:
+                return []  # a runaway's "AB + BD + …" thousands long: no part of a solution is, and reading
+                # it again from each of its names would cost time quadratic in its length
             parts[-1].append((kind, tok))
             spans[-1].append((m.start(kind), m.end(kind)))
         prev, prev_end = (kind, tok), m.end(kind)
@@ -281,6 +300,7 @@ def _stage(tokens: list[tuple[str, str]]) -> Stage:
     return Stage(text, exact, rounded, reader.ops)
 
 
+MAX_TOKENS = 120  # tokens of one part; a worked solution's longest have a few dozen
 MAX_PARTS = 16  # "="-separated parts of one chain; a worked solution's longest have about a dozen
 MAX_NESTING = 40  # parentheses and signs deep: the recursive reader below stays far from Python's limit
 

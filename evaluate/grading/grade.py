@@ -22,9 +22,9 @@ from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
-from .categories import classify, matches
+from .categories import READ_AS, classify, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import first_wrong_relation
+from .relations import facts, first_false_fact, first_wrong_relation
 
 
 @dataclass
@@ -89,13 +89,15 @@ def answer_right(record: dict, final: float) -> bool:
     return abs(final - exact) <= 0.5 * 10.0 ** -places + 1e-9 or abs(final - float(record["answer"])) <= 1e-9
 
 
-def _exact_beside(record: dict, text: str, final: float) -> tuple[float, bool]:
+def _exact_beside(record: dict, text: str, final: float, said: bool = False) -> tuple[float, bool]:
     """The final answer where the response closes on an exact form and its decimal ("the circumference
-    is 9√2π ≈ 39.99", "196 - 49π ≈ 42.06"): the exact form, when it is the record's exact value."""
+    is 9√2π ≈ 39.99", "196 - 49π ≈ 42.06"), or gives them to the asked quantity before another element
+    (``said``: "AO = 13√3 ≈ 22.52, and OD = 13√3/2"): the exact form, when it is the record's exact value."""
     exact = float(record.get("exact", record["answer"]))
     last = [ch for ch in loose_arithmetic(text) if ch.value is not None and abs(ch.value - final) < 1e-9
             and len(ch.stages) > 1]
-    if not last or not within(final, last[-1].decimals, exact, exact) or NUMBER.search(text, last[-1].end):
+    if not last or not within(final, last[-1].decimals, exact, exact) \
+            or (not said and NUMBER.search(text, last[-1].end)):
         return final, False
     form = last[-1].stages[-2]  # the stage the decimal approximates: an exact form, never a sum worked wrongly
     if form.exact is not None and abs(form.exact - exact) <= 1e-9 * max(1.0, abs(exact)) \
@@ -140,8 +142,9 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     response = bounded(response or "", MAX_GRADED, MAX_GRADED - 2_000)  # a runaway: its steps and its end
     final = extract_number(response)
     text, found = claims(key, response, final)  # the final answer is the response's value of the query
-    if key.general and (said := _said_last(key, found, final)) is not None:
-        final = said  # "… so x = 30. AB = 25.98 too.": the last number is another element's, not the answer
+    said = key.general and (last := _said_last(key, found, final)) is not None
+    if said:
+        final = last  # "… so x = 30. AB = 25.98 too.": the last number is another element's, not the answer
         text, found = claims(key, response, final)
     arithmetic = loose_arithmetic(text)
     by_key: dict[Key, list[Claim]] = {}
@@ -152,7 +155,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
     final_ok = final is not None and answer_right(record, final)
     if not final_ok and final is not None and key.general:
-        final, final_ok = _exact_beside(record, text, final)
+        final, final_ok = _exact_beside(record, text, final, said)
     steps: list[StepGrade] = []
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
@@ -162,13 +165,24 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
-        if first_error is not None and first_error.get("asserted") \
+        if failure == "misread_given" and first_error is not None and first_error["step"] is None \
+                and not _misread_at(key, found, first_error, text, reason):
+            # a given misread only in the work of a later step: that step carries the earlier wrong value
+            off = _off_proof_category(key, found, first_error)
+            if off is not None:
+                failure, reason = off
+        if first_error is not None and first_error.get("invented"):
+            failure = "hallucinated"
+            reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
+        elif first_error is not None and first_error.get("formula") and INVERTED not in reason \
+                and (failure != "misread_given" or reason.endswith(READ_AS + first.quantity)):
+            # "BE = AB = 3": a relation the figure makes false gave the element a given's value
+            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
+            reason = f"{reason} (a relation it writes before does not hold in the figure)"
+        elif first_error is not None and first_error.get("asserted") \
                 and failure not in ("misread_given", "calculation"):
             # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
             failure = "hallucinated"
-        if first_error is not None and first_error.get("formula") and failure in ("other", "calculation"):
-            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
-            reason = f"{reason} (a relation it writes before does not hold in the figure)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -179,13 +193,15 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     elif first_error is not None:  # right steps, but a wrong value of the figure on the way
         slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
                      and not c.solved and consistent(c.chain) is not None), None)
-        failure = "calculation" if slip is not None else "other"
+        failure = "calculation" if slip is not None else "hallucinated" if first_error.get("invented") \
+            else "wrong_formula" if first_error.get("formula") else "other"
         reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
                   f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
         first_error.pop("pos")
         first_error.pop("asserted", None)
         first_error.pop("formula", None)
+        first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
 
@@ -201,23 +217,85 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
     as written states it, -1 where no claim of it is found)."""
     out = _first_wrong(key, found, first)
     if out is not None and text:
-        out["pos"] = _computed_at(text, found, out["stated"], out["pos"])
+        own = next((c.key for c in found if c.pos == out["pos"] and c.value == out["stated"]), None)
+        out["pos"] = _computed_at(text, found, out["stated"], out["pos"], own)
         # a relation the figure makes false, written before the value ("AD/AB = AE/CE", then CE = 9)
         rel = first_wrong_relation(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if rel is not None:
             out["pos"], out["formula"] = rel
+            if not rel[1]:  # "BD/BA = 1/4, so BE = 1": a value written for named elements computes it
+                out["asserted"] = False
+        # a fact of the figure it invents on the way ("From the figure, CE ⊥ AB"), written before that
+        fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
+        if fact is not None:
+            out["pos"], out["invented"] = fact
+        elif out.get("asserted") and _fact_before(key, text, out["pos"]):
+            out["formula"] = True  # "CE bisects ∠BCA, so ∠ACE = 30°": a fact the figure has, misapplied
+        elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
+                and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
+            out["formula"] = True  # an inscribed angle taken as the central one, or the reverse, off the proof
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
 
 
-def _computed_at(text: str, found: list[Claim], value: float, pos: int) -> int:
+def _claim_of(found: list[Claim], error: dict) -> Claim | None:
+    return next((c for c in found if c.name == error["quantity"] and c.value == error["stated"]), None)
+
+
+INVERTED = "the ratio asked for inverted"  # in a reason: the asked ratio answered by its reciprocal, 'other'
+_USES = re.compile(r"uses (-?[\d.]+) (?:where|for) the given")
+
+
+def _misread_at(key: AnswerKey, found: list[Claim], error: dict, text: str, why: str) -> bool:
+    """Is an off-proof first error a given misread: the given itself, a given read wrongly in its work,
+    or the misread number (``why``: the later step's reason) written before it?"""
+    c = _claim_of(found, error)
+    if c is None or any(d.pos <= c.pos and (g := key.givens.get(d.key, (None, None))[1]) is not None
+                        and not matches(d.value, d.decimals, g, g) for d in found):
+        return True  # a given stated with another value, there ("∠OAD = ∠ODA = 45°") or before
+    used = _USES.match(why or "")
+    if used is None:
+        return True  # a given read wrongly in other words: the step's reason stands
+    n = float(used.group(1))
+    if any(abs(float(m.group()) - n) < 1e-9 for m in NUMBER.finditer(text, 0, c.pos)):
+        return True  # "3 / 9 = 6 / RS", then "RS = 18": the misread number written before the value
+    true = key.elements.get(c.key)
+    return true is None or _misread_in_work(key, None, c, found, (c.key, true, true),
+                                            loose_arithmetic(text)) is not None
+
+
+def _off_proof_category(key: AnswerKey, found: list[Claim], error: dict) -> tuple[str, str] | None:
+    """The category of an off-proof first error from its own text: a slip in its arithmetic, a relation
+    or fact that gave it (the flags), a value asserted; None: the later step's category stands."""
+    c = _claim_of(found, error)
+    if c is None:
+        return None
+    why = f"states {c.name} = {c.value:g}; the figure has {_num(error['true'])}"
+    if c.chain is not None and not c.solved and consistent(c.chain) is not None:
+        return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
+    if error.get("invented") or error.get("formula") or error.get("asserted"):
+        return "other", why  # the flags name it below
+    return None
+
+
+def _fact_before(key: AnswerKey, text: str, pos: int) -> bool:
+    """Does the sentence of ``pos`` state a fact the figure has before it ("CE bisects ∠BCA, so …")?"""
+    start = max(text.rfind("\n", 0, pos), text.rfind(". ", 0, pos)) + 1
+    return any(holds for _, _, holds in facts(key, text, start, pos))
+
+
+def _computed_at(text: str, found: list[Claim], value: float, pos: int, own: Key | None = None) -> int:
     """Where the response first works out a wrong value it claims at ``pos``: the first chain of its
     arithmetic that ends on that value since the last value it claimed for anything else ("area ABC =
     BC · h = 10 · 5(√3 − 1) = 50√3 − 50", whose element the chain's names hide, before the closing
-    "area ABC = 50√3 − 50"); anywhere before its claim where no claim of it is found (``pos`` -1)."""
+    "area ABC = 50√3 − 50"), another element of the same value included ("∠BOC = 180° − 100° = 80°" is
+    BOC's, not the 80 of "∠BDC = ∠BOC = 80°"); anywhere before its claim where no claim of it is found
+    (``pos`` -1; ``own``: the claim's element)."""
     end = len(text) + 1 if pos < 0 else pos
-    start = max((c.pos for c in found if c.pos < end and abs(c.value - value) > 1e-9), default=0)
+    start = max((c.pos for c in found if c.pos < end and (abs(c.value - value) > 1e-9
+                                                           or (own is not None and c.key not in (own, None)))),
+                default=0)
     for ch in loose_arithmetic(text):
         if start <= ch.start and ch.end <= end + 1 and ch.value is not None and ch.arithmetic \
                 and abs(ch.value - value) <= 1e-6 * max(1.0, abs(value)):
@@ -281,7 +359,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
-    if key.general and (why := _figure_category(key, s, first, found, wrong_before)) is not None:
+    if key.general and (why := _figure_category(key, s, first, found, wrong_before, arithmetic)) is not None:
         g.category, g.reason = why
         return g
     # the equation the response set up for it, where it states the value after solving one
@@ -317,7 +395,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
 
 
 def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
-                     wrong_before: bool) -> tuple[str, str] | None:
+                     wrong_before: bool, arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> tuple[str, str] | None:
     """The category of a textbook step's wrong value where the figure decides it (the README's
     precedence: misread_given, calculation, wrong_formula, propagated); None: the catalogue's rules."""
     k = key.key(s.output)
@@ -337,15 +415,15 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     for c in before:  # "BC = 4(5) + 8 = 28" for BC = 4x - 8: the expression read wrongly, its arithmetic right
         q, v = expressions.get(c.key, (None, None))
         if v is not None and not c.solved and c.chain is not None and c.chain.arithmetic \
-                and not matches(c.value, c.decimals, v, v):
+                and not key.expressions[c.key][1].is_Symbol and not matches(c.value, c.decimals, v, v):
             if consistent(c.chain) is not None:
                 return "calculation", f"the arithmetic {_slip_text(c.chain)} does not hold"
             return "misread_given", f"states {q} as {c.value:g}; its given expression makes it {v:g}"
-    misread = _misread_in_work(key, s, first, found) or _misread_expression(key, first, found)
+    misread = _misread_in_work(key, s, first, found, None, arithmetic) or _misread_expression(key, first, found)
     for c in before:  # a given read wrongly in the work of an element off the proof ("√(12² + 4²)", BC = 6)
         true = key.elements.get(c.key)
         if misread is None and true is not None and not matches(c.value, c.decimals, true, true):
-            misread = _misread_in_work(key, s, c, found, (c.key, true, true))
+            misread = _misread_in_work(key, s, c, found, (c.key, true, true), arithmetic)
     if misread is not None:
         return "misread_given", misread
     for c in before:  # an element off the proof solved wrongly from its own right equation
@@ -357,7 +435,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
             return "calculation", f"its own equation gives {c.name} = {eq.value:g}, not {c.value:g}"
     ratio = re.fullmatch(r"(\w+)\s*/\s*(\w+)", s.name)
     if ratio and first.value and matches(first.value, first.decimals, 1 / s.value, 1 / s.exact):
-        return "other", (f"{first.value:g} is {ratio.group(2)}/{ratio.group(1)}: the ratio asked for inverted "
+        return "other", (f"{first.value:g} is {ratio.group(2)}/{ratio.group(1)}: {INVERTED} "
                          f"({s.name} is {s.exact:.4g})")
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
@@ -394,7 +472,9 @@ def _swapped_trig(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]
         else:
             swapped = tuple(("func", _TRIG_SWAP[tok]) if kind == "func" and tok in _TRIG_SWAP else (kind, tok)
                             for kind, tok in tokens)
-            value = value_of(swapped, names)
+            value, own = value_of(swapped, names), value_of(tokens, names)
+            if own is not None and matches(own, 2, s.value, s.exact):
+                continue  # the formula as written is right (sin 45° = cos 45°): a slip after it, if any
             if value is not None and matches(value, 2, s.value, s.exact):
                 used = next(tok for kind, tok in tokens if kind == "func" and tok in _TRIG_SWAP)
                 return (f"{stage.text} uses {used} where {_TRIG_SWAP[used]} belongs "
@@ -441,8 +521,9 @@ def _misread_expression(key: AnswerKey, first: Claim, found: list[Claim]) -> str
     return None
 
 
-def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
-                     target: tuple[Key, float, float] | None = None) -> str | None:
+def _misread_in_work(key: AnswerKey, s: ProofStep | None, first: Claim, found: list[Claim],
+                     target: tuple[Key, float, float] | None = None,
+                     arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> str | None:
     """A given read wrongly inside the step's arithmetic: a number of its formula that, put back as a
     given's value (or its square), makes the formula give the step's right value ("sqrt(36 + 9)" for
     AC = 5, BC = 3); ``target``: another element's (key, values) where the claim is that element's."""
@@ -455,15 +536,14 @@ def _misread_in_work(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     if not plain:
         return None
     tokens = plain[0]
-    # a number the response rightly stated for an element before is that element's, not a misread given
-    elements = key.elements
-    right = set()
-    for c in found:
-        if c.pos < first.pos and c.key is not None and c.key != own:
-            exp = key.expected(c.key) or ((elements[c.key],) * 2 if elements.get(c.key) is not None else None)
-            if exp is not None and matches(c.value, c.decimals, *exp):
-                right.add(c.value)
-    numbers = {float(t) for kind, t in tokens if kind == "num"} - right
+    # a number the response stated for another element before (or its square: √171 for AB, then 171) is
+    # that element's, right or wrong, not a misread given: a wrong one is its own error, carried on
+    said = [c.value for c in found if c.pos < first.pos and c.key is not None and c.key != own
+            and key.givens.get(c.key, (None, None))[1] is None]
+    said += [ch.value for ch in arithmetic if ch.end <= chains[0].start]  # "BD² = … = 108", then "√108"
+    numbers = {n for kind, t in tokens if kind == "num" for n in [float(t)]
+               if not any(abs(n - w) <= 1e-9 * max(1.0, abs(w)) or abs(n - w * w) <= 0.005 * max(1.0, w * w)
+                          for w in said)}
     for q, v in key.givens.values():
         if v is None or any(abs(float(t) - w) < 1e-9 for kind, t in tokens if kind == "num" for w in (v, v * v)):
             continue  # the given is there as it is
@@ -546,8 +626,11 @@ def _unused_role(key: AnswerKey, c: Claim) -> str | None:
     given = key.givens.get(c.key, (None, None))[1]
     if given is not None:
         return None if matches(c.value, c.decimals, given, given) else "misread_given"
-    if c.key in key.givens or c.key in key.constants:
+    if c.key in key.constants or (c.key in key.givens and not key.general):
         return None
+    if c.key in key.givens:  # a textbook given in variables ("angle KLM = x"): what the figure's variables make it
+        value = key.expression_values().get(c.key, (None, None))[1]
+        return None if value is None or matches(c.value, c.decimals, value, value) else "wrong"
     value = key.elements.get(c.key)
     band = FIGURE_BAND if key.general else 0.02  # a textbook figure's values are exact, not GeomVerse's chains
     if value is not None and matches(c.value, c.decimals, value * (1 - band), value * (1 + band)):

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+from geomill.engine.model import split_points
+
 from .alignment import name_key
 from .answer_key import AnswerKey
 from .chains import tokens_of, value_of
@@ -16,7 +19,8 @@ from .chains import tokens_of, value_of
 _PIECE = re.compile(r"[,;:→]|\.(?!\d)|\b(?:so|then|and|by|gives?|hence|thus|where|with|since|because)\b|=>")
 _TRIG_OF = re.compile(r"\b(sin|cos|tan)\s*(?:∠|angle\s+)?\s*([A-Z]{3})\b")  # "tan∠DBO": tan(DBO)
 _WORD = re.compile(r"\b(?!(?:sin|cos|tan|sqrt|asin|acos|atan|arcsin|arccos|arctan)\b)[A-Za-z]?[a-z]{2,}\b")
-_LEAD = re.compile(r"^[\s\-*#>\d.)]*")  # a list's bullet or number
+_MEASURES = {"arc", "area", "perimeter", "circumference", "radius", "diameter", "sector"}
+_LEAD = re.compile(r"^[\s\-*•#>\d.)]*")  # a list's bullet or number
 NAME_RTOL = 5e-4  # two sides in names: the figure's measured values agree to its precision
 NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or within 0.2 %
 
@@ -24,21 +28,62 @@ NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or wi
 def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, bool] | None:
     """Where (in ``text``, before ``before``) the response first writes a relation between elements of
     the figure that the figure's values make false, and whether two sides in names differ (a wrong
-    formula) rather than a side in names and one in numbers (its value); None where none is found or
-    the figure is not measured."""
+    formula) rather than a side in names and one in numbers (its value); the piece ``before`` stands
+    in counts whole for a relation in names ("so ∠CDE = ∠BCD = 72°"); None where none is found or the
+    figure is not measured."""
     if not key.general:
         return None
     at = 0
     for line in text[:before].split("\n"):
         cut = 0
+        said = _angles_said(key, line)
         for m in list(_PIECE.finditer(line)) + [None]:
             end = m.start() if m else len(line)
             piece = line[cut:end]
             if "=" in piece and (false := _false(key, piece)) is not None:
                 return at + cut + len(piece) - len(piece.lstrip()), false
+            if said is not None and said < end:
+                return at + said, True  # "∠EDF is supplementary to ∠ADC" where the two are equal
             cut = m.end() if m else end
         at += len(line) + 1
+    start = text.rfind("\n", 0, before) + 1
+    start = max([start] + [m.end() for m in _PIECE.finditer(text, start, before)])
+    line_end = text.find("\n", before)
+    stop = _PIECE.search(text, before, len(text) if line_end < 0 else line_end)
+    piece = text[start:stop.start() if stop else len(text) if line_end < 0 else line_end]
+    if "=" in piece and _false(key, piece):
+        return start + len(piece) - len(piece.lstrip()), True
     return None
+
+
+_ANGLE = r"(?:∠\s*|\bangles?\s+)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"
+_ANGLE_OR_NAME = r"(?:∠\s*|\bangles?\s+)?([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"  # "angles ADB and BDC"
+_ANGLES_SAID = [  # two angles said equal (180: supplementary, 90: complementary) in words
+    (re.compile(rf"{_ANGLE}\s+(?:is|are)\s+(supplementary|complementary|equal|congruent)\s+(?:to|with)\s+{_ANGLE}",
+                re.I), (1, 3), 2),
+    (re.compile(rf"{_ANGLE}\s+and\s+{_ANGLE_OR_NAME}\s+are\s+(?:a\s+pair\s+of\s+)?(supplementary|complementary|equal|"
+                r"congruent|alternate|corresponding|vertical|vertically\s+opposite|co-?interior|same-side\s+interior|"
+                r"consecutive\s+interior)", re.I), (1, 2), 3),
+]
+_SUMS = {"supplementary": 180.0, "complementary": 90.0, "co-interior": 180.0, "cointerior": 180.0,
+         "same-side interior": 180.0, "consecutive interior": 180.0}
+
+
+def _angles_said(key: AnswerKey, line: str) -> int | None:
+    """Where in ``line`` two angles are first said equal, supplementary or complementary in words
+    ("∠CDE and ∠BCD are corresponding angles") where the figure's values say otherwise."""
+    found = []
+    for pattern, (i, j), w in _ANGLES_SAID:
+        for m in pattern.finditer(line):
+            a, b = (_figure_value(key, m.group(n)) for n in (i, j))
+            if a is None or b is None:
+                continue
+            word = re.sub(r"\s+", " ", m.group(w).lower())
+            target = _SUMS.get(word)
+            if (abs(a + b - target) if target else abs(a - b)) > NAME_RTOL * 180:
+                found.append(m.start())
+                break
+    return min(found, default=None)
 
 
 def _false(key: AnswerKey, piece: str) -> bool | None:
@@ -47,6 +92,8 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
     piece = _TRIG_OF.sub(r"\1(\2)", piece)
     first, last = piece.index("="), piece.rindex("=")
     words = [m for m in _WORD.finditer(piece) if m.end() <= first]
+    if any(w.group().lower() in _MEASURES for w in words[-3:]):
+        return None  # "arc BC = 80", "perimeter of triangle ABO = …": a measure, not the length or angle named
     if words:  # "The leg AY satisfies AY^2 = BN * NY": the relation starts after the words
         piece = piece[words[-1].end():]
         last -= words[-1].end()
@@ -96,3 +143,89 @@ def _figure_value(key: AnswerKey, tok: str) -> float | None:
     if exp is not None:
         return exp[1]
     return key.elements.get(k)
+
+
+# -- facts stated in words or signs: "CE ⊥ AB", "AB ∥ CD", "CD bisects ∠ACB", "M is the midpoint of AB" -----
+
+_SEG = r"(?i:line\s+|segment\s+)?([A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"  # capitals: the names are case-sensitive
+_FACTS = (
+    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?i:(?:is\s+)?perpendicular\s+to))"
+                                 rf"\s*{_SEG}")),
+    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?i:(?:is\s+)?parallel\s+to))"
+                            rf"\s*{_SEG}")),
+    ("bisects", re.compile(rf"(?<![A-Za-z']){_SEG}\s+(?i:bisects|is\s+the\s+(?:angle\s+)?bisector\s+of)\s+"
+                           r"(?i:the\s+)?(?:(?i:angle)\s+|∠\s*)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])")),
+    ("midpoint", re.compile(r"(?<![A-Za-z'])([A-Z]\d*'*)\s+(?i:is\s+the\s+midpoint\s+of\s+(?:the\s+)?)"
+                            rf"{_SEG}")),
+    # a shape's kind: "ABCD is a square", "since ABC is equilateral", "triangle ABC is a right triangle"
+    ("shape", re.compile(r"(?<![A-Za-z'])((?:[A-Z]\d*'*){3,4})\s+(?i:(?:is|must\s+be)\s+(?:an?\s+)?"
+                         r"(square|rectangle|rhombus|parallelogram|equilateral|isosceles|right)\b)")),
+)
+_FACT_TOL_DEG = 0.05  # degrees: an angle of the figure's model is exact to far better than this
+FACT_TOL = 1e-3  # a fact of the figure holds to its model's precision: cosines, sines and ratios this close
+
+
+def first_false_fact(key: AnswerKey, text: str, before: int) -> tuple[int, str] | None:
+    """Where (in ``text``, before ``before``) the response first states a fact of the figure that the
+    figure does not have (a perpendicular, a parallel, a bisector, a midpoint it invents), with the fact
+    as written; None where every fact it states holds or can't be checked (a point the figure lacks)."""
+    found = [(at, fact) for at, fact, holds in facts(key, text, 0, before) if holds is False]
+    return min(found) if found else None
+
+
+def facts(key: AnswerKey, text: str, start: int, end: int) -> list[tuple[int, str, bool | None]]:
+    """The facts of the figure the response states in ``text[start:end]``: (where, as written, whether
+    the figure has it; None where it can't be checked)."""
+    if not key.coords:
+        return []
+    return sorted((m.start(), m.group(), _holds(key, what, m.groups()))
+                  for what, pattern in _FACTS for m in pattern.finditer(text, start, end))
+
+
+def _holds(key: AnswerKey, what: str, names: tuple[str, ...]) -> bool | None:
+    try:
+        pts = [split_points(n) for n in (names[:1] if what == "shape" else names)]
+    except ValueError:
+        return None
+    if any(p not in key.coords for ps in pts for p in ps):
+        return None
+    xy = [[np.asarray(key.coords[p], dtype=float) for p in ps] for ps in pts[:1 if what == "shape" else 2]]
+    if what == "shape":
+        return _shape_holds(xy[0], names[1].lower())
+    if what == "midpoint":
+        (m,), (a, b) = xy
+        return bool(np.linalg.norm(m - (a + b) / 2) <= FACT_TOL * max(np.linalg.norm(b - a), 1e-12))
+    if what == "bisects":
+        (p, q), (a, v, b) = xy
+        if not (np.allclose(p, v) or np.allclose(q, v)):
+            return None  # a bisector that does not start at the angle's vertex: not read
+        x = q if np.allclose(p, v) else p
+        one, two, whole = _angle(a - v, x - v), _angle(x - v, b - v), _angle(a - v, b - v)
+        return abs(one - two) <= FACT_TOL * max(whole, 1e-9) and abs(one + two - whole) <= FACT_TOL * max(whole, 1e-9)
+    (a, b), (c, d) = xy
+    u, w = b - a, d - c
+    size = np.linalg.norm(u) * np.linalg.norm(w)
+    if size <= 1e-12:
+        return None
+    cross, dot = abs(u[0] * w[1] - u[1] * w[0]) / size, abs(float(np.dot(u, w))) / size
+    return bool(dot <= FACT_TOL) if what == "perpendicular" else bool(cross <= FACT_TOL)
+
+
+def _shape_holds(xy: list[np.ndarray], kind: str) -> bool | None:
+    """Is the polygon through ``xy`` (in order) of that kind?"""
+    n = len(xy)
+    sides = [float(np.linalg.norm(xy[(i + 1) % n] - xy[i])) for i in range(n)]
+    angles = [_angle(xy[i - 1] - xy[i], xy[(i + 1) % n] - xy[i]) for i in range(n)]
+    if min(sides) <= 1e-12:
+        return None
+    same = [abs(a - b) <= FACT_TOL * max(a, b) for a, b in zip(sides, sides[1:] + sides[:1])]
+    right = [abs(a - 90.0) <= _FACT_TOL_DEG for a in angles]
+    if n == 3:
+        return {"equilateral": all(same), "isosceles": any(same), "right": any(right)}.get(kind)
+    opposite = all(abs(sides[i] - sides[i + 2]) <= FACT_TOL * max(sides) for i in range(2))
+    return {"square": all(same) and all(right), "rectangle": all(right), "rhombus": all(same),
+            "parallelogram": opposite}.get(kind)
+
+
+def _angle(u: np.ndarray, w: np.ndarray) -> float:
+    return float(np.degrees(np.arctan2(abs(u[0] * w[1] - u[1] * w[0]), float(np.dot(u, w)))))

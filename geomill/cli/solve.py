@@ -127,11 +127,11 @@ def _solve_general(problem, path: str, i: int, args: argparse.Namespace, style: 
     print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
 
 
-READABLE = re.compile(r"[0-9+\-*/() ]*(sqrt\([0-9+\-*/() ]*\)[0-9+\-*/() ]*)*")  # numbers, + - * / and sqrt
+READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b)*")  # numbers, + - * /, sqrt and pi
 
 
 def answer_text(sol) -> str:
-    """The exact answer where a reader reads it (``5*sqrt(3)``, ``3/7``), else its number: a form with
+    """The exact answer where a reader reads it (``5*sqrt(3)``, ``3/7``, ``4*pi``), else its number: a form with
     trigonometry or a root of a huge degree (``180*acos(-1/4)/pi``, ``5**(1/35184372088832)``) is not
     an answer anyone reads."""
     form = str(sol.exact_value)

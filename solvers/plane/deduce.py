@@ -19,6 +19,7 @@ refusal that names what is missing, never an answer read from the coordinates.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -151,9 +152,10 @@ def _monomial(term: sympy.Expr) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=4096)
 def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
     """``EF·P − 4·EF`` -> ``P − 4``: a length (a positive symbol) that every term holds as a factor
-    of an equation equal to zero can be divided out."""
+    of an equation equal to zero can be divided out.  (Kept: every round of the pool asks again.)"""
     if e.has(Degrees) or sympy.count_ops(e) > 40:
         return e
     e = sympy.expand(e)
@@ -313,6 +315,8 @@ class Deduction:
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
         self._paths: dict[int, float] = {}  # an equation's id -> its weight with its premises' proofs
         self._costs: dict[frozenset, float] = {}  # a premise -> the weight of its lightest proof
+        self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
+        self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -530,6 +534,11 @@ class Deduction:
     def _without_nonzero_factors(self, e: sympy.Expr) -> sympy.Expr:
         """``(BF − FM)(3·BF − 18)`` -> ``3·BF − 18`` when ``BF − FM`` is far from zero on the figure
         (it is ``−BM``: two named points are apart); only when several unknowns are left."""
+        if e not in self._factored:  # (every round of the pool asks again; the figure's values stay)
+            self._factored[e] = self._factor_out_nonzero(e)
+        return self._factored[e]
+
+    def _factor_out_nonzero(self, e: sympy.Expr) -> sympy.Expr:
         if len(e.free_symbols) != 2 or e.has(Degrees) or sympy.count_ops(e) > 30:
             return e
         f = sympy.factor(e)
@@ -579,7 +588,7 @@ class Deduction:
 
     def _judgement_round(self) -> bool:
         progress = False
-        for inst in judgements(self.cfg, self.proven, self.index):
+        for inst in judgements(self.cfg, self.proven, self.index, self._judged):
             progress |= self.add(inst)
         return progress
 

@@ -1116,21 +1116,28 @@ class Theorem:
         return tuple((c.names or self.names, template(c.lhs), template(c.rhs), c.key or self.key)
                      for c in self.conclusions)
 
-    def instances(self, ix: Index) -> Iterator[Found]:
-        """Every conclusion on every binding, angles as the configuration's atoms."""
+    def instances(self, ix: Index, done: set[tuple[int, int]] | None = None) -> Iterator[Found]:
+        """Every conclusion on every binding, angles as the configuration's atoms.  ``done``: the
+        (block, binding) pairs of a judgement already yielded in an earlier round, skipped (their premises
+        stay proven and they would yield the same conclusions again, which the deduction has), and
+        added to as they are yielded."""
         cfg = ix.cfg
         bindings = ix.bindings(self, self.read) if self.proven else match(self.premises, ix)
-        for b in bindings:
+        for j, b in enumerate(bindings):
             premises = ()
             if self.proven:
                 if ix.proven is None:
                     return
+                if done is not None and (id(self), j) in done:
+                    continue
                 premises = tuple(p.bound(ix, b) for p in self.proven)
                 if not all(ix.proven(lhs, rhs) for lhs, rhs in premises):
                     continue
             for names, lhs, rhs, key in self._compiled:
                 yield Found(tuple("".join(b[x] for x in n) for n in names), lhs.bind(cfg, b), rhs.bind(cfg, b),
                             premises, key)
+            if done is not None and self.proven:
+                done.add((id(self), j))
 
 
 Builder = Callable[[list], sympy.Expr]

@@ -97,6 +97,7 @@ class Proof:
 
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
     drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
+    intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -232,7 +233,8 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     if circle and not first:
         return None
-    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem))
+    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
+                 dict(getattr(ded.problem, "intros", ())))
 
 
 def _drawn(problem) -> frozenset:
@@ -259,24 +261,35 @@ def _drawn(problem) -> frozenset:
     return frozenset(pairs)
 
 
+_ARC_WORDS = {"arc": "arc", "arc_length": "length of {}arc", "sector_area": "area of {}sector",
+              "sector_perimeter": "perimeter of {}sector"}
+
+
 def _arc_names(ded: Deduction, steps: list[ProofStep]) -> dict:
     """Each arc the proof names, as a textbook names it: ``arc AB`` (minor), ``major arc ACB`` (through
-    a point of the circle on it, measured on the figure), with its LaTeX ``\\overset\\frown{ACB}``."""
+    a point of the circle on it, measured on the figure), with its LaTeX ``\\overset\\frown{ACB}``; an arc's
+    length, sector area or perimeter over a major arc says so (``length of major arc ACB``, ``area of
+    major sector OAB``), so that a reader never takes the minor one."""
     out = {}
     arcs = {s for st in steps for e in [st.target, *(x for q, _ in st.equations for x in (q.lhs, q.rhs))]
-            for s in e.free_symbols if (el := element_of(s)) is not None and el.kind.key == "arc"}
+            for s in e.free_symbols if (el := element_of(s)) is not None and el.kind.key in _ARC_WORDS}
+    at = ded.model.coords
     for s in sorted(arcs, key=lambda s: s.name):
-        o, a, b = element_of(s).points
+        el = element_of(s)
+        o, a, b = el.points
         name = a + b
-        if ded.model.value(s) > 180 + 1e-6:
+        sweep = _turn(at, o, a, b)
+        major = sweep > 180 + 1e-6
+        if major:
             circle = ded.problem.circle(o) if hasattr(ded.problem, "circle") else None
-            at = ded.model.coords
-            sweep = _turn(at, o, a, b)
             on = [p for p in (circle.points if circle else ()) if p not in (a, b) and 0 < _turn(at, o, a, p) < sweep]
             name = f"{a}{on[0]}{b}" if on else name
-            out[s] = (f"major arc {name}", rf"\overset\frown{{{name}}}")
-        else:
-            out[s] = (f"arc {name}", rf"\overset\frown{{{name}}}")
+        if el.kind.key == "arc":
+            out[s] = (f"{'major ' if major else ''}arc {name}", rf"\overset\frown{{{name}}}")
+        elif major:
+            words = _ARC_WORDS[el.kind.key].format("major ")
+            shown = name if el.kind.key == "arc_length" else o + a + b
+            out[s] = (f"{words} {shown}", rf"\text{{{words} }}{shown}")
     return out
 
 

@@ -16,7 +16,7 @@ import math
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, Tan, element_symbol
+from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, Tan, element_symbol, height_foot
 from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, diameter, quad, radius, triangle
 
 from .patterns import (
@@ -357,14 +357,14 @@ def _height(pts: str) -> sympy.Symbol:
 
 
 def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """The polygon's own names whose first vertex looks at one of ``sides`` (``CDAB``: from C onto
-    DA), each with the side it falls on: a height as a fact or the goal names it."""
+    """The polygon's own names whose height falls on one of ``sides`` (``CDAB``: onto CD), each with
+    that side: a height as a fact or the goal names it."""
     out: dict[str, str] = {}
     n = len(poly)
     for side in sides:
         for name in (poly[k:] + poly[:k] for k in range(n)):
             for turned in (name, name[0] + name[1:][::-1]):
-                if {turned[1], turned[2]} == set(side):
+                if set(height_foot(turned)[1:]) == set(side):
                     out[turned] = side
     return tuple(out.items())
 
@@ -758,17 +758,17 @@ THEOREMS: tuple[Theorem, ...] = (
              ), ("ABCD",), figure="points A B C D\nisosceles trapezoid ABCD bases AD BC"),
     # -- heights: a height a fact or the goal names, as the perpendicular and in the area formulas ----------
     *(Theorem(_ALTITUDE[len(h)], "since {1} is perpendicular to {2}, it is the height {0}",
-              (Measured(h, ("height",)), OnLine("F" + h[1:3]), Apart("F", h[:3]), Joined(h[0] + "F"),
-               Near(ang(h[0] + "F" + h[1]), _RIGHT), Proven(ang(h[0] + "F" + h[1]), _RIGHT)),
-              (Conclusion(_height(h), L(h[0] + "F")),), (h, h[0] + "F", h[1:3]),
-              figure=f"points {' '.join(h)} F\npolygon {h}\nline {h[1]} F {h[2]}\nline {h[0]} F\n"
-                     f"angle {h[0]}F{h[1]} = 90\nfind height {h}")
-      for h in ("ABC", "ABCD")),
+              (Measured(h, ("height",)), OnLine("F" + a + b), Apart("F", v + a + b), Joined(v + "F"),
+               Near(ang(v + "F" + a), _RIGHT), Proven(ang(v + "F" + a), _RIGHT)),
+              (Conclusion(_height(h), L(v + "F")),), (h, v + "F", a + b),
+              figure=f"points {' '.join(h)} F\npolygon {h}\nline {a} F {b}\nline {v} F\n"
+                     f"angle {v}F{a} = 90\nfind height {h}")
+      for h in ("ABC", "ABCD") for v, a, b in (height_foot(h),)),
     *(Theorem(_ALTITUDE[len(h)], "since {1} is perpendicular to {2}, it is the height {0}",
-              (Measured(h, ("height",)), Near(ang(h[:3]), _RIGHT), Proven(ang(h[:3]), _RIGHT)),
-              (Conclusion(_height(h), L(h[:2])),), (h, h[:2], h[1:3]),
-              figure=f"points {' '.join(h)}\npolygon {h}\nangle {h[:3]} = 90\nfind height {h}")
-      for h in ("ABC", "ABCD")),
+              (Measured(h, ("height",)), Near(ang(v + a + b), _RIGHT), Proven(ang(v + a + b), _RIGHT)),
+              (Conclusion(_height(h), L(v + a)),), (h, v + a, a + b),
+              figure=f"points {' '.join(h)}\npolygon {h}\nangle {v}{a}{b} = 90\nfind height {h}")
+      for h in ("ABC", "ABCD") for v, a, b in (height_foot(h),)),
     Theorem("diameter_of_circle_judgment_right_angle",
             "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),

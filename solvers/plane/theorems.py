@@ -151,15 +151,17 @@ def construction_instances(cfg: Configuration, ix: Index | None = None) -> Itera
 # -- judgements: candidates from the model, premises from the tables ----------------------------------
 
 
-def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None) -> Iterator[Instance]:
+def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None,
+               done: set[tuple[int, int]] | None = None) -> Iterator[Instance]:
     """Every judgement block's instances whose proven premises the tables prove (``ix``: the
-    configuration's index, kept from round to round), then the remaining generators'."""
+    configuration's index, kept from round to round; ``done``: the instances an earlier round gave,
+    not given again), then the remaining generators'."""
     if ix is None:
         ix = Index(cfg, proven)
     ix.proven = proven
     for t in THEOREMS:
         if t.kind == "judgement":
-            for f in t.instances(ix):
+            for f in t.instances(ix, done):
                 yield Instance(family(t, f.key), f.names, f.lhs, f.rhs, f.premises)
 
 

@@ -72,6 +72,10 @@ class Namer:
             words = f"{'the ' if alone else ''}{circle} of circle {pts}"
             return rf"\text{{{words}}}" if self.latex else words
         if key in ("arc_length", "sector_area", "sector_perimeter"):
+            if s in self.arcs:  # over a major arc: "the area of major sector OAB"
+                text, tex = self.arcs[s]
+                return (rf"\text{{{'the ' if alone else ''}}}" + tex if self.latex
+                        else f"{'the ' if alone else ''}{text}")
             what = {"arc_length": "length of arc", "sector_area": "area of sector",
                     "sector_perimeter": "perimeter of sector"}[key]
             where = pts[1:] if key == "arc_length" else pts
@@ -773,7 +777,8 @@ class _Writer:
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
-                work = "".join(f", so {x}" for x in steps)
+                said = [self.wrap(chain_eq), *steps]
+                work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)}{work} and {last}{note}."
                 return f"So {self.wrap(chain_eq)}{work} and {last}{note}."
@@ -1008,7 +1013,19 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w._as_before(st, [])
     if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
         w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    return Written(_merge_givens([x for x in w.lines if x]), w.jumps, w.theorems)
+    return Written(_introduce(_merge_givens([x for x in w.lines if x]), getattr(proof, "intros", {})), w.jumps,
+                   w.theorems)
+
+
+def _introduce(lines: list[str], intros: dict) -> list[str]:
+    """A point the user never named (a shape's foot Y) introduced where the proof first names it."""
+    out = list(lines)
+    for point, sentence in intros.items():
+        named = re.compile(rf"(?<![a-z]){re.escape(point)}(?![a-z'])")
+        at = next((i for i, line in enumerate(out) if named.search(line)), None)
+        if at is not None:
+            out[at] = f"{sentence} {out[at]}"
+    return out
 
 
 _GIVEN = re.compile(r"^We are given (.*)\.$")

@@ -1,0 +1,47 @@
+"""What a newcomer met writing problems from the docs (issue 42): an exact arc length printed exactly,
+messages with the right article, and an underdetermined figure whose cause is a point no line
+holds named with the line that places it."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from geomill.cli import main
+
+
+def _run(tmp_path: Path, capsys, text: str) -> tuple[int, str, str]:
+    path = tmp_path / "p.geo"
+    path.write_text(text)
+    code = main(["solve", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_an_arc_length_with_pi_is_answered_exactly(tmp_path: Path, capsys) -> None:
+    code, out, _ = _run(tmp_path, capsys, "circle O through A B\ncounterclockwise OAB\nradius O = 9\n"
+                                          "angle AOB = 80\nfind arc length OAB\n")
+    assert code == 0
+    answer = out.strip().splitlines()[-1]
+    assert answer.startswith("answer: 4*pi "), answer
+    assert math.isclose(float(answer.split("exact: ")[1].split()[0]), 4 * math.pi, rel_tol=1e-5)
+
+
+def test_an_angle_named_by_one_letter_gets_an(tmp_path: Path, capsys) -> None:
+    code, _, err = _run(tmp_path, capsys, "triangle ABC\nangle A = 50\nangle B = 60\nfind angle C\n")
+    assert code == 1 and "an angle is named by 3 points" in err, err
+
+
+def test_points_only_a_parallel_places_are_named_with_the_line_to_write(tmp_path: Path, capsys) -> None:
+    text = "triangle ABC\nDE parallel to BC\nAD = 3\nDB = 6\nAE = 4\nfind AC\n"
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and "underdetermined" in err, err
+    assert "D, E lie on no line or circle" in err and "'D on AB'" in err, err
+    code, out, _ = _run(tmp_path, capsys, text.replace("DE parallel", "D on AB\nE on AC\nDE parallel"))
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 12 "), out
+
+
+def test_a_side_of_a_line_is_no_unplaced_point(tmp_path: Path, capsys) -> None:
+    """Two figures that differ by a point's side name no point as unplaced (every point is on a line)."""
+    code, _, err = _run(tmp_path, capsys, "line A E B\nline C F D\nline G E F H\nAB parallel to CD\n"
+                                          "angle GEB = 72\nfind angle EFD\n")
+    assert code == 1 and "underdetermined" in err and "lie on no line" not in err, err
