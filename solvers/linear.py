@@ -48,6 +48,8 @@ import sympy
 Key = Hashable
 
 
+LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
+
 class Atom(str):
     """An irrational (or unit) constant that a constant is a rational combination of.
 
@@ -486,7 +488,12 @@ class LinearTable:
             return first
         ints, tscale = _integer(t)
         best, best_w = first, sum(weight(e) for e, _ in first.why)
-        for order in (None, lambda i: (weight(self.equations[i]), i)):
+        by_weight = lambda i: (weight(self.equations[i]), i)  # noqa: E731
+        # and each of the lightest equations on the target put first: a named theorem that gives it in one
+        # step (AB = 2·BM) wins over a lighter addition that leaves an equation in itself (BM = 12 - AM)
+        near = sorted({i for k in t for i in self._by_key.get(k, ()) if before is None or i < before},
+                      key=by_weight)[:LIGHTEST_TRIES]
+        for order in (None, by_weight, *((lambda i, c=c: (i != c, *by_weight(i))) for c in near)):
             ans = first if order is None else self._explain(t, ints, tscale, before, rank=order)
             keep = {e.id for e, _ in ans.why}
             for e, _ in sorted(ans.why, key=lambda em: (-weight(em[0]), -em[0].id)):

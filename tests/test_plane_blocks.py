@@ -183,6 +183,12 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "CD = 15\nfind height ABCD", 12),
     ("trapezoid_area_formula", "points A B C D\ntrapezoid ABCD bases AD BC\nAD = 25\nBC = 11\nAB = 13\n"
      "CD = 15\nfind area ABCD", 216),
+    ("triangle_property_exterior_angle", "points A B C D\ntriangle ABC\nline B C D\nangle BAC = 40\n"
+     "angle ABC = 60\nfind angle ACD", 100),
+    ("isosceles_triangle_property_base_angle", "points A B C\ntriangle ABC\nAB = AC\nangle BAC = 34\n"
+     "find angle ABC", 73),
+    ("right_triangle_property_altitude", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\n"
+     "angle ADB = 90\nBD = 9\nDC = 16\nfind AD", 12),
 ]
 
 

@@ -147,6 +147,17 @@ def test_a_surd_is_printed_factored_with_its_positive_term_first():
     assert Namer().number(11 * sympy.sqrt(3) - 11) == "11(√3 - 1)"
 
 
+def test_a_named_property_gives_the_value_never_an_equation_in_itself():
+    # the perpendicular from the centre halves the chord: AM = AB/2, not "AM = 12 - AM" (FormalGeo7k 4623)
+    sol = _solve("circle O through A B C\nline A M B\nline O M C\nOM perpendicular to AB\nAB = 12\nCO = 10\n"
+                 "find CM\n")
+    assert "AM = AB/2 = 12/2 = 6" in sol.text() and "12 - AM" not in sol.text(), sol.text()
+    # the base angles from the apex: one step, not "angle FHJ = 146° - angle FHJ" (FormalGeo7k 214)
+    sol = _solve("points F J H\ntriangle FJH\nFJ = FH\nangle HFJ = 34\nfind angle FJH\n")
+    assert "isosceles" in sol.text() and "146°" not in sol.text() and sol.text().rstrip().endswith("= 73°."), \
+        sol.text()
+
+
 def test_an_equation_already_collected_is_not_said_again():
     sol = _solve("points A B C D\nline B C D\nangle BAC = 2x\nangle ABC = x + 10\nangle ACB = 3x - 10\n"
                  "find angle ACD\n")

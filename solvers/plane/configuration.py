@@ -6,7 +6,10 @@ FormalGeo and AlphaGeometry check configuration premises; metric facts (equal le
 lines, right angles) never are: they come from the givens or from the deduction's tables.
 
 The maximal lines are the declared lines, polygon sides and every segment a statement mentions,
-merged when they share two points or share one point and run in one direction on the model.
+merged when they share two points.  Two that share one point and only happen to run in one
+direction on the model stay two lines: that a point lies on a line is a fact the problem states
+(or a proof derives and says), never one read off the figure (a circumcentre on a bisector holds
+only because the triangle is equilateral).
 An angle is a pair of rays from its vertex; angle ``ABC`` and ``A'BC`` are one atom when ``A'``
 lies on ray ``BA``, and the atom is named by the nearest point on each ray.  A flat angle is 180.
 """
@@ -111,22 +114,12 @@ class Configuration:
             changed = False
             for i, j in itertools.combinations(range(len(groups)), 2):
                 common = groups[i] & groups[j]
-                if len(common) >= 2 or (len(common) == 1 and self._aligned(groups[i] | groups[j])):
+                if len(common) >= 2:
                     groups[i] |= groups[j]
                     del groups[j]
                     changed = True
                     break
         return [Line(self._ordered(g)) for g in groups]
-
-    def _aligned(self, pts: set[str]) -> bool:
-        ps = sorted(pts)
-        a = self.at[ps[0]]
-        far = max(ps[1:], key=lambda q: pg.dist(a, self.at[q]))
-        d = self.at[far] - a
-        n = np.linalg.norm(d)
-        if n == 0:
-            return False
-        return all(abs(pg.cross(d / n, self.at[q] - a)) < COLLINEAR * self.model.size() * 10 for q in ps)
 
     def _ordered(self, pts: set[str]) -> tuple[str, ...]:
         ps = sorted(pts)

@@ -338,7 +338,7 @@ class Deduction:
         step = Step(inst, lhs, rhs, tuple(uses))
         form = linear_form(e)
         if form is not None:
-            if inst.premises and self._holds(form):
+            if inst.premises and not inst.family.direct and self._holds(form):
                 # a judgement whose conclusion the table already proves adds nothing, and a proof
                 # citing it can go round in a circle (PE = PF from the equal angles that the
                 # isosceles triangle PE = PF gave; or longer rounds, through congruent triangles)
@@ -447,7 +447,10 @@ class Deduction:
                 if len(fs) == 1:
                     single.append((p, next(iter(fs)), e))
             if not new:
-                for p, s, e in sorted(single, key=lambda t: (PREFER.get(t[0].step.instance.family.key, 1),
+                asked = self.goal.free_symbols if self.goal is not None else set()
+                # the goal itself first where one equation gives it (AB² = BC·BN, not AC first and then AB)
+                for p, s, e in sorted(single, key=lambda t: (t[1] not in asked,
+                                                             PREFER.get(t[0].step.instance.family.key, 1),
                                                              sympy.count_ops(t[2]))):
                     v = self._solve_one(e, s)
                     p.done = True

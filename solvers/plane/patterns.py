@@ -117,6 +117,12 @@ class Index:
         return list(dict.fromkeys(el for e in exprs for el in elements_in(e)))  # (a symbol names one element)
 
     @cached_property
+    def named_angles(self) -> frozenset:
+        """The atoms of the angles a fact or the goal names."""
+        return frozenset(self.cfg.canon(element_symbol("angle", el.points)) for el in self.measured
+                         if el.kind.key == "angle")
+
+    @cached_property
     def midpoints(self) -> dict[frozenset[str], str]:
         """Segment -> its given midpoint (a midpoint or a median's foot)."""
         mids: dict[frozenset[str], str] = {}
@@ -189,6 +195,13 @@ class Index:
     def ray_by_name(self) -> dict[tuple[str, str], tuple[tuple[int, int], float]]:
         """(vertex, name) -> (ray, direction)."""
         return {(v, n): (r, d) for v, rs in self.rays.items() for r, n, d in rs}
+
+
+def _aligned(d1: float, d2: float) -> bool:
+    """Two rays of two lines that only the figure puts on one line (a point the problem never places
+    on a line: configuration.py): no angle of the proof is read between them, and neither lies inside
+    an angle of the other."""
+    return min(_between(d1, d2), 180 - _between(d1, d2)) < 1e-4
 
 
 def _between(d1: float, d2: float) -> float:
@@ -361,8 +374,8 @@ class RayPair(Atom):
             rays = ix.rays[p]
             if len(rays) < 3:  # a ray pair needs a third ray to say anything
                 continue
-            for (r1, n1, _), (r3, n3, _) in itertools.combinations(rays, 2):
-                if (r1[0] == r3[0]) != self.flat:
+            for (r1, n1, d1), (r3, n3, d3) in itertools.combinations(rays, 2):
+                if (r1[0] == r3[0]) != self.flat or (r1[0] != r3[0] and _aligned(d1, d3)):
                     continue
                 out = _fits(b, self.letters, (n1, p, n3))
                 if out is not None:
@@ -386,7 +399,7 @@ class RayInside(Atom):
         flat = r1[0] == r3[0]
         whole = 180.0 if flat else _between(d1, d3)
         for r2, n2, d2 in ix.rays[p]:
-            if r2[0] in (r1[0], r3[0]):
+            if r2[0] in (r1[0], r3[0]) or _aligned(d1, d2) or _aligned(d2, d3):
                 continue
             if abs(_between(d1, d2) + _between(d2, d3) - whole) > 1e-4:
                 continue
@@ -747,6 +760,17 @@ class Sweep(Check):
 
 
 @dataclass(frozen=True)
+class NamedAngle(Check):
+    """The angle ``letters`` (its atom: through any points of its arms) is one a fact or the goal names."""
+
+    letters: str
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        a, v, c = (b[x] for x in self.letters)
+        return ix.cfg.angle(a, v, c) in ix.named_angles
+
+
+@dataclass(frozen=True)
 class Measured(Atom):
     """An element of one of ``kinds`` that a fact or the goal names (``letters``: its points)."""
 
@@ -1068,6 +1092,9 @@ class Theorem:
     construct: Callable[[np.random.Generator], dict[str, np.ndarray]] | None = None
     figure: str = ""  # the premises in the problem language, on the construction's points
     weight: float = 1.0  # how heavy a proof step citing it is (a textbook's first choice is lighter)
+    # a named one-step result (the base angles from the apex): kept where the table already
+    # implies it from other theorems, so that the proof's choice can cite it instead of an equation in itself
+    direct: bool = False
 
     @property
     def kind(self) -> str:

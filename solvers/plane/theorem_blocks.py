@@ -38,6 +38,7 @@ from .patterns import (
     Measured,
     Meet,
     Midpoint,
+    NamedAngle,
     Near,
     OffCircles,
     OnCircle,
@@ -142,6 +143,12 @@ def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
     """A, B, M on circle O, M off the counter-clockwise arc from A to B."""
     t, s = rng.uniform(0, 360), rng.uniform(20, 300)
     return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
+def _exterior(rng: Rng) -> dict[str, np.ndarray]:
+    """Triangle ABC and D on BC beyond C."""
+    p = triangle(rng)
+    return {**p, "D": p["C"] + (p["C"] - p["B"]) * rng.uniform(0.2, 1.5)}
 
 
 def _angle_between(o: np.ndarray, b: np.ndarray, a: np.ndarray) -> float:
@@ -362,6 +369,8 @@ def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], .
     return tuple(out.items())
 
 
+# M halves YZ: each half as half the whole, so that a proof says "AM = AB/2", never "AM = 12 - AM"
+_HALVES = (Conclusion(L("YZ"), 2 * L("YM")), Conclusion(L("YZ"), 2 * L("MZ")))
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
@@ -513,7 +522,9 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("parallelogram_property_diagonal_bisection",
             "since the diagonals of the parallelogram {0} bisect each other",
             (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
-            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD"))), ("ABCD",), _parallelogram_centre,
+            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
+             Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")), Conclusion(L("BD"), 2 * L("OD"))),
+            ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # the diagonals of a kite, a rhombus and a rectangle, each quoted as one named fact
     Theorem("kite_property_diagonal_perpendicular_bisection",
@@ -560,14 +571,37 @@ THEOREMS: tuple[Theorem, ...] = (
                Near(L("XY"), L("XZ")), Near(*premise), Proven(L("XY"), L("XZ")), Proven(*premise)),
               conclusions, ("XYZ", "XM"),
               figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
-              weight=1.3)  # (its equal sides are a premise proven first: where a chord's theorem does it, that)
+              weight=1.3, direct=True)  # (its equal sides a premise proven first: a chord's theorem, where it does)
       for given, also, premise, conclusions, fact in (
           ("is the altitude to the base", "the median and the bisector of the apex angle", (ang("XMY"), _RIGHT),
-           (Conclusion(L("YM"), L("MZ")), Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),
+           (Conclusion(L("YM"), L("MZ")), *_HALVES, Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),
           ("is the median to the base", "the altitude and the bisector of the apex angle", (L("YM"), L("MZ")),
            (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("YXM"), ang("MXZ"))), "BM = MC"),
           ("bisects the apex angle", "the altitude and the median to the base", (ang("YXM"), ang("MXZ")),
-           (Conclusion(ang("XMY"), _RIGHT), Conclusion(L("YM"), L("MZ"))), "angle BAM = angle MAC"))),
+           (Conclusion(ang("XMY"), _RIGHT), Conclusion(L("YM"), L("MZ")), *_HALVES), "angle BAM = angle MAC"))),
+    # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
+    Theorem("isosceles_triangle_property_base_angle",
+            "since triangle {0} is isosceles with {1} = {2}, its two equal base angles and the apex angle {3} "
+            "make 180°",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(L("XY"), L("XZ"))),
+            (Conclusion(2 * ang("XYZ") + ang("YXZ"), sympy.Integer(180)),
+             Conclusion(2 * ang("XZY") + ang("YXZ"), sympy.Integer(180))), ("ABC", "XY", "XZ", "YXZ"),
+            figure=f"{_TRIANGLE}\nAB = AC", weight=0.9, direct=True),
+    # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
+    Theorem("triangle_property_exterior_angle",
+            "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",
+            (Triangle("ABC"), Permuted("XYZ", "ABC"), OnLine("DYZ"), Between("ZYD"), NamedAngle("XZD")),
+            (Conclusion(ang("XZD"), ang("ZXY") + ang("XYZ")),), ("XZD", "XYZ"), _exterior,
+            figure="points A B C D\ntriangle ABC\nline B C D\nfind angle DCA",
+            weight=1.5),  # (lighter than the angle sum and the straight line it saves, heavier than either)
+    Theorem("right_triangle_property_altitude",
+            "since {1} is the altitude to the hypotenuse of the right triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
+             Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
+            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")), Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
+             Conclusion(L("XZ") ** 2, L("ZD") * L("ZY"))), ("XYZ", "XD"),
+            figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
+            weight=0.5),
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
@@ -602,8 +636,8 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("circle_property_chord_perpendicular_bisect_chord",
             "since the perpendicular {0} from the centre bisects the chord {1}",
             (*_CHORD, Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
-            (Conclusion(L("AM"), L("MB")),), ("OM", "AB"),
-            figure="circle O through A B\nline A M B\nline O M\nangle OMA = 90"),
+            (Conclusion(L("AM"), L("MB")), Conclusion(L("AB"), 2 * L("AM")), Conclusion(L("AB"), 2 * L("MB"))),
+            ("OM", "AB"), figure="circle O through A B\nline A M B\nline O M\nangle OMA = 90", direct=True),
     Theorem("circle_property_chord_perpendicular_bisect_chord",
             "since {0} joins the centre to the midpoint of the chord {1}, it is perpendicular to it",
             (*_CHORD, Near(ang("OMA"), _RIGHT), Near(L("AM"), L("MB")), Proven(L("AM"), L("MB"))),

@@ -41,6 +41,7 @@ class Family:
     key: str
     sentence: str  # ``{0}``, ``{1}``: the instance's point names
     kind: str = "construction"  # or "judgement"
+    direct: bool = False  # the block's (patterns.Theorem.direct)
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def family(t: Theorem, key: str) -> Family:
     other words)."""
     got = _FAMILIES.get((id(t), key))
     if got is None:
-        got = _FAMILIES[(id(t), key)] = Family(key, t.sentence, t.kind)
+        got = _FAMILIES[(id(t), key)] = Family(key, t.sentence, t.kind, t.direct)
     return got
 
 
