@@ -101,6 +101,7 @@ def between(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
         n2 = float(np.dot(ab, ab)) + 1e-12
         t = float(np.dot(p[m] - p[a], ab)) / n2
         return [pg.cross(ab, p[m] - p[a]) / n2, hinge(t - 0.01), hinge(0.99 - t)]
+    cond.collinear = (a, m, b)  # a stated incidence: the deduction's lines hold it
     return cond
 
 
@@ -108,6 +109,7 @@ def on_line(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
     def cond(p: Pts) -> list[float]:
         ab = p[b] - p[a]
         return [pg.cross(ab, p[m] - p[a]) / (float(np.dot(ab, ab)) + 1e-12)]
+    cond.collinear = (a, m, b)  # a stated incidence: the deduction's lines hold it
     return cond
 
 
@@ -117,6 +119,7 @@ def ray(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
         ab = p[b] - p[a]
         n2 = float(np.dot(ab, ab)) + 1e-12
         return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - 0.01)]
+    cond.collinear = (a, m, b)  # a stated incidence: the deduction's lines hold it
     return cond
 
 
@@ -254,6 +257,13 @@ class Block:
         if self.distinct and len(set(out.values())) != len(out):
             return None
         return out if all(len(set(pts)) == len(pts) for pts in args) else None
+
+    def collinear(self, args: tuple[tuple[str, ...], ...]) -> list[tuple[str, str, str]]:
+        """The three points each incidence condition (``P on AB``, a midpoint, a foot) puts on one
+        line, on the problem's points: facts the problem states, never read off a figure."""
+        names = self.bind(args)
+        return [tuple(names[x] for x in c.collinear) for c in self.conditions
+                if getattr(c, "collinear", None) and all(x in names for x in c.collinear)]
 
     def instantiate(self, args: tuple[tuple[str, ...], ...]) -> list[Equation]:
         """The block's equations on the problem's points."""

@@ -580,7 +580,7 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}{_unplaced(problem)}", problem.goal.span)
+                             f"{b:.6g}{_unplaced(problem) or _turning(problem, found[0], other)}", problem.goal.span)
     return found[0]
 
 
@@ -603,6 +603,41 @@ def _unplaced(problem: GeneralProblem) -> str:
     side = max(sides, key=lambda s: len(joined & set(s)))
     return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
             f"place {'it' if len(free) == 1 else 'them'} (e.g. '{free[0]} on {side[0]}{side[1]}')")
+
+
+def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
+    """The ``clockwise`` line that chooses between two figures, with the goal's value on each (empty
+    where none is clear). A mirror image is the same figure, so one chain says nothing: the figures
+    differ where a chain turns the way another does on one and against it on the other (C on O's side
+    of AB or not: ``clockwise ABC ABO``)."""
+    import itertools
+
+    def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
+        (ax, ay), (bx, by), (cx, cy) = (m.coords[p] for p in chain)
+        return ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / max(m.size(), 1e-12) ** 2
+
+    def clear(chain: tuple[str, ...]) -> bool:
+        return min(abs(turn(one, chain)), abs(turn(other, chain))) > 0.02
+
+    def flips(chain: tuple[str, ...]) -> bool:
+        return turn(one, chain) * turn(other, chain) < 0
+
+    goal = {p for el in elements_in(problem.goal.expr) for p in el.points} if problem.goal else set()
+    for t1 in sorted(itertools.combinations(problem.points, 3), key=lambda t: -len(goal & set(t))):
+        if not clear(t1):
+            continue
+        for a, b in ((t1[0], t1[1]), (t1[1], t1[2]), (t1[0], t1[2])):
+            for x in problem.points:
+                t2 = (a, b, x)
+                if x in t1 or not clear(t2) or flips(t2) == flips(t1):
+                    continue
+                c1, c2 = "".join(t1), "".join(t2)
+                va, vb = one.goal_value(), other.goal_value()
+                same, apart = f"'clockwise {c1} {c2}'", f"'clockwise {c1}' with 'counterclockwise {c2}'"
+                first, second = (same, apart) if (turn(one, t1) > 0) == (turn(one, t2) > 0) else (apart, same)
+                return (f"; they differ by a side of a line: add {first} ({va:.6g}) or {second} ({vb:.6g}) "
+                        "(docs: the orientation cookbook)")
+    return ""
 
 
 def _zero_divisor(model: NumericModel, e: sympy.Expr) -> str | None:

@@ -45,3 +45,24 @@ def test_a_side_of_a_line_is_no_unplaced_point(tmp_path: Path, capsys) -> None:
     code, _, err = _run(tmp_path, capsys, "line A E B\nline C F D\nline G E F H\nAB parallel to CD\n"
                                           "angle GEB = 72\nfind angle EFD\n")
     assert code == 1 and "underdetermined" in err and "lie on no line" not in err, err
+
+
+def test_two_figures_apart_by_a_side_of_a_line_are_named_with_the_clockwise_lines_that_choose(
+        tmp_path: Path, capsys) -> None:
+    """The refusal names a chain pair for each figure; written into the file, each gives its value."""
+    import re
+
+    text = "circle O through A B C\nangle AOB = 84\nfind angle ACB\n"
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and "underdetermined" in err, err
+    said = re.search(r"add (.*?) \(([\d.]+)\) or (.*?) \(([\d.]+)\)", err)
+    assert said is not None, err
+    answers = set()
+    for lines, value in ((said.group(1), said.group(2)), (said.group(3), said.group(4))):
+        chains = "\n".join(x.strip("'") for x in lines.split(" with "))
+        code, out, err = _run(tmp_path, capsys, text.replace("find", chains + "\nfind"))
+        assert code == 0, err
+        got = float(out.split("exact: ")[1].split()[0])
+        assert math.isclose(got, float(value), rel_tol=1e-4), (lines, got, value)
+        answers.add(round(got))
+    assert answers == {42, 138}

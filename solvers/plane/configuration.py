@@ -106,6 +106,8 @@ class Configuration:
 
     def _lines(self) -> list[Line]:
         groups: list[set[str]] = [set(ln.points) for ln in self.problem.lines]
+        groups += [set(pts) for rel in self.problem.relations
+                   for pts in BLOCKS_BY_KEY[rel.key].collinear(rel.args)]  # 'D on AB', a midpoint, a foot
         for s in self._segments():
             if not any(s <= g for g in groups):
                 groups.append(set(s))
