@@ -362,7 +362,7 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
         return [], []
     if m.kind == "right":
         a, v, b = m.elements[0]
-        return [_square(layout, px[v], px[a], px[b], v, (a, v, b))], []
+        return [_square(layout, px[v], px[a], px[b], v, (a, v, b), own=True)], []
     if m.kind == "right_lines":
         (a, b), (c, d) = m.elements
         common = [n for n in (a, b) if n in (c, d)]
@@ -390,15 +390,28 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
 
 
 def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,
-            angle: tuple[str, str, str] | None = None) -> np.ndarray:
+            angle: tuple[str, str, str] | None = None, own: bool = False) -> np.ndarray:
     """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there (a
     height's foot and the right angle a fact gives there share it: two squares would read as a muddle); in the
     quarter of the two lines whose sides no other drawn ray runs near (review 2: a ray 10° inside one side
-    made the square read as that ray's right angle)."""
+    made the square read as that ray's right angle).  A stated right angle (``own``) whose quarter is neither
+    the square's there nor the one opposite gets a square of its own in its own quarter (review 3: LPN and NPJ
+    on one square, NPJ shown nowhere)."""
     key = (round(float(v[0]), 1), round(float(v[1]), 1),
            frozenset(round(math.degrees(math.atan2(*(e - v)[::-1]))) % 180 for e in (a, b)))
     if key in layout.square_at:
-        return layout.square_at[key]
+        sq = layout.square_at[key]
+        diag = _unit(_unit(a - v) + _unit(b - v))
+        if not own or abs(float(_unit(sq[1] - v) @ diag)) > 0.9:
+            return sq
+        key = (*key, round(math.degrees(math.atan2(diag[1], diag[0]))) % 360)
+        if key in layout.square_at:
+            return layout.square_at[key]
+        s = float(np.hypot(*(sq[0] - v)))  # (the same size: the two squares meet on their common arm)
+        ua, ub = _unit(a - v), _unit(b - v)
+        sq = layout.square_at[key] = np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+        layout.take(sq[1], 0.5 * s)
+        return sq
     a, b, clear = _clear_quarter(layout, v, a, b)
     if clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "

@@ -630,7 +630,7 @@ def textbook_problems(fig: dict) -> list[str]:
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
-            + _bare_region_queries(fig, pts) + _exact_values(fig))
+            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -820,9 +820,11 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
     for i, (own1, kind1, g1) in enumerate(glyphs):
         for own2, kind2, g2 in glyphs[i + 1:]:
             if own1 == own2 or (_same_side(own1[1], own2[1], pts) and {"dimension", "bracket"} & {kind1, kind2}) or \
-                    (own1[0] == own2[0] and kind1 == "equal_angle") or g1.equals(g2):
+                    (own1[0] == own2[0] and kind1 == "equal_angle") or g1.equals(g2) or \
+                    (kind1 == kind2 == "right" and g1.touches(g2)):
                 continue  # one mark's own strokes; a split side's ticks on its own dimension line; equal
-                # angles side by side (one arc, ticked in each part); one square shown for two relations
+                # angles side by side (one arc, ticked in each part); one square shown for two relations; two
+                # right angles side by side (their squares meet on the common arm)
             if g1.distance(g2) < MARK_APART:
                 out.append(f"the {kind1} mark of {own1[1]} and the {kind2} mark of {own2[1]} run into each other")
     segments = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
@@ -1120,4 +1122,30 @@ def ink_problems(fig: dict, pixels) -> list[str]:
         arc = [(v[0] + r * math.cos(t), v[1] + r * math.sin(t)) for t in turns]
         if _inked(dark, arc) < INK_SHARE:
             out.append(f"the arc of {am['element']} is exported but not drawn")
+    return out
+
+
+def _stacked_squares(fig: dict, pts: dict) -> list[str]:
+    """Two stated right angles at one vertex, side by side (sharing an arm), drawn with one square: the second
+    shows nowhere (review 3: LPN and NPJ on the same pixels)."""
+    out = []
+    rights = [(m, _angle_points(m["elements"][0], pts)) for m in fig.get("marks", [])
+              if m["kind"] == "right" and m["elements"][0].startswith("angle ")]
+
+    def diag(a, v, b):
+        u = [(pts[e][0] - pts[v][0], pts[e][1] - pts[v][1]) for e in (a, b)]
+        u = [(x / max(math.hypot(x, y), 1e-9), y / max(math.hypot(x, y), 1e-9)) for x, y in u]
+        d = (u[0][0] + u[1][0], u[0][1] + u[1][1])
+        n = max(math.hypot(*d), 1e-9)
+        return d[0] / n, d[1] / n
+
+    for i, (m, (a, v, b)) in enumerate(rights):
+        for n, (c, w, d) in rights[i + 1:]:
+            if v != w or {a, b} == {c, d}:
+                continue
+            same = all(math.dist(p, q) < 1.0 for p, q in zip(m["pixels"][0], n["pixels"][0]))
+            d1, d2 = diag(a, v, b), diag(c, w, d)
+            if same and abs(d1[0] * d2[0] + d1[1] * d2[1]) < 0.9:
+                out.append(f"the right angles {m['elements'][0]} and {n['elements'][0]} share one square: "
+                           "one of them shows nowhere")
     return out

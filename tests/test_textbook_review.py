@@ -441,3 +441,23 @@ def test_a_diameters_dimension_line_runs_beyond_its_circle() -> None:
     off = abs((dim[0][0] - a[0]) * (b[1] - a[1]) - (dim[0][1] - a[1]) * (b[0] - a[0])) / n
     assert off > r + DIM_OFF  # clear of the circle, not a chord of it
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+TWO_RIGHT = ("points P K J N M L\nline J P L\nline K P M\ncircle P through K J N M L\nLP perpendicular to NP\n"
+             "NP perpendicular to JP\nclockwise KJN KNM KML LPM MPN LPN NPJ\nangle LPM = 65\nfind angle MPN\n")
+
+
+def test_two_right_angles_side_by_side_get_a_square_each() -> None:
+    lab = _labels(TWO_RIGHT)  # review 3: LPN's and NPJ's squares on the same pixels, NPJ shown nowhere
+    sq = {m["elements"][0]: m["pixels"][0] for m in lab["marks"] if m["kind"] == "right"}
+    p = lab["points"]["P"]
+    for angle, (x, y) in (("angle LPN", "LN"), ("angle NPJ", "NJ")):  # each corner inside its own angle
+        corner = sq[angle][1]
+        ends = [lab["points"][x], lab["points"][y]]
+        mid = [(ends[0][k] - p[k]) / math.dist(ends[0], p) + (ends[1][k] - p[k]) / math.dist(ends[1], p)
+               for k in range(2)]
+        assert (corner[0] - p[0]) * mid[0] + (corner[1] - p[1]) * mid[1] > 0
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    next(m for m in spoilt["marks"] if m["elements"] == ["angle NPJ"])["pixels"] = [sq["angle LPN"]]
+    assert any("share one square" in p for p in textbook_problems(spoilt))
