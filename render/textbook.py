@@ -42,6 +42,7 @@ MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's heig
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
+SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
 
@@ -173,8 +174,8 @@ class TextbookAnnotation(Annotation):
         return {str(q): off for q, off in self.spans.items()}
 
     def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
-        if q not in self.spans:
-            return geo
+        if q not in self.spans:  # by the middle third: a "?" slid to an end read as the angle's there (review 3)
+            return (*geo[:3], SIDE_REACH)
         mid, dxy, normals = geo
         offset = self.spans[q]
         outer = math.atan2(offset[1], offset[0])

@@ -630,7 +630,8 @@ def textbook_problems(fig: dict) -> list[str]:
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
-            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts))
+            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
+            + _end_values(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -1148,4 +1149,23 @@ def _stacked_squares(fig: dict, pts: dict) -> list[str]:
             if same and abs(d1[0] * d2[0] + d1[1] * d2[1]) < 0.9:
                 out.append(f"the right angles {m['elements'][0]} and {n['elements'][0]} share one square: "
                            "one of them shows nowhere")
+    return out
+
+
+END_SHARE = 0.2  # a side's value (no dimension line, no leader) this share of the side or more from its middle
+
+
+def _end_values(fig: dict, pts: dict) -> list[str]:
+    """A side's value slid towards an end of its side: by the vertex there it reads as the angle's (review 3:
+    the "?" of CF at 0.9 of the way along, inside angle CFA)."""
+    out = []
+    for lab, el, p, q in _side_values(fig, pts):
+        if lab.get("leader") or _dimension(fig, el) is not None:
+            continue
+        n2 = max((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2, 1e-9)
+        x0, y0, x1, y1 = lab["bbox"]
+        t = (((x0 + x1) / 2 - p[0]) * (q[0] - p[0]) + ((y0 + y1) / 2 - p[1]) * (q[1] - p[1])) / n2
+        if abs(t - 0.5) > END_SHARE:
+            out.append(f"{lab['text']!r} ({el}) sits {t:.2f} of the way along its side: by the end it reads as "
+                       "the angle's there")
     return out

@@ -461,3 +461,22 @@ def test_two_right_angles_side_by_side_get_a_square_each() -> None:
     spoilt = copy.deepcopy(lab)
     next(m for m in spoilt["marks"] if m["elements"] == ["angle NPJ"])["pixels"] = [sq["angle LPN"]]
     assert any("share one square" in p for p in textbook_problems(spoilt))
+
+
+TRAPEZOID = ("points D C A F B\nisosceles trapezoid DCAF bases DF CA\nline C B A\nDB perpendicular to CB\nAC = 12\n"
+             "CD = 7\nangle ACD = 60\nfind CF\n")
+
+
+def test_a_sides_value_stays_by_its_middle_third() -> None:
+    lab = _labels(TRAPEZOID)  # review 3: the "?" of CF slid to 0.9 of the way along, read as angle CFA's
+    c, f = lab["points"]["C"], lab["points"]["F"]
+    x0, y0, x1, y1 = next(x["bbox"] for x in lab["labels"] if x["element"] in ("CF", "FC"))
+    t = (((x0 + x1) / 2 - c[0]) * (f[0] - c[0]) + ((y0 + y1) / 2 - c[1]) * (f[1] - c[1])) / math.dist(c, f) ** 2
+    assert abs(t - 0.5) <= 0.2
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    lab_cf = next(x for x in spoilt["labels"] if x["element"] in ("CF", "FC"))
+    w, h = x1 - x0, y1 - y0
+    cx, cy = c[0] + 0.9 * (f[0] - c[0]), c[1] + 0.9 * (f[1] - c[1]) + 12
+    lab_cf["bbox"] = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2]
+    assert any("of the way along" in p for p in textbook_problems(spoilt))
