@@ -28,6 +28,7 @@ from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_k
 
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
+from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles
 from .marks import Mark, angle_key, element_text, lone, read_marks
 from .scene import Scene, SceneArc, SceneShape
@@ -85,6 +86,7 @@ class TextbookAnnotation(Annotation):
     crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
+    named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
 
@@ -125,7 +127,8 @@ class TextbookAnnotation(Annotation):
         out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
         if self.query is not None and self.query not in self.facts:
             words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
-            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else QUERY))
+            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else
+                            f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
         return out
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
@@ -138,7 +141,11 @@ class TextbookAnnotation(Annotation):
                 continue
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
-                self.spans[q], drawn = layout.dimension(*q.key)
+                off, drawn = layout.dimension(*q.key)
+                if q == self.query and _crosses(layout, *q.key, off):  # (a goal's across the figure's lines
+                    self.named_query = True  # reads as a line of it: its "?" says its element, by the side)
+                    continue
+                self.spans[q] = off
                 self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
                 mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
@@ -182,6 +189,22 @@ class TextbookAnnotation(Annotation):
         first = min(range(2), key=lambda i: abs(math.remainder(float(normals[i]) - outer, 2 * math.pi)))
         # beyond the line only, and by its middle: set towards an end it reads as the piece there
         return mid + offset, dxy, np.array([normals[first], normals[first]]), self.reach[q]
+
+
+def query_name(q: Quantity) -> str:
+    """The asked element as a figure names it: AB, ∠ABC."""
+    return ("∠" if q.kind is QKind.ANGLE else "") + "".join(q.key)
+
+
+def _crosses(layout: MarkLayout, a: str, b: str, off: np.ndarray) -> bool:
+    """Does side ab's dimension line at ``off`` cross a drawn line (inside the figure, it reads as a line of
+    it: review 3's "?" on a dimension line across MK and RP)?"""
+    from shapely.geometry import LineString
+
+    p, r = layout.px[a] + off, layout.px[b] + off
+    dim = LineString([p, r])
+    sa, sb = layout._others(layout.px[a], layout.px[b])
+    return any(dim.crosses(LineString([s, t])) for s, t in zip(sa, sb))
 
 
 # -- the problem read for its figure ------------------------------------------------------------------
@@ -470,10 +493,16 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
             moved = set(ann.in_text)
-            ann = fresh()[0]  # a "?" that reads as another element's misleads: the question names the goal alone
-            ann.query = None
+            ann = fresh()[0]  # a bare "?" that reads as another element's misleads: it says its element ("AB = ?")
+            ann.named_query = True
             ann.in_text |= moved
             d = renderer.compose(scene, ann)
+            d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
+            if any(lab.element == str(ann.query) for lab in d.misread):  # (on a line even so: the text alone)
+                ann = fresh()[0]
+                ann.query = None
+                ann.in_text |= moved
+                d = renderer.compose(scene, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)

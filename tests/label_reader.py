@@ -631,7 +631,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
-            + _end_values(fig, pts))
+            + _end_values(fig, pts) + _crossing_dimensions(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -692,7 +692,8 @@ def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
-        if " " not in el and (names := split_points(el, pts, 2)) is not None:
+        if " " not in el and (names := split_points(el, pts, 2)) is not None and \
+                lab["text"] not in (f"{el} = ?", f"{el[::-1]} = ?"):  # (a "?" that names its side reads as its own)
             out.append((lab, el, pts[names[0]], pts[names[1]]))
     return out
 
@@ -1168,4 +1169,19 @@ def _end_values(fig: dict, pts: dict) -> list[str]:
         if abs(t - 0.5) > END_SHARE:
             out.append(f"{lab['text']!r} ({el}) sits {t:.2f} of the way along its side: by the end it reads as "
                        "the angle's there")
+    return out
+
+
+def _crossing_dimensions(fig: dict, pts: dict) -> list[str]:
+    """A goal's dimension line that crosses drawn lines: inside the figure it reads as a line of it, and its "?"
+    as the nearer segment's (review 3: the "?" of MN on a line across MK and RP)."""
+    goal = (fig.get("goal") or {}).get("drawn")
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "dimension" or m["elements"][0] != goal:
+            continue
+        line = LineString(m["pixels"][0])
+        crossed = [f"{a}{b}" for a, b in fig["segments"] if line.crosses(LineString([pts[a], pts[b]]))]
+        if crossed:
+            out.append(f"the dimension line of {goal} crosses {', '.join(crossed)}: it reads as a line of the figure")
     return out

@@ -480,3 +480,30 @@ def test_a_sides_value_stays_by_its_middle_third() -> None:
     cx, cy = c[0] + 0.9 * (f[0] - c[0]), c[1] + 0.9 * (f[1] - c[1]) + 12
     lab_cf["bbox"] = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2]
     assert any("of the way along" in p for p in textbook_problems(spoilt))
+
+
+CHORD_ANGLE = ("points C E A O D B\ntriangle AEO\ntriangle DOB\ntriangle OEB\nline C E O D\nline A E B\n"
+               "circle O through A C B D\nAE perpendicular to OE\nclockwise AEO DOB OEB ACB ABD BDE\n"
+               "angle AOE = 40\nfind angle BDE\n")
+PARALLEL_SPLIT = ("points A D E B C\ntriangle ADE\npolygon DBCE\nline A D B\nline A E C\nDE parallel to BC\n"
+                  "clockwise ADE DBCE\nAD = 3 BD/4\nAE = 6\nfind AC\n")
+
+
+def test_a_goal_whose_bare_query_misreads_is_marked_with_its_name() -> None:
+    lab = _labels(CHORD_ANGLE)  # a bare "?" at D read as another angle's: it was dropped, the goal unmarked
+    assert lab["goal"]["marked"]
+    asked = [x for x in lab["labels"] if x["element"] == "angle BDE"]
+    assert [x["text"] for x in asked] in (["?"], ["∠BDE = ?"])
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_a_goals_dimension_line_never_crosses_the_figure() -> None:
+    lab = _labels(PARALLEL_SPLIT)  # AC split by E: its dimension line ran inside, across ED and AD
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    a, d, e, c = (lab["points"][n] for n in "ADEC")
+    spoilt["goal"]["drawn"] = "AC"
+    spoilt["marks"].append({"kind": "dimension", "elements": ["AC"], "count": 1, "source": "",
+                            "pixels": [[[(a[0] + d[0]) / 2, (a[1] + d[1]) / 2],
+                                        [(e[0] + c[0]) / 2, (e[1] + c[1]) / 2]]]})
+    assert any("dimension line of AC crosses" in p for p in textbook_problems(spoilt))
