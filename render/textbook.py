@@ -435,15 +435,22 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     goal = None
     if problem.goal is not None:
         el = lone(problem.goal.expr)
+        inner = list(dict.fromkeys(elements_in(problem.goal.expr)))
+        if el is None and len(inner) == 1 and inner[0].kind.key == "angle":  # sin, cos of one angle: "?" on it
+            el = inner[0]
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
             q = None
+        name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
         if q is not None and q not in ann.facts:
             ann.query = q
             ann.names[str(q)] = el.text
-            goal = {"element": el.text, "quantity": str(q)}
+            goal = {"element": name, "quantity": str(q)}
+        elif q is not None and not ann.facts[q].is_number:  # given in a variable (x + 10): "x+10 = ?" on it
+            ann.texts[q] = f"{ann.texts[q]} = {QUERY}"
+            goal = {"element": name, "quantity": str(q)}
         else:
-            goal = {"element": el.text if el is not None else str(problem.goal.expr), "quantity": None}
+            goal = {"element": name, "quantity": None}
     ann.relation_marks = marks
     return ann, givens, goal
 

@@ -631,7 +631,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
-            + _end_values(fig, pts) + _crossing_dimensions(fig, pts))
+            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -1185,3 +1185,13 @@ def _crossing_dimensions(fig: dict, pts: dict) -> list[str]:
         if crossed:
             out.append(f"the dimension line of {goal} crosses {', '.join(crossed)}: it reads as a line of the figure")
     return out
+
+
+def _unmarked_goal(fig: dict) -> list[str]:
+    """A goal the figure draws (its element, or the angle of its sine) that no label marks: the student cannot
+    tell which element is asked (review 3: 22 of 75 goals unmarked)."""
+    goal = fig.get("goal") or {}
+    drawn = goal.get("drawn")
+    if drawn is None or any(lab["element"] == drawn for lab in fig["labels"]):
+        return []
+    return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]

@@ -507,3 +507,20 @@ def test_a_goals_dimension_line_never_crosses_the_figure() -> None:
                             "pixels": [[[(a[0] + d[0]) / 2, (a[1] + d[1]) / 2],
                                         [(e[0] + c[0]) / 2, (e[1] + c[1]) / 2]]]})
     assert any("dimension line of AC crosses" in p for p in textbook_problems(spoilt))
+
+
+COSINE = ("points A B C\ntriangle ABC\nAB = 15\nAC = 25\nBC = 20\nfind cos(angle ACB)\n")
+VARIABLE_SIDE = ("points W V X Z Y\ntriangle WVX\npolygon VZYX\nline W V Z\nline W X Y\nVX parallel to ZY\n"
+                 "clockwise WVX VZYX\nVZ = a - 9\nVW = 6\nWX = 7\nWY = a\nfind WY\n")
+
+
+@pytest.mark.parametrize("text, drawn, query", [(COSINE, "angle ACB", "?"), (VARIABLE_SIDE, "WY", "a = ?")])
+def test_a_goal_in_an_expression_or_a_variable_is_marked_on_its_element(text: str, drawn: str, query: str) -> None:
+    lab = _labels(text)  # review 3: cos(ACB) and a side given as "a" asked were never marked
+    assert lab["goal"]["drawn"] == drawn and lab["goal"]["marked"]
+    texts = [x["text"] for x in lab["labels"] if x["element"] == drawn]
+    assert texts and texts[0].endswith(query)
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)
+    spoilt["labels"] = [x for x in lab["labels"] if x["element"] != drawn]
+    assert any("not marked" in p for p in textbook_problems(spoilt))
