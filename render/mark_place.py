@@ -487,13 +487,28 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
-            c = layout.bracket(p, q, m)
+            c = _clear_on_bracket(layout, p, q, layout.bracket(p, q, m), reach)
             out += _tick_row(c, u, m.count, TICK_HALF)
         else:
             c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
             out += _tick_row(c, u, m.count, TICK_HALF)
         layout.take(c, reach)
     return out
+
+
+def _clear_on_bracket(layout: MarkLayout, p: str, q: str, mid: np.ndarray, reach: float) -> np.ndarray:
+    """Where on segment pq's bracket (its middle ``mid``) the ticks go: the middle, or the spot nearest it in the
+    middle half that keeps ``CLEAR`` px from the drawn lines crossing the bracket (review 3: a tick at the middle
+    on line OD, hidden)."""
+    a, b = layout._others(layout.px[p], layout.px[q])
+    if not len(a):
+        return mid
+    d = layout.px[q] - layout.px[p]
+    shares = np.linspace(-0.25, 0.25, 21)
+    cs = mid + shares[:, None] * d
+    clear = np.minimum(_to_segments(cs, a, b).min(axis=1) - reach, CLEAR)
+    best = np.flatnonzero(clear >= clear.max() - 1e-9)
+    return cs[best[np.argmin(np.abs(shares[best]))]]
 
 
 def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:

@@ -1008,6 +1008,10 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
                 math.dist(brace[0], brace[-1]) >= math.dist(p, q) - 2 * BRACKET_END
             if not spans or not all(s.intersects(LineString(brace)) for s in strokes):
                 out.append(f"the ticks of {el} cross no bracket spanning it")
+            lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
+                     if not _along(LineString([pts[a], pts[b]]), p, q)]
+            if any(s.distance(ln) < CROSS_CLEAR for s in strokes for ln in lines):
+                out.append(f"a tick of {el} on its bracket sits where a drawn line crosses it: it is hidden")
     return out
 
 

@@ -524,3 +524,38 @@ def test_a_goal_in_an_expression_or_a_variable_is_marked_on_its_element(text: st
     spoilt = copy.deepcopy(lab)
     spoilt["labels"] = [x for x in lab["labels"] if x["element"] != drawn]
     assert any("not marked" in p for p in textbook_problems(spoilt))
+
+
+def test_a_split_sides_ticks_slide_along_its_bracket_clear_of_a_crossing_line() -> None:
+    from geomill.render.compose import Frame
+    from geomill.render.mark_place import CLEAR, MarkLayout, draw_mark
+    from geomill.render.marks import Mark
+    from geomill.render.scene import Scene
+    from shapely.geometry import LineString
+
+    # AB split by M; PQ crosses AB (and its bracket, on either side) at its middle: review 3's tick on OD
+    pts = {"A": (0.0, 0.0), "B": (10.0, 0.0), "M": (3.0, 0.0), "P": (5.0, -4.0), "Q": (5.0, 4.0), "C": (2.0, 6.0),
+           "D": (8.0, 6.0)}
+    scene = Scene(pts, [("A", "M"), ("M", "B"), ("P", "Q"), ("C", "D")], [], [])
+    frame = Frame.fit(scene, 512, 40)
+    layout = MarkLayout(scene, frame, 16.0)
+    ticks = draw_mark(Mark("equal", (("A", "B"), ("C", "D")), "AB = CD"), layout)[0]
+    pq = LineString([layout.px["P"], layout.px["Q"]])
+    assert all(LineString(t).distance(pq) >= CLEAR - 1e-6 for t in ticks)
+    (bracket, lines), = layout.brackets
+    size = frame.size
+
+    def down(line):
+        return [[float(x), size - float(y)] for x, y in line]
+
+    fig = {"size": [size, size], "points": {n: down([p])[0] for n, p in layout.px.items()}, "labels": [],
+           "segments": [list(s) for s in scene.segments], "shapes": [],
+           "marks": [{"kind": "bracket", "elements": ["AB"], "count": 1, "source": "", "pixels": [down(lines[0])]},
+                     {"kind": "equal", "elements": ["AB", "CD"], "count": 1, "source": "",
+                      "pixels": [down(t) for t in ticks]}]}
+    assert not any("on its bracket" in p for p in textbook_problems(fig))
+    spoilt = copy.deepcopy(fig)  # the tick back on PQ
+    (x0, y0), (x1, y1) = spoilt["marks"][1]["pixels"][0]
+    shift = fig["points"]["P"][0] - (x0 + x1) / 2
+    spoilt["marks"][1]["pixels"][0] = [[x0 + shift, y0], [x1 + shift, y1]]
+    assert any("on its bracket sits where a drawn line crosses" in p for p in textbook_problems(spoilt))
