@@ -87,6 +87,7 @@ class TextbookAnnotation(Annotation):
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
+    named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
 
@@ -124,7 +125,8 @@ class TextbookAnnotation(Annotation):
         return min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short)
 
     def items(self) -> list[Item]:
-        out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
+        out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self.texts[q])
+               for q in self.facts if self.on_image(q)]
         if self.query is not None and self.query not in self.facts:
             words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
             out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else
@@ -194,6 +196,33 @@ class TextbookAnnotation(Annotation):
 def query_name(q: Quantity) -> str:
     """The asked element as a figure names it: AB, ∠ABC."""
     return ("∠" if q.kind is QKind.ANGLE else "") + "".join(q.key)
+
+
+def _cut_values(ann: TextbookAnnotation, d, scene: Scene, frame) -> set[Quantity]:
+    """The angles whose value (or "?") is placed, with no leader, inside a part of the angle that another drawn
+    ray from its vertex cuts off (review 3: "80°" of BAC inside FAC, its arc past AF, read as FAC's)."""
+    asked = {str(q): q for q in (*ann.facts, *([ann.query] if ann.query is not None else []))
+             if q.kind is QKind.ANGLE and q not in ann.named and not (q == ann.query and ann.named_query)}
+    out = set()
+    for lab in d.labels:
+        q = asked.get(lab.element)
+        if q is None or lab.leader is not None:
+            continue
+        a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
+        ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        inner = False
+        for s, t in scene.segments:
+            ps, pt = (np.array(frame.px(scene.points[n])) for n in (s, t))
+            for e, f in ((ps, pt), (pt, ps)):
+                if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
+                    inner |= 0.02 < (math.atan2(*(f - v)[::-1]) - ta) % (2 * math.pi) < sweep - 0.02
+        at = (math.atan2(lab.y - v[1], lab.x - v[0]) - ta) % (2 * math.pi)
+        if inner and 0 < at < sweep:
+            out.add(q)
+    return out
 
 
 def _crosses(layout: MarkLayout, a: str, b: str, off: np.ndarray) -> bool:
@@ -510,6 +539,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 ann.query = None
                 ann.in_text |= moved
                 d = renderer.compose(scene, ann)
+        cut = _cut_values(ann, d, scene, frame)
+        if cut:  # an angle's value in a part of it that another ray cuts off read as the part's: it says its angle
+            ann.named |= cut - {ann.query}
+            ann.named_query |= ann.query in cut
+            d = renderer.compose(scene, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)

@@ -964,10 +964,6 @@ def _exact_values(fig: dict) -> list[str]:
 # -- review 3 (issue 38): what the third blind reader of textbook figures read wrong ---------------------------
 PIECE_ON = 2.5  # px: a tick of a split side this near the side lies on one of its pieces
 BRACKET_END = 10.0  # px: a split side's bracket reaches this near both of the side's ends
-ARC_PIECE_MIN = 8.0  # px: an angle's arc runs at least this far past a ray inside the angle (nearer, it seems to
-# end on that ray: "90°" of ACB with ray CD 10° inside read as BCD's)
-QUERY_EDGE = 1.5  # fonts: a bare "?" of an area or a perimeter this near a drawn line reads as that line's
-
 
 def _bracket(fig: dict, element: str) -> list | None:
     """Side ``element``'s bracket polyline in the export's marks (leg, span, span, leg), if it has one."""
@@ -1016,14 +1012,13 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
 
 
 def _sub_angle_values(fig: dict, pts: dict) -> list[str]:
-    """An angle's value inside a part of it cut off by another drawn ray from its vertex, with the arc running
-    under ``ARC_PIECE_MIN`` px past that ray (or no arc): it reads as the part's."""
-    radius = {m["element"]: m["radius"] for m in fig.get("angle_marks", [])}
+    """An angle's value inside a part of it cut off by another drawn ray from its vertex, not naming its angle:
+    it reads as the part's, whatever its arc."""
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
-        if not el.startswith("angle ") or lab["leader"] is not None:
-            continue
+        if not el.startswith("angle ") or lab["leader"] is not None or lab["text"].startswith("∠"):
+            continue  # (a value that names its angle reads as its own anywhere)
         a, v, b = (pts[n] for n in _angle_points(el, pts))
         ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
         sweep = (tb - ta) % (2 * math.pi)
@@ -1039,11 +1034,13 @@ def _sub_angle_values(fig: dict, pts: dict) -> list[str]:
         lo = max([d for d in inner if d < at], default=0.0)
         hi = min([d for d in inner if d > at], default=sweep)
         beyond = [x for x in (lo, sweep - hi) if x > 0]
-        r = radius.get(el, 0.0)
-        if beyond and min(beyond) * r < ARC_PIECE_MIN:
-            out.append(f"{lab['text']!r} ({el}) sits in a part of its angle that another ray cuts off, its arc "
-                       f"{min(beyond) * r:.0f} px past that ray: it reads as the part's")
+        if beyond:  # (review 3: even with its arc 12 px past the ray, "80°" of BAC inside FAC read as FAC's)
+            out.append(f"{lab['text']!r} ({el}) sits in a part of its angle that another ray cuts off: it reads as "
+                       "the part's")
     return out
+
+
+QUERY_EDGE = 1.5  # fonts: a bare "?" of an area or a perimeter this near a drawn line reads as that line's
 
 
 def _bare_region_queries(fig: dict, pts: dict) -> list[str]:
