@@ -631,7 +631,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
-            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig))
+            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
+            + _letters_by_a_neighbour(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -1196,3 +1197,21 @@ def _unmarked_goal(fig: dict) -> list[str]:
     if drawn is None or any(lab["element"] == drawn for lab in fig["labels"]):
         return []
     return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]
+
+
+def _letters_by_a_neighbour(fig: dict, pts: dict) -> list[str]:
+    """A point letter whose centre is nearer another point's dot than its own: in a run of close collinear
+    points it reads as the neighbour's (review 3: "Z" 10 px from A's dot and 15 px from Z's)."""
+    out = []
+    for lab in fig["labels"]:
+        if not lab["element"].startswith("point "):
+            continue
+        name = lab["element"][6:]
+        x0, y0, x1, y1 = lab["bbox"]
+        c = ((x0 + x1) / 2, (y0 + y1) / 2)
+        own = math.dist(c, pts[name])
+        other = min(((math.dist(c, xy), n) for n, xy in pts.items() if n != name and math.dist(xy, pts[name]) > 0.5),
+                    default=(math.inf, ""))
+        if other[0] < own:
+            out.append(f"the letter {name} is nearer {other[1]}'s dot ({other[0]:.0f} px) than its own ({own:.0f} px)")
+    return out

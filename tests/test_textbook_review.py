@@ -563,3 +563,14 @@ def test_a_split_sides_ticks_slide_along_its_bracket_clear_of_a_crossing_line() 
     shift = fig["points"]["P"][0] - (x0 + x1) / 2
     spoilt["marks"][1]["pixels"][0] = [[x0 + shift, y0], [x1 + shift, y1]]
     assert any("on its bracket sits where a drawn line crosses" in p for p in textbook_problems(spoilt))
+
+
+def test_reader_catches_a_letter_nearer_a_neighbours_dot() -> None:
+    lab = _labels(TRAPEZOID)
+    assert not any("nearer" in p for p in textbook_problems(lab))
+    spoilt = copy.deepcopy(lab)  # review 3: "Z" 10 px from A's dot, 15 px from its own
+    c, b = lab["points"]["C"], lab["points"]["B"]
+    x = next(x for x in spoilt["labels"] if x["element"] == "point C")
+    cx, cy = c[0] + 0.7 * (b[0] - c[0]), c[1] + 12
+    x["bbox"] = [cx - 5, cy - 8, cx + 5, cy + 8]
+    assert any("letter C is nearer B's dot" in p for p in textbook_problems(spoilt))
