@@ -430,8 +430,9 @@ def crossed_faces(problem: GeneralProblem, scene: Scene, frame) -> list[str]:
 
 
 def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: list[Mark],
-                   by_mark: list[str]) -> tuple[TextbookAnnotation, list[dict], dict | None]:
-    """The annotation of a textbook figure, with the export's ``givens`` and ``goal``."""
+                   by_mark: list[str], ask_valued: bool = True) -> tuple[TextbookAnnotation, list[dict], dict | None]:
+    """The annotation of a textbook figure, with the export's ``givens`` and ``goal`` (``ask_valued``: a goal
+    given in a variable asked on its value's label, "x+10 = ?")."""
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
     givens = []
@@ -475,7 +476,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             ann.query = q
             ann.names[str(q)] = el.text
             goal = {"element": name, "quantity": str(q)}
-        elif q is not None and not ann.facts[q].is_number:  # given in a variable (x + 10): "x+10 = ?" on it
+        elif q is not None and ask_valued and not ann.facts[q].is_number:  # given in a variable: "x+10 = ?"
             ann.texts[q] = f"{ann.texts[q]} = {QUERY}"
             goal = {"element": name, "quantity": str(q)}
         else:
@@ -512,10 +513,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         faults = readability(problem, scene, frame, marks)
-        kept, rights = marks, []
+        kept, rights, ask_valued = marks, [], True
 
         def fresh():
-            a, g, goal = annotation_for(problem, scene, values, kept, by_mark)
+            a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
             _right_values(a, g, rights)
             return a, g, goal
 
@@ -539,6 +540,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 ann.query = None
                 ann.in_text |= moved
                 d = renderer.compose(scene, ann)
+        valued = next((q for q in ann.facts if ann.texts[q].endswith(f"= {QUERY}")), None)
+        if valued is not None and (valued in ann.in_text or all(lab.element != str(valued) for lab in d.labels)):
+            ask_valued = False  # no room for "x+10 = ?": its value on the figure, the question in the text
+            moved = set(ann.in_text) - {valued}
+            ann, givens, goal = fresh()
+            ann.in_text |= moved
+            d = renderer.compose(scene, ann)
         cut = _cut_values(ann, d, scene, frame)
         if cut:  # an angle's value in a part of it that another ray cuts off read as the part's: it says its angle
             ann.named |= cut - {ann.query}
