@@ -1025,13 +1025,14 @@ _SIDE_ROUND = np.array([2.0, 10.0, 20.0])
 def _side_centres(geo, w, h, gap, stage: str, fpx: float) -> np.ndarray:
     mid, dxy, normals = geo[:3]
     one_side = normals[0] == normals[1]  # (a dimension line's value: beyond it only, Annotation.side_anchor,
-    reach = geo[3] if len(geo) > 3 else 0.16  # and this share of the side from its middle at most)
+    reach = geo[3] if len(geo) > 3 else 0.16  # and this share of the side from its middle at most; a reach
+    # given keeps a value on both sides by the middle too: a textbook's value by an end read as the angle's there)
     if stage == "far":  # all round the middle of the side (a short side in a crowd)
         return offset_centres(mid, normals[0] + _TURNS48, gap + _FAR * fpx, w, h)
     wide = stage == "wide"
     along, which, extras = ((_ALONG_WIDE_TWICE, _NORMALS_WIDE, _SIDE_EXTRAS_WIDE) if wide
                             else (_ALONG_TWICE, _NORMALS, _SIDE_EXTRAS))
-    if one_side:  # and by its middle: set towards an end it reads as the part there
+    if one_side or len(geo) > 3:  # and by its middle: set towards an end it reads as the part there
         keep = np.abs(along) <= reach + 1e-9
         along, which = along[keep], which[keep]
     anchors = mid + along[:, None] * dxy  # (row by row what repeating mid + along * dxy gives)

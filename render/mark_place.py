@@ -362,7 +362,7 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
         return [], []
     if m.kind == "right":
         a, v, b = m.elements[0]
-        return [_square(layout, px[v], px[a], px[b], v, (a, v, b))], []
+        return [_square(layout, px[v], px[a], px[b], v, (a, v, b), own=True)], []
     if m.kind == "right_lines":
         (a, b), (c, d) = m.elements
         common = [n for n in (a, b) if n in (c, d)]
@@ -390,15 +390,28 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
 
 
 def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,
-            angle: tuple[str, str, str] | None = None) -> np.ndarray:
+            angle: tuple[str, str, str] | None = None, own: bool = False) -> np.ndarray:
     """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there (a
     height's foot and the right angle a fact gives there share it: two squares would read as a muddle); in the
     quarter of the two lines whose sides no other drawn ray runs near (review 2: a ray 10° inside one side
-    made the square read as that ray's right angle)."""
+    made the square read as that ray's right angle).  A stated right angle (``own``) whose quarter is neither
+    the square's there nor the one opposite gets a square of its own in its own quarter (review 3: LPN and NPJ
+    on one square, NPJ shown nowhere)."""
     key = (round(float(v[0]), 1), round(float(v[1]), 1),
            frozenset(round(math.degrees(math.atan2(*(e - v)[::-1]))) % 180 for e in (a, b)))
     if key in layout.square_at:
-        return layout.square_at[key]
+        sq = layout.square_at[key]
+        diag = _unit(_unit(a - v) + _unit(b - v))
+        if not own or abs(float(_unit(sq[1] - v) @ diag)) > 0.9:
+            return sq
+        key = (*key, round(math.degrees(math.atan2(diag[1], diag[0]))) % 360)
+        if key in layout.square_at:
+            return layout.square_at[key]
+        s = float(np.hypot(*(sq[0] - v)))  # (the same size: the two squares meet on their common arm)
+        ua, ub = _unit(a - v), _unit(b - v)
+        sq = layout.square_at[key] = np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+        layout.take(sq[1], 0.5 * s)
+        return sq
     a, b, clear = _clear_quarter(layout, v, a, b)
     if clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
@@ -474,13 +487,28 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
-            c = layout.bracket(p, q, m)
+            c = _clear_on_bracket(layout, p, q, layout.bracket(p, q, m), reach)
             out += _tick_row(c, u, m.count, TICK_HALF)
         else:
             c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
             out += _tick_row(c, u, m.count, TICK_HALF)
         layout.take(c, reach)
     return out
+
+
+def _clear_on_bracket(layout: MarkLayout, p: str, q: str, mid: np.ndarray, reach: float) -> np.ndarray:
+    """Where on segment pq's bracket (its middle ``mid``) the ticks go: the middle, or the spot nearest it in the
+    middle half that keeps ``CLEAR`` px from the drawn lines crossing the bracket (review 3: a tick at the middle
+    on line OD, hidden)."""
+    a, b = layout._others(layout.px[p], layout.px[q])
+    if not len(a):
+        return mid
+    d = layout.px[q] - layout.px[p]
+    shares = np.linspace(-0.25, 0.25, 21)
+    cs = mid + shares[:, None] * d
+    clear = np.minimum(_to_segments(cs, a, b).min(axis=1) - reach, CLEAR)
+    best = np.flatnonzero(clear >= clear.max() - 1e-9)
+    return cs[best[np.argmin(np.abs(shares[best]))]]
 
 
 def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:

@@ -28,6 +28,7 @@ from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_k
 
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
+from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles
 from .marks import Mark, angle_key, element_text, lone, read_marks
 from .scene import Scene, SceneArc, SceneShape
@@ -42,6 +43,7 @@ MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's heig
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
+SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
 
@@ -84,6 +86,8 @@ class TextbookAnnotation(Annotation):
     crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
+    named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
+    named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
 
@@ -121,10 +125,12 @@ class TextbookAnnotation(Annotation):
         return min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short)
 
     def items(self) -> list[Item]:
-        out = [Item(q, self.texts[q]) for q in self.facts if self.on_image(q)]
+        out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self.texts[q])
+               for q in self.facts if self.on_image(q)]
         if self.query is not None and self.query not in self.facts:
             words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
-            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else QUERY))
+            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else
+                            f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
         return out
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
@@ -137,7 +143,11 @@ class TextbookAnnotation(Annotation):
                 continue
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
-                self.spans[q], drawn = layout.dimension(*q.key)
+                off, drawn = layout.dimension(*q.key)
+                if q == self.query and _crosses(layout, *q.key, off):  # (a goal's across the figure's lines
+                    self.named_query = True  # reads as a line of it: its "?" says its element, by the side)
+                    continue
+                self.spans[q] = off
                 self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
                 mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
@@ -173,14 +183,57 @@ class TextbookAnnotation(Annotation):
         return {str(q): off for q, off in self.spans.items()}
 
     def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
-        if q not in self.spans:
-            return geo
+        if q not in self.spans:  # by the middle third: a "?" slid to an end read as the angle's there (review 3)
+            return (*geo[:3], SIDE_REACH)
         mid, dxy, normals = geo
         offset = self.spans[q]
         outer = math.atan2(offset[1], offset[0])
         first = min(range(2), key=lambda i: abs(math.remainder(float(normals[i]) - outer, 2 * math.pi)))
         # beyond the line only, and by its middle: set towards an end it reads as the piece there
         return mid + offset, dxy, np.array([normals[first], normals[first]]), self.reach[q]
+
+
+def query_name(q: Quantity) -> str:
+    """The asked element as a figure names it: AB, ∠ABC."""
+    return ("∠" if q.kind is QKind.ANGLE else "") + "".join(q.key)
+
+
+def _cut_values(ann: TextbookAnnotation, d, scene: Scene, frame) -> set[Quantity]:
+    """The angles whose value (or "?") is placed, with no leader, inside a part of the angle that another drawn
+    ray from its vertex cuts off (review 3: "80°" of BAC inside FAC, its arc past AF, read as FAC's)."""
+    asked = {str(q): q for q in (*ann.facts, *([ann.query] if ann.query is not None else []))
+             if q.kind is QKind.ANGLE and q not in ann.named and not (q == ann.query and ann.named_query)}
+    out = set()
+    for lab in d.labels:
+        q = asked.get(lab.element)
+        if q is None or lab.leader is not None:
+            continue
+        a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
+        ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        inner = False
+        for s, t in scene.segments:
+            ps, pt = (np.array(frame.px(scene.points[n])) for n in (s, t))
+            for e, f in ((ps, pt), (pt, ps)):
+                if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
+                    inner |= 0.02 < (math.atan2(*(f - v)[::-1]) - ta) % (2 * math.pi) < sweep - 0.02
+        at = (math.atan2(lab.y - v[1], lab.x - v[0]) - ta) % (2 * math.pi)
+        if inner and 0 < at < sweep:
+            out.add(q)
+    return out
+
+
+def _crosses(layout: MarkLayout, a: str, b: str, off: np.ndarray) -> bool:
+    """Does side ab's dimension line at ``off`` cross a drawn line (inside the figure, it reads as a line of
+    it: review 3's "?" on a dimension line across MK and RP)?"""
+    from shapely.geometry import LineString
+
+    p, r = layout.px[a] + off, layout.px[b] + off
+    dim = LineString([p, r])
+    sa, sb = layout._others(layout.px[a], layout.px[b])
+    return any(dim.crosses(LineString([s, t])) for s, t in zip(sa, sb))
 
 
 # -- the problem read for its figure ------------------------------------------------------------------
@@ -377,8 +430,9 @@ def crossed_faces(problem: GeneralProblem, scene: Scene, frame) -> list[str]:
 
 
 def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: list[Mark],
-                   by_mark: list[str]) -> tuple[TextbookAnnotation, list[dict], dict | None]:
-    """The annotation of a textbook figure, with the export's ``givens`` and ``goal``."""
+                   by_mark: list[str], ask_valued: bool = True) -> tuple[TextbookAnnotation, list[dict], dict | None]:
+    """The annotation of a textbook figure, with the export's ``givens`` and ``goal`` (``ask_valued``: a goal
+    given in a variable asked on its value's label, "x+10 = ?")."""
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
     givens = []
@@ -411,15 +465,22 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     goal = None
     if problem.goal is not None:
         el = lone(problem.goal.expr)
+        inner = list(dict.fromkeys(elements_in(problem.goal.expr)))
+        if el is None and len(inner) == 1 and inner[0].kind.key == "angle":  # sin, cos of one angle: "?" on it
+            el = inner[0]
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
             q = None
+        name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
         if q is not None and q not in ann.facts:
             ann.query = q
             ann.names[str(q)] = el.text
-            goal = {"element": el.text, "quantity": str(q)}
+            goal = {"element": name, "quantity": str(q)}
+        elif q is not None and ask_valued and not ann.facts[q].is_number:  # given in a variable: "x+10 = ?"
+            ann.texts[q] = f"{ann.texts[q]} = {QUERY}"
+            goal = {"element": name, "quantity": str(q)}
         else:
-            goal = {"element": el.text if el is not None else str(problem.goal.expr), "quantity": None}
+            goal = {"element": name, "quantity": None}
     ann.relation_marks = marks
     return ann, givens, goal
 
@@ -452,10 +513,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         faults = readability(problem, scene, frame, marks)
-        kept, rights = marks, []
+        kept, rights, ask_valued = marks, [], True
 
         def fresh():
-            a, g, goal = annotation_for(problem, scene, values, kept, by_mark)
+            a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
             _right_values(a, g, rights)
             return a, g, goal
 
@@ -469,9 +530,27 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
             moved = set(ann.in_text)
-            ann = fresh()[0]  # a "?" that reads as another element's misleads: the question names the goal alone
-            ann.query = None
+            ann = fresh()[0]  # a bare "?" that reads as another element's misleads: it says its element ("AB = ?")
+            ann.named_query = True
             ann.in_text |= moved
+            d = renderer.compose(scene, ann)
+            d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
+            if any(lab.element == str(ann.query) for lab in d.misread):  # (on a line even so: the text alone)
+                ann = fresh()[0]
+                ann.query = None
+                ann.in_text |= moved
+                d = renderer.compose(scene, ann)
+        valued = next((q for q in ann.facts if ann.texts[q].endswith(f"= {QUERY}")), None)
+        if valued is not None and (valued in ann.in_text or all(lab.element != str(valued) for lab in d.labels)):
+            ask_valued = False  # no room for "x+10 = ?": its value on the figure, the question in the text
+            moved = set(ann.in_text) - {valued}
+            ann, givens, goal = fresh()
+            ann.in_text |= moved
+            d = renderer.compose(scene, ann)
+        cut = _cut_values(ann, d, scene, frame)
+        if cut:  # an angle's value in a part of it that another ray cuts off read as the part's: it says its angle
+            ann.named |= cut - {ann.query}
+            ann.named_query |= ann.query in cut
             d = renderer.compose(scene, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)

@@ -630,7 +630,9 @@ def textbook_problems(fig: dict) -> list[str]:
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
-            + _bare_region_queries(fig, pts) + _exact_values(fig))
+            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
+            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
+            + _letters_by_a_neighbour(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -691,7 +693,8 @@ def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
-        if " " not in el and (names := split_points(el, pts, 2)) is not None:
+        if " " not in el and (names := split_points(el, pts, 2)) is not None and \
+                lab["text"] not in (f"{el} = ?", f"{el[::-1]} = ?"):  # (a "?" that names its side reads as its own)
             out.append((lab, el, pts[names[0]], pts[names[1]]))
     return out
 
@@ -820,9 +823,11 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
     for i, (own1, kind1, g1) in enumerate(glyphs):
         for own2, kind2, g2 in glyphs[i + 1:]:
             if own1 == own2 or (_same_side(own1[1], own2[1], pts) and {"dimension", "bracket"} & {kind1, kind2}) or \
-                    (own1[0] == own2[0] and kind1 == "equal_angle") or g1.equals(g2):
+                    (own1[0] == own2[0] and kind1 == "equal_angle") or g1.equals(g2) or \
+                    (kind1 == kind2 == "right" and g1.touches(g2)):
                 continue  # one mark's own strokes; a split side's ticks on its own dimension line; equal
-                # angles side by side (one arc, ticked in each part); one square shown for two relations
+                # angles side by side (one arc, ticked in each part); one square shown for two relations; two
+                # right angles side by side (their squares meet on the common arm)
             if g1.distance(g2) < MARK_APART:
                 out.append(f"the {kind1} mark of {own1[1]} and the {kind2} mark of {own2[1]} run into each other")
     segments = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
@@ -960,10 +965,6 @@ def _exact_values(fig: dict) -> list[str]:
 # -- review 3 (issue 38): what the third blind reader of textbook figures read wrong ---------------------------
 PIECE_ON = 2.5  # px: a tick of a split side this near the side lies on one of its pieces
 BRACKET_END = 10.0  # px: a split side's bracket reaches this near both of the side's ends
-ARC_PIECE_MIN = 8.0  # px: an angle's arc runs at least this far past a ray inside the angle (nearer, it seems to
-# end on that ray: "90°" of ACB with ray CD 10° inside read as BCD's)
-QUERY_EDGE = 1.5  # fonts: a bare "?" of an area or a perimeter this near a drawn line reads as that line's
-
 
 def _bracket(fig: dict, element: str) -> list | None:
     """Side ``element``'s bracket polyline in the export's marks (leg, span, span, leg), if it has one."""
@@ -1004,18 +1005,21 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
                 math.dist(brace[0], brace[-1]) >= math.dist(p, q) - 2 * BRACKET_END
             if not spans or not all(s.intersects(LineString(brace)) for s in strokes):
                 out.append(f"the ticks of {el} cross no bracket spanning it")
+            lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
+                     if not _along(LineString([pts[a], pts[b]]), p, q)]
+            if any(s.distance(ln) < CROSS_CLEAR for s in strokes for ln in lines):
+                out.append(f"a tick of {el} on its bracket sits where a drawn line crosses it: it is hidden")
     return out
 
 
 def _sub_angle_values(fig: dict, pts: dict) -> list[str]:
-    """An angle's value inside a part of it cut off by another drawn ray from its vertex, with the arc running
-    under ``ARC_PIECE_MIN`` px past that ray (or no arc): it reads as the part's."""
-    radius = {m["element"]: m["radius"] for m in fig.get("angle_marks", [])}
+    """An angle's value inside a part of it cut off by another drawn ray from its vertex, not naming its angle:
+    it reads as the part's, whatever its arc."""
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
-        if not el.startswith("angle ") or lab["leader"] is not None:
-            continue
+        if not el.startswith("angle ") or lab["leader"] is not None or lab["text"].startswith("∠"):
+            continue  # (a value that names its angle reads as its own anywhere)
         a, v, b = (pts[n] for n in _angle_points(el, pts))
         ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
         sweep = (tb - ta) % (2 * math.pi)
@@ -1031,11 +1035,13 @@ def _sub_angle_values(fig: dict, pts: dict) -> list[str]:
         lo = max([d for d in inner if d < at], default=0.0)
         hi = min([d for d in inner if d > at], default=sweep)
         beyond = [x for x in (lo, sweep - hi) if x > 0]
-        r = radius.get(el, 0.0)
-        if beyond and min(beyond) * r < ARC_PIECE_MIN:
-            out.append(f"{lab['text']!r} ({el}) sits in a part of its angle that another ray cuts off, its arc "
-                       f"{min(beyond) * r:.0f} px past that ray: it reads as the part's")
+        if beyond:  # (review 3: even with its arc 12 px past the ray, "80°" of BAC inside FAC read as FAC's)
+            out.append(f"{lab['text']!r} ({el}) sits in a part of its angle that another ray cuts off: it reads as "
+                       "the part's")
     return out
+
+
+QUERY_EDGE = 1.5  # fonts: a bare "?" of an area or a perimeter this near a drawn line reads as that line's
 
 
 def _bare_region_queries(fig: dict, pts: dict) -> list[str]:
@@ -1120,4 +1126,92 @@ def ink_problems(fig: dict, pixels) -> list[str]:
         arc = [(v[0] + r * math.cos(t), v[1] + r * math.sin(t)) for t in turns]
         if _inked(dark, arc) < INK_SHARE:
             out.append(f"the arc of {am['element']} is exported but not drawn")
+    return out
+
+
+def _stacked_squares(fig: dict, pts: dict) -> list[str]:
+    """Two stated right angles at one vertex, side by side (sharing an arm), drawn with one square: the second
+    shows nowhere (review 3: LPN and NPJ on the same pixels)."""
+    out = []
+    rights = [(m, _angle_points(m["elements"][0], pts)) for m in fig.get("marks", [])
+              if m["kind"] == "right" and m["elements"][0].startswith("angle ")]
+
+    def diag(a, v, b):
+        u = [(pts[e][0] - pts[v][0], pts[e][1] - pts[v][1]) for e in (a, b)]
+        u = [(x / max(math.hypot(x, y), 1e-9), y / max(math.hypot(x, y), 1e-9)) for x, y in u]
+        d = (u[0][0] + u[1][0], u[0][1] + u[1][1])
+        n = max(math.hypot(*d), 1e-9)
+        return d[0] / n, d[1] / n
+
+    for i, (m, (a, v, b)) in enumerate(rights):
+        for n, (c, w, d) in rights[i + 1:]:
+            if v != w or {a, b} == {c, d}:
+                continue
+            same = all(math.dist(p, q) < 1.0 for p, q in zip(m["pixels"][0], n["pixels"][0]))
+            d1, d2 = diag(a, v, b), diag(c, w, d)
+            if same and abs(d1[0] * d2[0] + d1[1] * d2[1]) < 0.9:
+                out.append(f"the right angles {m['elements'][0]} and {n['elements'][0]} share one square: "
+                           "one of them shows nowhere")
+    return out
+
+
+END_SHARE = 0.2  # a side's value (no dimension line, no leader) this share of the side or more from its middle
+
+
+def _end_values(fig: dict, pts: dict) -> list[str]:
+    """A side's value slid towards an end of its side: by the vertex there it reads as the angle's (review 3:
+    the "?" of CF at 0.9 of the way along, inside angle CFA)."""
+    out = []
+    for lab, el, p, q in _side_values(fig, pts):
+        if lab.get("leader") or _dimension(fig, el) is not None:
+            continue
+        n2 = max((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2, 1e-9)
+        x0, y0, x1, y1 = lab["bbox"]
+        t = (((x0 + x1) / 2 - p[0]) * (q[0] - p[0]) + ((y0 + y1) / 2 - p[1]) * (q[1] - p[1])) / n2
+        if abs(t - 0.5) > END_SHARE:
+            out.append(f"{lab['text']!r} ({el}) sits {t:.2f} of the way along its side: by the end it reads as "
+                       "the angle's there")
+    return out
+
+
+def _crossing_dimensions(fig: dict, pts: dict) -> list[str]:
+    """A goal's dimension line that crosses drawn lines: inside the figure it reads as a line of it, and its "?"
+    as the nearer segment's (review 3: the "?" of MN on a line across MK and RP)."""
+    goal = (fig.get("goal") or {}).get("drawn")
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "dimension" or m["elements"][0] != goal:
+            continue
+        line = LineString(m["pixels"][0])
+        crossed = [f"{a}{b}" for a, b in fig["segments"] if line.crosses(LineString([pts[a], pts[b]]))]
+        if crossed:
+            out.append(f"the dimension line of {goal} crosses {', '.join(crossed)}: it reads as a line of the figure")
+    return out
+
+
+def _unmarked_goal(fig: dict) -> list[str]:
+    """A goal the figure draws (its element, or the angle of its sine) that no label marks: the student cannot
+    tell which element is asked (review 3: 22 of 75 goals unmarked)."""
+    goal = fig.get("goal") or {}
+    drawn = goal.get("drawn")
+    if drawn is None or any(lab["element"] == drawn for lab in fig["labels"]):
+        return []
+    return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]
+
+
+def _letters_by_a_neighbour(fig: dict, pts: dict) -> list[str]:
+    """A point letter whose centre is nearer another point's dot than its own: in a run of close collinear
+    points it reads as the neighbour's (review 3: "Z" 10 px from A's dot and 15 px from Z's)."""
+    out = []
+    for lab in fig["labels"]:
+        if not lab["element"].startswith("point "):
+            continue
+        name = lab["element"][6:]
+        x0, y0, x1, y1 = lab["bbox"]
+        c = ((x0 + x1) / 2, (y0 + y1) / 2)
+        own = math.dist(c, pts[name])
+        other = min(((math.dist(c, xy), n) for n, xy in pts.items() if n != name and math.dist(xy, pts[name]) > 0.5),
+                    default=(math.inf, ""))
+        if other[0] < own:
+            out.append(f"the letter {name} is nearer {other[1]}'s dot ({other[0]:.0f} px) than its own ({own:.0f} px)")
     return out
