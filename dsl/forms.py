@@ -19,8 +19,9 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
 from geomill.engine.kinds import PLACEHOLDER_SIZES, ShapeKind
 from geomill.engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
+from geomill.engine.relations import BLOCKS
 
-from .phrases import hint
+from .phrases import filler, hint
 
 _FORM_TOKEN = re.compile(r"\{\w+\}|:|[^\s:{}]+")
 _KEYWORD = re.compile(r"[a-z]+")
@@ -160,9 +161,16 @@ def _no_form(words: list[Word]) -> ModelError:
     keywords = [w for w in words if w.points is None and _KEYWORD.fullmatch(w.text)]
     for i, w in enumerate(keywords):
         if w.text not in vocabulary():
-            if i == 0:
+            if i == 0 and not filler(w.text):
                 return ModelError(f"unknown shape {w.text!r}{_suggest(w.text, (*vocabulary(), 'find'))}; "
                                   f"known shapes: {', '.join(shape_words())}{hint(w.text)}", w.span)
+            if i > 0 and filler(w.text):  # "isosceles trapezoid ABCD with bases AD and BC"
+                head, said = keywords[0].text, {k.text for k in keywords if not filler(k.text)}
+                forms = [f for k in KINDS.values() for f in k.forms if head in form_tokens(f)]
+                forms += [f for b in BLOCKS for f in b.forms if head in f.split()]
+                forms.sort(key=lambda f: -len(said & set(form_tokens(f))))  # the forms with most of its words
+                return ModelError(f"unknown word {w.text!r} in a shape line: leave it out; forms with {head!r}: "
+                                  + "; ".join(forms), w.span)
             return ModelError(f"unknown word {w.text!r}{_suggest(w.text, vocabulary())} in a shape line"
                               f"{hint(w.text)}", w.span)
     if not keywords:

@@ -41,7 +41,7 @@ from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
 from geomill.engine.shapes_plane import Compiled
 
 from .forms import Word, _suggest, form_tokens, is_element, is_shape_line, read_shape, vocabulary
-from .phrases import hint
+from .phrases import filler, hint
 from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
 
@@ -415,8 +415,10 @@ def _no_statement(words: list[Word]) -> ModelError:
     for w in words:
         if w.points is None and w.text not in literals:
             return ModelError(f"unknown word {w.text!r}{hint(w.text) or _suggest(w.text, sorted(literals))}", w.span)
-    shape_forms = [f for k in KINDS.values() for f in k.forms if first.text in form_tokens(f)]
-    forms = list(dict.fromkeys([f for b in BLOCKS for f in b.forms if first.text in f.split()] + shape_forms))
+    stem = first.text[:6]  # 'bisector' finds 'bisects angle', 'perpendicular' both of its forms
+    shape_forms = [f for k in KINDS.values() for f in k.forms if any(t.startswith(stem) for t in form_tokens(f))]
+    forms = list(dict.fromkeys([f for b in BLOCKS for f in b.forms if any(t.startswith(stem) for t in f.split())]
+                               + shape_forms))
     near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
     return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {near}", words[0].span)
 
@@ -446,7 +448,8 @@ def _term(words: list[Word]) -> sympy.Expr:
     names = tuple(w.text for w in kw)
     kind = next((k for w, k in ELEMENT_WORDS if w == names), None) if names else ELEMENT_KINDS["length"]
     if kind is None:
-        unknown = next((w for w in kw if w.text not in ELEMENT_VOCABULARY), kw[0])
+        unknown = next((w for w in kw if filler(w.text)), None) or next(
+            (w for w in kw if w.text not in ELEMENT_VOCABULARY), kw[0])  # "triangle ABC with AB = 3": the 'with'
         known = sorted(" ".join(w) for w, _ in ELEMENT_WORDS)
         raise ModelError(f"unknown element {' '.join(names)!r}{_suggest(unknown.text, ELEMENT_VOCABULARY)}; "
                          f"expected a segment such as AB, or one of: {', '.join(known)} followed by points"

@@ -89,6 +89,20 @@ PHRASES: tuple[Phrase, ...] = (
 )
 
 
+# English words the language leaves out, and what to write instead.
+FILLERS: dict[str, str] = {
+    **dict.fromkeys(("is", "are", "the", "a", "an"),
+                    "leave the word out: a line is points and the relation's words "
+                    "('M midpoint of AB', 'PA tangent to circle O', 'BD bisects angle ABC')"),
+    **dict.fromkeys(("with", "and", "has", "have"),
+                    "give each fact on a line of its own ('rhombus ABCD', then 'AC = 10', then 'BD = 24')"),
+}
+
+
+def filler(word: str) -> bool:
+    return word.lower() in FILLERS
+
+
 # Symbols a writer may type for a word of the language.
 SYMBOLS: dict[str, str] = {
     "|": "write 'AB parallel to CD'", "∥": "write 'AB parallel to CD'", "⊥": "write 'AB perpendicular to CD'",
@@ -106,6 +120,8 @@ def symbol_hint(ch: str) -> str:
 def hint(word: str) -> str:
     """The lines to write for a phrase using ``word`` (empty where no phrase uses it), for an error."""
     w = word.lower()
+    if w in FILLERS:
+        return f"; {FILLERS[w]}"
     p = next((p for p in PHRASES if w in p.words), None)
     if p is None:
         return ""

@@ -268,4 +268,7 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
     if e.token.type in ("NUMBER", "LPAR", "NAME") and "STAR" in expected:
         return ParseError(f"unexpected {_describe(e.token)} in the expression; is an operator missing?", span)
     wanted = sorted({_TERMINALS.get(t, t) for t in expected})
+    if e.token.type == "EQUAL" and re.search(r"\b(with|and)\b", before):  # "rhombus ABCD with diagonals AC = 10"
+        return ParseError(f"unexpected {_describe(e.token)}: give each fact on a line of its own "
+                          "('rhombus ABCD', then 'AC = 10')", span)
     return ParseError(f"unexpected {_describe(e.token)}; expected {', '.join(wanted)}", span)

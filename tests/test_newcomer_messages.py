@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
+
 from geomill.cli import main
 
 
@@ -66,3 +68,17 @@ def test_two_figures_apart_by_a_side_of_a_line_are_named_with_the_clockwise_line
         assert math.isclose(got, float(value), rel_tol=1e-4), (lines, got, value)
         answers.add(round(got))
     assert answers == {42, 138}
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("points A B M\nM is the midpoint of AB\nfind AM\n", "'M midpoint of AB'"),
+    ("circle O through T\nPT is tangent to circle O\nfind PT\n", "'PA tangent to circle O'"),
+    ("isosceles trapezoid ABCD with bases AD and BC\nfind AB\n", "isosceles trapezoid {ABCD} bases {AD} {BC}"),
+    ("rhombus ABCD with diagonals AC = 10 and BD = 24\nfind AB\n", "'AC = 10'"),
+    ("triangle ABC with AB = 3\nfind AB\n", "a line of its own"),
+    ("triangle ABC\nD on AC\nBD bisector of angle ABC\nfind AB\n", "{BD} bisects angle {ABC}"),
+])
+def test_english_a_newcomer_writes_first_is_answered_with_the_form_to_write(
+        tmp_path: Path, capsys, text: str, wanted: str) -> None:
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code != 0 and wanted in err and err.count("\n") == 1, err
