@@ -341,16 +341,23 @@ def _inside(p, ring) -> bool:
 
 def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[Mark]) -> dict[str, np.ndarray]:
     """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
-    above it: the longest of the given parallels, else the longest line or polygon side."""
+    above it: the longest of the given parallels, else the longest line or polygon side, never a polygon's
+    diagonal (a rectangle stands on its side, not on the diagonal a line draws)."""
+    def length(s: tuple[str, str]) -> float:
+        return float(np.linalg.norm(coords[s[1]] - coords[s[0]]))
+
+    sides = [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
+    corners = [set(p.points) for p in problem.polygons if len(p.points) > 3]
+    edges = {frozenset(s) for s in sides}
     base = None
     parallels = [e for m in marks if m.kind == "parallel" for e in m.elements]
     if parallels:  # (the longest: a parallelogram's long sides, not its short ones, lie along the bottom)
-        base = max(parallels, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
+        base = max(parallels, key=length)
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
-        pairs += [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
+        pairs = [s for s in pairs if frozenset(s) in edges or not any(set(s) <= c for c in corners)] + sides
         if pairs:
-            base = max(pairs, key=lambda s: float(np.linalg.norm(coords[s[1]] - coords[s[0]])))
+            base = max(pairs, key=length)
     if base is None:
         return coords
     d = coords[base[1]] - coords[base[0]]

@@ -574,3 +574,10 @@ def test_reader_catches_a_letter_nearer_a_neighbours_dot() -> None:
     cx, cy = c[0] + 0.7 * (b[0] - c[0]), c[1] + 12
     x["bbox"] = [cx - 5, cy - 8, cx + 5, cy + 8]
     assert any("letter C is nearer B's dot" in p for p in textbook_problems(spoilt))
+
+
+def test_a_rectangle_with_its_diagonals_stands_on_its_longest_side_not_on_a_diagonal() -> None:
+    lab = _labels("points A B C D G\nrectangle ABCD\nline A G C\nline B G D\nAB = 13\nAD = 14\nfind DG\n")
+    a, d = lab["points"]["A"], lab["points"]["D"]
+    assert abs(a[1] - d[1]) < 1.0, (a, d)  # AD (14), the longest side, horizontal
+    assert textbook_problems(lab) == []
