@@ -274,7 +274,13 @@ def _value_text(el: Element, value: sympy.Expr) -> str:
     else:
         text = re.sub(r"sqrt\((\d+)\)", r"√\1", sympy.sstr(value)).replace("sqrt", "√").replace("pi", "π")
         text = text.replace("*", "").replace(" ", "")
+    if el.kind.key in _REGION_WORDS:  # a bare "1" inside a thin triangle reads as a side's length
+        return f"{_REGION_WORDS[el.kind.key]} = {text}"
     return text + "°" if el.kind.unit == "degrees" and value.is_number else text
+
+
+_REGION_WORDS = {"area": "area", "perimeter": "perimeter", "circle_area": "area", "sector_area": "area",
+                 "sector_perimeter": "perimeter", "circumference": "circumference"}
 
 
 # -- the scene -------------------------------------------------------------------------------------

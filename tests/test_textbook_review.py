@@ -581,3 +581,11 @@ def test_a_rectangle_with_its_diagonals_stands_on_its_longest_side_not_on_a_diag
     a, d = lab["points"]["A"], lab["points"]["D"]
     assert abs(a[1] - d[1]) < 1.0, (a, d)  # AD (14), the longest side, horizontal
     assert textbook_problems(lab) == []
+
+
+def test_a_given_area_or_perimeter_says_which_measure_it_is() -> None:
+    lab = _labels("points A B C D\ntriangle ABC\ntriangle ACD\nperimeter ABC = 12\narea ACD = 5\nAB = 3\n"
+                  "BC = 4\nCD = 2\nfind AD\n")
+    texts = {x["element"]: x["text"] for x in lab["labels"]}
+    shown = [t for e, t in texts.items() if e and e.split()[0] in ("perimeter", "area")]
+    assert shown and all(t.startswith(("perimeter = ", "area = ")) for t in shown), texts
