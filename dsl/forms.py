@@ -156,11 +156,18 @@ class NoForm(ModelError):
     """A line that fits no shape form (the general reader may know it, or say which forms are near)."""
 
 
+@functools.cache
+def _relation_words() -> frozenset[str]:
+    return frozenset(t for b in BLOCKS for f in b.forms for t in f.split() if _KEYWORD.fullmatch(t))
+
+
 def _no_form(words: list[Word]) -> ModelError:
     """Explain why a line matches no shape form: an unknown word, or the wrong arrangement."""
     keywords = [w for w in words if w.points is None and _KEYWORD.fullmatch(w.text)]
     for i, w in enumerate(keywords):
         if w.text not in vocabulary():
+            if i == 0 and w.text in _relation_words():  # "AD bisects angle A": the statement reader says why
+                return NoForm(f"this line fits no shape form ({w.text!r} is a relation's word)", w.span)
             if i == 0 and not filler(w.text):
                 return ModelError(f"unknown shape {w.text!r}{_suggest(w.text, (*vocabulary(), 'find'))}; "
                                   f"known shapes: {', '.join(shape_words())}{hint(w.text)}", w.span)
@@ -169,7 +176,7 @@ def _no_form(words: list[Word]) -> ModelError:
                 forms = [f for k in KINDS.values() for f in k.forms if head in form_tokens(f)]
                 forms += [f for b in BLOCKS for f in b.forms if head in f.split()]
                 forms.sort(key=lambda f: -len(said & set(form_tokens(f))))  # the forms with most of its words
-                return ModelError(f"unknown word {w.text!r} in a shape line: leave it out; forms with {head!r}: "
+                return ModelError(f"unknown word {w.text!r} in a shape line{hint(w.text)}; forms with {head!r}: "
                                   + "; ".join(forms), w.span)
             return ModelError(f"unknown word {w.text!r}{_suggest(w.text, vocabulary())} in a shape line"
                               f"{hint(w.text)}", w.span)

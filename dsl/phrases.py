@@ -79,6 +79,14 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B\nradius O = 5\nangle AOB = 60\nfind AB\n",
     ),
     Phrase(
+        "D lies on BC extended beyond C (an exterior angle)",
+        ("extended", "produced", "beyond", "extension"),
+        "line B C D",
+        "a line names its points in order along it, so D beyond C is the last; `D on BC` would put D "
+        "between B and C.",
+        "triangle ABC\nline B C D\nangle ABC = 50\nangle ACD = 120\nfind angle BAC\n",
+    ),
+    Phrase(
         "lines AB and CD cross at P (vertical angles)",
         ("cross", "crosses", "intersect", "intersects"),
         "line A P B\nline C P D",
@@ -96,6 +104,7 @@ FILLERS: dict[str, str] = {
                     "('M midpoint of AB', 'PA tangent to circle O', 'BD bisects angle ABC')"),
     **dict.fromkeys(("with", "and", "has", "have"),
                     "give each fact on a line of its own ('rhombus ABCD', then 'AC = 10', then 'BD = 24')"),
+    "line": "a point on a line is 'line B C D' (the points in order along it), or 'D on BC' (between B and C)",
 }
 
 

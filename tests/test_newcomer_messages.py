@@ -77,6 +77,9 @@ def test_two_figures_apart_by_a_side_of_a_line_are_named_with_the_clockwise_line
     ("rhombus ABCD with diagonals AC = 10 and BD = 24\nfind AB\n", "'AC = 10'"),
     ("triangle ABC with AB = 3\nfind AB\n", "a line of its own"),
     ("triangle ABC\nD on AC\nBD bisector of angle ABC\nfind AB\n", "{BD} bisects angle {ABC}"),
+    ("triangle ABC\nAD bisects angle A\nfind AB\n", "{BD} bisects angle {ABC}"),
+    ("triangle ABC\nD on line BC\nfind AB\n", "'line B C D'"),
+    ("triangle ABC\nD on BC extended\nfind AB\n", "'line B C D'"),
 ])
 def test_english_a_newcomer_writes_first_is_answered_with_the_form_to_write(
         tmp_path: Path, capsys, text: str, wanted: str) -> None:
