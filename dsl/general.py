@@ -22,6 +22,7 @@ from geomill.engine.plane import (
     ELEMENT_KINDS,
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
+    TRAPEZOIDS,
     CircleDecl,
     Degrees,
     Equality,
@@ -348,7 +349,6 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     return whole
 
 
-TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")  # a height between the bases, however named
 
 
 def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:

@@ -14,10 +14,10 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, ModelError, Span
 from geomill.engine.kinds import Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
-from geomill.engine.plane import GeneralProblem, height_foot
+from geomill.engine.plane import TRAPEZOIDS, GeneralProblem, height_foot
 
 from .forms import NoForm, Word, is_element, read_element, read_shape
-from .general import TRAPEZOIDS, is_general, read_general
+from .general import is_general, read_general
 from .syntax import parse_lines
 
 

@@ -17,8 +17,8 @@ from functools import cached_property, lru_cache
 import sympy
 
 from .errors import a_noun
-from .model import POINT_RE, QKind, Quantity, ShapeDecl
-from .plane import height_spelling
+from .model import POINT_RE, QKind, Quantity, ShapeDecl, split_points
+from .plane import TRAPEZOIDS, height_foot, height_spelling
 
 # -- trigonometry in degrees -------------------------------------------------
 # Equations are written with sympy's sin/cos/tan of radians; these helpers keep
@@ -59,13 +59,18 @@ class Element:
     at: tuple[tuple[int, ...], ...] = ()
     foot: tuple[int, int, int] | None = None
 
-    def quantities(self, decl_points: Sequence[str], shape_name: str) -> list[Quantity]:
+    def quantities(self, decl_points: Sequence[str], shape_name: str, any_name: bool = False) -> list[Quantity]:
+        """The problem quantities this element stands for; a height is spelled by the shape's name where
+        that name says the same height (``any_name``: a trapezoid's, between its bases however named)."""
         if self.kind is QKind.LENGTH:
             return [Quantity.length(decl_points[i], decl_points[j]) for i, j in self.at]
         if self.kind is QKind.ANGLE:
             return [Quantity.angle(decl_points[i], decl_points[v], decl_points[j]) for i, v, j in self.at]
         if self.foot is not None:  # a height is spelled as its plane name says it: one meaning in every file
-            return [Quantity(self.kind, (shape_name,), "".join(height_spelling(tuple(decl_points), self.foot)))]
+            base = {decl_points[self.foot[1]], decl_points[self.foot[2]]}
+            named = any_name or set(height_foot(split_points(shape_name))[1:]) == base
+            spelled = shape_name if named else "".join(height_spelling(tuple(decl_points), self.foot))
+            return [Quantity(self.kind, (shape_name,), spelled)]
         return [Quantity.of_shape(self.kind, shape_name)]
 
 
@@ -341,7 +346,7 @@ class ShapeKind:
 @lru_cache(maxsize=8192)
 def _bound(kind: ShapeKind, points: tuple[str, ...], name: str) -> dict[str, list[Quantity]]:
     """Binding is asked for many times per problem (graph, checks, texts, figure): computed once."""
-    return {sym: el.quantities(points, name) for sym, el in kind.elements.items()}
+    return {sym: el.quantities(points, name, kind.key in TRAPEZOIDS) for sym, el in kind.elements.items()}
 
 
 PLACEHOLDER_SIZES = {"p": 1, "s": 2, "a": 3}  # points in {p}, {s}, {a} placeholders of a form

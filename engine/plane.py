@@ -61,6 +61,9 @@ HEIGHT_MEANING = ("a triangle's `height ABC` is from A onto BC; a quadrilateral'
                   "between its bases however it is named")
 
 
+TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")  # a height between the bases, however named
+
+
 def height_foot(pts: tuple[str, ...] | str) -> tuple[str, str, str]:
     """What ``height`` of ``pts`` measures, as (vertex, side end, side end): a triangle's ``height ABC``
     is from A onto BC; a polygon's ``height ABCD`` is onto its first side AB, from its last vertex D
