@@ -13,6 +13,7 @@ minor or major arc) and measures any element or expression.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import warnings
 from dataclasses import dataclass
@@ -573,6 +574,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if value is not None and not math.isfinite(value):
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
+    if check_goal and problem.goal is not None:
+        found.extend(_other_arcs(system, found[0]))
     for other in found[1:]:
         a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
@@ -603,6 +606,39 @@ def _unplaced(problem: GeneralProblem) -> str:
     side = max(sides, key=lambda s: len(joined & set(s)))
     return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
             f"place {'it' if len(free) == 1 else 'them'} (e.g. '{free[0]} on {side[0]}{side[1]}')")
+
+
+def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
+    """The figure with a point of the goal moved to the other arc of a chord of its circle, wherever
+    that figure still satisfies every fact: the random starts may all put C on one arc of AB (a
+    tangents' inscribed angle of 65 or 115 then answered without a word), and no other fact need
+    hold it there.  A point on the arc is mirrored in the chord's line and put back on the circle."""
+    problem = system.p
+    goal = {p for el in elements_in(problem.goal.expr) for p in el.points}
+    out = []
+    for circle in problem.circles:
+        o = model.coords[circle.centre]
+        for p in (q for q in circle.points if q in goal):
+            r = float(np.linalg.norm(model.coords[p] - o))
+            for a, b in itertools.combinations([q for q in circle.points if q != p], 2):
+                pa, pb = model.coords[a], model.coords[b]
+                d = pb - pa
+                n2 = float(d @ d)
+                if n2 < 1e-18:
+                    continue
+                foot = pa + d * float((model.coords[p] - pa) @ d) / n2
+                away = 2 * foot - model.coords[p] - o
+                if float(np.linalg.norm(away)) < 1e-12:
+                    continue
+                coords = {**model.coords, p: o + away * (r / float(np.linalg.norm(away)))}
+                x = np.concatenate([*(coords[q] for q in system.points), [model.variables[v] for v in system.vars],
+                                    [model.radii[c] for c in system.free_radii]])
+                fun = system(x)
+                worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
+                if worst < TOLERANCE and not any(pg.crosses_itself(pts) or _flat(pts) for pts in
+                                                 ([coords[q] for q in face] for face in faces(problem))):
+                    out.append(NumericModel(problem, coords, model.variables, model.radii, worst, model.seed))
+    return out
 
 
 def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:

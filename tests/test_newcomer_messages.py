@@ -85,3 +85,17 @@ def test_english_a_newcomer_writes_first_is_answered_with_the_form_to_write(
         tmp_path: Path, capsys, text: str, wanted: str) -> None:
     code, _, err = _run(tmp_path, capsys, text)
     assert code != 0 and wanted in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("text, values, chosen", [
+    ("circle O through A B C\nPA tangent to circle O\nPB tangent to circle O\nangle APB = 50\nfind angle ACB\n",
+     ("65", "115"), "clockwise ABC ABO\n"),
+    ("circle O through A B C D\nangle ACB = 40\nfind angle ADB\n", ("40", "140"), "quadrilateral ACBD\n"),
+])
+def test_a_point_the_facts_leave_on_either_arc_of_a_chord_is_refused_until_one_is_chosen(
+        tmp_path: Path, capsys, text: str, values: tuple[str, str], chosen: str) -> None:
+    """The random starts once put C on one arc every time: a newcomer's natural text answered silently."""
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and "underdetermined" in err and all(v in err for v in values), err
+    code, out, err = _run(tmp_path, capsys, text.replace("find", chosen + "find"))
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] in values, (out, err)
