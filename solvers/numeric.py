@@ -646,11 +646,9 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     where none is clear). A mirror image is the same figure, so one chain says nothing: the figures
     differ where a chain turns the way another does on one and against it on the other (C on O's side
     of AB or not: ``clockwise ABC ABO``)."""
-    import itertools
-
     def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
-        (ax, ay), (bx, by), (cx, cy) = (m.coords[p] for p in chain)
-        return ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / max(m.size(), 1e-12) ** 2
+        a, b, c = (m.coords[p] for p in chain)
+        return pg.cross(b - a, c - a) / max(m.size(), 1e-12) ** 2
 
     def clear(chain: tuple[str, ...]) -> bool:
         return min(abs(turn(one, chain)), abs(turn(other, chain))) > 0.02
