@@ -798,7 +798,10 @@ class _Writer:
 
     def _radius(self, s, e, u, v, known) -> str:
         """Radii said as a textbook says them: ``OC = OA = 4 (radii).``; the circle's radius itself is
-        named only where it is asked (``the radius of circle O = OA = 4``), else it stands for its segment."""
+        named only where it is asked (``the radius of circle O = OA = 4``), else it stands for its segment;
+        each radius once."""
+        if _key(e) in self.stated:
+            return ""
         self.stated.add(_key(e))
         other = s.rhs if s.lhs == u else s.lhs
         val = self.n.number(v) if not v.free_symbols else self.n.expr(v)
