@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -156,6 +157,13 @@ class NoForm(ModelError):
     """A line that fits no shape form (the general reader may know it, or say which forms are near)."""
 
 
+def forms_with(token: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """The shape kinds' forms and the relations' forms with a token that passes ``token``: what an error
+    shows a writer whose line fits none."""
+    return ([f for k in KINDS.values() for f in k.forms if any(map(token, form_tokens(f)))],
+            [f for b in BLOCKS for f in b.forms if any(map(token, form_tokens(f)))])
+
+
 @functools.cache
 def _relation_words() -> frozenset[str]:
     return frozenset(t for b in BLOCKS for f in b.forms for t in f.split() if _KEYWORD.fullmatch(t))
@@ -173,8 +181,8 @@ def _no_form(words: list[Word]) -> ModelError:
                                   f"known shapes: {', '.join(shape_words())}{hint(w.text)}", w.span)
             if i > 0 and filler(w.text):  # "isosceles trapezoid ABCD with bases AD and BC"
                 head, said = keywords[0].text, {k.text for k in keywords if not filler(k.text)}
-                forms = [f for k in KINDS.values() for f in k.forms if head in form_tokens(f)]
-                forms += [f for b in BLOCKS for f in b.forms if head in f.split()]
+                shapes, relations = forms_with(head.__eq__)
+                forms = shapes + relations
                 forms.sort(key=lambda f: -len(said & set(form_tokens(f))))  # the forms with most of its words
                 return ModelError(f"unknown word {w.text!r} in a shape line{hint(w.text)}; forms with {head!r}: "
                                   + "; ".join(forms), w.span)

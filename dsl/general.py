@@ -14,7 +14,6 @@ import functools
 import re
 
 import sympy
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import QKind, ShapeDecl, split_points
@@ -35,13 +34,13 @@ from geomill.engine.plane import (
     element_of,
     element_symbol,
     elements_in,
-    height_foot,
+    height_base,
     polygon_key,
 )
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
 from geomill.engine.shapes_plane import Compiled
 
-from .forms import Word, _suggest, form_tokens, is_element, is_shape_line, read_shape, vocabulary
+from .forms import Word, _suggest, forms_with, is_element, is_shape_line, read_shape, vocabulary
 from .phrases import filler, hint
 from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
@@ -349,8 +348,6 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     return whole
 
 
-
-
 def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     """A trapezoid's height named by the trapezoid (``height ABCD``, any of its names) is the distance
     between its bases: a name whose height would fall on a leg stands for one that falls on a base
@@ -364,7 +361,7 @@ def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
         onto_base = poly[3:] + poly[:3]  # onto poly[3]poly[0]
         for k in range(4):
             for name in (poly[k:] + poly[:k], (poly[k:] + poly[:k])[::-1]):
-                if frozenset(height_foot(name)[1:]) not in bases:
+                if height_base(name) not in bases:
                     out[element_symbol("height", name)] = element_symbol("height", onto_base)
     return out
 
@@ -416,9 +413,8 @@ def _no_statement(words: list[Word]) -> ModelError:
         if w.points is None and w.text not in literals:
             return ModelError(f"unknown word {w.text!r}{hint(w.text) or _suggest(w.text, sorted(literals))}", w.span)
     stem = first.text[:6]  # 'bisector' finds 'bisects angle', 'perpendicular' both of its forms
-    shape_forms = [f for k in KINDS.values() for f in k.forms if any(t.startswith(stem) for t in form_tokens(f))]
-    forms = list(dict.fromkeys([f for b in BLOCKS for f in b.forms if any(t.startswith(stem) for t in f.split())]
-                               + shape_forms))
+    shape_forms, relation_forms = forms_with(lambda t: t.startswith(stem))
+    forms = list(dict.fromkeys(relation_forms + shape_forms))
     near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
     return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {near}", words[0].span)
 

@@ -14,7 +14,7 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, ModelError, Span
 from geomill.engine.kinds import Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
-from geomill.engine.plane import TRAPEZOIDS, GeneralProblem, height_foot
+from geomill.engine.plane import TRAPEZOIDS, GeneralProblem, height_base
 
 from .forms import NoForm, Word, is_element, read_element, read_shape
 from .general import is_general, read_general
@@ -235,7 +235,7 @@ def _same_base(text: str, bound: frozenset[Quantity]) -> bool:
     own = next((q.name for q in bound if q.kind is QKind.HEIGHT), None)
     if own is None:
         return True  # (the shape has no height: said where the height is looked up)
-    return frozenset(height_foot(split_points(text))[1:]) == frozenset(height_foot(split_points(own))[1:])
+    return height_base(split_points(text)) == height_base(split_points(own))
 
 
 def _check_value(q: Quantity, st: _Statement) -> None:

@@ -18,7 +18,7 @@ import sympy
 
 from .errors import a_noun
 from .model import POINT_RE, QKind, Quantity, ShapeDecl, split_points
-from .plane import TRAPEZOIDS, height_foot, height_spelling
+from .plane import TRAPEZOIDS, height_base, height_spelling
 
 # -- trigonometry in degrees -------------------------------------------------
 # Equations are written with sympy's sin/cos/tan of radians; these helpers keep
@@ -68,7 +68,7 @@ class Element:
             return [Quantity.angle(decl_points[i], decl_points[v], decl_points[j]) for i, v, j in self.at]
         if self.foot is not None:  # a height is spelled as its plane name says it: one meaning in every file
             base = {decl_points[self.foot[1]], decl_points[self.foot[2]]}
-            named = any_name or set(height_foot(split_points(shape_name))[1:]) == base
+            named = any_name or height_base(split_points(shape_name)) == base
             spelled = shape_name if named else "".join(height_spelling(tuple(decl_points), self.foot))
             return [Quantity(self.kind, (shape_name,), spelled)]
         return [Quantity.of_shape(self.kind, shape_name)]

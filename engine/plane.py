@@ -73,6 +73,11 @@ def height_foot(pts: tuple[str, ...] | str) -> tuple[str, str, str]:
     return pts[-1], pts[0], pts[1]
 
 
+def height_base(pts: tuple[str, ...] | str) -> frozenset[str]:
+    """The side ``height`` of ``pts`` falls on, as a set of its two ends (``height_foot`` without the vertex)."""
+    return frozenset(height_foot(pts)[1:])
+
+
 def height_spelling(points: tuple[str, ...], foot: tuple[int, int, int]) -> tuple[str, ...]:
     """The plane name of a shape's height from vertex ``foot[0]`` onto the side ``foot[1:]`` (indices
     into ``points``): the shape's own points where they say it, else the triangle of the foot."""

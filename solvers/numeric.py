@@ -222,6 +222,11 @@ class _System:
         out += [("named points apart", None)] * (n * (n - 1) // 2) + [("the figure's size", None)]
         return out
 
+    def pack(self, coords: dict[str, np.ndarray], variables: dict[str, float], radii: dict[str, float]) -> np.ndarray:
+        """``unpack``'s inverse: a model's coordinates, variables and free radii as one vector."""
+        return np.concatenate([*(coords[q] for q in self.points), [variables[v] for v in self.vars],
+                               [radii[c] for c in self.free_radii]])
+
     def unpack(self, x: np.ndarray) -> tuple[dict[str, np.ndarray], dict[str, float], dict[str, float]]:
         at = {n: x[2 * i:2 * i + 2] for i, n in enumerate(self.points)}
         k = 2 * len(self.points)
@@ -375,7 +380,7 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
             budget.check()
         r = fun(x)
         state["at"], state["r"] = x, r
-        worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
+        worst = _worst(r)
         if worst < state["best"]:
             state["best"], state["x"] = worst, x.copy()
         if quick and state["mark"] == math.inf:  # the first round is measured against the start
@@ -469,7 +474,7 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
         head, br = plan.mirror(q[:plan.n], branches)
         q, branches = np.concatenate([head, q[plan.n:]]), br
     x = coords(q, branches)
-    if float(np.max(np.abs(system(x)[:-1]), initial=0.0)) >= TOLERANCE:
+    if _worst(system(x)) >= TOLERANCE:
         x = coords(run(q, branches), branches)
     return x, system(x)
 
@@ -631,12 +636,8 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 if float(np.linalg.norm(away)) < 1e-12:
                     continue
                 coords = {**model.coords, p: o + away * (r / float(np.linalg.norm(away)))}
-                x = np.concatenate([*(coords[q] for q in system.points), [model.variables[v] for v in system.vars],
-                                    [model.radii[c] for c in system.free_radii]])
-                fun = system(x)
-                worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
-                if worst < TOLERANCE and not any(pg.crosses_itself(pts) or _flat(pts) for pts in
-                                                 ([coords[q] for q in face] for face in faces(problem))):
+                worst = _worst(system(system.pack(coords, model.variables, model.radii)))
+                if worst < TOLERANCE and not _misdrawn(coords, faces(problem)):
                     out.append(NumericModel(problem, coords, model.variables, model.radii, worst, model.seed))
     return out
 
@@ -690,11 +691,9 @@ def _polish(system: _System, model: NumericModel) -> NumericModel:
     an ill-conditioned goal to differ by a few tenths of a per cent between two figures."""
     if model.residual <= DONE:
         return model
-    x = np.concatenate([*(model.coords[q] for q in system.points), [model.variables[v] for v in system.vars],
-                        [model.radii[c] for c in system.free_radii]])
+    x = system.pack(model.coords, model.variables, model.radii)
     y = _minimise(system, x, max_nfev=2 * MAX_STEPS, settle=False)  # as near DONE as it gets
-    fun = system(y)
-    worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
+    worst = _worst(system(y))
     if worst >= model.residual:
         return model
     at, vs, radii = system.unpack(y)
@@ -745,15 +744,14 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         else:  # every coordinate free: slower, but no plan's choices in the way
             x = _solve(system, np.concatenate([_start(problem, rng, half), extra]))
             fun = system(x)
-        worst = float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0  # the gauge is no condition
+        worst = _worst(fun)
         if worst < out.best:
             out.best, out.nearest = worst, fun
         out.tried.append((worst, k, x))
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
-            if any(pg.crosses_itself(pts) or _flat(pts) for pts in ([at[q] for q in face]
-                                                                  for face in named)):
+            if _misdrawn(at, named):
                 out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
                 continue
             found.append(model)
@@ -764,6 +762,16 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         if len(found) >= 2 and k + 1 >= last:
             break
     return out
+
+
+def _worst(fun: np.ndarray) -> float:
+    """The largest residual of a condition (the last entry is the gauge, no condition)."""
+    return float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
+
+
+def _misdrawn(at: dict[str, np.ndarray], named: tuple[tuple[str, ...], ...]) -> bool:
+    """Does a face the problem names cross itself or lie flat in these coordinates?"""
+    return any(pg.crosses_itself(pts) or _flat(pts) for pts in ([at[q] for q in face] for face in named))
 
 
 def _nearest_approximate(system: _System, tried: list[tuple[float, int, np.ndarray]],
@@ -852,8 +860,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         return None
     system = _System(model.problem)
     n = len(system.points)
-    x0 = np.concatenate([*(model.coords[q] for q in system.points), [model.variables[v] for v in system.vars],
-                         [model.radii[c] for c in system.free_radii]])
+    x0 = system.pack(model.coords, model.variables, model.radii)
     problem, ix = model.problem, {q: i for i, q in enumerate(system.points)}
     polys = [tuple(ix[q] for q in poly.points) for poly in problem.polygons]
     sides = {tuple(sorted((ix[a], ix[b]))) for ln in problem.lines for a, b in zip(ln.points, ln.points[1:])}
@@ -889,8 +896,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         warnings.simplefilter("ignore", RuntimeWarning)
         y = least_squares(fun, x0, method="trf", max_nfev=rounds * (x0.size + 1)).x
     y = _minimise(system, y, max_nfev=max(rounds, SPREAD_ROUNDS) * (x0.size + 1))
-    r = system(y)
-    worst = float(np.max(np.abs(r[:-1]))) if r.size > 1 else 0.0
+    worst = _worst(system(y))
     if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:
         return None
     at, vs, radii = system.unpack(y)

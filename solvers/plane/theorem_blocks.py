@@ -16,7 +16,7 @@ import math
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, Tan, element_symbol, height_foot
+from geomill.engine.plane import ELEMENT_KINDS, Cos, Sin, Tan, element_symbol, height_base, height_foot
 from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, diameter, quad, radius, triangle
 
 from .patterns import (
@@ -364,7 +364,7 @@ def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], .
     for side in sides:
         for name in (poly[k:] + poly[:k] for k in range(n)):
             for turned in (name, name[0] + name[1:][::-1]):
-                if set(height_foot(turned)[1:]) == set(side):
+                if height_base(turned) == set(side):
                     out[turned] = side
     return tuple(out.items())
 
