@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -900,7 +901,7 @@ def figure_labels(d) -> dict:
                        "leader": None if lab.leader is None else next(rows),
                        "font_size": float(lab.font_size or d.style.font_size)})
         if lab.colour is not None:
-            labels[-1]["colour"] = "#" + "".join(f"{round(255 * c):02x}" for c in lab.colour)
+            labels[-1]["colour"] = _hex(tuple(lab.colour))
     shapes = [{"name": f.name, "kind": f.kind, "outline": next(rows), "holes": [next(rows) for _ in f.rings[1:]]}
               for f in d.fills]
     heights_out = [{"shape": n, "line": next(rows)} for n in d.heights]
@@ -915,6 +916,12 @@ def figure_labels(d) -> dict:
                        "elements": [element_text(m.kind, e) for e in m.elements], "count": m.count,
                        "source": m.source, "pixels": [next(rows) for _ in lines]} for m, lines in d.relation_marks],
             "query": d.query}
+
+
+@lru_cache(maxsize=1024)
+def _hex(rgb: tuple[float, ...]) -> str:
+    """A colour's ``#rrggbb`` (a figure's labels share a few colours)."""
+    return "#" + "".join(f"{round(255 * c):02x}" for c in rgb)
 
 
 def _pixel_rows(size: float, arrays: list) -> list[list]:

@@ -495,7 +495,8 @@ def _place_points(d: Drawing, scene: Scene, placer: Placer, occ: Occupancy, text
     prefs = {n: _outward(scene, centroids, n) for n in names}
     # a point inside a shape (a forced overlap) cannot have its label outside that one
     bounds = [poly.bounds for poly in polys]  # (shapely's property costs ~15 µs a read)
-    free_of = {n: [not _well_inside(poly, b, anchors[n]) for poly, b in zip(polys, bounds)] for n in names}
+    inside = _well_inside(polys, bounds, np.array([anchors[n] for n in names], dtype=float).reshape(-1, 2))
+    free_of = {n: (~row).tolist() for n, row in zip(names, inside)}
 
     def centres(name: str, w: float, h: float, stage: str) -> np.ndarray:
         return _point_centres(anchors[name], prefs[name], w, h, stage, gap, fpx)
@@ -932,12 +933,18 @@ _TURNS24 = np.array(_turns(24))
 _TURNS48 = np.array(_turns(48))
 
 
-def _well_inside(poly, bounds: tuple, p: tuple[float, float]) -> bool:
-    """``p`` lies inside the polygon (whose ``bounds`` are given), more than a pixel from its boundary."""
-    x0, y0, x1, y1 = bounds
-    if not (x0 < p[0] < x1 and y0 < p[1] < y1):
-        return False
-    return bool(shapely.contains_xy(poly, p[0], p[1])) and poly.boundary.distance(ShapelyPoint(p)) > 1.0
+def _well_inside(polys: list, bounds: list, pts: np.ndarray) -> np.ndarray:
+    """For each point (m×2) and polygon (whose ``bounds`` are given): does the point lie inside it, more
+    than a pixel from its boundary (m×n)?  Each polygon's boundary is made once, for the points in it."""
+    out = np.zeros((len(pts), len(polys)), dtype=bool)
+    x, y = pts[:, 0], pts[:, 1]
+    for j, (poly, (x0, y0, x1, y1)) in enumerate(zip(polys, bounds)):
+        idx = np.flatnonzero((x0 < x) & (x < x1) & (y0 < y) & (y < y1))
+        if len(idx):
+            idx = idx[shapely.contains_xy(poly, x[idx], y[idx])]
+        if len(idx):
+            out[idx, j] = shapely.distance(poly.boundary, shapely.points(x[idx], y[idx])) > 1.0
+    return out
 
 
 def _point_order(scene: Scene) -> list[str]:

@@ -24,7 +24,7 @@ from geomill.engine.model import Problem, QKind, Quantity
 from geomill.solvers.arith import unrounded
 from geomill.solvers.lint import lint_solution, lint_text
 
-from ..shared import Tally
+from ..shared import Tally, made_one
 from .backward import Draft, Infeasible, Planner, draw
 from .config import GENERATOR_VERSION, SCHEMA, GenConfig
 from .knowledge import ANSWER_TYPES, QUESTION_TYPES
@@ -167,6 +167,7 @@ def make_record(cfg: GenConfig, seed: int | str, part: str, index: int, tally: T
             tally.duplicates += 1
             continue
         files = {} if proved.png is None else {record["image"]: proved.png, record["labels"]: proved.labels}
+        made_one()
         return record, files
     raise GenerationError(f"no problem found for {part} #{index} in {MAX_ATTEMPTS} draws with these knobs "
                           f"({dict(tally.rejected)})")
