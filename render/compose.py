@@ -149,9 +149,14 @@ class Drawing:
         box = shapely.bounds(polys).tolist()
         pairs = [(i, j) for j in range(1, n) for i in range(j)  # (i painted before j, their bounds meeting)
                  if box[i][0] < box[j][2] and box[j][0] < box[i][2] and box[i][1] < box[j][3] and box[j][1] < box[i][3]]
-        if pairs:
-            meet = shapely.relate_pattern([polys[i] for i, _ in pairs], [polys[j] for _, j in pairs], "T********")
-            pairs = [pair for pair, m in zip(pairs, meet.tolist()) if m]  # interiors meet (slivers too)
+        if pairs:  # interiors meet (slivers too): asked of the rules where they hold both fills (they may know)
+            names = [f.name for f in self.fills]
+            if all(name in own and own[name] is poly for name, poly in zip(names, polys)) and len(set(names)) == n:
+                meet = self.rules.interiors_meet([(names[i], names[j]) for i, j in pairs])
+            else:
+                meet = shapely.relate_pattern([polys[i] for i, _ in pairs], [polys[j] for _, j in pairs],
+                                              "T********").tolist()
+            pairs = [pair for pair, m in zip(pairs, meet) if m]
         if pairs:
             shared = shapely.area(shapely.intersection([polys[i] for i, _ in pairs], [polys[j] for _, j in pairs]))
             for (_, j), area in zip(pairs, shared.tolist()):

@@ -183,16 +183,15 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     from geomill.solvers.solve import deduce
 
     cfg, problem = job.cfg, d.problem
-    text = format_problem(problem)
     # 1. the problem, solved, gives the answer the generator built it for (its text, re-parsed, is
     # the same problem: checked by ``_written``, once the draw has passed every check that refuses)
-    deduced = _solving(deduce, problem, text)
+    deduced = _solving(deduce, problem, problem)
     if not close(deduced.exact, d.exact):
-        raise Failure("answer", f"solver {deduced.exact} != generator {d.exact}\n{text}")
+        raise Failure("answer", f"solver {deduced.exact} != generator {d.exact}\n{format_problem(problem)}")
     if deduced.depth != d.depth:
         raise Infeasible("solver found another depth")
     if figures is None:
-        return _written(job, problem, _proof(d, knobs, deduced, text), text)
+        return _written(job, problem, _proof(d, knobs, deduced, problem))
     # 2. the figure: laid out without overlaps, the query measured equals the exact answer
     try:
         with warnings.catch_warnings():  # the layout's least-squares search warns on dead ends
@@ -201,18 +200,18 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     except figures.layout_error:
         raise Infeasible("layout (overlapping or impossible figure)") from None
     except (ArithmeticError, ValueError) as e:
-        raise Failure("layout crash", f"{type(e).__name__}: {e}\n{text}") from None
+        raise Failure("layout crash", f"{type(e).__name__}: {e}\n{format_problem(problem)}") from None
     measured = scene.measure(deduced.query)
     if not close(measured, deduced.exact, 1e-6):
-        raise Failure("measure", f"figure {measured} != exact {deduced.exact}\n{text}")
+        raise Failure("measure", f"figure {measured} != exact {deduced.exact}\n{format_problem(problem)}")
     lo, hi = cfg.angle_range
     if any(not lo - 1e-6 <= scene.measure(q) <= hi + 1e-6 for q in _angles(problem)):
         # an angle no rule derives but the values fix (a rhombus's from its side and height)
         raise Infeasible("an angle of the figure out of range")
     if not cfg.images:
-        sol = _proof(d, knobs, deduced, text)
+        sol = _proof(d, knobs, deduced, problem)
         ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
-        written = _written(job, problem, sol, text)
+        written = _written(job, problem, sol)
         return None if written is None else replace(written, scene=scene, annotation=ann)
     key = (cfg.image_size,)
     if key not in _RENDERERS:
@@ -221,7 +220,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     judged = figures.judge(scene, renderer.style)  # (made once: the distractors and compose use them too)
     if judged.faults:  # (from the scene alone: a refused figure costs no proof, no labels, no painting)
         raise Infeasible("figure (a shape reads wrong: too thin, or unlike its name)")
-    sol = _proof(d, knobs, deduced, text)
+    sol = _proof(d, knobs, deduced, problem)
     if sol.distractor_shapes and figures.overlapping(judged.fills, sol.distractor_shapes):
         raise Infeasible("figure (a distractor shape overlaps another)")
     ann = figures.annotation.build(scene, sol, style=knobs["annotation"], values=knobs["values"])
@@ -229,7 +228,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     drawing = figures.compose(scene, ann, renderer.style, renderer.text_size, fail_fast=True, judged=judged)
     if drawing.misread:  # a label a reader would give to another element: a wrong gold answer
         raise Infeasible("figure (a label reads as another element's)")
-    written = _written(job, problem, sol, text)  # (a lint failure with a figure that passes is still counted)
+    written = _written(job, problem, sol)  # (a lint failure with a figure that passes is still counted)
     if written is None:
         return None
     renderer.paint(drawing)
@@ -240,26 +239,26 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     return replace(written, scene=scene, annotation=ann, png=png, labels=labels)
 
 
-def _solving(step: Callable, arg, text: str):
-    """``step(arg)`` of the solver, its errors as the generator counts them."""
+def _solving(step: Callable, arg, problem: Problem):
+    """``step(arg)`` of the solver, its errors as the generator counts them (with ``problem``'s text)."""
     try:
         return step(arg)
     except ImpossibleValues:  # the drawn values contradict each other through a relation the draw
         # did not plan (vertical angles tying a rhombus's obtuse angle to a right triangle's acute one)
         raise Infeasible("values (contradictory through another path)") from None
     except GeomillError as e:
-        raise Failure("solve", f"{e}\n{text}") from None
+        raise Failure("solve", f"{e}\n{format_problem(problem)}") from None
     except (ArithmeticError, ValueError) as e:  # a crash in the solver is a bug to count, not to die of
-        raise Failure("solver crash", f"{type(e).__name__}: {e}\n{text}") from None
+        raise Failure("solver crash", f"{type(e).__name__}: {e}\n{format_problem(problem)}") from None
 
 
-def _proof(d: Draft, knobs: dict, deduced, text: str):
+def _proof(d: Draft, knobs: dict, deduced, problem: Problem):
     """The solution of a deduced draw, once its proof passes the proof's own checks."""
-    sol = _solving(lambda ded: ded.prove(), deduced, text)
+    sol = _solving(lambda ded: ded.prove(), deduced, problem)
     if sol.width > d.width:
         raise Infeasible("solver took a wider path")
     if knobs["distractors"] and not sol.distractor_shapes:
-        raise Failure("distractors", text)
+        raise Failure("distractors", format_problem(problem))
     if sol.rel_diff > 0.03:
         raise Infeasible("rounding (GeomVerse value off by more than 3 %)")
     if any(_undefined_as_printed(s) for s in sol.steps):
@@ -267,11 +266,12 @@ def _proof(d: Draft, knobs: dict, deduced, text: str):
     return sol
 
 
-def _written(job: Job, problem: Problem, sol, text: str) -> Proved | None:
+def _written(job: Job, problem: Problem, sol) -> Proved | None:
     """The solution's text, linted, and its hash; None when another split has it.  First, the
-    problem's text (``text``), re-parsed, must be the same problem: a record's DSL is what it says.
+    problem's text, re-parsed, must be the same problem: a record's DSL is what it says.
     (Checked here, after the checks that refuse a draw, not before solving: the solver reads the
     problem itself, and a quarter of the draws are refused for their figure.)"""
+    text = format_problem(problem)  # (written only here, for a draw that passed every check that refuses)
     try:
         reparsed = parse(text)
     except GeomillError as e:
@@ -281,7 +281,7 @@ def _written(job: Job, problem: Problem, sol, text: str) -> Proved | None:
     coordinate_solution = sol.text()
     findings = lint_solution(sol, coordinate_solution)
     if findings:  # a gold solution a teacher would not sign is a bug to count, never a record
-        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{text}")
+        raise Failure("lint", "; ".join(map(str, findings)) + f"\n{coordinate_solution}\n{format_problem(problem)}")
     h = solution_hash(coordinate_solution)
     if h in job.exclude:
         return None
