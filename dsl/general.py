@@ -459,6 +459,8 @@ def _no_statement(words: list[Word]) -> ModelError:
     stem = first.text[:6]  # 'bisector' finds 'bisects angle', 'perpendicular' both of its forms
     shape_forms, relation_forms = forms_with(lambda t: t.startswith(stem))
     forms = list(dict.fromkeys(relation_forms + shape_forms))
+    said = {w.text for w in words if w.points is None}
+    forms.sort(key=lambda f: -len(said & set(f.split())))  # the forms with most of its words first
     near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
     return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {near}", words[0].span)
 

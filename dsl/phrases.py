@@ -30,7 +30,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "C lies on the major arc AB (or the minor one)",
-        ("major", "minor"),
+        ("larger", "smaller"),
         "C on major arc AB",
         "the major arc is the one on the centre's side of the chord AB (`C on minor arc AB` for the other); "
         "with more than one circle, name it: `C on major arc AB of circle O`.",
@@ -38,7 +38,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "A and D lie on opposite sides of the line EF (alternate angles)",
-        ("opposite", "alternate", "transversal"),
+        ("alternate", "transversal", "corresponding"),
         "A and D on opposite sides of line EF",
         "alternate angles AEF and EFD lie on opposite sides of the transversal EF; corresponding and "
         "co-interior angles lie on one side of it (`B and D on the same side of line EF`).",
