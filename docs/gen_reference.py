@@ -612,7 +612,11 @@ def orientation_markdown() -> str:
            "underdetermined\") rather than guess. A `clockwise` or `counterclockwise` chain says which "
            "picture is meant: `clockwise ABC` means that walking from A to B, C lies on the right, with y "
            "pointing up ([conventions](index.md#conventions)). Each recipe below is a whole problem, the "
-           "last line `geomill solve` prints for it, its figure, and the chain for the other picture.", ""]
+           "last line `geomill solve` prints for it, its figure, and the chain for the other picture.", "",
+           "The common sides have words, which the refusal names first: `C on major arc AB` (or `minor`), "
+           "`A and D on opposite sides of line EF` (or `on the same side`), `D on BC extended`, `D on ray BC` "
+           "(the [tutorial](../tutorial.md#circles) has a table). A chain says what no phrase does, such as "
+           "which way `arc OAB` runs.", ""]
     for key, title, why, text, other in ORIENTATION:
         chain = next(line for line in text.splitlines() if line.startswith(("clockwise", "counterclockwise")))
         flipped = _other(text, other)
