@@ -248,6 +248,8 @@ def _condition_text(cond, names: dict[str, str], kite: bool = False) -> str | No
     holds the block's letters under its factory's parameter names (``between(m, a, b)``)."""
     qual = cond.__qualname__.split(".")[0]
     free = dict(zip(cond.__code__.co_freevars, (c.cell_contents for c in cond.__closure__ or ())))
+    if qual == "_along":  # the ray ab, or ab extended beyond b
+        qual = "ray" if free["past"] < 1 else "beyond"
     if qual == "same_side" and free.get("mirror") is True:
         qual = "same_side_mirror"
     if qual == "sides" and free.get("same") is False:

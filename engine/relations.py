@@ -113,24 +113,24 @@ def on_line(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
     return cond
 
 
-def ray(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
-    """m on the ray from a through b."""
+def _along(m: str, a: str, b: str, past: float) -> Callable[[Pts], list[float]]:
+    """m on line ab, at least ``past`` of the way from a to b (0.01: the ray ab; 1.01: beyond b)."""
     def cond(p: Pts) -> list[float]:
         ab = p[b] - p[a]
         n2 = float(np.dot(ab, ab)) + 1e-12
-        return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - 0.01)]
-    cond.collinear = (a, m, b)  # a stated incidence: the deduction's lines hold it
+        return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - past)]
+    cond.collinear = (a, m, b) if past < 1 else (a, b, m)  # a stated incidence: the deduction's lines hold it
     return cond
+
+
+def ray(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
+    """m on the ray from a through b."""
+    return _along(m, a, b, 0.01)
 
 
 def beyond(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
     """m on line ab past b (ab extended beyond b)."""
-    def cond(p: Pts) -> list[float]:
-        ab = p[b] - p[a]
-        n2 = float(np.dot(ab, ab)) + 1e-12
-        return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - 1.01)]
-    cond.collinear = (a, b, m)  # a stated incidence: the deduction's lines hold it
-    return cond
+    return _along(m, a, b, 1.01)
 
 
 SIDE_MARGIN = 1e-6  # two chains' normalised signed areas multiply to at least this: neither point on the line

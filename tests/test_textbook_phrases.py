@@ -13,7 +13,7 @@ from geomill.dsl import parse
 from geomill.dsl.general import format_general
 from geomill.engine.errors import ModelError
 
-from geomill.cli import main
+from tests.test_newcomer_messages import _run
 
 # (problem, the textbook's answer by hand)
 ARCS = [
@@ -55,14 +55,6 @@ LINES = [
     ("triangle ABC right at C\nD on BC extended\nAC = 3\nCD = 4\nfind AD\n", 5),
     ("triangle ABC\nD on line BC\nAD perpendicular to BC\nAB = 5\nAD = 4\nfind BD\n", 3),
 ]
-
-
-def _run(tmp_path: Path, capsys, text: str) -> tuple[int, str, str]:
-    path = tmp_path / "p.geo"
-    path.write_text(text)
-    code = main(["solve", str(path)])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _answer(out: str) -> float:
