@@ -649,9 +649,14 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     point is on another's side of a line on one and not on the other (C on O's side of AB or not). Said
     as a textbook says it: 'C on major arc AB' where the other point is the centre of a circle through
     A, B and C, else 'C and X on the same side of line AB'."""
+    memo: dict[tuple[int, tuple[str, ...]], float] = {}
+
     def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
-        a, b, c = (m.coords[p] for p in chain)
-        return pg.cross(b - a, c - a) / max(m.size(), 1e-12) ** 2
+        key = (id(m), chain)
+        if key not in memo:
+            a, b, c = (m.coords[p] for p in chain)
+            memo[key] = pg.cross(b - a, c - a) / max(m.size(), 1e-12) ** 2
+        return memo[key]
 
     def clear(chain: tuple[str, ...]) -> bool:
         return min(abs(turn(one, chain)), abs(turn(other, chain))) > 0.005
@@ -663,7 +668,9 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     named = goal | {p for f in problem.facts for el in elements_in(f.lhs - f.rhs) for p in el.points}
     drawn = [set(ln.points) for ln in problem.lines]
     best, said = None, ""
-    for t1 in itertools.combinations(problem.points, 3):
+    for t1 in sorted(itertools.combinations(problem.points, 3), key=lambda t: -len(goal & set(t))):
+        if best is not None and len(goal & set(t1)) < best[0]:
+            break  # the triples left share fewer of the goal's points
         if not clear(t1):
             continue
         for a, b in ((t1[0], t1[1]), (t1[1], t1[2]), (t1[0], t1[2])):
@@ -673,8 +680,8 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
                 if x in t1 or not clear(t2) or flips(t2) == flips(t1):
                     continue
                 same, apart = _side_phrases(problem, a, b, c, x)
-                # the phrase on the points the problem speaks of, about a line it draws, reads best
-                score = (" arc " in same, len(goal & {a, b, c}), len(named & {a, b, c, x}),
+                # the phrase on the goal's points, an arc, on points the problem speaks of, about a drawn line
+                score = (len(goal & set(t1)), " arc " in same, len(named & {a, b, c, x}),
                          any({a, b} <= ln for ln in drawn))
                 if best is not None and score <= best:
                     continue
