@@ -650,12 +650,13 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     as a textbook says it: 'C on major arc AB' where the other point is the centre of a circle through
     A, B and C, else 'C and X on the same side of line AB'."""
     memo: dict[tuple[int, tuple[str, ...]], float] = {}
+    unit = {id(m): max(m.size(), 1e-12) ** 2 for m in (one, other)}
 
     def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
         key = (id(m), chain)
         if key not in memo:
             a, b, c = (m.coords[p] for p in chain)
-            memo[key] = pg.cross(b - a, c - a) / max(m.size(), 1e-12) ** 2
+            memo[key] = pg.cross(b - a, c - a) / unit[id(m)]
         return memo[key]
 
     def clear(chain: tuple[str, ...]) -> bool:
