@@ -91,6 +91,12 @@ BLOCK_EXAMPLES: dict[str, str] = {
     "perpendicular_lines": "points A B C D P\nline A P B\nline C P D\nAB perpendicular to CD\nfind angle APC\n",
     "point_on_segment": "triangle ABC\nD on BC\nBD = 3\nDC = 4\nfind BC\n",
     "point_on_ray": "triangle ABC\ntriangle PBC\nP on ray BA\nangle ABC = 50\nfind angle PBC\n",
+    "point_on_line": "triangle ABC\nD on line BC\nAD perpendicular to BC\nAB = 5\nAD = 4\nfind BD\n",
+    "point_beyond": "triangle ABC\nD on BC extended\nangle ABC = 50\nangle BAC = 70\nfind angle ACD\n",
+    "same_side": "line A E B\nline C F D\nAB parallel to CD\nB and D on the same side of line EF\nangle BEF = 70\n"
+                 "find angle EFD\n",
+    "opposite_sides": "line A E B\nline C F D\nAB parallel to CD\nA and D on opposite sides of line EF\n"
+                      "angle AEF = 65\nfind angle EFD\n",
     "intersection": "points A B C D P\nP where AB meets CD\nangle APC = 40\nfind angle BPD\n",
     "midpoint": "points A B M\nM midpoint of AB\nAB = 10\nfind AM\n",
     "angle_bisector": "triangle ABC\nBD bisects angle ABC\nangle ABC = 80\nfind angle ABD\n",
@@ -117,6 +123,8 @@ BLOCK_EXAMPLES: dict[str, str] = {
     "tangent": "circle O through A\nPA tangent to circle O\nradius O = 3\nOP = 5\nfind PA\n",
     "diameter": "circle O through A B\nAB diameter of circle O\nAB = 10\nfind radius O\n",
     "arc_midpoint": "circle O through A M B\nM midpoint of arc OAB\narc OAB = 100\nfind arc OAM\n",
+    "major_arc": "circle O through A B C\nC on major arc AB\nangle AOB = 100\nfind angle ACB\n",
+    "minor_arc": "circle O through A B C\nC on minor arc AB\nangle AOB = 100\nfind angle ACB\n",
     "congruent_arcs_same_circle": "circle O through A B C D\narc OAB congruent to arc OCD\nAB = 4\nfind CD\n",
     "congruent_arcs": "circle O through A B\ncircle P through C D\narc OAB congruent to arc PCD\narc OAB = 70\n"
                       "find arc PCD\n",
@@ -188,6 +196,9 @@ CONDITION_WORDS = {
     "ray": "{m} lies on the ray from {a} through {b}",
     "same_side": "{a}{b}{c} and {d}{e}{f} turn the same way (not mirrored)",
     "same_side_mirror": "{a}{b}{c} and {d}{e}{f} turn opposite ways (mirrored)",
+    "beyond": "{m} lies on the line {a}{b} past {b}",
+    "sides": "{first} and {second} turn the same way (not mirrored)",
+    "sides_apart": "{first} and {second} turn opposite ways (mirrored)",
     "inside_angle": "ray {b}{d} runs inside the angle {a}{b}{c}",
     "convex": "{pts} is convex",
 }
@@ -237,8 +248,12 @@ def _condition_text(cond, names: dict[str, str], kite: bool = False) -> str | No
     holds the block's letters under its factory's parameter names (``between(m, a, b)``)."""
     qual = cond.__qualname__.split(".")[0]
     free = dict(zip(cond.__code__.co_freevars, (c.cell_contents for c in cond.__closure__ or ())))
+    if qual == "_along":  # the ray ab, or ab extended beyond b
+        qual = "ray" if free["past"] < 1 else "beyond"
     if qual == "same_side" and free.get("mirror") is True:
         qual = "same_side_mirror"
+    if qual == "sides" and free.get("same") is False:
+        qual = "sides_apart"
     words = CONDITION_WORDS.get(qual)
     if words is None:
         return None
@@ -258,7 +273,8 @@ def _block_entry(block, example: str) -> list[str]:
     out = [f"### `{block.forms[0].replace('{', '').replace('}', '')}`", "",
            f"In the example below, `{block.text(rel.args)}` says: *{block.state(rel.args)}.*", ""]
     if len(block.forms) > 1:
-        out += ["Also written: " + ", ".join(f"`{f}`" for f in block.forms[1:]) + ".", ""]
+        out += ["Also written: " + ", ".join(f"`{f.replace('{', '').replace('}', '')}`" for f in block.forms[1:])
+                + ".", ""]
     if equations:
         out += ["It gives " + ", ".join(equations) + ".", ""]
     if conditions:
@@ -598,7 +614,11 @@ def orientation_markdown() -> str:
            "underdetermined\") rather than guess. A `clockwise` or `counterclockwise` chain says which "
            "picture is meant: `clockwise ABC` means that walking from A to B, C lies on the right, with y "
            "pointing up ([conventions](index.md#conventions)). Each recipe below is a whole problem, the "
-           "last line `geomill solve` prints for it, its figure, and the chain for the other picture.", ""]
+           "last line `geomill solve` prints for it, its figure, and the chain for the other picture.", "",
+           "The common sides have words, which the refusal names first: `C on major arc AB` (or `minor`), "
+           "`A and D on opposite sides of line EF` (or `on the same side`), `D on BC extended`, `D on ray BC` "
+           "(the [tutorial](../tutorial.md#circles) has a table). A chain says what no phrase does, such as "
+           "which way `arc OAB` runs.", ""]
     for key, title, why, text, other in ORIENTATION:
         chain = next(line for line in text.splitlines() if line.startswith(("clockwise", "counterclockwise")))
         flipped = _other(text, other)

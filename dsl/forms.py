@@ -172,6 +172,9 @@ def _relation_words() -> frozenset[str]:
 def _no_form(words: list[Word]) -> ModelError:
     """Explain why a line matches no shape form: an unknown word, or the wrong arrangement."""
     keywords = [w for w in words if w.points is None and _KEYWORD.fullmatch(w.text)]
+    known = vocabulary() | _relation_words()
+    if keywords and all(w.text in known for w in keywords) and any(w.text not in vocabulary() for w in keywords):
+        return NoForm("this line fits no shape form (its words are a relation's)", keywords[0].span)
     for i, w in enumerate(keywords):
         if w.text not in vocabulary():
             if i == 0 and w.text in _relation_words():  # "AD bisects angle A": the statement reader says why

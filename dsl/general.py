@@ -85,14 +85,37 @@ def match_block(words: list[Word]) -> tuple[Block, tuple[tuple[str, ...], ...]] 
         bound = [w.points for w in words if w.points is not None]
         if any(len(ph) != len(pts) for ph, pts in zip(phs, bound)):
             continue
-        by_ph = dict(zip(phs, bound))
-        args = tuple(by_ph[ph] for ph in block.placeholders)
+        args = _form_args(block, phs, bound)
+        if args is None:
+            continue
         if block.bind(args) is not None:
             return block, args
         found = _renamed(block, args)
         if found is not None:
             return block, found
     return None
+
+
+UNNAMED = "?"  # the centre a form leaves out ('C on major arc AB'): the reader names the one circle
+
+
+def _form_args(block: Block, phs: list[str], bound: list[tuple[str, ...]]) -> tuple[tuple[str, ...], ...] | None:
+    """The block's arguments from a form's: by placeholder, or where the form spells its points
+    otherwise (``{P} on {BA} extended beyond {B}``, ``{P} on {AB} extended``) letter by letter; a
+    block's circle the form leaves out is UNNAMED, None where letters disagree."""
+    by_ph = dict(zip(phs, bound))
+    if all(ph in by_ph for ph in block.placeholders):
+        return tuple(by_ph[ph] for ph in block.placeholders)
+    letters: dict[str, str] = {}
+    for ph, pts in zip(phs, bound):
+        for c, q in zip(ph, pts):
+            if letters.setdefault(c, q) != q:
+                return None
+    if block.circle is not None:
+        letters.setdefault(block.circle, UNNAMED)
+    if any(c not in letters for ph in block.placeholders for c in ph):
+        return None
+    return tuple(tuple(letters[c] for c in ph) for ph in block.placeholders)
 
 
 def _figure_of(block: Block) -> int | None:
@@ -175,6 +198,26 @@ class _Builder:
         self.goal: Goal | None = None
         self.shapes: list[ShapeDecl] = []
         self.intros: dict[str, str] = {}  # points the shapes add, each with the sentence introducing it
+        self.unnamed: list[tuple[Block, tuple[tuple[str, ...], ...], Span]] = []  # relations naming no circle
+
+    def relation(self, block: Block, args: tuple[tuple[str, ...], ...], span: Span) -> None:
+        for pts in args:
+            self.declare(pts, span)
+        self.relations.setdefault((block.key, args), RelationDecl(block.key, args, span))
+        _limit("relations", len(self.relations), span)
+
+    def name_circles(self) -> None:
+        """The circle of each relation that names none ('C on major arc AB'): the one circle through
+        its points (the one circle of the problem, if none has them all)."""
+        for block, args, span in self.unnamed:
+            on = {q for pts in args for q in pts if q != UNNAMED}
+            holding = [c for c in self.circles.values() if on <= set(c.points)]
+            found = holding if holding else list(self.circles.values())
+            if len(found) != 1:
+                named = block.text(tuple(pts if pts != (UNNAMED,) else ("O",) for pts in args))
+                why = "no circle is drawn" if not found else "several circles hold these points"
+                raise ModelError(f"which circle? {why}: write '{named}' with the circle's centre", span)
+            self.relation(block, tuple(pts if pts != (UNNAMED,) else (found[0].centre,) for pts in args), span)
 
     def declare(self, pts: tuple[str, ...], span: Span) -> None:
         for p in pts:
@@ -228,13 +271,13 @@ class _Builder:
         for w in words:
             if w.points is not None and len(set(w.points)) != len(w.points):
                 raise ModelError(f"{w.text} repeats a point", w.span)
+        if any(UNNAMED in pts for pts in args):
+            self.unnamed.append((block, args, span))
+            return
         poly = polygon_of(block, args)
         if poly is not None:
             self._polygon(poly, words[0])
-        for pts in args:
-            self.declare(pts, span)
-        self.relations.setdefault((block.key, args), RelationDecl(block.key, args, span))
-        _limit("relations", len(self.relations), span)
+        self.relation(block, args, span)
 
     def _circle(self, words: list[Word], span: Span) -> None:
         centre = words[1]
@@ -309,6 +352,7 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
             pending.append((e, span))
         else:
             b.statement(words, span)
+    b.name_circles()
     whole = _add_shapes(b) | _trapezoid_heights(b)
     _check_known(b, pending)
     return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
@@ -415,6 +459,8 @@ def _no_statement(words: list[Word]) -> ModelError:
     stem = first.text[:6]  # 'bisector' finds 'bisects angle', 'perpendicular' both of its forms
     shape_forms, relation_forms = forms_with(lambda t: t.startswith(stem))
     forms = list(dict.fromkeys(relation_forms + shape_forms))
+    said = {w.text for w in words if w.points is None}
+    forms.sort(key=lambda f: -len(said & set(f.split())))  # the forms with most of its words first
     near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
     return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {near}", words[0].span)
 

@@ -30,12 +30,20 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "C lies on the major arc AB (or the minor one)",
-        ("major", "minor"),
-        "clockwise ABC ABO",
-        "C on the major arc is C on the centre's side of the chord AB: the chains ABC and ABO turn the "
-        "same way (write `clockwise ABC` with `counterclockwise ABO` for the minor arc; the orientation "
-        "cookbook has the minor arc of a central angle and the tangent-chord angle's side).",
-        "circle O through A B C\nclockwise ABC ABO\nangle AOB = 110\nfind angle ACB\n",
+        ("larger", "smaller"),
+        "C on major arc AB",
+        "the major arc is the one on the centre's side of the chord AB (`C on minor arc AB` for the other); "
+        "with more than one circle, name it: `C on major arc AB of circle O`.",
+        "circle O through A B C\nC on major arc AB\nangle AOB = 110\nfind angle ACB\n",
+    ),
+    Phrase(
+        "A and D lie on opposite sides of the line EF (alternate angles)",
+        ("alternate", "transversal", "corresponding"),
+        "A and D on opposite sides of line EF",
+        "alternate angles AEF and EFD lie on opposite sides of the transversal EF; corresponding and "
+        "co-interior angles lie on one side of it (`B and D on the same side of line EF`).",
+        "line A E B\nline C F D\nline G E F H\nAB parallel to CD\nA and D on opposite sides of line EF\n"
+        "angle AEF = 2x + 10\nangle EFD = 4x - 30\nfind angle AEF\n",
     ),
     Phrase(
         "AB is a diameter of circle O",
@@ -48,11 +56,12 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "E lies between the parallel lines AB and CD",
         ("between", "inside", "interior"),
-        "clockwise BAE\ncounterclockwise DCE BDE",
-        "a point's side of a line is the way a chain through it turns: E is on C's side of AB and on "
-        "A's side of CD.",
-        "line B A\nline D C\nline B E\nline D E\nAB parallel to CD\nclockwise BAE\n"
-        "counterclockwise DCE BDE\nangle ABE = 40\nangle CDE = 30\nfind angle BED\n",
+        "E and C on the same side of line AB\nE and A on the same side of line CD",
+        "a point between two lines is on the second's side of the first and on the first's side of the "
+        "second (and `A and C on the same side of line BD` has the two lines run the same way).",
+        "line B A\nline D C\nline B E\nline D E\nAB parallel to CD\nA and C on the same side of line BD\n"
+        "E and C on the same side of line AB\nE and A on the same side of line CD\nangle ABE = 40\n"
+        "angle CDE = 30\nfind angle BED\n",
     ),
     Phrase(
         "the distance from the centre O to the chord AB",
@@ -80,11 +89,11 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "D lies on BC extended beyond C (an exterior angle)",
-        ("extended", "produced", "beyond", "extension"),
-        "line B C D",
-        "a line names its points in order along it, so D beyond C is the last; `D on BC` would put D "
-        "between B and C.",
-        "triangle ABC\nline B C D\nangle ABC = 50\nangle ACD = 120\nfind angle BAC\n",
+        ("produced", "extension", "past"),
+        "D on BC extended",
+        "D is past the last point named (`D on BC extended beyond B` for the other end; `D on ray BC` "
+        "and `D on line BC` say less); `D on BC` would put D between B and C.",
+        "triangle ABC\nD on BC extended\nangle ABC = 50\nangle ACD = 120\nfind angle BAC\n",
     ),
     Phrase(
         "lines AB and CD cross at P (vertical angles)",
@@ -104,7 +113,8 @@ FILLERS: dict[str, str] = {
                     "('M midpoint of AB', 'PA tangent to circle O', 'BD bisects angle ABC')"),
     **dict.fromkeys(("with", "and", "has", "have"),
                     "give each fact on a line of its own ('rhombus ABCD', then 'AC = 10', then 'BD = 24')"),
-    "line": "a point on a line is 'line B C D' (the points in order along it), or 'D on BC' (between B and C)",
+    "line": "a point on a line is 'D on line BC', 'D on ray BC', 'D on BC extended' (beyond C), 'D on BC' "
+            "(between B and C), or 'line B C D' (the points in order along it)",
 }
 
 

@@ -113,13 +113,40 @@ def on_line(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
     return cond
 
 
-def ray(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
-    """m on the ray from a through b."""
+def _along(m: str, a: str, b: str, past: float) -> Callable[[Pts], list[float]]:
+    """m on line ab, at least ``past`` of the way from a to b (0.01: the ray ab; 1.01: beyond b)."""
     def cond(p: Pts) -> list[float]:
         ab = p[b] - p[a]
         n2 = float(np.dot(ab, ab)) + 1e-12
-        return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - 0.01)]
-    cond.collinear = (a, m, b)  # a stated incidence: the deduction's lines hold it
+        return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - past)]
+    cond.collinear = (a, m, b) if past < 1 else (a, b, m)  # a stated incidence: the deduction's lines hold it
+    return cond
+
+
+def ray(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
+    """m on the ray from a through b."""
+    return _along(m, a, b, 0.01)
+
+
+def beyond(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
+    """m on line ab past b (ab extended beyond b)."""
+    return _along(m, a, b, 1.01)
+
+
+SIDE_MARGIN = 1e-6  # two chains' normalised signed areas multiply to at least this: neither point on the line
+
+
+def sides(first: str, second: str, same: bool) -> Callable[[Pts], list[float]]:
+    """The chains ``first`` and ``second`` (``ABC``, ``ABO``: C and O seen from the line AB) turn the same
+    way (``same``: the third points on one side of the line) or opposite ways: the sign condition a pair
+    of turning chains states, whichever way the whole figure turns.  Weighed as the numeric model weighs
+    a chain turning the wrong way, so that a point on the line is no figure."""
+    def cond(p: Pts) -> list[float]:
+        s = _scale(p) ** 2
+        s1 = pg.signed_area([p[q] for q in first]) / s
+        s2 = pg.signed_area([p[q] for q in second]) / s
+        return [100.0 * hinge((1.0 if same else -1.0) * s1 * s2 - SIDE_MARGIN)]
+    cond.chains = (first, second, same)
     return cond
 
 
@@ -465,6 +492,25 @@ def _point_on(rng: Rng, t: tuple[float, float]) -> dict[str, np.ndarray]:
     return {"A": a, "B": b, "P": a + (b - a) * rng.uniform(*t)}
 
 
+def _on_arc(rng: Rng, major: bool) -> dict[str, np.ndarray]:
+    """A chord AB of circle O (no diameter) and C on its major (or minor) arc, away from A and B."""
+    o, r, t, w = _pt(rng), rng.uniform(1, 3), rng.uniform(0, 360), rng.uniform(30, 150)
+    c = rng.uniform(w + 15, 345) if major else rng.uniform(10, w - 10)
+    return {"O": o, "A": _on_circle(o, r, t), "B": _on_circle(o, r, t + w), "C": _on_circle(o, r, t + c)}
+
+
+def _by_line(rng: Rng, same: bool) -> dict[str, np.ndarray]:
+    """A line EF and points A, C off it, on one side of it (or on either side)."""
+    e, f = _pt(rng), _pt(rng)
+    while pg.dist(e, f) < 1:
+        f = _pt(rng)
+    u = (f - e) / pg.dist(e, f)
+    n = _rot(u, 90)
+    a = e + u * rng.uniform(-3, 3) + n * rng.uniform(0.5, 3)
+    c = e + u * rng.uniform(-3, 3) + n * rng.uniform(0.5, 3) * (1 if same else -1)
+    return {"E": e, "F": f, "A": a, "C": c}
+
+
 def _meet(rng: Rng) -> dict[str, np.ndarray]:
     p, u, v = _pt(rng), _rot(np.array([1.0, 0]), rng.uniform(0, 180)), _rot(np.array([1.0, 0]), rng.uniform(0, 180))
     while abs(pg.cross(u, v)) < 0.3:
@@ -585,6 +631,18 @@ BLOCKS: tuple[Block, ...] = (
           ((L("AP") + L("PB"), L("AB")),), (between("P", "A", "B"),)),
     Block("point_on_ray", ("{P} on ray {AB}",), "{P} lies on the ray {AB}", lambda rng: _point_on(rng, (0.1, 3)),
           (), (ray("P", "A", "B"),)),
+    Block("point_on_line", ("{P} on line {AB}",), "{P} lies on the line {AB}",
+          lambda rng: _point_on(rng, (-1.5, 2.5)), (), (on_line("P", "A", "B"),)),
+    Block("point_beyond",
+          ("{P} on {AB} extended beyond {B}", "{P} on {BA} extended beyond {B}", "{P} on {AB} extended"),
+          "{P} lies on {AB} extended beyond {B}", lambda rng: _point_on(rng, (1.2, 3)),
+          ((L("AB") + L("BP"), L("AP")),), (beyond("P", "A", "B"),)),
+    Block("same_side", ("{A} and {C} on the same side of line {EF}", "{A} and {C} on the same side of {EF}"),
+          "{A} and {C} lie on the same side of the line {EF}", lambda rng: _by_line(rng, True),
+          (), (sides("EFA", "EFC", True),)),
+    Block("opposite_sides", ("{A} and {C} on opposite sides of line {EF}", "{A} and {C} on opposite sides of {EF}"),
+          "{A} and {C} lie on opposite sides of the line {EF}", lambda rng: _by_line(rng, False),
+          (), (sides("EFA", "EFC", False),)),
     Block("intersection", ("{P} where {AB} meets {CD}",), "{P} is where {AB} meets {CD}", _meet,
           ((ang("APC"), ang("BPD")), (ang("APC") + ang("CPB"), sympy.Integer(180))),
           (on_line("P", "A", "B"), on_line("P", "C", "D"))),
@@ -650,6 +708,12 @@ BLOCKS: tuple[Block, ...] = (
     Block("arc_midpoint", ("{M} midpoint of arc {OAB}",), "{M} is the midpoint of the arc {OAB}", _arc_midpoint,
           ((arc("OAM"), arc("OMB")), (L("AM"), L("MB")), (arc("OAB"), 2 * arc("OAM"))),
           circle="O", on_circle=("A", "M", "B"), family="circle"),
+    Block("major_arc", ("{C} on major arc {AB} of circle {O}", "{C} on major arc {AB}"),
+          "{C} lies on the major arc {AB} of circle {O}", lambda rng: _on_arc(rng, True),
+          (), (sides("ABC", "ABO", True),), circle="O", on_circle=("A", "B", "C"), family="circle"),
+    Block("minor_arc", ("{C} on minor arc {AB} of circle {O}", "{C} on minor arc {AB}"),
+          "{C} lies on the minor arc {AB} of circle {O}", lambda rng: _on_arc(rng, False),
+          (), (sides("ABC", "ABO", False),), circle="O", on_circle=("A", "B", "C"), family="circle"),
     Block("congruent_arcs_same_circle", ("arc {OAB} congruent to arc {OCD}",),
           "the arcs {OAB} and {OCD} are congruent", _equal_arcs_same,
           ((arc("OAB"), arc("OCD")), (arc_length("OAB"), arc_length("OCD")), (L("AB"), L("CD"))),

@@ -184,6 +184,8 @@ RELATION_LOCI: dict[str, tuple[Rule, ...]] = {
                             across("A", "B", "C", "D")),
     "point_on_segment": (through("P", "A", "B"),),
     "point_on_ray": (through("P", "A", "B", (0.3, 2.0)),),
+    "point_on_line": (through("P", "A", "B", (-1.0, 2.0)),),
+    "point_beyond": (through("P", "A", "B", (1.2, 2.5)),),
     "intersection": (through("P", "A", "B", (-0.5, 1.5)), through("P", "C", "D", (-0.5, 1.5))),
     "midpoint": (mid("M", "A", "B"), reflect("B", "A", "M"), reflect("A", "B", "M")),
     "angle_bisector": (bisecting("D", "A", "B", "C"),),

@@ -601,6 +601,7 @@ def _unplaced(problem: GeneralProblem) -> str:
     first = problem.polygons[0].points
     placed = set(first) | {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
     placed |= {p for c in problem.circles for p in (c.centre, *c.points)}
+    placed |= {p for rel in problem.relations for trio in BLOCKS_BY_KEY[rel.key].collinear(rel.args) for p in trio}
     free = [p for p in problem.points if p not in placed]
     if not free:
         return ""
@@ -643,36 +644,71 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
 
 
 def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
-    """The ``clockwise`` line that chooses between two figures, with the goal's value on each (empty
-    where none is clear). A mirror image is the same figure, so one chain says nothing: the figures
-    differ where a chain turns the way another does on one and against it on the other (C on O's side
-    of AB or not: ``clockwise ABC ABO``)."""
+    """The line that chooses between two figures, with the goal's value on each (empty where none is
+    clear). A mirror image is the same figure, so one chain says nothing: the figures differ where a
+    point is on another's side of a line on one and not on the other (C on O's side of AB or not). Said
+    as a textbook says it: 'C on major arc AB' where the other point is the centre of a circle through
+    A, B and C, else 'C and X on the same side of line AB'."""
+    memo: dict[tuple[int, tuple[str, ...]], float] = {}
+    unit = {id(m): max(m.size(), 1e-12) ** 2 for m in (one, other)}
+
     def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
-        a, b, c = (m.coords[p] for p in chain)
-        return pg.cross(b - a, c - a) / max(m.size(), 1e-12) ** 2
+        key = (id(m), chain)
+        if key not in memo:
+            a, b, c = (m.coords[p] for p in chain)
+            memo[key] = pg.cross(b - a, c - a) / unit[id(m)]
+        return memo[key]
 
     def clear(chain: tuple[str, ...]) -> bool:
-        return min(abs(turn(one, chain)), abs(turn(other, chain))) > 0.02
+        return min(abs(turn(one, chain)), abs(turn(other, chain))) > 0.005
 
     def flips(chain: tuple[str, ...]) -> bool:
         return turn(one, chain) * turn(other, chain) < 0
 
     goal = {p for el in elements_in(problem.goal.expr) for p in el.points} if problem.goal else set()
+    named = goal | {p for f in problem.facts for el in elements_in(f.lhs - f.rhs) for p in el.points}
+    drawn = [set(ln.points) for ln in problem.lines]
+    best, said = None, ""
     for t1 in sorted(itertools.combinations(problem.points, 3), key=lambda t: -len(goal & set(t))):
+        if best is not None and len(goal & set(t1)) < best[0]:
+            break  # the triples left share fewer of the goal's points
         if not clear(t1):
             continue
         for a, b in ((t1[0], t1[1]), (t1[1], t1[2]), (t1[0], t1[2])):
+            c = next(q for q in t1 if q not in (a, b))
             for x in problem.points:
                 t2 = (a, b, x)
                 if x in t1 or not clear(t2) or flips(t2) == flips(t1):
                     continue
-                c1, c2 = "".join(t1), "".join(t2)
-                va, vb = one.goal_value(), other.goal_value()
-                same, apart = f"'clockwise {c1} {c2}'", f"'clockwise {c1}' with 'counterclockwise {c2}'"
-                first, second = (same, apart) if (turn(one, t1) > 0) == (turn(one, t2) > 0) else (apart, same)
-                return (f"; they differ by a side of a line: add {first} ({va:.6g}) or {second} ({vb:.6g}) "
-                        "(docs: the orientation cookbook)")
-    return ""
+                same, apart = _side_phrases(problem, a, b, c, x)
+                # the phrase on the goal's points, an arc, on points the problem speaks of, about a drawn line
+                score = (len(goal & set(t1)), " arc " in same, len(named & {a, b, c, x}),
+                         any({a, b} <= ln for ln in drawn))
+                if best is not None and score <= best:
+                    continue
+                values = (one.goal_value(), other.goal_value())
+                if turn(one, (a, b, c)) * turn(one, t2) < 0:  # the first figure has them apart
+                    values = values[::-1]
+                best, said = score, (f"; they differ by a side of a line: add '{same}' ({values[0]:.6g}) or "
+                                     f"'{apart}' ({values[1]:.6g}) (docs: the orientation cookbook)")
+    return said
+
+
+def _side_phrases(problem: GeneralProblem, a: str, b: str, c: str, x: str) -> tuple[str, str]:
+    """The lines that put ``c`` on ``x``'s side of line ``ab``, and on the other side, in a textbook's
+    words: an arc where ``x`` is the centre of a circle through a, b and c (or ``c`` of one through
+    a, b and x), else the sides of the line."""
+    lines = [set(ln.points) for ln in problem.lines]
+    lines += [set(trio) for rel in problem.relations for trio in BLOCKS_BY_KEY[rel.key].collinear(rel.args)]
+    for q in (a, b):
+        if any({q, c, x} <= ln for ln in lines):  # c on the line qx: x's side of ab is the ray from q
+            return f"{c} on ray {q}{x}", f"{c} on {x}{q} extended beyond {q}"
+    for point, centre in ((c, x), (x, c)):
+        circle = next((k for k in problem.circles if k.centre == centre and {a, b, point} <= set(k.points)), None)
+        if circle is not None:
+            of = f" of circle {centre}" if len(problem.circles) > 1 else ""
+            return f"{point} on major arc {a}{b}{of}", f"{point} on minor arc {a}{b}{of}"
+    return f"{c} and {x} on the same side of line {a}{b}", f"{c} and {x} on opposite sides of line {a}{b}"
 
 
 def _zero_divisor(model: NumericModel, e: sympy.Expr) -> str | None:

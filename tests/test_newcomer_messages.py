@@ -49,9 +49,10 @@ def test_a_side_of_a_line_is_no_unplaced_point(tmp_path: Path, capsys) -> None:
     assert code == 1 and "underdetermined" in err and "lie on no line" not in err, err
 
 
-def test_two_figures_apart_by_a_side_of_a_line_are_named_with_the_clockwise_lines_that_choose(
+def test_two_figures_apart_by_a_side_of_a_line_are_named_with_the_lines_that_choose(
         tmp_path: Path, capsys) -> None:
-    """The refusal names a chain pair for each figure; written into the file, each gives its value."""
+    """The refusal names a line for each figure ('C on major arc AB'); written into the file, each gives
+    its value."""
     import re
 
     text = "circle O through A B C\nangle AOB = 84\nfind angle ACB\n"
@@ -78,8 +79,7 @@ def test_two_figures_apart_by_a_side_of_a_line_are_named_with_the_clockwise_line
     ("triangle ABC with AB = 3\nfind AB\n", "a line of its own"),
     ("triangle ABC\nD on AC\nBD bisector of angle ABC\nfind AB\n", "{BD} bisects angle {ABC}"),
     ("triangle ABC\nAD bisects angle A\nfind AB\n", "{BD} bisects angle {ABC}"),
-    ("triangle ABC\nD on line BC\nfind AB\n", "'line B C D'"),
-    ("triangle ABC\nD on BC extended\nfind AB\n", "'line B C D'"),
+    ("triangle ABC\nD on BC produced\nfind AB\n", "'D on BC extended'"),
 ])
 def test_english_a_newcomer_writes_first_is_answered_with_the_form_to_write(
         tmp_path: Path, capsys, text: str, wanted: str) -> None:

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 
 import sympy
 from geomill.engine import budget
-from geomill.engine.plane import Degrees, GeneralProblem, element_of
+from geomill.engine import plane_geometry as pg
+from geomill.engine.plane import Degrees, GeneralProblem, element_of, element_symbol
+from geomill.engine.relations import BLOCKS_BY_KEY
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
 from ..linear import Inconsistent, LinearTable
@@ -768,4 +770,39 @@ class Deduction:
         unknown = sorted(str(s) for s in g.free_symbols)
         names = [k for k in unknown][:4]
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
-                f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})")
+                f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})"
+                f"{_two_kinds(self.problem, self.model, known)}")
+
+
+def _two_kinds(problem: GeneralProblem, model: NumericModel, known: dict) -> str:
+    """Where a quadrilateral is given one pair of sides parallel and the other pair equal, and no
+    kind: a parallelogram and an isosceles trapezoid both have that, and the theorems of each wait
+    for its line; named with the line for the figure found (empty where no quadrilateral is so)."""
+    parallel = {frozenset((frozenset(a), frozenset(b))) for r in problem.relations if r.key == "parallel"
+                for a, b in [r.args]}
+    kinds = {frozenset(r.args[0]) for r in problem.relations if BLOCKS_BY_KEY[r.key].polygon is not None}
+    stated = {frozenset((f.lhs, f.rhs)) for f in problem.facts}
+    for poly in problem.polygons:
+        q = poly.points
+        if len(q) != 4 or frozenset(q) in kinds:
+            continue
+        for i in range(2):
+            bases = ((q[i], q[i + 1]), (q[(i + 2) % 4], q[(i + 3) % 4]))  # AB, CD (i = 0) or BC, DA
+            legs = ((q[i + 1], q[(i + 2) % 4]), (q[(i + 3) % 4], q[i]))
+            if frozenset(map(frozenset, bases)) not in parallel:
+                continue
+            a, b = (element_symbol("length", leg) for leg in legs)
+            if frozenset((a, b)) not in stated and not (a in known and known.get(a) == known.get(b)):
+                continue
+            named = ["".join(sorted(side, key=q.index)) for side in (*bases, *legs)]  # each side in q's order
+            order = {p: k for k, p in enumerate(q)}
+            sides = sorted(named[:2], key=lambda t: order[t[0]]) + sorted(named[2:], key=lambda t: order[t[0]])
+            both = [f"{sides[0]} ∥ {sides[1]}", f"{sides[2]} = {sides[3]}"]
+            lines = (f"'isosceles trapezoid {''.join(q)} bases {sides[0]} {sides[1]}'",
+                     f"'parallelogram {''.join(q)}'")
+            other = [model.coords[p] for p in legs[0] + legs[1]]
+            if abs(pg.unit_cross(*other)) < 1e-6:  # the figure found has its legs parallel too
+                lines = lines[::-1]
+            return (f"; {''.join(q)} has {' and '.join(both)}, which a parallelogram and an isosceles trapezoid "
+                    f"both have: say which it is, e.g. {lines[0]} (the figure found) or {lines[1]}")
+    return ""
