@@ -21,6 +21,7 @@ from geomill.engine.model import QKind, Quantity, split_points
 
 from .answer_key import MAJOR, AnswerKey, Key, ProofStep
 from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
+from .letters import bind_letters
 
 _PT = r"[A-Z]\d*'*"
 _NAME = re.compile(rf"(?<![A-Za-z'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")  # "2CD": a product names CD
@@ -71,7 +72,7 @@ class Mention:
 def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[str, list[Claim]]:
     """The normalized text and every claim in it, in text order; ``final``: the response's final answer,
     its value of the query, claimed at the end of the text."""
-    text = normalize(response)
+    text = bind_letters(key, normalize(response)) if key.general else normalize(response)
     mentions = _mentions(key, text)
     out: list[Claim] = []
     used: list[tuple[int, int]] = []

@@ -24,7 +24,7 @@ from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import READ_AS, classify, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import facts, first_false_fact, first_wrong_relation
+from .relations import SLIP, facts, first_false_fact, first_wrong_relation
 
 
 @dataclass
@@ -177,8 +177,11 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         elif first_error is not None and first_error.get("formula") and INVERTED not in reason \
                 and (failure != "misread_given" or reason.endswith(READ_AS + first.quantity)):
             # "BE = AB = 3": a relation the figure makes false gave the element a given's value
-            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
-            reason = f"{reason} (a relation it writes before does not hold in the figure)"
+            if first_error["formula"] == SLIP:  # the right relation in names, its arithmetic worked wrongly
+                failure, reason = "calculation", f"{reason} (the arithmetic in names it writes before does not hold)"
+            else:
+                failure = "wrong_formula"  # a relation between elements the figure makes false, written first
+                reason = f"{reason} (a relation it writes before does not hold in the figure)"
         elif first_error is not None and first_error.get("asserted") \
                 and failure not in ("misread_given", "calculation"):
             # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
@@ -194,6 +197,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
                      and not c.solved and consistent(c.chain) is not None), None)
         failure = "calculation" if slip is not None else "hallucinated" if first_error.get("invented") \
+            else "calculation" if first_error.get("formula") == SLIP \
             else "wrong_formula" if first_error.get("formula") else "other"
         reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
                   f"the figure has {_num(first_error['true'])}")

@@ -25,7 +25,7 @@ NAME_RTOL = 5e-4  # two sides in names: the figure's measured values agree to it
 NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or within 0.2 %
 
 
-def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, bool] | None:
+def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, bool | str] | None:
     """Where (in ``text``, before ``before``) the response first writes a relation between elements of
     the figure that the figure's values make false, and whether two sides in names differ (a wrong
     formula) rather than a side in names and one in numbers (its value); the piece ``before`` stands
@@ -86,9 +86,13 @@ def _angles_said(key: AnswerKey, line: str) -> int | None:
     return min(found, default=None)
 
 
-def _false(key: AnswerKey, piece: str) -> bool | None:
-    """None: the relation holds (or cannot be checked); True: two sides in names differ; False: a side
-    in names differs from the value written."""
+SLIP = "slip"  # two sides in the same names differ: the right relation, its arithmetic worked wrongly
+
+
+def _false(key: AnswerKey, piece: str) -> bool | str | None:
+    """None: the relation holds (or cannot be checked); True: two sides in names differ; ``SLIP``: they
+    differ where a side rewrites the one before in the same names (after a right one); False: a side in
+    names differs from the value written."""
     piece = _TRIG_OF.sub(r"\1(\2)", piece)
     first, last = piece.index("="), piece.rindex("=")
     words = [m for m in _WORD.finditer(piece) if m.end() <= first]
@@ -104,10 +108,13 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
     if not sides or len(sides) < 2 or any(not s for s in sides):
         return None
     named: list[float] = []
+    named_by: list[frozenset[str]] = []
     numbers: list[float] = []
     rounded = 0.0
     for side in sides:
         names = {tok for kind, tok in side if kind == "name"}
+        if len(side) == 1 and names and _figure_value(key, side[0][1]) is None:
+            continue  # "EO = R = AE/(2 sin ADE)": a letter for the side before, no side of its own
         if not names:
             v = value_of(side, {})
             if v is not None:
@@ -123,11 +130,14 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
         if v is None:
             return None
         named.append(v)
+        named_by.append(frozenset(names))
     if not named:
         return None
     ref = named[0]
-    if any(abs(v - ref) > NAME_RTOL * max(1.0, abs(ref)) for v in named[1:]):
-        return True
+    off = next((i for i, v in enumerate(named) if abs(v - ref) > NAME_RTOL * max(1.0, abs(ref))), None)
+    if off is not None:
+        # "EO = AE/(2 sin 60) = AE/√3 = 2AE/√3": the names kept, the arithmetic between two sides slips
+        return SLIP if off > 1 and named_by[off] == named_by[off - 1] else True
     if numbers and abs(numbers[-1] - ref) > max(NUMBER_TOL[0], NUMBER_TOL[1] * abs(ref), rounded):
         return False
     return None

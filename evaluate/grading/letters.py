@@ -1,0 +1,48 @@
+"""Letters a response binds to elements of the figure ("Let x = ∠BOD", "Let each side be s, so AE = s").
+
+A model often names an unknown by a letter and works in it: ``(x + 30) + 90 + x = 180``, ``EO =
+s/(2·(√3/2))``, ``OE = r sin 60°``.  Where the letter is bound to one element of the figure, it is read
+as that element, so the work in it is checked as work in the element: its value, its equations and
+the relations it writes.  A letter that is one of the problem's variables or points is never rebound.
+"""
+from __future__ import annotations
+
+import re
+
+from .answer_key import AnswerKey
+
+_ELEMENT = r"(?:∠\s*[A-Z]{3}|\bangle\s+[A-Z]{3}|\b[A-Z]{2})(?![A-Za-z0-9'])"
+# "Let x = ∠BOD", "let y be angle ABC"; "AE = s", "OD = OB = r" (the name just before the letter)
+_LET = re.compile(rf"\blet\s+([a-z])\s*(?:=|\bbe\b)\s*(?:the\s+)?({_ELEMENT})", re.I)
+_IS = re.compile(rf"({_ELEMENT})\s*=\s*([a-z])(?=\s*(?:[.,;:)\n]|$|\s+(?:and|so|then)\b))")
+_MATH = r"[=+\-*/^()\d·×√]"
+_FUNC = r"(?:sqrt|sin|cos|tan)\b"
+
+
+def bindings(key: AnswerKey, text: str) -> dict[str, str]:
+    """Each letter the text binds to one element's name, the first binding it writes."""
+    taken = set(key.points) | set(key.record.get("variables") or ())
+    out: dict[str, str] = {}
+    for m in sorted([*_LET.finditer(text), *_IS.finditer(text)], key=lambda m: m.start()):
+        letter, name = (m.group(1), m.group(2)) if m.re is _LET else (m.group(2), m.group(1))
+        if letter in taken or letter in "ai":  # "a", "i" are words too often to rebind
+            continue
+        out.setdefault(letter, re.sub(r"\s+", " ", name.strip()))
+    return out
+
+
+def bind_letters(key: AnswerKey, text: str) -> str:
+    """``text`` with each bound letter written as its element wherever it stands in arithmetic
+    (next to a sign, a number, a parenthesis or a function: ``2x``, ``x + 30``, ``r sin(60)``)."""
+    for letter, name in bindings(key, text).items():
+        pattern = re.compile(rf"(?<![A-Za-z'.^_\\]){letter}(?![A-Za-z'_])")
+
+        def swap(m: re.Match, name: str = name) -> str:
+            before = m.string[max(0, m.start() - 3):m.start()].rstrip()
+            after = m.string[m.end():m.end() + 6].lstrip()
+            if (before and re.search(_MATH + "$", before)) or (after and (re.match(_MATH, after)
+                                                                          or re.match(_FUNC, after))):
+                return name
+            return m.group()
+        text = pattern.sub(swap, text)
+    return text
