@@ -24,7 +24,7 @@ from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import READ_AS, classify, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import SLIP, facts, first_false_fact, first_wrong_relation
+from .relations import SLIP, facts, first_false_fact, first_wrong_relation, read_off_figure
 
 
 @dataclass
@@ -184,8 +184,13 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                 reason = f"{reason} (a relation it writes before does not hold in the figure)"
         elif first_error is not None and first_error.get("asserted") \
                 and failure not in ("misread_given", "calculation"):
-            # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
-            failure = "hallucinated"
+            given = _given_number(key, first_error)
+            if given is not None:  # "the circle has radius OD = 2" where the diameter 2 is given
+                failure = "misread_given"
+                reason = (f"{reason} (it states {first_error['quantity']} = {first_error['stated']:g}, "
+                          f"the given {given}'s number)")
+            else:  # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
+                failure = "hallucinated"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -210,6 +215,13 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                           failure, reason, _unused(key, found), first_error)
 
 
+def _given_number(key: AnswerKey, error: dict) -> str | None:
+    """The given (of another element) whose number a wrong value asserted with nothing computing it
+    repeats: the given read as this element's ("radius OD = 2" where the diameter is 2), else None."""
+    return next((str(q) for q, v in key.givens.values() if v is not None and str(q) != error["quantity"]
+                 and matches(error["stated"], 2, v, v)), None)
+
+
 def _num(v: float | None) -> str:
     return "no one value" if v is None else f"{v:.4g}"
 
@@ -229,6 +241,8 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
             out["pos"], out["formula"] = rel
             if not rel[1]:  # "BD/BA = 1/4, so BE = 1": a value written for named elements computes it
                 out["asserted"] = False
+            elif rel[1] is True and (seen := read_off_figure(text, rel[0])) is not None:
+                out["invented"] = seen  # "The figure marks CA = CD": an equality the figure does not mark
         # a fact of the figure it invents on the way ("From the figure, CE ⊥ AB"), written before that
         fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if fact is not None:
@@ -238,9 +252,31 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
         elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
                 and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
             out["formula"] = True  # an inscribed angle taken as the central one, or the reverse, off the proof
+        if first is not None and first.category == "wrong_formula" and out["step"] == first.step \
+                and out["pos"] >= 0 and not (out.get("formula") or out.get("invented")):
+            out["pos"] = _formula_in_words(text, out["pos"])
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
+
+
+# a formula said in words on its own line, introducing the arithmetic below it:
+# "The area of a trapezoid is the sum of the bases times the height:"
+_FORMULA_WORDS = re.compile(r"\b(?:area|perimeter|circumference|formula|law|theorem|rule|sum|product|times|half|"
+                            r"twice|square|root|equals?)\b", re.I)
+
+
+def _formula_in_words(text: str, pos: int) -> int:
+    """Where a wrong formula begins: the line before the one of ``pos`` where that line says the formula
+    in words (no number, no ``=``, ending in a colon), else ``pos``."""
+    line = text.rfind("\n", 0, pos)
+    if line < 0:
+        return pos
+    prev_start = text.rfind("\n", 0, line) + 1
+    prev = text[prev_start:line].strip()
+    if prev.endswith(":") and not re.search(r"[\d=]", prev) and len(prev.split()) >= 4 and _FORMULA_WORDS.search(prev):
+        return prev_start + len(text[prev_start:line]) - len(text[prev_start:line].lstrip())
+    return pos
 
 
 def _claim_of(found: list[Claim], error: dict) -> Claim | None:

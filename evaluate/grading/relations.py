@@ -69,6 +69,22 @@ _SUMS = {"supplementary": 180.0, "complementary": 90.0, "co-interior": 180.0, "c
          "same-side interior": 180.0, "consecutive interior": 180.0}
 
 
+# a statement said to be read off the figure: "The figure marks CA = CD", "from the diagram, AB = BC"
+_READ_OFF = re.compile(r"\b(?:figure|diagram|picture|drawing|tick|ticks|marks?|marked|marking)\b", re.I)
+
+
+def read_off_figure(text: str, pos: int) -> str | None:
+    """The relation at ``pos`` where its sentence says it is read off the figure ("The figure marks CA =
+    CD"): a mark the figure does not have, so an invented fact, not a theorem misapplied; else None."""
+    start = max(text.rfind("\n", 0, pos), text.rfind(". ", 0, pos)) + 1
+    if not _READ_OFF.search(text, start, max(pos, text.find("=", pos))):
+        return None
+    stop = _PIECE.search(text, pos)
+    line_end = text.find("\n", pos)
+    end = min(x for x in (stop.start() if stop else len(text), line_end if line_end >= 0 else len(text)))
+    return text[pos:end].strip()
+
+
 def _angles_said(key: AnswerKey, line: str) -> int | None:
     """Where in ``line`` two angles are first said equal, supplementary or complementary in words
     ("∠CDE and ∠BCD are corresponding angles") where the figure's values say otherwise."""
@@ -158,10 +174,12 @@ def _figure_value(key: AnswerKey, tok: str) -> float | None:
 # -- facts stated in words or signs: "CE ⊥ AB", "AB ∥ CD", "CD bisects ∠ACB", "M is the midpoint of AB" -----
 
 _SEG = r"(?i:line\s+|segment\s+)?([A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"  # capitals: the names are case-sensitive
+# "MH is also parallel to CG": a link, maybe an adverb, before the word
+_ALSO = r"(?:(?:is|are|lies)\s+)?(?:(?:also|then|therefore|thus|hence|clearly)\s+)?"
 _FACTS = (
-    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?i:(?:is\s+)?perpendicular\s+to))"
+    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?i:{_ALSO}perpendicular\s+to))"
                                  rf"\s*{_SEG}")),
-    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?i:(?:is\s+)?parallel\s+to))"
+    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?i:{_ALSO}parallel\s+to))"
                             rf"\s*{_SEG}")),
     ("bisects", re.compile(rf"(?<![A-Za-z']){_SEG}\s+(?i:bisects|is\s+the\s+(?:angle\s+)?bisector\s+of)\s+"
                            r"(?i:the\s+)?(?:(?i:angle)\s+|∠\s*)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])")),
