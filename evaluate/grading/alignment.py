@@ -402,8 +402,8 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             solved = solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
                                    own, env, 0.0)
             rhs = other
-        if solved is None:
-            continue
+        if solved is None or (other is not None and abs(solved) < 1e-9):
+            continue  # "AE/(2 sin 60) = AE√3": no constant on either side, a relation in names, no value
         done.add((start, target))
         used.append((start, parts[-1].end))
         eq = " = ".join(" ".join(tok for _, tok in p.tokens) for p in (parts[where], rhs))

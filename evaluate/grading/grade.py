@@ -174,7 +174,8 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         if first_error is not None and first_error.get("invented"):
             failure = "hallucinated"
             reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
-        elif first_error is not None and first_error.get("formula") and INVERTED not in reason \
+        elif first_error is not None and first_error.get("formula") \
+                and (INVERTED not in reason or first_error["formula"] == SLIP) \
                 and (failure != "misread_given" or reason.endswith(READ_AS + first.quantity)):
             # "BE = AB = 3": a relation the figure makes false gave the element a given's value
             if first_error["formula"] == SLIP:  # the right relation in names, its arithmetic worked wrongly

@@ -16,7 +16,7 @@ _ELEMENT = r"(?:∠\s*[A-Z]{3}|\bangle\s+[A-Z]{3}|\b[A-Z]{2})(?![A-Za-z0-9'])"
 _LET = re.compile(rf"\blet\s+([a-z])\s*(?:=|\bbe\b)\s*(?:the\s+)?({_ELEMENT})", re.I)
 _IS = re.compile(rf"({_ELEMENT})\s*=\s*([a-z])(?=\s*(?:[.,;:)\n]|$|\s+(?:and|so|then)\b))")
 _MATH = r"[=+\-*/^()\d·×√]"
-_FUNC = r"(?:sqrt|sin|cos|tan)\b"
+_FUNC = r"(?:sqrt|sin|cos|tan)(?![a-z])"
 
 
 def bindings(key: AnswerKey, text: str) -> dict[str, str]:
@@ -27,7 +27,8 @@ def bindings(key: AnswerKey, text: str) -> dict[str, str]:
         letter, name = (m.group(1), m.group(2)) if m.re is _LET else (m.group(2), m.group(1))
         if letter in taken or letter in "ai":  # "a", "i" are words too often to rebind
             continue
-        out.setdefault(letter, re.sub(r"\s+", " ", name.strip()))
+        name = re.sub(r"^(?:angle\s+|∠\s*)", "∠", name.strip())  # "2∠BOD" reads as a product, "2angle BOD" not
+        out.setdefault(letter, name)
     return out
 
 
@@ -35,14 +36,14 @@ def bind_letters(key: AnswerKey, text: str) -> str:
     """``text`` with each bound letter written as its element wherever it stands in arithmetic
     (next to a sign, a number, a parenthesis or a function: ``2x``, ``x + 30``, ``r sin(60)``)."""
     for letter, name in bindings(key, text).items():
-        pattern = re.compile(rf"(?<![A-Za-z'.^_\\]){letter}(?![A-Za-z'_])")
+        pattern = re.compile(rf"(?<![A-Za-z'.^_\\]){letter}(?=[^A-Za-z'_]|{_FUNC}|$)")  # "ksqrt(3)": k √3
 
         def swap(m: re.Match, name: str = name) -> str:
             before = m.string[max(0, m.start() - 3):m.start()].rstrip()
             after = m.string[m.end():m.end() + 6].lstrip()
             if (before and re.search(_MATH + "$", before)) or (after and (re.match(_MATH, after)
                                                                           or re.match(_FUNC, after))):
-                return name
+                return name + " " if after[:1].isalpha() else name
             return m.group()
         text = pattern.sub(swap, text)
     return text

@@ -1,0 +1,111 @@
+"""The second blind textbook set (tests/data/freeform_textbook_blind2): 48 responses written and annotated
+by a second writer who never saw the grader or the gold; the grader must agree with the annotations
+(the bars of issue 41), and each class of what it once missed is checked in other words."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import geomill.evaluate.grading.grade as G
+import pytest
+from geomill.evaluate.grading.grade import grade
+
+from tests.test_grade_blind import _step_at
+
+BLIND2 = Path(__file__).parent / "data" / "freeform_textbook_blind2"
+
+
+def _jsonl(name: str) -> list[dict]:
+    return [json.loads(line) for line in (BLIND2 / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def records() -> dict[str, dict]:
+    return {r["id"]: r for r in _jsonl("records.jsonl")}
+
+
+def _graded_at(record: dict, text: str):
+    """The grade of ``text`` and where (in ``text`` as written) its first wrong value is."""
+    seen: dict[str, int | None] = {}
+    original = G._first_error
+
+    def spy(*args, **kwargs):
+        out = original(*args, **kwargs)
+        seen["pos"] = None if out is None else out["pos"]
+        return out
+
+    G._first_error = spy
+    try:
+        g = grade(record, text)
+    finally:
+        G._first_error = original
+    return g, seen.get("pos")
+
+
+@pytest.fixture(scope="module")
+def graded(records):
+    notes = {a["id"]: a for a in _jsonl("annotations.jsonl")}
+    return [(row, notes[row["id"]], *_graded_at(records[row["id"]], row["response"]))
+            for row in _jsonl("responses.jsonl")]
+
+
+def test_the_set_holds_the_bars(graded):
+    assert len(graded) == 48
+    finals = [row["id"] for row, note, g, _ in graded if g.final_correct != note["answer_right"]]
+    flagged = [row["id"] for row, note, g, _ in graded if note["first_wrong_step"] is None
+               and (g.first_error is not None or g.first_wrong_step is not None or not g.final_correct)]
+    wrong = [(row, note, g, pos) for row, note, g, pos in graded if note["first_wrong_step"] is not None]
+    placed = [row["id"] for row, note, g, pos in wrong
+              if _step_at(row["response"], note["steps"], pos) != note["first_wrong_step"]]
+    named = [(row["id"], g.failure, note["category"]) for row, note, g, _ in wrong if g.failure != note["category"]]
+    assert not finals and not flagged
+    assert len(placed) <= 0.05 * len(graded), placed  # first wrong step: at least 95 %
+    assert len(named) <= 0.10 * len(wrong), named  # category: at least 90 %
+
+
+def _line_of(text: str, pos: int | None) -> int | None:
+    return None if pos is None else text.count("\n", 0, pos)
+
+
+@pytest.mark.parametrize("rid, text, failure, line", [
+    # a letter bound to an angle, the right equation in it solved wrongly
+    ("textbook-3321", "Let t be angle BOD.\nThe angles on line AB: (t + 30) + 90 + t = 180.\n"
+     "So 2t + 120 = 180, hence 2t = 70 and t = 35.\nAnswer: 35", "calculation", 2),
+    # a letter bound to a side, a relation in it rewritten wrongly between two sides in the same names
+    ("data-0000003", "The triangle is equilateral; call its side k, so AE = k.\n"
+     "The circumradius: EO = AE/(2 sin 60°) = k/(2·√3/2) = k√3.\nAE/EO = k/(k√3) = √3/3.\nAnswer: √3/3",
+     "calculation", 1),
+    # the radius named by a letter, sine where the cosine belongs
+    ("textbook-5196", "Let r be the radius, so OB = OD = r.\nIn right triangle OED, OE = OD·sin 60° = (√3/2)r.\n"
+     "BE = r − (√3/2)r = 2, so r = 8 + 4√3.\nCD = 2·DE = 2·r/2 = 8 + 4√3.", "wrong_formula", 1),
+    # a parallel the figure does not have, said with an adverb
+    ("textbook-1480", "HA ∥ CG and WD ∥ BT.\nMH is therefore parallel to CG, so ∠BJM carries over to CG.\n"
+     "∠ORP = 50°.", "hallucinated", 1),
+    # an equality said to be marked in the figure, which it does not mark
+    ("textbook-3921", "OA = OC as radii, so △AOC is equilateral and ∠OCA = 60°.\n"
+     "From the diagram, AC = CD, so ∠CAD = ∠CDA = 60°.\n∠ACD = 180° − 60° − 60° = 60°.", "hallucinated", 1),
+    # a given's number put on another element with nothing computing it: the diameter read as the radius
+    ("textbook-4788", "OA = OD = 2 (the radius).\nOD ⊥ CD, so ∠DOC = 60° and ∠AOD = 120°.\n"
+     "AD = 2·OA·sin 60° = 2√3.", "misread_given", 0),
+    # a wrong formula said in words on its own line: the error begins there, not at its arithmetic
+    ("textbook-2180", "The height is CE = 11.\nThe area of a trapezoid equals the product of its bases and "
+     "height divided by nothing:\nA = (19 + 11) × 11 = 330.", "wrong_formula", 1),
+])
+def test_missed_classes_in_other_words(records, rid, text, failure, line):
+    g, pos = _graded_at(records[rid], text)
+    assert g.failure == failure, g.reason
+    assert _line_of(text, pos) == line, (pos, text[pos:][:30] if pos is not None else None)
+
+
+@pytest.mark.parametrize("rid, text", [
+    ("textbook-3321", "Let t = ∠BOD.\n(t + 30) + 90 + t = 180, so 2t = 60 and t = 30.\nAnswer: 30"),
+    ("data-0000003", "Call the side s, so AE = s.\nEO = AE/(2 sin 60°) = s/√3.\nAE/EO = s/(s/√3) = √3.\n"
+     "Answer: √3"),
+    ("textbook-2180", "The height is CE = 11.\nThe area of a trapezoid is half the sum of the bases times the height:\n"
+     "A = (19 + 11)/2 × 11 = 165.\nAnswer: 165"),
+    ("textbook-4788", "The diameter is 2, so the radius is OA = OD = 1.\n∠DOC = 60°, so ∠AOD = 120°.\n"
+     "AD = 2·OA·sin 60° = √3."),
+])
+def test_right_work_in_those_words_is_not_flagged(records, rid, text):
+    g = grade(records[rid], text)
+    assert g.final_correct and g.first_error is None and g.first_wrong_step is None, (g.failure, g.reason)
