@@ -90,6 +90,14 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # a wrong formula said in words on its own line: the error begins there, not at its arithmetic
     ("textbook-2180", "The height is CE = 11.\nThe area of a trapezoid equals the product of its bases and "
      "height divided by nothing:\nA = (19 + 11) × 11 = 330.", "wrong_formula", 1),
+    # a coefficient glued to a name ("2x" for 2·AE) is no list number; the right equation solved wrongly
+    ("data-0000008", "Let x = AE.\nThe diagonals bisect each other: 2x = AC = 14√2.\nSo x = 7√3.", "calculation", 2),
+    # a slip in an angle no element is claimed for: the error begins at the slip, not at the area using it
+    ("textbook-819", "The reflex angle at P is 360° − 81° = 269°.\nSector area = (269/360) · π · 10² = 74.72π.",
+     "calculation", 0),
+    # "the reflex angle MPQ is 279°" is no value of angle MPQ: the sector's formula is what is wrong
+    ("textbook-819", "The reflex angle MPQ is 360° − 81° = 279°.\nSector area = (279/360) · 2π · 10 = 15.5π.",
+     "wrong_formula", 1),
 ])
 def test_missed_classes_in_other_words(records, rid, text, failure, line):
     g, pos = _graded_at(records[rid], text)
@@ -105,6 +113,8 @@ def test_missed_classes_in_other_words(records, rid, text, failure, line):
      "A = (19 + 11)/2 × 11 = 165.\nAnswer: 165"),
     ("textbook-4788", "The diameter is 2, so the radius is OA = OD = 1.\n∠DOC = 60°, so ∠AOD = 120°.\n"
      "AD = 2·OA·sin 60° = √3."),
+    ("data-0000008", "Let y be AE.\nThe diagonals bisect each other, so 2y = AC = 14√2 and y = 7√2."),
+    ("textbook-819", "The reflex angle MPQ is 360° − 81° = 279°.\nSector area = (279/360) · π · 10² = 77.5π."),
 ])
 def test_right_work_in_those_words_is_not_flagged(records, rid, text):
     g = grade(records[rid], text)

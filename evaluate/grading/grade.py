@@ -253,9 +253,14 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
         elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
                 and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
             out["formula"] = True  # an inscribed angle taken as the central one, or the reverse, off the proof
-        if first is not None and first.category == "wrong_formula" and out["step"] == first.step \
-                and out["pos"] >= 0 and not (out.get("formula") or out.get("invented")):
-            out["pos"] = _formula_in_words(text, out["pos"])
+        if first is not None and out["step"] == first.step and out["pos"] >= 0 \
+                and not (out.get("formula") or out.get("invented")):
+            if first.category == "wrong_formula":
+                out["pos"] = _formula_in_words(text, out["pos"])
+            elif first.category == "calculation":  # "the reflex angle is 360 − 81 = 269", then the area in it
+                start = _region_start(key, key.steps[first.step - 1], found, out["pos"])
+                out["pos"] = min([out["pos"]] + [ch.start for ch in loose_arithmetic(text) if start <= ch.start
+                                                 and ch.end <= out["pos"] and consistent(ch) is not None])
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out

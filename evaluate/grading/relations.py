@@ -20,7 +20,7 @@ _PIECE = re.compile(r"[,;:→]|\.(?!\d)|\b(?:so|then|and|by|gives?|hence|thus|wh
 _TRIG_OF = re.compile(r"\b(sin|cos|tan)\s*(?:∠|angle\s+)?\s*([A-Z]{3})\b")  # "tan∠DBO": tan(DBO)
 _WORD = re.compile(r"\b(?!(?:sin|cos|tan|sqrt|asin|acos|atan|arcsin|arccos|arctan)\b)[A-Za-z]?[a-z]{2,}\b")
 _MEASURES = {"arc", "area", "perimeter", "circumference", "radius", "diameter", "sector"}
-_LEAD = re.compile(r"^[\s\-*•#>\d.)]*")  # a list's bullet or number
+_LEAD = re.compile(r"^(?:\s*(?:[-*•#>]+|\d+[.)](?=\s)))*\s*")  # a list's bullet or number, never "2AE"
 NAME_RTOL = 5e-4  # two sides in names: the figure's measured values agree to its precision
 NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or within 0.2 %
 
