@@ -219,8 +219,11 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
 def _given_number(key: AnswerKey, error: dict) -> str | None:
     """The given (of another element) whose number a wrong value asserted with nothing computing it
     repeats: the given read as this element's ("radius OD = 2" where the diameter is 2), else None."""
+    angle = error["quantity"].startswith("angle ")
+    if angle and abs(error["stated"] - 90) < 1e-9:
+        return None  # "∠BDC = 90°": a right angle assumed, not a given's number read for it
     return next((str(q) for q, v in key.givens.values() if v is not None and str(q) != error["quantity"]
-                 and matches(error["stated"], 2, v, v)), None)
+                 and (q.kind is QKind.ANGLE) == angle and matches(error["stated"], 2, v, v)), None)
 
 
 def _num(v: float | None) -> str:
