@@ -90,6 +90,8 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # a wrong formula said in words on its own line: the error begins there, not at its arithmetic
     ("textbook-2180", "The height is CE = 11.\nThe area of a trapezoid equals the product of its bases and "
      "height divided by nothing:\nA = (19 + 11) × 11 = 330.", "wrong_formula", 1),
+    ("textbook-2180", "1. CE ⊥ DC, so the height is CE = 11.\n2. The area of a trapezoid is the sum of the bases "
+     "times the height:\n3. Area = (19 + 11) · 11 = 330.", "wrong_formula", 1),
     # a coefficient glued to a name ("2x" for 2·AE) is no list number; the right equation solved wrongly
     ("data-0000008", "Let x = AE.\nThe diagonals bisect each other: 2x = AC = 14√2.\nSo x = 7√3.", "calculation", 2),
     # a slip in an angle no element is claimed for: the error begins at the slip, not at the area using it

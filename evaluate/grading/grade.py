@@ -275,6 +275,9 @@ _FORMULA_WORDS = re.compile(r"\b(?:area|perimeter|circumference|formula|law|theo
                             r"twice|square|root|equals?)\b", re.I)
 
 
+_LIST_MARK = re.compile(r"^\s*(?:[-*•]+\s*|\d+[.)]\s+|step\s*\d+\s*[:.)]\s*)", re.I)
+
+
 def _formula_in_words(text: str, pos: int) -> int:
     """Where a wrong formula begins: the line before the one of ``pos`` where that line says the formula
     in words (no number, no ``=``, ending in a colon), else ``pos``."""
@@ -282,7 +285,7 @@ def _formula_in_words(text: str, pos: int) -> int:
     if line < 0:
         return pos
     prev_start = text.rfind("\n", 0, line) + 1
-    prev = text[prev_start:line].strip()
+    prev = _LIST_MARK.sub("", text[prev_start:line]).strip()  # "2. The area of …:", "Step 2: The area …:"
     if prev.endswith(":") and not re.search(r"[\d=]", prev) and len(prev.split()) >= 4 and _FORMULA_WORDS.search(prev):
         return prev_start + len(text[prev_start:line]) - len(text[prev_start:line].lstrip())
     return pos
