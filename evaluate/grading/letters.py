@@ -16,6 +16,7 @@ _ELEMENT = r"(?:∠\s*[A-Z]{3}|\bangle\s+[A-Z]{3}|\b[A-Z]{2})(?![A-Za-z0-9'])"
 _LET = re.compile(rf"\blet\s+([a-z])\s*(?:=|\bbe\b)\s*(?:the\s+)?({_ELEMENT})", re.I)
 _IS = re.compile(rf"({_ELEMENT})\s*=\s*([a-z])(?=\s*(?:[.,;:)\n]|$|\s+(?:and|so|then)\b))")
 _MATH = r"[=+\-*/^()\d·×√]"
+_SIGNS = "=+-*/^()·×"
 _FUNC = r"(?:sqrt|sin|cos|tan)(?![a-z])"
 
 
@@ -25,7 +26,7 @@ def bindings(key: AnswerKey, text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for m in sorted([*_LET.finditer(text), *_IS.finditer(text)], key=lambda m: m.start()):
         letter, name = (m.group(1), m.group(2)) if m.re is _LET else (m.group(2), m.group(1))
-        if letter in taken or letter in "ai":  # "a", "i" are words too often to rebind
+        if letter in taken or letter == "i":  # "i" is a word too often to rebind
             continue
         name = re.sub(r"^(?:angle\s+|∠\s*)", "∠", name.strip())  # "2∠BOD" reads as a product, "2angle BOD" not
         out.setdefault(letter, name)
@@ -38,9 +39,14 @@ def bind_letters(key: AnswerKey, text: str) -> str:
     for letter, name in bindings(key, text).items():
         pattern = re.compile(rf"(?<![A-Za-z'.^_\\]){letter}(?=[^A-Za-z'_]|{_FUNC}|$)")  # "ksqrt(3)": k √3
 
-        def swap(m: re.Match, name: str = name) -> str:
+        def swap(m: re.Match, name: str = name, word: bool = letter == "a") -> str:
             before = m.string[max(0, m.start() - 3):m.start()].rstrip()
             after = m.string[m.end():m.end() + 6].lstrip()
+            if word:  # "a": an article too, so only beside a sign or glued to a number ("2a", "= a", "a/2")
+                glued = m.start() > 0 and m.string[m.start() - 1].isdigit()
+                if glued or (before and before[-1] in _SIGNS) or (after and after[0] in _SIGNS):
+                    return name
+                return m.group()
             if (before and re.search(_MATH + "$", before)) or (after and (re.match(_MATH, after)
                                                                           or re.match(_FUNC, after))):
                 return name + " " if after[:1].isalpha() else name
