@@ -75,6 +75,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     ("data-0000003", "The triangle is equilateral; call its side k, so AE = k.\n"
      "The circumradius: EO = AE/(2 sin 60°) = k/(2·√3/2) = k√3.\nAE/EO = k/(k√3) = √3/3.\nAnswer: √3/3",
      "calculation", 1),
+    # the article's letter bound to a side: read as the side only beside a sign or a number
+    ("data-0000003", "Let the side be a, so AE = a.\nThe circumradius is EO = a/(2 sin 60°) = 2a/√3.\n"
+     "AE/EO = a ÷ (2a/√3) = √3/2.", "calculation", 1),
     # the radius named by a letter, sine where the cosine belongs
     ("textbook-5196", "Let r be the radius, so OB = OD = r.\nIn right triangle OED, OE = OD·sin 60° = (√3/2)r.\n"
      "BE = r − (√3/2)r = 2, so r = 8 + 4√3.\nCD = 2·DE = 2·r/2 = 8 + 4√3.", "wrong_formula", 1),
@@ -114,6 +117,8 @@ def test_missed_classes_in_other_words(records, rid, text, failure, line):
     ("textbook-3321", "Let t = ∠BOD.\n(t + 30) + 90 + t = 180, so 2t = 60 and t = 30.\nAnswer: 30"),
     ("data-0000003", "Call the side s, so AE = s.\nEO = AE/(2 sin 60°) = s/√3.\nAE/EO = s/(s/√3) = √3.\n"
      "Answer: √3"),
+    ("data-0000003", "Let the side be a, so AE = a, and a 30-60-90 triangle gives EO = a/√3.\n"
+     "AE/EO = a ÷ (a/√3) = √3."),
     ("textbook-2180", "The height is CE = 11.\nThe area of a trapezoid is half the sum of the bases times the height:\n"
      "A = (19 + 11)/2 × 11 = 165.\nAnswer: 165"),
     ("textbook-4788", "The diameter is 2, so the radius is OA = OD = 1.\n∠DOC = 60°, so ∠AOD = 120°.\n"
