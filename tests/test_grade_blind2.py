@@ -103,6 +103,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # "the reflex angle MPQ is 279°" is no value of angle MPQ: the sector's formula is what is wrong
     ("textbook-819", "The reflex angle MPQ is 360° − 81° = 279°.\nSector area = (279/360) · 2π · 10 = 15.5π.",
      "wrong_formula", 1),
+    # an element off the proof worked out from a given by a wrong formula (a circumradius s/√2): its own category
+    ("data-0000007", "### Circumradius\n$\\triangle ADE$ is equilateral with side $5$, so $R = \\frac{5}{\\sqrt{2}}$.\n"
+     "### Circumference\n$C = 2\\pi R = 5\\sqrt{2}\\pi$", "wrong_formula", 1),
     # a wrong value of a proof step asserted with nothing computing it: a property the figure does not have
     ("textbook-4283", "1. ∠BOC = 180° − 130° = 50°.\n2. OB = OD, so ∠BDC = 90° (angle in a semicircle).\n"
      "3. ∠BDE = 90° − 50° = 40°.", "hallucinated", 1),

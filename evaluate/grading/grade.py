@@ -171,6 +171,11 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
             off = _off_proof_category(key, found, first_error)
             if off is not None:
                 failure, reason = off
+        if failure in ("calculation", "other") and first_error is not None and first_error["step"] is None \
+                and not any(first_error.get(f) for f in ("invented", "formula", "asserted")):
+            own = _worked_off_proof(key, found, first_error)
+            if own is not None:
+                failure, reason = "wrong_formula", own
         if first_error is not None and first_error.get("invented"):
             failure = "hallucinated"
             reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
@@ -329,6 +334,22 @@ def _off_proof_category(key: AnswerKey, found: list[Claim], error: dict) -> tupl
     if error.get("invented") or error.get("formula") or error.get("asserted"):
         return "other", why  # the flags name it below
     return None
+
+
+def _worked_off_proof(key: AnswerKey, found: list[Claim], error: dict) -> str | None:
+    """Why an off-proof first error worked out by arithmetic that holds ("R = 5/√2" for a side of 5) is a
+    wrong formula: its own numbers give it, so the formula that chose them is what is wrong; None where it
+    is no such value (asserted, solved, or its arithmetic slips)."""
+    c = _claim_of(found, error)
+    if c is None or c.chain is None or c.solved or _bare(c) or consistent(c.chain) is not None:
+        return None
+    givens = [v for _, v in key.givens.values() if v is not None]
+    from_given = any(abs(float(m.group()) - v) < 1e-9 for st in c.chain.stages for m in NUMBER.finditer(st.text)
+                     for v in givens)
+    if not (c.chain.arithmetic or from_given):
+        return None  # "BD = 2√30" alone: a value asserted in exact form, not worked out from the problem
+    return (f"{c.name} = {c.value:g} follows from its own arithmetic, by a formula that does not give it "
+            f"(the figure has {_num(error['true'])})")
 
 
 def _fact_before(key: AnswerKey, text: str, pos: int) -> bool:
