@@ -346,8 +346,9 @@ def _worked_off_proof(key: AnswerKey, found: list[Claim], error: dict) -> str | 
     givens = [v for _, v in key.givens.values() if v is not None]
     from_given = any(abs(float(m.group()) - v) < 1e-9 for st in c.chain.stages for m in NUMBER.finditer(st.text)
                      for v in givens)
-    if not (c.chain.arithmetic or from_given):
-        return None  # "BD = 2√30" alone: a value asserted in exact form, not worked out from the problem
+    exact = any(w in st.text for st in c.chain.stages for w in ("sqrt", "sin", "cos", "tan", "π"))
+    if not (c.chain.arithmetic or (from_given and exact)):
+        return None  # "BE = 3/4" alone: a value, maybe solved from a proportion; "R = 5/√2" a formula's
     return (f"{c.name} = {c.value:g} follows from its own arithmetic, by a formula that does not give it "
             f"(the figure has {_num(error['true'])})")
 
