@@ -106,6 +106,12 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # an element off the proof worked out from a given by a wrong formula (a circumradius s/√2): its own category
     ("data-0000007", "### Circumradius\n$\\triangle ADE$ is equilateral with side $5$, so $R = \\frac{5}{\\sqrt{2}}$.\n"
      "### Circumference\n$C = 2\\pi R = 5\\sqrt{2}\\pi$", "wrong_formula", 1),
+    # a halving forgotten where a fact the figure has is the reason: the fact misapplied
+    ("data-0000009", "Step 1: DC = 14, and A is the midpoint of DC, so AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\n"
+     "Step 3: AD/DE = 14/(14√2) = √2/2.", "wrong_formula", 0),
+    # the same number with no reason: the given read for another element
+    ("data-0000009", "Step 1: AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\nStep 3: AD/DE = 14/(14√2) = √2/2.",
+     "misread_given", 0),
     # a wrong value of a proof step asserted with nothing computing it: a property the figure does not have
     ("textbook-4283", "1. ∠BOC = 180° − 130° = 50°.\n2. OB = OD, so ∠BDC = 90° (angle in a semicircle).\n"
      "3. ∠BDE = 90° − 50° = 40°.", "hallucinated", 1),

@@ -197,6 +197,10 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                           f"the given {given}'s number)")
             else:  # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
                 failure = "hallucinated"
+        elif first_error is not None and first_error.get("bare") and failure == "other" \
+                and INVERTED not in reason and (given := _given_number(key, first_error)) is not None:
+            failure = "misread_given"  # "AD = 14" where CD = 14 is given: the given read for another element
+            reason = f"{reason} (the given {given}'s number)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -215,6 +219,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     if first_error is not None:
         first_error.pop("pos")
         first_error.pop("asserted", None)
+        first_error.pop("bare", None)
         first_error.pop("formula", None)
         first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
@@ -256,7 +261,7 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
         fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if fact is not None:
             out["pos"], out["invented"] = fact
-        elif out.get("asserted") and _fact_before(key, text, out["pos"]):
+        elif (out.get("asserted") or out.get("bare")) and _fact_before(key, text, out["pos"]):
             out["formula"] = True  # "CE bisects ∠BCA, so ∠ACE = 30°": a fact the figure has, misapplied
         elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
                 and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
@@ -398,7 +403,7 @@ def _first_wrong(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
     if first is None:
         return None
     return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
-            "pos": at.pos}
+            "pos": at.pos, "bare": key.general and first.category == "other" and _bare(at)}
 
 
 def _bare(c: Claim) -> bool:
