@@ -106,6 +106,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # an element off the proof worked out from a given by a wrong formula (a circumradius s/√2): its own category
     ("data-0000007", "### Circumradius\n$\\triangle ADE$ is equilateral with side $5$, so $R = \\frac{5}{\\sqrt{2}}$.\n"
      "### Circumference\n$C = 2\\pi R = 5\\sqrt{2}\\pi$", "wrong_formula", 1),
+    # a formula in names that the values stated for them make right, worked out wrongly: a slip
+    ("data-0000002", "* **Triangle:** CA = CD = 5 and ∠ACD = 60°, so △CAD is equilateral.\n* **Radius:** R = 5/√3.\n"
+     "* **Area:** π·R² = 25π/9.", "calculation", 2),
     # a halving forgotten where a fact the figure has is the reason: the fact misapplied
     ("data-0000009", "Step 1: DC = 14, and A is the midpoint of DC, so AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\n"
      "Step 3: AD/DE = 14/(14√2) = √2/2.", "wrong_formula", 0),

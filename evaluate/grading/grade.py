@@ -438,6 +438,9 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if key.general and (slipped := _named_formula_slip(key, s, first, found)) is not None:
+        g.category, g.reason = "calculation", slipped
+        return g
     if key.general and (why := _figure_category(key, s, first, found, wrong_before, arithmetic)) is not None:
         g.category, g.reason = why
         return g
@@ -471,6 +474,33 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """Why the value is a slip where its chain opens with a formula in names ("π·R² = 25π/9") that the
+    values it stated for those names (R = 5/√3) make right: the formula and its inputs are right, the
+    working out is not; None where that is not so."""
+    ch = first.chain
+    if ch is None or first.solved or len(ch.stages) < 2 or ch.stages[0].exact is not None:
+        return None
+    sides = tokens_of(ch.stages[0].text)
+    if not sides or len(sides) != 1:
+        return None
+    names: dict[str, float] = {}
+    for kind, tok in sides[0]:
+        if kind != "name" or tok in names:
+            continue
+        k = name_key(key, tok)
+        said = [c for c in found if c.pos < first.pos and c.key is not None and c.key != key.key(s.output)
+                and (c.key == k or (k is None and tok in "rR" and c.name.startswith("radius")))]
+        if not said:
+            return None
+        names[tok] = said[-1].value
+    v = value_of(sides[0], names)
+    if v is None or not matches(v, 2, s.value, s.exact) or matches(first.value, first.decimals, s.value, s.exact) \
+            or (v and matches(first.value, first.decimals, 1 / v, 1 / v)):
+        return None  # a reciprocal: the asked ratio inverted, another quantity, not a slip
+    return f"{ch.stages[0].text} gives {v:.4g} with the values it states; it writes {first.value:g}"
 
 
 def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
