@@ -109,6 +109,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # a formula in names that the values stated for them make right, worked out wrongly: a slip
     ("data-0000002", "* **Triangle:** CA = CD = 5 and ∠ACD = 60°, so △CAD is equilateral.\n* **Radius:** R = 5/√3.\n"
      "* **Area:** π·R² = 25π/9.", "calculation", 2),
+    # arcs inside a relation's side are no end of it: the slip after it is where the error begins
+    ("textbook-3279", "∠BAC = 42°, so arc BC = 84°.\n∠APD = 77° is the angle between chords, so "
+     "∠APD = ½(arc AD + arc BC).\narc AD = 154° − 84° = 60°, so ∠ABD = ½·60° = 30°.", "calculation", 2),
     # a halving forgotten where a fact the figure has is the reason: the fact misapplied
     ("data-0000009", "Step 1: DC = 14, and A is the midpoint of DC, so AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\n"
      "Step 3: AD/DE = 14/(14√2) = √2/2.", "wrong_formula", 0),
