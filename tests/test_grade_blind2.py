@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import geomill.evaluate.grading.grade as G
 import pytest
 from geomill.evaluate.grading.grade import grade
 
-from tests.test_grade_blind import _step_at
+from tests.test_grade_blind import _step_at, grade_with_position
 
 BLIND2 = Path(__file__).parent / "data" / "freeform_textbook_blind2"
 
@@ -24,28 +23,10 @@ def records() -> dict[str, dict]:
     return {r["id"]: r for r in _jsonl("records.jsonl")}
 
 
-def _graded_at(record: dict, text: str):
-    """The grade of ``text`` and where (in ``text`` as written) its first wrong value is."""
-    seen: dict[str, int | None] = {}
-    original = G._first_error
-
-    def spy(*args, **kwargs):
-        out = original(*args, **kwargs)
-        seen["pos"] = None if out is None else out["pos"]
-        return out
-
-    G._first_error = spy
-    try:
-        g = grade(record, text)
-    finally:
-        G._first_error = original
-    return g, seen.get("pos")
-
-
 @pytest.fixture(scope="module")
 def graded(records):
     notes = {a["id"]: a for a in _jsonl("annotations.jsonl")}
-    return [(row, notes[row["id"]], *_graded_at(records[row["id"]], row["response"]))
+    return [(row, notes[row["id"]], *grade_with_position(records[row["id"]], row["response"]))
             for row in _jsonl("responses.jsonl")]
 
 
@@ -123,7 +104,7 @@ def _line_of(text: str, pos: int | None) -> int | None:
      "3. ∠BDE = 90° − 50° = 40°.", "hallucinated", 1),
 ])
 def test_missed_classes_in_other_words(records, rid, text, failure, line):
-    g, pos = _graded_at(records[rid], text)
+    g, pos = grade_with_position(records[rid], text)
     assert g.failure == failure, g.reason
     assert _line_of(text, pos) == line, (pos, text[pos:][:30] if pos is not None else None)
 
