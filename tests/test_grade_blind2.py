@@ -111,6 +111,7 @@ def test_missed_classes_in_other_words(records, rid, text, failure, line):
 
 @pytest.mark.parametrize("rid, text", [
     ("textbook-3321", "Let t = ∠BOD.\n(t + 30) + 90 + t = 180, so 2t = 60 and t = 30.\nAnswer: 30"),
+    ("textbook-3321", "Let x be the measure of ∠BOD.\nThen (x + 30) + 90 + x = 180, so 2x = 60 and x = 30."),
     ("data-0000003", "Call the side s, so AE = s.\nEO = AE/(2 sin 60°) = s/√3.\nAE/EO = s/(s/√3) = √3.\n"
      "Answer: √3"),
     ("data-0000003", "Let the side be a, so AE = a, and a 30-60-90 triangle gives EO = a/√3.\n"
