@@ -93,6 +93,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # arcs inside a relation's side are no end of it: the slip after it is where the error begins
     ("textbook-3279", "∠BAC = 42°, so arc BC = 84°.\n∠APD = 77° is the angle between chords, so "
      "∠APD = ½(arc AD + arc BC).\narc AD = 154° − 84° = 60°, so ∠ABD = ½·60° = 30°.", "calculation", 2),
+    # a wrong answer stated before the work: the first thing the response states wrongly
+    ("textbook-624", "The answer is 35. Here's why:\n∠CBD = 25° and ∠BDC = 20°.\n"
+     "∠BCE is the exterior angle of △BCD at C, so x = 25 + 20 = 35.", "calculation", 0),
     # a halving forgotten where a fact the figure has is the reason: the fact misapplied
     ("data-0000009", "Step 1: DC = 14, and A is the midpoint of DC, so AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\n"
      "Step 3: AD/DE = 14/(14√2) = √2/2.", "wrong_formula", 0),
@@ -111,6 +114,7 @@ def test_missed_classes_in_other_words(records, rid, text, failure, line):
 
 @pytest.mark.parametrize("rid, text", [
     ("textbook-3321", "Let t = ∠BOD.\n(t + 30) + 90 + t = 180, so 2t = 60 and t = 30.\nAnswer: 30"),
+    ("textbook-624", "The answer is 45. Here's why:\n∠BCE is the exterior angle of △BCD, so x = 25 + 20 = 45."),
     ("textbook-3321", "Let x be the measure of ∠BOD.\nThen (x + 30) + 90 + x = 180, so 2x = 60 and x = 30."),
     ("data-0000003", "Call the side s, so AE = s.\nEO = AE/(2 sin 60°) = s/√3.\nAE/EO = s/(s/√3) = √3.\n"
      "Answer: √3"),

@@ -23,7 +23,7 @@ from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import READ_AS, classify, matches
-from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
+from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
 from .relations import SLIP, facts, first_false_fact, first_wrong_relation, read_off_figure
 
 
@@ -274,9 +274,28 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
                 start = _region_start(key, key.steps[first.step - 1], found, out["pos"])
                 out["pos"] = min([out["pos"]] + [ch.start for ch in loose_arithmetic(text) if start <= ch.start
                                                  and ch.end <= out["pos"] and consistent(ch) is not None])
+        opener = _answer_first(key, text)
+        if opener is not None and (out["pos"] < 0 or opener < out["pos"]):
+            out["pos"] = opener  # "The answer is 35. Here's why: …": the first thing it states wrongly
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
+
+
+# an answer stated before the work: "The answer is 35. Here's why:", "**Answer: 35**", "Final answer: x = 35"
+_ANSWER_FIRST = re.compile(r"\s*[#*>\s]*(?:the\s+)?(?:final\s+)?answer\s*(?:is|:|=)\s*(?:\$\s*)?"
+                           r"(?:[A-Za-z∠]{1,8}\s*[A-Z]*\s*=\s*)?", re.I)
+
+
+def _answer_first(key: AnswerKey, text: str) -> int | None:
+    """Where a wrong answer stated on the response's first line, before its work, stands; else None."""
+    m = _ANSWER_FIRST.match(text)
+    if m is None or "\n" in text[:m.end()].strip():
+        return None
+    ch = read_chain(text, m.end())
+    if ch is None or ch.value is None or answer_right(key.record, ch.value):
+        return None
+    return m.end()
 
 
 # a formula said in words on its own line, introducing the arithmetic below it:
