@@ -93,6 +93,12 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # arcs inside a relation's side are no end of it: the slip after it is where the error begins
     ("textbook-3279", "∠BAC = 42°, so arc BC = 84°.\n∠APD = 77° is the angle between chords, so "
      "∠APD = ½(arc AD + arc BC).\narc AD = 154° − 84° = 60°, so ∠ABD = ½·60° = 30°.", "calculation", 2),
+    # an angle's slip that happens to give twice the right value: the slip, not an inscribed angle as central
+    ("textbook-3921", "1. △AOC is equilateral (OA = OC, ∠AOC = 60°), so ∠OCA = ∠OAC = 60°.\n"
+     "2. ∠ADC = 180° − ∠CDO = 110°.\n3. ∠ACD = 180° − 60° − 110° = 20°.", "calculation", 2),
+    # marks said in other words
+    ("textbook-3921", "1. △AOC is equilateral, so ∠OCA = 60°.\n2. The tick marks show CA = CD, so ∠CDA = ∠CAD = 60°.\n"
+     "3. ∠ACD = 180° − 120° = 60°.", "hallucinated", 1),
     # a wrong answer stated before the work: the first thing the response states wrongly
     ("textbook-624", "The answer is 35. Here's why:\n∠CBD = 25° and ∠BDC = 20°.\n"
      "∠BCE is the exterior angle of △BCD at C, so x = 25 + 20 = 35.", "calculation", 0),

@@ -568,8 +568,9 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
         return "wrong_formula", swapped
-    if s.output.kind in (QKind.ANGLE, QKind.ARC):
-        for factor, what in ((0.5, "half"), (2.0, "twice")):
+    if s.output.kind in (QKind.ANGLE, QKind.ARC) and not (first.chain is not None and not first.solved
+                                                          and consistent(first.chain) is not None):
+        for factor, what in ((0.5, "half"), (2.0, "twice")):  # (its own arithmetic slipping comes first)
             if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
                 return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
                                          "taken as the central one, or the reverse")
