@@ -99,6 +99,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # marks said in other words
     ("textbook-3921", "1. △AOC is equilateral, so ∠OCA = 60°.\n2. The tick marks show CA = CD, so ∠CDA = ∠CAD = 60°.\n"
      "3. ∠ACD = 180° − 120° = 60°.", "hallucinated", 1),
+    # a given stated wrongly in the same chain as the step it gives ("CA = CE = 6" where CA = 5 is given)
+    ("data-0000004", "**Step 1:** $CA = CE = 6$ and $\\angle ACE = 60^\\circ$, so the triangle is equilateral.\n"
+     "**Step 2:** Its circumradius is $R = \\frac{6}{\\sqrt{3}} = 2\\sqrt{3}$.", "misread_given", 0),
     # a wrong answer stated before the work: the first thing the response states wrongly
     ("textbook-624", "The answer is 35. Here's why:\n∠CBD = 25° and ∠BDC = 20°.\n"
      "∠BCE is the exterior angle of △BCD at C, so x = 25 + 20 = 35.", "calculation", 0),

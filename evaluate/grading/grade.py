@@ -534,7 +534,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         if first.chain is not None and not first.solved and consistent(first.chain) is not None:
             return "calculation", f"the arithmetic {_slip_text(first.chain)} does not hold"
         return "propagated", "follows from an earlier wrong value"
-    before = [c for c in found if c.pos < first.pos and c.key != k and c.key is not None]
+    before = [c for c in found if c.pos <= first.pos and c is not first and c.key != k and c.key is not None]
     for c in before:
         g = key.givens.get(c.key, (None, None))[1]
         if g is not None and not matches(c.value, c.decimals, g, g):
