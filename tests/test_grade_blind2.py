@@ -105,6 +105,9 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # a wrong answer stated before the work: the first thing the response states wrongly
     ("textbook-624", "The answer is 35. Here's why:\n∠CBD = 25° and ∠BDC = 20°.\n"
      "∠BCE is the exterior angle of △BCD at C, so x = 25 + 20 = 35.", "calculation", 0),
+    # a difference in names with one given never restated, worked out wrongly (the problem's variables kept)
+    ("textbook-1830", "In right △ABD, x = BD = √(12² − 10²) = √44 = 2√11.\nSince AB ⊥ CB and BD ⊥ AC, AB² = AD·AC, "
+     "so AC = 144/10 = 14.4.\nz = AC − AD = 4.6.", "calculation", 2),
     # a halving forgotten where a fact the figure has is the reason: the fact misapplied
     ("data-0000009", "Step 1: DC = 14, and A is the midpoint of DC, so AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\n"
      "Step 3: AD/DE = 14/(14√2) = √2/2.", "wrong_formula", 0),

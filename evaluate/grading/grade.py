@@ -512,9 +512,11 @@ def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[
         k = name_key(key, tok)
         said = [c for c in found if c.pos < first.pos and c.key is not None and c.key != key.key(s.output)
                 and (c.key == k or (k is None and tok in "rR" and c.name.startswith("radius")))]
-        if not said:
+        # a given not restated: its value, where the chain shows no numbers in which it could be misread
+        given = key.givens.get(k, (None, None))[1] if k is not None and len(ch.stages) == 2 else None
+        if not said and given is None:
             return None
-        names[tok] = said[-1].value
+        names[tok] = said[-1].value if said else given
     v = value_of(sides[0], names)
     if v is None or not matches(v, 2, s.value, s.exact) or matches(first.value, first.decimals, s.value, s.exact) \
             or (v and matches(first.value, first.decimals, 1 / v, 1 / v)):
