@@ -20,7 +20,8 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
 from .answer_key import MAJOR, AnswerKey, Key, ProofStep
-from .chains import _TOKEN, NUMBER, Chain, Stage, lone_number, normalize, read_chain, scan, value_of
+from .chains import _TOKEN, NUMBER, Chain, Stage, _stage, exact_form, lone_number, normalize, read_chain, scan, value_of
+from .letters import bind_letters
 
 _PT = r"[A-Z]\d*'*"
 _NAME = re.compile(rf"(?<![A-Za-z'])(?:{_PT}){{2,}}(?![A-Za-z0-9])")  # "2CD": a product names CD
@@ -71,7 +72,7 @@ class Mention:
 def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[str, list[Claim]]:
     """The normalized text and every claim in it, in text order; ``final``: the response's final answer,
     its value of the query, claimed at the end of the text."""
-    text = normalize(response)
+    text = bind_letters(key, normalize(response)) if key.general else normalize(response)
     mentions = _mentions(key, text)
     out: list[Claim] = []
     used: list[tuple[int, int]] = []
@@ -90,6 +91,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if _ARGUMENT.search(text, max(0, men.start - 16), men.start) or _RATIO.match(text, men.end) \
                 or _RATIO_BEFORE.search(text, max(0, men.start - 8), men.start):
             continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
+        if men.quantity.kind is QKind.ANGLE and _REFLEX.search(text, max(0, men.start - 16), men.start + 6):
+            continue  # "the reflex angle MPQ is 279°": 360° less the angle, not its value
         if _FRACTION_OF.search(text, lo, men.start):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _in_expression(text, men):
@@ -134,6 +137,9 @@ _REJECTED_AFTER = re.compile(r"[^.;\n)=\d]{0,40}?(?:\b(?:gives?|yields?|makes?|w
 _REJECTED_BEFORE = re.compile(r"\b(?:reject(?:ing|ed)?|discard(?:ing|ed)?|exclud(?:e|ing)|ignor(?:e|ing)|not)\s+"
                               r"(?:the\s+)?(?:root\s+|value\s+|solution\s+)?[^\s=]{1,12}\s*=\s*$", re.I)
 _OR = re.compile(r"\s*,?\s*or\b", re.I)
+
+
+_REFLEX = re.compile(r"\breflex\s+(?:angle\b|∠)", re.I)  # "the reflex angle MPQ", "reflex ∠MPQ"
 
 
 def _candidates_dropped(text: str, found: list[Claim]) -> list[Claim]:
@@ -366,7 +372,7 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         if where is None:
             continue
         value = next((v for p in (parts[-1], parts[0]) if p is not parts[where]
-                      for v in [lone_number(p)[0]] if v is not None), None)
+                      for v in [_part_value(p)] if v is not None), None)
         other = None  # with no number alone on a side: the element on both sides, "3x + 14 = 4x + 10"
         if value is None:
             other = parts[where + 1] if where + 1 < len(parts) else parts[where - 1] if where else None
@@ -401,14 +407,20 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
             solved = solve_linear(parts[where].tokens + (("op", "-"), ("op", "(")) + other.tokens + (("op", ")"),),
                                    own, env, 0.0)
             rhs = other
-        if solved is None:
-            continue
+        if solved is None or (other is not None and abs(solved) < 1e-9):
+            continue  # "AE/(2 sin 60) = AE√3": no constant on either side, a relation in names, no value
         done.add((start, target))
         used.append((start, parts[-1].end))
         eq = " = ".join(" ".join(tok for _, tok in p.tokens) for p in (parts[where], rhs))
         out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
                          Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
     return out
+
+
+def _part_value(part) -> float | None:
+    """A side of an equation that is a value: one number, or an exact form ("14√2", "205π/2")."""
+    value = lone_number(part)[0]
+    return value if value is not None else exact_form(part, _stage(list(part.tokens)))[0]
 
 
 def _identity_known(key: AnswerKey, k: Key) -> Key | None:

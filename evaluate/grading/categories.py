@@ -287,7 +287,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
         if key.general:  # a textbook figure has the element: a wrong value of it, not an invented one
             if holds:
                 return "wrong_formula", f"its own arithmetic holds and gives {value:g}; {step.name} is {step.exact:.4g}"
-            return "other", f"states {value:g} for {step.name}; the figure has {step.exact:.4g}"
+            return "hallucinated", f"states {value:g} for {step.name}; the figure has {step.exact:.4g}"
         return "hallucinated", f"states {value:g} for {step.name} with nothing that computes it"
     if shown and formula_value is not None:
         why = f"the {rule.name}" if rule is not None else "the step's formula"

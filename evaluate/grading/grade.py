@@ -23,8 +23,8 @@ from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import READ_AS, classify, matches
-from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import facts, first_false_fact, first_wrong_relation
+from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
+from .relations import SLIP, facts, first_false_fact, first_wrong_relation, read_off_figure
 
 
 @dataclass
@@ -171,18 +171,36 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
             off = _off_proof_category(key, found, first_error)
             if off is not None:
                 failure, reason = off
+        if failure in ("calculation", "other") and first_error is not None and first_error["step"] is None \
+                and not any(first_error.get(f) for f in ("invented", "formula", "asserted")):
+            own = _worked_off_proof(key, found, first_error)
+            if own is not None:
+                failure, reason = "wrong_formula", own
         if first_error is not None and first_error.get("invented"):
             failure = "hallucinated"
             reason = f"{reason} (it states {first_error['invented']!r} before, which the figure does not have)"
-        elif first_error is not None and first_error.get("formula") and INVERTED not in reason \
+        elif first_error is not None and first_error.get("formula") \
+                and (INVERTED not in reason or first_error["formula"] == SLIP) \
                 and (failure != "misread_given" or reason.endswith(READ_AS + first.quantity)):
             # "BE = AB = 3": a relation the figure makes false gave the element a given's value
-            failure = "wrong_formula"  # a relation between elements the figure makes false, written first
-            reason = f"{reason} (a relation it writes before does not hold in the figure)"
+            if first_error["formula"] == SLIP:  # the right relation in names, its arithmetic worked wrongly
+                failure, reason = "calculation", f"{reason} (the arithmetic in names it writes before does not hold)"
+            else:
+                failure = "wrong_formula"  # a relation between elements the figure makes false, written first
+                reason = f"{reason} (a relation it writes before does not hold in the figure)"
         elif first_error is not None and first_error.get("asserted") \
                 and failure not in ("misread_given", "calculation"):
-            # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
-            failure = "hallucinated"
+            given = _given_number(key, first_error)
+            if given is not None:  # "the circle has radius OD = 2" where the diameter 2 is given
+                failure = "misread_given"
+                reason = (f"{reason} (it states {first_error['quantity']} = {first_error['stated']:g}, "
+                          f"the given {given}'s number)")
+            else:  # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
+                failure = "hallucinated"
+        elif first_error is not None and first_error.get("bare") and failure == "other" \
+                and INVERTED not in reason and (given := _given_number(key, first_error)) is not None:
+            failure = "misread_given"  # "AD = 14" where CD = 14 is given: the given read for another element
+            reason = f"{reason} (the given {given}'s number)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -194,16 +212,28 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         slip = next((c.chain for c in found if c.pos == first_error["pos"] and c.chain is not None
                      and not c.solved and consistent(c.chain) is not None), None)
         failure = "calculation" if slip is not None else "hallucinated" if first_error.get("invented") \
+            else "calculation" if first_error.get("formula") == SLIP \
             else "wrong_formula" if first_error.get("formula") else "other"
         reason = (f"states {first_error['quantity']} = {first_error['stated']:g}; "
                   f"the figure has {_num(first_error['true'])}")
     if first_error is not None:
         first_error.pop("pos")
         first_error.pop("asserted", None)
+        first_error.pop("bare", None)
         first_error.pop("formula", None)
         first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
+
+
+def _given_number(key: AnswerKey, error: dict) -> str | None:
+    """The given (of another element) whose number a wrong value asserted with nothing computing it
+    repeats: the given read as this element's ("radius OD = 2" where the diameter is 2), else None."""
+    angle = error["quantity"].startswith("angle ")
+    if angle and abs(error["stated"] - 90) < 1e-9:
+        return None  # "∠BDC = 90°": a right angle assumed, not a given's number read for it
+    return next((str(q) for q, v in key.givens.values() if v is not None and str(q) != error["quantity"]
+                 and (q.kind is QKind.ANGLE) == angle and matches(error["stated"], 2, v, v)), None)
 
 
 def _num(v: float | None) -> str:
@@ -225,18 +255,69 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
             out["pos"], out["formula"] = rel
             if not rel[1]:  # "BD/BA = 1/4, so BE = 1": a value written for named elements computes it
                 out["asserted"] = False
+            elif rel[1] is True and (seen := read_off_figure(text, rel[0])) is not None:
+                out["invented"] = seen  # "The figure marks CA = CD": an equality the figure does not mark
         # a fact of the figure it invents on the way ("From the figure, CE ⊥ AB"), written before that
         fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if fact is not None:
             out["pos"], out["invented"] = fact
-        elif out.get("asserted") and _fact_before(key, text, out["pos"]):
+        elif (out.get("asserted") or out.get("bare")) and _fact_before(key, text, out["pos"]):
             out["formula"] = True  # "CE bisects ∠BCA, so ∠ACE = 30°": a fact the figure has, misapplied
         elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
                 and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
             out["formula"] = True  # an inscribed angle taken as the central one, or the reverse, off the proof
+        if first is not None and out["step"] == first.step and out["pos"] >= 0 \
+                and not (out.get("formula") or out.get("invented")):
+            if first.category == "wrong_formula":
+                out["pos"] = _formula_in_words(text, out["pos"])
+            elif first.category == "calculation":  # "the reflex angle is 360 − 81 = 269", then the area in it
+                start = _region_start(key, key.steps[first.step - 1], found, out["pos"])
+                out["pos"] = min([out["pos"]] + [ch.start for ch in loose_arithmetic(text) if start <= ch.start
+                                                 and ch.end <= out["pos"] and consistent(ch) is not None])
+        opener = _answer_first(key, text)
+        if opener is not None and (out["pos"] < 0 or opener < out["pos"]):
+            out["pos"] = opener  # "The answer is 35. Here's why: …": the first thing it states wrongly
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
+
+
+# an answer stated before the work: "The answer is 35. Here's why:", "**Answer: 35**", "Final answer: x = 35"
+_ANSWER_FIRST = re.compile(r"\s*[#*>\s]*(?:the\s+)?(?:final\s+)?answer\s*(?:is|:|=)\s*(?:\$\s*)?"
+                           r"(?:[A-Za-z∠]{1,8}\s*[A-Z]*\s*=\s*)?", re.I)
+
+
+def _answer_first(key: AnswerKey, text: str) -> int | None:
+    """Where a wrong answer stated on the response's first line, before its work, stands; else None."""
+    m = _ANSWER_FIRST.match(text)
+    if m is None or "\n" in text[:m.end()].strip():
+        return None
+    ch = read_chain(text, m.end())
+    if ch is None or ch.value is None or answer_right(key.record, ch.value):
+        return None
+    return m.end()
+
+
+# a formula said in words on its own line, introducing the arithmetic below it:
+# "The area of a trapezoid is the sum of the bases times the height:"
+_FORMULA_WORDS = re.compile(r"\b(?:area|perimeter|circumference|formula|law|theorem|rule|sum|product|times|half|"
+                            r"twice|square|root|equals?)\b", re.I)
+
+
+_LIST_MARK = re.compile(r"^\s*(?:[-*•]+\s*|\d+[.)]\s+|step\s*\d+\s*[:.)]\s*)", re.I)
+
+
+def _formula_in_words(text: str, pos: int) -> int:
+    """Where a wrong formula begins: the line before the one of ``pos`` where that line says the formula
+    in words (no number, no ``=``, ending in a colon), else ``pos``."""
+    line = text.rfind("\n", 0, pos)
+    if line < 0:
+        return pos
+    prev_start = text.rfind("\n", 0, line) + 1
+    prev = _LIST_MARK.sub("", text[prev_start:line]).strip()  # "2. The area of …:", "Step 2: The area …:"
+    if prev.endswith(":") and not re.search(r"[\d=]", prev) and len(prev.split()) >= 4 and _FORMULA_WORDS.search(prev):
+        return prev_start + len(text[prev_start:line]) - len(text[prev_start:line].lstrip())
+    return pos
 
 
 def _claim_of(found: list[Claim], error: dict) -> Claim | None:
@@ -277,6 +358,23 @@ def _off_proof_category(key: AnswerKey, found: list[Claim], error: dict) -> tupl
     if error.get("invented") or error.get("formula") or error.get("asserted"):
         return "other", why  # the flags name it below
     return None
+
+
+def _worked_off_proof(key: AnswerKey, found: list[Claim], error: dict) -> str | None:
+    """Why an off-proof first error worked out by arithmetic that holds ("R = 5/√2" for a side of 5) is a
+    wrong formula: its own numbers give it, so the formula that chose them is what is wrong; None where it
+    is no such value (asserted, solved, or its arithmetic slips)."""
+    c = _claim_of(found, error)
+    if c is None or c.chain is None or c.solved or _bare(c) or consistent(c.chain) is not None:
+        return None
+    givens = [v for _, v in key.givens.values() if v is not None]
+    from_given = any(abs(float(m.group()) - v) < 1e-9 for st in c.chain.stages for m in NUMBER.finditer(st.text)
+                     for v in givens)
+    exact = any(w in st.text for st in c.chain.stages for w in ("sqrt", "sin", "cos", "tan", "π"))
+    if not (c.chain.arithmetic or (from_given and exact)):
+        return None  # "BE = 3/4" alone: a value, maybe solved from a proportion; "R = 5/√2" a formula's
+    return (f"{c.name} = {c.value:g} follows from its own arithmetic, by a formula that does not give it "
+            f"(the figure has {_num(error['true'])})")
 
 
 def _fact_before(key: AnswerKey, text: str, pos: int) -> bool:
@@ -324,7 +422,7 @@ def _first_wrong(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
     if first is None:
         return None
     return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
-            "pos": at.pos}
+            "pos": at.pos, "bare": key.general and first.category == "other" and _bare(at)}
 
 
 def _bare(c: Claim) -> bool:
@@ -359,6 +457,9 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if key.general and (slipped := _named_formula_slip(key, s, first, found)) is not None:
+        g.category, g.reason = "calculation", slipped
+        return g
     if key.general and (why := _figure_category(key, s, first, found, wrong_before, arithmetic)) is not None:
         g.category, g.reason = why
         return g
@@ -394,6 +495,35 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     return g
 
 
+def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """Why the value is a slip where its chain opens with a formula in names ("π·R² = 25π/9") that the
+    values it stated for those names (R = 5/√3) make right: the formula and its inputs are right, the
+    working out is not; None where that is not so."""
+    ch = first.chain
+    if ch is None or first.solved or len(ch.stages) < 2 or ch.stages[0].exact is not None:
+        return None
+    sides = tokens_of(ch.stages[0].text)
+    if not sides or len(sides) != 1:
+        return None
+    names: dict[str, float] = {}
+    for kind, tok in sides[0]:
+        if kind != "name" or tok in names:
+            continue
+        k = name_key(key, tok)
+        said = [c for c in found if c.pos < first.pos and c.key is not None and c.key != key.key(s.output)
+                and (c.key == k or (k is None and tok in "rR" and c.name.startswith("radius")))]
+        # a given not restated: its value, where the chain shows no numbers in which it could be misread
+        given = key.givens.get(k, (None, None))[1] if k is not None and len(ch.stages) == 2 else None
+        if not said and given is None:
+            return None
+        names[tok] = said[-1].value if said else given
+    v = value_of(sides[0], names)
+    if v is None or not matches(v, 2, s.value, s.exact) or matches(first.value, first.decimals, s.value, s.exact) \
+            or (v and matches(first.value, first.decimals, 1 / v, 1 / v)):
+        return None  # a reciprocal: the asked ratio inverted, another quantity, not a slip
+    return f"{ch.stages[0].text} gives {v:.4g} with the values it states; it writes {first.value:g}"
+
+
 def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
                      wrong_before: bool, arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> tuple[str, str] | None:
     """The category of a textbook step's wrong value where the figure decides it (the README's
@@ -406,7 +536,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         if first.chain is not None and not first.solved and consistent(first.chain) is not None:
             return "calculation", f"the arithmetic {_slip_text(first.chain)} does not hold"
         return "propagated", "follows from an earlier wrong value"
-    before = [c for c in found if c.pos < first.pos and c.key != k and c.key is not None]
+    before = [c for c in found if c.pos <= first.pos and c is not first and c.key != k and c.key is not None]
     for c in before:
         g = key.givens.get(c.key, (None, None))[1]
         if g is not None and not matches(c.value, c.decimals, g, g):
@@ -440,8 +570,9 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
         return "wrong_formula", swapped
-    if s.output.kind in (QKind.ANGLE, QKind.ARC):
-        for factor, what in ((0.5, "half"), (2.0, "twice")):
+    if s.output.kind in (QKind.ANGLE, QKind.ARC) and not (first.chain is not None and not first.solved
+                                                          and consistent(first.chain) is not None):
+        for factor, what in ((0.5, "half"), (2.0, "twice")):  # (its own arithmetic slipping comes first)
             if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
                 return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
                                          "taken as the central one, or the reverse")

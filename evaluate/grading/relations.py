@@ -20,12 +20,12 @@ _PIECE = re.compile(r"[,;:→]|\.(?!\d)|\b(?:so|then|and|by|gives?|hence|thus|wh
 _TRIG_OF = re.compile(r"\b(sin|cos|tan)\s*(?:∠|angle\s+)?\s*([A-Z]{3})\b")  # "tan∠DBO": tan(DBO)
 _WORD = re.compile(r"\b(?!(?:sin|cos|tan|sqrt|asin|acos|atan|arcsin|arccos|arctan)\b)[A-Za-z]?[a-z]{2,}\b")
 _MEASURES = {"arc", "area", "perimeter", "circumference", "radius", "diameter", "sector"}
-_LEAD = re.compile(r"^[\s\-*•#>\d.)]*")  # a list's bullet or number
+_LEAD = re.compile(r"^(?:\s*(?:[-*•#>]+|\d+[.)](?=\s)))*\s*")  # a list's bullet or number, never "2AE"
 NAME_RTOL = 5e-4  # two sides in names: the figure's measured values agree to its precision
 NUMBER_TOL = (0.006, 0.002)  # a side in numbers: rounded to two decimals, or within 0.2 %
 
 
-def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, bool] | None:
+def first_wrong_relation(key: AnswerKey, text: str, before: int) -> tuple[int, bool | str] | None:
     """Where (in ``text``, before ``before``) the response first writes a relation between elements of
     the figure that the figure's values make false, and whether two sides in names differ (a wrong
     formula) rather than a side in names and one in numbers (its value); the piece ``before`` stands
@@ -69,6 +69,22 @@ _SUMS = {"supplementary": 180.0, "complementary": 90.0, "co-interior": 180.0, "c
          "same-side interior": 180.0, "consecutive interior": 180.0}
 
 
+# a statement said to be read off the figure: "The figure marks CA = CD", "from the diagram, AB = BC"
+_READ_OFF = re.compile(r"\b(?:figure|diagram|picture|drawing|tick|ticks|marks?|marked|marking)\b", re.I)
+
+
+def read_off_figure(text: str, pos: int) -> str | None:
+    """The relation at ``pos`` where its sentence says it is read off the figure ("The figure marks CA =
+    CD"): a mark the figure does not have, so an invented fact, not a theorem misapplied; else None."""
+    start = max(text.rfind("\n", 0, pos), text.rfind(". ", 0, pos)) + 1
+    if not _READ_OFF.search(text, start, max(pos, text.find("=", pos))):
+        return None
+    stop = _PIECE.search(text, pos)
+    line_end = text.find("\n", pos)
+    end = min(x for x in (stop.start() if stop else len(text), line_end if line_end >= 0 else len(text)))
+    return text[pos:end].strip()
+
+
 def _angles_said(key: AnswerKey, line: str) -> int | None:
     """Where in ``line`` two angles are first said equal, supplementary or complementary in words
     ("∠CDE and ∠BCD are corresponding angles") where the figure's values say otherwise."""
@@ -86,9 +102,13 @@ def _angles_said(key: AnswerKey, line: str) -> int | None:
     return min(found, default=None)
 
 
-def _false(key: AnswerKey, piece: str) -> bool | None:
-    """None: the relation holds (or cannot be checked); True: two sides in names differ; False: a side
-    in names differs from the value written."""
+SLIP = "slip"  # two sides in the same names differ: the right relation, its arithmetic worked wrongly
+
+
+def _false(key: AnswerKey, piece: str) -> bool | str | None:
+    """None: the relation holds (or cannot be checked); True: two sides in names differ; ``SLIP``: they
+    differ where a side rewrites the one before in the same names (after a right one); False: a side in
+    names differs from the value written."""
     piece = _TRIG_OF.sub(r"\1(\2)", piece)
     first, last = piece.index("="), piece.rindex("=")
     words = [m for m in _WORD.finditer(piece) if m.end() <= first]
@@ -98,16 +118,21 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
         piece = piece[words[-1].end():]
         last -= words[-1].end()
     after = next((m for m in _WORD.finditer(piece, last)), None)
+    if after and after.group().lower() in _MEASURES:
+        return None  # "∠APD = ½(arc AD + arc BC)": a measure inside the side, not its end
     if after:  # "= 7 - 2sqrt(6) (taking the smaller root": it ends before them
         piece = piece[:after.start()].rstrip(" (")
     sides = tokens_of(_LEAD.sub("", piece).strip())
     if not sides or len(sides) < 2 or any(not s for s in sides):
         return None
     named: list[float] = []
+    named_by: list[frozenset[str]] = []
     numbers: list[float] = []
     rounded = 0.0
     for side in sides:
         names = {tok for kind, tok in side if kind == "name"}
+        if len(side) == 1 and names and _figure_value(key, side[0][1]) is None:
+            continue  # "EO = R = AE/(2 sin ADE)": a letter for the side before, no side of its own
         if not names:
             v = value_of(side, {})
             if v is not None:
@@ -123,11 +148,14 @@ def _false(key: AnswerKey, piece: str) -> bool | None:
         if v is None:
             return None
         named.append(v)
+        named_by.append(frozenset(names))
     if not named:
         return None
     ref = named[0]
-    if any(abs(v - ref) > NAME_RTOL * max(1.0, abs(ref)) for v in named[1:]):
-        return True
+    off = next((i for i, v in enumerate(named) if abs(v - ref) > NAME_RTOL * max(1.0, abs(ref))), None)
+    if off is not None:
+        # "EO = AE/(2 sin 60) = AE/√3 = 2AE/√3": the names kept, the arithmetic between two sides slips
+        return SLIP if off > 1 and named_by[off] == named_by[off - 1] else True
     if numbers and abs(numbers[-1] - ref) > max(NUMBER_TOL[0], NUMBER_TOL[1] * abs(ref), rounded):
         return False
     return None
@@ -148,10 +176,12 @@ def _figure_value(key: AnswerKey, tok: str) -> float | None:
 # -- facts stated in words or signs: "CE ⊥ AB", "AB ∥ CD", "CD bisects ∠ACB", "M is the midpoint of AB" -----
 
 _SEG = r"(?i:line\s+|segment\s+)?([A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])"  # capitals: the names are case-sensitive
+# "MH is also parallel to CG": a link, maybe an adverb, before the word
+_ALSO = r"(?:(?:is|are|lies)\s+)?(?:(?:also|then|therefore|thus|hence|clearly)\s+)?"
 _FACTS = (
-    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?i:(?:is\s+)?perpendicular\s+to))"
+    ("perpendicular", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:⊥|\\perp(?![A-Za-z])|(?i:{_ALSO}perpendicular\s+to))"
                                  rf"\s*{_SEG}")),
-    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?i:(?:is\s+)?parallel\s+to))"
+    ("parallel", re.compile(rf"(?<![A-Za-z']){_SEG}\s*(?:∥|\\parallel(?![A-Za-z])|\|\||(?i:{_ALSO}parallel\s+to))"
                             rf"\s*{_SEG}")),
     ("bisects", re.compile(rf"(?<![A-Za-z']){_SEG}\s+(?i:bisects|is\s+the\s+(?:angle\s+)?bisector\s+of)\s+"
                            r"(?i:the\s+)?(?:(?i:angle)\s+|∠\s*)([A-Z]\d*'*[A-Z]\d*'*[A-Z]\d*'*)(?![A-Za-z0-9'])")),
