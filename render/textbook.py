@@ -383,12 +383,14 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
             if c.centre in radii]
     shapes = []
     wanted = {"".join(polygon_key(el.points)) for el in named if el.kind.key in ("area", "perimeter")}
+    goal = lone(problem.goal.expr) if problem.goal is not None else None
+    asked = "".join(polygon_key(goal.points)) if goal is not None and goal.kind.key in ("area", "perimeter") else None
     colours = iter(PALETTE.items())
     for poly in problem.polygons:
         name = "".join(polygon_key(poly.points))
-        if name not in wanted or any(_inside(pts[q], [pts[v] for v in poly.points])
-                                     for q in pts if q not in poly.points):
-            continue
+        if name not in wanted or name != asked and any(_inside(pts[q], [pts[v] for v in poly.points])
+                                                       for q in pts if q not in poly.points):
+            continue  # (the asked polygon is drawn all the same: its "?" names it where inner lines cut it)
         colour, rgb = next(colours, ("gray", PALETTE["gray"]))
         n = len(poly.points)
         shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},

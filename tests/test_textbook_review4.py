@@ -25,6 +25,10 @@ INNER_RAY = ("points C D B O A E\ntriangle CDB\ntriangle BDA\nline A O B\ncircle
 ARROWS = ("points A F D E C B\ntriangle AFD\ntriangle EFC\ntriangle FAC\ntriangle CAB\nparallelogram ABCD\n"
           "line D F C\nline E F A\nBCA mirror congruent to ECA\nclockwise AFD EFC FAC CAB\nangle AFD = 44\n"
           "angle ACB = 44\nfind angle ABC\n")
+UNDRAWN = ("points A B O M N D C\ntriangle ABO\ntriangle AOM\ntriangle MON\ntriangle MND\ntriangle BCO\n"
+           "triangle OCN\ntriangle NCD\nparallelogram ABCD\nline A M D\nline A O C\nline B O N D\nline M N C\n"
+           "AO perpendicular to MO\nclockwise ABO AOM MON MND BCO OCN NCD\nperimeter CDM = 40\n"
+           "find perimeter ABCD\n")
 NEAR = ("points O A B C D\ntriangle ABC\ntriangle OBD\ncircle O through A B C\nDB tangent to circle O\nAO = 9\n"
         "angle ABC = 45\nangle ACB = 30\nfind area ABC\n")
 
@@ -115,3 +119,10 @@ def test_no_point_hard_by_a_line_it_is_not_on() -> None:
     spoilt["points"]["Z"] = [(a[0] + b[0]) / 2 + 7 * (b[1] - a[1]) / n, (a[1] + b[1]) / 2 - 7 * (b[0] - a[0]) / n]
     assert any("point Z is 7.0 px off" in p for p in textbook_problems(spoilt))
     assert OFF_LINE == 15.0
+
+
+def test_an_asked_polygon_with_points_inside_is_drawn_and_its_goal_marked_by_name() -> None:
+    lab = _labels(UNDRAWN)
+    assert textbook_problems(lab) == []
+    assert lab["goal"]["marked"] and lab["goal"]["drawn"] == "perimeter ABCD"
+    assert next(x for x in lab["labels"] if x["element"] == "perimeter ABCD")["text"] == "perimeter ABCD = ?"
