@@ -350,9 +350,22 @@ class MarkLayout:
                 cand = d * s
                 ends = (p + cand + s * room, r + cand + s * room)
                 if all(0 <= v <= self.size for e in ends for v in e) and not self._lines_crossed(p, r, cand) \
-                        and _to_segments(self.pts, (p + cand)[None], (r + cand)[None]).min() >= self.fpx:
+                        and _to_segments(self.pts, (p + cand)[None], (r + cand)[None]).min() >= self.fpx \
+                        and not self._near_dimensions(p, r, cand):
                     return cand  # (and a font clear of every point: its value sits by it)
         return off
+
+    def _near_dimensions(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> bool:
+        """Does pr's dimension line at ``off``, or an extension line of it, come within a font of another
+        dimension line (two read as one)?"""
+        n = off / max(float(np.hypot(*off)), 1e-9)
+        xs = np.concatenate([np.linspace(a, b, 24) for a, b in ((p + off, r + off), (p + DIMENSION_BAR * n, p + off),
+                                                                  (r + DIMENSION_BAR * n, r + off))])
+        for key, other in self.dims.items():
+            s, t = (self.px[k] + other for k in key)
+            if _to_segments(xs, s[None], t[None]).min() < self.fpx:
+                return True
+        return False
 
     def _across(self, p: np.ndarray, r: np.ndarray) -> float:
         """The radius of a drawn circle that segment pr is a diameter of (0: none): its dimension line goes
@@ -380,8 +393,10 @@ class MarkLayout:
                 self.dims[key] = far
             else:
                 self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
-            if self._lines_crossed(p, r, self.dims[key]):  # inside the figure it reads as a line of it: beyond
-                self.dims[key] = self._clear_offset(p, r, self.dims[key])  # all the lines, on extension lines
+            if self._lines_crossed(p, r, self.dims[key]) or self._near_dimensions(p, r, self.dims[key]):
+                # (inside the figure it reads as a line of it, by another dimension line as one with it: beyond
+                # all the lines and clear of the other dimension lines, on extension lines)
+                self.dims[key] = self._clear_offset(p, r, self.dims.pop(key))
         off = self.dims[key]
         d = float(np.hypot(*off))
         n = off / d

@@ -174,8 +174,12 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if q == self.query and _crosses(layout, *q.key, off):  # (a goal's across the figure's lines
-                    self.named_query = True  # reads as a line of it: its "?" says its element, by the side)
+                if _crosses(layout, *q.key, off):  # (across the figure's lines it reads as a line of it, even
+                    # beyond them where the canvas has no room: its "?" or value says its element, by the side)
+                    if q == self.query:
+                        self.named_query = True
+                    else:
+                        self.named.add(q)
                     continue
                 self.spans[q] = off
                 self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6

@@ -695,7 +695,8 @@ def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
     for lab in fig["labels"]:
         el = lab["element"]
         if " " not in el and (names := split_points(el, pts, 2)) is not None and \
-                lab["text"] not in (f"{el} = ?", f"{el[::-1]} = ?"):  # (a "?" that names its side reads as its own)
+                not lab["text"].startswith((f"{el} = ", f"{el[::-1]} = ")):  # (a "?" or a value that names its
+            # side reads as its own)
             out.append((lab, el, pts[names[0]], pts[names[1]]))
     return out
 

@@ -29,6 +29,8 @@ UNDRAWN = ("points A B O M N D C\ntriangle ABO\ntriangle AOM\ntriangle MON\ntria
            "triangle OCN\ntriangle NCD\nparallelogram ABCD\nline A M D\nline A O C\nline B O N D\nline M N C\n"
            "AO perpendicular to MO\nclockwise ABO AOM MON MND BCO OCN NCD\nperimeter CDM = 40\n"
            "find perimeter ABCD\n")
+NO_ROOM = ("points D A E B C\ntriangle DAE\ntriangle EAB\ntriangle CEB\nline D E B\nline A E C\n"
+           "DAB mirror congruent to CBA\nclockwise DAE EAB CEB\nAB = 6\nAD = 4\nBD = 5\nfind BC\n")
 NEAR = ("points O A B C D\ntriangle ABC\ntriangle OBD\ncircle O through A B C\nDB tangent to circle O\nAO = 9\n"
         "angle ABC = 45\nangle ACB = 30\nfind area ABC\n")
 
@@ -126,3 +128,12 @@ def test_an_asked_polygon_with_points_inside_is_drawn_and_its_goal_marked_by_nam
     assert textbook_problems(lab) == []
     assert lab["goal"]["marked"] and lab["goal"]["drawn"] == "perimeter ABCD"
     assert next(x for x in lab["labels"] if x["element"] == "perimeter ABCD")["text"] == "perimeter ABCD = ?"
+
+
+def test_a_split_sides_value_with_no_clear_dimension_line_names_its_side() -> None:
+    """BD, a diagonal of the figure: every dimension line beside it crosses the figure's lines or leaves the
+    canvas, so its value says its side ("BD = 5") by the side's middle."""
+    lab = _labels(NO_ROOM)
+    assert textbook_problems(lab) == []
+    assert not any(m["kind"] == "dimension" and set(m["elements"][0]) == set("BD") for m in lab["marks"])
+    assert next(x for x in lab["labels"] if set(x["element"]) == set("BD"))["text"] in ("BD = 5", "DB = 5")
