@@ -16,9 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ModelError, Span
-from geomill.engine.kinds import PLACEHOLDER_SIZES, ShapeKind
+from geomill.engine.kinds import KINDS, PLACEHOLDER_SIZES, ShapeKind
 from geomill.engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
 from geomill.engine.relations import BLOCKS
 

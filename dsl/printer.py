@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 import sympy
-from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import Problem, ShapeDecl, element_text
 from geomill.engine.plane import TRIG, element_of
 

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import sympy
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, ModelError, Span
-from geomill.engine.kinds import Line, ShapeKind
+from geomill.engine.kinds import KINDS, Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
 from geomill.engine.plane import TRAPEZOIDS, GeneralProblem, height_base
 

@@ -21,6 +21,7 @@ from sympy import cos, pi, sin, sqrt
 from .kinds import (
     ARC,
     AREA,
+    KINDS,
     PERIMETER,
     RADIUS,
     Arc,
@@ -48,9 +49,6 @@ def _corners(n: int) -> tuple[tuple[int, int, int], ...]:
 
 def _sides(n: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, (i + 1) % n) for i in range(n))
-
-
-KINDS: dict[str, ShapeKind] = {}
 
 
 def _add(kind: ShapeKind) -> ShapeKind:

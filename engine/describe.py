@@ -2,8 +2,7 @@
 the language reference's table of kinds (a test keeps it in step with the catalogue)."""
 from __future__ import annotations
 
-from .catalogue import KINDS
-from .kinds import ShapeKind
+from .kinds import KINDS, ShapeKind
 from .rules import rules_for
 
 

@@ -20,9 +20,8 @@ from typing import NamedTuple
 import networkx as nx
 import sympy
 
-from .catalogue import KINDS
 from .errors import ModelError
-from .kinds import Equation, ShapeKind
+from .kinds import KINDS, Equation, ShapeKind
 from .model import Fact, Problem, QKind, Quantity, ShapeDecl
 from .rules import Rule, compiled, kind_rules
 

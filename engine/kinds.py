@@ -372,3 +372,38 @@ def _dihedral(name: tuple[str, ...]) -> list[tuple[str, ...]]:
     rots = [name[i:] + name[:i] for i in range(n)]
     rev = tuple(reversed(name))
     return rots + [rev[i:] + rev[:i] for i in range(n)]
+
+
+# -- the catalogue's index ----------------------------------------------------------
+
+
+class Catalogue(dict):
+    """The catalogue's kinds by key, defined in ``engine.catalogue`` and built on the first read: a command
+    that never reads a kind (a textbook figure: its problem names shapes of plane geometry) never builds
+    them, about a tenth of a second of sympy at start-up."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.built = False
+
+    def build(self) -> None:
+        if not self.built:
+            self.built = True  # (first: the catalogue's own additions write here)
+            import importlib
+
+            importlib.import_module("geomill.engine.catalogue")
+
+
+def _built(name: str):
+    def method(self, *args, **kwargs):
+        self.build()
+        return getattr(dict, name)(self, *args, **kwargs)
+    method.__name__ = name
+    return method
+
+
+for _name in ("__getitem__", "__setitem__", "__contains__", "__iter__", "__len__", "__repr__", "__eq__", "keys",
+              "values", "items", "get", "pop", "setdefault", "copy", "update"):
+    setattr(Catalogue, _name, _built(_name))
+
+KINDS: dict[str, ShapeKind] = Catalogue()

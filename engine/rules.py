@@ -31,9 +31,8 @@ from pathlib import Path
 
 import sympy
 
-from .catalogue import KINDS
 from .geometry import sample_instance
-from .kinds import Equation, ShapeKind
+from .kinds import KINDS, Equation, ShapeKind
 from .model import QKind
 
 N_SAMPLES = 60  # enough random instances that an ambiguous root (an obtuse angle from a sine) shows

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from .catalogue import KINDS
 from .errors import ModelError
-from .kinds import Line, ShapeKind
+from .kinds import KINDS, Line, ShapeKind
 from .model import Problem, QKind, Quantity, ShapeDecl
 from .plane import (
     CircleDecl,

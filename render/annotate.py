@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import sympy
-from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import QKind, Quantity
 
 from .scene import Scene

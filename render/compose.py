@@ -14,7 +14,7 @@ from functools import cached_property, partial
 
 import numpy as np
 import shapely
-from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import QKind, Quantity
 from matplotlib.path import Path
 from shapely.geometry import Point as ShapelyPoint

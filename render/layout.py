@@ -28,10 +28,9 @@ from functools import cached_property
 
 import numpy as np
 import shapely
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError
 from geomill.engine.geometry import angle_at, distance
-from geomill.engine.kinds import Arc, Line, ShapeKind
+from geomill.engine.kinds import KINDS, Arc, Line, ShapeKind
 from geomill.engine.model import QKind, ShapeDecl
 from shapely.geometry import Point, Polygon
 

@@ -25,7 +25,8 @@ DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
-ARROW_LONG, ARROW_HALF, ARROW_STEP = 7.0, 4.5, 6.0  # px: a parallel arrow's length, half width, spacing
+ARROW_LONG, ARROW_HALF = 7.0, 4.5  # px: a parallel arrow's length and half width
+ARROW_STEP = ARROW_LONG + 3.0  # px between a group's arrows: each clear of the next (nested closer, two read as one)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
@@ -83,6 +84,19 @@ def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.
     ua, ub = _unit(a - v), _unit(b - v)
     s = square_size(v, a, b, fpx)
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
+def _segments_cross(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Which of the m segments ab (two m×2 arrays) segment pq crosses (properly: touching at an end is no
+    crossing)."""
+    u, v, w = q - p, b - a, a - p
+    den = _cross(u, v)
+    ok = np.abs(den) > 1e-9
+    den = np.where(ok, den, 1.0)
+    t = (w[:, 0] * v[:, 1] - w[:, 1] * v[:, 0]) / den
+    s = (w[:, 0] * u[1] - w[:, 1] * u[0]) / den
+    e = 1e-6
+    return ok & (t > e) & (t < 1 - e) & (s > e) & (s < 1 - e)
 
 
 def _meet(p, q, r, s) -> np.ndarray | None:
@@ -313,6 +327,46 @@ class MarkLayout:
         n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
         return n
 
+    def _lines_crossed(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> int:
+        """How many drawn lines (not along pr) the dimension line of pr at ``off`` or its extension lines (from p
+        and r out to it) cross (a circle's arc may pass: it reads as no line of the figure's)."""
+        a, b = self._others(p, r)
+        if not len(a):
+            return 0
+        n = off / max(float(np.hypot(*off)), 1e-9)
+        pieces = [(p + off, r + off), (p + DIMENSION_BAR * n, p + off), (r + DIMENSION_BAR * n, r + off)]
+        return sum(int(_segments_cross(s, t, a, b).sum()) for s, t in pieces)
+
+    def _clear_offset(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> np.ndarray:
+        """The nearest offset of pr's dimension line, on either side (``off``'s first), at which it and its
+        extension lines cross no drawn line, it keeps a font from every point and it and its value stay on the
+        canvas (``off`` where none does)."""
+        d0 = float(np.hypot(*off))
+        n = off / max(d0, 1e-9)
+        far = max(float(np.max((self.pts - p) @ s)) for s in (n, -n)) if len(self.pts) else 0.0
+        room = 1.3 * self.fpx
+        for d in np.arange(d0, d0 + far + 2 * self.fpx, 0.5 * self.fpx):
+            for s in (n, -n):
+                cand = d * s
+                ends = (p + cand + s * room, r + cand + s * room)
+                if all(0 <= v <= self.size for e in ends for v in e) and not self._lines_crossed(p, r, cand) \
+                        and _to_segments(self.pts, (p + cand)[None], (r + cand)[None]).min() >= self.fpx \
+                        and not self._near_dimensions(p, r, cand):
+                    return cand  # (and a font clear of every point: its value sits by it)
+        return off
+
+    def _near_dimensions(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> bool:
+        """Does pr's dimension line at ``off``, or an extension line of it, come within a font of another
+        dimension line (two read as one)?"""
+        n = off / max(float(np.hypot(*off)), 1e-9)
+        xs = np.concatenate([np.linspace(a, b, 24) for a, b in ((p + off, r + off), (p + DIMENSION_BAR * n, p + off),
+                                                                  (r + DIMENSION_BAR * n, r + off))])
+        for key, other in self.dims.items():
+            s, t = (self.px[k] + other for k in key)
+            if _to_segments(xs, s[None], t[None]).min() < self.fpx:
+                return True
+        return False
+
     def _across(self, p: np.ndarray, r: np.ndarray) -> float:
         """The radius of a drawn circle that segment pr is a diameter of (0: none): its dimension line goes
         beyond the circle (inside it, review 3 read it as a chord)."""
@@ -339,6 +393,10 @@ class MarkLayout:
                 self.dims[key] = far
             else:
                 self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
+            if self._lines_crossed(p, r, self.dims[key]) or self._near_dimensions(p, r, self.dims[key]):
+                # (inside the figure it reads as a line of it, by another dimension line as one with it: beyond
+                # all the lines and clear of the other dimension lines, on extension lines)
+                self.dims[key] = self._clear_offset(p, r, self.dims.pop(key))
         off = self.dims[key]
         d = float(np.hypot(*off))
         n = off / d

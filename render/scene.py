@@ -13,9 +13,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-from geomill.engine.catalogue import KINDS
 from geomill.engine.geometry import angle_at, arc_sweep, distance, measure
-from geomill.engine.kinds import Arc, Line
+from geomill.engine.kinds import KINDS, Arc, Line
 from geomill.engine.model import QKind, Quantity, ShapeDecl
 from shapely.geometry import LinearRing, Polygon
 

@@ -37,6 +37,8 @@ STYLES = ("plain", "colour")
 MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
+ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the first and less than the second reads as
+# on it (it is on it by a fact, or clearly off it)
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
@@ -83,6 +85,8 @@ class TextbookAnnotation(Annotation):
     spans: dict = field(default_factory=dict)  # a valued side split by points -> its dimension line's offset
     reach: dict = field(default_factory=dict)  # and how far from its middle its value may sit (a share of it)
     triangles: list = field(default_factory=list)  # the triangles of drawn lines (pixel polygons), set by ``drawn``
+    cells: dict = field(default_factory=dict)  # a shape that drawn lines cut -> its cells (pixel polygons, the
+    # largest first), set by ``drawn``
     crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
@@ -93,6 +97,21 @@ class TextbookAnnotation(Annotation):
 
     def arced(self, q: Quantity) -> bool:
         return q in self.right_values
+
+    def query_short(self, text: str) -> str | None:
+        """A "?" that says its element ("∠ADC = ?": its angle cut by another ray, or a bare one read as another
+        element's; "area ABCD = ?" of a shape cut into cells) is never cut back to a bare "?": the name is what
+        makes it read as its own (review 4: the bare "?" of ADC inside ADB read as the right angle ADB)."""
+        if self.query is not None and (text.startswith(f"{query_name(self.query)} = ") or
+                                       text.startswith(self._region(self.query, text).partition(" = ")[0] + " =")
+                                       and self.query.key[0] in self.cells):
+            return None
+        return super().query_short(text)
+
+    def query_optional(self) -> bool:
+        """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
+        with a leader where no place inside reads as its own."""
+        return False
 
     def on_image(self, q: Quantity) -> bool:
         return self.values == "image" and q in self.facts and q not in self.in_text
@@ -125,18 +144,29 @@ class TextbookAnnotation(Annotation):
         return min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short)
 
     def items(self) -> list[Item]:
-        out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self.texts[q])
+        out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self._region(q, self.texts[q]))
                for q in self.facts if self.on_image(q)]
         if self.query is not None and self.query not in self.facts:
             words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
-            out.append(Item(self.query, f"{words[self.query.kind]} = {QUERY}" if self.query.kind in words else
+            out.append(Item(self.query, self._region(self.query, f"{words[self.query.kind]} = {QUERY}")
+                            if self.query.kind in words else
                             f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
         return out
+
+    def _region(self, q: Quantity, text: str) -> str:
+        """A region's label says its polygon ("area ABCD = ?") where drawn lines cut it into cells: "area = ?"
+        in any cell reads as that cell's (review 4: "area = ?" of ABCD inside AECD, "perimeter = ?" of ABC
+        inside ADE)."""
+        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells:
+            return text
+        word, _, rest = text.partition(" = ")
+        return f"{word} {q.key[0]} = {rest}" if rest else text
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         marks, dashed, self.export, self.spans, self.reach = [], [], [], {}, {}
         layout = MarkLayout(scene, frame, style.font_px)
         self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
+        self.cells = shape_cells(scene, layout.px)
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
             q = it.quantity
             if q.kind is not QKind.LENGTH or not all(n in layout.px for n in q.key):
@@ -144,8 +174,12 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if q == self.query and _crosses(layout, *q.key, off):  # (a goal's across the figure's lines
-                    self.named_query = True  # reads as a line of it: its "?" says its element, by the side)
+                if _crosses(layout, *q.key, off):  # (across the figure's lines it reads as a line of it, even
+                    # beyond them where the canvas has no room: its "?" or value says its element, by the side)
+                    if q == self.query:
+                        self.named_query = True
+                    else:
+                        self.named.add(q)
                     continue
                 self.spans[q] = off
                 self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
@@ -172,7 +206,11 @@ class TextbookAnnotation(Annotation):
         """The triangles of drawn lines that are neither a part of a shape nor around one: a shape's label
         in one, or its leader ending in one, reads as that triangle's (the blind review's "area = ?" whose
         leader ended in two triangles)."""
-        out = {}
+        out = {f"~{name}{i}": cell for name, cells in self.cells.items() if name in fills and not any(
+            n != name and f.intersection(fills[name]).area > 0.02 * f.area for n, f in fills.items())
+            for i, cell in enumerate(cells[1:])}
+        # (a shape cut by drawn lines: its label in its largest cell, the others read as regions of their own;
+        # not where shapes overlap: they share their pieces, and the label's name says which it is)
         for i, tri in enumerate(self.triangles):
             if all(tri.difference(f).area > 0.02 * tri.area and f.difference(tri).area > 0.02 * f.area
                    for f in fills.values()):
@@ -191,6 +229,32 @@ class TextbookAnnotation(Annotation):
         first = min(range(2), key=lambda i: abs(math.remainder(float(normals[i]) - outer, 2 * math.pi)))
         # beyond the line only, and by its middle: set towards an end it reads as the piece there
         return mid + offset, dxy, np.array([normals[first], normals[first]]), self.reach[q]
+
+
+CELL_SHARE = 0.04  # a piece of a shape that drawn lines cut off is a cell of its own from this share of its area
+
+
+def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
+    """The shapes that drawn segments cut into two or more cells (each at least ``CELL_SHARE`` of the shape):
+    name -> the cells (pixel polygons), the largest first."""
+    from shapely import union_all
+    from shapely.geometry import LineString, Polygon
+    from shapely.ops import polygonize
+
+    out = {}
+    lines = [LineString([px[a], px[b]]) for a, b in scene.segments if a in px and b in px]
+    for shape in scene.shapes:
+        ring = Polygon([px[n] for n in shape.points])
+        if not ring.is_valid or ring.area <= 0:
+            continue
+        inner = [ln for ln in lines if ln.crosses(ring) or ring.contains(ln)]
+        if not inner:
+            continue
+        cells = [c for c in polygonize(union_all([ring.exterior, *inner]))
+                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area]
+        if len(cells) > 1:
+            out[shape.name] = sorted(cells, key=lambda c: -c.area)
+    return out
 
 
 def query_name(q: Quantity) -> str:
@@ -323,12 +387,14 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
             if c.centre in radii]
     shapes = []
     wanted = {"".join(polygon_key(el.points)) for el in named if el.kind.key in ("area", "perimeter")}
+    goal = lone(problem.goal.expr) if problem.goal is not None else None
+    asked = "".join(polygon_key(goal.points)) if goal is not None and goal.kind.key in ("area", "perimeter") else None
     colours = iter(PALETTE.items())
     for poly in problem.polygons:
         name = "".join(polygon_key(poly.points))
-        if name not in wanted or any(_inside(pts[q], [pts[v] for v in poly.points])
-                                     for q in pts if q not in poly.points):
-            continue
+        if name not in wanted or name != asked and any(_inside(pts[q], [pts[v] for v in poly.points])
+                                                       for q in pts if q not in poly.points):
+            continue  # (the asked polygon is drawn all the same: its "?" names it where inner lines cut it)
         colour, rgb = next(colours, ("gray", PALETTE["gray"]))
         n = len(poly.points)
         shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},
@@ -378,6 +444,27 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     return out
 
 
+def near_lines(scene: Scene, px: dict, k: float = 1.0) -> list[str]:
+    """The points drawn hard by a segment they are not on (over ``ON_LINE`` px and under ``OFF_LINE``, both
+    times ``k``, from its middle part): such a point reads as on the line (review 4: A 7 px off DO, D, A and O
+    read as collinear)."""
+    out = []
+    for a, b in scene.segments:
+        p, r = px[a], px[b]
+        u = r - p
+        n2 = float(u @ u)
+        if n2 < 1e-9:
+            continue
+        for name, xy in px.items():
+            if name in (a, b):
+                continue
+            t = float((xy - p) @ u) / n2
+            d = abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2)
+            if 0 < t < 1 and ON_LINE * k < d < OFF_LINE * k:
+                out.append(f"point {name} is {d:.1f} px off {a}{b} (under {OFF_LINE * k:g}): it reads as on it")
+    return out
+
+
 def short_sides(scene: Scene, frame) -> int:
     """How many drawn sides are under MIN_SIDE px (no room for their marks and values): not misleading, but
     a layout with fewer reads better."""
@@ -409,6 +496,7 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark])
             if gap < parallel_gap:
                 out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
                            f"(under {parallel_gap:g})")
+    out += near_lines(scene, px, k)
     given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
@@ -565,6 +653,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.named |= cut - {ann.query}
             ann.named_query |= ann.query in cut
             d = renderer.compose(scene, ann)
+            names = {str(q) for q in cut}  # (named, it reads as its own wherever it sits, unless on something)
+            d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
@@ -574,8 +664,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     best = None
     for k in range(1 + (RESEEDS if model is None else 0)):
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
-        # points 9 px apart where the third start draws them 40 px apart)
-        if k and not any(f.startswith("points ") for f in best[3]):  # (a flat angle the facts force: no use)
+        # points 9 px apart where the third start draws them 40 px apart, review 4 a point 7 px off a line;
+        # a flat angle the facts force: no use)
+        if k and not any(f.startswith(("points ", "point ")) for f in best[3]):
             break
         try:
             m = _model(problem, model, seed + k)

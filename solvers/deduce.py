@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import sympy
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import ImpossibleValues, SolveError
 from geomill.engine.graph import Constant, EquationInstance, FactGraph, RuleInstance
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import Fact, QKind, Quantity
 from geomill.engine.rules import compiled
 

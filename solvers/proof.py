@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import sympy
-from geomill.engine.catalogue import KINDS
-from geomill.engine.kinds import fill_premise
+from geomill.engine.kinds import KINDS, fill_premise
 from geomill.engine.model import Quantity
 
 from .arith import Node, Num, Sym, chain_nodes, convert, render, replace, round2, substitute, tree, unrounded

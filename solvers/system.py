@@ -13,8 +13,8 @@ import random
 
 import numpy as np
 import sympy
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import SolveError
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import QKind, Quantity
 
 from .deduce import BySystem, Deduction

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
 from .arith import Node, Num, Sym, fmt, render

@@ -632,7 +632,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
-            + _letters_by_a_neighbour(fig, pts))
+            + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
+            + _arrows_apart(fig) + _points_by_lines(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -694,7 +695,8 @@ def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
     for lab in fig["labels"]:
         el = lab["element"]
         if " " not in el and (names := split_points(el, pts, 2)) is not None and \
-                lab["text"] not in (f"{el} = ?", f"{el[::-1]} = ?"):  # (a "?" that names its side reads as its own)
+                not lab["text"].startswith((f"{el} = ", f"{el[::-1]} = ")):  # (a "?" or a value that names its
+            # side reads as its own)
             out.append((lab, el, pts[names[0]], pts[names[1]]))
     return out
 
@@ -1175,17 +1177,120 @@ def _end_values(fig: dict, pts: dict) -> list[str]:
 
 
 def _crossing_dimensions(fig: dict, pts: dict) -> list[str]:
-    """A goal's dimension line that crosses drawn lines: inside the figure it reads as a line of it, and its "?"
-    as the nearer segment's (review 3: the "?" of MN on a line across MK and RP)."""
-    goal = (fig.get("goal") or {}).get("drawn")
+    """A dimension line that crosses drawn lines: inside the figure it reads as a line of it, and its value as
+    the nearer segment's (review 3: the "?" of MN on a line across MK and RP; review 4: EF's across PF, PN, PM
+    and PE, through the ticks of BF and AE)."""
     out = []
     for m in fig.get("marks", []):
-        if m["kind"] != "dimension" or m["elements"][0] != goal:
+        if m["kind"] != "dimension":
             continue
         line = LineString(m["pixels"][0])
         crossed = [f"{a}{b}" for a, b in fig["segments"] if line.crosses(LineString([pts[a], pts[b]]))]
         if crossed:
-            out.append(f"the dimension line of {goal} crosses {', '.join(crossed)}: it reads as a line of the figure")
+            out.append(f"the dimension line of {m['elements'][0]} crosses {', '.join(crossed)}: it reads as a line "
+                       "of the figure")
+    return out
+
+
+# -- review 4 (issue 38): what the fourth blind reader of textbook figures read wrong ---------------------------
+CELL_SHARE = 0.04  # a piece of a polygon that drawn lines cut off is a region of its own from this share of its area
+ARROWS_APART = 4.5  # px between the arrows of one group on one segment (6 px apart, nested, two read as one)
+ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the first and under the second reads as on it
+
+
+def _cells(ring: Polygon, lines: list) -> list[Polygon]:
+    """The pieces (largest first) that ``lines`` cut polygon ``ring`` into, each at least ``CELL_SHARE`` of it."""
+    inner = [ln for ln in lines if ln.crosses(ring) or ring.contains(ln)]
+    if not inner:
+        return []
+    cells = [c for c in shapely.ops.polygonize(shapely.union_all([ring.exterior, *inner]))
+             if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area]
+    return sorted(cells, key=lambda c: -c.area)
+
+
+def _cell_labels(fig: dict, pts: dict) -> list[str]:
+    """A region's label (area, perimeter) in a polygon that drawn lines cut into pieces, set inside it: without
+    its polygon's name it reads as the piece's it sits in (review 4: "area = ?" of ABCD inside AECD, "perimeter
+    = ?" of ABC inside ADE)."""
+    import shapely.ops  # noqa: F401  (polygonize)
+
+    lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]]
+    out = []
+    for lab in fig["labels"]:
+        word, _, name = lab["element"].partition(" ")
+        if word not in ("area", "perimeter") or lab.get("leader") is not None:
+            continue
+        names = split_points(name, pts, len(name)) or split_points(name, pts, 3) or split_points(name, pts, 4)
+        if names is None or len(names) < 3:
+            continue
+        ring = Polygon([pts[n] for n in names])
+        cells = _cells(ring, lines) if ring.is_valid else []
+        if len(cells) < 2:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        c = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        if name not in lab["text"] and any(cell.contains(c) for cell in cells):
+            out.append(f"{lab['text']!r} ({lab['element']}) sits in a polygon that drawn lines cut into "
+                       f"{len(cells)} pieces, without its name: it reads as the piece's")
+    return out
+
+
+def _crossed_arcs(fig: dict, pts: dict) -> list[str]:
+    """An angle's arc crossed by a drawn segment that does not leave its vertex: the arc reads as cut off there,
+    the angle as a smaller one (review 4: an arc crossed by another ray).  A ray from the vertex inside the angle
+    crosses every arc of it: its value names the angle instead (``_sub_angle_values``)."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        a, v, b = (pts[n] for n in _angle_points(am["element"], pts))
+        ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        r = am["radius"]
+        k = max(8, int(r * sweep / 2))
+        arc = LineString([(v[0] + r * math.cos(ta + sweep * i / k), v[1] + r * math.sin(ta + sweep * i / k))
+                          for i in range(k + 1)])
+        for s, t in fig["segments"]:
+            seg = LineString([pts[s], pts[t]])
+            if seg.distance(Point(v)) > 1.0 and seg.intersects(arc):
+                out.append(f"the arc of {am['element']} is crossed by {s}{t}: it reads as a smaller angle")
+                break
+    return out
+
+
+def _arrows_apart(fig: dict) -> list[str]:
+    """The arrows of one group on one segment ``ARROWS_APART`` px apart: nested closer, two read as one (review 4:
+    the double arrows of CB and DA read as single ones, both pairs of sides as one parallel pair)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "parallel" or m.get("count", 1) < 2:
+            continue
+        per = max(1, len(m["pixels"]) // max(len(m["elements"]), 1))
+        for i, el in enumerate(m["elements"]):
+            strokes = [LineString(s) for s in m["pixels"][i * per:(i + 1) * per]]
+            near = min((g.distance(h) for g, h in itertools.combinations(strokes, 2)), default=math.inf)
+            if near < ARROWS_APART:
+                out.append(f"the arrows of {el} are {near:.1f} px apart: they read as one")
+    return out
+
+
+def _points_by_lines(fig: dict, pts: dict) -> list[str]:
+    """A point hard by a segment it is not on (between ``ON_LINE`` and ``OFF_LINE`` px from its middle part):
+    it reads as on the line (review 4: A 7 px from DO, so D, A and O read as collinear)."""
+    out = []
+    for s, t in fig["segments"]:
+        p, q = pts[s], pts[t]
+        n = math.dist(p, q)
+        if n < 1e-9:
+            continue
+        ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+        for name, xy in pts.items():
+            if name in (s, t):
+                continue
+            along = (xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy
+            off = abs((xy[0] - p[0]) * uy - (xy[1] - p[1]) * ux)
+            if 0 < along < n and ON_LINE < off < OFF_LINE:
+                out.append(f"point {name} is {off:.1f} px off {s}{t}: it reads as on it")
     return out
 
 

@@ -79,3 +79,37 @@ def test_a_missing_or_computed_constant_is_an_error(monkeypatch):
         literal("geomill.generate.perception.sets", "NO_SUCH_NAME")
     with pytest.raises(ValueError):  # _ARTICLE = re.compile(...): a call, never run here
         literal("geomill.render.claims", "_ARTICLE")
+
+
+SMALL = "points A B C\ntriangle ABC\nAB = 5\nBC = 7\nangle ABC = 40\nfind AC\n"
+LIBRARIES = "import numpy, sympy, scipy.optimize, matplotlib.figure, shapely, lark"  # what a figure needs
+
+
+def _cpu(argv: list[str]) -> float:
+    """The CPU seconds (user and system) a command takes: unlike its wall time, not stretched by waiting for a
+    core on a loaded machine."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, capture_output=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def test_rendering_a_textbook_figure_costs_little_beyond_its_libraries(tmp_path):
+    """``geomill render`` of a textbook problem: the libraries it needs (sympy, scipy's least squares, matplotlib's
+    Agg canvas) and little more (its own modules, the model and the figure, a few tenths of a second at most).
+    Measured in CPU time against importing those libraries alone, interleaved, best of two, so that a loaded
+    2-core machine slows both alike; a catalogue of kinds built, pyplot or another command's machinery imported
+    would each show."""
+    geo = tmp_path / "small.geo"
+    geo.write_text(SMALL)
+    out = tmp_path / "small.png"
+    render = [sys.executable, "-m", "geomill", "render", str(geo), "-o", str(out)]
+    libraries = [sys.executable, "-c", LIBRARIES]
+    best_render = best_libraries = float("inf")
+    for _ in range(2):
+        best_libraries = min(best_libraries, _cpu(libraries))
+        best_render = min(best_render, _cpu(render))
+    assert out.stat().st_size > 0
+    assert best_render < 1.4 * best_libraries + 0.25, (best_render, best_libraries)

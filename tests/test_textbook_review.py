@@ -588,4 +588,5 @@ def test_a_given_area_or_perimeter_says_which_measure_it_is() -> None:
                   "BC = 4\nCD = 2\nfind AD\n")
     texts = {x["element"]: x["text"] for x in lab["labels"]}
     shown = [t for e, t in texts.items() if e and e.split()[0] in ("perimeter", "area")]
-    assert shown and all(t.startswith(("perimeter = ", "area = ")) for t in shown), texts
+    assert shown and all(t.startswith(("perimeter = ", "area = ", "perimeter ABC = ", "area ACD = ")) for t in shown), \
+        texts  # (the two triangles overlap: each cut by the other's side, each label names its triangle)
