@@ -17,7 +17,6 @@ the block's own construction.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -267,9 +266,6 @@ class Plan:
             if not parallel:
                 break
             bad |= parallel
-        # per step (and one past the last) its first parameter; per parameter (and one past) its step
-        self._first_param = list(itertools.accumulate((WIDTH[s.how] for s in self.steps), initial=0))
-        self._step_of = [i for i, s in enumerate(self.steps) for _ in range(WIDTH[s.how])] + [len(self.steps)]
 
     def _order(self, bad: set[tuple[int, int]]) -> list[Step]:
         """The points, most determined first (``bad``: pairs of lines found parallel, never met)."""
@@ -339,26 +335,13 @@ class Plan:
         branches = rng.choice((-1.0, 1.0), size=(len(self.steps), 2))
         return np.array(params, dtype=float), branches
 
-    def place(self, params: np.ndarray, branches: np.ndarray, memo: dict | None = None) -> dict[str, np.ndarray]:
-        """Every point where the parameters and branches put it.  ``memo`` (a dict the caller keeps
-        between calls) holds the last call's parameters and points: the steps before the first
-        parameter that changed are taken from it, not recomputed (a forward-difference Jacobian
-        moves one parameter at a time, and the first steps are the free points)."""
+    def place(self, params: np.ndarray, branches: np.ndarray) -> dict[str, np.ndarray]:
         at: dict[str, np.ndarray] = {}
-        ps, bs = params.tolist(), branches.tolist()  # (plain floats: numpy's scalars are slow)
-        start = 0
-        if memo and memo["branches"] == bs and len(memo["params"]) == len(ps):
-            first = next((j for j, (a, b) in enumerate(zip(ps, memo["params"])) if a != b), len(ps))
-            start = self._step_of[first]
-            placed = memo["placed"]
-            for s in self.steps[:start]:
-                at[s.target] = placed[s.target]
-        k = self._first_param[start]
-        for s, (turn, side) in zip(self.steps[start:], bs[start:]):
+        k = 0
+        ps = params.tolist()  # (plain floats: numpy's scalars are slow)
+        for s, (turn, side) in zip(self.steps, branches.tolist()):
             at[s.target] = self._put(s, at, ps, k, turn, side)
             k += WIDTH[s.how]
-        if memo is not None:
-            memo.update(params=ps, branches=bs, placed=at)
         return at
 
     def orient(self, params: np.ndarray, branches: np.ndarray,

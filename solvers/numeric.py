@@ -506,10 +506,8 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
                    quick: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Least squares over a plan's parameters (and the variables and free radii after them), in
     the same two steps as :func:`_solve`; the coordinates it ends at and their residuals."""
-    memo: dict = {}
-
     def coords(q: np.ndarray, br: np.ndarray) -> np.ndarray:
-        at = plan.place(q[:plan.n], br, memo)
+        at = plan.place(q[:plan.n], br)
         return np.concatenate([*(at[p] for p in system.points), q[plan.n:]])
 
     def run(q: np.ndarray, br: np.ndarray) -> np.ndarray:

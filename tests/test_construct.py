@@ -80,26 +80,3 @@ def test_a_planned_model_meets_every_fact(seed: int) -> None:
     m = build_model(p, seed=seed)
     assert math.isclose(m.goal_value(), 6, rel_tol=1e-4)
     assert m.between("D", "A", "B") and m.between("E", "A", "C")
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_memo_places_every_point_where_a_fresh_placement_does(seed: int) -> None:
-    """Steps taken from the last call (those before the first parameter that changed) leave every point
-    exactly where placing them all again puts it, whichever parameter moves."""
-    p = parse("points A B C D E F\ntriangle ABC\nline A D B\nline A E C\nDE parallel to BC\nF midpoint of DE\n"
-              "AB = 5\nangle ABC = 50\nfind EF\n")
-    plan = Plan(p, 20.0)
-    rng = np.random.default_rng(seed)
-    q, br = plan.sample(rng)
-    memo: dict = {}
-    plan.place(q, br, memo)
-    for i in [*range(plan.n), *range(plan.n)]:
-        q = q.copy()
-        q[i] += rng.normal()
-        got, fresh = plan.place(q, br, memo), plan.place(q, br)
-        assert got.keys() == fresh.keys()
-        assert all(np.array_equal(got[k], fresh[k]) for k in fresh)
-    flipped = br.copy()
-    flipped[:, 0] *= -1
-    got, fresh = plan.place(q, flipped, memo), plan.place(q, flipped)
-    assert all(np.array_equal(got[k], fresh[k]) for k in fresh)
