@@ -18,7 +18,6 @@ from geomill.engine.errors import ModelError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
-    ELEMENT_KINDS,
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
     TEXTBOOK_ARCS,
@@ -456,6 +455,12 @@ def _arc_value(b: _Builder, el: Element, span: Span) -> sympy.Expr:
     text = f"{words} {''.join(pts)}"
     holding = [c.centre for c in b.circles.values() if set(pts) <= set(c.points)]
     if not holding:
+        centre = next((p for p in pts if p in b.circles and set(pts) - {p} <= set(b.circles[p].points)), None)
+        if centre is not None:  # 'major arc OAB' with O the centre: the arc about O is written 'arc OAB'
+            a, z = (p for p in pts if p != centre)
+            raise ModelError(f"{text}: {centre} is the centre of the circle through {a} and {z}, not a point on "
+                             f"it; write 'arc {centre}{a}{z}' (from {a} counter-clockwise to {z}) or "
+                             f"'major arc {a}{z}'", span)
         raise ModelError(f"{text}: no circle of the problem passes through {' and '.join(pts)} "
                          f"(write 'circle O through {' '.join(pts)}')", span)
     if len(holding) > 1:

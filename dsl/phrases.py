@@ -127,7 +127,7 @@ SYMBOLS: dict[str, str] = {
     "|": "write 'AB parallel to CD'", "∥": "write 'AB parallel to CD'", "⊥": "write 'AB perpendicular to CD'",
     "∠": "write 'angle ABC'", "△": "write 'triangle ABC' or 'area ABC'",
     "°": "write the number alone (angles are in degrees)",
-    "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc OAB'",
+    "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc AB' (the minor arc) or 'major arc ACB'",
 }
 
 

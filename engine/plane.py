@@ -50,11 +50,11 @@ ELEMENT_KINDS: dict[str, ElementKind] = {k.key: k for k in (
     ElementKind("perimeter", ("perimeter",), None, "polygon", "length"),
     ElementKind("height", ("height",), None, "ordered", "length"),  # see height_foot
     # a textbook's arc names: read as written, then made exact against the problem's circles
-    # (dsl/general.py ``textbook_arcs``), so none of these reaches a solver
-    ElementKind("minor_arc", ("minor", "arc"), 2, "segment", "degrees"),  # arc AB, minor arc AB
-    ElementKind("major_arc", ("major", "arc"), 2, "segment", "degrees"),
-    ElementKind("minor_arc_through", ("minor", "arc"), 3, "angle", "degrees"),  # minor arc ACB: through C
-    ElementKind("major_arc_through", ("major", "arc"), 3, "angle", "degrees"),
+    # (dsl/general.py ``textbook_arcs``), so none of these reaches a solver; kept as written for messages
+    ElementKind("minor_arc", ("minor", "arc"), 2, "ordered", "degrees"),  # arc AB, minor arc AB
+    ElementKind("major_arc", ("major", "arc"), 2, "ordered", "degrees"),
+    ElementKind("minor_arc_through", ("minor", "arc"), 3, "ordered", "degrees"),  # minor arc ACB: through C
+    ElementKind("major_arc_through", ("major", "arc"), 3, "ordered", "degrees"),
 )}
 TEXTBOOK_ARCS = ("minor_arc", "major_arc", "minor_arc_through", "major_arc_through")
 # the words that start an element, longest first (``arc length`` before ``arc``)

@@ -76,6 +76,7 @@ def test_textbook_arcs_solve_to_the_figure_s_measure(text, answer, arc):
     ("circle O through A C\nline A B\narc AB = 80\nfind AB\n", 3, "no circle of the problem passes through"),
     ("circle O through A B\ncircle P through O A B\narc OAB = 80\nfind AB\n", 3, "has two meanings"),
     ("circle O through A B\narc AB = 200\nfind AB\n", 2, "a minor arc is at most 180"),
+    ("circle O through A B\nmajor arc OAB = 200\nfind AB\n", 2, "O is the centre of the circle through A and B"),
     ("circle O through A B\nmajor arc AB = 100\nfind AB\n", 2, "a major arc is 180 to 360"),
     ("circle O through A B\narc length AB = 3\nfind AB\n", 2, "named by 3 points"),
 ])
