@@ -37,6 +37,14 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B C\nC on major arc AB\nangle AOB = 110\nfind angle ACB\n",
     ),
     Phrase(
+        "the inscribed angle ACB intercepts arc AB = 80°",
+        ("intercepts", "intercepted", "subtends", "subtended"),
+        "arc AB = 80\nC on major arc AB",
+        "`arc AB` is the minor arc (its central angle AOB), `major arc ACB` the arc from A to B through C; "
+        "an inscribed angle intercepts the arc its vertex is not on, so say where C is.",
+        "circle O through A B C\narc AB = 80\nC on major arc AB\nfind angle ACB\n",
+    ),
+    Phrase(
         "A and D lie on opposite sides of the line EF (alternate angles)",
         ("alternate", "transversal", "corresponding"),
         "A and D on opposite sides of line EF",
