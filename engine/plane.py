@@ -64,6 +64,13 @@ ELEMENT_WORDS: tuple[tuple[tuple[str, ...], ElementKind], ...] = tuple(sorted(
 ELEMENT_VOCABULARY = frozenset(w for k in ELEMENT_KINDS.values() for w in k.words)
 
 
+def naming_hint(kind: ElementKind) -> str:
+    """What to add to 'is named by N points' for an element whose points name a circle's centre."""
+    if kind.key in ("arc_length", "sector_area", "sector_perimeter"):
+        return f" (the centre first, then the arc's ends counter-clockwise: '{' '.join(kind.words)} OAB')"
+    return ""
+
+
 def element_kind(words: tuple[str, ...], n: int) -> ElementKind | None:
     """The kind that ``words`` followed by ``n`` points names: a textbook's two-point ``arc AB`` is the
     minor arc, ``minor``/``major arc`` name an arc by its ends (``major arc AB``) or through a point
