@@ -163,8 +163,8 @@ STATEMENT_EXAMPLES: dict[str, tuple[str, str, str]] = {
 GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "length": ("the length of segment AB (`AB` and `BA` are one element)", "AB"),
     "angle": ("the angle at B between rays BA and BC, in degrees, from 0 to 180", "angle ABC"),
-    "arc": ("the arc of circle O from A counter-clockwise to B, in degrees (`arc OBA` is the rest of the circle)",
-            "arc OAB"),
+    "arc": ("the arc of circle O from A counter-clockwise to B, in degrees (`arc OBA` is the rest of the circle); "
+            "`arc AB` (two points) is the minor arc, `arc ACB` (no centre first) the arc through C", "arc OAB"),
     "arc_length": ("the length of that arc", "arc length OAB"),
     "sector_area": ("the area of the sector bounded by OA, OB and that arc", "sector area OAB"),
     "sector_perimeter": ("that sector's perimeter: two radii and the arc", "sector perimeter OAB"),
@@ -175,6 +175,12 @@ GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "area": ("the area of the polygon with these vertices in order", "area ABCD"),
     "perimeter": ("its perimeter", "perimeter ABCD"),
     "height": (f"a height: {HEIGHT_MEANING}", "height ABCD"),
+    "minor_arc": ("the minor arc AB of the one circle through A and B, in degrees: its central angle "
+                  "(`arc AB` says the same)", "minor arc AB"),
+    "major_arc": ("the major arc AB: 360 minus the minor one", "major arc AB"),
+    "minor_arc_through": ("the arc from A to B through C (`arc ACB` says it without the word), with C on "
+                          "the minor arc AB", "minor arc ACB"),
+    "major_arc_through": ("the arc from A to B through C, with C on the major arc AB", "major arc ACB"),
 }
 # Shape files (engine/model.py ELEMENT_FORMS): qkind value -> meaning.
 SHAPE_ELEMENTS: dict[str, str] = {

@@ -13,7 +13,7 @@ import sympy
 from geomill.engine.errors import ParseError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import split_points, variable
-from geomill.engine.plane import ELEMENT_KINDS, ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_symbol
+from geomill.engine.plane import ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_kind, element_symbol, naming_hint
 from lark import Token, Transformer_NonRecursive, Tree
 
 from .phrases import hint
@@ -130,7 +130,7 @@ def _leaf(tok: Token) -> tuple:
 
 def element(words: tuple[str, ...], points: tuple[str, ...], at: Token) -> sympy.Expr:
     """The symbol of the element ``words`` + ``points`` names, or a located error."""
-    kind = next((k for w, k in ELEMENT_WORDS if w == words), None) if words else ELEMENT_KINDS["length"]
+    kind = element_kind(words, len(points))
     text = " ".join((*words, "".join(points)))
     if kind is None:
         known = ", ".join(sorted(" ".join(w) for w, _ in ELEMENT_WORDS))
@@ -142,7 +142,7 @@ def element(words: tuple[str, ...], points: tuple[str, ...], at: Token) -> sympy
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
         want = "at least 3" if kind.n_points is None else str(kind.n_points)
         what = a_noun(" ".join(words)) if words else "a segment"
-        raise ParseError(f"{what} is named by {want} points, got {text}", span_of(at))
+        raise ParseError(f"{what} is named by {want} points, got {text}{naming_hint(kind)}", span_of(at))
     return element_symbol(kind.key, points)
 
 

@@ -18,12 +18,13 @@ from geomill.engine.errors import ModelError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
-    ELEMENT_KINDS,
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
+    TEXTBOOK_ARCS,
     TRAPEZOIDS,
     CircleDecl,
     Degrees,
+    Element,
     Equality,
     GeneralProblem,
     Goal,
@@ -31,10 +32,12 @@ from geomill.engine.plane import (
     PolygonDecl,
     RelationDecl,
     Turn,
+    element_kind,
     element_of,
     element_symbol,
     elements_in,
     height_base,
+    naming_hint,
     polygon_key,
 )
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
@@ -354,7 +357,9 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
             b.statement(words, span)
     b.name_circles()
     whole = _add_shapes(b) | _trapezoid_heights(b)
-    _check_known(b, pending)
+    arcs = textbook_arcs(b, pending)
+    whole = {s: e.xreplace(arcs) for s, e in whole.items()} | arcs
+    _check_known(b, [(e.xreplace(arcs), span) for e, span in pending])
     return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
                           polygons=tuple(b.polygons.values()),
                           relations=tuple(sorted(b.relations.values(), key=lambda r: (r.key, r.args))),
@@ -408,6 +413,73 @@ def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
                 if height_base(name) not in bases:
                     out[element_symbol("height", name)] = element_symbol("height", onto_base)
     return out
+
+
+def textbook_arcs(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> dict[sympy.Symbol, sympy.Expr]:
+    """Each arc named the way a textbook names it, as the exact expression it stands for on its one
+    circle O: ``arc AB`` and ``minor arc AB`` are the central angle AOB (180 for a diameter's ends),
+    ``major arc AB`` is 360 minus it; ``arc ACB`` (A, C, B on one circle, A no centre of a circle
+    through C and B) is the arc from A to B through C, 360 - 2 angle ACB (the inscribed angle at C
+    stands on the other arc), and ``major``/``minor arc ACB`` adds that C lies on that arc. No
+    orientation is assumed: each is the same measure in a figure and its mirror image."""
+    out: dict[sympy.Symbol, sympy.Expr] = {}
+    for e, span in pending:
+        for s in sorted(e.free_symbols, key=lambda s: s.name):
+            el = element_of(s)
+            if s in out or el is None:
+                continue
+            if el.kind.key in TEXTBOOK_ARCS:
+                out[s] = _arc_value(b, el, span)
+            elif el.kind.key == "arc" and _through_arc(b, el, span):
+                out[s] = _arc_value(b, Element(el.kind, el.points), span)
+    return out
+
+
+def _through_arc(b: _Builder, el: Element, span: Span) -> bool:
+    """Is ``arc XYZ`` the arc from X to Z through Y (X, Y, Z on one circle) rather than the arc about
+    centre X?  Refused where both readings fit."""
+    x, y, z = el.points
+    centred = x in b.circles and {y, z} <= set(b.circles[x].points)
+    through = [c.centre for c in b.circles.values() if set(el.points) <= set(c.points)]
+    if centred and through:
+        raise ModelError(f"arc {x}{y}{z} has two meanings: {x} is the centre of a circle through {y} and {z} "
+                         f"(the arc from {y} to {z} about {x}), and {x}, {y}, {z} are all on circle {through[0]} "
+                         f"(the arc from {x} to {z} through {y}); write 'major arc {x}{y}{z}' or "
+                         f"'minor arc {x}{y}{z}' for the arc through {y}", span)
+    return not centred and bool(through)
+
+
+def _arc_value(b: _Builder, el: Element, span: Span) -> sympy.Expr:
+    """The exact expression of one textbook arc (see ``textbook_arcs``)."""
+    pts = el.points
+    words = "arc" if el.kind.key == "arc" else " ".join(el.kind.words)
+    text = f"{words} {''.join(pts)}"
+    holding = [c.centre for c in b.circles.values() if set(pts) <= set(c.points)]
+    if not holding:
+        centre = next((p for p in pts if p in b.circles and set(pts) - {p} <= set(b.circles[p].points)), None)
+        if centre is not None:  # 'major arc OAB' with O the centre: the arc about O is written 'arc OAB'
+            a, z = (p for p in pts if p != centre)
+            raise ModelError(f"{text}: {centre} is the centre of the circle through {a} and {z}, not a point on "
+                             f"it; write 'arc {centre}{a}{z}' (from {a} counter-clockwise to {z}) or "
+                             f"'major arc {a}{z}'", span)
+        raise ModelError(f"{text}: no circle of the problem passes through {' and '.join(pts)} "
+                         f"(write 'circle O through {' '.join(pts)}')", span)
+    if len(holding) > 1:
+        a, z = pts[0], pts[-1]
+        raise ModelError(f"which circle? {' and '.join(pts)} are on circles {' and '.join(holding)}: write "
+                         f"'arc {holding[0]}{a}{z}' (from {a} counter-clockwise to {z} about {holding[0]}) "
+                         f"or 'angle {a}{holding[0]}{z}' (the minor arc's degrees)", span)
+    o = holding[0]
+    if len(pts) == 2:
+        a, z = pts
+        central = element_symbol("angle", (a, o, z))
+        return central if el.kind.key == "minor_arc" else 360 - central
+    a, c, z = pts
+    if el.kind.key != "arc":
+        block = BLOCKS_BY_KEY["major_arc" if el.kind.key == "major_arc_through" else "minor_arc"]
+        names = {"C": (c,), "AB": (a, z), "O": (o,)}
+        b.relation(block, tuple(names[ph] for ph in block.placeholders), span)
+    return 360 - 2 * element_symbol("angle", (a, c, z))
 
 
 def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
@@ -488,7 +560,7 @@ def _term(words: list[Word]) -> sympy.Expr:
     if pts.points is None:
         raise ModelError(f"expected points after {' '.join(w.text for w in words)!r}", pts.span)
     names = tuple(w.text for w in kw)
-    kind = next((k for w, k in ELEMENT_WORDS if w == names), None) if names else ELEMENT_KINDS["length"]
+    kind = element_kind(names, len(pts.points))
     if kind is None:
         unknown = next((w for w in kw if filler(w.text)), None) or next(
             (w for w in kw if w.text not in ELEMENT_VOCABULARY), kw[0])  # "triangle ABC with AB = 3": the 'with'
@@ -500,7 +572,8 @@ def _term(words: list[Word]) -> sympy.Expr:
     n = len(pts.points)
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
         want = "at least 3" if kind.n_points is None else kind.n_points
-        raise ModelError(f"{' '.join(names) or 'a segment'} is named by {want} points, got {pts.text}", pts.span)
+        raise ModelError(f"{' '.join(names) or 'a segment'} is named by {want} points, got {pts.text}"
+                         f"{naming_hint(kind)}", pts.span)
     if len(set(pts.points)) != n:
         raise ModelError(f"{pts.text} repeats a point", pts.span)
     return element_symbol(kind.key, pts.points)
@@ -529,6 +602,10 @@ def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
         raise ModelError(f"an angle must be between 0 and 180 degrees, got {value}", span)
     if el.kind.key == "arc" and not 0 < v < 360:
         raise ModelError(f"an arc must be between 0 and 360 degrees, got {value}", span)
+    if el.kind.key in ("minor_arc", "minor_arc_through") and not 0 < v <= 180:
+        raise ModelError(f"a minor arc is at most 180 degrees, got {el.text} = {value}", span)
+    if el.kind.key in ("major_arc", "major_arc_through") and not 180 <= v < 360:
+        raise ModelError(f"a major arc is 180 to 360 degrees, got {el.text} = {value}", span)
     if v <= 0:
         raise ModelError(f"{el.text} must be positive, got {value}", span)
 

@@ -37,6 +37,14 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B C\nC on major arc AB\nangle AOB = 110\nfind angle ACB\n",
     ),
     Phrase(
+        "the inscribed angle ACB intercepts arc AB = 80°",
+        ("intercepts", "intercepted", "subtends", "subtended"),
+        "arc AB = 80\nC on major arc AB",
+        "`arc AB` is the minor arc (its central angle AOB), `major arc ACB` the arc from A to B through C; "
+        "an inscribed angle intercepts the arc its vertex is not on, so say where C is.",
+        "circle O through A B C\narc AB = 80\nC on major arc AB\nfind angle ACB\n",
+    ),
+    Phrase(
         "A and D lie on opposite sides of the line EF (alternate angles)",
         ("alternate", "transversal", "corresponding"),
         "A and D on opposite sides of line EF",
@@ -127,7 +135,7 @@ SYMBOLS: dict[str, str] = {
     "|": "write 'AB parallel to CD'", "∥": "write 'AB parallel to CD'", "⊥": "write 'AB perpendicular to CD'",
     "∠": "write 'angle ABC'", "△": "write 'triangle ABC' or 'area ABC'",
     "°": "write the number alone (angles are in degrees)",
-    "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc OAB'",
+    "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc AB' (the minor arc) or 'major arc ACB'",
 }
 
 

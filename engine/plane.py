@@ -49,11 +49,39 @@ ELEMENT_KINDS: dict[str, ElementKind] = {k.key: k for k in (
     ElementKind("area", ("area",), None, "polygon", "area"),
     ElementKind("perimeter", ("perimeter",), None, "polygon", "length"),
     ElementKind("height", ("height",), None, "ordered", "length"),  # see height_foot
+    # a textbook's arc names: read as written, then made exact against the problem's circles
+    # (dsl/general.py ``textbook_arcs``), so none of these reaches a solver; kept as written for messages
+    ElementKind("minor_arc", ("minor", "arc"), 2, "ordered", "degrees"),  # arc AB, minor arc AB
+    ElementKind("major_arc", ("major", "arc"), 2, "ordered", "degrees"),
+    ElementKind("minor_arc_through", ("minor", "arc"), 3, "ordered", "degrees"),  # minor arc ACB: through C
+    ElementKind("major_arc_through", ("major", "arc"), 3, "ordered", "degrees"),
 )}
+TEXTBOOK_ARCS = ("minor_arc", "major_arc", "minor_arc_through", "major_arc_through")
 # the words that start an element, longest first (``arc length`` before ``arc``)
 ELEMENT_WORDS: tuple[tuple[tuple[str, ...], ElementKind], ...] = tuple(sorted(
-    ((k.words, k) for k in ELEMENT_KINDS.values() if k.words), key=lambda wk: -len(wk[0])))
+    ((k.words, k) for k in ELEMENT_KINDS.values() if k.words and k.key not in TEXTBOOK_ARCS[2:]),
+    key=lambda wk: -len(wk[0])))
 ELEMENT_VOCABULARY = frozenset(w for k in ELEMENT_KINDS.values() for w in k.words)
+
+
+def naming_hint(kind: ElementKind) -> str:
+    """What to add to 'is named by N points' for an element whose points name a circle's centre."""
+    if kind.key in ("arc_length", "sector_area", "sector_perimeter"):
+        return f" (the centre first, then the arc's ends counter-clockwise: '{' '.join(kind.words)} OAB')"
+    return ""
+
+
+def element_kind(words: tuple[str, ...], n: int) -> ElementKind | None:
+    """The kind that ``words`` followed by ``n`` points names: a textbook's two-point ``arc AB`` is the
+    minor arc, ``minor``/``major arc`` name an arc by its ends (``major arc AB``) or through a point
+    (``major arc ACB``); ``arc OAB`` (three points) stays the arc about centre O (dsl/general.py)."""
+    if not words:
+        return ELEMENT_KINDS["length"]
+    if words == ("arc",) and n == 2:
+        return ELEMENT_KINDS["minor_arc"]
+    if words in (("minor", "arc"), ("major", "arc")):
+        return ELEMENT_KINDS[f"{words[0]}_arc{'_through' if n == 3 else ''}"]
+    return next((k for w, k in ELEMENT_WORDS if w == words), None)
 
 
 HEIGHT_MEANING = ("a triangle's `height ABC` is from A onto BC; a quadrilateral's (a polygon's) `height ABCD` "
