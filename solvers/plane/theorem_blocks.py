@@ -145,6 +145,12 @@ def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
     return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
 
 
+def _central(rng: Rng) -> dict[str, np.ndarray]:
+    """A, B, M on circle O: B a minor sweep counter-clockwise from A, M off that arc."""
+    t, s = rng.uniform(0, 360), rng.uniform(20, 170)
+    return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
 def _exterior(rng: Rng) -> dict[str, np.ndarray]:
     """Triangle ABC and D on BC beyond C."""
     p = triangle(rng)
@@ -462,6 +468,14 @@ THEOREMS: tuple[Theorem, ...] = (
             lambda rng: {**(d := _inscribed(rng)), "N": _on(d["O"], float(np.linalg.norm(d["A"] - d["O"])),
                                                              _angle_between(d["O"], d["B"], d["A"]))},
             figure="circle O through A B M N\nline M A\nline M B\nline N A\nline N B"),
+    # the central angle twice the inscribed angle on its arc: one named step where the arc's measure and the
+    # inscribed angle would take two
+    Theorem("arc_property_center_angle_inscribed",
+            "since the central angle {0} is twice the inscribed angle {1} on the same arc",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OAB", "minor"),
+             Sweep("OABM", "off"), Joined("MA"), Joined("MB")),
+            (Conclusion(ang("AOB"), 2 * ang("AMB")),), ("AOB", "AMB"), _central,
+            figure="circle O through A B M\nline M A\nline M B\nline O A\nline O B", weight=0.9),
     _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0[1]}{0[2]}", _ARC * PI * R / 180),
     _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
             _ARC * PI * R ** 2 / 360),
