@@ -145,6 +145,8 @@ def test_a_surd_is_printed_factored_with_its_positive_term_first():
     assert Namer().number(v) == "11(√6 - √2)/2"
     assert Namer().number(242 * sympy.pi - 121 * sympy.sqrt(3) * sympy.pi) == "121π(2 - √3)"
     assert Namer().number(11 * sympy.sqrt(3) - 11) == "11(√3 - 1)"
+    assert Namer().number(10 - 2 * sympy.sqrt(2)) == "10 - 2√2"  # not 2(5 - √2): no factor every term has
+    assert Namer().number(24 + 8 * sympy.sqrt(3)) == "24 + 8√3"
 
 
 def test_a_named_property_gives_the_value_never_an_equation_in_itself():

@@ -347,8 +347,8 @@ _CONGRUENCE = (
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nAB = DE"),
     ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["ZX"]),
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nCA = FD"),
-    *(("ASA", (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
-      for side, text in (("XY", "AB = DE"), ("YZ", "BC = EF"), ("ZX", "CA = FD"))),
+    *((crit, (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
+      for crit, side, text in (("ASA", "XY", "AB = DE"), ("AAS", "YZ", "BC = EF"), ("AAS", "ZX", "CA = FD"))),
 )
 
 
@@ -415,13 +415,13 @@ THEOREMS: tuple[Theorem, ...] = (
             figure=_TRIANGLE),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
     # -- parallel and perpendicular lines ---------------------------------------------------------------
-    Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # corresponding angles
+    Theorem("parallel_property_angle", "since {0} is parallel to {1} (corresponding angles)",
             (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"),
             _parallels, figure=_PARALLEL),
-    Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # alternate angles
+    Theorem("parallel_property_angle", "since {0} is parallel to {1} (alternate angles)",
             (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False)),
             (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"), _parallels, figure=_PARALLEL),
-    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}",  # co-interior angles
+    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1} (co-interior angles)",
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
              Aligned("PXQU")), (Conclusion(ang("XPY") + ang("UQV"), sympy.Integer(180)),), ("AB", "CD"),
             _parallels, figure=_PARALLEL),
@@ -721,13 +721,13 @@ THEOREMS: tuple[Theorem, ...] = (
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
     # similar and congruent triangles
-    *(Theorem("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent",
+    *(Theorem("congruent_triangle_property_line_equal", f"since triangles {{0}} and {{1}} are congruent by {crit}",
               (*_PAIR, Near(L("AB"), L("PQ")), *premises), _SIDES + _ANGLES, ("ABC", "PQR"), figure=_PAIR_TEXT + facts)
-      for _, premises, facts in _CONGRUENCE),
-    Theorem(_LINE_RATIO, _SIMILAR, (*_PAIR, _ANGLE["X"], _ANGLE["Y"]),
+      for crit, premises, facts in _CONGRUENCE),
+    Theorem(_LINE_RATIO, _SIMILAR + " by AA", (*_PAIR, _ANGLE["X"], _ANGLE["Y"]),
             _ANGLES + _ratios("ABC", "PQR"), ("ABC", "PQR"),
             figure=_PAIR_TEXT + "angle CAB = angle FDE\nangle ABC = angle DEF"),
-    Theorem(_LINE_RATIO, _SIMILAR,
+    Theorem(_LINE_RATIO, _SIMILAR + " by SAS",
             (*_PAIR, _ANGLE["Y"], Proven(L("XY") * L("VW"), L("YZ") * L("UV"))), _ANGLES + _ratios("ABC", "PQR"),
             ("ABC", "PQR"), figure=_PAIR_TEXT + "AB = 2x\nDE = x\nBC = 2y\nEF = y\nangle ABC = angle DEF"),
     # similar or congruent polygons the problem states

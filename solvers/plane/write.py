@@ -33,6 +33,8 @@ RADIUS = "radius_of_circle_property_length_equal"
 SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
+# a similarity or congruence lists the parts its criterion matched, said before or not
+CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio"})
 LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
 
 
@@ -89,9 +91,15 @@ class Namer:
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
         text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
-            f = sympy.factor_terms(v)
+            # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
+            # every term's (11(√3 - 1)); else an integer sum stays as it is (10 - 2√2, not 2(5 - √2))
+            cs = [t.as_coeff_Mul()[0] for t in v.args]
+            plain = all(c.is_Integer for c in cs) and len({abs(c) for c in cs}) > 1 and not v.has(sympy.pi)
+            f = v if plain else sympy.factor_terms(v)
             text = (_latex_degrees(_PositiveFirstLatex().doprint(f)) if self.latex
                     else re.sub(r"^(\d+)·\(", r"\1(", re.sub(r"π·\(", "π(", _plain(_PositiveFirstStr().doprint(f)))))
+            if plain and not self.latex:  # the whole number first: 24 + 8√3
+                text = re.sub(r"^(\d+√\d+) \+ (\d+)$", r"\2 + \1", text)
         if text is None:
             text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
         if degrees:
@@ -447,14 +455,16 @@ class _Writer:
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
+        criterion = s.instance.family.key in CRITERIA
         shown = []
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
-            if self.lines and self.lines[-1].endswith(self.said(e, v) + "."):
-                continue
+            if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
+                    self.said(e, v) + ".")):
+                continue  # a premise on the page already is not said again: only a criterion lists its parts
             if all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA" names it already
                 continue
             lin = _linear(e - v)
@@ -1015,7 +1025,11 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
     if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
-        w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
+        v = proof.value
+        if v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
+            w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
+        else:
+            w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written(_introduce(_merge_givens([x for x in w.lines if x]), getattr(proof, "intros", {})), w.jumps,
                    w.theorems)
 
