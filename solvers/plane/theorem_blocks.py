@@ -448,7 +448,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
             figure="circle O through A B M\ncounterclockwise AMB"),
     Theorem("arc_property_center_angle", "since {0[1]}{0[2]} is a diameter of circle {0[0]}, it cuts off a semicircle",
-            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
     Theorem("arc_property_center_angle", _CENTRAL,

@@ -120,8 +120,8 @@ class Namer:
                 v = values[s]
                 deg = _unit(s) == "degrees"
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
-                if v.is_Symbol:
-                    pass
+                if v.is_Symbol or _surd(v):
+                    pass  # a name or a surd needs no brackets: √106/2, not (√106)/2
                 elif not (v.is_Rational and v >= 0 and (v.is_Integer or (_decimal(v) and v >= 1))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
@@ -155,7 +155,7 @@ class Namer:
                 body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees")
                 if v.is_number and v.is_negative:
                     c = -c
-                wrap = not (v.is_Rational or v.is_Symbol)
+                wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
                 if wrap and abs(c) != 1:
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             else:
@@ -203,6 +203,11 @@ class _PositiveFirstStr(StrPrinter):
 class _PositiveFirstLatex(LatexPrinter):
     def _as_ordered_terms(self, expr, order=None):
         return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+
+
+def _surd(v: sympy.Expr) -> bool:
+    """√n: a value printed as one token, that a product or a quotient needs no brackets around."""
+    return bool(v.is_Pow and v.base.is_Integer and v.base > 0 and v.exp == sympy.S.Half)
 
 
 def _decimal(v: sympy.Expr) -> str | None:
