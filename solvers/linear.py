@@ -49,6 +49,8 @@ import sympy
 Key = Hashable
 
 
+LIGHT = 0.5  # an equation this light states a fact (a given, a relation, a radius): LinearTable._swap_lighter
+LIGHTEST_SWAPS = 40  # equations of the pool tried in the lightest explanation found
 LIGHTEST_POOL = 80  # equations nearest a target pruned together by LinearTable.evaluate_lightest
 LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
 
@@ -518,6 +520,29 @@ class LinearTable:
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
+        return self._swap_lighter(best, best_w, pool, weight, t, ints, tscale, before)
+
+    def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],
+                      t: dict, ints: dict, tscale: tuple[int, int], before: int | None) -> Answer:
+        """Each equation of the pool not in the best explanation tried in it (with the light equations
+        that state facts, LIGHT at most), the rest pruned heaviest first around it: an angle sum that
+        gives the central angle at once replaces four equations of arcs that the greedy pruning kept
+        (it tries the angle sum, heavier than each of them, first)."""
+        keep = {e.id for e, _ in best.why}
+        light = {i for i in pool if weight(self.equations[i]) <= LIGHT}
+        for f in sorted(pool - keep - light, key=lambda i: (weight(self.equations[i]), i))[:LIGHTEST_SWAPS]:
+            if weight(self.equations[f]) >= best_w:
+                break
+            trial = keep | light | {f}
+            for e in sorted((self.equations[i] for i in trial - {f}), key=lambda e: (-weight(e), -e.id)):
+                if self._determines(trial - {e.id}, ints):
+                    trial.discard(e.id)
+            w = sum(weight(self.equations[i]) for i in trial)
+            if w < best_w - 1e-9:
+                ans = self._explain(t, ints, tscale, before, only=trial)
+                w = sum(weight(e) for e, _ in ans.why)
+                if w < best_w - 1e-9:
+                    best, best_w, keep = ans, w, {e.id for e, _ in ans.why}
         return best
 
     def _determines(self, ids: set[int], ints: dict) -> bool:

@@ -461,6 +461,9 @@ class _Writer:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         criterion = s.instance.family.key in CRITERIA
+        if criterion and s.instance.family.kind == "judgement":  # every part the criterion matched, in order
+            shown = [self._part(a, b) for a, b in s.instance.premises]
+            return part + f" (as {and_list(list(dict.fromkeys(shown)))})" if shown else part
         shown = []
         for u in s.uses:
             e = _expr(u)
@@ -484,6 +487,13 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
+        """A matched part of a congruence or similarity: ``AB = DE``, ``angle B is common``."""
+        el = element_of(a) if a == b and a.is_Symbol else None
+        if el is not None:
+            return f"angle {el.points[1]} is common" if el.kind.key == "angle" else f"{self.n.name(a)} is common"
+        return self.said(a - b, sympy.Integer(0)) if b.free_symbols else self.said(a, b)
 
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
