@@ -217,6 +217,21 @@ def _tangents(rng: Rng) -> dict[str, np.ndarray]:
     return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
 
 
+def _tangential(rng: Rng) -> dict[str, np.ndarray]:
+    """A quadrilateral ABCD whose sides touch circle O at W (on AB), X, Y and Z (on DA): the tangent points
+    counter-clockwise, less than 180 degrees apart, each vertex where two neighbouring tangents meet."""
+    o, r = _pt(rng), rng.uniform(1, 2)
+    while True:
+        ts = np.sort(rng.uniform(0, 360, 4))
+        gaps = np.diff(np.append(ts, ts[0] + 360))
+        if gaps.max() < 150 and gaps.min() > 40:
+            break
+    at = {"O": o, **{n: _on(o, r, t) for n, t in zip("ZWXY", ts)}}
+    for v, (a, b) in zip("ABCD", ((ts[0], ts[1]), (ts[1], ts[2]), (ts[2], ts[3]), (ts[3], ts[0] + 360))):
+        at[v] = _on(o, r / math.cos(math.radians((b - a) / 2)), (a + b) / 2)
+    return at
+
+
 def _midsegment(rng: Rng) -> dict[str, np.ndarray]:
     p = triangle(rng, "XYZ")
     return {**p, "D": (p["X"] + p["Y"]) / 2, "E": (p["X"] + p["Z"]) / 2}
@@ -510,6 +525,14 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
             (Given("tangent", ("PA", "O")), Secants("PCDO", one=True), Apart("A", "CD")),
             (Conclusion(L("PA") ** 2, L("PC") * L("PD")),), ("P", "O"), _tangents, figure=_TANGENTS),
+    # Pitot: the four sides of a quadrilateral touching one circle (each vertex's two tangents equal, summed)
+    Theorem("tangential_quadrilateral_property_pitot",
+            "since the sides of {0} touch circle {1}, by Pitot's theorem the sums of its opposite sides are equal",
+            (*(Given("tangent", (v + t, "O")) for v, t in zip("ABBCCDDA", "WWXXYYZZ")), Polygon("ABCD", convex=True),
+             Between("WAB"), Between("XBC"), Between("YCD"), Between("ZDA")),
+            (Conclusion(L("AB") + L("CD"), L("BC") + L("DA")),), ("ABCD", "O"), _tangential,
+            figure="circle O through W X Y Z\npolygon ABCD\nline A W B\nline B X C\nline C Y D\nline D Z A\n"
+                   + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCDDA", "WWXXYYZZ")), weight=0.9),
     Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
@@ -608,14 +631,18 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(ang("XZD"), ang("ZXY") + ang("XYZ")),), ("XZD", "XYZ"), _exterior,
             figure="points A B C D\ntriangle ABC\nline B C D\nfind angle DCA",
             weight=1.5),  # (lighter than the angle sum and the straight line it saves, heavier than either)
-    Theorem("right_triangle_property_altitude",
-            "since {1} is the altitude to the hypotenuse of the right triangle {0}",
-            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
-             Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
-            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")), Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
-             Conclusion(L("XZ") ** 2, L("ZD") * L("ZY"))), ("XYZ", "XD"),
-            figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
-            weight=0.5),
+    *(Theorem("right_triangle_property_altitude", sentence,
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
+               Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
+              conclusions, ("XYZ", "XD"),
+              figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
+              weight=0.5)
+      for sentence, conclusions in (
+          ("since {1} is the altitude to the hypotenuse of the right triangle {0}",
+           (Conclusion(L("XD") ** 2, L("YD") * L("DZ")),)),
+          ("by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
+           "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
+                               Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),

@@ -812,6 +812,8 @@ class _Writer:
         if again:  # arc BA = 2·angle BCD = 2·arc BA − 80°: an equation in u, solved
             text = self.wrap(" = ".join(chain)) + ", so " + self.wrap(f"{chain[0]} = {val}")
         elif val not in chain:
+            if chain[-1] in (f"({val})", rf"\left({val}\right)"):  # CN = CH = CD - DH, not = (CD - DH) = CD - DH
+                chain.pop()
             chain.append(val)
         if not again:
             text = self.wrap(" = ".join(chain))
