@@ -126,7 +126,7 @@ def test_similar_triangles_list_the_common_angle_and_no_expression_as_a_reason()
     sol = _solve("points A B C D F\ntriangle ABC\npolygon BDFC\nline A B D\nline A C F\nBC parallel to DF\n"
                  "clockwise ABC BDFC\nAB = x + 5\nAC = 3x + 1\nBD = 12\nCF = 15\nfind x\n")
     text = sol.text()
-    assert "similar by AA (as angle A is common and angle ABC = angle BDF)" in text, text
+    assert "similar by AA (as angle ABC = angle BDF and angle A is common)" in text, text
     assert "So AD - x" not in text and "21x = 63 and x = 3" in text, text
 
 

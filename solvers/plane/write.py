@@ -120,8 +120,8 @@ class Namer:
                 v = values[s]
                 deg = _unit(s) == "degrees"
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
-                if v.is_Symbol or _surd(v):
-                    pass  # a name or a surd needs no brackets: √106/2, not (√106)/2
+                if v.is_Symbol or (_surd(v) and not any(p.base == s for p in e.atoms(sympy.Pow))):
+                    pass  # a name or a surd needs no brackets: √106/2, not (√106)/2 (but (√2)²)
                 elif not (v.is_Rational and v >= 0 and (v.is_Integer or (_decimal(v) and v >= 1))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
@@ -461,9 +461,6 @@ class _Writer:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         criterion = s.instance.family.key in CRITERIA
-        if criterion and s.instance.family.kind == "judgement":  # every part the criterion matched, in order
-            shown = [self._part(a, b) for a, b in s.instance.premises]
-            return part + f" (as {and_list(list(dict.fromkeys(shown)))})" if shown else part
         shown = []
         for u in s.uses:
             e = _expr(u)
@@ -473,27 +470,24 @@ class _Writer:
             if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
                     self.said(e, v) + ".")):
                 continue  # a premise on the page already is not said again: only a criterion lists its parts
-            if all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA" names it already
+            if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
             lin = _linear(e - v)
             if lin is not None and sum(1 for _, x in lin[0] if element_of(x) is not None) == 1:
                 continue  # AB = x + 5: a length's expression, put in, not a premise
             shown.append(self.said(e, v))
         for a, b in getattr(s.instance, "premises", ()):  # AA: the angle both triangles share is a premise too
-            el = element_of(a) if a == b and a.is_Symbol else None
-            if el is not None and el.kind.key == "angle":
-                shown.append(f"angle {el.points[1]} is common")
+            if a == b and a.is_Symbol and element_of(a) is not None:
+                shown.append(self._part(a, b))
         shown = list(dict.fromkeys(shown))
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
 
     def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
-        """A matched part of a congruence or similarity: ``AB = DE``, ``angle B is common``."""
-        el = element_of(a) if a == b and a.is_Symbol else None
-        if el is not None:
-            return f"angle {el.points[1]} is common" if el.kind.key == "angle" else f"{self.n.name(a)} is common"
-        return self.said(a - b, sympy.Integer(0)) if b.free_symbols else self.said(a, b)
+        """A part two triangles share: ``angle B is common``, ``JS is common``."""
+        el = element_of(a)
+        return f"angle {el.points[1]} is common" if el.kind.key == "angle" else f"{self.n.name(a)} is common"
 
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
