@@ -34,7 +34,8 @@ SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
 # a similarity or congruence lists the parts its criterion matched, said before or not
-CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio"})
+CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio",
+                      "similar_triangle_property_area_square_ratio", "similar_triangle_property_perimeter_ratio"})
 LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
 
 
