@@ -36,6 +36,7 @@ goal rather than whichever equations happened to become pivots.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -48,6 +49,9 @@ import sympy
 Key = Hashable
 
 
+LIGHT = 0.5  # an equation this light states a fact (a given, a relation, a radius): LinearTable._swap_lighter
+LIGHTEST_SWAPS = 40  # equations of the pool tried in the lightest explanation found
+LIGHTEST_POOL = 80  # equations nearest a target pruned together by LinearTable.evaluate_lightest
 LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
 
 class Atom(str):
@@ -493,16 +497,52 @@ class LinearTable:
         # step (AB = 2·BM) wins over a lighter addition that leaves an equation in itself (BM = 12 - AM)
         near = sorted({i for k in t for i in self._by_key.get(k, ()) if before is None or i < before},
                       key=by_weight)[:LIGHTEST_TRIES]
-        for order in (None, by_weight, *((lambda i, c=c: (i != c, *by_weight(i))) for c in near)):
-            ans = first if order is None else self._explain(t, ints, tscale, before, rank=order)
-            keep = {e.id for e, _ in ans.why}
-            for e, _ in sorted(ans.why, key=lambda em: (-weight(em[0]), -em[0].id)):
+        # and every equation near the target at once (the lightest paths out of it first, LIGHTEST_POOL of
+        # them), pruned heaviest first: three named theorems win over ten additions that also give it
+        # (pruned twice: heaviest first, and heaviest per unknown it ties first, so that an angle sum with
+        # the relation's equal angles goes before the isosceles base angles that do it in one equation)
+        pool = set(itertools.islice(self._nearest_weighted(t, before, weight), LIGHTEST_POOL))
+        pool |= {e.id for e, _ in first.why}
+        heaviest = lambda e: (-weight(e), -e.id)  # noqa: E731
+        chains = lambda e: (-weight(e) * len(e.coeffs), -e.id)  # noqa: E731
+        tries = [(order, heaviest) for order in (None, by_weight, *((lambda i, c=c: (i != c, *by_weight(i)))
+                                                                     for c in near))]
+        for order, first_out in tries + [("pool", heaviest), ("pool", chains)]:
+            if order == "pool":
+                keep = set(pool)
+            else:
+                ans = first if order is None else self._explain(t, ints, tscale, before, rank=order)
+                keep = {e.id for e, _ in ans.why}
+            for e in sorted((self.equations[i] for i in keep), key=first_out):
                 if len(keep) > 1 and self._determines(keep - {e.id}, ints):
                     keep.discard(e.id)
             ans = self._explain(t, ints, tscale, before, only=keep)
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
+        return self._swap_lighter(best, best_w, pool, weight, t, ints, tscale, before)
+
+    def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],
+                      t: dict, ints: dict, tscale: tuple[int, int], before: int | None) -> Answer:
+        """Each equation of the pool not in the best explanation tried in it (with the light equations
+        that state facts, LIGHT at most), the rest pruned heaviest first around it: an angle sum that
+        gives the central angle at once replaces four equations of arcs that the greedy pruning kept
+        (it tries the angle sum, heavier than each of them, first)."""
+        keep = {e.id for e, _ in best.why}
+        light = {i for i in pool if weight(self.equations[i]) <= LIGHT}
+        for f in sorted(pool - keep - light, key=lambda i: (weight(self.equations[i]), i))[:LIGHTEST_SWAPS]:
+            if weight(self.equations[f]) >= best_w:
+                break
+            trial = keep | light | {f}
+            for e in sorted((self.equations[i] for i in trial - {f}), key=lambda e: (-weight(e), -e.id)):
+                if self._determines(trial - {e.id}, ints):
+                    trial.discard(e.id)
+            w = sum(weight(self.equations[i]) for i in trial)
+            if w < best_w - 1e-9:
+                ans = self._explain(t, ints, tscale, before, only=trial)
+                w = sum(weight(e) for e, _ in ans.why)
+                if w < best_w - 1e-9:
+                    best, best_w, keep = ans, w, {e.id for e, _ in ans.why}
         return best
 
     def _determines(self, ids: set[int], ints: dict) -> bool:
@@ -603,14 +643,39 @@ class LinearTable:
                         nxt.append(k)
             frontier = nxt
 
+    def _nearest_weighted(self, start: Iterable[Key], before: int | None,
+                          weight: Callable[[Equation], float]) -> Iterable[int]:
+        """Equation ids in the order of their lightest path from ``start`` through shared keys (each
+        equation's ``weight`` summed along the path): Dijkstra's order on the key-equation graph."""
+        seen_keys, seen_eqs = set(start), set()
+        heap: list[tuple[float, int]] = []
+
+        def reach(keys: Iterable[Key], d: float) -> None:
+            for k in keys:
+                for i in self._by_key.get(k, ()):
+                    if (before is None or i < before) and i not in seen_eqs:
+                        heapq.heappush(heap, (d + weight(self.equations[i]), i))
+
+        reach(seen_keys, 0.0)
+        while heap:
+            d, i = heapq.heappop(heap)
+            if i in seen_eqs:
+                continue
+            seen_eqs.add(i)
+            yield i
+            new = [k for k in self.equations[i].coeffs if k not in seen_keys]
+            seen_keys.update(new)
+            reach(new, d)
+
     def _explain(self, t: dict[Key, Fraction], ints: dict, tscale: tuple[int, int],
-                 before: int | None = None, rank: Callable | None = None, only: set[int] | None = None) -> Answer:
-        """Provenance of a determined target: a tracking elimination over the nearest equations,
-        the target kept reduced against it, until the target is a constant."""
+                 before: int | None = None, rank: Callable | None = None, only: set[int] | None = None,
+                 order: Iterable[int] | None = None) -> Answer:
+        """Provenance of a determined target: a tracking elimination over the nearest equations (or
+        those of ``order``), the target kept reduced against it, until the target is a constant."""
         local = _Rows(self._order, self._by_key, track=True)
         # invariant: target = s·tscale·t + sum(comb_i · E_i), with E_i = lhs_i − rhs_i (= 0)
         target, comb, s = dict(ints), {}, Fraction(1)
-        for i in self._nearest(t, before, rank, only):
+        for i in (order if order is not None else self._nearest(t, before, rank, only)):
             row, scale = self._ints[i]
             vec, vcomb = local.insert(dict(row), {i: Fraction(*scale)})
             p = next((k for k in vec if k in local.rows and local.rows[k] is vec), None)

@@ -189,6 +189,12 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "find angle ABC", 73),
     ("right_triangle_property_altitude", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\n"
      "angle ADB = 90\nBD = 9\nDC = 16\nfind AD", 12),
+    ("arc_property_center_angle_inscribed", "triangle ABC\ncircle O through A B C\nline O B\nline O C\n"
+     "angle BAC = 35\nfind angle BOC", 70),
+    ("tangential_quadrilateral_property_pitot", "circle O through W X Y Z\npolygon ABCD\nline A W B\nline B X C\n"
+     "line C Y D\nline D Z A\nAW tangent to circle O\nBW tangent to circle O\nBX tangent to circle O\n"
+     "CX tangent to circle O\nCY tangent to circle O\nDY tangent to circle O\nDZ tangent to circle O\n"
+     "AZ tangent to circle O\nclockwise ABCD\nAB = 7\nBC = 8\nCD = 9\nfind DA", 8),
 ]
 
 

@@ -126,7 +126,7 @@ def test_similar_triangles_list_the_common_angle_and_no_expression_as_a_reason()
     sol = _solve("points A B C D F\ntriangle ABC\npolygon BDFC\nline A B D\nline A C F\nBC parallel to DF\n"
                  "clockwise ABC BDFC\nAB = x + 5\nAC = 3x + 1\nBD = 12\nCF = 15\nfind x\n")
     text = sol.text()
-    assert "(as angle ABC = angle BDF and angle A is common)" in text, text
+    assert "similar by AA (as angle ABC = angle BDF and angle A is common)" in text, text
     assert "So AD - x" not in text and "21x = 63 and x = 3" in text, text
 
 
@@ -145,6 +145,8 @@ def test_a_surd_is_printed_factored_with_its_positive_term_first():
     assert Namer().number(v) == "11(√6 - √2)/2"
     assert Namer().number(242 * sympy.pi - 121 * sympy.sqrt(3) * sympy.pi) == "121π(2 - √3)"
     assert Namer().number(11 * sympy.sqrt(3) - 11) == "11(√3 - 1)"
+    assert Namer().number(10 - 2 * sympy.sqrt(2)) == "10 - 2√2"  # not 2(5 - √2): no factor every term has
+    assert Namer().number(24 + 8 * sympy.sqrt(3)) == "24 + 8√3"
 
 
 def test_a_named_property_gives_the_value_never_an_equation_in_itself():
@@ -176,3 +178,22 @@ def test_a_sector_over_a_major_arc_is_called_major_in_the_proof_and_the_question
     assert ("area of major sector PMQ" in sol.text()) is major, sol.text()
     assert asked.endswith(f"Find the area of {'major ' if major else ''}sector PMQ. Give the exact value."), asked
     assert sol.exact_value == sympy.pi * 100 * (279 if major else 81) / 360
+
+
+def test_a_named_theorem_wins_over_a_chain_that_also_gives_the_value():
+    # the central angle twice the inscribed angle, not ten angle sums about O (blind review 3, G12)
+    text = _solve("triangle ABC\ncircle O through A B C\nO circumcentre of ABC\nBC = 10\nangle ABC = 60\n"
+                  "angle ACB = 45\nfind circumference O\n").text()
+    assert "angle BOC = 2·angle BAC = 2·75° = 150°" in text and "angle addition" not in text, text
+    # the tangent's right angle and one angle sum, not the arcs cut off from outside (FormalGeo 2924)
+    text = _solve("points D A B O C\ntriangle OBC\nline A D O C\ncircle O through D B C\nAB tangent to circle O\n"
+                  "clockwise OBC DBC DAB\nangle BAD = 36\nfind angle BCO\n").text()
+    assert "angle ABO = 90°" in text and "half the difference" not in text and text.count(".") <= 4, text
+
+
+def test_a_midpoint_halves_by_name_and_a_parallel_names_its_angles():
+    text = _solve("triangle BCA right at C\nline A E B\nE midpoint of AB\nAC = 9\nBC = 5\nfind BE\n").text()
+    assert "BE = AB/2 = √106/2" in text and "√106 - " not in text, text
+    text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nBC = 12\nBF = 5\nBG = 2\n"
+                  "find CF/FH\n").text()
+    assert "(corresponding angles)" in text and "similar by AA (as" in text and "CF/FH = 7/2." in text, text

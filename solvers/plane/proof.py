@@ -124,6 +124,8 @@ class Proof:
                 continue
             if is_zero(st.target - e):
                 return st.value
+            if is_zero(st.target + e):  # angle ABD = angle BCD proven as BCD - ABD = 0
+                return -st.value
         return None
 
     def check(self, model, tolerance: float = 1e-3) -> list[str]:

@@ -145,6 +145,12 @@ def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
     return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
 
 
+def _central(rng: Rng) -> dict[str, np.ndarray]:
+    """A, B, M on circle O: B a minor sweep counter-clockwise from A, M off that arc."""
+    t, s = rng.uniform(0, 360), rng.uniform(20, 170)
+    return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
 def _exterior(rng: Rng) -> dict[str, np.ndarray]:
     """Triangle ABC and D on BC beyond C."""
     p = triangle(rng)
@@ -209,6 +215,21 @@ def _tangents(rng: Rng) -> dict[str, np.ndarray]:
     d, c = _hits(p, _on(np.zeros(2), 1, math.degrees(math.atan2(towards[1], towards[0])) +
                         rng.uniform(-0.6, 0.6) * math.degrees(math.asin(1 / k))), o, r)
     return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
+
+
+def _tangential(rng: Rng) -> dict[str, np.ndarray]:
+    """A quadrilateral ABCD whose sides touch circle O at W (on AB), X, Y and Z (on DA): the tangent points
+    counter-clockwise, less than 180 degrees apart, each vertex where two neighbouring tangents meet."""
+    o, r = _pt(rng), rng.uniform(1, 2)
+    while True:
+        ts = np.sort(rng.uniform(0, 360, 4))
+        gaps = np.diff(np.append(ts, ts[0] + 360))
+        if gaps.max() < 150 and gaps.min() > 40:
+            break
+    at = {"O": o, **{n: _on(o, r, t) for n, t in zip("ZWXY", ts)}}
+    for v, (a, b) in zip("ABCD", ((ts[0], ts[1]), (ts[1], ts[2]), (ts[2], ts[3]), (ts[3], ts[0] + 360))):
+        at[v] = _on(o, r / math.cos(math.radians((b - a) / 2)), (a + b) / 2)
+    return at
 
 
 def _midsegment(rng: Rng) -> dict[str, np.ndarray]:
@@ -341,8 +362,8 @@ _CONGRUENCE = (
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nAB = DE"),
     ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["ZX"]),
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nCA = FD"),
-    *(("ASA", (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
-      for side, text in (("XY", "AB = DE"), ("YZ", "BC = EF"), ("ZX", "CA = FD"))),
+    *((crit, (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
+      for crit, side, text in (("ASA", "XY", "AB = DE"), ("AAS", "YZ", "BC = EF"), ("AAS", "ZX", "CA = FD"))),
 )
 
 
@@ -409,13 +430,13 @@ THEOREMS: tuple[Theorem, ...] = (
             figure=_TRIANGLE),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
     # -- parallel and perpendicular lines ---------------------------------------------------------------
-    Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # corresponding angles
+    Theorem("parallel_property_angle", "since {0} is parallel to {1} (corresponding angles)",
             (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"),
             _parallels, figure=_PARALLEL),
-    Theorem("parallel_property_angle", "since {0} is parallel to {1}",  # alternate angles
+    Theorem("parallel_property_angle", "since {0} is parallel to {1} (alternate angles)",
             (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False)),
             (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD"), _parallels, figure=_PARALLEL),
-    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}",  # co-interior angles
+    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1} (co-interior angles)",
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
              Aligned("PXQU")), (Conclusion(ang("XPY") + ang("UQV"), sympy.Integer(180)),), ("AB", "CD"),
             _parallels, figure=_PARALLEL),
@@ -442,7 +463,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
             figure="circle O through A B M\ncounterclockwise AMB"),
     Theorem("arc_property_center_angle", "since {0[1]}{0[2]} is a diameter of circle {0[0]}, it cuts off a semicircle",
-            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "half")),
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
     Theorem("arc_property_center_angle", _CENTRAL,
@@ -462,6 +483,14 @@ THEOREMS: tuple[Theorem, ...] = (
             lambda rng: {**(d := _inscribed(rng)), "N": _on(d["O"], float(np.linalg.norm(d["A"] - d["O"])),
                                                              _angle_between(d["O"], d["B"], d["A"]))},
             figure="circle O through A B M N\nline M A\nline M B\nline N A\nline N B"),
+    # the central angle twice the inscribed angle on its arc: one named step where the arc's measure and the
+    # inscribed angle would take two
+    Theorem("arc_property_center_angle_inscribed",
+            "since the central angle {0} is twice the inscribed angle {1} on the same arc",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OAB", "minor"),
+             Sweep("OABM", "off"), Joined("MA"), Joined("MB")),
+            (Conclusion(ang("AOB"), 2 * ang("AMB")),), ("AOB", "AMB"), _central,
+            figure="circle O through A B M\nline M A\nline M B\nline O A\nline O B", weight=0.9),
     _sector("arc_length", "arc_length_formula", "by the arc length formula for arc {0[1]}{0[2]}", _ARC * PI * R / 180),
     _sector("sector_area", "sector_area_formula", "by the sector area formula for sector {0}",
             _ARC * PI * R ** 2 / 360),
@@ -496,6 +525,14 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
             (Given("tangent", ("PA", "O")), Secants("PCDO", one=True), Apart("A", "CD")),
             (Conclusion(L("PA") ** 2, L("PC") * L("PD")),), ("P", "O"), _tangents, figure=_TANGENTS),
+    # Pitot: the four sides of a quadrilateral touching one circle (each vertex's two tangents equal, summed)
+    Theorem("tangential_quadrilateral_property_pitot",
+            "since the sides of {0} touch circle {1}, by Pitot's theorem the sums of its opposite sides are equal",
+            (*(Given("tangent", (v + t, "O")) for v, t in zip("ABBCCDDA", "WWXXYYZZ")), Polygon("ABCD", convex=True),
+             Between("WAB"), Between("XBC"), Between("YCD"), Between("ZDA")),
+            (Conclusion(L("AB") + L("CD"), L("BC") + L("DA")),), ("ABCD", "O"), _tangential,
+            figure="circle O through W X Y Z\npolygon ABCD\nline A W B\nline B X C\nline C Y D\nline D Z A\n"
+                   + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCDDA", "WWXXYYZZ")), weight=0.9),
     Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
@@ -594,14 +631,18 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(ang("XZD"), ang("ZXY") + ang("XYZ")),), ("XZD", "XYZ"), _exterior,
             figure="points A B C D\ntriangle ABC\nline B C D\nfind angle DCA",
             weight=1.5),  # (lighter than the angle sum and the straight line it saves, heavier than either)
-    Theorem("right_triangle_property_altitude",
-            "since {1} is the altitude to the hypotenuse of the right triangle {0}",
-            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
-             Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
-            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")), Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
-             Conclusion(L("XZ") ** 2, L("ZD") * L("ZY"))), ("XYZ", "XD"),
-            figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
-            weight=0.5),
+    *(Theorem("right_triangle_property_altitude", sentence,
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
+               Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
+              conclusions, ("XYZ", "XD"),
+              figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
+              weight=0.5)
+      for sentence, conclusions in (
+          ("since {1} is the altitude to the hypotenuse of the right triangle {0}",
+           (Conclusion(L("XD") ** 2, L("YD") * L("DZ")),)),
+          ("by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
+           "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
+                               Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
@@ -707,13 +748,13 @@ THEOREMS: tuple[Theorem, ...] = (
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
     # similar and congruent triangles
-    *(Theorem("congruent_triangle_property_line_equal", "since triangles {0} and {1} are congruent",
+    *(Theorem("congruent_triangle_property_line_equal", f"since triangles {{0}} and {{1}} are congruent by {crit}",
               (*_PAIR, Near(L("AB"), L("PQ")), *premises), _SIDES + _ANGLES, ("ABC", "PQR"), figure=_PAIR_TEXT + facts)
-      for _, premises, facts in _CONGRUENCE),
-    Theorem(_LINE_RATIO, _SIMILAR, (*_PAIR, _ANGLE["X"], _ANGLE["Y"]),
+      for crit, premises, facts in _CONGRUENCE),
+    Theorem(_LINE_RATIO, _SIMILAR + " by AA", (*_PAIR, _ANGLE["X"], _ANGLE["Y"]),
             _ANGLES + _ratios("ABC", "PQR"), ("ABC", "PQR"),
             figure=_PAIR_TEXT + "angle CAB = angle FDE\nangle ABC = angle DEF"),
-    Theorem(_LINE_RATIO, _SIMILAR,
+    Theorem(_LINE_RATIO, _SIMILAR + " by SAS",
             (*_PAIR, _ANGLE["Y"], Proven(L("XY") * L("VW"), L("YZ") * L("UV"))), _ANGLES + _ratios("ABC", "PQR"),
             ("ABC", "PQR"), figure=_PAIR_TEXT + "AB = 2x\nDE = x\nBC = 2y\nEF = y\nangle ABC = angle DEF"),
     # similar or congruent polygons the problem states

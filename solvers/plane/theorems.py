@@ -67,17 +67,24 @@ F = {f.key: f for f in (
     Family("given", "given"),
     Family("relation", "since {0}"),
     Family("circle_property_circular_power_segment_and_segment_angle",
-           "since the angle at {0} between two lines that meet circle {1} is half the difference (or the sum) of the "
+           "since the angle at {0} between two lines that meet circle {1} outside it is half the difference of the "
            "arcs they cut off"),
     Family("polygon_property_angle_sum", "by the angle sum of polygon {0}"),
 )}
 
 
+# two chords crossing inside the circle: the same theorem, the other half of its statement
+CHORDS_ANGLE = Family("circle_property_circular_power_segment_and_segment_angle",
+                      "since the angle at {0} between two chords of circle {1} crossing inside it is half the sum of "
+                      "the arcs it and its vertical angle cut off")
+
+
 def inst(key: str, names: tuple[str, ...] | list[str], lhs: sympy.Expr, rhs: sympy.Expr,
-         premises: tuple = ()) -> Instance:
+         premises: tuple = (), family: Family | None = None) -> Instance:
     def expr(e) -> sympy.Expr:  # an expression or a number built here, never text
         return sympy.sympify(e, strict=True)
-    return Instance(F[key], tuple(names), expr(lhs), expr(rhs), tuple((expr(a), expr(b)) for a, b in premises))
+    return Instance(family or F[key], tuple(names), expr(lhs), expr(rhs),
+                    tuple((expr(a), expr(b)) for a, b in premises))
 
 
 def area(pts: str | tuple[str, ...]) -> sympy.Symbol:
@@ -249,7 +256,7 @@ def circle_angles(cfg: Configuration) -> Iterator[Instance]:
                         near = _arc_between(cfg, o, x1, n2, (y1, f2), p, False)
                         far = _arc_between(cfg, o, y1, f2, (x1, n2), p, False)
                         yield inst("circle_property_circular_power_segment_and_segment_angle", (p, o), 2 * angle,
-                                   near + far)
+                                   near + far, family=CHORDS_ANGLE)
                     continue
                 angle = cfg.angle(n1, p, n2)
                 if angle is None or not angle.free_symbols or len({n1, f1, n2, f2}) < 3:

@@ -33,6 +33,9 @@ RADIUS = "radius_of_circle_property_length_equal"
 SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
+# a similarity or congruence lists the parts its criterion matched, said before or not
+CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio",
+                      "similar_triangle_property_area_square_ratio", "similar_triangle_property_perimeter_ratio"})
 LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
 
 
@@ -89,9 +92,15 @@ class Namer:
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
         text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
-            f = sympy.factor_terms(v)
+            # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
+            # every term's (11(√3 - 1)); else an integer sum stays as it is (10 - 2√2, not 2(5 - √2))
+            cs = [t.as_coeff_Mul()[0] for t in v.args]
+            plain = all(c.is_Integer for c in cs) and len({abs(c) for c in cs}) > 1 and not v.has(sympy.pi)
+            f = v if plain else sympy.factor_terms(v)
             text = (_latex_degrees(_PositiveFirstLatex().doprint(f)) if self.latex
                     else re.sub(r"^(\d+)·\(", r"\1(", re.sub(r"π·\(", "π(", _plain(_PositiveFirstStr().doprint(f)))))
+            if plain and not self.latex:  # the whole number first: 24 + 8√3
+                text = re.sub(r"^(\d+√\d+) \+ (\d+)$", r"\2 + \1", text)
         if text is None:
             text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
         if degrees:
@@ -112,8 +121,8 @@ class Namer:
                 v = values[s]
                 deg = _unit(s) == "degrees"
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
-                if v.is_Symbol:
-                    pass
+                if v.is_Symbol or (_surd(v) and not any(p.base == s for p in e.atoms(sympy.Pow))):
+                    pass  # a name or a surd needs no brackets: √106/2, not (√106)/2 (but (√2)²)
                 elif not (v.is_Rational and v >= 0 and (v.is_Integer or (_decimal(v) and v >= 1))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
@@ -147,7 +156,7 @@ class Namer:
                 body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees")
                 if v.is_number and v.is_negative:
                     c = -c
-                wrap = not (v.is_Rational or v.is_Symbol)
+                wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
                 if wrap and abs(c) != 1:
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             else:
@@ -195,6 +204,11 @@ class _PositiveFirstStr(StrPrinter):
 class _PositiveFirstLatex(LatexPrinter):
     def _as_ordered_terms(self, expr, order=None):
         return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+
+
+def _surd(v: sympy.Expr) -> bool:
+    """√n: a value printed as one token, that a product or a quotient needs no brackets around."""
+    return bool(v.is_Pow and v.base.is_Integer and v.base > 0 and v.exp == sympy.S.Half)
 
 
 def _decimal(v: sympy.Expr) -> str | None:
@@ -447,28 +461,34 @@ class _Writer:
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
+        criterion = s.instance.family.key in CRITERIA
         shown = []
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
-            if self.lines and self.lines[-1].endswith(self.said(e, v) + "."):
-                continue
-            if all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA" names it already
+            if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
+                    self.said(e, v) + ".")):
+                continue  # a premise on the page already is not said again: only a criterion lists its parts
+            if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
             lin = _linear(e - v)
             if lin is not None and sum(1 for _, x in lin[0] if element_of(x) is not None) == 1:
                 continue  # AB = x + 5: a length's expression, put in, not a premise
             shown.append(self.said(e, v))
         for a, b in getattr(s.instance, "premises", ()):  # AA: the angle both triangles share is a premise too
-            el = element_of(a) if a == b and a.is_Symbol else None
-            if el is not None and el.kind.key == "angle":
-                shown.append(f"angle {el.points[1]} is common")
+            if a == b and a.is_Symbol and element_of(a) is not None:
+                shown.append(self._part(a, b))
         shown = list(dict.fromkeys(shown))
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
+        """A part two triangles share: ``angle B is common``, ``JS is common``."""
+        el = element_of(a)
+        return f"angle {el.points[1]} is common" if el.kind.key == "angle" else f"{self.n.name(a)} is common"
 
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
@@ -787,6 +807,8 @@ class _Writer:
         if again:  # arc BA = 2·angle BCD = 2·arc BA − 80°: an equation in u, solved
             text = self.wrap(" = ".join(chain)) + ", so " + self.wrap(f"{chain[0]} = {val}")
         elif val not in chain:
+            if chain[-1] in (f"({val})", rf"\left({val}\right)"):  # CN = CH = CD - DH, not = (CD - DH) = CD - DH
+                chain.pop()
             chain.append(val)
         if not again:
             text = self.wrap(" = ".join(chain))
@@ -1015,7 +1037,11 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
     if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
-        w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
+        v = proof.value
+        if v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
+            w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
+        else:
+            w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written(_introduce(_merge_givens([x for x in w.lines if x]), getattr(proof, "intros", {})), w.jumps,
                    w.theorems)
 
