@@ -146,15 +146,25 @@ def test_groups_take_turns() -> None:
     assert sorted(s for g, s in places[:block] if g == 3) == list(range(cfg.goals_per_figure))
 
 
-def test_relabelled_goals_share_a_figure_not_its_labels(made) -> None:
-    """Problems 0 and INTERLEAVE come from one construction: the same exact points, renamed for the second."""
+def test_goals_of_one_construction_share_its_figure(made) -> None:
+    """Problems 0, 25, 50 and 75 are one group's: from one construction (the same exact points), each
+    either with the first one's labels and a text that differs only in the goal (one check group), or
+    with the points renamed."""
     cfg = TextbookConfig(images=False, question_type="length,angle,area,ratio,x", variablized=0.5, depth="2-6")
-    assert place(cfg, 0) == (0, 0) and place(cfg, INTERLEAVE) == (0, 1)
-    a, b = made[0], next(iter(problem_at(cfg.validate(), 5, "data", INTERLEAVE)))
+    assert [place(cfg, i * INTERLEAVE) for i in range(4)] == [(0, k) for k in range(4)]
+    group = [made[0]] + [next(iter(problem_at(cfg.validate(), 5, "data", i * INTERLEAVE))) for i in range(1, 4)]
+
     def coords(m):
         return sorted(tuple(np.round(v, 9)) for v in m.figure.at.values())
-    assert coords(a) == coords(b)
-    assert {k: tuple(v) for k, v in a.figure.at.items()} != {k: tuple(v) for k, v in b.figure.at.items()}
+
+    same = [m for m in group if coords(m) == coords(group[0])]
+    assert len(same) >= 2
+    for m in same[1:]:
+        labels = {k: tuple(v) for k, v in m.figure.at.items()} == {k: tuple(v) for k, v in group[0].figure.at.items()}
+        given = [line for line in m.text.splitlines() if not line.startswith("find")]
+        if labels:
+            assert given == [line for line in group[0].text.splitlines() if not line.startswith("find")]
+        assert m.text != group[0].text
 
 
 @pytest.mark.parametrize("flags,word", [(["--depth", "0"], "--depth"), (["--question-type", "volume"], "volume"),

@@ -177,7 +177,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     if not all(relation_ok(r, fig.at) for r in full.relations):
         raise Rejected("construction check")
     model = model_of(full, fig)
-    ded = closure(full, model)
+    ded = closure(full, model, fig)
     planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng), cfg, rng)
     made = 0
     while made < most:
