@@ -176,6 +176,13 @@ def _unit(deg: float) -> np.ndarray:
     return np.array([math.cos(math.radians(deg)), math.sin(math.radians(deg))])
 
 
+def _circumcentre(pa: np.ndarray, pb: np.ndarray, pc: np.ndarray) -> np.ndarray:
+    d = 2 * pg.cross(pb - pa, pc - pa)
+    ux = ((pc - pa)[1] * np.dot(pb - pa, pb - pa) - (pb - pa)[1] * np.dot(pc - pa, pc - pa)) / d
+    uy = ((pb - pa)[0] * np.dot(pc - pa, pc - pa) - (pc - pa)[0] * np.dot(pb - pa, pb - pa)) / d
+    return pa + np.array([ux, uy])
+
+
 def _angles_ok(pts: list[np.ndarray]) -> bool:
     n = len(pts)
     return all(MIN_ANGLE < pg.angle(pts[i - 1], pts[i], pts[(i + 1) % n]) < 180 - MIN_ANGLE for i in range(n))
@@ -322,11 +329,7 @@ def base_chords(f: Figure, rng: np.random.Generator) -> None:
         raise Retry("a chord too short or too long")
     u, v = np.array([1.0, 0.0]), _unit(theta)
     at = {"A": -ap * u, "B": pb * u, "C": -cp * v, "D": pd * v, "P": np.zeros(2)}
-    pa, pb_, pc = at["A"], at["B"], at["C"]
-    d = 2 * pg.cross(pb_ - pa, pc - pa)
-    ux = ((pc - pa)[1] * np.dot(pb_ - pa, pb_ - pa) - (pb_ - pa)[1] * np.dot(pc - pa, pc - pa)) / d
-    uy = ((pb_ - pa)[0] * np.dot(pc - pa, pc - pa) - (pc - pa)[0] * np.dot(pb_ - pa, pb_ - pa)) / d
-    at["O"] = pa + np.array([ux, uy])
+    at["O"] = _circumcentre(at["A"], at["B"], at["C"])
     if not _angles_ok([at[n] for n in "ACBD"]) or min(pg.dist(at["O"], q) for k, q in at.items() if k != "O") < 1:
         raise Retry("a thin quadrilateral, or the centre on a point")
     f.at.update(at)
@@ -476,14 +479,10 @@ def c_circumcircle(f: Figure, rng: np.random.Generator) -> None:
     if "O" in f.at or f.circles:
         raise Retry("one circle")
     a, b, c = _pick(rng, _triangles(f))
-    pa, pb, pc = f.at[a], f.at[b], f.at[c]
-    d = 2 * pg.cross(pb - pa, pc - pa)
-    ux = ((pc - pa)[1] * np.dot(pb - pa, pb - pa) - (pb - pa)[1] * np.dot(pc - pa, pc - pa)) / d
-    uy = ((pb - pa)[0] * np.dot(pc - pa, pc - pa) - (pc - pa)[0] * np.dot(pb - pa, pb - pa)) / d
-    o = pa + np.array([ux, uy])
+    o = _circumcentre(f.at[a], f.at[b], f.at[c])
     f.place("O", o)
     f.circles["O"] = [a, b, c]
-    f.radii["O"] = pg.dist(o, pa)
+    f.radii["O"] = pg.dist(o, f.at[a])
     f.steps.append(Step("circumcircle", ("O",), (a, b, c), [_rel("circumcentre", "O", a + b + c)]))
 
 
