@@ -429,6 +429,28 @@ def c_bisector(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("bisector", (d,), (v, a, b), [_rel("angle_bisector", v + d, a + v + b)], lines=[(a, d, b)]))
 
 
+def c_external_bisector(f: Figure, rng: np.random.Generator) -> None:
+    """The bisector AD of a triangle's exterior angle at A (between AC and BA extended past A to E),
+    meeting BC extended past C at D, where BD/CD = AB/AC (the exterior angle bisector theorem); at a
+    vertex whose two sides are whole numbers, so that BD and CD are values a textbook prints."""
+    def whole(p: str, q: str) -> bool:
+        return abs(pg.dist(f.at[p], f.at[q]) - round(pg.dist(f.at[p], f.at[q]))) < 1e-9
+
+    v, b, c = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)
+                          if whole(t[i], t[i - 1]) and whole(t[i], t[(i + 1) % 3])])  # a rational ratio AB : AC
+    lb, lc = pg.dist(f.at[v], f.at[b]), pg.dist(f.at[v], f.at[c])
+    if lb < lc:
+        b, c, lb, lc = c, b, lc, lb
+    if lb < 1.6 * lc:
+        raise Retry("the exterior bisector meets the opposite side too far away")
+    d = f.fresh()
+    f.place(d, f.at[b] + (f.at[c] - f.at[b]) * (lb / (lb - lc)))  # external division of BC in AB : AC
+    e = f.fresh()
+    f.place(e, f.at[v] + (f.at[v] - f.at[b]) * 0.5)
+    f.steps.append(Step("external_bisector", (d, e), (v, b, c), [_rel("angle_bisector", v + d, e + v + c)],
+                        lines=[(b, d, c), (b, e, v)]))
+
+
 def c_parallel(f: Figure, rng: np.random.Generator) -> None:
     """D on side VA at a round distance, E on VB with DE parallel to AB."""
     v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
@@ -584,7 +606,8 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
                  "perpendicular": c_perpendicular, "circumcircle": c_circumcircle, "tangent": c_tangent,
                  "diameter": c_diameter, "centroid": c_centroid, "quadrilateral_midsegment": c_quad_midsegment,
-                 "second_tangent": c_second_tangent, "chords": c_chords}
+                 "second_tangent": c_second_tangent, "chords": c_chords,
+                 "external_bisector": c_external_bisector}
 CIRCLE_BASES = ("circle", "chords")
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
@@ -594,7 +617,8 @@ BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
-                        "quadrilateral_midsegment": 1.5, "second_tangent": 2.0, "chords": 3.0}
+                        "quadrilateral_midsegment": 1.5, "second_tangent": 2.0, "chords": 3.0,
+                        "external_bisector": 0.8}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
