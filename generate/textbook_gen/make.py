@@ -167,7 +167,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     ``cfg.goals_per_figure``), one at a time: no goal is checked before its problem is asked for.
 
     The deduction runs to closure once; the questions it answers are planned a window at a time and
-    grouped by the givens they need, the largest group first: a group's problems differ only in the
+    grouped by the givens they need: a group's problems differ only in the
     goal, so they share one reading of the givens and one figure search (``check_group``), each goal
     still solved from its own text.  Each group after the first has the figure's points renamed."""
     most = cfg.goals_per_figure if most is None else most
@@ -187,7 +187,8 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         groups: dict[tuple, list[Plan]] = {}
         for p in window:
             groups.setdefault(p.key(), []).append(p)
-        for group in sorted(groups.values(), key=lambda g: -len(g)):  # (stable: then in the order planned)
+        for group in groups.values():  # in the order planned (the largest first favoured the base's own
+            # problems, which another construction on the same base asks again)
             names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
             shown = fig.renamed(names) if names else fig
             for p, got in check_group(shown, group, names, cfg):
