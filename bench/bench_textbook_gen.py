@@ -5,7 +5,9 @@
 Reports wall-clock problems per second, the CPU seconds one problem costs (all processes: on a
 shared machine the wall clock says little, the CPU cost is what a free core pays), the rate that
 cost gives on ``--workers`` free cores, and the set's distinctness (canonical forms), depths,
-question types and theorem families.
+question types and theorem families.  ``--stages`` adds each stage's share of the CPU (the
+closure, the goals' proofs, the re-parse and re-solve check, the figure, the record), timed in
+every worker.
 """
 from __future__ import annotations
 
@@ -24,14 +26,70 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from geomill.cli import main  # noqa: E402
 
+# (module, function) timed by --stages, by stage name: the first that exists of each (the check before
+# make.verified existed is timed whole as its re-solve)
+STAGES = {
+    "closure": [("geomill.generate.textbook_gen.make", "closure")],
+    "goal proofs": [("geomill.generate.textbook_gen.goals._Closure", "ask")],
+    "check: figure search": [("geomill.solvers.numeric", "build_model")],
+    "check: re-solve and lint": [("geomill.generate.textbook_gen.make", "verified"),
+                                 ("geomill.generate.textbook_gen.make", "check")],
+    "figure": [("geomill.generate.textbook_gen.records", "figure_files")],
+    "record (solution text)": [("geomill.generate.textbook_gen.records", "record_of")],
+    "total": [("geomill.generate.textbook_gen.records", "make_record")],
+}
+
+
+def _timed(folder: Path) -> None:
+    """Wrap each stage's function: CPU seconds summed per process, written to ``folder`` after each
+    record (the pool's workers leave without running exit hooks)."""
+    import importlib
+
+    spent: dict[str, float] = collections.defaultdict(float)
+
+    def wrap(name: str, fn, dump: bool):
+        def timed(*a, **k):
+            t0 = time.process_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[name] += time.process_time() - t0
+                if dump:
+                    (folder / f"{os.getpid()}.json").write_text(json.dumps(spent))
+        return timed
+
+    for name, options in STAGES.items():
+        for mod, attr in options:
+            head, _, tail = mod.rpartition(".")
+            try:
+                owner = importlib.import_module(mod)
+            except ImportError:
+                owner = getattr(importlib.import_module(head), tail)
+            if hasattr(owner, attr):
+                setattr(owner, attr, wrap(name, getattr(owner, attr), name == "total"))
+                break
+
+
+def _stages(folder: Path) -> dict:
+    spent: collections.Counter = collections.Counter()
+    for f in folder.glob("*.json"):
+        spent.update(json.loads(f.read_text()))
+    total = spent.pop("total", 0.0) or 1.0
+    out = {k: f"{v:.1f} s ({100 * v / total:.0f} %)" for k, v in spent.most_common()}
+    out["other"] = f"{total - sum(spent.values()):.1f} s ({100 * (total - sum(spent.values())) / total:.0f} %)"
+    return {"cpu_s_in_records": round(total, 1), **out}
+
 
 def _cpu() -> float:
     own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def run(n: int, seed: str, workers: int, images: bool) -> dict:
+def run(n: int, seed: str, workers: int, images: bool, stages: bool = False) -> dict:
     out = Path(tempfile.mkdtemp(prefix="bench_textbook_gen_"))
+    if stages:
+        (out / "stages").mkdir()
+        _timed(out / "stages")
     try:
         args = ["generate", "--world", "textbook", "-n", str(n), "--seed", seed, "--workers", str(workers),
                 "--out", str(out / "set"), "--quiet", "--no-chat"] + ([] if images else ["--no-images"])
@@ -39,6 +97,7 @@ def run(n: int, seed: str, workers: int, images: bool) -> dict:
         assert main(args) == 0
         wall, cpu = time.perf_counter() - t0, _cpu() - c0
         records = [json.loads(line) for f in sorted((out / "set" / "data").glob("shard-*.jsonl")) for line in open(f)]
+        split = _stages(out / "stages") if stages else None
     finally:
         shutil.rmtree(out, ignore_errors=True)
     return {
@@ -49,6 +108,7 @@ def run(n: int, seed: str, workers: int, images: bool) -> dict:
         "depth": dict(sorted(collections.Counter(r["depth"] for r in records).items())),
         "question_type": dict(collections.Counter(r["question_type"] for r in records).most_common()),
         "families": len({k for r in records for k in r["rules"]}),
+        **({"stages": split} if stages else {}),
     }
 
 
@@ -58,8 +118,9 @@ def main_(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", default="11")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-images", action="store_true")
+    ap.add_argument("--stages", action="store_true", help="each stage's CPU, timed in every worker")
     a = ap.parse_args(argv)
-    print(json.dumps(run(a.n, a.seed, a.workers, not a.no_images), indent=1))
+    print(json.dumps(run(a.n, a.seed, a.workers, not a.no_images, a.stages), indent=1))
 
 
 if __name__ == "__main__":

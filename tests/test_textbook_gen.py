@@ -99,7 +99,8 @@ def test_same_seed_same_bytes_for_one_and_two_workers(tmp_path: Path) -> None:
                                                                                       "rhombus"}
 
 
-FIRST = {"second_tangent": ("tangent",), "perpendicular": ("point_on",)}  # what a kind builds on
+# what a kind builds on
+FIRST = {"second_tangent": ("tangent",), "perpendicular": ("point_on",), "chords": ("diameter",)}
 
 
 @pytest.mark.parametrize("kind", sorted(CONSTRUCTIONS))
@@ -145,15 +146,28 @@ def test_groups_take_turns() -> None:
     assert sorted(s for g, s in places[:block] if g == 3) == list(range(cfg.goals_per_figure))
 
 
-def test_relabelled_goals_share_a_figure_not_its_labels(made) -> None:
-    """Problems 0 and INTERLEAVE come from one construction: the same exact points, renamed for the second."""
+def test_goals_of_one_construction_share_its_figure() -> None:
+    """Problems g, g + 25, g + 50 and g + 75 are one group's: from one construction (the same exact points), each
+    either with the first one's labels and a text that differs only in the goal (one check group), or
+    with the points renamed."""
     cfg = TextbookConfig(images=False, question_type="length,angle,area,ratio,x", variablized=0.5, depth="2-6")
-    assert place(cfg, 0) == (0, 0) and place(cfg, INTERLEAVE) == (0, 1)
-    a, b = made[0], next(iter(problem_at(cfg.validate(), 5, "data", INTERLEAVE)))
+    assert [place(cfg, i * INTERLEAVE) for i in range(4)] == [(0, k) for k in range(4)]
+
     def coords(m):
         return sorted(tuple(np.round(v, 9)) for v in m.figure.at.values())
-    assert coords(a) == coords(b)
-    assert {k: tuple(v) for k, v in a.figure.at.items()} != {k: tuple(v) for k, v in b.figure.at.items()}
+
+    for g in range(4):  # (a construction may give one problem, and the group's next ones come from another)
+        group = [next(iter(problem_at(cfg.validate(), 5, "data", g + i * INTERLEAVE))) for i in range(4)]
+        same = [m for m in group if coords(m) == coords(group[0])]
+        if len(same) >= 2:
+            break
+    assert len(same) >= 2
+    for m in same[1:]:
+        labels = {k: tuple(v) for k, v in m.figure.at.items()} == {k: tuple(v) for k, v in group[0].figure.at.items()}
+        given = [line for line in m.text.splitlines() if not line.startswith("find")]
+        if labels:
+            assert given == [line for line in group[0].text.splitlines() if not line.startswith("find")]
+        assert m.text != group[0].text
 
 
 @pytest.mark.parametrize("flags,word", [(["--depth", "0"], "--depth"), (["--question-type", "volume"], "volume"),
@@ -163,3 +177,55 @@ def test_bad_knobs_are_one_line_errors(tmp_path: Path, capsys, flags, word) -> N
     rc = main(["generate", "--world", "textbook", "-n", "1", "--out", str(tmp_path / "o"), *flags])
     err = capsys.readouterr().err
     assert rc != 0 and word in err and "Traceback" not in err
+
+
+def test_a_group_of_goals_shares_a_search_and_each_is_solved_from_its_own_text() -> None:
+    """Problems whose texts differ only in the goal are checked on one figure search (make.check_group):
+    each gives the text, exact answer, depth and written solution that checking it alone gives."""
+    from geomill.generate.textbook_gen import make
+    from geomill.generate.textbook_gen.goals import candidates, closure, model_of
+
+    cfg = TextbookConfig(images=False).validate()
+    for k in range(20):
+        rng = make.rng_for(3, "group", str(k))
+        try:
+            fig = make.sample(rng, None, 7, 2)
+        except Retry:
+            continue
+        full = fig.problem()
+        ded = closure(full, model_of(full, fig))
+        groups: dict = {}
+        for p in make.plans(fig, make.choose(candidates(fig, ded, rng), cfg, rng), cfg, rng):
+            groups.setdefault(p.key(), []).append(p)
+        group = max(groups.values(), key=len, default=[])[:3]
+        if len(group) >= 2:
+            break
+    else:
+        raise AssertionError("no construction with two goals on the same givens")
+    together = list(make.check_group(fig, group, None, cfg))
+    assert len(together) >= 2
+    for p, (text, _parsed, sol) in together:
+        alone = make.check(fig, p.keep, p.facts, p.goal, p.want, cfg)
+        assert alone is not None and alone[0] == text
+        assert alone[2].exact_value == sol.exact_value and alone[2].depth == sol.depth
+        assert alone[2].text("text") == sol.text("text")
+    assert len({t for _, (t, _, _) in together}) == len(together)
+
+
+def test_two_chords_base_puts_its_points_on_the_circle() -> None:
+    """The chords base: A, B, C, D on circle O (its stated radius), P on both chords, AP·PB = CP·PD."""
+    rng = np.random.default_rng(4)
+    for _ in range(100):
+        fig = Figure()
+        try:
+            BASES["chords"](fig, rng)
+        except Retry:
+            continue
+        break
+    at = fig.at
+    for n in "ABCD":
+        assert math.isclose(np.linalg.norm(at[n] - at["O"]), fig.radii["O"], rel_tol=1e-9)
+    def d(a, b):
+        return float(np.linalg.norm(at[a] - at[b]))
+    assert math.isclose(d("A", "P") + d("P", "B"), d("A", "B")) and math.isclose(d("C", "P") + d("P", "D"), d("C", "D"))
+    assert math.isclose(d("A", "P") * d("P", "B"), d("C", "P") * d("P", "D"), rel_tol=1e-9)

@@ -8,6 +8,7 @@ goal's traceback drops when the proof never uses a point).
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -175,6 +176,13 @@ def _unit(deg: float) -> np.ndarray:
     return np.array([math.cos(math.radians(deg)), math.sin(math.radians(deg))])
 
 
+def _circumcentre(pa: np.ndarray, pb: np.ndarray, pc: np.ndarray) -> np.ndarray:
+    d = 2 * pg.cross(pb - pa, pc - pa)
+    ux = ((pc - pa)[1] * np.dot(pb - pa, pb - pa) - (pb - pa)[1] * np.dot(pc - pa, pc - pa)) / d
+    uy = ((pb - pa)[0] * np.dot(pc - pa, pc - pa) - (pc - pa)[0] * np.dot(pb - pa, pb - pa)) / d
+    return pa + np.array([ux, uy])
+
+
 def _angles_ok(pts: list[np.ndarray]) -> bool:
     n = len(pts)
     return all(MIN_ANGLE < pg.angle(pts[i - 1], pts[i], pts[(i + 1) % n]) < 180 - MIN_ANGLE for i in range(n))
@@ -311,9 +319,33 @@ def base_circle(f: Figure, rng: np.random.Generator) -> None:
     f.base = "circle"
 
 
+def base_chords(f: Figure, rng: np.random.Generator) -> None:
+    """Two chords AB and CD of circle O meeting at P, by AP, PB, CP and the angle between them
+    (PD = AP·PB/CP puts D on the circle): the power of a point, and Ptolemy in ACBD."""
+    ap, pb, cp = (int(rng.choice(LENGTHS)) for _ in range(3))
+    pd = ap * pb / cp
+    theta = int(rng.choice((30, 45, 60, 120, 40, 70, 50)))
+    if not 2 <= pd <= 20 or len({ap, pb, cp, pd}) < 3:
+        raise Retry("a chord too short or too long")
+    u, v = np.array([1.0, 0.0]), _unit(theta)
+    at = {"A": -ap * u, "B": pb * u, "C": -cp * v, "D": pd * v, "P": np.zeros(2)}
+    at["O"] = _circumcentre(at["A"], at["B"], at["C"])
+    if not _angles_ok([at[n] for n in "ACBD"]) or min(pg.dist(at["O"], q) for k, q in at.items() if k != "O") < 1:
+        raise Retry("a thin quadrilateral, or the centre on a point")
+    f.at.update(at)
+    f.circles["O"] = ["A", "C", "B", "D"]
+    f.radii["O"] = pg.dist(at["O"], at["A"])
+    f.polygons.append(("A", "C", "B", "D"))
+    f.steps.append(Step("chords", ("O", "A", "B", "C", "D", "P"), (),
+                        facts=[_fact(L("A", "P"), ap), _fact(L("P", "B"), pb), _fact(L("C", "P"), cp),
+                               _fact(ang("A", "P", "C"), theta)],
+                        lines=[("A", "P", "B"), ("C", "P", "D")]))
+    f.base = "chords"
+
+
 BASES = {"triangle": base_triangle, "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
          "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
-         "trapezoid": base_trapezoid, "circle": base_circle}
+         "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -397,6 +429,28 @@ def c_bisector(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("bisector", (d,), (v, a, b), [_rel("angle_bisector", v + d, a + v + b)], lines=[(a, d, b)]))
 
 
+def c_external_bisector(f: Figure, rng: np.random.Generator) -> None:
+    """The bisector AD of a triangle's exterior angle at A (between AC and BA extended past A to E),
+    meeting BC extended past C at D, where BD/CD = AB/AC (the exterior angle bisector theorem); at a
+    vertex whose two sides are whole numbers, so that BD and CD are values a textbook prints."""
+    def whole(p: str, q: str) -> bool:
+        return abs(pg.dist(f.at[p], f.at[q]) - round(pg.dist(f.at[p], f.at[q]))) < 1e-9
+
+    v, b, c = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)
+                          if whole(t[i], t[i - 1]) and whole(t[i], t[(i + 1) % 3])])  # a rational ratio AB : AC
+    lb, lc = pg.dist(f.at[v], f.at[b]), pg.dist(f.at[v], f.at[c])
+    if lb < lc:
+        b, c, lb, lc = c, b, lc, lb
+    if lb < 1.6 * lc:
+        raise Retry("the exterior bisector meets the opposite side too far away")
+    d = f.fresh()
+    f.place(d, f.at[b] + (f.at[c] - f.at[b]) * (lb / (lb - lc)))  # external division of BC in AB : AC
+    e = f.fresh()
+    f.place(e, f.at[v] + (f.at[v] - f.at[b]) * 0.5)
+    f.steps.append(Step("external_bisector", (d, e), (v, b, c), [_rel("angle_bisector", v + d, e + v + c)],
+                        lines=[(b, d, c), (b, e, v)]))
+
+
 def c_parallel(f: Figure, rng: np.random.Generator) -> None:
     """D on side VA at a round distance, E on VB with DE parallel to AB."""
     v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
@@ -447,14 +501,10 @@ def c_circumcircle(f: Figure, rng: np.random.Generator) -> None:
     if "O" in f.at or f.circles:
         raise Retry("one circle")
     a, b, c = _pick(rng, _triangles(f))
-    pa, pb, pc = f.at[a], f.at[b], f.at[c]
-    d = 2 * pg.cross(pb - pa, pc - pa)
-    ux = ((pc - pa)[1] * np.dot(pb - pa, pb - pa) - (pb - pa)[1] * np.dot(pc - pa, pc - pa)) / d
-    uy = ((pb - pa)[0] * np.dot(pc - pa, pc - pa) - (pc - pa)[0] * np.dot(pb - pa, pb - pa)) / d
-    o = pa + np.array([ux, uy])
+    o = _circumcentre(f.at[a], f.at[b], f.at[c])
     f.place("O", o)
     f.circles["O"] = [a, b, c]
-    f.radii["O"] = pg.dist(o, pa)
+    f.radii["O"] = pg.dist(o, f.at[a])
     f.steps.append(Step("circumcircle", ("O",), (a, b, c), [_rel("circumcentre", "O", a + b + c)]))
 
 
@@ -528,21 +578,47 @@ def c_second_tangent(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("second_tangent", (b,), ("O", a, p), [_rel("tangent", p + b, "O")]))
 
 
+def c_chords(f: Figure, rng: np.random.Generator) -> None:
+    """Four points of the circle taken in order round it as a cyclic quadrilateral, and E where its
+    diagonals (two chords) meet: the power of a point and Ptolemy's theorem."""
+    if not f.circles or len(f.circles["O"]) < 4:
+        raise Retry("fewer than four points on the circle")
+    o = f.at["O"]
+    ring = sorted(f.circles["O"], key=lambda n: float(np.arctan2(*(f.at[n] - o)[::-1])))
+    start = int(rng.integers(len(ring)))
+    a, b, c, d = (ring[(start + i) % len(ring)] for i in range(4)) if len(ring) == 4 else \
+        sorted(_pick(rng, [q for q in itertools.combinations(ring, 4)]), key=ring.index)
+    if any(set(p) == {a, b, c, d} for p in f.polygons):
+        raise Retry("the quadrilateral is drawn already")
+    p, q, r, s = f.at[a], f.at[c], f.at[b], f.at[d]
+    den = pg.cross(q - p, s - r)
+    if abs(den) < 1e-9:
+        raise Retry("parallel chords")
+    e = f.fresh()
+    f.place(e, p + (q - p) * (pg.cross(r - p, s - r) / den))
+    f.polygons.append((a, b, c, d))
+    f.steps.append(Step("chords", (e,), ("O", a, b, c, d), [_rel("intersection", e, a + c, b + d)],
+                        lines=[(a, e, c), (b, e, d)]))
+
+
 CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on": c_point_on,
                  "altitude": c_altitude, "median": c_median,
                  "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
                  "perpendicular": c_perpendicular, "circumcircle": c_circumcircle, "tangent": c_tangent,
                  "diameter": c_diameter, "centroid": c_centroid, "quadrilateral_midsegment": c_quad_midsegment,
-                 "second_tangent": c_second_tangent}
-CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent")
+                 "second_tangent": c_second_tangent, "chords": c_chords,
+                 "external_bisector": c_external_bisector}
+CIRCLE_BASES = ("circle", "chords")
+CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.8, "equilateral_triangle": 0.6,
-                "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6}
+                "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6, "chords": 0.8}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
-                        "quadrilateral_midsegment": 1.5, "second_tangent": 2.0}
+                        "quadrilateral_midsegment": 1.5, "second_tangent": 2.0, "chords": 3.0,
+                        "external_bisector": 0.8}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
@@ -555,9 +631,9 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
     a degenerate figure)."""
     for _ in range(200):
         f = Figure()
-        bases = [b for b in BASES if circles is None or (b == "circle") == circles or (circles and b != "circle")]
+        bases = [b for b in BASES if circles is None or (b in CIRCLE_BASES) == circles]
         if circles:
-            bases = ["circle", "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
+            bases = ["circle", "chords", "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
         try:
             BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Degrees, GeneralProblem, element_of, element_symbol
+from geomill.engine.plane import Degrees, GeneralProblem, Goal, element_of, element_symbol
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane.deduce import Deduction, Outcome
 from geomill.solvers.plane.proof import Proof, build_proof
@@ -40,6 +40,13 @@ class _Closure(Deduction):
         if in_radians(e).has(TrigonometricFunction):  # sin 50° stays; sin x = 1/2 needs asin: slow, rarely kept
             return None
         return super()._solve_one(e, s, est)
+
+    def _express_round(self, known: dict) -> bool:
+        """Left out of the closure: with no goal to stop it, the round (a pooled equation with several
+        unknowns that the table ties to one) went over the whole pool again after every new value,
+        most of the closure's time, and rarely determined an element the other rounds leave open.
+        The written problem's re-solve (``make.check``) runs it as ``geomill solve`` does."""
+        return False
 
     def value_of(self, expr: sympy.Expr) -> sympy.Expr | None:
         """The value of ``expr`` from what the closure proved, without its proof (a fifth of the cost)."""
@@ -82,10 +89,26 @@ def model_of(problem: GeneralProblem, fig: Figure) -> NumericModel:
     return NumericModel(problem, at, {}, radii, 0.0, 0)
 
 
-def closure(problem: GeneralProblem, model: NumericModel) -> _Closure:
-    ded = _Closure(problem, model)
+def closure(problem: GeneralProblem, model: NumericModel, fig: Figure | None = None) -> _Closure:
+    """The deduction run to closure.  With ``fig``, the problem names its circles' arc lengths and
+    sectors as a goal would (their formulas apply only to an element named so), with no goal to stop at."""
+    named = [s for c in problem.circles for a, b in ring_pairs(fig, c) for s in _sector_measures(c.centre, a, b)] \
+        if fig is not None else []
+    ded = _Closure(replace(problem, goal=Goal(sympy.Add(*named))) if named else problem, model)
+    ded.goal = None
     ded.run()
     return ded
+
+
+def ring_pairs(fig: Figure, circle) -> list[tuple[str, str]]:
+    """Neighbouring points of a circle, going round it (the arcs a textbook names)."""
+    o = fig.at[circle.centre]
+    ring = sorted(circle.points, key=lambda n: float(np.arctan2(*(fig.at[n] - o)[::-1])))
+    return list(zip(ring, ring[1:] + ring[:1]))
+
+
+def _sector_measures(centre: str, a: str, b: str) -> list[sympy.Symbol]:
+    return [element_symbol(k, (centre, a, b)) for k in ("arc_length", "sector_area", "sector_perimeter")]
 
 
 @dataclass
@@ -145,13 +168,9 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
     for c in ded.problem.circles:
         out += [("length", element_symbol("radius", (c.centre,))), ("area", element_symbol("circle_area", (c.centre,))),
                 ("length", element_symbol("circumference", (c.centre,)))]
-        o = fig.at[c.centre]
-        ring = sorted(c.points, key=lambda n: float(np.arctan2(*(fig.at[n] - o)[::-1])))
-        for a, b in zip(ring, ring[1:] + ring[:1]):
+        for a, b in ring_pairs(fig, c):
             out.append(("arc", element_symbol("arc", (c.centre, a, b))))
-            out += [("length", element_symbol("arc_length", (c.centre, a, b))),
-                    ("area", element_symbol("sector_area", (c.centre, a, b))),
-                    ("perimeter", element_symbol("sector_perimeter", (c.centre, a, b)))]
+            out += list(zip(("length", "area", "perimeter"), _sector_measures(c.centre, a, b)))
     order = rng.permutation(len(out))
     return [out[i] for i in order]
 

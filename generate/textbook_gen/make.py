@@ -10,14 +10,15 @@ the linter finds nothing, and the exact figure measures the answer.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import sympy
 from geomill.engine.errors import GeomillError, SolveError
-from geomill.engine.plane import Equality, GeneralProblem, element_of
+from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .config import TextbookConfig
@@ -25,6 +26,8 @@ from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, rename_expr, s
 from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
 
 ATTEMPTS = 40  # constructions tried for one problem before giving up
+# what reading, searching or solving a written problem may raise: the problem is passed over
+FAILS = (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError)
 
 
 class Rejected(Exception):
@@ -105,19 +108,27 @@ def _variablize(c: Candidate, rng: np.random.Generator) -> tuple[Equality, sympy
     return Equality(c.expr, a * x + b), x
 
 
-def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
-    """The problems one construction gives with the knobs (at most ``most``, by default
-    ``cfg.goals_per_figure``), one at a time: no goal is checked before its problem is asked for."""
-    most = cfg.goals_per_figure if most is None else most
-    lo, hi = cfg.step_span()
-    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
-    full = fig.problem()
-    if not all(relation_ok(r, fig.at) for r in full.relations):
-        raise Rejected("construction check")
-    model = model_of(full, fig)
-    ded = closure(full, model)
-    cands = choose(candidates(fig, ded, rng), cfg, rng)
-    made = 0
+@dataclass
+class Plan:
+    """A question planned on a construction: the goal (as asked: an element, or x), its value, the
+    construction steps and the givens its proof needs, and the true givens kept as distractors."""
+
+    cand: Candidate
+    keep: set[int]
+    facts: list[Equality]
+    extra: list[Equality]
+    goal: sympy.Expr
+    want: sympy.Expr
+    qtype: str
+
+    def key(self) -> tuple:
+        """Plans with one key have problem texts that differ only in the goal (they share a check)."""
+        return tuple(sorted(self.keep)), tuple((sympy.srepr(f.lhs), sympy.srepr(f.rhs)) for f in self.facts)
+
+
+def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Plan]:
+    """The questions the chosen candidates give, each traced back to the givens its proof needs (no
+    two with the same givens and goal)."""
     tried = set()
     for c in cands:
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
@@ -133,45 +144,89 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
             continue  # too little to say (a radius and its circle's area, one angle of a rhombus): few such
             # problems exist, and a large set would repeat them
         facts = [f for f in facts_all if f in facts or f in extra]
-        goal = c.expr
-        qtype = c.qtype
+        goal, qtype, want = c.expr, c.qtype, c.value
         if wants_x:
             v = _variablize(c, rng)
             if v is None:
                 continue
             facts, goal, qtype = facts + [v[0]], v[1], "x"
-        key = (tuple(sorted(keep)), sympy.srepr(goal), tuple(sympy.srepr(f.lhs) for f in facts))
+            want = sympy.solve(v[0].rhs - c.value, goal)[0]
+        plan = Plan(c, keep, facts, extra, goal, want, qtype)
+        key = (plan.key()[0], sympy.srepr(goal), tuple(sympy.srepr(f.lhs) for f in facts))
         if key in tried:
             continue
         tried.add(key)
-        want = c.value if not wants_x else sympy.solve(facts[-1].rhs - c.value, goal)[0]
-        names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
-        shown = fig.renamed(names) if names else fig
-        if names:
-            facts = [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in facts]
-            extra = [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in extra]
-            goal = rename_expr(goal, names)
-        got = check(shown, keep, facts, goal, want, cfg)
-        if got is None:
-            continue
-        if not extra:  # the proof of the written problem may need less than the closure's did
-            keep2 = traceback(shown, got[2].proof, goal) & keep
-            used = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(got[2].proof)}
-            facts2 = [f for f in facts if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in used]
-            if (keep2 != keep or len(facts2) < len(facts)) and len(facts2) + len(keep2) >= 4:
-                got = check(shown, keep2, facts2, goal, want, cfg) or got
-        asked = rename_expr(c.expr, names) if names else c.expr
-        if not math.isclose(model_of(got[1], shown).value(asked), float(c.value), rel_tol=1e-9, abs_tol=1e-9):
-            continue  # the exact figure must measure the answer (for x: the element written in x)
-        text, parsed, sol = got
-        if not natural(fig, sol.proof):
-            continue
-        made += 1
-        yield Made(text, parsed, sol, shown, c, {"question_type": qtype, "base": fig.base,
-                                                 "constructions": [st.kind for st in fig.steps[1:]]},
-                   [_fact_text(f) for f in extra])
-        if made >= most:
+        yield plan
+
+
+WINDOW = 2  # questions planned for each problem still wanted, then grouped by their givens
+
+
+def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
+    """The problems one construction gives with the knobs (at most ``most``, by default
+    ``cfg.goals_per_figure``), one at a time: no goal is checked before its problem is asked for.
+
+    The deduction runs to closure once; the questions it answers are planned a window at a time and
+    grouped by the givens they need: a group's problems differ only in the
+    goal, so they share one reading of the givens and one figure search (``check_group``), each goal
+    still solved from its own text.  Each group after the first has the figure's points renamed."""
+    most = cfg.goals_per_figure if most is None else most
+    lo, hi = cfg.step_span()
+    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
+    full = fig.problem()
+    if not all(relation_ok(r, fig.at) for r in full.relations):
+        raise Rejected("construction check")
+    model = model_of(full, fig)
+    ded = closure(full, model, fig)
+    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng), cfg, rng)
+    made = 0
+    while made < most:
+        window = list(itertools.islice(planned, WINDOW * (most - made)))
+        if not window:
             return
+        groups: dict[tuple, list[Plan]] = {}
+        for p in window:
+            groups.setdefault(p.key(), []).append(p)
+        for group in groups.values():  # in the order planned (the largest first favoured the base's own
+            # problems, which another construction on the same base asks again)
+            names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
+            shown = fig.renamed(names) if names else fig
+            for p, got in check_group(shown, group, names, cfg):
+                out = _finish(fig, shown, p, names, got, cfg)
+                if out is None:
+                    continue
+                made += 1
+                yield out
+                if made >= most:
+                    return
+
+
+def _renamed(f: Equality, names: dict[str, str] | None) -> Equality:
+    return Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) if names else f
+
+
+def _finish(fig: Figure, shown: Figure, p: Plan, names: dict[str, str] | None, got, cfg: TextbookConfig
+            ) -> Made | None:
+    """The checked problem as made: asked again with fewer givens where its own proof needs fewer, and
+    kept only when the exact figure measures the answer and the proof takes no known detour."""
+    facts = [_renamed(f, names) for f in p.facts]
+    extra = [_renamed(f, names) for f in p.extra]
+    goal = rename_expr(p.goal, names) if names else p.goal
+    if not extra:  # the proof of the written problem may need less than the closure's did
+        keep2 = traceback(shown, got[2].proof, goal) & p.keep
+        used = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(got[2].proof)}
+        facts2 = [f for f in facts if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in used]
+        if (keep2 != p.keep or len(facts2) < len(facts)) and len(facts2) + len(keep2) >= 4:
+            got = check(shown, keep2, facts2, goal, p.want, cfg) or got
+    asked = rename_expr(p.cand.expr, names) if names else p.cand.expr
+    if not math.isclose(model_of(got[1], shown).value(asked), float(p.cand.value), rel_tol=1e-9, abs_tol=1e-9):
+        return None  # the exact figure must measure the answer (for x: the element written in x)
+    text, parsed, sol = got
+    if not natural(fig, sol.proof):
+        return None
+    return Made(text, parsed, sol, shown, p.cand, {"question_type": p.qtype, "base": fig.base,
+                                                   "constructions": [st.kind for st in fig.steps[1:]]},
+                [_fact_text(f) for f in extra])
 
 
 # proofs a teacher marks down for the construction's sake: (base, theorem family) the deduction reaches
@@ -189,19 +244,75 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
           cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
     """The problem written, read back and solved from its text alone; None unless the solver proves
     ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing."""
-    from geomill.dsl import format_problem, parse
     from geomill.solvers.numeric import build_model
-    from geomill.solvers.plane import solve_general
-    from geomill.solvers.plane_lint import lint_general
+
+    text, parsed = _written(fig, keep, facts, goal)
+    if parsed is None:
+        return None
+    try:
+        model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
+    except FAILS:
+        return None
+    return verified(text, parsed, model, want, cfg)
+
+
+def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cfg: TextbookConfig
+                ) -> Iterator[tuple[Plan, tuple[str, GeneralProblem, object]]]:
+    """The group's problems that pass ``check``, one at a time.  Their texts differ only in the goal,
+    so the figure search runs once, on the givens with every goal of the group asked at once (a
+    sum of the goals, each scaled to about 1: a second figure that moves any goal moves the sum,
+    which is the search's check that the givens determine the goal); each problem is then solved
+    from its own text on that figure, as ``geomill solve`` would on the one its search finds first."""
+    from geomill.solvers.numeric import build_model
+
+    shared = None
+    for p in group:
+        facts = [_renamed(f, names) for f in p.facts]
+        goal = rename_expr(p.goal, names) if names else p.goal
+        if len(group) == 1:
+            got = check(fig, p.keep, facts, goal, p.want, cfg)
+        else:
+            text, parsed = _written(fig, p.keep, facts, goal)
+            if parsed is None:
+                continue
+            if shared is None:
+                goals = [rename_expr(q.goal, names) if names else q.goal for q in group]
+                together = sum(sympy.sqrt(prime) * g / abs(q.want)
+                               for prime, g, q in zip(sympy.primerange(2, 1000), goals, group))
+                try:
+                    shared = build_model(replace(parsed, goal=Goal(together)))
+                except FAILS:
+                    shared = False  # (one goal the givens leave open, or a search that missed: each on its own)
+            got = verified(text, parsed, replace(shared, problem=parsed), p.want, cfg) if shared else \
+                check(fig, p.keep, facts, goal, p.want, cfg)
+        if got is not None:
+            yield p, got
+
+
+def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr
+             ) -> tuple[str, GeneralProblem | None]:
+    """The problem's text and the problem read back from it (None: the reader refuses it)."""
+    from geomill.dsl import format_problem, parse
 
     text = format_problem(fig.problem(keep, facts, goal))
     try:
-        parsed = parse(text)
-        model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
+        return text, parse(text)
+    except FAILS:
+        return text, None
+
+
+def verified(text: str, parsed: GeneralProblem, model, want: sympy.Expr, cfg: TextbookConfig
+             ) -> tuple[str, GeneralProblem, object] | None:
+    """``check`` on a figure of the text: the solver proves ``want`` from the text, the knobs hold and
+    the linter finds nothing."""
+    from geomill.solvers.plane import solve_general
+    from geomill.solvers.plane_lint import lint_general
+
+    try:
         if not math.isclose(model.goal_value(), float(want), rel_tol=1e-6, abs_tol=1e-9):
             return None  # (cheap first: the deduction is most of the cost)
         sol = solve_general(parsed, model)
-    except (SolveError, GeomillError, ArithmeticError, ValueError, TypeError, KeyError, IndexError, RecursionError):
+    except FAILS:
         return None
     if not plain(sol.exact_value) or not _same(sol.exact_value, want) or not _in(sol.depth, cfg.depth_span()) \
             or not _in(sol.width, cfg.width_span()):
