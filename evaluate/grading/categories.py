@@ -180,7 +180,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
              elsewhere: Mapping[str, float] | None = None,
              formula_numbers: list[float] | None = None, formula_value: float | None = None,
              holds: bool = False, work_numbers: list[float] | None = None,
-             misstated: list[tuple[str, float, float | None]] | None = None) -> tuple[str, str]:
+             misstated: list[tuple[str, float, float | None]] | None = None,
+             accepted: Mapping[Key, list[float]] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
     problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
@@ -193,7 +194,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     for k, v in stated_inputs.items():
         if k in inputs:
             used[k] = v
-    wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])]
+    wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])
+                    and not any(abs(stated_inputs[k] - a) < 1e-9 for a in (accepted or {}).get(k, ()))]
     for k in wrong_inputs:
         v = stated_inputs[k]
         if _is_distractor_value(key, v):

@@ -1,0 +1,45 @@
+"""Categories on GeomVerse model text where the README's table needed a rule (issue 41): two-decimal
+rounding on the way, invented facts and numbers, names a sentence's words put on a value."""
+from __future__ import annotations
+
+from geomill.dsl import parse
+from geomill.evaluate.grading.grade import grade
+from geomill.solvers import solve
+
+
+def record(dsl: str) -> dict:
+    d = solve(parse(dsl)).as_dict()
+    return {"id": "t", "dsl": dsl, "answer": d["answer"], "steps": d["steps"], "variables": [],
+            "distractors": {"facts": [], "shapes": []}, "solution": d["solution"], "solution_text_only": d["solution"]}
+
+
+# BA = 180 · 49 / (π · 148) = 18.97 (GeomVerse 18.98); area = π · BA² / 8 = 141.31
+SECTOR = record("semicircle on AB\nsector ABC\narc ABC = 49\nangle ABC = 148\nfind area AB\n")
+SQUARE = record("square ABCD\nBD = 13\nfind AB\n")  # AB = 13 / √2 = 9.19 (GeomVerse 1.41 · 13 / 2 = 9.17)
+
+
+def test_two_decimals_at_every_operation_is_right():
+    # 148 / 360 rounded to 0.41 first: 19.07, 0.5 % off; then the semicircle's area from 19.07
+    g = grade(SECTOR, "The arc is (148 / 360) · 2π · BA = 49, so BA = 49 / (0.41 · 6.28) = 49 / 2.57 = 19.07.\n"
+                      "The area is 3.14 · 19.07² / 8 = 3.14 · 363.66 / 8 = 1141.89 / 8 = 142.74.")
+    assert [s.correct for s in g.steps] == [True, True] and g.failure is None, g
+    g = grade(SQUARE, "AB = 13 / √2 = 13 / 1.41 = 9.22. The answer is 9.22.")
+    assert g.steps[0].correct and g.failure is None, g
+
+
+def test_rounded_coarser_than_two_decimals_is_calculation():
+    g = grade(SECTOR, "BA = 49 / (0.4 · 6.28) = 49 / 2.51 = 19.52.\nThe area is 3.14 · 19.52² / 8 = 149.56.")
+    assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
+    g = grade(SQUARE, "AB = 13 / √2 = 13 / 1.4 = 9.29. The answer is 9.29.")  # √2 as 1.4
+    assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
+
+
+def test_a_misread_number_is_no_rounding():
+    g = grade(SECTOR, "BA = 48 / (0.41 · 6.28) = 48 / 2.57 = 18.68.\nThe area is 3.14 · 18.68² / 8 = 136.96.")
+    assert g.steps[0].correct is False and g.failure == "misread_given", g
+
+
+def test_two_decimal_roundings_past_three_percent_are_calculation():
+    r = record("sector ABC\narc ABC = 4\nangle ABC = 24\nfind AB\n")  # AB = 9.55
+    g = grade(r, "24 / 360 = 0.07, 0.07 × 6.28 = 0.44, so 0.44 × AB = 4 → AB = 9.09.")
+    assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
