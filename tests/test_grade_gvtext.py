@@ -43,3 +43,22 @@ def test_two_decimal_roundings_past_three_percent_are_calculation():
     r = record("sector ABC\narc ABC = 4\nangle ABC = 24\nfind AB\n")  # AB = 9.55
     g = grade(r, "24 / 360 = 0.07, 0.07 × 6.28 = 0.44, so 0.44 × AB = 4 → AB = 9.09.")
     assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
+
+
+# BC = 2 · 46 / (18 · sin 15°) = 19.75; the figure marks no right angle
+OBLIQUE = record("triangle ABC\nangles ABD and ABC are supplementary\narea ABC = 46\nAB = 18\nangle ABD = 165\n"
+                 "find BC\n")
+
+
+def test_an_invented_right_angle_is_hallucinated():
+    for said in ("The triangle has a right angle at A", "AB ⊥ AC", "∠BAC = 90°", "ABC is a right triangle"):
+        g = grade(OBLIQUE, f"The angle ABC = 180 − 165 = 15°.\n{said}, so its area is AB · AC / 2 = 46, which gives "
+                           "AC = 92 / 18 = 5.11.\nBC = √(18² + 5.11²) = √350.11 = 18.71.")
+        assert (g.first_wrong_step, g.failure) == (2, "hallucinated"), (said, g)
+        assert g.reason.startswith("it assumes '") and "which the figure does not have" in g.reason, g.reason
+
+
+def test_a_right_angle_the_figure_has_is_no_invention():
+    r = record("triangle ABC right at C\nAB = 10\nangle BAC = 30\nfind AC\n")  # AC = 10 cos 30° = 8.66
+    g = grade(r, "The right angle is at C, so AC = AB × sin(30°) = 10 × 0.5 = 5.")
+    assert g.failure == "wrong_formula", g

@@ -24,7 +24,7 @@ from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
-from .relations import SLIP, facts, first_false_fact, first_wrong_relation, read_off_figure
+from .relations import SLIP, facts, first_false_fact, first_wrong_relation, invented_right_angle, read_off_figure
 
 
 @dataclass
@@ -168,6 +168,11 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
+        if not key.general and failure in ("wrong_formula", "calculation", "other") \
+                and (said_right := _invented_right_angle(key, found, first, text)) is not None:
+            failure = "hallucinated"  # what the wrong formula then computes is beside the point
+            reason = (f"it assumes {said_right!r}, which the figure does not have, and states {first.quantity} = "
+                      f"{first.stated:g} ({first.exact:.4g})")
         if failure == "misread_given" and first_error is not None and first_error["step"] is None \
                 and not _misread_at(key, found, first_error, text, reason):
             # a given misread only in the work of a later step: that step carries the earlier wrong value
@@ -222,6 +227,17 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
+
+
+def _invented_right_angle(key: AnswerKey, found: list[Claim], first: StepGrade, text: str) -> str | None:
+    """A right angle the problem lacks, asserted in the first wrong step's work ("the triangle has a right
+    angle at A, so its area is AB · AC / 2"): an invented fact of the figure, the step's first error."""
+    s = key.steps[first.step - 1]
+    at = next((c for c in found if c.key == key.key(s.output) and abs(c.value - first.stated) < 1e-12), None)
+    if at is None:
+        return None
+    said = invented_right_angle(key, text, _region_start(key, s, found, at.pos), at.pos)
+    return said[1] if said else None
 
 
 def _given_number(key: AnswerKey, error: dict) -> str | None:
