@@ -62,3 +62,24 @@ def test_a_right_angle_the_figure_has_is_no_invention():
     r = record("triangle ABC right at C\nAB = 10\nangle BAC = 30\nfind AC\n")  # AC = 10 cos 30° = 8.66
     g = grade(r, "The right angle is at C, so AC = AB × sin(30°) = 10 × 0.5 = 5.")
     assert g.failure == "wrong_formula", g
+
+
+# DG = (93 − 3 · 12) / 2 = 28.5; ED = (88 − 2 · 28.5) / 2.57 = 12.06
+COMBO = record("FEDG: rectangle + semicircle on GF\nHIJDG: rectangle - equilateral triangle on ID\n"
+               "perimeter FEDG = 88\nperimeter HIJDG = 93\nJD = 12\nfind ED\n")
+
+
+def test_a_made_up_number_in_place_of_the_inputs_is_hallucinated():
+    text = ("Step 1: The perimeter is 2 · GD + 3 · 12 = 93, giving GD = (93 − 36) / 2 = 28.5.\n"
+            "Step 2: In FEDG, the semicircle on FG has radius {r}, so ED = FG = 2 · {r} = {d}.")
+    g = grade(COMBO, text.format(r=5, d=10))  # the right GD is never used: ED comes from a radius made up
+    assert [s.correct for s in g.steps] == [True, False] and g.failure == "hallucinated", g
+    assert "5" in g.reason, g.reason
+    g = grade(COMBO, text.format(r=6.03, d=12.06))  # the right value, however reached: no error at all
+    assert g.failure is None, g
+
+
+def test_a_wrong_formula_on_the_inputs_is_no_invention():
+    # π where the side and the semicircle's arc take 1 + π / 2 = 2.57: a formula's error, on the inputs
+    g = grade(COMBO, "GD = (93 − 36) / 2 = 28.5.\nED = (88 − 2 · 28.5) / 3.14 = 9.87.")
+    assert g.failure == "wrong_formula", g
