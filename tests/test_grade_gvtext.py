@@ -83,3 +83,17 @@ def test_a_wrong_formula_on_the_inputs_is_no_invention():
     # π where the side and the semicircle's arc take 1 + π / 2 = 2.57: a formula's error, on the inputs
     g = grade(COMBO, "GD = (93 − 36) / 2 = 28.5.\nED = (88 − 2 · 28.5) / 3.14 = 9.87.")
     assert g.failure == "wrong_formula", g
+
+
+def test_a_term_named_in_words_is_not_the_sums_subject():
+    r = record("semicircle on AB\nAB = 13\nfind perimeter AB\n")  # 13 + 3.14 · 13 / 2 = 33.41
+    g = grade(r, "AB is the diameter, so its arc is 3.14 · 13 / 2 = 40.82 / 2 = 20.41.\n"
+                 "The perimeter of the semicircle is the diameter plus the arc: 13 + 20.41 = 33.41.")
+    assert g.failure is None and g.steps[-1].correct, g
+    assert [u["value"] for u in g.unused if u["role"] != "extra"] == [], g.unused
+
+
+def test_a_pronoun_after_a_preposition_is_not_the_subject():
+    r = record("parallelogram ABCD\nDC = 13\nheight ABCD = 8\nfind area ABCD\n")
+    g = grade(r, "The side DC = 13 and the height to it is 8, so the area is 13 · 8 = 104.")
+    assert g.failure is None and g.unused == [], g  # never "DC = 8", a misread of the given DC = 13
