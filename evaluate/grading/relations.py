@@ -263,11 +263,13 @@ def _angle(u: np.ndarray, w: np.ndarray) -> float:
 # a right angle a response asserts: "a right angle at A", "right-angled at A", "AB ⊥ AC", "∠BAC = 90°",
 # "ABC is a right triangle" (no vertex: any of its vertices)
 _RIGHT_SAID = (
-    re.compile(r"\bright(?:[- ]angled|\s+angle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?(?:vertex\s+|point\s+)?([A-Z])\b"),
-    re.compile(r"(?:∠\s*|\bangle\s+)([A-Z]{1,3})\s*(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])"),
-    re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|is\s+perpendicular\s+to)\s*([A-Z]{2})\b"),
-    re.compile(r"(?<![A-Za-z'])(?:triangle\s+)?([A-Z]{3})\s+is\s+a\s+right(?:[- ]angled)?\s+triangle|"
-               r"\bright(?:[- ]angled)?\s+triangle\s+([A-Z]{3})\b"),
+    re.compile(r"\b(?i:right(?:[- ]angled|\s+angle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?(?:vertex\s+|point\s+)?)"
+               r"([A-Z])\b"),
+    re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])|"
+               r"(?i:is\s+(?:a\s+)?right)\b)"),
+    re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b"),
+    re.compile(r"(?<![A-Za-z'])(?:(?i:triangle)\s+)?([A-Z]{3})\s+(?i:is\s+a\s+right(?:[- ]angled)?\s+triangle)|"
+               r"\b(?i:right(?:[- ]angled)?\s+triangle)\s+([A-Z]{3})\b"),
 )
 
 
