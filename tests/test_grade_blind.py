@@ -17,10 +17,8 @@ def _jsonl(name: str) -> list[dict]:
     return [json.loads(line) for line in (BLIND / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def _graded() -> list[tuple[dict, dict, object, int | None]]:
-    """(response, annotation, grade, position of the first wrong value in the response as written)."""
-    records = {r["id"]: r for r in _jsonl("records.jsonl")}
-    notes = {a["id"]: a for a in _jsonl("annotations.jsonl")}
+def grade_with_position(record: dict, text: str):
+    """The grade of ``text`` and where (in ``text`` as written) its first wrong value is (None: nowhere)."""
     seen: dict[str, int | None] = {}
     original = G._first_error
 
@@ -31,14 +29,18 @@ def _graded() -> list[tuple[dict, dict, object, int | None]]:
 
     G._first_error = spy
     try:
-        out = []
-        for row in _jsonl("responses.jsonl"):
-            seen.clear()
-            g = grade(records[row["id"]], row["response"])
-            out.append((row, notes[row["id"]], g, seen.get("pos")))
-        return out
+        g = grade(record, text)
     finally:
         G._first_error = original
+    return g, seen.get("pos")
+
+
+def _graded() -> list[tuple[dict, dict, object, int | None]]:
+    """(response, annotation, grade, position of the first wrong value in the response as written)."""
+    records = {r["id"]: r for r in _jsonl("records.jsonl")}
+    notes = {a["id"]: a for a in _jsonl("annotations.jsonl")}
+    return [(row, notes[row["id"]], *grade_with_position(records[row["id"]], row["response"]))
+            for row in _jsonl("responses.jsonl")]
 
 
 @pytest.fixture(scope="module")
@@ -112,20 +114,7 @@ def test_relations_by_name_checked_against_the_figure():
 def _graded_at(rid: str, text: str):
     """The grade of ``text`` for the record ``rid`` and where its first wrong value is."""
     records = {r["id"]: r for r in _jsonl("records.jsonl")}
-    seen = {}
-    original = G._first_error
-
-    def spy(*args, **kwargs):
-        out = original(*args, **kwargs)
-        seen["pos"] = out and out["pos"]
-        return out
-
-    G._first_error = spy
-    try:
-        g = grade(records[rid], text)
-    finally:
-        G._first_error = original
-    return g, seen["pos"]
+    return grade_with_position(records[rid], text)
 
 
 @pytest.mark.parametrize("rid, text, failure, at", [

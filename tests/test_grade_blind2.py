@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import geomill.evaluate.grading.grade as G
 import pytest
 from geomill.evaluate.grading.grade import grade
 
-from tests.test_grade_blind import _step_at
+from tests.test_grade_blind import _step_at, grade_with_position
 
 BLIND2 = Path(__file__).parent / "data" / "freeform_textbook_blind2"
 
@@ -24,28 +23,10 @@ def records() -> dict[str, dict]:
     return {r["id"]: r for r in _jsonl("records.jsonl")}
 
 
-def _graded_at(record: dict, text: str):
-    """The grade of ``text`` and where (in ``text`` as written) its first wrong value is."""
-    seen: dict[str, int | None] = {}
-    original = G._first_error
-
-    def spy(*args, **kwargs):
-        out = original(*args, **kwargs)
-        seen["pos"] = None if out is None else out["pos"]
-        return out
-
-    G._first_error = spy
-    try:
-        g = grade(record, text)
-    finally:
-        G._first_error = original
-    return g, seen.get("pos")
-
-
 @pytest.fixture(scope="module")
 def graded(records):
     notes = {a["id"]: a for a in _jsonl("annotations.jsonl")}
-    return [(row, notes[row["id"]], *_graded_at(records[row["id"]], row["response"]))
+    return [(row, notes[row["id"]], *grade_with_position(records[row["id"]], row["response"]))
             for row in _jsonl("responses.jsonl")]
 
 
@@ -106,18 +87,47 @@ def _line_of(text: str, pos: int | None) -> int | None:
     # an element off the proof worked out from a given by a wrong formula (a circumradius s/√2): its own category
     ("data-0000007", "### Circumradius\n$\\triangle ADE$ is equilateral with side $5$, so $R = \\frac{5}{\\sqrt{2}}$.\n"
      "### Circumference\n$C = 2\\pi R = 5\\sqrt{2}\\pi$", "wrong_formula", 1),
+    # a formula in names that the values stated for them make right, worked out wrongly: a slip
+    ("data-0000002", "* **Triangle:** CA = CD = 5 and ∠ACD = 60°, so △CAD is equilateral.\n* **Radius:** R = 5/√3.\n"
+     "* **Area:** π·R² = 25π/9.", "calculation", 2),
+    # arcs inside a relation's side are no end of it: the slip after it is where the error begins
+    ("textbook-3279", "∠BAC = 42°, so arc BC = 84°.\n∠APD = 77° is the angle between chords, so "
+     "∠APD = ½(arc AD + arc BC).\narc AD = 154° − 84° = 60°, so ∠ABD = ½·60° = 30°.", "calculation", 2),
+    # an angle's slip that happens to give twice the right value: the slip, not an inscribed angle as central
+    ("textbook-3921", "1. △AOC is equilateral (OA = OC, ∠AOC = 60°), so ∠OCA = ∠OAC = 60°.\n"
+     "2. ∠ADC = 180° − ∠CDO = 110°.\n3. ∠ACD = 180° − 60° − 110° = 20°.", "calculation", 2),
+    # marks said in other words
+    ("textbook-3921", "1. △AOC is equilateral, so ∠OCA = 60°.\n2. The tick marks show CA = CD, so ∠CDA = ∠CAD = 60°.\n"
+     "3. ∠ACD = 180° − 120° = 60°.", "hallucinated", 1),
+    # a given stated wrongly in the same chain as the step it gives ("CA = CE = 6" where CA = 5 is given)
+    ("data-0000004", "**Step 1:** $CA = CE = 6$ and $\\angle ACE = 60^\\circ$, so the triangle is equilateral.\n"
+     "**Step 2:** Its circumradius is $R = \\frac{6}{\\sqrt{3}} = 2\\sqrt{3}$.", "misread_given", 0),
+    # a wrong answer stated before the work: the first thing the response states wrongly
+    ("textbook-624", "The answer is 35. Here's why:\n∠CBD = 25° and ∠BDC = 20°.\n"
+     "∠BCE is the exterior angle of △BCD at C, so x = 25 + 20 = 35.", "calculation", 0),
+    # a difference in names with one given never restated, worked out wrongly (the problem's variables kept)
+    ("textbook-1830", "In right △ABD, x = BD = √(12² − 10²) = √44 = 2√11.\nSince AB ⊥ CB and BD ⊥ AC, AB² = AD·AC, "
+     "so AC = 144/10 = 14.4.\nz = AC − AD = 4.6.", "calculation", 2),
+    # a halving forgotten where a fact the figure has is the reason: the fact misapplied
+    ("data-0000009", "Step 1: DC = 14, and A is the midpoint of DC, so AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\n"
+     "Step 3: AD/DE = 14/(14√2) = √2/2.", "wrong_formula", 0),
+    # the same number with no reason: the given read for another element
+    ("data-0000009", "Step 1: AD = 14.\nStep 2: DE = √(14² + 14²) = 14√2.\nStep 3: AD/DE = 14/(14√2) = √2/2.",
+     "misread_given", 0),
     # a wrong value of a proof step asserted with nothing computing it: a property the figure does not have
     ("textbook-4283", "1. ∠BOC = 180° − 130° = 50°.\n2. OB = OD, so ∠BDC = 90° (angle in a semicircle).\n"
      "3. ∠BDE = 90° − 50° = 40°.", "hallucinated", 1),
 ])
 def test_missed_classes_in_other_words(records, rid, text, failure, line):
-    g, pos = _graded_at(records[rid], text)
+    g, pos = grade_with_position(records[rid], text)
     assert g.failure == failure, g.reason
     assert _line_of(text, pos) == line, (pos, text[pos:][:30] if pos is not None else None)
 
 
 @pytest.mark.parametrize("rid, text", [
     ("textbook-3321", "Let t = ∠BOD.\n(t + 30) + 90 + t = 180, so 2t = 60 and t = 30.\nAnswer: 30"),
+    ("textbook-624", "The answer is 45. Here's why:\n∠BCE is the exterior angle of △BCD, so x = 25 + 20 = 45."),
+    ("textbook-3321", "Let x be the measure of ∠BOD.\nThen (x + 30) + 90 + x = 180, so 2x = 60 and x = 30."),
     ("data-0000003", "Call the side s, so AE = s.\nEO = AE/(2 sin 60°) = s/√3.\nAE/EO = s/(s/√3) = √3.\n"
      "Answer: √3"),
     ("data-0000003", "Let the side be a, so AE = a, and a 30-60-90 triangle gives EO = a/√3.\n"

@@ -23,7 +23,7 @@ from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
-from .chains import NUMBER, Chain, consistent, scan, source_pos, tokens_of, value_of, within
+from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
 from .relations import SLIP, facts, first_false_fact, first_wrong_relation, invented_right_angle, read_off_figure
 
 
@@ -205,6 +205,10 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
                           f"the given {given}'s number)")
             else:  # a value of the figure asserted, nothing computing it ("BD ⊥ AC, so ∠BDC = 90°" where it is 85)
                 failure = "hallucinated"
+        elif first_error is not None and first_error.get("bare") and failure == "other" \
+                and INVERTED not in reason and (given := _given_number(key, first_error)) is not None:
+            failure = "misread_given"  # "AD = 14" where CD = 14 is given: the given read for another element
+            reason = f"{reason} (the given {given}'s number)"
         if first_error is not None and first_error["step"] is None:  # the error began off the proof
             reason = (f"{reason} (first wrong: {first_error['quantity']} = {first_error['stated']:g}, "
                       f"the figure has {_num(first_error['true'])})")
@@ -223,6 +227,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     if first_error is not None:
         first_error.pop("pos")
         first_error.pop("asserted", None)
+        first_error.pop("bare", None)
         first_error.pop("formula", None)
         first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
@@ -275,7 +280,7 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
         fact = first_false_fact(key, text, len(text) if out["pos"] < 0 else out["pos"])
         if fact is not None:
             out["pos"], out["invented"] = fact
-        elif out.get("asserted") and _fact_before(key, text, out["pos"]):
+        elif (out.get("asserted") or out.get("bare")) and _fact_before(key, text, out["pos"]):
             out["formula"] = True  # "CE bisects ∠BCA, so ∠ACE = 30°": a fact the figure has, misapplied
         elif out["step"] is None and own is not None and own[0] in (QKind.ANGLE, QKind.ARC) and out["true"] \
                 and any(matches(out["stated"], 2, f * out["true"], f * out["true"]) for f in (0.5, 2.0)):
@@ -288,9 +293,28 @@ def _first_error(key: AnswerKey, found: list[Claim], first: StepGrade | None, re
                 start = _region_start(key, key.steps[first.step - 1], found, out["pos"])
                 out["pos"] = min([out["pos"]] + [ch.start for ch in loose_arithmetic(text) if start <= ch.start
                                                  and ch.end <= out["pos"] and consistent(ch) is not None])
+        opener = _answer_first(key, text)
+        if opener is not None and (out["pos"] < 0 or opener < out["pos"]):
+            out["pos"] = opener  # "The answer is 35. Here's why: …": the first thing it states wrongly
     if out is not None and out["pos"] >= 0 and response:
         out["pos"] = source_pos(response, text, out["pos"])
     return out
+
+
+# an answer stated before the work: "The answer is 35. Here's why:", "**Answer: 35**", "Final answer: x = 35"
+_ANSWER_FIRST = re.compile(r"\s*[#*>\s]*(?:the\s+)?(?:final\s+)?answer\s*(?:is|:|=)\s*(?:\$\s*)?"
+                           r"(?:[A-Za-z∠]{1,8}\s*[A-Z]*\s*=\s*)?", re.I)
+
+
+def _answer_first(key: AnswerKey, text: str) -> int | None:
+    """Where a wrong answer stated on the response's first line, before its work, stands; else None."""
+    m = _ANSWER_FIRST.match(text)
+    if m is None or "\n" in text[:m.end()].strip():
+        return None
+    ch = read_chain(text, m.end())
+    if ch is None or ch.value is None or answer_right(key.record, ch.value):
+        return None
+    return m.end()
 
 
 # a formula said in words on its own line, introducing the arithmetic below it:
@@ -417,7 +441,7 @@ def _first_wrong(key: AnswerKey, found: list[Claim], first: StepGrade | None) ->
     if first is None:
         return None
     return {"quantity": first.quantity, "stated": first.stated, "true": first.exact, "step": first.step,
-            "pos": at.pos}
+            "pos": at.pos, "bare": key.general and first.category == "other" and _bare(at)}
 
 
 def _bare(c: Claim) -> bool:
@@ -457,6 +481,9 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if key.general and (slipped := _named_formula_slip(key, s, first, found)) is not None:
+        g.category, g.reason = "calculation", slipped
+        return g
     if key.general and (why := _figure_category(key, s, first, found, wrong_before, arithmetic)) is not None:
         g.category, g.reason = why
         return g
@@ -499,6 +526,35 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     return g
 
 
+def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """Why the value is a slip where its chain opens with a formula in names ("π·R² = 25π/9") that the
+    values it stated for those names (R = 5/√3) make right: the formula and its inputs are right, the
+    working out is not; None where that is not so."""
+    ch = first.chain
+    if ch is None or first.solved or len(ch.stages) < 2 or ch.stages[0].exact is not None:
+        return None
+    sides = tokens_of(ch.stages[0].text)
+    if not sides or len(sides) != 1:
+        return None
+    names: dict[str, float] = {}
+    for kind, tok in sides[0]:
+        if kind != "name" or tok in names:
+            continue
+        k = name_key(key, tok)
+        said = [c for c in found if c.pos < first.pos and c.key is not None and c.key != key.key(s.output)
+                and (c.key == k or (k is None and tok in "rR" and c.name.startswith("radius")))]
+        # a given not restated: its value, where the chain shows no numbers in which it could be misread
+        given = key.givens.get(k, (None, None))[1] if k is not None and len(ch.stages) == 2 else None
+        if not said and given is None:
+            return None
+        names[tok] = said[-1].value if said else given
+    v = value_of(sides[0], names)
+    if v is None or not matches(v, 2, s.value, s.exact) or matches(first.value, first.decimals, s.value, s.exact) \
+            or (v and matches(first.value, first.decimals, 1 / v, 1 / v)):
+        return None  # a reciprocal: the asked ratio inverted, another quantity, not a slip
+    return f"{ch.stages[0].text} gives {v:.4g} with the values it states; it writes {first.value:g}"
+
+
 def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
                      wrong_before: bool, arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> tuple[str, str] | None:
     """The category of a textbook step's wrong value where the figure decides it (the README's
@@ -511,7 +567,7 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
         if first.chain is not None and not first.solved and consistent(first.chain) is not None:
             return "calculation", f"the arithmetic {_slip_text(first.chain)} does not hold"
         return "propagated", "follows from an earlier wrong value"
-    before = [c for c in found if c.pos < first.pos and c.key != k and c.key is not None]
+    before = [c for c in found if c.pos <= first.pos and c is not first and c.key != k and c.key is not None]
     for c in before:
         g = key.givens.get(c.key, (None, None))[1]
         if g is not None and not matches(c.value, c.decimals, g, g):
@@ -545,8 +601,9 @@ def _figure_category(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     swapped = _swapped_trig(key, s, first, found)
     if swapped is not None:
         return "wrong_formula", swapped
-    if s.output.kind in (QKind.ANGLE, QKind.ARC):
-        for factor, what in ((0.5, "half"), (2.0, "twice")):
+    if s.output.kind in (QKind.ANGLE, QKind.ARC) and not (first.chain is not None and not first.solved
+                                                          and consistent(first.chain) is not None):
+        for factor, what in ((0.5, "half"), (2.0, "twice")):  # (its own arithmetic slipping comes first)
             if matches(first.value, first.decimals, factor * s.value, factor * s.exact):
                 return "wrong_formula", (f"{first.value:g} is {what} {s.name} = {s.exact:g}: an inscribed angle "
                                          "taken as the central one, or the reverse")

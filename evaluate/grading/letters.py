@@ -12,8 +12,9 @@ import re
 from .answer_key import AnswerKey
 
 _ELEMENT = r"(?:∠\s*[A-Z]{3}|\bangle\s+[A-Z]{3}|\b[A-Z]{2})(?![A-Za-z0-9'])"
-# "Let x = ∠BOD", "let y be angle ABC"; "AE = s", "OD = OB = r" (the name just before the letter)
-_LET = re.compile(rf"\blet\s+([a-z])\s*(?:=|\bbe\b)\s*(?:the\s+)?({_ELEMENT})", re.I)
+# "Let x = ∠BOD", "let y be the measure of angle ABC"; "AE = s", "OD = OB = r" (the name just before the letter)
+_LET = re.compile(rf"\b(?i:let)\s+([a-z])\s*(?:=|\bbe\b)\s*(?i:the\s+)?(?i:(?:measure|length|size)\s+of\s+)?"
+                  rf"({_ELEMENT})")
 _IS = re.compile(rf"({_ELEMENT})\s*=\s*([a-z])(?=\s*(?:[.,;:)\n]|$|\s+(?:and|so|then)\b))")
 _MATH = r"[=+\-*/^()\d·×√]"
 _SIGNS = "=+-*/^()·×"

@@ -119,6 +119,8 @@ def _false(key: AnswerKey, piece: str) -> bool | str | None:
         piece = piece[words[-1].end():]
         last -= words[-1].end()
     after = next((m for m in _WORD.finditer(piece, last)), None)
+    if after and after.group().lower() in _MEASURES:
+        return None  # "∠APD = ½(arc AD + arc BC)": a measure inside the side, not its end
     if after:  # "= 7 - 2sqrt(6) (taking the smaller root": it ends before them
         piece = piece[:after.start()].rstrip(" (")
     sides = tokens_of(_LEAD.sub("", piece).strip())
