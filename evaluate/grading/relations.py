@@ -269,8 +269,9 @@ _RIGHT_SAID = (
                r"([A-Z])\b"),
     re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])|"
                r"(?i:is\s+(?:a\s+)?right)\b)"),
-    re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b"),
-    re.compile(r"(?<![A-Za-z'])(?:(?i:triangle)\s+)?([A-Z]{3})\s+(?i:is\s+a\s+right(?:[- ]angled)?\s+triangle)|"
+    re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b|"
+               r"\b(?i:legs)\s+([A-Z]{2})\s+(?i:and)\s+([A-Z]{2})\b"),  # "with legs AB and AC": a right angle at A
+    re.compile(r"(?<![A-Za-z'])(?:(?i:triangle)\s+)?([A-Z]{3})\s+(?i:(?:is|as)\s+a\s+right(?:[- ]angled)?\s+triangle)|"
                r"\b(?i:right(?:[- ]angled)?\s+triangle)\s+([A-Z]{3})\b"),
 )
 
