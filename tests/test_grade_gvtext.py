@@ -23,6 +23,9 @@ def test_two_decimals_at_every_operation_is_right():
     g = grade(SECTOR, "The arc is (148 / 360) · 2π · BA = 49, so BA = 49 / (0.41 · 6.28) = 49 / 2.57 = 19.07.\n"
                       "The area is 3.14 · 19.07² / 8 = 3.14 · 363.66 / 8 = 1141.89 / 8 = 142.74.")
     assert [s.correct for s in g.steps] == [True, True] and g.failure is None, g
+    g = grade(SECTOR, "BA = 49 / (0.41 · 6.28) = 4900 / 257.48 = 19.03.\n"  # an integer it computes: no misread
+                      "The area is 3.14 · 19.03² / 8 = 3.14 · 362.14 / 8 = 142.14.")
+    assert g.failure is None, g
     g = grade(SQUARE, "AB = 13 / √2 = 13 / 1.41 = 9.22. The answer is 9.22.")
     assert g.steps[0].correct and g.failure is None, g
 

@@ -795,7 +795,9 @@ def _rounded_right(key: AnswerKey, s: ProofStep, c: Claim, by_key: dict[Key, lis
     work = [c.chain] + [ch for ch in arithmetic if start <= ch.start and ch.end <= c.pos + 1]
     written = {n for ch in work for st in ch.stages for n in NUMBER.findall(st.text)}
     known = {v for _, v in key.givens.values() if v is not None} | set(used.values()) | set(_CONSTANTS)
-    known |= {round(v * v, 2) for v in list(known)}
+    known |= {round(a * b, 2) for a in list(known) for b in list(known)}  # 18², 180 · 49
+    formulas = {float(n) for ch in work for st in ch.stages[:1 if ch.stages[0].exact is not None else 2]
+                for n in NUMBER.findall(st.text)}  # the numbers a formula starts from, not what it computes
 
     def allowance(text: str) -> float:  # how far rounding may have moved a number written so
         return 0.05 if coarse and len(text.partition(".")[2]) < 2 else ROUNDED
@@ -810,7 +812,7 @@ def _rounded_right(key: AnswerKey, s: ProofStep, c: Claim, by_key: dict[Key, lis
     for text in written:
         n = float(text)
         if n == int(n):
-            if n > _SMALL and not any(abs(n - k) < 1e-9 for k in known):
+            if n > _SMALL and n in formulas and not any(abs(n - k) < 1e-9 for k in known):
                 return False  # an integer no given, input or formula has: a misread, not a rounding
         else:
             drift += allowance(text) / abs(n)
