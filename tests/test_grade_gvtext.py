@@ -55,7 +55,8 @@ OBLIQUE = record("triangle ABC\nangles ABD and ABC are supplementary\narea ABC =
 
 def test_an_invented_right_angle_is_hallucinated():
     for said in ("The triangle has a right angle at A", "AB ⊥ AC", "∠BAC = 90°", "ABC is a right triangle",
-                 "Angle A is a right angle", "Taking ABC as a right triangle with legs AB and AC"):
+                 "Angle A is a right angle", "Taking ABC as a right triangle with legs AB and AC",
+                 "ABC is a right triangle at A"):
         g = grade(OBLIQUE, f"The angle ABC = 180 − 165 = 15°.\n{said}, so its area is AB · AC / 2 = 46, which gives "
                            "AC = 92 / 18 = 5.11.\nBC = √(18² + 5.11²) = √350.11 = 18.71.")
         assert (g.first_wrong_step, g.failure) == (2, "hallucinated"), (said, g)

@@ -265,8 +265,8 @@ def _angle(u: np.ndarray, w: np.ndarray) -> float:
 # a right angle a response asserts: "a right angle at A", "right-angled at A", "AB ⊥ AC", "∠BAC = 90°",
 # "ABC is a right triangle" (no vertex: any of its vertices)
 _RIGHT_SAID = (
-    re.compile(r"\b(?i:right(?:[- ]angled|\s+angle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?(?:vertex\s+|point\s+)?)"
-               r"([A-Z])\b"),
+    re.compile(r"\b(?i:right(?:[- ]angled|\s+angle|\s+triangle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?"
+               r"(?:vertex\s+|point\s+)?)([A-Z])\b"),
     re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])|"
                r"(?i:is\s+(?:a\s+)?right)\b)"),
     re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b|"
