@@ -95,6 +95,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             continue  # "the reflex angle MPQ is 279°": 360° less the angle, not its value
         if _FRACTION_OF.search(text, lo, men.start):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
+        if _TERM_IN_WORDS.search(text, max(0, men.start - 24), men.start):
+            continue  # "the perimeter is the diameter plus the arc: 13 + 20.41 = 33.41": a term of the sum
         if _in_expression(text, men):
             inside.append(men)  # "2.57 * BA = 24.12": BA is solved for, never given 24.12
             continue
@@ -202,8 +204,8 @@ def _pronouns(key: AnswerKey, text: str, mentions: list[Mention], used: list[tup
     sentence's subject), "angle OAD equals angle ODA, which is 35°" (the element just named)."""
     out = []
     for m in _IT.finditer(text):
-        if any(a <= m.end() < b for a, b in used):
-            continue
+        if any(a <= m.end() < b for a, b in used) or _PREPOSITION.search(text, max(0, m.start() - 24), m.start()):
+            continue  # "the height to it is 8": the pronoun is the height's foot, not what is 8
         start = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
         named = [men for men in mentions if start <= men.start < m.start() and men.quantity is not None]
         if not named:
@@ -261,6 +263,8 @@ _RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
+_TERM_IN_WORDS = re.compile(r"\b(?:plus|minus|less|times|added\s+to|divided\s+by|multiplied\s+by)\s+(?:the\s+)?$",
+                            re.I)
 _MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"
                        r"product|ratio)\b", re.I)  # in a link: "AC is half of 16" gives no value of 16 to AC
 _MEASURE_TERM = re.compile(r"[+\-*/]\s*(?:the\s+)?(?:area|perimeter)\s+(?:of\s+(?:the\s+)?(?:[a-z]+\s+)?)?$", re.I)

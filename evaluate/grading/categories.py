@@ -180,7 +180,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
              elsewhere: Mapping[str, float] | None = None,
              formula_numbers: list[float] | None = None, formula_value: float | None = None,
              holds: bool = False, work_numbers: list[float] | None = None,
-             misstated: list[tuple[str, float, float | None]] | None = None) -> tuple[str, str]:
+             misstated: list[tuple[str, float, float | None]] | None = None,
+             accepted: Mapping[Key, list[float]] | None = None) -> tuple[str, str]:
     """The category of a wrong step value and a short reason.  ``stated_inputs``: what the response
     says the step's inputs are (where it says it), ``unknown_values``: values it stated for elements the
     problem and proof do not have, ``elsewhere``: the values it stated for other elements, by name,
@@ -193,7 +194,8 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     for k, v in stated_inputs.items():
         if k in inputs:
             used[k] = v
-    wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])]
+    wrong_inputs = [k for k in inputs if k in stated_inputs and not _right(key, k, stated_inputs[k])
+                    and not any(abs(stated_inputs[k] - a) < 1e-9 for a in (accepted or {}).get(k, ()))]
     for k in wrong_inputs:
         v = stated_inputs[k]
         if _is_distractor_value(key, v):
@@ -250,6 +252,11 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
                     return "distractor", f"uses a distractor's value {d:g} for {_name(key, k)}"
     if rule is not None and (root := _other_root(key, step, rule, used, value)) is not None:
         return "other", root
+    made_up = _made_up(key, used, formula_numbers, work_numbers or [], elsewhere or {}) \
+        if rule is not None and not key.general and formula_numbers and formula_numbers != [value] else None
+    if made_up is not None:
+        return "hallucinated", (f"computes with {made_up:g}, a number nothing in the problem gives, "
+                                f"not from {_inputs_named(key, used)}")
     for what, pair in alternatives(key, step, used):
         if explained(value, decimals, pair) and not matches(pair[1], 2, step.value, step.exact):
             return "wrong_formula", f"{value:g} {what}"
@@ -298,6 +305,24 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
     if shown or stated_all:
         return "calculation", f"the inputs are shown right; {value:g} does not follow from them"
     return "other", f"{value:g} does not follow from the step's inputs"
+
+
+def _made_up(key: AnswerKey, used: Mapping[Key, float], formula: list[float], work: list[float],
+             elsewhere: Mapping[str, float]) -> float | None:
+    """A number nothing in the problem gives, in a formula whose work uses none of the step's inputs
+    ("the semicircle has radius 5, so ED = 2 · 5 = 10" where ED comes from a perimeter and a side): the
+    number the step was computed from, made up; None where the work uses an input (a formula's error)."""
+    if not used or any(abs(n - v) <= 0.005 + 1e-9 for n in formula + work for v in used.values()):
+        return None
+    known = _known_values(key, {}) | set(elsewhere.values()) | set(_proof_values(key)) | set(used.values())
+    known |= {v for _, v in key.distractors.values() if v is not None} | {3.0, 4.0}  # √3 / 4, 3 sides
+    known |= {k * k for k in list(known)}  # "√(196 + 36)": the inputs squared
+    return next((n for n in _foreign(formula, used) if not any(abs(n - k) <= 0.005 * max(1.0, k) for k in known)),
+                None)
+
+
+def _inputs_named(key: AnswerKey, used: Mapping[Key, float]) -> str:
+    return " and ".join(f"{_name(key, k)} = {v:g}" for k, v in used.items())
 
 
 def _other_root(key: AnswerKey, step: ProofStep, rule: Rule, used: Mapping[Key, float], value: float) -> str | None:

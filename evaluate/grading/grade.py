@@ -22,9 +22,9 @@ from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
 from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
-from .categories import READ_AS, classify, matches
+from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
-from .relations import SLIP, facts, first_false_fact, first_wrong_relation, read_off_figure
+from .relations import SLIP, facts, first_false_fact, first_wrong_relation, invented_right_angle, read_off_figure
 
 
 @dataclass
@@ -157,14 +157,22 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     if not final_ok and final is not None and key.general:
         final, final_ok = _exact_beside(record, text, final, said)
     steps: list[StepGrade] = []
+    accepted: dict[Key, list[float]] = {}  # the values a right step was stated with (two-decimal drift included)
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
-                                 final_ok))
+                                 final_ok, accepted))
+        if steps[-1].correct:
+            accepted[key.key(s.output)] = [v for v in [steps[-1].stated, *steps[-1].restated] if v is not None]
     first = next((g for g in steps if g.correct is False), None)
     failure = reason = None
     first_error = _first_error(key, found, first, response, text)
     if first is not None:
         failure, reason = first.category, first.reason
+        if not key.general and failure in ("wrong_formula", "calculation", "other") \
+                and (said_right := _invented_right_angle(key, found, first, text)) is not None:
+            failure = "hallucinated"  # what the wrong formula then computes is beside the point
+            reason = (f"it assumes {said_right!r}, which the figure does not have, and states {first.quantity} = "
+                      f"{first.stated:g} ({first.exact:.4g})")
         if failure == "misread_given" and first_error is not None and first_error["step"] is None \
                 and not _misread_at(key, found, first_error, text, reason):
             # a given misread only in the work of a later step: that step carries the earlier wrong value
@@ -224,6 +232,17 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
         first_error.pop("invented", None)
     return GradedResponse(str(record.get("id", "")), final, final_ok, steps, first.step if first else None,
                           failure, reason, _unused(key, found), first_error)
+
+
+def _invented_right_angle(key: AnswerKey, found: list[Claim], first: StepGrade, text: str) -> str | None:
+    """A right angle the problem lacks, asserted in the first wrong step's work ("the triangle has a right
+    angle at A, so its area is AB · AC / 2"): an invented fact of the figure, the step's first error."""
+    s = key.steps[first.step - 1]
+    at = next((c for c in found if c.key == key.key(s.output) and abs(c.value - first.stated) < 1e-12), None)
+    if at is None:
+        return None
+    said = invented_right_angle(key, text, _region_start(key, s, found, at.pos), at.pos)
+    return said[1] if said else None
 
 
 def _given_number(key: AnswerKey, error: dict) -> str | None:
@@ -434,7 +453,8 @@ def _bare(c: Claim) -> bool:
 
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
-                unknown: list[float], wrong_before: bool, arithmetic: list[Chain], final_ok: bool = False) -> StepGrade:
+                unknown: list[float], wrong_before: bool, arithmetic: list[Chain], final_ok: bool = False,
+                accepted: Mapping[Key, list[float]] | None = None) -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
     every = by_key.get(k, [])
@@ -446,9 +466,13 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     query = key.general and s is key.steps[-1] and abs(s.exact - float(key.record.get("exact", s.exact))) < 1e-9
 
     def ok(c: Claim) -> bool:  # the asked value, as the question asks for it (a textbook question's rounding)
+        if not key.general and not _claim_ok(c, s.value, s.exact):  # restated as first worked out, or drifted
+            return (c is not cs[0] and abs(c.value - cs[0].value) < 1e-9 and first_ok) \
+                or _rounded_right(key, s, c, by_key, arithmetic, found, accepted or {})
         return _claim_ok(c, s.value, s.exact) and (not query or answer_right(key.record, c.value)
                                                     or (final_ok and _approximates(key.record, c)))
 
+    first_ok = False
     first_ok = ok(cs[0])
     g.correct = first_ok and all(ok(c) and _agree(c, cs[0]) for c in cs[1:])
     if g.correct:
@@ -487,9 +511,16 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
     misstated = [(c.name, c.value, key.elements.get(c.key)) for c in found if c.pos < first.pos and c.key != k
                  and _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
+    if not key.general and not wrong_before:  # the right formula on right inputs, rounded too far on the way
+        if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf")):
+            g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} rounded on the way past 3 %"
+            return g
+        if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf"), coarse=True):
+            g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} with a number rounded too far"
+            return g
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
-                                    region, misstated)
+                                    region, misstated, accepted)
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
@@ -727,6 +758,65 @@ def _slip(arithmetic: list[Chain], start: int, first: Claim) -> Chain | None:
 def _slip_text(ch: Chain) -> str:
     j = consistent(ch)
     return f"{ch.stages[j - 1].text} = {ch.stages[j].text if j < len(ch.stages) - 1 else f'{ch.value:g}'}"
+
+
+ROUNDED = 0.005  # a number written to two decimals is this far at most from what it rounds
+RELAXED = 0.03  # GeomVerse's relaxed accuracy: no drift of rounding takes a right value further than this
+_SMALL = 12  # integers up to this are a formula's own numbers (halves, squares, 4 sides), never a misread
+
+
+def _rounded_right(key: AnswerKey, s: ProofStep, c: Claim, by_key: dict[Key, list[Claim]],
+                   arithmetic: list[Chain], found: list[Claim], accepted: Mapping[Key, list[float]],
+                   relaxed: float = RELAXED, coarse: bool = False) -> bool:
+    """A GeomVerse value reached by the step's own formula on right inputs, every number of its work
+    rounded to two decimals, in whatever order ("49 / (0.41 · 6.28)" for 180 · 49 / (3.14 · 148), "13 / 1.41"
+    for √2 · 13 / 2): right, as the question's "two decimals at every operation" allows, however far those
+    roundings carry it, within GeomVerse's 3 % (``relaxed``).  A number rounded coarser (√3 as 1.7, "106 /
+    360 = 0.3"; allowed with ``coarse``: the right formula rounded too far), a slip of its arithmetic or a
+    number nothing gives (a misread given) is no such value."""
+    rule = key.rule_of(s)
+    if rule is None or c.chain is None or abs(c.value - s.exact) > relaxed * abs(s.exact):
+        return False
+    if not c.solved and consistent(c.chain) is not None:
+        return False
+    stated = _stated_inputs(key, s, by_key, c.pos)
+    used = {}
+    for q, v in s.inputs:
+        k = key.key(q)
+        if k in stated and not any(abs(stated[k] - a) < 1e-9 for a in accepted.get(k, ())):
+            exp = key.expected(k)
+            if exp is None or not matches(stated[k], 2, *exp):
+                return False  # an input stated wrongly: that is the error
+        used[k] = stated.get(k, v)
+    pair = evaluate(rule, _by_symbol(key, s, used))
+    if pair is None:
+        return False
+    start = _region_start(key, s, found, c.pos)
+    work = [c.chain] + [ch for ch in arithmetic if start <= ch.start and ch.end <= c.pos + 1]
+    written = {n for ch in work for st in ch.stages for n in NUMBER.findall(st.text)}
+    known = {v for _, v in key.givens.values() if v is not None} | set(used.values()) | set(_CONSTANTS)
+    known |= {round(a * b, 2) for a in list(known) for b in list(known)}  # 18², 180 · 49
+    formulas = {float(n) for ch in work for st in ch.stages[:1 if ch.stages[0].exact is not None else 2]
+                for n in NUMBER.findall(st.text)}  # the numbers a formula starts from, not what it computes
+
+    def allowance(text: str) -> float:  # how far rounding may have moved a number written so
+        return 0.05 if coarse and len(text.partition(".")[2]) < 2 else ROUNDED
+
+    for ch in work:
+        for prev, cur in zip(ch.stages, ch.stages[1:]):  # "106 / 360 = 0.3": a rounding to one decimal
+            if prev.exact is None or not NUMBER.fullmatch(cur.text.strip()):
+                continue
+            if min(abs(float(cur.text) - prev.exact), abs(float(cur.text) - prev.rounded)) > allowance(cur.text) + 1e-9:
+                return False
+    drift = 0.0
+    for text in written:
+        n = float(text)
+        if n == int(n):
+            if n > _SMALL and n in formulas and not any(abs(n - k) < 1e-9 for k in known):
+                return False  # an integer no given, input or formula has: a misread, not a rounding
+        else:
+            drift += allowance(text) / abs(n)
+    return abs(c.value - pair[0]) <= drift * abs(pair[0]) + ROUNDED
 
 
 def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+from geomill.engine.catalogue import KINDS
 from geomill.engine.model import split_points
 
 from .alignment import name_key
@@ -259,3 +260,50 @@ def _shape_holds(xy: list[np.ndarray], kind: str) -> bool | None:
 
 def _angle(u: np.ndarray, w: np.ndarray) -> float:
     return float(np.degrees(np.arctan2(abs(u[0] * w[1] - u[1] * w[0]), float(np.dot(u, w)))))
+
+
+# a right angle a response asserts: "a right angle at A", "right-angled at A", "AB ⊥ AC", "∠BAC = 90°",
+# "ABC is a right triangle" (no vertex: any of its vertices)
+_RIGHT_SAID = (
+    re.compile(r"\b(?i:right(?:[- ]angled|\s+angle|\s+triangle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?"
+               r"(?:vertex\s+|point\s+)?)([A-Z])\b"),
+    re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])|"
+               r"(?i:is\s+(?:a\s+)?right)\b)"),
+    re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b|"
+               r"\b(?i:legs)\s+([A-Z]{2})\s+(?i:and)\s+([A-Z]{2})\b"),  # "with legs AB and AC": a right angle at A
+    re.compile(r"(?<![A-Za-z'])(?:(?i:triangle)\s+)?([A-Z]{3})\s+(?i:(?:is|as)\s+a\s+right(?:[- ]angled)?\s+triangle)|"
+               r"\b(?i:right(?:[- ]angled)?\s+triangle)\s+([A-Z]{3})\b"),
+)
+
+
+def right_vertices(key: AnswerKey) -> set[str]:
+    """The points where a shape of the problem has a right angle (a rectangle's corners, a right
+    triangle's right angle, a combination's marked corners)."""
+    out: set[str] = set()
+    for decl in key.shapes.values():
+        kind = KINDS[decl.kind]
+        triples = [t for sym, v in kind.constants.items() if v == 90 for t in kind.elements[sym].at]
+        out |= {decl.points[t[1]] for t in [*triples, *kind.right_marks] if t[1] < len(decl.points)}
+    return out
+
+
+def invented_right_angle(key: AnswerKey, text: str, start: int, end: int) -> tuple[int, str] | None:
+    """Where (in ``text[start:end]``) a GeomVerse response first asserts a right angle the problem does not
+    have (at a vertex no shape makes right), with the words; None where every one it asserts is there."""
+    right = right_vertices(key)
+    points = {p for decl in key.shapes.values() for p in decl.points}
+    found = []
+    for n, pattern in enumerate(_RIGHT_SAID):
+        for m in pattern.finditer(text, start, end):
+            names = [g for g in m.groups() if g]
+            if n == 1:  # the vertex of the angle: its middle letter
+                vertex = {names[0][len(names[0]) // 2]}
+            elif n == 2:  # the point two perpendicular segments share
+                vertex = set(names[0]) & set(names[1])
+            elif n == 3:  # a right triangle: a right angle at one of its vertices
+                vertex = set(names[0])
+            else:
+                vertex = {names[0]}
+            if vertex and vertex <= points and not vertex & right:
+                found.append((m.start(), m.group()))
+    return min(found) if found else None

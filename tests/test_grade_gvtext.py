@@ -1,0 +1,104 @@
+"""Categories on GeomVerse model text where the README's table needed a rule (issue 41): two-decimal
+rounding on the way, invented facts and numbers, names a sentence's words put on a value."""
+from __future__ import annotations
+
+from geomill.dsl import parse
+from geomill.evaluate.grading.grade import grade
+from geomill.solvers import solve
+
+
+def record(dsl: str) -> dict:
+    d = solve(parse(dsl)).as_dict()
+    return {"id": "t", "dsl": dsl, "answer": d["answer"], "steps": d["steps"], "variables": [],
+            "distractors": {"facts": [], "shapes": []}, "solution": d["solution"], "solution_text_only": d["solution"]}
+
+
+# BA = 180 · 49 / (π · 148) = 18.97 (GeomVerse 18.98); area = π · BA² / 8 = 141.31
+SECTOR = record("semicircle on AB\nsector ABC\narc ABC = 49\nangle ABC = 148\nfind area AB\n")
+SQUARE = record("square ABCD\nBD = 13\nfind AB\n")  # AB = 13 / √2 = 9.19 (GeomVerse 1.41 · 13 / 2 = 9.17)
+
+
+def test_two_decimals_at_every_operation_is_right():
+    # 148 / 360 rounded to 0.41 first: 19.07, 0.5 % off; then the semicircle's area from 19.07
+    g = grade(SECTOR, "The arc is (148 / 360) · 2π · BA = 49, so BA = 49 / (0.41 · 6.28) = 49 / 2.57 = 19.07.\n"
+                      "The area is 3.14 · 19.07² / 8 = 3.14 · 363.66 / 8 = 1141.89 / 8 = 142.74.")
+    assert [s.correct for s in g.steps] == [True, True] and g.failure is None, g
+    g = grade(SECTOR, "BA = 49 / (0.41 · 6.28) = 4900 / 257.48 = 19.03.\n"  # an integer it computes: no misread
+                      "The area is 3.14 · 19.03² / 8 = 3.14 · 362.14 / 8 = 142.14.")
+    assert g.failure is None, g
+    g = grade(SQUARE, "AB = 13 / √2 = 13 / 1.41 = 9.22. The answer is 9.22.")
+    assert g.steps[0].correct and g.failure is None, g
+
+
+def test_rounded_coarser_than_two_decimals_is_calculation():
+    g = grade(SECTOR, "BA = 49 / (0.4 · 6.28) = 49 / 2.51 = 19.52.\nThe area is 3.14 · 19.52² / 8 = 149.56.")
+    assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
+    g = grade(SQUARE, "AB = 13 / √2 = 13 / 1.4 = 9.29. The answer is 9.29.")  # √2 as 1.4
+    assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
+
+
+def test_a_misread_number_is_no_rounding():
+    g = grade(SECTOR, "BA = 48 / (0.41 · 6.28) = 48 / 2.57 = 18.68.\nThe area is 3.14 · 18.68² / 8 = 136.96.")
+    assert g.steps[0].correct is False and g.failure == "misread_given", g
+
+
+def test_two_decimal_roundings_past_three_percent_are_calculation():
+    r = record("sector ABC\narc ABC = 4\nangle ABC = 24\nfind AB\n")  # AB = 9.55
+    g = grade(r, "24 / 360 = 0.07, 0.07 × 6.28 = 0.44, so 0.44 × AB = 4 → AB = 9.09.")
+    assert (g.first_wrong_step, g.failure) == (1, "calculation"), g
+
+
+# BC = 2 · 46 / (18 · sin 15°) = 19.75; the figure marks no right angle
+OBLIQUE = record("triangle ABC\nangles ABD and ABC are supplementary\narea ABC = 46\nAB = 18\nangle ABD = 165\n"
+                 "find BC\n")
+
+
+def test_an_invented_right_angle_is_hallucinated():
+    for said in ("The triangle has a right angle at A", "AB ⊥ AC", "∠BAC = 90°", "ABC is a right triangle",
+                 "Angle A is a right angle", "Taking ABC as a right triangle with legs AB and AC",
+                 "ABC is a right triangle at A"):
+        g = grade(OBLIQUE, f"The angle ABC = 180 − 165 = 15°.\n{said}, so its area is AB · AC / 2 = 46, which gives "
+                           "AC = 92 / 18 = 5.11.\nBC = √(18² + 5.11²) = √350.11 = 18.71.")
+        assert (g.first_wrong_step, g.failure) == (2, "hallucinated"), (said, g)
+        assert g.reason.startswith("it assumes '") and "which the figure does not have" in g.reason, g.reason
+
+
+def test_a_right_angle_the_figure_has_is_no_invention():
+    r = record("triangle ABC right at C\nAB = 10\nangle BAC = 30\nfind AC\n")  # AC = 10 cos 30° = 8.66
+    g = grade(r, "The right angle is at C, so AC = AB × sin(30°) = 10 × 0.5 = 5.")
+    assert g.failure == "wrong_formula", g
+
+
+# DG = (93 − 3 · 12) / 2 = 28.5; ED = (88 − 2 · 28.5) / 2.57 = 12.06
+COMBO = record("FEDG: rectangle + semicircle on GF\nHIJDG: rectangle - equilateral triangle on ID\n"
+               "perimeter FEDG = 88\nperimeter HIJDG = 93\nJD = 12\nfind ED\n")
+
+
+def test_a_made_up_number_in_place_of_the_inputs_is_hallucinated():
+    text = ("Step 1: The perimeter is 2 · GD + 3 · 12 = 93, giving GD = (93 − 36) / 2 = 28.5.\n"
+            "Step 2: In FEDG, the semicircle on FG has radius {r}, so ED = FG = 2 · {r} = {d}.")
+    g = grade(COMBO, text.format(r=5, d=10))  # the right GD is never used: ED comes from a radius made up
+    assert [s.correct for s in g.steps] == [True, False] and g.failure == "hallucinated", g
+    assert "5" in g.reason, g.reason
+    g = grade(COMBO, text.format(r=6.03, d=12.06))  # the right value, however reached: no error at all
+    assert g.failure is None, g
+
+
+def test_a_wrong_formula_on_the_inputs_is_no_invention():
+    # π where the side and the semicircle's arc take 1 + π / 2 = 2.57: a formula's error, on the inputs
+    g = grade(COMBO, "GD = (93 − 36) / 2 = 28.5.\nED = (88 − 2 · 28.5) / 3.14 = 9.87.")
+    assert g.failure == "wrong_formula", g
+
+
+def test_a_term_named_in_words_is_not_the_sums_subject():
+    r = record("semicircle on AB\nAB = 13\nfind perimeter AB\n")  # 13 + 3.14 · 13 / 2 = 33.41
+    g = grade(r, "AB is the diameter, so its arc is 3.14 · 13 / 2 = 40.82 / 2 = 20.41.\n"
+                 "The perimeter of the semicircle is the diameter plus the arc: 13 + 20.41 = 33.41.")
+    assert g.failure is None and g.steps[-1].correct, g
+    assert [u["value"] for u in g.unused if u["role"] != "extra"] == [], g.unused
+
+
+def test_a_pronoun_after_a_preposition_is_not_the_subject():
+    r = record("parallelogram ABCD\nDC = 13\nheight ABCD = 8\nfind area ABCD\n")
+    g = grade(r, "The side DC = 13 and the height to it is 8, so the area is 13 · 8 = 104.")
+    assert g.failure is None and g.unused == [], g  # never "DC = 8", a misread of the given DC = 13
