@@ -139,6 +139,8 @@ class Rules:
     heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
+    set_off: frozenset = frozenset()  # angles whose label names its angle ("∠CAD = ?") and may be set off with a
+    # leader from its arc (no place in the wedge reads as its own: a narrow angle by another corner)
     _cache: dict = field(default_factory=dict)
     _meets: dict = field(default_factory=dict)  # (name, name) -> do the two fills' interiors meet (kept past release)
 
@@ -440,6 +442,25 @@ class Rules:
                     return False
             return True
         ok.one = one
+        return self._set_off(element, own, near, ok) if element in self.set_off else ok
+
+    def _set_off(self, element: str, own, near: float, rule: Rule) -> Rule:
+        """An angle's rule where its label names its angle: in the wedge as usual, or set off with a leader whose
+        end lies in its wedge within ``near`` px of the vertex (on its arc), the box on the canvas and nearer no
+        other labelled angle's vertex than its leader's end is to its own (the name says which angle; the
+        leader says where)."""
+        others = [w for e, w in self.wedges.items() if e != element]
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is None:
+                return rule(boxes, None)
+            end = leaders[:, 0]
+            d_end = np.hypot(end[:, 0] - own.vertex[0], end[:, 1] - own.vertex[1])
+            good = self._on_canvas(boxes) & own.holds(end) & (d_end <= near)
+            for w in others:
+                good &= ~w.holds(_centres(boxes)) | (box_point_distance(boxes, w.vertex[None])[:, 0] > near)
+            return good
+        ok.pre = lambda boxes, leaders: ok(boxes, leaders) if leaders is not None else rule.pre(boxes, None)
         return ok
 
     def _height(self, element: str) -> Rule:

@@ -260,6 +260,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
+    d.rules.set_off = annotation.set_off()
     fills = d.rules.fills
     if fills and (extra := annotation.other_regions(fills)):  # regions a label may read as, not shapes
         d.rules.fills = {**fills, **extra}
@@ -765,7 +766,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         rule = d.rules.rule(role, str(q))
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
         tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
-                 and not (q == annotation.query and annotation.query_optional()) else VALUE_STAGES)
+                 and not (q == annotation.query and annotation.query_optional()) else
+                 STAGES[:2] if str(q) in d.rules.set_off else VALUE_STAGES)  # (its leader across no stroke)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)

@@ -26,7 +26,8 @@ TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
 ARROW_LONG, ARROW_HALF = 7.0, 4.5  # px: a parallel arrow's length and half width
-ARROW_STEP = ARROW_LONG + 3.0  # px between a group's arrows: each clear of the next (nested closer, two read as one)
+ARROW_STEP = 14.0  # px between a group's arrow tips: more than an arm's length (8.3 px), so each stands clear of the
+# next (at 10 px two arrows on a steep line fused into one)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets

@@ -92,6 +92,8 @@ class TextbookAnnotation(Annotation):
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
+    query_leader: bool = False  # the named "?" of an asked angle set off with a leader from its arc (no place in
+    # its wedge reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
 
@@ -107,6 +109,9 @@ class TextbookAnnotation(Annotation):
                                        and self.query.key[0] in self.cells):
             return None
         return super().query_short(text)
+
+    def set_off(self) -> frozenset[str]:
+        return frozenset({str(self.query)}) if self.query_leader and self.query is not None else frozenset()
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
@@ -636,6 +641,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.in_text |= moved
             d = renderer.compose(scene, ann)
             d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
+            if any(lab.element == str(ann.query) for lab in d.misread) and ann.query.kind is QKind.ANGLE:
+                ann.query_leader = True  # (no place in its wedge: set off, a leader from its arc)
+                d = renderer.compose(scene, ann)
+                d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
             if any(lab.element == str(ann.query) for lab in d.misread):  # (on a line even so: the text alone)
                 ann = fresh()[0]
                 ann.query = None

@@ -633,7 +633,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
-            + _arrows_apart(fig) + _points_by_lines(fig, pts))
+            + _arrows_apart(fig) + _arrow_tips_apart(fig) + _points_by_lines(fig, pts)
+            + _set_off_angles(fig, pts))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -1271,6 +1272,43 @@ def _arrows_apart(fig: dict) -> list[str]:
             near = min((g.distance(h) for g, h in itertools.combinations(strokes, 2)), default=math.inf)
             if near < ARROWS_APART:
                 out.append(f"the arrows of {el} are {near:.1f} px apart: they read as one")
+    return out
+
+
+ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
+# tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
+
+
+def _arrow_tips_apart(fig: dict) -> list[str]:
+    """The tips of one group's arrows on one segment at least ``ARROW_TIPS`` px apart and farther apart than an
+    arm is long: closer, the chevrons overlap along the line and two read as one, whatever the line's direction."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "parallel" or m.get("count", 1) < 2:
+            continue
+        per = max(1, len(m["pixels"]) // max(len(m["elements"]), 1))
+        for i, el in enumerate(m["elements"]):
+            arrows = m["pixels"][i * per:(i + 1) * per]
+            arm = max((math.dist(a[0], a[1]) for a in arrows), default=0.0)
+            near = min((math.dist(a[1], b[1]) for a, b in itertools.combinations(arrows, 2)), default=math.inf)
+            if near < max(ARROW_TIPS, arm):
+                out.append(f"the arrow tips of {el} are {near:.1f} px apart (arms {arm:.1f} px): two read as one")
+    return out
+
+
+def _set_off_angles(fig: dict, pts: dict) -> list[str]:
+    """An angle's label set off with a leader names its angle ("∠CAD = ?": away from the wedge a bare value
+    names nothing) and its leader ends inside the angle's wedge (review 5: goals with no place in a narrow
+    wedge went unmarked; set off, the leader must still point into the angle asked)."""
+    out = []
+    for lab in fig["labels"]:
+        if lab["leader"] is None or not lab["element"].startswith("angle "):
+            continue
+        a, v, b = split_points(lab["element"][6:], pts, 3)
+        if not any(lab["text"].startswith(f"∠{n}") for n in (a + v + b, b + v + a)):
+            out.append(f"{lab['text']!r} ({lab['element']}) is set off without its angle's name")
+        if not _in_wedge(tuple(lab["leader"][0]), pts[a], pts[v], pts[b]):
+            out.append(f"{lab['text']!r} ({lab['element']}) has a leader that ends outside its angle")
     return out
 
 
