@@ -164,8 +164,9 @@ class TextbookAnnotation(Annotation):
         """A region's label says its polygon ("area ABCD = ?") where drawn lines cut it into cells: "area = ?"
         in any cell reads as that cell's (review 4: "area = ?" of ABCD inside AECD, "perimeter = ?" of ABC
         inside ADE)."""
-        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells:
-            return text
+        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells and q != self.query:
+            return text  # (an asked region always says its polygon: "perimeter DEO = ?", never a bare "?" or
+            # "perimeter = ?" that reads as a side's or another region's; review 5)
         word, _, rest = text.partition(" = ")
         return f"{word} {q.key[0]} = {rest}" if rest else text
 

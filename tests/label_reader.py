@@ -634,7 +634,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _arrow_tips_apart(fig) + _points_by_lines(fig, pts)
-            + _set_off_angles(fig, pts))
+            + _set_off_angles(fig, pts) + _stacked_annotations(fig, pts) + _leaders_over_marks(fig))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -979,6 +979,63 @@ def _bracket(fig: dict, element: str) -> list | None:
     return None
 
 
+BRACKET_OUT = 40.0  # px: a bracket's legs start at most this far off its side (a nested one a lane out)
+
+
+def _spans(brace: list, p, q) -> bool:
+    """Does the bracket polyline span segment pq: its legs start level with p and q (within ``BRACKET_END`` px
+    along the side) and near the side (a nested bracket's a lane out)?"""
+    n = math.dist(p, q)
+    if n < 1e-9:
+        return False
+    ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+    along = sorted(((x - p[0]) * ux + (y - p[1]) * uy) for x, y in (brace[0], brace[-1]))
+    off = [abs((x - p[0]) * uy - (y - p[1]) * ux) for x, y in (brace[0], brace[-1])]
+    return abs(along[0]) <= BRACKET_END and abs(along[1] - n) <= BRACKET_END and max(off) <= BRACKET_OUT
+
+
+def _stacked_annotations(fig: dict, pts: dict) -> list[str]:
+    """A side's dimension line and its equality bracket on one side of it: three lines of marks within ~20 px
+    read as one muddle of ticks (review 5: "|| | ||" on AB, a three-way division or a mark on F?)."""
+    out = []
+    marks = fig.get("marks", [])
+    for m in marks:
+        if m["kind"] != "bracket":
+            continue
+        el = m["elements"][0]
+        dim = _dimension(fig, el)
+        if dim is None:
+            continue
+        p, q = (pts[n] for n in _seg_points(el, pts))
+        n = math.dist(p, q)
+
+        def side(xy, p=p, q=q, n=n) -> float:
+            return ((xy[0] - p[0]) * (q[1] - p[1]) - (xy[1] - p[1]) * (q[0] - p[0])) / n
+        if side(m["pixels"][0][1]) * side(dim["pixels"][0][0]) > 0:
+            out.append(f"the bracket and the dimension line of {el} are stacked on one side of it")
+    return out
+
+
+LEADER_MARK = 2.0  # px: a leader this near a mark's stroke runs into it (between a double tick's strokes too)
+
+
+def _leaders_over_marks(fig: dict) -> list[str]:
+    """A label's leader crossing a relation mark (a tick, an arrow, a bracket): it reads as pointing at that
+    mark's side (review 5: the leader of "perimeter DEO = ?" through ED's ticks, read as "ED = ?")."""
+    out = []
+    strokes = [(m["kind"], m["elements"], LineString(s)) for m in fig.get("marks", [])
+               if m["kind"] in ("equal", "parallel", "bracket", "right") for s in m["pixels"] if len(s) > 1]
+    for lab in fig["labels"]:
+        if lab["leader"] is None:
+            continue
+        lead = LineString(lab["leader"])
+        hit = next(((k, e) for k, e, g in strokes if g.distance(lead) < LEADER_MARK), None)
+        if hit is not None:
+            out.append(f"the leader of {lab['text']!r} ({lab['element']}) crosses the {hit[0]} mark of "
+                       f"{', '.join(hit[1])}")
+    return out
+
+
 def _split_ticks(fig: dict, pts: dict) -> list[str]:
     """An equal tick of a side that points split, set on the side, lies on one piece and reads as the piece's
     (by a piece's own ticks, as equal to both); one on the side's dimension line reads as the dimension's
@@ -1003,15 +1060,16 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
                 out.append(f"a tick of {el} lies on a piece of it (points split it): it reads as the piece's")
                 continue
             brace = _bracket(fig, el)
-            spans = brace is not None and all(min(math.dist(end, e) for e in (p, q)) <= BRACKET_END
-                                              for end in (brace[0], brace[-1])) and \
-                math.dist(brace[0], brace[-1]) >= math.dist(p, q) - 2 * BRACKET_END
+            spans = brace is not None and _spans(brace, p, q)
             if not spans or not all(s.intersects(LineString(brace)) for s in strokes):
                 out.append(f"the ticks of {el} cross no bracket spanning it")
             lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
                      if not _along(LineString([pts[a], pts[b]]), p, q)]
             if any(s.distance(ln) < CROSS_CLEAR for s in strokes for ln in lines):
                 out.append(f"a tick of {el} on its bracket sits where a drawn line crosses it: it is hidden")
+            if any(abs(own.project(s.centroid) - t) < TICK_CLEAR for s in strokes for t in _inside_points(p, q, pts)):
+                out.append(f"a tick of {el} on its bracket is level with a point inside it: it reads as a mark "
+                           "on the point (review 5)")
     return out
 
 
