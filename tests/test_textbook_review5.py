@@ -61,3 +61,78 @@ def test_an_asked_angle_with_no_place_in_its_wedge_is_named_and_set_off() -> Non
     got = textbook_problems(spoilt)
     assert any("without its angle's name" in p for p in got)
     assert any("leader that ends outside its angle" in p for p in got)
+
+
+NESTED = ("points A B C D E F H\ntriangle ABC equilateral\nline B D C\nline C H E A\nline A F D\nline B F E\n"
+          "F where AD meets BE\nAD median of ABC\nBE median of BCA\nDH perpendicular to CH\nAB = 37\nfind EH/AH\n")
+VALUED = ("points J K N L\ntriangle JKN\ntriangle JNL\nline K N L\nJN perpendicular to LN\nclockwise JKN JNL\n"
+          "JL = 9x - 5\nJK = 6x + 7\nKN = LN\nfind JK\n")
+SUM = "points A B C D E\nline A B D\nline C B E\nclockwise ABC CBD DBE EBA\nangle CBD = 130\nfind angle ABC + angle DBE\n"
+
+
+def _mark(lab: dict, kind: str, element: str) -> dict:
+    return next(m for m in lab["marks"] if m["kind"] == kind and m["elements"] == [element])
+
+
+def _offset(line: list, p: list, q: list) -> float:
+    """How far the middle of a bracket's span lies off the side pq (px)."""
+    (x, y), n = line[1], math.dist(p, q)
+    return abs((x - p[0]) * (q[1] - p[1]) - (y - p[1]) * (q[0] - p[0])) / n
+
+
+def test_nested_brackets_take_lanes_and_their_ticks_keep_off_points() -> None:
+    lab = _labels(NESTED)
+    _clean(lab)
+    a, c = lab["points"]["A"], lab["points"]["C"]
+    outer, inner = _mark(lab, "bracket", "AC")["pixels"][0], _mark(lab, "bracket", "CE")["pixels"][0]
+    assert abs(_offset(outer, a, c) - _offset(inner, a, c)) >= 8.0  # a lane apart
+    spoilt = copy.deepcopy(lab)  # CE's bracket at AC's offset, as review 5 saw it
+    shift = outer[1][1] - inner[1][1]  # (AC is level: its offset is along y)
+    m = _mark(spoilt, "bracket", "CE")
+    m["pixels"][0] = [[x, y + shift] for x, y in m["pixels"][0]]
+    assert any("bracket mark of AC and the bracket mark of CE run into each other" in p
+               for p in textbook_problems(spoilt))
+    spoilt = copy.deepcopy(lab)  # AC's tick moved level with E, a point inside AC
+    tick = next(m for m in spoilt["marks"] if m["kind"] == "equal" and "AC" in m["elements"])
+    i = tick["elements"].index("AC")
+    e = lab["points"]["E"]
+    tick["pixels"][i] = [[e[0], y] for _, y in tick["pixels"][i]]
+    assert any("level with a point inside it" in p for p in textbook_problems(spoilt))
+
+
+def test_a_bracket_and_a_dimension_line_stacked_on_one_side_are_caught() -> None:
+    lab = copy.deepcopy(_labels(NESTED))
+    a, c = lab["points"]["A"], lab["points"]["C"]
+    bracket = _mark(lab, "bracket", "AC")["pixels"][0]
+    out = 1 if bracket[1][1] > a[1] else -1  # the bracket's side of AC
+    for sign, stacked in ((out, True), (-out, False)):
+        dim = [[a[0], a[1] + sign * 30], [c[0], c[1] + sign * 30]]
+        lab["marks"] = [m for m in lab["marks"] if m["kind"] != "dimension"] + [
+            {"kind": "dimension", "elements": ["AC"], "count": 1, "source": "AC", "pixels": [dim]}]
+        got = any("stacked on one side" in p for p in textbook_problems(lab))
+        assert got == stacked
+
+
+def test_a_leader_never_runs_over_a_mark() -> None:
+    lab = copy.deepcopy(_labels(NESTED))
+    tick = next(m for m in lab["marks"] if m["kind"] == "equal")["pixels"][0]
+    (x0, y0), (x1, y1) = tick
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    lab["labels"].append({"text": "?", "element": "perimeter ABC", "bbox": [mx + 40, my - 8, mx + 49, my + 8],
+                          "leader": [[mx - 20, my], [mx + 38, my]], "font_size": 12.0, "colour": "#000000"})
+    assert any("crosses the equal mark" in p for p in textbook_problems(lab))
+
+
+def test_a_goal_given_in_a_variable_is_asked_on_its_element() -> None:
+    lab = _labels(VALUED)
+    _clean(lab)
+    assert lab["goal"]["marked"] and lab["goal"]["drawn"] == "JK"
+    own = next(x for x in lab["labels"] if x["element"] == "JK")
+    assert "6x+7" in own["text"] and own["text"].endswith("= ?")
+
+
+def test_a_sum_of_angles_asked_marks_each_angle() -> None:
+    lab = _labels(SUM)
+    _clean(lab)
+    assert lab["goal"]["marked"] and lab["goal"]["parts"] == ["angle ABC", "angle DBE"]
+    assert {x["element"] for x in lab["labels"] if x["text"] == "?"} == {"angle ABC", "angle DBE"}
