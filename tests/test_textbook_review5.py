@@ -67,7 +67,8 @@ NESTED = ("points A B C D E F H\ntriangle ABC equilateral\nline B D C\nline C H 
           "F where AD meets BE\nAD median of ABC\nBE median of BCA\nDH perpendicular to CH\nAB = 37\nfind EH/AH\n")
 VALUED = ("points J K N L\ntriangle JKN\ntriangle JNL\nline K N L\nJN perpendicular to LN\nclockwise JKN JNL\n"
           "JL = 9x - 5\nJK = 6x + 7\nKN = LN\nfind JK\n")
-SUM = "points A B C D E\nline A B D\nline C B E\nclockwise ABC CBD DBE EBA\nangle CBD = 130\nfind angle ABC + angle DBE\n"
+SUM = ("points A B C D E\nline A B D\nline C B E\nclockwise ABC CBD DBE EBA\nangle CBD = 130\n"
+       "find angle ABC + angle DBE\n")
 
 
 def _mark(lab: dict, kind: str, element: str) -> dict:
