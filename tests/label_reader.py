@@ -633,8 +633,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
-            + _arrows_apart(fig) + _arrow_tips_apart(fig) + _points_by_lines(fig, pts)
-            + _set_off_angles(fig, pts) + _stacked_annotations(fig, pts) + _leaders_over_marks(fig))
+            + _arrows_apart(fig) + _points_by_lines(fig, pts)
+            + _set_off_angles(fig, pts) + _leaders_over_marks(fig))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -994,9 +994,11 @@ def _spans(brace: list, p, q) -> bool:
     return abs(along[0]) <= BRACKET_END and abs(along[1] - n) <= BRACKET_END and max(off) <= BRACKET_OUT
 
 
-def _stacked_annotations(fig: dict, pts: dict) -> list[str]:
+def stacked_annotations(fig: dict) -> list[str]:
     """A side's dimension line and its equality bracket on one side of it: three lines of marks within ~20 px
-    read as one muddle of ticks (review 5: "|| | ||" on AB, a three-way division or a mark on F?)."""
+    (review 5 counted it minor, misleading only where the bracket's tick sat level with a point inside the side,
+    which ``_split_ticks`` checks; the layout puts the bracket across the side where that crosses no more)."""
+    pts = {k: tuple(v) for k, v in fig["points"].items()}
     out = []
     marks = fig.get("marks", [])
     for m in marks:
@@ -1317,9 +1319,15 @@ def _crossed_arcs(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
+# tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
+
+
 def _arrows_apart(fig: dict) -> list[str]:
     """The arrows of one group on one segment ``ARROWS_APART`` px apart: nested closer, two read as one (review 4:
-    the double arrows of CB and DA read as single ones, both pairs of sides as one parallel pair)."""
+    the double arrows of CB and DA read as single ones, both pairs of sides as one parallel pair); and their tips
+    ``ARROW_TIPS`` px apart and farther than an arm is long: closer, the chevrons overlap along the line and two
+    read as one, whatever the line's direction (review 5)."""
     out = []
     for m in fig.get("marks", []):
         if m["kind"] != "parallel" or m.get("count", 1) < 2:
@@ -1330,27 +1338,11 @@ def _arrows_apart(fig: dict) -> list[str]:
             near = min((g.distance(h) for g, h in itertools.combinations(strokes, 2)), default=math.inf)
             if near < ARROWS_APART:
                 out.append(f"the arrows of {el} are {near:.1f} px apart: they read as one")
-    return out
-
-
-ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
-# tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
-
-
-def _arrow_tips_apart(fig: dict) -> list[str]:
-    """The tips of one group's arrows on one segment at least ``ARROW_TIPS`` px apart and farther apart than an
-    arm is long: closer, the chevrons overlap along the line and two read as one, whatever the line's direction."""
-    out = []
-    for m in fig.get("marks", []):
-        if m["kind"] != "parallel" or m.get("count", 1) < 2:
-            continue
-        per = max(1, len(m["pixels"]) // max(len(m["elements"]), 1))
-        for i, el in enumerate(m["elements"]):
             arrows = m["pixels"][i * per:(i + 1) * per]
             arm = max((math.dist(a[0], a[1]) for a in arrows), default=0.0)
-            near = min((math.dist(a[1], b[1]) for a, b in itertools.combinations(arrows, 2)), default=math.inf)
-            if near < max(ARROW_TIPS, arm):
-                out.append(f"the arrow tips of {el} are {near:.1f} px apart (arms {arm:.1f} px): two read as one")
+            tips = min((math.dist(a[1], b[1]) for a, b in itertools.combinations(arrows, 2)), default=math.inf)
+            if tips < max(ARROW_TIPS, arm):
+                out.append(f"the arrow tips of {el} are {tips:.1f} px apart (arms {arm:.1f} px): two read as one")
     return out
 
 

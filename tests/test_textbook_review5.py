@@ -1,5 +1,7 @@
 """The fifth blind review of textbook figures (issue 38), class by class: double arrows fused on a steep line,
-an asked angle with no place in its wedge left unmarked.  Each class is a rule of the layout (render/) and a
+a bracket nested in another at one offset, a leader over a mark, a dimension line and a bracket stacked on one
+side, and goals left unmarked (an angle with no place in its wedge, a side crowded by points, a goal given in a
+variable, a sum of angles).  Each class is a rule of the layout (render/) and a
 check of the independent reader (tests/label_reader.py): the reader catches a spoilt export of each, and the
 layout's figure of the reviewed problem passes."""
 from __future__ import annotations
@@ -7,28 +9,13 @@ from __future__ import annotations
 import copy
 import math
 
-from geomill.dsl import parse
-from geomill.render.textbook import textbook_figure
-
-from tests.label_reader import ARROW_TIPS, mark_problems, textbook_problems
+from tests.label_reader import ARROW_TIPS, stacked_annotations, textbook_problems
+from tests.test_textbook_review4 import _clean, _labels
 
 STEEP = ("points A B C D\nparallelogram ABCD\nAB parallel to CD\nAD parallel to BC\nAB = 5\nAD = 9\n"
          "angle DAB = 62\nfind BC\n")
 TANGENT = ("points A O B T\ntriangle OAB\ncircle O through A B\nTA tangent to circle O\nclockwise OAB BAT\n"
            "angle ABO = 55\nfind angle BAT\n")
-
-_FIGS: dict[str, dict] = {}
-
-
-def _labels(text: str) -> dict:
-    if text not in _FIGS:
-        _FIGS[text] = textbook_figure(parse(text)).labels
-    return _FIGS[text]
-
-
-def _clean(lab: dict) -> None:
-    assert textbook_problems(lab) == []
-    assert mark_problems(lab) == []
 
 
 def test_double_arrows_stand_apart_on_every_line() -> None:
@@ -110,7 +97,7 @@ def test_a_bracket_and_a_dimension_line_stacked_on_one_side_are_caught() -> None
         dim = [[a[0], a[1] + sign * 30], [c[0], c[1] + sign * 30]]
         lab["marks"] = [m for m in lab["marks"] if m["kind"] != "dimension"] + [
             {"kind": "dimension", "elements": ["AC"], "count": 1, "source": "AC", "pixels": [dim]}]
-        got = any("stacked on one side" in p for p in textbook_problems(lab))
+        got = any("stacked on one side" in p for p in stacked_annotations(lab))
         assert got == stacked
 
 
