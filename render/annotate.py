@@ -115,6 +115,11 @@ class Annotation:
         """The least radius of angle ``q``'s arc (px; -inf: none beyond the usual)."""
         return -math.inf
 
+    def set_off(self) -> frozenset[str]:
+        """The elements whose label names its element and may be set off with a leader (none in GeomVerse's
+        figures: a value is read where it sits)."""
+        return frozenset()
+
     def query_optional(self) -> bool:
         """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
         style (the question names it by its letters, and its region shows it); an asked side or angle never

@@ -62,6 +62,7 @@ CLEAR = 3.0
 ANGLE_NEAR_FONTS = 2.3  # an angle label's box within this many font heights of its vertex,
 ARC_BEYOND_FONTS = 0.6  # or of its arc where the arc is drawn wider (a narrow angle, a third at one vertex);
 ANGLE_CENTRE_FONTS = 3.0  # its centre within this many font heights, or twice the arc's radius and 10 px
+LEADER_FROM = 5.5  # px: a set-off side label's leader starts this near its side (the placer's starts 4 px off it)
 ANGLE_CLEAR = 1.3  # an angle label's centre this many times nearer its vertex than any other point
 HEIGHT_NEAR_FONTS = 0.85  # a height's value: its box this near its dashed line,
 HEIGHT_MIDDLE = 0.2  # beside its middle part (its centre's foot this share of the line from either end),
@@ -139,6 +140,8 @@ class Rules:
     heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
+    set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
+    # off with a leader (no place beside it reads as its own: a narrow angle by another corner, a crowded side)
     _cache: dict = field(default_factory=dict)
     _meets: dict = field(default_factory=dict)  # (name, name) -> do the two fills' interiors meet (kept past release)
 
@@ -372,6 +375,22 @@ class Rules:
                 good &= np.abs(cx * n_x + cy * n_y) - reach <= near_box + 1e-6
             return good
         ok.pre = pre
+        return self._side_set_off(oa[0], ob[0], ok) if element in self.set_off else ok
+
+    def _side_set_off(self, a: np.ndarray, b: np.ndarray, rule: Rule) -> Rule:
+        """A side's rule where its label names its side ("AB = ?"): beside it as usual, or set off with a leader
+        whose end lies by the side (``LEADER_FROM`` px) a font clear of every point (the name says which side; the
+        leader where)."""
+        pts = np.array(list(self.points.values())).reshape(-1, 2)
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is None:
+                return rule(boxes, None)
+            end = leaders[:, 0]
+            good = self._on_canvas(boxes) & (point_segment_distance(end, a[None], b[None])[:, 0] <= LEADER_FROM)
+            d = np.hypot(end[:, None, 0] - pts[None, :, 0], end[:, None, 1] - pts[None, :, 1])
+            return good & (d.min(axis=1) >= self.font_px)
+        ok.pre = lambda boxes, leaders: ok(boxes, leaders) if leaders is not None else rule.pre(boxes, None)
         return ok
 
     def _angle(self, element: str) -> Rule:
@@ -440,6 +459,25 @@ class Rules:
                     return False
             return True
         ok.one = one
+        return self._set_off(element, own, near, ok) if element in self.set_off else ok
+
+    def _set_off(self, element: str, own, near: float, rule: Rule) -> Rule:
+        """An angle's rule where its label names its angle: in the wedge as usual, or set off with a leader whose
+        end lies in its wedge within ``near`` px of the vertex (on its arc), the box on the canvas and nearer no
+        other labelled angle's vertex than its leader's end is to its own (the name says which angle; the
+        leader says where)."""
+        others = [w for e, w in self.wedges.items() if e != element]
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            if leaders is None:
+                return rule(boxes, None)
+            end = leaders[:, 0]
+            d_end = np.hypot(end[:, 0] - own.vertex[0], end[:, 1] - own.vertex[1])
+            good = self._on_canvas(boxes) & own.holds(end) & (d_end <= near)
+            for w in others:
+                good &= ~w.holds(_centres(boxes)) | (box_point_distance(boxes, w.vertex[None])[:, 0] > near)
+            return good
+        ok.pre = lambda boxes, leaders: ok(boxes, leaders) if leaders is not None else rule.pre(boxes, None)
         return ok
 
     def _height(self, element: str) -> Rule:

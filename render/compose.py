@@ -260,6 +260,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
+    d.rules.set_off = annotation.set_off()
     fills = d.rules.fills
     if fills and (extra := annotation.other_regions(fills)):  # regions a label may read as, not shapes
         d.rules.fills = {**fills, **extra}
@@ -733,7 +734,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
-            anchor = tuple(geo[0])
+            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(d.rules.points, *q.key)
 
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
@@ -765,7 +766,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         rule = d.rules.rule(role, str(q))
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
         tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
-                 and not (q == annotation.query and annotation.query_optional()) else VALUE_STAGES)
+                 and not (q == annotation.query and annotation.query_optional()) else
+                 STAGES[:2] if str(q) in d.rules.set_off else VALUE_STAGES)  # (its leader across no stroke)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
@@ -801,6 +803,23 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
+
+
+def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:
+    """The middle of the longest piece of segment ab (pixels) that no point splits: a leader to the side ends
+    there, clear of its points."""
+    p, r = points[a], points[b]
+    u = r - p
+    n2 = max(float(u @ u), 1e-12)
+    ts = [0.0, 1.0]
+    for n, xy in points.items():
+        t = float((xy - p) @ u) / n2
+        if n not in (a, b) and 0 < t < 1 and abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2) < 1.0:
+            ts.append(t)
+    ts.sort()
+    lo, hi = max(zip(ts, ts[1:]), key=lambda st: st[1] - st[0])
+    m = p + u * (lo + hi) / 2
+    return float(m[0]), float(m[1])
 
 
 QUERY_CORNER_FONTS = 2.0  # a shape's bare "?" at least this many font heights from every point

@@ -26,13 +26,16 @@ TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
 ARROW_LONG, ARROW_HALF = 7.0, 4.5  # px: a parallel arrow's length and half width
-ARROW_STEP = ARROW_LONG + 3.0  # px between a group's arrows: each clear of the next (nested closer, two read as one)
+ARROW_STEP = 14.0  # px between a group's arrow tips: more than an arm's length (8.3 px), so each stands clear of the
+# next (at 10 px two arrows on a steep line fused into one)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
 BRACKET_GAP = 4.0  # px: its legs stop this far short of the segment
+BRACKET_LANE = 10.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
+# nested in another as part of it)
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
@@ -287,9 +290,22 @@ class MarkLayout:
             normal = -normal
         inset = min(BRACKET_INSET, 0.1 * float(np.hypot(*(r - p)))) * u
 
-        def shape(side):
-            lo, hi = BRACKET_GAP * side, BRACKET_FONTS * self.fpx * side
-            return np.array([p + inset + lo, p + inset + hi, r - inset + hi, r - inset + lo])
+        def lane(side) -> float:  # each bracket along this line on this side, overlapping it, one lane out
+            n = 0
+            for _, (other,) in self.brackets:
+                s, t = other[0], other[-1]
+                w = _unit(t - s)
+                if abs(float(u[0] * w[1] - u[1] * w[0])) > 1e-3 or abs(float(u[0] * (s - p)[1] - u[1] * (s - p)[0])) \
+                        > BRACKET_GAP + 0.5 or float((other[1] - other[0]) @ side) <= 0:
+                    continue
+                lo, hi = sorted((float((s - p) @ u), float((t - p) @ u)))
+                n += hi > 0 and lo < float(np.hypot(*(r - p)))
+            return BRACKET_FONTS * self.fpx + n * BRACKET_LANE
+
+        def shape(side):  # (a bracket a lane out: its legs from past the lane inside it, never along its legs)
+            out = lane(side)
+            lo = (BRACKET_GAP if out <= BRACKET_FONTS * self.fpx else out - BRACKET_LANE + 5.0) * side
+            return np.array([p + inset + lo, p + inset + out * side, r - inset + out * side, r - inset + lo])
 
         def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far
             line = shape(side)
@@ -300,8 +316,12 @@ class MarkLayout:
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
         side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
+        dim = self.dims.get(frozenset((a, b)))
+        if dim is not None and float(dim @ side) > 0 and cost(-side) <= cost(side):
+            side = -side  # (a side's dimension line, bracket and ticks stacked on one side read as one muddle:
+            # review 5; the bracket across the side from its dimension line)
         line = shape(side)
-        hi = BRACKET_FONTS * self.fpx * side
+        hi = lane(side) * side
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
@@ -559,12 +579,23 @@ def _clear_on_bracket(layout: MarkLayout, p: str, q: str, mid: np.ndarray, reach
     middle half that keeps ``CLEAR`` px from the drawn lines crossing the bracket (review 3: a tick at the middle
     on line OD, hidden)."""
     a, b = layout._others(layout.px[p], layout.px[q])
-    if not len(a):
-        return mid
     d = layout.px[q] - layout.px[p]
+    # (and clear of the points inside pq, level with them on the bracket, and of right-angle squares: a tick
+    # level with a point reads as a mark on it; review 5)
+    level = [mid + (t - 0.5) * d for t in layout.cuts(p, q)]
+    squares = [(s, t) for sq in layout.square_at.values() for s, t in zip(sq, sq[1:])]
+    if not len(a) and not level and not squares:
+        return mid
     shares = np.linspace(-0.25, 0.25, 21)
     cs = mid + shares[:, None] * d
-    clear = np.minimum(_to_segments(cs, a, b).min(axis=1) - reach, CLEAR)
+    clear = np.full(len(cs), CLEAR)
+    if len(a):
+        clear = np.minimum(_to_segments(cs, a, b).min(axis=1) - reach, clear)
+    if level:
+        clear = np.minimum(_dist(cs, np.array(level)).min(axis=1) - reach, clear)
+    if squares:
+        sa, sb = (np.array([e[i] for e in squares]) for i in (0, 1))
+        clear = np.minimum(_to_segments(cs, sa, sb).min(axis=1) - reach, clear)
     best = np.flatnonzero(clear >= clear.max() - 1e-9)
     return cs[best[np.argmin(np.abs(shares[best]))]]
 

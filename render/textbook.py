@@ -92,6 +92,9 @@ class TextbookAnnotation(Annotation):
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
+    also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
+    leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
+    # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
 
@@ -107,6 +110,9 @@ class TextbookAnnotation(Annotation):
                                        and self.query.key[0] in self.cells):
             return None
         return super().query_short(text)
+
+    def set_off(self) -> frozenset[str]:
+        return frozenset(str(q) for q in self.leaders)
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
@@ -151,14 +157,16 @@ class TextbookAnnotation(Annotation):
             out.append(Item(self.query, self._region(self.query, f"{words[self.query.kind]} = {QUERY}")
                             if self.query.kind in words else
                             f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
+        out += [Item(q, QUERY) for q in self.also_asked if q not in self.facts]
         return out
 
     def _region(self, q: Quantity, text: str) -> str:
         """A region's label says its polygon ("area ABCD = ?") where drawn lines cut it into cells: "area = ?"
         in any cell reads as that cell's (review 4: "area = ?" of ABCD inside AECD, "perimeter = ?" of ABC
         inside ADE)."""
-        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells:
-            return text
+        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells and q != self.query:
+            return text  # (an asked region always says its polygon: "perimeter DEO = ?", never a bare "?" or
+            # "perimeter = ?" that reads as a side's or another region's; review 5)
         word, _, rest = text.partition(" = ")
         return f"{word} {q.key[0]} = {rest}" if rest else text
 
@@ -569,10 +577,16 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         inner = list(dict.fromkeys(elements_in(problem.goal.expr)))
         if el is None and len(inner) == 1 and inner[0].kind.key == "angle":  # sin, cos of one angle: "?" on it
             el = inner[0]
+        parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and all(
+            e.kind.key == "angle" for e in inner) else []
+        if parts and all(p is not None and p not in ann.facts for p in parts):  # a sum of angles: "?" on each
+            el, ann.also_asked = inner[0], parts[1:]
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
             q = None
         name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
+        if ann.also_asked:
+            name = str(problem.goal.expr)
         if q is not None and q not in ann.facts:
             ann.query = q
             ann.names[str(q)] = el.text
@@ -636,6 +650,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.in_text |= moved
             d = renderer.compose(scene, ann)
             d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
+            if any(lab.element == str(ann.query) for lab in d.misread) and ann.query.kind in (QKind.ANGLE,
+                                                                                               QKind.LENGTH):
+                ann.leaders.add(ann.query)  # (no place by it: set off, a leader from its arc or its side)
+                d = renderer.compose(scene, ann)
+                d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
             if any(lab.element == str(ann.query) for lab in d.misread):  # (on a line even so: the text alone)
                 ann = fresh()[0]
                 ann.query = None
@@ -643,7 +662,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 d = renderer.compose(scene, ann)
         valued = next((q for q in ann.facts if ann.texts[q].endswith(f"= {QUERY}")), None)
         if valued is not None and (valued in ann.in_text or all(lab.element != str(valued) for lab in d.labels)):
-            ask_valued = False  # no room for "x+10 = ?": its value on the figure, the question in the text
+            moved = set(ann.in_text) - {valued}  # no room for "x+10 = ?" by it: "∠JKL = x+10 = ?" set off
+            ann.in_text = moved
+            ann.texts[valued] = f"{query_name(valued)} = {ann.texts[valued]}"
+            ann.leaders.add(valued)
+            d = renderer.compose(scene, ann)
+        if valued is not None and (valued in ann.in_text or all(lab.element != str(valued) for lab in d.labels)
+                                   or any(lab.element == str(valued) for lab in d.misread)):
+            ask_valued = False  # no room even so: its value on the figure, the question in the text
             moved = set(ann.in_text) - {valued}
             ann, givens, goal = fresh()
             ann.in_text |= moved
@@ -771,6 +797,9 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
         goal["drawn"] = goal.pop("quantity", None)
         words = {w for lab in labels["labels"] for w in _words(lab["text"])}
         goal["marked"] = goal["drawn"] in placed or goal["element"] in words  # "?", or its variable drawn
+        if ann.also_asked and ann.query is not None:  # a sum: every angle of it marked
+            goal["parts"] = [str(q) for q in (ann.query, *ann.also_asked)]
+            goal["marked"] = all(p in placed for p in goal["parts"])
     labels["goal"] = goal
     labels["dots"] = sorted(set(d.dotted))  # the points drawn with a dot of their own
     labels["approximate"] = bool(model.misfit)

@@ -633,7 +633,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
-            + _arrows_apart(fig) + _points_by_lines(fig, pts))
+            + _arrows_apart(fig) + _points_by_lines(fig, pts)
+            + _set_off_angles(fig, pts) + _leaders_over_marks(fig))
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -978,6 +979,65 @@ def _bracket(fig: dict, element: str) -> list | None:
     return None
 
 
+BRACKET_OUT = 40.0  # px: a bracket's legs start at most this far off its side (a nested one a lane out)
+
+
+def _spans(brace: list, p, q) -> bool:
+    """Does the bracket polyline span segment pq: its legs start level with p and q (within ``BRACKET_END`` px
+    along the side) and near the side (a nested bracket's a lane out)?"""
+    n = math.dist(p, q)
+    if n < 1e-9:
+        return False
+    ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+    along = sorted(((x - p[0]) * ux + (y - p[1]) * uy) for x, y in (brace[0], brace[-1]))
+    off = [abs((x - p[0]) * uy - (y - p[1]) * ux) for x, y in (brace[0], brace[-1])]
+    return abs(along[0]) <= BRACKET_END and abs(along[1] - n) <= BRACKET_END and max(off) <= BRACKET_OUT
+
+
+def stacked_annotations(fig: dict) -> list[str]:
+    """A side's dimension line and its equality bracket on one side of it: three lines of marks within ~20 px
+    (review 5 counted it minor, misleading only where the bracket's tick sat level with a point inside the side,
+    which ``_split_ticks`` checks; the layout puts the bracket across the side where that crosses no more)."""
+    pts = {k: tuple(v) for k, v in fig["points"].items()}
+    out = []
+    marks = fig.get("marks", [])
+    for m in marks:
+        if m["kind"] != "bracket":
+            continue
+        el = m["elements"][0]
+        dim = _dimension(fig, el)
+        if dim is None:
+            continue
+        p, q = (pts[n] for n in _seg_points(el, pts))
+        n = math.dist(p, q)
+
+        def side(xy, p=p, q=q, n=n) -> float:
+            return ((xy[0] - p[0]) * (q[1] - p[1]) - (xy[1] - p[1]) * (q[0] - p[0])) / n
+        if side(m["pixels"][0][1]) * side(dim["pixels"][0][0]) > 0:
+            out.append(f"the bracket and the dimension line of {el} are stacked on one side of it")
+    return out
+
+
+LEADER_MARK = 2.0  # px: a leader this near a mark's stroke runs into it (between a double tick's strokes too)
+
+
+def _leaders_over_marks(fig: dict) -> list[str]:
+    """A label's leader crossing a relation mark (a tick, an arrow, a bracket): it reads as pointing at that
+    mark's side (review 5: the leader of "perimeter DEO = ?" through ED's ticks, read as "ED = ?")."""
+    out = []
+    strokes = [(m["kind"], m["elements"], LineString(s)) for m in fig.get("marks", [])
+               if m["kind"] in ("equal", "parallel", "bracket", "right") for s in m["pixels"] if len(s) > 1]
+    for lab in fig["labels"]:
+        if lab["leader"] is None:
+            continue
+        lead = LineString(lab["leader"])
+        hit = next(((k, e) for k, e, g in strokes if g.distance(lead) < LEADER_MARK), None)
+        if hit is not None:
+            out.append(f"the leader of {lab['text']!r} ({lab['element']}) crosses the {hit[0]} mark of "
+                       f"{', '.join(hit[1])}")
+    return out
+
+
 def _split_ticks(fig: dict, pts: dict) -> list[str]:
     """An equal tick of a side that points split, set on the side, lies on one piece and reads as the piece's
     (by a piece's own ticks, as equal to both); one on the side's dimension line reads as the dimension's
@@ -1002,15 +1062,16 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
                 out.append(f"a tick of {el} lies on a piece of it (points split it): it reads as the piece's")
                 continue
             brace = _bracket(fig, el)
-            spans = brace is not None and all(min(math.dist(end, e) for e in (p, q)) <= BRACKET_END
-                                              for end in (brace[0], brace[-1])) and \
-                math.dist(brace[0], brace[-1]) >= math.dist(p, q) - 2 * BRACKET_END
+            spans = brace is not None and _spans(brace, p, q)
             if not spans or not all(s.intersects(LineString(brace)) for s in strokes):
                 out.append(f"the ticks of {el} cross no bracket spanning it")
             lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
                      if not _along(LineString([pts[a], pts[b]]), p, q)]
             if any(s.distance(ln) < CROSS_CLEAR for s in strokes for ln in lines):
                 out.append(f"a tick of {el} on its bracket sits where a drawn line crosses it: it is hidden")
+            if any(abs(own.project(s.centroid) - t) < TICK_CLEAR for s in strokes for t in _inside_points(p, q, pts)):
+                out.append(f"a tick of {el} on its bracket is level with a point inside it: it reads as a mark "
+                           "on the point (review 5)")
     return out
 
 
@@ -1258,9 +1319,15 @@ def _crossed_arcs(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
+# tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
+
+
 def _arrows_apart(fig: dict) -> list[str]:
     """The arrows of one group on one segment ``ARROWS_APART`` px apart: nested closer, two read as one (review 4:
-    the double arrows of CB and DA read as single ones, both pairs of sides as one parallel pair)."""
+    the double arrows of CB and DA read as single ones, both pairs of sides as one parallel pair); and their tips
+    ``ARROW_TIPS`` px apart and farther than an arm is long: closer, the chevrons overlap along the line and two
+    read as one, whatever the line's direction (review 5)."""
     out = []
     for m in fig.get("marks", []):
         if m["kind"] != "parallel" or m.get("count", 1) < 2:
@@ -1271,6 +1338,27 @@ def _arrows_apart(fig: dict) -> list[str]:
             near = min((g.distance(h) for g, h in itertools.combinations(strokes, 2)), default=math.inf)
             if near < ARROWS_APART:
                 out.append(f"the arrows of {el} are {near:.1f} px apart: they read as one")
+            arrows = m["pixels"][i * per:(i + 1) * per]
+            arm = max((math.dist(a[0], a[1]) for a in arrows), default=0.0)
+            tips = min((math.dist(a[1], b[1]) for a, b in itertools.combinations(arrows, 2)), default=math.inf)
+            if tips < max(ARROW_TIPS, arm):
+                out.append(f"the arrow tips of {el} are {tips:.1f} px apart (arms {arm:.1f} px): two read as one")
+    return out
+
+
+def _set_off_angles(fig: dict, pts: dict) -> list[str]:
+    """An angle's label set off with a leader names its angle ("∠CAD = ?": away from the wedge a bare value
+    names nothing) and its leader ends inside the angle's wedge (review 5: goals with no place in a narrow
+    wedge went unmarked; set off, the leader must still point into the angle asked)."""
+    out = []
+    for lab in fig["labels"]:
+        if lab["leader"] is None or not lab["element"].startswith("angle "):
+            continue
+        a, v, b = split_points(lab["element"][6:], pts, 3)
+        if not any(lab["text"].startswith(f"∠{n}") for n in (a + v + b, b + v + a)):
+            out.append(f"{lab['text']!r} ({lab['element']}) is set off without its angle's name")
+        if not _in_wedge(tuple(lab["leader"][0]), pts[a], pts[v], pts[b]):
+            out.append(f"{lab['text']!r} ({lab['element']}) has a leader that ends outside its angle")
     return out
 
 
