@@ -1042,7 +1042,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    return Written(_introduce(_merge_givens([x for x in w.lines if x]), getattr(proof, "intros", {})), w.jumps,
+    return Written(_introduce(_unsaid_givens(_merge_givens([x for x in w.lines if x])), getattr(proof, "intros", {})), w.jumps,
                    w.theorems)
 
 
@@ -1058,6 +1058,41 @@ def _introduce(lines: list[str], intros: dict) -> list[str]:
 
 
 _GIVEN = re.compile(r"^We are given (.*)\.$")
+_UNIT = re.compile(r"(°|\^\{\\circ\})$")
+
+
+def _core(side: str) -> str:
+    """A side of a given as a step would show it substituted: no unit, no outer brackets."""
+    side = _UNIT.sub("", side.strip("$ ").strip())
+    for a, b in (("\\left(", "\\right)"), ("(", ")")):
+        if side.startswith(a) and side.endswith(b):
+            side = side[len(a):-len(b)]
+    return side
+
+
+def _shown(given: str, text: str) -> bool:
+    """Whether a step's text shows the given ``name = value`` itself: the name, and the value put in."""
+    name, _, value = given.strip("$").partition(" = ")
+    found = lambda t: re.search(rf"(?<![0-9A-Za-z_.\\]){re.escape(t)}(?![0-9A-Za-z_.])", text) is not None  # noqa: E731
+    return bool(value) and found(name.strip()) and found(_core(value))
+
+
+def _unsaid_givens(lines: list[str]) -> list[str]:
+    """A given that the step using it shows by name and value (``BC² + CE² = BE², so CE = √(15² − 12²)``)
+    is not said on its own first: a worked answer puts the numbers in, it does not list them."""
+    out = []
+    for i, line in enumerate(lines):
+        if not line.startswith("We are given "):
+            out.append(line)
+            continue
+        head, sep, rest = line[len("We are given "):].partition(". ")
+        head = head if sep else head.removesuffix(".")
+        items = re.split(r", | and ", head)
+        shows = rest or (lines[i + 1] if i + 1 < len(lines) else "")
+        unseen = [g for g in items if not _shown(g, shows)]
+        said = [f"We are given {and_list(unseen)}."] if unseen else []
+        out.append(" ".join(said + ([rest] if rest else [])))
+    return [x for x in out if x]
 
 
 def _merge_givens(lines: list[str]) -> list[str]:
