@@ -326,3 +326,27 @@ def test_a_judgement_round_gives_only_what_no_earlier_round_gave() -> None:
     fresh = list(judgements(ded.cfg, ded.proven, ded.index))
     assert fresh and all((inst.lhs, inst.rhs) in ded._said for inst in fresh)
     assert list(judgements(ded.cfg, ded.proven, ded.index, set(ded._judged))) == []
+
+
+def test_the_contributor_guide_shows_a_block_of_the_file() -> None:
+    """docs/extending.md shows adding a theorem as one block, and docs/theorems.md shows more: each
+    block a page shows is a block of theorem_blocks.py (its text, spacing aside, is in the file), one of
+    THEOREMS by its key; the one on extending.md is quoted line for line."""
+    import re
+    from pathlib import Path
+
+    from geomill.solvers.plane import theorem_blocks
+
+    root = Path(__file__).resolve().parents[1]
+    source = Path(theorem_blocks.__file__).read_text(encoding="utf-8")
+    flat = re.sub(r"\s+", "", source)
+    keys = {t.key for t in THEOREMS}
+    shown = {}
+    for page in ("extending.md", "theorems.md"):
+        text = (root / "docs" / page).read_text(encoding="utf-8")
+        shown[page] = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if b.lstrip().startswith("Theorem(\"")]
+        for block in shown[page]:
+            assert re.sub(r"\s+", "", block).rstrip(",") in flat, (page, block)
+            assert re.match(r'\s*Theorem\("(\w+)"', block).group(1) in keys, (page, block)
+    assert len(shown["extending.md"]) == 1 and shown["extending.md"][0] in source
+    assert shown["theorems.md"]
