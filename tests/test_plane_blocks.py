@@ -275,7 +275,7 @@ def test_no_theorem_family_is_an_instance_generator() -> None:
     from .test_plane_solver_coverage import CASES as COVERAGE
 
     made = set()
-    for key, text, _ in COVERAGE + [("", _DART, 105)]:
+    for _, text, _ in COVERAGE + [("", _DART, 105)]:
         p = parse(text, "figure.geo")
         ded = deduce.Deduction(p, build_model(p, check_goal=False))
         block_families = {theorems.family(t, c.key or t.key) for t in theorems.blocks(ded.index) for c in

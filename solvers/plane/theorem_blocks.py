@@ -10,9 +10,9 @@ configuration, finds the block's instance and measures its conclusions).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 import itertools
 import math
+from collections.abc import Callable
 
 import numpy as np
 import sympy

@@ -1,16 +1,16 @@
-"""Theorem families of plane geometry: what each concludes, on which configurations, in which words.
+"""Theorem families of plane geometry: the instances the deduction adds, all from the blocks.
 
 A :class:`Family` is data: its key (FormalGeo's theorem name where one matches, so that a proof
 step can be compared with FormalGeo's annotated sequences), the sentence a proof step says, and
 whether its premises are configuration only (read off the figure: ``construction``) or include
 metric facts that must be PROVEN first (``judgement``: isosceles from equal sides, similar by AA,
-Pythagoras on an angle proven right …).  The construction families are declarative blocks
-(``theorem_blocks.py``: premises, conclusions, sentence, construction) that one matcher
-(``patterns.py``) binds on a :class:`~.configuration.Configuration`; each judgement has an instance
-generator.  Both yield :class:`Instance`\\ s: the points it is about and its conclusion as one
-equation between element symbols.  A judgement generator also gets ``proven(lhs, rhs)``, the
-deduction's test of a metric premise; it never reads a metric premise off the model (it may use the
-model only to pick candidates).
+Pythagoras on an angle proven right …).  Every family is a declarative block
+(``theorem_blocks.py``: premises, conclusions, sentence, figure) that one matcher (``patterns.py``)
+binds on a :class:`~.configuration.Configuration`; a judgement's proven premises are atoms backed by
+the deduction's test ``proven(lhs, rhs)``, never read off the model (the model only picks
+candidates).  The drivers here yield :class:`Instance`\\ s: the points an instance is about and its
+conclusion as one equation between element symbols; besides the blocks', only the problem's givens
+and its relations' own equations.
 
 Every instance is an equation that holds on every figure with the configuration: the property
 tests (``tests/test_plane_solver.py``, ``tests/test_plane_blocks.py``) measure both sides on
