@@ -404,12 +404,12 @@ _PARALLEL = "points A B C D P Q E F\nline A P B\nline C Q D\nline E P Q F\nAB pa
 _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"), Arm("UQCD"), Arm("VQPQ"))
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
 _TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
-_INSIDE = ("since the chords {1} and {2} of circle {3} cross at {0} inside it, the angle {4} is half the SUM of "
+_INSIDE = ("since the chords {1} and {2} of circle {3} cross at {0} inside it, the angle {4} is half the sum of "
            "the arcs it and its vertical angle cut off")
 _OUTSIDE = ("since the lines {1} and {2} cut circle {3} and meet at {0} outside it, the angle {4} is half the "
-            "DIFFERENCE of the arcs they cut off")
+            "difference of the arcs they cut off")
 _TANGENT_SECANT = ("since the tangent {1} and the line {2} cutting circle {3} meet at {0} outside it, the angle {4} "
-                   "is half the DIFFERENCE of the arcs they cut off")
+                   "is half the difference of the arcs they cut off")
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 _SIMILARITIES = tuple(tuple(f"{m}{k}_{shape}" for m in ("", "mirror_") for k in ("similar", "congruent"))
                      for shape in ("triangles", "quadrilaterals"))
