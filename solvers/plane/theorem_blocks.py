@@ -321,16 +321,6 @@ def _area_split(n: int) -> Theorem:
                    lambda rng: _convex(rng, n), figure=f"polygon {''.join(p)}")
 
 
-def _necklaces(n: int) -> list[tuple[bool, ...]]:
-    """The patterns of reflex corners a simple n-gon that is not convex can have (1 to n - 3 of them),
-    each once up to rotation (its greatest turn, so that it starts at a reflex corner)."""
-    out = []
-    for mask in itertools.product((True, False), repeat=n):
-        if 1 <= sum(mask) <= n - 3 and mask == max(mask[k:] + mask[:k] for k in range(n)):
-            out.append(mask)
-    return out
-
-
 def _concave(rng: Rng, mask: tuple[bool, ...]) -> dict[str, np.ndarray]:
     """A simple polygon whose reflex corners are those ``mask`` marks: turns chosen at its corners (a
     reflex one turns back), sides of random lengths but the last two, which close it (tried until one is
@@ -358,9 +348,11 @@ def _concave(rng: Rng, mask: tuple[bool, ...]) -> dict[str, np.ndarray]:
     raise AssertionError(f"no polygon with reflex corners {mask}")
 
 
-def _concave_sum(mask: tuple[bool, ...]) -> Theorem:
-    """The angle sum of a polygon with these reflex corners (its vertices turned to start at one):
-    a reflex corner counts 360 less the angle its atom names."""
+@functools.cache
+def concave_sum(mask: tuple[bool, ...]) -> Theorem:
+    """The angle sum of a polygon with these reflex corners, in its own order (``mask`` is the pattern's
+    greatest turn: it starts at a reflex corner): a reflex corner counts 360 less the angle its atom
+    names.  Written out for the patterns a problem's polygons have (``theorems.blocks``)."""
     n = len(mask)
     p, q = _vertices(n), tuple(f"R{i}" for i in range(n))
     total = sum((-1 if mask[i] else 1) * ang((q[i - 1], q[i], q[(i + 1) % n])) for i in range(n))
@@ -370,11 +362,16 @@ def _concave_sum(mask: tuple[bool, ...]) -> Theorem:
                    lambda rng: _concave(rng, mask), figure=f"polygon {''.join(p)}")
 
 
-@functools.cache
+def concave_pattern(reflex: tuple[bool, ...]) -> tuple[bool, ...]:
+    """A polygon's pattern of reflex corners as its block names it: its greatest turn."""
+    return max(reflex[k:] + reflex[:k] for k in range(len(reflex)))
+
+
 def concave_blocks(n: int) -> tuple[Theorem, ...]:
-    """The angle sums of the concave n-gons, one block per pattern of reflex corners: written out for
-    the sizes a problem's polygons have (a 12-gon has hundreds of patterns)."""
-    return tuple(_concave_sum(mask) for mask in _necklaces(n))
+    """Every concave n-gon's angle sum, one block per pattern of reflex corners (1 to n - 3 of them; the
+    tests write out the small sizes: a 12-gon has hundreds of patterns)."""
+    masks = (m for m in itertools.product((True, False), repeat=n) if 1 <= sum(m) <= n - 3 and m == concave_pattern(m))
+    return tuple(concave_sum(m) for m in masks)
 
 
 @functools.cache

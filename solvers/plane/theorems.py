@@ -25,8 +25,8 @@ import sympy
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .configuration import Configuration
-from .patterns import Index, Theorem
-from .theorem_blocks import MAX_POLYGON, THEOREMS, concave_blocks, polygon_blocks
+from .patterns import Index, Theorem, reflex_corners
+from .theorem_blocks import MAX_POLYGON, THEOREMS, concave_pattern, concave_sum, polygon_blocks
 
 Proven = Callable[[sympy.Expr, sympy.Expr], bool]
 
@@ -97,11 +97,14 @@ def registry() -> dict[str, Family]:
 
 
 def blocks(ix: Index) -> tuple[Theorem, ...]:
-    """The blocks a configuration is matched against: THEOREMS, and the polygon families written out
-    for the sizes of its polygons that THEOREMS does not hold (larger convex ones, every concave one)."""
+    """The blocks a configuration is matched against: THEOREMS, the convex polygon families written out
+    for the sizes past those THEOREMS holds, and the angle sum of each pattern of reflex corners its
+    concave polygons have."""
     sizes = sorted(ix.polygons)
+    patterns = {concave_pattern(r) for n in sizes if n >= 4 for poly in ix.polygons[n]
+                if (r := reflex_corners(ix, poly)) is not None and any(r)}
     return (THEOREMS + tuple(t for n in sizes if n > MAX_POLYGON for t in polygon_blocks(n))
-            + tuple(t for n in sizes if n >= 4 for t in concave_blocks(n)))
+            + tuple(concave_sum(m) for m in sorted(patterns, key=lambda m: (len(m), m), reverse=True)))
 
 
 def construction_instances(cfg: Configuration, ix: Index | None = None) -> Iterator[Instance]:
