@@ -14,7 +14,7 @@ from geomill.solvers.numeric import NumericModel, build_model
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.configuration import Configuration
 from geomill.solvers.plane.patterns import Collinear, Index, Triangle, match, plan
-from geomill.solvers.plane.theorem_blocks import MAX_POLYGON, THEOREMS
+from geomill.solvers.plane.theorem_blocks import MAX_POLYGON, THEOREMS, concave_blocks
 
 from .independent import measure
 
@@ -40,7 +40,11 @@ def _holds(cfg: Configuration, at: dict, tol: float):
     return holds
 
 
-@pytest.mark.parametrize("theorem", THEOREMS, ids=lambda t: f"{t.key}-{len(t.figure)}")
+# every block THEOREMS holds, and the concave polygons' angle sums (written out per size) up to hexagons
+BLOCKS = THEOREMS + tuple(t for n in (4, 5, 6) for t in concave_blocks(n))
+
+
+@pytest.mark.parametrize("theorem", BLOCKS, ids=lambda t: f"{t.key}-{len(t.figure)}")
 def test_block_holds_on_its_construction(theorem) -> None:
     """A binding that keeps the construction's points is found; every instance on the figure holds by
     measurement; and each conclusion on the construction's points (where its letters are all points
@@ -248,20 +252,66 @@ def test_points_named_with_digits_and_primes() -> None:
     assert sol.exact_value == 80
 
 
+_DART = "points A B C D\npolygon ABCD\nangle DAB = 40\nangle ABC = 30\nangle CDA = 35\nfind angle BCD"
+
+
 def test_no_theorem_family_is_an_instance_generator() -> None:
     """Theorem families are blocks (theorem_blocks.py), matched by one matcher: the only code in
-    theorems.py that yields instances is the givens, the drivers of the blocks, and the two families
-    whose premises no atom states yet (a secant's angle and its arcs, a reflex corner).  A new
-    generator written beside them fails here."""
+    theorems.py that yields instances is the givens and the drivers of the blocks; the deduction takes
+    its instances from those drivers alone; the registry is the blocks' keys; and every instance the
+    drivers give on figures of every kind names a block's family (or a given).  A new generator
+    written beside them, or a family made by hand, fails here."""
     import inspect
 
-    from geomill.solvers.plane import theorems
+    from geomill.solvers.plane import deduce, theorems
 
     generators = {name for name, f in inspect.getmembers(theorems, inspect.isgeneratorfunction)
                   if f.__module__ == theorems.__name__}
-    assert generators == {"givens", "construction_instances", "judgements", "more_constructions",
-                          "circle_angles", "concave_angle_sums"}
+    assert generators == {"givens", "construction_instances", "judgements"}
+    sources = {name for name, f in vars(deduce).items() if inspect.isfunction(f) and f.__module__ == theorems.__name__}
+    assert sources == {"construction_instances", "judgements"}
+    assert set(theorems.registry()) == {t.key for t in THEOREMS}
     assert all(t.construct is not None or t.figure for t in THEOREMS)  # each is tested on its own figure
+    from .test_plane_solver_coverage import CASES as COVERAGE
+
+    made = set()
+    for _, text, _ in COVERAGE + [("", _DART, 105)]:
+        p = parse(text, "figure.geo")
+        ded = deduce.Deduction(p, build_model(p, check_goal=False))
+        block_families = {theorems.family(t, c.key or t.key) for t in theorems.blocks(ded.index) for c in
+                          t.conclusions}
+        for inst in [*theorems.construction_instances(ded.cfg, ded.index),
+                     *theorems.judgements(ded.cfg, lambda a, b: True, ded.index)]:
+            assert inst.family in block_families or inst.family in (theorems.GIVEN, theorems.RELATION), inst.text
+            made.add(inst.family.key)
+    assert {"circle_property_circular_power_segment_and_segment_angle", "polygon_property_angle_sum"} <= made
+
+
+@pytest.mark.parametrize("text,words", [
+    ("points O A B C D P\ncircle O through A B C D\nline A P B\nline C P D\nclockwise APC\narc OBD = 50\n"
+     "arc OAC = 70\nfind angle APC", "half the sum"),
+    ("points O A B C D P\ncircle O through A B C D\nline P A B\nline P C D\nclockwise PAC\narc ODB = 120\n"
+     "arc OAC = 40\nfind angle APC", "half the difference"),
+    ("points O T A B P\ncircle O through T A B\nline P A B\nline P T\nPT tangent to circle O\nclockwise PTA\n"
+     "arc OBT = 150\narc OTA = 70\nfind angle TPA", "half the difference")])
+def test_the_angle_of_two_lines_cutting_a_circle_says_which_case(text: str, words: str) -> None:
+    """Lines crossing inside the circle: half the sum of the arcs; outside: half the difference (a
+    teacher names the case)."""
+    sol = solve_general(parse(text, "case.geo"))
+    said = sol.text("text")
+    other = "half the " + ({"sum", "difference"} - set(words.split())).pop()
+    assert words in said and other not in said, said
+
+
+def test_a_concave_polygon_angle_sum_counts_its_reflex_corner() -> None:
+    """A dart ABCD whose reflex corner is C: the angles at A, B and D add to the reflex angle at C,
+    360 less the angle BCD, so BCD = 40 + 30 + 35."""
+    p = parse(_DART, "dart.geo")
+    model = build_model(p)
+    cfg = Configuration(p, model)
+    assert Index(cfg).polygons[4] and sum(cfg.convex(q) for q in Index(cfg).polygons[4]) == 0
+    sol = solve_general(p)
+    assert sol.exact_value == 105 and "reflex corner" in sol.text("text")
 
 
 def test_a_judgement_round_gives_only_what_no_earlier_round_gave() -> None:
@@ -277,3 +327,27 @@ def test_a_judgement_round_gives_only_what_no_earlier_round_gave() -> None:
     fresh = list(judgements(ded.cfg, ded.proven, ded.index))
     assert fresh and all((inst.lhs, inst.rhs) in ded._said for inst in fresh)
     assert list(judgements(ded.cfg, ded.proven, ded.index, set(ded._judged))) == []
+
+
+def test_the_contributor_guide_shows_a_block_of_the_file() -> None:
+    """docs/extending.md shows adding a theorem as one block, and docs/theorems.md shows more: each
+    block a page shows is a block of theorem_blocks.py (its text, spacing aside, is in the file), one of
+    THEOREMS by its key; the one on extending.md is quoted line for line."""
+    import re
+    from pathlib import Path
+
+    from geomill.solvers.plane import theorem_blocks
+
+    root = Path(__file__).resolve().parents[1]
+    source = Path(theorem_blocks.__file__).read_text(encoding="utf-8")
+    flat = re.sub(r"\s+", "", source)
+    keys = {t.key for t in THEOREMS}
+    shown = {}
+    for page in ("extending.md", "theorems.md"):
+        text = (root / "docs" / page).read_text(encoding="utf-8")
+        shown[page] = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if b.lstrip().startswith("Theorem(\"")]
+        for block in shown[page]:
+            assert re.sub(r"\s+", "", block).rstrip(",") in flat, (page, block)
+            assert re.match(r'\s*Theorem\("(\w+)"', block).group(1) in keys, (page, block)
+    assert len(shown["extending.md"]) == 1 and shown["extending.md"][0] in source
+    assert shown["theorems.md"]

@@ -14,7 +14,7 @@ from geomill.engine.plane import element_of
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.configuration import Configuration
-from geomill.solvers.plane.theorems import construction_instances, judgements, more_constructions
+from geomill.solvers.plane.theorems import construction_instances, judgements
 
 from tests.independent import measure
 
@@ -181,7 +181,7 @@ def _instances(make, rng, withhold: int):
         return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
 
     blocks = [i for i in construction_instances(cfg) if i.family.key not in ("given", "relation")]
-    return cfg, model, blocks + list(more_constructions(cfg)) + list(judgements(cfg, holds))
+    return cfg, model, blocks + list(judgements(cfg, holds))
 
 
 @pytest.mark.parametrize("make", FIGURES, ids=[f"{f.__name__}{i}" for i, f in enumerate(FIGURES)])

@@ -7,7 +7,7 @@ QUESTION_TYPES = ("length", "angle", "arc", "area", "perimeter", "ratio", "x")
 
 
 def families() -> frozenset[str]:
-    """Every theorem family the solver knows (its blocks' and its generators'), by FormalGeo name."""
+    """Every theorem family the solver knows (one per key of its blocks), by FormalGeo name."""
     from geomill.solvers.plane.theorems import registry
 
     return frozenset(registry())

@@ -36,7 +36,7 @@ from ..nonlinear import _real, _time_limit
 from ..numeric import NumericModel
 from .configuration import Configuration
 from .patterns import Index
-from .theorems import Instance, construction_instances, judgements, more_constructions
+from .theorems import Instance, construction_instances, judgements
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 from .weights import weight
@@ -419,7 +419,7 @@ class Deduction:
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
-        for inst in itertools.chain(construction_instances(self.cfg, self.index), more_constructions(self.cfg)):
+        for inst in construction_instances(self.cfg, self.index):
             self.add(inst)
         for _ in range(MAX_ROUNDS):
             out = self.answer()

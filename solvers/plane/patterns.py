@@ -909,6 +909,49 @@ class Convex(Check):
         return ix.cfg.convex(tuple(b[x] for x in self.letters))
 
 
+def reflex_corners(ix: Index, poly: tuple[str, ...]) -> tuple[bool, ...] | None:
+    """Which corners of a simple polygon turn against it on the model (its reflex corners), or None
+    where it crosses itself or has a straight corner (no polygon's vertex)."""
+    cfg = ix.cfg
+    pts = [cfg.at[q] for q in poly]
+    if pg.crosses_itself(pts):
+        return None
+    n, turn, tiny = len(pts), pg.signed_area(pts), 1e-9 * cfg.model.size() ** 2
+    out = []
+    for i in range(n):
+        t = pg.cross(pts[i] - pts[i - 1], pts[(i + 1) % n] - pts[i])
+        if abs(t) < tiny:
+            return None
+        out.append((t > 0) != (turn > 0))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Reflex(Atom):
+    """``letters`` is the turn of the bound polygon ``of`` (in its own order) whose reflex corners on the
+    model are exactly those ``reflex`` marks (the first such turn): a concave polygon's corners, each
+    pattern one block."""
+
+    letters: tuple[str, ...]
+    of: tuple[str, ...]
+    reflex: tuple[bool, ...]
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        poly = tuple(b[x] for x in self.of)
+        got = reflex_corners(ix, poly)
+        if got is None:
+            return
+        for k in range(len(poly)):
+            if got[k:] + got[:k] == self.reflex:
+                out = _fits(b, self.letters, poly[k:] + poly[:k])
+                if out is not None:
+                    yield out
+                return
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return 0.5 if set(self.of) <= bound else INF
+
+
 @dataclass(frozen=True)
 class Point(Atom):
     """Any point of the problem (a last resort: bound after every narrower premise)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Callable
 
 import numpy as np
 import sympy
@@ -51,6 +52,7 @@ from .patterns import (
     Proven,
     RayInside,
     RayPair,
+    Reflex,
     Secants,
     Sweep,
     Theorem,
@@ -217,6 +219,36 @@ def _tangents(rng: Rng) -> dict[str, np.ndarray]:
     return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
 
 
+def _secants(rng: Rng) -> dict[str, np.ndarray]:
+    """Secants PAB and PCD of circle O from P outside it (A and C the nearer points)."""
+    o, r = _pt(rng), rng.uniform(1, 2)
+    k = rng.uniform(1.5, 3)
+    t = rng.uniform(0, 360)
+    p = _on(o, r * k, t)
+    reach = math.degrees(math.asin(1 / k))  # the directions from P that meet the circle
+    a, b = _hits(p, _on(np.zeros(2), 1, t + 180 + rng.uniform(-0.9, -0.1) * reach), o, r)
+    c, d = _hits(p, _on(np.zeros(2), 1, t + 180 + rng.uniform(0.1, 0.9) * reach), o, r)
+    return {"O": o, "P": p, "A": a, "B": b, "C": c, "D": d}
+
+
+def _tangent_secant(rng: Rng) -> dict[str, np.ndarray]:
+    """The tangent PT and the secant PCD of circle O (C the nearer point)."""
+    at = _tangents(rng)
+    return {"O": at["O"], "P": at["P"], "T": at["A"], "C": at["D"], "D": at["C"]}
+
+
+def _turned(make: Callable[[Rng], dict[str, np.ndarray]], o: str, a: str, c: str, m: str, off: bool
+            ) -> Callable[[Rng], dict[str, np.ndarray]]:
+    """``make``'s figure, mirrored where needed so that M is off (``off``) or on the counter-clockwise arc
+    about O from A to C (a mirror keeps every line's order and turns every arc)."""
+    def build(rng: Rng) -> dict[str, np.ndarray]:
+        at = make(rng)
+        if (pg.sweep(at[o], at[a], at[m]) > pg.sweep(at[o], at[a], at[c])) != off:
+            at = {k: v * (-1.0, 1.0) for k, v in at.items()}
+        return at
+    return build
+
+
 def _tangential(rng: Rng) -> dict[str, np.ndarray]:
     """A quadrilateral ABCD whose sides touch circle O at W (on AB), X, Y and Z (on DA): the tangent points
     counter-clockwise, less than 180 degrees apart, each vertex where two neighbouring tangents meet."""
@@ -289,6 +321,59 @@ def _area_split(n: int) -> Theorem:
                    lambda rng: _convex(rng, n), figure=f"polygon {''.join(p)}")
 
 
+def _concave(rng: Rng, mask: tuple[bool, ...]) -> dict[str, np.ndarray]:
+    """A simple polygon whose reflex corners are those ``mask`` marks: turns chosen at its corners (a
+    reflex one turns back), sides of random lengths but the last two, which close it (tried until one is
+    simple)."""
+    n, back = len(mask), sum(mask)
+    for _ in range(10000):
+        turns = np.where(mask, -rng.uniform(5, 25, n), 0.0)
+        w = rng.uniform(0.5, 1.5, n) * ~np.array(mask)
+        turns += w / w.sum() * (360 - turns.sum())
+        if turns.max() >= 170:
+            continue
+        heads = np.radians(np.cumsum(turns))
+        u = np.stack([np.cos(heads), np.sin(heads)], axis=1)
+        sides = rng.uniform(1, 3, n)
+        try:
+            sides[-2:] = np.linalg.solve(u[-2:].T, -(sides[:-2, None] * u[:-2]).sum(axis=0))
+        except np.linalg.LinAlgError:
+            continue
+        if sides.min() < 0.3:
+            continue
+        pts = list(np.cumsum(sides[:, None] * u, axis=0))  # corner k + 1 turns by turns[k + 1]
+        pts = pts[-1:] + pts[:-1]  # corner k turns by turns[k]
+        if not pg.crosses_itself(pts) and back:
+            return dict(zip(_vertices(n), pts))
+    raise AssertionError(f"no polygon with reflex corners {mask}")
+
+
+@functools.cache
+def concave_sum(mask: tuple[bool, ...]) -> Theorem:
+    """The angle sum of a polygon with these reflex corners, in its own order (``mask`` is the pattern's
+    greatest turn: it starts at a reflex corner): a reflex corner counts 360 less the angle its atom
+    names.  Written out for the patterns a problem's polygons have (``theorems.blocks``)."""
+    n = len(mask)
+    p, q = _vertices(n), tuple(f"R{i}" for i in range(n))
+    total = sum((-1 if mask[i] else 1) * ang((q[i - 1], q[i], q[(i + 1) % n])) for i in range(n))
+    return Theorem("polygon_property_angle_sum", "by the angle sum of polygon {0}, each reflex corner counted as "
+                   "360° less its angle", (Polygon(p), Reflex(q, p, mask)),
+                   (Conclusion(total, sympy.Integer(180 * (n - 2) - 360 * sum(mask))),), (p,),
+                   lambda rng: _concave(rng, mask), figure=f"polygon {''.join(p)}")
+
+
+def concave_pattern(reflex: tuple[bool, ...]) -> tuple[bool, ...]:
+    """A polygon's pattern of reflex corners as its block names it: its greatest turn."""
+    return max(reflex[k:] + reflex[:k] for k in range(len(reflex)))
+
+
+def concave_blocks(n: int) -> tuple[Theorem, ...]:
+    """Every concave n-gon's angle sum, one block per pattern of reflex corners (1 to n - 3 of them; the
+    tests write out the small sizes: a 12-gon has hundreds of patterns)."""
+    masks = (m for m in itertools.product((True, False), repeat=n) if 1 <= sum(m) <= n - 3 and m == concave_pattern(m))
+    return tuple(concave_sum(m) for m in masks)
+
+
 @functools.cache
 def polygon_blocks(n: int) -> tuple[Theorem, ...]:
     """The polygon families written for n vertices: THEOREMS holds them up to MAX_POLYGON, and a
@@ -316,6 +401,12 @@ _PARALLEL = "points A B C D P Q E F\nline A P B\nline C Q D\nline E P Q F\nAB pa
 _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"), Arm("UQCD"), Arm("VQPQ"))
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
 _TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
+_INSIDE = ("since the chords {1} and {2} of circle {3} cross at {0} inside it, the angle {4} is half the sum of "
+           "the arcs it and its vertical angle cut off")
+_OUTSIDE = ("since the lines {1} and {2} cut circle {3} and meet at {0} outside it, the angle {4} is half the "
+            "difference of the arcs they cut off")
+_TANGENT_SECANT = ("since the tangent {1} and the line {2} cutting circle {3} meet at {0} outside it, the angle {4} "
+                   "is half the difference of the arcs they cut off")
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 _SIMILARITIES = tuple(tuple(f"{m}{k}_{shape}" for m in ("", "mirror_") for k in ("similar", "congruent"))
                      for shape in ("triangles", "quadrilaterals"))
@@ -849,4 +940,29 @@ THEOREMS: tuple[Theorem, ...] = (
               (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), Measured(h, ("height",))), (_trapezoid_height(h),),
               ("ABCD", h), figure=f"{_TRAPEZOID_TEXT}find height {h}")
       for h, _ in _heights_onto("ABCD", ("AD", "BC"))),
+    # the angle two lines make where they cross inside a circle: half the SUM of the arcs it and its vertical
+    # angle face (ccw order A C B D, or its mirror A D B C)
+    *(Theorem("circle_property_circular_power_segment_and_segment_angle", _INSIDE,
+              (Secants("PABCDO"), Between("PAB"), Between("PCD"), Sweep("OACB", turn)),
+              (Conclusion(2 * ang("APC"), ac + bd), Conclusion(2 * ang("BPC"), cb + da, ("P", "AB", "CD", "O", "BPC"))),
+              ("P", "AB", "CD", "O", "APC"), _turned(_chords, "O", "A", "C", "B", turn == "off"),
+              figure="circle O through A B C D\nline A P B\nline C P D")
+      for turn, ac, bd, cb, da in (("off", arc("OAC"), arc("OBD"), arc("OCB"), arc("ODA")),
+                                   ("on", arc("OCA"), arc("ODB"), arc("OBC"), arc("OAD")))),
+    # and where they cross outside it: half the DIFFERENCE of the far arc and the near one (two secants, A and C
+    # the nearer points, ccw order A C D B or its mirror A B D C; a tangent at T and a secant, T C D or T D C)
+    *(Theorem("circle_property_circular_power_segment_and_segment_angle", _OUTSIDE,
+              (Secants("PXYUVO"), Permuted("AB", "XY"), Permuted("CD", "UV"), Between("APB"), Between("CPD"),
+               Sweep("OACB", turn)),
+              (Conclusion(2 * ang("APC"), far - near),), ("P", "AB", "CD", "O", "APC"),
+              _turned(_secants, "O", "A", "C", "B", turn == "off"),
+              figure="circle O through A B C D\nline P A B\nline P C D")
+      for turn, far, near in (("off", arc("ODB"), arc("OAC")), ("on", arc("OBD"), arc("OCA")))),
+    *(Theorem("circle_property_circular_power_segment_and_segment_angle", _TANGENT_SECANT,
+              (Given("tangent", ("PT", "O")), Secants("PXYO", one=True), Permuted("CD", "XY"), Between("CPD"),
+               Apart("T", "CD"), Sweep("OTCD", turn)),
+              (Conclusion(2 * ang("TPC"), far - near),), ("P", "PT", "CD", "O", "TPC"),
+              _turned(_tangent_secant, "O", "T", "C", "D", turn == "off"),
+              figure="circle O through T C D\nline P C D\nline P T\nPT tangent to circle O")
+      for turn, far, near in (("off", arc("ODT"), arc("OTC")), ("on", arc("OTD"), arc("OCT")))),
 )
