@@ -32,6 +32,9 @@ from .construct import Plan
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
+RETRIES = ((1, 0.5), (2, 2.0))  # (seed offset, scale of the size hint) of the searches tried again where the
+# first finds no figure: starts are luck (FormalGeo 876's incircle is found by the 25th start, not the 12th)
+# and a hint from the median given length can be far from the figure's size; only a failing search pays
 GOAL_FIGURES = 4  # figures the goal is compared on (checking it), as long as the starts that found the
 # first two last: a choice the facts leave open (which arc a point is on) shows as two values
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
@@ -555,8 +558,18 @@ def size(problem: GeneralProblem) -> str:
 
 def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float) -> NumericModel:
     system = _System(problem)
-    plan = Plan(problem, _size_hint(problem))
-    search = _search(system, plan, starts, seed, check_goal, tolerate)
+    search = _search(system, Plan(problem, system.hint), starts, seed, check_goal, tolerate)
+    hint = system.hint
+    for offset, scale in RETRIES:  # none found: again, from other starts on another scale
+        if search.found or search.crossed is not None or search.approximate is not None:
+            break
+        system.hint = hint * scale
+        again = _search(system, Plan(problem, system.hint), starts, seed + offset, check_goal, tolerate)
+        again.tried = search.tried + again.tried
+        if again.best > search.best:
+            again.best, again.nearest = search.best, search.nearest
+        search = again
+    system.hint = hint
     if search.approximate is not None:
         return search.approximate
     found = search.found
