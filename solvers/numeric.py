@@ -538,7 +538,8 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     A construction start gives up a stalling search quickly (CHECK_ITERATIONS: a planned start
     near a figure converges fast, and there are others); when no quick start finds one, the
     construction starts are tried again with the patient rounds (STALL_ITERATIONS: some figures
-    are only reached slowly), and so is a start with every coordinate free.
+    are only reached slowly), and so is a start with every coordinate free.  Where none finds a
+    figure, the whole search is tried again (RETRIES) from other seeds on other scales.
 
     ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
     fact (lines, circles, relations, faces) and misses no given value by more than that share
