@@ -313,7 +313,7 @@ class Plan:
     @staticmethod
     def _put(s: Step, at: P, params: np.ndarray, k: int, turn: float, side: float) -> np.ndarray:
         if s.how == "free":
-            return params[k:k + 2].copy()
+            return np.array(params[k:k + 2], dtype=float)
         if s.how == "on":
             return _place(s.rules[0], at, params[k], turn)
         if s.how == "point":
@@ -338,8 +338,9 @@ class Plan:
     def place(self, params: np.ndarray, branches: np.ndarray) -> dict[str, np.ndarray]:
         at: dict[str, np.ndarray] = {}
         k = 0
-        for s, (turn, side) in zip(self.steps, branches.tolist()):  # (plain floats: numpy's scalars are slow)
-            at[s.target] = self._put(s, at, params, k, turn, side)
+        ps = params.tolist()  # (plain floats: numpy's scalars are slow)
+        for s, (turn, side) in zip(self.steps, branches.tolist()):
+            at[s.target] = self._put(s, at, ps, k, turn, side)
             k += WIDTH[s.how]
         return at
 

@@ -215,3 +215,32 @@ def test_a_polygon_crosses_itself_exactly_when_shapely_says_its_outline_is_not_s
         assert crossed == (not LinearRing(pts).is_simple)
         crossing += crossed
     assert 50 < crossing < 350  # both answers drawn often
+
+
+def test_value_closures_agree_with_lambdify():
+    """The model's float functions of expressions (closures) compute what lambdify's do, and fail
+    where they fail: a square root of a negative, a division by zero."""
+    import math
+
+    import sympy
+    from geomill.engine.plane import Sin, element_symbol
+    from geomill.solvers.numeric import _compiled
+
+    a, b, c = (element_symbol("length", tuple(p)) for p in ("AB", "BC", "CA"))
+    t = element_symbol("angle", ("A", "B", "C"))
+    exprs = [a + 2 * b - sympy.Rational(3, 7) * c, a * b / c, sympy.sqrt(a ** 2 - b), 1 / sympy.sqrt(a - c),
+             Sin(t) * a / (b - c), sympy.acos((a - b) / c) + sympy.pi, sympy.Abs(a - b) ** 3, a ** b,
+             sympy.atan(a / b) * sympy.cos(sympy.pi * t / 180), sympy.Integer(5), sympy.sqrt(2) * a]
+    for e in exprs:
+        syms, fn = _compiled(e)
+        radians = e.replace(lambda x: isinstance(x, Sin), lambda x: x.rewrite_radians())
+        ref = sympy.lambdify(syms, radians, modules="math")
+        for args in ([3.0, 2.0, 1.5, 40.0], [1.0, 4.0, 1.0, 90.0], [2.0, 2.0, 2.0, 60.0]):
+            vals = args[:len(syms)] if len(syms) < 4 else args
+            try:
+                want = ref(*vals)
+            except (ValueError, ZeroDivisionError) as err:
+                with pytest.raises(type(err)):
+                    fn(*vals)
+                continue
+            assert math.isclose(fn(*vals), want, rel_tol=1e-12, abs_tol=1e-12), (e, vals)

@@ -45,6 +45,7 @@ class Configuration:
         self.problem = problem
         self.model = model
         self.at = model.coords
+        self.built: dict[tuple, sympy.Expr] = {}  # (a template, its elements) -> its expression (Template.bind)
         self.lines: list[Line] = self._lines()
         self.line_of: dict[frozenset[str], int] = {}
         self.pos: dict[tuple[int, str], float] = {}

@@ -87,7 +87,14 @@ def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], symp
 
     An equation already written as a sum of monomials (most are: angle sums, line addition and
     givens are linear, products of ratios are not) is read as it is; only another shape is
-    expanded first, which costs ten times more."""
+    expanded first, which costs ten times more.  (Kept: seven in ten calls ask again, round after
+    round of the pool; each caller gets its own dict.)"""
+    got = _linear_form(e)
+    return None if got is None else (dict(got[0]), got[1])
+
+
+@functools.lru_cache(maxsize=65_536)
+def _linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
     fast = _plain_linear(e)
     if fast is not None:
         return None if fast is NONLINEAR else fast

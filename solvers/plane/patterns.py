@@ -229,13 +229,20 @@ class Template:
         return _builder(e, {s: i for i, s in enumerate(syms)}), tuple(slots)
 
     def bind(self, cfg: Configuration, b: Binding) -> sympy.Expr:
+        """The expression on ``b``'s points.  Built once per problem for each tuple of elements
+        (``cfg.built``): most bindings of a block repeat another's elements (a triangle's angle sum
+        from each of its six orders), and sympy's constructors cost more than the lookup."""
         build, slots = self._compiled
         vals = []
         for kind, letters in slots:
             pts = tuple(b[x] for x in letters)
             atom = cfg.angle(*pts) if kind == "angle" else None
             vals.append(atom if atom is not None else element_symbol(kind, pts))
-        return build(vals)
+        key = (self.expr, *vals)
+        got = cfg.built.get(key)
+        if got is None:
+            got = cfg.built[key] = build(vals)
+        return got
 
     def measure(self, cfg: Configuration, b: Binding) -> float:
         """Its value on the model (no atoms: the elements measured as they are named)."""
