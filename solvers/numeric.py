@@ -32,6 +32,11 @@ from .construct import Plan
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
 FALLBACK_STARTS = 10  # then starts with every coordinate free (a plan's branches may all be wrong)
+RETRIES = ((1, 1.0), (2, 0.5), (3, 2.0))  # (seed offset, scale of the size hint) of the searches tried again
+# where the first finds no figure: starts are luck (FormalGeo 876's incircle is found by the 25th start, not the
+# 12th) and a hint from the median given length can be far from the figure's size; only a failing search pays
+RETRY_WORK = 1_500_000  # evaluations of the residuals times the unknowns after which no retry starts (counted,
+# not timed, so that a slower machine finds the same figure): a search of 34 unknowns that fails does ~1e6 (4 s)
 GOAL_FIGURES = 4  # figures the goal is compared on (checking it), as long as the starts that found the
 # first two last: a choice the facts leave open (which arc a point is on) shows as two values
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
@@ -210,6 +215,7 @@ class _System:
         self.vars = sorted({s.name for s in problem.variables})
         self.free_radii = [c.centre for c in problem.circles if not c.points]
         self.n = 2 * len(self.points) + len(self.vars) + len(self.free_radii)
+        self.evaluations = 0  # of the residuals, by every search so far (what a retry may still cost)
         equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
         self.equation_spans = [f.span for f in problem.facts]
         self.n_facts, self.fact_weight, self.first_fact = len(problem.facts), 1.0, 0
@@ -294,6 +300,7 @@ class _System:
         return at, vs, radii
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
+        self.evaluations += 1
         xs = x.tolist()
         npts = len(self.points)
         X, Y = xs[0:2 * npts:2], xs[1:2 * npts:2]
@@ -590,7 +597,8 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     A construction start gives up a stalling search quickly (CHECK_ITERATIONS: a planned start
     near a figure converges fast, and there are others); when no quick start finds one, the
     construction starts are tried again with the patient rounds (STALL_ITERATIONS: some figures
-    are only reached slowly), and so is a start with every coordinate free.
+    are only reached slowly), and so is a start with every coordinate free.  Where none finds a
+    figure, the whole search is tried again (RETRIES) from other seeds on other scales.
 
     ``tolerate`` > 0: when no figure satisfies every fact, one that satisfies every construction
     fact (lines, circles, relations, faces) and misses no given value by more than that share
@@ -610,8 +618,19 @@ def size(problem: GeneralProblem) -> str:
 
 def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float) -> NumericModel:
     system = _System(problem)
-    plan = Plan(problem, _size_hint(problem))
-    search = _search(system, plan, starts, seed, check_goal, tolerate)
+    search = _search(system, Plan(problem, system.hint), starts, seed, check_goal, tolerate)
+    hint = system.hint
+    for offset, scale in RETRIES:  # none found: again, from other starts on another scale
+        if search.found or search.crossed is not None or search.approximate is not None \
+                or system.evaluations * system.n > RETRY_WORK:
+            break
+        system.hint = hint * scale
+        again = _search(system, Plan(problem, system.hint), starts, seed + offset, check_goal, tolerate)
+        again.tried = search.tried + again.tried
+        if again.best > search.best:
+            again.best, again.nearest = search.best, search.nearest
+        search = again
+    system.hint = hint
     if search.approximate is not None:
         return search.approximate
     found = search.found
