@@ -644,8 +644,9 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
+            why = _unplaced(problem, (found[0], other)) or _turning(problem, found[0], other)
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}{_unplaced(problem, (found[0], other)) or _turning(problem, found[0], other)}", problem.goal.span)
+                             f"{b:.6g}{why}", problem.goal.span)
     return found[0]
 
 
