@@ -10,15 +10,7 @@ from geomill.dsl import parse
 from geomill.engine.errors import GeomillError
 from geomill.solvers.collapse import collapsed
 
-from geomill.cli import main
-
-
-def _run(tmp_path: Path, capsys, text: str) -> tuple[int, str, str]:
-    path = tmp_path / "p.geo"
-    path.write_text(text)
-    code = main(["solve", str(path)])
-    out, err = capsys.readouterr()
-    return code, out, err
+from .test_newcomer_messages import _run
 
 
 def _at(**xy: tuple[float, float]) -> dict[str, np.ndarray]:
