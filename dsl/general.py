@@ -572,8 +572,8 @@ def _term(words: list[Word]) -> sympy.Expr:
     n = len(pts.points)
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
         want = "at least 3" if kind.n_points is None else kind.n_points
-        raise ModelError(f"{' '.join(names) or 'a segment'} is named by {want} points, got {pts.text}"
-                         f"{naming_hint(kind)}", pts.span)
+        what = a_noun(" ".join(names)) if names else "a segment"
+        raise ModelError(f"{what} is named by {want} points, got {pts.text}{naming_hint(kind)}", pts.span)
     if len(set(pts.points)) != n:
         raise ModelError(f"{pts.text} repeats a point", pts.span)
     return element_symbol(kind.key, pts.points)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import sympy
-from geomill.engine.errors import GeomillError, ModelError, Span
+from geomill.engine.errors import GeomillError, ModelError, ParseError, Span
 from geomill.engine.kinds import KINDS, Line, ShapeKind
 from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantity, Query, ShapeDecl, split_points
 from geomill.engine.plane import TRAPEZOIDS, GeneralProblem, height_base
@@ -38,8 +38,56 @@ class _Statement:
 
 
 def read(text: str, file: str | None = None) -> Problem | GeneralProblem:
-    """Today's problem, or a general one when a line says what only the general language can."""
-    lines = parse_lines(text)
+    """Today's problem, or a general one when a line says what only the general language can.
+    Of several bad lines the first is reported (see ``_first_bad``)."""
+    try:
+        lines = parse_lines(text)
+    except ParseError as error:
+        raise _first_bad(text, error, file) from None
+    return _read_lines(lines, file)
+
+
+MAX_BLANKED = 20  # syntax errors stepped over in looking for an earlier bad line
+
+
+def _first_bad(text: str, error: ParseError, file: str | None) -> GeomillError:
+    """The error of the first bad line: the syntax is checked for every line before any line is
+    read, so a later line's syntax error (``find the area of ABCD``) would come before an earlier
+    line's reading error (``isosceles trapezoid ABCD with bases AB and CD``).  The lines with
+    syntax errors are left out and the rest read; an error there before the first syntax error
+    stands if the lines up to it alone raise it too (not a consequence of a line left out)."""
+    raws = text.split("\n")
+    first = error.span.line if error.span is not None else 1
+    at = first
+    for _ in range(MAX_BLANKED):
+        raws[at - 1] = ""
+        try:
+            lines = parse_lines("\n".join(raws))
+        except ParseError as later:
+            if later.span is None or later.span.line <= at:
+                return error
+            at = later.span.line
+            continue
+        earlier = _error_of(lines, file)
+        if earlier is None or earlier.span is None or earlier.span.line >= first:
+            return error
+        alone = _error_of(parse_lines("\n".join(raws[:earlier.span.line])), file)
+        same = alone is not None and (alone.message, alone.span) == (earlier.message, earlier.span)
+        return earlier if same else error
+    return error
+
+
+def _error_of(lines: list, file: str | None) -> GeomillError | None:
+    """The error reading these lines raises, if any."""
+    try:
+        _read_lines(lines, file)
+    except GeomillError as e:
+        return e
+    return None
+
+
+def _read_lines(lines: list, file: str | None) -> Problem | GeneralProblem:
+    """``read`` of parsed lines."""
     if any(is_general(line) for line in lines):
         return read_general(lines, file)
     try:

@@ -12,6 +12,7 @@ minor or major arc) and measures any element or expression.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -23,10 +24,11 @@ import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
-from geomill.engine.plane import Degrees, Element, GeneralProblem, element_of, elements_in
+from geomill.engine.plane import Degrees, Element, GeneralProblem, RelationDecl, element_of, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 from scipy.optimize import least_squares
 
+from .collapse import collapsed, standing
 from .construct import Plan
 
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
@@ -654,22 +656,25 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
     if check_goal and problem.goal is not None:
-        found.extend(_other_arcs(system, found[0]))
+        found = standing(problem, found + _other_arcs(system, found[0]))
     for other in found[1:]:
         a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
+            why = _unplaced(problem, (found[0], other)) or _turning(problem, found[0], other)
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}{_unplaced(problem) or _turning(problem, found[0], other)}", problem.goal.span)
+                             f"{b:.6g}{why}", problem.goal.span)
     return found[0]
 
 
-def _unplaced(problem: GeneralProblem) -> str:
+def _unplaced(problem: GeneralProblem, figures: tuple[NumericModel, ...] = ()) -> str:
     """Points besides the first polygon's that no statement puts on a line of three points or on a
     circle (``DE parallel to BC`` alone leaves D and E anywhere), with the line that would place the
-    first: the usual cause of two figures that is not a side of a line (empty where there are none)."""
+    first: the usual cause of two figures that is not a side of a line (empty where there are none).
+    The example is a side the point can be put on with every fact still holding, tried from the
+    figures (``BD bisects angle ABC`` puts D on AC, never on AB); where no side does, none is given."""
     if not problem.polygons:
         return ""
     first = problem.polygons[0].points
@@ -683,9 +688,29 @@ def _unplaced(problem: GeneralProblem) -> str:
     joined = {p for e in exprs for el in elements_in(e) if el.kind.key == "length" and free[0] in el.points
               for p in el.points}
     sides = [(first[i], first[(i + 1) % len(first)]) for i in range(len(first))]
-    side = max(sides, key=lambda s: len(joined & set(s)))
+    sides.sort(key=lambda s: -len(joined & set(s)))
+    side = next((s for s in sides if not figures or _placeable(problem, free[0], s, figures)), None)
+    example = f" (e.g. '{free[0]} on {side[0]}{side[1]}')" if side else ""
     return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
-            f"place {'it' if len(free) == 1 else 'them'} (e.g. '{free[0]} on {side[0]}{side[1]}')")
+            f"place {'it' if len(free) == 1 else 'them'}{example}")
+
+
+def _placeable(problem: GeneralProblem, point: str, side: tuple[str, str],
+               figures: tuple[NumericModel, ...]) -> bool:
+    """Does a figure satisfy every fact with ``point`` on segment ``side`` too?  Sought from each
+    figure with the point moved onto the segment (at its foot, kept inside)."""
+    placed = dataclasses.replace(problem, relations=(*problem.relations,
+                                                     RelationDecl("point_on_segment", ((point,), side))))
+    system = _System(placed)
+    for model in figures:
+        a, b = model.coords[side[0]], model.coords[side[1]]
+        d = b - a
+        t = float((model.coords[point] - a) @ d) / max(float(d @ d), 1e-18)
+        coords = {**model.coords, point: a + d * min(max(t, 0.2), 0.8)}
+        at, _, _ = system.unpack(x := _solve(system, system.pack(coords, model.variables, model.radii)))
+        if _worst(system(x)) < TOLERANCE and not _misdrawn(at, faces(placed)) and collapsed(placed, at) is None:
+            return True
+    return False
 
 
 def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
@@ -861,9 +886,9 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
-            if _misdrawn(at, named):
-                out.crossed = out.crossed or model  # a face crossing itself or flat: only if no start finds better
-                continue
+            if _misdrawn(at, named) or collapsed(problem, at):
+                out.crossed = out.crossed or model  # a face crossing itself or flat, or lines the statements
+                continue  # name apart on one line (solvers.collapse): only if no start finds better
             found.append(model)
             if not check_goal or problem.goal is None or len(found) == GOAL_FIGURES:
                 break

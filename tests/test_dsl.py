@@ -317,8 +317,8 @@ def test_lines_parsed_once_are_placed_on_their_own_line() -> None:
     assert line.value_span == Span(3, 6, 7) and [w.line for w in line.words] == [3]
     err = error_of("triangle ABC\nAB = 3 + x\nAB = 3 +", ParseError)
     assert (err.span.line, err.span.col) == (3, 9)
-    err = error_of("triangle ABC\nab = 3 + x\nAB = 3 +", ParseError)  # the first syntax error wins, as before
-    assert err.span.line == 3
+    err = error_of("triangle ABC\nab = 3 + x\nAB = 3 +", ModelError)  # the first bad line wins (see reader._first_bad)
+    assert err.span.line == 2
 
 
 _TOKENS = ["AB", "A1B'C", "rectangle", "find", "area", "x", "+", "-", ":", "=", "5", "12.25", "007", "3.", "(", "#",
