@@ -98,6 +98,7 @@ class Proof:
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
     drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
     intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
+    as_written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, LaTeX) as the user wrote it
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -225,7 +226,9 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
         return memo[key]
 
     form = linear_form(out.goal)
-    if form is not None and form[0]:
+    if form is not None and len(form[0]) == 1:  # 360 - angle AOB: prove angle AOB, not -angle AOB
+        prove({next(iter(form[0])): 1})
+    elif form is not None and form[0]:
         prove(form[0])
     else:
         for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
@@ -236,7 +239,8 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
     if circle and not first:
         return None
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
-                 dict(getattr(ded.problem, "intros", ())))
+                 dict(getattr(ded.problem, "intros", ())),
+                 {e: (text, tex) for e, text, tex in getattr(ded.problem, "written", ())})
 
 
 def _drawn(problem) -> frozenset:

@@ -49,6 +49,7 @@ class Namer:
     style: str = "text"
     display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
+    written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, latex) as written
     local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
 
     @property
@@ -322,7 +323,7 @@ def and_list(words: list[str]) -> str:
 class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
-        self.n = Namer(style, proof.display, arcs or {})
+        self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {})
         self.stated: set = set()  # facts stated (keys of equations)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
@@ -394,6 +395,8 @@ class _Writer:
         for s in givens:
             e = s.lhs - s.rhs
             k = _key(e)
+            if k not in self.stated and self._written_given(s, known, say):
+                continue
             if k not in self.stated:
                 self.stated.add(k)
                 new_givens.append(self.eq(s.lhs, s.rhs))
@@ -446,6 +449,35 @@ class _Writer:
             self.relations.append(target - value)
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
+
+    def _written_given(self, s, known: dict, say: list[str]) -> bool:
+        """A given the user wrote as a textbook arc (``arc AB = 80``, ``major arc ACB = 250``) said as
+        written, then read as the angle it measures: ``We are given major arc AB = 250°. Since the
+        central angle AOB stands on the rest of the circle, angle AOB = 360° - 250° = 110°.``  False
+        where the given is no such arc or is not a number."""
+        name = self.n.written.get(s.lhs)
+        if name is None or s.rhs.free_symbols:
+            return False
+        c0, rest = s.lhs.as_coeff_Add()
+        c1, u = rest.as_coeff_Mul()  # lhs = c0 + c1·u: angle AOB, 360 - angle AOB, 360 - 2·angle ACB
+        if not u.is_Symbol or element_of(u) is None or (c0, c1) != (0, 1) and (c1 >= 0 or c0 == 0):
+            return False
+        v = (s.rhs - c0) / c1
+        self.stated.add(_key(s.lhs - s.rhs))
+        self.stated.add(_key(u - v))
+        given = self.wrap(f"{name[1] if self.n.latex else name[0]} = {self.n.number(s.rhs, True)}")
+        if c1 == 1:
+            say.append(f"We are given {given}, so its central angle is {self.eq(u, v)}.")
+        else:
+            work = f"{self.n.number(c0, True)} - {self.n.number(s.rhs, True)}"
+            if c1 != -1:
+                work = (rf"\frac{{{work}}}{{{self.n.number(-c1)}}}" if self.n.latex
+                        else f"({work})/{self.n.number(-c1)}")
+            said = self.wrap(f"{self.n.expr(u)} = {work} = {self.n.number(v, True)}")
+            say.append(f"We are given {given}. Since {_arc_reason(u, c1)}, {said}.")
+        known[u] = v
+        self.known[u] = v
+        return True
 
     def _keep_expression(self, e: sympy.Expr) -> None:
         """A relation that gives one element as an expression in the variables (AD - x = 17) is kept, so
@@ -1036,14 +1068,33 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
-    if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
+    if proof.steps and (not is_zero(proof.steps[-1].target - proof.goal) or proof.goal in w.n.written):
         v = proof.value
-        if v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
+        name = w.n.written.get(proof.goal)
+        if name is not None:  # major arc AB = 360° - angle AOB = 360° - 70° = 290°
+            c0, rest = proof.goal.as_coeff_Add()
+            u = rest.as_coeff_Mul()[1]
+            why = f"since {_arc_reason(u, -2)}, " if c0 and rest.as_coeff_Mul()[0] == -2 else ""
+            chain = [name[1] if w.n.latex else name[0], w.n.expr(proof.goal, None, True)]
+            if not proof.goal.is_Symbol:
+                chain.append(w.n.expr(proof.goal, {s: w.known[s] for s in proof.goal.free_symbols if s in w.known},
+                                      True))
+            chain.append(w.n.number(v, True))
+            w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
+                           else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written(_introduce(_merge_givens([x for x in w.lines if x]), getattr(proof, "intros", {})), w.jumps,
                    w.theorems)
+
+
+def _arc_reason(u: sympy.Symbol, c1) -> str:
+    """Why a textbook arc is 360° less its angle: the central angle (or twice the inscribed angle)
+    stands on the other arc."""
+    pts = "".join(element_of(u).points)
+    return f"the {'inscribed' if c1 == -2 else 'central'} angle {pts} stands on the rest of the circle"
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
