@@ -565,6 +565,7 @@ class _Writer:
             if picked is not None:
                 i, r, u, v = picked
                 s, e, why = pool.pop(i)
+                say += self._brought(e, u, known, sub)
                 say.append(self._solved(s, e, why, u, v, known, sub))
                 self.jumps.append(1 + pending)  # the expressions written since the last value are put in here
                 pending = 0
@@ -634,6 +635,27 @@ class _Writer:
             if not (say and say[-1].endswith(f"{said}.")):
                 say.append(f"So {said}.")
         return found, say
+
+    def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
+        """Each element of ``e`` (other than its unknown ``u``) that has a value only as an expression in
+        the variables just solved (angle ACB = 3x - 10, x = 30), brought to its value in a sentence of its
+        own before the equation puts that value in: ``So angle ACB = 3x - 10 = 3·30 - 10 = 80°.``"""
+        out = []
+        for x in sorted(e.free_symbols, key=lambda s: s.name):
+            if x == u or x in known or x not in sub or element_of(x) is None:
+                continue
+            if any(element_of(y) is not None for y in sub[x].free_symbols):
+                continue
+            val = sympy.expand(sub[x].xreplace(known))
+            if val.free_symbols:
+                continue
+            deg = _unit(x) == "degrees"
+            chain = [self.n.expr(x), self.n.expr(sub[x], None, deg), self.n.expr(sub[x], known, deg),
+                     self.n.number(val, deg)]
+            out.append(f"Then {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+            known[x] = val
+            self.stated.add(_key(x - val))
+        return out
 
     def _upward(self, pool, known, sub, target, value, base: set) -> tuple[dict, list[str]] | None:
         """The step written from the ground up: the elements the first pass left free (``base``) are
@@ -1049,10 +1071,39 @@ def sentences(lines: list[str]) -> list[str]:
 
 
 def measures(w: Written) -> dict:
-    """What a teacher counts: theorems applied, sentences said twice, the widest conclusion."""
+    """What a teacher counts: theorems applied, sentences said twice, the widest conclusion, values put
+    in before they were stated."""
     said = sentences(w.lines)
     return {"theorems": w.theorems, "sentences": len(said), "repeated": len(said) - len(set(said)),
-            "widest": max(w.jumps, default=0), "long_jumps": sum(1 for j in w.jumps if j >= LONG_JUMP)}
+            "widest": max(w.jumps, default=0), "long_jumps": sum(1 for j in w.jumps if j >= LONG_JUMP),
+            "unstated": len(unstated(w.lines))}
+
+
+# an element's name in a text proof: arcs and circles' elements before a bare segment (arc AB, not AB)
+_NAME = re.compile(r"(?:major |minor )?arc [A-Z]{2,3}\b|angle [A-Z]{3}\b|(?:the )?(?:radius|diameter|circumference"
+                   r"|area) of circle [A-Z]\b|(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])")
+_CLAUSE = re.compile(r", | and |; ")
+_REASON = re.compile(r" \([a-z]+ [^)]*\)")  # AO = 5 (a radius of circle O)
+
+
+def unstated(lines: list[str]) -> list[str]:
+    """Each value a text proof puts in (``180° - angle ACB = 180° - 80°``) for an element no earlier
+    equation brought to a number (``angle ACB = 3x - 10 = 80°``, ``We are given AB = 5``): a reader
+    meets the number before its reason.  One entry per sentence and element, as ``element: sentence``."""
+    stated: set[str] = set()
+    out = []
+    for sentence in sentences(lines):
+        for clause in _CLAUSE.split(sentence):
+            parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
+            if len(parts) < 2:
+                continue
+            names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
+            for j in range(1, len(parts) - 1):
+                if names[j] and not names[j + 1]:
+                    out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
+            if not re.search(r"[A-Za-z]", parts[-1]) and len(names[0]) == 1:  # a number, not 3x - 10
+                stated.add(names[0][0])
+    return list(dict.fromkeys(out))
 
 
 def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
