@@ -817,6 +817,9 @@ class _Writer:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
         if s.instance.family.key == RADIUS and why is not None:
             return self._radius(s, e, u, v, known)
+        right = self._right_angle_beside(s, e, why, u, v, known)
+        if right is not None:
+            return right
         reason = self._stated_eq(s, e, why)
         deg = _unit(u) == "degrees"
         lhs, rhs = s.lhs, s.rhs
@@ -871,6 +874,22 @@ class _Writer:
         if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
             return f"{reason}, {text}."
         return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+
+    def _right_angle_beside(self, s, e, why, u, v, known) -> str | None:
+        """The right angle on the other side of a perpendicular's foot said directly, from the
+        perpendicular and the line (``Since AD is perpendicular to BD and ADC is a straight line, angle
+        BDC = 90°.``), never as ``180° - 90°``; None where the step is no such one."""
+        if s.instance.family.key != "adjacent_complementary_angle" or v != 90 or why is None:
+            return None
+        other = [x for x in e.free_symbols if x != u]
+        if len(other) != 1 or known.get(other[0]) != 90:
+            return None
+        perp = next((q.instance.text for st in self.proof.steps for q, _ in st.equations
+                     if q.lhs == other[0] and q.rhs == 90 and "perpendicular" in q.instance.text), None)
+        if perp is None or self._stated_eq(s, e, why) is None:
+            return None
+        line = why.removeprefix("since ")
+        return f"{_cap(perp)} and {line}, {self.eq(u, v)}."
 
     def _radius(self, s, e, u, v, known) -> str:
         """Radii said as a textbook says them: ``OC = OA = 4 (radii).``; the circle's radius itself is
@@ -1014,13 +1033,15 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
     """``u`` from ``e = 0`` in the other elements (the root that takes ``u``'s value), or None."""
     from ..nonlinear import _time_limit
 
+    if u not in e.free_symbols:  # nothing to solve (sympy.solve would take ~70 ms to say so)
+        return None
     lin = _linear(e)
     if lin is not None:
         c = sum((k for k, s in lin[0] if s == u), sympy.Integer(0))
         if c == 0:
             return None
         return sympy.expand(u - e / c)
-    if e.has(Degrees) or sympy.count_ops(e) > 30:
+    if e.has(Degrees) or v.free_symbols or sympy.count_ops(e) > 30:
         return None
     roots = _square_roots(e, u)
     try:
@@ -1028,8 +1049,6 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
             with _time_limit(SOLVE_SECONDS):
                 roots = sympy.solve(e, u)
     except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
-        return None
-    if v.free_symbols:
         return None
     target = float(sympy.N(v))
     for r in roots:
