@@ -31,3 +31,15 @@ def test_the_textbook_examples_state_every_value_they_put_in(path):
         assert main(["solve", str(path)]) == 0
     lines = out.getvalue().strip().splitlines()[:-1]  # (the last line is the answer)
     assert unstated(lines) == [], "\n".join(lines)
+
+
+def test_an_sas_similarity_shows_its_ratio_with_numbers():
+    """The ratio premise of SAS is proven in the text, each side's value stated before."""
+    from geomill.dsl import parse
+    from geomill.solvers.plane import solve_general
+
+    text = "triangle ABC\nline A D B\nline A E C\nline D E\nAD = 2\nAB = 6\nAE = 3\nAC = 9\nDE = 4\nfind BC\n"
+    lines = solve_general(parse(text)).proof.written("text").lines
+    proof = "\n".join(lines)
+    assert "similar by SAS (as AB/AD = 6/2 = 3, AC/AE = 9/3 = 3 and angle A is common)" in proof, proof
+    assert unstated(lines) == [], proof

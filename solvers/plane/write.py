@@ -26,6 +26,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
+from .proof import ratio_premise_lengths
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -512,10 +513,37 @@ class _Writer:
         for a, b in getattr(s.instance, "premises", ()):  # AA: the angle both triangles share is a premise too
             if a == b and a.is_Symbol and element_of(a) is not None:
                 shown.append(self._part(a, b))
+            elif criterion and (ratios := self._ratios(s)):  # SAS: AB/AD = 6/2 = 3, AC/AE = 9/3 = 3
+                shown[:0] = ratios
         shown = list(dict.fromkeys(shown))
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _ratios(self, s) -> list[str]:
+        """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
+        values put in (``AB/AD = 6/2 = 3`` and ``AC/AE = 9/3 = 3``); none where a side has no value stated."""
+        sides = ratio_premise_lengths(s)
+        if len(sides) != 4 or any(x not in self.known for x in sides):
+            return []
+        p, q = s.instance.names[0], s.instance.names[1]
+        corr = dict(zip(p, q))
+        pairs = []
+        for x in sides:
+            pts = element_of(x).points
+            if not set(pts) <= set(p):
+                continue
+            partner = element_symbol("length", (corr[pts[0]], corr[pts[1]]))
+            if partner in sides and partner != x and x not in [y for pair in pairs for y in pair]:
+                pairs.append((x, partner))
+        if len(pairs) != 2:
+            return []
+        said = []
+        for x, y in sorted(pairs, key=lambda xy: xy[0].name):
+            vx, vy = self.known[x], self.known[y]
+            said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
+                        f"{self.n.number(sympy.simplify(vx / vy))}")
+        return [self.wrap(x) for x in said]
 
     def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
         """A part two triangles share: ``angle B is common``, ``JS is common``."""
