@@ -665,25 +665,36 @@ class _Writer:
         return found, say
 
     def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
-        """Each element of ``e`` (other than its unknown ``u``) that has a value only as an expression in
-        the variables just solved (angle ACB = 3x - 10, x = 30), brought to its value in a sentence of its
-        own before the equation puts that value in: ``So angle ACB = 3x - 10 = 3·30 - 10 = 80°.``"""
-        out = []
+        """Each element of ``e`` (other than its unknown ``u``) that has a value only as an expression
+        (angle ACB = 3x - 10 with x = 30; angle EAM = 165° - angle FMN with angle FMN found), brought to
+        its value in a sentence of its own, the elements of its expression first, before the equation
+        puts that value in: ``Then angle ACB = (3x - 10)° = (3·30 - 10)° = 80°.``"""
+        out: list[str] = []
         for x in sorted(e.free_symbols, key=lambda s: s.name):
-            if x == u or x in known or x not in sub or element_of(x) is None:
-                continue
-            if any(element_of(y) is not None for y in sub[x].free_symbols):
-                continue
-            val = sympy.expand(sub[x].xreplace(known))
-            if val.free_symbols:
-                continue
-            deg = _unit(x) == "degrees"
-            chain = [self.n.expr(x), self.n.expr(sub[x], None, deg), self.n.expr(sub[x], known, deg),
-                     self.n.number(val, deg)]
-            out.append(f"Then {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
-            known[x] = val
-            self.stated.add(_key(x - val))
+            if x != u:
+                self._bring(x, known, sub, out, set())
         return out
+
+    def _bring(self, x: sympy.Symbol, known: dict, sub: dict, out: list[str], seen: set) -> bool:
+        """Bring element ``x`` to its value (see ``_brought``); True when it has one stated."""
+        if x in known or element_of(x) is None:
+            return x in known
+        if x not in sub or x in seen:
+            return False
+        seen.add(x)
+        if not all(self._bring(y, known, sub, out, seen) for y in sorted(sub[x].free_symbols, key=lambda s: s.name)
+                   if element_of(y) is not None):
+            return False
+        val = sympy.expand(sub[x].xreplace(known))
+        if val.free_symbols:
+            return False
+        deg = _unit(x) == "degrees"
+        chain = [self.n.expr(x), self.n.expr(sub[x], None, deg), self.n.expr(sub[x], known, deg),
+                 self.n.number(val, deg)]
+        out.append(f"Then {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        known[x] = val
+        self.stated.add(_key(x - val))
+        return True
 
     def _upward(self, pool, known, sub, target, value, base: set) -> tuple[dict, list[str]] | None:
         """The step written from the ground up: the elements the first pass left free (``base``) are
@@ -736,6 +747,9 @@ class _Writer:
                 continue
             i, u, v = picked
             s, e, why = pool.pop(i)
+            brought = self._brought(e, u, known, sub)
+            say += brought
+            self.jumps += [1] * len(brought)
             line = self._solved(s, e, why, u, v, known, sub)
             if not (line.startswith("So ") and v.free_symbols):  # a fact said before, put in silently
                 say.append(line)
@@ -1130,7 +1144,15 @@ def measures(w: Written) -> dict:
 _NAME = re.compile(r"(?:major |minor )?arc [A-Z]{2,3}\b|angle [A-Z]{3}\b|(?:the )?(?:radius|diameter|circumference"
                    r"|area) of circle [A-Z]\b|(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])")
 _CLAUSE = re.compile(r", | and |; ")
-_REASON = re.compile(r" \([a-z]+ [^)]*\)")  # AO = 5 (a radius of circle O)
+_REASON = re.compile(r" \((?:a|an|the) [^)]*\)")  # AO = 5 (a radius of circle O)
+
+
+def _put_in(names: str, numbers: str) -> bool:
+    """Is ``numbers`` ``names`` with a number put in for each name (``180° - 80°`` of ``180° - angle
+    ACB``), not another expression (a sum whose names cancel)?"""
+    pattern = "".join(re.escape(p) if i % 2 == 0 else r"\(?[^A-Za-z=]+?\)?"
+                      for i, p in enumerate(_NAME.sub(lambda m: "\0", names).split("\0")))
+    return re.fullmatch(pattern, numbers) is not None
 
 
 def unstated(lines: list[str]) -> list[str]:
@@ -1146,7 +1168,7 @@ def unstated(lines: list[str]) -> list[str]:
                 continue
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
             for j in range(1, len(parts) - 1):
-                if names[j] and not names[j + 1]:
+                if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
                     out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
             if not re.search(r"[A-Za-z]", parts[-1]) and len(names[0]) == 1:  # a number, not 3x - 10
                 stated.add(names[0][0])
