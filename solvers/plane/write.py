@@ -670,6 +670,8 @@ class _Writer:
         its value in a sentence of its own, the elements of its expression first, before the equation
         puts that value in: ``Then angle ACB = (3x - 10)° = (3·30 - 10)° = 80°.``"""
         out: list[str] = []
+        if element_of(u) is None:  # solved for a variable: the equation is written in the variables
+            return out
         for x in sorted(e.free_symbols, key=lambda s: s.name):
             if x != u:
                 self._bring(x, known, sub, out, set())
