@@ -494,6 +494,9 @@ class _Writer:
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
+        for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
+            part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
+        self._renamed = {}
         criterion = s.instance.family.key in CRITERIA
         shown = []
         for u in s.uses:
@@ -854,7 +857,13 @@ class _Writer:
         return out
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
-        self.n.local = {**self._spoken(s), **self.n.local}  # (the first name stays: one angle, one name)
+        # (the first name stays: one angle, one name; an angle whose value the text has stated keeps
+        # the name it was stated by, so that the reader finds the number: angle CAP, not angle BAC)
+        spoken = self._spoken(s)
+        kept = {x for x, n in spoken.items() if x in known and self.n.name(x) != self.n.name(n)}
+        self._renamed = {"".join(element_of(spoken[x]).points): "".join(element_of(self.n.local.get(x, x)).points)
+                         for x in kept if x not in self.n.display}
+        self.n.local = {**{x: n for x, n in spoken.items() if x not in kept}, **self.n.local}
         return self._solved_in(s, e, why, u, v, known, sub)
 
     def _solved_in(self, s, e, why, u, v, known, sub) -> str:
