@@ -128,7 +128,7 @@ def _proof_measures(sol, problem: dict) -> dict:
     m = measures(sol.proof.written("text"))
     seqs = problem.get("theorem_seqs") or []
     return {"theorems": m["theorems"], "formalgeo_theorems": len(seqs), "repeated": m["repeated"],
-            "widest": m["widest"], "long_jumps": m["long_jumps"],
+            "widest": m["widest"], "long_jumps": m["long_jumps"], "unstated": m["unstated"],
             "claims": [str(f) for f in claim_findings(sol.proof, sol.model)]}
 
 
@@ -337,7 +337,9 @@ def _proof_report(results: list[dict]) -> list[str]:
              f"{statistics.mean(r['formalgeo_theorems'] for r in proven):.2f}",
              f"  repeated sentences: {sum(r['repeated'] for r in proven)} in {len(rep)} proofs   "
              f"long jumps (a conclusion from >= 5 equations): {len(jumps)} proofs ({_pct(len(jumps), n)})   "
-             f"sentences the figure contradicts: {sum(len(r['claims']) for r in claims)} in {len(claims)} proofs"]
+             f"sentences the figure contradicts: {sum(len(r['claims']) for r in claims)} in {len(claims)} proofs",
+             f"  values put in before they are stated: {sum(r.get('unstated', 0) for r in proven)} in "
+             f"{sum(1 for r in proven if r.get('unstated'))} proofs"]
     lines += [f"  {r.get('problem_id')}  {r['claims'][0]}" for r in claims[:5]]
     return lines
 

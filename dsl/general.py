@@ -366,7 +366,7 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
                           turns=tuple(b.turns),
                           facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span) for f in b.facts),
                           goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
-                          source=file, intros=tuple(b.intros.items()))
+                          source=file, intros=tuple(b.intros.items()), written=_written(arcs))
 
 
 def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
@@ -433,6 +433,18 @@ def textbook_arcs(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> dict[s
             elif el.kind.key == "arc" and _through_arc(b, el, span):
                 out[s] = _arc_value(b, Element(el.kind, el.points), span)
     return out
+
+
+def _written(arcs: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str], ...]:
+    """Each textbook arc as the user named it (``arc AB``, ``major arc ACB``) next to its expression."""
+    out = []
+    for s, e in sorted(arcs.items(), key=lambda se: se[0].name):
+        el = element_of(s)
+        pts = "".join(el.points)
+        words = "arc" if el.kind.key in ("arc", "minor_arc") else " ".join(el.kind.words)
+        tex = rf"\overset\frown{{{pts}}}" if words == "arc" else rf"\text{{{words.split()[0]} }}\overset\frown{{{pts}}}"
+        out.append((e, f"{words} {pts}", tex))
+    return tuple(out)
 
 
 def _through_arc(b: _Builder, el: Element, span: Span) -> bool:

@@ -294,6 +294,9 @@ class GeneralProblem:
     source: str | None = field(default=None, compare=False)
     # points the user never named (a shape's drawn foot): each with the sentence that introduces it
     intros: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    # each textbook arc the user wrote (arc AB, major arc ACB): its compiled expression, text and LaTeX
+    # names, so that a proof speaks of what the user wrote
+    written: tuple[tuple[sympy.Expr, str, str], ...] = field(default=(), compare=False)
 
     @property
     def variables(self) -> frozenset[sympy.Symbol]:

@@ -84,3 +84,22 @@ def test_arcs_that_name_no_one_arc_are_refused(text, line, message):
     with pytest.raises(ModelError) as err:
         parse(text)
     assert message in str(err.value) and err.value.span.line == line, str(err.value)
+
+
+@pytest.mark.parametrize("text,says", [
+    ("circle O through A B C\narc AB = 80\nC on major arc AB\nfind angle ACB\n",
+     ["We are given arc AB = 80°, so its central angle is angle AOB = 80°."]),
+    ("circle O through A B C\nangle ACB = 35\nC on major arc AB\nfind major arc AB\n",
+     ["Therefore major arc AB = 360° - angle AOB = 360° - 70° = 290°."]),
+    ("circle O through A B C\nmajor arc ACB = 250\nfind angle ACB\n",
+     ["We are given major arc ACB = 250°.", "angle ACB = (360° - 250°)/2 = 55°."]),
+    ("circle O through A B C\nangle ACB = 35\nC on major arc AB\nfind arc AB\n",
+     ["Therefore arc AB = angle AOB = 70°."]),
+])
+def test_a_proof_speaks_of_the_arc_the_user_wrote(text, says):
+    """The proof names the arc as written, never its compiled angle alone, and never says "-angle AOB"."""
+    proof = solve_general(parse(text)).proof.render()
+    for s in says:
+        assert s in proof, proof
+    assert "-angle" not in proof and "So -" not in proof
+    assert "We are given angle AOB" not in proof and "We are given 360" not in proof

@@ -98,6 +98,7 @@ class Proof:
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
     drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
     intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
+    as_written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, LaTeX) as the user wrote it
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -214,7 +215,7 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
                     values.append((step.solved, step.value))
                     continue
             own.append((step, m))
-            for u in step.uses:
+            for u in [*step.uses, *({x: 1} for x in ratio_premise_lengths(step))]:
                 i = prove(u)
                 if i is not None and i not in needs:
                     needs.append(i)
@@ -225,7 +226,9 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
         return memo[key]
 
     form = linear_form(out.goal)
-    if form is not None and form[0]:
+    if form is not None and len(form[0]) == 1:  # 360 - angle AOB: prove angle AOB, not -angle AOB
+        prove({next(iter(form[0])): 1})
+    elif form is not None and form[0]:
         prove(form[0])
     else:
         for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
@@ -236,7 +239,23 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
     if circle and not first:
         return None
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
-                 dict(getattr(ded.problem, "intros", ())))
+                 dict(getattr(ded.problem, "intros", ())),
+                 {e: (text, tex) for e, text, tex in getattr(ded.problem, "written", ())})
+
+
+def ratio_premise_lengths(step) -> list[sympy.Symbol]:
+    """The sides of an SAS similarity's ratio premise (AB·AE = AC·AD): the proof states their values,
+    so that its sentence shows the ratio with numbers (AB/AD = AC/AE = 3)."""
+    inst = getattr(step, "instance", None)
+    if inst is None or inst.family.key != "similar_triangle_property_line_ratio":
+        return []
+    out = []
+    for a, b in getattr(inst, "premises", ()):
+        sides = [x for t in (a, b) if t.is_Mul for x in t.args]
+        if len(sides) == 4 and all(x.is_Symbol and (el := element_of(x)) is not None and el.kind.key == "length"
+                                   for x in sides):
+            out += sides
+    return list(dict.fromkeys(out))
 
 
 def _drawn(problem) -> frozenset:

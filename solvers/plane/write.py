@@ -26,6 +26,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
+from .proof import ratio_premise_lengths
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -49,6 +50,7 @@ class Namer:
     style: str = "text"
     display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
+    written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, latex) as written
     local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
 
     @property
@@ -322,7 +324,7 @@ def and_list(words: list[str]) -> str:
 class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
-        self.n = Namer(style, proof.display, arcs or {})
+        self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {})
         self.stated: set = set()  # facts stated (keys of equations)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
@@ -394,6 +396,8 @@ class _Writer:
         for s in givens:
             e = s.lhs - s.rhs
             k = _key(e)
+            if k not in self.stated and self._written_given(s, known, say):
+                continue
             if k not in self.stated:
                 self.stated.add(k)
                 new_givens.append(self.eq(s.lhs, s.rhs))
@@ -447,6 +451,35 @@ class _Writer:
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
 
+    def _written_given(self, s, known: dict, say: list[str]) -> bool:
+        """A given the user wrote as a textbook arc (``arc AB = 80``, ``major arc ACB = 250``) said as
+        written, then read as the angle it measures: ``We are given major arc AB = 250°. Since the
+        central angle AOB stands on the rest of the circle, angle AOB = 360° - 250° = 110°.``  False
+        where the given is no such arc or is not a number."""
+        name = self.n.written.get(s.lhs)
+        if name is None or s.rhs.free_symbols:
+            return False
+        c0, rest = s.lhs.as_coeff_Add()
+        c1, u = rest.as_coeff_Mul()  # lhs = c0 + c1·u: angle AOB, 360 - angle AOB, 360 - 2·angle ACB
+        if not u.is_Symbol or element_of(u) is None or (c0, c1) != (0, 1) and (c1 >= 0 or c0 == 0):
+            return False
+        v = (s.rhs - c0) / c1
+        self.stated.add(_key(s.lhs - s.rhs))
+        self.stated.add(_key(u - v))
+        given = self.wrap(f"{name[1] if self.n.latex else name[0]} = {self.n.number(s.rhs, True)}")
+        if c1 == 1:
+            say.append(f"We are given {given}, so its central angle is {self.eq(u, v)}.")
+        else:
+            work = f"{self.n.number(c0, True)} - {self.n.number(s.rhs, True)}"
+            if c1 != -1:
+                work = (rf"\frac{{{work}}}{{{self.n.number(-c1)}}}" if self.n.latex
+                        else f"({work})/{self.n.number(-c1)}")
+            said = self.wrap(f"{self.n.expr(u)} = {work} = {self.n.number(v, True)}")
+            say.append(f"We are given {given}. Since {_arc_reason(u, c1)}, {said}.")
+        known[u] = v
+        self.known[u] = v
+        return True
+
     def _keep_expression(self, e: sympy.Expr) -> None:
         """A relation that gives one element as an expression in the variables (AD - x = 17) is kept, so
         that a later equation in that element is written and solved in the variables."""
@@ -461,6 +494,9 @@ class _Writer:
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
+        for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
+            part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
+        self._renamed = {}
         criterion = s.instance.family.key in CRITERIA
         shown = []
         for u in s.uses:
@@ -480,10 +516,37 @@ class _Writer:
         for a, b in getattr(s.instance, "premises", ()):  # AA: the angle both triangles share is a premise too
             if a == b and a.is_Symbol and element_of(a) is not None:
                 shown.append(self._part(a, b))
+            elif criterion and (ratios := self._ratios(s)):  # SAS: AB/AD = 6/2 = 3, AC/AE = 9/3 = 3
+                shown[:0] = ratios
         shown = list(dict.fromkeys(shown))
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _ratios(self, s) -> list[str]:
+        """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
+        values put in (``AB/AD = 6/2 = 3`` and ``AC/AE = 9/3 = 3``); none where a side has no value stated."""
+        sides = ratio_premise_lengths(s)
+        if len(sides) != 4 or any(x not in self.known for x in sides):
+            return []
+        p, q = s.instance.names[0], s.instance.names[1]
+        corr = dict(zip(p, q))
+        pairs = []
+        for x in sides:
+            pts = element_of(x).points
+            if not set(pts) <= set(p):
+                continue
+            partner = element_symbol("length", (corr[pts[0]], corr[pts[1]]))
+            if partner in sides and partner != x and x not in [y for pair in pairs for y in pair]:
+                pairs.append((x, partner))
+        if len(pairs) != 2:
+            return []
+        said = []
+        for x, y in sorted(pairs, key=lambda xy: xy[0].name):
+            vx, vy = self.known[x], self.known[y]
+            said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
+                        f"{self.n.number(sympy.simplify(vx / vy))}")
+        return [self.wrap(x) for x in said]
 
     def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
         """A part two triangles share: ``angle B is common``, ``JS is common``."""
@@ -533,6 +596,7 @@ class _Writer:
             if picked is not None:
                 i, r, u, v = picked
                 s, e, why = pool.pop(i)
+                say += self._brought(e, u, known, sub)
                 say.append(self._solved(s, e, why, u, v, known, sub))
                 self.jumps.append(1 + pending)  # the expressions written since the last value are put in here
                 pending = 0
@@ -603,6 +667,40 @@ class _Writer:
                 say.append(f"So {said}.")
         return found, say
 
+    def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
+        """Each element of ``e`` (other than its unknown ``u``) that has a value only as an expression
+        (angle ACB = 3x - 10 with x = 30; angle EAM = 165° - angle FMN with angle FMN found), brought to
+        its value in a sentence of its own, the elements of its expression first, before the equation
+        puts that value in: ``Then angle ACB = (3x - 10)° = (3·30 - 10)° = 80°.``"""
+        out: list[str] = []
+        if element_of(u) is None:  # solved for a variable: the equation is written in the variables
+            return out
+        for x in sorted(e.free_symbols, key=lambda s: s.name):
+            if x != u:
+                self._bring(x, known, sub, out, set())
+        return out
+
+    def _bring(self, x: sympy.Symbol, known: dict, sub: dict, out: list[str], seen: set) -> bool:
+        """Bring element ``x`` to its value (see ``_brought``); True when it has one stated."""
+        if x in known or element_of(x) is None:
+            return x in known
+        if x not in sub or x in seen:
+            return False
+        seen.add(x)
+        if not all(self._bring(y, known, sub, out, seen) for y in sorted(sub[x].free_symbols, key=lambda s: s.name)
+                   if element_of(y) is not None):
+            return False
+        val = sympy.expand(sub[x].xreplace(known))
+        if val.free_symbols:
+            return False
+        deg = _unit(x) == "degrees"
+        chain = [self.n.expr(x), self.n.expr(sub[x], None, deg), self.n.expr(sub[x], known, deg),
+                 self.n.number(val, deg)]
+        out.append(f"Then {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        known[x] = val
+        self.stated.add(_key(x - val))
+        return True
+
     def _upward(self, pool, known, sub, target, value, base: set) -> tuple[dict, list[str]] | None:
         """The step written from the ground up: the elements the first pass left free (``base``) are
         taken as given quantities, and each equation, in turn left with one other unknown, gives it
@@ -654,6 +752,9 @@ class _Writer:
                 continue
             i, u, v = picked
             s, e, why = pool.pop(i)
+            brought = self._brought(e, u, known, sub)
+            say += brought
+            self.jumps += [1] * len(brought)
             line = self._solved(s, e, why, u, v, known, sub)
             if not (line.startswith("So ") and v.free_symbols):  # a fact said before, put in silently
                 say.append(line)
@@ -756,13 +857,22 @@ class _Writer:
         return out
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
-        self.n.local = {**self._spoken(s), **self.n.local}  # (the first name stays: one angle, one name)
+        # (the first name stays: one angle, one name; an angle whose value the text has stated keeps
+        # the name it was stated by, so that the reader finds the number: angle CAP, not angle BAC)
+        spoken = self._spoken(s)
+        kept = {x for x, n in spoken.items() if x in known and self.n.name(x) != self.n.name(n)}
+        self._renamed = {"".join(element_of(spoken[x]).points): "".join(element_of(self.n.local.get(x, x)).points)
+                         for x in kept if x not in self.n.display}
+        self.n.local = {**{x: n for x, n in spoken.items() if x not in kept}, **self.n.local}
         return self._solved_in(s, e, why, u, v, known, sub)
 
     def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
         if s.instance.family.key == RADIUS and why is not None:
             return self._radius(s, e, u, v, known)
+        right = self._right_angle_beside(s, e, why, u, v, known)
+        if right is not None:
+            return right
         reason = self._stated_eq(s, e, why)
         deg = _unit(u) == "degrees"
         lhs, rhs = s.lhs, s.rhs
@@ -817,6 +927,22 @@ class _Writer:
         if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
             return f"{reason}, {text}."
         return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+
+    def _right_angle_beside(self, s, e, why, u, v, known) -> str | None:
+        """The right angle on the other side of a perpendicular's foot said directly, from the
+        perpendicular and the line (``Since AD is perpendicular to BD and ADC is a straight line, angle
+        BDC = 90°.``), never as ``180° - 90°``; None where the step is no such one."""
+        if s.instance.family.key != "adjacent_complementary_angle" or v != 90 or why is None:
+            return None
+        other = [x for x in e.free_symbols if x != u]
+        if len(other) != 1 or known.get(other[0]) != 90:
+            return None
+        perp = next((q.instance.text for st in self.proof.steps for q, _ in st.equations
+                     if q.lhs == other[0] and q.rhs == 90 and "perpendicular" in q.instance.text), None)
+        if perp is None or self._stated_eq(s, e, why) is None:
+            return None
+        line = why.removeprefix("since ")
+        return f"{_cap(perp)} and {line}, {self.eq(u, v)}."
 
     def _radius(self, s, e, u, v, known) -> str:
         """Radii said as a textbook says them: ``OC = OA = 4 (radii).``; the circle's radius itself is
@@ -960,13 +1086,15 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
     """``u`` from ``e = 0`` in the other elements (the root that takes ``u``'s value), or None."""
     from ..nonlinear import _time_limit
 
+    if u not in e.free_symbols:  # nothing to solve (sympy.solve would take ~70 ms to say so)
+        return None
     lin = _linear(e)
     if lin is not None:
         c = sum((k for k, s in lin[0] if s == u), sympy.Integer(0))
         if c == 0:
             return None
         return sympy.expand(u - e / c)
-    if e.has(Degrees) or sympy.count_ops(e) > 30:
+    if e.has(Degrees) or v.free_symbols or sympy.count_ops(e) > 30:
         return None
     roots = _square_roots(e, u)
     try:
@@ -974,8 +1102,6 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
             with _time_limit(SOLVE_SECONDS):
                 roots = sympy.solve(e, u)
     except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
-        return None
-    if v.free_symbols:
         return None
     target = float(sympy.N(v))
     for r in roots:
@@ -1017,10 +1143,47 @@ def sentences(lines: list[str]) -> list[str]:
 
 
 def measures(w: Written) -> dict:
-    """What a teacher counts: theorems applied, sentences said twice, the widest conclusion."""
+    """What a teacher counts: theorems applied, sentences said twice, the widest conclusion, values put
+    in before they were stated."""
     said = sentences(w.lines)
     return {"theorems": w.theorems, "sentences": len(said), "repeated": len(said) - len(set(said)),
-            "widest": max(w.jumps, default=0), "long_jumps": sum(1 for j in w.jumps if j >= LONG_JUMP)}
+            "widest": max(w.jumps, default=0), "long_jumps": sum(1 for j in w.jumps if j >= LONG_JUMP),
+            "unstated": len(unstated(w.lines))}
+
+
+# an element's name in a text proof: arcs and circles' elements before a bare segment (arc AB, not AB)
+_NAME = re.compile(r"(?:major |minor )?arc [A-Z]{2,3}\b|angle [A-Z]{3}\b|(?:the )?(?:radius|diameter|circumference"
+                   r"|area) of circle [A-Z]\b|(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])")
+_CLAUSE = re.compile(r", | and |; ")
+_REASON = re.compile(r" \((?:a|an|the) [^)]*\)")  # AO = 5 (a radius of circle O)
+
+
+def _put_in(names: str, numbers: str) -> bool:
+    """Is ``numbers`` ``names`` with a number put in for each name (``180° - 80°`` of ``180° - angle
+    ACB``), not another expression (a sum whose names cancel)?"""
+    pattern = "".join(re.escape(p) if i % 2 == 0 else r"\(?[^A-Za-z=]+?\)?"
+                      for i, p in enumerate(_NAME.sub(lambda m: "\0", names).split("\0")))
+    return re.fullmatch(pattern, numbers) is not None
+
+
+def unstated(lines: list[str]) -> list[str]:
+    """Each value a text proof puts in (``180° - angle ACB = 180° - 80°``) for an element no earlier
+    equation brought to a number (``angle ACB = 3x - 10 = 80°``, ``We are given AB = 5``): a reader
+    meets the number before its reason.  One entry per sentence and element, as ``element: sentence``."""
+    stated: set[str] = set()
+    out = []
+    for sentence in sentences(lines):
+        for clause in _CLAUSE.split(sentence):
+            parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
+            if len(parts) < 2:
+                continue
+            names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
+            for j in range(1, len(parts) - 1):
+                if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
+                    out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
+            if not re.search(r"[A-Za-z]", parts[-1]) and len(names[0]) == 1:  # a number, not 3x - 10
+                stated.add(names[0][0])
+    return list(dict.fromkeys(out))
 
 
 def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
@@ -1036,14 +1199,33 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
-    if proof.steps and not is_zero(proof.steps[-1].target - proof.goal):
+    if proof.steps and (not is_zero(proof.steps[-1].target - proof.goal) or proof.goal in w.n.written):
         v = proof.value
-        if v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
+        name = w.n.written.get(proof.goal)
+        if name is not None:  # major arc AB = 360° - angle AOB = 360° - 70° = 290°
+            c0, rest = proof.goal.as_coeff_Add()
+            u = rest.as_coeff_Mul()[1]
+            why = f"since {_arc_reason(u, -2)}, " if c0 and rest.as_coeff_Mul()[0] == -2 else ""
+            chain = [name[1] if w.n.latex else name[0], w.n.expr(proof.goal, None, True)]
+            if not proof.goal.is_Symbol:
+                chain.append(w.n.expr(proof.goal, {s: w.known[s] for s in proof.goal.free_symbols if s in w.known},
+                                      True))
+            chain.append(w.n.number(v, True))
+            w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
+                           else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     return Written(_introduce(_unsaid_givens(_merge_givens([x for x in w.lines if x])), getattr(proof, "intros", {})), w.jumps,
                    w.theorems)
+
+
+def _arc_reason(u: sympy.Symbol, c1) -> str:
+    """Why a textbook arc is 360° less its angle: the central angle (or twice the inscribed angle)
+    stands on the other arc."""
+    pts = "".join(element_of(u).points)
+    return f"the {'inscribed' if c1 == -2 else 'central'} angle {pts} stands on the rest of the circle"
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
