@@ -7,6 +7,10 @@ import io
 from pathlib import Path
 
 import pytest
+from geomill.dsl import parse
+from geomill.engine.model import Problem
+from geomill.engine.shapes_plane import to_plane
+from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.write import unstated
 
 from geomill.cli import main
@@ -30,16 +34,25 @@ def test_the_textbook_examples_state_every_value_they_put_in(path):
     with contextlib.redirect_stdout(out):
         assert main(["solve", str(path)]) == 0
     lines = out.getvalue().strip().splitlines()[:-1]  # (the last line is the answer)
-    assert unstated(lines) == [], "\n".join(lines)
+    problem = parse(path.read_text(), str(path))
+    if isinstance(problem, Problem):  # a file of shape lines reads as plane geometry
+        problem = to_plane(problem)
+    written = solve_general(problem).proof.written("text")
+    assert written.lines == lines  # the command prints the proof measured here
+    assert unstated(lines, written.givens) == [], "\n".join(lines)
+
+
+def test_a_given_put_in_by_name_is_stated_by_the_problem():
+    lines = ["Since OM bisects the chord AB, AM = AB/2 = 8/2 = 4."]
+    assert [x.split(":")[0] for x in unstated(lines)] == ["AB"]
+    assert unstated(lines, ("AB",)) == []
 
 
 def test_an_sas_similarity_shows_its_ratio_with_numbers():
     """The ratio premise of SAS is proven in the text, each side's value stated before."""
-    from geomill.dsl import parse
-    from geomill.solvers.plane import solve_general
-
     text = "triangle ABC\nline A D B\nline A E C\nline D E\nAD = 2\nAB = 6\nAE = 3\nAC = 9\nDE = 4\nfind BC\n"
-    lines = solve_general(parse(text)).proof.written("text").lines
+    written = solve_general(parse(text)).proof.written("text")
+    lines = written.lines
     proof = "\n".join(lines)
     assert "similar by SAS (as AB/AD = 6/2 = 3, AC/AE = 9/3 = 3 and angle A is common)" in proof, proof
-    assert unstated(lines) == [], proof
+    assert unstated(lines, written.givens) == [], proof

@@ -299,6 +299,7 @@ class Written:
     lines: list[str]
     jumps: list[int]  # per conclusion, how many equations it was read from at once
     theorems: int = 0  # theorem equations stated (givens and restatements not counted)
+    givens: tuple[str, ...] = ()  # the elements the problem gives a number, as the text names them
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -326,6 +327,7 @@ class _Writer:
         self.proof = proof
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {})
         self.stated: set = set()  # facts stated (keys of equations)
+        self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
         self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
@@ -403,6 +405,7 @@ class _Writer:
                 new_givens.append(self.eq(s.lhs, s.rhs))
             if s.lhs.is_Symbol and not s.rhs.free_symbols:
                 known[s.lhs] = s.rhs
+                self.given_names.append(self.n.expr(s.lhs, None, False))
             elif s.lhs.is_Symbol and element_of(s.lhs) is not None and all(
                     element_of(x) is None for x in s.rhs.free_symbols):
                 sub[s.lhs] = s.rhs  # angle ABX = 5y - 6: the element is that expression in the variables
@@ -1148,7 +1151,7 @@ def measures(w: Written) -> dict:
     said = sentences(w.lines)
     return {"theorems": w.theorems, "sentences": len(said), "repeated": len(said) - len(set(said)),
             "widest": max(w.jumps, default=0), "long_jumps": sum(1 for j in w.jumps if j >= LONG_JUMP),
-            "unstated": len(unstated(w.lines))}
+            "unstated": len(unstated(w.lines, w.givens))}
 
 
 # an element's name in a text proof: arcs and circles' elements before a bare segment (arc AB, not AB)
@@ -1166,11 +1169,11 @@ def _put_in(names: str, numbers: str) -> bool:
     return re.fullmatch(pattern, numbers) is not None
 
 
-def unstated(lines: list[str]) -> list[str]:
+def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Each value a text proof puts in (``180° - angle ACB = 180° - 80°``) for an element no earlier
     equation brought to a number (``angle ACB = 3x - 10 = 80°``, ``We are given AB = 5``): a reader
     meets the number before its reason.  One entry per sentence and element, as ``element: sentence``."""
-    stated: set[str] = set()
+    stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
     out = []
     for sentence in sentences(lines):
         for clause in _CLAUSE.split(sentence):
@@ -1217,8 +1220,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    return Written(_introduce(_unsaid_givens(_merge_givens([x for x in w.lines if x])), getattr(proof, "intros", {})), w.jumps,
-                   w.theorems)
+    lines = _unsaid_givens(_merge_givens([x for x in w.lines if x]))
+    return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems, tuple(w.given_names))
 
 
 def _arc_reason(u: sympy.Symbol, c1) -> str:
@@ -1256,7 +1259,9 @@ def _shown(given: str, text: str) -> bool:
     """Whether a step's text shows the given ``name = value`` itself: the name, and the value put in."""
     name, _, value = given.strip("$").partition(" = ")
     found = lambda t: re.search(rf"(?<![0-9A-Za-z_.\\]){re.escape(t)}(?![0-9A-Za-z_.])", text) is not None  # noqa: E731
-    return bool(value) and found(name.strip()) and found(_core(value))
+    # a number, not an expression in x (a step does not show an expression put in)
+    number = not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", _core(value)))
+    return bool(value) and number and found(name.strip()) and found(_core(value))
 
 
 def _unsaid_givens(lines: list[str]) -> list[str]:
@@ -1270,6 +1275,9 @@ def _unsaid_givens(lines: list[str]) -> list[str]:
         head, sep, rest = line[len("We are given "):].partition(". ")
         head = head if sep else head.removesuffix(".")
         items = re.split(r", | and ", head)
+        if any(" = " not in g or re.search(r"\b(so|is)\b", g) for g in items):  # a sentence, not a list
+            out.append(line)
+            continue
         shows = rest or (lines[i + 1] if i + 1 < len(lines) else "")
         unseen = [g for g in items if not _shown(g, shows)]
         said = [f"We are given {and_list(unseen)}."] if unseen else []
