@@ -66,7 +66,7 @@ def collect(n: int, seed: str = "7", part: str = "duel") -> list[tuple[str, int]
 def solved(cases: list[tuple[str, int]]) -> list[tuple[object, int]]:
     """Each case's solution, as ``make_record`` lays it out."""
     from geomill.dsl import parse
-    from geomill.solvers.solve import deduce
+    from geomill.solvers.geomverse import deduce
 
     return [(deduce(parse(text)), seed) for text, seed in cases]
 

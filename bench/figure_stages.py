@@ -35,7 +35,7 @@ def main() -> None:
     from geomill.render import draw
     from geomill.solvers import solve as _solve_module  # noqa: F401  (the module, below)
 
-    solve_module = sys.modules["geomill.solvers.solve"]
+    solve_module = sys.modules["geomill.solvers.geomverse"]
     spent: Counter = Counter()
     calls: Counter = Counter()
 

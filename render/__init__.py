@@ -1,4 +1,4 @@
-"""Floor 3: figures.  A solved problem is laid out to scale (``layout``), drawn in
+"""Floor 3: figures.  A solved problem is laid out to scale (``layout.layout``), drawn in
 GeomVerse's annotation styles (``annotate``, ``draw``), verified pixel by pixel
 (``raster``) and questioned VisOnlyQA-style (``claims``).
 
@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 from geomill.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from .layout import LayoutError, layout
+    from .layout import LayoutError
     from .scene import Scene
 
-_LAZY = {"LayoutError": ".layout", "layout": ".layout", "Scene": ".scene"}
+# (no name of a submodule: importing ``geomill.render.layout`` would put the module in its place)
+_LAZY = {"LayoutError": ".layout", "Scene": ".scene"}
 
-__all__ = ["LayoutError", "Scene", "layout"]
+__all__ = ["LayoutError", "Scene"]
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY, globals())

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from geomill.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from .solve import Solution, solve
+    from .geomverse import Solution, solve
 
-_LAZY = {"Solution": ".solve", "solve": ".solve"}
+_LAZY = {"Solution": ".geomverse", "solve": ".geomverse"}
 __all__ = ["Solution", "solve"]
 __getattr__ = lazy_attributes(__name__, _LAZY, globals())

@@ -9,8 +9,8 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.model import Problem
 from geomill.engine.shapes_plane import to_plane
 
+from .geomverse import solve
 from .plane import solve_general
-from .solve import solve
 
 AGREE = 1e-6  # relative: both values are exact, compared as floats
 

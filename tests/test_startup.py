@@ -113,3 +113,17 @@ def test_rendering_a_textbook_figure_costs_little_beyond_its_libraries(tmp_path)
         best_render = min(best_render, _cpu(render))
     assert out.stat().st_size > 0
     assert best_render < 1.4 * best_libraries + 0.25, (best_render, best_libraries)
+
+
+def test_no_lazy_export_is_named_like_a_submodule():
+    """A package's lazily loaded name that is also one of its modules' names is replaced by the module
+    as soon as anything imports that module directly (``from geomill.solvers import solve`` became
+    the module ``solvers/solve.py`` after ``cross_check`` imported it)."""
+    import importlib
+    import pkgutil
+
+    for package in ("geomill.engine", "geomill.solvers", "geomill.render", "geomill.generate"):
+        mod = importlib.import_module(package)
+        lazy = getattr(mod, "_LAZY", {})
+        modules = {m.name for m in pkgutil.iter_modules(mod.__path__)}
+        assert not set(lazy) & modules, (package, set(lazy) & modules)

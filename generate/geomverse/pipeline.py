@@ -180,7 +180,7 @@ def _prove(job: Job, d: Draft, knobs: dict, figures: FigureTools | None) -> Prov
     about one draw in four) before the proof, and the proof before the text's round trip and
     lint (which never refuse, but count a bug).  Every kept draw meets every check, and the layout
     is seeded by the index alone, so the order changes which check counts a refusal, never a record."""
-    from geomill.solvers.solve import deduce
+    from geomill.solvers.geomverse import deduce
 
     cfg, problem = job.cfg, d.problem
     # 1. the problem, solved, gives the answer the generator built it for (its text, re-parsed, is

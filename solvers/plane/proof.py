@@ -16,6 +16,7 @@ import sympy
 from geomill.engine.plane import element_of
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
+from .theorems import ratio_premise_lengths
 
 
 @dataclass
@@ -241,21 +242,6 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex) for e, text, tex in getattr(ded.problem, "written", ())})
-
-
-def ratio_premise_lengths(step) -> list[sympy.Symbol]:
-    """The sides of an SAS similarity's ratio premise (AB·AE = AC·AD): the proof states their values,
-    so that its sentence shows the ratio with numbers (AB/AD = AC/AE = 3)."""
-    inst = getattr(step, "instance", None)
-    if inst is None or inst.family.key != "similar_triangle_property_line_ratio":
-        return []
-    out = []
-    for a, b in getattr(inst, "premises", ()):
-        sides = [x for t in (a, b) if t.is_Mul for x in t.args]
-        if len(sides) == 4 and all(x.is_Symbol and (el := element_of(x)) is not None and el.kind.key == "length"
-                                   for x in sides):
-            out += sides
-    return list(dict.fromkeys(out))
 
 
 def _drawn(problem) -> frozenset:

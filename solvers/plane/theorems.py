@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import sympy
+from geomill.engine.plane import element_of
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .configuration import Configuration
@@ -133,3 +134,18 @@ def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None,
         if t.kind == "judgement":
             for f in t.instances(ix, done):
                 yield Instance(family(t, f.key), f.names, f.lhs, f.rhs, f.premises)
+
+
+def ratio_premise_lengths(step) -> list[sympy.Symbol]:
+    """The sides of an SAS similarity's ratio premise (AB·AE = AC·AD): the proof states their values,
+    so that its sentence shows the ratio with numbers (AB/AD = AC/AE = 3)."""
+    inst = getattr(step, "instance", None)
+    if inst is None or inst.family.key != "similar_triangle_property_line_ratio":
+        return []
+    out = []
+    for a, b in getattr(inst, "premises", ()):
+        sides = [x for t in (a, b) if t.is_Mul for x in t.args]
+        if len(sides) == 4 and all(x.is_Symbol and (el := element_of(x)) is not None and el.kind.key == "length"
+                                   for x in sides):
+            out += sides
+    return list(dict.fromkeys(out))

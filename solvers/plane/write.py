@@ -26,7 +26,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
-from .proof import ratio_premise_lengths
+from .theorems import ratio_premise_lengths
 
 __all__ = ["Written", "write", "Namer"]
 
