@@ -102,3 +102,23 @@ def test_a_pronoun_after_a_preposition_is_not_the_subject():
     r = record("parallelogram ABCD\nDC = 13\nheight ABCD = 8\nfind area ABCD\n")
     g = grade(r, "The side DC = 13 and the height to it is 8, so the area is 13 · 8 = 104.")
     assert g.failure is None and g.unused == [], g  # never "DC = 8", a misread of the given DC = 13
+
+
+def test_a_part_of_a_shape_owns_the_values_of_its_sentence():
+    # "cut out of PQRS": the semicircle's area, not PQRS's (whose area is the given 200)
+    r = record("PQRS: rectangle - semicircle on QR\narea PQRS = 200\nQR = 10\nfind PQ\n")
+    g = grade(r, "The semi-circle cut out of PQRS has diameter QR = 10, so its area is 3.14 * 10^2 / 8 = 39.25.\n"
+                 "Then PQ * 10 - 39.25 = 200, so PQ = 239.25 / 10 = 23.93.")
+    assert g.failure is None and g.final_correct and g.unused == [], g
+    # "the semicircle attached to side MN": 14.13 is the part's area, not a length MN
+    r = record("KLMN: rectangle + semicircle on MN\nLM = 9\nMN = 6\nfind area KLMN\n")
+    g = grade(r, "The rectangle is 9 * 6 = 54 and the semicircle attached to side MN adds 3.14 * 6^2 / 8 = 14.13,"
+                 " so the area is 54 + 14.13 = 68.13.")
+    assert g.failure is None and g.final_correct and g.unused == [], g
+
+
+def test_the_shape_is_meant_again_after_the_parts_sentence():
+    r = record("PQRS: rectangle - semicircle on QR\narea PQRS = 200\nQR = 10\nfind PQ\n")
+    g = grade(r, "The semicircle removed from PQRS has area 3.14 * 10^2 / 8 = 39.25. Its area is 210, "
+                 "so PQ * 10 - 39.25 = 210, PQ = 24.93.")
+    assert [u["value"] for u in g.unused if u["role"] == "misread_given"] == [210], g.unused

@@ -642,10 +642,15 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     context_at = -1  # where the context shape was named
     last_end = -1
     sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    part_until, after_part = -1, None  # a part's sentence ends there; then the shape talked about before
     for start, end, name, how in raw:
+        if context == _PART and start >= part_until:
+            context = after_part
         if start < last_end:
             continue
         if how == "context":
+            if context == _PART:
+                continue  # "its area" in a sentence about a part of a shape: no element of the key
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
             if key.general and context_at < max(x for x in sentence_starts if x <= start):
                 # a textbook figure's "the area" with no shape named in its sentence: the one the question
@@ -678,6 +683,14 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             name = typed.shape
         before = _clause_before(text, start, sentence_starts)
         after = text[end:end + 40]
+        if how == "name" and _PART_OF.search(before):
+            # "Triangle removed from EFGCD: its area is 6.88", "the semicircle on AD is 56.52": the name
+            # says where the part is; the values of the sentence are the part's, not the name's
+            after_part = key.shape_named(name) or (context if context != _PART else after_part)
+            context, context_at = _PART, start
+            part_until = min([s for s in sentence_starts if s > start] + [len(text)])
+            last_end = end
+            continue
         men = _typed(key, name, before, after, start, end, how)
         if men is None:
             continue
@@ -692,6 +705,15 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
 _CIRCLE_Q = re.compile(r"\b(radius|diameter|circumference|area)\s+of\s+(?:the\s+)?circle\s+([A-Z])(?![\w'])"
                        r"|\bcircle\s+([A-Z])(?:'s|’s)\s+(radius|diameter|circumference|area)\b", re.I)
 _CIRCLE_WORDS = {"area": "circle area"}
+
+
+_PART = "\0part"  # the context of a sentence about an unnamed part of a shape ("the semicircle on AD")
+# a shape noun, then where it sits: "triangle removed from", "the semicircle on (side)", "circle cut out of"
+_PART_OF = re.compile(r"\b(?:triangle|square|rectangle|circle|semi-?circle|sector|parallelogram)\s+"
+                      r"(?:(?:part|portion|piece)\s+)?(?:(?:(?:is|was|being|that\s+is)\s+)?(?:removed|cut|taken|"
+                      r"subtracted|added|attached|drawn|built|erected|constructed|missing)\s+)?"
+                      r"(?:out\s+of|from|on|onto|in|inside|of|over|along|to)\s+(?:the\s+)?"
+                      r"(?:(?:side|diameter|segment|base)\s+)?$", re.I)
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
