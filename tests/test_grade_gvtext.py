@@ -122,3 +122,10 @@ def test_the_shape_is_meant_again_after_the_parts_sentence():
     g = grade(r, "The semicircle removed from PQRS has area 3.14 * 10^2 / 8 = 39.25. Its area is 210, "
                  "so PQ * 10 - 39.25 = 210, PQ = 24.93.")
     assert [u["value"] for u in g.unused if u["role"] == "misread_given"] == [210], g.unused
+
+
+def test_a_small_number_alone_in_the_work_is_made_up_not_a_constant():
+    # 4 is a constant beside a measure (√3 / 4 · 36); alone, "a radius of 4" is a number nothing gives
+    r = record("PQRS: rectangle + semicircle on SP\narea PQRS = 90\nPQ = 7\nfind QR\n")
+    g = grade(r, "Its semicircle has a radius of 4, so QR = 4 * 2 = 8.\nThe answer is 8.")
+    assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), g

@@ -315,7 +315,9 @@ def _made_up(key: AnswerKey, used: Mapping[Key, float], formula: list[float], wo
     if not used or any(abs(n - v) <= 0.005 + 1e-9 for n in formula + work for v in used.values()):
         return None
     known = _known_values(key, {}) | set(elsewhere.values()) | set(_proof_values(key)) | set(used.values())
-    known |= {v for _, v in key.distractors.values() if v is not None} | {3.0, 4.0}  # √3 / 4, 3 sides
+    known |= {v for _, v in key.distractors.values() if v is not None}
+    if any(not any(abs(n - c) <= 1e-9 for c in (*_CONSTANTS, 3.0, 4.0)) for n in formula):
+        known |= {3.0, 4.0}  # √3 / 4, 3 sides: constants beside a measure, never alone ("radius 4, 2 · 4")
     known |= {k * k for k in list(known)}  # "√(196 + 36)": the inputs squared
     return next((n for n in _foreign(formula, used) if not any(abs(n - k) <= 0.005 * max(1.0, k) for k in known)),
                 None)
