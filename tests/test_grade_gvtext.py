@@ -129,3 +129,11 @@ def test_a_small_number_alone_in_the_work_is_made_up_not_a_constant():
     r = record("PQRS: rectangle + semicircle on SP\narea PQRS = 90\nPQ = 7\nfind QR\n")
     g = grade(r, "Its semicircle has a radius of 4, so QR = 4 * 2 = 8.\nThe answer is 8.")
     assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), g
+
+
+def test_a_given_put_in_its_names_place_is_stated():
+    r = record("rectangle PQRS\nPQ = 9\nQR = 7\nfind perimeter PQRS\n")
+    g = grade(r, "P = 2 * (PQ + QR) = 2 * (9 + 9) = 36.")  # QR's place holds PQ's 9
+    assert g.failure == "misread_given" and "QR" in g.reason, g
+    g = grade(r, "The perimeter is PQ + QR + RS + SP = 9 + 7 + 9 + 7 = 32.")
+    assert g.failure is None and g.final_correct and g.unused == [], g

@@ -123,6 +123,7 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
                     for k in _named_stages(key, ch) if k != own]
     out += _pronouns(key, text, mentions, used)
     out += _solved(key, text, inside, out, used)
+    out += _substituted(key, text, out)
     out += _unnamed(key, text, out, used)
     if final is not None and key.steps:
         query = key.steps[-1]
@@ -419,6 +420,57 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
         out.append(Claim(target, _name_of(key, target), round(solved, 4), 2, men.start,
                          Chain(start, parts[-1].end, (Stage(eq),), round(solved, 4), 2), solved=True))
     return out
+
+
+def _substituted(key: AnswerKey, text: str, found: list[Claim]) -> list[Claim]:
+    """Givens a formula states by putting a number in each name's place: ``AB + BC + AD + DC = 13 + 13 +
+    13 + 10.22`` uses AD = 13, term for term; the same expression with numbers for names, nothing else
+    changed."""
+    out: list[Claim] = []
+    seen_to = -1
+    for m in re.finditer("=", text):
+        if m.start() < seen_to:
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        parts = scan(text, start if start < m.start() else m.end())
+        if not parts:
+            continue
+        seen_to = parts[-1].end
+        for names, numbers in zip(parts, parts[1:-1]):  # then a value: "= 13 + 10.22 = 23.22", never "= 1/3"
+            bare = [t for t in names.tokens if t not in (("op", "("), ("op", ")"))]
+            if len(names.tokens) != len(numbers.tokens) or not any(k == "name" for k, _ in names.tokens) \
+                    or (len(bare) == 3 and bare[1] == ("op", "/")):
+                continue  # "AE/AC = 1/3": a ratio, no lengths
+            pairs = list(zip(names.tokens, _spans(text, numbers)))
+            if any((a[0] == "name" and b[0] != "num") or (a[0] != "name" and a != b) for a, (b, _) in pairs):
+                continue  # not the same expression with numbers for its names
+            for (_, tok), ((_, num), at) in pairs:
+                if tok == "" or tok[0] == "∠":
+                    continue
+                k = name_key(key, tok)
+                if k is None or key.givens.get(k, (None, None))[1] is None \
+                        or any(c.key == k and c.pos == at for c in found + out):
+                    continue
+                out.append(Claim(k, _name_of(key, k), float(num), _decimals_of(num), at))
+    return out
+
+
+def _spans(text: str, part) -> list[tuple[tuple[str, str], int]]:
+    """A part's tokens with where each stands in the text."""
+    out, i = [], part.start
+    while i < part.end and len(out) < len(part.tokens):
+        m = _TOKEN.match(text, i)
+        if not m or m.end() == i:
+            break
+        kind = m.lastgroup
+        if kind not in ("unit",) and not (kind == "op" and m.group(kind) == "="):
+            out.append(((kind, m.group(kind)), m.start(kind)))
+        i = m.end()
+    return out
+
+
+def _decimals_of(num: str) -> int:
+    return len(num.split(".")[1]) if "." in num else 0
 
 
 def _part_value(part) -> float | None:
