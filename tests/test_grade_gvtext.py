@@ -137,3 +137,11 @@ def test_a_given_put_in_its_names_place_is_stated():
     assert g.failure == "misread_given" and "QR" in g.reason, g
     g = grade(r, "The perimeter is PQ + QR + RS + SP = 9 + 7 + 9 + 7 = 32.")
     assert g.failure is None and g.final_correct and g.unused == [], g
+
+
+def test_a_wrong_step_is_reported_when_the_final_answer_is_within_three_percent():
+    r = record("rectangle PQRS\nPQ = 9\nQR = 7\nfind perimeter PQRS\n")  # 32
+    g = grade(r, "QR = 7.2, so the perimeter is 2 * (9 + 7.2) = 2 * 16.2 = 32.4.")  # 1.25 % off
+    assert g.final_correct, g
+    assert (g.first_wrong_step, g.failure) == (1, "misread_given") and g.first_error["stated"] == 32.4, g
+    assert [(u["quantity"], u["value"]) for u in g.unused if u["role"] == "misread_given"] == [("QR", 7.2)], g
