@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import math
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from geomill.engine.catalogue import KINDS
@@ -427,15 +428,7 @@ def _substituted(key: AnswerKey, text: str, found: list[Claim]) -> list[Claim]:
     13 + 10.22`` uses AD = 13, term for term; the same expression with numbers for names, nothing else
     changed."""
     out: list[Claim] = []
-    seen_to = -1
-    for m in re.finditer("=", text):
-        if m.start() < seen_to:
-            continue
-        start = _start_of(text, m.start(), _line_start(text, m.start()))
-        parts = scan(text, start if start < m.start() else m.end())
-        if not parts:
-            continue
-        seen_to = parts[-1].end
+    for parts in _equations(text):
         for names, numbers in zip(parts, parts[1:-1]):  # then a value: "= 13 + 10.22 = 23.22", never "= 1/3"
             bare = [t for t in names.tokens if t not in (("op", "("), ("op", ")"))]
             if len(names.tokens) != len(numbers.tokens) or not any(k == "name" for k, _ in names.tokens) \
@@ -453,6 +446,19 @@ def _substituted(key: AnswerKey, text: str, found: list[Claim]) -> list[Claim]:
                     continue
                 out.append(Claim(k, _name_of(key, k), float(num), _decimals_of(num), at))
     return out
+
+
+def _equations(text: str, used: Sequence[tuple[int, int]] = ()) -> Iterator[list]:
+    """The ``=``-separated parts of each equation of the text, left to right, none starting inside ``used``."""
+    seen_to = -1
+    for m in re.finditer("=", text):
+        if m.start() < seen_to or any(a <= m.start() < b for a, b in used):
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        parts = scan(text, start if start < m.start() else m.end())
+        if parts:
+            seen_to = parts[-1].end
+            yield parts
 
 
 def _spans(text: str, part) -> list[tuple[tuple[str, str], int]]:
@@ -535,15 +541,7 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
     inputs (as the response states them, else as the proof has them) are all numbers of its first part,
     else the one step whose value it is.  Nothing where two steps fit, or the step was already stated."""
     out: list[Claim] = []
-    seen_to = -1
-    for m in re.finditer("=", text):
-        if m.start() < seen_to or any(a <= m.start() < b for a, b in used):
-            continue
-        start = _start_of(text, m.start(), _line_start(text, m.start()))
-        parts = scan(text, start if start < m.start() else m.end())
-        if not parts:
-            continue
-        seen_to = parts[-1].end
+    for parts in _equations(text, used):
         if any(a <= parts[0].start < b or a < parts[-1].end <= b for a, b in used):
             continue
         value, decimals = lone_number(parts[-1])
