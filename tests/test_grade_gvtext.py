@@ -145,3 +145,9 @@ def test_a_wrong_step_is_reported_when_the_final_answer_is_within_three_percent(
     assert g.final_correct, g
     assert (g.first_wrong_step, g.failure) == (1, "misread_given") and g.first_error["stated"] == 32.4, g
     assert [(u["quantity"], u["value"]) for u in g.unused if u["role"] == "misread_given"] == [("QR", 7.2)], g
+
+
+def test_two_angles_exchanged_in_a_law_of_sines_say_so():
+    r = record("triangle PQR\nQR = 10\nangle QPR = 40\nangle PQR = 75\nfind PR\n")  # 10 · sin 75 / sin 40 = 15.03
+    g = grade(r, "By the law of sines, PR = 10 * sin(40) / sin(75) = 10 * 0.64 / 0.97 = 6.4 / 0.97 = 6.6.")
+    assert g.failure == "wrong_formula" and g.reason.startswith("6.6 exchanges") and "40" in g.reason, g

@@ -134,7 +134,15 @@ def alternatives(key: AnswerKey, step: ProofStep,
 
 def _role_swaps(key: AnswerKey, step: ProofStep, rule: Rule, known: Mapping[str, float],
                 bound) -> Iterator[tuple[str, tuple[float, float]]]:
-    """The step's element from one of its inputs taken as another element of its shape."""
+    """The step's element from one of its inputs taken as another element of its shape; first, two inputs
+    of one kind in each other's place (the two angles of a law of sines)."""
+    kinds = KINDS[key.shapes[step.shape].kind].elements
+    for a, b in itertools.combinations([s for s in rule.inputs if s in known], 2):
+        if kinds[a].kind is kinds[b].kind and known[a] != known[b]:
+            pair = evaluate(rule, {**known, a: known[b], b: known[a]})
+            if pair:
+                yield (f"exchanges {bound[a][0]} = {known[a]:g} and {bound[b][0]} = {known[b]:g} "
+                       f"(the {rule.name})"), pair
     for r in rules_for(step.kind):
         if r.output != rule.output or r == rule or len(r.inputs) != len(rule.inputs):
             continue
