@@ -102,3 +102,52 @@ def test_a_pronoun_after_a_preposition_is_not_the_subject():
     r = record("parallelogram ABCD\nDC = 13\nheight ABCD = 8\nfind area ABCD\n")
     g = grade(r, "The side DC = 13 and the height to it is 8, so the area is 13 · 8 = 104.")
     assert g.failure is None and g.unused == [], g  # never "DC = 8", a misread of the given DC = 13
+
+
+def test_a_part_of_a_shape_owns_the_values_of_its_sentence():
+    # "cut out of PQRS": the semicircle's area, not PQRS's (whose area is the given 200)
+    r = record("PQRS: rectangle - semicircle on QR\narea PQRS = 200\nQR = 10\nfind PQ\n")
+    g = grade(r, "The semi-circle cut out of PQRS has diameter QR = 10, so its area is 3.14 * 10^2 / 8 = 39.25.\n"
+                 "Then PQ * 10 - 39.25 = 200, so PQ = 239.25 / 10 = 23.93.")
+    assert g.failure is None and g.final_correct and g.unused == [], g
+    # "the semicircle attached to side MN": 14.13 is the part's area, not a length MN
+    r = record("KLMN: rectangle + semicircle on MN\nLM = 9\nMN = 6\nfind area KLMN\n")
+    g = grade(r, "The rectangle is 9 * 6 = 54 and the semicircle attached to side MN adds 3.14 * 6^2 / 8 = 14.13,"
+                 " so the area is 54 + 14.13 = 68.13.")
+    assert g.failure is None and g.final_correct and g.unused == [], g
+
+
+def test_the_shape_is_meant_again_after_the_parts_sentence():
+    r = record("PQRS: rectangle - semicircle on QR\narea PQRS = 200\nQR = 10\nfind PQ\n")
+    g = grade(r, "The semicircle removed from PQRS has area 3.14 * 10^2 / 8 = 39.25. Its area is 210, "
+                 "so PQ * 10 - 39.25 = 210, PQ = 24.93.")
+    assert [u["value"] for u in g.unused if u["role"] == "misread_given"] == [210], g.unused
+
+
+def test_a_small_number_alone_in_the_work_is_made_up_not_a_constant():
+    # 4 is a constant beside a measure (√3 / 4 · 36); alone, "a radius of 4" is a number nothing gives
+    r = record("PQRS: rectangle + semicircle on SP\narea PQRS = 90\nPQ = 7\nfind QR\n")
+    g = grade(r, "Its semicircle has a radius of 4, so QR = 4 * 2 = 8.\nThe answer is 8.")
+    assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), g
+
+
+def test_a_given_put_in_its_names_place_is_stated():
+    r = record("rectangle PQRS\nPQ = 9\nQR = 7\nfind perimeter PQRS\n")
+    g = grade(r, "P = 2 * (PQ + QR) = 2 * (9 + 9) = 36.")  # QR's place holds PQ's 9
+    assert g.failure == "misread_given" and "QR" in g.reason, g
+    g = grade(r, "The perimeter is PQ + QR + RS + SP = 9 + 7 + 9 + 7 = 32.")
+    assert g.failure is None and g.final_correct and g.unused == [], g
+
+
+def test_a_wrong_step_is_reported_when_the_final_answer_is_within_three_percent():
+    r = record("rectangle PQRS\nPQ = 9\nQR = 7\nfind perimeter PQRS\n")  # 32
+    g = grade(r, "QR = 7.2, so the perimeter is 2 * (9 + 7.2) = 2 * 16.2 = 32.4.")  # 1.25 % off
+    assert g.final_correct, g
+    assert (g.first_wrong_step, g.failure) == (1, "misread_given") and g.first_error["stated"] == 32.4, g
+    assert [(u["quantity"], u["value"]) for u in g.unused if u["role"] == "misread_given"] == [("QR", 7.2)], g
+
+
+def test_two_angles_exchanged_in_a_law_of_sines_say_so():
+    r = record("triangle PQR\nQR = 10\nangle QPR = 40\nangle PQR = 75\nfind PR\n")  # 10 · sin 75 / sin 40 = 15.03
+    g = grade(r, "By the law of sines, PR = 10 * sin(40) / sin(75) = 10 * 0.64 / 0.97 = 6.4 / 0.97 = 6.6.")
+    assert g.failure == "wrong_formula" and g.reason.startswith("6.6 exchanges") and "40" in g.reason, g

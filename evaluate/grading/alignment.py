@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import math
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from geomill.engine.catalogue import KINDS
@@ -123,6 +124,7 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
                     for k in _named_stages(key, ch) if k != own]
     out += _pronouns(key, text, mentions, used)
     out += _solved(key, text, inside, out, used)
+    out += _substituted(key, text, out)
     out += _unnamed(key, text, out, used)
     if final is not None and key.steps:
         query = key.steps[-1]
@@ -421,6 +423,62 @@ def _solved(key: AnswerKey, text: str, inside: list[Mention], found: list[Claim]
     return out
 
 
+def _substituted(key: AnswerKey, text: str, found: list[Claim]) -> list[Claim]:
+    """Givens a formula states by putting a number in each name's place: ``AB + BC + AD + DC = 13 + 13 +
+    13 + 10.22`` uses AD = 13, term for term; the same expression with numbers for names, nothing else
+    changed."""
+    out: list[Claim] = []
+    for parts in _equations(text):
+        for names, numbers in zip(parts, parts[1:-1]):  # then a value: "= 13 + 10.22 = 23.22", never "= 1/3"
+            bare = [t for t in names.tokens if t not in (("op", "("), ("op", ")"))]
+            if len(names.tokens) != len(numbers.tokens) or not any(k == "name" for k, _ in names.tokens) \
+                    or (len(bare) == 3 and bare[1] == ("op", "/")):
+                continue  # "AE/AC = 1/3": a ratio, no lengths
+            pairs = list(zip(names.tokens, _spans(text, numbers)))
+            if any((a[0] == "name" and b[0] != "num") or (a[0] != "name" and a != b) for a, (b, _) in pairs):
+                continue  # not the same expression with numbers for its names
+            for (_, tok), ((_, num), at) in pairs:
+                if tok == "" or tok[0] == "∠":
+                    continue
+                k = name_key(key, tok)
+                if k is None or key.givens.get(k, (None, None))[1] is None \
+                        or any(c.key == k and c.pos == at for c in found + out):
+                    continue
+                out.append(Claim(k, _name_of(key, k), float(num), _decimals_of(num), at))
+    return out
+
+
+def _equations(text: str, used: Sequence[tuple[int, int]] = ()) -> Iterator[list]:
+    """The ``=``-separated parts of each equation of the text, left to right, none starting inside ``used``."""
+    seen_to = -1
+    for m in re.finditer("=", text):
+        if m.start() < seen_to or any(a <= m.start() < b for a, b in used):
+            continue
+        start = _start_of(text, m.start(), _line_start(text, m.start()))
+        parts = scan(text, start if start < m.start() else m.end())
+        if parts:
+            seen_to = parts[-1].end
+            yield parts
+
+
+def _spans(text: str, part) -> list[tuple[tuple[str, str], int]]:
+    """A part's tokens with where each stands in the text."""
+    out, i = [], part.start
+    while i < part.end and len(out) < len(part.tokens):
+        m = _TOKEN.match(text, i)
+        if not m or m.end() == i:
+            break
+        kind = m.lastgroup
+        if kind not in ("unit",) and not (kind == "op" and m.group(kind) == "="):
+            out.append(((kind, m.group(kind)), m.start(kind)))
+        i = m.end()
+    return out
+
+
+def _decimals_of(num: str) -> int:
+    return len(num.split(".")[1]) if "." in num else 0
+
+
 def _part_value(part) -> float | None:
     """A side of an equation that is a value: one number, or an exact form ("14√2", "205π/2")."""
     value = lone_number(part)[0]
@@ -483,15 +541,7 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
     inputs (as the response states them, else as the proof has them) are all numbers of its first part,
     else the one step whose value it is.  Nothing where two steps fit, or the step was already stated."""
     out: list[Claim] = []
-    seen_to = -1
-    for m in re.finditer("=", text):
-        if m.start() < seen_to or any(a <= m.start() < b for a, b in used):
-            continue
-        start = _start_of(text, m.start(), _line_start(text, m.start()))
-        parts = scan(text, start if start < m.start() else m.end())
-        if not parts:
-            continue
-        seen_to = parts[-1].end
+    for parts in _equations(text, used):
         if any(a <= parts[0].start < b or a < parts[-1].end <= b for a, b in used):
             continue
         value, decimals = lone_number(parts[-1])
@@ -642,10 +692,15 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     context_at = -1  # where the context shape was named
     last_end = -1
     sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    part_until, after_part = -1, None  # a part's sentence ends there; then the shape talked about before
     for start, end, name, how in raw:
+        if context == _PART and start >= part_until:
+            context = after_part
         if start < last_end:
             continue
         if how == "context":
+            if context == _PART:
+                continue  # "its area" in a sentence about a part of a shape: no element of the key
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
             if key.general and context_at < max(x for x in sentence_starts if x <= start):
                 # a textbook figure's "the area" with no shape named in its sentence: the one the question
@@ -678,6 +733,14 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             name = typed.shape
         before = _clause_before(text, start, sentence_starts)
         after = text[end:end + 40]
+        if how == "name" and _PART_OF.search(before):
+            # "Triangle removed from EFGCD: its area is 6.88", "the semicircle on AD is 56.52": the name
+            # says where the part is; the values of the sentence are the part's, not the name's
+            after_part = key.shape_named(name) or (context if context != _PART else after_part)
+            context, context_at = _PART, start
+            part_until = min([s for s in sentence_starts if s > start] + [len(text)])
+            last_end = end
+            continue
         men = _typed(key, name, before, after, start, end, how)
         if men is None:
             continue
@@ -692,6 +755,15 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
 _CIRCLE_Q = re.compile(r"\b(radius|diameter|circumference|area)\s+of\s+(?:the\s+)?circle\s+([A-Z])(?![\w'])"
                        r"|\bcircle\s+([A-Z])(?:'s|’s)\s+(radius|diameter|circumference|area)\b", re.I)
 _CIRCLE_WORDS = {"area": "circle area"}
+
+
+_PART = "\0part"  # the context of a sentence about an unnamed part of a shape ("the semicircle on AD")
+# a shape noun, then where it sits: "triangle removed from", "the semicircle on (side)", "circle cut out of"
+_PART_OF = re.compile(r"\b(?:triangle|square|rectangle|circle|semi-?circle|sector|parallelogram)\s+"
+                      r"(?:(?:part|portion|piece)\s+)?(?:(?:(?:is|was|being|that\s+is)\s+)?(?:removed|cut|taken|"
+                      r"subtracted|added|attached|drawn|built|erected|constructed|missing)\s+)?"
+                      r"(?:out\s+of|from|on|onto|in|inside|of|over|along|to)\s+(?:the\s+)?"
+                      r"(?:(?:side|diameter|segment|base)\s+)?$", re.I)
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:

@@ -134,7 +134,15 @@ def alternatives(key: AnswerKey, step: ProofStep,
 
 def _role_swaps(key: AnswerKey, step: ProofStep, rule: Rule, known: Mapping[str, float],
                 bound) -> Iterator[tuple[str, tuple[float, float]]]:
-    """The step's element from one of its inputs taken as another element of its shape."""
+    """The step's element from one of its inputs taken as another element of its shape; first, two inputs
+    of one kind in each other's place (the two angles of a law of sines)."""
+    kinds = KINDS[key.shapes[step.shape].kind].elements
+    for a, b in itertools.combinations([s for s in rule.inputs if s in known], 2):
+        if kinds[a].kind is kinds[b].kind and known[a] != known[b]:
+            pair = evaluate(rule, {**known, a: known[b], b: known[a]})
+            if pair:
+                yield (f"exchanges {bound[a][0]} = {known[a]:g} and {bound[b][0]} = {known[b]:g} "
+                       f"(the {rule.name})"), pair
     for r in rules_for(step.kind):
         if r.output != rule.output or r == rule or len(r.inputs) != len(rule.inputs):
             continue
@@ -315,7 +323,9 @@ def _made_up(key: AnswerKey, used: Mapping[Key, float], formula: list[float], wo
     if not used or any(abs(n - v) <= 0.005 + 1e-9 for n in formula + work for v in used.values()):
         return None
     known = _known_values(key, {}) | set(elsewhere.values()) | set(_proof_values(key)) | set(used.values())
-    known |= {v for _, v in key.distractors.values() if v is not None} | {3.0, 4.0}  # √3 / 4, 3 sides
+    known |= {v for _, v in key.distractors.values() if v is not None}
+    if any(not any(abs(n - c) <= 1e-9 for c in (*_CONSTANTS, 3.0, 4.0)) for n in formula):
+        known |= {3.0, 4.0}  # √3 / 4, 3 sides: constants beside a measure, never alone ("radius 4, 2 · 4")
     known |= {k * k for k in list(known)}  # "√(196 + 36)": the inputs squared
     return next((n for n in _foreign(formula, used) if not any(abs(n - k) <= 0.005 * max(1.0, k) for k in known)),
                 None)
