@@ -1314,7 +1314,7 @@ def arc_sentence(text: str, exprs, arcs: dict) -> str:
         _, a, b = element_of(s).points
         name = arcs[s][0]
         if ends.count(frozenset((a, b))) == 1:  # (both arcs AB held: the sentence names them apart)
-            text = re.sub(rf"(?<!major )\barc {a}{b}\b", name, text)
+            text = re.sub(rf"(?<!major )\barc ({a}{b}|{b}{a})\b", name, text)  # a template's letters in either order
         if name.startswith("major "):  # "arcs AB and BA make up the whole circle" (each named in its own order)
             text = re.sub(rf"\barcs {a}{b} and ", f"{name} and arc ", text)
             text = re.sub(rf"\barcs (\w+) and {a}{b}\b", rf"arc \1 and {name}", text)
