@@ -1221,7 +1221,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     lines = _unsaid_givens(_merge_givens([x for x in w.lines if x]))
-    return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems, tuple(w.given_names))
+    return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
+                   tuple(dict.fromkeys(w.given_names)))
 
 
 def _arc_reason(u: sympy.Symbol, c1) -> str:
@@ -1242,7 +1243,9 @@ def _introduce(lines: list[str], intros: dict) -> list[str]:
     return out
 
 
-_GIVEN = re.compile(r"^We are given (.*)\.$")
+_WE_ARE_GIVEN = "We are given "
+_GIVEN = re.compile(rf"^{_WE_ARE_GIVEN}(.*)\.$")
+_GIVEN_ITEMS = re.compile(r", | and ")  # the separators of and_list
 _UNIT = re.compile(r"(°|\^\{\\circ\})$")
 
 
@@ -1255,13 +1258,18 @@ def _core(side: str) -> str:
     return side
 
 
+def _written_in(part: str, text: str) -> bool:
+    """``part`` stands in ``text`` as a whole name or number (AB not inside ABC, 5 not inside 15)."""
+    return re.search(rf"(?<![0-9A-Za-z_.\\]){re.escape(part)}(?![0-9A-Za-z_.])", text) is not None
+
+
 def _shown(given: str, text: str) -> bool:
     """Whether a step's text shows the given ``name = value`` itself: the name, and the value put in."""
     name, _, value = given.strip("$").partition(" = ")
-    found = lambda t: re.search(rf"(?<![0-9A-Za-z_.\\]){re.escape(t)}(?![0-9A-Za-z_.])", text) is not None  # noqa: E731
+    value = _core(value)
     # a number, not an expression in x (a step does not show an expression put in)
-    number = not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", _core(value)))
-    return bool(value) and number and found(name.strip()) and found(_core(value))
+    number = not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", value))
+    return bool(value) and number and _written_in(name.strip(), text) and _written_in(value, text)
 
 
 def _unsaid_givens(lines: list[str]) -> list[str]:
@@ -1269,18 +1277,18 @@ def _unsaid_givens(lines: list[str]) -> list[str]:
     is not said on its own first: a worked answer puts the numbers in, it does not list them."""
     out = []
     for i, line in enumerate(lines):
-        if not line.startswith("We are given "):
+        if not line.startswith(_WE_ARE_GIVEN):
             out.append(line)
             continue
-        head, sep, rest = line[len("We are given "):].partition(". ")
+        head, sep, rest = line.removeprefix(_WE_ARE_GIVEN).partition(". ")
         head = head if sep else head.removesuffix(".")
-        items = re.split(r", | and ", head)
+        items = _GIVEN_ITEMS.split(head)
         if any(" = " not in g or re.search(r"\b(so|is)\b", g) for g in items):  # a sentence, not a list
             out.append(line)
             continue
         shows = rest or (lines[i + 1] if i + 1 < len(lines) else "")
         unseen = [g for g in items if not _shown(g, shows)]
-        said = [f"We are given {and_list(unseen)}."] if unseen else []
+        said = [f"{_WE_ARE_GIVEN}{and_list(unseen)}."] if unseen else []
         out.append(" ".join(said + ([rest] if rest else [])))
     return [x for x in out if x]
 
@@ -1292,11 +1300,11 @@ def _merge_givens(lines: list[str]) -> list[str]:
     run: list[str] = []
     for line in [*lines, None]:
         m = _GIVEN.match(line) if line is not None else None
-        if m and " We are given " not in line and ". " not in m.group(1):
-            run += [x for x in re.split(r", | and ", m.group(1))] if "$" not in m.group(1) else [m.group(1)]
+        if m and f" {_WE_ARE_GIVEN}" not in line and ". " not in m.group(1):
+            run += _GIVEN_ITEMS.split(m.group(1)) if "$" not in m.group(1) else [m.group(1)]
             continue
         if run:
-            out.append(f"We are given {and_list(run)}.")
+            out.append(f"{_WE_ARE_GIVEN}{and_list(run)}.")
             run = []
         if line is not None:
             out.append(line)
