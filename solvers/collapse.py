@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import GeneralProblem
 from geomill.engine.relations import BLOCKS_BY_KEY
 
@@ -48,7 +49,7 @@ def collapsed(problem: GeneralProblem, coords: Mapping[str, np.ndarray]) -> str 
     stack = np.array(list(pts.values()))
     size = float(np.max(np.ptp(stack, axis=0))) or 1.0
     for a, b in itertools.combinations(pts, 2):
-        if float(np.linalg.norm(pts[a] - pts[b])) < FLAT * size:
+        if pg.dist(pts[a], pts[b]) < FLAT * size:
             return f"{a} and {b} at one place"
     collinear = said_collinear(problem)
     lines = [ln for ln in named_lines(problem) if ln <= pts.keys()]
@@ -63,12 +64,10 @@ def collapsed(problem: GeneralProblem, coords: Mapping[str, np.ndarray]) -> str 
 
 def _on_one_line(points: Sequence[np.ndarray], size: float) -> bool:
     a = points[0]
-    far = max(points[1:], key=lambda q: float(np.linalg.norm(q - a)))
-    d = far - a
-    n = float(np.linalg.norm(d))
-    if n < FLAT * size:
+    far = max(points[1:], key=lambda q: pg.dist(a, q))
+    if pg.dist(a, far) < FLAT * size:
         return True
-    return all(abs(float(d[0] * (q - a)[1] - d[1] * (q - a)[0])) / n < FLAT * size for q in points)
+    return all(pg.line_distance(q, a, far) < FLAT * size for q in points)
 
 
 def standing(problem: GeneralProblem, figures: list) -> list:
