@@ -111,6 +111,34 @@ PHRASES: tuple[Phrase, ...] = (
         "already drawn.",
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
     ),
+    Phrase(
+        "the angle between the tangent PA and the chord AB (the tangent–chord angle)",
+        ("touches", "touching"),
+        "PA tangent to circle O\nP and C on opposite sides of line AB",
+        "the tangent–chord angle PAB equals the inscribed angle ACB on the far side of the chord, so say "
+        "that P and C lie on opposite sides of AB (on the same side, angle ACB is 180° minus it).",
+        "circle O through A B C\nPA tangent to circle O\nP and C on opposite sides of line AB\n"
+        "angle PAB = 65\nfind angle ACB\n",
+    ),
+    Phrase(
+        "the line through A parallel to BC",
+        ("parallels",),
+        "line D A E\nDE parallel to BC",
+        "a line is named by points on it, here D and E on either side of A, and the parallel makes it run "
+        "beside BC; say which way it runs when an angle at A depends on it (`D and C on opposite sides of "
+        "line AB`).",
+        "triangle ABC\nline D A E\nDE parallel to BC\nD and C on opposite sides of line AB\n"
+        "angle ABC = 50\nangle ACB = 60\nfind angle DAB\n",
+    ),
+    Phrase(
+        "F and G lie on CD (in the order the figure shows)",
+        ("order", "somewhere"),
+        "line C F G D",
+        "list the points in their order along the line as the figure shows them (`line C G F D` is the "
+        "other order); `F on line CD` leaves the order open, and when the order changes the answer geomill "
+        "may answer for one order without noticing the other.",
+        "line C F G D\nline E F\nline E G\nangle EFC = 110\nangle EGD = 120\nfind angle FEG\n",
+    ),
 )
 
 
