@@ -656,14 +656,16 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
     if check_goal and problem.goal is not None:
-        found = standing(problem, found + _other_arcs(system, found[0]))
+        found = standing(problem, found + _other_arcs(system, found[0]) + _other_sides(system, found[0]))
     for other in found[1:]:
         a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
-            why = _unplaced(problem, (found[0], other)) or _turning(problem, found[0], other)
+            why = _unplaced(problem, (found[0], other))
+            if "(e.g." not in why:  # a side of a line that tells the figures apart says more than 'place it'
+                why = _turning(problem, found[0], other) or why
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}{why}", problem.goal.span)
     return found[0]
@@ -739,6 +741,30 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 worst = _worst(system(system.pack(coords, model.variables, model.radii)))
                 if worst < TOLERANCE and not _misdrawn(coords, faces(problem)):
                     out.append(NumericModel(problem, coords, model.variables, model.radii, worst, model.seed))
+    return out
+
+
+def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
+    """The figure with a line turned half round one of its polygon points, wherever a figure with it
+    turned satisfies every fact: a line through a vertex (``line D C E`` with ``DE parallel to AB``, or
+    ``line C E``) may run either way, and the random starts may all draw it one way (alternate angles
+    then answered as co-interior ones without a word).  The line's points off every polygon and circle
+    are mirrored in the vertex, and the figure solved again from there."""
+    problem = system.p
+    anchored = {p for poly in problem.polygons for p in poly.points}
+    anchored |= {p for c in problem.circles for p in (c.centre, *c.points)}
+    out = []
+    for line in problem.lines:
+        loose = [p for p in line.points if p not in anchored]
+        for pivot in (p for p in line.points if p in anchored) if loose else ():
+            at = model.coords[pivot]
+            coords = {**model.coords, **{p: 2 * at - model.coords[p] for p in loose}}
+            x = _solve(system, system.pack(coords, model.variables, model.radii), quick=True)
+            worst = _worst(system(x))
+            solved, variables, radii = system.unpack(x)
+            if worst < TOLERANCE and not _misdrawn(solved, faces(problem)):
+                out.append(NumericModel(problem, {n: v.copy() for n, v in solved.items()}, variables, radii,
+                                        worst, model.seed))
     return out
 
 
