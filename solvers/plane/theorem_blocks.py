@@ -528,7 +528,8 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("parallel_property_angle", "since {0} is parallel to {1}, the alternate angles {2} and {3} are equal",
             (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False)),
             (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD", "XPY", "UQV"), _parallels, figure=_PARALLEL),
-    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}, the co-interior angles {2} and {3} add up to 180°",
+    Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}, "
+            "the co-interior angles {2} and {3} add up to 180°",
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
              Aligned("PXQU")), (Conclusion(ang("XPY") + ang("UQV"), sympy.Integer(180)),), ("AB", "CD", "XPY", "UQV"),
             _parallels, figure=_PARALLEL),
@@ -554,7 +555,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
             figure="circle O through A B M\ncounterclockwise AMB"),
-    Theorem("arc_property_center_angle", "since {0[1]}{0[2]} passes through the centre {0[0]}, it is a diameter and cuts off a semicircle",
+    Theorem("arc_property_center_angle", "since {0[1]}{0[2]} passes through the centre {0[0]}, it is a diameter and "
+            "cuts off a semicircle",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
@@ -562,7 +564,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
             figure="circle O through A B\nline O A\nline O B"),
-    Theorem("arc_property_circumference_angle_external", "since {0[1]} is not on arc {1[1]}{1[2]}, the inscribed angle {0} stands on arc {1[1]}{1[2]} and is half of it",
+    Theorem("arc_property_circumference_angle_external", "since {0[1]} is not on arc {1[1]}{1[2]}, "
+            "the inscribed angle {0} stands on arc {1[1]}{1[2]} and is half of it",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OABM", "off"),
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,

@@ -514,7 +514,8 @@ class _Writer:
                 self.stated.add(k)
                 self._count(s)
         a, b = (x for _, x in lin[0])
-        say.append(f"{self.join([a, b])}{self.said(st.target, st.value)} (radii of circle {theorems[0].instance.names[1]}).")
+        circle = theorems[0].instance.names[1]
+        say.append(f"{self.join([a, b])}{self.said(st.target, st.value)} (radii of circle {circle}).")
         self.lines.append(" ".join(say))
         self.relations.append(t)
         self.stated.add(_key(t))
