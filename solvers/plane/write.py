@@ -611,9 +611,10 @@ class _Writer:
 
     def _ratios(self, s) -> list[str]:
         """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
-        values put in (``AB/AD = 6/2 = 3`` and ``AC/AE = 9/3 = 3``); none where a side has no value stated."""
+        values put in (``AB/AD = 6/2 = 3`` and ``AC/AE = 9/3 = 3``); where a side has no value stated, the
+        ratios set equal (``SP/VQ = ST/VW``, with the value of a pair whose sides have one)."""
         sides = ratio_premise_lengths(s)
-        if len(sides) != 4 or any(x not in self.known for x in sides):
+        if len(sides) != 4:
             return []
         p, q = s.instance.names[0], s.instance.names[1]
         corr = dict(zip(p, q))
@@ -627,8 +628,16 @@ class _Writer:
                 pairs.append((x, partner))
         if len(pairs) != 2:
             return []
+        pairs.sort(key=lambda xy: xy[0].name)
+        if any(x not in self.known for x in sides):
+            chain = [f"{self.n.name(x)}/{self.n.name(y)}" for x, y in pairs]
+            whole = [(x, y) for x, y in pairs if x in self.known and y in self.known]
+            if whole:
+                x, y = whole[0]
+                chain.append(self.n.number(sympy.simplify(self.known[x] / self.known[y])))
+            return [self.wrap(" = ".join(chain))]
         said = []
-        for x, y in sorted(pairs, key=lambda xy: xy[0].name):
+        for x, y in pairs:
             vx, vy = self.known[x], self.known[y]
             said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
                         f"{self.n.number(sympy.simplify(vx / vy))}")
