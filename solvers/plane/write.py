@@ -325,6 +325,7 @@ def _then(reason: str) -> str:
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
 
 
+_PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
                                 "right_triangle_property_trigonometric", "triangle_area_formula_sine",
@@ -568,6 +569,11 @@ class _Writer:
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
         self._renamed = {}
         part = self._as_printed(s, part)
+        names = s.instance.names
+        src = (getattr(self.proof, "parallels", None) or {}).get(
+            frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
+        if src is not None:  # a parallel's reason is its source: opposite sides of the parallelogram ADCB
+            part = part.replace(f"is parallel to {names[1]}", f"is parallel to {names[1]} ({src})", 1)
         criterion = s.instance.family.key in CRITERIA
         shown = []
         for u in s.uses:
