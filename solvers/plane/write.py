@@ -325,6 +325,27 @@ def _then(reason: str) -> str:
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
 
 
+_ROLES = re.compile(r"it is also (the (?:altitude|median)(?: to the base)?) and (the (?:median|bisector)[a-z ]*)$")
+
+
+def _one_role(part: str, e: sympy.Expr) -> str:
+    """The isosceles triangle's apex line named only in the role its equation uses (``it is also the
+    median``, when the step halves the base), not in every role it has."""
+    m = _ROLES.search(part)
+    if m is None:
+        return part
+    kinds = {element_of(x).kind.key for x in e.free_symbols if element_of(x) is not None}
+    if kinds <= {"length"}:
+        role = "the median" if "median" in m[0] else None
+    elif kinds == {"angle"} and (e.as_coeff_Add()[0] != 0 or len(e.free_symbols) == 1):  # angle AMB = 90°
+        role = "the altitude" if "altitude" in m[0] else None
+    elif kinds == {"angle"}:
+        role = "the bisector of the apex angle" if "bisector" in m[0] else None
+    else:
+        role = None
+    return part if role is None else part[:m.start()] + f"it is also {role}"
+
+
 _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
@@ -569,6 +590,8 @@ class _Writer:
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
         self._renamed = {}
         part = self._as_printed(s, part)
+        if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
+            part = _one_role(part, s.lhs - s.rhs)
         names = s.instance.names
         src = (getattr(self.proof, "parallels", None) or {}).get(
             frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
