@@ -403,6 +403,7 @@ class _Writer:
         self.theorems = 0
         self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
         self._base: set = set()  # the elements the last first pass left free
+        self._tied: set = set()  # angles the problem names through another point, tied to a triangle's name
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -592,6 +593,8 @@ class _Writer:
         part = self._as_printed(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _one_role(part, s.lhs - s.rhs)
+        if s.instance.family.key in _TRIANGLE_FAMILIES:
+            part += self._linked(s)
         names = s.instance.names
         src = (getattr(self.proof, "parallels", None) or {}).get(
             frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
@@ -622,6 +625,33 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _linked(self, s) -> str:
+        """An angle the problem names through another point, tied to the triangle's own name for it
+        where a triangle's theorem first uses it: ``by the angle sum of triangle CDA (its angle CDA is
+        angle CDE: A is on line DE)``."""
+        tri = s.instance.names[0] if s.instance.names else ""
+        if len(tri) != 3:
+            return ""
+        exprs = [s.lhs, s.rhs, *(x for pair in getattr(s.instance, "premises", ()) for x in pair)]
+        said = []
+        for x in sorted({y for e in exprs for y in sympy.sympify(e).free_symbols}, key=lambda y: y.name):
+            el = element_of(x)
+            if x not in self.n.display or el is None or el.kind.key != "angle" or x in self._tied:
+                continue
+            shown = element_of(self.n.display[x])
+            v = shown.points[1]
+            if shown.kind.key != "angle" or v not in tri:
+                continue
+            own = [p for p in tri if p != v]
+            extra = [p for p in shown.points if p not in tri]
+            missing = [p for p in own if p not in shown.points]
+            if len(extra) != 1 or len(missing) != 1:
+                continue
+            self._tied.add(x)
+            said.append(f"its angle {own[0]}{v}{own[1]} is angle {''.join(shown.points)}: "
+                        f"{missing[0]} is on line {v}{extra[0]}")
+        return f" ({'; '.join(said)})" if said else ""
 
     def _as_printed(self, s, part: str) -> str:
         """The angles a sentence names (``the alternate angles IDH and BEC``) by the names its equation
