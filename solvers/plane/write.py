@@ -359,6 +359,16 @@ def _triangle_names(proof) -> dict:
     a reader finds the angle in the triangle the step is about."""
     out: dict = {}
     display = getattr(proof, "display", {}) or {}
+    # the angles the problem itself names (its facts and goal) keep their names
+    named = set(sympy.sympify(proof.goal).free_symbols) | {x for st in proof.steps for q, _ in st.equations
+                                                          if q.instance.family.key == "given"
+                                                          for x in (q.lhs - q.rhs).free_symbols}
+    for st in proof.steps:  # an angle a theorem's sentence names (the inscribed angle RUT) keeps that name
+        for q, _ in st.equations:
+            for name in q.instance.names:
+                if len(name) == 3 and re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", q.instance.text):
+                    named |= {x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
+                              and el.kind.key == "angle" and el.points[1] == name[1]}
     for st in proof.steps:
         for q, _ in st.equations:
             inst = q.instance
@@ -370,7 +380,8 @@ def _triangle_names(proof) -> dict:
                      if (el := element_of(x)) is not None and el.kind.key == "angle"}
             for x in sorted(atoms, key=lambda x: x.name):
                 v = element_of(x).points[1]
-                if x in out or x in display or v not in tri or sum(element_of(y).points[1] == v for y in atoms) != 1:
+                if (x in out or x in display or x in named or v not in tri
+                        or sum(element_of(y).points[1] == v for y in atoms) != 1):
                     continue
                 a, b = (p for p in tri if p != v)
                 if set(element_of(x).points) != {a, v, b}:
