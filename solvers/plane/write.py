@@ -389,6 +389,12 @@ def _triangle_names(proof) -> dict:
     return out
 
 
+def _reordered(a: str, b: str) -> bool:
+    """``b`` is the sum ``a`` with its terms in another order (``2√14 + 4√6`` of ``4√6 + 2√14``)."""
+    terms = re.compile(r" \+ ")
+    return "+" in a and " - " not in a + b and a != b and sorted(terms.split(a)) == sorted(terms.split(b))
+
+
 def _cap(s: str) -> str:
     return s[0].upper() + s[1:] if s else s
 
@@ -1082,7 +1088,7 @@ class _Writer:
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
             return self._solved_again(reason, lhs, rhs, u, v, vals, sub, deg)
-        if val not in chain:
+        if val not in chain and not _reordered(chain[-1], val):  # not 4√6 + 2√14 = 2√14 + 4√6
             if chain[-1] in (f"({val})", rf"\left({val}\right)"):  # CN = CH = CD - DH, not = (CD - DH) = CD - DH
                 chain.pop()
             chain.append(val)
