@@ -35,7 +35,8 @@ _QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QK
 _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
-_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]))$", re.I)
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z])|"
+                        r"(?<=arc )(?:on|along|over)\s+(?:the\s+)?(?:side\s+|diameter\s+)?)$", re.I)  # "the arc on DC"
 _SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,4}}?({_QWORD})\b")  # "ABCD is a rhombus with area"
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
 _W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of a link, not of another phrase
