@@ -20,7 +20,7 @@ from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
-from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
+from .alignment import Claim, a_part, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
@@ -518,12 +518,29 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf"), coarse=True):
             g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} with a number rounded too far"
             return g
+    copied = _copied(key, first, numbers, arithmetic)
+    if copied is not None:  # "its circumference is 3.14 * 3 = 9.42. Hence the perimeter of ABCD is 9.42."
+        g.category, g.reason = "other", f"{first.value:g} is a piece's value ({copied}) worked out before, copied as {s.name}"
+        return g
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
                                     region, misstated, accepted)
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+def _copied(key: AnswerKey, first: Claim, numbers: list[float], arithmetic: list[Chain] | tuple[Chain, ...]) -> str | None:
+    """The arithmetic (as written) whose value a bare claim of a composite shape's measure repeats, where that
+    arithmetic worked out a piece of the shape before it (the circle of a square minus a circle): the piece's
+    value copied; None otherwise."""
+    if first.key is None or not key.parts(first.key) or first.solved or (numbers and numbers != [first.value]) or (first.chain is not None and first.chain.arithmetic):
+        return None
+    for ch in reversed(arithmetic):
+        if ch.end <= first.pos and abs(ch.value - first.value) <= 0.5 * 10.0 ** -min(ch.decimals, first.decimals, 9) \
+                + 1e-9 and ch.arithmetic and a_part(key, first.key, ch.value, ch.decimals):
+            return " = ".join(st.text.strip() for st in ch.stages[:-1])
+    return None
 
 
 def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
