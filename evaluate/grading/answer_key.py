@@ -169,12 +169,15 @@ class AnswerKey:
     def parts(self, k: Key) -> list[tuple[float, float]]:
         """(exact, GeomVerse) values of the pieces of a composite shape's area or perimeter: the terms of its
         catalogue formula (the rectangle's a · d and the semi-circle's π · d² / 8 of a rectangle minus a
-        semi-circle), on the figure's values; none for a shape of one piece."""
+        semi-circle), on the figure's values; none for a shape of one piece (whose area formula is no sum)."""
         if self.general or k[0] not in (QKind.AREA, QKind.PERIMETER) or len(k[1]) != 1 or k[1][0] not in self.shapes:
             return []
         shape = k[1][0]
         kind = KINDS[self.shapes[shape].kind]
         target = next((sym for sym, el in kind.elements.items() if el.kind is k[0]), None)
+        area = next((sym for sym, el in kind.elements.items() if el.kind is QKind.AREA), None)
+        if not any(str(e.lhs) == area and isinstance(e.rhs, sympy.Add) for e in kind.equations):
+            return []  # one piece: a rectangle's 2a + 2d are no pieces of it
         exact, paper = {}, {}
         for kk, sym in self.symbols_of(shape).items():
             exp = self.expected(kk)

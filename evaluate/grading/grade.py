@@ -531,16 +531,18 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
 
 
 def _copied(key: AnswerKey, first: Claim, numbers: list[float], arithmetic: list[Chain] | tuple[Chain, ...]) -> str | None:
-    """The arithmetic (as written) whose value a bare claim of a composite shape's measure repeats, where that
-    arithmetic worked out a piece of the shape before it (the circle of a square minus a circle): the piece's
-    value copied; None otherwise."""
+    """The arithmetic (as written) whose value a bare claim of a composite shape's measure repeats, where the
+    response worked out its pieces before (the square's 4 · 3 = 12 and the circle's 3.14 · 3 = 9.42), then gave one
+    piece's value to the whole: a value copied, the sum never made; None otherwise."""
     if first.key is None or not key.parts(first.key) or first.solved or (numbers and numbers != [first.value]) or (first.chain is not None and first.chain.arithmetic):
         return None
-    for ch in reversed(arithmetic):
-        if ch.end <= first.pos and abs(ch.value - first.value) <= 0.5 * 10.0 ** -min(ch.decimals, first.decimals, 9) \
-                + 1e-9 and ch.arithmetic and a_part(key, first.key, ch.value, ch.decimals):
+    pieces = [ch for ch in arithmetic if ch.end <= first.pos and ch.arithmetic
+              and a_part(key, first.key, ch.value, ch.decimals)]
+    for ch in reversed(pieces):
+        if abs(ch.value - first.value) <= 0.5 * 10.0 ** -min(ch.decimals, first.decimals, 9) + 1e-9 \
+                and any(abs(other.value - ch.value) > 0.01 for other in pieces):
             return " = ".join(st.text.strip() for st in ch.stages[:-1])
-    return None
+    return None  # one piece worked out and given as the whole: that piece's formula for the shape's
 
 
 def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
