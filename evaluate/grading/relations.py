@@ -267,7 +267,7 @@ def _angle(u: np.ndarray, w: np.ndarray) -> float:
 _RIGHT_SAID = (
     re.compile(r"\b(?i:right(?:[- ]angled|\s+angle|\s+triangle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?"
                r"(?:vertex\s+|point\s+)?)([A-Z])\b"),
-    re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])|"
+    re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.]|\s*[-+*/×−])|"
                r"(?i:is\s+(?:a\s+)?right)\b)"),
     re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b|"
                r"\b(?i:legs)\s+([A-Z]{2})\s+(?i:and)\s+([A-Z]{2})\b"),  # "with legs AB and AC": a right angle at A
