@@ -518,6 +518,10 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf"), coarse=True):
             g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} with a number rounded too far"
             return g
+    invented = None if key.general or wrong_before else _invented_number(key, s, first, found)
+    if invented is not None:  # "the equilateral triangle has sides of 5", then 2 · AB + AE + 2 · 5 = 47
+        g.category, g.reason = "hallucinated", invented
+        return g
     copied = _copied(key, first, numbers, arithmetic)
     if copied is not None:  # "its circumference is 3.14 * 3 = 9.42. Hence the perimeter of ABCD is 9.42."
         g.category, g.reason = "other", f"{first.value:g} is a piece's value ({copied}) worked out before, copied as {s.name}"
@@ -528,6 +532,65 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+def _invented_number(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+    """A number of the step's own work that nothing gives (no given, input, constant or value stated before),
+    in the place of an input: put that input's value in its place and the response's equation gives the right
+    value.  A number made up for an element of the figure (the removed triangle's side 5 where EA = 6 belongs:
+    "2 · AB + AE + 2 · 5 = 47"), with nothing computing it; None where there is none."""
+    own = key.key(s.output)
+    start = _region_start(key, s, found, first.pos)
+    for c in [first] + [c for c in found if start <= c.pos < first.pos and c is not first]:
+        if c.chain is not None and (c.solved or c.chain.arithmetic):
+            why = _invented_in(key, s, own, " = ".join(st.text for st in c.chain.stages), first.pos, found)
+            if why is not None:
+                return why
+    return None
+
+
+def _invented_in(key: AnswerKey, s: ProofStep, own: Key, equation: str, before: int, found: list[Claim]) -> str | None:
+    sides = tokens_of(equation)
+    if not sides or len(sides) < 2:
+        return None
+    sides = [sides[0], sides[-1]]
+    env: dict[str, float] = {}
+    names = []
+    for side in sides:
+        for kind, tok in side:
+            if kind != "name":
+                continue
+            k = name_key(key, tok)
+            if k == own:
+                names.append(tok)
+                continue
+            said = [c.value for c in found if c.key == k and c.pos < before]
+            exp = key.expected(k) if k is not None else None
+            if not said and exp is None:
+                return None
+            env[tok] = said[-1] if said else exp[1]
+    if not names:
+        return None
+    inputs = {key.key(q): v for q, v in s.inputs}
+    known = [v for _, v in key.givens.values() if v is not None] + list(inputs.values()) + list(_CONSTANTS) \
+        + [c.value for c in found if c.pos < before] + [3.0, 4.0, 8.0]
+    numbers = {float(t) for side in sides for kind, t in side if kind == "num"}
+    for n in [n for n in numbers if not any(abs(n - k) <= 1e-9 for k in known)]:
+        for k, w in inputs.items():
+            if k in key.givens:
+                continue  # a given read as another number: a misread given (classify)
+            fixed = [tuple(("num", f"{w:g}") if kind == "num" and abs(float(t) - n) < 1e-9 else (kind, t)
+                           for kind, t in side) for side in sides]
+            got = solve_linear(fixed[0] + (("op", "-"), ("op", "(")) + fixed[1] + (("op", ")"),), names, env, 0.0)
+            if got is not None and matches(got, 2, s.value, s.exact):
+                return (f"computes with {n:g}, a number nothing in the problem gives, where "
+                        f"{_name_of_key(key, k)} = {w:g} belongs")
+    return None
+
+
+def _name_of_key(key: AnswerKey, k: Key) -> str:
+    step = key.step_of.get(k)
+    return step.name if step is not None else next((str(q) for kk, (q, _) in key.givens.items() if kk == k), str(k[1]))
 
 
 def _copied(key: AnswerKey, first: Claim, numbers: list[float], arithmetic: list[Chain] | tuple[Chain, ...]) -> str | None:
