@@ -598,8 +598,8 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
     return out
 
 
-_NO_ELEMENT_WORD = re.compile(r"\b(?:discriminant|numerator|denominator|square\s+root|root)\s*(?:is|=|:|of\b[^=]*?)?\s*$",
-                              re.I)
+_NO_ELEMENT_WORD = re.compile(r"\b(?:discriminant|numerator|denominator|square\s+root|root)\s*"
+                              r"(?:is|=|:|of\b[^=]*?)?\s*$", re.I)
 _WORD_BEFORE = re.compile(rf"\b({_QWORD}|diameter|hypotenuse|side|base|angle)\s*[:=]?\s*$", re.I)
 _QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QKind.LENGTH, "base": QKind.LENGTH,
                 "angle": QKind.ANGLE}

@@ -301,7 +301,7 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             # a textbook figure's reasoning is in words; a step that takes its input's value (vertical angles)
             # needs no arithmetic: a wrong value there is a slip
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
-        if stated_all:  # a formula's value with no arithmetic at all ("a sixth of a circle, so 60°"): nothing computes it
+        if stated_all:  # a formula's value with no arithmetic ("a sixth of a circle, so 60°"): nothing computes it
             return "hallucinated", f"states {value:g} for {step.name} with no work that computes it from its inputs"
         if key.general:  # a textbook figure has the element: a wrong value of it, not an invented one
             if holds:

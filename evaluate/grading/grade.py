@@ -12,9 +12,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import sympy
 from geomill.dataset.folder import open_dataset
 from geomill.dataset.jsonl import read_jsonl
 from geomill.dataset.records import Record
+from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, Span
 from geomill.engine.model import QKind
 
@@ -160,7 +162,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     accepted: dict[Key, list[float]] = {}  # the values a right step was stated with (two-decimal drift included)
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
-                                 final_ok, accepted))
+                                 final_ok, accepted, text))
         if steps[-1].correct:
             accepted[key.key(s.output)] = [v for v in [steps[-1].stated, *steps[-1].restated] if v is not None]
     first = next((g for g in steps if g.correct is False), None)
@@ -454,7 +456,7 @@ def _bare(c: Claim) -> bool:
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
                 unknown: list[float], wrong_before: bool, arithmetic: list[Chain], final_ok: bool = False,
-                accepted: Mapping[Key, list[float]] | None = None) -> StepGrade:
+                accepted: Mapping[Key, list[float]] | None = None, text: str = "") -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
     every = by_key.get(k, [])
@@ -522,9 +524,15 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if invented is not None:  # "the equilateral triangle has sides of 5", then 2 · AB + AE + 2 · 5 = 47
         g.category, g.reason = "hallucinated", invented
         return g
+    other_measure = None if key.general or wrong_before else \
+        _given_as_other_measure(key, text[_region_start(key, s, found, first.pos):first.pos])
+    if other_measure is not None:  # "The semicircle has radius 7" where the given AD = 7 is its diameter
+        g.category, g.reason = "other", other_measure
+        return g
     copied = _copied(key, first, numbers, arithmetic)
     if copied is not None:  # "its circumference is 3.14 * 3 = 9.42. Hence the perimeter of ABCD is 9.42."
-        g.category, g.reason = "other", f"{first.value:g} is a piece's value ({copied}) worked out before, copied as {s.name}"
+        g.category = "other"
+        g.reason = f"{first.value:g} is a piece's value ({copied}) worked out before, copied as {s.name}"
         return g
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
@@ -532,6 +540,42 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
     return g
+
+
+_RADIUS_SAID = re.compile(r"\b(radius|diameter)\b[^\d\n.=]{0,16}?(?:=\s*)?(\d+(?:\.\d+)?)(?![\d.]*\s*[*/×·])", re.I)
+
+
+def _given_as_other_measure(key: AnswerKey, work: str) -> str | None:
+    """A given length's number said as a radius where the given is a diameter (a side a semi-circle or circle
+    is drawn on), or a given radius's number said as a diameter: the given's number for an element of another
+    measure, in the step's work; None where there is none."""
+    for m in _RADIUS_SAID.finditer(work):
+        word, n = m.group(1).lower(), float(m.group(2))
+        for k, (q, v) in key.givens.items():
+            if v is None or abs(v - n) > 1e-9:
+                continue
+            if word == "radius" and k[0] is QKind.LENGTH and _a_diameter(key, k):
+                return f"takes the given {q} = {v:g}, a diameter, as the radius"
+            if word == "diameter" and k[0] is QKind.RADIUS:
+                return f"takes the given {q} = {v:g}, a radius, as the diameter"
+    return None
+
+
+def _a_diameter(key: AnswerKey, k: Key) -> bool:
+    """Is a length a diameter in a shape of the problem: in a term of its kind's formulas with π and no angle
+    (π · d / 2, π · s² / 4), never a sector's radius (π · T · r / 180)?"""
+    for shape, decl in key.shapes.items():
+        sym = key.symbols_of(shape).get(k)
+        if sym is None:
+            continue
+        kind = KINDS[decl.kind]
+        angles = {s for s, el in kind.elements.items() if el.kind is QKind.ANGLE}
+        for e in kind.equations:
+            for term in sympy.Add.make_args(sympy.expand(e.rhs)):
+                names = {str(x) for x in term.free_symbols}
+                if term.has(sympy.pi) and sym in names and not names & angles:
+                    return True
+    return False
 
 
 def _invented_number(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
@@ -593,11 +637,13 @@ def _name_of_key(key: AnswerKey, k: Key) -> str:
     return step.name if step is not None else next((str(q) for kk, (q, _) in key.givens.items() if kk == k), str(k[1]))
 
 
-def _copied(key: AnswerKey, first: Claim, numbers: list[float], arithmetic: list[Chain] | tuple[Chain, ...]) -> str | None:
+def _copied(key: AnswerKey, first: Claim, numbers: list[float],
+            arithmetic: list[Chain] | tuple[Chain, ...]) -> str | None:
     """The arithmetic (as written) whose value a bare claim of a composite shape's measure repeats, where the
     response worked out its pieces before (the square's 4 · 3 = 12 and the circle's 3.14 · 3 = 9.42), then gave one
     piece's value to the whole: a value copied, the sum never made; None otherwise."""
-    if first.key is None or not key.parts(first.key) or first.solved or (numbers and numbers != [first.value]) or (first.chain is not None and first.chain.arithmetic):
+    if first.key is None or not key.parts(first.key) or first.solved or (numbers and numbers != [first.value]) \
+            or (first.chain is not None and first.chain.arithmetic):
         return None
     pieces = [ch for ch in arithmetic if ch.end <= first.pos and ch.arithmetic
               and a_part(key, first.key, ch.value, ch.decimals)]
