@@ -520,7 +520,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf"), coarse=True):
             g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} with a number rounded too far"
             return g
-    invented = None if key.general or wrong_before else _invented_number(key, s, first, found)
+    invented = None if key.general or wrong_before else _invented_number(key, s, first, found, arithmetic)
     if invented is not None:  # "the equilateral triangle has sides of 5", then 2 · AB + AE + 2 · 5 = 47
         g.category, g.reason = "hallucinated", invented
         return g
@@ -578,7 +578,8 @@ def _a_diameter(key: AnswerKey, k: Key) -> bool:
     return False
 
 
-def _invented_number(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:
+def _invented_number(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
+                     arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> str | None:
     """A number of the step's own work that nothing gives (no given, input, constant or value stated before),
     in the place of an input: put that input's value in its place and the response's equation gives the right
     value.  A number made up for an element of the figure (the removed triangle's side 5 where EA = 6 belongs:
@@ -587,13 +588,17 @@ def _invented_number(key: AnswerKey, s: ProofStep, first: Claim, found: list[Cla
     start = _region_start(key, s, found, first.pos)
     for c in [first] + [c for c in found if start <= c.pos < first.pos and c is not first]:
         if c.chain is not None and (c.solved or c.chain.arithmetic):
-            why = _invented_in(key, s, own, " = ".join(st.text for st in c.chain.stages), first.pos, found)
+            why = _invented_in(key, s, own, " = ".join(st.text for st in c.chain.stages), first.pos, found,
+                               [ch.value for ch in arithmetic if ch.end <= c.chain.start and ch.value is not None])
             if why is not None:
                 return why
     return None
 
 
-def _invented_in(key: AnswerKey, s: ProofStep, own: Key, equation: str, before: int, found: list[Claim]) -> str | None:
+def _invented_in(key: AnswerKey, s: ProofStep, own: Key, equation: str, before: int, found: list[Claim],
+                 worked: list[float]) -> str | None:
+    """Why ``equation`` holds a made-up number (see ``_invented_number``); ``worked``: values its arithmetic
+    computed before, which a later equation may use (a slip there is a calculation, not an invention)."""
     sides = tokens_of(equation)
     if not sides or len(sides) < 2:
         return None
@@ -617,7 +622,7 @@ def _invented_in(key: AnswerKey, s: ProofStep, own: Key, equation: str, before: 
         return None
     inputs = {key.key(q): v for q, v in s.inputs}
     known = [v for _, v in key.givens.values() if v is not None] + list(inputs.values()) + list(_CONSTANTS) \
-        + [c.value for c in found if c.pos < before] + [3.0, 4.0, 8.0]
+        + [c.value for c in found if c.pos < before] + worked + [3.0, 4.0, 8.0]
     numbers = {float(t) for side in sides for kind, t in side if kind == "num"}
     for n in [n for n in numbers if not any(abs(n - k) <= 1e-9 for k in known)]:
         for k, w in inputs.items():
