@@ -297,9 +297,9 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             if same:
                 return "misread_given", f"{value:g} is the given {same[0]}{READ_AS}{step.name}"
             return "other", f"the value of the given {given[0]} assigned to {step.name}"
-        if stated_all and (key.general or rule is None or rule.expr.is_Symbol):
-            # a textbook figure's reasoning is in words; a step that takes its input's value (vertical angles)
-            # needs no arithmetic: a wrong value there is a slip
+        if stated_all and (key.general or rule is None or sympy.count_ops(rule.expr) <= 1):
+            # a textbook figure's reasoning is in words; a step one operation from its inputs (vertical angles,
+            # 180 − x, a · b) is worked in the head: a wrong value there is a slip
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
         if stated_all:  # a formula's value with no arithmetic ("a sixth of a circle, so 60°"): nothing computes it
             return "hallucinated", f"states {value:g} for {step.name} with no work that computes it from its inputs"
