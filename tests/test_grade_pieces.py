@@ -69,3 +69,13 @@ def test_a_right_angle_is_judged_in_the_shape_it_is_said_of():
                "find area EFGH\n")
     g = grade(r, "EFGH has a right angle at E, so its area is 12 * 10 = 120.")
     assert g.failure == "hallucinated", g
+
+
+def test_a_radius_nothing_gives_is_made_up_and_a_unit_change_is_no_arithmetic():
+    g = grade(NOTCHED, "The removed semicircle has radius 5.\nIts area is 3.14 * 5^2 / 2 = 39.25.\n"
+                       "8 * LM - 39.25 = 80, so LM = 119.25 / 8 = 14.91.")
+    assert (g.failure, g.first_wrong_step) == ("hallucinated", 1) and "radius of 5" in g.reason, g
+    r = record("sector ABC\narea ABC = 40\nAB = 7\nfind angle ABC\n")  # 360 · 40 / (3.14 · 49) = 93.59
+    g = grade(r, "angle ABC = 360 * 40 / (3.14 * 49) = 14400 / 153.86 = 93.59 degrees = 1.63 radians.\n"
+                 "Answer: 1.63")
+    assert g.failure == "other" and "then as 1.63" in g.reason, g

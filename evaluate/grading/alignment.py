@@ -710,6 +710,12 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
             raw.append((m.start(), m.end(), shape, "noun"))
+    seen = {r[0] for r in raw}
+    for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text) if not key.general else ():
+        shape = _only_shape_of(key, m.group(1).lower())  # "the removed semicircle has …": a piece, as its subject
+        if shape is not None and m.start() not in seen and _a_piece_word(key, shape, m.group(1)) \
+                and _DEFINITE.search(text, max(0, m.start() - 40), m.start()):  # never "a semicircle is removed"
+            raw.append((m.start(), m.end(), shape, "noun"))
     if key.general and len(key.centres) == 1:  # "R = 6√5", "r = 3": the one circle's radius, where no point is R
         centre = next(iter(key.centres))
         for letter in {"r", "R"} - set(key.points) - set(key.record.get("variables") or ()):
@@ -725,6 +731,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     last_end = -1
     sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     part_until, after_part = -1, None  # a part's sentence ends there; then the shape talked about before
+    piece_until, piece_said = -1, ""  # the sentence after a piece's: "Its area" there is still the piece's
     for start, end, name, how in raw:
         if context == _PART and start >= part_until:
             context = after_part
@@ -733,6 +740,8 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if how == "context":
             if context == _PART:
                 continue  # "its area" in a sentence about a part of a shape: no element of the key
+            if part_until <= start < piece_until and name not in piece_said:
+                continue  # "The removed semicircle has diameter 7. Its area is …": the piece's, said next
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
             if key.general and context_at < max(x for x in sentence_starts if x <= start):
                 # a textbook figure's "the area" with no shape named in its sentence: the one the question
@@ -748,6 +757,13 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape, loose=True))
             continue
         if how == "noun":
+            if _a_piece_word(key, name, text[start:end]):  # "the removed semicircle" of a rectangle minus one
+                after_part = name
+                context, context_at = _PART, start
+                part_until = min([x for x in sentence_starts if x > start] + [len(text)])
+                piece_until = min([x for x in sentence_starts if x > part_until] + [len(text)])
+                piece_said = text[start:part_until].lower()
+                continue
             context, context_at = name, start  # "**Octagon:** … the perimeter is …"
             continue
         if how in ("variable", "circle"):
@@ -771,6 +787,8 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             after_part = key.shape_named(name) or (context if context != _PART else after_part)
             context, context_at = _PART, start
             part_until = min([s for s in sentence_starts if s > start] + [len(text)])
+            piece_until = min([s for s in sentence_starts if s > part_until] + [len(text)])
+            piece_said = text[max(0, start - 45):part_until].lower()
             last_end = end
             continue
         men = _typed(key, name, before, after, start, end, how)
@@ -796,6 +814,17 @@ _PART_OF = re.compile(r"\b(?:triangle|square|rectangle|circle|semi-?circle|secto
                       r"subtracted|added|attached|drawn|built|erected|constructed|missing)\s+)?"
                       r"(?:out\s+of|from|on|onto|in|inside|of|over|along|to)\s+(?:the\s+)?"
                       r"(?:(?:side|diameter|segment|base)\s+)?$", re.I)
+
+
+_DEFINITE = re.compile(r"(?:\b[Tt]he|\b[Ii]ts|'s|’s)\s+(?:[a-z-]+\s+){0,2}$")  # "the removed", "IJAH's missing"
+
+
+def _a_piece_word(key: AnswerKey, shape: str, word: str) -> bool:
+    """Does a kind noun name the piece a composite shape adds or removes (``semicircle`` of a rectangle minus a
+    semi-circle), not the shape itself?"""
+    title = KINDS[key.shapes[shape].kind].title.split()
+    word = word.lower().replace("semicircle", "semi-circle")
+    return any(op in title and word in title[title.index(op) + 1:] for op in ("minus", "plus"))
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:

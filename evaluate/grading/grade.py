@@ -524,10 +524,10 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if invented is not None:  # "the equilateral triangle has sides of 5", then 2 · AB + AE + 2 · 5 = 47
         g.category, g.reason = "hallucinated", invented
         return g
-    other_measure = None if key.general or wrong_before else \
-        _given_as_other_measure(key, text[_region_start(key, s, found, first.pos):first.pos])
-    if other_measure is not None:  # "The semicircle has radius 7" where the given AD = 7 is its diameter
-        g.category, g.reason = "other", other_measure
+    said = None if key.general or wrong_before else \
+        _radius_said(key, text[_region_start(key, s, found, first.pos):first.pos], arithmetic)
+    if said is not None and said[0] == "other":  # "The semicircle has radius 7" where the given AD = 7 is its diameter
+        g.category, g.reason = said
         return g
     copied = _copied(key, first, numbers, arithmetic)
     if copied is not None:  # "its circumference is 3.14 * 3 = 9.42. Hence the perimeter of ABCD is 9.42."
@@ -539,25 +539,34 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
                                     region, misstated, accepted)
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
+    if said is not None and g.category in ("wrong_formula", "calculation"):
+        g.category, g.reason = said  # "the removed semicircle has radius 4": made up, whatever formula follows
     return g
 
 
 _RADIUS_SAID = re.compile(r"\b(radius|diameter)\b[^\d\n.=]{0,16}?(?:=\s*)?(\d+(?:\.\d+)?)(?![\d.]*\s*[*/×·])", re.I)
 
 
-def _given_as_other_measure(key: AnswerKey, work: str) -> str | None:
-    """A given length's number said as a radius where the given is a diameter (a side a semi-circle or circle
-    is drawn on), or a given radius's number said as a diameter: the given's number for an element of another
-    measure, in the step's work; None where there is none."""
+def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chain, ...]) -> tuple[str, str] | None:
+    """A radius or diameter the step's work states wrongly: a given length's number as a radius where the given
+    is a diameter (a side a semi-circle or circle is drawn on), or a given radius's number as a diameter (the
+    given's number for an element of another measure: ``other``); a number no given, no length of the figure
+    (nor its half or double, rounded as GeomVerse may) and no arithmetic of the response gives
+    (``hallucinated``); None otherwise."""
+    lengths = [v for k, v in key.elements.items() if v is not None and k[0] in (QKind.LENGTH, QKind.RADIUS)]
+    lengths += [v for _, v in key.givens.values() if v is not None]
+    lengths += [v for ch in arithmetic if ch.value is not None for v in (ch.value,)]
     for m in _RADIUS_SAID.finditer(work):
         word, n = m.group(1).lower(), float(m.group(2))
         for k, (q, v) in key.givens.items():
             if v is None or abs(v - n) > 1e-9:
                 continue
             if word == "radius" and k[0] is QKind.LENGTH and _a_diameter(key, k):
-                return f"takes the given {q} = {v:g}, a diameter, as the radius"
+                return "other", f"takes the given {q} = {v:g}, a diameter, as the radius"
             if word == "diameter" and k[0] is QKind.RADIUS:
-                return f"takes the given {q} = {v:g}, a radius, as the diameter"
+                return "other", f"takes the given {q} = {v:g}, a radius, as the diameter"
+        if not any(abs(n - f * v) <= RELAXED * abs(f * v) + ROUNDED for v in lengths for f in (0.5, 1.0, 2.0)):
+            return "hallucinated", f"states a {word} of {n:g}, which nothing in the problem gives"
     return None
 
 
