@@ -710,12 +710,12 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
             raw.append((m.start(), m.end(), shape, "noun"))
-    seen = {r[0] for r in raw}
     for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text) if not key.general else ():
         shape = _only_shape_of(key, m.group(1).lower())  # "the removed semicircle has …": a piece, as its subject
-        if shape is not None and m.start() not in seen and _a_piece_word(key, shape, m.group(1)) \
+        if shape is not None and _a_piece_word(key, shape, m.group(1)) \
                 and _DEFINITE.search(text, max(0, m.start() - 40), m.start()):  # never "a semicircle is removed"
-            raw.append((m.start(), m.end(), shape, "noun"))
+            raw = [r for r in raw if not (r[0] == m.start() and r[3] == "noun")]
+            raw.append((m.start(), m.end(), shape, "piece"))
     if key.general and len(key.centres) == 1:  # "R = 6√5", "r = 3": the one circle's radius, where no point is R
         centre = next(iter(key.centres))
         for letter in {"r", "R"} - set(key.points) - set(key.record.get("variables") or ()):
@@ -756,14 +756,14 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             if shape is not None:
                 out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape, loose=True))
             continue
+        if how == "piece":  # "the removed semicircle has …" of a rectangle minus one: the sentence is about it
+            after_part = name
+            context, context_at = _PART, start
+            part_until = min([x for x in sentence_starts if x > start] + [len(text)])
+            piece_until = min([x for x in sentence_starts if x > part_until] + [len(text)])
+            piece_said = text[start:part_until].lower()
+            continue
         if how == "noun":
-            if _a_piece_word(key, name, text[start:end]):  # "the removed semicircle" of a rectangle minus one
-                after_part = name
-                context, context_at = _PART, start
-                part_until = min([x for x in sentence_starts if x > start] + [len(text)])
-                piece_until = min([x for x in sentence_starts if x > part_until] + [len(text)])
-                piece_said = text[start:part_until].lower()
-                continue
             context, context_at = name, start  # "**Octagon:** … the perimeter is …"
             continue
         if how in ("variable", "circle"):
