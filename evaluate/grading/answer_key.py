@@ -170,6 +170,15 @@ class AnswerKey:
         """(exact, GeomVerse) values of the pieces of a composite shape's area or perimeter: the terms of its
         catalogue formula (the rectangle's a · d and the semi-circle's π · d² / 8 of a rectangle minus a
         semi-circle), on the figure's values; none for a shape of one piece (whose area formula is no sum)."""
+        if k not in self._parts:
+            self._parts[k] = self._pieces(k)
+        return self._parts[k]
+
+    @cached_property
+    def _parts(self) -> dict[Key, list[tuple[float, float]]]:
+        return {}
+
+    def _pieces(self, k: Key) -> list[tuple[float, float]]:
         if self.general or k[0] not in (QKind.AREA, QKind.PERIMETER) or len(k[1]) != 1 or k[1][0] not in self.shapes:
             return []
         shape = k[1][0]
