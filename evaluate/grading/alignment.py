@@ -713,7 +713,8 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text) if not key.general else ():
         shape = _only_shape_of(key, m.group(1).lower())  # "the removed semicircle has …": a piece, as its subject
         if shape is not None and _a_piece_word(key, shape, m.group(1)) \
-                and _DEFINITE.search(text, max(0, m.start() - 40), m.start()):  # never "a semicircle is removed"
+                and _DEFINITE.search(text, max(0, m.start() - 40), m.start()) \
+                and not _DESCRIBED.search(text, max(0, m.start() - 40), m.start()):  # never "a semicircle is removed"
             raw = [r for r in raw if not (r[0] == m.start() and r[3] == "noun")]
             raw.append((m.start(), m.end(), shape, "piece"))
     if key.general and len(key.centres) == 1:  # "R = 6√5", "r = 3": the one circle's radius, where no point is R
@@ -817,6 +818,10 @@ _PART_OF = re.compile(r"\b(?:triangle|square|rectangle|circle|semi-?circle|secto
 
 
 _DEFINITE = re.compile(r"(?:\b[Tt]he|\b[Ii]ts|'s|’s)\s+(?:[a-z-]+\s+){0,2}$")  # "the removed", "IJAH's missing"
+
+
+# the piece in a description of the whole: "by the perimeter of a square minus its inscribed circle"
+_DESCRIBED = re.compile(r"\b(?:minus|plus|with|without|and|less)\s+(?:the|its|a|an)\s+(?:[a-z-]+\s+){0,2}$", re.I)
 
 
 def _a_piece_word(key: AnswerKey, shape: str, word: str) -> bool:
