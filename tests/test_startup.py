@@ -153,3 +153,17 @@ def test_rendering_imports_only_what_a_figure_needs(tmp_path, text):
     unwanted = sorted(m for m in loaded if any(m == n or m.startswith(n if n.endswith(".") else n + ".")
                                                for n in NOT_FOR_A_FIGURE))
     assert not unwanted, unwanted
+
+
+def test_main_inside_a_longer_process_leaves_the_collector_alone(tmp_path):
+    """Only a command that is its own process pauses and freezes the garbage collector (geomill.cli.process):
+    ``main`` called with arguments, as here, leaves the caller's collector as it was."""
+    import gc
+
+    from geomill.cli import main
+
+    geo = tmp_path / "small.geo"
+    geo.write_text(SMALL)
+    frozen = gc.get_freeze_count()
+    assert main(["render", str(geo), "-o", str(tmp_path / "small.png")]) == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
