@@ -4,8 +4,8 @@ given value, found from the problem itself.
 Every point is two unknowns and every variable one; each statement contributes residuals that are
 0 where it holds (collinear points in their order, points on their circle, every relation block's
 equations and coordinate conditions, every fact), plus what keeps a figure a figure (named points
-apart, polygons not flat).  ``scipy.optimize.least_squares`` minimises them from several seeded
-random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
+apart, polygons not flat).  Least squares (scipy's trust-region method, ``solvers.trf``) minimises
+them from several seeded random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
 configuration (a clear error); two models that disagree on the goal mean it is underdetermined.
 The model answers the configuration questions deduction needs (betweenness, sides of a line,
 minor or major arc) and measures any element or expression.
@@ -26,10 +26,10 @@ from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, RelationDecl, element_of, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY
-from scipy.optimize import least_squares
 
 from .collapse import collapsed, standing
 from .construct import Plan
+from .trf import forward_differences, least_squares
 
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
@@ -429,7 +429,7 @@ class _Stop(Exception):
 
 def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False, settle: bool = True) -> np.ndarray:
     """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
-    is within DONE (scipy would go on polishing the gauge, or crawl along a hinge, for its whole
+    is within DONE (the least squares would go on polishing the gauge, or crawl along a hinge, for its whole
     budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
     not halved: a start headed for a local minimum is given up early (``quick``: rounds of
     CHECK_ITERATIONS, the first measured against the start); and, with ``settle``, a model (under
@@ -463,32 +463,22 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
         return r
 
     try:
-        with warnings.catch_warnings():  # scipy's trust region divides by zero on a flat step: no news
+        with warnings.catch_warnings():  # the trust region divides by zero on a flat step: no news
             warnings.simplefilter("ignore", RuntimeWarning)
-            least_squares(watched, x0, jac=lambda x: _forward_differences(watched, x, state), method="trf",
+            least_squares(watched, x0, jac=lambda x: _forward_differences(watched, x, state),
                           xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
     except _Stop:
         pass
     return state["x"]
 
 
-_STEP = float(np.finfo(float).eps) ** 0.5  # scipy's relative step for forward differences
-
-
 def _forward_differences(fun, x: np.ndarray, state: dict) -> np.ndarray:
-    """The Jacobian of ``fun`` at ``x`` by forward differences, column by column, the steps scipy's
-    ``2-point`` takes: its own loop costs a third of the evaluations' time again on a small figure.
-    The residuals at ``x`` are those of the last evaluation (the least squares asks for the Jacobian
-    where it has just evaluated), else evaluated."""
+    """The Jacobian of ``fun`` at ``x`` by forward differences (scipy's ``2-point`` steps), from the
+    residuals of the last evaluation (the least squares asks for the Jacobian where it has just
+    evaluated), else evaluated: the least squares' own differences would evaluate ``x`` again."""
     at = state["at"]
     f0 = state["r"] if at is not None and (at is x or np.array_equal(at, x)) else fun(x)
-    steps = _STEP * np.where(x >= 0, 1.0, -1.0) * np.maximum(1.0, np.abs(x))
-    out = np.empty((x.size, f0.size))
-    for i in range(x.size):
-        x1 = x.copy()
-        x1[i] = x[i] + steps[i]
-        out[i] = (fun(x1) - f0) / (x1[i] - x[i])
-    return out.T
+    return forward_differences(fun, x, f0)
 
 
 def _solve(system: _System, x0: np.ndarray, quick: bool = False):
@@ -1055,7 +1045,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        y = least_squares(fun, x0, method="trf", max_nfev=rounds * (x0.size + 1)).x
+        y = least_squares(fun, x0, max_nfev=rounds * (x0.size + 1))
     y = _minimise(system, y, max_nfev=max(rounds, SPREAD_ROUNDS) * (x0.size + 1))
     worst = _worst(system(y))
     if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:

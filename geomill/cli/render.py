@@ -8,7 +8,7 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 
-from . import flags
+from . import flags, process
 from .constants import literal
 
 
@@ -110,19 +110,20 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from geomill.dataset.files import write_bytes, write_text
-    from geomill.dsl import format_expr
-    from geomill.render.annotate import Annotation
-    from geomill.render.attribution import figure_labels
-    from geomill.render.draw import Renderer
-
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise RenderArgumentError(f"cannot write {args.output!r}: the output must end in .png or .svg")
     if args.labels and _same_file(args.labels, args.output):
         raise RenderArgumentError(f"--labels {args.labels!r} is the image -o writes: give the labels their own file")
-    from geomill.dsl import parse_file
-    from geomill.engine.plane import GeneralProblem
+    with process.loading():  # what either kind of figure needs
+        import geomill.render.textbook  # noqa: F401
+        import geomill.solvers.numeric  # noqa: F401 - a textbook figure's model (imported where it is built)
+        from geomill.dataset.files import write_bytes, write_text
+        from geomill.dsl import format_expr, parse_file
+        from geomill.engine.plane import GeneralProblem
+        from geomill.render.annotate import Annotation
+        from geomill.render.attribution import figure_labels
+        from geomill.render.draw import Renderer
 
     problem = parse_file(args.file)
     if isinstance(problem, GeneralProblem):  # a textbook problem: its model's figure, values and marks
