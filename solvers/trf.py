@@ -7,6 +7,13 @@ evaluations at the same points, the same memo of the last point, the same floats
 ``scipy.optimize`` runs the package's ``__init__`` (every solver it has: linear programming, the
 global optimisers, ...), about a third of a second of a ``geomill render`` that needs none of it.
 ``tests/test_trf.py`` holds the points visited, and the result, to scipy's.
+
+A port of SciPy's ``scipy/optimize/_lsq/trf.py`` and ``common.py`` (the parts this case uses).
+SciPy is Copyright (c) 2001-2002 Enthought, Inc. and 2003-2024 SciPy Developers, under the
+BSD 3-Clause licence, whose notice is kept here: redistributions of source code must retain the
+copyright notice, this list of conditions and the following disclaimer; THE SOFTWARE IS PROVIDED
+BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND ANY EXPRESS OR IMPLIED WARRANTIES ARE
+DISCLAIMED (see SciPy's LICENSE.txt for the full text).
 """
 from __future__ import annotations
 
