@@ -126,6 +126,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         from geomill.render.draw import Renderer
 
     problem = parse_file(args.file)
+    if not isinstance(problem, GeneralProblem) and _plane_only(problem):
+        from geomill.engine.shapes_plane import to_plane
+        problem = to_plane(problem)  # as `solve` does: shapes whose formulas leave the goal open, proven plane
     if isinstance(problem, GeneralProblem):  # a textbook problem: its model's figure, values and marks
         return _render_textbook(args, problem)
     if args.style is not None:
@@ -151,6 +154,25 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.labels:
         write_text(args.labels, json.dumps(figure_labels(drawing), ensure_ascii=False) + "\n")
     return 0
+
+
+def _plane_only(problem) -> bool:
+    """A shape-only file that `solve` proves by plane geometry: not GeomVerse's composite shapes, and
+    their formulas alone leave the goal open (a trapezoid's area from its bases and legs)."""
+    from geomill.engine.errors import ImpossibleValues, SolveError
+    from geomill.solvers import solve
+
+    from .solve import style_of
+
+    if style_of(problem, None) != "textbook":
+        return False
+    try:
+        solve(problem)
+    except ImpossibleValues:
+        return False  # refused as GeomVerse refuses it, below
+    except SolveError:
+        return True
+    return False
 
 
 def _same_file(a: str, b: str) -> bool:
