@@ -80,8 +80,10 @@ def test_paths_exist():
     assert all(Path(p).exists() for p in GOOD)
 
 
-@pytest.mark.parametrize("example", sorted((Path(__file__).resolve().parents[1] / "examples" / "textbook").glob("*.geo")),
-                         ids=lambda p: p.stem)
+TEXTBOOK_EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples" / "textbook").glob("*.geo"))
+
+
+@pytest.mark.parametrize("example", TEXTBOOK_EXAMPLES, ids=lambda p: p.stem)
 def test_every_textbook_example_renders_as_solve_reads_it(example: Path, tmp_path: Path) -> None:
     # a shape-only file whose shapes leave the goal open (a trapezoid's area from its legs) is drawn
     # from the plane reading that `geomill solve` proves, not refused by GeomVerse's formulas
