@@ -356,17 +356,18 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
         else:
             b.statement(words, span)
     b.name_circles()
-    whole = _add_shapes(b) | _trapezoid_heights(b)
+    shaped = _add_shapes(b)
+    whole = shaped | _trapezoid_heights(b)
     arcs = textbook_arcs(b, pending)
     whole = {s: e.xreplace(arcs) for s, e in whole.items()} | arcs
-    _check_known(b, [(e.xreplace(arcs), span) for e, span in pending])
+    _check_known(b, [(e.xreplace(whole), span) for e, span in pending])
     return GeneralProblem(points=tuple(b.points), lines=tuple(b.lines), circles=tuple(b.circles.values()),
                           polygons=tuple(b.polygons.values()),
                           relations=tuple(sorted(b.relations.values(), key=lambda r: (r.key, r.args))),
                           turns=tuple(b.turns),
                           facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span) for f in b.facts),
                           goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
-                          source=file, intros=tuple(b.intros.items()), written=_written(arcs))
+                          source=file, intros=tuple(b.intros.items()), written=_written(arcs) + _written_shapes(shaped))
 
 
 def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
@@ -390,8 +391,9 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     b.intros.update(compiled.intros)
     whole = {}
     for q, e in compiled.quantities.items():
-        if q.kind in (QKind.AREA, QKind.PERIMETER) and len(split_points(q.key[0])) >= 3:
-            sym = element_symbol("area" if q.kind is QKind.AREA else "perimeter", split_points(q.key[0]))
+        if q.kind in (QKind.AREA, QKind.PERIMETER, QKind.ARC) and len(split_points(q.key[0])) >= 3:
+            # 'arc ABC' of sector ABC is its arc's length, as in a shape-only file
+            sym = element_symbol(q.kind.value, split_points(q.key[0]))
             if sym != e:
                 whole[sym] = e
     return whole
@@ -435,7 +437,7 @@ def textbook_arcs(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> dict[s
     return out
 
 
-def _written(arcs: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str], ...]:
+def _written(arcs: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str, bool], ...]:
     """Each textbook arc as the user named it (``arc AB``, ``major arc ACB``) next to its expression."""
     out = []
     for s, e in sorted(arcs.items(), key=lambda se: se[0].name):
@@ -443,7 +445,18 @@ def _written(arcs: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, st
         pts = "".join(el.points)
         words = "arc" if el.kind.key in ("arc", "minor_arc") else " ".join(el.kind.words)
         tex = rf"\overset\frown{{{pts}}}" if words == "arc" else rf"\text{{{words.split()[0]} }}\overset\frown{{{pts}}}"
-        out.append((e, f"{words} {pts}", tex))
+        out.append((e, f"{words} {pts}", tex, True))
+    return tuple(out)
+
+
+def _written_shapes(shaped: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str, bool], ...]:
+    """A shape's area, perimeter or arc that stands for an expression (a sector's area, a composite
+    shape's) as the user named it, next to that expression: the proof ends "area ABC = … = 6π"."""
+    out = []
+    for s, e in sorted(shaped.items(), key=lambda se: se[0].name):
+        el = element_of(s)
+        words, pts = " ".join(el.kind.words), "".join(el.points)
+        out.append((e, f"{words} {pts}", rf"\text{{{words} }}{pts}", False))
     return tuple(out)
 
 

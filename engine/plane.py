@@ -296,7 +296,7 @@ class GeneralProblem:
     intros: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     # each textbook arc the user wrote (arc AB, major arc ACB): its compiled expression, text and LaTeX
     # names, so that a proof speaks of what the user wrote
-    written: tuple[tuple[sympy.Expr, str, str], ...] = field(default=(), compare=False)
+    written: tuple[tuple[sympy.Expr, str, str, bool], ...] = field(default=(), compare=False)  # (…, in degrees)
 
     @property
     def variables(self) -> frozenset[sympy.Symbol]:

@@ -264,7 +264,21 @@ def to_plane(problem: Problem) -> GeneralProblem:
                           polygons=tuple(c.polygons.values()),
                           relations=tuple(sorted(c.relations.values(), key=lambda r: (r.key, r.args))),
                           turns=tuple(c.turns), facts=tuple(facts), goal=goal, source=problem.source,
-                          intros=tuple(c.intros.items()))
+                          intros=tuple(c.intros.items()), written=_written(used, c.quantities))
+
+
+def _written(used: set[Quantity], quantities: Mapping[Quantity, sympy.Expr]) -> tuple:
+    """Each shape quantity the problem names that stands for an expression (a sector's area, a
+    composite shape's perimeter) as the user named it, so that a proof ends "area ABC = … = 6π"."""
+    out = []
+    for q in sorted(used, key=str):
+        if q.kind in (QKind.LENGTH, QKind.ANGLE, QKind.VARIABLE) or q not in quantities:
+            continue
+        e = quantities[q]
+        if not e.is_Symbol:
+            words, name = str(q).rsplit(" ", 1)
+            out.append((e, str(q), rf"\text{{{words} }}{name}", False))
+    return tuple(out)
 
 
 def expression(q: Quantity, quantities: Mapping[Quantity, sympy.Expr]) -> sympy.Expr:

@@ -105,3 +105,17 @@ def test_angle_pairs_put_their_outer_rays_on_a_line():
     plane = to_plane(problem)
     assert [ln.points for ln in plane.lines] == [("F", "B", "G")]
     assert math.isclose(float(solve_general(plane).exact), solve(problem).exact, rel_tol=1e-9)
+
+
+@pytest.mark.parametrize("goal, value, name", [("arc PQR", 3 * math.pi, "arc PQR"),
+                                                ("area PQR", 13.5 * math.pi, "area PQR"),
+                                                ("perimeter PQR", 18 + 3 * math.pi, "perimeter PQR")])
+def test_a_sectors_elements_mean_the_same_with_general_lines_and_the_proof_names_them(goal, value, name) -> None:
+    # 'arc PQR' of sector PQR is its arc's length whether or not the file has a general line (it had read
+    # as an arc about P, and following that message gave degrees of another arc)
+    shape = f"sector PQR\nQP = 9\nangle PQR = 60\nfind {goal}\n"
+    for text in (shape, "points P Q R\n" + shape):
+        problem = parse(text)
+        sol = solve_general(problem if isinstance(problem, GeneralProblem) else to_plane(problem))
+        assert float(sol.exact) == pytest.approx(value)
+        assert f"{name} = " in sol.text() and "°" not in sol.text().splitlines()[-1].split("=")[-1]

@@ -99,7 +99,7 @@ class Proof:
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name: "arc AB", "major arc ACB"
     drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
     intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
-    as_written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, LaTeX) as the user wrote it
+    as_written: dict = field(default_factory=dict)  # a textbook arc's (shape area's) expr -> (text, LaTeX, degrees)
     parallels: dict = field(default_factory=dict)  # two parallel segments -> why (opposite sides of a parallelogram)
 
     def render(self, style: str = "text") -> str:
@@ -242,7 +242,7 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
         return None
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
                  dict(getattr(ded.problem, "intros", ())),
-                 {e: (text, tex) for e, text, tex in getattr(ded.problem, "written", ())},
+                 {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem))
 
 

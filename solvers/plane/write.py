@@ -50,7 +50,7 @@ class Namer:
     style: str = "text"
     display: dict = field(default_factory=dict)  # an angle atom -> the name the problem gives it
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
-    written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, latex) as written
+    written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, latex, in degrees) as written
     local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
 
     @property
@@ -1409,11 +1409,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             c0, rest = proof.goal.as_coeff_Add()
             u = rest.as_coeff_Mul()[1]
             why = f"since {_arc_reason(u, -2)}, " if c0 and rest.as_coeff_Mul()[0] == -2 else ""
-            chain = [name[1] if w.n.latex else name[0], w.n.expr(proof.goal, None, True)]
+            degrees = name[2]
+            chain = [name[1] if w.n.latex else name[0], w.n.expr(proof.goal, None, degrees)]
             if not proof.goal.is_Symbol:
                 chain.append(w.n.expr(proof.goal, {s: w.known[s] for s in proof.goal.free_symbols if s in w.known},
-                                      True))
-            chain.append(w.n.number(v, True))
+                                      degrees))
+            chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
