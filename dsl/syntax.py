@@ -270,6 +270,12 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
     if e.token.type in ("NUMBER", "LPAR", "NAME") and "STAR" in expected:
         return ParseError(f"unexpected {_describe(e.token)} in the expression; is an operator missing?", span)
     wanted = sorted({_TERMINALS.get(t, t) for t in expected})
+    said = lines[e.line - 1].split("#", 1)[0] if e.line <= len(lines) else ""
+    if "=" in said and (e.token.value == ":" or "=" not in before and e.token.type not in ("NAME", "_NL", "$END")):
+        # "AD / DB = 2/3", "3 AD = 2 DB", "AD : DB = 2 : 3": arithmetic left of '='
+        return ParseError(f"unexpected {_describe(e.token)}: the left side of '=' is an element or a sum of elements "
+                          "('AB + BC = 12', 'angle ABC = angle DEF'); put the arithmetic on the right: "
+                          "'AD = 2 DB / 3' says AD : DB = 2 : 3", span)
     if e.token.type == "EQUAL" and re.search(r"\b(with|and)\b", before):  # "rhombus ABCD with diagonals AC = 10"
         return ParseError(f"unexpected {_describe(e.token)}: give each fact on a line of its own "
                           "('rhombus ABCD', then 'AC = 10')", span)

@@ -47,3 +47,10 @@ def test_an_angle_whose_triangle_has_an_undrawn_side_names_the_triangle_to_add()
     line = re.search(r"add '(triangle [A-Z]{3})'", said)
     assert line, said
     assert _answer(text.replace("find", f"{line.group(1)}\nfind")) == pytest.approx(55)
+
+
+@pytest.mark.parametrize("fact", ["PQ / QR = 3/4", "4 PQ = 3 QR", "PQ * 4 = QR * 3", "PQ : QR = 3 : 4"])
+def test_arithmetic_left_of_the_equals_sign_is_refused_with_the_form_that_says_it(fact: str) -> None:
+    said = _refusal(f"triangle PRS\nQ on PR\n{fact}\nPR = 14\nfind PQ\n")
+    assert "left side of '='" in said and ":3:" in said, said
+    assert _answer("triangle PRS\nQ on PR\nPQ = 3 QR / 4\nPR = 14\nfind PQ\n") == pytest.approx(6)
