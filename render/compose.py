@@ -40,6 +40,7 @@ from .labels import (
     outside,
     snapped_boxes,
 )
+from .marks import Mark
 from .scene import XY, Scene
 
 DPI = 100
@@ -360,9 +361,20 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     if annotation.style == "coordinate":
         d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
+    set_off = annotation.set_off()
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
-        if not _is_right(scene, it.quantity) or annotation.arced(it.quantity) or asked_bare:
+        right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6)
+        if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
+            # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
+            if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
+                square = _right_mark(scene, frame, it.quantity, style)
+                d.marks.append(square)
+                d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
+                squared.add(_corner(scene, it.quantity))
+            arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
+            continue
+        if not right or annotation.arced(it.quantity) or asked_bare:
             # (an asked right angle no square marks gets its arc: a "?" alone names no angle)
             # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
             # complementary) angles drawn at one radius read as one angle
@@ -371,11 +383,13 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             # marks then do not depend on whether its value goes to the text as the labels are placed)
             bare = annotation.unvalued_item(it.quantity)
             fit = text_size(bare.text if bare is not None else it.text) if text_size is not None else None
+            if str(it.quantity) in set_off:  # (its value may be set off with a leader: a small arc at its corner,
+                fit = (0.0, 0.0)  # wide enough for the leader's end between its rays)
             inner = at_vertex.get(v, -math.inf)
             if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
             inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
-            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit)
+            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear)
             at_vertex[v] = r
             d.marks.append(line)
             d.angle_arcs[str(it.quantity)] = line
@@ -1110,23 +1124,51 @@ ARC_MAX_FONTS = 3.6  # a narrow angle's arc at most this far out (review 6: enla
 WEDGE_ROOM = 5.0  # px between a narrow angle's value and either ray
 
 
-def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None
-               ) -> tuple[np.ndarray, float]:
+def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None,
+               clear: bool = False) -> tuple[np.ndarray, float]:
     """The arc mark of a labelled angle, at least ``ARC_STEP`` outside the widest arc already at its vertex
     (``inner``); for a narrow angle drawn wider, up to ``ARC_MAX_FONTS``, so that its value (``label``: its
     w, h) fits in the wedge just beyond the arc: a value pushed far out along a narrow wedge read as unsure
-    (review 6)."""
+    (review 6).  ``clear``: widened, it stops short of any drawn line that does not pass its vertex (review 6:
+    an arc 60 px out across BC read as an angle at another point)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
     short = _short_side(scene, frame, q)
-    r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
+    base = r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
     if label is not None and sweep < math.pi:
         half = math.hypot(*label) / 2
         need = (half + WEDGE_ROOM) / math.sin(sweep / 2) - half - (style.lw_px / 2 + 2.5)
         r = max(r, min(need, ARC_MAX_FONTS * style.font_px, 0.75 * short))
+        if clear and r > base:
+            r = _clear_radius(scene, frame, pv, t0, sweep, base, r, style.font_px)
     r = max(r, inner + ARC_STEP * style.font_px)
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
+
+
+ARC_CLEAR = 3.0  # px a widened arc (and the label room beyond it) keeps from a drawn line off its vertex
+
+
+def _clear_radius(scene, frame, pv, t0: float, sweep: float, base: float, r: float, fpx: float) -> float:
+    """The widest radius from ``r`` down to ``base`` (steps of a fifth of a font) at which the arc, with a
+    font's room beyond it, meets no drawn segment that does not pass through its vertex; ``base`` where none."""
+    from shapely.geometry import LineString, Point
+
+    v = Point(pv)
+    lines = [LineString(frame.pxs([scene.points[a], scene.points[b]])) for a, b in scene.segments]
+    lines = [ln for ln in lines if ln.distance(v) > 1.0]
+    if not lines:
+        return r
+    t = t0 + sweep * np.linspace(0.0, 1.0, max(4, int(math.degrees(sweep) / 4)) + 1)
+    ring = np.column_stack([np.cos(t), np.sin(t)])
+    step = 0.2 * fpx
+    while r > base:
+        arc = LineString(np.asarray(pv) + r * ring)
+        reach = LineString(np.asarray(pv) + (r + fpx) * ring)
+        if all(ln.distance(arc) > ARC_CLEAR and ln.distance(reach) > ARC_CLEAR for ln in lines):
+            return r
+        r -= step
+    return base
 
 
 _TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
@@ -1193,8 +1235,25 @@ def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:
 # -- marks ------------------------------------------------------------------------------------------------
 
 
-def _is_right(scene: Scene, q: Quantity) -> bool:
-    return abs(scene.measure(q) - 90.0) < 1e-6
+def _is_right(scene: Scene, q: Quantity, tol: float = 1e-6) -> bool:
+    return abs(scene.measure(q) - 90.0) < tol
+
+
+def _squared(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> bool:
+    """Does a relation's right-angle square (``Drawing.relation_marks``) already mark angle ``q``'s corner?"""
+    pv, t0, sweep = _angle_rays(scene, frame, q)
+    for m, lines in d.relation_marks:
+        if m.kind not in ("right", "right_lines", "height") or not lines:
+            continue
+        sq = np.asarray(lines[0], dtype=float)
+        if len(sq) < 3:
+            continue
+        corner = sq[0] + sq[2] - sq[1]
+        if math.dist(corner, pv) < 3.0:
+            t = (math.atan2(sq[1][1] - pv[1], sq[1][0] - pv[0]) - t0) % (2 * math.pi)
+            if t < sweep:  # (its diagonal inside the angle: the square is this corner's, not its neighbour's)
+                return True
+    return False
 
 
 def _right_angles(scene: Scene, annotation: Annotation) -> list[Quantity]:

@@ -634,7 +634,47 @@ def textbook_problems(fig: dict) -> list[str]:
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
-            + _set_off_angles(fig, pts) + _leaders_over_marks(fig))
+            + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
+            + _arcs_by_lines(fig, pts))
+
+
+def _bare_angle_expressions(fig: dict) -> list[str]:
+    """An angle's value in a variable printed without its degree sign: beside a side it reads as the side's
+    length (review 6: "5y" above PL read as PL's, "3x-6" by PM)."""
+    import re
+
+    return [f"{lab['text']!r} ({lab['element']}) has no degree sign: it reads as a length"
+            for lab in fig["labels"] if lab["element"].startswith("angle ") and "°" not in lab["text"]
+            and re.search(r"[a-z]", lab["text"])]
+
+
+ARC_WIDE = 22.0  # px: an angle's arc beyond this radius is drawn wider than usual (a narrow angle's)
+ARC_OFF_LINE = 3.0  # px: such an arc nearer a drawn line that does not pass its vertex runs against it
+
+
+def _arcs_by_lines(fig: dict, pts: dict) -> list[str]:
+    """A widened angle arc that runs within ``ARC_OFF_LINE`` px of a drawn segment not through its vertex: far
+    from its corner and against another line, it reads as an angle there (review 6: the arc of ADC 60 px out,
+    across BC by E, read as an angle at E)."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        r = am["radius"]
+        if r <= ARC_WIDE:
+            continue
+        a, v, b = (pts[n] for n in _angle_points(am["element"], pts))
+        ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        k = max(8, int(r * sweep / 2))
+        arc = LineString([(v[0] + r * math.cos(ta + sweep * i / k), v[1] + r * math.sin(ta + sweep * i / k))
+                          for i in range(k + 1)])
+        near = [f"{s}{t}" for s, t in fig["segments"] if LineString([pts[s], pts[t]]).distance(Point(v)) > 1.0
+                and LineString([pts[s], pts[t]]).distance(arc) < ARC_OFF_LINE]
+        if near:
+            out.append(f"the arc of {am['element']} ({r:.0f} px out) runs against {near[0]}: it reads as an angle "
+                       "there")
+    return out
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
