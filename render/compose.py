@@ -394,9 +394,38 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             d.marks.append(line)
             d.angle_arcs[str(it.quantity)] = line
             arc_radius[it.quantity] = r
+            if annotation.arcs_clear:
+                _tick_value_arc(d, scene, frame, it.quantity, line, r)
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+def _tick_value_arc(d: Drawing, scene: Scene, frame: Frame, q: Quantity, arc: np.ndarray, r: float) -> None:
+    """An angle of an equal-angle group that carries its value on an arc: the group's ticks go across that arc,
+    in place of the group's own small arc there (review 6: a ticked arc inside the value's arc read as a double
+    arc, another group than its single-arc partner)."""
+    a, v, b = q.key
+    key = (min(a, b), v, max(a, b))
+    for n, (m, lines) in enumerate(d.relation_marks):
+        if m.kind != "equal_angle":
+            continue
+        i = next((i for i, (x, w, y) in enumerate(m.elements) if (min(x, y), w, max(x, y)) == key), None)
+        per = 1 + m.count
+        if i is None or len(lines) != per * len(m.elements):
+            continue
+        own = lines[i * per:(i + 1) * per]
+        d.marks = [line for line in d.marks if all(line is not o for o in own)]
+        pv, t0, sweep = _angle_rays(scene, frame, q)
+        mid = t0 + sweep / 2
+        ticks = []
+        for k in range(m.count):
+            tt = mid + (k - (m.count - 1) / 2) * min(0.12, sweep / (m.count + 1))
+            u = np.array([math.cos(tt), math.sin(tt)])
+            ticks.append(np.array([np.asarray(pv) + (r - 4.5) * u, np.asarray(pv) + (r + 4.5) * u]))
+        d.marks += ticks
+        d.relation_marks[n] = (m, lines[:i * per] + [arc, *ticks] + lines[(i + 1) * per:])
+        return
 
 
 RIGHT_ARC_FONTS = 2.2  # a right angle's arc (drawn for one whose square would read as a near ray's), in font heights

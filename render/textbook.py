@@ -351,12 +351,9 @@ def _value_text(el: Element, value: sympy.Expr) -> str:
         return f"{_REGION_WORDS[el.kind.key]} = {text}"
     if el.kind.unit != "degrees":
         return text
-    # an angle's value in a variable says it is an angle ("(3x-6)°"): bare, "3x-6" beside a side read as its
-    # length (review 6)
-    return f"{text}°" if value.is_number or value.is_Atom or value.is_Mul and _BARE.fullmatch(text) else f"({text})°"
-
-
-_BARE = re.compile(r"[0-9.]*[a-zα-ω]")  # "5y": a product that reads whole before its degree sign
+    # an angle's value in a variable says it is an angle, as the question writes it ("(3x-6)°"): bare, "3x-6"
+    # beside a side read as its length (review 6)
+    return f"{text}°" if value.is_number or value.is_Symbol else f"({text})°"
 
 
 _REGION_WORDS = {"area": "area", "perimeter": "perimeter", "circle_area": "area", "sector_area": "area",

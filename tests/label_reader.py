@@ -635,7 +635,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
-            + _arcs_by_lines(fig, pts))
+            + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -674,6 +674,26 @@ def _arcs_by_lines(fig: dict, pts: dict) -> list[str]:
         if near:
             out.append(f"the arc of {am['element']} ({r:.0f} px out) runs against {near[0]}: it reads as an angle "
                        "there")
+    return out
+
+
+def _double_arcs(fig: dict, pts: dict) -> list[str]:
+    """An angle of an equal-angle group that carries its value on an arc of its own, the group's arc drawn
+    inside it: the double arc reads as another group than its single-arc partners (review 6: the ticked arc
+    of DCF inside its 130° arc, BAE's single).  The group's ticks belong on the value's arc."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        a, v, b = _angle_points(am["element"], pts)
+        for m in fig.get("marks", []):
+            if m["kind"] != "equal_angle" or not any(
+                    set(split_points(e[6:], pts, 3) or ()) == {a, v, b} and (split_points(e[6:], pts, 3) or "")[1] == v
+                    for e in m["elements"]):
+                continue
+            radii = [sum(math.dist(p, pts[v]) for p in line) / len(line) for line in m["pixels"] if len(line) > 2
+                     and all(abs(math.dist(p, pts[v]) - math.dist(line[0], pts[v])) < 1.0 for p in line)]
+            if not any(abs(r - am["radius"]) < 1.5 for r in radii):
+                out.append(f"the equal-angle arc of {am['element']} is drawn apart from its value's arc: a double "
+                           "arc reads as another group")
     return out
 
 

@@ -1,7 +1,8 @@
 """The sixth blind review of textbook figures (issue 38), class by class: an angle's value in a variable read as
 a length (no degree sign), a valued right angle drawn with an arc or with nothing, a widened arc running against
-another line, and givens moved to the text where a leader had room.  Each class is a rule of the layout
-(render/) and a check of the independent reader (tests/label_reader.py): the reader catches a spoilt export of
+another line, givens moved to the text where a leader had room, and an equality of arcs written two ways in
+the question.  Each class is a rule of the layout (render/) or of the question writer, and a check of the
+independent reader (tests/label_reader.py) where a figure shows it: the reader catches a spoilt export of
 each, and the layout's figure of the reviewed problem passes."""
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from io import BytesIO
 
 import numpy as np
 from geomill.dsl import parse
+from geomill.generate.textbook import question
 from geomill.render.textbook import textbook_figure
 from PIL import Image
 
@@ -22,6 +24,10 @@ CHORDS = ("points A C O B D\ntriangle CAO\ntriangle COB\nline C O D\ncircle O th
 TANGENT = ("points B O A E C D P\ntriangle AEC\ntriangle CED\ntriangle EAB\nline B E C\nline A E D\nline A C P\n"
            "line A O B\ncircle O through A B D C\nAB diameter of circle O\nPB tangent to circle O\n"
            "clockwise AEC CED EAB ABD ADC BPA\nangle APB = 40\nfind angle ADC\n")
+
+PARALLELS = ("points D E F C A B\npolygon DEFC\npolygon EABF\nDC parallel to EF\nEF parallel to AB\n"
+             "DE perpendicular to AE\nclockwise DEFC EABF FCD EAB CDE DEA\nangle DCF = 130\n"
+             "angle DCF = angle BAE\nfind angle CDE\n")
 
 _FIGS: dict = {}
 
@@ -43,7 +49,7 @@ def test_an_angle_in_a_variable_says_degrees_and_a_valued_right_angle_has_its_sq
     assert _problems(fig) == []
     lab = fig.labels
     value = next(x for x in lab["labels"] if x["element"] == "angle LPM")
-    assert value["text"] == "5y°"
+    assert value["text"] == "(5y)°"  # (as the question writes it)
     assert any(m["kind"] == "right" and m["elements"] == ["angle LPM"] for m in lab["marks"])
     spoilt = copy.deepcopy(lab)  # the value bare: it reads as PL's length
     next(x for x in spoilt["labels"] if x["element"] == "angle LPM")["text"] = "5y"
@@ -72,3 +78,21 @@ def test_a_widened_arc_keeps_off_lines_that_miss_its_vertex() -> None:
     spoilt = copy.deepcopy(fig.labels)  # the arc of ADC at 60 px, as review 6 saw it, against EC
     next(a for a in spoilt["angle_marks"] if a["element"] == "angle ADC")["radius"] = 60.0
     assert any("runs against" in p for p in textbook_problems(spoilt))
+
+
+def test_an_equal_angle_with_a_value_carries_the_ticks_on_its_value_arc() -> None:
+    fig = _figure(PARALLELS)
+    assert _problems(fig) == []
+    group = next(m for m in fig.labels["marks"] if m["kind"] == "equal_angle")
+    arcs = [line for line in group["pixels"] if len(line) > 2]
+    assert len(arcs) == 2  # one arc at each member: the value's arc at C, the group's own at A
+    spoilt = copy.deepcopy(fig.labels)  # the group's own small arc at C too, inside the value's (review 6)
+    value = next(a for a in spoilt["angle_marks"] if a["element"] == "angle DCF")
+    value["radius"] += 6.0
+    assert any("double arc" in p for p in textbook_problems(spoilt))
+
+
+def test_both_sides_of_an_equality_of_arcs_are_named_alike() -> None:
+    text = question(parse("points O C A B\ntriangle ABC\ncircle O through A B C\nclockwise ABC\n"
+                          "arc length OBA = arc length OAC\nangle ACB = 80\nfind angle BAC\n"), True, False)
+    assert "the length of arc BA = the length of arc AC" in text
