@@ -807,6 +807,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
+        if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
+            rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
         tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
                  and not (q == annotation.query and annotation.query_optional()) else
@@ -846,6 +848,23 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
+
+
+def _inside_or_led(rule, region: Polygon):
+    """``rule``, and a region's text inside its region unless a leader runs into it (review 6: "area ACBD = ?"
+    of a thin sliver set below its chord, in the circle's big part, read as that part's)."""
+    shapely.prepare(region)
+
+    def ok(boxes: np.ndarray, leaders) -> np.ndarray:
+        good = rule(boxes, leaders)
+        idx = np.flatnonzero(good)
+        if len(idx):
+            at = leaders[idx, 0] if leaders is not None else (boxes[idx, :2] + boxes[idx, 2:]) / 2
+            good[idx] = shapely.contains_xy(region, at[:, 0], at[:, 1])
+        return good
+    if hasattr(rule, "pre"):
+        ok.pre = rule.pre
+    return ok
 
 
 def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:

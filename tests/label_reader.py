@@ -635,7 +635,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
-            + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts))
+            + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -694,6 +694,23 @@ def _double_arcs(fig: dict, pts: dict) -> list[str]:
             if not any(abs(r - am["radius"]) < 1.5 for r in radii):
                 out.append(f"the equal-angle arc of {am['element']} is drawn apart from its value's arc: a double "
                            "arc reads as another group")
+    return out
+
+
+def _regions_outside(fig: dict) -> list[str]:
+    """A region's label (area, perimeter) whose text sits outside its polygon with no leader into it: it reads as
+    the region it sits in (review 6: "area ACBD = ?" of a thin sliver below its chord, in the circle's big part)."""
+    shapes = {s["name"]: Polygon(s["outline"], s.get("holes") or []) for s in fig.get("shapes", [])}
+    out = []
+    for lab in fig["labels"]:
+        word, _, name = lab["element"].partition(" ")
+        poly = shapes.get(name)
+        if word not in ("area", "perimeter") or poly is None or not poly.is_valid:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        at = Point(lab["leader"][0]) if lab["leader"] is not None else Point((x0 + x1) / 2, (y0 + y1) / 2)
+        if not poly.buffer(1.0).contains(at):
+            out.append(f"{lab['text']!r} ({lab['element']}) sits outside its polygon with no leader into it")
     return out
 
 

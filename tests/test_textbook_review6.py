@@ -1,9 +1,10 @@
 """The sixth blind review of textbook figures (issue 38), class by class: an angle's value in a variable read as
 a length (no degree sign), a valued right angle drawn with an arc or with nothing, a widened arc running against
-another line, givens moved to the text where a leader had room, and an equality of arcs written two ways in
-the question.  Each class is a rule of the layout (render/) or of the question writer, and a check of the
-independent reader (tests/label_reader.py) where a figure shows it: the reader catches a spoilt export of
-each, and the layout's figure of the reviewed problem passes."""
+another line, an equal angle's arc inside its value's arc, a region's label outside its region, givens moved
+to the text where a leader had room, and an equality of arcs written two ways in the question.  Each class is
+a rule of the layout (render/) or of the question writer, and a check of the independent reader
+(tests/label_reader.py) where a figure shows it: the reader catches a spoilt export of each, and the layout's
+figure of the reviewed problem passes."""
 from __future__ import annotations
 
 import copy
@@ -28,6 +29,8 @@ TANGENT = ("points B O A E C D P\ntriangle AEC\ntriangle CED\ntriangle EAB\nline
 PARALLELS = ("points D E F C A B\npolygon DEFC\npolygon EABF\nDC parallel to EF\nEF parallel to AB\n"
              "DE perpendicular to AE\nclockwise DEFC EABF FCD EAB CDE DEA\nangle DCF = 130\n"
              "angle DCF = angle BAE\nfind angle CDE\n")
+
+REGION = "points A B C\ntriangle ABC\nAB = 5\nBC = 6\nangle ABC = 40\nfind area ABC\n"
 
 _FIGS: dict = {}
 
@@ -90,6 +93,19 @@ def test_an_equal_angle_with_a_value_carries_the_ticks_on_its_value_arc() -> Non
     value = next(a for a in spoilt["angle_marks"] if a["element"] == "angle DCF")
     value["radius"] += 6.0
     assert any("double arc" in p for p in textbook_problems(spoilt))
+
+
+def test_a_region_label_sits_inside_its_region_or_leads_into_it() -> None:
+    fig = _figure(REGION)
+    assert _problems(fig) == []
+    lab = next(x for x in fig.labels["labels"] if x["element"] == "area ABC")
+    spoilt = copy.deepcopy(fig.labels)  # the label moved off below the figure, no leader (review 6's sliver)
+    moved = next(x for x in spoilt["labels"] if x["element"] == "area ABC")
+    bottom = max(y for s in spoilt["shapes"] for _, y in s["outline"])
+    h = lab["bbox"][3] - lab["bbox"][1]
+    moved["bbox"] = [lab["bbox"][0], bottom + 20, lab["bbox"][2], bottom + 20 + h]
+    moved["leader"] = None
+    assert any("outside its polygon" in p for p in textbook_problems(spoilt))
 
 
 def test_both_sides_of_an_equality_of_arcs_are_named_alike() -> None:
