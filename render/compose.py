@@ -40,7 +40,6 @@ from .labels import (
     outside,
     snapped_boxes,
 )
-from .marks import Mark
 from .scene import XY, Scene
 
 DPI = 100
@@ -368,6 +367,8 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
             # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
             if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
+                from .marks import Mark  # (a textbook figure's: GeomVerse's start-up needs no relation blocks)
+
                 square = _right_mark(scene, frame, it.quantity, style)
                 d.marks.append(square)
                 d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
@@ -405,6 +406,8 @@ def _tick_value_arc(d: Drawing, scene: Scene, frame: Frame, q: Quantity, arc: np
     """An angle of an equal-angle group that carries its value on an arc: the group's ticks go across that arc,
     in place of the group's own small arc there (review 6: a ticked arc inside the value's arc read as a double
     arc, another group than its single-arc partner)."""
+    from .mark_place import arc_ticks
+
     a, v, b = q.key
     key = (min(a, b), v, max(a, b))
     for n, (m, lines) in enumerate(d.relation_marks):
@@ -417,12 +420,7 @@ def _tick_value_arc(d: Drawing, scene: Scene, frame: Frame, q: Quantity, arc: np
         own = lines[i * per:(i + 1) * per]
         d.marks = [line for line in d.marks if all(line is not o for o in own)]
         pv, t0, sweep = _angle_rays(scene, frame, q)
-        mid = t0 + sweep / 2
-        ticks = []
-        for k in range(m.count):
-            tt = mid + (k - (m.count - 1) / 2) * min(0.12, sweep / (m.count + 1))
-            u = np.array([math.cos(tt), math.sin(tt)])
-            ticks.append(np.array([np.asarray(pv) + (r - 4.5) * u, np.asarray(pv) + (r + 4.5) * u]))
+        ticks = arc_ticks(np.asarray(pv, dtype=float), t0, sweep, r, m.count)
         d.marks += ticks
         d.relation_marks[n] = (m, lines[:i * per] + [arc, *ticks] + lines[(i + 1) * per:])
         return
