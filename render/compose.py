@@ -814,7 +814,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
-        if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+        if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed) or (
+                str(q) in d.rules.set_off and _leader_on_marks(d, placed, str(q)))):
             annotation.move_to_text([q])
             # what a second pass would draw of it: its letter (individual style), or its query mark
             kept = next((other for other in annotation.items() if other.quantity == q), None)
@@ -863,6 +864,26 @@ def _inside_or_led(rule, region: Polygon):
     if hasattr(rule, "pre"):
         ok.pre = rule.pre
     return ok
+
+
+LEADER_MARK_CLEAR = 2.5  # px a set-off value's leader keeps from every mark but its own arc (review 6's reader)
+LEADER_START = 6.0  # px of the leader by its element where its own marks may lie (ticks across its arc)
+
+
+def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
+    """Does the label's leader run into a mark (a square, a tick, a bracket) other than its own arc?  A leader
+    across a line by its corner reads; across a right-angle square it reads as pointing at that corner."""
+    if placed.leader is None:
+        return False
+    from shapely.geometry import LineString
+
+    start, end = (np.asarray(p, dtype=float) for p in placed.leader[:2])
+    n = float(np.hypot(*(end - start)))
+    if n <= LEADER_START:
+        return False
+    line = LineString([start + (end - start) * LEADER_START / n, end])
+    own = d.angle_arcs.get(element)
+    return any(m is not own and len(m) > 1 and line.distance(LineString(m)) < LEADER_MARK_CLEAR for m in d.marks)
 
 
 def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:

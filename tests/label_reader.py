@@ -1032,6 +1032,7 @@ def _exact_values(fig: dict) -> list[str]:
         text = texts.get(g.get("drawn"))
         if g.get("shown") != "label" or text is None:
             continue
+        text = re.sub(r"^∠?[A-Z]+ = ", "", text)  # (a value set off with its element's name: "AC = 0.5")
         value = g["fact"].split(" = ", 1)[1]
         ratio = re.fullmatch(r"(-?\d+)(?:/(\d+))?", value.replace(" ", ""))
         if ratio and re.fullmatch(r"-?\d+\.\d+", text) and \

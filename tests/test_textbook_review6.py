@@ -30,6 +30,8 @@ PARALLELS = ("points D E F C A B\npolygon DEFC\npolygon EABF\nDC parallel to EF\
              "DE perpendicular to AE\nclockwise DEFC EABF FCD EAB CDE DEA\nangle DCF = 130\n"
              "angle DCF = angle BAE\nfind angle CDE\n")
 
+TRAPEZOID = ("points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\n"
+             "BC = 14\nAB = 4\nangle ABC = 60\nfind CE\n")
 REGION = "points A B C\ntriangle ABC\nAB = 5\nBC = 6\nangle ABC = 40\nfind area ABC\n"
 
 _FIGS: dict = {}
@@ -73,6 +75,12 @@ def test_a_given_with_no_room_in_its_wedge_is_named_and_set_off_not_moved() -> N
     assert all(g["shown"] != "moved" for g in fig.labels["givens"])
     value = next(x for x in fig.labels["labels"] if x["element"] == "angle CAO")
     assert value["text"] == "∠CAO = 25°" and value["leader"] is not None
+
+
+def test_a_set_off_value_never_leads_across_a_mark() -> None:
+    fig = _figure(TRAPEZOID)  # (review 6's layout led "∠ABC = 60°" across the square at E)
+    assert _problems(fig) == []
+    assert sum(g["shown"] == "moved" for g in fig.labels["givens"]) <= 1
 
 
 def test_a_widened_arc_keeps_off_lines_that_miss_its_vertex() -> None:
