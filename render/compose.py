@@ -402,6 +402,9 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     return arc_radius
 
 
+VALUE_TICK = (7.0, 1.5)  # px a tick across a value's arc reaches in and out (its value sits just beyond the arc)
+
+
 def _tick_value_arc(d: Drawing, scene: Scene, frame: Frame, q: Quantity, arc: np.ndarray, r: float) -> None:
     """An angle of an equal-angle group that carries its value on an arc: the group's ticks go across that arc,
     in place of the group's own small arc there (review 6: a ticked arc inside the value's arc read as a double
@@ -420,7 +423,7 @@ def _tick_value_arc(d: Drawing, scene: Scene, frame: Frame, q: Quantity, arc: np
         own = lines[i * per:(i + 1) * per]
         d.marks = [line for line in d.marks if all(line is not o for o in own)]
         pv, t0, sweep = _angle_rays(scene, frame, q)
-        ticks = arc_ticks(np.asarray(pv, dtype=float), t0, sweep, r, m.count)
+        ticks = arc_ticks(np.asarray(pv, dtype=float), t0, sweep, r, m.count, *VALUE_TICK)
         d.marks += ticks
         d.relation_marks[n] = (m, lines[:i * per] + [arc, *ticks] + lines[(i + 1) * per:])
         return

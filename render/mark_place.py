@@ -638,15 +638,16 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     return out
 
 
-def arc_ticks(v: np.ndarray, t0: float, sweep: float, r: float, count: int) -> list[np.ndarray]:
+def arc_ticks(v: np.ndarray, t0: float, sweep: float, r: float, count: int, inside: float = 4.5,
+              outside: float = 4.5) -> list[np.ndarray]:
     """``count`` ticks across the arc of radius ``r`` about ``v`` (from direction ``t0`` through ``sweep``), by
-    its middle: an equal-angle group's mark."""
+    its middle, reaching ``inside`` px in and ``outside`` px out: an equal-angle group's mark."""
     mid = t0 + sweep / 2
     out = []
     for i in range(count):
         tt = mid + (i - (count - 1) / 2) * min(0.12, sweep / (count + 1))
         u = np.array([math.cos(tt), math.sin(tt)])
-        out.append(np.array([v + (r - 4.5) * u, v + (r + 4.5) * u]))
+        out.append(np.array([v + (r - inside) * u, v + (r + outside) * u]))
     return out
 
 
