@@ -1,9 +1,10 @@
 """Textbook figures of imported problems, measured from their label export: the share of given values
-labelled on their element, goals marked "?", relations whose marks are all in the export, figures whose
-distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of
-its models), figures the independent reader (``tests/label_reader.py``, from the repository root) finds
-nothing wrong with, and CPU milliseconds per figure (the model given, as in batch work; the model made too; and
-as ``render`` draws it, models and all).
+labelled on their element, givens moved to the text (drawable, but no place by their element reads as
+theirs), goals marked "?", relations whose marks are all in the export, figures whose distinct points are
+all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
+the independent reader (``tests/label_reader.py``, from the repository root) finds nothing wrong with, and
+CPU milliseconds per figure (the model given, as in batch work; the model made too; and as ``render`` draws
+it, models and all).
 
 ``python bench/textbook_figures.py DIR [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
 files; OUT (optional) gets each figure's PNG and label export.
@@ -66,6 +67,7 @@ def measure(geo: Path, out: Path | None) -> dict:
     apart = min((math.dist(a, b) for a, b in itertools.combinations(pts, 2)), default=math.inf)
     return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
             "text_only": sum(g["shown"] == "text" and g["element"] is not None for g in lab["givens"]),
+            "moved": sum(g["shown"] == "moved" for g in lab["givens"]),
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
             "relation_marks": len(rels),
             "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
@@ -105,6 +107,7 @@ def main() -> None:
         "figures": len(ok), "failed": [r["id"] for r in rows if "error" in r],
         "values_labelled": f"{sum(r['labelled'] for r in ok)} of {sum(r['values'] for r in ok)}",
         "values_left_to_text": sum(r["text_only"] for r in ok),
+        "givens_moved": f"{sum(r['moved'] for r in ok)} in {sum(bool(r['moved']) for r in ok)} figures",
         "goals_marked": f"{sum(r['goal'] for r in ok)} of {sum(r['has_goal'] for r in ok)}",
         "relation_marks": f"{sum(r['marked'] for r in ok)} of {sum(r['relation_marks'] for r in ok)}",
         "points_15px_apart": f"{sum(r['apart'] >= 15 for r in ok)} of {len(ok)}",

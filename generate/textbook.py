@@ -126,7 +126,9 @@ def _element(e: sympy.Expr, names: dict | None = None) -> str:
 def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> str:
     """``AB = 12``, ``angle ABC = 40°``, ``angle SRT = (4y - 10)°``, ``the radius of circle O is 3``."""
     el = element_of(lhs) if lhs.is_Symbol else None
-    right = _fmt(rhs)
+    right = _element(rhs, names) if rhs.is_Symbol and element_of(rhs) is not None else _fmt(rhs)
+    # (an element on either side named alike: "the length of arc BA = the length of arc AC", not "= arc length
+    # OAC", which review 6 could only guess at)
     if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
     if el is not None and el.kind.key in _CIRCLE_WORDS:

@@ -57,6 +57,8 @@ class Annotation:
     export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
     shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
     query_edge_fonts: ClassVar[float] = 0.0  # a shape's bare "?" this many font heights from every drawn side
+    arcs_clear: ClassVar[bool] = False  # a widened angle arc shrinks rather than cross a line off its vertex,
+    # and a valued right angle is marked by its square, never an arc (textbook figures: review 6)
 
     def arced(self, q: Quantity) -> bool:
         """Is right angle ``q`` marked by an arc and its value (not by a square)?"""

@@ -360,9 +360,22 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     if annotation.style == "coordinate":
         d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
+    set_off = annotation.set_off()
     for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
-        if not _is_right(scene, it.quantity) or annotation.arced(it.quantity) or asked_bare:
+        right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6)
+        if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
+            # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
+            if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
+                from .marks import Mark  # (a textbook figure's: GeomVerse's start-up needs no relation blocks)
+
+                square = _right_mark(scene, frame, it.quantity, style)
+                d.marks.append(square)
+                d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
+                squared.add(_corner(scene, it.quantity))
+            arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
+            continue
+        if not right or annotation.arced(it.quantity) or asked_bare:
             # (an asked right angle no square marks gets its arc: a "?" alone names no angle)
             # angles at one vertex get arcs of distinct radii, ARC_STEP apart: adjacent (supplementary,
             # complementary) angles drawn at one radius read as one angle
@@ -371,18 +384,49 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             # marks then do not depend on whether its value goes to the text as the labels are placed)
             bare = annotation.unvalued_item(it.quantity)
             fit = text_size(bare.text if bare is not None else it.text) if text_size is not None else None
+            if str(it.quantity) in set_off:  # (its value may be set off with a leader: a small arc at its corner,
+                fit = (0.0, 0.0)  # wide enough for the leader's end between its rays)
             inner = at_vertex.get(v, -math.inf)
             if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
             inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
-            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit)
+            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear)
             at_vertex[v] = r
             d.marks.append(line)
             d.angle_arcs[str(it.quantity)] = line
             arc_radius[it.quantity] = r
+            if annotation.arcs_clear:
+                _tick_value_arc(d, scene, frame, it.quantity, line, r)
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+VALUE_TICK = (7.0, 1.5)  # px a tick across a value's arc reaches in and out (its value sits just beyond the arc)
+
+
+def _tick_value_arc(d: Drawing, scene: Scene, frame: Frame, q: Quantity, arc: np.ndarray, r: float) -> None:
+    """An angle of an equal-angle group that carries its value on an arc: the group's ticks go across that arc,
+    in place of the group's own small arc there (review 6: a ticked arc inside the value's arc read as a double
+    arc, another group than its single-arc partner)."""
+    from .mark_place import arc_ticks
+
+    a, v, b = q.key
+    key = (min(a, b), v, max(a, b))
+    for n, (m, lines) in enumerate(d.relation_marks):
+        if m.kind != "equal_angle":
+            continue
+        i = next((i for i, (x, w, y) in enumerate(m.elements) if (min(x, y), w, max(x, y)) == key), None)
+        per = 1 + m.count
+        if i is None or len(lines) != per * len(m.elements):
+            continue
+        own = lines[i * per:(i + 1) * per]
+        d.marks = [line for line in d.marks if all(line is not o for o in own)]
+        pv, t0, sweep = _angle_rays(scene, frame, q)
+        ticks = arc_ticks(np.asarray(pv, dtype=float), t0, sweep, r, m.count, *VALUE_TICK)
+        d.marks += ticks
+        d.relation_marks[n] = (m, lines[:i * per] + [arc, *ticks] + lines[(i + 1) * per:])
+        return
 
 
 RIGHT_ARC_FONTS = 2.2  # a right angle's arc (drawn for one whose square would read as a near ray's), in font heights
@@ -764,6 +808,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
+        if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
+            rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
         tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
                  and not (q == annotation.query and annotation.query_optional()) else
@@ -771,7 +817,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
-        if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+        if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed) or (
+                str(q) in d.rules.set_off and _leader_on_marks(d, placed, str(q)))):
             annotation.move_to_text([q])
             # what a second pass would draw of it: its letter (individual style), or its query mark
             kept = next((other for other in annotation.items() if other.quantity == q), None)
@@ -803,6 +850,43 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
+
+
+def _inside_or_led(rule, region: Polygon):
+    """``rule``, and a region's text inside its region unless a leader runs into it (review 6: "area ACBD = ?"
+    of a thin sliver set below its chord, in the circle's big part, read as that part's)."""
+    shapely.prepare(region)
+
+    def ok(boxes: np.ndarray, leaders) -> np.ndarray:
+        good = rule(boxes, leaders)
+        idx = np.flatnonzero(good)
+        if len(idx):
+            at = leaders[idx, 0] if leaders is not None else (boxes[idx, :2] + boxes[idx, 2:]) / 2
+            good[idx] = shapely.contains_xy(region, at[:, 0], at[:, 1])
+        return good
+    if hasattr(rule, "pre"):
+        ok.pre = rule.pre
+    return ok
+
+
+LEADER_MARK_CLEAR = 2.5  # px a set-off value's leader keeps from every mark but its own arc (review 6's reader)
+LEADER_START = 6.0  # px of the leader by its element where its own marks may lie (ticks across its arc)
+
+
+def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
+    """Does the label's leader run into a mark (a square, a tick, a bracket) other than its own arc?  A leader
+    across a line by its corner reads; across a right-angle square it reads as pointing at that corner."""
+    if placed.leader is None:
+        return False
+    from shapely.geometry import LineString
+
+    start, end = (np.asarray(p, dtype=float) for p in placed.leader[:2])
+    n = float(np.hypot(*(end - start)))
+    if n <= LEADER_START:
+        return False
+    line = LineString([start + (end - start) * LEADER_START / n, end])
+    own = d.angle_arcs.get(element)
+    return any(m is not own and len(m) > 1 and line.distance(LineString(m)) < LEADER_MARK_CLEAR for m in d.marks)
 
 
 def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:
@@ -1110,23 +1194,51 @@ ARC_MAX_FONTS = 3.6  # a narrow angle's arc at most this far out (review 6: enla
 WEDGE_ROOM = 5.0  # px between a narrow angle's value and either ray
 
 
-def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None
-               ) -> tuple[np.ndarray, float]:
+def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None,
+               clear: bool = False) -> tuple[np.ndarray, float]:
     """The arc mark of a labelled angle, at least ``ARC_STEP`` outside the widest arc already at its vertex
     (``inner``); for a narrow angle drawn wider, up to ``ARC_MAX_FONTS``, so that its value (``label``: its
     w, h) fits in the wedge just beyond the arc: a value pushed far out along a narrow wedge read as unsure
-    (review 6)."""
+    (review 6).  ``clear``: widened, it stops short of any drawn line that does not pass its vertex (review 6:
+    an arc 60 px out across BC read as an angle at another point)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
     short = _short_side(scene, frame, q)
-    r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
+    base = r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
     if label is not None and sweep < math.pi:
         half = math.hypot(*label) / 2
         need = (half + WEDGE_ROOM) / math.sin(sweep / 2) - half - (style.lw_px / 2 + 2.5)
         r = max(r, min(need, ARC_MAX_FONTS * style.font_px, 0.75 * short))
+        if clear and r > base:
+            r = _clear_radius(scene, frame, pv, t0, sweep, base, r, style.font_px)
     r = max(r, inner + ARC_STEP * style.font_px)
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n
     return np.column_stack([pv[0] + r * np.cos(t), pv[1] + r * np.sin(t)]), r
+
+
+ARC_CLEAR = 3.0  # px a widened arc (and the label room beyond it) keeps from a drawn line off its vertex
+
+
+def _clear_radius(scene, frame, pv, t0: float, sweep: float, base: float, r: float, fpx: float) -> float:
+    """The widest radius from ``r`` down to ``base`` (steps of a fifth of a font) at which the arc, with a
+    font's room beyond it, meets no drawn segment that does not pass through its vertex; ``base`` where none."""
+    from shapely.geometry import LineString, Point
+
+    v = Point(pv)
+    lines = [LineString(frame.pxs([scene.points[a], scene.points[b]])) for a, b in scene.segments]
+    lines = [ln for ln in lines if ln.distance(v) > 1.0]
+    if not lines:
+        return r
+    t = t0 + sweep * np.linspace(0.0, 1.0, max(4, int(math.degrees(sweep) / 4)) + 1)
+    ring = np.column_stack([np.cos(t), np.sin(t)])
+    step = 0.2 * fpx
+    while r > base:
+        arc = LineString(np.asarray(pv) + r * ring)
+        reach = LineString(np.asarray(pv) + (r + fpx) * ring)
+        if all(ln.distance(arc) > ARC_CLEAR and ln.distance(reach) > ARC_CLEAR for ln in lines):
+            return r
+        r -= step
+    return base
 
 
 _TURN = np.array([0.0, 0.2, -0.2, 0.4, -0.4])
@@ -1193,8 +1305,25 @@ def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:
 # -- marks ------------------------------------------------------------------------------------------------
 
 
-def _is_right(scene: Scene, q: Quantity) -> bool:
-    return abs(scene.measure(q) - 90.0) < 1e-6
+def _is_right(scene: Scene, q: Quantity, tol: float = 1e-6) -> bool:
+    return abs(scene.measure(q) - 90.0) < tol
+
+
+def _squared(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> bool:
+    """Does a relation's right-angle square (``Drawing.relation_marks``) already mark angle ``q``'s corner?"""
+    pv, t0, sweep = _angle_rays(scene, frame, q)
+    for m, lines in d.relation_marks:
+        if m.kind not in ("right", "right_lines", "height") or not lines:
+            continue
+        sq = np.asarray(lines[0], dtype=float)
+        if len(sq) < 3:
+            continue
+        corner = sq[0] + sq[2] - sq[1]
+        if math.dist(corner, pv) < 3.0:
+            t = (math.atan2(sq[1][1] - pv[1], sq[1][0] - pv[0]) - t0) % (2 * math.pi)
+            if t < sweep:  # (its diagonal inside the angle: the square is this corner's, not its neighbour's)
+                return True
+    return False
 
 
 def _right_angles(scene: Scene, annotation: Annotation) -> list[Quantity]:

@@ -633,11 +633,21 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
         out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
         mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
-        for i in range(m.count):
-            tt = mid + (i - (m.count - 1) / 2) * min(0.12, sweep / (m.count + 1))
-            u = np.array([math.cos(tt), math.sin(tt)])
-            out.append(np.array([px[v] + (r0 - 4.5) * u, px[v] + (r0 + 4.5) * u]))
+        out += arc_ticks(px[v], ta, sweep, r0, m.count)
         layout.take(px[v] + r0 * np.array([math.cos(mid), math.sin(mid)]), 5.0)
+    return out
+
+
+def arc_ticks(v: np.ndarray, t0: float, sweep: float, r: float, count: int, inside: float = 4.5,
+              outside: float = 4.5) -> list[np.ndarray]:
+    """``count`` ticks across the arc of radius ``r`` about ``v`` (from direction ``t0`` through ``sweep``), by
+    its middle, reaching ``inside`` px in and ``outside`` px out: an equal-angle group's mark."""
+    mid = t0 + sweep / 2
+    out = []
+    for i in range(count):
+        tt = mid + (i - (count - 1) / 2) * min(0.12, sweep / (count + 1))
+        u = np.array([math.cos(tt), math.sin(tt)])
+        out.append(np.array([v + (r - inside) * u, v + (r + outside) * u]))
     return out
 
 

@@ -97,6 +97,7 @@ class TextbookAnnotation(Annotation):
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
+    arcs_clear: ClassVar[bool] = True
 
     def arced(self, q: Quantity) -> bool:
         return q in self.right_values
@@ -348,7 +349,11 @@ def _value_text(el: Element, value: sympy.Expr) -> str:
         text = text.replace("*", "").replace(" ", "")
     if el.kind.key in _REGION_WORDS:  # a bare "1" inside a thin triangle reads as a side's length
         return f"{_REGION_WORDS[el.kind.key]} = {text}"
-    return text + "°" if el.kind.unit == "degrees" and value.is_number else text
+    if el.kind.unit != "degrees":
+        return text
+    # an angle's value in a variable says it is an angle, as the question writes it ("(3x-6)°"): bare, "3x-6"
+    # beside a side read as its length (review 6)
+    return f"{text}°" if value.is_number or value.is_Symbol else f"({text})°"
 
 
 _REGION_WORDS = {"area": "area", "perimeter": "perimeter", "circle_area": "area", "sector_area": "area",
@@ -681,6 +686,16 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
             names = {str(q) for q in cut}  # (named, it reads as its own wherever it sits, unless on something)
             d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
+        out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
+               and q not in ann.right_values and q not in ann.spans] if values == "image" else []
+        if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
+            # small arc or its side before the text takes it (review 6: 25 givens moved where there was room)
+            ann.in_text -= set(out)
+            ann.named |= set(out)
+            ann.leaders |= set(out)
+            d = renderer.compose(scene, ann)
+            names = {str(q) for q in out}
+            d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
@@ -785,7 +800,7 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source,
-                        "pixels": [rows(line) for line in lines]} for m, lines in ann.export]
+                        "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     for g in givens:
         if g["shown"] == "label":

@@ -634,7 +634,84 @@ def textbook_problems(fig: dict) -> list[str]:
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
-            + _set_off_angles(fig, pts) + _leaders_over_marks(fig))
+            + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
+            + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig))
+
+
+def _bare_angle_expressions(fig: dict) -> list[str]:
+    """An angle's value in a variable printed without its degree sign: beside a side it reads as the side's
+    length (review 6: "5y" above PL read as PL's, "3x-6" by PM)."""
+    import re
+
+    return [f"{lab['text']!r} ({lab['element']}) has no degree sign: it reads as a length"
+            for lab in fig["labels"] if lab["element"].startswith("angle ") and "°" not in lab["text"]
+            and re.search(r"[a-z]", lab["text"])]
+
+
+ARC_WIDE = 22.0  # px: an angle's arc beyond this radius is drawn wider than usual (a narrow angle's)
+ARC_OFF_LINE = 3.0  # px: such an arc nearer a drawn line that does not pass its vertex runs against it
+
+
+def _arcs_by_lines(fig: dict, pts: dict) -> list[str]:
+    """A widened angle arc that runs within ``ARC_OFF_LINE`` px of a drawn segment not through its vertex: far
+    from its corner and against another line, it reads as an angle there (review 6: the arc of ADC 60 px out,
+    across BC by E, read as an angle at E)."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        r = am["radius"]
+        if r <= ARC_WIDE:
+            continue
+        a, v, b = (pts[n] for n in _angle_points(am["element"], pts))
+        ta, tb = (math.atan2(e[1] - v[1], e[0] - v[0]) for e in (a, b))
+        sweep = (tb - ta) % (2 * math.pi)
+        if sweep > math.pi:
+            ta, sweep = tb, 2 * math.pi - sweep
+        k = max(8, int(r * sweep / 2))
+        arc = LineString([(v[0] + r * math.cos(ta + sweep * i / k), v[1] + r * math.sin(ta + sweep * i / k))
+                          for i in range(k + 1)])
+        near = [f"{s}{t}" for s, t in fig["segments"] if LineString([pts[s], pts[t]]).distance(Point(v)) > 1.0
+                and LineString([pts[s], pts[t]]).distance(arc) < ARC_OFF_LINE]
+        if near:
+            out.append(f"the arc of {am['element']} ({r:.0f} px out) runs against {near[0]}: it reads as an angle "
+                       "there")
+    return out
+
+
+def _double_arcs(fig: dict, pts: dict) -> list[str]:
+    """An angle of an equal-angle group that carries its value on an arc of its own, the group's arc drawn
+    inside it: the double arc reads as another group than its single-arc partners (review 6: the ticked arc
+    of DCF inside its 130° arc, BAE's single).  The group's ticks belong on the value's arc."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        a, v, b = _angle_points(am["element"], pts)
+        for m in fig.get("marks", []):
+            if m["kind"] != "equal_angle" or not any(
+                    set(split_points(e[6:], pts, 3) or ()) == {a, v, b} and (split_points(e[6:], pts, 3) or "")[1] == v
+                    for e in m["elements"]):
+                continue
+            radii = [sum(math.dist(p, pts[v]) for p in line) / len(line) for line in m["pixels"] if len(line) > 2
+                     and all(abs(math.dist(p, pts[v]) - math.dist(line[0], pts[v])) < 1.0 for p in line)]
+            if not any(abs(r - am["radius"]) < 1.5 for r in radii):
+                out.append(f"the equal-angle arc of {am['element']} is drawn apart from its value's arc: a double "
+                           "arc reads as another group")
+    return out
+
+
+def _regions_outside(fig: dict) -> list[str]:
+    """A region's label (area, perimeter) whose text sits outside its polygon with no leader into it: it reads as
+    the region it sits in (review 6: "area ACBD = ?" of a thin sliver below its chord, in the circle's big part)."""
+    shapes = {s["name"]: Polygon(s["outline"], s.get("holes") or []) for s in fig.get("shapes", [])}
+    out = []
+    for lab in fig["labels"]:
+        word, _, name = lab["element"].partition(" ")
+        poly = shapes.get(name)
+        if word not in ("area", "perimeter") or poly is None or not poly.is_valid:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        at = Point(lab["leader"][0]) if lab["leader"] is not None else Point((x0 + x1) / 2, (y0 + y1) / 2)
+        if not poly.buffer(1.0).contains(at):
+            out.append(f"{lab['text']!r} ({lab['element']}) sits outside its polygon with no leader into it")
+    return out
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
@@ -955,6 +1032,7 @@ def _exact_values(fig: dict) -> list[str]:
         text = texts.get(g.get("drawn"))
         if g.get("shown") != "label" or text is None:
             continue
+        text = re.sub(r"^∠?[A-Z]+ = ", "", text)  # (a value set off with its element's name: "AC = 0.5")
         value = g["fact"].split(" = ", 1)[1]
         ratio = re.fullmatch(r"(-?\d+)(?:/(\d+))?", value.replace(" ", ""))
         if ratio and re.fullmatch(r"-?\d+\.\d+", text) and \
