@@ -35,7 +35,7 @@ _QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QK
 _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
-_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z])|"
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]|$)|"
                         r"(?<=arc )(?:on|along|over)\s+(?:the\s+)?(?:side\s+|diameter\s+)?)$", re.I)  # "the arc on DC"
 _SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,4}}?({_QWORD})\b")  # "ABCD is a rhombus with area"
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
@@ -97,7 +97,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
         if men.quantity.kind is QKind.ANGLE and _REFLEX.search(text, max(0, men.start - 16), men.start + 6):
             continue  # "the reflex angle MPQ is 279°": 360° less the angle, not its value
-        if _FRACTION_OF.search(text, lo, men.start):
+        if _FRACTION_OF.search(text, lo, men.start) or _SQUARE_OF.search(text, lo, men.start) \
+                or (men.quantity.kind is QKind.LENGTH and _BETWEEN.search(text, lo, men.start)):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _TERM_IN_WORDS.search(text, max(0, men.start - 24), men.start):
             continue  # "the perimeter is the diameter plus the arc: 13 + 20.41 = 33.41": a term of the sum
@@ -280,6 +281,11 @@ _RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
+_SQUARE_OF = re.compile(r"\bsquare\s+of\s+(?:the\s+)?(?:(?:side|length|radius)\s+)?$", re.I)  # "the square of CA is 206.45"
+# "the angle between AB and AC is 68°", "the angle formed by sides PQ and PR": the sides name an angle, no length
+_BETWEEN = re.compile(r"\b(?:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by)\s+(?:the\s+)?"
+                      r"(?:(?:sides?|lines?|segments?)\s+)?(?:[A-Z]{2}\s*(?:,|and|&)\s*(?:the\s+)?(?:(?:side|line|segment)\s+)?)?$",
+                      re.I)
 _TERM_IN_WORDS = re.compile(r"\b(?:plus|minus|less|times|added\s+to|divided\s+by|multiplied\s+by)\s+(?:the\s+)?$",
                             re.I)
 _MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"

@@ -7,6 +7,7 @@ says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a respons
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -480,9 +481,14 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.correct:
         return g
     if first_ok:
-        g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
+        later = next((c for c in cs[1:] if not ok(c) or not _agree(c, cs[0])), None)
+        converted = _in_radians(s, later, arithmetic, text) if later is not None else None
+        g.category, g.reason = "other", converted or f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if (converted := _in_radians(s, first, arithmetic, text)) is not None:
+        g.category, g.reason = "other", converted  # "100.8° … In radians: 100.8 · 3.14 / 180 = 1.76"
+        return g
     if key.general and (slipped := _named_formula_slip(key, s, first, found)) is not None:
         g.category, g.reason = "calculation", slipped
         return g
@@ -544,6 +550,26 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     return g
 
 
+_RADIANS = re.compile(r"\brad(?:ians?)?\b|/\s*180(?![\d.])", re.I)  # "in radians", "1.76 rad", "· π / 180"
+
+
+def _in_radians(s: ProofStep, c: Claim, arithmetic: list[Chain] | tuple[Chain, ...], text: str) -> str | None:
+    """Why an angle's value is the right angle given again in radians: its degrees (a number the work wrote
+    before within GeomVerse's 3 % of the step's value, else that value) times π / 180 (π or 3.14), in a text
+    that speaks of radians or divides by 180; None otherwise.  A unit changed, not a formula or a slip: ``other``."""
+    if s.output.kind is not QKind.ANGLE or not _RADIANS.search(text, 0, c.pos + 16):  # "1.78 radians"
+        return None
+    written = [float(n) for ch in arithmetic if ch.end <= c.pos + 1 for st in ch.stages
+               for n in NUMBER.findall(st.text) if abs(float(n) - s.exact) <= RELAXED * s.exact]
+    slack = 0.5 * 10.0 ** -min(c.decimals, 2) + 1e-9
+    for d in [*written, s.value, s.exact]:
+        if any(abs(c.value - d * pi / 180) <= slack for pi in (3.14, math.pi)):
+            return f"{c.value:g} is {s.name} = {round(d, 2):g}° given again in radians"
+    return None
+
+
+# a square written after the word: "CA^2", "CA squared", "the square of CA" (normalized text: ² and \\^{2} are ^2)
+_SQUARED = re.compile(r"\^|\bsquared\b|\bsquare\s+of\b", re.I)
 _RADIUS_SAID = re.compile(r"\b(radius|diameter)\b[^\d\n.=]{0,16}?(?:=\s*)?(\d+(?:\.\d+)?)(?![\d.]*\s*[*/×·])", re.I)
 
 
@@ -557,6 +583,8 @@ def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chai
     lengths += [v for _, v in key.givens.values() if v is not None]
     lengths += [v for ch in arithmetic if ch.value is not None for v in (ch.value,)]
     for m in _RADIUS_SAID.finditer(work):
+        if _SQUARED.search(work, m.start(), m.start(2)):
+            continue  # "Radius: CA² = 206.45", "r squared is 49": a square's number (or its exponent), no radius
         word, n = m.group(1).lower(), float(m.group(2))
         for k, (q, v) in key.givens.items():
             if v is None or abs(v - n) > 1e-9:
