@@ -43,7 +43,7 @@ _W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of 
 _LINK = re.compile(rf"(?:\s*(?:'s|’s))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))??"
                    r"\s*(?:=|:|\bis\b|\bare\b|\bequals\b|\bmeasures\b|\bbecomes\b|\bof\b|\bhas\s+(?:a\s+)?(?:length|measure|"
                    r"value)\s+of\b)"
-                   r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
+                   r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|also|given\s+as|"
                    r"found\s+to\s+be|calculated\s+as|equal\s+to|to)\b)*\s*")
 _LIST = (r"((?:the\s+)?{n}(?:\s*,\s*(?:and\s+)?(?:the\s+)?{n}|\s+and\s+(?:the\s+)?{n})+)\s+"
          r"(sides|angles|diameters|diagonals)?\s*"
@@ -282,10 +282,11 @@ _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
 _SQUARE_OF = re.compile(r"\bsquare\s+of\s+(?:the\s+)?(?:(?:side|length|radius)\s+)?$", re.I)  # "the square of CA is 206.45"
-# "the angle between AB and AC is 68°", "the angle formed by sides PQ and PR": the sides name an angle, no length
-_BETWEEN = re.compile(r"\b(?:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by)\s+(?:the\s+)?"
-                      r"(?:(?:sides?|lines?|segments?)\s+)?(?:[A-Z]{2}\s*(?:,|and|&)\s*(?:the\s+)?(?:(?:side|line|segment)\s+)?)?$",
-                      re.I)
+# "the angle between AB and AC is 68°", "the angle formed by sides PQ and PR": the second side names an angle,
+# no length (never "between the sides AB = 11 and BC = 12", where each side has its own value)
+_BETWEEN = re.compile(r"\b(?i:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by)\s+(?i:the\s+)?"
+                      r"(?i:(?:sides?|lines?|segments?)\s+)?[A-Z]{2}\s*(?:,|(?i:and)|&)\s*(?i:the\s+)?"
+                      r"(?i:(?:side|line|segment)\s+)?$")
 _TERM_IN_WORDS = re.compile(r"\b(?:plus|minus|less|times|added\s+to|divided\s+by|multiplied\s+by)\s+(?:the\s+)?$",
                             re.I)
 _MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"
@@ -300,7 +301,9 @@ _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over
 # -- equations an element sits inside ---------------------------------------------------------------------
 
 _OPS_BEFORE = "+-*/^"
-_MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|height|sector)\s+$", re.I)
+# "area ABC", "Area of CDE", "the perimeter of the triangle ABM": a shape measured, before its name
+_MEASURE_WORD_END = re.compile(rf"\b(?:perimeter|area|arc|circumference|radius|height|sector)(?:\s+of)?(?:\s+the)?"
+                               rf"(?:\s+(?:{_SHAPE_NOUNS}))?\s+$", re.I)
 _MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 _VERTEX_NAME = re.compile(_PT)

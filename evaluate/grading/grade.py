@@ -27,7 +27,8 @@ from .alignment import Claim, a_part, claims, loose_arithmetic, name_key, solve_
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
-from .relations import SLIP, facts, first_false_fact, first_wrong_relation, invented_right_angle, read_off_figure
+from .relations import (SLIP, facts, first_false_fact, first_wrong_relation, invented_fact, invented_right_angle,
+                        read_off_figure)
 
 
 @dataclass
@@ -238,13 +239,15 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
 
 
 def _invented_right_angle(key: AnswerKey, found: list[Claim], first: StepGrade, text: str) -> str | None:
-    """A right angle the problem lacks, asserted in the first wrong step's work ("the triangle has a right
-    angle at A, so its area is AB · AC / 2"): an invented fact of the figure, the step's first error."""
+    """A right angle the problem lacks ("the triangle has a right angle at A, so its area is AB · AC / 2"), or a
+    shape kind or an equality its values make false ("AGFB is a square, so AB = AG"), asserted in the first wrong
+    step's work: an invented fact of the figure, the step's first error."""
     s = key.steps[first.step - 1]
     at = next((c for c in found if c.key == key.key(s.output) and abs(c.value - first.stated) < 1e-12), None)
     if at is None:
         return None
-    said = invented_right_angle(key, text, _region_start(key, s, found, at.pos), at.pos)
+    start = _region_start(key, s, found, at.pos)
+    said = invented_right_angle(key, text, start, at.pos) or invented_fact(key, text, start, at.pos)
     return said[1] if said else None
 
 
@@ -995,6 +998,7 @@ def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim
     for q, _ in step.inputs:
         k = key.key(q)
         prior = [c for c in by_key.get(k, []) if c.pos < before]
+        prior = [c for c in prior if not c.solved] or prior  # what it states, over what its equations were read to give
         if prior:  # a wrong value under another of its names counts ("AC = 23" for the AB = AC of the triangle)
             exp = key.expected(k)
             wrong = [c for c in prior if exp is not None and not matches(c.value, c.decimals, *exp)]
