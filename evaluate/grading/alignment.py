@@ -281,7 +281,8 @@ _RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
-_SQUARE_OF = re.compile(r"\bsquare\s+of\s+(?:the\s+)?(?:(?:side|length|radius)\s+)?$", re.I)  # "the square of CA is 206.45"
+# "the square of CA is 206.45": the square's value, not the element's
+_SQUARE_OF = re.compile(r"\bsquare\s+of\s+(?:the\s+)?(?:(?:side|length|radius)\s+)?$", re.I)
 # "the angle between AB and AC is 68°", "the angle formed by sides PQ and PR": the second side names an angle,
 # no length (never "between the sides AB = 11 and BC = 12", where each side has its own value)
 _BETWEEN = re.compile(r"\b(?i:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by)\s+(?i:the\s+)?"

@@ -27,8 +27,15 @@ from .alignment import Claim, a_part, claims, loose_arithmetic, name_key, solve_
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
-from .relations import (SLIP, facts, first_false_fact, first_wrong_relation, invented_fact, invented_right_angle,
-                        read_off_figure)
+from .relations import (
+    SLIP,
+    facts,
+    first_false_fact,
+    first_wrong_relation,
+    invented_fact,
+    invented_right_angle,
+    read_off_figure,
+)
 
 
 @dataclass
