@@ -60,6 +60,8 @@ TRIANGLE = record("triangle XYZ\nXY = 9\nXZ = 4\nangle YXZ = 40\nfind area XYZ\n
     "The angle formed by sides XY and XZ measures 40 degrees; the area XYZ = 0.5 · 9 · 4 · 0.64 = 11.52.",
     "With the included angle between XZ and XY equal to 40°, area XYZ = 18 · 0.64 = 11.52.",
     "Between the sides XY = 9 and XZ = 4 lies the 40° angle, so the area is 9 · 4 · 0.64 / 2 = 11.52.",
+    "The angle opposite YZ is 40°, so the area is ½ · 9 · 4 · sin 40° = 11.57.",
+    "The angle that XY makes with XZ is 40°, and the angle between XY = 9 and XZ = 4 gives 18 · 0.64 = 11.52.",
 ])
 def test_the_sides_of_an_angle_get_no_length_and_area_names_the_area(text):
     g = grade(TRIANGLE, text)

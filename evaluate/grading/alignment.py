@@ -98,7 +98,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         if men.quantity.kind is QKind.ANGLE and _REFLEX.search(text, max(0, men.start - 16), men.start + 6):
             continue  # "the reflex angle MPQ is 279°": 360° less the angle, not its value
         if _FRACTION_OF.search(text, lo, men.start) or _SQUARE_OF.search(text, lo, men.start) \
-                or (men.quantity.kind is QKind.LENGTH and _BETWEEN.search(text, lo, men.start)):
+                or (men.quantity.kind is QKind.LENGTH and (_BETWEEN.search(text, lo, men.start) or (
+                    _ANGLE_BY_SIDE.search(text, lo, men.start) and not re.match(r"\s*=", text[men.end:])))):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _TERM_IN_WORDS.search(text, max(0, men.start - 24), men.start):
             continue  # "the perimeter is the diameter plus the arc: 13 + 20.41 = 33.41": a term of the sum
@@ -283,11 +284,16 @@ _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s
                           re.I)
 # "the square of CA is 206.45": the square's value, not the element's
 _SQUARE_OF = re.compile(r"\bsquare\s+of\s+(?:the\s+)?(?:(?:side|length|radius)\s+)?$", re.I)
-# "the angle between AB and AC is 68°", "the angle formed by sides PQ and PR": the second side names an angle,
-# no length (never "between the sides AB = 11 and BC = 12", where each side has its own value)
-_BETWEEN = re.compile(r"\b(?i:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by)\s+(?i:the\s+)?"
+# the sides of an angle: "the angle between AB and AC is 68°", "formed by sides PQ and PR": the second side names
+# the angle, no length (never "between the sides AB = 11 and BC = 12", where each side has its own value) ...
+_BETWEEN = re.compile(r"\b(?i:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by|of)\s+(?i:the\s+)?"
                       r"(?i:(?:sides?|lines?|segments?)\s+)?[A-Z]{2}\s*(?:,|(?i:and)|&)\s*(?i:the\s+)?"
                       r"(?i:(?:side|line|segment)\s+)?$")
+# ... and a side an angle is described by: "the angle opposite BC is 68°", "the angle adjacent to AC", "the angle
+# that AB makes with AC" (unless the side's own "=" follows it: "the angle between AB = 6 and ...")
+_ANGLE_BY_SIDE = re.compile(r"\b(?i:angle)\s+(?i:(?:that|which)\s+(?:[A-Z]{2}\s+)?(?:makes?|forms?)\s+with|"
+                            r"opposite(?:\s+to)?|adjacent\s+to|between|formed\s+by|made\s+by|included\s+by|facing|"
+                            r"across\s+from|subtended\s+by)\s+(?i:the\s+)?(?i:(?:sides?|lines?|segments?)\s+)?$")
 _TERM_IN_WORDS = re.compile(r"\b(?:plus|minus|less|times|added\s+to|divided\s+by|multiplied\s+by)\s+(?:the\s+)?$",
                             re.I)
 _MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"
