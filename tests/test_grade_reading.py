@@ -105,3 +105,13 @@ def test_a_value_copied_with_no_claim_stays_other_and_a_true_kind_is_no_inventio
     assert (g.failure, g.first_wrong_step) == ("other", 2), g
     g = grade(TWO_RECTANGLES, SIDE + "QTUR is a rectangle too, and QR = UT = 12, so its area is 5 · 12 = 60.")
     assert g.failure is None and g.final_correct, g
+
+
+@pytest.mark.parametrize("radius", [
+    "The semicircle has a radius of r = 6, so ZW = 2r = 12.",
+    "Taking the radius of the removed semicircle as 6, ZW = 2 · 6 = 12.",
+    "- Semicircle radius: 6\n- ZW = 2 · 6 = 12",
+])
+def test_a_radius_nothing_gives_is_made_up_however_its_double_is_written(radius):
+    g = grade(NOTCHED, f"∠YZU = 180 − 75 = 105°.\nYZ = 60 / (8 · sin 105°) = 60 / 7.76 = 7.73.\n{radius}")
+    assert (g.failure, g.first_wrong_step) == ("hallucinated", 3), g

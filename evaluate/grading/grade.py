@@ -541,7 +541,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "hallucinated", invented
         return g
     said = None if key.general or wrong_before else \
-        _radius_said(key, text[_region_start(key, s, found, first.pos):first.pos], arithmetic)
+        _radius_said(key, text[(at := _region_start(key, s, found, first.pos)):first.pos], arithmetic, at)
     if said is not None and said[0] == "other":  # "The semicircle has radius 7" where the given AD = 7 is its diameter
         g.category, g.reason = said
         return g
@@ -583,18 +583,20 @@ _SQUARED = re.compile(r"\^|\bsquared\b|\bsquare\s+of\b", re.I)
 _RADIUS_SAID = re.compile(r"\b(radius|diameter)\b[^\d\n.=]{0,16}?(?:=\s*)?(\d+(?:\.\d+)?)(?![\d.]*\s*[*/×·])", re.I)
 
 
-def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chain, ...]) -> tuple[str, str] | None:
+def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chain, ...],
+                 offset: int = 0) -> tuple[str, str] | None:
     """A radius or diameter the step's work states wrongly: a given length's number as a radius where the given
     is a diameter (a side a semi-circle or circle is drawn on), or a given radius's number as a diameter (the
     given's number for an element of another measure: ``other``); a number no given, no length of the figure
     (nor its half or double, rounded as GeomVerse may) and no arithmetic of the response gives
-    (``hallucinated``); None otherwise."""
-    lengths = [v for k, v in key.elements.items() if v is not None and k[0] in (QKind.LENGTH, QKind.RADIUS)]
-    lengths += [v for _, v in key.givens.values() if v is not None]
-    lengths += [v for ch in arithmetic if ch.value is not None for v in (ch.value,)]
+    (``hallucinated``); None otherwise.  ``offset``: where ``work`` starts in the text the chains are of; only
+    arithmetic before the number counts (never "DA = 2r = 10", which the made-up radius 5 itself gives)."""
+    figure = [v for k, v in key.elements.items() if v is not None and k[0] in (QKind.LENGTH, QKind.RADIUS)]
+    figure += [v for _, v in key.givens.values() if v is not None]
     for m in _RADIUS_SAID.finditer(work):
         if _SQUARED.search(work, m.start(), m.start(2)):
             continue  # "Radius: CA² = 206.45", "r squared is 49": a square's number (or its exponent), no radius
+        lengths = figure + [ch.value for ch in arithmetic if ch.value is not None and ch.end <= offset + m.start(2)]
         word, n = m.group(1).lower(), float(m.group(2))
         for k, (q, v) in key.givens.items():
             if v is None or abs(v - n) > 1e-9:
