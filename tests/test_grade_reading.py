@@ -94,6 +94,8 @@ SIDE = "PQRS has area 96 and PQ = 8, so QR = 96 / 8 = 12.\n"
     "In the square QTUR every side is 12, so the area of QTUR is 12 · 12 = 144.",
     "The QTUR shape is also a square: area QTUR = 12² = 144.",
     "Since QT = QR, the area of QTUR is 12 · 12 = 144.",
+    "As a square, QTUR has area 12 · 12 = 144.",
+    "All sides of QTUR are equal, so its area is 12 · 12 = 144.",
 ])
 def test_a_shape_said_of_a_kind_it_is_not_is_invented(claim):
     g = grade(TWO_RECTANGLES, SIDE + claim)

@@ -317,12 +317,19 @@ def invented_right_angle(key: AnswerKey, text: str, start: int, end: int) -> tup
     return min(found) if found else None
 
 
-# a GeomVerse shape said to be of a kind: "AGFB is a square", "since ABC is equilateral", "the square AGFB"
-_KIND_SAID = (
-    re.compile(r"(?<![A-Za-z'])((?:[A-Z]\d*'*){3,4})\s+(?i:(?:(?:shape|quadrilateral|triangle|figure)\s+)?(?:is|must\s+be|forms)\s+(?:also\s+)?(?:an?\s+)?"
-               r"(square|rectangle|rhombus|parallelogram|equilateral|isosceles|right)\b)"),
-    re.compile(r"\b(?i:the\s+)?(?i:(square|rhombus|equilateral|isosceles))(?i:\s+triangle)?\s+((?:[A-Z]\d*'*){3,4})"
-               r"(?![A-Za-z0-9'])"),
+# a GeomVerse shape said to be of a kind: "AGFB is a square", "AGFB being a square", "ABFG, a square,", "since ABC is
+# equilateral", "the square AGFB", "as a square, ABFG ...", "all sides of ABFG are equal", "ABFG has four equal sides"
+_KINDS = r"(square|rectangle|rhombus|parallelogram|equilateral|isosceles|right)"
+_POLY = r"((?:[A-Z]\d*'*){3,4})"
+_KIND_SAID = (  # (pattern, group of the name, group of the kind)
+    (re.compile(rf"(?<![A-Za-z']){_POLY}\s*(?i:(?:(?:shape|quadrilateral|triangle|figure)\s+)?(?:is|must\s+be|forms|"
+                rf"being|,)\s+(?:also\s+)?(?:an?\s+)?{_KINDS}\b)"), 1, 2),
+    (re.compile(rf"\b(?i:the\s+)?(?i:(square|rhombus|equilateral|isosceles))(?i:\s+triangle)?\s+{_POLY}"
+                r"(?![A-Za-z0-9'])"), 2, 1),
+    (re.compile(rf"\b(?i:as|being)\s+(?i:an?\s+){_KINDS}(?i:\s+triangle)?\s*,?\s*{_POLY}(?![A-Za-z0-9'])"), 2, 1),
+    (re.compile(rf"\b(?i:all\s+(?:(?:three|four)\s+)?sides\s+of\s+(?:the\s+)?(?:[a-z]+\s+)?){_POLY}\s+(?i:are\s+"
+                r"(equal)|have\s+the\s+same\s+length)"), 1, 2),
+    (re.compile(rf"(?<![A-Za-z']){_POLY}\s+(?i:has\s+(?:all\s+)?(?:(?:three|four)\s+)?(equal)\s+sides)"), 1, 2),
 )
 _COMPOSITE = re.compile(r"\b(?:minus|plus)\b")
 GV_EQUAL_RTOL = 0.005  # two elements a GeomVerse figure makes equal agree far better than this
@@ -336,10 +343,10 @@ def invented_fact(key: AnswerKey, text: str, start: int, end: int) -> tuple[int,
     if key.general:
         return None
     found = []
-    for n, pattern in enumerate(_KIND_SAID):
+    for pattern, at_name, at_kind in _KIND_SAID:
         for m in pattern.finditer(text, start, end):
-            name, word = (m.group(1), m.group(2)) if n == 0 else (m.group(2), m.group(1))
-            if _kind_holds(key, name, word.lower()) is False:
+            name, word = m.group(at_name), (m.group(at_kind) or "equal").lower()
+            if _kind_holds(key, name, word) is False:
                 found.append((m.start(), m.group().strip()))
     for m in re.finditer(r"[^\n]+", text[start:end]):
         cut = 0
@@ -371,14 +378,16 @@ def _unequal(key: AnswerKey, piece: str) -> bool:
 
 def _kind_holds(key: AnswerKey, name: str, word: str) -> bool | None:
     """Is the problem's polygon ``name`` of the kind ``word`` (square, rectangle, rhombus, parallelogram;
-    equilateral, isosceles, right), by its kind or its side and corner values; None where the name is no plain
-    polygon of the problem or a value is unknown."""
+    equilateral, isosceles, right; equal: every side equal), by its kind or its side and corner values; None
+    where the name is no plain polygon of the problem or a value is unknown."""
     shape = key.shape_named(name)
     if shape is None:
         return None
     decl = key.shapes[shape]
     title = KINDS[decl.kind].title
     pts = tuple(decl.points)
+    if word == "equal":  # every side equal
+        word = "equilateral" if len(pts) == 3 else "rhombus"
     if _COMPOSITE.search(title) or len(pts) not in (3, 4) or (len(pts) == 3) != (word in TRIANGLE_WORDS):
         return None
     if word in title.split():
