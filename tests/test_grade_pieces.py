@@ -78,4 +78,4 @@ def test_a_radius_nothing_gives_is_made_up_and_a_unit_change_is_no_arithmetic():
     r = record("sector ABC\narea ABC = 40\nAB = 7\nfind angle ABC\n")  # 360 · 40 / (3.14 · 49) = 93.59
     g = grade(r, "angle ABC = 360 * 40 / (3.14 * 49) = 14400 / 153.86 = 93.59 degrees = 1.63 radians.\n"
                  "Answer: 1.63")
-    assert g.failure == "other" and "then as 1.63" in g.reason, g
+    assert g.failure == "other" and "1.63 is angle ABC = 93.59° given again in radians" in g.reason, g

@@ -35,7 +35,7 @@ _QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QK
 _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
-_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z])|"
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]|$)|"
                         r"(?<=arc )(?:on|along|over)\s+(?:the\s+)?(?:side\s+|diameter\s+)?)$", re.I)  # "the arc on DC"
 _SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,4}}?({_QWORD})\b")  # "ABCD is a rhombus with area"
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
@@ -43,7 +43,7 @@ _W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of 
 _LINK = re.compile(rf"(?:\s*(?:'s|’s))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))?(?:\s+(?:{_W}))??"
                    r"\s*(?:=|:|\bis\b|\bare\b|\bequals\b|\bmeasures\b|\bbecomes\b|\bof\b|\bhas\s+(?:a\s+)?(?:length|measure|"
                    r"value)\s+of\b)"
-                   r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|given\s+as|"
+                   r"(?:\s*[=:]|\s+(?:approximately|about|roughly|exactly|then|thus|therefore|now|also|given\s+as|"
                    r"found\s+to\s+be|calculated\s+as|equal\s+to|to)\b)*\s*")
 _LIST = (r"((?:the\s+)?{n}(?:\s*,\s*(?:and\s+)?(?:the\s+)?{n}|\s+and\s+(?:the\s+)?{n})+)\s+"
          r"(sides|angles|diameters|diagonals)?\s*"
@@ -97,7 +97,9 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             continue  # "sin y = AD/AB = 1/2": y is the sine's argument; "AD:AB = 1:2" a ratio, no lengths
         if men.quantity.kind is QKind.ANGLE and _REFLEX.search(text, max(0, men.start - 16), men.start + 6):
             continue  # "the reflex angle MPQ is 279°": 360° less the angle, not its value
-        if _FRACTION_OF.search(text, lo, men.start):
+        if _FRACTION_OF.search(text, lo, men.start) or _SQUARE_OF.search(text, lo, men.start) \
+                or (men.quantity.kind is QKind.LENGTH and (_BETWEEN.search(text, lo, men.start) or (
+                    _ANGLE_BY_SIDE.search(text, lo, men.start) and not re.match(r"\s*=", text[men.end:])))):
             continue  # "half of angle DAB is 27°": a value of a part of the element, not of the element
         if _TERM_IN_WORDS.search(text, max(0, men.start - 24), men.start):
             continue  # "the perimeter is the diameter plus the arc: 13 + 20.41 = 33.41": a term of the sum
@@ -280,6 +282,18 @@ _RATIO_VALUE = re.compile(r"[ \t]*:[ \t]*(?:\d|sqrt\b|√|\()")  # "= 1:2", "= 1
 _FRACTION_OF = re.compile(r"\b(?:half|twice|double|triple|thrice|(?:a|one|two)\s+(?:thirds?|quarters?|fourths?))"
                           r"\s+(?:of\s+)?(?:the\s+)?(?:measures?\s+of\s+)?(?:the\s+)?(?:angle\s+|∠\s*|arc\s+|side\s+)?$",
                           re.I)
+# "the square of CA is 206.45": the square's value, not the element's
+_SQUARE_OF = re.compile(r"\bsquare\s+of\s+(?:the\s+)?(?:(?:side|length|radius)\s+)?$", re.I)
+# the sides of an angle: "the angle between AB and AC is 68°", "formed by sides PQ and PR": the second side names
+# the angle, no length (never "between the sides AB = 11 and BC = 12", where each side has its own value) ...
+_BETWEEN = re.compile(r"\b(?i:between|formed\s+by|made\s+by|included\s+by|enclosed\s+by|of)\s+(?i:the\s+)?"
+                      r"(?i:(?:sides?|lines?|segments?)\s+)?[A-Z]{2}\s*(?:,|(?i:and)|&)\s*(?i:the\s+)?"
+                      r"(?i:(?:side|line|segment)\s+)?$")
+# ... and a side an angle is described by: "the angle opposite BC is 68°", "the angle adjacent to AC", "the angle
+# that AB makes with AC" (unless the side's own "=" follows it: "the angle between AB = 6 and ...")
+_ANGLE_BY_SIDE = re.compile(r"\b(?i:angle)\s+(?i:(?:that|which)\s+(?:[A-Z]{2}\s+)?(?:makes?|forms?)\s+with|"
+                            r"opposite(?:\s+to)?|adjacent\s+to|between|formed\s+by|made\s+by|included\s+by|facing|"
+                            r"across\s+from|subtended\s+by)\s+(?i:the\s+)?(?i:(?:sides?|lines?|segments?)\s+)?$")
 _TERM_IN_WORDS = re.compile(r"\b(?:plus|minus|less|times|added\s+to|divided\s+by|multiplied\s+by)\s+(?:the\s+)?$",
                             re.I)
 _MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|thrice|third|quarter|fourth|square|root|sum|difference|"
@@ -294,7 +308,9 @@ _PREPOSITION = re.compile(r"\b(?:on|from|in|with|and|at|to|by|for|into|onto|over
 # -- equations an element sits inside ---------------------------------------------------------------------
 
 _OPS_BEFORE = "+-*/^"
-_MEASURE_WORD_END = re.compile(r"\b(?:perimeter|area|arc|circumference|radius|height|sector)\s+$", re.I)
+# "area ABC", "Area of CDE", "the perimeter of the triangle ABM": a shape measured, before its name
+_MEASURE_WORD_END = re.compile(rf"\b(?:perimeter|area|arc|circumference|radius|height|sector)(?:\s+of)?(?:\s+the)?"
+                               rf"(?:\s+(?:{_SHAPE_NOUNS}))?\s+$", re.I)
 _MARKER_END = re.compile(r"(?:∠|\bangle\s+|\barc\s+)\s*$")
 _PLAIN_NAME = re.compile(rf"(?:{_PT}){{2,3}}|[a-zα-ω]")
 _VERTEX_NAME = re.compile(_PT)

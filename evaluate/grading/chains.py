@@ -35,6 +35,7 @@ _CHAIN_SPELLING = [
      lambda m: f"{m.group(1)}({m.group(2)})"),
     (re.compile(r"(?<=\d),(?=\d{3}\b)"), lambda m: ""),  # 1,234
     (re.compile(r"²"), lambda m: "^2"), (re.compile(r"³"), lambda m: "^3"),  # BC²
+    (re.compile(r"(?<=[A-Za-z0-9)])\s+squared\b", re.I), lambda m: "^2"),  # "CA squared": a square, as CA² is
     (re.compile(r"√\s*(?=\()"), lambda m: "sqrt"),  # √(25 + 22.4), as the gold solutions write it
     # figures named in LaTeX or Unicode: \triangle ABC, △ABC, \overset\frown{AB}, \widehat{AB}, ⌒AB, m∠ABC
     (re.compile(r"\\triangle\s*|△\s*"), lambda m: "triangle "),
@@ -190,8 +191,8 @@ def scan(text: str, pos: int) -> list[Part]:
             i = m.end()
             continue
         if kind == "op" and tok == "=":
-            if depth:
-                break
+            if depth or (parts[-1] and _TO_RADIANS.match(text, m.start(kind))):
+                break  # "101.91° ≈ 1.78 rad": the value given again in another unit, no arithmetic
             if len(parts) == MAX_PARTS:
                 return []  # a runaway's "= 2 * 3 = 6 = …" thousands long: no solution writes it, and reading
                 # it again from each of its "=" signs would cost time quadratic in its length

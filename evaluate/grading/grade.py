@@ -7,6 +7,7 @@ says why it is wrong (:mod:`.categories`).  ``grade_file`` does it for a respons
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -26,7 +27,15 @@ from .alignment import Claim, a_part, claims, loose_arithmetic, name_key, solve_
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
-from .relations import SLIP, facts, first_false_fact, first_wrong_relation, invented_right_angle, read_off_figure
+from .relations import (
+    SLIP,
+    facts,
+    first_false_fact,
+    first_wrong_relation,
+    invented_fact,
+    invented_right_angle,
+    read_off_figure,
+)
 
 
 @dataclass
@@ -237,13 +246,15 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
 
 
 def _invented_right_angle(key: AnswerKey, found: list[Claim], first: StepGrade, text: str) -> str | None:
-    """A right angle the problem lacks, asserted in the first wrong step's work ("the triangle has a right
-    angle at A, so its area is AB · AC / 2"): an invented fact of the figure, the step's first error."""
+    """A right angle the problem lacks ("the triangle has a right angle at A, so its area is AB · AC / 2"), or a
+    shape kind or an equality its values make false ("AGFB is a square, so AB = AG"), asserted in the first wrong
+    step's work: an invented fact of the figure, the step's first error."""
     s = key.steps[first.step - 1]
     at = next((c for c in found if c.key == key.key(s.output) and abs(c.value - first.stated) < 1e-12), None)
     if at is None:
         return None
-    said = invented_right_angle(key, text, _region_start(key, s, found, at.pos), at.pos)
+    start = _region_start(key, s, found, at.pos)
+    said = invented_right_angle(key, text, start, at.pos) or invented_fact(key, text, start, at.pos)
     return said[1] if said else None
 
 
@@ -480,9 +491,14 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     if g.correct:
         return g
     if first_ok:
-        g.category, g.reason = "other", f"stated right, then as {g.restated[0] if g.restated else '?'}"
+        later = next((c for c in cs[1:] if not ok(c) or not _agree(c, cs[0])), None)
+        converted = _in_radians(s, later, arithmetic, text) if later is not None else None
+        g.category, g.reason = "other", converted or f"stated right, then as {g.restated[0] if g.restated else '?'}"
         return g
     first = cs[0]
+    if (converted := _in_radians(s, first, arithmetic, text)) is not None:
+        g.category, g.reason = "other", converted  # "100.8° … In radians: 100.8 · 3.14 / 180 = 1.76"
+        return g
     if key.general and (slipped := _named_formula_slip(key, s, first, found)) is not None:
         g.category, g.reason = "calculation", slipped
         return g
@@ -525,7 +541,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         g.category, g.reason = "hallucinated", invented
         return g
     said = None if key.general or wrong_before else \
-        _radius_said(key, text[_region_start(key, s, found, first.pos):first.pos], arithmetic)
+        _radius_said(key, text[(at := _region_start(key, s, found, first.pos)):first.pos], arithmetic, at)
     if said is not None and said[0] == "other":  # "The semicircle has radius 7" where the given AD = 7 is its diameter
         g.category, g.reason = said
         return g
@@ -544,19 +560,43 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     return g
 
 
+_RADIANS = re.compile(r"\brad(?:ians?)?\b|/\s*180(?![\d.])", re.I)  # "in radians", "1.76 rad", "· π / 180"
+
+
+def _in_radians(s: ProofStep, c: Claim, arithmetic: list[Chain] | tuple[Chain, ...], text: str) -> str | None:
+    """Why an angle's value is the right angle given again in radians: its degrees (a number the work wrote
+    before within GeomVerse's 3 % of the step's value, else that value) times π / 180 (π or 3.14), in a text
+    that speaks of radians or divides by 180; None otherwise.  A unit changed, not a formula or a slip: ``other``."""
+    if s.output.kind is not QKind.ANGLE or not _RADIANS.search(text, 0, c.pos + 16):  # "1.78 radians"
+        return None
+    written = [float(n) for ch in arithmetic if ch.end <= c.pos + 1 for st in ch.stages
+               for n in NUMBER.findall(st.text) if abs(float(n) - s.exact) <= RELAXED * s.exact]
+    slack = 0.5 * 10.0 ** -min(c.decimals, 2) + 1e-9
+    for d in [*written, s.value, s.exact]:
+        if any(abs(c.value - d * pi / 180) <= slack for pi in (3.14, math.pi)):
+            return f"{c.value:g} is {s.name} = {round(d, 2):g}° given again in radians"
+    return None
+
+
+# a square written after the word: "CA^2", "CA squared", "the square of CA" (normalized text: ² and \\^{2} are ^2)
+_SQUARED = re.compile(r"\^|\bsquared\b|\bsquare\s+of\b", re.I)
 _RADIUS_SAID = re.compile(r"\b(radius|diameter)\b[^\d\n.=]{0,16}?(?:=\s*)?(\d+(?:\.\d+)?)(?![\d.]*\s*[*/×·])", re.I)
 
 
-def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chain, ...]) -> tuple[str, str] | None:
+def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chain, ...],
+                 offset: int = 0) -> tuple[str, str] | None:
     """A radius or diameter the step's work states wrongly: a given length's number as a radius where the given
     is a diameter (a side a semi-circle or circle is drawn on), or a given radius's number as a diameter (the
     given's number for an element of another measure: ``other``); a number no given, no length of the figure
     (nor its half or double, rounded as GeomVerse may) and no arithmetic of the response gives
-    (``hallucinated``); None otherwise."""
-    lengths = [v for k, v in key.elements.items() if v is not None and k[0] in (QKind.LENGTH, QKind.RADIUS)]
-    lengths += [v for _, v in key.givens.values() if v is not None]
-    lengths += [v for ch in arithmetic if ch.value is not None for v in (ch.value,)]
+    (``hallucinated``); None otherwise.  ``offset``: where ``work`` starts in the text the chains are of; only
+    arithmetic before the number counts (never "DA = 2r = 10", which the made-up radius 5 itself gives)."""
+    figure = [v for k, v in key.elements.items() if v is not None and k[0] in (QKind.LENGTH, QKind.RADIUS)]
+    figure += [v for _, v in key.givens.values() if v is not None]
     for m in _RADIUS_SAID.finditer(work):
+        if _SQUARED.search(work, m.start(), m.start(2)):
+            continue  # "Radius: CA² = 206.45", "r squared is 49": a square's number (or its exponent), no radius
+        lengths = figure + [ch.value for ch in arithmetic if ch.value is not None and ch.end <= offset + m.start(2)]
         word, n = m.group(1).lower(), float(m.group(2))
         for k, (q, v) in key.givens.items():
             if v is None or abs(v - n) > 1e-9:
@@ -967,6 +1007,7 @@ def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim
     for q, _ in step.inputs:
         k = key.key(q)
         prior = [c for c in by_key.get(k, []) if c.pos < before]
+        prior = [c for c in prior if not c.solved] or prior  # what it states, over what its equations were read to give
         if prior:  # a wrong value under another of its names counts ("AC = 23" for the AB = AC of the triangle)
             exp = key.expected(k)
             wrong = [c for c in prior if exp is not None and not matches(c.value, c.decimals, *exp)]

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 from geomill.engine.catalogue import KINDS
-from geomill.engine.model import split_points
+from geomill.engine.model import QKind, split_points
 
 from .alignment import name_key
 from .answer_key import AnswerKey
@@ -315,3 +315,96 @@ def invented_right_angle(key: AnswerKey, text: str, start: int, end: int) -> tup
             if vertex and vertex <= points and not vertex & here:  # "FDEG has a right angle at E": FDEG's angle
                 found.append((m.start(), m.group()))
     return min(found) if found else None
+
+
+# a GeomVerse shape said to be of a kind: "AGFB is a square", "AGFB being a square", "ABFG, a square,", "since ABC is
+# equilateral", "the square AGFB", "as a square, ABFG ...", "all sides of ABFG are equal", "ABFG has four equal sides"
+_KINDS = r"(square|rectangle|rhombus|parallelogram|equilateral|isosceles|right)"
+_POLY = r"((?:[A-Z]\d*'*){3,4})"
+_KIND_SAID = (  # (pattern, group of the name, group of the kind)
+    (re.compile(rf"(?<![A-Za-z']){_POLY}\s*(?i:(?:(?:shape|quadrilateral|triangle|figure)\s+)?(?:is|must\s+be|forms|"
+                rf"being|,)\s+(?:also\s+)?(?:an?\s+)?{_KINDS}\b)"), 1, 2),
+    (re.compile(rf"\b(?i:the\s+)?(?i:(square|rhombus|equilateral|isosceles))(?i:\s+triangle)?\s+{_POLY}"
+                r"(?![A-Za-z0-9'])"), 2, 1),
+    (re.compile(rf"\b(?i:as|being)\s+(?i:an?\s+){_KINDS}(?i:\s+triangle)?\s*,?\s*{_POLY}(?![A-Za-z0-9'])"), 2, 1),
+    (re.compile(rf"\b(?i:all\s+(?:(?:three|four)\s+)?sides\s+of\s+(?:the\s+)?(?:[a-z]+\s+)?){_POLY}\s+(?i:are\s+"
+                r"(equal)|have\s+the\s+same\s+length)"), 1, 2),
+    (re.compile(rf"(?<![A-Za-z']){_POLY}\s+(?i:has\s+(?:all\s+)?(?:(?:three|four)\s+)?(equal)\s+sides)"), 1, 2),
+)
+_COMPOSITE = re.compile(r"\b(?:minus|plus)\b")
+GV_EQUAL_RTOL = 0.005  # two elements a GeomVerse figure makes equal agree far better than this
+
+
+def invented_fact(key: AnswerKey, text: str, start: int, end: int) -> tuple[int, str] | None:
+    """Where (in ``text[start:end]``) a GeomVerse response first says a fact its figure's values make false:
+    a shape of a kind it is not ("AGFB is a square" of a rectangle with sides 18.78 and 22.1), or two elements
+    equal that are not ("AB = AG"), with the words; None where every one it says holds or can't be checked.
+    A value merely copied from another element ("AB = 22.14") says no fact."""
+    if key.general:
+        return None
+    found = []
+    for pattern, at_name, at_kind in _KIND_SAID:
+        for m in pattern.finditer(text, start, end):
+            name, word = m.group(at_name), (m.group(at_kind) or "equal").lower()
+            if _kind_holds(key, name, word) is False:
+                found.append((m.start(), m.group().strip()))
+    for m in re.finditer(r"[^\n]+", text[start:end]):
+        cut = 0
+        line = m.group()
+        for p in list(_PIECE.finditer(line)) + [None]:
+            piece = line[cut:p.start() if p else len(line)]
+            cut = p.end() if p else len(line)
+            if piece.count("=") and _unequal(key, piece):
+                found.append((start + m.start() + cut - len(piece), piece.strip(" =")))
+    return min(found) if found else None
+
+
+def _unequal(key: AnswerKey, piece: str) -> bool:
+    """Does an equality of bare side names ("AB = AG = 22.14": AB and AG) join sides whose values differ?  Sides
+    are equal in a GeomVerse figure only by a shape's kind, so two said equal that are not give a shape a kind it
+    lacks; two angles said equal by a real property read at the wrong corners ("opposite angles of a rhombus
+    are equal, so ∠BCD = ∠ABC") are another element's value copied, not an invented fact."""
+    words = [m for m in _WORD.finditer(piece) if m.end() <= piece.index("=")]
+    if words:  # "Since AB = GA": the equality starts after the words
+        piece = piece[words[-1].end():]
+    sides = tokens_of(_LEAD.sub("", piece).strip())
+    if not sides:
+        return False
+    values = [_figure_value(key, side[0][1]) for side in sides if len(side) == 1 and side[0][0] == "name"
+              and name_key(key, side[0][1]) is not None and name_key(key, side[0][1])[0] is QKind.LENGTH]
+    values = [v for v in values if v is not None]
+    return len(values) >= 2 and max(values) - min(values) > GV_EQUAL_RTOL * max(abs(v) for v in values)
+
+
+def _kind_holds(key: AnswerKey, name: str, word: str) -> bool | None:
+    """Is the problem's polygon ``name`` of the kind ``word`` (square, rectangle, rhombus, parallelogram;
+    equilateral, isosceles, right; equal: every side equal), by its kind or its side and corner values; None
+    where the name is no plain polygon of the problem or a value is unknown."""
+    shape = key.shape_named(name)
+    if shape is None:
+        return None
+    decl = key.shapes[shape]
+    title = KINDS[decl.kind].title
+    pts = tuple(decl.points)
+    if word == "equal":  # every side equal
+        word = "equilateral" if len(pts) == 3 else "rhombus"
+    if _COMPOSITE.search(title) or len(pts) not in (3, 4) or (len(pts) == 3) != (word in TRIANGLE_WORDS):
+        return None
+    if word in title.split():
+        return True
+    n = len(pts)
+    sides = [_figure_value(key, pts[i] + pts[(i + 1) % n]) for i in range(n)]
+    corners = [_figure_value(key, pts[i - 1] + pts[i] + pts[(i + 1) % n]) for i in range(n)]
+    need = {"square": sides + corners, "rectangle": corners, "rhombus": sides, "parallelogram": sides,
+            "equilateral": sides, "isosceles": sides, "right": corners}[word]
+    if any(v is None for v in need):
+        return None
+    same = [abs(a - b) <= GV_EQUAL_RTOL * max(a, b) for a, b in zip(sides, sides[1:] + sides[:1])]
+    right = [abs(c - 90.0) <= 1e-6 for c in corners]
+    if word == "parallelogram":
+        return all(abs(sides[i] - sides[i + 2]) <= GV_EQUAL_RTOL * max(sides) for i in range(2))
+    return {"square": all(same) and all(right), "rectangle": all(right), "rhombus": all(same),
+            "equilateral": all(same), "isosceles": any(same), "right": any(right)}[word]
+
+
+TRIANGLE_WORDS = ("equilateral", "isosceles", "right")
