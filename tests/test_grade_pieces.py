@@ -79,3 +79,15 @@ def test_a_radius_nothing_gives_is_made_up_and_a_unit_change_is_no_arithmetic():
     g = grade(r, "angle ABC = 360 * 40 / (3.14 * 49) = 14400 / 153.86 = 93.59 degrees = 1.63 radians.\n"
                  "Answer: 1.63")
     assert g.failure == "other" and "1.63 is angle ABC = 93.59° given again in radians" in g.reason, g
+
+
+@pytest.mark.parametrize("text", [
+    "The square WXYZ has area 5^2 = 25, and the circle cut out has area 3.14 * 25 / 4 = 19.63.\n"
+    "So the area of WXYZ is 25 - 19.63 = 5.37.",
+    "1. Square WXYZ: area = 5 * 5 = 25.\n2. Circle: 3.14 * 2.5^2 = 19.63.\n3. Area of WXYZ = 25 - 19.63 = 5.37.",
+])
+def test_the_whole_shapes_name_after_its_first_pieces_noun_is_that_piece(text):
+    # "the square WXYZ" of a square minus a circle: the square, whose area is one piece of WXYZ's
+    r = record("WXYZ: square - circle\nXY = 5\nfind area WXYZ\n")  # 25 - 3.14 · 6.25 = 5.38 (5.37 rounded)
+    g = grade(r, text)
+    assert g.failure is None and g.final_correct, g

@@ -798,7 +798,11 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             name = typed.shape
         before = _clause_before(text, start, sentence_starts)
         after = text[end:end + 40]
-        if how == "name" and _PART_OF.search(before):
+        base = re.search(rf"\b({_SHAPE_NOUNS})\s+$", before, re.I) if how == "name" else None
+        if how == "name" and (_PART_OF.search(before) or base and key.shape_named(name)
+                              and _a_base_word(key, key.shape_named(name), base.group(1))):
+            # "Triangle removed from EFGCD: its area is 6.88", "the semicircle on AD is 56.52", and "the
+            # square ABCD has area 242.42" of a square minus a circle: the values are the part's, not the name's
             # "Triangle removed from EFGCD: its area is 6.88", "the semicircle on AD is 56.52": the name
             # says where the part is; the values of the sentence are the part's, not the name's
             after_part = key.shape_named(name) or (context if context != _PART else after_part)
@@ -846,6 +850,16 @@ def _a_piece_word(key: AnswerKey, shape: str, word: str) -> bool:
     title = KINDS[key.shapes[shape].kind].title.split()
     word = word.lower().replace("semicircle", "semi-circle")
     return any(op in title and word in title[title.index(op) + 1:] for op in ("minus", "plus"))
+
+
+def _a_base_word(key: AnswerKey, shape: str, word: str) -> bool:
+    """Does a kind noun name the shape a composite starts from (``square`` of a square minus a circle),
+    which the response may call by the composite's name (``the square ABCD``)?"""
+    if shape not in key.shapes:
+        return False
+    title = KINDS[key.shapes[shape].kind].title.split()
+    word = word.lower().replace("semicircle", "semi-circle")
+    return any(op in title and word in title[:title.index(op)] for op in ("minus", "plus"))
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
