@@ -182,6 +182,9 @@ def _no_form(words: list[Word]) -> ModelError:
                 return ModelError(f"unknown shape {w.text!r}{_suggest(w.text, (*vocabulary(), 'find'))}; "
                                   f"known shapes: {', '.join(shape_words())}{hint(w.text)}", w.span)
             if i > 0 and filler(w.text):  # "isosceles trapezoid ABCD with bases AD and BC"
+                named = next((k for k in keywords if not filler(k.text) and hint(k.text)), None)
+                if named is not None:  # "circle with center O …": the phrase says more than 'with'
+                    return ModelError(f"unknown word {named.text!r} in a shape line{hint(named.text)}", named.span)
                 head, said = keywords[0].text, {k.text for k in keywords if not filler(k.text)}
                 shapes, relations = forms_with(head.__eq__)
                 forms = shapes + relations

@@ -97,7 +97,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "D lies on BC extended beyond C (an exterior angle)",
-        ("produced", "extension", "past"),
+        ("produced", "extension", "past", "exterior"),
         "D on BC extended",
         "D is past the last point named (`D on BC extended beyond B` for the other end; `D on ray BC` "
         "and `D on line BC` say less); `D on BC` would put D between B and C.",
@@ -111,6 +111,22 @@ PHRASES: tuple[Phrase, ...] = (
         "crossing inside a circle); `P where AB meets CD` names the crossing of lines already drawn, "
         "which may lie outside both segments.",
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
+    ),
+    Phrase(
+        "the diagonals AC and BD of ABCD meet at O",
+        ("diagonals",),
+        "line A O C\nline B O D",
+        "each diagonal is a line through O, O between its ends; the quadrilateral's line (`rhombus ABCD`, "
+        "`quadrilateral ABCD`) says what the diagonals join.",
+        "rhombus ABCD\nline A O C\nline B O D\nAC = 10\nBD = 24\nfind AB\n",
+    ),
+    Phrase(
+        "a circle with centre O and radius 5",
+        ("center", "centre", "centered", "centred"),
+        "circle O through A\nradius O = 5",
+        "a circle is named by its centre and drawn through the points on it; its radius is a value of its "
+        "own (`radius O = 5`), or a length (`OA = 5`).",
+        "circle O through A B\nradius O = 5\nangle AOB = 90\nfind AB\n",
     ),
     Phrase(
         "the angle between the tangent PA and the chord AB (the tangent–chord angle)",
@@ -165,6 +181,7 @@ SYMBOLS: dict[str, str] = {
     "∠": "write 'angle ABC'", "△": "write 'triangle ABC' or 'area ABC'",
     "°": "write the number alone (angles are in degrees)",
     "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc AB' (the minor arc) or 'major arc ACB'",
+    "?": "write the unknown as the goal: 'find angle BAC'",
 }
 
 
