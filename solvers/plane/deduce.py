@@ -45,7 +45,18 @@ MAX_ROUNDS = 12
 PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_SECONDS = 2.0  # one sympy solve
-PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
+PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else its weight)
+
+
+POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
+POLISH_PASSES = 3
+
+
+def _preference(key: str) -> float:
+    """The order a round solves equations of one unknown in: Pythagoras first, then the lighter theorems
+    (weights.py), so that the goal is reached by the named results a textbook quotes (a right triangle's
+    legs, not the law of sines) before a heavier route fixes it."""
+    return PREFER.get(key, weight(key))
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
 
@@ -289,7 +300,8 @@ def _weight(eq) -> float:
     step = eq.label
     if not isinstance(step, Step):
         return DEFAULT_WEIGHT
-    return SOLVED_WEIGHT if step.solved is not None else weight(step.instance.family.key)
+    own = weight(step.instance.family.key)
+    return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
 
 
 @dataclass
@@ -323,9 +335,11 @@ class Deduction:
         self.final: Step | None = None  # the equation a ratio goal was solved from
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
         self._paths: dict[int, float] = {}  # an equation's id -> its weight with its premises' proofs
-        self._costs: dict[frozenset, float] = {}  # a premise -> the weight of its lightest proof
+        self._costs: dict[frozenset, frozenset] = {}  # a premise -> the equations of its lightest proof
+        self._closures: dict[int, frozenset] = {}  # an equation's id -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
+        self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -397,25 +411,51 @@ class Deduction:
 
     def _path_weight(self, eq, depth: int = 0) -> float:
         """An equation's weight in a proof with the proofs of what it rests on (a judgement's premises,
-        the values put into it): the weight of a hyperpath, so that a congruence whose premises take
+        the values put into it): the weight of a hyperpath, each equation in it counted once (AB put in
+        twice, directly and through BE, costs its proof once), so that a congruence whose premises take
         ten steps loses to a named theorem that needs none."""
-        if eq.id in self._paths:
-            return self._paths[eq.id]
-        w = _weight(eq)
-        step = eq.label
-        if isinstance(step, Step) and depth < PATH_DEPTH:
-            self._paths[eq.id] = w  # (a premise that cites this equation back costs it once)
-            w += sum(self._cost(u, depth + 1) for u in step.uses)
-        self._paths[eq.id] = w
-        return w
+        if eq.id not in self._paths:
+            self._paths[eq.id] = self._sum(self._closure(eq, depth))
+        return self._paths[eq.id]
 
-    def _cost(self, u: dict, depth: int) -> float:
+    def _closure(self, eq, depth: int) -> frozenset:
+        """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
+        premise or value it rests on."""
+        if eq.id in self._closures:
+            return self._closures[eq.id]
+        self._closures[eq.id] = frozenset((eq.id,))  # (a premise that cites this equation back costs it once)
+        step = eq.label
+        ids = {eq.id}
+        if isinstance(step, Step) and depth < PATH_DEPTH:
+            for u in step.uses:
+                ids |= self._use_closure(u, depth + 1)
+        self._closures[eq.id] = frozenset(ids)
+        return self._closures[eq.id]
+
+    def _use_closure(self, u: dict, depth: int) -> frozenset:
+        """The lightest proof found of a premise or value: the table's explanation of it, or (an element)
+        an equation solved for it."""
         key = frozenset(u.items())
         if key not in self._costs:
-            self._costs[key] = 0.0
+            self._costs[key] = frozenset()
             ans = self.table.evaluate({k.name: c for k, c in u.items()})
-            self._costs[key] = 0.0 if ans is None else sum(self._path_weight(e, depth) for e, _ in ans.why)
+            ways = [] if ans is None else [frozenset().union(*(self._closure(e, depth) for e, _ in ans.why))]
+            if len(u) == 1:
+                ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u)))]
+            self._costs[key] = min(ways, key=self._sum, default=frozenset())
         return self._costs[key]
+
+    def _sum(self, ids: frozenset) -> float:
+        return sum(_weight(self.table.equations[i]) for i in ids)
+
+    def _cost(self, u: dict, depth: int) -> float:
+        return self._sum(self._use_closure(u, depth))
+
+    def _solved_for(self, s: sympy.Symbol) -> list:
+        """The table's equations that give ``s`` its value (a single unknown solved)."""
+        if len(self._solved_index) != len(self.table.equations):
+            self._solved_index = [e.label.solved if isinstance(e.label, Step) else None for e in self.table.equations]
+        return [e for e, x in zip(self.table.equations, self._solved_index) if x == s]
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -424,12 +464,66 @@ class Deduction:
         for _ in range(MAX_ROUNDS):
             out = self.answer()
             if out is not None:
+                self._polish()
                 return out
             progress = self._judgement_round()
             progress |= self._pool_round()
             if not progress:
                 break
         return self.answer() or Outcome(None, self._missing())
+
+    def _polish(self) -> None:
+        """Once the goal is determined, the light equations still pending (a relation's Pythagoras, a right
+        triangle's sine, a right triangle's area from its legs) solved too, so that the proof's choice
+        (``evaluate_lightest``) has the short route where a heavier chain happened to fix the goal first.
+        The judgements the last round's values allow come first.  Each holds on the figure, so the answer
+        is unchanged."""
+        asked = self.goal.free_symbols
+        self._judgement_round()  # (a right angle proven in the last round gives its triangle's sine only now)
+        for _ in range(POLISH_PASSES):
+            known = self.known()
+            new = False
+            for p in self.pool:
+                if p.done or _preference(p.step.instance.family.key) > POLISH_WEIGHT:
+                    continue
+                budget.check()
+                e = p.expr.xreplace(known)
+                fs = e.free_symbols
+                if not fs:  # every element known: it gives the one the table fixed last, from the others
+                    new |= self._cite_known(p, known)
+                    continue
+                form = linear_form(e)
+                if form is None and len(fs) != 1 or asked & p.expr.free_symbols:
+                    continue  # (never an element found from the goal's value: the goal is what it proves)
+                p.done = True
+                uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known)
+                if form is not None:
+                    new |= self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1)
+                    continue
+                x = next(iter(fs))
+                v = self._solve_one(e, x)
+                if v is not None:
+                    step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, x, v)
+                    new |= self._add_linear(({x: 1}, v), step, cost=1)
+            if not new:
+                break
+        self._paths.clear()  # (weighed against the table before these were added)
+        self._costs.clear()
+        self._closures.clear()
+
+    def _cite_known(self, p, known: dict) -> bool:
+        """A pending equation whose elements are all known, added as the value of the one the table
+        determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
+        p.done = True
+        syms = _syms(p.expr)
+        if not syms or not is_zero(p.expr.xreplace(known)):
+            return False
+        # the goal's element where it is one, else the one whose proof is heaviest now
+        asked = [x for x in syms if x in self.goal.free_symbols]
+        last = asked[0] if asked else max(syms, key=lambda x: (self._cost({x: 1}, 0), x.name))
+        uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
+        return self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
+                                                               known[last]), cost=1)
 
     def _pool_round(self) -> bool:
         progress = False
@@ -459,7 +553,7 @@ class Deduction:
                 asked = self.goal.free_symbols if self.goal is not None else set()
                 # the goal itself first where one equation gives it (AB² = BC·BN, not AC first and then AB)
                 for p, s, e in sorted(single, key=lambda t: (t[1] not in asked,
-                                                             PREFER.get(t[0].step.instance.family.key, 1),
+                                                             _preference(t[0].step.instance.family.key),
                                                              sympy.count_ops(t[2]))):
                     v = self._solve_one(e, s)
                     p.done = True

@@ -557,6 +557,19 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
+    # the angle in a semicircle: one named step where the diameter's semicircle and the inscribed angle take two
+    Theorem("diameter_of_circle_property_right_angle",
+            "since {1} is a diameter of circle {2}, the angle {0} in the semicircle is a right angle",
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), OnCircle("MO"), Apart("M", "AB"),
+             Joined("MA"), Joined("MB")),
+            (Conclusion(ang("AMB"), _RIGHT),), ("AMB", "AB", "O"),
+            lambda rng: _circle(rng, "ABM", (t := rng.uniform(0, 360), t + 180, t + rng.uniform(10, 350))),
+            figure="circle O through A B M\nline A O B\nline M A\nline M B", weight=0.5),
+    Theorem("equilateral_triangle_property_circumradius",
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
+            "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
+            (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
+            figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
@@ -734,6 +747,11 @@ THEOREMS: tuple[Theorem, ...] = (
           ("by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
            "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
+    # a right triangle's area from its legs: never ½ab·sin 90°
+    Theorem("triangle_area_formula_common", "by the area of the right triangle {0}, half the product of its legs {1} "
+            "and {2}", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(2 * area("XYZ"), L("XY") * L("XZ")),), ("XYZ", "XY", "XZ"),
+            figure=f"{_TRIANGLE}\nangle BAC = 90", direct=True),  # (its weight: weights.py, by its key)
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
@@ -833,8 +851,8 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("rectangle_judgment_right_angle", "since the angles of {0} are right angles, it is a rectangle",
             (*_QUAD, Cyclic("PQRS", "ABCD"), *(Near(ang(c), _RIGHT) for c in ("SPQ", "PQR", "QRS", "RSP")),
              *(Proven(ang(c), _RIGHT) for c in ("PQR", "QRS", "RSP"))),
-            _PARALLELOGRAM[:2] + _PARALLELOGRAM[4:], ("ABCD",),
-            figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
+            (*_PARALLELOGRAM[:2], Conclusion(area("ABCD"), L("AB") * L("AD"), key="rectangle_area_formula")),
+            ("ABCD",), figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
