@@ -92,6 +92,7 @@ class Pending:
     expr: sympy.Expr  # lhs - rhs on atoms
     done: bool = False
     known_count: int = -1
+    idle: bool = False  # done with every element known before it was used: the polish may still cite it
 
 
 def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
@@ -334,9 +335,10 @@ class Deduction:
         self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
         self.final: Step | None = None  # the equation a ratio goal was solved from
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
-        self._paths: dict[int, float] = {}  # an equation's id -> its weight with its premises' proofs
-        self._costs: dict[frozenset, frozenset] = {}  # a premise -> the equations of its lightest proof
-        self._closures: dict[int, frozenset] = {}  # an equation's id -> the equations of its proof
+        # (by depth: an equation met deep down is weighed without its premises, and again at the top with them)
+        self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
+        self._costs: dict[tuple, frozenset] = {}  # (premise, depth) -> the equations of its lightest proof
+        self._closures: dict[tuple, frozenset] = {}  # (equation id, depth) -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
         self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
@@ -414,28 +416,28 @@ class Deduction:
         the values put into it): the weight of a hyperpath, each equation in it counted once (AB put in
         twice, directly and through BE, costs its proof once), so that a congruence whose premises take
         ten steps loses to a named theorem that needs none."""
-        if eq.id not in self._paths:
-            self._paths[eq.id] = self._sum(self._closure(eq, depth))
-        return self._paths[eq.id]
+        if (eq.id, depth) not in self._paths:
+            self._paths[eq.id, depth] = self._sum(self._closure(eq, depth))
+        return self._paths[eq.id, depth]
 
     def _closure(self, eq, depth: int) -> frozenset:
         """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
         premise or value it rests on."""
-        if eq.id in self._closures:
-            return self._closures[eq.id]
-        self._closures[eq.id] = frozenset((eq.id,))  # (a premise that cites this equation back costs it once)
+        if (eq.id, depth) in self._closures:
+            return self._closures[eq.id, depth]
+        self._closures[eq.id, depth] = frozenset((eq.id,))  # (a premise citing this equation back costs it once)
         step = eq.label
         ids = {eq.id}
         if isinstance(step, Step) and depth < PATH_DEPTH:
             for u in step.uses:
                 ids |= self._use_closure(u, depth + 1)
-        self._closures[eq.id] = frozenset(ids)
-        return self._closures[eq.id]
+        self._closures[eq.id, depth] = frozenset(ids)
+        return self._closures[eq.id, depth]
 
     def _use_closure(self, u: dict, depth: int) -> frozenset:
         """The lightest proof found of a premise or value: the table's explanation of it, or (an element)
         an equation solved for it."""
-        key = frozenset(u.items())
+        key = (frozenset(u.items()), depth)
         if key not in self._costs:
             self._costs[key] = frozenset()
             ans = self.table.evaluate({k.name: c for k, c in u.items()})
@@ -484,7 +486,7 @@ class Deduction:
             known = self.known()
             new = False
             for p in self.pool:
-                if p.done or _preference(p.step.instance.family.key) > POLISH_WEIGHT:
+                if p.done and not p.idle or _preference(p.step.instance.family.key) > POLISH_WEIGHT:
                     continue
                 budget.check()
                 e = p.expr.xreplace(known)
@@ -514,7 +516,7 @@ class Deduction:
     def _cite_known(self, p, known: dict) -> bool:
         """A pending equation whose elements are all known, added as the value of the one the table
         determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
-        p.done = True
+        p.done, p.idle = True, False
         syms = _syms(p.expr)
         if not syms or not is_zero(p.expr.xreplace(known)):
             return False
@@ -538,7 +540,7 @@ class Deduction:
                 e = p.expr.xreplace(known)
                 fs = e.free_symbols
                 if not fs:
-                    p.done = True
+                    p.done = p.idle = True
                     continue
                 form = linear_form(e)
                 if form is not None:

@@ -483,6 +483,10 @@ def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], .
 
 # M halves YZ: each half as half the whole, so that a proof says "AM = AB/2", never "AM = 12 - AM"
 _HALVES = (Conclusion(L("YZ"), 2 * L("YM")), Conclusion(L("YZ"), 2 * L("MZ")))
+# the isosceles triangle XYZ's line XM from its apex: what it is also, and what that gives
+_ALSO = {"altitude": "the altitude", "median": "the median to the base", "bisector": "the bisector of the apex angle"}
+_COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT),), "median": (Conclusion(L("YM"), L("MZ")), *_HALVES),
+               "bisector": (Conclusion(ang("YXM"), ang("MXZ")),)}
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
@@ -713,13 +717,12 @@ THEOREMS: tuple[Theorem, ...] = (
               conclusions, ("XYZ", "XM"),
               figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
               weight=1.3, direct=True)  # (its equal sides a premise proven first: a chord's theorem, where it does)
-      for given, also, premise, conclusions, fact in (
-          ("is the altitude to the base", "the median and the bisector of the apex angle", (ang("XMY"), _RIGHT),
-           (Conclusion(L("YM"), L("MZ")), *_HALVES, Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),
-          ("is the median to the base", "the altitude and the bisector of the apex angle", (L("YM"), L("MZ")),
-           (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("YXM"), ang("MXZ"))), "BM = MC"),
-          ("bisects the apex angle", "the altitude and the median to the base", (ang("YXM"), ang("MXZ")),
-           (Conclusion(ang("XMY"), _RIGHT), Conclusion(L("YM"), L("MZ")), *_HALVES), "angle BAM = angle MAC"))),
+      # (one block for each line it is also, so that a step names only the one it uses)
+      for given, premise, fact, others in (
+          ("is the altitude to the base", (ang("XMY"), _RIGHT), "angle AMB = 90", ("median", "bisector")),
+          ("is the median to the base", (L("YM"), L("MZ")), "BM = MC", ("altitude", "bisector")),
+          ("bisects the apex angle", (ang("YXM"), ang("MXZ")), "angle BAM = angle MAC", ("altitude", "median")))
+      for also, conclusions in ((_ALSO[k], _COINCIDING[k]) for k in others)),
     # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
     Theorem("isosceles_triangle_property_base_angle",
             "since triangle {0} is isosceles with {1} = {2}, its two equal base angles and the apex angle {3} "
