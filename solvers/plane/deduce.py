@@ -45,7 +45,8 @@ MAX_ROUNDS = 12
 PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_SECONDS = 2.0  # one sympy solve
-PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else its weight)
+# the theorem a textbook reaches for first; a relation's own (nonlinear) equation as any named theorem; else its weight
+PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
@@ -342,19 +343,29 @@ class Deduction:
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
         self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
+        self._relation_said: set = set()  # what only a relation's own equations said (see add)
+        self._relation_seen: set = set()
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
         budget.check()
         said = (inst.lhs, inst.rhs)  # an equation met before, as written: seen (or 0) already
-        if said in self._said:
+        # (a relation's own Pythagoras does not keep out the named theorem's: the proof says "by Pythagoras")
+        named = inst.family.key != "relation"
+        if said in self._said and not (named and said in self._relation_said):
             return False
         self._said.add(said)
         lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
         e = lhs - rhs
-        if e == 0 or e in self.seen:
+        if e == 0 or e in self.seen and not (named and e in self._relation_seen):
             return False
         self.seen.add(e)
+        if not named:
+            self._relation_said.add(said)
+            self._relation_seen.add(e)
+        else:
+            self._relation_said.discard(said)
+            self._relation_seen.discard(e)
         uses = []
         for a, b in inst.premises:  # a judgement cites the proofs of its metric premises
             form = linear_form(self.cfg.canon(a) - self.cfg.canon(b))
@@ -486,8 +497,9 @@ class Deduction:
             known = self.known()
             new = False
             for p in self.pool:
-                if p.done and not p.idle or _preference(p.step.instance.family.key) > POLISH_WEIGHT:
-                    continue
+                key = p.step.instance.family.key
+                if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
+                    continue  # (a relation's pending equation: its named theorem's, where one is, says it)
                 budget.check()
                 e = p.expr.xreplace(known)
                 fs = e.free_symbols
