@@ -516,7 +516,7 @@ class Deduction:
                     continue
                 x = next(iter(fs))
                 v = self._solve_one(e, x)
-                if v is not None:
+                if v is not None and not v.has(InverseTrigonometricFunction):  # (never an angle as an arctangent)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, x, v)
                     new |= self._add_linear(({x: 1}, v), step, cost=1)
             if not new:
@@ -531,6 +531,8 @@ class Deduction:
         p.done, p.idle = True, False
         syms = _syms(p.expr)
         if not syms or not is_zero(p.expr.xreplace(known)):
+            return False
+        if any(known[x].has(InverseTrigonometricFunction) for x in syms):
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now
         asked = [x for x in syms if x in self.goal.free_symbols]
