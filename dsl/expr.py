@@ -171,6 +171,10 @@ def _implicit(left: tuple, right: tuple) -> tuple:
     return _value(left)[0] * _value(right)[0], lat
 
 
+class _NumberLed(tuple):
+    """An implicit product led by a number ("2 AB", "3x"): after '/' it reads two ways."""
+
+
 class _Build(Transformer_NonRecursive):
     """Each expression node from its operands' values; tokens are read where they stand (the
     name in ``sqrt(…)`` is a function, not a variable)."""
@@ -191,8 +195,16 @@ class _Build(Transformer_NonRecursive):
             return _call(children[0], arg, at), where
         args = [_leaf(c) if isinstance(c, Token) else c for c in children
                 if not isinstance(c, Token) or c.type in _OPERANDS]
+        if data == "paren":
+            return tuple(children[0]) if isinstance(children[0], tuple) else _leaf(children[0])
         if data == "imul":
-            return _implicit(*args)
+            led = isinstance(children[0], Token) and children[0].type == "NUMBER" or isinstance(children[0], _NumberLed)
+            out = _implicit(*args)
+            return _NumberLed(out) if led else out
+        if data == "div" and isinstance(children[-1], _NumberLed):
+            raise ParseError("a number times something after '/' reads two ways ('1/2 AB' is half of AB to a reader, "
+                             "1/(2·AB) to a calculator): write 'AB/2' or '(1/2) AB' for half of AB, or '1/(2 AB)'",
+                             span_of(children[-1][1]))
         return _combine(data, [_value(a) for a in args]), where
 
 

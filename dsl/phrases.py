@@ -107,8 +107,9 @@ PHRASES: tuple[Phrase, ...] = (
         "lines AB and CD cross at P (vertical angles)",
         ("cross", "crosses", "intersect", "intersects"),
         "line A P B\nline C P D",
-        "two lines through one point P cross there; `P where AB meets CD` names the crossing of lines "
-        "already drawn.",
+        "two lines through one point P cross there, P between A and B and between C and D (two chords "
+        "crossing inside a circle); `P where AB meets CD` names the crossing of lines already drawn, "
+        "which may lie outside both segments.",
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
     ),
     Phrase(

@@ -17,6 +17,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import expr
+from .compiled import compiled
 from .forms import Word, is_element, make_word
 from .phrases import symbol_hint
 
@@ -28,14 +29,15 @@ MAX_CALLS = 8  # functions nested in one another (sin(cos(sqrt(x)))): a textbook
 
 @functools.cache
 def parser() -> Lark:
-    """The compiled LALR parser; compiling costs more than parsing a problem, so do it once."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual")
+    """The compiled LALR parser; compiling costs more than parsing a problem, so it is done once
+    (and kept across runs: ``dsl.compiled``)."""
+    return compiled(GRAMMAR.read_text(encoding="utf-8"), "start")
 
 
 @functools.cache
 def expression_parser() -> Lark:
     """The same grammar from its ``expression`` rule: a goal's expression (compiled on first use)."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start="expression")
+    return compiled(GRAMMAR.read_text(encoding="utf-8"), "expression")
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ def _plain_patterns() -> tuple[re.Pattern, re.Pattern]:
     whitespace (a comment, being ignored text too, sends the line to the parser)."""
     lark = parser()
     term = {t.name: t.pattern.to_regexp() for t in lark.terminals}
-    space = "|".join(term[t] for t in lark.ignore_tokens if t != "COMMENT")
+    space = "|".join(term[t] for t in lark.lexer_conf.ignore if t != "COMMENT")
     word = "|".join(f"(?:{term[t]})" for t in ("NAME", "PLUS", "MINUS", "COLON"))
     # each word atomic, as the lexer takes the longest match and never gives it back (else a line
     # that is not plain would be tried split every way before it fails)

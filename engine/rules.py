@@ -31,6 +31,8 @@ from pathlib import Path
 
 import sympy
 
+from .cachedir import cache_dir as _cache_dir
+from .cachedir import store_json
 from .geometry import sample_instance
 from .kinds import KINDS, Equation, ShapeKind
 from .model import QKind
@@ -148,12 +150,6 @@ def _canonical(x: object) -> str:
     return repr(x)
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("GEOMILL_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "geomill")
-    return Path(base)
-
-
 # sympy classes a cached expression may name; anything else makes the file stale (derived again)
 _FUNCS = {name: getattr(sympy, name) for name in (
     "Add", "Mul", "Pow", "sin", "cos", "tan", "asin", "acos", "atan", "cot", "sec", "csc", "exp", "log", "Abs",
@@ -246,19 +242,7 @@ def _store(path: Path, kind: ShapeKind, rules: tuple[Rule, ...]) -> bool:
         return True  # an expression outside the allow-list: derived each time, never cached wrong
     data = {"version": CACHE_VERSION, "kind": kind.key, "kind_hash": kind_hash(kind), "rules": frozen,
             "sha256": _digest(frozen)}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".part",
-                                         encoding="utf-8") as fh:
-            json.dump(data, fh)
-        os.replace(fh.name, path)
-        return True
-    except OSError:
-        try:
-            os.unlink(fh.name)
-        except (OSError, NameError):
-            pass
-        return False
+    return store_json(path, data)
 
 
 def _fallback_dir() -> Path:

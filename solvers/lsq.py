@@ -5,7 +5,7 @@ forward-difference Jacobian in plain floats.  The problems here are tiny (one to
 a handful of residuals: a shape's free construction parameters in ``render.fit``, equations
 solved together in ``solvers.system``, a proof's shown equations re-solved in ``solvers.proof``),
 where numpy's per-call cost would be most of the work.  ``tests/test_lsq.py`` holds its roots to
-scipy's.  (The general-plane model, ``solvers.numeric``, with dozens of unknowns, uses scipy.)
+scipy's.  (The general-plane model, ``solvers.numeric``, with dozens of unknowns, uses ``solvers.trf``.)
 """
 from __future__ import annotations
 

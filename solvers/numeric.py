@@ -4,8 +4,8 @@ given value, found from the problem itself.
 Every point is two unknowns and every variable one; each statement contributes residuals that are
 0 where it holds (collinear points in their order, points on their circle, every relation block's
 equations and coordinate conditions, every fact), plus what keeps a figure a figure (named points
-apart, polygons not flat).  ``scipy.optimize.least_squares`` minimises them from several seeded
-random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
+apart, polygons not flat).  Least squares (scipy's trust-region method, ``solvers.trf``) minimises
+them from several seeded random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
 configuration (a clear error); two models that disagree on the goal mean it is underdetermined.
 The model answers the configuration questions deduction needs (betweenness, sides of a line,
 minor or major arc) and measures any element or expression.
@@ -26,10 +26,10 @@ from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, Span
 from geomill.engine.plane import Degrees, Element, GeneralProblem, RelationDecl, element_of, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY
-from scipy.optimize import least_squares
 
 from .collapse import collapsed, standing
 from .construct import Plan
+from .trf import forward_differences, least_squares
 
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
@@ -429,7 +429,7 @@ class _Stop(Exception):
 
 def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False, settle: bool = True) -> np.ndarray:
     """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
-    is within DONE (scipy would go on polishing the gauge, or crawl along a hinge, for its whole
+    is within DONE (the least squares would go on polishing the gauge, or crawl along a hinge, for its whole
     budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
     not halved: a start headed for a local minimum is given up early (``quick``: rounds of
     CHECK_ITERATIONS, the first measured against the start); and, with ``settle``, a model (under
@@ -463,32 +463,22 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
         return r
 
     try:
-        with warnings.catch_warnings():  # scipy's trust region divides by zero on a flat step: no news
+        with warnings.catch_warnings():  # the trust region divides by zero on a flat step: no news
             warnings.simplefilter("ignore", RuntimeWarning)
-            least_squares(watched, x0, jac=lambda x: _forward_differences(watched, x, state), method="trf",
+            least_squares(watched, x0, jac=lambda x: _forward_differences(watched, x, state),
                           xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
     except _Stop:
         pass
     return state["x"]
 
 
-_STEP = float(np.finfo(float).eps) ** 0.5  # scipy's relative step for forward differences
-
-
 def _forward_differences(fun, x: np.ndarray, state: dict) -> np.ndarray:
-    """The Jacobian of ``fun`` at ``x`` by forward differences, column by column, the steps scipy's
-    ``2-point`` takes: its own loop costs a third of the evaluations' time again on a small figure.
-    The residuals at ``x`` are those of the last evaluation (the least squares asks for the Jacobian
-    where it has just evaluated), else evaluated."""
+    """The Jacobian of ``fun`` at ``x`` by forward differences (scipy's ``2-point`` steps), from the
+    residuals of the last evaluation (the least squares asks for the Jacobian where it has just
+    evaluated), else evaluated: the least squares' own differences would evaluate ``x`` again."""
     at = state["at"]
     f0 = state["r"] if at is not None and (at is x or np.array_equal(at, x)) else fun(x)
-    steps = _STEP * np.where(x >= 0, 1.0, -1.0) * np.maximum(1.0, np.abs(x))
-    out = np.empty((x.size, f0.size))
-    for i in range(x.size):
-        x1 = x.copy()
-        x1[i] = x[i] + steps[i]
-        out[i] = (fun(x1) - f0) / (x1[i] - x[i])
-    return out.T
+    return forward_differences(fun, x, f0)
 
 
 def _solve(system: _System, x0: np.ndarray, quick: bool = False):
@@ -656,14 +646,16 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
     if check_goal and problem.goal is not None:
-        found = standing(problem, found + _other_arcs(system, found[0]))
+        found = standing(problem, found + _other_arcs(system, found[0]) + _other_sides(system, found[0]))
     for other in found[1:]:
         a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
-            why = _unplaced(problem, (found[0], other)) or _turning(problem, found[0], other)
+            why = _unplaced(problem, (found[0], other))
+            if "(e.g." not in why:  # a side of a line that tells the figures apart says more than 'place it'
+                why = _turning(problem, found[0], other) or why
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}{why}", problem.goal.span)
     return found[0]
@@ -739,6 +731,30 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 worst = _worst(system(system.pack(coords, model.variables, model.radii)))
                 if worst < TOLERANCE and not _misdrawn(coords, faces(problem)):
                     out.append(NumericModel(problem, coords, model.variables, model.radii, worst, model.seed))
+    return out
+
+
+def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
+    """The figure with a line turned half round one of its polygon points, wherever a figure with it
+    turned satisfies every fact: a line through a vertex (``line D C E`` with ``DE parallel to AB``, or
+    ``line C E``) may run either way, and the random starts may all draw it one way (alternate angles
+    then answered as co-interior ones without a word).  The line's points off every polygon and circle
+    are mirrored in the vertex, and the figure solved again from there."""
+    problem = system.p
+    anchored = {p for poly in problem.polygons for p in poly.points}
+    anchored |= {p for c in problem.circles for p in (c.centre, *c.points)}
+    out = []
+    for line in problem.lines:
+        loose = [p for p in line.points if p not in anchored]
+        for pivot in (p for p in line.points if p in anchored) if loose else ():
+            at = model.coords[pivot]
+            coords = {**model.coords, **{p: 2 * at - model.coords[p] for p in loose}}
+            x = _solve(system, system.pack(coords, model.variables, model.radii), quick=True)
+            worst = _worst(system(x))
+            solved, variables, radii = system.unpack(x)
+            if worst < TOLERANCE and not _misdrawn(solved, faces(problem)):
+                out.append(NumericModel(problem, {n: v.copy() for n, v in solved.items()}, variables, radii,
+                                        worst, model.seed))
     return out
 
 
@@ -1029,7 +1045,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        y = least_squares(fun, x0, method="trf", max_nfev=rounds * (x0.size + 1)).x
+        y = least_squares(fun, x0, max_nfev=rounds * (x0.size + 1))
     y = _minimise(system, y, max_nfev=max(rounds, SPREAD_ROUNDS) * (x0.size + 1))
     worst = _worst(system(y))
     if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:

@@ -229,7 +229,8 @@ def test_shapes_may_be_declared_after_facts() -> None:
     ("2 * -3", sympy.Integer(-6)),
     ("10 - 2 - 3", sympy.Integer(5)),
     ("12 / 2 / 3", sympy.Integer(2)),
-    ("x/2y", x / (2 * y)),
+    ("(1/2) x", x / 2),
+    ("1/(2y)", 1 / (2 * y)),
     ("3x/2", sympy.Rational(3, 2) * x),
     ("2^3x", 8 * x),
     ("x^-1", 1 / x),
@@ -593,3 +594,11 @@ def test_symbols_point_to_words() -> None:
         with pytest.raises(GeomillError) as e:
             parse(f"triangle ABC\nAB {ch} CD\nfind AB")
         assert advice in str(e.value), (ch, str(e.value))
+
+
+@pytest.mark.parametrize("text", ["x/2y", "1/2 x", "3/4 (x + 1)", "(x+1)/2 y", "1/2 AB", "1/2 angle ABC"])
+def test_a_number_led_product_after_a_slash_is_refused_as_reading_two_ways(text: str) -> None:
+    from geomill.dsl import parse
+
+    with pytest.raises(GeomillError, match="reads two ways"):
+        parse(f"triangle ABC\nAB = 6\nBC = {text}\nfind BC\n")

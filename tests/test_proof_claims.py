@@ -20,7 +20,7 @@ def _solve(text: str):
 def test_an_arc_over_180_is_named_major_in_the_sentence_and_the_linter_catches_a_bare_one(monkeypatch):
     sol = _solve(OBTUSE_INSCRIBED)
     text = sol.text()
-    assert "half of major arc AB" in text and "half of arc AB" not in text, text
+    assert "stands on major arc AB and is half of it" in text and "on arc AB" not in text, text
     assert sol.exact_value == 100
     monkeypatch.setattr(write_module, "arc_sentence", lambda text, exprs, arcs: text)  # the sentence as it was
     found = [f.detail for f in claim_findings(sol.proof, sol.model)]
@@ -46,11 +46,11 @@ def test_a_right_triangle_is_solved_by_its_own_ratios_and_a_trig_goal_read_from_
     assert "asin" not in text and "atan" not in text and "8/15°" not in text, text
 
 
-def test_inscribed_angles_on_one_arc_are_one_step_and_keep_the_names_the_sentence_gives_them():
+def test_inscribed_angles_on_one_arc_are_one_step_and_the_sentence_names_them_as_the_equation_does():
     sol = _solve("circle O through A B C D\nline A E C\nline B E D\npolygon ABCD\nclockwise ABCD\nangle BAC = 23\n"
                  "find angle BDC\n")
     text = sol.text()
-    assert "Since the inscribed angles CAB and CDB stand on the same arc, angle BDC = angle BAC = 23°." in text, text
+    assert "Since the inscribed angles BAC and BDC stand on the same arc, angle BDC = angle BAC = 23°." in text, text
     assert "angle BDE" not in text and "arc" not in text.replace("same arc", ""), text
 
 

@@ -82,7 +82,7 @@ def test_a_missing_or_computed_constant_is_an_error(monkeypatch):
 
 
 SMALL = "points A B C\ntriangle ABC\nAB = 5\nBC = 7\nangle ABC = 40\nfind AC\n"
-LIBRARIES = "import numpy, sympy, scipy.optimize, matplotlib.figure, shapely, lark"  # what a figure needs
+LIBRARIES = "import numpy, sympy, matplotlib.figure, matplotlib.backends.backend_agg, shapely, lark"  # a figure's
 
 
 def _cpu(argv: list[str]) -> float:
@@ -97,8 +97,8 @@ def _cpu(argv: list[str]) -> float:
 
 
 def test_rendering_a_textbook_figure_costs_little_beyond_its_libraries(tmp_path):
-    """``geomill render`` of a textbook problem: the libraries it needs (sympy, scipy's least squares, matplotlib's
-    Agg canvas) and little more (its own modules, the model and the figure, a few tenths of a second at most).
+    """``geomill render`` of a textbook problem: the libraries it needs (sympy, numpy, matplotlib's Agg canvas)
+    and little more (its own modules, the model and the figure, a few tenths of a second at most).
     Measured in CPU time against importing those libraries alone, interleaved, best of two, so that a loaded
     2-core machine slows both alike; a catalogue of kinds built, pyplot or another command's machinery imported
     would each show."""
@@ -127,3 +127,43 @@ def test_no_lazy_export_is_named_like_a_submodule():
         lazy = getattr(mod, "_LAZY", {})
         modules = {m.name for m in pkgutil.iter_modules(mod.__path__)}
         assert not set(lazy) & modules, (package, set(lazy) & modules)
+
+
+# Never imported by ``geomill render``: scipy (the numeric model's least squares is solvers.trf; importing any of
+# scipy.optimize runs all its solvers' imports, a third of a second), pyplot (a Figure on the Agg canvas), and the
+# machinery of other commands.
+NOT_FOR_A_FIGURE = ("scipy", "matplotlib.pyplot", "tqdm", "torch", "transformers", "pandas",
+                    "geomill.evaluate", "geomill.serve", "geomill.generate.", "geomill.solvers.plane",
+                    "geomill.cli.importer", "geomill.dataset.export")
+
+
+def _imported(argv: list[str]) -> set[str]:
+    """The modules a command imports, as ``python -X importtime`` lists them."""
+    run = subprocess.run([sys.executable, "-X", "importtime", *argv], capture_output=True, text=True, check=True)
+    return {line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("text", [SMALL, "parallelogram ABCD\nAD = 10\nAB = 12\nfind perimeter ABCD\n"])
+def test_rendering_imports_only_what_a_figure_needs(tmp_path, text):
+    """The render command, on a textbook problem and on a GeomVerse one, imports none of what it does not use."""
+    geo = tmp_path / "p.geo"
+    geo.write_text(text)
+    loaded = _imported(["-m", "geomill", "render", str(geo), "-o", str(tmp_path / "p.png")])
+    assert {"geomill.render.draw", "matplotlib.figure", "sympy"} <= loaded  # (the probe does see the imports)
+    unwanted = sorted(m for m in loaded if any(m == n or m.startswith(n if n.endswith(".") else n + ".")
+                                               for n in NOT_FOR_A_FIGURE))
+    assert not unwanted, unwanted
+
+
+def test_main_inside_a_longer_process_leaves_the_collector_alone(tmp_path):
+    """Only a command that is its own process pauses and freezes the garbage collector (geomill.cli.process):
+    ``main`` called with arguments, as here, leaves the caller's collector as it was."""
+    import gc
+
+    from geomill.cli import main
+
+    geo = tmp_path / "small.geo"
+    geo.write_text(SMALL)
+    frozen = gc.get_freeze_count()
+    assert main(["render", str(geo), "-o", str(tmp_path / "small.png")]) == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen

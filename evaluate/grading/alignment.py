@@ -21,6 +21,7 @@ from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, split_points
 
 from .answer_key import MAJOR, AnswerKey, Key, ProofStep
+from .categories import matches
 from .chains import _TOKEN, NUMBER, Chain, Stage, _stage, exact_form, lone_number, normalize, read_chain, scan, value_of
 from .letters import bind_letters
 
@@ -34,7 +35,8 @@ _QWORDS = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "circumference": QK
 _QWORD = r"arc length|area|perimeter|circumference|height|arc|radius"
 _ANGLE_BEFORE = re.compile(r"(?:∠\s*|\bangles?\s+|\bdegrees?\s+of\s+(?:the\s+)?|\bmeasure\s+of\s+(?:the\s+)?)$")
 _ANGLE_AFTER = re.compile(r"^\s*angles?\b")
-_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z]))$", re.I)
+_SQ_BEFORE = re.compile(rf"\b({_QWORD})\s+(?:of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}|(?:of\s+)?(?=[A-Z])|"
+                        r"(?<=arc )(?:on|along|over)\s+(?:the\s+)?(?:side\s+|diameter\s+)?)$", re.I)  # "the arc on DC"
 _SQ_AFTER = re.compile(rf"^(?:'s|’s)?\s*(?:[a-z-]+\s+){{0,4}}?({_QWORD})\b")  # "ABCD is a rhombus with area"
 _CONTEXT_Q = re.compile(rf"\b(?:its|the)\s+({_QWORD})\b(?!\s+of\b)", re.I)
 _W = r"(?!(?:and|or|the|a|an|with|from|on|in|to|by|for)\b)[a-z-]+"  # a word of a link, not of another phrase
@@ -68,6 +70,7 @@ class Mention:
     end: int
     quantity: Quantity | None  # None: a shape reference only (sets the context)
     shape: str | None = None
+    loose: bool = False  # "its area", "the area": the shape meant, not named by its letters
 
 
 def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[str, list[Claim]]:
@@ -118,6 +121,8 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
             continue  # "BC: 3.08 * BC * sin(147) = 30" is an equation in BC, not its value
         used.append((men.start, ch.end))
         own = _identity(key, men.quantity)
+        if men.loose and own is not None and ch.arithmetic and a_part(key, own, ch.value, ch.decimals):
+            continue  # "the removed semicircle has diameter 7. Its area is 3.14 · 7² / 8 = 19.23": the piece's
         out.append(Claim(own, str(men.quantity), ch.value, ch.decimals, _value_pos(text, ch), ch))
         if key.general:  # "∠OAD = ∠ODA = 45°" states ∠ODA too
             out += [Claim(k, _name_of(key, k), ch.value, ch.decimals, _value_pos(text, ch), ch)
@@ -130,7 +135,7 @@ def claims(key: AnswerKey, response: str, final: float | None = None) -> tuple[s
         query = key.steps[-1]
         out.append(Claim(key.key(query.output), query.name, final, 2, len(text)))
     out.sort(key=lambda c: c.pos)
-    return text, _linked(text, _candidates_dropped(text, out), used)
+    return text, _linked(key, text, _candidates_dropped(text, out), used)
 
 
 # a root set aside: "x = −1 gives a negative angle", "x = -2 is rejected", "(reject x = −1)"
@@ -144,6 +149,15 @@ _OR = re.compile(r"\s*,?\s*or\b", re.I)
 
 
 _REFLEX = re.compile(r"\breflex\s+(?:angle\b|∠)", re.I)  # "the reflex angle MPQ", "reflex ∠MPQ"
+
+
+def a_part(key: AnswerKey, k: Key, value: float, decimals: int) -> bool:
+    """Is ``value`` one piece of a composite shape's area or perimeter (the semi-circle cut out, the square
+    around the circle), not the measure itself?"""
+    exp = key.expected(k) or ((key.elements[k],) * 2 if key.elements.get(k) is not None else None)
+    if exp is not None and matches(value, decimals, *exp):
+        return False
+    return any(matches(value, decimals, gv, exact) for exact, gv in key.parts(k))
 
 
 def _candidates_dropped(text: str, found: list[Claim]) -> list[Claim]:
@@ -181,7 +195,7 @@ def loose_arithmetic(text: str) -> tuple[Chain, ...]:
     return tuple(out)
 
 
-def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
+def _linked(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[Claim]:
     """A value stated bare (``The area of ABCD is 26.55``) gets the arithmetic that computed it just
     before, unnamed (``DA + DC = 19 + 7.55 = 26.55``): that is the formula the response used."""
     loose = [ch for ch in loose_arithmetic(text) if not any(a <= ch.start < b for a, b in used)]
@@ -192,6 +206,7 @@ def _linked(text: str, found: list[Claim], used: list[tuple[int, int]]) -> list[
             continue
         before = [ch for ch in loose if ch.end <= c.pos and c.pos - ch.end <= 400
                   and abs(ch.value - c.value) <= 0.5 * 10.0 ** -min(ch.decimals, c.decimals, 9) + 1e-9
+                  and not (c.key is not None and a_part(key, c.key, ch.value, ch.decimals))  # a piece's, copied
                   and not any(ch.end <= o.pos < c.pos for o in found if o is not c)]
         out.append(dataclasses.replace(c, chain=before[-1]) if before else c)
     return out
@@ -551,21 +566,27 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
         pos = parts[-1].start
         stated = {c.key for c in found + out if c.pos < pos}
         open_steps = [s for s in key.steps if key.key(s.output) not in stated]
+        if _NO_ELEMENT_WORD.search(text, max(0, parts[0].start - 40), parts[0].start):
+            continue  # "The discriminant is 23.02^2 - 4 * 0.43 * 268 = 68.96": a number of the work, no element's
         word = _WORD_BEFORE.search(text, 0, parts[0].start)
         if word:  # "Arc = 103 / 360 * ...": only a step whose element is an arc
             kind = {**_QWORDS, **_QWORDS_MORE}.get(word.group(1).lower())
             open_steps = [s for s in open_steps if s.output.kind is kind]
         fit = [s for s in open_steps if s.inputs and all(
             any(_near(n, _input_value(key, q, v, found, pos)) for n in numbers) for q, v in s.inputs)]
-        fit = [s for s in fit if not _consumed(key, text, parts[-1].end, value, s, found, pos)]
+        fit = [s for s in fit if not _consumed(key, text, parts[-1].end, value, s, found, pos)
+               and not _named_after(key, text, s, parts[-1].end, found)
+               and not a_part(key, key.key(s.output), value, decimals)]  # "Square: 4 * 3 = 12" of a square - circle
         if not fit:  # the step's formula with other numbers in it: "2 * 5 / 3.14" for "2 · 4 / 3.14"
             shape = _skeleton(parts[0].tokens)
             fit = [s for s in open_steps if s.chain and sum(k == "op" for k, _ in parts[0].tokens) >= 2
                    and _skeleton(_gold_tokens(s)) == shape
-                   and not _consumed(key, text, parts[-1].end, value, s, found, pos)]
+                   and not _consumed(key, text, parts[-1].end, value, s, found, pos)
+                   and not _named_after(key, text, s, parts[-1].end, found)]
         if not fit:
             givens = [v for _, v in key.givens.values() if v is not None]
-            fit = [s for s in open_steps if _near(value, s.value) or _near(value, s.exact)]
+            fit = [s for s in open_steps if (_near(value, s.value) or _near(value, s.exact))
+                   and not _named_after(key, text, s, parts[-1].end, found)]
             if any(_near(value, g) for g in givens):
                 fit = []
         if len(fit) != 1:
@@ -577,9 +598,20 @@ def _unnamed(key: AnswerKey, text: str, found: list[Claim], used: list[tuple[int
     return out
 
 
+_NO_ELEMENT_WORD = re.compile(r"\b(?:discriminant|numerator|denominator|square\s+root|root)\s*"
+                              r"(?:is|=|:|of\b[^=]*?)?\s*$", re.I)
 _WORD_BEFORE = re.compile(rf"\b({_QWORD}|diameter|hypotenuse|side|base|angle)\s*[:=]?\s*$", re.I)
 _QWORDS_MORE = {"diameter": QKind.LENGTH, "hypotenuse": QKind.LENGTH, "side": QKind.LENGTH, "base": QKind.LENGTH,
                 "angle": QKind.ANGLE}
+
+
+def _named_after(key: AnswerKey, text: str, step: ProofStep, end: int, found: list[Claim]) -> bool:
+    """Does the rest of the line state the step's element by name ("the discriminant is … = 68.96, whose root
+    is 8.3; … AB = (23.02 - 8.3) / 0.86 = 17.12")?  Then the unnamed value is an intermediate of its work."""
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    own = key.key(step.output)
+    return any(c.key == own and not c.solved and end <= c.pos < line_end for c in found)
 
 
 def _consumed(key: AnswerKey, text: str, end: int, value: float, step: ProofStep, found: list[Claim],
@@ -678,6 +710,13 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         shape = _only_shape_of(key, m.group(1).lower())
         if shape is not None:
             raw.append((m.start(), m.end(), shape, "noun"))
+    for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text) if not key.general else ():
+        shape = _only_shape_of(key, m.group(1).lower())  # "the removed semicircle has …": a piece, as its subject
+        if shape is not None and _a_piece_word(key, shape, m.group(1)) \
+                and _DEFINITE.search(text, max(0, m.start() - 40), m.start()) \
+                and not _DESCRIBED.search(text, max(0, m.start() - 40), m.start()):  # never "a semicircle is removed"
+            raw = [r for r in raw if not (r[0] == m.start() and r[3] == "noun")]
+            raw.append((m.start(), m.end(), shape, "piece"))
     if key.general and len(key.centres) == 1:  # "R = 6√5", "r = 3": the one circle's radius, where no point is R
         centre = next(iter(key.centres))
         for letter in {"r", "R"} - set(key.points) - set(key.record.get("variables") or ()):
@@ -693,6 +732,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
     last_end = -1
     sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     part_until, after_part = -1, None  # a part's sentence ends there; then the shape talked about before
+    piece_until, piece_said = -1, ""  # the sentence after a piece's: "Its area" there is still the piece's
     for start, end, name, how in raw:
         if context == _PART and start >= part_until:
             context = after_part
@@ -701,6 +741,8 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         if how == "context":
             if context == _PART:
                 continue  # "its area" in a sentence about a part of a shape: no element of the key
+            if part_until <= start < piece_until and name not in piece_said:
+                continue  # "The removed semicircle has diameter 7. Its area is …": the piece's, said next
             shape = context if context is not None else _only_shape_with(key, _QWORDS[name])
             if key.general and context_at < max(x for x in sentence_starts if x <= start):
                 # a textbook figure's "the area" with no shape named in its sentence: the one the question
@@ -713,7 +755,14 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
                     _identity(key, Quantity.of_shape(_QWORDS[name], key.shape_named(shape) or shape)) is None:
                 continue  # "the height is BE = 8": a textbook figure names it by its points
             if shape is not None:
-                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape))
+                out.append(Mention(start, end, Quantity.of_shape(_QWORDS[name], shape), shape, loose=True))
+            continue
+        if how == "piece":  # "the removed semicircle has …" of a rectangle minus one: the sentence is about it
+            after_part = name
+            context, context_at = _PART, start
+            part_until = min([x for x in sentence_starts if x > start] + [len(text)])
+            piece_until = min([x for x in sentence_starts if x > part_until] + [len(text)])
+            piece_said = text[start:part_until].lower()
             continue
         if how == "noun":
             context, context_at = name, start  # "**Octagon:** … the perimeter is …"
@@ -739,6 +788,8 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             after_part = key.shape_named(name) or (context if context != _PART else after_part)
             context, context_at = _PART, start
             part_until = min([s for s in sentence_starts if s > start] + [len(text)])
+            piece_until = min([s for s in sentence_starts if s > part_until] + [len(text)])
+            piece_said = text[max(0, start - 45):part_until].lower()
             last_end = end
             continue
         men = _typed(key, name, before, after, start, end, how)
@@ -764,6 +815,21 @@ _PART_OF = re.compile(r"\b(?:triangle|square|rectangle|circle|semi-?circle|secto
                       r"subtracted|added|attached|drawn|built|erected|constructed|missing)\s+)?"
                       r"(?:out\s+of|from|on|onto|in|inside|of|over|along|to)\s+(?:the\s+)?"
                       r"(?:(?:side|diameter|segment|base)\s+)?$", re.I)
+
+
+_DEFINITE = re.compile(r"(?:\b[Tt]he|\b[Ii]ts|'s|’s)\s+(?:[a-z-]+\s+){0,2}$")  # "the removed", "IJAH's missing"
+
+
+# the piece in a description of the whole: "by the perimeter of a square minus its inscribed circle"
+_DESCRIBED = re.compile(r"\b(?:minus|plus|with|without|and|less)\s+(?:the|its|a|an)\s+(?:[a-z-]+\s+){0,2}$", re.I)
+
+
+def _a_piece_word(key: AnswerKey, shape: str, word: str) -> bool:
+    """Does a kind noun name the piece a composite shape adds or removes (``semicircle`` of a rectangle minus a
+    semi-circle), not the shape itself?"""
+    title = KINDS[key.shapes[shape].kind].title.split()
+    word = word.lower().replace("semicircle", "semi-circle")
+    return any(op in title and word in title[title.index(op) + 1:] for op in ("minus", "plus"))
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:

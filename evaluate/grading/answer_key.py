@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
+import sympy
 from geomill.dsl import parse
 from geomill.engine.catalogue import KINDS
 from geomill.engine.model import QKind, Quantity, ShapeDecl, split_points
 from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, polygon_key
 from geomill.engine.rules import Rule, chain, rules_for
+from geomill.solvers.arith import chain as arith_chain
+from geomill.solvers.arith import tree as arith_tree
 
 Key = tuple  # a quantity's identity up to the elements a shape makes equal: (kind, canonical key)
 
@@ -161,6 +164,48 @@ class AnswerKey:
             for sym, qs in bound.items():
                 for q in qs:
                     out.setdefault(self.key(q), values.get(sym))
+        return out
+
+    def parts(self, k: Key) -> list[tuple[float, float]]:
+        """(exact, GeomVerse) values of the pieces of a composite shape's area or perimeter: the terms of its
+        catalogue formula (the rectangle's a · d and the semi-circle's π · d² / 8 of a rectangle minus a
+        semi-circle), on the figure's values; none for a shape of one piece (whose area formula is no sum)."""
+        if k not in self._parts:
+            self._parts[k] = self._pieces(k)
+        return self._parts[k]
+
+    @cached_property
+    def _parts(self) -> dict[Key, list[tuple[float, float]]]:
+        return {}
+
+    def _pieces(self, k: Key) -> list[tuple[float, float]]:
+        if self.general or k[0] not in (QKind.AREA, QKind.PERIMETER) or len(k[1]) != 1 or k[1][0] not in self.shapes:
+            return []
+        shape = k[1][0]
+        kind = KINDS[self.shapes[shape].kind]
+        target = next((sym for sym, el in kind.elements.items() if el.kind is k[0]), None)
+        area = next((sym for sym, el in kind.elements.items() if el.kind is QKind.AREA), None)
+        if not any(str(e.lhs) == area and isinstance(e.rhs, sympy.Add) for e in kind.equations):
+            return []  # one piece: a rectangle's 2a + 2d are no pieces of it
+        exact, paper = {}, {}
+        for kk, sym in self.symbols_of(shape).items():
+            exp = self.expected(kk)
+            value = exp[1] if exp is not None else self.elements.get(kk)
+            if value is not None:
+                exact[sym], paper[sym] = value, exp[0] if exp is not None else round(value, 2)
+        out = []
+        for e in kind.equations:
+            if target is None or str(e.lhs) != target or not isinstance(e.rhs, sympy.Add):
+                continue
+            for term in e.rhs.args:
+                term = -term if term.could_extract_minus_sign() else term
+                if term.is_Symbol or not {str(x) for x in term.free_symbols} <= set(exact):
+                    continue
+                try:
+                    gv, _ = arith_chain(arith_tree(term), paper)
+                    out.append((float(term.subs({x: exact[str(x)] for x in term.free_symbols})), float(gv)))
+                except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+                    continue
         return out
 
     # -- rules -------------------------------------------------------------------------------------------

@@ -297,8 +297,12 @@ def classify(key: AnswerKey, step: ProofStep, value: float, decimals: int, state
             if same:
                 return "misread_given", f"{value:g} is the given {same[0]}{READ_AS}{step.name}"
             return "other", f"the value of the given {given[0]} assigned to {step.name}"
-        if stated_all:
+        if stated_all and (key.general or rule is None or sympy.count_ops(rule.expr) <= 1):
+            # a textbook figure's reasoning is in words; a step one operation from its inputs (vertical angles,
+            # 180 − x, a · b) is worked in the head: a wrong value there is a slip
             return "calculation", f"the inputs are stated right; {value:g} does not follow from them"
+        if stated_all:  # a formula's value with no arithmetic ("a sixth of a circle, so 60°"): nothing computes it
+            return "hallucinated", f"states {value:g} for {step.name} with no work that computes it from its inputs"
         if key.general:  # a textbook figure has the element: a wrong value of it, not an invented one
             if holds:
                 return "wrong_formula", f"its own arithmetic holds and gives {value:g}; {step.name} is {step.exact:.4g}"

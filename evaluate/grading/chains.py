@@ -111,6 +111,7 @@ _FUNCS = {"sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asi
 _TOKEN = re.compile(r"(?:\s|∠|(?<![A-Za-z])angle\s+(?=[A-Z]))*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|"
                     r"(?P<func>arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan)(?=\s*\()|(?P<pi>π)|(?P<op>[-+*/^()=])|(?P<name>(?:[A-Z]\d*'*)+(?![a-z])|[a-zα-ω](?![a-zA-Z]))"
                     r"|(?P<unit>(?:square\s+)?(?:cm|units?|degrees?|deg|m)\b(?:\^2)?))")
+_TO_RADIANS = re.compile(r"\s*=\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:rad(?:ians?)?)\b", re.I)
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
 _MARK = re.compile(r"∠|(?<![A-Za-z])angle(?=\s)")  # an angle's mark before its name: no gap between terms
 
@@ -184,6 +185,8 @@ def scan(text: str, pos: int) -> list[Part]:
             if tok.islower() or (parts[-1] and len(_MARK.sub("", gap)) > 2):  # "(1/2) angle AOC": a product
                 break  # "7 a", "12   BC": a word, or a name set apart, after a value ends it; "2x", "2 BD" are products
         if kind == "unit":
+            if _TO_RADIANS.match(text, m.end()) and re.search(r"deg", tok, re.I):
+                break  # "165.6 degrees = 2.89 radians": the value given again in another unit, no arithmetic
             i = m.end()
             continue
         if kind == "op" and tok == "=":

@@ -12,15 +12,17 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import sympy
 from geomill.dataset.folder import open_dataset
 from geomill.dataset.jsonl import read_jsonl
 from geomill.dataset.records import Record
+from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import GeomillError, Span
 from geomill.engine.model import QKind
 
 from ..answers.extract import bounded, extract_number
 from ..answers.score import numbers_agree
-from .alignment import Claim, claims, loose_arithmetic, name_key, solve_linear
+from .alignment import Claim, a_part, claims, loose_arithmetic, name_key, solve_linear
 from .answer_key import AnswerKey, Key, ProofStep, build_key
 from .categories import _CONSTANTS, READ_AS, _by_symbol, classify, evaluate, matches
 from .chains import NUMBER, Chain, consistent, read_chain, scan, source_pos, tokens_of, value_of, within
@@ -160,7 +162,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     accepted: dict[Key, list[float]] = {}  # the values a right step was stated with (two-decimal drift included)
     for s in key.steps:
         steps.append(_grade_step(key, s, by_key, found, unknown, any(g.correct is False for g in steps), arithmetic,
-                                 final_ok, accepted))
+                                 final_ok, accepted, text))
         if steps[-1].correct:
             accepted[key.key(s.output)] = [v for v in [steps[-1].stated, *steps[-1].restated] if v is not None]
     first = next((g for g in steps if g.correct is False), None)
@@ -454,7 +456,7 @@ def _bare(c: Claim) -> bool:
 
 def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], found: list[Claim],
                 unknown: list[float], wrong_before: bool, arithmetic: list[Chain], final_ok: bool = False,
-                accepted: Mapping[Key, list[float]] | None = None) -> StepGrade:
+                accepted: Mapping[Key, list[float]] | None = None, text: str = "") -> StepGrade:
     """A proof step: the values the response gives its output, right or not, and why not."""
     k = key.key(s.output)
     every = by_key.get(k, [])
@@ -518,12 +520,152 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
         if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf"), coarse=True):
             g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} with a number rounded too far"
             return g
+    invented = None if key.general or wrong_before else _invented_number(key, s, first, found, arithmetic)
+    if invented is not None:  # "the equilateral triangle has sides of 5", then 2 · AB + AE + 2 · 5 = 47
+        g.category, g.reason = "hallucinated", invented
+        return g
+    said = None if key.general or wrong_before else \
+        _radius_said(key, text[_region_start(key, s, found, first.pos):first.pos], arithmetic)
+    if said is not None and said[0] == "other":  # "The semicircle has radius 7" where the given AD = 7 is its diameter
+        g.category, g.reason = said
+        return g
+    copied = _copied(key, first, numbers, arithmetic)
+    if copied is not None:  # "its circumference is 3.14 * 3 = 9.42. Hence the perimeter of ABCD is 9.42."
+        g.category = "other"
+        g.reason = f"{first.value:g} is a piece's value ({copied}) worked out before, copied as {s.name}"
+        return g
     g.category, g.reason = classify(key, s, first.value, first.decimals, _stated_inputs(key, s, by_key, first.pos),
                                     broken, wrong_before, unknown, elsewhere, numbers, formula_value, holds,
                                     region, misstated, accepted)
     if g.category == "calculation" and slip is not None:
         g.reason = f"the arithmetic {_slip_text(slip)} does not hold"
+    if said is not None and g.category in ("wrong_formula", "calculation"):
+        g.category, g.reason = said  # "the removed semicircle has radius 4": made up, whatever formula follows
     return g
+
+
+_RADIUS_SAID = re.compile(r"\b(radius|diameter)\b[^\d\n.=]{0,16}?(?:=\s*)?(\d+(?:\.\d+)?)(?![\d.]*\s*[*/×·])", re.I)
+
+
+def _radius_said(key: AnswerKey, work: str, arithmetic: list[Chain] | tuple[Chain, ...]) -> tuple[str, str] | None:
+    """A radius or diameter the step's work states wrongly: a given length's number as a radius where the given
+    is a diameter (a side a semi-circle or circle is drawn on), or a given radius's number as a diameter (the
+    given's number for an element of another measure: ``other``); a number no given, no length of the figure
+    (nor its half or double, rounded as GeomVerse may) and no arithmetic of the response gives
+    (``hallucinated``); None otherwise."""
+    lengths = [v for k, v in key.elements.items() if v is not None and k[0] in (QKind.LENGTH, QKind.RADIUS)]
+    lengths += [v for _, v in key.givens.values() if v is not None]
+    lengths += [v for ch in arithmetic if ch.value is not None for v in (ch.value,)]
+    for m in _RADIUS_SAID.finditer(work):
+        word, n = m.group(1).lower(), float(m.group(2))
+        for k, (q, v) in key.givens.items():
+            if v is None or abs(v - n) > 1e-9:
+                continue
+            if word == "radius" and k[0] is QKind.LENGTH and _a_diameter(key, k):
+                return "other", f"takes the given {q} = {v:g}, a diameter, as the radius"
+            if word == "diameter" and k[0] is QKind.RADIUS:
+                return "other", f"takes the given {q} = {v:g}, a radius, as the diameter"
+        if not any(abs(n - f * v) <= RELAXED * abs(f * v) + ROUNDED for v in lengths for f in (0.5, 1.0, 2.0)):
+            return "hallucinated", f"states a {word} of {n:g}, which nothing in the problem gives"
+    return None
+
+
+def _a_diameter(key: AnswerKey, k: Key) -> bool:
+    """Is a length a diameter in a shape of the problem: in a term of its kind's formulas with π and no angle
+    (π · d / 2, π · s² / 4), never a sector's radius (π · T · r / 180)?"""
+    for shape, decl in key.shapes.items():
+        sym = key.symbols_of(shape).get(k)
+        if sym is None:
+            continue
+        kind = KINDS[decl.kind]
+        angles = {s for s, el in kind.elements.items() if el.kind is QKind.ANGLE}
+        for e in kind.equations:
+            for term in sympy.Add.make_args(sympy.expand(e.rhs)):
+                names = {str(x) for x in term.free_symbols}
+                if term.has(sympy.pi) and sym in names and not names & angles:
+                    return True
+    return False
+
+
+def _invented_number(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim],
+                     arithmetic: list[Chain] | tuple[Chain, ...] = ()) -> str | None:
+    """A number of the step's own work that nothing gives (no given, input, constant or value stated before),
+    in the place of an input: put that input's value in its place and the response's equation gives the right
+    value.  A number made up for an element of the figure (the removed triangle's side 5 where EA = 6 belongs:
+    "2 · AB + AE + 2 · 5 = 47"), with nothing computing it; None where there is none."""
+    own = key.key(s.output)
+    start = _region_start(key, s, found, first.pos)
+    for c in [first] + [c for c in found if start <= c.pos < first.pos and c is not first]:
+        if c.chain is not None and (c.solved or c.chain.arithmetic):
+            why = _invented_in(key, s, own, " = ".join(st.text for st in c.chain.stages), first.pos, found,
+                               [ch.value for ch in arithmetic if ch.end <= c.chain.start and ch.value is not None])
+            if why is not None:
+                return why
+    return None
+
+
+def _invented_in(key: AnswerKey, s: ProofStep, own: Key, equation: str, before: int, found: list[Claim],
+                 worked: list[float]) -> str | None:
+    """Why ``equation`` holds a made-up number (see ``_invented_number``); ``worked``: values its arithmetic
+    computed before, which a later equation may use (a slip there is a calculation, not an invention)."""
+    sides = tokens_of(equation)
+    if not sides or len(sides) < 2:
+        return None
+    sides = [sides[0], sides[-1]]
+    env: dict[str, float] = {}
+    names = []
+    for side in sides:
+        for kind, tok in side:
+            if kind != "name":
+                continue
+            k = name_key(key, tok)
+            if k == own:
+                names.append(tok)
+                continue
+            said = [c.value for c in found if c.key == k and c.pos < before]
+            exp = key.expected(k) if k is not None else None
+            if not said and exp is None:
+                return None
+            env[tok] = said[-1] if said else exp[1]
+    if not names:
+        return None
+    inputs = {key.key(q): v for q, v in s.inputs}
+    known = [v for _, v in key.givens.values() if v is not None] + list(inputs.values()) + list(_CONSTANTS) \
+        + [c.value for c in found if c.pos < before] + worked + [3.0, 4.0, 8.0]
+    numbers = {float(t) for side in sides for kind, t in side if kind == "num"}
+    for n in [n for n in numbers if not any(abs(n - k) <= 1e-9 for k in known)]:
+        for k, w in inputs.items():
+            if k in key.givens:
+                continue  # a given read as another number: a misread given (classify)
+            fixed = [tuple(("num", f"{w:g}") if kind == "num" and abs(float(t) - n) < 1e-9 else (kind, t)
+                           for kind, t in side) for side in sides]
+            got = solve_linear(fixed[0] + (("op", "-"), ("op", "(")) + fixed[1] + (("op", ")"),), names, env, 0.0)
+            if got is not None and matches(got, 2, s.value, s.exact):
+                return (f"computes with {n:g}, a number nothing in the problem gives, where "
+                        f"{_name_of_key(key, k)} = {w:g} belongs")
+    return None
+
+
+def _name_of_key(key: AnswerKey, k: Key) -> str:
+    step = key.step_of.get(k)
+    return step.name if step is not None else next((str(q) for kk, (q, _) in key.givens.items() if kk == k), str(k[1]))
+
+
+def _copied(key: AnswerKey, first: Claim, numbers: list[float],
+            arithmetic: list[Chain] | tuple[Chain, ...]) -> str | None:
+    """The arithmetic (as written) whose value a bare claim of a composite shape's measure repeats, where the
+    response worked out its pieces before (the square's 4 · 3 = 12 and the circle's 3.14 · 3 = 9.42), then gave one
+    piece's value to the whole: a value copied, the sum never made; None otherwise."""
+    if first.key is None or not key.parts(first.key) or first.solved or (numbers and numbers != [first.value]) \
+            or (first.chain is not None and first.chain.arithmetic):
+        return None
+    pieces = [ch for ch in arithmetic if ch.end <= first.pos and ch.arithmetic
+              and a_part(key, first.key, ch.value, ch.decimals)]
+    for ch in reversed(pieces):
+        if abs(ch.value - first.value) <= 0.5 * 10.0 ** -min(ch.decimals, first.decimals, 9) + 1e-9 \
+                and any(abs(other.value - ch.value) > 0.01 for other in pieces):
+            return " = ".join(st.text.strip() for st in ch.stages[:-1])
+    return None  # one piece worked out and given as the whole: that piece's formula for the shape's
 
 
 def _named_formula_slip(key: AnswerKey, s: ProofStep, first: Claim, found: list[Claim]) -> str | None:

@@ -267,7 +267,7 @@ def _angle(u: np.ndarray, w: np.ndarray) -> float:
 _RIGHT_SAID = (
     re.compile(r"\b(?i:right(?:[- ]angled|\s+angle|\s+triangle)\s+(?:is\s+)?(?:at|in)\s+(?:the\s+)?"
                r"(?:vertex\s+|point\s+)?)([A-Z])\b"),
-    re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.])|"
+    re.compile(r"(?:∠\s*|\b(?i:angle)\s+)([A-Z]{1,3})\s*(?:(?:=|is)\s*90\s*(?:°|\^\s*\\?circ|degrees)?(?![\d.]|\s*[-+*/×−])|"
                r"(?i:is\s+(?:a\s+)?right)\b)"),
     re.compile(r"(?<![A-Za-z'])([A-Z]{2})\s*(?:⊥|\\perp(?![A-Za-z])|(?i:is\s+perpendicular\s+to))\s*([A-Z]{2})\b|"
                r"\b(?i:legs)\s+([A-Z]{2})\s+(?i:and)\s+([A-Z]{2})\b"),  # "with legs AB and AC": a right angle at A
@@ -276,11 +276,16 @@ _RIGHT_SAID = (
 )
 
 
-def right_vertices(key: AnswerKey) -> set[str]:
-    """The points where a shape of the problem has a right angle (a rectangle's corners, a right
-    triangle's right angle, a combination's marked corners)."""
+_OWNER = re.compile(r"(?<![A-Za-z])([A-Z]{3,})\s+(?:has|is|with)\s+(?:a\s+)?$")  # "FDEG has a " right angle at E
+
+
+def right_vertices(key: AnswerKey, shapes: list[str] | None = None) -> set[str]:
+    """The points where a shape of the problem (of ``shapes``, where given) has a right angle (a rectangle's
+    corners, a right triangle's right angle, a combination's marked corners)."""
     out: set[str] = set()
-    for decl in key.shapes.values():
+    for name, decl in key.shapes.items():
+        if shapes is not None and name not in shapes:
+            continue
         kind = KINDS[decl.kind]
         triples = [t for sym, v in kind.constants.items() if v == 90 for t in kind.elements[sym].at]
         out |= {decl.points[t[1]] for t in [*triples, *kind.right_marks] if t[1] < len(decl.points)}
@@ -304,6 +309,9 @@ def invented_right_angle(key: AnswerKey, text: str, start: int, end: int) -> tup
                 vertex = set(names[0])
             else:
                 vertex = {names[0]}
-            if vertex and vertex <= points and not vertex & right:
+            owner = _OWNER.search(text, max(start, m.start() - 40), m.start()) if n == 0 else None
+            shape = key.shape_named(owner.group(1)) if owner else None
+            here = right_vertices(key, [shape]) if shape is not None else right
+            if vertex and vertex <= points and not vertex & here:  # "FDEG has a right angle at E": FDEG's angle
                 found.append((m.start(), m.group()))
     return min(found) if found else None

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from geomill import __version__
 from geomill.engine.errors import GeomillError
 
-from . import messages
+from . import messages, process
 from .flags import OneLineParser
 
 COMMAND_MODULES = ("geomill.cli.solve", "geomill.cli.render", "geomill.cli.generate", "geomill.cli.perceive",
@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # the process's own command line: the command is the process
+        process.own_process()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

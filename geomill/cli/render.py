@@ -8,7 +8,7 @@ from pathlib import Path
 
 from geomill.engine.errors import GeomillError
 
-from . import flags
+from . import flags, process
 from .constants import literal
 
 
@@ -110,21 +110,25 @@ def cmd_scene(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from geomill.dataset.files import write_bytes, write_text
-    from geomill.dsl import format_expr
-    from geomill.render.annotate import Annotation
-    from geomill.render.attribution import figure_labels
-    from geomill.render.draw import Renderer
-
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise RenderArgumentError(f"cannot write {args.output!r}: the output must end in .png or .svg")
     if args.labels and _same_file(args.labels, args.output):
         raise RenderArgumentError(f"--labels {args.labels!r} is the image -o writes: give the labels their own file")
-    from geomill.dsl import parse_file
-    from geomill.engine.plane import GeneralProblem
+    with process.loading():  # what either kind of figure needs
+        import geomill.render.textbook  # noqa: F401
+        import geomill.solvers.numeric  # noqa: F401 - a textbook figure's model (imported where it is built)
+        from geomill.dataset.files import write_bytes, write_text
+        from geomill.dsl import format_expr, parse_file
+        from geomill.engine.plane import GeneralProblem
+        from geomill.render.annotate import Annotation
+        from geomill.render.attribution import figure_labels
+        from geomill.render.draw import Renderer
 
     problem = parse_file(args.file)
+    if not isinstance(problem, GeneralProblem) and _plane_only(problem):
+        from geomill.engine.shapes_plane import to_plane
+        problem = to_plane(problem)  # as `solve` does: shapes whose formulas leave the goal open, proven plane
     if isinstance(problem, GeneralProblem):  # a textbook problem: its model's figure, values and marks
         return _render_textbook(args, problem)
     if args.style is not None:
@@ -150,6 +154,25 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.labels:
         write_text(args.labels, json.dumps(figure_labels(drawing), ensure_ascii=False) + "\n")
     return 0
+
+
+def _plane_only(problem) -> bool:
+    """A shape-only file that `solve` proves by plane geometry: not GeomVerse's composite shapes, and
+    their formulas alone leave the goal open (a trapezoid's area from its bases and legs)."""
+    from geomill.engine.errors import ImpossibleValues, SolveError
+    from geomill.solvers import solve
+
+    from .solve import style_of
+
+    if style_of(problem, None) != "textbook":
+        return False
+    try:
+        solve(problem)
+    except ImpossibleValues:
+        return False  # refused as GeomVerse refuses it, below
+    except SolveError:
+        return True
+    return False
 
 
 def _same_file(a: str, b: str) -> bool:

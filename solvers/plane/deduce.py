@@ -888,7 +888,23 @@ class Deduction:
         names = [k for k in unknown][:4]
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
                 f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})"
-                f"{_two_kinds(self.problem, self.model, known)}")
+                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}")
+
+    def _unjoined(self) -> str:
+        """The goal's angle in a triangle whose third side nothing draws, with the line that draws it:
+        a triangle's theorems need its three sides (``find angle OAB`` with A and B on a circle about O
+        draws AO and AB, not the radius OB); empty where every such side is drawn."""
+        if self.problem.goal is None:
+            return ""
+        for s in sorted(self.problem.goal.expr.free_symbols, key=str):
+            el = element_of(s)
+            if el is None or el.kind.key != "angle" or self.cfg.joined(el.points[0], el.points[2]):
+                continue
+            a, v, c = el.points
+            if abs(pg.signed_area([self.model.coords[q] for q in (a, v, c)])) > 1e-6 * self.model.size() ** 2:
+                return (f"; the side {a}{c} of triangle {a}{v}{c} is drawn by no line, so no theorem of that "
+                        f"triangle applies: add 'triangle {a}{v}{c}'")
+        return ""
 
 
 def _two_kinds(problem: GeneralProblem, model: NumericModel, known: dict) -> str:

@@ -100,6 +100,7 @@ class Proof:
     drawn: frozenset | None = None  # the segments the figure draws (point pairs); None: not known
     intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
     as_written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, LaTeX) as the user wrote it
+    parallels: dict = field(default_factory=dict)  # two parallel segments -> why (opposite sides of a parallelogram)
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -245,7 +246,29 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         return None
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
                  dict(getattr(ded.problem, "intros", ())),
-                 {e: (text, tex) for e, text, tex in getattr(ded.problem, "written", ())})
+                 {e: (text, tex) for e, text, tex in getattr(ded.problem, "written", ())},
+                 parallel_sources(ded.problem))
+
+
+def parallel_sources(problem) -> dict:
+    """Why two segments are parallel where the problem does not say it in so many words: the shape it
+    states (``opposite sides of the parallelogram ADCB``, ``the bases of the trapezoid ABCD``), keyed by
+    the two segments (point pairs) as the parallel-line theorems name them."""
+    out: dict = {}
+
+    def put(a, b, c, d, why):
+        out.setdefault(frozenset((frozenset((a, b)), frozenset((c, d)))), why)
+
+    for rel in problem.relations:
+        a = rel.args
+        kind = rel.key.replace("_", " ")
+        if rel.key in ("parallelogram", "rectangle", "rhombus", "square"):
+            p = a[0]
+            put(p[0], p[1], p[3], p[2], f"opposite sides of the {kind} {''.join(p)}")
+            put(p[1], p[2], p[0], p[3], f"opposite sides of the {kind} {''.join(p)}")
+        elif rel.key in ("trapezoid", "isosceles_trapezoid", "right_trapezoid"):
+            put(*a[1], *a[2], f"the bases of the {kind} {''.join(a[0])}")
+    return out
 
 
 def _drawn(problem) -> frozenset:

@@ -96,7 +96,7 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
         ded = Deduction(problem, model)
         out = ded.run()
     if out.value is None:
-        raise Refused(out.reason)
+        raise Refused(out.reason, problem.goal.span if problem.goal is not None else None)
     measured = model.goal_value()
     try:
         exact = float(out.value)

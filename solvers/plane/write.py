@@ -314,6 +314,87 @@ def _key(e: sympy.Expr) -> sympy.Expr:
     return sympy.expand(e / c) if c != 0 else e
 
 
+_PARENS = re.compile(r" \([^()]*\)")
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so)\b", re.IGNORECASE)
+
+
+def _then(reason: str) -> str:
+    """How a reason leads to its equation: ``Since X, Y = Z`` after a bare reason; after one that
+    already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice."""
+    last = _PARENS.sub("", reason).rsplit(". ", 1)[-1]
+    return "; hence " if _MAIN_CLAUSE.search(last) else ", "
+
+
+_ROLES = re.compile(r"it is also (the (?:altitude|median)(?: to the base)?) and (the (?:median|bisector)[a-z ]*)$")
+
+
+def _one_role(part: str, e: sympy.Expr) -> str:
+    """The isosceles triangle's apex line named only in the role its equation uses (``it is also the
+    median``, when the step halves the base), not in every role it has."""
+    m = _ROLES.search(part)
+    if m is None:
+        return part
+    kinds = {element_of(x).kind.key for x in e.free_symbols if element_of(x) is not None}
+    if kinds <= {"length"}:
+        role = "the median" if "median" in m[0] else None
+    elif kinds == {"angle"} and (e.as_coeff_Add()[0] != 0 or len(e.free_symbols) == 1):  # angle AMB = 90°
+        role = "the altitude" if "altitude" in m[0] else None
+    elif kinds == {"angle"}:
+        role = "the bisector of the apex angle" if "bisector" in m[0] else None
+    else:
+        role = None
+    return part if role is None else part[:m.start()] + f"it is also {role}"
+
+
+_PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
+# the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
+_TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
+                                "right_triangle_property_trigonometric", "triangle_area_formula_sine",
+                                "sine_theorem", "cosine_theorem"})
+
+
+def _triangle_names(proof) -> dict:
+    """Each angle the proof uses in a triangle named by that triangle's points (``angle EAD`` for the
+    right angle of triangle DAE, not ``angle EAM`` through a point M on AD), from its first such use on:
+    a reader finds the angle in the triangle the step is about."""
+    out: dict = {}
+    display = getattr(proof, "display", {}) or {}
+    # the angles the problem itself names (its facts and goal) keep their names
+    named = set(sympy.sympify(proof.goal).free_symbols) | {x for st in proof.steps for q, _ in st.equations
+                                                          if q.instance.family.key == "given"
+                                                          for x in (q.lhs - q.rhs).free_symbols}
+    for st in proof.steps:  # an angle a theorem's sentence names (the inscribed angle RUT) keeps that name
+        for q, _ in st.equations:
+            for name in q.instance.names:
+                if len(name) == 3 and re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", q.instance.text):
+                    named |= {x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
+                              and el.kind.key == "angle" and el.points[1] == name[1]}
+    for st in proof.steps:
+        for q, _ in st.equations:
+            inst = q.instance
+            if inst.family.key not in _TRIANGLE_FAMILIES or not inst.names or len(inst.names[0]) != 3:
+                continue
+            tri = inst.names[0]
+            exprs = [q.lhs, q.rhs, *(x for pair in getattr(inst, "premises", ()) for x in pair)]
+            atoms = {x for e in exprs for x in sympy.sympify(e).free_symbols
+                     if (el := element_of(x)) is not None and el.kind.key == "angle"}
+            for x in sorted(atoms, key=lambda x: x.name):
+                v = element_of(x).points[1]
+                if (x in out or x in display or x in named or v not in tri
+                        or sum(element_of(y).points[1] == v for y in atoms) != 1):
+                    continue
+                a, b = (p for p in tri if p != v)
+                if set(element_of(x).points) != {a, v, b}:
+                    out[x] = element_symbol("angle", (a, v, b))
+    return out
+
+
+def _reordered(a: str, b: str) -> bool:
+    """``b`` is the sum ``a`` with its terms in another order (``2√14 + 4√6`` of ``4√6 + 2√14``)."""
+    terms = re.compile(r" \+ ")
+    return "+" in a and " - " not in a + b and a != b and sorted(terms.split(a)) == sorted(terms.split(b))
+
+
 def _cap(s: str) -> str:
     return s[0].upper() + s[1:] if s else s
 
@@ -325,7 +406,8 @@ def and_list(words: list[str]) -> str:
 class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
-        self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {})
+        self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
+                       local=_triangle_names(proof))
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
         self.known: dict = {}  # symbol -> value stated
@@ -338,6 +420,7 @@ class _Writer:
         self.theorems = 0
         self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
         self._base: set = set()  # the elements the last first pass left free
+        self._tied: set = set()  # angles the problem names through another point, tied to a triangle's name
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -419,6 +502,8 @@ class _Writer:
             if st.target.is_Symbol:
                 self.known[st.target] = st.value
             return
+        if self._radii(st, theorems, say):
+            return
         for s in theorems:
             e = s.lhs - s.rhs
             if getattr(s, "row", None) is not None:
@@ -453,6 +538,28 @@ class _Writer:
             self.relations.append(target - value)
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
+
+    def _radii(self, st, theorems: list, say: list[str]) -> bool:
+        """Two radii of one circle said equal in one sentence (``BM = BN (radii of circle B)``), not as
+        each radius equal to the circle's radius and then "So"; False where the step is no such one."""
+        t = st.target - st.value
+        lin = _linear(t)
+        if (not theorems or any(s.instance.family.key != RADIUS for s in theorems) or lin is None or lin[1] != 0
+                or len(lin[0]) != 2 or sorted(c for c, _ in lin[0]) != [-1, 1]
+                or len({s.instance.names[1] for s in theorems}) != 1):
+            return False
+        for s in theorems:
+            k = _key(s.lhs - s.rhs)
+            if k not in self.stated:
+                self.stated.add(k)
+                self._count(s)
+        a, b = (x for _, x in lin[0])
+        circle = theorems[0].instance.names[1]
+        say.append(f"{self.join([a, b])}{self.said(st.target, st.value)} (radii of circle {circle}).")
+        self.lines.append(" ".join(say))
+        self.relations.append(t)
+        self.stated.add(_key(t))
+        return True
 
     def _written_given(self, s, known: dict, say: list[str]) -> bool:
         """A given the user wrote as a textbook arc (``arc AB = 80``, ``major arc ACB = 250``) said as
@@ -500,6 +607,16 @@ class _Writer:
         for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
         self._renamed = {}
+        part = self._as_printed(s, part)
+        if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
+            part = _one_role(part, s.lhs - s.rhs)
+        if s.instance.family.key in _TRIANGLE_FAMILIES:
+            part += self._linked(s)
+        names = s.instance.names
+        src = (getattr(self.proof, "parallels", None) or {}).get(
+            frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
+        if src is not None:  # a parallel's reason is its source: opposite sides of the parallelogram ADCB
+            part = part.replace(f"is parallel to {names[1]}", f"is parallel to {names[1]} ({src})", 1)
         criterion = s.instance.family.key in CRITERIA
         shown = []
         for u in s.uses:
@@ -526,11 +643,54 @@ class _Writer:
             part += f" (as {and_list(shown)})"
         return part
 
+    def _linked(self, s) -> str:
+        """An angle the problem names through another point, tied to the triangle's own name for it
+        where a triangle's theorem first uses it: ``by the angle sum of triangle CDA (its angle CDA is
+        angle CDE: A is on line DE)``."""
+        tri = s.instance.names[0] if s.instance.names else ""
+        if len(tri) != 3:
+            return ""
+        exprs = [s.lhs, s.rhs, *(x for pair in getattr(s.instance, "premises", ()) for x in pair)]
+        said = []
+        for x in sorted({y for e in exprs for y in sympy.sympify(e).free_symbols}, key=lambda y: y.name):
+            el = element_of(x)
+            if x not in self.n.display or el is None or el.kind.key != "angle" or x in self._tied:
+                continue
+            shown = element_of(self.n.display[x])
+            v = shown.points[1]
+            if shown.kind.key != "angle" or v not in tri:
+                continue
+            own = [p for p in tri if p != v]
+            extra = [p for p in shown.points if p not in tri]
+            missing = [p for p in own if p not in shown.points]
+            if len(extra) != 1 or len(missing) != 1:
+                continue
+            self._tied.add(x)
+            said.append(f"its angle {own[0]}{v}{own[1]} is angle {''.join(shown.points)}: "
+                        f"{missing[0]} is on line {v}{extra[0]}")
+        return f" ({'; '.join(said)})" if said else ""
+
+    def _as_printed(self, s, part: str) -> str:
+        """The angles a sentence names (``the alternate angles IDH and BEC``) by the names its equation
+        prints them with (``angle HDI``, the goal's name), so that the reader meets one name per angle."""
+        atoms = [x for x in (s.lhs - s.rhs).free_symbols if (el := element_of(x)) is not None
+                 and el.kind.key == "angle"]
+        for name in s.instance.names:
+            if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", part):
+                continue
+            at = [x for x in atoms if element_of(x).points[1] == name[1]]
+            if len(at) == 1:
+                printed = self.n.name(at[0]).removeprefix("angle ").removeprefix(r"\angle ")
+                if len(printed) == 3 and printed[1] == name[1] and printed != name:
+                    part = re.sub(rf"\b{name}\b", printed, part)
+        return part
+
     def _ratios(self, s) -> list[str]:
         """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
-        values put in (``AB/AD = 6/2 = 3`` and ``AC/AE = 9/3 = 3``); none where a side has no value stated."""
+        values put in (``AB/AD = 6/2 = 3`` and ``AC/AE = 9/3 = 3``); where a side has no value stated, the
+        ratios set equal (``SP/VQ = ST/VW``, with the value of a pair whose sides have one)."""
         sides = ratio_premise_lengths(s)
-        if len(sides) != 4 or any(x not in self.known for x in sides):
+        if len(sides) != 4:
             return []
         p, q = s.instance.names[0], s.instance.names[1]
         corr = dict(zip(p, q))
@@ -544,8 +704,16 @@ class _Writer:
                 pairs.append((x, partner))
         if len(pairs) != 2:
             return []
+        pairs.sort(key=lambda xy: xy[0].name)
+        if any(x not in self.known for x in sides):
+            chain = [f"{self.n.name(x)}/{self.n.name(y)}" for x, y in pairs]
+            whole = [(x, y) for x, y in pairs if x in self.known and y in self.known]
+            if whole:
+                x, y = whole[0]
+                chain.append(self.n.number(sympy.simplify(self.known[x] / self.known[y])))
+            return [self.wrap(" = ".join(chain))]
         said = []
-        for x, y in sorted(pairs, key=lambda xy: xy[0].name):
+        for x, y in pairs:
             vx, vy = self.known[x], self.known[y]
             said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
                         f"{self.n.number(sympy.simplify(vx / vy))}")
@@ -635,7 +803,8 @@ class _Writer:
                         for _, i, _r in sorted(varonly, key=lambda t: t[1]):
                             s, e, why = pool[i]
                             if why is not None and _key(e) not in self.stated:
-                                reasons.append(f"{self._reason(s, why)}, {self.eq(s.lhs, s.rhs)}")
+                                why_s = self._reason(s, why)
+                                reasons.append(f"{why_s}{_then(why_s)}{self.eq(s.lhs, s.rhs)}")
                                 self.stated.add(_key(e))
                                 self._count(s)
                         shown = and_list([self.eq(put(pool[i][0].lhs), put(pool[i][0].rhs))
@@ -906,7 +1075,7 @@ class _Writer:
             if full.free_symbols - {u} and all(x in vals or x in sub for x in full.free_symbols - {u}):
                 put = {**vals}
                 chain_eq = f"{self.n.expr(lhs.xreplace(sub), put, deg)} = {self.n.expr(rhs.xreplace(sub), put, deg)}"
-                head = f"{_cap(reason)}, {self.eq(lhs, rhs)}" if reason else ""
+                head = f"{_cap(reason)}{_then(reason)}{self.eq(lhs, rhs)}" if reason else ""
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
@@ -917,19 +1086,49 @@ class _Writer:
                 return f"So {self.wrap(chain_eq)}{work} and {last}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
-        if again:  # arc BA = 2·angle BCD = 2·arc BA − 80°: an equation in u, solved
-            text = self.wrap(" = ".join(chain)) + ", so " + self.wrap(f"{chain[0]} = {val}")
-        elif val not in chain:
+        if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
+            return self._solved_again(reason, lhs, rhs, u, v, vals, sub, deg)
+        if val not in chain and not _reordered(chain[-1], val):  # not 4√6 + 2√14 = 2√14 + 4√6
             if chain[-1] in (f"({val})", rf"\left({val}\right)"):  # CN = CH = CD - DH, not = (CD - DH) = CD - DH
                 chain.pop()
             chain.append(val)
-        if not again:
-            text = self.wrap(" = ".join(chain))
+        text = self.wrap(" = ".join(chain))
         if reason is None:
             return f"So {text}."
         if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
-            return f"{reason}, {text}."
-        return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+            return f"{reason}{_then(reason)}{text}."
+        return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {text}."
+
+    def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:
+        """An equation whose other unknowns were written in terms of ``u`` before, solved as a student
+        solves it: the theorem's equation, the expressions put in (``2·(130° - arc BA/2) = arc BA``), the
+        terms in ``u`` collected (``2·arc BA = 260°``), then ``u``; never ``u = … = 260° − u`` as if the
+        chain gave ``u``."""
+        full = lhs - rhs
+        others = [x for x in full.free_symbols - {u} if x not in vals]
+        lin = _linear(full)
+        if reason is not None and len(others) == 1 and others[0] in sub and lin is not None:
+            # two expressions of one element, set equal: angle BAP = arc BA/2 and angle BAP = 130° - arc BA/2
+            x = others[0]
+            c = sum((k for k, y in lin[0] if y == x), sympy.Integer(0))
+            fx = sympy.expand(x - full / c)
+            mine, before = self.n.expr(fx, vals, deg), self.n.expr(sub[x], vals, deg)
+            steps, note = self._solving(_put_all(fx - sub[x], vals, {}), u, v)
+            shown = self.wrap(f"{mine} = {before}")
+            work = "".join(f", so {y}" for y in steps if y != shown)
+            found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+            return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, {shown}{work} and "
+                    f"{self.wrap(f'{self.n.expr(u)} = {found}')}{note}.")
+        put = {x: vals[x] if x in vals else sub[x] for x in full.free_symbols - {u} if x in vals or x in sub}
+        shown = self.wrap(f"{self.n.expr(lhs, put, deg)} = {self.n.expr(rhs, put, deg)}")
+        steps, note = self._solving(_put_all(lhs - rhs, vals, sub), u, v)
+        found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+        work = "".join(f", so {x}" for x in steps if x != shown)
+        last = self.wrap(f"{self.n.expr(u)} = {found}")
+        eq = self.eq(lhs, rhs)
+        if reason is None:
+            return f"So {shown}{work} and {last}{note}."
+        return f"{reason}{_then(reason)}{eq}, so {shown}{work} and {last}{note}."
 
     def _right_angle_beside(self, s, e, why, u, v, known) -> str | None:
         """The right angle on the other side of a perpendicular's foot said directly, from the
@@ -1027,8 +1226,8 @@ class _Writer:
             return None  # a fact stated before, put in without being said again
         lhs, rhs = s.lhs, s.rhs
         if (lhs == u and rhs == formula) or (rhs == u and lhs == formula):
-            return f"{reason}, {text}."
-        return f"{reason}, {self.eq(lhs, rhs)}, so {text}."
+            return f"{reason}{_then(reason)}{text}."
+        return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {text}."
 
     def _as_before(self, st, say: list[str]) -> None:
         """A step that cannot be taken apart: its equations, then "So" (counted as a jump)."""
@@ -1042,7 +1241,8 @@ class _Writer:
                 continue
             self.stated.add(k)
             self._count(s)
-            say.append(f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}, {self.eq(s.lhs, s.rhs)}.")
+            why = f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}"
+            say.append(f"{why}{_then(why)}{self.eq(s.lhs, s.rhs)}.")
         if st.values:
             shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
             if shown:
@@ -1220,9 +1420,14 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    lines = _unsaid_givens(_merge_givens([x for x in w.lines if x]))
+    lines = _unsaid_givens(_merge_givens([_SAID_TWICE.sub(r"\1.", x) for x in w.lines if x]))
     return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD." says one fact twice
+_SAID_TWICE = re.compile(r"(angles ([A-Z]{3}) and ([A-Z]{3}) are equal); hence \$?(?:angle |\\angle )"
+                         r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)\$?\.")
 
 
 def _arc_reason(u: sympy.Symbol, c1) -> str:
