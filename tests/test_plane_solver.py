@@ -141,7 +141,7 @@ def test_geomill_solve_general_file(tmp_path: Path, capsys) -> None:
     geo.write_text("points A B C\ntriangle ABC right at B\nAB = 4\nBC = 6\nfind AC\n")
     assert main(["solve", str(geo)]) == 0
     out = capsys.readouterr().out
-    assert "AB² + BC² = AC²" in out and "answer: 2*sqrt(13)" in out and "depth: 2" in out  # (the right angle, then Pythagoras by name)
+    assert "AB² + BC² = AC²" in out and "answer: 2*sqrt(13)" in out and "depth: 2" in out
     assert main(["solve", "--json", str(geo)]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["exact_form"] == "2*sqrt(13)" and math.isclose(rec["exact"], 2 * math.sqrt(13))
