@@ -52,6 +52,7 @@ Key = Hashable
 LIGHT = 0.5  # an equation this light states a fact (a given, a relation, a radius): LinearTable._swap_lighter
 LIGHTEST_SWAPS = 40  # equations of the pool tried in the lightest explanation found
 LIGHTEST_POOL = 80  # equations nearest a target pruned together by LinearTable.evaluate_lightest
+FEW_POOL, FEW_SIZE, FEW_TRIES = 40, 4, 4000  # _lightest_few: of these many, sets this large, tried at most
 LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
 
 class Atom(str):
@@ -520,7 +521,34 @@ class LinearTable:
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
+        small = self._lightest_few(pool, weight, ints, best_w)
+        if small is not None:
+            ans = self._explain(t, ints, tscale, before, only=small)
+            w = sum(weight(e) for e, _ in ans.why)
+            if w < best_w - 1e-9:
+                best, best_w = ans, w
         return self._swap_lighter(best, best_w, pool, weight, t, ints, tscale, before)
+
+    def _lightest_few(self, pool: set[int], weight: Callable[[Equation], float], ints: dict,
+                      bound: float) -> set[int] | None:
+        """The lightest set of at most FEW_SIZE of the pool's FEW_POOL lightest equations that determines
+        the target, one of them on it, lighter than ``bound`` (None: none is): the given, the tangent's
+        right angle, one angle sum and the central angle (four equations) where the greedy prunings keep
+        five equations of arcs, each lighter than the angle sum."""
+        ranked = sorted(pool, key=lambda i: (weight(self.equations[i]), i))[:FEW_POOL]
+        on = {i for k in ints for i in self._by_key.get(k, ())}
+        best, best_w, tries = None, bound - 1e-9, 0
+        for size in range(1, FEW_SIZE + 1):
+            for combo in itertools.combinations(ranked, size):
+                w = sum(weight(self.equations[i]) for i in combo)
+                if w >= best_w or not on.intersection(combo):
+                    continue
+                tries += 1
+                if tries > FEW_TRIES:
+                    return best
+                if self._determines(set(combo), ints):
+                    best, best_w = set(combo), w
+        return best
 
     def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],
                       t: dict, ints: dict, tscale: tuple[int, int], before: int | None) -> Answer:

@@ -161,6 +161,14 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("triangle_area_formula_common", "points A B C\ntriangle ABC\nBC = 6\narea ABC = 12\nfind height ABC", 4),
     ("isosceles_trapezoid_property_area", "points A B C D\nisosceles trapezoid ABCD bases AD BC\nAD = 20\nBC = 10\n"
      "AB = 13\nfind area ABCD", 180),
+    ("diameter_of_circle_property_right_angle", "circle O through A B C\nline A O B\ntriangle ABC\nangle BAC = 35\n"
+     "find angle ABC", 55),
+    ("equilateral_triangle_property_circumradius", "circle O through A B C\ntriangle ABC equilateral\nAB = 6\n"
+     "find radius O", 2 * sympy.sqrt(3)),
+    ("triangle_area_formula_common", "points A B C\ntriangle ABC\nangle BAC = 90\nAB = 6\nAC = 5\n"
+     "find area ABC", 15),
+    ("rectangle_area_formula", "points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90\n"
+     "AB = 6\nBC = 4\nfind area ABCD", 24),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),
     ("vertical_angle", "points O A B C D\nline A O C\nline B O D\nangle AOB = 50\nfind angle COD", 50),
     ("right_triangle_property_trigonometric", "points A B C\ntriangle CAB\nAB perpendicular to CB\nclockwise CAB\n"

@@ -116,7 +116,8 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "rhombus_property_diagonal_perpendicular", "right_triangle_property_trigonometric",
             "circle_property_chord_distance", "trapezoid_property_height", "triangle_property_exterior_angle",
             "isosceles_triangle_property_base_angle", "right_triangle_property_altitude",
-            "arc_property_center_angle_inscribed", "tangential_quadrilateral_property_pitot"}
+            "arc_property_center_angle_inscribed", "tangential_quadrilateral_property_pitot",
+            "equilateral_triangle_property_circumradius"}
     for key, fam in registry().items():
         assert fam.sentence
         assert fam.key in names or fam.key in ours, key
@@ -140,7 +141,7 @@ def test_geomill_solve_general_file(tmp_path: Path, capsys) -> None:
     geo.write_text("points A B C\ntriangle ABC right at B\nAB = 4\nBC = 6\nfind AC\n")
     assert main(["solve", str(geo)]) == 0
     out = capsys.readouterr().out
-    assert "AB² + BC² = AC²" in out and "answer: 2*sqrt(13)" in out and "depth: 1" in out
+    assert "AB² + BC² = AC²" in out and "answer: 2*sqrt(13)" in out and "depth: 2" in out
     assert main(["solve", "--json", str(geo)]) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["exact_form"] == "2*sqrt(13)" and math.isclose(rec["exact"], 2 * math.sqrt(13))

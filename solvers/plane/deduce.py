@@ -45,7 +45,19 @@ MAX_ROUNDS = 12
 PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_SECONDS = 2.0  # one sympy solve
-PREFER = {"right_triangle_property_pythagorean": 0}  # the theorem a textbook reaches for first (else 1)
+# the theorem a textbook reaches for first; a relation's own (nonlinear) equation as any named theorem; else its weight
+PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
+
+
+POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
+POLISH_PASSES = 3
+
+
+def _preference(key: str) -> float:
+    """The order a round solves equations of one unknown in: Pythagoras first, then the lighter theorems
+    (weights.py), so that the goal is reached by the named results a textbook quotes (a right triangle's
+    legs, not the law of sines) before a heavier route fixes it."""
+    return PREFER.get(key, weight(key))
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
 
@@ -81,6 +93,7 @@ class Pending:
     expr: sympy.Expr  # lhs - rhs on atoms
     done: bool = False
     known_count: int = -1
+    idle: bool = False  # done with every element known before it was used: the polish may still cite it
 
 
 def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
@@ -289,7 +302,8 @@ def _weight(eq) -> float:
     step = eq.label
     if not isinstance(step, Step):
         return DEFAULT_WEIGHT
-    return SOLVED_WEIGHT if step.solved is not None else weight(step.instance.family.key)
+    own = weight(step.instance.family.key)
+    return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
 
 
 @dataclass
@@ -322,23 +336,36 @@ class Deduction:
         self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
         self.final: Step | None = None  # the equation a ratio goal was solved from
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
-        self._paths: dict[int, float] = {}  # an equation's id -> its weight with its premises' proofs
-        self._costs: dict[frozenset, float] = {}  # a premise -> the weight of its lightest proof
+        # (by depth: an equation met deep down is weighed without its premises, and again at the top with them)
+        self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
+        self._costs: dict[tuple, frozenset] = {}  # (premise, depth) -> the equations of its lightest proof
+        self._closures: dict[tuple, frozenset] = {}  # (equation id, depth) -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
+        self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
+        self._relation_said: set = set()  # what only a relation's own equations said (see add)
+        self._relation_seen: set = set()
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
         budget.check()
         said = (inst.lhs, inst.rhs)  # an equation met before, as written: seen (or 0) already
-        if said in self._said:
+        # (a relation's own Pythagoras does not keep out the named theorem's: the proof says "by Pythagoras")
+        named = inst.family.key != "relation"
+        if said in self._said and not (named and said in self._relation_said):
             return False
         self._said.add(said)
         lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
         e = lhs - rhs
-        if e == 0 or e in self.seen:
+        if e == 0 or e in self.seen and not (named and e in self._relation_seen):
             return False
         self.seen.add(e)
+        if not named:
+            self._relation_said.add(said)
+            self._relation_seen.add(e)
+        else:
+            self._relation_said.discard(said)
+            self._relation_seen.discard(e)
         uses = []
         for a, b in inst.premises:  # a judgement cites the proofs of its metric premises
             form = linear_form(self.cfg.canon(a) - self.cfg.canon(b))
@@ -397,25 +424,51 @@ class Deduction:
 
     def _path_weight(self, eq, depth: int = 0) -> float:
         """An equation's weight in a proof with the proofs of what it rests on (a judgement's premises,
-        the values put into it): the weight of a hyperpath, so that a congruence whose premises take
+        the values put into it): the weight of a hyperpath, each equation in it counted once (AB put in
+        twice, directly and through BE, costs its proof once), so that a congruence whose premises take
         ten steps loses to a named theorem that needs none."""
-        if eq.id in self._paths:
-            return self._paths[eq.id]
-        w = _weight(eq)
+        if (eq.id, depth) not in self._paths:
+            self._paths[eq.id, depth] = self._sum(self._closure(eq, depth))
+        return self._paths[eq.id, depth]
+
+    def _closure(self, eq, depth: int) -> frozenset:
+        """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
+        premise or value it rests on."""
+        if (eq.id, depth) in self._closures:
+            return self._closures[eq.id, depth]
+        self._closures[eq.id, depth] = frozenset((eq.id,))  # (a premise citing this equation back costs it once)
         step = eq.label
+        ids = {eq.id}
         if isinstance(step, Step) and depth < PATH_DEPTH:
-            self._paths[eq.id] = w  # (a premise that cites this equation back costs it once)
-            w += sum(self._cost(u, depth + 1) for u in step.uses)
-        self._paths[eq.id] = w
-        return w
+            for u in step.uses:
+                ids |= self._use_closure(u, depth + 1)
+        self._closures[eq.id, depth] = frozenset(ids)
+        return self._closures[eq.id, depth]
+
+    def _use_closure(self, u: dict, depth: int) -> frozenset:
+        """The lightest proof found of a premise or value: the table's explanation of it, or (an element)
+        an equation solved for it."""
+        key = (frozenset(u.items()), depth)
+        if key not in self._costs:
+            self._costs[key] = frozenset()
+            ans = self.table.evaluate({k.name: c for k, c in u.items()})
+            ways = [] if ans is None else [frozenset().union(*(self._closure(e, depth) for e, _ in ans.why))]
+            if len(u) == 1:
+                ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u)))]
+            self._costs[key] = min(ways, key=self._sum, default=frozenset())
+        return self._costs[key]
+
+    def _sum(self, ids: frozenset) -> float:
+        return sum(_weight(self.table.equations[i]) for i in ids)
 
     def _cost(self, u: dict, depth: int) -> float:
-        key = frozenset(u.items())
-        if key not in self._costs:
-            self._costs[key] = 0.0
-            ans = self.table.evaluate({k.name: c for k, c in u.items()})
-            self._costs[key] = 0.0 if ans is None else sum(self._path_weight(e, depth) for e, _ in ans.why)
-        return self._costs[key]
+        return self._sum(self._use_closure(u, depth))
+
+    def _solved_for(self, s: sympy.Symbol) -> list:
+        """The table's equations that give ``s`` its value (a single unknown solved)."""
+        if len(self._solved_index) != len(self.table.equations):
+            self._solved_index = [e.label.solved if isinstance(e.label, Step) else None for e in self.table.equations]
+        return [e for e, x in zip(self.table.equations, self._solved_index) if x == s]
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -424,12 +477,69 @@ class Deduction:
         for _ in range(MAX_ROUNDS):
             out = self.answer()
             if out is not None:
+                self._polish()
                 return out
             progress = self._judgement_round()
             progress |= self._pool_round()
             if not progress:
                 break
         return self.answer() or Outcome(None, self._missing())
+
+    def _polish(self) -> None:
+        """Once the goal is determined, the light equations still pending (a relation's Pythagoras, a right
+        triangle's sine, a right triangle's area from its legs) solved too, so that the proof's choice
+        (``evaluate_lightest``) has the short route where a heavier chain happened to fix the goal first.
+        The judgements the last round's values allow come first.  Each holds on the figure, so the answer
+        is unchanged."""
+        asked = self.goal.free_symbols
+        self._judgement_round()  # (a right angle proven in the last round gives its triangle's sine only now)
+        for _ in range(POLISH_PASSES):
+            known = self.known()
+            new = False
+            for p in self.pool:
+                key = p.step.instance.family.key
+                if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
+                    continue  # (a relation's pending equation: its named theorem's, where one is, says it)
+                budget.check()
+                e = p.expr.xreplace(known)
+                fs = e.free_symbols
+                if not fs:  # every element known: it gives the one the table fixed last, from the others
+                    new |= self._cite_known(p, known)
+                    continue
+                form = linear_form(e)
+                if form is None and len(fs) != 1 or asked & p.expr.free_symbols:
+                    continue  # (never an element found from the goal's value: the goal is what it proves)
+                p.done = True
+                uses = p.step.uses + tuple({x: 1} for x in _syms(p.expr) if x in known)
+                if form is not None:
+                    new |= self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1)
+                    continue
+                x = next(iter(fs))
+                v = self._solve_one(e, x)
+                if v is not None and not v.has(InverseTrigonometricFunction):  # (never an angle as an arctangent)
+                    step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, x, v)
+                    new |= self._add_linear(({x: 1}, v), step, cost=1)
+            if not new:
+                break
+        self._paths.clear()  # (weighed against the table before these were added)
+        self._costs.clear()
+        self._closures.clear()
+
+    def _cite_known(self, p, known: dict) -> bool:
+        """A pending equation whose elements are all known, added as the value of the one the table
+        determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
+        p.done, p.idle = True, False
+        syms = _syms(p.expr)
+        if not syms or not is_zero(p.expr.xreplace(known)):
+            return False
+        if any(known[x].has(InverseTrigonometricFunction) for x in syms):
+            return False
+        # the goal's element where it is one, else the one whose proof is heaviest now
+        asked = [x for x in syms if x in self.goal.free_symbols]
+        last = asked[0] if asked else max(syms, key=lambda x: (self._cost({x: 1}, 0), x.name))
+        uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
+        return self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
+                                                               known[last]), cost=1)
 
     def _pool_round(self) -> bool:
         progress = False
@@ -444,7 +554,7 @@ class Deduction:
                 e = p.expr.xreplace(known)
                 fs = e.free_symbols
                 if not fs:
-                    p.done = True
+                    p.done = p.idle = True
                     continue
                 form = linear_form(e)
                 if form is not None:
@@ -459,7 +569,7 @@ class Deduction:
                 asked = self.goal.free_symbols if self.goal is not None else set()
                 # the goal itself first where one equation gives it (AB² = BC·BN, not AC first and then AB)
                 for p, s, e in sorted(single, key=lambda t: (t[1] not in asked,
-                                                             PREFER.get(t[0].step.instance.family.key, 1),
+                                                             _preference(t[0].step.instance.family.key),
                                                              sympy.count_ops(t[2]))):
                     v = self._solve_one(e, s)
                     p.done = True

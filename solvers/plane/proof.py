@@ -183,12 +183,16 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
     """The steps the goal needs, each after the steps it cites.  Each value is explained by the
     table's nearest equations; where that goes round in a circle (a value proven from an equation
     that was itself found with that value put in), the whole proof is built again citing, for
-    each value, only the equations the table had when it first determined it (acyclic)."""
-    return _build(ded, out, first=False) or _build(ded, out, first=True)
+    each value, only the equations the table had when it first determined it (acyclic) but the
+    goal's own step, which keeps its lightest explanation where that makes no circle (EH² = FH·GH by
+    the altitude on the hypotenuse, found after a congruence first fixed EH); else all of them."""
+    return (_build(ded, out, first=False) or _build(ded, out, first=True, goal_light=True)
+            or _build(ded, out, first=True))
 
 
-def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
-    """The proof, or None when (not ``first``) a step would cite one in progress: a circle."""
+def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) -> Proof | None:
+    """The proof, or None when (not ``first``, or ``goal_light``) a step would cite one in progress: a
+    circle.  ``goal_light``: the first value proven (the goal's) is explained lightest even so."""
     steps: list[ProofStep] = []
     memo: dict[object, int | None] = {}
     active: set[object] = set()
@@ -201,7 +205,7 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
             circle |= key in active
             return memo[key]
         memo[key] = None
-        ans = ded.evaluate(target, first=first, light=True)
+        ans = ded.evaluate(target, first=first and not (goal_light and not memo.keys() - {key}), light=True)
         if ans is None or not ans.why:
             return None
         active.add(key)
@@ -238,7 +242,7 @@ def _build(ded: Deduction, out: Outcome, first: bool) -> Proof | None:
         needs = [i for u in out.uses if (i := prove(u)) is not None]
         if out.final is not None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
-    if circle and not first:
+    if circle and (goal_light or not first):
         return None
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
                  dict(getattr(ded.problem, "intros", ())),

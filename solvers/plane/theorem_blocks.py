@@ -483,6 +483,10 @@ def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], .
 
 # M halves YZ: each half as half the whole, so that a proof says "AM = AB/2", never "AM = 12 - AM"
 _HALVES = (Conclusion(L("YZ"), 2 * L("YM")), Conclusion(L("YZ"), 2 * L("MZ")))
+# the isosceles triangle XYZ's line XM from its apex: what it is also, and what that gives
+_ALSO = {"altitude": "the altitude", "median": "the median to the base", "bisector": "the bisector of the apex angle"}
+_COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT),), "median": (Conclusion(L("YM"), L("MZ")), *_HALVES),
+               "bisector": (Conclusion(ang("YXM"), ang("MXZ")),)}
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
@@ -560,6 +564,19 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), Sweep("OAB", "half")),
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
+    # the angle in a semicircle: one named step where the diameter's semicircle and the inscribed angle take two
+    Theorem("diameter_of_circle_property_right_angle",
+            "since {1} is a diameter of circle {2}, the angle {0} in the semicircle is a right angle",
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), OnCircle("MO"), Apart("M", "AB"),
+             Joined("MA"), Joined("MB")),
+            (Conclusion(ang("AMB"), _RIGHT),), ("AMB", "AB", "O"),
+            lambda rng: _circle(rng, "ABM", (t := rng.uniform(0, 360), t + 180, t + rng.uniform(10, 350))),
+            figure="circle O through A B M\nline A O B\nline M A\nline M B", weight=0.5),
+    Theorem("equilateral_triangle_property_circumradius",
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
+            "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
+            (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
+            figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
@@ -704,13 +721,12 @@ THEOREMS: tuple[Theorem, ...] = (
               conclusions, ("XYZ", "XM"),
               figure=f"points A B C M\ntriangle ABC\nline B M C\nline A M\nAB = AC\n{fact}",
               weight=1.3, direct=True)  # (its equal sides a premise proven first: a chord's theorem, where it does)
-      for given, also, premise, conclusions, fact in (
-          ("is the altitude to the base", "the median and the bisector of the apex angle", (ang("XMY"), _RIGHT),
-           (Conclusion(L("YM"), L("MZ")), *_HALVES, Conclusion(ang("YXM"), ang("MXZ"))), "angle AMB = 90"),
-          ("is the median to the base", "the altitude and the bisector of the apex angle", (L("YM"), L("MZ")),
-           (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("YXM"), ang("MXZ"))), "BM = MC"),
-          ("bisects the apex angle", "the altitude and the median to the base", (ang("YXM"), ang("MXZ")),
-           (Conclusion(ang("XMY"), _RIGHT), Conclusion(L("YM"), L("MZ")), *_HALVES), "angle BAM = angle MAC"))),
+      # (one block for each line it is also, so that a step names only the one it uses)
+      for given, premise, fact, others in (
+          ("is the altitude to the base", (ang("XMY"), _RIGHT), "angle AMB = 90", ("median", "bisector")),
+          ("is the median to the base", (L("YM"), L("MZ")), "BM = MC", ("altitude", "bisector")),
+          ("bisects the apex angle", (ang("YXM"), ang("MXZ")), "angle BAM = angle MAC", ("altitude", "median")))
+      for also, conclusions in ((_ALSO[k], _COINCIDING[k]) for k in others)),
     # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
     Theorem("isosceles_triangle_property_base_angle",
             "since triangle {0} is isosceles with {1} = {2}, its two equal base angles and the apex angle {3} "
@@ -738,6 +754,11 @@ THEOREMS: tuple[Theorem, ...] = (
           ("by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
            "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
+    # a right triangle's area from its legs: never ½ab·sin 90°
+    Theorem("triangle_area_formula_common", "by the area of the right triangle {0}, half the product of its legs {1} "
+            "and {2}", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(2 * area("XYZ"), L("XY") * L("XZ")),), ("XYZ", "XY", "XZ"),
+            figure=f"{_TRIANGLE}\nangle BAC = 90", direct=True),  # (its weight: weights.py, by its key)
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
@@ -837,8 +858,8 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("rectangle_judgment_right_angle", "since the angles of {0} are right angles, it is a rectangle",
             (*_QUAD, Cyclic("PQRS", "ABCD"), *(Near(ang(c), _RIGHT) for c in ("SPQ", "PQR", "QRS", "RSP")),
              *(Proven(ang(c), _RIGHT) for c in ("PQR", "QRS", "RSP"))),
-            _PARALLELOGRAM[:2] + _PARALLELOGRAM[4:], ("ABCD",),
-            figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
+            (*_PARALLELOGRAM[:2], Conclusion(area("ABCD"), L("AB") * L("AD"), key="rectangle_area_formula")),
+            ("ABCD",), figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),

@@ -28,6 +28,9 @@ WEIGHTS: dict[str, float] = {
     "triangle_property_angle_sum": 1.1,
     "adjacent_complementary_angle": 1.0,
     # general laws where a right-triangle theorem or a named property often does it in one step
+    # a triangle's area: ½·base·height or ½·leg·leg (every block of the key); ½ab·sin C only where neither does it
+    "triangle_area_formula_common": 0.5,
+    "triangle_area_formula_sine": 1.5,
     "sine_theorem": 1.5,
     "cosine_theorem": 1.5,
 }
