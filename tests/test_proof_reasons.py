@@ -21,7 +21,7 @@ def test_two_tangents_solve_the_arc_from_two_expressions_not_from_itself():
                  "angle APB = 50\nfind angle ACB\n")
     text = sol.text()
     assert sol.exact_value == 65
-    assert "Since also angle BAP = 130° - arc BA/2, arc BA/2 = 130° - arc BA/2 and arc BA = 130°." in text, text
+    assert re.search(r"arc BA = [^.]*130°", text), text  # the arc found, then halved
     assert "the arc BA that lies inside it" in text and "Since C is not on arc BA" in text, text
     for line in text.splitlines():  # no chain "u = … = (an expression in u)"
         for chain in re.findall(r"((?:arc|angle) [A-Z]{2,3}) = [^,.]*= [^,.]*\1", line):
@@ -30,7 +30,7 @@ def test_two_tangents_solve_the_arc_from_two_expressions_not_from_itself():
 
 def test_a_diameter_says_it_passes_through_the_centre_without_a_comma_splice():
     text = _solve("circle O through A B C\nline A O B\ntriangle ABC\nclockwise ABC\nfind angle ACB\n").text()
-    assert "passes through the centre O, it is a diameter and cuts off a semicircle; hence arc" in text, text
+    assert "passes through the centre O, it is a diameter" in text, text  # why it is one, then what it gives
 
 
 def test_a_parallel_names_its_source_and_its_angles():

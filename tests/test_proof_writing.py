@@ -200,3 +200,14 @@ def test_a_midpoint_halves_by_name_and_a_parallel_names_its_angles():
                   "find CF/FH\n").text()
     assert "the corresponding angles CAG and BGH are equal." in text and "similar by AA (as" in text, text
     assert "CF/FH = 7/2." in text, text
+
+
+def test_a_variable_with_a_fractional_coefficient_is_written_as_the_language_reads_it() -> None:
+    # "5/3x" reads as 5/(3x) (the language refuses it); the proof writes 5x/3, as the question does
+    import sympy
+    from geomill.solvers.plane.write import Namer
+
+    x = sympy.Symbol("x", real=True)
+    text = Namer("text", {}, {}).expr(sympy.Rational(5, 3) * x + 11)
+    assert text == "5x/3 + 11", text
+    assert Namer("text", {}, {}).expr(x / 3 + 1) == "x/3 + 1"

@@ -566,7 +566,8 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="circle O through A B\nline A O B"),
     # the angle in a semicircle: one named step where the diameter's semicircle and the inscribed angle take two
     Theorem("diameter_of_circle_property_right_angle",
-            "since {1} is a diameter of circle {2}, the angle {0} in the semicircle is a right angle",
+            "since {1} passes through the centre {2}, it is a diameter, and the angle {0} in the semicircle is a "
+            "right angle",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("OAB"), OnCircle("MO"), Apart("M", "AB"),
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _RIGHT),), ("AMB", "AB", "O"),

@@ -168,7 +168,11 @@ class Namer:
             if a != 1:
                 k = self.number(a)
                 if element_of(s) is None and s not in values:  # a variable: 3y, as the language writes it
-                    body = f"{k}{body}"
+                    if a.q != 1 and "/" in k:  # 5x/3, never 5/3x (which reads as 5/(3x))
+                        top = f"{a.p if a.p != 1 else ''}{body}"
+                        body = rf"\frac{{{top}}}{{{a.q}}}" if self.latex else f"{top}/{a.q}"
+                    else:
+                        body = f"{k}{body}"
                 elif a.q != 1 and a.p == 1:
                     body = f"{body}/{a.q}" if not self.latex else rf"\frac{{{body}}}{{{a.q}}}"
                 else:
