@@ -77,12 +77,16 @@ COMMON = frozenset({
     "triangle_area_formula_sine"})
 
 
+DEFER = 2  # proofs of common families only that each question type puts back, at most
+
+
 def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Candidate]:
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
-    comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  A proof
-    that cites only ``COMMON`` families and those of the candidates chosen before it goes to the
-    back of its type's queue once: the rarer families a construction reaches come first."""
+    comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
+    proofs of a type that cite only ``COMMON`` families go to the back of its queue (``DEFER`` of
+    them, each once): the rarer families a construction reaches come first, for a few more proofs
+    built."""
     qtypes = cfg.question_types()
     by_type: dict[str, list[Candidate]] = {}
     for c in cands:
@@ -91,18 +95,18 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     queues = [[group[i] for i in rng.permutation(len(group))] for _, group in sorted(by_type.items())]
     queues = [queues[i] for i in rng.permutation(len(queues))]
     queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
-    used, deferred = set(COMMON), set()
+    deferred: dict[int, list[Candidate]] = {}
     while any(queues):
-        for qu in queues:
+        for k, qu in enumerate(queues):
             if qu:
                 c = qu.pop(0)
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
-                if c.theorems <= used and id(c) not in deferred:
-                    deferred.add(id(c))
+                later = deferred.setdefault(k, [])
+                if c.theorems <= COMMON and len(later) < DEFER and not any(c is x for x in later):
+                    later.append(c)
                     qu.append(c)
                     continue
-                used |= c.theorems
                 yield c
 
 
