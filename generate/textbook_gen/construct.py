@@ -223,7 +223,7 @@ def base_triangle(f: Figure, rng: np.random.Generator) -> None:
 
 def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
     """Right triangle ABC with the right angle at C, by its legs."""
-    ac, bc = int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS))
+    ac, bc = int(rng.integers(3, 21)), int(rng.integers(3, 21))  # (wider than LENGTHS: two values, a small space)
     if max(ac, bc) > 2.5 * min(ac, bc):
         raise Retry("thin right triangle")
     f.at.update(C=np.zeros(2), B=np.array([bc, 0.0]), A=np.array([0.0, ac]))
@@ -260,10 +260,10 @@ def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
     (The short base it finds only by a diagonal and the law of cosines, where a textbook takes the
     two projections off the long base: ``make.natural`` drops those proofs.  Both heights, as
     rectangle AEFD, give the textbook's route, but make the closure five times slower.)"""
-    theta = int(rng.choice((45, 60, 60)))
-    ab = int(rng.choice(LENGTHS))
+    theta = int(rng.choice((30, 45, 60, 60)))
+    ab = int(rng.integers(3, 21))  # (a wider range than LENGTHS: its height's problems need only AB and the angle)
     off = ab * math.cos(math.radians(theta))
-    bc = _pick(rng, [k for k in LENGTHS if k - 2 * off >= 2])
+    bc = _pick(rng, [k for k in range(3, 31) if k - 2 * off >= 2])
     h = ab * math.sin(math.radians(theta))
     f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([bc - off, h]))
     f.polygons.append(("A", "B", "C", "D"))
