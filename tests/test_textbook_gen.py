@@ -100,14 +100,16 @@ def test_same_seed_same_bytes_for_one_and_two_workers(tmp_path: Path) -> None:
 
 
 # what a kind builds on
-FIRST = {"second_tangent": ("tangent",), "perpendicular": ("point_on",), "chords": ("diameter",)}
+FIRST = {"second_tangent": ("tangent",), "perpendicular": ("point_on",), "chords": ("diameter",),
+         "secant": ("tangent",)}
 
 
 @pytest.mark.parametrize("kind", sorted(CONSTRUCTIONS))
 def test_every_construction_meets_its_relations(kind: str) -> None:
     """Each construction kind, on a base it applies to, puts its points where its relation blocks'
     coordinate conditions hold, apart from the other points."""
-    bases = ["trapezoid", "quadrilateral"] if kind in ("quadrilateral_midsegment", "intersection") else [
+    bases = ["trapezoid", "quadrilateral"] if kind in ("quadrilateral_midsegment", "intersection",
+                                                       "quadrilateral_midpoints") else [
         "circle", "triangle"]
     rng = np.random.default_rng(1)
     for _ in range(300):

@@ -57,7 +57,7 @@ class Step:
     uses: tuple[str, ...]
     relations: list[RelationDecl] = field(default_factory=list)
     facts: list[Equality] = field(default_factory=list)
-    lines: list[tuple[str, ...]] = field(default_factory=list)  # (a, p, b): p put on line ab
+    lines: list[tuple[str, ...]] = field(default_factory=list)  # (a, p, b): p put on line ab; (a, b): ab drawn
 
 
 @dataclass
@@ -92,12 +92,13 @@ class Figure:
         """Each line a step put points on: its points in order (sides of polygons included)."""
         groups: list[list[str]] = []
         for st in self.steps:
-            for a, p, b in st.lines:
+            for ln in st.lines:
+                a, b = ln[0], ln[-1]
                 g = next((g for g in groups if a in g and b in g), None)
                 if g is None:
-                    groups.append([a, p, b])
+                    groups.append(list(ln))
                 else:
-                    g.append(p)
+                    g.extend(ln[1:-1])
         out = []
         for g in groups:
             g = list(dict.fromkeys(g))
@@ -222,7 +223,7 @@ def base_triangle(f: Figure, rng: np.random.Generator) -> None:
 
 def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
     """Right triangle ABC with the right angle at C, by its legs."""
-    ac, bc = int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS))
+    ac, bc = int(rng.integers(3, 21)), int(rng.integers(3, 21))  # (wider than LENGTHS: two values, a small space)
     if max(ac, bc) > 2.5 * min(ac, bc):
         raise Retry("thin right triangle")
     f.at.update(C=np.zeros(2), B=np.array([bc, 0.0]), A=np.array([0.0, ac]))
@@ -259,10 +260,10 @@ def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
     (The short base it finds only by a diagonal and the law of cosines, where a textbook takes the
     two projections off the long base: ``make.natural`` drops those proofs.  Both heights, as
     rectangle AEFD, give the textbook's route, but make the closure five times slower.)"""
-    theta = int(rng.choice((45, 60, 60)))
-    ab = int(rng.choice(LENGTHS))
+    theta = int(rng.choice((30, 45, 60, 60)))
+    ab = int(rng.integers(3, 21))  # (a wider range than LENGTHS: its height's problems need only AB and the angle)
     off = ab * math.cos(math.radians(theta))
-    bc = _pick(rng, [k for k in LENGTHS if k - 2 * off >= 2])
+    bc = _pick(rng, [k for k in range(3, 31) if k - 2 * off >= 2])
     h = ab * math.sin(math.radians(theta))
     f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([bc - off, h]))
     f.polygons.append(("A", "B", "C", "D"))
@@ -343,9 +344,59 @@ def base_chords(f: Figure, rng: np.random.Generator) -> None:
     f.base = "chords"
 
 
+def base_kite(f: Figure, rng: np.random.Generator) -> None:
+    """Kite ABCD (AB = AD, CB = CD) by AB, CB and the angle at A, with E where its diagonals meet."""
+    ab, cb = int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS))
+    theta = int(rng.choice((60, 90, 120, 60, 90)))
+    half = math.radians(theta / 2)
+    h = ab * math.sin(half)  # half of BD
+    if cb <= 1.15 * h or ab == cb:
+        raise Retry("no kite, or a rhombus")
+    x = ab * math.cos(half) + math.sqrt(cb * cb - h * h)
+    f.at.update(A=np.zeros(2), B=np.array([ab * math.cos(half), -h]), C=np.array([x, 0.0]),
+                D=np.array([ab * math.cos(half), h]))
+    if not _angles_ok([f.at[n] for n in "ABCD"]):
+        raise Retry("thin kite")
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("kite", ("A", "B", "C", "D"), (), [_rel("kite", "ABCD", "A")],
+                        [_fact(L("A", "B"), ab), _fact(L("C", "B"), cb), _fact(ang("D", "A", "B"), theta)]))
+    f.base = "kite"
+    e = f.fresh()
+    f.place(e, np.array([ab * math.cos(half), 0.0]))
+    f.steps.append(Step("intersection", (e,), ("A", "B", "C", "D"), [_rel("intersection", e, "AC", "BD")],
+                        lines=[("A", e, "C"), ("B", e, "D")]))
+
+
+# whole chords from the ends of a diameter d to a point of the circle: (d, (legs...)), the legs a and
+# b with a² + b² = d², at least two such pairs
+_DIAMETER_LEGS = tuple((d, tuple(a for a in range(1, d) if math.isqrt(d * d - a * a) ** 2 == d * d - a * a))
+                       for d in (25, 50, 65, 85))
+
+
+def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
+    """Quadrilateral ABCD inscribed in circle O with AC a diameter, by AC, AB and AD (whole numbers
+    whose other legs BC and CD are whole too): Ptolemy's theorem gives the diagonal BD."""
+    d, legs = _DIAMETER_LEGS[int(rng.integers(len(_DIAMETER_LEGS)))]
+    ab, ad = (int(x) for x in rng.choice(legs, 2, replace=False))
+    if ab * ab + ad * ad == d * d:
+        raise Retry("a rectangle")
+    r = d / 2
+    tb, td = math.degrees(math.acos(ab / d)), math.degrees(math.acos(ad / d))  # the angles CAB and CAD
+    a = np.array([-r, 0.0])
+    f.at.update(O=np.zeros(2), A=a, B=a + ab * _unit(-tb), C=np.array([r, 0.0]), D=a + ad * _unit(td))
+    f.circles["O"] = ["A", "B", "C", "D"]
+    f.radii["O"] = r
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("cyclic_quadrilateral", ("O", "A", "B", "C", "D"), (), [_rel("diameter", "AC", "O")],
+                        [_fact(L("A", "C"), d), _fact(L("A", "B"), ab), _fact(L("A", "D"), ad)],
+                        lines=[("A", "O", "C"), ("B", "D")]))
+    f.base = "cyclic_quadrilateral"
+
+
 BASES = {"triangle": base_triangle, "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
          "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
-         "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords}
+         "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords, "kite": base_kite,
+         "cyclic_quadrilateral": base_cyclic_quadrilateral}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -358,6 +409,22 @@ def _triangles(f: Figure) -> list[tuple[str, str, str]]:
 def _sides(f: Figure) -> list[tuple[str, str]]:
     """Sides of the figure's polygons (the segments a point can be put on)."""
     return [(p[i - 1], p[i]) for p in f.polygons for i in range(len(p))]
+
+
+def _corners(f: Figure) -> list[tuple[str, str, str]]:
+    """Each triangle's vertices as (V, A, B): a vertex and its two neighbours."""
+    return [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)]
+
+
+def _trapezoids(f: Figure) -> list[tuple[str, str, str, str]]:
+    """Quadrilaterals ABCD of the base with AD parallel to BC (the legs AB and DC)."""
+    return [p for p in f.polygons if len(p) == 4 and f.base in ("isosceles_trapezoid", "parallelogram", "rhombus",
+                                                                "rectangle", "square")]
+
+
+def _right_corners(f: Figure) -> list[tuple[str, str, str]]:
+    """(V, A, B) of each triangle with a right angle at V."""
+    return [(v, a, b) for v, a, b in _corners(f) if abs(pg.angle(f.at[a], f.at[v], f.at[b]) - 90) < 1e-9]
 
 
 def _pick(rng: np.random.Generator, items: list):
@@ -387,7 +454,7 @@ def c_point_on(f: Figure, rng: np.random.Generator) -> None:
 
 
 def _foot_on_side(f: Figure, rng: np.random.Generator) -> tuple[str, str, str, np.ndarray]:
-    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    v, a, b = _pick(rng, _corners(f))
     foot = pg.foot(f.at[v], f.at[a], f.at[b])
     t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
     if not 0.1 < t < 0.9:
@@ -397,7 +464,7 @@ def _foot_on_side(f: Figure, rng: np.random.Generator) -> tuple[str, str, str, n
 
 def c_midsegment(f: Figure, rng: np.random.Generator) -> None:
     """The segment joining the midpoints of two sides of a triangle."""
-    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    v, a, b = _pick(rng, _corners(f))
     d = f.fresh()
     f.place(d, (f.at[v] + f.at[a]) / 2)
     e = f.fresh()
@@ -413,20 +480,40 @@ def c_altitude(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("altitude", (d,), (v, a, b), [_rel("altitude", v + d, v + a + b)], lines=[(a, d, b)]))
 
 
+def c_foot(f: Figure, rng: np.random.Generator) -> None:
+    """The foot D of the perpendicular from a vertex to the opposite side, stated as VD ⟂ AB (not as
+    an altitude, whose block names the height: asked for the height, the proof says why VD is it)."""
+    v, a, b, foot = _foot_on_side(f, rng)
+    d = f.fresh()
+    f.place(d, foot)
+    f.steps.append(Step("foot", (d,), (v, a, b), [_rel("perpendicular_lines", v + d, a + b)],
+                        lines=[(a, d, b), (v, d)]))
+
+
 def c_median(f: Figure, rng: np.random.Generator) -> None:
-    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    v, a, b = _pick(rng, _corners(f))
     d = f.fresh()
     f.place(d, (f.at[a] + f.at[b]) / 2)
     f.steps.append(Step("median", (d,), (v, a, b), [_rel("median", v + d, v + a + b)], lines=[(a, d, b)]))
 
 
 def c_bisector(f: Figure, rng: np.random.Generator) -> None:
-    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    v, a, b = _pick(rng, _corners(f))
     la, lb = pg.dist(f.at[v], f.at[a]), pg.dist(f.at[v], f.at[b])
     p = f.at[a] + (f.at[b] - f.at[a]) * (la / (la + lb))  # the bisector theorem's point
     d = f.fresh()
     f.place(d, p)
     f.steps.append(Step("bisector", (d,), (v, a, b), [_rel("angle_bisector", v + d, a + v + b)], lines=[(a, d, b)]))
+
+
+def c_equal_angles(f: Figure, rng: np.random.Generator) -> None:
+    """The bisector VD of a triangle's angle stated by its two equal halves (angle AVD = angle DVB), not
+    as a bisector: the bisector theorem then says why VD is one."""
+    c_bisector(f, rng)
+    st = f.steps[-1]
+    (d,), (v, a, b) = st.new, st.uses
+    f.steps[-1] = Step("equal_angles", st.new, st.uses, facts=[Equality(ang(a, v, d), ang(d, v, b))],
+                       lines=[(a, d, b), (v, d)])
 
 
 def c_external_bisector(f: Figure, rng: np.random.Generator) -> None:
@@ -453,7 +540,7 @@ def c_external_bisector(f: Figure, rng: np.random.Generator) -> None:
 
 def c_parallel(f: Figure, rng: np.random.Generator) -> None:
     """D on side VA at a round distance, E on VB with DE parallel to AB."""
-    v, a, b = _pick(rng, [(t[i], t[i - 1], t[(i + 1) % 3]) for t in _triangles(f) for i in range(3)])
+    v, a, b = _pick(rng, _corners(f))
     va = pg.dist(f.at[v], f.at[a])
     k = _pick(rng, [k for k in range(1, int(va)) if 0.2 * va < k < 0.8 * va])
     s = k / va
@@ -551,11 +638,18 @@ def c_centroid(f: Figure, rng: np.random.Generator) -> None:
                         lines=[(b, d, c), (c, e, a), (a, g, d), (b, g, e)]))
 
 
+def c_centroid_given(f: Figure, rng: np.random.Generator) -> None:
+    """Two medians of a triangle, AD and BE, through G, stated to be its centroid (where ``centroid``
+    says they meet: the centroid's property, not its judgement)."""
+    c_centroid(f, rng)
+    st = f.steps[-1]
+    f.steps[-1] = Step("centroid_given", st.new, st.uses, st.relations[:2] + [_rel("centroid", st.new[2],
+                                                                                   "".join(st.uses))], lines=st.lines)
+
+
 def c_quad_midsegment(f: Figure, rng: np.random.Generator) -> None:
     """The segment joining the midpoints of the legs AB and DC of a quadrilateral with AD parallel to BC."""
-    quads = [p for p in f.polygons if len(p) == 4 and f.base in ("isosceles_trapezoid", "parallelogram", "rhombus",
-                                                                 "rectangle", "square")]
-    a, b, c, d = _pick(rng, quads)
+    a, b, c, d = _pick(rng, _trapezoids(f))
     e = f.fresh()
     f.place(e, (f.at[a] + f.at[b]) / 2)
     g = f.fresh()
@@ -601,24 +695,128 @@ def c_chords(f: Figure, rng: np.random.Generator) -> None:
                         lines=[(a, e, c), (b, e, d)]))
 
 
+def c_midpoints(f: Figure, rng: np.random.Generator) -> None:
+    """The midpoints D and E of two sides VA and VB of a triangle, joined: each stated as a midpoint
+    (the midsegment theorem proves DE = AB/2, where the midsegment block would state it)."""
+    v, a, b = _pick(rng, _corners(f))
+    d = f.fresh()
+    f.place(d, (f.at[v] + f.at[a]) / 2)
+    e = f.fresh()
+    f.place(e, (f.at[v] + f.at[b]) / 2)
+    f.steps.append(Step("midpoints", (d, e), (v, a, b), [_rel("midpoint", d, v + a), _rel("midpoint", e, v + b)],
+                        lines=[(v, d, a), (v, e, b), (d, e)]))
+
+
+def c_midpoint_parallel(f: Figure, rng: np.random.Generator) -> None:
+    """Through the midpoint D of side VA, the parallel to AB meeting VB at E (a midsegment by its
+    judgement: E is the midpoint of VB and DE = AB/2)."""
+    v, a, b = _pick(rng, _corners(f))
+    d = f.fresh()
+    f.place(d, (f.at[v] + f.at[a]) / 2)
+    e = f.fresh()
+    f.place(e, (f.at[v] + f.at[b]) / 2)
+    f.steps.append(Step("midpoint_parallel", (d, e), (v, a, b),
+                        [_rel("midpoint", d, v + a), _rel("parallel", d + e, a + b)], lines=[(v, d, a), (v, e, b)]))
+
+
+def c_quad_midpoints(f: Figure, rng: np.random.Generator) -> None:
+    """The midpoints E of leg AB and G of leg DC of a trapezoid (or parallelogram), joined, or E and
+    the parallel to the bases through it meeting DC at G: the midsegment by its judgement."""
+    a, b, c, d = _pick(rng, _trapezoids(f))
+    e = f.fresh()
+    f.place(e, (f.at[a] + f.at[b]) / 2)
+    g = f.fresh()
+    f.place(g, (f.at[d] + f.at[c]) / 2)
+    second = _rel("midpoint", g, d + c) if rng.random() < 0.5 else _rel("parallel", e + g, b + c)
+    f.steps.append(Step("quadrilateral_midpoints", (e, g), (a, b, c, d), [_rel("midpoint", e, a + b), second],
+                        lines=[(a, e, b), (d, g, c), (e, g)]))
+
+
+def c_projections(f: Figure, rng: np.random.Generator) -> None:
+    """From a point D on side AB of triangle VAB at a round distance, the parallels to VB and VA
+    meeting VA at E and VB at F: quadrilateral VEDF, a parallelogram by its parallel sides (a
+    rectangle by its right angles, as the feet of perpendiculars, where the angle at V is right)."""
+    v, a, b = _pick(rng, _corners(f))
+    ab = pg.dist(f.at[a], f.at[b])
+    k = _pick(rng, [k for k in range(1, int(ab)) if 0.25 * ab < k < 0.75 * ab])
+    d = f.fresh()
+    f.place(d, f.at[a] + (f.at[b] - f.at[a]) * (k / ab))
+    e = f.fresh()
+    f.place(e, f.at[v] + (f.at[a] - f.at[v]) * (1 - k / ab))
+    g = f.fresh()
+    f.place(g, f.at[v] + (f.at[b] - f.at[v]) * (k / ab))
+    if (v, a, b) in _right_corners(f):
+        rels = [_rel("perpendicular", d + e, v + e), _rel("perpendicular", d + g, v + g)]
+    else:
+        rels = [_rel("parallel", e + d, v + b), _rel("parallel", g + d, v + a)]
+    f.polygons.append((v, e, d, g))
+    f.steps.append(Step("projections", (d, e, g), (v, a, b), rels, [_fact(L(a, d), k)],
+                        lines=[(a, d, b), (v, e, a), (v, g, b)]))
+
+
+def c_chord_foot(f: Figure, rng: np.random.Generator) -> None:
+    """The foot M of the perpendicular from the centre to a chord AB, and (half the time) the point D
+    where OM meets the circle again: the chord's distance from the centre, its halves and its arcs."""
+    if not f.circles:
+        raise Retry("no circle")
+    on = set(f.circles["O"])
+    a, b = _pick(rng, [(p, q) for p, q in _sides(f) if p in on and q in on and p != "O" and q != "O"])
+    foot = (f.at[a] + f.at[b]) / 2
+    m = f.fresh()
+    f.place(m, foot)
+    new, lines = (m,), [(a, m, b), ("O", m)]
+    if rng.random() < 0.5:
+        u = foot - f.at["O"]
+        dd = f.fresh()
+        f.place(dd, f.at["O"] + u / np.linalg.norm(u) * f.radii["O"])
+        f.circles["O"].append(dd)
+        new, lines = (m, dd), [(a, m, b), ("O", m, dd)]
+    f.steps.append(Step("chord_foot", new, ("O", a, b), [_rel("perpendicular", "O" + m, a + m)], lines=lines))
+
+
+def c_secant(f: Figure, rng: np.random.Generator) -> None:
+    """From the far end P of a tangent PA, a secant meeting the circle at C and then D, by PC (a whole
+    number under PA: PD = PA²/PC, the power of the point)."""
+    tangents = [(st.new[0], st.uses[1]) for st in f.steps if st.kind == "tangent"]
+    p, a = _pick(rng, tangents)
+    o, q = f.at["O"], f.at[p]
+    po, pa = pg.dist(o, q), pg.dist(q, f.at[a])
+    c = _pick(rng, [c for c in range(1, int(pa)) if (c + pa * pa / c) / (2 * po) < 0.97 and c > 0.25 * pa])
+    phi = math.acos((c + pa * pa / c) / (2 * po)) * (1 if rng.random() < 0.5 else -1)
+    u = (o - q) / po
+    u = np.array([u[0] * math.cos(phi) - u[1] * math.sin(phi), u[0] * math.sin(phi) + u[1] * math.cos(phi)])
+    near = f.fresh()
+    f.place(near, q + u * c)
+    far = f.fresh()
+    f.place(far, q + u * (pa * pa / c))
+    f.circles["O"] += [near, far]
+    f.steps.append(Step("secant", (near, far), ("O", a, p), facts=[_fact(L(p, near), c)], lines=[(p, near, far)]))
+
+
 CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on": c_point_on,
                  "altitude": c_altitude, "median": c_median,
                  "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
                  "perpendicular": c_perpendicular, "circumcircle": c_circumcircle, "tangent": c_tangent,
                  "diameter": c_diameter, "centroid": c_centroid, "quadrilateral_midsegment": c_quad_midsegment,
                  "second_tangent": c_second_tangent, "chords": c_chords,
-                 "external_bisector": c_external_bisector}
-CIRCLE_BASES = ("circle", "chords")
-CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords")
+                 "external_bisector": c_external_bisector, "midpoints": c_midpoints,
+                 "midpoint_parallel": c_midpoint_parallel, "quadrilateral_midpoints": c_quad_midpoints,
+                 "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
+                 "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given}
+CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral")
+CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.8, "equilateral_triangle": 0.6,
-                "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6, "chords": 0.8}
+                "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6, "chords": 0.8, "kite": 0.5,
+                "cyclic_quadrilateral": 0.4}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
                         "quadrilateral_midsegment": 1.5, "second_tangent": 2.0, "chords": 3.0,
-                        "external_bisector": 0.8}
+                        "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
+                        "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
+                        "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
@@ -633,7 +831,8 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
         f = Figure()
         bases = [b for b in BASES if circles is None or (b in CIRCLE_BASES) == circles]
         if circles:
-            bases = ["circle", "chords", "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
+            bases = ["circle", "chords", "cyclic_quadrilateral", "triangle", "right_triangle", "isosceles_triangle",
+                     "equilateral_triangle"]
         try:
             BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Degrees, GeneralProblem, Goal, element_of, element_symbol
+from geomill.engine.plane import Degrees, GeneralProblem, Goal, element_of, element_symbol, height_foot
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane.deduce import Deduction, Outcome
 from geomill.solvers.plane.proof import Proof, build_proof
@@ -93,7 +93,7 @@ def closure(problem: GeneralProblem, model: NumericModel, fig: Figure | None = N
     """The deduction run to closure.  With ``fig``, the problem names its circles' arc lengths and
     sectors as a goal would (their formulas apply only to an element named so), with no goal to stop at."""
     named = [s for c in problem.circles for a, b in ring_pairs(fig, c) for s in _sector_measures(c.centre, a, b)] \
-        if fig is not None else []
+        + heights(fig) if fig is not None else []
     ded = _Closure(replace(problem, goal=Goal(sympy.Add(*named))) if named else problem, model)
     ded.goal = None
     ded.run()
@@ -105,6 +105,26 @@ def ring_pairs(fig: Figure, circle) -> list[tuple[str, str]]:
     o = fig.at[circle.centre]
     ring = sorted(circle.points, key=lambda n: float(np.arctan2(*(fig.at[n] - o)[::-1])))
     return list(zip(ring, ring[1:] + ring[:1]))
+
+
+def heights(fig: Figure) -> list[sympy.Symbol]:
+    """The heights of the figure's polygons that a drawn perpendicular to a side's line meets at a
+    point of the figure (a triangle's from a vertex, a quadrilateral's onto a side), as a textbook asks
+    them: the altitude judgement names such a segment the height."""
+    on_line = {frozenset((ln[i], ln[j])): ln for ln in fig.lines() for i in range(len(ln)) for j in range(i)}
+    drawn = fig.segments()
+    out = []
+    for poly in fig.polygons:
+        if len(poly) not in (3, 4):
+            continue
+        for k in range(len(poly)):
+            name = poly[k:] + poly[:k]
+            v, a, b = height_foot(name)
+            line = on_line.get(frozenset((a, b)), ())
+            if any(p not in (v, a, b) and frozenset((v, p)) in drawn
+                   and abs(pg.angle(fig.at[v], fig.at[p], fig.at[a]) - 90) < 1e-9 for p in line):
+                out.append(element_symbol("height", name))
+    return out
 
 
 def _sector_measures(centre: str, a: str, b: str) -> list[sympy.Symbol]:
@@ -165,8 +185,10 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
         if all(n in fig.at for n in poly) and set(poly) <= set(ded.problem.points):
             out.append(("area", element_symbol("area", poly)))
             out.append(("perimeter", element_symbol("perimeter", poly)))
+    out += [("length", h) for h in heights(fig)]
     for c in ded.problem.circles:
-        out += [("length", element_symbol("radius", (c.centre,))), ("area", element_symbol("circle_area", (c.centre,))),
+        out += [("length", element_symbol("radius", (c.centre,))), ("length", element_symbol("diameter", (c.centre,))),
+                ("area", element_symbol("circle_area", (c.centre,))),
                 ("length", element_symbol("circumference", (c.centre,)))]
         for a, b in ring_pairs(fig, c):
             out.append(("arc", element_symbol("arc", (c.centre, a, b))))

@@ -1,0 +1,96 @@
+"""The textbook generator's constructions for rarer theorem families: each one's figure checked by
+plain coordinate geometry (not geomill's solver), and the closure on it proving some goal with the
+family it exists for."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
+from geomill.generate.textbook_gen.goals import candidates, closure, model_of
+
+
+def _figure(base: str, kinds: tuple[str, ...], seed: int = 1) -> Figure:
+    rng = np.random.default_rng(seed)
+    for _ in range(300):
+        fig = Figure()
+        try:
+            BASES[base](fig, rng)
+            for kind in kinds:
+                CONSTRUCTIONS[kind](fig, rng)
+        except Retry:
+            continue
+        assert all(relation_ok(r, fig.at) for r in fig.problem().relations)
+        return fig
+    raise AssertionError(f"{base} {kinds}: no figure in 300 draws")
+
+
+def _d(fig: Figure, a: str, b: str) -> float:
+    return float(np.linalg.norm(fig.at[a] - fig.at[b]))
+
+
+def test_kite_base_has_its_equal_sides_and_perpendicular_diagonals() -> None:
+    fig = _figure("kite", ())
+    assert math.isclose(_d(fig, "A", "B"), _d(fig, "A", "D")) and math.isclose(_d(fig, "C", "B"), _d(fig, "C", "D"))
+    e = fig.steps[1].new[0]
+    assert math.isclose(_d(fig, "B", e), _d(fig, "E", "D"))
+    assert abs(np.dot(fig.at["C"] - fig.at["A"], fig.at["D"] - fig.at["B"])) < 1e-9
+
+
+def test_cyclic_quadrilateral_base_has_whole_sides_and_ptolemy_holds() -> None:
+    for seed in range(5):
+        fig = _figure("cyclic_quadrilateral", (), seed)
+        for n in "ABCD":
+            assert math.isclose(_d(fig, n, "O"), fig.radii["O"], rel_tol=1e-12)
+        sides = [_d(fig, *s) for s in ("AB", "BC", "CD", "DA", "AC")]
+        assert all(abs(s - round(s)) < 1e-9 for s in sides)
+        ab, bc, cd, da, ac = sides
+        assert math.isclose(ac * _d(fig, "B", "D"), ab * cd + da * bc, rel_tol=1e-12)
+        ac_dir = fig.at["C"] - fig.at["A"]
+        side = [ac_dir[0] * (fig.at[n] - fig.at["A"])[1] - ac_dir[1] * (fig.at[n] - fig.at["A"])[0] for n in "BD"]
+        assert side[0] * side[1] < 0  # B and D on either side of AC
+
+
+def test_secant_meets_the_circle_with_the_power_of_its_point() -> None:
+    fig = _figure("circle", ("tangent", "secant"))
+    tangent, secant = fig.steps[-2], fig.steps[-1]
+    p, a = tangent.new[0], tangent.uses[1]
+    c, d = secant.new
+    for n in (c, d):
+        assert math.isclose(_d(fig, n, "O"), fig.radii["O"], rel_tol=1e-9)
+    assert math.isclose(_d(fig, p, c) * _d(fig, p, d), _d(fig, p, a) ** 2, rel_tol=1e-9)
+    assert math.isclose(_d(fig, p, c) + _d(fig, c, d), _d(fig, p, d), rel_tol=1e-9)
+    assert abs(_d(fig, p, c) - round(_d(fig, p, c))) < 1e-9
+
+
+def test_projections_make_a_parallelogram() -> None:
+    fig = _figure("triangle", ("projections",))
+    v, e, d, g = fig.polygons[-1]
+    assert np.allclose(fig.at[v] + fig.at[d], fig.at[e] + fig.at[g])  # diagonals bisect each other
+
+
+# (base, constructions, a family some goal's proof on that figure uses)
+REACHED = [
+    ("kite", (), "kite_property_diagonal_perpendicular_bisection"),
+    ("cyclic_quadrilateral", (), "ptolemy_theorem"),
+    ("triangle", ("midpoints",), "midsegment_of_triangle_property"),
+    ("triangle", ("midpoint_parallel",), "midsegment_of_triangle_judgment_parallel"),
+    ("triangle", ("projections",), "parallelogram_judgment_parallel_and_parallel"),
+    ("right_triangle", ("projections",), "rectangle_judgment_right_angle"),
+    ("quadrilateral", ("quadrilateral_midpoints",), "midsegment_of_quadrilateral_judgment_"),
+    ("circle", ("chord_foot",), "circle_property_chord_perpendicular_bisect_chord"),
+    ("circle", ("tangent", "secant"), "circle_property_circular_power"),
+]
+
+
+@pytest.mark.parametrize(("base", "kinds", "family"), REACHED, ids=[r[2] for r in REACHED])
+def test_construction_reaches_its_family(base: str, kinds: tuple[str, ...], family: str) -> None:
+    for seed in range(4):
+        fig = _figure(base, kinds, seed)
+        full = fig.problem()
+        ded = closure(full, model_of(full, fig), fig)
+        for c in candidates(fig, ded, np.random.default_rng(seed), limit=80):
+            if c.proof is not None and any(t.startswith(family) for t in c.theorems):
+                return
+    raise AssertionError(f"no goal on {base} + {kinds} is proved with {family}")
