@@ -536,18 +536,39 @@ class LinearTable:
         right angle, one angle sum and the central angle (four equations) where the greedy prunings keep
         five equations of arcs, each lighter than the angle sum."""
         ranked = sorted(pool, key=lambda i: (weight(self.equations[i]), i))[:FEW_POOL]
+        ws = [weight(self.equations[i]) for i in ranked]
         on = {i for k in ints for i in self._by_key.get(k, ())}
         best, best_w, tries = None, bound - 1e-9, 0
-        for size in range(1, FEW_SIZE + 1):
-            for combo in itertools.combinations(ranked, size):
-                w = sum(weight(self.equations[i]) for i in combo)
-                if w >= best_w or not on.intersection(combo):
+
+        def grow(start: int, chosen: tuple, w: float, left: int) -> bool:
+            """The sets of ``left`` more (lexicographic, as itertools.combinations) lighter than the best
+            found; a branch whose lightest completion is not lighter is cut (the ranks are sorted, and a
+            float sum taken in the same order is monotone).  False: out of tries."""
+            nonlocal best, best_w, tries
+            for j in range(start, len(ranked) - left + 1):
+                wj = w + ws[j]
+                low = wj
+                for k in range(j + 1, j + left):
+                    low += ws[k]
+                if low >= best_w:
+                    break  # (every later j is heavier)
+                combo = chosen + (ranked[j],)
+                if left > 1:
+                    if not grow(j + 1, combo, wj, left - 1):
+                        return False
+                    continue
+                if not on.intersection(combo):
                     continue
                 tries += 1
                 if tries > FEW_TRIES:
-                    return best
+                    return False
                 if self._determines(set(combo), ints):
-                    best, best_w = set(combo), w
+                    best, best_w = set(combo), wj
+            return True
+
+        for size in range(1, FEW_SIZE + 1):
+            if not grow(0, (), 0, size):
+                break
         return best
 
     def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],
