@@ -332,6 +332,14 @@ class _Rows:
             self._solve(p)
         return vec, comb
 
+    def fork(self) -> _Rows:
+        """A copy to insert into, this one unchanged (rows are never changed in place)."""
+        new = _Rows(self.order, self.freq, self.track)
+        new.rows, new.seq, new.combos = dict(self.rows), dict(self.seq), dict(self.combos)
+        new.solved, new.solved_combos, new._open = dict(self.solved), dict(self.solved_combos), dict(self._open)
+        new._users = defaultdict(list, {k: list(v) for k, v in self._users.items()})
+        return new
+
     def determined(self, p: Key) -> bool:
         """Is key ``p`` determined?  A pivot is determined when its row, reduced, is
         ``n·p + atoms``; that can happen while the row's other keys are free (p + q + r = 0 and
@@ -540,7 +548,7 @@ class LinearTable:
         on = {i for k in ints for i in self._by_key.get(k, ())}
         best, best_w, tries = None, bound - 1e-9, 0
 
-        def grow(start: int, chosen: tuple, w: float, left: int) -> bool:
+        def grow(start: int, chosen: tuple, w: float, left: int, rows: _Rows) -> bool:
             """The sets of ``left`` more (lexicographic, as itertools.combinations) lighter than the best
             found; a branch whose lightest completion is not lighter is cut (the ranks are sorted, and a
             float sum taken in the same order is monotone).  False: out of tries."""
@@ -553,21 +561,24 @@ class LinearTable:
                 if low >= best_w:
                     break  # (every later j is heavier)
                 combo = chosen + (ranked[j],)
-                if left > 1:
-                    if not grow(j + 1, combo, wj, left - 1):
-                        return False
+                if left == 1 and not on.intersection(combo):
                     continue
-                if not on.intersection(combo):
+                grown = rows.fork()  # (the chosen rows are shared by the branch: a set determines in any order)
+                grown.insert(dict(self._ints[ranked[j]][0]), None)
+                if left > 1:
+                    if not grow(j + 1, combo, wj, left - 1, grown):
+                        return False
                     continue
                 tries += 1
                 if tries > FEW_TRIES:
                     return False
-                if self._determines(set(combo), ints):
+                vec, _ = grown.reduce(dict(ints), None)
+                if all(type(k) is Atom for k in vec):
                     best, best_w = set(combo), wj
             return True
 
         for size in range(1, FEW_SIZE + 1):
-            if not grow(0, (), 0, size):
+            if not grow(0, (), 0, size, _Rows(self._order, self._by_key, track=False)):
                 break
         return best
 
