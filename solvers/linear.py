@@ -332,6 +332,14 @@ class _Rows:
             self._solve(p)
         return vec, comb
 
+    def fork(self) -> _Rows:
+        """A copy to insert into, this one unchanged (rows are never changed in place)."""
+        new = _Rows(self.order, self.freq, self.track)
+        new.rows, new.seq, new.combos = dict(self.rows), dict(self.seq), dict(self.combos)
+        new.solved, new.solved_combos, new._open = dict(self.solved), dict(self.solved_combos), dict(self._open)
+        new._users = defaultdict(list, {k: list(v) for k, v in self._users.items()})
+        return new
+
     def determined(self, p: Key) -> bool:
         """Is key ``p`` determined?  A pivot is determined when its row, reduced, is
         ``n·p + atoms``; that can happen while the row's other keys are free (p + q + r = 0 and
@@ -536,18 +544,42 @@ class LinearTable:
         right angle, one angle sum and the central angle (four equations) where the greedy prunings keep
         five equations of arcs, each lighter than the angle sum."""
         ranked = sorted(pool, key=lambda i: (weight(self.equations[i]), i))[:FEW_POOL]
+        ws = [weight(self.equations[i]) for i in ranked]
         on = {i for k in ints for i in self._by_key.get(k, ())}
         best, best_w, tries = None, bound - 1e-9, 0
-        for size in range(1, FEW_SIZE + 1):
-            for combo in itertools.combinations(ranked, size):
-                w = sum(weight(self.equations[i]) for i in combo)
-                if w >= best_w or not on.intersection(combo):
+
+        def grow(start: int, chosen: tuple, w: float, left: int, rows: _Rows) -> bool:
+            """The sets of ``left`` more (lexicographic, as itertools.combinations) lighter than the best
+            found; a branch whose lightest completion is not lighter is cut (the ranks are sorted, and a
+            float sum taken in the same order is monotone).  False: out of tries."""
+            nonlocal best, best_w, tries
+            for j in range(start, len(ranked) - left + 1):
+                wj = w + ws[j]
+                low = wj
+                for k in range(j + 1, j + left):
+                    low += ws[k]
+                if low >= best_w:
+                    break  # (every later j is heavier)
+                combo = chosen + (ranked[j],)
+                if left == 1 and not on.intersection(combo):
+                    continue
+                grown = rows.fork()  # (the chosen rows are shared by the branch: a set determines in any order)
+                grown.insert(dict(self._ints[ranked[j]][0]), None)
+                if left > 1:
+                    if not grow(j + 1, combo, wj, left - 1, grown):
+                        return False
                     continue
                 tries += 1
                 if tries > FEW_TRIES:
-                    return best
-                if self._determines(set(combo), ints):
-                    best, best_w = set(combo), w
+                    return False
+                vec, _ = grown.reduce(dict(ints), None)
+                if all(type(k) is Atom for k in vec):
+                    best, best_w = set(combo), wj
+            return True
+
+        for size in range(1, FEW_SIZE + 1):
+            if not grow(0, (), 0, size, _Rows(self._order, self._by_key, track=False)):
+                break
         return best
 
     def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],

@@ -530,9 +530,9 @@ class Deduction:
         determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
         p.done, p.idle = True, False
         syms = _syms(p.expr)
-        if not syms or not is_zero(p.expr.xreplace(known)):
-            return False
-        if any(known[x].has(InverseTrigonometricFunction) for x in syms):
+        if not syms or any(known[x].has(InverseTrigonometricFunction) for x in syms):
+            return False  # (checked before is_zero, whose simplify of an arccosine costs seconds)
+        if not is_zero(p.expr.xreplace(known)):
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now
         asked = [x for x in syms if x in self.goal.free_symbols]
