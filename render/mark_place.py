@@ -33,8 +33,10 @@ POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
-BRACKET_GAP = 4.0  # px: its legs stop this far short of the segment
-BRACKET_LANE = 10.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
+BRACKET_GAP = 11.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
+# a second parallel line: review 7)
+BRACKET_LEG = 11.0  # px: and run out this far (open hooks a reader sees as a bracket's)
+BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
 # nested in another as part of it)
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
@@ -300,11 +302,11 @@ class MarkLayout:
                     continue
                 lo, hi = sorted((float((s - p) @ u), float((t - p) @ u)))
                 n += hi > 0 and lo < float(np.hypot(*(r - p)))
-            return BRACKET_FONTS * self.fpx + n * BRACKET_LANE
+            return max(BRACKET_FONTS * self.fpx, BRACKET_GAP + BRACKET_LEG) + n * BRACKET_LANE
 
         def shape(side):  # (a bracket a lane out: its legs from past the lane inside it, never along its legs)
             out = lane(side)
-            lo = (BRACKET_GAP if out <= BRACKET_FONTS * self.fpx else out - BRACKET_LANE + 5.0) * side
+            lo = (out - BRACKET_LEG if out > BRACKET_GAP + BRACKET_LEG + 0.5 else BRACKET_GAP) * side
             return np.array([p + inset + lo, p + inset + out * side, r - inset + out * side, r - inset + lo])
 
         def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far
@@ -312,16 +314,26 @@ class MarkLayout:
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
             near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
                     if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
-            return self._crossed(p, r, BRACKET_FONTS * self.fpx * side) + 2 * len(near)
+            return self._crossed(p, r, lane(side) * side) + 2 * len(near)
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
         side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
         dim = self.dims.get(frozenset((a, b)))
-        if dim is not None and float(dim @ side) > 0 and cost(-side) <= cost(side):
-            side = -side  # (a side's dimension line, bracket and ticks stacked on one side read as one muddle:
-            # review 5; the bracket across the side from its dimension line)
-        line = shape(side)
-        hi = lane(side) * side
+        line = None
+        if dim is not None and float(dim @ side) > 0:
+            if cost(-side) <= cost(side):
+                side = -side  # (a side's dimension line, bracket and ticks stacked on one side read as one muddle,
+                # their tick counts mixed: reviews 5 and 7; the bracket across the side from its dimension line where
+                # it crosses no more, else a short one clear of both half way to it: review 7 read the 59 kind right)
+            else:
+                d = float(np.hypot(*dim))
+                lo, out = 0.3 * d, 0.55 * d
+                line = np.array([p + inset + lo * side, p + inset + out * side, r - inset + out * side,
+                                 r - inset + lo * side])
+                hi = out * side
+        if line is None:
+            line = shape(side)
+            hi = lane(side) * side
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
