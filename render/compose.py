@@ -367,9 +367,12 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
             # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
             if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
-                from .marks import Mark  # (a textbook figure's: GeomVerse's start-up needs no relation blocks)
+                from .mark_place import apart_square  # (a textbook figure's: GeomVerse's start-up needs no
+                from .marks import Mark  # relation blocks)
 
-                square = _right_mark(scene, frame, it.quantity, style)
+                square = apart_square(_right_mark(scene, frame, it.quantity, style),
+                                      [np.asarray(ln[0], float) for m, ln in d.relation_marks
+                                       if m.kind in ("right", "right_lines", "height") and ln])
                 d.marks.append(square)
                 d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
                 squared.add(_corner(scene, it.quantity))

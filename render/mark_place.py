@@ -91,6 +91,25 @@ def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
 
 
+SQUARE_APART = 4.0  # px between two right-angle squares at one vertex (overlapping, review 7 read one crooked square)
+
+
+def apart_square(sq: np.ndarray, others) -> np.ndarray:
+    """Square ``sq`` (side end, corner, side end) grown, where it runs into another right-angle square at its
+    vertex, until it clears all of them: the others lie within their diagonals of the vertex, so a square whose
+    side is longer than those (by ``SQUARE_APART``) stands apart, nested, and each reads alone."""
+    v = sq[0] + sq[2] - sq[1]
+    d = _unit(sq[1] - v)  # (quarters overlap where their diagonals are under 90° apart; one quarter is one square,
+    at = [o for o in others if len(o) == 3 and float(np.hypot(*(o[0] + o[2] - o[1] - v))) < 1.0  # and two sharing
+          and math.cos(math.radians(89.0)) < float(_unit(o[1] - v) @ d) < math.cos(math.radians(1.0))]  # an arm meet)
+    if not any(_to_segments(np.concatenate([np.linspace(a, b, 8) for a, b in zip(sq, sq[1:])]),
+                            o[:-1], o[1:]).min() < SQUARE_APART for o in at):
+        return sq
+    s = max(float(np.hypot(*(o[1] - v))) for o in at) + SQUARE_APART
+    ua, ub = _unit(sq[0] - v), _unit(sq[2] - v)
+    return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
 def _segments_cross(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Which of the m segments ab (two m×2 arrays) segment pq crosses (properly: touching at an end is no
     crossing)."""
@@ -506,8 +525,8 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     if clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    sq = layout.square_at[key] = right_square(v, a, b, layout.fpx)
-    s = square_size(v, a, b, layout.fpx)
+    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx), layout.square_at.values())
+    s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
