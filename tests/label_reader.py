@@ -1073,17 +1073,18 @@ def _spans(brace: list, p, q) -> bool:
     return abs(along[0]) <= BRACKET_END and abs(along[1] - n) <= BRACKET_END and max(off) <= BRACKET_OUT
 
 
+def _bracket_marks(fig: dict) -> list[tuple[dict, str]]:
+    """The export's brackets, each with its side."""
+    return [(m, m["elements"][0]) for m in fig.get("marks", []) if m["kind"] == "bracket"]
+
+
 def stacked_annotations(fig: dict) -> list[str]:
     """A side's dimension line and its equality bracket on one side of it: three lines of marks within ~20 px
     (review 5 counted it minor, misleading only where the bracket's tick sat level with a point inside the side,
     which ``_split_ticks`` checks; the layout puts the bracket across the side where that crosses no more)."""
     pts = {k: tuple(v) for k, v in fig["points"].items()}
     out = []
-    marks = fig.get("marks", [])
-    for m in marks:
-        if m["kind"] != "bracket":
-            continue
-        el = m["elements"][0]
+    for m, el in _bracket_marks(fig):
         dim = _dimension(fig, el)
         if dim is None:
             continue
@@ -1502,10 +1503,7 @@ def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
     layout has no other mark yet where a line crosses the side itself: not part of ``textbook_problems``)."""
     out = []
     marks = fig.get("marks", [])
-    for m in marks:
-        if m["kind"] != "bracket":
-            continue
-        el = m["elements"][0]
+    for m, el in _bracket_marks(fig):
         p, q = (pts[n] for n in _seg_points(el, pts))
         own = LineString([p, q])
         brace = m["pixels"][0]
