@@ -33,9 +33,9 @@ POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
-BRACKET_GAP = 11.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
+BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
 # a second parallel line: review 7)
-BRACKET_LEG = 11.0  # px: and run out this far (open hooks a reader sees as a bracket's)
+BRACKET_LEG = 8.0  # px: and run out this far (open hooks a reader sees as a bracket's)
 BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
 # nested in another as part of it)
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
