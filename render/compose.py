@@ -367,9 +367,12 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
             # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
             if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
-                from .marks import Mark  # (a textbook figure's: GeomVerse's start-up needs no relation blocks)
+                from .mark_place import apart_square  # (a textbook figure's: GeomVerse's start-up needs no
+                from .marks import Mark  # relation blocks)
 
-                square = _right_mark(scene, frame, it.quantity, style)
+                square = apart_square(_right_mark(scene, frame, it.quantity, style),
+                                      [np.asarray(ln[0], float) for m, ln in d.relation_marks
+                                       if m.kind in ("right", "right_lines", "height") and ln])
                 d.marks.append(square)
                 d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
                 squared.add(_corner(scene, it.quantity))
@@ -387,6 +390,8 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if str(it.quantity) in set_off:  # (its value may be set off with a leader: a small arc at its corner,
                 fit = (0.0, 0.0)  # wide enough for the leader's end between its rays)
             inner = at_vertex.get(v, -math.inf)
+            if annotation.arcs_clear:  # (a textbook figure's arcs at one vertex ARC_APART px apart at least: two 8 px
+                inner += max(0.0, ARC_APART - ARC_STEP * style.font_px)  # apart read as one double arc, review 7)
             if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
             inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
@@ -1187,6 +1192,7 @@ def _radius_line(scene: Scene, frame: Frame, shape: str) -> np.ndarray | None:
 
 
 ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
+ARC_APART = 14.0  # px between them at least in a textbook figure
 ARC_FONTS = 1.25  # an angle's arc mark at most this many font heights out (its value goes just beyond it)
 
 

@@ -33,8 +33,10 @@ POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
-BRACKET_GAP = 4.0  # px: its legs stop this far short of the segment
-BRACKET_LANE = 10.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
+BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
+# a second parallel line: review 7)
+BRACKET_LEG = 8.0  # px: and run out this far (open hooks a reader sees as a bracket's)
+BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
 # nested in another as part of it)
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
@@ -86,6 +88,25 @@ def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> floa
 def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.ndarray:
     ua, ub = _unit(a - v), _unit(b - v)
     s = square_size(v, a, b, fpx)
+    return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
+SQUARE_APART = 4.0  # px between two right-angle squares at one vertex (overlapping, review 7 read one crooked square)
+
+
+def apart_square(sq: np.ndarray, others) -> np.ndarray:
+    """Square ``sq`` (side end, corner, side end) grown, where it runs into another right-angle square at its
+    vertex, until it clears all of them: the others lie within their diagonals of the vertex, so a square whose
+    side is longer than those (by ``SQUARE_APART``) stands apart, nested, and each reads alone."""
+    v = sq[0] + sq[2] - sq[1]
+    d = _unit(sq[1] - v)  # (quarters overlap where their diagonals are under 90° apart; one quarter is one square,
+    at = [o for o in others if len(o) == 3 and float(np.hypot(*(o[0] + o[2] - o[1] - v))) < 1.0  # and two sharing
+          and math.cos(math.radians(89.0)) < float(_unit(o[1] - v) @ d) < math.cos(math.radians(1.0))]  # an arm meet)
+    if not any(_to_segments(np.concatenate([np.linspace(a, b, 8) for a, b in zip(sq, sq[1:])]),
+                            o[:-1], o[1:]).min() < SQUARE_APART for o in at):
+        return sq
+    s = max(float(np.hypot(*(o[1] - v))) for o in at) + SQUARE_APART
+    ua, ub = _unit(sq[0] - v), _unit(sq[2] - v)
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
 
 
@@ -300,11 +321,11 @@ class MarkLayout:
                     continue
                 lo, hi = sorted((float((s - p) @ u), float((t - p) @ u)))
                 n += hi > 0 and lo < float(np.hypot(*(r - p)))
-            return BRACKET_FONTS * self.fpx + n * BRACKET_LANE
+            return max(BRACKET_FONTS * self.fpx, BRACKET_GAP + BRACKET_LEG) + n * BRACKET_LANE
 
         def shape(side):  # (a bracket a lane out: its legs from past the lane inside it, never along its legs)
             out = lane(side)
-            lo = (BRACKET_GAP if out <= BRACKET_FONTS * self.fpx else out - BRACKET_LANE + 5.0) * side
+            lo = (out - BRACKET_LEG if out > BRACKET_GAP + BRACKET_LEG + 0.5 else BRACKET_GAP) * side
             return np.array([p + inset + lo, p + inset + out * side, r - inset + out * side, r - inset + lo])
 
         def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far
@@ -312,16 +333,26 @@ class MarkLayout:
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
             near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
                     if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
-            return self._crossed(p, r, BRACKET_FONTS * self.fpx * side) + 2 * len(near)
+            return self._crossed(p, r, lane(side) * side) + 2 * len(near)
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
         side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
         dim = self.dims.get(frozenset((a, b)))
-        if dim is not None and float(dim @ side) > 0 and cost(-side) <= cost(side):
-            side = -side  # (a side's dimension line, bracket and ticks stacked on one side read as one muddle:
-            # review 5; the bracket across the side from its dimension line)
-        line = shape(side)
-        hi = lane(side) * side
+        line = None
+        if dim is not None and float(dim @ side) > 0:
+            if cost(-side) <= cost(side):
+                side = -side  # (a side's dimension line, bracket and ticks stacked on one side read as one muddle,
+                # their tick counts mixed: reviews 5 and 7; the bracket across the side from its dimension line where
+                # it crosses no more, else a short one clear of both half way to it: review 7 read the 59 kind right)
+            else:
+                d = float(np.hypot(*dim))
+                lo, out = 0.3 * d, 0.55 * d
+                line = np.array([p + inset + lo * side, p + inset + out * side, r - inset + out * side,
+                                 r - inset + lo * side])
+                hi = out * side
+        if line is None:
+            line = shape(side)
+            hi = lane(side) * side
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
@@ -494,8 +525,8 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     if clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    sq = layout.square_at[key] = right_square(v, a, b, layout.fpx)
-    s = square_size(v, a, b, layout.fpx)
+    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx), layout.square_at.values())
+    s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))

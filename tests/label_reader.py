@@ -635,7 +635,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
-            + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig))
+            + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
+            + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1072,17 +1073,18 @@ def _spans(brace: list, p, q) -> bool:
     return abs(along[0]) <= BRACKET_END and abs(along[1] - n) <= BRACKET_END and max(off) <= BRACKET_OUT
 
 
+def _bracket_marks(fig: dict) -> list[tuple[dict, str]]:
+    """The export's brackets, each with its side."""
+    return [(m, m["elements"][0]) for m in fig.get("marks", []) if m["kind"] == "bracket"]
+
+
 def stacked_annotations(fig: dict) -> list[str]:
     """A side's dimension line and its equality bracket on one side of it: three lines of marks within ~20 px
     (review 5 counted it minor, misleading only where the bracket's tick sat level with a point inside the side,
     which ``_split_ticks`` checks; the layout puts the bracket across the side where that crosses no more)."""
     pts = {k: tuple(v) for k, v in fig["points"].items()}
     out = []
-    marks = fig.get("marks", [])
-    for m in marks:
-        if m["kind"] != "bracket":
-            continue
-        el = m["elements"][0]
+    for m, el in _bracket_marks(fig):
         dim = _dimension(fig, el)
         if dim is None:
             continue
@@ -1485,4 +1487,91 @@ def _letters_by_a_neighbour(fig: dict, pts: dict) -> list[str]:
                     default=(math.inf, ""))
         if other[0] < own:
             out.append(f"the letter {name} is nearer {other[1]}'s dot ({other[0]:.0f} px) than its own ({own:.0f} px)")
+    return out
+
+
+BRACKET_APART = 9.0  # px: a bracket's legs stop at least this far off their side (at 4 px it drew as a closed strip)
+DIMENSION_APART = 12.0  # px: and its span at least this far from its side's dimension line
+BRACKET_FREE = 3.0  # px: its span keeps this far from every other drawn line, circle, mark and label
+
+
+def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
+    """A split side's equality bracket that does not read as one (review 7, class A): legs that nearly touch
+    the side (a thin closed strip, a second parallel line), a span that runs over other lines, circles, marks,
+    labels or letters (an extra chord, a tick on a crossing or under another label), or one stacked against
+    the side's dimension line (three lines, tick counts mixed).  ``crossed``: the span's crossings too (the
+    layout has no other mark yet where a line crosses the side itself: not part of ``textbook_problems``)."""
+    out = []
+    marks = fig.get("marks", [])
+    for m, el in _bracket_marks(fig):
+        p, q = (pts[n] for n in _seg_points(el, pts))
+        own = LineString([p, q])
+        brace = m["pixels"][0]
+        if min(own.distance(Point(brace[0])), own.distance(Point(brace[-1]))) < BRACKET_APART:
+            out.append(f"the bracket of {el} starts within {BRACKET_APART:g} px of it: it reads as a second line")
+        span = LineString(brace[1:-1])
+        lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
+                 if not _along(LineString([pts[a], pts[b]]), p, q)]
+        rings = [Point(c["centre"]).buffer(c["radius"]).exterior for c in fig.get("circles", [])]
+        others = [LineString(s) for o in marks if o is not m and o["kind"] != "dimension"
+                  for s in _strokes_but(o, el) if len(s) > 1]
+        boxes = [box(*lab["bbox"]) for lab in fig["labels"]]
+        if crossed and any(span.distance(g) < BRACKET_FREE for g in [*lines, *rings, *others, *boxes]):
+            out.append(f"the bracket of {el} runs over another line, mark or label: it reads as an extra line")
+        dim = _dimension(fig, el)
+        if dim is not None and span.distance(LineString(dim["pixels"][0])) < DIMENSION_APART:
+            out.append(f"the bracket of {el} runs within {DIMENSION_APART:g} px of its dimension line: three lines "
+                       "stacked, their tick counts mixed")
+    return out
+
+
+def _strokes_but(m: dict, el: str) -> list:
+    """A mark's strokes less those of element ``el`` (a split side's own ticks, set across its bracket)."""
+    names = [e for e in m["elements"]]
+    if m["kind"] != "equal" or el not in names:
+        return m["pixels"]
+    per = max(1, len(m["pixels"]) // max(len(names), 1))
+    i = names.index(el)
+    return m["pixels"][:i * per] + m["pixels"][(i + 1) * per:]
+
+
+VERTEX_RADII = 12.0  # px: two arcs at one vertex whose spans overlap differ in radius at least this much
+
+
+def _span(pts: dict, a, v, b) -> tuple[float, float]:
+    ta = math.atan2(pts[a][1] - pts[v][1], pts[a][0] - pts[v][0])
+    tb = math.atan2(pts[b][1] - pts[v][1], pts[b][0] - pts[v][0])
+    s = (tb - ta) % (2 * math.pi)
+    return (ta, s) if s <= math.pi else (tb, 2 * math.pi - s)
+
+
+def _overlap(s1: tuple[float, float], s2: tuple[float, float]) -> bool:
+    """Do two angular spans (start, sweep) share more than a boundary ray?"""
+    def inside(t, s):
+        return 1e-3 < (t - s[0]) % (2 * math.pi) < s[1] - 1e-3
+    mids = [s[0] + s[1] / 2 for s in (s1, s2)]
+    return inside(mids[0], s2) or inside(mids[1], s1) or inside(s2[0], s1) or inside(s1[0], s2) or \
+        (abs((s1[0] - s2[0]) % (2 * math.pi)) < 1e-3 and abs(s1[1] - s2[1]) < 1e-3)
+
+
+def _vertex_marks_apart(fig: dict, pts: dict) -> list[str]:
+    """Two angle marks at one vertex whose spans overlap, merged into one (review 7, class B): two right-angle
+    squares drawn over each other (one crooked square), or two arcs under ``VERTEX_RADII`` px apart in radius
+    (one double arc, an equal-angles mark)."""
+    out = []
+    arcs = [(am["element"], _angle_points(am["element"], pts), am["radius"]) for am in fig.get("angle_marks", [])]
+    for i, (e1, (a, v, b), r1) in enumerate(arcs):
+        for e2, (c, w, d), r2 in arcs[i + 1:]:
+            if v == w and _overlap(_span(pts, a, v, b), _span(pts, c, w, d)) and abs(r1 - r2) < VERTEX_RADII:
+                out.append(f"the arcs of {e1} and {e2} are {abs(r1 - r2):.1f} px apart: they read as one double arc")
+    rights = [(m, _angle_points(m["elements"][0], pts)) for m in fig.get("marks", [])
+              if m["kind"] == "right" and m["elements"][0].startswith("angle ")]
+    for i, (m, (a, v, b)) in enumerate(rights):
+        for n, (c, w, d) in rights[i + 1:]:
+            if v != w or {a, b} == {c, d} or not _overlap(_span(pts, a, v, b), _span(pts, c, w, d)):
+                continue
+            s1, s2 = LineString(m["pixels"][0]), LineString(n["pixels"][0])
+            if s1.distance(s2) < BRACKET_FREE and not s1.equals(s2):
+                out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} overlap: "
+                           "they read as one crooked square")
     return out
