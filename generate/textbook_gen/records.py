@@ -136,5 +136,7 @@ class TextbookSet(TextbookConfig):
     """The knobs of a textbook set with the record maker the runner calls (``part.config.make_record``):
     kept apart from ``config`` so that the problem maker, which reads the knobs, does not import it."""
 
+    distinct_within = True  # no problem twice in a shard (the runner passes the shard's so far)
+
     def make_record(self, seed, part: str, index: int, tally, exclude=frozenset()) -> tuple[dict, dict[str, bytes]]:
         return make_record(self, seed, part, index, tally, exclude)
