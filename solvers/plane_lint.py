@@ -31,9 +31,6 @@ from .lint import Finding
 __all__ = ["lint_general", "lint_proof", "claim_findings", "Finding"]
 
 NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
-# An approximate figure (FormalGeo's rounded givens, which no figure meets exactly) misses its givens by its
-# misfit; what they give it measures to a few times that, and no closer (a derived value amplifies the miss).
-MISFIT_SPREAD = 4
 
 
 def _radians(e: sympy.Expr) -> sympy.Expr:
@@ -59,11 +56,9 @@ def _expr(target: dict) -> sympy.Expr:
     return sympy.Add(*(_num(c) * k for k, c in target.items()))
 
 
-def _close(a: float, b: float, size: float = 0.0, model=None) -> bool:
-    """Do two measures agree, relative to them (and to ``size``, the terms they were measured from), on
-    ``model``'s figure (an approximate one agrees only to a few times its misfit)?"""
-    tol = max(NUMERIC_TOL, MISFIT_SPREAD * getattr(model, "misfit", 0.0) or 0.0)
-    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= tol * max(1.0, abs(a), abs(b), size)
+def _close(a: float, b: float, size: float = 0.0) -> bool:
+    """Do two measures agree, relative to them (and to ``size``, the terms they were measured from)?"""
+    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= NUMERIC_TOL * max(1.0, abs(a), abs(b), size)
 
 
 def _size(e: sympy.Expr, model) -> float:
@@ -257,11 +252,11 @@ def _check_numeric(st, where: str, model) -> list[Finding]:
     out = []
     for s, _ in st.equations:
         a, b = model.value(s.lhs), model.value(s.rhs)
-        if not _close(a, b, _size(s.lhs - s.rhs, model), model):
+        if not _close(a, b, _size(s.lhs - s.rhs, model)):
             out.append(Finding("numeric", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} measures {a:.6g} = {b:.6g} "
                                           "on the figure"))
     a, b = model.value(st.target), float(_radians(st.value))
-    if not _close(a, b, _size(st.target, model), model):
+    if not _close(a, b, _size(st.target, model)):
         out.append(Finding("numeric", f"{where}: the figure measures {_show(st.target)} = {a:.6g}, not {b:.6g}"))
     return out
 
@@ -284,7 +279,7 @@ def _check_goal(proof, known: dict, model, answer) -> list[Finding]:
         out.append(Finding("goal", f"the answer {answer} is not the proof's value {proof.value}"))
     if model is not None:
         measured = model.value(proof.goal)
-        if not _close(measured, float(_radians(proof.value)), model=model):
+        if not _close(measured, float(_radians(proof.value))):
             out.append(Finding("goal", f"the figure measures {_show(proof.goal)} = {measured:.6g}, "
                                        f"not {float(_radians(proof.value)):.6g}"))
     return out
@@ -333,7 +328,7 @@ def claim_findings(proof, model) -> list[Finding]:
                                                 f"{names[block.circle]} in the figure"))
         for lhs, rhs in block.instantiate(rel.args) if names else ():
             a, b = model.value(lhs), model.value(rhs)
-            if not _close(a, b, _size(lhs - rhs, model), model):
+            if not _close(a, b, _size(lhs - rhs, model)):
                 out.append(Finding("claim", f"'{sentence}': {_show(lhs)} = {_show(rhs)} measures {a:.6g} = {b:.6g}"))
     return out
 
