@@ -428,7 +428,12 @@ def lint_record(problem: GeneralProblem, r: dict) -> list:
     from geomill.solvers.plane_lint import lint_general
 
     try:
-        sol = solve_general(problem)
+        if r.get("approximate"):  # recorded as the import accepted it: on a figure that misses rounded givens
+            from geomill.solvers.numeric import build_model
+            from geomill.solvers.plane.solve import APPROXIMATE
+            sol = solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
+        else:
+            sol = solve_general(problem)
     except SolveError as exc:
         return [Finding("solve", f"the problem no longer solves: {exc.message}")]
     out = lint_general(sol)
