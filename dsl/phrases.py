@@ -182,6 +182,7 @@ SYMBOLS: dict[str, str] = {
     "°": "write the number alone (angles are in degrees)",
     "√": "write sqrt(…)", "π": "write pi", "⌒": "write 'arc AB' (the minor arc) or 'major arc ACB'",
     "?": "write the unknown as the goal: 'find angle BAC'",
+    "~": "write 'ABC similar to DEF'", "≅": "write 'ABC congruent to DEF'",
 }
 
 

@@ -276,6 +276,9 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
         return ParseError(f"unexpected {_describe(e.token)}: the left side of '=' is an element or a sum of elements "
                           "('AB + BC = 12', 'angle ABC = angle DEF'); put the arithmetic on the right: "
                           "'AD = 2 DB / 3' says AD : DB = 2 : 3", span)
+    if e.token.type == "NUMBER" and "=" not in said:  # "circle O with radius 9", "AB 5"
+        return ParseError(f"unexpected {_describe(e.token)}: a value is given on a line of its own as "
+                          "'element = value' ('radius O = 9', 'AB = 5')", span)
     if e.token.type == "EQUAL" and re.search(r"\b(with|and)\b", before):  # "rhombus ABCD with diagonals AC = 10"
         return ParseError(f"unexpected {_describe(e.token)}: give each fact on a line of its own "
                           "('rhombus ABCD', then 'AC = 10')", span)

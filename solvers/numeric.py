@@ -712,6 +712,10 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
     hold it there.  A point on the arc is mirrored in the chord's line and put back on the circle."""
     problem = system.p
     goal = {p for el in elements_in(problem.goal.expr) for p in el.points}
+    if not goal:  # x asked: the points of the facts that give x
+        asked = problem.goal.expr.free_symbols
+        goal = {p for f in problem.facts if (f.lhs - f.rhs).free_symbols & asked
+                for el in elements_in(f.lhs - f.rhs) for p in el.points}
     out = []
     for circle in problem.circles:
         o = model.coords[circle.centre]
@@ -728,9 +732,15 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 if float(np.linalg.norm(away)) < 1e-12:
                     continue
                 coords = {**model.coords, p: o + away * (r / float(np.linalg.norm(away)))}
-                worst = _worst(system(system.pack(coords, model.variables, model.radii)))
+                variables, radii = model.variables, model.radii
+                worst = _worst(system(system.pack(coords, variables, radii)))
+                if worst >= TOLERANCE and model.variables:  # x moves with the arc: solved again from there
+                    x = _solve(system, system.pack(coords, variables, radii), quick=True)
+                    worst = _worst(system(x))
+                    coords, variables, radii = system.unpack(x)
+                    coords = {n: v.copy() for n, v in coords.items()}
                 if worst < TOLERANCE and not _misdrawn(coords, faces(problem)):
-                    out.append(NumericModel(problem, coords, model.variables, model.radii, worst, model.seed))
+                    out.append(NumericModel(problem, coords, variables, radii, worst, model.seed))
     return out
 
 
