@@ -734,6 +734,13 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 coords = {**model.coords, p: o + away * (r / float(np.linalg.norm(away)))}
                 variables, radii = model.variables, model.radii
                 worst = _worst(system(system.pack(coords, variables, radii)))
+                if worst >= TOLERANCE and model.variables:  # x moves with the arc: solved again from there,
+                    x = _solve(system, system.pack(coords, variables, radii))
+                    worst = _worst(system(x))
+                    coords, variables, radii = system.unpack(x)
+                    coords = {n: v.copy() for n, v in coords.items()}
+                    if NumericModel(problem, coords, variables, radii, worst, 0).side(p, a, b) == model.side(p, a, b):
+                        continue  # kept only where it stays on the other arc (not a near-copy of the figure)
                 if worst < TOLERANCE and not _misdrawn(coords, faces(problem)):
                     out.append(NumericModel(problem, coords, variables, radii, worst, model.seed))
     return out

@@ -55,3 +55,12 @@ def test_arithmetic_left_of_the_equals_sign_is_refused_with_the_form_that_says_i
     assert "left side of '='" in said and ":3:" in said, said
     assert _answer("triangle PRS\nQ on PR\nPQ = 3 QR / 4\nPR = 14\nfind PQ\n") == pytest.approx(6)
 
+
+
+def test_four_points_on_a_circle_with_x_in_the_givens_are_refused_until_the_order_is_said() -> None:
+    # newcomer 8: with x in the givens, the other arc's figure has another x, so it is solved again from
+    # the mirrored point (and kept only where the point stays on the other arc); opposite angles (x = 25)
+    # or angles on one arc (x = 15)
+    said = _refusal("circle P through K L M N\nangle KLM = 4x\nangle KNM = 2x + 30\nfind x\n")
+    assert "underdetermined" in said and " 25" in said and " 15" in said, said
+    assert _answer("circle P through K L M N\nquadrilateral KLMN\nangle KLM = 4x\nangle KNM = 2x + 30\nfind x\n") == 25
