@@ -60,12 +60,13 @@ def _work_with(job: dict, shard: int) -> tuple[int, int, dict]:
     tick = job.get("tick")  # progress per problem: the bar moves as problems are made, not per shard
     # a family that keeps a part distinct (textbook problems) is told this shard's problems so far, as an
     # earlier part's: a repeat is made again (GeomVerse's small spaces may repeat within a part, as the paper's)
-    made: set[str] | None = set() if getattr(part.config, "distinct_within", False) else None
+    distinct = getattr(part.config, "distinct_within", False)
+    exclude = set(job["exclude"]) if distinct else job["exclude"]  # (copied once a shard, then grown)
     for index in range(lo, hi):
         maker = own or partial(make_record, part.config)
-        record, files = maker(job["seed"], part.name, index, tally, job["exclude"] | made if made else job["exclude"])
-        if made is not None and record.get("solution_hash"):
-            made.add(record["solution_hash"])
+        record, files = maker(job["seed"], part.name, index, tally, exclude)
+        if distinct and record.get("solution_hash"):
+            exclude.add(record["solution_hash"])
         write_part_files(out, part.name, files)  # an image is only trusted once its shard is written after it
         records.append(Record.from_json(record, f"{part.name} #{index}"))
         if tick is not None:
