@@ -72,7 +72,6 @@ def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
     from geomill.dsl import parse_file
     from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem
-    from geomill.render.layout import layout
     from geomill.solvers import solve
 
     problem = parse_file(path)
@@ -88,8 +87,15 @@ def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
                   f"({'; '.join(model.missed)})", file=sys.stderr)
         return model, scene
     sol = solve(problem)
+    return sol, _laid_out(sol, path, seed)
+
+
+def _laid_out(sol, path: str, seed: int):
+    """A GeomVerse solution's figure, its errors located in ``path``."""
+    from geomill.render.layout import layout
+
     try:
-        return sol, layout(sol, seed=seed)
+        return layout(sol, seed=seed)
     except GeomillError as exc:
         raise exc.located(path) from None
 
@@ -126,15 +132,14 @@ def cmd_render(args: argparse.Namespace) -> int:
         from geomill.render.draw import Renderer
 
     problem = parse_file(args.file)
-    if not isinstance(problem, GeneralProblem) and _plane_only(problem):
-        from geomill.engine.shapes_plane import to_plane
-        problem = to_plane(problem)  # as `solve` does: shapes whose formulas leave the goal open, proven plane
-    if isinstance(problem, GeneralProblem):  # a textbook problem: its model's figure, values and marks
-        return _render_textbook(args, problem)
+    sol = None if isinstance(problem, GeneralProblem) else _shapes_solution(problem)
+    if sol is None:  # a textbook problem (or shapes proven plane, as `solve` does): its model's figure, marks
+        from .solve import _as_plane
+        return _render_textbook(args, problem if isinstance(problem, GeneralProblem) else _as_plane(problem))
     if args.style is not None:
         raise RenderArgumentError("--style applies to textbook problems: a GeomVerse figure's shapes are told "
                                   "apart by their fill colours")
-    sol, scene = _scene(args.file, args.seed, args.timeout)
+    scene = _laid_out(sol, args.file, args.seed)
     try:
         renderer = Renderer(size=args.size, opacity=literal("geomill.render.colours", "FILL_OPACITY")
                             if args.opacity is None else args.opacity, line_width=args.line_width,
@@ -156,23 +161,22 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plane_only(problem) -> bool:
-    """A shape-only file that `solve` proves by plane geometry: not GeomVerse's composite shapes, and
-    their formulas alone leave the goal open (a trapezoid's area from its bases and legs)."""
+def _shapes_solution(problem):
+    """GeomVerse's solution of a shape-only file; None where its formulas leave the goal open and
+    `solve` proves it by plane geometry (a trapezoid's area from its bases and legs)."""
     from geomill.engine.errors import ImpossibleValues, SolveError
     from geomill.solvers import solve
 
     from .solve import style_of
 
-    if style_of(problem, None) != "textbook":
-        return False
     try:
-        solve(problem)
+        return solve(problem)
     except ImpossibleValues:
-        return False  # refused as GeomVerse refuses it, below
+        raise  # refused as GeomVerse refuses it
     except SolveError:
-        return True
-    return False
+        if style_of(problem, None) != "textbook":
+            raise
+        return None
 
 
 def _same_file(a: str, b: str) -> bool:
