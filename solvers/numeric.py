@@ -653,29 +653,30 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
-            why = _unplaced(problem, (found[0], other))
-            if "(e.g." not in why:  # a side of a line that tells the figures apart says more than 'place it'
+            why, placed = _unplaced(problem, (found[0], other))
+            if not placed:  # a side of a line that tells the figures apart says more than 'place it'
                 why = _turning(problem, found[0], other) or why
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}{why}", problem.goal.span)
     return found[0]
 
 
-def _unplaced(problem: GeneralProblem, figures: tuple[NumericModel, ...] = ()) -> str:
+def _unplaced(problem: GeneralProblem, figures: tuple[NumericModel, ...] = ()) -> tuple[str, bool]:
     """Points besides the first polygon's that no statement puts on a line of three points or on a
     circle (``DE parallel to BC`` alone leaves D and E anywhere), with the line that would place the
     first: the usual cause of two figures that is not a side of a line (empty where there are none).
     The example is a side the point can be put on with every fact still holding, tried from the
-    figures (``BD bisects angle ABC`` puts D on AC, never on AB); where no side does, none is given."""
+    figures (``BD bisects angle ABC`` puts D on AC, never on AB); where no side does, none is given.
+    Returned with whether it gives one."""
     if not problem.polygons:
-        return ""
+        return "", False
     first = problem.polygons[0].points
     placed = set(first) | {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
     placed |= {p for c in problem.circles for p in (c.centre, *c.points)}
     placed |= {p for rel in problem.relations for trio in BLOCKS_BY_KEY[rel.key].collinear(rel.args) for p in trio}
     free = [p for p in problem.points if p not in placed]
     if not free:
-        return ""
+        return "", False
     exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
     joined = {p for e in exprs for el in elements_in(e) if el.kind.key == "length" and free[0] in el.points
               for p in el.points}
@@ -684,7 +685,7 @@ def _unplaced(problem: GeneralProblem, figures: tuple[NumericModel, ...] = ()) -
     side = next((s for s in sides if not figures or _placeable(problem, free[0], s, figures)), None)
     example = f" (e.g. '{free[0]} on {side[0]}{side[1]}')" if side else ""
     return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
-            f"place {'it' if len(free) == 1 else 'them'}{example}")
+            f"place {'it' if len(free) == 1 else 'them'}{example}"), side is not None
 
 
 def _placeable(problem: GeneralProblem, point: str, side: tuple[str, str],
@@ -732,18 +733,25 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 if float(np.linalg.norm(away)) < 1e-12:
                     continue
                 coords = {**model.coords, p: o + away * (r / float(np.linalg.norm(away)))}
-                variables, radii = model.variables, model.radii
-                worst = _worst(system(system.pack(coords, variables, radii)))
+                worst = _worst(system(system.pack(coords, model.variables, model.radii)))
+                other = NumericModel(problem, coords, model.variables, model.radii, worst, model.seed)
                 if worst >= TOLERANCE and model.variables:  # x moves with the arc: solved again from there,
-                    x = _solve(system, system.pack(coords, variables, radii))
-                    worst = _worst(system(x))
-                    coords, variables, radii = system.unpack(x)
-                    coords = {n: v.copy() for n, v in coords.items()}
-                    if NumericModel(problem, coords, variables, radii, worst, 0).side(p, a, b) == model.side(p, a, b):
+                    other = _solved_from(system, model, coords)
+                    if other.side(p, a, b) == model.side(p, a, b):
                         continue  # kept only where it stays on the other arc (not a near-copy of the figure)
-                if worst < TOLERANCE and not _misdrawn(coords, faces(problem)):
-                    out.append(NumericModel(problem, coords, variables, radii, worst, model.seed))
+                if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
+                    out.append(other)
     return out
+
+
+def _solved_from(system: _System, model: NumericModel, coords: dict[str, np.ndarray],
+                 quick: bool = False) -> NumericModel:
+    """The figure the least squares reaches from ``model`` with its points moved to ``coords``, its
+    residual the worst left (the caller decides whether that is a model)."""
+    x = _solve(system, system.pack(coords, model.variables, model.radii), quick=quick)
+    at, variables, radii = system.unpack(x)
+    return NumericModel(system.p, {n: v.copy() for n, v in at.items()}, variables, radii, _worst(system(x)),
+                        model.seed)
 
 
 def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
@@ -760,13 +768,10 @@ def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
         loose = [p for p in line.points if p not in anchored]
         for pivot in (p for p in line.points if p in anchored) if loose else ():
             at = model.coords[pivot]
-            coords = {**model.coords, **{p: 2 * at - model.coords[p] for p in loose}}
-            x = _solve(system, system.pack(coords, model.variables, model.radii), quick=True)
-            worst = _worst(system(x))
-            solved, variables, radii = system.unpack(x)
-            if worst < TOLERANCE and not _misdrawn(solved, faces(problem)):
-                out.append(NumericModel(problem, {n: v.copy() for n, v in solved.items()}, variables, radii,
-                                        worst, model.seed))
+            other = _solved_from(system, model, {**model.coords, **{p: 2 * at - model.coords[p] for p in loose}},
+                                 quick=True)
+            if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
+                out.append(other)
     return out
 
 
