@@ -728,7 +728,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
             raw.append((m.start(), m.end(), shape, "noun"))
     for m in re.finditer(rf"\b({_SHAPE_NOUNS})\b(?!\s+(?:{_PT}){{2,}})", text) if not key.general else ():
         shape = _only_shape_of(key, m.group(1).lower())  # "the removed semicircle has …": a piece, as its subject
-        if shape is not None and _a_piece_word(key, shape, m.group(1)) \
+        if shape is not None and _composite_part(key, shape, m.group(1)) == "piece" \
                 and _DEFINITE.search(text, max(0, m.start() - 40), m.start()) \
                 and not _DESCRIBED.search(text, max(0, m.start() - 40), m.start()):  # never "a semicircle is removed"
             raw = [r for r in raw if not (r[0] == m.start() and r[3] == "noun")]
@@ -800,7 +800,7 @@ def _mentions(key: AnswerKey, text: str) -> list[Mention]:
         after = text[end:end + 40]
         base = re.search(rf"\b({_SHAPE_NOUNS})\s+$", before, re.I) if how == "name" else None
         if how == "name" and (_PART_OF.search(before) or base and key.shape_named(name)
-                              and _a_base_word(key, key.shape_named(name), base.group(1))):
+                              and _composite_part(key, key.shape_named(name), base.group(1)) == "base"):
             # "Triangle removed from EFGCD: its area is 6.88", "the semicircle on AD is 56.52", and "the
             # square ABCD has area 242.42" of a square minus a circle: the values are the part's, not the name's
             # "Triangle removed from EFGCD: its area is 6.88", "the semicircle on AD is 56.52": the name
@@ -844,22 +844,19 @@ _DEFINITE = re.compile(r"(?:\b[Tt]he|\b[Ii]ts|'s|’s)\s+(?:[a-z-]+\s+){0,2}$") 
 _DESCRIBED = re.compile(r"\b(?:minus|plus|with|without|and|less)\s+(?:the|its|a|an)\s+(?:[a-z-]+\s+){0,2}$", re.I)
 
 
-def _a_piece_word(key: AnswerKey, shape: str, word: str) -> bool:
-    """Does a kind noun name the piece a composite shape adds or removes (``semicircle`` of a rectangle minus a
-    semi-circle), not the shape itself?"""
-    title = KINDS[key.shapes[shape].kind].title.split()
-    word = word.lower().replace("semicircle", "semi-circle")
-    return any(op in title and word in title[title.index(op) + 1:] for op in ("minus", "plus"))
-
-
-def _a_base_word(key: AnswerKey, shape: str, word: str) -> bool:
-    """Does a kind noun name the shape a composite starts from (``square`` of a square minus a circle),
-    which the response may call by the composite's name (``the square ABCD``)?"""
+def _composite_part(key: AnswerKey, shape: str, word: str) -> str | None:
+    """Which part of a composite shape a kind noun names: ``"piece"``, what it adds or removes
+    (``semicircle`` of a rectangle minus a semi-circle), ``"base"``, the shape it starts from (``square``
+    of a square minus a circle, which a response may call by the composite's name: ``the square ABCD``),
+    or None (no composite, or neither part)."""
     if shape not in key.shapes:
-        return False
+        return None
     title = KINDS[key.shapes[shape].kind].title.split()
+    op = next((o for o in ("minus", "plus") if o in title), None)
     word = word.lower().replace("semicircle", "semi-circle")
-    return any(op in title and word in title[:title.index(op)] for op in ("minus", "plus"))
+    if op is None:
+        return None
+    return "piece" if word in title[title.index(op) + 1:] else "base" if word in title[:title.index(op)] else None
 
 
 def _only_shape_with(key: AnswerKey, kind: QKind) -> str | None:
