@@ -59,9 +59,8 @@ def _cut(signum, frame):  # noqa: ARG001 - a signal handler's signature
 def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
     """One problem's result: status (right / wrong / refused / unimported / timeout), reason, times;
     with ``lint``, the linter's findings on a proven solution."""
-    from geomill.solvers.numeric import build_model
+    from geomill.solvers.numeric import APPROXIMATE, build_model
     from geomill.solvers.plane import solve_general
-    from geomill.solvers.plane.solve import APPROXIMATE
 
     where, problem, timeout, lint = args
     sol = None

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from geomill.engine.errors import SolveError
-from geomill.generate.formalgeo import APPROXIMATE, Unsupported, answer_value, convert, read_problems
-from geomill.solvers.numeric import build_model
+from geomill.generate.formalgeo import Unsupported, answer_value, convert, read_problems
+from geomill.solvers.numeric import APPROXIMATE, build_model
 
 
 def one(problem: dict) -> dict | None:

@@ -521,8 +521,6 @@ def answer_value(text: object) -> float | None:
     return float(v) if v.is_number and not v.free_symbols else None
 
 
-APPROXIMATE = 0.05  # givens that disagree by up to 5 % still get a figure (marked approximate)
-
 
 def approximate_note(model) -> str:
     """What an approximate model says about the problem's givens."""
@@ -598,7 +596,7 @@ def import_one(item: tuple[str, dict | str], model: bool = True, timeout: float 
         entry.update(ok=True, text=header(problem) + text)
         if model:  # a problem is written only with a figure that satisfies it
             from geomill.engine.errors import SolveError
-            from geomill.solvers.numeric import build_model
+            from geomill.solvers.numeric import APPROXIMATE, build_model
             try:
                 with budget.limits(2 * timeout):  # the CPU timer cuts it off first; this bounds memory
                     m = build_model(parsed, check_goal=False, tolerate=APPROXIMATE)

@@ -240,11 +240,11 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     if not isinstance(problem, dict):
         raise Skip("not read", str(problem))
     from geomill.engine.errors import SolveError
-    from geomill.solvers.numeric import build_model
+    from geomill.solvers.numeric import APPROXIMATE, build_model
     from geomill.solvers.plane import solve_general
     from geomill.solvers.plane_lint import lint_general
 
-    from .formalgeo import APPROXIMATE, Unsupported, answer_value, approximate_note, convert, field, header
+    from .formalgeo import Unsupported, answer_value, approximate_note, convert, field, header
 
     if "geo" in problem:
         from geomill.dsl import parse
@@ -429,8 +429,7 @@ def lint_record(problem: GeneralProblem, r: dict) -> list:
 
     try:
         if r.get("approximate"):  # recorded as the import accepted it: on a figure that misses rounded givens
-            from geomill.solvers.numeric import build_model
-            from geomill.solvers.plane.solve import APPROXIMATE
+            from geomill.solvers.numeric import APPROXIMATE, build_model
             sol = solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
         else:
             sol = solve_general(problem)

@@ -5,12 +5,10 @@ every circle whole."""
 from __future__ import annotations
 
 from geomill.engine.plane import GeneralProblem, elements_in
-from geomill.solvers.numeric import NumericModel, build_model
+from geomill.solvers.numeric import APPROXIMATE, NumericModel, build_model
 
 from .scene import Scene
 from .scene_io import scene_from_dict
-
-APPROXIMATE = 0.05  # givens that disagree by up to 5 % are drawn all the same (the import's tolerance)
 
 
 def general_scene(problem: GeneralProblem, seed: int = 0,

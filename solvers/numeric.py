@@ -42,6 +42,9 @@ RETRY_WORK = 1_500_000  # evaluations of the residuals times the unknowns after 
 GOAL_FIGURES = 4  # figures the goal is compared on (checking it), as long as the starts that found the
 # first two last: a choice the facts leave open (which arc a point is on) shows as two values
 TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
+# givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) still get a figure, marked approximate:
+# the tolerance callers pass as build_model(..., tolerate=APPROXIMATE) (the import, its figures, the benchmark)
+APPROXIMATE = 0.05
 SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)

@@ -17,9 +17,6 @@ from ..numeric import NumericModel, build_model, size
 from .deduce import AGREE, Deduction, agreement
 from .proof import Proof, build_proof
 
-# givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) may get an approximate figure: a
-# caller that builds the model with build_model(..., tolerate=APPROXIMATE) passes it in (the benchmark does)
-APPROXIMATE = 0.05
 RESEEDS = 3  # more models to try when the first draws a face crossing itself
 
 
