@@ -41,7 +41,7 @@ from geomill.engine.plane import (
     polygon_key,
 )
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
-from geomill.engine.shapes_plane import Compiled
+from geomill.engine.shapes_plane import Compiled, written_as
 
 from .forms import Word, _suggest, forms_with, is_element, is_shape_line, read_shape, vocabulary
 from .phrases import filler, hint
@@ -452,12 +452,8 @@ def _written(arcs: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, st
 def _written_shapes(shaped: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str, bool], ...]:
     """A shape's area, perimeter or arc that stands for an expression (a sector's area, a composite
     shape's) as the user named it, next to that expression: the proof ends "area ABC = … = 6π"."""
-    out = []
-    for s, e in sorted(shaped.items(), key=lambda se: se[0].name):
-        el = element_of(s)
-        words, pts = " ".join(el.kind.words), "".join(el.points)
-        out.append((e, f"{words} {pts}", rf"\text{{{words} }}{pts}", False))
-    return tuple(out)
+    return tuple(written_as(e, f"{' '.join(element_of(s).kind.words)} {''.join(element_of(s).points)}")
+                 for s, e in sorted(shaped.items(), key=lambda se: se[0].name))
 
 
 def _through_arc(b: _Builder, el: Element, span: Span) -> bool:

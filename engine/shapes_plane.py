@@ -276,9 +276,15 @@ def _written(used: set[Quantity], quantities: Mapping[Quantity, sympy.Expr]) -> 
             continue
         e = quantities[q]
         if not e.is_Symbol:
-            words, name = str(q).rsplit(" ", 1)
-            out.append((e, str(q), rf"\text{{{words} }}{name}", False))
+            out.append(written_as(e, str(q)))
     return tuple(out)
+
+
+def written_as(e: sympy.Expr, text: str) -> tuple[sympy.Expr, str, str, bool]:
+    """A shape's quantity (``area ABC``) next to the expression it stands for, as a problem's
+    ``written`` entry: its text, its LaTeX, and not in degrees."""
+    words, name = text.rsplit(" ", 1)
+    return e, text, rf"\text{{{words} }}{name}", False
 
 
 def expression(q: Quantity, quantities: Mapping[Quantity, sympy.Expr]) -> sympy.Expr:
