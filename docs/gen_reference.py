@@ -278,6 +278,8 @@ def _block_entry(block, example: str) -> list[str]:
     conditions = [c for cond in block.conditions if (c := _condition_text(cond, names, "kite" in block.key))]
     out = [f"### `{block.forms[0].replace('{', '').replace('}', '')}`", "",
            f"In the example below, `{block.text(rel.args)}` says: *{block.state(rel.args)}.*", ""]
+    if block.note:
+        out += [block.remark(rel.args), ""]
     if len(block.forms) > 1:
         out += ["Also written: " + ", ".join(f"`{f.replace('{', '').replace('}', '')}`" for f in block.forms[1:])
                 + ".", ""]

@@ -201,3 +201,26 @@ def hint(word: str) -> str:
         return ""
     lines = "; ".join(f"'{line}'" for line in p.write.splitlines())
     return f"; for \"{p.says}\" write {lines} (docs: How do I say …)"
+
+
+CEVIANS = ("altitude", "median")  # relation words a writer follows with 'from A' (a triangle's cevian)
+
+
+def cevian(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] | None:
+    """For 'AD altitude from A' or 'CM is the median from C' (each word's text and points): the word to
+    point at and the one line to write, named from the vertex; None for any other line."""
+    texts = [t.lower() for t, _ in words]
+    noun = next((n for n in CEVIANS if n in texts), None)
+    if noun is None or "from" not in texts and not any(filler(t) for t in texts):
+        return None
+    segment = next((pts for _, pts in words if pts is not None and len(pts) == 2), None)
+    after = [pts for _, pts in words[texts.index("from") + 1:] if pts] if "from" in texts else []
+    vertex = segment[0] if segment else after[0][0] if after else "A"
+    foot = segment[1] if segment else "D"
+    rest = [p for p in "ABC" if p != vertex][:2] if vertex in "ABC" else ["X", "Y"]
+    at = texts.index("from") if "from" in texts else next(i for i, t in enumerate(texts) if filler(t))
+    side = "".join(rest)
+    return at, (f"unknown word {words[at][0]!r}; the {noun} from {vertex} is written '{vertex}{foot} {noun} of "
+                f"{vertex}{side}': its first letter is the vertex, the second the foot ({foot} on "
+                f"{'line ' if noun == 'altitude' else ''}{side}{', its midpoint' if noun == 'median' else ''}), "
+                f"then the triangle, its vertices in any order")

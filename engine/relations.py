@@ -262,6 +262,9 @@ class Block:
     # ticks, ("equal_angle", "ABD", "DBC") arcs, ("dot", "A") a point of tangency, ("height", "AD", "BC") AD
     # dashed onto BC (its foot marked, BC extended to it)
     marks: tuple[tuple[str, ...], ...] = ()
+    # what a reader must know beyond the sentence (which point touches, where a foot lies), in the
+    # block's letters; the language reference prints it on the example's points
+    note: str = ""
 
     @cached_property
     def placeholders(self) -> tuple[str, ...]:
@@ -313,6 +316,10 @@ class Block:
 
     def state(self, args: tuple[tuple[str, ...], ...]) -> str:
         return _fill(self.sentence, self.placeholders, args)
+
+    def remark(self, args: tuple[tuple[str, ...], ...]) -> str:
+        """The block's note on the problem's points (empty where it has none)."""
+        return _fill(self.note, self.placeholders, args)
 
     def text(self, args: tuple[tuple[str, ...], ...], form: str | None = None) -> str:
         return _fill(form or self.forms[0], self.placeholders, args)
@@ -661,15 +668,26 @@ BLOCKS: tuple[Block, ...] = (
           lambda rng: _with(d := triangle(rng), D=(d["B"] + d["C"]) / 2),
           ((L("BD"), L("DC")), (L("BC"), 2 * L("BD")), (L("BC"), 2 * L("DC")), (area("ABD"), area("ADC"))),
           (between("D", "B", "C"),),
-          family="triangle", marks=(("equal", "BD", "DC"),)),
+          family="triangle", marks=(("equal", "BD", "DC"),),
+          note="The median from {A}, the first letter, to {D}, the midpoint of the opposite side {BC}. The "
+               "triangle may be named from any vertex, either way round (`{AD} median of {ACB}` says the same); "
+               "the first letter of the segment is the vertex: the median from C of triangle ABC to the "
+               "midpoint M of AB is `CM median of ABC` (or `CM median of CAB`)."),
     Block("altitude", ("{AD} altitude of {ABC}",), "{AD} is an altitude of {ABC}", _altitude,
           ((ang("ADB"), sympy.Integer(90)), (height("ABC"), L("AD")), (2 * area("ABC"), L("AD") * L("BC"))),
-          (on_line("D", "B", "C"),), family="triangle", marks=(("height", "AD", "BC"), ("right", "ADB"))),
+          (on_line("D", "B", "C"),), family="triangle", marks=(("height", "AD", "BC"), ("right", "ADB")),
+          note="The altitude from {A}, the first letter, to the line {BC}: its foot {D} is on the line {BC}, "
+               "between {B} and {C} when the angles at {B} and {C} are acute and beyond one of them when that "
+               "angle is obtuse (add `{D} on {BC}` to require the segment). The triangle may be named from any "
+               "vertex; the first letter of the segment is the vertex: the altitude from C of triangle ABC is "
+               "`CF altitude of ABC` (F on line AB). `{AD} altitude from {A}` is refused: write this line."),
     Block("midsegment", ("{DE} midsegment of {ABC}",), "{DE} is a midsegment of {ABC}",
           lambda rng: _with(d := triangle(rng), D=(d["A"] + d["B"]) / 2, E=(d["A"] + d["C"]) / 2),
           ((L("BC"), 2 * L("DE")), (L("AD"), L("DB")), (L("AE"), L("EC")), (ang("ADE"), ang("ABC"))),
           (between("D", "A", "B"), between("E", "A", "C")), family="triangle",
-          marks=(("equal", "AD", "DB"), ("equal", "AE", "EC"))),
+          marks=(("equal", "AD", "DB"), ("equal", "AE", "EC")),
+          note="{D} is the midpoint of {AB} and {E} of {AC}: the two sides at the first vertex named, {A}; "
+               "the midsegment is parallel to the third side {BC} and half as long."),
     Block("midsegment_quadrilateral", ("{EF} midsegment of {ABCD}",), "{EF} is the midsegment of {ABCD}",
           lambda rng: _with(d := _trapezoid(rng), E=(d["A"] + d["B"]) / 2, F=(d["D"] + d["C"]) / 2),
           ((L("AE"), L("EB")), (L("DF"), L("FC"))), (between("E", "A", "B"), between("F", "D", "C")),
@@ -703,7 +721,13 @@ BLOCKS: tuple[Block, ...] = (
     # -- circles ---------------------------------------------------------------------------------
     Block("tangent", ("{PA} tangent to circle {O}",), "{PA} is tangent to circle {O} at {A}", _tangent,
           ((ang("OAP"), sympy.Integer(90)), (L("OP") ** 2, L("OA") ** 2 + L("PA") ** 2)),
-           circle="O", on_circle=("A",), family="circle", marks=(("dot", "A"),)),
+           circle="O", on_circle=("A",), family="circle", marks=(("dot", "A"),),
+          note="{A}, the second letter, is the point of tangency: it must be on the circle (`circle {O} "
+               "through {A}`; the line is refused without it), and {P} is any other point of the tangent line, "
+               "outside the circle. The first letter is not the touching point: for the tangent from {P} "
+               "touching at T, write `{P}T tangent to circle {O}` with `circle {O} through T`; a tangent line "
+               "through T with points P and Q on either side of it is `line P T Q` with `PT tangent to circle "
+               "{O}`."),
     Block("diameter", ("{AB} diameter of circle {O}",), "{AB} is a diameter of circle {O}", _diameter,
           ((L("AO"), L("OB")), (diameter("O"), L("AB")), (L("AB"), 2 * L("AO")), (L("AB"), 2 * L("OB"))),
           (between("O", "A", "B"),),

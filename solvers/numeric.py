@@ -285,7 +285,7 @@ class _System:
             out += [(block.text(rel.args), rel.span)] * len(block.residuals(rel.args, probe))
         out += list(zip(self.equation_text, self.equation_spans))
         n = len(self.points)
-        out += [("named points apart", None)] * (n * (n - 1) // 2) + [("the figure's size", None)]
+        out += [("no two named points at one place", None)] * (n * (n - 1) // 2) + [("the figure's size", None)]
         return out
 
     def pack(self, coords: dict[str, np.ndarray], variables: dict[str, float], radii: dict[str, float]) -> np.ndarray:
@@ -566,7 +566,7 @@ def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
         return "", None
     worst = float(np.max(np.abs(fun[:-1])))
     said = list(dict.fromkeys(labels[i] for i in np.argsort(-np.abs(fun[:-1])) if abs(fun[i]) > 0.1 * worst))[:3]
-    return ": it misses " + "; ".join(repr(text) for text, _ in said), next((sp for _, sp in said if sp), None)
+    return ": " + "; ".join(repr(text) for text, _ in said), next((sp for _, sp in said if sp), None)
 
 
 def _flat(pts: list[np.ndarray]) -> bool:
@@ -637,8 +637,10 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             return approximate
     if not found:
         missed, where = _missed(system, search.nearest)
-        raise SolveError(f"the figure search failed (best of {len(search.tried)} starts leaves a "
-                         f"residual of {search.best:.2g}{missed})", where)
+        raise SolveError(f"the figure search failed: no figure it drew fits every fact, so the facts may "
+                         f"contradict each other (an arc or a side named the wrong way round, a value the "
+                         f"others rule out); check first the lines the nearest figure misses"
+                         f"{missed or ''} (best of {len(search.tried)} starts, residual {search.best:.2g})", where)
     if check_goal and problem.goal is not None:
         zero = _zero_divisor(found[0], problem.goal.expr)
         if zero is not None:

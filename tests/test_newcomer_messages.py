@@ -99,3 +99,16 @@ def test_a_point_the_facts_leave_on_either_arc_of_a_chord_is_refused_until_one_i
     assert code == 1 and "underdetermined" in err and all(v in err for v in values), err
     code, out, err = _run(tmp_path, capsys, text.replace("find", chosen + "find"))
     assert code == 0 and out.strip().splitlines()[-1].split()[1] in values, (out, err)
+
+
+@pytest.mark.parametrize("line, rest, answer", [
+    ("AD altitude from A", "AB = 15\nAC = 13\nBC = 14\nfind AD\n", "12"),
+    ("CM is the median from C", "angle ACB = 90\nAC = 6\nBC = 8\nfind CM\n", "5"),
+])
+def test_a_cevian_from_a_vertex_is_refused_with_the_line_that_solves(
+        tmp_path: Path, capsys, line: str, rest: str, answer: str) -> None:
+    code, _, err = _run(tmp_path, capsys, f"triangle ABC\n{line}\n{rest}")
+    assert code == 1 and err.count("\n") == 1 and "is written '" in err, err
+    written = err.split("is written '")[1].split("'")[0]
+    code, out, err = _run(tmp_path, capsys, f"triangle ABC\n{written}\n{rest}")
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (written, out, err)
