@@ -139,7 +139,9 @@ STATEMENT_EXAMPLES: dict[str, tuple[str, str, str]] = {
     "line": ("line A B C …", "The points lie on one straight line, in this order (B between A and C).",
              "points A B C D\nline A B C\nangle ABD = 130\nfind angle DBC\n"),
     "circle": ("circle O through A B …", "A circle centred at O with these points on it; `circle O` alone "
-               "declares the centre. Two lines about one centre are one circle.",
+               "declares the centre. Two lines about one centre are one circle. It does not fix the order of "
+               "the points around the circle: for the cyclic quadrilateral ABCD add `quadrilateral ABCD` (or "
+               "say each point's arc: `B on minor arc AC`).",
                "circle O through A B C\nline A O B\nfind angle ACB\n"),
     "triangle": ("triangle ABC", "A triangle (a face of the figure) with these vertices.",
                  "triangle ABC\nangle ABC = 50\nangle BCA = angle ABC + 10\nfind angle CAB\n"),
@@ -323,6 +325,40 @@ shares (y up, clockwise, arcs, segment or line, tangency, midsegments, kites), a
 """
 
 
+# A textbook's wording the language writes another way (each refused with a message naming the line to
+# write), shown at the top of the reference: (what a newcomer writes first, what to write).
+FIRST_TRIES: tuple[tuple[str, str], ...] = (
+    ("`AB / DE = 3/5` or `AB : DE = 3 : 5` (a given ratio)",
+     "`AB = 3 DE / 5` (the left side of `=` is one element)"),
+    ("ABC and DEF are similar with ratio 3 : 5",
+     "`ABC similar to DEF`, then `AB = 3 DE / 5` (any pair of matching sides)"),
+    ("the ratio AB : DE, as the goal",
+     "`find AB / DE`"),
+    ("`triangle ABC ~ triangle DEF`",
+     "`ABC similar to DEF` (vertices matched in order)"),
+    ("`circle O with radius 9`",
+     "`circle O through A`, then `radius O = 9`"),
+    ("`PA tangent to circle O at A`",
+     "`circle O through A`, then `PA tangent to circle O` (A, the second letter, is the touching point)"),
+    ("`AD is the altitude from A`",
+     "`AD altitude of ABC` (the vertex first; the foot D on line BC)"),
+    ("`CM is the median from C`",
+     "`CM median of ABC` (the vertex first; M the midpoint of AB)"),
+    ("`angle A = 50`",
+     "`angle BAC = 50` (three points, the vertex in the middle)"),
+    ("`AB || CD`",
+     "`AB parallel to CD`"),
+    ("E lies between the parallels AB and CD",
+     "`E and C on the same side of line AB`, then `E and A on the same side of line CD`"),
+    ("the transversal GH cuts AB at E and CD at F",
+     "`line A E B`, `line C F D`, `line G E F H` (points in order along each line)"),
+    ("ABCD is inscribed in circle O",
+     "`circle O through A B C D`, then `quadrilateral ABCD` (the circle line alone leaves the order around it open)"),
+    ("`M is the midpoint of AB`",
+     "`M midpoint of AB` (leave out is, the, a)"),
+)
+
+
 def theorems_markdown() -> list[str]:
     """The theorem blocks of the exact solver (``THEOREMS``), one row per key and sentence: the words of
     its proof step and the smallest figure it applies to, so a reader sees what the solver can use."""
@@ -379,7 +415,12 @@ def reference_markdown() -> str:
     from geomill.engine.plane import ELEMENT_KINDS
     from geomill.engine.relations import BLOCKS
 
-    out = [REFERENCE_HEAD, "## Statements of the exact reading", "",
+    out = [REFERENCE_HEAD, "## Forms you will try first", "",
+           "A textbook's wording and the lines that say it. The forms on the left in code are refused, each with "
+           "a message naming the line on the right.", "", "| you may write | write |", "| --- | --- |",
+           *(f"| {tried} | {write} |" for tried, write in FIRST_TRIES), "",
+           "[How do I say …](phrases.md) has more, each with a whole problem.", "",
+           "## Statements of the exact reading", "",
            "A file with any of these lines (or a relation below, an element on both sides of `=`, or a `find` "
            "of an expression) is read exactly: true π, exact roots, a proof in theorem steps.", ""]
     for word, (form, meaning, example) in STATEMENT_EXAMPLES.items():

@@ -66,10 +66,19 @@ PHRASES: tuple[Phrase, ...] = (
         ("between", "inside", "interior"),
         "E and C on the same side of line AB\nE and A on the same side of line CD",
         "a point between two lines is on the second's side of the first and on the first's side of the "
-        "second (and `A and C on the same side of line BD` has the two lines run the same way).",
-        "line B A\nline D C\nline B E\nline D E\nAB parallel to CD\nA and C on the same side of line BD\n"
-        "E and C on the same side of line AB\nE and A on the same side of line CD\nangle ABE = 40\n"
-        "angle CDE = 30\nfind angle BED\n",
+        "second; add `B and D on the same side of line AC` so that the two lines run the same way.",
+        "points A B C D E\nAB parallel to CD\nB and D on the same side of line AC\n"
+        "E and C on the same side of line AB\nE and A on the same side of line CD\nangle BAE = 40\n"
+        "angle DCE = 30\nfind angle AEC\n",
+    ),
+    Phrase(
+        "the ratio AB : DE is 3 : 5 (or ABC and DEF are similar with ratio 3 : 5)",
+        ("ratio", "ratios", "proportion", "proportional"),
+        "AB = 3 DE / 5",
+        "the left side of `=` is one element, so a ratio is one length in terms of the other; for a "
+        "similarity ratio write `ABC similar to DEF` and this line on any pair of matching sides "
+        "(`find AB / DE` asks for a ratio).",
+        "triangle ABC\ntriangle DEF\nABC similar to DEF\nAB = 3 DE / 5\nAC = 12\nfind DF\n",
     ),
     Phrase(
         "the distance from the centre O to the chord AB",

@@ -273,9 +273,12 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
     said = lines[e.line - 1].split("#", 1)[0] if e.line <= len(lines) else ""
     if "=" in said and (e.token.value == ":" or "=" not in before and e.token.type not in ("NAME", "_NL", "$END")):
         # "AD / DB = 2/3", "3 AD = 2 DB", "AD : DB = 2 : 3": arithmetic left of '='
+        ratio = re.fullmatch(r"\s*([A-Z]{2})\s*[/:]\s*([A-Z]{2})\s*=\s*(\d+)\s*[/:]\s*(\d+)\s*", said)
+        example = (f"write '{ratio[1]} = {ratio[3]} {ratio[2]} / {ratio[4]}'" if ratio else
+                   "'AD = 2 DB / 3' says AD : DB = 2 : 3")
         return ParseError(f"unexpected {_describe(e.token)}: the left side of '=' is an element or a sum of elements "
-                          "('AB + BC = 12', 'angle ABC = angle DEF'); put the arithmetic on the right: "
-                          "'AD = 2 DB / 3' says AD : DB = 2 : 3", span)
+                          f"('AB + BC = 12', 'angle ABC = angle DEF'); put the arithmetic on the right: {example}",
+                          span)
     if e.token.type == "NUMBER" and "=" not in said:  # "circle O with radius 9", "AB 5"
         return ParseError(f"unexpected {_describe(e.token)}: a value is given on a line of its own as "
                           "'element = value' ('radius O = 9', 'AB = 5')", span)

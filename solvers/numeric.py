@@ -637,10 +637,10 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             return approximate
     if not found:
         missed, where = _missed(system, search.nearest)
-        raise SolveError(f"the figure search failed: no figure it drew fits every fact, so the facts may "
-                         f"contradict each other (an arc or a side named the wrong way round, a value the "
-                         f"others rule out); check first the lines the nearest figure misses"
-                         f"{missed or ''} (best of {len(search.tried)} starts, residual {search.best:.2g})", where)
+        raise SolveError(f"the figure search failed: no figure it found fits every fact, so the facts may "
+                         f"contradict each other (a point on the wrong arc, a side line the wrong way round, "
+                         f"a value the others rule out); check first the lines the nearest figure misses"
+                         f"{missed} (best of {len(search.tried)} starts, residual {search.best:.2g})", where)
     if check_goal and problem.goal is not None:
         zero = _zero_divisor(found[0], problem.goal.expr)
         if zero is not None:

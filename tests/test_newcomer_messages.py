@@ -112,3 +112,19 @@ def test_a_cevian_from_a_vertex_is_refused_with_the_line_that_solves(
     written = err.split("is written '")[1].split("'")[0]
     code, out, err = _run(tmp_path, capsys, f"triangle ABC\n{written}\n{rest}")
     assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (written, out, err)
+
+
+@pytest.mark.parametrize("ratio", ["AB / DE = 3/5", "AB : DE = 3 : 5"])
+def test_a_ratio_written_left_of_equals_is_refused_with_its_own_line(tmp_path: Path, capsys, ratio: str) -> None:
+    text = "triangle ABC\ntriangle DEF\nABC similar to DEF\n{}\nAC = 12\nfind DF\n"
+    code, _, err = _run(tmp_path, capsys, text.format(ratio))
+    assert code == 1 and err.count("\n") == 1 and "write '" in err, err
+    code, out, err = _run(tmp_path, capsys, text.format(err.split("write '")[1].split("'")[0]))
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] == "20", (out, err)
+
+
+def test_givens_no_figure_fits_are_refused_as_a_likely_contradiction_naming_the_lines(
+        tmp_path: Path, capsys) -> None:
+    code, _, err = _run(tmp_path, capsys, "points A B C\ntriangle ABC\nangle ABC = 100\nangle BCA = 100\nfind AB\n")
+    assert code == 1 and err.count("\n") == 1 and "contradict each other" in err, err
+    assert "'angle ABC = 100'" in err and "'angle ACB = 100'" in err, err
