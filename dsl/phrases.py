@@ -220,7 +220,8 @@ def cevian(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] |
     point at and the one line to write, named from the vertex; None for any other line."""
     texts = [t.lower() for t, _ in words]
     noun = next((n for n in CEVIANS if n in texts), None)
-    if noun is None or "from" not in texts and not any(filler(t) for t in texts):
+    if noun is None or "from" not in texts and not any(filler(t) for t in texts) or "find" in texts \
+            or any(pts is not None and len(pts) > 3 for _, pts in words):  # a quadrilateral's altitude
         return None
     segment = next((pts for _, pts in words if pts is not None and len(pts) == 2), None)
     after = [pts for _, pts in words[texts.index("from") + 1:] if pts] if "from" in texts else []
