@@ -395,6 +395,8 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
             inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
+            if annotation.arcs_clear:
+                inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
             line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear)
             at_vertex[v] = r
             d.marks.append(line)
@@ -405,6 +407,29 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+SQUARE_ARC_GAP = 9.0  # px: an angle's arc inside a right angle runs this far beyond the corner of its square
+
+
+def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> float:
+    """The least radius of angle ``q``'s arc that clears the corner of every right-angle square at its vertex
+    whose quarter the arc's span shares, by ``SQUARE_ARC_GAP`` (review 8: a 30° arc 2 px past the square's
+    corner hid the square; the reader saw no right angle there); -inf where there is none."""
+    pv, t0, sweep = _angle_rays(scene, frame, q)
+    out = -math.inf
+    for m, lines in d.relation_marks:
+        if m.kind not in ("right", "right_lines", "height") or not lines or len(lines[0]) != 3:
+            continue
+        sq = np.asarray(lines[0], float)
+        v = sq[0] + sq[2] - sq[1]
+        if float(np.hypot(*(v - pv))) > 1.0:
+            continue
+        mid = math.atan2(*(sq[1] - v)[::-1])
+        inside = [abs(math.remainder(t0 + sweep * k / 16 - mid, 2 * math.pi)) < math.radians(44.0) for k in range(1, 16)]
+        if any(inside):
+            out = max(out, float(np.hypot(*(sq[1] - v))) + SQUARE_ARC_GAP)
+    return out
 
 
 VALUE_TICK = (7.0, 1.5)  # px a tick across a value's arc reaches in and out (its value sits just beyond the arc)

@@ -21,13 +21,15 @@ from .scene import Scene
 
 DIMENSION_FONTS = 2.0  # the dimension line this many font heights off its side: clearly a line of its own, and a
 # letter of a point on the side fits between them
+DIMENSION_FAR = 3.5  # fonts: a dimension line farther off its side reads as another line's (review 8)
+EXTENSION_ALONG = 12.0  # degrees: an extension line this near a drawn side from its end runs along it (review 8)
 DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
 ARROW_LONG, ARROW_HALF = 7.0, 4.5  # px: a parallel arrow's length and half width
-ARROW_STEP = 14.0  # px between a group's arrow tips: more than an arm's length (8.3 px), so each stands clear of the
-# next (at 10 px two arrows on a steep line fused into one)
+ARROW_STEP = 18.0  # px between a group's arrow tips: over twice an arm's length (8.3 px), so each head stands clear
+# of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides, review 8)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
@@ -85,10 +87,27 @@ def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> floa
     return max(5.0, min(0.8 * fpx, 0.25 * min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))))
 
 
-def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.ndarray:
+SQUARE_CUT = 18.0  # px: a right-angle square's side where a drawn ray runs through it (at 13 px, a diagonal or a
+# bisector through its corner left two hooks a blind reader saw as "a +", no square: review 8)
+SQUARE_CUT_SHARE = 0.3  # but at most this share of its shorter side
+
+
+def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float, cut: bool = False) -> np.ndarray:
+    """The square (side end, corner, side end) at ``v`` between rays to ``a`` and ``b``; ``cut``: another drawn
+    ray runs through it, so it is drawn larger (``SQUARE_CUT``) to read as a square on either side of the ray."""
     ua, ub = _unit(a - v), _unit(b - v)
     s = square_size(v, a, b, fpx)
+    if cut:
+        short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
+        s = max(s, min(SQUARE_CUT, SQUARE_CUT_SHARE * short))
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
+def rays_inside(rays, ua: np.ndarray, ub: np.ndarray, edge: float = 2.0) -> bool:
+    """Does a drawn ray (direction, length) leave the vertex strictly inside the right angle of ``ua``, ``ub``
+    (over ``edge`` degrees from both sides)?"""
+    c = math.cos(math.radians(edge))
+    return any(float(w @ ua) > 0 and float(w @ ub) > 0 and float(w @ ua) < c and float(w @ ub) < c for w, _ in rays)
 
 
 SQUARE_APART = 4.0  # px between two right-angle squares at one vertex (overlapping, review 7 read one crooked square)
@@ -427,6 +446,18 @@ class MarkLayout:
                 return float(rad)
         return 0.0
 
+    def astray(self, a: str, b: str, off: np.ndarray) -> bool:
+        """Does ab's dimension line at ``off`` stand away from its side: over ``DIMENSION_FAR`` fonts off it (or
+        off the circle it is a diameter of, or inside that), or
+        an extension line along another drawn side from its end (review 8: AC's "8" 150 px off, its C end on
+        side CB, read as starting at B)?  Its value then goes by the side, with its name."""
+        d, across = float(np.hypot(*off)), self._across(self.px[a], self.px[b])
+        if not across < d <= across + DIMENSION_FAR * self.fpx:  # (a diameter's beyond its circle: review 3)
+            return True
+        n = _unit(off)
+        along = math.cos(math.radians(EXTENSION_ALONG))
+        return any(float(w @ n) > along for e in (a, b) for w, _ in self.rays(self.px[e]))
+
     def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
         """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
         figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
@@ -525,7 +556,8 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     if clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx), layout.square_at.values())
+    cut = rays_inside(layout.rays(v), _unit(a - v), _unit(b - v))
+    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
     if name is not None:

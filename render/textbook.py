@@ -162,12 +162,10 @@ class TextbookAnnotation(Annotation):
         return out
 
     def _region(self, q: Quantity, text: str) -> str:
-        """A region's label says its polygon ("area ABCD = ?") where drawn lines cut it into cells: "area = ?"
-        in any cell reads as that cell's (review 4: "area = ?" of ABCD inside AECD, "perimeter = ?" of ABC
-        inside ADE)."""
-        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells and q != self.query:
-            return text  # (an asked region always says its polygon: "perimeter DEO = ?", never a bare "?" or
-            # "perimeter = ?" that reads as a side's or another region's; review 5)
+        """A region's label says its polygon ("area ABCD = ?", "perimeter CDO = 23"), given or asked: "area = ?"
+        in any cell reads as that cell's (review 4), a bare "perimeter = 23" as the larger shape's (review 8)."""
+        if q.kind not in (QKind.AREA, QKind.PERIMETER):
+            return text
         word, _, rest = text.partition(" = ")
         return f"{word} {q.key[0]} = {rest}" if rest else text
 
@@ -183,8 +181,9 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if _crosses(layout, *q.key, off):  # (across the figure's lines it reads as a line of it, even
-                    # beyond them where the canvas has no room: its "?" or value says its element, by the side)
+                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off):  # (across the figure's lines it
+                    # reads as a line of it, even beyond them where the canvas has no room; far off, or along
+                    # another side, as another side's: its "?" or value says its element, by the side)
                     if q == self.query:
                         self.named_query = True
                     else:
