@@ -426,8 +426,7 @@ def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> floa
         if float(np.hypot(*(v - pv))) > 1.0:
             continue
         mid = math.atan2(*(sq[1] - v)[::-1])
-        inside = [abs(math.remainder(t0 + sweep * k / 16 - mid, 2 * math.pi)) < math.radians(44.0) for k in range(1, 16)]
-        if any(inside):
+        if any(abs(math.remainder(t0 + sweep * k / 16 - mid, 2 * math.pi)) < math.radians(44.0) for k in range(1, 16)):
             out = max(out, float(np.hypot(*(sq[1] - v))) + SQUARE_ARC_GAP)
     return out
 
