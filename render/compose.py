@@ -261,6 +261,8 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
+    if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
+        d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills
     if fills and (extra := annotation.other_regions(fills)):  # regions a label may read as, not shapes
         d.rules.fills = {**fills, **extra}
@@ -807,7 +809,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
-            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(d.rules.points, *q.key)
+            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(d.rules.points, *q.key,
+                                                                                         marks=d.marks)
 
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
@@ -918,9 +921,15 @@ def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
     return any(m is not own and len(m) > 1 and line.distance(LineString(m)) < LEADER_MARK_CLEAR for m in d.marks)
 
 
-def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:
+TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this many times nearer its side than any
+# other drawn line
+LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
+
+
+def _open_middle(points: dict, a: str, b: str, marks=()) -> tuple[float, float]:
     """The middle of the longest piece of segment ab (pixels) that no point splits: a leader to the side ends
-    there, clear of its points."""
+    there, clear of its points; where a mark (a tick, an arrow) lies there, the nearest spot of that piece
+    ``LEADER_END_MARK`` px clear of every mark (review 8: a leader ending on its side's tick read as one)."""
     p, r = points[a], points[b]
     u = r - p
     n2 = max(float(u @ u), 1e-12)
@@ -932,6 +941,17 @@ def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:
     ts.sort()
     lo, hi = max(zip(ts, ts[1:]), key=lambda st: st[1] - st[0])
     m = p + u * (lo + hi) / 2
+    strokes = [np.asarray(mk, float) for mk in marks if len(mk) > 1]
+    if strokes:
+        from shapely.geometry import MultiLineString, Point
+
+        near = MultiLineString([s.tolist() for s in strokes])
+        length = math.sqrt(n2)
+        ends = LEADER_END_MARK / length
+        for t in sorted(np.linspace(lo + ends, hi - ends, 41), key=lambda t: abs(t - (lo + hi) / 2)):
+            c = p + u * t
+            if near.distance(Point(c)) >= LEADER_END_MARK:
+                return float(c[0]), float(c[1])
     return float(m[0]), float(m[1])
 
 

@@ -32,6 +32,8 @@ ARROW_STEP = 18.0  # px between a group's arrow tips: over twice an arm's length
 # of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides, review 8)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
+TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4 px, review 8 read point dots as
+# tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
@@ -517,7 +519,7 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
         c = px[m.elements[0][0]]
         t = np.linspace(0, 2 * math.pi, 13)
         ring = np.column_stack([np.cos(t), np.sin(t)])
-        return [c + r * ring for r in (3.4, 2.2, 1.0)], []
+        return [c + r * ring for r in np.arange(TANGENT_DOT, 0.5, -1.2)], []
     if m.kind == "height":
         return _height(m, layout)
     if m.kind == "equal":

@@ -637,7 +637,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
             + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
-            + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts))
+            + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
+            + _small_tangent_dots(fig))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1279,6 +1280,60 @@ def _astray_dimensions(fig: dict, pts: dict) -> list[str]:
                 out.append(f"an extension line of the dimension of {el} runs along a drawn side: it reads as "
                            "starting elsewhere")
                 break
+    return out
+
+
+SIDE_APART = 2.4  # a textbook side value's centre this many times nearer its side than any other drawn side it
+# sits beside (review 8: "25" 20 px from BD and 42 px from AC, inside triangle BFA, read as AC's)
+
+
+def _between_sides(fig: dict, pts: dict) -> list[str]:
+    """A side's value (no leader, no dimension line) not clearly nearest its own side (review 8, class C4): its
+    centre under ``SIDE_APART`` times nearer its side than another drawn side it lies beside (its foot on that
+    side), a value floating between two sides."""
+    dims = {frozenset(m["elements"][0]) for m in fig.get("marks", []) if m["kind"] == "dimension"}
+    out = []
+    for lab in fig["labels"]:
+        el = lab["element"]
+        names = split_points(el, pts, 2) if " " not in el else None
+        if names is None or lab["leader"] is not None or frozenset(el) in dims or "=" in lab["text"]:
+            continue  # (a named value, "CF = ?", reads as its own wherever it sits)
+        p, q = (pts[n] for n in names)
+        x0, y0, x1, y1 = lab["bbox"]
+        c = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        own = LineString([p, q]).distance(c)
+        for a, b in fig["segments"]:
+            s, t = pts[a], pts[b]
+            if _off_line(p, q, s) < 1.0 and _off_line(p, q, t) < 1.0:
+                continue  # (a piece of its own line)
+            n2 = (t[0] - s[0]) ** 2 + (t[1] - s[1]) ** 2
+            k = ((c.x - s[0]) * (t[0] - s[0]) + (c.y - s[1]) * (t[1] - s[1])) / max(n2, 1e-9)
+            other = LineString([s, t]).distance(c)
+            if 0.0 <= k <= 1.0 and other < SIDE_APART * own:
+                out.append(f"{lab['text']!r} ({el}) is not clearly nearest its own side: {own:.0f} px from it, "
+                           f"{other:.0f} px from {a}{b}")
+                break
+    return out
+
+
+def _off_line(p, q, xy) -> float:
+    return abs((xy[0] - p[0]) * (q[1] - p[1]) - (xy[1] - p[1]) * (q[0] - p[0])) / max(math.dist(p, q), 1e-9)
+
+
+TANGENT_DOT = 4.4  # px: a tangency's dot at least this wide (twice a point's 2.2 px dot: review 8, class C10)
+
+
+def _small_tangent_dots(fig: dict) -> list[str]:
+    """A point of tangency's dot no larger than an ordinary point's dot reads as one (review 8: D and E read as
+    tangent dots like C's)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] == "dot" and m["pixels"]:
+            ring = m["pixels"][0]
+            c = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
+            r = max(math.dist(c, xy) for xy in ring)
+            if r < TANGENT_DOT - 0.05:
+                out.append(f"the tangent dot at {m['elements'][0]} is {r:.1f} px: it reads as a point's dot")
     return out
 
 

@@ -1,7 +1,8 @@
 """The eighth blind review of textbook figures (issue 38), class by class: a right-angle square at a crowded
 vertex (a ray through it, an arc over its corner: the reader saw no square); double parallel arrows that fuse
 at print size on a slanted side; a dimension line drawn far off its side or with an extension line along
-another side (its value read as another length's); a region's value without its shape's name.  Each class is a
+another side (its value read as another length's); a region's value without its shape's name; a side's value
+floating between two sides; a leader ending on its side's tick; a tangent dot like a point's dot.  Each class is a
 rule of the layout (render/) and a check of the independent reader (tests/label_reader.py): the reader catches
 a spoilt export of each, and the layout's figure of the reviewed problem passes."""
 from __future__ import annotations
@@ -12,7 +13,7 @@ import math
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import ARROW_ARMS, DIM_FAR, SQUARE_ARC, SQUARE_CUT, textbook_problems
+from tests.label_reader import ARROW_ARMS, DIM_FAR, SQUARE_ARC, SQUARE_CUT, TANGENT_DOT, textbook_problems
 
 BISECTED = ("points A B C E\ntriangle BCA right at C\nline B E A\nCE bisects angle BCA\nAC = 4\nBC = 3\n"
             "find AE\n")  # (review 8's 58: the square at C cut by the bisector, under its arcs)
@@ -119,3 +120,43 @@ def test_a_region_value_names_its_shape() -> None:
     bare = copy.deepcopy(lab)  # review 8's: "perimeter = 23", read as the larger shape's
     next(x for x in bare["labels"] if x["element"] == "perimeter ABC")["text"] = "perimeter = 24"
     assert any("does not name" in x for x in textbook_problems(bare))
+
+
+def test_a_side_value_sits_clearly_nearest_its_side() -> None:
+    lab = _labels(PERIMETER)
+    assert textbook_problems(lab) == []
+    spoilt = copy.deepcopy(lab)  # review 8's: "25" 20 px from BD and 42 px from AC, read as AC's
+    a, b, c = (spoilt["points"][n] for n in "ABC")
+    ua = [(a[k] - c[k]) / math.dist(a, c) for k in (0, 1)]
+    ub = [(b[k] - c[k]) / math.dist(b, c) for k in (0, 1)]
+    x, y = (c[k] + 30 * ua[k] + 15 * ub[k] for k in (0, 1))  # (15 px from AC, 30 px from BC, beside both)
+    label = next(x for x in spoilt["labels"] if x["element"] == "AC")
+    label["bbox"], label["leader"] = [x - 5, y - 8, x + 5, y + 8], None
+    assert any("not clearly nearest" in m for m in textbook_problems(spoilt))
+
+
+def test_a_leader_to_a_side_ends_clear_of_the_sides_marks() -> None:
+    import numpy as np
+    from geomill.render.compose import LEADER_END_MARK, _open_middle
+
+    points = {"A": np.array([0.0, 0.0]), "B": np.array([100.0, 0.0])}
+    tick = np.array([[50.0, -5.0], [50.0, 5.0]])
+    x, y = _open_middle(points, "A", "B", marks=[tick])
+    assert abs(y) < 1e-9 and 0 < x < 100 and abs(x - 50.0) >= LEADER_END_MARK  # (review 8: on its tick)
+    lab = _labels(MIDPOINTS)  # the reader: a leader ending on a side's tick runs into it
+    tick = next(m for m in lab["marks"] if m["kind"] == "equal")["pixels"][0]
+    label = next(x for x in lab["labels"] if x["element"] == "AB")
+    label["leader"] = [[(tick[0][0] + tick[1][0]) / 2, (tick[0][1] + tick[1][1]) / 2], [20.0, 20.0]]
+    assert any("crosses the equal mark" in m for m in textbook_problems(lab))
+
+
+def test_a_tangent_dot_is_larger_than_a_points_dot() -> None:
+    lab = _labels("circle O through A\npoints P\nPA tangent to circle O\nradius O = 3\nPA = 4\nfind OP\n")
+    assert textbook_problems(lab) == []
+    dot = next(m for m in lab["marks"] if m["kind"] == "dot")
+    a = lab["points"]["A"]
+    assert max(math.dist(a, xy) for xy in dot["pixels"][0]) >= TANGENT_DOT
+    small = copy.deepcopy(lab)  # review 8's: a 3.4 px dot beside 2.2 px point dots, read as one of them
+    m = next(m for m in small["marks"] if m["kind"] == "dot")
+    m["pixels"] = [[[a[0] + (x - a[0]) * 0.68, a[1] + (y - a[1]) * 0.68] for x, y in ring] for ring in m["pixels"]]
+    assert any("reads as a point's dot" in x for x in textbook_problems(small))
