@@ -69,8 +69,8 @@ def test_double_arrows_on_slanted_sides_stand_two_arms_apart() -> None:
             a, b = m["pixels"][i], m["pixels"][i + 1]
             arm = math.dist(a[0], a[1])
             assert math.dist(a[1], b[1]) >= ARROW_ARMS * arm
-            u = (a[1][0] - a[0][0], a[1][1] - a[0][1])
-            slanted += 20 < abs(math.degrees(math.atan2(u[1], u[0]))) % 90 < 70
+            u = (b[1][0] - a[1][0], b[1][1] - a[1][1])  # (the side's direction, tip to tip)
+            slanted += 10 < math.degrees(math.atan2(u[1], u[0])) % 90 < 80
     assert slanted  # (the figure has a double arrow on a slanted side)
     fused = copy.deepcopy(lab)  # review 8's: tips 14 px apart
     m = next(m for m in fused["marks"] if m["kind"] == "parallel" and m["count"] == 2)
