@@ -169,6 +169,7 @@ class MarkLayout:
         self.brackets: list[tuple[Mark, list[np.ndarray]]] = []  # (bracket, polylines) of split equal segments
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
+        self.arc_zones: list[tuple[np.ndarray, float]] = []  # (vertex, reach) of each angle arc to come
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
         pts = list(self.px.values())
@@ -674,12 +675,29 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = _unit(px[q] - px[p])
         u = u if float(u @ ref) >= 0 else -u
         n = np.array([-u[1], u[0]])
-        mid = layout.spot(px[p], px[q], reach)
+        mid = _off_arcs(layout, px[p], px[q], reach)
         for i in range(m.count):
             tip = mid + u * (ARROW_LONG / 2 + (i - (m.count - 1) / 2) * ARROW_STEP)
             out.append(np.array([tip - ARROW_LONG * u + ARROW_HALF * n, tip, tip - ARROW_LONG * u - ARROW_HALF * n]))
         layout.take(mid, reach)
     return out
+
+
+def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
+    """Where on pr a mark of ``reach`` px goes: its usual spot, or one off the angle arcs to come
+    (``MarkLayout.arc_zones``) where that keeps as clear of everything else (review 8 read a 13 px arc and
+    the double arrowheads on its ray as one mark)."""
+    usual = layout.spot(p, r, reach)
+    if not layout.arc_zones:
+        return usual
+    taken = layout.taken
+    layout.taken = taken + layout.arc_zones
+    try:
+        off = layout.spot(p, r, reach)
+    finally:
+        layout.taken = taken
+    keep = min(CLEAR, float(layout.clearances(usual[None], reach, p, r)[0]))
+    return off if float(layout.clearances(off[None], reach, p, r)[0]) >= keep - 1e-9 else usual
 
 
 def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:

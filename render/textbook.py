@@ -46,6 +46,7 @@ RESEEDS = 2  # a figure whose model (made here) draws points too close tries thi
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
+ARC_ZONE = 1.2  # fonts: about an angle's vertex, the reach of its arc, which parallel arrows keep clear of
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
 
@@ -174,6 +175,8 @@ class TextbookAnnotation(Annotation):
         layout = MarkLayout(scene, frame, style.font_px)
         self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
         self.cells = shape_cells(scene, layout.px)
+        angles = [it.quantity for it in self.items() if it.quantity.kind is QKind.ANGLE]
+        layout.arc_zones = [(layout.px[q.key[1]], ARC_ZONE * style.font_px) for q in angles if q.key[1] in layout.px]
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
             q = it.quantity
             if q.kind is not QKind.LENGTH or not all(n in layout.px for n in q.key):

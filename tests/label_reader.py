@@ -638,7 +638,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
-            + _small_tangent_dots(fig))
+            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1334,6 +1334,25 @@ def _small_tangent_dots(fig: dict) -> list[str]:
             r = max(math.dist(c, xy) for xy in ring)
             if r < TANGENT_DOT - 0.05:
                 out.append(f"the tangent dot at {m['elements'][0]} is {r:.1f} px: it reads as a point's dot")
+    return out
+
+
+ARC_ARROW = 3.0  # px: a parallel arrow this near an angle's arc merges with it (review 8, class C7)
+
+
+def _arrows_on_arcs(fig: dict, pts: dict) -> list[str]:
+    """A parallel arrowhead on an angle's arc (review 8: a 13 px arc at M and the double arrowheads of FM on its
+    ray read as one mark)."""
+    arrows = [(m["elements"], LineString(s)) for m in fig.get("marks", []) if m["kind"] == "parallel"
+              for s in m["pixels"] if len(s) > 1]
+    out = []
+    for v, r, t0, sweep, el in _vertex_arcs(fig, pts):
+        k = max(8, int(r * sweep / 2))
+        arc = LineString([(v[0] + r * math.cos(t0 + sweep * i / k), v[1] + r * math.sin(t0 + sweep * i / k))
+                          for i in range(k + 1)])
+        hit = next((e for e, g in arrows if g.distance(arc) < ARC_ARROW), None)
+        if hit is not None:
+            out.append(f"an arrow of {', '.join(hit)} runs into the arc of {el}: arrowhead and arc merge")
     return out
 
 

@@ -2,7 +2,8 @@
 vertex (a ray through it, an arc over its corner: the reader saw no square); double parallel arrows that fuse
 at print size on a slanted side; a dimension line drawn far off its side or with an extension line along
 another side (its value read as another length's); a region's value without its shape's name; a side's value
-floating between two sides; a leader ending on its side's tick; a tangent dot like a point's dot.  Each class is a
+floating between two sides; a leader ending on its side's tick; parallel arrowheads on an angle's arc; a tangent
+dot like a point's dot.  Each class is a
 rule of the layout (render/) and a check of the independent reader (tests/label_reader.py): the reader catches
 a spoilt export of each, and the layout's figure of the reviewed problem passes."""
 from __future__ import annotations
@@ -160,3 +161,18 @@ def test_a_tangent_dot_is_larger_than_a_points_dot() -> None:
     m = next(m for m in small["marks"] if m["kind"] == "dot")
     m["pixels"] = [[[a[0] + (x - a[0]) * 0.68, a[1] + (y - a[1]) * 0.68] for x, y in ring] for ring in m["pixels"]]
     assert any("reads as a point's dot" in x for x in textbook_problems(small))
+
+
+def test_parallel_arrows_keep_off_the_angle_arcs() -> None:
+    lab = _labels("points A B C D\nquadrilateral ABCD\nAB parallel to DC\nangle DAB = 70\nangle ABC = 50\n"
+                  "AB = 10\nDC = 4\nfind AD\n")
+    assert textbook_problems(lab) == []
+    merged = copy.deepcopy(lab)  # review 8's 26: the double arrowheads of FM on the 13 px arc at M
+    a, b = merged["points"]["A"], merged["points"]["B"]
+    r = next(am["radius"] for am in merged["angle_marks"] if am["element"] == "angle BAD")
+    m = next(m for m in merged["marks"] if m["kind"] == "parallel")
+    arrow = next(s for s in m["pixels"] if math.dist(s[1], a) + math.dist(s[1], b) < math.dist(a, b) + 1.0)
+    on = [a[k] + (b[k] - a[k]) * r / math.dist(a, b) for k in (0, 1)]
+    shift = [on[k] - arrow[1][k] for k in (0, 1)]
+    arrow[:] = [[x + shift[0], y + shift[1]] for x, y in arrow]
+    assert any("arrowhead and arc merge" in x for x in textbook_problems(merged))
