@@ -140,6 +140,7 @@ class Rules:
     heights: dict[str, np.ndarray] = field(default_factory=dict)  # shape name -> its dashed height (2×2)
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
+    centre_ratio: float = CENTRE_RATIO  # a side label's centre this many times nearer its side than any other
     set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
     # off with a leader (no place beside it reads as its own: a narrow angle by another corner, a crowded side)
     _cache: dict = field(default_factory=dict)
@@ -313,7 +314,7 @@ class Rules:
                     sel = box_segment_distance(b, ra[near], rb[near]).min(axis=1) >= bound
                     idx, c, own_c = idx[sel], c[sel], own_c[sel]
             if len(idx) and len(ca):  # and its centre, by CENTRE_RATIO and SIDE_MARGIN (straight strokes)
-                bound = np.maximum(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
+                bound = np.maximum(self.centre_ratio * own_c, own_c + SIDE_MARGIN)
                 reach = float(bound.max())
                 x0, y0 = c.min(axis=0) - reach
                 x1, y1 = c.max(axis=0) + reach
@@ -355,7 +356,7 @@ class Rules:
             for row in others:
                 if _box_segment(x0, y0, x1, y1, row, bound) < bound:
                     return False
-            bound = max(CENTRE_RATIO * own_c, own_c + SIDE_MARGIN)
+            bound = max(self.centre_ratio * own_c, own_c + SIDE_MARGIN)
             for row in centre_rows:
                 if _point_segment(cx, cy, row, bound) < bound:
                     return False

@@ -261,6 +261,8 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
+    if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
+        d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills
     if fills and (extra := annotation.other_regions(fills)):  # regions a label may read as, not shapes
         d.rules.fills = {**fills, **extra}
@@ -395,6 +397,8 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if annotation.arced(it.quantity):  # a right angle with a ray hard by a side: an arc wide enough to
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
             inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
+            if annotation.arcs_clear:
+                inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
             line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear)
             at_vertex[v] = r
             d.marks.append(line)
@@ -405,6 +409,28 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+SQUARE_ARC_GAP = 9.0  # px: an angle's arc inside a right angle runs this far beyond the corner of its square
+
+
+def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> float:
+    """The least radius of angle ``q``'s arc that clears the corner of every right-angle square at its vertex
+    whose quarter the arc's span shares, by ``SQUARE_ARC_GAP`` (review 8: a 30° arc 2 px past the square's
+    corner hid the square; the reader saw no right angle there); -inf where there is none."""
+    pv, t0, sweep = _angle_rays(scene, frame, q)
+    out = -math.inf
+    for m, lines in d.relation_marks:
+        if m.kind not in ("right", "right_lines", "height") or not lines or len(lines[0]) != 3:
+            continue
+        sq = np.asarray(lines[0], float)
+        v = sq[0] + sq[2] - sq[1]
+        if float(np.hypot(*(v - pv))) > 1.0:
+            continue
+        mid = math.atan2(*(sq[1] - v)[::-1])
+        if any(abs(math.remainder(t0 + sweep * k / 16 - mid, 2 * math.pi)) < math.radians(44.0) for k in range(1, 16)):
+            out = max(out, float(np.hypot(*(sq[1] - v))) + SQUARE_ARC_GAP)
+    return out
 
 
 VALUE_TICK = (7.0, 1.5)  # px a tick across a value's arc reaches in and out (its value sits just beyond the arc)
@@ -783,7 +809,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
-            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(d.rules.points, *q.key)
+            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(d.rules.points, *q.key,
+                                                                                         marks=d.marks)
 
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
@@ -894,9 +921,15 @@ def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
     return any(m is not own and len(m) > 1 and line.distance(LineString(m)) < LEADER_MARK_CLEAR for m in d.marks)
 
 
-def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:
+TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this many times nearer its side than any
+# other drawn line
+LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
+
+
+def _open_middle(points: dict, a: str, b: str, marks=()) -> tuple[float, float]:
     """The middle of the longest piece of segment ab (pixels) that no point splits: a leader to the side ends
-    there, clear of its points."""
+    there, clear of its points; where a mark (a tick, an arrow) lies there, the nearest spot of that piece
+    ``LEADER_END_MARK`` px clear of every mark (review 8: a leader ending on its side's tick read as one)."""
     p, r = points[a], points[b]
     u = r - p
     n2 = max(float(u @ u), 1e-12)
@@ -908,6 +941,17 @@ def _open_middle(points: dict, a: str, b: str) -> tuple[float, float]:
     ts.sort()
     lo, hi = max(zip(ts, ts[1:]), key=lambda st: st[1] - st[0])
     m = p + u * (lo + hi) / 2
+    strokes = [np.asarray(mk, float) for mk in marks if len(mk) > 1]
+    if strokes:
+        from shapely.geometry import MultiLineString, Point
+
+        near = MultiLineString([s.tolist() for s in strokes])
+        length = math.sqrt(n2)
+        ends = LEADER_END_MARK / length
+        for t in sorted(np.linspace(lo + ends, hi - ends, 41), key=lambda t: abs(t - (lo + hi) / 2)):
+            c = p + u * t
+            if near.distance(Point(c)) >= LEADER_END_MARK:
+                return float(c[0]), float(c[1])
     return float(m[0]), float(m[1])
 
 

@@ -21,15 +21,19 @@ from .scene import Scene
 
 DIMENSION_FONTS = 2.0  # the dimension line this many font heights off its side: clearly a line of its own, and a
 # letter of a point on the side fits between them
+DIMENSION_FAR = 3.5  # fonts: a dimension line farther off its side reads as another line's (review 8)
+EXTENSION_ALONG = 12.0  # degrees: an extension line this near a drawn side from its end runs along it (review 8)
 DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
 ARROW_LONG, ARROW_HALF = 7.0, 4.5  # px: a parallel arrow's length and half width
-ARROW_STEP = 14.0  # px between a group's arrow tips: more than an arm's length (8.3 px), so each stands clear of the
-# next (at 10 px two arrows on a steep line fused into one)
+ARROW_STEP = 18.0  # px between a group's arrow tips: over twice an arm's length (8.3 px), so each head stands clear
+# of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides, review 8)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
+TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4 px, review 8 read point dots as
+# tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
@@ -85,10 +89,27 @@ def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> floa
     return max(5.0, min(0.8 * fpx, 0.25 * min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))))
 
 
-def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> np.ndarray:
+SQUARE_CUT = 18.0  # px: a right-angle square's side where a drawn ray runs through it (at 13 px, a diagonal or a
+# bisector through its corner left two hooks a blind reader saw as "a +", no square: review 8)
+SQUARE_CUT_SHARE = 0.3  # but at most this share of its shorter side
+
+
+def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float, cut: bool = False) -> np.ndarray:
+    """The square (side end, corner, side end) at ``v`` between rays to ``a`` and ``b``; ``cut``: another drawn
+    ray runs through it, so it is drawn larger (``SQUARE_CUT``) to read as a square on either side of the ray."""
     ua, ub = _unit(a - v), _unit(b - v)
     s = square_size(v, a, b, fpx)
+    if cut:
+        short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
+        s = max(s, min(SQUARE_CUT, SQUARE_CUT_SHARE * short))
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
+
+
+def rays_inside(rays, ua: np.ndarray, ub: np.ndarray, edge: float = 2.0) -> bool:
+    """Does a drawn ray (direction, length) leave the vertex strictly inside the right angle of ``ua``, ``ub``
+    (over ``edge`` degrees from both sides)?"""
+    c = math.cos(math.radians(edge))
+    return any(float(w @ ua) > 0 and float(w @ ub) > 0 and float(w @ ua) < c and float(w @ ub) < c for w, _ in rays)
 
 
 SQUARE_APART = 4.0  # px between two right-angle squares at one vertex (overlapping, review 7 read one crooked square)
@@ -148,6 +169,7 @@ class MarkLayout:
         self.brackets: list[tuple[Mark, list[np.ndarray]]] = []  # (bracket, polylines) of split equal segments
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
+        self.arc_zones: list[tuple[np.ndarray, float]] = []  # (vertex, reach) of each angle arc to come
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
         pts = list(self.px.values())
@@ -427,6 +449,18 @@ class MarkLayout:
                 return float(rad)
         return 0.0
 
+    def astray(self, a: str, b: str, off: np.ndarray) -> bool:
+        """Does ab's dimension line at ``off`` stand away from its side: over ``DIMENSION_FAR`` fonts off it (or
+        off the circle it is a diameter of, or inside that), or
+        an extension line along another drawn side from its end (review 8: AC's "8" 150 px off, its C end on
+        side CB, read as starting at B)?  Its value then goes by the side, with its name."""
+        d, across = float(np.hypot(*off)), self._across(self.px[a], self.px[b])
+        if not across < d <= across + DIMENSION_FAR * self.fpx:  # (a diameter's beyond its circle: review 3)
+            return True
+        n = _unit(off)
+        along = math.cos(math.radians(EXTENSION_ALONG))
+        return any(float(w @ n) > along for e in (a, b) for w, _ in self.rays(self.px[e]))
+
     def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
         """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
         figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
@@ -486,7 +520,7 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
         c = px[m.elements[0][0]]
         t = np.linspace(0, 2 * math.pi, 13)
         ring = np.column_stack([np.cos(t), np.sin(t)])
-        return [c + r * ring for r in (3.4, 2.2, 1.0)], []
+        return [c + r * ring for r in np.arange(TANGENT_DOT, 0.5, -1.2)], []
     if m.kind == "height":
         return _height(m, layout)
     if m.kind == "equal":
@@ -525,7 +559,8 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     if clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx), layout.square_at.values())
+    cut = rays_inside(layout.rays(v), _unit(a - v), _unit(b - v))
+    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
     if name is not None:
@@ -640,12 +675,29 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = _unit(px[q] - px[p])
         u = u if float(u @ ref) >= 0 else -u
         n = np.array([-u[1], u[0]])
-        mid = layout.spot(px[p], px[q], reach)
+        mid = _off_arcs(layout, px[p], px[q], reach)
         for i in range(m.count):
             tip = mid + u * (ARROW_LONG / 2 + (i - (m.count - 1) / 2) * ARROW_STEP)
             out.append(np.array([tip - ARROW_LONG * u + ARROW_HALF * n, tip, tip - ARROW_LONG * u - ARROW_HALF * n]))
         layout.take(mid, reach)
     return out
+
+
+def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
+    """Where on pr a mark of ``reach`` px goes: its usual spot, or one off the angle arcs to come
+    (``MarkLayout.arc_zones``) where that keeps as clear of everything else (review 8 read a 13 px arc and
+    the double arrowheads on its ray as one mark)."""
+    usual = layout.spot(p, r, reach)
+    if not layout.arc_zones:
+        return usual
+    taken = layout.taken
+    layout.taken = taken + layout.arc_zones
+    try:
+        off = layout.spot(p, r, reach)
+    finally:
+        layout.taken = taken
+    keep = min(CLEAR, float(layout.clearances(usual[None], reach, p, r)[0]))
+    return off if float(layout.clearances(off[None], reach, p, r)[0]) >= keep - 1e-9 else usual
 
 
 def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:

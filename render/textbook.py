@@ -46,6 +46,7 @@ RESEEDS = 2  # a figure whose model (made here) draws points too close tries thi
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
+ARC_ZONE = 1.2  # fonts: about an angle's vertex, the reach of its arc, which parallel arrows keep clear of
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
 
@@ -162,12 +163,10 @@ class TextbookAnnotation(Annotation):
         return out
 
     def _region(self, q: Quantity, text: str) -> str:
-        """A region's label says its polygon ("area ABCD = ?") where drawn lines cut it into cells: "area = ?"
-        in any cell reads as that cell's (review 4: "area = ?" of ABCD inside AECD, "perimeter = ?" of ABC
-        inside ADE)."""
-        if q.kind not in (QKind.AREA, QKind.PERIMETER) or q.key[0] not in self.cells and q != self.query:
-            return text  # (an asked region always says its polygon: "perimeter DEO = ?", never a bare "?" or
-            # "perimeter = ?" that reads as a side's or another region's; review 5)
+        """A region's label says its polygon ("area ABCD = ?", "perimeter CDO = 23"), given or asked: "area = ?"
+        in any cell reads as that cell's (review 4), a bare "perimeter = 23" as the larger shape's (review 8)."""
+        if q.kind not in (QKind.AREA, QKind.PERIMETER):
+            return text
         word, _, rest = text.partition(" = ")
         return f"{word} {q.key[0]} = {rest}" if rest else text
 
@@ -176,6 +175,8 @@ class TextbookAnnotation(Annotation):
         layout = MarkLayout(scene, frame, style.font_px)
         self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
         self.cells = shape_cells(scene, layout.px)
+        angles = [it.quantity for it in self.items() if it.quantity.kind is QKind.ANGLE]
+        layout.arc_zones = [(layout.px[q.key[1]], ARC_ZONE * style.font_px) for q in angles if q.key[1] in layout.px]
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
             q = it.quantity
             if q.kind is not QKind.LENGTH or not all(n in layout.px for n in q.key):
@@ -183,8 +184,9 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if _crosses(layout, *q.key, off):  # (across the figure's lines it reads as a line of it, even
-                    # beyond them where the canvas has no room: its "?" or value says its element, by the side)
+                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off):  # (across the figure's lines it
+                    # reads as a line of it, even beyond them where the canvas has no room; far off, or along
+                    # another side, as another side's: its "?" or value says its element, by the side)
                     if q == self.query:
                         self.named_query = True
                     else:

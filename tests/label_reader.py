@@ -636,7 +636,9 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
             + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
-            + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts))
+            + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
+            + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
+            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1187,6 +1189,185 @@ def _sub_angle_values(fig: dict, pts: dict) -> list[str]:
 QUERY_EDGE = 1.5  # fonts: a bare "?" of an area or a perimeter this near a drawn line reads as that line's
 
 
+SQUARE_CUT = 16.0  # px: a right-angle square a drawn ray runs through has sides at least this long (at 13 px, a
+# diagonal or a bisector through its corner left two hooks read as "a +", no square: review 8)
+SQUARE_ARC = 6.0  # px: an arc sharing a right-angle square's quarter runs at least this far beyond its corner
+
+
+def _vertex_arcs(fig: dict, pts: dict) -> list[tuple]:
+    """Every angle arc of the export (a value's or an equal-angle group's): (vertex, radius, start, sweep,
+    angle)."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        a, v, b = _angle_points(am["element"], pts)
+        out.append((pts[v], am["radius"], *_span(pts, a, v, b), am["element"]))
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal_angle":
+            continue
+        for line in (ln for ln in m["pixels"] if len(ln) >= 4):
+            for el in m["elements"]:
+                a, v, b = _angle_points(el, pts)
+                ds = [math.dist(p, pts[v]) for p in line]
+                if max(ds) - min(ds) < 1.0:
+                    out.append((pts[v], sum(ds) / len(ds), *_span(pts, a, v, b), el))
+                    break
+    return out
+
+
+def _hidden_squares(fig: dict, pts: dict) -> list[str]:
+    """A right-angle square at a crowded vertex (review 8, class C1): a drawn ray (a diagonal, a bisector, a
+    radius) through a square under ``SQUARE_CUT`` px, or an arc sharing its quarter within ``SQUARE_ARC`` px of
+    its corner (or inside it): the reader saw no right angle there."""
+    out = []
+    arcs = _vertex_arcs(fig, pts)
+    for m in fig.get("marks", []):
+        if m["kind"] not in ("right", "height") or len(m["pixels"][0]) < 3:
+            continue
+        s0, c, s2 = m["pixels"][0][:3]
+        v = (s0[0] + s2[0] - c[0], s0[1] + s2[1] - c[1])
+        side, corner = math.dist(s0, v), math.dist(c, v)
+        mid = math.atan2(c[1] - v[1], c[0] - v[0])
+        el = m["elements"][0]
+        if side < SQUARE_CUT - 0.05 and any(abs(math.remainder(r - mid, 2 * math.pi)) < math.radians(43.0)
+                                             for r in _rays(fig, pts, v)):
+            out.append(f"the right-angle square of {el} is cut by a ray at its corner and {side:.0f} px wide: it "
+                       "reads as a bent mark, no square")
+        for w, r, t0, sweep, e in arcs:
+            if math.dist(w, v) > 1.0 or e == el:
+                continue
+            if any(abs(math.remainder(t0 + sweep * k / 16 - mid, 2 * math.pi)) < math.radians(44.0)
+                   for k in range(1, 16)) and r < corner + SQUARE_ARC:
+                out.append(f"the arc of {e} runs {r - corner:.0f} px from the corner of the right-angle square of "
+                           f"{el} at its corner: it hides the square")
+    return out
+
+
+DIM_FAR = 3.6  # fonts: a dimension line farther off its side reads as another line's (review 8: 150 px off)
+EXTENSION_ALONG = 10.0  # degrees: an extension line this near a drawn side from its end runs along it
+
+
+def _astray_dimensions(fig: dict, pts: dict) -> list[str]:
+    """A dimension line away from its side (review 8, class C3): over ``DIM_FAR`` fonts off it (or off the
+    circle it is a diameter of), or an extension line along another drawn side from the side's end (AC's "8"
+    with its C end on side CB read as starting at B; AC's "25" below chord CD read as CD's)."""
+    font = max((lab["bbox"][3] - lab["bbox"][1] for lab in fig["labels"]), default=0.0)
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "dimension":
+            continue
+        el = m["elements"][0]
+        names = split_points(el, pts, 2)
+        if names is None:
+            continue
+        p, q = (pts[n] for n in names)
+        main = m["pixels"][0]
+        n = math.dist(p, q)
+        d = ((main[0][0] - p[0]) * (q[1] - p[1]) - (main[0][1] - p[1]) * (q[0] - p[0])) / n
+        across = next((c["radius"] for c in fig.get("circles", []) if abs(c["radius"] - n / 2) < 1.5
+                       and math.dist(c["centre"], ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)) < 1.5), 0.0)
+        if abs(d) < across:
+            out.append(f"the dimension line of {el} is inside the circle it is a diameter of: it reads as a chord")
+            continue
+        if abs(d) > across + DIM_FAR * font:  # (a diameter's beyond its circle: review 3)
+            out.append(f"the dimension line of {el} is {abs(d):.0f} px off it, on its far side: it reads as "
+                       "another line's")
+            continue
+        normal = math.atan2((q[0] - p[0]) * math.copysign(1, -d), (q[1] - p[1]) * math.copysign(1, d))
+        for e in (p, q):
+            along = [r for r in _rays(fig, pts, e)
+                     if abs(math.degrees(math.remainder(r - normal, 2 * math.pi))) < EXTENSION_ALONG]
+            if along:
+                out.append(f"an extension line of the dimension of {el} runs along a drawn side: it reads as "
+                           "starting elsewhere")
+                break
+    return out
+
+
+SIDE_APART = 2.4  # a textbook side value's centre this many times nearer its side than any other drawn side it
+# sits beside (review 8: "25" 20 px from BD and 42 px from AC, inside triangle BFA, read as AC's)
+
+
+def _between_sides(fig: dict, pts: dict) -> list[str]:
+    """A side's value (no leader, no dimension line) not clearly nearest its own side (review 8, class C4): its
+    centre under ``SIDE_APART`` times nearer its side than another drawn side it lies beside (its foot on that
+    side), a value floating between two sides."""
+    dims = {frozenset(m["elements"][0]) for m in fig.get("marks", []) if m["kind"] == "dimension"}
+    out = []
+    for lab in fig["labels"]:
+        el = lab["element"]
+        names = split_points(el, pts, 2) if " " not in el else None
+        if names is None or lab["leader"] is not None or frozenset(el) in dims or "=" in lab["text"]:
+            continue  # (a named value, "CF = ?", reads as its own wherever it sits)
+        p, q = (pts[n] for n in names)
+        x0, y0, x1, y1 = lab["bbox"]
+        c = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        own = LineString([p, q]).distance(c)
+        for a, b in fig["segments"]:
+            s, t = pts[a], pts[b]
+            if _off_line(p, q, s) < 1.0 and _off_line(p, q, t) < 1.0:
+                continue  # (a piece of its own line)
+            n2 = (t[0] - s[0]) ** 2 + (t[1] - s[1]) ** 2
+            k = ((c.x - s[0]) * (t[0] - s[0]) + (c.y - s[1]) * (t[1] - s[1])) / max(n2, 1e-9)
+            other = LineString([s, t]).distance(c)
+            if 0.0 <= k <= 1.0 and other < SIDE_APART * own:
+                out.append(f"{lab['text']!r} ({el}) is not clearly nearest its own side: {own:.0f} px from it, "
+                           f"{other:.0f} px from {a}{b}")
+                break
+    return out
+
+
+def _off_line(p, q, xy) -> float:
+    return abs((xy[0] - p[0]) * (q[1] - p[1]) - (xy[1] - p[1]) * (q[0] - p[0])) / max(math.dist(p, q), 1e-9)
+
+
+TANGENT_DOT = 4.4  # px: a tangency's dot at least this wide (twice a point's 2.2 px dot: review 8, class C10)
+
+
+def _small_tangent_dots(fig: dict) -> list[str]:
+    """A point of tangency's dot no larger than an ordinary point's dot reads as one (review 8: D and E read as
+    tangent dots like C's)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] == "dot" and m["pixels"]:
+            ring = m["pixels"][0]
+            c = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
+            r = max(math.dist(c, xy) for xy in ring)
+            if r < TANGENT_DOT - 0.05:
+                out.append(f"the tangent dot at {m['elements'][0]} is {r:.1f} px: it reads as a point's dot")
+    return out
+
+
+ARC_ARROW = 3.0  # px: a parallel arrow this near an angle's arc merges with it (review 8, class C7)
+
+
+def _arrows_on_arcs(fig: dict, pts: dict) -> list[str]:
+    """A parallel arrowhead on an angle's arc (review 8: a 13 px arc at M and the double arrowheads of FM on its
+    ray read as one mark)."""
+    arrows = [(m["elements"], LineString(s)) for m in fig.get("marks", []) if m["kind"] == "parallel"
+              for s in m["pixels"] if len(s) > 1]
+    out = []
+    for v, r, t0, sweep, el in _vertex_arcs(fig, pts):
+        k = max(8, int(r * sweep / 2))
+        arc = LineString([(v[0] + r * math.cos(t0 + sweep * i / k), v[1] + r * math.sin(t0 + sweep * i / k))
+                          for i in range(k + 1)])
+        hit = next((e for e, g in arrows if g.distance(arc) < ARC_ARROW), None)
+        if hit is not None:
+            out.append(f"an arrow of {', '.join(hit)} runs into the arc of {el}: arrowhead and arc merge")
+    return out
+
+
+def _nameless_regions(fig: dict) -> list[str]:
+    """An area's or a perimeter's value or "= ?" that does not print its polygon: "perimeter = 23" reads as the
+    larger shape's (review 8: CDO's perimeter).  (A bare "?" goes only where the named one finds no room, away
+    from the lines and in a shape no lines cut: ``_bare_region_queries``, ``_cell_labels``.)"""
+    out = []
+    for lab in fig["labels"]:
+        word, _, name = lab["element"].partition(" ")
+        if word in ("area", "perimeter") and name and "=" in lab["text"] and f"{word} {name}" not in lab["text"]:
+            out.append(f"{lab['text']!r} ({lab['element']}) does not name its {word}'s shape")
+    return out
+
+
 def _bare_region_queries(fig: dict, pts: dict) -> list[str]:
     """A bare "?" of an area or a perimeter within ``QUERY_EDGE`` fonts of a drawn line reads as that line's
     length asked (a thin triangle's centroid 27 px from a side)."""
@@ -1401,13 +1582,15 @@ def _crossed_arcs(fig: dict, pts: dict) -> list[str]:
 
 ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
 # tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
+ARROW_ARMS = 2.0  # and this many arms' lengths (at 14 px, 1.7 arms, two heads on a 45° or 60° side read as one at
+# thumbnail size: review 8)
 
 
 def _arrows_apart(fig: dict) -> list[str]:
     """The arrows of one group on one segment ``ARROWS_APART`` px apart: nested closer, two read as one (review 4:
     the double arrows of CB and DA read as single ones, both pairs of sides as one parallel pair); and their tips
-    ``ARROW_TIPS`` px apart and farther than an arm is long: closer, the chevrons overlap along the line and two
-    read as one, whatever the line's direction (review 5)."""
+    ``ARROW_TIPS`` px apart and ``ARROW_ARMS`` arms' lengths: closer, the chevrons overlap along the line and two
+    read as one, whatever the line's direction (reviews 5 and 8)."""
     out = []
     for m in fig.get("marks", []):
         if m["kind"] != "parallel" or m.get("count", 1) < 2:
@@ -1421,7 +1604,7 @@ def _arrows_apart(fig: dict) -> list[str]:
             arrows = m["pixels"][i * per:(i + 1) * per]
             arm = max((math.dist(a[0], a[1]) for a in arrows), default=0.0)
             tips = min((math.dist(a[1], b[1]) for a, b in itertools.combinations(arrows, 2)), default=math.inf)
-            if tips < max(ARROW_TIPS, arm):
+            if tips < max(ARROW_TIPS, ARROW_ARMS * arm):
                 out.append(f"the arrow tips of {el} are {tips:.1f} px apart (arms {arm:.1f} px): two read as one")
     return out
 
