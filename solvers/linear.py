@@ -411,6 +411,7 @@ class LinearTable:
         self._order: dict[Key, int] = {}
         self._by_key: defaultdict[Key, list[int]] = defaultdict(list)
         self._rows = _Rows(self._order, self._by_key, track=False)
+        self._determined: dict = {}  # (equation ids, target) -> whether they determine it (see _determines)
 
     # -- adding ----------------------------------------------------------------------------------
 
@@ -606,12 +607,21 @@ class LinearTable:
         return best
 
     def _determines(self, ids: set[int], ints: dict) -> bool:
-        """Do the equations ``ids`` alone determine the target row ``ints``?"""
-        local = _Rows(self._order, self._by_key, track=False)
-        for i in sorted(ids):
-            local.insert(dict(self._ints[i][0]), None)
-        vec, _ = local.reduce(dict(ints), None)
-        return all(type(k) is Atom for k in vec)
+        """Do the equations ``ids`` alone determine the target row ``ints``?  (Kept while the table
+        does not grow: the proof's choice prunes the same sets again from each of its orders.)"""
+        key = (frozenset(ids), frozenset(ints.items()))
+        memo = self._determined
+        if memo.get(None) != len(self._ints):
+            memo.clear()
+            memo[None] = len(self._ints)
+        got = memo.get(key)
+        if got is None:
+            local = _Rows(self._order, self._by_key, track=False)
+            for i in sorted(ids):
+                local.insert(dict(self._ints[i][0]), None)
+            vec, _ = local.reduce(dict(ints), None)
+            got = memo[key] = all(type(k) is Atom for k in vec)
+        return got
 
     def determined_by(self, target: Mapping[Key, object]) -> int | None:
         """The fewest first equations that determine ``target``: n such that equations 0 … n−1 do

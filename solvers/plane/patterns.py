@@ -247,8 +247,15 @@ class Template:
     def measure(self, cfg: Configuration, b: Binding) -> float:
         """Its value on the model (no atoms: the elements measured as they are named)."""
         build, slots = self._compiled
-        return float(build([cfg.model.value(element_symbol(kind, tuple(b[x] for x in letters)))
-                            for kind, letters in slots]))
+        memo, value = cfg.measured, cfg.model.value
+        vals = []
+        for kind, letters in slots:
+            key = (kind, tuple(b[x] for x in letters))
+            v = memo.get(key)
+            if v is None:  # (each element measured once per problem: candidates ask again and again)
+                v = memo[key] = value(element_symbol(*key))
+            vals.append(v)
+        return float(build(vals))
 
     @cached_property
     def letters(self) -> str:
