@@ -329,7 +329,8 @@ class Deduction:
         self._said: set[tuple[sympy.Expr, sympy.Expr]] = set()  # (lhs, rhs) of every instance added
         self._proven: dict[tuple[sympy.Expr, sympy.Expr], object] = {}  # see proven
         self._products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators (see products)
-        self._unkeyed: list[tuple[sympy.Expr, set]] = []  # pooled equations not yet in _products, their elements
+        # pooled equations not yet in _products, with their elements once asked (None: not yet)
+        self._unkeyed: list[tuple[sympy.Expr, set | None]] = []
         self.clashes: list[str] = []
         self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
         self._estimates: dict[sympy.Symbol, float] = {}
@@ -381,7 +382,7 @@ class Deduction:
                 return False
             return self._add_linear(form, step)
         self.pool.append(Pending(step, e))
-        self._unkeyed.append((e, e.free_symbols))
+        self._unkeyed.append((e, None))
         return True
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
@@ -728,6 +729,7 @@ class Deduction:
             fs = key.free_symbols
             left = []
             for e, names in self._unkeyed:
+                names = e.free_symbols if names is None else names
                 if fs <= names:
                     self._products.add(_numerator(e))
                 else:

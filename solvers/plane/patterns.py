@@ -234,10 +234,14 @@ class Template:
         from each of its six orders), and sympy's constructors cost more than the lookup."""
         build, slots = self._compiled
         vals = []
+        atoms = cfg.slot_atoms
         for kind, letters in slots:
             pts = tuple(b[x] for x in letters)
-            atom = cfg.angle(*pts) if kind == "angle" else None
-            vals.append(atom if atom is not None else element_symbol(kind, pts))
+            got = atoms.get((kind, pts))
+            if got is None:  # (each element's atom found once per problem: bindings repeat elements)
+                atom = cfg.angle(*pts) if kind == "angle" else None
+                got = atoms[kind, pts] = atom if atom is not None else element_symbol(kind, pts)
+            vals.append(got)
         key = (self.expr, *vals)
         got = cfg.built.get(key)
         if got is None:
