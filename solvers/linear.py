@@ -411,6 +411,7 @@ class LinearTable:
         self._order: dict[Key, int] = {}
         self._by_key: defaultdict[Key, list[int]] = defaultdict(list)
         self._rows = _Rows(self._order, self._by_key, track=False)
+        self._determined: dict = {}  # (equation ids, target) -> whether they determine it (see _determines)
 
     # -- adding ----------------------------------------------------------------------------------
 
@@ -606,11 +607,31 @@ class LinearTable:
         return best
 
     def _determines(self, ids: set[int], ints: dict) -> bool:
-        """Do the equations ``ids`` alone determine the target row ``ints``?"""
+        """Do the equations ``ids`` alone determine the target row ``ints``?  (Kept while the table
+        does not grow: the proof's choice prunes the same sets again from each of its orders.)"""
+        key = (frozenset(ids), frozenset(ints.items()))
+        memo = self._determined
+        if memo.get(None) != len(self._ints):
+            memo.clear()
+            memo[None] = len(self._ints)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._determines_now(ids, ints)
+        return got
+
+    def _determines_now(self, ids: set[int], ints: dict) -> bool:
+        """:meth:`_determines` worked out: the target kept reduced against each row as it is made (as
+        :meth:`determined_by` does), stopping at the first that leaves it constant (more equations
+        determine it still): most sets the pruning asks about determine it before their last row."""
+        vec = dict(ints)
         local = _Rows(self._order, self._by_key, track=False)
         for i in sorted(ids):
-            local.insert(dict(self._ints[i][0]), None)
-        vec, _ = local.reduce(dict(ints), None)
+            if all(type(k) is Atom for k in vec):
+                return True
+            new, _ = local.insert(dict(self._ints[i][0]), None)
+            p = next((k for k in new if k in local.rows and local.rows[k] is new), None)
+            if p is not None and p in vec:
+                vec, _ = _eliminate(vec, None, new, None, p)
         return all(type(k) is Atom for k in vec)
 
     def determined_by(self, target: Mapping[Key, object]) -> int | None:

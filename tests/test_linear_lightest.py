@@ -44,3 +44,35 @@ def test_lightest_few_matches_every_combination_tried():
             assert got == _brute(table, pool, weight, ints, bound), seed
             found += got is not None
     assert found > 20  # (the comparison is mostly of sets found, not of two Nones)
+
+
+def test_determines_stops_early_with_the_same_answer():
+    """_determines (the target kept reduced row by row, stopping once constant) says what reducing the
+    target against every row says, and what the ranks of the rows with and without the target say."""
+    import sympy
+    from geomill.solvers.linear import Atom, _Rows
+
+    asked = 0
+    for seed in range(20):
+        rnd = random.Random(seed)
+        keys = [f"x{i}" for i in range(5)]
+        value = {k: rnd.randint(-9, 9) for k in keys}
+        table = LinearTable()
+        for _ in range(8):
+            coeffs = {k: rnd.choice([-2, -1, 1, 3]) for k in rnd.sample(keys, rnd.randint(1, 3))}
+            table.add(coeffs, sum(c * value[k] for k, c in coeffs.items()))
+        n = len(table.equations)
+        for _ in range(8):
+            ids = set(rnd.sample(range(n), rnd.randint(1, n)))
+            target = {k: Fraction(rnd.choice([-1, 1, 2])) for k in rnd.sample(keys, rnd.randint(1, 2))}
+            ints, _ = _integer(target)
+            full = _Rows(table._order, table._by_key, track=False)
+            for i in sorted(ids):
+                full.insert(dict(table._ints[i][0]), None)
+            vec, _ = full.reduce(dict(ints), None)
+            whole = all(type(k) is Atom for k in vec)
+            rows = [[table.equations[i].coeffs.get(k, 0) for k in keys] for i in sorted(ids)]
+            ranked = sympy.Matrix(rows).rank() == sympy.Matrix(rows + [[target.get(k, 0) for k in keys]]).rank()
+            assert table._determines(ids, ints) == whole == ranked
+            asked += whole
+    assert 15 < asked < 20 * 8 - 15  # (both answers met often)

@@ -46,6 +46,8 @@ class Configuration:
         self.model = model
         self.at = model.coords
         self.built: dict[tuple, sympy.Expr] = {}  # (a template, its elements) -> its expression (Template.bind)
+        self.measured: dict[tuple, float] = {}  # (kind, points) -> the element's value on the model (Template.measure)
+        self.slot_atoms: dict[tuple, sympy.Expr] = {}  # (kind, points) -> the element's atom (Template.bind)
         self.lines: list[Line] = self._lines()
         self.line_of: dict[frozenset[str], int] = {}
         self.pos: dict[tuple[int, str], float] = {}

@@ -329,7 +329,8 @@ class Deduction:
         self._said: set[tuple[sympy.Expr, sympy.Expr]] = set()  # (lhs, rhs) of every instance added
         self._proven: dict[tuple[sympy.Expr, sympy.Expr], object] = {}  # see proven
         self._products: set[sympy.Expr] = set()  # pooled equations, cleared of denominators (see products)
-        self._unkeyed: list[sympy.Expr] = []  # pooled equations not yet in _products
+        # pooled equations not yet in _products, with their elements once asked (None: not yet)
+        self._unkeyed: list[tuple[sympy.Expr, set | None]] = []
         self.clashes: list[str] = []
         self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
         self._estimates: dict[sympy.Symbol, float] = {}
@@ -381,7 +382,7 @@ class Deduction:
                 return False
             return self._add_linear(form, step)
         self.pool.append(Pending(step, e))
-        self._unkeyed.append(e)
+        self._unkeyed.append((e, None))
         return True
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
@@ -719,12 +720,21 @@ class Deduction:
         value = self.table.value_of({k.name: c for k, c in coeffs.items()})
         return value is not None and sympy.simplify(value - const) == 0
 
-    def products(self) -> set[sympy.Expr]:
-        """The pooled equations cleared of denominators, for :meth:`proven` to look a product of
-        ratios up in; cleared only once asked (most problems never ask, and clearing costs)."""
+    def products(self, key: sympy.Expr) -> set[sympy.Expr]:
+        """The pooled equations cleared of denominators, for :meth:`proven` to look the product of
+        ratios ``key`` up in; each cleared only once asked, and only where it names every element of
+        ``key`` (a cleared equation names no element its equation does not): most are never asked
+        for, and clearing costs."""
         if self._unkeyed:
-            self._products.update(_numerator(e) for e in self._unkeyed)
-            self._unkeyed.clear()
+            fs = key.free_symbols
+            left = []
+            for e, names in self._unkeyed:
+                names = e.free_symbols if names is None else names
+                if fs <= names:
+                    self._products.add(_numerator(e))
+                else:
+                    left.append((e, names))
+            self._unkeyed = left
         return self._products
 
     def proven(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
@@ -744,7 +754,7 @@ class Deduction:
         form = linear_form(e)
         if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
             key = _numerator(e)
-            products = self.products()
+            products = self.products(key)
             if key in products or -key in products:
                 return True
             rest = e.xreplace(self.known())

@@ -234,10 +234,14 @@ class Template:
         from each of its six orders), and sympy's constructors cost more than the lookup."""
         build, slots = self._compiled
         vals = []
+        atoms = cfg.slot_atoms
         for kind, letters in slots:
             pts = tuple(b[x] for x in letters)
-            atom = cfg.angle(*pts) if kind == "angle" else None
-            vals.append(atom if atom is not None else element_symbol(kind, pts))
+            got = atoms.get((kind, pts))
+            if got is None:  # (each element's atom found once per problem: bindings repeat elements)
+                atom = cfg.angle(*pts) if kind == "angle" else None
+                got = atoms[kind, pts] = atom if atom is not None else element_symbol(kind, pts)
+            vals.append(got)
         key = (self.expr, *vals)
         got = cfg.built.get(key)
         if got is None:
@@ -247,8 +251,15 @@ class Template:
     def measure(self, cfg: Configuration, b: Binding) -> float:
         """Its value on the model (no atoms: the elements measured as they are named)."""
         build, slots = self._compiled
-        return float(build([cfg.model.value(element_symbol(kind, tuple(b[x] for x in letters)))
-                            for kind, letters in slots]))
+        memo, value = cfg.measured, cfg.model.value
+        vals = []
+        for kind, letters in slots:
+            key = (kind, tuple(b[x] for x in letters))
+            v = memo.get(key)
+            if v is None:  # (each element measured once per problem: candidates ask again and again)
+                v = memo[key] = value(element_symbol(*key))
+            vals.append(v)
+        return float(build(vals))
 
     @cached_property
     def letters(self) -> str:
