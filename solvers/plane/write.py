@@ -148,6 +148,8 @@ class Namer:
                 degrees: bool) -> str:
         terms, const = lin
         parts: list[tuple[bool, str]] = []  # (negative, text)
+        # an equation in the variables is in their units: no degree sign on any term (2y + 110 = 180)
+        bare = any(element_of(s) is None and s not in values for _, s in terms)
         for c, s in terms:
             if s in values and values[s].free_symbols:  # an expression found before: put in, in brackets
                 body = self.expr(values[s], None, _unit(s) == "degrees")
@@ -155,7 +157,7 @@ class Namer:
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             elif s in values:
                 v = values[s]
-                body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees")
+                body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees" and not bare)
                 if v.is_number and v.is_negative:
                     c = -c
                 wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
@@ -178,6 +180,9 @@ class Namer:
                 else:
                     body = (rf"{k} \cdot {body}" if self.latex else f"{k}·{body}")
             parts.append((neg, body))
+        if bare:  # the unknown first, as the equation is solved: 2y + 110 = 180, not 110 + 2y = 180
+            put = [s in values and not values[s].free_symbols for _, s in terms]
+            parts = [p for p, n in zip(parts, put) if not n] + [p for p, n in zip(parts, put) if n]
         variables = any(element_of(s) is None for _, s in terms)  # (put in or not: 2·25 + 30 is still in x's units)
         if const != 0 or not parts:
             neg = const.is_number and const < 0
@@ -413,6 +418,7 @@ class _Writer:
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
                        local=_triangle_names(proof))
         self.stated: set = set()  # facts stated (keys of equations)
+        self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
@@ -455,6 +461,8 @@ class _Writer:
         """``a − b = 0`` said as ``a = b``."""
         if v == 0 and t.is_Add and len(t.args) == 2:
             (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
+            if c1 * c2 < 0 and element_of(a) is None and element_of(b) is not None:  # angle MLR = 4x, not x° = …
+                return self.eq(b, -c1 / c2 * a)
             if c1 * c2 < 0:
                 return self.eq(a, -c2 / c1 * b) if abs(c1) == 1 or abs(c2) != 1 else self.eq(b, -c1 / c2 * a)
         lin = _linear(t - v)
@@ -467,7 +475,7 @@ class _Writer:
 
     # one proof step ------------------------------------------------------------------------------------
     def step(self, st) -> None:
-        if _key(st.target - st.value) in self.stated:  # said already (a given, or found before): never twice
+        if _key(st.target - st.value) in self.stated | self.given_keys:  # a given, or found before: never twice
             if st.target.is_Symbol:
                 self.known.setdefault(st.target, st.value)
             return
@@ -481,27 +489,25 @@ class _Writer:
         say: list[str] = []
         pool: list[tuple[object, sympy.Expr, str | None]] = []  # (step, equation = 0, reason or None: given)
         sub: dict = dict(self.sub)
-        new_givens = []
-        for s in givens:
+        new_subs: list[str] = []  # givens of an element in the variables, first used here
+        for s in givens:  # (never said on its own: its value enters the step that uses it)
             e = s.lhs - s.rhs
             k = _key(e)
             if k not in self.stated and self._written_given(s, known, say):
                 continue
-            if k not in self.stated:
-                self.stated.add(k)
-                new_givens.append(self.eq(s.lhs, s.rhs))
+            self.given_keys.add(k)
             if s.lhs.is_Symbol and not s.rhs.free_symbols:
                 known[s.lhs] = s.rhs
                 self.given_names.append(self.n.expr(s.lhs, None, False))
             elif s.lhs.is_Symbol and element_of(s.lhs) is not None and all(
                     element_of(x) is None for x in s.rhs.free_symbols):
                 sub[s.lhs] = s.rhs  # angle ABX = 5y - 6: the element is that expression in the variables
+                if s.lhs not in self.sub:
+                    new_subs.append(self.eq(s.lhs, s.rhs))
                 self.sub[s.lhs] = s.rhs
             else:
                 pool.append((s, e, None))
-        if new_givens:
-            say.append(f"We are given {and_list(new_givens)}.")
-        if _key(st.target - st.value) in self.stated:  # the step only restates a given
+        if _key(st.target - st.value) in self.stated | self.given_keys:  # the step only restates a given
             self.lines.append(" ".join(say))
             if st.target.is_Symbol:
                 self.known[st.target] = st.value
@@ -534,7 +540,10 @@ class _Writer:
             return
         found, out = out
         self.known.update(found)
-        say += [x for x in out if x]
+        out = [x for x in out if x]
+        if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
+            out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
+        say += out
         self.lines.append(" ".join(say))
         if target.is_Symbol:
             self.known[target] = value
@@ -670,8 +679,8 @@ class _Writer:
             if len(extra) != 1 or len(missing) != 1:
                 continue
             self._tied.add(x)
-            said.append(f"its angle {own[0]}{v}{own[1]} is angle {''.join(shown.points)}: "
-                        f"{missing[0]} is on line {v}{extra[0]}")
+            said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
+                        f"{missing[0]} lies on {v}{extra[0]}")
         return f" ({'; '.join(said)})" if said else ""
 
     def _as_printed(self, s, part: str) -> str:
@@ -1003,6 +1012,9 @@ class _Writer:
     def _stated_eq(self, s, e, why) -> str | None:
         """The theorem's equation with its reason, unless already stated (then None)."""
         k = _key(e)
+        if why is None and s.instance.family.key == "given" and k not in self.stated:
+            self.stated.add(k)  # a given relation, said where it is used: "Since AC = y, y = √33."
+            return "since " + self.eq(s.lhs, s.rhs)
         if k in self.stated or why is None:
             return None
         self.stated.add(k)
@@ -1079,7 +1091,10 @@ class _Writer:
             if full.free_symbols - {u} and all(x in vals or x in sub for x in full.free_symbols - {u}):
                 put = {**vals}
                 chain_eq = f"{self.n.expr(lhs.xreplace(sub), put, deg)} = {self.n.expr(rhs.xreplace(sub), put, deg)}"
-                head = f"{_cap(reason)}{_then(reason)}{self.eq(lhs, rhs)}" if reason else ""
+                opened = self._opened(lhs, rhs, put, sub)
+                if opened is not None:  # 74 + (190 - x) + (165 - x) = 360, so 429 - 2x = 360: the sum shown
+                    chain_eq = opened
+                head = f"{_cap(reason)}{_then(reason)}{self._natural(s, lhs, rhs, u)}" if reason else ""
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
@@ -1099,9 +1114,91 @@ class _Writer:
         text = self.wrap(" = ".join(chain))
         if reason is None:
             return f"So {text}."
-        if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
+        if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {text}."
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+
+    def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
+        """An equation whose elements stand for expressions in the variables, written as a student
+        writes it: each expression put in, in brackets, then the sum simplified (``74 + (190 - x) + (165
+        - x) + (215 - 2x) = 360, so 644 - 4x = 360``); None where no side is such a sum."""
+        def side(e: sympy.Expr) -> str | None:
+            lin = _linear(e)
+            if lin is None or len(lin[0]) + (lin[1] != 0) < 2 or not any(
+                    x in sub and x not in put and sub[x].is_Add for _, x in lin[0]):
+                return None
+            out = ""
+            for c, x in lin[0]:
+                if x in put:
+                    body = self.n.number(abs(put[x])) if put[x].is_number else None
+                    if body is None:
+                        return None
+                    c = c if put[x] >= 0 else -c
+                elif x in sub and element_of(x) is not None:
+                    body = self.n.expr(sub[x])
+                    body = body if sub[x].is_Symbol or not sub[x].is_Add else (
+                        rf"\left({body}\right)" if self.n.latex else f"({body})")
+                    if abs(c) != 1:
+                        body = (rf"{self.n.number(abs(c))} \cdot {body}" if self.n.latex
+                                else f"{self.n.number(abs(c))}·{body}")
+                else:
+                    return None
+                if abs(c) != 1 and x in put:
+                    body = rf"{self.n.number(abs(c))} \cdot {body}" if self.n.latex else f"{self.n.number(abs(c))}·{body}"
+                out += (("-" if c < 0 else "") if not out else (" - " if c < 0 else " + ")) + body
+            if lin[1] != 0:
+                out += (" - " if lin[1] < 0 else " + ") + self.n.number(abs(lin[1]))
+            return out
+
+        left, right = side(lhs), side(rhs)
+        if left is None and right is None:
+            return None
+        a, b = (sympy.expand(e.xreplace(sub).xreplace(put)) for e in (lhs, rhs))
+        if any(x in put or element_of(x) is not None for x in (a - b).free_symbols):
+            return None
+        shown = f"{left or self.n.expr(a)} = {right or self.n.expr(b)}"
+        simple = f"{self.n.expr(a)} = {self.n.expr(b)}"
+        return shown if simple == shown else f"{shown}{'$, so $' if self.n.latex else ', so '}{simple}"
+
+    def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
+        """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
+        WXYZ = WY·XZ``; a proportion as its ratios, ``EF/BC = DE/AB`` (similar triangles: each side over
+        its partner) and ``AD/DC = AB/BC`` (the bisector theorem), not ``BC·DE = AB·EF``."""
+        for a, b in ((lhs, rhs), (rhs, lhs)):  # 2·area WXYZ = WY·XZ said as area WXYZ = WY·XZ/2
+            c, x = a.as_coeff_Mul()
+            if c not in (0, 1) and x.is_Symbol and x != u and u in b.free_symbols and x not in b.free_symbols:
+                return self.eq(x, b / c)
+        ratio = self._proportion(s, lhs, rhs, u)
+        return ratio if ratio is not None else self.eq(lhs, rhs)
+
+    def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
+        """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
+        sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
+        if any(len(f) != 2 for f in sides) or not any(u in f for f in sides):
+            return None
+        mine, other = (sides[0], sides[1]) if u in sides[0] else (sides[1], sides[0])
+        partner = mine[0] if mine[1] == u else mine[1]
+
+        def points(f):
+            base = f.base if f.is_Pow else f
+            el = element_of(base) if base.is_Symbol else None
+            return set(el.points) if el is not None else None
+
+        if any(points(f) is None for f in (*mine, *other)):
+            return None
+        fam, names = s.instance.family.key, s.instance.names
+        if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) == 3:
+            home = next((set(t) for t in names[:2] if points(u) <= set(t)), None)  # u's triangle
+            x = [f for f in other if home is not None and not points(f) <= home]
+        elif fam == "bisector_of_angle_property_line_ratio" and names and len(names[0]) == 3:
+            apex = names[0][1]  # the bisected angle's vertex: the two sides there, the two pieces opposite
+            x = [f for f in other if (apex in points(f)) == (apex in points(u))]
+        else:
+            return None
+        if len(x) != 1:
+            return None
+        y = other[0] if other[1] == x[0] else other[1]
+        return self.eq(u / x[0], y / partner)
 
     def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:
         """An equation whose other unknowns were written in terms of ``u`` before, solved as a student
@@ -1229,15 +1326,19 @@ class _Writer:
         if reason is None:
             return None  # a fact stated before, put in without being said again
         lhs, rhs = s.lhs, s.rhs
-        if (lhs == u and rhs == formula) or (rhs == u and lhs == formula):
+        if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {text}."
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
 
     def _as_before(self, st, say: list[str]) -> None:
         """A step that cannot be taken apart: its equations, then "So" (counted as a jump)."""
         n = 0
+        givens = []  # a given relation the step rests on, said in its conclusion: "Since AC = y, y = √33."
         for s, _ in st.equations:
             if s.instance.family.key == "given":
+                if not (s.lhs.is_Symbol and not s.rhs.free_symbols) and _key(s.lhs - s.rhs) not in self.stated:
+                    self.stated.add(_key(s.lhs - s.rhs))
+                    givens.append(self.eq(s.lhs, s.rhs))
                 continue
             k = _key(s.lhs - s.rhs)
             n += 1
@@ -1251,7 +1352,8 @@ class _Writer:
             shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
             if shown:
                 say.append(f"With {and_list(shown)},")
-        say.append(f"So {self.said(st.target, st.value)}.")
+        say.append(f"Since {and_list(givens)}, {self.said(st.target, st.value)}." if givens and not st.values
+                   else f"So {self.said(st.target, st.value)}.")
         self.jumps.append(n + len(st.values))
         self.lines.append(" ".join(say))
         if st.target.is_Symbol:
@@ -1425,7 +1527,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    lines = _unsaid_givens(_merge_givens([_SAID_TWICE.sub(r"\1.", x) for x in w.lines if x]))
+    lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _SAID_TWICE.sub(r"\1.", x)) for x in w.lines if x]))
     return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -1433,6 +1535,10 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD." says one fact twice
 _SAID_TWICE = re.compile(r"(angles ([A-Z]{3}) and ([A-Z]{3}) are equal); hence \$?(?:angle |\\angle )"
                          r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)\$?\.")
+
+
+# "Since AC = y, AC = y, so y = √33.": a given relation as the reason says its equation already
+_GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 
 def _arc_reason(u: sympy.Symbol, c1) -> str:
