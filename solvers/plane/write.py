@@ -13,6 +13,7 @@ and it is counted (:attr:`Written.jumps`).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
@@ -324,7 +325,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so)\b", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint)\b", re.IGNORECASE)
 
 
 def _then(reason: str) -> str:
@@ -519,6 +520,7 @@ class _Writer:
             if getattr(s, "row", None) is not None:
                 e = s.row
             pool.append((s, e, s.instance.text))
+        pool = _halves(pool)
         target, value = st.target, st.value
         self._target = target
         saved = (set(self.stated), self.theorems, len(self.jumps),
@@ -1361,6 +1363,37 @@ class _Writer:
         else:
             self._keep_expression(st.target - st.value)
         self.stated.add(_key(st.target - st.value))
+
+
+def _halves(pool: list) -> list:
+    """A midpoint said as one: where the step has ``AE = BE`` and the line addition ``AE + BE = AB``,
+    the line addition becomes ``AE = AB/2`` (or ``BE = AB/2``) with the reason of the equal halves
+    (``since EF is the midsegment of ABCD, E is the midpoint of AB``), never ``3 - BE = BE, so 2·BE = 3``."""
+    out = list(pool)
+    for i, (s1, e1, why1) in enumerate(pool):
+        lin = _linear(e1)
+        if why1 is None or lin is None or lin[1] != 0 or sorted(c for c, _ in lin[0]) != [-1, 1]:
+            continue
+        (_, x), (_, y) = lin[0]
+        ex, ey = element_of(x), element_of(y)
+        if ex is None or ey is None or ex.kind.key != "length" or ey.kind.key != "length":
+            continue
+        mid = set(ex.points) & set(ey.points)
+        if len(mid) != 1 or set(ex.points) == set(ey.points):
+            continue
+        m = mid.pop()
+        p, q = (next(a for a in e.points if a != m) for e in (ex, ey))
+        whole = element_symbol("length", (p, q))
+        for j, (s2, e2, why2) in enumerate(out):
+            lin2 = _linear(e2) if why2 is not None else None  # (the line addition, or the point's own relation)
+            if lin2 is None or lin2[1] != 0 or {z for _, z in lin2[0]} != {x, y, whole} or _key(e2) != _key(
+                    x + y - whole):
+                continue
+            half = dataclasses.replace(s2, lhs=x, rhs=whole / 2, row=None, solved=None, value=None)
+            why = f"{why1}, {m} is the midpoint of {p}{q}"
+            out[j] = (half, x - whole / 2, why)
+            return out
+    return out
 
 
 def _put_all(e: sympy.Expr, known: dict, sub: dict) -> sympy.Expr:
