@@ -143,6 +143,8 @@ class Namer:
         text = _PositiveFirstStr().doprint(f)
         for k, v in sorted(names.items(), key=lambda kv: -len(kv[0].name)):
             text = text.replace(k.name, v)
+        if degrees and not values and e.is_Add and all(element_of(s) is None for s in e.free_symbols):
+            return f"({_plain(text)})°"  # an angle in the variables: (2x² - 10)°
         return _plain(text)
 
     def _linear(self, lin: tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr], values: dict,
@@ -178,6 +180,8 @@ class Namer:
                         body = f"{k}{body}"
                 elif a.q != 1 and a.p == 1:
                     body = f"{body}/{a.q}" if not self.latex else rf"\frac{{{body}}}{{{a.q}}}"
+                elif a.q != 1 and not self.latex:  # 3·DE/5, never 3/5·DE (which reads as 3/(5·DE))
+                    body = f"{a.p}·{body}/{a.q}"
                 else:
                     body = (rf"{k} \cdot {body}" if self.latex else f"{k}·{body}")
             parts.append((neg, body))
@@ -265,10 +269,10 @@ def _plain(text: str) -> str:
     for fn in ("Sin", "Cos", "Tan"):
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
     text = _TRIG_RADIANS.sub(_in_degrees, text)  # tan(47°), as the step wrote it, not tan(47π/180)
-    text = re.sub(r"√\((\d+)\)", r"√\1", text)  # √13, 2√13
+    text = re.sub(r"√\((\d+)\)", r"√\1", text).replace(")·(", ")(")  # √13, 2√13; (x - 5)(x + 1)
     text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
     text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
-    return re.sub(r"(?<![\w.])(\d+)·([a-z])\b", r"\1\2", text)
+    return re.sub(r"(?<![\w.])(\d+)·([a-z])(?![A-Za-z0-9_(])", r"\1\2", text)  # 2x², not 2·x²
 
 
 def _unit(s: sympy.Symbol) -> str | None:
@@ -1189,6 +1193,9 @@ class _Writer:
         if any(points(f) is None for f in (*mine, *other)):
             return None
         fam, names = s.instance.family.key, s.instance.names
+        m = re.fullmatch(r"([A-Z]{3}) is similar to ([A-Z]{3})", names[0]) if fam == "relation" and names else None
+        if m is not None:  # the problem's own similarity
+            fam, names = "similar_triangle", m.groups()
         if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) == 3:
             home = next((set(t) for t in names[:2] if points(u) <= set(t)), None)  # u's triangle
             x = [f for f in other if home is not None and not points(f) <= home]
@@ -1332,8 +1339,96 @@ class _Writer:
             return f"{reason}{_then(reason)}{text}."
         return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
 
+    def _quadratic(self, st) -> str | None:
+        """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
+        = 8x`` and ``angle MLQ = 2x² - 10``), solved as a student solves it: the two set equal, the
+        equation collected and factored, the root kept and the other rejected, then the step's element;
+        None where the step is no such one."""
+        if len(st.equations) != 1 or st.values or not st.target.is_Symbol:
+            return None
+        g = st.equations[0][0]
+        e, target = g.lhs, st.target
+        if (g.instance.family.key != "given" or not e.is_Symbol or element_of(e) is None or not g.rhs.free_symbols
+                or any(element_of(x) is not None for x in g.rhs.free_symbols)):
+            return None
+        ft = self.sub.get(target)
+        if ft is None or len(ft.free_symbols) != 1 or _linear(ft) is None:
+            return None
+        x = next(iter(ft.free_symbols))
+        if g.rhs.free_symbols != {x}:
+            return None
+        xv = sympy.solve(ft - st.value, x)
+        if len(xv) != 1:
+            return None
+        xv = xv[0]
+        for r in self.relations:
+            lin = _linear(r)
+            c = sum((k for k, y in lin[0] if y == e), sympy.Integer(0)) if lin is not None else 0
+            if c == 0:
+                continue
+            other = sympy.expand(e - r / c)
+            inx = _put_all(other, {}, self.sub)
+            if inx.free_symbols != {x}:
+                continue
+            steps, note = self._solving(g.rhs - inx, x, xv)
+            deg = _unit(target) == "degrees"
+            first = self.wrap(f"{self.n.expr(g.rhs)} = {self.n.expr(inx)}")
+            work = "".join(f", so {y}" for y in steps if y != first)
+            chain = [self.n.expr(target), self.n.expr(ft, None, deg), self.n.expr(ft, {x: xv}, deg),
+                     self.n.number(st.value, deg)]
+            self.stated.add(_key(g.lhs - g.rhs))
+            return (f"Since {self.eq(e, other)} = {self.n.expr(inx)} and {self.eq(e, g.rhs)}, {first}{work} and "
+                    f"{self.wrap(f'{self.n.expr(x)} = {self.n.number(xv)}')}{note}. "
+                    f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        return None
+
+    def _by_ratio(self, st) -> str | None:
+        """A proportion whose two unknown sides the problem gives only as a ratio (``AB = 3DE/5``), the
+        ratio used visibly: ``Since ABC is similar to DEF, DF/AC = DE/AB. Since AB = 3DE/5, DE/AB = 5/3,
+        so DF = AC·DE/AB = 12·5/3 = 20.``; None where the step is no such one."""
+        if len(st.equations) != 1 or st.values or not st.target.is_Symbol:
+            return None
+        s = st.equations[0][0]
+        t = st.target
+        if s.instance.family.key == "given" or _key(s.lhs - s.rhs) in self.stated or len(s.uses) != 2:
+            return None
+        ratio = next((u for u in s.uses if len(u) == 2 and self.proof._value_of(u) == 0), None)
+        if ratio is None:
+            return None
+        (a, ca), (b, cb) = sorted(ratio.items(), key=lambda kv: kv[0].name)
+        r = sympy.Rational(-ca) / sympy.Rational(cb)  # b/a = -ca/cb
+        e = sympy.expand(s.lhs - s.rhs)
+        if sympy.Poly(e, t).degree() != 1 if t in e.free_symbols else True:
+            return None
+        formula = sympy.expand(-e.coeff(t, 0) / e.coeff(t, 1))
+        if not r.is_Rational or r <= 0:
+            return None
+        known = {x: v for x, v in self.known.items() if x in formula.free_symbols}
+        put = formula.xreplace(known)
+        if put.free_symbols != {a, b}:
+            return None
+        if not sympy.simplify(put.xreplace({a: 1 / r, b: 1}) - st.value) == 0:
+            return None
+        num, den = (b, a) if sympy.simplify(put / (b / a)).free_symbols == set() else (a, b)
+        rr = r if num == b else 1 / r
+        why = self._stated_eq(s, s.lhs - s.rhs, s.instance.text)
+        if why is None:
+            return None
+        given = self.eq(a, -cb / ca * b) if abs(ca) == 1 else self.eq(b, -ca / cb * a)
+        shown = self.n.expr(formula, {**known, num: sympy.Integer(rr.p), den: sympy.Integer(rr.q)})
+        chain = " = ".join(dict.fromkeys([self.n.expr(t), self.n.expr(formula), shown, self.n.number(st.value)]))
+        return (f"{_cap(why)}{_then(why)}{self._natural(s, s.lhs, s.rhs, t)}. Since {given}, "
+                f"{self.wrap(f'{self.n.expr(num)}/{self.n.expr(den)} = {self.n.number(rr)}')}, so {self.wrap(chain)}.")
+
     def _as_before(self, st, say: list[str]) -> None:
         """A step that cannot be taken apart: its equations, then "So" (counted as a jump)."""
+        solved = self._quadratic(st) or self._by_ratio(st)
+        if solved is not None:
+            self.jumps.append(1)
+            self.lines.append(" ".join([*say, solved]))
+            self.known[st.target] = st.value
+            self.stated.add(_key(st.target - st.value))
+            return
         n = 0
         givens = []  # a given relation the step rests on, said in its conclusion: "Since AC = y, y = √33."
         for s, _ in st.equations:
