@@ -317,7 +317,8 @@ def _area_split(n: int) -> Theorem:
     p = _vertices(n)
     cuts = tuple(Conclusion(area(p), area((p[k - 1], p[k], p[(k + 1) % n])) + area(p[:k] + p[k + 1:]),
                             (p, (p[k - 1], p[(k + 1) % n]))) for k in range(n))
-    return Theorem("polygon_area_split", "since the diagonal {1} divides {0} into two parts", (Polygon(p, convex=True),), cuts, (p,),
+    return Theorem("polygon_area_split", "since the diagonal {1} divides {0} into two parts",
+                   (Polygon(p, convex=True),), cuts, (p,),
                    lambda rng: _convex(rng, n), figure=f"polygon {''.join(p)}")
 
 

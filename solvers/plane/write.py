@@ -6,7 +6,7 @@ time: an equation left with one unknown (after the values found so far are put i
 unknown, written ``angle AGD = 180° − angle AGF = 180° − 104° = 76°``; where none is left with one
 unknown, one is solved for an unknown the goal needs in terms of the others (``angle ABD = 90° −
 angle BAD``), and equations in the problem's variables alone are shown together (at most three)
-and solved.  A given is stated where it is first used and never again; a theorem equation already
+and solved.  A given is never listed: its value enters the step that uses it; a theorem equation already
 stated is used without being stated again; an equation the conclusion does not need is left out.
 Only a step that none of this can take apart is written as before (its equations, then "So"),
 and it is counted (:attr:`Written.jumps`).
@@ -1020,7 +1020,7 @@ class _Writer:
         k = _key(e)
         if why is None and s.instance.family.key == "given" and k not in self.stated:
             self.stated.add(k)  # a given relation, said where it is used: "Since AC = y, y = √33."
-            return "since " + self.eq(s.lhs, s.rhs)
+            return "Since " + self.eq(s.lhs, s.rhs)
         if k in self.stated or why is None:
             return None
         self.stated.add(k)
@@ -1104,7 +1104,7 @@ class _Writer:
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
-                said = [self.wrap(chain_eq), *steps]
+                said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)}{work} and {last}{note}."
@@ -1150,7 +1150,8 @@ class _Writer:
                 else:
                     return None
                 if abs(c) != 1 and x in put:
-                    body = rf"{self.n.number(abs(c))} \cdot {body}" if self.n.latex else f"{self.n.number(abs(c))}·{body}"
+                    k = self.n.number(abs(c))
+                    body = rf"{k} \cdot {body}" if self.n.latex else f"{k}·{body}"
                 out += (("-" if c < 0 else "") if not out else (" - " if c < 0 else " + ")) + body
             if lin[1] != 0:
                 out += (" - " if lin[1] < 0 else " + ") + self.n.number(abs(lin[1]))
@@ -1330,6 +1331,8 @@ class _Writer:
         return self._expressed_in(s, e, why, u, formula)
 
     def _expressed_in(self, s, e, why, u, formula) -> str | None:
+        if why is None and _key(s.lhs - s.rhs) == _key(u - formula):
+            return None  # a given relation put in as it stands: the problem said it, and its use shows it
         reason = self._stated_eq(s, e, why)
         text = self.eq(u, formula)
         if reason is None:
@@ -1465,7 +1468,7 @@ def _halves(pool: list) -> list:
     the line addition becomes ``AE = AB/2`` (or ``BE = AB/2``) with the reason of the equal halves
     (``since EF is the midsegment of ABCD, E is the midpoint of AB``), never ``3 - BE = BE, so 2·BE = 3``."""
     out = list(pool)
-    for i, (s1, e1, why1) in enumerate(pool):
+    for _s1, e1, why1 in pool:
         lin = _linear(e1)
         if why1 is None or lin is None or lin[1] != 0 or sorted(c for c, _ in lin[0]) != [-1, 1]:
             continue
