@@ -49,3 +49,13 @@ def test_a_quadratic_given_is_solved_visibly():
                  "angle MLQ = 2 x^2 - 10\nfind angle LQM\n")
     assert "2x² - 10 = 8x, so x² - 4x - 5 = 0, so (x - 5)(x + 1) = 0 and x = 5" in text, text
     assert "x° = angle" not in text, text  # an element in the variable, not the variable in the element
+
+
+@pytest.mark.parametrize("src, shown", [
+    ("rectangle ABCD\nE midpoint of AB\nAB = 3\nAD = 10\nfind AE / AC\n",
+     "Therefore AE/AC = 1.5/√109 = 1.5√109/109 = 3√109/218."),
+    ("triangle ABC right at C\nE on AB\nH midpoint of CA\nAC = 4\nBC = 6\nBE = 3\nfind AH / AE\n",
+     "Therefore AH/AE = 2/(2√13 - 3) = 2(3 + 2√13)/43 = (6 + 4√13)/43."),
+])
+def test_a_ratio_is_rationalised_visibly(src, shown):
+    assert shown in _text(src)

@@ -1654,6 +1654,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
+            w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
@@ -1661,6 +1663,35 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _SAID_TWICE.sub(r"\1.", x)) for x in w.lines if x]))
     return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """A ratio goal with both its values put in and, where the denominator is a surd, rationalised as a
+    student does it (``AE/AC = 1.5/√109 = 1.5√109/109 = 3√109/218``; a binomial by its conjugate:
+    ``2/(2√13 - 3) = 2(2√13 + 3)/43``); None where the goal is no quotient of two values found."""
+    if w.n.latex:
+        return None
+    num, den = sympy.fraction(goal)
+    if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
+        return None
+    a, b = w.known[num], w.known[den]
+    if not a.is_Rational or b.free_symbols or b.is_Rational:
+        return None
+    if b.is_Pow and b.exp == sympy.S.Half and b.base.is_Integer:  # 1.5/√109 = 1.5√109/109
+        put = f"{w.n.number(a)}/{w.n.number(b)}"
+        mid = f"{w.n.number(a) if a != 1 else ''}{w.n.number(b)}/{b.base}"
+    elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
+        r = next(t for t in b.args if t.is_Rational)
+        conj = sympy.expand(b - 2 * r)
+        d = sympy.expand(b * conj)
+        if not d.is_Rational or d <= 0:
+            return None
+        put = f"{w.n.number(a)}/({w.n.number(b)})"
+        mid = f"{w.n.number(a) if a != 1 else ''}({w.n.number(conj)})/{w.n.number(d)}"
+    else:
+        return None
+    v_text = w.n.number(v) if not (v.is_Rational and not v.is_Integer) else str(v)
+    return " = ".join(dict.fromkeys([w.n.expr(goal), put, mid, v_text]))
 
 
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD." says one fact twice
