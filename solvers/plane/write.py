@@ -1173,7 +1173,8 @@ class _Writer:
         its partner) and ``AD/DC = AB/BC`` (the bisector theorem), not ``BC·DE = AB·EF``."""
         for a, b in ((lhs, rhs), (rhs, lhs)):  # 2·area WXYZ = WY·XZ said as area WXYZ = WY·XZ/2
             c, x = a.as_coeff_Mul()
-            if c not in (0, 1) and x.is_Symbol and x != u and u in b.free_symbols and x not in b.free_symbols:
+            if (c not in (0, 1) and x.is_Symbol and x != u and u in b.free_symbols and x not in b.free_symbols
+                    and _linear(b) is None):  # (a product: angle EMN = 2·angle EHN stays as the theorem says it)
                 return self.eq(x, b / c)
         ratio = self._proportion(s, lhs, rhs, u)
         return ratio if ratio is not None else self.eq(lhs, rhs)
@@ -1448,11 +1449,10 @@ class _Writer:
             self._count(s)
             why = f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}"
             say.append(f"{why}{_then(why)}{self.eq(s.lhs, s.rhs)}.")
-        if st.values:
-            shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
-            if shown:
-                say.append(f"With {and_list(shown)},")
-        say.append(f"Since {and_list(givens)}, {self.said(st.target, st.value)}." if givens and not st.values
+        shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
+        if shown:
+            say.append(f"With {and_list(shown)},")
+        say.append(f"Since {and_list(givens)}, {self.said(st.target, st.value)}." if givens and not shown
                    else f"So {self.said(st.target, st.value)}.")
         self.jumps.append(n + len(st.values))
         self.lines.append(" ".join(say))
