@@ -56,4 +56,4 @@ def test_two_radii_are_equal_in_one_sentence():
 def test_an_angle_the_problem_names_through_another_point_is_tied_to_the_triangle_using_it():
     text = _solve("points B C D A\ntriangle BCD\ntriangle BDA\nline C D A\nCD perpendicular to BD\n"
                   "clockwise BCD BDA CAB\nAB = BC\nAC = 12\nBD = h\nangle BAC = 60\nfind h\n").text()
-    assert "right triangle BDA (its angle BAD is angle BAC: D is on line AC)" in text, text
+    assert "right triangle BDA (angle BAD = angle BAC, as D lies on AC)" in text, text

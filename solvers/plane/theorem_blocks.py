@@ -307,7 +307,7 @@ def _polygon_sum(n: int) -> Theorem:
 def _perimeter(n: int) -> Theorem:
     p = _vertices(n)
     sides = sum((L((p[i - 1], p[i])) for i in range(n)), sympy.Integer(0))
-    return Theorem("polygon_perimeter_formula", "by the perimeter of {0}", (Polygon(p),),
+    return Theorem("polygon_perimeter_formula", "since the perimeter of {0} is the sum of its sides", (Polygon(p),),
                    (Conclusion(perimeter(p), sides),), (p,), lambda rng: _convex(rng, n),
                    figure=_TRIANGLE if n == 3 else f"polygon {''.join(p)}")
 
@@ -317,7 +317,8 @@ def _area_split(n: int) -> Theorem:
     p = _vertices(n)
     cuts = tuple(Conclusion(area(p), area((p[k - 1], p[k], p[(k + 1) % n])) + area(p[:k] + p[k + 1:]),
                             (p, (p[k - 1], p[(k + 1) % n]))) for k in range(n))
-    return Theorem("polygon_area_split", "since {1} splits {0}", (Polygon(p, convex=True),), cuts, (p,),
+    return Theorem("polygon_area_split", "since the diagonal {1} divides {0} into two parts",
+                   (Polygon(p, convex=True),), cuts, (p,),
                    lambda rng: _convex(rng, n), figure=f"polygon {''.join(p)}")
 
 
@@ -503,7 +504,7 @@ def _trapezoid_height(h: str) -> Conclusion:
 
 # in the order of main's generators, so that the deduction meets the instances in about the order it did
 THEOREMS: tuple[Theorem, ...] = (
-    Theorem("line_addition", "by line addition on {0}", (Collinear("ABC"),),
+    Theorem("line_addition", "since {0[1]} lies on {0[0]}{0[2]}", (Collinear("ABC"),),
             (Conclusion(L("AB") + L("BC"), L("AC")),), ("ABC",), _line3, figure="line A B C"),
     Theorem("angle_addition", "by angle addition at {0}", (RayPair("AOC", flat=False), RayInside("BAOC")),
             (Conclusion(ang("AOB") + ang("BOC"), ang("AOC")),), ("O",), _fan,
@@ -555,7 +556,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
             ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
-    Theorem("arc_addition_measure", "since {1} lies on arc {0[1]}{0[2]}, the two arcs it splits it into add up to it",
+    Theorem("arc_addition_measure", "since {1} lies on arc {0[1]}{0[2]}",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
             figure="circle O through A B M\ncounterclockwise AMB"),
@@ -617,7 +618,7 @@ THEOREMS: tuple[Theorem, ...] = (
                                  Conclusion(area("ABC"), L("BC") * L("CA") * Sin(ang("BCA")) / 2),
                                  Conclusion(area("ABC"), L("CA") * L("AB") * Sin(ang("CAB")) / 2)), ("ABC",),
             triangle, figure=_TRIANGLE),
-    Theorem("polygon_area_split", "since {1} splits {0}",  # a cevian splits a triangle
+    Theorem("polygon_area_split", "since {1} divides triangle {0} into two triangles",  # a cevian splits a triangle
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
             figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
@@ -730,8 +731,7 @@ THEOREMS: tuple[Theorem, ...] = (
       for also, conclusions in ((_ALSO[k], _COINCIDING[k]) for k in others)),
     # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
     Theorem("isosceles_triangle_property_base_angle",
-            "since triangle {0} is isosceles with {1} = {2}, its two equal base angles and the apex angle {3} "
-            "make 180°",
+            "by the angle sum of the isosceles triangle {0} (its base angles are equal, as {1} = {2})",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(L("XY"), L("XZ"))),
             (Conclusion(2 * ang("XYZ") + ang("YXZ"), sympy.Integer(180)),
              Conclusion(2 * ang("XZY") + ang("YXZ"), sympy.Integer(180))), ("ABC", "XY", "XZ", "YXZ"),

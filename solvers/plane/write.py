@@ -6,13 +6,14 @@ time: an equation left with one unknown (after the values found so far are put i
 unknown, written ``angle AGD = 180° − angle AGF = 180° − 104° = 76°``; where none is left with one
 unknown, one is solved for an unknown the goal needs in terms of the others (``angle ABD = 90° −
 angle BAD``), and equations in the problem's variables alone are shown together (at most three)
-and solved.  A given is stated where it is first used and never again; a theorem equation already
+and solved.  A given is never listed: its value enters the step that uses it; a theorem equation already
 stated is used without being stated again; an equation the conclusion does not need is left out.
 Only a step that none of this can take apart is written as before (its equations, then "So"),
 and it is counted (:attr:`Written.jumps`).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
@@ -142,12 +143,16 @@ class Namer:
         text = _PositiveFirstStr().doprint(f)
         for k, v in sorted(names.items(), key=lambda kv: -len(kv[0].name)):
             text = text.replace(k.name, v)
+        if degrees and not values and e.is_Add and all(element_of(s) is None for s in e.free_symbols):
+            return f"({_plain(text)})°"  # an angle in the variables: (2x² - 10)°
         return _plain(text)
 
     def _linear(self, lin: tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr], values: dict,
                 degrees: bool) -> str:
         terms, const = lin
         parts: list[tuple[bool, str]] = []  # (negative, text)
+        # an equation in the variables is in their units: no degree sign on any term (2y + 110 = 180)
+        bare = any(element_of(s) is None and s not in values for _, s in terms)
         for c, s in terms:
             if s in values and values[s].free_symbols:  # an expression found before: put in, in brackets
                 body = self.expr(values[s], None, _unit(s) == "degrees")
@@ -155,7 +160,7 @@ class Namer:
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             elif s in values:
                 v = values[s]
-                body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees")
+                body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees" and not bare)
                 if v.is_number and v.is_negative:
                     c = -c
                 wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
@@ -175,9 +180,14 @@ class Namer:
                         body = f"{k}{body}"
                 elif a.q != 1 and a.p == 1:
                     body = f"{body}/{a.q}" if not self.latex else rf"\frac{{{body}}}{{{a.q}}}"
+                elif a.q != 1 and not self.latex:  # 3·DE/5, never 3/5·DE (which reads as 3/(5·DE))
+                    body = f"{a.p}·{body}/{a.q}"
                 else:
                     body = (rf"{k} \cdot {body}" if self.latex else f"{k}·{body}")
             parts.append((neg, body))
+        if bare:  # the unknown first, as the equation is solved: 2y + 110 = 180, not 110 + 2y = 180
+            put = [s in values and not values[s].free_symbols for _, s in terms]
+            parts = [p for p, n in zip(parts, put) if not n] + [p for p, n in zip(parts, put) if n]
         variables = any(element_of(s) is None for _, s in terms)  # (put in or not: 2·25 + 30 is still in x's units)
         if const != 0 or not parts:
             neg = const.is_number and const < 0
@@ -259,10 +269,10 @@ def _plain(text: str) -> str:
     for fn in ("Sin", "Cos", "Tan"):
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
     text = _TRIG_RADIANS.sub(_in_degrees, text)  # tan(47°), as the step wrote it, not tan(47π/180)
-    text = re.sub(r"√\((\d+)\)", r"√\1", text)  # √13, 2√13
+    text = re.sub(r"√\((\d+)\)", r"√\1", text).replace(")·(", ")(")  # √13, 2√13; (x - 5)(x + 1)
     text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
     text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
-    return re.sub(r"(?<![\w.])(\d+)·([a-z])\b", r"\1\2", text)
+    return re.sub(r"(?<![\w.])(\d+)·([a-z])(?![A-Za-z0-9_(])", r"\1\2", text)  # 2x², not 2·x²
 
 
 def _unit(s: sympy.Symbol) -> str | None:
@@ -319,7 +329,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so)\b", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint)\b", re.IGNORECASE)
 
 
 def _then(reason: str) -> str:
@@ -413,6 +423,7 @@ class _Writer:
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
                        local=_triangle_names(proof))
         self.stated: set = set()  # facts stated (keys of equations)
+        self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
@@ -455,6 +466,8 @@ class _Writer:
         """``a − b = 0`` said as ``a = b``."""
         if v == 0 and t.is_Add and len(t.args) == 2:
             (c1, a), (c2, b) = (x.as_coeff_Mul() for x in t.args)
+            if c1 * c2 < 0 and element_of(a) is None and element_of(b) is not None:  # angle MLR = 4x, not x° = …
+                return self.eq(b, -c1 / c2 * a)
             if c1 * c2 < 0:
                 return self.eq(a, -c2 / c1 * b) if abs(c1) == 1 or abs(c2) != 1 else self.eq(b, -c1 / c2 * a)
         lin = _linear(t - v)
@@ -467,7 +480,7 @@ class _Writer:
 
     # one proof step ------------------------------------------------------------------------------------
     def step(self, st) -> None:
-        if _key(st.target - st.value) in self.stated:  # said already (a given, or found before): never twice
+        if _key(st.target - st.value) in self.stated | self.given_keys:  # a given, or found before: never twice
             if st.target.is_Symbol:
                 self.known.setdefault(st.target, st.value)
             return
@@ -481,27 +494,25 @@ class _Writer:
         say: list[str] = []
         pool: list[tuple[object, sympy.Expr, str | None]] = []  # (step, equation = 0, reason or None: given)
         sub: dict = dict(self.sub)
-        new_givens = []
-        for s in givens:
+        new_subs: list[str] = []  # givens of an element in the variables, first used here
+        for s in givens:  # (never said on its own: its value enters the step that uses it)
             e = s.lhs - s.rhs
             k = _key(e)
             if k not in self.stated and self._written_given(s, known, say):
                 continue
-            if k not in self.stated:
-                self.stated.add(k)
-                new_givens.append(self.eq(s.lhs, s.rhs))
+            self.given_keys.add(k)
             if s.lhs.is_Symbol and not s.rhs.free_symbols:
                 known[s.lhs] = s.rhs
                 self.given_names.append(self.n.expr(s.lhs, None, False))
             elif s.lhs.is_Symbol and element_of(s.lhs) is not None and all(
                     element_of(x) is None for x in s.rhs.free_symbols):
                 sub[s.lhs] = s.rhs  # angle ABX = 5y - 6: the element is that expression in the variables
+                if s.lhs not in self.sub:
+                    new_subs.append(self.eq(s.lhs, s.rhs))
                 self.sub[s.lhs] = s.rhs
             else:
                 pool.append((s, e, None))
-        if new_givens:
-            say.append(f"We are given {and_list(new_givens)}.")
-        if _key(st.target - st.value) in self.stated:  # the step only restates a given
+        if _key(st.target - st.value) in self.stated | self.given_keys:  # the step only restates a given
             self.lines.append(" ".join(say))
             if st.target.is_Symbol:
                 self.known[st.target] = st.value
@@ -513,6 +524,7 @@ class _Writer:
             if getattr(s, "row", None) is not None:
                 e = s.row
             pool.append((s, e, s.instance.text))
+        pool = _halves(pool)
         target, value = st.target, st.value
         self._target = target
         saved = (set(self.stated), self.theorems, len(self.jumps),
@@ -534,7 +546,10 @@ class _Writer:
             return
         found, out = out
         self.known.update(found)
-        say += [x for x in out if x]
+        out = [x for x in out if x]
+        if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
+            out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
+        say += out
         self.lines.append(" ".join(say))
         if target.is_Symbol:
             self.known[target] = value
@@ -670,8 +685,8 @@ class _Writer:
             if len(extra) != 1 or len(missing) != 1:
                 continue
             self._tied.add(x)
-            said.append(f"its angle {own[0]}{v}{own[1]} is angle {''.join(shown.points)}: "
-                        f"{missing[0]} is on line {v}{extra[0]}")
+            said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
+                        f"{missing[0]} lies on {v}{extra[0]}")
         return f" ({'; '.join(said)})" if said else ""
 
     def _as_printed(self, s, part: str) -> str:
@@ -1003,6 +1018,9 @@ class _Writer:
     def _stated_eq(self, s, e, why) -> str | None:
         """The theorem's equation with its reason, unless already stated (then None)."""
         k = _key(e)
+        if why is None and s.instance.family.key == "given" and k not in self.stated:
+            self.stated.add(k)  # a given relation, said where it is used: "Since AC = y, y = √33."
+            return "Since " + self.eq(s.lhs, s.rhs)
         if k in self.stated or why is None:
             return None
         self.stated.add(k)
@@ -1079,11 +1097,14 @@ class _Writer:
             if full.free_symbols - {u} and all(x in vals or x in sub for x in full.free_symbols - {u}):
                 put = {**vals}
                 chain_eq = f"{self.n.expr(lhs.xreplace(sub), put, deg)} = {self.n.expr(rhs.xreplace(sub), put, deg)}"
-                head = f"{_cap(reason)}{_then(reason)}{self.eq(lhs, rhs)}" if reason else ""
+                opened = self._opened(lhs, rhs, put, sub)
+                if opened is not None:  # 74 + (190 - x) + (165 - x) = 360, so 429 - 2x = 360: the sum shown
+                    chain_eq = opened
+                head = f"{_cap(reason)}{_then(reason)}{self._natural(s, lhs, rhs, u)}" if reason else ""
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
-                said = [self.wrap(chain_eq), *steps]
+                said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)}{work} and {last}{note}."
@@ -1099,9 +1120,96 @@ class _Writer:
         text = self.wrap(" = ".join(chain))
         if reason is None:
             return f"So {text}."
-        if lhs == u or _key(lhs - rhs - (u - formula if formula is not None else 0)) == 0:
+        if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {text}."
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+
+    def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
+        """An equation whose elements stand for expressions in the variables, written as a student
+        writes it: each expression put in, in brackets, then the sum simplified (``74 + (190 - x) + (165
+        - x) + (215 - 2x) = 360, so 644 - 4x = 360``); None where no side is such a sum."""
+        def side(e: sympy.Expr) -> str | None:
+            lin = _linear(e)
+            if lin is None or len(lin[0]) + (lin[1] != 0) < 2 or not any(
+                    x in sub and x not in put and sub[x].is_Add for _, x in lin[0]):
+                return None
+            out = ""
+            for c, x in lin[0]:
+                if x in put:
+                    body = self.n.number(abs(put[x])) if put[x].is_number else None
+                    if body is None:
+                        return None
+                    c = c if put[x] >= 0 else -c
+                elif x in sub and element_of(x) is not None:
+                    body = self.n.expr(sub[x])
+                    body = body if sub[x].is_Symbol or not sub[x].is_Add else (
+                        rf"\left({body}\right)" if self.n.latex else f"({body})")
+                    if abs(c) != 1:
+                        body = (rf"{self.n.number(abs(c))} \cdot {body}" if self.n.latex
+                                else f"{self.n.number(abs(c))}·{body}")
+                else:
+                    return None
+                if abs(c) != 1 and x in put:
+                    k = self.n.number(abs(c))
+                    body = rf"{k} \cdot {body}" if self.n.latex else f"{k}·{body}"
+                out += (("-" if c < 0 else "") if not out else (" - " if c < 0 else " + ")) + body
+            if lin[1] != 0:
+                out += (" - " if lin[1] < 0 else " + ") + self.n.number(abs(lin[1]))
+            return out
+
+        left, right = side(lhs), side(rhs)
+        if left is None and right is None:
+            return None
+        a, b = (sympy.expand(e.xreplace(sub).xreplace(put)) for e in (lhs, rhs))
+        if any(x in put or element_of(x) is not None for x in (a - b).free_symbols):
+            return None
+        shown = f"{left or self.n.expr(a)} = {right or self.n.expr(b)}"
+        simple = f"{self.n.expr(a)} = {self.n.expr(b)}"
+        return shown if simple == shown else f"{shown}{'$, so $' if self.n.latex else ', so '}{simple}"
+
+    def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
+        """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
+        WXYZ = WY·XZ``; a proportion as its ratios, ``EF/BC = DE/AB`` (similar triangles: each side over
+        its partner) and ``AD/DC = AB/BC`` (the bisector theorem), not ``BC·DE = AB·EF``."""
+        for a, b in ((lhs, rhs), (rhs, lhs)):  # 2·area WXYZ = WY·XZ said as area WXYZ = WY·XZ/2
+            c, x = a.as_coeff_Mul()
+            if (c not in (0, 1) and x.is_Symbol and x != u and u in b.free_symbols and x not in b.free_symbols
+                    and _linear(b) is None):  # (a product: angle EMN = 2·angle EHN stays as the theorem says it)
+                return self.eq(x, b / c)
+        ratio = self._proportion(s, lhs, rhs, u)
+        return ratio if ratio is not None else self.eq(lhs, rhs)
+
+    def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
+        """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
+        sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
+        if any(len(f) != 2 for f in sides) or not any(u in f for f in sides):
+            return None
+        mine, other = (sides[0], sides[1]) if u in sides[0] else (sides[1], sides[0])
+        partner = mine[0] if mine[1] == u else mine[1]
+
+        def points(f):
+            base = f.base if f.is_Pow else f
+            el = element_of(base) if base.is_Symbol else None
+            return set(el.points) if el is not None else None
+
+        if any(points(f) is None for f in (*mine, *other)):
+            return None
+        fam, names = s.instance.family.key, s.instance.names
+        m = re.fullmatch(r"([A-Z]{3}) is similar to ([A-Z]{3})", names[0]) if fam == "relation" and names else None
+        if m is not None:  # the problem's own similarity
+            fam, names = "similar_triangle", m.groups()
+        if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) == 3:
+            home = next((set(t) for t in names[:2] if points(u) <= set(t)), None)  # u's triangle
+            x = [f for f in other if home is not None and not points(f) <= home]
+        elif fam == "bisector_of_angle_property_line_ratio" and names and len(names[0]) == 3:
+            apex = names[0][1]  # the bisected angle's vertex: the two sides there, the two pieces opposite
+            x = [f for f in other if (apex in points(f)) == (apex in points(u))]
+        else:
+            return None
+        if len(x) != 1:
+            return None
+        y = other[0] if other[1] == x[0] else other[1]
+        return self.eq(u / x[0], y / partner)
 
     def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:
         """An equation whose other unknowns were written in terms of ``u`` before, solved as a student
@@ -1224,20 +1332,114 @@ class _Writer:
         return self._expressed_in(s, e, why, u, formula)
 
     def _expressed_in(self, s, e, why, u, formula) -> str | None:
+        if why is None and _key(s.lhs - s.rhs) == _key(u - formula):
+            return None  # a given relation put in as it stands: the problem said it, and its use shows it
         reason = self._stated_eq(s, e, why)
         text = self.eq(u, formula)
         if reason is None:
             return None  # a fact stated before, put in without being said again
         lhs, rhs = s.lhs, s.rhs
-        if (lhs == u and rhs == formula) or (rhs == u and lhs == formula):
+        if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {text}."
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+
+    def _quadratic(self, st) -> str | None:
+        """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
+        = 8x`` and ``angle MLQ = 2x² - 10``), solved as a student solves it: the two set equal, the
+        equation collected and factored, the root kept and the other rejected, then the step's element;
+        None where the step is no such one."""
+        if len(st.equations) != 1 or st.values or not st.target.is_Symbol:
+            return None
+        g = st.equations[0][0]
+        e, target = g.lhs, st.target
+        if (g.instance.family.key != "given" or not e.is_Symbol or element_of(e) is None or not g.rhs.free_symbols
+                or any(element_of(x) is not None for x in g.rhs.free_symbols)):
+            return None
+        ft = self.sub.get(target)
+        if ft is None or len(ft.free_symbols) != 1 or _linear(ft) is None:
+            return None
+        x = next(iter(ft.free_symbols))
+        if g.rhs.free_symbols != {x}:
+            return None
+        xv = sympy.solve(ft - st.value, x)
+        if len(xv) != 1:
+            return None
+        xv = xv[0]
+        for r in self.relations:
+            lin = _linear(r)
+            c = sum((k for k, y in lin[0] if y == e), sympy.Integer(0)) if lin is not None else 0
+            if c == 0:
+                continue
+            other = sympy.expand(e - r / c)
+            inx = _put_all(other, {}, self.sub)
+            if inx.free_symbols != {x}:
+                continue
+            steps, note = self._solving(g.rhs - inx, x, xv)
+            deg = _unit(target) == "degrees"
+            first = self.wrap(f"{self.n.expr(g.rhs)} = {self.n.expr(inx)}")
+            work = "".join(f", so {y}" for y in steps if y != first)
+            chain = [self.n.expr(target), self.n.expr(ft, None, deg), self.n.expr(ft, {x: xv}, deg),
+                     self.n.number(st.value, deg)]
+            self.stated.add(_key(g.lhs - g.rhs))
+            return (f"Since {self.eq(e, other)} = {self.n.expr(inx)} and {self.eq(e, g.rhs)}, {first}{work} and "
+                    f"{self.wrap(f'{self.n.expr(x)} = {self.n.number(xv)}')}{note}. "
+                    f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        return None
+
+    def _by_ratio(self, st) -> str | None:
+        """A proportion whose two unknown sides the problem gives only as a ratio (``AB = 3DE/5``), the
+        ratio used visibly: ``Since ABC is similar to DEF, DF/AC = DE/AB. Since AB = 3DE/5, DE/AB = 5/3,
+        so DF = AC·DE/AB = 12·5/3 = 20.``; None where the step is no such one."""
+        if len(st.equations) != 1 or st.values or not st.target.is_Symbol:
+            return None
+        s = st.equations[0][0]
+        t = st.target
+        if s.instance.family.key == "given" or _key(s.lhs - s.rhs) in self.stated or len(s.uses) != 2:
+            return None
+        ratio = next((u for u in s.uses if len(u) == 2 and self.proof._value_of(u) == 0), None)
+        if ratio is None:
+            return None
+        (a, ca), (b, cb) = sorted(ratio.items(), key=lambda kv: kv[0].name)
+        r = sympy.Rational(-ca) / sympy.Rational(cb)  # b/a = -ca/cb
+        e = sympy.expand(s.lhs - s.rhs)
+        if sympy.Poly(e, t).degree() != 1 if t in e.free_symbols else True:
+            return None
+        formula = sympy.expand(-e.coeff(t, 0) / e.coeff(t, 1))
+        if not r.is_Rational or r <= 0:
+            return None
+        known = {x: v for x, v in self.known.items() if x in formula.free_symbols}
+        put = formula.xreplace(known)
+        if put.free_symbols != {a, b}:
+            return None
+        if not sympy.simplify(put.xreplace({a: 1 / r, b: 1}) - st.value) == 0:
+            return None
+        num, den = (b, a) if sympy.simplify(put / (b / a)).free_symbols == set() else (a, b)
+        rr = r if num == b else 1 / r
+        why = self._stated_eq(s, s.lhs - s.rhs, s.instance.text)
+        if why is None:
+            return None
+        given = self.eq(a, -cb / ca * b) if abs(ca) == 1 else self.eq(b, -ca / cb * a)
+        shown = self.n.expr(formula, {**known, num: sympy.Integer(rr.p), den: sympy.Integer(rr.q)})
+        chain = " = ".join(dict.fromkeys([self.n.expr(t), self.n.expr(formula), shown, self.n.number(st.value)]))
+        return (f"{_cap(why)}{_then(why)}{self._natural(s, s.lhs, s.rhs, t)}. Since {given}, "
+                f"{self.wrap(f'{self.n.expr(num)}/{self.n.expr(den)} = {self.n.number(rr)}')}, so {self.wrap(chain)}.")
 
     def _as_before(self, st, say: list[str]) -> None:
         """A step that cannot be taken apart: its equations, then "So" (counted as a jump)."""
+        solved = self._quadratic(st) or self._by_ratio(st)
+        if solved is not None:
+            self.jumps.append(1)
+            self.lines.append(" ".join([*say, solved]))
+            self.known[st.target] = st.value
+            self.stated.add(_key(st.target - st.value))
+            return
         n = 0
+        givens = []  # a given relation the step rests on, said in its conclusion: "Since AC = y, y = √33."
         for s, _ in st.equations:
             if s.instance.family.key == "given":
+                if not (s.lhs.is_Symbol and not s.rhs.free_symbols) and _key(s.lhs - s.rhs) not in self.stated:
+                    self.stated.add(_key(s.lhs - s.rhs))
+                    givens.append(self.eq(s.lhs, s.rhs))
                 continue
             k = _key(s.lhs - s.rhs)
             n += 1
@@ -1247,11 +1449,11 @@ class _Writer:
             self._count(s)
             why = f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}"
             say.append(f"{why}{_then(why)}{self.eq(s.lhs, s.rhs)}.")
-        if st.values:
-            shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
-            if shown:
-                say.append(f"With {and_list(shown)},")
-        say.append(f"So {self.said(st.target, st.value)}.")
+        shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
+        if shown:
+            say.append(f"With {and_list(shown)},")
+        say.append(f"Since {and_list(givens)}, {self.said(st.target, st.value)}." if givens and not shown
+                   else f"So {self.said(st.target, st.value)}.")
         self.jumps.append(n + len(st.values))
         self.lines.append(" ".join(say))
         if st.target.is_Symbol:
@@ -1259,6 +1461,37 @@ class _Writer:
         else:
             self._keep_expression(st.target - st.value)
         self.stated.add(_key(st.target - st.value))
+
+
+def _halves(pool: list) -> list:
+    """A midpoint said as one: where the step has ``AE = BE`` and the line addition ``AE + BE = AB``,
+    the line addition becomes ``AE = AB/2`` (or ``BE = AB/2``) with the reason of the equal halves
+    (``since EF is the midsegment of ABCD, E is the midpoint of AB``), never ``3 - BE = BE, so 2·BE = 3``."""
+    out = list(pool)
+    for _s1, e1, why1 in pool:
+        lin = _linear(e1)
+        if why1 is None or lin is None or lin[1] != 0 or sorted(c for c, _ in lin[0]) != [-1, 1]:
+            continue
+        (_, x), (_, y) = lin[0]
+        ex, ey = element_of(x), element_of(y)
+        if ex is None or ey is None or ex.kind.key != "length" or ey.kind.key != "length":
+            continue
+        mid = set(ex.points) & set(ey.points)
+        if len(mid) != 1 or set(ex.points) == set(ey.points):
+            continue
+        m = mid.pop()
+        p, q = (next(a for a in e.points if a != m) for e in (ex, ey))
+        whole = element_symbol("length", (p, q))
+        for j, (s2, e2, why2) in enumerate(out):
+            lin2 = _linear(e2) if why2 is not None else None  # (the line addition, or the point's own relation)
+            if lin2 is None or lin2[1] != 0 or {z for _, z in lin2[0]} != {x, y, whole} or _key(e2) != _key(
+                    x + y - whole):
+                continue
+            half = dataclasses.replace(s2, lhs=x, rhs=whole / 2, row=None, solved=None, value=None)
+            why = f"{why1}, {m} is the midpoint of {p}{q}"
+            out[j] = (half, x - whole / 2, why)
+            return out
+    return out
 
 
 def _put_all(e: sympy.Expr, known: dict, sub: dict) -> sympy.Expr:
@@ -1421,18 +1654,53 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
+            w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
             w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    lines = _unsaid_givens(_merge_givens([_SAID_TWICE.sub(r"\1.", x) for x in w.lines if x]))
+    lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _SAID_TWICE.sub(r"\1.", x)) for x in w.lines if x]))
     return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """A ratio goal with both its values put in and, where the denominator is a surd, rationalised as a
+    student does it (``AE/AC = 1.5/√109 = 1.5√109/109 = 3√109/218``; a binomial by its conjugate:
+    ``2/(2√13 - 3) = 2(2√13 + 3)/43``); None where the goal is no quotient of two values found."""
+    if w.n.latex:
+        return None
+    num, den = sympy.fraction(goal)
+    if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
+        return None
+    a, b = w.known[num], w.known[den]
+    if not a.is_Rational or b.free_symbols or b.is_Rational:
+        return None
+    if b.is_Pow and b.exp == sympy.S.Half and b.base.is_Integer:  # 1.5/√109 = 1.5√109/109
+        put = f"{w.n.number(a)}/{w.n.number(b)}"
+        mid = f"{w.n.number(a) if a != 1 else ''}{w.n.number(b)}/{b.base}"
+    elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
+        r = next(t for t in b.args if t.is_Rational)
+        conj = sympy.expand(b - 2 * r)
+        d = sympy.expand(b * conj)
+        if not d.is_Rational or d <= 0:
+            return None
+        put = f"{w.n.number(a)}/({w.n.number(b)})"
+        mid = f"{w.n.number(a) if a != 1 else ''}({w.n.number(conj)})/{w.n.number(d)}"
+    else:
+        return None
+    v_text = w.n.number(v) if not (v.is_Rational and not v.is_Integer) else str(v)
+    return " = ".join(dict.fromkeys([w.n.expr(goal), put, mid, v_text]))
 
 
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD." says one fact twice
 _SAID_TWICE = re.compile(r"(angles ([A-Z]{3}) and ([A-Z]{3}) are equal); hence \$?(?:angle |\\angle )"
                          r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)\$?\.")
+
+
+# "Since AC = y, AC = y, so y = √33.": a given relation as the reason says its equation already
+_GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 
 def _arc_reason(u: sympy.Symbol, c1) -> str:
