@@ -304,6 +304,27 @@ def _polygon_sum(n: int) -> Theorem:
                    figure=f"polygon {''.join(p)}")
 
 
+def _exterior_sum(n: int, forward: bool) -> Theorem:
+    """The exterior angles of a convex polygon, one at each vertex (every side extended beyond a vertex the same
+    way round: ``forward``, side AB beyond A; else side BA beyond B), add up to 360°: one line where four interior
+    angles from four straight lines take five."""
+    p, q = _vertices(n), tuple("PQRSTU"[:n])
+    ahead = (lambda i: p[(i + 1) % n]) if forward else (lambda i: p[i - 1])
+    behind = (lambda i: p[i - 1]) if forward else (lambda i: p[(i + 1) % n])
+    total = sum((ang((behind(i), p[i], q[i])) for i in range(n)), sympy.Integer(0))
+
+    def build(rng: Rng) -> dict[str, np.ndarray]:
+        at = _convex(rng, n)
+        return {**at, **{q[i]: at[p[i]] + (at[p[i]] - at[ahead(i)]) * rng.uniform(0.2, 0.8) for i in range(n)}}
+
+    return Theorem("polygon_property_exterior_angle_sum", "since the exterior angles of {0} add up to 360°",
+                   (Polygon(p, convex=True), *(OnLine(q[i] + p[i] + ahead(i)) for i in range(n)),
+                    *(Between(p[i] + q[i] + ahead(i)) for i in range(n))),
+                   (Conclusion(total, sympy.Integer(360)),), (p,), build,
+                   figure=f"points {' '.join(p + q)}\n{'triangle' if n == 3 else 'polygon'} {''.join(p)}\n"
+                          + "\n".join(f"line {ahead(i)} {p[i]} {q[i]}" for i in range(n)))
+
+
 def _perimeter(n: int) -> Theorem:
     p = _vertices(n)
     sides = sum((L((p[i - 1], p[i])) for i in range(n)), sympy.Integer(0))
@@ -524,6 +545,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
+    *(_exterior_sum(n, forward) for n in range(3, 7) for forward in (True, False)),
     # -- parallel and perpendicular lines ---------------------------------------------------------------
     Theorem("parallel_property_angle", "since {0} is parallel to {1}, the corresponding angles {2} and {3} are equal",
             (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),),
@@ -736,6 +758,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(2 * ang("XYZ") + ang("YXZ"), sympy.Integer(180)),
              Conclusion(2 * ang("XZY") + ang("YXZ"), sympy.Integer(180))), ("ABC", "XY", "XZ", "YXZ"),
             figure=f"{_TRIANGLE}\nAB = AC", weight=0.9, direct=True),
+    Theorem("isosceles_right_triangle_property_angle",
+            "since triangle {0} is isosceles with {1} = {2} and a right angle at {3}, its base angles are 45°",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
+             Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(ang("XYZ"), sympy.Integer(45)), Conclusion(ang("XZY"), sympy.Integer(45))),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",

@@ -35,6 +35,13 @@ WEIGHTS: dict[str, float] = {
     "cosine_theorem": 1.5,
 }
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
+# a ratio solved for an ANGLE (6 = 6·tan(angle ABO), so angle ABO = 45°): a teacher reads an angle off an angle sum,
+# a base angle or a complementary angle, and takes an inverse sine only where none of them gives it
+ANGLE_FROM_RATIO: dict[str, float] = {
+    "right_triangle_property_trigonometric": 2.5,
+    "sine_theorem": 3.0,
+    "cosine_theorem": 3.0,
+}
 
 
 @cache
