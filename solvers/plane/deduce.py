@@ -37,10 +37,9 @@ from ..numeric import NumericModel
 from .configuration import Configuration
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
+from .weights import ANGLE_FROM_RATIO, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
-from .weights import ANGLE_FROM_RATIO
 from .weights import SOLVED as SOLVED_WEIGHT
-from .weights import weight
 
 MAX_ROUNDS = 12
 PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
