@@ -199,6 +199,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "angle ABC = 60\nfind angle ACD", 100),
     ("isosceles_triangle_property_base_angle", "points A B C\ntriangle ABC\nAB = AC\nangle BAC = 34\n"
      "find angle ABC", 73),
+    ("quadrilateral_area_formula_diagonal", "points A B C D P\npolygon ABCD\nline A P C\nline B P D\nclockwise ABCD\n"
+     "AC = 10\nBD = 8\nangle APB = 30\nfind area ABCD", 20),
     ("isosceles_right_triangle_property_angle", "points A B C\ntriangle ABC\nAB = AC\nangle BAC = 90\n"
      "find angle ABC", 45),
     ("polygon_property_exterior_angle_sum", "points A B C D P Q R S\npolygon ABCD\nline B A P\nline C B Q\n"

@@ -264,6 +264,14 @@ def _tangential(rng: Rng) -> dict[str, np.ndarray]:
     return at
 
 
+def _diagonals(rng: Rng) -> dict[str, np.ndarray]:
+    """A convex quadrilateral ABCD and P where its diagonals AC and BD cross."""
+    p = quad(rng)
+    a, b, c, d = (p[k] for k in "ABCD")
+    t = np.linalg.solve(np.column_stack([c - a, b - d]), b - a)[0]
+    return {**p, "P": a + t * (c - a)}
+
+
 def _midsegment(rng: Rng) -> dict[str, np.ndarray]:
     p = triangle(rng, "XYZ")
     return {**p, "D": (p["X"] + p["Y"]) / 2, "E": (p["X"] + p["Z"]) / 2}
@@ -639,6 +647,13 @@ THEOREMS: tuple[Theorem, ...] = (
                                  Conclusion(area("ABC"), L("BC") * L("CA") * Sin(ang("BCA")) / 2),
                                  Conclusion(area("ABC"), L("CA") * L("AB") * Sin(ang("CAB")) / 2)), ("ABC",),
             triangle, figure=_TRIANGLE),
+    # a quadrilateral's area from its diagonals and the angle between them: ½·d₁·d₂·sin θ, one line where the four
+    # triangles the diagonals cut take four
+    Theorem("quadrilateral_area_formula_diagonal", "by the area of the quadrilateral {0} from its diagonals {1} and "
+            "{2} and the angle {3} between them",
+            (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD")),
+            (Conclusion(2 * area("ABCD"), L("AC") * L("BD") * Sin(ang("APB"))),), ("ABCD", "AC", "BD", "APB"),
+            _diagonals, figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D", weight=0.5),
     Theorem("polygon_area_split", "since {1} splits {0}",  # a cevian splits a triangle
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
