@@ -51,6 +51,8 @@ Key = Hashable
 
 LIGHT = 0.5  # an equation this light states a fact (a given, a relation, a radius): LinearTable._swap_lighter
 LIGHTEST_SWAPS = 40  # equations of the pool tried in the lightest explanation found
+SWAP_COMPANIONS = 4  # the lightest equations on a swapped-in equation's elements tried with it
+NEAR_SWAPS = 16  # equations on the best explanation's own elements tried in it (before the pool's)
 LIGHTEST_POOL = 80  # equations nearest a target pruned together by LinearTable.evaluate_lightest
 FEW_POOL, FEW_SIZE, FEW_TRIES = 40, 4, 4000  # _lightest_few: of these many, sets this large, tried at most
 LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
@@ -591,10 +593,21 @@ class LinearTable:
         (it tries the angle sum, heavier than each of them, first)."""
         keep = {e.id for e, _ in best.why}
         light = {i for i in pool if weight(self.equations[i]) <= LIGHT}
-        for f in sorted(pool - keep - light, key=lambda i: (weight(self.equations[i]), i))[:LIGHTEST_SWAPS]:
+        # and the equations on the best explanation's own elements, tried first: one linear pair of the two
+        # given angles where three straight lines through a third angle also give them
+        near = {i for e, _ in best.why for k in e.coeffs for i in self._by_key.get(k, ())
+                if before is None or i < before} - keep - light
+        ranked = sorted(near, key=lambda i: (weight(self.equations[i]), i))[:NEAR_SWAPS]
+        ranked += sorted(pool - keep - light - near, key=lambda i: (weight(self.equations[i]), i))[:LIGHTEST_SWAPS]
+        for f in ranked:
             if weight(self.equations[f]) >= best_w:
-                break
-            trial = keep | light | {f}
+                continue
+            # with the lightest equations on its own elements: the angles around a point give the central angle
+            # that the tangent's chord needs, where two inscribed angles and an angle sum also give the arc
+            own = sorted({i for k in self.equations[f].coeffs for i in self._by_key.get(k, ())
+                          if before is None or i < before} - keep - light - {f},
+                         key=lambda i: (weight(self.equations[i]), i))[:SWAP_COMPANIONS]
+            trial = keep | light | {f} | set(own)
             for e in sorted((self.equations[i] for i in trial - {f}), key=lambda e: (-weight(e), -e.id)):
                 if self._determines(trial - {e.id}, ints):
                     trial.discard(e.id)

@@ -199,6 +199,12 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "angle ABC = 60\nfind angle ACD", 100),
     ("isosceles_triangle_property_base_angle", "points A B C\ntriangle ABC\nAB = AC\nangle BAC = 34\n"
      "find angle ABC", 73),
+    ("quadrilateral_area_formula_diagonal", "points A B C D P\npolygon ABCD\nline A P C\nline B P D\nclockwise ABCD\n"
+     "AC = 10\nBD = 8\nangle APB = 30\nfind area ABCD", 20),
+    ("isosceles_right_triangle_property_angle", "points A B C\ntriangle ABC\nAB = AC\nangle BAC = 90\n"
+     "find angle ABC", 45),
+    ("polygon_property_exterior_angle_sum", "points A B C D P Q R S\npolygon ABCD\nline B A P\nline C B Q\n"
+     "line D C R\nline A D S\nclockwise ABCD\nangle DAP = 80\nangle ABQ = 100\nangle BCR = 70\nfind angle CDS", 110),
     ("right_triangle_property_altitude", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\n"
      "angle ADB = 90\nBD = 9\nDC = 16\nfind AD", 12),
     ("arc_property_center_angle_inscribed", "triangle ABC\ncircle O through A B C\nline O B\nline O C\n"

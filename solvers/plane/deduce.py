@@ -37,9 +37,9 @@ from ..numeric import NumericModel
 from .configuration import Configuration
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
+from .weights import ANGLE_FROM_RATIO, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
-from .weights import weight
 
 MAX_ROUNDS = 12
 PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
@@ -302,7 +302,11 @@ def _weight(eq) -> float:
     step = eq.label
     if not isinstance(step, Step):
         return DEFAULT_WEIGHT
-    own = weight(step.instance.family.key)
+    key = step.instance.family.key
+    own = weight(key)
+    if step.solved is not None and key in ANGLE_FROM_RATIO and (el := element_of(step.solved)) is not None \
+            and el.kind.key == "angle":
+        return ANGLE_FROM_RATIO[key]
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
 
 

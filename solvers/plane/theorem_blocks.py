@@ -264,6 +264,14 @@ def _tangential(rng: Rng) -> dict[str, np.ndarray]:
     return at
 
 
+def _diagonals(rng: Rng) -> dict[str, np.ndarray]:
+    """A convex quadrilateral ABCD and P where its diagonals AC and BD cross."""
+    p = quad(rng)
+    a, b, c, d = (p[k] for k in "ABCD")
+    t = np.linalg.solve(np.column_stack([c - a, b - d]), b - a)[0]
+    return {**p, "P": a + t * (c - a)}
+
+
 def _midsegment(rng: Rng) -> dict[str, np.ndarray]:
     p = triangle(rng, "XYZ")
     return {**p, "D": (p["X"] + p["Y"]) / 2, "E": (p["X"] + p["Z"]) / 2}
@@ -302,6 +310,27 @@ def _polygon_sum(n: int) -> Theorem:
     return Theorem("polygon_property_angle_sum", "by the angle sum of polygon {0}", (Polygon(p, convex=True),),
                    (Conclusion(total, sympy.Integer(180 * (n - 2))),), (p,), lambda rng: _convex(rng, n),
                    figure=f"polygon {''.join(p)}")
+
+
+def _exterior_sum(n: int, forward: bool) -> Theorem:
+    """The exterior angles of a convex polygon, one at each vertex (every side extended beyond a vertex the same
+    way round: ``forward``, side AB beyond A; else side BA beyond B), add up to 360°: one line where four interior
+    angles from four straight lines take five."""
+    p, q = _vertices(n), tuple("PQRSTU"[:n])
+    ahead = (lambda i: p[(i + 1) % n]) if forward else (lambda i: p[i - 1])
+    behind = (lambda i: p[i - 1]) if forward else (lambda i: p[(i + 1) % n])
+    total = sum((ang((behind(i), p[i], q[i])) for i in range(n)), sympy.Integer(0))
+
+    def build(rng: Rng) -> dict[str, np.ndarray]:
+        at = _convex(rng, n)
+        return {**at, **{q[i]: at[p[i]] + (at[p[i]] - at[ahead(i)]) * rng.uniform(0.2, 0.8) for i in range(n)}}
+
+    return Theorem("polygon_property_exterior_angle_sum", "since the exterior angles of {0} add up to 360°",
+                   (Polygon(p, convex=True), *(OnLine(q[i] + p[i] + ahead(i)) for i in range(n)),
+                    *(Between(p[i] + q[i] + ahead(i)) for i in range(n))),
+                   (Conclusion(total, sympy.Integer(360)),), (p,), build,
+                   figure=f"points {' '.join(p + q)}\n{'triangle' if n == 3 else 'polygon'} {''.join(p)}\n"
+                          + "\n".join(f"line {ahead(i)} {p[i]} {q[i]}" for i in range(n)))
 
 
 def _perimeter(n: int) -> Theorem:
@@ -525,6 +554,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(ang("BAC") + ang("ABC") + ang("ACB"), sympy.Integer(180)),), ("ABC",), triangle,
             figure=_TRIANGLE),
     *(_polygon_sum(n) for n in range(4, MAX_POLYGON + 1)),
+    *(_exterior_sum(n, forward) for n in range(3, 7) for forward in (True, False)),
     # -- parallel and perpendicular lines ---------------------------------------------------------------
     Theorem("parallel_property_angle", "since {0} is parallel to {1}, the corresponding angles {2} and {3} are equal",
             (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),),
@@ -618,6 +648,13 @@ THEOREMS: tuple[Theorem, ...] = (
                                  Conclusion(area("ABC"), L("BC") * L("CA") * Sin(ang("BCA")) / 2),
                                  Conclusion(area("ABC"), L("CA") * L("AB") * Sin(ang("CAB")) / 2)), ("ABC",),
             triangle, figure=_TRIANGLE),
+    # a quadrilateral's area from its diagonals and the angle between them: ½·d₁·d₂·sin θ, one line where the four
+    # triangles the diagonals cut take four
+    Theorem("quadrilateral_area_formula_diagonal", "by the area of the quadrilateral {0} from its diagonals {1} and "
+            "{2} and the angle {3} between them",
+            (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD")),
+            (Conclusion(2 * area("ABCD"), L("AC") * L("BD") * Sin(ang("APB"))),), ("ABCD", "AC", "BD", "APB"),
+            _diagonals, figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D", weight=0.5),
     Theorem("polygon_area_split", "since {1} divides triangle {0} into two triangles",  # a cevian splits a triangle
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
@@ -736,6 +773,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(2 * ang("XYZ") + ang("YXZ"), sympy.Integer(180)),
              Conclusion(2 * ang("XZY") + ang("YXZ"), sympy.Integer(180))), ("ABC", "XY", "XZ", "YXZ"),
             figure=f"{_TRIANGLE}\nAB = AC", weight=0.9, direct=True),
+    Theorem("isosceles_right_triangle_property_angle",
+            "since triangle {0} is isosceles with {1} = {2} and a right angle at {3}, its base angles are 45°",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
+             Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(ang("XYZ"), sympy.Integer(45)), Conclusion(ang("XZY"), sympy.Integer(45))),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",

@@ -27,6 +27,8 @@ WEIGHTS: dict[str, float] = {
     "polygon_property_angle_sum": 1.3,
     "triangle_property_angle_sum": 1.1,
     "adjacent_complementary_angle": 1.0,
+    # similar figures: the perimeters are in the scale factor (one line where each side takes one)
+    "similar_triangle_property_perimeter_ratio": 0.5,
     # general laws where a right-triangle theorem or a named property often does it in one step
     # a triangle's area: ½·base·height or ½·leg·leg (every block of the key); ½ab·sin C only where neither does it
     "triangle_area_formula_common": 0.5,
@@ -35,6 +37,13 @@ WEIGHTS: dict[str, float] = {
     "cosine_theorem": 1.5,
 }
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
+# a ratio solved for an ANGLE (6 = 6·tan(angle ABO), so angle ABO = 45°): a teacher reads an angle off an angle sum,
+# a base angle or a complementary angle, and takes an inverse sine only where none of them gives it
+ANGLE_FROM_RATIO: dict[str, float] = {
+    "right_triangle_property_trigonometric": 2.5,
+    "sine_theorem": 3.0,
+    "cosine_theorem": 3.0,
+}
 
 
 @cache
