@@ -5,7 +5,8 @@
 Reports wall-clock problems per second, the CPU seconds one problem costs (all processes: on a
 shared machine the wall clock says little, the CPU cost is what a free core pays), the rate that
 cost gives on ``--workers`` free cores, and the set's distinctness (canonical forms), depths,
-question types and theorem families.  ``--stages`` adds each stage's share of the CPU (the
+question types and theorem families (records citing each), and a digest of the records (two
+versions that make the same set print the same).  ``--stages`` adds each stage's share of the CPU (the
 closure, the goals' proofs, the re-parse and re-solve check, the figure, the record), timed in
 every worker.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import json
 import os
 import resource
@@ -96,7 +98,8 @@ def run(n: int, seed: str, workers: int, images: bool, stages: bool = False) -> 
         c0, t0 = _cpu(), time.perf_counter()
         assert main(args) == 0
         wall, cpu = time.perf_counter() - t0, _cpu() - c0
-        records = [json.loads(line) for f in sorted((out / "set" / "data").glob("shard-*.jsonl")) for line in open(f)]
+        lines = [line for f in sorted((out / "set" / "data").glob("shard-*.jsonl")) for line in open(f)]
+        records = [json.loads(line) for line in lines]
         split = _stages(out / "stages") if stages else None
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -108,6 +111,8 @@ def run(n: int, seed: str, workers: int, images: bool, stages: bool = False) -> 
         "depth": dict(sorted(collections.Counter(r["depth"] for r in records).items())),
         "question_type": dict(collections.Counter(r["question_type"] for r in records).most_common()),
         "families": len({k for r in records for k in r["rules"]}),
+        "family_records": dict(collections.Counter(k for r in records for k in r["rules"]).most_common()),
+        "records_sha256": hashlib.sha256("".join(lines).encode()).hexdigest()[:16],  # (same set, same digest)
         **({"stages": split} if stages else {}),
     }
 

@@ -249,6 +249,43 @@ def _rational_monomial(t: sympy.Expr) -> bool:
     return True
 
 
+SPECIAL_DENOMINATORS = 360  # an angle whose root is a rational number of degrees is tried exactly below this
+
+
+def _irrational_angle(e: sympy.Expr, s: sympy.Symbol, est: float, tol: float) -> bool:
+    """Is the root of ``e = 0`` near ``est`` (within ``tol``), with the angle ``s`` only under sin, cos and
+    tan, a number of degrees that is no fraction with a small denominator?  Then its exact form needs an
+    inverse function (Niven: no other angle has a special sine), so ``sympy.solve`` (the polish's main
+    cost, on angles no textbook asks) need not run.  The root is found by the secant method from
+    ``est``; False wherever that is unsure (no convergence, a root outside ``tol``, a near fraction)."""
+    if not math.isfinite(est) or not any(isinstance(a, Degrees) for a in e.atoms(sympy.Function)):
+        return False
+    if e.xreplace({a: sympy.Dummy() for a in e.atoms(Degrees) if a.has(s)}).has(s):
+        return False  # (the angle also outside a sine: solved as before)
+    f = _radians(e)
+
+    def at(x: float) -> float:
+        try:
+            return float(f.evalf(30, subs={s: x}))
+        except (TypeError, ValueError, ZeroDivisionError):
+            return math.nan
+
+    x0, x1 = est, est + max(1e-6, 1e-7 * abs(est))
+    f0, f1 = at(x0), at(x1)
+    for _ in range(30):
+        if not (math.isfinite(f0) and math.isfinite(f1)) or f1 == f0:
+            return False
+        x0, x1, f0 = x1, x1 - f1 * (x1 - x0) / (f1 - f0), f1
+        f1 = at(x1)
+        if abs(x1 - x0) <= 1e-12 * max(1.0, abs(x1)):
+            break
+    else:
+        return False
+    if not (abs(f1) <= 1e-9 and abs(x1 - est) <= tol):
+        return False
+    return all(abs(x1 * q - round(x1 * q)) > 1e-6 for q in range(1, SPECIAL_DENOMINATORS + 1))
+
+
 def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
     """An expression's symbols in name order (a set's order changes from run to run)."""
     return sorted(e.free_symbols, key=lambda s: s.name)
@@ -520,7 +557,10 @@ class Deduction:
                     new |= self._add_linear(form, Step(p.step.instance, p.step.lhs, p.step.rhs, uses), cost=1)
                     continue
                 x = next(iter(fs))
-                v = self._solve_one(e, x)
+                est = self.estimate(x)
+                if _irrational_angle(e, x, est, self.agree * max(1.0, abs(est))):
+                    continue  # (its root is an inverse sine's or the like, which the polish never keeps)
+                v = self._solve_one(e, x, est)
                 if v is not None and not v.has(InverseTrigonometricFunction):  # (never an angle as an arctangent)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, x, v)
                     new |= self._add_linear(({x: 1}, v), step, cost=1)
