@@ -430,12 +430,13 @@ def base_sides_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
 def _tangential_sides() -> tuple[tuple[int, int, int, int], ...]:
     """(r, b, c, d): whole tangent lengths from B, C and D of a quadrilateral ABCD circumscribed about a
     circle of radius r with a right angle at A (whose tangent length is r): half the central angles
-    atan(t/r) at the four vertices make 180°, so tan of D's is rational, kept where it is whole."""
+    atan(t/r) at the four vertices make 180°, so tan of D's is rational, kept where it is whole (and no
+    diagonal passes through the centre: c = r or b·d = r², a coincidence the figure would show)."""
     out = []
     for r, b, c in itertools.product(range(2, 10), range(1, 16), range(1, 16)):
         if r * r != b * c and (t := Fraction((b + c) * r, r * r - b * c)) != 1:
             d = r * (1 + t) / (t - 1)
-            if d > 0 and d.denominator == 1 and d <= 20:
+            if d > 0 and d.denominator == 1 and d <= 20 and c != r and b * d != r * r:
                 out.append((r, b, c, int(d)))
     return tuple(out)
 
