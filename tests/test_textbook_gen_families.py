@@ -70,6 +70,42 @@ def test_projections_make_a_parallelogram() -> None:
     assert np.allclose(fig.at[v] + fig.at[d], fig.at[e] + fig.at[g])  # diagonals bisect each other
 
 
+def _angle(fig: Figure, p: str, q: str, s: str) -> float:
+    u, w = fig.at[p] - fig.at[q], fig.at[s] - fig.at[q]
+    return math.degrees(math.acos(np.dot(u, w) / np.linalg.norm(u) / np.linalg.norm(w)))
+
+
+def test_tangential_quadrilateral_touches_its_circle_and_pitot_holds() -> None:
+    for seed in range(4):
+        fig = _figure("tangential_quadrilateral", (), seed)
+        o, r = fig.at["O"], fig.radii["O"]
+        for w, (p, q) in zip("WWXXYYZZ", ("AB", "AB", "BC", "BC", "CD", "CD", "DA", "DA")):
+            assert math.isclose(_d(fig, w, "O"), r, rel_tol=1e-12)
+            assert abs(np.dot(fig.at[w] - o, fig.at[q] - fig.at[p])) < 1e-9  # the radius to W is normal to AB
+            assert math.isclose(_d(fig, p, w) + _d(fig, w, q), _d(fig, p, q), rel_tol=1e-12)  # W on segment AB
+        assert math.isclose(_d(fig, "A", "W"), _d(fig, "A", "Z")) and math.isclose(_d(fig, "C", "X"), _d(fig, "C", "Y"))
+        assert abs(np.dot(fig.at["B"] - fig.at["A"], fig.at["D"] - fig.at["A"])) < 1e-9  # the right angle at A
+        sides = [_d(fig, *s) for s in ("AW", "WB", "BC", "CD", "DA")]
+        assert all(abs(s - round(s)) < 1e-9 for s in sides)  # whole givens, and a whole fourth side
+        assert math.isclose(_d(fig, "A", "B") + _d(fig, "C", "D"), _d(fig, "B", "C") + _d(fig, "D", "A"))
+
+
+def test_sides_quadrilateral_is_a_parallelogram_not_said_to_be_one() -> None:
+    fig = _figure("sides_quadrilateral", ())
+    assert not fig.steps[0].relations
+    assert math.isclose(_d(fig, "A", "B"), _d(fig, "C", "D")) and math.isclose(_d(fig, "B", "C"), _d(fig, "D", "A"))
+    assert np.allclose(fig.at["A"] + fig.at["C"], fig.at["B"] + fig.at["D"])  # its diagonals bisect each other
+
+
+def test_extension_makes_the_given_angle_twice_the_base_angle() -> None:
+    for seed in range(4):
+        fig = _figure("triangle", ("extension",), seed)
+        (d,), (v, a, b) = fig.steps[-1].new, fig.steps[-1].uses
+        assert math.isclose(_d(fig, v, d), _d(fig, v, b))
+        assert math.isclose(_d(fig, a, v) + _d(fig, v, d), _d(fig, a, d))  # V between A and D
+        assert math.isclose(_angle(fig, a, v, b), 2 * _angle(fig, v, d, b))
+
+
 # (base, constructions, a family some goal's proof on that figure uses)
 REACHED = [
     ("kite", (), "kite_property_diagonal_perpendicular_bisection"),
@@ -81,6 +117,9 @@ REACHED = [
     ("quadrilateral", ("quadrilateral_midpoints",), "midsegment_of_quadrilateral_judgment_"),
     ("circle", ("chord_foot",), "circle_property_chord_perpendicular_bisect_chord"),
     ("circle", ("tangent", "secant"), "circle_property_circular_power"),
+    ("tangential_quadrilateral", (), "tangential_quadrilateral_property_pitot"),
+    ("sides_quadrilateral", (), "parallelogram_judgment_equal_and_equal"),
+    ("circle", ("bisector",), "triangle_property_exterior_angle"),
 ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -120,6 +121,22 @@ class Figure:
         for c, pts in self.circles.items():
             segs |= {frozenset((c, p)) for p in pts if frozenset((c, p)) in segs}
         return segs
+
+    def exterior_angles(self) -> list[sympy.Symbol]:
+        """The exterior angles XZD of the figure's triangles (three points joined pairwise, side YZ drawn
+        on past Z to D), as a textbook asks them: the exterior angle theorem applies only to an angle
+        a fact or the goal names, so the closure names these."""
+        drawn = self.segments()
+        out = []
+        for ln in self.lines():
+            for i, j in itertools.permutations(range(len(ln)), 2):
+                y, z = ln[i], ln[j]
+                beyond = ln[j + 1:] if j > i else ln[:j]
+                for x in sorted(self.at):
+                    if x in ln or frozenset((x, y)) not in drawn or frozenset((x, z)) not in drawn:
+                        continue
+                    out += [element_symbol("angle", (x, z, d)) for d in beyond[:1]]
+        return out
 
     def renamed(self, names: dict[str, str]) -> Figure:
         """The same figure with its points renamed (``names``: old -> new, a bijection on the points)."""
@@ -393,10 +410,72 @@ def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
     f.base = "cyclic_quadrilateral"
 
 
+def base_sides_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
+    """Quadrilateral ABCD with AB = CD and BC = DA, by those sides and the angle at A, not said to be a
+    parallelogram: its equal opposite sides make it one (the judgement a textbook proves first)."""
+    ab, ad = int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS))
+    if ab == ad:
+        raise Retry("a rhombus")
+    theta = int(rng.choice((45, 60, 60, 120, 135)))
+    a, b = np.zeros(2), np.array([float(ab), 0.0])
+    d = ad * _unit(theta)
+    f.at.update(A=a, B=b, C=b + d, D=d)
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("sides_quadrilateral", ("A", "B", "C", "D"), (),
+                        facts=[_fact(L("A", "B"), ab), _fact(L("C", "D"), ab), _fact(L("B", "C"), ad),
+                               _fact(L("D", "A"), ad), _fact(ang("D", "A", "B"), theta)]))
+    f.base = "sides_quadrilateral"
+
+
+def _tangential_sides() -> tuple[tuple[int, int, int, int], ...]:
+    """(r, b, c, d): whole tangent lengths from B, C and D of a quadrilateral ABCD circumscribed about a
+    circle of radius r with a right angle at A (whose tangent length is r): half the central angles
+    atan(t/r) at the four vertices make 180°, so tan of D's is rational, kept where it is whole (and no
+    diagonal passes through the centre: c = r or b·d = r², a coincidence the figure would show)."""
+    out = []
+    for r, b, c in itertools.product(range(2, 10), range(1, 16), range(1, 16)):
+        if r * r != b * c and (t := Fraction((b + c) * r, r * r - b * c)) != 1:
+            d = r * (1 + t) / (t - 1)
+            if d > 0 and d.denominator == 1 and d <= 20 and c != r and b * d != r * r:
+                out.append((r, b, c, int(d)))
+    return tuple(out)
+
+
+_TANGENTIAL = _tangential_sides()
+
+
+def base_tangential(f: Figure, rng: np.random.Generator) -> None:
+    """Quadrilateral ABCD circumscribed about circle O (touching AB at W, BC at X, CD at Y, DA at Z) with
+    a right angle at A, by AW, WB, BC and CD, and its diagonal BD: Pitot's theorem gives DA (AB + CD =
+    BC + DA), Pythagoras BD."""
+    t = list(_TANGENTIAL[int(rng.integers(len(_TANGENTIAL)))])
+    r = float(t[0])
+    halves = [math.atan(x / r) for x in t]  # half the central angle between a vertex's two touch points
+    touch, vert = {}, {}
+    phi = float(rng.uniform(0, 360))
+    for i, (v, w) in enumerate(zip("ABCD", "ZWXY")):  # Z on DA, then A, W on AB, B, X on BC, C, Y on CD, D
+        touch[w] = r * _unit(phi)
+        phi += math.degrees(halves[i])
+        vert[v] = (r / math.cos(halves[i])) * _unit(phi)
+        phi += math.degrees(halves[i])
+    if not _angles_ok([vert[v] for v in "ABCD"]):
+        raise Retry("a thin quadrilateral")
+    f.at.update(O=np.zeros(2), **vert, **touch)
+    f.circles["O"] = ["W", "X", "Y", "Z"]
+    f.radii["O"] = r
+    f.polygons.append(("A", "B", "C", "D"))
+    given = {"AW": t[0], "WB": t[1], "BC": t[1] + t[2], "CD": t[2] + t[3]}
+    f.steps.append(Step("tangential_quadrilateral", ("O", "A", "B", "C", "D", "W", "X", "Y", "Z"), (),
+                        [_rel("tangent", v + w, "O") for v, w in zip("ABBCCDDA", "WWXXYYZZ")],
+                        [_fact(L(*s), k) for s, k in given.items()] + [_fact(ang("D", "A", "B"), 90)],
+                        lines=[("A", "W", "B"), ("B", "X", "C"), ("C", "Y", "D"), ("D", "Z", "A"), ("B", "D")]))
+    f.base = "tangential_quadrilateral"
+
 BASES = {"triangle": base_triangle, "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
          "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
          "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords, "kite": base_kite,
-         "cyclic_quadrilateral": base_cyclic_quadrilateral}
+         "cyclic_quadrilateral": base_cyclic_quadrilateral, "sides_quadrilateral": base_sides_quadrilateral,
+         "tangential_quadrilateral": base_tangential}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -419,7 +498,7 @@ def _corners(f: Figure) -> list[tuple[str, str, str]]:
 def _trapezoids(f: Figure) -> list[tuple[str, str, str, str]]:
     """Quadrilaterals ABCD of the base with AD parallel to BC (the legs AB and DC)."""
     return [p for p in f.polygons if len(p) == 4 and f.base in ("isosceles_trapezoid", "parallelogram", "rhombus",
-                                                                "rectangle", "square")]
+                                                                "rectangle", "square", "sides_quadrilateral")]
 
 
 def _right_corners(f: Figure) -> list[tuple[str, str, str]]:
@@ -793,6 +872,24 @@ def c_secant(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("secant", (near, far), ("O", a, p), facts=[_fact(L(p, near), c)], lines=[(p, near, far)]))
 
 
+def _given_corners(f: Figure) -> list[tuple[str, str, str]]:
+    """(V, A, B) of each triangle whose angle AVB a given fact names (either way round)."""
+    named = {(el.points[1], frozenset((el.points[0], el.points[2]))) for st in f.steps for fact in st.facts
+             for sym in fact.lhs.free_symbols if (el := element_of(sym)) is not None and el.kind.key == "angle"}
+    return [(v, a, b) for v, a, b in _corners(f) if (v, frozenset((a, b))) in named]
+
+
+def c_extension(f: Figure, rng: np.random.Generator) -> None:
+    """Side AV of a triangle extended past V to D with VD = VB, at a vertex V whose angle AVB is given:
+    the given angle is the exterior angle of the isosceles triangle VBD, twice its base angle VDB."""
+    v, a, b = _pick(rng, _given_corners(f))
+    u = (f.at[v] - f.at[a]) / pg.dist(f.at[v], f.at[a])
+    d = f.fresh()
+    f.place(d, f.at[v] + u * pg.dist(f.at[v], f.at[b]))
+    f.steps.append(Step("extension", (d,), (v, a, b), facts=[Equality(L(v, d), L(v, b))],
+                        lines=[(a, v, d), (b, d)]))
+
+
 CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on": c_point_on,
                  "altitude": c_altitude, "median": c_median,
                  "bisector": c_bisector, "parallel": c_parallel, "intersection": c_intersection,
@@ -802,21 +899,22 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "external_bisector": c_external_bisector, "midpoints": c_midpoints,
                  "midpoint_parallel": c_midpoint_parallel, "quadrilateral_midpoints": c_quad_midpoints,
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
-                 "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given}
-CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral")
+                 "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
+                 "extension": c_extension}
+CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.8, "equilateral_triangle": 0.6,
                 "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6, "chords": 0.8, "kite": 0.5,
-                "cyclic_quadrilateral": 0.4}
+                "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
                         "quadrilateral_midsegment": 1.5, "second_tangent": 2.0, "chords": 3.0,
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
-                        "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5}
+                        "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
@@ -831,8 +929,7 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
         f = Figure()
         bases = [b for b in BASES if circles is None or (b in CIRCLE_BASES) == circles]
         if circles:
-            bases = ["circle", "chords", "cyclic_quadrilateral", "triangle", "right_triangle", "isosceles_triangle",
-                     "equilateral_triangle"]
+            bases = [*CIRCLE_BASES, "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
         try:
             BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]

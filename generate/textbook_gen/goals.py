@@ -91,9 +91,10 @@ def model_of(problem: GeneralProblem, fig: Figure) -> NumericModel:
 
 def closure(problem: GeneralProblem, model: NumericModel, fig: Figure | None = None) -> _Closure:
     """The deduction run to closure.  With ``fig``, the problem names its circles' arc lengths and
-    sectors as a goal would (their formulas apply only to an element named so), with no goal to stop at."""
+    sectors, its heights and its triangles' exterior angles as a goal would (their formulas apply only to
+    an element named so), with no goal to stop at."""
     named = [s for c in problem.circles for a, b in ring_pairs(fig, c) for s in _sector_measures(c.centre, a, b)] \
-        + heights(fig) if fig is not None else []
+        + heights(fig) + fig.exterior_angles() if fig is not None else []
     ded = _Closure(replace(problem, goal=Goal(sympy.Add(*named))) if named else problem, model)
     ded.goal = None
     ded.run()

@@ -84,9 +84,9 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
     comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
-    proofs of a type that cite only ``COMMON`` families go to the back of its queue (``DEFER`` of
-    them, each once): the rarer families a construction reaches come first, for a few more proofs
-    built."""
+    proofs of a type that cite only ``COMMON`` families, or families the construction's earlier goals
+    cited, go to the back of its queue (``DEFER`` of them, each once): the rarer families a
+    construction reaches come first, for a few more proofs built."""
     qtypes = cfg.question_types()
     by_type: dict[str, list[Candidate]] = {}
     for c in cands:
@@ -96,6 +96,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     queues = [queues[i] for i in rng.permutation(len(queues))]
     queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
     deferred: dict[int, list[Candidate]] = {}
+    cited: set[str] = set(COMMON)  # the families of the goals chosen so far, and the common ones
     while any(queues):
         for k, qu in enumerate(queues):
             if qu:
@@ -103,10 +104,11 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
                 later = deferred.setdefault(k, [])
-                if c.theorems <= COMMON and len(later) < DEFER and not any(c is x for x in later):
+                if c.theorems <= cited and len(later) < DEFER and not any(c is x for x in later):
                     later.append(c)
                     qu.append(c)
                     continue
+                cited |= c.theorems
                 yield c
 
 
