@@ -552,7 +552,7 @@ def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericMod
     at, vs, radii = system.unpack(x)
     misfit = float(np.max(np.abs(fun[facts]), initial=0.0))
     if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
-            or any(pg.crosses_itself([at[q] for q in face]) for face in faces(system.p)):
+            or _misdrawn(at, faces(system.p)):  # a sliver meets rounded givens by lying flat
         return None
     texts = system.equation_text[:system.n_facts]
     order = np.argsort(-np.abs(fun[facts]))
