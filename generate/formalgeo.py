@@ -33,6 +33,7 @@ from geomill.engine.plane import (
     Tan,
     element_of,
     element_symbol,
+    elements_in,
     inverse_degrees,
 )
 from lark.exceptions import UnexpectedInput
@@ -534,6 +535,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
+    fig.facts = [f for f in fig.facts if not _strays(f, fig)]
     fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
@@ -543,6 +545,12 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if not isinstance(parsed, GeneralProblem):
         raise Unsupported("read back as a GeomVerse-style problem")
     return format_problem(parsed), parsed
+
+
+def _strays(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
+    """Does a given name a point that nothing draws (FormalGeo's stray ``LengthOfLine(AB)`` where no B
+    is drawn)?  It is left out: fewer givens never prove a false answer, at worst none."""
+    return any(p not in fig.points for e in fact for el in elements_in(e) for p in el.points)
 
 
 def _text(fig: Figure, target: sympy.Expr) -> str:

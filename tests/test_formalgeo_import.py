@@ -200,3 +200,8 @@ def test_inverse_trigonometry_prints_and_reads_back_in_degrees() -> None:
     assert math.isclose(float(read("atan(1)")), 45.0)
     with pytest.raises(Exception, match="from -1 to 1"):
         read("asin(2)")
+
+
+def test_a_given_naming_a_point_nothing_draws_is_left_out() -> None:
+    text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "Equal(LengthOfLine(AZ),2*z)"))
+    assert "AC = 4" in text and "AZ" not in text and "Z" not in text.split("\n")[0]
