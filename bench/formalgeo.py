@@ -227,11 +227,9 @@ def _ids(spec: str) -> set[str]:
     return {t.strip() for t in text.splitlines() if t.strip()}
 
 
-def _problem_id(where: str, problem: dict | str) -> str:
-    """A problem's id; for one the import could not read, the id its place names (``file:ID`` or ``ID``)."""
-    if isinstance(problem, dict):
-        return str(problem.get("problem_id"))
-    return where.rsplit(":", 1)[-1].rsplit("/", 1)[-1].split(".")[0]
+def _problem_id(where: str, problem: dict | str) -> str:  # noqa: ARG001 - (where, problem) as read
+    """A problem's id (none for an item that is not a problem)."""
+    return str(problem.get("problem_id")) if isinstance(problem, dict) else ""
 
 
 def _write_json(path: str, data: object) -> None:
