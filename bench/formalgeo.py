@@ -175,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("problems", nargs="?", default=str(DEFAULT), help="FormalGeo JSON lines (.gz) or a folder")
     ap.add_argument("--sample", type=int, default=1, help="every K-th problem")
     ap.add_argument("--offset", type=int, default=0, help="start the sample at this problem (0 .. K-1)")
+    ap.add_argument("--ids", help="only these problem ids (comma-separated, or @FILE with one id a line)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per problem")
     ap.add_argument("--out", help="write every problem's result and the summary here (JSON)")
@@ -194,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     first = args.offset % args.sample
     items = [it for i, it in enumerate(read_problems(Path(args.problems))) if i % args.sample == first]
+    if args.ids:
+        wanted = _ids(args.ids)
+        items = [(w, p) for w, p in items if _problem_id(w, p) in wanted]
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover
@@ -215,6 +219,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.failures:
         _write_json(args.failures, [r for r in results if r["status"] != "right"])
     return 0
+
+
+def _ids(spec: str) -> set[str]:
+    """Problem ids from ``--ids``: comma-separated, or ``@FILE`` with one id a line (blank lines skipped)."""
+    text = Path(spec[1:]).read_text(encoding="utf-8") if spec.startswith("@") else spec.replace(",", "\n")
+    return {t.strip() for t in text.splitlines() if t.strip()}
+
+
+def _problem_id(where: str, problem: dict | str) -> str:  # noqa: ARG001 - (where, problem) as read
+    """A problem's id (none for an item that is not a problem)."""
+    return str(problem.get("problem_id")) if isinstance(problem, dict) else ""
 
 
 def _write_json(path: str, data: object) -> None:

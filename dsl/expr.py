@@ -13,7 +13,16 @@ import sympy
 from geomill.engine.errors import ParseError, Span, a_noun
 from geomill.engine.jsontext import cut
 from geomill.engine.model import split_points, variable
-from geomill.engine.plane import ELEMENT_VOCABULARY, ELEMENT_WORDS, TRIG, element_kind, element_symbol, naming_hint
+from geomill.engine.plane import (
+    ELEMENT_VOCABULARY,
+    ELEMENT_WORDS,
+    INVERSE_TRIG,
+    TRIG,
+    element_kind,
+    element_symbol,
+    inverse_degrees,
+    naming_hint,
+)
 from lark import Token, Transformer_NonRecursive, Tree
 
 from .phrases import hint
@@ -83,6 +92,12 @@ def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
         return sympy.sqrt(arg)
     if func.value in TRIG:  # of an angle in degrees
         return TRIG[func.value](arg)
+    if func.value in INVERSE_TRIG:  # an angle in degrees, of a number
+        if arg.free_symbols:
+            raise ParseError(f"{func.value} of a number only (an angle in degrees)", span_of(at))
+        if func.value != "atan" and not -1 <= arg <= 1:
+            raise ParseError(f"{func.value} of a number from -1 to 1, got {arg}", span_of(at))
+        return inverse_degrees(func.value, arg)
     return name(func) * arg  # "x(x + 1)" is a product
 
 

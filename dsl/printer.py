@@ -10,7 +10,7 @@ import functools
 import sympy
 from geomill.engine.kinds import KINDS
 from geomill.engine.model import Problem, ShapeDecl, element_text
-from geomill.engine.plane import TRIG, element_of
+from geomill.engine.plane import INVERSE_TRIG, TRIG, element_of
 
 from .forms import read_shape, split_words
 
@@ -94,12 +94,26 @@ def _fmt(e: sympy.Expr) -> tuple[str, int]:
         return "pi", ATOM
     if e.is_Add:
         return _sum(e)
+    if e.is_Mul and (inv := _inverse(e)) is not None:
+        return inv
     if e.is_Mul:
         coeff, rest = e.as_coeff_Mul()
         return _product(coeff, list(sympy.Mul.make_args(rest)))
     if e.is_Pow:
         return _power(e)
     raise ValueError(f"cannot write {e!r} in the geomill DSL")
+
+
+def _inverse(e: sympy.Expr) -> tuple[str, int] | None:
+    """``k*180*atan(v)/pi`` (an angle in degrees) as ``k atan(v)``, the way the reader reads it."""
+    funcs = [f for f in e.args if isinstance(f, tuple(INVERSE_TRIG.values()))]
+    if len(funcs) != 1:
+        return None
+    k = e * sympy.pi / (180 * funcs[0])
+    if not k.is_Rational:
+        return None
+    word = next(n for n, f in INVERSE_TRIG.items() if isinstance(funcs[0], f))
+    return _product(k, [sympy.Symbol(f"{word}({_fmt(funcs[0].args[0])[0]})")])
 
 
 def decimal(r: sympy.Rational) -> str | None:

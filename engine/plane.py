@@ -183,6 +183,8 @@ class Degrees(sympy.Function):
     def eval(cls, t):
         if t.is_Number:
             return cls.radians(sympy.pi * t / 180)
+        if t.is_number and t.has(*INVERSE_TRIG.values()):  # sin(atan(1/2) in degrees) = sqrt(5)/5
+            return cls.radians(sympy.expand(sympy.pi * t / 180))
         return None
 
     def _eval_evalf(self, prec):
@@ -205,6 +207,13 @@ class Tan(Degrees):
 
 
 TRIG = {"sin": Sin, "cos": Cos, "tan": Tan}
+# the inverses, written asin(v) and meaning an angle in degrees: 180*asin(v)/pi as a value
+INVERSE_TRIG = {"asin": sympy.asin, "acos": sympy.acos, "atan": sympy.atan}
+
+
+def inverse_degrees(name: str, v: sympy.Expr) -> sympy.Expr:
+    """``atan(1/2)`` in the language: the angle in degrees whose tangent is 1/2."""
+    return 180 * INVERSE_TRIG[name](v) / sympy.pi
 
 
 # -- statements -------------------------------------------------------------------------------

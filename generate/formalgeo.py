@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from pathlib import Path
@@ -23,7 +23,19 @@ from geomill.dsl import format_problem, parse
 from geomill.dsl.syntax import expression_parser
 from geomill.engine.errors import GeomillError
 from geomill.engine.jsontext import cut
-from geomill.engine.plane import ELEMENT_KINDS, TRIG, Degrees, GeneralProblem, element_of, element_symbol
+from geomill.engine.plane import (
+    ELEMENT_KINDS,
+    TRIG,
+    Cos,
+    Degrees,
+    GeneralProblem,
+    Sin,
+    Tan,
+    element_of,
+    element_symbol,
+    elements_in,
+    inverse_degrees,
+)
 from lark.exceptions import UnexpectedInput
 
 # FormalGeo names every face turning one way: counterclockwise in its images (y down), so clockwise with y up
@@ -47,8 +59,11 @@ class Term:
 
 def parse_cdl(text: str) -> Term:
     """``Equal(LengthOfLine(AB),x+1)`` -> Term('Equal', (Term('LengthOfLine', ('AB',)), 'x+1'))."""
-    term, end = _term(text.strip(), 0)
-    if end != len(text.strip()):
+    text = text.strip()
+    term, end = _term(text, 0)
+    if text[end:] == ")" and text.count("(") + 1 == text.count(")"):  # FormalGeo's typo: one ")" too many
+        end += 1
+    if end != len(text):
         raise Unsupported(f"cannot read CDL {text!r}")
     if not isinstance(term, Term):
         raise Unsupported(f"cannot read CDL {text!r}")
@@ -204,6 +219,16 @@ _ON_CIRCLE = {"IsTangentOfCircle": (1, lambda a: a[0][1:]), "IsDiameterOfCircle"
               "IsMidpointOfArc": (None, lambda a: a[0] + a[1][1:])}
 
 
+def _sides(args: tuple) -> tuple:
+    """A Shape's sides with FormalGeo's slips undone: ``OCB.BG`` (a full stop for a comma) is two
+    sides and ``Zu`` (a point in lower case) is ``ZU``; other arguments are left to be refused."""
+    out: list = []
+    for a in args:
+        parts = a.split(".") if isinstance(a, str) else [a]
+        out += [p.upper() if isinstance(p, str) and re.fullmatch(r"[A-Za-z]{2,3}", p) else p for p in parts]
+    return tuple(out)
+
+
 def _points_of(arg: str) -> str:
     if not isinstance(arg, str) or not re.fullmatch(r"[A-Z]{1,26}", arg):
         raise Unsupported(f"points {cut(str(arg), 30)!r}")
@@ -232,6 +257,7 @@ def _construction(cdl: list[str]) -> Figure:
     for item in cdl:
         t = parse_cdl(item)
         if t.name == "Shape":
+            t = Term(t.name, _sides(t.args))
             faces.append([_points_of(a) for a in t.args])
             if any(len(side) > 3 for side in faces[-1]):  # a side is a segment, an arc or a circle
                 raise Unsupported(f"a Shape side of {max(map(len, faces[-1]))} points (a side is a segment, "
@@ -394,6 +420,42 @@ def _writable(e: sympy.Expr) -> bool:
                    and element_of(t.args[1]) is not None) for t in terms)
 
 
+def _acute_by_right_angle(cdl: list) -> Callable[[sympy.Symbol], bool]:
+    """Whether an angle is acute because a triangle's other angle is stated right (``angle ACB = 90``,
+    ``RightTriangle(ACB)``, ``PerpendicularBetweenLine(AC,BC)`` with ABC the angle)."""
+    right: set[tuple[str, frozenset]] = set()  # (vertex, the triangle's points)
+    for item in cdl:
+        m = (re.fullmatch(r"Equal\(MeasureOfAngle\(([A-Z])([A-Z])([A-Z])\),90\)", item)
+             or re.fullmatch(r"RightTriangle\(([A-Z])([A-Z])([A-Z])\)", item))
+        if m:
+            right.add((m.group(2), frozenset(m.groups())))
+        m = re.fullmatch(r"PerpendicularBetweenLine\(([A-Z])([A-Z]),([A-Z])([A-Z])\)", item)
+        if m and m.group(2) == m.group(4):
+            right.add((m.group(2), frozenset(m.group(1, 2, 3))))
+
+    def acute(angle: sympy.Symbol) -> bool:
+        el = element_of(angle)
+        pts = tuple(el.points) if el is not None and el.kind.key == "angle" else ()
+        return len(set(pts)) == 3 and any(v != pts[1] and tri == frozenset(pts) for v, tri in right)
+    return acute
+
+
+def _inverted(lhs: sympy.Expr, rhs: sympy.Expr, acute: Callable[[sympy.Symbol], bool]) \
+        -> tuple[sympy.Expr, sympy.Expr] | None:
+    """``tan(angle BAC) = 1/2`` as ``angle BAC = atan(1/2)``: the one angle from 0 to 180 degrees with
+    that cosine or tangent, or with that sine when ``acute`` says the angle is acute; None otherwise."""
+    if not (isinstance(lhs, (Sin, Cos, Tan)) and lhs.args[0].is_Symbol and rhs.is_number and rhs.is_real):
+        return None
+    angle, v = lhs.args[0], sympy.nsimplify(rhs)
+    if isinstance(lhs, Tan) and v != 0:
+        return angle, inverse_degrees("atan", v) + (180 if v < 0 else 0)
+    if isinstance(lhs, Cos) and -1 < v < 1:
+        return angle, inverse_degrees("acos", v)
+    if isinstance(lhs, Sin) and 0 < v < 1 and acute(angle):
+        return angle, inverse_degrees("asin", v)
+    return None
+
+
 def _fact(lhs: sympy.Expr, rhs: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
     if _writable(lhs) and lhs.free_symbols:
         return lhs, rhs
@@ -416,6 +478,26 @@ MAX_CDL = 500  # statements of one problem (construction, text, image and goal t
 MAX_CDL_CHARS = 4000  # characters of one statement
 
 
+# a Greek variable (FormalGeo's "α") -> the language's name for it: variables are Latin letters
+_GREEK = {"α": "a", "β": "b", "γ": "c", "θ": "t", "φ": "f"}
+
+
+def _latin(problem: dict) -> dict:
+    """The problem with its Greek variables renamed, unless the new name is taken (then refused)."""
+    fields = ("construction_cdl", "text_cdl", "image_cdl")
+    items = [i for f in fields for i in problem[f] if isinstance(i, str)] + [problem["goal_cdl"]]
+    used = [g for g in _GREEK if any(g in i for i in items)]
+    if not used:
+        return problem
+    for g in used:
+        if any(re.search(rf"(?<![A-Za-z]){_GREEK[g]}(?![A-Za-z])", i) for i in items):
+            raise Unsupported(f"variable {g!r} beside a variable {_GREEK[g]!r}")
+
+    def latin(i: object) -> object:
+        return i.translate(str.maketrans(_GREEK)) if isinstance(i, str) else i
+    return {**problem, **{f: [latin(i) for i in problem[f]] for f in fields}, "goal_cdl": latin(problem["goal_cdl"])}
+
+
 def convert(problem: dict) -> tuple[str, GeneralProblem]:
     """The ``.geo`` text of one FormalGeo problem, and the problem it reads back as."""
     for field, kind in (("problem_id", int), ("construction_cdl", list), ("text_cdl", list),
@@ -429,14 +511,17 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if not 0 <= problem["problem_id"] < MAX_ID:
         raise Unsupported(f"problem_id {cut(str(problem['problem_id']), 30)} is not a whole number from 0 to "
                           f"{MAX_ID - 1:,} (it names the problem's file)")
+    problem = _latin(problem)
     fig = _construction(problem["construction_cdl"])
+    acute = _acute_by_right_angle(problem["text_cdl"] + problem["image_cdl"])
     seen: dict[str, tuple[sympy.Expr, sympy.Expr]] = {}
     for item in dict.fromkeys(problem["text_cdl"] + problem["image_cdl"]):
         if not isinstance(item, str):
             raise Unsupported("a fact that is not a string")
         t = parse_cdl(item)
         if t.name == "Equal":
-            lhs, rhs = _fact(value(t.args[0]), value(t.args[1]))
+            lhs, rhs = value(t.args[0]), value(t.args[1])
+            lhs, rhs = _inverted(lhs, rhs, acute) or _inverted(rhs, lhs, acute) or _fact(lhs, rhs)
             key = sympy.srepr((lhs, rhs))
             if key in seen:
                 continue
@@ -450,6 +535,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
+    fig.facts = [f for f in fig.facts if not _strays(f, fig)]
     fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
@@ -459,6 +545,12 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if not isinstance(parsed, GeneralProblem):
         raise Unsupported("read back as a GeomVerse-style problem")
     return format_problem(parsed), parsed
+
+
+def _strays(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
+    """Does a given name a point that nothing draws (FormalGeo's stray ``LengthOfLine(AB)`` where no B
+    is drawn)?  It is left out: fewer givens never prove a false answer, at worst none."""
+    return any(p not in fig.points for e in fact for el in elements_in(e) for p in el.points)
 
 
 def _text(fig: Figure, target: sympy.Expr) -> str:

@@ -45,6 +45,7 @@ TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 # givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) still get a figure, marked approximate:
 # the tolerance callers pass as build_model(..., tolerate=APPROXIMATE) (the import, its figures, the benchmark)
 APPROXIMATE = 0.05
+SHRUNK = 1e-4  # a figure narrower than this share of the size hint has shrunk to a point (its angles are noise)
 SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
@@ -552,7 +553,7 @@ def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericMod
     at, vs, radii = system.unpack(x)
     misfit = float(np.max(np.abs(fun[facts]), initial=0.0))
     if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
-            or any(pg.crosses_itself([at[q] for q in face]) for face in faces(system.p)):
+            or _misdrawn(at, faces(system.p)):  # a sliver meets rounded givens by lying flat
         return None
     texts = system.equation_text[:system.n_facts]
     order = np.argsort(-np.abs(fun[facts]))
@@ -924,6 +925,8 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         at, vs, radii = system.unpack(x)
         if worst < TOLERANCE:
             model = NumericModel(problem, {n: v.copy() for n, v in at.items()}, vs, radii, worst, k)
+            if model.size() < SHRUNK * plan.hint:
+                continue  # no figure: every point in one place, where relative residuals all but vanish
             if _misdrawn(at, named) or collapsed(problem, at):
                 out.crossed = out.crossed or model  # a face crossing itself or flat, or lines the statements
                 continue  # name apart on one line (solvers.collapse): only if no start finds better

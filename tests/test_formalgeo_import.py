@@ -7,6 +7,7 @@ import importlib.util
 import json
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,62 @@ def test_answers_with_inverse_functions_are_read(text: str, want: float) -> None
 @pytest.mark.parametrize("text", ["acos(2)", "asin(", "tan(I*(log(85)-log(-36+77*I))/2)", "acos(x)"])
 def test_answers_that_cannot_be_read_are_none(text: str) -> None:
     assert answer_value(text) is None
+
+
+def _triangle(*facts: str, goal: str = "Value(LengthOfLine(BC))", shape: str = "Shape(AC,CB,BA)") -> dict:
+    return {"problem_id": 1, "construction_cdl": [shape], "text_cdl": list(facts),
+            "image_cdl": ["PerpendicularBetweenLine(AC,BC)"], "goal_cdl": goal}
+
+
+@pytest.mark.parametrize("given, want", [
+    ("Equal(Tan(MeasureOfAngle(BAC)),1/2)", 2.0),   # C=(0,0), A=(4,0), B=(0,2): tan BAC = 2/4
+    ("Equal(Cos(MeasureOfAngle(BAC)),4/5)", 3.0),   # AB = 5, BC = 3
+    ("Equal(Sin(MeasureOfAngle(ABC)),4/5)", 3.0),   # sin ABC = AC/AB = 4/5: AB = 5 (acute beside C's right angle)
+])
+def test_a_trigonometric_given_is_the_angle_it_names(given: str, want: float) -> None:
+    """FormalGeo's ``tan(angle) = v`` reads as the angle atan(v) in degrees, and the solver proves the
+    side the coordinates give (C at the origin, A on the x axis, AC = 4)."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    text, parsed = convert(_triangle("Equal(LengthOfLine(AC),4)", given))
+    assert re.search(r"angle [A-Z]{3} = a(tan|cos|sin)\(", text)
+    sol = solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE))
+    assert math.isclose(sol.exact, want, rel_tol=1e-9)
+
+
+def test_a_sine_given_is_refused_where_the_angle_may_be_obtuse() -> None:
+    from geomill.generate.formalgeo import Unsupported
+    with pytest.raises(Unsupported):  # angle ACB is the right angle's own vertex: nothing says it is acute
+        convert(_triangle("Equal(LengthOfLine(AC),4)", "Equal(Sin(MeasureOfAngle(CAB)),4/5)",
+                          "Equal(Sin(MeasureOfAngle(ACB)),1/2)"))
+
+
+def test_formalgeo_slips_are_read_and_greek_variables_renamed() -> None:
+    from geomill.generate.formalgeo import Unsupported
+    text, _ = convert(_triangle("Equal(LengthOfLine(AC),4))", "Equal(MeasureOfAngle(BAC),α)",
+                                goal="Value(Tan(α))", shape="Shape(AC.Cb,BA)"))
+    assert "AC = 4" in text and "triangle ACB" in text  # "AC.Cb" are sides AC and CB of triangle ACB
+    assert "angle BAC = a" in text and "find tan(a)" in text
+    with pytest.raises(Unsupported):  # α would become a, which the problem already uses
+        convert(_triangle("Equal(MeasureOfAngle(BAC),α)", "Equal(LengthOfLine(AC),a)", goal="Value(Tan(α))"))
+
+
+def test_inverse_trigonometry_prints_and_reads_back_in_degrees() -> None:
+    import sympy
+    from geomill.dsl import expr as dsl_expr
+    from geomill.dsl import format_expr
+    from geomill.dsl.syntax import expression_parser
+    from geomill.engine.plane import Sin, inverse_degrees
+
+    def read(text: str) -> sympy.Expr:
+        return dsl_expr.build(expression_parser().parse(text).children[0])
+    for e in (inverse_degrees("atan", sympy.Rational(1, 2)), 180 - inverse_degrees("acos", sympy.Rational(-7, 25)) / 2):
+        assert sympy.simplify(read(format_expr(e)) - e) == 0
+    assert Sin(read("acos(5/13)")) * 91 == 84  # sin(acos(5/13)) = 12/13, exactly
+    assert math.isclose(float(read("atan(1)")), 45.0)
+    with pytest.raises(Exception, match="from -1 to 1"):
+        read("asin(2)")
+
+
+def test_a_given_naming_a_point_nothing_draws_is_left_out() -> None:
+    text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "Equal(LengthOfLine(AZ),2*z)"))
+    assert "AC = 4" in text and "AZ" not in text and "Z" not in text.split("\n")[0]

@@ -244,3 +244,18 @@ def test_value_closures_agree_with_lambdify():
                     fn(*vals)
                 continue
             assert math.isclose(fn(*vals), want, rel_tol=1e-12, abs_tol=1e-12), (e, vals)
+
+
+def test_a_figure_shrunk_to_a_point_is_no_second_figure() -> None:
+    """A scale-free problem (no length given): a start that shrinks every point into one place meets the
+    relative residuals and measures noise; it must not make the goal look underdetermined."""
+    from geomill.solvers.plane import solve_general
+
+    b, d = np.array([0.0, 0.0]), np.array([1.0, 0.0])
+    a = (b + d) / 2 + np.array([0.0, 0.5 * np.tan(np.radians(80))])  # AB = AD, angle ABD = 80
+    c = d + np.array([np.linalg.norm(a - d), 0.0])  # D between B and C, DC = AD
+    u, v = a - c, d - c
+    want = np.degrees(np.arccos(u @ v / np.linalg.norm(u) / np.linalg.norm(v)))
+    text = ("points A B D C\ntriangle ABD\ntriangle ADC\nline B D C\nclockwise ABD ADC\nAB = AD\nAD = CD\n"
+            "angle ABD = 80\nfind angle ACD\n")
+    assert abs(solve_general(parse(text)).exact - want) < 1e-9

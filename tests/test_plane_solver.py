@@ -226,3 +226,16 @@ def test_an_answer_is_given_in_its_simplest_exact_form():
     assert _tidy(sympy.tan(sympy.pi / 2 - sympy.atan(sympy.Rational(3, 4)))) == sympy.Rational(4, 3)
     assert _tidy(1 / sympy.sqrt(2)) == sympy.sqrt(2) / 2
     assert _tidy(25 * sympy.pi) == 25 * sympy.pi
+
+
+def test_a_midsegment_of_a_trapezoid_is_parallel_to_its_bases_so_the_next_one_is_a_midsegment_too() -> None:
+    """HE joins the legs' midpoints of trapezoid CGFD (bases CD, GF), YZ those of HGFE: YZ is the mean of HE and
+    GF only because HE is parallel to GF.  Measured on coordinates built from the midpoints alone."""
+    c, d, g, f = (np.array(v, dtype=float) for v in ((0, 0), (46, 0), (-9, 31), (21, 31)))
+    h, e = (c + g) / 2, (d + f) / 2
+    y, z = (h + g) / 2, (e + f) / 2
+    text = ("points C H Y G D E Z F\npolygon CHED\npolygon HYZE\npolygon YGFZ\ntrapezoid CGFD bases CD GF\n"
+            "line C H Y G\nline D E Z F\nHE midsegment of CGFD\nYZ midsegment of HGFE\n"
+            f"CD = 46\nEH = {float(np.linalg.norm(e - h)):g}\nfind YZ\n")
+    sol = solve_general(parse(text))
+    assert math.isclose(sol.exact, float(np.linalg.norm(z - y)), rel_tol=1e-9)

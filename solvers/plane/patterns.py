@@ -174,6 +174,18 @@ class Index:
             names.setdefault(i, (a, b))
             names.setdefault(j, (c, d))
             parent[find(i)] = find(j)
+        quads = [rel.args for rel in cfg.problem.relations if rel.key == "midsegment_quadrilateral"]
+        while quads:  # the midsegment EF of ABCD with AD parallel to BC is parallel to both
+            ready = [(ef, q) for ef, q in quads if (i := cfg.line_through(q[0], q[3])) is not None
+                     and (j := cfg.line_through(q[1], q[2])) is not None and i != j and i in names and j in names
+                     and find(i) == find(j) and (k := cfg.line_through(*ef)) is not None and k not in (i, j)]
+            if not ready:
+                break
+            for ef, q in ready:
+                i, k = cfg.line_through(q[0], q[3]), cfg.line_through(*ef)
+                names.setdefault(k, tuple(ef))
+                parent[find(k)] = find(i)
+                quads.remove((ef, q))
         out = {}
         for i, j in itertools.permutations(names, 2):
             if find(i) == find(j) and i < j:
