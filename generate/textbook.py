@@ -151,8 +151,9 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
                 sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args))
             else:
                 sentences.append(f"{''.join(poly.points)} is a {poly.noun}")
-        for ln in problem.lines:
-            sentences.append(f"{_and(list(ln.points))} lie on one line, in that order")
+        for ln in problem.lines:  # a two-point line is a drawn segment: "in that order" says nothing of two points
+            sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
+                             else f"{_and(list(ln.points))} lie on one line, in that order")
     for c in problem.circles:
         through = f" through {_and(list(c.points))}" if c.points and not figure else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")

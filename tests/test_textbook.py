@@ -210,3 +210,13 @@ def test_records_bad_input_is_one_line(tmp_path, capsys):
     report = json.loads((tmp_path / "b" / "textbook_report.json").read_text())
     assert report["records"] == 0 and report["left_out"] == {"not imported": 1}
     assert report["problems_left_out"][0]["problem_id"] == 7
+
+
+def test_text_only_question_draws_a_two_point_line_as_a_segment():
+    """Points in order on a line are said for three or more; "B and D lie on one line, in that order" says nothing."""
+    from geomill.dsl import parse
+    from geomill.generate.textbook import question
+    problem = parse("points A B C D\ntriangle ABC\nline B D C\nline A D\nAB = 3\nfind AD\n")
+    text = question(problem, figure=False, rounds=False)
+    assert "B, D and C lie on one line, in that order" in text
+    assert "Segment AD is drawn" in text and "A and D lie on one line" not in text
