@@ -661,7 +661,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if a is not None and b is not None and not _close(a, b):
             why, placed = _unplaced(problem, (found[0], other))
             if not placed:  # an arc, or a side of a line, that tells the figures apart says more than 'place it'
-                why = _arc_order(problem, found[0], other) or _turning(problem, found[0], other) or why
+                why = (_sector_turn(problem, found[0], other) or _arc_order(problem, found[0], other)
+                       or _turning(problem, found[0], other) or why)
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}{why}", problem.goal.span)
     return found[0]
@@ -834,6 +835,27 @@ def _arc_order(problem: GeneralProblem, one: NumericModel, other: NumericModel) 
     said = ["', '".join(lines) for lines in best[1]]
     return (f"; they differ by the arc a point is on ('arc XY' is the minor arc): add '{said[0]}' "
             f"({values[0]:.6g}) or '{said[1]}' ({values[1]:.6g}) (docs: the orientation cookbook)")
+
+
+def _sector_turn(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
+    """The turn line that chooses between two figures that are mirror images where the goal names
+    an arc or sector by its centre (``sector area OAB`` runs from A counter-clockwise to B: the
+    minor sector on one figure, the major one on its mirror), with the goal's value on each."""
+    if problem.goal is None:
+        return ""
+    for el in elements_in(problem.goal.expr):
+        if el.kind.key not in ("arc", "arc_length", "sector_area", "sector_perimeter"):
+            continue
+        o, a, b = (m.coords for m in (one, other)), el.points[1], el.points[2]
+        turns = [pg.cross(c[a] - c[el.points[0]], c[b] - c[el.points[0]]) for c in o]
+        if turns[0] * turns[1] < 0:
+            values = (one.goal_value(), other.goal_value())
+            ccw = values if turns[0] > 0 else values[::-1]
+            chain = "".join(el.points)
+            return (f"; they differ by the way {chain} turns ({el.text} runs from {a} counter-clockwise to {b}): "
+                    f"add 'counterclockwise {chain}' ({ccw[0]:.6g}) or 'clockwise {chain}' ({ccw[1]:.6g}) "
+                    f"(docs: the orientation cookbook)")
+    return ""
 
 
 def _arcs_named(problem: GeneralProblem) -> set[str]:
