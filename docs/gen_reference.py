@@ -141,7 +141,9 @@ STATEMENT_EXAMPLES: dict[str, tuple[str, str, str]] = {
     "circle": ("circle O through A B …", "A circle centred at O with these points on it; `circle O` alone "
                "declares the centre. Two lines about one centre are one circle. It does not fix the order of "
                "the points around the circle: for the cyclic quadrilateral ABCD add `quadrilateral ABCD` (or "
-               "say each point's arc: `B on minor arc AC`).",
+               "say each point's arc: `B on minor arc AC`; for crossing chords, two secants or a tangent "
+               "and a secant, the arc the points are not on is the intercepted one: `A on major arc BD`). "
+               "A goal the open order changes is refused with the arc lines to add.",
                "circle O through A B C\nline A O B\nfind angle ACB\n"),
     "triangle": ("triangle ABC", "A triangle (a face of the figure) with these vertices.",
                  "triangle ABC\nangle ABC = 50\nangle BCA = angle ABC + 10\nfind angle CAB\n"),
@@ -178,7 +180,8 @@ GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "perimeter": ("its perimeter", "perimeter ABCD"),
     "height": (f"a height: {HEIGHT_MEANING}", "height ABCD"),
     "minor_arc": ("the minor arc AB of the one circle through A and B, in degrees: its central angle "
-                  "(`arc AB` says the same)", "minor arc AB"),
+                  "(`arc AB` says the same, always the minor arc, not the arc an angle intercepts)",
+                  "minor arc AB"),
     "major_arc": ("the major arc AB: 360 minus the minor one", "major arc AB"),
     "minor_arc_through": ("the arc from A to B through C (`arc ACB` says it without the word), with C on "
                           "the minor arc AB", "minor arc ACB"),

@@ -552,6 +552,12 @@ def _no_statement(words: list[Word]) -> ModelError:
     for w in words:
         if w.points is None and w.text not in literals:
             return ModelError(f"unknown word {w.text!r}{hint(w.text) or _suggest(w.text, sorted(literals))}", w.span)
+    figures = {k[0] for k in _form_index() if len(k) == 2 and k[1] is None} | {"triangle", "quadrilateral", "polygon"}
+    bare = [w for i, w in enumerate(words)
+            if not (w.points is None and w.text in figures and i + 1 < len(words) and words[i + 1].points is not None)]
+    if len(bare) < len(words) and _key(bare) in _form_index():  # 'triangle ABC similar to triangle DEF'
+        return ModelError(f"a relation names its figures by their points alone: write "
+                          f"{' '.join(w.text for w in bare)!r}", words[0].span)
     stem = first.text[:6]  # 'bisector' finds 'bisects angle', 'perpendicular' both of its forms
     shape_forms, relation_forms = forms_with(lambda t: t.startswith(stem))
     forms = list(dict.fromkeys(relation_forms + shape_forms))

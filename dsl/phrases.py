@@ -105,6 +105,54 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B\nradius O = 5\nangle AOB = 60\nfind AB\n",
     ),
     Phrase(
+        "chords AB and CD cross at P; angle APC is half the sum of the arcs AC and BD",
+        ("arcs",),
+        "line A P B\nline C P D\nB on major arc AC\nD on major arc AC\narc AC = 80\narc BD = 40",
+        "`arc AC` is the minor arc, and the angle APC cuts off the arc AC that B and D are not on: put B and D "
+        "on the other one (`major arc AC`); with B and D on the minor arc AC every line holds too and the "
+        "angle is 160, so a file that leaves them out is refused with both lines and both values.",
+        "circle O through A B C D\nline A P B\nline C P D\nB on major arc AC\nD on major arc AC\n"
+        "arc AC = 80\narc BD = 40\nfind angle APC\n",
+    ),
+    Phrase(
+        "two secants P-A-B and P-C-D from an outside point; angle BPD is half the far arc BD less the near arc AC",
+        ("secants", "far", "near", "outside"),
+        "line P A B\nline P C D\nA on major arc BD\nC on major arc BD\narc BD = 110\narc AC = 30",
+        "`arc BD` is the minor arc; the far arc is the one A and C are not on, so put A and C on the other "
+        "(`major arc BD`). With A and C on the minor arc BD the far arc is the major one (250) and the angle "
+        "110: a file that leaves the arc lines out is refused with both. For a far arc over 180 write "
+        "`major arc BD = 200` and still say where A and C are.",
+        "circle O through A B C D\nline P A B\nline P C D\nA on major arc BD\nC on major arc BD\n"
+        "arc BD = 110\narc AC = 30\nfind angle BPD\n",
+    ),
+    Phrase(
+        "tangent PT and secant P-A-B; angle TPB is half the far arc TB less the near arc TA",
+        ("tangents",),
+        "PT tangent to circle O\nline P A B\nA on major arc TB\narc TB = 150\narc TA = 50",
+        "`arc TB` is the minor arc; the far arc is the one A is not on, so put A on the other (`major arc "
+        "TB`); with A on the minor arc TB the angle is 80, and a file without the line is refused.",
+        "circle O through T A B\nPT tangent to circle O\nline P A B\nA on major arc TB\narc TB = 150\n"
+        "arc TA = 50\nfind angle TPB\n",
+    ),
+    Phrase(
+        "the minor sector AOB, or a quarter circle about A in the square ABCD",
+        ("quarter",),
+        "circle O through A B\ncounterclockwise OAB\nfind sector area OAB",
+        "`sector area OAB` runs about O from A counter-clockwise to B, so `counterclockwise OAB` makes it the "
+        "minor sector (`clockwise OAB` the major one); a file without the turn line is refused with both values. "
+        "The quarter circle about A through B and D of the square ABCD is `circle A through B D`, "
+        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest).",
+        "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
+    ),
+    Phrase(
+        "medians AD and BE meet at G (the centroid)",
+        ("medians", "meet"),
+        "AD median of ABC\nBE median of ABC\nG where AD meets BE",
+        "each median is a line of its own, and `G where AD meets BE` puts G on both (so on AD: GD is a third "
+        "of AD); `G centroid of ABC` says the same but needs `line A G D` before a theorem reads G on AD.",
+        "triangle ABC\nAD median of ABC\nBE median of ABC\nG where AD meets BE\nAD = 18\nfind GD\n",
+    ),
+    Phrase(
         "D lies on BC extended beyond C (an exterior angle)",
         ("produced", "extension", "past", "exterior"),
         "D on BC extended",

@@ -68,6 +68,9 @@ def naming_hint(kind: ElementKind) -> str:
     """What to add to 'is named by N points' for an element whose points name a circle's centre."""
     if kind.key in ("arc_length", "sector_area", "sector_perimeter"):
         return f" (the centre first, then the arc's ends counter-clockwise: '{' '.join(kind.words)} OAB')"
+    if kind.key == "area":  # a shape file's 'area AC' (its semicircle) is a whole goal, not an operand
+        return ("; for the semicircle on AC inside a sum write 'circle M through A C', 'line A M C' and "
+                "'circle area M / 2' ('find area AC' alone is a shape file's semicircle)")
     return ""
 
 

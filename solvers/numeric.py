@@ -652,7 +652,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             raise SolveError(f"the goal {_said(problem.goal.expr)} has no finite value on the figure "
                              "(it overflows, or is not real)", problem.goal.span)
     if check_goal and problem.goal is not None:
-        found = standing(problem, found + _other_arcs(system, found[0]) + _other_sides(system, found[0]))
+        found = standing(problem, found + _other_arcs(system, found[0]) + _other_sides(system, found[0])
+                         + _other_placements(system, found[0]))
     for other in found[1:]:
         a, b = found[0].goal_value(), other.goal_value()
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
@@ -660,8 +661,9 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
         if a is not None and b is not None and not _close(a, b):
             why, placed = _unplaced(problem, (found[0], other))
-            if not placed:  # a side of a line that tells the figures apart says more than 'place it'
-                why = _turning(problem, found[0], other) or why
+            if not placed:  # an arc, or a side of a line, that tells the figures apart says more than 'place it'
+                why = (_sector_turn(problem, found[0], other) or _arc_order(problem, found[0], other)
+                       or _turning(problem, found[0], other) or why)
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}{why}", problem.goal.span)
     return found[0]
@@ -748,6 +750,120 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
                 if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
                     out.append(other)
     return out
+
+
+def _unordered(problem: GeneralProblem, circle) -> list[str]:
+    """The points of a circle whose order on it no statement fixes: on no polygon, in no
+    ``X on minor/major arc`` line (as the point or the chord's end), in no clockwise line."""
+    fixed = {p for poly in problem.polygons for p in poly.points}
+    fixed |= {p for t in problem.turns for chain in t.chains for p in chain}
+    fixed |= {p for rel in problem.relations if rel.key in ("major_arc", "minor_arc") for arg in rel.args for p in arg}
+    return [p for p in circle.points if p not in fixed]
+
+
+def _other_placements(system: _System, model: NumericModel) -> list[NumericModel]:
+    """The figures with points of a circle whose order is left open put on the other arc of a chord,
+    wherever such a figure satisfies every fact: ``line P A B``, ``line P C D`` and ``arc BD = 110``
+    hold with A and C on either arc of BD (``arc BD`` is the minor arc), and the random starts may
+    draw only one (the far arc read as the near one, without a word).  For each chord of two points
+    of the circle, the open points on one side of it are moved across, one at a time and all
+    together (mirrored in the chord and put back on the circle), and the figure solved again."""
+    problem = system.p
+    out: list[NumericModel] = []
+    for circle in problem.circles:
+        open_ = _unordered(problem, circle)
+        if not open_ or len(circle.points) < 3:
+            continue
+        o = model.coords[circle.centre]
+        for a, b in itertools.combinations(circle.points, 2):
+            for sign in (1, -1):
+                group = [p for p in open_ if p not in (a, b) and model.side(p, a, b) == sign]
+                for moved in dict.fromkeys([*((p,) for p in group), tuple(group)] if group else []):
+                    coords = dict(model.coords)
+                    for p in moved:
+                        coords[p] = _across(model.coords[p], model.coords[a], model.coords[b], o)
+                    other = _solved_from(system, model, coords, quick=True)
+                    if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
+                        out.append(other)
+                        values = (model.goal_value(), other.goal_value())
+                        if None not in values and not _close(*values):
+                            return out  # one other value is enough to refuse
+    return out
+
+
+def _across(p: np.ndarray, a: np.ndarray, b: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """Point ``p`` of the circle about ``o`` moved to the other arc of chord ab: mirrored in the
+    chord's line and put back on the circle (the mid-point of that arc where the mirror is the centre)."""
+    d = b - a
+    foot = a + d * float((p - a) @ d) / max(float(d @ d), 1e-18)
+    away = 2 * foot - p - o
+    if float(np.linalg.norm(away)) < 1e-9 * max(float(np.linalg.norm(d)), 1e-12):
+        away = 2 * (a + b) / 2 - 2 * o  # p was the mid-point of its arc: the other arc's mid-point
+        away = away if float(np.linalg.norm(away)) > 1e-12 else np.array([-d[1], d[0]])
+        if float((away) @ (p - o)) > 0:
+            away = -away
+    return o + away * (float(np.linalg.norm(p - o)) / float(np.linalg.norm(away)))
+
+
+def _arc_order(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
+    """The arc lines that choose between two figures that differ in which arc of a chord points of
+    a circle lie on, with the goal's value on each: 'A on major arc BD' (40) or 'A on minor arc BD'
+    (110), every such point of the circle named (empty where the figures do not differ so)."""
+    values = (one.goal_value(), other.goal_value())
+    goal = {p for el in elements_in(problem.goal.expr) for p in el.points} if problem.goal else set()
+    named = {p for f in problem.facts for el in elements_in(f.lhs - f.rhs) for p in el.points}
+    best = None
+    for circle in problem.circles:
+        o = circle.centre
+        open_ = _unordered(problem, circle)
+        for a, b in itertools.combinations(circle.points, 2):
+            if one.side(o, a, b) == 0 or other.side(o, a, b) == 0:
+                continue  # a diameter has no major arc
+            moved = [p for p in open_ if p not in (a, b) and 0 != one.side(p, a, b) * one.side(o, a, b)
+                     != other.side(p, a, b) * other.side(o, a, b) != 0]
+            if not moved:
+                continue
+            # a chord whose arc the facts name, then one of the goal's points, then fewest points moved
+            score = (f"arc {a}{b}" in _arcs_named(problem) or f"arc {b}{a}" in _arcs_named(problem),
+                     len(goal & {a, b}), len(named & {a, b}), -len(moved))
+            if best is None or score > best[0]:
+                of = f" of circle {o}" if len(problem.circles) > 1 else ""
+                lines = [[f"{p} on {'major' if m.side(p, a, b) == m.side(o, a, b) else 'minor'} arc {a}{b}{of}"
+                          for p in moved] for m in (one, other)]
+                best = (score, lines)
+    if best is None:
+        return ""
+    said = ["', '".join(lines) for lines in best[1]]
+    return (f"; they differ by the arc a point is on ('arc XY' is the minor arc): add '{said[0]}' "
+            f"({values[0]:.6g}) or '{said[1]}' ({values[1]:.6g}) (docs: the orientation cookbook)")
+
+
+def _sector_turn(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
+    """The turn line that chooses between two figures that are mirror images where the goal names
+    an arc or sector by its centre (``sector area OAB`` runs from A counter-clockwise to B: the
+    minor sector on one figure, the major one on its mirror), with the goal's value on each."""
+    if problem.goal is None:
+        return ""
+    for el in elements_in(problem.goal.expr):
+        if el.kind.key not in ("arc", "arc_length", "sector_area", "sector_perimeter"):
+            continue
+        o, a, b = (m.coords for m in (one, other)), el.points[1], el.points[2]
+        turns = [pg.cross(c[a] - c[el.points[0]], c[b] - c[el.points[0]]) for c in o]
+        if turns[0] * turns[1] < 0:
+            values = (one.goal_value(), other.goal_value())
+            ccw = values if turns[0] > 0 else values[::-1]
+            chain = "".join(el.points)
+            return (f"; they differ by the way {chain} turns ({el.text} runs from {a} counter-clockwise to {b}): "
+                    f"add 'counterclockwise {chain}' ({ccw[0]:.6g}) or 'clockwise {chain}' ({ccw[1]:.6g}) "
+                    f"(docs: the orientation cookbook)")
+    return ""
+
+
+def _arcs_named(problem: GeneralProblem) -> set[str]:
+    """The arcs the facts and the goal name by their ends (``arc BD``), as text."""
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
+    return {f"arc {''.join(el.points)}" for e in exprs for el in elements_in(e)
+            if el.kind.key == "minor_arc" and len(el.points) == 2}
 
 
 def _solved_from(system: _System, model: NumericModel, coords: dict[str, np.ndarray],

@@ -128,3 +128,29 @@ def test_givens_no_figure_fits_are_refused_as_a_likely_contradiction_naming_the_
     code, _, err = _run(tmp_path, capsys, "points A B C\ntriangle ABC\nangle ABC = 100\nangle BCA = 100\nfind AB\n")
     assert code == 1 and err.count("\n") == 1 and "contradict each other" in err, err
     assert "'angle ABC = 100'" in err and "'angle ACB = 100'" in err, err
+
+
+@pytest.mark.parametrize("text, fix", [
+    # a sector the figure may turn either way: the turn line that picks the minor sector, with its value
+    ("circle O through A B\nradius O = 9\narc AB = 80\nfind sector area OAB\n",
+     "add 'counterclockwise OAB' (56.5487) or 'clockwise OAB' (197.92)"),
+    # a centroid on a median the theorems cannot use until a line names it
+    ("triangle ABC\nAD median of ABC\nG centroid of ABC\nAD = 18\nfind GD\n", "add 'line A G D'"),
+    ("triangle ABC\ntriangle DEF\ntriangle ABC similar to triangle DEF\nAB = 4\nDE = 6\nBC = 10\nfind EF\n",
+     "write 'ABC similar to DEF'"),
+    ("triangle ABC right at B\nsemicircle on AC\nAB = 6\nBC = 8\nfind area ABC + area AC\n",
+     "'circle area M / 2'"),
+], ids=["sector-turn", "centroid-line", "similar-figures", "semicircle-in-a-sum"])
+def test_a_refusal_names_the_line_that_fixes_it(tmp_path: Path, capsys, text: str, fix: str) -> None:
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code != 0 and fix in err, err
+
+
+def test_the_fixes_named_are_answered(tmp_path: Path, capsys) -> None:
+    code, out, _ = _run(tmp_path, capsys, "triangle ABC\nline A G D\nAD median of ABC\nG centroid of ABC\n"
+                                          "AD = 18\nfind GD\n")
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 6 "), out
+    code, out, _ = _run(tmp_path, capsys, "circle O through A B\nclockwise OAB\nradius O = 9\narc AB = 80\n"
+                                          "find sector area OAB\n")
+    assert code == 0 and math.isclose(float(out.split("exact: ")[1].split()[0]), 81 * math.pi * 280 / 360,
+                                      rel_tol=1e-4), out

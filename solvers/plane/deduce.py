@@ -942,7 +942,20 @@ class Deduction:
         names = [k for k in unknown][:4]
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
                 f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})"
-                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}")
+                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}{self._unlined(known)}")
+
+    def _unlined(self, known: dict) -> str:
+        """A straight angle the facts give (angle AGD = 180: G on AD, as the centroid on a median) whose
+        points no line names, with the line that lets the theorems use it (they read collinearity
+        from lines, not from an angle's value); empty where there is none."""
+        lines = [set(ln.points) for ln in self.problem.lines]
+        for s, v in known.items():
+            el = element_of(s)
+            if el is not None and el.kind.key == "angle" and v == 180 \
+                    and not any(set(el.points) <= ln for ln in lines):
+                a, b, c = el.points
+                return f"; {a}, {b}, {c} lie on one line: add 'line {a} {b} {c}'"
+        return ""
 
     def _unjoined(self) -> str:
         """The goal's angle in a triangle whose third side nothing draws, with the line that draws it:
