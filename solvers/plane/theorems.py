@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import sympy
+from geomill.engine.model import split_points
 from geomill.engine.plane import element_of
 from geomill.engine.relations import BLOCKS_BY_KEY
 
@@ -40,6 +41,19 @@ class Family:
     direct: bool = False  # the block's (patterns.Theorem.direct)
 
 
+class _Points(str):
+    """A joined name whose ``{0[1]}`` in a sentence is its second point, not its second character: ``AB1C'``
+    gives ``B1``, so a template reads right whatever the points are called."""
+
+    def __getitem__(self, key):  # type: ignore[override]
+        if isinstance(key, int):
+            try:
+                return split_points(self)[key]
+            except ValueError:  # not a run of point names (a plain word): its characters
+                pass
+        return str.__getitem__(self, key)
+
+
 @dataclass(frozen=True)
 class Instance:
     family: Family
@@ -50,7 +64,7 @@ class Instance:
 
     @property
     def text(self) -> str:
-        return self.family.sentence.format(*self.names)
+        return self.family.sentence.format(*(_Points(n) for n in self.names))
 
     @property
     def expr(self) -> sympy.Expr:
