@@ -91,6 +91,15 @@ def test_a_segment_the_figure_does_not_draw_is_joined_once():
     assert text.count("Join PO.") == 1 and "Join" not in text.replace("Join PO.", ""), text  # OA, OB: the goal's arms
 
 
+@pytest.mark.parametrize("text", [
+    "triangle ABC\nAD median of ABC\nBE median of ABC\nG where AD meets BE\nAD = 18\nfind GD",
+    "triangle ABC\nD on BC\nAD bisects angle BAC\nAB = 12\nAC = 8\nBC = 15\nfind BD",
+])
+def test_a_piece_of_a_drawn_side_or_line_is_never_joined(text):
+    text = _solve(text).text()  # BD and CD lie on the side BC, AG and DG on the median AD
+    assert "Join" not in text and "= 6" in text, text
+
+
 def test_a_circle_is_named_as_a_textbook_names_it():
     text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
     assert "the area of circle O = π·AO² = π·5² = 25π" in text and "AO = AO" not in text, text
