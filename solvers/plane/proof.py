@@ -245,7 +245,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     if circle and (goal_light or not first):
         return None
-    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem, getattr(ded, "cfg", None)),
+    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),
+                 _drawn(ded.problem, getattr(ded, "cfg", None)),
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem))
