@@ -100,6 +100,13 @@ def test_a_piece_of_a_drawn_side_or_line_is_never_joined(text):
     assert "Join" not in text and "= 6" in text, text
 
 
+def test_an_isosceles_trapezoid_takes_the_textbook_route_to_its_area():
+    text = _solve("isosceles trapezoid ABCD bases AD BC\nAD = 16\nBC = 6\nAB = 13\nfind area ABCD").text()
+    # the height by Pythagoras on a leg and half the difference of the bases, then (a + b)/2·h
+    assert "√(13² - (16 - 6)²/4) = 12" in text and "12·(16 + 6)/2 = 132" in text, text
+    assert "^4" not in text, text
+
+
 def test_a_circle_is_named_as_a_textbook_names_it():
     text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
     assert "the area of circle O = π·AO² = π·5² = 25π" in text and "AO = AO" not in text, text

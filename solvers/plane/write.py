@@ -1556,11 +1556,14 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
 
 def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
     """The roots of ``a·u² + c = 0`` (Pythagoras solved for a side), or None for any other form."""
-    e = sympy.expand(e)
+    e0, e = e, sympy.expand(e)
     a, c = e.coeff(u, 2), e.coeff(u, 0)
     if a == 0 or u in a.free_symbols or u in c.free_symbols or sympy.expand(e - a * u ** 2 - c) != 0:
         return None
     inside = -c / a
+    rest = sympy.Add(*(t for t in sympy.Add.make_args(e0) if u not in t.free_symbols))
+    if sympy.expand(rest - c) == 0 and sympy.count_ops(rest) < sympy.count_ops(c):
+        inside = -rest / a  # as the theorem states it: √(AB² - (AD - BC)²/4), not four expanded terms
     r = sympy.Pow(inside, sympy.Rational(1, 2), evaluate=not inside.is_Mul)  # √(BC·BN), not √BC·√BN
     return [r, -r]
 
