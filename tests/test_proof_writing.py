@@ -107,6 +107,17 @@ def test_an_isosceles_trapezoid_takes_the_textbook_route_to_its_area():
     assert "^4" not in text, text
 
 
+def test_no_angle_is_written_as_an_inverse_trigonometric_expression():
+    # the altitude of the 13-14-15 triangle: Heron's area, not an angle whose cosine is 33/65
+    text = _solve("triangle ABC\nAD altitude of ABC\nAB = 15\nAC = 13\nBC = 14\nfind AD").text()
+    assert "Heron" in text and "2·84/14 = 12" in text and "acos" not in text and "cos(" not in text, text
+    text = _solve("points A B C\ntriangle ABC\nAB = 15\nAC = 13\nBC = 14\nfind angle ABC").text()
+    assert "cos(angle ABC) = 3/5, so angle ABC = arccos(3/5)" in text and "π" not in text, text
+    text = _solve("triangle ABC\nAB = 15\nAC = 13\nBC = 14\nangle BAD = 20\nline A D\nD on BC\n"
+                  "find angle ADB").text()
+    assert "sin(angle ABC) = 4/5" in text and "= 160° - arcsin(4/5)" in text and "π" not in text, text
+
+
 def test_a_circle_is_named_as_a_textbook_names_it():
     text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
     assert "the area of circle O = π·AO² = π·5² = 25π" in text and "AO = AO" not in text, text

@@ -655,6 +655,12 @@ THEOREMS: tuple[Theorem, ...] = (
     # -- perimeters and areas --------------------------------------------------------------------------
     *(_perimeter(n) for n in range(3, MAX_POLYGON + 1)),
     *(_area_split(n) for n in range(4, MAX_POLYGON + 1)),
+    # a triangle's area from its three sides: one line where the law of cosines would name an angle only by its
+    # inverse cosine (acos(33/65)) and take its sine
+    Theorem("triangle_area_formula_heron", "by Heron's formula for triangle {0}", (Triangle("ABC"),),
+            (Conclusion(16 * area("ABC") ** 2, (L("AB") + L("BC") + L("CA")) * (L("BC") + L("CA") - L("AB"))
+                        * (L("CA") + L("AB") - L("BC")) * (L("AB") + L("BC") - L("CA"))),), ("ABC",),
+            triangle, figure=_TRIANGLE),
     Theorem("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle",
             (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),
                                  Conclusion(area("ABC"), L("BC") * L("CA") * Sin(ang("BCA")) / 2),
