@@ -118,6 +118,8 @@ def test_no_angle_is_written_as_an_inverse_trigonometric_expression():
     assert "sin(angle ABC) = 4/5" in text and "= 160° - arcsin(4/5)" in text and "π" not in text, text
     text = _solve("points A B C\ntriangle ABC\nAB = 5\nAC = 8\nangle BAC = 60\nfind BC").text()
     assert "law of cosines" in text and "Heron" not in text, text  # a side never from Heron's formula
+    text = _solve("points A B C\ntriangle ABC\nAB = 15\nAC = 13\nBC = 14\nfind sin(angle BAC)").text()
+    assert "cos(angle BAC) = 33/65" in text and "= √(1 - (33/65)²) = 56/65" in text, text
 
 
 def test_a_circle_is_named_as_a_textbook_names_it():

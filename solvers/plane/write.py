@@ -1698,6 +1698,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif (pyth := _pythagorean_ratio(w, proof.goal, v)) is not None:  # sin from cos: √(1 - (33/65)²)
+            w.lines.append(f"Therefore {pyth}.")
         elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
             w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
@@ -1710,6 +1712,19 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
     return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _pythagorean_ratio(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """``sin(angle BAC) = √(1 - (33/65)²) = 56/65`` where the angle was found by its cosine (or the
+    cosine where by its sine): the step from one to the other shown, not skipped."""
+    if w.n.latex or not isinstance(goal, (Sin, Cos)) or goal.args[0] not in w.known:
+        return None
+    inverse = _inverse_angle(w.known[goal.args[0]])
+    other = {Sin: "cos", Cos: "sin"}[goal.func]
+    if inverse is None or inverse[:3] != (0, 1, other) or not inverse[3].is_Rational:
+        return None
+    x = w.n.number(inverse[3])
+    return f"{w.n.expr(goal)} = √(1 - {other}²({w.n.expr(goal.args[0])})) = √(1 - ({x})²) = {w.n.number(v)}"
 
 
 # an angle found as an inverse cosine, sine or tangent (angle ABC = arccos(3/5))
