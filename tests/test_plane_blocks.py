@@ -213,6 +213,7 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "line C Y D\nline D Z A\nAW tangent to circle O\nBW tangent to circle O\nBX tangent to circle O\n"
      "CX tangent to circle O\nCY tangent to circle O\nDY tangent to circle O\nDZ tangent to circle O\n"
      "AZ tangent to circle O\nclockwise ABCD\nAB = 7\nBC = 8\nCD = 9\nfind DA", 8),
+    ("triangle_area_formula_heron", "points A B C\ntriangle ABC\nAB = 15\nBC = 14\nCA = 13\nfind area ABC", 84),
 ]
 
 

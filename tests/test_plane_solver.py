@@ -118,7 +118,8 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "isosceles_triangle_property_base_angle", "right_triangle_property_altitude",
             "arc_property_center_angle_inscribed", "tangential_quadrilateral_property_pitot",
             "equilateral_triangle_property_circumradius", "polygon_property_exterior_angle_sum",
-            "quadrilateral_area_formula_diagonal"}
+            "quadrilateral_area_formula_diagonal",
+            "triangle_area_formula_heron"}
     for key, fam in registry().items():
         assert fam.sentence
         assert fam.key in names or fam.key in ours, key

@@ -91,6 +91,37 @@ def test_a_segment_the_figure_does_not_draw_is_joined_once():
     assert text.count("Join PO.") == 1 and "Join" not in text.replace("Join PO.", ""), text  # OA, OB: the goal's arms
 
 
+@pytest.mark.parametrize("text", [
+    "triangle ABC\nAD median of ABC\nBE median of ABC\nG where AD meets BE\nAD = 18\nfind GD",
+    "triangle ABC\nD on BC\nAD bisects angle BAC\nAB = 12\nAC = 8\nBC = 15\nfind BD",
+])
+def test_a_piece_of_a_drawn_side_or_line_is_never_joined(text):
+    text = _solve(text).text()  # BD and CD lie on the side BC, AG and DG on the median AD
+    assert "Join" not in text and "= 6" in text, text
+
+
+def test_an_isosceles_trapezoid_takes_the_textbook_route_to_its_area():
+    text = _solve("isosceles trapezoid ABCD bases AD BC\nAD = 16\nBC = 6\nAB = 13\nfind area ABCD").text()
+    # the height by Pythagoras on a leg and half the difference of the bases, then (a + b)/2·h
+    assert "√(13² - (16 - 6)²/4) = 12" in text and "12·(16 + 6)/2 = 132" in text, text
+    assert "^4" not in text, text
+
+
+def test_no_angle_is_written_as_an_inverse_trigonometric_expression():
+    # the altitude of the 13-14-15 triangle: Heron's area, not an angle whose cosine is 33/65
+    text = _solve("triangle ABC\nAD altitude of ABC\nAB = 15\nAC = 13\nBC = 14\nfind AD").text()
+    assert "Heron" in text and "2·84/14 = 12" in text and "acos" not in text and "cos(" not in text, text
+    text = _solve("points A B C\ntriangle ABC\nAB = 15\nAC = 13\nBC = 14\nfind angle ABC").text()
+    assert "cos(angle ABC) = 3/5, so angle ABC = arccos(3/5)" in text and "π" not in text, text
+    text = _solve("triangle ABC\nAB = 15\nAC = 13\nBC = 14\nangle BAD = 20\nline A D\nD on BC\n"
+                  "find angle ADB").text()
+    assert "sin(angle ABC) = 4/5" in text and "= 160° - arcsin(4/5)" in text and "π" not in text, text
+    text = _solve("points A B C\ntriangle ABC\nAB = 5\nAC = 8\nangle BAC = 60\nfind BC").text()
+    assert "law of cosines" in text and "Heron" not in text, text  # a side never from Heron's formula
+    text = _solve("points A B C\ntriangle ABC\nAB = 15\nAC = 13\nBC = 14\nfind sin(angle BAC)").text()
+    assert "cos(angle BAC) = 33/65" in text and "= √(1 - (33/65)²) = 56/65" in text, text
+
+
 def test_a_circle_is_named_as_a_textbook_names_it():
     text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
     assert "the area of circle O = π·AO² = π·5² = 25π" in text and "AO = AO" not in text, text

@@ -37,7 +37,7 @@ from ..numeric import NumericModel
 from .configuration import Configuration
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, weight
+from .weights import ANGLE_FROM_RATIO, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
@@ -53,10 +53,14 @@ POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as l
 POLISH_PASSES = 3
 
 
-def _preference(key: str) -> float:
+def _preference(key: str, solved: sympy.Symbol | None = None) -> float:
     """The order a round solves equations of one unknown in: Pythagoras first, then the lighter theorems
     (weights.py), so that the goal is reached by the named results a textbook quotes (a right triangle's
-    legs, not the law of sines) before a heavier route fixes it."""
+    legs, not the law of sines) before a heavier route fixes it; a formula solved for an element a
+    textbook never takes from it (a side from Heron's formula) last."""
+    if solved is not None and key in SOLVED_ONLY and (el := element_of(solved)) is not None \
+            and el.kind.key != SOLVED_ONLY[key][0]:
+        return SOLVED_ONLY[key][1]
     return PREFER.get(key, weight(key))
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
@@ -344,6 +348,9 @@ def _weight(eq) -> float:
     if step.solved is not None and key in ANGLE_FROM_RATIO and (el := element_of(step.solved)) is not None \
             and el.kind.key == "angle":
         return ANGLE_FROM_RATIO[key]
+    if step.solved is not None and key in SOLVED_ONLY and (el := element_of(step.solved)) is not None \
+            and el.kind.key != SOLVED_ONLY[key][0]:
+        return SOLVED_ONLY[key][1]
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
 
 
@@ -614,7 +621,7 @@ class Deduction:
                 asked = self.goal.free_symbols if self.goal is not None else set()
                 # the goal itself first where one equation gives it (AB² = BC·BN, not AC first and then AB)
                 for p, s, e in sorted(single, key=lambda t: (t[1] not in asked,
-                                                             _preference(t[0].step.instance.family.key),
+                                                             _preference(t[0].step.instance.family.key, t[1]),
                                                              sympy.count_ops(t[2]))):
                     v = self._solve_one(e, s)
                     p.done = True

@@ -7,6 +7,7 @@ values it puts in.  Walking back from the goal gives exactly the steps it needs.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass, field
@@ -244,7 +245,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
     if circle and (goal_light or not first):
         return None
-    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps), _drawn(ded.problem),
+    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),
+                 _drawn(ded.problem, getattr(ded, "cfg", None)),
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem))
@@ -271,10 +273,11 @@ def parallel_sources(problem) -> dict:
     return out
 
 
-def _drawn(problem) -> frozenset:
+def _drawn(problem, cfg=None) -> frozenset:
     """The segments the figure draws, as point pairs: any two points of a declared line, a polygon's
     sides, a segment a relation names (a tangent PA, a diameter AB), a segment or an angle's arms a
-    fact or the goal names; a proof joins any other it uses."""
+    fact or the goal names, and any two points of a line of the configuration that holds one of
+    these (D on side BC: BD and CD lie on the drawn BC); a proof joins any other it uses."""
     pairs = set()
     for ln in problem.lines:
         pairs |= {frozenset((a, b)) for i, a in enumerate(ln.points) for b in ln.points[i + 1:]}
@@ -292,6 +295,10 @@ def _drawn(problem) -> frozenset:
             elif el is not None and el.kind.key == "angle":
                 a, v, c = el.points
                 pairs |= {frozenset((v, a)), frozenset((v, c))}
+    for ln in cfg.lines if cfg is not None else ():
+        on = [frozenset(x) for x in itertools.combinations(ln.points, 2)]
+        if any(x in pairs for x in on):
+            pairs |= set(on)
     return frozenset(pairs)
 
 

@@ -45,6 +45,11 @@ ANGLE_FROM_RATIO: dict[str, float] = {
     "cosine_theorem": 3.0,
 }
 
+# a formula a textbook solves for one kind of element only (Heron's for the area, never a side from the area)
+SOLVED_ONLY: dict[str, tuple[str, float]] = {
+    "triangle_area_formula_heron": ("area", 4.0),
+}
+
 
 @cache
 def _block_weights() -> dict[str, float]:

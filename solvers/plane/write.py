@@ -93,6 +93,13 @@ class Namer:
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
+        inverse = _inverse_angle(v) if degrees else None
+        if inverse is not None:  # arccos(3/5), never 180·acos(3/5)/π°
+            c0, k, fn, x = inverse
+            text = rf"\arc{fn}{{\left({sympy.latex(x)}\right)}}" if self.latex else f"arc{fn}({_plain(str(x))})"
+            if c0 == 0:
+                return text if k > 0 else f"-{text}"
+            return f"{self.number(c0, True)} {'+' if k > 0 else '-'} {text}"
         text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
             # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
@@ -113,6 +120,8 @@ class Namer:
     def expr(self, e: sympy.Expr, values: dict | None = None, degrees: bool = False) -> str:
         """``e`` written out; ``values`` (symbol -> number) are put in as numbers, each shown as it is."""
         e = sympy.sympify(e)
+        if values:
+            e, values = _trig_values(e, values)
         lin = _linear(e)
         if lin is not None:
             return self._linear(lin, values or {}, degrees)
@@ -273,6 +282,36 @@ def _plain(text: str) -> str:
     text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
     text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
     return re.sub(r"(?<![\w.])(\d+)·([a-z])(?![A-Za-z0-9_(])", r"\1\2", text)  # 2x², not 2·x²
+
+
+_INVERSE_TRIG = (sympy.acos, sympy.asin, sympy.atan)
+
+
+def _inverse_angle(v: sympy.Expr) -> tuple[sympy.Expr, int, str, sympy.Expr] | None:
+    """``(160, -1, "sin", 4/5)`` for the angle 160° - 180·asin(4/5)/π in degrees (160° less the angle whose
+    sine is 4/5), else None."""
+    if v.free_symbols or not v.has(*_INVERSE_TRIG):
+        return None
+    c0, rest = sympy.expand(v).as_coeff_Add()
+    k, f = sympy.expand(rest * sympy.pi / 180).as_coeff_Mul()
+    if abs(k) == 1 and isinstance(f, _INVERSE_TRIG) and not f.args[0].has(*_INVERSE_TRIG) and c0.is_Rational:
+        return c0, int(k), {sympy.acos: "cos", sympy.asin: "sin", sympy.atan: "tan"}[f.func], f.args[0]
+    return None
+
+
+def _trig_values(e: sympy.Expr, values: dict) -> tuple[sympy.Expr, dict]:
+    """``sin(angle BAC)`` put in as its value (56/65) where the angle's own value is an inverse cosine or
+    sine: a textbook never writes sin(180·acos(33/65)/π°)."""
+    put = {}
+    for f in sorted(e.atoms(Sin, Cos, Tan), key=sympy.default_sort_key):
+        v = values.get(f.args[0])
+        if v is not None and not v.free_symbols and v.has(*_INVERSE_TRIG):
+            exact = sympy.radsimp(f.func(v))
+            if not exact.has(*_INVERSE_TRIG, sympy.sin, sympy.cos, sympy.tan):
+                put[f] = (sympy.Symbol(f"trig{len(put)}_"), exact)
+    if not put:
+        return e, values
+    return e.xreplace({f: t for f, (t, _) in put.items()}), {**values, **dict(put.values())}
 
 
 def _unit(s: sympy.Symbol) -> str | None:
@@ -1556,11 +1595,16 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
 
 def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
     """The roots of ``a·u² + c = 0`` (Pythagoras solved for a side), or None for any other form."""
-    e = sympy.expand(e)
+    e0, e = e, sympy.expand(e)
     a, c = e.coeff(u, 2), e.coeff(u, 0)
     if a == 0 or u in a.free_symbols or u in c.free_symbols or sympy.expand(e - a * u ** 2 - c) != 0:
         return None
     inside = -c / a
+    rest = sympy.Add(*(t for t in sympy.Add.make_args(e0) if u not in t.free_symbols))
+    if sympy.expand(rest - c) == 0 and sympy.count_ops(rest) < sympy.count_ops(c):
+        # as the theorem states it: √(AB² - (AD - BC)²/4), not four expanded terms
+        sign = -1 if a.as_coeff_Mul()[0] > 0 else 1
+        inside = sympy.Add(*(sign * t for t in sympy.Add.make_args(rest))) / (-sign * a)
     r = sympy.Pow(inside, sympy.Rational(1, 2), evaluate=not inside.is_Mul)  # √(BC·BN), not √BC·√BN
     return [r, -r]
 
@@ -1654,6 +1698,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif (pyth := _pythagorean_ratio(w, proof.goal, v)) is not None:  # sin from cos: √(1 - (33/65)²)
+            w.lines.append(f"Therefore {pyth}.")
         elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
             w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
@@ -1661,8 +1707,36 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _SAID_TWICE.sub(r"\1.", x)) for x in w.lines if x]))
+    if not w.n.latex:
+        goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
+        lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
     return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _pythagorean_ratio(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """``sin(angle BAC) = √(1 - (33/65)²) = 56/65`` where the angle was found by its cosine (or the
+    cosine where by its sine): the step from one to the other shown, not skipped."""
+    if w.n.latex or not isinstance(goal, (Sin, Cos)) or goal.args[0] not in w.known:
+        return None
+    inverse = _inverse_angle(w.known[goal.args[0]])
+    other = {Sin: "cos", Cos: "sin"}[goal.func]
+    if inverse is None or inverse[:3] != (0, 1, other) or not inverse[3].is_Rational:
+        return None
+    x = w.n.number(inverse[3])
+    return f"{w.n.expr(goal)} = √(1 - {other}²({w.n.expr(goal.args[0])})) = √(1 - ({x})²) = {w.n.number(v)}"
+
+
+# an angle found as an inverse cosine, sine or tangent (angle ABC = arccos(3/5))
+_INVERSE_SAID = re.compile(r"\b(angle [A-Z]\S*?) = arc(cos|sin|tan)\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+
+
+def _ratio_said(m: re.Match, goal: str | None) -> str:
+    """The angle's cosine (sine, tangent) stated as a value, as a textbook does: ``cos(angle ABC) = 3/5``;
+    the angle itself named by it only where the problem asks for it."""
+    angle, fn, x = m.groups()
+    said = f"{fn}({angle}) = {x}"
+    return f"{said}, so {m.group(0)}" if angle == goal else said
 
 
 def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
