@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import time
 from dataclasses import dataclass, field
 
 import sympy
@@ -51,6 +52,8 @@ PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
 POLISH_PASSES = 3
+CITE_SECONDS = 0.5  # one exact check that a pending equation holds on the known values (nested radicals)
+POLISH_SECONDS = 1.0  # the whole polish: it only shortens a proof already found, so it gives up, not the answer
 
 
 def _preference(key: str, solved: sympy.Symbol | None = None) -> float:
@@ -236,6 +239,23 @@ def is_zero(e: sympy.Expr) -> bool:
     if all(_rational_monomial(t) for t in sympy.Add.make_args(d)):
         return False
     return sympy.simplify(d) == 0
+
+
+def _holds_exactly(e: sympy.Expr, seconds: float = CITE_SECONDS) -> bool:
+    """Is the constant ``e`` 0, decided within ``seconds`` of CPU time?  A value clearly off 0 at 30 digits is not
+    (no simplify); an identity in nested radicals (sin 18° and the like) can keep ``simplify`` busy for
+    minutes, so one not settled in time counts as unproven."""
+    try:
+        v = complex(e.evalf(30))
+    except (TypeError, ValueError, ZeroDivisionError):
+        v = None
+    if v is not None and abs(v) > 1e-20:
+        return False
+    try:
+        with _time_limit(seconds):
+            return is_zero(e)
+    except (TimeoutError, RecursionError):
+        return False
 
 
 def _rational_monomial(t: sympy.Expr) -> bool:
@@ -541,6 +561,7 @@ class Deduction:
         The judgements the last round's values allow come first.  Each holds on the figure, so the answer
         is unchanged."""
         asked = self.goal.free_symbols
+        began = time.process_time()
         self._judgement_round()  # (a right angle proven in the last round gives its triangle's sine only now)
         for _ in range(POLISH_PASSES):
             known = self.known()
@@ -550,10 +571,13 @@ class Deduction:
                 if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
                     continue  # (a relation's pending equation: its named theorem's, where one is, says it)
                 budget.check()
+                left = POLISH_SECONDS - (time.process_time() - began)
+                if left <= 0:
+                    break
                 e = p.expr.xreplace(known)
                 fs = e.free_symbols
                 if not fs:  # every element known: it gives the one the table fixed last, from the others
-                    new |= self._cite_known(p, known)
+                    new |= self._cite_known(p, known, min(CITE_SECONDS, left))
                     continue
                 form = linear_form(e)
                 if form is None and len(fs) != 1 or asked & p.expr.free_symbols:
@@ -567,7 +591,7 @@ class Deduction:
                 est = self.estimate(x)
                 if _irrational_angle(e, x, est, self.agree * max(1.0, abs(est))):
                     continue  # (its root is an inverse sine's or the like, which the polish never keeps)
-                v = self._solve_one(e, x, est)
+                v = self._solve_one(e, x, est, min(SOLVE_SECONDS, left))
                 if v is not None and not v.has(InverseTrigonometricFunction):  # (never an angle as an arctangent)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, x, v)
                     new |= self._add_linear(({x: 1}, v), step, cost=1)
@@ -577,14 +601,14 @@ class Deduction:
         self._costs.clear()
         self._closures.clear()
 
-    def _cite_known(self, p, known: dict) -> bool:
+    def _cite_known(self, p, known: dict, seconds: float = CITE_SECONDS) -> bool:
         """A pending equation whose elements are all known, added as the value of the one the table
         determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
         p.done, p.idle = True, False
         syms = _syms(p.expr)
         if not syms or any(known[x].has(InverseTrigonometricFunction) for x in syms):
             return False  # (checked before is_zero, whose simplify of an arccosine costs seconds)
-        if not is_zero(p.expr.xreplace(known)):
+        if not _holds_exactly(p.expr.xreplace(known), seconds):
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now
         asked = [x for x in syms if x in self.goal.free_symbols]
@@ -727,13 +751,14 @@ class Deduction:
                 keep.append(a)
         return sympy.Mul(*keep) if keep else e
 
-    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None,
+                   seconds: float = SOLVE_SECONDS) -> sympy.Expr | None:
         est = self.estimate(s) if est is None else est
         if not math.isfinite(est):
             return None
         el = element_of(s)
         try:
-            with _time_limit(SOLVE_SECONDS):
+            with _time_limit(seconds):
                 roots = sympy.solve(_radians(e), s)
         except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
             return None
