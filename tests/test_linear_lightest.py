@@ -22,16 +22,22 @@ def _brute(table: LinearTable, pool: set[int], weight, ints: dict, bound: float)
     return best
 
 
+def _random_table(rnd: random.Random, n_keys: int, rows: int, low: int, coeffs: list[int]) -> tuple[list, LinearTable]:
+    """A consistent table: ``rows`` random equations of 1-3 of ``n_keys`` unknowns, whose values lie in [low, -low]."""
+    keys = [f"x{i}" for i in range(n_keys)]
+    value = {k: rnd.randint(low, -low) for k in keys}
+    table = LinearTable()
+    for _ in range(rows):
+        row = {k: rnd.choice(coeffs) for k in rnd.sample(keys, rnd.randint(1, 3))}
+        table.add(row, sum(c * value[k] for k, c in row.items()))
+    return keys, table
+
+
 def test_lightest_few_matches_every_combination_tried():
     found = 0
     for seed in range(40):
         rnd = random.Random(seed)
-        keys = [f"x{i}" for i in range(6)]
-        value = {k: rnd.randint(-5, 5) for k in keys}
-        table = LinearTable()
-        for _ in range(10):
-            coeffs = {k: rnd.choice([-2, -1, 1, 2]) for k in rnd.sample(keys, rnd.randint(1, 3))}
-            table.add(coeffs, sum(c * value[k] for k, c in coeffs.items()))
+        keys, table = _random_table(rnd, 6, 10, -5, [-2, -1, 1, 2])
         weights = [rnd.choice([0.0, 0.5, 1.0, 1.1, 1.5]) for _ in table.equations]
         weight = lambda e, ws=weights: ws[e.id]  # noqa: E731
         target = {rnd.choice(keys): 1}
@@ -55,12 +61,7 @@ def test_determines_stops_early_with_the_same_answer():
     asked = 0
     for seed in range(20):
         rnd = random.Random(seed)
-        keys = [f"x{i}" for i in range(5)]
-        value = {k: rnd.randint(-9, 9) for k in keys}
-        table = LinearTable()
-        for _ in range(8):
-            coeffs = {k: rnd.choice([-2, -1, 1, 3]) for k in rnd.sample(keys, rnd.randint(1, 3))}
-            table.add(coeffs, sum(c * value[k] for k, c in coeffs.items()))
+        keys, table = _random_table(rnd, 5, 8, -9, [-2, -1, 1, 3])
         n = len(table.equations)
         for _ in range(8):
             ids = set(rnd.sample(range(n), rnd.randint(1, n)))
