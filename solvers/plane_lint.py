@@ -339,6 +339,7 @@ def _arc_claims(proof, model) -> list[Finding]:
     holds the major arc states a value the figure contradicts (an angle of 60° for one of 120°)."""
     import re
 
+    from .plane.proof import is_major
     from .plane.write import Namer, arc_sentence
 
     arcs = getattr(proof, "arcs", None) or {}
@@ -347,7 +348,7 @@ def _arc_claims(proof, model) -> list[Finding]:
         el = element_of(s)
         arc = s if el.kind.key == "arc" else element_symbol("arc", el.points)  # a sector's or arc length's arc
         measure = model.value(arc)
-        if math.isfinite(measure) and ("major " in text) != (measure > 180 + 1e-6):
+        if math.isfinite(measure) and ("major " in text) != is_major(measure):
             out.append(Finding("claim", f"'{text}' measures {measure:.4g}° on the figure"))
     seen = set()
     for st in proof.steps:

@@ -14,7 +14,7 @@ from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import Degrees, GeneralProblem, Goal, element_of, element_symbol, height_foot
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane.deduce import Deduction, Outcome
-from geomill.solvers.plane.proof import Proof, build_proof
+from geomill.solvers.plane.proof import HALF_TURN, Proof, build_proof
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .construct import Figure
@@ -108,6 +108,13 @@ def ring_pairs(fig: Figure, circle) -> list[tuple[str, str]]:
     return list(zip(ring, ring[1:] + ring[:1]))
 
 
+def _half_circle(fig: Figure, o: str, a: str, b: str) -> bool:
+    """A and B are the ends of a diameter on the figure: the arc and sector they bound have no one name."""
+    u, v = fig.at[a] - fig.at[o], fig.at[b] - fig.at[o]
+    turn = math.degrees(math.atan2(u[0] * v[1] - u[1] * v[0], float(u @ v)))
+    return abs(abs(turn) - 180) <= HALF_TURN
+
+
 def heights(fig: Figure) -> list[sympy.Symbol]:
     """The heights of the figure's polygons that a drawn perpendicular to a side's line meets at a
     point of the figure (a triangle's from a vertex, a quadrilateral's onto a side), as a textbook asks
@@ -192,6 +199,8 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
                 ("area", element_symbol("circle_area", (c.centre,))),
                 ("length", element_symbol("circumference", (c.centre,)))]
         for a, b in ring_pairs(fig, c):
+            if _half_circle(fig, c.centre, a, b):  # "sector OBC" over a diameter: which half is asked?
+                continue
             out.append(("arc", element_symbol("arc", (c.centre, a, b))))
             out += list(zip(("length", "area", "perimeter"), _sector_measures(c.centre, a, b)))
     order = rng.permutation(len(out))

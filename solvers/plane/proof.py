@@ -320,8 +320,8 @@ def _arc_names(ded: Deduction, steps: list[ProofStep]) -> dict:
         o, a, b = el.points
         name = a + b
         sweep = _turn(at, o, a, b)
-        major = sweep > 180 + 1e-6
-        if major:
+        major = is_major(sweep)
+        if major or abs(sweep - 180) <= HALF_TURN:  # a half circle is named through a point on it, never "major"
             circle = ded.problem.circle(o) if hasattr(ded.problem, "circle") else None
             on = [p for p in (circle.points if circle else ()) if p not in (a, b) and 0 < _turn(at, o, a, p) < sweep]
             name = f"{a}{on[0]}{b}" if on else name
@@ -332,6 +332,15 @@ def _arc_names(ded: Deduction, steps: list[ProofStep]) -> dict:
             shown = name if el.kind.key == "arc_length" else o + a + b
             out[s] = (f"{words} {shown}", rf"\text{{{words} }}{shown}")
     return out
+
+
+# how far (degrees) from 180 an arc on the figure is still a half circle: the figure is exact to far less
+HALF_TURN = 1e-3
+
+
+def is_major(sweep: float) -> bool:
+    """An arc of ``sweep`` degrees on the figure is a major arc: over a half circle by more than the figure's error."""
+    return sweep > 180 + HALF_TURN
 
 
 def _turn(at: dict, o: str, a: str, p: str) -> float:
