@@ -231,3 +231,26 @@ def test_two_chords_base_puts_its_points_on_the_circle() -> None:
         return float(np.linalg.norm(at[a] - at[b]))
     assert math.isclose(d("A", "P") + d("P", "B"), d("A", "B")) and math.isclose(d("C", "P") + d("P", "D"), d("C", "D"))
     assert math.isclose(d("A", "P") * d("P", "B"), d("C", "P") * d("P", "D"), rel_tol=1e-9)
+
+
+def test_looks_nice_keeps_exact_textbook_values_and_refuses_others() -> None:
+    """Against exact sympy values: every rational with a small denominator, square root of one and π
+    times those is nice at its float value (and nudged by the figure's float error); a sum of unlike
+    radicals or an inverse sine's angle is not, nor are nearly all random lengths (a tolerance of
+    1e-9 would take three in four of them)."""
+    from geomill.generate.textbook_gen.goals import looks_nice
+
+    rng = np.random.default_rng(3)
+    exact = [sympy.Rational(8, 3), 2 * sympy.sqrt(21), 25 * sympy.pi, sympy.Rational(8125, 646),
+             34 * sympy.sqrt(3) / 3, sympy.sqrt(sympy.Rational(7, 5)) * sympy.pi, sympy.Rational(75, 2)]
+    for _ in range(60):
+        a, b, c = (int(k) for k in rng.integers(1, 60, 3))
+        exact.append(sympy.Rational(a, b) * sympy.sqrt(c) * (sympy.pi if rng.random() < 0.3 else 1))
+    for v in exact:
+        x = float(v)
+        assert looks_nice(x) and looks_nice(x * (1 + 1e-13)), v
+    off = [sympy.sqrt(2) + sympy.sqrt(6), sympy.asin(3 * sympy.sin(sympy.pi * 2 / 9) / 7) * 180 / sympy.pi,
+           sympy.cbrt(5), sympy.E, sympy.sqrt(3) + 1]
+    assert not any(looks_nice(float(v)) for v in off)
+    measures = rng.uniform(1.0, 30.0, 400)
+    assert sum(looks_nice(float(x)) for x in measures) <= 20

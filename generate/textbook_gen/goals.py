@@ -234,15 +234,20 @@ def candidates(fig: Figure, ded: _Closure, rng: np.random.Generator, limit: int 
     return found
 
 
+NICE_DENOMINATOR = 3600  # the largest denominator a value a textbook prints has (or its square has)
+FLOAT_ERROR = 1e-11  # relative: the exact figure's measures are within about 1e-13 of the exact values
+
+
 def looks_nice(v: float) -> bool:
-    """Is ``v`` (a measure on the figure) a rational, or a square root of one, or π times one of
-    those, with a small denominator?"""
+    """Is ``v`` (a measure on the figure) a rational with a small denominator, or a square root of
+    one, or π times one of those, up to the figure's float error and no more (any number is within
+    1e-7 or so of some fraction with denominator 3600: a looser tolerance would let every value in)."""
     if not math.isfinite(v) or v <= 0:
         return False
     for y in (v, v / math.pi):
-        sq = y * y
-        if abs(float(Fraction(sq).limit_denominator(3600)) - sq) <= 1e-9 * max(1.0, sq):
-            return True
+        for z in (y, y * y):
+            if abs(float(Fraction(z).limit_denominator(NICE_DENOMINATOR)) - z) <= FLOAT_ERROR * z:
+                return True
     return False
 
 

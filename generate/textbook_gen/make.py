@@ -185,7 +185,7 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         yield plan
 
 
-WINDOW = 2  # questions planned for each problem still wanted, then grouped by their givens
+WINDOW = 1  # questions planned for each problem still wanted, then grouped by their givens
 
 
 def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
