@@ -36,6 +36,7 @@ TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4
 # tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
+STACK_FONTS = 2.0  # fonts between two dimension lines of segments on one line (stacked: each span and value clear)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
 BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
 # a second parallel line: review 7)
@@ -142,6 +143,20 @@ def _segments_cross(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) 
     s = (w[:, 0] * u[1] - w[:, 1] * u[0]) / den
     e = 1e-6
     return ok & (t > e) & (t < 1 - e) & (s > e) & (s < 1 - e)
+
+
+def _collinear(p: np.ndarray, r: np.ndarray, s: np.ndarray, t: np.ndarray, tol: float = 1.0) -> bool:
+    """Do segments pr and st lie on one line (within ``tol`` px)?"""
+    u = _unit(r - p)
+    return all(abs(float(u[0] * (e - p)[1] - u[1] * (e - p)[0])) <= tol for e in (s, t))
+
+
+def _near_line(xs: np.ndarray, s: np.ndarray, t: np.ndarray, gap: float) -> bool:
+    """Do the points ``xs`` (a line parallel to st) overlap st along it within ``gap`` px across it?"""
+    u = _unit(t - s)
+    along = (xs - s) @ u
+    across = np.abs((xs - s) @ np.array([-u[1], u[0]]))
+    return bool(np.any((along >= -1.0) & (along <= float(np.hypot(*(t - s))) + 1.0) & (across < gap)))
 
 
 def _meet(p, q, r, s) -> np.ndarray | None:
@@ -355,7 +370,7 @@ class MarkLayout:
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
             near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
                     if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
-            return self._crossed(p, r, lane(side) * side) + 2 * len(near)
+            return self._crossed(p, r, lane(side) * side) + 2 * len(near) + 100 * self._on_rail(a, b, line)
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
         side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
@@ -379,6 +394,18 @@ class MarkLayout:
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
         return (p + r) / 2 + hi
+
+    def _on_rail(self, a: str, b: str, line: np.ndarray) -> bool:
+        """Does bracket ``line`` of ab run along the dimension line of another segment on ab's line, under a
+        ``BRACKET_LANE`` from it (review 9: BD's bracket on CF's dimension line, "3" read as CD's)?"""
+        p, r = self.px[a], self.px[b]
+        xs = np.linspace(line[1], line[2], 24)
+        for key, other in self.dims.items():
+            ends = [self.px[k] for k in key]
+            if key != frozenset((a, b)) and _collinear(p, r, *ends) and \
+                    _near_line(xs, *(e + other for e in ends), BRACKET_LANE):
+                return True
+        return False
 
     # -- dimension lines ----------------------------------------------------------------------------------
     def _crossed(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> int:
@@ -432,11 +459,32 @@ class MarkLayout:
         """Does pr's dimension line at ``off``, or an extension line of it, come within a font of another
         dimension line (two read as one)?"""
         n = off / max(float(np.hypot(*off)), 1e-9)
-        xs = np.concatenate([np.linspace(a, b, 24) for a, b in ((p + off, r + off), (p + DIMENSION_BAR * n, p + off),
-                                                                  (r + DIMENSION_BAR * n, r + off))])
+        line = np.linspace(p + off, r + off, 24)
+        ext = [np.linspace(e + DIMENSION_BAR * n, e + off, 24) for e in (p, r)]
         for key, other in self.dims.items():
             s, t = (self.px[k] + other for k in key)
-            if _to_segments(xs, s[None], t[None]).min() < self.fpx:
+            ends = [self.px[k] for k in key]
+            # (a segment along pr's line: the two lines stacked STACK_FONTS apart, extension lines shared or
+            # crossing; on one line two dimension lines ending at one point read as one, neither span clear:
+            # review 9's AC = 14 and AG = 10, both from A; beyond DIMENSION_FAR the value goes by its side, named)
+            along = _collinear(p, r, *ends)
+            xs = line if along else np.concatenate([line, *ext])
+            if _to_segments(xs, s[None], t[None]).min() < (STACK_FONTS if along else 1.0) * self.fpx:
+                return True
+            if along and _near_line(line, s, t, STACK_FONTS * self.fpx):
+                return True
+        return False
+
+    def stacked(self, a: str, b: str, off: np.ndarray) -> bool:
+        """Does ab's dimension line at ``off`` run along another segment's on the same line, under
+        ``STACK_FONTS`` fonts from it (no room to stack them)?  Its value then goes by its side, named."""
+        p, r = self.px[a], self.px[b]
+        line = np.linspace(p + off, r + off, 24)
+        for key, other in self.dims.items():
+            if key == frozenset((a, b)):
+                continue
+            ends = [self.px[k] for k in key]
+            if _collinear(p, r, *ends) and _near_line(line, *(e + other for e in ends), STACK_FONTS * self.fpx - 0.5):
                 return True
         return False
 

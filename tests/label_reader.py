@@ -638,7 +638,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
-            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts))
+            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1757,4 +1757,40 @@ def _vertex_marks_apart(fig: dict, pts: dict) -> list[str]:
             if s1.distance(s2) < BRACKET_FREE and not s1.equals(s2):
                 out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} overlap: "
                            "they read as one crooked square")
+    return out
+
+
+# -- review 9 (issue 38): what the ninth blind reader of textbook figures found misleading ------------------------
+RAIL_APART = 12.0  # px: two dimension lines (or one and a bracket) of segments on one line at least this far apart
+
+
+def _rails(fig: dict, pts: dict) -> list[tuple[str, str, tuple, tuple]]:
+    """(kind, element, start, end) of each dimension line and each bracket's span in the export."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] == "dimension":
+            out.append(("dimension", m["elements"][0], tuple(m["pixels"][0][0]), tuple(m["pixels"][0][-1])))
+        elif m["kind"] == "bracket":
+            out.append(("bracket", m["elements"][0], tuple(m["pixels"][0][1]), tuple(m["pixels"][0][2])))
+    return out
+
+
+def _shared_rails(fig: dict, pts: dict) -> list[str]:
+    """Two dimension lines, or a dimension line and a bracket, of different segments on one line, on one rail
+    (under ``RAIL_APART`` px apart where their spans overlap or meet): neither span is clear (review 9: AC = 14
+    and AG = 10 on one line, both from A; BD's bracket over CF's dimension line, "3" read as CD's)."""
+    rails = _rails(fig, pts)
+    out = []
+    for i, (k1, e1, s1, t1) in enumerate(rails):
+        p, q = (pts[n] for n in _seg_points(e1, pts))
+        for k2, e2, s2, t2 in rails[i + 1:]:
+            if "dimension" not in (k1, k2) or set(_seg_points(e1, pts)) == set(_seg_points(e2, pts)):
+                continue
+            r, s = (pts[n] for n in _seg_points(e2, pts))
+            if max(_off_line(p, q, r), _off_line(p, q, s)) > 1.0:
+                continue  # (not on one line)
+            a, b = LineString([s1, t1]), LineString([s2, t2])
+            if a.distance(b) < RAIL_APART and (a.buffer(RAIL_APART).intersection(b).length > 1.0
+                                               or min(math.dist(x, y) for x in (s1, t1) for y in (s2, t2)) < 2.0):
+                out.append(f"the {k1} line of {e1} and the {k2} line of {e2} share one rail: neither span is clear")
     return out

@@ -1,0 +1,58 @@
+"""The ninth blind review of textbook figures (issue 38), class by class: two length annotations of segments on
+one line on one rail (A); several marks at one vertex cut by each other's rays (B); a bare "?" of a region (C).
+Each class is a rule of the layout (render/) and a check of the independent reader (tests/label_reader.py):
+the reader catches a spoilt export of each, and the layout's figure of the reviewed problem passes."""
+from __future__ import annotations
+
+import copy
+
+from geomill.dsl import parse
+from geomill.render.textbook import textbook_figure
+
+from tests.label_reader import textbook_problems
+
+STACKED = ("points A B C D E F G\ntriangle BCA right at C\nline B D A\nline B E C\nline C G F A\n"
+           "DE midsegment of BAC\nDF perpendicular to CF\nAC = 14\nAG = 10\nfind FG/CG\n")  # (review 9's 40)
+RAIL = ("points A B C D E F G\ntriangle ABC equilateral\nline C D F B\nline C E G A\nD midpoint of CB\n"
+        "DE parallel to BA\nFG parallel to BA\nAB = 5\nCF = 3\nfind CE/CG\n")  # (43 and 57)
+
+
+def _labels(text: str) -> dict:
+    return textbook_figure(parse(text)).labels
+
+
+def _dims(lab: dict) -> dict:
+    return {m["elements"][0]: m for m in lab["marks"] if m["kind"] == "dimension"}
+
+
+def test_two_segments_on_one_line_never_share_a_dimension_rail() -> None:
+    lab = _labels(STACKED)
+    assert textbook_problems(lab) == []
+    dims = _dims(lab)
+    assert len(dims) <= 1 or not {"AC", "AG"} <= set(dims)  # (the second value goes by its side, named)
+    assert any(x["text"].startswith("AG = ") or x["element"] == "AG" for x in lab["labels"])
+    spoilt = copy.deepcopy(lab)  # review 9's: AG's dimension line on AC's, both from A
+    ac = next(iter(dims.values()))
+    a, c, g = (spoilt["points"][n] for n in "ACG")
+    (x0, y0), (x1, y1) = ac["pixels"][0][0], ac["pixels"][0][-1]
+    start = (x0, y0) if abs(x0 - a[0]) + abs(y0 - a[1]) < abs(x1 - a[0]) + abs(y1 - a[1]) else (x1, y1)
+    shift = (start[0] - a[0], start[1] - a[1])
+    spoilt["marks"].append({"kind": "dimension", "elements": ["AG"], "count": 1, "source": "AG",
+                            "pixels": [[list(start), [g[0] + shift[0], g[1] + shift[1]]]]})
+    assert any("share one rail" in x for x in textbook_problems(spoilt))
+
+
+def test_a_bracket_never_runs_on_another_segments_dimension_line() -> None:
+    lab = _labels(RAIL)
+    assert textbook_problems(lab) == []
+    cf = _dims(lab)["CF"]
+    spoilt = copy.deepcopy(lab)  # review 9's: BD's bracket on CF's dimension line, overlapping between D and F
+    b, d = (spoilt["points"][n] for n in "BD")
+    s, t = cf["pixels"][0][0], cf["pixels"][0][-1]
+    c = spoilt["points"]["C"]
+    near = s if abs(s[0] - c[0]) + abs(s[1] - c[1]) < abs(t[0] - c[0]) + abs(t[1] - c[1]) else t
+    off = (near[0] - c[0], near[1] - c[1])
+    span = [[d[0] + off[0], d[1] + off[1]], [b[0] + off[0], b[1] + off[1]]]
+    brace = next(m for m in spoilt["marks"] if m["kind"] == "bracket" and set(m["elements"][0]) == {"B", "D"})
+    brace["pixels"][0] = [span[0], span[0], span[1], span[1]]
+    assert any("share one rail" in x for x in textbook_problems(spoilt))
