@@ -184,10 +184,10 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or layout.stacked(*q.key, off):  # (across the figure's lines it
-                    # reads as a line of it, even beyond them where the canvas has no room; far off, or along
-                    # another side, as another side's, on another segment's line as its: its "?" or value says
-                    # its element, by the side)
+                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or layout.stacked(*q.key, off):
+                    # (across the figure's lines it reads as a line of it, even beyond them where the canvas has
+                    # no room; far off, or along another side, as another side's, on another segment's line as
+                    # its: its "?" or value says its element, by the side)
                     if q == self.query:
                         self.named_query = True
                     else:
