@@ -638,7 +638,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
-            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts))
+            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
+            + _bare_region_marks(fig))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1652,6 +1653,8 @@ def _unmarked_goal(fig: dict) -> list[str]:
     drawn = goal.get("drawn")
     if drawn is None or any(lab["element"] == drawn for lab in fig["labels"]):
         return []
+    if goal.get("shown") == "text" and not goal.get("marked"):
+        return []  # (moved to the question, and the export says so: no place on the figure read as its own)
     return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]
 
 
@@ -1794,3 +1797,11 @@ def _shared_rails(fig: dict, pts: dict) -> list[str]:
                                                or min(math.dist(x, y) for x in (s1, t1) for y in (s2, t2)) < 2.0):
                 out.append(f"the {k1} line of {e1} and the {k2} line of {e2} share one rail: neither span is clear")
     return out
+
+
+def _bare_region_marks(fig: dict) -> list[str]:
+    """A bare "?" of an area or a perimeter anywhere: it names no region and reads as a length asked (review 9's
+    52: 30 px from OD and 34 px from BD, off a thin triangle's centroid).  A region's label names it ("area BDO
+    = ?"), inside it or led into it, or the question alone asks it."""
+    return [f"the bare '?' of {lab['element']} names no region" for lab in fig["labels"]
+            if lab["text"].strip() == "?" and lab["element"].split(" ")[0] in ("area", "perimeter")]

@@ -56,3 +56,28 @@ def test_a_bracket_never_runs_on_another_segments_dimension_line() -> None:
     brace = next(m for m in spoilt["marks"] if m["kind"] == "bracket" and set(m["elements"][0]) == {"B", "D"})
     brace["pixels"][0] = [span[0], span[0], span[1], span[1]]
     assert any("share one rail" in x for x in textbook_problems(spoilt))
+
+
+TANGENT_AREA = ("points O A B C D\ntriangle ABC\ntriangle OBD\ncircle O through A B C\nDB tangent to circle O\n"
+                "AO = 8\nBD = 4\nfind area BDO\n")  # (review 9's 52)
+
+
+def test_a_region_is_never_asked_with_a_bare_query_mark() -> None:
+    lab = _labels(TANGENT_AREA)
+    assert textbook_problems(lab) == []
+    goal = lab["goal"]
+    assert all(x["text"].strip() != "?" for x in lab["labels"])
+    mine = [x for x in lab["labels"] if x["element"] == "area BDO"]
+    assert mine and mine[0]["text"] == "area BDO = ?" or goal.get("shown") == "text" and not goal["marked"]
+    bare = copy.deepcopy(lab)  # review 9's: a bare "?" in the thin triangle, 30 px from OD
+    o, b, d = (bare["points"][n] for n in "OBD")
+    x, y = ((o[k] + b[k] + d[k]) / 3 for k in (0, 1))
+    bare["labels"] = [x for x in bare["labels"] if x["element"] != "area BDO"]
+    bare["labels"].append({"text": "?", "element": "area BDO", "bbox": [x - 4, y - 8, x + 4, y + 8], "leader": None,
+                           "font_size": 12.0, "colour": "#000000"})
+    bare["goal"] = {"element": "area BDO", "drawn": "area BDO", "marked": True}
+    assert any("names no region" in m for m in textbook_problems(bare))
+    hidden = copy.deepcopy(lab)  # the goal neither marked nor said to be in the text
+    hidden["labels"] = [x for x in hidden["labels"] if x["element"] != "area BDO"]
+    hidden["goal"] = {"element": "area BDO", "drawn": "area BDO", "marked": False}
+    assert any("not marked" in m for m in textbook_problems(hidden))
