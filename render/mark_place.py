@@ -36,6 +36,7 @@ TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4
 # tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
+ARC_GAP = 4.0  # px between two arcs of an equal-angle group at their shared ray
 STACK_FONTS = 2.0  # fonts between two dimension lines of segments on one line (stacked: each span and value clear)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
 BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
@@ -92,6 +93,7 @@ def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> floa
 
 SQUARE_CUT = 18.0  # px: a right-angle square's side where a drawn ray runs through it (at 13 px, a diagonal or a
 # bisector through its corner left two hooks a blind reader saw as "a +", no square: review 8)
+SQUARE_CUT_MORE = 6.0  # px more for each further ray through it
 SQUARE_CUT_SHARE = 0.3  # but at most this share of its shorter side
 
 
@@ -100,17 +102,18 @@ def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float, cut: b
     ray runs through it, so it is drawn larger (``SQUARE_CUT``) to read as a square on either side of the ray."""
     ua, ub = _unit(a - v), _unit(b - v)
     s = square_size(v, a, b, fpx)
-    if cut:
+    if cut:  # (two rays through it: larger again, review 9's 51 read a square cut by an altitude and a bisector as
+        # no square)
         short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
-        s = max(s, min(SQUARE_CUT, SQUARE_CUT_SHARE * short))
+        s = max(s, min(SQUARE_CUT + SQUARE_CUT_MORE * (int(cut) - 1), SQUARE_CUT_SHARE * short))
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
 
 
-def rays_inside(rays, ua: np.ndarray, ub: np.ndarray, edge: float = 2.0) -> bool:
-    """Does a drawn ray (direction, length) leave the vertex strictly inside the right angle of ``ua``, ``ub``
+def rays_inside(rays, ua: np.ndarray, ub: np.ndarray, edge: float = 2.0) -> int:
+    """How many drawn rays (direction, length) leave the vertex strictly inside the right angle of ``ua``, ``ub``
     (over ``edge`` degrees from both sides)?"""
     c = math.cos(math.radians(edge))
-    return any(float(w @ ua) > 0 and float(w @ ub) > 0 and float(w @ ua) < c and float(w @ ub) < c for w, _ in rays)
+    return sum(float(w @ ua) > 0 and float(w @ ub) > 0 and float(w @ ua) < c and float(w @ ub) < c for w, _ in rays)
 
 
 SQUARE_APART = 4.0  # px between two right-angle squares at one vertex (overlapping, review 7 read one crooked square)
@@ -185,6 +188,7 @@ class MarkLayout:
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
         self.arc_zones: list[tuple[np.ndarray, float]] = []  # (vertex, reach) of each angle arc to come
+        self.heights: list[tuple[np.ndarray, np.ndarray]] = []  # (apex, foot) of each dashed height to come
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
         pts = list(self.px.values())
@@ -604,10 +608,20 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         layout.take(sq[1], 0.5 * s)
         return sq
     a, b, clear = _clear_quarter(layout, v, a, b)
-    if clear < SQUARE_CLEAR:
+    ua, ub = _unit(a - v), _unit(b - v)
+    over = [sq for sq in layout.square_at.values() if len(sq) == 3 and float(np.hypot(*(sq[0] + sq[2] - sq[1] - v))) < 1
+            and (rays_inside([(_unit(sq[0] - v), 1.0), (_unit(sq[2] - v), 1.0)], ua, ub)
+                 or rays_inside([(ua, 1.0), (ub, 1.0)], _unit(sq[0] - v), _unit(sq[2] - v)))]
+    if over and angle is not None:  # (two right angles at one vertex, each square crossed by the other's ray: which
+        # angle each marks is unclear, review 9's 23; the second says "90°" in its arc)
+        layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
+                               angle))
+    elif clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    cut = rays_inside(layout.rays(v), _unit(a - v), _unit(b - v))
+    dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
+              if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
+    cut = rays_inside(layout.rays(v) + dashed, _unit(a - v), _unit(b - v))
     sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
@@ -761,12 +775,24 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
         r0 = max(9.0, min(0.9 * fpx, 0.3 * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
                  min(0.35 * short, ARC_LONG / max(sweep, 1e-3)))  # (a narrow angle's arc long enough to see)
-        t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
+        # (an arc ends ARC_GAP px short of a ray it shares with another arc of the group at its vertex: joined,
+        # the two read as one arc over the whole angle, review 9's 51)
+        shared = [e for e in (a, b) for c, w, d in m.elements if w == v and {c, d} != {a, b} and e in (c, d)]
+        gap = min(ARC_GAP / r0, 0.25 * sweep)
+        t0 = ta + (gap if (a if _ccw_first(px, a, v, b, ta) else b) in shared else 0.0)
+        t1 = ta + sweep - (gap if (b if _ccw_first(px, a, v, b, ta) else a) in shared else 0.0)
+        t = t0 + (t1 - t0) * np.linspace(0, 1, max(4, int(math.degrees(t1 - t0) / 4)) + 1)
         out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
         mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
         out += arc_ticks(px[v], ta, sweep, r0, m.count)
         layout.take(px[v] + r0 * np.array([math.cos(mid), math.sin(mid)]), 5.0)
     return out
+
+
+def _ccw_first(px: dict, a: str, v: str, b: str, t0: float) -> bool:
+    """Does the arc of angle avb drawn from direction ``t0`` start at ray va (else at vb)?"""
+    ta = math.atan2(*(px[a] - px[v])[::-1])
+    return abs((ta - t0 + math.pi) % (2 * math.pi) - math.pi) < 1e-9
 
 
 def arc_ticks(v: np.ndarray, t0: float, sweep: float, r: float, count: int, inside: float = 4.5,

@@ -201,6 +201,8 @@ class TextbookAnnotation(Annotation):
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
                 self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
                 marks += drawn
+        layout.heights = [(layout.px[m.elements[0][0]], layout.px[m.elements[0][1]]) for m in self.relation_marks
+                          if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):

@@ -639,7 +639,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
-            + _bare_region_marks(fig))
+            + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1805,3 +1805,58 @@ def _bare_region_marks(fig: dict) -> list[str]:
     = ?"), inside it or led into it, or the question alone asks it."""
     return [f"the bare '?' of {lab['element']} names no region" for lab in fig["labels"]
             if lab["text"].strip() == "?" and lab["element"].split(" ")[0] in ("area", "perimeter")]
+
+
+CUT_MORE = 6.0  # px: a right-angle square two or more rays run through is this much wider per further ray
+# (review 9's 51: an 18 px square cut by an altitude and a bisector read as no square)
+
+
+def _square_arms(m: dict) -> tuple[tuple, float, float]:
+    s0, c, s2 = m["pixels"][0][:3]
+    v = (s0[0] + s2[0] - c[0], s0[1] + s2[1] - c[1])
+    return v, math.atan2(s0[1] - v[1], s0[0] - v[0]), math.atan2(s2[1] - v[1], s2[0] - v[0])
+
+
+def _strictly_between(t: float, a: float, b: float, edge: float = math.radians(2.0)) -> bool:
+    """Is direction ``t`` strictly inside the right angle between directions ``a`` and ``b``?"""
+    return all(edge < abs(math.remainder(t - x, 2 * math.pi)) < math.pi / 2 - edge for x in (a, b))
+
+
+def _crossed_squares(fig: dict, pts: dict) -> list[str]:
+    """Several marks at one vertex (review 9, class B): two right-angle squares there whose quarters overlap,
+    each crossed by the other's arm (which angle each marks is unclear: 23's nested squares at A), or a square
+    that two or more drawn rays (a dashed height among them) run through under ``SQUARE_CUT`` + ``CUT_MORE``
+    per further ray wide (51's, cut by an altitude and a bisector)."""
+    squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and len(m["pixels"][0]) >= 3]
+    out = []
+    for i, (m, v, a, b) in enumerate(squares):
+        for n, w, c, d in squares[i + 1:]:
+            if math.dist(v, w) < 1.0 and (_strictly_between(c, a, b) or _strictly_between(d, a, b)
+                                          or _strictly_between(a, c, d) or _strictly_between(b, c, d)):
+                out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} overlap at their "
+                           "vertex, each crossed by the other's arm")
+        dashed = [ln for h in fig.get("marks", []) if h["kind"] == "height" for ln in h["pixels"][1:] if len(ln) == 2]
+        rays = _rays(fig, pts, v) + [math.atan2(f[1] - e[1], f[0] - e[0]) for ln in dashed
+                                     for e, f in (ln, ln[::-1]) if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5]
+        k = len({round(math.degrees(t)) % 360 for t in rays if _strictly_between(t, a, b)})
+        s0 = m["pixels"][0][0]
+        if k >= 2 and math.dist(s0, v) < SQUARE_CUT + CUT_MORE * (k - 1) - 0.05:
+            out.append(f"the right-angle square of {m['elements'][0]} is cut by {k} rays and "
+                       f"{math.dist(s0, v):.0f} px wide: it reads as no square")
+    return out
+
+
+def _joined_arcs(fig: dict, pts: dict) -> list[str]:
+    """Two arcs of an equal-angle group at one vertex that meet end to end: one arc over the whole angle, the
+    bisector's two halves unseen (review 9's 51)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal_angle":
+            continue
+        arcs = [ln for ln in m["pixels"] if len(ln) >= 4]
+        for i, p in enumerate(arcs):
+            for q in arcs[i + 1:]:
+                if min(math.dist(x, y) for x in (p[0], p[-1]) for y in (q[0], q[-1])) < 2.0:
+                    out.append(f"two arcs of the equal angles {', '.join(m['elements'])} join into one arc")
+    return out
