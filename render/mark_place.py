@@ -37,6 +37,7 @@ TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
 ARC_GAP = 4.0  # px between two arcs of an equal-angle group at their shared ray
+RAIL_APART = 13.0  # px a bracket keeps from another segment's dimension line along its line (one rail: review 9)
 STACK_FONTS = 2.0  # fonts between two dimension lines of segments on one line (stacked: each span and value clear)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
 BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
@@ -400,14 +401,14 @@ class MarkLayout:
         return (p + r) / 2 + hi
 
     def _on_rail(self, a: str, b: str, line: np.ndarray) -> bool:
-        """Does bracket ``line`` of ab run along the dimension line of another segment on ab's line, under a
-        ``BRACKET_LANE`` from it (review 9: BD's bracket on CF's dimension line, "3" read as CD's)?"""
+        """Does bracket ``line`` of ab run along the dimension line of another segment on ab's line, under
+        ``RAIL_APART`` px from it (review 9: BD's bracket on CF's dimension line, "3" read as CD's)?"""
         p, r = self.px[a], self.px[b]
         xs = np.linspace(line[1], line[2], 24)
         for key, other in self.dims.items():
             ends = [self.px[k] for k in key]
             if key != frozenset((a, b)) and _collinear(p, r, *ends) and \
-                    _near_line(xs, *(e + other for e in ends), BRACKET_LANE):
+                    _near_line(xs, *(e + other for e in ends), RAIL_APART):
                 return True
         return False
 
