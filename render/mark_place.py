@@ -36,6 +36,9 @@ TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4
 # tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
+ARC_GAP = 4.0  # px between two arcs of an equal-angle group at their shared ray
+RAIL_APART = 13.0  # px a bracket keeps from another segment's dimension line along its line (one rail: review 9)
+STACK_FONTS = 2.0  # fonts between two dimension lines of segments on one line (stacked: each span and value clear)
 BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font heights off it
 BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
 # a second parallel line: review 7)
@@ -91,6 +94,7 @@ def square_size(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float) -> floa
 
 SQUARE_CUT = 18.0  # px: a right-angle square's side where a drawn ray runs through it (at 13 px, a diagonal or a
 # bisector through its corner left two hooks a blind reader saw as "a +", no square: review 8)
+SQUARE_CUT_MORE = 6.0  # px more for each further ray through it
 SQUARE_CUT_SHARE = 0.3  # but at most this share of its shorter side
 
 
@@ -99,17 +103,18 @@ def right_square(v: np.ndarray, a: np.ndarray, b: np.ndarray, fpx: float, cut: b
     ray runs through it, so it is drawn larger (``SQUARE_CUT``) to read as a square on either side of the ray."""
     ua, ub = _unit(a - v), _unit(b - v)
     s = square_size(v, a, b, fpx)
-    if cut:
+    if cut:  # (two rays through it: larger again, review 9's 51 read a square cut by an altitude and a bisector as
+        # no square)
         short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
-        s = max(s, min(SQUARE_CUT, SQUARE_CUT_SHARE * short))
+        s = max(s, min(SQUARE_CUT + SQUARE_CUT_MORE * (int(cut) - 1), SQUARE_CUT_SHARE * short))
     return np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
 
 
-def rays_inside(rays, ua: np.ndarray, ub: np.ndarray, edge: float = 2.0) -> bool:
-    """Does a drawn ray (direction, length) leave the vertex strictly inside the right angle of ``ua``, ``ub``
+def rays_inside(rays, ua: np.ndarray, ub: np.ndarray, edge: float = 2.0) -> int:
+    """How many drawn rays (direction, length) leave the vertex strictly inside the right angle of ``ua``, ``ub``
     (over ``edge`` degrees from both sides)?"""
     c = math.cos(math.radians(edge))
-    return any(float(w @ ua) > 0 and float(w @ ub) > 0 and float(w @ ua) < c and float(w @ ub) < c for w, _ in rays)
+    return sum(float(w @ ua) > 0 and float(w @ ub) > 0 and float(w @ ua) < c and float(w @ ub) < c for w, _ in rays)
 
 
 SQUARE_APART = 4.0  # px between two right-angle squares at one vertex (overlapping, review 7 read one crooked square)
@@ -144,6 +149,20 @@ def _segments_cross(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) 
     return ok & (t > e) & (t < 1 - e) & (s > e) & (s < 1 - e)
 
 
+def _collinear(p: np.ndarray, r: np.ndarray, s: np.ndarray, t: np.ndarray, tol: float = 1.0) -> bool:
+    """Do segments pr and st lie on one line (within ``tol`` px)?"""
+    u = _unit(r - p)
+    return all(abs(float(u[0] * (e - p)[1] - u[1] * (e - p)[0])) <= tol for e in (s, t))
+
+
+def _near_line(xs: np.ndarray, s: np.ndarray, t: np.ndarray, gap: float) -> bool:
+    """Do the points ``xs`` (a line parallel to st) overlap st along it within ``gap`` px across it?"""
+    u = _unit(t - s)
+    along = (xs - s) @ u
+    across = np.abs((xs - s) @ np.array([-u[1], u[0]]))
+    return bool(np.any((along >= -1.0) & (along <= float(np.hypot(*(t - s))) + 1.0) & (across < gap)))
+
+
 def _meet(p, q, r, s) -> np.ndarray | None:
     d1, d2 = q - p, s - r
     den = d1[0] * d2[1] - d1[1] * d2[0]
@@ -170,6 +189,7 @@ class MarkLayout:
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
         self.arc_zones: list[tuple[np.ndarray, float]] = []  # (vertex, reach) of each angle arc to come
+        self.heights: list[tuple[np.ndarray, np.ndarray]] = []  # (apex, foot) of each dashed height to come
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
         pts = list(self.px.values())
@@ -355,7 +375,7 @@ class MarkLayout:
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
             near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
                     if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
-            return self._crossed(p, r, lane(side) * side) + 2 * len(near)
+            return self._crossed(p, r, lane(side) * side) + 2 * len(near) + 100 * self._on_rail(a, b, line)
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
         side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
@@ -379,6 +399,18 @@ class MarkLayout:
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
         return (p + r) / 2 + hi
+
+    def _on_rail(self, a: str, b: str, line: np.ndarray) -> bool:
+        """Does bracket ``line`` of ab run along the dimension line of another segment on ab's line, under
+        ``RAIL_APART`` px from it (review 9: BD's bracket on CF's dimension line, "3" read as CD's)?"""
+        p, r = self.px[a], self.px[b]
+        xs = np.linspace(line[1], line[2], 24)
+        for key, other in self.dims.items():
+            ends = [self.px[k] for k in key]
+            if key != frozenset((a, b)) and _collinear(p, r, *ends) and \
+                    _near_line(xs, *(e + other for e in ends), RAIL_APART):
+                return True
+        return False
 
     # -- dimension lines ----------------------------------------------------------------------------------
     def _crossed(self, p: np.ndarray, r: np.ndarray, off: np.ndarray) -> int:
@@ -432,11 +464,32 @@ class MarkLayout:
         """Does pr's dimension line at ``off``, or an extension line of it, come within a font of another
         dimension line (two read as one)?"""
         n = off / max(float(np.hypot(*off)), 1e-9)
-        xs = np.concatenate([np.linspace(a, b, 24) for a, b in ((p + off, r + off), (p + DIMENSION_BAR * n, p + off),
-                                                                  (r + DIMENSION_BAR * n, r + off))])
+        line = np.linspace(p + off, r + off, 24)
+        ext = [np.linspace(e + DIMENSION_BAR * n, e + off, 24) for e in (p, r)]
         for key, other in self.dims.items():
             s, t = (self.px[k] + other for k in key)
-            if _to_segments(xs, s[None], t[None]).min() < self.fpx:
+            ends = [self.px[k] for k in key]
+            # (a segment along pr's line: the two lines stacked STACK_FONTS apart, extension lines shared or
+            # crossing; on one line two dimension lines ending at one point read as one, neither span clear:
+            # review 9's AC = 14 and AG = 10, both from A; beyond DIMENSION_FAR the value goes by its side, named)
+            along = _collinear(p, r, *ends)
+            xs = line if along else np.concatenate([line, *ext])
+            if _to_segments(xs, s[None], t[None]).min() < (STACK_FONTS if along else 1.0) * self.fpx:
+                return True
+            if along and _near_line(line, s, t, STACK_FONTS * self.fpx):
+                return True
+        return False
+
+    def stacked(self, a: str, b: str, off: np.ndarray) -> bool:
+        """Does ab's dimension line at ``off`` run along another segment's on the same line, under
+        ``STACK_FONTS`` fonts from it (no room to stack them)?  Its value then goes by its side, named."""
+        p, r = self.px[a], self.px[b]
+        line = np.linspace(p + off, r + off, 24)
+        for key, other in self.dims.items():
+            if key == frozenset((a, b)):
+                continue
+            ends = [self.px[k] for k in key]
+            if _collinear(p, r, *ends) and _near_line(line, *(e + other for e in ends), STACK_FONTS * self.fpx - 0.5):
                 return True
         return False
 
@@ -556,10 +609,20 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         layout.take(sq[1], 0.5 * s)
         return sq
     a, b, clear = _clear_quarter(layout, v, a, b)
-    if clear < SQUARE_CLEAR:
+    ua, ub = _unit(a - v), _unit(b - v)
+    over = [sq for sq in layout.square_at.values() if len(sq) == 3 and float(np.hypot(*(sq[0] + sq[2] - sq[1] - v))) < 1
+            and (rays_inside([(_unit(sq[0] - v), 1.0), (_unit(sq[2] - v), 1.0)], ua, ub)
+                 or rays_inside([(ua, 1.0), (ub, 1.0)], _unit(sq[0] - v), _unit(sq[2] - v)))]
+    if over and angle is not None:  # (two right angles at one vertex, each square crossed by the other's ray: which
+        # angle each marks is unclear, review 9's 23; the second says "90°" in its arc)
+        layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
+                               angle))
+    elif clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    cut = rays_inside(layout.rays(v), _unit(a - v), _unit(b - v))
+    dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
+              if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
+    cut = rays_inside(layout.rays(v) + dashed, _unit(a - v), _unit(b - v))
     sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
@@ -713,12 +776,24 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
         r0 = max(9.0, min(0.9 * fpx, 0.3 * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
                  min(0.35 * short, ARC_LONG / max(sweep, 1e-3)))  # (a narrow angle's arc long enough to see)
-        t = ta + sweep * np.linspace(0, 1, max(4, int(math.degrees(sweep) / 4)) + 1)
+        # (an arc ends ARC_GAP px short of a ray it shares with another arc of the group at its vertex: joined,
+        # the two read as one arc over the whole angle, review 9's 51)
+        shared = [e for e in (a, b) for c, w, d in m.elements if w == v and {c, d} != {a, b} and e in (c, d)]
+        gap = min(ARC_GAP / r0, 0.25 * sweep)
+        t0 = ta + (gap if (a if _ccw_first(px, a, v, b, ta) else b) in shared else 0.0)
+        t1 = ta + sweep - (gap if (b if _ccw_first(px, a, v, b, ta) else a) in shared else 0.0)
+        t = t0 + (t1 - t0) * np.linspace(0, 1, max(4, int(math.degrees(t1 - t0) / 4)) + 1)
         out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
         mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
         out += arc_ticks(px[v], ta, sweep, r0, m.count)
         layout.take(px[v] + r0 * np.array([math.cos(mid), math.sin(mid)]), 5.0)
     return out
+
+
+def _ccw_first(px: dict, a: str, v: str, b: str, t0: float) -> bool:
+    """Does the arc of angle avb drawn from direction ``t0`` start at ray va (else at vb)?"""
+    ta = math.atan2(*(px[a] - px[v])[::-1])
+    return abs((ta - t0 + math.pi) % (2 * math.pi) - math.pi) < 1e-9
 
 
 def arc_ticks(v: np.ndarray, t0: float, sweep: float, r: float, count: int, inside: float = 4.5,

@@ -111,6 +111,8 @@ class TextbookAnnotation(Annotation):
                                        text.startswith(self._region(self.query, text).partition(" = ")[0] + " =")
                                        and self.query.key[0] in self.cells):
             return None
+        if self.query is not None and self.query.kind in (QKind.AREA, QKind.PERIMETER):
+            return None  # (a bare "?" of a region by a side reads as that side's length asked: review 9's 52)
         return super().query_short(text)
 
     def set_off(self) -> frozenset[str]:
@@ -184,9 +186,10 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off):  # (across the figure's lines it
-                    # reads as a line of it, even beyond them where the canvas has no room; far off, or along
-                    # another side, as another side's: its "?" or value says its element, by the side)
+                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or layout.stacked(*q.key, off):
+                    # (across the figure's lines it reads as a line of it, even beyond them where the canvas has
+                    # no room; far off, or along another side, as another side's, on another segment's line as
+                    # its: its "?" or value says its element, by the side)
                     if q == self.query:
                         self.named_query = True
                     else:
@@ -198,6 +201,8 @@ class TextbookAnnotation(Annotation):
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
                 self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
                 marks += drawn
+        layout.heights = [(layout.px[m.elements[0][0]], layout.px[m.elements[0][1]]) for m in self.relation_marks
+                          if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
@@ -271,6 +276,18 @@ def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
 def query_name(q: Quantity) -> str:
     """The asked element as a figure names it: AB, ∠ABC."""
     return ("∠" if q.kind is QKind.ANGLE else "") + "".join(q.key)
+
+
+def _region_astray(d, q: Quantity) -> bool:
+    """Does the label of region ``q`` (an area or a perimeter) sit outside its region with no leader into it?"""
+    region = d.rules.fills.get(q.key[0]) if q.kind in (QKind.AREA, QKind.PERIMETER) and d.rules else None
+    lab = next((lab for lab in d.labels if lab.element == str(q)), None)
+    if region is None or lab is None:
+        return False
+    from shapely.geometry import Point  # (shapely: loaded by compose already)
+
+    at = lab.leader[0] if lab.leader is not None else (lab.x, lab.y)
+    return not region.contains(Point(float(at[0]), float(at[1])))
 
 
 def _cut_values(ann: TextbookAnnotation, d, scene: Scene, frame) -> set[Quantity]:
@@ -667,6 +684,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 ann.query = None
                 ann.in_text |= moved
                 d = renderer.compose(scene, ann)
+        in_text = 0  # (the goal asked in the text alone: as costly as a given moved there)
+        if ann.query is not None and _region_astray(d, ann.query):
+            moved = set(ann.in_text)  # "area BDO = ?" with no place in or led into its region: the text alone
+            ann = fresh()[0]  # (outside it, or a bare "?" by a side, it reads as another element's: review 9's 52)
+            ann.query = None
+            ann.in_text |= moved
+            d = renderer.compose(scene, ann)
+            in_text += 1
         valued = next((q for q in ann.facts if ann.texts[q].endswith(f"= {QUERY}")), None)
         if valued is not None and (valued in ann.in_text or all(lab.element != str(valued) for lab in d.labels)):
             moved = set(ann.in_text) - {valued}  # no room for "x+10 = ?" by it: "∠JKL = x+10 = ?" set off
@@ -701,7 +726,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
-        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + short_sides(scene, frame)
+        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)
 
     best = None
@@ -814,6 +839,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
         goal["drawn"] = goal.pop("quantity", None)
         words = {w for lab in labels["labels"] for w in _words(lab["text"])}
         goal["marked"] = goal["drawn"] in placed or goal["element"] in words  # "?", or its variable drawn
+        if ann.query is None and not goal["marked"]:
+            goal["shown"] = "text"  # (no place on the figure reads as its own: the question alone says it)
         if ann.also_asked and ann.query is not None:  # a sum: every angle of it marked
             goal["parts"] = [str(q) for q in (ann.query, *ann.also_asked)]
             goal["marked"] = all(p in placed for p in goal["parts"])

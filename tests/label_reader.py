@@ -638,7 +638,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arcs_by_lines(fig, pts) + _double_arcs(fig, pts) + _regions_outside(fig)
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
-            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts))
+            + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
+            + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts))
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
@@ -1652,6 +1653,8 @@ def _unmarked_goal(fig: dict) -> list[str]:
     drawn = goal.get("drawn")
     if drawn is None or any(lab["element"] == drawn for lab in fig["labels"]):
         return []
+    if goal.get("shown") == "text" and not goal.get("marked"):
+        return []  # (moved to the question, and the export says so: no place on the figure read as its own)
     return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]
 
 
@@ -1757,4 +1760,103 @@ def _vertex_marks_apart(fig: dict, pts: dict) -> list[str]:
             if s1.distance(s2) < BRACKET_FREE and not s1.equals(s2):
                 out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} overlap: "
                            "they read as one crooked square")
+    return out
+
+
+# -- review 9 (issue 38): what the ninth blind reader of textbook figures found misleading ------------------------
+RAIL_APART = 12.0  # px: two dimension lines (or one and a bracket) of segments on one line at least this far apart
+
+
+def _rails(fig: dict, pts: dict) -> list[tuple[str, str, tuple, tuple]]:
+    """(kind, element, start, end) of each dimension line and each bracket's span in the export."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] == "dimension":
+            out.append(("dimension", m["elements"][0], tuple(m["pixels"][0][0]), tuple(m["pixels"][0][-1])))
+        elif m["kind"] == "bracket":
+            out.append(("bracket", m["elements"][0], tuple(m["pixels"][0][1]), tuple(m["pixels"][0][2])))
+    return out
+
+
+def _shared_rails(fig: dict, pts: dict) -> list[str]:
+    """Two dimension lines, or a dimension line and a bracket, of different segments on one line, on one rail
+    (under ``RAIL_APART`` px apart where their spans overlap or meet): neither span is clear (review 9: AC = 14
+    and AG = 10 on one line, both from A; BD's bracket over CF's dimension line, "3" read as CD's)."""
+    rails = _rails(fig, pts)
+    out = []
+    for i, (k1, e1, s1, t1) in enumerate(rails):
+        p, q = (pts[n] for n in _seg_points(e1, pts))
+        for k2, e2, s2, t2 in rails[i + 1:]:
+            if "dimension" not in (k1, k2) or set(_seg_points(e1, pts)) == set(_seg_points(e2, pts)):
+                continue
+            r, s = (pts[n] for n in _seg_points(e2, pts))
+            if max(_off_line(p, q, r), _off_line(p, q, s)) > 1.0:
+                continue  # (not on one line)
+            a, b = LineString([s1, t1]), LineString([s2, t2])
+            if a.distance(b) < RAIL_APART and (a.buffer(RAIL_APART).intersection(b).length > 1.0
+                                               or min(math.dist(x, y) for x in (s1, t1) for y in (s2, t2)) < 2.0):
+                out.append(f"the {k1} line of {e1} and the {k2} line of {e2} share one rail: neither span is clear")
+    return out
+
+
+def _bare_region_marks(fig: dict) -> list[str]:
+    """A bare "?" of an area or a perimeter anywhere: it names no region and reads as a length asked (review 9's
+    52: 30 px from OD and 34 px from BD, off a thin triangle's centroid).  A region's label names it ("area BDO
+    = ?"), inside it or led into it, or the question alone asks it."""
+    return [f"the bare '?' of {lab['element']} names no region" for lab in fig["labels"]
+            if lab["text"].strip() == "?" and lab["element"].split(" ")[0] in ("area", "perimeter")]
+
+
+CUT_MORE = 6.0  # px: a right-angle square two or more rays run through is this much wider per further ray
+# (review 9's 51: an 18 px square cut by an altitude and a bisector read as no square)
+
+
+def _square_arms(m: dict) -> tuple[tuple, float, float]:
+    s0, c, s2 = m["pixels"][0][:3]
+    v = (s0[0] + s2[0] - c[0], s0[1] + s2[1] - c[1])
+    return v, math.atan2(s0[1] - v[1], s0[0] - v[0]), math.atan2(s2[1] - v[1], s2[0] - v[0])
+
+
+def _strictly_between(t: float, a: float, b: float, edge: float = math.radians(2.0)) -> bool:
+    """Is direction ``t`` strictly inside the right angle between directions ``a`` and ``b``?"""
+    return all(edge < abs(math.remainder(t - x, 2 * math.pi)) < math.pi / 2 - edge for x in (a, b))
+
+
+def _crossed_squares(fig: dict, pts: dict) -> list[str]:
+    """Several marks at one vertex (review 9, class B): two right-angle squares there whose quarters overlap,
+    each crossed by the other's arm (which angle each marks is unclear: 23's nested squares at A), or a square
+    that two or more drawn rays (a dashed height among them) run through under ``SQUARE_CUT`` + ``CUT_MORE``
+    per further ray wide (51's, cut by an altitude and a bisector)."""
+    squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and len(m["pixels"][0]) >= 3]
+    out = []
+    for i, (m, v, a, b) in enumerate(squares):
+        for n, w, c, d in squares[i + 1:]:
+            if math.dist(v, w) < 1.0 and (_strictly_between(c, a, b) or _strictly_between(d, a, b)
+                                          or _strictly_between(a, c, d) or _strictly_between(b, c, d)):
+                out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} overlap at their "
+                           "vertex, each crossed by the other's arm")
+        dashed = [ln for h in fig.get("marks", []) if h["kind"] == "height" for ln in h["pixels"][1:] if len(ln) == 2]
+        rays = _rays(fig, pts, v) + [math.atan2(f[1] - e[1], f[0] - e[0]) for ln in dashed
+                                     for e, f in (ln, ln[::-1]) if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5]
+        k = len({round(math.degrees(t)) % 360 for t in rays if _strictly_between(t, a, b)})
+        s0 = m["pixels"][0][0]
+        if k >= 2 and math.dist(s0, v) < SQUARE_CUT + CUT_MORE * (k - 1) - 0.05:
+            out.append(f"the right-angle square of {m['elements'][0]} is cut by {k} rays and "
+                       f"{math.dist(s0, v):.0f} px wide: it reads as no square")
+    return out
+
+
+def _joined_arcs(fig: dict, pts: dict) -> list[str]:
+    """Two arcs of an equal-angle group at one vertex that meet end to end: one arc over the whole angle, the
+    bisector's two halves unseen (review 9's 51)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal_angle":
+            continue
+        arcs = [ln for ln in m["pixels"] if len(ln) >= 4]
+        for i, p in enumerate(arcs):
+            for q in arcs[i + 1:]:
+                if min(math.dist(x, y) for x in (p[0], p[-1]) for y in (q[0], q[-1])) < 2.0:
+                    out.append(f"two arcs of the equal angles {', '.join(m['elements'])} join into one arc")
     return out

@@ -75,14 +75,15 @@ def test_overlapping_right_angles_at_one_vertex_draw_apart() -> None:
     assert textbook_problems(lab) == []
     a = lab["points"]["A"]
     squares = [m for m in lab["marks"] if m["kind"] == "right" and m["elements"][0] in ("angle CAB", "angle DAE")]
-    assert len(squares) == 2
-    sizes = sorted(math.dist(s["pixels"][0][0], a) for s in squares)
-    assert sizes[1] > sizes[0] * math.sqrt(2)  # (nested: the larger clears the smaller's corner)
+    assert len(squares) == 1  # (nested, each crossed by the other's arm, they misled review 9: one square)
     merged = copy.deepcopy(lab)  # review 7's: both at one size, crossing
-    big, small = sorted((m for m in merged["marks"] if m["kind"] == "right" and m["elements"][0] in
-                         ("angle CAB", "angle DAE")), key=lambda m: -math.dist(m["pixels"][0][0], a))
-    k = math.dist(small["pixels"][0][0], a) / math.dist(big["pixels"][0][0], a)
-    big["pixels"] = [[[a[0] + (x - a[0]) * k, a[1] + (y - a[1]) * k] for x, y in big["pixels"][0]]]
+    s = math.dist(squares[0]["pixels"][0][0], a)
+    d, e = (merged["points"][n] for n in "DE")
+    u = [((p[0] - a[0]) / math.dist(p, a), (p[1] - a[1]) / math.dist(p, a)) for p in (d, e)]
+    merged["marks"].append({"kind": "right", "elements": ["angle DAE"], "count": 1, "source": "angle DAE = 90",
+                            "pixels": [[[a[0] + s * u[0][0], a[1] + s * u[0][1]],
+                                        [a[0] + s * (u[0][0] + u[1][0]), a[1] + s * (u[0][1] + u[1][1])],
+                                        [a[0] + s * u[1][0], a[1] + s * u[1][1]]]]})
     assert any("crooked square" in x for x in textbook_problems(merged))
 
 
