@@ -184,3 +184,10 @@ def test_a_wording_the_tenth_newcomer_tried_is_refused_with_lines_that_solve(
     assert lines, err
     code, out, err = _run(tmp_path, capsys, text.replace(bad, "\n".join(lines)))
     assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (lines, out, err)
+
+
+def test_a_regular_polygons_angle_asked_alone_is_answered_with_its_rule(tmp_path: Path, capsys) -> None:
+    code, out, _ = _run(tmp_path, capsys, "regular hexagon ABCDEF\nfind angle ABC\n")
+    text, answer = out.strip().splitlines()[0], out.strip().splitlines()[-1]
+    assert code == 0 and answer.startswith("answer: 120 "), out
+    assert "(6 − 2)·180°/6 = 120°" in text and "angle ABC = 120°" in text, out
