@@ -359,6 +359,14 @@ FIRST_TRIES: tuple[tuple[str, str], ...] = (
      "`circle O through A B C D`, then `quadrilateral ABCD` (the circle line alone leaves the order around it open)"),
     ("`M is the midpoint of AB`",
      "`M midpoint of AB` (leave out is, the, a)"),
+    ("`hexagon ABCDEF` (a pentagon, an octagon … that is not regular)",
+     "`polygon ABCDEF` (vertices in order, convex or not; `regular hexagon ABCDEF` for equal sides and angles)"),
+    ("`find length of arc AB`",
+     "`counterclockwise OAB`, then `find arc length OAB` (the centre first; no 'of')"),
+    ("`O is the intersection of AC and BD`, `chords AB and CD intersect at P`",
+     "`O where AC meets BD` (O on both lines)"),
+    ("`AB = AC = 13`",
+     "`AB = 13`, then `AC = 13` (one fact per line)"),
 )
 
 

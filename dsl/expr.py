@@ -25,7 +25,7 @@ from geomill.engine.plane import (
 )
 from lark import Token, Transformer_NonRecursive, Tree
 
-from .phrases import hint
+from .phrases import expression_hint
 
 MAX_NUMBER = 10**9
 MAX_EXPONENT = 10
@@ -70,7 +70,7 @@ def name(tok: Token) -> sympy.Expr:
     if tok.value == "sqrt":
         raise ParseError("sqrt needs parentheses: sqrt(…)", span_of(tok))
     raise ParseError(f"unknown name {tok.value!r} in an expression; variables are single lowercase "
-                     f"letters (x, y, …) and the only constant is pi{hint(tok.value)}", span_of(tok))
+                     f"letters (x, y, …) and the only constant is pi{expression_hint(tok.value)}", span_of(tok))
 
 
 def _power(base: sympy.Expr, exp: sympy.Expr, at: Token) -> sympy.Expr:

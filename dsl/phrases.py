@@ -216,15 +216,24 @@ PHRASES: tuple[Phrase, ...] = (
 )
 
 
+_ARTICLES = ("is", "are", "the", "a", "an")
+
 # English words the language leaves out, and what to write instead.
 FILLERS: dict[str, str] = {
-    **dict.fromkeys(("is", "are", "the", "a", "an"),
+    **dict.fromkeys(_ARTICLES,
                     "leave the word out: a line is points and the relation's words "
                     "('M midpoint of AB', 'PA tangent to circle O', 'BD bisects angle ABC')"),
     **dict.fromkeys(("with", "and", "has", "have"),
                     "give each fact on a line of its own ('rhombus ABCD', then 'AC = 10', then 'BD = 24')"),
     "line": "a point on a line is 'D on line BC', 'D on ray BC', 'D on BC extended' (beyond C), 'D on BC' "
             "(between B and C), or 'line B C D' (the points in order along it)",
+}
+
+
+# Words of the language an expression does not read, and what a writer who put one there meant.
+IN_EXPRESSIONS: dict[str, str] = {
+    "of": "leave 'of' out ('find area ABC'); for \"the length of arc AB\" write 'counterclockwise OAB'; "
+          "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise)",
 }
 
 
@@ -258,6 +267,55 @@ def hint(word: str) -> str:
         return ""
     lines = "; ".join(f"'{line}'" for line in p.write.splitlines())
     return f"; for \"{p.says}\" write {lines} (docs: How do I say …)"
+
+
+# Whole lines a writer tries whose meaning one line of the language says, with the writer's own points:
+# (the words, '{X}' standing for a group of points; the line to write; what it means).  Fillers ('is',
+# 'the') and a leading noun ('chords AB and CD …') are left out before matching.
+_MEET = "{P} where {X} meets {Y}"
+_MEETS = "{P} lies on both lines {X} and {Y}"
+REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _MEETS),
+    *((("{X}", "and", "{Y}", verb, "at", "{P}"), _MEET, _MEETS)
+       for verb in ("intersect", "meet", "cross")),
+    *((("{X}", verb, "{Y}", "at", "{P}"), _MEET, _MEETS)
+       for verb in ("intersects", "meets", "crosses")),
+    *(((polygon, "{X}"), "polygon {X}",
+       "any polygon with these vertices in order, convex or not"
+       + (f" (for equal sides and angles: 'regular {polygon} {{X}}')" if regular else ""))
+      for polygon, regular in (("pentagon", True), ("hexagon", True), ("heptagon", False), ("octagon", True),
+                               ("nonagon", False), ("decagon", False), ("dodecagon", False))),
+)
+_NOUNS = ("chords", "lines", "segments", "diagonals", "sides")
+
+
+def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """For a line some entry of REWRITES says (each word's text and points): the error naming the line to
+    write, with the writer's points; None for any other line."""
+    kept = [(t.lower(), pts) for t, pts in words if t.lower() not in _ARTICLES]
+    if kept and kept[0][0] in _NOUNS and kept[0][1] is None:
+        kept = kept[1:]
+    for pattern, write, means in REWRITES:
+        if len(pattern) != len(kept):
+            continue
+        bound: dict[str, str] = {}
+        for want, (text, pts) in zip(pattern, kept):
+            if want.startswith("{"):
+                if pts is None:
+                    break
+                bound[want[1:-1]] = "".join(pts)
+            elif want != text or pts is not None:
+                break
+        else:
+            line = write.format(**bound)
+            return f"write '{line}': {means.format(**bound)}"
+    return None
+
+
+def expression_hint(word: str) -> str:
+    """``hint`` for a word met in an expression, where the language's own words are unknown too."""
+    w = word.lower()
+    return f"; {IN_EXPRESSIONS[w]}" if w in IN_EXPRESSIONS else hint(w)
 
 
 CEVIANS = ("altitude", "median")  # relation words a writer follows with 'from A' (a triangle's cevian)

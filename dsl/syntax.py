@@ -285,4 +285,8 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
     if e.token.type == "EQUAL" and re.search(r"\b(with|and)\b", before):  # "rhombus ABCD with diagonals AC = 10"
         return ParseError(f"unexpected {_describe(e.token)}: give each fact on a line of its own "
                           "('rhombus ABCD', then 'AC = 10')", span)
+    if e.token.type == "EQUAL" and "=" in before:  # "AB = AC = 13": a chain of equal elements
+        *sides, value = (part.strip() for part in said.split("="))
+        facts = " and ".join(f"'{side} = {value}'" for side in sides)
+        return ParseError(f"unexpected {_describe(e.token)}: one fact per line: {facts}", span)
     return ParseError(f"unexpected {_describe(e.token)}; expected {', '.join(wanted)}", span)

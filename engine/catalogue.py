@@ -493,6 +493,8 @@ def _regular(n: int, title: str) -> ShapeKind:
         forms=(f"regular {title} {{name}}", "regular polygon {name}"), n_points=n,
         elements={"s": side(*_sides(n)), "I": angle(*_corners(n)), "S": AREA, "P": PERIMETER},
         constants={"I": sympy.Integer(180 * (n - 2)) / n},
+        constant_reasons={"I": f"each interior angle of a regular {title} is ({n} − 2)·180°/{n} = "
+                               f"{sympy.Integer(180 * (n - 2)) / n}°"},
         equations=(
             eq(S, area * s**2, f"area formula of a regular {title}"),
             eq(P, n * s, f"perimeter formula of a regular {title}"),

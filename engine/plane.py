@@ -283,6 +283,7 @@ class Equality:
     lhs: sympy.Expr
     rhs: sympy.Expr
     span: Span | None = field(default=None, compare=False)
+    why: str = field(default="", compare=False)  # a fact a shape states: its rule in words
 
 
 @dataclass(frozen=True)

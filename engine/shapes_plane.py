@@ -192,13 +192,15 @@ class Compiled:
                 self._fact(_at(element.kind, element.at[0], decl.points), _at(element.kind, other, decl.points), decl)
         for sym, value in kind.constants.items():
             for at in kind.elements[sym].at:
-                self._fact(_at(kind.elements[sym].kind, at, decl.points), value, decl)
+                self._fact(_at(kind.elements[sym].kind, at, decl.points), value, decl,
+                           kind.constant_reasons.get(sym, ""))
         if kind.relation:  # two angles' sum or equality: the kind's equations are the whole of it
             for e in kind.equations:
                 self._fact(_in_plane(e.lhs, subs), _in_plane(e.rhs, subs), decl)
 
-    def _fact(self, lhs: sympy.Expr, rhs: sympy.Expr, decl: ShapeDecl) -> None:
-        self.facts.append(Equality(lhs, sympy.sympify(rhs, strict=True), decl.span))  # a catalogue value, never text
+    def _fact(self, lhs: sympy.Expr, rhs: sympy.Expr, decl: ShapeDecl, why: str = "") -> None:
+        # a catalogue value, never text
+        self.facts.append(Equality(lhs, sympy.sympify(rhs, strict=True), decl.span, why))
 
 
 def _joined(kind: ShapeKind, decl: ShapeDecl) -> bool:

@@ -154,3 +154,40 @@ def test_the_fixes_named_are_answered(tmp_path: Path, capsys) -> None:
                                           "find sector area OAB\n")
     assert code == 0 and math.isclose(float(out.split("exact: ")[1].split()[0]), 81 * math.pi * 280 / 360,
                                       rel_tol=1e-4), out
+
+
+def _written(err: str) -> list[str]:
+    """The lines an error says to write ("write 'X'; 'Y'" or "'AB = 13' and 'AC = 13'")."""
+    import re
+
+    tail = err.split("write ", 1)[1] if "write " in err else err.split("one fact per line: ", 1)[1]
+    return re.findall(r"'([^']+)'", tail.split(" (")[0].split(": ")[0])
+
+
+@pytest.mark.parametrize("text, bad, answer", [
+    # a hexagon that is not regular: the message names 'polygon ABCDEF' first
+    ("hexagon ABCDEF\nangle FAB = 120\nangle ABC = 130\nangle BCD = 110\nangle CDE = 140\nangle DEF = 125\n"
+     "find angle EFA\n", "hexagon ABCDEF", "95"),
+    ("circle O through A B\nradius O = 12\nangle AOB = 60\nfind length of arc AB\n", "find length of arc AB",
+     "4*pi"),
+    ("rectangle ABCD\nO is the intersection of AC and BD\nAB = 8\nBC = 6\nfind BO\n",
+     "O is the intersection of AC and BD", "5"),
+    ("circle O through A B C D\nchords AB and CD intersect at P\nB on major arc AC\nD on major arc AC\n"
+     "arc AC = 70\narc BD = 110\nfind angle APC\n", "chords AB and CD intersect at P", "90"),
+    ("triangle ABC\nAB = AC = 13\nBC = 10\nAD altitude of ABC\nfind AD\n", "AB = AC = 13", "12"),
+], ids=["hexagon", "length-of-arc", "intersection-of", "chords-intersect", "chained-equality"])
+def test_a_wording_the_tenth_newcomer_tried_is_refused_with_lines_that_solve(
+        tmp_path: Path, capsys, text: str, bad: str, answer: str) -> None:
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and err.count("\n") == 1, err
+    lines = _written(err)
+    assert lines, err
+    code, out, err = _run(tmp_path, capsys, text.replace(bad, "\n".join(lines)))
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (lines, out, err)
+
+
+def test_a_regular_polygons_angle_asked_alone_is_answered_with_its_rule(tmp_path: Path, capsys) -> None:
+    code, out, _ = _run(tmp_path, capsys, "regular hexagon ABCDEF\nfind angle ABC\n")
+    text, answer = out.strip().splitlines()[0], out.strip().splitlines()[-1]
+    assert code == 0 and answer.startswith("answer: 120 "), out
+    assert "(6 − 2)·180°/6 = 120°" in text and "angle ABC = 120°" in text, out

@@ -102,6 +102,7 @@ class Proof:
     intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
     as_written: dict = field(default_factory=dict)  # a textbook arc's (shape area's) expr -> (text, LaTeX, degrees)
     parallels: dict = field(default_factory=dict)  # two parallel segments -> why (opposite sides of a parallelogram)
+    reasons: dict = field(default_factory=dict)  # a fact a shape states (a regular polygon's angle) -> its rule
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -249,7 +250,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  _drawn(ded.problem, getattr(ded, "cfg", None)),
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
-                 parallel_sources(ded.problem))
+                 parallel_sources(ded.problem),
+                 {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")})
 
 
 def parallel_sources(problem) -> dict:

@@ -1707,6 +1707,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _SAID_TWICE.sub(r"\1.", x)) for x in w.lines if x]))
+    said = getattr(proof, "reasons", {}).get(proof.goal)
+    if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
+        lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
