@@ -242,3 +242,11 @@ def test_a_variable_with_a_fractional_coefficient_is_written_as_the_language_rea
     text = Namer("text", {}, {}).expr(sympy.Rational(5, 3) * x + 11)
     assert text == "5x/3 + 11", text
     assert Namer("text", {}, {}).expr(x / 3 + 1) == "x/3 + 1"
+
+
+def test_a_goal_that_is_given_says_so() -> None:
+    """The goal is one of the givens: the solution says it is given, rather than nothing at all."""
+    from geomill.dsl import parse as _parse
+    from geomill.solvers.plane import solve_general as _solve
+    sol = _solve(_parse("points A B C\ntriangle ABC\nAB = 3\nfind AB\n", "given.geo"))
+    assert sol.exact_value == 3 and sol.text("text").strip() == "AB = 3 is given."

@@ -1710,6 +1710,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     said = getattr(proof, "reasons", {}).get(proof.goal)
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
+    elif not lines and proof.steps and all(q.instance.family.key == "given" for st in proof.steps
+                                            for q, _ in st.equations):  # the goal is itself a given
+        lines = [f"{_cap(w.eq(proof.goal, proof.value))} is given."]
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
