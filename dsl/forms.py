@@ -21,7 +21,7 @@ from geomill.engine.kinds import KINDS, PLACEHOLDER_SIZES, ShapeKind
 from geomill.engine.model import ELEMENT_FORMS, QKind, ShapeDecl, split_points
 from geomill.engine.relations import BLOCKS
 
-from .phrases import cevian, filler, hint, rewrite
+from .phrases import filler, hint, written_instead
 
 _FORM_TOKEN = re.compile(r"\{\w+\}|:|[^\s:{}]+")
 _KEYWORD = re.compile(r"[a-z]+")
@@ -170,12 +170,9 @@ def _relation_words() -> frozenset[str]:
 
 def _no_form(words: list[Word]) -> ModelError:
     """Explain why a line matches no shape form: an unknown word, or the wrong arrangement."""
-    said = cevian([(w.text, w.points) for w in words])
-    if said is not None:
-        return ModelError(said[1], words[said[0]].span)
-    written = rewrite([(w.text, w.points) for w in words])
-    if written is not None:
-        return ModelError(written, words[0].span)
+    instead = written_instead([(w.text, w.points) for w in words])
+    if instead is not None:
+        return ModelError(instead[1], words[instead[0]].span)
     keywords = [w for w in words if w.points is None and _KEYWORD.fullmatch(w.text)]
     known = vocabulary() | _relation_words()
     if keywords and all(w.text in known for w in keywords) and any(w.text not in vocabulary() for w in keywords):

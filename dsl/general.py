@@ -44,7 +44,7 @@ from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
 from geomill.engine.shapes_plane import Compiled, written_as
 
 from .forms import Word, _suggest, forms_with, is_element, is_shape_line, read_shape, vocabulary
-from .phrases import cevian, filler, hint, rewrite
+from .phrases import filler, hint, written_instead
 from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
 
@@ -544,12 +544,9 @@ def _all_points(words: list[Word], head: str, at: Word) -> tuple[str, ...]:
 
 
 def _no_statement(words: list[Word]) -> ModelError:
-    said = cevian([(w.text, w.points) for w in words])
-    if said is not None:
-        return ModelError(said[1], words[said[0]].span)
-    written = rewrite([(w.text, w.points) for w in words])
-    if written is not None:
-        return ModelError(written, words[0].span)
+    instead = written_instead([(w.text, w.points) for w in words])
+    if instead is not None:
+        return ModelError(instead[1], words[instead[0]].span)
     first = next((w for w in words if w.points is None), words[0])
     literals = {t for f in _form_index() for t in f if t} | set(STATEMENT_WORDS) | vocabulary() | {GOAL_WORD}
     for w in words:

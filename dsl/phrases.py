@@ -340,3 +340,13 @@ def cevian(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] |
                 f"{vertex}{side}': its first letter is the vertex, the second the foot ({foot} on "
                 f"{'line ' if noun == 'altitude' else ''}{side}{', its midpoint' if noun == 'median' else ''}), "
                 f"then the triangle, its vertices in any order")
+
+
+def written_instead(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] | None:
+    """For a line a writer meant as a known form in other words (a cevian 'from A', an entry of REWRITES):
+    the word to point at and the error naming the line to write; None for any other line."""
+    said = cevian(words)
+    if said is not None:
+        return said
+    written = rewrite(words)
+    return None if written is None else (0, written)
