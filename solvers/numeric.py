@@ -732,12 +732,9 @@ def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
             r = float(np.linalg.norm(model.coords[p] - o))
             for a, b in itertools.combinations([q for q in circle.points if q != p], 2):
                 pa, pb = model.coords[a], model.coords[b]
-                d = pb - pa
-                n2 = float(d @ d)
-                if n2 < 1e-18:
+                if float((pb - pa) @ (pb - pa)) < 1e-18:
                     continue
-                foot = pa + d * float((model.coords[p] - pa) @ d) / n2
-                away = 2 * foot - model.coords[p] - o
+                away = _mirror_away(model.coords[p], pa, pb, o)
                 if float(np.linalg.norm(away)) < 1e-12:
                     continue
                 coords = {**model.coords, p: o + away * (r / float(np.linalg.norm(away)))}
@@ -791,12 +788,19 @@ def _other_placements(system: _System, model: NumericModel) -> list[NumericModel
     return out
 
 
+def _mirror_away(p: np.ndarray, a: np.ndarray, b: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """Point ``p`` mirrored in the line of chord ab, as a direction from the centre ``o`` (scaled to
+    the radius, it is ``p`` moved to the chord's other arc; near zero where the mirror is the centre)."""
+    d = b - a
+    foot = a + d * float((p - a) @ d) / max(float(d @ d), 1e-18)
+    return 2 * foot - p - o
+
+
 def _across(p: np.ndarray, a: np.ndarray, b: np.ndarray, o: np.ndarray) -> np.ndarray:
     """Point ``p`` of the circle about ``o`` moved to the other arc of chord ab: mirrored in the
     chord's line and put back on the circle (the mid-point of that arc where the mirror is the centre)."""
     d = b - a
-    foot = a + d * float((p - a) @ d) / max(float(d @ d), 1e-18)
-    away = 2 * foot - p - o
+    away = _mirror_away(p, a, b, o)
     if float(np.linalg.norm(away)) < 1e-9 * max(float(np.linalg.norm(d)), 1e-12):
         away = 2 * (a + b) / 2 - 2 * o  # p was the mid-point of its arc: the other arc's mid-point
         away = away if float(np.linalg.norm(away)) > 1e-12 else np.array([-d[1], d[0]])
@@ -812,6 +816,7 @@ def _arc_order(problem: GeneralProblem, one: NumericModel, other: NumericModel) 
     values = (one.goal_value(), other.goal_value())
     goal = {p for el in elements_in(problem.goal.expr) for p in el.points} if problem.goal else set()
     named = {p for f in problem.facts for el in elements_in(f.lhs - f.rhs) for p in el.points}
+    arcs = _arcs_named(problem)
     best = None
     for circle in problem.circles:
         o = circle.centre
@@ -824,7 +829,7 @@ def _arc_order(problem: GeneralProblem, one: NumericModel, other: NumericModel) 
             if not moved:
                 continue
             # a chord whose arc the facts name, then one of the goal's points, then fewest points moved
-            score = (f"arc {a}{b}" in _arcs_named(problem) or f"arc {b}{a}" in _arcs_named(problem),
+            score = (f"arc {a}{b}" in arcs or f"arc {b}{a}" in arcs,
                      len(goal & {a, b}), len(named & {a, b}), -len(moved))
             if best is None or score > best[0]:
                 of = f" of circle {o}" if len(problem.circles) > 1 else ""
