@@ -61,10 +61,17 @@ def _preference(key: str, solved: sympy.Symbol | None = None) -> float:
     (weights.py), so that the goal is reached by the named results a textbook quotes (a right triangle's
     legs, not the law of sines) before a heavier route fixes it; a formula solved for an element a
     textbook never takes from it (a side from Heron's formula) last."""
-    if solved is not None and key in SOLVED_ONLY and (el := element_of(solved)) is not None \
-            and el.kind.key != SOLVED_ONLY[key][0]:
-        return SOLVED_ONLY[key][1]
-    return PREFER.get(key, weight(key))
+    off = _off_role(key, solved)
+    return off if off is not None else PREFER.get(key, weight(key))
+
+
+def _off_role(key: str, solved: sympy.Symbol | None) -> float | None:
+    """SOLVED_ONLY's weight where ``solved`` is an element its formula is never solved for (a side from
+    Heron's formula); None where that formula is solved for its own element, or is not such a formula."""
+    el = element_of(solved) if solved is not None and key in SOLVED_ONLY else None
+    return SOLVED_ONLY[key][1] if el is not None and el.kind.key != SOLVED_ONLY[key][0] else None
+
+
 AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the model's value (a model meets its
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
 
@@ -368,9 +375,9 @@ def _weight(eq) -> float:
     if step.solved is not None and key in ANGLE_FROM_RATIO and (el := element_of(step.solved)) is not None \
             and el.kind.key == "angle":
         return ANGLE_FROM_RATIO[key]
-    if step.solved is not None and key in SOLVED_ONLY and (el := element_of(step.solved)) is not None \
-            and el.kind.key != SOLVED_ONLY[key][0]:
-        return SOLVED_ONLY[key][1]
+    off = _off_role(key, step.solved)
+    if off is not None:
+        return off
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
 
 
