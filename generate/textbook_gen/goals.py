@@ -110,9 +110,7 @@ def ring_pairs(fig: Figure, circle) -> list[tuple[str, str]]:
 
 def _half_circle(fig: Figure, o: str, a: str, b: str) -> bool:
     """A and B are the ends of a diameter on the figure: the arc and sector they bound have no one name."""
-    u, v = fig.at[a] - fig.at[o], fig.at[b] - fig.at[o]
-    turn = math.degrees(math.atan2(u[0] * v[1] - u[1] * v[0], float(u @ v)))
-    return abs(abs(turn) - 180) <= HALF_TURN
+    return abs(pg.angle(fig.at[a], fig.at[o], fig.at[b]) - 180) <= HALF_TURN
 
 
 def heights(fig: Figure) -> list[sympy.Symbol]:

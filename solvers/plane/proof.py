@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
+from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import element_of
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
@@ -321,11 +322,12 @@ def _arc_names(ded: Deduction, steps: list[ProofStep]) -> dict:
         el = element_of(s)
         o, a, b = el.points
         name = a + b
-        sweep = _turn(at, o, a, b)
+        sweep = pg.sweep(at[o], at[a], at[b])
         major = is_major(sweep)
         if major or abs(sweep - 180) <= HALF_TURN:  # a half circle is named through a point on it, never "major"
             circle = ded.problem.circle(o) if hasattr(ded.problem, "circle") else None
-            on = [p for p in (circle.points if circle else ()) if p not in (a, b) and 0 < _turn(at, o, a, p) < sweep]
+            on = [p for p in (circle.points if circle else ())
+                  if p not in (a, b) and 0 < pg.sweep(at[o], at[a], at[p]) < sweep]
             name = f"{a}{on[0]}{b}" if on else name
         if el.kind.key == "arc":
             out[s] = (f"{'major ' if major else ''}arc {name}", rf"\overset\frown{{{name}}}")
@@ -343,9 +345,3 @@ HALF_TURN = 1e-3
 def is_major(sweep: float) -> bool:
     """An arc of ``sweep`` degrees on the figure is a major arc: over a half circle by more than the figure's error."""
     return sweep > 180 + HALF_TURN
-
-
-def _turn(at: dict, o: str, a: str, p: str) -> float:
-    """The counter-clockwise turn (degrees, 0 to 360) about ``o`` from ``a`` to ``p`` on the figure."""
-    (ox, oy), (ax, ay), (px, py) = at[o], at[a], at[p]
-    return math.degrees(math.atan2(py - oy, px - ox) - math.atan2(ay - oy, ax - ox)) % 360
