@@ -382,11 +382,13 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     for key, poly in compiled.polygons.items():
         b.polygons.setdefault(key, poly)
     for centre, c in compiled.circles.items():
-        old = b.circles.get(centre)
+        old = b.circles.get(centre)  # (a circle line of the file's own is drawn whole)
         b.circles[centre] = c if old is None else CircleDecl(centre, tuple(dict.fromkeys(old.points + c.points)),
                                                              old.span)
     for key, rel in compiled.relations.items():
         b.relations.setdefault(key, rel)
+    b.lines.extend(compiled.lines)
+    b.turns.extend(compiled.turns)
     b.facts.extend(compiled.facts)
     b.intros.update(compiled.intros)
     whole = {}
