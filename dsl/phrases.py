@@ -140,8 +140,10 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B\ncounterclockwise OAB\nfind sector area OAB",
         "`sector area OAB` runs about O from A counter-clockwise to B, so `counterclockwise OAB` makes it the "
         "minor sector (`clockwise OAB` the major one); a file without the turn line is refused with both values. "
+        "The shape line `sector AOB` says the same two lines (and draws only the sector's arc and radii). "
         "The quarter circle about A through B and D of the square ABCD is `circle A through B D`, "
-        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest).",
+        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest), "
+        "or `sector BAD` and `area BAD`.",
         "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
     ),
     Phrase(

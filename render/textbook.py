@@ -775,8 +775,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
              for g in labels["givens"] if g["shown"] == "moved"]
-    note = [f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
-            f"({'; '.join(m.missed)})"] if m.misfit else []
+    note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
 
 

@@ -162,3 +162,15 @@ def test_a_sector_line_draws_its_arc_not_the_circle(tmp_path):
             assert arc["centre"] == pytest.approx(pts["A"], abs=0.5)
             assert (arc["from"], arc["to"]) == (pytest.approx(pts["B"], abs=0.5), pytest.approx(pts["D"], abs=0.5))
             assert {frozenset(s) for s in fig["segments"]} >= {frozenset("AB"), frozenset("AD")}
+
+
+@pytest.mark.parametrize("text, value", [
+    # a name a shape line declares is that shape, beside a circle line too; otherwise the polygon's
+    (f"sector AOB\ncircle O through A B\n{SECTOR}find area AOB\n", 24 * math.pi),
+    (f"circle O through A B\n{SECTOR}find area AOB\n", 36 * math.sqrt(3)),
+])
+def test_area_of_a_declared_sector_is_the_sector_s_and_the_proof_says_its_name(text, value):
+    sol = solve_general(parse(text))
+    assert float(sol.exact) == pytest.approx(value)
+    if "sector" in text:
+        assert "area AOB = " in sol.text()
