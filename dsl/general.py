@@ -638,7 +638,8 @@ def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
     if el.kind.key == "arc" and not 0 < v < 360:
         raise ModelError(f"an arc must be between 0 and 360 degrees, got {value}", span)
     if el.kind.key in ("minor_arc", "minor_arc_through") and not 0 < v <= 180:
-        raise ModelError(f"a minor arc is at most 180 degrees, got {el.text} = {value}", span)
+        raise ModelError(f"a minor arc is at most 180 degrees, got {el.text} = {value}; for the arc on the "
+                         f"centre's side write 'major arc {''.join(el.points)} = {value}'", span)
     if el.kind.key in ("major_arc", "major_arc_through") and not 180 <= v < 360:
         raise ModelError(f"a major arc is 180 to 360 degrees, got {el.text} = {value}", span)
     if v <= 0:
