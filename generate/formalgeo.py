@@ -381,6 +381,9 @@ def _relation(t: Term, fig: Figure) -> None:
         have += [p for p in on(args) if p not in have and p != centre]
     if t.name == "PerpendicularBetweenLine":
         args = _perpendicular(*args)
+    if t.name in _ALTITUDES and (drop := _vertex_altitude(args, fig)):
+        fig.statements.append(f"{drop[0]} perpendicular to {drop[1]}")
+        return
     if t.name == "IsMidpointOfArc":
         args = [args[0], "".join(_arc(args[1]))]
     if t.name == "IsAltitudeOfQuadrilateral":
@@ -394,6 +397,24 @@ def _relation(t: Term, fig: Figure) -> None:
     for a in args:
         for p in a:
             fig.points.setdefault(p, None)
+
+
+_ALTITUDES = ("IsAltitudeOfTriangle", "IsAltitudeOfQuadrilateral")
+
+
+def _vertex_altitude(args: list[str], fig: Figure) -> list[str] | None:
+    """An altitude whose foot is a vertex of its polygon (``FB`` of ``FGB``: the side FB is the height) or
+    whose top is a vertex of a quadrilateral (``BD`` of ``BTAC``) is no statement the language's distinct
+    letters fit; it says no more than that it is perpendicular to its base (FormalGeo's base: a triangle's
+    side opposite the top, a quadrilateral's second side), written so where the foot lies on the base's line."""
+    alt, poly = args
+    base = poly[1:] if len(poly) == 3 else poly[1:3]
+    if len(alt) != 2 or not set(alt) & set(poly) - {alt[0] if len(poly) == 3 else ""}:
+        return None
+    foot = alt[1]
+    if foot not in base and not any({foot, *base} <= set(line) for line in fig.lines):
+        return None
+    return _perpendicular(alt, base)
 
 
 def _mirrored(b: str) -> str:

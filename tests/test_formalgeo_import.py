@@ -205,3 +205,23 @@ def test_inverse_trigonometry_prints_and_reads_back_in_degrees() -> None:
 def test_a_given_naming_a_point_nothing_draws_is_left_out() -> None:
     text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "Equal(LengthOfLine(AZ),2*z)"))
     assert "AC = 4" in text and "AZ" not in text and "Z" not in text.split("\n")[0]
+
+
+@pytest.mark.parametrize("shape, line, perpendicular, goal, want", [
+    # a parallelogram's altitude from its vertex B onto TA's line: BD = area / TA = 153 / 9
+    (["Shape(BD,DT,TB)", "Shape(BT,TA,AC,CB)", "Collinear(DTA)"], "IsAltitudeOfQuadrilateral(BD,BTAC)",
+     "BD perpendicular to TA", "Value(LengthOfLine(BD))", 17.0),
+    # a right triangle's leg as its altitude (the foot is the vertex B): FB of FGB, with FG = 5 and GB = 3
+    (["Shape(FG,GB,BF)"], "IsAltitudeOfTriangle(FB,FGB)", "FB perpendicular to GB", "Value(LengthOfLine(FB))", 4.0),
+])
+def test_an_altitude_from_or_onto_a_vertex_is_its_perpendicular(shape, line, perpendicular, goal, want) -> None:
+    """FormalGeo's altitude whose top or foot is a vertex of its polygon (which the language's distinct
+    letters cannot write) is read as the perpendicular it says, and the goal is proven from it."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    facts = (["Parallelogram(BTAC)", "Equal(AreaOfQuadrilateral(BTAC),153)", "Equal(LengthOfLine(AT),9)"]
+             if "BTAC" in line else ["Equal(LengthOfLine(FG),5)", "Equal(LengthOfLine(GB),3)"])
+    text, parsed = convert({"problem_id": 1, "construction_cdl": shape, "text_cdl": [line, *facts],
+                            "image_cdl": [], "goal_cdl": goal})
+    assert perpendicular in text and "altitude" not in text
+    sol = solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE))
+    assert math.isclose(sol.exact, want, rel_tol=1e-9)
