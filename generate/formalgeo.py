@@ -120,6 +120,9 @@ def value(t: Term | str) -> sympy.Expr:
     if isinstance(t, str):
         return _atom(t)
     if t.name in _ELEMENTS:
+        if t.name in ("MeasureOfArc", "LengthOfArc") and len(t.args) == 2 and all(isinstance(a, str) for a in t.args) \
+                and len(t.args[0]) == 1 and len(t.args[1]) == 2:
+            t = Term(t.name, (t.args[0] + t.args[1],))  # FormalGeo's slip MeasureOfArc(P,QT): the arc PQT
         if len(t.args) != 1 or not isinstance(t.args[0], str):
             raise Unsupported(f"{t.name} of {len(t.args)} arguments")
         pts = tuple(_points_of(t.args[0]))
@@ -227,6 +230,11 @@ def _sides(args: tuple) -> tuple:
         parts = a.split(".") if isinstance(a, str) else [a]
         out += [p.upper() if isinstance(p, str) and re.fullmatch(r"[A-Za-z]{2,3}", p) else p for p in parts]
     return tuple(out)
+
+
+def _upper(arg: str) -> str:
+    """FormalGeo's points in lower case (``vw`` in a relation) are the points in capitals, as in a Shape."""
+    return arg.upper() if re.fullmatch(r"[A-Za-z]{2,4}", arg) else arg
 
 
 def _points_of(arg: str) -> str:
@@ -371,7 +379,7 @@ def _relation(t: Term, fig: Figure) -> None:
         return
     if t.name not in _BLOCK_OF:
         raise Unsupported(f"predicate {t.name}")
-    args = [_points_of(a) if isinstance(a, str) else None for a in t.args]
+    args = [_points_of(_upper(a)) if isinstance(a, str) else None for a in t.args]
     if any(a is None for a in args):
         raise Unsupported(f"predicate {t.name} with nested terms")
     if t.name in _ON_CIRCLE:
@@ -384,6 +392,10 @@ def _relation(t: Term, fig: Figure) -> None:
     if t.name in _ALTITUDES and (drop := _vertex_altitude(args, fig)):
         fig.statements.append(f"{drop[0]} perpendicular to {drop[1]}")
         return
+    if t.name == "IsBisectorOfAngle" and len(args[1]) == 3 and args[0][0] != args[1][1] \
+            and args[0][0] in (args[1][0], args[1][2]):  # FormalGeo's slip: CQ bisects 'CAB', the triangle's
+        a, b = (c for c in args[1] if c != args[0][0])  # angle at C, ACB (the bisector's own end is the vertex)
+        args = [args[0], a + args[0][0] + b]
     if t.name == "IsMidpointOfArc":
         args = [args[0], "".join(_arc(args[1]))]
     if t.name == "IsAltitudeOfQuadrilateral":
@@ -553,6 +565,8 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
         else:
             _relation(t, fig)
     goal = parse_cdl(problem["goal_cdl"])
+    if goal.name == "Value" and len(goal.args) == 2 and isinstance(goal.args[0], Term):
+        goal = Term(goal.name, goal.args[:1])  # FormalGeo's slip Value(MeasureOfAngle(BCD),2*x+4): the element
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])

@@ -225,3 +225,17 @@ def test_an_altitude_from_or_onto_a_vertex_is_its_perpendicular(shape, line, per
     assert perpendicular in text and "altitude" not in text
     sol = solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE))
     assert math.isclose(sol.exact, want, rel_tol=1e-9)
+
+
+def test_more_formalgeo_slips_are_read() -> None:
+    """An arc named as (centre, ends), points in lower case in a relation, a goal with a stray second
+    argument, and a bisector named by its triangle (CQ of 'CAB': the angle at C) are read as meant."""
+    text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "PerpendicularBetweenLine(ac,bc)",
+                                goal="Value(LengthOfLine(BC),2*x+4)"))
+    assert "AC perpendicular to BC" in text and "find BC" in text
+    arc = {"problem_id": 1, "construction_cdl": ["Shape(PR,PRQ,QP)", "Shape(PQ,PQR,RP)", "Cocircular(P,RQ)"],
+           "text_cdl": ["Equal(MeasureOfAngle(RPQ),130)"], "image_cdl": [], "goal_cdl": "Value(MeasureOfArc(P,QR))"}
+    assert "find arc PRQ" in convert(arc)[0]
+    bisector = {"problem_id": 1, "construction_cdl": ["Shape(CA,AQ,QC)", "Shape(CQ,QB,BC)", "Collinear(AQB)"],
+                "text_cdl": ["IsBisectorOfAngle(CQ,CAB)"], "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AB))"}
+    assert "CQ bisects angle ACB" in convert(bisector)[0]
