@@ -473,6 +473,16 @@ def _acute_by_right_angle(cdl: list) -> Callable[[sympy.Symbol], bool]:
     return acute
 
 
+def _angle_variables(cdl: list) -> dict[sympy.Symbol, sympy.Symbol]:
+    """A variable a given names an angle by (``Equal(MeasureOfAngle(CAB),x)``) -> that angle."""
+    out: dict[sympy.Symbol, sympy.Symbol] = {}
+    for item in cdl:
+        m = isinstance(item, str) and re.fullmatch(r"Equal\(MeasureOfAngle\(([A-Z]{3})\),([a-z])\)", item)
+        if m:
+            out.setdefault(value(m.group(2)), value(parse_cdl(f"MeasureOfAngle({m.group(1)})")))
+    return out
+
+
 def _inverted(lhs: sympy.Expr, rhs: sympy.Expr, acute: Callable[[sympy.Symbol], bool]) \
         -> tuple[sympy.Expr, sympy.Expr] | None:
     """``tan(angle BAC) = 1/2`` as ``angle BAC = atan(1/2)``: the one angle from 0 to 180 degrees with
@@ -515,10 +525,25 @@ MAX_CDL_CHARS = 4000  # characters of one statement
 _GREEK = {"α": "a", "β": "b", "γ": "c", "θ": "t", "φ": "f"}
 
 
+_CAPITAL_VARIABLE = re.compile(r"(?<=[*+/^-])([A-Z])(?![A-Za-z(])|(?<=[,(])([A-Z])(?=[*+/^-])")
+
+
 def _latin(problem: dict) -> dict:
-    """The problem with its Greek variables renamed, unless the new name is taken (then refused)."""
+    """The problem with its Greek variables renamed, unless the new name is taken (then refused), and
+    a variable in capitals (``3*Z``: a letter in arithmetic that names no point) in lower case."""
     fields = ("construction_cdl", "text_cdl", "image_cdl")
     items = [i for f in fields for i in problem[f] if isinstance(i, str)] + [problem["goal_cdl"]]
+    points = {c for i in problem["construction_cdl"] if isinstance(i, str) for c in re.sub(r"^\w+\(", "", i)
+              if c.isupper()}
+    capitals = {m.group(1) or m.group(2) for i in items for m in _CAPITAL_VARIABLE.finditer(i)} - points
+    capitals = {c for c in capitals if not any(re.search(rf"(?<![A-Za-z]){c.lower()}(?![A-Za-z])", i) for i in items)}
+    if capitals:
+        def lower(i: object) -> object:
+            return _CAPITAL_VARIABLE.sub(lambda m: m.group(0).lower() if m.group(0) in capitals else m.group(0), i) \
+                if isinstance(i, str) else i
+        problem = {**problem, **{f: [lower(i) for i in problem[f]] for f in fields},
+                   "goal_cdl": lower(problem["goal_cdl"])}
+        items = [i for f in fields for i in problem[f] if isinstance(i, str)] + [problem["goal_cdl"]]
     used = [g for g in _GREEK if any(g in i for i in items)]
     if not used:
         return problem
@@ -547,6 +572,8 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     problem = _latin(problem)
     fig = _construction(problem["construction_cdl"])
     acute = _acute_by_right_angle(problem["text_cdl"] + problem["image_cdl"])
+    named = _angle_variables(problem["text_cdl"] + problem["image_cdl"])
+    acute = (lambda a, by=acute: by(named.get(a, a))) if named else acute  # sin(x) = 1/2 with angle CAB = x
     seen: dict[str, tuple[sympy.Expr, sympy.Expr]] = {}
     for item in dict.fromkeys(problem["text_cdl"] + problem["image_cdl"]):
         if not isinstance(item, str):

@@ -239,3 +239,13 @@ def test_more_formalgeo_slips_are_read() -> None:
     bisector = {"problem_id": 1, "construction_cdl": ["Shape(CA,AQ,QC)", "Shape(CQ,QB,BC)", "Collinear(AQB)"],
                 "text_cdl": ["IsBisectorOfAngle(CQ,CAB)"], "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AB))"}
     assert "CQ bisects angle ACB" in convert(bisector)[0]
+
+
+def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> None:
+    """``sin(x) = 1/2`` where a given names angle CAB by x (acute beside C's right angle) is x = asin(1/2);
+    ``3*Z`` where no point is Z is the variable z."""
+    text, _ = convert(_triangle("Equal(LengthOfLine(AB),12)", "Equal(MeasureOfAngle(CAB),x)",
+                                "Equal(Sin(x),1/2)", goal="Value(AreaOfTriangle(ABC))"))
+    assert "x = 30" in text
+    text, _ = convert(_triangle("Equal(LengthOfLine(AB),12)", "Equal(MeasureOfAngle(CAB),3*Z)"))
+    assert "angle BAC = 3z" in text
