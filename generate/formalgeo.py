@@ -597,7 +597,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
-    fig.facts = [f for f in fig.facts if not _strays(f, fig)]
+    fig.facts = [f for f in fig.facts if not _strays(f, fig) and not _straight(f, fig)]
     fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
@@ -613,6 +613,18 @@ def _strays(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
     """Does a given name a point that nothing draws (FormalGeo's stray ``LengthOfLine(AB)`` where no B
     is drawn)?  It is left out: fewer givens never prove a false answer, at worst none."""
     return any(p not in fig.points for e in fact for el in elements_in(e) for p in el.points)
+
+
+def _straight(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
+    """Is a given a straight angle of three points a drawn line has in that order (``angle JKL = 180``
+    with J, K, L collinear)?  It says nothing the line does not, in a form the language refuses."""
+    lhs, rhs = fact
+    el = element_of(lhs)
+    if el is None or el.kind.key != "angle" or rhs != 180:
+        return False
+    a, b, c = el.points
+    return any(all(p in line for p in (a, b, c))
+               and (line.index(a) - line.index(b)) * (line.index(c) - line.index(b)) < 0 for line in fig.lines)
 
 
 def _text(fig: Figure, target: sympy.Expr) -> str:

@@ -249,3 +249,15 @@ def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> No
     assert "x = 30" in text
     text, _ = convert(_triangle("Equal(LengthOfLine(AB),12)", "Equal(MeasureOfAngle(CAB),3*Z)"))
     assert "angle BAC = 3z" in text
+
+
+def test_a_straight_angle_on_a_drawn_line_is_left_out() -> None:
+    """``angle JKL = 180`` with J, K, L on a drawn line in that order says only what the line says (the
+    language refuses an angle of 180); one that is not on a line in that order is kept, and refused."""
+    from geomill.generate.formalgeo import Unsupported
+    problem = {"problem_id": 1, "construction_cdl": ["Shape(JK,KM,MJ)", "Shape(KL,LM,MK)", "Collinear(JKL)"],
+               "text_cdl": ["Equal(MeasureOfAngle(JKL),180)", "Equal(LengthOfLine(JL),6)"], "image_cdl": [],
+               "goal_cdl": "Value(LengthOfLine(JK))"}
+    assert "180" not in convert(problem)[0]
+    with pytest.raises(Unsupported, match="180"):
+        convert({**problem, "text_cdl": ["Equal(MeasureOfAngle(KJL),180)"]})
