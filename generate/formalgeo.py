@@ -266,6 +266,9 @@ def _construction(cdl: list[str]) -> Figure:
         t = parse_cdl(item)
         if t.name == "Shape":
             t = Term(t.name, _sides(t.args))
+            if len(t.args) == 1 and isinstance(t.args[0], str) and re.fullmatch(r"[A-Z]{4,}", t.args[0]):
+                a = t.args[0]  # FormalGeo's slip Shape(EJAG): the polygon's corners, not a side
+                t = Term(t.name, tuple(a[i] + a[(i + 1) % len(a)] for i in range(len(a))))
             faces.append([_points_of(a) for a in t.args])
             if any(len(side) > 3 for side in faces[-1]):  # a side is a segment, an arc or a circle
                 raise Unsupported(f"a Shape side of {max(map(len, faces[-1]))} points (a side is a segment, "

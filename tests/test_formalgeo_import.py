@@ -229,7 +229,8 @@ def test_an_altitude_from_or_onto_a_vertex_is_its_perpendicular(shape, line, per
 
 def test_more_formalgeo_slips_are_read() -> None:
     """An arc named as (centre, ends), points in lower case in a relation, a goal with a stray second
-    argument, and a bisector named by its triangle (CQ of 'CAB': the angle at C) are read as meant."""
+    argument, a bisector named by its triangle (CQ of 'CAB': the angle at C) and a Shape of corners
+    are read as meant."""
     text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "PerpendicularBetweenLine(ac,bc)",
                                 goal="Value(LengthOfLine(BC),2*x+4)"))
     assert "AC perpendicular to BC" in text and "find BC" in text
@@ -239,6 +240,8 @@ def test_more_formalgeo_slips_are_read() -> None:
     bisector = {"problem_id": 1, "construction_cdl": ["Shape(CA,AQ,QC)", "Shape(CQ,QB,BC)", "Collinear(AQB)"],
                 "text_cdl": ["IsBisectorOfAngle(CQ,CAB)"], "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AB))"}
     assert "CQ bisects angle ACB" in convert(bisector)[0]
+    corners = {**bisector, "construction_cdl": ["Shape(CAQB)"], "text_cdl": []}  # a Shape of corners, no sides
+    assert "polygon CAQB" in convert(corners)[0]
 
 
 def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> None:
