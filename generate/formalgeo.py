@@ -256,6 +256,7 @@ class Figure:
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
     corners: set[str] = dataclass_field(default_factory=set)  # faces' corners PQR (sides PQ, QR in order)
+    concentric: dict[str, str] = dataclass_field(default_factory=dict)  # a circle -> the point that is its centre
 
 
 def _construction(cdl: list[str]) -> Figure:
@@ -377,7 +378,8 @@ def _relation(t: Term, fig: Figure) -> None:
     if t.name == "IsCentreOfCircle":
         p, o = (_points_of(a) for a in t.args)
         if p != o:
-            raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+            fig.concentric[o] = p  # circle o is centred at the point p: written as lengths from p (_concentric)
+            return
         fig.circles.setdefault(o, [])
         return
     if t.name not in _BLOCK_OF:
@@ -600,6 +602,7 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
+    target = _concentric(fig, target)
     fig.facts = [f for f in fig.facts if not _strays(f, fig) and not _straight(f, fig)]
     fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
@@ -616,6 +619,40 @@ def _strays(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
     """Does a given name a point that nothing draws (FormalGeo's stray ``LengthOfLine(AB)`` where no B
     is drawn)?  It is left out: fewer givens never prove a false answer, at worst none."""
     return any(p not in fig.points for e in fact for el in elements_in(e) for p in el.points)
+
+
+_BY_RADIUS: dict[str, Callable[[sympy.Expr], sympy.Expr]] = {
+    "radius": lambda r: r, "diameter": lambda r: 2 * r, "circle_area": lambda r: sympy.pi * r ** 2,
+    "circumference": lambda r: 2 * sympy.pi * r}
+
+
+def _concentric(fig: Figure, target: sympy.Expr) -> sympy.Expr:
+    """A circle FormalGeo names apart from its centre (``IsCentreOfCircle(O,P)``: circle P about the point
+    O, beside O's own circle) has no name in the language, where a circle is its centre's: its points are
+    written equally far from the centre, and its radius, diameter, area and circumference as that length
+    (the goal returned so rewritten).  Refused where anything else names it (an arc, a tangent)."""
+    for o, p in fig.concentric.items():
+        on = fig.circles.pop(o, [])
+        if not on or p not in fig.points or any(o in ln for ln in fig.lines) or any(o in q for q in fig.polygons) \
+                or any(re.search(rf"\b{o}\b", st) for st in fig.statements):
+            raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+        r = element_symbol("length", (p, on[0]))
+        fig.facts += [(element_symbol("length", (p, q)), r) for q in on[1:]]
+        fig.points.pop(o, None)
+
+        def rewrite(e: sympy.Expr, o: str = o, r: sympy.Expr = r) -> sympy.Expr:
+            swap = {}
+            for x in e.free_symbols:
+                el = element_of(x)
+                if el is None or o not in el.points:
+                    continue
+                if el.kind.key not in _BY_RADIUS:
+                    raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+                swap[x] = _BY_RADIUS[el.kind.key](r)
+            return e.xreplace(swap) if swap else e
+        fig.facts = [(rewrite(a), rewrite(b)) for a, b in fig.facts]
+        target = rewrite(target)
+    return target
 
 
 def _straight(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:

@@ -264,3 +264,20 @@ def test_a_straight_angle_on_a_drawn_line_is_left_out() -> None:
     assert "180" not in convert(problem)[0]
     with pytest.raises(Unsupported, match="180"):
         convert({**problem, "text_cdl": ["Equal(MeasureOfAngle(KJL),180)"]})
+
+
+def test_a_circle_named_apart_from_its_centre_is_written_as_lengths_from_it() -> None:
+    """FormalGeo 4818: circle Z about the point O (``IsCentreOfCircle(O,Z)``), radius 5, beside O's own circle
+    of radius 3 that the chord AB touches at C: Z's points are equally far from O, its radius is OA, and
+    AB = 2·sqrt(5² − 3²) = 8 is proven."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    problem = {"problem_id": 4818, "construction_cdl": [
+        "Shape(ODC,CO,OD)", "Shape(OCE,EO,OC)", "Shape(DA,AC,ODC)", "Shape(CB,BE,OCE)", "Shape(OAB,BC,CA)",
+        "Shape(OBA,AC,CB)", "Shape(OED,DO,OE)", "Collinear(ADO)", "Collinear(BEO)", "Collinear(ACB)",
+        "Cocircular(O,DCE)", "Cocircular(Z,AB)"],
+        "text_cdl": ["Equal(RadiusOfCircle(O),3)", "Equal(RadiusOfCircle(Z),5)", "IsCentreOfCircle(O,O)",
+                     "IsCentreOfCircle(O,Z)", "IsTangentOfCircle(AC,O)", "IsTangentOfCircle(BC,O)"],
+        "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AB))"}
+    text, parsed = convert(problem)
+    assert "Z" not in text and "AO = 5" in text and "BO = AO" in text
+    assert solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE)).exact_value == 8
