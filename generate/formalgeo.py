@@ -407,6 +407,9 @@ def _relation(t: Term, fig: Figure) -> None:
         args = [args[0], "".join(_quad_height(args[1]))]
     if t.name == "CongruentBetweenArc":
         args = ["".join(_arc(a)) for a in args]
+        if len(set(args[0][1:]) | set(args[1][1:])) < 4:  # arcs sharing an end: equal arcs, as a given
+            fig.facts.append((element_symbol("arc", tuple(args[0])), element_symbol("arc", tuple(args[1]))))
+            return
     if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way
         args = [args[0], _mirrored(args[1])]
     _, form = _BLOCK_OF[t.name]

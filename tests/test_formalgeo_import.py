@@ -229,8 +229,8 @@ def test_an_altitude_from_or_onto_a_vertex_is_its_perpendicular(shape, line, per
 
 def test_more_formalgeo_slips_are_read() -> None:
     """An arc named as (centre, ends), points in lower case in a relation, a goal with a stray second
-    argument, a bisector named by its triangle (CQ of 'CAB': the angle at C) and a Shape of corners
-    are read as meant."""
+    argument, a bisector named by its triangle (CQ of 'CAB': the angle at C), a Shape of corners and
+    congruent arcs that share an end are read as meant."""
     text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "PerpendicularBetweenLine(ac,bc)",
                                 goal="Value(LengthOfLine(BC),2*x+4)"))
     assert "AC perpendicular to BC" in text and "find BC" in text
@@ -242,6 +242,9 @@ def test_more_formalgeo_slips_are_read() -> None:
     assert "CQ bisects angle ACB" in convert(bisector)[0]
     corners = {**bisector, "construction_cdl": ["Shape(CAQB)"], "text_cdl": []}  # a Shape of corners, no sides
     assert "polygon CAQB" in convert(corners)[0]
+    arcs = {"problem_id": 1, "construction_cdl": ["Shape(OA,OAB,BO)", "Shape(OB,OBC,CO)", "Cocircular(O,ABC)"],
+            "text_cdl": ["CongruentBetweenArc(OBA,OCB)"], "image_cdl": [], "goal_cdl": "Value(MeasureOfArc(OAC))"}
+    assert "arc OAB = arc OBC" in convert(arcs)[0]  # arcs sharing an end B: equal arcs, as a given
 
 
 def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> None:
