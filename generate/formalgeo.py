@@ -145,6 +145,9 @@ def value(t: Term | str) -> sympy.Expr:
     if t.name == "RatioOfSimilarArc":
         a, b = t.args
         return element_symbol("arc_length", _arc(tuple(a))) / element_symbol("arc_length", _arc(tuple(b)))
+    if t.name in ("Sin", "Cos", "Tan") and len(t.args) == 1 and isinstance(t.args[0], str) \
+            and re.fullmatch(r"[A-Z]{3}", t.args[0]):  # FormalGeo's slip Tan(BCA): the angle's
+        t = Term(t.name, (Term("MeasureOfAngle", t.args),))
     args = [value(a) for a in t.args]
     if t.name == "Add":
         return sympy.Add(*args)
