@@ -613,8 +613,9 @@ class Deduction:
         determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
         p.done, p.idle = True, False
         syms = _syms(p.expr)
-        if not syms or any(known[x].has(InverseTrigonometricFunction) for x in syms):
-            return False  # (checked before is_zero, whose simplify of an arccosine costs seconds)
+        if not syms or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
+            return False  # (an element the substitution cancelled is unknown: nothing to cite; checked before
+            # is_zero, whose simplify of an arccosine costs seconds)
         if not _holds_exactly(p.expr.xreplace(known), seconds):
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now
