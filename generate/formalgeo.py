@@ -736,8 +736,7 @@ def answer_value(text: object) -> float | None:
 
 def approximate_note(model) -> str:
     """What an approximate model says about the problem's givens."""
-    return (f"the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
-            f"({'; '.join(model.missed)})")
+    return model.misfit_text()
 
 
 def one_line(value: object, limit: int = 200) -> str:

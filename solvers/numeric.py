@@ -45,6 +45,7 @@ TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 # givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) still get a figure, marked approximate:
 # the tolerance callers pass as build_model(..., tolerate=APPROXIMATE) (the import, its figures, the benchmark)
 APPROXIMATE = 0.05
+SHOWN_MISFIT = 1e-3  # a figure that misses its givens by less (under 0.1 %) is warned of by no command
 SHRUNK = 1e-4  # a figure narrower than this share of the size hint has shrunk to a point (its angles are noise)
 SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
@@ -153,6 +154,17 @@ class NumericModel:
 
     def radius(self, centre: str) -> float:
         return self.radii[centre]
+
+    def misfit_text(self) -> str:
+        """What an approximate model says of its givens; its share never reads 0.0 %."""
+        share = 100 * self.misfit
+        return (f"the givens disagree: the figure misses them by up to {share:.1f} %" if share >= 0.1 else
+                f"the givens disagree: the figure misses them by up to {share:.1g} %") + f" ({'; '.join(self.missed)})"
+
+    def warning(self) -> str | None:
+        """The warning a figure of this model prints: none under SHOWN_MISFIT, a miss no figure shows
+        (a search that stops just short of the tolerance, not givens that disagree)."""
+        return self.misfit_text() if self.misfit >= SHOWN_MISFIT else None
 
     def element(self, el: Element) -> float:
         return pg.measure(el, self.coords, self.radius)
