@@ -679,9 +679,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
             ("ABC",), triangle, figure=_TRIANGLE),
     # -- points and circles -----------------------------------------------------------------------------
+    # two chords crossing inside the circle (the intersecting chords theorem), two secants from a point outside it
+    Theorem("circle_property_circular_power", "by the intersecting chords theorem",
+            (Secants("PABCDO"), Between("PAB"), Between("PCD")), (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),),
+            ("P", "O"), _chords, figure="circle O through A B C D\nline A P B\nline C P D"),
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
-            (Secants("PABCDO"),), (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),), ("P", "O"), _chords,
-            figure="circle O through A B C D\nline A P B\nline C P D"),
+            (Secants("PXYUVO"), Permuted("AB", "XY"), Permuted("CD", "UV"), Between("APB"), Between("CPD")),
+            (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),),
+            ("P", "O"), _secants, figure="circle O through A B C D\nline P A B\nline P C D"),
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
             (Given("tangent", ("PA", "O")), Secants("PCDO", one=True), Apart("A", "CD")),
             (Conclusion(L("PA") ** 2, L("PC") * L("PD")),), ("P", "O"), _tangents, figure=_TANGENTS),
@@ -753,7 +758,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
             weight=0.5),
     # the right triangle's own ratios: what a teacher writes where the laws of sines and cosines also do it
-    *(Theorem("right_triangle_property_trigonometric", f"by the {word} in the right triangle {{0}}",
+    *(Theorem("right_triangle_property_trigonometric", "in the right triangle {0}",
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
               (Conclusion(L(near), L(over) * f(ang("XYZ")), names=("ABC", "XYZ")),
                Conclusion(L(far), L(over_z) * f(ang("XZY")), names=("ABC", "XZY"))), ("ABC", "XYZ"),
@@ -808,8 +813,8 @@ THEOREMS: tuple[Theorem, ...] = (
            "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     # a right triangle's area from its legs: never ½ab·sin 90°
-    Theorem("triangle_area_formula_common", "by the area of the right triangle {0}, half the product of its legs {1} "
-            "and {2}", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
+    Theorem("triangle_area_formula_common", "since the area of the right triangle {0} is half the product of its "
+            "legs {1} and {2}", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(2 * area("XYZ"), L("XY") * L("XZ")),), ("XYZ", "XY", "XZ"),
             figure=f"{_TRIANGLE}\nangle BAC = 90", direct=True),  # (its weight: weights.py, by its key)
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
@@ -870,9 +875,11 @@ THEOREMS: tuple[Theorem, ...] = (
       for how, sentence, premises, extra, facts in (
           ("midpoint", "since {0} joins the midpoints of two sides of triangle {1}", (*_half("DXY"), *_half("EXZ")),
            (), "AD = DB\nAE = EC"),
-          ("parallel", "since {0} runs from the midpoint of a side of triangle {1} parallel to another side",
+          ("parallel", "since {0[0]} is the midpoint of {1[0]}{1[1]} and {0} is parallel to {1[1]}{1[2]}, {0[1]} is "
+           "the midpoint of {1[0]}{1[2]} and {0} is a midline of triangle {1}",
            (*_half("DXY"), ParallelLines("DEYZ")), (Conclusion(L("XE"), L("EZ")),), "AD = DB\nDE parallel to BC"),
-          ("parallel", "since {0} runs from the midpoint of a side of triangle {1} parallel to another side",
+          ("parallel", "since {0[1]} is the midpoint of {1[0]}{1[2]} and {0} is parallel to {1[1]}{1[2]}, {0[0]} is "
+           "the midpoint of {1[0]}{1[1]} and {0} is a midline of triangle {1}",
            (*_half("EXZ"), ParallelLines("DEYZ")), (Conclusion(L("XD"), L("DY")),), "AE = EC\nDE parallel to BC"))),
     *(Theorem(f"midsegment_of_quadrilateral_judgment_{how}", sentence,
               (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Between("FAD"), Between("EBC"),
