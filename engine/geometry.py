@@ -53,6 +53,14 @@ def line_distance(p: Point, a: Point, b: Point) -> float:
     return abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / distance(a, b)
 
 
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """The distance from p to the segment ab (to its nearer end past either end)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n2 = dx * dx + dy * dy
+    t = 0.0 if n2 < 1e-24 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
 def arc_sweep(piece: Arc, coords: Coords) -> tuple[Point, float, float, float]:
     """(centre, radius, start angle, signed sweep) of an arc piece, angles in radians."""
     o, s, e = coords[piece.centre], coords[piece.start], coords[piece.end]

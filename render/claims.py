@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from geomill.engine.errors import GeomillError
-from geomill.engine.geometry import angle_at, distance
+from geomill.engine.geometry import angle_at, distance, segment_distance
 from geomill.engine.model import split_points
 from lark import Lark, LarkError, Token, Tree
 from shapely.geometry import LinearRing, LineString, Polygon
@@ -220,14 +220,7 @@ class Drawn:
 
     def on(self, name: str, xy, line) -> bool:
         p, q, listed = line
-        return name in listed or _seg_dist(xy, p, q) <= self.tol
-
-
-def _seg_dist(xy, p, q) -> float:
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    n2 = dx * dx + dy * dy
-    t = 0.0 if n2 == 0 else max(0.0, min(1.0, ((xy[0] - p[0]) * dx + (xy[1] - p[1]) * dy) / n2))
-    return math.hypot(xy[0] - p[0] - t * dx, xy[1] - p[1] - t * dy)
+        return name in listed or segment_distance(xy, p, q) <= self.tol
 
 
 def edge_drawn(scene: Scene, a: str, b: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from geomill.engine.geometry import segment_distance
 
 from .marks import Mark
 from .scene import Scene
@@ -62,12 +63,6 @@ def _unit(v: np.ndarray) -> np.ndarray:
     n = float(np.hypot(*v))
     return v / n if n > 1e-9 else np.array([1.0, 0.0])
 
-
-def _seg_distance(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    u = b - a
-    n2 = float(u @ u)
-    t = 0.0 if n2 < 1e-12 else min(1.0, max(0.0, float((c - a) @ u) / n2))
-    return float(np.hypot(*(c - (a + t * u))))
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
@@ -204,7 +199,7 @@ class MarkLayout:
             for e, f in ((p, r), (r, p)):
                 if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
                     out.append((_unit(f - v), float(np.hypot(*(f - v)))))
-            if _seg_distance(v, p, r) < 0.75 and min(float(np.hypot(*(e - v))) for e in (p, r)) >= 1.0:
+            if segment_distance(v, p, r) < 0.75 and min(float(np.hypot(*(e - v))) for e in (p, r)) >= 1.0:
                 out += [(_unit(e - v), float(np.hypot(*(e - v)))) for e in (p, r)]
         return out
 
@@ -247,7 +242,7 @@ class MarkLayout:
             if n in (a, b) or abs(float(u[0] * c[1] - u[1] * c[0])) > 0.5 or -0.5 <= t <= length + 0.5:
                 continue
             end = p if t < 0 else r
-            if any(_seg_distance(end + f * (xy - end), s, e) < 0.5 for f in (0.25, 0.5, 0.75)
+            if any(segment_distance(end + f * (xy - end), s, e) < 0.5 for f in (0.25, 0.5, 0.75)
                    for s, e in self.segments):
                 out.append(float(np.hypot(*(xy - end))))
         return min(out, default=0.0)
@@ -374,7 +369,7 @@ class MarkLayout:
             line = shape(side)
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
             near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
-                    if min(_seg_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
+                    if min(segment_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
             return self._crossed(p, r, lane(side) * side) + 2 * len(near) + 100 * self._on_rail(a, b, line)
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
@@ -425,9 +420,9 @@ class MarkLayout:
             n += near < rad + DIMENSION_BAR and max(float(np.hypot(*(a - o))), float(np.hypot(*(b - o)))) > rad
         for key, other in self.dims.items():
             s, t = (self.px[k] + other for k in key)
-            n += min(_seg_distance(x, s, t) for x in np.linspace(a, b, 24)) < 2 * DIMENSION_BAR
+            n += min(segment_distance(x, s, t) for x in np.linspace(a, b, 24)) < 2 * DIMENSION_BAR
         for c, reach in self.taken:
-            n += _seg_distance(c, a, b) < reach + DIMENSION_BAR
+            n += segment_distance(c, a, b) < reach + DIMENSION_BAR
         room = off / max(float(np.hypot(*off)), 1e-9) * 1.3 * self.fpx  # (and its value beyond it)
         n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
         return n
