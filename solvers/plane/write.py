@@ -725,6 +725,8 @@ class _Writer:
                 continue  # a premise on the page already is not said again: only a criterion lists its parts
             if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
+            if " bisects " in text and v == 0 and _degrees(e):  # "since CD bisects angle BCA": its equal halves
+                continue
             lin = _linear(e - v)
             if lin is not None and sum(1 for _, x in lin[0] if element_of(x) is not None) == 1:
                 continue  # AB = x + 5: a length's expression, put in, not a premise
@@ -1236,6 +1238,9 @@ class _Writer:
             f1 = self.n.expr(formula, None, fdeg or deg)
             shown = formula.xreplace({k: w for k, w in sub.items() if k not in vals})
             f2 = self.n.expr(shown, vals, fdeg or deg)
+            half = self._half_rest(formula, vals)
+            if half is not None:  # a base angle as a student writes it: (180° - angle BAC)/2, not 90° - angle BAC/2
+                f1, f2 = half[0], half[1] or f2
             for x in (f1, f2):
                 if x not in chain:
                     chain.append(x)
@@ -1274,6 +1279,21 @@ class _Writer:
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
         return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+
+    def _half_rest(self, formula: sympy.Expr, vals: dict) -> tuple[str, str] | None:
+        """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``,
+        the name and then its value put in; None where the formula is no such one."""
+        lin = _linear(formula)
+        if lin is None or lin[1] != 90 or len(lin[0]) != 1 or lin[0][0][0] != -sympy.Rational(1, 2):
+            return None
+        x = lin[0][0][1]
+        if _unit(x) != "degrees":
+            return None
+        put = self.n.number(vals[x], True) if x in vals and not vals[x].free_symbols else None
+        return (f"(180° - {self.n.name(x)})/2" if not self.n.latex
+                else rf"\frac{{180^{{\circ}} - {self.n.name(x)}}}{{2}}",
+                None if put is None else (f"(180° - {put})/2" if not self.n.latex
+                                          else rf"\frac{{180^{{\circ}} - {put}}}{{2}}"))
 
     def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
         """An equation whose elements stand for expressions in the variables, written as a student
@@ -1929,7 +1949,7 @@ _GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 
 # "Since ABC is an equilateral triangle, angle CBE = 60°.": one fact a given shape has, said on its own
-_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z ]+), (\$?)([^,;$]+?)\2\.$")
+_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?), (\$?)([^,;$]+?)\2\.$")
 
 
 def _facts_of_shape(lines: list[str]) -> list[str]:
@@ -1943,7 +1963,15 @@ def _facts_of_shape(lines: list[str]) -> list[str]:
             m = _SHAPE_FACT.match(sentence)
             if m is not None:
                 found.setdefault(m[1], []).append((i, j, m[2], m[3]))
-    for reason, facts in found.items():
+    for reason, facts in list(found.items()):
+        for fact in list(facts):  # "AB = AC." restated where a later sentence says it ("as AB = AC")
+            i, j, _, eq = fact
+            parts = eq.split(" = ")
+            later = " ".join([*said[i][j + 1:], *(x for rest in said[i + 1:] for x in rest)])
+            if len(parts) == 2 and all(re.fullmatch(r"[A-Z]{2}", x) for x in parts) and any(
+                    re.search(rf"\b{x} = {y}\b", later) for x, y in (parts, parts[::-1])):
+                said[i][j] = ""
+                facts.remove(fact)
         if len(facts) < 2:
             continue
         groups: dict[str, list[str]] = {}  # value (or the equation itself) -> the names equal to it
@@ -1979,7 +2007,7 @@ def _unused_right_angles(lines: list[str]) -> list[str]:
                 continue
             later = " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])
             a = m["angle"]
-            named = re.search(rf"\b(?:{a}|{a[::-1]})\b", later) is not None
+            named = re.search(rf"(?:angle |\\angle )(?:{a}|{a[::-1]})\b", later) is not None
             right = m["perp"] is not None and any(set(t) == set(a) for t in re.findall(
                 r"right triangle ([A-Z]{3})\b", later))
             if not (named or right):
