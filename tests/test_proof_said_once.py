@@ -10,7 +10,7 @@ from geomill.solvers.plane import solve_general
 from geomill.solvers.plane_lint import lint_general
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _text(src: str) -> str:
     sol = solve_general(parse(src, "case.geo"))
     assert lint_general(sol) == [], sol.text()

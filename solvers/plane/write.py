@@ -455,11 +455,12 @@ def _triangle_names(proof) -> dict:
 # a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts)
 _JUDGED = re.compile(r"^since (.*?), it is (an? [a-z]+)(\b.*)$", re.IGNORECASE)
 _ONE_TOKEN = re.compile(r"\(([^() ]+)\)")
+_ONE_TOKEN_LATEX = re.compile(r"\\left\(([^()+\-]*?)\\right\)")
 
 
 def _unbracketed(text: str) -> str:
     """``text`` with the brackets around a single token dropped: ``(15√3)/2`` is ``15√3/2``."""
-    return _ONE_TOKEN.sub(r"\1", text)
+    return _ONE_TOKEN_LATEX.sub(r"\1", _ONE_TOKEN.sub(r"\1", text))
 
 
 def _given_decimals(proof) -> bool:
@@ -1258,7 +1259,8 @@ class _Writer:
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
                 said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
-                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""  # not "w = 12 and w = 12"
+                # (not "w = 12 and w = 12")
+                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)}{work}{tail}{note}."
                 return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
@@ -1359,7 +1361,7 @@ class _Writer:
             fs = [f for f in sympy.Mul.make_args(b) if isinstance(f, _TRIG)]
             rest = [f for f in sympy.Mul.make_args(b) if not isinstance(f, _TRIG)]
             if a.is_Symbol and len(fs) == 1 and len(rest) == 1 and rest[0].is_Symbol:
-                return self.wrap(f"{self.n.expr(fs[0])} = {self.n.name(a)}/{self.n.name(rest[0])}")
+                return self.eq(fs[0], a / rest[0])
         return None
 
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
@@ -1940,8 +1942,13 @@ _SAID_TWICE = re.compile(r"the (\w+) angles ([A-Z]{3}) and ([A-Z]{3}) are equal;
                          r"(?=, so |; |\.(?:\s|$))")
 
 
+# "angle ADE = angle BAD (alternate angles), so angle BAD = x°" is "angle BAD = angle ADE = x° (alternate angles)"
+_THEN_VALUE = re.compile(r"(angle [A-Z]{3}) = (angle [A-Z]{3}) \((\w+ angles)\), so \2 = ([^,.;]+?)(?=[.;]|, so )")
+
+
 def _said_once(line: str) -> str:
-    return _SAID_TWICE.sub(lambda m: f"{m[4]}{m[5]}{m[6]} ({m[1]} angles)", line)
+    line = _SAID_TWICE.sub(lambda m: f"{m[4]}{m[5]}{m[6]} ({m[1]} angles)", line)
+    return _THEN_VALUE.sub(r"\2 = \1 = \4 (\3)", line)
 
 
 # "Since AC = y, AC = y, so y = √33.": a given relation as the reason says its equation already
@@ -1981,7 +1988,8 @@ def _facts_of_shape(lines: list[str]) -> list[str]:
             names = groups.setdefault(value, [])
             names += [x for x in (parts[:-1] if value != eq else []) if x not in names]
         d = facts[0][2]
-        chains = [f"{d}{' = '.join([*names, value])}{d}" if names else f"{d}{value}{d}" for value, names in groups.items()]
+        chains = [f"{d}{' = '.join([*names, value])}{d}" if names else f"{d}{value}{d}"
+                  for value, names in groups.items()]
         i, j = facts[0][:2]
         said[i][j] = f"Since {reason}, {and_list(chains)}."
         for i, j, *_ in facts[1:]:
