@@ -79,3 +79,18 @@ def test_a_midline_names_its_midpoints_and_a_base_angle_is_half_the_rest():
     assert "angle ACB = (180° - angle BAC)/2 = (180° - 120°)/2 = 30°" in text, text
     assert "Since ABC is an isosceles triangle with apex A, AB = AC." not in text, text  # said where it is used
     assert "FG = BC/2 = 15√3/2." in text, text  # not (15√3)/2 = 15√3/2
+
+
+def test_sentences_with_one_reason_in_a_row_share_it_and_parallel_angles_carry_their_value():
+    from geomill.solvers.plane.write import _said_once, _same_reason
+
+    lines = _same_reason(["Since ABC is congruent to EDC, BC = CD.",
+                          "Since ABC is congruent to EDC, angle CDO = angle ABC = 50°. By the angle sum of triangle "
+                          "ABC, angle CAD = 40°."])
+    assert lines == ["Since ABC is congruent to EDC, BC = CD and angle CDO = angle ABC = 50°.",
+                     "By the angle sum of triangle ABC, angle CAD = 40°."], lines
+    line = _said_once("Since EC is parallel to AB, the alternate angles ADE and BAD are equal; hence angle ADE = "
+                      "angle BAD, so angle BAD = x°. Since EC is parallel to AB, the alternate angles BDC and ABD "
+                      "are equal; hence angle BDC = angle ABD, so angle ABD = x°.")
+    assert _same_reason([line]) == ["Since EC is parallel to AB, angle BAD = angle ADE = x° and angle ABD = angle "
+                                    "BDC = x° (alternate angles)."], line

@@ -138,10 +138,13 @@ class Namer:
         alone = e.is_Symbol
         stand: dict = {}
         names: dict = {}
+        # a measure in degrees put into a formula of other units is a number there: π·180·4²/360, not π·180°·4²/360
+        bare = set() if degrees or not values else (
+            e.xreplace({f: sympy.Dummy() for f in e.atoms(*_TRIG, sympy.sin, sympy.cos, sympy.tan)}).free_symbols)
         for s in sorted(e.free_symbols, key=lambda s: s.name):
             if values and s in values:
                 v = values[s]
-                deg = _unit(s) == "degrees"
+                deg = _unit(s) == "degrees" and not (s in bare and not _degrees(e))
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
                 if v.is_Symbol or (_surd(v) and not any(p.base == s for p in e.atoms(sympy.Pow))):
                     pass  # a name or a surd needs no brackets: √106/2, not (√106)/2 (but (√2)²)
@@ -1257,6 +1260,13 @@ class _Writer:
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
+                if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
+                        and chain_eq.count(" = ") == 1):
+                    sides = [sympy.expand(_put_all(x, vals, sub)) for x in (lhs, rhs)]  # 3(3x - 6) = 8(x + 2)
+                    if all(_linear(x) is not None for x in sides):  # 9x - 18 = 8x + 16, then solved
+                        opened_out = self.wrap(f"{self.n.expr(sides[0])} = {self.n.expr(sides[1])}")
+                        if opened_out not in steps and opened_out.strip("$") != chain_eq:
+                            steps.insert(0, opened_out)
                 said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 # (not "w = 12 and w = 12")
@@ -1367,7 +1377,11 @@ class _Writer:
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
         sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
-        if any(len(f) != 2 for f in sides) or not any(u in f for f in sides):
+        if any(len(f) != 2 for f in sides):
+            return None
+        if element_of(u) is None and not any(u in f for f in sides):  # solved for a variable: the first side's
+            u = sides[0][0]
+        if not any(u in f for f in sides):
             return None
         mine, other = (sides[0], sides[1]) if u in sides[0] else (sides[1], sides[0])
         partner = mine[0] if mine[1] == u else mine[1]
@@ -2030,20 +2044,21 @@ _KIND = re.compile(r" (\([a-z ]+\))$")
 def _same_reason(lines: list[str]) -> list[str]:
     """Two sentences in a row with one reason said as one: ``Since CB is parallel to DE, angle AED = angle
     CBE = 60° and angle ADE = angle BCD = 60° (corresponding angles).``"""
-    out = []
+    out: list[list[str]] = []
     for line in lines:
         said: list[str] = []
         for sentence in _SENTENCE.split(line):
-            m, last = _SINCE.match(sentence), _SINCE.match(said[-1]) if said else None
+            before = said if said else out[-1] if out and out[-1] else said  # (the step before's last sentence)
+            m, last = _SINCE.match(sentence), _SINCE.match(before[-1]) if before else None
             if m and last and m[1] == last[1] and " and " not in last[2] + m[2]:
                 first, kind = last[2], _KIND.search(m[2])
                 if kind and first.endswith(kind[0]):
                     first = first[:-len(kind[0])]
-                said[-1] = f"{m[1]}, {first} and {m[2]}."
+                before[-1] = f"{m[1]}, {first} and {m[2]}."
                 continue
             said.append(sentence)
-        out.append(" ".join(said))
-    return out
+        out.append(said)
+    return [x for x in (" ".join(said) for said in out) if x]
 
 
 # "Since AB = y, y = 14." after a step that ends "AB = 14.": the given names the value the step just found
