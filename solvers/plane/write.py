@@ -1803,7 +1803,7 @@ def measures(w: Written) -> dict:
 _NAME = re.compile(r"(?:major |minor )?arc [A-Z]{2,3}\b|angle [A-Z]{3}\b|(?:the )?(?:radius|diameter|circumference"
                    r"|area) of circle [A-Z]\b|(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])")
 _CLAUSE = re.compile(r", | and |; ")
-_REASON = re.compile(r" \((?:a|an|the) [^)]*\)")  # AO = 5 (a radius of circle O)
+_REASON = re.compile(r" \((?:a|an|the) [^)]*\)| \([a-z ]+\)$")  # AO = 5 (a radius of circle O); … = 30° (given)
 
 
 def _put_in(names: str, numbers: str) -> bool:
