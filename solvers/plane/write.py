@@ -1821,11 +1821,15 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
     stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
     out = []
     for sentence in sentences(lines):
+        shape = re.match(r"Since [A-Z]{3,} is an? [a-z]", sentence) is not None  # a given shape's own facts
         for clause in _CLAUSE.split(sentence):
             parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
             if len(parts) < 2:
                 continue
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
+            if shape and not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
+                stated.update(n[0] for n in names[:-1])  # "angle CBE = angle ADG = 90°": each is the shape's
+                continue
             for j in range(1, len(parts) - 1):
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
                     out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
@@ -1876,7 +1880,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w._worked(proof.goal, proof.value, w.known)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _said_once(x)) for x in w.lines if x]))
-    lines = _hence_given(_same_reason(_facts_of_shape(_unused_right_angles(lines))))
+    lines = _hence_given(_same_reason(_facts_of_shape(_unused_right_angles(lines), w.given_names)))
     said = getattr(proof, "reasons", {}).get(proof.goal)
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
@@ -1969,11 +1973,12 @@ def _said_once(line: str) -> str:
 _GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 
+_ELEMENT_NAME = re.compile(r"(?:angle |\\angle )?[A-Z]{2,3}")
 # "Since ABC is an equilateral triangle, angle CBE = 60°.": one fact a given shape has, said on its own
 _SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?), (\$?)([^,;$]+?)\2\.$")
 
 
-def _facts_of_shape(lines: list[str]) -> list[str]:
+def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The facts a given shape has that the proof uses, said in one sentence where the first is used
     (``Since ABC is an equilateral triangle, angle CBE = angle BCD = 60° and BC = AB = 30.``), not
     "Since ABC is an equilateral triangle" again before each one."""
@@ -1993,17 +1998,28 @@ def _facts_of_shape(lines: list[str]) -> list[str]:
                     re.search(rf"\b{x} = {y}\b", later) for x, y in (parts, parts[::-1])):
                 said[i][j] = ""
                 facts.remove(fact)
+        # only chains of names ending in a number move (angle DBF = 60°, BC = AB = 18), each resting on givens
+        # or on the facts before it: a value the proof finds later (angle QLR = angle MLR = 20°) stays where it is
+        plain, seen = [], {g.removeprefix("the ") for g in givens}
+        for fact in facts:
+            parts = fact[3].split(" = ")
+            if (len(parts) < 2 or re.search(r"[A-Z]", parts[-1])
+                    or not all(_ELEMENT_NAME.fullmatch(x) for x in parts[:-1])):
+                continue
+            if plain and not all(x in seen for x in parts[1:-1]):
+                continue
+            plain.append(fact)
+            seen.update(parts[:-1])
+        facts = plain
         if len(facts) < 2:
             continue
-        groups: dict[str, list[str]] = {}  # value (or the equation itself) -> the names equal to it
+        groups: dict[str, list[str]] = {}  # value -> the names equal to it
         for *_, eq in facts:
             parts = eq.split(" = ")
-            value = parts[-1] if len(parts) > 1 and not re.search(r"[A-Z]", parts[-1]) else eq
-            names = groups.setdefault(value, [])
-            names += [x for x in (parts[:-1] if value != eq else []) if x not in names]
+            names = groups.setdefault(parts[-1], [])
+            names += [x for x in parts[:-1] if x not in names]
         d = facts[0][2]
-        chains = [f"{d}{' = '.join([*names, value])}{d}" if names else f"{d}{value}{d}"
-                  for value, names in groups.items()]
+        chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
         i, j = facts[0][:2]
         said[i][j] = f"Since {reason}, {and_list(chains)}."
         for i, j, *_ in facts[1:]:
