@@ -138,10 +138,13 @@ class Namer:
         alone = e.is_Symbol
         stand: dict = {}
         names: dict = {}
+        # a measure in degrees put into a formula of other units is a number there: π·180·4²/360, not π·180°·4²/360
+        bare = set() if degrees or not values else (
+            e.xreplace({f: sympy.Dummy() for f in e.atoms(*_TRIG, sympy.sin, sympy.cos, sympy.tan)}).free_symbols)
         for s in sorted(e.free_symbols, key=lambda s: s.name):
             if values and s in values:
                 v = values[s]
-                deg = _unit(s) == "degrees"
+                deg = _unit(s) == "degrees" and not (s in bare and not _degrees(e))
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
                 if v.is_Symbol or (_surd(v) and not any(p.base == s for p in e.atoms(sympy.Pow))):
                     pass  # a name or a surd needs no brackets: √106/2, not (√106)/2 (but (√2)²)
@@ -455,11 +458,12 @@ def _triangle_names(proof) -> dict:
 # a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts)
 _JUDGED = re.compile(r"^since (.*?), it is (an? [a-z]+)(\b.*)$", re.IGNORECASE)
 _ONE_TOKEN = re.compile(r"\(([^() ]+)\)")
+_ONE_TOKEN_LATEX = re.compile(r"\\left\(([^()+\-]*?)\\right\)")
 
 
 def _unbracketed(text: str) -> str:
     """``text`` with the brackets around a single token dropped: ``(15√3)/2`` is ``15√3/2``."""
-    return _ONE_TOKEN.sub(r"\1", text)
+    return _ONE_TOKEN_LATEX.sub(r"\1", _ONE_TOKEN.sub(r"\1", text))
 
 
 def _given_decimals(proof) -> bool:
@@ -724,6 +728,8 @@ class _Writer:
                     self.said(e, v) + ".")):
                 continue  # a premise on the page already is not said again: only a criterion lists its parts
             if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
+                continue
+            if " bisects " in text and v == 0 and _degrees(e):  # "since CD bisects angle BCA": its equal halves
                 continue
             lin = _linear(e - v)
             if lin is not None and sum(1 for _, x in lin[0] if element_of(x) is not None) == 1:
@@ -1236,6 +1242,9 @@ class _Writer:
             f1 = self.n.expr(formula, None, fdeg or deg)
             shown = formula.xreplace({k: w for k, w in sub.items() if k not in vals})
             f2 = self.n.expr(shown, vals, fdeg or deg)
+            half = self._half_rest(formula, vals)
+            if half is not None:  # a base angle as a student writes it: (180° - angle BAC)/2, not 90° - angle BAC/2
+                f1, f2 = half[0], half[1] or f2
             for x in (f1, f2):
                 if x not in chain:
                     chain.append(x)
@@ -1251,9 +1260,17 @@ class _Writer:
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
+                if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
+                        and chain_eq.count(" = ") == 1):
+                    sides = [sympy.expand(_put_all(x, vals, sub)) for x in (lhs, rhs)]  # 3(3x - 6) = 8(x + 2)
+                    if all(_linear(x) is not None for x in sides):  # 9x - 18 = 8x + 16, then solved
+                        opened_out = self.wrap(f"{self.n.expr(sides[0])} = {self.n.expr(sides[1])}")
+                        if opened_out not in steps and opened_out.strip("$") != chain_eq:
+                            steps.insert(0, opened_out)
                 said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
-                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""  # not "w = 12 and w = 12"
+                # (not "w = 12 and w = 12")
+                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""
                 if head:
                     return f"{head}, so {self.wrap(chain_eq)}{work}{tail}{note}."
                 return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
@@ -1274,6 +1291,21 @@ class _Writer:
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
         return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+
+    def _half_rest(self, formula: sympy.Expr, vals: dict) -> tuple[str, str] | None:
+        """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``,
+        the name and then its value put in; None where the formula is no such one."""
+        lin = _linear(formula)
+        if lin is None or lin[1] != 90 or len(lin[0]) != 1 or lin[0][0][0] != -sympy.Rational(1, 2):
+            return None
+        x = lin[0][0][1]
+        if _unit(x) != "degrees":
+            return None
+        put = self.n.number(vals[x], True) if x in vals and not vals[x].free_symbols else None
+        return (f"(180° - {self.n.name(x)})/2" if not self.n.latex
+                else rf"\frac{{180^{{\circ}} - {self.n.name(x)}}}{{2}}",
+                None if put is None else (f"(180° - {put})/2" if not self.n.latex
+                                          else rf"\frac{{180^{{\circ}} - {put}}}{{2}}"))
 
     def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
         """An equation whose elements stand for expressions in the variables, written as a student
@@ -1339,13 +1371,17 @@ class _Writer:
             fs = [f for f in sympy.Mul.make_args(b) if isinstance(f, _TRIG)]
             rest = [f for f in sympy.Mul.make_args(b) if not isinstance(f, _TRIG)]
             if a.is_Symbol and len(fs) == 1 and len(rest) == 1 and rest[0].is_Symbol:
-                return self.wrap(f"{self.n.expr(fs[0])} = {self.n.name(a)}/{self.n.name(rest[0])}")
+                return self.eq(fs[0], a / rest[0])
         return None
 
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
         sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
-        if any(len(f) != 2 for f in sides) or not any(u in f for f in sides):
+        if any(len(f) != 2 for f in sides):
+            return None
+        if element_of(u) is None and not any(u in f for f in sides):  # solved for a variable: the first side's
+            u = sides[0][0]
+        if not any(u in f for f in sides):
             return None
         mine, other = (sides[0], sides[1]) if u in sides[0] else (sides[1], sides[0])
         partner = mine[0] if mine[1] == u else mine[1]
@@ -1767,7 +1803,7 @@ def measures(w: Written) -> dict:
 _NAME = re.compile(r"(?:major |minor )?arc [A-Z]{2,3}\b|angle [A-Z]{3}\b|(?:the )?(?:radius|diameter|circumference"
                    r"|area) of circle [A-Z]\b|(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])")
 _CLAUSE = re.compile(r", | and |; ")
-_REASON = re.compile(r" \((?:a|an|the) [^)]*\)")  # AO = 5 (a radius of circle O)
+_REASON = re.compile(r" \((?:a|an|the) [^)]*\)| \([a-z ]+\)$")  # AO = 5 (a radius of circle O); … = 30° (given)
 
 
 def _put_in(names: str, numbers: str) -> bool:
@@ -1785,11 +1821,15 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
     stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
     out = []
     for sentence in sentences(lines):
+        shape = re.match(r"Since [A-Z]{3,} is an? [a-z]", sentence) is not None  # a given shape's own facts
         for clause in _CLAUSE.split(sentence):
             parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
             if len(parts) < 2:
                 continue
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
+            if shape and not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
+                stated.update(n[0] for n in names[:-1])  # "angle CBE = angle ADG = 90°": each is the shape's
+                continue
             for j in range(1, len(parts) - 1):
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
                     out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
@@ -1840,7 +1880,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w._worked(proof.goal, proof.value, w.known)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _said_once(x)) for x in w.lines if x]))
-    lines = _hence_given(_same_reason(_facts_of_shape(_unused_right_angles(lines))))
+    lines = _hence_given(_same_reason(_facts_of_shape(_unused_right_angles(lines), w.given_names)))
     said = getattr(proof, "reasons", {}).get(proof.goal)
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
@@ -1920,19 +1960,25 @@ _SAID_TWICE = re.compile(r"the (\w+) angles ([A-Z]{3}) and ([A-Z]{3}) are equal;
                          r"(?=, so |; |\.(?:\s|$))")
 
 
+# "angle ADE = angle BAD (alternate angles), so angle BAD = x°" is "angle BAD = angle ADE = x° (alternate angles)"
+_THEN_VALUE = re.compile(r"(angle [A-Z]{3}) = (angle [A-Z]{3}) \((\w+ angles)\), so \2 = ([^,.;]+?)(?=[.;]|, so )")
+
+
 def _said_once(line: str) -> str:
-    return _SAID_TWICE.sub(lambda m: f"{m[4]}{m[5]}{m[6]} ({m[1]} angles)", line)
+    line = _SAID_TWICE.sub(lambda m: f"{m[4]}{m[5]}{m[6]} ({m[1]} angles)", line)
+    return _THEN_VALUE.sub(r"\2 = \1 = \4 (\3)", line)
 
 
 # "Since AC = y, AC = y, so y = √33.": a given relation as the reason says its equation already
 _GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 
+_ELEMENT_NAME = re.compile(r"(?:angle |\\angle )?[A-Z]{2,3}")
 # "Since ABC is an equilateral triangle, angle CBE = 60°.": one fact a given shape has, said on its own
-_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z ]+), (\$?)([^,;$]+?)\2\.$")
+_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?), (\$?)([^,;$]+?)\2\.$")
 
 
-def _facts_of_shape(lines: list[str]) -> list[str]:
+def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The facts a given shape has that the proof uses, said in one sentence where the first is used
     (``Since ABC is an equilateral triangle, angle CBE = angle BCD = 60° and BC = AB = 30.``), not
     "Since ABC is an equilateral triangle" again before each one."""
@@ -1943,17 +1989,37 @@ def _facts_of_shape(lines: list[str]) -> list[str]:
             m = _SHAPE_FACT.match(sentence)
             if m is not None:
                 found.setdefault(m[1], []).append((i, j, m[2], m[3]))
-    for reason, facts in found.items():
+    for reason, facts in list(found.items()):
+        for fact in list(facts):  # "AB = AC." restated where a later sentence says it ("as AB = AC")
+            i, j, _, eq = fact
+            parts = eq.split(" = ")
+            later = " ".join([*said[i][j + 1:], *(x for rest in said[i + 1:] for x in rest)])
+            if len(parts) == 2 and all(re.fullmatch(r"[A-Z]{2}", x) for x in parts) and any(
+                    re.search(rf"\b{x} = {y}\b", later) for x, y in (parts, parts[::-1])):
+                said[i][j] = ""
+                facts.remove(fact)
+        # only chains of names ending in a number move (angle DBF = 60°, BC = AB = 18), each resting on givens
+        # or on the facts before it: a value the proof finds later (angle QLR = angle MLR = 20°) stays where it is
+        plain, seen = [], {g.removeprefix("the ") for g in givens}
+        for fact in facts:
+            parts = fact[3].split(" = ")
+            if (len(parts) < 2 or re.search(r"[A-Z]", parts[-1])
+                    or not all(_ELEMENT_NAME.fullmatch(x) for x in parts[:-1])):
+                continue
+            if plain and not all(x in seen for x in parts[1:-1]):
+                continue
+            plain.append(fact)
+            seen.update(parts[:-1])
+        facts = plain
         if len(facts) < 2:
             continue
-        groups: dict[str, list[str]] = {}  # value (or the equation itself) -> the names equal to it
+        groups: dict[str, list[str]] = {}  # value -> the names equal to it
         for *_, eq in facts:
             parts = eq.split(" = ")
-            value = parts[-1] if len(parts) > 1 and not re.search(r"[A-Z]", parts[-1]) else eq
-            names = groups.setdefault(value, [])
-            names += [x for x in (parts[:-1] if value != eq else []) if x not in names]
+            names = groups.setdefault(parts[-1], [])
+            names += [x for x in parts[:-1] if x not in names]
         d = facts[0][2]
-        chains = [f"{d}{' = '.join([*names, value])}{d}" if names else f"{d}{value}{d}" for value, names in groups.items()]
+        chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
         i, j = facts[0][:2]
         said[i][j] = f"Since {reason}, {and_list(chains)}."
         for i, j, *_ in facts[1:]:
@@ -1979,7 +2045,7 @@ def _unused_right_angles(lines: list[str]) -> list[str]:
                 continue
             later = " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])
             a = m["angle"]
-            named = re.search(rf"\b(?:{a}|{a[::-1]})\b", later) is not None
+            named = re.search(rf"(?:angle |\\angle )(?:{a}|{a[::-1]})\b", later) is not None
             right = m["perp"] is not None and any(set(t) == set(a) for t in re.findall(
                 r"right triangle ([A-Z]{3})\b", later))
             if not (named or right):
@@ -1994,20 +2060,21 @@ _KIND = re.compile(r" (\([a-z ]+\))$")
 def _same_reason(lines: list[str]) -> list[str]:
     """Two sentences in a row with one reason said as one: ``Since CB is parallel to DE, angle AED = angle
     CBE = 60° and angle ADE = angle BCD = 60° (corresponding angles).``"""
-    out = []
+    out: list[list[str]] = []
     for line in lines:
         said: list[str] = []
         for sentence in _SENTENCE.split(line):
-            m, last = _SINCE.match(sentence), _SINCE.match(said[-1]) if said else None
+            before = said if said else out[-1] if out and out[-1] else said  # (the step before's last sentence)
+            m, last = _SINCE.match(sentence), _SINCE.match(before[-1]) if before else None
             if m and last and m[1] == last[1] and " and " not in last[2] + m[2]:
                 first, kind = last[2], _KIND.search(m[2])
                 if kind and first.endswith(kind[0]):
                     first = first[:-len(kind[0])]
-                said[-1] = f"{m[1]}, {first} and {m[2]}."
+                before[-1] = f"{m[1]}, {first} and {m[2]}."
                 continue
             said.append(sentence)
-        out.append(" ".join(said))
-    return out
+        out.append(said)
+    return [x for x in (" ".join(said) for said in out) if x]
 
 
 # "Since AB = y, y = 14." after a step that ends "AB = 14.": the given names the value the step just found
