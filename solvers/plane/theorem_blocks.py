@@ -594,6 +594,11 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("OP"), R),), ("OP", "O"), _circle, figure="circle O through P"),
     Theorem("circle_property_length_of_radius_and_diameter", "since a diameter of circle {0} is twice its radius",
             (Circle("O"),), (Conclusion(diameter("O"), 2 * R),), ("O",), _circle, figure="circle O through P"),
+    # (a chord through the centre: twice the radius in one line, where its two radii and their sum take two)
+    Theorem("circle_property_length_of_radius_and_diameter",
+            "since {1} passes through the centre of circle {0}, it is a diameter, twice the radius",
+            (OnCircle("AO"), OnCircle("BO"), Before("AB"), Between("OAB")), (Conclusion(L("AB"), 2 * R),),
+            ("O", "AB"), figure="circle O through A B\nline A O B"),
     Theorem("circle_perimeter_formula", "by the circumference of circle {0}", (Circle("O"),),
             (Conclusion(element_symbol("circumference", ("O",)), 2 * PI * R),), ("O",), _circle,
             figure="circle O through P"),
@@ -1051,7 +1056,7 @@ THEOREMS: tuple[Theorem, ...] = (
              Joined("BC"), Near(ang("ABC"), _RIGHT), Proven(ang("ABC"), _RIGHT)),
             # (and each of its arcs is a half circle: a sector on it is half the disc, read off in one step)
             (Conclusion(L("AC"), 2 * R), Conclusion(arc("OAC"), _HALF_TURN), Conclusion(arc("OCA"), _HALF_TURN)),
-            ("ABC", "AC", "O"), figure="circle O through A B C\nline B A\nline B C\nangle ABC = 90", direct=True),
+            ("ABC", "AC", "O"), figure="circle O through A B C\nline B A\nline B C\nangle ABC = 90"),
     Theorem("circle_property_chord_distance", "by Pythagoras in the right triangle {0}, whose hypotenuse is the "
             "radius {1}", (*_CHORD, Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
             (Conclusion(L("OM") ** 2 + L("AM") ** 2, R ** 2), Conclusion(L("OM") ** 2 + L("MB") ** 2, R ** 2)),
