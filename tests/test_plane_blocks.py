@@ -224,6 +224,10 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "angle ABC = 3x + 5\nangle CDA = 2x + 25\nfind x", 30),
     ("circle_property_chord_equal_distance", "circle O through A B C D\nline A M B\nline C N D\nline O M\nline O N\n"
      "clockwise ABCD\nangle OMA = 90\nangle ONC = 90\nOM = 3\nON = 3\nAB = 10\nCD = 2x\nfind x", 5),
+    ("tangent_of_circle_property_square", "circle O through A B\nPA tangent to circle O\nPB tangent to circle O\n"
+     "line O B\nangle APB = 90\nPA = 5\nfind OB", 5),
+    ("parallel_property_intercept", "points A B C D E\ntriangle ABC\nline A D B\nline A E C\nDE parallel to BC\n"
+     "AB = 8\nAD = 2\nAC = 12\nfind CE", 9),
     ("tangent_of_circle_property_quadrilateral_angle", "circle O through A B\nPA tangent to circle O\n"
      "PB tangent to circle O\nangle AOB = 130\nfind angle APB", 50),
 ]

@@ -118,7 +118,7 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "isosceles_triangle_property_base_angle", "right_triangle_property_altitude",
             "right_triangle_property_leg", "equilateral_triangle_judgment_angle",
             "cyclic_quadrilateral_property_opposite_angle", "tangent_of_circle_property_quadrilateral_angle",
-            "circle_property_chord_equal_distance",
+            "circle_property_chord_equal_distance", "tangent_of_circle_property_square", "parallel_property_intercept",
             "arc_property_center_angle_inscribed", "tangential_quadrilateral_property_pitot",
             "equilateral_triangle_property_circumradius", "polygon_property_exterior_angle_sum",
             "quadrilateral_area_formula_diagonal",

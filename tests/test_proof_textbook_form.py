@@ -35,7 +35,7 @@ def test_a_midpoint_gives_half_the_whole():
 @pytest.mark.parametrize("src, rule", [
     ("triangle ABC\ntriangle DEF\nABC similar to DEF\nAB = 3 DE / 5\nAC = 12\nfind DF\n",
      "DF/AC = DE/AB. Since AB = 3·DE/5, DE/AB = 5/3, so DF = AC·DE/AB = 12·5/3 = 20."),
-    ("triangle ABC\nD on AC\nBD bisects angle ABC\nAB = 5\nBC = 3\nAC = 4\nfind AD\n", "CD/AD = BC/AB"),
+    ("triangle ABC\nD on AC\nBD bisects angle ABC\nAB = 5\nBC = 3\nCD = 3/2\nfind AD\n", "AD/CD = AB/BC"),
 ])
 def test_a_proportion_is_stated_as_its_ratios(src, rule):
     text = _text(src)

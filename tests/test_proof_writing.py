@@ -86,19 +86,19 @@ def test_latex_uses_the_textbook_forms(text, wanted, unwanted):
 
 def test_a_segment_the_figure_does_not_draw_is_joined_once():
     sol = _solve("points O A B P\ncircle O through A B\nline P A\nline P B\nPA tangent to circle O\n"
-                 "PB tangent to circle O\nangle APB = 60\nfind angle AOB")
+                 "PB tangent to circle O\nPA = 6\nangle APB = 60\nfind OP")
     text = sol.text()
-    joined = re.findall(r"Join ([A-Z]{2})", text)
-    assert len(joined) == len(set(joined)) and not {"OA", "AO", "OB", "BO"} & set(joined), text  # the goal's arms
+    once = ("Join AO.", "Join BO.")  # (OP: the goal's)
+    assert all(text.count(j) == 1 for j in once) and "Join" not in re.sub("|".join(once), "", text), text
 
 
-@pytest.mark.parametrize("text", [
-    "triangle ABC\nAD median of ABC\nBE median of ABC\nG where AD meets BE\nAD = 18\nfind GD",
-    "triangle ABC\nD on BC\nAD bisects angle BAC\nAB = 12\nAC = 8\nBC = 15\nfind BD",
+@pytest.mark.parametrize("text,value", [
+    ("triangle ABC\nAD median of ABC\nBE median of ABC\nG where AD meets BE\nAD = 18\nfind GD", "= 6"),
+    ("triangle ABC\nD on BC\nAD bisects angle BAC\nAB = 12\nAC = 8\nBC = 15\nfind BD", "= 9"),
 ])
-def test_a_piece_of_a_drawn_side_or_line_is_never_joined(text):
+def test_a_piece_of_a_drawn_side_or_line_is_never_joined(text, value):
     text = _solve(text).text()  # BD and CD lie on the side BC, AG and DG on the median AD
-    assert "Join" not in text and "= 6" in text, text
+    assert "Join" not in text and value in text, text
 
 
 def test_an_isosceles_trapezoid_takes_the_textbook_route_to_its_area():
@@ -156,12 +156,13 @@ def test_the_algebra_is_shown_a_quadratic_is_factored_and_the_negative_root_reje
 
 
 def test_similar_triangles_list_the_common_angle_and_no_expression_as_a_reason():
-    # FormalGeo7k problem 1120: AA with the angle both triangles share; AB = x + 5 is no reason
+    # FormalGeo7k problem 1120 asking for the parallel side's ratio (the intercept theorem gives the parts):
+    # AA with the angle both triangles share; AB = x + 5 is no reason
     sol = _solve("points A B C D F\ntriangle ABC\npolygon BDFC\nline A B D\nline A C F\nBC parallel to DF\n"
-                 "clockwise ABC BDFC\nAB = x + 5\nAC = 3x + 1\nBD = 12\nCF = 15\nfind x\n")
+                 "clockwise ABC BDFC\nAB = x + 5\nBC = 3x + 1\nAD = 24\nDF = 30\nfind x\n")
     text = sol.text()
     assert "similar by AA (as angle ABC = angle BDF and angle A is common)" in text, text
-    assert "So AD - x" not in text and "21x = 63 and x = 3" in text, text
+    assert "So AD - x" not in text and "42x = 126 and x = 3" in text, text
 
 
 def test_radii_are_said_in_one_short_sentence_citing_the_radius_given():
@@ -228,10 +229,13 @@ def test_a_named_theorem_wins_over_a_chain_that_also_gives_the_value():
 def test_a_midpoint_halves_by_name_and_a_parallel_names_its_angles():
     text = _solve("triangle BCA right at C\nline A E B\nE midpoint of AB\nAC = 9\nBC = 5\nfind BE\n").text()
     assert "BE = AB/2 = √106/2" in text and "√106 - " not in text, text
-    text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nBC = 12\nBF = 5\nBG = 2\n"
-                  "find CF/FH\n").text()
+    text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nAC = 12\nBG = 2\n"
+                  "find GH\n").text()
     assert "angle CAG = angle BGH (corresponding angles)." in text and "similar by AA (as" in text, text
-    assert "CF/FH = 7/2." in text, text
+    assert "GH = AC·BG/AB = 12·2/8 = 3." in text, text
+    text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nBC = 12\nBF = 5\nBG = 2\n"
+                  "find CF/FH\n").text()  # the parts of a side: the intercept theorem, no similar triangles
+    assert "By the intercept theorem" in text and "similar" not in text and "CF/FH = 7/2." in text, text
 
 
 def test_a_variable_with_a_fractional_coefficient_is_written_as_the_language_reads_it() -> None:

@@ -420,8 +420,9 @@ class Deduction:
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
         self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
         self._relation_said: set = set()  # what only a relation's own equations said (see add)
+        self._judged_from: set = set()  # (family, premises) of the judgement instances added (see add)
         self._givens: set | None = None  # see _given_keys (read once the givens are in)
-        self._direct_said: dict = {}  # a direct judgement's conclusion -> the family that first said it
+        self._direct_said: set = set()  # (conclusion, family) of each direct judgement's instance met
         self._relation_seen: set = set()
 
     # -- adding equations ------------------------------------------------------------------------
@@ -432,12 +433,12 @@ class Deduction:
         named = inst.family.key != "relation"
         # (nor does one named result keep out another from other premises: the isosceles triangle's median from
         # the given bisector, where the altitude an angle chase proved said it first; the lighter is chosen)
-        again = inst.family.direct and bool(inst.premises) and self._direct_said.get(said, inst.family) != inst.family
+        again = inst.family.direct and bool(inst.premises) and (said, inst.family) not in self._direct_said
         if said in self._said and not (named and said in self._relation_said) and not again:
             return False
         self._said.add(said)
         if inst.family.direct and inst.premises:
-            self._direct_said.setdefault(said, inst.family)
+            self._direct_said.add((said, inst.family))
         lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
         e = lhs - rhs
         if e == 0 or e in self.seen and not (named and e in self._relation_seen) and not again:
@@ -457,12 +458,17 @@ class Deduction:
         step = Step(inst, lhs, rhs, tuple(uses))
         form = linear_form(e)
         if form is not None:
-            if inst.premises and not inst.family.direct and self._holds(form):
+            sibling = (inst.family, inst.premises) in self._judged_from
+            if inst.premises and not inst.family.direct and not sibling and self._holds(form):
                 # a judgement whose conclusion the table already proves adds nothing, and a proof
                 # citing it can go round in a circle (PE = PF from the equal angles that the
-                # isosceles triangle PE = PF gave; or longer rounds, through congruent triangles)
+                # isosceles triangle PE = PF gave; or longer rounds, through congruent triangles);
+                # but each conclusion of one it added is kept (an equilateral triangle's every pair of sides)
                 return False
-            return self._add_linear(form, step)
+            added = self._add_linear(form, step)
+            if added and inst.premises:
+                self._judged_from.add((inst.family, inst.premises))
+            return added
         self.pool.append(Pending(step, e))
         self._unkeyed.append((e, None))
         return True

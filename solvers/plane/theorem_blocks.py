@@ -423,7 +423,11 @@ def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
 
 PI = sympy.pi
 _RIGHT = sympy.Integer(90)
-_SIXTY = sympy.Integer(60)  # an equilateral triangle's angles
+_SIXTY = sympy.Integer(60)
+_HALF_TURN = sympy.Integer(180)
+# the bisector BD's foot cuts AC in the ratio of the sides: each part from the whole side at once
+_BISECTOR_PARTS = (Conclusion(L("AD") * (L("AB") + L("BC")), L("AC") * L("AB")),
+                   Conclusion(L("DC") * (L("AB") + L("BC")), L("AC") * L("BC")))  # an equilateral triangle's angles
 _HEIGHT = element_symbol("height", tuple("XYZ"))
 R = radius("O")
 _ARC = arc("OAB")
@@ -590,6 +594,11 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("OP"), R),), ("OP", "O"), _circle, figure="circle O through P"),
     Theorem("circle_property_length_of_radius_and_diameter", "since a diameter of circle {0} is twice its radius",
             (Circle("O"),), (Conclusion(diameter("O"), 2 * R),), ("O",), _circle, figure="circle O through P"),
+    # (a chord through the centre: twice the radius in one line, where its two radii and their sum take two)
+    Theorem("circle_property_length_of_radius_and_diameter",
+            "since {1} passes through the centre of circle {0}, it is a diameter, twice the radius",
+            (OnCircle("AO"), OnCircle("BO"), Before("AB"), Between("OAB")), (Conclusion(L("AB"), 2 * R),),
+            ("O", "AB"), figure="circle O through A B\nline A O B"),
     Theorem("circle_perimeter_formula", "by the circumference of circle {0}", (Circle("O"),),
             (Conclusion(element_symbol("circumference", ("O",)), 2 * PI * R),), ("O",), _circle,
             figure="circle O through P"),
@@ -599,6 +608,12 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
             ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
+    # (three minor arcs round the circle in one line, where a major arc and its split take two)
+    Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]}, {1[1]}{1[2]} and {2[1]}{2[2]} make up the whole circle",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"), Before("AC"), Apart("B", "C"),
+             Sweep("OACB", "on"), Sweep("OAB", "minor"), Sweep("OBC", "minor"), Sweep("OCA", "minor")),
+            (Conclusion(_ARC + arc("OBC") + arc("OCA"), sympy.Integer(360)),), ("OAB", "OBC", "OCA"),
+            figure="circle O through A B C\ncounterclockwise ABC\narc OAB = 100\narc OBC = 120"),
     Theorem("arc_addition_measure", "since {1} lies on arc {0[1]}{0[2]}",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
@@ -708,6 +723,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(ang("APB") + ang("AOB"), sympy.Integer(180)),), ("PA", "PB", "OAPB"), _tangents,
             figure=_TANGENTS, weight=0.8),
+    # (three right angles and two equal adjacent sides: the radius is the tangent, where a congruence also gives it)
+    Theorem("tangent_of_circle_property_square",
+            "since the tangents {0} and {1} are equal and meet at a right angle, {2} is a square",
+            (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB"), Near(ang("APB"), _RIGHT),
+             Proven(ang("APB"), _RIGHT)),
+            tuple(Conclusion(L(r), L(t)) for r in ("OA", "OB") for t in ("PA", "PB")), ("PA", "PB", "OAPB"),
+            figure="circle O through A B\nPA tangent to circle O\nPB tangent to circle O\nangle APB = 90", weight=0.8,
+            direct=True),
     # -- midpoints, bisectors, centroids, quadrilaterals --------------------------------------------------
     Theorem("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("DXY"), Midpoint("EXZ"), Joined("DE")),
@@ -716,7 +739,7 @@ THEOREMS: tuple[Theorem, ...] = (
                    "E midpoint of XZ"),
     Theorem("bisector_of_angle_property_line_ratio", "by the angle bisector theorem in triangle {0}",
             (Given("angle_bisector", ("BD", "ABC")), Between("DAC")),
-            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")),), ("ABC",), _bisector_foot,
+            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("ABC",), _bisector_foot,
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nBD bisects angle ABC"),
     Theorem("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}",
             (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
@@ -764,7 +787,7 @@ THEOREMS: tuple[Theorem, ...] = (
                             Proven(ang("XYZ"), _SIXTY), Proven(ang("XZY"), _SIXTY)),
             (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(L("XY"), L("XZ")),
              Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "Y", "Z"),
-            figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8, direct=True),
+            figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8),
     Theorem("equilateral_triangle_judgment_isosceles_and_isosceles", "since the three sides of triangle {0} are "
             "equal, it is equilateral", (Triangle("ABC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")),
                                          Proven(L("AB"), L("BC")), Proven(L("BC"), L("CA"))),
@@ -862,7 +885,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("bisector_of_angle_judgment_angle_equal", "since {0} bisects angle {1}, by the angle bisector theorem",
             (Triangle("TUV"), Cyclic("BCA", "TUV"), Between("DAC"), Joined("BD"), Near(ang("ABD"), ang("DBC")),
              Proven(ang("ABD"), ang("DBC"))),
-            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")),), ("BD", "ABC"),
+            (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("BD", "ABC"),
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
     Theorem("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its centroid",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
@@ -890,6 +913,13 @@ THEOREMS: tuple[Theorem, ...] = (
               figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
       for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
                                ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # a line parallel to a side cuts the other two in one ratio: the wanted part at once, where two similar
+    # triangles give the other part first and a subtraction then
+    Theorem("parallel_property_intercept", "by the intercept theorem ({0} is parallel to {1})",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DXY"), Between("EXZ"), ParallelLines("DEYZ")),
+            (Conclusion(L("DY") * L("XZ"), L("EZ") * L("XY")), Conclusion(L("XD") * L("XZ"), L("XE") * L("XY")),
+             Conclusion(L("XD") * L("EZ"), L("XE") * L("DY"))), ("DE", "YZ"),
+            figure="points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\nDE parallel to BC", weight=0.8),
     # two chords and their distances from the centre: equal together (where two congruent right triangles also do it)
     *(Theorem("circle_property_chord_equal_distance", sentence,
               (*_CHORD, OnCircle("CO"), OnCircle("DO"), Before("CD"), Between("NCD"), Apart("N", "O"), Joined("ON"),
@@ -1032,8 +1062,9 @@ THEOREMS: tuple[Theorem, ...] = (
             "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),
              Joined("BC"), Near(ang("ABC"), _RIGHT), Proven(ang("ABC"), _RIGHT)),
-            (Conclusion(L("AC"), 2 * R),), ("ABC", "AC", "O"),
-            figure="circle O through A B C\nline B A\nline B C\nangle ABC = 90"),
+            # (and each of its arcs is a half circle: a sector on it is half the disc, read off in one step)
+            (Conclusion(L("AC"), 2 * R), Conclusion(arc("OAC"), _HALF_TURN), Conclusion(arc("OCA"), _HALF_TURN)),
+            ("ABC", "AC", "O"), figure="circle O through A B C\nline B A\nline B C\nangle ABC = 90"),
     Theorem("circle_property_chord_distance", "by Pythagoras in the right triangle {0}, whose hypotenuse is the "
             "radius {1}", (*_CHORD, Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
             (Conclusion(L("OM") ** 2 + L("AM") ** 2, R ** 2), Conclusion(L("OM") ** 2 + L("MB") ** 2, R ** 2)),
