@@ -2,8 +2,6 @@
 catches one the figure contradicts), and right triangles solved as a teacher solves them."""
 from __future__ import annotations
 
-import re
-
 import sympy
 from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
