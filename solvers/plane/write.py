@@ -173,7 +173,7 @@ class Namer:
                 if v.is_number and v.is_negative:
                     c = -c
                 wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
-                if wrap and abs(c) != 1:
+                if wrap and (abs(c) != 1 or (c < 0 and re.search(r" [-+] ", body))):  # 180° - (90° - arcsin(4/5))
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             else:
                 body = self.name(s, alone=len(terms) == 1 and c == 1 and const == 0)
@@ -676,11 +676,17 @@ class _Writer:
         if src is not None:  # a parallel's reason is its source: opposite sides of the parallelogram ADCB
             part = part.replace(f"is parallel to {names[1]}", f"is parallel to {names[1]} ({src})", 1)
         criterion = s.instance.family.key in CRITERIA
+        parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
+        self._later = []
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
             if v is None or e.is_Symbol:  # a value put in, not a premise
+                continue
+            if criterion and parts and not e.free_symbols <= parts:
+                # (AD = 2·CE is no part of AA: it belongs to the conclusion that puts it in)
+                self._later.append((self.said(e, v), e - v))
                 continue
             if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
                     self.said(e, v) + ".")):
@@ -1161,7 +1167,48 @@ class _Writer:
             return f"So {text}."
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+        later = self._since_later()
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+
+    def _put_later(self, st, later: list[sympy.Expr]) -> str | None:
+        """The conclusion of a proportion with the relations it rests on put in: ``DF = AD·BF/BE =
+        2·CE·2/CE = 4``; None where the step is no such one (one theorem equation, one unknown)."""
+        t = st.target
+        eqs = [q for q, _ in st.equations if q.instance.family.key != "given"]
+        if not t.is_Symbol or len(eqs) != 1 or not later:
+            return None
+        e = eqs[0].lhs - eqs[0].rhs
+        if t not in e.free_symbols or sympy.count_ops(e) > 12:
+            return None
+        try:
+            roots = sympy.solve(e, t)
+        except (NotImplementedError, ValueError, TypeError):
+            return None
+        vals = {x: v for x, v in self.known.items() if not v.free_symbols}
+        vals.update({q.lhs: q.rhs for q, _ in st.equations if q.instance.family.key == "given"
+                     and q.lhs.is_Symbol and not q.rhs.free_symbols})
+        for f in roots:
+            rel: dict = {}
+            for r in later:
+                free = [x for x in r.free_symbols if x in f.free_symbols and x not in vals and x not in rel]
+                lin = _linear(r)
+                if len(free) != 1 or lin is None:
+                    continue
+                c = sum((k for k, x in lin[0] if x == free[0]), sympy.Integer(0))
+                rel[free[0]] = sympy.expand(free[0] - r / c)
+            put = {**{x: vals[x] for x in f.free_symbols if x in vals}, **rel}
+            if not is_zero(sympy.simplify(f.xreplace(put)) - st.value):
+                continue
+            chain = [self.n.expr(t), self.n.expr(f), self.n.expr(f, put), self.n.number(st.value)]
+            return self.wrap(" = ".join(dict.fromkeys(chain)))
+        return None
+
+    def _since_later(self) -> str:
+        """``; since AD = 2·CE and BE = CE, `` for the facts a criterion's sentence used but does not list
+        (they are not its parts), said where the conclusion puts them in; empty where there are none."""
+        later = list(dict.fromkeys(x for x, _ in getattr(self, "_later", [])))
+        self._later = []
+        return f"; since {and_list(later)}, " if later else ""
 
     def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
         """An equation whose elements stand for expressions in the variables, written as a student
@@ -1380,7 +1427,8 @@ class _Writer:
         lhs, rhs = s.lhs, s.rhs
         if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+        later = self._since_later()
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
 
     def _quadratic(self, st) -> str | None:
         """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
@@ -1473,6 +1521,7 @@ class _Writer:
             self.stated.add(_key(st.target - st.value))
             return
         n = 0
+        later: list[sympy.Expr] = []  # relations a criterion's sentence used but does not list (each = 0)
         givens = []  # a given relation the step rests on, said in its conclusion: "Since AC = y, y = √33."
         for s, _ in st.equations:
             if s.instance.family.key == "given":
@@ -1487,11 +1536,16 @@ class _Writer:
             self.stated.add(k)
             self._count(s)
             why = f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}"
-            say.append(f"{why}{_then(why)}{self.eq(s.lhs, s.rhs)}.")
+            eq = self._natural(s, s.lhs, s.rhs, st.target) if st.target.is_Symbol else self.eq(s.lhs, s.rhs)
+            say.append(f"{why}{_then(why)}{eq}.")
+            givens += [x for x, _ in self._later if x not in givens]  # (a criterion's other facts: said here)
+            later += [r for _, r in self._later]
+            self._later = []
         shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
         if shown:
             say.append(f"With {and_list(shown)},")
-        say.append(f"Since {and_list(givens)}, {self.said(st.target, st.value)}." if givens and not shown
+        worked = self._put_later(st, later) if givens and not shown and n == 1 else None
+        say.append(f"Since {and_list(givens)}, {worked or self.said(st.target, st.value)}." if givens and not shown
                    else f"So {self.said(st.target, st.value)}.")
         self.jumps.append(n + len(st.values))
         self.lines.append(" ".join(say))
@@ -1698,6 +1752,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif (ratio := _quotient_worked(w, proof.goal, v)) is not None:  # 3.5/(7√2/2) = 7/(7√2) = 1/√2 = √2/2
+            w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif (pyth := _pythagorean_ratio(w, proof.goal, v)) is not None:  # sin from cos: √(1 - (33/65)²)
             w.lines.append(f"Therefore {pyth}.")
         elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
@@ -1716,7 +1772,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
-    return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
+    return Written(_introduce(_no_tautology(lines), getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
 
@@ -1733,16 +1789,23 @@ def _pythagorean_ratio(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | Non
     return f"{w.n.expr(goal)} = √(1 - {other}²({w.n.expr(goal.args[0])})) = √(1 - ({x})²) = {w.n.number(v)}"
 
 
-# an angle found as an inverse cosine, sine or tangent (angle ABC = arccos(3/5))
-_INVERSE_SAID = re.compile(r"\b(angle [A-Z]\S*?) = arc(cos|sin|tan)\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+# an angle found as an inverse cosine, sine or tangent (angle ABC = arccos(3/5)), at the head of its
+# chain (angle BOX = angle BOW = arcsin(4/5)); never a term inside a sum (180° - angle BOC = arcsin(…))
+_INVERSE_SAID = re.compile(r"(?<![-+·/=(] )(?<![-+·/(])\b((?:angle [A-Z]{3} = )*)(angle [A-Z]\S*?) = "
+                           r"arc(cos|sin|tan)\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
 def _ratio_said(m: re.Match, goal: str | None) -> str:
     """The angle's cosine (sine, tangent) stated as a value, as a textbook does: ``cos(angle ABC) = 3/5``;
-    the angle itself named by it only where the problem asks for it."""
-    angle, fn, x = m.groups()
-    said = f"{fn}({angle}) = {x}"
-    return f"{said}, so {m.group(0)}" if angle == goal else said
+    the angle itself named by it only where the problem asks for it.  A chain of equal angles stays a
+    chain of angles, and the ratio is the first one's: ``angle BOX = angle BOW, so sin(angle BOX) = 4/5``,
+    never ``angle BOX = sin(angle BOW)``."""
+    head, angle, fn, x = m.groups()
+    first = head.split(" = ")[0] if head else angle
+    said = f"{fn}({first}) = {x}"
+    if head:
+        said = f"{head}{angle}, so {said}"
+    return f"{said}, so {first} = arc{fn}({x})" if first == goal else said
 
 
 def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
@@ -1774,6 +1837,83 @@ def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
     return " = ".join(dict.fromkeys([w.n.expr(goal), put, mid, v_text]))
 
 
+def _quotient_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """A ratio goal whose division :func:`_ratio_worked` does not show (a numerator that is no rational
+    number, a rational or ``k√m`` denominator, ``30/(30 - 8√3)``), worked by :func:`_quotient_steps`; None
+    where the goal is no quotient of two values found, or where :func:`_ratio_worked` shows it."""
+    if w.n.latex:
+        return None
+    num, den = sympy.fraction(goal)
+    if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
+        return None
+    a, b = w.known[num], w.known[den]
+    if a.free_symbols or b.free_symbols or b == 0:
+        return None
+    if a.is_Rational and _surd(b):
+        return None
+    if a.is_Rational and b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:
+        r = next(t for t in b.args if t.is_Rational)
+        if sympy.expand(b * (b - 2 * r)).is_positive:  # (by its conjugate b - 2r: _ratio_worked's own)
+            return None
+    chain = _quotient_steps(w.n, a, b, v)
+    return None if chain is None else " = ".join(dict.fromkeys([w.n.expr(goal), *chain]))
+
+
+def _over(n: Namer, a: sympy.Expr, b: sympy.Expr) -> str:
+    """``a/b`` as a student writes the fraction: a sum or a fraction in brackets (``30/(30 - 8√3)``,
+    ``3.5/(7√2/2)``, ``16/(4√10)``); an integer or a lone surd bare."""
+    top, bottom = n.number(a), n.number(b)
+    if a.is_Add or "/" in top:
+        top = f"({top})"
+    if not (b.is_Integer or _surd(b) or re.fullmatch(r"[\d.]+", bottom)):
+        bottom = f"({bottom})"
+    return f"{top}/{bottom}"
+
+
+def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> list[str] | None:
+    """The division ``a/b`` worked as a student works it, each form equal to ``v``: the two values put in,
+    the fractions inside cleared (``3.5/(7√2/2) = 7/(7√2)``), a common factor cancelled (``= 1/√2``),
+    the denominator rationalised (``= √2/2``), then the value; None where a form is not ``v`` or the
+    denominator is no surd that one factor clears."""
+    def terms(x):
+        return [t.as_coeff_Mul()[0] for t in sympy.Add.make_args(sympy.expand(x))]
+
+    if not all(c.is_Rational for c in terms(a) + terms(b)):
+        return None
+    out = [_over(n, a, b)]
+    lcm = functools.reduce(sympy.ilcm, [c.q for c in terms(a) + terms(b)], 1)
+    if lcm != 1:
+        a, b = sympy.expand(a * lcm), sympy.expand(b * lcm)
+        out.append(_over(n, a, b))
+    g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
+    if g > 1:
+        a, b = sympy.expand(a / g), sympy.expand(b / g)
+        if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
+            out.append(_over(n, a, b))
+    if not b.is_Rational:
+        k = b.as_coeff_Mul()[0]
+        if sympy.expand(b ** 2).is_Rational and b.is_positive:  # k√m: times √m over √m
+            a, b = sympy.expand(a * b / k), sympy.expand(b * b / k)
+            out.append(_over(n, a, b))
+        elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
+            r = next(t for t in b.args if t.is_Rational)
+            conj = sympy.expand(2 * r - b)
+            if sympy.expand(b * conj).is_negative:
+                conj = -conj
+            d = sympy.expand(b * conj)
+            if not d.is_Rational:
+                return None
+            top = "" if a == 1 else f"({n.number(a)})" if a.is_Add else n.number(a)
+            out.append(f"{top}({n.number(conj)})/{n.number(d)}")
+            a, b = sympy.expand(a * conj), d
+        else:
+            return None
+    if not is_zero(a / b - v):
+        return None
+    out.append(str(v) if v.is_Rational and not v.is_Integer else n.number(v))  # a ratio as a fraction: 7/2
+    return list(dict.fromkeys(out))
+
+
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD." says one fact twice
 _SAID_TWICE = re.compile(r"(angles ([A-Z]{3}) and ([A-Z]{3}) are equal); hence \$?(?:angle |\\angle )"
                          r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)\$?\.")
@@ -1788,6 +1928,33 @@ def _arc_reason(u: sympy.Symbol, c1) -> str:
     stands on the other arc."""
     pts = "".join(element_of(u).points)
     return f"the {'inscribed' if c1 == -2 else 'central'} angle {pts} stands on the rest of the circle"
+
+
+# "Since AE = BE, AE = BE." / "Since EH = AB, AB = EH = 14.": a given equality as the reason for itself
+_TAUTOLOGY = re.compile(r"^Since (\$?)([^,;$=]+?) = ([^,;$=]+?)\1, \1(?:\2 = \3|\3 = \2)( = [^,;$]+?)?\1\.$")
+
+
+def _no_tautology(lines: list[str]) -> list[str]:
+    """A sentence whose reason is its own conclusion said no more: ``Since AE = BE, AE = BE. Since E lies
+    on AB, …`` is ``Since E lies on AB and AE = BE, …`` (left out where no such sentence follows); one
+    that goes on to a value keeps only the value (``Since EH = AB, AB = 14.``, not ``AB = EH = 14``)."""
+    out = []
+    for line in lines:
+        said: list[str] = []
+        given = ""  # a tautology's given, said as a reason of the next sentence
+        for sentence in _SENTENCE.split(line):
+            m = _TAUTOLOGY.match(sentence)
+            if m is None:
+                head = re.match(r"Since ([^,;]+), ", sentence) if given else None
+                said.append(f"Since {head[1]} and {given}, {sentence[head.end():]}" if head else sentence)
+                given = ""
+            elif not m[4]:
+                given = f"{m[1]}{m[2]} = {m[3]}{m[1]}"
+            else:
+                lhs = sentence[m.end(3) + len(m[1]) + 2:].removeprefix(m[1]).split(" = ")[0]
+                said.append(f"Since {m[1]}{m[2]} = {m[3]}{m[1]}, {m[1]}{lhs}{m[4]}{m[1]}.")
+        out.append(" ".join(said))
+    return [x for x in out if x]
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
