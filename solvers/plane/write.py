@@ -368,7 +368,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint)\b", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint|[A-Z]{2} is a diameter)\b",
+                          re.IGNORECASE)
 
 
 def _then(reason: str) -> str:
