@@ -1809,16 +1809,23 @@ def _ratio_said(m: re.Match, goal: str | None) -> str:
     return f"{said}, so {first} = arc{fn}({x})" if first == goal else said
 
 
-def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
-    """A ratio goal with both its values put in and, where the denominator is a surd, rationalised as a
-    student does it (``AE/AC = 1.5/√109 = 1.5√109/109 = 3√109/218``; a binomial by its conjugate:
-    ``2/(2√13 - 3) = 2(2√13 + 3)/43``); None where the goal is no quotient of two values found."""
+def _quotient_values(w: _Writer, goal: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """The values found for a ratio goal's numerator and denominator (text only), else None."""
     if w.n.latex:
         return None
     num, den = sympy.fraction(goal)
     if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
         return None
-    a, b = w.known[num], w.known[den]
+    return w.known[num], w.known[den]
+
+
+def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """A ratio goal with both its values put in and, where the denominator is a surd, rationalised as a
+    student does it (``AE/AC = 1.5/√109 = 1.5√109/109 = 3√109/218``; a binomial by its conjugate:
+    ``2/(2√13 - 3) = 2(2√13 + 3)/43``); None where the goal is no quotient of two values found."""
+    if (ab := _quotient_values(w, goal)) is None:
+        return None
+    a, b = ab
     if not a.is_Rational or b.free_symbols or b.is_Rational:
         return None
     if b.is_Pow and b.exp == sympy.S.Half and b.base.is_Integer:  # 1.5/√109 = 1.5√109/109
@@ -1842,12 +1849,9 @@ def _quotient_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
     """A ratio goal whose division :func:`_ratio_worked` does not show (a numerator that is no rational
     number, a rational or ``k√m`` denominator, ``30/(30 - 8√3)``), worked by :func:`_quotient_steps`; None
     where the goal is no quotient of two values found, or where :func:`_ratio_worked` shows it."""
-    if w.n.latex:
+    if (ab := _quotient_values(w, goal)) is None:
         return None
-    num, den = sympy.fraction(goal)
-    if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
-        return None
-    a, b = w.known[num], w.known[den]
+    a, b = ab
     if a.free_symbols or b.free_symbols or b == 0:
         return None
     if a.is_Rational and _surd(b):
