@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import sympy
 from geomill.dsl import parse
-from geomill.engine.plane import element_symbol
+from geomill.engine.plane import Sin, element_symbol
 from geomill.solvers.plane import solve_general
-from geomill.solvers.plane.write import _INVERSE_SAID, Namer, _no_tautology, _quotient_steps, _ratio_said
+from geomill.solvers.plane.write import _INVERSE_SAID, Namer, _no_tautology, _quotient_steps, _ratio_said, _Writer
 from geomill.solvers.plane_lint import lint_general, sentence_findings
 
 S2, S3, S10, S13 = sympy.sqrt(2), sympy.sqrt(3), sympy.sqrt(10), sympy.sqrt(13)
@@ -66,3 +66,38 @@ def test_a_given_equality_is_never_its_own_reason():
                            "Since EH = AB, AB = EH = 14.", "Since AC = y, y = 14."])
     assert lines == ["Since E lies on AB and AE = BE, AB = AE + BE = BE + BE = 2·BE.", "Since EH = AB, AB = 14.",
                      "Since AC = y, y = 14."]
+
+
+def test_a_parallelograms_area_is_base_times_height():
+    # FormalGeo 2502: the drawn height BD of the parallelogram BADC, never the trapezoid's half sum
+    sol = solve_general(parse("points B A D C\ntriangle BAD\ntriangle BDC\nparallelogram BADC\n"
+                              "BD perpendicular to CD\nDB perpendicular to AB\nclockwise BAD BDC\nBD = 6\nAD = 10\n"
+                              "find area ABCD\n", "case.geo"))
+    assert lint_general(sol) == []
+    text = sol.text()
+    assert "area ABCD = AB·BD = 8·6 = 48" in text and "parallel sides" not in text, text
+
+
+def test_a_proportion_in_a_variable_is_shown_as_its_ratios_with_the_numbers_put_in():
+    # FormalGeo 2644: TW/WY = TZ/XY with TW = x, before the cross-multiplied equation
+    sol = solve_general(parse("triangle WZT\nline W Z X\nline W T Y\nZT parallel to XY\nTW = x\nXY = 16\nWY = 20\n"
+                              "TZ = 10\nfind x\n", "case.geo"))
+    assert lint_general(sol) == []
+    assert "TW/WY = TZ/XY, so x/20 = 10/16, so " in sol.text(), sol.text()
+
+
+def test_a_sine_no_table_holds_is_worked_from_a_sum_of_angles():
+    w = _Writer.__new__(_Writer)
+    w.n = Namer()
+    bac = element_symbol("angle", ("B", "A", "C"))
+    said = w._compound_angles(Sin(bac) * 2 - 1, {bac: sympy.Integer(105)})
+    assert said == ", where sin(105°) = sin(60° + 45°) = (√2 + √6)/4", said
+    assert w._compound_angles(Sin(bac), {bac: sympy.Integer(60)}) == ""  # (a table value needs no working)
+
+
+def test_a_product_of_sums_is_multiplied_out_before_it_is_collected():
+    w = _Writer.__new__(_Writer)
+    w.n = Namer()
+    x = sympy.Symbol("x")
+    shown = w._expanded(x * (x + 3), (x - 2) * (x + sympy.Rational(15, 2)), False)
+    assert shown == ", so x² + 3x = x² + 11x/2 - 15", shown

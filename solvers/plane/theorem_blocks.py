@@ -818,12 +818,19 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(2 * area("XYZ"), L("YZ") * L("XD")),), ("XYZ", "YZ", "XD"),
             figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90"),
     Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
-            (Polygon("ABCD", convex=True), Cyclic("PQRS", "ABCD"), ParallelLines("PQRS"), OnLine("XPQ"),
-             OnLine("YRS"), Joined("XY"), OnLine("WRS"), Apart("W", "Y"), Near(ang("XYW"), _RIGHT),
-             Proven(ang("XYW"), _RIGHT)),
+            (Polygon("ABCD", convex=True), Undeclared("ABCD", _PARALLELOGRAMS, True), Cyclic("PQRS", "ABCD"),
+             ParallelLines("PQRS"), OnLine("XPQ"), OnLine("YRS"), Joined("XY"), OnLine("WRS"), Apart("W", "Y"),
+             Near(ang("XYW"), _RIGHT), Proven(ang("XYW"), _RIGHT)),
             (Conclusion(2 * area("ABCD"), (L("PQ") + L("RS")) * L("XY")),), ("ABCD", "XY"),
             figure="points A B C D X Y\npolygon ABCD\nline A X B\nline D Y C\nline X Y\nAB parallel to DC\n"
                    "angle XYC = 90"),
+    # a parallelogram's drawn height: base times height, never the trapezoid's half sum of the parallel sides
+    Theorem("parallelogram_area_formula_common", "by the area of the parallelogram {0} from its base {1} and "
+            "height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Cyclic("PQRS", "ABCD"), OnLine("XPQ"), OnLine("YRS"),
+                           Joined("XY"), OnLine("WRS"), Apart("W", "Y"), Near(ang("XYW"), _RIGHT),
+                           Proven(ang("XYW"), _RIGHT)),
+            (Conclusion(area("ABCD"), L("RS") * L("XY")),), ("ABCD", "RS", "XY"),
+            figure="points A B C D X Y\nparallelogram ABCD\nline A X B\nline D Y C\nline X Y\nangle XYC = 90"),
     Theorem("right_triangle_property_length_of_median",
             "since {0} is the median to the hypotenuse of the right triangle {1}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("MYZ"), Joined("XM"), Near(ang("YXZ"), _RIGHT),

@@ -344,6 +344,10 @@ def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy
     return terms, const
 
 
+# an angle whose sine and cosine no table of values holds, as the sum or difference of two that one does
+_COMPOUND = {15: (45, -30), 75: (45, 30), 105: (60, 45), 165: (120, 45)}
+
+
 # -- the writing ----------------------------------------------------------------------------------------
 
 
@@ -1146,7 +1150,14 @@ class _Writer:
                 opened = self._opened(lhs, rhs, put, sub)
                 if opened is not None:  # 74 + (190 - x) + (165 - x) = 360, so 429 - 2x = 360: the sum shown
                     chain_eq = opened
+                else:
+                    chain_eq += self._expanded(lhs.xreplace(sub).xreplace(put), rhs.xreplace(sub).xreplace(put), deg)
+                chain_eq += self._compound_angles(full, put)
                 head = f"{_cap(reason)}{_then(reason)}{self._natural(s, lhs, rhs, u)}" if reason else ""
+                ratio = self._ratio_put(s, lhs, rhs, u, put, sub) if reason else None
+                if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
+                    head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
+                    chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
@@ -1254,6 +1265,37 @@ class _Writer:
         simple = f"{self.n.expr(a)} = {self.n.expr(b)}"
         return shown if simple == shown else f"{shown}{'$, so $' if self.n.latex else ', so '}{simple}"
 
+    def _compound_angles(self, e: sympy.Expr, vals: dict) -> str:
+        """``, where sin(105°) = sin(60° + 45°) = (√2 + √6)/4``: the value of a sine, cosine or tangent of
+        an angle no table holds (15°, 75°, 105°, 165°), from the sum or difference of two that it does,
+        for each such one an equation puts in; else empty."""
+        said = []
+        for f in sorted(e.atoms(*_TRIG), key=sympy.default_sort_key):
+            a = vals.get(f.args[0])
+            parts = _COMPOUND.get(int(a) % 360) if a is not None and a.is_Integer else None
+            if parts is None:
+                continue
+            p, q = parts
+            exact = sympy.radsimp(f.func(a))
+            if exact.has(*_TRIG):
+                continue
+            fn = f.func.__name__.lower()
+            said.append(f"{fn}({a}°) = {fn}({p}° {'+' if q > 0 else '-'} {abs(q)}°) = {self.n.number(exact)}")
+        if not said or self.n.latex:
+            return ""
+        return f", where {and_list(said)}"
+
+    def _expanded(self, a: sympy.Expr, b: sympy.Expr, deg: bool) -> str:
+        """``, so x² + 3x = x² + 5.5x - 15``: the two sides multiplied out, where a side is a product of sums
+        (``x·(x + 3) = (x - 2)(x + 7.5)``) that a student expands before collecting; else empty."""
+        if not any(f.is_Add for e in (a, b) for f in sympy.Mul.make_args(e)) or not (a.is_Mul or b.is_Mul):
+            return ""
+        ea, eb = sympy.expand(a), sympy.expand(b)
+        if ea.free_symbols - {x for x in ea.free_symbols if element_of(x) is None}:
+            return ""  # (only an equation in the variables is multiplied out)
+        shown = f"{self.n.expr(ea, None, deg)} = {self.n.expr(eb, None, deg)}"
+        return f"{'$, so $' if self.n.latex else ', so '}{shown}"
+
     def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
         """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
         WXYZ = WY·XZ``; a proportion as its ratios, ``EF/BC = DE/AB`` (similar triangles: each side over
@@ -1268,6 +1310,25 @@ class _Writer:
 
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
+        pair = self._proportion_pair(s, lhs, rhs, u)
+        return None if pair is None else self.eq(*pair)
+
+    def _ratio_put(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict,
+                   sub: dict) -> tuple[str, str] | None:
+        """A proportion solved for a variable, as its ratios and then with the values and expressions put
+        in (``TW/WY = TZ/XY`` and ``x/20 = 10/16``), before it is cross-multiplied; None where the
+        equation is no proportion of the step's theorem."""
+        factors = [f for e in (lhs, rhs) for f in sympy.Mul.make_args(e) if f.is_Symbol]
+        tries = [u] if u in factors else [f for f in factors if f not in vals and u in sub.get(f, f).free_symbols]
+        pair = next((p for f in tries if (p := self._proportion_pair(s, lhs, rhs, f)) is not None), None)
+        if pair is None:
+            return None
+        put = {**{x: w for x, w in sub.items() if x not in vals}, **vals}
+        return self.eq(*pair), f"{self.n.expr(pair[0], put)} = {self.n.expr(pair[1], put)}"
+
+    def _proportion_pair(self, s, lhs: sympy.Expr, rhs: sympy.Expr,
+                         u: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
+        """The two ratios of :meth:`_proportion` (``u/x``, ``y/partner``), or None."""
         sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
         if any(len(f) != 2 for f in sides) or not any(u in f for f in sides):
             return None
@@ -1282,10 +1343,10 @@ class _Writer:
         if any(points(f) is None for f in (*mine, *other)):
             return None
         fam, names = s.instance.family.key, s.instance.names
-        m = re.fullmatch(r"([A-Z]{3}) is similar to ([A-Z]{3})", names[0]) if fam == "relation" and names else None
-        if m is not None:  # the problem's own similarity
+        m = re.fullmatch(r"([A-Z]{3,}) is similar to ([A-Z]{3,})", names[0]) if fam == "relation" and names else None
+        if m is not None:  # the problem's own similarity (of triangles or polygons)
             fam, names = "similar_triangle", m.groups()
-        if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) == 3:
+        if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) >= 3:
             home = next((set(t) for t in names[:2] if points(u) <= set(t)), None)  # u's triangle
             x = [f for f in other if home is not None and not points(f) <= home]
         elif fam == "bisector_of_angle_property_line_ratio" and names and len(names[0]) == 3:
@@ -1296,7 +1357,7 @@ class _Writer:
         if len(x) != 1:
             return None
         y = other[0] if other[1] == x[0] else other[1]
-        return self.eq(u / x[0], y / partner)
+        return u / x[0], y / partner
 
     def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:
         """An equation whose other unknowns were written in terms of ``u`` before, solved as a student
