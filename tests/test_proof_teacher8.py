@@ -9,7 +9,15 @@ import sympy
 from geomill.dsl import parse
 from geomill.engine.plane import Sin, element_symbol
 from geomill.solvers.plane import solve_general
-from geomill.solvers.plane.write import _INVERSE_SAID, Namer, _no_tautology, _quotient_steps, _ratio_said, _Writer
+from geomill.solvers.plane.write import (
+    _INVERSE_SAID,
+    Namer,
+    _criterion_once,
+    _no_tautology,
+    _quotient_steps,
+    _ratio_said,
+    _Writer,
+)
 from geomill.solvers.plane_lint import lint_general, sentence_findings
 
 S2, S3, S10, S13 = sympy.sqrt(2), sympy.sqrt(3), sympy.sqrt(10), sympy.sqrt(13)
@@ -101,3 +109,14 @@ def test_a_product_of_sums_is_multiplied_out_before_it_is_collected():
     x = sympy.Symbol("x")
     shown = w._expanded(x * (x + 3), (x - 2) * (x + sympy.Rational(15, 2)), False)
     assert shown == ", so x² + 3x = x² + 11x/2 - 15", shown
+
+
+def test_a_congruence_is_said_once_with_its_parts_then_used_again_by_name():
+    # generated 5: the ASA conclusion first bare, then again with its parts
+    lines = _criterion_once([
+        "Since triangles ABE and CDE are congruent by ASA, E is the midpoint of AC; hence AE = AC/2 = √19/2.",
+        "Since triangles ABE and CDE are congruent by ASA (as angle BAE = angle ACD, angle ABE = angle BDC and "
+        "AB = CD), CE = AE = √19/2."])
+    assert lines == ["Since triangles ABE and CDE are congruent by ASA (as angle BAE = angle ACD, angle ABE = angle "
+                     "BDC and AB = CD), E is the midpoint of AC; hence AE = AC/2 = √19/2.",
+                     "By the same congruence, CE = AE = √19/2."]

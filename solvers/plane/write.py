@@ -1968,7 +1968,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
-    return Written(_introduce(_no_tautology(lines), getattr(proof, "intros", {})), w.jumps, w.theorems,
+    return Written(_introduce(_criterion_once(_no_tautology(lines)), getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
 
@@ -2269,6 +2269,32 @@ def _no_tautology(lines: list[str]) -> list[str]:
                 said.append(f"Since {m[1]}{m[2]} = {m[3]}{m[1]}, {m[1]}{lhs}{m[4]}{m[1]}.")
         out.append(" ".join(said))
     return [x for x in out if x]
+
+
+# "Since triangles ABE and CDE are congruent by ASA (as …), …": a criterion's sentence, with or without its parts
+_CRITERION = re.compile(r"^Since ((?:triangles )?[A-Z]{3,} and [A-Z]{3,} are (congruent|similar) by [A-Z]{2,3})"
+                        r"( \(as (?:[^()]|\([^()]*\))*\))?, (.*)$")
+
+
+def _criterion_once(lines: list[str]) -> list[str]:
+    """A congruence or similarity said once with its parts, where it is first used (never first bare and
+    then again with them); a later use says ``By the same congruence, CE = AE = √19/2.``"""
+    said = [_SENTENCE.split(line) for line in lines]
+    found: dict[str, list[tuple[int, int, re.Match]]] = {}
+    for i, line in enumerate(said):
+        for j, sentence in enumerate(line):
+            m = _CRITERION.match(sentence)
+            if m is not None:
+                found.setdefault(m[1], []).append((i, j, m))
+    for uses in found.values():
+        if len(uses) < 2:
+            continue
+        parts = next((m[3] for *_, m in uses if m[3]), "")
+        i, j, m = uses[0]
+        said[i][j] = f"Since {m[1]}{parts}, {m[4]}"
+        for i, j, m in uses[1:]:
+            said[i][j] = f"By the same {'congruence' if m[2] == 'congruent' else 'similarity'}, {m[4]}"
+    return [" ".join(line) for line in said]
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
