@@ -15,12 +15,15 @@ on the proof's typed steps (never on its prose, never by evaluating text).
   trapezoid …, right angles at A and B") names only points its relation binds, and holds there on
   the numeric model: the block's coordinate conditions, its points on its circle, its equations
   (:func:`claim_findings`).
+* ``sentence``: no sentence of the written proof sets an angle equal to a trigonometric value
+  (``angle BOX = sin(angle BOW)``): the one check made on the prose (:func:`sentence_findings`).
 * ``depth`` / ``width``: recomputed from the steps' own dependencies, they agree with the solution's.
 
 Findings are :class:`solvers.lint.Finding`, the type GeomVerse lint reports."""
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 import sympy
@@ -28,7 +31,7 @@ from geomill.engine.plane import Degrees, element_of, element_symbol
 
 from .lint import Finding
 
-__all__ = ["lint_general", "lint_proof", "claim_findings", "Finding"]
+__all__ = ["lint_general", "lint_proof", "claim_findings", "sentence_findings", "Finding"]
 
 NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
 
@@ -371,6 +374,19 @@ def _arc_claims(proof, model) -> list[Finding]:
 
 def lint_general(sol) -> list[Finding]:
     """Every check on a :class:`solvers.plane.GeneralSolution` (its proof, model, answer, depth, width,
-    and the relations its sentences state)."""
-    return lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width) + claim_findings(sol.proof,
-                                                                                                   sol.model)
+    the relations its sentences state, and the sentences themselves)."""
+    return (lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
+            + claim_findings(sol.proof, sol.model) + sentence_findings(sol.proof.written().lines))
+
+
+# an angle (in degrees) set equal to a ratio, either way round: "angle BOX = sin(angle BOW) = 4/5"
+_ANGLE_AS_RATIO = re.compile(r"\bangle [A-Z]{3} = (?:sin|cos|tan)\(|\b(?:sin|cos|tan)\([^()]*\) = angle [A-Z]{3}\b")
+
+
+def sentence_findings(lines: list[str]) -> list[Finding]:
+    """Each sentence of a text proof that equates an angle with a trigonometric value: an angle is a
+    measure in degrees, its sine a number, and a chain ``angle BOX = sin(angle BOW)`` is false."""
+    from .plane.write import sentences
+
+    return [Finding("sentence", f"an angle is set equal to a trigonometric value: '{x}'")
+            for x in sentences(lines) if _ANGLE_AS_RATIO.search(x)]

@@ -1037,10 +1037,15 @@ class Undeclared(Check):
 
     letters: str
     keys: tuple[str, ...]
+    turned: bool = False  # the polygon stated under any rotation or reversal of its letters counts too
 
     def holds(self, ix: Index, b: Binding) -> bool:
         poly = tuple(b[x] for x in self.letters)
-        return not any(tuple(rel.args[0]) == poly for k in self.keys for rel in ix.relations.get(k, ()))
+        names = {poly}
+        if self.turned:
+            names = {poly[i:] + poly[:i] for i in range(len(poly))}
+            names |= {p[::-1] for p in names}
+        return not any(tuple(rel.args[0]) in names for k in self.keys for rel in ix.relations.get(k, ()))
 
 
 @dataclass(frozen=True)

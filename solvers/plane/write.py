@@ -186,7 +186,7 @@ class Namer:
                 if v.is_number and v.is_negative:
                     c = -c
                 wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
-                if wrap and abs(c) != 1:
+                if wrap and (abs(c) != 1 or (c < 0 and re.search(r" [-+] ", body))):  # 180° - (90° - arcsin(4/5))
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             else:
                 body = self.name(s, alone=len(terms) == 1 and c == 1 and const == 0)
@@ -357,6 +357,10 @@ def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy
     return terms, const
 
 
+# an angle whose sine and cosine no table of values holds, as the sum or difference of two that one does
+_COMPOUND = {15: (45, -30), 75: (45, 30), 105: (60, 45), 165: (120, 45)}
+
+
 # -- the writing ----------------------------------------------------------------------------------------
 
 
@@ -381,7 +385,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint)\b", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint|[A-Z]{2} is a diameter)\b",
+                          re.IGNORECASE)
 
 
 def _then(reason: str) -> str:
@@ -718,11 +723,17 @@ class _Writer:
         if src is not None:  # a parallel's reason is its source: opposite sides of the parallelogram ADCB
             part = part.replace(f"is parallel to {names[1]}", f"is parallel to {names[1]} ({src})", 1)
         criterion = s.instance.family.key in CRITERIA
+        parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
+        self._later = []
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
             if v is None or e.is_Symbol:  # a value put in, not a premise
+                continue
+            if criterion and parts and not e.free_symbols <= parts:
+                # (AD = 2·CE is no part of AA: it belongs to the conclusion that puts it in)
+                self._later.append((self.said(e, v), e - v))
                 continue
             if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
                     self.said(e, v) + ".")):
@@ -1256,7 +1267,14 @@ class _Writer:
                 opened = self._opened(lhs, rhs, put, sub)
                 if opened is not None:  # 74 + (190 - x) + (165 - x) = 360, so 429 - 2x = 360: the sum shown
                     chain_eq = opened
+                else:
+                    chain_eq += self._expanded(lhs.xreplace(sub).xreplace(put), rhs.xreplace(sub).xreplace(put), deg)
+                chain_eq += self._compound_angles(full, put)
                 head = f"{_cap(reason)}{_then(reason)}{self._natural(s, lhs, rhs, u)}" if reason else ""
+                ratio = self._ratio_put(s, lhs, rhs, u, put, sub) if reason else None
+                if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
+                    head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
+                    chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
@@ -1290,7 +1308,48 @@ class _Writer:
             return f"{reason}{_then(reason)}{ratio}, so {text}."
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+        later = self._since_later()
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+
+    def _put_later(self, st, later: list[sympy.Expr]) -> str | None:
+        """The conclusion of a proportion with the relations it rests on put in: ``DF = AD·BF/BE =
+        2·CE·2/CE = 4``; None where the step is no such one (one theorem equation, one unknown)."""
+        t = st.target
+        eqs = [q for q, _ in st.equations if q.instance.family.key != "given"]
+        if not t.is_Symbol or len(eqs) != 1 or not later:
+            return None
+        e = eqs[0].lhs - eqs[0].rhs
+        if t not in e.free_symbols or sympy.count_ops(e) > 12:
+            return None
+        try:
+            roots = sympy.solve(e, t)
+        except (NotImplementedError, ValueError, TypeError):
+            return None
+        vals = {x: v for x, v in self.known.items() if not v.free_symbols}
+        vals.update({q.lhs: q.rhs for q, _ in st.equations if q.instance.family.key == "given"
+                     and q.lhs.is_Symbol and not q.rhs.free_symbols})
+        for f in roots:
+            rel: dict = {}
+            for r in later:
+                free = [x for x in r.free_symbols if x in f.free_symbols and x not in vals and x not in rel]
+                lin = _linear(r)
+                if len(free) != 1 or lin is None:
+                    continue
+                c = sum((k for k, x in lin[0] if x == free[0]), sympy.Integer(0))
+                rel[free[0]] = sympy.expand(free[0] - r / c)
+            put = {**{x: vals[x] for x in f.free_symbols if x in vals}, **rel}
+            if not is_zero(sympy.simplify(f.xreplace(put)) - st.value):
+                continue
+            chain = [self.n.expr(t), self.n.expr(f), self.n.expr(f, put), self.n.number(st.value)]
+            return self.wrap(" = ".join(dict.fromkeys(chain)))
+        return None
+
+    def _since_later(self) -> str:
+        """``; since AD = 2·CE and BE = CE, `` for the facts a criterion's sentence used but does not list
+        (they are not its parts), said where the conclusion puts them in; empty where there are none."""
+        later = list(dict.fromkeys(x for x, _ in getattr(self, "_later", [])))
+        self._later = []
+        return f"; since {and_list(later)}, " if later else ""
 
     def _half_rest(self, formula: sympy.Expr, vals: dict) -> tuple[str, str] | None:
         """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``,
@@ -1350,6 +1409,37 @@ class _Writer:
         simple = f"{self.n.expr(a)} = {self.n.expr(b)}"
         return shown if simple == shown else f"{shown}{'$, so $' if self.n.latex else ', so '}{simple}"
 
+    def _compound_angles(self, e: sympy.Expr, vals: dict) -> str:
+        """``, where sin(105°) = sin(60° + 45°) = (√2 + √6)/4``: the value of a sine, cosine or tangent of
+        an angle no table holds (15°, 75°, 105°, 165°), from the sum or difference of two that it does,
+        for each such one an equation puts in; else empty."""
+        said = []
+        for f in sorted(e.atoms(*_TRIG), key=sympy.default_sort_key):
+            a = vals.get(f.args[0])
+            parts = _COMPOUND.get(int(a) % 360) if a is not None and a.is_Integer else None
+            if parts is None:
+                continue
+            p, q = parts
+            exact = sympy.radsimp(f.func(a))
+            if exact.has(*_TRIG):
+                continue
+            fn = f.func.__name__.lower()
+            said.append(f"{fn}({a}°) = {fn}({p}° {'+' if q > 0 else '-'} {abs(q)}°) = {self.n.number(exact)}")
+        if not said or self.n.latex:
+            return ""
+        return f", where {and_list(said)}"
+
+    def _expanded(self, a: sympy.Expr, b: sympy.Expr, deg: bool) -> str:
+        """``, so x² + 3x = x² + 5.5x - 15``: the two sides multiplied out, where a side is a product of sums
+        (``x·(x + 3) = (x - 2)(x + 7.5)``) that a student expands before collecting; else empty."""
+        if not any(f.is_Add for e in (a, b) for f in sympy.Mul.make_args(e)) or not (a.is_Mul or b.is_Mul):
+            return ""
+        ea, eb = sympy.expand(a), sympy.expand(b)
+        if ea.free_symbols - {x for x in ea.free_symbols if element_of(x) is None}:
+            return ""  # (only an equation in the variables is multiplied out)
+        shown = f"{self.n.expr(ea, None, deg)} = {self.n.expr(eb, None, deg)}"
+        return f"{'$, so $' if self.n.latex else ', so '}{shown}"
+
     def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
         """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
         WXYZ = WY·XZ``; a proportion as its ratios, ``EF/BC = DE/AB`` (similar triangles: each side over
@@ -1376,6 +1466,25 @@ class _Writer:
 
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
+        pair = self._proportion_pair(s, lhs, rhs, u)
+        return None if pair is None else self.eq(*pair)
+
+    def _ratio_put(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict,
+                   sub: dict) -> tuple[str, str] | None:
+        """A proportion solved for a variable, as its ratios and then with the values and expressions put
+        in (``TW/WY = TZ/XY`` and ``x/20 = 10/16``), before it is cross-multiplied; None where the
+        equation is no proportion of the step's theorem."""
+        factors = [f for e in (lhs, rhs) for f in sympy.Mul.make_args(e) if f.is_Symbol]
+        tries = [u] if u in factors else [f for f in factors if f not in vals and u in sub.get(f, f).free_symbols]
+        pair = next((p for f in tries if (p := self._proportion_pair(s, lhs, rhs, f)) is not None), None)
+        if pair is None:
+            return None
+        put = {**{x: w for x, w in sub.items() if x not in vals}, **vals}
+        return self.eq(*pair), f"{self.n.expr(pair[0], put)} = {self.n.expr(pair[1], put)}"
+
+    def _proportion_pair(self, s, lhs: sympy.Expr, rhs: sympy.Expr,
+                         u: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
+        """The two ratios of :meth:`_proportion` (``u/x``, ``y/partner``), or None."""
         sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
         if any(len(f) != 2 for f in sides):
             return None
@@ -1394,10 +1503,10 @@ class _Writer:
         if any(points(f) is None for f in (*mine, *other)):
             return None
         fam, names = s.instance.family.key, s.instance.names
-        m = re.fullmatch(r"([A-Z]{3}) is similar to ([A-Z]{3})", names[0]) if fam == "relation" and names else None
-        if m is not None:  # the problem's own similarity
+        m = re.fullmatch(r"([A-Z]{3,}) is similar to ([A-Z]{3,})", names[0]) if fam == "relation" and names else None
+        if m is not None:  # the problem's own similarity (of triangles or polygons)
             fam, names = "similar_triangle", m.groups()
-        if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) == 3:
+        if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) >= 3:
             home = next((set(t) for t in names[:2] if points(u) <= set(t)), None)  # u's triangle
             x = [f for f in other if home is not None and not points(f) <= home]
         elif fam == "bisector_of_angle_property_line_ratio" and names and len(names[0]) == 3:
@@ -1408,7 +1517,7 @@ class _Writer:
         if len(x) != 1:
             return None
         y = other[0] if other[1] == x[0] else other[1]
-        return self.eq(u / x[0], y / partner)
+        return u / x[0], y / partner
 
     def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:
         """An equation whose other unknowns were written in terms of ``u`` before, solved as a student
@@ -1540,7 +1649,8 @@ class _Writer:
         lhs, rhs = s.lhs, s.rhs
         if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
+        later = self._since_later()
+        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
 
     def _quadratic(self, st) -> str | None:
         """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
@@ -1633,6 +1743,7 @@ class _Writer:
             self.stated.add(_key(st.target - st.value))
             return
         n = 0
+        later: list[sympy.Expr] = []  # relations a criterion's sentence used but does not list (each = 0)
         givens = []  # a given relation the step rests on, said in its conclusion: "Since AC = y, y = √33."
         for s, _ in st.equations:
             if s.instance.family.key == "given":
@@ -1647,11 +1758,16 @@ class _Writer:
             self.stated.add(k)
             self._count(s)
             why = f"{self.join([s.lhs, s.rhs])}{self._reason(s, s.instance.text)}"
-            say.append(f"{why}{_then(why)}{self.eq(s.lhs, s.rhs)}.")
+            eq = self._natural(s, s.lhs, s.rhs, st.target) if st.target.is_Symbol else self.eq(s.lhs, s.rhs)
+            say.append(f"{why}{_then(why)}{eq}.")
+            givens += [x for x, _ in self._later if x not in givens]  # (a criterion's other facts: said here)
+            later += [r for _, r in self._later]
+            self._later = []
         shown = [self.eq(a, b) for a, b in st.values if not (a.is_Symbol and a in self.known)]
         if shown:
             say.append(f"With {and_list(shown)},")
-        say.append(f"Since {and_list(givens)}, {self.said(st.target, st.value)}." if givens and not shown
+        worked = self._put_later(st, later) if givens and not shown and n == 1 else None
+        say.append(f"Since {and_list(givens)}, {worked or self.said(st.target, st.value)}." if givens and not shown
                    else f"So {self.said(st.target, st.value)}.")
         self.jumps.append(n + len(st.values))
         self.lines.append(" ".join(say))
@@ -1866,6 +1982,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
                            else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+        elif (ratio := _quotient_worked(w, proof.goal, v)) is not None:  # 3.5/(7√2/2) = 7/(7√2) = 1/√2 = √2/2
+            w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif (pyth := _pythagorean_ratio(w, proof.goal, v)) is not None:  # sin from cos: √(1 - (33/65)²)
             w.lines.append(f"Therefore {pyth}.")
         elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
@@ -1890,7 +2008,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
-    return Written(_introduce(lines, getattr(proof, "intros", {})), w.jumps, w.theorems,
+    return Written(_introduce(_criterion_once(_no_tautology(lines)), getattr(proof, "intros", {})), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
 
@@ -1907,28 +2025,42 @@ def _pythagorean_ratio(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | Non
     return f"{w.n.expr(goal)} = √(1 - {other}²({w.n.expr(goal.args[0])})) = √(1 - ({x})²) = {w.n.number(v)}"
 
 
-# an angle found as an inverse cosine, sine or tangent (angle ABC = arccos(3/5))
-_INVERSE_SAID = re.compile(r"\b(angle [A-Z]\S*?) = arc(cos|sin|tan)\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+# an angle found as an inverse cosine, sine or tangent (angle ABC = arccos(3/5)), at the head of its
+# chain (angle BOX = angle BOW = arcsin(4/5)); never a term inside a sum (180° - angle BOC = arcsin(…))
+_INVERSE_SAID = re.compile(r"(?<![-+·/=(] )(?<![-+·/(])\b((?:angle [A-Z]{3} = )*)(angle [A-Z]\S*?) = "
+                           r"arc(cos|sin|tan)\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
 def _ratio_said(m: re.Match, goal: str | None) -> str:
     """The angle's cosine (sine, tangent) stated as a value, as a textbook does: ``cos(angle ABC) = 3/5``;
-    the angle itself named by it only where the problem asks for it."""
-    angle, fn, x = m.groups()
-    said = f"{fn}({angle}) = {x}"
-    return f"{said}, so {m.group(0)}" if angle == goal else said
+    the angle itself named by it only where the problem asks for it.  A chain of equal angles stays a
+    chain of angles, and the ratio is the first one's: ``angle BOX = angle BOW, so sin(angle BOX) = 4/5``,
+    never ``angle BOX = sin(angle BOW)``."""
+    head, angle, fn, x = m.groups()
+    first = head.split(" = ")[0] if head else angle
+    said = f"{fn}({first}) = {x}"
+    if head:
+        said = f"{head}{angle}, so {said}"
+    return f"{said}, so {first} = arc{fn}({x})" if first == goal else said
+
+
+def _quotient_values(w: _Writer, goal: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """The values found for a ratio goal's numerator and denominator (text only), else None."""
+    if w.n.latex:
+        return None
+    num, den = sympy.fraction(goal)
+    if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
+        return None
+    return w.known[num], w.known[den]
 
 
 def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
     """A ratio goal with both its values put in and, where the denominator is a surd, rationalised as a
     student does it (``AE/AC = 1.5/√109 = 1.5√109/109 = 3√109/218``; a binomial by its conjugate:
     ``2/(2√13 - 3) = 2(2√13 + 3)/43``); None where the goal is no quotient of two values found."""
-    if w.n.latex:
+    if (ab := _quotient_values(w, goal)) is None:
         return None
-    num, den = sympy.fraction(goal)
-    if not (num.is_Symbol and den.is_Symbol and num in w.known and den in w.known):
-        return None
-    a, b = w.known[num], w.known[den]
+    a, b = ab
     if not a.is_Rational or b.free_symbols or b.is_Rational:
         return None
     if b.is_Pow and b.exp == sympy.S.Half and b.base.is_Integer:  # 1.5/√109 = 1.5√109/109
@@ -1951,6 +2083,80 @@ def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
         return None
     v_text = w.n.number(v) if not (v.is_Rational and not v.is_Integer) else str(v)
     return " = ".join(dict.fromkeys([w.n.expr(goal), put, mid, v_text]))
+
+
+def _quotient_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
+    """A ratio goal whose division :func:`_ratio_worked` does not show (a numerator that is no rational
+    number, a rational or ``k√m`` denominator, ``30/(30 - 8√3)``), worked by :func:`_quotient_steps`; None
+    where the goal is no quotient of two values found, or where :func:`_ratio_worked` shows it."""
+    if (ab := _quotient_values(w, goal)) is None:
+        return None
+    a, b = ab
+    if a.free_symbols or b.free_symbols or b == 0:
+        return None
+    if a.is_Rational and _surd(b):
+        return None
+    if a.is_Rational and b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:
+        r = next(t for t in b.args if t.is_Rational)
+        if sympy.expand(b * (b - 2 * r)).is_positive:  # (by its conjugate b - 2r: _ratio_worked's own)
+            return None
+    chain = _quotient_steps(w.n, a, b, v)
+    return None if chain is None else " = ".join(dict.fromkeys([w.n.expr(goal), *chain]))
+
+
+def _over(n: Namer, a: sympy.Expr, b: sympy.Expr) -> str:
+    """``a/b`` as a student writes the fraction: a sum or a fraction in brackets (``30/(30 - 8√3)``,
+    ``3.5/(7√2/2)``, ``16/(4√10)``); an integer or a lone surd bare."""
+    top, bottom = n.number(a), n.number(b)
+    if a.is_Add or "/" in top:
+        top = f"({top})"
+    if not (b.is_Integer or _surd(b) or re.fullmatch(r"[\d.]+", bottom)):
+        bottom = f"({bottom})"
+    return f"{top}/{bottom}"
+
+
+def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> list[str] | None:
+    """The division ``a/b`` worked as a student works it, each form equal to ``v``: the two values put in,
+    the fractions inside cleared (``3.5/(7√2/2) = 7/(7√2)``), a common factor cancelled (``= 1/√2``),
+    the denominator rationalised (``= √2/2``), then the value; None where a form is not ``v`` or the
+    denominator is no surd that one factor clears."""
+    def terms(x):
+        return [t.as_coeff_Mul()[0] for t in sympy.Add.make_args(sympy.expand(x))]
+
+    if not all(c.is_Rational for c in terms(a) + terms(b)):
+        return None
+    out = [_over(n, a, b)]
+    lcm = functools.reduce(sympy.ilcm, [c.q for c in terms(a) + terms(b)], 1)
+    if lcm != 1:
+        a, b = sympy.expand(a * lcm), sympy.expand(b * lcm)
+        out.append(_over(n, a, b))
+    g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
+    if g > 1:
+        a, b = sympy.expand(a / g), sympy.expand(b / g)
+        if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
+            out.append(_over(n, a, b))
+    if not b.is_Rational:
+        k = b.as_coeff_Mul()[0]
+        if sympy.expand(b ** 2).is_Rational and b.is_positive:  # k√m: times √m over √m
+            a, b = sympy.expand(a * b / k), sympy.expand(b * b / k)
+            out.append(_over(n, a, b))
+        elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
+            r = next(t for t in b.args if t.is_Rational)
+            conj = sympy.expand(2 * r - b)
+            if sympy.expand(b * conj).is_negative:
+                conj = -conj
+            d = sympy.expand(b * conj)
+            if not d.is_Rational:
+                return None
+            top = "" if a == 1 else f"({n.number(a)})" if a.is_Add else n.number(a)
+            out.append(f"{top}({n.number(conj)})/{n.number(d)}")
+            a, b = sympy.expand(a * conj), d
+        else:
+            return None
+    if not is_zero(a / b - v):
+        return None
+    out.append(str(v) if v.is_Rational and not v.is_Integer else n.number(v))  # a ratio as a fraction: 7/2
+    return list(dict.fromkeys(out))
 
 
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD = 40°." says one fact twice: it is
@@ -2103,6 +2309,59 @@ def _arc_reason(u: sympy.Symbol, c1) -> str:
     stands on the other arc."""
     pts = "".join(element_of(u).points)
     return f"the {'inscribed' if c1 == -2 else 'central'} angle {pts} stands on the rest of the circle"
+
+
+# "Since AE = BE, AE = BE." / "Since EH = AB, AB = EH = 14.": a given equality as the reason for itself
+_TAUTOLOGY = re.compile(r"^Since (\$?)([^,;$=]+?) = ([^,;$=]+?)\1, \1(?:\2 = \3|\3 = \2)( = [^,;$]+?)?\1\.$")
+
+
+def _no_tautology(lines: list[str]) -> list[str]:
+    """A sentence whose reason is its own conclusion said no more: ``Since AE = BE, AE = BE. Since E lies
+    on AB, …`` is ``Since E lies on AB and AE = BE, …`` (left out where no such sentence follows); one
+    that goes on to a value keeps only the value (``Since EH = AB, AB = 14.``, not ``AB = EH = 14``)."""
+    out = []
+    for line in lines:
+        said: list[str] = []
+        given = ""  # a tautology's given, said as a reason of the next sentence
+        for sentence in _SENTENCE.split(line):
+            m = _TAUTOLOGY.match(sentence)
+            if m is None:
+                head = re.match(r"Since ([^,;]+), ", sentence) if given else None
+                said.append(f"Since {head[1]} and {given}, {sentence[head.end():]}" if head else sentence)
+                given = ""
+            elif not m[4]:
+                given = f"{m[1]}{m[2]} = {m[3]}{m[1]}"
+            else:
+                lhs = sentence[m.end(3) + len(m[1]) + 2:].removeprefix(m[1]).split(" = ")[0]
+                said.append(f"Since {m[1]}{m[2]} = {m[3]}{m[1]}, {m[1]}{lhs}{m[4]}{m[1]}.")
+        out.append(" ".join(said))
+    return [x for x in out if x]
+
+
+# "Since triangles ABE and CDE are congruent by ASA (as …), …": a criterion's sentence, with or without its parts
+_CRITERION = re.compile(r"^Since ((?:triangles )?[A-Z]{3,} and [A-Z]{3,} are (congruent|similar) by [A-Z]{2,3})"
+                        r"( \(as (?:[^()]|\([^()]*\))*\))?, (.*)$")
+
+
+def _criterion_once(lines: list[str]) -> list[str]:
+    """A congruence or similarity said once with its parts, where it is first used (never first bare and
+    then again with them); a later use says ``By the same congruence, CE = AE = √19/2.``"""
+    said = [_SENTENCE.split(line) for line in lines]
+    found: dict[str, list[tuple[int, int, re.Match]]] = {}
+    for i, line in enumerate(said):
+        for j, sentence in enumerate(line):
+            m = _CRITERION.match(sentence)
+            if m is not None:
+                found.setdefault(m[1], []).append((i, j, m))
+    for uses in found.values():
+        if len(uses) < 2:
+            continue
+        parts = next((m[3] for *_, m in uses if m[3]), "")
+        i, j, m = uses[0]
+        said[i][j] = f"Since {m[1]}{parts}, {m[4]}"
+        for i, j, m in uses[1:]:
+            said[i][j] = f"By the same {'congruence' if m[2] == 'congruent' else 'similarity'}, {m[4]}"
+    return [" ".join(line) for line in said]
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
