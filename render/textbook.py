@@ -205,12 +205,17 @@ class TextbookAnnotation(Annotation):
                           if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
+        layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
-            crowded, brackets = len(layout.crowded), len(layout.brackets)
+            crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
-            for b, drawn in layout.brackets[brackets:]:
+            for b, drawn in [*layout.brackets[brackets:], *layout.halves[halves:]]:
                 self.export.append((b, drawn))
                 marks += drawn
+            layout.spare_count += len(layout.halves) > halves
+            if any(i == id(m) for i, _ in layout.unticked):  # (the sides it ticks: not those left unticked)
+                m = Mark(m.kind, tuple(e for e in m.elements if (id(m), e) not in layout.unticked), m.source,
+                         m.count)
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines

@@ -639,7 +639,25 @@ def textbook_problems(fig: dict) -> list[str]:
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
-            + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts))
+            + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
+            + _brackets_across_lines(fig, pts))
+
+
+def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
+    """A split side's equality bracket that crosses a drawn line (not along its side): it reads as a chord of
+    the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
+    out = []
+    for m, el in _bracket_marks(fig):
+        p, q = (pts[n] for n in _seg_points(el, pts))
+        brace = LineString(m["pixels"][0])
+        for a, b in fig.get("segments", []):
+            s, t = pts[a], pts[b]
+            if _collinear_overlap(p, q, s, t) or _along(LineString([s, t]), p, q):
+                continue
+            if brace.crosses(LineString([s, t])):
+                out.append(f"the bracket of {el} crosses {a}{b}: it reads as a line of the figure")
+                break
+    return out
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:
