@@ -345,7 +345,8 @@ class MarkLayout:
         """A bracket beside segment ab spanning all of it (legs towards its ends), away from the figure's
         middle (between the side and its dimension line, if it has one) unless that crosses far more; its
         polyline goes to ``brackets`` and its middle, where the ticks go, is returned.  None (nothing drawn)
-        where every bracket crosses a drawn line: across one it reads as a chord of the figure (review 10)."""
+        where every bracket crosses a drawn line (it reads as a chord of the figure: review 10) or runs on another
+        segment's dimension line."""
         p, r = self.px[a], self.px[b]
         u = _unit(r - p)
         normal = np.array([-u[1], u[0]])
@@ -396,8 +397,8 @@ class MarkLayout:
         if line is None:
             line = shape(side)
             hi = lane(side) * side
-        if self._bracket_crossings(p, r, line):
-            return None
+        if self._bracket_crossings(p, r, line) or self._on_rail(a, b, line):
+            return None  # (on another segment's dimension line it reads as that line: review 9)
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
