@@ -140,8 +140,10 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B\ncounterclockwise OAB\nfind sector area OAB",
         "`sector area OAB` runs about O from A counter-clockwise to B, so `counterclockwise OAB` makes it the "
         "minor sector (`clockwise OAB` the major one); a file without the turn line is refused with both values. "
+        "The shape line `sector AOB` says the same two lines (and draws only the sector's arc and radii). "
         "The quarter circle about A through B and D of the square ABCD is `circle A through B D`, "
-        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest).",
+        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest), "
+        "or `sector BAD` and `area BAD`.",
         "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
     ),
     Phrase(
@@ -161,13 +163,39 @@ PHRASES: tuple[Phrase, ...] = (
         "triangle ABC\nD on BC extended\nangle ABC = 50\nangle ACD = 120\nfind angle BAC\n",
     ),
     Phrase(
-        "lines AB and CD cross at P (vertical angles)",
+        "lines AB and CD cross at P (vertical angles), or chords AB and CD intersect at P",
         ("cross", "crosses", "intersect", "intersects"),
         "line A P B\nline C P D",
         "two lines through one point P cross there, P between A and B and between C and D (two chords "
         "crossing inside a circle); `P where AB meets CD` names the crossing of lines already drawn, "
         "which may lie outside both segments.",
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
+    ),
+    Phrase(
+        "O is the intersection of AC and BD",
+        ("intersection",),
+        "O where AC meets BD",
+        "O lies on both lines AC and BD, wherever they cross (`line A O C` and `line B O D` say more: O "
+        "between A and C and between B and D).",
+        "rectangle ABCD\nO where AC meets BD\nAB = 8\nBC = 6\nfind BO\n",
+    ),
+    Phrase(
+        "a hexagon ABCDEF that is not regular (a heptagon, a decagon …): its angle sum",
+        ("heptagon", "nonagon", "decagon", "dodecagon"),
+        "polygon ABCDEF",
+        "a polygon's vertices in order, convex or not (a reflex corner counts 360 less its angle); "
+        "`regular hexagon ABCDEF` says equal sides and angles, a different problem.",
+        "polygon ABCDEF\nangle FAB = 120\nangle ABC = 130\nangle BCD = 110\nangle CDE = 140\n"
+        "angle DEF = 125\nfind angle EFA\n",
+    ),
+    Phrase(
+        "a convex pentagon ABCDE (a convex polygon)",
+        ("convex",),
+        "polygon ABCDE\ncounterclockwise ABC BCD CDE DEA EAB",
+        "a polygon may be concave (a reflex corner counts 360 less its angle); every corner turning the same "
+        "way makes it convex (`quadrilateral ABCD` and a triangle are convex already).",
+        "polygon ABCDE\ncounterclockwise ABC BCD CDE DEA EAB\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\n"
+        "angle CDE = x + 5\nangle DEA = 125\nfind x\n",
     ),
     Phrase(
         "the diagonals AC and BD of ABCD meet at O",
@@ -233,7 +261,8 @@ FILLERS: dict[str, str] = {
 # Words of the language an expression does not read, and what a writer who put one there meant.
 IN_EXPRESSIONS: dict[str, str] = {
     "of": "leave 'of' out ('find area ABC'); for \"the length of arc AB\" write 'counterclockwise OAB'; "
-          "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise)",
+          "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise); for \"the area of "
+          "the semicircle on AB\" (AB a diameter of circle O) write 'find circle area O / 2'",
 }
 
 
@@ -289,11 +318,47 @@ REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
 _NOUNS = ("chords", "lines", "segments", "diagonals", "sides")
 
 
+_BETWEEN = ("chords", "diagonals", "segments")  # two of these cross between their ends: the bow-tie lines
+
+
+def _convex(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'convex polygon ABCDE' (pentagon, 'ABCDE is convex'): the polygon and a turn that keeps every corner
+    convex, with the writer's points."""
+    groups = [pts for _, pts in kept if pts is not None]
+    if "convex" not in (t for t, _ in kept) or len(groups) != 1 or len(groups[0]) < 3:
+        return None
+    pts = groups[0]
+    if len(pts) <= 4:
+        noun = "triangle" if len(pts) == 3 else "quadrilateral"
+        return f"write '{noun} {''.join(pts)}': a {noun} is convex"
+    n = len(pts)
+    chains = " ".join("".join(pts[(i + k) % n] for k in range(3)) for i in range(n))
+    return (f"write 'polygon {''.join(pts)}' and 'counterclockwise {chains}': a polygon may be concave; "
+            "every corner turning the same way makes it convex")
+
+
+def _tangent_at(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'PA tangent to circle O at A': the tangent named from its touching point, the second letter."""
+    texts = [t for t, _ in kept]
+    if texts[1:5] != ["tangent", "to", "circle", texts[4]] or len(kept) != 7 or texts[5] != "at":
+        return None
+    (_, line), (_, centre), (_, at) = kept[0], kept[4], kept[6]
+    if line is None or centre is None or at is None or len(line) != 2 or len(centre) != 1 or len(at) != 1:
+        return None
+    other = line[0] if line[1] == at[0] else line[1] if line[0] == at[0] else line[0]
+    return (f"write '{other}{at[0]} tangent to circle {centre[0]}': the tangent touches the circle at its second "
+            f"letter, {at[0]}")
+
+
 def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     """For a line some entry of REWRITES says (each word's text and points): the error naming the line to
     write, with the writer's points; None for any other line."""
-    kept = [(t.lower(), pts) for t, pts in words if t.lower() not in _ARTICLES]
-    if kept and kept[0][0] in _NOUNS and kept[0][1] is None:
+    kept = [(t.lower(), pts) for t, pts in words if pts is not None or t.lower() not in _ARTICLES]  # (A: a point)
+    said = _convex(kept) or (_tangent_at(kept) if len(kept) == 7 else None)
+    if said is not None:
+        return said
+    noun = kept[0][0] if kept and kept[0][1] is None and kept[0][0] in _NOUNS else None
+    if noun is not None:
         kept = kept[1:]
     for pattern, write, means in REWRITES:
         if len(pattern) != len(kept):
@@ -307,6 +372,10 @@ def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
             elif want != text or pts is not None:
                 break
         else:
+            x, y, p = bound.get("X", ""), bound.get("Y", ""), bound.get("P", "")
+            if write == _MEET and noun in _BETWEEN and len(x) == len(y) == 2:  # the docs' bow-tie lines
+                return (f"write 'line {x[0]} {p} {x[1]}' and 'line {y[0]} {p} {y[1]}': two {noun} cross at a "
+                        f"point between their ends ('{_MEET.format(**bound)}' says only that {p} is on both lines)")
             line = write.format(**bound)
             return f"write '{line}': {means.format(**bound)}"
     return None

