@@ -985,7 +985,7 @@ def figure_labels(d) -> dict:
             "shapes": shapes,
             "labels": labels,
             "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()],
-            "arcs": [{"element": e, "middle": [round(float(m[0]), 2), round(size - float(m[1]), 2)],
+            "arc_labels": [{"element": e, "middle": [round(float(m[0]), 2), round(size - float(m[1]), 2)],
                       "centre": [round(float(c[0]), 2), round(size - float(c[1]), 2)], "radius": round(r, 2)}
                      for e, (m, c, r) in d.rules.arcs.items()],
             "heights": heights_out,

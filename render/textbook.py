@@ -396,25 +396,31 @@ def _ccw(scene: Scene, o: str, a: str, b: str) -> float:
     return (math.atan2(*(pb - po)[::-1]) - math.atan2(*(pa - po)[::-1])) % (2 * math.pi)
 
 
-def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tuple[str, Quantity] | None:
-    """A textbook arc as the problem writes it (``major arc AB``, ``arc ACB``: the parser makes each an
-    expression of angles) that ``expr`` stands for: its name and the arc drawn, counter-clockwise about its
-    circle's centre (None: no such arc, or its points are not drawn)."""
+def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tuple[str, Quantity, bool] | None:
+    """A textbook arc as the problem writes it (``major arc AB``, ``arc ACB``; a sector line's ``arc AOB``, a
+    length: the parser makes each an expression) that ``expr`` stands for: its name, the arc drawn (counter-
+    clockwise about its circle's centre) and whether it is measured in degrees (None: no such arc, or its points
+    are not drawn)."""
     name = next((w[1] for w in problem.written if w[1].split(" ")[-2:-1] == ["arc"] and w[0] == expr), None)
     if name is None:
         return None
     pts = name.split(" ")[-1]
     circle = next((c for c in problem.circles if set(pts) <= set(c.points)), None)
+    shaped = circle is None and len(pts) == 3  # a sector's arc AOB: about its middle letter
+    if shaped:
+        circle = next((c for c in problem.circles if c.centre == pts[1] and {pts[0], pts[2]} <= set(c.points)), None)
     if circle is None or not all(n in scene.points for n in (circle.centre, *pts)):
         return None
     o, a, b = circle.centre, pts[0], pts[-1]
     turn = _ccw(scene, o, a, b)
-    if len(pts) == 3:  # through its middle letter
+    if shaped:  # the arc its line draws, else the minor one
+        forward = (a, b) in circle.arcs or (b, a) not in circle.arcs and turn < math.pi
+    elif len(pts) == 3:  # through its middle letter
         forward = _ccw(scene, o, a, pts[1]) < turn
     else:
         forward = (turn > math.pi) == name.startswith("major")
     key = (o, a, b) if forward else (o, b, a)
-    return name, Quantity(QKind.ARC, key, "".join(key))
+    return name, Quantity(QKind.ARC, key, "".join(key)), not shaped
 
 
 def _value_text(el: Element, value: sympy.Expr) -> str:
@@ -652,11 +658,12 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             if arc is None and not elements_in(other) and (arc := written_arc(problem, scene, side)) is not None:
                 value = other  # (a textbook arc: "major arc AB = 250" on the arc, not in the text)
         if arc is not None:
-            name, q = arc
+            name, q, degrees = arc
             text = f"{name} = {value}"
             if q not in ann.facts:
                 ann.facts[q] = value
-                ann.texts[q] = _value_text(Element(ELEMENT_KINDS["major_arc"], tuple(q.key[1:])), value)
+                kind = ELEMENT_KINDS["major_arc" if degrees else "arc_length"]
+                ann.texts[q] = _value_text(Element(kind, q.key if not degrees else q.key[1:]), value)
                 ann.names[str(q)] = name
                 givens.append({"fact": text, "element": name, "quantity": str(q), "shown": "label"})
                 continue
@@ -697,7 +704,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
         arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
         if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
-            name, q = arc
+            name, q, _ = arc
         if ann.also_asked:
             name = str(problem.goal.expr)
         if q is not None and q not in ann.facts:

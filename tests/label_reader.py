@@ -135,7 +135,7 @@ def problems(fig: dict) -> list[str]:
             a, v, b = split_points(lab["element"][6:], pts, 3)
             angles[lab["element"]] = (pts[a], pts[v], pts[b])
     out += careful(fig, pts, shapes, segments)
-    arcs = {a["element"]: a for a in fig.get("arcs", [])}
+    arcs = {a["element"]: a for a in fig.get("arc_labels", [])}
     for lab in fig["labels"]:
         el, text = lab["element"], lab["text"]
         x0, y0, x1, y1 = lab["bbox"]

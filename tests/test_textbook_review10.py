@@ -109,8 +109,8 @@ def test_a_sectors_asked_arc_sits_beyond_its_arc_not_in_the_sector(tmp_path) -> 
     assert problems(lab) == []
     spoilt = json.loads(json.dumps(lab))  # the review's: "arc = ?" in the middle of the sector
     label = next(x for x in spoilt["labels"] if x["element"] == "arc AOB")
-    cx, cy = spoilt["arcs"][0]["centre"]
-    mx, my = spoilt["arcs"][0]["middle"]
+    cx, cy = spoilt["arc_labels"][0]["centre"]
+    mx, my = spoilt["arc_labels"][0]["middle"]
     x, y = cx + 0.5 * (mx - cx), cy + 0.5 * (my - cy)
     label["bbox"] = [x - 25, y - 8, x + 25, y + 8]
     assert any("inside its circle" in p for p in problems(spoilt))
