@@ -122,6 +122,10 @@ class Annotation:
         figures: a value is read where it sits)."""
         return frozenset()
 
+    def led_across(self) -> frozenset[str]:
+        """The set-off elements whose leader may cross the figure's lines (none here)."""
+        return frozenset()
+
     def query_optional(self) -> bool:
         """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
         style (the question names it by its letters, and its region shows it); an asked side or angle never

@@ -53,6 +53,7 @@ import shapely.ops
 from shapely.geometry import Polygon
 
 EDGE = 4.0
+ARC_NEAR_FONTS = 1.5  # an arc's label (or its leader's start) this near the arc's middle
 RATIO = 1.5
 CENTRE_RATIO = 2.0  # a side label's centre: this many times nearer its side than any other stroke
 CORNER_SHARE = 0.25  # a side label's centre's foot: this share of the side from either end,
@@ -141,6 +142,7 @@ class Rules:
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
     centre_ratio: float = CENTRE_RATIO  # a side label's centre this many times nearer its side than any other
+    arcs: dict = field(default_factory=dict)  # an arc with a label -> its middle, its circle's centre and radius
     set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
     # off with a leader (no place beside it reads as its own: a narrow angle by another corner, a crowded side)
     _cache: dict = field(default_factory=dict)
@@ -170,7 +172,8 @@ class Rules:
         """The predicate for a label of ``element`` (its problem-language spelling) in ``role``."""
         key = (role, element)
         if key not in self._cache:
-            make = {"point": self._point, "side": self._side, "angle": self._angle, "shape": self._shape}[role]
+            make = {"point": self._point, "side": self._side, "angle": self._angle, "shape": self._shape,
+                    "arc": self._arc}[role]
             if role == "shape" and element.startswith("height ") and element.split(" ", 1)[1] in self.heights:
                 make = self._height  # a height's value is drawn as a shape's (its colour) but read by its line
             self._cache[key] = make(element)
@@ -205,6 +208,25 @@ class Rules:
                 near = within(boxes, CLEAR)
                 if len(near):
                     good &= others(boxes, near).min(axis=1) >= CLEAR
+            return good
+        return ok
+
+    def _arc(self, element: str) -> Rule:
+        """An arc's label: outside its circle (inside, by a sector's middle, it read as the area: review 11),
+        within ``ARC_NEAR_FONTS`` of the arc's middle (its leader's start, if set off) and nearer it than any
+        point by ``RATIO`` and ``SLACK`` (by a point on the circle it reads as that point's)."""
+        middle, centre, radius = self.arcs[element]
+        pts = np.array(list(self.points.values())).reshape(-1, 2)
+        near = ARC_NEAR_FONTS * self.font_px
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            good = self._on_canvas(boxes)
+            src = boxes if leaders is None else _point_boxes(leaders[:, 0])
+            own = box_point_distance(src, middle[None])[:, 0]
+            good &= own <= near
+            good &= box_point_distance(boxes, centre[None])[:, 0] >= radius + 1.0
+            if len(pts):
+                good &= box_point_distance(src, pts).min(axis=1) >= RATIO * own + SLACK
             return good
         return ok
 
@@ -963,6 +985,9 @@ def figure_labels(d) -> dict:
             "shapes": shapes,
             "labels": labels,
             "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()],
+            "arc_labels": [{"element": e, "middle": [round(float(m[0]), 2), round(size - float(m[1]), 2)],
+                      "centre": [round(float(c[0]), 2), round(size - float(c[1]), 2)], "radius": round(r, 2)}
+                     for e, (m, c, r) in d.rules.arcs.items()],
             "heights": heights_out,
             "marks": [{"kind": "right" if m.kind == "right_lines" else m.kind,
                        "elements": [element_text(m.kind, e) for e in m.elements], "count": m.count,

@@ -548,7 +548,8 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float],
                  {frozenset((a, b)): i for i, (a, b, _) in enumerate(d.segments)},
                  fills if fills is not None else {f.name: _region(f.rings) for f in d.fills},
                  {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights,
-                 frozenset(range(len(d.segments), len(d.strokes))))  # (strokes: the sides, then the arcs)
+                 frozenset(range(len(d.segments), len(d.strokes))),  # (strokes: the sides, then the arcs)
+                 arcs=arc_middles(scene, frame, items))
 
 
 def _valid(poly: Polygon) -> Polygon:
@@ -830,6 +831,13 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             def centres(w, h, stage, rays=rays, r=r):
                 return _angle_centres(rays, w, h, r, gap, stage, fpx)
             role = "angle"
+        elif str(q) in d.rules.arcs:  # an arc's value or "?": just outside its circle by the arc's middle
+            middle, _, _ = d.rules.arcs[str(q)]
+            anchor = (float(middle[0]), float(middle[1]))
+
+            def centres(w, h, stage, arc=d.rules.arcs[str(q)]):
+                return _arc_centres(*arc, w, h, gap, stage, fpx)
+            role = "arc"
         else:
             centre, room = d.rules.interior(q.key[0])
             anchor = (float(centre[0]), float(centre[1]))
@@ -843,8 +851,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
-        tried = (STAGES if role == "shape" and q.kind is not QKind.HEIGHT
+        tried = (STAGES[:2] if role == "arc" else STAGES if role == "shape" and q.kind is not QKind.HEIGHT
                  and not (q == annotation.query and annotation.query_optional()) else
+                 STAGES if str(q) in annotation.led_across() else
                  STAGES[:2] if str(q) in d.rules.set_off else VALUE_STAGES)  # (its leader across no stroke)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
@@ -882,6 +891,48 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if fail_fast and not annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             raise _Refused(placed)  # a letter or a query mark: no text takes it over
         _add_label(d, occ, placed, style)
+
+
+ARC_TURNS = np.radians([0.0, 12.0, -12.0, 25.0, -25.0, 40.0, -40.0])  # an arc label's directions about its
+# outward normal, the nearest first
+ARC_FAR = np.array([2.0, 3.0, 4.5])  # fonts: set off with a leader from the arc's middle
+
+
+def _arc_centres(middle: np.ndarray, centre: np.ndarray, radius: float, w: float, h: float, gap: float, stage: str,
+                 fpx: float) -> np.ndarray:
+    """Candidate centres of an arc's label: beyond the circle from the arc's middle (``middle``), along the
+    outward normal first, then turned a little either way; "far": farther off (a leader joins them)."""
+    out = math.atan2(*(middle - centre)[::-1])
+    if stage == "near":
+        return offset_centres(middle, out + ARC_TURNS[:3], [gap, gap + 3.0], w, h)
+    if stage == "wide":
+        return offset_centres(middle, out + ARC_TURNS, [gap + 6.0, gap + 10.0], w, h)
+    return offset_centres(middle, out + ARC_TURNS, ARC_FAR * fpx, w, h)
+
+
+def arc_middles(scene: Scene, frame: Frame, items) -> dict[str, tuple[np.ndarray, np.ndarray, float]]:
+    """The arcs that labels go on, by element: each arc's middle, its circle's centre and radius (pixels).
+    A textbook arc ``arc OAB`` runs counter-clockwise from A to B about O; a shape's arc (a sector's) is its
+    drawn arc."""
+    out = {}
+    for it in items:
+        q = it.quantity
+        if q.kind is not QKind.ARC:
+            continue
+        if len(q.key) == 3 and all(n in scene.points for n in q.key):
+            o, a, b = (np.array(frame.px(scene.points[n])) for n in q.key)
+            ta, tb = (math.atan2(*(e - o)[::-1]) for e in (a, b))
+            t = ta + ((tb - ta) % (2 * math.pi)) / 2
+            r = float(np.hypot(*(a - o)))
+        else:
+            arc = next((a for a in scene.arcs if a.shape == q.key[0]), None)
+            if arc is None:
+                continue
+            o = np.array(frame.px(arc.centre))
+            t = math.radians(arc.start + arc.sweep / 2)
+            r = arc.radius * frame.scale
+        out[str(q)] = (o + r * np.array([math.cos(t), math.sin(t)]), o, r)
+    return out
 
 
 def _inside_or_led(rule, region: Polygon):

@@ -35,7 +35,7 @@ from .scene import Scene
 STROKE = (0.0, 0.0, 0.0)
 LEADER = (0.3, 0.3, 0.3)
 LABEL_COLOURS = {"point": (0.0, 0.0, 0.0), "side": (0.05, 0.05, 0.45), "angle": (0.45, 0.05, 0.05),
-                 "shape": (0.1, 0.1, 0.1)}
+                 "shape": (0.1, 0.1, 0.1), "arc": (0.1, 0.1, 0.1)}
 
 
 @dataclass

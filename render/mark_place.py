@@ -185,6 +185,10 @@ class MarkLayout:
         self.square_at: dict[tuple, np.ndarray] = {}  # (vertex, the two lines' directions) -> its square
         self.arc_zones: list[tuple[np.ndarray, float]] = []  # (vertex, reach) of each angle arc to come
         self.heights: list[tuple[np.ndarray, np.ndarray]] = []  # (apex, foot) of each dashed height to come
+        self.halves: list[tuple[Mark, list[np.ndarray]]] = []  # (mark, ticks) of a split side's halves ticked
+        # where no bracket of it keeps off the drawn lines (``_ticks``)
+        self.unticked: set[tuple[int, tuple[str, str]]] = set()  # (id of the mark, side) of sides left unticked
+        self.spare_count = 1  # a tick count no equal group uses (the halves' own)
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
         pts = list(self.px.values())
@@ -337,10 +341,12 @@ class MarkLayout:
     def take(self, c: np.ndarray, reach: float) -> None:
         self.taken.append((np.asarray(c, float), reach))
 
-    def bracket(self, a: str, b: str, m: Mark) -> np.ndarray:
+    def bracket(self, a: str, b: str, m: Mark) -> np.ndarray | None:
         """A bracket beside segment ab spanning all of it (legs towards its ends), away from the figure's
         middle (between the side and its dimension line, if it has one) unless that crosses far more; its
-        polyline goes to ``brackets`` and its middle, where the ticks go, is returned."""
+        polyline goes to ``brackets`` and its middle, where the ticks go, is returned.  None (nothing drawn)
+        where every bracket crosses a drawn line (it reads as a chord of the figure: review 10) or runs on another
+        segment's dimension line."""
         p, r = self.px[a], self.px[b]
         u = _unit(r - p)
         normal = np.array([-u[1], u[0]])
@@ -370,7 +376,8 @@ class MarkLayout:
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
             near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
                     if min(segment_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
-            return self._crossed(p, r, lane(side) * side) + 2 * len(near) + 100 * self._on_rail(a, b, line)
+            return self._crossed(p, r, lane(side) * side) + 2 * len(near) + 100 * self._on_rail(a, b, line) \
+                + 1000 * self._bracket_crossings(p, r, line)
 
         # (inside the figure it runs into the marks at the side's points: inside only where outside crosses more)
         side = -normal if cost(-normal) + BRACKET_INNER < cost(normal) else normal
@@ -390,10 +397,19 @@ class MarkLayout:
         if line is None:
             line = shape(side)
             hi = lane(side) * side
+        if self._bracket_crossings(p, r, line) or self._on_rail(a, b, line):
+            return None  # (on another segment's dimension line it reads as that line: review 9)
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
         return (p + r) / 2 + hi
+
+    def _bracket_crossings(self, p: np.ndarray, r: np.ndarray, line: np.ndarray) -> int:
+        """How many drawn lines (not along pr) the bracket polyline ``line`` of pr crosses."""
+        sa, sb = self._others(p, r)
+        if not len(sa):
+            return 0
+        return sum(int(_segments_cross(s, t, sa, sb).sum()) for s, t in zip(line, line[1:]))
 
     def _on_rail(self, a: str, b: str, line: np.ndarray) -> bool:
         """Does bracket ``line`` of ab run along the dimension line of another segment on ab's line, under
@@ -689,13 +705,40 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
-            c = _clear_on_bracket(layout, p, q, layout.bracket(p, q, m), reach)
+            mid = layout.bracket(p, q, m)
+            if mid is None:  # (every bracket crosses a drawn line: the side's halves ticked, or the text alone)
+                layout.unticked.add((id(m), (p, q)))
+                _halves(m, layout, p, q)
+                continue
+            c = _clear_on_bracket(layout, p, q, mid, reach)
             out += _tick_row(c, u, m.count, TICK_HALF)
         else:
             c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
             out += _tick_row(c, u, m.count, TICK_HALF)
         layout.take(c, reach)
     return out
+
+
+HALF_SHARE = 1e-4  # a point this near a side's middle (a share of the side) halves it
+
+
+def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:
+    """Where side pq's bracket would cross a drawn line and one drawn point halves pq, its halves ticked equal
+    (a count of their own, true of the figure as drawn: the side's equality is left to the text); where no point
+    halves it, nothing (a tick on a piece reads as the piece's)."""
+    cuts = layout.cuts(p, q)
+    if len(cuts) != 1 or abs(cuts[0] - 0.5) > HALF_SHARE:
+        return
+    mid = (layout.px[p] + layout.px[q]) / 2
+    e = min(layout.px, key=lambda n: float(np.hypot(*(layout.px[n] - mid))))
+    count = layout.spare_count
+    reach = TICK_HALF + (count - 1) * TICK_STEP / 2
+    lines = []
+    for s, t in ((p, e), (e, q)):
+        c = layout.spot(layout.px[s], layout.px[t], reach, whole=True)
+        lines += _tick_row(c, _unit(layout.px[t] - layout.px[s]), count, TICK_HALF)
+        layout.take(c, reach)
+    layout.halves.append((Mark("equal", ((p, e), (e, q)), f"{e} the middle of {p}{q} (drawn)", count), lines))
 
 
 def _clear_on_bracket(layout: MarkLayout, p: str, q: str, mid: np.ndarray, reach: float) -> np.ndarray:

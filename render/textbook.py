@@ -24,7 +24,7 @@ import sympy
 from geomill.engine.errors import GeomillError
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
-from geomill.engine.plane import Element, GeneralProblem, elements_in, polygon_key
+from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, elements_in, polygon_key
 
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
@@ -94,6 +94,8 @@ class TextbookAnnotation(Annotation):
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
+    across: set = field(default_factory=set)  # set-off givens whose leader may cross lines: each the figure's only
+    # carrier of a variable (review 10's 19: NP = 4x in the text alone, the figure showed no x and no "?")
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -117,6 +119,9 @@ class TextbookAnnotation(Annotation):
 
     def set_off(self) -> frozenset[str]:
         return frozenset(str(q) for q in self.leaders)
+
+    def led_across(self) -> frozenset[str]:
+        return frozenset(str(q) for q in self.across)
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
@@ -186,7 +191,8 @@ class TextbookAnnotation(Annotation):
             split = layout.split(*q.key)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or layout.stacked(*q.key, off):
+                if q in self.across or _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or \
+                        layout.stacked(*q.key, off):
                     # (across the figure's lines it reads as a line of it, even beyond them where the canvas has
                     # no room; far off, or along another side, as another side's, on another segment's line as
                     # its: its "?" or value says its element, by the side)
@@ -205,12 +211,20 @@ class TextbookAnnotation(Annotation):
                           if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
+        layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
-            crowded, brackets = len(layout.crowded), len(layout.brackets)
+            crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
-            for b, drawn in layout.brackets[brackets:]:
+            own = layout.brackets[brackets:]
+            if any(i == id(m) for i, _ in layout.unticked):  # (the sides it ticks: not those left unticked)
+                m = Mark(m.kind, tuple(e for e in m.elements if (id(m), e) not in layout.unticked), m.source,
+                         m.count)
+                if len(m.elements) < 2:  # (one side ticked says nothing: the text says it)
+                    lines, own = [], []
+            for b, drawn in [*own, *layout.halves[halves:]]:
                 self.export.append((b, drawn))
                 marks += drawn
+            layout.spare_count += len(layout.halves) > halves
             if lines or dash:
                 self.export.append((m, lines + dash))
                 marks += lines
@@ -340,8 +354,8 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         return Quantity.angle(*p)
     if k in ("area", "perimeter") and "".join(polygon_key(p)) in shaped:
         return Quantity.of_shape(QKind.AREA if k == "area" else QKind.PERIMETER, "".join(polygon_key(p)))
-    if k in ("arc", "arc_length") and el.kind.unit == "degrees":  # arc OAB: on its central angle
-        return Quantity.angle(p[1], p[0], p[2])
+    if k in ("arc", "arc_length"):  # arc OAB: on the arc itself, counter-clockwise from A to B about O
+        return Quantity(QKind.ARC, tuple(p), "".join(p))
     if k == "radius":
         end = radius_end(problem, p[0])
         return Quantity.length(p[0], end) if end is not None else None
@@ -351,11 +365,62 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
     return None
 
 
-def _minor(scene: Scene, pts: tuple[str, ...]) -> bool:
-    """Is arc OAB (counter-clockwise from A to B about O) under 179°, so that its central angle shows it?"""
-    o, a, b = (np.array(scene.points[p]) for p in pts)
-    ta, tb = math.atan2(*(a - o)[::-1]), math.atan2(*(b - o)[::-1])
-    return math.degrees((tb - ta) % (2 * math.pi)) < 179.0
+def drawn_height(el: Element, scene: Scene) -> Quantity | None:
+    """The drawn segment that is height ``el`` (``height ABC``: from A onto line BC; ``height ABCD``: from D onto
+    line AB, a trapezoid's between its bases): a segment from a vertex of it, perpendicular to the base line and
+    ending on it, as long as the height (None: no such segment is drawn; its value stays in the text)."""
+    p = el.points
+    if not all(n in scene.points for n in p) or len(p) < 3:
+        return None
+    xy = {n: np.array(v) for n, v in scene.points.items()}
+    apex, (s, t) = (p[0], p[1:3]) if len(p) == 3 else (p[-1], p[:2])
+    u = xy[t] - xy[s]
+    scale = float(np.hypot(*u))
+    if scale < 1e-12:
+        return None
+    u = u / scale
+    height = abs(float(u[0] * (xy[apex] - xy[s])[1] - u[1] * (xy[apex] - xy[s])[0]))
+    tol = 1e-6 * max(scale, height)
+    for a, b in scene.segments:
+        for x, f in ((a, b), (b, a)):
+            d = xy[f] - xy[x]
+            across = abs(float(u[0] * (xy[f] - xy[s])[1] - u[1] * (xy[f] - xy[s])[0]))  # (f on the base line)
+            if x in p and across < tol and abs(float(d @ u)) < tol and abs(float(np.hypot(*d)) - height) < tol:
+                return Quantity.length(x, f)
+    return None
+
+
+def _ccw(scene: Scene, o: str, a: str, b: str) -> float:
+    """The turn (radians, 0 to 2π) counter-clockwise from A to B about O."""
+    po, pa, pb = (np.array(scene.points[p]) for p in (o, a, b))
+    return (math.atan2(*(pb - po)[::-1]) - math.atan2(*(pa - po)[::-1])) % (2 * math.pi)
+
+
+def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tuple[str, Quantity, bool] | None:
+    """A textbook arc as the problem writes it (``major arc AB``, ``arc ACB``; a sector line's ``arc AOB``, a
+    length: the parser makes each an expression) that ``expr`` stands for: its name, the arc drawn (counter-
+    clockwise about its circle's centre) and whether it is measured in degrees (None: no such arc, or its points
+    are not drawn)."""
+    name = next((w[1] for w in problem.written if w[1].split(" ")[-2:-1] == ["arc"] and w[0] == expr), None)
+    if name is None:
+        return None
+    pts = name.split(" ")[-1]
+    circle = next((c for c in problem.circles if set(pts) <= set(c.points)), None)
+    shaped = circle is None and len(pts) == 3  # a sector's arc AOB: about its middle letter
+    if shaped:
+        circle = next((c for c in problem.circles if c.centre == pts[1] and {pts[0], pts[2]} <= set(c.points)), None)
+    if circle is None or not all(n in scene.points for n in (circle.centre, *pts)):
+        return None
+    o, a, b = circle.centre, pts[0], pts[-1]
+    turn = _ccw(scene, o, a, b)
+    if shaped:  # the arc its line draws, else the minor one
+        forward = (a, b) in circle.arcs or (b, a) not in circle.arcs and turn < math.pi
+    elif len(pts) == 3:  # through its middle letter
+        forward = _ccw(scene, o, a, pts[1]) < turn
+    else:
+        forward = (turn > math.pi) == name.startswith("major")
+    key = (o, a, b) if forward else (o, b, a)
+    return name, Quantity(QKind.ARC, key, "".join(key)), not shaped
 
 
 def _value_text(el: Element, value: sympy.Expr) -> str:
@@ -588,6 +653,20 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         el, value = (a, f.rhs) if a is not None and b is None else (b, f.lhs) if b is not None and a is None \
             else (None, None)
         text = f"{a.text if a else f.lhs} = {b.text if b else f.rhs}"
+        arc = None
+        for side, other in ((f.lhs, f.rhs), (f.rhs, f.lhs)):
+            if arc is None and not elements_in(other) and (arc := written_arc(problem, scene, side)) is not None:
+                value = other  # (a textbook arc: "major arc AB = 250" on the arc, not in the text)
+        if arc is not None:
+            name, q, degrees = arc
+            text = f"{name} = {value}"
+            if q not in ann.facts:
+                ann.facts[q] = value
+                kind = ELEMENT_KINDS["major_arc" if degrees else "arc_length"]
+                ann.texts[q] = _value_text(Element(kind, q.key if not degrees else q.key[1:]), value)
+                ann.names[str(q)] = name
+                givens.append({"fact": text, "element": name, "quantity": str(q), "shown": "label"})
+                continue
         if el is not None and elements_in(value):  # an element in terms of others (AD = 3 BD / 4): a
             el = None  # relation the question states, not a value to draw
         if el is None:  # two elements equal (a mark) or an expression of several (the text's)
@@ -599,8 +678,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             givens.append({"fact": text, "element": el.text, "shown": "mark"})
             continue
         q = _quantity(el, problem, shaped)
-        if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
-            q = None  # a major arc's central angle is not the angle drawn: its value stays in the text
+        if q is None and el.kind.key == "height":  # a height drawn as a segment: its value on it
+            q = drawn_height(el, scene)
         if q is None or q in ann.facts or not all(p in scene.points for p in q.key if q.kind in
                                                   (QKind.LENGTH, QKind.ANGLE)):
             givens.append({"fact": text, "element": el.text, "shown": "text"})
@@ -620,14 +699,17 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         if parts and all(p is not None and p not in ann.facts for p in parts):  # a sum of angles: "?" on each
             el, ann.also_asked = inner[0], parts[1:]
         q = _quantity(el, problem, shaped) if el is not None else None
-        if q is not None and el.kind.key in ("arc", "arc_length") and not _minor(scene, el.points):
-            q = None
+        if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
+            q = drawn_height(el, scene)
         name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
+        arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
+        if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
+            name, q, _ = arc
         if ann.also_asked:
             name = str(problem.goal.expr)
         if q is not None and q not in ann.facts:
             ann.query = q
-            ann.names[str(q)] = el.text
+            ann.names[str(q)] = name if arc is not None else el.text
             goal = {"element": name, "quantity": str(q)}
         elif q is not None and ask_valued and not ann.facts[q].is_number:  # given in a variable: "x+10 = ?"
             ann.texts[q] = f"{ann.texts[q]} = {QUERY}"
@@ -737,6 +819,16 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
             names = {str(q) for q in out}
             d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
+        lone_carriers = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
+                         and q not in ann.right_values and _only_carrier(ann, d, q)] if values == "image" else []
+        if lone_carriers:  # the figure's only carrier of a variable: named, set off with a leader that may cross
+            ann.in_text -= set(lone_carriers)  # lines, before the text takes it
+            ann.named |= set(lone_carriers)
+            ann.leaders |= set(lone_carriers)
+            ann.across |= set(lone_carriers)
+            d = renderer.compose(scene, ann)
+            names = {str(q) for q in lone_carriers}
+            d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
@@ -777,6 +869,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
              for g in labels["givens"] if g["shown"] == "moved"]
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
+
+
+def _only_carrier(ann: TextbookAnnotation, d, q: Quantity) -> bool:
+    """Does given ``q`` (left to the text) carry a variable that no label on the figure shows?"""
+    names = {str(v) for v in ann.facts[q].free_symbols}
+    shown = {w for lab in d.labels for w in re.findall(r"[A-Za-z_]\w*", lab.text)}
+    return bool(names - shown)
 
 
 def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tuple[str, str, str]]) -> None:

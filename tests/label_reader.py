@@ -135,6 +135,7 @@ def problems(fig: dict) -> list[str]:
             a, v, b = split_points(lab["element"][6:], pts, 3)
             angles[lab["element"]] = (pts[a], pts[v], pts[b])
     out += careful(fig, pts, shapes, segments)
+    arcs = {a["element"]: a for a in fig.get("arc_labels", [])}
     for lab in fig["labels"]:
         el, text = lab["element"], lab["text"]
         x0, y0, x1, y1 = lab["bbox"]
@@ -155,6 +156,8 @@ def problems(fig: dict) -> list[str]:
                 out.append(f"{text!r} ({el}) is outside its angle's wedge")
         elif el.startswith("height "):
             continue  # beside its dashed line, not in its shape: see careful
+        elif el in arcs:
+            out += _arc_label(lab, arcs[el], where, at, pts)
         elif el.split(" ")[0] in SHAPE_WORDS:
             name = el.split(" ", 1)[1]
             own = shapes[name]
@@ -183,6 +186,27 @@ def problems(fig: dict) -> list[str]:
                 if at.distance(line) <= own:
                     out.append(f"{text!r} ({el}) is as near side {a}{b}")
                     break
+    return out
+
+
+ARC_NEAR = 2.0  # fonts: an arc's label (or its leader's start) within this of the arc's middle
+
+
+def _arc_label(lab: dict, arc: dict, where, at, pts: dict) -> list[str]:
+    """An arc's value or "?" reads as the arc's beyond its circle, by the arc's middle, nearer that than any
+    point (inside a sector, by its middle, it read as the sector's area: review 11)."""
+    out = []
+    text, el = lab["text"], lab["element"]
+    middle, centre = Point(arc["middle"]), Point(arc["centre"])
+    font = lab["bbox"][3] - lab["bbox"][1]
+    if where.distance(centre) < arc["radius"] - 0.5 or where.contains(centre):
+        out.append(f"{text!r} ({el}) lies inside its circle: it reads as a region's")
+    own = at.distance(middle)
+    if own > ARC_NEAR * font:
+        out.append(f"{text!r} ({el}) is {own:.0f} px from its arc's middle")
+    near = [n for n, xy in pts.items() if at.distance(Point(xy)) <= own]
+    if near:
+        out.append(f"{text!r} ({el}) is as near point {near[0]} as its arc's middle")
     return out
 
 
@@ -639,7 +663,25 @@ def textbook_problems(fig: dict) -> list[str]:
             + _brackets_apart(fig, pts) + _vertex_marks_apart(fig, pts) + _nameless_regions(fig)
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
-            + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts))
+            + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
+            + _brackets_across_lines(fig, pts))
+
+
+def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
+    """A split side's equality bracket that crosses a drawn line (not along its side): it reads as a chord of
+    the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
+    out = []
+    for m, el in _bracket_marks(fig):
+        p, q = (pts[n] for n in _seg_points(el, pts))
+        brace = LineString(m["pixels"][0])
+        for a, b in fig.get("segments", []):
+            s, t = pts[a], pts[b]
+            if _collinear_overlap(p, q, s, t) or _along(LineString([s, t]), p, q):
+                continue
+            if brace.crosses(LineString([s, t])):
+                out.append(f"the bracket of {el} crosses {a}{b}: it reads as a line of the figure")
+                break
+    return out
 
 
 def _bare_angle_expressions(fig: dict) -> list[str]:

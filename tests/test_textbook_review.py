@@ -539,15 +539,16 @@ def test_a_split_sides_ticks_slide_along_its_bracket_clear_of_a_crossing_line() 
     from geomill.render.scene import Scene
     from shapely.geometry import LineString
 
-    # AB split by M; PQ crosses AB (and its bracket, on either side) at its middle: review 3's tick on OD
-    pts = {"A": (0.0, 0.0), "B": (10.0, 0.0), "M": (3.0, 0.0), "P": (5.0, -4.0), "Q": (5.0, 4.0), "C": (2.0, 6.0),
-           "D": (8.0, 6.0)}
-    scene = Scene(pts, [("A", "M"), ("M", "B"), ("P", "Q"), ("C", "D")], [], [])
+    # AB split by M; PQ runs up from AB's middle (review 3's tick on OD), so the bracket below AB crosses nothing
+    # and its tick slides clear of PQ's foot
+    pts = {"A": (0.0, 0.0), "B": (10.0, 0.0), "M": (3.0, 0.0), "P": (5.0, 0.0), "Q": (5.0, 4.0), "C": (2.0, 6.0),
+           "D": (8.0, 6.0), "N": (5.0, -0.3)}
+    scene = Scene(pts, [("A", "M"), ("M", "P"), ("P", "B"), ("P", "Q"), ("C", "D"), ("P", "N")], [], [])
     frame = Frame.fit(scene, 512, 40)
     layout = MarkLayout(scene, frame, 16.0)
     ticks = draw_mark(Mark("equal", (("A", "B"), ("C", "D")), "AB = CD"), layout)[0]
-    pq = LineString([layout.px["P"], layout.px["Q"]])
-    assert all(LineString(t).distance(pq) >= CLEAR - 1e-6 for t in ticks)
+    pn = LineString([layout.px["P"], layout.px["N"]])
+    assert all(LineString(t).distance(pn) >= CLEAR - 1e-6 for t in ticks)
     (bracket, lines), = layout.brackets
     size = frame.size
 
@@ -559,12 +560,18 @@ def test_a_split_sides_ticks_slide_along_its_bracket_clear_of_a_crossing_line() 
            "marks": [{"kind": "bracket", "elements": ["AB"], "count": 1, "source": "", "pixels": [down(lines[0])]},
                      {"kind": "equal", "elements": ["AB", "CD"], "count": 1, "source": "",
                       "pixels": [down(t) for t in ticks]}]}
-    assert not any("on its bracket" in p for p in textbook_problems(fig))
-    spoilt = copy.deepcopy(fig)  # the tick back on PQ
+    assert not any("on its bracket" in p or "bracket of AB crosses" in p for p in textbook_problems(fig))
+    spoilt = copy.deepcopy(fig)  # the tick back by P
     (x0, y0), (x1, y1) = spoilt["marks"][1]["pixels"][0]
     shift = fig["points"]["P"][0] - (x0 + x1) / 2
     spoilt["marks"][1]["pixels"][0] = [[x0 + shift, y0], [x1 + shift, y1]]
     assert any("on its bracket sits where a drawn line crosses" in p for p in textbook_problems(spoilt))
+    # PQ through AB and on below it: every bracket of AB crosses it (review 10: it reads as a chord), so none is
+    # drawn, and M does not halve AB: AB is left unticked
+    layout = MarkLayout(Scene({**pts, "P": (5.0, -4.0)}, [("A", "M"), ("M", "B"), ("P", "Q"), ("C", "D")], [], []),
+                        frame, 16.0)
+    ticks = draw_mark(Mark("equal", (("A", "B"), ("C", "D")), "AB = CD"), layout)[0]
+    assert not layout.brackets and len(ticks) == 1 and layout.unticked
 
 
 def test_reader_catches_a_letter_nearer_a_neighbours_dot() -> None:
