@@ -36,7 +36,8 @@ STAGES = {
     "check: figure search": [("geomill.solvers.numeric", "build_model")],
     "check: re-solve and lint": [("geomill.generate.textbook_gen.make", "verified"),
                                  ("geomill.generate.textbook_gen.make", "check")],
-    "figure": [("geomill.generate.textbook_gen.records", "figure_files")],
+    "figure": [("geomill.generate.textbook_gen.make", "figure_files"),
+               ("geomill.generate.textbook_gen.records", "figure_files")],
     "record (solution text)": [("geomill.generate.textbook_gen.records", "record_of")],
     "total": [("geomill.generate.textbook_gen.records", "make_record")],
 }

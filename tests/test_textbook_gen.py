@@ -254,3 +254,31 @@ def test_looks_nice_keeps_exact_textbook_values_and_refuses_others() -> None:
     assert not any(looks_nice(float(v)) for v in off)
     measures = rng.uniform(1.0, 30.0, 400)
     assert sum(looks_nice(float(x)) for x in measures) <= 20
+
+
+def test_a_goal_proved_after_others_gets_the_proof_a_fresh_closure_gives() -> None:
+    """The closure keeps the table's answers while the table does not grow (``goals._Closure.evaluate``):
+    the proof of a construction's last goal, asked after its other goals, is the one a fresh closure
+    of the same figure gives it asked first."""
+    from geomill.generate.textbook_gen import make
+    from geomill.generate.textbook_gen.goals import candidates, closure, model_of
+
+    def goals_of(fig, k):
+        full = fig.problem()
+        return candidates(fig, closure(full, model_of(full, fig)), make.rng_for(2, "memo", str(k)), limit=8)
+
+    for k in range(20):
+        try:
+            fig = make.sample(make.rng_for(2, "memo", str(k)), None, 7, 2)
+        except Retry:
+            continue
+        warm = goals_of(fig, k)
+        proved = [c for c in warm if c.proof is not None]
+        if len(proved) >= 3:
+            break
+    else:
+        raise AssertionError("no construction with three goals proved")
+    last = proved[-1]
+    cold = next(c for c in goals_of(fig, k) if c.expr == last.expr)
+    assert cold.proof is not None
+    assert cold.proof.render() == last.proof.render() and cold.proof.depth == last.proof.depth

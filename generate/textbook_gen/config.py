@@ -38,7 +38,7 @@ class TextbookConfig:
     annotation: str = "plain"
     images: bool = True
     image_size: int = 512
-    goals_per_figure: int = 4  # problems one construction may give (different goals, other labels)
+    goals_per_figure: int = 6  # problems one construction may give (different goals, other labels)
 
     def validate(self) -> TextbookConfig:
         parse_span(self.depth, "--depth")

@@ -48,6 +48,16 @@ class _Closure(Deduction):
         The written problem's re-solve (``make.check``) runs it as ``geomill solve`` does."""
         return False
 
+    def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
+        """The table's answer, kept while the table does not grow: the goals' proofs of one closure
+        explain the same values again and again (the givens, the base's sides), each time by the
+        lightest search."""
+        memo = self.__dict__.setdefault("_evaluated", {})
+        key = (frozenset(coeffs.items()), first, light, len(self.table.equations))
+        if key not in memo:
+            memo[key] = super().evaluate(coeffs, first, light)
+        return memo[key]
+
     def value_of(self, expr: sympy.Expr) -> sympy.Expr | None:
         """The value of ``expr`` from what the closure proved, without its proof (a fifth of the cost)."""
         out = self._answer(expr)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -272,7 +273,7 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing."""
     from geomill.solvers.numeric import build_model
 
-    text, parsed = _written(fig, keep, facts, goal)
+    text, parsed = _written(fig, keep, facts, goal, cfg)
     if parsed is None:
         return None
     try:
@@ -298,7 +299,7 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
         if len(group) == 1:
             got = check(fig, p.keep, facts, goal, p.want, cfg)
         else:
-            text, parsed = _written(fig, p.keep, facts, goal)
+            text, parsed = _written(fig, p.keep, facts, goal, cfg)
             if parsed is None:
                 continue
             if shared is None:
@@ -315,16 +316,47 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
             yield p, got
 
 
-def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr
+def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, cfg: TextbookConfig
              ) -> tuple[str, GeneralProblem | None]:
-    """The problem's text and the problem read back from it (None: the reader refuses it)."""
+    """The problem's text and the problem read back from it (None: the reader refuses it, or its
+    figure would mislead: drawn before the re-solve, which costs several figures and refuses fewer)."""
     from geomill.dsl import format_problem, parse
 
     text = format_problem(fig.problem(keep, facts, goal))
     try:
-        return text, parse(text)
+        parsed = parse(text)
     except FAILS:
         return text, None
+    try:
+        figure_files(text, parsed, fig, cfg)
+    except (GeomillError, ArithmeticError, ValueError):
+        return text, None
+    return text, parsed
+
+
+_FIGURES: dict[tuple, tuple[bytes | None, bytes | None]] = {}  # the last figures drawn, by text and style
+_FIGURES_KEPT = 64
+
+
+def figure_files(text: str, problem: GeneralProblem, fig: Figure, cfg: TextbookConfig
+                 ) -> tuple[bytes | None, bytes | None]:
+    """The figure of a written problem (values and marks on it as ``--values`` says) and its label
+    export, on the construction's exact points; a figure that would mislead is refused (ValueError).
+    Kept a while: the record takes the figure its check drew."""
+    if not cfg.images:
+        return None, None
+    key = (text, cfg.annotation, cfg.values, cfg.image_size)
+    if key not in _FIGURES:
+        from geomill.render.textbook import textbook_figure
+
+        style = "colour" if cfg.annotation == "colour" else "plain"
+        drawn = textbook_figure(problem, model_of(problem, fig), style=style, values=cfg.values, size=cfg.image_size)
+        if drawn.misleads:
+            raise ValueError(f"misleads: {drawn.misleads[0]}")
+        _FIGURES[key] = drawn.data, json.dumps(drawn.labels, ensure_ascii=False, separators=(",", ":")).encode()
+        while len(_FIGURES) > _FIGURES_KEPT:
+            _FIGURES.pop(next(iter(_FIGURES)))
+    return _FIGURES[key]
 
 
 def verified(text: str, parsed: GeneralProblem, model, want: sympy.Expr, cfg: TextbookConfig

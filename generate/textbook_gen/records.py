@@ -14,6 +14,7 @@ from ..textbook import ANSWER_TYPES, SCHEMA, grader_steps, question
 from .canonical import canonical_key
 from .config import TextbookConfig
 from .make import Made, generate, stream
+from .make import figure_files as make_figure_files
 
 GENERATOR = "geomill.textbook_gen 1"
 INTERLEAVE = 25  # groups whose problems take turns: a block of INTERLEAVE·goals_per_figure indices holds
@@ -57,20 +58,9 @@ def problem_at(cfg: TextbookConfig, seed, part: str, index: int) -> Iterator[Mad
 
 
 def figure_files(made: Made, cfg: TextbookConfig) -> tuple[bytes | None, bytes | None]:
-    """The figure (values and marks on it as ``--values`` says) and its label export; a figure that would
-    mislead is refused (ValueError), so that the next goal or construction is tried instead."""
-    if not cfg.images:
-        return None, None
-    from geomill.render.textbook import textbook_figure
-
-    from .goals import model_of
-
-    style = "colour" if cfg.annotation == "colour" else "plain"
-    fig = textbook_figure(made.problem, model_of(made.problem, made.figure), style=style, values=cfg.values,
-                          size=cfg.image_size)
-    if fig.misleads:
-        raise ValueError(f"misleads: {fig.misleads[0]}")
-    return fig.data, json.dumps(fig.labels, ensure_ascii=False, separators=(",", ":")).encode()
+    """The figure (values and marks on it as ``--values`` says) and its label export: the one the
+    check drew (``make.figure_files``); a figure that would mislead is refused (ValueError)."""
+    return make_figure_files(made.text, made.problem, made.figure, cfg)
 
 
 def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> dict:
