@@ -256,3 +256,16 @@ def test_a_given_the_other_givens_break_is_refused_as_a_contradiction() -> None:
         solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
     fixed = parse(text.replace("angle ADF = y^2 - 1", "angle ADF = 4y + 4"), "153")
     assert solve_general(fixed, build_model(fixed, tolerate=APPROXIMATE)).exact_value == sympy.Rational(21, 4)
+
+
+def test_a_goal_on_a_figure_off_by_a_rounded_degree_is_answered() -> None:
+    """FormalGeo 1561: the rhombus's diagonals give a = 3 and XZ = 8, and its angle VYZ is atan(4/3) =
+    53.13° rounded to 53: the nearest figure misses the givens by 0.08 % and measures XZ = 7.975 (0.3 %
+    off), within what a whole degree's rounding moves a goal (deduce.ROUNDED)."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    text = ("points X W V Y Z\ntriangle XWV\ntriangle YXV\ntriangle VWZ\ntriangle YVZ\nrhombus XWZY\nline X V Z\n"
+            "line Y V W\nclockwise XWV YXV VWZ YVZ\nVW = 3\nVX = 2a - 2\nVZ = 5a/4 + 1/4\nangle VYZ = 53\nfind XZ\n")
+    problem = parse(text, "1561")
+    model = build_model(problem, tolerate=APPROXIMATE)
+    assert 0 < model.misfit < 2e-3 and abs(model.goal_value() - 8) > 2e-3 * 8
+    assert solve_general(problem, model).exact_value == 8
