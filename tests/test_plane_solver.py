@@ -269,3 +269,19 @@ def test_a_goal_on_a_figure_off_by_a_rounded_degree_is_answered() -> None:
     model = build_model(problem, tolerate=APPROXIMATE)
     assert 0 < model.misfit < 2e-3 and abs(model.goal_value() - 8) > 2e-3 * 8
     assert solve_general(problem, model).exact_value == 8
+
+
+def test_two_routes_to_the_goal_that_disagree_are_refused_as_a_contradiction() -> None:
+    """FormalGeo 2053: the incentre's half angles give angle PJQ = 35 and PQ = 25 sin 35° = 14.34, while
+    the law of cosines (or Pythagoras) in JPQ with JP = 20 and JQ = 25 gives 15: the givens contradict each
+    other, and the solver says so rather than answer by one route."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    from geomill.solvers.plane.solve import Refused
+    text = ("points J Q P N K M L\ntriangle JQP\ntriangle JNQ\ntriangle NKQ\ntriangle QKM\ntriangle QML\n"
+            "triangle QLP\nline J P L\nline J N K\nline L M K\nQ incentre of JKL\nLM perpendicular to QM\n"
+            "LP perpendicular to QP\nQN perpendicular to KN\nclockwise JQP JNQ NKQ QKM QML QLP\nJP = 20\nJQ = 25\n"
+            "angle PLQ = 26\nangle MKQ = 29\nfind PQ\n")
+    problem = parse(text, "2053")
+    with pytest.raises(Refused, match=r"the givens contradict each other: PQ = 25\*sin\(7\*pi/36\) = 14.3394 from "
+                                      r"the deduction, but 15 "):
+        solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
