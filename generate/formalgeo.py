@@ -385,6 +385,12 @@ def _relation(t: Term, fig: Figure) -> None:
             return
         fig.circles.setdefault(o, [])
         return
+    if t.name == "IsIncenterOfQuadrilateral" and len(t.args) == 2 and all(isinstance(a, str) for a in t.args):
+        o, q = _points_of(t.args[0]), _points_of(t.args[1])  # the centre of its inscribed circle: on each
+        if len(o) == 1 and len(q) == 4 and o not in q:  # corner's bisector
+            fig.statements += [f"{q[i]}{o} bisects angle {q[i - 1]}{q[i]}{q[(i + 1) % 4]}" for i in range(4)]
+            fig.points.setdefault(o, None)
+            return
     if t.name not in _BLOCK_OF:
         raise Unsupported(f"predicate {t.name}")
     args = [_points_of(_upper(a)) if isinstance(a, str) else None for a in t.args]

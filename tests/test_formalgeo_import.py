@@ -246,6 +246,9 @@ def test_more_formalgeo_slips_are_read() -> None:
             "text_cdl": ["CongruentBetweenArc(OBA,OCB)"], "image_cdl": [], "goal_cdl": "Value(MeasureOfArc(OAC))"}
     assert "arc OAB = arc OBC" in convert(arcs)[0]  # arcs sharing an end B: equal arcs, as a given
     assert "angle BAC = atan(2)" in convert(_triangle("Equal(Tan(BAC),2)"))[0]  # Tan(BAC): the angle's tangent
+    incentre = {**corners, "construction_cdl": ["Shape(CA,AQ,QB,BC)"],
+                "text_cdl": ["IsIncenterOfQuadrilateral(O,CAQB)"]}
+    assert "AO bisects angle CAQ" in convert(incentre)[0]  # a quadrilateral's incentre: on each corner's bisector
 
 
 def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> None:
