@@ -671,7 +671,7 @@ def _straight(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
     """Is a given a straight angle of three points a drawn line has in that order (``angle JKL = 180``
     with J, K, L collinear)?  It says nothing the line does not, in a form the language refuses."""
     lhs, rhs = fact
-    el = element_of(lhs)
+    el = element_of(lhs) if isinstance(lhs, sympy.Symbol) else None
     if el is None or el.kind.key != "angle" or rhs != 180:
         return False
     a, b, c = el.points

@@ -266,7 +266,8 @@ def test_a_straight_angle_on_a_drawn_line_is_left_out() -> None:
     language refuses an angle of 180); one that is not on a line in that order is kept, and refused."""
     from geomill.generate.formalgeo import Unsupported
     problem = {"problem_id": 1, "construction_cdl": ["Shape(JK,KM,MJ)", "Shape(KL,LM,MK)", "Collinear(JKL)"],
-               "text_cdl": ["Equal(MeasureOfAngle(JKL),180)", "Equal(LengthOfLine(JL),6)"], "image_cdl": [],
+               "text_cdl": ["Equal(MeasureOfAngle(JKL),180)", "Equal(LengthOfLine(JL),6)",
+                            "Equal(Add(LengthOfLine(JK),LengthOfLine(KM)),8)"], "image_cdl": [],
                "goal_cdl": "Value(LengthOfLine(JK))"}
     assert "180" not in convert(problem)[0]
     with pytest.raises(Unsupported, match="180"):
