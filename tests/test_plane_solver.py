@@ -285,3 +285,16 @@ def test_two_routes_to_the_goal_that_disagree_are_refused_as_a_contradiction() -
     with pytest.raises(Refused, match=r"the givens contradict each other: PQ = 25\*sin\(7\*pi/36\) = 14.3394 from "
                                       r"the deduction, but 15 "):
         solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
+
+
+def test_a_refusal_on_an_approximate_figure_tries_the_exact_one() -> None:
+    """FormalGeo 1191: the quick starts miss the exact figure of a chord 22 in a circle of radius 14 and settle
+    for an approximate one, on which BE measures 5.55; the proof's 14 - 5√3 = 5.34 disagrees.  Before refusing,
+    the patient search finds the exact figure, and the answer stands on it."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    text = ("points E C A B D\ntriangle AED\nline C E D\nline A E B\ncircle A through C B D\nAE perpendicular to DE\n"
+            "clockwise AED CBD\nCD = 22\nradius A = 14\nfind BE\n")
+    problem = parse(text, "1191")
+    model = build_model(problem, tolerate=APPROXIMATE)
+    assert model.misfit > 1e-3  # the figure the quick starts settle for
+    assert solve_general(problem, model).exact_value == 14 - 5 * sympy.sqrt(3)
