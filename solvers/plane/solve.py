@@ -24,6 +24,10 @@ class Refused(SolveError):
     """The solver cannot prove the goal (the message says what is missing)."""
 
 
+class Contradicted(Refused):
+    """The givens contradict each other (the deduction proves values that break one): no figure meets them all."""
+
+
 @dataclass
 class GeneralSolution:
     problem: GeneralProblem
@@ -67,6 +71,8 @@ def solve_general(problem: GeneralProblem, model: NumericModel | None = None) ->
     with budget.limits():
         try:
             return _solve_general(problem, model)
+        except Contradicted:
+            raise  # (an exact figure would meet every given: there is none to look for)
         except Refused:
             exact = _exact_instead(problem, model)
             if exact is None:
@@ -122,7 +128,7 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
     contradicted = _given_contradicted(problem, ded.known(), agree) or _route_contradicted(problem, ded, agree)
     if contradicted:
-        raise Refused(f"the givens contradict each other: {contradicted}", problem.goal.span)
+        raise Contradicted(f"the givens contradict each other: {contradicted}", problem.goal.span)
     proof = build_proof(ded, out)
     bad = proof.check(model, agree)
     if bad:
