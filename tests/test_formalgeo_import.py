@@ -289,3 +289,19 @@ def test_a_circle_named_apart_from_its_centre_is_written_as_lengths_from_it() ->
     text, parsed = convert(problem)
     assert "Z" not in text and "AO = 5" in text and "BO = AO" in text
     assert solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE)).exact_value == 8
+
+
+def test_two_circles_about_one_centre_are_concentric_where_one_circle_cannot_be() -> None:
+    """Cocircular(O,AB) and Cocircular(O,CD) with A, C, D, B on one line (which no circle meets thrice) are two
+    circles about O (6245: AC = (10 - 6)/2 = 2); with the points on two lines they are one circle (2775)."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    shapes = ["Shape(OC,CE,EO)", "Collinear(ACEDB)", "Cocircular(O,AB)", "Cocircular(O,CD)"]
+    problem = {"problem_id": 6245, "construction_cdl": shapes, "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AC))",
+               "text_cdl": ["Equal(LengthOfLine(AB),10)", "Equal(LengthOfLine(CD),6)", "IsCentreOfCircle(O,O)",
+                            "PerpendicularBetweenLine(CE,OE)"]}
+    text, parsed = convert(problem)
+    assert "circle O through A B\n" in text and "DO = CO" in text
+    assert solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE)).exact_value == 2
+    one = {**problem, "construction_cdl": ["Cocircular(O,AC)", "Cocircular(O,BF)", "Collinear(DAC)", "Collinear(DFB)"],
+           "text_cdl": []}
+    assert "circle O through A C B F" in convert(one)[0]
