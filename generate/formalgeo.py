@@ -262,6 +262,11 @@ class Figure:
     concentric: dict[str, str] = dataclass_field(default_factory=dict)  # a circle -> the point that is its centre
 
 
+def _collinear(cdl: list[str]) -> list[str]:
+    """The points of each Collinear statement of a construction."""
+    return [m.group(1) for i in cdl if isinstance(i, str) and (m := re.fullmatch(r"Collinear\(([A-Z]+)\)", i))]
+
+
 def _construction(cdl: list[str]) -> Figure:
     fig = Figure({}, [], {}, [], [], [], [])
     faces = []
@@ -283,6 +288,16 @@ def _construction(cdl: list[str]) -> Figure:
         elif t.name == "Cocircular":
             centre = _points_of(t.args[0])
             on = _points_of(t.args[1]) if len(t.args) > 1 else ""
+            merged = set(on) | set(fig.circles.get(centre, []))
+            if centre in orders and on and not set(on) & set(fig.circles.get(centre, [])) \
+                    and any(len(merged & set(ln)) > 2 for ln in _collinear(cdl)):
+                # a second circle about the same centre (Cocircular(O,AB), Cocircular(O,CD)) whose points the first's
+                # share a line with, three or more (no circle meets a line thrice): concentric, under a name no
+                # point has (written as lengths from the centre: _concentric)
+                named = {c for i in cdl if isinstance(i, str) for c in i}
+                fresh = next(c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBA" if c not in named and c not in fig.concentric)
+                fig.concentric[fresh] = centre
+                centre = fresh
             have = fig.circles.setdefault(centre, [])
             have += [p for p in on if p not in have]
             orders[centre] = on
@@ -385,6 +400,12 @@ def _relation(t: Term, fig: Figure) -> None:
             return
         fig.circles.setdefault(o, [])
         return
+    if t.name == "IsIncenterOfQuadrilateral" and len(t.args) == 2 and all(isinstance(a, str) for a in t.args):
+        o, q = _points_of(t.args[0]), _points_of(t.args[1])  # the centre of its inscribed circle: on each
+        if len(o) == 1 and len(q) == 4 and o not in q:  # corner's bisector
+            fig.statements += [f"{q[i]}{o} bisects angle {q[i - 1]}{q[i]}{q[(i + 1) % 4]}" for i in range(4)]
+            fig.points.setdefault(o, None)
+            return
     if t.name not in _BLOCK_OF:
         raise Unsupported(f"predicate {t.name}")
     args = [_points_of(_upper(a)) if isinstance(a, str) else None for a in t.args]
@@ -665,7 +686,7 @@ def _straight(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
     """Is a given a straight angle of three points a drawn line has in that order (``angle JKL = 180``
     with J, K, L collinear)?  It says nothing the line does not, in a form the language refuses."""
     lhs, rhs = fact
-    el = element_of(lhs)
+    el = element_of(lhs) if isinstance(lhs, sympy.Symbol) else None
     if el is None or el.kind.key != "angle" or rhs != 180:
         return False
     a, b, c = el.points

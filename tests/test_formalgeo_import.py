@@ -246,6 +246,9 @@ def test_more_formalgeo_slips_are_read() -> None:
             "text_cdl": ["CongruentBetweenArc(OBA,OCB)"], "image_cdl": [], "goal_cdl": "Value(MeasureOfArc(OAC))"}
     assert "arc OAB = arc OBC" in convert(arcs)[0]  # arcs sharing an end B: equal arcs, as a given
     assert "angle BAC = atan(2)" in convert(_triangle("Equal(Tan(BAC),2)"))[0]  # Tan(BAC): the angle's tangent
+    incentre = {**corners, "construction_cdl": ["Shape(CA,AQ,QB,BC)"],
+                "text_cdl": ["IsIncenterOfQuadrilateral(O,CAQB)"]}
+    assert "AO bisects angle CAQ" in convert(incentre)[0]  # a quadrilateral's incentre: on each corner's bisector
 
 
 def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> None:
@@ -263,7 +266,8 @@ def test_a_straight_angle_on_a_drawn_line_is_left_out() -> None:
     language refuses an angle of 180); one that is not on a line in that order is kept, and refused."""
     from geomill.generate.formalgeo import Unsupported
     problem = {"problem_id": 1, "construction_cdl": ["Shape(JK,KM,MJ)", "Shape(KL,LM,MK)", "Collinear(JKL)"],
-               "text_cdl": ["Equal(MeasureOfAngle(JKL),180)", "Equal(LengthOfLine(JL),6)"], "image_cdl": [],
+               "text_cdl": ["Equal(MeasureOfAngle(JKL),180)", "Equal(LengthOfLine(JL),6)",
+                            "Equal(Add(LengthOfLine(JK),LengthOfLine(KM)),8)"], "image_cdl": [],
                "goal_cdl": "Value(LengthOfLine(JK))"}
     assert "180" not in convert(problem)[0]
     with pytest.raises(Unsupported, match="180"):
@@ -285,3 +289,19 @@ def test_a_circle_named_apart_from_its_centre_is_written_as_lengths_from_it() ->
     text, parsed = convert(problem)
     assert "Z" not in text and "AO = 5" in text and "BO = AO" in text
     assert solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE)).exact_value == 8
+
+
+def test_two_circles_about_one_centre_are_concentric_where_one_circle_cannot_be() -> None:
+    """Cocircular(O,AB) and Cocircular(O,CD) with A, C, D, B on one line (which no circle meets thrice) are two
+    circles about O (6245: AC = (10 - 6)/2 = 2); with the points on two lines they are one circle (2775)."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    shapes = ["Shape(OC,CE,EO)", "Collinear(ACEDB)", "Cocircular(O,AB)", "Cocircular(O,CD)"]
+    problem = {"problem_id": 6245, "construction_cdl": shapes, "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AC))",
+               "text_cdl": ["Equal(LengthOfLine(AB),10)", "Equal(LengthOfLine(CD),6)", "IsCentreOfCircle(O,O)",
+                            "PerpendicularBetweenLine(CE,OE)"]}
+    text, parsed = convert(problem)
+    assert "circle O through A B\n" in text and "DO = CO" in text
+    assert solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE)).exact_value == 2
+    one = {**problem, "construction_cdl": ["Cocircular(O,AC)", "Cocircular(O,BF)", "Collinear(DAC)", "Collinear(DFB)"],
+           "text_cdl": []}
+    assert "circle O through A C B F" in convert(one)[0]

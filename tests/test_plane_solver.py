@@ -259,3 +259,45 @@ def test_a_given_the_other_givens_break_is_refused_as_a_contradiction() -> None:
         solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
     fixed = parse(text.replace("angle ADF = y^2 - 1", "angle ADF = 4y + 4"), "153")
     assert solve_general(fixed, build_model(fixed, tolerate=APPROXIMATE)).exact_value == sympy.Rational(21, 4)
+
+
+def test_a_goal_on_a_figure_off_by_a_rounded_degree_is_answered() -> None:
+    """FormalGeo 1561: the rhombus's diagonals give a = 3 and XZ = 8, and its angle VYZ is atan(4/3) =
+    53.13° rounded to 53: the nearest figure misses the givens by 0.08 % and measures XZ = 7.975 (0.3 %
+    off), within what a whole degree's rounding moves a goal (deduce.ROUNDED)."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    text = ("points X W V Y Z\ntriangle XWV\ntriangle YXV\ntriangle VWZ\ntriangle YVZ\nrhombus XWZY\nline X V Z\n"
+            "line Y V W\nclockwise XWV YXV VWZ YVZ\nVW = 3\nVX = 2a - 2\nVZ = 5a/4 + 1/4\nangle VYZ = 53\nfind XZ\n")
+    problem = parse(text, "1561")
+    model = build_model(problem, tolerate=APPROXIMATE)
+    assert 0 < model.misfit < 2e-3 and abs(model.goal_value() - 8) > 2e-3 * 8
+    assert solve_general(problem, model).exact_value == 8
+
+
+def test_two_routes_to_the_goal_that_disagree_are_refused_as_a_contradiction() -> None:
+    """FormalGeo 2053: the incentre's half angles give angle PJQ = 35 and PQ = 25 sin 35° = 14.34, while
+    the law of cosines (or Pythagoras) in JPQ with JP = 20 and JQ = 25 gives 15: the givens contradict each
+    other, and the solver says so rather than answer by one route."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    from geomill.solvers.plane.solve import Refused
+    text = ("points J Q P N K M L\ntriangle JQP\ntriangle JNQ\ntriangle NKQ\ntriangle QKM\ntriangle QML\n"
+            "triangle QLP\nline J P L\nline J N K\nline L M K\nQ incentre of JKL\nLM perpendicular to QM\n"
+            "LP perpendicular to QP\nQN perpendicular to KN\nclockwise JQP JNQ NKQ QKM QML QLP\nJP = 20\nJQ = 25\n"
+            "angle PLQ = 26\nangle MKQ = 29\nfind PQ\n")
+    problem = parse(text, "2053")
+    with pytest.raises(Refused, match=r"the givens contradict each other: PQ = 25\*sin\(7\*pi/36\) = 14.3394 from "
+                                      r"the deduction, but 15 "):
+        solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
+
+
+def test_a_refusal_on_an_approximate_figure_tries_the_exact_one() -> None:
+    """FormalGeo 1191: the quick starts miss the exact figure of a chord 22 in a circle of radius 14 and settle
+    for an approximate one, on which BE measures 5.55; the proof's 14 - 5√3 = 5.34 disagrees.  Before refusing,
+    the patient search finds the exact figure, and the answer stands on it."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    text = ("points E C A B D\ntriangle AED\nline C E D\nline A E B\ncircle A through C B D\nAE perpendicular to DE\n"
+            "clockwise AED CBD\nCD = 22\nradius A = 14\nfind BE\n")
+    problem = parse(text, "1191")
+    model = build_model(problem, tolerate=APPROXIMATE)
+    assert model.misfit > 1e-3  # the figure the quick starts settle for
+    assert solve_general(problem, model).exact_value == 14 - 5 * sympy.sqrt(3)

@@ -76,10 +76,15 @@ AGREE = 1e-3  # relative agreement of an answer (or a chosen root) with the mode
 # facts to 1e-5 relative, and a derived value can be off by ten times that)
 
 
+ROUNDED = 5e-3  # on an approximate model, at least this: a whole degree rounds 53.13 to 53 (0.25 %), and a
+# goal can move twice that (FormalGeo 1561: a rhombus's diagonal 8 measures 7.975 where its given angle is 53)
+
+
 def agreement(model: NumericModel) -> float:
     """How closely a value must agree with the model: AGREE, or on an approximate model (givens
-    that disagree, as FormalGeo rounds them) three times the share by which it misses them."""
-    return max(AGREE, 3 * model.misfit)
+    that disagree, as FormalGeo rounds them) three times the share by which it misses them, and at
+    least ROUNDED."""
+    return max(AGREE, 3 * model.misfit, ROUNDED if model.misfit > 0 else 0.0)
 
 
 @dataclass(eq=False)
