@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from geomill.engine.plane import HEIGHT_MEANING
+from geomill.engine.plane import HEIGHT_MEANING, POLYGON_NOUNS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -150,9 +150,17 @@ STATEMENT_EXAMPLES: dict[str, tuple[str, str, str]] = {
     "quadrilateral": ("quadrilateral ABCD", "A convex quadrilateral, vertices in order around it.",
                       "quadrilateral ABCD\nangle DAB = 80\nangle ABC = 100\nangle BCD = 90\nfind angle CDA\n"),
     "polygon": ("polygon ABCDE", "A polygon of 3 or more vertices in order; unlike `quadrilateral` it may be "
-                "concave (a reflex corner counts 360 less its angle).",
+                "concave (a reflex corner counts 360 less its angle): a goal that a reflex corner changes is "
+                "refused, naming `convex polygon ABCDE`.",
                 "polygon ABCDE\nangle EAB = 100\nangle ABC = 110\nangle BCD = 120\nangle CDE = 100\n"
                 "find angle DEA\n"),
+    "convex": ("convex polygon ABCDE", "A convex polygon, as a textbook draws a pentagon or hexagon that is not "
+               "regular: `polygon ABCDE` with every corner turning the same way, which is what the line "
+               "`counterclockwise ABC BCD CDE DEA EAB` says (a mirror image is the same figure). The noun may be "
+               "the polygon's own: " + ", ".join(f"`convex {noun}`" for noun in POLYGON_NOUNS) + " (with "
+               "that many vertices); `convex quadrilateral ABCD` is `quadrilateral ABCD`.",
+               "convex pentagon ABCDE\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\n"
+               "angle DEA = 125\nfind x\n"),
     "clockwise": ("clockwise ABC ACD …", "Each chain runs clockwise as the figure is drawn (y up): three "
                   "points turn clockwise, a longer chain's polygon goes round clockwise; fixes which side of a "
                   "line a point lies on.",
@@ -360,7 +368,8 @@ FIRST_TRIES: tuple[tuple[str, str], ...] = (
     ("`M is the midpoint of AB`",
      "`M midpoint of AB` (leave out is, the, a)"),
     ("`hexagon ABCDEF` (a pentagon, an octagon … that is not regular)",
-     "`polygon ABCDEF` (vertices in order, convex or not; `regular hexagon ABCDEF` for equal sides and angles)"),
+     "`convex hexagon ABCDEF` (as a textbook draws it; `polygon ABCDEF` may be concave; `regular hexagon ABCDEF` "
+     "for equal sides and angles)"),
     ("`find length of arc AB`",
      "`counterclockwise OAB`, then `find arc length OAB` (the centre first; no 'of')"),
     ("`O is the intersection of AC and BD`, `chords AB and CD intersect at P`",

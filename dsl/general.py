@@ -20,6 +20,7 @@ from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
+    POLYGON_NOUNS,
     TEXTBOOK_ARCS,
     TRAPEZOIDS,
     CircleDecl,
@@ -50,7 +51,8 @@ from .syntax import GOAL_WORD, SourceLine
 
 POLYGON_WORDS = {"triangle": 3, "quadrilateral": 4, "polygon": None}
 TURN_WORDS = ("clockwise", "counterclockwise")
-STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS)
+CONVEX = "convex"  # 'convex polygon ABCDE', 'convex pentagon ABCDE': the polygon and its turn line (convex_turn)
+STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS, CONVEX)
 _PLACEHOLDER = re.compile(r"\{([A-Z]+)\}")
 
 # The size of a general problem (docs/limits.md): far above any textbook or olympiad problem
@@ -178,7 +180,7 @@ def is_general(line: SourceLine) -> bool:
         return not is_element(words)
     if words[0].text == GOAL_WORD:
         return False
-    if words[0].text in ("points", "line", "quadrilateral", "polygon", *TURN_WORDS):
+    if words[0].text in ("points", "line", "quadrilateral", "polygon", CONVEX, *TURN_WORDS):
         return True
     if words[0].text == "circle" and len(words) > 1 and words[1].points is not None:
         return True
@@ -255,6 +257,9 @@ class _Builder:
         if head == "circle" and rest and rest[0].points is not None:
             self._circle(words, span)
             return
+        if head == CONVEX:
+            self._convex(words, span)
+            return
         if head in POLYGON_WORDS and len(words) == 2 and rest[0].points is not None:
             n = POLYGON_WORDS[head]
             pts = rest[0].points
@@ -300,6 +305,20 @@ class _Builder:
         _limit("circles", len(self.circles), span)
         self.declare(centre.points + pts, span)
 
+    def _convex(self, words: list[Word], span: Span) -> None:
+        """'convex polygon ABCDE' (or 'convex pentagon ABCDE'): the polygon, every corner turning one way."""
+        nouns = {**POLYGON_WORDS, **POLYGON_NOUNS}
+        if len(words) != 3 or words[1].text not in nouns or words[2].points is None:
+            raise ModelError(f"expected '{CONVEX} polygon ABCDE' (or '{CONVEX} pentagon ABCDE', "
+                             f"'{CONVEX} hexagon ABCDEF' …)", words[0].span)
+        pts, n = words[2].points, nouns[words[1].text] or max(len(words[2].points), 3)
+        if len(pts) != n:
+            raise ModelError(f"{a_noun(words[1].text)} needs {n} points, got {cut(words[2].text, 40)}", words[2].span)
+        _limit("polygon sides", len(pts), words[2].span)
+        self._polygon(pts, words[2], convex=len(pts) == 4)
+        if len(pts) > 4:
+            self.turns.append(convex_turn(pts, span))
+
     def _polygon(self, pts: tuple[str, ...], word: Word, convex: bool = True) -> None:
         if len(set(pts)) != len(pts):
             raise ModelError(f"{''.join(pts)} repeats a point", word.span)
@@ -325,6 +344,14 @@ class _Builder:
         if self.goal is not None:
             raise ModelError(f"only one 'find' per problem (the first is on line {self.goal.span.line})", span)
         self.goal = Goal(e, span)
+
+
+def convex_turn(pts: tuple[str, ...], span: Span | None = None) -> Turn:
+    """What 'convex polygon ABCDE' says beyond 'polygon ABCDE': every corner turns the same way, the
+    line 'counterclockwise ABC BCD CDE DEA EAB' (a mirror image is the same figure, so naming one way
+    loses nothing; a triangle and a quadrilateral are convex already)."""
+    n = len(pts)
+    return Turn(False, tuple(tuple(pts[(i + k) % n] for k in range(3)) for i in range(n)), span)
 
 
 def _limit(what: str, n: int, span: Span) -> None:

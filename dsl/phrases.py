@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from geomill.engine.errors import a_noun
+from geomill.engine.plane import POLYGON_NOUNS
+
 
 @dataclass(frozen=True)
 class Phrase:
@@ -195,6 +198,16 @@ PHRASES: tuple[Phrase, ...] = (
         "angle PAB = 65\nfind angle ACB\n",
     ),
     Phrase(
+        "a pentagon ABCDE (a hexagon …) that is not regular, as for its angle sum",
+        ("concave", "irregular"),
+        "convex pentagon ABCDE",
+        "a textbook draws such a polygon convex, every corner turning one way, which is what `convex pentagon "
+        "ABCDE` (or `convex polygon ABCDE`) says; `polygon ABCDE` may also be concave, and a goal a reflex "
+        "corner changes is refused with both values.",
+        "convex pentagon ABCDE\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\n"
+        "angle DEA = 125\nfind x\n",
+    ),
+    Phrase(
         "the line through A parallel to BC",
         ("parallels",),
         "line D A E\nDE parallel to BC",
@@ -272,6 +285,7 @@ def hint(word: str) -> str:
 # Whole lines a writer tries whose meaning one line of the language says, with the writer's own points:
 # (the words, '{X}' standing for a group of points; the line to write; what it means).  Fillers ('is',
 # 'the') and a leading noun ('chords AB and CD …') are left out before matching.
+_REGULAR = ("pentagon", "hexagon", "octagon")  # the regular polygons a shape line names
 _MEET = "{P} where {X} meets {Y}"
 _MEETS = "{P} lies on both lines {X} and {Y}"
 REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -280,11 +294,11 @@ REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
        for verb in ("intersect", "meet", "cross")),
     *((("{X}", verb, "{Y}", "at", "{P}"), _MEET, _MEETS)
        for verb in ("intersects", "meets", "crosses")),
-    *(((polygon, "{X}"), "polygon {X}",
-       "any polygon with these vertices in order, convex or not"
-       + (f" (for equal sides and angles: 'regular {polygon} {{X}}')" if regular else ""))
-      for polygon, regular in (("pentagon", True), ("hexagon", True), ("heptagon", False), ("octagon", True),
-                               ("nonagon", False), ("decagon", False), ("dodecagon", False))),
+    *(((polygon, "{X}"), f"convex {polygon} {{X}}",
+       f"{a_noun(polygon)} as a textbook draws it, every corner turning one way ('polygon {{X}}' for any polygon with "
+       "these vertices in order, convex or not"
+       + (f"; 'regular {polygon} {{X}}' for equal sides and angles)" if polygon in _REGULAR else ")"))
+      for polygon in POLYGON_NOUNS),
 )
 _NOUNS = ("chords", "lines", "segments", "diagonals", "sides")
 

@@ -165,7 +165,7 @@ def _written(err: str) -> list[str]:
 
 
 @pytest.mark.parametrize("text, bad, answer", [
-    # a hexagon that is not regular: the message names 'polygon ABCDEF' first
+    # a hexagon that is not regular: the message names 'convex hexagon ABCDEF' first
     ("hexagon ABCDEF\nangle FAB = 120\nangle ABC = 130\nangle BCD = 110\nangle CDE = 140\nangle DEF = 125\n"
      "find angle EFA\n", "hexagon ABCDEF", "95"),
     ("circle O through A B\nradius O = 12\nangle AOB = 60\nfind length of arc AB\n", "find length of arc AB",
@@ -191,3 +191,18 @@ def test_a_regular_polygons_angle_asked_alone_is_answered_with_its_rule(tmp_path
     text, answer = out.strip().splitlines()[0], out.strip().splitlines()[-1]
     assert code == 0 and answer.startswith("answer: 120 "), out
     assert "(6 − 2)·180°/6 = 120°" in text and "angle ABC = 120°" in text, out
+
+
+def test_a_polygon_a_reflex_corner_changes_is_refused_naming_the_convex_polygon(tmp_path: Path, capsys) -> None:
+    """Newcomer 11's pentagon (16): 'polygon ABCDE' fits a concave figure too; the refusal names
+    'convex polygon ABCDE', which written in its place gives the convex figure's value, as does
+    'convex pentagon ABCDE'."""
+    rest = "angle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\nangle DEA = 125\nfind x\n"
+    code, _, err = _run(tmp_path, capsys, "polygon ABCDE\n" + rest)
+    assert code == 1 and "underdetermined" in err and "write 'convex polygon ABCDE'" in err, err
+    written = err.split("write '")[1].split("'")[0]
+    for first in (written, "convex pentagon ABCDE"):
+        code, out, err = _run(tmp_path, capsys, f"{first}\n{rest}")
+        assert code == 0 and out.strip().splitlines()[-1].split()[1] == "60", (first, out, err)
+    code, _, err = _run(tmp_path, capsys, "convex hexagon ABCDE\n" + rest)
+    assert code == 1 and "a hexagon needs 6 points" in err, err
