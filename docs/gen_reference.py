@@ -184,8 +184,10 @@ GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "diameter": ("its diameter", "diameter O"),
     "circle_area": ("its area", "circle area O"),
     "circumference": ("its circumference", "circumference O"),
-    "area": ("the area of the polygon with these vertices in order", "area ABCD"),
-    "perimeter": ("its perimeter", "perimeter ABCD"),
+    "area": ("the area of the polygon with these vertices in order; a name a shape line declares is that shape "
+             "in every file (`area AOB` of `sector AOB` is the sector's, even beside `circle O through A B`; "
+             "`area ABCD` of `ABCD: rectangle + semicircle on DA` the composite's)", "area ABCD"),
+    "perimeter": ("its perimeter (a declared shape's own, as for the area)", "perimeter ABCD"),
     "height": (f"a height: {HEIGHT_MEANING}", "height ABCD"),
     "minor_arc": ("the minor arc AB of the one circle through A and B, in degrees: its central angle "
                   "(`arc AB` says the same, always the minor arc, not the arc an angle intercepts)",

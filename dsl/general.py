@@ -203,6 +203,7 @@ class _Builder:
         self.goal: Goal | None = None
         self.shapes: list[ShapeDecl] = []
         self.intros: dict[str, str] = {}  # points the shapes add, each with the sentence introducing it
+        self.shape_names: dict[sympy.Symbol, str] = {}  # a shape's element as written ('area AOB' of sector AOB)
         self.unnamed: list[tuple[Block, tuple[tuple[str, ...], ...], Span]] = []  # relations naming no circle
 
     def relation(self, block: Block, args: tuple[tuple[str, ...], ...], span: Span) -> None:
@@ -394,7 +395,8 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
                           turns=tuple(b.turns),
                           facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span) for f in b.facts),
                           goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
-                          source=file, intros=tuple(b.intros.items()), written=_written(arcs) + _written_shapes(shaped))
+                          source=file, intros=tuple(b.intros.items()),
+                          written=_written(arcs) + _written_shapes(shaped, b.shape_names))
 
 
 def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
@@ -409,11 +411,13 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     for key, poly in compiled.polygons.items():
         b.polygons.setdefault(key, poly)
     for centre, c in compiled.circles.items():
-        old = b.circles.get(centre)
+        old = b.circles.get(centre)  # (a circle line of the file's own is drawn whole)
         b.circles[centre] = c if old is None else CircleDecl(centre, tuple(dict.fromkeys(old.points + c.points)),
                                                              old.span)
     for key, rel in compiled.relations.items():
         b.relations.setdefault(key, rel)
+    b.lines.extend(compiled.lines)
+    b.turns.extend(compiled.turns)
     b.facts.extend(compiled.facts)
     b.intros.update(compiled.intros)
     whole = {}
@@ -421,8 +425,9 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
         if q.kind in (QKind.AREA, QKind.PERIMETER, QKind.ARC) and len(split_points(q.key[0])) >= 3:
             # 'arc ABC' of sector ABC is its arc's length, as in a shape-only file
             sym = element_symbol(q.kind.value, split_points(q.key[0]))
-            if sym != e:
+            if sym != e:  # a name a shape line declares is that shape's, never the polygon's (`area AOB`)
                 whole[sym] = e
+                b.shape_names[sym] = str(q)
     return whole
 
 
@@ -476,11 +481,11 @@ def _written(arcs: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, st
     return tuple(out)
 
 
-def _written_shapes(shaped: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str, bool], ...]:
+def _written_shapes(shaped: dict[sympy.Symbol, sympy.Expr], names: dict[sympy.Symbol, str]
+                    ) -> tuple[tuple[sympy.Expr, str, str, bool], ...]:
     """A shape's area, perimeter or arc that stands for an expression (a sector's area, a composite
     shape's) as the user named it, next to that expression: the proof ends "area ABC = … = 6π"."""
-    return tuple(written_as(e, f"{' '.join(element_of(s).kind.words)} {''.join(element_of(s).points)}")
-                 for s, e in sorted(shaped.items(), key=lambda se: se[0].name))
+    return tuple(written_as(e, names[s]) for s, e in sorted(shaped.items(), key=lambda se: se[0].name))
 
 
 def _through_arc(b: _Builder, el: Element, span: Span) -> bool:

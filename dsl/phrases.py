@@ -143,8 +143,10 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B\ncounterclockwise OAB\nfind sector area OAB",
         "`sector area OAB` runs about O from A counter-clockwise to B, so `counterclockwise OAB` makes it the "
         "minor sector (`clockwise OAB` the major one); a file without the turn line is refused with both values. "
+        "The shape line `sector AOB` says the same two lines (and draws only the sector's arc and radii). "
         "The quarter circle about A through B and D of the square ABCD is `circle A through B D`, "
-        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest).",
+        "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest), "
+        "or `sector BAD` and `area BAD`.",
         "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
     ),
     Phrase(
@@ -164,13 +166,30 @@ PHRASES: tuple[Phrase, ...] = (
         "triangle ABC\nD on BC extended\nangle ABC = 50\nangle ACD = 120\nfind angle BAC\n",
     ),
     Phrase(
-        "lines AB and CD cross at P (vertical angles)",
+        "lines AB and CD cross at P (vertical angles), or chords AB and CD intersect at P",
         ("cross", "crosses", "intersect", "intersects"),
         "line A P B\nline C P D",
         "two lines through one point P cross there, P between A and B and between C and D (two chords "
         "crossing inside a circle); `P where AB meets CD` names the crossing of lines already drawn, "
         "which may lie outside both segments.",
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
+    ),
+    Phrase(
+        "O is the intersection of AC and BD",
+        ("intersection",),
+        "O where AC meets BD",
+        "O lies on both lines AC and BD, wherever they cross (`line A O C` and `line B O D` say more: O "
+        "between A and C and between B and D).",
+        "rectangle ABCD\nO where AC meets BD\nAB = 8\nBC = 6\nfind BO\n",
+    ),
+    Phrase(
+        "a hexagon ABCDEF that is not regular (a heptagon, a decagon …): its angle sum",
+        ("heptagon", "nonagon", "decagon", "dodecagon"),
+        "polygon ABCDEF",
+        "a polygon's vertices in order, convex or not (a reflex corner counts 360 less its angle); "
+        "`regular hexagon ABCDEF` says equal sides and angles, a different problem.",
+        "polygon ABCDEF\nangle FAB = 120\nangle ABC = 130\nangle BCD = 110\nangle CDE = 140\n"
+        "angle DEF = 125\nfind angle EFA\n",
     ),
     Phrase(
         "the diagonals AC and BD of ABCD meet at O",

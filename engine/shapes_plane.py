@@ -38,13 +38,15 @@ class Statement:
     """One plane statement a kind makes, on vertex indices; a letter is a new point (``O``: a centre,
     ``Y``: the foot of the altitude that measures the kind's height).  ``block`` is a relation
     block's key, ``polygon`` a bare polygon, ``line`` points in order on a line, ``clockwise`` or
-    ``counterclockwise`` chains that turn that way, or ``circle`` a circle centred at the first
-    argument's point through the second's."""
+    ``counterclockwise`` chains that turn that way, ``circle`` a circle centred at the first
+    argument's point through the second's, or ``arc`` that circle outlined only from the second's
+    first point counter-clockwise to its second (a sector's, a semicircle's)."""
 
     block: str
     args: tuple[tuple[int | str, ...], ...]
     height: bool = False  # drawn only when the problem uses the shape's height (two feet may coincide)
     joined: bool = False  # only when the shape's angles share the points the kind joins (ABC and ABD)
+    centred: bool = False  # only when no other shape's arc has the same centre (two radii may differ)
 
 
 def _s(block: str, *args: str) -> Statement:
@@ -70,8 +72,11 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "kite": (_s("kite", "0123", "0"),),
     "trapezoid": (_s("trapezoid", "0321", "01", "32"), _height("3", "01")),
     "circle": (_s("circle", "O", "01"), _s("diameter", "01", "O")),
-    "semicircle": (),
-    "sector": (),  # its radii are equal (the kind says so); two sectors at one centre may differ
+    "semicircle": (_s("arc", "O", "10"), _s("diameter", "01", "O")),
+    # sector AOB is circle O through A B, the minor sector from A counter-clockwise to B (its angle is
+    # under 180°: `sector area OAB`), its radii drawn; two sectors at one centre may differ in radius
+    "sector": (Statement("arc", ((1,), (0, 2)), centred=True),
+               Statement("counterclockwise", ((1, 0, 2),), centred=True), _s("line", "10"), _s("line", "12")),
     "rectangle_plus_semicircle": (_s("rectangle", "0123"),),
     "rectangle_minus_semicircle": (_s("rectangle", "0123"),),
     # the outline is a face too; the triangle's apex lies outside the rectangle, or inside it (on the
@@ -111,6 +116,7 @@ class Compiled:
         self.quantities: dict[Quantity, sympy.Expr] = {}
         self._taken = set(taken)
         self._used = used
+        self._shared = _shared_centres(shapes)
         self.intros: dict[str, str] = {}  # a point the user never named -> the sentence that introduces it
         for decl in shapes:
             self._shape(decl)
@@ -131,6 +137,7 @@ class Compiled:
             plan = tuple(st for st in plan if not st.height)
         if not _joined(kind, decl):
             plan = tuple(st for st in plan if not st.joined)
+        plan = tuple(st for st in plan if not (st.centred and decl.points[st.args[0][0]] in self._shared))
         names: dict[int | str, str] = dict(enumerate(decl.points))
         for letter in dict.fromkeys(i for st in plan for a in st.args for i in a if isinstance(i, str)):
             names[letter] = self._new_point(letter)
@@ -145,11 +152,12 @@ class Compiled:
                 self.lines.append(LineDecl(args[0], decl.span))
             elif st.block in ("clockwise", "counterclockwise"):
                 self.turns.append(Turn(st.block == "clockwise", args, decl.span))
-            elif st.block == "circle":
+            elif st.block in ("circle", "arc"):
                 (centre,), pts = args
                 old = self.circles.get(centre)
                 merged = tuple(dict.fromkeys((old.points if old else ()) + pts))
-                self.circles[centre] = CircleDecl(centre, merged, decl.span)
+                arcs = () if st.block == "circle" or (old and not old.arcs) else (*(old.arcs if old else ()), pts)
+                self.circles[centre] = CircleDecl(centre, merged, decl.span, arcs)
                 self.points.update(dict.fromkeys((centre, *pts)))
             else:
                 block = BLOCKS_BY_KEY[st.block]
@@ -201,6 +209,14 @@ class Compiled:
     def _fact(self, lhs: sympy.Expr, rhs: sympy.Expr, decl: ShapeDecl, why: str = "") -> None:
         # a catalogue value, never text
         self.facts.append(Equality(lhs, sympy.sympify(rhs, strict=True), decl.span, why))
+
+
+def _shared_centres(shapes: tuple[ShapeDecl, ...]) -> set[str]:
+    """The points that centre the arcs of two shapes: a centre names one circle, and two sectors about
+    it may have different radii, so neither makes its circle there."""
+    seen = [decl.points[st.args[0][0]] for decl in shapes for st in PLANE.get(KINDS[decl.kind].key, ())
+            if st.centred and st.block == "arc"]
+    return {p for p in seen if seen.count(p) > 1}
 
 
 def _joined(kind: ShapeKind, decl: ShapeDecl) -> bool:

@@ -120,6 +120,9 @@ def value(t: Term | str) -> sympy.Expr:
     if isinstance(t, str):
         return _atom(t)
     if t.name in _ELEMENTS:
+        if t.name in ("MeasureOfArc", "LengthOfArc") and len(t.args) == 2 and all(isinstance(a, str) for a in t.args) \
+                and len(t.args[0]) == 1 and len(t.args[1]) == 2:
+            t = Term(t.name, (t.args[0] + t.args[1],))  # FormalGeo's slip MeasureOfArc(P,QT): the arc PQT
         if len(t.args) != 1 or not isinstance(t.args[0], str):
             raise Unsupported(f"{t.name} of {len(t.args)} arguments")
         pts = tuple(_points_of(t.args[0]))
@@ -142,6 +145,9 @@ def value(t: Term | str) -> sympy.Expr:
     if t.name == "RatioOfSimilarArc":
         a, b = t.args
         return element_symbol("arc_length", _arc(tuple(a))) / element_symbol("arc_length", _arc(tuple(b)))
+    if t.name in ("Sin", "Cos", "Tan") and len(t.args) == 1 and isinstance(t.args[0], str) \
+            and re.fullmatch(r"[A-Z]{3}", t.args[0]):  # FormalGeo's slip Tan(BCA): the angle's
+        t = Term(t.name, (Term("MeasureOfAngle", t.args),))
     args = [value(a) for a in t.args]
     if t.name == "Add":
         return sympy.Add(*args)
@@ -229,6 +235,11 @@ def _sides(args: tuple) -> tuple:
     return tuple(out)
 
 
+def _upper(arg: str) -> str:
+    """FormalGeo's points in lower case (``vw`` in a relation) are the points in capitals, as in a Shape."""
+    return arg.upper() if re.fullmatch(r"[A-Za-z]{2,4}", arg) else arg
+
+
 def _points_of(arg: str) -> str:
     if not isinstance(arg, str) or not re.fullmatch(r"[A-Z]{1,26}", arg):
         raise Unsupported(f"points {cut(str(arg), 30)!r}")
@@ -248,6 +259,7 @@ class Figure:
     turns: list[str]
     facts: list[tuple[sympy.Expr, sympy.Expr]]
     corners: set[str] = dataclass_field(default_factory=set)  # faces' corners PQR (sides PQ, QR in order)
+    concentric: dict[str, str] = dataclass_field(default_factory=dict)  # a circle -> the point that is its centre
 
 
 def _construction(cdl: list[str]) -> Figure:
@@ -258,6 +270,9 @@ def _construction(cdl: list[str]) -> Figure:
         t = parse_cdl(item)
         if t.name == "Shape":
             t = Term(t.name, _sides(t.args))
+            if len(t.args) == 1 and isinstance(t.args[0], str) and re.fullmatch(r"[A-Z]{4,}", t.args[0]):
+                a = t.args[0]  # FormalGeo's slip Shape(EJAG): the polygon's corners, not a side
+                t = Term(t.name, tuple(a[i] + a[(i + 1) % len(a)] for i in range(len(a))))
             faces.append([_points_of(a) for a in t.args])
             if any(len(side) > 3 for side in faces[-1]):  # a side is a segment, an arc or a circle
                 raise Unsupported(f"a Shape side of {max(map(len, faces[-1]))} points (a side is a segment, "
@@ -366,12 +381,13 @@ def _relation(t: Term, fig: Figure) -> None:
     if t.name == "IsCentreOfCircle":
         p, o = (_points_of(a) for a in t.args)
         if p != o:
-            raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+            fig.concentric[o] = p  # circle o is centred at the point p: written as lengths from p (_concentric)
+            return
         fig.circles.setdefault(o, [])
         return
     if t.name not in _BLOCK_OF:
         raise Unsupported(f"predicate {t.name}")
-    args = [_points_of(a) if isinstance(a, str) else None for a in t.args]
+    args = [_points_of(_upper(a)) if isinstance(a, str) else None for a in t.args]
     if any(a is None for a in args):
         raise Unsupported(f"predicate {t.name} with nested terms")
     if t.name in _ON_CIRCLE:
@@ -381,12 +397,22 @@ def _relation(t: Term, fig: Figure) -> None:
         have += [p for p in on(args) if p not in have and p != centre]
     if t.name == "PerpendicularBetweenLine":
         args = _perpendicular(*args)
+    if t.name in _ALTITUDES and (drop := _vertex_altitude(args, fig)):
+        fig.statements.append(f"{drop[0]} perpendicular to {drop[1]}")
+        return
+    if t.name == "IsBisectorOfAngle" and len(args[1]) == 3 and args[0][0] != args[1][1] \
+            and args[0][0] in (args[1][0], args[1][2]):  # FormalGeo's slip: CQ bisects 'CAB', the triangle's
+        a, b = (c for c in args[1] if c != args[0][0])  # angle at C, ACB (the bisector's own end is the vertex)
+        args = [args[0], a + args[0][0] + b]
     if t.name == "IsMidpointOfArc":
         args = [args[0], "".join(_arc(args[1]))]
     if t.name == "IsAltitudeOfQuadrilateral":
         args = [args[0], "".join(_quad_height(args[1]))]
     if t.name == "CongruentBetweenArc":
         args = ["".join(_arc(a)) for a in args]
+        if len(set(args[0][1:]) | set(args[1][1:])) < 4:  # arcs sharing an end: equal arcs, as a given
+            fig.facts.append((element_symbol("arc", tuple(args[0])), element_symbol("arc", tuple(args[1]))))
+            return
     if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way
         args = [args[0], _mirrored(args[1])]
     _, form = _BLOCK_OF[t.name]
@@ -394,6 +420,24 @@ def _relation(t: Term, fig: Figure) -> None:
     for a in args:
         for p in a:
             fig.points.setdefault(p, None)
+
+
+_ALTITUDES = ("IsAltitudeOfTriangle", "IsAltitudeOfQuadrilateral")
+
+
+def _vertex_altitude(args: list[str], fig: Figure) -> list[str] | None:
+    """An altitude whose foot is a vertex of its polygon (``FB`` of ``FGB``: the side FB is the height) or
+    whose top is a vertex of a quadrilateral (``BD`` of ``BTAC``) is no statement the language's distinct
+    letters fit; it says no more than that it is perpendicular to its base (FormalGeo's base: a triangle's
+    side opposite the top, a quadrilateral's second side), written so where the foot lies on the base's line."""
+    alt, poly = args
+    base = poly[1:] if len(poly) == 3 else poly[1:3]
+    if len(alt) != 2 or not set(alt) & set(poly) - {alt[0] if len(poly) == 3 else ""}:
+        return None
+    foot = alt[1]
+    if foot not in base and not any({foot, *base} <= set(line) for line in fig.lines):
+        return None
+    return _perpendicular(alt, base)
 
 
 def _mirrored(b: str) -> str:
@@ -440,6 +484,16 @@ def _acute_by_right_angle(cdl: list) -> Callable[[sympy.Symbol], bool]:
     return acute
 
 
+def _angle_variables(cdl: list) -> dict[sympy.Symbol, sympy.Symbol]:
+    """A variable a given names an angle by (``Equal(MeasureOfAngle(CAB),x)``) -> that angle."""
+    out: dict[sympy.Symbol, sympy.Symbol] = {}
+    for item in cdl:
+        m = isinstance(item, str) and re.fullmatch(r"Equal\(MeasureOfAngle\(([A-Z]{3})\),([a-z])\)", item)
+        if m:
+            out.setdefault(value(m.group(2)), value(parse_cdl(f"MeasureOfAngle({m.group(1)})")))
+    return out
+
+
 def _inverted(lhs: sympy.Expr, rhs: sympy.Expr, acute: Callable[[sympy.Symbol], bool]) \
         -> tuple[sympy.Expr, sympy.Expr] | None:
     """``tan(angle BAC) = 1/2`` as ``angle BAC = atan(1/2)``: the one angle from 0 to 180 degrees with
@@ -482,10 +536,25 @@ MAX_CDL_CHARS = 4000  # characters of one statement
 _GREEK = {"α": "a", "β": "b", "γ": "c", "θ": "t", "φ": "f"}
 
 
+_CAPITAL_VARIABLE = re.compile(r"(?<=[*+/^-])([A-Z])(?![A-Za-z(])|(?<=[,(])([A-Z])(?=[*+/^-])")
+
+
 def _latin(problem: dict) -> dict:
-    """The problem with its Greek variables renamed, unless the new name is taken (then refused)."""
+    """The problem with its Greek variables renamed, unless the new name is taken (then refused), and
+    a variable in capitals (``3*Z``: a letter in arithmetic that names no point) in lower case."""
     fields = ("construction_cdl", "text_cdl", "image_cdl")
     items = [i for f in fields for i in problem[f] if isinstance(i, str)] + [problem["goal_cdl"]]
+    points = {c for i in problem["construction_cdl"] if isinstance(i, str) for c in re.sub(r"^\w+\(", "", i)
+              if c.isupper()}
+    capitals = {m.group(1) or m.group(2) for i in items for m in _CAPITAL_VARIABLE.finditer(i)} - points
+    capitals = {c for c in capitals if not any(re.search(rf"(?<![A-Za-z]){c.lower()}(?![A-Za-z])", i) for i in items)}
+    if capitals:
+        def lower(i: object) -> object:
+            return _CAPITAL_VARIABLE.sub(lambda m: m.group(0).lower() if m.group(0) in capitals else m.group(0), i) \
+                if isinstance(i, str) else i
+        problem = {**problem, **{f: [lower(i) for i in problem[f]] for f in fields},
+                   "goal_cdl": lower(problem["goal_cdl"])}
+        items = [i for f in fields for i in problem[f] if isinstance(i, str)] + [problem["goal_cdl"]]
     used = [g for g in _GREEK if any(g in i for i in items)]
     if not used:
         return problem
@@ -514,6 +583,8 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
     problem = _latin(problem)
     fig = _construction(problem["construction_cdl"])
     acute = _acute_by_right_angle(problem["text_cdl"] + problem["image_cdl"])
+    named = _angle_variables(problem["text_cdl"] + problem["image_cdl"])
+    acute = (lambda a, by=acute: by(named.get(a, a))) if named else acute  # sin(x) = 1/2 with angle CAB = x
     seen: dict[str, tuple[sympy.Expr, sympy.Expr]] = {}
     for item in dict.fromkeys(problem["text_cdl"] + problem["image_cdl"]):
         if not isinstance(item, str):
@@ -532,10 +603,13 @@ def convert(problem: dict) -> tuple[str, GeneralProblem]:
         else:
             _relation(t, fig)
     goal = parse_cdl(problem["goal_cdl"])
+    if goal.name == "Value" and len(goal.args) == 2 and isinstance(goal.args[0], Term):
+        goal = Term(goal.name, goal.args[:1])  # FormalGeo's slip Value(MeasureOfAngle(BCD),2*x+4): the element
     if goal.name != "Value" or len(goal.args) != 1:
         raise Unsupported(f"goal {goal.name}")
     target = value(goal.args[0])
-    fig.facts = [f for f in fig.facts if not _strays(f, fig)]
+    target = _concentric(fig, target)
+    fig.facts = [f for f in fig.facts if not _strays(f, fig) and not _straight(f, fig)]
     fig.turns += _measured_angles(fig, problem["text_cdl"] + problem["image_cdl"] + [problem["goal_cdl"]])
     text = _text(fig, target)
     try:
@@ -551,6 +625,52 @@ def _strays(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
     """Does a given name a point that nothing draws (FormalGeo's stray ``LengthOfLine(AB)`` where no B
     is drawn)?  It is left out: fewer givens never prove a false answer, at worst none."""
     return any(p not in fig.points for e in fact for el in elements_in(e) for p in el.points)
+
+
+_BY_RADIUS: dict[str, Callable[[sympy.Expr], sympy.Expr]] = {
+    "radius": lambda r: r, "diameter": lambda r: 2 * r, "circle_area": lambda r: sympy.pi * r ** 2,
+    "circumference": lambda r: 2 * sympy.pi * r}
+
+
+def _concentric(fig: Figure, target: sympy.Expr) -> sympy.Expr:
+    """A circle FormalGeo names apart from its centre (``IsCentreOfCircle(O,P)``: circle P about the point
+    O, beside O's own circle) has no name in the language, where a circle is its centre's: its points are
+    written equally far from the centre, and its radius, diameter, area and circumference as that length
+    (the goal returned so rewritten).  Refused where anything else names it (an arc, a tangent)."""
+    for o, p in fig.concentric.items():
+        on = fig.circles.pop(o, [])
+        if not on or p not in fig.points or any(o in ln for ln in fig.lines) or any(o in q for q in fig.polygons) \
+                or any(re.search(rf"\b{o}\b", st) for st in fig.statements):
+            raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+        r = element_symbol("length", (p, on[0]))
+        fig.facts += [(element_symbol("length", (p, q)), r) for q in on[1:]]
+        fig.points.pop(o, None)
+
+        def rewrite(e: sympy.Expr, o: str = o, r: sympy.Expr = r) -> sympy.Expr:
+            swap = {}
+            for x in e.free_symbols:
+                el = element_of(x)
+                if el is None or o not in el.points:
+                    continue
+                if el.kind.key not in _BY_RADIUS:
+                    raise Unsupported("IsCentreOfCircle with a centre named apart from its circle")
+                swap[x] = _BY_RADIUS[el.kind.key](r)
+            return e.xreplace(swap) if swap else e
+        fig.facts = [(rewrite(a), rewrite(b)) for a, b in fig.facts]
+        target = rewrite(target)
+    return target
+
+
+def _straight(fact: tuple[sympy.Expr, sympy.Expr], fig: Figure) -> bool:
+    """Is a given a straight angle of three points a drawn line has in that order (``angle JKL = 180``
+    with J, K, L collinear)?  It says nothing the line does not, in a form the language refuses."""
+    lhs, rhs = fact
+    el = element_of(lhs)
+    if el is None or el.kind.key != "angle" or rhs != 180:
+        return False
+    a, b, c = el.points
+    return any(all(p in line for p in (a, b, c))
+               and (line.index(a) - line.index(b)) * (line.index(c) - line.index(b)) < 0 for line in fig.lines)
 
 
 def _text(fig: Figure, target: sympy.Expr) -> str:
@@ -616,8 +736,7 @@ def answer_value(text: object) -> float | None:
 
 def approximate_note(model) -> str:
     """What an approximate model says about the problem's givens."""
-    return (f"the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
-            f"({'; '.join(model.missed)})")
+    return model.misfit_text()
 
 
 def one_line(value: object, limit: int = 200) -> str:

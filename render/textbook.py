@@ -415,8 +415,7 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
     used = {p for s in segments for p in s} | {p for c in problem.circles for p in (c.centre, *c.points)}
     used |= {p for el in named for p in el.points} | {p for r in problem.relations for a in r.args for p in a}
     pts = {n: xy for n, xy in pts.items() if n in used}  # a point nothing draws or names is no figure's
-    arcs = [SceneArc(pts[c.centre], float(radii[c.centre]), 0.0, 360.0) for c in problem.circles
-            if c.centre in radii]
+    arcs = [arc for c in problem.circles if c.centre in radii for arc in _circle_arcs(c, pts, float(radii[c.centre]))]
     shapes = []
     wanted = {"".join(polygon_key(el.points)) for el in named if el.kind.key in ("area", "perimeter")}
     goal = lone(problem.goal.expr) if problem.goal is not None else None
@@ -432,6 +431,21 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
         shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
     return Scene(pts, segments, arcs, shapes)
+
+
+def _circle_arcs(c, pts: dict[str, tuple[float, float]], radius: float) -> list[SceneArc]:
+    """A circle drawn whole, or only the arcs a sector or semicircle outlines of it (``CircleDecl.arcs``)."""
+    if not c.arcs:
+        return [SceneArc(pts[c.centre], radius, 0.0, 360.0)]
+    (ox, oy) = pts[c.centre]
+    turn = [math.degrees(math.atan2(pts[a][1] - oy, pts[a][0] - ox)) % 360.0 for a, _ in c.arcs]
+    end = [math.degrees(math.atan2(pts[z][1] - oy, pts[z][0] - ox)) % 360.0 for _, z in c.arcs]
+    return [SceneArc(pts[c.centre], radius, s, e) for s, e in zip(turn, end)]
+
+
+def _on_arc(a: SceneArc, deg: float) -> tuple[float, float]:
+    t = math.radians(deg)
+    return (a.centre[0] + a.radius * math.cos(t), a.centre[1] + a.radius * math.sin(t))
 
 
 def _inside(p, ring) -> bool:
@@ -761,8 +775,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
              for g in labels["givens"] if g["shown"] == "moved"]
-    note = [f"the givens disagree: the figure misses them by up to {100 * m.misfit:.1f} % "
-            f"({'; '.join(m.missed)})"] if m.misfit else []
+    note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
 
 
@@ -824,6 +837,11 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
             lab["of"] = ann.names[lab["element"]]
     labels["circles"] = [{"centre": rows([d.frame.px(a.centre)])[0], "radius": round(a.radius * d.frame.scale, 2)}
                          for a in scene.arcs if a.sweep >= 360.0]
+    arcs = [a for a in scene.arcs if a.sweep < 360.0]  # a sector's or semicircle's, counter-clockwise as drawn
+    if arcs:
+        labels["arcs"] = [{"centre": rows([d.frame.px(a.centre)])[0], "radius": round(a.radius * d.frame.scale, 2),
+                           "from": rows([d.frame.px(_on_arc(a, a.start))])[0],
+                           "to": rows([d.frame.px(_on_arc(a, a.end))])[0]} for a in arcs]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source,

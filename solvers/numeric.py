@@ -45,6 +45,7 @@ TOLERANCE = 1e-5  # largest residual of a model (the residuals are relative)
 # givens that disagree by up to 5 % (rounded, as FormalGeo rounds them) still get a figure, marked approximate:
 # the tolerance callers pass as build_model(..., tolerate=APPROXIMATE) (the import, its figures, the benchmark)
 APPROXIMATE = 0.05
+SHOWN_MISFIT = 1e-3  # a figure that misses its givens by less (under 0.1 %) is warned of by no command
 SHRUNK = 1e-4  # a figure narrower than this share of the size hint has shrunk to a point (its angles are noise)
 SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared is flat (corners of ~0.1°)
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
@@ -65,6 +66,7 @@ BUDGET_EVERY = 8  # evaluations of the residuals between two looks at the budget
 # system call that cost a sixth of a small figure's evaluation; eight evaluations take about a millisecond)
 MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
+PINNED = 1.5  # an approximate figure with two points under this many MIN_APART apart may be degenerate
 MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
 MIN_TURN = 1e-5  # a chain's signed area, the way it turns, at least this fraction of the size squared
 # a flat polygon or a chain turning the wrong way leaves a residual of only MIN_AREA (MIN_TURN): weighed
@@ -152,6 +154,17 @@ class NumericModel:
 
     def radius(self, centre: str) -> float:
         return self.radii[centre]
+
+    def misfit_text(self) -> str:
+        """What an approximate model says of its givens; its share never reads 0.0 %."""
+        share = 100 * self.misfit
+        return (f"the givens disagree: the figure misses them by up to {share:.1f} %" if share >= 0.1 else
+                f"the givens disagree: the figure misses them by up to {share:.1g} %") + f" ({'; '.join(self.missed)})"
+
+    def warning(self) -> str | None:
+        """The warning a figure of this model prints: none under SHOWN_MISFIT, a miss no figure shows
+        (a search that stops just short of the tolerance, not givens that disagree)."""
+        return self.misfit_text() if self.misfit >= SHOWN_MISFIT else None
 
     def element(self, el: Element) -> float:
         return pg.measure(el, self.coords, self.radius)
@@ -559,6 +572,18 @@ def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericMod
     order = np.argsort(-np.abs(fun[facts]))
     missed = tuple(texts[i] for i in order if abs(fun[facts][i]) > 0.1 * misfit)[:3]
     return NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, misfit, -1, misfit, missed)
+
+
+def _pinned(at: dict[str, np.ndarray]) -> bool:
+    """Are two named points held at the least distance apart (MIN_APART, within PINNED)?  In an
+    approximate figure it is two points that would coincide: often a degenerate figure (a leg of 0,
+    the wrong root), so the patient starts look for an exact one before it is taken."""
+    pts = np.array(list(at.values()))
+    if len(pts) < 2:
+        return False
+    size = max(float(np.ptp(pts[:, 0])), float(np.ptp(pts[:, 1])), 1e-12)
+    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    return float(d[np.triu_indices(len(pts), 1)].min()) < PINNED * MIN_APART * size
 
 
 def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
@@ -1051,7 +1076,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
         if k >= starts and found:
             break
         if k == starts and tolerate > 0 and out.crossed is None:
-            out.approximate = _nearest_approximate(system, out.tried, tolerate)
+            out.approximate = _nearest_approximate(system, out.tried, tolerate, pinned=False)
             if out.approximate is not None:
                 return out
         if k < 2 * starts:  # construction first: quick starts, then (none found) patient ones
@@ -1094,11 +1119,12 @@ def _misdrawn(at: dict[str, np.ndarray], named: tuple[tuple[str, ...], ...]) -> 
 
 
 def _nearest_approximate(system: _System, tried: list[tuple[float, int, np.ndarray]],
-                         tolerate: float) -> NumericModel | None:
-    """An approximate model from the starts that came nearest (``build_model``'s ``tolerate``), or None."""
+                         tolerate: float, pinned: bool = True) -> NumericModel | None:
+    """An approximate model from the starts that came nearest (``build_model``'s ``tolerate``), or None;
+    one with two points pinned together (:func:`_pinned`) only where ``pinned`` allows it."""
     for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]:
         approximate = _approximate(system, x, tolerate)
-        if approximate is not None:
+        if approximate is not None and (pinned or not _pinned(approximate.coords)):
             return approximate
     return None
 

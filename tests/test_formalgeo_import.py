@@ -205,3 +205,83 @@ def test_inverse_trigonometry_prints_and_reads_back_in_degrees() -> None:
 def test_a_given_naming_a_point_nothing_draws_is_left_out() -> None:
     text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "Equal(LengthOfLine(AZ),2*z)"))
     assert "AC = 4" in text and "AZ" not in text and "Z" not in text.split("\n")[0]
+
+
+@pytest.mark.parametrize("shape, line, perpendicular, goal, want", [
+    # a parallelogram's altitude from its vertex B onto TA's line: BD = area / TA = 153 / 9
+    (["Shape(BD,DT,TB)", "Shape(BT,TA,AC,CB)", "Collinear(DTA)"], "IsAltitudeOfQuadrilateral(BD,BTAC)",
+     "BD perpendicular to TA", "Value(LengthOfLine(BD))", 17.0),
+    # a right triangle's leg as its altitude (the foot is the vertex B): FB of FGB, with FG = 5 and GB = 3
+    (["Shape(FG,GB,BF)"], "IsAltitudeOfTriangle(FB,FGB)", "FB perpendicular to GB", "Value(LengthOfLine(FB))", 4.0),
+])
+def test_an_altitude_from_or_onto_a_vertex_is_its_perpendicular(shape, line, perpendicular, goal, want) -> None:
+    """FormalGeo's altitude whose top or foot is a vertex of its polygon (which the language's distinct
+    letters cannot write) is read as the perpendicular it says, and the goal is proven from it."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    facts = (["Parallelogram(BTAC)", "Equal(AreaOfQuadrilateral(BTAC),153)", "Equal(LengthOfLine(AT),9)"]
+             if "BTAC" in line else ["Equal(LengthOfLine(FG),5)", "Equal(LengthOfLine(GB),3)"])
+    text, parsed = convert({"problem_id": 1, "construction_cdl": shape, "text_cdl": [line, *facts],
+                            "image_cdl": [], "goal_cdl": goal})
+    assert perpendicular in text and "altitude" not in text
+    sol = solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE))
+    assert math.isclose(sol.exact, want, rel_tol=1e-9)
+
+
+def test_more_formalgeo_slips_are_read() -> None:
+    """An arc named as (centre, ends), points in lower case in a relation, a goal with a stray second
+    argument, a bisector named by its triangle (CQ of 'CAB': the angle at C), a Shape of corners and
+    congruent arcs that share an end are read as meant."""
+    text, _ = convert(_triangle("Equal(LengthOfLine(AC),4)", "PerpendicularBetweenLine(ac,bc)",
+                                goal="Value(LengthOfLine(BC),2*x+4)"))
+    assert "AC perpendicular to BC" in text and "find BC" in text
+    arc = {"problem_id": 1, "construction_cdl": ["Shape(PR,PRQ,QP)", "Shape(PQ,PQR,RP)", "Cocircular(P,RQ)"],
+           "text_cdl": ["Equal(MeasureOfAngle(RPQ),130)"], "image_cdl": [], "goal_cdl": "Value(MeasureOfArc(P,QR))"}
+    assert "find arc PRQ" in convert(arc)[0]
+    bisector = {"problem_id": 1, "construction_cdl": ["Shape(CA,AQ,QC)", "Shape(CQ,QB,BC)", "Collinear(AQB)"],
+                "text_cdl": ["IsBisectorOfAngle(CQ,CAB)"], "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AB))"}
+    assert "CQ bisects angle ACB" in convert(bisector)[0]
+    corners = {**bisector, "construction_cdl": ["Shape(CAQB)"], "text_cdl": []}  # a Shape of corners, no sides
+    assert "polygon CAQB" in convert(corners)[0]
+    arcs = {"problem_id": 1, "construction_cdl": ["Shape(OA,OAB,BO)", "Shape(OB,OBC,CO)", "Cocircular(O,ABC)"],
+            "text_cdl": ["CongruentBetweenArc(OBA,OCB)"], "image_cdl": [], "goal_cdl": "Value(MeasureOfArc(OAC))"}
+    assert "arc OAB = arc OBC" in convert(arcs)[0]  # arcs sharing an end B: equal arcs, as a given
+    assert "angle BAC = atan(2)" in convert(_triangle("Equal(Tan(BAC),2)"))[0]  # Tan(BAC): the angle's tangent
+
+
+def test_a_sine_of_an_angle_variable_and_a_variable_in_capitals_are_read() -> None:
+    """``sin(x) = 1/2`` where a given names angle CAB by x (acute beside C's right angle) is x = asin(1/2);
+    ``3*Z`` where no point is Z is the variable z."""
+    text, _ = convert(_triangle("Equal(LengthOfLine(AB),12)", "Equal(MeasureOfAngle(CAB),x)",
+                                "Equal(Sin(x),1/2)", goal="Value(AreaOfTriangle(ABC))"))
+    assert "x = 30" in text
+    text, _ = convert(_triangle("Equal(LengthOfLine(AB),12)", "Equal(MeasureOfAngle(CAB),3*Z)"))
+    assert "angle BAC = 3z" in text
+
+
+def test_a_straight_angle_on_a_drawn_line_is_left_out() -> None:
+    """``angle JKL = 180`` with J, K, L on a drawn line in that order says only what the line says (the
+    language refuses an angle of 180); one that is not on a line in that order is kept, and refused."""
+    from geomill.generate.formalgeo import Unsupported
+    problem = {"problem_id": 1, "construction_cdl": ["Shape(JK,KM,MJ)", "Shape(KL,LM,MK)", "Collinear(JKL)"],
+               "text_cdl": ["Equal(MeasureOfAngle(JKL),180)", "Equal(LengthOfLine(JL),6)"], "image_cdl": [],
+               "goal_cdl": "Value(LengthOfLine(JK))"}
+    assert "180" not in convert(problem)[0]
+    with pytest.raises(Unsupported, match="180"):
+        convert({**problem, "text_cdl": ["Equal(MeasureOfAngle(KJL),180)"]})
+
+
+def test_a_circle_named_apart_from_its_centre_is_written_as_lengths_from_it() -> None:
+    """FormalGeo 4818: circle Z about the point O (``IsCentreOfCircle(O,Z)``), radius 5, beside O's own circle
+    of radius 3 that the chord AB touches at C: Z's points are equally far from O, its radius is OA, and
+    AB = 2·sqrt(5² − 3²) = 8 is proven."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    problem = {"problem_id": 4818, "construction_cdl": [
+        "Shape(ODC,CO,OD)", "Shape(OCE,EO,OC)", "Shape(DA,AC,ODC)", "Shape(CB,BE,OCE)", "Shape(OAB,BC,CA)",
+        "Shape(OBA,AC,CB)", "Shape(OED,DO,OE)", "Collinear(ADO)", "Collinear(BEO)", "Collinear(ACB)",
+        "Cocircular(O,DCE)", "Cocircular(Z,AB)"],
+        "text_cdl": ["Equal(RadiusOfCircle(O),3)", "Equal(RadiusOfCircle(Z),5)", "IsCentreOfCircle(O,O)",
+                     "IsCentreOfCircle(O,Z)", "IsTangentOfCircle(AC,O)", "IsTangentOfCircle(BC,O)"],
+        "image_cdl": [], "goal_cdl": "Value(LengthOfLine(AB))"}
+    text, parsed = convert(problem)
+    assert "Z" not in text and "AO = 5" in text and "BO = AO" in text
+    assert solve_general(parsed, build_model(parsed, tolerate=APPROXIMATE)).exact_value == 8

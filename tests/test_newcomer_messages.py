@@ -193,6 +193,20 @@ def test_a_regular_polygons_angle_asked_alone_is_answered_with_its_rule(tmp_path
     assert "(6 − 2)·180°/6 = 120°" in text and "angle ABC = 120°" in text, out
 
 
+@pytest.mark.parametrize("misfit, shown", [(3.4e-5, None), (0.0012, "0.1 %"), (0.031, "3.1 %")])
+def test_a_figure_warns_of_disagreeing_givens_only_by_a_share_it_can_show(misfit: float, shown: str | None) -> None:
+    # a search stopping just short of the tolerance printed "the givens disagree … by up to 0.0 %"
+    from geomill.dsl import parse
+    from geomill.solvers.numeric import NumericModel
+
+    model = NumericModel(parse("points A B\nfind AB\n"), {}, {}, {}, misfit, 0, misfit, ("AB = 3",))
+    warning = model.warning()
+    assert (warning is None) == (shown is None), warning
+    if shown is not None:
+        assert f"up to {shown} (AB = 3)" in warning
+    assert "0.0 %" not in model.misfit_text()  # the record of an approximate figure says a non-zero share too
+
+
 def test_a_polygon_a_reflex_corner_changes_is_refused_naming_the_convex_polygon(tmp_path: Path, capsys) -> None:
     """Newcomer 11's pentagon (16): 'polygon ABCDE' fits a concave figure too; the refusal names
     'convex polygon ABCDE', which written in its place gives the convex figure's value, as does
@@ -206,3 +220,4 @@ def test_a_polygon_a_reflex_corner_changes_is_refused_naming_the_convex_polygon(
         assert code == 0 and out.strip().splitlines()[-1].split()[1] == "60", (first, out, err)
     code, _, err = _run(tmp_path, capsys, "convex hexagon ABCDE\n" + rest)
     assert code == 1 and "a hexagon needs 6 points" in err, err
+

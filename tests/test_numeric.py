@@ -259,3 +259,16 @@ def test_a_figure_shrunk_to_a_point_is_no_second_figure() -> None:
     text = ("points A B D C\ntriangle ABD\ntriangle ADC\nline B D C\nclockwise ABD ADC\nAB = AD\nAD = CD\n"
             "angle ABD = 80\nfind angle ACD\n")
     assert abs(solve_general(parse(text)).exact - want) < 1e-9
+
+
+def test_an_approximate_figure_with_two_points_pinned_together_waits_for_an_exact_one() -> None:
+    """FormalGeo 1654's givens have two roots, x = 2 (ST = SA = 2 with the right angle at A: T on A, a
+    degenerate triangle) and x = 5; the nearest quick start ends near x = 2 with T and A held apart only
+    by MIN_APART, which is no rounded figure: the patient starts find the exact one (x = 5, BF = 2)."""
+    text = ("points S R T A F E G B\ntriangle SRT\ntriangle STA\ntriangle FEG\ntriangle FGB\nline R T A\n"
+            "line E G B\nFB perpendicular to GB\nSA perpendicular to TA\nSRT similar to FEG\n"
+            "clockwise SRT STA FEG FGB\nBF = 7 - x\nFG = 5\nAS = 2\nST = x\nfind BF\n")
+    model = numeric.build_model(parse(text, "1654"), tolerate=numeric.APPROXIMATE)
+    assert model.misfit == 0 and math.isclose(model.goal_value(), 2.0, rel_tol=1e-6)
+    at = {"A": np.array([0.0, 0.0]), "B": np.array([1.0, 0.0]), "C": np.array([0.0, 1.0])}
+    assert not numeric._pinned(at) and numeric._pinned({**at, "D": np.array([0.01, 0.0])})

@@ -119,3 +119,58 @@ def test_a_sectors_elements_mean_the_same_with_general_lines_and_the_proof_names
         sol = solve_general(problem if isinstance(problem, GeneralProblem) else to_plane(problem))
         assert float(sol.exact) == pytest.approx(value)
         assert f"{name} = " in sol.text() and "°" not in sol.text().splitlines()[-1].split("=")[-1]
+
+
+SECTOR = "OA = 12\nangle AOB = 60\n"
+
+
+@pytest.mark.parametrize("text, value", [
+    (f"sector AOB\n{SECTOR}find area AOB\n", 24 * math.pi),  # the shape file
+    (f"points A O B\nsector AOB\n{SECTOR}find sector area OAB\n", 24 * math.pi),  # mixed with general lines
+    (f"sector AOB\ncircle O through A B\n{SECTOR}find sector area OAB\n", 24 * math.pi),
+    (f"circle O through A B\ncounterclockwise OAB\n{SECTOR}find sector area OAB\n", 24 * math.pi),  # the exact lines
+    (f"points A O B\nsector AOB\n{SECTOR}find arc length OAB\n", 4 * math.pi),
+    (f"sector AOB\n{SECTOR}find arc AOB\n", 4 * math.pi),
+    (f"points A O B\nsector AOB\n{SECTOR}find arc AB\n", 60),  # the textbook arc: its degrees
+    # the rest of the disc: sector AOB runs from A counter-clockwise to B, so OBA is the major sector
+    (f"points A O B\nsector AOB\n{SECTOR}find sector area OBA\n", 120 * math.pi),
+])
+def test_a_sector_line_means_its_circle_and_turn(text, value):
+    problem = parse(text)
+    sol = solve_general(problem if isinstance(problem, GeneralProblem) else to_plane(problem))
+    assert float(sol.exact) == pytest.approx(value)
+
+
+def test_a_sector_line_draws_its_arc_not_the_circle(tmp_path):
+    """A sector the textbook figure draws (shape-only, proven by plane geometry) is its arc and radii;
+    a file's own circle line is drawn whole."""
+    import json
+
+    from geomill.cli import main
+
+    for name, text, whole in (("s", "sector BAD\nAB = 12\nangle BAD = 60\nfind BD\n", False),
+                              ("c", f"sector AOB\ncircle O through A B\n{SECTOR}find sector area OAB\n", True)):
+        path = tmp_path / f"{name}.geo"
+        path.write_text(text)
+        assert main(["render", str(path), "-o", str(tmp_path / f"{name}.svg"),
+                     "--labels", str(tmp_path / f"{name}.json")]) == 0
+        fig = json.loads((tmp_path / f"{name}.json").read_text())
+        assert bool(fig["circles"]) == whole and bool(fig.get("arcs")) != whole
+        if not whole:
+            (arc,) = fig["arcs"]
+            pts = fig["points"]
+            assert arc["centre"] == pytest.approx(pts["A"], abs=0.5)
+            assert (arc["from"], arc["to"]) == (pytest.approx(pts["B"], abs=0.5), pytest.approx(pts["D"], abs=0.5))
+            assert {frozenset(s) for s in fig["segments"]} >= {frozenset("AB"), frozenset("AD")}
+
+
+@pytest.mark.parametrize("text, value", [
+    # a name a shape line declares is that shape, beside a circle line too; otherwise the polygon's
+    (f"sector AOB\ncircle O through A B\n{SECTOR}find area AOB\n", 24 * math.pi),
+    (f"circle O through A B\n{SECTOR}find area AOB\n", 36 * math.sqrt(3)),
+])
+def test_area_of_a_declared_sector_is_the_sector_s_and_the_proof_says_its_name(text, value):
+    sol = solve_general(parse(text))
+    assert float(sol.exact) == pytest.approx(value)
+    if "sector" in text:
+        assert "area AOB = " in sol.text()

@@ -214,6 +214,18 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "CX tangent to circle O\nCY tangent to circle O\nDY tangent to circle O\nDZ tangent to circle O\n"
      "AZ tangent to circle O\nclockwise ABCD\nAB = 7\nBC = 8\nCD = 9\nfind DA", 8),
     ("triangle_area_formula_heron", "points A B C\ntriangle ABC\nAB = 15\nBC = 14\nCA = 13\nfind area ABC", 84),
+    ("right_triangle_property_leg", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\n"
+     "angle ADB = 90\nBD = 9\nDC = 16\nfind AB", 15),
+    ("equilateral_triangle_judgment_angle", "points A B C\ntriangle ABC\nangle ABC = 60\nangle ACB = 60\nAB = 7\n"
+     "find BC", 7),
+    ("equilateral_triangle_judgment_isosceles_and_isosceles", "points A B C\ntriangle ABC\nAB = BC\nBC = CA\n"
+     "find angle ABC", 60),
+    ("cyclic_quadrilateral_property_opposite_angle", "circle O through A B C D\npolygon ABCD\nclockwise ABCD\n"
+     "angle ABC = 3x + 5\nangle CDA = 2x + 25\nfind x", 30),
+    ("circle_property_chord_equal_distance", "circle O through A B C D\nline A M B\nline C N D\nline O M\nline O N\n"
+     "clockwise ABCD\nangle OMA = 90\nangle ONC = 90\nOM = 3\nON = 3\nAB = 10\nCD = 2x\nfind x", 5),
+    ("tangent_of_circle_property_quadrilateral_angle", "circle O through A B\nPA tangent to circle O\n"
+     "PB tangent to circle O\nangle AOB = 130\nfind angle APB", 50),
 ]
 
 

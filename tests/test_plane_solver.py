@@ -116,6 +116,9 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "rhombus_property_diagonal_perpendicular", "right_triangle_property_trigonometric",
             "circle_property_chord_distance", "trapezoid_property_height", "triangle_property_exterior_angle",
             "isosceles_triangle_property_base_angle", "right_triangle_property_altitude",
+            "right_triangle_property_leg", "equilateral_triangle_judgment_angle",
+            "cyclic_quadrilateral_property_opposite_angle", "tangent_of_circle_property_quadrilateral_angle",
+            "circle_property_chord_equal_distance",
             "arc_property_center_angle_inscribed", "tangential_quadrilateral_property_pitot",
             "equilateral_triangle_property_circumradius", "polygon_property_exterior_angle_sum",
             "quadrilateral_area_formula_diagonal",
@@ -240,3 +243,19 @@ def test_a_midsegment_of_a_trapezoid_is_parallel_to_its_bases_so_the_next_one_is
             f"CD = 46\nEH = {float(np.linalg.norm(e - h)):g}\nfind YZ\n")
     sol = solve_general(parse(text))
     assert math.isclose(sol.exact, float(np.linalg.norm(z - y)), rel_tol=1e-9)
+
+
+def test_a_given_the_other_givens_break_is_refused_as_a_contradiction() -> None:
+    """FormalGeo 153: the rectangle's angles give x = 5, angle ADF = angle DAF = 25 and, by angle CBF = 4y + 4,
+    y = 21/4; the given angle ADF = y^2 - 1 then says 26.6: the givens contradict each other (FormalGeo answers
+    y = 5 from that one), and the solver says so rather than pick one.  Given as 4y + 4, y = 21/4 is proven."""
+    from geomill.solvers.numeric import APPROXIMATE, build_model
+    from geomill.solvers.plane.solve import Refused
+    text = ("points A B F C D\ntriangle ABF\ntriangle FBC\ntriangle FCD\ntriangle AFD\nrectangle ABCD\n"
+            "line A F C\nline B F D\nclockwise ABF FBC FCD AFD\nangle DAF = 4x + 5\nangle BAF = 9x + 20\n"
+            "angle CBF = 4y + 4\nangle ADF = y^2 - 1\nfind y\n")
+    problem = parse(text, "153")
+    with pytest.raises(Refused, match=r"the givens contradict each other: .*angle ADF = y\^2 - 1"):
+        solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
+    fixed = parse(text.replace("angle ADF = y^2 - 1", "angle ADF = 4y + 4"), "153")
+    assert solve_general(fixed, build_model(fixed, tolerate=APPROXIMATE)).exact_value == sympy.Rational(21, 4)

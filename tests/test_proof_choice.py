@@ -24,7 +24,7 @@ CASES = [
     # a right triangle's sine, not the law of sines; the apex line named only as what it is used as
     ("points A B C E F G H\nequilateral triangle ABC\nline B F E C\nline C G A\nline A H F\nline B H G\n"
      "H where AF meets BG\nAF median of ABC\nBG median of BCA\nAB = 9\nBE = 7\nfind AF / EF\n",
-     ["By the sine in the right triangle ABF", "it is also the altitude;"], ["law of sines", "bisector"]),
+     ["In the right triangle ABF, sin(angle ABF) = AF/AB", "it is also the altitude;"], ["law of sines", "bisector"]),
 ]
 
 

@@ -229,7 +229,7 @@ def test_a_midpoint_halves_by_name_and_a_parallel_names_its_angles():
     assert "BE = AB/2 = √106/2" in text and "√106 - " not in text, text
     text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nBC = 12\nBF = 5\nBG = 2\n"
                   "find CF/FH\n").text()
-    assert "the corresponding angles CAG and BGH are equal." in text and "similar by AA (as" in text, text
+    assert "angle CAG = angle BGH (corresponding angles)." in text and "similar by AA (as" in text, text
     assert "CF/FH = 7/2." in text, text
 
 

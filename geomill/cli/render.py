@@ -82,9 +82,8 @@ def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
                 model, scene = general_scene(problem, seed)
         except GeomillError as exc:
             raise exc.located(path) from None
-        if model.misfit:
-            print(f"warning: {path}: the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
-                  f"({'; '.join(model.missed)})", file=sys.stderr)
+        if model.warning():
+            print(f"warning: {path}: {model.warning()}", file=sys.stderr)
         return model, scene
     sol = solve(problem)
     return sol, _laid_out(sol, path, seed)

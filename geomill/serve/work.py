@@ -97,9 +97,8 @@ def _general(parsed, opts: dict, part: Callable[[dict], None] | None) -> dict:
     try:
         model, scene = general_scene(parsed, seed)
         out["figure"] = {"png": base64.b64encode(render_png(scene, size)).decode("ascii")}
-        if model.misfit:
-            out["notes"] = [f"the givens disagree: the figure misses them by up to {100 * model.misfit:.1f} % "
-                            f"({'; '.join(model.missed)})"]
+        if model.warning():
+            out["notes"] = [model.warning()]
         if part is not None:
             measured = model.goal_value()
             part({**out, "partial": True,

@@ -38,7 +38,7 @@ from ..numeric import NumericModel
 from .configuration import Configuration
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, SOLVED_ONLY, weight
+from .weights import ANGLE_FROM_RATIO, ARITHMETIC, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
@@ -420,6 +420,8 @@ class Deduction:
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
         self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
         self._relation_said: set = set()  # what only a relation's own equations said (see add)
+        self._givens: set | None = None  # see _given_keys (read once the givens are in)
+        self._direct_said: dict = {}  # a direct judgement's conclusion -> the family that first said it
         self._relation_seen: set = set()
 
     # -- adding equations ------------------------------------------------------------------------
@@ -428,12 +430,17 @@ class Deduction:
         said = (inst.lhs, inst.rhs)  # an equation met before, as written: seen (or 0) already
         # (a relation's own Pythagoras does not keep out the named theorem's: the proof says "by Pythagoras")
         named = inst.family.key != "relation"
-        if said in self._said and not (named and said in self._relation_said):
+        # (nor does one named result keep out another from other premises: the isosceles triangle's median from
+        # the given bisector, where the altitude an angle chase proved said it first; the lighter is chosen)
+        again = inst.family.direct and bool(inst.premises) and self._direct_said.get(said, inst.family) != inst.family
+        if said in self._said and not (named and said in self._relation_said) and not again:
             return False
         self._said.add(said)
+        if inst.family.direct and inst.premises:
+            self._direct_said.setdefault(said, inst.family)
         lhs, rhs = self.cfg.canon(inst.lhs), self.cfg.canon(inst.rhs)
         e = lhs - rhs
-        if e == 0 or e in self.seen and not (named and e in self._relation_seen):
+        if e == 0 or e in self.seen and not (named and e in self._relation_seen) and not again:
             return False
         self.seen.add(e)
         if not named:
@@ -535,7 +542,25 @@ class Deduction:
         return self._costs[key]
 
     def _sum(self, ids: frozenset) -> float:
-        return sum(_weight(self.table.equations[i]) for i in ids)
+        return sum(self._eq_weight(self.table.equations[i]) for i in ids)
+
+    def _eq_weight(self, eq) -> float:
+        """``_weight``, but an addition that only sums given values (AB = AD + DB = 9 + 16) as light as a value
+        solved: arithmetic a teacher writes in passing, so that the leg rule on that hypotenuse is one named
+        step, not the chain of additions the addition's weight keeps a proof from."""
+        own = _weight(eq)
+        step = eq.label
+        if own > SOLVED_WEIGHT and isinstance(step, Step) and step.instance.family.key in ARITHMETIC \
+                and sum(k not in self._given_keys() for k in eq.coeffs) == 1:
+            return SOLVED_WEIGHT
+        return own
+
+    def _given_keys(self) -> set:
+        """The table's keys a given states the value of (one element = a number)."""
+        if self._givens is None:
+            self._givens = {k for e in self.table.equations if isinstance(e.label, Step)
+                            and e.label.instance.family.key == "given" and len(e.coeffs) == 1 for k in e.coeffs}
+        return self._givens
 
     def _cost(self, u: dict, depth: int) -> float:
         return self._sum(self._use_closure(u, depth))
@@ -613,8 +638,9 @@ class Deduction:
         determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
         p.done, p.idle = True, False
         syms = _syms(p.expr)
-        if not syms or any(known[x].has(InverseTrigonometricFunction) for x in syms):
-            return False  # (checked before is_zero, whose simplify of an arccosine costs seconds)
+        if not syms or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
+            return False  # (an element the substitution cancelled is unknown: nothing to cite; checked before
+            # is_zero, whose simplify of an arccosine costs seconds)
         if not _holds_exactly(p.expr.xreplace(known), seconds):
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now

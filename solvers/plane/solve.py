@@ -13,7 +13,7 @@ from geomill.engine.errors import SolveError
 from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
-from ..numeric import NumericModel, build_model, size
+from ..numeric import NumericModel, _said, build_model, size
 from .deduce import AGREE, Deduction, agreement
 from .proof import Proof, build_proof
 
@@ -102,11 +102,35 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
     agree = agreement(model)
     if measured is None or not math.isfinite(measured) or abs(exact - measured) > agree * max(1.0, abs(measured)):
         raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
+    contradicted = _given_contradicted(problem, ded.known(), agree)
+    if contradicted:
+        raise Refused(f"the givens contradict each other: {contradicted}", problem.goal.span)
     proof = build_proof(ded, out)
     bad = proof.check(model, agree)
     if bad:
         raise Refused(f"the proof shows an equation the figure does not satisfy: {bad[0]}")
     return GeneralSolution(problem, out.value, model, proof, t1 - t0, time.process_time() - t1)
+
+
+def _given_contradicted(problem: GeneralProblem, known: dict, agree: float) -> str:
+    """A given on the goal's elements that the deduced values break (by more than the figure's
+    agreement): the givens then contradict each other, and which of them the answer trusts is a guess
+    (FormalGeo 153: angle ADF = y^2 - 1 where the rectangle's other givens prove ADF = 25 and y = 21/4).
+    Empty where none does."""
+    asked = problem.goal.expr.free_symbols
+    for f in problem.facts:
+        syms = (f.lhs - f.rhs).free_symbols
+        if not syms & asked or not syms <= known.keys():
+            continue
+        try:
+            a, b = float(f.lhs.xreplace(known)), float(f.rhs.xreplace(known))
+        except (TypeError, ValueError):
+            continue
+        if abs(a - b) > agree * max(1.0, abs(a), abs(b)):
+            told = ", ".join(f"{_said(x)} = {_said(known[x])}" for x in sorted(syms, key=str))
+            given = f"{_said(f.lhs)} = {_said(f.rhs)}".replace("**", "^")
+            return f"the values deduced from the others ({told}) break the given {given}: {a:.6g} against {b:.6g}"
+    return ""
 
 
 def _mirror_disagrees(problem: GeneralProblem, model: NumericModel) -> str | None:

@@ -423,6 +423,7 @@ def _sector(kind: str, key: str, sentence: str, rhs: sympy.Expr) -> Theorem:
 
 PI = sympy.pi
 _RIGHT = sympy.Integer(90)
+_SIXTY = sympy.Integer(60)  # an equilateral triangle's angles
 _HEIGHT = element_symbol("height", tuple("XYZ"))
 R = radius("O")
 _ARC = arc("OAB")
@@ -679,9 +680,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
             ("ABC",), triangle, figure=_TRIANGLE),
     # -- points and circles -----------------------------------------------------------------------------
+    # two chords crossing inside the circle (the intersecting chords theorem), two secants from a point outside it
+    Theorem("circle_property_circular_power", "by the intersecting chords theorem",
+            (Secants("PABCDO"), Between("PAB"), Between("PCD")), (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),),
+            ("P", "O"), _chords, figure="circle O through A B C D\nline A P B\nline C P D"),
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
-            (Secants("PABCDO"),), (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),), ("P", "O"), _chords,
-            figure="circle O through A B C D\nline A P B\nline C P D"),
+            (Secants("PXYUVO"), Permuted("AB", "XY"), Permuted("CD", "UV"), Between("APB"), Between("CPD")),
+            (Conclusion(L("PA") * L("PB"), L("PC") * L("PD")),),
+            ("P", "O"), _secants, figure="circle O through A B C D\nline P A B\nline P C D"),
     Theorem("circle_property_circular_power", "by the power of the point {0} with respect to circle {1}",
             (Given("tangent", ("PA", "O")), Secants("PCDO", one=True), Apart("A", "CD")),
             (Conclusion(L("PA") ** 2, L("PC") * L("PD")),), ("P", "O"), _tangents, figure=_TANGENTS),
@@ -696,6 +702,12 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
+    # (the quadrilateral's angle sum in one line, where an angle chase through the joined OP takes four)
+    Theorem("tangent_of_circle_property_quadrilateral_angle",
+            "since the tangents {0} and {1} are perpendicular to the radii, by the angle sum of the quadrilateral {2}",
+            (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
+            (Conclusion(ang("APB") + ang("AOB"), sympy.Integer(180)),), ("PA", "PB", "OAPB"), _tangents,
+            figure=_TANGENTS, weight=0.8),
     # -- midpoints, bisectors, centroids, quadrilaterals --------------------------------------------------
     Theorem("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("DXY"), Midpoint("EXZ"), Joined("DE")),
@@ -745,6 +757,19 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("isosceles_triangle_property_angle_equal", "since triangle {0} is isosceles with {1} = {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(L("XY"), L("XZ"))),
             (Conclusion(ang("XYZ"), ang("XZY")),), ("ABC", "XY", "XZ"), figure=f"{_TRIANGLE}\nAB = AC"),
+    # a triangle with two angles of 60° (or three equal sides) is equilateral: all its sides and angles from one
+    # fact, where two isosceles triangles would each give one pair
+    Theorem("equilateral_triangle_judgment_angle", "since triangle {0} has two angles of 60° (at {1} and {2}), it is "
+            "equilateral", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("XYZ"), _SIXTY), Near(ang("XZY"), _SIXTY),
+                            Proven(ang("XYZ"), _SIXTY), Proven(ang("XZY"), _SIXTY)),
+            (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(L("XY"), L("XZ")),
+             Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "Y", "Z"),
+            figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8, direct=True),
+    Theorem("equilateral_triangle_judgment_isosceles_and_isosceles", "since the three sides of triangle {0} are "
+            "equal, it is equilateral", (Triangle("ABC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")),
+                                         Proven(L("AB"), L("BC")), Proven(L("BC"), L("CA"))),
+            tuple(Conclusion(ang(a), _SIXTY) for a in ("ABC", "BCA", "CAB")), ("ABC",),
+            figure=f"{_TRIANGLE}\nAB = BC\nBC = CA", weight=0.8, direct=True),
     Theorem("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(ang("XYZ"), ang("XZY"))),
             (Conclusion(L("XY"), L("XZ")),), ("ABC", "Y", "Z"), figure=f"{_TRIANGLE}\nangle ABC = angle ACB"),
@@ -753,7 +778,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
             weight=0.5),
     # the right triangle's own ratios: what a teacher writes where the laws of sines and cosines also do it
-    *(Theorem("right_triangle_property_trigonometric", f"by the {word} in the right triangle {{0}}",
+    *(Theorem("right_triangle_property_trigonometric", "in the right triangle {0}",
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
               (Conclusion(L(near), L(over) * f(ang("XYZ")), names=("ABC", "XYZ")),
                Conclusion(L(far), L(over_z) * f(ang("XZY")), names=("ABC", "XZY"))), ("ABC", "XYZ"),
@@ -795,21 +820,24 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(ang("XZD"), ang("ZXY") + ang("XYZ")),), ("XZD", "XYZ"), _exterior,
             figure="points A B C D\ntriangle ABC\nline B C D\nfind angle DCA",
             weight=1.5),  # (lighter than the angle sum and the straight line it saves, heavier than either)
-    *(Theorem("right_triangle_property_altitude", sentence,
+    *(Theorem(key, sentence,
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
                Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
               conclusions, ("XYZ", "XD"),
               figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
-              weight=0.5)
-      for sentence, conclusions in (
-          ("since {1} is the altitude to the hypotenuse of the right triangle {0}",
+              weight=weight)
+      # (the leg rule a little lighter: a leg in one step, where the altitude then Pythagoras takes two)
+      for key, weight, sentence, conclusions in (
+          ("right_triangle_property_altitude", 0.5,
+           "since {1} is the altitude to the hypotenuse of the right triangle {0}",
            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")),)),
-          ("by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
+          ("right_triangle_property_leg", 0.4,
+           "by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
            "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     # a right triangle's area from its legs: never ½ab·sin 90°
-    Theorem("triangle_area_formula_common", "by the area of the right triangle {0}, half the product of its legs {1} "
-            "and {2}", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
+    Theorem("triangle_area_formula_common", "since the area of the right triangle {0} is half the product of its "
+            "legs {1} and {2}", (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(2 * area("XYZ"), L("XY") * L("XZ")),), ("XYZ", "XY", "XZ"),
             figure=f"{_TRIANGLE}\nangle BAC = 90", direct=True),  # (its weight: weights.py, by its key)
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
@@ -861,6 +889,19 @@ THEOREMS: tuple[Theorem, ...] = (
               figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
       for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
                                ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # two chords and their distances from the centre: equal together (where two congruent right triangles also do it)
+    *(Theorem("circle_property_chord_equal_distance", sentence,
+              (*_CHORD, OnCircle("CO"), OnCircle("DO"), Before("CD"), Between("NCD"), Apart("N", "O"), Joined("ON"),
+               Earlier("AB", "CD"), Near(ang("OMA"), _RIGHT), Near(ang("ONC"), _RIGHT), Near(*premise),
+               Proven(ang("OMA"), _RIGHT), Proven(ang("ONC"), _RIGHT), Proven(*premise)),
+              (Conclusion(*conclusion),), ("AB", "CD", "OM", "ON"),
+              figure="circle O through A B C D\nline A M B\nline C N D\nline O M\nline O N\nangle OMA = 90\n"
+                     f"angle ONC = 90\n{fact}", weight=0.8, direct=True)
+      for sentence, premise, conclusion, fact in (
+          ("since the chords {0} and {1} are equally far from the centre ({2} = {3}), they are equal",
+           (L("OM"), L("ON")), (L("AB"), L("CD")), "OM = ON"),
+          ("since the chords {0} and {1} are equal, they are equally far from the centre: {2} = {3}",
+           (L("AB"), L("CD")), (L("OM"), L("ON")), "AB = CD"))),
     # midsegments from midpoints proven (or one midpoint and a parallel)
     *(Theorem(f"midsegment_of_triangle_judgment_{how}", sentence,
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DXY"), Between("EXZ"), Joined("DE"), *premises),
@@ -870,9 +911,11 @@ THEOREMS: tuple[Theorem, ...] = (
       for how, sentence, premises, extra, facts in (
           ("midpoint", "since {0} joins the midpoints of two sides of triangle {1}", (*_half("DXY"), *_half("EXZ")),
            (), "AD = DB\nAE = EC"),
-          ("parallel", "since {0} runs from the midpoint of a side of triangle {1} parallel to another side",
+          ("parallel", "since {0[0]} is the midpoint of {1[0]}{1[1]} and {0} is parallel to {1[1]}{1[2]}, {0[1]} is "
+           "the midpoint of {1[0]}{1[2]} and {0} is a midline of triangle {1}",
            (*_half("DXY"), ParallelLines("DEYZ")), (Conclusion(L("XE"), L("EZ")),), "AD = DB\nDE parallel to BC"),
-          ("parallel", "since {0} runs from the midpoint of a side of triangle {1} parallel to another side",
+          ("parallel", "since {0[1]} is the midpoint of {1[0]}{1[2]} and {0} is parallel to {1[1]}{1[2]}, {0[0]} is "
+           "the midpoint of {1[0]}{1[1]} and {0} is a midline of triangle {1}",
            (*_half("EXZ"), ParallelLines("DEYZ")), (Conclusion(L("XD"), L("DY")),), "AE = EC\nDE parallel to BC"))),
     *(Theorem(f"midsegment_of_quadrilateral_judgment_{how}", sentence,
               (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Between("FAD"), Between("EBC"),
@@ -900,7 +943,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("congruent_arc_judgment_chord_equal", "since the chords {0} and {1} of circle {2} are equal, so are their "
             "minor arcs", (*_ARCS, Sweep("OAB", "minor"), Near(arc("OAB"), arc("ODE")), Proven(L("AB"), L("DE"))),
             (Conclusion(arc("OAB"), arc("ODE")),), ("AB", "DE", "O"),
-            figure="circle O through A B D E\narc OAB = 60\nAB = DE\ncounterclockwise ABDE"),
+            figure="circle O through A B D E\narc OAB = 60\nAB = DE\ncounterclockwise ABDE", direct=True),
     # quadrilaterals that are parallelograms
     Theorem("parallelogram_judgment_equal_and_equal", "since both pairs of opposite sides of {0} are equal, it is a "
             "parallelogram", (*_QUAD, Proven(L("AB"), L("CD")), Proven(L("BC"), L("DA"))), _PARALLELOGRAM,
@@ -940,6 +983,13 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY") ** 2 * L("DZ") + L("XZ") ** 2 * L("YD"),
                         L("YZ") * (L("XD") ** 2 + L("YD") * L("DZ"))),),
             ("XYZ", "XD"), figure="points A B C D\ntriangle ABC\nline B D C\nline A D"),
+    # (a textbook's one line, where two inscribed angles and the arcs round the circle also give it)
+    Theorem("cyclic_quadrilateral_property_opposite_angle",
+            "since the opposite angles of the cyclic quadrilateral {0} add up to 180°",
+            (Polygon("ABCD", convex=True), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), OnCircle("DO")),
+            (Conclusion(ang("DAB") + ang("BCD"), sympy.Integer(180)),
+             Conclusion(ang("ABC") + ang("CDA"), sympy.Integer(180))), ("ABCD",),
+            figure="circle O through A B C D\npolygon ABCD", weight=0.8),
     Theorem("ptolemy_theorem", "by Ptolemy's theorem in the cyclic quadrilateral {0}",
             (Polygon("ABCD", convex=True), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), OnCircle("DO")),
             (Conclusion(L("AC") * L("BD"), L("AB") * L("CD") + L("AD") * L("BC")),), ("ABCD",),

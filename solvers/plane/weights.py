@@ -37,6 +37,8 @@ WEIGHTS: dict[str, float] = {
     "cosine_theorem": 1.5,
 }
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
+# additions that, summing given values only (AB = AD + DB = 9 + 16), weigh as SOLVED: arithmetic, not a chain
+ARITHMETIC = frozenset({"line_addition", "angle_addition", "arc_addition_measure"})
 # a ratio solved for an ANGLE (6 = 6·tan(angle ABO), so angle ABO = 45°): a teacher reads an angle off an angle sum,
 # a base angle or a complementary angle, and takes an inverse sine only where none of them gives it
 ANGLE_FROM_RATIO: dict[str, float] = {

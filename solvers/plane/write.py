@@ -53,6 +53,7 @@ class Namer:
     arcs: dict = field(default_factory=dict)  # an arc symbol -> (text, latex) name ("major arc ACB")
     written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, latex, in degrees) as written
     local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
+    decimals: bool = True  # a fraction whose decimal ends printed as that decimal (the problem gives such values)
 
     @property
     def latex(self) -> bool:
@@ -100,7 +101,7 @@ class Namer:
             if c0 == 0:
                 return text if k > 0 else f"-{text}"
             return f"{self.number(c0, True)} {'+' if k > 0 else '-'} {text}"
-        text = _decimal(v) if not (v.is_Rational and abs(v) < 1) else None
+        text = self._decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
             # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
             # every term's (11(√3 - 1)); else an integer sum stays as it is (10 - 2√2, not 2(5 - √2))
@@ -113,9 +114,18 @@ class Namer:
                 text = re.sub(r"^(\d+√\d+) \+ (\d+)$", r"\2 + \1", text)
         if text is None:
             text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
+            if degrees and not self.latex and v.is_Rational and not v.is_Integer:
+                text = f"({text})"  # (127/2)°, not 127/2°
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
+
+    def _decimal(self, v: sympy.Expr) -> str | None:
+        """``v`` as its decimal where the problem writes decimals (22.5), else only where it is whole: a
+        value found from whole givens is exact, 13/2 (not 6.5)."""
+        if self.decimals:
+            return _decimal(v)
+        return str(v.p) if v.is_Rational and v.q == 1 else None
 
     def expr(self, e: sympy.Expr, values: dict | None = None, degrees: bool = False) -> str:
         """``e`` written out; ``values`` (symbol -> number) are put in as numbers, each shown as it is."""
@@ -135,7 +145,7 @@ class Namer:
                 text = self.expr(v, None, deg) if v.free_symbols else self.number(v, deg)
                 if v.is_Symbol or (_surd(v) and not any(p.base == s for p in e.atoms(sympy.Pow))):
                     pass  # a name or a surd needs no brackets: √106/2, not (√106)/2 (but (√2)²)
-                elif not (v.is_Rational and v >= 0 and (v.is_Integer or (_decimal(v) and v >= 1))):
+                elif not (v.is_Rational and v >= 0 and (v.is_Integer or (self._decimal(v) and v >= 1))):
                     text = rf"\left({text}\right)" if self.latex else f"({text})"
             else:
                 text = self.name(s, alone)
@@ -442,6 +452,28 @@ def _triangle_names(proof) -> dict:
     return out
 
 
+# a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts)
+_JUDGED = re.compile(r"^since (.*?), it is (an? [a-z]+)(\b.*)$", re.IGNORECASE)
+_ONE_TOKEN = re.compile(r"\(([^() ]+)\)")
+
+
+def _unbracketed(text: str) -> str:
+    """``text`` with the brackets around a single token dropped: ``(15√3)/2`` is ``15√3/2``."""
+    return _ONE_TOKEN.sub(r"\1", text)
+
+
+def _given_decimals(proof) -> bool:
+    """Does the problem give a value that is no whole number (22.5)?  Then its proof prints such values as
+    decimals, as the problem does; from whole givens, a fraction stays a fraction (13/2)."""
+    for st in proof.steps:
+        for q, _ in st.equations:
+            if q.instance.family.key == "given":
+                for side in (q.lhs, q.rhs):
+                    if not side.free_symbols and sympy.sympify(side).is_Rational and not sympy.sympify(side).is_Integer:
+                        return True
+    return False
+
+
 def _reordered(a: str, b: str) -> bool:
     """``b`` is the sum ``a`` with its terms in another order (``2√14 + 4√6`` of ``4√6 + 2√14``)."""
     terms = re.compile(r" \+ ")
@@ -460,7 +492,7 @@ class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
-                       local=_triangle_names(proof))
+                       local=_triangle_names(proof), decimals=_given_decimals(proof))
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
@@ -534,6 +566,7 @@ class _Writer:
         pool: list[tuple[object, sympy.Expr, str | None]] = []  # (step, equation = 0, reason or None: given)
         sub: dict = dict(self.sub)
         new_subs: list[str] = []  # givens of an element in the variables, first used here
+        self._given_now: set = set()  # the elements this step's givens give a number
         for s in givens:  # (never said on its own: its value enters the step that uses it)
             e = s.lhs - s.rhs
             k = _key(e)
@@ -542,6 +575,7 @@ class _Writer:
             self.given_keys.add(k)
             if s.lhs.is_Symbol and not s.rhs.free_symbols:
                 known[s.lhs] = s.rhs
+                self._given_now.add(s.lhs)
                 self.given_names.append(self.n.expr(s.lhs, None, False))
             elif s.lhs.is_Symbol and element_of(s.lhs) is not None and all(
                     element_of(x) is None for x in s.rhs.free_symbols):
@@ -666,10 +700,14 @@ class _Writer:
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
         self._renamed = {}
         part = self._as_printed(s, part)
+        part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _one_role(part, s.lhs - s.rhs)
         if s.instance.family.key in _TRIANGLE_FAMILIES:
             part += self._linked(s)
+        ties, self._ties = getattr(self, "_ties", []), []
+        if ties:
+            part += f" ({'; '.join(ties)})"
         names = s.instance.names
         src = (getattr(self.proof, "parallels", None) or {}).get(
             frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
@@ -700,6 +738,19 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _judged_before(self, s, part: str) -> str:
+        """A shape proved once (``since both pairs of opposite sides of AEDF are parallel, it is a
+        parallelogram``) is named by what it is from then on: ``since AEDF is a parallelogram``."""
+        m = _JUDGED.match(part)
+        if m is None:
+            return part
+        said = self.__dict__.setdefault("_judged", set())
+        shape = s.instance.names[0] if s.instance.names else ""
+        if m[1] not in said or not re.fullmatch(r"[A-Z]{3,}", shape) or shape not in m[1]:
+            said.add(m[1])
+            return part
+        return f"{part[:5]} {shape} is {m[2]}{m[3]}"
 
     def _linked(self, s) -> str:
         """An angle the problem names through another point, tied to the triangle's own name for it
@@ -888,14 +939,40 @@ class _Writer:
         self.jumps.append(max(1, pending))
         if target.is_Symbol and target in sub:  # angle ABX = 5y - 6 = 5·16 - 6 = 74°
             deg = _unit(target) == "degrees"
-            chain = [self.n.expr(target), self.n.expr(sub[target], None, deg), self.n.expr(sub[target], known, deg),
+            chain = [self._goal_name(target), self.n.expr(sub[target], None, deg), self.n.expr(sub[target], known, deg),
                      self.n.number(value, deg)]
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
             said = self.said(target, value)
             if not (say and say[-1].endswith(f"{said}.")):
-                say.append(f"So {said}.")
+                say.append(self._equal_values(target, value, known, say) or f"So {self._worked(target, value, known)}.")
         return found, say
+
+    def _worked(self, target: sympy.Expr, value: sympy.Expr, known: dict) -> str:
+        """A conclusion in several elements with their values put in: ``AB + BC = 3 + 4 = 7``, ``BE/CE =
+        (13/2)/(29/2) = 13/29``; as it is where some element has no value."""
+        if (target.is_Symbol or value.free_symbols or not target.free_symbols
+                or any(x not in known or known[x].free_symbols for x in target.free_symbols)):
+            return self.said(target, value)
+        deg = _degrees(target)
+        chain = [self.n.expr(target, None, deg), self.n.expr(target, known, deg), self.n.number(value, deg)]
+        return self.wrap(" = ".join(dict.fromkeys(chain)))
+
+    def _equal_values(self, target: sympy.Expr, value: sympy.Expr, known: dict, say: list[str]) -> str | None:
+        """Two elements equal as their values are: ``QS = RS = 7 (given).`` where the problem gives both
+        numbers (never "So QS = RS", as if it followed from the sentence before), ``So angle MQS = angle
+        NRS = 90°.`` where the proof found them; None where the conclusion is no such equality."""
+        lin = _linear(target - value)
+        if lin is None or lin[1] != 0 or len(lin[0]) != 2 or sorted(c for c, _ in lin[0]) != [-1, 1]:
+            return None
+        (_, a), (_, b) = lin[0]
+        if a not in known or b not in known or known[a].free_symbols or not is_zero(known[a] - known[b]):
+            return None
+        deg = _unit(a) == "degrees"
+        chain = self.wrap(f"{self.n.expr(a)} = {self.n.expr(b)} = {self.n.number(known[a], deg)}")
+        if not say and {a, b} <= getattr(self, "_given_now", set()):
+            return f"{_cap(chain)} (given)."
+        return f"So {chain}."
 
     def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
         """Each element of ``e`` (other than its unknown ``u``) that has a value only as an expression
@@ -1096,8 +1173,39 @@ class _Writer:
         kept = {x for x, n in spoken.items() if x in known and self.n.name(x) != self.n.name(n)}
         self._renamed = {"".join(element_of(spoken[x]).points): "".join(element_of(self.n.local.get(x, x)).points)
                          for x in kept if x not in self.n.display}
-        self.n.local = {**{x: n for x, n in spoken.items() if x not in kept}, **self.n.local}
+        self._tie({x: n for x, n in spoken.items() if x not in kept})
         return self._solved_in(s, e, why, u, v, known, sub)
+
+    def _tie(self, spoken: dict) -> None:
+        """The sentence's names taken from here on; an angle the problem names through another point on
+        the same line, renamed here for the first time, tied to its problem name once: ``(angle ABG is
+        angle ABD, as G lies on line BD)``, said in this step's reason."""
+        named = self.__dict__.get("_named")
+        if named is None:
+            named = self._named = {x for st in self.proof.steps for q, _ in st.equations
+                                   if q.instance.family.key == "given" for x in (q.lhs - q.rhs).free_symbols}
+            named |= set(sympy.sympify(self.proof.goal).free_symbols)
+        ties = []
+        for x, n in sorted(spoken.items(), key=lambda kv: kv[0].name):
+            if x in self.n.local or x not in named:
+                continue
+            own, new = (element_of(self.n.display.get(x, x)).points, element_of(n).points)
+            arms, to = {own[0], own[2]}, {new[0], new[2]}
+            if len(own) == 3 and own[1] == new[1] and len(arms & to) == 1:
+                (p,), (q,) = arms - to, to - arms
+                ties.append(f"angle {''.join(own)} is angle {''.join(new)}, as {p} lies on line {own[1]}{q}")
+        self._ties = ties
+        self.n.local = {**spoken, **self.n.local}
+
+    def _goal_name(self, u: sympy.Symbol, values: dict | None = None, deg: bool = False) -> str:
+        """The goal under the question's own name (``angle ABG``), whatever name a sentence gave it."""
+        if not (u.is_Symbol and is_zero(u - self.proof.goal)) or u not in self.n.local:
+            return self.n.expr(u, values, deg)
+        kept = self.n.local.pop(u)
+        try:
+            return self.n.expr(u, values, deg)
+        finally:
+            self.n.local[u] = kept
 
     def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
@@ -1111,7 +1219,7 @@ class _Writer:
         lhs, rhs = s.lhs, s.rhs
         if getattr(s, "row", None) is not None:
             lhs, rhs = s.row, sympy.Integer(0)
-        chain = [self.n.expr(u)]
+        chain = [self._goal_name(u)]
         formula = None
         if rhs == u:
             lhs, rhs = rhs, lhs
@@ -1145,20 +1253,24 @@ class _Writer:
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
                 said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
+                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""  # not "w = 12 and w = 12"
                 if head:
-                    return f"{head}, so {self.wrap(chain_eq)}{work} and {last}{note}."
-                return f"So {self.wrap(chain_eq)}{work} and {last}{note}."
+                    return f"{head}, so {self.wrap(chain_eq)}{work}{tail}{note}."
+                return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
             return self._solved_again(reason, lhs, rhs, u, v, vals, sub, deg)
         if val not in chain and not _reordered(chain[-1], val):  # not 4√6 + 2√14 = 2√14 + 4√6
-            if chain[-1] in (f"({val})", rf"\left({val}\right)"):  # CN = CH = CD - DH, not = (CD - DH) = CD - DH
-                chain.pop()
+            if chain[-1] in (f"({val})", rf"\left({val}\right)") or _unbracketed(chain[-1]) == val:
+                chain.pop()  # CN = CH = CD - DH, not = (CD - DH) = CD - DH; 15√3/2, not (15√3)/2 = 15√3/2
             chain.append(val)
         text = self.wrap(" = ".join(chain))
         if reason is None:
             return f"So {text}."
+        ratio = self._trig_ratio(s)
+        if ratio is not None:  # In the right triangle ABE, cos(angle ABE) = BE/AB, so BE = AB·cos(…) = …
+            return f"{reason}{_then(reason)}{ratio}, so {text}."
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
         return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}, so {text}."
@@ -1215,8 +1327,20 @@ class _Writer:
             if (c not in (0, 1) and x.is_Symbol and x != u and u in b.free_symbols and x not in b.free_symbols
                     and _linear(b) is None):  # (a product: angle EMN = 2·angle EHN stays as the theorem says it)
                 return self.eq(x, b / c)
-        ratio = self._proportion(s, lhs, rhs, u)
+        ratio = self._proportion(s, lhs, rhs, u) or self._trig_ratio(s)
         return ratio if ratio is not None else self.eq(lhs, rhs)
+
+    def _trig_ratio(self, s) -> str | None:
+        """A right triangle's sine, cosine or tangent as a textbook states it, a ratio of two sides
+        (``cos(angle ABC) = BC/AB``), where the equation is one side times the ratio (``BC = AB·cos(…)``)."""
+        if s.instance.family.key != "right_triangle_property_trigonometric":
+            return None
+        for a, b in ((s.lhs, s.rhs), (s.rhs, s.lhs)):
+            fs = [f for f in sympy.Mul.make_args(b) if isinstance(f, _TRIG)]
+            rest = [f for f in sympy.Mul.make_args(b) if not isinstance(f, _TRIG)]
+            if a.is_Symbol and len(fs) == 1 and len(rest) == 1 and rest[0].is_Symbol:
+                return self.wrap(f"{self.n.expr(fs[0])} = {self.n.name(a)}/{self.n.name(rest[0])}")
+        return None
 
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
@@ -1573,6 +1697,10 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         if c == 0:
             return None
         return sympy.expand(u - e / c)
+    mine = [t for t in sympy.Add.make_args(e) if u in t.free_symbols]
+    c = mine[0].as_coeff_Mul()[0] if len(mine) == 1 and mine[0].as_coeff_Mul()[1] == u else 0
+    if c != 0:  # 2·area = AB·CD·sin(angle APC): area = AB·CD·sin(angle APC)/2, its factors as they stand
+        return -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols)) / c
     if e.has(Degrees) or v.free_symbols or sympy.count_ops(e) > 30:
         return None
     roots = _square_roots(e, u)
@@ -1702,11 +1830,17 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.lines.append(f"Therefore {pyth}.")
         elif (ratio := _ratio_worked(w, proof.goal, v)) is not None:  # 2/(2√13 - 3) = 2(2√13 + 3)/43 = …
             w.lines.append(f"Therefore {w.wrap(ratio)}.")
-        elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5)
-            w.lines.append(f"Therefore {w.wrap(f'{w.n.expr(proof.goal)} = {sympy.latex(v) if w.n.latex else v}')}.")
+        elif v.is_Rational and not v.is_Integer:  # a ratio's exact value as a fraction (7/2, not 3.5), worked
+            exact = sympy.latex(v) if w.n.latex else str(v)
+            chain = [w._goal_name(proof.goal)]
+            if not proof.goal.is_Symbol and all(x in w.known and not w.known[x].free_symbols
+                                                for x in proof.goal.free_symbols):
+                chain.append(w.n.expr(proof.goal, w.known))
+            w.lines.append(f"Therefore {w.wrap(' = '.join(dict.fromkeys([*chain, exact])))}.")
         else:
-            w.lines.append(f"Therefore {w.eq(proof.goal, proof.value)}.")
-    lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _SAID_TWICE.sub(r"\1.", x)) for x in w.lines if x]))
+            w.lines.append(f"Therefore {w._worked(proof.goal, proof.value, w.known)}.")
+    lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _said_once(x)) for x in w.lines if x]))
+    lines = _hence_given(_same_reason(_facts_of_shape(_unused_right_angles(lines))))
     said = getattr(proof, "reasons", {}).get(proof.goal)
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
@@ -1758,8 +1892,13 @@ def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
     if not a.is_Rational or b.free_symbols or b.is_Rational:
         return None
     if b.is_Pow and b.exp == sympy.S.Half and b.base.is_Integer:  # 1.5/√109 = 1.5√109/109
-        put = f"{w.n.number(a)}/{w.n.number(b)}"
-        mid = f"{w.n.number(a) if a != 1 else ''}{w.n.number(b)}/{b.base}"
+        top = w.n.number(a)
+        if "/" in top:  # (3/2)/√109 = 3√109/218
+            put = f"({top})/{w.n.number(b)}"
+            mid = f"{a.p if a.p != 1 else ''}{w.n.number(b)}/{a.q * b.base}"
+        else:
+            put = f"{top}/{w.n.number(b)}"
+            mid = f"{top if a != 1 else ''}{w.n.number(b)}/{b.base}"
     elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
         r = next(t for t in b.args if t.is_Rational)
         conj = sympy.expand(b - 2 * r)
@@ -1774,13 +1913,122 @@ def _ratio_worked(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
     return " = ".join(dict.fromkeys([w.n.expr(goal), put, mid, v_text]))
 
 
-# "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD." says one fact twice
-_SAID_TWICE = re.compile(r"(angles ([A-Z]{3}) and ([A-Z]{3}) are equal); hence \$?(?:angle |\\angle )"
-                         r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)\$?\.")
+# "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD = 40°." says one fact twice: it is
+# "angle ADB = angle CBD = 40° (alternate angles)", the kind of angles the reason for the equation
+_SAID_TWICE = re.compile(r"the (\w+) angles ([A-Z]{3}) and ([A-Z]{3}) are equal; hence (\$?)((?:angle |\\angle )"
+                         r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)(?: = [^,;$]+?)?)(\$?)"
+                         r"(?=, so |; |\.(?:\s|$))")
+
+
+def _said_once(line: str) -> str:
+    return _SAID_TWICE.sub(lambda m: f"{m[4]}{m[5]}{m[6]} ({m[1]} angles)", line)
 
 
 # "Since AC = y, AC = y, so y = √33.": a given relation as the reason says its equation already
 _GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
+
+
+# "Since ABC is an equilateral triangle, angle CBE = 60°.": one fact a given shape has, said on its own
+_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z ]+), (\$?)([^,;$]+?)\2\.$")
+
+
+def _facts_of_shape(lines: list[str]) -> list[str]:
+    """The facts a given shape has that the proof uses, said in one sentence where the first is used
+    (``Since ABC is an equilateral triangle, angle CBE = angle BCD = 60° and BC = AB = 30.``), not
+    "Since ABC is an equilateral triangle" again before each one."""
+    said = [_SENTENCE.split(line) for line in lines]
+    found: dict[str, list[tuple[int, int, str, str]]] = {}  # reason -> (line, sentence, $, equation)
+    for i, line in enumerate(said):
+        for j, sentence in enumerate(line):
+            m = _SHAPE_FACT.match(sentence)
+            if m is not None:
+                found.setdefault(m[1], []).append((i, j, m[2], m[3]))
+    for reason, facts in found.items():
+        if len(facts) < 2:
+            continue
+        groups: dict[str, list[str]] = {}  # value (or the equation itself) -> the names equal to it
+        for *_, eq in facts:
+            parts = eq.split(" = ")
+            value = parts[-1] if len(parts) > 1 and not re.search(r"[A-Z]", parts[-1]) else eq
+            names = groups.setdefault(value, [])
+            names += [x for x in (parts[:-1] if value != eq else []) if x not in names]
+        d = facts[0][2]
+        chains = [f"{d}{' = '.join([*names, value])}{d}" if names else f"{d}{value}{d}" for value, names in groups.items()]
+        i, j = facts[0][:2]
+        said[i][j] = f"Since {reason}, {and_list(chains)}."
+        for i, j, *_ in facts[1:]:
+            said[i][j] = ""
+    return [x for x in (" ".join(y for y in line if y) for line in said) if x]
+
+
+# a right angle read off a perpendicular (or a right triangle) the problem gives, said on its own
+_RIGHT_FROM = re.compile(r"^Since (?:(?P<perp>.+ is perpendicular to [^,]+?)(?P<line> and [A-Z]{3} is a straight line)?"
+                         r"|[A-Z]{3} is a right triangle with the right angle at [A-Z]), (\$?)(?:angle |\\angle )"
+                         r"(?P<angle>[A-Z]{3}) = 90(?:°|\^\{\\circ\}|\^\\circ)\3\.$")
+
+
+def _unused_right_angles(lines: list[str]) -> list[str]:
+    """A right angle read off a given perpendicular that no later sentence names, nor a right triangle with
+    its points (``angle LQS = 90°`` where the proof works in triangle MQS), is left out: the written proof
+    keeps the facts its goal uses.  A given right triangle's right angle is restated only where named."""
+    said = [_SENTENCE.split(line) for line in lines]
+    for i, line in enumerate(said):
+        for j, sentence in enumerate(line):
+            m = _RIGHT_FROM.match(sentence)
+            if m is None:
+                continue
+            later = " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])
+            a = m["angle"]
+            named = re.search(rf"\b(?:{a}|{a[::-1]})\b", later) is not None
+            right = m["perp"] is not None and any(set(t) == set(a) for t in re.findall(
+                r"right triangle ([A-Z]{3})\b", later))
+            if not (named or right):
+                line[j] = ""
+    return [x for x in (" ".join(y for y in line if y) for line in said) if x]
+
+
+_SINCE = re.compile(r"^(Since [^,;]+), ([^,;]+)\.$")
+_KIND = re.compile(r" (\([a-z ]+\))$")
+
+
+def _same_reason(lines: list[str]) -> list[str]:
+    """Two sentences in a row with one reason said as one: ``Since CB is parallel to DE, angle AED = angle
+    CBE = 60° and angle ADE = angle BCD = 60° (corresponding angles).``"""
+    out = []
+    for line in lines:
+        said: list[str] = []
+        for sentence in _SENTENCE.split(line):
+            m, last = _SINCE.match(sentence), _SINCE.match(said[-1]) if said else None
+            if m and last and m[1] == last[1] and " and " not in last[2] + m[2]:
+                first, kind = last[2], _KIND.search(m[2])
+                if kind and first.endswith(kind[0]):
+                    first = first[:-len(kind[0])]
+                said[-1] = f"{m[1]}, {first} and {m[2]}."
+                continue
+            said.append(sentence)
+        out.append(" ".join(said))
+    return out
+
+
+# "Since AB = y, y = 14." after a step that ends "AB = 14.": the given names the value the step just found
+_SINCE_GIVEN = re.compile(r"^Since (\$?)((?:angle |\\angle )?[A-Z]{2,3}) = ([a-z])\1, \1\3 = ([^=$]+)\1\.$")
+
+
+def _hence_given(lines: list[str]) -> list[str]:
+    """A step that only reads the value just found under the problem's own variable, said in the step that
+    finds it: ``… and AB = 14. Hence y = 14.``, not a sentence of its own that restates ``AB = y``."""
+    out: list[str] = []
+    for line in lines:
+        m = _SINCE_GIVEN.match(line)
+        if m and out:
+            d, name, var, value = m.groups()
+            value = value.strip()
+            found = re.search(rf"{re.escape(name)} = (?:[^.]*= )?\$?{re.escape(value)}°?\$?\.$", out[-1])
+            if found is not None:
+                out[-1] += f" Hence {d}{var} = {value}{d}."
+                continue
+        out.append(line)
+    return out
 
 
 def _arc_reason(u: sympy.Symbol, c1) -> str:
