@@ -176,7 +176,9 @@ GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "length": ("the length of segment AB (`AB` and `BA` are one element)", "AB"),
     "angle": ("the angle at B between rays BA and BC, in degrees, from 0 to 180", "angle ABC"),
     "arc": ("the arc of circle O from A counter-clockwise to B, in degrees (`arc OBA` is the rest of the circle); "
-            "`arc AB` (two points) is the minor arc, `arc ACB` (no centre first) the arc through C", "arc OAB"),
+            "`arc AB` (two points) is the minor arc, `arc ACB` (no centre first) the arc through C. The centre "
+            "in the middle, `arc AOB`, is a length, not degrees: the arc length of the sector a shape line "
+            "`sector AOB` declares (the same as `arc length OAB`)", "arc OAB"),
     "arc_length": ("the length of that arc", "arc length OAB"),
     "sector_area": ("the area of the sector bounded by OA, OB and that arc", "sector area OAB"),
     "sector_perimeter": ("that sector's perimeter: two radii and the arc", "sector perimeter OAB"),
@@ -204,7 +206,9 @@ SHAPE_ELEMENTS: dict[str, str] = {
     "area": "the area of the shape named X (any spelling of its name: BCDE, CDEB, EDCB …)",
     "perimeter": "the perimeter of the shape named X",
     "height": f"the height of a triangle, parallelogram, rhombus or trapezoid X: {HEIGHT_MEANING}",
-    "arc": "the arc length of a sector (`arc DAC`: centre A) or a semicircle (`arc AD`)",
+    "arc": "the arc length of a sector (`arc DAC`: centre A, in the middle, as `sector DAC` names it) or a "
+           "semicircle (`arc AD`); a length in every file, where a general file's `arc ADC` (centre first) is "
+           "degrees",
     "radius": "the radius of a circle, semicircle or sector (`radius AB` of the circle on AB)",
 }
 
@@ -374,8 +378,11 @@ FIRST_TRIES: tuple[tuple[str, str], ...] = (
      "for equal sides and angles)"),
     ("`find length of arc AB`",
      "`counterclockwise OAB`, then `find arc length OAB` (the centre first; no 'of')"),
-    ("`O is the intersection of AC and BD`, `chords AB and CD intersect at P`",
-     "`O where AC meets BD` (O on both lines)"),
+    ("`O is the intersection of AC and BD`",
+     "`O where AC meets BD` (O on both lines; also accepted: `line A O C`, `line B O D`)"),
+    ("`chords AB and CD intersect at P`, `diagonals AC and BD meet at O`",
+     "`line A P B`, then `line C P D` (P between A and B and between C and D; also accepted: "
+     "`P where AB meets CD`)"),
     ("`AB = AC = 13`",
      "`AB = 13`, then `AC = 13` (one fact per line)"),
 )

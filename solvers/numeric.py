@@ -956,13 +956,16 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     as a textbook says it: 'C on major arc AB' where the other point is the centre of a circle through
     A, B and C, else 'C and X on the same side of line AB'."""
     memo: dict[tuple[int, tuple[str, ...]], float] = {}
-    unit = {id(m): max(m.size(), 1e-12) ** 2 for m in (one, other)}
+    unit = {id(m): max(m.size(), 1e-12) for m in (one, other)}
 
     def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
+        """The sine of the turn at the chain's first point: a small triangle of a large figure (the
+        parallels' points drawn close together) is as clear as a large one."""
         key = (id(m), chain)
         if key not in memo:
             a, b, c = (m.coords[p] for p in chain)
-            memo[key] = pg.cross(b - a, c - a) / unit[id(m)]
+            sides = max(float(np.linalg.norm(b - a) * np.linalg.norm(c - a)), (1e-6 * unit[id(m)]) ** 2)
+            memo[key] = pg.cross(b - a, c - a) / sides
         return memo[key]
 
     def clear(chain: tuple[str, ...]) -> bool:
@@ -974,6 +977,7 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     goal = {p for el in elements_in(problem.goal.expr) for p in el.points} if problem.goal else set()
     named = goal | {p for f in problem.facts for el in elements_in(f.lhs - f.rhs) for p in el.points}
     drawn = [set(ln.points) for ln in problem.lines]
+    drawn += [{q, poly.points[i - 1]} for poly in problem.polygons for i, q in enumerate(poly.points)]
     best, said = None, ""
     for t1 in sorted(itertools.combinations(problem.points, 3), key=lambda t: -len(goal & set(t))):
         if best is not None and len(goal & set(t1)) < best[0]:
@@ -987,9 +991,9 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
                 if x in t1 or not clear(t2) or flips(t2) == flips(t1):
                     continue
                 same, apart = _side_phrases(problem, a, b, c, x)
-                # the phrase on the goal's points, an arc, on points the problem speaks of, about a drawn line
-                score = (len(goal & set(t1)), " arc " in same, len(named & {a, b, c, x}),
-                         any({a, b} <= ln for ln in drawn))
+                # the phrase on the goal's points, an arc, about a drawn line, on points the problem speaks of
+                score = (len(goal & set(t1)), " arc " in same, any({a, b} <= ln for ln in drawn),
+                         len(named & {a, b, c, x}))
                 if best is not None and score <= best:
                     continue
                 values = (one.goal_value(), other.goal_value())

@@ -221,3 +221,43 @@ def test_a_polygon_a_reflex_corner_changes_is_refused_naming_the_convex_polygon(
     code, _, err = _run(tmp_path, capsys, "convex hexagon ABCDE\n" + rest)
     assert code == 1 and "a hexagon needs 6 points" in err, err
 
+
+@pytest.mark.parametrize("text, bad, wanted, answer", [
+    # the semicircle's area: the general file's line (its circle O is drawn), and the shape file's
+    ("circle O through A B\nline A O B\nAB = 14\nfind area of semicircle AB\n", "find area of semicircle AB",
+     "'find circle area O / 2'", "49*pi/2"),
+    ("semicircle on AB\nAB = 14\nfind area of the semicircle AB\n", "find area of the semicircle AB",
+     "'find area AB'", "49*pi/2"),
+    # an arc over 180 given as 'arc AB': the major arc's line
+    ("circle O through A B\nPA tangent to circle O\nPB tangent to circle O\narc AB = 250\nfind angle APB\n",
+     "arc AB = 250", "'major arc AB = 250'", "70"),
+    # the touching point said again, first: the line in the writer's letters
+    ("circle O through A\nradius O = 15\nAP tangent to circle O at A\nPA = 20\nfind OP\n",
+     "AP tangent to circle O at A", "'PA tangent to circle O'", "25"),
+    # a side of a line: the transversal the file draws, in a textbook's words
+    ("line A E B\nline C F D\nline G E F H\nAB parallel to CD\nangle BEF = 48\nfind angle EFD\n", None,
+     "'D and B on the same side of line EF'", "132"),
+], ids=["semicircle-general", "semicircle-shapes", "major-arc", "tangent-at", "side-of-drawn-line"])
+def test_a_message_of_newcomer_11_names_the_line_to_write_in_the_writers_letters(
+        tmp_path: Path, capsys, text: str, bad: str | None, wanted: str, answer: str) -> None:
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and err.count("\n") == 1 and wanted in err, err
+    line = wanted.strip("'")
+    fixed = text.replace(bad, line) if bad else text.replace("find", f"{line}\nfind")
+    code, out, err = _run(tmp_path, capsys, fixed)
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (fixed, out, err)
+
+
+def test_crossing_chords_are_said_by_the_message_and_the_phrase_page_in_one_form(tmp_path: Path, capsys) -> None:
+    """The refusal of 'chords AB and CD intersect at P' and the "How do I say …" entry for crossing
+    lines recommend the same lines, each naming the other form as also accepted."""
+    from geomill.dsl.phrases import PHRASES
+
+    text = "circle O through A B C D\nchords AB and CD intersect at P\nAP = 6\nPB = 4\nCP = 3\nfind PD\n"
+    code, _, err = _run(tmp_path, capsys, text)
+    lines = _written(err)
+    phrase = next(p for p in PHRASES if "intersect" in p.words)
+    assert code == 1 and lines == phrase.write.splitlines() == ["line A P B", "line C P D"], err
+    assert "also accepted: 'P where AB meets CD'" in err and "also accepted: `P where AB meets CD`" in phrase.why
+    code, out, err = _run(tmp_path, capsys, text.replace("chords AB and CD intersect at P", "\n".join(lines)))
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] == "8", (out, err)
