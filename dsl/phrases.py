@@ -312,7 +312,7 @@ def of_goal(words: list[str]) -> str | None:
     kept = [w for w in words if w.lower() not in ("the", "a")]
     if len(kept) < 2 or not kept[-1].isalpha() or not kept[-1].isupper():
         return None
-    said = OF_GOALS.get(tuple(w.lower() for w in kept[:-1]))
+    said = OF_GOALS.get(tuple(kept[:-1]))
     if said is None:
         return None
     ends = dict(enumerate(kept[-1])) if len(kept[-1]) == 2 else {}

@@ -111,7 +111,8 @@ def _goal(raw: str, number: int) -> SourceLine:
     rest = " " * m.end() + raw[m.end():]
     said = of_goal(rest.split("#", 1)[0].split())
     if said is not None:
-        raise ParseError(f"'of' is no word of a goal: {said}", Span(number, rest.index(" of ") + 2))
+        of = re.search(r"(?<!\S)of(?!\S)", rest)
+        raise ParseError(f"'of' is no word of a goal: {said}", Span(number, (of.start() if of else m.end()) + 1))
     try:
         tree = expression_parser().parse(rest)
         value = expr.build(tree.children[0])
