@@ -237,12 +237,17 @@ def test_a_polygon_a_reflex_corner_changes_is_refused_naming_the_convex_polygon(
     # a side of a line: the transversal the file draws, in a textbook's words
     ("line A E B\nline C F D\nline G E F H\nAB parallel to CD\nangle BEF = 48\nfind angle EFD\n", None,
      "'D and B on the same side of line EF'", "132"),
-], ids=["semicircle-general", "semicircle-shapes", "major-arc", "tangent-at", "side-of-drawn-line"])
+    # a circle with its radius: the circle's line and the value's, in the writer's letters
+    ("circle O with radius 15\nPA tangent to circle O\nPA = 20\nfind OP\n", "circle O with radius 15",
+     "'circle O through A' (A a point on it), then 'radius O = 15'", "25"),
+], ids=["semicircle-general", "semicircle-shapes", "major-arc", "tangent-at", "side-of-drawn-line", "circle-radius"])
 def test_a_message_of_newcomer_11_names_the_line_to_write_in_the_writers_letters(
         tmp_path: Path, capsys, text: str, bad: str | None, wanted: str, answer: str) -> None:
+    import re
+
     code, _, err = _run(tmp_path, capsys, text)
     assert code == 1 and err.count("\n") == 1 and wanted in err, err
-    line = wanted.strip("'")
+    line = "\n".join(re.findall(r"'([^']+)'", wanted))
     fixed = text.replace(bad, line) if bad else text.replace("find", f"{line}\nfind")
     code, out, err = _run(tmp_path, capsys, fixed)
     assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (fixed, out, err)
