@@ -37,7 +37,8 @@ PHRASES: tuple[Phrase, ...] = (
         "C on major arc AB",
         "the major arc is the one on the centre's side of the chord AB (`C on minor arc AB` for the other); "
         "with more than one circle, name it: `C on major arc AB of circle O`. A measure over 180 is given "
-        "as `major arc AB = 250` (`arc AB` is always the minor arc); two tangents PA and PB need no arc line.",
+        "as `major arc AB = 250` (`arc AB` is always the minor arc). Two tangents PA and PB need no arc line: "
+        "angle APB is 180° less the central angle AOB, half the difference of the two arcs.",
         "circle O through A B C\nC on major arc AB\nangle AOB = 110\nfind angle ACB\n",
     ),
     Phrase(
