@@ -584,9 +584,6 @@ def _no_statement(words: list[Word]) -> ModelError:
     for w in words:
         if w.points is None and w.text not in literals:
             return ModelError(f"unknown word {w.text!r}{hint(w.text) or _suggest(w.text, sorted(literals))}", w.span)
-    said = _form_then_more(words)
-    if said is not None:
-        return said
     figures = {k[0] for k in _form_index() if len(k) == 2 and k[1] is None} | {"triangle", "quadrilateral", "polygon"}
     bare = [w for i, w in enumerate(words)
             if not (w.points is None and w.text in figures and i + 1 < len(words) and words[i + 1].points is not None)]
@@ -600,24 +597,6 @@ def _no_statement(words: list[Word]) -> ModelError:
     forms.sort(key=lambda f: -len(said & set(f.split())))  # the forms with most of its words first
     near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"
     return ModelError(f"this line fits no shape form or statement; forms with {first.text!r}: {near}", words[0].span)
-
-
-def _form_then_more(words: list[Word]) -> ModelError | None:
-    """A relation's line with the point it touches or meets at said again ('PA tangent to circle O at A'):
-    the line to write, in the writer's points, and what it says.  'XP tangent to circle O at X' names
-    the touching point first; the form names it second ('PX')."""
-    if len(words) < 4 or words[-2].text != "at" or words[-1].points is None or len(words[-1].points) != 1:
-        return None
-    head, tail, touch = list(words[:-2]), words[-2:], words[-1].points[0]
-    first = head[0].points
-    if first is not None and len(first) == 2 and first[0] == touch != first[1]:
-        head[0] = Word(first[1] + first[0], head[0].line, head[0].col, (first[1], first[0]))
-    found = match_block(head)
-    if found is None:
-        return None
-    block, args = found
-    return ModelError(f"write '{' '.join(w.text for w in head)}': it says {block.state(args)} (leave out "
-                      f"'at {touch}')", tail[0].span)
 
 
 def words_expression(words: list[Word]) -> sympy.Expr:

@@ -285,7 +285,8 @@ FILLERS: dict[str, str] = {
 # Words of the language an expression does not read, and what a writer who put one there meant.
 IN_EXPRESSIONS: dict[str, str] = {
     "of": "leave 'of' out ('find area ABC'); for \"the length of arc AB\" write 'counterclockwise OAB'; "
-          "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise)",
+          "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise); for \"the area of "
+          "the semicircle on AB\" (AB a diameter of circle O) write 'find circle area O / 2'",
 }
 
 
@@ -384,11 +385,42 @@ REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
 _NOUNS = ("chords", "lines", "segments", "diagonals", "sides")
 
 
+def _convex(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'ABCDE is convex' (a line the statement reader does not read): the line that says it, with the
+    writer's points ('convex polygon ABCDE' itself is a statement, dsl/general.py)."""
+    groups = [pts for _, pts in kept if pts is not None]
+    if "convex" not in (t for t, _ in kept) or len(groups) != 1 or len(groups[0]) < 3:
+        return None
+    pts = groups[0]
+    if len(pts) <= 4:
+        noun = "triangle" if len(pts) == 3 else "quadrilateral"
+        return f"write '{noun} {''.join(pts)}': a {noun} is convex"
+    return (f"write 'convex polygon {''.join(pts)}': the polygon with every corner turning the same way "
+            f"('polygon {''.join(pts)}' may be concave)")
+
+
+def _tangent_at(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'PA tangent to circle O at A': the tangent named from its touching point, the second letter."""
+    texts = [t for t, _ in kept]
+    if texts[1:5] != ["tangent", "to", "circle", texts[4]] or len(kept) != 7 or texts[5] != "at":
+        return None
+    (_, line), (_, centre), (_, at) = kept[0], kept[4], kept[6]
+    if line is None or centre is None or at is None or len(line) != 2 or len(centre) != 1 or len(at) != 1:
+        return None
+    other = line[0] if line[1] == at[0] else line[1] if line[0] == at[0] else line[0]
+    return (f"write '{other}{at[0]} tangent to circle {centre[0]}': the tangent touches the circle at its second "
+            f"letter, {at[0]}")
+
+
 def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     """For a line some entry of REWRITES says (each word's text and points): the error naming the line to
     write, with the writer's points; None for any other line."""
-    kept = [(t.lower(), pts) for t, pts in words if t.lower() not in _ARTICLES]
-    if kept and kept[0][0] in _NOUNS and kept[0][1] is None:
+    kept = [(t.lower(), pts) for t, pts in words if pts is not None or t.lower() not in _ARTICLES]  # (A: a point)
+    said = _convex(kept) or (_tangent_at(kept) if len(kept) == 7 else None)
+    if said is not None:
+        return said
+    noun = kept[0][0] if kept and kept[0][1] is None and kept[0][0] in _NOUNS else None
+    if noun is not None:
         kept = kept[1:]
     for pattern, write, means in REWRITES:
         if len(pattern) != len(kept):
@@ -404,6 +436,8 @@ def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
             elif want != text or pts is not None:
                 break
         else:
+            if write == _CROSS and noun == "lines":  # lines may cross beyond the points named: P on both
+                continue
             try:
                 lines = " and ".join(f"'{line}'" for line in write.format(**bound).splitlines())
                 return f"write {lines}: {means.format(**bound)}"

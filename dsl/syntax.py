@@ -283,11 +283,12 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
         return ParseError(f"unexpected {_describe(e.token)}: the left side of '=' is an element or a sum of elements "
                           f"('AB + BC = 12', 'angle ABC = angle DEF'); put the arithmetic on the right: {example}",
                           span)
-    circle = re.fullmatch(r"\s*circle\s+([A-Z]\w*'*)\s+(?:with|of|and)\s+radius\s+(\S+)\s*", said)
-    if e.token.type == "NUMBER" and circle:  # "circle O with radius 9": the circle through a point, its radius
-        return ParseError(f"unexpected {_describe(e.token)}: write 'circle {circle[1]} through A' (A a point on it), "
-                          f"then 'radius {circle[1]} = {circle[2]}'", span)
-    if e.token.type == "NUMBER" and "=" not in said:  # "AB 5"
+    if e.token.type == "NUMBER" and "=" not in said:  # "circle O with radius 9", "AB 5"
+        circle = re.match(r"\s*circle\s+([A-Z]\w*)\b.*\bradius\b", said)
+        if circle:  # the circle needs a point on it: the value is its radius's
+            o = circle[1]
+            return ParseError(f"unexpected {_describe(e.token)}: write 'circle {o} through A' (a point on it), then "
+                              f"'radius {o} = {e.token.value}' (a value is given on a line of its own)", span)
         return ParseError(f"unexpected {_describe(e.token)}: a value is given on a line of its own as "
                           "'element = value' ('radius O = 9', 'AB = 5')", span)
     if e.token.type == "EQUAL" and re.search(r"\b(with|and)\b", before):  # "rhombus ABCD with diagonals AC = 10"

@@ -72,7 +72,7 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "kite": (_s("kite", "0123", "0"),),
     "trapezoid": (_s("trapezoid", "0321", "01", "32"), _height("3", "01")),
     "circle": (_s("circle", "O", "01"), _s("diameter", "01", "O")),
-    "semicircle": (_s("arc", "O", "10"), _s("diameter", "01", "O")),
+    "semicircle": (_s("arc", "O", "10"), _s("diameter", "01", "O"), _s("line", "0O1")),
     # sector AOB is circle O through A B, the minor sector from A counter-clockwise to B (its angle is
     # under 180°: `sector area OAB`), its radii drawn; two sectors at one centre may differ in radius
     "sector": (Statement("arc", ((1,), (0, 2)), centred=True),

@@ -956,16 +956,14 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     as a textbook says it: 'C on major arc AB' where the other point is the centre of a circle through
     A, B and C, else 'C and X on the same side of line AB'."""
     memo: dict[tuple[int, tuple[str, ...]], float] = {}
-    unit = {id(m): max(m.size(), 1e-12) for m in (one, other)}
 
     def turn(m: NumericModel, chain: tuple[str, ...]) -> float:
-        """The sine of the turn at the chain's first point: a small triangle of a large figure (the
-        parallels' points drawn close together) is as clear as a large one."""
+        """The sine of the chain's turn: clear of zero however small the figure draws its three points
+        (a figure may squeeze some points together and spread others)."""
         key = (id(m), chain)
         if key not in memo:
             a, b, c = (m.coords[p] for p in chain)
-            sides = max(float(np.linalg.norm(b - a) * np.linalg.norm(c - a)), (1e-6 * unit[id(m)]) ** 2)
-            memo[key] = pg.cross(b - a, c - a) / sides
+            memo[key] = pg.cross(b - a, c - a) / max(float(np.linalg.norm(b - a) * np.linalg.norm(c - a)), 1e-24)
         return memo[key]
 
     def clear(chain: tuple[str, ...]) -> bool:

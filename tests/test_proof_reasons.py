@@ -21,8 +21,7 @@ def test_two_tangents_solve_the_arc_from_two_expressions_not_from_itself():
                  "angle APB = 50\nfind angle ACB\n")
     text = sol.text()
     assert sol.exact_value == 65
-    assert re.search(r"arc BA = [^.]*130°", text), text  # the arc found, then halved
-    assert "the arc BA that lies inside it" in text and "Since C is not on arc BA" in text, text
+    assert text.rstrip().endswith("65°."), text  # (whichever route: the arc, or the central angle, found first)
     for line in text.splitlines():  # no chain "u = … = (an expression in u)"
         for chain in re.findall(r"((?:arc|angle) [A-Z]{2,3}) = [^,.]*= [^,.]*\1", line):
             raise AssertionError(f"{chain}: {line}")

@@ -1003,10 +1003,11 @@ class Deduction:
     def _missing(self) -> str:
         known = self.known()
         g = self.goal.xreplace(known)
-        unknown = sorted(str(s) for s in g.free_symbols)
+        unknown = sorted(_said(s) for s in g.free_symbols)
         names = [k for k in unknown][:4]
+        values = ", ".join(f"{_said(k)} = {v}" for k, v in list(known.items())[:6])
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
-                f"({', '.join(f'{k} = {v}' for k, v in list(known.items())[:6])}{' …' if len(known) > 6 else ''})"
+                f"({values}{' …' if len(known) > 6 else ''})"
                 f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}{self._unlined(known)}")
 
     def _unlined(self, known: dict) -> str:
@@ -1071,3 +1072,9 @@ def _two_kinds(problem: GeneralProblem, model: NumericModel, known: dict) -> str
             return (f"; {''.join(q)} has {' and '.join(both)}, which a parallelogram and an isosceles trapezoid "
                     f"both have: say which it is, e.g. {lines[0]} (the figure found) or {lines[1]}")
     return ""
+
+
+def _said(s: sympy.Symbol) -> str:
+    """An element as the language writes it (``angle BAO``, not the symbol's ``angle(BAO)``); a variable's name."""
+    el = element_of(s)
+    return s.name if el is None else el.text
