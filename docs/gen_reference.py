@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from geomill.engine.plane import HEIGHT_MEANING
+from geomill.engine.plane import HEIGHT_MEANING, POLYGON_NOUNS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -150,9 +150,17 @@ STATEMENT_EXAMPLES: dict[str, tuple[str, str, str]] = {
     "quadrilateral": ("quadrilateral ABCD", "A convex quadrilateral, vertices in order around it.",
                       "quadrilateral ABCD\nangle DAB = 80\nangle ABC = 100\nangle BCD = 90\nfind angle CDA\n"),
     "polygon": ("polygon ABCDE", "A polygon of 3 or more vertices in order; unlike `quadrilateral` it may be "
-                "concave (a reflex corner counts 360 less its angle).",
+                "concave (a reflex corner counts 360 less its angle): a goal that a reflex corner changes is "
+                "refused, naming `convex polygon ABCDE`.",
                 "polygon ABCDE\nangle EAB = 100\nangle ABC = 110\nangle BCD = 120\nangle CDE = 100\n"
                 "find angle DEA\n"),
+    "convex": ("convex polygon ABCDE", "A convex polygon, as a textbook draws a pentagon or hexagon that is not "
+               "regular: `polygon ABCDE` with every corner turning the same way, which is what the line "
+               "`counterclockwise ABC BCD CDE DEA EAB` says (a mirror image is the same figure). The noun may be "
+               "the polygon's own: " + ", ".join(f"`convex {noun}`" for noun in POLYGON_NOUNS) + " (with "
+               "that many vertices); `convex quadrilateral ABCD` is `quadrilateral ABCD`.",
+               "convex pentagon ABCDE\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\n"
+               "angle DEA = 125\nfind x\n"),
     "clockwise": ("clockwise ABC ACD …", "Each chain runs clockwise as the figure is drawn (y up): three "
                   "points turn clockwise, a longer chain's polygon goes round clockwise; fixes which side of a "
                   "line a point lies on.",
@@ -168,7 +176,9 @@ GENERAL_ELEMENTS: dict[str, tuple[str, str]] = {
     "length": ("the length of segment AB (`AB` and `BA` are one element)", "AB"),
     "angle": ("the angle at B between rays BA and BC, in degrees, from 0 to 180", "angle ABC"),
     "arc": ("the arc of circle O from A counter-clockwise to B, in degrees (`arc OBA` is the rest of the circle); "
-            "`arc AB` (two points) is the minor arc, `arc ACB` (no centre first) the arc through C", "arc OAB"),
+            "`arc AB` (two points) is the minor arc, `arc ACB` (no centre first) the arc through C. The centre "
+            "in the middle, `arc AOB`, is a length, not degrees: the arc length of the sector a shape line "
+            "`sector AOB` declares (the same as `arc length OAB`)", "arc OAB"),
     "arc_length": ("the length of that arc", "arc length OAB"),
     "sector_area": ("the area of the sector bounded by OA, OB and that arc", "sector area OAB"),
     "sector_perimeter": ("that sector's perimeter: two radii and the arc", "sector perimeter OAB"),
@@ -196,7 +206,9 @@ SHAPE_ELEMENTS: dict[str, str] = {
     "area": "the area of the shape named X (any spelling of its name: BCDE, CDEB, EDCB …)",
     "perimeter": "the perimeter of the shape named X",
     "height": f"the height of a triangle, parallelogram, rhombus or trapezoid X: {HEIGHT_MEANING}",
-    "arc": "the arc length of a sector (`arc DAC`: centre A) or a semicircle (`arc AD`)",
+    "arc": "the arc length of a sector (`arc DAC`: centre A, in the middle, as `sector DAC` names it) or a "
+           "semicircle (`arc AD`); a length in every file, where a general file's `arc ADC` (centre first) is "
+           "degrees",
     "radius": "the radius of a circle, semicircle or sector (`radius AB` of the circle on AB)",
 }
 
@@ -362,11 +374,15 @@ FIRST_TRIES: tuple[tuple[str, str], ...] = (
     ("`M is the midpoint of AB`",
      "`M midpoint of AB` (leave out is, the, a)"),
     ("`hexagon ABCDEF` (a pentagon, an octagon … that is not regular)",
-     "`polygon ABCDEF` (vertices in order, convex or not; `regular hexagon ABCDEF` for equal sides and angles)"),
+     "`convex hexagon ABCDEF` (as a textbook draws it; `polygon ABCDEF` may be concave; `regular hexagon ABCDEF` "
+     "for equal sides and angles)"),
     ("`find length of arc AB`",
      "`counterclockwise OAB`, then `find arc length OAB` (the centre first; no 'of')"),
-    ("`O is the intersection of AC and BD`, `chords AB and CD intersect at P`",
-     "`O where AC meets BD` (O on both lines)"),
+    ("`O is the intersection of AC and BD`",
+     "`O where AC meets BD` (O on both lines; also accepted: `line A O C`, `line B O D`)"),
+    ("`chords AB and CD intersect at P`, `diagonals AC and BD meet at O`",
+     "`line A P B`, then `line C P D` (P between A and B and between C and D; also accepted: "
+     "`P where AB meets CD`)"),
     ("`AB = AC = 13`",
      "`AB = 13`, then `AC = 13` (one fact per line)"),
 )

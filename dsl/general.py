@@ -20,6 +20,7 @@ from geomill.engine.model import QKind, ShapeDecl, split_points
 from geomill.engine.plane import (
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
+    POLYGON_NOUNS,
     TEXTBOOK_ARCS,
     TRAPEZOIDS,
     CircleDecl,
@@ -50,7 +51,8 @@ from .syntax import GOAL_WORD, SourceLine
 
 POLYGON_WORDS = {"triangle": 3, "quadrilateral": 4, "polygon": None}
 TURN_WORDS = ("clockwise", "counterclockwise")
-STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS)
+CONVEX = "convex"  # 'convex polygon ABCDE', 'convex pentagon ABCDE': the polygon and its turn line (convex_turn)
+STATEMENT_WORDS = ("points", "line", "circle", *TURN_WORDS, *POLYGON_WORDS, CONVEX)
 _PLACEHOLDER = re.compile(r"\{([A-Z]+)\}")
 
 # The size of a general problem (docs/limits.md): far above any textbook or olympiad problem
@@ -178,7 +180,7 @@ def is_general(line: SourceLine) -> bool:
         return not is_element(words)
     if words[0].text == GOAL_WORD:
         return False
-    if words[0].text in ("points", "line", "quadrilateral", "polygon", *TURN_WORDS):
+    if words[0].text in ("points", "line", "quadrilateral", "polygon", CONVEX, *TURN_WORDS):
         return True
     if words[0].text == "circle" and len(words) > 1 and words[1].points is not None:
         return True
@@ -256,6 +258,9 @@ class _Builder:
         if head == "circle" and rest and rest[0].points is not None:
             self._circle(words, span)
             return
+        if head == CONVEX:
+            self._convex(words, span)
+            return
         if head in POLYGON_WORDS and len(words) == 2 and rest[0].points is not None:
             n = POLYGON_WORDS[head]
             pts = rest[0].points
@@ -301,6 +306,20 @@ class _Builder:
         _limit("circles", len(self.circles), span)
         self.declare(centre.points + pts, span)
 
+    def _convex(self, words: list[Word], span: Span) -> None:
+        """'convex polygon ABCDE' (or 'convex pentagon ABCDE'): the polygon, every corner turning one way."""
+        nouns = {**POLYGON_WORDS, **POLYGON_NOUNS}
+        if len(words) != 3 or words[1].text not in nouns or words[2].points is None:
+            raise ModelError(f"expected '{CONVEX} polygon ABCDE' (or '{CONVEX} pentagon ABCDE', "
+                             f"'{CONVEX} hexagon ABCDEF' …)", words[0].span)
+        pts, n = words[2].points, nouns[words[1].text] or max(len(words[2].points), 3)
+        if len(pts) != n:
+            raise ModelError(f"{a_noun(words[1].text)} needs {n} points, got {cut(words[2].text, 40)}", words[2].span)
+        _limit("polygon sides", len(pts), words[2].span)
+        self._polygon(pts, words[2], convex=len(pts) == 4)
+        if len(pts) > 4:
+            self.turns.append(convex_turn(pts, span))
+
     def _polygon(self, pts: tuple[str, ...], word: Word, convex: bool = True) -> None:
         if len(set(pts)) != len(pts):
             raise ModelError(f"{''.join(pts)} repeats a point", word.span)
@@ -326,6 +345,14 @@ class _Builder:
         if self.goal is not None:
             raise ModelError(f"only one 'find' per problem (the first is on line {self.goal.span.line})", span)
         self.goal = Goal(e, span)
+
+
+def convex_turn(pts: tuple[str, ...], span: Span | None = None) -> Turn:
+    """What 'convex polygon ABCDE' says beyond 'polygon ABCDE': every corner turns the same way, the
+    line 'counterclockwise ABC BCD CDE DEA EAB' (a mirror image is the same figure, so naming one way
+    loses nothing; a triangle and a quadrilateral are convex already)."""
+    n = len(pts)
+    return Turn(False, tuple(tuple(pts[(i + k) % n] for k in range(3)) for i in range(n)), span)
 
 
 def _limit(what: str, n: int, span: Span) -> None:
@@ -637,11 +664,13 @@ def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
         raise ModelError(f"an angle must be between 0 and 180 degrees, got {value}", span)
     if el.kind.key == "arc" and not 0 < v < 360:
         raise ModelError(f"an arc must be between 0 and 360 degrees, got {value}", span)
+    other = f"{'minor' if el.kind.key.startswith('major') else 'major'} arc {''.join(el.points)} = {_text(value)}"
     if el.kind.key in ("minor_arc", "minor_arc_through") and not 0 < v <= 180:
-        raise ModelError(f"a minor arc is at most 180 degrees, got {el.text} = {value}; for the arc on the "
-                         f"centre's side write 'major arc {''.join(el.points)} = {value}'", span)
+        fix = f": write '{other}' (the arc over 180; 'arc {''.join(el.points)}' is the minor one)" if v < 360 else ""
+        raise ModelError(f"a minor arc is at most 180 degrees, got {el.text} = {value}{fix}", span)
     if el.kind.key in ("major_arc", "major_arc_through") and not 180 <= v < 360:
-        raise ModelError(f"a major arc is 180 to 360 degrees, got {el.text} = {value}", span)
+        fix = f": write '{other}'" if 0 < v < 180 else ""
+        raise ModelError(f"a major arc is 180 to 360 degrees, got {el.text} = {value}{fix}", span)
     if v <= 0:
         raise ModelError(f"{el.text} must be positive, got {value}", span)
 

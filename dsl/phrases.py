@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from geomill.engine.errors import a_noun
+from geomill.engine.plane import POLYGON_NOUNS
+
 
 @dataclass(frozen=True)
 class Phrase:
@@ -33,8 +36,18 @@ PHRASES: tuple[Phrase, ...] = (
         ("larger", "smaller"),
         "C on major arc AB",
         "the major arc is the one on the centre's side of the chord AB (`C on minor arc AB` for the other); "
-        "with more than one circle, name it: `C on major arc AB of circle O`.",
+        "with more than one circle, name it: `C on major arc AB of circle O`. A measure over 180 is given "
+        "as `major arc AB = 250` (`arc AB` is always the minor arc). Two tangents PA and PB need no arc line: "
+        "angle APB is 180° less the central angle AOB, half the difference of the two arcs.",
         "circle O through A B C\nC on major arc AB\nangle AOB = 110\nfind angle ACB\n",
+    ),
+    Phrase(
+        "angle ABD equals angle ACB (two triangles similar by AA)",
+        ("equal", "equals"),
+        "angle ABD = angle ACB",
+        "a fact may have an element on each side of `=`; with `D on AC` the triangles ABD and ACB share the "
+        "angle at A, and the solver finds their similarity itself (no `similar` line needed).",
+        "triangle ABC\nD on AC\nangle ABD = angle ACB\nAD = 4\nAC = 9\nfind AB\n",
     ),
     Phrase(
         "the inscribed angle ACB intercepts arc AB = 80°",
@@ -147,6 +160,24 @@ PHRASES: tuple[Phrase, ...] = (
         "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
     ),
     Phrase(
+        "the length of the arc AB of the sector AOB (radius 9, angle 80°)",
+        ("sectors",),
+        "circle O through A B\ncounterclockwise OAB\nfind arc length OAB",
+        "`arc length OAB` runs about O from A counter-clockwise to B, so `counterclockwise OAB` makes it the "
+        "minor arc, the sector's (a file without the turn line is refused with both values); the shape line "
+        "`sector AOB` says the circle and the turn line at once, and `arc AOB` (the centre in the middle) is "
+        "then that arc's length, while `arc OAB` (the centre first) is its degrees.",
+        "circle O through A B\ncounterclockwise OAB\nradius O = 9\nangle AOB = 80\nfind arc length OAB\n",
+    ),
+    Phrase(
+        "the area of the semicircle on the diameter AB",
+        ("half", "halves"),
+        "semicircle on AB\nfind area AB",
+        "in a file of shape lines `area AB` is the area of the shape on AB, the semicircle; beside general "
+        "lines draw its circle and halve it: `circle O through A B`, `line A O B`, `find circle area O / 2`.",
+        "semicircle on AB\nAB = 14\nfind area AB\n",
+    ),
+    Phrase(
         "medians AD and BE meet at G (the centroid)",
         ("medians", "meet"),
         "AD median of ABC\nBE median of ABC\nG where AD meets BE",
@@ -167,42 +198,24 @@ PHRASES: tuple[Phrase, ...] = (
         ("cross", "crosses", "intersect", "intersects"),
         "line A P B\nline C P D",
         "two lines through one point P cross there, P between A and B and between C and D (two chords "
-        "crossing inside a circle); `P where AB meets CD` names the crossing of lines already drawn, "
-        "which may lie outside both segments.",
+        "crossing inside a circle, two diagonals); also accepted: `P where AB meets CD`, P on both lines "
+        "wherever they cross, outside both segments too.",
         "line A P B\nline C P D\nangle APC = 70\nfind angle BPD\n",
     ),
     Phrase(
         "O is the intersection of AC and BD",
         ("intersection",),
         "O where AC meets BD",
-        "O lies on both lines AC and BD, wherever they cross (`line A O C` and `line B O D` say more: O "
-        "between A and C and between B and D).",
+        "O lies on both lines AC and BD, wherever they cross; also accepted: `line A O C` and `line B O D`, "
+        "which say more (O between A and C and between B and D, as for crossing chords or diagonals).",
         "rectangle ABCD\nO where AC meets BD\nAB = 8\nBC = 6\nfind BO\n",
-    ),
-    Phrase(
-        "a hexagon ABCDEF that is not regular (a heptagon, a decagon …): its angle sum",
-        ("heptagon", "nonagon", "decagon", "dodecagon"),
-        "polygon ABCDEF",
-        "a polygon's vertices in order, convex or not (a reflex corner counts 360 less its angle); "
-        "`regular hexagon ABCDEF` says equal sides and angles, a different problem.",
-        "polygon ABCDEF\nangle FAB = 120\nangle ABC = 130\nangle BCD = 110\nangle CDE = 140\n"
-        "angle DEF = 125\nfind angle EFA\n",
-    ),
-    Phrase(
-        "a convex pentagon ABCDE (a convex polygon)",
-        ("convex",),
-        "polygon ABCDE\ncounterclockwise ABC BCD CDE DEA EAB",
-        "a polygon may be concave (a reflex corner counts 360 less its angle); every corner turning the same "
-        "way makes it convex (`quadrilateral ABCD` and a triangle are convex already).",
-        "polygon ABCDE\ncounterclockwise ABC BCD CDE DEA EAB\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\n"
-        "angle CDE = x + 5\nangle DEA = 125\nfind x\n",
     ),
     Phrase(
         "the diagonals AC and BD of ABCD meet at O",
         ("diagonals",),
         "line A O C\nline B O D",
         "each diagonal is a line through O, O between its ends; the quadrilateral's line (`rhombus ABCD`, "
-        "`quadrilateral ABCD`) says what the diagonals join.",
+        "`quadrilateral ABCD`) says what the diagonals join (also accepted: `O where AC meets BD`).",
         "rhombus ABCD\nline A O C\nline B O D\nAC = 10\nBD = 24\nfind AB\n",
     ),
     Phrase(
@@ -221,6 +234,17 @@ PHRASES: tuple[Phrase, ...] = (
         "that P and C lie on opposite sides of AB (on the same side, angle ACB is 180° minus it).",
         "circle O through A B C\nPA tangent to circle O\nP and C on opposite sides of line AB\n"
         "angle PAB = 65\nfind angle ACB\n",
+    ),
+    Phrase(
+        "a pentagon ABCDE or a hexagon ABCDEF that is not regular (a heptagon, a decagon …): its angle sum",
+        ("heptagon", "nonagon", "decagon", "dodecagon", "concave", "irregular"),
+        "convex pentagon ABCDE",
+        "a textbook draws such a polygon convex, every corner turning one way, which is what `convex pentagon "
+        "ABCDE` says (`convex hexagon ABCDEF`, `convex polygon ABCDE` …); also accepted: `polygon ABCDE`, "
+        "convex or not (a reflex corner counts 360 less its angle), where a goal a reflex corner changes is "
+        "refused with both values. `regular pentagon ABCDE` says equal sides and angles, a different problem.",
+        "convex pentagon ABCDE\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\n"
+        "angle DEA = 125\nfind x\n",
     ),
     Phrase(
         "the line through A parallel to BC",
@@ -266,6 +290,40 @@ IN_EXPRESSIONS: dict[str, str] = {
 }
 
 
+# A goal a writer words with 'of' ('find area of semicircle AB'), by its words before the points
+# ('the' left out): the lines to write, in the writer's points ({X}, its ends {X0} {X1}).
+OF_GOALS: dict[tuple[str, ...], str] = {
+    ("length", "of", "arc"): "for \"the length of arc {X}\" write 'counterclockwise O{X}' and 'find arc length "
+                             "O{X}' (O the centre first, then the arc's ends counter-clockwise)",
+    ("arc", "length", "of", "arc"): "for \"the length of arc {X}\" write 'counterclockwise O{X}' and 'find arc "
+                                    "length O{X}' (O the centre first, then the arc's ends counter-clockwise)",
+    ("area", "of", "semicircle"): "for \"the area of the semicircle on {X}\" write 'find area {X}' in a file of "
+                                  "shape lines with 'semicircle on {X}', or 'find circle area O / 2' where the "
+                                  "circle O on the diameter {X} is drawn ('circle O through {X0} {X1}', "
+                                  "'line {X0} O {X1}')",
+    ("area", "of", "circle"): "write 'find circle area {X}' (a circle is named by its centre)",
+    ("radius", "of", "circle"): "write 'find radius {X}'",
+    ("circumference", "of", "circle"): "write 'find circumference {X}'",
+    ("area", "of"): "write 'find area {X}'",
+    ("perimeter", "of"): "write 'find perimeter {X}'",
+}
+
+
+def of_goal(words: list[str]) -> str | None:
+    """For a goal worded with 'of' (its words after 'find'): the lines to write, else None."""
+    kept = [w for w in words if w.lower() not in ("the", "a")]
+    if len(kept) < 2 or not kept[-1].isalpha() or not kept[-1].isupper():
+        return None
+    said = OF_GOALS.get(tuple(kept[:-1]))
+    if said is None:
+        return None
+    ends = dict(enumerate(kept[-1])) if len(kept[-1]) == 2 else {}
+    try:
+        return said.format(X=kept[-1], **{f"X{i}": q for i, q in ends.items()})
+    except KeyError:  # a semicircle named by more than its two ends
+        return None
+
+
 def filler(word: str) -> bool:
     return word.lower() in FILLERS
 
@@ -301,29 +359,35 @@ def hint(word: str) -> str:
 # Whole lines a writer tries whose meaning one line of the language says, with the writer's own points:
 # (the words, '{X}' standing for a group of points; the line to write; what it means).  Fillers ('is',
 # 'the') and a leading noun ('chords AB and CD …') are left out before matching.
+_REGULAR = ("pentagon", "hexagon", "octagon")  # the regular polygons a shape line names
+# One recommended form per phrase, the same as "How do I say …" gives: segments that cross at P (chords,
+# diagonals) are two lines through P; "the intersection of AB and CD" is P on both lines.
 _MEET = "{P} where {X} meets {Y}"
-_MEETS = "{P} lies on both lines {X} and {Y}"
+_ON_BOTH = "{P} lies on both lines {X} and {Y}"  # (where a line is named by more than two points)
+_MEETS = ("{P} lies on both lines {X} and {Y}, wherever they cross (also accepted: 'line {X0} {P} {X1}' and "
+          "'line {Y0} {P} {Y1}', which put {P} between {X0} and {X1} and between {Y0} and {Y1})")
+_CROSS = "line {X0} {P} {X1}\nline {Y0} {P} {Y1}"
+_CROSSES = ("{P} lies between {X0} and {X1} and between {Y0} and {Y1}, as where two chords or diagonals cross "
+            "(also accepted: '{P} where {X} meets {Y}', {P} on both lines wherever they cross)")
 REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _MEETS),
-    *((("{X}", "and", "{Y}", verb, "at", "{P}"), _MEET, _MEETS)
-       for verb in ("intersect", "meet", "cross")),
-    *((("{X}", verb, "{Y}", "at", "{P}"), _MEET, _MEETS)
-       for verb in ("intersects", "meets", "crosses")),
-    *(((polygon, "{X}"), "polygon {X}",
-       "any polygon with these vertices in order, convex or not"
-       + (f" (for equal sides and angles: 'regular {polygon} {{X}}')" if regular else ""))
-      for polygon, regular in (("pentagon", True), ("hexagon", True), ("heptagon", False), ("octagon", True),
-                               ("nonagon", False), ("decagon", False), ("dodecagon", False))),
+    (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _ON_BOTH),
+    *((("{X}", "and", "{Y}", verb, "at", "{P}"), write, means)
+      for verb in ("intersect", "meet", "cross") for write, means in ((_CROSS, _CROSSES), (_MEET, _ON_BOTH))),
+    *((("{X}", verb, "{Y}", "at", "{P}"), write, means)
+      for verb in ("intersects", "meets", "crosses") for write, means in ((_CROSS, _CROSSES), (_MEET, _ON_BOTH))),
+    *(((polygon, "{X}"), f"convex {polygon} {{X}}",
+       f"{a_noun(polygon)} as a textbook draws it, every corner turning one way ('polygon {{X}}' for any polygon with "
+       "these vertices in order, convex or not"
+       + (f"; 'regular {polygon} {{X}}' for equal sides and angles)" if polygon in _REGULAR else ")"))
+      for polygon in POLYGON_NOUNS),
 )
 _NOUNS = ("chords", "lines", "segments", "diagonals", "sides")
 
 
-_BETWEEN = ("chords", "diagonals", "segments")  # two of these cross between their ends: the bow-tie lines
-
-
 def _convex(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
-    """'convex polygon ABCDE' (pentagon, 'ABCDE is convex'): the polygon and a turn that keeps every corner
-    convex, with the writer's points."""
+    """'ABCDE is convex' (a line the statement reader does not read): the line that says it, with the
+    writer's points ('convex polygon ABCDE' itself is a statement, dsl/general.py)."""
     groups = [pts for _, pts in kept if pts is not None]
     if "convex" not in (t for t, _ in kept) or len(groups) != 1 or len(groups[0]) < 3:
         return None
@@ -331,10 +395,8 @@ def _convex(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     if len(pts) <= 4:
         noun = "triangle" if len(pts) == 3 else "quadrilateral"
         return f"write '{noun} {''.join(pts)}': a {noun} is convex"
-    n = len(pts)
-    chains = " ".join("".join(pts[(i + k) % n] for k in range(3)) for i in range(n))
-    return (f"write 'polygon {''.join(pts)}' and 'counterclockwise {chains}': a polygon may be concave; "
-            "every corner turning the same way makes it convex")
+    return (f"write 'convex polygon {''.join(pts)}': the polygon with every corner turning the same way "
+            f"('polygon {''.join(pts)}' may be concave)")
 
 
 def _tangent_at(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
@@ -369,15 +431,18 @@ def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
                 if pts is None:
                     break
                 bound[want[1:-1]] = "".join(pts)
+                if len(pts) == 2:  # a segment's ends, for a line through a point between them
+                    bound.update({f"{want[1:-1]}{i}": q for i, q in enumerate(pts)})
             elif want != text or pts is not None:
                 break
         else:
-            x, y, p = bound.get("X", ""), bound.get("Y", ""), bound.get("P", "")
-            if write == _MEET and noun in _BETWEEN and len(x) == len(y) == 2:  # the docs' bow-tie lines
-                return (f"write 'line {x[0]} {p} {x[1]}' and 'line {y[0]} {p} {y[1]}': two {noun} cross at a "
-                        f"point between their ends ('{_MEET.format(**bound)}' says only that {p} is on both lines)")
-            line = write.format(**bound)
-            return f"write '{line}': {means.format(**bound)}"
+            if write == _CROSS and noun == "lines":  # lines may cross beyond the points named: P on both
+                continue
+            try:
+                lines = " and ".join(f"'{line}'" for line in write.format(**bound).splitlines())
+                return f"write {lines}: {means.format(**bound)}"
+            except KeyError:  # a form for segments, and a line named by more points: the next entry
+                continue
     return None
 
 

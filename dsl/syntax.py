@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import expr
 from .compiled import compiled
 from .forms import Word, is_element, make_word
-from .phrases import symbol_hint
+from .phrases import of_goal, symbol_hint
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE = 200_000
@@ -109,6 +109,10 @@ def _goal(raw: str, number: int) -> SourceLine:
     m = _GOAL.match(raw)
     word = Word(GOAL_WORD, number, m.end() - len(GOAL_WORD) + 1)
     rest = " " * m.end() + raw[m.end():]
+    said = of_goal(rest.split("#", 1)[0].split())
+    if said is not None:
+        of = re.search(r"(?<!\S)of(?!\S)", rest)
+        raise ParseError(f"'of' is no word of a goal: {said}", Span(number, (of.start() if of else m.end()) + 1))
     try:
         tree = expression_parser().parse(rest)
         value = expr.build(tree.children[0])

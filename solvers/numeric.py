@@ -687,8 +687,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if a is not None and b is not None and not _close(a, b):
             why, placed = _unplaced(problem, (found[0], other))
             if not placed:  # an arc, or a side of a line, that tells the figures apart says more than 'place it'
-                why = (_sector_turn(problem, found[0], other) or _arc_order(problem, found[0], other)
-                       or _turning(problem, found[0], other) or why)
+                why = (_convexity(problem, found[0], other) or _sector_turn(problem, found[0], other)
+                       or _arc_order(problem, found[0], other) or _turning(problem, found[0], other) or why)
             raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
                              f"{b:.6g}{why}", problem.goal.span)
     return found[0]
@@ -868,6 +868,28 @@ def _arc_order(problem: GeneralProblem, one: NumericModel, other: NumericModel) 
             f"({values[0]:.6g}) or '{said[1]}' ({values[1]:.6g}) (docs: the orientation cookbook)")
 
 
+def _convexity(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
+    """The line that chooses between two figures of which one draws a polygon convex and the other
+    with a reflex corner: 'convex polygon ABCDE' (a textbook's pentagon), with the goal's value on
+    each (empty where no polygon tells them apart)."""
+    def is_convex(m: NumericModel, pts: tuple[str, ...]) -> bool:
+        at = [m.coords[p] for p in pts]
+        turns = [pg.cross(at[i] - at[i - 1], at[(i + 1) % len(at)] - at[i]) for i in range(len(at))]
+        return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+
+    for poly in problem.polygons:
+        if len(poly.points) < 4 or poly.noun != "polygon":
+            continue
+        convex = [is_convex(m, poly.points) for m in (one, other)]
+        if convex[0] != convex[1]:
+            values = (one.goal_value(), other.goal_value())
+            yes, no = values if convex[0] else values[::-1]
+            name = "".join(poly.points)
+            return (f"; polygon {name} is convex on one ({yes:.6g}) and has a reflex corner on the other "
+                    f"({no:.6g}): for a convex polygon write 'convex polygon {name}' (docs: the orientation cookbook)")
+    return ""
+
+
 def _sector_turn(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
     """The turn line that chooses between two figures that are mirror images where the goal names
     an arc or sector by its centre (``sector area OAB`` runs from A counter-clockwise to B: the
@@ -953,6 +975,7 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
     goal = {p for el in elements_in(problem.goal.expr) for p in el.points} if problem.goal else set()
     named = goal | {p for f in problem.facts for el in elements_in(f.lhs - f.rhs) for p in el.points}
     drawn = [set(ln.points) for ln in problem.lines]
+    drawn += [{q, poly.points[i - 1]} for poly in problem.polygons for i, q in enumerate(poly.points)]
     best, said = None, ""
     for t1 in sorted(itertools.combinations(problem.points, 3), key=lambda t: -len(goal & set(t))):
         if best is not None and len(goal & set(t1)) < best[0]:
@@ -966,9 +989,9 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
                 if x in t1 or not clear(t2) or flips(t2) == flips(t1):
                     continue
                 same, apart = _side_phrases(problem, a, b, c, x)
-                # the phrase on the goal's points, an arc, on points the problem speaks of, about a drawn line
-                score = (len(goal & set(t1)), " arc " in same, len(named & {a, b, c, x}),
-                         any({a, b} <= ln for ln in drawn))
+                # the phrase on the goal's points, an arc, about a drawn line, on points the problem speaks of
+                score = (len(goal & set(t1)), " arc " in same, any({a, b} <= ln for ln in drawn),
+                         len(named & {a, b, c, x}))
                 if best is not None and score <= best:
                     continue
                 values = (one.goal_value(), other.goal_value())

@@ -165,7 +165,7 @@ def _written(err: str) -> list[str]:
 
 
 @pytest.mark.parametrize("text, bad, answer", [
-    # a hexagon that is not regular: the message names 'polygon ABCDEF' first
+    # a hexagon that is not regular: the message names 'convex hexagon ABCDEF' first
     ("hexagon ABCDEF\nangle FAB = 120\nangle ABC = 130\nangle BCD = 110\nangle CDE = 140\nangle DEF = 125\n"
      "find angle EFA\n", "hexagon ABCDEF", "95"),
     ("circle O through A B\nradius O = 12\nangle AOB = 60\nfind length of arc AB\n", "find length of arc AB",
@@ -207,13 +207,45 @@ def test_a_figure_warns_of_disagreeing_givens_only_by_a_share_it_can_show(misfit
     assert "0.0 %" not in model.misfit_text()  # the record of an approximate figure says a non-zero share too
 
 
+def test_a_polygon_a_reflex_corner_changes_is_refused_naming_the_convex_polygon(tmp_path: Path, capsys) -> None:
+    """Newcomer 11's pentagon (16): 'polygon ABCDE' fits a concave figure too; the refusal names
+    'convex polygon ABCDE', which written in its place gives the convex figure's value, as does
+    'convex pentagon ABCDE'."""
+    rest = "angle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\nangle DEA = 125\nfind x\n"
+    code, _, err = _run(tmp_path, capsys, "polygon ABCDE\n" + rest)
+    assert code == 1 and "underdetermined" in err and "write 'convex polygon ABCDE'" in err, err
+    written = err.split("write '")[1].split("'")[0]
+    for first in (written, "convex pentagon ABCDE"):
+        code, out, err = _run(tmp_path, capsys, f"{first}\n{rest}")
+        assert code == 0 and out.strip().splitlines()[-1].split()[1] == "60", (first, out, err)
+    code, _, err = _run(tmp_path, capsys, "convex hexagon ABCDE\n" + rest)
+    assert code == 1 and "a hexagon needs 6 points" in err, err
+
+
+def test_crossing_chords_are_said_by_the_message_and_the_phrase_page_in_one_form(tmp_path: Path, capsys) -> None:
+    """The refusal of 'chords AB and CD intersect at P' and the "How do I say …" entry for crossing
+    lines recommend the same lines, each naming the other form as also accepted."""
+    from geomill.dsl.phrases import PHRASES
+
+    text = "circle O through A B C D\nchords AB and CD intersect at P\nAP = 6\nPB = 4\nCP = 3\nfind PD\n"
+    code, _, err = _run(tmp_path, capsys, text)
+    lines = _written(err)
+    phrase = next(p for p in PHRASES if "intersect" in p.words)
+    assert code == 1 and lines == phrase.write.splitlines() == ["line A P B", "line C P D"], err
+    assert "also accepted: 'P where AB meets CD'" in err and "also accepted: `P where AB meets CD`" in phrase.why
+    code, out, err = _run(tmp_path, capsys, text.replace("chords AB and CD intersect at P", "\n".join(lines)))
+    assert code == 0 and out.strip().splitlines()[-1].split()[1] == "8", (out, err)
+
+
 @pytest.mark.parametrize("text, bad, lines, answer", [
-    # 'convex' was an unknown word with no advice: the polygon and a turn that keeps each corner convex
-    ("convex polygon ABCDE\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\nangle DEA = 125\n"
-     "find x\n", "convex polygon ABCDE", ["polygon ABCDE", "counterclockwise ABC BCD CDE DEA EAB"], "60"),
+    # 'ABCDE is convex' beside its polygon: the language's line for a convex polygon
+    ("polygon ABCDE\nABCDE is convex\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\n"
+     "angle DEA = 125\nfind x\n", "ABCDE is convex", ["convex polygon ABCDE"], "60"),
     # 'of' in a semicircle's area was answered with advice about an arc's length
     ("circle O through A B\nline A O B\nAB = 14\nfind area of semicircle AB\n", "find area of semicircle AB",
      ["find circle area O / 2"], "49*pi/2"),
+    ("semicircle on AB\nAB = 14\nfind area of the semicircle AB\n", "find area of the semicircle AB",
+     ["find area AB"], "49*pi/2"),
     # an arc over 180 given as 'arc AB' named no line
     ("circle O through A B\nPA tangent to circle O\nPB tangent to circle O\narc AB = 250\nfind angle APB\n",
      "arc AB = 250", ["major arc AB = 250"], "70"),
@@ -223,6 +255,8 @@ def test_a_figure_warns_of_disagreeing_givens_only_by_a_share_it_can_show(misfit
     # 'at A' after a tangent listed the form, not the line
     ("circle O through A\nradius O = 7\nPA tangent to circle O at A\nPA = 24\nfind OP\n",
      "PA tangent to circle O at A", ["PA tangent to circle O"], "25"),
+    ("circle O through A\nradius O = 15\nAP tangent to circle O at A\nPA = 20\nfind OP\n",
+     "AP tangent to circle O at A", ["PA tangent to circle O"], "25"),
     # chords (diagonals, segments) crossing: the message names the docs' lines, P between the ends
     ("circle O through A B C D\nchords AB and CD intersect at P\nAP = 6\nPB = 4\nCP = 3\nfind PD\n",
      "chords AB and CD intersect at P", ["line A P B", "line C P D"], "8"),
@@ -233,7 +267,8 @@ def test_a_figure_warns_of_disagreeing_givens_only_by_a_share_it_can_show(misfit
     # the elements of 'no theorem gives' are written as the language writes them
     ("circle O through A B C\nC on major arc AB\nangle ACB = 35\nfind angle OAB\n", "find angle OAB",
      ["triangle BAO"], "55"),
-], ids=["convex", "area-of-semicircle", "arc-over-180", "with-radius", "tangent-at", "chords-intersect",
+], ids=["convex", "area-of-semicircle", "semicircle-shapes", "arc-over-180", "with-radius", "tangent-at",
+        "tangent-at-first", "chords-intersect",
         "side-of-the-transversal", "no-theorem-names"])
 def test_a_wording_the_eleventh_newcomer_tried_names_lines_that_solve(
         tmp_path: Path, capsys, text: str, bad: str, lines: list[str], answer: str) -> None:
