@@ -23,7 +23,8 @@ EQUILATERAL = "triangle ABC equilateral\nline A D C\nline A E B\nDE parallel to 
 def test_a_given_shape_is_cited_once_and_parallel_angles_in_one_clause():
     text = _text(EQUILATERAL)
     assert text.count("Since ABC is an equilateral triangle") == 1, text
-    assert "angle CBE = angle BCD = angle DAE = 60°" in text, text  # the facts it gives, listed together
+    assert "angle BCD = angle CBE = 60°" in text, text  # the facts it gives, listed together
+    assert text.count("it is equilateral") == 1 and "Since triangle ADE is equilateral" in text, text  # proved once
     assert "are equal; hence" not in text and "(corresponding angles)" in text, text
     assert "Therefore DE/BE = 21/9 = 7/3." in text, text  # the last simplification shown
 

@@ -461,7 +461,7 @@ def _triangle_names(proof) -> dict:
 
 
 # a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts)
-_JUDGED = re.compile(r"^since (.*?), it is (an? [a-z]+)(\b.*)$", re.IGNORECASE)
+_JUDGED = re.compile(r"^since (.*?), it is ((?:an? )?[a-z]+)(\b.*)$", re.IGNORECASE)
 _ONE_TOKEN = re.compile(r"\(([^() ]+)\)")
 _ONE_TOKEN_LATEX = re.compile(r"\\left\(([^()+\-]*?)\\right\)")
 
@@ -767,7 +767,9 @@ class _Writer:
         if m[1] not in said or not re.fullmatch(r"[A-Z]{3,}", shape) or shape not in m[1]:
             said.add(m[1])
             return part
-        return f"{part[:5]} {shape} is {m[2]}{m[3]}"
+        noun = {3: "triangle", 4: "quadrilateral"}.get(len(shape), "polygon")  # (after an adjective: equilateral)
+        named = shape if m[2].startswith("a") and " " in m[2] else f"{noun} {shape}"
+        return f"{part[:5]} {named} is {m[2]}{m[3]}"
 
     def _linked(self, s) -> str:
         """An angle the problem names through another point, tied to the triangle's own name for it
