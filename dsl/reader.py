@@ -254,6 +254,8 @@ def _bound_set(kind: ShapeKind, points: tuple[str, ...], name: str) -> frozenset
 def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str, ShapeDecl],
               bound: dict[str, frozenset[Quantity]], everywhere: set[Quantity]) -> Quantity:
     pts, text = st.word.points, st.word.text
+    if st.qkind is QKind.RADIUS and (side := _radius_side(text, by_name, by_alias, bound)) is not None:
+        return side
     if st.qkind in SHAPE_QUANTITIES:
         decl = by_name.get(text) or by_alias.get(text)
         if decl is None:
@@ -274,6 +276,21 @@ def _quantity(st: _Statement, by_name: dict[str, ShapeDecl], by_alias: dict[str,
     if q not in everywhere:
         raise OffShapes(f"no shape has {what}", st.word.span)
     return q
+
+
+def _radius_side(text: str, by_name: dict[str, ShapeDecl], by_alias: dict[str, ShapeDecl],
+                 bound: dict[str, frozenset[Quantity]]) -> Quantity | None:
+    """``radius AOB`` or ``radius O`` of a shape whose radius is one of its sides (a sector's OA): that side,
+    as the exact reading's ``radius O`` of the circle the shape states (None: the shape binds a radius of its
+    own, or none is named so)."""
+    decl = by_name.get(text) or by_alias.get(text)
+    if decl is not None and Quantity.of_shape(QKind.RADIUS, decl.name) in bound[decl.name]:
+        return None
+    for d in ([decl] if decl is not None else by_name.values()):
+        sides = KINDS[d.kind].bind(d).get("r", [])
+        if sides and all(q.kind is QKind.LENGTH for q in sides) and (d is decl or all(text in q.key for q in sides)):
+            return sides[0]
+    return None
 
 
 def _same_base(text: str, bound: frozenset[Quantity]) -> bool:

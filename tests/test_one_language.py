@@ -174,3 +174,10 @@ def test_area_of_a_declared_sector_is_the_sector_s_and_the_proof_says_its_name(t
     assert float(sol.exact) == pytest.approx(value)
     if "sector" in text:
         assert "area AOB = " in sol.text()
+
+
+@pytest.mark.parametrize("radius", ["OA = 12", "radius O = 12", "radius AOB = 12"])
+def test_a_sector_s_radius_reads_every_way_a_textbook_names_it(radius):
+    # (newcomer 12: 'radius O' after 'sector AOB' was "no shape is named O"; the sector states circle O)
+    problem = parse(f"sector AOB\n{radius}\nangle AOB = 150\nfind arc AOB\n", "case.geo")
+    assert math.isclose(solve(problem).exact, 10 * math.pi)
