@@ -157,7 +157,7 @@ def element(words: tuple[str, ...], points: tuple[str, ...], at: Token) -> sympy
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
         want = "at least 3" if kind.n_points is None else str(kind.n_points)
         what = a_noun(" ".join(words)) if words else "a segment"
-        raise ParseError(f"{what} is named by {want} points, got {text}{naming_hint(kind)}", span_of(at))
+        raise ParseError(f"{what} is named by {want} points, got {text}{naming_hint(kind, points)}", span_of(at))
     return element_symbol(kind.key, points)
 
 

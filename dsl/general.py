@@ -635,7 +635,7 @@ def _term(words: list[Word]) -> sympy.Expr:
     if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
         want = "at least 3" if kind.n_points is None else kind.n_points
         what = a_noun(" ".join(names)) if names else "a segment"
-        raise ModelError(f"{what} is named by {want} points, got {pts.text}{naming_hint(kind)}", pts.span)
+        raise ModelError(f"{what} is named by {want} points, got {pts.text}{naming_hint(kind, pts.points)}", pts.span)
     if len(set(pts.points)) != n:
         raise ModelError(f"{pts.text} repeats a point", pts.span)
     return element_symbol(kind.key, pts.points)

@@ -64,8 +64,14 @@ ELEMENT_WORDS: tuple[tuple[tuple[str, ...], ElementKind], ...] = tuple(sorted(
 ELEMENT_VOCABULARY = frozenset(w for k in ELEMENT_KINDS.values() for w in k.words)
 
 
-def naming_hint(kind: ElementKind) -> str:
-    """What to add to 'is named by N points' for an element whose points name a circle's centre."""
+def naming_hint(kind: ElementKind, points: tuple[str, ...] = ()) -> str:
+    """What to add to 'is named by N points': an angle's vertex in the middle of a point on each arm, an
+    element whose points name a circle's centre first."""
+    if kind.key == "angle" and len(points) == 1:
+        a, b = [p for p in "ABCDEFGH" if p != points[0]][:2]
+        v = points[0]
+        return (f" (a point on each arm, the vertex in the middle: 'angle {a}{v}{b}' is the angle at {v} "
+                f"between {v}{a} and {v}{b})")
     if kind.key in ("arc_length", "sector_area", "sector_perimeter"):
         return f" (the centre first, then the arc's ends counter-clockwise: '{' '.join(kind.words)} OAB')"
     if kind.key == "area":  # a shape file's 'area AC' (its semicircle) is a whole goal, not an operand

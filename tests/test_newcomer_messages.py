@@ -279,3 +279,12 @@ def test_a_wording_the_eleventh_newcomer_tried_names_lines_that_solve(
     keep = bad if bad.startswith("find") and "of" not in bad else ""  # a missing side: the goal stays
     code, out, err = _run(tmp_path, capsys, text.replace(bad, "\n".join(lines + ([keep] if keep else []))))
     assert code == 0 and out.strip().splitlines()[-1].split()[1] == answer, (lines, out, err)
+
+
+def test_an_angle_named_by_its_vertex_alone_is_told_the_three_letter_form():
+    # (newcomer 12: "an angle is named by 3 points, got A" said how many, not how)
+    from geomill.dsl import parse as parse_text
+    from geomill.engine.errors import GeomillError
+
+    with pytest.raises(GeomillError, match=r"'angle BAC' is the angle at A between AB and AC"):
+        parse_text("triangle ABC\nangle A = 50\nangle B = 60\nfind angle C\n", "case.geo")
