@@ -664,19 +664,31 @@ def _check_value(lhs: sympy.Expr, value: sympy.Expr, span: Span | None) -> None:
         raise ModelError(f"an angle must be between 0 and 180 degrees, got {value}", span)
     if el.kind.key == "arc" and not 0 < v < 360:
         raise ModelError(f"an arc must be between 0 and 360 degrees, got {value}", span)
-    other = f"{'minor' if el.kind.key.startswith('major') else 'major'} arc {''.join(el.points)} = {_text(value)}"
     if el.kind.key in ("minor_arc", "minor_arc_through") and not 0 < v <= 180:
-        fix = f": write '{other}' (the arc over 180; 'arc {''.join(el.points)}' is the minor one)" if v < 360 else ""
+        fix = f": write '{_other_arc(el, value)}' (the arc over 180; 'arc {''.join(el.points)}' is the minor one)" \
+            if v < 360 else ""
         raise ModelError(f"a minor arc is at most 180 degrees, got {el.text} = {value}{fix}", span)
     if el.kind.key in ("major_arc", "major_arc_through") and not 180 <= v < 360:
-        fix = f": write '{other}'" if 0 < v < 180 else ""
+        fix = f": write '{_other_arc(el, value)}'" if 0 < v < 180 else ""
         raise ModelError(f"a major arc is 180 to 360 degrees, got {el.text} = {value}{fix}", span)
     if v <= 0:
         raise ModelError(f"{el.text} must be positive, got {value}", span)
 
 
+def _other_arc(el, value: sympy.Expr) -> str:
+    """The line that gives ``value`` to the other arc between the same ends (``major arc AB = 250``), the value
+    as the language writes it (as a decimal where it has no form in the language: 10^(1/4))."""
+    word = "minor" if el.kind.key.startswith("major") else "major"
+    return f"{word} arc {''.join(el.points)} = {_text(value)}"
+
+
 def _text(e: sympy.Expr) -> str:
-    return format_expr(e)
+    """``e`` as the language writes it; a value the language has no form for (10^(1/4), read from a root of
+    a root) as a decimal, so that a message about it never fails."""
+    try:
+        return format_expr(e)
+    except ValueError:
+        return f"{float(e):.6g}" if e.is_number else str(e)
 
 
 # -- printing ---------------------------------------------------------------------------------------
