@@ -584,7 +584,7 @@ def _no_statement(words: list[Word]) -> ModelError:
     for w in words:
         if w.points is None and w.text not in literals:
             return ModelError(f"unknown word {w.text!r}{hint(w.text) or _suggest(w.text, sorted(literals))}", w.span)
-    figures = {k[0] for k in _form_index() if len(k) == 2 and k[1] is None} | {"triangle", "quadrilateral", "polygon"}
+    figures = {k[0] for k in _form_index() if len(k) == 2 and k[1] is None} | set(POLYGON_WORDS)
     bare = [w for i, w in enumerate(words)
             if not (w.points is None and w.text in figures and i + 1 < len(words) and words[i + 1].points is not None)]
     if len(bare) < len(words) and _key(bare) in _form_index():  # 'triangle ABC similar to triangle DEF'

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import a_noun
 from geomill.engine.plane import POLYGON_NOUNS
 
@@ -359,7 +360,8 @@ def hint(word: str) -> str:
 # Whole lines a writer tries whose meaning one line of the language says, with the writer's own points:
 # (the words, '{X}' standing for a group of points; the line to write; what it means).  Fillers ('is',
 # 'the') and a leading noun ('chords AB and CD …') are left out before matching.
-_REGULAR = ("pentagon", "hexagon", "octagon")  # the regular polygons a shape line names
+# the regular polygons a shape line names (the catalogue's 'regular pentagon' …)
+_REGULAR = frozenset(k.title.removeprefix("regular ") for k in KINDS.values() if k.key.startswith("regular_"))
 # One recommended form per phrase, the same as "How do I say …" gives: segments that cross at P (chords,
 # diagonals) are two lines through P; "the intersection of AB and CD" is P on both lines.
 _MEET = "{P} where {X} meets {Y}"
