@@ -391,9 +391,10 @@ def drawn_height(el: Element, scene: Scene) -> Quantity | None:
 
 
 def _ccw(scene: Scene, o: str, a: str, b: str) -> float:
-    """The turn (radians, 0 to 2π) counter-clockwise from A to B about O."""
-    po, pa, pb = (np.array(scene.points[p]) for p in (o, a, b))
-    return (math.atan2(*(pb - po)[::-1]) - math.atan2(*(pa - po)[::-1])) % (2 * math.pi)
+    """The turn (degrees, 0 to 360) counter-clockwise from A to B about O."""
+    from geomill.engine.plane_geometry import sweep
+
+    return sweep(*(np.array(scene.points[p]) for p in (o, a, b)))
 
 
 def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tuple[str, Quantity, bool] | None:
@@ -414,11 +415,11 @@ def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tupl
     o, a, b = circle.centre, pts[0], pts[-1]
     turn = _ccw(scene, o, a, b)
     if shaped:  # the arc its line draws, else the minor one
-        forward = (a, b) in circle.arcs or (b, a) not in circle.arcs and turn < math.pi
+        forward = (a, b) in circle.arcs or (b, a) not in circle.arcs and turn < 180
     elif len(pts) == 3:  # through its middle letter
         forward = _ccw(scene, o, a, pts[1]) < turn
     else:
-        forward = (turn > math.pi) == name.startswith("major")
+        forward = (turn > 180) == name.startswith("major")
     key = (o, a, b) if forward else (o, b, a)
     return name, Quantity(QKind.ARC, key, "".join(key)), not shaped
 
