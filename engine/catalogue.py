@@ -37,6 +37,7 @@ from .kinds import (
     symbols,
     tand,
 )
+from .plane import POLYGON_NOUNS
 
 
 def _polygon(n: int) -> tuple[tuple[Line, ...], ...]:
@@ -509,8 +510,8 @@ def _regular(n: int, title: str) -> ShapeKind:
     )
 
 
-for _n, _title in ((5, "pentagon"), (6, "hexagon"), (8, "octagon")):
-    _add(_regular(_n, _title))
+for _title in ("pentagon", "hexagon", "octagon"):
+    _add(_regular(POLYGON_NOUNS[_title], _title))
 
 # ---------------------------------------------------------------- angle relations (GeomVerse's special shapes)
 # Two angles with a common vertex (points D E F D E C for ``DEF`` and ``DEC``); the construction
