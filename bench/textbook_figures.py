@@ -58,7 +58,7 @@ def measure(geo: Path, out: Path | None) -> dict:
     if out is not None:
         (out / f"{geo.stem}.png").write_bytes(fig.data)
         (out / f"{geo.stem}.labels.json").write_text(json.dumps(lab, ensure_ascii=False))
-    values = [g for g in lab["givens"] if g["element"] is not None and g["shown"] != "text"]
+    values = [g for g in lab["givens"] if g["element"] is not None and g["shown"] not in ("text", "shape")]
     rels = [(r, k, els) for r in problem.relations if (b := BLOCKS_BY_KEY.get(r.key)) is not None
             for k, els in b.marks_on(r.args)]
     rels += [(f, "equal", (a.points, b.points)) for f in problem.facts if (a := lone(f.lhs)) is not None and

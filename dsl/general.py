@@ -393,7 +393,8 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
                           polygons=tuple(b.polygons.values()),
                           relations=tuple(sorted(b.relations.values(), key=lambda r: (r.key, r.args))),
                           turns=tuple(b.turns),
-                          facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span) for f in b.facts),
+                          facts=tuple(Equality(f.lhs.xreplace(whole), f.rhs.xreplace(whole), f.span, f.why)
+                                      for f in b.facts),
                           goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
                           source=file, intros=tuple(b.intros.items()),
                           written=_written(arcs) + _written_shapes(shaped, b.shape_names))

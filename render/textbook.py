@@ -678,6 +678,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         if f"{el.text} = {value}" in by_mark:
             givens.append({"fact": text, "element": el.text, "shown": "mark"})
             continue
+        if f.why:  # a value the shape's name states (a regular hexagon's 120°): a label would read as given
+            givens.append({"fact": text, "element": el.text, "shown": "shape"})
+            continue
         q = _quantity(el, problem, shaped)
         if q is None and el.kind.key == "height":  # a height drawn as a segment: its value on it
             q = drawn_height(el, scene)

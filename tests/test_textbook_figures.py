@@ -176,3 +176,17 @@ def test_spread_keeps_every_fact_and_moves_a_crowded_point_apart() -> None:
     assert abs(float(u[0] * w[1] - u[1] * w[0])) < 1e-3 and 0.03 + 0.02 < t < 1
     cos = float((p["A"] - p["B"]) @ u) / (5 * 6)
     assert math.isclose(math.degrees(math.acos(cos)), math.degrees(math.acos(0.6)), rel_tol=1e-4)
+
+
+def test_a_value_the_shape_name_states_is_not_labelled_as_given() -> None:
+    """A regular hexagon's 120° angles follow from its name: the figure marks them equal but writes no
+    value on them (a label would read as a given), and the export says the shape states them."""
+    problem, model, fig = _figure("circle O through A B C D E F\nregular hexagon ABCDEF\ntriangle OAB\n"
+                                  "radius O = 7\nfind perimeter ABCDEF\n")
+    lab = fig.labels
+    stated = [g for g in lab["givens"] if g["fact"].endswith("= 120")]
+    assert len(stated) == 6 and all(g["shown"] == "shape" for g in stated)
+    assert not [x for x in lab["labels"] if "120" in x["text"]]
+    (equal,) = [m for m in lab["marks"] if m["kind"] == "equal_angle"]
+    assert len(equal["elements"]) == 6
+    assert any(g["fact"] == "radius O = 7" and g["shown"] == "label" for g in lab["givens"])
