@@ -44,6 +44,9 @@ CASES = [
     ("judged-parallelogram-diagonals", "points A B C D E\nquadrilateral ABCD\nline A E C\nline B E D\n"
      "E where AC meets BD\nAB = 9\nCD = 9\nBC = 5\nAD = 5\nBD = 12\nfind BE\n",
      ["it is a parallelogram whose diagonals bisect each other; hence BE = BD/2 = 12/2 = 6"], ["congruent"]),
+    # a triangle proved equilateral: its circumradius is its side over √3
+    ("equilateral-circumradius", "points A B C O\ntriangle ABC\ncircle O through A B C\nline A O\nangle BAC = 60\n"
+     "angle ABC = 60\nAB = 6\nfind AO\n", ["its side is √3 times the radius", "2√3"], ["Pythagoras", "tan"]),
 ]
 
 

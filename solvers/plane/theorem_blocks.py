@@ -673,6 +673,14 @@ THEOREMS: tuple[Theorem, ...] = (
             "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
             figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5),
+    # (and of a triangle proved equilateral: R = s/√3 at once, not an angle, a tangent and Pythagoras)
+    Theorem("equilateral_triangle_property_circumradius",
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
+            "the radius", (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"),
+                           Before("BC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")), Proven(L("AB"), L("BC")),
+                           Proven(L("BC"), L("CA"))),
+            (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
+            figure="circle O through A B C\ntriangle ABC\nAB = BC\nBC = CA", weight=0.5, direct=True),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
