@@ -745,7 +745,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(2 * area("ABCD"), L("AC") * L("BD") * Sin(ang("APB"))),), ("ABCD", "AC", "BD", "APB"),
             _diagonals, figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D", weight=0.5),
     # (perpendicular diagonals: half their product, the rhombus's and the kite's formula, never with sin 90°)
-    Theorem("quadrilateral_area_formula_diagonal_perpendicular",
+    Theorem("kite_area_formula_diagonal",
             "since the diagonals {1} and {2} of {0} are perpendicular, its area is half their product",
             (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD"), Near(ang("APB"), _RIGHT),
              Proven(ang("APB"), _RIGHT)),
