@@ -490,6 +490,8 @@ _PARALLELOGRAM = (Conclusion(L("AB"), L("CD")), Conclusion(L("BC"), L("DA")), Co
 _DIAGONALS_BISECTED = (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
                        Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")),
                        Conclusion(L("BD"), 2 * L("OD")))
+# a rhombus's diagonal and its ends as the block's rotation names them in the shape's order (BD, at B and D)
+_DIAGONAL_ENDS = {"ABCD": ("AC", "A", "C"), "BCDA": ("CA", "C", "A")}
 
 _SIMILAR = "since {0} and {1} are similar"
 _LINE_RATIO = "similar_triangle_property_line_ratio"
@@ -846,7 +848,7 @@ THEOREMS: tuple[Theorem, ...] = (
     *(Theorem("rhombus_property_diagonal_bisect_angle",
               f"since the diagonal {{1}} of the {kind} {{0}} bisects the angles at {{2}} and {{3}}",
               (Given(kind, (p,)), Joined("AC")),
-              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))), (p, "AC", "A", "C"),
+              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))), (p, *_DIAGONAL_ENDS[p]),
               lambda rng, kind=kind, p=p: _rotated(BLOCKS_BY_KEY[kind].construct(rng), p),
               figure=f"points A B C D\n{kind} {p}\nline A C", weight=0.7)
       for kind in ("rhombus", "square") for p in ("ABCD", "BCDA")),
@@ -856,7 +858,7 @@ THEOREMS: tuple[Theorem, ...] = (
               "{3} bisects the angles at {4} and {5}",
               (Given("parallelogram", (p,)), Joined("AC"), Near(L("AB"), L("AD")), Proven(L("AB"), L("AD"))),
               (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))),
-              (p, "AB", "AD", "AC", "A", "C"),
+              (p, "AB", "AD", *_DIAGONAL_ENDS[p]),
               lambda rng, p=p: _rotated(BLOCKS_BY_KEY["rhombus"].construct(rng), p),
               figure=f"points A B C D\nparallelogram {p}\nline A C\nAB = AD", weight=0.7)
       for p in ("ABCD", "BCDA")),
