@@ -122,7 +122,9 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "arc_property_center_angle_inscribed", "tangential_quadrilateral_property_pitot",
             "equilateral_triangle_property_circumradius", "polygon_property_exterior_angle_sum",
             "quadrilateral_area_formula_diagonal",
-            "triangle_area_formula_heron"}
+            "triangle_area_formula_heron",
+            "circle_property_alternate_segment", "arc_midpoint_property_angle_bisect",
+            "circle_property_chord_perpendicular_bisect_angle", "rhombus_property_diagonal_bisect_angle"}
     for key, fam in registry().items():
         assert fam.sentence
         assert fam.key in names or fam.key in ours, key

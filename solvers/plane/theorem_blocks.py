@@ -141,6 +141,24 @@ def _arc(rng: Rng, low: float, high: float) -> dict[str, np.ndarray]:
     return _circle(rng, "AB", (t, t + rng.uniform(low, high)))
 
 
+def _rotated(d: dict[str, np.ndarray], p: str) -> dict[str, np.ndarray]:
+    """A quadrilateral ABCD's construction with its points renamed so that ``p`` names it in its own order."""
+    return {**d, **{x: d[y] for x, y in zip(p, "ABCD")}}
+
+
+def _four_arcs(rng: Rng) -> dict[str, np.ndarray]:
+    """A, B, C, D counter-clockwise on circle O, each arc between neighbours minor."""
+    gaps = rng.uniform(1, 2, 4)
+    degs = rng.uniform(0, 360) + np.concatenate(([0.0], np.cumsum(gaps[:3] / gaps.sum() * 360)))
+    return _circle(rng, "ABCD", tuple(degs))
+
+
+def _bisected_arc(rng: Rng) -> dict[str, np.ndarray]:
+    """M the midpoint of the counter-clockwise arc from A to B on circle O, N off that arc."""
+    t, s = rng.uniform(0, 360), rng.uniform(20, 340)
+    return _circle(rng, "AMBN", (t, t + s / 2, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
 def _inscribed(rng: Rng) -> dict[str, np.ndarray]:
     """A, B, M on circle O, M off the counter-clockwise arc from A to B."""
     t, s = rng.uniform(0, 360), rng.uniform(20, 300)
@@ -151,6 +169,16 @@ def _central(rng: Rng) -> dict[str, np.ndarray]:
     """A, B, M on circle O: B a minor sweep counter-clockwise from A, M off that arc."""
     t, s = rng.uniform(0, 360), rng.uniform(20, 170)
     return _circle(rng, "ABM", (t, t + s, t + s + rng.uniform(0.1, 0.9) * (360 - s)))
+
+
+def _alternate(rng: Rng, ccw: bool) -> dict[str, np.ndarray]:
+    """A, B, M on circle O, PA tangent at A turning ``ccw`` from OA; M off the arc the angle PAB holds."""
+    d = _inscribed(rng)
+    if not ccw:  # the mirror image: the arc from A to B clockwise, M off it
+        d = {k: np.array([v[0], -v[1]]) for k, v in d.items()}
+    o, a = d["O"], d["A"]
+    u = np.array([-(a - o)[1], (a - o)[0]]) * (1 if ccw else -1)
+    return {**d, "P": a + u * rng.uniform(0.5, 2.0)}
 
 
 def _exterior(rng: Rng) -> dict[str, np.ndarray]:
@@ -297,6 +325,12 @@ def _trapezoid_mid(rng: Rng) -> dict[str, np.ndarray]:
 def _parallelogram_centre(rng: Rng) -> dict[str, np.ndarray]:
     p = BLOCKS_BY_KEY["parallelogram"].construct(rng)
     return {**p, "O": (p["A"] + p["C"]) / 2}
+
+
+# four points of one circle, the quadrilateral's sides drawn, in their order round it (A first by name, B before D)
+_CYCLIC_QUADRILATERAL = (OnCircle("AO"), OnCircle("BO"), Apart("B", "A"), Before("AB"), OnCircle("DO"), Before("AD"),
+                         Before("BD"), Joined("AB"), Joined("AD"), OnCircle("CO"), Before("AC"), Apart("C", "BD"),
+                         Joined("BC"), Joined("CD"), Convex("ABCD"))
 
 
 def _vertices(n: int) -> tuple[str, ...]:
@@ -453,6 +487,11 @@ _QUAD = (Polygon("ABCD"), Undeclared("ABCD", _PARALLELOGRAMS), Convex("ABCD"), N
 _PARALLELOGRAM = (Conclusion(L("AB"), L("CD")), Conclusion(L("BC"), L("DA")), Conclusion(ang("DAB"), ang("BCD")),
                   Conclusion(ang("ABC"), ang("CDA")), Conclusion(area("ABCD"), L("AB") * L("AD") * Sin(ang("DAB"))))
 
+_DIAGONALS_BISECTED = (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
+                       Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")),
+                       Conclusion(L("BD"), 2 * L("OD")))
+# a rhombus's diagonal and its ends as the block's rotation names them in the shape's order (BD, at B and D)
+_DIAGONAL_ENDS = {"ABCD": ("AC", "A", "C"), "BCDA": ("CA", "C", "A")}
 
 _SIMILAR = "since {0} and {1} are similar"
 _LINE_RATIO = "similar_triangle_property_line_ratio"
@@ -614,6 +653,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Sweep("OACB", "on"), Sweep("OAB", "minor"), Sweep("OBC", "minor"), Sweep("OCA", "minor")),
             (Conclusion(_ARC + arc("OBC") + arc("OCA"), sympy.Integer(360)),), ("OAB", "OBC", "OCA"),
             figure="circle O through A B C\ncounterclockwise ABC\narc OAB = 100\narc OBC = 120"),
+    # (and four: the four given arcs round the circle at once, not three and then a split)
+    Theorem("arc_addition_measure",
+            "since arcs {0[1]}{0[2]}, {1[1]}{1[2]}, {2[1]}{2[2]} and {3[1]}{3[2]} make up the whole circle",
+            (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), OnCircle("DO"), Before("AB"), Before("AC"), Before("AD"),
+             Apart("B", "CD"), Apart("C", "D"), Sweep("OACB", "on"), Sweep("OADC", "on"), Sweep("OAB", "minor"),
+             Sweep("OBC", "minor"), Sweep("OCD", "minor"), Sweep("ODA", "minor")),
+            (Conclusion(_ARC + arc("OBC") + arc("OCD") + arc("ODA"), sympy.Integer(360)),),
+            ("OAB", "OBC", "OCD", "ODA"), _four_arcs, figure="circle O through A B C D"),
     Theorem("arc_addition_measure", "since {1} lies on arc {0[1]}{0[2]}",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),
@@ -628,6 +675,14 @@ THEOREMS: tuple[Theorem, ...] = (
             "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
             figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5),
+    # (and of a triangle proved equilateral: R = s/√3 at once, not an angle, a tangent and Pythagoras)
+    Theorem("equilateral_triangle_property_circumradius",
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
+            "the radius", (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"),
+                           Before("BC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")), Proven(L("AB"), L("BC")),
+                           Proven(L("BC"), L("CA"))),
+            (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
+            figure="circle O through A B C\ntriangle ABC\nAB = BC\nBC = CA", weight=0.5, direct=True),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
@@ -646,6 +701,17 @@ THEOREMS: tuple[Theorem, ...] = (
             lambda rng: {**(d := _inscribed(rng)), "N": _on(d["O"], float(np.linalg.norm(d["A"] - d["O"])),
                                                              _angle_between(d["O"], d["B"], d["A"]))},
             figure="circle O through A B M N\nline M A\nline M B\nline N A\nline N B"),
+    # the midpoint of an arc: the chord to it from a point off the arc bisects the inscribed angle on the arc (one
+    # step where the arc, its half and the half's inscribed angle take three)
+    Theorem("arc_midpoint_property_angle_bisect",
+            "since {0} is the midpoint of the arc {1[1]}{1[2]}, the chord {2} bisects the angle {3} (the angles {4} "
+            "and {5} stand on equal arcs)",
+            (Given("arc_midpoint", ("M", "OAB")), OnCircle("NO"), Apart("N", "ABM"), Sweep("OABN", "off"),
+             Joined("NA"), Joined("NB"), Joined("NM")),
+            (Conclusion(ang("ANB"), 2 * ang("ANM")), Conclusion(ang("ANB"), 2 * ang("MNB"))),
+            ("M", "OAB", "NM", "ANB", "ANM", "MNB"),
+            _bisected_arc, figure="circle O through A M B N\nM midpoint of arc OAB\nline N A\nline N B\nline N M",
+            weight=0.8),
     # the central angle twice the inscribed angle on its arc: one named step where the arc's measure and the
     # inscribed angle would take two
     Theorem("arc_property_center_angle_inscribed",
@@ -680,6 +746,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD")),
             (Conclusion(2 * area("ABCD"), L("AC") * L("BD") * Sin(ang("APB"))),), ("ABCD", "AC", "BD", "APB"),
             _diagonals, figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D", weight=0.5),
+    # (perpendicular diagonals: half their product, the rhombus's and the kite's formula, never with sin 90°)
+    Theorem("kite_area_formula_diagonal",
+            "since the diagonals {1} and {2} of {0} are perpendicular, its area is half their product",
+            (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD"), Near(ang("APB"), _RIGHT),
+             Proven(ang("APB"), _RIGHT)),
+            (Conclusion(2 * area("ABCD"), L("AC") * L("BD")),), ("ABCD", "AC", "BD"),
+            figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D\nangle APB = 90", weight=0.4,
+            direct=True),
     Theorem("polygon_area_split", "since {1} divides triangle {0} into two triangles",  # a cevian splits a triangle
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
@@ -754,9 +828,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("parallelogram_property_diagonal_bisection",
             "since the diagonals of the parallelogram {0} bisect each other",
             (Given(_PARALLELOGRAMS, ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
-            (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
-             Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")), Conclusion(L("BD"), 2 * L("OD"))),
-            ("ABCD",), _parallelogram_centre,
+            _DIAGONALS_BISECTED, ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # the diagonals of a kite, a rhombus and a rectangle, each quoted as one named fact
     Theorem("kite_property_diagonal_perpendicular_bisection",
@@ -771,6 +843,29 @@ THEOREMS: tuple[Theorem, ...] = (
             tuple(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), ("ABCD",),
             lambda rng: {**(k := BLOCKS_BY_KEY["rhombus"].construct(rng)), "O": (k["A"] + k["C"]) / 2},
             figure="points A B C D O\nrhombus ABCD\nline A O C\nline B O D"),
+    # a diagonal of a rhombus bisects the angles at its ends (one step where the opposite angles, the adjacent
+    # angles and an isosceles triangle take three); each diagonal on its own, where it is drawn
+    *(Theorem("rhombus_property_diagonal_bisect_angle",
+              f"since the diagonal {{1}} of the {kind} {{0}} bisects the angles at {{2}} and {{3}}",
+              (Given(kind, (p,)), Joined("AC")),
+              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))), (p, *_DIAGONAL_ENDS[p]),
+              lambda rng, kind=kind, p=p: _rotated(BLOCKS_BY_KEY[kind].construct(rng), p),
+              figure=f"points A B C D\n{kind} {p}\nline A C", weight=0.7)
+      for kind in ("rhombus", "square") for p in ("ABCD", "BCDA")),
+    # (and of a parallelogram with two equal adjacent sides: a rhombus)
+    *(Theorem("rhombus_property_diagonal_bisect_angle",
+              "since the parallelogram {0} has equal adjacent sides {1} and {2}, it is a rhombus, and its diagonal "
+              "{3} bisects the angles at {4} and {5}",
+              (Given("parallelogram", (p,)), Joined("AC"), Near(L("AB"), L("AD")), Proven(L("AB"), L("AD"))),
+              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))),
+              (p, "AB", "AD", *_DIAGONAL_ENDS[p]),
+              lambda rng, p=p: _rotated(BLOCKS_BY_KEY["rhombus"].construct(rng), p),
+              figure=f"points A B C D\nparallelogram {p}\nline A C\nAB = AD", weight=0.7)
+      for p in ("ABCD", "BCDA")),
+    # a square's diagonals are equal (a rectangle's relation says so; a square's gives the diagonal from the side)
+    Theorem("rectangle_property_diagonal_equal", "since the diagonals of the square {0} are equal",
+            (Given("square", ("ABCD",)), Joined("AC"), Joined("BD")), (Conclusion(L("AC"), L("BD")),), ("ABCD",),
+            figure="points A B C D\nsquare ABCD\nline A C\nline B D"),
     Theorem("rectangle_property_diagonal_equal", "since the diagonals of the rectangle {0} are equal and bisect each "
             "other", (Given(("rectangle", "square"), ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
             (Conclusion(L("AO"), L("BO")),), ("ABCD",),
@@ -920,6 +1015,16 @@ THEOREMS: tuple[Theorem, ...] = (
               figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
       for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
                                ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # the perpendicular from the centre bisects the central angle on the chord (one step where the two radii's
+    # isosceles triangle and an angle sum take two)
+    Theorem("circle_property_chord_perpendicular_bisect_angle",
+            "since the perpendicular {0} from the centre bisects the central angle {1}",
+            # (either end as A, each giving the half on its side: the half the right angle the problem states is in)
+            (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("MAB"), Apart("M", "O"), Joined("OM"),
+             Joined("OA"), Joined("OB"), Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+            (Conclusion(ang("AOB"), 2 * ang("AOM")),), ("OM", "AOB"),
+            figure="circle O through A B\nline A M B\nline O M\nline O A\nline O B\nangle OMA = 90", weight=0.8,
+            direct=True),
     # a line parallel to a side cuts the other two in one ratio: the wanted part at once, where two similar
     # triangles give the other part first and a subtraction then
     Theorem("parallel_property_intercept", "by the intercept theorem ({0} is parallel to {1})",
@@ -989,6 +1094,14 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("parallelogram_judgment_parallel_and_parallel", "since both pairs of opposite sides of {0} are parallel, "
             "it is a parallelogram", (*_QUAD, ParallelLines("ABCD"), ParallelLines("BCDA")), _PARALLELOGRAM,
             ("ABCD",), figure="points A B C D\npolygon ABCD\nAB parallel to CD\nBC parallel to DA"),
+    # (and where its diagonals meet at a named point: they bisect each other, said with the judgement)
+    *(Theorem("parallelogram_property_diagonal_bisection", f"since both pairs of opposite sides of {{0}} are {how}, "
+              "it is a parallelogram whose diagonals bisect each other", (*_QUAD, Meet("OACBD"), Apart("O", "ABCD"),
+                                                                              *premises),
+              _DIAGONALS_BISECTED, ("ABCD",), figure=f"points A B C D O\npolygon ABCD\nline A O C\nline B O D\n{text}")
+      for how, premises, text in (("equal", (Proven(L("AB"), L("CD")), Proven(L("BC"), L("DA"))), "AB = CD\nBC = DA"),
+                                  ("parallel", (ParallelLines("ABCD"), ParallelLines("BCDA")),
+                                   "AB parallel to CD\nBC parallel to DA"))),
     Theorem("rectangle_judgment_right_angle", "since the angles of {0} are right angles, it is a rectangle",
             (*_QUAD, Cyclic("PQRS", "ABCD"), *(Near(ang(c), _RIGHT) for c in ("SPQ", "PQR", "QRS", "RSP")),
              *(Proven(ang(c), _RIGHT) for c in ("PQR", "QRS", "RSP"))),
@@ -1021,10 +1134,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY") ** 2 * L("DZ") + L("XZ") ** 2 * L("YD"),
                         L("YZ") * (L("XD") ** 2 + L("YD") * L("DZ"))),),
             ("XYZ", "XD"), figure="points A B C D\ntriangle ABC\nline B D C\nline A D"),
-    # (a textbook's one line, where two inscribed angles and the arcs round the circle also give it)
+    # (a textbook's one line, where two inscribed angles and the arcs round the circle also give it): any four
+    # points of one circle whose four sides are drawn, declared a polygon or not; each quadrilateral once (A the
+    # first letter, B before D)
     Theorem("cyclic_quadrilateral_property_opposite_angle",
             "since the opposite angles of the cyclic quadrilateral {0} add up to 180°",
-            (Polygon("ABCD", convex=True), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), OnCircle("DO")),
+            _CYCLIC_QUADRILATERAL,
             (Conclusion(ang("DAB") + ang("BCD"), sympy.Integer(180)),
              Conclusion(ang("ABC") + ang("CDA"), sympy.Integer(180))), ("ABCD",),
             figure="circle O through A B C D\npolygon ABCD", weight=0.8),
@@ -1045,6 +1160,16 @@ THEOREMS: tuple[Theorem, ...] = (
               (Conclusion(2 * ang("PAB"), arc),), ("PAB", "OAB"),
               figure=f"circle O through A B\nPA tangent to circle O\nline A B\n{turn} OAP")
       for ccw, arc, turn in ((True, arc("OAB"), "counterclockwise"), (False, arc("OBA"), "clockwise"))),
+    # the alternate segment theorem: the tangent-chord angle equals the inscribed angle on the far side of the chord,
+    # one step where the arc between them takes two
+    *(Theorem("circle_property_alternate_segment",
+              "since the angle {0} between the tangent and the chord equals the inscribed angle {1} in the alternate "
+              "segment",
+              (Given("tangent", ("PA", "O")), OnCircle("BO"), Apart("B", "A"), Joined("AB"), Turn("OAP", ccw),
+               OnCircle("MO"), Apart("M", "AB"), Sweep(sweep, "off"), Joined("MA"), Joined("MB")),
+              (Conclusion(ang("PAB"), ang("AMB")),), ("PAB", "AMB"), lambda rng, ccw=ccw: _alternate(rng, ccw),
+              figure="circle O through A B M\nPA tangent to circle O\nline A B\nline M A\nline M B", weight=0.9)
+      for ccw, sweep in ((True, "OABM"), (False, "OBAM"))),
     Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
             (Measured("XYZ", ("height",)),), (Conclusion(2 * area("XYZ"), L("YZ") * _HEIGHT),), ("XYZ", "YZ", "XYZ"),
             figure="points A B C\ntriangle ABC\nfind height ABC"),

@@ -1174,14 +1174,17 @@ class _Writer:
         its equation holds at those vertices: its equation, and the proof from then on, say ``angle
         CDB``, not ``angle BDE``."""
         text = s.instance.text
-        atoms = [x for x in (s.lhs - s.rhs).free_symbols if (el := element_of(x)) is not None
-                 and el.kind.key == "angle" and x not in self.n.display]
+        every = [x for x in (s.lhs - s.rhs).free_symbols if (el := element_of(x)) is not None
+                 and el.kind.key == "angle"]
+        atoms = [x for x in every if x not in self.n.display]
+        shown = {self.n.name(x).split()[-1] for x in every if x in self.n.display}  # (a name shown stays its atom's)
         out = {}
         for name in s.instance.names:
-            if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text):
+            if (len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text)
+                    or name in shown):
                 continue
             at = [x for x in atoms if element_of(x).points[1] == name[1]]
-            if len(at) == 1:
+            if len(at) == 1 and at[0] not in out:  # (the first name the sentence gives it)
                 out[at[0]] = element_symbol("angle", tuple(name))
         return out
 
