@@ -288,3 +288,36 @@ def test_an_angle_named_by_its_vertex_alone_is_told_the_three_letter_form():
 
     with pytest.raises(GeomillError, match=r"'angle BAC' is the angle at A between AB and AC"):
         parse_text("triangle ABC\nangle A = 50\nangle B = 60\nfind angle C\n", "case.geo")
+
+
+@pytest.mark.parametrize("extra, name, intro", [
+    ("", "h", "Let h be the height from B to AD."),  # no foot drawn: h, said once what it is
+    ("E on AD\nBE perpendicular to AD\n", "BE", None),  # the drawn foot names it, as the figure does
+], ids=["undrawn", "drawn"])
+def test_a_height_is_named_as_a_textbook_names_it(tmp_path: Path, capsys, extra: str, name: str,
+                                                 intro: str | None) -> None:
+    """(newcomer 12: 'height BAD', 'height DABC' named a height by internal points.)"""
+    import re
+
+    code, out, _ = _run(tmp_path, capsys, "isosceles trapezoid ABCD bases AD BC\n" + extra
+                        + "AD = 20\nBC = 8\nAB = 10\nfind area ABCD\n")
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 112 "), out
+    assert not re.search(r"\bheight [A-Z]{3}", out), out
+    assert f"{name}² + (AD - BC)²/4 = AB²" in out and f"the height {name}" in out, out
+    assert (intro in out) if intro else "Let " not in out, out
+
+
+def test_an_answer_from_decimal_givens_is_a_decimal_in_the_answer_line_and_the_record(
+        tmp_path: Path, capsys) -> None:
+    """(newcomer 12: 'answer: 15/2' where the givens were 4.5, 6 and 10.)  One rule for both."""
+    import json
+
+    text = "line A P D\nline B P C\nAB parallel to CD\nAB = {}\nCD = 10\nBP = {}\nfind PC\n"
+    code, out, _ = _run(tmp_path, capsys, text.format("6", "4.5"))
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 7.5 "), out
+    (tmp_path / "p.geo").write_text(text.format("6", "4.5"))
+    assert main(["solve", "--json", str(tmp_path / "p.geo")]) == 0
+    record = json.loads(capsys.readouterr()[0])
+    assert record["answer_form"] == "7.5" and record["exact_form"] == "15/2", record
+    code, out, _ = _run(tmp_path, capsys, text.format("4", "3"))  # whole givens: the exact fraction
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 15/2 "), out

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass
 
@@ -22,12 +23,27 @@ ROUTES_APART = 0.01  # two routes to the goal at least this share apart contradi
 # FormalGeo 823's 37 for 36.87 gives 36.80 by the law of sines)
 
 
+READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b)*")  # an exact form a reader reads: numbers, + - * /, sqrt, pi
+
+
 class Refused(SolveError):
     """The solver cannot prove the goal (the message says what is missing)."""
 
 
 class Contradicted(Refused):
     """The givens contradict each other (the deduction proves values that break one): no figure meets them all."""
+
+
+def _positive_first(v: sympy.Expr) -> str:
+    """``32*pi - 64``, as a reader writes a difference, where sympy prints ``-64 + 32*pi``."""
+    if not v.is_Add:
+        return str(v)
+    terms = sympy.Add.make_args(v)
+    pos = [t for t in terms if not t.could_extract_minus_sign()]
+    neg = [-t for t in terms if t.could_extract_minus_sign()]
+    if not pos or not neg:
+        return str(v)
+    return " + ".join(str(t) for t in pos) + "".join(f" - {t}" for t in neg)
 
 
 @dataclass
@@ -48,6 +64,21 @@ class GeneralSolution:
         return round(self.exact, 2)
 
     @property
+    def answer_form(self) -> str:
+        """The exact answer as a reader reads it, one rule for the answer line and the record: a decimal
+        where the givens are decimals and it ends (7.5 from BP = 4.5, not 15/2), else the exact form
+        (``5*sqrt(3)``, ``3/7``, ``4*pi``), else, where that is no form anyone reads (trigonometry, a
+        root of a huge degree), its number."""
+        from .write import decimal_text, given_decimals
+
+        if given_decimals(self.proof) and (text := decimal_text(self.exact_value)) is not None:
+            return text
+        form = _positive_first(self.exact_value)
+        if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
+            return form
+        return f"{self.exact:.6g}"
+
+    @property
     def depth(self) -> int:
         return self.proof.depth
 
@@ -60,6 +91,7 @@ class GeneralSolution:
 
     def as_dict(self) -> dict:
         return {"answer": self.answer, "exact": self.exact, "exact_form": str(self.exact_value),
+                "answer_form": self.answer_form,
                 "depth": self.depth, "width": self.width, "solution": self.text("text"),
                 "solution_latex": self.text("latex"), "steps": self.proof.as_dicts()}
 
