@@ -287,7 +287,14 @@ FILLERS: dict[str, str] = {
 IN_EXPRESSIONS: dict[str, str] = {
     "of": "leave 'of' out ('find area ABC'); for \"the length of arc AB\" write 'counterclockwise OAB'; "
           "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise); for \"the area of "
-          "the semicircle on AB\" (AB a diameter of circle O) write 'find circle area O / 2'",
+          "the semicircle on AB\" write 'find area AB' with the line 'semicircle on AB' (alone or in a sum: "
+          "'find area ABC + area AB'), or 'find circle area O / 2' (AB a diameter of circle O)",
+    "semicircle": "the semicircle a line 'semicircle on AB' draws is named by its diameter: its area 'area AB', "
+                  "its perimeter 'perimeter AB', alone or in a sum ('find area ABC + area AB')",
+    "sector": "the sector a line 'sector BAD' draws (about A) is named as that line names it: its area "
+              "'area BAD', its perimeter 'perimeter BAD', its arc's length 'arc BAD', alone or in a sum "
+              "('find area ABCD - area BAD'); 'sector area ABD' names the centre first, about a line "
+              "'circle A through B D'",
 }
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
-from geomill.engine.errors import SolveError
+from geomill.engine.errors import SolveError, shown
 from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
@@ -159,7 +159,8 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
         raise Refused(f"the deduced value {out.value} is not a real number") from None
     agree = agreement(model)
     if measured is None or not math.isfinite(measured) or abs(exact - measured) > agree * max(1.0, abs(measured)):
-        raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
+        said, seen = shown(exact, measured)
+        raise Refused(f"the deduced value {out.value} = {said} disagrees with the figure's {seen}")
     contradicted = _given_contradicted(problem, ded.known(), agree) or _route_contradicted(problem, ded, agree)
     if contradicted:
         raise Contradicted(f"the givens contradict each other: {contradicted}", problem.goal.span)
@@ -187,7 +188,8 @@ def _given_contradicted(problem: GeneralProblem, known: dict, agree: float) -> s
         if abs(a - b) > agree * max(1.0, abs(a), abs(b)):
             told = ", ".join(f"{_said(x)} = {_said(known[x])}" for x in sorted(syms, key=str))
             given = f"{_said(f.lhs)} = {_said(f.rhs)}".replace("**", "^")
-            return f"the values deduced from the others ({told}) break the given {given}: {a:.6g} against {b:.6g}"
+            sa, sb = shown(a, b)
+            return f"the values deduced from the others ({told}) break the given {given}: {sa} against {sb}"
     return ""
 
 
@@ -206,8 +208,9 @@ def _route_contradicted(problem: GeneralProblem, ded: Deduction, agree: float) -
             v = float(known[x])
             other = _root_near(f, x, v)
             if other is not None and abs(other - v) > max(agree, ROUTES_APART) * max(1.0, abs(v)):
-                exact = "" if known[x].is_Rational else f" = {v:.6g}"
-                return (f"{_said(x)} = {_said(known[x])}{exact} from the deduction, but {other:.6g} "
+                sv, so = shown(v, other)
+                exact = "" if known[x].is_Rational else f" = {sv}"
+                return (f"{_said(x)} = {_said(known[x])}{exact} from the deduction, but {so} "
                         f"{p.step.instance.text}")
     return ""
 
@@ -255,11 +258,11 @@ def _mirror_disagrees(problem: GeneralProblem, model: NumericModel) -> str | Non
     for sym in sorted(one_handed, key=lambda s: s.name):
         a, b = model.value(sym), mirror.value(sym)
         if abs(a - b) > AGREE * max(1.0, abs(a)):
-            return f"{element_of(sym).text} is {a:.6g} as found, {b:.6g} in its mirror image"
+            return "{} is {} as found, {} in its mirror image".format(element_of(sym).text, *shown(a, b))
     g0, g1 = model.goal_value(), mirror.goal_value()
     if g0 is None or g1 is None or abs(g0 - g1) <= AGREE * max(1.0, abs(g0)):
         return None
-    return f"{g0:.6g} as found, {g1:.6g} in its mirror image"
+    return "{} as found, {} in its mirror image".format(*shown(g0, g1))
 
 
 def _crossed(problem: GeneralProblem, model: NumericModel) -> str | None:
