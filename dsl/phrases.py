@@ -157,7 +157,7 @@ PHRASES: tuple[Phrase, ...] = (
         "The shape line `sector AOB` says the same two lines (and draws only the sector's arc and radii). "
         "The quarter circle about A through B and D of the square ABCD is `circle A through B D`, "
         "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest), "
-        "or `sector BAD` and `area BAD`.",
+        "or `sector BAD` and `area BAD` (`find area ABCD - area BAD`).",
         "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
     ),
     Phrase(
@@ -174,8 +174,9 @@ PHRASES: tuple[Phrase, ...] = (
         "the area of the semicircle on the diameter AB",
         ("half", "halves"),
         "semicircle on AB\nfind area AB",
-        "in a file of shape lines `area AB` is the area of the shape on AB, the semicircle; beside general "
-        "lines draw its circle and halve it: `circle O through A B`, `line A O B`, `find circle area O / 2`.",
+        "`area AB` is the area of the semicircle the line `semicircle on AB` draws (`perimeter AB` its "
+        "perimeter), alone or in a sum with a polygon's (`find area ABC + area AB`); of a circle drawn "
+        "through A and B with its centre on AB it is `circle area O / 2` (`circle O through A B`, `line A O B`).",
         "semicircle on AB\nAB = 14\nfind area AB\n",
     ),
     Phrase(
