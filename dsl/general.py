@@ -577,6 +577,13 @@ def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
                                  span)
             if el.kind.key in ("arc", "arc_length", "sector_area", "sector_perimeter"):
                 c = b.circles.get(el.points[0])
+                a, o, z = el.points
+                mid = b.circles.get(o)
+                if (c is None or not {o, z} <= set(c.points)) and mid is not None and {a, z} <= set(mid.points) \
+                        and el.kind.key == "arc":  # a textbook's 'arc AOB': the arc about O
+                    raise ModelError(f"arc {a}{o}{z} names its centre first in this language ('arc {o}{a}{z}', from "
+                                     f"{a} counter-clockwise to {z}); for the degrees of the minor arc {a}{z} about "
+                                     f"{o} write 'arc {a}{z}' or 'angle {a}{o}{z}'", span)
                 drawn = next((d.name for d in b.shapes if d.kind == "sector" and set(d.points) == set(el.points)
                               and d.points[1] != el.points[0]), None)
                 if drawn is not None and (c is None or not set(el.points[1:]) <= set(c.points)):

@@ -25,11 +25,13 @@ class Phrase:
 
 PHRASES: tuple[Phrase, ...] = (
     Phrase(
-        "ABCD is inscribed in circle O (a cyclic quadrilateral)",
+        "ABCD is inscribed in circle O (a cyclic quadrilateral; any polygon: 'circle O through' all its vertices)",
         ("inscribed", "cyclic", "concyclic"),
         "circle O through A B C D\nquadrilateral ABCD",
         "the circle puts the four points on it, and the quadrilateral fixes their order around it, so "
-        "that C lies on the arc opposite A.",
+        "that C lies on the arc opposite A. Any polygon the same way: a regular hexagon ABCDEF in circle O is "
+        "`circle O through A B C D E F` and `regular hexagon ABCDEF`, with `triangle OAB` where a radius and a "
+        "side meet in one triangle (the circle line draws no radius).",
         "circle O through A B C D\nquadrilateral ABCD\nangle DAB = 85\nfind angle BCD\n",
     ),
     Phrase(
@@ -267,6 +269,15 @@ PHRASES: tuple[Phrase, ...] = (
         "may answer for one order without noticing the other.",
         "line C F G D\nline E F\nline E G\nangle EFC = 110\nangle EGD = 120\nfind angle FEG\n",
     ),
+    Phrase(
+        "CD is the altitude to the hypotenuse AB of the right triangle ABC (right angle at C)",
+        ("hypotenuse",),
+        "triangle ABC right at C\nCD altitude of CAB",
+        "an altitude is named from its vertex: `CD altitude of CAB` is the perpendicular from C to AB with its "
+        "foot D; in a right triangle the foot of the altitude from the right angle lies between A and B, so "
+        "AD and DB are the hypotenuse's two parts without another line.",
+        "triangle ABC right at C\nCD altitude of CAB\nAD = 4\nDB = 9\nfind CD\n",
+    ),
 )
 
 
@@ -290,6 +301,8 @@ IN_EXPRESSIONS: dict[str, str] = {
           "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise); for \"the area of "
           "the semicircle on AB\" write 'find area AB' with the line 'semicircle on AB' (alone or in a sum: "
           "'find area ABC + area AB'), or 'find circle area O / 2' (AB a diameter of circle O)",
+    "exterior": "leave 'exterior' out: with 'D on BC extended' the exterior angle at C is 'angle ACD' "
+                "('find angle ACD')",
     "semicircle": "the semicircle a line 'semicircle on AB' draws is named by its diameter: its area 'area AB', "
                   "its perimeter 'perimeter AB', alone or in a sum ('find area ABC + area AB')",
     "sector": "the sector a line 'sector BAD' draws (about A) is named as that line names it: its area "

@@ -358,3 +358,25 @@ def test_a_polygon_and_a_semicircle_or_sector_add_up_in_a_goal(tmp_path: Path, c
 def test_a_sector_named_another_way_in_a_sum_is_told_the_form(tmp_path: Path, capsys, goal: str, fix: str) -> None:
     code, _, err = _run(tmp_path, capsys, f"square ABCD\nsector BAD\nAB = 4\nfind {goal}\n")
     assert code == 1 and fix in err, err
+
+
+@pytest.mark.parametrize("text, fix", [
+    ("triangle ABC right at C\nCD altitude to hypotenuse AB\nAD = 4\nDB = 9\nfind CD\n", "'CD altitude of CAB'"),
+    ("triangle ABC\nAB = AC\nangle BAC = 40\nD on BC extended\nfind exterior angle ACD\n", "'find angle ACD'"),
+    ("circle O through A B C\nC on major arc AB\narc AOB = 124\nfind angle ACB\n", "write 'arc AB' or 'angle AOB'"),
+], ids=["hypotenuse", "exterior", "arc-AOB"])
+def test_a_wording_the_thirteenth_newcomer_could_not_fix_names_the_line(text: str, fix: str) -> None:
+    """(newcomer 13: a bare "unknown word 'hypotenuse'", and 'arc AOB needs a circle centred at A'.)"""
+    from geomill.dsl import parse as parse_text
+    from geomill.engine.errors import GeomillError
+
+    with pytest.raises(GeomillError) as caught:
+        parse_text(text, "case.geo")
+    assert fix in str(caught.value), caught.value
+
+
+def test_a_chord_of_a_circle_whose_radii_no_line_draws_is_told_the_triangle(tmp_path: Path, capsys) -> None:
+    """(newcomer 13: 'no theorem gives AB' for a regular hexagon in a circle of radius 7.)"""
+    text = "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n"
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and "add 'triangle OAB'" in err, err  # (with it: 42, as the docs' 'inscribed' phrase says)
