@@ -112,6 +112,8 @@ class Namer:
             cs = [t.as_coeff_Mul()[0] for t in v.args]
             plain = all(c.is_Integer for c in cs) and len({abs(c) for c in cs}) > 1 and not v.has(sympy.pi)
             f = v if plain else sympy.factor_terms(v)
+            if f.is_Mul and any(t.is_Add and any(not c.as_coeff_Mul()[0].is_Integer for c in t.args) for t in f.args):
+                f = v  # a factor that leaves a fraction inside is no clearer: 9π/2 + 60, not 3(3π/2 + 20)
             text = (_latex_degrees(_PositiveFirstLatex().doprint(f)) if self.latex
                     else re.sub(r"^(\d+)·\(", r"\1(", re.sub(r"π·\(", "π(", _plain(_PositiveFirstStr().doprint(f)))))
             if plain and not self.latex:  # the whole number first: 24 + 8√3
@@ -2391,7 +2393,7 @@ def height_names(proof, latex: bool = False) -> tuple[dict, dict]:
         if seg is not None:
             names[x] = seg
         else:
-            undrawn.append((x, v, a + b))
+            undrawn.append((x, v, "".join(sorted((a, b)))))  # (onto AB, as a textbook names a side)
     vertices = [v for _, v, _ in undrawn]
     for x, v, side in undrawn:
         if len(undrawn) == 1:
