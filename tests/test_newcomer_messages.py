@@ -380,3 +380,12 @@ def test_a_chord_of_a_circle_whose_radii_no_line_draws_is_told_the_triangle(tmp_
     text = "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n"
     code, _, err = _run(tmp_path, capsys, text)
     assert code == 1 and "add 'triangle OAB'" in err, err  # (with it: 42, as the docs' 'inscribed' phrase says)
+
+
+def test_a_common_factor_that_leaves_a_fraction_inside_is_not_taken_out() -> None:
+    """(newcomer 13's 18: '3(3π/2 + 20)' for 9π/2 + 60.)  A factor that clears a fraction still is."""
+    import sympy
+    from geomill.solvers.plane.write import Namer
+
+    assert Namer().number(9 * sympy.pi / 2 + 60) == "9π/2 + 60"
+    assert Namer().number(11 * sympy.sqrt(6) / 2 - 11 * sympy.sqrt(2) / 2) == "11(√6 - √2)/2"
