@@ -22,6 +22,7 @@ from geomill.engine.plane import (
     element_symbol,
     inverse_degrees,
     naming_hint,
+    points_fit,
 )
 from lark import Token, Transformer_NonRecursive, Tree
 
@@ -150,11 +151,11 @@ def element(words: tuple[str, ...], points: tuple[str, ...], at: Token) -> sympy
     if kind is None:
         known = ", ".join(sorted(" ".join(w) for w, _ in ELEMENT_WORDS))
         raise ParseError(f"{' '.join(words)!r} is not an element; elements are a segment (AB) or {known} "
-                         "followed by points", span_of(at))
+                         f"followed by points{expression_hint(words[-1]) if words else ''}", span_of(at))
     n = len(points)
     if len(set(points)) != n:
         raise ParseError(f"{text} repeats a point", span_of(at))
-    if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
+    if not points_fit(kind, n):
         want = "at least 3" if kind.n_points is None else str(kind.n_points)
         what = a_noun(" ".join(words)) if words else "a segment"
         raise ParseError(f"{what} is named by {want} points, got {text}{naming_hint(kind, points)}", span_of(at))

@@ -21,6 +21,7 @@ from geomill.engine.plane import (
     ELEMENT_VOCABULARY,
     ELEMENT_WORDS,
     POLYGON_NOUNS,
+    SEMICIRCLE_ELEMENTS,
     TEXTBOOK_ARCS,
     TRAPEZOIDS,
     CircleDecl,
@@ -39,6 +40,7 @@ from geomill.engine.plane import (
     elements_in,
     height_base,
     naming_hint,
+    points_fit,
     polygon_key,
 )
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
@@ -397,7 +399,27 @@ def read_general(lines: list[SourceLine], file: str | None = None) -> GeneralPro
                                       for f in b.facts),
                           goal=None if b.goal is None else Goal(b.goal.expr.xreplace(whole), b.goal.span),
                           source=file, intros=tuple(b.intros.items()),
-                          written=_written(arcs) + _written_shapes(shaped, b.shape_names))
+                          written=_written(arcs) + _written_shapes(shaped, b.shape_names) + _written_goal(b, whole))
+
+
+def _written_goal(b: _Builder, whole: dict[sympy.Symbol, sympy.Expr]) -> tuple[tuple[sympy.Expr, str, str, bool], ...]:
+    """A goal that adds or takes away a shape's area or perimeter (``area ABC + area AC``, the triangle
+    and the semicircle on AC) as the user wrote it, next to the expression it stands for: the proof
+    ends "area ABC + area AC = … = 24 + 25π/2"."""
+    if b.goal is None or not b.goal.expr.free_symbols & set(b.shape_names):
+        return ()
+    terms = sympy.Add.make_args(b.goal.expr)
+    if len(terms) < 2 or not all(abs(c) == 1 and element_of(x) is not None
+                                 for c, x in (t.as_coeff_Mul() for t in terms)):
+        return ()
+    text = tex = ""
+    for c, x in sorted((t.as_coeff_Mul() for t in terms), key=lambda cx: bool(cx[0] < 0)):  # (a positive term first)
+        el = element_of(x)
+        sign = " - " if c < 0 else " + " if text else ""
+        words, _, name = b.shape_names.get(x, el.text).rpartition(" ")  # as the shape line names it: area BAD
+        text += f"{sign}{words} {name}" if words else f"{sign}{name}"
+        tex += rf"{sign}\text{{{words} }}{name}" if words else f"{sign}{name}"
+    return ((b.goal.expr.xreplace(whole), text, tex, False),)
 
 
 def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
@@ -423,7 +445,9 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
     b.intros.update(compiled.intros)
     whole = {}
     for q, e in compiled.quantities.items():
-        if q.kind in (QKind.AREA, QKind.PERIMETER, QKind.ARC) and len(split_points(q.key[0])) >= 3:
+        n = len(split_points(q.key[0]))  # (2 points: the semicircle on them, 'area AC', never its arc)
+        if q.kind in (QKind.AREA, QKind.PERIMETER, QKind.ARC) and n >= 3 or q.kind in (QKind.AREA, QKind.PERIMETER) \
+                and n == 2:
             # 'arc ABC' of sector ABC is its arc's length, as in a shape-only file
             sym = element_symbol(q.kind.value, split_points(q.key[0]))
             if sym != e:  # a name a shape line declares is that shape's, never the polygon's (`area AOB`)
@@ -540,6 +564,12 @@ def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
     """Elements name only points the construction has; circles' elements name a circle."""
     for e, span in pending:
         for el in elements_in(e):
+            if el.kind.key in SEMICIRCLE_ELEMENTS and len(el.points) == 2:  # no semicircle line resolved it
+                a, c = el.points
+                half = "circle area M / 2" if el.kind.key == "area" else f"circumference M / 2 + {a}{c}"
+                raise ModelError(f"{el.text} is the {el.kind.key} of the semicircle on {a}{c}, and no line draws one: "
+                                 f"write 'semicircle on {a}{c}' (or, for a semicircle of a circle M, "
+                                 f"'circle M through {a} {c}', 'line {a} M {c}' and '{half}')", span)
             for p in el.points:
                 if p not in b.points:
                     raise ModelError(f"unknown point {p} in {el.text}: no statement of the figure has it", span)
@@ -548,6 +578,21 @@ def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
                                  span)
             if el.kind.key in ("arc", "arc_length", "sector_area", "sector_perimeter"):
                 c = b.circles.get(el.points[0])
+                a, o, z = el.points
+                mid = b.circles.get(o)
+                if (c is None or not {o, z} <= set(c.points)) and mid is not None and {a, z} <= set(mid.points) \
+                        and el.kind.key == "arc":  # a textbook's 'arc AOB': the arc about O
+                    raise ModelError(f"arc {a}{o}{z} names its centre first in this language ('arc {o}{a}{z}', from "
+                                     f"{a} counter-clockwise to {z}); for the degrees of the minor arc {a}{z} about "
+                                     f"{o} write 'arc {a}{z}' or 'angle {a}{o}{z}'", span)
+                drawn = next((d.name for d in b.shapes if d.kind == "sector" and set(d.points) == set(el.points)
+                              and d.points[1] != el.points[0]), None)
+                if drawn is not None and (c is None or not set(el.points[1:]) <= set(c.points)):
+                    o = split_points(drawn)[1]
+                    ends = "".join(p for p in split_points(drawn) if p != o)
+                    raise ModelError(f"{el.text} is about {el.points[0]}, but sector {drawn} is about {o}: write "
+                                     f"'{el.kind.words[-1]} {drawn}' as the shape line names it, or "
+                                     f"'{' '.join(el.kind.words)} {o}{ends}' (the centre first)", span)
                 if c is None or not set(el.points[1:]) <= set(c.points):
                     raise ModelError(f"{el.text} needs a circle centred at {el.points[0]} through "
                                      f"{' and '.join(el.points[1:])}", span)
@@ -633,7 +678,7 @@ def _term(words: list[Word]) -> sympy.Expr:
                          f"{hint(unknown.text)}",
                          words[0].span)
     n = len(pts.points)
-    if (kind.n_points is None and n < 3) or (kind.n_points is not None and n != kind.n_points):
+    if not points_fit(kind, n):
         want = "at least 3" if kind.n_points is None else kind.n_points
         what = a_noun(" ".join(names)) if names else "a segment"
         raise ModelError(f"{what} is named by {want} points, got {pts.text}{naming_hint(kind, pts.points)}", pts.span)

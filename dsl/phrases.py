@@ -25,11 +25,13 @@ class Phrase:
 
 PHRASES: tuple[Phrase, ...] = (
     Phrase(
-        "ABCD is inscribed in circle O (a cyclic quadrilateral)",
+        "ABCD is inscribed in circle O (a cyclic quadrilateral; any polygon: 'circle O through' all its vertices)",
         ("inscribed", "cyclic", "concyclic"),
         "circle O through A B C D\nquadrilateral ABCD",
         "the circle puts the four points on it, and the quadrilateral fixes their order around it, so "
-        "that C lies on the arc opposite A.",
+        "that C lies on the arc opposite A. Any polygon the same way: a regular hexagon ABCDEF in circle O is "
+        "`circle O through A B C D E F` and `regular hexagon ABCDEF`, with `triangle OAB` where a radius and a "
+        "side meet in one triangle (the circle line draws no radius).",
         "circle O through A B C D\nquadrilateral ABCD\nangle DAB = 85\nfind angle BCD\n",
     ),
     Phrase(
@@ -157,7 +159,7 @@ PHRASES: tuple[Phrase, ...] = (
         "The shape line `sector AOB` says the same two lines (and draws only the sector's arc and radii). "
         "The quarter circle about A through B and D of the square ABCD is `circle A through B D`, "
         "`counterclockwise ABD` and `sector area ABD` (`find area ABCD - sector area ABD` for the rest), "
-        "or `sector BAD` and `area BAD`.",
+        "or `sector BAD` and `area BAD` (`find area ABCD - area BAD`).",
         "square ABCD\nAB = 10\ncircle A through B D\ncounterclockwise ABD\nfind area ABCD - sector area ABD\n",
     ),
     Phrase(
@@ -174,8 +176,9 @@ PHRASES: tuple[Phrase, ...] = (
         "the area of the semicircle on the diameter AB",
         ("half", "halves"),
         "semicircle on AB\nfind area AB",
-        "in a file of shape lines `area AB` is the area of the shape on AB, the semicircle; beside general "
-        "lines draw its circle and halve it: `circle O through A B`, `line A O B`, `find circle area O / 2`.",
+        "`area AB` is the area of the semicircle the line `semicircle on AB` draws (`perimeter AB` its "
+        "perimeter), alone or in a sum with a polygon's (`find area ABC + area AB`); of a circle drawn "
+        "through A and B with its centre on AB it is `circle area O / 2` (`circle O through A B`, `line A O B`).",
         "semicircle on AB\nAB = 14\nfind area AB\n",
     ),
     Phrase(
@@ -266,6 +269,15 @@ PHRASES: tuple[Phrase, ...] = (
         "may answer for one order without noticing the other.",
         "line C F G D\nline E F\nline E G\nangle EFC = 110\nangle EGD = 120\nfind angle FEG\n",
     ),
+    Phrase(
+        "CD is the altitude to the hypotenuse AB of the right triangle ABC (right angle at C)",
+        ("hypotenuse",),
+        "triangle ABC right at C\nCD altitude of CAB",
+        "an altitude is named from its vertex: `CD altitude of CAB` is the perpendicular from C to AB with its "
+        "foot D; in a right triangle the foot of the altitude from the right angle lies between A and B, so "
+        "AD and DB are the hypotenuse's two parts without another line.",
+        "triangle ABC right at C\nCD altitude of CAB\nAD = 4\nDB = 9\nfind CD\n",
+    ),
 )
 
 
@@ -287,7 +299,16 @@ FILLERS: dict[str, str] = {
 IN_EXPRESSIONS: dict[str, str] = {
     "of": "leave 'of' out ('find area ABC'); for \"the length of arc AB\" write 'counterclockwise OAB'; "
           "'find arc length OAB' (the centre first, then the arc's ends counter-clockwise); for \"the area of "
-          "the semicircle on AB\" (AB a diameter of circle O) write 'find circle area O / 2'",
+          "the semicircle on AB\" write 'find area AB' with the line 'semicircle on AB' (alone or in a sum: "
+          "'find area ABC + area AB'), or 'find circle area O / 2' (AB a diameter of circle O)",
+    "exterior": "leave 'exterior' out: with 'D on BC extended' the exterior angle at C is 'angle ACD' "
+                "('find angle ACD')",
+    "semicircle": "the semicircle a line 'semicircle on AB' draws is named by its diameter: its area 'area AB', "
+                  "its perimeter 'perimeter AB', alone or in a sum ('find area ABC + area AB')",
+    "sector": "the sector a line 'sector BAD' draws (about A) is named as that line names it: its area "
+              "'area BAD', its perimeter 'perimeter BAD', its arc's length 'arc BAD', alone or in a sum "
+              "('find area ABCD - area BAD'); 'sector area ABD' names the centre first, about a line "
+              "'circle A through B D'",
 }
 
 

@@ -13,6 +13,30 @@ def a_noun(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
+NEAR_WHOLE = 1e-4  # a measure this close (relatively) to a whole number is shown as it, without the figure's noise
+
+
+def shown(*values: float) -> tuple[str, ...]:
+    """Measures as a message shows them: a near-whole one as the whole number (44, not 44.0014, the
+    figure's numeric noise), else 4 significant digits, more where two would print alike (a message
+    that sets 12.3456 against 12.3459 shows both apart)."""
+    def one(x: float, digits: int) -> str:
+        if x != x or x in (float("inf"), float("-inf")):
+            return str(x)
+        if abs(x - round(x)) <= NEAR_WHOLE * max(1.0, abs(x)) and digits <= 4:
+            return str(int(round(x)))
+        text = f"{x:.{digits}g}"
+        if "e" in text and abs(x) >= 1:  # 12345.7, never 1.235e+04
+            text = f"{x:.{max(digits - len(str(int(abs(x)))), 0)}f}".rstrip("0").rstrip(".")
+        return text
+
+    for digits in (4, 6, 8, 10, 12):
+        out = tuple(one(float(x), digits) for x in values)
+        if len(set(out)) == len({float(x) for x in values}):
+            return out
+    return tuple(repr(float(x)) for x in values)
+
+
 @dataclass(frozen=True)
 class Span:
     """A place in the problem text (1-based line and column)."""

@@ -74,10 +74,20 @@ def naming_hint(kind: ElementKind, points: tuple[str, ...] = ()) -> str:
                 f"between {v}{a} and {v}{b})")
     if kind.key in ("arc_length", "sector_area", "sector_perimeter"):
         return f" (the centre first, then the arc's ends counter-clockwise: '{' '.join(kind.words)} OAB')"
-    if kind.key == "area":  # a shape file's 'area AC' (its semicircle) is a whole goal, not an operand
-        return ("; for the semicircle on AC inside a sum write 'circle M through A C', 'line A M C' and "
-                "'circle area M / 2' ('find area AC' alone is a shape file's semicircle)")
+    if kind.key in SEMICIRCLE_ELEMENTS:  # 'area AC': the semicircle a shape line 'semicircle on AC' draws
+        return f" (or 2, the diameter of a semicircle a line 'semicircle on AC' draws: '{kind.key} AC')"
     return ""
+
+
+SEMICIRCLE_ELEMENTS = ("area", "perimeter")  # named by 2 points, a semicircle's diameter ('area AC')
+
+
+def points_fit(kind: ElementKind, n: int) -> bool:
+    """Do ``n`` points name an element of ``kind``?  A polygon's area or perimeter takes 3 or more, or 2:
+    the semicircle on them (``area AC``, resolved against the file's ``semicircle on AC``)."""
+    if kind.n_points is not None:
+        return n == kind.n_points
+    return n >= 3 or (n == 2 and kind.key in SEMICIRCLE_ELEMENTS)
 
 
 def element_kind(words: tuple[str, ...], n: int) -> ElementKind | None:

@@ -305,7 +305,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
         "schema": SCHEMA, "generator": GENERATOR, "dsl": text,
         "question_text_only": question(parsed, figure=False, rounds=rounds, names=sol.proof.arcs),
         "question": question(parsed, figure=opts.images, rounds=rounds, names=sol.proof.arcs),
-        "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
+        "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value), "answer_form": sol.answer_form,
         "answer_type": ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else "variable",
         "solution": sol.text("text"), "solution_text_only": sol.text("text"),
         "solution_latex": sol.text("latex"), "steps": grader_steps(sol.proof),

@@ -23,7 +23,7 @@ import numpy as np
 import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
-from geomill.engine.errors import SolveError, Span
+from geomill.engine.errors import SolveError, Span, shown
 from geomill.engine.plane import Degrees, Element, GeneralProblem, RelationDecl, element_of, elements_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
@@ -689,8 +689,9 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
             if not placed:  # an arc, or a side of a line, that tells the figures apart says more than 'place it'
                 why = (_convexity(problem, found[0], other) or _sector_turn(problem, found[0], other)
                        or _arc_order(problem, found[0], other) or _turning(problem, found[0], other) or why)
-            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {a:.6g} and "
-                             f"{b:.6g}{why}", problem.goal.span)
+            sa, sb = shown(a, b)
+            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {sa} and "
+                             f"{sb}{why}", problem.goal.span)
     return found[0]
 
 
@@ -865,7 +866,7 @@ def _arc_order(problem: GeneralProblem, one: NumericModel, other: NumericModel) 
         return ""
     said = ["', '".join(lines) for lines in best[1]]
     return (f"; they differ by the arc a point is on ('arc XY' is the minor arc): add '{said[0]}' "
-            f"({values[0]:.6g}) or '{said[1]}' ({values[1]:.6g}) (docs: the orientation cookbook)")
+            f"({shown(*values)[0]}) or '{said[1]}' ({shown(*values)[1]}) (docs: the orientation cookbook)")
 
 
 def _convexity(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
@@ -885,8 +886,9 @@ def _convexity(problem: GeneralProblem, one: NumericModel, other: NumericModel) 
             values = (one.goal_value(), other.goal_value())
             yes, no = values if convex[0] else values[::-1]
             name = "".join(poly.points)
-            return (f"; polygon {name} is convex on one ({yes:.6g}) and has a reflex corner on the other "
-                    f"({no:.6g}): for a convex polygon write 'convex polygon {name}' (docs: the orientation cookbook)")
+            yes, no = shown(yes, no)
+            return (f"; polygon {name} is convex on one ({yes}) and has a reflex corner on the other "
+                    f"({no}): for a convex polygon write 'convex polygon {name}' (docs: the orientation cookbook)")
     return ""
 
 
@@ -906,7 +908,7 @@ def _sector_turn(problem: GeneralProblem, one: NumericModel, other: NumericModel
             ccw = values if turns[0] > 0 else values[::-1]
             chain = "".join(el.points)
             return (f"; they differ by the way {chain} turns ({el.text} runs from {a} counter-clockwise to {b}): "
-                    f"add 'counterclockwise {chain}' ({ccw[0]:.6g}) or 'clockwise {chain}' ({ccw[1]:.6g}) "
+                    f"add 'counterclockwise {chain}' ({shown(*ccw)[0]}) or 'clockwise {chain}' ({shown(*ccw)[1]}) "
                     f"(docs: the orientation cookbook)")
     return ""
 
@@ -997,8 +999,8 @@ def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) ->
                 values = (one.goal_value(), other.goal_value())
                 if turn(one, (a, b, c)) * turn(one, t2) < 0:  # the first figure has them apart
                     values = values[::-1]
-                best, said = score, (f"; they differ by a side of a line: add '{same}' ({values[0]:.6g}) or "
-                                     f"'{apart}' ({values[1]:.6g}) (docs: the orientation cookbook)")
+                best, said = score, (f"; they differ by a side of a line: add '{same}' ({shown(*values)[0]}) or "
+                                     f"'{apart}' ({shown(*values)[1]}) (docs: the orientation cookbook)")
     return said
 
 

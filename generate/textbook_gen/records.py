@@ -84,7 +84,7 @@ def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> d
         "question": question(parsed, figure=cfg.images, rounds=rounds),
         "image": f"images/{rid}.png" if cfg.images else None,
         "labels": f"images/{rid}.labels.json" if cfg.images else None,
-        "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value),
+        "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value), "answer_form": sol.answer_form,
         "answer_type": answer_type, "question_type": qtype,
         "solution": solution, "solution_text_only": solution,
         "solution_latex": sol.text("latex"), "steps": grader_steps(sol.proof),

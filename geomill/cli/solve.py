@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 
 from geomill.engine.errors import GeomillError
@@ -127,17 +126,9 @@ def _solve_general(problem, path: str, i: int, args: argparse.Namespace, style: 
     print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
 
 
-READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b)*")  # numbers, + - * /, sqrt and pi
-
-
 def answer_text(sol) -> str:
-    """The exact answer where a reader reads it (``5*sqrt(3)``, ``3/7``, ``4*pi``), else its number: a form with
-    trigonometry or a root of a huge degree (``180*acos(-1/4)/pi``, ``5**(1/35184372088832)``) is not
-    an answer anyone reads."""
-    form = str(sol.exact_value)
-    if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
-        return form
-    return f"{sol.exact:.6g}"
+    """The exact answer as a reader reads it (``GeneralSolution.answer_form``: the record's rule too)."""
+    return sol.answer_form
 
 
 def cmd_catalogue(args: argparse.Namespace) -> int:

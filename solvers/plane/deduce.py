@@ -1019,7 +1019,24 @@ class Deduction:
         values = ", ".join(f"{_said(k)} = {v}" for k, v in list(known.items())[:6])
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
                 f"({values}{' …' if len(known) > 6 else ''})"
-                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}{self._unlined(known)}")
+                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}{self._unlined(known)}"
+                f"{self._unradiused(g)}")
+
+    def _unradiused(self, g: sympy.Expr) -> str:
+        """A chord asked (or left unknown) whose ends lie on a circle whose radii to them no line draws,
+        with the line that draws them: the radius is known, but no triangle holds it and the chord (a
+        regular hexagon in a circle of radius 7: 'triangle OAB'); empty where there is none."""
+        for s in sorted(g.free_symbols, key=str):
+            el = element_of(s)
+            if el is None or el.kind.key != "length":
+                continue
+            a, b = el.points
+            for c in self.problem.circles:
+                o = c.centre
+                if {a, b} <= set(c.points) and not (self.cfg.joined(o, a) and self.cfg.joined(o, b)):
+                    return (f"; the radii {o}{a} and {o}{b} of circle {o} are drawn by no line, so no theorem gives "
+                            f"the chord {a}{b} from the radius: add 'triangle {o}{a}{b}'")
+        return ""
 
     def _unlined(self, known: dict) -> str:
         """A straight angle the facts give (angle AGD = 180: G on AD, as the centroid on a median) whose

@@ -104,6 +104,7 @@ class Proof:
     as_written: dict = field(default_factory=dict)  # a textbook arc's (shape area's) expr -> (text, LaTeX, degrees)
     parallels: dict = field(default_factory=dict)  # two parallel segments -> why (opposite sides of a parallelogram)
     reasons: dict = field(default_factory=dict)  # a fact a shape states (a regular polygon's angle) -> its rule
+    feet: dict = field(default_factory=dict)  # (vertex, side) -> the segment the figure draws as that height ("BE")
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -252,7 +253,28 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem),
-                 {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")})
+                 {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
+                 drawn_heights(ded.problem))
+
+
+def drawn_heights(problem) -> dict:
+    """Each height the problem draws as a segment, keyed by (vertex, side as a set of its two ends):
+    ``BE perpendicular to AD`` with E on AD (or ``BE altitude of BAD``) draws the height from B to AD,
+    so that a proof names it BE, as the figure does, and never by a shape's points."""
+    on_line = {frozenset(x) for ln in problem.lines for x in itertools.combinations(ln.points, 3)}
+    on_line |= {frozenset((*r.args[0], *r.args[1])) for r in problem.relations
+                if r.key in ("point_on_segment", "point_on_line") and len(r.args[1]) == 2}
+    out: dict = {}
+    for rel in problem.relations:
+        a = rel.args
+        if rel.key == "altitude" and len(a[1]) == 3:  # CD altitude of CAB: from C, its foot D on AB
+            out.setdefault((a[0][0], frozenset(a[1][1:])), "".join(a[0]))
+        elif rel.key == "perpendicular_lines" and len(a) == 2 and all(len(x) == 2 for x in a):
+            for seg, side in ((a[0], a[1]), (a[1], a[0])):
+                for v, f in (seg, seg[::-1]):
+                    if f not in side and v not in side and frozenset((f, *side)) in on_line:
+                        out.setdefault((v, frozenset(side)), v + f)
+    return out
 
 
 def parallel_sources(problem) -> dict:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass
 
@@ -9,7 +10,7 @@ import numpy as np
 import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
-from geomill.engine.errors import SolveError
+from geomill.engine.errors import SolveError, shown
 from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
@@ -22,12 +23,27 @@ ROUTES_APART = 0.01  # two routes to the goal at least this share apart contradi
 # FormalGeo 823's 37 for 36.87 gives 36.80 by the law of sines)
 
 
+READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b)*")  # an exact form a reader reads: numbers, + - * /, sqrt, pi
+
+
 class Refused(SolveError):
     """The solver cannot prove the goal (the message says what is missing)."""
 
 
 class Contradicted(Refused):
     """The givens contradict each other (the deduction proves values that break one): no figure meets them all."""
+
+
+def _positive_first(v: sympy.Expr) -> str:
+    """``32*pi - 64``, as a reader writes a difference, where sympy prints ``-64 + 32*pi``."""
+    if not v.is_Add:
+        return str(v)
+    terms = sympy.Add.make_args(v)
+    pos = [t for t in terms if not t.could_extract_minus_sign()]
+    neg = [-t for t in terms if t.could_extract_minus_sign()]
+    if not pos or not neg:
+        return str(v)
+    return " + ".join(str(t) for t in pos) + "".join(f" - {t}" for t in neg)
 
 
 @dataclass
@@ -48,6 +64,21 @@ class GeneralSolution:
         return round(self.exact, 2)
 
     @property
+    def answer_form(self) -> str:
+        """The exact answer as a reader reads it, one rule for the answer line and the record: a decimal
+        where the givens are decimals and it ends (7.5 from BP = 4.5, not 15/2), else the exact form
+        (``5*sqrt(3)``, ``3/7``, ``4*pi``), else, where that is no form anyone reads (trigonometry, a
+        root of a huge degree), its number."""
+        from .write import decimal_text, given_decimals
+
+        if given_decimals(self.proof) and (text := decimal_text(self.exact_value)) is not None:
+            return text
+        form = _positive_first(self.exact_value)
+        if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
+            return form
+        return f"{self.exact:.6g}"
+
+    @property
     def depth(self) -> int:
         return self.proof.depth
 
@@ -60,6 +91,7 @@ class GeneralSolution:
 
     def as_dict(self) -> dict:
         return {"answer": self.answer, "exact": self.exact, "exact_form": str(self.exact_value),
+                "answer_form": self.answer_form,
                 "depth": self.depth, "width": self.width, "solution": self.text("text"),
                 "solution_latex": self.text("latex"), "steps": self.proof.as_dicts()}
 
@@ -127,7 +159,8 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
         raise Refused(f"the deduced value {out.value} is not a real number") from None
     agree = agreement(model)
     if measured is None or not math.isfinite(measured) or abs(exact - measured) > agree * max(1.0, abs(measured)):
-        raise Refused(f"the deduced value {out.value} = {exact:.6g} disagrees with the figure's {measured:.6g}")
+        said, seen = shown(exact, measured)
+        raise Refused(f"the deduced value {out.value} = {said} disagrees with the figure's {seen}")
     contradicted = _given_contradicted(problem, ded.known(), agree) or _route_contradicted(problem, ded, agree)
     if contradicted:
         raise Contradicted(f"the givens contradict each other: {contradicted}", problem.goal.span)
@@ -155,7 +188,8 @@ def _given_contradicted(problem: GeneralProblem, known: dict, agree: float) -> s
         if abs(a - b) > agree * max(1.0, abs(a), abs(b)):
             told = ", ".join(f"{_said(x)} = {_said(known[x])}" for x in sorted(syms, key=str))
             given = f"{_said(f.lhs)} = {_said(f.rhs)}".replace("**", "^")
-            return f"the values deduced from the others ({told}) break the given {given}: {a:.6g} against {b:.6g}"
+            sa, sb = shown(a, b)
+            return f"the values deduced from the others ({told}) break the given {given}: {sa} against {sb}"
     return ""
 
 
@@ -174,8 +208,9 @@ def _route_contradicted(problem: GeneralProblem, ded: Deduction, agree: float) -
             v = float(known[x])
             other = _root_near(f, x, v)
             if other is not None and abs(other - v) > max(agree, ROUTES_APART) * max(1.0, abs(v)):
-                exact = "" if known[x].is_Rational else f" = {v:.6g}"
-                return (f"{_said(x)} = {_said(known[x])}{exact} from the deduction, but {other:.6g} "
+                sv, so = shown(v, other)
+                exact = "" if known[x].is_Rational else f" = {sv}"
+                return (f"{_said(x)} = {_said(known[x])}{exact} from the deduction, but {so} "
                         f"{p.step.instance.text}")
     return ""
 
@@ -223,11 +258,11 @@ def _mirror_disagrees(problem: GeneralProblem, model: NumericModel) -> str | Non
     for sym in sorted(one_handed, key=lambda s: s.name):
         a, b = model.value(sym), mirror.value(sym)
         if abs(a - b) > AGREE * max(1.0, abs(a)):
-            return f"{element_of(sym).text} is {a:.6g} as found, {b:.6g} in its mirror image"
+            return "{} is {} as found, {} in its mirror image".format(element_of(sym).text, *shown(a, b))
     g0, g1 = model.goal_value(), mirror.goal_value()
     if g0 is None or g1 is None or abs(g0 - g1) <= AGREE * max(1.0, abs(g0)):
         return None
-    return f"{g0:.6g} as found, {g1:.6g} in its mirror image"
+    return "{} as found, {} in its mirror image".format(*shown(g0, g1))
 
 
 def _crossed(problem: GeneralProblem, model: NumericModel) -> str | None:

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
-from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol
+from geomill.engine.model import split_points
+from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot
 from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
@@ -54,6 +55,7 @@ class Namer:
     written: dict = field(default_factory=dict)  # a textbook arc's expression -> (text, latex, in degrees) as written
     local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
     decimals: bool = True  # a fraction whose decimal ends printed as that decimal (the problem gives such values)
+    heights: dict = field(default_factory=dict)  # a height symbol -> its name in a proof: the drawn BE, or h
 
     @property
     def latex(self) -> bool:
@@ -68,6 +70,8 @@ class Namer:
         key = el.kind.key
         if key == "length":
             return pts
+        if key == "height" and s in self.heights:
+            return self.heights[s]
         if key == "angle":
             return (r"\angle " if self.latex else "angle ") + pts
         if key == "arc":
@@ -108,6 +112,8 @@ class Namer:
             cs = [t.as_coeff_Mul()[0] for t in v.args]
             plain = all(c.is_Integer for c in cs) and len({abs(c) for c in cs}) > 1 and not v.has(sympy.pi)
             f = v if plain else sympy.factor_terms(v)
+            if f.is_Mul and any(t.is_Add and any(not c.as_coeff_Mul()[0].is_Integer for c in t.args) for t in f.args):
+                f = v  # a factor that leaves a fraction inside is no clearer: 9π/2 + 60, not 3(3π/2 + 20)
             text = (_latex_degrees(_PositiveFirstLatex().doprint(f)) if self.latex
                     else re.sub(r"^(\d+)·\(", r"\1(", re.sub(r"π·\(", "π(", _plain(_PositiveFirstStr().doprint(f)))))
             if plain and not self.latex:  # the whole number first: 24 + 8√3
@@ -124,7 +130,7 @@ class Namer:
         """``v`` as its decimal where the problem writes decimals (22.5), else only where it is whole: a
         value found from whole givens is exact, 13/2 (not 6.5)."""
         if self.decimals:
-            return _decimal(v)
+            return decimal_text(v)
         return str(v.p) if v.is_Rational and v.q == 1 else None
 
     def expr(self, e: sympy.Expr, values: dict | None = None, degrees: bool = False) -> str:
@@ -249,7 +255,7 @@ def _surd(v: sympy.Expr) -> bool:
     return bool(v.is_Pow and v.base.is_Integer and v.base > 0 and v.exp == sympy.S.Half)
 
 
-def _decimal(v: sympy.Expr) -> str | None:
+def decimal_text(v: sympy.Expr) -> str | None:
     """A rational whose decimal ends (45/2 -> "22.5"), else None."""
     if not (isinstance(v, sympy.Rational) or (hasattr(v, "is_Rational") and v.is_Rational)):
         return None
@@ -471,7 +477,7 @@ def _unbracketed(text: str) -> str:
     return _ONE_TOKEN_LATEX.sub(r"\1", _ONE_TOKEN.sub(r"\1", text))
 
 
-def _given_decimals(proof) -> bool:
+def given_decimals(proof) -> bool:
     """Does the problem give a value that is no whole number (22.5)?  Then its proof prints such values as
     decimals, as the problem does; from whole givens, a fraction stays a fraction (13/2)."""
     for st in proof.steps:
@@ -501,7 +507,8 @@ class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
-                       local=_triangle_names(proof), decimals=_given_decimals(proof))
+                       local=_triangle_names(proof), decimals=given_decimals(proof))
+        self.n.heights, self.height_intros = height_names(proof, self.n.latex)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
@@ -2013,7 +2020,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
-    return Written(_introduce(_criterion_once(_no_tautology(lines)), getattr(proof, "intros", {})), w.jumps, w.theorems,
+    lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n), x) for x in lines], w.n.heights)
+    intros = {**getattr(proof, "intros", {}), **w.height_intros}
+    return Written(_introduce(_criterion_once(_no_tautology(lines)), intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
 
@@ -2367,6 +2376,60 @@ def _criterion_once(lines: list[str]) -> list[str]:
         for i, j, m in uses[1:]:
             said[i][j] = f"By the same {'congruence' if m[2] == 'congruent' else 'similarity'}, {m[4]}"
     return [" ".join(line) for line in said]
+
+
+def height_names(proof, latex: bool = False) -> tuple[dict, dict]:
+    """Each height the proof uses named as a textbook names it: the segment the figure draws (BE), else
+    ``h`` (``h_B`` where several are used), introduced once: ``Let h be the height from B to AD.``"""
+    used = {x for st in proof.steps for e in (st.target, *(y for q, _ in st.equations for y in (q.lhs, q.rhs)))
+            for x in sympy.sympify(e).free_symbols}
+    used |= set(sympy.sympify(proof.goal).free_symbols) if proof.goal is not None else set()
+    heights = sorted((x for x in used if (el := element_of(x)) is not None and el.kind.key == "height"),
+                     key=lambda x: x.name)
+    feet = getattr(proof, "feet", {}) or {}
+    names: dict = {}
+    intros: dict = {}
+    undrawn = []
+    for x in heights:
+        v, a, b = height_foot(element_of(x).points)
+        seg = feet.get((v, frozenset((a, b))))
+        if seg is not None:
+            names[x] = seg
+        else:
+            undrawn.append((x, v, "".join(sorted((a, b)))))  # (onto AB, as a textbook names a side)
+    vertices = [v for _, v, _ in undrawn]
+    for x, v, side in undrawn:
+        if len(undrawn) == 1:
+            text = tex = "h"
+        elif vertices.count(v) == 1:
+            text, tex = f"h_{v}", f"h_{{{v}}}"
+        else:
+            continue  # two heights from one vertex: each keeps its name (height ABC)
+        names[x] = tex if latex else text
+        intros[names[x]] = f"Let {f'${tex}$' if latex else text} be the height from {v} to {side}."
+    return names, intros
+
+
+_HEIGHT_SAID = re.compile(r"\bheight ((?:[A-Z][0-9]*'*){3,})(?![A-Za-z0-9'])")
+
+
+def _height_said(m: re.Match, n: Namer) -> str:
+    """A theorem's sentence naming a height by its points (``the height BAD``) says it as the proof does."""
+    x = element_symbol("height", tuple(split_points(m[1])))
+    name = n.heights.get(x)
+    return m[0] if name is None else f"height {f'${name}$' if n.latex and name.startswith('h') else name}"
+
+
+def _height_once(lines: list[str], heights: dict) -> list[str]:
+    """A height named by its drawn segment is found once: ``Since AY is an altitude of ABC, AY = 12.``
+    after ``… so AY = … = 12.`` says nothing more and is left out."""
+    out: list[str] = []
+    for line in lines:
+        m = re.fullmatch(r"Since [^,]+, (\S+) = ([^=]+)\.", line)
+        if m and m[1] in heights.values() and any(re.search(rf"\b{m[1]} = .*= {re.escape(m[2])}\.$", x) for x in out):
+            continue
+        out.append(line)
+    return out
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
