@@ -288,3 +288,15 @@ def test_an_angle_named_by_its_vertex_alone_is_told_the_three_letter_form():
 
     with pytest.raises(GeomillError, match=r"'angle BAC' is the angle at A between AB and AC"):
         parse_text("triangle ABC\nangle A = 50\nangle B = 60\nfind angle C\n", "case.geo")
+
+
+def test_the_answer_line_is_one_form_whatever_lines_the_file_adds(tmp_path: Path, capsys) -> None:
+    """Newcomer 13's rectangle + semicircle: the shape-only file (GeomVerse's style) and the same file with
+    `points A B C D` (textbook style) print one answer line, the exact form with its decimal beside it."""
+    text = "ABCD: rectangle + semicircle on BC\nAB = 10\nBC = 6\nfind area ABCD\n"
+    lines = []
+    for extra in ("", "points A B C D\n"):
+        code, out, _ = _run(tmp_path, capsys, extra + text)
+        assert code == 0, out
+        lines.append(out.strip().splitlines()[-1].split("   depth")[0])
+    assert lines[0] == lines[1] == "answer: 9*pi/2 + 60 ≈ 74.14   exact: 74.1372", lines
