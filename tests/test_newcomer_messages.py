@@ -300,3 +300,60 @@ def test_the_answer_line_is_one_form_whatever_lines_the_file_adds(tmp_path: Path
         assert code == 0, out
         lines.append(out.strip().splitlines()[-1].split("   depth")[0])
     assert lines[0] == lines[1] == "answer: 9*pi/2 + 60 ≈ 74.14   exact: 74.1372", lines
+
+
+def _suggested(err: str) -> list[str]:
+    """The quoted lines a message tells the writer to write ("write 'X' and 'Y': …", "add 'X'")."""
+    import re
+
+    said = re.search(r"(?:write|add) ((?:'[^']+'(?:,| and|;)? ?)+)", err)
+    assert said is not None, err
+    return re.findall(r"'([^']+)'", said.group(1))
+
+
+@pytest.mark.parametrize("text, bad, answer", [
+    # newcomer 13's 15a: a textbook's "altitude to the hypotenuse", with the writer's letters
+    ("triangle ABC right at C\n{}\nAD = 4\nDB = 9\nfind CD\n", "CD altitude to hypotenuse AB", "6"),
+    # 07a: a regular polygon inscribed in a circle, the hexagon's own form (and the centre's triangle)
+    ("{}\nradius O = 7\nfind perimeter ABCDEF\n", "regular hexagon ABCDEF inscribed in circle O", "42"),
+    # 09a: 'produced', a British textbook's 'extended' (no "in a shape line": it is none)
+    ("triangle ABC\n{}\nangle ABC = 50\nangle BAC = 65\nfind angle ACD\n", "D on BC produced", "115"),
+    # R2c: a textbook's arc AOB (the central angle's arc), named with the centre in the middle
+    ("circle O through A B C\nC on major arc AB\n{} = 124\nfind angle ACB\n", "arc AOB", "62"),
+    # 18a: a semicircle's area inside a sum, in the file's own letters (BC, not AC)
+    ("rectangle ABCD\n{}\nAB = 10\nBC = 6\nfind area ABCD + circle area M / 2\n", "semicircle on BC\nfind area BC",
+     "9*pi/2"),
+])
+def test_a_textbook_word_is_refused_with_lines_in_the_writers_letters_that_solve(
+        tmp_path: Path, capsys, text: str, bad: str, answer: str) -> None:
+    if bad.startswith("semicircle"):  # the goal itself is the bad line
+        code, _, err = _run(tmp_path, capsys, "rectangle ABCD\nsemicircle on BC\nAB = 10\nBC = 6\n"
+                                              "find area ABCD + area BC\n")
+        assert code == 1 and "semicircle on BC" in err and " AC" not in err, err
+        fixed = "rectangle ABCD\n" + "\n".join(_suggested(err)[:2]) + "\nAB = 10\nBC = 6\n" \
+                "find area ABCD + circle area M / 2\n"
+    else:
+        code, _, err = _run(tmp_path, capsys, text.format(bad))
+        assert code == 1 and err.count("\n") == 1 and "in a shape line" not in err, err
+        lines = _suggested(err)
+        fixed = text.format("\n".join(lines)) if not bad.startswith("arc") else text.format(lines[0])
+    code, out, err = _run(tmp_path, capsys, fixed)
+    assert code == 0 and out.strip().splitlines()[-1].split()[1].startswith(answer), (fixed, out, err)
+
+
+def test_an_inscribed_regular_polygon_without_radii_names_the_centres_triangle(tmp_path: Path, capsys) -> None:
+    """Newcomer 13's 07b: 'no theorem gives AB' says which line is missing; with it the file solves."""
+    text = "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n"
+    code, _, err = _run(tmp_path, capsys, text)
+    assert code == 1 and "no theorem gives AB" in err and "add 'triangle OAB'" in err, err
+    code, out, err = _run(tmp_path, capsys, text.replace("radius", "triangle OAB\nradius"))
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 42 "), (out, err)
+
+
+@pytest.mark.parametrize("shape, side, other", [("ABCD: rectangle + semicircle on BC", "BC", "AD"),
+                                                ("ABCD: rectangle - semicircle on AB", "AB", "CD")])
+def test_a_composites_semicircle_is_named_by_its_own_diameter(
+        tmp_path: Path, capsys, shape: str, side: str, other: str) -> None:
+    """Newcomer 13's 18g: the textbook step called the semicircle on BC 'π·AD²/8' (AD = BC, the wrong side)."""
+    code, out, err = _run(tmp_path, capsys, f"points A B C D\n{shape}\nAB = 10\nBC = 6\nfind area ABCD\n")
+    assert code == 0 and f"π·{side}²/8" in out and f"π·{other}²/8" not in out, (out, err)
