@@ -145,7 +145,8 @@ def _solve_general(problem, path: str, i: int, args: argparse.Namespace, style: 
     if len(args.files) > 1:
         print(("\n" if i else "") + f"== {path} ==")
     print(sol.text(style="latex" if args.latex else "text"))
-    print(f"answer: {answer_line(answer_text(sol), sol.exact)}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
+    answer = answer_line(answer_text(sol), sol.exact)
+    print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
 
 
 READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b)*")  # numbers, + - * /, sqrt and pi
