@@ -75,11 +75,8 @@ def naming_hint(kind: ElementKind, points: tuple[str, ...] = ()) -> str:
     if kind.key in ("arc_length", "sector_area", "sector_perimeter"):
         return f" (the centre first, then the arc's ends counter-clockwise: '{' '.join(kind.words)} OAB')"
     if kind.key == "area":  # a shape file's 'area AC' (its semicircle) is a whole goal, not an operand
-        a, c = points if len(points) == 2 else ("A", "C")
-        m = next(p for p in "MNKPQ" if p not in points)
-        return (f"; for the semicircle on {a}{c} inside a sum write 'circle {m} through {a} {c}', "
-                f"'line {a} {m} {c}' and 'circle area {m} / 2' ('find area {a}{c}' alone is its semicircle's "
-                f"area where 'semicircle on {a}{c}' is written)")
+        return ("; for the semicircle on AC inside a sum write 'circle M through A C', 'line A M C' and "
+                "'circle area M / 2' ('find area AC' alone is a shape file's semicircle)")
     return ""
 
 
