@@ -35,12 +35,11 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "a regular hexagon ABCDEF inscribed in a circle O of radius 7 (any regular polygon)",
         ("circumscribed", "circumcircle", "circumradius"),
-        "circle O through A B C D E F\nregular hexagon ABCDEF\ntriangle OAB",
-        "the circle puts every vertex on it and the polygon line fixes their order; `circle O through …` draws "
-        "no radius, so `triangle OAB` draws OA and OB, and that triangle (central angle 360°/6) turns the "
+        "circle O through A B C D E F\nregular hexagon ABCDEF",
+        "the circle puts every vertex on it and the polygon line fixes their order; the polygon inscribed in "
+        "the circle draws the radii OA and OB itself, and their triangle (central angle 360°/6) turns the "
         "radius into the side AB (`regular pentagon ABCDE`, `regular octagon ABCDEFGH` … the same way).",
-        "circle O through A B C D E F\nregular hexagon ABCDEF\ntriangle OAB\nradius O = 7\n"
-        "find perimeter ABCDEF\n",
+        "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n",
     ),
     Phrase(
         "CD is the altitude to the hypotenuse AB of the right triangle ABC",
@@ -435,8 +434,7 @@ def _tangent_at(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
 
 def _inscribed(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     """'regular hexagon ABCDEF inscribed in circle O' (any shape words, or none): the circle through the
-    writer's points and the shape line, and for a regular polygon the centre's triangle that turns the
-    radius into the side; None for any other line."""
+    writer's points and the shape line; None for any other line."""
     texts = [t for t, _ in kept]
     if "inscribed" not in texts:
         return None
@@ -456,9 +454,7 @@ def _inscribed(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     lines = [f"circle {centre} through {' '.join(pts)}", f"{shape} {name}"]
     why = f"the circle puts every vertex on it and '{shape} {name}' fixes their order around it"
     if shape.startswith("regular"):
-        lines.append(f"triangle {centre}{pts[0]}{pts[1]}")
-        why += (f"; 'triangle {centre}{pts[0]}{pts[1]}' draws the radii {centre}{pts[0]} and {centre}{pts[1]}, "
-                f"whose triangle gives the side {pts[0]}{pts[1]} from the radius")
+        why += f" (and draws the radii {centre}{pts[0]} and {centre}{pts[1]}, the side from the radius)"
     return "write " + " and ".join(f"'{line}'" for line in lines) + f": {why}"
 
 

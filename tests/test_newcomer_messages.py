@@ -331,13 +331,18 @@ def test_a_textbook_word_is_refused_with_lines_in_the_writers_letters_that_solve
     assert code == 0 and out.strip().splitlines()[-1].split()[1].startswith(answer), (fixed, out, err)
 
 
-def test_an_inscribed_regular_polygon_without_radii_names_the_centres_triangle(tmp_path: Path, capsys) -> None:
-    """Newcomer 13's 07b: 'no theorem gives AB' says which line is missing; with it the file solves."""
-    text = "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n"
+def test_an_inscribed_regular_polygon_carries_its_radii_and_a_chord_without_them_names_the_triangle(
+        tmp_path: Path, capsys) -> None:
+    """Newcomer 13's 07b solves as written (the inscribed regular polygon draws OA and OB); a chord whose
+    radii nothing draws is refused naming the missing line, and with it the file solves."""
+    code, out, err = _run(tmp_path, capsys, "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\n"
+                                            "find perimeter ABCDEF\n")
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 42 "), (out, err)
+    text = "circle O through A B C\nC on major arc AB\nangle ACB = 30\nradius O = 5\nfind AB\n"
     code, _, err = _run(tmp_path, capsys, text)
     assert code == 1 and "no theorem gives AB" in err and "add 'triangle OAB'" in err, err
     code, out, err = _run(tmp_path, capsys, text.replace("radius", "triangle OAB\nradius"))
-    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 42 "), (out, err)
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 5 "), (out, err)
 
 
 @pytest.mark.parametrize("shape, side, other", [("ABCD: rectangle + semicircle on BC", "BC", "AD"),
