@@ -551,19 +551,6 @@ def _arc_value(b: _Builder, el: Element, span: Span) -> sympy.Expr:
     return 360 - 2 * element_symbol("angle", (a, c, z))
 
 
-def _centre_between(b: _Builder, el) -> str:
-    """A textbook's 'arc AOB' (the arc its central angle AOB cuts off) where the language names the
-    centre first: the lines that say it, in the writer's points; empty where the middle point is no
-    centre of a circle through the other two."""
-    a, o, z = (el.points + ("", "", ""))[:3]
-    c = b.circles.get(o)
-    if el.kind.key != "arc" or len(el.points) != 3 or c is None or not {a, z} <= set(c.points):
-        return ""
-    return (f"{el.text} is read with its centre first, {a}; for a textbook's \"arc {a}{o}{z}\" (the arc its "
-            f"central angle {a}{o}{z} cuts off) write 'arc {a}{z}' (the minor arc) or 'angle {a}{o}{z}' "
-            f"('arc {o}{a}{z}' is the arc about {o} from {a} counter-clockwise to {z}, in degrees)")
-
-
 def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
     """Elements name only points the construction has; circles' elements name a circle."""
     for e, span in pending:
@@ -577,8 +564,8 @@ def _check_known(b: _Builder, pending: list[tuple[sympy.Expr, Span]]) -> None:
             if el.kind.key in ("arc", "arc_length", "sector_area", "sector_perimeter"):
                 c = b.circles.get(el.points[0])
                 if c is None or not set(el.points[1:]) <= set(c.points):
-                    raise ModelError(_centre_between(b, el) or f"{el.text} needs a circle centred at "
-                                     f"{el.points[0]} through {' and '.join(el.points[1:])}", span)
+                    raise ModelError(f"{el.text} needs a circle centred at {el.points[0]} through "
+                                     f"{' and '.join(el.points[1:])}", span)
     for rel in b.relations.values():
         block = BLOCKS_BY_KEY[rel.key]
         if block.circle is None:

@@ -42,15 +42,6 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n",
     ),
     Phrase(
-        "CD is the altitude to the hypotenuse AB of the right triangle ABC",
-        ("hypotenuse", "hypotenuses"),
-        "triangle ABC right at C\nCD altitude of ABC",
-        "the right angle at C makes AB, the side opposite it, the hypotenuse (its length is `AB = 13`); the "
-        "altitude from C has its foot D between A and B, so AD and DB are the hypotenuse's two parts with no "
-        "`D on AB` line.",
-        "triangle ABC right at C\nCD altitude of ABC\nAD = 4\nDB = 9\nfind CD\n",
-    ),
-    Phrase(
         "C lies on the major arc AB (or the minor one)",
         ("larger", "smaller"),
         "C on major arc AB",

@@ -1019,25 +1019,7 @@ class Deduction:
         values = ", ".join(f"{_said(k)} = {v}" for k, v in list(known.items())[:6])
         return (f"no theorem gives {', '.join(names)} from the facts; known: {len(known)} values "
                 f"({values}{' …' if len(known) > 6 else ''})"
-                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}{self._unlined(known)}"
-                f"{self._no_radii(sorted(g.free_symbols, key=str))}")
-
-    def _no_radii(self, unknown: list[sympy.Symbol]) -> str:
-        """A chord the goal needs (a regular hexagon's side AB in circle O) whose radii no line draws, with
-        the line that draws them: the centre's triangle is where the radius becomes the chord (``circle O
-        through A B`` puts A and B on the circle, it draws no radius); empty where there is none."""
-        for s in unknown:
-            el = element_of(s)
-            if el is None or el.kind.key != "length":
-                continue
-            a, b = el.points
-            for c in self.problem.circles:
-                o = c.centre
-                flat = abs(pg.signed_area([self.model.coords[q] for q in (o, a, b)])) <= 1e-6 * self.model.size() ** 2
-                if {a, b} <= set(c.points) and not (self.cfg.joined(o, a) and self.cfg.joined(o, b)) and not flat:
-                    return (f"; the radii {o}{a} and {o}{b} of circle {o} are drawn by no line, so no theorem of "
-                            f"triangle {o}{a}{b} gives the chord {a}{b}: add 'triangle {o}{a}{b}'")
-        return ""
+                f"{_two_kinds(self.problem, self.model, known)}{self._unjoined()}{self._unlined(known)}")
 
     def _unlined(self, known: dict) -> str:
         """A straight angle the facts give (angle AGD = 180: G on AD, as the centroid on a median) whose
