@@ -439,6 +439,7 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
                                                              old.span)
     for key, rel in compiled.relations.items():
         b.relations.setdefault(key, rel)
+    _centre_triangles(b)
     b.lines.extend(compiled.lines)
     b.turns.extend(compiled.turns)
     b.facts.extend(compiled.facts)
@@ -454,6 +455,21 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
                 whole[sym] = e
                 b.shape_names[sym] = str(q)
     return whole
+
+
+def _centre_triangles(b: _Builder) -> None:
+    """A regular polygon inscribed in a circle (every vertex on ``circle O through …``) carries the
+    centre's triangle on its first side, OAB: its radii OA and OB are what turn the radius into the side
+    (central angle 360°/n), as a textbook draws them, so no ``triangle OAB`` line is needed."""
+    from geomill.engine.catalogue import KINDS
+
+    for decl in b.shapes:
+        if not KINDS[decl.kind].key.startswith("regular_"):
+            continue
+        for c in b.circles.values():
+            if c.centre not in decl.points and set(decl.points) <= set(c.points):
+                tri = (c.centre, *decl.points[:2])
+                b.polygons.setdefault(polygon_key(tri), PolygonDecl(tri, decl.span))
 
 
 def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:

@@ -30,9 +30,18 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B C D\nquadrilateral ABCD",
         "the circle puts the four points on it, and the quadrilateral fixes their order around it, so "
         "that C lies on the arc opposite A. Any polygon the same way: a regular hexagon ABCDEF in circle O is "
-        "`circle O through A B C D E F` and `regular hexagon ABCDEF`, with `triangle OAB` where a radius and a "
-        "side meet in one triangle (the circle line draws no radius).",
+        "`circle O through A B C D E F` and `regular hexagon ABCDEF` (a regular polygon in its circle draws "
+        "the radii to one side itself).",
         "circle O through A B C D\nquadrilateral ABCD\nangle DAB = 85\nfind angle BCD\n",
+    ),
+    Phrase(
+        "a regular hexagon ABCDEF inscribed in a circle O of radius 7 (any regular polygon)",
+        ("circumscribed", "circumcircle", "circumradius"),
+        "circle O through A B C D E F\nregular hexagon ABCDEF",
+        "the circle puts every vertex on it and the polygon line fixes their order; the polygon inscribed in "
+        "the circle draws the radii OA and OB itself, and their triangle (central angle 360°/6) turns the "
+        "radius into the side AB (`regular pentagon ABCDE`, `regular octagon ABCDEFGH` … the same way).",
+        "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n",
     ),
     Phrase(
         "C lies on the major arc AB (or the minor one)",
@@ -435,11 +444,72 @@ def _tangent_at(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
             f"letter, {at[0]}")
 
 
+def _inscribed(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'regular hexagon ABCDEF inscribed in circle O' (any shape words, or none): the circle through the
+    writer's points and the shape line; None for any other line."""
+    texts = [t for t, _ in kept]
+    if "inscribed" not in texts:
+        return None
+    i = texts.index("inscribed")
+    if i == 0 or kept[i - 1][1] is None or len(kept[i - 1][1]) < 3 or texts[i + 1:i + 3] != ["in", "circle"]:
+        return None
+    pts = kept[i - 1][1]
+    after = kept[i + 3:]
+    centre = after[0][1][0] if len(after) == 1 and after[0][1] is not None and len(after[0][1]) == 1 else "O"
+    if after and centre == "O" and not (len(after) == 1 and after[0][1] == ("O",)):
+        return None
+    shape = " ".join(texts[:i - 1]) or ("triangle" if len(pts) == 3 else "quadrilateral" if len(pts) == 4
+                                        else "convex polygon")
+    if any(kept[j][1] is not None for j in range(i - 1)):
+        return None
+    name = "".join(pts)
+    lines = [f"circle {centre} through {' '.join(pts)}", f"{shape} {name}"]
+    why = f"the circle puts every vertex on it and '{shape} {name}' fixes their order around it"
+    if shape.startswith("regular"):
+        why += f" (and draws the radii {centre}{pts[0]} and {centre}{pts[1]}, the side from the radius)"
+    return "write " + " and ".join(f"'{line}'" for line in lines) + f": {why}"
+
+
+def _hypotenuse(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'CD altitude to hypotenuse AB' ('CD is the altitude to the hypotenuse AB'): the altitude from C of
+    the right triangle, its foot D between A and B; None for any other line."""
+    texts = [t for t, _ in kept]
+    if texts[1:4] != ["altitude", "to", "hypotenuse"] or len(kept) != 5:
+        return None
+    (_, seg), (_, side) = kept[0], kept[4]
+    if seg is None or side is None or len(seg) != 2 or len(side) != 2:
+        return None
+    v, foot = seg
+    tri = f"{v}{side[0]}{side[1]}"
+    return (f"write '{v}{foot} altitude of {tri}': the altitude from {v}, its foot {foot} between {side[0]} and "
+            f"{side[1]} when the right angle is at {v} ('triangle {tri} right at {v}'; the hypotenuse is the side "
+            f"opposite it), so {side[0]}{foot} and {foot}{side[1]} are the hypotenuse's two parts with no "
+            f"'{foot} on {side[0]}{side[1]}' line")
+
+
+def _produced(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
+    """'D on BC produced' or 'BC produced to D' (a British textbook's word): 'D on BC extended'."""
+    texts = [t for t, _ in kept]
+    if "produced" not in texts:
+        return None
+    if len(kept) == 4 and texts[1] == "on" and texts[3] == "produced":
+        (_, p), (_, seg) = kept[0], kept[2]
+    elif len(kept) == 4 and texts[1:3] == ["produced", "to"]:
+        (_, seg), (_, p) = kept[0], kept[3]
+    else:
+        return None
+    if p is None or seg is None or len(p) != 1 or len(seg) != 2:
+        return None
+    return (f"write '{p[0]} on {seg[0]}{seg[1]} extended': {p[0]} lies on line {seg[0]}{seg[1]} beyond {seg[1]} "
+            f"('{p[0]} on {seg[0]}{seg[1]} extended beyond {seg[0]}' for the other end)")
+
+
 def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     """For a line some entry of REWRITES says (each word's text and points): the error naming the line to
     write, with the writer's points; None for any other line."""
     kept = [(t.lower(), pts) for t, pts in words if pts is not None or t.lower() not in _ARTICLES]  # (A: a point)
-    said = _convex(kept) or (_tangent_at(kept) if len(kept) == 7 else None)
+    said = _convex(kept) or (_tangent_at(kept) if len(kept) == 7 else None) or _inscribed(kept) \
+        or _hypotenuse(kept) or _produced(kept)
     if said is not None:
         return said
     noun = kept[0][0] if kept and kept[0][1] is None and kept[0][0] in _NOUNS else None
@@ -483,7 +553,8 @@ def cevian(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] |
     point at and the one line to write, named from the vertex; None for any other line."""
     texts = [t.lower() for t, _ in words]
     noun = next((n for n in CEVIANS if n in texts), None)
-    if noun is None or "from" not in texts and not any(filler(t) for t in texts) or "find" in texts \
+    if noun is None or "hypotenuse" in texts \
+            or "from" not in texts and not any(filler(t) for t in texts) or "find" in texts \
             or any(pts is not None and len(pts) > 3 for _, pts in words):  # a quadrilateral's altitude
         return None
     segment = next((pts for _, pts in words if pts is not None and len(pts) == 2), None)

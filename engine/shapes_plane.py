@@ -242,10 +242,12 @@ def _at(kind: QKind, at: tuple[int, ...], points: tuple[str, ...]) -> sympy.Symb
 
 
 def _element_symbols(kind: ShapeKind, points: tuple[str, ...]) -> dict[str, sympy.Expr]:
-    """Each side and angle of the kind (by its symbol's name) as the plane element it binds (its
-    first place)."""
-    return {name: _at(el.kind, el.at[0], points) for name, el in kind.elements.items()
-            if el.kind in (QKind.LENGTH, QKind.ANGLE) and el.at}
+    """Each side and angle of the kind (by its symbol's name) as the plane element it binds: the place a
+    pin puts the round part on where the element has it (a semicircle's diameter is the side it stands
+    on, not the opposite side of equal length), else its first place."""
+    pinned = set(kind.pins.values())
+    return {name: _at(el.kind, next((a for a in el.at if a in pinned), el.at[0]), points)
+            for name, el in kind.elements.items() if el.kind in (QKind.LENGTH, QKind.ANGLE) and el.at}
 
 
 def _formula(kind: ShapeKind, name: str, subs: Mapping[str, sympy.Expr]) -> sympy.Expr:

@@ -376,10 +376,16 @@ def test_a_wording_the_thirteenth_newcomer_could_not_fix_names_the_line(text: st
 
 
 def test_a_chord_of_a_circle_whose_radii_no_line_draws_is_told_the_triangle(tmp_path: Path, capsys) -> None:
-    """(newcomer 13: 'no theorem gives AB' for a regular hexagon in a circle of radius 7.)"""
-    text = "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n"
+    """(newcomer 13: 'no theorem gives AB' for a chord whose radii no line draws.)  The line it names solves;
+    a regular polygon in its circle draws those radii itself."""
+    text = "circle O through A B C\nradius O = 5\nangle ACB = 30\nC on major arc AB\nfind AB\n"
     code, _, err = _run(tmp_path, capsys, text)
-    assert code == 1 and "add 'triangle OAB'" in err, err  # (with it: 42, as the docs' 'inscribed' phrase says)
+    assert code == 1 and "add 'triangle OAB'" in err, err
+    code, out, _ = _run(tmp_path, capsys, text.replace("find AB", "triangle OAB\nfind AB"))
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 5 "), out
+    code, out, _ = _run(tmp_path, capsys, "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\n"
+                                          "find perimeter ABCDEF\n")
+    assert code == 0 and out.strip().splitlines()[-1].startswith("answer: 42 "), out
 
 
 def test_a_common_factor_that_leaves_a_fraction_inside_is_not_taken_out() -> None:
@@ -389,3 +395,51 @@ def test_a_common_factor_that_leaves_a_fraction_inside_is_not_taken_out() -> Non
 
     assert Namer().number(9 * sympy.pi / 2 + 60) == "9π/2 + 60"
     assert Namer().number(11 * sympy.sqrt(6) / 2 - 11 * sympy.sqrt(2) / 2) == "11(√6 - √2)/2"
+
+def test_the_answer_line_is_one_form_whatever_lines_the_file_adds(tmp_path: Path, capsys) -> None:
+    """Newcomer 13's rectangle + semicircle: the shape-only file (GeomVerse's style) and the same file with
+    `points A B C D` (textbook style) print one answer line, the exact form with its decimal beside it."""
+    text = "ABCD: rectangle + semicircle on BC\nAB = 10\nBC = 6\nfind area ABCD\n"
+    lines = []
+    for extra in ("", "points A B C D\n"):
+        code, out, _ = _run(tmp_path, capsys, extra + text)
+        assert code == 0, out
+        lines.append(out.strip().splitlines()[-1].split("   depth")[0])
+    assert lines[0] == lines[1] == "answer: 9*pi/2 + 60 ≈ 74.14   exact: 74.1372", lines
+
+
+def _suggested(err: str) -> list[str]:
+    """The quoted lines a message tells the writer to write ("write 'X' and 'Y': …", "add 'X'")."""
+    import re
+
+    said = re.search(r"(?:write|add) ((?:'[^']+'(?:,| and|;)? ?)+)", err)
+    assert said is not None, err
+    return re.findall(r"'([^']+)'", said.group(1))
+
+
+@pytest.mark.parametrize("text, bad, answer", [
+    # newcomer 13's 15a: a textbook's "altitude to the hypotenuse", with the writer's letters
+    ("triangle ABC right at C\n{}\nAD = 4\nDB = 9\nfind CD\n", "CD altitude to hypotenuse AB", "6"),
+    # 07a: a regular polygon inscribed in a circle, the hexagon's own form; 07b: those lines solve with no
+    # 'triangle OAB' (the inscribed regular polygon draws its radii OA and OB)
+    ("{}\nradius O = 7\nfind perimeter ABCDEF\n", "regular hexagon ABCDEF inscribed in circle O", "42"),
+    # 09a: 'produced', a British textbook's 'extended' (no "in a shape line": it is none)
+    ("triangle ABC\n{}\nangle ABC = 50\nangle BAC = 65\nfind angle ACD\n", "D on BC produced", "115"),
+])
+def test_a_textbook_word_is_refused_with_lines_in_the_writers_letters_that_solve(
+        tmp_path: Path, capsys, text: str, bad: str, answer: str) -> None:
+    code, _, err = _run(tmp_path, capsys, text.format(bad))
+    assert code == 1 and err.count("\n") == 1 and "in a shape line" not in err, err
+    lines = _suggested(err)
+    fixed = text.format("\n".join(lines))
+    code, out, err = _run(tmp_path, capsys, fixed)
+    assert code == 0 and out.strip().splitlines()[-1].split()[1].startswith(answer), (fixed, out, err)
+
+
+@pytest.mark.parametrize("shape, side, other", [("ABCD: rectangle + semicircle on BC", "BC", "AD"),
+                                                ("ABCD: rectangle - semicircle on AB", "AB", "CD")])
+def test_a_composites_semicircle_is_named_by_its_own_diameter(
+        tmp_path: Path, capsys, shape: str, side: str, other: str) -> None:
+    """Newcomer 13's 18g: the textbook step called the semicircle on BC 'π·AD²/8' (AD = BC, the wrong side)."""
+    code, out, err = _run(tmp_path, capsys, f"points A B C D\n{shape}\nAB = 10\nBC = 6\nfind area ABCD\n")
+    assert code == 0 and f"π·{side}²/8" in out and f"π·{other}²/8" not in out, (out, err)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from geomill.engine.errors import GeomillError
@@ -60,6 +61,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     status = 0
     for i, path in enumerate(args.files):
+        form = None  # the exact form of a GeomVerse solution's answer, where the plane solver proves one
         try:
             problem = parse_file(path)
             style = style_of(problem, args.style)
@@ -88,6 +90,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "GeomVerse's solution follows", file=sys.stderr)
             else:
                 sol = solve(problem)
+                form = _plane_form(problem, args)
         except GeomillError as exc:
             print(f"error: {messages.line(exc.located(path))}", file=sys.stderr)
             status = 1
@@ -98,9 +101,30 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if len(args.files) > 1:
                 print(("\n" if i else "") + f"== {path} ==")
             print(sol.text(style="latex" if args.latex else "text"))
-            answer = f"{sol.answer:g}" if style == "geomverse" else f"{sol.exact:.6g}"
+            answer = answer_line(form or f"{sol.exact:.6g}", sol.exact)
             print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
     return status
+
+
+def _plane_form(problem, args: argparse.Namespace) -> str | None:
+    """The exact form of a shape-only problem's answer (the plane solver's), None where it proves none."""
+    from geomill.engine import budget
+    from geomill.solvers.plane import solve_general
+
+    try:
+        with budget.limits(args.timeout):
+            return answer_text(solve_general(_as_plane(problem)))
+    except GeomillError:
+        return None
+
+
+def answer_line(form: str, value: float) -> str:
+    """The answer as a textbook prints it, one rule for every file and every ``--style``: the exact form,
+    with its decimal beside it where the form has π or a root (``9*pi/2 + 60 ≈ 74.14``), so that no line
+    added to a file and no style changes it (GeomVerse's rounded value stays in its solution text)."""
+    if not re.search(r"pi|sqrt", form):
+        return form
+    return f"{form} ≈ {value:.2f}" if abs(value) >= 1 else f"{form} ≈ {value:.3g}"
 
 
 def _as_plane(problem):
@@ -111,8 +135,7 @@ def _as_plane(problem):
 
 
 def _solve_general(problem, path: str, i: int, args: argparse.Namespace, style: str = "textbook") -> None:
-    """A general problem: the plane solver (imported here only: the GeomVerse path never loads it).
-    The geomverse style prints the same proof with its answer as GeomVerse gives one (2 decimals)."""
+    """A general problem: the plane solver (imported here only: the GeomVerse path never loads it)."""
     from geomill.solvers.plane import solve_general
 
     sol = solve_general(problem)
@@ -122,7 +145,7 @@ def _solve_general(problem, path: str, i: int, args: argparse.Namespace, style: 
     if len(args.files) > 1:
         print(("\n" if i else "") + f"== {path} ==")
     print(sol.text(style="latex" if args.latex else "text"))
-    answer = f"{round(sol.exact, 2):g}" if style == "geomverse" else answer_text(sol)
+    answer = answer_line(answer_text(sol), sol.exact)
     print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
 
 
