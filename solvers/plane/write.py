@@ -28,6 +28,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
+from .tidy import tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -156,7 +157,7 @@ class Namer:
                     text = rf"\left({text}\right)" if self.latex else f"({text})"  # π·(radius of circle O)²
             stand[s] = sympy.Symbol(f"v{len(stand)}_" + s.name)
             names[stand[s]] = text
-        f = e.xreplace(stand)
+        f = _unnegated(e.xreplace(stand))
         if self.latex:
             out = _latex_degrees(_PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f))
             for fn in ("Sin", "Cos", "Tan"):
@@ -242,6 +243,24 @@ class _PositiveFirstStr(StrPrinter):
 class _PositiveFirstLatex(LatexPrinter):
     def _as_ordered_terms(self, expr, order=None):
         return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+
+
+def _unnegated(e: sympy.Expr) -> sympy.Expr:
+    """A negated sum in a product written as its terms negated: ``(AB²·CE + AE·BC² - AC·AE·CE)/AC``, not
+    ``-(AC·AE·CE - AB²·CE - AE·BC²)/AC`` (a minus a student never wrote)."""
+    def negated(m: sympy.Expr) -> bool:
+        return (m.is_Mul and m.as_coeff_Mul()[0] == -1 and sum(a.is_Add for a in m.args) == 1
+                and sum(1 for a in m.args if a.is_Number) == 1
+                and any(t.could_extract_minus_sign() for a in m.args if a.is_Add for t in a.args))
+
+    def flip(m: sympy.Expr) -> sympy.Expr:
+        rest = [a for a in m.args if not a.is_Number]
+        return sympy.Mul(*(sympy.Add(*(-t for t in a.args)) if a.is_Add else a for a in rest), evaluate=False)
+
+    try:
+        return e.replace(negated, flip)
+    except (TypeError, ValueError, RecursionError):
+        return e
 
 
 def _surd(v: sympy.Expr) -> bool:
@@ -385,7 +404,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint|[A-Z]{2} is a diameter)\b",
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint|[A-Z]{2} is a diameter"
+                          r"|[A-Z]{3,} is an? [a-z]+)\b",
                           re.IGNORECASE)
 
 
@@ -2010,8 +2030,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
-    return Written(_introduce(_criterion_once(_no_tautology(lines)), getattr(proof, "intros", {})), w.jumps, w.theorems,
-                   tuple(dict.fromkeys(w.given_names)))
+    return Written(_introduce(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "intros", {})), w.jumps,
+                   w.theorems, tuple(dict.fromkeys(w.given_names)))
 
 
 def _pythagorean_ratio(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
@@ -2128,6 +2148,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
     if not all(c.is_Rational for c in terms(a) + terms(b)):
         return None
     out = [_over(n, a, b)]
+    if not (a.is_Rational and b.is_Rational) and sympy.simplify(a / b).is_Rational:  # 2√13/√13 = 2: cancelled
+        return [*out, str(v) if v.is_Rational and not v.is_Integer else n.number(v)]
     lcm = functools.reduce(sympy.ilcm, [c.q for c in terms(a) + terms(b)], 1)
     if lcm != 1:
         a, b = sympy.expand(a * lcm), sympy.expand(b * lcm)
@@ -2163,7 +2185,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
 
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD = 40°." says one fact twice: it is
 # "angle ADB = angle CBD = 40° (alternate angles)", the kind of angles the reason for the equation
-_SAID_TWICE = re.compile(r"the (\w+) angles ([A-Z]{3}) and ([A-Z]{3}) are equal; hence (\$?)((?:angle |\\angle )"
+_SAID_TWICE = re.compile(r"the (\w+(?: exterior)?) angles ([A-Z]{3}) and ([A-Z]{3}) are equal; hence (\$?)"
+                         r"((?:angle |\\angle )"
                          r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)(?: = [^,;$]+?)?)(\$?)"
                          r"(?=, so |; |\.(?:\s|$))")
 
