@@ -25,7 +25,7 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_one_reason, _radii_as_reason, _all_sides_equal, _given_lines, _restated):
+    for tidied in (_judged_once, _one_reason, _radii_as_reason, _all_sides_equal, _given_lines, _restated):
         said = tidied(said)
     return _most_specific([_unitless(x) for x in (" ".join(s for s in line if s) for line in said) if x])
 
@@ -98,6 +98,25 @@ def _one_reason(said: list[list[str]]) -> list[list[str]]:
             first = (reason, f"{first[1]} = {second[1]}", first[2])
             said[i][j] = f"{reason}, {first[1]} = {first[2]}."
             said[i2][j2] = ""
+    return said
+
+
+# "Since both pairs of opposite sides of CEOF are parallel, it is a parallelogram; hence CF = EO = 1/2."
+_JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? [a-z]+)(?:; hence |, )(.*)$")
+
+
+def _judged_once(said: list[list[str]]) -> list[list[str]]:
+    """A shape proved once, with its reason where it is first used, and named by what it is after:
+    ``Since CEOF is a parallelogram, CE = FO = 1/2.``"""
+    proved: set[tuple[str, str]] = set()
+    for line in said:
+        for j, sentence in enumerate(line):
+            m = _JUDGEMENT.match(sentence)
+            if m is None:
+                continue
+            if (m[1], m[3]) in proved:
+                line[j] = f"Since {m[2]} is {m[3]}, {m[4]}"
+            proved.add((m[1], m[3]))
     return said
 
 

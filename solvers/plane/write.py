@@ -782,10 +782,10 @@ class _Writer:
         m = _JUDGED.match(part)
         if m is None:
             return part
-        said = self.__dict__.setdefault("_judged", set())
+        # (said before: on a line already written, not in a sentence drafted and left out)
+        said = f"since {m[1]}, it is".lower() in " ".join(self.lines).lower()
         shape = s.instance.names[0] if s.instance.names else ""
-        if m[1] not in said or not re.fullmatch(r"[A-Z]{3,}", shape) or shape not in m[1]:
-            said.add(m[1])
+        if not said or not re.fullmatch(r"[A-Z]{3,}", shape) or shape not in m[1]:
             return part
         noun = {3: "triangle", 4: "quadrilateral"}.get(len(shape), "polygon")  # (after an adjective: equilateral)
         named = shape if m[2].startswith("a") and " " in m[2] else f"{noun} {shape}"
