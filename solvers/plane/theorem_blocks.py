@@ -899,11 +899,13 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(ang("ABD"), ang("DBC"))),
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("BD", "ABC"),
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
-    Theorem("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its centroid",
+    Theorem("centroid_of_triangle_judgment_intersection",
+            "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
+            "median in the ratio 2:1",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
              Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
              Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
-            (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC"),
+            (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC", "XM", "YN"),
             figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
                    "CE = EA"),
     # a chord, its midpoint and the centre

@@ -404,8 +404,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint|[A-Z]{2} is a diameter"
-                          r"|[A-Z]{3,} is an? [a-z]+)\b",
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
+                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+)\b",
                           re.IGNORECASE)
 
 
