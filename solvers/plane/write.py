@@ -1959,14 +1959,14 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
     stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
     out = []
     for sentence in sentences(lines):
-        shape = re.match(r"Since [A-Z]{3,} is an? [a-z]", sentence) is not None  # a given shape's own facts
         for clause in _CLAUSE.split(sentence):
             parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
             if len(parts) < 2:
                 continue
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
-            if shape and not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
-                stated.update(n[0] for n in names[:-1])  # "angle CBE = angle ADG = 90°": each is the shape's
+            if not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
+                # "angle CBE = angle ADG = 90°" (a shape's, or two right angles for one reason): each is stated
+                stated.update(n[0] for n in names[:-1])
                 continue
             for j in range(1, len(parts) - 1):
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
