@@ -388,5 +388,30 @@ def sentence_findings(lines: list[str]) -> list[Finding]:
     measure in degrees, its sine a number, and a chain ``angle BOX = sin(angle BOW)`` is false."""
     from .plane.write import sentences
 
-    return [Finding("sentence", f"an angle is set equal to a trigonometric value: '{x}'")
-            for x in sentences(lines) if _ANGLE_AS_RATIO.search(x)]
+    said = sentences(lines)
+    return ([Finding("sentence", f"an angle is set equal to a trigonometric value: '{x}'")
+             for x in said if _ANGLE_AS_RATIO.search(x)]
+            + [Finding("sentence", f"a fact said twice: '{x}' says again what an earlier sentence said")
+               for x in said_twice(said)]
+            + [Finding("sentence", f"radians in a proof in degrees: '{x}'") for x in said if _RADIANS.search(x)])
+
+
+# a name, or a chain of names, brought to a number: "angle AMC = angle AMB = 90°", "BC = 10"
+_NAMES = r"(?:(?:major |minor )?arc |angle )?[A-Z]{2,3}"
+_CONCLUDED = re.compile(rf"(?:^|, so |, |; hence | and |^So |^Then )((?:{_NAMES} = )+)([0-9][0-9.√/]*°?)"
+                        r"(?=[.,;]| and |$)")
+_RADIANS = re.compile(r"π°|(?:sin|cos|tan)\([^()]*π/\d|\b(?:asin|acos|atan)\(")
+
+
+def said_twice(said: list[str]) -> list[str]:
+    """Each sentence that brings only elements already brought to the same numbers by earlier sentences
+    (``So angle BOE = angle DOE = 90°.`` after both right angles were said): it states no new fact."""
+    values: dict[str, str] = {}
+    out = []
+    for sentence in said:
+        found = [(m[1].removesuffix(" = ").split(" = "), m[2]) for m in _CONCLUDED.finditer(sentence.rstrip("."))]
+        if found and all(values.get(x) == v for names, v in found for x in names):
+            out.append(sentence)
+        for names, v in found:
+            values.update((x, v) for x in names)
+    return out

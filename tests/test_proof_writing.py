@@ -34,7 +34,8 @@ def test_each_fact_is_said_once_and_each_step_finds_one_unknown_with_its_numbers
     assert len(said) == len(set(said)), text
     # a given is put in where it is used, never listed again: BM = 30 shows in the step that uses it
     assert text.count("BM = 30") <= 1 and "√(AM² + BM²) = √(16² + 30²)" in text, text
-    assert text.count("angle AMC = 90°") == 1, text
+    # the two right angles at the perpendicular's foot are said in one sentence, for the one reason
+    assert text.count("90°") == 1 and "angle AMC = angle AMB = 90°" in text, text
     assert "AM = √(AC² - CM²) = √(20² - 12²) = 16" in text, text
     assert "perimeter ABM = AB + AM + BM = 34 + 16 + 30 = 80" in text, text
     m = measures(sol.proof.written())

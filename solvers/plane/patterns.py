@@ -619,6 +619,20 @@ class Aligned(Check):
 
 
 @dataclass(frozen=True)
+class Facing(Check):
+    """``X`` names the ray from ``P`` toward ``Q`` (``toward``) or the ray away from it (``letters`` =
+    "XPQ"): alternate angles between two parallels, or outside them."""
+
+    letters: str
+    toward: bool = True
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        x, p, q = (b[k] for k in self.letters)
+        r = ix.cfg.ray(p, q)
+        return (r is not None and ix.cfg.ray_point(p, r) == x) == self.toward
+
+
+@dataclass(frozen=True)
 class Toward(Atom):
     """``X`` names the ray from ``P`` toward ``Q`` (``letters`` = "XPQ")."""
 

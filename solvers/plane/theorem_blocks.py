@@ -33,6 +33,7 @@ from .patterns import (
     Corresponding,
     Cyclic,
     Earlier,
+    Facing,
     FullTurn,
     Given,
     Joined,
@@ -616,9 +617,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (*_TRANSVERSAL, Aligned("PXQU"), Aligned("PYQV")), (Conclusion(ang("XPY"), ang("UQV")),),
             ("AB", "CD", "XPY", "UQV"),
             _parallels, figure=_PARALLEL),
-    Theorem("parallel_property_angle", "since {0} is parallel to {1}, the alternate angles {2} and {3} are equal",
-            (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False)),
-            (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD", "XPY", "UQV"), _parallels, figure=_PARALLEL),
+    # (alternate angles between the parallels, and alternate exterior angles outside them)
+    *(Theorem("parallel_property_angle",
+              f"since {{0}} is parallel to {{1}}, the alternate {kind}angles {{2}} and {{3}} are equal",
+              (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False), Facing("YPQ", toward=not kind)),
+              (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD", "XPY", "UQV"), _parallels, figure=_PARALLEL)
+      for kind in ("", "exterior ")),
     Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}, "
             "the co-interior angles {2} and {3} add up to 180°",
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
@@ -815,9 +819,10 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given("angle_bisector", ("BD", "ABC")), Between("DAC")),
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("ABC",), _bisector_foot,
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nBD bisects angle ABC"),
-    Theorem("centroid_of_triangle_property_line_ratio", "since {0} is the centroid of triangle {1}",
+    Theorem("centroid_of_triangle_property_line_ratio",
+            "since {0} is the centroid of triangle {1}, it divides the median {2} in the ratio 2:1",
             (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
-            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC"), _centroid,
+            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC", "XM"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
     Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
@@ -989,11 +994,13 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(ang("ABD"), ang("DBC"))),
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("BD", "ABC"),
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
-    Theorem("centroid_of_triangle_judgment_intersection", "since two medians of triangle {1} meet at {0}, its centroid",
+    Theorem("centroid_of_triangle_judgment_intersection",
+            "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
+            "median in the ratio 2:1",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
              Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
              Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
-            (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC"),
+            (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC", "XM", "YN"),
             figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
                    "CE = EA"),
     # a chord, its midpoint and the centre

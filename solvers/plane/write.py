@@ -29,6 +29,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
+from .tidy import tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -162,7 +163,7 @@ class Namer:
                     text = rf"\left({text}\right)" if self.latex else f"({text})"  # π·(radius of circle O)²
             stand[s] = sympy.Symbol(f"v{len(stand)}_" + s.name)
             names[stand[s]] = text
-        f = e.xreplace(stand)
+        f = _unnegated(e.xreplace(stand))
         if self.latex:
             out = _latex_degrees(_PositiveFirstLatex({"symbol_names": names, "mul_symbol": "dot"}).doprint(f))
             for fn in ("Sin", "Cos", "Tan"):
@@ -248,6 +249,24 @@ class _PositiveFirstStr(StrPrinter):
 class _PositiveFirstLatex(LatexPrinter):
     def _as_ordered_terms(self, expr, order=None):
         return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+
+
+def _unnegated(e: sympy.Expr) -> sympy.Expr:
+    """A negated sum in a product written as its terms negated: ``(AB²·CE + AE·BC² - AC·AE·CE)/AC``, not
+    ``-(AC·AE·CE - AB²·CE - AE·BC²)/AC`` (a minus a student never wrote)."""
+    def negated(m: sympy.Expr) -> bool:
+        return (m.is_Mul and m.as_coeff_Mul()[0] == -1 and sum(a.is_Add for a in m.args) == 1
+                and sum(1 for a in m.args if a.is_Number) == 1
+                and any(t.could_extract_minus_sign() for a in m.args if a.is_Add for t in a.args))
+
+    def flip(m: sympy.Expr) -> sympy.Expr:
+        rest = [a for a in m.args if not a.is_Number]
+        return sympy.Mul(*(sympy.Add(*(-t for t in a.args)) if a.is_Add else a for a in rest), evaluate=False)
+
+    try:
+        return e.replace(negated, flip)
+    except (TypeError, ValueError, RecursionError):
+        return e
 
 
 def _surd(v: sympy.Expr) -> bool:
@@ -391,7 +410,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the midpoint|[A-Z]{2} is a diameter)\b",
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
+                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+)\b",
                           re.IGNORECASE)
 
 
@@ -769,10 +789,10 @@ class _Writer:
         m = _JUDGED.match(part)
         if m is None:
             return part
-        said = self.__dict__.setdefault("_judged", set())
+        # (said before: on a line already written, not in a sentence drafted and left out)
+        said = f"since {m[1]}, it is".lower() in " ".join(self.lines).lower()
         shape = s.instance.names[0] if s.instance.names else ""
-        if m[1] not in said or not re.fullmatch(r"[A-Z]{3,}", shape) or shape not in m[1]:
-            said.add(m[1])
+        if not said or not re.fullmatch(r"[A-Z]{3,}", shape) or shape not in m[1]:
             return part
         noun = {3: "triangle", 4: "quadrilateral"}.get(len(shape), "polygon")  # (after an adjective: equilateral)
         named = shape if m[2].startswith("a") and " " in m[2] else f"{noun} {shape}"
@@ -1949,14 +1969,14 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
     stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
     out = []
     for sentence in sentences(lines):
-        shape = re.match(r"Since [A-Z]{3,} is an? [a-z]", sentence) is not None  # a given shape's own facts
         for clause in _CLAUSE.split(sentence):
             parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
             if len(parts) < 2:
                 continue
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
-            if shape and not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
-                stated.update(n[0] for n in names[:-1])  # "angle CBE = angle ADG = 90°": each is the shape's
+            if not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
+                # "angle CBE = angle ADG = 90°" (a shape's, or two right angles for one reason): each is stated
+                stated.update(n[0] for n in names[:-1])
                 continue
             for j in range(1, len(parts) - 1):
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
@@ -2022,7 +2042,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
     lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n), x) for x in lines], w.n.heights)
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
-    return Written(_introduce(_criterion_once(_no_tautology(lines)), intros), w.jumps, w.theorems,
+    return Written(_introduce(tidy(_criterion_once(_no_tautology(lines))), intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
 
@@ -2140,6 +2160,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
     if not all(c.is_Rational for c in terms(a) + terms(b)):
         return None
     out = [_over(n, a, b)]
+    if not (a.is_Rational and b.is_Rational) and sympy.simplify(a / b).is_Rational:  # 2√13/√13 = 2: cancelled
+        return [*out, str(v) if v.is_Rational and not v.is_Integer else n.number(v)]
     lcm = functools.reduce(sympy.ilcm, [c.q for c in terms(a) + terms(b)], 1)
     if lcm != 1:
         a, b = sympy.expand(a * lcm), sympy.expand(b * lcm)
@@ -2175,7 +2197,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
 
 # "the alternate angles ADB and CBD are equal; hence angle ADB = angle CBD = 40°." says one fact twice: it is
 # "angle ADB = angle CBD = 40° (alternate angles)", the kind of angles the reason for the equation
-_SAID_TWICE = re.compile(r"the (\w+) angles ([A-Z]{3}) and ([A-Z]{3}) are equal; hence (\$?)((?:angle |\\angle )"
+_SAID_TWICE = re.compile(r"the (\w+(?: exterior)?) angles ([A-Z]{3}) and ([A-Z]{3}) are equal; hence (\$?)"
+                         r"((?:angle |\\angle )"
                          r"(?:\2 = (?:angle |\\angle )\3|\3 = (?:angle |\\angle )\2)(?: = [^,;$]+?)?)(\$?)"
                          r"(?=, so |; |\.(?:\s|$))")
 

@@ -1,0 +1,207 @@
+"""Each fact said once: the written proof's sentences, read as a teacher reads them.
+
+The writer (``write.py``) writes one step at a time, so two steps that rest on one reason each say it
+("the base angles of ABD" once for B and once for D), a given is restated on a line of its own, two
+radii are said equal and then given again as a reason, and a rhombus's equal sides come out as two
+equalities and a "So".  These passes take the text proof's sentences and say each such fact once,
+where it is first needed.  They read text only (a LaTeX proof is left as it is) and never move a
+fact later than a sentence that uses it.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["tidy"]
+
+_SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
+_NAME = r"(?:angle )?[A-Z]{2,3}"
+# "By … (its base angles are equal, as AB = AD), angle ABH = …": the reason, the name concluded, the rest
+_CONCLUSION = re.compile(rf", ({_NAME}) = ")
+_VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and |$)")
+
+
+def tidy(lines: list[str]) -> list[str]:
+    """The text proof's lines with each fact said once."""
+    if any("$" in line for line in lines):
+        return lines
+    said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
+    for tidied in (_judged_once, _one_reason, _radii_as_reason, _all_sides_equal, _given_lines, _restated):
+        said = tidied(said)
+    return _most_specific([_unitless(x) for x in (" ".join(s for s in line if s) for line in said) if x])
+
+
+# "so x + 100 = 150°": an equation in the problem's variables alone, between ", so " or ", " and " and " or "."
+_IN_VARIABLES = re.compile(r"(?<=, so )([^A-Z,;]*?\b[a-z]\b[^A-Z,;]*?)(?= and |, |\.(?:\s|$))")
+
+
+_TRIG = re.compile(r"\b(?:sin|cos|tan)\(")
+
+
+def _unitless(line: str) -> str:
+    """An equation in the problem's variables carries no degree sign (``x + 100 = 150``): its terms are
+    numbers, as the docs' rule for such equations says."""
+    return _IN_VARIABLES.sub(lambda m: m[1].replace("°", "") if " = " in m[1] and not _TRIG.search(m[1]) else m[1],
+                             line)
+
+
+# a shape a theorem names by a kind it also is ("the rhombus ABCD" for a square)
+_KINDS = {"square": ("rhombus", "parallelogram", "rectangle"), "rhombus": ("parallelogram",),
+          "rectangle": ("parallelogram",)}
+
+
+def _most_specific(lines: list[str]) -> list[str]:
+    """Each shape named by the most specific kind the proof says it is: ``the diagonals of the square ABCD
+    are perpendicular`` where the proof says ``ABCD is a square``, not "the rhombus ABCD"."""
+    text = " ".join(lines)
+    for kind, general in _KINDS.items():
+        for shape in dict.fromkeys(re.findall(rf"\b([A-Z]{{4}}) is an? {kind}\b", text)):
+            for other in general:
+                lines = [x.replace(f"the {other} {shape}", f"the {kind} {shape}") for x in lines]
+            text = " ".join(lines)
+    return lines
+
+
+def _split(sentence: str) -> tuple[str, str, str] | None:
+    """``(reason, name, rest)`` of ``Since R, N = rest.`` or ``By R, N = rest.``: the first ``, N = ``
+    outside brackets."""
+    if not sentence.startswith(("Since ", "By ")) or not sentence.endswith("."):
+        return None
+    for m in _CONCLUSION.finditer(sentence):
+        head = sentence[:m.start()]
+        if head.count("(") == head.count(")"):
+            return head, m[1], sentence[m.end():-1]
+    return None
+
+
+def _places(said: list[list[str]]):
+    return [(i, j) for i, line in enumerate(said) for j in range(len(line))]
+
+
+def _one_reason(said: list[list[str]]) -> list[list[str]]:
+    """Two sentences that give two elements one value for one reason said as one, where the first
+    stood: ``By the angle sum of the isosceles triangle ABD (…), angle ABH = angle ADH = (180° - angle
+    BAD)/2 = 60°.``; a reason that goes on (``… and BOD is a straight line``) is said in full.  The
+    proof's last sentence (its conclusion) stays where it is."""
+    places = _places(said)
+    for n, (i, j) in enumerate(places):
+        first = _split(said[i][j]) if said[i][j] else None
+        if first is None:
+            continue
+        for i2, j2 in places[n + 1:-1]:
+            second = _split(said[i2][j2]) if said[i2][j2] else None
+            if second is None or second[2] != first[2] or second[1] == first[1]:
+                continue
+            reason = (second[0] if second[0].startswith(f"{first[0]} and ") else
+                      first[0] if first[0] == second[0] or first[0].startswith(f"{second[0]} and ") else None)
+            if reason is None:
+                continue
+            first = (reason, f"{first[1]} = {second[1]}", first[2])
+            said[i][j] = f"{reason}, {first[1]} = {first[2]}."
+            said[i2][j2] = ""
+    return said
+
+
+# "Since both pairs of opposite sides of CEOF are parallel, it is a parallelogram; hence CF = EO = 1/2."
+_JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? [a-z]+)(?:; hence |, )(.*)$")
+
+
+def _judged_once(said: list[list[str]]) -> list[list[str]]:
+    """A shape proved once, with its reason where it is first used, and named by what it is after:
+    ``Since CEOF is a parallelogram, CE = FO = 1/2.``"""
+    proved: set[tuple[str, str]] = set()
+    for line in said:
+        for j, sentence in enumerate(line):
+            m = _JUDGEMENT.match(sentence)
+            if m is None:
+                continue
+            if (m[1], m[3]) in proved:
+                line[j] = f"Since {m[2]} is {m[3]}, {m[4]}"
+            proved.add((m[1], m[3]))
+    return said
+
+
+# "AO = BO (radii of circle O)." said on its own, then "as OA = OB" as a later step's reason
+_RADII = re.compile(r"^([A-Z]{2}) = ([A-Z]{2}) \(radii of circle ([A-Z])\)\.$")
+
+
+def _same_segments(a: list[str], b: list[str]) -> bool:
+    return sorted("".join(sorted(x)) for x in a) == sorted("".join(sorted(x)) for x in b)
+
+
+def _radii_as_reason(said: list[list[str]]) -> list[list[str]]:
+    """Two radii said equal on their own and then given as the reason of the step that uses them said
+    once, as that reason: ``(its base angles are equal, as OA and OB are radii)``."""
+    places = _places(said)
+    for n, (i, j) in enumerate(places):
+        m = _RADII.match(said[i][j])
+        if m is None:
+            continue
+        for i2, j2 in places[n + 1:]:
+            use = next((u for u in re.finditer(r"\bas ([A-Z]{2}) = ([A-Z]{2})\b(?! =)", said[i2][j2])
+                        if _same_segments([u[1], u[2]], [m[1], m[2]])), None)
+            if use is not None:
+                s = said[i2][j2]
+                said[i2][j2] = f"{s[:use.start()]}as {use[1]} and {use[2]} are radii{s[use.end():]}"
+                said[i][j] = ""
+                break
+    return said
+
+
+_SIDES = re.compile(r"^Since ([A-Z]{4}) is an? (rhombus|square), "
+                    r"([A-Z]{2}) = ([A-Z]{2}) and ([A-Z]{2}) = ([A-Z]{2})\.$")
+_SO_EQUAL = re.compile(r"^So ([A-Z]{2}) = ([A-Z]{2})((?: = [^=]+)?)\.$")
+
+
+def _all_sides_equal(said: list[list[str]]) -> list[list[str]]:
+    """``Since ABCD is a rhombus, AD = BC and AB = BC. So AB = AD.`` is ``Since ABCD is a rhombus, AB =
+    AD.``: its sides are all equal, so the two it needs are said equal at once."""
+    places = _places(said)
+    for (i, j), (i2, j2) in zip(places, places[1:]):
+        m, so = _SIDES.match(said[i][j]), _SO_EQUAL.match(said[i2][j2])
+        if m is None or so is None:
+            continue
+        sides = {"".join(sorted(m[1][k] + m[1][(k + 1) % 4])) for k in range(4)}
+        used = [m[3], m[4], m[5], m[6], so[1], so[2]]
+        rest = " ".join(x for line in said[i2 + 1:] for x in line) + " ".join(said[i2][j2 + 1:])
+        if {"".join(sorted(x)) for x in used} <= sides and not re.search(
+                rf"\b(?:{m[3]} = {m[4]}|{m[4]} = {m[3]}|{m[5]} = {m[6]}|{m[6]} = {m[5]})\b", rest):
+            said[i][j] = f"Since {m[1]} is a {m[2]}, {so[1]} = {so[2]}{so[3]}."
+            said[i2][j2] = ""
+    return said
+
+
+_GIVEN_LINE = re.compile(rf"^{_NAME} = {_NAME}(?: = {_NAME})* = [^=]+ \(given\)\.$")
+
+
+def _given_lines(said: list[list[str]]) -> list[list[str]]:
+    """A given restated on a line of its own (``AC = AB = 9 (given).``) is not said: the problem states
+    it, and the step that uses it names it."""
+    return [[s for s in line if not _GIVEN_LINE.match(s)] or [""] for line in said]
+
+
+_SO_CHAIN = re.compile(rf"^So ((?:{_NAME} = )+{_NAME})((?: = [^=]+)?)\.$")
+
+
+def _restated(said: list[list[str]]) -> list[list[str]]:
+    """A ``So …`` sentence whose every element was brought to its value before, each to the value it
+    says (``So angle BOE = angle DOE = 90°.`` after both right angles), is not said again."""
+    values: dict[str, str] = {}
+    for line in said:
+        for j, sentence in enumerate(line):
+            m = _SO_CHAIN.match(sentence)
+            if m is not None and len(m[1].split(" = ")) > 1:
+                names = m[1].split(" = ")
+                value = m[2].removeprefix(" = ")
+                known = {values.get(x) for x in names}
+                if None not in known and len(known) == 1 and (not value or known == {value}):
+                    line[j] = ""
+                    continue
+            for clause in re.split(r", | and |; ", sentence.removesuffix(".")):
+                for v in _VALUE.finditer(clause):
+                    chain = [x for x in clause[v.start():].split(" = ")]
+                    for x in chain:
+                        if re.fullmatch(_NAME, x):
+                            values[x] = v[2]
+                        else:
+                            break
+    return said

@@ -1,0 +1,63 @@
+"""Each fact said once in a written proof (solvers/plane/tidy.py), and the linter's rule for a fact said twice."""
+from geomill.dsl import parse
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane.tidy import tidy
+from geomill.solvers.plane.write import sentences
+from geomill.solvers.plane_lint import lint_general, said_twice, sentence_findings
+
+BASE = "By the angle sum of the isosceles triangle ACB (its base angles are equal, as AC = AB), "
+
+
+def test_two_base_angles_for_one_reason_are_said_in_one_sentence():
+    lines = ["AC = AB = 9 (given).",
+             f"{BASE}angle ACB = (180° - angle BAC)/2 = (180° - 60°)/2 = 60°.",
+             f"{BASE}angle ABC = (180° - angle BAC)/2 = (180° - 60°)/2 = 60°.",
+             "Since triangle ACB has two angles of 60° (at C and B), it is equilateral; hence BC = AC = 9."]
+    out = tidy(lines)
+    assert out[0] == f"{BASE}angle ACB = angle ABC = (180° - angle BAC)/2 = (180° - 60°)/2 = 60°.", out
+    assert len(out) == 2 and "(given)" not in " ".join(out), out
+
+
+def test_a_right_angle_and_its_neighbour_are_said_once_and_not_again():
+    lines = ["Since BO is perpendicular to EO, angle BOE = 90°. Since BO is perpendicular to EO and BOD is a "
+             "straight line, angle DOE = 90°. So angle BOE = angle DOE = 90°.",
+             "Since triangles BEO and DEO are congruent by SAS, BE = DE."]
+    out = tidy(lines)
+    assert out[0] == "Since BO is perpendicular to EO and BOD is a straight line, angle BOE = angle DOE = 90°.", out
+    assert said_twice(sentences(lines)) == ["So angle BOE = angle DOE = 90°."]
+    assert said_twice(sentences(out)) == []
+
+
+def test_radii_said_as_the_reason_that_uses_them_and_a_rhombus_side_at_once():
+    out = tidy(["AO = BO (radii of circle O).",
+                "By the angle sum of the isosceles triangle OAB (its base angles are equal, as OA = OB), angle AOD = "
+                "180° - 2·angle ABO = 180° - 2·30° = 120°."])
+    assert out == ["By the angle sum of the isosceles triangle OAB (its base angles are equal, as OA and OB are "
+                   "radii), angle AOD = 180° - 2·angle ABO = 180° - 2·30° = 120°."], out
+    out = tidy(["Since ABCD is a rhombus, AD = BC and AB = BC. So AB = AD.", "Since AB = AD, x = 1."])
+    assert out[0] == "Since ABCD is a rhombus, AB = AD.", out
+
+
+def test_the_conclusion_stays_last_and_shapes_take_their_own_kind():
+    lines = ["Since the perpendicular OH from the centre bisects the chord AB, AH = AB/2 = 13/2.",
+             "Since the perpendicular OH from the centre bisects the chord AB, BH = AB/2 = 13/2."]
+    assert tidy(lines) == lines  # the last sentence is the answer
+    out = tidy(["Since the diagonals of the rhombus ABCD are perpendicular, angle AHB = 90°.",
+                "Since ABCD is a square, CD = AB = 10. Since G lies on arc IB, arc GB + arc IG = arc IB, so x + 100 = "
+                "150° and x = 50."])
+    assert out[0].startswith("Since the diagonals of the square ABCD"), out
+    assert "so x + 100 = 150 and x = 50." in out[1], out
+
+
+def test_a_solved_isosceles_triangle_says_its_base_angles_once_and_lints_clean():
+    sol = solve_general(parse("points A C B\ntriangle ACB\nclockwise ACB\nAC = 9\nAB = 9\nangle BAC = 60\nfind BC",
+                              "t.geo"))
+    text = sol.text()
+    assert "angle ACB = angle ABC = (180° - angle BAC)/2" in text and "(given)" not in text, text
+    assert text.count("By the angle sum") == 1, text
+    assert lint_general(sol) == []
+
+
+def test_radians_in_a_proof_in_degrees_are_a_finding():
+    found = sentence_findings(["By the angle sum of triangle BCF, angle BFC = 360·asin(6√399/133)/π°."])
+    assert [f.check for f in found] == ["sentence"] and "radians" in found[0].detail
