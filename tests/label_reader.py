@@ -1849,10 +1849,6 @@ def _bare_region_marks(fig: dict) -> list[str]:
             if lab["text"].strip() == "?" and lab["element"].split(" ")[0] in ("area", "perimeter")]
 
 
-CUT_MORE = 6.0  # px: a right-angle square two or more rays run through is this much wider per further ray
-# (review 9's 51: an 18 px square cut by an altitude and a bisector read as no square)
-
-
 def _square_arms(m: dict) -> tuple[tuple, float, float]:
     s0, c, s2 = m["pixels"][0][:3]
     v = (s0[0] + s2[0] - c[0], s0[1] + s2[1] - c[1])
@@ -1867,8 +1863,9 @@ def _strictly_between(t: float, a: float, b: float, edge: float = math.radians(2
 def _crossed_squares(fig: dict, pts: dict) -> list[str]:
     """Several marks at one vertex (review 9, class B): two right-angle squares there whose quarters overlap,
     each crossed by the other's arm (which angle each marks is unclear: 23's nested squares at A), or a square
-    that two or more drawn rays (a dashed height among them) run through under ``SQUARE_CUT`` + ``CUT_MORE``
-    per further ray wide (51's, cut by an altitude and a bisector)."""
+    that a drawn ray from its vertex (a dashed height among them) runs through, of any size: it reads as the right
+    angle of the part the ray cuts off, or as two marks either side of the ray (review 11's 20: AD 15° inside AC
+    across an 18 px square, read as angle DAB's; 51's CO through the corner; review 9's 51, cut by two rays)."""
     squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
                if m["kind"] in ("right", "height") and len(m["pixels"][0]) >= 3]
     out = []
@@ -1882,10 +1879,9 @@ def _crossed_squares(fig: dict, pts: dict) -> list[str]:
         rays = _rays(fig, pts, v) + [math.atan2(f[1] - e[1], f[0] - e[0]) for ln in dashed
                                      for e, f in (ln, ln[::-1]) if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5]
         k = len({round(math.degrees(t)) % 360 for t in rays if _strictly_between(t, a, b)})
-        s0 = m["pixels"][0][0]
-        if k >= 2 and math.dist(s0, v) < SQUARE_CUT + CUT_MORE * (k - 1) - 0.05:
-            out.append(f"the right-angle square of {m['elements'][0]} is cut by {k} rays and "
-                       f"{math.dist(s0, v):.0f} px wide: it reads as no square")
+        if k:
+            out.append(f"the right-angle square of {m['elements'][0]} is crossed by {k} drawn "
+                       f"ray{'s' if k > 1 else ''} from its vertex: it reads as a part's right angle")
     return out
 
 
