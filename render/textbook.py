@@ -866,6 +866,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
+        if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
+            ann.named_query = True  # (a bare "?" that a value set off since has pushed where it reads as another's)
+            d = renderer.compose(scene, ann)
+            d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)
