@@ -91,6 +91,7 @@ class TextbookAnnotation(Annotation):
     crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
+    right_sources: dict = field(default_factory=dict)  # those of a relation's square: Quantity -> its source
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
@@ -786,11 +787,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         faults = readability(problem, scene, frame, marks)
-        kept, rights, ask_valued = marks, [], True
+        kept, rights, ask_valued, sources = marks, [], True, {}
 
         def fresh():
             a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
             _right_values(a, g, rights)
+            a.right_sources = sources
             return a, g, goal
 
         ann, givens, goal = fresh()
@@ -799,6 +801,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in marks if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
+            sources = {Quantity.angle(*angle): mk.source for mk, angle in right}
             ann, givens, goal = fresh()
             d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
@@ -993,6 +996,7 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                         "count": m.count, "source": m.source,
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
+    labels["marks"] += _right_arcs(labels, ann, placed)
     for g in givens:
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
@@ -1012,6 +1016,25 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     labels["dots"] = sorted(set(d.dotted))  # the points drawn with a dot of their own
     labels["approximate"] = bool(model.misfit)
     return labels
+
+
+def _right_arcs(labels: dict, ann: TextbookAnnotation, placed: set[str]) -> list[dict]:
+    """The right angles of relations drawn "90°" in their arc, not by a square (a ray crosses every square they
+    could have): each a mark of kind ``right_arc``, the arc's pixels (y down, as the export's), so that a checker
+    reads the relation as marked."""
+    radii = {am["element"]: am["radius"] for am in labels.get("angle_marks", [])}
+    out = []
+    for q, source in sorted(ann.right_sources.items(), key=lambda qs: str(qs[0])):
+        if str(q) not in placed or str(q) not in radii or not all(n in labels["points"] for n in q.key):
+            continue
+        a, v, b = (np.array(labels["points"][n], float) for n in q.key)
+        ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+        turn = math.remainder(tb - ta, 2 * math.pi)  # (the angle's own side, under 180°)
+        t = ta + turn * np.linspace(0.0, 1.0, 13)
+        arc = v + radii[str(q)] * np.column_stack([np.cos(t), np.sin(t)])
+        out.append({"kind": "right_arc", "elements": [f"angle {''.join(q.key)}"], "count": 1, "source": source,
+                    "pixels": [[[round(float(x), 2), round(float(y), 2)] for x, y in arc]]})
+    return out
 
 
 def _words(text: str) -> set[str]:

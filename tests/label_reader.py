@@ -427,6 +427,11 @@ def _on_line(end, v, arm) -> bool:
         LineString([v, (2 * v[0] - arm[0], 2 * v[1] - arm[1])])) <= MARK_ON
 
 
+def _ray_of(end, pts: dict, v: str, arms: tuple) -> str | None:
+    """Which of the rays from ``v`` through ``arms`` point ``end`` lies on (None: neither)."""
+    return next((arm for arm in arms if Point(end).distance(LineString([pts[v], pts[arm]])) <= MARK_ON), None)
+
+
 def _per_element(mark: dict, what: str, pieces: str, out: list[str]) -> int:
     """How many polylines a mark draws on each of its elements; a count other than its group's is a problem."""
     per = len(mark["pixels"]) // max(len(mark["elements"]), 1)
@@ -454,6 +459,11 @@ def mark_problems(fig: dict) -> list[str]:
             for end, arm in pairs:
                 if not on(end, arm):
                     out.append(f"the right-angle mark of {els[0]} leaves {v} off the ray {v}{arm}")
+        elif kind == "right_arc":  # a right angle drawn "90°" in its arc: the arc from one ray to the other
+            a, v, b = _angle_points(els[0], pts)
+            arc = lines[0]
+            if not ({_ray_of(arc[0], pts, v, (a, b)), _ray_of(arc[-1], pts, v, (a, b))} == {a, b}):
+                out.append(f"the 90° arc of {els[0]} does not run from ray {v}{a} to ray {v}{b}")
         elif kind == "dot":
             name = els[0].split(" ", 1)[1]
             cx = sum(x for x, _ in lines[0]) / len(lines[0])

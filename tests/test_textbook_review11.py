@@ -51,7 +51,12 @@ def test_a_right_angle_a_ray_crosses_gets_no_square_but_90_on_its_whole_angle() 
     assert all(not _crossing_rays(lab, sq) for sq in squares)  # (none crossed, by CO or any other)
     label = next(x for x in lab["labels"] if x["element"] == "angle BCA")
     assert label["text"] == "∠ACB = 90°"  # named: it sits in a part CO cuts off
+    arc = next(m for m in lab["marks"] if m["kind"] == "right_arc")  # (the relation's mark, for a checker)
+    assert arc["elements"] == ["angle ACB"] and arc["source"] == "triangle BCA right at C"
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    off = copy.deepcopy(lab)  # an arc that stops short of ray CA
+    off["marks"][lab["marks"].index(arc)]["pixels"][0].pop()
+    assert any("does not run from ray" in x for x in mark_problems(off))
     spoilt = copy.deepcopy(lab)  # the square of review 11's 51, CO through its corner
     c, b, a = (lab["points"][n] for n in "CBA")
     ub, ua = ([(p[i] - c[i]) / math.dist(p, c) for i in (0, 1)] for p in (b, a))
