@@ -37,7 +37,8 @@ def _same(kind: str, els: tuple, mark: dict) -> bool:
         e = e.split(" ", 1)[-1]
         got |= {e, e[::-1]}
     kinds = {"right_lines": "right"}.get(kind, kind)
-    return mark["kind"] == kinds and want <= got
+    drawn = {"right_arc": "right"}.get(mark["kind"], mark["kind"])  # (a right angle drawn "90°" in its arc)
+    return drawn == kinds and want <= got
 
 
 def measure(geo: Path, out: Path | None) -> dict:

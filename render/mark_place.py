@@ -189,10 +189,16 @@ class MarkLayout:
         # where no bracket of it keeps off the drawn lines (``_ticks``)
         self.unticked: set[tuple[int, tuple[str, str]]] = set()  # (id of the mark, side) of sides left unticked
         self.spare_count = 1  # a tick count no equal group uses (the halves' own)
+        self.stated: list[tuple[np.ndarray, np.ndarray]] = []  # (vertex, bisector) of each stated right angle
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
         pts = list(self.px.values())
         self.middle = np.mean(pts, axis=0) if pts else np.zeros(2)
+
+    def bisectors(self, angles) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(vertex, unit bisector) in pixels of each angle (a, v, b) whose points are drawn."""
+        return [(self.px[v], _unit(_unit(self.px[a] - self.px[v]) + _unit(self.px[b] - self.px[v])))
+                for a, v, b in angles if all(n in self.px for n in (a, v, b))]
 
     # -- what a spot is near ---------------------------------------------------------------------------
     def rays(self, v: np.ndarray) -> list[tuple[np.ndarray, float]]:
@@ -616,10 +622,15 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
             return layout.square_at[key]
         s = float(np.hypot(*(sq[0] - v)))  # (the same size: the two squares meet on their common arm)
         ua, ub = _unit(a - v), _unit(b - v)
+        if angle is not None and rays_inside(layout.rays(v), ua, ub):  # (crossed: "90°" in its arc)
+            layout.crowded.append((f"a right-angle square at {name} is crossed by another drawn line from its "
+                                   "vertex", angle))
         sq = layout.square_at[key] = np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
         layout.take(sq[1], 0.5 * s)
         return sq
-    a, b, clear = _clear_quarter(layout, v, a, b)
+    dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
+              if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
+    a, b, clear, cut = _clear_quarter(layout, v, a, b, dashed, own)
     ua, ub = _unit(a - v), _unit(b - v)
     over = [sq for sq in layout.square_at.values() if len(sq) == 3 and float(np.hypot(*(sq[0] + sq[2] - sq[1] - v))) < 1
             and (rays_inside([(_unit(sq[0] - v), 1.0), (_unit(sq[2] - v), 1.0)], ua, ub)
@@ -628,12 +639,13 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         # angle each marks is unclear, review 9's 23; the second says "90°" in its arc)
         layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
                                angle))
+    elif cut:  # (a square crossed by a drawn ray from its vertex, in every quarter its lines draw: it reads as the
+        # right angle of the part the ray cuts off, or as two marks either side of it; review 11's 20 and 51)
+        layout.crowded.append((f"a right-angle square at {name or 'a crossing'} is crossed by another drawn line "
+                               "from its vertex", angle))
     elif clear < SQUARE_CLEAR:
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
-              if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
-    cut = rays_inside(layout.rays(v) + dashed, _unit(a - v), _unit(b - v))
     sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
@@ -642,11 +654,14 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     return sq
 
 
-def _clear_quarter(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray,
-                                                                                            float]:
-    """The ends (``a``, ``b``, or a drawn ray's end opposite either) of the quarter at ``v`` whose sides stay
-    farthest (in angle) from every other drawn ray at ``v`` (the given quarter unless another is clearer), and
-    how far (degrees)."""
+def _clear_quarter(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, dashed: list,
+                   own: bool = False) -> tuple[np.ndarray, np.ndarray, float, int]:
+    """The ends (``a``, ``b``, or a drawn ray's end opposite either) of the quarter at ``v`` that no other drawn
+    ray (``dashed``: dashed heights too) runs through and whose sides stay farthest (in angle) from every other
+    drawn ray at ``v`` (the given quarter unless another is clearer), how far (degrees), and how many rays run
+    through it (a square there is crossed: review 11 read it as the right angle of the part a ray cuts off).
+    A stated right angle (``own``) never moves beside itself into another stated right angle's quarter: one
+    square there shows one of the two nowhere (review 3: LPN and NPJ on one square)."""
     rays = layout.rays(v)
     ua, ub = _unit(a - v), _unit(b - v)
 
@@ -658,18 +673,26 @@ def _clear_quarter(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarr
         others = [r for r, _ in rays if float(r @ u) < along and float(r @ w) < along]
         return min([math.degrees(math.acos(min(1.0, max(float(r @ u), float(r @ w))))) for r in others] or [180.0])
 
-    best, ends = clearance(ua, ub), (a, b)
-    if best >= SQUARE_CLEAR:
-        return (*ends, best)
+    def score(u, w) -> tuple:
+        cut = rays_inside(rays + dashed, u, w)
+        c = clearance(u, w)
+        return (not cut and c >= SQUARE_CLEAR, not cut, c), cut
+
+    best, cut = score(ua, ub)
+    ends = (a, b)
+    if best[0]:
+        return (*ends, best[2], cut)
     for sa, sb in ((-1, 1), (1, -1), (-1, -1)):
         ea = a if sa > 0 else drawn(-ua)
         eb = b if sb > 0 else drawn(-ub)
-        if ea is None or eb is None:
+        if ea is None or eb is None or own and sa != sb and any(
+                float(np.hypot(*(w - v))) < 1.0 and float(_unit(sa * ua + sb * ub) @ d) > 0.99
+                for w, d in layout.stated):
             continue
-        c = clearance(sa * ua, sb * ub)
-        if c > best + 1e-9:
-            best, ends = c, (ea, eb)
-    return (*ends, best)
+        here, n = score(sa * ua, sb * ub)
+        if here[:2] > best[:2] or here[:2] == best[:2] and here[2] > best[2] + 1e-9:
+            best, cut, ends = here, n, (ea, eb)
+    return (*ends, best[2], cut)
 
 
 def _height(m: Mark, layout: MarkLayout) -> tuple[list, list]:

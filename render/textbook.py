@@ -91,6 +91,7 @@ class TextbookAnnotation(Annotation):
     crowded: list = field(default_factory=list)  # (mark, why, angle): right-angle squares with another ray near a
     # side, set by ``drawn``
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
+    right_sources: dict = field(default_factory=dict)  # those of a relation's square: Quantity -> its source
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
@@ -103,7 +104,9 @@ class TextbookAnnotation(Annotation):
     arcs_clear: ClassVar[bool] = True
 
     def arced(self, q: Quantity) -> bool:
-        return q in self.right_values
+        """A right angle drawn with an arc, not a square: one shown "90°", or one asked (its square would answer
+        it: review 11's 30)."""
+        return q in self.right_values or q in self.also_asked
 
     def query_short(self, text: str) -> str | None:
         """A "?" that says its element ("∠ADC = ?": its angle cut by another ray, or a bare one read as another
@@ -166,7 +169,8 @@ class TextbookAnnotation(Annotation):
             out.append(Item(self.query, self._region(self.query, f"{words[self.query.kind]} = {QUERY}")
                             if self.query.kind in words else
                             f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
-        out += [Item(q, QUERY) for q in self.also_asked if q not in self.facts]
+        out += [Item(q, f"{query_name(q)} = {QUERY}" if q in self.named else QUERY) for q in self.also_asked
+                if q not in self.facts]
         return out
 
     def _region(self, q: Quantity, text: str) -> str:
@@ -211,6 +215,7 @@ class TextbookAnnotation(Annotation):
                           if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
+        layout.stated = layout.bisectors([m.elements[0] for m in self.relation_marks if m.kind == "right"])
         layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
@@ -230,7 +235,22 @@ class TextbookAnnotation(Annotation):
                 marks += lines
                 dashed += dash
             self.crowded += [(m, *c) for c in layout.crowded[crowded:]]
+        self._name_bracketed_parts(layout)
         return marks, dashed
+
+    def _name_bracketed_parts(self, layout: MarkLayout) -> None:
+        """A value or "?" of a piece of a side that an equal-length bracket spans says its segment ("OD = ?"): bare,
+        beside the bracket along the whole side, it read as the side's (review 11's 25: the radius's "?" by the
+        diameter's bracket, read as the diameter; 06: BE's "1" by AB's)."""
+        sides = [m.elements[0] for m, _ in self.export if m.kind == "bracket"]
+        for it in self.items() if sides else []:
+            q = it.quantity
+            if q.kind is QKind.LENGTH and q not in self.spans and any(
+                    _piece_of(layout, q.key, side) for side in sides):
+                if q == self.query:
+                    self.named_query = True
+                else:
+                    self.named.add(q)
 
     def other_regions(self, fills: dict) -> dict:
         """The triangles of drawn lines that are neither a part of a shape nor around one: a shape's label
@@ -307,7 +327,7 @@ def _region_astray(d, q: Quantity) -> bool:
 def _cut_values(ann: TextbookAnnotation, d, scene: Scene, frame) -> set[Quantity]:
     """The angles whose value (or "?") is placed, with no leader, inside a part of the angle that another drawn
     ray from its vertex cuts off (review 3: "80°" of BAC inside FAC, its arc past AF, read as FAC's)."""
-    asked = {str(q): q for q in (*ann.facts, *([ann.query] if ann.query is not None else []))
+    asked = {str(q): q for q in (*ann.facts, *([ann.query] if ann.query is not None else []), *ann.also_asked)
              if q.kind is QKind.ANGLE and q not in ann.named and not (q == ann.query and ann.named_query)}
     out = set()
     for lab in d.labels:
@@ -329,6 +349,22 @@ def _cut_values(ann: TextbookAnnotation, d, scene: Scene, frame) -> set[Quantity
         if inner and 0 < at < sweep:
             out.add(q)
     return out
+
+
+def _piece_of(layout: MarkLayout, piece: tuple, side: tuple) -> bool:
+    """Is segment ``piece`` a proper part of segment ``side`` (on its line, between its ends), in pixels?"""
+    if set(piece) == set(side) or not all(n in layout.px for n in (*piece, *side)):
+        return False
+    p, r = layout.px[side[0]], layout.px[side[1]]
+    length = float(np.hypot(*(r - p)))
+    if length < 1e-9:
+        return False
+    u = (r - p) / length
+    for n in piece:
+        c = layout.px[n] - p
+        if abs(float(u[0] * c[1] - u[1] * c[0])) > 0.5 or not -0.5 <= float(c @ u) <= length + 0.5:
+            return False
+    return True
 
 
 def _crosses(layout: MarkLayout, a: str, b: str, off: np.ndarray) -> bool:
@@ -720,7 +756,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             goal = {"element": name, "quantity": str(q)}
         else:
             goal = {"element": name, "quantity": None}
-    ann.relation_marks = marks
+    asked = {angle_key(q.key) for q in (ann.query, *ann.also_asked) if q is not None and q.kind is QKind.ANGLE}
+    ann.relation_marks = [m for m in marks if not (m.kind == "right" and angle_key(m.elements[0]) in asked)]
+    # (a square on the very angle asked answers it, and its "?" beside the square read as odd: review 11's 30)
     return ann, givens, goal
 
 
@@ -752,11 +790,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         faults = readability(problem, scene, frame, marks)
-        kept, rights, ask_valued = marks, [], True
+        kept, rights, ask_valued, sources = marks, [], True, {}
 
         def fresh():
             a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
             _right_values(a, g, rights)
+            a.right_sources = sources
             return a, g, goal
 
         ann, givens, goal = fresh()
@@ -765,6 +804,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in marks if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
+            sources = {Quantity.angle(*angle): mk.source for mk, angle in right}
             ann, givens, goal = fresh()
             d = renderer.compose(scene, ann)
         if ann.query is not None and any(lab.element == str(ann.query) for lab in d.misread):
@@ -811,18 +851,16 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.named |= cut - {ann.query}
             ann.named_query |= ann.query in cut
             d = renderer.compose(scene, ann)
-            names = {str(q) for q in cut}  # (named, it reads as its own wherever it sits, unless on something)
-            d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
+            d.misread = _unnamed_misread(d, ann)
         out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
-               and q not in ann.right_values and q not in ann.spans] if values == "image" else []
+               and q not in ann.spans] if values == "image" else []
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
             # small arc or its side before the text takes it (review 6: 25 givens moved where there was room)
             ann.in_text -= set(out)
             ann.named |= set(out)
             ann.leaders |= set(out)
             d = renderer.compose(scene, ann)
-            names = {str(q) for q in out}
-            d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
+            d.misread = _unnamed_misread(d, ann)
         lone_carriers = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                          and q not in ann.right_values and _only_carrier(ann, d, q)] if values == "image" else []
         if lone_carriers:  # the figure's only carrier of a variable: named, set off with a leader that may cross
@@ -831,10 +869,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.leaders |= set(lone_carriers)
             ann.across |= set(lone_carriers)
             d = renderer.compose(scene, ann)
-            names = {str(q) for q in lone_carriers}
-            d.misread = [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
+            d.misread = _unnamed_misread(d, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
+        if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
+            ann.named_query = True  # (a bare "?" that a value set off since has pushed where it reads as another's)
+            d = renderer.compose(scene, ann)
+            d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
         return (cost, m, scene, faults, ann, givens, goal, d)
@@ -873,6 +914,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
              for g in labels["givens"] if g["shown"] == "moved"]
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
+
+
+def _unnamed_misread(d, ann: TextbookAnnotation) -> list:
+    """The labels that may read as another element's, less those that name their element ("∠FEH = ?"): named, a
+    label reads as its own wherever it sits, unless on something (each recomposition finds the named ones again:
+    review 11's 30 lost its two named "?" to a later "90°" set off)."""
+    names = {str(q) for q in (*ann.named, *([ann.query] if ann.named_query else []))}
+    return [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
 
 
 def _only_carrier(ann: TextbookAnnotation, d, q: Quantity) -> bool:
@@ -950,6 +999,7 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                         "count": m.count, "source": m.source,
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
+    labels["marks"] += _right_arcs(labels, ann, placed)
     for g in givens:
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
@@ -969,6 +1019,25 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     labels["dots"] = sorted(set(d.dotted))  # the points drawn with a dot of their own
     labels["approximate"] = bool(model.misfit)
     return labels
+
+
+def _right_arcs(labels: dict, ann: TextbookAnnotation, placed: set[str]) -> list[dict]:
+    """The right angles of relations drawn "90°" in their arc, not by a square (a ray crosses every square they
+    could have): each a mark of kind ``right_arc``, the arc's pixels (y down, as the export's), so that a checker
+    reads the relation as marked."""
+    radii = {am["element"]: am["radius"] for am in labels.get("angle_marks", [])}
+    out = []
+    for q, source in sorted(ann.right_sources.items(), key=lambda qs: str(qs[0])):
+        if str(q) not in placed or str(q) not in radii or not all(n in labels["points"] for n in q.key):
+            continue
+        a, v, b = (np.array(labels["points"][n], float) for n in q.key)
+        ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+        turn = math.remainder(tb - ta, 2 * math.pi)  # (the angle's own side, under 180°)
+        t = ta + turn * np.linspace(0.0, 1.0, 13)
+        arc = v + radii[str(q)] * np.column_stack([np.cos(t), np.sin(t)])
+        out.append({"kind": "right_arc", "elements": [f"angle {''.join(q.key)}"], "count": 1, "source": source,
+                    "pixels": [[[round(float(x), 2), round(float(y), 2)] for x, y in arc]]})
+    return out
 
 
 def _words(text: str) -> set[str]:

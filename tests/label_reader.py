@@ -427,6 +427,11 @@ def _on_line(end, v, arm) -> bool:
         LineString([v, (2 * v[0] - arm[0], 2 * v[1] - arm[1])])) <= MARK_ON
 
 
+def _ray_of(end, pts: dict, v: str, arms: tuple) -> str | None:
+    """Which of the rays from ``v`` through ``arms`` point ``end`` lies on (None: neither)."""
+    return next((arm for arm in arms if Point(end).distance(LineString([pts[v], pts[arm]])) <= MARK_ON), None)
+
+
 def _per_element(mark: dict, what: str, pieces: str, out: list[str]) -> int:
     """How many polylines a mark draws on each of its elements; a count other than its group's is a problem."""
     per = len(mark["pixels"]) // max(len(mark["elements"]), 1)
@@ -454,6 +459,11 @@ def mark_problems(fig: dict) -> list[str]:
             for end, arm in pairs:
                 if not on(end, arm):
                     out.append(f"the right-angle mark of {els[0]} leaves {v} off the ray {v}{arm}")
+        elif kind == "right_arc":  # a right angle drawn "90°" in its arc: the arc from one ray to the other
+            a, v, b = _angle_points(els[0], pts)
+            arc = lines[0]
+            if not ({_ray_of(arc[0], pts, v, (a, b)), _ray_of(arc[-1], pts, v, (a, b))} == {a, b}):
+                out.append(f"the 90° arc of {els[0]} does not run from ray {v}{a} to ray {v}{b}")
         elif kind == "dot":
             name = els[0].split(" ", 1)[1]
             cx = sum(x for x, _ in lines[0]) / len(lines[0])
@@ -1849,10 +1859,6 @@ def _bare_region_marks(fig: dict) -> list[str]:
             if lab["text"].strip() == "?" and lab["element"].split(" ")[0] in ("area", "perimeter")]
 
 
-CUT_MORE = 6.0  # px: a right-angle square two or more rays run through is this much wider per further ray
-# (review 9's 51: an 18 px square cut by an altitude and a bisector read as no square)
-
-
 def _square_arms(m: dict) -> tuple[tuple, float, float]:
     s0, c, s2 = m["pixels"][0][:3]
     v = (s0[0] + s2[0] - c[0], s0[1] + s2[1] - c[1])
@@ -1867,8 +1873,9 @@ def _strictly_between(t: float, a: float, b: float, edge: float = math.radians(2
 def _crossed_squares(fig: dict, pts: dict) -> list[str]:
     """Several marks at one vertex (review 9, class B): two right-angle squares there whose quarters overlap,
     each crossed by the other's arm (which angle each marks is unclear: 23's nested squares at A), or a square
-    that two or more drawn rays (a dashed height among them) run through under ``SQUARE_CUT`` + ``CUT_MORE``
-    per further ray wide (51's, cut by an altitude and a bisector)."""
+    that a drawn ray from its vertex (a dashed height among them) runs through, of any size: it reads as the right
+    angle of the part the ray cuts off, or as two marks either side of the ray (review 11's 20: AD 15° inside AC
+    across an 18 px square, read as angle DAB's; 51's CO through the corner; review 9's 51, cut by two rays)."""
     squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
                if m["kind"] in ("right", "height") and len(m["pixels"][0]) >= 3]
     out = []
@@ -1882,10 +1889,9 @@ def _crossed_squares(fig: dict, pts: dict) -> list[str]:
         rays = _rays(fig, pts, v) + [math.atan2(f[1] - e[1], f[0] - e[0]) for ln in dashed
                                      for e, f in (ln, ln[::-1]) if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5]
         k = len({round(math.degrees(t)) % 360 for t in rays if _strictly_between(t, a, b)})
-        s0 = m["pixels"][0][0]
-        if k >= 2 and math.dist(s0, v) < SQUARE_CUT + CUT_MORE * (k - 1) - 0.05:
-            out.append(f"the right-angle square of {m['elements'][0]} is cut by {k} rays and "
-                       f"{math.dist(s0, v):.0f} px wide: it reads as no square")
+        if k:
+            out.append(f"the right-angle square of {m['elements'][0]} is crossed by {k} drawn "
+                       f"ray{'s' if k > 1 else ''} from its vertex: it reads as a part's right angle")
     return out
 
 

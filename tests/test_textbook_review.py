@@ -79,13 +79,15 @@ def test_a_split_sides_value_is_on_a_dimension_line_by_its_middle() -> None:
 
 
 def test_marks_keep_apart_and_the_right_angle_shows() -> None:
-    lab = _labels(RIGHT_BISECTOR)
-    square = next(m for m in lab["marks"] if m["kind"] == "right")["pixels"][0]
+    lab = _labels(RIGHT_BISECTOR)  # (review 11: a square the bisector crosses reads as a part's right angle)
+    assert not any(m["kind"] == "right" for m in lab["marks"])
+    assert any(x["element"] == "angle BCA" and x["text"].endswith("90°") for x in lab["labels"])
     c = lab["points"]["C"]
-    corner = max(math.dist(p, c) for p in square)
+    whole = next(x["radius"] for x in lab["angle_marks"] if x["element"] == "angle BCA")
     for m in (m for m in lab["marks"] if m["kind"] == "equal_angle"):
         arc = m["pixels"][0]
-        assert min(math.dist(p, c) for p in arc) > corner + 4  # the arcs beyond the square
+        assert max(math.dist(p, c) for p in arc) < whole - 4  # the halves' arcs inside the whole angle's
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
 
 
 def test_a_shape_label_set_off_points_into_its_shape_alone() -> None:
@@ -453,19 +455,21 @@ TWO_RIGHT = ("points P K J N M L\nline J P L\nline K P M\ncircle P through K J N
              "NP perpendicular to JP\nclockwise KJN KNM KML LPM MPN LPN NPJ\nangle LPM = 65\nfind angle MPN\n")
 
 
-def test_two_right_angles_side_by_side_get_a_square_each() -> None:
+def test_two_right_angles_side_by_side_show_each() -> None:
     lab = _labels(TWO_RIGHT)  # review 3: LPN's and NPJ's squares on the same pixels, NPJ shown nowhere
     sq = {m["elements"][0]: m["pixels"][0] for m in lab["marks"] if m["kind"] == "right"}
     p = lab["points"]["P"]
-    for angle, (x, y) in (("angle LPN", "LN"), ("angle NPJ", "NJ")):  # each corner inside its own angle
-        corner = sq[angle][1]
-        ends = [lab["points"][x], lab["points"][y]]
-        mid = [(ends[0][k] - p[k]) / math.dist(ends[0], p) + (ends[1][k] - p[k]) / math.dist(ends[1], p)
-               for k in range(2)]
-        assert (corner[0] - p[0]) * mid[0] + (corner[1] - p[1]) * mid[1] > 0
+    corner = sq["angle NPJ"][1]  # NPJ's square inside its own angle
+    ends = [lab["points"]["N"], lab["points"]["J"]]
+    mid = [(ends[0][k] - p[k]) / math.dist(ends[0], p) + (ends[1][k] - p[k]) / math.dist(ends[1], p) for k in range(2)]
+    assert (corner[0] - p[0]) * mid[0] + (corner[1] - p[1]) * mid[1] > 0
+    # LPN, which PM (the asked angle's side) crosses: "90°" on its whole angle, no square (review 11)
+    assert "angle LPN" not in sq and any(x["element"] == "angle LPN" and x["text"].endswith("90°")
+                                         for x in lab["labels"])
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
     spoilt = copy.deepcopy(lab)
-    next(m for m in spoilt["marks"] if m["elements"] == ["angle NPJ"])["pixels"] = [sq["angle LPN"]]
+    spoilt["marks"].append({"kind": "right", "elements": ["angle LPN"], "count": 1, "source": "spoilt",
+                            "pixels": [sq["angle NPJ"]]})
     assert any("share one square" in p for p in textbook_problems(spoilt))
 
 

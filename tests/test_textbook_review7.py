@@ -75,10 +75,17 @@ def test_overlapping_right_angles_at_one_vertex_draw_apart() -> None:
     assert textbook_problems(lab) == []
     a = lab["points"]["A"]
     squares = [m for m in lab["marks"] if m["kind"] == "right" and m["elements"][0] in ("angle CAB", "angle DAE")]
-    assert len(squares) == 1  # (nested, each crossed by the other's arm, they misled review 9: one square)
+    assert len(squares) <= 1  # (nested, each crossed by the other's arm, they misled review 9: one square at most;
+    # none where each is crossed by the other's ray, review 11)
     merged = copy.deepcopy(lab)  # review 7's: both at one size, crossing
-    s = math.dist(squares[0]["pixels"][0][0], a)
-    d, e = (merged["points"][n] for n in "DE")
+    s = math.dist(squares[0]["pixels"][0][0], a) if squares else 20.0
+    b, c, d, e = (merged["points"][n] for n in "BCDE")
+    if not squares:
+        w = [((p[0] - a[0]) / math.dist(p, a), (p[1] - a[1]) / math.dist(p, a)) for p in (c, b)]
+        merged["marks"].append({"kind": "right", "elements": ["angle CAB"], "count": 1, "source": "angle CAB = 90",
+                                "pixels": [[[a[0] + s * w[0][0], a[1] + s * w[0][1]],
+                                            [a[0] + s * (w[0][0] + w[1][0]), a[1] + s * (w[0][1] + w[1][1])],
+                                            [a[0] + s * w[1][0], a[1] + s * w[1][1]]]]})
     u = [((p[0] - a[0]) / math.dist(p, a), (p[1] - a[1]) / math.dist(p, a)) for p in (d, e)]
     merged["marks"].append({"kind": "right", "elements": ["angle DAE"], "count": 1, "source": "angle DAE = 90",
                             "pixels": [[[a[0] + s * u[0][0], a[1] + s * u[0][1]],

@@ -14,7 +14,7 @@ import math
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import ARROW_ARMS, DIM_FAR, SQUARE_ARC, SQUARE_CUT, TANGENT_DOT, textbook_problems
+from tests.label_reader import ARROW_ARMS, DIM_FAR, SQUARE_CUT, TANGENT_DOT, textbook_problems
 
 BISECTED = ("points A B C E\ntriangle BCA right at C\nline B E A\nCE bisects angle BCA\nAC = 4\nBC = 3\n"
             "find AE\n")  # (review 8's 58: the square at C cut by the bisector, under its arcs)
@@ -33,22 +33,31 @@ def _vertex(sq) -> tuple[float, float]:
     return sq[0][0] + sq[2][0] - sq[1][0], sq[0][1] + sq[2][1] - sq[1][1]
 
 
-def test_a_square_a_ray_cuts_is_large_and_its_arcs_clear_its_corner() -> None:
+def _square_at(lab: dict, v: str, a: str, b: str, side: float) -> list:
+    """A right-angle square at ``v`` on rays ``va`` and ``vb``, ``side`` px (pixels as the export's)."""
+    p = {n: lab["points"][n] for n in (v, a, b)}
+    ua, ub = ([(p[e][i] - p[v][i]) / math.dist(p[e], p[v]) for i in (0, 1)] for e in (a, b))
+    return [[p[v][i] + side * ua[i] for i in (0, 1)], [p[v][i] + side * (ua[i] + ub[i]) for i in (0, 1)],
+            [p[v][i] + side * ub[i] for i in (0, 1)]]
+
+
+def test_a_right_angle_a_ray_cuts_says_90_on_its_whole_angle_and_a_cut_square_is_caught() -> None:
     lab = _labels(BISECTED)
     assert textbook_problems(lab) == []
-    square = next(m for m in lab["marks"] if m["kind"] == "right")
-    sq = square["pixels"][0]
-    v = _vertex(sq)
-    assert math.dist(sq[0], v) >= SQUARE_CUT
+    assert not any(m["kind"] == "right" for m in lab["marks"])  # (review 11: no square the bisector crosses)
+    assert any(x["element"] == "angle BCA" and x["text"].endswith("90°") for x in lab["labels"])
+    v = lab["points"]["C"]
+    for side in (13.3, 18.0, 30.0):  # review 8's 13 px square, the bisector through its corner; and larger ones
+        cut = copy.deepcopy(lab)
+        cut["marks"].append({"kind": "right", "elements": ["angle BCA"], "count": 1, "source": "spoilt",
+                             "pixels": [_square_at(lab, "C", "B", "A", side)]})
+        found = textbook_problems(cut)
+        assert any("crossed by 1 drawn ray" in x for x in found)
+        assert any("cut by a ray" in x for x in found) == (side < SQUARE_CUT)
+    over = copy.deepcopy(lab)  # an arc 2 px past a square's corner
+    sq = _square_at(lab, "C", "B", "A", 18.0)
+    over["marks"].append({"kind": "right", "elements": ["angle BCA"], "count": 1, "source": "spoilt", "pixels": [sq]})
     corner = math.dist(sq[1], v)
-    arcs = [ln for m in lab["marks"] if m["kind"] == "equal_angle" for ln in m["pixels"] if len(ln) >= 4]
-    assert arcs and all(math.dist(xy, v) >= corner + SQUARE_ARC for ln in arcs for xy in ln)
-    small = copy.deepcopy(lab)  # review 8's: a 13 px square, the bisector through its corner
-    k = 13.3 / math.dist(sq[0], v)
-    m = next(m for m in small["marks"] if m["kind"] == "right")
-    m["pixels"][0] = [[v[0] + (x - v[0]) * k, v[1] + (y - v[1]) * k] for x, y in sq]
-    assert any("cut by a ray" in x for x in textbook_problems(small))
-    over = copy.deepcopy(lab)  # an arc 2 px past the square's corner
     for m in over["marks"]:
         if m["kind"] == "equal_angle":
             for ln in m["pixels"]:
