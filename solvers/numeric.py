@@ -51,6 +51,7 @@ SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared 
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
+ROUGH = 1e-2  # two goal values this near, one from a figure polishing leaves above DONE, are one value
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
@@ -684,6 +685,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
+            if _close(a, b, ROUGH) and max(found[0].residual, other.residual) > DONE:
+                continue  # a figure the least squares cannot polish is stuck near one: its goal is rough
         if a is not None and b is not None and not _close(a, b):
             why, placed = _unplaced(problem, (found[0], other))
             if not placed:  # an arc, or a side of a line, that tells the figures apart says more than 'place it'
