@@ -51,7 +51,9 @@ SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared 
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
-ROUGH = 1e-2  # two goal values this near, one from a figure polishing leaves above DONE, are one value
+STUCK_APART = 1e-2  # two goal values this near, one from a figure polishing leaves above DONE, are one value
+NEAR_MISFIT = 0.25  # the givens' largest miss a near figure may have (build_model's ``rough`` for FormalGeo)
+NEAR_AGREE = 1e-3  # the goal's values on the near figures (build_model's ``rough``) agree this closely
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
@@ -152,6 +154,7 @@ class NumericModel:
     seed: int
     misfit: float = 0.0  # 0: exact; else the givens disagree and the figure misses one by this share
     missed: tuple[str, ...] = ()  # (approximate) the givens it misses most
+    near: bool = False  # a near figure (build_model's ``rough``): a goal answered on it must agree with it exactly
 
     def radius(self, centre: str) -> float:
         return self.radii[centre]
@@ -611,7 +614,7 @@ def _said(e: sympy.Expr) -> str:
 
 
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
-                tolerate: float = 0.0) -> NumericModel:
+                tolerate: float = 0.0, rough: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: the search
     found no figure (which does not prove that none exists: least squares from random starts can
     miss one), or (``check_goal``) a second model gives the goal another value (it is underdetermined).
@@ -626,9 +629,14 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     fact (lines, circles, relations, faces) and misses no given value by more than that share
     (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
     ``misfit`` says by how much, ``missed`` which givens.  It is sought from the nearest quick starts
-    before the patient ones, and from the nearest of all starts where those found none."""
+    before the patient ones, and from the nearest of all starts where those found none.
+
+    ``rough`` > ``tolerate``: where not even such a figure is found, the near figures (every construction
+    fact met, the givens missed by up to ``rough``) from the nearest starts, where the goal measures one
+    value on all of them (within NEAR_AGREE): the givens contradict each other, but not on the goal.
+    Such a model is ``near``: a deduced answer must agree with it as closely (solvers.plane.solve)."""
     with budget.limits(), budget.stage("the figure search", size(problem)), np.errstate(all="ignore"):
-        return _build(problem, starts, seed, check_goal, tolerate)
+        return _build(problem, starts, seed, check_goal, tolerate, rough)
 
 
 def size(problem: GeneralProblem) -> str:
@@ -638,7 +646,8 @@ def size(problem: GeneralProblem) -> str:
     return ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in parts if n)
 
 
-def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float) -> NumericModel:
+def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float,
+           rough: float = 0.0) -> NumericModel:
     system = _System(problem)
     search = _search(system, Plan(problem, system.hint), starts, seed, check_goal, tolerate)
     hint = system.hint
@@ -662,6 +671,10 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         approximate = _nearest_approximate(system, search.tried, tolerate)
         if approximate is not None:
             return approximate
+    if not found and rough > tolerate and check_goal and problem.goal is not None:
+        near = _near_figure(system, search.tried, rough)
+        if near is not None:
+            return near
     if not found:
         missed, where = _missed(system, search.nearest)
         raise SolveError(f"the figure search failed: no figure it found fits every fact, so the facts may "
@@ -685,7 +698,7 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
-            if _close(a, b, ROUGH) and max(found[0].residual, other.residual) > DONE:
+            if _close(a, b, STUCK_APART) and max(found[0].residual, other.residual) > DONE:
                 continue  # a figure the least squares cannot polish is stuck near one: its goal is rough
         if a is not None and b is not None and not _close(a, b):
             why, placed = _unplaced(problem, (found[0], other))
@@ -1132,6 +1145,19 @@ def _nearest_approximate(system: _System, tried: list[tuple[float, int, np.ndarr
         if approximate is not None and (pinned or not _pinned(approximate.coords)):
             return approximate
     return None
+
+
+def _near_figure(system: _System, tried: list[tuple[float, int, np.ndarray]], rough: float) -> NumericModel | None:
+    """The first near figure (every construction fact met, the givens missed by up to ``rough``) from the
+    nearest starts, marked ``near``, where the goal has one value on every near figure they give (None
+    where none is found, or two disagree: the contradiction then reaches the goal)."""
+    near = [m for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]
+            if (m := _approximate(system, x, rough)) is not None and not _pinned(m.coords)]
+    values = [m.goal_value() for m in near]
+    if not near or any(v is None or not math.isfinite(v) or not _close(v, values[0], NEAR_AGREE) for v in values):
+        return None
+    near[0].near = True
+    return near[0]
 
 
 def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
