@@ -242,6 +242,7 @@ class _System:
         equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
         self.equation_spans = [f.span for f in problem.facts]
         self.n_facts, self.fact_weight, self.first_fact = len(problem.facts), 1.0, 0
+        self.dropped = -1  # a given left out (its residual 0): the near figures' leave-one-out
         for rel in problem.relations:
             more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
             equations += more
@@ -398,6 +399,7 @@ class _System:
         w = self.fact_weight
         isfinite = math.isfinite
         facts = 2 * self.n_facts
+        dropped = 2 * self.dropped
         for k in range(0, len(sides), 2):
             a, b = sides[k], sides[k + 1]
             if not (type(a) is float and isfinite(a)):
@@ -405,7 +407,7 @@ class _System:
             if not (type(b) is float and isfinite(b)):
                 b = _finite(b)
             r = (a - b) / max(abs(a), abs(b), 1.0)
-            out.append(r * w if k < facts else r)
+            out.append((0.0 if k == dropped else r * w) if k < facts else r)
         return out
 
     def _each_side(self, values: list[float]) -> list[float]:
@@ -1148,16 +1150,43 @@ def _nearest_approximate(system: _System, tried: list[tuple[float, int, np.ndarr
 
 
 def _near_figure(system: _System, tried: list[tuple[float, int, np.ndarray]], rough: float) -> NumericModel | None:
-    """The first near figure (every construction fact met, the givens missed by up to ``rough``) from the
-    nearest starts, marked ``near``, where the goal has one value on every near figure they give (None
-    where none is found, or two disagree: the contradiction then reaches the goal)."""
+    """A figure, marked ``near``, on which the goal has the one value that every near figure gives it:
+    from the near figures (every construction fact met, the givens missed by up to ``rough``) of the
+    nearest starts, each given left out in turn and the rest solved exactly (the first such figure, with
+    the left-out given as its miss, where they all agree on the goal); where leaving one out finds no
+    figure, the near figures themselves where they agree.  None where none is found, or two disagree
+    (the contradiction then reaches the goal: which given to trust is a guess)."""
     near = [m for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]
             if (m := _approximate(system, x, rough)) is not None and not _pinned(m.coords)]
-    values = [m.goal_value() for m in near]
-    if not near or any(v is None or not math.isfinite(v) or not _close(v, values[0], NEAR_AGREE) for v in values):
+    if not near:
         return None
-    near[0].near = True
-    return near[0]
+    figures = _left_out(system, near[0]) or near  # (the near figures only where leaving a given out finds none)
+    values = [m.goal_value() for m in figures]
+    if not all(v is not None and math.isfinite(v) and _close(v, values[0], NEAR_AGREE) for v in values):
+        return None
+    figures[0].near = True
+    return figures[0]
+
+
+def _left_out(system: _System, first: NumericModel) -> list[NumericModel]:
+    """The figures that meet every given but one, solved from ``first`` with each left out in turn."""
+    x0 = system.pack(first.coords, first.variables, first.radii)
+    out: list[NumericModel] = []
+    texts = system.equation_text[:system.n_facts]
+    for i in range(system.n_facts):
+        system.dropped = i
+        try:
+            x = _minimise(system, x0)
+            worst = _worst(system(x))
+        finally:
+            system.dropped = -1
+        at, vs, radii = system.unpack(x)
+        if worst >= TOLERANCE or _misdrawn(at, faces(system.p)) or _pinned(at):
+            continue
+        miss = float(np.max(np.abs(system(x)[system.first_fact:system.first_fact + system.n_facts]), initial=0.0))
+        out.append(NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, worst, -1, miss,
+                                (texts[i],)))
+    return out
 
 
 def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
