@@ -59,7 +59,7 @@ def _cut(signum, frame):  # noqa: ARG001 - a signal handler's signature
 def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
     """One problem's result: status (right / wrong / refused / unimported / timeout), reason, times;
     with ``lint``, the linter's findings on a proven solution."""
-    from geomill.solvers.numeric import APPROXIMATE, build_model
+    from geomill.solvers.numeric import APPROXIMATE, NEAR_MISFIT, build_model
     from geomill.solvers.plane import solve_general
 
     where, problem, timeout, lint = args
@@ -78,7 +78,7 @@ def solve_one(args: tuple[str, dict | str, float, bool]) -> dict:
             out.update(status="unimported", reason=str(e))
             return out
         t0 = time.process_time()
-        model = build_model(parsed, tolerate=APPROXIMATE)  # FormalGeo's rounded givens: an approximate figure
+        model = build_model(parsed, tolerate=APPROXIMATE, rough=NEAR_MISFIT)  # FormalGeo's rounded givens
         t1 = time.process_time()
         out["model_seconds"] = round(t1 - t0, 4)
         out["measured"] = _finite(model.goal_value())

@@ -51,6 +51,9 @@ SLIVER = 1e-4  # a face whose area is under this share of its perimeter squared 
 APPROXIMATE_TRIES = 3  # the nearest figures an approximate model is sought from
 SOFT = (1e-2, 1e-4)  # the weights of the given values where they disagree, in turn (construction weighs 1)
 DONE = 1e-7  # the least squares stops once every residual is this small (a hundredth of TOLERANCE)
+STUCK_APART = 1e-2  # two goal values this near, one from a figure polishing leaves above DONE, are one value
+NEAR_MISFIT = 0.25  # the givens' largest miss a near figure may have (build_model's ``rough`` for FormalGeo)
+NEAR_AGREE = 1e-3  # the goal's values on the near figures (build_model's ``rough``) agree this closely
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
 CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
@@ -151,6 +154,7 @@ class NumericModel:
     seed: int
     misfit: float = 0.0  # 0: exact; else the givens disagree and the figure misses one by this share
     missed: tuple[str, ...] = ()  # (approximate) the givens it misses most
+    near: bool = False  # a near figure (build_model's ``rough``): a goal answered on it must agree with it exactly
 
     def radius(self, centre: str) -> float:
         return self.radii[centre]
@@ -238,6 +242,7 @@ class _System:
         equations: list[tuple[sympy.Expr, sympy.Expr]] = [(f.lhs, f.rhs) for f in problem.facts]
         self.equation_spans = [f.span for f in problem.facts]
         self.n_facts, self.fact_weight, self.first_fact = len(problem.facts), 1.0, 0
+        self.dropped = -1  # a given left out (its residual 0): the near figures' leave-one-out
         for rel in problem.relations:
             more = BLOCKS_BY_KEY[rel.key].instantiate(rel.args)
             equations += more
@@ -394,6 +399,7 @@ class _System:
         w = self.fact_weight
         isfinite = math.isfinite
         facts = 2 * self.n_facts
+        dropped = 2 * self.dropped
         for k in range(0, len(sides), 2):
             a, b = sides[k], sides[k + 1]
             if not (type(a) is float and isfinite(a)):
@@ -401,7 +407,7 @@ class _System:
             if not (type(b) is float and isfinite(b)):
                 b = _finite(b)
             r = (a - b) / max(abs(a), abs(b), 1.0)
-            out.append(r * w if k < facts else r)
+            out.append((0.0 if k == dropped else r * w) if k < facts else r)
         return out
 
     def _each_side(self, values: list[float]) -> list[float]:
@@ -610,7 +616,7 @@ def _said(e: sympy.Expr) -> str:
 
 
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
-                tolerate: float = 0.0) -> NumericModel:
+                tolerate: float = 0.0, rough: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: the search
     found no figure (which does not prove that none exists: least squares from random starts can
     miss one), or (``check_goal``) a second model gives the goal another value (it is underdetermined).
@@ -625,9 +631,14 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     fact (lines, circles, relations, faces) and misses no given value by more than that share
     (FormalGeo's rounded values often disagree by a few per cent) is an approximate model: its
     ``misfit`` says by how much, ``missed`` which givens.  It is sought from the nearest quick starts
-    before the patient ones, and from the nearest of all starts where those found none."""
+    before the patient ones, and from the nearest of all starts where those found none.
+
+    ``rough`` > ``tolerate``: where not even such a figure is found, the near figures (every construction
+    fact met, the givens missed by up to ``rough``) from the nearest starts, where the goal measures one
+    value on all of them (within NEAR_AGREE): the givens contradict each other, but not on the goal.
+    Such a model is ``near``: a deduced answer must agree with it as closely (solvers.plane.solve)."""
     with budget.limits(), budget.stage("the figure search", size(problem)), np.errstate(all="ignore"):
-        return _build(problem, starts, seed, check_goal, tolerate)
+        return _build(problem, starts, seed, check_goal, tolerate, rough)
 
 
 def size(problem: GeneralProblem) -> str:
@@ -637,7 +648,8 @@ def size(problem: GeneralProblem) -> str:
     return ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in parts if n)
 
 
-def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float) -> NumericModel:
+def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float,
+           rough: float = 0.0) -> NumericModel:
     system = _System(problem)
     search = _search(system, Plan(problem, system.hint), starts, seed, check_goal, tolerate)
     hint = system.hint
@@ -661,6 +673,10 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         approximate = _nearest_approximate(system, search.tried, tolerate)
         if approximate is not None:
             return approximate
+    if not found and rough > tolerate and check_goal and problem.goal is not None:
+        near = _near_figure(system, search.tried, rough)
+        if near is not None:
+            return near
     if not found:
         missed, where = _missed(system, search.nearest)
         raise SolveError(f"the figure search failed: no figure it found fits every fact, so the facts may "
@@ -684,6 +700,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         if a is not None and b is not None and not _close(a, b):  # a model within TOLERANCE may be rough:
             found[0], other = _polish(system, found[0]), _polish(system, other)  # an ill-conditioned goal
             a, b = found[0].goal_value(), other.goal_value()  # moves 0.4 % at 7e-6
+            if _close(a, b, STUCK_APART) and max(found[0].residual, other.residual) > DONE:
+                continue  # a figure the least squares cannot polish is stuck near one: its goal is rough
         if a is not None and b is not None and not _close(a, b):
             why, placed = _unplaced(problem, (found[0], other))
             if not placed:  # an arc, or a side of a line, that tells the figures apart says more than 'place it'
@@ -1131,6 +1149,46 @@ def _nearest_approximate(system: _System, tried: list[tuple[float, int, np.ndarr
         if approximate is not None and (pinned or not _pinned(approximate.coords)):
             return approximate
     return None
+
+
+def _near_figure(system: _System, tried: list[tuple[float, int, np.ndarray]], rough: float) -> NumericModel | None:
+    """A figure, marked ``near``, on which the goal has the one value that every near figure gives it:
+    from the near figures (every construction fact met, the givens missed by up to ``rough``) of the
+    nearest starts, each given left out in turn and the rest solved exactly (the first such figure, with
+    the left-out given as its miss, where they all agree on the goal); where leaving one out finds no
+    figure, the near figures themselves where they agree.  None where none is found, or two disagree
+    (the contradiction then reaches the goal: which given to trust is a guess)."""
+    near = [m for _, _, x in sorted(tried, key=lambda t: t[:2])[:APPROXIMATE_TRIES]
+            if (m := _approximate(system, x, rough)) is not None and not _pinned(m.coords)]
+    if not near:
+        return None
+    figures = _left_out(system, near[0]) or near  # (the near figures only where leaving a given out finds none)
+    values = [m.goal_value() for m in figures]
+    if not all(v is not None and math.isfinite(v) and _close(v, values[0], NEAR_AGREE) for v in values):
+        return None
+    figures[0].near = True
+    return figures[0]
+
+
+def _left_out(system: _System, first: NumericModel) -> list[NumericModel]:
+    """The figures that meet every given but one, solved from ``first`` with each left out in turn."""
+    x0 = system.pack(first.coords, first.variables, first.radii)
+    out: list[NumericModel] = []
+    texts = system.equation_text[:system.n_facts]
+    for i in range(system.n_facts):
+        system.dropped = i
+        try:
+            x = _minimise(system, x0)
+            worst = _worst(system(x))
+        finally:
+            system.dropped = -1
+        at, vs, radii = system.unpack(x)
+        if worst >= TOLERANCE or _misdrawn(at, faces(system.p)) or _pinned(at):
+            continue
+        miss = float(np.max(np.abs(system(x)[system.first_fact:system.first_fact + system.n_facts]), initial=0.0))
+        out.append(NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, worst, -1, miss,
+                                (texts[i],)))
+    return out
 
 
 def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:

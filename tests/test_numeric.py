@@ -272,3 +272,25 @@ def test_an_approximate_figure_with_two_points_pinned_together_waits_for_an_exac
     assert model.misfit == 0 and math.isclose(model.goal_value(), 2.0, rel_tol=1e-6)
     at = {"A": np.array([0.0, 0.0]), "B": np.array([1.0, 0.0]), "C": np.array([0.0, 1.0])}
     assert not numeric._pinned(at) and numeric._pinned({**at, "D": np.array([0.01, 0.0])})
+
+
+NEAR_BASE = ("points A B C D E F\ntriangle ABC\ntriangle DEF\nAB = 3\nBC = 4\nCA = 5\nangle ABC = 70\n"
+             "DE = 6\nDE = 2x\n")
+
+
+def test_givens_that_contradict_away_from_the_goal_are_answered_on_the_near_figures() -> None:
+    """No figure meets 3, 4, 5 with a 70° angle between 3 and 4 (the sides make it 90°), and none misses
+    them by under APPROXIMATE; x = 3 whatever the triangle, and every near figure (``rough``) measures it:
+    answered.  The triangle's own angle moves with the miss: the near figures disagree on it, refused."""
+    from geomill.engine.errors import SolveError
+    from geomill.solvers.plane import solve_general
+
+    problem = parse(NEAR_BASE + "find x\n", "near")
+    with pytest.raises(SolveError, match="figure search failed"):
+        numeric.build_model(problem, tolerate=numeric.APPROXIMATE)
+    model = numeric.build_model(problem, tolerate=numeric.APPROXIMATE, rough=numeric.NEAR_MISFIT)
+    assert model.near and model.misfit > numeric.APPROXIMATE
+    assert solve_general(problem, model).exact_value == 3
+    with pytest.raises(SolveError, match="figure search failed"):
+        numeric.build_model(parse(NEAR_BASE + "find angle BCA\n", "near"), tolerate=numeric.APPROXIMATE,
+                            rough=numeric.NEAR_MISFIT)

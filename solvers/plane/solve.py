@@ -14,7 +14,7 @@ from geomill.engine.errors import SolveError, shown
 from geomill.engine.plane import GeneralProblem, element_of, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
-from ..numeric import NumericModel, _said, build_model, size
+from ..numeric import NEAR_AGREE, NumericModel, _said, build_model, size
 from .deduce import AGREE, Deduction, agreement
 from .proof import Proof, build_proof
 
@@ -161,6 +161,11 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
     if measured is None or not math.isfinite(measured) or abs(exact - measured) > agree * max(1.0, abs(measured)):
         said, seen = shown(exact, measured)
         raise Refused(f"the deduced value {out.value} = {said} disagrees with the figure's {seen}")
+    if model.near and abs(exact - measured) > NEAR_AGREE * max(1.0, abs(measured)):
+        said, seen = shown(exact, measured)
+        raise Contradicted(f"the givens contradict each other (no figure meets them all: the nearest miss them by "
+                           f"up to {100 * model.misfit:.2g} %), and the deduced value {out.value} = {said} is "
+                           f"not the goal's {seen} on the near figures", problem.goal.span)
     contradicted = _given_contradicted(problem, ded.known(), agree) or _route_contradicted(problem, ded, agree)
     if contradicted:
         raise Contradicted(f"the givens contradict each other: {contradicted}", problem.goal.span)
