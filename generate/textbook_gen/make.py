@@ -98,10 +98,13 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
     deferred: dict[int, list[Candidate]] = {}
     cited: set[str] = set(COMMON)  # the families of the goals chosen so far, and the common ones
+    least = cfg.depth_span()[0]
     while any(queues):
         for k, qu in enumerate(queues):
             if qu:
                 c = qu.pop(0)
+                if (c.rough_depth or 0) < least:  # (the cheap screen first: most goals are one step deep)
+                    continue
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
                 later = deferred.setdefault(k, [])
