@@ -48,13 +48,13 @@ class _Closure(Deduction):
         The written problem's re-solve (``make.check``) runs it as ``geomill solve`` does."""
         return False
 
-    rough = False  # explain by the table's first explanation, not the lightest (see rough_depth)
+    _roughly = False  # explain by the table's first explanations, not the lightest (see rough)
 
     def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
         """The table's answer, kept while the table does not grow: the goals' proofs of one closure
         explain the same values again and again (the givens, the base's sides), each time by the
         lightest search."""
-        light = light and not self.rough
+        light = light and not self._roughly
         memo = self.__dict__.setdefault("_evaluated", {})
         key = (frozenset(coeffs.items()), first, light, len(self.table.equations))
         if key not in memo:
@@ -66,16 +66,17 @@ class _Closure(Deduction):
         out = self._answer(expr)
         return None if out is None else out.value
 
-    def rough_depth(self, expr: sympy.Expr) -> int | None:
-        """The depth of the proof built on the table's first explanations rather than the lightest
-        ones (None: no proof): a screen about ten times cheaper than ``ask``.  The lightest proof is
-        rarely deeper (seed 11, 14 constructions: 19 of 219 goals one step deep so grew deeper)."""
-        self.rough = True
+    def rough(self, expr: sympy.Expr) -> Proof | None:
+        """The proof built on the table's first explanations rather than the lightest ones (None: no
+        proof): a screen about ten times cheaper than ``ask``.  The lightest proof is rarely deeper (seed
+        11, 14 constructions: 19 of 219 goals one step deep so grew deeper), and it cites no fewer givens
+        where this one cites too few for a problem (65 of 65)."""
+        self._roughly = True
         try:
             got = self.ask(expr)
         finally:
-            self.rough = False
-        return got[1].depth if got is not None and got[1].steps else None
+            self._roughly = False
+        return got[1] if got is not None and got[1].steps else None
 
     def ask(self, expr: sympy.Expr) -> tuple[sympy.Expr, Proof] | None:
         """The value and proof of ``expr`` from what the closure proved (None: not determined)."""
@@ -171,7 +172,7 @@ class Candidate:
     value: sympy.Expr
     ded: _Closure | None = None
     _proof: Proof | None = None
-    _rough: int | None = None
+    _rough: Proof | bool | None = None  # (False: none)
 
     @property
     def proof(self) -> Proof | None:
@@ -183,13 +184,12 @@ class Candidate:
         return self._proof
 
     @property
-    def rough_depth(self) -> int | None:
-        """``_Closure.rough_depth`` of the goal, kept (None: no proof)."""
+    def rough(self) -> Proof | None:
+        """``_Closure.rough`` of the goal, kept (None: no proof)."""
         if self._rough is None:
-            got = self.ded.rough_depth(self.expr) if self.ded is not None else \
-                self._proof.depth if self._proof is not None else None
-            self._rough = -1 if got is None else got
-        return None if self._rough < 0 else self._rough
+            got = self.ded.rough(self.expr) if self.ded is not None else self._proof
+            self._rough = False if got is None else got
+        return self._rough or None
 
     @property
     def depth(self) -> int:

@@ -81,13 +81,16 @@ COMMON = frozenset({
 DEFER = 2  # proofs of common families only that each question type puts back, at most
 
 
-def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Candidate]:
+def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator, fig: Figure | None = None
+           ) -> Iterator[Candidate]:
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
     comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
     proofs of a type that cite only ``COMMON`` families, or families the construction's earlier goals
     cited, go to the back of its queue (``DEFER`` of them, each once): the rarer families a
-    construction reaches come first, for a few more proofs built."""
+    construction reaches come first, for a few more proofs built.  With ``fig``, a candidate whose
+    rough proof (``Candidate.rough``) is too shallow or cites too little for a problem is passed over
+    before its proof is built."""
     qtypes = cfg.question_types()
     by_type: dict[str, list[Candidate]] = {}
     for c in cands:
@@ -103,8 +106,9 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
         for k, qu in enumerate(queues):
             if qu:
                 c = qu.pop(0)
-                if (c.rough_depth or 0) < least:  # (the cheap screen first: most goals are one step deep)
-                    continue
+                if fig is not None and (c.rough is None or c.rough.depth < least
+                                        or too_little(*traced(fig, c.rough, c.expr)[:2])):
+                    continue  # (the cheap screen first: most goals are one step deep, or need a given or two)
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
                 later = deferred.setdefault(k, [])
@@ -164,15 +168,11 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
         if not natural(fig, c.proof):
             continue  # (cheap checks first: the re-solve is most of the cost)
-        keep = traceback(fig, c.proof, c.expr)
-        given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(c.proof)}
-        facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
-        facts = [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given]
+        keep, facts, facts_all = traced(fig, c.proof, c.expr)
+        if too_little(keep, facts):
+            continue
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
-        if len(facts) + len(keep) < 4 or not facts:
-            continue  # too little to say (a radius and its circle's area, one angle of a rhombus): few such
-            # problems exist, and a large set would repeat them
         facts = [f for f in facts_all if f in facts or f in extra]
         goal, qtype, want = c.expr, c.qtype, c.value
         if wants_x:
@@ -187,6 +187,20 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
             continue
         tried.add(key)
         yield plan
+
+
+def traced(fig: Figure, proof, goal: sympy.Expr) -> tuple[set[int], list[Equality], list[Equality]]:
+    """The construction steps ``proof`` needs, the given facts it cites, and every fact of those steps."""
+    keep = traceback(fig, proof, goal)
+    given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(proof)}
+    facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
+    return keep, [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given], facts_all
+
+
+def too_little(keep: set[int], facts: list[Equality]) -> bool:
+    """Too little to say (a radius and its circle's area, one angle of a rhombus): no given, or fewer
+    than four givens and steps in all.  Few such problems exist, and a large set would repeat them."""
+    return len(facts) + len(keep) < 4 or not facts
 
 
 WINDOW = 1  # questions planned for each problem still wanted, then grouped by their givens
@@ -208,7 +222,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         raise Rejected("construction check")
     model = model_of(full, fig)
     ded = closure(full, model, fig)
-    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng), cfg, rng)
+    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig), cfg, rng)
     made = 0
     while made < most:
         window = list(itertools.islice(planned, WINDOW * (most - made)))
