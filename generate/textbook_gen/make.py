@@ -22,6 +22,7 @@ from geomill.engine.errors import GeomillError, SolveError
 from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
+from .canonical import canonical_key
 from .config import TextbookConfig
 from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, rename_expr, sample
 from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
@@ -213,7 +214,9 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     The deduction runs to closure once; the questions it answers are planned a window at a time and
     grouped by the givens they need: a group's problems differ only in the
     goal, so they share one reading of the givens and one figure search (``check_group``), each goal
-    still solved from its own text.  Each group after the first has the figure's points renamed."""
+    still solved from its own text.  Each group after the first has the figure's points renamed.
+    No two problems of a construction share their givens (up to renaming: ``given_set``), so each
+    group gives one problem, the first of its goals that passes."""
     most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
     fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
@@ -224,6 +227,7 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     ded = closure(full, model, fig)
     planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig), cfg, rng)
     made = 0
+    said: set = set()  # the given sets of the problems made: as planned, and up to renaming
     while made < most:
         window = list(itertools.islice(planned, WINDOW * (most - made)))
         if not window:
@@ -231,18 +235,27 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         groups: dict[tuple, list[Plan]] = {}
         for p in window:
             groups.setdefault(p.key(), []).append(p)
-        for group in groups.values():  # in the order planned (the largest first favoured the base's own
+        for key, group in groups.items():  # in the order planned (the largest first favoured the base's own
             # problems, which another construction on the same base asks again)
+            if key in said:
+                continue
             names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
             shown = fig.renamed(names) if names else fig
             for p, got in check_group(shown, group, names, cfg):
                 out = _finish(fig, shown, p, names, got, cfg)
-                if out is None:
+                if out is None or given_set(out.problem) in said:
                     continue
+                said |= {key, given_set(out.problem)}
                 made += 1
                 yield out
                 if made >= most:
                     return
+                break
+
+
+def given_set(problem: GeneralProblem) -> str:
+    """The problem's givens (its figure and facts, not its goal) up to renaming its points."""
+    return canonical_key(replace(problem, goal=None))
 
 
 def _renamed(f: Equality, names: dict[str, str] | None) -> Equality:
