@@ -103,6 +103,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     deferred: dict[int, list[Candidate]] = {}
     cited: set[str] = set(COMMON)  # the families of the goals chosen so far, and the common ones
     least = cfg.depth_span()[0]
+    least = least if least <= 2 else least - 1  # (a deep goal is rare: its rough proof may be a step shallower)
     while any(queues):
         for k, qu in enumerate(queues):
             if qu:
