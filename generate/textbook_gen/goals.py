@@ -48,10 +48,13 @@ class _Closure(Deduction):
         The written problem's re-solve (``make.check``) runs it as ``geomill solve`` does."""
         return False
 
+    _roughly = False  # explain by the table's first explanations, not the lightest (see rough)
+
     def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
         """The table's answer, kept while the table does not grow: the goals' proofs of one closure
         explain the same values again and again (the givens, the base's sides), each time by the
         lightest search."""
+        light = light and not self._roughly
         memo = self.__dict__.setdefault("_evaluated", {})
         key = (frozenset(coeffs.items()), first, light, len(self.table.equations))
         if key not in memo:
@@ -62,6 +65,18 @@ class _Closure(Deduction):
         """The value of ``expr`` from what the closure proved, without its proof (a fifth of the cost)."""
         out = self._answer(expr)
         return None if out is None else out.value
+
+    def rough(self, expr: sympy.Expr) -> Proof | None:
+        """The proof built on the table's first explanations rather than the lightest ones (None: no
+        proof): a screen about ten times cheaper than ``ask``.  The lightest proof is rarely deeper (seed
+        11, 14 constructions: 19 of 219 goals one step deep so grew deeper), and it cites no fewer givens
+        where this one cites too few for a problem (65 of 65)."""
+        self._roughly = True
+        try:
+            got = self.ask(expr)
+        finally:
+            self._roughly = False
+        return got[1] if got is not None and got[1].steps else None
 
     def ask(self, expr: sympy.Expr) -> tuple[sympy.Expr, Proof] | None:
         """The value and proof of ``expr`` from what the closure proved (None: not determined)."""
@@ -157,6 +172,7 @@ class Candidate:
     value: sympy.Expr
     ded: _Closure | None = None
     _proof: Proof | None = None
+    _rough: Proof | bool | None = None  # (False: none)
 
     @property
     def proof(self) -> Proof | None:
@@ -166,6 +182,14 @@ class Candidate:
             if got is not None and got[1].steps and got[1].depth >= 1:
                 self._proof = got[1]
         return self._proof
+
+    @property
+    def rough(self) -> Proof | None:
+        """``_Closure.rough`` of the goal, kept (None: no proof)."""
+        if self._rough is None:
+            got = self.ded.rough(self.expr) if self.ded is not None else self._proof
+            self._rough = False if got is None else got
+        return self._rough or None
 
     @property
     def depth(self) -> int:

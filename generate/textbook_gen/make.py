@@ -22,6 +22,7 @@ from geomill.engine.errors import GeomillError, SolveError
 from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
+from .canonical import canonical_key
 from .config import TextbookConfig
 from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, rename_expr, sample
 from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
@@ -81,13 +82,16 @@ COMMON = frozenset({
 DEFER = 2  # proofs of common families only that each question type puts back, at most
 
 
-def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Candidate]:
+def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator, fig: Figure | None = None
+           ) -> Iterator[Candidate]:
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
     comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
     proofs of a type that cite only ``COMMON`` families, or families the construction's earlier goals
     cited, go to the back of its queue (``DEFER`` of them, each once): the rarer families a
-    construction reaches come first, for a few more proofs built."""
+    construction reaches come first, for a few more proofs built.  With ``fig``, a candidate whose
+    rough proof (``Candidate.rough``) is too shallow or cites too little for a problem is passed over
+    before its proof is built."""
     qtypes = cfg.question_types()
     by_type: dict[str, list[Candidate]] = {}
     for c in cands:
@@ -98,10 +102,15 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
     deferred: dict[int, list[Candidate]] = {}
     cited: set[str] = set(COMMON)  # the families of the goals chosen so far, and the common ones
+    least = cfg.depth_span()[0]
+    least = least if least <= 2 else least - 1  # (a deep goal is rare: its rough proof may be a step shallower)
     while any(queues):
         for k, qu in enumerate(queues):
             if qu:
                 c = qu.pop(0)
+                if fig is not None and (c.rough is None or c.rough.depth < least
+                                        or too_little(*traced(fig, c.rough, c.expr)[:2])):
+                    continue  # (the cheap screen first: most goals are one step deep, or need a given or two)
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
                 later = deferred.setdefault(k, [])
@@ -161,15 +170,11 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
         if not natural(fig, c.proof):
             continue  # (cheap checks first: the re-solve is most of the cost)
-        keep = traceback(fig, c.proof, c.expr)
-        given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(c.proof)}
-        facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
-        facts = [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given]
+        keep, facts, facts_all = traced(fig, c.proof, c.expr)
+        if too_little(keep, facts):
+            continue
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
-        if len(facts) + len(keep) < 4 or not facts:
-            continue  # too little to say (a radius and its circle's area, one angle of a rhombus): few such
-            # problems exist, and a large set would repeat them
         facts = [f for f in facts_all if f in facts or f in extra]
         goal, qtype, want = c.expr, c.qtype, c.value
         if wants_x:
@@ -186,6 +191,20 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         yield plan
 
 
+def traced(fig: Figure, proof, goal: sympy.Expr) -> tuple[set[int], list[Equality], list[Equality]]:
+    """The construction steps ``proof`` needs, the given facts it cites, and every fact of those steps."""
+    keep = traceback(fig, proof, goal)
+    given = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(proof)}
+    facts_all = [f for i, st in enumerate(fig.steps) if i in keep for f in st.facts]
+    return keep, [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given], facts_all
+
+
+def too_little(keep: set[int], facts: list[Equality]) -> bool:
+    """Too little to say (a radius and its circle's area, one angle of a rhombus): no given, or fewer
+    than four givens and steps in all.  Few such problems exist, and a large set would repeat them."""
+    return len(facts) + len(keep) < 4 or not facts
+
+
 WINDOW = 1  # questions planned for each problem still wanted, then grouped by their givens
 
 
@@ -196,7 +215,9 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     The deduction runs to closure once; the questions it answers are planned a window at a time and
     grouped by the givens they need: a group's problems differ only in the
     goal, so they share one reading of the givens and one figure search (``check_group``), each goal
-    still solved from its own text.  Each group after the first has the figure's points renamed."""
+    still solved from its own text.  Each group after the first has the figure's points renamed.
+    No two problems of a construction share their givens (up to renaming: ``given_set``), so each
+    group gives one problem, the first of its goals that passes."""
     most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
     fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
@@ -205,8 +226,9 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         raise Rejected("construction check")
     model = model_of(full, fig)
     ded = closure(full, model, fig)
-    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng), cfg, rng)
+    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig), cfg, rng)
     made = 0
+    said: set = set()  # the given sets of the problems made: as planned, and up to renaming
     while made < most:
         window = list(itertools.islice(planned, WINDOW * (most - made)))
         if not window:
@@ -214,18 +236,27 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         groups: dict[tuple, list[Plan]] = {}
         for p in window:
             groups.setdefault(p.key(), []).append(p)
-        for group in groups.values():  # in the order planned (the largest first favoured the base's own
+        for key, group in groups.items():  # in the order planned (the largest first favoured the base's own
             # problems, which another construction on the same base asks again)
+            if key in said:
+                continue
             names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
             shown = fig.renamed(names) if names else fig
             for p, got in check_group(shown, group, names, cfg):
                 out = _finish(fig, shown, p, names, got, cfg)
-                if out is None:
+                if out is None or given_set(out.problem) in said:
                     continue
+                said |= {key, given_set(out.problem)}
                 made += 1
                 yield out
                 if made >= most:
                     return
+                break
+
+
+def given_set(problem: GeneralProblem) -> str:
+    """The problem's givens (its figure and facts, not its goal) up to renaming its points."""
+    return canonical_key(replace(problem, goal=None))
 
 
 def _renamed(f: Equality, names: dict[str, str] | None) -> Equality:

@@ -111,9 +111,13 @@ class Proof:
         return "\n".join(self.written(style).lines)
 
     def written(self, style: str = "text"):
+        """The proof as written (kept per style: the linter reads the text, and the record shows it again)."""
         from .write import write
 
-        return write(self, style, self.arcs)
+        memo = self.__dict__.setdefault("_written", {})
+        if style not in memo:
+            memo[style] = write(self, style, self.arcs)
+        return memo[style]
 
     def _value_of(self, u: dict) -> sympy.Expr | None:
         """The value a step proved for ``u`` (kept: the text and the LaTeX renderings ask alike)."""
