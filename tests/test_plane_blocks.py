@@ -230,6 +230,18 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AB = 8\nAD = 2\nAC = 12\nfind CE", 9),
     ("tangent_of_circle_property_quadrilateral_angle", "circle O through A B\nPA tangent to circle O\n"
      "PB tangent to circle O\nangle AOB = 130\nfind angle APB", 50),
+    ("circle_property_alternate_segment", "points A B C P O\ntriangle ABC\ncircle O through A B C\n"
+     "PA tangent to circle O\nline A P\nclockwise ABC\nC on major arc AB\nangle CAP = 40\nfind angle ABC", 40),
+    ("kite_area_formula_diagonal", "points B A E D C\ntriangle BAE\ntriangle EAD\ntriangle EDC\ntriangle BEC\n"
+     "line A E C\nline B E D\nBE perpendicular to CE\nclockwise BAE EAD EDC BEC\nAC = 20\nBD = 24\n"
+     "find area ABCD", 240),
+    ("rhombus_property_diagonal_bisect_angle", "points A B C D\nparallelogram ABCD\nAB = 5\nAD = 5\n"
+     "angle BAD = 50\nfind angle BAC", 25),
+    ("circle_property_chord_perpendicular_bisect_angle", "points A B C D O\npolygon ABOC\ntriangle OBD\n"
+     "triangle ODC\nline B D C\ncircle O through A B C\nclockwise ABOC OBD ODC ABC\nangle COD = 50\n"
+     "angle CDO = 90\nfind angle BAC", 50),
+    ("arc_midpoint_property_angle_bisect", "points O D A B C\nline A O B\ncircle O through B C D A\n"
+     "D midpoint of arc OAC\nclockwise BCD BDA ABC\nangle ABC = 50\nfind angle BAD", 65),
 ]
 
 
