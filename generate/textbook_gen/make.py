@@ -153,9 +153,11 @@ class Plan:
         return tuple(sorted(self.keep)), tuple((sympy.srepr(f.lhs), sympy.srepr(f.rhs)) for f in self.facts)
 
 
-def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Plan]:
+def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator,
+          distinct: bool = True) -> Iterator[Plan]:
     """The questions the chosen candidates give, each traced back to the givens its proof needs (no
-    two with the same givens and goal)."""
+    two with the same givens: the same data asked twice reads as a repeat; ``distinct=False``: no two
+    with the same givens and goal)."""
     tried = set()
     for c in cands:
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
@@ -178,7 +180,7 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
             facts, goal, qtype = facts + [v[0]], v[1], "x"
             want = sympy.solve(v[0].rhs - c.value, goal)[0]
         plan = Plan(c, keep, facts, extra, goal, want, qtype)
-        key = plan.key()  # one question for each set of givens: the same data asked twice reads as a repeat
+        key = plan.key() if distinct else (plan.key(), sympy.srepr(goal))
         if key in tried:
             continue
         tried.add(key)
