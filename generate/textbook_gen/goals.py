@@ -209,8 +209,11 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
         for a, b in ring_pairs(fig, c):
             if _half_circle(fig, c.centre, a, b):  # "sector OBC" over a diameter: which half is asked?
                 continue
-            out.append(("arc", element_symbol("arc", (c.centre, a, b))))
-            out += list(zip(("length", "area", "perimeter"), _sector_measures(c.centre, a, b)))
+            # one measure of each arc (its degrees, length, sector's area or perimeter): all four made one
+            # figure's questions, and a set's, mostly sectors
+            measures = [("arc", element_symbol("arc", (c.centre, a, b))),
+                        *zip(("length", "area", "perimeter"), _sector_measures(c.centre, a, b))]
+            out.append(measures[int(rng.integers(len(measures)))])
     order = rng.permutation(len(out))
     return [out[i] for i in order]
 
