@@ -359,11 +359,12 @@ def traceback(fig: Figure, proof: Proof, goal: sympy.Expr) -> set[int]:
 
 
 def worth_asking(fig: Figure, proof: Proof, keep: set[int], facts: list, goal: sympy.Expr) -> bool:
-    """A problem a textbook would set: at least two givens (or one and two constructions: a
-    radius and its circle's area is too little to say), and a base quadrilateral the proof uses:
+    """A problem a textbook would set: givens and constructions four or more together (a radius
+    and its circle's area, a rhombus's side and angle and its area, are too little to say: a large
+    set repeats their few data), and a base quadrilateral the proof uses:
     a theorem or relation on it cited, or its every vertex named (a trapezoid drawn for the
     triangle at one of its corners is a given nothing needs)."""
-    if not facts or len(facts) + len(keep) < 3:
+    if not facts or len(facts) + len(keep) < 4:
         return False
     base = set(fig.polygons[0]) if fig.polygons else set()
     if len(base) != 4:
