@@ -24,12 +24,14 @@ from geomill.engine.plane import (
     LineDecl,
     PolygonDecl,
     RelationDecl,
+    Turn,
     element_of,
     element_symbol,
 )
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 LENGTHS = tuple(range(3, 16))
+ARC_KINDS = ("arc", "arc_length", "sector_area", "sector_perimeter")  # elements of one of two arcs
 # angles with exact trigonometry, drawn most; the others give angle questions (their sides' values are
 # left as sin 50°, which no goal keeps and which slows the deduction)
 ANGLES = (30, 45, 60, 120, 30, 45, 60, 30, 45, 60, 40, 70)
@@ -59,6 +61,9 @@ class Step:
     relations: list[RelationDecl] = field(default_factory=list)
     facts: list[Equality] = field(default_factory=list)
     lines: list[tuple[str, ...]] = field(default_factory=list)  # (a, p, b): p put on line ab; (a, b): ab drawn
+    # the rest of the construction before it: a step of its own, so that a proof that never uses its
+    # points drops it (and its relations and lines) rather than stating givens nothing needs
+    follows: bool = False
 
 
 @dataclass
@@ -94,12 +99,11 @@ class Figure:
         groups: list[list[str]] = []
         for st in self.steps:
             for ln in st.lines:
-                a, b = ln[0], ln[-1]
-                g = next((g for g in groups if a in g and b in g), None)
+                g = next((g for g in groups if len(set(g) & set(ln)) >= 2), None)  # (two points: one line)
                 if g is None:
                     groups.append(list(ln))
                 else:
-                    g.extend(ln[1:-1])
+                    g.extend(ln)
         out = []
         for g in groups:
             g = list(dict.fromkeys(g))
@@ -146,7 +150,7 @@ class Figure:
         steps = [Step(st.kind, n(st.new), n(st.uses), [RelationDecl(r.key, tuple(n(a) for a in r.args))
                                                       for r in st.relations],
                       [Equality(rename_expr(f.lhs, names), rename_expr(f.rhs, names)) for f in st.facts],
-                      [n(ln) for ln in st.lines]) for st in self.steps]
+                      [n(ln) for ln in st.lines], st.follows) for st in self.steps]
         return Figure({names[k]: v for k, v in self.at.items()}, [n(p) for p in self.polygons],
                       {names[c]: list(n(pts)) for c, pts in self.circles.items()},
                       {names[c]: r for c, r in self.radii.items()}, steps, self.base)
@@ -172,7 +176,20 @@ class Figure:
         lines = tuple(LineDecl(ln) for ln in sub.lines())
         fs = tuple(f for st in steps for f in st.facts) if facts is None else tuple(facts)
         return GeneralProblem(points=tuple(names), lines=lines, circles=circles, polygons=polys, relations=rels,
-                              facts=fs, goal=Goal(goal) if goal is not None else None)
+                              facts=fs, goal=Goal(goal) if goal is not None else None, turns=self.turns(goal))
+
+    def turns(self, goal: sympy.Expr | None) -> tuple[Turn, ...]:
+        """The turning of each arc or sector the goal names (centre, then its ends, as drawn): which
+        of the two arcs between its ends is meant, which a mirror image of the figure would swap."""
+        out = []
+        for sym in sorted(goal.free_symbols, key=lambda s: s.name) if goal is not None else ():
+            el = element_of(sym)
+            if el is not None and el.kind.key in ARC_KINDS:
+                o, a, b = (self.at[p] for p in el.points)
+                turn = pg.cross(a - o, b - o)
+                if abs(turn) > 1e-9 * pg.dist(a, o) * pg.dist(b, o):
+                    out.append(Turn(clockwise=turn < 0, chains=(tuple(el.points),)))
+        return tuple(out)
 
 
 def rename_expr(e: sympy.Expr, names: dict[str, str]) -> sympy.Expr:
@@ -236,6 +253,24 @@ def base_triangle(f: Figure, rng: np.random.Generator) -> None:
     f.polygons.append(("A", "B", "C"))
     f.steps.append(Step("triangle", ("A", "B", "C"), (), facts=facts))
     f.base = "triangle"
+
+
+def base_sss_triangle(f: Figure, rng: np.random.Generator) -> None:
+    """Triangle ABC by its three sides (no angle given): Heron's formula for its area, the median's
+    length from the sides, the centroid two thirds down a median."""
+    ab, bc, ca = (int(x) for x in rng.choice(LENGTHS, 3, replace=False))
+    if not (ab < bc + ca and bc < ab + ca and ca < ab + bc):
+        raise Retry("no triangle")
+    x = (ab * ab + bc * bc - ca * ca) / (2 * bc)  # A's foot on BC, from B
+    a = np.array([x, math.sqrt(max(ab * ab - x * x, 0.0))])
+    b, c = np.zeros(2), np.array([float(bc), 0.0])
+    if not _angles_ok([a, b, c]):
+        raise Retry("thin triangle")
+    f.at.update(A=a, B=b, C=c)
+    f.polygons.append(("A", "B", "C"))
+    f.steps.append(Step("sss_triangle", ("A", "B", "C"), (),
+                        facts=[_fact(L("A", "B"), ab), _fact(L("B", "C"), bc), _fact(L("C", "A"), ca)]))
+    f.base = "sss_triangle"
 
 
 def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
@@ -406,7 +441,8 @@ def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
     f.polygons.append(("A", "B", "C", "D"))
     f.steps.append(Step("cyclic_quadrilateral", ("O", "A", "B", "C", "D"), (), [_rel("diameter", "AC", "O")],
                         [_fact(L("A", "C"), d), _fact(L("A", "B"), ab), _fact(L("A", "D"), ad)],
-                        lines=[("A", "O", "C"), ("B", "D")]))
+                        lines=[("A", "O", "C")]))
+    f.steps.append(Step("cyclic_quadrilateral", (), ("B", "D"), lines=[("B", "D")], follows=True))
     f.base = "cyclic_quadrilateral"
 
 
@@ -468,10 +504,12 @@ def base_tangential(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("tangential_quadrilateral", ("O", "A", "B", "C", "D", "W", "X", "Y", "Z"), (),
                         [_rel("tangent", v + w, "O") for v, w in zip("ABBCCDDA", "WWXXYYZZ")],
                         [_fact(L(*s), k) for s, k in given.items()] + [_fact(ang("D", "A", "B"), 90)],
-                        lines=[("A", "W", "B"), ("B", "X", "C"), ("C", "Y", "D"), ("D", "Z", "A"), ("B", "D")]))
+                        lines=[("A", "W", "B"), ("B", "X", "C"), ("C", "Y", "D"), ("D", "Z", "A")]))
+    f.steps.append(Step("tangential_quadrilateral", (), ("B", "D"), lines=[("B", "D")], follows=True))
     f.base = "tangential_quadrilateral"
 
-BASES = {"triangle": base_triangle, "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
+BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
+         "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
          "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
          "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords, "kite": base_kite,
          "cyclic_quadrilateral": base_cyclic_quadrilateral, "sides_quadrilateral": base_sides_quadrilateral,
@@ -627,8 +665,9 @@ def c_parallel(f: Figure, rng: np.random.Generator) -> None:
     f.place(d, f.at[v] + (f.at[a] - f.at[v]) * s)
     e = f.fresh()
     f.place(e, f.at[v] + (f.at[b] - f.at[v]) * s)
-    f.steps.append(Step("parallel", (d, e), (v, a, b), [_rel("parallel", d + e, a + b)], [_fact(L(v, d), k)],
-                        lines=[(v, d, a), (v, e, b)]))
+    f.steps.append(Step("parallel", (d,), (v, a), facts=[_fact(L(v, d), k)], lines=[(v, d, a)]))
+    f.steps.append(Step("parallel", (e,), (d, v, a, b), [_rel("parallel", d + e, a + b)], lines=[(v, e, b)],
+                        follows=True))
 
 
 def c_intersection(f: Figure, rng: np.random.Generator) -> None:
@@ -711,19 +750,22 @@ def c_centroid(f: Figure, rng: np.random.Generator) -> None:
     f.place(e, (f.at[c] + f.at[a]) / 2)
     g = f.fresh()
     f.place(g, (f.at[a] + f.at[b] + f.at[c]) / 3)
-    f.steps.append(Step("centroid", (d, e, g), (a, b, c),
-                        [_rel("median", a + d, a + b + c), _rel("median", b + e, b + c + a),
-                         _rel("intersection", g, a + d, b + e)],
-                        lines=[(b, d, c), (c, e, a), (a, g, d), (b, g, e)]))
+    f.steps.append(Step("centroid", (d,), (a, b, c), [_rel("median", a + d, a + b + c)], lines=[(b, d, c)]))
+    f.steps.append(Step("centroid", (e,), (a, b, c), [_rel("median", b + e, b + c + a)], lines=[(c, e, a)],
+                        follows=True))
+    f.steps.append(Step("centroid", (g,), (a, b, d, e), [_rel("intersection", g, a + d, b + e)],
+                        lines=[(a, g, d), (b, g, e)], follows=True))
 
 
 def c_centroid_given(f: Figure, rng: np.random.Generator) -> None:
     """Two medians of a triangle, AD and BE, through G, stated to be its centroid (where ``centroid``
     says they meet: the centroid's property, not its judgement)."""
     c_centroid(f, rng)
-    st = f.steps[-1]
-    f.steps[-1] = Step("centroid_given", st.new, st.uses, st.relations[:2] + [_rel("centroid", st.new[2],
-                                                                                   "".join(st.uses))], lines=st.lines)
+    for i in (-3, -2, -1):
+        f.steps[i].kind = "centroid_given"
+    (g,), (a, b) = f.steps[-1].new, f.steps[-1].uses[:2]
+    c = f.steps[-3].uses[2]
+    f.steps[-1].relations = [_rel("centroid", g, a + b + c)]
 
 
 def c_quad_midsegment(f: Figure, rng: np.random.Generator) -> None:
@@ -782,8 +824,9 @@ def c_midpoints(f: Figure, rng: np.random.Generator) -> None:
     f.place(d, (f.at[v] + f.at[a]) / 2)
     e = f.fresh()
     f.place(e, (f.at[v] + f.at[b]) / 2)
-    f.steps.append(Step("midpoints", (d, e), (v, a, b), [_rel("midpoint", d, v + a), _rel("midpoint", e, v + b)],
-                        lines=[(v, d, a), (v, e, b), (d, e)]))
+    f.steps.append(Step("midpoints", (d,), (v, a), [_rel("midpoint", d, v + a)], lines=[(v, d, a)]))
+    f.steps.append(Step("midpoints", (e,), (v, b, d), [_rel("midpoint", e, v + b)], lines=[(v, e, b), (d, e)],
+                        follows=True))
 
 
 def c_midpoint_parallel(f: Figure, rng: np.random.Generator) -> None:
@@ -794,8 +837,9 @@ def c_midpoint_parallel(f: Figure, rng: np.random.Generator) -> None:
     f.place(d, (f.at[v] + f.at[a]) / 2)
     e = f.fresh()
     f.place(e, (f.at[v] + f.at[b]) / 2)
-    f.steps.append(Step("midpoint_parallel", (d, e), (v, a, b),
-                        [_rel("midpoint", d, v + a), _rel("parallel", d + e, a + b)], lines=[(v, d, a), (v, e, b)]))
+    f.steps.append(Step("midpoint_parallel", (d,), (v, a), [_rel("midpoint", d, v + a)], lines=[(v, d, a)]))
+    f.steps.append(Step("midpoint_parallel", (e,), (d, v, a, b), [_rel("parallel", d + e, a + b)],
+                        lines=[(v, e, b)], follows=True))
 
 
 def c_quad_midpoints(f: Figure, rng: np.random.Generator) -> None:
@@ -807,8 +851,9 @@ def c_quad_midpoints(f: Figure, rng: np.random.Generator) -> None:
     g = f.fresh()
     f.place(g, (f.at[d] + f.at[c]) / 2)
     second = _rel("midpoint", g, d + c) if rng.random() < 0.5 else _rel("parallel", e + g, b + c)
-    f.steps.append(Step("quadrilateral_midpoints", (e, g), (a, b, c, d), [_rel("midpoint", e, a + b), second],
-                        lines=[(a, e, b), (d, g, c), (e, g)]))
+    f.steps.append(Step("quadrilateral_midpoints", (e,), (a, b), [_rel("midpoint", e, a + b)], lines=[(a, e, b)]))
+    f.steps.append(Step("quadrilateral_midpoints", (g,), (e, a, b, c, d), [second], lines=[(d, g, c), (e, g)],
+                        follows=True))
 
 
 def c_projections(f: Figure, rng: np.random.Generator) -> None:
@@ -829,8 +874,8 @@ def c_projections(f: Figure, rng: np.random.Generator) -> None:
     else:
         rels = [_rel("parallel", e + d, v + b), _rel("parallel", g + d, v + a)]
     f.polygons.append((v, e, d, g))
-    f.steps.append(Step("projections", (d, e, g), (v, a, b), rels, [_fact(L(a, d), k)],
-                        lines=[(a, d, b), (v, e, a), (v, g, b)]))
+    f.steps.append(Step("projections", (d,), (a, b), facts=[_fact(L(a, d), k)], lines=[(a, d, b)]))
+    f.steps.append(Step("projections", (e, g), (d, v, a, b), rels, lines=[(v, e, a), (v, g, b)], follows=True))
 
 
 def c_chord_foot(f: Figure, rng: np.random.Generator) -> None:
@@ -843,14 +888,14 @@ def c_chord_foot(f: Figure, rng: np.random.Generator) -> None:
     foot = (f.at[a] + f.at[b]) / 2
     m = f.fresh()
     f.place(m, foot)
-    new, lines = (m,), [(a, m, b), ("O", m)]
+    f.steps.append(Step("chord_foot", (m,), ("O", a, b), [_rel("perpendicular", "O" + m, a + m)],
+                        lines=[(a, m, b), ("O", m)]))
     if rng.random() < 0.5:
         u = foot - f.at["O"]
         dd = f.fresh()
         f.place(dd, f.at["O"] + u / np.linalg.norm(u) * f.radii["O"])
         f.circles["O"].append(dd)
-        new, lines = (m, dd), [(a, m, b), ("O", m, dd)]
-    f.steps.append(Step("chord_foot", new, ("O", a, b), [_rel("perpendicular", "O" + m, a + m)], lines=lines))
+        f.steps.append(Step("chord_foot", (dd,), ("O", m), lines=[("O", m, dd)], follows=True))
 
 
 def c_secant(f: Figure, rng: np.random.Generator) -> None:
@@ -905,9 +950,12 @@ CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrila
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
-BASE_WEIGHTS = {"triangle": 1.0, "right_triangle": 1.0, "isosceles_triangle": 0.8, "equilateral_triangle": 0.6,
-                "quadrilateral": 1.2, "trapezoid": 1.0, "circle": 1.6, "chords": 0.8, "kite": 0.5,
-                "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4}
+# (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
+# several a construction, a scalene triangle or a parallelogram few, so a set read by its records
+# repeats the former's templates unless they are drawn less)
+BASE_WEIGHTS = {"triangle": 1.4, "sss_triangle": 0.8, "right_triangle": 0.8, "isosceles_triangle": 0.5,
+                "equilateral_triangle": 0.6, "quadrilateral": 1.6, "trapezoid": 0.7, "circle": 2.0, "chords": 0.8,
+                "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
@@ -934,7 +982,7 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
             BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]
             tries = 0
-            while len(f.steps) - 1 < steps and tries < 30:
+            while sum(not st.follows for st in f.steps) - 1 < steps and tries < 30:
                 tries += 1
                 if circles and not f.circles:
                     kind = "circumcircle"

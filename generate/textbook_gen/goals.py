@@ -233,8 +233,11 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
         for a, b in ring_pairs(fig, c):
             if _half_circle(fig, c.centre, a, b):  # "sector OBC" over a diameter: which half is asked?
                 continue
-            out.append(("arc", element_symbol("arc", (c.centre, a, b))))
-            out += list(zip(("length", "area", "perimeter"), _sector_measures(c.centre, a, b)))
+            # one measure of each arc (its degrees, length, sector's area or perimeter): all four made one
+            # figure's questions, and a set's, mostly sectors
+            measures = [("arc", element_symbol("arc", (c.centre, a, b))),
+                        *zip(("length", "area", "perimeter"), _sector_measures(c.centre, a, b))]
+            out.append(measures[int(rng.integers(len(measures)))])
     order = rng.permutation(len(out))
     return [out[i] for i in order]
 
@@ -261,7 +264,7 @@ def candidates(fig: Figure, ded: _Closure, rng: np.random.Generator, limit: int 
     for a, b in pairs:  # a ratio of two lengths the closure determines, sharing an end (AE/AB, not AF/BG)
         e = a.expr / b.expr
         value = ded.value_of(e)
-        if value is not None and value != 1 and nice(value) and not value.is_Add:  # 3√5/2, not 1 - 4√61/61
+        if value is not None and value != 1 and nice(value):  # 3√5/2, not 1 - 4√61/61
             found.append(Candidate("ratio", e, value, ded))
     return found
 
@@ -284,33 +287,66 @@ def looks_nice(v: float) -> bool:
 
 
 def nice(value: sympy.Expr) -> bool:
-    """An answer a textbook prints: a rational, a square root of one, π times one, in a few symbols
-    (``2√21``, ``25π``, ``8/3``), never a trigonometric value left unsimplified."""
+    """An answer a textbook prints (``textbook_answer``), never a trigonometric value left unsimplified."""
     if value.has(sympy.Function) or sympy.count_ops(value) > 10:
         return False
     for p in value.atoms(sympy.Pow):
         if not (p.base.is_Rational and p.exp.is_Rational):
             return False
-    return True
+    return textbook_answer(value)
+
+
+SIMPLE_DENOMINATOR = 30  # a fraction's largest denominator (11/19, 15/28; not 1864/1157)
+SURD_DENOMINATOR = 12  # a surd's, unless it is the surd's own (4√41/41, from 4/√41)
+LARGEST_RADICAND = 150  # √127 is a textbook's; √233, √254, √399 are not
+LARGEST_NUMERATOR = 10_000
+
+
+def textbook_answer(value: sympy.Expr) -> bool:
+    """The rule for a textbook's answer: an integer, a simple fraction, or a single surd (``4√3``,
+    ``2√58/3``, ``4√41/41``), any of them possibly times π (``16π/3``); never a sum
+    (``98 + 7√254``), a large denominator (``13√399/360``) or a large radicand."""
+    rest = value / sympy.pi if value.has(sympy.pi) else value
+    if rest.has(sympy.pi) or not rest.is_positive:
+        return False
+    coeff, surd = rest.as_coeff_Mul()
+    if surd == 1:
+        coeff, surd = rest, sympy.S.One
+    if not coeff.is_Rational or abs(coeff.p) > LARGEST_NUMERATOR:
+        return False
+    if surd == 1:
+        return coeff.q <= SIMPLE_DENOMINATOR
+    if not (surd.is_Pow and surd.base.is_Integer and surd.exp == sympy.S.Half):
+        return False
+    radicand = int(surd.base)
+    own = (SURD_DENOMINATOR * radicand) % coeff.q == 0
+    return radicand <= LARGEST_RADICAND and (coeff.q <= SURD_DENOMINATOR or own)
 
 
 def used_points(proof: Proof, fig: Figure) -> set[str]:
     """Every point an equation of the proof mentions; an angle's arm is named by the earliest
     constructed point on its ray (the deduction names it by the nearest, which may be a later one)."""
+    return {p for pair in used_pairs(proof, fig) for p in pair}
+
+
+def used_pairs(proof: Proof, fig: Figure, goal: sympy.Expr = sympy.S.Zero) -> set[frozenset[str]]:
+    """The segments and angle arms the proof's equations (and the goal) name, as point pairs (a
+    one-point element, a circle's centre, as itself): which drawn segments the problem needs."""
     born = {p: i for i, st in enumerate(fig.steps) for p in st.new}
-    out: set[str] = set()
-    for st in proof.steps:
-        for s, _ in st.equations:
-            for e in (s.lhs, s.rhs, s.instance.lhs, s.instance.rhs):
-                for sym in e.free_symbols:
-                    el = element_of(sym)
-                    if el is None:
-                        continue
-                    if el.kind.key == "angle":
-                        a, v, c = el.points
-                        out |= {v, _earliest(fig, born, v, a), _earliest(fig, born, v, c)}
-                    else:
-                        out |= set(el.points)
+    out: set[frozenset[str]] = set()
+    exprs = [e for st in proof.steps for s, _ in st.equations for e in (s.lhs, s.rhs, s.instance.lhs, s.instance.rhs)]
+    for e in [*exprs, goal]:
+        for sym in e.free_symbols:
+            el = element_of(sym)
+            if el is None:
+                continue
+            if el.kind.key == "angle":
+                a, v, c = el.points
+                out |= {frozenset((v, _earliest(fig, born, v, a))), frozenset((v, _earliest(fig, born, v, c)))}
+            elif len(el.points) == 2:
+                out.add(frozenset(el.points))
+            else:
+                out |= {frozenset((p,)) for p in el.points}
     return out
 
 
@@ -335,11 +371,28 @@ def used_givens(proof: Proof) -> list[tuple[sympy.Expr, sympy.Expr]]:
 def traceback(fig: Figure, proof: Proof, goal: sympy.Expr) -> set[int]:
     """The construction steps the proof (and the goal) needs: those that made a point they
     mention, and the steps those build on."""
-    need = used_points(proof, fig) | {p for s in goal.free_symbols if (el := element_of(s)) for p in el.points}
+    pairs = used_pairs(proof, fig, goal)
+    need = {p for pair in pairs for p in pair}
     keep = {0}
     for i in range(len(fig.steps) - 1, 0, -1):
         st = fig.steps[i]
-        if set(st.new) & need:
+        if set(st.new) & need or (not st.new and frozenset(st.uses) in pairs):  # (a drawn segment: if named)
             keep.add(i)
             need |= set(st.uses)
     return keep
+
+
+def worth_asking(fig: Figure, proof: Proof, keep: set[int], facts: list, goal: sympy.Expr) -> bool:
+    """A problem a textbook would set: givens and constructions four or more together (a radius
+    and its circle's area, a rhombus's side and angle and its area, are too little to say: a large
+    set repeats their few data), and a base quadrilateral the proof uses:
+    a theorem or relation on it cited, or its every vertex named (a trapezoid drawn for the
+    triangle at one of its corners is a given nothing needs)."""
+    if not facts or len(facts) + len(keep) < 4:
+        return False
+    base = set(fig.polygons[0]) if fig.polygons else set()
+    if len(base) != 4:
+        return True
+    if base <= {p for pair in used_pairs(proof, fig, goal) for p in pair}:
+        return True
+    return any(base <= set(n) for st in proof.steps for s, _ in st.equations for n in s.instance.names)

@@ -25,7 +25,7 @@ from sympy.functions.elementary.trigonometric import TrigonometricFunction
 from .canonical import canonical_key
 from .config import TextbookConfig
 from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, rename_expr, sample
-from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens
+from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens, worth_asking
 
 ATTEMPTS = 40  # constructions tried for one problem before giving up
 # what reading, searching or solving a written problem may raise: the problem is passed over
@@ -162,9 +162,11 @@ class Plan:
         return tuple(sorted(self.keep)), tuple((sympy.srepr(f.lhs), sympy.srepr(f.rhs)) for f in self.facts)
 
 
-def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator) -> Iterator[Plan]:
+def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator,
+          distinct: bool = True) -> Iterator[Plan]:
     """The questions the chosen candidates give, each traced back to the givens its proof needs (no
-    two with the same givens and goal)."""
+    two with the same givens: the same data asked twice reads as a repeat; ``distinct=False``: no two
+    with the same givens and goal)."""
     tried = set()
     for c in cands:
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
@@ -175,6 +177,8 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
             continue
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
+        if not worth_asking(fig, c.proof, keep, facts, c.expr):
+            continue
         facts = [f for f in facts_all if f in facts or f in extra]
         goal, qtype, want = c.expr, c.qtype, c.value
         if wants_x:
@@ -184,7 +188,7 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
             facts, goal, qtype = facts + [v[0]], v[1], "x"
             want = sympy.solve(v[0].rhs - c.value, goal)[0]
         plan = Plan(c, keep, facts, extra, goal, want, qtype)
-        key = (plan.key()[0], sympy.srepr(goal), tuple(sympy.srepr(f.lhs) for f in facts))
+        key = plan.key() if distinct else (plan.key(), sympy.srepr(goal))
         if key in tried:
             continue
         tried.add(key)
@@ -282,8 +286,8 @@ def _finish(fig: Figure, shown: Figure, p: Plan, names: dict[str, str] | None, g
     text, parsed, sol = got
     if not natural(fig, sol.proof):
         return None
-    return Made(text, parsed, sol, shown, p.cand, {"question_type": p.qtype, "base": fig.base,
-                                                   "constructions": [st.kind for st in fig.steps[1:]]},
+    kinds = [st.kind for st in fig.steps[1:] if not st.follows]
+    return Made(text, parsed, sol, shown, p.cand, {"question_type": p.qtype, "base": fig.base, "constructions": kinds},
                 [_fact_text(f) for f in extra])
 
 
