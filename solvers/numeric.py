@@ -808,7 +808,11 @@ def _other_placements(system: _System, model: NumericModel) -> list[NumericModel
     hold with A and C on either arc of BD (``arc BD`` is the minor arc), and the random starts may
     draw only one (the far arc read as the near one, without a word).  For each chord of two points
     of the circle, the open points on one side of it are moved across, one at a time and all
-    together (mirrored in the chord and put back on the circle), and the figure solved again."""
+    together (mirrored in the chord and put back on the circle), and the figure solved again.
+    Each open point is also mirrored in the diameter through each other point of the circle: that
+    keeps its arc to that point (``arc TB = 170`` holds with B 170° either way round from T), which
+    puts it on the other side of every chord from T, so a third point A passes from the minor arc TB
+    to the major one (a tangent and secant's angle of 65 or 55 answered from one of them)."""
     problem = system.p
     out: list[NumericModel] = []
     for circle in problem.circles:
@@ -816,20 +820,35 @@ def _other_placements(system: _System, model: NumericModel) -> list[NumericModel
         if not open_ or len(circle.points) < 3:
             continue
         o = model.coords[circle.centre]
-        for a, b in itertools.combinations(circle.points, 2):
-            for sign in (1, -1):
-                group = [p for p in open_ if p not in (a, b) and model.side(p, a, b) == sign]
-                for moved in dict.fromkeys([*((p,) for p in group), tuple(group)] if group else []):
-                    coords = dict(model.coords)
-                    for p in moved:
-                        coords[p] = _across(model.coords[p], model.coords[a], model.coords[b], o)
-                    other = _solved_from(system, model, coords, quick=True)
-                    if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
-                        out.append(other)
-                        values = (model.goal_value(), other.goal_value())
-                        if None not in values and not _close(*values):
-                            return out  # one other value is enough to refuse
+        for coords in _placements(model, circle.points, open_, o):
+            other = _solved_from(system, model, coords, quick=True)
+            if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
+                out.append(other)
+                values = (model.goal_value(), other.goal_value())
+                if None not in values and not _close(*values):
+                    return out  # one other value is enough to refuse
     return out
+
+
+def _placements(model: NumericModel, points: tuple[str, ...], open_: list[str], o: np.ndarray):
+    """The starts :func:`_other_placements` solves from: open points moved across a chord, then one
+    open point mirrored in the diameter through another point of the circle."""
+    for a, b in itertools.combinations(points, 2):
+        for sign in (1, -1):
+            group = [p for p in open_ if p not in (a, b) and model.side(p, a, b) == sign]
+            for moved in dict.fromkeys([*((p,) for p in group), tuple(group)] if group else []):
+                coords = dict(model.coords)
+                for p in moved:
+                    coords[p] = _across(model.coords[p], model.coords[a], model.coords[b], o)
+                yield coords
+    for p in open_:
+        for a in (q for q in points if q != p):
+            d = model.coords[a] - o
+            if float(d @ d) < 1e-18:
+                continue
+            d = d / float(np.linalg.norm(d))
+            v = model.coords[p] - o
+            yield {**model.coords, p: o + 2 * float(v @ d) * d - v}
 
 
 def _mirror_away(p: np.ndarray, a: np.ndarray, b: np.ndarray, o: np.ndarray) -> np.ndarray:
