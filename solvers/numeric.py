@@ -972,14 +972,17 @@ def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
     turned satisfies every fact: a line through a vertex (``line D C E`` with ``DE parallel to AB``, or
     ``line C E``) may run either way, and the random starts may all draw it one way (alternate angles
     then answered as co-interior ones without a word).  The line's points off every polygon and circle
-    are mirrored in the vertex, and the figure solved again from there."""
+    are mirrored in the vertex, and the figure solved again from there.  A segment a relation names
+    (``AB parallel to CD`` with A and C on triangle AEC) is such a line too: B and D may run either way."""
     problem = system.p
     anchored = {p for poly in problem.polygons for p in poly.points}
     anchored |= {p for c in problem.circles for p in (c.centre, *c.points)}
+    lines = dict.fromkeys([*(ln.points for ln in problem.lines),
+                           *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
     out = []
-    for line in problem.lines:
-        loose = [p for p in line.points if p not in anchored]
-        for pivot in (p for p in line.points if p in anchored) if loose else ():
+    for points in lines:
+        loose = [p for p in points if p not in anchored]
+        for pivot in (p for p in points if p in anchored) if loose else ():
             at = model.coords[pivot]
             other = _solved_from(system, model, {**model.coords, **{p: 2 * at - model.coords[p] for p in loose}},
                                  quick=True)
