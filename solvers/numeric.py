@@ -615,6 +615,9 @@ def _said(e: sympy.Expr) -> str:
     return sympy.sstr(e.xreplace({s: sympy.Symbol(el.text) for s in e.free_symbols if (el := element_of(s))}))
 
 
+UNDERDETERMINED = "the goal is underdetermined"  # how a refusal for two figures begins
+
+
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
                 tolerate: float = 0.0, rough: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: the search
@@ -708,7 +711,7 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
                 why = (_convexity(problem, found[0], other) or _sector_turn(problem, found[0], other)
                        or _arc_order(problem, found[0], other) or _turning(problem, found[0], other) or why)
             sa, sb = shown(a, b)
-            raise SolveError(f"the goal is underdetermined: two figures satisfying every fact give {sa} and "
+            raise SolveError(f"{UNDERDETERMINED}: two figures satisfying every fact give {sa} and "
                              f"{sb}{why}", problem.goal.span)
     return found[0]
 

@@ -23,18 +23,20 @@ import functools
 import itertools
 import math
 import time
+import dataclasses
 from dataclasses import dataclass, field
 
 import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import Degrees, GeneralProblem, element_of, element_symbol
+from geomill.engine.errors import SolveError
+from geomill.engine.plane import Degrees, GeneralProblem, PolygonDecl, element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
 from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
-from ..numeric import NumericModel
+from ..numeric import UNDERDETERMINED, NumericModel, build_model
 from .configuration import Configuration
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
@@ -1035,7 +1037,7 @@ class Deduction:
                 o = c.centre
                 if {a, b} <= set(c.points) and not (self.cfg.joined(o, a) and self.cfg.joined(o, b)):
                     return (f"; the radii {o}{a} and {o}{b} of circle {o} are drawn by no line, so no theorem gives "
-                            f"the chord {a}{b} from the radius: add 'triangle {o}{a}{b}'")
+                            f"the chord {a}{b} from the radius{self._adding((o, a, b))}")
         return ""
 
     def _unlined(self, known: dict) -> str:
@@ -1064,8 +1066,22 @@ class Deduction:
             a, v, c = el.points
             if abs(pg.signed_area([self.model.coords[q] for q in (a, v, c)])) > 1e-6 * self.model.size() ** 2:
                 return (f"; the side {a}{c} of triangle {a}{v}{c} is drawn by no line, so no theorem of that "
-                        f"triangle applies: add 'triangle {a}{v}{c}'")
+                        f"triangle applies{self._adding((a, v, c))}")
         return ""
+
+    def _adding(self, triangle: tuple[str, str, str]) -> str:
+        """': add 'triangle ABC'', unless the problem with that triangle added still fits two figures
+        that give the goal other values: a suggested line must never lead to another problem than the
+        user's (one figure answered without a word), so the side line that picks the figure is named
+        instead, with the goal's value on each."""
+        line = f"triangle {''.join(triangle)}"
+        added = dataclasses.replace(self.problem, polygons=(*self.problem.polygons, PolygonDecl(triangle)))
+        try:
+            build_model(added)
+        except SolveError as e:
+            if e.message.startswith(UNDERDETERMINED):
+                return f"; '{line}' would draw it, but {e.message}"
+        return f": add '{line}'"
 
 
 def _two_kinds(problem: GeneralProblem, model: NumericModel, known: dict) -> str:
