@@ -297,7 +297,8 @@ class _Builder:
         pts: tuple[str, ...] = ()
         if len(words) > 2:
             if words[2].text != "through" or len(words) == 3:
-                raise ModelError("expected 'circle O' or 'circle O through A B C'", words[2].span)
+                said = hint("incircle") if words[2].text.lower() in ("inscribed", "tangent") else ""
+                raise ModelError(f"expected 'circle O' or 'circle O through A B C'{said}", words[2].span)
             pts = _all_points(words[3:], "circle", words[2])
         if centre.points[0] in pts:
             raise ModelError(f"the centre {centre.text} cannot be on its own circle", centre.span)

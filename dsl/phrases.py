@@ -89,9 +89,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "E lies between the parallel lines AB and CD",
         ("between", "inside", "interior"),
-        "E and C on the same side of line AB\nE and A on the same side of line CD",
+        "E and C on the same side of line AB\nE and A on the same side of line CD\nB and D on the same side of line AC",
         "a point between two lines is on the second's side of the first and on the first's side of the "
-        "second; add `B and D on the same side of line AC` so that the two lines run the same way.",
+        "second; `B and D on the same side of line AC` makes the two lines run the same way (without it "
+        "they may run opposite ways, and a file that leaves it out is refused with both values).",
         "points A B C D E\nAB parallel to CD\nB and D on the same side of line AC\n"
         "E and C on the same side of line AB\nE and A on the same side of line CD\nangle BAE = 40\n"
         "angle DCE = 30\nfind angle AEC\n",
@@ -149,6 +150,29 @@ PHRASES: tuple[Phrase, ...] = (
         "`major arc BD = 200` and still say where A and C are.",
         "circle O through A B C D\nline P A B\nline P C D\nA on major arc BD\nC on major arc BD\n"
         "arc BD = 110\narc AC = 30\nfind angle BPD\n",
+    ),
+    Phrase(
+        "PA and PB are tangents to circle O from P (two tangents from one point)",
+        ("tangents",),
+        "PA tangent to circle O\nPB tangent to circle O",
+        "each tangent is a line of its own, touching the circle at its second letter; `circle O through A B` "
+        "puts the touching points on the circle. The tangents are equal, and angle APB is 180° less the "
+        "central angle AOB (no arc line needed).",
+        "circle O through A B\nPA tangent to circle O\nPB tangent to circle O\nangle AOB = 110\n"
+        "find angle APB\n",
+    ),
+    Phrase(
+        "a circle O inscribed in the polygon ABCD (its incircle: tangent to every side)",
+        ("incircle", "inradius", "inscribe"),
+        "circle O through E F G H\nE on AB\nF on BC\nG on CD\nH on DA\nAE tangent to circle O\n"
+        "BF tangent to circle O\nCG tangent to circle O\nDH tangent to circle O",
+        "name the point where the circle touches each side, put it on that side and on the circle, and make "
+        "the side a tangent there (`AE tangent to circle O` touches at E, its second letter); a triangle the "
+        "same way with three sides (`circle O through D E F`, `D on BC`, `BD tangent to circle O` …). "
+        "`circle O inscribed in ABCD` is not a line: 'inscribed' says a polygon in a circle.",
+        "square ABCD\ncircle O through E F G H\nE on AB\nF on BC\nG on CD\nH on DA\nAE tangent to circle O\n"
+        "BF tangent to circle O\nCG tangent to circle O\nDH tangent to circle O\nAB = 10\n"
+        "find area ABCD - circle area O\n",
     ),
     Phrase(
         "tangent PT and secant P-A-B; angle TPB is half the far arc TB less the near arc TA",

@@ -722,14 +722,16 @@ def _unplaced(problem: GeneralProblem, figures: tuple[NumericModel, ...] = ()) -
     first: the usual cause of two figures that is not a side of a line (empty where there are none).
     The example is a side the point can be put on with every fact still holding, tried from the
     figures (``BD bisects angle ABC`` puts D on AC, never on AB); where no side does, none is given.
-    Returned with whether it gives one."""
-    if not problem.polygons:
-        return "", False
-    first = problem.polygons[0].points
+    Returned with whether it gives one.  With no polygon, only a point a relation names (``OM
+    perpendicular to AB`` with M on no line) is told, and only with a segment of a relation it fits on."""
+    first = problem.polygons[0].points if problem.polygons else ()
     placed = set(first) | {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
     placed |= {p for c in problem.circles for p in (c.centre, *c.points)}
     placed |= {p for rel in problem.relations for trio in BLOCKS_BY_KEY[rel.key].collinear(rel.args) for p in trio}
     free = [p for p in problem.points if p not in placed]
+    segments = list(dict.fromkeys(arg for rel in problem.relations for arg in rel.args if len(arg) == 2))
+    if not first:
+        free = [p for p in free if any(p in arg for arg in segments)]
     if not free:
         return "", False
     exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
@@ -737,8 +739,12 @@ def _unplaced(problem: GeneralProblem, figures: tuple[NumericModel, ...] = ()) -
               for p in el.points}
     sides = [(first[i], first[(i + 1) % len(first)]) for i in range(len(first))]
     sides.sort(key=lambda s: -len(joined & set(s)))
+    if not first:
+        sides = [s for s in segments if free[0] not in s]
     side = next((s for s in sides if not figures or _placeable(problem, free[0], s, figures)), None)
-    example = f" (e.g. '{free[0]} on {side[0]}{side[1]}')" if side else ""
+    if side is None and not first:
+        return "", False
+    example = f" (e.g. '{free[0]} on {side[0]}{side[1]}' or 'line {side[0]} {free[0]} {side[1]}')" if side else ""
     return (f"; {', '.join(free)} {'lies' if len(free) == 1 else 'lie'} on no line or circle a statement draws: "
             f"place {'it' if len(free) == 1 else 'them'}{example}"), side is not None
 

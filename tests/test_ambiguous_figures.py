@@ -62,3 +62,37 @@ def test_a_point_between_parallels_running_either_way_is_refused_and_its_hint_le
     for line, value in choices.items():
         code, out, err = _run(tmp_path, capsys, BETWEEN_PARALLELS + f"triangle AEC\n{line}\nfind angle AEC\n")
         assert code == 0 and abs(_answer(out) - value) < 1e-6, (line, out, err)
+
+
+def test_a_foot_on_no_line_is_told_the_line_that_places_it(tmp_path: Path, capsys) -> None:
+    """'OM perpendicular to AB' leaves M anywhere on the perpendicular: the refusal names the line
+    that puts M on AB (not a side line), and the file with it is answered (5)."""
+    text = "circle O through A B\nradius O = 13\nAB = 24\nOM perpendicular to AB\n"
+    for extra in ("", "M and B on the same side of line OA\n"):
+        code, _, err = _run(tmp_path, capsys, text + extra + "find OM\n")
+        assert code == 1 and "M lies on no line" in err and "'M on AB'" in err, err
+        assert "same side of line" not in err.split("underdetermined")[1], err
+    for line in ("M on AB", "line A M B"):
+        code, out, err = _run(tmp_path, capsys, text + line + "\nfind OM\n")
+        assert code == 0 and abs(_answer(out) - 5) < 1e-6, (line, out, err)
+
+
+def _written(err: str) -> list[str]:
+    """The lines a phrase hint says to write: "… write 'X'; 'Y' (docs: …)"."""
+    return re.findall(r"'([^']+)'", err.split(" write ", 1)[1].split("(docs:")[0])
+
+
+def test_two_tangents_said_in_english_are_told_the_two_tangent_lines(tmp_path: Path, capsys) -> None:
+    code, _, err = _run(tmp_path, capsys, "circle O through A B\nPA and PB are tangents to circle O\n"
+                                          "angle AOB = 110\nfind angle APB\n")
+    assert code == 1 and "two tangents" in err and "secant" not in err, err
+    lines = "\n".join(_written(err))
+    code, out, err = _run(tmp_path, capsys, f"circle O through A B\n{lines}\nangle AOB = 110\nfind angle APB\n")
+    assert code == 0 and abs(_answer(out) - 70) < 1e-6, (out, err)
+
+
+def test_a_circle_inscribed_in_a_polygon_is_told_the_incircle_lines(tmp_path: Path, capsys) -> None:
+    code, _, err = _run(tmp_path, capsys, "square ABCD\ncircle O inscribed in ABCD\nAB = 10\nfind radius O\n")
+    """(The lines, in a whole problem, are the "How do I say" page's example, which the docs tests solve.)"""
+    assert code == 1 and "incircle" in err, err
+    assert {"E on AB", "AE tangent to circle O", "DH tangent to circle O"} <= set(_written(err)), err
