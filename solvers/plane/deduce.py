@@ -19,11 +19,11 @@ refusal that names what is missing, never an answer read from the coordinates.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
 import time
-import dataclasses
 from dataclasses import dataclass, field
 
 import sympy
