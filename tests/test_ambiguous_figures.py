@@ -6,15 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from geomill.cli import main
-
-
-def _run(tmp_path: Path, capsys, text: str) -> tuple[int, str, str]:
-    path = tmp_path / "p.geo"
-    path.write_text(text)
-    code = main(["solve", str(path)])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.test_newcomer_messages import _run
 
 
 def _answer(out: str) -> float:
