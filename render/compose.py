@@ -443,7 +443,7 @@ def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> floa
     return out
 
 
-HELD_GAP = 4.0  # px between a held angle's value and the arc of an angle that holds it
+HELD_GAP = 8.0  # px between a held angle's value and the arc of an angle that holds it
 ANGLE_GAP_FONTS = 0.4  # an angle's value within this far beyond its arc and the label gap (``_ANGLE_GAPS``' third)
 
 
@@ -941,6 +941,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placer.undo()
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
                 placed = full
+        if q == annotation.query and q.kind is QKind.LENGTH and annotation.arcs_clear and placed.leader is None \
+                and str(q) not in d.rules.set_off and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            placed = _led_to_side(d, placer, placed, it.text, q, centres, text_size, style, items)
         if q == annotation.query and annotation.query_optional() and (
                 placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             placer.undo()  # named by its letters, it needs no mark that misleads
@@ -1032,6 +1035,29 @@ def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
 TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this many times nearer its side than any
 # other drawn line
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
+
+
+def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quantity, centres, text_size: TextSize,
+                 style: Style, items) -> Placed:
+    """An asked side's label ("FH = ?") that no place beside the side reads as its own: set off with a leader
+    to the side where that finds a place its rule holds, else kept as it was (review 12's 53: left where its
+    nearest drawn segment was another, its name alone said which; a reader takes the nearest).  ``placed`` is
+    committed; so is the answer."""
+    was = d.rules.set_off
+    d.rules.set_off = was | {str(q)}
+    d.rules._cache.pop(("side", str(q)), None)
+    anchor = _open_middle(d.rules.points, *q.key, marks=d.marks,
+                          claimed=[o.quantity.key for o in items if o.quantity.kind is QKind.LENGTH and o.quantity != q])
+    placer.undo()
+    led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
+                  d.rules.rule("side", str(q)), STAGES)
+    if led.leader is not None and not led.conflicts:
+        return led
+    placer.undo()
+    placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
+    d.rules.set_off = was
+    d.rules._cache.pop(("side", str(q)), None)
+    return placed
 
 
 def _open_middle(points: dict, a: str, b: str, marks=(), claimed=()) -> tuple[float, float]:
