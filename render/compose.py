@@ -867,8 +867,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
             anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(
-                d.rules.points, *q.key, marks=d.marks, claimed=[o.quantity.key for o in items if o.quantity.kind is
-                                                                 QKind.LENGTH and o.quantity != q])
+                d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
 
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
@@ -1037,6 +1036,11 @@ TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this m
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
 
 
+def _other_sides(items, q: Quantity) -> list[tuple[str, ...]]:
+    """The segments other than ``q`` that a label names (their end names)."""
+    return [o.quantity.key for o in items if o.quantity.kind is QKind.LENGTH and o.quantity != q]
+
+
 def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quantity, centres, text_size: TextSize,
                  style: Style, items) -> Placed:
     """An asked side's label ("FH = ?") that no place beside the side reads as its own: set off with a leader
@@ -1047,7 +1051,7 @@ def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quant
     d.rules.set_off = was | {str(q)}
     d.rules._cache.pop(("side", str(q)), None)
     anchor = _open_middle(d.rules.points, *q.key, marks=d.marks,
-                          claimed=[o.quantity.key for o in items if o.quantity.kind is QKind.LENGTH and o.quantity != q])
+                          claimed=_other_sides(items, q))
     placer.undo()
     led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
                   d.rules.rule("side", str(q)), STAGES)
