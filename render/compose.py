@@ -362,8 +362,14 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     if annotation.style == "coordinate":
         d.marks += _straight_points(d, scene)
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
+    held: dict[str, list[tuple[float, float, float]]] = {}  # per vertex: each arc's (start, sweep, reach of its
+    # value beyond it)
     set_off = annotation.set_off()
-    for it in sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity)):
+    angles = sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity))
+    if annotation.arcs_clear:  # (the smaller angles at a vertex first: an angle that holds another gets the arc
+        # further out, never one inside its part's arc that shows there as a double arc: review 12's 08, 30)
+        angles.sort(key=lambda it: round(_angle_rays(scene, frame, it.quantity)[2], 6))
+    for it in angles:
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
         right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6)
         if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
@@ -398,9 +404,13 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
                 inner = max(inner, (RIGHT_ARC_FONTS - ARC_STEP) * style.font_px)  # show which ray it ends on
             inner = max(inner, annotation.arc_floor(scene, frame, it.quantity) - ARC_STEP * style.font_px)
             if annotation.arcs_clear:
-                inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
+                inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px,
+                            _beyond_count_arcs(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
+                inner = max(inner, _beyond_held(held.get(v, []), scene, frame, it.quantity) - ARC_STEP * style.font_px)
             line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear)
             at_vertex[v] = r
+            if annotation.arcs_clear:
+                held.setdefault(v, []).append(_arc_reach(scene, frame, it.quantity, r, fit, style.font_px))
             d.marks.append(line)
             d.angle_arcs[str(it.quantity)] = line
             arc_radius[it.quantity] = r
@@ -430,6 +440,52 @@ def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> floa
         mid = math.atan2(*(sq[1] - v)[::-1])
         if any(abs(math.remainder(t0 + sweep * k / 16 - mid, 2 * math.pi)) < math.radians(44.0) for k in range(1, 16)):
             out = max(out, float(np.hypot(*(sq[1] - v))) + SQUARE_ARC_GAP)
+    return out
+
+
+HELD_GAP = 8.0  # px between a held angle's value and the arc of an angle that holds it
+ANGLE_GAP_FONTS = 0.4  # an angle's value within this far beyond its arc and the label gap (``_ANGLE_GAPS``' third)
+
+
+def _arc_reach(scene: Scene, frame: Frame, q: Quantity, r: float, fit: tuple[float, float] | None,
+               fpx: float) -> tuple[float, float, float]:
+    """Angle ``q``'s arc (start, sweep) and how far out from its vertex its value reaches, set just beyond its
+    arc in its wedge (its arc's radius where it has no such value)."""
+    _, t0, sweep = _angle_rays(scene, frame, q)
+    if not fit or not (fit[0] or fit[1]):
+        return t0, sweep, r
+    mid = t0 + sweep / 2
+    return t0, sweep, r + 4.0 + ANGLE_GAP_FONTS * fpx + abs(fit[0] * math.cos(mid)) + abs(fit[1] * math.sin(mid))
+
+
+def _beyond_held(arcs: list[tuple[float, float, float]], scene: Scene, frame: Frame, q: Quantity) -> float:
+    """The least radius of angle ``q``'s arc that clears, by ``HELD_GAP``, the value of every angle drawn at its
+    vertex that lies inside it (review 12's 08, 30: the whole angle's arc inside its part's read as a double
+    arc there; just beyond its part's arc, it left the part's value no room); -inf where there is none."""
+    _, t0, sweep = _angle_rays(scene, frame, q)
+    out = -math.inf
+    for s0, s, reach in arcs:
+        if s < sweep and ((s0 - t0) % (2 * math.pi)) <= sweep - s + 1e-6:
+            out = max(out, reach + HELD_GAP)
+    return out
+
+
+def _beyond_count_arcs(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> float:
+    """The least radius of angle ``q``'s value arc that keeps ``ARC_APART`` px beyond the tick ends of every
+    equal-angle arc of another angle at its vertex (review 12's 52: a bisected angle's value arc at its halves'
+    radius doubled one half's count arc, and the halves read as different angles); -inf where there is none."""
+    a, v, b = q.key
+    pv = np.asarray(frame.px(scene.points[v]), dtype=float)
+    own = (min(a, b), v, max(a, b))
+    out = -math.inf
+    for m, lines in d.relation_marks:
+        per = 1 + m.count
+        if m.kind != "equal_angle" or len(lines) != per * len(m.elements):
+            continue
+        for i, (x, w, y) in enumerate(m.elements):
+            if w == v and (min(x, y), w, max(x, y)) != own:
+                out = max(out, float(np.hypot(*(np.asarray(lines[i * per][0], float) - pv))) + ARC_TICK_OUT +
+                          COUNT_ARC_APART)
     return out
 
 
@@ -810,8 +866,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
-            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(d.rules.points, *q.key,
-                                                                                         marks=d.marks)
+            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(
+                d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
 
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)
@@ -884,6 +940,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placer.undo()
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
                 placed = full
+        if q == annotation.query and q.kind is QKind.LENGTH and annotation.arcs_clear and placed.leader is None \
+                and str(q) not in d.rules.set_off and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+            placed = _led_to_side(d, placer, placed, it.text, q, centres, text_size, style, items)
         if q == annotation.query and annotation.query_optional() and (
                 placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
             placer.undo()  # named by its letters, it needs no mark that misleads
@@ -977,20 +1036,56 @@ TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this m
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
 
 
-def _open_middle(points: dict, a: str, b: str, marks=()) -> tuple[float, float]:
-    """The middle of the longest piece of segment ab (pixels) that no point splits: a leader to the side ends
-    there, clear of its points; where a mark (a tick, an arrow) lies there, the nearest spot of that piece
-    ``LEADER_END_MARK`` px clear of every mark (review 8: a leader ending on its side's tick read as one)."""
+def _other_sides(items, q: Quantity) -> list[tuple[str, ...]]:
+    """The segments other than ``q`` that a label names (their end names)."""
+    return [o.quantity.key for o in items if o.quantity.kind is QKind.LENGTH and o.quantity != q]
+
+
+def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quantity, centres, text_size: TextSize,
+                 style: Style, items) -> Placed:
+    """An asked side's label ("FH = ?") that no place beside the side reads as its own: set off with a leader
+    to the side where that finds a place its rule holds, else kept as it was (review 12's 53: left where its
+    nearest drawn segment was another, its name alone said which; a reader takes the nearest).  ``placed`` is
+    committed; so is the answer."""
+    was = d.rules.set_off
+    d.rules.set_off = was | {str(q)}
+    d.rules._cache.pop(("side", str(q)), None)
+    anchor = _open_middle(d.rules.points, *q.key, marks=d.marks,
+                          claimed=_other_sides(items, q))
+    placer.undo()
+    led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
+                  d.rules.rule("side", str(q)), STAGES)
+    if led.leader is not None and not led.conflicts:
+        return led
+    placer.undo()
+    placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
+    d.rules.set_off = was
+    d.rules._cache.pop(("side", str(q)), None)
+    return placed
+
+
+def _open_middle(points: dict, a: str, b: str, marks=(), claimed=()) -> tuple[float, float]:
+    """The middle of the longest piece of segment ab (pixels) that no point splits and no other labelled segment
+    (``claimed``: their end names) along it holds: a leader to the side ends there, clear of its points and of
+    its parts' values (review 12's 36: "AC = 4" ended on AD beside AD's "3"); where a mark (a tick, an arrow) lies
+    there, the nearest spot of that piece ``LEADER_END_MARK`` px clear of every mark (review 8: a leader ending on
+    its side's tick read as one)."""
     p, r = points[a], points[b]
     u = r - p
     n2 = max(float(u @ u), 1e-12)
-    ts = [0.0, 1.0]
-    for n, xy in points.items():
+
+    def along(n: str) -> float | None:  # where point n lies on ab (0..1), None if off its line
+        xy = points[n]
         t = float((xy - p) @ u) / n2
-        if n not in (a, b) and 0 < t < 1 and abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2) < 1.0:
-            ts.append(t)
-    ts.sort()
-    lo, hi = max(zip(ts, ts[1:]), key=lambda st: st[1] - st[0])
+        on = abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2) < 1.0
+        return t if on and -1e-9 <= t <= 1 + 1e-9 else None
+
+    ts = sorted([0.0, 1.0] + [t for n in points if n not in (a, b) and (t := along(n)) is not None and 0 < t < 1])
+    held = [sorted(ends) for x, y in claimed if {x, y} != {a, b} and x in points and y in points
+            and None not in (ends := (along(x), along(y)))]
+    pieces = list(zip(ts, ts[1:]))
+    free = [st for st in pieces if not any(h0 - 1e-6 <= st[0] and st[1] <= h1 + 1e-6 for h0, h1 in held)]
+    lo, hi = max(free or pieces, key=lambda st: st[1] - st[0])
     m = p + u * (lo + hi) / 2
     strokes = [np.asarray(mk, float) for mk in marks if len(mk) > 1]
     if strokes:
@@ -1288,6 +1383,8 @@ def _radius_line(scene: Scene, frame: Frame, shape: str) -> np.ndarray | None:
 
 ARC_STEP = 0.5  # font heights between the arcs of two angles at one vertex
 ARC_APART = 14.0  # px between them at least in a textbook figure
+COUNT_ARC_APART = 8.0  # px a value arc keeps beyond the tick ends of an equal-angle arc at its vertex
+ARC_TICK_OUT = 4.5  # px an equal-angle arc's ticks reach beyond it (``mark_place.arc_ticks``)
 ARC_FONTS = 1.25  # an angle's arc mark at most this many font heights out (its value goes just beyond it)
 
 
