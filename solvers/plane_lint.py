@@ -30,6 +30,7 @@ import sympy
 from geomill.engine.plane import Degrees, element_of, element_symbol
 
 from .lint import Finding
+from .plane.theorems import ratio_premise_lengths
 
 __all__ = ["lint_general", "lint_proof", "claim_findings", "sentence_findings", "Finding"]
 
@@ -59,9 +60,24 @@ def _expr(target: dict) -> sympy.Expr:
     return sympy.Add(*(_num(c) * k for k, c in target.items()))
 
 
-def _close(a: float, b: float, size: float = 0.0) -> bool:
+def _close(a: float, b: float, size: float = 0.0, tol: float = NUMERIC_TOL) -> bool:
     """Do two measures agree, relative to them (and to ``size``, the terms they were measured from)?"""
-    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= NUMERIC_TOL * max(1.0, abs(a), abs(b), size)
+    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= tol * max(1.0, abs(a), abs(b), size)
+
+
+def _tolerance(model) -> tuple[float, str]:
+    """How closely the figure must agree with a line of the proof, and what a finding adds about it: on
+    a figure whose givens disagree (FormalGeo's rounded givens; a near figure), the solver's own
+    agreement with it (:func:`solvers.plane.deduce.agreement`, from the model's misfit), since such
+    a figure misses exact values by that much; else NUMERIC_TOL."""
+    if not getattr(model, "misfit", 0.0):
+        return NUMERIC_TOL, ""
+    from .plane.deduce import agreement
+
+    tol = agreement(model)
+    kind = "a near figure" if getattr(model, "near", False) else "an approximate figure"
+    return tol, (f" (on {kind}, whose givens it misses by up to {100 * model.misfit:.2g} %: "
+                 f"checked to {100 * tol:.2g} %)")
 
 
 def _size(e: sympy.Expr, model) -> float:
@@ -111,6 +127,9 @@ def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
                     out.append(Finding("uses", f"{where} puts in {_show(e)}, which no earlier step gives"))
                 else:
                     deps.add(j)
+            # an SAS similarity's ratio premise (PS/QV = ST/VW) is shown with its sides' values: they are
+            # what the criterion stands on, found before or not (Proof.depth counts them alike)
+            deps.update(j for x in ratio_premise_lengths(s) if (j := established(x, i)) is not None)
         for el, v in _cited(st):
             j = established(el, i)
             if j is None or not _zero(proof.steps[j].value - v):
@@ -253,14 +272,16 @@ def _multiple(a: sympy.Expr, b: sympy.Expr) -> bool:
 
 def _check_numeric(st, where: str, model) -> list[Finding]:
     out = []
+    tol, said = _tolerance(model)
     for s, _ in st.equations:
         a, b = model.value(s.lhs), model.value(s.rhs)
-        if not _close(a, b, _size(s.lhs - s.rhs, model)):
+        if not _close(a, b, _size(s.lhs - s.rhs, model), tol):
             out.append(Finding("numeric", f"{where}: {_show(s.lhs)} = {_show(s.rhs)} measures {a:.6g} = {b:.6g} "
-                                          "on the figure"))
+                                          f"on the figure{said}"))
     a, b = model.value(st.target), float(_radians(st.value))
-    if not _close(a, b, _size(st.target, model)):
-        out.append(Finding("numeric", f"{where}: the figure measures {_show(st.target)} = {a:.6g}, not {b:.6g}"))
+    if not _close(a, b, _size(st.target, model), tol):
+        out.append(Finding("numeric", f"{where}: the figure measures {_show(st.target)} = {a:.6g}, not {b:.6g}"
+                                      f"{said}"))
     return out
 
 
@@ -282,9 +303,10 @@ def _check_goal(proof, known: dict, model, answer) -> list[Finding]:
         out.append(Finding("goal", f"the answer {answer} is not the proof's value {proof.value}"))
     if model is not None:
         measured = model.value(proof.goal)
-        if not _close(measured, float(_radians(proof.value))):
+        tol, said = _tolerance(model)
+        if not _close(measured, float(_radians(proof.value)), tol=tol):
             out.append(Finding("goal", f"the figure measures {_show(proof.goal)} = {measured:.6g}, "
-                                       f"not {float(_radians(proof.value)):.6g}"))
+                                       f"not {float(_radians(proof.value)):.6g}{said}"))
     return out
 
 

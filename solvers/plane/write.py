@@ -99,13 +99,19 @@ class Namer:
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
-        inverse = _inverse_angle(v) if degrees else None
-        if inverse is not None:  # arccos(3/5), never 180·acos(3/5)/π°
+        v = _untangled(v)
+        inverse = _inverse_angle(v)  # (only an angle in degrees has this form: x = 90 - arcsin(12/13))
+        if inverse is not None:  # arccos(3/5), 180° - 2·arcsin(4/5), never 180·acos(3/5)/π°
             c0, k, fn, x = inverse
             text = rf"\arc{fn}{{\left({sympy.latex(x)}\right)}}" if self.latex else f"arc{fn}({_plain(str(x))})"
+            if abs(k) != 1:
+                text = rf"{self.number(abs(k))} \cdot {text}" if self.latex else f"{self.number(abs(k))}·{text}"
             if c0 == 0:
                 return text if k > 0 else f"-{text}"
-            return f"{self.number(c0, True)} {'+' if k > 0 else '-'} {text}"
+            return f"{self.number(c0, degrees)} {'+' if k > 0 else '-'} {text}"
+        if degrees and not v.free_symbols and (v * sympy.pi).is_Rational and v.has(sympy.pi):
+            deg = self.number(v * sympy.pi, True)  # an arc from its length: 540°/π, never 540/π°
+            return rf"\frac{{{deg}}}{{\pi}}" if self.latex else f"{deg}/π"
         text = self._decimal(v) if not (v.is_Rational and abs(v) < 1) else None
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
             # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
@@ -139,6 +145,10 @@ class Namer:
         e = sympy.sympify(e)
         if values:
             e, values = _trig_values(e, values)
+        if not e.free_symbols and e.has(*_INVERSE_TRIG):  # x = arccos(3/5): a number, written as one
+            return self.number(e, degrees)
+        e = e.xreplace({f: _untangled(f) for f in e.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot)
+                        if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
         if lin is not None:
             return self._linear(lin, values or {}, degrees)
@@ -192,7 +202,8 @@ class Namer:
                 body = self.number(abs(v) if v.is_number and v.is_negative else v, _unit(s) == "degrees" and not bare)
                 if v.is_number and v.is_negative:
                     c = -c
-                wrap = not (v.is_Rational or v.is_Symbol or _surd(v))
+                inv = _inverse_angle(v)
+                wrap = not (v.is_Rational or v.is_Symbol or _surd(v) or (inv is not None and inv[:2] == (0, 1)))
                 if wrap and (abs(c) != 1 or (c < 0 and re.search(r" [-+] ", body))):  # 180° - (90° - arcsin(4/5))
                     body = rf"\left({body}\right)" if self.latex else f"({body})"
             else:
@@ -327,14 +338,25 @@ _INVERSE_TRIG = (sympy.acos, sympy.asin, sympy.atan)
 
 def _inverse_angle(v: sympy.Expr) -> tuple[sympy.Expr, int, str, sympy.Expr] | None:
     """``(160, -1, "sin", 4/5)`` for the angle 160° - 180·asin(4/5)/π in degrees (160° less the angle whose
-    sine is 4/5), else None."""
+    sine is 4/5; ``k`` is 2 in 180° - 2·arcsin(4/5)), else None."""
     if v.free_symbols or not v.has(*_INVERSE_TRIG):
         return None
     c0, rest = sympy.expand(v).as_coeff_Add()
     k, f = sympy.expand(rest * sympy.pi / 180).as_coeff_Mul()
-    if abs(k) == 1 and isinstance(f, _INVERSE_TRIG) and not f.args[0].has(*_INVERSE_TRIG) and c0.is_Rational:
-        return c0, int(k), {sympy.acos: "cos", sympy.asin: "sin", sympy.atan: "tan"}[f.func], f.args[0]
+    if k.is_Rational and k != 0 and isinstance(f, _INVERSE_TRIG) and not f.args[0].has(*_INVERSE_TRIG) \
+            and c0.is_Rational:
+        return c0, sympy.Rational(k), {sympy.acos: "cos", sympy.asin: "sin", sympy.atan: "tan"}[f.func], f.args[0]
     return None
+
+
+def _untangled(v: sympy.Expr) -> sympy.Expr:
+    """``v`` with a trigonometric value of an inverse one worked out (sin(2·asin(4/5)) is 24/25,
+    as a student works it out), where that leaves no inverse function; else ``v`` as it is."""
+    if v.free_symbols or not any(f.args[0].has(*_INVERSE_TRIG) for f in v.atoms(sympy.sin, sympy.cos, sympy.tan,
+                                                                              sympy.cot)):
+        return v
+    out = sympy.radsimp(sympy.simplify(sympy.expand_trig(v)))
+    return v if out.has(*_INVERSE_TRIG) else out
 
 
 def _trig_values(e: sympy.Expr, values: dict) -> tuple[sympy.Expr, dict]:
@@ -344,7 +366,7 @@ def _trig_values(e: sympy.Expr, values: dict) -> tuple[sympy.Expr, dict]:
     for f in sorted(e.atoms(Sin, Cos, Tan), key=sympy.default_sort_key):
         v = values.get(f.args[0])
         if v is not None and not v.free_symbols and v.has(*_INVERSE_TRIG):
-            exact = sympy.radsimp(f.func(v))
+            exact = _untangled(sympy.radsimp(f.func(v)))
             if not exact.has(*_INVERSE_TRIG, sympy.sin, sympy.cos, sympy.tan):
                 put[f] = (sympy.Symbol(f"trig{len(put)}_"), exact)
     if not put:
@@ -591,6 +613,9 @@ class _Writer:
             if st.target.is_Symbol:
                 self.known.setdefault(st.target, st.value)
             return
+        if not st.target.is_Symbol and st.target.free_symbols <= self.known.keys() \
+                and is_zero(st.target.xreplace(self.known) - st.value):
+            return  # angle RVT = angle TSU after both were said to be 90°: nothing new to say
         known = dict(self.known)
         for a, b in st.values:
             if a.is_Symbol:
@@ -1393,6 +1418,8 @@ class _Writer:
         if _unit(x) != "degrees":
             return None
         put = self.n.number(vals[x], True) if x in vals and not vals[x].free_symbols else None
+        if put is not None and re.search(r"^-| [-+] ", put):  # (180° - (180° - 2·arctan(2)))/2
+            put = rf"\left({put}\right)" if self.n.latex else f"({put})"
         return (f"(180° - {self.n.name(x)})/2" if not self.n.latex
                 else rf"\frac{{180^{{\circ}} - {self.n.name(x)}}}{{2}}",
                 None if put is None else (f"(180° - {put})/2" if not self.n.latex
