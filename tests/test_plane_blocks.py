@@ -394,3 +394,18 @@ def test_the_contributor_guide_shows_a_block_of_the_file() -> None:
             assert re.match(r'\s*Theorem\("(\w+)"', block).group(1) in keys, (page, block)
     assert len(shown["extending.md"]) == 1 and shown["extending.md"][0] in source
     assert shown["theorems.md"]
+
+
+def test_shared_prefixes_bind_as_the_matcher_does() -> None:
+    """One index matches every block's read premises, each prefix of a binding order once and shared
+    between blocks: the bindings, in order, are the matcher's own on a fresh index."""
+    rng = np.random.default_rng(5)
+    pair = next(t for t in THEOREMS if "TrianglePair" in str(t.read))
+    _, cfg, _ = _configuration(pair, rng)
+    ix = Index(cfg)
+    shared = 0
+    for t in THEOREMS:
+        got = ix.matched(t.read)
+        assert got == list(match(t.read, Index(cfg))), t.key
+        shared += bool(got)
+    assert shared > 1

@@ -52,6 +52,7 @@ class Index:
         self.cfg = cfg
         self.proven = proven  # the deduction's test of a metric premise (None: no judgement binds)
         self._bindings: dict[int, list[dict[str, str]]] = {}
+        self._prefixes: dict[tuple[Atom, ...], list[dict[str, str]]] = {}  # see matched
 
     def bindings(self, key: object, premises: tuple[Atom, ...]) -> list[dict[str, str]]:
         """The bindings of premises read off the configuration (no proven premise among them),
@@ -59,7 +60,26 @@ class Index:
         checked again."""
         got = self._bindings.get(id(key))
         if got is None:
-            got = self._bindings[id(key)] = list(match(premises, self))
+            got = self._bindings[id(key)] = self.matched(premises)
+        return got
+
+    def matched(self, premises: tuple[Atom, ...]) -> list[dict[str, str]]:
+        """Every binding of premises read off the configuration (:func:`match`'s, in its order), each
+        prefix of the binding order matched once: blocks share their first premises (a triangle pair and
+        its correspondence in seven congruence and similarity blocks), and the configuration does not change."""
+        none: frozenset[str] = frozenset()
+        if any(a.size(self, none) == 0 for a in premises):
+            return []
+        return self._extended(tuple(plan(premises, self)) if len(premises) > 1 else premises)
+
+    def _extended(self, order: tuple[Atom, ...]) -> list[dict[str, str]]:
+        """The bindings of ``order``'s premises, bound in that order (kept; read only)."""
+        got = self._prefixes.get(order)
+        if got is None:
+            if not order:
+                return [{}]
+            got = [nb for b in self._extended(order[:-1]) for nb in order[-1].extend(self, b)]
+            self._prefixes[order] = got
         return got
 
     @cached_property
@@ -1214,7 +1234,7 @@ class Theorem:
         stay proven and they would yield the same conclusions again, which the deduction has), and
         added to as they are yielded."""
         cfg = ix.cfg
-        bindings = ix.bindings(self, self.read) if self.proven else match(self.premises, ix)
+        bindings = ix.bindings(self, self.read) if self.proven else ix.matched(self.premises)
         for j, b in enumerate(bindings):
             premises = ()
             if self.proven:
