@@ -55,6 +55,7 @@ from .patterns import (
     RayPair,
     Reflex,
     Secants,
+    Skew,
     Sweep,
     Theorem,
     Toward,
@@ -1068,8 +1069,8 @@ THEOREMS: tuple[Theorem, ...] = (
            "the midpoint of {1[0]}{1[1]} and {0} is a midline of triangle {1}",
            (*_half("EXZ"), ParallelLines("DEYZ")), (Conclusion(L("XD"), L("DY")),), "AE = EC\nDE parallel to BC"))),
     *(Theorem(f"midsegment_of_quadrilateral_judgment_{how}", sentence,
-              (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Between("FAD"), Between("EBC"),
-               Joined("EF"), *premises),
+              (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Skew("ADBC"), Between("FAD"),
+               Between("EBC"), Joined("EF"), *premises),
               (*extra, Conclusion(2 * L("EF"), L("AB") + L("CD"))), ("EF", "ABCD"),
               figure=f"points A B C D E F\npolygon ABCD\nline A F D\nline B E C\nline E F\nAB parallel to DC\n{facts}")
       for how, sentence, premises, extra, facts in (
