@@ -1076,6 +1076,17 @@ class Undeclared(Check):
 
 
 @dataclass(frozen=True)
+class Stated(Check):
+    """The bound polygon is stated to be of one of ``keys``, under any rotation or reversal of its letters."""
+
+    letters: str
+    keys: tuple[str, ...]
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return not Undeclared(self.letters, self.keys, turned=True).holds(ix, b)
+
+
+@dataclass(frozen=True)
 class Earlier(Check):
     """The points bound to ``letters`` come before those bound to ``than`` (by name): a pair once."""
 
