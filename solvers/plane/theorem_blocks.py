@@ -1088,8 +1088,8 @@ THEOREMS: tuple[Theorem, ...] = (
               (*extra, Conclusion(L("EF"), L("AB")), Conclusion(L("EF"), L("CD"))), ("EF", "ABCD"),
               figure=f"points A B C D E F\nparallelogram ABCD\nline A F D\nline B E C\nline E F\n{facts}")
       for how, sentence, premises, extra, facts in (
-          ("midpoint", "since AF and BE are halves of the equal parallel sides {1[0]}{1[3]} and {1[1]}{1[2]} of the "
-           "parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
+          ("midpoint", "since {1[0]}{0[1]} and {1[1]}{0[0]} are halves of the equal parallel sides {1[0]}{1[3]} "
+           "and {1[1]}{1[2]} of the parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
           ("parallel", "since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on "
            "opposite sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
