@@ -119,8 +119,8 @@ def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
         for j in st.needs:
             if not 0 <= j < i:
                 out.append(Finding("uses", f"{where} cites step {j + 1}, not an earlier one"))
-        for s, _ in st.equations:
-            for u in s.uses:
+        for s, _ in st.equations:  # (with the facts an SAS step's ratio premise rests on)
+            for u in [*s.uses, *(getattr(proof, "ratio_sources", None) or {}).get(id(s), ((), ()))[1]]:
                 e = _expr(u)
                 j = established(e, i)
                 if j is None:

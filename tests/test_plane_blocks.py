@@ -242,6 +242,10 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "angle CDO = 90\nfind angle BAC", 50),
     ("arc_midpoint_property_angle_bisect", "points O D A B C\nline A O B\ncircle O through B C D A\n"
      "D midpoint of arc OAC\nclockwise BCD BDA ABC\nangle ABC = 50\nfind angle BAD", 65),
+    ("midsegment_of_parallelogram_parallel", "points A B C D E F\nparallelogram ABCD\nline A E B\nline D F C\n"
+     "line E F\nE midpoint of AB\nEF parallel to BC\nAB = 4\nfind DF", 2),
+    ("midsegment_of_parallelogram_midpoint", "points A B C D E F\nparallelogram ABCD\nline A F D\nline B E C\n"
+     "line E F\nF midpoint of AD\nE midpoint of BC\nAB = 7\nfind EF", 7),
 ]
 
 

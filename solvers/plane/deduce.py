@@ -919,6 +919,26 @@ class Deduction:
                 return True
         return False
 
+    def ratio_source(self, lhs: sympy.Expr, rhs: sympy.Expr, inst) -> Step | None:
+        """The pooled step (not ``inst``'s own, not a given) whose equation proves the product of ratios
+        lhs = rhs, once the table's values are put in (EF·CD = AC·FG from EFH ~ ACB's EF·BC = AC·FH with
+        BC, CD, FG, FH known): the proof prints it, so that no printed step rests on a ratio never derived."""
+        e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
+        if linear_form(e) is not None or len(e.free_symbols) > MAX_PROPORTIONAL or e.has(Degrees):
+            return None
+        r = self._reduced(e)
+        if r == 0:
+            return None
+        fs, syms = r.free_symbols, _syms(r)
+        for p in self.pool:
+            if p.step.instance is inst or p.step.instance.family.key == "given" or p.expr.has(Degrees) \
+                    or len(p.expr.free_symbols) > MAX_PROPORTIONAL:
+                continue
+            q = self._reduced(p.expr)
+            if q != 0 and q.free_symbols == fs and _constant_multiple(r, q, syms):
+                return p.step
+        return None
+
     def display(self) -> dict[sympy.Symbol, sympy.Symbol]:
         """Each angle atom -> the name the problem first gives that angle (``angle CAB``, not the
         atom's ``angle CAO``), for the written proof."""

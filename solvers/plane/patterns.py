@@ -1066,6 +1066,19 @@ class OnParallels(Atom):
 
 
 @dataclass(frozen=True)
+class Skew(Check):
+    """Lines ``AB`` and ``CD`` are not parallel on the model: the legs of a trapezoid that is not a
+    parallelogram (a square's or a parallelogram's midline is not a trapezoid's)."""
+
+    letters: str  # "ABCD"
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        a, c, d, e = (ix.cfg.at[b[x]] for x in self.letters)
+        u, v = c - a, e - d
+        return abs(pg.cross(u, v)) > 1e-6 * float(np.linalg.norm(u) * np.linalg.norm(v))
+
+
+@dataclass(frozen=True)
 class Undeclared(Check):
     """The bound polygon is not stated to be of one of ``keys`` (its properties come from its relation)."""
 
@@ -1080,6 +1093,17 @@ class Undeclared(Check):
             names = {poly[i:] + poly[:i] for i in range(len(poly))}
             names |= {p[::-1] for p in names}
         return not any(tuple(rel.args[0]) in names for k in self.keys for rel in ix.relations.get(k, ()))
+
+
+@dataclass(frozen=True)
+class Stated(Check):
+    """The bound polygon is stated to be of one of ``keys``, under any rotation or reversal of its letters."""
+
+    letters: str
+    keys: tuple[str, ...]
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return not Undeclared(self.letters, self.keys, turned=True).holds(ix, b)
 
 
 @dataclass(frozen=True)
@@ -1111,8 +1135,9 @@ class Turn(Check):
 @dataclass(frozen=True)
 class FullTurn(Atom):
     """Three rays ``VA``, ``VB``, ``VC`` from V on three drawn lines, none inside the angle of the
-    other two (their three angles make a full turn on the model), each trio once, at a point with
-    at most 8 rays (``letters`` = "VABC")."""
+    other two (their three angles make a full turn on the model), no two of them on one line that
+    only the figure draws (``_aligned``: the turn would rest on a collinearity the text never states),
+    each trio once, at a point with at most 8 rays (``letters`` = "VABC")."""
 
     letters: str
 
@@ -1125,6 +1150,8 @@ class FullTurn(Atom):
             for (r1, n1, d1), (r2, n2, d2), (r3, n3, d3) in itertools.combinations(rays, 3):
                 if len({r1[0], r2[0], r3[0]}) < 3 or abs(_between(d1, d2) + _between(d2, d3) + _between(d1, d3)
                                                          - 360) > 1e-4:
+                    continue
+                if _aligned(d1, d2) or _aligned(d2, d3) or _aligned(d1, d3):  # a straight angle only the figure gives
                     continue
                 out = _fits(b, self.letters, (p, n1, n2, n3))
                 if out is not None:

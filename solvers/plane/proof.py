@@ -105,6 +105,8 @@ class Proof:
     parallels: dict = field(default_factory=dict)  # two parallel segments -> why (opposite sides of a parallelogram)
     reasons: dict = field(default_factory=dict)  # a fact a shape states (a regular polygon's angle) -> its rule
     feet: dict = field(default_factory=dict)  # (vertex, side) -> the segment the figure draws as that height ("BE")
+    # id of an SAS step -> (the pooled step proving its ratio premise or None, the linear facts it rests on)
+    ratio_sources: dict = field(default_factory=dict)
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -202,6 +204,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
     """The proof, or None when (not ``first``, or ``goal_light``) a step would cite one in progress: a
     circle.  ``goal_light``: the first value proven (the goal's) is explained lightest even so."""
     steps: list[ProofStep] = []
+    sources: dict[int, tuple] = {}  # id of an SAS step -> (the pooled step proving its ratio premise, its facts)
     memo: dict[object, int | None] = {}
     active: set[object] = set()
     circle = False
@@ -229,10 +232,16 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                     values.append((step.solved, step.value))
                     continue
             own.append((step, m))
-            for u in [*step.uses, *({x: 1} for x in ratio_premise_lengths(step))]:
+            sides = ratio_premise_lengths(step)
+            for u in [*step.uses, *({x: 1} for x in sides)]:
                 i = prove(u)
                 if i is not None and i not in needs:
                     needs.append(i)
+            if sides and any(memo.get(frozenset({x: 1}.items())) is None for x in sides):
+                for u in _ratio_sources(ded, step, sources):  # a ratio no value shows: the step that gives it
+                    i = prove(u)
+                    if i is not None and i not in needs:
+                        needs.append(i)
         active.discard(key)
         expr = _expr(target)
         steps.append(ProofStep(expr, ans.value, own, sorted(set(needs)), values))
@@ -258,7 +267,29 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem),
                  {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
-                 drawn_heights(ded.problem))
+                 drawn_heights(ded.problem), sources)
+
+
+def _ratio_sources(ded: Deduction, step: Step, sources: dict) -> list[dict]:
+    """The linear facts ``step``'s ratio premise rests on, for the proof to print first, and kept in
+    ``sources`` (with the pooled step proving the premise, if one does): the pooled step's premises, or the
+    linear tie of its sides the table holds (EF = 4/5·AC, from EFH ~ ACB with BC and FH known)."""
+    find = getattr(ded, "ratio_source", None)
+    if find is None:
+        return []
+    for a, b in getattr(step.instance, "premises", ()):
+        src = find(a, b, step.instance)
+        if src is not None:
+            sources[id(step)] = (src, tuple(src.uses))
+            return list(src.uses)
+    out = []
+    for x in ratio_premise_lengths(step):
+        ex = ded.express(x)
+        if ex is not None and len(ex[1]) > 1 and ex[1] not in out:
+            out.append(ex[1])
+    if out:
+        sources[id(step)] = (None, tuple(out))
+    return out
 
 
 def drawn_heights(problem) -> dict:

@@ -55,6 +55,8 @@ from .patterns import (
     RayPair,
     Reflex,
     Secants,
+    Skew,
+    Stated,
     Sweep,
     Theorem,
     Toward,
@@ -1068,8 +1070,8 @@ THEOREMS: tuple[Theorem, ...] = (
            "the midpoint of {1[0]}{1[1]} and {0} is a midline of triangle {1}",
            (*_half("EXZ"), ParallelLines("DEYZ")), (Conclusion(L("XD"), L("DY")),), "AE = EC\nDE parallel to BC"))),
     *(Theorem(f"midsegment_of_quadrilateral_judgment_{how}", sentence,
-              (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Between("FAD"), Between("EBC"),
-               Joined("EF"), *premises),
+              (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Skew("ADBC"), Between("FAD"),
+               Between("EBC"), Joined("EF"), *premises),
               (*extra, Conclusion(2 * L("EF"), L("AB") + L("CD"))), ("EF", "ABCD"),
               figure=f"points A B C D E F\npolygon ABCD\nline A F D\nline B E C\nline E F\nAB parallel to DC\n{facts}")
       for how, sentence, premises, extra, facts in (
@@ -1078,6 +1080,22 @@ THEOREMS: tuple[Theorem, ...] = (
           ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
            (*_half("FAD"), ParallelLines("EFAB")), (Conclusion(L("BE"), L("EC")),), "AF = FD\nEF parallel to AB"),
           ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
+           (*_half("EBC"), ParallelLines("EFAB")), (Conclusion(L("AF"), L("FD")),), "BE = EC\nEF parallel to AB"))),
+    # the same segment in a stated parallelogram: the parallelogram it cuts off, never "the trapezoid"
+    *(Theorem(f"midsegment_of_parallelogram_{how}", sentence,
+              (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Stated("ABCD", _PARALLELOGRAMS),
+               Between("FAD"), Between("EBC"), Joined("EF"), *premises),
+              (*extra, Conclusion(L("EF"), L("AB")), Conclusion(L("EF"), L("CD"))), ("EF", "ABCD"),
+              figure=f"points A B C D E F\nparallelogram ABCD\nline A F D\nline B E C\nline E F\n{facts}")
+      for how, sentence, premises, extra, facts in (
+          ("midpoint", "since {1[0]}{0[1]} and {1[1]}{0[0]} are halves of the equal parallel sides {1[0]}{1[3]} "
+           "and {1[1]}{1[2]} of the parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
+           (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
+          ("parallel", "since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on "
+           "opposite sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
+           (*_half("FAD"), ParallelLines("EFAB")), (Conclusion(L("BE"), L("EC")),), "AF = FD\nEF parallel to AB"),
+          ("parallel", "since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on "
+           "opposite sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
            (*_half("EBC"), ParallelLines("EFAB")), (Conclusion(L("AF"), L("FD")),), "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
     Theorem("congruent_arc_judgment_length_equal",

@@ -25,7 +25,8 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _one_reason, _radii_as_reason, _all_sides_equal, _given_lines, _restated):
+    for tidied in (_judged_once, _one_reason, _semicircle_once, _radii_as_reason, _all_sides_equal, _given_lines,
+                   _restated):
         said = tidied(said)
     return _most_specific([_unitless(x) for x in (" ".join(s for s in line if s) for line in said) if x])
 
@@ -98,6 +99,30 @@ def _one_reason(said: list[list[str]]) -> list[list[str]]:
             first = (reason, f"{first[1]} = {second[1]}", first[2])
             said[i][j] = f"{reason}, {first[1]} = {first[2]}."
             said[i2][j2] = ""
+    return said
+
+
+# "Since AC passes through the centre O, it is a diameter, and the angle ABC in the semicircle is a right angle; …"
+_SEMICIRCLE = re.compile(r"^(.*), and the angle ([A-Z]{3}) in the semicircle is a right angle; hence angle \2 = 90°\.$")
+
+
+def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
+    """Two right angles in one semicircle said as one sentence, where the first stood: ``…, and the angles
+    ABC and ADC in the semicircle are right angles; hence angle ABC = angle ADC = 90°.``"""
+    places = _places(said)
+    for n, (i, j) in enumerate(places):
+        first = _SEMICIRCLE.match(said[i][j]) if said[i][j] else None
+        if first is None:
+            continue
+        for i2, j2 in places[n + 1:]:
+            second = _SEMICIRCLE.match(said[i2][j2]) if said[i2][j2] else None
+            if second is None or second[1] != first[1] or second[2] == first[2]:
+                continue
+            a, b = first[2], second[2]
+            said[i][j] = (f"{first[1]}, and the angles {a} and {b} in the semicircle are right angles; "
+                          f"hence angle {a} = angle {b} = 90°.")
+            said[i2][j2] = ""
+            break
     return said
 
 

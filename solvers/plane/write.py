@@ -531,6 +531,16 @@ def given_decimals(proof) -> bool:
     return False
 
 
+def _circumcentre(theorems: list) -> str | None:
+    """The centre where every theorem is the one stated relation "O is the circumcentre of ABC" (its
+    equal distances said as one equation), else None."""
+    names = {s.instance.names for s in theorems}
+    if not theorems or len(names) != 1 or any(s.instance.family.key != "relation" for s in theorems):
+        return None
+    m = re.match(r"(\w+) is the circumcentre of \w+$", next(iter(names))[0] if next(iter(names)) else "")
+    return m.group(1) if m else None
+
+
 def _reordered(a: str, b: str) -> bool:
     """``b`` is the sum ``a`` with its terms in another order (``2√14 + 4√6`` of ``4√6 + 2√14``)."""
     terms = re.compile(r" \+ ")
@@ -697,9 +707,10 @@ class _Writer:
         each radius equal to the circle's radius and then "So"; False where the step is no such one."""
         t = st.target - st.value
         lin = _linear(t)
-        if (not theorems or any(s.instance.family.key != RADIUS for s in theorems) or lin is None or lin[1] != 0
-                or len(lin[0]) != 2 or sorted(c for c, _ in lin[0]) != [-1, 1]
-                or len({s.instance.names[1] for s in theorems}) != 1):
+        centre = _circumcentre(theorems)
+        if (not theorems or lin is None or lin[1] != 0 or len(lin[0]) != 2 or sorted(c for c, _ in lin[0]) != [-1, 1]
+                or centre is None and (any(s.instance.family.key != RADIUS for s in theorems)
+                                       or len({s.instance.names[1] for s in theorems}) != 1)):
             return False
         for s in theorems:
             k = _key(s.lhs - s.rhs)
@@ -707,8 +718,11 @@ class _Writer:
                 self.stated.add(k)
                 self._count(s)
         a, b = (x for _, x in lin[0])
-        circle = theorems[0].instance.names[1]
-        say.append(f"{self.join([a, b])}{self.said(st.target, st.value)} (radii of circle {circle}).")
+        if centre is not None:  # AO = CO at once, not through the third vertex: "AO = BO and BO = CO. So AO = CO."
+            say.append(f"{_cap(theorems[0].instance.text)}, {self.said(st.target, st.value)}.")
+        else:
+            circle = theorems[0].instance.names[1]
+            say.append(f"{self.join([a, b])}{self.said(st.target, st.value)} (radii of circle {circle}).")
         self.lines.append(" ".join(say))
         self.relations.append(t)
         self.stated.add(_key(t))
@@ -887,11 +901,13 @@ class _Writer:
         pairs.sort(key=lambda xy: xy[0].name)
         if any(x not in self.known for x in sides):
             chain = [f"{self.n.name(x)}/{self.n.name(y)}" for x, y in pairs]
+            src = (getattr(self.proof, "ratio_sources", None) or {}).get(id(s), (None,))[0]
             whole = [(x, y) for x, y in pairs if x in self.known and y in self.known]
             if whole:
                 x, y = whole[0]
                 chain.append(self.n.number(sympy.simplify(self.known[x] / self.known[y])))
-            return [self.wrap(" = ".join(chain))]
+            why = f", {src.instance.text}" if src is not None and src.instance.text else ""  # the step that gives it
+            return [self.wrap(" = ".join(chain)) + why]
         said = []
         for x, y in pairs:
             vx, vy = self.known[x], self.known[y]
