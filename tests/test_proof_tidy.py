@@ -61,3 +61,16 @@ def test_a_solved_isosceles_triangle_says_its_base_angles_once_and_lints_clean()
 def test_radians_in_a_proof_in_degrees_are_a_finding():
     found = sentence_findings(["By the angle sum of triangle BCF, angle BFC = 360·asin(6√399/133)/π°."])
     assert [f.check for f in found] == ["sentence"] and "radians" in found[0].detail
+
+
+def test_an_equation_is_not_said_again_and_a_trig_value_is_left_short():
+    """(teacher 11: "so 6y - 42 = 4y, so 6y - 42 = 4y"; "so 8 = BD·cos(47°), so BD·cos(47°) = 8";
+    "BD = 8·sin(43°) + 8·sin(43°)·tan(47°)²" for 8/sin(43°).)"""
+    said = tidy(["Since EDGF is a parallelogram, DG = EF, so 6y - 42 = 4y, so 6y - 42 = 4y, so 2y = 42 and y = 21."])
+    assert said == ["Since EDGF is a parallelogram, DG = EF, so 6y - 42 = 4y, so 2y = 42 and y = 21."]
+    sol = solve_general(parse("points D B A C\ntriangle DBA\ntriangle ABC\nline D A C\nCA perpendicular to BA\n"
+                              "DB perpendicular to CB\nclockwise DBA ABC DBC\nAD = 8\nBD = y\nangle ACB = 43\n"
+                              "find y", "t.geo"))
+    text = sol.text()
+    assert "so BD·cos(47°) = 8 and BD = 8/sin(43°)" in text and "tan(" not in text and "8 = BD" not in text, text
+    assert lint_general(sol) == []

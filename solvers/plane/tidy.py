@@ -28,7 +28,23 @@ def tidy(lines: list[str]) -> list[str]:
     for tidied in (_judged_once, _one_reason, _semicircle_once, _radii_as_reason, _all_sides_equal, _given_lines,
                    _restated):
         said = tidied(said)
-    return _most_specific([_unitless(x) for x in (" ".join(s for s in line if s) for line in said) if x])
+    return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
+
+
+def _no_echo(line: str) -> str:
+    """An equation said again as the next clause ("so 6y - 42 = 4y, so 6y - 42 = 4y"), or with its sides
+    turned ("so 8 = BD·cos(47°), so BD·cos(47°) = 8"): said once, in its later form."""
+    parts = line.split(", so ")
+    out = parts[:1]
+    for part in parts[1:]:
+        last = out[-1] if len(out) > 1 else None
+        sides = last.split(" = ") if last is not None else []
+        same = [last] + ([f"{sides[1]} = {sides[0]}"] if len(sides) == 2 else []) if last is not None else []
+        if any(part == x or part.startswith(f"{x} and ") for x in same):
+            out[-1] = part
+            continue
+        out.append(part)
+    return ", so ".join(out)
 
 
 # "so x + 100 = 150°": an equation in the problem's variables alone, between ", so " or ", " and " and " or "."

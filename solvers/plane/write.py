@@ -99,7 +99,7 @@ class Namer:
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
-        v = _untangled(v)
+        v = _shortest_trig(_untangled(v))
         inverse = _inverse_angle(v)  # (only an angle in degrees has this form: x = 90 - arcsin(12/13))
         if inverse is not None:  # arccos(3/5), 180° - 2·arcsin(4/5), never 180·acos(3/5)/π°
             c0, k, fn, x = inverse
@@ -147,6 +147,7 @@ class Namer:
             e, values = _trig_values(e, values)
         if not e.free_symbols and e.has(*_INVERSE_TRIG):  # x = arccos(3/5): a number, written as one
             return self.number(e, degrees)
+        e = _shortest_trig(e)
         e = e.xreplace({f: _untangled(f) for f in e.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot)
                         if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
@@ -357,6 +358,15 @@ def _untangled(v: sympy.Expr) -> sympy.Expr:
         return v
     out = sympy.radsimp(sympy.simplify(sympy.expand_trig(v)))
     return v if out.has(*_INVERSE_TRIG) else out
+
+
+def _shortest_trig(v: sympy.Expr) -> sympy.Expr:
+    """A sum of trigonometric values in its shortest form, as a student would leave it: 8/sin(43°), never
+    8·sin(43°) + 8·sin(43°)·tan(47°)², which a linear solve can return for the same number."""
+    if v.free_symbols or not v.is_Add or not v.has(sympy.sin, sympy.cos, sympy.tan) or sympy.count_ops(v) > 40:
+        return v
+    out = sympy.trigsimp(v)
+    return out if sympy.count_ops(out) < sympy.count_ops(v) else v
 
 
 def _trig_values(e: sympy.Expr, values: dict) -> tuple[sympy.Expr, dict]:
