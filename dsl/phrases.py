@@ -176,7 +176,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "tangent PT and secant P-A-B; angle TPB is half the far arc TB less the near arc TA",
-        ("tangents",),
+        ("external", "tangents"),
         "PT tangent to circle O\nline P A B\nA on major arc TB\narc TB = 150\narc TA = 50",
         "`arc TB` is the minor arc; the far arc is the one A is not on, so put A on the other (`major arc "
         "TB`); with A on the minor arc TB the angle is 80, and a file without the line is refused.",

@@ -103,3 +103,19 @@ def test_trapezoid_problems_use_the_trapezoid_and_ask_each_data_once() -> None:
     cfg = TextbookConfig(images=False, depth="1-8").validate()
     keys = [p.key() for p in plans(fig, iter(cands), cfg, np.random.default_rng(0))]
     assert keys and len(set(keys)) == len(keys)
+
+
+def test_a_goal_over_the_major_arc_is_asked_as_the_major_arc() -> None:
+    """(reader 13's 33: "Find the length of arc BC" where the clockwise turn OBC makes it the 190° arc.)  The
+    record's question names arcs as the proof does."""
+    from geomill.dsl import parse
+    from geomill.generate.textbook import question
+    from geomill.solvers.plane import solve_general
+
+    problem = parse("points O A B C\ntriangle ABC\ncircle O through A B C\nclockwise OBC\nAO = 3\nangle ABC = 40\n"
+                    "angle ACB = 45\nfind arc length OBC\n", "t.geo")
+    sol = solve_general(problem)
+    assert sympy.simplify(sol.exact_value - 3 * sympy.pi * 190 / 180) == 0  # 360° − 2·85° about O, radius 3
+    for figure in (True, False):
+        assert question(problem, figure=figure, rounds=False, names=sol.proof.arcs).endswith(
+            "Find the length of major arc BC.")

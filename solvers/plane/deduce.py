@@ -1071,6 +1071,12 @@ class Deduction:
                     and not any(set(el.points) <= ln for ln in lines):
                 a, b, c = el.points
                 return f"; {a}, {b}, {c} lie on one line: add 'line {a} {b} {c}'"
+        centroids = {r.args[1]: r.args[0][0] for r in self.problem.relations if r.key == "centroid"}
+        for r in self.problem.relations:  # the centroid on a median the facts state, no line through the three
+            (a, d), tri = r.args if r.key == "median" else ((None, None), None)
+            g = centroids.get(tri)
+            if g is not None and not any({a, g, d} <= ln for ln in lines):
+                return f"; {a}, {g}, {d} lie on one line (the centroid is on the median): add 'line {a} {g} {d}'"
         return ""
 
     def _unjoined(self) -> str:
