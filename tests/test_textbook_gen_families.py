@@ -11,7 +11,9 @@ from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure
 from geomill.generate.textbook_gen.goals import candidates, closure, model_of
 
 
-def _figure(base: str, kinds: tuple[str, ...], seed: int = 1) -> Figure:
+def _figure(base: str, kinds: tuple[str, ...], seed: int = 1, want=lambda f: True) -> Figure:
+    """A figure of ``base`` with ``kinds`` added, the first of 300 draws that ``want`` accepts, its relations
+    true on its coordinates."""
     rng = np.random.default_rng(seed)
     for _ in range(300):
         fig = Figure()
@@ -21,8 +23,10 @@ def _figure(base: str, kinds: tuple[str, ...], seed: int = 1) -> Figure:
                 CONSTRUCTIONS[kind](fig, rng)
         except Retry:
             continue
-        assert all(relation_ok(r, fig.at) for r in fig.problem().relations)
-        return fig
+        if want(fig):
+            assert all(relation_ok(r, fig.at) for r in fig.problem().relations)
+            return fig
+    raise AssertionError(f"{base} {kinds}: no figure in 300 draws")
     raise AssertionError(f"{base} {kinds}: no figure in 300 draws")
 
 

@@ -9,7 +9,6 @@ import numpy as np
 import sympy
 from geomill.engine.plane import element_of, element_symbol
 from geomill.generate.textbook_gen.config import TextbookConfig
-from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
 from geomill.generate.textbook_gen.goals import (
     candidates,
     closure,
@@ -20,23 +19,9 @@ from geomill.generate.textbook_gen.goals import (
 )
 from geomill.generate.textbook_gen.make import plans
 
+from .test_textbook_gen_families import _figure
+
 S = sympy.sqrt
-
-
-def _figure(base: str, kinds: tuple[str, ...], seed: int = 1, want=lambda f: True) -> Figure:
-    rng = np.random.default_rng(seed)
-    for _ in range(300):
-        fig = Figure()
-        try:
-            BASES[base](fig, rng)
-            for kind in kinds:
-                CONSTRUCTIONS[kind](fig, rng)
-        except Retry:
-            continue
-        if want(fig):
-            assert all(relation_ok(r, fig.at) for r in fig.problem().relations)
-            return fig
-    raise AssertionError(f"{base} {kinds}: no figure in 300 draws")
 
 
 def test_textbook_answer_rule() -> None:
