@@ -23,7 +23,6 @@ import dataclasses
 import functools
 import itertools
 import math
-import time
 from dataclasses import dataclass, field
 
 import sympy
@@ -45,7 +44,7 @@ from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
 MAX_ROUNDS = 12
-PATH_DEPTH = 3  # premises of premises … weighed into a proof's choice this deep
+PATH_DEPTH = 8  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_SECONDS = 2.0  # one sympy solve
 # the theorem a textbook reaches for first; a relation's own (nonlinear) equation as any named theorem; else its weight
@@ -54,8 +53,9 @@ PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
 POLISH_PASSES = 3
-CITE_SECONDS = 0.5  # one exact check that a pending equation holds on the known values (nested radicals)
-POLISH_SECONDS = 1.0  # the whole polish: it only shortens a proof already found, so it gives up, not the answer
+HOLDS_DIGITS = 60  # a pending equation holds on the known values when it vanishes to this many digits
+POLISH_OPS = 30  # the largest equation (sympy.count_ops, known values put in) the polish solves: a size, not
+# a time limit, so that the same problem gets the same proof on any machine
 
 
 def _preference(key: str, solved: sympy.Symbol | None = None) -> float:
@@ -255,21 +255,23 @@ def is_zero(e: sympy.Expr) -> bool:
     return sympy.simplify(d) == 0
 
 
-def _holds_exactly(e: sympy.Expr, seconds: float = CITE_SECONDS) -> bool:
-    """Is the constant ``e`` 0, decided within ``seconds`` of CPU time?  A value clearly off 0 at 30 digits is not
-    (no simplify); an identity in nested radicals (sin 18° and the like) can keep ``simplify`` busy for
-    minutes, so one not settled in time counts as unproven."""
+def _holds_exactly(e: sympy.Expr) -> bool:
+    """Does the constant ``e`` (a theorem's equation with proven exact values put in) vanish?  It does by
+    the theorem wherever the values are right, so this guards against a wrong value, not a wrong theorem:
+    a polynomial in rationals is decided exactly (expanded, it reads 0), anything else (radicals,
+    trigonometry, whose ``simplify`` can run for minutes) by evaluating it to 60 digits.  Precision, not
+    a CPU-time limit, decides: the same problem gives the same proof on any machine and under any load."""
+    d = sympy.expand(e)
+    if d == 0:
+        return True
+    if all(_rational_monomial(t) for t in sympy.Add.make_args(d)):
+        return False
     try:
-        v = complex(e.evalf(30))
+        v = complex(d.evalf(HOLDS_DIGITS, maxn=4 * HOLDS_DIGITS))
+        scale = max([1.0] + [abs(complex(t.evalf(15))) for t in sympy.Add.make_args(d)])
     except (TypeError, ValueError, ZeroDivisionError):
-        v = None
-    if v is not None and abs(v) > 1e-20:
         return False
-    try:
-        with _time_limit(seconds):
-            return is_zero(e)
-    except (TimeoutError, RecursionError):
-        return False
+    return abs(v) <= scale * 10.0 ** (10 - HOLDS_DIGITS)
 
 
 def _rational_monomial(t: sympy.Expr) -> bool:
@@ -606,7 +608,6 @@ class Deduction:
         The judgements the last round's values allow come first.  Each holds on the figure, so the answer
         is unchanged."""
         asked = self.goal.free_symbols
-        began = time.process_time()
         self._judgement_round()  # (a right angle proven in the last round gives its triangle's sine only now)
         for _ in range(POLISH_PASSES):
             known = self.known()
@@ -616,13 +617,10 @@ class Deduction:
                 if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
                     continue  # (a relation's pending equation: its named theorem's, where one is, says it)
                 budget.check()
-                left = POLISH_SECONDS - (time.process_time() - began)
-                if left <= 0:
-                    break
                 e = p.expr.xreplace(known)
                 fs = e.free_symbols
                 if not fs:  # every element known: it gives the one the table fixed last, from the others
-                    new |= self._cite_known(p, known, min(CITE_SECONDS, left))
+                    new |= self._cite_known(p, known)
                     continue
                 form = linear_form(e)
                 if form is None and len(fs) != 1 or asked & p.expr.free_symbols:
@@ -636,7 +634,9 @@ class Deduction:
                 est = self.estimate(x)
                 if _irrational_angle(e, x, est, self.agree * max(1.0, abs(est))):
                     continue  # (its root is an inverse sine's or the like, which the polish never keeps)
-                v = self._solve_one(e, x, est, min(SOLVE_SECONDS, left))
+                if sympy.count_ops(e) > POLISH_OPS:
+                    continue  # (a root a textbook would not print, which sympy can take seconds to find)
+                v = self._solve_one(e, x, est)
                 if v is not None and not v.has(InverseTrigonometricFunction):  # (never an angle as an arctangent)
                     step = Step(p.step.instance, p.step.lhs, p.step.rhs, uses, x, v)
                     new |= self._add_linear(({x: 1}, v), step, cost=1)
@@ -646,7 +646,7 @@ class Deduction:
         self._costs.clear()
         self._closures.clear()
 
-    def _cite_known(self, p, known: dict, seconds: float = CITE_SECONDS) -> bool:
+    def _cite_known(self, p, known: dict) -> bool:
         """A pending equation whose elements are all known, added as the value of the one the table
         determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
         p.done, p.idle = True, False
@@ -654,7 +654,7 @@ class Deduction:
         if not syms or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
             return False  # (an element the substitution cancelled is unknown: nothing to cite; checked before
             # is_zero, whose simplify of an arccosine costs seconds)
-        if not _holds_exactly(p.expr.xreplace(known), seconds):
+        if not _holds_exactly(p.expr.xreplace(known)):
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now
         asked = [x for x in syms if x in self.goal.free_symbols]
