@@ -199,14 +199,21 @@ class TextbookAnnotation(Annotation):
                         layout.stacked(*q.key, off):
                     # (across the figure's lines it reads as a line of it, even beyond them where the canvas has
                     # no room; far off, or along another side, as another side's, on another segment's line as
-                    # its: its "?" or value says its element, by the side)
+                    # its: its "?" or value says its element)
                     if q == self.query:
                         self.named_query = True
                     else:
                         self.named.add(q)
-                    continue
+                    if not split:
+                        continue  # (a side run on past an end: its name by the side says it)
+                    if q != self.query and (layout.astray(*q.key, off) or layout.stacked(*q.key, off)):
+                        self.in_text.add(q)  # (far off, or on another's rail, no dimension line reads as its:
+                        continue  # the text gives it; a value by a piece, named or led, misled)
+                    # a split side's value stays on its dimension line, named: by the side, or led to it, it sat
+                    # by one piece and read as that piece's (blind readers: "12" of AB led to AD of A-D-B)
                 self.spans[q] = off
-                self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
+                self.reach[q] = layout.middle_reach(*q.key) if split and q not in self.named else SIDE_REACH
+                # (named, "AB = 12" reads as AB's along its dimension line's middle third)
                 mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
                 self.export.append((Mark("dimension", (q.key,), str(q)), drawn))

@@ -823,29 +823,34 @@ def _crowded_squares(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
-    """Each label of a segment's value: the label, its segment and the segment's ends."""
+def _side_values(fig: dict, pts: dict, named: bool = False) -> list[tuple[dict, str, tuple, tuple]]:
+    """Each label of a segment's value: the label, its segment and the segment's ends (``named``: those that
+    name their segment, "AB = 12", too)."""
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
         if " " not in el and (names := split_points(el, pts, 2)) is not None and \
-                not lab["text"].startswith((f"{el} = ", f"{el[::-1]} = ")):  # (a "?" or a value that names its
-            # side reads as its own)
+                (named or not lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))):  # (a "?" or a value that
+            # names its side reads as its own)
             out.append((lab, el, pts[names[0]], pts[names[1]]))
     return out
 
 
 def _split_values(fig: dict, pts: dict) -> list[str]:
+    """A split side's value on a dimension line spanning the whole side, by its middle: a value by the side, or
+    led to it, sits by one piece and reads as that piece's, named or not (blind readers read "12" of AB, its
+    leader on AD of A-D-B, as AD = 12; a name a leader contradicts is read past)."""
     out = []
-    for lab, el, p, q in _side_values(fig, pts):
+    for lab, el, p, q in _side_values(fig, pts, named=True):
         cuts = _inside_points(p, q, pts)
         if not cuts:
             continue
         m = _dimension(fig, el)
         if m is None:
-            out.append(f"{lab['text']!r} ({el}) is beside a side that points split, with no dimension line")
+            how = "led by its leader to a piece of it" if lab.get("leader") else "beside it"
+            out.append(f"{lab['text']!r} ({el}) is {how}, a side that points split, with no dimension line")
             continue
-        out += _dimension_shape(m, el, p, q)
+        out += _dimension_shape(m, el, p, q) + _dimension_span(m, el, p, q)
         n = math.dist(p, q)
         ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
         (ax, ay) = m["pixels"][0][0]
@@ -858,7 +863,10 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
             out.append(f"{lab['text']!r} ({el}) is not beyond its dimension line")
         ends = [0.0, *cuts, n]
         pieces = [(s + e) / 2 for s, e in zip(ends, ends[1:])]
-        if abs(t - n / 2) > MIDDLE_CLEAR * min(abs(t - c) for c in pieces):
+        named = lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))
+        if named and abs(t - n / 2) > n / 6 + 1.0:
+            out.append(f"{lab['text']!r} ({el}) sits off its dimension line's middle third")
+        elif not named and abs(t - n / 2) > MIDDLE_CLEAR * min(abs(t - c) for c in pieces):
             out.append(f"{lab['text']!r} ({el}) sits by a piece of its side, not by its middle: it reads as the "
                        "piece's")
     return out
@@ -906,6 +914,22 @@ def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
         if not valued:  # (ticks alone on it: review 2 read it as a value forgotten, the ticks as off their side)
             out.append(f"the dimension line of {m['elements'][0]} carries no value")
     return out
+
+
+DIM_SPAN = 2.0  # px: a dimension line's ends this near the perpendiculars at its side's ends
+
+
+def _dimension_span(m: dict, el: str, p, q) -> list[str]:
+    """A dimension line spans exactly its side: parallel to it, its ends level with the side's ends (shorter or
+    longer, it measures another segment)."""
+    n = math.dist(p, q)
+    ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+    a, b = m["pixels"][0][0], m["pixels"][0][-1]
+    ta, tb = sorted(((xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy) for xy in (a, b))
+    oa, ob = (((xy[0] - p[0]) * uy - (xy[1] - p[1]) * ux) for xy in (a, b))
+    if abs(ta) > DIM_SPAN or abs(tb - n) > DIM_SPAN or abs(oa - ob) > DIM_SPAN:
+        return [f"the dimension line of {el} does not span {el} end to end"]
+    return []
 
 
 def _dimension_shape(m: dict, el: str, p, q) -> list[str]:
