@@ -1,7 +1,7 @@
 """Textbook figures of imported problems, measured from their label export: the share of given values
-labelled on their element, givens moved to the text (drawable, but no place by their element reads as
-theirs), goals marked "?", relations whose marks are all in the export, figures whose distinct points are
-all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
+labelled on their element, givens written named in the figure's legend and givens moved to the text (drawable,
+but no place by their element reads as theirs), goals marked "?", relations whose marks are all in the export,
+figures whose distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
 the independent reader (``tests/label_reader.py``, from the repository root) finds nothing wrong with, and
 CPU milliseconds per figure (the model given, as in batch work; the model made too; and as ``render`` draws
 it, models and all).
@@ -71,6 +71,7 @@ def measure(geo: Path, out: Path | None) -> dict:
     pts = list(lab["points"].values())
     apart = min((math.dist(a, b) for a, b in itertools.combinations(pts, 2)), default=math.inf)
     return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
+            "legend": sum(g["shown"] == "legend" for g in lab["givens"]),
             "text_only": sum(g["shown"] == "text" and g["element"] is not None for g in lab["givens"]),
             "moved": sum(g["shown"] == "moved" for g in lab["givens"]),
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
@@ -138,6 +139,7 @@ def main() -> None:
     print(json.dumps({
         "figures": len(ok), "failed": [r["id"] for r in rows if "error" in r],
         "values_labelled": f"{sum(r['labelled'] for r in ok)} of {sum(r['values'] for r in ok)}",
+        "values_in_legend": sum(r["legend"] for r in ok),  # (named in a free corner: no place by their element)
         "values_left_to_text": sum(r["text_only"] for r in ok),
         "givens_moved": f"{sum(r['moved'] for r in ok)} in {sum(bool(r['moved']) for r in ok)} figures",
         "goals_marked": f"{sum(r['goal'] for r in ok)} of {sum(r['has_goal'] for r in ok)}",

@@ -952,6 +952,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best
     _, m, scene, faults, ann, givens, goal, d = best
+    legend = _legend(d, ann, renderer) if values == "image" else set()
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
@@ -960,7 +961,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     from .attribution import figure_labels
 
     labels = figure_labels(d)
-    labels = _export(labels, d, ann, givens, goal, m, scene)
+    labels = _export(labels, d, ann, givens, goal, m, scene, legend)
     misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
@@ -976,6 +977,47 @@ def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:
     ann.named |= set(givens)
     ann.leaders |= set(givens)
     ann.forced |= {q for q in givens if q in ann.split}
+
+
+LEGEND_CLEAR = 1.0  # fonts: a legend line keeps this far from every stroke, label and point
+LEGEND_MARGIN = 8.0  # px: and this far inside the canvas
+
+
+def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
+    """The givens the text took (no place by their element reads as theirs) written named, "AD = 15", one a line,
+    in a free corner of the canvas, where nothing drawn is within ``LEGEND_CLEAR`` fonts: a value in the text
+    alone was missing from the figure (issue 38's newcomers), and a line that names its element reads as its own
+    wherever it sits.  The quantities so written (their export's ``shown`` is "legend")."""
+    import shapely
+    from shapely.geometry import LineString, Point, box
+
+    from .labels import Placed
+
+    todo = sorted((q for q in ann.in_text if q in ann.facts and q.kind in (QKind.LENGTH, QKind.ANGLE)
+                   and q not in ann.right_values), key=str)
+    if not todo:
+        return set()
+    fpx, size = d.style.font_px, float(d.style.size)
+    ink = [LineString(p) for p in [*d.strokes, *d.marks, *d.dashed, *d.leaders] if len(p) > 1]
+    ink += [box(*lab.box) for lab in d.labels] + [Point(p) for p in d.rules.points.values()]
+    tree, written = shapely.STRtree(ink), []
+    done, margin, step = set(), LEGEND_MARGIN, 1.3 * fpx
+    rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
+    for q in todo:
+        text = f"{query_name(q)} = {ann.texts[q]}"
+        w, h = renderer.text_size(text)
+        spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
+                 for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
+        for x, y in spots:
+            b = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if not len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx)) and \
+                    all(b.distance(o) >= 0.15 * fpx for o in written):  # (the legend's lines stack)
+                d.labels.append(Placed(text, float(x), float(y), w, h, "side" if q.kind is QKind.LENGTH
+                                       else "angle", element=str(q)))
+                written.append(b)
+                done.add(str(q))
+                break
+    return done
 
 
 def _unnamed_misread(d, ann: TextbookAnnotation) -> list:
@@ -1040,7 +1082,7 @@ def _renderer(size: int, style: str, line_width: float, font_size: float, opacit
 
 
 def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model,
-            scene: Scene) -> dict:
+            scene: Scene, legend: set[str] = frozenset()) -> dict:
     size = labels["size"][1]
 
     def rows(line):
@@ -1065,7 +1107,9 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     for g in givens:
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
-            if any(x in {str(y) for y in ann.in_text} or x not in placed for x in g.get("ratio", [q])):
+            if q in legend:  # (named in a free corner of the figure: no place by its element read as its)
+                g["shown"] = "legend"
+            elif any(x in {str(y) for y in ann.in_text} or x not in placed for x in g.get("ratio", [q])):
                 g["shown"] = "moved"  # (a ratio: both its parts on the figure, or it is not shown)
     labels["givens"] = givens
     if goal is not None:
