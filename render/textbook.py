@@ -993,7 +993,7 @@ def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
 
     from .labels import Placed
 
-    todo = sorted((q for q in ann.in_text if q in ann.facts and q.kind in (QKind.LENGTH, QKind.ANGLE)
+    todo = sorted((q for q in ann.in_text if q in ann.facts and q.kind in (QKind.LENGTH, QKind.ANGLE, QKind.ARC)
                    and q not in ann.right_values), key=str)
     if not todo:
         return set()
@@ -1004,7 +1004,7 @@ def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
     done, margin, step = set(), LEGEND_MARGIN, 1.3 * fpx
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
     for q in todo:
-        text = f"{query_name(q)} = {ann.texts[q]}"
+        text = f"{ann.names[str(q)] if q.kind is QKind.ARC else query_name(q)} = {ann.texts[q]}"  # ("arc KNM = 98°")
         w, h = renderer.text_size(text)
         spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
                  for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
@@ -1012,8 +1012,8 @@ def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
             b = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
             if not len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx)) and \
                     all(b.distance(o) >= 0.15 * fpx for o in written):  # (the legend's lines stack)
-                d.labels.append(Placed(text, float(x), float(y), w, h, "side" if q.kind is QKind.LENGTH
-                                       else "angle", element=str(q)))
+                d.labels.append(Placed(text, float(x), float(y), w, h, {QKind.LENGTH: "side", QKind.ANGLE: "angle"}.get(
+                    q.kind, "arc"), element=str(q)))
                 written.append(b)
                 done.add(str(q))
                 break
