@@ -1,21 +1,25 @@
 """Textbook figures of imported problems, measured from their label export: the share of given values
-labelled on their element, givens moved to the text (drawable, but no place by their element reads as
-theirs), goals marked "?", relations whose marks are all in the export, figures whose distinct points are
-all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
+labelled on their element, givens written named in the figure's legend and givens moved to the text (drawable,
+but no place by their element reads as theirs), goals marked "?", relations whose marks are all in the export,
+figures whose distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
 the independent reader (``tests/label_reader.py``, from the repository root) finds nothing wrong with, and
 CPU milliseconds per figure (the model given, as in batch work; the model made too; and as ``render`` draws
 it, models and all).
 
-``python bench/textbook_figures.py DIR [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
-files; OUT (optional) gets each figure's PNG and label export.
+``python bench/textbook_figures.py [DIR] [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
+files; without it, the default set: the first ``--limit`` (75) problems of FormalGeo7k's development half
+(``--source``), imported once into a cache folder (``--cache``).  OUT (optional) gets each figure's PNG and
+label export.
 """
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import math
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -67,6 +71,7 @@ def measure(geo: Path, out: Path | None) -> dict:
     pts = list(lab["points"].values())
     apart = min((math.dist(a, b) for a, b in itertools.combinations(pts, 2)), default=math.inf)
     return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
+            "legend": sum(g["shown"] == "legend" for g in lab["givens"]),
             "text_only": sum(g["shown"] == "text" and g["element"] is not None for g in lab["givens"]),
             "moved": sum(g["shown"] == "moved" for g in lab["givens"]),
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
@@ -94,9 +99,36 @@ def _reader(fig) -> list[str]:
     return textbook_problems(fig.labels) + mark_problems(fig.labels) + ink_problems(fig.labels, px)
 
 
+_ROOT = Path(__file__).resolve().parents[1]
+SOURCE = next((p for p in (_ROOT.parent / "shared" / "formalgeo7k" / "dev.jsonl.gz",
+                           _ROOT.parent.parent / "shared" / "formalgeo7k" / "dev.jsonl.gz") if p.exists()),
+              _ROOT.parent / "shared" / "formalgeo7k" / "dev.jsonl.gz")
+LIMIT = 75  # the default set: FormalGeo7k's first 75 development problems
+
+
+def _default_set(source: Path, limit: int, cache: Path) -> Path:
+    """The default set's .geo files, imported into ``cache`` once (``geomill import formalgeo``)."""
+    if not any(cache.glob("*.geo")):
+        from geomill.cli import main as cli
+
+        if cli(["import", "formalgeo", str(source), "--out", str(cache), "--limit", str(limit),
+                "--workers", "1"]) != 0:
+            raise SystemExit(f"could not import {source}")
+    return cache
+
+
 def main() -> None:
-    src = Path(sys.argv[1])
-    out = Path(sys.argv[2]) if len(sys.argv) > 2 else None
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dir", nargs="?", help="a folder of imported .geo files (default: the default set)")
+    ap.add_argument("out", nargs="?", help="a folder for each figure's PNG and label export")
+    ap.add_argument("--source", default=str(SOURCE), help="FormalGeo7k's development half (default set)")
+    ap.add_argument("--limit", type=int, default=LIMIT, help=f"the default set's size (default {LIMIT})")
+    ap.add_argument("--cache", default=None, help="where the default set is imported (default: a temp folder)")
+    args = ap.parse_args()
+    cache = Path(args.cache) if args.cache else Path(tempfile.gettempdir()) / f"geomill-textbook-dev{args.limit}"
+    src = Path(args.dir) if args.dir else _default_set(Path(args.source), args.limit, cache)
+    out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     files = sorted(src.glob("*.geo"), key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
@@ -107,6 +139,7 @@ def main() -> None:
     print(json.dumps({
         "figures": len(ok), "failed": [r["id"] for r in rows if "error" in r],
         "values_labelled": f"{sum(r['labelled'] for r in ok)} of {sum(r['values'] for r in ok)}",
+        "values_in_legend": sum(r["legend"] for r in ok),  # (named in a free corner: no place by their element)
         "values_left_to_text": sum(r["text_only"] for r in ok),
         "givens_moved": f"{sum(r['moved'] for r in ok)} in {sum(bool(r['moved']) for r in ok)} figures",
         "goals_marked": f"{sum(r['goal'] for r in ok)} of {sum(r['has_goal'] for r in ok)}",

@@ -866,8 +866,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
-            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off else _open_middle(
-                d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
+            anchor = tuple(geo[0]) if str(q) not in d.rules.set_off or str(q) in d.rules.side_offsets else \
+                _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
+            # (set off from a split side's dimension line, never from one piece of the side: review 14)
 
             def centres(w, h, stage, geo=geo):
                 return _side_centres(geo, w, h, gap, stage, fpx)

@@ -790,6 +790,50 @@ def _clear_on_bracket(layout: MarkLayout, p: str, q: str, mid: np.ndarray, reach
     return cs[best[np.argmin(np.abs(shares[best]))]]
 
 
+def arrow_room(count: int) -> float:
+    """px of a drawn piece that a group of ``count`` parallel arrows needs: the arrows, and ``CLEAR`` past a
+    point's dot at each end."""
+    return 2 * (ARROW_LONG + (count - 1) * ARROW_STEP / 2 + CLEAR + POINT_R)
+
+
+def line_pieces(layout: MarkLayout, a: str, b: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The drawn pieces of line ab (each between two drawn points on it, along drawn segments of it) in the
+    stretch of it drawn unbroken through ab's middle: a stated segment may be one piece of a longer side."""
+    p, r = layout.px[a], layout.px[b]
+    length = float(np.hypot(*(r - p)))
+    if length < 1e-9:
+        return [(p, r)]
+    u = (r - p) / length
+    spans = []
+    for s, t in layout.segments:
+        ts = [float((e - p) @ u) for e in (s, t)]
+        if all(abs(float(u[0] * (e - p)[1] - u[1] * (e - p)[0])) < 0.5 for e in (s, t)):
+            spans.append(sorted(ts))
+    lo = hi = length / 2
+    for _ in range(len(spans)):  # (the drawn stretch through the middle, grown span by span)
+        grown = [(s, t) for s, t in spans if s <= hi + 0.5 and t >= lo - 0.5]
+        lo2, hi2 = min([lo, *(s for s, _ in grown)]), max([hi, *(t for _, t in grown)])
+        if (lo2, hi2) == (lo, hi):
+            break
+        lo, hi = lo2, hi2
+    if hi - lo < length - 1.0:
+        lo, hi = 0.0, length
+    cuts = sorted({lo, hi, *(t for xy in layout.px.values()
+                             if abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) < 0.5
+                             and lo + 0.5 < (t := float((xy - p) @ u)) < hi - 0.5)})
+    return [(p + s * u, p + t * u) for s, t in zip(cuts, cuts[1:])]
+
+
+def arrow_piece(layout: MarkLayout, a: str, b: str, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where a parallel line's arrows go: its longest drawn piece, or, where every piece is too short to carry
+    them (a blind reader found arrows crammed on a 34 px piece, over a point), the line's whole drawn stretch."""
+    pieces = line_pieces(layout, a, b)
+    s, t = max(pieces, key=lambda st: float(np.hypot(*(st[1] - st[0]))))
+    if float(np.hypot(*(t - s))) >= arrow_room(count):
+        return s, t
+    return pieces[0][0], pieces[-1][1]
+
+
 def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     out = []
     px = layout.px
@@ -799,7 +843,8 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = _unit(px[q] - px[p])
         u = u if float(u @ ref) >= 0 else -u
         n = np.array([-u[1], u[0]])
-        mid = _off_arcs(layout, px[p], px[q], reach)
+        s, t = arrow_piece(layout, p, q, m.count)
+        mid = _off_arcs(layout, s, t, reach, whole=True)
         for i in range(m.count):
             tip = mid + u * (ARROW_LONG / 2 + (i - (m.count - 1) / 2) * ARROW_STEP)
             out.append(np.array([tip - ARROW_LONG * u + ARROW_HALF * n, tip, tip - ARROW_LONG * u - ARROW_HALF * n]))
@@ -807,17 +852,17 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     return out
 
 
-def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float) -> np.ndarray:
+def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float, whole: bool = False) -> np.ndarray:
     """Where on pr a mark of ``reach`` px goes: its usual spot, or one off the angle arcs to come
     (``MarkLayout.arc_zones``) where that keeps as clear of everything else (review 8 read a 13 px arc and
     the double arrowheads on its ray as one mark)."""
-    usual = layout.spot(p, r, reach)
+    usual = layout.spot(p, r, reach, whole)
     if not layout.arc_zones:
         return usual
     taken = layout.taken
     layout.taken = taken + layout.arc_zones
     try:
-        off = layout.spot(p, r, reach)
+        off = layout.spot(p, r, reach, whole)
     finally:
         layout.taken = taken
     keep = min(CLEAR, float(layout.clearances(usual[None], reach, p, r)[0]))

@@ -35,6 +35,7 @@ from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
 MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
+MIN_RADIUS = 30.0  # px: a circle's least radius (at 8 px, a blind reader saw a dot with its points on each other)
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
 ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the first and less than the second reads as
@@ -97,6 +98,10 @@ class TextbookAnnotation(Annotation):
     also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
     across: set = field(default_factory=set)  # set-off givens whose leader may cross lines: each the figure's only
     # carrier of a variable (review 10's 19: NP = 4x in the text alone, the figure showed no x and no "?")
+    split: set = field(default_factory=set)  # valued or asked sides that drawn points split, set by ``drawn``
+    forced: set = field(default_factory=set)  # split sides' values with no place by them: named and led from their
+    # dimension line, or (none reads as theirs) the text's (led to the side, a value touched one piece: blind
+    # readers read "12" of AB, led to AD of A-D-B, as AD = 12)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -182,7 +187,7 @@ class TextbookAnnotation(Annotation):
         return f"{word} {q.key[0]} = {rest}" if rest else text
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
-        marks, dashed, self.export, self.spans, self.reach = [], [], [], {}, {}
+        marks, dashed, self.export, self.spans, self.reach, self.split = [], [], [], {}, {}, set()
         layout = MarkLayout(scene, frame, style.font_px)
         self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
         self.cells = shape_cells(scene, layout.px)
@@ -193,9 +198,13 @@ class TextbookAnnotation(Annotation):
             if q.kind is not QKind.LENGTH or not all(n in layout.px for n in q.key):
                 continue
             split = layout.split(*q.key)
+            if split:
+                self.split.add(q)
+                if q in self.leaders and q != self.query:  # (however it came to be set off: from its dimension
+                    self.forced.add(q)  # line, never from a piece)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
                 off, drawn = layout.dimension(*q.key)
-                if q in self.across or _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or \
+                if q in self.across - self.forced or _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or \
                         layout.stacked(*q.key, off):
                     # (across the figure's lines it reads as a line of it, even beyond them where the canvas has
                     # no room; far off, or along another side, as another side's, on another segment's line as
@@ -204,9 +213,12 @@ class TextbookAnnotation(Annotation):
                         self.named_query = True
                     else:
                         self.named.add(q)
+                    if q in self.forced:  # (no place by its side either: led to a piece it misled, the text
+                        self.in_text.add(q)  # gives it)
                     continue
                 self.spans[q] = off
-                self.reach[q] = layout.middle_reach(*q.key) if split else 1 / 6
+                self.reach[q] = SIDE_REACH if q in self.forced else layout.middle_reach(*q.key) if split else 1 / 6
+                # (forced, its value names its side: by the dimension line's middle third it reads as its own)
                 mid = (layout.px[q.key[0]] + layout.px[q.key[1]]) / 2 + 2 * self.spans[q]
                 layout.take(mid, style.font_px)  # (its value's place: ticks keep off it)
                 self.export.append((Mark("dimension", (q.key,), str(q)), drawn))
@@ -460,6 +472,30 @@ def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tupl
     return name, Quantity(QKind.ARC, key, "".join(key)), not shaped
 
 
+RATIO_SYMBOLS = ("k", "t", "m", "u")  # the unit of a ratio's labels ("2k" and "3k"): the first the problem leaves free
+
+
+def _ratio_labels(problem: GeneralProblem, f, ann: TextbookAnnotation, shaped: set[str],
+                  numbered: set[Quantity]) -> list[tuple[Quantity, sympy.Expr, Element]] | None:
+    """A given ratio of two drawn lengths (AD = 2 DB / 3) as the values "2k" and "3k" of its two segments (each
+    its quantity, value and element): in the text alone, the figure showed neither part of it (a newcomer's
+    remark).  None where it is no such ratio, or where either segment has a value or a "?" of its own."""
+    a = lone(f.lhs)
+    coeff, rest = f.rhs.as_coeff_Mul()
+    b = lone(rest)
+    if a is None or b is None or a.kind.key != "length" or b.kind.key != "length" or not coeff.is_Rational or \
+            coeff <= 0 or coeff == 1:
+        return None
+    qa, qb = (_quantity(e, problem, shaped) for e in (a, b))
+    if qa is None or qb is None or qa == qb or {qa, qb} & (numbered | set(ann.facts)):
+        return None
+    names = {s.name for s in problem.variables}
+    unit = next((sympy.Symbol(n) for n in RATIO_SYMBOLS if n not in names), None)
+    if unit is None:
+        return None
+    return [(qa, coeff.p * unit, a), (qb, coeff.q * unit, b)]
+
+
 def _value_text(el: Element, value: sympy.Expr) -> str:
     """The value as the problem gives it: a number with at most two decimals only where that is exact
     (17√2 is never 24.04), else its exact form."""
@@ -644,6 +680,15 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark])
             if gap < parallel_gap:
                 out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
                            f"(under {parallel_gap:g})")
+    small = {}  # (a circle a few px across reads as a dot, its points on each other: a blind reader's 8 px one)
+    for arc in scene.arcs:
+        r = arc.radius * frame.scale
+        if r < MIN_RADIUS * k:
+            c = np.array(frame.px(arc.centre))
+            name = next((n for n in names if float(np.linalg.norm(px[n] - c)) < 0.5), None)
+            small[name or f"({c[0]:.0f}, {c[1]:.0f})"] = r
+    out += [f"the circle about {name} is drawn {r:.1f} px in radius (under {MIN_RADIUS * k:g})"
+            for name, r in small.items()]
     out += near_lines(scene, px, k)
     given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
@@ -685,6 +730,10 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
     givens = []
+    numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
+                if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}
+    if problem.goal is not None:  # (the goal's element takes a "?", never a ratio's "2k")
+        numbered |= {q for e in elements_in(problem.goal.expr) if (q := _quantity(e, problem, shaped)) is not None}
     for f in problem.facts:
         a, b = lone(f.lhs), lone(f.rhs)
         el, value = (a, f.rhs) if a is not None and b is None else (b, f.lhs) if b is not None and a is None \
@@ -704,6 +753,13 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
                 ann.names[str(q)] = name
                 givens.append({"fact": text, "element": name, "quantity": str(q), "shown": "label"})
                 continue
+        ratio = _ratio_labels(problem, f, ann, shaped, numbered) if arc is None else None
+        if ratio is not None:  # AD = 2 DB / 3: "2k" on AD and "3k" on DB (a ratio given, shown where it is)
+            for q, t, e in ratio:
+                ann.facts[q], ann.texts[q], ann.names[str(q)] = t, _value_text(e, t), e.text
+            givens.append({"fact": text, "element": " : ".join(e.text for *_, e in ratio),
+                           "quantity": str(ratio[0][0]), "ratio": [str(q) for q, *_ in ratio], "shown": "label"})
+            continue
         if el is not None and elements_in(value):  # an element in terms of others (AD = 3 BD / 4): a
             el = None  # relation the question states, not a value to draw
         if el is None:  # two elements equal (a mark) or an expression of several (the text's)
@@ -855,18 +911,15 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                and q not in ann.spans] if values == "image" else []
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
-            # small arc or its side before the text takes it (review 6: 25 givens moved where there was room)
-            ann.in_text -= set(out)
-            ann.named |= set(out)
-            ann.leaders |= set(out)
+            # small arc or its side before the text takes it (review 6: 25 givens moved where there was room); a
+            # split side's on its dimension line, named, never led to one piece of it
+            _set_off(ann, out)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
         lone_carriers = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                          and q not in ann.right_values and _only_carrier(ann, d, q)] if values == "image" else []
         if lone_carriers:  # the figure's only carrier of a variable: named, set off with a leader that may cross
-            ann.in_text -= set(lone_carriers)  # lines, before the text takes it
-            ann.named |= set(lone_carriers)
-            ann.leaders |= set(lone_carriers)
+            _set_off(ann, lone_carriers)  # lines, before the text takes it
             ann.across |= set(lone_carriers)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
@@ -885,7 +938,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
         # points 9 px apart where the third start draws them 40 px apart, review 4 a point 7 px off a line;
         # a flat angle the facts force: no use)
-        if k and not any(f.startswith(("points ", "point ")) for f in best[3]):
+        if k and not any(f.startswith(("points ", "point ", "the circle ")) for f in best[3]):
             break
         try:
             m = _model(problem, model, seed + k)
@@ -899,6 +952,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best
     _, m, scene, faults, ann, givens, goal, d = best
+    legend = _legend(d, ann, renderer) if values == "image" else set()
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
@@ -907,13 +961,63 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     from .attribution import figure_labels
 
     labels = figure_labels(d)
-    labels = _export(labels, d, ann, givens, goal, m, scene)
+    labels = _export(labels, d, ann, givens, goal, m, scene, legend)
     misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
              for g in labels["givens"] if g["shown"] == "moved"]
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
+
+
+def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:
+    """Givens the text took, named and set off before it does: each with a leader from its arc or side, a split
+    side's from its dimension line (``TextbookAnnotation.forced``), never from one piece of it."""
+    ann.in_text -= set(givens)
+    ann.named |= set(givens)
+    ann.leaders |= set(givens)
+    ann.forced |= {q for q in givens if q in ann.split}
+
+
+LEGEND_CLEAR = 1.0  # fonts: a legend line keeps this far from every stroke, label and point
+LEGEND_MARGIN = 8.0  # px: and this far inside the canvas
+
+
+def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
+    """The givens the text took (no place by their element reads as theirs) written named, "AD = 15", one a line,
+    in a free corner of the canvas, where nothing drawn is within ``LEGEND_CLEAR`` fonts: a value in the text
+    alone was missing from the figure (issue 38's newcomers), and a line that names its element reads as its own
+    wherever it sits.  The quantities so written (their export's ``shown`` is "legend")."""
+    import shapely
+    from shapely.geometry import LineString, Point, box
+
+    from .labels import Placed
+
+    todo = sorted((q for q in ann.in_text if q in ann.facts and q.kind in (QKind.LENGTH, QKind.ANGLE, QKind.ARC)
+                   and q not in ann.right_values), key=str)
+    if not todo:
+        return set()
+    fpx, size = d.style.font_px, float(d.style.size)
+    ink = [LineString(p) for p in [*d.strokes, *d.marks, *d.dashed, *d.leaders] if len(p) > 1]
+    ink += [box(*lab.box) for lab in d.labels] + [Point(p) for p in d.rules.points.values()]
+    tree, written = shapely.STRtree(ink), []
+    done, margin, step = set(), LEGEND_MARGIN, 1.3 * fpx
+    rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
+    for q in todo:
+        text = f"{ann.names[str(q)] if q.kind is QKind.ARC else query_name(q)} = {ann.texts[q]}"  # ("arc KNM = 98°")
+        w, h = renderer.text_size(text)
+        spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
+                 for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
+        for x, y in spots:
+            b = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if not len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx)) and \
+                    all(b.distance(o) >= 0.15 * fpx for o in written):  # (the legend's lines stack)
+                d.labels.append(Placed(text, float(x), float(y), w, h, {QKind.LENGTH: "side", QKind.ANGLE: "angle"}.get(
+                    q.kind, "arc"), element=str(q)))
+                written.append(b)
+                done.add(str(q))
+                break
+    return done
 
 
 def _unnamed_misread(d, ann: TextbookAnnotation) -> list:
@@ -978,7 +1082,7 @@ def _renderer(size: int, style: str, line_width: float, font_size: float, opacit
 
 
 def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model,
-            scene: Scene) -> dict:
+            scene: Scene, legend: set[str] = frozenset()) -> dict:
     size = labels["size"][1]
 
     def rows(line):
@@ -1003,8 +1107,10 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     for g in givens:
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
-            if q in {str(x) for x in ann.in_text} or q not in placed:
-                g["shown"] = "moved"
+            if q in legend:  # (named in a free corner of the figure: no place by its element read as its)
+                g["shown"] = "legend"
+            elif any(x in {str(y) for y in ann.in_text} or x not in placed for x in g.get("ratio", [q])):
+                g["shown"] = "moved"  # (a ratio: both its parts on the figure, or it is not shown)
     labels["givens"] = givens
     if goal is not None:
         goal["drawn"] = goal.pop("quantity", None)

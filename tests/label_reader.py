@@ -485,10 +485,12 @@ def mark_problems(fig: dict) -> list[str]:
         elif kind == "parallel":
             per = _per_element(m, "the parallels", "arrows", out)
             for i, e in enumerate(els):
-                seg = LineString([pts[n] for n in _seg_points(e, pts)])
+                p, q = (pts[n] for n in _seg_points(e, pts))
+                line = _drawn_line(fig, pts, p, q)  # (arrows mark a line: on any drawn piece of it)
                 for arrow in lines[i * per:(i + 1) * per]:
-                    if Point(arrow[1]).distance(seg) > MARK_ON:
+                    if Point(arrow[1]).distance(line) > MARK_ON:
                         out.append(f"an arrow of {e} is off its segment")
+                out += _arrows_room(fig, pts, e, p, q, lines[i * per:(i + 1) * per])
         elif kind == "dimension":  # a side's dimension line: beside it, from end to end
             p, q = (pts[n] for n in _seg_points(els[0], pts))
             ux, uy = q[0] - p[0], q[1] - p[1]
@@ -509,6 +511,51 @@ def mark_problems(fig: dict) -> list[str]:
                     out.append(f"the arc of {e} is not an arc of its angle")
                 if per - 1 != m["count"]:
                     out.append(f"the equal angle {e} carries {per - 1} ticks, not {m['count']}")
+    return out
+
+
+ARROW_ROOM = 34.0  # px: a drawn piece shorter has no room for a parallel arrow clear of its ends (a blind reader
+# found one crammed on a 34 px piece)
+ARROW_POINT = 4.0  # px: an arrow's stroke nearer a drawn point covers its dot
+
+
+def _drawn_line(fig: dict, pts: dict, p, q):
+    """The drawn segments along line pq (one geometry): a parallel's arrows may sit on any piece of it."""
+    along = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
+             if all(_line_off(p, q, pts[n]) < 0.75 for n in (a, b))]
+    return shapely.union_all(along or [LineString([p, q])])
+
+
+def _line_off(p, q, xy) -> float:
+    n = math.dist(p, q)
+    return abs((q[0] - p[0]) * (xy[1] - p[1]) - (q[1] - p[1]) * (xy[0] - p[0])) / max(n, 1e-9)
+
+
+def _arrows_room(fig: dict, pts: dict, e: str, p, q, arrows: list) -> list[str]:
+    """A parallel's arrows keep off point letters and dots, and lie on one piece of their line (between two
+    drawn points) where a piece of it has room for them: across a point, or crammed on a short piece, they
+    read as marking another segment or as part of the point's letter."""
+    out = []
+    strokes = [LineString(a) for a in arrows]
+    for lab in fig["labels"]:
+        if lab["element"].startswith("point ") and any(s.intersects(box(*lab["bbox"])) for s in strokes):
+            out.append(f"an arrow of {e} covers the letter {lab['text']}")
+            break
+    for n, xy in pts.items():
+        if any(s.distance(Point(xy)) < ARROW_POINT for s in strokes):
+            out.append(f"an arrow of {e} covers point {n}")
+            break
+    line = _drawn_line(fig, pts, p, q)
+    length = math.dist(p, q)
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    along = sorted((xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy for xy in pts.values()
+                   if _line_off(p, q, xy) < 0.75 and line.distance(Point(xy)) < 0.75)
+    pieces = [(s, t) for s, t in zip(along, along[1:]) if t - s > 1.0 and  # (drawn between its points)
+              line.distance(Point(p[0] + (s + t) / 2 * ux, p[1] + (s + t) / 2 * uy)) < 0.75]
+    ts = [(xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy for a in arrows for xy in a]
+    lo, hi = min(ts, default=0.0), max(ts, default=0.0)
+    if pieces and max(t - s for s, t in pieces) >= ARROW_ROOM and not any(s <= lo and hi <= t for s, t in pieces):
+        out.append(f"the arrows of {e} lie across a point of its line, or on a piece too short for them")
     return out
 
 
@@ -674,7 +721,67 @@ def textbook_problems(fig: dict) -> list[str]:
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
-            + _brackets_across_lines(fig, pts))
+            + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts))
+
+
+def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
+    """The figure's angles as a reader sees them: at each point, each pair of neighbouring drawn rays less than
+    180° apart (its vertex, the vertex's pixel, the first ray's direction and the sweep, radians)."""
+    out = []
+    for v, xy in pts.items():
+        dirs = []
+        for t in sorted(_rays(fig, pts, xy)):  # (one ray along two segments counted once)
+            if not dirs or t - dirs[-1] > 0.01:
+                dirs.append(t)
+        if len(dirs) > 1 and dirs[0] + 2 * math.pi - dirs[-1] <= 0.01:
+            dirs.pop()
+        for i, t in enumerate(dirs):
+            u = dirs[(i + 1) % len(dirs)]
+            sweep = (u - t) % (2 * math.pi)
+            if len(dirs) > 1 and 1e-3 < sweep < math.pi - 1e-3:
+                out.append((v, xy, t, sweep))
+    return out
+
+
+def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
+    """Each value's own element is the nearest element of its kind to where it sits (a leader's: where the leader
+    ends): a side's value nearer its side (or dimension line) than any other drawn segment, an angle's inside its
+    angle with no other vertex nearer whose angle it also sits in (a blind reader read a "60°" set by segment PT as
+    an angle at P).  A value that names its element ("AB = 12", "∠PTQ = 60°") reads as its own wherever it sits."""
+    out = []
+    segments = [(a, b, LineString([pts[a], pts[b]])) for a, b in fig["segments"] if a in pts and b in pts]
+    wedges = None
+    for lab in fig["labels"]:
+        el, text = lab["element"], lab["text"]
+        if "=" in text or el.startswith(("point ", "height ")) or el.split(" ")[0] in SHAPE_WORDS:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        at = Point(lab["leader"][0]) if lab["leader"] else Point((x0 + x1) / 2, (y0 + y1) / 2)
+        if el.startswith("angle "):
+            names = split_points(el[6:], pts, 3)
+            if names is None:
+                continue
+            a, v, b = (pts[n] for n in names)
+            if not _in_wedge((at.x, at.y), a, v, b):
+                out.append(f"{text!r} ({el}) sits outside its angle: it reads as another's")
+                continue
+            wedges = _wedges(fig, pts) if wedges is None else wedges
+            own = at.distance(Point(v))
+            for w, xy, t, sweep in wedges:
+                if w != names[1] and math.dist(xy, v) > 0.5 and at.distance(Point(xy)) < own and \
+                        0 < (math.atan2(at.y - xy[1], at.x - xy[0]) - t) % (2 * math.pi) < sweep:
+                    out.append(f"{text!r} ({el}) sits nearer the angle at {w} than its own at {names[1]}")
+                    break
+        elif " " not in el and (names := split_points(el, pts, 2)) is not None:
+            p, q = (pts[n] for n in names)
+            own = at.distance(_side_line(fig, el, p, q))
+            for a, b, line in segments:
+                if {a, b} == set(names) or all(_line_off(p, q, pts[n]) < 0.75 for n in (a, b)):
+                    continue
+                if at.distance(line) < own:
+                    out.append(f"{text!r} ({el}) sits nearer side {a}{b} than its own")
+                    break
+    return out
 
 
 def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
@@ -823,42 +930,56 @@ def _crowded_squares(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-def _side_values(fig: dict, pts: dict) -> list[tuple[dict, str, tuple, tuple]]:
-    """Each label of a segment's value: the label, its segment and the segment's ends."""
+def _side_values(fig: dict, pts: dict, named: bool = False) -> list[tuple[dict, str, tuple, tuple]]:
+    """Each label of a segment's value: the label, its segment and the segment's ends (``named``: those that
+    name their segment, "AB = 12", too)."""
     out = []
     for lab in fig["labels"]:
         el = lab["element"]
         if " " not in el and (names := split_points(el, pts, 2)) is not None and \
-                not lab["text"].startswith((f"{el} = ", f"{el[::-1]} = ")):  # (a "?" or a value that names its
-            # side reads as its own)
+                (named or not lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))):  # (a "?" or a value that
+            # names its side reads as its own)
             out.append((lab, el, pts[names[0]], pts[names[1]]))
     return out
 
 
 def _split_values(fig: dict, pts: dict) -> list[str]:
+    """A split side's value on a dimension line spanning the whole side, by its middle: a value by the side, or
+    led to it, sits by one piece and reads as that piece's; named ("AB = 12") it may sit by the side, never led
+    to it (blind readers read "12" of AB, its leader on AD of A-D-B, as AD = 12: a name the leader contradicts
+    is read past)."""
     out = []
-    for lab, el, p, q in _side_values(fig, pts):
+    for lab, el, p, q in _side_values(fig, pts, named=True):
         cuts = _inside_points(p, q, pts)
-        if not cuts:
-            continue
+        named = lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))
+        if not cuts or lab["text"] in (f"{el} = ?", f"{el[::-1]} = ?"):
+            continue  # (the goal named, "AB = ?", by its side: the question says the same)
         m = _dimension(fig, el)
-        if m is None:
+        if m is None and lab.get("leader"):
+            out.append(f"{lab['text']!r} ({el}) is led by its leader to a piece of it, a side that points split, "
+                       "with no dimension line")
+        elif m is None and not named:  # (named, by the side with no leader: "AB = 12" says its side)
             out.append(f"{lab['text']!r} ({el}) is beside a side that points split, with no dimension line")
+        if m is None:
             continue
-        out += _dimension_shape(m, el, p, q)
+        out += _dimension_shape(m, el, p, q) + _dimension_span(m, el, p, q)
         n = math.dist(p, q)
         ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
         (ax, ay) = m["pixels"][0][0]
         dim_off = (ax - p[0]) * uy - (ay - p[1]) * ux
         x0, y0, x1, y1 = lab["bbox"]
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        cx, cy = lab["leader"][0] if lab.get("leader") else ((x0 + x1) / 2, (y0 + y1) / 2)
         t = (cx - p[0]) * ux + (cy - p[1]) * uy
         off = (cx - p[0]) * uy - (cy - p[1]) * ux
-        if off * dim_off < 0 or abs(off) < abs(dim_off):
+        if lab.get("leader") and abs(off - dim_off) > LED_TO_DIMENSION:
+            out.append(f"{lab['text']!r} ({el}) is led to a point {abs(off - dim_off):.0f} px off its dimension line")
+        elif not lab.get("leader") and (off * dim_off < 0 or abs(off) < abs(dim_off)):
             out.append(f"{lab['text']!r} ({el}) is not beyond its dimension line")
         ends = [0.0, *cuts, n]
         pieces = [(s + e) / 2 for s, e in zip(ends, ends[1:])]
-        if abs(t - n / 2) > MIDDLE_CLEAR * min(abs(t - c) for c in pieces):
+        if named and abs(t - n / 2) > n / 6 + 1.0:
+            out.append(f"{lab['text']!r} ({el}) sits off its dimension line's middle third")
+        elif not named and abs(t - n / 2) > MIDDLE_CLEAR * min(abs(t - c) for c in pieces):
             out.append(f"{lab['text']!r} ({el}) sits by a piece of its side, not by its middle: it reads as the "
                        "piece's")
     return out
@@ -906,6 +1027,23 @@ def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
         if not valued:  # (ticks alone on it: review 2 read it as a value forgotten, the ticks as off their side)
             out.append(f"the dimension line of {m['elements'][0]} carries no value")
     return out
+
+
+DIM_SPAN = 2.0  # px: a dimension line's ends this near the perpendiculars at its side's ends
+LED_TO_DIMENSION = 8.0  # px: a split side's value set off with a leader, its leader ending this near its dimension line
+
+
+def _dimension_span(m: dict, el: str, p, q) -> list[str]:
+    """A dimension line spans exactly its side: parallel to it, its ends level with the side's ends (shorter or
+    longer, it measures another segment)."""
+    n = math.dist(p, q)
+    ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+    a, b = m["pixels"][0][0], m["pixels"][0][-1]
+    ta, tb = sorted(((xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy) for xy in (a, b))
+    oa, ob = (((xy[0] - p[0]) * uy - (xy[1] - p[1]) * ux) for xy in (a, b))
+    if abs(ta) > DIM_SPAN or abs(tb - n) > DIM_SPAN or abs(oa - ob) > DIM_SPAN:
+        return [f"the dimension line of {el} does not span {el} end to end"]
+    return []
 
 
 def _dimension_shape(m: dict, el: str, p, q) -> list[str]:
@@ -974,13 +1112,15 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
         per = max(1, len(m["pixels"]) // max(len(m["elements"]), 1))
         for i, el in enumerate(m["elements"]):
             p, q = (pts[n] for n in _seg_points(el, pts))
-            own = LineString([p, q])
+            own = LineString([p, q]) if m["kind"] == "equal" else _drawn_line(fig, pts, p, q)
+            # (a parallel's arrows mark its line: on any drawn piece of it)
             strokes = m["pixels"][i * per:(i + 1) * per]
             if m["kind"] == "equal" and _inside_points(p, q, pts):
                 continue  # a split side's ticks are across its bracket (``_split_ticks``)
             if not all(LineString(s).distance(own) < MARK_ON for s in strokes):
                 out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} is not across its segment")
-            others = [s for s in segments if not _along(s, p, q)] + circles
+            others = [s for s in segments if not _along(s, p, q) and not (
+                m["kind"] == "parallel" and all(_line_off(p, q, xy) < 0.75 for xy in s.coords))] + circles
             for s in strokes:
                 g = LineString(s)
                 if any(g.distance(o) < CROSS_CLEAR for o in others):

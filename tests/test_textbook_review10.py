@@ -148,9 +148,10 @@ def test_an_asked_height_drawn_as_a_segment_gets_its_query_on_it() -> None:
 RATIO = "triangle ABC\nD on AB\nE on AC\nDE parallel to BC\nAD = 2 DB / 3\nAC = 20\nfind AE\n"  # (newcomer 11's 20)
 
 
-def test_a_given_ratio_of_two_segments_is_left_to_the_text_with_nothing_on_its_segments() -> None:
-    lab = _labels(RATIO)  # (as Geometry3K and GeoQA draw them: a ratio is the question's, never a value by a side)
+def test_a_given_ratio_of_two_segments_is_shown_on_both_in_a_unit() -> None:
+    lab = _labels(RATIO)  # (newcomer 11 saw no value on AB; the lead's rule since figtb14: "2k" on AD, "3k" on DB)
     ratio = next(g for g in lab["givens"] if g["fact"].startswith("AD = "))
-    assert ratio["shown"] == "text" and ratio["element"] is None
-    on = {x["element"] for x in lab["labels"]} | {e for m in lab["marks"] for e in m["elements"]}
-    assert not on & {"AD", "DA", "BD", "DB", "AB", "BA"}
+    assert ratio["shown"] == "label" and ratio["element"] == "AD : BD"
+    texts = {x["element"]: x["text"] for x in lab["labels"]}
+    assert texts.get("AD") == "2k" and texts.get("BD") == "3k" and textbook_problems(lab) == []
+    assert not {"AB", "BA"} & set(texts)
