@@ -1402,7 +1402,7 @@ class _Writer:
             chain.append(val)
         text = self.wrap(" = ".join(chain))
         if reason is None:
-            return self._read_again(s, why, u, formula, vals, text)
+            return self._read_again(s, why, u, formula, vals, text) if not v.free_symbols else f"So {text}."
         ratio = self._trig_ratio(s)
         if ratio is not None:  # In the right triangle ABE, cos(angle ABE) = BE/AB, so BE = AB·cos(…) = …
             return f"{reason}{_then(reason)}{ratio}, so {text}."
@@ -1414,7 +1414,8 @@ class _Writer:
     def _read_again(self, s, why, u, formula, vals: dict, text: str) -> str:
         """A value read through an equation stated before names what it rests on, never a bare "So": the
         shape that states it (``Since ECD is an equilateral triangle, CD = CE = 38.``), else the two
-        values it compares (``Since BG = GH and GH = 10, BG = 10.``)."""
+        values it compares (``Since BG = GH and GH = 10, BG = 10.``), else the equation an earlier step
+        stated (``Since angle CHG = arc CG/2, arc CG = 2·angle CHG = 120°.``)."""
         v = vals.get(formula) if formula is not None and formula.is_Symbol else None
         if why is not None and s.instance.family.key == "relation":
             reason = _cap(arc_sentence(why, [s.lhs, s.rhs], self.n.arcs))
@@ -1424,6 +1425,9 @@ class _Writer:
             known = self.wrap(f"{self.n.expr(formula)} = {self.n.number(v, deg)}")
             found = self.wrap(f"{self._goal_name(u)} = {self.n.number(v, deg)}")
             return f"Since {self.eq(u, formula)} and {known}, {found}."
+        stated = self.eq(s.lhs, s.rhs)
+        if any(stated in line for line in self.lines):  # (said in an earlier step, not the sentence before)
+            return f"Since {stated}, {text}."
         return f"So {text}."
 
     def _put_later(self, st, later: list[sympy.Expr]) -> str | None:
