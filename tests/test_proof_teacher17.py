@@ -99,3 +99,15 @@ def test_a_major_arc_in_a_list_of_arcs_is_named_major():
     arcs = {big: ("major arc ACB", ""), small: ("arc BC", "")}
     said = arc_sentence("since arcs BA and BC of one circle are equal, so are their chords", [big - small], arcs)
     assert said == "since major arc ACB and arc BC of one circle are equal, so are their chords", said
+
+
+def test_a_bisector_or_midpoint_whose_halves_no_step_names_is_not_restated():
+    from geomill.solvers.plane.write import _unused_halves
+
+    used = "By the exterior angle bisector theorem: BE bisects the exterior angle of triangle BCA, CE/AE = BC/AB."
+    assert _unused_halves(["Since BE bisects the angle FBA, angle EBF = angle ABE.", used]) == [used]
+    assert _unused_halves(["Since E is the midpoint of AB, AE = BE.", "Since AE is parallel to DF, x = 1."]) == \
+        ["Since AE is parallel to DF, x = 1."]
+    kept = ["Since CO bisects the angle ACD, angle ECO = angle DCO.",
+            "By the angle sum of triangle OEC, angle COE = 180° - angle CEO - angle OCE."]
+    assert _unused_halves(kept) == kept  # (angle OCE is angle ECO: its letters in the other order)
