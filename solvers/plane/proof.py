@@ -107,6 +107,7 @@ class Proof:
     feet: dict = field(default_factory=dict)  # (vertex, side) -> the segment the figure draws as that height ("BE")
     # id of an SAS step -> (the pooled step proving its ratio premise or None, the linear facts it rests on)
     ratio_sources: dict = field(default_factory=dict)
+    shapes: dict = field(default_factory=dict)  # a polygon the problem states -> (its kind's words, its name)
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -267,7 +268,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem),
                  {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
-                 drawn_heights(ded.problem), sources)
+                 drawn_heights(ded.problem), sources, stated_shapes(ded.problem))
 
 
 def _ratio_sources(ded: Deduction, step: Step, sources: dict) -> list[dict]:
@@ -304,12 +305,45 @@ def drawn_heights(problem) -> dict:
         a = rel.args
         if rel.key == "altitude" and len(a[1]) == 3:  # CD altitude of CAB: from C, its foot D on AB
             out.setdefault((a[0][0], frozenset(a[1][1:])), "".join(a[0]))
-        elif rel.key == "perpendicular_lines" and len(a) == 2 and all(len(x) == 2 for x in a):
+        elif rel.key in ("perpendicular_lines", "perpendicular") and len(a) == 2 and all(len(x) == 2 for x in a):
             for seg, side in ((a[0], a[1]), (a[1], a[0])):
                 for v, f in (seg, seg[::-1]):
+                    if rel.key != "perpendicular_lines" and f not in side:
+                        continue
                     if f not in side and v not in side and frozenset((f, *side)) in on_line:
                         out.setdefault((v, frozenset(side)), v + f)
+                    elif f in side and v not in side:  # AE perpendicular to BE, E on BC: the height onto BC too
+                        for ln in problem.lines:
+                            if set(side) <= set(ln.points) and v not in ln.points:
+                                for pair in itertools.combinations(ln.points, 2):
+                                    out.setdefault((v, frozenset(pair)), v + f)
     return out
+
+
+# a shape's kinds from the most specific: a polygon stated as two of them is named by the first
+SHAPE_KINDS = ("square", "rectangle", "rhombus", "isosceles_trapezoid", "right_trapezoid", "parallelogram", "kite",
+               "trapezoid")
+
+
+def shape_key(name: str) -> str:
+    """One key for a polygon's name in any of its orders round it (ABCD, BCDA, ADCB, …)."""
+    turns = [name[i:] + name[:i] for i in range(len(name))]
+    return min(turns + [t[::-1] for t in turns])
+
+
+def stated_shapes(problem) -> dict:
+    """Each quadrilateral the problem states, keyed by :func:`shape_key`: (its most specific kind in
+    words, its name as the problem writes it), so that a proof names it as the problem does."""
+    out: dict = {}
+    for rel in getattr(problem, "relations", ()):
+        if rel.key not in SHAPE_KINDS or not rel.args or len(rel.args[0]) < 4:
+            continue
+        name = "".join(rel.args[0])
+        key = shape_key(name)
+        rank = SHAPE_KINDS.index(rel.key)
+        if key not in out or rank < out[key][2]:
+            out[key] = (rel.key.replace("_", " "), name, rank)
+    return {k: (kind, name) for k, (kind, name, _) in out.items()}
 
 
 def parallel_sources(problem) -> dict:

@@ -146,18 +146,26 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
 _JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? [a-z]+)(?:; hence |, )(.*)$")
 
 
+# "Since FE is parallel to AD and AE is parallel to DF (…), ADFE is a parallelogram; hence EF = AD = 6."
+_JUDGEMENT_NAMED = re.compile(r"^Since ([^,;]*?), ([A-Z]{3,}) is (an? [a-z]+)(?:; hence |, )(.*)$")
+
+
 def _judged_once(said: list[list[str]]) -> list[list[str]]:
     """A shape proved once, with its reason where it is first used, and named by what it is after:
     ``Since CEOF is a parallelogram, CE = FO = 1/2.``"""
-    proved: set[tuple[str, str]] = set()
+    proved: set[tuple[str, str, str]] = set()
     for line in said:
         for j, sentence in enumerate(line):
             m = _JUDGEMENT.match(sentence)
-            if m is None:
+            if m is not None:
+                key, shape, kind, rest = (m[1], m[2], m[3]), m[2], m[3], m[4]
+            elif (m := _JUDGEMENT_NAMED.match(sentence)) is not None:
+                key, shape, kind, rest = (m[1], m[2], m[3]), m[2], m[3], m[4]
+            else:
                 continue
-            if (m[1], m[3]) in proved:
-                line[j] = f"Since {m[2]} is {m[3]}, {m[4]}"
-            proved.add((m[1], m[3]))
+            if key in proved:
+                line[j] = f"Since {shape} is {kind}, {rest}"
+            proved.add(key)
     return said
 
 
@@ -188,25 +196,29 @@ def _radii_as_reason(said: list[list[str]]) -> list[list[str]]:
     return said
 
 
-_SIDES = re.compile(r"^Since ([A-Z]{4}) is an? (rhombus|square), "
-                    r"([A-Z]{2}) = ([A-Z]{2}) and ([A-Z]{2}) = ([A-Z]{2})\.$")
+# a shape whose sides are all equal, and the equalities of sides it is said to give
+_SIDES = re.compile(r"^Since ([A-Z]{3,4}) is an? (rhombus|square|equilateral triangle), "
+                    r"((?:[A-Z]{2} = [A-Z]{2})(?: and [A-Z]{2} = [A-Z]{2})*)\.$")
 _SO_EQUAL = re.compile(r"^So ([A-Z]{2}) = ([A-Z]{2})((?: = [^=]+)?)\.$")
 
 
 def _all_sides_equal(said: list[list[str]]) -> list[list[str]]:
     """``Since ABCD is a rhombus, AD = BC and AB = BC. So AB = AD.`` is ``Since ABCD is a rhombus, AB =
-    AD.``: its sides are all equal, so the two it needs are said equal at once."""
+    AD.`` (and ``Since ECD is an equilateral triangle, CD = DE. So CE = DE.`` is ``…, CE = DE.``): its
+    sides are all equal, so the two it needs are said equal at once, and the "So" rests on the shape."""
     places = _places(said)
     for (i, j), (i2, j2) in zip(places, places[1:]):
         m, so = _SIDES.match(said[i][j]), _SO_EQUAL.match(said[i2][j2])
         if m is None or so is None:
             continue
-        sides = {"".join(sorted(m[1][k] + m[1][(k + 1) % 4])) for k in range(4)}
-        used = [m[3], m[4], m[5], m[6], so[1], so[2]]
+        n = len(m[1])
+        sides = {"".join(sorted(m[1][k] + m[1][(k + 1) % n])) for k in range(n)}
+        pairs = [x.split(" = ") for x in m[3].split(" and ")]
+        used = [x for pair in pairs for x in pair] + [so[1], so[2]]
         rest = " ".join(x for line in said[i2 + 1:] for x in line) + " ".join(said[i2][j2 + 1:])
         if {"".join(sorted(x)) for x in used} <= sides and not re.search(
-                rf"\b(?:{m[3]} = {m[4]}|{m[4]} = {m[3]}|{m[5]} = {m[6]}|{m[6]} = {m[5]})\b", rest):
-            said[i][j] = f"Since {m[1]} is a {m[2]}, {so[1]} = {so[2]}{so[3]}."
+                "|".join(rf"\b(?:{a} = {b}|{b} = {a})\b" for a, b in pairs), rest):
+            said[i][j] = f"Since {m[1]} is {'an' if m[2][0] in 'aeiou' else 'a'} {m[2]}, {so[1]} = {so[2]}{so[3]}."
             said[i2][j2] = ""
     return said
 
@@ -221,6 +233,17 @@ def _given_lines(said: list[list[str]]) -> list[list[str]]:
 
 
 _SO_CHAIN = re.compile(rf"^So ((?:{_NAME} = )+{_NAME})((?: = [^=]+)?)\.$")
+# "Since GH = 7 = HI, GH = HI.": two elements equal as their values are
+_COMPARED = re.compile(rf"^Since ({_NAME}) = ([^=]+) = ({_NAME}), \1 = \3\.$")
+
+
+def _chain(sentence: str) -> tuple[list[str], str] | None:
+    """The elements a sentence says equal and the value it gives them ("" for none), where it says only that."""
+    m = _SO_CHAIN.match(sentence)
+    if m is not None:
+        return m[1].split(" = "), m[2].removeprefix(" = ")
+    m = _COMPARED.match(sentence)
+    return ([m[1], m[3]], m[2]) if m is not None else None
 
 
 def _restated(said: list[list[str]]) -> list[list[str]]:
@@ -229,10 +252,9 @@ def _restated(said: list[list[str]]) -> list[list[str]]:
     values: dict[str, str] = {}
     for line in said:
         for j, sentence in enumerate(line):
-            m = _SO_CHAIN.match(sentence)
-            if m is not None and len(m[1].split(" = ")) > 1:
-                names = m[1].split(" = ")
-                value = m[2].removeprefix(" = ")
+            m = _chain(sentence)
+            if m is not None and len(m[0]) > 1:
+                names, value = m
                 known = {values.get(x) for x in names}
                 if None not in known and len(known) == 1 and (not value or known == {value}):
                     line[j] = ""

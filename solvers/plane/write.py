@@ -29,6 +29,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
+from .proof import shape_key
 from .tidy import tidy
 
 __all__ = ["Written", "write", "Namer"]
@@ -279,6 +280,20 @@ def _unnegated(e: sympy.Expr) -> sympy.Expr:
         return e.replace(negated, flip)
     except (TypeError, ValueError, RecursionError):
         return e
+
+
+# the families whose equation is the angle bisector theorem's product, and where their names put the vertex
+_BISECTED_AT = {"bisector_of_angle_property_line_ratio": (0, 1), "bisector_of_angle_judgment_angle_equal": (1, 1),
+                "bisector_of_angle_property_line_ratio_external": (1, 0)}
+
+
+def _bisected_vertex(family: str, names) -> str | None:
+    """The vertex of the angle an angle-bisector theorem's instance bisects (B of ``BD bisects angle ABC``;
+    A of ``AD bisects the exterior angle at A``), or None for another theorem."""
+    at = _BISECTED_AT.get(family)
+    if at is None or len(names) <= at[0] or len(names[at[0]]) <= at[1]:
+        return None
+    return names[at[0]][at[1]]
 
 
 def _surd(v: sympy.Expr) -> bool:
@@ -1057,8 +1072,8 @@ class _Writer:
 
     def _equal_values(self, target: sympy.Expr, value: sympy.Expr, known: dict, say: list[str]) -> str | None:
         """Two elements equal as their values are: ``QS = RS = 7 (given).`` where the problem gives both
-        numbers (never "So QS = RS", as if it followed from the sentence before), ``So angle MQS = angle
-        NRS = 90°.`` where the proof found them; None where the conclusion is no such equality."""
+        numbers (never "So QS = RS", as if it followed from the sentence before), ``Since angle MQS = 90° =
+        angle NRS, angle MQS = angle NRS.`` where the proof found them; None where the conclusion is no such equality."""
         lin = _linear(target - value)
         if lin is None or lin[1] != 0 or len(lin[0]) != 2 or sorted(c for c, _ in lin[0]) != [-1, 1]:
             return None
@@ -1069,7 +1084,9 @@ class _Writer:
         chain = self.wrap(f"{self.n.expr(a)} = {self.n.expr(b)} = {self.n.number(known[a], deg)}")
         if not say and {a, b} <= getattr(self, "_given_now", set()):
             return f"{_cap(chain)} (given)."
-        return f"So {chain}."
+        # (the values it compares, named: "So GH = HI = 7" reads as if it followed from the sentence before)
+        number = self.n.number(known[a], deg)
+        return f"Since {self.wrap(f'{self.n.expr(a)} = {number} = {self.n.expr(b)}')}, {self.eq(a, b)}."
 
     def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
         """Each element of ``e`` (other than its unknown ``u``) that has a value only as an expression
@@ -1385,7 +1402,7 @@ class _Writer:
             chain.append(val)
         text = self.wrap(" = ".join(chain))
         if reason is None:
-            return f"So {text}."
+            return self._read_again(s, why, u, formula, vals, text) if not v.free_symbols else f"So {text}."
         ratio = self._trig_ratio(s)
         if ratio is not None:  # In the right triangle ABE, cos(angle ABE) = BE/AB, so BE = AB·cos(…) = …
             return f"{reason}{_then(reason)}{ratio}, so {text}."
@@ -1393,6 +1410,25 @@ class _Writer:
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
         return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+
+    def _read_again(self, s, why, u, formula, vals: dict, text: str) -> str:
+        """A value read through an equation stated before names what it rests on, never a bare "So": the
+        shape that states it (``Since ECD is an equilateral triangle, CD = CE = 38.``), else the two
+        values it compares (``Since BG = GH and GH = 10, BG = 10.``), else the equation an earlier step
+        stated (``Since angle CHG = arc CG/2, arc CG = 2·angle CHG = 120°.``)."""
+        v = vals.get(formula) if formula is not None and formula.is_Symbol else None
+        if why is not None and s.instance.family.key == "relation":
+            reason = _cap(arc_sentence(why, [s.lhs, s.rhs], self.n.arcs))
+            return f"{reason}{_then(reason)}{text}."
+        if v is not None and not v.free_symbols and element_of(formula) is not None and element_of(u) is not None:
+            deg = _unit(u) == "degrees"
+            known = self.wrap(f"{self.n.expr(formula)} = {self.n.number(v, deg)}")
+            found = self.wrap(f"{self._goal_name(u)} = {self.n.number(v, deg)}")
+            return f"Since {self.eq(u, formula)} and {known}, {found}."
+        stated = self.eq(s.lhs, s.rhs)
+        if any(stated in line for line in self.lines):  # (said in an earlier step, not the sentence before)
+            return f"Since {stated}, {text}."
+        return f"So {text}."
 
     def _put_later(self, st, later: list[sympy.Expr]) -> str | None:
         """The conclusion of a proportion with the relations it rests on put in: ``DF = AD·BF/BE =
@@ -1594,9 +1630,15 @@ class _Writer:
         if fam.startswith("similar_triangle") and len(names) >= 2 and len(names[0]) == len(names[1]) >= 3:
             home = next((set(t) for t in names[:2] if points(u) <= set(t)), None)  # u's triangle
             x = [f for f in other if home is not None and not points(f) <= home]
-        elif fam == "bisector_of_angle_property_line_ratio" and names and len(names[0]) == 3:
-            apex = names[0][1]  # the bisected angle's vertex: the two sides there, the two pieces opposite
+        elif (apex := _bisected_vertex(fam, names)) is not None:
+            # the bisected angle's vertex: the two sides there, the two pieces opposite
             x = [f for f in other if (apex in points(f)) == (apex in points(u))]
+        elif fam == "parallel_property_intercept" and len(names) == 2 and all(len(n) == 2 for n in names):
+            # (a line DE parallel to the side YZ of XYZ, D on XY: the pieces of XY over each other, as XZ's)
+            ends = set(names[0]) | set(names[1])
+            apex = set().union(*(points(f) for f in (*mine, *other))) - ends
+            side = {names[0][0], names[1][0]} | apex
+            x = [f for f in other if (points(f) <= side) == (points(u) <= side)]
         else:
             return None
         if len(x) != 1:
@@ -1700,6 +1742,10 @@ class _Writer:
             if a == 1:
                 return [], ""
             return [self.wrap(f"{self.n.expr(a * u)} = {self.n.number(-r.coeff(u, 0), deg)}")], ""
+        if poly.degree() == 2 and r.coeff(u, 1) == 0 and (-r.coeff(u, 0) / r.coeff(u, 2)).is_positive:
+            # a square equal to a number: AC² = 19, so AC = √19 (a length is never negative: no root to reject)
+            square = self.wrap(f"{self.n.expr(u ** 2)} = {self.n.number(-r.coeff(u, 0) / r.coeff(u, 2), deg)}")
+            return [square], "" if element_of(u) is not None else " (rejecting the negative root)"
         out = [self.wrap(f"{self.n.expr(r)} = 0")]
         if poly.degree() != 2:
             return out, ""
@@ -2083,7 +2129,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w._worked(proof.goal, proof.value, w.known)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _said_once(x)) for x in w.lines if x]))
-    lines = _hence_given(_same_reason(_facts_of_shape(_unused_right_angles(lines), w.given_names)))
+    lines = _hence_given(_same_reason(_facts_of_shape(_unused_halves(_unused_right_angles(lines)), w.given_names)))
     said = getattr(proof, "reasons", {}).get(proof.goal)
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
@@ -2093,10 +2139,39 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         goal = w.n.expr(proof.goal) if proof.goal is not None and proof.goal.is_Symbol else None
         lines = [_INVERSE_SAID.sub(lambda m: _ratio_said(m, goal), x) for x in lines]
-    lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n), x) for x in lines], w.n.heights)
+    shapes = getattr(proof, "shapes", {})
+    lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n, shapes), x) for x in lines], w.n.heights)
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
-    return Written(_introduce(tidy(_criterion_once(_no_tautology(lines))), intros), w.jumps, w.theorems,
+    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
+    return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# the kinds a shape also is, by its kind (a theorem names the shape it matched by the kind it needs)
+_ALSO = {"square": ("rectangle", "rhombus", "parallelogram", "kite", "quadrilateral"),
+         "rectangle": ("parallelogram", "quadrilateral"), "rhombus": ("parallelogram", "kite", "quadrilateral"),
+         "parallelogram": ("quadrilateral",), "kite": ("quadrilateral",),
+         "isosceles trapezoid": ("trapezoid", "quadrilateral"), "right trapezoid": ("trapezoid", "quadrilateral"),
+         "trapezoid": ("quadrilateral",)}
+_SHAPE_SAID = re.compile(r"\b(?:(an?) )?(%s) ([A-Z]{4,})\b" % "|".join(
+    sorted({k for k in _ALSO} | {x for v in _ALSO.values() for x in v}, key=len, reverse=True)))
+
+
+def _as_stated(lines: list[str], shapes: dict) -> list[str]:
+    """Each polygon the problem states named as it does, by its letters in its order and its most specific
+    kind: ``opposite sides of the rectangle ABCD``, never "of the parallelogram ADCB" (the order a
+    theorem's pattern matched it in, and the kind the theorem needs)."""
+    if not shapes:
+        return lines
+
+    def named(m: re.Match) -> str:
+        stated = shapes.get(shape_key(m[3]))
+        if stated is None or not (m[2] == stated[0] or m[2] in _ALSO.get(stated[0], ())):
+            return m[0]
+        article = ("an" if stated[0][0] in "aeiou" else "a") if m[1] else None
+        return f"{article + ' ' if article else ''}{stated[0]} {stated[1]}"
+
+    return [_SHAPE_SAID.sub(named, x) for x in lines]
 
 
 def _pythagorean_ratio(w: _Writer, goal: sympy.Expr, v: sympy.Expr) -> str | None:
@@ -2349,6 +2424,38 @@ def _unused_right_angles(lines: list[str]) -> list[str]:
     return [x for x in (" ".join(y for y in line if y) for line in said) if x]
 
 
+# two equal halves read off a given midpoint or bisector, said on their own: ``Since E is the midpoint of AB, AE = BE.``
+_HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2} bisects (?:the )?angle [A-Z]{3}), "
+                          r"(\$?)(?P<a>(?:angle |\\angle )?[A-Z]{2,3}) = (?P<b>(?:angle |\\angle )?[A-Z]{2,3})\1\.$")
+
+
+_AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
+
+
+def _named_later(name: str, later: str) -> bool:
+    """Does ``later`` name the segment or angle ``name`` (in either order of its letters)?"""
+    word, _, pts = name.rpartition(" ")
+    if word:
+        return re.search(rf"(?:angle |\\angle )(?:{pts}|{pts[::-1]})\b", later) is not None
+    return re.search(rf"\b(?:{pts}|{pts[::-1]})\b", later) is not None
+
+
+def _unused_halves(lines: list[str]) -> list[str]:
+    """The two equal halves of a given midpoint or bisector that no later sentence names are left out:
+    the problem states the midpoint, and a fact appears only where a later step uses it."""
+    said = [_SENTENCE.split(line) for line in lines]
+    for i, line in enumerate(said):
+        for j, sentence in enumerate(line):
+            m = _HALVES_FROM.match(sentence)
+            if m is None:
+                continue
+            later = " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])
+            later = _AS_LINE.sub("", later)  # (AE named as a line, "AE is parallel to DF", uses no length)
+            if not (_named_later(m["a"], later) or _named_later(m["b"], later)):
+                line[j] = ""
+    return [x for x in (" ".join(y for y in line if y) for line in said) if x]
+
+
 _SINCE = re.compile(r"^(Since [^,;]+), ([^,;]+)\.$")
 _KIND = re.compile(r" (\([a-z ]+\))$")
 
@@ -2489,11 +2596,19 @@ def height_names(proof, latex: bool = False) -> tuple[dict, dict]:
 _HEIGHT_SAID = re.compile(r"\bheight ((?:[A-Z][0-9]*'*){3,})(?![A-Za-z0-9'])")
 
 
-def _height_said(m: re.Match, n: Namer) -> str:
-    """A theorem's sentence naming a height by its points (``the height BAD``) says it as the proof does."""
-    x = element_symbol("height", tuple(split_points(m[1])))
+def _height_said(m: re.Match, n: Namer, shapes: dict | None = None) -> str:
+    """A theorem's sentence naming a height by its points (``the height BAD``) says it as the proof does;
+    a drawn segment found to be a stated shape's height is that shape's (``it is the height of the
+    trapezoid ABCD``), not "the height AE" of itself."""
+    points = tuple(split_points(m[1]))
+    x = element_symbol("height", points)
     name = n.heights.get(x)
-    return m[0] if name is None else f"height {f'${name}$' if n.latex and name.startswith('h') else name}"
+    if name is None:
+        return m[0]
+    if not name.startswith("h") and len(points) >= 4 and m.string[:m.start()].endswith("it is the "):
+        stated = (shapes or {}).get(shape_key("".join(points)))
+        return f"height of the {stated[0]} {stated[1]}" if stated else f"height of {''.join(points)}"
+    return f"height {f'${name}$' if n.latex and name.startswith('h') else name}"
 
 
 def _height_once(lines: list[str], heights: dict) -> list[str]:
@@ -2589,17 +2704,24 @@ def _merge_givens(lines: list[str]) -> list[str]:
 
 def arc_sentence(text: str, exprs, arcs: dict) -> str:
     """A theorem's sentence with each arc its equation uses named as the proof names it: a sentence
-    says ``arc BD`` (the minor arc a reader sees) where its equation holds the major arc BAD, so
-    that mention becomes ``major arc BAD``."""
+    says ``arc BD`` (the minor arc a reader sees) or ``the arcs OBD and OCE`` where its equation holds
+    the major arc BAD, so that mention becomes ``major arc BAD``, in every list it stands in."""
     held = [s for e in exprs for s in sorted(sympy.sympify(e).free_symbols, key=lambda s: s.name)
             if (el := element_of(s)) is not None and el.kind.key == "arc" and s in arcs]
     ends = [frozenset(element_of(s).points[1:]) for s in held]
+    names: dict[str, str] = {}  # an arc as a sentence may write it (BD, DB, OBD) -> its name in the proof
     for s in held:
-        _, a, b = element_of(s).points
-        name = arcs[s][0]
-        if ends.count(frozenset((a, b))) == 1:  # (both arcs AB held: the sentence names them apart)
-            text = re.sub(rf"(?<!major )\barc ({a}{b}|{b}{a})\b", name, text)  # a template's letters in either order
-        if name.startswith("major "):  # "arcs AB and BA make up the whole circle" (each named in its own order)
-            text = re.sub(rf"\barcs {a}{b} and ", f"{name} and arc ", text)
-            text = re.sub(rf"\barcs (\w+) and {a}{b}\b", rf"arc \1 and {name}", text)
-    return text
+        o, a, b = element_of(s).points
+        # (both arcs AB held: the sentence names them apart, each in its own order)
+        said = (a + b, o + a + b) if ends.count(frozenset((a, b))) > 1 else (a + b, b + a, o + a + b, o + b + a)
+        for x in said:
+            names.setdefault(x, arcs[s][0])
+
+    def listed(m: re.Match) -> str:
+        items = re.split(r", | and ", m[2])
+        if not any(len(x) == 3 or names.get(x, "").startswith("major ") for x in items):
+            return m[0]  # (minor arcs by their ends: "arcs AB and BC" as written)
+        return and_list([names.get(x, f"arc {x[-2:]}") for x in items])
+
+    text = re.sub(r"\b(the )?arcs ((?:[A-Z]{2,3}, )*[A-Z]{2,3} and [A-Z]{2,3})\b", listed, text)
+    return re.sub(r"(?<!major )(?<!minor )\barc ([A-Z]{2,3})\b", lambda m: names.get(m[1], m[0]), text)
