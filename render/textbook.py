@@ -26,6 +26,7 @@ from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, elements_in, polygon_key
 
+from .accidents import accidents
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -43,6 +44,8 @@ MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
+ACCIDENT_COST = 0.5  # a coincidence no fact states (``accidents``) costs a layout less than a fault: a point 2 px off a
+# line is worse than one on it
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
@@ -877,15 +880,18 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
-        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
-        return (cost, m, scene, faults, ann, givens, goal, d)
+        accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
+        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame) + \
+            ACCIDENT_COST * len(accidental)  # (one the facts force is in every model alike: it never decides)
+        return (cost, m, scene, faults, ann, givens, goal, d, accidental)
 
     best = None
     for k in range(1 + (RESEEDS if model is None else 0)):
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
         # points 9 px apart where the third start draws them 40 px apart, review 4 a point 7 px off a line;
-        # a flat angle the facts force: no use)
-        if k and not any(f.startswith(("points ", "point ")) for f in best[3]):
+        # a flat angle the facts force: no use; a chord drawn through the centre that no fact puts there may
+        # not be there from another start)
+        if k and not any(f.startswith(("points ", "point ")) for f in best[3] + best[8]):
             break
         try:
             m = _model(problem, model, seed + k)
@@ -898,7 +904,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best
-    _, m, scene, faults, ann, givens, goal, d = best
+    _, m, scene, faults, ann, givens, goal, d, _ = best
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
