@@ -882,7 +882,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         elif q.kind is QKind.ANGLE:
             rays = _angle_rays(scene, frame, q)
             r = arc_radius[q]
-            anchor = _arc_middle(rays, r)
+            anchor = _arc_middle(rays, r, _inner_rays(d, rays))
 
             def centres(w, h, stage, rays=rays, r=r):
                 return _angle_centres(rays, w, h, r, gap, stage, fpx)
@@ -904,6 +904,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
+        if d.segments:  # (a label set off with a leader alongside a line reads as the line's)
+            rule = partial(_leaders_beside_lines, rule, np.array([line for _, _, line in d.segments],
+                                                                  dtype=float).reshape(-1, 2, 2))
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -1457,10 +1460,54 @@ def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
     return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
 
 
-def _arc_middle(rays, r: float) -> tuple[float, float]:
+def _arc_middle(rays, r: float, inner: list[float] = ()) -> tuple[float, float]:
+    """The middle of an angle's arc or, where drawn rays from its vertex run inside the angle (``inner``: their
+    turns from its first ray), of the arc's widest part between them: a leader from the whole arc's middle ran
+    along the ray there (newcomer 15's p19: "∠ACB = 90°" beside the altitude CD read as CD's label)."""
     pv, t0, sweep = rays
-    mid = t0 + sweep / 2
+    cuts = [0.0, *sorted(inner), sweep]
+    lo, hi = max(zip(cuts, cuts[1:]), key=lambda c: c[1] - c[0])
+    mid = t0 + (lo + hi) / 2
     return (pv[0] + r * math.cos(mid), pv[1] + r * math.sin(mid))
+
+
+def _inner_rays(d: Drawing, rays) -> list[float]:
+    """The turns (from the angle's first ray) of the drawn segments that leave its vertex inside the angle."""
+    pv, t0, sweep = rays
+    v = np.asarray(pv, dtype=float)
+    out = []
+    for _, _, line in d.segments:
+        for e, f in ((line[0], line[1]), (line[1], line[0])):
+            if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
+                turn = (math.atan2(f[1] - v[1], f[0] - v[0]) - t0) % (2 * math.pi)
+                if 1e-3 < turn < sweep - 1e-3:
+                    out.append(turn)
+    return out
+
+
+LEADER_BESIDE = 20.0  # px: a leader whose every part beyond its first quarter lies this near one drawn segment,
+LEADER_ALONG = math.radians(20.0)  # and turned under this from it, runs alongside it
+
+
+def _leaders_beside_lines(rule, lines: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) alongside a drawn segment (m×2×2): beside
+    the altitude CD, the right angle's "∠ACB = 90°" read as CD's label (newcomer 15's p19)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(lines):
+        return good
+    t = np.array([0.25, 0.5, 0.75, 1.0])[None, :, None]
+    pts = leaders[:, None, 0, :] + (leaders[:, None, 1, :] - leaders[:, None, 0, :]) * t  # n×4×2
+    a, u = lines[:, 0], lines[:, 1] - lines[:, 0]  # m×2
+    n2 = np.maximum((u * u).sum(axis=1), 1e-12)
+    rel = pts[:, :, None, :] - a[None, None]  # n×4×m×2
+    s = np.clip((rel * u[None, None]).sum(axis=3) / n2[None, None], 0.0, 1.0)
+    gap = np.hypot(*(rel - s[..., None] * u[None, None]).transpose(3, 0, 1, 2))  # n×4×m
+    lv = leaders[:, 1] - leaders[:, 0]
+    cross = np.abs(lv[:, None, 0] * u[None, :, 1] - lv[:, None, 1] * u[None, :, 0])  # n×m: |sin| × both lengths
+    along = cross < math.sin(LEADER_ALONG) * np.hypot(*lv.T)[:, None] * np.sqrt(n2)[None]
+    long = np.hypot(*lv.T) > LEADER_BESIDE
+    beside = ((gap < LEADER_BESIDE).all(axis=1) & along).any(axis=1) & long
+    return good & ~beside
 
 
 _RING = np.arange(16) * math.pi / 8

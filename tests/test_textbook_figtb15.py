@@ -79,3 +79,70 @@ def test_accidents_names_unstated_right_angles_and_parallels_only() -> None:
         found = accidents(problem, scene, px, read_marks(problem)[0])
         assert any("AB" in a and "CA" in a and "perpendicular" in a for a in found) != right, (text, found)
         assert any("AB" in a and "CD" in a and "parallel" in a for a in found) != parallel, (text, found)
+
+
+SINE = "points A B C\ntriangle ABC right at C\nBC = 5\nAC = 12\nfind sin(angle BAC)\n"  # (p08)
+SUM = "points A B C D\npolygon ABCD\nAB = 3\nBC = 4\nCD = 5\nfind AB + BC + CD + DA\n"
+RATIO = "points A B C D\npolygon ABCD\nAB = 3\nBC = 4\nDA = 5\nfind CD/DA\n"
+
+
+def test_the_goal_label_of_a_function_of_elements_says_the_function_on_its_element() -> None:
+    for text, drawn, said, expression in ((SINE, "angle BAC", "sin ∠BAC = ?", "sin(angle BAC)"),
+                                          (SUM, "AD", "AB + AD + BC + CD = ?", "AB + AD + BC + CD"),
+                                          (RATIO, "CD", "CD/AD = ?", "CD/AD")):
+        labels = textbook_figure(parse(text)).labels
+        goal = labels["goal"]
+        assert goal["drawn"] == drawn and goal["marked"] and goal["expression"] == expression
+        assert goal["text"] == said
+        asked = [lab for lab in labels["labels"] if lab["text"].endswith("?")]
+        assert [(lab["element"], lab["text"]) for lab in asked] == [(drawn, said)]
+
+
+def test_an_asked_element_alone_keeps_its_bare_question_mark() -> None:
+    labels = textbook_figure(parse("points A B C\ntriangle ABC right at C\nBC = 5\nAC = 12\nfind AB\n")).labels
+    assert labels["goal"]["expression"] == "AB" and labels["goal"].get("text") == "?"
+
+
+ALTITUDE = "triangle ABC right at C\nCD altitude of CAB\nAC = 15\nBC = 20\nfind CD\n"  # (p19)
+
+
+def _in_angle(xy, a, v, b) -> bool:
+    """Is ``xy`` strictly inside the angle avb (under 180°)?"""
+    def cross(p, q):
+        return (p[0] - v[0]) * (q[1] - v[1]) - (p[1] - v[1]) * (q[0] - v[0])
+    return cross(a, xy) * cross(a, b) > 0 and cross(b, xy) * cross(b, a) > 0
+
+
+def test_a_right_angle_split_by_the_altitude_is_marked_inside_it_with_no_leader_beside_the_altitude() -> None:
+    from tests.label_reader import _leaders_alongside, textbook_problems
+
+    labels = textbook_figure(parse(ALTITUDE)).labels
+    pts = {k: tuple(v) for k, v in labels["points"].items()}
+    assert not _leaders_alongside(labels, pts) and not textbook_problems(labels)
+    right = [m for m in labels["marks"] if m["elements"] in (["angle ACB"], ["angle BCA"])]
+    assert right, "the right angle at C is marked"
+    for lab in labels["labels"]:
+        if lab["element"] in ("angle ACB", "angle BCA"):  # its "90°" inside the angle
+            x0, y0, x1, y1 = lab["bbox"]
+            assert _in_angle(((x0 + x1) / 2, (y0 + y1) / 2), pts["A"], pts["C"], pts["B"])
+
+
+def test_the_reader_refuses_a_leader_alongside_another_segment_and_a_goal_that_asks_its_element() -> None:
+    import copy
+
+    from tests.label_reader import textbook_problems
+
+    labels = textbook_figure(parse(ALTITUDE)).labels
+    spoilt = copy.deepcopy(labels)
+    c, d = spoilt["points"]["C"], spoilt["points"]["D"]
+    spoilt["labels"].append({"text": "∠ACB = 90°", "element": "angle BCA", "font_size": 12.0, "colour": "#000000",
+                             "bbox": [c[0] + 5, (c[1] + d[1]) / 2, c[0] + 110, (c[1] + d[1]) / 2 + 16],
+                             "leader": [[c[0] + 5, c[1] + 40], [c[0] + 5, (c[1] + d[1]) / 2]]})  # (p19's old one)
+    assert any("alongside CD" in p for p in textbook_problems(spoilt))
+    labels = textbook_figure(parse(SINE)).labels
+    spoilt = copy.deepcopy(labels)
+    for lab in spoilt["labels"]:
+        if lab["text"] == "sin ∠BAC = ?":
+            lab["text"] = "∠BAC = ?"  # (p08's old one)
+    assert not textbook_problems(labels)
+    assert any("sin(angle BAC)" in p for p in textbook_problems(spoilt))
