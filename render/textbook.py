@@ -44,8 +44,6 @@ MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
-ACCIDENT_COST = 0.5  # a coincidence no fact states (``accidents``) costs a layout less than a fault: a point 2 px off a
-# line is worse than one on it
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
@@ -766,9 +764,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             e.kind.key == "angle" for e in inner) else []
         if parts and all(p is not None and p not in ann.facts for p in parts):  # a sum of angles: "?" on each
             el, ann.also_asked = inner[0], parts[1:]
-        if lone(problem.goal.expr) is None and inner and not ann.also_asked:  # a function of elements (sin ∠BAC,
-            el = el or next((e for e in inner if _quantity(e, problem, shaped) not in (None, *ann.facts)), inner[0])
-            # (AB + BC, AB/CD): its "?" says it, on the first element it is about that has no value drawn
+        if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
+            el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
             ann.query_text = goal_text(problem.goal.expr)
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
@@ -914,9 +911,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
-        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame) + \
-            ACCIDENT_COST * len(accidental)  # (one the facts force is in every model alike: it never decides)
-        return (cost, m, scene, faults, ann, givens, goal, d, accidental)
+        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
+        # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
+        # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
+        # model alike and decides nothing)
+        return ((cost, len(ann.in_text) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental)
 
     best = None
     for k in range(1 + (RESEEDS if model is None else 0)):
@@ -933,7 +932,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 raise
             continue
         here = composed(m)
-        if here[0] and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
+        if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best

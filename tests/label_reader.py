@@ -714,7 +714,7 @@ def _function_goals(fig: dict) -> list[str]:
     goal = fig.get("goal") or {}
     said = goal.get("expression") or goal.get("element") or ""
     drawn = goal.get("drawn")
-    if not drawn or not any(c in said for c in "(+-*/"):
+    if not drawn or goal.get("parts") or not any(c in said for c in "(+-*/"):  # (a sum of angles: "?" on each)
         return []
     asked = [lab["text"] for lab in fig["labels"] if lab["element"] == drawn and lab["text"].endswith("?")]
     name = ("∠" if drawn.startswith("angle ") else "") + drawn.split(" ")[-1]

@@ -82,20 +82,27 @@ def test_accidents_names_unstated_right_angles_and_parallels_only() -> None:
 
 
 SINE = "points A B C\ntriangle ABC right at C\nBC = 5\nAC = 12\nfind sin(angle BAC)\n"  # (p08)
+COSINE = "points A B C\ntriangle ABC right at C\nBC = 5\nAC = 12\nfind cos(angle ABC)\n"
 SUM = "points A B C D\npolygon ABCD\nAB = 3\nBC = 4\nCD = 5\nfind AB + BC + CD + DA\n"
 RATIO = "points A B C D\npolygon ABCD\nAB = 3\nBC = 4\nDA = 5\nfind CD/DA\n"
 
 
-def test_the_goal_label_of_a_function_of_elements_says_the_function_on_its_element() -> None:
+def test_the_goal_label_of_a_function_of_an_element_says_the_function_on_its_element() -> None:
     for text, drawn, said, expression in ((SINE, "angle BAC", "sin ∠BAC = ?", "sin(angle BAC)"),
-                                          (SUM, "AD", "AB + AD + BC + CD = ?", "AB + AD + BC + CD"),
-                                          (RATIO, "CD", "CD/AD = ?", "CD/AD")):
+                                          (COSINE, "angle ABC", "cos ∠ABC = ?", "cos(angle ABC)")):
         labels = textbook_figure(parse(text)).labels
         goal = labels["goal"]
         assert goal["drawn"] == drawn and goal["marked"] and goal["expression"] == expression
         assert goal["text"] == said
         asked = [lab for lab in labels["labels"] if lab["text"].endswith("?")]
         assert [(lab["element"], lab["text"]) for lab in asked] == [(drawn, said)]
+
+
+def test_a_sum_or_ratio_of_segments_is_asked_by_the_question_with_its_expression_exported() -> None:
+    for text, expression in ((SUM, "AB + AD + BC + CD"), (RATIO, "CD/AD")):
+        labels = textbook_figure(parse(text)).labels
+        assert labels["goal"]["expression"] == expression and labels["goal"]["drawn"] is None
+        assert not [lab for lab in labels["labels"] if lab["text"].endswith("?")]  # (no element is the one asked)
 
 
 def test_an_asked_element_alone_keeps_its_bare_question_mark() -> None:
