@@ -932,7 +932,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 raise
             continue
         here = composed(m)
-        if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
+        if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more
+            # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best

@@ -11,7 +11,8 @@ from geomill.render.accidents import accidents
 from geomill.render.textbook import textbook_figure
 
 CHORDS = "circle O through A B C D\nline A P B\nline C P D\nAP = 4\nPB = 9\nCP = 3\nfind PD\n"  # (p04)
-DIAMETER = "circle O through A B C D\nCD diameter of circle O\nline A P B\nline C P D\nAP = 4\nPB = 9\nCP = 3\nfind PD\n"
+DIAMETER = ("circle O through A B C D\nCD diameter of circle O\nline A P B\nline C P D\nAP = 4\nPB = 9\nCP = 3\n"
+            "find PD\n")
 
 
 def _off(pts: dict, p: str, a: str, b: str) -> float:
