@@ -690,7 +690,7 @@ def _leaders_alongside(fig: dict, pts: dict) -> list[str]:
             continue
         (ax, ay), (bx, by) = (p[:2] for p in lab["leader"][:2])
         ux, uy = bx - ax, by - ay
-        if math.hypot(ux, uy) <= ALONGSIDE_PX:
+        if math.hypot(ux, uy) <= 2 * ALONGSIDE_PX:  # (a short one ties its label to its element, along nothing)
             continue
         own = set(lab["element"].split(" ")[-1]) if lab["element"].split(" ")[0] not in ("angle", "point") else set()
         for p, q in fig["segments"]:
