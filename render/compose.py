@@ -883,10 +883,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         elif q.kind is QKind.ANGLE:
             rays = _angle_rays(scene, frame, q)
             r = arc_radius[q]
-            anchor = _arc_middle(rays, r)
+            anchor = _arc_middle(rays, r, _inner_rays(d, rays))
 
-            def centres(w, h, stage, rays=rays, r=r):
-                return _angle_centres(rays, w, h, r, gap, stage, fpx)
+            def centres(w, h, stage, rays=rays, r=r, anchor=anchor):
+                return _angle_centres(rays, w, h, r, gap, stage, fpx, anchor)
             role = "angle"
         elif str(q) in d.rules.arcs:  # an arc's value or "?": just outside its circle by the arc's middle
             middle, _, _ = d.rules.arcs[str(q)]
@@ -905,6 +905,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _shape_centres(centre, w, h, fpx, stage)
             role = "shape"
         rule = d.rules.rule(role, str(q))
+        if d.segments and role in ("angle", "side"):  # (set off with a leader alongside a line: the line's)
+            rule = partial(_leaders_beside_lines, rule, np.array([line for _, _, line in d.segments],
+                                                                  dtype=float).reshape(-1, 2, 2))
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -915,8 +918,13 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+        alongside = role in ("angle", "side") and _led_alongside(d, placed)
+        if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
+            placer.undo()
+            placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, STAGES)
+            alongside = _led_alongside(d, placed)
         if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed) or (
-                str(q) in d.rules.set_off and _leader_on_marks(d, placed, str(q)))):
+                str(q) in d.rules.set_off and _leader_on_marks(d, placed, str(q))) or alongside):
             annotation.move_to_text([q])
             # what a second pass would draw of it: its letter (individual style), or its query mark
             kept = next((other for other in annotation.items() if other.quantity == q), None)
@@ -1447,21 +1455,79 @@ _ANGLE_GAPS = np.array([0.0, 0.18, 0.4, 0.7, 1.0, 1.35, 1.8])
 _ANGLE_GAPS_WIDE = np.array([0.06, 0.28, 0.55, 0.85, 1.15, 1.5, 1.75, 1.95])
 
 
-def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float) -> np.ndarray:
-    """Inside the wedge beyond the arc mark (the side a reader reads the mark from); far off, all round."""
+def _angle_centres(rays, w, h, r, gap, stage: str, fpx: float, start=None) -> np.ndarray:
+    """Inside the wedge beyond the arc mark (the side a reader reads the mark from); far off, all round the
+    leader's ``start`` on the arc (its middle, unless ``_arc_middle`` moved it off a ray inside the angle)."""
     pv, t0, sweep = rays
     mid = t0 + sweep / 2
     if stage == "near":
         return offset_centres(pv, mid + _TURN * sweep, r + gap + _ANGLE_GAPS * fpx, w, h)
     if stage == "wide":
         return offset_centres(pv, mid + _TURN_WIDE * sweep, r + gap + _ANGLE_GAPS_WIDE * fpx, w, h)
-    return offset_centres(_arc_middle(rays, r), mid + _TURNS48, gap + _FAR * fpx, w, h)
+    if start is None:
+        start = _arc_middle(rays, r)
+    out = math.atan2(start[1] - pv[1], start[0] - pv[0])
+    return offset_centres(start, out + _TURNS48, gap + _FAR * fpx, w, h)
 
 
-def _arc_middle(rays, r: float) -> tuple[float, float]:
+def _arc_middle(rays, r: float, inner: list[float] = ()) -> tuple[float, float]:
+    """The middle of an angle's arc or, where drawn rays from its vertex run inside the angle (``inner``: their
+    turns from its first ray), of the arc's widest part between them: a leader from the whole arc's middle ran
+    along the ray there (newcomer 15's p19: "∠ACB = 90°" beside the altitude CD read as CD's label)."""
     pv, t0, sweep = rays
-    mid = t0 + sweep / 2
+    cuts = [0.0, *sorted(inner), sweep]
+    lo, hi = max(zip(cuts, cuts[1:]), key=lambda c: c[1] - c[0])
+    mid = t0 + (lo + hi) / 2
     return (pv[0] + r * math.cos(mid), pv[1] + r * math.sin(mid))
+
+
+def _inner_rays(d: Drawing, rays) -> list[float]:
+    """The turns (from the angle's first ray) of the drawn segments that leave its vertex inside the angle."""
+    pv, t0, sweep = rays
+    v = np.asarray(pv, dtype=float)
+    out = []
+    for _, _, line in d.segments:
+        for e, f in ((line[0], line[1]), (line[1], line[0])):
+            if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0:
+                turn = (math.atan2(f[1] - v[1], f[0] - v[0]) - t0) % (2 * math.pi)
+                if 1e-3 < turn < sweep - 1e-3:
+                    out.append(turn)
+    return out
+
+
+LEADER_BESIDE = 28.0  # px: a leader whose every part beyond its first quarter lies this near one drawn segment,
+LEADER_ALONG = math.radians(20.0)  # and turned under this from it, runs alongside it
+
+
+def _led_alongside(d: Drawing, placed: Placed) -> bool:
+    """Does the label's leader (its least bad place: no other was clean) run alongside a drawn segment?"""
+    if placed.leader is None or not d.segments:
+        return False
+    lines = np.array([line for _, _, line in d.segments], dtype=float).reshape(-1, 2, 2)
+    leader = np.asarray(placed.leader[:2], dtype=float).reshape(1, 2, 2)
+    return not bool(_leaders_beside_lines(lambda boxes, leaders: np.ones(len(boxes), dtype=bool), lines,
+                                          np.zeros((1, 4)), leader)[0])
+
+
+def _leaders_beside_lines(rule, lines: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) alongside a drawn segment (m×2×2): beside
+    the altitude CD, the right angle's "∠ACB = 90°" read as CD's label (newcomer 15's p19)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(lines):
+        return good
+    t = np.array([0.25, 0.5, 0.75, 1.0])[None, :, None]
+    pts = leaders[:, None, 0, :] + (leaders[:, None, 1, :] - leaders[:, None, 0, :]) * t  # n×4×2
+    a, u = lines[:, 0], lines[:, 1] - lines[:, 0]  # m×2
+    n2 = np.maximum((u * u).sum(axis=1), 1e-12)
+    rel = pts[:, :, None, :] - a[None, None]  # n×4×m×2
+    s = np.clip((rel * u[None, None]).sum(axis=3) / n2[None, None], 0.0, 1.0)
+    gap = np.hypot(*(rel - s[..., None] * u[None, None]).transpose(3, 0, 1, 2))  # n×4×m
+    lv = leaders[:, 1] - leaders[:, 0]
+    cross = np.abs(lv[:, None, 0] * u[None, :, 1] - lv[:, None, 1] * u[None, :, 0])  # n×m: |sin| × both lengths
+    along = cross < math.sin(LEADER_ALONG) * np.hypot(*lv.T)[:, None] * np.sqrt(n2)[None]
+    long = np.hypot(*lv.T) > LEADER_BESIDE
+    beside = ((gap < LEADER_BESIDE).all(axis=1) & along).any(axis=1) & long
+    return good & ~beside
 
 
 _RING = np.arange(16) * math.pi / 8

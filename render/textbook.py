@@ -24,8 +24,9 @@ import sympy
 from geomill.engine.errors import GeomillError
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
-from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, elements_in, polygon_key
+from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, elements_in, polygon_key
 
+from .accidents import accidents
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -94,6 +95,8 @@ class TextbookAnnotation(Annotation):
     right_values: set = field(default_factory=set)  # right angles drawn "90°" in an arc (``_right_values``)
     right_sources: dict = field(default_factory=dict)  # those of a relation's square: Quantity -> its source
     named_query: bool = False  # the goal's "?" with its element's name ("AB = ?"): a bare one read as another's
+    query_text: str | None = None  # a goal that is a function of elements, as its "?" says it ("sin ∠BAC"): on the
+    # element it is about, a bare "?" or "∠BAC = ?" asked the angle (newcomer 15's p08)
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
     across: set = field(default_factory=set)  # set-off givens whose leader may cross lines: each the figure's only
@@ -117,6 +120,8 @@ class TextbookAnnotation(Annotation):
         """A "?" that says its element ("∠ADC = ?": its angle cut by another ray, or a bare one read as another
         element's; "area ABCD = ?" of a shape cut into cells) is never cut back to a bare "?": the name is what
         makes it read as its own (review 4: the bare "?" of ADC inside ADB read as the right angle ADB)."""
+        if self.query_text is not None and text.startswith(f"{self.query_text} = "):
+            return None  # (the function is what is asked: never cut back to a bare "?")
         if self.query is not None and (text.startswith(f"{query_name(self.query)} = ") or
                                        text.startswith(self._region(self.query, text).partition(" = ")[0] + " =")
                                        and self.query.key[0] in self.cells):
@@ -172,7 +177,7 @@ class TextbookAnnotation(Annotation):
         if self.query is not None and self.query not in self.facts:
             words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
             out.append(Item(self.query, self._region(self.query, f"{words[self.query.kind]} = {QUERY}")
-                            if self.query.kind in words else
+                            if self.query.kind in words else f"{self.query_text} = {QUERY}" if self.query_text else
                             f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
         out += [Item(q, f"{query_name(q)} = {QUERY}" if q in self.named else QUERY) for q in self.also_asked
                 if q not in self.facts]
@@ -317,6 +322,27 @@ def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
         if len(cells) > 1:
             out[shape.name] = sorted(cells, key=lambda c: -c.area)
     return out
+
+
+def goal_text(expr: sympy.Expr, figure: bool = True) -> str:
+    """An expression of elements as a figure writes it ("sin ∠BAC", "AB + BC", "AB/CD") or, ``figure`` False, as
+    the language does ("sin(angle BAC)")."""
+    stand, names = {}, {}
+    for sym in sorted(expr.free_symbols, key=lambda s: s.name):
+        el = element_of(sym)
+        if el is None:
+            continue
+        stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
+        names[stand[sym].name] = ("∠" + "".join(el.points) if el.kind.key == "angle" else el.text) if figure \
+            else el.text
+    text = sympy.sstr(expr.xreplace(stand))
+    for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
+        text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
+        text = text.replace(f"{fn}(", f"{fn.lower()}(")
+    text = text.replace("**2", "²").replace("**", "^").replace("*", "·" if figure else "*")
+    for key in sorted(names, key=len, reverse=True):
+        text = text.replace(key, names[key])
+    return text
 
 
 def query_name(q: Quantity) -> str:
@@ -794,6 +820,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             e.kind.key == "angle" for e in inner) else []
         if parts and all(p is not None and p not in ann.facts for p in parts):  # a sum of angles: "?" on each
             el, ann.also_asked = inner[0], parts[1:]
+        if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
+            el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
+            ann.query_text = goal_text(problem.goal.expr)
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
             q = drawn_height(el, scene)
@@ -807,11 +836,15 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             ann.query = q
             ann.names[str(q)] = name if arc is not None else el.text
             goal = {"element": name, "quantity": str(q)}
+            ann.named_query |= ann.query_text is not None
         elif q is not None and ask_valued and not ann.facts[q].is_number:  # given in a variable: "x+10 = ?"
             ann.texts[q] = f"{ann.texts[q]} = {QUERY}"
             goal = {"element": name, "quantity": str(q)}
         else:
             goal = {"element": name, "quantity": None}
+        if ann.query is None:
+            ann.query_text = None
+        goal["expression"] = goal_text(problem.goal.expr, figure=False)  # (the question's words: sin(angle BAC))
     asked = {angle_key(q.key) for q in (ann.query, *ann.also_asked) if q is not None and q.kind is QKind.ANGLE}
     ann.relation_marks = [m for m in marks if not (m.kind == "right" and angle_key(m.elements[0]) in asked)]
     # (a square on the very angle asked answers it, and its "?" beside the square read as odd: review 11's 30)
@@ -930,15 +963,20 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
+        accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
-        return (cost, m, scene, faults, ann, givens, goal, d)
+        # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
+        # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
+        # model alike and decides nothing)
+        return ((cost, len(ann.in_text) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental)
 
     best = None
     for k in range(1 + (RESEEDS if model is None else 0)):
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
         # points 9 px apart where the third start draws them 40 px apart, review 4 a point 7 px off a line;
-        # a flat angle the facts force: no use)
-        if k and not any(f.startswith(("points ", "point ", "the circle ")) for f in best[3]):
+        # a flat angle the facts force: no use; a chord drawn through the centre that no fact puts there may
+        # not be there from another start)
+        if k and not any(f.startswith(("points ", "point ", "the circle ")) for f in best[3] + best[8]):
             break
         try:
             m = _model(problem, model, seed + k)
@@ -947,11 +985,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 raise
             continue
         here = composed(m)
-        if here[0] and (moved := spread(m)) is not None:  # the facts leave room for a more readable model
+        if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more
+            # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best
-    _, m, scene, faults, ann, givens, goal, d = best
+    _, m, scene, faults, ann, givens, goal, d, _ = best
     legend = _legend(d, ann, renderer) if values == "image" else set()
     if fmt == "png":
         renderer.paint(d)
@@ -1116,6 +1155,10 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
         goal["drawn"] = goal.pop("quantity", None)
         words = {w for lab in labels["labels"] for w in _words(lab["text"])}
         goal["marked"] = goal["drawn"] in placed or goal["element"] in words  # "?", or its variable drawn
+        asked = next((lab["text"] for lab in labels["labels"] if lab["element"] == goal["drawn"]
+                      and lab["text"].endswith(QUERY)), None)
+        if asked is not None:  # the asked label as drawn ("sin ∠BAC = ?")
+            goal["text"] = asked
         if ann.query is None and not goal["marked"]:
             goal["shown"] = "text"  # (no place on the figure reads as its own: the question alone says it)
         if ann.also_asked and ann.query is not None:  # a sum: every angle of it marked

@@ -721,7 +721,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
-            + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts))
+            + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
+            + _function_goals(fig))
 
 
 def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
@@ -784,6 +785,51 @@ def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+ALONGSIDE_PX = 15.0  # px: a leader whose last three quarters lie this near one drawn segment (a font height)
+ALONGSIDE_DEG = 20.0  # and that runs under this from its direction reads as that segment's label
+
+
+def _leaders_alongside(fig: dict, pts: dict) -> list[str]:
+    """A label whose leader runs alongside a drawn segment that is not its own element reads as that segment's
+    (newcomer 15's p19: the right angle's "∠ACB = 90°" led down beside the altitude CD, read as CD's)."""
+    out = []
+    for lab in fig["labels"]:
+        if lab.get("leader") is None:
+            continue
+        (ax, ay), (bx, by) = (p[:2] for p in lab["leader"][:2])
+        ux, uy = bx - ax, by - ay
+        if math.hypot(ux, uy) <= 2 * ALONGSIDE_PX:  # (a short one ties its label to its element, along nothing)
+            continue
+        own = set(lab["element"].split(" ")[-1]) if lab["element"].split(" ")[0] not in ("angle", "point") else set()
+        for p, q in fig["segments"]:
+            if {p, q} == own or p not in pts or q not in pts:
+                continue
+            line = LineString([pts[p], pts[q]])
+            wx, wy = pts[q][0] - pts[p][0], pts[q][1] - pts[p][1]
+            turn = math.degrees(math.asin(min(1.0, abs(ux * wy - uy * wx) / max(math.hypot(ux, uy) *
+                                                                            math.hypot(wx, wy), 1e-9))))
+            if turn < ALONGSIDE_DEG and all(line.distance(Point(ax + t * ux, ay + t * uy)) < ALONGSIDE_PX
+                                            for t in (0.25, 0.5, 0.75, 1.0)):
+                out.append(f"the leader of {lab['text']!r} ({lab['element']}) runs alongside {p}{q}: it reads as "
+                           f"{p}{q}'s label")
+                break
+    return out
+
+
+def _function_goals(fig: dict) -> list[str]:
+    """A goal that is a function of elements (sin of an angle, a sum, a ratio) marked on its element with a label
+    that says only the element ("?", "∠BAC = ?") asks the element, not the function (newcomer 15's p08)."""
+    goal = fig.get("goal") or {}
+    said = goal.get("expression") or goal.get("element") or ""
+    drawn = goal.get("drawn")
+    if not drawn or goal.get("parts") or not any(c in said for c in "(+-*/"):  # (a sum of angles: "?" on each)
+        return []
+    asked = [lab["text"] for lab in fig["labels"] if lab["element"] == drawn and lab["text"].endswith("?")]
+    name = ("∠" if drawn.startswith("angle ") else "") + drawn.split(" ")[-1]
+    return [f"the goal {said} is asked on {drawn} as {t!r}: it reads as {drawn} asked" for t in asked
+            if t.removesuffix("?").strip().removesuffix("=").strip() in ("", name)]
+
+
 def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
     """A split side's equality bracket that crosses a drawn line (not along its side): it reads as a chord of
     the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
@@ -808,7 +854,8 @@ def _bare_angle_expressions(fig: dict) -> list[str]:
 
     return [f"{lab['text']!r} ({lab['element']}) has no degree sign: it reads as a length"
             for lab in fig["labels"] if lab["element"].startswith("angle ") and "°" not in lab["text"]
-            and re.search(r"[a-z]", lab["text"])]
+            and re.search(r"[a-z]", lab["text"]) and not re.match(r"(sin|cos|tan) ∠\w+ = \?$", lab["text"])]
+    # (an asked sine is a number, not an angle: "sin ∠BAC = ?")
 
 
 ARC_WIDE = 22.0  # px: an angle's arc beyond this radius is drawn wider than usual (a narrow angle's)

@@ -1,0 +1,126 @@
+"""Coincidences a figure shows that its facts do not state: a chord drawn through the centre, a point on a line
+it is not said to be on, two lines at 90° or parallel, two adjacent segments of one length.  A student reads a
+drawn coincidence as given (a newcomer read chord CD through O as a diameter), so the layout prefers a model
+with fewer; one that the facts force is in every model alike and so never decides between them."""
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from geomill.engine.plane import GeneralProblem, elements_in
+
+from .marks import Mark
+from .scene import Scene
+
+ON_PX = 1.5  # px: a point this near a line (or a circle) is drawn on it
+ANGLE_DEG = 3.0  # degrees: two lines this near 90° apart read as perpendicular, this near 0° as parallel
+LENGTH_SHARE = 0.03  # two segments at a point within this share of each other read as equal
+
+
+def _strokes(problem: GeneralProblem, scene: Scene) -> list[tuple[str, ...]]:
+    """The figure's straight lines, each by its points in order: the problem's lines, and every other drawn
+    segment on its own."""
+    out = [ln.points for ln in problem.lines if all(p in scene.points for p in ln.points)]
+    covered = {frozenset((a, b)) for s in out for a in s for b in s if a != b}
+    out += [(a, b) for a, b in scene.segments if frozenset((a, b)) not in covered]
+    return out
+
+
+def _direction(px: dict, s: tuple[str, ...]) -> float:
+    """A line's direction in degrees, modulo 180."""
+    d = px[s[-1]] - px[s[0]]
+    return math.degrees(math.atan2(float(d[1]), float(d[0]))) % 180.0
+
+
+def _apart(t: float, u: float) -> float:
+    """The angle in degrees between two directions modulo 180 (0 to 90)."""
+    d = abs(t - u) % 180.0
+    return min(d, 180.0 - d)
+
+
+def _stated(problem: GeneralProblem, marks: list[Mark]) -> tuple[list[tuple], list[list], set, set]:
+    """What the facts say: perpendicular pairs (each two point pairs, one along each line), points stated
+    with a pair (a line's, or a relation's lone point with a segment: O with AB in 'AB diameter of circle
+    O'), segments of one length (pairs of keys), parallel groups."""
+    perpendicular = []
+    for m in marks:
+        if m.kind in ("right", "right_lines"):
+            a, v, b = m.elements[0]
+            perpendicular.append(((v, a), (v, b)))
+        elif m.kind == "height":
+            perpendicular.append((tuple(m.elements[0][:2]), tuple(m.elements[1][:2])))
+    for f in problem.facts:  # (an angle given or asked has its value on the figure: no accident)
+        for el in (*elements_in(f.lhs), *elements_in(f.rhs)):
+            if el.kind.key == "angle":
+                a, v, b = el.points
+                perpendicular.append(((v, a), (v, b)))
+    if problem.goal is not None:
+        for el in elements_in(problem.goal.expr):
+            if el.kind.key == "angle":
+                a, v, b = el.points
+                perpendicular.append(((v, a), (v, b)))
+    on = {(frozenset(arg), lone[0]) for rel in problem.relations for arg in rel.args if len(arg) == 2
+          for lone in rel.args if len(lone) == 1}
+    equal = {frozenset((frozenset(a), frozenset(b))) for m in marks if m.kind == "equal"
+             for a, b in itertools.combinations(m.elements, 2)}
+    parallel = [list(m.elements) for m in marks if m.kind == "parallel"]
+    return perpendicular, parallel, on, equal
+
+
+def _carries(stroke: tuple[str, ...], pair: tuple[str, ...]) -> bool:
+    return all(p in stroke for p in pair)
+
+
+def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]) -> list[str]:
+    """The coincidences the figure shows (``px``: each point's pixel place) that no fact states."""
+    perpendicular, parallel, on, equal = _stated(problem, marks)
+    strokes = _strokes(problem, scene)
+    out = []
+    for s in strokes:  # a point drawn on a line it is not said to be on (a chord through the centre)
+        p, q = px[s[0]], px[s[-1]]
+        u = q - p
+        n2 = float(u @ u)
+        if n2 < 1e-9:
+            continue
+        for name, xy in px.items():
+            if name in s or any(pair <= set(s) and lone == name for pair, lone in on):
+                continue
+            t = float((xy - p) @ u) / n2
+            d = abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2)
+            if 0.0 < t < 1.0 and d <= ON_PX:
+                out.append(f"point {name} is drawn on {s[0]}{s[-1]}, which no fact says")
+    for c in problem.circles:  # a point drawn on a circle it is not said to be on
+        if c.centre not in px or not c.points or c.points[0] not in px:
+            continue
+        r = float(np.linalg.norm(px[c.points[0]] - px[c.centre]))
+        for name, xy in px.items():
+            if name != c.centre and name not in c.points and abs(float(np.linalg.norm(xy - px[c.centre])) - r) <= ON_PX:
+                out.append(f"point {name} is drawn on circle {c.centre}, which no fact says")
+    for s, t in itertools.combinations(strokes, 2):
+        gap = _apart(_direction(px, s), _direction(px, t))
+        shared = set(s) & set(t)
+        if shared and abs(90.0 - gap) < ANGLE_DEG and not any(
+                (_carries(s, a) and _carries(t, b)) or (_carries(s, b) and _carries(t, a)) for a, b in perpendicular):
+            out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn at {90 - abs(90 - gap):.1f}° from perpendicular "
+                       "and no fact says so")
+        elif not shared and gap < ANGLE_DEG and not any(
+                any(_carries(s, e) for e in g) and any(_carries(t, e) for e in g) for g in parallel):
+            out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn parallel and no fact says so")
+    named = {frozenset(el.points) for el in _named_lengths(problem)}
+    radii = {frozenset((c.centre, p)) for c in problem.circles for p in c.points}
+    segs = [frozenset(s) for s in scene.segments]
+    for a, b in itertools.combinations(segs, 2):
+        if not a & b or (a in named and b in named) or (a in radii and b in radii and a & b <= {
+                c.centre for c in problem.circles}) or frozenset((a, b)) in equal:
+            continue
+        la, lb = (float(np.linalg.norm(px[x] - px[y])) for x, y in (tuple(a), tuple(b)))
+        if abs(la - lb) < LENGTH_SHARE * max(la, lb):
+            out.append(f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn equal and no fact says so")
+    return out
+
+
+def _named_lengths(problem: GeneralProblem):
+    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
+    return [el for e in exprs for el in elements_in(e) if el.kind.key == "length"]
+
