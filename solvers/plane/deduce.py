@@ -198,10 +198,13 @@ def _monomial(term: sympy.Expr) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
     """``EF·P − 4·EF`` -> ``P − 4``: a length (a positive symbol) that every term holds as a factor
-    of an equation equal to zero can be divided out.  (Kept: every round of the pool asks again.)"""
-    if e.has(Degrees) or sympy.count_ops(e) > 40:
+    of an equation equal to zero can be divided out.  A sine, cosine or tangent is one opaque factor
+    (``OP·cos(MOP) − 4/5·OP`` -> ``cos(MOP) − 4/5``: a ratio of sides in a right triangle), never
+    expanded (slow) nor divided by.  (Kept: every round of the pool asks again.)"""
+    if sympy.count_ops(e) > 40:
         return e
-    e = sympy.expand(e)
+    trig = {f: sympy.Dummy() for f in e.atoms(Degrees)}
+    e = sympy.expand(e.xreplace(trig))
     terms = sympy.Add.make_args(e)
     for s in sorted(e.free_symbols, key=lambda s: s.name):
         if not s.is_positive:
@@ -209,7 +212,7 @@ def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
         while all(t.as_powers_dict().get(s, 0) >= 1 for t in terms):
             e = sympy.expand(e / s)
             terms = sympy.Add.make_args(e)
-    return e
+    return e.xreplace({d: f for f, d in trig.items()})
 
 
 def _numerator(e: sympy.Expr) -> sympy.Expr:
