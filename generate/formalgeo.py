@@ -9,6 +9,7 @@ construction that could not be said.  CDL is read by a small recursive-descent r
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -270,6 +271,7 @@ def _collinear(cdl: list[str]) -> list[str]:
 def _construction(cdl: list[str]) -> Figure:
     fig = Figure({}, [], {}, [], [], [], [])
     faces = []
+    angles: list[str] = []  # the angle faces (two sides), as turning chains
     orders: dict[str, str] = {}  # circle -> its points in Cocircular's order
     for item in cdl:
         t = parse_cdl(item)
@@ -312,7 +314,7 @@ def _construction(cdl: list[str]) -> Figure:
                         if len(a) == 2 and len(b) == 2 and a[1] == b[0] and len({*a, *b}) == 3}
         if all(len(side) == 2 for side in face) and len(face) == 2 and face[0][1] == face[1][0] \
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
-            fig.turns.append(face[0] + face[1][1])  # an angle, named turning the way faces do
+            angles.append(face[0] + face[1][1])  # an angle, named turning the way faces do
         if not all(len(side) == 2 for side in face) or len(face) < 3:
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
@@ -331,11 +333,65 @@ def _construction(cdl: list[str]) -> Figure:
         if len(pts) >= 3 and not trio_straight and "".join(pts) not in fig.polygons:
             fig.polygons.append("".join(pts))
             fig.turns.append("".join(pts))
+    slipped = _slipped_angles(angles, fig.lines)
+    fig.turns += [a for a in angles if a not in slipped]
+    fig.corners -= slipped
     both = {t for t in fig.turns if len(t) == 3 and t[::-1] in fig.turns}
     fig.turns = [t for t in fig.turns if t not in both]  # an angle named both ways says no direction
     for centre, on in orders.items():
         fig.turns += _circle_order(on, _face_arcs(faces, centre))
     return fig
+
+
+MAX_RAYS = 8  # rays at one vertex whose cyclic orders are tried (7! orders); a vertex with more keeps its angles
+
+
+def _slipped_angles(angles: list[str], lines: list[str]) -> set[str]:
+    """The angle faces named the wrong way round: at a vertex whose angle faces fit no one cyclic order
+    of its rays, those the best-fitting orders break.
+
+    An angle face PVQ (``Shape(PV,VQ)``) lies between two neighbouring rays and turns from P to Q the
+    way every face does, so the angle faces at V name each ray's successor round V; the rays along one
+    line through V are opposite, so two such lines' rays alternate.  FormalGeo sometimes names an angle
+    face backwards (problem 1435's ``Shape(AE,ED)`` beside AEX, XEL, LED at E, whose rays A, X, L, D
+    leave DEA; 2434's KCB and BCO at C): taken as turns, no figure meets them.  The orders of the rays
+    that keep most angle faces are tried; an angle any of them breaks says no direction."""
+    slipped: set[str] = set()
+    for v in dict.fromkeys(a[1] for a in angles):
+        at = [a for a in angles if a[1] == v]
+        ray = {p: _ray(p, v, lines) for a in at for p in (a[0], a[2])}
+        rays = list(dict.fromkeys(ray.values()))
+        if len(rays) > MAX_RAYS:
+            continue
+        pairs = [(r, s) for r, s in itertools.combinations(rays, 2) if r[0] == s[0] and r[1] != s[1]]
+        best, kept = -1, set(at)
+        for rest in itertools.permutations(rays[1:]):
+            order = (rays[0], *rest)
+            pos = {r: i for i, r in enumerate(order)}
+            if not all(_alternate(pos, a, b) for a, b in itertools.combinations(pairs, 2)):
+                continue
+            fits = {a for a in at if (pos[ray[a[0]]] + 1) % len(order) == pos[ray[a[2]]]}
+            if len(fits) > best:
+                best, kept = len(fits), fits
+            elif len(fits) == best:
+                kept &= fits
+        slipped |= set(at) - kept
+    return slipped
+
+
+def _ray(p: str, v: str, lines: list[str]) -> tuple[str, int]:
+    """Which ray from ``v`` the point ``p`` is on: (a line through both, which side of v), or (p, 0) off
+    every line through v."""
+    for ln in lines:
+        if p in ln and v in ln:
+            return ln, 1 if ln.index(p) > ln.index(v) else -1
+    return p, 0
+
+
+def _alternate(pos: dict, a: tuple, b: tuple) -> bool:
+    """The two rays of line ``b`` lie on either side of line ``a`` in the cyclic order ``pos``."""
+    lo, hi = sorted((pos[a[0]], pos[a[1]]))
+    return (lo < pos[b[0]] < hi) != (lo < pos[b[1]] < hi)
 
 
 _ANGLE = re.compile(r"MeasureOfAngle\(([A-Z]{3})\)")

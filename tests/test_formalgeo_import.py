@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from geomill.generate.formalgeo import _circle_order, answer_value, convert
+from geomill.generate.formalgeo import _circle_order, _slipped_angles, answer_value, convert
 from geomill.generate.textbook import read_sources
 from geomill.solvers.plane import solve_general
 
@@ -305,3 +305,46 @@ def test_two_circles_about_one_centre_are_concentric_where_one_circle_cannot_be(
     one = {**problem, "construction_cdl": ["Cocircular(O,AC)", "Cocircular(O,BF)", "Collinear(DAC)", "Collinear(DFB)"],
            "text_cdl": []}
     assert "circle O through A C B F" in convert(one)[0]
+
+
+def _fan(rng: random.Random) -> tuple[list[str], list[str]]:
+    """Rays from V at random directions, some in pairs along a line through V: the angle faces between
+    neighbours as FormalGeo names them (turning clockwise, y up) and the lines."""
+    names = iter("ABCDEFGHJK")
+    rays: list[tuple[float, str]] = []
+    lines = []
+    for _ in range(rng.randint(0, 2)):  # lines through V: two opposite rays each
+        a, b, t = next(names), next(names), rng.uniform(0, 180)
+        rays += [(t, a), (t + 180, b)]
+        lines.append(a + "V" + b)
+    free = rng.randint(max(0, 4 - len(rays)), 4 - len(rays) // 2)  # rays off the lines: 4 to 7 rays in all
+    rays += [(rng.uniform(0, 360), next(names)) for _ in range(free)]
+    order = [p for _, p in sorted(rays, key=lambda r: -(r[0] % 360))]  # clockwise: decreasing direction
+    return [order[i] + "V" + order[(i + 1) % len(order)] for i in range(len(order))], lines
+
+
+def test_angle_faces_round_a_vertex_are_kept_and_one_named_backwards_is_the_slip() -> None:
+    """On random fans of rays (some along lines through the vertex): the angle faces between neighbours
+    fit one cyclic order and are all kept; with one of them named backwards, that one is the slip."""
+    rng = random.Random(36)
+    for _ in range(200):
+        angles, lines = _fan(rng)
+        assert _slipped_angles(angles, lines) == set(), (angles, lines)
+        k = rng.randrange(len(angles))
+        slip = angles[k][::-1]
+        assert _slipped_angles(angles[:k] + [slip] + angles[k + 1:], lines) == {slip}, (angles, lines, slip)
+
+
+def test_an_angle_face_named_backwards_is_no_turn_and_the_figure_is_found() -> None:
+    """Dev problem 1435: FormalGeo names the angle face between EA and ED 'AED' beside AEX, XEL and
+    LED at E (rays A, X, L, D: it is DEA); as a turn it left no figure (refused), now left out."""
+    problem = {"problem_id": 1435, "source": "Geometry3k-1488", "problem_level": 2, "problem_answer": "128",
+               "construction_cdl": ["Shape(FX,XC)", "Shape(CX,XG)", "Shape(EX,XF)", "Shape(GX,XE)", "Shape(AE,EX)",
+                                    "Shape(XE,EL)", "Shape(AE,ED)", "Shape(LE,ED)", "Collinear(CXED)", "Collinear(FXG)",
+                                    "Collinear(AEL)"],
+               "text_cdl": ["Equal(MeasureOfAngle(CXG),x-8)", "Equal(MeasureOfAngle(DEA),120)",
+                            "ParallelBetweenLine(XG,EL)"], "image_cdl": [], "goal_cdl": "Value(x)"}
+    text, parsed = convert(problem)
+    turn = next(line for line in text.splitlines() if line.startswith("clockwise ")).split()[1:]
+    assert {"AEX", "XEL", "LED"} <= set(turn) and "AED" not in turn
+    assert solve_general(parsed).exact_value == 128

@@ -12,7 +12,7 @@ import sympy
 from geomill.dsl import parse
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
-from geomill.engine.plane import CircleDecl, GeneralProblem, PolygonDecl, RelationDecl, element_of
+from geomill.engine.plane import CircleDecl, Cos, GeneralProblem, PolygonDecl, RelationDecl, element_of, element_symbol
 from geomill.engine.relations import BLOCKS, polygon_of
 from geomill.solvers.numeric import NumericModel
 from geomill.solvers.plane import solve_general
@@ -304,3 +304,23 @@ def test_a_refusal_on_an_approximate_figure_tries_the_exact_one() -> None:
     model = build_model(problem, tolerate=APPROXIMATE)
     assert model.misfit > 1e-3  # the figure the quick starts settle for
     assert solve_general(problem, model).exact_value == 14 - 5 * sympy.sqrt(3)
+
+
+@pytest.mark.parametrize("text,answer", [
+    ("points P O M\ntriangle POM\nclockwise POM\nMO = 4 OP/5\nangle OMP = 90\nangle MOP = a\nfind cos(a)",
+     sympy.Rational(4, 5)),  # FormalGeo 4155
+    ("points C A D B\ntriangle CAD\ntriangle CDB\nline A D B\nCD perpendicular to BD\nclockwise CAD CDB BCA\n"
+     "angle ACB = 90\nAC = 3 CD/2\nfind sin(angle BCD)", sympy.Rational(2, 3)),  # FormalGeo 4122
+])
+def test_a_trigonometric_value_from_a_ratio_of_sides_alone(text: str, answer: sympy.Expr) -> None:
+    """Only the ratio of two sides is given: the length common to every term of the law of sines is
+    divided out with the sine kept whole (once refused: 'no theorem gives a from the facts')."""
+    from geomill.solvers.plane.deduce import _without_positive_factors
+
+    sol = solve_general(parse(text, "ratio.geo"))
+    assert sympy.simplify(sol.exact_value - answer) == 0
+    assert sol.proof.check(sol.model) == []
+    op, mo = (element_symbol("length", tuple(p)) for p in ("OP", "MO"))
+    cos = Cos(element_symbol("angle", tuple("MOP")))
+    assert _without_positive_factors(op * cos - 4 * op / 5) == cos - sympy.Rational(4, 5)
+    assert _without_positive_factors(mo * cos - op) == mo * cos - op  # no common factor: as it was

@@ -199,15 +199,23 @@ def _monomial(term: sympy.Expr) -> bool:
 def _without_positive_factors(e: sympy.Expr) -> sympy.Expr:
     """``EF·P − 4·EF`` -> ``P − 4``: a length (a positive symbol) that every term holds as a factor
     of an equation equal to zero can be divided out.  (Kept: every round of the pool asks again.)"""
-    if e.has(Degrees) or sympy.count_ops(e) > 40:
+    if sympy.count_ops(e) > 40:
         return e
-    e = sympy.expand(e)
-    terms = sympy.Add.make_args(e)
+    if e.has(Degrees):  # (expanding a sine or cosine is slow: the terms as written)
+        return _divided_out(sympy.Add.make_args(e))
+    return _divided_out(sympy.Add.make_args(sympy.expand(e)), expand=True)
+
+
+def _divided_out(terms: tuple[sympy.Expr, ...], expand: bool = False) -> sympy.Expr:
+    """The sum of ``terms`` with every positive symbol that each term holds as a factor divided out: a
+    sine or cosine stays one whole factor (``OP·cos(MOP) − 4/5·OP`` -> ``cos(MOP) − 4/5``, the ratio of
+    two sides of a right triangle)."""
+    e = sympy.Add(*terms)
     for s in sorted(e.free_symbols, key=lambda s: s.name):
         if not s.is_positive:
             continue
         while all(t.as_powers_dict().get(s, 0) >= 1 for t in terms):
-            e = sympy.expand(e / s)
+            e = sympy.expand(e / s) if expand else sympy.Add(*(t / s for t in terms))
             terms = sympy.Add.make_args(e)
     return e
 

@@ -1842,7 +1842,10 @@ class _Writer:
         (a, ca), (b, cb) = sorted(ratio.items(), key=lambda kv: kv[0].name)
         r = sympy.Rational(-ca) / sympy.Rational(cb)  # b/a = -ca/cb
         e = sympy.expand(s.lhs - s.rhs)
-        if sympy.Poly(e, t).degree() != 1 if t in e.free_symbols else True:
+        try:
+            if sympy.Poly(e, t).degree() != 1 if t in e.free_symbols else True:
+                return None
+        except sympy.PolynomialError:  # the unknown inside a sine or cosine (an angle from a ratio): no proportion
             return None
         formula = sympy.expand(-e.coeff(t, 0) / e.coeff(t, 1))
         if not r.is_Rational or r <= 0:
