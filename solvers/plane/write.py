@@ -2054,7 +2054,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
-    silent = not any(w.lines[last:])  # (sin(angle BAC) once angle BAC is known: "nothing new to say")
+    # the goal's step said nothing after earlier ones (sin(angle BAC) once angle BAC is known: "nothing new to
+    # say"); with no line at all, the goal's own reason or its given is said below
+    silent = any(w.lines) and not any(w.lines[last:])
     if proof.steps and (not is_zero(proof.steps[-1].target - proof.goal) or proof.goal in w.n.written or silent):
         v = proof.value
         name = w.n.written.get(proof.goal)
