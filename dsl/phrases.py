@@ -275,7 +275,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "a pentagon ABCDE or a hexagon ABCDEF that is not regular (a heptagon, a decagon …): its angle sum",
-        ("heptagon", "nonagon", "decagon", "dodecagon", "concave", "irregular"),
+        ("irregular", "concave"),
         "convex pentagon ABCDE",
         "a textbook draws such a polygon convex, every corner turning one way, which is what `convex pentagon "
         "ABCDE` says (`convex hexagon ABCDEF`, `convex polygon ABCDE` …); also accepted: `polygon ABCDE`, "

@@ -250,9 +250,15 @@ def _fallback_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"geomill-cache-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
 
 
+_ANNOUNCED: set[str] = set()  # the kinds whose building was said in this process (a rebuild is noted otherwise)
+
+
 def _announce_derivation(kind: ShapeKind) -> Callable[[], None]:
     """Say on stderr, before the wait, that a kind's rules are being built (once: they are kept), and
     return what says, after it, how long it took (a kind takes 0.05 to 4 s; the catalogue 15 s)."""
+    if kind.key in _ANNOUNCED:
+        return lambda: None
+    _ANNOUNCED.add(kind.key)
     start = time.perf_counter()
     print(f"geomill: building the rules for shape kind {kind.title} once (kept in {_cache_dir()}) …",
           end="", file=sys.stderr, flush=True)

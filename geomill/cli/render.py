@@ -132,8 +132,6 @@ def cmd_render(args: argparse.Namespace) -> int:
         from geomill.render.attribution import figure_labels
         from geomill.render.draw import Renderer
 
-    from geomill.solvers import solve
-
     from .solve import read_problem
 
     reading = read_problem(args.file, None if args.style is None else
@@ -143,6 +141,8 @@ def cmd_render(args: argparse.Namespace) -> int:
             raise RenderArgumentError("--style geomverse draws GeomVerse's shapes: this file's lines are plane "
                                       "geometry (a points, line or relation line), drawn as a textbook figure")
         return _render_textbook(args, reading.problem)
+    from geomill.solvers import solve
+
     sol = solve(reading.problem)
     scene = _laid_out(sol, args.file, args.seed)
     try:
