@@ -2072,6 +2072,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             chain.append(w.n.number(v, degrees))
             if not why and not any(w.lines) and not degrees:  # the whole proof is the shape's own formula:
                 words, _, shape = name[0].rpartition(" ")  # "By the area formula of ABCDEF, area ABCDEF = …"
+                words = {"arc": "arc length"}.get(words, words)  # ('arc AOB' of sector AOB is its length)
                 w.lines.append(f"By the {words} formula of {shape}, {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
             else:
                 w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
