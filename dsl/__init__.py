@@ -21,7 +21,7 @@ from .printer import format_problem as _format_shapes
 from .reader import read
 from .syntax import MAX_SOURCE
 
-__all__ = ["format_expr", "format_problem", "parse", "parse_file"]
+__all__ = ["format_expr", "format_problem", "parse", "parse_file", "read_source"]
 
 
 def format_problem(problem: Problem | GeneralProblem) -> str:
@@ -29,20 +29,26 @@ def format_problem(problem: Problem | GeneralProblem) -> str:
     return format_general(problem) if isinstance(problem, GeneralProblem) else _format_shapes(problem)
 
 
-def parse(text: str, file: str | None = None) -> Problem | GeneralProblem:
+def parse(text: str, file: str | None = None, plane: bool = False) -> Problem | GeneralProblem:
     """The problem ``text`` describes (a general one when a line says what only the general
-    language can: see ``dsl/general.py``); errors carry ``file`` and the line and column."""
+    language can: see ``dsl/general.py``, or with ``plane``: every line's plane geometry, as a
+    ``points`` line would make it); errors carry ``file`` and the line and column."""
     try:
-        return read(text, file)
+        return read(text, file, plane)
     except GeomillError as e:
         raise e.located(file) from None
 
 
-def parse_file(path: str | Path) -> Problem | GeneralProblem:
+def parse_file(path: str | Path, plane: bool = False) -> Problem | GeneralProblem:
     """The problem in a file (``-``: standard input); a file that cannot be read is a user error."""
+    return parse(*read_source(path), plane)
+
+
+def read_source(path: str | Path) -> tuple[str, str]:
+    """A problem file's text and the name its errors carry (``-``: standard input, read once)."""
     limit = 4 * MAX_SOURCE  # bytes: more than the longest problem the reader takes, in any UTF-8
     if str(path) == "-":
-        return parse(sys.stdin.read(limit + 1), "<stdin>")
+        return sys.stdin.read(limit + 1), "<stdin>"
     why = special(path)
     if why is not None:
         raise GeomillError(f"{why}: not read (a problem is a file, or - for standard input)", file=str(path))
@@ -57,4 +63,4 @@ def parse_file(path: str | Path) -> Problem | GeneralProblem:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise GeomillError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=str(path)) from None
-    return parse(text, str(path))
+    return text, str(path)

@@ -70,6 +70,9 @@ def name(tok: Token) -> sympy.Expr:
         return variable(tok.value)
     if tok.value == "sqrt":
         raise ParseError("sqrt needs parentheses: sqrt(…)", span_of(tok))
+    if tok.value in TRIG:  # 'find sin A': the function is known, its angle is not written as one
+        raise ParseError(f"{tok.value} of an angle is written {tok.value}(angle BAC): the angle in parentheses, "
+                         "named by three points with its vertex in the middle", span_of(tok))
     raise ParseError(f"unknown name {tok.value!r} in an expression; variables are single lowercase "
                      f"letters (x, y, …) and the only constant is pi{expression_hint(tok.value)}", span_of(tok))
 

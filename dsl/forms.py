@@ -219,7 +219,8 @@ def read_shape(words: list[Word]) -> ShapeDecl:
         name = found[0][2]["name"]
         sizes = sorted({k.n_points for k, _, _ in found})
         if len(sizes) > 1:
-            want = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+            want = f"{sizes[0]} to {sizes[-1]}" if sizes == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 3 \
+                else ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
             raise ModelError(f"{found[0][1].replace('{name}', '…')!r} takes {want} points, "
                              f"but {name.text} has {len(name.points)}", name.span)
         fitting = found  # let resolve() word the error

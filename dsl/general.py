@@ -285,6 +285,9 @@ class _Builder:
         if any(UNNAMED in pts for pts in args):
             self.unnamed.append((block, args, span))
             return
+        for w in words:  # the points in the order the line writes them (a block may name them otherwise)
+            if w.points is not None:
+                self.declare(w.points, span)
         poly = polygon_of(block, args)
         if poly is not None:
             self._polygon(poly, words[0])

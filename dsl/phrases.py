@@ -40,7 +40,8 @@ PHRASES: tuple[Phrase, ...] = (
         "circle O through A B C D E F\nregular hexagon ABCDEF",
         "the circle puts every vertex on it and the polygon line fixes their order; the polygon inscribed in "
         "the circle draws the radii OA and OB itself, and their triangle (central angle 360°/6) turns the "
-        "radius into the side AB (`regular pentagon ABCDE`, `regular octagon ABCDEFGH` … the same way).",
+        "radius into the side AB (`regular pentagon ABCDE`, `regular decagon ABCDEFGHIJ`, `regular polygon "
+        "A1…An` … the same way).",
         "circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind perimeter ABCDEF\n",
     ),
     Phrase(
@@ -274,12 +275,13 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "a pentagon ABCDE or a hexagon ABCDEF that is not regular (a heptagon, a decagon …): its angle sum",
-        ("heptagon", "nonagon", "decagon", "dodecagon", "concave", "irregular"),
+        ("irregular", "concave"),
         "convex pentagon ABCDE",
         "a textbook draws such a polygon convex, every corner turning one way, which is what `convex pentagon "
         "ABCDE` says (`convex hexagon ABCDEF`, `convex polygon ABCDE` …); also accepted: `polygon ABCDE`, "
         "convex or not (a reflex corner counts 360 less its angle), where a goal a reflex corner changes is "
-        "refused with both values. `regular pentagon ABCDE` says equal sides and angles, a different problem.",
+        "refused with both values. `regular pentagon ABCDE` says equal sides and angles, a different problem (any "
+        "regular polygon: `regular heptagon ABCDEFG` … `regular dodecagon ABCDEFGHIJKL`, `regular polygon A1…An`).",
         "convex pentagon ABCDE\nangle EAB = 100\nangle ABC = 130\nangle BCD = 2x\nangle CDE = x + 5\n"
         "angle DEA = 125\nfind x\n",
     ),
@@ -305,11 +307,30 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "CD is the altitude to the hypotenuse AB of the right triangle ABC (right angle at C)",
         ("hypotenuse",),
-        "triangle ABC right at C\nCD altitude of CAB",
-        "an altitude is named from its vertex: `CD altitude of CAB` is the perpendicular from C to AB with its "
-        "foot D; in a right triangle the foot of the altitude from the right angle lies between A and B, so "
-        "AD and DB are the hypotenuse's two parts without another line.",
-        "triangle ABC right at C\nCD altitude of CAB\nAD = 4\nDB = 9\nfind CD\n",
+        "triangle ABC right at C\nCD altitude of ABC",
+        "an altitude is named from its vertex: `CD altitude of ABC` is the perpendicular from C to AB with its "
+        "foot D (the triangle may be named from any vertex: `CD altitude of CAB` is the same line); in a right "
+        "triangle the foot of the altitude from the right angle lies between A and B, so AD and DB are the "
+        "hypotenuse's two parts without another line.",
+        "triangle ABC right at C\nCD altitude of ABC\nAD = 4\nDB = 9\nfind CD\n",
+    ),
+    Phrase(
+        "tan A = 3/4 in the right triangle ABC (a sine, cosine or tangent given)",
+        ("sin", "cos", "tan", "sine", "cosine"),
+        "angle BAC = atan(3/4)",
+        "a value is given to an element, and the element is the angle, named by three points: `atan(3/4)` is "
+        "the angle in degrees whose tangent is 3/4 (`asin`, `acos` the same way); `tan(angle BAC) = 3/4` is "
+        "refused with this line.",
+        "triangle ABC right at C\nangle BAC = atan(3/4)\nAB = 10\nfind BC\n",
+    ),
+    Phrase(
+        "find sin A (a sine, cosine or tangent asked)",
+        (),
+        "find sin(angle BAC)",
+        "a goal may be any expression of elements; the angle is named by three points, vertex in the middle, "
+        "in the parentheses (`find cos(angle ABC)`, `find tan(angle BAC)`); `find sin A` is refused with "
+        "this line.",
+        "triangle ABC right at C\nBC = 5\nAC = 12\nfind sin(angle BAC)\n",
     ),
 )
 
@@ -504,7 +525,7 @@ def _hypotenuse(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     if seg is None or side is None or len(seg) != 2 or len(side) != 2:
         return None
     v, foot = seg
-    tri = f"{v}{side[0]}{side[1]}"
+    tri = f"{side[0]}{side[1]}{v}"  # (as the docs name it: the hypotenuse AB, then C)
     return (f"write '{v}{foot} altitude of {tri}': the altitude from {v}, its foot {foot} between {side[0]} and "
             f"{side[1]} when the right angle is at {v} ('triangle {tri} right at {v}'; the hypotenuse is the side "
             f"opposite it), so {side[0]}{foot} and {foot}{side[1]} are the hypotenuse's two parts with no "

@@ -37,14 +37,14 @@ class _Statement:
     value_span: Span | None = None
 
 
-def read(text: str, file: str | None = None) -> Problem | GeneralProblem:
-    """Today's problem, or a general one when a line says what only the general language can.
-    Of several bad lines the first is reported (see ``_first_bad``)."""
+def read(text: str, file: str | None = None, plane: bool = False) -> Problem | GeneralProblem:
+    """Today's problem, or a general one when a line says what only the general language can (or
+    ``plane``: always). Of several bad lines the first is reported (see ``_first_bad``)."""
     try:
         lines = parse_lines(text)
     except ParseError as error:
         raise _first_bad(text, error, file) from None
-    return _read_lines(lines, file)
+    return read_general(lines, file) if plane else _read_lines(lines, file)
 
 
 MAX_BLANKED = 20  # syntax errors stepped over in looking for an earlier bad line

@@ -253,6 +253,11 @@ def _describe(tok: Token) -> str:
     return repr(cut(tok.value, 40))
 
 
+# a trigonometric value given as a fact: 'tan(angle BAC) = 3/4', 'sin A = 0.6'
+_TRIG_NAMES = {"sin": "sine", "cos": "cosine", "tan": "tangent"}
+_TRIG_GIVEN = re.compile(r"\s*(sin|cos|tan)\s*\(?\s*(angle\s+[A-Z][\w']*|[A-Z][\w']*)\s*\)?\s*=\s*([^=#]+?)\s*")
+
+
 def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
     lines = text.split("\n")
     if isinstance(e, UnexpectedEOF) or getattr(e, "line", -1) < 1:
@@ -275,6 +280,12 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
         return ParseError(f"unexpected {_describe(e.token)} in the expression; is an operator missing?", span)
     wanted = sorted({_TERMINALS.get(t, t) for t in expected})
     said = lines[e.line - 1].split("#", 1)[0] if e.line <= len(lines) else ""
+    trig = _TRIG_GIVEN.fullmatch(said)
+    if trig and "=" not in before:  # "tan(angle BAC) = 3/4": the angle is what is given
+        angle = trig[2] if trig[2].startswith("angle") else "angle BAC"  # (a bare 'A': three points are needed)
+        return ParseError(f"unexpected {_describe(e.token)}: a {_TRIG_NAMES[trig[1]]} is given as its angle: write "
+                          f"'{angle} = a{trig[1]}({trig[3].strip()})', the angle in degrees whose "
+                          f"{_TRIG_NAMES[trig[1]]} it is", span)
     if "=" in said and (e.token.value == ":" or "=" not in before and e.token.type not in ("NAME", "_NL", "$END")):
         # "AD / DB = 2/3", "3 AD = 2 DB", "AD : DB = 2 : 3": arithmetic left of '='
         ratio = re.fullmatch(r"\s*([A-Z]{2})\s*[/:]\s*([A-Z]{2})\s*=\s*(\d+)\s*[/:]\s*(\d+)\s*", said)
@@ -289,6 +300,10 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ParseError:
             o = circle[1]
             return ParseError(f"unexpected {_describe(e.token)}: write 'circle {o} through A' (a point on it), then "
                               f"'radius {o} = {e.token.value}' (a value is given on a line of its own)", span)
+        if re.search(r"\bregular\s*$", before):  # "regular 12-gon ABCDEFGHIJKL"
+            return ParseError(f"unexpected {_describe(e.token)}: a regular polygon is 'regular polygon' and its "
+                              f"points in order, as many as its sides ('regular polygon ABCDEFGHIJKL', 12 sides; "
+                              f"or by its name: 'regular dodecagon ABCDEFGHIJKL')", span)
         return ParseError(f"unexpected {_describe(e.token)}: a value is given on a line of its own as "
                           "'element = value' ('radius O = 9', 'AB = 5')", span)
     if e.token.type == "EQUAL" and re.search(r"\b(with|and)\b", before):  # "rhombus ABCD with diagonals AC = 10"

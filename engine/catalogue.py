@@ -37,7 +37,6 @@ from .kinds import (
     symbols,
     tand,
 )
-from .plane import POLYGON_NOUNS
 
 
 def _polygon(n: int) -> tuple[tuple[Line, ...], ...]:
@@ -167,7 +166,8 @@ b = symbols("b")
 s, h, E, S, P = symbols("s h E S P")
 _add(ShapeKind(
     key="equilateral_triangle", title="equilateral triangle", pool="extra",
-    forms=("triangle {name} equilateral", "equilateral triangle {name}"), n_points=3,
+    forms=("triangle {name} equilateral", "equilateral triangle {name}", "regular triangle {name}",
+           "regular polygon {name}"), n_points=3,
     elements={"s": side(*_sides(3)), "E": angle(*_corners(3)), "h": height(0, 1, 2),
               "S": AREA, "P": PERIMETER},
     constants={"E": sympy.Integer(60)},
@@ -187,7 +187,7 @@ _add(ShapeKind(
 s, d, R, S, P = symbols("s d R S P")
 _add(ShapeKind(
     key="square", title="square", pool="standard",
-    forms=("square {name}",), n_points=4,
+    forms=("square {name}", "regular quadrilateral {name}", "regular polygon {name}"), n_points=4,
     elements={"s": side(*_sides(4)), "d": side((0, 2), (1, 3)), "R": angle(*_corners(4)),
               "S": AREA, "P": PERIMETER},
     constants={"R": sympy.Integer(90)},
@@ -477,25 +477,43 @@ _add(ShapeKind(
 
 
 # ---------------------------------------------------------------- regular polygons
-# The textbook area of each regular polygon: written with the fewest nested roots, so the
-# solution's rounded chain stays within 0.1 % (n s² / (4 tan(180°/n)) drifts, and sympy turns
-# tan 36° into nested radicals that drift 1.5 %).
-_REGULAR_AREA = {5: sympy.sqrt(25 + 10 * sympy.sqrt(5)) / 4,
-                 6: 3 * sympy.sqrt(3) / 2, 8: 2 * (1 + sympy.sqrt(2))}
+# Every regular n-gon, 3 <= n <= MAX_REGULAR, is one kind of this family, written `regular polygon
+# A1…An` or by its name (`regular heptagon ABCDEFG`); the triangle and the quadrilateral are the
+# equilateral triangle and the square (their kinds take these forms too).  The family is data: the
+# names below, and the area coefficient of s² (the textbook's closed form where there is one with few
+# nested roots, so GeomVerse's rounded chain stays within 0.1 %; else n / (4 tan(180°/n))).
+REGULAR_NAMES: dict[int, str] = {3: "triangle", 4: "quadrilateral", 5: "pentagon", 6: "hexagon", 7: "heptagon",
+                                 8: "octagon", 9: "nonagon", 10: "decagon", 11: "hendecagon", 12: "dodecagon"}
+REGULAR_ALIASES = {3: "equilateral_triangle", 4: "square"}  # the regular triangle and quadrilateral's kinds
+MAX_REGULAR = 24  # as many vertices as a general problem puts on one circle (dsl/general.py LIMITS)
+# the generator's pools keep the regular polygons GeomVerse's catalogue always had; the others are for
+# problems a teacher writes (engine.describe: pool "written")
+_GENERATED_REGULAR = (5, 6, 8)
+_REGULAR_AREA = {5: sympy.sqrt(25 + 10 * sympy.sqrt(5)) / 4, 6: 3 * sympy.sqrt(3) / 2, 8: 2 * (1 + sympy.sqrt(2)),
+                 10: 5 * sympy.sqrt(5 + 2 * sympy.sqrt(5)) / 2, 12: 3 * (2 + sympy.sqrt(3))}
 
 
-def _regular(n: int, title: str) -> ShapeKind:
+def regular_title(n: int) -> str:
+    """The polygon's name in a shape line: 'heptagon', else '13-gon'."""
+    return REGULAR_NAMES.get(n, f"{n}-gon")
+
+
+def _regular(n: int) -> ShapeKind:
     s, I, S, P = symbols("s I S P")  # noqa: E741
-    area = _REGULAR_AREA[n]
+    title = regular_title(n)
+    interior = sympy.Integer(180 * (n - 2)) / n
+    area = _REGULAR_AREA.get(n, sympy.Integer(n) / (4 * sympy.tan(pi / n)))
     ext = 2 * pi / n
     circ = s / (2 * sin(pi / n))
+    named = (f"regular {title} {{name}}",) if n in REGULAR_NAMES else ()
     return ShapeKind(
-        key=f"regular_{title}", title=f"regular {title}", pool="extra",
-        forms=(f"regular {title} {{name}}", "regular polygon {name}"), n_points=n,
+        key=f"regular_{title.replace('-', '_')}", title=f"regular {title}",
+        pool="extra" if n in _GENERATED_REGULAR else "written",
+        forms=(*named, "regular polygon {name}"), n_points=n,
         elements={"s": side(*_sides(n)), "I": angle(*_corners(n)), "S": AREA, "P": PERIMETER},
-        constants={"I": sympy.Integer(180 * (n - 2)) / n},
+        constants={"I": interior},
         constant_reasons={"I": f"each interior angle of a regular {title} is ({n} − 2)·180°/{n} = "
-                               f"{sympy.Integer(180 * (n - 2)) / n}°"},
+                               + (f"{interior}°" if interior.is_Integer else f"({interior})°")},
         equations=(
             eq(S, area * s**2, f"area formula of a regular {title}"),
             eq(P, n * s, f"perimeter formula of a regular {title}"),
@@ -510,8 +528,9 @@ def _regular(n: int, title: str) -> ShapeKind:
     )
 
 
-for _title in ("pentagon", "hexagon", "octagon"):
-    _add(_regular(POLYGON_NOUNS[_title], _title))
+for _n in range(3, MAX_REGULAR + 1):
+    if _n not in REGULAR_ALIASES:
+        _add(_regular(_n))
 
 # ---------------------------------------------------------------- angle relations (GeomVerse's special shapes)
 # Two angles with a common vertex (points D E F D E C for ``DEF`` and ``DEC``); the construction

@@ -34,8 +34,26 @@ def catalogue_markdown() -> str:
     lines = ["| kind | example | elements | rules | GeomVerse |", "| --- | --- | --- | --- | --- |"]
     for key, kind in KINDS.items():
         decl = kind.example()
-        elements = list(kind_elements(kind).values())
+        elements = [_shortened(e) for e in kind_elements(kind).values()]
         pool = {"standard": "standard", "nonstandard": "non-standard"}.get(kind.pool, "")
-        lines.append(f"| {kind.title} | `{kind.format(decl)}` | {'; '.join(elements)} "
+        lines.append(f"| {kind.title} | `{kind.format(decl)}`{_left_out(kind, decl)} | {'; '.join(elements)} "
                      f"| {len(rules_for(key))} | {pool} |")
     return "\n".join(lines) + "\n"
+
+
+def _left_out(kind: ShapeKind, decl) -> str:
+    """The forms of a kind that leave a point out, with what the reader puts there (``kite ABCD``: the
+    equal sides meet at A, its first point), as the example's other spellings: ``; `kite ABCD` is `kite
+    ABCD at A```.  Never silent: a reader of the table sees the default."""
+    out = ""
+    for form in kind.forms[1:]:
+        phs = kind.placeholders(form)
+        if "name" in phs and set(kind.pins) - set(phs):
+            out += f"; `{form.replace('{name}', decl.name)}` is `{kind.format(decl)}`"
+    return out
+
+
+def _shortened(equal: str, most: int = 6) -> str:
+    """``AB = BC = … = XA``: a row of a 24-gon's equal sides, its first two and last two."""
+    parts = equal.split(" = ")
+    return equal if len(parts) <= most else " = ".join([*parts[:2], "…", *parts[-2:]])

@@ -287,7 +287,7 @@ class ShapeKind:
             out.append((names, sympy.lambdify([self.symbol(n) for n in names], c, modules="math")))
         return tuple(out)
 
-    def example(self, letters: Sequence[str] = "ABCDEFGHIJKLMNOP") -> ShapeDecl:
+    def example(self, letters: Sequence[str] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ") -> ShapeDecl:
         """A declaration of this kind on the given fresh points (for docs, tests, generators).
 
         Vertices the construction puts at the same place share a letter, so

@@ -262,7 +262,7 @@ class CircleDecl:
 # The nouns a textbook names a polygon of n vertices by: 'convex pentagon ABCDE' (dsl/general.py), and
 # 'pentagon ABCDE' alone answered with the line to write (dsl/phrases.py).
 POLYGON_NOUNS: dict[str, int] = {"pentagon": 5, "hexagon": 6, "heptagon": 7, "octagon": 8, "nonagon": 9,
-                                 "decagon": 10, "dodecagon": 12}
+                                 "decagon": 10, "hendecagon": 11, "dodecagon": 12}
 
 
 @dataclass(frozen=True)

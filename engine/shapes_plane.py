@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from . import catalogue  # noqa: F401 - registers the kinds (the regular polygons' PLANE entries read them)
 from .errors import ModelError
 from .kinds import KINDS, Line, ShapeKind
 from .model import Problem, QKind, Quantity, ShapeDecl
@@ -87,15 +88,22 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "rectangle_minus_equilateral_triangle": (_s("rectangle", "0134"), _s("equilateral_triangle", "123"),
                                              _s("polygon", "01234"), _s("counterclockwise", "0134", "132", "402")),
     "square_minus_circle": (_s("square", "0123"),),
-    "regular_pentagon": (_s("polygon", "01234"),),
-    "regular_hexagon": (_s("polygon", "012345"),),
-    "regular_octagon": (_s("polygon", "01234567"),),
     # GeomVerse's angle pairs share their vertex and a ray (ABC and ABD): their other rays make a line
     "supplementary": (Statement("line", ((2, 1, 5),), joined=True),),
     "complementary": (),
     "vertical": (Statement("line", ((0, 1, 3),), joined=True), Statement("line", ((2, 1, 5),), joined=True)),
     "point_on_segment": (_s("point_on_segment", "0", "12"),),
 }
+
+# a regular polygon (any n: engine/catalogue.py) is its polygon; its equal sides and angles and its area come
+# from its kind
+def _regular_plan(n: int) -> tuple[Statement, ...]:
+    """A regular n-gon: its polygon, convex (every corner turning one way, as 'convex polygon' says)."""
+    return (Statement("polygon", (tuple(range(n)),)),
+            Statement("counterclockwise", tuple(tuple((i + k) % n for k in range(3)) for i in range(n))))
+
+
+PLANE.update({key: _regular_plan(kind.n_points) for key, kind in KINDS.items() if key.startswith("regular_")})
 
 # a shape quantity that is its polygon's own element when the kind is one polygon
 _POLYGON_ELEMENT = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}

@@ -361,7 +361,7 @@ def test_a_sector_named_another_way_in_a_sum_is_told_the_form(tmp_path: Path, ca
 
 
 @pytest.mark.parametrize("text, fix", [
-    ("triangle ABC right at C\nCD altitude to hypotenuse AB\nAD = 4\nDB = 9\nfind CD\n", "'CD altitude of CAB'"),
+    ("triangle ABC right at C\nCD altitude to hypotenuse AB\nAD = 4\nDB = 9\nfind CD\n", "'CD altitude of ABC'"),
     ("triangle ABC\nAB = AC\nangle BAC = 40\nD on BC extended\nfind exterior angle ACD\n", "'find angle ACD'"),
     ("circle O through A B C\nC on major arc AB\narc AOB = 124\nfind angle ACB\n", "write 'arc AB' or 'angle AOB'"),
 ], ids=["hypotenuse", "exterior", "arc-AOB"])

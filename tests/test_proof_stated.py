@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 from geomill.dsl import parse
-from geomill.engine.model import Problem
-from geomill.engine.shapes_plane import to_plane
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.write import unstated
 
 from geomill.cli import main
+from geomill.cli.solve import read_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,9 +33,7 @@ def test_the_textbook_examples_state_every_value_they_put_in(path):
     with contextlib.redirect_stdout(out):
         assert main(["solve", str(path)]) == 0
     lines = out.getvalue().strip().splitlines()[:-1]  # (the last line is the answer)
-    problem = parse(path.read_text(), str(path))
-    if isinstance(problem, Problem):  # a file of shape lines reads as plane geometry
-        problem = to_plane(problem)
+    problem = read_problem(str(path), None).problem  # a file of shape lines reads as plane geometry, as solve reads it
     written = solve_general(problem).proof.written("text")
     assert written.lines == lines  # the command prints the proof measured here
     assert unstated(lines, written.givens) == [], "\n".join(lines)

@@ -38,7 +38,8 @@ def test_render_png_and_svg(tmp_path):
     path = GOOD[0]
     png, svg = tmp_path / "a.png", tmp_path / "b.svg"
     assert main(["render", str(path), "-o", str(png), "--annotation", "individual", "--values", "text",
-                 "--opacity", "0.3", "--line-width", "2", "--font-size", "14", "--size", "400", "--seed", "2"]) == 0
+                 "--opacity", "0.3", "--line-width", "2", "--font-size", "14", "--size", "400", "--seed", "2",
+                 "--style", "geomverse"]) == 0
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert main(["render", str(path), "-o", str(svg)]) == 0
     assert "<svg" in svg.read_text()
@@ -51,7 +52,7 @@ def test_render_errors(tmp_path, capsys):
     assert "opacity" in capsys.readouterr().err
     bad = tmp_path / "overlap.geo"
     bad.write_text("regular hexagon ABCDEF\nregular pentagon BAGHI\nregular octagon CBJKLMNO\nAB = 4\nfind AB\n")
-    assert main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    assert main(["render", str(bad), "-o", str(tmp_path / "x.png"), "--style", "geomverse"]) == 1
     err = capsys.readouterr().err
     assert str(bad) in err and "overlapping" in err and "Traceback" not in err
     assert not (tmp_path / "x.png").exists()

@@ -142,9 +142,14 @@ def test_render_cli_and_refusals(tmp_path: Path, capsys) -> None:
         assert main(["render", str(geo), "-o", str(out), *flags]) != 0
         err = capsys.readouterr().err.strip()
         assert word in err and len(err.splitlines()) == 1
+    # one rule for solve and render: a file of shape lines is a textbook figure unless --style geomverse asks
+    # for GeomVerse's; a file of plane-geometry lines has no GeomVerse figure
     gv = Path(__file__).resolve().parents[1] / "examples" / "geomverse_a.geo"
-    assert main(["render", str(gv), "-o", str(out), "--style", "plain"]) != 0
-    assert "--style" in capsys.readouterr().err
+    assert main(["render", str(gv), "-o", str(out), "--style", "plain"]) == 0
+    assert main(["render", str(gv), "-o", str(out), "--style", "geomverse"]) == 0
+    capsys.readouterr()
+    assert main(["render", str(geo), "-o", str(out), "--style", "geomverse"]) != 0
+    assert "--style geomverse" in capsys.readouterr().err
 
 
 def test_distances_agree_with_the_model() -> None:

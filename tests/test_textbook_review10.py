@@ -102,8 +102,9 @@ def test_a_sectors_asked_arc_sits_beyond_its_arc_not_in_the_sector(tmp_path) -> 
     from tests.label_reader import problems
 
     src = tmp_path / "s.geo"
-    src.write_text(SECTOR)
-    assert main(["render", str(src), "-o", str(tmp_path / "s.png"), "--labels", str(tmp_path / "s.json")]) == 0
+    src.write_text(SECTOR)  # (GeomVerse's figure of the sector: a shape-only file is a textbook figure by default)
+    assert main(["render", str(src), "-o", str(tmp_path / "s.png"), "--labels", str(tmp_path / "s.json"),
+                 "--style", "geomverse"]) == 0
     lab = json.loads((tmp_path / "s.json").read_text())
     _arc_label_nearest(lab, "arc AOB")
     assert problems(lab) == []

@@ -114,14 +114,15 @@ def _info(kind: ShapeKind) -> KindInfo:
 
 def pool_kinds(pool: str | tuple[str, ...]) -> tuple[str, ...]:
     """Kind keys of a shape pool: ``standard`` (GeomVerse's standard shapes and angle relations),
-    ``geomverse`` (standard + non-standard, the paper's "all"), ``all`` (every kind), or explicit keys."""
+    ``geomverse`` (standard + non-standard, the paper's "all"), ``all`` (every kind a generator draws: not
+    the ``written`` ones), or explicit keys."""
     if isinstance(pool, str):
         if pool == "standard":
             return tuple(k for k, v in KINDS.items() if v.pool == "standard")
         if pool == "geomverse":
             return tuple(k for k, v in KINDS.items() if v.pool in ("standard", "nonstandard"))
-        if pool == "all":
-            return tuple(KINDS)
+        if pool == "all":  # (a kind only a teacher writes, a regular 13-gon, is never generated)
+            return tuple(k for k, v in KINDS.items() if v.pool != "written")
         pool = tuple(p.strip() for p in pool.split(",") if p.strip())
     unknown = [p for p in pool if p not in KINDS]
     if unknown:

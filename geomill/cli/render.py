@@ -31,8 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotation", choices=("coordinate", "individual"), default=None,
                    help="GeomVerse figures: how elements are named (default coordinate); a textbook figure names "
                         "points by their letters")
-    p.add_argument("--style", choices=("plain", "colour"), default=None,
-                   help="a textbook figure's look: plain black lines (default) or coloured value labels and fills")
+    p.add_argument("--style", choices=("plain", "colour", "geomverse"), default=None,
+                   help="a textbook figure's look: plain black lines (default) or coloured value labels and fills; "
+                        "geomverse: GeomVerse's filled figure of the shapes (the default for a file with GeomVerse's "
+                        "composite shapes, as `solve --style` reads it)")
     p.add_argument("--values", choices=("image", "text"), default="image",
                    help="draw the given values on the figure or leave them to the text")
     p.add_argument("--opacity", type=float, default=None,
@@ -124,20 +126,24 @@ def cmd_render(args: argparse.Namespace) -> int:
         import geomill.render.textbook  # noqa: F401
         import geomill.solvers.numeric  # noqa: F401 - a textbook figure's model (imported where it is built)
         from geomill.dataset.files import write_bytes, write_text
-        from geomill.dsl import format_expr, parse_file
+        from geomill.dsl import format_expr
         from geomill.engine.plane import GeneralProblem
         from geomill.render.annotate import Annotation
         from geomill.render.attribution import figure_labels
         from geomill.render.draw import Renderer
 
-    problem = parse_file(args.file)
-    sol = None if isinstance(problem, GeneralProblem) else _shapes_solution(problem)
-    if sol is None:  # a textbook problem (or shapes proven plane, as `solve` does): its model's figure, marks
-        from .solve import _as_plane
-        return _render_textbook(args, problem if isinstance(problem, GeneralProblem) else _as_plane(problem))
-    if args.style is not None:
-        raise RenderArgumentError("--style applies to textbook problems: a GeomVerse figure's shapes are told "
-                                  "apart by their fill colours")
+    from .solve import read_problem
+
+    reading = read_problem(args.file, None if args.style is None else
+                           "geomverse" if args.style == "geomverse" else "textbook")
+    if reading.style == "textbook" or isinstance(reading.problem, GeneralProblem):
+        if args.style == "geomverse":
+            raise RenderArgumentError("--style geomverse draws GeomVerse's shapes: this file's lines are plane "
+                                      "geometry (a points, line or relation line), drawn as a textbook figure")
+        return _render_textbook(args, reading.problem)
+    from geomill.solvers import solve
+
+    sol = solve(reading.problem)
     scene = _laid_out(sol, args.file, args.seed)
     try:
         renderer = Renderer(size=args.size, opacity=literal("geomill.render.colours", "FILL_OPACITY")
@@ -160,24 +166,6 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def _shapes_solution(problem):
-    """GeomVerse's solution of a shape-only file; None where its formulas leave the goal open and
-    `solve` proves it by plane geometry (a trapezoid's area from its bases and legs)."""
-    from geomill.engine.errors import ImpossibleValues, SolveError
-    from geomill.solvers import solve
-
-    from .solve import style_of
-
-    try:
-        return solve(problem)
-    except ImpossibleValues:
-        raise  # refused as GeomVerse refuses it
-    except SolveError:
-        if style_of(problem, None) != "textbook":
-            raise
-        return None
-
-
 def _same_file(a: str, b: str) -> bool:
     """Do two output paths name one file (``f.png`` and ``./f.png``; a link to it)?"""
     pa, pb = Path(a), Path(b)
@@ -192,8 +180,8 @@ def _render_textbook(args: argparse.Namespace, problem) -> int:
     from geomill.render.textbook import textbook_figure
 
     if args.annotation == "individual":
-        raise RenderArgumentError("--annotation individual applies to GeomVerse problems: a textbook problem's "
-                                  "text names its points, so its figure letters them")
+        raise RenderArgumentError("--annotation individual applies to GeomVerse figures (--style geomverse): a "
+                                  "textbook figure letters the points its text names")
     if args.opacity is not None and args.style != "colour":
         raise RenderArgumentError("--opacity applies to filled figures: give --style colour with it")
     from geomill.engine import budget
@@ -206,12 +194,32 @@ def _render_textbook(args: argparse.Namespace, problem) -> int:
                                   opacity=args.opacity)
     except GeomillError as exc:
         raise exc.located(args.file) from None
-    for warning in fig.warnings:
+    for warning in (*fig.warnings, *_refused_goal(problem, args)):
         print(f"warning: {args.file}: {warning}", file=sys.stderr)
     write_bytes(args.output, fig.data)
     if args.labels:
         write_text(args.labels, json.dumps(fig.labels, ensure_ascii=False) + "\n")
     return 0
+
+
+def _refused_goal(problem, args: argparse.Namespace) -> tuple[str, ...]:
+    """`solve`'s refusal of a goal that two figures answer differently: the figure drawn is one of them,
+    which no figure can show (a few ms: the figure search again, with the goal checked)."""
+    from geomill.engine import budget
+    from geomill.engine.errors import SolveError
+    from geomill.solvers.numeric import UNDERDETERMINED, build_model
+
+    if problem.goal is None:
+        return ()
+    try:
+        with budget.limits(args.timeout):
+            build_model(problem, seed=args.seed)
+    except SolveError as exc:
+        if exc.message.startswith(UNDERDETERMINED):
+            return (f"this figure is one of two: {exc.message} (`geomill solve` refuses the problem)",)
+    except GeomillError:
+        pass  # (a search that gives up says nothing about the goal: the figure drawn stands)
+    return ()
 
 
 def _figure(path: str, seed: int, seconds: float = flags.BUDGET):

@@ -5,6 +5,7 @@ import argparse
 import json
 import re
 import sys
+from dataclasses import dataclass
 
 from geomill.engine.errors import GeomillError
 
@@ -20,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--style", choices=STYLES, default=None,
                    help="textbook: the plane solver's proof and exact answer; geomverse: GeomVerse's solution "
                         "(π = 3.14, every step rounded to 2 decimals). Default: geomverse for a file with "
-                        "GeomVerse's composite shapes, textbook otherwise")
+                        "GeomVerse's composite shapes, textbook otherwise (every line read as plane geometry)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("catalogue", help="list the shape kinds with their elements and rules")
@@ -39,23 +40,45 @@ def register(sub: argparse._SubParsersAction) -> None:
 STYLES = ("textbook", "geomverse")
 
 
-def style_of(problem, asked: str | None) -> str:
-    """The solution style: the one asked for, else geomverse for GeomVerse's composite shapes (the
-    style their generator writes), textbook for everything else."""
+@dataclass(frozen=True)
+class Reading:
+    """A file as ``solve`` and ``render`` read it: ``problem`` is what is solved and drawn, ``shapes``
+    the GeomVerse reading of a shape-only file read as plane geometry (its solution stands in where
+    the plane solver proves no exact form)."""
+
+    problem: object
+    style: str
+    shapes: object = None
+
+
+def read_problem(path: str, asked: str | None) -> Reading:
+    """THE rule for how a file is read (docs/language/index.md "One language, one meaning"): the
+    style asked for, else geomverse for a file with GeomVerse's composite shapes and textbook for every
+    other.  In the textbook style every line means its plane geometry, so a shape-only file
+    (``rhombus ABCD`` and its values) is solved and drawn exactly as the same file with a ``points``
+    line; only the geomverse style keeps GeomVerse's reading of its shapes."""
+    from geomill.dsl import parse, read_source
+    from geomill.engine.model import Problem
+
+    text, file = read_source(path)
+    problem = parse(text, file)
+    style = asked or ("geomverse" if composite(problem) else "textbook")
+    if style == "textbook" and isinstance(problem, Problem):
+        return Reading(parse(text, file, plane=True), style, problem)
+    return Reading(problem, style)
+
+
+def composite(problem) -> bool:
+    """Does the file hold one of GeomVerse's composite shapes (a rectangle plus a semicircle …)?"""
     from geomill.engine.catalogue import KINDS
     from geomill.engine.model import Problem
 
-    if asked is not None:
-        return asked
-    composite = isinstance(problem, Problem) and any(KINDS[s.kind].pool == "nonstandard" for s in problem.shapes)
-    return "geomverse" if composite else "textbook"
+    return isinstance(problem, Problem) and any(KINDS[s.kind].pool == "nonstandard" for s in problem.shapes)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
-    from geomill.dsl import parse_file
     from geomill.engine import budget
-    from geomill.engine.errors import ImpossibleValues, SolveError
     from geomill.engine.plane import GeneralProblem  # here, not at the top: --help stays free of sympy
     from geomill.solvers import solve
 
@@ -63,29 +86,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     for i, path in enumerate(args.files):
         form = None  # the exact form of a GeomVerse solution's answer, where the plane solver proves one
         try:
-            problem = parse_file(path)
-            style = style_of(problem, args.style)
+            reading = read_problem(path, args.style)
+            problem, style = reading.problem, reading.style
             if isinstance(problem, GeneralProblem):
-                with budget.limits(args.timeout):
-                    _solve_general(problem, path, i, args, style)
-                continue
-            if style == "textbook":
-                try:
-                    sol = solve(problem)  # GeomVerse's checks first: an impossible shape is refused as before
-                except ImpossibleValues:
-                    raise
-                except SolveError as exc:  # the shapes' formulas leave the goal open: the plane theorems may not
-                    try:
-                        with budget.limits(args.timeout):
-                            _solve_general(_as_plane(problem), path, i, args, style)
-                        continue
-                    except GeomillError:
-                        raise exc from None
                 try:
                     with budget.limits(args.timeout):
-                        _solve_general(_as_plane(problem), path, i, args, style)
+                        _solve_general(problem, path, i, args, style)
                     continue
-                except GeomillError as exc:  # proven the GeomVerse way instead, its answer unrounded
+                except GeomillError as exc:
+                    if reading.shapes is None:
+                        raise
+                    sol = solve(reading.shapes)  # proven the GeomVerse way instead, its answer unrounded
+                    form = _plane_form(reading.shapes, args)
                     print(f"note: {path}: the plane solver proves no exact form ({messages.line(exc)}); "
                           "GeomVerse's solution follows", file=sys.stderr)
             else:

@@ -2091,7 +2091,9 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
 def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     """The proof's sentences (one line per step), and how many equations each conclusion was read from."""
     w = _Writer(proof, style, arcs)
+    last = 0  # where the last step's sentences begin: a goal step that says nothing still needs its line
     for st in proof.steps:
+        last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
                  None if w.joined is None else set(w.joined))
         try:
@@ -2101,7 +2103,10 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
-    if proof.steps and (not is_zero(proof.steps[-1].target - proof.goal) or proof.goal in w.n.written):
+    # the goal's step said nothing after earlier ones (sin(angle BAC) once angle BAC is known: "nothing new to
+    # say"); with no line at all, the goal's own reason or its given is said below
+    silent = any(w.lines) and not any(w.lines[last:])
+    if proof.steps and (not is_zero(proof.steps[-1].target - proof.goal) or proof.goal in w.n.written or silent):
         v = proof.value
         name = w.n.written.get(proof.goal)
         if name is not None:  # major arc AB = 360° - angle AOB = 360° - 70° = 290°
@@ -2114,8 +2119,13 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
                 chain.append(w.n.expr(proof.goal, {s: w.known[s] for s in proof.goal.free_symbols if s in w.known},
                                       degrees))
             chain.append(w.n.number(v, degrees))
-            w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
-                           else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+            if not why and not any(w.lines) and not degrees:  # the whole proof is the shape's own formula:
+                words, _, shape = name[0].rpartition(" ")  # "By the area formula of ABCDEF, area ABCDEF = …"
+                words = {"arc": "arc length"}.get(words, words)  # ('arc AOB' of sector AOB is its length)
+                w.lines.append(f"By the {words} formula of {shape}, {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
+            else:
+                w.lines.append(f"Therefore, {why}{w.wrap(' = '.join(dict.fromkeys(chain)))}." if why
+                               else f"Therefore {w.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif (ratio := _quotient_worked(w, proof.goal, v)) is not None:  # 3.5/(7√2/2) = 7/(7√2) = 1/√2 = √2/2
             w.lines.append(f"Therefore {w.wrap(ratio)}.")
         elif (pyth := _pythagorean_ratio(w, proof.goal, v)) is not None:  # sin from cos: √(1 - (33/65)²)
