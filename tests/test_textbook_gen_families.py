@@ -195,6 +195,36 @@ def test_parallelogram_by_its_perimeter() -> None:
     assert math.isclose(sum(_d(fig, *s) for s in ("AB", "BC", "CD", "DA")), float(_given(fig)["perimeter(ABCD)"]))
 
 
+def test_right_altitude_base_has_its_altitude_and_parts() -> None:
+    """The right angle at C, CD perpendicular to AB at D between A and B, AD and DB as given; the written
+    problem asking CD is solved by the altitude rule (CD² = AD·DB)."""
+    from geomill.dsl import format_problem, parse
+    from geomill.engine.plane import element_symbol
+    from geomill.solvers.plane import solve_general
+
+    for seed in range(4):
+        fig = _figure("right_altitude", (), seed)
+        (d,) = fig.steps[1].new
+        assert abs(_angle(fig, "A", "C", "B") - 90) < 1e-9 and abs(_angle(fig, "C", d, "A") - 90) < 1e-9
+        assert math.isclose(_d(fig, "A", d) + _d(fig, d, "B"), _d(fig, "A", "B"))
+        given = _given(fig)
+        assert math.isclose(_d(fig, "A", d), float(given[f"length(A{d})"]))
+        assert math.isclose(_d(fig, "C", d) ** 2, _d(fig, "A", d) * _d(fig, d, "B"))
+    sol = solve_general(parse(format_problem(fig.problem(goal=element_symbol("length", ("C", d))))))
+    assert "right_triangle_property_altitude" in {k for st in sol.proof.steps for k in st.theorems}
+
+
+def test_perpendicular_diagonals_base() -> None:
+    for seed in range(4):
+        fig = _figure("perpendicular_diagonals", (), seed)
+        (e,) = fig.steps[1].new
+        assert not fig.steps[0].relations  # (no kite or rhombus said)
+        assert abs(np.dot(fig.at["C"] - fig.at["A"], fig.at["D"] - fig.at["B"])) < 1e-9
+        assert math.isclose(_d(fig, "A", e) + _d(fig, e, "C"), _d(fig, "A", "C"))
+        assert math.isclose(_d(fig, "B", e) + _d(fig, e, "D"), _d(fig, "B", "D"))
+        assert all(math.isclose(_d(fig, *element_of(f.lhs).points), float(f.rhs)) for f in fig.steps[1].facts)
+
+
 # (base, constructions, a family some goal's proof on that figure uses)
 REACHED = [
     ("kite", (), "kite_property_diagonal_perpendicular_bisection"),
@@ -219,6 +249,7 @@ REACHED = [
     ("sss_triangle", ("centroid",), "median_of_triangle_property_length"),
     ("triangle", ("midpoints",), "midsegment_of_triangle_judgment_midpoint"),
     ("circle", (), "sector_perimeter_formula"),
+    ("perpendicular_diagonals", (), "kite_area_formula_diagonal"),
 ]
 
 

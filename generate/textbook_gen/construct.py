@@ -508,6 +508,44 @@ def base_kite(f: Figure, rng: np.random.Generator) -> None:
                         lines=[("A", e, "C"), ("B", e, "D")]))
 
 
+def base_perpendicular_diagonals(f: Figure, rng: np.random.Generator) -> None:
+    """Quadrilateral ABCD whose diagonals are perpendicular at E (no kite or rhombus said), by AE, EC, BE
+    and ED: its area half the diagonals' product, its sides by Pythagoras."""
+    ae, ec, be, ed = (int(x) for x in rng.choice(LENGTHS, 4, replace=False))
+    f.at.update(A=np.zeros(2), B=np.array([float(ae), -be]), C=np.array([float(ae + ec), 0.0]),
+                D=np.array([float(ae), float(ed)]))
+    if not _angles_ok([f.at[n] for n in "ABCD"]):
+        raise Retry("thin quadrilateral")
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("quadrilateral", ("A", "B", "C", "D"), ()))
+    f.base = "perpendicular_diagonals"
+    e = f.fresh()
+    f.place(e, np.array([float(ae), 0.0]))
+    f.steps.append(Step("perpendicular_diagonals", (e,), ("A", "B", "C", "D"),
+                        [_rel("intersection", e, "AC", "BD"), _rel("perpendicular", "A" + e, "B" + e)],
+                        [_fact(L("A", e), ae), _fact(L(e, "C"), ec), _fact(L("B", e), be), _fact(L(e, "D"), ed)],
+                        lines=[("A", e, "C"), ("B", e, "D")]))
+
+
+def base_right_altitude(f: Figure, rng: np.random.Generator) -> None:
+    """Right triangle ABC (right angle at C) with the altitude CD to its hypotenuse, by the parts AD and DB
+    of the hypotenuse: CD² = AD·DB, each leg squared its part times the hypotenuse."""
+    p, q = (int(x) for x in rng.choice(range(2, 17), 2, replace=False))
+    cd = math.sqrt(p * q)
+    if not prints(cd):
+        raise Retry("an altitude no textbook prints")
+    f.at.update(A=np.array([-float(p), 0.0]), B=np.array([float(q), 0.0]), C=np.array([0.0, cd]))
+    if not _angles_ok([f.at[n] for n in "ABC"]):
+        raise Retry("thin right triangle")
+    f.polygons.append(("B", "C", "A"))
+    f.steps.append(Step("right_triangle", ("A", "B", "C"), (), [_rel("right_triangle", "BCA", "C")]))
+    f.base = "right_triangle"
+    d = f.fresh()
+    f.place(d, np.zeros(2))
+    f.steps.append(Step("altitude", (d,), ("C", "A", "B"), [_rel("altitude", "C" + d, "CAB")],
+                        [_fact(L("A", d), p), _fact(L(d, "B"), q)], lines=[("A", d, "B"), ("C", d)]))
+
+
 # whole chords from the ends of a diameter d to a point of the circle: (d, (legs...)), the legs a and
 # b with a² + b² = d², at least two such pairs
 _DIAMETER_LEGS = tuple((d, tuple(a for a in range(1, d) if math.isqrt(d * d - a * a) ** 2 == d * d - a * a))
@@ -603,7 +641,8 @@ BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
          "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords, "kite": base_kite,
          "cyclic_quadrilateral": base_cyclic_quadrilateral, "sides_quadrilateral": base_sides_quadrilateral,
          "tangential_quadrilateral": base_tangential, "sides_trapezoid": base_sides_trapezoid,
-         "rectangle_diagonals": base_rectangle_diagonals, "parallelogram_height": base_parallelogram_height}
+         "rectangle_diagonals": base_rectangle_diagonals, "parallelogram_height": base_parallelogram_height,
+         "right_altitude": base_right_altitude, "perpendicular_diagonals": base_perpendicular_diagonals}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -1105,7 +1144,7 @@ CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords
 BASE_WEIGHTS = {"triangle": 1.4, "sss_triangle": 0.8, "right_triangle": 0.8, "isosceles_triangle": 0.5,
                 "equilateral_triangle": 0.6, "quadrilateral": 1.6, "trapezoid": 0.7, "circle": 2.0, "chords": 0.8,
                 "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4,
-                "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4}
+                "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4, "right_altitude": 0.4, "perpendicular_diagonals": 0.3}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,

@@ -234,10 +234,10 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
             out.append(("area", element_symbol("area", poly)))
             out.append(("perimeter", element_symbol("perimeter", poly)))
     out += [("length", h) for h in heights(fig)]
-    for c in ded.problem.circles:
+    for c in ded.problem.circles:  # (its circumference its perimeter: among a figure's dozens of lengths, never asked)
         out += [("length", element_symbol("radius", (c.centre,))), ("length", element_symbol("diameter", (c.centre,))),
                 ("area", element_symbol("circle_area", (c.centre,))),
-                ("length", element_symbol("circumference", (c.centre,)))]
+                ("perimeter", element_symbol("circumference", (c.centre,)))]
         for a, b in ring_pairs(fig, c):
             if _half_circle(fig, c.centre, a, b):  # "sector OBC" over a diameter: which half is asked?
                 continue
