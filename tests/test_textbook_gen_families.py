@@ -225,6 +225,15 @@ def test_perpendicular_diagonals_base() -> None:
         assert all(math.isclose(_d(fig, *element_of(f.lhs).points), float(f.rhs)) for f in fig.steps[1].facts)
 
 
+def test_arc_midpoint_halves_the_inscribed_angle() -> None:
+    for seed in range(4):
+        fig = _figure("circle", ("arc_midpoint",), seed)
+        (m,), (_, v, a, b) = fig.steps[-1].new, fig.steps[-1].uses
+        assert math.isclose(_d(fig, "O", m), fig.radii["O"]) and math.isclose(_d(fig, a, m), _d(fig, m, b))
+        assert math.isclose(_angle(fig, a, v, m), _angle(fig, m, v, b))
+        assert math.isclose(_angle(fig, a, v, m) * 2, _angle(fig, a, v, b))  # (V off the arc AB that M halves)
+
+
 # (base, constructions, a family some goal's proof on that figure uses)
 REACHED = [
     ("kite", (), "kite_property_diagonal_perpendicular_bisection"),
@@ -250,6 +259,7 @@ REACHED = [
     ("triangle", ("midpoints",), "midsegment_of_triangle_judgment_midpoint"),
     ("circle", (), "sector_perimeter_formula"),
     ("perpendicular_diagonals", (), "kite_area_formula_diagonal"),
+    ("circle", ("arc_midpoint",), "arc_midpoint_property_angle_bisect"),
 ]
 
 

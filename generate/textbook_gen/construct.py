@@ -975,6 +975,27 @@ def c_second_tangent(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("second_tangent", (b,), ("O", a, p), [_rel("tangent", p + b, "O")]))
 
 
+def c_arc_midpoint(f: Figure, rng: np.random.Generator) -> None:
+    """The midpoint M of the arc AB that a triangle VAB inscribed in the circle does not reach, joined to
+    V: the chord VM bisects the angle AVB (the arcs AM and MB are equal)."""
+    if not f.circles:
+        raise Retry("no circle")
+    on = set(f.circles["O"])
+    v, a, b = _pick(rng, [c for c in _corners(f) if set(c) <= on])
+    o = f.at["O"]
+
+    def turn(p: str) -> float:
+        return math.degrees(math.atan2(*(f.at[p] - o)[::-1]))
+
+    if (turn(v) - turn(a)) % 360 < (turn(b) - turn(a)) % 360:
+        a, b = b, a  # (arc OAB runs counter-clockwise from A to B: the one without V)
+    m = f.fresh()
+    f.place(m, o + f.radii["O"] * _unit(turn(a) + ((turn(b) - turn(a)) % 360) / 2))
+    f.circles["O"].append(m)
+    f.steps.append(Step("arc_midpoint", (m,), ("O", v, a, b), [_rel("arc_midpoint", m, "O" + a + b)],
+                        lines=[(v, m)]))
+
+
 def c_chords(f: Figure, rng: np.random.Generator) -> None:
     """Four points of the circle taken in order round it as a cyclic quadrilateral, and E where its
     diagonals (two chords) meet: the power of a point and Ptolemy's theorem."""
@@ -1133,9 +1154,11 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "midpoint_parallel": c_midpoint_parallel, "quadrilateral_midpoints": c_quad_midpoints,
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
                  "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
-                 "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian}
+                 "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian,
+                 "arc_midpoint": c_arc_midpoint}
 CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
-CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant")
+CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant",
+                "arc_midpoint")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 # (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
@@ -1152,7 +1175,7 @@ CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "al
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
                         "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
-                        "quadrilateral_height": 0.8, "cevian": 0.6}
+                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
