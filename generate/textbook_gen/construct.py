@@ -413,7 +413,10 @@ def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
     f.base = kind
 
 
-_RIGHT_TRIANGLES = ((3, 4, 5), (6, 8, 10), (5, 12, 13), (9, 12, 15), (8, 15, 17), (12, 16, 20))  # (foot, height, leg)
+# (foot, height, leg): whole right triangles with a leg under 30, either way round (a rhombus's few data: each
+# one a problem of its own, or a large set repeats them)
+_RIGHT_TRIANGLES = tuple((a, b, c) for c in range(5, 30) for a in range(1, c) for b in range(1, c)
+                         if a * a + b * b == c * c and 0.3 < a / b < 3)
 
 
 def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
@@ -421,8 +424,8 @@ def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
     given): Pythagoras gives the height, base times height the area, where the sine of the angle at A
     is no value the deduction keeps."""
     ae, de, ad = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
-    kind = "rhombus" if rng.random() < 0.3 else "parallelogram"
-    ab = ad if kind == "rhombus" else int(rng.integers(math.ceil(1.3 * ae), 31))
+    kind = "rhombus" if rng.random() < 0.2 else "parallelogram"
+    ab = ad if kind == "rhombus" else int(rng.integers(math.ceil(1.3 * ae), math.ceil(1.3 * ae) + 16))
     if kind == "parallelogram" and ab in (ad, de, ae):
         raise Retry("a rhombus not said to be one, or sides alike")
     a, b, d = np.zeros(2), np.array([float(ab), 0.0]), np.array([float(ae), float(de)])
