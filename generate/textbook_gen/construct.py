@@ -413,25 +413,24 @@ def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
     f.base = kind
 
 
-# (foot, height, leg): whole right triangles with a leg under 30, either way round (a rhombus's few data: each
-# one a problem of its own, or a large set repeats them)
+# (foot, height, leg): whole right triangles with a leg under 30, either way round
 _RIGHT_TRIANGLES = tuple((a, b, c) for c in range(5, 30) for a in range(1, c) for b in range(1, c)
                          if a * a + b * b == c * c and 0.3 < a / b < 3)
 
 
 def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
-    """Parallelogram (or rhombus) ABCD by its sides and the foot E of its height DE on AB, by AE (no angle
-    given): Pythagoras gives the height, base times height the area, where the sine of the angle at A
-    is no value the deduction keeps."""
+    """Parallelogram ABCD by its sides and the foot E of its height DE on AB, by AE (no angle given):
+    Pythagoras gives the height, base times height the area, where the sine of the angle at A is no
+    value the deduction keeps.  (Never a rhombus: its side and AE, a few dozen problems, repeat in a set.)"""
     ae, de, ad = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
-    kind = "rhombus" if rng.random() < 0.2 else "parallelogram"
-    ab = ad if kind == "rhombus" else int(rng.integers(math.ceil(1.3 * ae), math.ceil(1.3 * ae) + 16))
-    if kind == "parallelogram" and ab in (ad, de, ae):
+    kind = "parallelogram"
+    ab = int(rng.integers(math.ceil(1.3 * ae), math.ceil(1.3 * ae) + 16))
+    if ab in (ad, de, ae):
         raise Retry("a rhombus not said to be one, or sides alike")
     a, b, d = np.zeros(2), np.array([float(ab), 0.0]), np.array([float(ae), float(de)])
     f.at.update(A=a, B=b, C=b + d, D=d)
     f.polygons.append(("A", "B", "C", "D"))
-    facts = [_fact(L("A", "B"), ab)] + ([_fact(L("A", "D"), ad)] if kind == "parallelogram" else [])
+    facts = [_fact(L("A", "B"), ab), _fact(L("A", "D"), ad)]
     f.steps.append(Step(kind, ("A", "B", "C", "D"), (), [_rel(kind, "ABCD")], facts))
     e = f.fresh()
     f.place(e, np.array([float(ae), 0.0]))
