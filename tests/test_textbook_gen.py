@@ -109,7 +109,7 @@ def test_every_construction_meets_its_relations(kind: str) -> None:
     """Each construction kind, on a base it applies to, puts its points where its relation blocks'
     coordinate conditions hold, apart from the other points."""
     bases = ["trapezoid", "quadrilateral"] if kind in ("quadrilateral_midsegment", "intersection",
-                                                       "quadrilateral_midpoints") else [
+                                                       "quadrilateral_midpoints", "quadrilateral_height") else [
         "circle", "triangle"]
     rng = np.random.default_rng(1)
     for _ in range(300):

@@ -4,9 +4,11 @@ family it exists for."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
+from geomill.engine.plane import element_of
 from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
 from geomill.generate.textbook_gen.goals import candidates, closure, model_of
 
@@ -110,6 +112,128 @@ def test_extension_makes_the_given_angle_twice_the_base_angle() -> None:
         assert math.isclose(_angle(fig, a, v, b), 2 * _angle(fig, v, d, b))
 
 
+def _given(fig: Figure) -> dict[str, object]:
+    """The figure's given facts by their left side as written (``length(AB)``) and their right sides."""
+    return {str(f.lhs): f.rhs for st in fig.steps for f in st.facts}
+
+
+def test_sides_trapezoid_has_its_given_sides_and_parallel_bases() -> None:
+    for seed in range(6):
+        fig = _figure("sides_trapezoid", (), seed)
+        given = _given(fig)
+        for side in ("AD", "BC", "AB", "CD"):
+            assert math.isclose(_d(fig, *side), float(given[f"length({side})"]), rel_tol=1e-12)
+        ad, bc = fig.at["D"] - fig.at["A"], fig.at["C"] - fig.at["B"]
+        assert abs(ad[0] * bc[1] - ad[1] * bc[0]) < 1e-9 and np.dot(ad, bc) > 0  # AD parallel to BC, same way
+        assert not math.isclose(_d(fig, "A", "B"), _d(fig, "C", "D"))  # not isosceles
+        # the height by Heron in the triangle of the legs and the bases' difference, against the coordinates
+        c, d, e = _d(fig, "A", "B"), _d(fig, "C", "D"), _d(fig, "B", "C") - _d(fig, "A", "D")
+        s2 = (c + d + e) * (d + e - c) * (c + e - d) * (c + d - e)
+        assert math.isclose(math.sqrt(s2) / (2 * e), abs(fig.at["A"][1] - fig.at["B"][1]), rel_tol=1e-9)
+
+
+def test_rectangle_diagonals_base_has_its_given_diagonal_and_angle() -> None:
+    for seed in range(4):
+        fig = _figure("rectangle_diagonals", (), seed)
+        (e,) = fig.steps[1].new
+        given = _given(fig)
+        assert np.allclose(fig.at[e], (fig.at["A"] + fig.at["C"]) / 2) and np.allclose(fig.at[e], (fig.at["B"] + fig.at["D"]) / 2)
+        assert math.isclose(_d(fig, "A", "C"), float(given["length(AC)"]))
+        assert math.isclose(_angle(fig, "A", e, "B"), float(given[f"angle(A{e}B)"]), abs_tol=1e-9)
+        assert abs(_angle(fig, "A", "B", "C") - 90) < 1e-9 and abs(_angle(fig, "B", "C", "D") - 90) < 1e-9
+
+
+def test_parallelogram_height_base_drops_its_height_on_ab() -> None:
+    for seed in range(4):
+        fig = _figure("parallelogram_height", (), seed)
+        (e,) = fig.steps[1].new
+        assert np.allclose(fig.at["A"] + fig.at["C"], fig.at["B"] + fig.at["D"])
+        assert abs(np.dot(fig.at["D"] - fig.at[e], fig.at["B"] - fig.at["A"])) < 1e-9
+        assert math.isclose(_d(fig, "A", e) + _d(fig, e, "B"), _d(fig, "A", "B"))  # E on the side AB
+        assert math.isclose(_d(fig, "A", e), float(_given(fig)[f"length(A{e})"]))
+
+
+def test_quadrilateral_height_is_perpendicular_and_named() -> None:
+    """The foot on a side from a vertex not on it: the drawn height, named whichever neighbour side it
+    falls on (from D onto BC as well as onto AB)."""
+    from geomill.engine.plane import height_foot
+    from geomill.generate.textbook_gen.goals import heights
+
+    feet = set()
+    for seed in range(12):
+        fig = _figure("quadrilateral", ("quadrilateral_height",), seed)
+        (e,), (v, a, b) = fig.steps[-1].new, fig.steps[-1].uses
+        assert abs(np.dot(fig.at[v] - fig.at[e], fig.at[b] - fig.at[a])) < 1e-9
+        assert math.isclose(_d(fig, a, e) + _d(fig, e, b), _d(fig, a, b))
+        named = [height_foot(element_of(s).points) for s in heights(fig)]
+        assert (v, frozenset((a, b))) in {(h[0], frozenset(h[1:])) for h in named}
+        after = {(p[3], frozenset(p[:2])) for p in ("ABCD", "BCDA", "CDAB", "DABC")}  # onto the side after it
+        feet.add((v, frozenset((a, b))) in after)
+    assert feet == {True, False}  # (both: onto the side after the vertex, and the one before it)
+
+
+def test_cevian_has_a_printed_length() -> None:
+    for seed in range(6):
+        fig = _figure("sss_triangle", ("cevian",), seed)
+        (d,), (v, a, b) = fig.steps[-1].new, fig.steps[-1].uses
+        assert math.isclose(_d(fig, a, d) + _d(fig, d, b), _d(fig, a, b))
+        vd2 = Fraction(_d(fig, v, d) ** 2).limit_denominator(3600)  # Stewart's VD² is rational on whole sides
+        assert math.isclose(float(vd2), _d(fig, v, d) ** 2, rel_tol=1e-12) and vd2.denominator <= 144
+
+
+def test_midpoints_by_their_halves() -> None:
+    fig = _figure("triangle", ("midpoints",), want=lambda f: not f.steps[1].relations)
+    for st in fig.steps[1:]:
+        (fact,) = st.facts
+        (p, q), (r, t) = (element_of(x).points for x in (fact.lhs, fact.rhs))
+        assert math.isclose(_d(fig, p, q), _d(fig, r, t))
+        assert math.isclose(_d(fig, p, q) + _d(fig, r, t), _d(fig, *sorted({p, q, r, t} - set(st.new))))
+
+
+def test_parallelogram_by_its_perimeter() -> None:
+    fig = _figure("quadrilateral", (), want=lambda f: "perimeter(ABCD)" in _given(f))
+    assert math.isclose(sum(_d(fig, *s) for s in ("AB", "BC", "CD", "DA")), float(_given(fig)["perimeter(ABCD)"]))
+
+
+def test_right_altitude_base_has_its_altitude_and_parts() -> None:
+    """The right angle at C, CD perpendicular to AB at D between A and B, AD and DB as given; the written
+    problem asking CD is solved by the altitude rule (CD² = AD·DB)."""
+    from geomill.dsl import format_problem, parse
+    from geomill.engine.plane import element_symbol
+    from geomill.solvers.plane import solve_general
+
+    for seed in range(4):
+        fig = _figure("right_altitude", (), seed)
+        (d,) = fig.steps[1].new
+        assert abs(_angle(fig, "A", "C", "B") - 90) < 1e-9 and abs(_angle(fig, "C", d, "A") - 90) < 1e-9
+        assert math.isclose(_d(fig, "A", d) + _d(fig, d, "B"), _d(fig, "A", "B"))
+        given = _given(fig)
+        assert math.isclose(_d(fig, "A", d), float(given[f"length(A{d})"]))
+        assert math.isclose(_d(fig, "C", d) ** 2, _d(fig, "A", d) * _d(fig, d, "B"))
+    sol = solve_general(parse(format_problem(fig.problem(goal=element_symbol("length", ("C", d))))))
+    assert "right_triangle_property_altitude" in {k for st in sol.proof.steps for k in st.theorems}
+
+
+def test_perpendicular_diagonals_base() -> None:
+    for seed in range(4):
+        fig = _figure("perpendicular_diagonals", (), seed)
+        (e,) = fig.steps[1].new
+        assert not fig.steps[0].relations  # (no kite or rhombus said)
+        assert abs(np.dot(fig.at["C"] - fig.at["A"], fig.at["D"] - fig.at["B"])) < 1e-9
+        assert math.isclose(_d(fig, "A", e) + _d(fig, e, "C"), _d(fig, "A", "C"))
+        assert math.isclose(_d(fig, "B", e) + _d(fig, e, "D"), _d(fig, "B", "D"))
+        assert all(math.isclose(_d(fig, *element_of(f.lhs).points), float(f.rhs)) for f in fig.steps[1].facts)
+
+
+def test_arc_midpoint_halves_the_inscribed_angle() -> None:
+    for seed in range(4):
+        fig = _figure("circle", ("arc_midpoint",), seed)
+        (m,), (_, v, a, b) = fig.steps[-1].new, fig.steps[-1].uses
+        assert math.isclose(_d(fig, "O", m), fig.radii["O"]) and math.isclose(_d(fig, a, m), _d(fig, m, b))
+        assert math.isclose(_angle(fig, a, v, m), _angle(fig, m, v, b))
+        assert math.isclose(_angle(fig, a, v, m) * 2, _angle(fig, a, v, b))  # (V off the arc AB that M halves)
+
+
 # (base, constructions, a family some goal's proof on that figure uses)
 REACHED = [
     ("kite", (), "kite_property_diagonal_perpendicular_bisection"),
@@ -126,6 +250,16 @@ REACHED = [
     ("tangential_quadrilateral", (), "tangential_quadrilateral_property_pitot"),
     ("sides_quadrilateral", (), "parallelogram_judgment_equal_and_equal"),
     ("circle", ("bisector",), "triangle_property_exterior_angle"),
+    ("sides_trapezoid", (), "trapezoid_property_height"),
+    ("sides_trapezoid", (), "trapezoid_area_formula"),
+    ("parallelogram_height", (), "parallelogram_area_formula_common"),
+    ("rectangle_diagonals", (), "rectangle_property_diagonal_equal"),
+    ("sss_triangle", ("cevian",), "stewart_theorem"),
+    ("sss_triangle", ("centroid",), "median_of_triangle_property_length"),
+    ("triangle", ("midpoints",), "midsegment_of_triangle_judgment_midpoint"),
+    ("circle", (), "sector_perimeter_formula"),
+    ("perpendicular_diagonals", (), "kite_area_formula_diagonal"),
+    ("circle", ("arc_midpoint",), "arc_midpoint_property_angle_bisect"),
 ]
 
 

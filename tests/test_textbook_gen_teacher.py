@@ -33,6 +33,28 @@ def test_textbook_answer_rule() -> None:
     assert not any(textbook_answer(v) for v in bad)
 
 
+def test_a_sectors_perimeter_is_an_answer() -> None:
+    """A whole length plus an arc's (12 + 2π, 10 + 10π/3) is printed; no other sum, nor a negative part."""
+    pi = sympy.pi
+    assert all(textbook_answer(v) for v in (12 + 2 * pi, 10 + sympy.Rational(10, 3) * pi, sympy.Rational(9, 2) + pi))
+    assert not any(textbook_answer(v) for v in (2 * pi - 4, 3 + S(2), 1 + pi / 97, S(3) + pi, 12 + 2 * pi * S(3)))
+
+
+def test_a_printed_length_is_a_textbook_answer() -> None:
+    """``construct.prints`` (on a float) keeps no value the answer rule (exact, on sympy) refuses, and
+    keeps the simple ones."""
+    from geomill.generate.textbook_gen.construct import prints
+
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        p, q = (int(k) for k in rng.integers(1, 400, 2))
+        v = S(sympy.Rational(p, q))
+        if prints(float(v)):
+            assert textbook_answer(v), v
+    assert all(prints(float(v)) for v in (sympy.Integer(7), 4 * S(3), 2 * S(58) / 3, sympy.Rational(15, 2)))
+    assert not any(prints(float(v)) for v in (S(233), S(1082) / 3, sympy.Rational(1864, 1157)))
+
+
 def test_an_arc_goal_says_which_way_it_turns() -> None:
     """The turn stated for a sector is the one the figure's coordinates show (a cross product here)."""
     fig = _figure("circle", ())

@@ -329,8 +329,70 @@ def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
                         lines=[("B", e, "C")]))
 
 
+def _trapezoid_legs() -> tuple[tuple[int, int, int], ...]:
+    """(c, d, e): whole legs c < d of a trapezoid whose bases differ by e, with a height a textbook prints
+    (a whole number or a simple surd, 3√7/2): the triangle a leg moved along the bases makes with the
+    other leg has sides c, d, e (16·S² = P by Heron, its height onto e is √P/2e), both its angles on e
+    acute and over 25° (the trapezoid's base angles)."""
+    out = []
+    for c, d, e in itertools.product(range(3, 21), range(3, 21), range(2, 21)):
+        p = (c + d + e) * (d + e - c) * (c + e - d) * (c + d - e)
+        x2 = c * c + e * e - d * d  # twice e times the foot's distance from the end of leg c
+        if c >= d or p <= 0 or not 0 < x2 < 2 * e * e:
+            continue
+        root = max(k for k in range(1, math.isqrt(p) + 1) if p % (k * k) == 0)  # √p = root·√(p / root²)
+        coeff = Fraction(root, 2 * e)
+        h, x = math.sqrt(p) / (2 * e), x2 / (2 * e)
+        if p // (root * root) <= 150 and coeff.denominator <= 2 \
+                and min(math.degrees(math.atan2(h, x)), math.degrees(math.atan2(h, e - x))) > 25:
+            out.append((c, d, e))
+    return tuple(out)
+
+
+_TRAPEZOID_LEGS = _trapezoid_legs()
+
+
+def base_sides_trapezoid(f: Figure, rng: np.random.Generator) -> None:
+    """Trapezoid ABCD (bases AD and BC, not isosceles) by its four sides: its height from the triangle a
+    leg moved along the bases makes with the other leg, then its area."""
+    c, d, e = _TRAPEZOID_LEGS[int(rng.integers(len(_TRAPEZOID_LEGS)))]
+    if rng.random() < 0.5:
+        c, d = d, c
+    ad = int(rng.integers(3, max(4, 31 - e)))
+    if ad in (c, d, e) or ad + e in (c, d):
+        raise Retry("two sides of the trapezoid alike")
+    x = (c * c + e * e - d * d) / (2 * e)
+    h = math.sqrt(c * c - x * x)
+    f.at.update(A=np.array([x, h]), B=np.zeros(2), C=np.array([float(ad + e), 0.0]), D=np.array([x + ad, h]))
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("trapezoid", ("A", "B", "C", "D"), (), [_rel("trapezoid", "ABCD", "AD", "BC")],
+                        [_fact(L("A", "D"), ad), _fact(L("B", "C"), ad + e), _fact(L("A", "B"), c),
+                         _fact(L("C", "D"), d)]))
+    f.base = "trapezoid"
+
+
+def base_rectangle_diagonals(f: Figure, rng: np.random.Generator) -> None:
+    """Rectangle ABCD by its diagonal AC and the angle AEB its diagonals make at E, 60° or 120°: the
+    diagonals are equal and bisect each other, so triangle ABE is isosceles (equilateral at 60°)."""
+    ac = 2 * int(rng.integers(3, 16))
+    theta = int(rng.choice((60, 120)))
+    half = math.radians(theta / 2)
+    ab, bc = ac * math.sin(half), ac * math.cos(half)  # (AB faces the angle AEB)
+    f.at.update(A=np.array([0.0, ab]), B=np.zeros(2), C=np.array([bc, 0.0]), D=np.array([bc, ab]))
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("rectangle", ("A", "B", "C", "D"), (), [_rel("rectangle", "ABCD")],
+                        [_fact(L("A", "C"), ac)]))
+    e = f.fresh()
+    f.place(e, np.array([bc / 2, ab / 2]))
+    f.steps.append(Step("rectangle_diagonals", (e,), ("A", "B", "C", "D"), [_rel("intersection", e, "AC", "BD")],
+                        [_fact(ang("A", e, "B"), theta)], lines=[("A", e, "C"), ("B", e, "D")]))
+    f.base = "rectangle"
+
+
 def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
-    """Parallelogram, rectangle, rhombus or square ABCD by its sides and angle."""
+    """Parallelogram, rectangle, rhombus or square ABCD by its sides and angle; a third of the time by
+    its perimeter in place of a side (AD, or a rhombus's or square's one side): the side first, then
+    the area from it, where its own formula is one step on the givens."""
     kind = str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
     ab = int(rng.integers(4, 41)) if kind == "square" else int(rng.choice(LENGTHS))  # a square: one value
     ad = ab if kind in ("rhombus", "square") else int(rng.choice(LENGTHS))
@@ -344,7 +406,36 @@ def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
         facts.append(_fact(L("A", "D"), ad))
     if kind in ("parallelogram", "rhombus"):
         facts.append(_fact(ang("D", "A", "B"), theta))
+    if rng.random() < 1 / 3:
+        facts[1 if kind in ("parallelogram", "rectangle") else 0] = _fact(element_symbol("perimeter", tuple("ABCD")),
+                                                                          2 * (ab + ad))
     f.steps.append(Step(kind, ("A", "B", "C", "D"), (), [_rel(kind, "ABCD")], facts))
+    f.base = kind
+
+
+# (foot, height, leg): whole right triangles with a leg under 30, either way round
+_RIGHT_TRIANGLES = tuple((a, b, c) for c in range(5, 30) for a in range(1, c) for b in range(1, c)
+                         if a * a + b * b == c * c and 0.3 < a / b < 3)
+
+
+def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
+    """Parallelogram ABCD by its sides and the foot E of its height DE on AB, by AE (no angle given):
+    Pythagoras gives the height, base times height the area, where the sine of the angle at A is no
+    value the deduction keeps.  (Never a rhombus: its side and AE, a few dozen problems, repeat in a set.)"""
+    ae, de, ad = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
+    kind = "parallelogram"
+    ab = int(rng.integers(math.ceil(1.3 * ae), math.ceil(1.3 * ae) + 16))
+    if ab in (ad, de, ae):
+        raise Retry("a rhombus not said to be one, or sides alike")
+    a, b, d = np.zeros(2), np.array([float(ab), 0.0]), np.array([float(ae), float(de)])
+    f.at.update(A=a, B=b, C=b + d, D=d)
+    f.polygons.append(("A", "B", "C", "D"))
+    facts = [_fact(L("A", "B"), ab), _fact(L("A", "D"), ad)]
+    f.steps.append(Step(kind, ("A", "B", "C", "D"), (), [_rel(kind, "ABCD")], facts))
+    e = f.fresh()
+    f.place(e, np.array([float(ae), 0.0]))
+    f.steps.append(Step("parallelogram_height", (e,), ("A", "B", "D"), [_rel("perpendicular", "D" + e, "A" + e)],
+                        [_fact(L("A", e), ae)], lines=[("A", e, "B"), ("D", e)]))
     f.base = kind
 
 
@@ -417,6 +508,44 @@ def base_kite(f: Figure, rng: np.random.Generator) -> None:
     f.place(e, np.array([ab * math.cos(half), 0.0]))
     f.steps.append(Step("intersection", (e,), ("A", "B", "C", "D"), [_rel("intersection", e, "AC", "BD")],
                         lines=[("A", e, "C"), ("B", e, "D")]))
+
+
+def base_perpendicular_diagonals(f: Figure, rng: np.random.Generator) -> None:
+    """Quadrilateral ABCD whose diagonals are perpendicular at E (no kite or rhombus said), by AE, EC, BE
+    and ED: its area half the diagonals' product, its sides by Pythagoras."""
+    ae, ec, be, ed = (int(x) for x in rng.choice(LENGTHS, 4, replace=False))
+    f.at.update(A=np.zeros(2), B=np.array([float(ae), -be]), C=np.array([float(ae + ec), 0.0]),
+                D=np.array([float(ae), float(ed)]))
+    if not _angles_ok([f.at[n] for n in "ABCD"]):
+        raise Retry("thin quadrilateral")
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("quadrilateral", ("A", "B", "C", "D"), ()))
+    f.base = "perpendicular_diagonals"
+    e = f.fresh()
+    f.place(e, np.array([float(ae), 0.0]))
+    f.steps.append(Step("perpendicular_diagonals", (e,), ("A", "B", "C", "D"),
+                        [_rel("intersection", e, "AC", "BD"), _rel("perpendicular", "A" + e, "B" + e)],
+                        [_fact(L("A", e), ae), _fact(L(e, "C"), ec), _fact(L("B", e), be), _fact(L(e, "D"), ed)],
+                        lines=[("A", e, "C"), ("B", e, "D")]))
+
+
+def base_right_altitude(f: Figure, rng: np.random.Generator) -> None:
+    """Right triangle ABC (right angle at C) with the altitude CD to its hypotenuse, by the parts AD and DB
+    of the hypotenuse: CD² = AD·DB, each leg squared its part times the hypotenuse."""
+    p, q = (int(x) for x in rng.choice(range(2, 17), 2, replace=False))
+    cd = math.sqrt(p * q)
+    if not prints(cd):
+        raise Retry("an altitude no textbook prints")
+    f.at.update(A=np.array([-float(p), 0.0]), B=np.array([float(q), 0.0]), C=np.array([0.0, cd]))
+    if not _angles_ok([f.at[n] for n in "ABC"]):
+        raise Retry("thin right triangle")
+    f.polygons.append(("B", "C", "A"))
+    f.steps.append(Step("right_triangle", ("A", "B", "C"), (), [_rel("right_triangle", "BCA", "C")]))
+    f.base = "right_triangle"
+    d = f.fresh()
+    f.place(d, np.zeros(2))
+    f.steps.append(Step("altitude", (d,), ("C", "A", "B"), [_rel("altitude", "C" + d, "CAB")],
+                        [_fact(L("A", d), p), _fact(L(d, "B"), q)], lines=[("A", d, "B"), ("C", d)]))
 
 
 # whole chords from the ends of a diameter d to a point of the circle: (d, (legs...)), the legs a and
@@ -513,7 +642,9 @@ BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
          "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
          "trapezoid": base_trapezoid, "circle": base_circle, "chords": base_chords, "kite": base_kite,
          "cyclic_quadrilateral": base_cyclic_quadrilateral, "sides_quadrilateral": base_sides_quadrilateral,
-         "tangential_quadrilateral": base_tangential}
+         "tangential_quadrilateral": base_tangential, "sides_trapezoid": base_sides_trapezoid,
+         "rectangle_diagonals": base_rectangle_diagonals, "parallelogram_height": base_parallelogram_height,
+         "right_altitude": base_right_altitude, "perpendicular_diagonals": base_perpendicular_diagonals}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -535,8 +666,8 @@ def _corners(f: Figure) -> list[tuple[str, str, str]]:
 
 def _trapezoids(f: Figure) -> list[tuple[str, str, str, str]]:
     """Quadrilaterals ABCD of the base with AD parallel to BC (the legs AB and DC)."""
-    return [p for p in f.polygons if len(p) == 4 and f.base in ("isosceles_trapezoid", "parallelogram", "rhombus",
-                                                                "rectangle", "square", "sides_quadrilateral")]
+    return [p for p in f.polygons if len(p) == 4 and f.base in ("isosceles_trapezoid", "trapezoid", "parallelogram",
+                                                                "rhombus", "rectangle", "square", "sides_quadrilateral")]
 
 
 def _right_corners(f: Figure) -> list[tuple[str, str, str]]:
@@ -607,8 +738,59 @@ def c_foot(f: Figure, rng: np.random.Generator) -> None:
                         lines=[(a, d, b), (v, d)]))
 
 
-def c_median(f: Figure, rng: np.random.Generator) -> None:
+def c_quad_height(f: Figure, rng: np.random.Generator) -> None:
+    """The foot E of the perpendicular from a vertex of the base quadrilateral to a side it is not on,
+    inside that side: a parallelogram's or trapezoid's drawn height (base times height for its area)."""
+    quads = [p for p in f.polygons if len(p) == 4]
+    if not quads:
+        raise Retry("no quadrilateral")
+    q = quads[0]
+    v, a, b = _pick(rng, [(q[i], q[(i + j) % 4], q[(i + j + 1) % 4]) for i in range(4) for j in (1, 2)])
+    foot = pg.foot(f.at[v], f.at[a], f.at[b])
+    t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
+    if not 0.1 < t < 0.9:
+        raise Retry("foot off the side")
+    e = f.fresh()
+    f.place(e, foot)
+    f.steps.append(Step("quadrilateral_height", (e,), (v, a, b), [_rel("perpendicular", v + e, a + e)],
+                        lines=[(a, e, b), (v, e)]))
+
+
+def c_cevian(f: Figure, rng: np.random.Generator) -> None:
+    """A point D on side AB of a triangle VAB at a round distance from A, joined to V: Stewart's theorem
+    gives VD from the triangle's sides, where they are known."""
     v, a, b = _pick(rng, _corners(f))
+    pv, pa, pb, ab = f.at[v], f.at[a], f.at[b], pg.dist(f.at[a], f.at[b])
+    k = _pick(rng, [k for k in range(1, int(ab)) if 0.2 * ab < k < 0.8 * ab and abs(k - ab / 2) > 1e-9
+                    and prints(pg.dist(pv, pa + (pb - pa) * (k / ab)))])  # (VD's length one a textbook prints)
+    d = f.fresh()
+    f.place(d, f.at[a] + (f.at[b] - f.at[a]) * (k / ab))
+    f.steps.append(Step("cevian", (d,), (v, a, b), facts=[_fact(L(a, d), k)], lines=[(a, d, b), (v, d)]))
+
+
+def prints(x: float) -> bool:
+    """``x`` is a length a textbook prints: a whole number, a simple fraction or a simple surd (the
+    generator's answer rule, ``goals.textbook_answer``, on a float: √(p/q) = √(pq)/q)."""
+    sq = Fraction(x * x).limit_denominator(3600)
+    if x <= 0 or abs(float(sq) - x * x) > 1e-9 * x * x:
+        return False
+    n = sq.numerator * sq.denominator
+    root = max(k for k in range(1, math.isqrt(n) + 1) if n % (k * k) == 0)
+    coeff = Fraction(root, sq.denominator)
+    return coeff.denominator <= 30 if n == root * root else n // (root * root) <= 150 and coeff.denominator <= 12
+
+
+def _printed_first(f: Figure, corners: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The corners (V, A, B) whose median from V has a length a textbook prints, or all where none has
+    (a triangle's whole sides give a median of √(2b² + 2c² - a²)/2: mostly a large radicand)."""
+    def median(v: str, a: str, b: str) -> float:
+        return pg.dist(f.at[v], (f.at[a] + f.at[b]) / 2)
+
+    return [c for c in corners if prints(median(*c))] or corners
+
+
+def c_median(f: Figure, rng: np.random.Generator) -> None:
+    v, a, b = _pick(rng, _printed_first(f, _corners(f)))
     d = f.fresh()
     f.place(d, (f.at[a] + f.at[b]) / 2)
     f.steps.append(Step("median", (d,), (v, a, b), [_rel("median", v + d, v + a + b)], lines=[(a, d, b)]))
@@ -742,8 +924,10 @@ def c_diameter(f: Figure, rng: np.random.Generator) -> None:
 
 
 def c_centroid(f: Figure, rng: np.random.Generator) -> None:
-    """Two medians of a triangle, AD and BE, and G where they meet (its centroid)."""
-    a, b, c = _pick(rng, [(t[i], t[(i + 1) % 3], t[(i + 2) % 3]) for t in _triangles(f) for i in range(3)])
+    """Two medians of a triangle, AD and BE, and G where they meet (its centroid); AD one whose length a
+    textbook prints, where the triangle has one."""
+    a, b, c = _pick(rng, _printed_first(f, [(t[i], t[(i + 1) % 3], t[(i + 2) % 3]) for t in _triangles(f)
+                                            for i in range(3)]))
     d = f.fresh()
     f.place(d, (f.at[b] + f.at[c]) / 2)
     e = f.fresh()
@@ -793,6 +977,27 @@ def c_second_tangent(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("second_tangent", (b,), ("O", a, p), [_rel("tangent", p + b, "O")]))
 
 
+def c_arc_midpoint(f: Figure, rng: np.random.Generator) -> None:
+    """The midpoint M of the arc AB that a triangle VAB inscribed in the circle does not reach, joined to
+    V: the chord VM bisects the angle AVB (the arcs AM and MB are equal)."""
+    if not f.circles:
+        raise Retry("no circle")
+    on = set(f.circles["O"])
+    v, a, b = _pick(rng, [c for c in _corners(f) if set(c) <= on])
+    o = f.at["O"]
+
+    def turn(p: str) -> float:
+        return math.degrees(math.atan2(*(f.at[p] - o)[::-1]))
+
+    if (turn(v) - turn(a)) % 360 < (turn(b) - turn(a)) % 360:
+        a, b = b, a  # (arc OAB runs counter-clockwise from A to B: the one without V)
+    m = f.fresh()
+    f.place(m, o + f.radii["O"] * _unit(turn(a) + ((turn(b) - turn(a)) % 360) / 2))
+    f.circles["O"].append(m)
+    f.steps.append(Step("arc_midpoint", (m,), ("O", v, a, b), [_rel("arc_midpoint", m, "O" + a + b)],
+                        lines=[(v, m)]))
+
+
 def c_chords(f: Figure, rng: np.random.Generator) -> None:
     """Four points of the circle taken in order round it as a cyclic quadrilateral, and E where its
     diagonals (two chords) meet: the power of a point and Ptolemy's theorem."""
@@ -817,15 +1022,21 @@ def c_chords(f: Figure, rng: np.random.Generator) -> None:
 
 
 def c_midpoints(f: Figure, rng: np.random.Generator) -> None:
-    """The midpoints D and E of two sides VA and VB of a triangle, joined: each stated as a midpoint
-    (the midsegment theorem proves DE = AB/2, where the midsegment block would state it)."""
+    """The midpoints D and E of two sides VA and VB of a triangle, joined: each stated as a midpoint, or
+    by its equal halves (the midsegment theorem proves DE = AB/2, where the midsegment block would state it)."""
     v, a, b = _pick(rng, _corners(f))
     d = f.fresh()
     f.place(d, (f.at[v] + f.at[a]) / 2)
     e = f.fresh()
     f.place(e, (f.at[v] + f.at[b]) / 2)
-    f.steps.append(Step("midpoints", (d,), (v, a), [_rel("midpoint", d, v + a)], lines=[(v, d, a)]))
-    f.steps.append(Step("midpoints", (e,), (v, b, d), [_rel("midpoint", e, v + b)], lines=[(v, e, b), (d, e)],
+    if rng.random() < 0.5:
+        f.steps.append(Step("midpoints", (d,), (v, a), [_rel("midpoint", d, v + a)], lines=[(v, d, a)]))
+        f.steps.append(Step("midpoints", (e,), (v, b, d), [_rel("midpoint", e, v + b)], lines=[(v, e, b), (d, e)],
+                            follows=True))
+        return
+    # (or each by its two equal halves, VD = DA: the midsegment's judgement says why DE is one)
+    f.steps.append(Step("midpoints", (d,), (v, a), facts=[Equality(L(v, d), L(d, a))], lines=[(v, d, a)]))
+    f.steps.append(Step("midpoints", (e,), (v, b, d), facts=[Equality(L(v, e), L(e, b))], lines=[(v, e, b), (d, e)],
                         follows=True))
 
 
@@ -945,9 +1156,11 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "midpoint_parallel": c_midpoint_parallel, "quadrilateral_midpoints": c_quad_midpoints,
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
                  "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
-                 "extension": c_extension}
+                 "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian,
+                 "arc_midpoint": c_arc_midpoint}
 CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
-CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant")
+CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant",
+                "arc_midpoint")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 # (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
@@ -955,14 +1168,16 @@ CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords
 # repeats the former's templates unless they are drawn less)
 BASE_WEIGHTS = {"triangle": 1.4, "sss_triangle": 0.8, "right_triangle": 0.8, "isosceles_triangle": 0.5,
                 "equilateral_triangle": 0.6, "quadrilateral": 1.6, "trapezoid": 0.7, "circle": 2.0, "chords": 0.8,
-                "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4}
+                "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4,
+                "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4, "right_altitude": 0.4, "perpendicular_diagonals": 0.3}
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
                         "quadrilateral_midsegment": 1.5, "second_tangent": 2.0, "chords": 3.0,
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
-                        "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8}
+                        "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
+                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:

@@ -35,11 +35,19 @@ class _Closure(Deduction):
         """Solved only when the figure's value looks like one a textbook prints: most of the
         closure's time went into solving for values like asin(3·sin(40°)/7) that no goal keeps."""
         v = self.estimate(s) if est is None else est
-        if element_of(s) is not None and not looks_nice(v):
+        el = element_of(s)
+        if el is not None and not looks_nice(self._printed_part(el, v)):
             return None
         if in_radians(e).has(TrigonometricFunction):  # sin 50° stays; sin x = 1/2 needs asin: slow, rarely kept
             return None
         return super()._solve_one(e, s, est)
+
+    def _printed_part(self, el, v: float) -> float:
+        """The part of an element's value a textbook prints as one number: a sector's perimeter less its
+        two radii (its arc's length, a multiple of π; the whole, 12 + 2π, is no single number)."""
+        if el.kind.key == "sector_perimeter":
+            return v - 2 * self.estimate(element_symbol("length", el.points[:2]))
+        return v
 
     def _express_round(self, known: dict) -> bool:
         """Left out of the closure: with no goal to stop it, the round (a pooled equation with several
@@ -148,14 +156,14 @@ def heights(fig: Figure) -> list[sympy.Symbol]:
     for poly in fig.polygons:
         if len(poly) not in (3, 4):
             continue
-        for k in range(len(poly)):
-            name = poly[k:] + poly[:k]
+        turns = (poly, poly[::-1]) if len(poly) == 4 else (poly,)  # (DCBA: from A onto DC, which ABCD's turns miss)
+        for name in (t[k:] + t[:k] for t in turns for k in range(len(poly))):
             v, a, b = height_foot(name)
             line = on_line.get(frozenset((a, b)), ())
             if any(p not in (v, a, b) and frozenset((v, p)) in drawn
                    and abs(pg.angle(fig.at[v], fig.at[p], fig.at[a]) - 90) < 1e-9 for p in line):
                 out.append(element_symbol("height", name))
-    return out
+    return list(dict.fromkeys(out))
 
 
 def _sector_measures(centre: str, a: str, b: str) -> list[sympy.Symbol]:
@@ -226,10 +234,10 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
             out.append(("area", element_symbol("area", poly)))
             out.append(("perimeter", element_symbol("perimeter", poly)))
     out += [("length", h) for h in heights(fig)]
-    for c in ded.problem.circles:
+    for c in ded.problem.circles:  # (its circumference its perimeter: among a figure's dozens of lengths, never asked)
         out += [("length", element_symbol("radius", (c.centre,))), ("length", element_symbol("diameter", (c.centre,))),
                 ("area", element_symbol("circle_area", (c.centre,))),
-                ("length", element_symbol("circumference", (c.centre,)))]
+                ("perimeter", element_symbol("circumference", (c.centre,)))]
         for a, b in ring_pairs(fig, c):
             if _half_circle(fig, c.centre, a, b):  # "sector OBC" over a diameter: which half is asked?
                 continue
@@ -304,8 +312,11 @@ LARGEST_NUMERATOR = 10_000
 
 def textbook_answer(value: sympy.Expr) -> bool:
     """The rule for a textbook's answer: an integer, a simple fraction, or a single surd (``4√3``,
-    ``2√58/3``, ``4√41/41``), any of them possibly times π (``16π/3``); never a sum
-    (``98 + 7√254``), a large denominator (``13√399/360``) or a large radicand."""
+    ``2√58/3``, ``4√41/41``), any of them possibly times π (``16π/3``), or a simple fraction plus a
+    simple fraction times π (a sector's perimeter, ``12 + 2π``); never another sum (``98 + 7√254``),
+    a large denominator (``13√399/360``) or a large radicand."""
+    if value.is_Add:
+        return len(value.args) == 2 and _whole_and_arc(*value.args)
     rest = value / sympy.pi if value.has(sympy.pi) else value
     if rest.has(sympy.pi) or not rest.is_positive:
         return False
@@ -321,6 +332,14 @@ def textbook_answer(value: sympy.Expr) -> bool:
     radicand = int(surd.base)
     own = (SURD_DENOMINATOR * radicand) % coeff.q == 0
     return radicand <= LARGEST_RADICAND and (coeff.q <= SURD_DENOMINATOR or own)
+
+
+def _whole_and_arc(a: sympy.Expr, b: sympy.Expr) -> bool:
+    """``a + b`` is a simple fraction plus a simple fraction times π, both positive (``12 + 2π``)."""
+    rational, arc = (a, b) if b.has(sympy.pi) else (b, a)
+    coeff = arc / sympy.pi
+    return all(x.is_Rational and x.is_positive and x.q <= SIMPLE_DENOMINATOR and x.p <= LARGEST_NUMERATOR
+               for x in (rational, coeff))
 
 
 def used_points(proof: Proof, fig: Figure) -> set[str]:
