@@ -982,16 +982,24 @@ def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
     ``line C E``) may run either way, and the random starts may all draw it one way (alternate angles
     then answered as co-interior ones without a word).  The line's points off every polygon and circle
     are mirrored in the vertex, and the figure solved again from there.  A segment a relation names
-    (``AB parallel to CD`` with A and C on triangle AEC) is such a line too: B and D may run either way."""
+    (``AB parallel to CD`` with A and C on triangle AEC) is such a line too: B and D may run either way.
+    A line with no polygon or circle point turns round a point where it crosses another drawn line
+    (``line A E B`` crossed by ``line G E F H``: A and B may lie either way along it, and the angle AEF
+    is then an alternate or a co-interior one), its other crossings staying where they are."""
     problem = system.p
     anchored = {p for poly in problem.polygons for p in poly.points}
     anchored |= {p for c in problem.circles for p in (c.centre, *c.points)}
-    lines = dict.fromkeys([*(ln.points for ln in problem.lines),
-                           *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
+    drawn = [ln.points for ln in problem.lines]
+    crossings = {p for i, a in enumerate(drawn) for b in drawn[i + 1:] for p in set(a) & set(b)}
+    lines = dict.fromkeys([*drawn, *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
     out = []
     for points in lines:
+        pivots = [p for p in points if p in anchored]
         loose = [p for p in points if p not in anchored]
-        for pivot in (p for p in points if p in anchored) if loose else ():
+        if not pivots:
+            pivots = [p for p in points if p in crossings]
+            loose = [p for p in loose if p not in crossings]
+        for pivot in pivots if loose else ():
             at = model.coords[pivot]
             other = _solved_from(system, model, {**model.coords, **{p: 2 * at - model.coords[p] for p in loose}},
                                  quick=True)

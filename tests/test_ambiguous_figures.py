@@ -56,6 +56,23 @@ def test_a_point_between_parallels_running_either_way_is_refused_and_its_hint_le
         assert code == 0 and abs(_answer(out) - value) < 1e-6, (line, out, err)
 
 
+TRANSVERSAL = ("line A E B\nline C F D\nline G E F H\nAB parallel to CD\nangle AEF = 3x + 10\n"
+               "angle EFD = 5x - 30\n")
+
+
+def test_parallels_cut_by_a_transversal_with_no_side_line_are_refused_and_each_side_line_answers(
+        tmp_path: Path, capsys) -> None:
+    """No polygon or circle pins which way A and B lie along their line: AEF and EFD are alternate (20)
+    or co-interior (25) angles. Newcomer 16's file was answered 25 without a word, where render warned."""
+    code, _, err = _run(tmp_path, capsys, TRANSVERSAL + "find x\n")
+    assert code == 1 and "underdetermined" in err, err
+    choices = _choices(err)
+    assert sorted(choices.values()) == [20, 25], err
+    for line, value in choices.items():
+        code, out, err = _run(tmp_path, capsys, TRANSVERSAL + line + "\nfind x\n")
+        assert code == 0 and abs(_answer(out) - value) < 1e-6, (line, out, err)
+
+
 def test_a_foot_on_no_line_is_told_the_line_that_places_it(tmp_path: Path, capsys) -> None:
     """'OM perpendicular to AB' leaves M anywhere on the perpendicular: the refusal names the line
     that puts M on AB (not a side line), and the file with it is answered (5)."""
