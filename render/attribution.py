@@ -142,7 +142,7 @@ class Rules:
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
     centre_ratio: float = CENTRE_RATIO  # a side label's centre this many times nearer its side than any other
-    arcs: dict = field(default_factory=dict)  # an arc with a label -> its middle, its circle's centre and radius
+    arcs: dict = field(default_factory=dict)  # an arc with a label -> its label's spot, centre, radius, start, sweep
     set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
     # off with a leader (no place beside it reads as its own: a narrow angle by another corner, a crowded side)
     _cache: dict = field(default_factory=dict)
@@ -215,7 +215,7 @@ class Rules:
         """An arc's label: outside its circle (inside, by a sector's middle, it read as the area: review 11),
         within ``ARC_NEAR_FONTS`` of the arc's middle (its leader's start, if set off) and nearer it than any
         point by ``RATIO`` and ``SLACK`` (by a point on the circle it reads as that point's)."""
-        middle, centre, radius = self.arcs[element]
+        middle, centre, radius = self.arcs[element][:3]
         pts = np.array(list(self.points.values())).reshape(-1, 2)
         near = ARC_NEAR_FONTS * self.font_px
 
@@ -986,8 +986,9 @@ def figure_labels(d) -> dict:
             "labels": labels,
             "angle_marks": [{"element": e, "radius": round(w.radius, 2)} for e, w in d.rules.wedges.items()],
             "arc_labels": [{"element": e, "middle": [round(float(m[0]), 2), round(size - float(m[1]), 2)],
-                      "centre": [round(float(c[0]), 2), round(size - float(c[1]), 2)], "radius": round(r, 2)}
-                     for e, (m, c, r) in d.rules.arcs.items()],
+                      "centre": [round(float(c[0]), 2), round(size - float(c[1]), 2)], "radius": round(r, 2),
+                      "span": [round(-math.degrees(t0 + sw) % 360, 3), round(math.degrees(sw), 3)]}  # (image degrees)
+                     for e, (m, c, r, t0, sw) in d.rules.arcs.items()],
             "heights": heights_out,
             "marks": [{"kind": "right" if m.kind == "right_lines" else m.kind,
                        "elements": [element_text(m.kind, e) for e in m.elements], "count": m.count,

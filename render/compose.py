@@ -889,10 +889,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 return _angle_centres(rays, w, h, r, gap, stage, fpx, anchor)
             role = "angle"
         elif str(q) in d.rules.arcs:  # an arc's value or "?": just outside its circle by the arc's middle
-            middle, _, _ = d.rules.arcs[str(q)]
+            middle = d.rules.arcs[str(q)][0]
             anchor = (float(middle[0]), float(middle[1]))
 
-            def centres(w, h, stage, arc=d.rules.arcs[str(q)]):
+            def centres(w, h, stage, arc=d.rules.arcs[str(q)][:3]):
                 return _arc_centres(*arc, w, h, gap, stage, fpx)
             role = "arc"
         else:
@@ -978,11 +978,12 @@ def _arc_centres(middle: np.ndarray, centre: np.ndarray, radius: float, w: float
     return offset_centres(middle, out + ARC_TURNS, ARC_FAR * fpx, w, h)
 
 
-def arc_middles(scene: Scene, frame: Frame, items) -> dict[str, tuple[np.ndarray, np.ndarray, float]]:
-    """The arcs that labels go on, by element: each arc's middle, its circle's centre and radius (pixels).
+def arc_middles(scene: Scene, frame: Frame, items) -> dict[str, tuple[np.ndarray, np.ndarray, float, float, float]]:
+    """The arcs that labels go on, by element: where its label goes (its middle, or its longest stretch's: see
+    ``_stretch_middle``), its circle's centre and radius (pixels), its start and sweep (radians).
     A textbook arc ``arc OAB`` runs counter-clockwise from A to B about O; a shape's arc (a sector's) is its
     drawn arc."""
-    out = {}
+    out, spans = {}, {}
     for it in items:
         q = it.quantity
         if q.kind is not QKind.ARC:
@@ -990,17 +991,45 @@ def arc_middles(scene: Scene, frame: Frame, items) -> dict[str, tuple[np.ndarray
         if len(q.key) == 3 and all(n in scene.points for n in q.key):
             o, a, b = (np.array(frame.px(scene.points[n])) for n in q.key)
             ta, tb = (math.atan2(*(e - o)[::-1]) for e in (a, b))
-            t = ta + ((tb - ta) % (2 * math.pi)) / 2
+            sweep = (tb - ta) % (2 * math.pi)
             r = float(np.hypot(*(a - o)))
         else:
             arc = next((a for a in scene.arcs if a.shape == q.key[0]), None)
             if arc is None:
                 continue
             o = np.array(frame.px(arc.centre))
-            t = math.radians(arc.start + arc.sweep / 2)
+            ta, sweep = math.radians(arc.start), math.radians(arc.sweep)
             r = arc.radius * frame.scale
-        out[str(q)] = (o + r * np.array([math.cos(t), math.sin(t)]), o, r)
+        spans[str(q)] = (o, r, ta, sweep)
+    pts = [np.array(frame.px(p)) for p in scene.points.values()]
+    for e, (o, r, ta, sweep) in spans.items():
+        claimed = [(t0, s) for f, (c, rr, t0, s) in spans.items() if f != e and s < sweep and
+                   float(np.hypot(*(c - o))) < 0.5 and abs(rr - r) < 0.5]
+        t = ta + _stretch_middle(o, r, ta, sweep, pts, claimed)
+        out[e] = (o + r * np.array([math.cos(t), math.sin(t)]), o, r, ta, sweep)
     return out
+
+
+ON_CIRCLE_PX = 1.5  # a drawn point this near a circle cuts its arcs into stretches a reader tells apart
+
+
+def _stretch_middle(o: np.ndarray, r: float, ta: float, sweep: float, pts: list, claimed: list) -> float:
+    """Where along an arc (radians from its start) its label goes: the middle of its longest stretch between the
+    drawn points on it, off the stretches a shorter labelled arc of its circle takes (review 14's 02: the "?" of
+    the 270° arc A…F at the arc's middle sat 10° from C, on the short arc CD, and read as CD's or C's)."""
+    cuts = sorted({(math.atan2(*(p - o)[::-1]) - ta) % (2 * math.pi) for p in pts
+                   if abs(float(np.hypot(*(p - o))) - r) < ON_CIRCLE_PX})
+    cuts = [0.0] + [u for u in cuts if 1e-3 < u < sweep - 1e-3] + [sweep]
+    if len(cuts) == 2:
+        return sweep / 2
+
+    def free(u: float) -> bool:
+        return not any((ta + u - t0) % (2 * math.pi) < s for t0, s in claimed)
+    stretches = [(lo + hi) / 2 for lo, hi in zip(cuts, cuts[1:])]
+    lengths = [hi - lo for lo, hi in zip(cuts, cuts[1:])]
+    best = max(range(len(stretches)), key=lambda i: (free(stretches[i]), round(lengths[i], 3),
+                                                     -abs(stretches[i] - sweep / 2)))
+    return stretches[best]
 
 
 def _inside_or_led(rule, region: Polygon):

@@ -348,6 +348,9 @@ class Placer:
                     cost = self.costs(boxes)
                 if accept is not None or leaders is not None:
                     cost = cost + MISREAD * (cost == 0)
+                if leaders is not None and self._rows:  # (least bad even so: a leader through another label's
+                    # text is on it, review 14's 08: the ∠MNQ leader across "∠PNQ"; the caller moves it)
+                    cost = cost + ON_SOMETHING * _on_boxes(_samples(leaders), self._boxes)
                 best = int(np.argmin(cost))
                 conflicts = int(cost[best])
             else:
@@ -375,7 +378,7 @@ class Placer:
     def _leader_blocked(self, leaders: np.ndarray, anchor: np.ndarray, strokes: bool) -> np.ndarray:
         """Whether each leader (k×2×2) runs over a stroke or a placed label (sampled every 2 px or so;
         strokes are not looked for next to the anchor, where the element's own strokes are)."""
-        pts = leaders[:, 0, None, :] + (leaders[:, 1, None, :] - leaders[:, 0, None, :]) * _LEADER_T
+        pts = _samples(leaders)
         blocked = np.zeros(len(leaders), dtype=bool)
         if strokes:
             cells = np.minimum(np.maximum(np.floor(pts / CELL).astype(np.intp), 0), self.occ.n - 1)  # (see counts)
@@ -416,6 +419,11 @@ LEADER_START = 4.0  # pixels clear of the element at the leader's near end
 LEADER_END = 2.0  # and of the label's box at the far end
 LEADER_CLEAR = 8.0  # the element's own strokes may be this near the anchor
 _LEADER_T = np.linspace(0.0, 1.0, 32)[None, :, None]  # where a leader is sampled (made once)
+
+
+def _samples(leaders: np.ndarray) -> np.ndarray:
+    """Points along each leader (k×2×2 -> k×32×2)."""
+    return leaders[:, 0, None, :] + (leaders[:, 1, None, :] - leaders[:, 0, None, :]) * _LEADER_T
 
 
 def _leaders(anchor: np.ndarray, boxes: np.ndarray) -> np.ndarray:

@@ -869,6 +869,11 @@ def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float, wh
     return off if float(layout.clearances(off[None], reach, p, r)[0]) >= keep - 1e-9 else usual
 
 
+EQUAL_ARC_FONTS = 1.2  # an equal-angle arc's radius (font heights): a textbook's, never two little "x"s (review 14's
+EQUAL_ARC_SHARE = 0.45  # 20: 10 px arcs with one tick each), up to this share of the shorter side
+TICK_FONTS = 0.35  # an equal-angle tick's reach either side of its arc (font heights)
+
+
 def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     """Each angle's arc with the group's ticks across it, beyond a right-angle square at its vertex."""
     px, fpx = layout.px, layout.fpx
@@ -880,7 +885,7 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         if sweep > math.pi:
             ta, sweep = tb, 2 * math.pi - sweep
         short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
-        r0 = max(9.0, min(0.9 * fpx, 0.3 * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
+        r0 = max(9.0, min(EQUAL_ARC_FONTS * fpx, EQUAL_ARC_SHARE * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
                  min(0.35 * short, ARC_LONG / max(sweep, 1e-3)))  # (a narrow angle's arc long enough to see)
         # (an arc ends ARC_GAP px short of a ray it shares with another arc of the group at its vertex: joined,
         # the two read as one arc over the whole angle, review 9's 51)
@@ -891,7 +896,7 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         t = t0 + (t1 - t0) * np.linspace(0, 1, max(4, int(math.degrees(t1 - t0) / 4)) + 1)
         out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
         mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
-        out += arc_ticks(px[v], ta, sweep, r0, m.count)
+        out += arc_ticks(px[v], ta, sweep, r0, m.count, TICK_FONTS * fpx, TICK_FONTS * fpx)
         layout.take(px[v] + r0 * np.array([math.cos(mid), math.sin(mid)]), 5.0)
     return out
 

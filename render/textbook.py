@@ -962,6 +962,16 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.named_query = True  # (a bare "?" that a value set off since has pushed where it reads as another's)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        if ann.query is not None and ann.query.kind in (QKind.ANGLE, QKind.LENGTH) and ann.query not in ann.leaders \
+                and any(lab.element == str(ann.query) for lab in d.misread):
+            ann.named_query = True  # (values set off since pushed the named "?" where it reads as another's: review
+            ann.leaders.add(ann.query)  # 14's 08, "∠MNP = ?" in the PNQ wedge; set off, a leader from its arc)
+            d = renderer.compose(scene, ann)
+            d.misread = _unnamed_misread(d, ann)
+        if ann.query is not None and any(lab.element == str(ann.query) and _in_other_wedge(d, lab) for lab in d.misread):
+            ann.query = None  # (no leader found it a place: the text alone asks it)
+            d = renderer.compose(scene, ann)
+            d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
         cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
@@ -1064,7 +1074,19 @@ def _unnamed_misread(d, ann: TextbookAnnotation) -> list:
     label reads as its own wherever it sits, unless on something (each recomposition finds the named ones again:
     review 11's 30 lost its two named "?" to a later "90°" set off)."""
     names = {str(q) for q in (*ann.named, *([ann.query] if ann.named_query else []))}
-    return [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING]
+    return [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING
+            or _in_other_wedge(d, lab)]
+
+
+def _in_other_wedge(d, lab) -> bool:
+    """Does an angle's label, with no leader, sit in the wedge of another drawn angle inside its own at its vertex?
+    Named or not, it reads as that angle's (review 14's 08: "∠MNP = ?" in the PNQ wedge)."""
+    own = d.rules.wedges.get(lab.element)
+    if own is None or lab.leader is not None:
+        return False
+    c = np.array([[lab.x, lab.y]], dtype=float)
+    return any(float(np.hypot(*(w.vertex - own.vertex))) < 0.5 and w.sweep < own.sweep - 1e-3 and bool(w.holds(c)[0])
+               for e, w in d.rules.wedges.items() if e != lab.element)
 
 
 def _only_carrier(ann: TextbookAnnotation, d, q: Quantity) -> bool:

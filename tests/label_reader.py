@@ -722,7 +722,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
-            + _function_goals(fig))
+            + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
+            + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts))
 
 
 def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
@@ -2094,4 +2095,148 @@ def _joined_arcs(fig: dict, pts: dict) -> list[str]:
             for q in arcs[i + 1:]:
                 if min(math.dist(x, y) for x in (p[0], p[-1]) for y in (q[0], q[-1])) < 2.0:
                     out.append(f"two arcs of the equal angles {', '.join(m['elements'])} join into one arc")
+    return out
+
+
+EQUAL_ARC_MIN = 0.84  # fonts: an equal-angle arc's radius at least this (14 px by a 16.7 px label: review 14's 20
+# read 10 px arcs with one tick as two little "x"s)
+EQUAL_TICK_MIN = 0.5  # fonts: and each of its ticks at least this long
+
+
+def _font(fig: dict) -> float:
+    """The figure's font height (px): its tallest label box (a textbook size scales with it)."""
+    return max((lab["bbox"][3] - lab["bbox"][1] for lab in fig["labels"]), default=16.0)
+
+
+def _small_angle_marks(fig: dict, pts: dict) -> list[str]:
+    """An equal-angle group's arcs and ticks at a textbook's size, scaled with the figure's font."""
+    out = []
+    font = _font(fig)
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal_angle":
+            continue
+        for line in m["pixels"]:
+            if len(line) > 2:  # an arc: its radius about the nearest vertex of the group's angles
+                vs = [pts[_angle_points(e, pts)[1]] for e in m["elements"]]
+                mid = line[len(line) // 2]
+                v = min(vs, key=lambda xy: abs(math.dist(xy, line[0]) - math.dist(xy, mid)))
+                r = math.dist(v, mid)
+                if r < EQUAL_ARC_MIN * font - 0.5:
+                    out.append(f"an equal-angle arc of {m['elements'][0]} is {r:.0f} px in radius (under "
+                               f"{EQUAL_ARC_MIN * font:.0f}): it reads as a small cross")
+                    break
+            elif math.dist(line[0], line[-1]) < EQUAL_TICK_MIN * font - 0.5:
+                out.append(f"an equal-angle tick of {m['elements'][0]} is "
+                           f"{math.dist(line[0], line[-1]):.0f} px long: too small to see")
+                break
+    return out
+
+
+def _leaders_through_labels(fig: dict) -> list[str]:
+    """A leader never runs through another label's text (review 14's 08: the ∠MNQ leader crossed "∠PNQ")."""
+    out = []
+    labels = fig["labels"]
+    for lab in labels:
+        if lab.get("leader") is None:
+            continue
+        line = LineString([p[:2] for p in lab["leader"]])
+        for other in labels:
+            if other is lab:
+                continue
+            if box(*other["bbox"]).buffer(-0.5).intersects(line):
+                out.append(f"the leader of {lab['text']!r} ({lab['element']}) runs through {other['text']!r}")
+                break
+    return out
+
+
+def _angle_labels_in_other_wedges(fig: dict, pts: dict) -> list[str]:
+    """An angle's label with no leader, in a part of its angle (cut off by another drawn ray) that is another
+    labelled or marked angle's at the same vertex, reads as that angle's, name or not (review 14's 08: "∠MNP = ?"
+    in the PNQ region, no leader)."""
+    out = []
+    others: dict[str, list[tuple[float, float]]] = {}  # vertex -> the (start, sweep) of its other shown angles
+    shown = [lab["element"] for lab in fig["labels"]] + [m["element"] for m in fig.get("angle_marks", [])]
+    shown += [e for m in fig.get("marks", []) if m["kind"] in ("equal_angle", "right") for e in m["elements"]]
+    spans = {}
+    for el in shown:
+        if not el.startswith("angle ") or el in spans:
+            continue
+        names = split_points(el[6:], pts, 3)
+        if names is None:
+            continue
+        spans[el] = (names[1], _span(pts, *names))
+    for lab in fig["labels"]:
+        el = lab["element"]
+        if lab.get("leader") is not None or el not in spans:
+            continue
+        v, (t0, sweep) = spans[el]
+        x0, y0, x1, y1 = lab["bbox"]
+        at = (math.atan2((y0 + y1) / 2 - pts[v][1], (x0 + x1) / 2 - pts[v][0]) - t0) % (2 * math.pi)
+        if not 0 < at < sweep:
+            continue  # (outside its wedge: another check's)
+        for o, (w, (s0, s)) in spans.items():
+            if o == el or w != v or s >= sweep - 1e-3:
+                continue
+            if (s0 - t0) % (2 * math.pi) <= sweep and 0 < (at + t0 - s0) % (2 * math.pi) < s:
+                out.append(f"{lab['text']!r} ({el}) sits in the wedge of {o} with no leader: it reads as that "
+                           "angle's")
+                break
+    return out
+
+
+ARC_LETTER = 1.0  # fonts: an arc's label this far at least from any point letter that is not an end of its arc
+ARC_STRETCH = 0.25  # and this share of its stretch (between drawn points on the circle) from either end of it
+
+
+def _circle_angle(c, xy) -> float:
+    return math.atan2(xy[1] - c[1], xy[0] - c[0])
+
+
+def _arc_label_stretches(fig: dict, pts: dict) -> list[str]:
+    """An arc's label sits on a stretch of its own arc, by that stretch's middle, that no drawn point cuts:
+    nearer its own arc than any other arc between drawn points on any drawn circle, a font height at least
+    from every point letter but its arc's ends (review 14's 02: the "?" of the 270° arc A…F at the arc's
+    middle, 10° from C on the short arc CD, read as arc CD's or C's)."""
+    out = []
+    font = _font(fig)
+    letters = {lab["element"][6:]: box(*lab["bbox"]) for lab in fig["labels"] if lab["element"].startswith("point ")}
+    circles = [(c["centre"], c["radius"]) for c in fig.get("circles", [])]
+    for arc in fig.get("arc_labels", []):
+        if "span" not in arc:
+            continue
+        lab = next((x for x in fig["labels"] if x["element"] == arc["element"]), None)
+        if lab is None:
+            continue
+        c, r = arc["centre"], arc["radius"]
+        start, sweep = (math.radians(t) for t in arc["span"])
+        x0, y0, x1, y1 = lab["bbox"]
+        at = lab["leader"][0] if lab.get("leader") else ((x0 + x1) / 2, (y0 + y1) / 2)
+        text, el = lab["text"], arc["element"]
+        u = (_circle_angle(c, at) - start) % (2 * math.pi)
+        if u >= sweep:
+            out.append(f"{text!r} ({el}) sits beyond its arc's ends: it reads as the other arc's")
+            continue
+        on = sorted({(_circle_angle(c, xy) - start) % (2 * math.pi) for xy in pts.values()
+                     if abs(math.dist(xy, c) - r) < 1.5 and 1e-3 < (_circle_angle(c, xy) - start) % (2 * math.pi)
+                     < sweep - 1e-3})
+        cuts = [0.0] + on + [sweep]
+        lo = max(t for t in cuts if t <= u)
+        hi = min(t for t in cuts if t > u)
+        if min(u - lo, hi - u) < ARC_STRETCH * (hi - lo) and len(cuts) > 2:
+            out.append(f"{text!r} ({el}) sits by a drawn point on its arc, not by a stretch's middle: it reads as "
+                       "a shorter arc's or the point's")
+        ends = {n for n, xy in pts.items() if math.dist(xy, c) > 1 and min(
+            abs(((_circle_angle(c, xy) - start + math.pi) % (2 * math.pi)) - math.pi),
+            abs(((_circle_angle(c, xy) - start - sweep + math.pi) % (2 * math.pi)) - math.pi)) < 1e-3}
+        where = box(x0, y0, x1, y1)
+        near = [n for n, b in letters.items() if n not in ends and b.distance(where) < ARC_LETTER * font]
+        if near:
+            out.append(f"{text!r} ({el}) is under a font height from the letter {near[0]}")
+        own = abs(math.dist(at, c) - r)
+        for oc, orr in circles:
+            if math.dist(oc, c) < 0.5 and abs(orr - r) < 0.5:
+                continue
+            if abs(math.dist(at, oc) - orr) < own:
+                out.append(f"{text!r} ({el}) sits nearer another circle than its own arc")
+                break
     return out
