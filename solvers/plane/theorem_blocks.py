@@ -1173,7 +1173,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("AC") * L("BD"), L("AB") * L("CD") + L("AD") * L("BC")),), ("ABCD",),
             figure="circle O through A B C D\npolygon ABCD"),
     Theorem("bisector_of_angle_property_line_ratio_external",
-            "by the exterior angle bisector theorem: {1} bisects the exterior angle of triangle {0}",
+            "since {1} bisects the exterior angle at {1[0]} of triangle {0}, by the exterior angle bisector theorem",
             (Triangle("TUV"), Cyclic("ABC", "TUV"), OnLine("DBC"), Between("CBD"), OnLine("EAB"), Between("AEB"),
              Joined("AD"),
              Near(ang("EAD"), ang("DAC")), Proven(ang("EAD"), ang("DAC"))),

@@ -1377,6 +1377,8 @@ class _Writer:
                     chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
+                if head and _alone(_put_all(lhs, vals, sub), _put_all(rhs, vals, sub), u):
+                    return f"{head}, so {last}."  # not "so (163/2) = x and x = 163/2": the value once
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
                 if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
                         and chain_eq.count(" = ") == 1):
@@ -1667,6 +1669,10 @@ class _Writer:
             return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, {shown}{work} and "
                     f"{self.wrap(f'{self.n.expr(u)} = {found}')}{note}.")
         put = {x: vals[x] if x in vals else sub[x] for x in full.free_symbols - {u} if x in vals or x in sub}
+        if reason is not None and _alone(_put_all(lhs, vals, sub), _put_all(rhs, vals, sub), u):
+            # angle HGJ = angle KGL with angle HGJ = 163/2 and angle KGL = x: "so x = 163/2", said once
+            found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+            return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {self.wrap(f'{self.n.expr(u)} = {found}')}."
         shown = self.wrap(f"{self.n.expr(lhs, put, deg)} = {self.n.expr(rhs, put, deg)}")
         steps, note = self._solving(_put_all(lhs - rhs, vals, sub), u, v)
         found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
@@ -1729,6 +1735,8 @@ class _Writer:
             return [], ""
         coeffs = poly.all_coeffs()
         if poly.degree() < 1 or any(not c.is_number for c in coeffs):
+            return [], ""
+        if poly.degree() == 1 and abs(poly.LC()) == 1:  # x + 5 = 12 gives x = 7: no "2x = 163" in between
             return [], ""
         if all(c.is_Rational for c in coeffs):  # whole coefficients, the leading one positive: 3x² - 8x - 3
             den = functools.reduce(sympy.ilcm, [c.q for c in coeffs], 1)
@@ -2023,6 +2031,12 @@ def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
     return [r, -r]
 
 
+def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol) -> bool:
+    """Whether an equation, its values put in, already reads ``u = number`` (either way round): nothing is
+    left to solve, and writing it out and then solving it says one value three times."""
+    return any(is_zero(x - u) and not y.free_symbols for x, y in ((a, b), (b, a)))
+
+
 def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict | None:
     try:
         sol = sympy.solve(rows, unknowns, dict=True)
@@ -2156,8 +2170,14 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n, shapes), x) for x in lines], w.n.heights)
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
+    lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
+# the equation, then the theorem's name after it ("…, BH/AH = BC/AC (the exterior angle bisector theorem)")
+_THEOREM_AFTER = re.compile(r"\b(Since [^,;]+), by (the [A-Za-z' ]+? theorem), ([^,;]+?)(?=, so |\. |\.$|; )")
 
 
 # the kinds a shape also is, by its kind (a theorem names the shape it matched by the kind it needs)
@@ -2632,8 +2652,24 @@ def _height_once(lines: list[str], heights: dict) -> list[str]:
         m = re.fullmatch(r"Since [^,]+, (\S+) = ([^=]+)\.", line)
         if m and m[1] in heights.values() and any(re.search(rf"\b{m[1]} = .*= {re.escape(m[2])}\.$", x) for x in out):
             continue
-        out.append(line)
+        out.append(_height_named(line, out))
     return out
+
+
+_HEIGHT_HENCE = re.compile(r"(Since [^,;]+), it is the (height of [^;]+); hence (\S+) = ([^=;]+)\.$")
+
+
+def _height_named(line: str, before: list[str]) -> str:
+    """A drawn segment whose value a sentence before found is named the shape's height, its value not said
+    again: ``Since AE is perpendicular to BC, AE is the height of the trapezoid ABCD.``, never "…; hence AE =
+    17√2/2" a line after "AE = … = 17√2/2"."""
+    m = _HEIGHT_HENCE.search(line)
+    if m is None:
+        return line
+    found = re.compile(rf"(?<![A-Za-z]){re.escape(m[3])} = (?:[^.]*= )?{re.escape(m[4])}(?:\.|$)")
+    if not any(found.search(x) for x in [*before, line[:m.start()]]):
+        return line
+    return f"{line[:m.start()]}{m[1]}, {m[3]} is the {m[2]}."
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
