@@ -29,6 +29,12 @@ CASES = [
      "angle ABC = 45\nfind height BCDA\n", 17 * 2 ** 0.5 / 2,
      ["AE = AB·sin(angle ABC) = 17·sin(45°) = 17√2/2.",
       "Since AE is perpendicular to BC, AE is the height of the isosceles trapezoid ABCD."], ["hence AE"]),
+    # 3. an inscribed angle's step with no unreasoned "Since A is not on arc BC": the arc it stands on
+    ("sentence: the inscribed angle on its arc",
+     "points A B C O\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle ABC = 70\n"
+     "angle ACB = 30\nfind sector area OBC\n", 16 * 3.141592653589793,
+     ["Since the inscribed angle BAC stands on arc BC, it is half the arc; hence arc BC = 2·angle BAC"],
+     ["not on arc"]),
     # 3. a theorem's sentence: the bisected angle at its vertex, the equation, then the theorem's name
     ("sentence: the exterior angle bisector theorem",
      "points A B C H I\ntriangle ABC\nline A B H\nline A C I\nCH bisects angle ICB\nAB = 5\nBC = 4\nAC = 7\n"

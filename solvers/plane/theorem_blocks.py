@@ -693,8 +693,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
             figure="circle O through A B\nline O A\nline O B"),
-    Theorem("arc_property_circumference_angle_external", "since {0[1]} is not on arc {1[1]}{1[2]}, "
-            "the inscribed angle {0} stands on arc {1[1]}{1[2]} and is half of it",
+    Theorem("arc_property_circumference_angle_external", "since the inscribed angle {0} stands on arc {1[1]}{1[2]}, "
+            "it is half the arc",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OABM", "off"),
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,

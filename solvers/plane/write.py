@@ -1377,7 +1377,7 @@ class _Writer:
                     chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
-                if head and _alone(_put_all(lhs, vals, sub), _put_all(rhs, vals, sub), u):
+                if head and _alone(lhs, rhs, u, vals, sub):
                     return f"{head}, so {last}."  # not "so (163/2) = x and x = 163/2": the value once
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
                 if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
@@ -1669,7 +1669,7 @@ class _Writer:
             return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, {shown}{work} and "
                     f"{self.wrap(f'{self.n.expr(u)} = {found}')}{note}.")
         put = {x: vals[x] if x in vals else sub[x] for x in full.free_symbols - {u} if x in vals or x in sub}
-        if reason is not None and _alone(_put_all(lhs, vals, sub), _put_all(rhs, vals, sub), u):
+        if reason is not None and _alone(lhs, rhs, u, vals, sub):
             # angle HGJ = angle KGL with angle HGJ = 163/2 and angle KGL = x: "so x = 163/2", said once
             found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
             return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {self.wrap(f'{self.n.expr(u)} = {found}')}."
@@ -2031,10 +2031,12 @@ def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
     return [r, -r]
 
 
-def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol) -> bool:
-    """Whether an equation, its values put in, already reads ``u = number`` (either way round): nothing is
-    left to solve, and writing it out and then solving it says one value three times."""
-    return any(is_zero(x - u) and not y.free_symbols for x, y in ((a, b), (b, a)))
+def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
+    """Whether an equation sets an element found before equal to what is ``u`` alone (angle HGJ = angle
+    KGL, angle HGJ = 163/2, angle KGL = x): nothing is left to solve, and writing ``163/2 = x`` and then
+    solving it says one value three times.  (A side that is a formula, 14·cos(30°), keeps its working.)"""
+    return any(x.is_Symbol and x in vals and not sympy.sympify(vals[x]).free_symbols
+               and is_zero(_put_all(y, vals, sub) - u) for x, y in ((a, b), (b, a)))
 
 
 def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict | None:
