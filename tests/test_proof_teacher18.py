@@ -23,6 +23,11 @@ CASES = [
      "points A G H J K L\ntriangle JGK\nline L G J\nline H G K\ncircle A through H L K J\n"
      "clockwise JGK HLK HKJ KGL\nangle KGL = x\narc AHJ = 47\narc AKL = 116\nfind x\n", 163 / 2,
      ["angle HGJ = angle KGL, so x = 163/2."], ["= x", "2x = 163"]),
+    # 1. a side in a trig ratio's denominator solved forwards: BC = AC/tan(…), never "8 = BC·tan(30°), so √3·BC/3 = 8"
+    ("algebra: a trig ratio's denominator",
+     "points A B C\ntriangle ABC\nBC perpendicular to AC\nclockwise ABC\nAB = y\nAC = 8\nBC = x\nangle ABC = 30\n"
+     "find x\n", 8 * 3 ** 0.5,
+     ["tan(angle ABC) = AC/BC, so BC = AC/tan(angle ABC) = 8/tan(30°) = 8√3."], ["8 = BC", "√3·BC/3"]),
     # 2. a drawn height found before: named the shape's height, its value not said again
     ("facts once: a height found before",
      "points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\nAB = 17\n"

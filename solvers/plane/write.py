@@ -1995,6 +1995,10 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
     c = mine[0].as_coeff_Mul()[0] if len(mine) == 1 and mine[0].as_coeff_Mul()[1] == u else 0
     if c != 0:  # 2·area = AB·CD·sin(angle APC): area = AB·CD·sin(angle APC)/2, its factors as they stand
         return -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols)) / c
+    k = sympy.Mul(*(f for f in sympy.Mul.make_args(mine[0]) if f != u)) if len(mine) == 1 else sympy.Integer(0)
+    if k != 0 and u in sympy.Mul.make_args(mine[0]) and k.free_symbols and e.free_symbols - {u} <= set(known):
+        # AC = BC·tan(angle ABC), the angle known: BC = AC/tan(angle ABC), not "8 = BC·tan(30°)" worked backwards
+        return -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols)) / k
     if e.has(Degrees) or v.free_symbols or sympy.count_ops(e) > 30:
         return None
     roots = _square_roots(e, u)
