@@ -46,7 +46,7 @@ def test_whole_givens_give_fractions_and_the_right_triangle_ratio_reads_as_a_tex
 def test_the_value_found_is_read_under_the_given_name_in_the_same_step():
     text = _text("triangle ABC\nBC perpendicular to AC\nclockwise ABC\nAB = y\nBC = x\nAC = 7 sqrt(2)\n"
                  "angle BAC = 45\nfind y\n")
-    assert "AB = 14. Hence y = 14." in text and "Since AB = y" not in text, text
+    assert "AB = AC/cos(angle BAC) = (7√2)/cos(45°) = 14. Hence y = 14." in text and "Since AB = y" not in text, text
 
 
 def test_an_angle_renamed_along_its_line_is_tied_once_and_the_answer_keeps_the_questions_name():

@@ -55,7 +55,7 @@ CASES = [
     ("facts only where used: a drawn height",
      "points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\nAB = 11\n"
      "angle ABC = 45\nfind height BCDA\n", 11 * 2 ** 0.5 / 2,
-     ["it is the height of the isosceles trapezoid ABCD"], ["Let h", "height h"]),
+     ["is the height of the isosceles trapezoid ABCD"], ["Let h", "height h"]),
     # 5. a square equal to a number: "AC² = 252 and AC = 6√7", not "AC² - 252 = 0 … rejecting the negative root"
     ("algebra: a square",
      "points A B C\ntriangle ABC\nAB = 6\nBC = 12\nangle ABC = 120\nfind AC\n", 252 ** 0.5,

@@ -693,8 +693,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
             figure="circle O through A B\nline O A\nline O B"),
-    Theorem("arc_property_circumference_angle_external", "since {0[1]} is not on arc {1[1]}{1[2]}, "
-            "the inscribed angle {0} stands on arc {1[1]}{1[2]} and is half of it",
+    Theorem("arc_property_circumference_angle_external", "since the inscribed angle {0} stands on arc {1[1]}{1[2]}, "
+            "it is half the arc",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("MO"), Apart("A", "B"), Apart("M", "AB"), Sweep("OABM", "off"),
              Joined("MA"), Joined("MB")),
             (Conclusion(ang("AMB"), _ARC / 2),), ("AMB", "OAB"), _inscribed,
@@ -1173,7 +1173,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("AC") * L("BD"), L("AB") * L("CD") + L("AD") * L("BC")),), ("ABCD",),
             figure="circle O through A B C D\npolygon ABCD"),
     Theorem("bisector_of_angle_property_line_ratio_external",
-            "by the exterior angle bisector theorem: {1} bisects the exterior angle of triangle {0}",
+            "since {1} bisects the exterior angle at {1[0]} of triangle {0}, by the exterior angle bisector theorem",
             (Triangle("TUV"), Cyclic("ABC", "TUV"), OnLine("DBC"), Between("CBD"), OnLine("EAB"), Between("AEB"),
              Joined("AD"),
              Near(ang("EAD"), ang("DAC")), Proven(ang("EAD"), ang("DAC"))),

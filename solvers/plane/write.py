@@ -1377,6 +1377,8 @@ class _Writer:
                     chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
+                if head and _alone(lhs, rhs, u, vals, sub):
+                    return f"{head}, so {last}."  # not "so (163/2) = x and x = 163/2": the value once
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
                 if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
                         and chain_eq.count(" = ") == 1):
@@ -1667,6 +1669,10 @@ class _Writer:
             return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, {shown}{work} and "
                     f"{self.wrap(f'{self.n.expr(u)} = {found}')}{note}.")
         put = {x: vals[x] if x in vals else sub[x] for x in full.free_symbols - {u} if x in vals or x in sub}
+        if reason is not None and _alone(lhs, rhs, u, vals, sub):
+            # angle HGJ = angle KGL with angle HGJ = 163/2 and angle KGL = x: "so x = 163/2", said once
+            found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+            return f"{reason}{_then(reason)}{self.eq(lhs, rhs)}, so {self.wrap(f'{self.n.expr(u)} = {found}')}."
         shown = self.wrap(f"{self.n.expr(lhs, put, deg)} = {self.n.expr(rhs, put, deg)}")
         steps, note = self._solving(_put_all(lhs - rhs, vals, sub), u, v)
         found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
@@ -1729,6 +1735,8 @@ class _Writer:
             return [], ""
         coeffs = poly.all_coeffs()
         if poly.degree() < 1 or any(not c.is_number for c in coeffs):
+            return [], ""
+        if poly.degree() == 1 and abs(poly.LC()) == 1:  # x + 5 = 12 gives x = 7: no "2x = 163" in between
             return [], ""
         if all(c.is_Rational for c in coeffs):  # whole coefficients, the leading one positive: 3x² - 8x - 3
             den = functools.reduce(sympy.ilcm, [c.q for c in coeffs], 1)
@@ -1987,6 +1995,10 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
     c = mine[0].as_coeff_Mul()[0] if len(mine) == 1 and mine[0].as_coeff_Mul()[1] == u else 0
     if c != 0:  # 2·area = AB·CD·sin(angle APC): area = AB·CD·sin(angle APC)/2, its factors as they stand
         return -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols)) / c
+    k = sympy.Mul(*(f for f in sympy.Mul.make_args(mine[0]) if f != u)) if len(mine) == 1 else sympy.Integer(0)
+    if k != 0 and u in sympy.Mul.make_args(mine[0]) and k.free_symbols and e.free_symbols - {u} <= set(known):
+        # AC = BC·tan(angle ABC), the angle known: BC = AC/tan(angle ABC), not "8 = BC·tan(30°)" worked backwards
+        return -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols)) / k
     if e.has(Degrees) or v.free_symbols or sympy.count_ops(e) > 30:
         return None
     roots = _square_roots(e, u)
@@ -2021,6 +2033,14 @@ def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
         inside = sympy.Add(*(sign * t for t in sympy.Add.make_args(rest))) / (-sign * a)
     r = sympy.Pow(inside, sympy.Rational(1, 2), evaluate=not inside.is_Mul)  # √(BC·BN), not √BC·√BN
     return [r, -r]
+
+
+def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
+    """Whether an equation sets an element found before equal to what is ``u`` alone (angle HGJ = angle
+    KGL, angle HGJ = 163/2, angle KGL = x): nothing is left to solve, and writing ``163/2 = x`` and then
+    solving it says one value three times.  (A side that is a formula, 14·cos(30°), keeps its working.)"""
+    return any(x.is_Symbol and x in vals and not sympy.sympify(vals[x]).free_symbols
+               and is_zero(_put_all(y, vals, sub) - u) for x, y in ((a, b), (b, a)))
 
 
 def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict | None:
@@ -2156,8 +2176,14 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n, shapes), x) for x in lines], w.n.heights)
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
+    lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
+# the equation, then the theorem's name after it ("…, BH/AH = BC/AC (the exterior angle bisector theorem)")
+_THEOREM_AFTER = re.compile(r"\b(Since [^,;]+), by (the [A-Za-z' ]+? theorem), ([^,;]+?)(?=, so |\. |\.$|; )")
 
 
 # the kinds a shape also is, by its kind (a theorem names the shape it matched by the kind it needs)
@@ -2632,8 +2658,24 @@ def _height_once(lines: list[str], heights: dict) -> list[str]:
         m = re.fullmatch(r"Since [^,]+, (\S+) = ([^=]+)\.", line)
         if m and m[1] in heights.values() and any(re.search(rf"\b{m[1]} = .*= {re.escape(m[2])}\.$", x) for x in out):
             continue
-        out.append(line)
+        out.append(_height_named(line, out))
     return out
+
+
+_HEIGHT_HENCE = re.compile(r"(Since [^,;]+), it is the (height of [^;]+); hence (\S+) = ([^=;]+)\.$")
+
+
+def _height_named(line: str, before: list[str]) -> str:
+    """A drawn segment whose value a sentence before found is named the shape's height, its value not said
+    again: ``Since AE is perpendicular to BC, AE is the height of the trapezoid ABCD.``, never "…; hence AE =
+    17√2/2" a line after "AE = … = 17√2/2"."""
+    m = _HEIGHT_HENCE.search(line)
+    if m is None:
+        return line
+    found = re.compile(rf"(?<![A-Za-z]){re.escape(m[3])} = (?:[^.]*= )?{re.escape(m[4])}(?:\.|$)")
+    if not any(found.search(x) for x in [*before, line[:m.start()]]):
+        return line
+    return f"{line[:m.start()]}{m[1]}, {m[3]} is the {m[2]}."
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
