@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import sympy
 from geomill.engine.errors import GeomillError, SolveError
-from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of
+from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of, elements_in
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .canonical import canonical_key
@@ -388,10 +388,46 @@ def figure_files(text: str, problem: GeneralProblem, fig: Figure, cfg: TextbookC
         drawn = textbook_figure(problem, model_of(problem, fig), style=style, values=cfg.values, size=cfg.image_size)
         if drawn.misleads:
             raise ValueError(f"misleads: {drawn.misleads[0]}")
+        if unread := unreadable(problem, drawn):
+            raise ValueError(f"misleads: {unread[0]}")
         _FIGURES[key] = drawn.data, json.dumps(drawn.labels, ensure_ascii=False, separators=(",", ":")).encode()
         while len(_FIGURES) > _FIGURES_KEPT:
             _FIGURES.pop(next(iter(_FIGURES)))
     return _FIGURES[key]
+
+
+def unreadable(problem: GeneralProblem, drawn) -> list[str]:
+    """What a generated figure may not show, though a hand-written problem's figure only warns of it: a
+    coincidence no fact states (a chord through the centre read as a diameter: the construction is sampled
+    again rather than the fact stated, as its proof does not need it), a member of a stated equal group with
+    none of its ticks, and a height asked that no drawn segment carries (its "?" on no altitude left "height
+    HED" to a guess between two heights: reader 15's 29)."""
+    out = list(drawn.accidental) + list(drawn.unticked) + beside_dimensions(drawn.labels)
+    goal = problem.goal.expr if problem.goal is not None else None
+    if goal is not None and any(el.kind.key == "height" for el in elements_in(goal)) \
+            and not (drawn.labels.get("goal") or {}).get("drawn"):
+        out.append(f"the height asked ({goal}) is drawn nowhere")
+    return out
+
+
+def beside_dimensions(labels: dict) -> list[str]:
+    """A side's equality bracket on a side that has a dimension line: the one rule is ticks across the side
+    itself where it has room, across a bracket only where drawn points split it, and a side carries one line
+    beside it: a bracket by a dimension line read as a second dimension line with no value (reader 15's 01)."""
+    sides = {}
+    for m in labels.get("marks", []):
+        if m["kind"] in ("bracket", "dimension"):
+            sides.setdefault(m["kind"], set()).add(_side(m["elements"][0], labels["points"]))
+    return [f"side {''.join(sorted(s))} has a bracket beside its dimension line"
+            for s in sorted(sides.get("bracket", set()) & sides.get("dimension", set()), key=sorted) if s]
+
+
+def _side(element: str, points: dict) -> frozenset:
+    """A side's two point names from its written name ("AB", "O1A")."""
+    for k in range(1, len(element)):
+        if element[:k] in points and element[k:] in points:
+            return frozenset((element[:k], element[k:]))
+    return frozenset()
 
 
 def verified(text: str, parsed: GeneralProblem, model, want: sympy.Expr, cfg: TextbookConfig
