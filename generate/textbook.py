@@ -139,9 +139,12 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     return f"{_element(lhs, names)} = {right}"
 
 
-def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None) -> str:
+def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None,
+             incidences: bool = False) -> str:
     """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
-    ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does."""
+    ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does.  With
+    ``incidences`` (a generated problem, whose figure alone would otherwise give them), the text beside
+    the figure still says the points on each circle and each line of three points or more."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     said = set()
@@ -158,10 +161,10 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
                              else f"{_and(list(ln.points))} lie on one line, in that order")
     for c in problem.circles:
-        through = f" through {_and(list(c.points))}" if c.points else ""  # (a point on it is a fact: said)
+        through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")
     sentences += [BLOCKS_BY_KEY[r.key].state(r.args) for r in problem.relations if (r.key, r.args) not in said]
-    if figure:
+    if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
     if not figure:
         for t in problem.turns:

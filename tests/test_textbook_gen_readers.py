@@ -89,13 +89,13 @@ def test_a_chord_drawn_through_the_centre_that_no_fact_states_is_refused(b: floa
 
 def test_a_collinearity_the_proof_uses_is_said_beside_the_figure() -> None:
     text = "points A B C D\ntriangle ABC isosceles at A\nline C A D\nline B D\nAB = 7\nangle BAC = 90\nAD = AB\nfind BD\n"
-    assert "C, A and D lie on one line" in question(parse(text), figure=True, rounds=False)
+    assert "C, A and D lie on one line" in question(parse(text), figure=True, rounds=False, incidences=True)
     named = text.replace("find BD", "find angle CAD").replace("angle BAC = 90", "angle ABD = 45")
-    assert "lie on one line" not in question(parse(named), figure=True, rounds=False)
+    assert "lie on one line" not in question(parse(named), figure=True, rounds=False, incidences=True)
 
 
 def test_a_point_on_a_circle_is_said_beside_the_figure() -> None:
-    assert "the circle through A, B, C and E" in question(parse(DIAMETER), figure=True, rounds=False)
+    assert "the circle through A, B, C and E" in question(parse(DIAMETER), figure=True, rounds=False, incidences=True)
 
 
 CENTROID = ("points A B C F G H\ntriangle ABC equilateral\nline C F A\nline A G B\nline B H F\nline C H G\n"
