@@ -5,12 +5,13 @@ dimension line.  The figures are drawn on exact coordinates (the construction's,
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from geomill.dsl import parse
 from geomill.generate.textbook import question
-from geomill.generate.textbook_gen.make import beside_dimensions, unreadable
+from geomill.generate.textbook_gen.make import beside_dimensions, unforced, unreadable
 from geomill.render.textbook import textbook_figure
 from geomill.solvers.numeric import NumericModel
 
@@ -80,11 +81,18 @@ DIAMETER = ("points O A B C E\ntriangle ABC\ntriangle ACE\nline A O E\ncircle O 
 
 
 @pytest.mark.parametrize(("b", "accidental"), [(300, True), (260, False)])
-def test_a_chord_drawn_through_the_centre_that_no_fact_states_is_refused(b: float, accidental: bool) -> None:
+def test_a_chord_through_the_centre_that_nothing_puts_there_is_sampled_again(b: float, accidental: bool) -> None:
+    """B is free on its arc: drawn opposite C, CB reads as a diameter and A as a right angle; another figure
+    of the same text (the text's own search: here B elsewhere) shows neither, so the coincidence is unforced.
+    E opposite A makes angle ACE right in every figure: forced, never reported."""
+    problem = parse(DIAMETER)
     at = {"O": (0.0, 0.0), "A": _at(180), "E": _at(0), "C": _at(120), "B": _at(b)}
-    problem, drawn = _drawn(DIAMETER, at)
-    through = [why for why in unreadable(problem, drawn) if why.startswith("point O is drawn on")]
-    assert bool(through) == accidental, drawn.accidental
+    other = dict(at, B=_at(230))
+    exact = SimpleNamespace(at={n: np.asarray(v) for n, v in at.items()})
+    again = SimpleNamespace(coords={n: np.asarray(v) for n, v in other.items()})
+    got = unforced(problem, exact, again)
+    assert bool([why for why in got if why.startswith("point O is drawn on")]) == accidental, got
+    assert not any(why.startswith("AC and CE are drawn at") for why in got)  # (the right angle in a semicircle)
 
 
 def test_a_collinearity_the_proof_uses_is_said_beside_the_figure() -> None:

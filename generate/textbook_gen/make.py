@@ -315,6 +315,8 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
         model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
     except FAILS:
         return None
+    if unforced(parsed, fig, model):
+        return None
     return verified(text, parsed, model, want, cfg)
 
 
@@ -345,7 +347,8 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
                     shared = build_model(replace(parsed, goal=Goal(together)))
                 except FAILS:
                     shared = False  # (one goal the givens leave open, or a search that missed: each on its own)
-            got = verified(text, parsed, replace(shared, problem=parsed), p.want, cfg) if shared else \
+            got = (None if unforced(parsed, fig, shared) else verified(text, parsed, replace(shared, problem=parsed),
+                                                                       p.want, cfg)) if shared else \
                 check(fig, p.keep, facts, goal, p.want, cfg)
         if got is not None:
             yield p, got
@@ -397,17 +400,49 @@ def figure_files(text: str, problem: GeneralProblem, fig: Figure, cfg: TextbookC
 
 
 def unreadable(problem: GeneralProblem, drawn) -> list[str]:
-    """What a generated figure may not show, though a hand-written problem's figure only warns of it: a
-    coincidence no fact states (a chord through the centre read as a diameter: the construction is sampled
-    again rather than the fact stated, as its proof does not need it), a member of a stated equal group with
-    none of its ticks, and a height asked that no drawn segment carries (its "?" on no altitude left "height
-    HED" to a guess between two heights: reader 15's 29)."""
-    out = list(drawn.accidental) + list(drawn.unticked) + beside_dimensions(drawn.labels)
+    """What a generated figure may not show, though a hand-written problem's figure only warns of it: a member
+    of a stated equal group with none of its ticks, a bracket beside a dimension line, and a height asked that
+    no drawn segment carries (its "?" on no altitude left "height HED" to a guess between two heights: reader
+    15's 29).  A coincidence no fact states is ``unforced``'s."""
+    out = list(drawn.unticked) + beside_dimensions(drawn.labels)
     goal = problem.goal.expr if problem.goal is not None else None
     if goal is not None and any(el.kind.key == "height" for el in elements_in(goal)) \
             and not (drawn.labels.get("goal") or {}).get("drawn"):
         out.append(f"the height asked ({goal}) is drawn nowhere")
     return out
+
+
+FRAME_PX = 450.0  # the accident detector's tolerances are in pixels: a figure measured at about its drawn size
+
+
+def _coincidences(problem: GeneralProblem, at: dict) -> set[str]:
+    """The coincidences ``render.accidents`` finds on points ``at`` (scaled to a drawn figure's size), each
+    without its measured degrees, so that two figures' lists compare."""
+    import re
+    from types import SimpleNamespace
+
+    from geomill.render.accidents import accidents
+    from geomill.render.marks import read_marks
+
+    xy = {n: np.asarray(at[n], float) for n in problem.points}
+    span = np.ptp(np.array(list(xy.values())), axis=0).max() if xy else 0.0
+    px = {n: v * (FRAME_PX / span) for n, v in xy.items()} if span > 1e-12 else xy
+    segs = {tuple(sorted(p)) for ln in problem.lines for p in zip(ln.points, ln.points[1:])}
+    segs |= {tuple(sorted(p)) for poly in problem.polygons for p in zip(poly.points, poly.points[1:] + poly.points[:1])}
+    scene = SimpleNamespace(points=xy, segments=sorted(segs))
+    return {re.sub(r"[\d.]+°", "", a) for a in accidents(problem, scene, px, read_marks(problem)[0])}
+
+
+def unforced(problem: GeneralProblem, fig: Figure, model) -> list[str]:
+    """The coincidences the construction's exact figure shows that no fact states and that another figure of the
+    same text (``model``, the text's own figure search) does not show: a chord through the centre that nothing
+    puts there (reader 15's 05, CB a diameter with A a right angle, B free on its arc).  Such a construction is
+    sampled again rather than the fact stated, as the problem does not need it; one the givens force (the right
+    angle in a semicircle) is in every figure of the text and stays."""
+    exact = _coincidences(problem, {n: fig.at[n] for n in problem.points})
+    if not exact:
+        return []
+    return sorted(exact - _coincidences(problem, model.coords))
 
 
 def beside_dimensions(labels: dict) -> list[str]:
