@@ -96,7 +96,8 @@ def test_a_chord_through_the_centre_that_nothing_puts_there_is_sampled_again(b: 
 
 
 def test_a_collinearity_the_proof_uses_is_said_beside_the_figure() -> None:
-    text = "points A B C D\ntriangle ABC isosceles at A\nline C A D\nline B D\nAB = 7\nangle BAC = 90\nAD = AB\nfind BD\n"
+    text = ("points A B C D\ntriangle ABC isosceles at A\nline C A D\nline B D\nAB = 7\nangle BAC = 90\nAD = AB\n"
+            "find BD\n")
     assert "C, A and D lie on one line" in question(parse(text), figure=True, rounds=False, incidences=True)
     named = text.replace("find BD", "find angle CAD").replace("angle BAC = 90", "angle ABD = 45")
     assert "lie on one line" not in question(parse(named), figure=True, rounds=False, incidences=True)
