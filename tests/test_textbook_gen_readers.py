@@ -104,7 +104,9 @@ def test_a_collinearity_the_proof_uses_is_said_beside_the_figure() -> None:
 
 
 def test_a_point_on_a_circle_is_said_beside_the_figure() -> None:
-    assert "the circle through A, B, C and E" in question(parse(DIAMETER), figure=True, rounds=False, incidences=True)
+    text = question(parse(DIAMETER), figure=True, rounds=False, incidences=True)
+    assert "the circle through A, B, C and E" in text
+    assert "lie on one line" not in text  # (O on AE: "AE is a diameter of circle O" says it)
 
 
 CENTROID = ("points A B C F G H\ntriangle ABC equilateral\nline C F A\nline A G B\nline B H F\nline C H G\n"
