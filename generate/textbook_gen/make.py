@@ -315,7 +315,7 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
         model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
     except FAILS:
         return None
-    if unforced(parsed, fig, model):
+    if cfg.images and unforced(parsed, fig, model):  # (no figure drawn: no coincidence shown)
         return None
     return verified(text, parsed, model, want, cfg)
 
@@ -347,7 +347,7 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
                     shared = build_model(replace(parsed, goal=Goal(together)))
                 except FAILS:
                     shared = False  # (one goal the givens leave open, or a search that missed: each on its own)
-            got = (None if unforced(parsed, fig, shared) else verified(text, parsed, replace(shared, problem=parsed),
+            got = (None if cfg.images and unforced(parsed, fig, shared) else verified(text, parsed, replace(shared, problem=parsed),
                                                                        p.want, cfg)) if shared else \
                 check(fig, p.keep, facts, goal, p.want, cfg)
         if got is not None:
