@@ -347,9 +347,12 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
                     shared = build_model(replace(parsed, goal=Goal(together)))
                 except FAILS:
                     shared = False  # (one goal the givens leave open, or a search that missed: each on its own)
-            got = (None if cfg.images and unforced(parsed, fig, shared) else verified(text, parsed, replace(shared, problem=parsed),
-                                                                       p.want, cfg)) if shared else \
-                check(fig, p.keep, facts, goal, p.want, cfg)
+            if not shared:
+                got = check(fig, p.keep, facts, goal, p.want, cfg)
+            elif cfg.images and unforced(parsed, fig, shared):
+                got = None  # (a coincidence this text's own figure does not show: see ``check``)
+            else:
+                got = verified(text, parsed, replace(shared, problem=parsed), p.want, cfg)
         if got is not None:
             yield p, got
 
