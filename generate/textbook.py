@@ -27,7 +27,7 @@ from geomill.dataset.journal import entry_bytes
 from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import GeneralProblem, element_of
+from geomill.engine.plane import GeneralProblem, element_of, height_foot
 from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
 
 SCHEMA = "geomill.textbook/1"
@@ -118,6 +118,9 @@ def _element(e: sympy.Expr, names: dict | None = None) -> str:
         return f"arc {pts[1:]}"
     if el.kind.key == "arc_length":
         return f"the length of arc {pts[1:]}"
+    if el.kind.key == "height":  # "height HED" is from H onto ED or from E onto HD to a reader: said in full
+        v, a, b = height_foot(el.points)
+        return f"the height from {v} to {a}{b}"
     if el.kind.key in ("sector_area", "sector_perimeter"):
         return f"the {el.kind.words[1]} of sector {pts}"
     return _fmt(e)
@@ -136,9 +139,12 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     return f"{_element(lhs, names)} = {right}"
 
 
-def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None) -> str:
+def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None,
+             incidences: bool = False) -> str:
     """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
-    ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does."""
+    ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does.  With
+    ``incidences`` (a generated problem, whose figure alone would otherwise give them), the text beside
+    the figure still says the points on each circle and each line of three points or more."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     said = set()
@@ -155,9 +161,11 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
                              else f"{_and(list(ln.points))} lie on one line, in that order")
     for c in problem.circles:
-        through = f" through {_and(list(c.points))}" if c.points and not figure else ""
+        through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")
     sentences += [BLOCKS_BY_KEY[r.key].state(r.args) for r in problem.relations if (r.key, r.args) not in said]
+    if figure and incidences:
+        sentences += _unnamed_lines(problem, names, sentences)
     if not figure:
         for t in problem.turns:
             way = "clockwise" if t.clockwise else "counterclockwise"
@@ -176,6 +184,27 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
+
+
+def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str]) -> list[str]:
+    """The collinearities the text beside a figure still states: every line of three points or more whose
+    letters, in order, the question names nowhere (a proof that takes D on line CA from the figure alone used a
+    fact the text never gave: reader 15's 17).  A line the question names by its letters ("line OEF") is read
+    from the figure's drawn line."""
+    words = " ".join(said + [fact_text(f.lhs, f.rhs, names) for f in problem.facts]
+                     + ([_element(problem.goal.expr, names)] if problem.goal is not None else []))
+    on = {(frozenset(arg), lone[0]) for rel in problem.relations for arg in rel.args if len(arg) == 2
+          for lone in rel.args if len(lone) == 1}  # (a relation's lone point with a segment: O with CD in "CD is a
+    # diameter of circle O", E with AB in "E is the midpoint of AB": said already)
+    out = []
+    for ln in problem.lines:
+        seq = "".join(ln.points)
+        ends = frozenset((ln.points[0], ln.points[-1]))
+        if all((ends, p) in on for p in ln.points[1:-1]):
+            continue
+        if len(ln.points) >= 3 and seq not in words and seq[::-1] not in words:
+            out.append(f"{_and(list(ln.points))} lie on one line, in that order")
+    return out
 
 
 # -- one problem --------------------------------------------------------------------------------------

@@ -45,9 +45,11 @@ def _stated(problem: GeneralProblem, marks: list[Mark]) -> tuple[list[tuple], li
     O'), segments of one length (pairs of keys), parallel groups."""
     perpendicular = []
     for m in marks:
-        if m.kind in ("right", "right_lines"):
+        if m.kind == "right":
             a, v, b = m.elements[0]
             perpendicular.append(((v, a), (v, b)))
+        elif m.kind == "right_lines":  # (two lines, each by two of its points: AF perpendicular to BC)
+            perpendicular.append((tuple(m.elements[0]), tuple(m.elements[1])))
         elif m.kind == "height":
             perpendicular.append((tuple(m.elements[0][:2]), tuple(m.elements[1][:2])))
     for f in problem.facts:  # (an angle given or asked has its value on the figure: no accident)

@@ -189,6 +189,7 @@ class MarkLayout:
         # where no bracket of it keeps off the drawn lines (``_ticks``)
         self.unticked: set[tuple[int, tuple[str, str]]] = set()  # (id of the mark, side) of sides left unticked
         self.spare_count = 1  # a tick count no equal group uses (the halves' own)
+        self.equal_groups: list[set[tuple]] = []  # the sides of each equal group (a side's halves in one: ticked once)
         self.stated: list[tuple[np.ndarray, np.ndarray]] = []  # (vertex, bisector) of each stated right angle
         self.crowded: list[tuple] = []  # right-angle squares no quarter keeps clear of other rays: (why, the
         # angle's points, where one names it)
@@ -754,6 +755,8 @@ def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:
         return
     mid = (layout.px[p] + layout.px[q]) / 2
     e = min(layout.px, key=lambda n: float(np.hypot(*(layout.px[n] - mid))))
+    if any({tuple(sorted((p, e))), tuple(sorted((e, q)))} <= g for g in layout.equal_groups):
+        return  # (a stated group ticks them already: a second count on one equality read as another (reader 15's 19)
     count = layout.spare_count
     reach = TICK_HALF + (count - 1) * TICK_STEP / 2
     lines = []

@@ -68,6 +68,8 @@ class TextbookFigure:
     faults: list[str] = field(default_factory=list)  # the layout's (readability)
     misread: list[str] = field(default_factory=list)  # labels that may read as another element's
     moved: list[str] = field(default_factory=list)  # givens left to the text (no place reads as theirs)
+    accidental: list[str] = field(default_factory=list)  # coincidences drawn that no fact states (``accidents``)
+    unticked: list[str] = field(default_factory=list)  # members of a stated equal group drawn with no tick of it
 
     @property
     def misleads(self) -> list[str]:
@@ -98,6 +100,8 @@ class TextbookAnnotation(Annotation):
     query_text: str | None = None  # a goal that is a function of elements, as its "?" says it ("sin ∠BAC"): on the
     # element it is about, a bare "?" or "∠BAC = ?" asked the angle (newcomer 15's p08)
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
+    unticked: list = field(default_factory=list)  # members of an equal group that carry none of its ticks, set by
+    # ``drawn``
     also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
     across: set = field(default_factory=set)  # set-off givens whose leader may cross lines: each the figure's only
     # carrier of a variable (review 10's 19: NP = 4x in the text alone, the figure showed no x and no "?")
@@ -234,11 +238,16 @@ class TextbookAnnotation(Annotation):
         self.crowded = []
         layout.stated = layout.bisectors([m.elements[0] for m in self.relation_marks if m.kind == "right"])
         layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
+        layout.equal_groups = [set(m.elements) for m in self.relation_marks if m.kind == "equal"]
+        self.unticked = []
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
             own = layout.brackets[brackets:]
             if any(i == id(m) for i, _ in layout.unticked):  # (the sides it ticks: not those left unticked)
+                kept = [e for e in m.elements if (id(m), e) not in layout.unticked]
+                self.unticked += [f"side {''.join(e)} carries no tick of {m.source!r}" for e in m.elements
+                                  if e not in kept or len(kept) < 2]
                 m = Mark(m.kind, tuple(e for e in m.elements if (id(m), e) not in layout.unticked), m.source,
                          m.count)
                 if len(m.elements) < 2:  # (one side ticked says nothing: the text says it)
@@ -1000,7 +1009,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or here[0] < best[0] else best
-    _, m, scene, faults, ann, givens, goal, d, _ = best
+    _, m, scene, faults, ann, givens, goal, d, accidental = best
     legend = _legend(d, ann, renderer) if values == "image" else set()
     if fmt == "png":
         renderer.paint(d)
@@ -1016,7 +1025,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
              for g in labels["givens"] if g["shown"] == "moved"]
     note = [w] if (w := m.warning()) else []
-    return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved)
+    return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
+                          list(accidental), list(ann.unticked))
 
 
 def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:

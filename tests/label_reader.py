@@ -1321,6 +1321,15 @@ def _bracket_marks(fig: dict) -> list[tuple[dict, str]]:
     return [(m, m["elements"][0]) for m in fig.get("marks", []) if m["kind"] == "bracket"]
 
 
+def dimension_brackets(fig: dict) -> list[str]:
+    """The one rule for a side's equality ticks: across the side itself where it has room, across a bracket only
+    where drawn points split it, and never a bracket on a side with a dimension line, on either side of it (reader
+    15's 01 read a bracket across AB from its "19" dimension line as a second dimension line with no value).  The
+    generator refuses such a figure; a hand-written problem's may still draw one (``stacked_annotations``)."""
+    return [f"the bracket of {el} lies beside its dimension line" for _, el in _bracket_marks(fig)
+            if _dimension(fig, el) is not None]
+
+
 def stacked_annotations(fig: dict) -> list[str]:
     """A side's dimension line and its equality bracket on one side of it: three lines of marks within ~20 px
     (review 5 counted it minor, misleading only where the bracket's tick sat level with a point inside the side,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import sympy
 from geomill.engine.errors import GeomillError, SolveError
-from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of
+from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of, elements_in
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .canonical import canonical_key
@@ -315,6 +315,8 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
         model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
     except FAILS:
         return None
+    if cfg.images and unforced(parsed, fig, model):  # (no figure drawn: no coincidence shown)
+        return None
     return verified(text, parsed, model, want, cfg)
 
 
@@ -345,8 +347,12 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
                     shared = build_model(replace(parsed, goal=Goal(together)))
                 except FAILS:
                     shared = False  # (one goal the givens leave open, or a search that missed: each on its own)
-            got = verified(text, parsed, replace(shared, problem=parsed), p.want, cfg) if shared else \
-                check(fig, p.keep, facts, goal, p.want, cfg)
+            if not shared:
+                got = check(fig, p.keep, facts, goal, p.want, cfg)
+            elif cfg.images and unforced(parsed, fig, shared):
+                got = None  # (a coincidence this text's own figure does not show: see ``check``)
+            else:
+                got = verified(text, parsed, replace(shared, problem=parsed), p.want, cfg)
         if got is not None:
             yield p, got
 
@@ -388,10 +394,78 @@ def figure_files(text: str, problem: GeneralProblem, fig: Figure, cfg: TextbookC
         drawn = textbook_figure(problem, model_of(problem, fig), style=style, values=cfg.values, size=cfg.image_size)
         if drawn.misleads:
             raise ValueError(f"misleads: {drawn.misleads[0]}")
+        if unread := unreadable(problem, drawn):
+            raise ValueError(f"misleads: {unread[0]}")
         _FIGURES[key] = drawn.data, json.dumps(drawn.labels, ensure_ascii=False, separators=(",", ":")).encode()
         while len(_FIGURES) > _FIGURES_KEPT:
             _FIGURES.pop(next(iter(_FIGURES)))
     return _FIGURES[key]
+
+
+def unreadable(problem: GeneralProblem, drawn) -> list[str]:
+    """What a generated figure may not show, though a hand-written problem's figure only warns of it: a member
+    of a stated equal group with none of its ticks, a bracket beside a dimension line, and a height asked that
+    no drawn segment carries (its "?" on no altitude left "height HED" to a guess between two heights: reader
+    15's 29).  A coincidence no fact states is ``unforced``'s."""
+    out = list(drawn.unticked) + beside_dimensions(drawn.labels)
+    goal = problem.goal.expr if problem.goal is not None else None
+    if goal is not None and any(el.kind.key == "height" for el in elements_in(goal)) \
+            and not (drawn.labels.get("goal") or {}).get("drawn"):
+        out.append(f"the height asked ({goal}) is drawn nowhere")
+    return out
+
+
+FRAME_PX = 450.0  # the accident detector's tolerances are in pixels: a figure measured at about its drawn size
+
+
+def _coincidences(problem: GeneralProblem, at: dict) -> set[str]:
+    """The coincidences ``render.accidents`` finds on points ``at`` (scaled to a drawn figure's size), each
+    without its measured degrees, so that two figures' lists compare."""
+    import re
+    from types import SimpleNamespace
+
+    from geomill.render.accidents import accidents
+    from geomill.render.marks import read_marks
+
+    xy = {n: np.asarray(at[n], float) for n in problem.points}
+    span = np.ptp(np.array(list(xy.values())), axis=0).max() if xy else 0.0
+    px = {n: v * (FRAME_PX / span) for n, v in xy.items()} if span > 1e-12 else xy
+    segs = {tuple(sorted(p)) for ln in problem.lines for p in zip(ln.points, ln.points[1:])}
+    segs |= {tuple(sorted(p)) for poly in problem.polygons for p in zip(poly.points, poly.points[1:] + poly.points[:1])}
+    scene = SimpleNamespace(points=xy, segments=sorted(segs))
+    return {re.sub(r"[\d.]+°", "", a) for a in accidents(problem, scene, px, read_marks(problem)[0])}
+
+
+def unforced(problem: GeneralProblem, fig: Figure, model) -> list[str]:
+    """The coincidences the construction's exact figure shows that no fact states and that another figure of the
+    same text (``model``, the text's own figure search) does not show: a chord through the centre that nothing
+    puts there (reader 15's 05, CB a diameter with A a right angle, B free on its arc).  Such a construction is
+    sampled again rather than the fact stated, as the problem does not need it; one the givens force (the right
+    angle in a semicircle) is in every figure of the text and stays."""
+    exact = _coincidences(problem, {n: fig.at[n] for n in problem.points})
+    if not exact:
+        return []
+    return sorted(exact - _coincidences(problem, model.coords))
+
+
+def beside_dimensions(labels: dict) -> list[str]:
+    """A side's equality bracket on a side that has a dimension line: the one rule is ticks across the side
+    itself where it has room, across a bracket only where drawn points split it, and a side carries one line
+    beside it: a bracket by a dimension line read as a second dimension line with no value (reader 15's 01)."""
+    sides = {}
+    for m in labels.get("marks", []):
+        if m["kind"] in ("bracket", "dimension"):
+            sides.setdefault(m["kind"], set()).add(_side(m["elements"][0], labels["points"]))
+    return [f"side {''.join(sorted(s))} has a bracket beside its dimension line"
+            for s in sorted(sides.get("bracket", set()) & sides.get("dimension", set()), key=sorted) if s]
+
+
+def _side(element: str, points: dict) -> frozenset:
+    """A side's two point names from its written name ("AB", "O1A")."""
+    for k in range(1, len(element)):
+        if element[:k] in points and element[k:] in points:
+            return frozenset((element[:k], element[k:]))
+    return frozenset()
 
 
 def verified(text: str, parsed: GeneralProblem, model, want: sympy.Expr, cfg: TextbookConfig

@@ -81,7 +81,7 @@ def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> d
         "schema": SCHEMA, "id": rid, "part": part, "index": index, "seed": f"{seed}:{part}:{index}",
         "generator": GENERATOR, "dsl": made.text,
         "question_text_only": question(parsed, figure=False, rounds=rounds, names=sol.proof.arcs),
-        "question": question(parsed, figure=cfg.images, rounds=rounds, names=sol.proof.arcs),
+        "question": question(parsed, figure=cfg.images, rounds=rounds, names=sol.proof.arcs, incidences=True),
         "image": f"images/{rid}.png" if cfg.images else None,
         "labels": f"images/{rid}.labels.json" if cfg.images else None,
         "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value), "answer_form": sol.answer_form,
