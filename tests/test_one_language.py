@@ -184,3 +184,11 @@ def test_a_sector_s_radius_reads_every_way_a_textbook_names_it(radius):
     # (newcomer 12: 'radius O' after 'sector AOB' was "no shape is named O"; the sector states circle O)
     problem = parse(f"sector AOB\n{radius}\nangle AOB = 150\nfind arc AOB\n", "case.geo")
     assert math.isclose(solve(problem).exact, 10 * math.pi)
+
+
+def test_a_trigonometric_answer_is_its_exact_form_in_degrees_with_its_decimal(tmp_path, capsys):
+    """A textbook prints 20·tan 35° ≈ 14.00, never 14.0042 alone nor tan(7π/36) (newcomer 16's p13)."""
+    tower = "triangle ABC right at C\nAC = 20\nangle BAC = 35\nfind BC\n"
+    assert _solve_cli(tmp_path, capsys, tower).splitlines()[-1].startswith("answer: 20*tan(35°) ≈ 14.00   exact: 14.0042")
+    sol = solve_general(parse("points A B C\n" + tower))
+    assert sol.answer_form == "20*tan(35°)" and math.isclose(sol.exact, 20 * math.tan(math.radians(35)))

@@ -132,9 +132,10 @@ def _plane_form(problem, args: argparse.Namespace) -> str | None:
 
 def answer_line(form: str, value: float) -> str:
     """The answer as a textbook prints it, one rule for every file and every ``--style``: the exact form,
-    with its decimal beside it where the form has π or a root (``9*pi/2 + 60 ≈ 74.14``), so that no line
+    with its decimal beside it where the form has π, a root or a trigonometric value (``9*pi/2 + 60 ≈ 74.14``,
+    ``20*tan(35°) ≈ 14.00``), so that no line
     added to a file and no style changes it (GeomVerse's rounded value stays in its solution text)."""
-    if not re.search(r"pi|sqrt", form):
+    if not re.search(r"pi|sqrt|°", form):
         return form
     return f"{form} ≈ {value:.2f}" if abs(value) >= 1 else f"{form} ≈ {value:.3g}"
 

@@ -23,7 +23,8 @@ ROUTES_APART = 0.01  # two routes to the goal at least this share apart contradi
 # FormalGeo 823's 37 for 36.87 gives 36.80 by the law of sines)
 
 
-READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b)*")  # an exact form a reader reads: numbers, + - * /, sqrt, pi
+READABLE = re.compile(r"(?:[0-9+\-*/() ]|sqrt\(|pi\b|(?:sin|cos|tan)\([0-9.]+°\))*")  # an exact form a reader
+# reads: numbers, + - * /, sqrt, pi, and sines, cosines and tangents of angles in degrees
 
 
 class Refused(SolveError):
@@ -44,6 +45,17 @@ def _positive_first(v: sympy.Expr) -> str:
     if not pos or not neg:
         return str(v)
     return " + ".join(str(t) for t in pos) + "".join(f" - {t}" for t in neg)
+
+
+def _in_degrees(v: sympy.Expr) -> sympy.Expr:
+    """Sines, cosines and tangents of rational multiples of π written with their angle in degrees, as a
+    textbook writes a trigonometric answer: ``20*tan(35°)``, never ``20*tan(7*pi/36)``."""
+    put = {}
+    for f in v.atoms(sympy.sin, sympy.cos, sympy.tan):
+        deg = f.args[0] * 180 / sympy.pi
+        if deg.is_Rational:
+            put[f] = sympy.Symbol(f"{type(f).__name__}({float(deg):g}°)")
+    return v.xreplace(put) if put else v
 
 
 @dataclass
@@ -73,7 +85,7 @@ class GeneralSolution:
 
         if given_decimals(self.proof) and (text := decimal_text(self.exact_value)) is not None:
             return text
-        form = _positive_first(self.exact_value)
+        form = _positive_first(_in_degrees(self.exact_value))
         if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
             return form
         return f"{self.exact:.6g}"
