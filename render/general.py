@@ -37,8 +37,8 @@ def general_scene(problem: GeneralProblem, seed: int = 0,
 
 def named_segments(problem: GeneralProblem, sides_of_angles: bool = True) -> list[tuple[str, str]]:
     """The segments a figure draws beyond its lines: every polygon side, every segment a relation names,
-    every length a fact or the goal names, and (``sides_of_angles``) the sides of every named angle and the
-    radii of every named arc, sector and radius (a textbook figure draws what its problem names)."""
+    every length a fact or the goal names, and (``sides_of_angles``) the sides of every named angle and polygon
+    (an area or perimeter) and the radii of every named arc, sector and radius (a textbook figure draws what its problem names)."""
     out = [(a, b) for poly in problem.polygons for a, b in zip(poly.points, poly.points[1:] + poly.points[:1])]
     out += [(arg[0], arg[1]) for rel in problem.relations for arg in rel.args if len(arg) == 2]
     exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
@@ -54,6 +54,8 @@ def named_segments(problem: GeneralProblem, sides_of_angles: bool = True) -> lis
             out += [(p[0], p[1]), (p[0], p[2])]
         elif k == "radius" and (end := radius_end(problem, p[0])) is not None:
             out.append((p[0], end))
+        elif k in ("area", "perimeter") and len(p) >= 3:  # (a region a fact or the goal names: its sides)
+            out += list(zip(p, p[1:] + p[:1]))
     return out
 
 
