@@ -71,12 +71,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
-    from geomill.dsl import parse_file
+    from geomill.dsl import read_problem
     from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem
     from geomill.solvers import solve
 
-    problem = parse_file(path)
+    problem = read_problem(path).problem  # the one reading rule: a shape-only file is plane geometry
     if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
         from geomill.render.general import general_scene
         try:
