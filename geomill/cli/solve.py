@@ -158,10 +158,14 @@ def cmd_catalogue(args: argparse.Namespace) -> int:
 
 def cmd_graph(args: argparse.Namespace) -> int:
     from geomill.engine.graph import FactGraph
+    from geomill.engine.model import Problem
     from geomill.engine.plane import GeneralProblem
     from geomill.solvers import solve
 
-    problem = read_problem(args.file, args.style).problem
+    reading = read_problem(args.file, args.style)
+    problem = reading.problem
+    if isinstance(reading.shapes, Problem) and not reading.shapes.shapes:
+        raise GeomillError(f"{args.file}: the problem declares no shape: there is no graph to draw")
     if isinstance(problem, GeneralProblem):
         return _graph_general(problem, args)
     if not problem.shapes:
