@@ -1185,8 +1185,8 @@ def degenerate_polygon(problem: GeneralProblem, at: dict[str, np.ndarray]) -> tu
         said = BLOCKS_BY_KEY[kind.key].text(kind.args) if kind is not None else f"{poly.noun} {''.join(poly.points)}"
         how = "lies flat (its corners on one line)" if flat else "crosses itself"
         noun = kind.key.replace("_", " ") if kind is not None else poly.noun
-        return (f"impossible values: in every figure that meets the givens {said} {how}, so no such {noun} "
-                "exists", kind.span if kind is not None else poly.span)
+        return (f"impossible values: in every figure the search found meeting the givens {said} {how}: "
+                f"no such {noun} exists", kind.span if kind is not None else poly.span)
     return None
 
 
