@@ -550,6 +550,9 @@ COMMAND_GUIDES = {
     "graph": "../architecture.md#deduction-the-geomverse-reading",
     "serve": "../playground.md",
 }
+# The commands that read a problem file (or text): each page links the one rule they all read it by.
+READS_PROBLEMS = ("solve", "render", "scene", "check", "graph", "lint", "serve")
+READING_RULE = "../language/index.md#one-language-one-meaning"
 
 
 # Examples first (each line is parsed by the argument parser in tests/test_docs.py).
@@ -613,6 +616,10 @@ def command_markdown(name: str, sp, summary: str) -> str:
         page = (COMMANDS / link.split("#")[0]).resolve()
         title = page.read_text(encoding="utf-8").split("\n", 1)[0].lstrip("# ") if page.exists() else link
         out += [f"Guide: [{title}]({link}).", ""]
+    if name in READS_PROBLEMS:
+        out += [f"A problem is read by the [one reading rule]({READING_RULE}) of every command: a file of "
+                "shape lines alone is plane geometry, as with a `points` line; GeomVerse's reading is a "
+                "composite shape's, or `--style geomverse`'s.", ""]
     if name in COMMAND_EXAMPLES:
         out += ["```bash", *COMMAND_EXAMPLES[name], "```", ""]
     out += ["Usage:", "", "```text", usage, "```", ""]

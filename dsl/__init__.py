@@ -19,9 +19,11 @@ from .general import format_general
 from .printer import format_expr
 from .printer import format_problem as _format_shapes
 from .reader import read
+from .reading import Reading, read_problem, read_text
 from .syntax import MAX_SOURCE
 
-__all__ = ["format_expr", "format_problem", "parse", "parse_file", "read_source"]
+__all__ = ["Reading", "format_expr", "format_problem", "parse", "parse_file", "read_problem", "read_source",
+           "read_text"]
 
 
 def format_problem(problem: Problem | GeneralProblem) -> str:

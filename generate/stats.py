@@ -200,10 +200,10 @@ def lint(out: str | Path, examples: int = 20) -> dict:
 def lint_file(path: str | Path) -> dict:
     """``lint``'s report for one problem file: solved (a general one by ``solvers.plane``) and its
     solution linted, as ``geomill solve`` prints it."""
-    from geomill.dsl import parse_file
+    from geomill.dsl import read_problem
     from geomill.engine.errors import GeomillError
 
-    problem = parse_file(str(path))
+    problem = read_problem(str(path)).problem  # the one reading rule: a shape-only file is plane geometry
     try:
         if hasattr(problem, "shapes"):
             from geomill.solvers import solve

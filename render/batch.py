@@ -57,13 +57,19 @@ class SceneCache:
     def _load(self, path: Path) -> Scene:
         if path.suffix.lower() == ".json":
             return load_scene(path)
-        from geomill.dsl import parse_file
+        from geomill.dsl import read_problem
+        from geomill.engine.plane import GeneralProblem
         from geomill.render.layout import layout
         from geomill.solvers import solve
 
         if not path.exists():
             raise GeomillError(f"no such scene file: {path}")
-        return layout(solve(parse_file(str(path))), seed=self.seed)
+        problem = read_problem(str(path)).problem  # the one reading rule, as `geomill check FILE` reads it
+        if isinstance(problem, GeneralProblem):
+            from geomill.render.general import general_scene
+
+            return general_scene(problem, self.seed)[1]
+        return layout(solve(problem), seed=self.seed)
 
 
 def check_lines(lines, base: Path, tolerance: float | None = None, seed: int = 0,

@@ -670,8 +670,11 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
     if search.approximate is not None:
         return search.approximate
     found = search.found
+    degenerate = None  # the polygon every figure found lays flat or crosses: no figure of its kind
     if not found and search.crossed is not None:
-        found.append(search.crossed)
+        degenerate = degenerate_polygon(problem, search.crossed.coords)
+        if degenerate is None:  # lines the statements name apart on one line: a theorem may force that
+            found.append(search.crossed)
     if not found and tolerate > 0:
         approximate = _nearest_approximate(system, search.tried, tolerate)
         if approximate is not None:
@@ -680,6 +683,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         near = _near_figure(system, search.tried, rough)
         if near is not None:
             return near
+    if not found and degenerate is not None:
+        raise SolveError(*degenerate)
     if not found:
         missed, where = _missed(system, search.nearest)
         raise SolveError(f"the figure search failed: no figure it found fits every fact, so the facts may "
@@ -1172,6 +1177,25 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
 def _worst(fun: np.ndarray) -> float:
     """The largest residual of a condition (the last entry is the gauge, no condition)."""
     return float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
+
+
+def degenerate_polygon(problem: GeneralProblem, at: dict[str, np.ndarray]) -> tuple[str, Span | None] | None:
+    """The refusal of a figure whose declared polygon lies flat or crosses itself (a trapezoid whose legs
+    and base difference make no triangle, a triangle of area 0): no polygon of its kind exists, whatever
+    the facts force (GeomVerse's reading refuses such shapes too).  The message names the polygon's kind
+    and the line that declares it; None where every declared polygon is a proper one."""
+    for poly in problem.polygons:
+        pts = [at[q] for q in poly.points]
+        flat = _flat(pts)
+        if not flat and not pg.crosses_itself(pts):
+            continue
+        kind = next((rel for rel in problem.relations if rel.args and rel.args[0] == poly.points), None)
+        said = BLOCKS_BY_KEY[kind.key].text(kind.args) if kind is not None else f"{poly.noun} {''.join(poly.points)}"
+        how = "lies flat (its corners on one line)" if flat else "crosses itself"
+        noun = kind.key.replace("_", " ") if kind is not None else poly.noun
+        return (f"impossible values: in every figure the search found meeting the givens {said} {how}: "
+                f"no such {noun} exists", kind.span if kind is not None else poly.span)
+    return None
 
 
 def _misdrawn(at: dict[str, np.ndarray], named: tuple[tuple[str, ...], ...]) -> bool:

@@ -19,7 +19,7 @@ GOOD = EXAMPLES
 
 def test_scene_json_agrees_with_the_solver(capsys):
     for path in GOOD:
-        assert main(["scene", str(path), "--json"]) == 0
+        assert main(["scene", str(path), "--json", "--style", "geomverse"]) == 0  # GeomVerse's layout
         scene = json.loads(capsys.readouterr().out)
         sol = solve(parse_file(path))
         for q in [f.quantity for f in sol.problem.facts] + [sol.query]:
@@ -29,9 +29,11 @@ def test_scene_json_agrees_with_the_solver(capsys):
 
 
 def test_scene_text(capsys):
-    assert main(["scene", str(GOOD[0])]) == 0
+    assert main(["scene", str(GOOD[0]), "--style", "geomverse"]) == 0
     out = capsys.readouterr().out
     assert "segments:" in out and " = " in out
+    assert main(["scene", str(GOOD[0])]) == 0  # read as plane geometry (a shape-only file): the model's points
+    assert "segments:" in capsys.readouterr().out
 
 
 def test_render_png_and_svg(tmp_path):

@@ -165,7 +165,7 @@ def test_malformed_scenes(tmp_path, data, message):
 def test_geomill_scene_json_is_accepted_back(tmp_path, capsys):
     geo = tmp_path / "p.geo"
     geo.write_text("triangle ABC right at B\nsemicircle on AB\nAB = 6\nBC = 8\nfind AC\n")
-    assert main(["scene", str(geo), "--json"]) == 0
+    assert main(["scene", str(geo), "--json", "--style", "geomverse"]) == 0  # GeomVerse's layout of its shapes
     path = tmp_path / "scene.json"
     path.write_text(capsys.readouterr().out)
     sc = load_scene(path)

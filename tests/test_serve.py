@@ -86,7 +86,12 @@ def test_downloads_are_the_files_they_say(served):
     status, svg, ctype = call(base + "/api/download/svg", body)
     assert status == 200 and b"<svg" in svg
     record = json.loads(call(base + "/api/download/record", body)[1])
-    assert record["answer"] == 9 and record["dsl"] == body["text"] and "question_text_only" in record
+    assert record["answer"] == 9 and record["dsl"] == body["text"]
+    # shape lines alone read as plane geometry (the one reading rule): its record is the plane solver's;
+    # GeomVerse's reading (a composite shape) has its question in words too
+    assert "question_text_only" not in record and record["exact_form"] == "9"
+    composite = {"text": "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD\n", "options": {}}
+    assert "question_text_only" in json.loads(call(base + "/api/download/record", composite)[1])
     status, bad, _ = call(base + "/api/download/svg", {"text": "square ABCD\nfind\n", "options": {}})
     assert status == 422 and json.loads(bad)["error"]["line"] == 2
 

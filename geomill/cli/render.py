@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="the whole scene as JSON")
     p.add_argument("--seed", type=flags.SEED, default=0)
+    add_reading(p)
     flags.add_budget(p)
     p.set_defaults(func=cmd_scene)
 
@@ -66,17 +67,26 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "default 0.1%% of its extent); e.g. --tolerance ratio=0.05,degrees=3")
     p.add_argument("--json", action="store_true")
     p.add_argument("--seed", type=flags.SEED, default=0)
+    add_reading(p)
     flags.add_budget(p)
     p.set_defaults(func=cmd_check)
 
 
-def _scene(path: str, seed: int, seconds: float = flags.BUDGET):
-    from geomill.dsl import parse_file
+def add_reading(p: argparse.ArgumentParser) -> None:
+    """``--style``: how a problem file is read, as ``solve --style`` reads it (the one reading rule)."""
+    p.add_argument("--style", choices=("textbook", "geomverse"), default=None,
+                   help="how a problem file is read, as `solve --style` reads it: geomverse lays out GeomVerse's "
+                        "shapes (the default only for a file with a composite shape); textbook: every line's "
+                        "plane geometry")
+
+
+def _scene(path: str, seed: int, seconds: float = flags.BUDGET, style: str | None = None):
+    from geomill.dsl import read_problem
     from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem
     from geomill.solvers import solve
 
-    problem = parse_file(path)
+    problem = read_problem(path, style).problem  # the one reading rule: a shape-only file is plane geometry
     if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
         from geomill.render.general import general_scene
         try:
@@ -102,7 +112,7 @@ def _laid_out(sol, path: str, seed: int):
 
 
 def cmd_scene(args: argparse.Namespace) -> int:
-    _, scene = _scene(args.file, args.seed, args.timeout)
+    _, scene = _scene(args.file, args.seed, args.timeout, args.style)
     if args.json:
         print(scene.to_json())
         return 0
@@ -222,13 +232,13 @@ def _refused_goal(problem, args: argparse.Namespace) -> tuple[str, ...]:
     return ()
 
 
-def _figure(path: str, seed: int, seconds: float = flags.BUDGET):
+def _figure(path: str, seed: int, seconds: float = flags.BUDGET, style: str | None = None):
     """A .json file is a scene; anything else a problem to lay out."""
     if path.lower().endswith(".json"):
         from geomill.render.scene_io import load_scene
 
         return load_scene(path)
-    return _scene(path, seed, seconds)[1]
+    return _scene(path, seed, seconds, style)[1]
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -239,6 +249,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     except GeomillError as exc:
         raise RenderArgumentError(f"--tolerance: {exc.message}") from None
     if args.batch:
+        if args.style:
+            raise RenderArgumentError("--batch reads each problem file by the rule (docs/language/index.md): "
+                                      "give no --style")
         if args.file or args.claim:
             raise RenderArgumentError("--batch reads its scenes and claims from the batch file: give no FILE or CLAIM")
         from geomill.render.batch import check_batch
@@ -252,7 +265,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 0
     if not args.file or not args.claim:
         raise RenderArgumentError("give FILE and CLAIM (or --batch FILE.jsonl)")
-    scene = _figure(args.file, args.seed, args.timeout)
+    scene = _figure(args.file, args.seed, args.timeout, args.style)
     for warning in scene.warnings:
         print(f"{args.file}: warning: {warning}", file=sys.stderr)
     try:

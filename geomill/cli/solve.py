@@ -5,7 +5,6 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import dataclass
 
 from geomill.engine.errors import GeomillError
 
@@ -33,47 +32,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--format", choices=("json", "dot"), default="json")
     p.add_argument("--proof", action="store_true", help="only the rule applications of the proof")
+    p.add_argument("--style", choices=STYLES, default=None,
+                   help="how the file is read, as `solve --style` reads it: geomverse gives the fact graph of "
+                        "GeomVerse's shapes (the default only for a file with a composite shape)")
     flags.add_budget(p)
     p.set_defaults(func=cmd_graph)
 
 
-STYLES = ("textbook", "geomverse")
+STYLES = ("textbook", "geomverse")  # geomill.dsl.reading's (not imported here: --help stays free of sympy)
 
 
-@dataclass(frozen=True)
-class Reading:
-    """A file as ``solve`` and ``render`` read it: ``problem`` is what is solved and drawn, ``shapes``
-    the GeomVerse reading of a shape-only file read as plane geometry (its solution stands in where
-    the plane solver proves no exact form)."""
+def read_problem(path: str, asked: str | None):
+    """A file as every command reads it: ``geomill.dsl.reading``, the one rule."""
+    from geomill.dsl.reading import read_problem as read
 
-    problem: object
-    style: str
-    shapes: object = None
-
-
-def read_problem(path: str, asked: str | None) -> Reading:
-    """THE rule for how a file is read (docs/language/index.md "One language, one meaning"): the
-    style asked for, else geomverse for a file with GeomVerse's composite shapes and textbook for every
-    other.  In the textbook style every line means its plane geometry, so a shape-only file
-    (``rhombus ABCD`` and its values) is solved and drawn exactly as the same file with a ``points``
-    line; only the geomverse style keeps GeomVerse's reading of its shapes."""
-    from geomill.dsl import parse, read_source
-    from geomill.engine.model import Problem
-
-    text, file = read_source(path)
-    problem = parse(text, file)
-    style = asked or ("geomverse" if composite(problem) else "textbook")
-    if style == "textbook" and isinstance(problem, Problem):
-        return Reading(parse(text, file, plane=True), style, problem)
-    return Reading(problem, style)
-
-
-def composite(problem) -> bool:
-    """Does the file hold one of GeomVerse's composite shapes (a rectangle plus a semicircle …)?"""
-    from geomill.engine.catalogue import KINDS
-    from geomill.engine.model import Problem
-
-    return isinstance(problem, Problem) and any(KINDS[s.kind].pool == "nonstandard" for s in problem.shapes)
+    return read(path, asked)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -185,12 +158,15 @@ def cmd_catalogue(args: argparse.Namespace) -> int:
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    from geomill.dsl import parse_file
     from geomill.engine.graph import FactGraph
+    from geomill.engine.model import Problem
     from geomill.engine.plane import GeneralProblem
     from geomill.solvers import solve
 
-    problem = parse_file(args.file)
+    reading = read_problem(args.file, args.style)
+    problem = reading.problem
+    if isinstance(reading.shapes, Problem) and not reading.shapes.shapes:
+        raise GeomillError(f"{args.file}: the problem declares no shape: there is no graph to draw")
     if isinstance(problem, GeneralProblem):
         return _graph_general(problem, args)
     if not problem.shapes:
@@ -216,7 +192,8 @@ def _graph_general(problem, args: argparse.Namespace) -> int:
     from geomill.solvers.plane.graph import proof_graph
 
     if not args.proof:
-        raise GeomillError(f"{args.file}: a general problem's graph is its proof's: add --proof")
+        raise GeomillError(f"{args.file}: a plane-geometry problem's graph is its proof's: add --proof (or, "
+                           "for a file of shape lines, --style geomverse: the fact graph of GeomVerse's shapes)")
     from geomill.engine import budget
 
     with budget.limits(args.timeout):

@@ -3,6 +3,8 @@
 Each job takes plain values (the text and a few options) and returns plain values (JSON-ready dicts
 or bytes), so that a worker can be killed and replaced at any moment without the server noticing
 more than one failed request.  The text is parsed by the language's grammar; nothing in it is run.
+It is read by the one rule every command reads a file by (``geomill.dsl.reading``): a shape-only text
+is plane geometry, as with a ``points`` line; GeomVerse's reading is a composite shape's.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ FILE = "problem.geo"  # the name errors carry: file:line:col
 STYLES = ("coordinate", "individual")
 VALUES = ("image", "text")
 SIZES = (256, 1024)  # pixels: the figure sizes the page may ask for
-WARM_UP = "parallelogram ABCD\nAD = 10\nAB = 12\nfind perimeter ABCD\n"
+WARM_UP = "ABCD: rectangle + semicircle on DA\nAB = 10\nBC = 4\nfind area ABCD\n"  # GeomVerse's reading
 
 
 def error_dict(exc: BaseException) -> dict:
@@ -49,16 +51,16 @@ def problem(text: str, opts: dict, part: Callable[[dict], None] | None = None) -
     """The page's view of a problem: figure, answer, solutions, depth and width, or the error that
     stops them (a general problem whose goal is refused is still drawn).  ``part`` is handed what
     is ready early: a general problem's figure and the value its figure measures, before the proof."""
-    from geomill.dsl import parse
+    from geomill.dsl import read_text
     from geomill.engine.plane import GeneralProblem
 
     try:
-        parsed = parse(text, FILE)
+        reading = read_text(text, FILE)
     except GeomillError as exc:
         return {"error": error_dict(exc)}
-    if isinstance(parsed, GeneralProblem):
-        return _general(parsed, opts, part)
-    return _geomverse(parsed, opts)
+    if isinstance(reading.problem, GeneralProblem):
+        return _general(reading.problem, opts, part, reading.shapes)
+    return _geomverse(reading.problem, opts)
 
 
 def _geomverse(parsed, opts: dict) -> dict:
@@ -86,8 +88,10 @@ def _geomverse(parsed, opts: dict) -> dict:
     return out
 
 
-def _general(parsed, opts: dict, part: Callable[[dict], None] | None) -> dict:
-    """The figure first (drawn as ``geomill render`` draws it, from its own model), then the proof."""
+def _general(parsed, opts: dict, part: Callable[[dict], None] | None, shapes=None) -> dict:
+    """The figure first (drawn from its own model), then the proof; ``shapes``: the GeomVerse reading
+    of a shape-only text, whose solution stands in where the plane solver proves no exact form (as in
+    ``geomill solve``)."""
     from geomill.render.general import general_scene
     from geomill.render.plain import render_png
     from geomill.solvers.plane import solve_general
@@ -111,21 +115,43 @@ def _general(parsed, opts: dict, part: Callable[[dict], None] | None) -> dict:
                     "depth": sol.depth, "width": sol.width, "solution": sol.text("text"),
                     "solution_latex": sol.text("latex")})
     except GeomillError as exc:
-        out["error"] = error_dict(exc.located(FILE))
+        if shapes is None or not _stand_in(out, shapes, exc):
+            out["error"] = error_dict(exc.located(FILE))
     return out
 
 
+def _stand_in(out: dict, shapes, exc: GeomillError) -> bool:
+    """GeomVerse's solution of a shape-only text where the plane solver proves no exact form (False
+    where it has none either: the plane solver's error stands)."""
+    from geomill.solvers import solve
+
+    try:
+        sol = solve(shapes)
+    except GeomillError:
+        return False
+    out.update({"answer": sol.answer, "exact": sol.exact, "exact_form": f"{sol.exact:.6g}", "depth": sol.depth,
+                "width": sol.width, "solution": sol.text(), "solution_latex": sol.text(style="latex")})
+    out["notes"] = [*out.get("notes", []), f"the plane solver proves no exact form ({exc.message}); "
+                                           "GeomVerse's solution follows"]
+    return True
+
+
 def image(text: str, opts: dict, fmt: str) -> bytes:
-    """The figure as a file: PNG (either kind of problem) or SVG (GeomVerse problems; a general
-    problem's figure is drawn in the plain style, as PNG only)."""
-    from geomill.dsl import parse
+    """The figure as a file, PNG or SVG: a plane-geometry problem's PNG as the page shows it, its SVG
+    the textbook figure ``geomill render -o OUT.svg`` draws."""
+    from geomill.dsl import read_text
     from geomill.engine.plane import GeneralProblem
 
-    parsed = parse(text, FILE)
+    parsed = read_text(text, FILE).problem
     style, values, size, seed = _options(opts)
     if isinstance(parsed, GeneralProblem):
-        if fmt != "png":
-            raise GeomillError("a general problem's figure is drawn in the plain style, as PNG only")
+        if fmt == "svg":
+            from geomill.render.textbook import textbook_figure
+
+            try:
+                return textbook_figure(parsed, fmt="svg", size=size, seed=seed, values=values).data
+            except GeomillError as exc:
+                raise exc.located(FILE) from None
         from geomill.render.general import general_scene
         from geomill.render.plain import render_png
 
@@ -144,10 +170,10 @@ def image(text: str, opts: dict, fmt: str) -> bytes:
 def record(text: str, opts: dict) -> dict:
     """The problem as ``geomill solve --json`` writes it, with its text (``dsl``) and, for a GeomVerse
     problem, its question in words (the generator's text-only version)."""
-    from geomill.dsl import parse
+    from geomill.dsl import read_text
     from geomill.engine.plane import GeneralProblem
 
-    parsed = parse(text, FILE)
+    parsed = read_text(text, FILE).problem
     if isinstance(parsed, GeneralProblem):
         from geomill.solvers.plane import solve_general
 
