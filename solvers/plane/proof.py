@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import sympy
 from geomill.engine import plane_geometry as pg
-from geomill.engine.plane import element_of
+from geomill.engine.plane import element_of, polygon_key
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 from .theorems import ratio_premise_lengths
@@ -325,21 +325,15 @@ SHAPE_KINDS = ("square", "rectangle", "rhombus", "isosceles_trapezoid", "right_t
                "trapezoid")
 
 
-def shape_key(name: str) -> str:
-    """One key for a polygon's name in any of its orders round it (ABCD, BCDA, ADCB, …)."""
-    turns = [name[i:] + name[:i] for i in range(len(name))]
-    return min(turns + [t[::-1] for t in turns])
-
-
 def stated_shapes(problem) -> dict:
-    """Each quadrilateral the problem states, keyed by :func:`shape_key`: (its most specific kind in
+    """Each quadrilateral the problem states, keyed by :func:`~geomill.engine.plane.polygon_key`: (its most specific kind in
     words, its name as the problem writes it), so that a proof names it as the problem does."""
     out: dict = {}
     for rel in getattr(problem, "relations", ()):
         if rel.key not in SHAPE_KINDS or not rel.args or len(rel.args[0]) < 4:
             continue
         name = "".join(rel.args[0])
-        key = shape_key(name)
+        key = polygon_key(tuple(name))
         rank = SHAPE_KINDS.index(rel.key)
         if key not in out or rank < out[key][2]:
             out[key] = (rel.key.replace("_", " "), name, rank)

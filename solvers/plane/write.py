@@ -22,14 +22,13 @@ from fractions import Fraction
 
 import sympy
 from geomill.engine.model import split_points
-from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot
+from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot, polygon_key
 from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .proof import shape_key
 from .tidy import tidy
 
 __all__ = ["Written", "write", "Namer"]
@@ -2204,7 +2203,7 @@ def _as_stated(lines: list[str], shapes: dict) -> list[str]:
         return lines
 
     def named(m: re.Match) -> str:
-        stated = shapes.get(shape_key(m[3]))
+        stated = shapes.get(polygon_key(tuple(m[3])))
         if stated is None or not (m[2] == stated[0] or m[2] in _ALSO.get(stated[0], ())):
             return m[0]
         article = ("an" if stated[0][0] in "aeiou" else "a") if m[1] else None
@@ -2645,7 +2644,7 @@ def _height_said(m: re.Match, n: Namer, shapes: dict | None = None) -> str:
     if name is None:
         return m[0]
     if not name.startswith("h") and len(points) >= 4 and m.string[:m.start()].endswith("it is the "):
-        stated = (shapes or {}).get(shape_key("".join(points)))
+        stated = (shapes or {}).get(polygon_key(tuple(points)))
         return f"height of the {stated[0]} {stated[1]}" if stated else f"height of {''.join(points)}"
     return f"height {f'${name}$' if n.latex and name.startswith('h') else name}"
 
