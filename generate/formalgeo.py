@@ -9,6 +9,7 @@ construction that could not be said.  CDL is read by a small recursive-descent r
 """
 from __future__ import annotations
 
+import cmath
 import itertools
 import math
 import re
@@ -799,15 +800,90 @@ def answer_value(text: object) -> float | None:
     what neither has: log, I …)."""
     if not isinstance(text, str):
         return None
-    text = _inverse_read(text)
-    if text is None:
-        return None
+    read = _inverse_read(text)
     try:
-        v = _atom(text.replace("**", "^"))
+        v = _atom(read.replace("**", "^")) if read is not None else None
     except Unsupported:
-        return None
+        v = None
+    if v is None:
+        return _complex_read(text) if "I" in text or "log" in text else None
     v = v.replace(lambda e: isinstance(e, Degrees), lambda e: e.radians(e.args[0]))  # answers use radians
     return float(v) if v.is_number and not v.free_symbols else None
+
+
+_COMPLEX_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)|([A-Za-z]\w*)|(\*\*|[-+*/^(),]))")
+_COMPLEX_CONST = {"I": 1j, "pi": cmath.pi, "E": cmath.e}
+_COMPLEX_FUNC: dict[str, Callable[[complex], complex]] = {
+    "sqrt": cmath.sqrt, "log": cmath.log, "exp": cmath.exp, "sin": cmath.sin, "cos": cmath.cos,
+    "tan": cmath.tan, "asin": cmath.asin, "acos": cmath.acos, "atan": cmath.atan}
+
+
+def _complex_read(text: str) -> float | None:
+    """An answer sympy printed through complex numbers (``tan(I*(log(85)-log(-36+77*I))/2)``, a
+    half angle's tangent), read by a small grammar of its own over complex numbers (radians, the
+    principal branch, as sympy's): its value when that is real, else None."""
+    if len(text) > 500:
+        return None
+    tokens: list[str] = []
+    pos = 0
+    while pos < len(text.rstrip()):
+        m = _COMPLEX_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            return None
+        tokens.append(m.group(m.lastindex))
+        pos = m.end()
+    try:
+        v, rest = _complex_sum(tokens)
+    except (ValueError, ZeroDivisionError, OverflowError, IndexError):
+        return None
+    if rest or not (cmath.isfinite(v) and abs(v.imag) <= 1e-9 * max(1.0, abs(v.real))):
+        return None
+    return v.real
+
+
+def _complex_sum(t: list[str]) -> tuple[complex, list[str]]:
+    v, t = _complex_product(t)
+    while t and t[0] in "+-":
+        w, rest = _complex_product(t[1:])
+        v, t = (v + w if t[0] == "+" else v - w), rest
+    return v, t
+
+
+def _complex_product(t: list[str]) -> tuple[complex, list[str]]:
+    v, t = _complex_unary(t)
+    while t and t[0] in ("*", "/"):
+        w, rest = _complex_unary(t[1:])
+        v, t = (v * w if t[0] == "*" else v / w), rest
+    return v, t
+
+
+def _complex_unary(t: list[str]) -> tuple[complex, list[str]]:
+    if t and t[0] in ("-", "+"):
+        v, rest = _complex_unary(t[1:])
+        return (-v if t[0] == "-" else v), rest
+    v, t = _complex_atom(t)
+    if t and t[0] in ("**", "^"):
+        w, t = _complex_unary(t[1:])
+        v = v ** w
+    return v, t
+
+
+def _complex_atom(t: list[str]) -> tuple[complex, list[str]]:
+    head, t = t[0], t[1:]
+    if head == "(":
+        v, t = _complex_sum(t)
+    elif head in _COMPLEX_FUNC and t and t[0] == "(":
+        v, t = _complex_sum(t[1:])
+        v = _COMPLEX_FUNC[head](complex(v.real, v.imag + 0.0))  # no -0.0: log(-1) is I*pi, as sympy's
+    elif head in _COMPLEX_CONST:
+        return _COMPLEX_CONST[head], t
+    elif head[0].isdigit():
+        return complex(float(head)), t
+    else:
+        raise ValueError(head)
+    if not t or t[0] != ")":
+        raise ValueError("unclosed")
+    return v, t[1:]
 
 
 

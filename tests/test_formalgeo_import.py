@@ -143,7 +143,16 @@ def test_answers_with_inverse_functions_are_read(text: str, want: float) -> None
     assert math.isclose(answer_value(text), want, rel_tol=1e-12)
 
 
-@pytest.mark.parametrize("text", ["acos(2)", "asin(", "tan(I*(log(85)-log(-36+77*I))/2)", "acos(x)"])
+@pytest.mark.parametrize("text,want", [
+    ("tan(I*(log(85)-log(-36+77*I))/2)", 11 / 7),  # the tangent of half the angle of -36+77i
+    ("2*sqrt(3)*I*log(-1)/pi", -2 * math.sqrt(3)),
+])
+def test_answers_through_complex_numbers_are_read(text: str, want: float) -> None:
+    assert math.isclose(answer_value(text), want, rel_tol=1e-12)
+
+
+@pytest.mark.parametrize("text", ["acos(2)", "asin(", "acos(x)", "log(-1)", "tan(I*(log(85)-log(-36+77*I)/2",
+                                  "I*log(2)", "sqrt(I)^", "exp(I) x"])
 def test_answers_that_cannot_be_read_are_none(text: str) -> None:
     assert answer_value(text) is None
 
