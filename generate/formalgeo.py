@@ -317,6 +317,9 @@ def _construction(cdl: list[str]) -> Figure:
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
             angles.append(face[0] + face[1][1])  # an angle, named turning the way faces do
         if not all(len(side) == 2 for side in face) or len(face) < 3:
+            chain = _hollow_arc_chain(face, fig.lines)
+            if chain is not None and chain not in fig.turns:
+                fig.turns.append(chain)
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
         if any(face[i][1] != face[(i + 1) % len(face)][0] for i in range(len(face))):
@@ -342,6 +345,50 @@ def _construction(cdl: list[str]) -> Figure:
     for centre, on in orders.items():
         fig.turns += _circle_order(on, _face_arcs(faces, centre))
     return fig
+
+
+def _hollow_arc_chain(face: list[str], lines: list[str]) -> str | None:
+    """The corners of a face bounded by segments and arcs, as a turning chain, where each arc bulges
+    into the face: the segments at both its ends run on from its radii, away from its centre (4006:
+    a triangle's sectors cut from its corners leave face I D E F G H, arc DE about A with D on BIDA
+    and E on AEFC).  Filling each arc's segment back in then grows the face to the polygon of its
+    corners, which so turns as the face does (FormalGeo's way).  None for any other face (an arc
+    bulging out: the polygon of its corners may turn the other way, or not be one)."""
+    arcs = [side for side in face if len(side) == 3]
+    if not arcs or len(face) < 3 or any(len(side) != 2 for side in face if side not in arcs):
+        return None
+    corners: list[str] = []
+    for i, side in enumerate(face):  # walk the outline: a segment from its first end, an arc either way
+        ends = side if len(side) == 2 else side[1:]
+        nxt = face[(i + 1) % len(face)]
+        nxt_ends = nxt if len(nxt) == 2 else nxt[1:]
+        start = ends[0] if len(side) == 2 else next((e for e in ends if e not in nxt_ends), None)
+        end = ends[1] if len(side) == 2 else next((e for e in ends if e != start), None)
+        if start is None or end is None or end not in nxt_ends or (len(nxt) == 2 and nxt[0] != end):
+            return None
+        corners.append(start)
+    if len(set(corners)) != len(corners) or len(corners) < 3:
+        return None
+    for i, side in enumerate(face):
+        if len(side) != 3:
+            continue
+        centre, ends = side[0], set(side[1:])
+        for j in (i - 1, (i + 1) % len(face)):  # the segments before and after the arc
+            seg = face[j]
+            if len(seg) != 2 or len(set(seg) & ends) != 1:
+                return None
+            end, other = (seg[1], seg[0]) if seg[1] in ends else (seg[0], seg[1])
+            if not any(_between(ln, end, centre, other) for ln in lines):
+                return None
+    return "".join(corners)
+
+
+def _between(line: str, mid: str, a: str, b: str) -> bool:
+    """Whether ``mid`` lies between ``a`` and ``b`` on the Collinear line (its points in order)."""
+    if not {mid, a, b} <= set(line):
+        return False
+    i, j, k = line.index(a), line.index(mid), line.index(b)
+    return i < j < k or k < j < i
 
 
 MAX_RAYS = 8  # rays at one vertex whose cyclic orders are tried (7! orders); a vertex with more keeps its angles

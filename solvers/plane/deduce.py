@@ -613,13 +613,14 @@ class Deduction:
         return self.answer() or self._combined_goal() or Outcome(None, self._missing())
 
     def _combined_goal(self) -> Outcome | None:
-        """A goal that is not linear (AO² − r², π·AO² − circle area O) whose terms no value fixes
-        one by one, but which a combination of pooled polynomial equations (Pythagoras, the circle
-        area formula) fixes as a whole: with the table's expressions put in, the goal minus
-        λ₁·e₁ + λ₂·e₂ … is a constant for numbers λ (coefficients matched monomial by monomial)."""
+        """A goal whose terms no value fixes one by one (AO² − r², π·AO² − circle area O, the sum of
+        three sectors' areas), but which a combination of pooled polynomial equations (Pythagoras, the
+        circle area formula, the sector area formula: π a coefficient the table does not take) fixes
+        as a whole: with the table's expressions put in, the goal minus λ₁·e₁ + λ₂·e₂ … is a constant
+        for numbers λ (coefficients matched monomial by monomial)."""
         known = self.known()
         g = self.goal.xreplace(known)
-        if not g.free_symbols or linear_form(self.goal) is not None or not g.is_polynomial(*g.free_symbols):
+        if not g.free_symbols or not g.is_polynomial(*g.free_symbols):
             return None
         uses: dict[sympy.Symbol, dict] = {}
 
@@ -634,16 +635,16 @@ class Deduction:
             return sympy.expand(e.xreplace(subs) if subs else e)
 
         target = canon(g)
+        polys = []
+        for p in self.pool:
+            budget.check()
+            e = p.expr.xreplace(known)
+            if e.free_symbols and e.is_polynomial(*e.free_symbols) and (e := canon(e)).free_symbols:
+                polys.append((p, e))
         reach, chosen = set(target.free_symbols), []
         for _ in range(COMBINE_REACH):
-            for p in self.pool:
-                e = p.expr.xreplace(known)
-                if any(q is p for q, _ in chosen) or not e.free_symbols & reach \
-                        or not e.is_polynomial(*e.free_symbols):
-                    continue
-                e = canon(e)
-                if e.free_symbols and e.free_symbols & reach and len(chosen) < COMBINE_MAX:
-                    chosen.append((p, e))
+            chosen += [(p, e) for p, e in polys if e.free_symbols & reach and all(q is not p for q, _ in chosen)]
+            chosen = chosen[:COMBINE_MAX]
             reach |= {x for _, e in chosen for x in e.free_symbols}
         if not chosen:
             return None
