@@ -342,3 +342,15 @@ def test_a_goal_fixed_only_as_a_whole_is_read_from_several_equations(find: str, 
 def test_a_goal_no_combination_fixes_is_still_refused() -> None:
     with pytest.raises(SolveError):  # (AB² − 2·BC² = 9 − BC²: no figure's value is the answer)
         solve_general(parse("points A B C\ntriangle ABC\nangle ACB = 90\nfind AB^2 - 2*BC^2\n"))
+
+
+def test_a_four_sided_shape_the_lines_draw_unnamed_is_a_polygon_of_the_deduction() -> None:
+    """APHD is drawn (its sides on AB, PH, DC, AD) but never named: three right angles make it a
+    rectangle, and DH = AP."""
+    from geomill.solvers.plane.configuration import Configuration
+    problem = parse("points A B C D P H\nrectangle ABCD\nline A P B\nline D H C\nline P H\n"
+                    "HP perpendicular to AB\nAP = 3\nDC = 10\nfind HC\n")
+    sol = solve_general(problem)
+    assert sol.exact_value == 7
+    quads = {frozenset(q) for q in Configuration(problem, sol.model, unnamed=True).drawn_quadrilaterals()}
+    assert frozenset("APHD") in quads and frozenset("PBCH") in quads and len(quads) == 3  # and ABCD

@@ -412,10 +412,10 @@ class Outcome:
 
 
 class Deduction:
-    def __init__(self, problem: GeneralProblem, model: NumericModel):
+    def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
         self.model = model
-        self.cfg = Configuration(problem, model)
+        self.cfg = Configuration(problem, model, unnamed)
         self.index = Index(self.cfg, self.proven)
         self.agree = agreement(model)  # the theorem blocks' tables, kept from round to round
         self.table = LinearTable()
