@@ -665,7 +665,16 @@ class Deduction:
         if not used:
             return None
         self.final = None
-        needs = [u[1] for u in uses.values() if u is not None] + [u for st, _ in used for u in st.uses]
+        needs = [u for st, _ in used for u in st.uses] + [{x: 1} for st, _ in used
+                                                           for x in _syms(st.lhs - st.rhs) if x in known]
+        rest = sympy.expand(self.goal.xreplace(known) - sum(m * (st.lhs - st.rhs).xreplace(known) for st, m in used))
+        terms = [t for t in sympy.Add.make_args(rest) if t.free_symbols]
+        if terms:  # what the table gives of the rest (π/90 of the three arcs, their sum 180): its sum
+            scale = terms[0].as_coeff_Mul()[0] * sympy.Mul(*[f for f in sympy.Mul.make_args(terms[0])
+                                                            if not f.free_symbols and not f.is_Rational])
+            form = linear_form(sympy.expand(sympy.Add(*terms) / scale))
+            if form is not None:
+                needs.append(form[0])
         return Outcome(_tidy(const), goal=self.goal, uses=needs, combined=used)
 
     def _polish(self) -> None:

@@ -249,7 +249,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         memo[key] = len(steps) - 1
         return memo[key]
 
-    form = linear_form(out.goal)
+    form = None if out.combined else linear_form(out.goal)  # (a goal read as a whole: from its equations)
     if form is not None and len(form[0]) == 1:  # 360 - angle AOB: prove angle AOB, not -angle AOB
         prove({next(iter(form[0])): 1})
     elif form is not None and form[0]:
