@@ -9,6 +9,7 @@ construction that could not be said.  CDL is read by a small recursive-descent r
 """
 from __future__ import annotations
 
+import cmath
 import itertools
 import math
 import re
@@ -316,6 +317,9 @@ def _construction(cdl: list[str]) -> Figure:
                 and len({*face[0], *face[1]}) == 3 and not any({*face[0], *face[1]} <= ln for ln in collinear):
             angles.append(face[0] + face[1][1])  # an angle, named turning the way faces do
         if not all(len(side) == 2 for side in face) or len(face) < 3:
+            chain = _hollow_arc_chain(face, fig.lines)
+            if chain is not None and chain not in fig.turns:
+                fig.turns.append(chain)
             continue  # a face bounded by an arc (or a lone segment): no polygon
         pts = [side[0] for side in face]
         if any(face[i][1] != face[(i + 1) % len(face)][0] for i in range(len(face))):
@@ -341,6 +345,50 @@ def _construction(cdl: list[str]) -> Figure:
     for centre, on in orders.items():
         fig.turns += _circle_order(on, _face_arcs(faces, centre))
     return fig
+
+
+def _hollow_arc_chain(face: list[str], lines: list[str]) -> str | None:
+    """The corners of a face bounded by segments and arcs, as a turning chain, where each arc bulges
+    into the face: the segments at both its ends run on from its radii, away from its centre (4006:
+    a triangle's sectors cut from its corners leave face I D E F G H, arc DE about A with D on BIDA
+    and E on AEFC).  Filling each arc's segment back in then grows the face to the polygon of its
+    corners, which so turns as the face does (FormalGeo's way).  None for any other face (an arc
+    bulging out: the polygon of its corners may turn the other way, or not be one)."""
+    arcs = [side for side in face if len(side) == 3]
+    if not arcs or len(face) < 3 or any(len(side) != 2 for side in face if side not in arcs):
+        return None
+    corners: list[str] = []
+    for i, side in enumerate(face):  # walk the outline: a segment from its first end, an arc either way
+        ends = side if len(side) == 2 else side[1:]
+        nxt = face[(i + 1) % len(face)]
+        nxt_ends = nxt if len(nxt) == 2 else nxt[1:]
+        start = ends[0] if len(side) == 2 else next((e for e in ends if e not in nxt_ends), None)
+        end = ends[1] if len(side) == 2 else next((e for e in ends if e != start), None)
+        if start is None or end is None or end not in nxt_ends or (len(nxt) == 2 and nxt[0] != end):
+            return None
+        corners.append(start)
+    if len(set(corners)) != len(corners) or len(corners) < 3:
+        return None
+    for i, side in enumerate(face):
+        if len(side) != 3:
+            continue
+        centre, ends = side[0], set(side[1:])
+        for j in (i - 1, (i + 1) % len(face)):  # the segments before and after the arc
+            seg = face[j]
+            if len(seg) != 2 or len(set(seg) & ends) != 1:
+                return None
+            end, other = (seg[1], seg[0]) if seg[1] in ends else (seg[0], seg[1])
+            if not any(_between(ln, end, centre, other) for ln in lines):
+                return None
+    return "".join(corners)
+
+
+def _between(line: str, mid: str, a: str, b: str) -> bool:
+    """Whether ``mid`` lies between ``a`` and ``b`` on the Collinear line (its points in order)."""
+    if not {mid, a, b} <= set(line):
+        return False
+    i, j, k = line.index(a), line.index(mid), line.index(b)
+    return i < j < k or k < j < i
 
 
 MAX_RAYS = 8  # rays at one vertex whose cyclic orders are tried (7! orders); a vertex with more keeps its angles
@@ -799,15 +847,90 @@ def answer_value(text: object) -> float | None:
     what neither has: log, I …)."""
     if not isinstance(text, str):
         return None
-    text = _inverse_read(text)
-    if text is None:
-        return None
+    read = _inverse_read(text)
     try:
-        v = _atom(text.replace("**", "^"))
+        v = _atom(read.replace("**", "^")) if read is not None else None
     except Unsupported:
-        return None
+        v = None
+    if v is None:
+        return _complex_read(text) if "I" in text or "log" in text else None
     v = v.replace(lambda e: isinstance(e, Degrees), lambda e: e.radians(e.args[0]))  # answers use radians
     return float(v) if v.is_number and not v.free_symbols else None
+
+
+_COMPLEX_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)|([A-Za-z]\w*)|(\*\*|[-+*/^(),]))")
+_COMPLEX_CONST = {"I": 1j, "pi": cmath.pi, "E": cmath.e}
+_COMPLEX_FUNC: dict[str, Callable[[complex], complex]] = {
+    "sqrt": cmath.sqrt, "log": cmath.log, "exp": cmath.exp, "sin": cmath.sin, "cos": cmath.cos,
+    "tan": cmath.tan, "asin": cmath.asin, "acos": cmath.acos, "atan": cmath.atan}
+
+
+def _complex_read(text: str) -> float | None:
+    """An answer sympy printed through complex numbers (``tan(I*(log(85)-log(-36+77*I))/2)``, a
+    half angle's tangent), read by a small grammar of its own over complex numbers (radians, the
+    principal branch, as sympy's): its value when that is real, else None."""
+    if len(text) > 500:
+        return None
+    tokens: list[str] = []
+    pos = 0
+    while pos < len(text.rstrip()):
+        m = _COMPLEX_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            return None
+        tokens.append(m.group(m.lastindex))
+        pos = m.end()
+    try:
+        v, rest = _complex_sum(tokens)
+    except (ValueError, ZeroDivisionError, OverflowError, IndexError):
+        return None
+    if rest or not (cmath.isfinite(v) and abs(v.imag) <= 1e-9 * max(1.0, abs(v.real))):
+        return None
+    return v.real
+
+
+def _complex_sum(t: list[str]) -> tuple[complex, list[str]]:
+    v, t = _complex_product(t)
+    while t and t[0] in "+-":
+        w, rest = _complex_product(t[1:])
+        v, t = (v + w if t[0] == "+" else v - w), rest
+    return v, t
+
+
+def _complex_product(t: list[str]) -> tuple[complex, list[str]]:
+    v, t = _complex_unary(t)
+    while t and t[0] in ("*", "/"):
+        w, rest = _complex_unary(t[1:])
+        v, t = (v * w if t[0] == "*" else v / w), rest
+    return v, t
+
+
+def _complex_unary(t: list[str]) -> tuple[complex, list[str]]:
+    if t and t[0] in ("-", "+"):
+        v, rest = _complex_unary(t[1:])
+        return (-v if t[0] == "-" else v), rest
+    v, t = _complex_atom(t)
+    if t and t[0] in ("**", "^"):
+        w, t = _complex_unary(t[1:])
+        v = v ** w
+    return v, t
+
+
+def _complex_atom(t: list[str]) -> tuple[complex, list[str]]:
+    head, t = t[0], t[1:]
+    if head == "(":
+        v, t = _complex_sum(t)
+    elif head in _COMPLEX_FUNC and t and t[0] == "(":
+        v, t = _complex_sum(t[1:])
+        v = _COMPLEX_FUNC[head](complex(v.real, v.imag + 0.0))  # no -0.0: log(-1) is I*pi, as sympy's
+    elif head in _COMPLEX_CONST:
+        return _COMPLEX_CONST[head], t
+    elif head[0].isdigit():
+        return complex(float(head)), t
+    else:
+        raise ValueError(head)
+    if not t or t[0] != ")":
+        raise ValueError("unclosed")
+    return v, t[1:]
 
 
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from geomill.generate.formalgeo import _circle_order, _slipped_angles, answer_value, convert
+from geomill.generate.formalgeo import _circle_order, _hollow_arc_chain, _slipped_angles, answer_value, convert
 from geomill.generate.textbook import read_sources
 from geomill.solvers.plane import solve_general
 
@@ -143,7 +143,16 @@ def test_answers_with_inverse_functions_are_read(text: str, want: float) -> None
     assert math.isclose(answer_value(text), want, rel_tol=1e-12)
 
 
-@pytest.mark.parametrize("text", ["acos(2)", "asin(", "tan(I*(log(85)-log(-36+77*I))/2)", "acos(x)"])
+@pytest.mark.parametrize("text,want", [
+    ("tan(I*(log(85)-log(-36+77*I))/2)", 11 / 7),  # the tangent of half the angle of -36+77i
+    ("2*sqrt(3)*I*log(-1)/pi", -2 * math.sqrt(3)),
+])
+def test_answers_through_complex_numbers_are_read(text: str, want: float) -> None:
+    assert math.isclose(answer_value(text), want, rel_tol=1e-12)
+
+
+@pytest.mark.parametrize("text", ["acos(2)", "asin(", "acos(x)", "log(-1)", "tan(I*(log(85)-log(-36+77*I)/2",
+                                  "I*log(2)", "sqrt(I)^", "exp(I) x"])
 def test_answers_that_cannot_be_read_are_none(text: str) -> None:
     assert answer_value(text) is None
 
@@ -348,3 +357,24 @@ def test_an_angle_face_named_backwards_is_no_turn_and_the_figure_is_found() -> N
     turn = next(line for line in text.splitlines() if line.startswith("clockwise ")).split()[1:]
     assert {"AEX", "XEL", "LED"} <= set(turn) and "AED" not in turn
     assert solve_general(parsed).exact_value == 128
+
+
+def test_a_face_with_arcs_bulging_into_it_turns_as_the_polygon_of_its_corners() -> None:
+    """5534: three sectors cut from a triangle's corners, the rest a face of segments and arcs: with
+    no turning chain its mirror image measures the other sectors (31.4 for 2π)."""
+    problem = _problem(5534)
+    text, parsed = convert(problem)
+    assert "DFGHIE" in next(line for line in text.splitlines() if line.startswith("clockwise ")).split()
+    sol = solve_general(parsed)
+    assert math.isclose(sol.exact, answer_value(problem["problem_answer"]), rel_tol=1e-9)
+
+
+@pytest.mark.parametrize("face,lines", [
+    ([["A", "B"], ["B", "C"], ["O", "C", "A"]], ["OCB"]),  # arc CA: AB does not run on from radius OA
+    ([["A", "B"], ["B", "C"], ["O", "C", "A"]], ["OAB", "BOC"]),  # C not between O and B: the arc bulges out
+    ([["D", "F"], ["G", "H"], ["A", "G", "F"]], ["AFD", "AGH"]),  # not a closed outline
+    ([["A", "B"], ["O", "B", "A"]], ["OAB"]),  # a circle's segment: no polygon
+])
+def test_a_face_whose_arcs_may_bulge_out_gives_no_chain(face: list[list[str]], lines: list[str]) -> None:
+    assert _hollow_arc_chain(face, lines) is None
+    assert _hollow_arc_chain([["B", "A"], ["O", "C", "A"], ["C", "B"]], ["OAB", "OCB"]) == "BAC"

@@ -324,3 +324,33 @@ def test_a_trigonometric_value_from_a_ratio_of_sides_alone(text: str, answer: sy
     cos = Cos(element_symbol("angle", tuple("MOP")))
     assert _without_positive_factors(op * cos - 4 * op / 5) == cos - sympy.Rational(4, 5)
     assert _without_positive_factors(mo * cos - op) == mo * cos - op  # no common factor: as it was
+
+
+@pytest.mark.parametrize("find,answer", [
+    ("AB^2 - BC^2", sympy.Integer(9)),  # neither AB nor BC is fixed, the difference is
+    ("pi*AB^2 - pi*BC^2", 9 * sympy.pi),
+])
+def test_a_goal_fixed_only_as_a_whole_is_read_from_several_equations(find: str, answer: sympy.Expr) -> None:
+    from geomill.solvers.plane.deduce import Deduction
+    problem = parse(f"points A B C\ntriangle ABC\nangle ACB = 90\nAC = 3\nfind {find}\n")
+    sol = solve_general(problem)
+    assert sympy.simplify(sol.exact_value - answer) == 0
+    out = Deduction(problem, sol.model).run()
+    assert out.combined and out.value == sol.exact_value
+
+
+def test_a_goal_no_combination_fixes_is_still_refused() -> None:
+    with pytest.raises(SolveError):  # (AB² − 2·BC² = 9 − BC²: no figure's value is the answer)
+        solve_general(parse("points A B C\ntriangle ABC\nangle ACB = 90\nfind AB^2 - 2*BC^2\n"))
+
+
+def test_a_four_sided_shape_the_lines_draw_unnamed_is_a_polygon_of_the_deduction() -> None:
+    """APHD is drawn (its sides on AB, PH, DC, AD) but never named: three right angles make it a
+    rectangle, and DH = AP."""
+    from geomill.solvers.plane.configuration import Configuration
+    problem = parse("points A B C D P H\nrectangle ABCD\nline A P B\nline D H C\nline P H\n"
+                    "HP perpendicular to AB\nAP = 3\nDC = 10\nfind HC\n")
+    sol = solve_general(problem)
+    assert sol.exact_value == 7
+    quads = {frozenset(q) for q in Configuration(problem, sol.model, unnamed=True).drawn_quadrilaterals()}
+    assert frozenset("APHD") in quads and frozenset("PBCH") in quads and len(quads) == 3  # and ABCD

@@ -41,9 +41,10 @@ class Line:
 class Configuration:
     """Lines, rays, angle atoms, triangles and circles of one problem on its model."""
 
-    def __init__(self, problem: GeneralProblem, model: NumericModel):
+    def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
         self.model = model
+        self.unnamed = unnamed  # the four-sided shapes the lines draw unnamed are polygons too
         self.at = model.coords
         self.built: dict[tuple, sympy.Expr] = {}  # (a template, its elements) -> its expression (Template.bind)
         self.measured: dict[tuple, float] = {}  # (kind, points) -> the element's value on the model (Template.measure)
@@ -246,6 +247,29 @@ class Configuration:
             if abs(pg.signed_area([self.at[a], self.at[b], self.at[c]])) < 1e-9 * self.model.size() ** 2:
                 continue
             out.append((a, b, c))
+        return out
+
+    def drawn_quadrilaterals(self) -> list[tuple[str, str, str, str]]:
+        """Every convex four-sided shape whose sides lie on four distinct drawn lines, its corners
+        named points where neighbouring sides meet (a rectangle's corner cut off by a chord's
+        perpendicular, four sectors' centres): the shapes a figure draws without naming them."""
+        lines = [set(ln.points) for ln in self.lines if len(ln.points) >= 2]
+        meets: dict[tuple[int, int], str] = {}
+        for i, j in itertools.combinations(range(len(lines)), 2):
+            common = lines[i] & lines[j]
+            if len(common) == 1:
+                meets[i, j] = meets[j, i] = next(iter(common))
+        out = []
+        for a, b, c, d in itertools.permutations(range(len(lines)), 4):
+            if a != min(a, b, c, d) or b > d:  # each cycle of four lines once
+                continue
+            corners = [meets.get(k) for k in ((d, a), (a, b), (b, c), (c, d))]
+            if None in corners or len(set(corners)) < 4:
+                continue
+            pts = tuple(corners)
+            if self.convex(pts) and all(abs(pg.signed_area([self.at[q] for q in trio])) > 1e-9 * self.model.size() ** 2
+                                        for trio in itertools.combinations(pts, 3)):
+                out.append(pts)
         return out
 
     def convex(self, pts: tuple[str, ...]) -> bool:

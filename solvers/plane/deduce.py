@@ -53,6 +53,8 @@ PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
 POLISH_PASSES = 3
+COMBINE_REACH = 2  # rounds of pooled equations a combined goal draws in (each round's symbols reach further)
+COMBINE_MAX = 16  # pooled equations a combined goal solves for at most
 HOLDS_DIGITS = 60  # a pending equation holds on the known values when it vanishes to this many digits
 POLISH_OPS = 30  # the largest equation (sympy.count_ops, known values put in) the polish solves: a size, not
 # a time limit, so that the same problem gets the same proof on any machine
@@ -406,13 +408,14 @@ class Outcome:
     steps: list[Step] = field(default_factory=list)
     uses: list[dict] = field(default_factory=list)  # linear relations the goal's value rests on
     final: Step | None = None  # the equation that gives a ratio goal its value
+    combined: list[tuple[Step, sympy.Expr]] = field(default_factory=list)  # equations a whole goal is read from
 
 
 class Deduction:
-    def __init__(self, problem: GeneralProblem, model: NumericModel):
+    def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
         self.model = model
-        self.cfg = Configuration(problem, model)
+        self.cfg = Configuration(problem, model, unnamed)
         self.index = Index(self.cfg, self.proven)
         self.agree = agreement(model)  # the theorem blocks' tables, kept from round to round
         self.table = LinearTable()
@@ -607,7 +610,72 @@ class Deduction:
             progress |= self._pool_round()
             if not progress:
                 break
-        return self.answer() or Outcome(None, self._missing())
+        return self.answer() or self._combined_goal() or Outcome(None, self._missing())
+
+    def _combined_goal(self) -> Outcome | None:
+        """A goal whose terms no value fixes one by one (AO² − r², π·AO² − circle area O, the sum of
+        three sectors' areas), but which a combination of pooled polynomial equations (Pythagoras, the
+        circle area formula, the sector area formula: π a coefficient the table does not take) fixes
+        as a whole: with the table's expressions put in, the goal minus λ₁·e₁ + λ₂·e₂ … is a constant
+        for numbers λ (coefficients matched monomial by monomial)."""
+        known = self.known()
+        g = self.goal.xreplace(known)
+        if not g.free_symbols or not g.is_polynomial(*g.free_symbols):
+            return None
+        uses: dict[sympy.Symbol, dict] = {}
+
+        def canon(e: sympy.Expr) -> sympy.Expr:
+            subs = {}
+            for x in e.free_symbols:
+                if x not in uses:
+                    ex = self.express(x)
+                    uses[x] = ex if ex is not None and ex[0] != x else None
+                if uses[x] is not None:
+                    subs[x] = uses[x][0]
+            return sympy.expand(e.xreplace(subs) if subs else e)
+
+        target = canon(g)
+        polys = []
+        for p in self.pool:
+            budget.check()
+            e = p.expr.xreplace(known)
+            if e.free_symbols and e.is_polynomial(*e.free_symbols) and (e := canon(e)).free_symbols:
+                polys.append((p, e))
+        reach, chosen = set(target.free_symbols), []
+        for _ in range(COMBINE_REACH):
+            chosen += [(p, e) for p, e in polys if e.free_symbols & reach and all(q is not p for q, _ in chosen)]
+            chosen = chosen[:COMBINE_MAX]
+            reach |= {x for _, e in chosen for x in e.free_symbols}
+        if not chosen:
+            return None
+        lam = sympy.symbols(f"combine0:{len(chosen)}")
+        rest = sympy.expand(target - sum(m * e for m, (_, e) in zip(lam, chosen)))
+        poly = sympy.Poly(rest, *sorted(reach, key=lambda x: x.name))
+        eqs = [c for mono, c in poly.terms() if any(mono)]
+        sol = sympy.linsolve(eqs, lam) if eqs else sympy.FiniteSet(tuple(sympy.S.Zero for _ in lam))
+        if not isinstance(sol, sympy.FiniteSet) or not sol.args:
+            return None
+        free = set().union(*(sympy.sympify(m).free_symbols for m in sol.args[0])) & set(lam)
+        zero = {m: 0 for m in free}
+        ms = [sympy.sympify(m).xreplace(zero) for m in sol.args[0]]
+        const = poly.as_expr().xreplace(dict(zip(lam, ms)))
+        if const.free_symbols or const.xreplace({m: 1 for m in free}) != const:
+            return None
+        used = [(p.step, m) for (p, _), m in zip(chosen, ms) if m != 0]
+        if not used:
+            return None
+        self.final = None
+        needs = [u for st, _ in used for u in st.uses] + [{x: 1} for st, _ in used
+                                                           for x in _syms(st.lhs - st.rhs) if x in known]
+        rest = sympy.expand(self.goal.xreplace(known) - sum(m * (st.lhs - st.rhs).xreplace(known) for st, m in used))
+        terms = [t for t in sympy.Add.make_args(rest) if t.free_symbols]
+        if terms:  # what the table gives of the rest (π/90 of the three arcs, their sum 180): its sum
+            scale = terms[0].as_coeff_Mul()[0] * sympy.Mul(*[f for f in sympy.Mul.make_args(terms[0])
+                                                            if not f.free_symbols and not f.is_Rational])
+            form = linear_form(sympy.expand(sympy.Add(*terms) / scale))
+            if form is not None:
+                needs.append(form[0])
+        return Outcome(_tidy(const), goal=self.goal, uses=needs, combined=used)
 
     def _polish(self) -> None:
         """Once the goal is determined, the light equations still pending (a relation's Pythagoras, a right

@@ -105,7 +105,8 @@ class Index:
 
     @cached_property
     def polygons(self) -> dict[int, list[tuple[str, ...]]]:
-        """Declared polygons, those of kind lines and those a fact or the goal measures, by size."""
+        """Declared polygons, those of kind lines and those a fact or the goal measures (and, looking
+        further, the four-sided shapes the lines draw unnamed), by size."""
         cfg = self.cfg
         out: dict[tuple[str, ...], None] = {}
         for p in cfg.problem.polygons:
@@ -117,6 +118,10 @@ class Index:
         for el in self.measured:
             if el.kind.key in ("area", "perimeter"):
                 out[el.points] = None
+        named = {frozenset(p) for p in out}
+        for quad in cfg.drawn_quadrilaterals() if cfg.unnamed else ():
+            if frozenset(quad) not in named:
+                out[quad] = None
         by_size: dict[int, list[tuple[str, ...]]] = {}
         for poly in out:
             by_size.setdefault(len(poly), []).append(poly)

@@ -249,7 +249,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         memo[key] = len(steps) - 1
         return memo[key]
 
-    form = linear_form(out.goal)
+    form = None if out.combined else linear_form(out.goal)  # (a goal read as a whole: from its equations)
     if form is not None and len(form[0]) == 1:  # 360 - angle AOB: prove angle AOB, not -angle AOB
         prove({next(iter(form[0])): 1})
     elif form is not None and form[0]:
@@ -260,6 +260,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         needs = [i for u in out.uses if (i := prove(u)) is not None]
         if out.final is not None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
+        elif out.combined:  # the goal as a whole, read from several equations at once
+            steps.append(ProofStep(out.goal, out.value, list(out.combined), sorted(set(needs))))
     if circle and (goal_light or not first):
         return None
     return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),

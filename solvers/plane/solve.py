@@ -162,6 +162,12 @@ def _solve_general(problem: GeneralProblem, model: NumericModel | None) -> Gener
     with budget.stage("the deduction", size(problem)):
         ded = Deduction(problem, model)
         out = ded.run()
+        if out.value is None:  # the shapes the lines draw unnamed, looked at only where the named ones do not do
+            wider = Deduction(problem, model, unnamed=True)
+            if wider.cfg.drawn_quadrilaterals():
+                again = wider.run()
+                if again.value is not None:
+                    ded, out = wider, again
     if out.value is None:
         raise Refused(out.reason, problem.goal.span if problem.goal is not None else None)
     measured = model.goal_value()
