@@ -103,9 +103,9 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("parallel_property_angle", "points A B C D P Q E\nline A P B\nline C Q D\nline E P Q\nAB parallel to CD\n"
      "clockwise APQ PQC\nangle EPB = 70\nfind angle PQD", 70),  # corresponding
     ("parallel_property_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\nAB parallel to CD\n"
-     "clockwise APQ\nangle APQ = 50\nfind angle PQC", 50),  # alternate
+     "clockwise APQ\nC and A on opposite sides of line PQ\nangle APQ = 50\nfind angle PQC", 50),  # alternate
     ("parallel_property_ipsilateral_internal_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\n"
-     "AB parallel to CD\nclockwise APQ\nangle APQ = 50\nfind angle PQD", 130),
+     "AB parallel to CD\nclockwise APQ\nD and A on the same side of line PQ\nangle APQ = 50\nfind angle PQD", 130),
     ("perpendicular_property", "points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD\nfind angle AVC",
      90),
     ("circle_property_circular_power", "circle O through A B C D\nline A P B\nline C P D\nPA = 2\nPB = 6\nPC = 3\n"
