@@ -64,7 +64,7 @@ CASES = [  # (family it needs, problem text, exact answer)
      "130"),
     ("line_addition", "line A B C\nAB = 3\nAC = 8\nfind BC", "5"),
     ("parallel_property_angle", "points A B C D E\nline A E B\nline C D\nCD parallel to AB\nline E D\n"
-     "clockwise AED\nangle AED = 50\nfind angle EDC", "130"),
+     "clockwise AED\nC and A on the same side of line DE\nangle AED = 50\nfind angle EDC", "130"),
     ("isosceles_triangle_property_angle_equal",
      "points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle BAC = 40\nfind angle ABC", "70"),
     ("right_triangle_property_pythagorean",
@@ -154,8 +154,9 @@ def test_geomill_solve_general_file(tmp_path: Path, capsys) -> None:
     rec = json.loads(capsys.readouterr().out)
     assert rec["exact_form"] == "2*sqrt(13)" and math.isclose(rec["exact"], 2 * math.sqrt(13))
     bad = tmp_path / "q.geo"
-    bad.write_text("points A B C D E\nline A B\nline C D\nline A E C\nAB = 3\nCD = 4\nangle BAC = 50\n"
-                   "angle ACD = 70\nAC = 6\nfind BD\n")  # BD is not drawn: no theorem's premises name it
+    bad.write_text("points A B C D E\nline A B\nline C D\nline A E C\nB and D on the same side of line AC\n"
+                   "AB = 3\nCD = 4\nangle BAC = 50\nangle ACD = 70\nAC = 6\nfind BD\n")  # BD is not drawn: no
+    # theorem's premises name it (the side line: without it B and D may lie either way, two figures)
     assert main(["solve", str(bad)]) == 1
     assert "no theorem gives" in capsys.readouterr().err
 

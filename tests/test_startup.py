@@ -166,4 +166,5 @@ def test_main_inside_a_longer_process_leaves_the_collector_alone(tmp_path):
     geo.write_text(SMALL)
     frozen = gc.get_freeze_count()
     assert main(["render", str(geo), "-o", str(tmp_path / "small.png")]) == 0
-    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    assert gc.isenabled() and gc.get_freeze_count() <= frozen  # (nothing frozen; an object an earlier test
+    # froze may be freed meanwhile, which lowers the count)

@@ -618,6 +618,8 @@ class Deduction:
         circle area formula, the sector area formula: π a coefficient the table does not take) fixes
         as a whole: with the table's expressions put in, the goal minus λ₁·e₁ + λ₂·e₂ … is a constant
         for numbers λ (coefficients matched monomial by monomial)."""
+        if self.goal is None:  # (a closure with no goal: the generator's)
+            return None
         known = self.known()
         g = self.goal.xreplace(known)
         if not g.free_symbols or not g.is_polynomial(*g.free_symbols):
