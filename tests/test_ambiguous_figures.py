@@ -21,18 +21,24 @@ def _choices(err: str) -> dict[str, float]:
     return {a: float(va), b: float(vb)}
 
 
+def _refused_then_each_choice_answers(tmp_path: Path, capsys, facts: str, goal: str, values: list[float]) -> None:
+    """The file is refused as two figures whose goal values are ``values``, and each line the refusal
+    offers, added, gives a file answered with the value the refusal said for it."""
+    code, _, err = _run(tmp_path, capsys, facts + goal)
+    assert code == 1 and "underdetermined" in err, err
+    choices = _choices(err)
+    assert sorted(choices.values()) == values, err
+    for line, value in choices.items():
+        code, out, err = _run(tmp_path, capsys, facts + line + "\n" + goal)
+        assert code == 0 and abs(_answer(out) - value) < 1e-6, (line, out, err)
+
+
 TANGENT_SECANT = "circle O through T A B\nPT tangent to circle O\nline P A B\narc TB = 170\narc TA = 60\n"
 
 
 def test_a_secant_whose_far_point_may_lie_either_way_round_is_refused(tmp_path: Path, capsys) -> None:
     """B 170° from T either way round: A on the minor arc TB (65) or on the major one (55)."""
-    code, _, err = _run(tmp_path, capsys, TANGENT_SECANT + "find angle TPB\n")
-    assert code == 1 and "underdetermined" in err, err
-    choices = _choices(err)
-    assert sorted(choices.values()) == [55, 65], err
-    for line, value in choices.items():
-        code, out, err = _run(tmp_path, capsys, TANGENT_SECANT + line + "\nfind angle TPB\n")
-        assert code == 0 and abs(_answer(out) - value) < 1e-6, (line, out, err)
+    _refused_then_each_choice_answers(tmp_path, capsys, TANGENT_SECANT, "find angle TPB\n", [55, 65])
 
 
 BETWEEN_PARALLELS = ("points A B C D E\nAB parallel to CD\nE and C on the same side of line AB\n"
@@ -64,13 +70,7 @@ def test_parallels_cut_by_a_transversal_with_no_side_line_are_refused_and_each_s
         tmp_path: Path, capsys) -> None:
     """No polygon or circle pins which way A and B lie along their line: AEF and EFD are alternate (20)
     or co-interior (25) angles. Newcomer 16's file was answered 25 without a word, where render warned."""
-    code, _, err = _run(tmp_path, capsys, TRANSVERSAL + "find x\n")
-    assert code == 1 and "underdetermined" in err, err
-    choices = _choices(err)
-    assert sorted(choices.values()) == [20, 25], err
-    for line, value in choices.items():
-        code, out, err = _run(tmp_path, capsys, TRANSVERSAL + line + "\nfind x\n")
-        assert code == 0 and abs(_answer(out) - value) < 1e-6, (line, out, err)
+    _refused_then_each_choice_answers(tmp_path, capsys, TRANSVERSAL, "find x\n", [20, 25])
 
 
 def test_a_foot_on_no_line_is_told_the_line_that_places_it(tmp_path: Path, capsys) -> None:

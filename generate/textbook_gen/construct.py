@@ -738,6 +738,16 @@ def c_foot(f: Figure, rng: np.random.Generator) -> None:
                         lines=[(a, d, b), (v, d)]))
 
 
+def _foot_inside(f: Figure, p: str, a: str, b: str) -> np.ndarray:
+    """The foot of the perpendicular from p to side ab, where it falls well inside the side (a tenth of
+    it from either end), else Retry: a foot at an end or beyond it draws no height a student can read."""
+    foot = pg.foot(f.at[p], f.at[a], f.at[b])
+    t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
+    if not 0.1 < t < 0.9:
+        raise Retry("foot off the side")
+    return foot
+
+
 def c_quad_height(f: Figure, rng: np.random.Generator) -> None:
     """The foot E of the perpendicular from a vertex of the base quadrilateral to a side it is not on,
     inside that side: a parallelogram's or trapezoid's drawn height (base times height for its area)."""
@@ -746,10 +756,7 @@ def c_quad_height(f: Figure, rng: np.random.Generator) -> None:
         raise Retry("no quadrilateral")
     q = quads[0]
     v, a, b = _pick(rng, [(q[i], q[(i + j) % 4], q[(i + j + 1) % 4]) for i in range(4) for j in (1, 2)])
-    foot = pg.foot(f.at[v], f.at[a], f.at[b])
-    t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
-    if not 0.1 < t < 0.9:
-        raise Retry("foot off the side")
+    foot = _foot_inside(f, v, a, b)
     e = f.fresh()
     f.place(e, foot)
     f.steps.append(Step("quadrilateral_height", (e,), (v, a, b), [_rel("perpendicular", v + e, a + e)],
@@ -875,10 +882,7 @@ def c_perpendicular(f: Figure, rng: np.random.Generator) -> None:
     ln, p = _pick(rng, on)
     others = [(tri[i], tri[(i + 1) % 3]) for i in range(3) if {tri[i], tri[(i + 1) % 3]} != {ln[0], ln[-1]}]
     a, b = _pick(rng, others)
-    foot = pg.foot(f.at[p], f.at[a], f.at[b])
-    t = float(np.dot(foot - f.at[a], f.at[b] - f.at[a])) / pg.dist(f.at[a], f.at[b]) ** 2
-    if not 0.1 < t < 0.9:
-        raise Retry("foot off the side")
+    foot = _foot_inside(f, p, a, b)
     q = f.fresh()
     f.place(q, foot)
     f.steps.append(Step("perpendicular", (q,), (p, a, b), [_rel("perpendicular", p + q, a + q)], lines=[(a, q, b)]))
