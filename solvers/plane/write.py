@@ -2442,24 +2442,27 @@ _RIGHT_FROM = re.compile(r"^Since (?:(?P<perp>.+ is perpendicular to [^,]+?)(?P<
                          r"(?P<angle>[A-Z]{3}) = 90(?:°|\^\{\\circ\}|\^\\circ)\3\.$")
 
 
-def _unused_right_angles(lines: list[str]) -> list[str]:
-    """A right angle read off a given perpendicular that no later sentence names, nor a right triangle with
-    its points (``angle LQS = 90°`` where the proof works in triangle MQS), is left out: the written proof
-    keeps the facts its goal uses.  A given right triangle's right angle is restated only where named."""
+def _drop_unused(lines: list[str], fact: re.Pattern, used) -> list[str]:
+    """Each sentence that states ``fact`` left out where ``used(match, later)`` says no later text (the rest of
+    its line and the lines after) uses it: the written proof keeps the facts its goal uses."""
     said = [_SENTENCE.split(line) for line in lines]
     for i, line in enumerate(said):
         for j, sentence in enumerate(line):
-            m = _RIGHT_FROM.match(sentence)
-            if m is None:
-                continue
-            later = " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])
-            a = m["angle"]
-            named = re.search(rf"(?:angle |\\angle )(?:{a}|{a[::-1]})\b", later) is not None
-            right = m["perp"] is not None and any(set(t) == set(a) for t in re.findall(
-                r"right triangle ([A-Z]{3})\b", later))
-            if not (named or right):
+            m = fact.match(sentence)
+            if m is not None and not used(m, " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])):
                 line[j] = ""
     return [x for x in (" ".join(y for y in line if y) for line in said) if x]
+
+
+def _unused_right_angles(lines: list[str]) -> list[str]:
+    """A right angle read off a given perpendicular that no later sentence names, nor a right triangle with
+    its points (``angle LQS = 90°`` where the proof works in triangle MQS), is left out.  A given right
+    triangle's right angle is restated only where named."""
+    def used(m: re.Match, later: str) -> bool:
+        a = m["angle"]
+        return _named_later(f"angle {a}", later) or m["perp"] is not None and any(
+            set(t) == set(a) for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
+    return _drop_unused(lines, _RIGHT_FROM, used)
 
 
 # two equal halves read off a given midpoint or bisector, said on their own: ``Since E is the midpoint of AB, AE = BE.``
@@ -2480,18 +2483,12 @@ def _named_later(name: str, later: str) -> bool:
 
 def _unused_halves(lines: list[str]) -> list[str]:
     """The two equal halves of a given midpoint or bisector that no later sentence names are left out:
-    the problem states the midpoint, and a fact appears only where a later step uses it."""
-    said = [_SENTENCE.split(line) for line in lines]
-    for i, line in enumerate(said):
-        for j, sentence in enumerate(line):
-            m = _HALVES_FROM.match(sentence)
-            if m is None:
-                continue
-            later = " ".join([*line[j + 1:], *(x for rest in said[i + 1:] for x in rest)])
-            later = _AS_LINE.sub("", later)  # (AE named as a line, "AE is parallel to DF", uses no length)
-            if not (_named_later(m["a"], later) or _named_later(m["b"], later)):
-                line[j] = ""
-    return [x for x in (" ".join(y for y in line if y) for line in said) if x]
+    the problem states the midpoint, and a fact appears only where a later step uses it.  (AE named as a
+    line, "AE is parallel to DF", uses no length.)"""
+    def used(m: re.Match, later: str) -> bool:
+        later = _AS_LINE.sub("", later)
+        return _named_later(m["a"], later) or _named_later(m["b"], later)
+    return _drop_unused(lines, _HALVES_FROM, used)
 
 
 _SINCE = re.compile(r"^(Since [^,;]+), ([^,;]+)\.$")
