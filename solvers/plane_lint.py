@@ -30,6 +30,7 @@ import sympy
 from geomill.engine.plane import Degrees, element_of, element_symbol
 
 from .lint import Finding
+from .plane.deduce import agreement
 from .plane.theorems import ratio_premise_lengths
 
 __all__ = ["lint_general", "lint_proof", "claim_findings", "sentence_findings", "Finding"]
@@ -66,13 +67,17 @@ def _close(a: float, b: float, size: float = 0.0, tol: float = NUMERIC_TOL) -> b
 
 
 def _tolerance(model) -> tuple[float, str]:
-    """How closely the figure must agree with a line of the proof (NUMERIC_TOL, on every figure: a record
-    is never written from a figure its givens miss), and what a finding adds about a figure whose givens
-    disagree (FormalGeo's rounded givens; a near figure): by how much it misses them."""
+    """How closely the figure must agree with a line of the proof, and what a finding adds about a figure
+    whose givens disagree.  An exact figure meets its facts: NUMERIC_TOL.  An approximate (or near) one
+    misses its givens by ``model.misfit`` (FormalGeo's rounded values), and every value the proof derives
+    from them may be off by a multiple of that: it is judged at the agreement the solver checked the proof
+    at (``deduce.agreement``: three times the misfit, and at least what rounding a given moves a value by),
+    so a line the figure misses by more than its givens explain is still a finding."""
     if not getattr(model, "misfit", 0.0):
         return NUMERIC_TOL, ""
     kind = "a near figure" if getattr(model, "near", False) else "an approximate figure"
-    return NUMERIC_TOL, f" (on {kind}, whose givens it misses by up to {100 * model.misfit:.2g} %)"
+    tol = max(NUMERIC_TOL, agreement(model))
+    return tol, f" (on {kind}, whose givens it misses by up to {100 * model.misfit:.2g} %: judged to {100 * tol:.2g} %)"
 
 
 def _size(e: sympy.Expr, model) -> float:
@@ -131,7 +136,8 @@ def lint_proof(proof, model=None, answer: sympy.Expr | None = None,
                 out.append(Finding("uses", f"{where} restates {_show(el)} = {v}, which no earlier step gives"))
             else:
                 deps.add(j)
-        out += _check_step(st, where, known, _relations(st, proof, established, i))
+        out += _check_step(st, where, known, _relations(st, proof, established, i), _needed_relations(st, proof))
+        deps.update(_needed_used(st, proof))
         if model is not None:
             out += _check_numeric(st, where, model)
         # a given restated, or a value put into a given expression, is no theorem step (Proof.depth)
@@ -168,6 +174,20 @@ def _relations(st, proof, established, i: int) -> dict[sympy.Symbol, sympy.Expr]
     return _solved(e - proof.steps[j].value for e, j in cited if j is not None)
 
 
+def _needed_relations(st, proof) -> dict[sympy.Symbol, sympy.Expr]:
+    """The relations between several elements that the steps a step needs concluded, solved: what a goal
+    read as a whole from several equations (the deduction's combined goal) rests on besides single values
+    (radius O = CO; the three arcs' sum 180), where its equations cite none of them."""
+    return _solved(proof.steps[j].target - proof.steps[j].value for j in st.needs if 0 <= j < len(proof.steps))
+
+
+def _needed_used(st, proof) -> set[int]:
+    """The steps a step needs whose conclusion is about the elements of its equations or its target (a value
+    or a relation put in): its dependencies where its equations' ``uses`` do not list them."""
+    own = st.target.free_symbols.union(*((s.lhs - s.rhs).free_symbols for s, _ in st.equations))
+    return {j for j in st.needs if 0 <= j < len(proof.steps) and proof.steps[j].target.free_symbols & own}
+
+
 def _concluded_relations(proof, wanted: set) -> dict[sympy.Symbol, sympy.Expr]:
     """The linear relations the steps concluded (``MR − 3·PT = 0``), solved for the ``wanted``
     symbols: what a ratio goal is read from."""
@@ -188,7 +208,10 @@ def _solved(relations, wanted: set | None = None) -> dict[sympy.Symbol, sympy.Ex
         for x in sorted(free if wanted is None else free & wanted, key=lambda x: x.name):
             d = rel.diff(x)
             if d.is_number and d != 0:
-                value = sympy.solve(rel, x, rational=True)[0]
+                roots = sympy.solve(rel, x, rational=True)
+                if not roots:  # (the earlier relations put in leave a contradiction: 0 = 7)
+                    break
+                value = roots[0]
                 subs = {k: v.xreplace({x: value}) for k, v in subs.items()}
                 subs[x] = value
                 break
@@ -207,7 +230,19 @@ def _positive_multiple(ratio: sympy.Expr) -> bool:
     return all(f.is_positive is True or f.is_negative is True for f in sympy.Mul.make_args(rest))
 
 
-def _check_step(st, where: str, known: dict, relations: dict | None = None) -> list[Finding]:
+def _check_step(st, where: str, known: dict, relations: dict | None = None,
+                needed: dict | None = None) -> list[Finding]:
+    """The step's equations give its conclusion (see the module's ``equation``); where they do not with the
+    relations its equations cite, with the relations the steps it needs concluded (``needed``) instead."""
+    out = _check_step_with(st, where, known, relations)
+    if out and needed:
+        again = _check_step_with(st, where, known, {**(relations or {}), **needed})
+        if len(again) < len(out):
+            return again
+    return out
+
+
+def _check_step_with(st, where: str, known: dict, relations: dict | None = None) -> list[Finding]:
     out = []
     own = dict(known)
     for el, v in _cited(st):

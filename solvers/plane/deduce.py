@@ -411,6 +411,30 @@ class Outcome:
     combined: list[tuple[Step, sympy.Expr]] = field(default_factory=list)  # equations a whole goal is read from
 
 
+def _lead(e: sympy.Expr) -> sympy.Expr:
+    """The number multiplying ``e``'s first element by name: what a sum is divided by to read as the table
+    holds it (``sector area ADE + sector area BHI − x``, not ``x − sector area ADE − …``)."""
+    first = min(e.free_symbols, key=lambda x: x.name)
+    return sympy.expand(e).coeff(first).as_independent(*e.free_symbols, as_Add=False)[0] or sympy.Integer(1)
+
+
+def _table_sums(rest: sympy.Expr, uses: dict) -> list[dict]:
+    """What a combined goal's rest (the goal less its equations) rests on in the table: the linear sum each
+    constant factor multiplies (π/90 of the three arcs: their sum 180; 1 of x less three sectors' areas: 0),
+    or where a part is not linear (π·radius O² − π·CO²), the table's expression of each element in it
+    (radius O = CO)."""
+    parts: dict[sympy.Expr, list[sympy.Expr]] = {}
+    for t in sympy.Add.make_args(sympy.expand(rest)):
+        if t.free_symbols:
+            c = t.as_independent(*t.free_symbols, as_Add=False)[0]
+            parts.setdefault(sympy.Mul(*[f for f in sympy.Mul.make_args(c) if not f.is_Rational]), []).append(t)
+    forms = [linear_form(sympy.expand(sympy.Add(*ts) / _lead(sympy.Add(*ts)))) for ts in parts.values()]
+    if all(f is not None for f in forms):
+        return [f[0] for f in forms if f[0]]
+    left = set().union(*(sympy.Add(*ts).free_symbols for ts in parts.values()))
+    return [uses[x][1] for x in sorted(left, key=lambda x: x.name) if uses.get(x) is not None]
+
+
 class Deduction:
     def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
@@ -669,14 +693,8 @@ class Deduction:
         self.final = None
         needs = [u for st, _ in used for u in st.uses] + [{x: 1} for st, _ in used
                                                            for x in _syms(st.lhs - st.rhs) if x in known]
-        rest = sympy.expand(self.goal.xreplace(known) - sum(m * (st.lhs - st.rhs).xreplace(known) for st, m in used))
-        terms = [t for t in sympy.Add.make_args(rest) if t.free_symbols]
-        if terms:  # what the table gives of the rest (π/90 of the three arcs, their sum 180): its sum
-            scale = terms[0].as_coeff_Mul()[0] * sympy.Mul(*[f for f in sympy.Mul.make_args(terms[0])
-                                                            if not f.free_symbols and not f.is_Rational])
-            form = linear_form(sympy.expand(sympy.Add(*terms) / scale))
-            if form is not None:
-                needs.append(form[0])
+        needs += _table_sums(self.goal.xreplace(known) - sum(m * (st.lhs - st.rhs).xreplace(known) for st, m in used),
+                             uses)
         return Outcome(_tidy(const), goal=self.goal, uses=needs, combined=used)
 
     def _polish(self) -> None:
