@@ -4,10 +4,12 @@ on the proof's typed steps (never on its prose, never by evaluating text).
 * ``equation``: every step's equations, combined with the step's own multipliers and with the
   values found before put in, give exactly the value the step concludes (sympy); an equation
   solved for its one unknown holds exactly at the value shown; one the cited relations made
-  linear (its ``row``) is that row times factors of known sign.
+  linear (its ``row``) is that row times factors of known sign.  A goal read as a whole from several
+  equations rests besides on relations the steps it needs concluded (the three arcs' sum 180): put in too.
 * ``numeric``: every equation shown, and every value concluded, holds on the numeric model
   (floats, relative to the largest term measured): the figure agrees with each line of the
-  proof, not only with its answer.
+  proof, not only with its answer.  An approximate figure is judged at the agreement its givens'
+  misfit implies (:func:`_tolerance`).
 * ``uses``: every value a step puts in was concluded by an earlier step (a given is restated as
   one); no step cites a later one.
 * ``goal``: the goal, with the proof's values put in, is the answer, and the figure measures it.
