@@ -236,15 +236,16 @@ class TextbookAnnotation(Annotation):
                           if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
-        layout.stated = layout.bisectors([m.elements[0] for m in self.relation_marks if m.kind == "right"])
+        asked = frozenset(angle_key(q.key) for q in (self.query, *self.also_asked)
+                          if q is not None and q.kind is QKind.ANGLE)
+        at = {id(m): unsplit_corner(m, layout, asked) for m in self.relation_marks}  # (a rectangle's right angle: at
+        # a corner no diagonal splits)
+        layout.stated = layout.bisectors([at[id(m)].elements[0] for m in self.relation_marks if m.kind == "right"])
         layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         layout.equal_groups = [set(m.elements) for m in self.relation_marks if m.kind == "equal"]
         self.unticked = []
-        asked = frozenset(angle_key(q.key) for q in (self.query, *self.also_asked)
-                          if q is not None and q.kind is QKind.ANGLE)
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
-            given = m  # (the relation's own mark: a crowded square's, left out when it is drawn again)
-            m = unsplit_corner(m, layout, asked)  # (a rectangle's right angle: at a corner no diagonal splits)
+            given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
             own = layout.brackets[brackets:]
