@@ -73,3 +73,13 @@ def test_every_corner_split_leaves_the_right_angle_in_its_arc() -> None:
     assert not [m for m in lab["marks"] if m["kind"] == "right"]  # (a square in a split corner reads as a part's)
     assert [m["elements"] for m in lab["marks"] if m["kind"] == "right_arc"] in ([["angle DAB"]], [["angle BAD"]])
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_every_corner_split_puts_the_right_angles_arc_where_no_given_angle_is_labelled() -> None:
+    lab = _labels("points H K E G F\ntriangle HKE\ntriangle KHG\ntriangle KGF\ntriangle EKF\nrectangle EHGF\n"
+                  "line E K G\nline H K F\nclockwise HKE KHG KGF EKF FEG GEH\nangle FEG = 57\nfind angle GEH\n")
+    arcs = [m["elements"][0] for m in lab["marks"] if m["kind"] == "right_arc"]  # (FormalGeo's 1837: ∠FEH = 90°
+    assert len(arcs) == 1 and arcs[0][-2] != "E"  # crowded ∠FEG = 57° off E into the legend)
+    given = next(g for g in lab["givens"] if g["fact"] == "angle FEG = 57")
+    assert given["shown"] == "label"
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
