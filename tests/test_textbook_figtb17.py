@@ -83,3 +83,14 @@ def test_every_corner_split_puts_the_right_angles_arc_where_no_given_angle_is_la
     given = next(g for g in lab["givens"] if g["fact"] == "angle FEG = 57")
     assert given["shown"] == "label"
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_a_set_off_function_of_an_angle_names_its_angle_for_the_reader() -> None:
+    lab = _labels("points A D C B\ntriangle ADC\ntriangle CDB\nline A D B\nAD perpendicular to CD\n"
+                  "clockwise ADC CDB BCA\nAC = 3\nBC = 4\nangle ACB = 90\nfind cos(angle ACD)\n")  # (FormalGeo's 4119)
+    asked = [x for x in lab["labels"] if x["element"] in ("angle ACD", "angle DCA") and x["text"].endswith("?")]
+    assert len(asked) == 1 and asked[0]["text"].startswith("cos ∠") and asked[0]["leader"] is not None
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    for text in ("cos ∠ACB = ?", "∠ACDE = ?"):  # (another angle's name, or one that runs on, names no ACD)
+        spoilt = {**lab, "labels": [{**x, "text": text} if x in asked else x for x in lab["labels"]]}
+        assert any("without its angle's name" in p for p in textbook_problems(spoilt))
