@@ -94,3 +94,17 @@ def test_a_set_off_function_of_an_angle_names_its_angle_for_the_reader() -> None
     for text in ("cos ∠ACB = ?", "∠ACDE = ?"):  # (another angle's name, or one that runs on, names no ACD)
         spoilt = {**lab, "labels": [{**x, "text": text} if x in asked else x for x in lab["labels"]]}
         assert any("without its angle's name" in p for p in textbook_problems(spoilt))
+
+
+def test_a_leader_keeps_off_the_relation_marks() -> None:
+    from shapely.geometry import LineString
+
+    lab = _labels("points A D C B\nparallelogram ADCB\nclockwise ADCB\nAB = 3y\nAD = 2x\nBC = 5x - 18\n"
+                  "CD = 96 - y\nfind x\n")  # (FormalGeo's 830: "AD = 2x" led across AD's own arrows)
+    led = [x for x in lab["labels"] if x["leader"] is not None]
+    strokes = [LineString(s) for m in lab["marks"] if m["kind"] in ("equal", "parallel", "bracket", "right")
+               for s in m["pixels"] if len(s) > 1]
+    assert led and strokes
+    assert all(LineString(x["leader"]).distance(s) >= 2.0 for x in led for s in strokes)
+    assert all(g["shown"] == "label" for g in lab["givens"])
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
