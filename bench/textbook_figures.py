@@ -8,8 +8,9 @@ it, models and all).
 
 ``python bench/textbook_figures.py [DIR] [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
 files; without it, the default set: the first ``--limit`` (75) problems of FormalGeo7k's development half
-(``--source``), imported once into a cache folder (``--cache``).  OUT (optional) gets each figure's PNG and
-label export.
+(``--source``), imported once into a cache folder (``--cache``); ``--stride N``: every N-th problem instead (at most
+``--limit``), a sample spread over the whole half.  OUT (optional) gets each figure's PNG and label export.  The
+figures short of each bar are listed by bar (``short``).
 """
 from __future__ import annotations
 
