@@ -1574,7 +1574,8 @@ def _segment_gaps(p: np.ndarray, q: np.ndarray) -> np.ndarray:
                               to_seg(Q[..., 0, :], P), to_seg(Q[..., 1, :], P)])
 
     def side(a, b, c):  # the sign of c against line ab
-        return np.sign((b[..., 0] - a[..., 0]) * (c[..., 1] - a[..., 1]) - (b[..., 1] - a[..., 1]) * (c[..., 0] - a[..., 0]))
+        u, w = b - a, c - a
+        return np.sign(u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0])
 
     cross = (side(P[..., 0, :], P[..., 1, :], Q[..., 0, :]) * side(P[..., 0, :], P[..., 1, :], Q[..., 1, :]) < 0) & \
             (side(Q[..., 0, :], Q[..., 1, :], P[..., 0, :]) * side(Q[..., 0, :], Q[..., 1, :], P[..., 1, :]) < 0)

@@ -13,8 +13,8 @@ from tests.label_reader import mark_problems, textbook_problems
 
 RECTANGLE_DIAGONAL = "points A B C D\nrectangle ABCD\ntriangle ABC\nAB = 3\nBC = 4\nfind AC\n"
 SQUARE_DIAGONAL = "points A B C D\nsquare ABCD\ntriangle ABC\nAB = 2\nfind AC\n"
-RECTANGLE_FROM_CORNER = ("points A B C D E\nrectangle ABCD\ntriangle ABE\npolygon AECD\nline B E C\nclockwise ABE AECD\n"
-                         "AB = 3\nBE = 2\nEC = 3\nfind AE\n")  # (AE splits corner A: the square at B, C or D)
+RECTANGLE_FROM_CORNER = ("points A B C D E\nrectangle ABCD\ntriangle ABE\npolygon AECD\nline B E C\n"
+                         "clockwise ABE AECD\nAB = 3\nBE = 2\nEC = 3\nfind AE\n")  # (AE splits corner A: the square at B, C or D)
 
 
 def _labels(text: str) -> dict:
@@ -108,3 +108,17 @@ def test_a_leader_keeps_off_the_relation_marks() -> None:
     assert all(LineString(x["leader"]).distance(s) >= 2.0 for x in led for s in strokes)
     assert all(g["shown"] == "label" for g in lab["givens"])
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_segment_gaps_agree_with_shapely() -> None:
+    import numpy as np
+    from shapely.geometry import LineString
+
+    from geomill.render.compose import _segment_gaps
+
+    rng = np.random.default_rng(17)
+    p, q = rng.uniform(0, 100, (40, 2, 2)), rng.uniform(0, 100, (30, 2, 2))
+    q[0] = [[0, 0], [0, 0]]  # (a zero-length stroke: a point)
+    want = np.array([[LineString(a).distance(LineString(b)) if b[0] @ b[0] else LineString(a).distance(
+        LineString([b[0], b[0] + 1e-9])) for b in q] for a in p])
+    assert np.allclose(_segment_gaps(p, q), want, atol=1e-6)
