@@ -8,8 +8,9 @@ it, models and all).
 
 ``python bench/textbook_figures.py [DIR] [OUT]``: DIR holds ``geomill import formalgeo … --out DIR``'s .geo
 files; without it, the default set: the first ``--limit`` (75) problems of FormalGeo7k's development half
-(``--source``), imported once into a cache folder (``--cache``).  OUT (optional) gets each figure's PNG and
-label export.
+(``--source``), imported once into a cache folder (``--cache``); ``--stride N``: every N-th problem instead (at most
+``--limit``), a sample spread over the whole half.  OUT (optional) gets each figure's PNG and label export.  The
+figures short of each bar are listed by bar (``short``).
 """
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def _same(kind: str, els: tuple, mark: dict) -> bool:
         got |= {e, e[::-1]}
     kinds = {"right_lines": "right"}.get(kind, kind)
     drawn = {"right_arc": "right"}.get(mark["kind"], mark["kind"])  # (a right angle drawn "90°" in its arc)
+    if kinds == "right" and len(els) > 1:  # (a rectangle's: any one of its corners says it)
+        return drawn == kinds and bool(want & got)
     return drawn == kinds and want <= got
 
 
@@ -106,11 +109,26 @@ SOURCE = next((p for p in (_ROOT.parent / "shared" / "formalgeo7k" / "dev.jsonl.
 LIMIT = 75  # the default set: FormalGeo7k's first 75 development problems
 
 
-def _default_set(source: Path, limit: int, cache: Path) -> Path:
+def _every(source: Path, stride: int, limit: int, cache: Path) -> Path:
+    """Every ``stride``-th of the source's problems (at most ``limit`` of them), as a .jsonl.gz beside the cache:
+    a sample spread over the whole development half, where the first problems are one corner of it."""
+    import gzip
+
+    with gzip.open(source, "rt", encoding="utf-8") as f:
+        lines = [ln for ln in f if ln.strip()][::stride][:limit]
+    picked = cache.with_name(cache.name + ".jsonl.gz")
+    with gzip.open(picked, "wt", encoding="utf-8") as f:
+        f.writelines(lines)
+    return picked
+
+
+def _default_set(source: Path, limit: int, cache: Path, stride: int = 1) -> Path:
     """The default set's .geo files, imported into ``cache`` once (``geomill import formalgeo``)."""
     if not any(cache.glob("*.geo")):
         from geomill.cli import main as cli
 
+        if stride > 1:
+            source = _every(source, stride, limit, cache)
         if cli(["import", "formalgeo", str(source), "--out", str(cache), "--limit", str(limit),
                 "--workers", "1"]) != 0:
             raise SystemExit(f"could not import {source}")
@@ -124,10 +142,13 @@ def main() -> None:
     ap.add_argument("out", nargs="?", help="a folder for each figure's PNG and label export")
     ap.add_argument("--source", default=str(SOURCE), help="FormalGeo7k's development half (default set)")
     ap.add_argument("--limit", type=int, default=LIMIT, help=f"the default set's size (default {LIMIT})")
+    ap.add_argument("--stride", type=int, default=1,
+                    help="the default set takes every N-th development problem (default 1: the first --limit)")
     ap.add_argument("--cache", default=None, help="where the default set is imported (default: a temp folder)")
     args = ap.parse_args()
-    cache = Path(args.cache) if args.cache else Path(tempfile.gettempdir()) / f"geomill-textbook-dev{args.limit}"
-    src = Path(args.dir) if args.dir else _default_set(Path(args.source), args.limit, cache)
+    name = f"geomill-textbook-dev{args.limit}" + (f"-every{args.stride}" if args.stride > 1 else "")
+    cache = Path(args.cache) if args.cache else Path(tempfile.gettempdir()) / name
+    src = Path(args.dir) if args.dir else _default_set(Path(args.source), args.limit, cache, args.stride)
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -152,6 +173,11 @@ def main() -> None:
         "ms_render_median": round(statistics.median(r["ms_render"] for r in ok), 1),
         "ms_render_max": round(max(r["ms_render"] for r in ok), 1),
         "reader_clean": f"{sum(not r['reader'] for r in ok)} of {len(ok)}",
+        "short": {  # each figure short of a bar, by bar
+            "values": [r["id"] for r in ok if r["labelled"] < r["values"]],
+            "goal": [r["id"] for r in ok if r["has_goal"] and not r["goal"]],
+            "relations": [r["id"] for r in ok if r["marked"] < r["relation_marks"]],
+            "apart": [r["id"] for r in ok if r["apart"] < 15]},
         "reader": {r["id"]: r["reader"] for r in ok if r["reader"]},
         "warned": {r["id"]: r["warnings"] for r in ok if r["warnings"]},
     }, indent=1, ensure_ascii=False))

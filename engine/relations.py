@@ -257,7 +257,8 @@ class Block:
     on_circle: tuple[str, ...] = ()  # template points that lie on that circle
     family: str = "relation"
     distinct: bool = True  # distinct letters are distinct points (similar triangles may share a vertex)
-    # the marks a textbook figure draws for it, on template elements: ("right", "AOC") a right-angle square,
+    # the marks a textbook figure draws for it, on template elements: ("right", "AOC") a right-angle square
+    # (("right", "DAB", "ABC", …): one square, at the first of those right corners no drawn segment splits),
     # ("right_lines", "AB", "CD") one where the lines meet, ("parallel", "AB", "CD") arrows, ("equal", "AM", "MB")
     # ticks, ("equal_angle", "ABD", "DBC") arcs, ("dot", "A") a point of tangency, ("height", "AD", "BC") AD
     # dashed onto BC (its foot marked, BC extended to it)
@@ -555,6 +556,7 @@ def _orthocentre(d: Mapping[str, np.ndarray]) -> np.ndarray:
 _PARALLELOGRAM_EQS: tuple[Equation, ...] = (
     (L("AB"), L("CD")), (L("BC"), L("DA")), (ang("ABC"), ang("CDA")), (ang("DAB"), ang("BCD")),
     (ang("ABC") + ang("BCD"), sympy.Integer(180)))
+_ANY_CORNER = ("right", "DAB", "ABC", "BCD", "CDA")  # a rectangle's right angle: any corner of the four says it
 _QUAD_SUM: Equation = (ang("DAB") + ang("ABC") + ang("BCD") + ang("CDA"), sympy.Integer(360))
 
 
@@ -590,7 +592,7 @@ BLOCKS: tuple[Block, ...] = (
     Block("rectangle", ("rectangle {ABCD}",), "{ABCD} is a rectangle", _rectangle,
           _PARALLELOGRAM_EQS + ((ang("ABC"), sympy.Integer(90)), (ang("DAB"), sympy.Integer(90)), (L("AC"), L("BD")),
                                 (L("AB") ** 2 + L("BC") ** 2, L("AC") ** 2), (area("ABCD"), L("AB") * L("BC"))),
-          (_parallelogram_cond,), polygon="ABCD", family="quadrilateral", marks=(("right", "DAB"),)),
+          (_parallelogram_cond,), polygon="ABCD", family="quadrilateral", marks=(_ANY_CORNER,)),
     Block("rhombus", ("rhombus {ABCD}",), "{ABCD} is a rhombus", _rhombus,
           _PARALLELOGRAM_EQS + ((L("AB"), L("BC")), (L("AC") ** 2 + L("BD") ** 2, 4 * L("AB") ** 2),
                                 (2 * area("ABCD"), L("AC") * L("BD")), (ang("DAC"), ang("CAB"))),
@@ -599,7 +601,7 @@ BLOCKS: tuple[Block, ...] = (
           _PARALLELOGRAM_EQS + ((L("AB"), L("BC")), (ang("ABC"), sympy.Integer(90)), (ang("CAB"), sympy.Integer(45)),
                                 (L("AC"), sympy.sqrt(2) * L("AB")), (area("ABCD"), L("AB") ** 2)),
           (_parallelogram_cond,), polygon="ABCD", family="quadrilateral",
-          marks=(("equal", "AB", "BC", "CD", "DA"), ("right", "DAB"))),
+          marks=(("equal", "AB", "BC", "CD", "DA"), _ANY_CORNER)),
     Block("kite", ("kite {ABCD} at {A}",), "{ABCD} is a kite whose equal sides meet at {A}", _kite,
           ((L("AB"), L("AD")), (L("CB"), L("CD")), (ang("ABC"), ang("CDA")), (ang("DAC"), ang("CAB")),
            (2 * area("ABCD"), L("AC") * L("BD")), _QUAD_SUM),

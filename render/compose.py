@@ -862,6 +862,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     # matplotlib paths of the fills, for the side labels only (building them costs)
     shapes = [f.path for f in d.fills] if any(it.quantity.kind is QKind.LENGTH for it in items) else []
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
+    strokes = _mark_strokes(d)
     for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
@@ -908,6 +909,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if d.segments and role in ("angle", "side"):  # (set off with a leader alongside a line: the line's)
             rule = partial(_leaders_beside_lines, rule, np.array([line for _, _, line in d.segments],
                                                                   dtype=float).reshape(-1, 2, 2))
+        if strokes.size:  # (a leader across a tick, an arrow, a bracket or a square reads
+            rule = partial(_leaders_off_marks, rule, strokes)  # as pointing at that mark's element)
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -1536,6 +1539,47 @@ def _led_alongside(d: Drawing, placed: Placed) -> bool:
     leader = np.asarray(placed.leader[:2], dtype=float).reshape(1, 2, 2)
     return not bool(_leaders_beside_lines(lambda boxes, leaders: np.ones(len(boxes), dtype=bool), lines,
                                           np.zeros((1, 4)), leader)[0])
+
+
+MARKED_KINDS = ("equal", "parallel", "bracket", "right", "right_lines", "height")  # marks a leader keeps off
+
+
+def _mark_strokes(d: Drawing) -> np.ndarray:
+    """The relation marks' strokes (ticks, arrows, brackets, squares) as segments (k×2×2)."""
+    segs = [(a, b) for m, lines in d.relation_marks if m.kind in MARKED_KINDS for line in lines
+            for a, b in zip(line[:-1], line[1:])]
+    return np.array(segs, dtype=float).reshape(-1, 2, 2)
+
+
+def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) within ``LEADER_MARK_CLEAR`` of a relation
+    mark's stroke (k×2×2): across a parallel mark's arrows or a bracket, a leader read as pointing at that mark's
+    side (FormalGeo's 479: "AD = 5x-18" led across AD's own arrows)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(leaders):
+        return good
+    return good & (_segment_gaps(np.asarray(leaders, dtype=float), strokes).min(axis=1) >= LEADER_MARK_CLEAR)
+
+
+def _segment_gaps(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """The distance (n×k) between each segment of ``p`` (n×2×2) and each of ``q`` (k×2×2): 0 where they cross,
+    else the least of each end's distance to the other segment."""
+    def to_seg(x, s):  # points x (…×2) against segments s (…×2×2), broadcast
+        a, u = s[..., 0, :], s[..., 1, :] - s[..., 0, :]
+        t = np.clip(((x - a) * u).sum(-1) / np.maximum((u * u).sum(-1), 1e-12), 0.0, 1.0)
+        return np.hypot(*np.moveaxis(x - a - t[..., None] * u, -1, 0))
+
+    P, Q = p[:, None], q[None]  # n×1×2×2, 1×k×2×2
+    gaps = np.minimum.reduce([to_seg(P[..., 0, :], Q), to_seg(P[..., 1, :], Q),
+                              to_seg(Q[..., 0, :], P), to_seg(Q[..., 1, :], P)])
+
+    def side(a, b, c):  # the sign of c against line ab
+        u, w = b - a, c - a
+        return np.sign(u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0])
+
+    cross = (side(P[..., 0, :], P[..., 1, :], Q[..., 0, :]) * side(P[..., 0, :], P[..., 1, :], Q[..., 1, :]) < 0) & \
+            (side(Q[..., 0, :], Q[..., 1, :], P[..., 0, :]) * side(Q[..., 0, :], Q[..., 1, :], P[..., 1, :]) < 0)
+    return np.where(cross, 0.0, gaps)
 
 
 def _leaders_beside_lines(rule, lines: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:

@@ -17,7 +17,7 @@ import math
 import numpy as np
 from geomill.engine.geometry import segment_distance
 
-from .marks import Mark
+from .marks import Mark, angle_key
 from .scene import Scene
 
 DIMENSION_FONTS = 2.0  # the dimension line this many font heights off its side: clearly a line of its own, and a
@@ -566,6 +566,28 @@ class MarkLayout:
             for e in (p, r):
                 self.take(e + off, DIMENSION_BAR)
         return off, [np.array([p + off, r + off]), *bars, *heads]
+
+
+def unsplit_corner(m: Mark, layout: MarkLayout, asked: frozenset = frozenset()) -> Mark:
+    """A right angle any of several corners shows (a rectangle's four): its mark at the first corner no drawn
+    segment from the vertex splits (a square in a corner a diagonal splits reads as a part's right angle, and
+    "∠BAD = 90°" in its arc said less than a square at a clear corner); where every one is split, the first with no
+    other angle labelled at its vertex.
+    A corner ``asked`` (its ``angle_key``) gets none: a square by its "?" answers it."""
+    if m.kind != "right" or len(m.elements) < 2:
+        return m
+    px = layout.px
+    drawn = [e for e in m.elements if all(n in px for n in e) and angle_key(e) not in asked]
+
+    def splits(e: tuple[str, ...]) -> tuple[int, int]:
+        """The rays that split the corner, then the angles labelled at its vertex (every corner split: its "90°"
+        arc where no other angle's arc and value are crowded by it)."""
+        a, v, b = (px[n] for n in e)
+        arcs = sum(float(np.hypot(*(z - v))) < 1.0 for z, _ in layout.arc_zones)
+        return rays_inside(layout.rays(v), _unit(a - v), _unit(b - v)), arcs
+
+    corner = min(drawn, key=splits, default=m.elements[0])  # (min keeps the first of equals)
+    return Mark(m.kind, (corner,), m.source, m.count)
 
 
 def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.ndarray]]:

@@ -85,6 +85,9 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
             right_seen.add(key)
             marks.append(Mark("right", (angle,), source))
 
+    corners: list[Mark] = []  # right angles any of several corners shows (a rectangle's): one square, drawn where
+    # no segment splits its corner (``mark_place.unsplit_corner``)
+
     for rel in problem.relations:
         block = BLOCKS_BY_KEY.get(rel.key)
         if block is None:
@@ -97,6 +100,8 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
                 angles.union([angle_key(e) for e in els], text)
             elif kind == "parallel":
                 parallel.union([_seg(e) for e in els], text)
+            elif kind == "right" and len(els) > 1:
+                corners.append(Mark("right", els, text))
             elif kind == "right":
                 right(els[0], text)
             else:
@@ -117,6 +122,8 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
         elif b is None and a.kind.key == "angle" and value == 90:
             right(a.points, text)
             by_mark.append(text)
+    marks += [m for m in corners if not any(angle_key(e) in right_seen for e in m.elements)]
+    # (a corner squared already, by a fact or another relation, says it)
     for n, (group, source) in enumerate(equal.groups(), 1):
         marks.append(Mark("equal", tuple(group), source, n))
     for n, (group, source) in enumerate(angles.groups(), 1):

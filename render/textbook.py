@@ -30,7 +30,7 @@ from .accidents import accidents
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles
+from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
 from .marks import Mark, angle_key, element_text, lone, read_marks
 from .scene import Scene, SceneArc, SceneShape
 
@@ -236,11 +236,16 @@ class TextbookAnnotation(Annotation):
                           if m.kind == "height" and all(n in layout.px for n in m.elements[0])]
         order = {"right": 0, "right_lines": 0, "height": 0, "dot": 1, "equal_angle": 2, "equal": 3, "parallel": 4}
         self.crowded = []
-        layout.stated = layout.bisectors([m.elements[0] for m in self.relation_marks if m.kind == "right"])
+        asked = frozenset(angle_key(q.key) for q in (self.query, *self.also_asked)
+                          if q is not None and q.kind is QKind.ANGLE)
+        at = {id(m): unsplit_corner(m, layout, asked) for m in self.relation_marks}  # (a rectangle's right angle: at
+        # a corner no diagonal splits)
+        layout.stated = layout.bisectors([at[id(m)].elements[0] for m in self.relation_marks if m.kind == "right"])
         layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         layout.equal_groups = [set(m.elements) for m in self.relation_marks if m.kind == "equal"]
         self.unticked = []
         for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
+            given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
             own = layout.brackets[brackets:]
@@ -260,7 +265,7 @@ class TextbookAnnotation(Annotation):
                 self.export.append((m, lines + dash))
                 marks += lines
                 dashed += dash
-            self.crowded += [(m, *c) for c in layout.crowded[crowded:]]
+            self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
         self._name_bracketed_parts(layout)
         return marks, dashed
 
@@ -855,7 +860,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             ann.query_text = None
         goal["expression"] = goal_text(problem.goal.expr, figure=False)  # (the question's words: sin(angle BAC))
     asked = {angle_key(q.key) for q in (ann.query, *ann.also_asked) if q is not None and q.kind is QKind.ANGLE}
-    ann.relation_marks = [m for m in marks if not (m.kind == "right" and angle_key(m.elements[0]) in asked)]
+    ann.relation_marks = [m for m in marks if m.kind != "right" or any(angle_key(e) not in asked for e in m.elements)]
+    # (a rectangle's right angle: any corner not asked says it)
     # (a square on the very angle asked answers it, and its "?" beside the square read as odd: review 11's 30)
     return ann, givens, goal
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
@@ -1868,7 +1869,8 @@ def _set_off_angles(fig: dict, pts: dict) -> list[str]:
         if lab["leader"] is None or not lab["element"].startswith("angle "):
             continue
         a, v, b = split_points(lab["element"][6:], pts, 3)
-        if not any(lab["text"].startswith(f"∠{n}") for n in (a + v + b, b + v + a)):
+        if not any(re.match(rf"(?:[a-z]+ )?∠{n}(?![A-Z])", lab["text"]) for n in (a + v + b, b + v + a)):
+            # (a function of it, "cos ∠ACD = ?", names it too)
             out.append(f"{lab['text']!r} ({lab['element']}) is set off without its angle's name")
         if not _in_wedge(tuple(lab["leader"][0]), pts[a], pts[v], pts[b]):
             out.append(f"{lab['text']!r} ({lab['element']}) has a leader that ends outside its angle")
