@@ -838,20 +838,23 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
             good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
         return good
 
-    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, POINT_STAGES)
-    if placed.conflicts:
+    first = None
+    for group in POINT_STAGES:  # (a later group only where no place of the earlier reads right)
+        placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, (group,))
+        if not placed.conflicts:
+            return placed
         # no outside beside the point (walled in by shapes, or its outside a narrow wedge): a letter
         # right beside its point and clearly nearer it than any other reads as its own even over a
         # fill, so only strokes, labels and the rule count (set off with a leader it would not:
         # issue 24); the raster check accepts a letter in a shape on the same terms
         placer.undo()
-        retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, POINT_STAGES)
-        if retry.conflicts:
-            placer.undo()
-            placer.commit(placed)
-        else:
-            placed = retry
-    return placed
+        retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, (group,))
+        if not retry.conflicts:
+            return retry
+        placer.undo()
+        first = first or placed
+    placer.commit(first)  # (none reads right: the first group's least bad, which the caller reports)
+    return first
 
 
 def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
