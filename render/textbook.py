@@ -1084,7 +1084,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
-        best = here if best is None or here[0] < best[0] else best
+        best = here if best is None or (here[0][0] < best[0][0] if k else here[0] < best[0]) else best
+        # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
     grow = _zoom(forced, size) if zoom else size
     if grow > size:  # the facts force two things close: a larger canvas parts them
