@@ -664,6 +664,8 @@ def _point_centres(p: tuple[float, float], pref: float, w: float, h: float, stag
     """A point label's candidates: round the point, starting from ``pref`` (away from its strokes)."""
     if stage == "near":
         return offset_centres(p, pref + _TURNS24, gap + _NEAR * fpx, w, h)
+    if stage == "fine":
+        return offset_centres(p, pref + _TURNS96, gap + _FINE * fpx, w, h)
     return offset_centres(p, pref + _TURNS48, gap + _WIDE * fpx, w, h)
 
 
@@ -683,6 +685,8 @@ def _point_centres_many(anchors: np.ndarray, prefs: np.ndarray, sizes: np.ndarra
 # stroke gap), so that no candidate is offered that its rule must refuse
 _NEAR = np.array([0.0, 0.35, 0.8, 1.25])
 _WIDE = np.array([0.12, 0.5, 0.95, 1.25])
+_FINE = np.linspace(0.0, 1.25, 11)  # (a letter walled in by strokes, as at a crossing of lines: the gaps and turns
+# between those above, tried only where none of them is free)
 
 
 class _FirstStage:
@@ -794,6 +798,8 @@ class _FirstStage:
             idx = idx[self.placer.overlaps(self.boxes[idx]) == 0]
         if len(idx):
             best, conflicts = int(idx[0]), 0
+        elif len(POINT_STAGES) > 1:  # (none clean here: the later stages' finer candidates, by ``_search_point``)
+            return None
         else:
             cost = self.placer.costs(self.boxes[lo:hi])
             cost = cost + MISREAD * (cost == 0)
@@ -832,20 +838,23 @@ def _search_point(d: Drawing, placer: Placer, name: str, p: tuple[float, float],
             good[idx] = off_shapes(boxes[idx], None if leaders is None else leaders[idx])
         return good
 
-    placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, POINT_STAGES)
-    if placed.conflicts:
+    first = None
+    for group in POINT_STAGES:  # (a later group only where no place of the earlier reads right)
+        placed = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, accept, (group,))
+        if not placed.conflicts:
+            return placed
         # no outside beside the point (walled in by shapes, or its outside a narrow wedge): a letter
         # right beside its point and clearly nearer it than any other reads as its own even over a
         # fill, so only strokes, labels and the rule count (set off with a leader it would not:
         # issue 24); the raster check accepts a letter in a shape on the same terms
         placer.undo()
-        retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, POINT_STAGES)
-        if retry.conflicts:
-            placer.undo()
-            placer.commit(placed)
-        else:
-            placed = retry
-    return placed
+        retry = _search(placer, name, f"point {name}", "point", centres, p, text_size, style, rule, (group,))
+        if not retry.conflicts:
+            return retry
+        placer.undo()
+        first = first or placed
+    placer.commit(first)  # (none reads right: the first group's least bad, which the caller reports)
+    return first
 
 
 def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
@@ -1182,7 +1191,7 @@ STAGES = ((1.0, ("near", "wide")), (1.0, ("far",)), (1.0, ("far*",)))
 _FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0])
 # a point letter only at full size (smaller, it reads as a side's name) and next to its point (set off
 # with a leader, it reads as the corner it sits by): where none of these is free the figure is refused
-POINT_STAGES = ((1.0, ("near", "wide")),)
+POINT_STAGES = ((1.0, ("near", "wide")), (1.0, ("fine",)))
 # a side's or an angle's value only beside its element: set off with a leader it reads as the element it
 # sits by (review 2: "3" by AB for CD, "27°" in the neighbouring angle); with no place it goes to the text
 VALUE_STAGES = tuple((step, stages) for step, stages in STAGES if not stages[0].startswith("far"))
@@ -1275,6 +1284,7 @@ def _turns(n: int) -> list[float]:
 
 _TURNS24 = np.array(_turns(24))
 _TURNS48 = np.array(_turns(48))
+_TURNS96 = np.array(_turns(96))
 
 
 def _well_inside(polys: list, bounds: list, pts: np.ndarray) -> np.ndarray:

@@ -39,6 +39,8 @@ MIN_APART = 20.0  # px between two distinct points, unless the facts force them 
 MIN_RADIUS = 30.0  # px: a circle's least radius (at 8 px, a blind reader saw a dot with its points on each other)
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
+ZOOM_TARGET = 15.0  # px: two things the facts force closer than MIN_APART are drawn this far apart at least …
+ZOOM_MAX = 2  # … on a canvas at most this many times the size asked
 ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the first and less than the second reads as
 # on it (it is on it by a fact, or clearly off it)
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
@@ -70,12 +72,13 @@ class TextbookFigure:
     moved: list[str] = field(default_factory=list)  # givens left to the text (no place reads as theirs)
     accidental: list[str] = field(default_factory=list)  # coincidences drawn that no fact states (``accidents``)
     unticked: list[str] = field(default_factory=list)  # members of a stated equal group drawn with no tick of it
+    forced: list[str] = field(default_factory=list)  # faults the facts force (every layout draws them alike)
 
     @property
     def misleads(self) -> list[str]:
         """What makes the figure misleading (a batch refuses it): not a value left to the text, which only
-        says less."""
-        return self.faults + self.misread
+        says less, nor a fault the facts force, which no layout avoids (the figure says it)."""
+        return [f for f in self.faults if f not in self.forced] + self.misread
 
 
 @dataclass
@@ -668,10 +671,33 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     return out
 
 
-def near_lines(scene: Scene, px: dict, k: float = 1.0) -> list[str]:
-    """The points drawn hard by a segment they are not on (over ``ON_LINE`` px and under ``OFF_LINE``, both
-    times ``k``, from its middle part): such a point reads as on the line (review 4: A 7 px off DO, D, A and O
-    read as collinear)."""
+@dataclass(frozen=True)
+class Fault:
+    """What may mislead in a layout: its text, the figure's measure it is about (a function of the model's
+    coordinates and radii that no move, turn or scaling of the whole figure changes; None: none such), and
+    for two things drawn too close, their distance in px (a larger canvas may part them)."""
+
+    text: str
+    measure: object = None  # Callable[[dict, dict], float] | None
+    gap: float | None = None
+
+
+def _size_of(names: list[str]):
+    """The measure's unit: the points' root-mean-square distance from their centroid (a figure's size that no
+    move or turn changes)."""
+    def size(coords: dict) -> float:
+        xy = np.array([coords[n] for n in names], dtype=float)
+        return max(float(np.sqrt(np.mean(np.sum((xy - xy.mean(axis=0)) ** 2, axis=1)))), 1e-12)
+    return size
+
+
+def _off_line(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    u = b - a
+    return abs(float(u[0] * (p - a)[1] - u[1] * (p - a)[0])) / max(float(np.hypot(*u)), 1e-12)
+
+
+def _near_line_faults(scene: Scene, px: dict, k: float = 1.0) -> list[Fault]:
+    size = _size_of(sorted(px))
     out = []
     for a, b in scene.segments:
         p, r = px[a], px[b]
@@ -683,10 +709,18 @@ def near_lines(scene: Scene, px: dict, k: float = 1.0) -> list[str]:
             if name in (a, b):
                 continue
             t = float((xy - p) @ u) / n2
-            d = abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2)
+            d = _off_line(xy, p, r)
             if 0 < t < 1 and ON_LINE * k < d < OFF_LINE * k:
-                out.append(f"point {name} is {d:.1f} px off {a}{b} (under {OFF_LINE * k:g}): it reads as on it")
+                out.append(Fault(f"point {name} is {d:.1f} px off {a}{b} (under {OFF_LINE * k:g}): it reads as on it",
+                                 lambda c, _r, n=name, a=a, b=b: _off_line(c[n], c[a], c[b]) / size(c), d))
     return out
+
+
+def near_lines(scene: Scene, px: dict, k: float = 1.0) -> list[str]:
+    """The points drawn hard by a segment they are not on (over ``ON_LINE`` px and under ``OFF_LINE``, both
+    times ``k``, from its middle part): such a point reads as on the line (review 4: A 7 px off DO, D, A and O
+    read as collinear)."""
+    return [f.text for f in _near_line_faults(scene, px, k)]
 
 
 def short_sides(scene: Scene, frame) -> int:
@@ -700,53 +734,85 @@ def short_sides(scene: Scene, frame) -> int:
 def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark]) -> list[str]:
     """What may mislead in this layout: points under MIN_APART px apart, parallels under MIN_PARALLEL apart,
     a polygon's angle under MIN_ANGLE that no fact gives."""
+    return [f.text for f in layout_faults(problem, scene, frame, marks)]
+
+
+def _angle(p: np.ndarray, v: np.ndarray, q: np.ndarray) -> float:
+    u, w = p - v, q - v
+    cos = float(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-12)
+    return math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+
+
+def _width(ring: np.ndarray) -> tuple[float, float]:
+    """A polygon's width across its longest side (a triangle's height, else area over that side), and that side."""
+    area = abs(float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))) / 2
+    longest = max(float(np.linalg.norm(ring[i] - ring[i - 1])) for i in range(len(ring)))
+    return (2 if len(ring) == 3 else 1) * area / max(longest, 1e-9), longest
+
+
+def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark]) -> list[Fault]:
+    """``readability``'s faults, each with the measure it is about (``fixed_by_facts`` tells whether the facts
+    force it) and, for two things drawn too close, their distance in px."""
     out = []
     k = min(1.0, frame.size / 512)  # (a smaller image: the minimums shrink with everything drawn)
     apart, parallel_gap = MIN_APART * k, MIN_PARALLEL * k
     names = sorted(scene.points)
+    size = _size_of(names)
     px = {n: np.array(frame.px(scene.points[n])) for n in names}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             d = float(np.linalg.norm(px[a] - px[b]))
             if d < apart:
-                out.append(f"points {a} and {b} are {d:.1f} px apart (under {apart:g})")
+                out.append(Fault(f"points {a} and {b} are {d:.1f} px apart (under {apart:g})",
+                                 lambda c, _r, a=a, b=b: float(np.linalg.norm(c[a] - c[b])) / size(c), d))
     for m in marks:
         if m.kind != "parallel":
             continue
         for s, t in zip(m.elements, m.elements[1:]):
-            p, q, r = px[s[0]], px[s[1]], px[t[0]]
-            u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-9)
-            gap = abs(float(u[0] * (r - p)[1] - u[1] * (r - p)[0]))
+            gap = _off_line(px[t[0]], px[s[0]], px[s[1]])
             if gap < parallel_gap:
-                out.append(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
-                           f"(under {parallel_gap:g})")
+                out.append(Fault(f"the parallels {''.join(s)} and {''.join(t)} are {gap:.1f} px apart "
+                                 f"(under {parallel_gap:g})",
+                                 lambda c, _r, s=s, t=t: _off_line(c[t[0]], c[s[0]], c[s[1]]) / size(c), gap))
     small = {}  # (a circle a few px across reads as a dot, its points on each other: a blind reader's 8 px one)
     for arc in scene.arcs:
         r = arc.radius * frame.scale
         if r < MIN_RADIUS * k:
             c = np.array(frame.px(arc.centre))
             name = next((n for n in names if float(np.linalg.norm(px[n] - c)) < 0.5), None)
-            small[name or f"({c[0]:.0f}, {c[1]:.0f})"] = r
-    out += [f"the circle about {name} is drawn {r:.1f} px in radius (under {MIN_RADIUS * k:g})"
-            for name, r in small.items()]
-    out += near_lines(scene, px, k)
+            small[name or f"({c[0]:.0f}, {c[1]:.0f})"] = (r, name)
+    out += [Fault(f"the circle about {key} is drawn {r:.1f} px in radius (under {MIN_RADIUS * k:g})",
+                  None if name is None else lambda c, radii, o=name: radii[o] / size(c))
+            for key, (r, name) in small.items()]
+    out += _near_line_faults(scene, px, k)
     given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
-        ring = np.array([px[v] for v in p])
-        area = abs(float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))) / 2
-        longest = max(float(np.linalg.norm(ring[i] - ring[i - 1])) for i in range(len(p)))
-        across = (2 if len(p) == 3 else 1) * area / max(longest, 1e-9)  # a triangle's height, else mean width
+        across, longest = _width(np.array([px[v] for v in p]))
         if longest > 0 and across < MIN_WIDTH * longest:
-            out.append(f"the polygon {''.join(p)} is drawn flat ({across:.0f} px across, {longest:.0f} long)")
+            out.append(Fault(f"the polygon {''.join(p)} is drawn flat ({across:.0f} px across, {longest:.0f} long)",
+                             lambda c, _r, p=p: (lambda w: w[0] / max(w[1], 1e-12))(
+                                 _width(np.array([c[v] for v in p], dtype=float)))))
         for i, v in enumerate(p):
             a, b = p[i - 1], p[(i + 1) % len(p)]
-            u, w = px[a] - px[v], px[b] - px[v]
-            cos = float(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-9)
-            deg = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+            deg = _angle(px[a], px[v], px[b])
             if deg < MIN_ANGLE and angle_key((a, v, b)) not in given:
-                out.append(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)")
+                out.append(Fault(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)",
+                                 lambda c, _r, a=a, v=v, b=b: _angle(c[a], c[v], c[b])))
     return out
+
+
+def forced_faults(model, faults: list[Fault]) -> list[Fault]:
+    """The faults the facts force (``numeric.fixed_by_facts``: the given values fix their measure up to
+    similarity, so no layout draws them otherwise): the figure says them, and is kept."""
+    from geomill.solvers.numeric import fixed_by_facts
+
+    measured = [f for f in faults if f.measure is not None]
+    try:
+        fixed = fixed_by_facts(model, [f.measure for f in measured])
+    except (ArithmeticError, ValueError, KeyError):
+        return []
+    return [f for f, ok in zip(measured, fixed) if ok]
 
 
 def crossed_faces(problem: GeneralProblem, scene: Scene, frame) -> list[str]:
@@ -868,11 +934,13 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
 
 def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain", values: str = "image",
                     fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
-                    line_width: float = 1.5, opacity: float | None = None) -> TextbookFigure:
+                    line_width: float = 1.5, opacity: float | None = None, zoom: bool = True) -> TextbookFigure:
     """The textbook figure of ``problem`` (``model``: its numeric model; None: one is made here), drawn from
     the model or, where it reads better, from the model spread out (``numeric.spread``), as PNG or SVG
     bytes, with its label export (``marks``, ``givens``, ``goal`` added to GeomVerse's) and what may
-    mislead (``warnings``; ``misleads``: what a batch refuses it for)."""
+    mislead (``warnings``; ``misleads``: what a batch refuses it for).  A fault the facts force is no layout's
+    choice: it is said (``forced``), not refused, and where it is two things drawn close, the canvas grows
+    (``zoom``, up to ``ZOOM_MAX`` times) until they are ``ZOOM_TARGET`` px apart."""
     from .compose import _framed
 
     if style not in STYLES:
@@ -893,7 +961,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         """A model laid out and composed (not painted), and how much may mislead in it."""
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
-        faults = readability(problem, scene, frame, marks)
+        found = layout_faults(problem, scene, frame, marks)
+        forced = forced_faults(m, found) if found else []
+        faults = [f.text for f in found]
         kept, rights, ask_valued, sources = marks, [], True, {}
 
         def fresh():
@@ -989,33 +1059,44 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
-        cost = len(faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
+        told = {f.text for f in forced}  # (the facts force them: every model near this one draws them alike)
+        cost = sum(f not in told for f in faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
         # model alike and decides nothing)
-        return ((cost, len(ann.in_text) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental)
+        return ((cost, len(ann.in_text) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental,
+                forced)
 
     best = None
-    for k in range(1 + (RESEEDS if model is None else 0)):
+    for k in range(1 + RESEEDS):
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
         # points 9 px apart where the third start draws them 40 px apart, review 4 a point 7 px off a line;
         # a flat angle the facts force: no use; a chord drawn through the centre that no fact puts there may
         # not be there from another start)
-        if k and not any(f.startswith(("points ", "point ", "the circle ")) for f in best[3] + best[8]):
-            break
+        told = {f.text for f in best[9]} if best else set()
+        if k and not any(f.startswith(("points ", "point ", "the circle ", "the angle ")) and f not in told
+                         for f in best[3] + best[8]) and not best[7].misread:
+            break  # (a given model too: another start may find another solution of the same facts, goal alike)
         try:
-            m = _model(problem, model, seed + k)
+            m = _model(problem, model if not k else None, seed + k)
         except GeomillError:
             if best is None:
                 raise
+            continue
+        if k and model is not None and not _same_goal(model, m):
             continue
         here = composed(m)
         if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more
             # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
-        best = here if best is None or here[0] < best[0] else best
-    _, m, scene, faults, ann, givens, goal, d, accidental = best
+        best = here if best is None or (here[0][0] < best[0][0] if k else here[0] < best[0]) else best
+        # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
+    _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
+    grow = _zoom(forced, size) if zoom else size
+    if grow > size:  # the facts force two things close: a larger canvas parts them
+        return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
+                               font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
     legend = _legend(d, ann, renderer) if values == "image" else set()
     if fmt == "png":
         renderer.paint(d)
@@ -1032,7 +1113,23 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
              for g in labels["givens"] if g["shown"] == "moved"]
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
-                          list(accidental), list(ann.unticked))
+                          list(accidental), list(ann.unticked), [f.text for f in forced])
+
+
+def _same_goal(model, other) -> bool:
+    """Do two models of a problem give its goal one value (another start's model draws the same answer)?"""
+    a, b = model.goal_value(), other.goal_value()
+    return a is None or b is None or abs(a - b) <= 1e-6 * max(abs(a), abs(b), 1.0)
+
+
+def _zoom(forced: list[Fault], size: int) -> int:
+    """The canvas size that draws the closest two things the facts force ``ZOOM_TARGET`` px apart (scaled as the
+    minimums are), at most ``ZOOM_MAX`` times ``size``."""
+    gaps = [f.gap for f in forced if f.gap is not None and f.gap > 0]
+    target = ZOOM_TARGET * min(1.0, size / 512)
+    if not gaps or min(gaps) >= target:
+        return size
+    return min(math.ceil(size * target / min(gaps)), ZOOM_MAX * size)
 
 
 def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:

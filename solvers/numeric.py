@@ -1376,3 +1376,37 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     if not polys_ok or (a is not None and b is not None and not _close(a, b)):
         return None
     return moved
+
+
+FIXED_RANK = 1e-7  # a singular value of the facts' Jacobian under this share of the largest: a free direction
+FIXED_SHARE = 1e-3  # a measure whose change along the free directions is under this share of its gradient is fixed
+
+
+def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
+    """For each measure (a function of the coordinates and radii, unchanged by a move, turn or scaling of the
+    whole figure: an angle, a ratio of lengths), whether the facts fix it near ``model``: it keeps its value
+    along every direction that keeps every fact (the null space of the residuals' Jacobian).  A figure's flaw
+    measured so is the facts', not the layout's: no other model near this one draws it otherwise (a discrete
+    other solution may; the caller's search tries those).  A degenerate model (a Jacobian short of rank) has
+    more free directions, so it errs towards "free"."""
+    if not measures:
+        return []
+    system = _System(model.problem)
+    x0 = system.pack(model.coords, model.variables, model.radii)
+    scale = max(float(np.max(np.abs(x0[:2 * len(system.points)]), initial=0.0)), 1.0)
+    h = 1e-6 * scale
+    eye = np.eye(x0.size) * h
+    jac = np.column_stack([(system(x0 + e) - system(x0 - e)) / (2 * h) for e in eye])
+    _, s, vt = np.linalg.svd(jac, full_matrices=True)
+    rank = int(np.sum(s > FIXED_RANK * max(float(s[0]) if s.size else 0.0, 1e-12)))
+    free = vt[rank:]
+    out = []
+    for measure in measures:
+        def at(x: np.ndarray) -> float:
+            coords, _, radii = system.unpack(x)
+            return float(measure(coords, radii))
+
+        grad = np.array([(at(x0 + e) - at(x0 - e)) / (2 * h) for e in eye])
+        norm = float(np.linalg.norm(grad))
+        out.append(norm > 0 and float(np.linalg.norm(free @ grad)) <= FIXED_SHARE * norm)
+    return out
