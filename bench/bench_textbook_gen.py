@@ -5,7 +5,8 @@
 Reports wall-clock problems per second, the CPU seconds one problem costs (all processes: on a
 shared machine the wall clock says little, the CPU cost is what a free core pays), the rate that
 cost gives on ``--workers`` free cores, and the set's distinctness (canonical forms), depths,
-question types and theorem families (records citing each), and a digest of the records (two
+question types and theorem families (records citing each; the solver's families reached, as
+``bench/textbook_coverage.py`` counts them), and a digest of the records (two
 versions that make the same set print the same).  ``--stages`` adds each stage's share of the CPU (the
 closure, the goals' proofs, the re-parse and re-solve check, the figure, the record), timed in
 every worker.
@@ -83,6 +84,15 @@ def _stages(folder: Path) -> dict:
     return {"cpu_s_in_records": round(total, 1), **out}
 
 
+def _reached(records: list[dict]) -> str:
+    """The solver's theorem families the set's proofs use, of all of them (``bench/textbook_coverage.py``'s
+    count: ``given`` and ``relation`` are not theorems)."""
+    from geomill.solvers.plane.theorems import registry
+
+    families = set(registry()) - {"given", "relation"}
+    return f"{len(families & {k for r in records for k in r['rules']})} of {len(families)}"
+
+
 def _cpu() -> float:
     own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
@@ -112,6 +122,7 @@ def run(n: int, seed: str, workers: int, images: bool, stages: bool = False) -> 
         "depth": dict(sorted(collections.Counter(r["depth"] for r in records).items())),
         "question_type": dict(collections.Counter(r["question_type"] for r in records).most_common()),
         "families": len({k for r in records for k in r["rules"]}),
+        "theorem_families_reached": _reached(records),
         "family_records": dict(collections.Counter(k for r in records for k in r["rules"]).most_common()),
         "records_sha256": hashlib.sha256("".join(lines).encode()).hexdigest()[:16],  # (same set, same digest)
         **({"stages": split} if stages else {}),

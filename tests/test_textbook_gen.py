@@ -16,7 +16,7 @@ from geomill.generate.stats import collect
 from geomill.generate.textbook_gen import TextbookConfig, problems
 from geomill.generate.textbook_gen.canonical import canonical_text
 from geomill.generate.textbook_gen.construct import BASES, CONSTRUCTIONS, Figure, Retry, relation_ok
-from geomill.generate.textbook_gen.records import INTERLEAVE, place, problem_at
+from geomill.generate.textbook_gen.records import BLOCK, INTERLEAVE, place, problem_at
 from geomill.solvers.plane import solve_general
 
 from geomill.cli import main
@@ -136,16 +136,24 @@ def test_width_span_is_kept() -> None:
     assert len(got) == 2 and all(1 <= m.solution.width <= 2 and 2 <= m.solution.depth <= 4 for m in got)
 
 
-def test_groups_take_turns() -> None:
-    """Neighbouring indices come from different constructions; a block's indices are each group's
-    problems once each (no problem asked twice, none skipped)."""
-    cfg = TextbookConfig()
-    block = cfg.goals_per_figure * INTERLEAVE
-    places = [place(cfg, i) for i in range(2 * block)]
+@pytest.mark.parametrize("per_figure", [1, 2, 3, 6])
+def test_groups_take_turns(per_figure: int) -> None:
+    """Neighbouring indices come from different constructions; a block's indices are each group's first
+    problems once each (no problem asked twice, none skipped, none past ``goals_per_figure``); no group's
+    problems fall in two blocks, and a block is the runner's shard (no worker builds another's construction)."""
+    from geomill.generate.runner import SHARD_SIZE
+
+    assert BLOCK == SHARD_SIZE
+    cfg = TextbookConfig(goals_per_figure=per_figure)
+    places = [place(cfg, i) for i in range(3 * BLOCK)]
     assert len(set(places)) == len(places)
     assert all(places[i][0] != places[i + 1][0] for i in range(len(places) - 1))
-    assert {g for g, _ in places[:block]} == set(range(INTERLEAVE))
-    assert sorted(s for g, s in places[:block] if g == 3) == list(range(cfg.goals_per_figure))
+    blocks = [{g for g, _ in places[b * BLOCK:(b + 1) * BLOCK]} for b in range(3)]
+    assert not (blocks[0] & blocks[1] or blocks[1] & blocks[2] or blocks[0] & blocks[2])
+    assert len(blocks[0]) >= min(INTERLEAVE, BLOCK)
+    for g in blocks[0]:
+        slots = sorted(s for h, s in places[:BLOCK] if h == g)
+        assert slots == list(range(len(slots))) and len(slots) <= per_figure
 
 
 def test_goals_of_one_construction_share_its_figure() -> None:

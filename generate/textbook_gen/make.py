@@ -10,7 +10,6 @@ the linter finds nothing, and the exact figure measures the answer.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import math
 from collections.abc import Iterator
@@ -209,19 +208,15 @@ def too_little(keep: set[int], facts: list[Equality]) -> bool:
     return len(facts) + len(keep) < 4 or not facts
 
 
-WINDOW = 1  # questions planned for each problem still wanted, then grouped by their givens
-
-
 def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
     """The problems one construction gives with the knobs (at most ``most``, by default
-    ``cfg.goals_per_figure``), one at a time: no goal is checked before its problem is asked for.
+    ``cfg.goals_per_figure``), one at a time: no question is planned (its goal's lightest proof, the most
+    costly part of planning) before the problem before it is made, and none checked before it is asked for.
 
-    The deduction runs to closure once; the questions it answers are planned a window at a time and
-    grouped by the givens they need: a group's problems differ only in the
-    goal, so they share one reading of the givens and one figure search (``check_group``), each goal
-    still solved from its own text.  Each group after the first has the figure's points renamed.
-    No two problems of a construction share their givens (up to renaming: ``given_set``), so each
-    group gives one problem, the first of its goals that passes."""
+    The deduction runs to closure once; the questions it answers are planned one at a time, each on its
+    own givens (``plans``: no two with the same givens), and checked (``check_group``, each solved from its
+    own text).  Each problem after the first has the figure's points renamed.  No two problems of a
+    construction share their givens (up to renaming: ``given_set``)."""
     most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
     fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
@@ -233,29 +228,21 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig), cfg, rng)
     made = 0
     said: set = set()  # the given sets of the problems made: as planned, and up to renaming
-    while made < most:
-        window = list(itertools.islice(planned, WINDOW * (most - made)))
-        if not window:
-            return
-        groups: dict[tuple, list[Plan]] = {}
-        for p in window:
-            groups.setdefault(p.key(), []).append(p)
-        for key, group in groups.items():  # in the order planned (the largest first favoured the base's own
-            # problems, which another construction on the same base asks again)
-            if key in said:
+    for p in planned:
+        key = p.key()
+        if key in said:
+            continue
+        names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
+        shown = fig.renamed(names) if names else fig
+        for p, got in check_group(shown, [p], names, cfg):
+            out = _finish(fig, shown, p, names, got, cfg)
+            if out is None or given_set(out.problem) in said:
                 continue
-            names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
-            shown = fig.renamed(names) if names else fig
-            for p, got in check_group(shown, group, names, cfg):
-                out = _finish(fig, shown, p, names, got, cfg)
-                if out is None or given_set(out.problem) in said:
-                    continue
-                said |= {key, given_set(out.problem)}
-                made += 1
-                yield out
-                if made >= most:
-                    return
-                break
+            said |= {key, given_set(out.problem)}
+            made += 1
+            yield out
+            if made >= most:
+                return
 
 
 def given_set(problem: GeneralProblem) -> str:

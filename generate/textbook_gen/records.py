@@ -17,9 +17,11 @@ from .make import Made, generate, stream
 from .make import figure_files as make_figure_files
 
 GENERATOR = "geomill.textbook_gen 1"
-INTERLEAVE = 25  # groups whose problems take turns: a block of INTERLEAVE·goals_per_figure indices holds
-# INTERLEAVE constructions' problems, each group's k-th problem in the block's k-th run of INTERLEAVE indices,
-# so that neighbouring records (a window, the first dozens) come from different constructions
+INTERLEAVE = 25  # groups whose problems take turns: a block of BLOCK indices holds (at least) INTERLEAVE
+# constructions' problems, each group's k-th problem in the block's k-th run of them, so that neighbouring
+# records (a window, the first dozens) come from different constructions
+BLOCK = 100  # the runner's shard size: a group's problems all fall in one shard, so that no worker builds
+# again a construction another worker built (a group's k-th problem is read after its first k)
 _CACHE: OrderedDict = OrderedDict()  # (seed, part, group, config) -> the group's problems so far and their stream
 _CACHE_SIZE = 2 * INTERLEAVE
 
@@ -40,10 +42,17 @@ def _made(cfg: TextbookConfig, seed, part: str, group: int, slot: int) -> Made |
     return made[slot]
 
 
+def groups_per_block(cfg: TextbookConfig) -> int:
+    """How many constructions one block of ``BLOCK`` indices takes turns between: ``INTERLEAVE``, or more
+    where ``goals_per_figure`` problems each would not fill the block."""
+    return max(INTERLEAVE, -(-BLOCK // cfg.goals_per_figure))
+
+
 def place(cfg: TextbookConfig, index: int) -> tuple[int, int]:
-    """(group, slot) of problem ``index``: groups interleaved in blocks (``INTERLEAVE``)."""
-    block, r = divmod(index, cfg.goals_per_figure * INTERLEAVE)
-    return block * INTERLEAVE + r % INTERLEAVE, r // INTERLEAVE
+    """(group, slot) of problem ``index``: groups interleaved within blocks of ``BLOCK`` indices."""
+    block, r = divmod(index, BLOCK)
+    g = groups_per_block(cfg)
+    return block * g + r % g, r // g
 
 
 def problem_at(cfg: TextbookConfig, seed, part: str, index: int) -> Iterator[Made]:
