@@ -444,6 +444,7 @@ class Deduction:
         self._givens: set | None = None  # see _given_keys (read once the givens are in)
         self._direct_said: set = set()  # (conclusion, family) of each direct judgement's instance met
         self._relation_seen: set = set()
+        self._round_start: int | None = None  # the table's size when the judgement round now running began
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -479,7 +480,7 @@ class Deduction:
         form = linear_form(e)
         if form is not None:
             sibling = (inst.family, inst.premises) in self._judged_from
-            if inst.premises and not inst.family.direct and not sibling and self._holds(form):
+            if inst.premises and not inst.family.direct and not sibling and self._held_before(form):
                 # a judgement whose conclusion the table already proves adds nothing, and a proof
                 # citing it can go round in a circle (PE = PF from the equal angles that the
                 # isosceles triangle PE = PF gave; or longer rounds, through congruent triangles);
@@ -908,9 +909,25 @@ class Deduction:
 
     def _judgement_round(self) -> bool:
         progress = False
-        for inst in judgements(self.cfg, self.proven, self.index, self._judged):
-            progress |= self.add(inst)
+        self._round_start = len(self.table.equations)
+        try:
+            for inst in judgements(self.cfg, self.proven, self.index, self._judged):
+                progress |= self.add(inst)
+        finally:
+            self._round_start = None
         return progress
+
+    def _held_before(self, form) -> bool:
+        """Whether the table proved ``form`` before the judgement round now running (or now, outside one):
+        a judgement that adds nothing is kept out, but one whose conclusion another judgement of the same
+        round proved first (AF = AE from the isosceles triangle AEF) stays, so that the proof may choose the
+        one-step named theorem (E the midpoint of AC and EF parallel to CB: F the midpoint of AB)."""
+        if not self._holds(form):
+            return False
+        if self._round_start is None:
+            return True
+        n = self.table.determined_by({k.name: c for k, c in form[0].items()})
+        return n is None or n <= self._round_start
 
     def _holds(self, form) -> bool:
         """Does the table already prove the linear relation ``form``?"""
