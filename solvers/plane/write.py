@@ -2044,10 +2044,10 @@ def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
 
 def _named_by(full: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> sympy.Symbol | None:
     """The one element of ``full = 0`` still unknown where the problem names it ``u`` itself (angle KGL = x):
-    a student solves the theorem's equation for that element, its numbers put in, and then reads off ``u``.
-    None where ``u`` is an element, or another element is unknown, or the element is a formula in ``u``."""
-    if element_of(u) is not None or u in full.free_symbols:
-        return None
+    a student solves the theorem's linear equation for that element, its numbers put in, and then reads off
+    ``u``.  None where ``u`` is an element, another element is unknown, or the element is a formula in ``u``."""
+    if element_of(u) is not None or u in full.free_symbols or _linear(full) is None:
+        return None  # (a proportion keeps its ratios with the numbers put in: x/20 = 10/16)
     free = [x for x in full.free_symbols if x not in known]
     if len(free) != 1 or free[0] not in sub or not is_zero(sub[free[0]] - u) or element_of(free[0]) is None:
         return None
