@@ -35,3 +35,18 @@ CASES = [
 @pytest.mark.parametrize("what,text,value,has,lacks", CASES, ids=[c[0] for c in CASES])
 def test_teacher12(what, text, value, has, lacks):
     says(text, value, has, lacks)
+
+
+def test_a_relation_of_three_lengths_is_said_with_the_odd_one_alone():
+    """DM + EM - DF = -2 is said as a student writes it, DF = DM + EM + 2 (the one term whose sign differs,
+    alone on its side); two terms, or no odd one with a unit coefficient, keep their form."""
+    import sympy
+    from geomill.engine.plane import element_symbol
+    from geomill.solvers.plane.write import _linear, _lone_sign
+
+    dm, em, df, fm = (element_symbol("length", tuple(p)) for p in ("DM", "EM", "DF", "FM"))
+    assert _lone_sign(_linear(dm + em - df + 2)[0]) == (-1, df)
+    assert _lone_sign(_linear(df - dm - em - 2)[0]) == (1, df)
+    assert _lone_sign(_linear(fm - em - 2)[0]) is None
+    assert _lone_sign(_linear(dm + em - 2 * df)[0]) is None
+    assert _lone_sign(_linear(dm + em + df - 2)[0]) is None

@@ -409,6 +409,18 @@ def _degrees(e: sympy.Expr) -> bool:
     return units == {"degrees"} and not e.has(sympy.sin, sympy.cos, sympy.tan, *_TRIG)  # sin(angle A): a ratio
 
 
+def _lone_sign(terms: list[tuple[sympy.Expr, sympy.Symbol]]) -> tuple[sympy.Expr, sympy.Symbol] | None:
+    """The one term of three or more whose sign differs from all the others', with a unit coefficient: the
+    element a student writes alone on one side (DF = DM + EM + 2, never "DM + EM - DF = -2"); else None."""
+    if len(terms) < 3:
+        return None
+    for sign in (1, -1):
+        odd = [(c, x) for c, x in terms if (c > 0) != (sign > 0)]
+        if len(odd) == 1 and abs(odd[0][0]) == 1:
+            return odd[0]
+    return None
+
+
 def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr] | None:
     """``e`` as (rational coefficient, symbol) terms and a constant, or None when it is not so."""
     terms: list[tuple[sympy.Expr, sympy.Symbol]] = []
@@ -638,6 +650,10 @@ class _Writer:
             elements = [(c, x) for c, x in lin[0] if element_of(x) is not None]
             if len(elements) == 1:
                 c, x = elements[0]
+                return self.eq(x, sympy.expand(x - (t - v) / c))
+            lone = _lone_sign(lin[0])
+            if lone is not None and len(elements) == len(lin[0]):  # DM + EM - DF = -2 said as DF = DM + EM + 2
+                c, x = lone
                 return self.eq(x, sympy.expand(x - (t - v) / c))
         return self.eq(t, v)
 
