@@ -265,6 +265,14 @@ def is_zero(e: sympy.Expr) -> bool:
     return sympy.simplify(d) == 0
 
 
+def _normal(e: sympy.Expr) -> sympy.Expr:
+    """``e = 0`` scaled so that its first element (by name) has coefficient 1: one key for AE - EC and EC - AE."""
+    e = sympy.expand(e)
+    fs = sorted(e.free_symbols, key=lambda x: x.name)
+    c = e.coeff(fs[0]) if fs else sympy.Integer(1)
+    return sympy.expand(e / c) if c.is_number and c != 0 else e
+
+
 def _holds_exactly(e: sympy.Expr) -> bool:
     """Does the constant ``e`` (a theorem's equation with proven exact values put in) vanish?  It does by
     the theorem wherever the values are right, so this guards against a wrong value, not a wrong theorem:
@@ -468,6 +476,8 @@ class Deduction:
         self._givens: set | None = None  # see _given_keys (read once the givens are in)
         self._direct_said: set = set()  # (conclusion, family) of each direct judgement's instance met
         self._relation_seen: set = set()
+        self._round_start: int | None = None  # the table's size when the judgement round now running began
+        self._stated_forms: set = set()  # the givens' and relations' equations, normalized (see _stated_premise)
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -501,9 +511,11 @@ class Deduction:
                 uses.append(form[0])
         step = Step(inst, lhs, rhs, tuple(uses))
         form = linear_form(e)
+        if inst.family.key in ("given", "relation"):
+            self._stated_forms.add(_normal(e))
         if form is not None:
             sibling = (inst.family, inst.premises) in self._judged_from
-            if inst.premises and not inst.family.direct and not sibling and self._holds(form):
+            if inst.premises and not inst.family.direct and not sibling and self._held_before(form, inst):
                 # a judgement whose conclusion the table already proves adds nothing, and a proof
                 # citing it can go round in a circle (PE = PF from the equal angles that the
                 # isosceles triangle PE = PF gave; or longer rounds, through congruent triangles);
@@ -516,6 +528,10 @@ class Deduction:
         self.pool.append(Pending(step, e))
         self._unkeyed.append((e, None))
         return True
+
+    def _stated_premise(self, a: sympy.Expr, b: sympy.Expr) -> bool:
+        """Whether ``a = b`` is a given or a relation's own equation (AE = EC of E the midpoint of AC)."""
+        return _normal(self.cfg.canon(a) - self.cfg.canon(b)) in self._stated_forms
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
         coeffs, const = form
@@ -926,9 +942,26 @@ class Deduction:
 
     def _judgement_round(self) -> bool:
         progress = False
-        for inst in judgements(self.cfg, self.proven, self.index, self._judged):
-            progress |= self.add(inst)
+        self._round_start = len(self.table.equations)
+        try:
+            for inst in judgements(self.cfg, self.proven, self.index, self._judged):
+                progress |= self.add(inst)
+        finally:
+            self._round_start = None
         return progress
+
+    def _held_before(self, form, inst: Instance) -> bool:
+        """Whether the table proved ``form`` before the judgement round now running (or now, outside one):
+        a judgement that adds nothing is kept out, but one from facts the problem states, whose conclusion
+        another judgement of the same round proved first (AF = AE from the isosceles triangle AEF), stays, so
+        that the proof may choose the one-step named theorem (E the midpoint of AC and EF parallel to CB: F
+        the midpoint of AB).  (From derived premises it could only lengthen the route the proof weighs.)"""
+        if not self._holds(form):
+            return False
+        if self._round_start is None or not all(self._stated_premise(a, b) for a, b in inst.premises):
+            return True
+        n = self.table.determined_by({k.name: c for k, c in form[0].items()})
+        return n is None or n <= self._round_start
 
     def _holds(self, form) -> bool:
         """Does the table already prove the linear relation ``form``?"""

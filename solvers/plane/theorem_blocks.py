@@ -1256,10 +1256,13 @@ THEOREMS: tuple[Theorem, ...] = (
               ("ABCD", h), figure=f"{_TRAPEZOID_TEXT}find height {h}")
       for h, _ in _heights_onto("ABCD", ("AD", "BC"))),
     # the angle two lines make where they cross inside a circle: half the SUM of the arcs it and its vertical
-    # angle face (ccw order A C B D, or its mirror A D B C)
+    # angle face (ccw order A C B D, or its mirror A D B C); each of the four angles at P, so the asked one is
+    # concluded at once rather than through its vertical angle
     *(Theorem("circle_property_circular_power_segment_and_segment_angle", _INSIDE,
               (Secants("PABCDO"), Between("PAB"), Between("PCD"), Sweep("OACB", turn)),
-              (Conclusion(2 * ang("APC"), ac + bd), Conclusion(2 * ang("BPC"), cb + da, ("P", "AB", "CD", "O", "BPC"))),
+              (Conclusion(2 * ang("APC"), ac + bd), Conclusion(2 * ang("BPC"), cb + da, ("P", "AB", "CD", "O", "BPC")),
+               Conclusion(2 * ang("BPD"), ac + bd, ("P", "AB", "CD", "O", "BPD")),
+               Conclusion(2 * ang("APD"), cb + da, ("P", "AB", "CD", "O", "APD"))),
               ("P", "AB", "CD", "O", "APC"), _turned(_chords, "O", "A", "C", "B", turn == "off"),
               figure="circle O through A B C D\nline A P B\nline C P D")
       for turn, ac, bd, cb, da in (("off", arc("OAC"), arc("OBD"), arc("OCB"), arc("ODA")),

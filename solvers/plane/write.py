@@ -409,6 +409,18 @@ def _degrees(e: sympy.Expr) -> bool:
     return units == {"degrees"} and not e.has(sympy.sin, sympy.cos, sympy.tan, *_TRIG)  # sin(angle A): a ratio
 
 
+def _lone_sign(terms: list[tuple[sympy.Expr, sympy.Symbol]]) -> tuple[sympy.Expr, sympy.Symbol] | None:
+    """The one term of three or more whose sign differs from all the others', with a unit coefficient: the
+    element a student writes alone on one side (DF = DM + EM + 2, never "DM + EM - DF = -2"); else None."""
+    if len(terms) < 3:
+        return None
+    for sign in (1, -1):
+        odd = [(c, x) for c, x in terms if (c > 0) != (sign > 0)]
+        if len(odd) == 1 and abs(odd[0][0]) == 1:
+            return odd[0]
+    return None
+
+
 def _linear(e: sympy.Expr) -> tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr] | None:
     """``e`` as (rational coefficient, symbol) terms and a constant, or None when it is not so."""
     terms: list[tuple[sympy.Expr, sympy.Symbol]] = []
@@ -639,6 +651,10 @@ class _Writer:
             if len(elements) == 1:
                 c, x = elements[0]
                 return self.eq(x, sympy.expand(x - (t - v) / c))
+            lone = _lone_sign(lin[0])
+            if lone is not None and len(elements) == len(lin[0]):  # DM + EM - DF = -2 said as DF = DM + EM + 2
+                c, x = lone
+                return self.eq(x, sympy.expand(x - (t - v) / c))
         return self.eq(t, v)
 
     # one proof step ------------------------------------------------------------------------------------
@@ -692,7 +708,7 @@ class _Writer:
             if getattr(s, "row", None) is not None:
                 e = s.row
             pool.append((s, e, s.instance.text))
-        pool = _halves(pool)
+        pool = _halves(pool, st.target)
         target, value = st.target, st.value
         self._target = target
         saved = (set(self.stated), self.theorems, len(self.jumps),
@@ -1330,6 +1346,11 @@ class _Writer:
         right = self._right_angle_beside(s, e, why, u, v, known)
         if right is not None:
             return right
+        named = _named_by(s.lhs - s.rhs, u, known, sub) if getattr(s, "row", None) is None else None
+        if named is not None:  # angle KGL = arc HJ/2 + arc KL/2 = … = (163/2)°, so x = 163/2: not "so 2x = 47° + 116°"
+            said = self._solved_in(s, e, why, named, v, known, {k: w for k, w in sub.items() if k != named})
+            found = self.n.expr(v, None, False) if v.free_symbols else self.n.number(v, False)
+            return f"{said.removesuffix('.')}, so {self.wrap(f'{self.n.expr(u)} = {found}')}."
         reason = self._stated_eq(s, e, why)
         deg = _unit(u) == "degrees"
         lhs, rhs = s.lhs, s.rhs
@@ -1919,10 +1940,11 @@ class _Writer:
         self.stated.add(_key(st.target - st.value))
 
 
-def _halves(pool: list) -> list:
+def _halves(pool: list, target: sympy.Expr | None = None) -> list:
     """A midpoint said as one: where the step has ``AE = BE`` and the line addition ``AE + BE = AB``,
-    the line addition becomes ``AE = AB/2`` (or ``BE = AB/2``) with the reason of the equal halves
-    (``since EF is the midsegment of ABCD, E is the midpoint of AB``), never ``3 - BE = BE, so 2·BE = 3``."""
+    the line addition becomes ``AE = AB/2`` (or ``BE = AB/2``, the half the step is for) with the reason
+    of the equal halves (``since EF is the midsegment of ABCD, E is the midpoint of AB``, unless that reason
+    says so already), never ``3 - BE = BE, so 2·BE = 3``."""
     out = list(pool)
     for _s1, e1, why1 in pool:
         lin = _linear(e1)
@@ -1943,9 +1965,11 @@ def _halves(pool: list) -> list:
             if lin2 is None or lin2[1] != 0 or {z for _, z in lin2[0]} != {x, y, whole} or _key(e2) != _key(
                     x + y - whole):
                 continue
-            half = dataclasses.replace(s2, lhs=x, rhs=whole / 2, row=None, solved=None, value=None)
-            why = f"{why1}, {m} is the midpoint of {p}{q}"
-            out[j] = (half, x - whole / 2, why)
+            u = y if target is not None and is_zero(target - y) else x
+            half = dataclasses.replace(s2, lhs=u, rhs=whole / 2, row=None, solved=None, value=None)
+            said = f"{m} is the midpoint of {p}{q}"
+            why = why1 if said in why1 else f"{why1}, {said}"
+            out[j] = (half, u - whole / 2, why)
             return out
     return out
 
@@ -2032,6 +2056,18 @@ def _square_roots(e: sympy.Expr, u: sympy.Symbol) -> list[sympy.Expr] | None:
         inside = sympy.Add(*(sign * t for t in sympy.Add.make_args(rest))) / (-sign * a)
     r = sympy.Pow(inside, sympy.Rational(1, 2), evaluate=not inside.is_Mul)  # √(BC·BN), not √BC·√BN
     return [r, -r]
+
+
+def _named_by(full: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> sympy.Symbol | None:
+    """The one element of ``full = 0`` still unknown where the problem names it ``u`` itself (angle KGL = x):
+    a student solves the theorem's linear equation for that element, its numbers put in, and then reads off
+    ``u``.  None where ``u`` is an element, another element is unknown, or the element is a formula in ``u``."""
+    if element_of(u) is not None or u in full.free_symbols or _linear(full) is None:
+        return None  # (a proportion keeps its ratios with the numbers put in: x/20 = 10/16)
+    free = [x for x in full.free_symbols if x not in known]
+    if len(free) != 1 or free[0] not in sub or not is_zero(sub[free[0]] - u) or element_of(free[0]) is None:
+        return None
+    return free[0]
 
 
 def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
