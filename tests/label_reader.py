@@ -1830,10 +1830,10 @@ def _crossed_arcs(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
-# tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
-ARROW_ARMS = 2.0  # and this many arms' lengths (at 14 px, 1.7 arms, two heads on a 45° or 60° side read as one at
-# thumbnail size: review 8)
+ARROW_TIPS = 22.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
+# tips 10 px apart with 8.3 px arms read as one arrow on a steep line; reader 16: 18 px on a short 56° side)
+ARROW_ARMS = 2.5  # and this many arms' lengths (at 14 px, 1.7 arms, two heads on a 45° or 60° side read as one at
+# thumbnail size: review 8; at 2.2 arms, reader 16's 07)
 
 
 def _arrows_apart(fig: dict) -> list[str]:
@@ -2110,6 +2110,8 @@ def _joined_arcs(fig: dict, pts: dict) -> list[str]:
 EQUAL_ARC_MIN = 0.84  # fonts: an equal-angle arc's radius at least this (14 px by a 16.7 px label: review 14's 20
 # read 10 px arcs with one tick as two little "x"s)
 EQUAL_TICK_MIN = 0.5  # fonts: and each of its ticks at least this long
+EQUAL_ARC_TICKS = 1.8  # and the arc's chord at least this many of its longest tick (reader 16's 36 and 51: 12 px arcs
+# under 11 px ticks read as "+" and "×")
 
 
 def _font(fig: dict) -> float:
@@ -2133,6 +2135,11 @@ def _small_angle_marks(fig: dict, pts: dict) -> list[str]:
                 if r < EQUAL_ARC_MIN * font - 0.5:
                     out.append(f"an equal-angle arc of {m['elements'][0]} is {r:.0f} px in radius (under "
                                f"{EQUAL_ARC_MIN * font:.0f}): it reads as a small cross")
+                    break
+                tick = max((math.dist(t[0], t[-1]) for t in m["pixels"] if len(t) == 2), default=0.0)
+                if math.dist(line[0], line[-1]) < EQUAL_ARC_TICKS * tick - 0.5:
+                    out.append(f"an equal-angle arc of {m['elements'][0]} is {math.dist(line[0], line[-1]):.0f} px "
+                               f"across under {tick:.0f} px ticks: arc and tick read as a cross")
                     break
             elif math.dist(line[0], line[-1]) < EQUAL_TICK_MIN * font - 0.5:
                 out.append(f"an equal-angle tick of {m['elements'][0]} is "
