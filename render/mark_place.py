@@ -879,8 +879,8 @@ EQUAL_ARC_SHARE = 0.45  # 20: 10 px arcs with one tick each), up to this share o
 TICK_FONTS = 0.35  # an equal-angle tick's reach either side of its arc (font heights)
 ARC_TICKS = 2.2  # an equal-angle arc at least this many of its ticks long: no longer than a tick, arc and tick read
 # as "+" or "×" (reader 16: an exterior angle's bisected halves, 12 px arcs under 11 px ticks)
-ARC_ROOM_SHARE = 0.6  # a narrow angle's arc grows out to this share of its shorter side for that length
-TICK_FLOOR_FONTS = 0.3  # and where it cannot, its ticks shrink, to this reach at least
+ARC_ROOM_SHARE = 0.45  # a narrow angle's arc grows out to this share of its shorter side for that length
+TICK_FLOOR_FONTS = 0.25  # and where it cannot, its ticks shrink, to this reach at least (half a font across)
 
 
 def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:

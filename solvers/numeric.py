@@ -1265,6 +1265,52 @@ def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+def parts(problem: GeneralProblem) -> list[tuple[str, ...]]:
+    """The figure's unconnected parts (two, three or more points each): points joined by a line, a polygon, a
+    circle (its centre and its points) or a relation's segment.  Parts that share no point (two similar
+    triangles) are drawn apart, side by side, as a textbook draws them; over each other they read as one figure."""
+    link = {q: q for q in problem.points}
+
+    def root(q: str) -> str:
+        while link[q] != q:
+            link[q] = link[link[q]]
+            q = link[q]
+        return q
+
+    groups = [ln.points for ln in problem.lines] + [poly.points for poly in problem.polygons]
+    groups += [(c.centre, *c.points) for c in problem.circles]
+    groups += [arg for rel in problem.relations for arg in rel.args if len(arg) == 2]
+    for g in groups:
+        for q in g[1:]:
+            if q in link and g[0] in link:
+                link[root(q)] = root(g[0])
+    out: dict[str, list[str]] = {}
+    for q in problem.points:
+        out.setdefault(root(q), []).append(q)
+    return [tuple(g) for g in out.values() if len(g) >= 2]
+
+
+def flat_corners(ring: np.ndarray, flat: float) -> np.ndarray:
+    """Each corner's interior angle (degrees) of the polygon ``ring`` (n×2) past ``flat``, else 0: a corner near
+    180° reads as a point on a side, a reflex one as a dent the facts seldom mean."""
+    back, on = ring - np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0) - ring
+    turn = back[:, 0] * on[:, 1] - back[:, 1] * on[:, 0]
+    area = float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))
+    u, w = np.roll(ring, 1, axis=0) - ring, np.roll(ring, -1, axis=0) - ring
+    cos = np.sum(u * w, axis=1) / np.maximum(np.linalg.norm(u, axis=1) * np.linalg.norm(w, axis=1), 1e-12)
+    inner = np.degrees(np.arccos(np.clip(cos, -1.0, 1.0)))
+    inner = np.where(turn * area < 0, 360.0 - inner, inner)  # (turning against the outline's way: reflex)
+    return np.maximum(inner - flat, 0.0)
+
+
+def parts_gap(a: np.ndarray, b: np.ndarray) -> float:
+    """How far apart two parts' points (m×2, n×2) lie along the line through their centres (negative where
+    they overlap along it): a separating gap, smooth enough for least squares."""
+    u = b.mean(axis=0) - a.mean(axis=0)
+    u = u / max(float(np.hypot(*u)), 1e-12)
+    return float(np.min(b @ u) - np.max(a @ u))
+
+
 def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np.ndarray:
     """Random starting coordinates that already keep each line's points in order along it and
     each circle's points on it, as far as earlier lines and circles leave them free."""
@@ -1313,6 +1359,8 @@ SPREAD_APART = 0.07  # of the figure's size: distinct points a figure spreads ap
 SPREAD_WIDTH = 0.15  # a polygon's mean width (area over its longest side), as a share of that side
 SPREAD_SHORT = 0.25  # a drawn side's length, as a share of the figure's size
 SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (the facts are polished after)
+SPREAD_FLAT = 160.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
+SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
@@ -1339,6 +1387,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     sides |= {tuple(sorted((ix[arg[0]], ix[arg[1]]))) for rel in problem.relations for arg in rel.args
               if len(arg) == 2 and arg[0] != arg[1]}
     first, second = (np.array([s[k] for s in sorted(sides)], dtype=int) for k in (0, 1))
+    groups = [[ix[q] for q in g] for g in parts(problem)]
     iu = np.triu_indices(n, 1)
 
     def soft(x: np.ndarray) -> np.ndarray:
@@ -1353,6 +1402,9 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
             longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
             out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
+            out.append(flat_corners(p, SPREAD_FLAT) / 180.0)  # (no corner drawn near flat the facts leave free)
+        for i, g in enumerate(groups):  # (unconnected parts side by side, never over each other)
+            out += [np.array([max(SPREAD_PARTS - parts_gap(pts[g], pts[h]) / size, 0.0)]) for h in groups[i + 1:]]
         return np.concatenate(out)
 
     before = float(np.sum(soft(x0) ** 2))
