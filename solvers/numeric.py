@@ -1293,14 +1293,21 @@ def parts(problem: GeneralProblem) -> list[tuple[str, ...]]:
 def flat_corners(ring: np.ndarray, flat: float) -> np.ndarray:
     """Each corner's interior angle (degrees) of the polygon ``ring`` (n×2) past ``flat``, else 0: a corner near
     180° reads as a point on a side, a reflex one as a dent the facts seldom mean."""
-    back, on = ring - np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0) - ring
-    turn = back[:, 0] * on[:, 1] - back[:, 1] * on[:, 0]
-    area = float(ring[:, 0] @ np.roll(ring[:, 1], -1) - ring[:, 1] @ np.roll(ring[:, 0], -1))
-    u, w = np.roll(ring, 1, axis=0) - ring, np.roll(ring, -1, axis=0) - ring
-    cos = np.sum(u * w, axis=1) / np.maximum(np.linalg.norm(u, axis=1) * np.linalg.norm(w, axis=1), 1e-12)
+    n = len(ring)
+    idx = np.arange(n)
+    return np.maximum(_inner_angles(ring, idx - 1 + n * (idx == 0), idx, (idx + 1) % n, np.zeros(n, int)) - flat, 0.0)
+
+
+def _inner_angles(pts: np.ndarray, prev: np.ndarray, cur: np.ndarray, nxt: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """The interior angles (degrees) at the corners ``cur`` (indices into ``pts``) of the polygons ``poly`` (each
+    corner's polygon, numbered from 0), their neighbours ``prev`` and ``nxt``: all polygons in one pass."""
+    p, u, w = pts[cur], pts[prev] - pts[cur], pts[nxt] - pts[cur]
+    cross = u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]
+    area = np.bincount(poly, weights=p[:, 0] * pts[nxt][:, 1] - p[:, 1] * pts[nxt][:, 0])  # (twice, signed)
+    cos = (u[:, 0] * w[:, 0] + u[:, 1] * w[:, 1]) / np.maximum(np.hypot(u[:, 0], u[:, 1]) * np.hypot(w[:, 0], w[:, 1]),
+                                                               1e-12)
     inner = np.degrees(np.arccos(np.clip(cos, -1.0, 1.0)))
-    inner = np.where(turn * area < 0, 360.0 - inner, inner)  # (turning against the outline's way: reflex)
-    return np.maximum(inner - flat, 0.0)
+    return np.where(cross * area[poly] > 0, 360.0 - inner, inner)  # (turning against the outline's way: reflex)
 
 
 def parts_gap(a: np.ndarray, b: np.ndarray) -> float:
@@ -1388,6 +1395,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
               if len(arg) == 2 and arg[0] != arg[1]}
     first, second = (np.array([s[k] for s in sorted(sides)], dtype=int) for k in (0, 1))
     groups = [[ix[q] for q in g] for g in parts(problem)]
+    corners = [(k, r[i - 1], r[i], r[(i + 1) % len(r)]) for k, r in enumerate(polys) for i in range(len(r))]
+    poly, prev, cur, nxt = (np.array([c[j] for c in corners], dtype=int) for j in range(4))
     iu = np.triu_indices(n, 1)
 
     def soft(x: np.ndarray) -> np.ndarray:
@@ -1402,7 +1411,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
             longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
             out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
-            out.append(flat_corners(p, SPREAD_FLAT) / 180.0)  # (no corner drawn near flat the facts leave free)
+        if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free)
+            out.append(np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
         for i, g in enumerate(groups):  # (unconnected parts side by side, never over each other)
             out += [np.array([max(SPREAD_PARTS - parts_gap(pts[g], pts[h]) / size, 0.0)]) for h in groups[i + 1:]]
         return np.concatenate(out)
