@@ -745,12 +745,22 @@ def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark])
             deg = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
             if deg < MIN_ANGLE and angle_key((a, v, b)) not in given:
                 out.append(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)")
-        for v, past in zip(p, flat_corners(ring, 180.0 - MIN_ANGLE)):
-            i = p.index(v)
-            if past > 0 and angle_key((p[i - 1], v, p[(i + 1) % len(p)])) not in given:
-                out.append(f"the corner {v} of {''.join(p)} is drawn {180.0 - MIN_ANGLE + past:.1f}° (over "
-                           f"{180.0 - MIN_ANGLE:g}°): it reads as a point on a side")
+        for i, (v, past) in enumerate(zip(p, flat_corners(ring, 180.0 - MIN_ANGLE))):
+            a, b = p[i - 1], p[(i + 1) % len(p)]
+            if past <= 0 or angle_key((a, v, b)) in given or (past > 2 * MIN_ANGLE and _wraps(problem, p, a, v, b)):
+                continue  # (a reflex corner where the polygon wraps round another at it: the rest of a shape)
+            out.append(f"the corner {v} of {''.join(p)} is drawn {180.0 - MIN_ANGLE + past:.1f}° (over "
+                       f"{180.0 - MIN_ANGLE:g}°): " + ("it reads as a point on a side" if past < 2 * MIN_ANGLE else
+                                                       "a dent no fact gives"))
     return out + parts_over(problem, px, k)
+
+
+def _wraps(problem: GeneralProblem, ring: tuple[str, ...], a: str, v: str, b: str) -> bool:
+    """Are va and vb both sides of another of the problem's polygons than ``ring`` (GDCBEF round AGFE at F: the rest
+    of a shape the facts put inside another, its reflex corner forced)?"""
+    want = {frozenset((a, v)), frozenset((v, b))}
+    return any(want <= {frozenset(e) for e in zip(o.points, o.points[1:] + o.points[:1])}
+               for o in problem.polygons if tuple(o.points) != tuple(ring))
 
 
 def parts_over(problem: GeneralProblem, px: dict, k: float = 1.0) -> list[str]:

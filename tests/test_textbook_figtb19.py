@@ -87,21 +87,40 @@ def test_similar_triangles_are_drawn_apart_and_the_reader_refuses_them_over_each
     assert any("read as one figure" in f for f in _parts_apart(spoilt, _pts(spoilt)))
 
 
-def test_parts_drawn_over_each_other_are_a_layout_fault() -> None:
+def _faults(problem, at: dict, radii: dict) -> list[str]:
+    """The layout faults (``readability``) of ``problem`` drawn at ``at``."""
     from geomill.render.compose import _framed
     from geomill.render.marks import read_marks
-    from geomill.render.textbook import build_scene, orient, _renderer
+    from geomill.render.textbook import _renderer, build_scene, orient
 
+    marks = read_marks(problem)[0]
+    scene = build_scene(problem, orient(problem, at, marks), radii, marks)
+    frame = _framed(scene, _renderer(512, "plain", 1.5, 12.0, 0.0).style)[0]
+    return readability(problem, scene, frame, marks)
+
+
+def test_parts_drawn_over_each_other_are_a_layout_fault() -> None:
     problem = parse(SIMILAR)
     model = build_model(problem, seed=0, check_goal=False)
     at = {q: v.copy() for q, v in model.coords.items()}
+    assert not any(f.startswith("the parts ") for f in _faults(problem, model.coords, model.radii))
     shift = np.mean([at[q] for q in "ABC"], axis=0) - np.mean([at[q] for q in "DEF"], axis=0)
     for q in "DEF":
         at[q] = at[q] + shift
-    marks = read_marks(problem)[0]
-    scene = build_scene(problem, orient(problem, at, marks), model.radii, marks)
-    frame = _framed(scene, _renderer(512, "plain", 1.5, 12.0, 0.0).style)[0]
-    assert any(f.startswith("the parts ") for f in readability(problem, scene, frame, marks))
+    assert any(f.startswith("the parts ") for f in _faults(problem, at, model.radii))
+
+
+def test_a_free_dent_is_a_fault_but_not_a_polygon_wrapped_round_another() -> None:
+    problem = parse(QUAD)
+    at = {"A": np.array([0.0, 0.0]), "B": np.array([4.0, 0.0]), "C": np.array([2.0, 1.0]), "D": np.array([2.0, 4.0])}
+    assert any("a dent no fact gives" in f for f in _faults(problem, at, {}))  # (C a reflex corner)
+    at["C"] = np.array([4.0, 4.0])
+    assert not any(" corner " in f for f in _faults(problem, at, {}))
+    wrapped = parse("points A B C D E F\npolygon ABEF\npolygon BCDFE\nline A B C\nline A F D\nAB = 2\nBE = 1\n"
+                    "find AB\n")  # (BCDFE, the rest of triangle ACD round ABEF: reflex at E)
+    at = {"A": np.array([0.0, 0.0]), "B": np.array([2.0, 0.0]), "C": np.array([4.0, 0.0]), "D": np.array([0.0, 4.0]),
+          "E": np.array([1.5, 1.0]), "F": np.array([0.0, 1.5])}
+    assert not any(" corner " in f for f in _faults(wrapped, at, {}))
 
 
 # -- 3. parallel arrow groups countable ------------------------------------------------------------------------
