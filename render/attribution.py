@@ -13,7 +13,9 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   and ``SIDE_MARGIN`` px, nearer its side than any other stroke (a box in a corner can be near one side by
   its edge and read as the other's; review 6: 12 px against 19); beside the side's middle part, its
   centre's foot on the side at least ``CORNER_SHARE`` of the side or ``CORNER_FONTS`` font heights from
-  either end (review 5: "12" level with a corner read as the other side's, "18" at a corner as DA's);
+  either end (review 5: "12" level with a corner read as the other side's, "18" at a corner as DA's); its
+  centre ``RADIUS_RATIO`` times nearer its side than an undrawn radius from either end to a drawn centre (a
+  reader fills the radius in: reader 16 read a chord's value by the centre as the radius's);
 * a point letter is next to its point: its box within ``POINT_NEAR_FONTS`` font heights, its centre within
   ``POINT_CENTRE_FONTS`` and ``POINT_CENTRE_RATIO`` times nearer it than any other point (review 6: letters
   25-34 px off), and never set off with a leader (issue 24's second review: a careful reader does not

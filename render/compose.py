@@ -1186,7 +1186,7 @@ def _query_apart(d: Drawing, placer, it, q: Quantity, annotation: Annotation, ro
     if len(others):
         apart = partial(_clear_of_boxes, rule, others.reshape(-1, 4), QUERY_APART_FONTS * style.font_px)
         placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, apart, tried)
-        if not placed.conflicts and (placed.leader is None or not bare):
+        if not placed.conflicts and placed.leader is None:  # (never set off for the distance alone)
             return placed
         placer.undo()
     return _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)

@@ -31,8 +31,8 @@ TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a ba
 ARROW_LONG, ARROW_HALF = 8.0, 5.0  # px: a parallel arrow's length and half width
 DIM_HEAD_LONG, DIM_HEAD_HALF = 7.0, 4.5  # px: a dimension line's arrowheads
 ARROW_STEP = 26.0  # px between a group's arrow tips: near three arms' lengths (9.4 px), so each head stands clear
-# of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides, review 8;
-# at 18 px, 2.2 arms, on a short 56° side, reader 16)
+# of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides,
+# review 8; at 18 px, 2.2 arms, on a short 56° side, reader 16)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
 TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4 px, review 8 read point dots as

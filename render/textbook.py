@@ -39,7 +39,8 @@ MIN_APART = 20.0  # px between two distinct points, unless the facts force them 
 MIN_RADIUS = 30.0  # px: a circle's least radius (at 8 px, a blind reader saw a dot with its points on each other)
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
 MIN_PARALLEL = 20.0  # px between two given parallels
-PARTS_APART = 30.0  # px between unconnected parts of a figure (two similar triangles): side by side, never over each other
+PARTS_APART = 30.0  # px between unconnected parts of a figure (two similar triangles): side by side, never over
+# each other
 ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the first and less than the second reads as
 # on it (it is on it by a fact, or clearly off it)
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value

@@ -1267,8 +1267,9 @@ def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
 
 def parts(problem: GeneralProblem) -> list[tuple[str, ...]]:
     """The figure's unconnected parts (two, three or more points each): points joined by a line, a polygon, a
-    circle (its centre and its points) or a relation's segment.  Parts that share no point (two similar
-    triangles) are drawn apart, side by side, as a textbook draws them; over each other they read as one figure."""
+    circle (its centre and its points), a relation's segment or a relation of a point (D on AB).  Parts that share
+    no point (two similar triangles) are drawn apart, side by side, as a textbook draws them; over each other they
+    read as one figure."""
     link = {q: q for q in problem.points}
 
     def root(q: str) -> str:
@@ -1280,6 +1281,8 @@ def parts(problem: GeneralProblem) -> list[tuple[str, ...]]:
     groups = [ln.points for ln in problem.lines] + [poly.points for poly in problem.polygons]
     groups += [(c.centre, *c.points) for c in problem.circles]
     groups += [arg for rel in problem.relations for arg in rel.args if len(arg) == 2]
+    groups += [tuple(q for arg in rel.args for q in arg) for rel in problem.relations  # (a point on, or at, what it
+               if any(len(arg) == 1 for arg in rel.args)]  # is on: D on AB, a midpoint, a foot)
     for g in groups:
         for q in g[1:]:
             if q in link and g[0] in link:
@@ -1397,6 +1400,12 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     groups = [[ix[q] for q in g] for g in parts(problem)]
     corners = [(k, r[i - 1], r[i], r[(i + 1) % len(r)]) for k, r in enumerate(polys) for i in range(len(r))]
     poly, prev, cur, nxt = (np.array([c[j] for c in corners], dtype=int) for j in range(4))
+    if len(cur):  # (the corners drawn near flat or reflex are pushed back; the rest are left to the other terms)
+        start = x0[:2 * n].reshape(n, 2)
+        keep = np.unique(poly[_inner_angles(start, prev, cur, nxt, poly) > SPREAD_FLAT])
+        pick = np.isin(poly, keep)
+        renumber = np.searchsorted(keep, poly[pick])
+        poly, prev, cur, nxt = renumber, prev[pick], cur[pick], nxt[pick]
     iu = np.triu_indices(n, 1)
 
     def soft(x: np.ndarray) -> np.ndarray:
@@ -1411,7 +1420,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
             longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
             out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
-        if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free)
+        if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free: the polygons
+            # that have one at the start, all their corners)
             out.append(np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
         for i, g in enumerate(groups):  # (unconnected parts side by side, never over each other)
             out += [np.array([max(SPREAD_PARTS - parts_gap(pts[g], pts[h]) / size, 0.0)]) for h in groups[i + 1:]]

@@ -73,6 +73,7 @@ def test_the_reader_refuses_a_corner_drawn_near_flat() -> None:
 def test_parts_are_the_unconnected_pieces_of_a_figure() -> None:
     assert sorted(map(sorted, parts(parse(SIMILAR)))) == [["A", "B", "C"], ["D", "E", "F"]]
     assert len(parts(parse(QUAD))) == 1
+    assert len(parts(parse("triangle ABC\nD on AB\nE on AC\nDE parallel to BC\nAC = 20\nfind AE\n"))) == 1
 
 
 def test_similar_triangles_are_drawn_apart_and_the_reader_refuses_them_over_each_other() -> None:
