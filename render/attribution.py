@@ -13,7 +13,9 @@ right if that nearest element is its own, clearly.  The rules, in pixels:
   and ``SIDE_MARGIN`` px, nearer its side than any other stroke (a box in a corner can be near one side by
   its edge and read as the other's; review 6: 12 px against 19); beside the side's middle part, its
   centre's foot on the side at least ``CORNER_SHARE`` of the side or ``CORNER_FONTS`` font heights from
-  either end (review 5: "12" level with a corner read as the other side's, "18" at a corner as DA's);
+  either end (review 5: "12" level with a corner read as the other side's, "18" at a corner as DA's); its
+  centre ``RADIUS_RATIO`` times nearer its side than an undrawn radius from either end to a drawn centre (a
+  reader fills the radius in: reader 16 read a chord's value by the centre as the radius's);
 * a point letter is next to its point: its box within ``POINT_NEAR_FONTS`` font heights, its centre within
   ``POINT_CENTRE_FONTS`` and ``POINT_CENTRE_RATIO`` times nearer it than any other point (review 6: letters
   25-34 px off), and never set off with a leader (issue 24's second review: a careful reader does not
@@ -74,6 +76,9 @@ POINT_CENTRE_RATIO = 1.6  # and this many times nearer it than any other point
 SIDE_NEAR_FONTS = 0.7  # a side value's box this near its side,
 SIDE_CENTRE_FONTS = 2.0  # and its centre (review 6: "a = 6" 35 px off a slanted side)
 SIDE_MARGIN = 10.0  # px: a side value's centre this much nearer its side than any other stroke, too
+RADIUS_RATIO = 2.5  # a side value's centre this many times nearer its side than any undrawn radius from its ends to a
+# drawn centre (a reader fills the radius in; reader 16's 12: BF's "7", 18 px off chord BF and 37 px off radius BE,
+# read as BE's)
 LEADER_CLEAR_PX = 6.0  # a shape label's leader ends this far inside, off every stroke (review 6: 3.8 px
 # from a dashed height, it pointed at the height)
 
@@ -143,6 +148,7 @@ class Rules:
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
     centre_ratio: float = CENTRE_RATIO  # a side label's centre this many times nearer its side than any other
     arcs: dict = field(default_factory=dict)  # an arc with a label -> its label's spot, centre, radius, start, sweep
+    radii: tuple = ()  # (centre, point) pairs: undrawn radii to a drawn centre, which a reader can take as segments
     set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
     # off with a leader (no place beside it reads as its own: a narrow angle by another corner, a crowded side)
     _cache: dict = field(default_factory=dict)
@@ -309,6 +315,7 @@ class Rules:
         near_box, near_centre = SIDE_NEAR_FONTS * self.font_px, SIDE_CENTRE_FONTS * self.font_px
         u = ob[0] - oa[0]
         length = float(np.hypot(*u))
+        ghost_a, ghost_b = self._radii_off(p, q)
         keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
@@ -324,6 +331,8 @@ class Rules:
             c = _centres(boxes[idx])
             own_c = point_segment_distance(c, oa, ob)[:, 0]
             sel = own_c <= near_centre
+            if len(ghost_a):  # (clearly nearer its side than an undrawn radius a reader fills in)
+                sel &= point_segment_distance(c, ghost_a, ghost_b).min(axis=1) >= RADIUS_RATIO * own_c
             if len(ca) and length > 1e-9:  # beside the side's middle part, not level with a corner (the
                 t = (c - oa[0]) @ u / length  # foot of the centre on the side)
                 sel &= (t >= keep) & (t <= length - keep)
@@ -348,6 +357,7 @@ class Rules:
             return good
 
         own_row = _segment_rows(oa, ob)[0]
+        ghost_rows = _segment_rows(ghost_a, ghost_b) if len(ghost_a) else []
         ux, uy = float(u[0]), float(u[1])
         lo_e, hi_e = EDGE, self.size - EDGE
         rows: list = []  # the other strokes in plain floats, made at the first call (many rules never need them)
@@ -364,6 +374,8 @@ class Rules:
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             own_c = _point_segment(cx, cy, own_row)
             if not own_c <= near_centre:
+                return False
+            if ghost_rows and min(_point_segment(cx, cy, row) for row in ghost_rows) < RADIUS_RATIO * own_c:
                 return False
             if not rows:  # (one table of every stroke per figure, picked from: see ``stroke_rows``)
                 every = self.stroke_rows()
@@ -399,6 +411,18 @@ class Rules:
             return good
         ok.pre = pre
         return self._side_set_off(oa[0], ob[0], ok) if element in self.set_off else ok
+
+    def _radii_off(self, p: str, q: str) -> tuple[np.ndarray, np.ndarray]:
+        """The undrawn radii (k×2 ends each) from p or q, off line pq: segments a reader fills in from the side's
+        end, which its value must not read as (a radius along pq, half a diameter, is a piece of its own line)."""
+        a, b = self.points[p], self.points[q]
+        u = b - a
+        n = max(float(np.hypot(*u)), 1e-9)
+        off = [(c, e) for c, e in self.radii if e in (p, q) and max(abs(float(u[0] * (self.points[x] - a)[1] - u[1] *
+                                                                             (self.points[x] - a)[0])) / n
+                                                                   for x in (c, e)) > 0.5]
+        return (np.array([self.points[c] for c, _ in off]).reshape(-1, 2),
+                np.array([self.points[e] for _, e in off]).reshape(-1, 2))
 
     def _side_set_off(self, a: np.ndarray, b: np.ndarray, rule: Rule) -> Rule:
         """A side's rule where its label names its side ("AB = ?"): beside it as usual, or set off with a leader

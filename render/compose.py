@@ -605,7 +605,25 @@ def _rules(d: Drawing, scene: Scene, items, arc_radius: dict[Quantity, float],
                  fills if fills is not None else {f.name: _region(f.rings) for f in d.fills},
                  {f.name: [_valid(Polygon(h)) for h in f.rings[1:]] for f in d.fills}, wedges, d.heights,
                  frozenset(range(len(d.segments), len(d.strokes))),  # (strokes: the sides, then the arcs)
-                 arcs=arc_middles(scene, frame, items))
+                 arcs=arc_middles(scene, frame, items), radii=_undrawn_radii(d, scene))
+
+
+def _undrawn_radii(d: Drawing, scene: Scene) -> tuple[tuple[str, str], ...]:
+    """(centre, point) for each point on a circle whose centre is a drawn point, where no side joins them: an
+    undrawn radius a reader can still take as a segment (a chord's value beside it reads as the radius's)."""
+    frame = d.frame
+    px = {n: np.array(frame.px(p)) for n, p in scene.points.items()}
+    drawn = {frozenset((a, b)) for a, b, _ in d.segments}
+    out = []
+    for arc in scene.arcs:
+        c = np.array(frame.px(arc.centre))
+        centre = next((n for n, xy in px.items() if float(np.hypot(*(xy - c))) < 0.5), None)
+        if centre is None:
+            continue
+        r = arc.radius * frame.scale
+        out += [(centre, n) for n, xy in px.items() if n != centre and abs(float(np.hypot(*(xy - c))) - r) < 1.0
+                and frozenset((centre, n)) not in drawn and (centre, n) not in out]
+    return tuple(out)
 
 
 def _valid(poly: Polygon) -> Polygon:
@@ -929,7 +947,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                  STAGES[:2] if str(q) in d.rules.set_off else VALUE_STAGES)  # (its leader across no stroke)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
-        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+        placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
         if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
             placer.undo()
@@ -1162,6 +1180,36 @@ def _clear_of_corners(rule, points: np.ndarray, clear: float, boxes: np.ndarray,
         dy = np.maximum(np.maximum(boxes[:, None, 1] - points[None, :, 1], points[None, :, 1] - boxes[:, None, 3]), 0)
         good &= (np.hypot(dx, dy) >= clear).all(axis=1)
     return good
+
+
+QUERY_APART_FONTS = 2.5  # a side's bare "?" this many font heights from every other value's box where it can (reader
+# 16's 58: "?" of EB 31 px from "AE = 51" floated between that label and EB)
+
+
+def _query_apart(d: Drawing, placer, it, q: Quantity, annotation: Annotation, role: str, centres, anchor,
+                 text_size, style: Style, rule, tried) -> Placed:
+    """The label of ``it`` placed where it keeps ``QUERY_APART_FONTS`` from a side's bare "?" where it can: the
+    "?" from every value placed before it, a value from a "?" placed before it (beside another label, a lone "?"
+    reads as floating between that label and its side)."""
+    bare = q == annotation.query and role == "side" and it.text == "?"
+    asked = str(annotation.query) if annotation.query is not None else None
+    others = np.array([lab.box for lab in d.labels if not lab.element.startswith("point ") and (
+        bare or (lab.text == "?" and lab.element == asked))], dtype=float)
+    if len(others):
+        apart = partial(_clear_of_boxes, rule, others.reshape(-1, 4), QUERY_APART_FONTS * style.font_px)
+        placed = _search(placer, it.text, str(q), role, centres, anchor, text_size, style, apart, tried)
+        if not placed.conflicts and placed.leader is None:  # (never set off for the distance alone)
+            return placed
+        placer.undo()
+    return _search(placer, it.text, str(q), role, centres, anchor, text_size, style, rule, tried)
+
+
+def _clear_of_boxes(rule, others: np.ndarray, clear: float, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and each box at least ``clear`` px from every other box (m×4)."""
+    good = rule(boxes, leaders)
+    dx = np.maximum(np.maximum(others[None, :, 0] - boxes[:, None, 2], boxes[:, None, 0] - others[None, :, 2]), 0)
+    dy = np.maximum(np.maximum(others[None, :, 1] - boxes[:, None, 3], boxes[:, None, 1] - others[None, :, 3]), 0)
+    return good & (np.hypot(dx, dy) >= clear).all(axis=1)
 
 
 def _clear_of_lines(rule, lines: np.ndarray, clear: float, boxes: np.ndarray, leaders) -> np.ndarray:

@@ -28,9 +28,11 @@ DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
-ARROW_LONG, ARROW_HALF = 7.0, 4.5  # px: a parallel arrow's length and half width
-ARROW_STEP = 18.0  # px between a group's arrow tips: over twice an arm's length (8.3 px), so each head stands clear
-# of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides, review 8)
+ARROW_LONG, ARROW_HALF = 8.0, 5.0  # px: a parallel arrow's length and half width
+DIM_HEAD_LONG, DIM_HEAD_HALF = 7.0, 4.5  # px: a dimension line's arrowheads
+ARROW_STEP = 26.0  # px between a group's arrow tips: near three arms' lengths (9.4 px), so each head stands clear
+# of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides,
+# review 8; at 18 px, 2.2 arms, on a short 56° side, reader 16)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 POINT_R = 2.5  # px: a drawn point's dot
 TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4 px, review 8 read point dots as
@@ -560,8 +562,8 @@ class MarkLayout:
         start = DIMENSION_BAR if d > (DIMENSION_FONTS + 0.5) * self.fpx else d - DIMENSION_BAR
         bars = [np.array([e + start * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
         u = _unit(r - p)
-        heads = [np.array([e + off + ARROW_LONG * w + 0.5 * ARROW_HALF * n, e + off,
-                           e + off + ARROW_LONG * w - 0.5 * ARROW_HALF * n]) for e, w in ((p, u), (r, -u))]
+        heads = [np.array([e + off + DIM_HEAD_LONG * w + 0.5 * DIM_HEAD_HALF * n, e + off,
+                           e + off + DIM_HEAD_LONG * w - 0.5 * DIM_HEAD_HALF * n]) for e, w in ((p, u), (r, -u))]
         if first:
             for e in (p, r):
                 self.take(e + off, DIMENSION_BAR)
@@ -897,6 +899,10 @@ def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float, wh
 EQUAL_ARC_FONTS = 1.2  # an equal-angle arc's radius (font heights): a textbook's, never two little "x"s (review 14's
 EQUAL_ARC_SHARE = 0.45  # 20: 10 px arcs with one tick each), up to this share of the shorter side
 TICK_FONTS = 0.35  # an equal-angle tick's reach either side of its arc (font heights)
+ARC_TICKS = 2.2  # an equal-angle arc at least this many of its ticks long: no longer than a tick, arc and tick read
+# as "+" or "×" (reader 16: an exterior angle's bisected halves, 12 px arcs under 11 px ticks)
+ARC_ROOM_SHARE = 0.45  # a narrow angle's arc grows out to this share of its shorter side for that length
+TICK_FLOOR_FONTS = 0.25  # and where it cannot, its ticks shrink, to this reach at least (half a font across)
 
 
 def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
@@ -910,18 +916,22 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         if sweep > math.pi:
             ta, sweep = tb, 2 * math.pi - sweep
         short = min(float(np.hypot(*(px[a] - px[v]))), float(np.hypot(*(px[b] - px[v]))))
-        r0 = max(9.0, min(EQUAL_ARC_FONTS * fpx, EQUAL_ARC_SHARE * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
-                 min(0.35 * short, ARC_LONG / max(sweep, 1e-3)))  # (a narrow angle's arc long enough to see)
+        tick = TICK_FONTS * fpx
         # (an arc ends ARC_GAP px short of a ray it shares with another arc of the group at its vertex: joined,
         # the two read as one arc over the whole angle, review 9's 51)
         shared = [e for e in (a, b) for c, w, d in m.elements if w == v and {c, d} != {a, b} and e in (c, d)]
+        ends = len(set(shared) & {a, b})
+        r0 = max(9.0, min(EQUAL_ARC_FONTS * fpx, EQUAL_ARC_SHARE * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
+                 min(0.35 * short, ARC_LONG / max(sweep, 1e-3)),  # (a narrow angle's arc long enough to see)
+                 min(ARC_ROOM_SHARE * short, (ARC_TICKS * 2 * tick + ends * ARC_GAP) / max(sweep, 1e-3)))
         gap = min(ARC_GAP / r0, 0.25 * sweep)
+        tick = min(tick, max(TICK_FLOOR_FONTS * fpx, r0 * (sweep - ends * gap) / (2 * ARC_TICKS)))
         t0 = ta + (gap if (a if _ccw_first(px, a, v, b, ta) else b) in shared else 0.0)
         t1 = ta + sweep - (gap if (b if _ccw_first(px, a, v, b, ta) else a) in shared else 0.0)
         t = t0 + (t1 - t0) * np.linspace(0, 1, max(4, int(math.degrees(t1 - t0) / 4)) + 1)
         out.append(np.column_stack([px[v][0] + r0 * np.cos(t), px[v][1] + r0 * np.sin(t)]))
         mid = ta + sweep / 2  # the group's count of ticks across the arc (adjacent equal angles read apart)
-        out += arc_ticks(px[v], ta, sweep, r0, m.count, TICK_FONTS * fpx, TICK_FONTS * fpx)
+        out += arc_ticks(px[v], ta, sweep, r0, m.count, tick, tick)
         layout.take(px[v] + r0 * np.array([math.cos(mid), math.sin(mid)]), 5.0)
     return out
 

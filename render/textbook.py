@@ -41,6 +41,8 @@ MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a l
 MIN_PARALLEL = 20.0  # px between two given parallels
 ZOOM_TARGET = 15.0  # px: two things the facts force closer than MIN_APART are drawn this far apart at least …
 ZOOM_MAX = 2  # … on a canvas at most this many times the size asked
+PARTS_APART = 30.0  # px between unconnected parts of a figure (two similar triangles): side by side, never over
+# each other
 ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the first and less than the second reads as
 # on it (it is on it by a fact, or clearly off it)
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
@@ -733,7 +735,8 @@ def short_sides(scene: Scene, frame) -> int:
 
 def readability(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark]) -> list[str]:
     """What may mislead in this layout: points under MIN_APART px apart, parallels under MIN_PARALLEL apart,
-    a polygon's angle under MIN_ANGLE that no fact gives."""
+    a polygon's angle under MIN_ANGLE or corner within it of flat (or reflex) that no fact gives, unconnected parts
+    over each other."""
     return [f.text for f in layout_faults(problem, scene, frame, marks)]
 
 
@@ -753,6 +756,8 @@ def _width(ring: np.ndarray) -> tuple[float, float]:
 def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark]) -> list[Fault]:
     """``readability``'s faults, each with the measure it is about (``fixed_by_facts`` tells whether the facts
     force it) and, for two things drawn too close, their distance in px."""
+    from geomill.solvers.numeric import flat_corners
+
     out = []
     k = min(1.0, frame.size / 512)  # (a smaller image: the minimums shrink with everything drawn)
     apart, parallel_gap = MIN_APART * k, MIN_PARALLEL * k
@@ -799,6 +804,40 @@ def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark
             if deg < MIN_ANGLE and angle_key((a, v, b)) not in given:
                 out.append(Fault(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)",
                                  lambda c, _r, a=a, v=v, b=b: _angle(c[a], c[v], c[b])))
+        for i, (v, past) in enumerate(zip(p, flat_corners(np.array([px[q] for q in p]), 180.0 - MIN_ANGLE))):
+            a, b = p[i - 1], p[(i + 1) % len(p)]
+            if past <= 0 or angle_key((a, v, b)) in given or (past > 2 * MIN_ANGLE and _wraps(problem, p, a, v, b)):
+                continue  # (a reflex corner where the polygon wraps round another at it: the rest of a shape)
+            out.append(Fault(f"the corner {v} of {''.join(p)} is drawn {180.0 - MIN_ANGLE + past:.1f}° (over "
+                             f"{180.0 - MIN_ANGLE:g}°): " + ("it reads as a point on a side" if past < 2 * MIN_ANGLE
+                                                             else "a dent no fact gives"),
+                             lambda c, _r, p=p, i=i: float(flat_corners(np.array([c[q] for q in p], dtype=float),
+                                                                        0.0)[i])))
+    return out + [Fault(text) for text in parts_over(problem, px, k)]  # (where parts lie is never forced)
+
+
+def _wraps(problem: GeneralProblem, ring: tuple[str, ...], a: str, v: str, b: str) -> bool:
+    """Are va and vb both sides of another of the problem's polygons than ``ring`` (GDCBEF round AGFE at F: the rest
+    of a shape the facts put inside another, its reflex corner forced)?"""
+    want = {frozenset((a, v)), frozenset((v, b))}
+    return any(want <= {frozenset(e) for e in zip(o.points, o.points[1:] + o.points[:1])}
+               for o in problem.polygons if tuple(o.points) != tuple(ring))
+
+
+def parts_over(problem: GeneralProblem, px: dict, k: float = 1.0) -> list[str]:
+    """Unconnected parts of the figure (two similar triangles) drawn over each other or under ``PARTS_APART``
+    px apart: they read as one figure, their sides crossing (reader 16's 10)."""
+    from geomill.solvers.numeric import parts
+    from shapely.geometry import MultiPoint
+
+    hulls = [(g, MultiPoint([tuple(px[q]) for q in g]).convex_hull) for g in parts(problem)
+             if all(q in px for q in g)]
+    out = []
+    for i, (g, a) in enumerate(hulls):
+        for h, b in hulls[i + 1:]:
+            if (d := a.distance(b)) < PARTS_APART * k:
+                out.append(f"the parts {''.join(g)} and {''.join(h)} are drawn {d:.0f} px apart (under "
+                           f"{PARTS_APART * k:g}): they read as one figure")
     return out
 
 
@@ -1053,6 +1092,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.leaders.add(ann.query)  # 14's 08, "∠MNP = ?" in the PNQ wedge; set off, a leader from its arc)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        if ann.query is not None and not ann.named_query and _query_crowded(d, ann):
+            ann.named_query = True  # (a bare "?" with no room clear of other values: "BE = ?" floats nowhere)
+            d = renderer.compose(scene, ann)
+            d.misread = _unnamed_misread(d, ann)
         if ann.query is not None and any(lab.element == str(ann.query) and _in_other_wedge(d, lab) for lab in d.misread):
             ann.query = None  # (no leader found it a place: the text alone asks it)
             d = renderer.compose(scene, ann)
@@ -1189,6 +1232,26 @@ def _unnamed_misread(d, ann: TextbookAnnotation) -> list:
     names = {str(q) for q in (*ann.named, *([ann.query] if ann.named_query else []))}
     return [lab for lab in d.misread if lab.element not in names or lab.conflicts >= ON_SOMETHING
             or _in_other_wedge(d, lab)]
+
+
+def _query_crowded(d, ann: TextbookAnnotation) -> bool:
+    """Is the goal's bare "?" by a side within ``QUERY_APART_FONTS`` of another value (reader 16's 58: "?" 31 px
+    from "AE = 51" floated between that label and EB)?"""
+    from .compose import QUERY_APART_FONTS
+
+    asked = str(ann.query)
+    bare = [lab for lab in d.labels if lab.element == asked and lab.text == QUERY and lab.leader is None]
+    if not bare or ann.query.kind is not QKind.LENGTH:
+        return False
+    x0, y0, x1, y1 = bare[0].box
+    reach = QUERY_APART_FONTS * d.style.font_px * 0.8  # (a little under the placer's wish: where it gave way)
+    for lab in d.labels:
+        if lab is bare[0] or lab.element.startswith("point "):
+            continue
+        a0, b0, a1, b1 = lab.box
+        if math.hypot(max(a0 - x1, x0 - a1, 0.0), max(b0 - y1, y0 - b1, 0.0)) < reach:
+            return True
+    return False
 
 
 def _in_other_wedge(d, lab) -> bool:

@@ -1265,6 +1265,62 @@ def faces(problem: GeneralProblem) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+def parts(problem: GeneralProblem) -> list[tuple[str, ...]]:
+    """The figure's unconnected parts (two, three or more points each): points joined by a line, a polygon, a
+    circle (its centre and its points), a relation's segment or a relation of a point (D on AB).  Parts that share
+    no point (two similar triangles) are drawn apart, side by side, as a textbook draws them; over each other they
+    read as one figure."""
+    link = {q: q for q in problem.points}
+
+    def root(q: str) -> str:
+        while link[q] != q:
+            link[q] = link[link[q]]
+            q = link[q]
+        return q
+
+    groups = [ln.points for ln in problem.lines] + [poly.points for poly in problem.polygons]
+    groups += [(c.centre, *c.points) for c in problem.circles]
+    groups += [arg for rel in problem.relations for arg in rel.args if len(arg) == 2]
+    groups += [tuple(q for arg in rel.args for q in arg) for rel in problem.relations  # (a point on, or at, what it
+               if any(len(arg) == 1 for arg in rel.args)]  # is on: D on AB, a midpoint, a foot)
+    for g in groups:
+        for q in g[1:]:
+            if q in link and g[0] in link:
+                link[root(q)] = root(g[0])
+    out: dict[str, list[str]] = {}
+    for q in problem.points:
+        out.setdefault(root(q), []).append(q)
+    return [tuple(g) for g in out.values() if len(g) >= 2]
+
+
+def flat_corners(ring: np.ndarray, flat: float) -> np.ndarray:
+    """Each corner's interior angle (degrees) of the polygon ``ring`` (n×2) past ``flat``, else 0: a corner near
+    180° reads as a point on a side, a reflex one as a dent the facts seldom mean."""
+    n = len(ring)
+    idx = np.arange(n)
+    return np.maximum(_inner_angles(ring, idx - 1 + n * (idx == 0), idx, (idx + 1) % n, np.zeros(n, int)) - flat, 0.0)
+
+
+def _inner_angles(pts: np.ndarray, prev: np.ndarray, cur: np.ndarray, nxt: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """The interior angles (degrees) at the corners ``cur`` (indices into ``pts``) of the polygons ``poly`` (each
+    corner's polygon, numbered from 0), their neighbours ``prev`` and ``nxt``: all polygons in one pass."""
+    p, u, w = pts[cur], pts[prev] - pts[cur], pts[nxt] - pts[cur]
+    cross = u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]
+    area = np.bincount(poly, weights=p[:, 0] * pts[nxt][:, 1] - p[:, 1] * pts[nxt][:, 0])  # (twice, signed)
+    cos = (u[:, 0] * w[:, 0] + u[:, 1] * w[:, 1]) / np.maximum(np.hypot(u[:, 0], u[:, 1]) * np.hypot(w[:, 0], w[:, 1]),
+                                                               1e-12)
+    inner = np.degrees(np.arccos(np.clip(cos, -1.0, 1.0)))
+    return np.where(cross * area[poly] > 0, 360.0 - inner, inner)  # (turning against the outline's way: reflex)
+
+
+def parts_gap(a: np.ndarray, b: np.ndarray) -> float:
+    """How far apart two parts' points (m×2, n×2) lie along the line through their centres (negative where
+    they overlap along it): a separating gap, smooth enough for least squares."""
+    u = b.mean(axis=0) - a.mean(axis=0)
+    u = u / max(float(np.hypot(*u)), 1e-12)
+    return float(np.min(b @ u) - np.max(a @ u))
+
+
 def _start(problem: GeneralProblem, rng: np.random.Generator, half: float) -> np.ndarray:
     """Random starting coordinates that already keep each line's points in order along it and
     each circle's points on it, as far as earlier lines and circles leave them free."""
@@ -1313,6 +1369,8 @@ SPREAD_APART = 0.07  # of the figure's size: distinct points a figure spreads ap
 SPREAD_WIDTH = 0.15  # a polygon's mean width (area over its longest side), as a share of that side
 SPREAD_SHORT = 0.25  # a drawn side's length, as a share of the figure's size
 SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (the facts are polished after)
+SPREAD_FLAT = 160.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
+SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
@@ -1339,6 +1397,15 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     sides |= {tuple(sorted((ix[arg[0]], ix[arg[1]]))) for rel in problem.relations for arg in rel.args
               if len(arg) == 2 and arg[0] != arg[1]}
     first, second = (np.array([s[k] for s in sorted(sides)], dtype=int) for k in (0, 1))
+    groups = [[ix[q] for q in g] for g in parts(problem)]
+    corners = [(k, r[i - 1], r[i], r[(i + 1) % len(r)]) for k, r in enumerate(polys) for i in range(len(r))]
+    poly, prev, cur, nxt = (np.array([c[j] for c in corners], dtype=int) for j in range(4))
+    if len(cur):  # (the corners drawn near flat or reflex are pushed back; the rest are left to the other terms)
+        start = x0[:2 * n].reshape(n, 2)
+        keep = np.unique(poly[_inner_angles(start, prev, cur, nxt, poly) > SPREAD_FLAT])
+        pick = np.isin(poly, keep)
+        renumber = np.searchsorted(keep, poly[pick])
+        poly, prev, cur, nxt = renumber, prev[pick], cur[pick], nxt[pick]
     iu = np.triu_indices(n, 1)
 
     def soft(x: np.ndarray) -> np.ndarray:
@@ -1353,6 +1420,11 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
             longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
             out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
+        if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free: the polygons
+            # that have one at the start, all their corners)
+            out.append(np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
+        for i, g in enumerate(groups):  # (unconnected parts side by side, never over each other)
+            out += [np.array([max(SPREAD_PARTS - parts_gap(pts[g], pts[h]) / size, 0.0)]) for h in groups[i + 1:]]
         return np.concatenate(out)
 
     before = float(np.sum(soft(x0) ** 2))

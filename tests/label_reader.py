@@ -724,7 +724,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
-            + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts))
+            + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
+            + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig))
 
 
 def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
@@ -1567,6 +1568,119 @@ def _between_sides(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+PARTS_APART = 25.0  # px between two parts of a figure that no drawn line or circle joins (two similar triangles)
+FLAT_CORNER = 165.0  # degrees: two drawn sides meeting at a point at an angle past this (short of straight) read as
+# one side with a point on it (reader 16's 10: quadrilaterals drawn with 177.5° corners read as triangles)
+
+
+def _parts(fig: dict, pts: dict) -> list[list[str]]:
+    """The figure's parts as drawn: points joined by drawn segments, or on a circle with its drawn centre."""
+    link = {n: n for n in pts}
+
+    def root(n: str) -> str:
+        while link[n] != n:
+            n = link[n]
+        return n
+
+    pairs = [tuple(s) for s in fig["segments"]]
+    for circle in fig.get("circles", []):
+        on = [n for n, xy in pts.items() if abs(math.dist(xy, circle["centre"]) - circle["radius"]) < 1.0
+              or math.dist(xy, circle["centre"]) < 0.5]
+        pairs += list(zip(on, on[1:]))
+    for a, b in pairs:
+        link[root(a)] = root(b)
+    groups: dict[str, list[str]] = {}
+    for n in pts:
+        groups.setdefault(root(n), []).append(n)
+    return [g for g in groups.values() if len(g) >= 2]
+
+
+def _parts_apart(fig: dict, pts: dict) -> list[str]:
+    """Parts of a figure that share no point drawn over each other or under ``PARTS_APART`` px apart: they read
+    as one figure, their sides crossing (reader 16's 10: similar quadrilaterals BADC and EHGF overlapping)."""
+    hulls = [(g, shapely.MultiPoint([pts[n] for n in g]).convex_hull) for g in _parts(fig, pts)]
+    return [f"the parts {''.join(sorted(g))} and {''.join(sorted(h))} are drawn {a.distance(b):.0f} px apart: "
+            "they read as one figure" for i, (g, a) in enumerate(hulls) for h, b in hulls[i + 1:]
+            if a.distance(b) < PARTS_APART]
+
+
+def _flat_corners(fig: dict, pts: dict) -> list[str]:
+    """A point where exactly two drawn sides meet, at an angle past ``FLAT_CORNER`` but short of straight, with
+    no angle mark: the corner reads as a point on one side (reader 16's 10)."""
+    ends: dict[str, list[str]] = {}
+    for a, b in fig["segments"]:
+        ends.setdefault(a, []).append(b)
+        ends.setdefault(b, []).append(a)
+    out = []
+    for v, (a, b) in ((v, e) for v, e in ends.items() if len(e) == 2):
+        u, w = (pts[a][0] - pts[v][0], pts[a][1] - pts[v][1]), (pts[b][0] - pts[v][0], pts[b][1] - pts[v][1])
+        cos = (u[0] * w[0] + u[1] * w[1]) / max(math.hypot(*u) * math.hypot(*w), 1e-9)
+        deg = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+        if FLAT_CORNER < deg < 179.0:
+            out.append(f"the corner {v} ({a}{v}{b}) is drawn {deg:.1f}°: it reads as a point on a side")
+    return out
+
+
+QUERY_APART = 2.0  # fonts: a bare "?" this far from every other value's box (reader 16's 58: "?" 31 px from "AE = 51"
+# floated between that label and EB)
+
+
+def _queries_apart(fig: dict) -> list[str]:
+    """A bare "?" of a side under ``QUERY_APART`` font heights from another value's box: beside it, the "?" reads
+    as floating between that label and its side."""
+    font = _font(fig)
+    out = []
+    for lab in fig["labels"]:
+        if lab["text"] != "?" or lab["leader"] is not None:
+            continue
+        mine = box(*lab["bbox"])
+        for other in fig["labels"]:
+            if other is lab or other["element"].startswith("point "):
+                continue
+            if (d := mine.distance(box(*other["bbox"]))) < QUERY_APART * font:
+                out.append(f"the \"?\" of {lab['element']} is {d:.0f} px from {other['text']!r}: it floats between "
+                           "that label and its side")
+                break
+    return out
+
+
+RADIUS_RATIO = 2.5  # a side's value this many times nearer its side than any undrawn radius from its ends to a drawn
+# centre
+
+
+def _values_by_radii(fig: dict, pts: dict) -> list[str]:
+    """A side's value not clearly nearer its side than an undrawn radius from one of its ends to a drawn centre (a
+    reader fills the radius in): under ``RADIUS_RATIO`` times nearer, it reads as the radius's (reader 16's 12:
+    "7" of BF, 18 px off chord BA and 37 px off the undrawn BE, read as radius BE)."""
+    radii = []
+    drawn = {frozenset(s) for s in fig["segments"]}
+    for circle in fig.get("circles", []):
+        c, r = circle["centre"], circle["radius"]
+        centre = next((n for n, xy in pts.items() if math.dist(xy, c) < 0.5), None)
+        if centre is not None:
+            radii += [(centre, n) for n, xy in pts.items() if n != centre and abs(math.dist(xy, c) - r) < 1.0
+                      and frozenset((centre, n)) not in drawn]
+    out = []
+    for lab in fig["labels"]:
+        el = lab["element"]
+        names = split_points(el, pts, 2) if " " not in el else None
+        if not radii or names is None or lab["leader"] is not None or "=" in lab["text"]:
+            continue
+        p, q = (pts[n] for n in names)
+        x0, y0, x1, y1 = lab["bbox"]
+        mid = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        own = LineString([p, q]).distance(mid)
+        for centre, end in radii:
+            if end not in names or _off_line(p, q, pts[centre]) < 0.5 and _off_line(p, q, pts[end]) < 0.5:
+                continue  # (a radius from its side's end; not half a diameter along its own line)
+            other = LineString([pts[centre], pts[end]]).distance(mid)
+            if other < RADIUS_RATIO * own:
+                out.append(f"{lab['text']!r} ({el}) is {own:.0f} px from its side and {other:.0f} px from the "
+                           f"undrawn radius {centre}{end}: it reads as the radius's")
+                break
+    return out
+
+
 def _off_line(p, q, xy) -> float:
     return abs((xy[0] - p[0]) * (q[1] - p[1]) - (xy[1] - p[1]) * (q[0] - p[0])) / max(math.dist(p, q), 1e-9)
 
@@ -1831,10 +1945,10 @@ def _crossed_arcs(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-ARROW_TIPS = 13.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
-# tips 10 px apart with 8.3 px arms read as one arrow on a steep line)
-ARROW_ARMS = 2.0  # and this many arms' lengths (at 14 px, 1.7 arms, two heads on a 45° or 60° side read as one at
-# thumbnail size: review 8)
+ARROW_TIPS = 22.0  # px between the tips of one group's arrows on one segment, and more than an arm's length (review 5:
+# tips 10 px apart with 8.3 px arms read as one arrow on a steep line; reader 16: 18 px on a short 56° side)
+ARROW_ARMS = 2.5  # and this many arms' lengths (at 14 px, 1.7 arms, two heads on a 45° or 60° side read as one at
+# thumbnail size: review 8; at 2.2 arms, reader 16's 07)
 
 
 def _arrows_apart(fig: dict) -> list[str]:
@@ -2112,6 +2226,8 @@ def _joined_arcs(fig: dict, pts: dict) -> list[str]:
 EQUAL_ARC_MIN = 0.84  # fonts: an equal-angle arc's radius at least this (14 px by a 16.7 px label: review 14's 20
 # read 10 px arcs with one tick as two little "x"s)
 EQUAL_TICK_MIN = 0.5  # fonts: and each of its ticks at least this long
+EQUAL_ARC_TICKS = 1.8  # and the arc's chord at least this many of its longest tick (reader 16's 36 and 51: 12 px arcs
+# under 11 px ticks read as "+" and "×")
 
 
 def _font(fig: dict) -> float:
@@ -2135,6 +2251,14 @@ def _small_angle_marks(fig: dict, pts: dict) -> list[str]:
                 if r < EQUAL_ARC_MIN * font - 0.5:
                     out.append(f"an equal-angle arc of {m['elements'][0]} is {r:.0f} px in radius (under "
                                f"{EQUAL_ARC_MIN * font:.0f}): it reads as a small cross")
+                    break
+                arc = LineString(line)  # (its own ticks: those across it)
+                tick = max((math.dist(t[0], t[-1]) for t in m["pixels"] if len(t) == 2
+                            and arc.distance(Point((t[0][0] + t[-1][0]) / 2, (t[0][1] + t[-1][1]) / 2)) < 2.0),
+                           default=0.0)
+                if math.dist(line[0], line[-1]) < EQUAL_ARC_TICKS * tick - 0.5:
+                    out.append(f"an equal-angle arc of {m['elements'][0]} is {math.dist(line[0], line[-1]):.0f} px "
+                               f"across under {tick:.0f} px ticks: arc and tick read as a cross")
                     break
             elif math.dist(line[0], line[-1]) < EQUAL_TICK_MIN * font - 0.5:
                 out.append(f"an equal-angle tick of {m['elements'][0]} is "

@@ -131,7 +131,9 @@ def test_the_reader_refuses_small_equal_angle_marks() -> None:
     spoilt = copy.deepcopy(fig)
     m = next(m for m in spoilt["marks"] if m["kind"] == "equal_angle")
     c = spoilt["points"]["C"]
-    m["pixels"] = [[[c[0] + 0.6 * (x - c[0]), c[1] + 0.6 * (y - c[1])] for x, y in line] for line in m["pixels"]]
+    arc = next(line for line in m["pixels"] if len(line) > 2)
+    k = 10.0 / math.dist(c, arc[len(arc) // 2])  # (shrunk about C to review 14's 10 px arcs)
+    m["pixels"] = [[[c[0] + k * (x - c[0]), c[1] + k * (y - c[1])] for x, y in line] for line in m["pixels"]]
     assert any("in radius" in p for p in _small_angle_marks(spoilt, _pts(spoilt)))
 
 
