@@ -1133,7 +1133,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
-        best = here if best is None or (here[0][0] < best[0][0] if k else here[0] < best[0]) else best
+        best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
     grow = _zoom(forced, size) if zoom else size
@@ -1157,6 +1157,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
                           list(accidental), list(ann.unticked), [f.text for f in forced])
+
+
+def _misleading(layout: tuple) -> int:
+    """A composed layout's faults and misread labels (its cost) and the coincidences no fact states, which mislead
+    as much (a chord drawn through the centre reads as a diameter): what another start must lower to win."""
+    (cost, _, accidental), *_ = layout
+    return cost + accidental
 
 
 def _same_goal(model, other) -> bool:
