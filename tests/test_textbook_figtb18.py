@@ -80,3 +80,12 @@ def test_a_letter_where_lines_cross_finds_its_place(monkeypatch) -> None:
     assert min(math.dist(centre, pts[n]) for n in pts if n != "T") > 1.6 * math.dist(centre, pts["T"])
     monkeypatch.setattr(compose, "POINT_STAGES", compose.POINT_STAGES[:1])  # (the usual places alone: refused)
     assert any("'T'" in m for m in textbook_figure(parse(CROSSING)).misread)
+
+
+def test_another_start_never_trades_a_fault_for_a_coincidence_no_fact_states() -> None:
+    """Reader 16's 12: a start that lost a label fault by drawing chord BFA through the centre E (it reads as a
+    diameter) must not win; the figure draws no coincidence the facts leave free."""
+    chords = ("points E D B F C A\nline B F A\nline D F C\ncircle E through D B C A\nclockwise DBC DCA\nAF = 2\n"
+              "BF = 7\nCF = x\nDF = 3\nfind x\n")
+    fig = textbook_figure(parse(chords))
+    assert not fig.accidental and not fig.misleads
