@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["tidy"]
+__all__ = ["SHAPE_KINDS", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -142,8 +142,12 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
     return said
 
 
+# the kinds a judgement proves a shape is: "it is a parallelogram" speaks of the shape, where "it is a diameter"
+# or "it is also the median" speaks of a segment (no shape's name may take its place)
+SHAPE_KINDS = ("parallelogram", "rectangle", "rhombus", "square", "kite", "trapezoid", "equilateral", "isosceles")
 # "Since both pairs of opposite sides of CEOF are parallel, it is a parallelogram; hence CF = EO = 1/2."
-_JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? [a-z]+)(?:; hence |, )(.*)$")
+_JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? (?:%s))(?:; hence |, )(.*)$"
+                        % "|".join(SHAPE_KINDS))
 
 
 # "Since FE is parallel to AD and AE is parallel to DF (…), ADFE is a parallelogram; hence EF = AD = 6."

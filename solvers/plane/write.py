@@ -29,7 +29,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import tidy
+from .tidy import SHAPE_KINDS, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -489,6 +489,18 @@ def _one_role(part: str, e: sympy.Expr) -> str:
     return part if role is None else part[:m.start()] + f"it is also {role}"
 
 
+_ALSO_SAID = re.compile(r"^since ([A-Z]{2}) ([^,;]+), it is also (.+)$", re.IGNORECASE)
+
+
+def _again_also(part: str, lines: list[str]) -> str:
+    """The isosceles triangle's apex line in a second role, once its first has been said with the reason:
+    ``since CE is also the median to the base`` (the segment the sentence speaks of is its subject)."""
+    m = _ALSO_SAID.match(part)
+    if m is None or f"since {m[1]} {m[2]}, it is also".lower() not in " ".join(lines).lower():
+        return part
+    return f"{part[:5]} {m[1]} is also {m[3]}"
+
+
 _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
@@ -532,8 +544,10 @@ def _triangle_names(proof) -> dict:
     return out
 
 
-# a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts)
-_JUDGED = re.compile(r"^since (.*?), it is ((?:an? )?[a-z]+)(\b.*)$", re.IGNORECASE)
+# a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts); only a
+# shape's kind, for "it" is the shape there: in "since CE bisects …, it is also the median" or "…, it is a diameter"
+# it is a segment, and no shape may take its place
+_JUDGED = re.compile(r"^since (.*?), it is ((?:an? )?(?:%s))(\b.*)$" % "|".join(SHAPE_KINDS), re.IGNORECASE)
 _ONE_TOKEN = re.compile(r"\(([^() ]+)\)")
 _ONE_TOKEN_LATEX = re.compile(r"\\left\(([^()+\-]*?)\\right\)")
 
@@ -801,7 +815,7 @@ class _Writer:
         part = self._as_printed(s, part)
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
-            part = _one_role(part, s.lhs - s.rhs)
+            part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
         if s.instance.family.key in _TRIANGLE_FAMILIES:
             part += self._linked(s)
         ties, self._ties = getattr(self, "_ties", []), []
@@ -2477,7 +2491,8 @@ def _named_later(name: str, later: str) -> bool:
     """Does ``later`` name the segment or angle ``name`` (in either order of its letters)?"""
     word, _, pts = name.rpartition(" ")
     if word:
-        return re.search(rf"(?:angle |\\angle )(?:{pts}|{pts[::-1]})\b", later) is not None
+        # (its own word: "triangle ACE" names no angle ACE)
+        return re.search(rf"(?:\bangle |\\angle )(?:{pts}|{pts[::-1]})\b", later) is not None
     return re.search(rf"\b(?:{pts}|{pts[::-1]})\b", later) is not None
 
 

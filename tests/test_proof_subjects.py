@@ -1,0 +1,53 @@
+"""A sentence's subject is the object it speaks of (issue 37, blind review 13, class 1): the isosceles
+triangle's apex line is "it" in "…, it is also the median", so a later use names that line, never the
+triangle ("Since triangle CAB is also the median to the base" was false)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from geomill.dsl import parse
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane.theorem_blocks import THEOREMS
+
+_ISOSCELES = "points A B C D\ntriangle ABC\nline B D C\nline A D\nAB = AC\n"
+# each template of the apex-line family that a smallest problem's proof uses: (given line, role used, problem)
+CASES = [
+    ("altitude", "median", "AD perpendicular to BC\nBC = 10\nfind BD\n"),
+    ("median", "altitude", "D midpoint of BC\nfind angle ADB\n"),
+    ("median", "bisector", "D midpoint of BC\nangle BAC = 50\nfind angle BAD\n"),
+    ("bisector", "median", "AD bisects angle BAC\nBC = 10\nfind BD\n"),
+    ("bisector", "altitude", "AD bisects angle BAC\nAB = 5\nBC = 6\nfind AD\n"),  # and then the median too
+]
+_GIVEN = {"altitude": "is the altitude to the base", "median": "is the median to the base",
+          "bisector": "bisects the apex angle"}
+_ROLE = {"altitude": "the altitude", "median": "the median to the base", "bisector": "the bisector of the apex angle"}
+
+
+def test_every_apex_line_template_has_the_line_as_its_subject() -> None:
+    blocks = [t for t in THEOREMS if t.key == "isosceles_triangle_property_line_coincidence"]
+    assert len(blocks) == 6
+    for t in blocks:  # "since {1} … of the isosceles triangle {0}, it is also …": {1} is the line XM
+        assert re.fullmatch(r"since \{1\} [a-z ]+ of the isosceles triangle \{0\}, it is also [a-z ]+", t.sentence), t.sentence
+        assert t.names[1] == "XM", t.names
+
+
+@pytest.mark.parametrize("given,role,facts", CASES, ids=[f"{g}-{r}" for g, r, _ in CASES])
+def test_the_apex_line_is_the_subject_of_each_sentence_about_it(given: str, role: str, facts: str) -> None:
+    sol = solve_general(parse(_ISOSCELES + facts, "apex.geo"))
+    out = sol.text()
+    assert f"Since AD {_GIVEN[given]} of the isosceles triangle ABC, it is also {_ROLE[role]}" in out, out
+    for sentence in re.findall(r"[^.]*\bis also\b[^.]*", out):  # a later role: "Since AD is also the median …"
+        assert re.match(r"\s*Since AD\b", sentence), sentence
+    assert not re.search(r"\btriangle [A-Z]{3} is also\b", out), out
+    assert sol.proof.check(sol.model) == []
+
+
+def test_a_bisectors_halves_named_only_in_a_triangles_name_are_left_out() -> None:
+    # "In the right triangle ACE" names no angle ACE: the unused "angle BCE = angle ACE" is not said
+    sol = solve_general(parse("points A B C E F\nequilateral triangle ABC\nline B E F A\nCE bisects angle BCA\n"
+                              "AB = 37\nBF = 26\nfind CF\n", "halves.geo"))
+    out = sol.text()
+    assert "In the right triangle ACE" in out, out
+    assert "angle BCE = angle ACE" not in out, out
+    assert "Since CE is also the median to the base, BE = AB/2" in out, out
