@@ -958,8 +958,38 @@ class _Writer:
         el = element_of(a)
         return f"angle {el.points[1]} is common" if el.kind.key == "angle" else f"{self.n.name(a)} is common"
 
+    def _ratio_read(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
+        """A ratio asked, read off the one proportion that gives it, with the numbers put in: ``EG/CG = DF/CF =
+        (3/2)/5 = 3/10``, never first solved for one of its parts (``EG = 3·CG/10. So EG/CG = 3/10``)."""
+        if target.is_Symbol or len(pool) != 1 or pool[0][2] is None:
+            return None
+        num, den = sympy.fraction(target)
+        s, e, why = pool[0]
+        if not (num.is_Symbol and den.is_Symbol) or {num, den} & (known.keys() | sub.keys()):
+            return None
+        e = sympy.expand(e)
+        a = e.coeff(num)
+        if a == 0 or num in a.free_symbols or sympy.expand(e - a * num).has(num):
+            return None
+        ratio = sympy.simplify(-(e - a * num) / (a * den))  # num/den by the proportion, den cancelled
+        top, bottom = sympy.fraction(ratio)
+        if not (top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys()):
+            return None
+        if not is_zero(ratio.xreplace(known) - value):
+            return None
+        reason = self._stated_eq(s, e, why)
+        if reason is None:
+            return None
+        self.jumps.append(1)
+        chain = [self.n.expr(target), self.n.expr(ratio), f"{_over(self.n, known[top], known[bottom])}",
+                 self.n.number(value)]
+        return {}, [f"{_cap(reason)}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}."]
+
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
+        read = self._ratio_read(pool, known, sub, target, value)
+        if read is not None:
+            return read
         say: list[str] = []
         pool = list(pool)
         known = dict(known)
