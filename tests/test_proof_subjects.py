@@ -51,3 +51,28 @@ def test_a_bisectors_halves_named_only_in_a_triangles_name_are_left_out() -> Non
     assert "In the right triangle ACE" in out, out
     assert "angle BCE = angle ACE" not in out, out
     assert "Since CE is also the median to the base, BE = AB/2" in out, out
+
+
+# the smallest problems of blind review 13's other classes: a ratio asked, a given diameter, a square's area
+WRITTEN = [
+    # a ratio asked: the proportion with its numbers put in, never solved for one of its parts first
+    ("ratio", "points A B C D E\ntriangle ABC\nline A D B\nline A E C\nDE parallel to BC\nAD = 3\nAB = 5\n"
+     "find AE / AC\n", ["AE/AC = AD/AB = 3/5"], ["AE = 3·AC/5", "So AE/AC"]),
+    # a given diameter is the reason as given, not found again from the centre
+    ("given-diameter", "points O A B C D\nquadrilateral ABCD\nline A O C\ncircle O through A B C D\n"
+     "AC diameter of circle O\nAC = 65\nAB = 56\nAD = 16\nfind perimeter ABCD\n",
+     ["Since AC is a diameter of circle O, the angles ABC and ADC in the semicircle are right angles"],
+     ["passes through the centre", "it is a diameter"]),
+    # a square's area is its side squared
+    ("square-area", "points A B C D\nsquare ABCD\nAC = 6\nfind area ABCD\n",
+     ["is its side squared", "= (3√2)² = 18"], ["included angle", "parallelogram", "sin(90°)"]),
+]
+
+
+@pytest.mark.parametrize("text,said,unsaid", [c[1:] for c in WRITTEN], ids=[c[0] for c in WRITTEN])
+def test_the_step_says_what_a_teacher_writes(text: str, said: list[str], unsaid: list[str]) -> None:
+    sol = solve_general(parse(text, "written.geo"))
+    out = sol.text()
+    assert all(s in out for s in said), out
+    assert not any(s in out for s in unsaid), out
+    assert sol.proof.check(sol.model) == []

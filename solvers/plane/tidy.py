@@ -119,7 +119,9 @@ def _one_reason(said: list[list[str]]) -> list[list[str]]:
 
 
 # "Since AC passes through the centre O, it is a diameter, and the angle ABC in the semicircle is a right angle; …"
-_SEMICIRCLE = re.compile(r"^(.*), and the angle ([A-Z]{3}) in the semicircle is a right angle; hence angle \2 = 90°\.$")
+# ("…, it is a diameter, and the angle …" where the centre shows it; "AC is a diameter of circle O, the angle …" given)
+_SEMICIRCLE = re.compile(r"^(.*?(?:, and|,)) the angle ([A-Z]{3}) in the semicircle is a right angle; hence angle \2 = "
+                         r"90°\.$")
 
 
 def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
@@ -135,7 +137,7 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
             if second is None or second[1] != first[1] or second[2] == first[2]:
                 continue
             a, b = first[2], second[2]
-            said[i][j] = (f"{first[1]}, and the angles {a} and {b} in the semicircle are right angles; "
+            said[i][j] = (f"{first[1]} the angles {a} and {b} in the semicircle are right angles; "
                           f"hence angle {a} = angle {b} = 90°.")
             said[i2][j2] = ""
             break
