@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import sympy
 from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.theorem_blocks import THEOREMS
@@ -75,4 +76,20 @@ def test_the_step_says_what_a_teacher_writes(text: str, said: list[str], unsaid:
     out = sol.text()
     assert all(s in out for s in said), out
     assert not any(s in out for s in unsaid), out
+    assert sol.proof.check(sol.model) == []
+
+
+@pytest.mark.parametrize("bases,said", [
+    ("AD = 11\nBC = 26\n", ["Drop the heights from A and D to BC", "12² - x² = 18² - (15 - x)², so 30x = 45 and x = 3/2",
+                            "h = √(AB² - x²) = √(12² - (3/2)²) = 9√7/2"]),
+    ("AD = 26\nBC = 11\n", ["Drop the heights from B and C to AD", "12² - x² = 18² - (15 - x)², so 30x = 45 and x = 3/2"]),
+], ids=["long-BC", "long-AD"])
+def test_a_trapezoids_height_from_its_sides_by_the_foot_offset(bases: str, said: list[str]) -> None:
+    # the heights from the short base cut the long one: leg² - x² = h² = other leg² - (d - x)², never Heron expanded
+    sol = solve_general(parse(f"points A B C D\ntrapezoid ABCD bases AD BC\n{bases}AB = 12\nCD = 18\n"
+                              "find area ABCD\n", "trapezoid.geo"))
+    out = sol.text()
+    assert all(s in out for s in said), out
+    assert "^4" not in out and "moved along its bases" not in out, out
+    assert sympy.simplify(sol.exact_value - sympy.Rational(333, 4) * sympy.sqrt(7)) == 0
     assert sol.proof.check(sol.model) == []

@@ -985,9 +985,52 @@ class _Writer:
                  self.n.number(value)]
         return {}, [f"{_cap(reason)}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}."]
 
+    def _trapezoid_height(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
+        """A trapezoid's height from its four sides as a textbook finds it: the heights from the short base's
+        ends cut the difference d of the bases into x and d - x, so leg² - x² = h² = other leg² - (d - x)²
+        gives x, then h by Pythagoras; never the closed formula the block's equation is.  None where a foot
+        falls outside the long base (the block's own equation is written then)."""
+        if (self.n.latex or len(pool) != 1 or pool[0][2] is None or not target.is_Symbol
+                or pool[0][0].instance.family.key != "trapezoid_property_height"):
+            return None
+        s, e, _ = pool[0]
+        p, q, r, t = s.instance.names[0]  # bases pt and qr, legs pq and rt
+        side = {frozenset(element_of(x).points): x for x in e.free_symbols
+                if element_of(x) is not None and element_of(x).kind.key == "length"}
+        try:
+            leg, other, b1, b2 = (side[frozenset(x)] for x in (p + q, r + t, p + t, q + r))
+        except KeyError:
+            return None
+        if not {leg, other, b1, b2} <= known.keys() or is_zero(known[b1] - known[b2]):
+            return None
+        big, small = (b1, b2) if known[b1] > known[b2] else (b2, b1)
+        a, c, d = known[leg], known[other], known[big] - known[small]
+        x = sympy.nsimplify((a ** 2 - c ** 2 + d ** 2) / (2 * d))
+        if not (0 < x < d) or not is_zero(sympy.sqrt(a ** 2 - x ** 2) - value):
+            return None
+        near, far = (q, p) if big == b1 else (p, q)  # the short base's end on the leg pq, and the long base's
+        used = {y.name for st in self.proof.steps for w, _ in st.equations for y in (w.lhs - w.rhs).free_symbols}
+        u = next((n for n in ("x", "t", "u", "w") if n not in used), None)
+        if u is None:
+            return None
+        self.stated.add(_key(e))
+        self._count(s)
+        self.jumps.append(2)
+        num, h, name = self.n.number, self.n.expr(target), self.n.expr
+
+        def sq(v: sympy.Expr) -> str:
+            return f"({num(v)})²" if not v.is_Integer else f"{num(v)}²"
+        short = name(small)
+        return {}, [f"Drop the heights from {short[0]} and {short[1]} to {name(big)}, and let {u} be the distance from "
+                    f"{far} to the foot of the height from {near}. The feet cut off {u} and {name(big)} - {short} - {u} = "
+                    f"{num(known[big])} - {num(known[small])} - {u} = {num(d)} - {u} at the ends of {name(big)}, so by "
+                    f"Pythagoras on the legs, {name(leg)}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: "
+                    f"{sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} "
+                    f"and {u} = {num(x)}. Hence {h} = √({name(leg)}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."]
+
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
-        read = self._ratio_read(pool, known, sub, target, value)
+        read = self._ratio_read(pool, known, sub, target, value) or self._trapezoid_height(pool, known, sub, target, value)
         if read is not None:
             return read
         say: list[str] = []
