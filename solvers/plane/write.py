@@ -818,6 +818,9 @@ class _Writer:
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
         if s.instance.family.key in _TRIANGLE_FAMILIES:
             part += self._linked(s)
+        tied = self._printed_ties(s)
+        if tied:  # into the reason's own bracket where it has one: "(its base angles are equal, as AB = AD; …)"
+            part = f"{part[:-1]}; {tied})" if part.endswith(")") else f"{part} ({tied})"
         ties, self._ties = getattr(self, "_ties", []), []
         if ties:
             part += f" ({'; '.join(ties)})"
@@ -874,6 +877,34 @@ class _Writer:
         noun = {3: "triangle", 4: "quadrilateral"}.get(len(shape), "polygon")  # (after an adjective: equilateral)
         named = shape if m[2].startswith("a") and " " in m[2] else f"{noun} {shape}"
         return f"{part[:5]} {named} is {m[2]}{m[3]}"
+
+    def _printed_ties(self, s) -> str:
+        """An angle of the shape a step is about, printed through a point on one of its arms (``angle ABE`` of
+        the isosceles triangle ABD, ``angle BCI`` of the trapezoid ABCD), tied to the shape's own name for it
+        where the step uses it: ``angle ABE is angle ABD, as E lies on BD``."""
+        fam, names = s.instance.family.key, s.instance.names
+        m = re.match(r"([A-Z]{3,}) is an? ", names[0]) if fam == "relation" and names else None
+        poly = names[0] if fam == "isosceles_triangle_property_base_angle" and names else m[1] if m else None
+        if poly is None:
+            return ""
+        said = []
+        for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+            el = element_of(x)
+            if el is None or el.kind.key != "angle" or x in self._tied:
+                continue
+            printed = self.n.name(x).split()[-1]
+            if len(printed) != 3 or printed[1] not in poly:
+                continue
+            v, k = printed[1], poly.index(printed[1])
+            own = {poly[k - 1], poly[(k + 1) % len(poly)]}
+            keep = [p for p in (printed[0], printed[2]) if p in own]
+            extra = [p for p in (printed[0], printed[2]) if p not in poly]
+            if len(keep) != 1 or len(extra) != 1:
+                continue
+            (missing,) = own - {keep[0]}
+            self._tied.add(x)
+            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {extra[0]} lies on {v}{missing}")
+        return "; ".join(said)
 
     def _linked(self, s) -> str:
         """An angle the problem names through another point, tied to the triangle's own name for it
