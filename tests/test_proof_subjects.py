@@ -93,3 +93,18 @@ def test_a_trapezoids_height_from_its_sides_by_the_foot_offset(bases: str, said:
     assert "^4" not in out and "moved along its bases" not in out, out
     assert sympy.simplify(sol.exact_value - sympy.Rational(333, 4) * sympy.sqrt(7)) == 0
     assert sol.proof.check(sol.model) == []
+
+
+@pytest.mark.parametrize("text,tie", [
+    # the base angle ABD of the isosceles triangle ABD, printed ABE (E on BD)
+    ("points A B C D E\nkite ABCD at A\nline A E C\nline B E D\nE where AC meets BD\nAB = 9\nangle BAD = 120\n"
+     "find BE\n", "(its base angles are equal, as AB = AD; angle ABE is angle ABD, as E lies on BD)"),
+    # the trapezoid's base angle BCD, printed BCI (I on CD)
+    ("points A B C D I\nisosceles trapezoid ABCD bases AD BC\nline C I D\nline B I\nBI perpendicular to CI\n"
+     "BC = 15\nangle ABC = 60\nfind BI\n", "(angle BCI is angle BCD, as I lies on CD)"),
+], ids=["base-angle", "trapezoid-angle"])
+def test_an_angle_printed_through_a_point_is_tied_to_the_shapes_name(text: str, tie: str) -> None:
+    sol = solve_general(parse(text, "tie.geo"))
+    out = sol.text()
+    assert tie in out, out
+    assert sol.proof.check(sol.model) == []

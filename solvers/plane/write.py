@@ -883,12 +883,16 @@ class _Writer:
         the isosceles triangle ABD, ``angle BCI`` of the trapezoid ABCD), tied to the shape's own name for it
         where the step uses it: ``angle ABE is angle ABD, as E lies on BD``."""
         fam, names = s.instance.family.key, s.instance.names
-        m = re.match(r"([A-Z]{3,}) is an? ", names[0]) if fam == "relation" and names else None
+        # (a shape's relation between two of its angles, as the isosceles trapezoid's base angles; its angle of a
+        # fixed size, as the equilateral triangle's 60°, is that size under any name)
+        e = s.lhs - s.rhs
+        m = (re.match(r"([A-Z]{3,}) is an? ", names[0]) if fam == "relation" and names and e.as_coeff_Add()[0] == 0
+             else None)
         poly = names[0] if fam == "isosceles_triangle_property_base_angle" and names else m[1] if m else None
         if poly is None:
             return ""
         said = []
-        for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+        for x in sorted(e.free_symbols, key=lambda y: y.name):
             el = element_of(x)
             if el is None or el.kind.key != "angle" or x in self._tied:
                 continue
