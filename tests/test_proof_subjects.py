@@ -29,7 +29,8 @@ def test_every_apex_line_template_has_the_line_as_its_subject() -> None:
     blocks = [t for t in THEOREMS if t.key == "isosceles_triangle_property_line_coincidence"]
     assert len(blocks) == 6
     for t in blocks:  # "since {1} … of the isosceles triangle {0}, it is also …": {1} is the line XM
-        assert re.fullmatch(r"since \{1\} [a-z ]+ of the isosceles triangle \{0\}, it is also [a-z ]+", t.sentence), t.sentence
+        pattern = r"since \{1\} [a-z ]+ of the isosceles triangle \{0\}, it is also [a-z ]+"
+        assert re.fullmatch(pattern, t.sentence), t.sentence
         assert t.names[1] == "XM", t.names
 
 
@@ -79,10 +80,13 @@ def test_the_step_says_what_a_teacher_writes(text: str, said: list[str], unsaid:
     assert sol.proof.check(sol.model) == []
 
 
+_OFFSET = "12² - x² = 18² - (15 - x)², so 30x = 45 and x = 3/2"
+
+
 @pytest.mark.parametrize("bases,said", [
-    ("AD = 11\nBC = 26\n", ["Drop the heights from A and D to BC", "12² - x² = 18² - (15 - x)², so 30x = 45 and x = 3/2",
+    ("AD = 11\nBC = 26\n", ["Drop the heights from A and D to BC", _OFFSET,
                             "h = √(AB² - x²) = √(12² - (3/2)²) = 9√7/2"]),
-    ("AD = 26\nBC = 11\n", ["Drop the heights from B and C to AD", "12² - x² = 18² - (15 - x)², so 30x = 45 and x = 3/2"]),
+    ("AD = 26\nBC = 11\n", ["Drop the heights from B and C to AD", _OFFSET]),
 ], ids=["long-BC", "long-AD"])
 def test_a_trapezoids_height_from_its_sides_by_the_foot_offset(bases: str, said: list[str]) -> None:
     # the heights from the short base cut the long one: leg² - x² = h² = other leg² - (d - x)², never Heron expanded

@@ -1134,7 +1134,8 @@ THEOREMS: tuple[Theorem, ...] = (
             ("ABCD",), figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
     # a square's own area formula, its side squared (a rectangle's length times width is its shape fact), never a
     # parallelogram's two sides and the sine of the angle between them
-    Theorem("square_area_formula", "since the area of the square {0} is its side squared", (Given("square", ("ABCD",)),),
+    Theorem("square_area_formula", "since the area of the square {0} is its side squared",
+            (Given("square", ("ABCD",)),),
             tuple(Conclusion(area("ABCD"), L(side) ** 2) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nsquare ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "

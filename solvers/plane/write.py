@@ -1056,16 +1056,20 @@ class _Writer:
         def sq(v: sympy.Expr) -> str:
             return f"({num(v)})²" if not v.is_Integer else f"{num(v)}²"
         short = name(small)
-        return {}, [f"Drop the heights from {short[0]} and {short[1]} to {name(big)}, and let {u} be the distance from "
-                    f"{far} to the foot of the height from {near}. The feet cut off {u} and {name(big)} - {short} - {u} = "
-                    f"{num(known[big])} - {num(known[small])} - {u} = {num(d)} - {u} at the ends of {name(big)}, so by "
-                    f"Pythagoras on the legs, {name(leg)}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: "
-                    f"{sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} "
-                    f"and {u} = {num(x)}. Hence {h} = √({name(leg)}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."]
+        big_name, leg_name = name(big), name(leg)
+        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, and let {u} be the distance from "
+                f"{far} to the foot of the height from {near}. ")
+        said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
+                 f" = {num(d)} - {u} at the ends of {big_name}, so by Pythagoras on the legs, ")
+        said += (f"{leg_name}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: {sq(a)} - {u}² = {sq(c)} - "
+                 f"({num(d)} - {u})², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")
+        said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
+        return {}, [said]
 
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
-        read = self._ratio_read(pool, known, sub, target, value) or self._trapezoid_height(pool, known, sub, target, value)
+        read = (self._ratio_read(pool, known, sub, target, value)
+                or self._trapezoid_height(pool, known, sub, target, value))
         if read is not None:
             return read
         say: list[str] = []
