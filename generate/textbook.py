@@ -139,6 +139,44 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     return f"{_element(lhs, names)} = {right}"
 
 
+# the elements that run about their centre from one end to the other (``sector area OAB``: from A counter-clockwise
+# to B), major where the problem's turn line runs the other way
+_SWEPT = ("sector_area", "sector_perimeter", "arc", "arc_length")
+
+
+def _turned(problem: GeneralProblem, pts: tuple[str, ...]) -> bool | None:
+    """Does a turn line of the problem say the three points run clockwise (None: no line says)?"""
+    for t in problem.turns:
+        for chain in t.chains:
+            for k in range(len(chain) - 2):
+                three = tuple(chain[k:k + 3])
+                if any(three == pts[i:] + pts[:i] for i in range(3)):
+                    return t.clockwise
+                if any(three[::-1] == pts[i:] + pts[:i] for i in range(3)):
+                    return not t.clockwise
+    return None
+
+
+def major_names(problem: GeneralProblem, names: dict | None = None) -> dict:
+    """``names`` with each sector or arc the problem names that is the MAJOR one named so (``the area of major
+    sector OBC``, ``major arc BC``): the question says which it asks, never a reader's turn convention."""
+    out = dict(names or {})
+    exprs = [problem.goal.expr] if problem.goal is not None else []
+    exprs += [x for f in problem.facts for x in (f.lhs, f.rhs)]
+    for x in {y for e in exprs for y in sympy.sympify(e).free_symbols}:
+        el = element_of(x)
+        if x in out or el is None or el.kind.key not in _SWEPT or len(el.points) != 3:
+            continue
+        if _turned(problem, tuple(el.points)) is True:  # clockwise OAB: from A counter-clockwise to B is the major
+            pts = "".join(el.points)
+            if el.kind.key in ("arc", "arc_length"):
+                said = f"{'length of ' if el.kind.key == 'arc_length' else ''}major arc {pts[1:]}"
+            else:
+                said = f"{el.kind.words[1]} of major sector {pts}"
+            out[x] = (said, said)
+    return out
+
+
 def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None,
              incidences: bool = False) -> str:
     """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
@@ -147,6 +185,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     the figure still says the points on each circle and each line of three points or more."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
+    names = major_names(problem, names)
     said = set()
     sentences: list[str] = []
     if not figure:

@@ -167,6 +167,7 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "find radius O", 2 * sympy.sqrt(3)),
     ("triangle_area_formula_common", "points A B C\ntriangle ABC\nangle BAC = 90\nAB = 6\nAC = 5\n"
      "find area ABC", 15),
+    ("square_area_formula", "points A B C D\nsquare ABCD\nAC = 6\nfind area ABCD", 18),
     ("rectangle_area_formula", "points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90\n"
      "AB = 6\nBC = 4\nfind area ABCD", 24),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),

@@ -1132,6 +1132,12 @@ THEOREMS: tuple[Theorem, ...] = (
              *(Proven(ang(c), _RIGHT) for c in ("PQR", "QRS", "RSP"))),
             (*_PARALLELOGRAM[:2], Conclusion(area("ABCD"), L("AB") * L("AD"), key="rectangle_area_formula")),
             ("ABCD",), figure="points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90"),
+    # a square's own area formula, its side squared (a rectangle's length times width is its shape fact), never a
+    # parallelogram's two sides and the sine of the angle between them
+    Theorem("square_area_formula", "since the area of the square {0} is its side squared",
+            (Given("square", ("ABCD",)),),
+            tuple(Conclusion(area("ABCD"), L(side) ** 2) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
+            figure="points A B C D\nsquare ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
@@ -1286,6 +1292,13 @@ THEOREMS: tuple[Theorem, ...] = (
     # the angle in a semicircle: one named step where the diameter's semicircle and the inscribed angle take two.
     # Last of all: on rounded givens that contradict the diameter (FormalGeo's), the routes the other blocks take
     # fix the answer first and this one is kept out where it clashes (dev 1994); on exact givens it only shortens
+    # (where the problem states the diameter, the sentence starts from it: never "it is a diameter" said again)
+    Theorem("diameter_of_circle_property_right_angle",
+            "since {1} is a diameter of circle {2}, the angle {0} in the semicircle is a right angle",
+            (Given("diameter", ("AB", "O")), OnCircle("MO"), Apart("M", "AB"), Joined("MA"), Joined("MB")),
+            (Conclusion(ang("AMB"), _RIGHT),), ("AMB", "AB", "O"),
+            lambda rng: _circle(rng, "ABM", (t := rng.uniform(0, 360), t + 180, t + rng.uniform(10, 350))),
+            figure="circle O through A B M\nline A O B\nAB diameter of circle O\nline M A\nline M B", weight=0.45),
     Theorem("diameter_of_circle_property_right_angle",
             "since {1} passes through the centre {2}, it is a diameter, and the angle {0} in the semicircle is a "
             "right angle",

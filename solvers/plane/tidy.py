@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["tidy"]
+__all__ = ["SHAPE_KINDS", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -119,7 +119,9 @@ def _one_reason(said: list[list[str]]) -> list[list[str]]:
 
 
 # "Since AC passes through the centre O, it is a diameter, and the angle ABC in the semicircle is a right angle; …"
-_SEMICIRCLE = re.compile(r"^(.*), and the angle ([A-Z]{3}) in the semicircle is a right angle; hence angle \2 = 90°\.$")
+# ("…, it is a diameter, and the angle …" where the centre shows it; "AC is a diameter of circle O, the angle …" given)
+_SEMICIRCLE = re.compile(r"^(.*?(?:, and|,)) the angle ([A-Z]{3}) in the semicircle is a right angle; hence angle \2 = "
+                         r"90°\.$")
 
 
 def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
@@ -135,15 +137,19 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
             if second is None or second[1] != first[1] or second[2] == first[2]:
                 continue
             a, b = first[2], second[2]
-            said[i][j] = (f"{first[1]}, and the angles {a} and {b} in the semicircle are right angles; "
+            said[i][j] = (f"{first[1]} the angles {a} and {b} in the semicircle are right angles; "
                           f"hence angle {a} = angle {b} = 90°.")
             said[i2][j2] = ""
             break
     return said
 
 
+# the kinds a judgement proves a shape is: "it is a parallelogram" speaks of the shape, where "it is a diameter"
+# or "it is also the median" speaks of a segment (no shape's name may take its place)
+SHAPE_KINDS = ("parallelogram", "rectangle", "rhombus", "square", "kite", "trapezoid", "equilateral", "isosceles")
 # "Since both pairs of opposite sides of CEOF are parallel, it is a parallelogram; hence CF = EO = 1/2."
-_JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? [a-z]+)(?:; hence |, )(.*)$")
+_JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? (?:%s))(?:; hence |, )(.*)$"
+                        % "|".join(SHAPE_KINDS))
 
 
 # "Since FE is parallel to AD and AE is parallel to DF (…), ADFE is a parallelogram; hence EF = AD = 6."

@@ -29,7 +29,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import tidy
+from .tidy import SHAPE_KINDS, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -501,6 +501,18 @@ def _one_role(part: str, e: sympy.Expr) -> str:
     return part if role is None else part[:m.start()] + f"it is also {role}"
 
 
+_ALSO_SAID = re.compile(r"^since ([A-Z]{2}) ([^,;]+), it is also (.+)$", re.IGNORECASE)
+
+
+def _again_also(part: str, lines: list[str]) -> str:
+    """The isosceles triangle's apex line in a second role, once its first has been said with the reason:
+    ``since CE is also the median to the base`` (the segment the sentence speaks of is its subject)."""
+    m = _ALSO_SAID.match(part)
+    if m is None or f"since {m[1]} {m[2]}, it is also".lower() not in " ".join(lines).lower():
+        return part
+    return f"{part[:5]} {m[1]} is also {m[3]}"
+
+
 _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
@@ -544,8 +556,10 @@ def _triangle_names(proof) -> dict:
     return out
 
 
-# a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts)
-_JUDGED = re.compile(r"^since (.*?), it is ((?:an? )?[a-z]+)(\b.*)$", re.IGNORECASE)
+# a judgement's reason that proves what a shape is: "since …, it is a parallelogram" (then its other facts); only a
+# shape's kind, for "it" is the shape there: in "since CE bisects …, it is also the median" or "…, it is a diameter"
+# it is a segment, and no shape may take its place
+_JUDGED = re.compile(r"^since (.*?), it is ((?:an? )?(?:%s))(\b.*)$" % "|".join(SHAPE_KINDS), re.IGNORECASE)
 _ONE_TOKEN = re.compile(r"\(([^() ]+)\)")
 _ONE_TOKEN_LATEX = re.compile(r"\\left\(([^()+\-]*?)\\right\)")
 
@@ -817,9 +831,12 @@ class _Writer:
         part = self._as_printed(s, part)
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
-            part = _one_role(part, s.lhs - s.rhs)
+            part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
         if s.instance.family.key in _TRIANGLE_FAMILIES:
             part += self._linked(s)
+        tied = self._printed_ties(s)
+        if tied:  # into the reason's own bracket where it has one: "(its base angles are equal, as AB = AD; …)"
+            part = f"{part[:-1]}; {tied})" if part.endswith(")") else f"{part} ({tied})"
         ties, self._ties = getattr(self, "_ties", []), []
         if ties:
             part += f" ({'; '.join(ties)})"
@@ -876,6 +893,38 @@ class _Writer:
         noun = {3: "triangle", 4: "quadrilateral"}.get(len(shape), "polygon")  # (after an adjective: equilateral)
         named = shape if m[2].startswith("a") and " " in m[2] else f"{noun} {shape}"
         return f"{part[:5]} {named} is {m[2]}{m[3]}"
+
+    def _printed_ties(self, s) -> str:
+        """An angle of the shape a step is about, printed through a point on one of its arms (``angle ABE`` of
+        the isosceles triangle ABD, ``angle BCI`` of the trapezoid ABCD), tied to the shape's own name for it
+        where the step uses it: ``angle ABE is angle ABD, as E lies on BD``."""
+        fam, names = s.instance.family.key, s.instance.names
+        # (a shape's relation between two of its angles, as the isosceles trapezoid's base angles; its angle of a
+        # fixed size, as the equilateral triangle's 60°, is that size under any name)
+        e = s.lhs - s.rhs
+        m = (re.match(r"([A-Z]{3,}) is an? ", names[0]) if fam == "relation" and names and e.as_coeff_Add()[0] == 0
+             else None)
+        poly = names[0] if fam == "isosceles_triangle_property_base_angle" and names else m[1] if m else None
+        if poly is None:
+            return ""
+        said = []
+        for x in sorted(e.free_symbols, key=lambda y: y.name):
+            el = element_of(x)
+            if el is None or el.kind.key != "angle" or x in self._tied:
+                continue
+            printed = self.n.name(x).split()[-1]
+            if len(printed) != 3 or printed[1] not in poly:
+                continue
+            v, k = printed[1], poly.index(printed[1])
+            own = {poly[k - 1], poly[(k + 1) % len(poly)]}
+            keep = [p for p in (printed[0], printed[2]) if p in own]
+            extra = [p for p in (printed[0], printed[2]) if p not in poly]
+            if len(keep) != 1 or len(extra) != 1:
+                continue
+            (missing,) = own - {keep[0]}
+            self._tied.add(x)
+            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {extra[0]} lies on {v}{missing}")
+        return "; ".join(said)
 
     def _linked(self, s) -> str:
         """An angle the problem names through another point, tied to the triangle's own name for it
@@ -960,8 +1009,85 @@ class _Writer:
         el = element_of(a)
         return f"angle {el.points[1]} is common" if el.kind.key == "angle" else f"{self.n.name(a)} is common"
 
+    def _ratio_read(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
+        """A ratio asked, read off the one proportion that gives it, with the numbers put in: ``EG/CG = DF/CF =
+        (3/2)/5 = 3/10``, never first solved for one of its parts (``EG = 3·CG/10. So EG/CG = 3/10``)."""
+        if target.is_Symbol or len(pool) != 1 or pool[0][2] is None:
+            return None
+        num, den = sympy.fraction(target)
+        s, e, why = pool[0]
+        if not (num.is_Symbol and den.is_Symbol) or {num, den} & (known.keys() | sub.keys()):
+            return None
+        e = sympy.expand(e)
+        a = e.coeff(num)
+        if a == 0 or num in a.free_symbols or sympy.expand(e - a * num).has(num):
+            return None
+        ratio = sympy.simplify(-(e - a * num) / (a * den))  # num/den by the proportion, den cancelled
+        top, bottom = sympy.fraction(ratio)
+        if not (top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys()):
+            return None
+        if not is_zero(ratio.xreplace(known) - value):
+            return None
+        reason = self._stated_eq(s, e, why)
+        if reason is None:
+            return None
+        self.jumps.append(1)
+        chain = [self.n.expr(target), self.n.expr(ratio), f"{_over(self.n, known[top], known[bottom])}",
+                 self.n.number(value)]
+        return {}, [f"{_cap(reason)}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}."]
+
+    def _trapezoid_height(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
+        """A trapezoid's height from its four sides as a textbook finds it: the heights from the short base's
+        ends cut the difference d of the bases into x and d - x, so leg² - x² = h² = other leg² - (d - x)²
+        gives x, then h by Pythagoras; never the closed formula the block's equation is.  None where a foot
+        falls outside the long base (the block's own equation is written then)."""
+        if (self.n.latex or len(pool) != 1 or pool[0][2] is None or not target.is_Symbol
+                or pool[0][0].instance.family.key != "trapezoid_property_height"):
+            return None
+        s, e, _ = pool[0]
+        p, q, r, t = s.instance.names[0]  # bases pt and qr, legs pq and rt
+        side = {frozenset(element_of(x).points): x for x in e.free_symbols
+                if element_of(x) is not None and element_of(x).kind.key == "length"}
+        try:
+            leg, other, b1, b2 = (side[frozenset(x)] for x in (p + q, r + t, p + t, q + r))
+        except KeyError:
+            return None
+        if not {leg, other, b1, b2} <= known.keys() or is_zero(known[b1] - known[b2]):
+            return None
+        big, small = (b1, b2) if known[b1] > known[b2] else (b2, b1)
+        a, c, d = known[leg], known[other], known[big] - known[small]
+        x = sympy.nsimplify((a ** 2 - c ** 2 + d ** 2) / (2 * d))
+        if not (0 < x < d) or not is_zero(sympy.sqrt(a ** 2 - x ** 2) - value):
+            return None
+        near, far = (q, p) if big == b1 else (p, q)  # the short base's end on the leg pq, and the long base's
+        used = {y.name for st in self.proof.steps for w, _ in st.equations for y in (w.lhs - w.rhs).free_symbols}
+        u = next((n for n in ("x", "t", "u", "w") if n not in used), None)
+        if u is None:
+            return None
+        self.stated.add(_key(e))
+        self._count(s)
+        self.jumps.append(2)
+        num, h, name = self.n.number, self.n.expr(target), self.n.expr
+
+        def sq(v: sympy.Expr) -> str:
+            return f"({num(v)})²" if not v.is_Integer else f"{num(v)}²"
+        short = name(small)
+        big_name, leg_name = name(big), name(leg)
+        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, and let {u} be the distance from "
+                f"{far} to the foot of the height from {near}. ")
+        said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
+                 f" = {num(d)} - {u} at the ends of {big_name}, so by Pythagoras on the legs, ")
+        said += (f"{leg_name}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: {sq(a)} - {u}² = {sq(c)} - "
+                 f"({num(d)} - {u})², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")
+        said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
+        return {}, [said]
+
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
+        read = (self._ratio_read(pool, known, sub, target, value)
+                or self._trapezoid_height(pool, known, sub, target, value))
+        if read is not None:
+            return read
         say: list[str] = []
         pool = list(pool)
         known = dict(known)
@@ -2513,7 +2639,8 @@ def _named_later(name: str, later: str) -> bool:
     """Does ``later`` name the segment or angle ``name`` (in either order of its letters)?"""
     word, _, pts = name.rpartition(" ")
     if word:
-        return re.search(rf"(?:angle |\\angle )(?:{pts}|{pts[::-1]})\b", later) is not None
+        # (its own word: "triangle ACE" names no angle ACE)
+        return re.search(rf"(?:\bangle |\\angle )(?:{pts}|{pts[::-1]})\b", later) is not None
     return re.search(rf"\b(?:{pts}|{pts[::-1]})\b", later) is not None
 
 
