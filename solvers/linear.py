@@ -415,6 +415,10 @@ class LinearTable:
         self._rows = _Rows(self._order, self._by_key, track=False)
         self._determined: dict = {}  # (equation ids, target) -> whether they determine it (see _determines)
         self._key_rows: list[dict] = []  # each equation's integer row without its constant (see _key_row)
+        # express's answers while the rows stay (a key reduced by one set of rows is one vector: the rows'
+        # solved forms, made as they are asked for, reduce it to the same)
+        self._expressed: dict[Key, tuple[dict, dict]] = {}
+        self._expressed_at = 0
 
     # -- adding ----------------------------------------------------------------------------------
 
@@ -755,12 +759,17 @@ class LinearTable:
         non-linear equation needs to be solved in the one free key left after putting it in."""
         if k not in self._order:
             return None
-        probe = _Probe()
-        vec, _ = self._rows.reduce({k: 1, probe: 1}, None)
-        f = vec.pop(probe)
-        keys = {j: Fraction(v, f) for j, v in vec.items() if type(j) is not Atom}
-        atoms = {a: Fraction(v, f) for a, v in vec.items() if type(a) is Atom}
-        return keys, atoms
+        if self._expressed_at != len(self._rows.rows):  # (a new row changes what the free keys are)
+            self._expressed.clear()
+            self._expressed_at = len(self._rows.rows)
+        if k not in self._expressed:  # (the deduction asks again for every pooled equation, round after round)
+            probe = _Probe()
+            vec, _ = self._rows.reduce({k: 1, probe: 1}, None)
+            f = vec.pop(probe)
+            self._expressed[k] = ({j: Fraction(v, f) for j, v in vec.items() if type(j) is not Atom},
+                                  {a: Fraction(v, f) for a, v in vec.items() if type(a) is Atom})
+        keys, atoms = self._expressed[k]
+        return dict(keys), dict(atoms)
 
     def equal(self, a: Key, b: Key) -> Answer | None:
         """An Answer for ``a − b = 0`` when the equations prove a = b, else None."""
