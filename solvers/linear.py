@@ -414,6 +414,11 @@ class LinearTable:
         self._by_key: defaultdict[Key, list[int]] = defaultdict(list)
         self._rows = _Rows(self._order, self._by_key, track=False)
         self._determined: dict = {}  # (equation ids, target) -> whether they determine it (see _determines)
+        self._key_rows: list[dict] = []  # each equation's integer row without its constant (see _key_row)
+        # express's answers while the rows stay (a key reduced by one set of rows is one vector: the rows'
+        # solved forms, made as they are asked for, reduce it to the same)
+        self._expressed: dict[Key, tuple[dict, dict]] = {}
+        self._expressed_at = 0
 
     # -- adding ----------------------------------------------------------------------------------
 
@@ -551,10 +556,12 @@ class LinearTable:
         on = {i for k in ints for i in self._by_key.get(k, ())}
         best, best_w, tries = None, bound - 1e-9, 0
 
-        def grow(start: int, chosen: tuple, w: float, left: int, rows: _Rows) -> bool:
+        def grow(start: int, chosen: tuple, w: float, left: int, rows: Callable[[], _Rows], keys: frozenset) -> bool:
             """The sets of ``left`` more (lexicographic, as itertools.combinations) lighter than the best
             found; a branch whose lightest completion is not lighter is cut (the ranks are sorted, and a
-            float sum taken in the same order is monotone).  False: out of tries."""
+            float sum taken in the same order is monotone).  A set is reduced only where its equations name
+            every key of the target (one that names none of them cannot fix it), and the rows of a branch
+            are made only when a set in it is reduced (most are cut first).  False: out of tries."""
             nonlocal best, best_w, tries
             for j in range(start, len(ranked) - left + 1):
                 wj = w + ws[j]
@@ -566,22 +573,58 @@ class LinearTable:
                 combo = chosen + (ranked[j],)
                 if left == 1 and not on.intersection(combo):
                     continue
-                grown = rows.fork()  # (the chosen rows are shared by the branch: a set determines in any order)
-                grown.insert(dict(self._ints[ranked[j]][0]), None)
+                grown = _grown(rows, ranked[j])  # (the chosen rows are shared by the branch: a set determines
+                # in any order)
+                named = keys | self.equations[ranked[j]].coeffs.keys()
                 if left > 1:
-                    if not grow(j + 1, combo, wj, left - 1, grown):
+                    if not grow(j + 1, combo, wj, left - 1, grown, named):
                         return False
                     continue
                 tries += 1
                 if tries > FEW_TRIES:
                     return False
-                vec, _ = grown.reduce(dict(ints), None)
-                if all(type(k) is Atom for k in vec):
+                if not target <= named:
+                    continue
+                if _fixes(rows(), ranked[j]):
                     best, best_w = set(combo), wj
             return True
 
+        reduced: dict[int, tuple[_Rows, dict]] = {}  # id of a branch's rows -> they (kept: the id stays
+        # theirs) and the target reduced by them, in its keys
+
+        def _fixes(base: _Rows, i: int) -> bool:
+            """Do the rows ``base`` with equation ``i`` determine the target?  Without inserting it: the
+            target reduced by the rows (once per branch) is constant, or in its keys a multiple of equation
+            ``i`` reduced by them (both hold no pivot of the rows, and every non-zero combination of the
+            rows does)."""
+            if id(base) not in reduced:
+                reduced[id(base)] = base, {k: x for k, x in base.reduce(dict(ints), None)[0].items()
+                                           if type(k) is not Atom}
+            vec = reduced[id(base)][1]
+            if not vec:
+                return True
+            row = {k: x for k, x in base.reduce(dict(self._ints[i][0]), None)[0].items() if type(k) is not Atom}
+            if row.keys() != vec.keys():
+                return False
+            k0 = next(iter(vec))
+            return all(vec[k] * row[k0] == row[k] * vec[k0] for k in vec)
+
+        def _grown(rows: Callable[[], _Rows], i: int) -> Callable[[], _Rows]:
+            """``rows`` with equation ``i`` inserted, made when first asked for."""
+            made: list[_Rows] = []
+
+            def get() -> _Rows:
+                if not made:
+                    new = rows().fork()
+                    new.insert(dict(self._ints[i][0]), None)
+                    made.append(new)
+                return made[0]
+            return get
+
+        target = frozenset(ints)
         for size in range(1, FEW_SIZE + 1):
-            if not grow(0, (), 0, size, _Rows(self._order, self._by_key, track=False)):
+            empty = _Rows(self._order, self._by_key, track=False)
+            if not grow(0, (), 0, size, lambda: empty, frozenset()):
                 break
         return best
 
@@ -633,19 +676,35 @@ class LinearTable:
         return got
 
     def _determines_now(self, ids: set[int], ints: dict) -> bool:
-        """:meth:`_determines` worked out: the target kept reduced against each row as it is made (as
-        :meth:`determined_by` does), stopping at the first that leaves it constant (more equations
-        determine it still): most sets the pruning asks about determine it before their last row."""
-        vec = dict(ints)
-        local = _Rows(self._order, self._by_key, track=False)
+        """:meth:`_determines` worked out: is the target's part in keys in the span of the equations'
+        parts in keys?  (Constants never decide it: atoms are never pivots.)  Each equation, reduced by
+        the rows before it (in id order), becomes a row on one of its keys, and the target is kept
+        reduced against the rows as they are made; it is determined once nothing of it is left (a
+        reduced vector holds no pivot, and every non-zero combination of the rows does).  Most sets the
+        pruning asks about determine it before their last row."""
+        vec = {k: x for k, x in ints.items() if type(k) is not Atom}
+        rows: dict[Key, dict] = {}  # pivot -> row, in the order made; no row holds an older pivot
         for i in sorted(ids):
-            if all(type(k) is Atom for k in vec):
+            if not vec:
                 return True
-            new, _ = local.insert(dict(self._ints[i][0]), None)
-            p = next((k for k in new if k in local.rows and local.rows[k] is new), None)
-            if p is not None and p in vec:
-                vec, _ = _eliminate(vec, None, new, None, p)
-        return all(type(k) is Atom for k in vec)
+            r = self._key_row(i)
+            for p, row in rows.items():
+                if p in r:
+                    r, _ = _eliminate(r, None, row, None, p)
+            if not r:
+                continue
+            p = next(iter(r))
+            rows[p] = r
+            if p in vec:
+                vec, _ = _eliminate(vec, None, r, None, p)
+        return not vec
+
+    def _key_row(self, i: int) -> dict:
+        """Equation ``i``'s integer row without its constant (its keys only)."""
+        while len(self._key_rows) <= i:
+            row = self._ints[len(self._key_rows)][0]
+            self._key_rows.append({k: x for k, x in row.items() if type(k) is not Atom})
+        return self._key_rows[i]
 
     def determined_by(self, target: Mapping[Key, object]) -> int | None:
         """The fewest first equations that determine ``target``: n such that equations 0 … n−1 do
@@ -700,12 +759,17 @@ class LinearTable:
         non-linear equation needs to be solved in the one free key left after putting it in."""
         if k not in self._order:
             return None
-        probe = _Probe()
-        vec, _ = self._rows.reduce({k: 1, probe: 1}, None)
-        f = vec.pop(probe)
-        keys = {j: Fraction(v, f) for j, v in vec.items() if type(j) is not Atom}
-        atoms = {a: Fraction(v, f) for a, v in vec.items() if type(a) is Atom}
-        return keys, atoms
+        if self._expressed_at != len(self._rows.rows):  # (a new row changes what the free keys are)
+            self._expressed.clear()
+            self._expressed_at = len(self._rows.rows)
+        if k not in self._expressed:  # (the deduction asks again for every pooled equation, round after round)
+            probe = _Probe()
+            vec, _ = self._rows.reduce({k: 1, probe: 1}, None)
+            f = vec.pop(probe)
+            self._expressed[k] = ({j: Fraction(v, f) for j, v in vec.items() if type(j) is not Atom},
+                                  {a: Fraction(v, f) for a, v in vec.items() if type(a) is Atom})
+        keys, atoms = self._expressed[k]
+        return dict(keys), dict(atoms)
 
     def equal(self, a: Key, b: Key) -> Answer | None:
         """An Answer for ``a − b = 0`` when the equations prove a = b, else None."""

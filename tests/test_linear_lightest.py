@@ -77,3 +77,25 @@ def test_determines_stops_early_with_the_same_answer():
             assert table._determines(ids, ints) == whole == ranked
             asked += whole
     assert 15 < asked < 20 * 8 - 15  # (both answers met often)
+
+
+def test_determines_agrees_with_the_rank_of_the_equations():
+    """The pruning's span test against sympy's rank: a set of equations determines a target exactly
+    when adding the target's row to theirs (keys only) leaves the rank unchanged."""
+    import sympy
+
+    seen = {True: 0, False: 0}
+    for seed in range(60):
+        rnd = random.Random(1000 + seed)
+        keys, table = _random_table(rnd, 5, 8, -4, [-3, -1, 1, 2])
+        for _ in range(6):
+            ids = set(rnd.sample(range(len(table.equations)), rnd.randint(1, 5)))
+            target = {k: rnd.choice([-2, -1, 1, 3]) for k in rnd.sample(keys, rnd.randint(1, 2))}
+            ints, _ = _integer({k: Fraction(c) for k, c in target.items()})
+            rows = [[table.equations[i].coeffs.get(k, 0) for k in keys] for i in sorted(ids)]
+            with_target = rows + [[target.get(k, 0) for k in keys]]
+            expected = sympy.Matrix(with_target).rank() == sympy.Matrix(rows).rank()
+            table._determined.clear()
+            assert table._determines(ids, ints) == expected
+            seen[expected] += 1
+    assert seen[True] and seen[False]  # (both answers met)

@@ -470,6 +470,7 @@ class Deduction:
         self._closures: dict[tuple, frozenset] = {}  # (equation id, depth) -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
+        self._tied: dict[tuple, tuple | None] = {}  # _tie_to_one's answers (see there)
         self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
         self._relation_said: set = set()  # what only a relation's own equations said (see add)
         self._judged_from: set = set()  # (family, premises) of the judgement instances added (see add)
@@ -848,23 +849,14 @@ class Deduction:
                 ex = self.express(u)
                 if ex is not None and ex[0] != u:
                     exs[u] = ex
-            found = None
-            for k in range(len(exs) + 1):  # put in as few of the table's expressions as will do
-                for chosen in itertools.combinations(exs, k):
-                    e2 = e.xreplace({u: exs[u][0] for u in chosen}) if chosen else e
-                    if len(e2.free_symbols) != 1:
-                        e2 = _without_positive_factors(e2)
-                    if len(e2.free_symbols) > 1 and k == len(exs):  # everything put in: try factoring
-                        e2 = self._without_nonzero_factors(e2)
-                    if len(e2.free_symbols) == 1 or (k and e2.free_symbols and linear_form(e2) is not None):
-                        found = (e2, [exs[u][1] for u in chosen])
-                        break
-                if found:
-                    break
+            key = (e, tuple((u, ex[0]) for u, ex in exs.items()))
+            if key not in self._tied:  # (every round of the pool asks again; most equations and expressions stay)
+                self._tied[key] = self._tie_to_one(e, {u: ex[0] for u, ex in exs.items()})
+            found = self._tied[key]
             if found is None:
                 continue
-            e2, uses = found
-            cands.append((sympy.count_ops(e2), p, e2, uses))
+            e2, chosen, ops = found
+            cands.append((ops, p, e2, [exs[u][1] for u in chosen]))
         for _, p, e2, uses in sorted(cands, key=lambda t: t[0]):
             form = linear_form(e2)
             if form is not None and len(e2.free_symbols) > 1:  # a ratio became linear: AB = 3/2 AC
@@ -883,6 +875,22 @@ class Deduction:
             if self._add_linear(({s: 1}, v), step, cost=1):
                 return True
         return False
+
+    def _tie_to_one(self, e: sympy.Expr, exs: dict[sympy.Symbol, sympy.Expr]) -> tuple | None:
+        """``e`` with as few of the table's expressions ``exs`` put in as leave one unknown (or, with some
+        put in, a linear equation): (the equation, the symbols put in, its size), or None.  A function of ``e`` and
+        ``exs`` alone (and of the figure), so kept by them: the pool asks again each round, and the table
+        changes only a few of its expressions between rounds."""
+        for k in range(len(exs) + 1):
+            for chosen in itertools.combinations(exs, k):
+                e2 = e.xreplace({u: exs[u] for u in chosen}) if chosen else e
+                if len(e2.free_symbols) != 1:
+                    e2 = _without_positive_factors(e2)
+                if len(e2.free_symbols) > 1 and k == len(exs):  # everything put in: try factoring
+                    e2 = self._without_nonzero_factors(e2)
+                if len(e2.free_symbols) == 1 or (k and e2.free_symbols and linear_form(e2) is not None):
+                    return e2, chosen, sympy.count_ops(e2)
+        return None
 
     def _without_nonzero_factors(self, e: sympy.Expr) -> sympy.Expr:
         """``(BF − FM)(3·BF − 18)`` -> ``3·BF − 18`` when ``BF − FM`` is far from zero on the figure
