@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import sympy
 from geomill.engine.plane import element_symbol
 from geomill.solvers.plane.write import Namer
+from geomill.solvers.plane.deduce import agreement
 from geomill.solvers.plane_lint import _close, _tolerance, sentence_findings
 
 ASIN = 180 * sympy.asin(sympy.Rational(4, 5)) / sympy.pi  # the angle whose sine is 4/5, in degrees
@@ -38,13 +39,16 @@ def test_inverse_trig_angles_are_written_in_degrees():
 
 
 def test_a_finding_on_a_figure_whose_givens_disagree_says_by_how_much():
-    """The figure is held to NUMERIC_TOL whatever its misfit (FormalGeo 1077 and 2709: rounded givens the
-    figure misses by 4 %, left out of the records), and the finding says how far its givens are missed."""
+    """A figure whose givens disagree (FormalGeo's rounded values) is held to the agreement the solver checked
+    the proof at (three times its misfit, at least ROUNDED), no looser: a line it misses by more than its givens
+    explain is a finding, and the finding says how far its givens are missed and the tolerance used."""
     exact = SimpleNamespace(misfit=0.0, near=False)
     rough = SimpleNamespace(misfit=0.0428, near=False)  # FormalGeo 1077: rounded givens missed by 4.3 %
     near = SimpleNamespace(misfit=0.2, near=True)
     assert _tolerance(exact) == (1e-3, "")
     tol, said = _tolerance(rough)
-    assert tol == 1e-3 and "approximate figure" in said and "4.3 %" in said
-    assert not _close(5.15608, 5, tol=tol)  # x = 5 on 1077's figure is a finding
+    assert tol == agreement(rough) and "approximate figure" in said and "4.3 %" in said
+    assert _close(5.15608, 5, tol=tol)  # x = 5 on 1077's figure: within what its rounded givens explain
+    assert not _close(5 * (1 + 2 * tol), 5, tol=tol)  # twice as far off: a finding
+    assert not _close(5.15608, 5, tol=_tolerance(exact)[0])  # and on an exact figure, 3 % off is one
     assert "near figure" in _tolerance(near)[1]
