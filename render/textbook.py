@@ -107,7 +107,8 @@ class TextbookAnnotation(Annotation):
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     unticked: list = field(default_factory=list)  # members of an equal group that carry none of its ticks, set by
     # ``drawn``
-    also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
+    also_asked: list = field(default_factory=list)  # the other terms of an asked sum, difference or ratio of one
+    # kind (angle ABC + angle DBE, AF/CF, area ABC - area ADE): "?" on each
     across: set = field(default_factory=set)  # set-off givens whose leader may cross lines: each the figure's only
     # carrier of a variable (review 10's 19: NP = 4x in the text alone, the figure showed no x and no "?")
     split: set = field(default_factory=set)  # valued or asked sides that drawn points split, set by ``drawn``
@@ -183,12 +184,13 @@ class TextbookAnnotation(Annotation):
     def items(self) -> list[Item]:
         out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self._region(q, self.texts[q]))
                for q in self.facts if self.on_image(q)]
+        words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
         if self.query is not None and self.query not in self.facts:
-            words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
             out.append(Item(self.query, self._region(self.query, f"{words[self.query.kind]} = {QUERY}")
                             if self.query.kind in words else f"{self.query_text} = {QUERY}" if self.query_text else
                             f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
-        out += [Item(q, f"{query_name(q)} = {QUERY}" if q in self.named else QUERY) for q in self.also_asked
+        out += [Item(q, self._region(q, f"{words[q.kind]} = {QUERY}") if q.kind in words else
+                     f"{query_name(q)} = {QUERY}" if q in self.named else QUERY) for q in self.also_asked
                 if q not in self.facts]
         return out
 
@@ -935,10 +937,18 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         inner = list(dict.fromkeys(elements_in(problem.goal.expr)))
         if el is None and len(inner) == 1 and inner[0].kind.key == "angle":  # sin, cos of one angle: "?" on it
             el = inner[0]
-        parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and all(
-            e.kind.key == "angle" for e in inner) else []
-        if parts and all(p is not None and p not in ann.facts for p in parts):  # a sum of angles: "?" on each
-            el, ann.also_asked = inner[0], parts[1:]
+        parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and len(
+            {e.kind.key for e in inner}) == 1 else []
+        if parts and all(p is not None for p in parts) and len(set(parts)) == len(parts) and (
+                asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
+                len(asked) == len(parts) or inner[0].kind.key != "angle"):
+            el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
+            # "?" on each term not given
+            if len(asked) == 1:  # (the others given: the function of the one asked, on it: "CO/EO = ?" by CO with
+                ann.query_text = goal_text(problem.goal.expr)  # EO's value on EO; "CO = ?" read as CO asked)
+            elif inner[0].kind.key != "angle":  # (each named, "AC = ?": bare "?"s on two sides read as two goals)
+                ann.named |= set(ann.also_asked)
+                ann.named_query = True
         if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
             el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
             ann.query_text = goal_text(problem.goal.expr)
@@ -949,7 +959,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
         if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
             name, q, _ = arc
-        if ann.also_asked:
+        if parts and el is not None and lone(problem.goal.expr) is None:
             name = str(problem.goal.expr)
         if q is not None and q not in ann.facts:
             ann.query = q

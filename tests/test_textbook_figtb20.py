@@ -31,3 +31,30 @@ def test_the_reader_checks_a_square_on_two_perpendicular_lines() -> None:
         p[0] += 20
         p[1] -= 20
     assert any("right-angle mark of CF and BA" in p for p in mark_problems(moved))
+
+
+RATIO_BOTH = "points A B C D\ntriangle ABC\nline B D C\nAB = 4\nAC = 6\nfind BD/DC\n"
+RATIO_ONE_GIVEN = "points A B C D\ntriangle ABC\nline B D C\nAB = 4\nDC = 6\nfind BD/DC\n"
+SUM_OF_SIDES = "points A B C\ntriangle ABC\nangle BAC = 90\nBC = 5\nfind AB + AC\n"
+
+
+def test_a_sum_or_ratio_of_sides_asks_each_term_on_its_side_named() -> None:
+    """A sum, difference or ratio of sides is marked on the figure, each term "AB = ?" by its side (the goal's
+    ``parts``, all placed), not left to the text."""
+    for text, terms in ((SUM_OF_SIDES, {"AB", "AC"}), (RATIO_BOTH, {"BD", "CD"})):
+        lab = _labels(text)
+        goal = lab["goal"]
+        assert goal["marked"] and set(goal["parts"]) == terms
+        asked = {x["element"]: x["text"] for x in lab["labels"] if x["text"].endswith("?")}
+        assert {e: asked.get(e) for e in terms} == {e: f"{e} = ?" for e in terms}
+        assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_a_ratio_with_one_term_given_asks_the_ratio_on_the_other() -> None:
+    """BD/DC with DC = 6: "BD/DC = ?" by BD (a bare "BD = ?" reads as BD asked), DC's value on DC."""
+    lab = _labels(RATIO_ONE_GIVEN)
+    goal = lab["goal"]
+    assert goal["marked"] and goal["drawn"] == "BD" and "parts" not in goal
+    assert [x["text"] for x in lab["labels"] if x["element"] == "BD"] == [f"{goal['expression']} = ?"]
+    assert any(x["element"] == "CD" and x["text"] == "6" for x in lab["labels"])
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
