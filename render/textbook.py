@@ -606,16 +606,38 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
     goal = lone(problem.goal.expr) if problem.goal is not None else None
     asked = "".join(polygon_key(goal.points)) if goal is not None and goal.kind.key in ("area", "perimeter") else None
     colours = iter(PALETTE.items())
-    for poly in problem.polygons:
-        name = "".join(polygon_key(poly.points))
-        if name not in wanted or name != asked and any(_inside(pts[q], [pts[v] for v in poly.points])
-                                                       for q in pts if q not in poly.points):
+    for vertices in _regions(problem, named, pts):
+        name = "".join(polygon_key(vertices))
+        if name not in wanted or name != asked and any(_inside(pts[q], [pts[v] for v in vertices])
+                                                       for q in pts if q not in vertices):
             continue  # (the asked polygon is drawn all the same: its "?" names it where inner lines cut it)
         colour, rgb = next(colours, ("gray", PALETTE["gray"]))
-        n = len(poly.points)
-        shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},
+        n = len(vertices)
+        shapes.append(SceneShape(name, "polygon", tuple(vertices), {i: pts[v] for i, v in enumerate(vertices)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
     return Scene(pts, segments, arcs, shapes)
+
+
+def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
+    """The polygons a region may be drawn for: each declared one, then each an area or perimeter names that none
+    is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its vertices
+    in the order named bound a simple polygon of some area (the region asked is shown, not left to the text)."""
+    from shapely.geometry import Polygon
+
+    out = [tuple(poly.points) for poly in problem.polygons]
+    seen = {polygon_key(v) for v in out}
+    regions = {polygon_key(el.points): tuple(el.points) for el in named if el.kind.key in ("area", "perimeter")
+               and len(el.points) >= 3 and all(n in pts for n in el.points)}
+    rings = {k: Polygon([pts[n] for n in v]) for k, v in regions.items()}
+    for k, v in regions.items():
+        ring = rings[k]
+        if k in seen or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
+            continue
+        if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
+               for o, r in rings.items()):
+            continue  # (over another region named: its value's place inside read as either's, set off)
+        out.append(v)
+    return out
 
 
 def _circle_arcs(c, pts: dict[str, tuple[float, float]], radius: float) -> list[SceneArc]:
@@ -941,7 +963,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             {e.kind.key for e in inner}) == 1 else []
         if parts and all(p is not None for p in parts) and len(set(parts)) == len(parts) and (
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
-                len(asked) == len(parts) or inner[0].kind.key != "angle"):
+                len(asked) == len(parts) or inner[0].kind.key == "length"):
             el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
             # "?" on each term not given
             if len(asked) == 1:  # (the others given: the function of the one asked, on it: "CO/EO = ?" by CO with

@@ -58,3 +58,21 @@ def test_a_ratio_with_one_term_given_asks_the_ratio_on_the_other() -> None:
     assert [x["text"] for x in lab["labels"] if x["element"] == "BD"] == [f"{goal['expression']} = ?"]
     assert any(x["element"] == "CD" and x["text"] == "6" for x in lab["labels"])
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+AREA_OF_LINES = ("points A B C D\ntriangle ABD\ntriangle ADC\nline B D C\nAD perpendicular to BC\nAD = 4\nBD = 3\n"
+                 "DC = 5\nfind area ABC\n")  # (ABC no declared polygon: its sides are the lines drawn)
+AREA_OVER_GIVEN = AREA_OF_LINES.replace("AD = 4", "area ABD = 6")
+
+
+def test_an_asked_region_of_drawn_lines_is_marked_inside_it() -> None:
+    """``find area ABC`` of a triangle no polygon declares, its sides drawn: "area ABC = ?" in it, not the text's;
+    where it covers another region whose value is given (ABD), that value keeps its place (the goal the text's)."""
+    lab = _labels(AREA_OF_LINES)
+    assert lab["goal"]["marked"] and lab["goal"]["drawn"] == "area ABC"
+    assert [x["text"] for x in lab["labels"] if x["element"] == "area ABC"] == ["area ABC = ?"]
+    assert all(g["shown"] == "label" for g in lab["givens"])
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    over = _labels(AREA_OVER_GIVEN)
+    assert any(g["element"] == "area ABD" and g["shown"] == "label" for g in over["givens"])
+    assert not any(x["element"] == "area ABC" for x in over["labels"])
