@@ -618,6 +618,24 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
     return Scene(pts, segments, arcs, shapes)
 
 
+def _split_side(scene: Scene, q: Quantity) -> bool:
+    """Is ``q`` a side that a drawn point splits?  Its "?" would go on a dimension line that takes the rail an
+    equal-length bracket of the line needs (a sum's or ratio's terms are asked on the figure only where none is)."""
+    if q.kind is not QKind.LENGTH or not all(n in scene.points for n in q.key):
+        return False
+    a, b = (np.array(scene.points[n], float) for n in q.key)
+    d = b - a
+    n2 = float(d @ d)
+    for name, xy in scene.points.items():
+        if name in q.key or n2 == 0:
+            continue
+        w = np.array(xy, float) - a
+        t = float(w @ d) / n2
+        if 1e-6 < t < 1 - 1e-6 and abs(float(w[0] * d[1] - w[1] * d[0])) / math.sqrt(n2) < 1e-6 * math.sqrt(n2):
+            return True
+    return False
+
+
 def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
     """The polygons a region may be drawn for: each declared one, then each an area or perimeter names that none
     is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its vertices
@@ -961,7 +979,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             el = inner[0]
         parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and len(
             {e.kind.key for e in inner}) == 1 else []
-        if parts and all(p is not None for p in parts) and len(set(parts)) == len(parts) and (
+        if parts and all(p is not None and not _split_side(scene, p) for p in parts) and len(set(parts)) == len(
+                parts) and (
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
                 len(asked) == len(parts) or inner[0].kind.key == "length"):
             el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
