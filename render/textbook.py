@@ -637,9 +637,10 @@ def _split_side(scene: Scene, q: Quantity) -> bool:
 
 
 def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
-    """The polygons a region may be drawn for: each declared one, then each an area or perimeter names that none
-    is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its vertices
-    in the order named bound a simple polygon of some area (the region asked is shown, not left to the text)."""
+    """The polygons a region may be drawn for: each declared one, then each an area or perimeter the goal names
+    that none is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its
+    vertices in the order named bound a simple polygon of some area over no other region named (the region asked
+    is shown, not left to the text; a given one stays the text's, as its value did)."""
     from shapely.geometry import Polygon
 
     out = [tuple(poly.points) for poly in problem.polygons]
@@ -647,9 +648,10 @@ def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[t
     regions = {polygon_key(el.points): tuple(el.points) for el in named if el.kind.key in ("area", "perimeter")
                and len(el.points) >= 3 and all(n in pts for n in el.points)}
     rings = {k: Polygon([pts[n] for n in v]) for k, v in regions.items()}
+    goal = {polygon_key(el.points) for el in elements_in(problem.goal.expr)} if problem.goal is not None else set()
     for k, v in regions.items():
         ring = rings[k]
-        if k in seen or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
+        if k in seen or k not in goal or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
             continue
         if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
                for o, r in rings.items()):
