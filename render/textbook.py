@@ -107,7 +107,8 @@ class TextbookAnnotation(Annotation):
     named: set = field(default_factory=set)  # angle values written with their angle's name ("∠BAC = 80°")
     unticked: list = field(default_factory=list)  # members of an equal group that carry none of its ticks, set by
     # ``drawn``
-    also_asked: list = field(default_factory=list)  # the other angles of an asked sum (angle ABC + angle DBE): "?" each
+    also_asked: list = field(default_factory=list)  # the other terms of an asked sum, difference or ratio of one
+    # kind (angle ABC + angle DBE, AF/CF, area ABC - area ADE): "?" on each
     across: set = field(default_factory=set)  # set-off givens whose leader may cross lines: each the figure's only
     # carrier of a variable (review 10's 19: NP = 4x in the text alone, the figure showed no x and no "?")
     split: set = field(default_factory=set)  # valued or asked sides that drawn points split, set by ``drawn``
@@ -183,12 +184,13 @@ class TextbookAnnotation(Annotation):
     def items(self) -> list[Item]:
         out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self._region(q, self.texts[q]))
                for q in self.facts if self.on_image(q)]
+        words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
         if self.query is not None and self.query not in self.facts:
-            words = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
             out.append(Item(self.query, self._region(self.query, f"{words[self.query.kind]} = {QUERY}")
                             if self.query.kind in words else f"{self.query_text} = {QUERY}" if self.query_text else
                             f"{query_name(self.query)} = {QUERY}" if self.named_query else QUERY))
-        out += [Item(q, f"{query_name(q)} = {QUERY}" if q in self.named else QUERY) for q in self.also_asked
+        out += [Item(q, self._region(q, f"{words[q.kind]} = {QUERY}") if q.kind in words else
+                     f"{query_name(q)} = {QUERY}" if q in self.named else QUERY) for q in self.also_asked
                 if q not in self.facts]
         return out
 
@@ -604,16 +606,58 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
     goal = lone(problem.goal.expr) if problem.goal is not None else None
     asked = "".join(polygon_key(goal.points)) if goal is not None and goal.kind.key in ("area", "perimeter") else None
     colours = iter(PALETTE.items())
-    for poly in problem.polygons:
-        name = "".join(polygon_key(poly.points))
-        if name not in wanted or name != asked and any(_inside(pts[q], [pts[v] for v in poly.points])
-                                                       for q in pts if q not in poly.points):
+    for vertices in _regions(problem, named, pts):
+        name = "".join(polygon_key(vertices))
+        if name not in wanted or name != asked and any(_inside(pts[q], [pts[v] for v in vertices])
+                                                       for q in pts if q not in vertices):
             continue  # (the asked polygon is drawn all the same: its "?" names it where inner lines cut it)
         colour, rgb = next(colours, ("gray", PALETTE["gray"]))
-        n = len(poly.points)
-        shapes.append(SceneShape(name, "polygon", tuple(poly.points), {i: pts[v] for i, v in enumerate(poly.points)},
+        n = len(vertices)
+        shapes.append(SceneShape(name, "polygon", tuple(vertices), {i: pts[v] for i, v in enumerate(vertices)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
     return Scene(pts, segments, arcs, shapes)
+
+
+def _split_side(scene: Scene, q: Quantity) -> bool:
+    """Is ``q`` a side that a drawn point splits?  Its "?" would go on a dimension line that takes the rail an
+    equal-length bracket of the line needs (a sum's or ratio's terms are asked on the figure only where none is)."""
+    if q.kind is not QKind.LENGTH or not all(n in scene.points for n in q.key):
+        return False
+    a, b = (np.array(scene.points[n], float) for n in q.key)
+    d = b - a
+    n2 = float(d @ d)
+    for name, xy in scene.points.items():
+        if name in q.key or n2 == 0:
+            continue
+        w = np.array(xy, float) - a
+        t = float(w @ d) / n2
+        if 1e-6 < t < 1 - 1e-6 and abs(float(w[0] * d[1] - w[1] * d[0])) / math.sqrt(n2) < 1e-6 * math.sqrt(n2):
+            return True
+    return False
+
+
+def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
+    """The polygons a region may be drawn for: each declared one, then each an area or perimeter the goal names
+    that none is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its
+    vertices in the order named bound a simple polygon of some area over no other region named (the region asked
+    is shown, not left to the text; a given one stays the text's, as its value did)."""
+    from shapely.geometry import Polygon
+
+    out = [tuple(poly.points) for poly in problem.polygons]
+    seen = {polygon_key(v) for v in out}
+    regions = {polygon_key(el.points): tuple(el.points) for el in named if el.kind.key in ("area", "perimeter")
+               and len(el.points) >= 3 and all(n in pts for n in el.points)}
+    rings = {k: Polygon([pts[n] for n in v]) for k, v in regions.items()}
+    goal = {polygon_key(el.points) for el in elements_in(problem.goal.expr)} if problem.goal is not None else set()
+    for k, v in regions.items():
+        ring = rings[k]
+        if k in seen or k not in goal or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
+            continue
+        if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
+               for o, r in rings.items()):
+            continue  # (over another region named: its value's place inside read as either's, set off)
+        out.append(v)
+    return out
 
 
 def _circle_arcs(c, pts: dict[str, tuple[float, float]], radius: float) -> list[SceneArc]:
@@ -935,10 +979,19 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         inner = list(dict.fromkeys(elements_in(problem.goal.expr)))
         if el is None and len(inner) == 1 and inner[0].kind.key == "angle":  # sin, cos of one angle: "?" on it
             el = inner[0]
-        parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and all(
-            e.kind.key == "angle" for e in inner) else []
-        if parts and all(p is not None and p not in ann.facts for p in parts):  # a sum of angles: "?" on each
-            el, ann.also_asked = inner[0], parts[1:]
+        parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and len(
+            {e.kind.key for e in inner}) == 1 else []
+        if parts and all(p is not None and not _split_side(scene, p) for p in parts) and len(set(parts)) == len(
+                parts) and (
+                asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
+                len(asked) == len(parts) or inner[0].kind.key == "length"):
+            el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
+            # "?" on each term not given
+            if len(asked) == 1:  # (the others given: the function of the one asked, on it: "CO/EO = ?" by CO with
+                ann.query_text = goal_text(problem.goal.expr)  # EO's value on EO; "CO = ?" read as CO asked)
+            elif inner[0].kind.key != "angle":  # (each named, "AC = ?": bare "?"s on two sides read as two goals)
+                ann.named |= set(ann.also_asked)
+                ann.named_query = True
         if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
             el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
             ann.query_text = goal_text(problem.goal.expr)
@@ -949,7 +1002,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
         if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
             name, q, _ = arc
-        if ann.also_asked:
+        if parts and el is not None and lone(problem.goal.expr) is None:
             name = str(problem.goal.expr)
         if q is not None and q not in ann.facts:
             ann.query = q

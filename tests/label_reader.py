@@ -410,6 +410,30 @@ def _angle_points(element: str, pts: dict) -> tuple[str, str, str]:
     return names[0], names[1], names[2]
 
 
+def _on_full_line(end, p, q) -> bool:
+    """Is ``end`` on the whole line through ``p`` and ``q`` (either side of both)?"""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy)
+    return n > 0 and abs((end[0] - p[0]) * dy - (end[1] - p[1]) * dx) / n <= MARK_ON
+
+
+def _right_lines_problems(els: list, sq: list, pts: dict) -> list[str]:
+    """A right-angle square of two perpendicular lines (each named by two of its points, their crossing no
+    named point): one arm's end on each line, and its corner off both (a square, not a stroke along one)."""
+    if len(els) != 2 or len(sq) != 3:
+        return [f"the right-angle mark of {' and '.join(els)} is not one square on two lines"]
+    l1, l2 = ((pts[n] for n in _seg_points(e, pts)) for e in els)
+    l1, l2 = tuple(l1), tuple(l2)
+    ends = (sq[0], sq[2])
+    if any(all(_on_full_line(e, *ln) for ln in (l1, l2)) for e in ends) or not (
+            (_on_full_line(ends[0], *l1) and _on_full_line(ends[1], *l2))
+            or (_on_full_line(ends[0], *l2) and _on_full_line(ends[1], *l1))):
+        return [f"the right-angle mark of {' and '.join(els)} leaves its lines"]
+    if _on_full_line(sq[1], *l1) or _on_full_line(sq[1], *l2):
+        return [f"the right-angle mark of {' and '.join(els)} has its corner on a line"]
+    return []
+
+
 def _crossing(line, p, q):
     """Where the segment ``line`` (two pixel points) crosses segment pq, as a share of pq (None: it does not)."""
     (x1, y1), (x2, y2) = line[0], line[-1]
@@ -450,7 +474,9 @@ def mark_problems(fig: dict) -> list[str]:
     pts = {k: tuple(v) for k, v in fig["points"].items()}
     for m in fig.get("marks", []):
         kind, els, lines = m["kind"], m["elements"], m["pixels"]
-        if kind == "right":
+        if kind == "right" and not els[0].startswith("angle "):  # two lines perpendicular (CF ⊥ BA)
+            out += _right_lines_problems(els, lines[0], pts)
+        elif kind == "right":
             a, v, b = _angle_points(els[0], pts)
             sq = lines[0]
 

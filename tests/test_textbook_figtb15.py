@@ -100,10 +100,13 @@ def test_the_goal_label_of_a_function_of_an_element_says_the_function_on_its_ele
 
 
 def test_a_sum_or_ratio_of_segments_is_asked_by_the_question_with_its_expression_exported() -> None:
-    for text, expression in ((SUM, "AB + AD + BC + CD"), (RATIO, "CD/AD")):
+    """Its expression exported; with every term but one given, the expression asked by that one ("CD/AD = ?" by CD,
+    issue 38: every goal marked), never the bare term ("CD = ?" read as CD asked)."""
+    for text, expression, unknown in ((SUM, "AB + AD + BC + CD", "AD"), (RATIO, "CD/AD", "CD")):
         labels = textbook_figure(parse(text)).labels
-        assert labels["goal"]["expression"] == expression and labels["goal"]["drawn"] is None
-        assert not [lab for lab in labels["labels"] if lab["text"].endswith("?")]  # (no element is the one asked)
+        assert labels["goal"]["expression"] == expression and labels["goal"]["drawn"] == unknown
+        asked = [(lab["element"], lab["text"]) for lab in labels["labels"] if lab["text"].endswith("?")]
+        assert asked == [(unknown, f"{expression} = ?")]
 
 
 def test_an_asked_element_alone_keeps_its_bare_question_mark() -> None:
