@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -363,15 +363,17 @@ class DeferredKind(ShapeKind):
     construction: Construction = field(init=False, repr=False)
     constants: Mapping[str, sympy.Expr] = field(init=False, repr=False)
     constant_reasons: Mapping[str, str] = field(init=False, repr=False)
-    make: Callable[[], Mapping[str, Any]] | None = field(default=None, repr=False)
+    # not a field: the kind's data (its rules' cache key, engine.rules.kind_hash) is what it makes
+    make: InitVar[Callable[[], Mapping[str, Any]]] = None
 
-    def __post_init__(self) -> None:
-        if self.make is None:
+    def __post_init__(self, make: Callable[[], Mapping[str, Any]] | None) -> None:
+        if make is None:
             raise TypeError(f"the deferred kind {self.key} needs make: the function that makes its parts")
+        object.__setattr__(self, "_make", make)
 
     def __getattr__(self, name: str) -> Any:
         """Only an attribute not set yet comes here: a deferred part, made with all the others at once."""
-        make = self.__dict__.get("make")  # (absent while pickle restores the kind: nothing is made then)
+        make = self.__dict__.get("_make")  # (absent while pickle restores the kind: nothing is made then)
         if name not in DEFERRED_PARTS or make is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         parts = make()
