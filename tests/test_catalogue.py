@@ -246,3 +246,18 @@ def test_a_regular_kind_pickles_whether_or_not_its_parts_are_made():
     made = pickle.loads(pickle.dumps(KINDS["regular_nonagon"]))
     assert "construction" in vars(made) and made.constants == KINDS["regular_nonagon"].constants
     assert made.key == "regular_nonagon" and made.forms == KINDS["regular_nonagon"].forms
+
+
+def test_a_regular_kinds_rule_cache_key_is_the_same_in_every_process():
+    """The rules' cache key reads every field of a kind: the function that makes a regular kind's parts is
+    none of them (its text names an address, which would derive the rules again in each process)."""
+    import subprocess
+    import sys
+
+    from geomill.engine.rules import kind_hash
+
+    probe = ("from geomill.engine.kinds import KINDS\nfrom geomill.engine.rules import kind_hash\n"
+             "print(kind_hash(KINDS['regular_heptagon']))")
+    there = {subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+             for _ in range(2)}
+    assert there == {kind_hash(KINDS["regular_heptagon"])}
