@@ -465,7 +465,7 @@ def _centre_triangles(b: _Builder) -> None:
     """A regular polygon inscribed in a circle (every vertex on ``circle O through …``) carries the
     centre's triangle on its first side, OAB: its radii OA and OB are what turn the radius into the side
     (central angle 360°/n), as a textbook draws them, so no ``triangle OAB`` line is needed."""
-    from geomill.engine.catalogue import KINDS
+    from geomill.engine.kinds import KINDS
 
     for decl in b.shapes:
         if not KINDS[decl.kind].key.startswith("regular_"):

@@ -8,9 +8,10 @@ solve them again).  Adding a phrase is one entry here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from geomill.engine.catalogue import KINDS
 from geomill.engine.errors import a_noun
+from geomill.engine.kinds import KINDS
 from geomill.engine.plane import POLYGON_NOUNS
 
 
@@ -432,11 +433,6 @@ def hint(word: str) -> str:
     return f"; for \"{p.says}\" write {lines} (docs: How do I say …)"
 
 
-# Whole lines a writer tries whose meaning one line of the language says, with the writer's own points:
-# (the words, '{X}' standing for a group of points; the line to write; what it means).  Fillers ('is',
-# 'the') and a leading noun ('chords AB and CD …') are left out before matching.
-# the regular polygons a shape line names (the catalogue's 'regular pentagon' …)
-_REGULAR = frozenset(k.title.removeprefix("regular ") for k in KINDS.values() if k.key.startswith("regular_"))
 # One recommended form per phrase, the same as "How do I say …" gives: segments that cross at P (chords,
 # diagonals) are two lines through P; "the intersection of AB and CD" is P on both lines.
 _MEET = "{P} where {X} meets {Y}"
@@ -446,19 +442,31 @@ _MEETS = ("{P} lies on both lines {X} and {Y}, wherever they cross (also accepte
 _CROSS = "line {X0} {P} {X1}\nline {Y0} {P} {Y1}"
 _CROSSES = ("{P} lies between {X0} and {X1} and between {Y0} and {Y1}, as where two chords or diagonals cross "
             "(also accepted: '{P} where {X} meets {Y}', {P} on both lines wherever they cross)")
-REWRITES: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _MEETS),
-    (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _ON_BOTH),
-    *((("{X}", "and", "{Y}", verb, "at", "{P}"), write, means)
-      for verb in ("intersect", "meet", "cross") for write, means in ((_CROSS, _CROSSES), (_MEET, _ON_BOTH))),
-    *((("{X}", verb, "{Y}", "at", "{P}"), write, means)
-      for verb in ("intersects", "meets", "crosses") for write, means in ((_CROSS, _CROSSES), (_MEET, _ON_BOTH))),
-    *(((polygon, "{X}"), f"convex {polygon} {{X}}",
-       f"{a_noun(polygon)} as a textbook draws it, every corner turning one way ('polygon {{X}}' for any polygon with "
-       "these vertices in order, convex or not"
-       + (f"; 'regular {polygon} {{X}}' for equal sides and angles)" if polygon in _REGULAR else ")"))
-      for polygon in POLYGON_NOUNS),
-)
+
+
+# Whole lines a writer tries whose meaning one line of the language says, with the writer's own points:
+# (the words, '{X}' standing for a group of points; the line to write; what it means).  Fillers ('is',
+# 'the') and a leading noun ('chords AB and CD …') are left out before matching.
+@cache
+def rewrites() -> tuple[tuple[tuple[str, ...], str, str], ...]:
+    """The entries, made when a line first needs them: a polygon's names the regular kind the catalogue has
+    of it, and a command that reads no shape line never builds the catalogue."""
+    regular = frozenset(k.title.removeprefix("regular ") for k in KINDS.values() if k.key.startswith("regular_"))
+    return (
+        (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _MEETS),
+        (("{P}", "intersection", "of", "{X}", "and", "{Y}"), _MEET, _ON_BOTH),
+        *((("{X}", "and", "{Y}", verb, "at", "{P}"), write, means)
+          for verb in ("intersect", "meet", "cross") for write, means in ((_CROSS, _CROSSES), (_MEET, _ON_BOTH))),
+        *((("{X}", verb, "{Y}", "at", "{P}"), write, means)
+          for verb in ("intersects", "meets", "crosses") for write, means in ((_CROSS, _CROSSES), (_MEET, _ON_BOTH))),
+        *(((polygon, "{X}"), f"convex {polygon} {{X}}",
+           f"{a_noun(polygon)} as a textbook draws it, every corner turning one way ('polygon {{X}}' for any "
+           "polygon with these vertices in order, convex or not"
+           + (f"; 'regular {polygon} {{X}}' for equal sides and angles)" if polygon in regular else ")"))
+          for polygon in POLYGON_NOUNS),
+    )
+
+
 _NOUNS = ("chords", "lines", "segments", "diagonals", "sides")
 
 
@@ -550,7 +558,7 @@ def _produced(kept: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
 
 
 def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
-    """For a line some entry of REWRITES says (each word's text and points): the error naming the line to
+    """For a line some entry of rewrites() says (each word's text and points): the error naming the line to
     write, with the writer's points; None for any other line."""
     kept = [(t.lower(), pts) for t, pts in words if pts is not None or t.lower() not in _ARTICLES]  # (A: a point)
     said = _convex(kept) or (_tangent_at(kept) if len(kept) == 7 else None) or _inscribed(kept) \
@@ -560,7 +568,7 @@ def rewrite(words: list[tuple[str, tuple[str, ...] | None]]) -> str | None:
     noun = kept[0][0] if kept and kept[0][1] is None and kept[0][0] in _NOUNS else None
     if noun is not None:
         kept = kept[1:]
-    for pattern, write, means in REWRITES:
+    for pattern, write, means in rewrites():
         if len(pattern) != len(kept):
             continue
         bound: dict[str, str] = {}
@@ -616,7 +624,7 @@ def cevian(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] |
 
 
 def written_instead(words: list[tuple[str, tuple[str, ...] | None]]) -> tuple[int, str] | None:
-    """For a line a writer meant as a known form in other words (a cevian 'from A', an entry of REWRITES):
+    """For a line a writer meant as a known form in other words (a cevian 'from A', an entry of rewrites()):
     the word to point at and the error naming the line to write; None for any other line."""
     said = cevian(words)
     if said is not None:

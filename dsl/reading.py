@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from geomill.engine.catalogue import KINDS
+from geomill.engine.kinds import KINDS
 from geomill.engine.model import Problem
 from geomill.engine.plane import GeneralProblem
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 
 import sympy
 from sympy import cos, pi, sin, sqrt
@@ -26,6 +27,7 @@ from .kinds import (
     RADIUS,
     Arc,
     Construction,
+    DeferredKind,
     Line,
     ShapeKind,
     angle,
@@ -499,33 +501,43 @@ def regular_title(n: int) -> str:
 
 
 def _regular(n: int) -> ShapeKind:
+    """The regular n-gon's kind: its names, forms and elements now, its exact parts on first use."""
+    title = regular_title(n)
+    named = (f"regular {title} {{name}}",) if n in REGULAR_NAMES else ()
+    return DeferredKind(
+        key=f"regular_{title.replace('-', '_')}", title=f"regular {title}",
+        pool="extra" if n in _GENERATED_REGULAR else "written",
+        forms=(*named, "regular polygon {name}"), n_points=n,
+        elements={"s": side(*_sides(n)), "I": angle(*_corners(n)), "S": AREA, "P": PERIMETER},
+        description=f"side s, interior angles {180 * (n - 2) / n:g}",
+        equal_marks=("s",),
+        make=partial(_regular_parts, n),
+    )
+
+
+def _regular_parts(n: int) -> dict[str, object]:
+    """The regular n-gon's exact parts (engine.kinds.DEFERRED_PARTS): its interior angle, area and perimeter
+    formulas, and its vertices on the circumcircle, the first side horizontal below the centre."""
     s, I, S, P = symbols("s I S P")  # noqa: E741
     title = regular_title(n)
     interior = sympy.Integer(180 * (n - 2)) / n
     area = _REGULAR_AREA.get(n, sympy.Integer(n) / (4 * sympy.tan(pi / n)))
     ext = 2 * pi / n
     circ = s / (2 * sin(pi / n))
-    named = (f"regular {title} {{name}}",) if n in REGULAR_NAMES else ()
-    return ShapeKind(
-        key=f"regular_{title.replace('-', '_')}", title=f"regular {title}",
-        pool="extra" if n in _GENERATED_REGULAR else "written",
-        forms=(*named, "regular polygon {name}"), n_points=n,
-        elements={"s": side(*_sides(n)), "I": angle(*_corners(n)), "S": AREA, "P": PERIMETER},
-        constants={"I": interior},
-        constant_reasons={"I": f"each interior angle of a regular {title} is ({n} − 2)·180°/{n} = "
-                               + (f"{interior}°" if interior.is_Integer else f"({interior})°")},
-        equations=(
+    return {
+        "constants": {"I": interior},
+        "constant_reasons": {"I": f"each interior angle of a regular {title} is ({n} − 2)·180°/{n} = "
+                                  + (f"{interior}°" if interior.is_Integer else f"({interior})°")},
+        "equations": (
             eq(S, area * s**2, f"area formula of a regular {title}"),
             eq(P, n * s, f"perimeter formula of a regular {title}"),
         ),
-        construction=Construction(
+        "construction": Construction(
             params=(s,),
             coords={i: (circ * cos(-pi / 2 - ext / 2 + i * ext), circ * sin(-pi / 2 - ext / 2 + i * ext))
                     for i in range(n)},
             outline=_polygon(n), sample={s: (2, 16)}),
-        description=f"side s, interior angles {180 * (n - 2) / n:g}",
-        equal_marks=("s",),
-    )
+    }
 
 
 for _n in range(3, MAX_REGULAR + 1):

@@ -11,8 +11,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 import sympy
 
@@ -343,6 +344,44 @@ class ShapeKind:
     def bind(self, decl: ShapeDecl) -> dict[str, list[Quantity]]:
         """Element symbol -> the problem quantities it stands for in this shape (shared: do not change it)."""
         return _bound(self, decl.points, decl.name)
+
+
+# The parts of a kind that a family of kinds may make on first use, by its ``make``.
+DEFERRED_PARTS = ("equations", "construction", "constants", "constant_reasons")
+
+
+@dataclass(frozen=True, eq=False)
+class DeferredKind(ShapeKind):
+    """A kind whose exact parts (:data:`DEFERRED_PARTS`) ``make()`` returns when one is first read.
+
+    A family of many kinds (the regular polygons, 3 to 24 vertices) costs sympy's exact cosines and sines
+    of every π/n when built, a quarter second, though a command uses one kind of it or none; its names,
+    forms and elements are made at once, the rest here.  ``make`` is a module-level function (or a
+    partial of one), so a kind pickles to a worker process whether or not its parts were made."""
+
+    equations: tuple[Equation, ...] = field(init=False, repr=False)
+    construction: Construction = field(init=False, repr=False)
+    constants: Mapping[str, sympy.Expr] = field(init=False, repr=False)
+    constant_reasons: Mapping[str, str] = field(init=False, repr=False)
+    # not a field: the kind's data (its rules' cache key, engine.rules.kind_hash) is what it makes
+    make: InitVar[Callable[[], Mapping[str, Any]]] = None
+
+    def __post_init__(self, make: Callable[[], Mapping[str, Any]] | None) -> None:
+        if make is None:
+            raise TypeError(f"the deferred kind {self.key} needs make: the function that makes its parts")
+        object.__setattr__(self, "_make", make)
+
+    def __getattr__(self, name: str) -> Any:
+        """Only an attribute not set yet comes here: a deferred part, made with all the others at once."""
+        make = self.__dict__.get("_make")  # (absent while pickle restores the kind: nothing is made then)
+        if name not in DEFERRED_PARTS or make is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        parts = make()
+        if set(parts) != set(DEFERRED_PARTS):
+            raise TypeError(f"{self.key}: make() gave {sorted(parts)}, not {sorted(DEFERRED_PARTS)}")
+        for part, value in parts.items():
+            object.__setattr__(self, part, value)
+        return parts[name]
 
 
 @lru_cache(maxsize=8192)

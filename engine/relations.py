@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy
@@ -25,7 +26,8 @@ from .model import split_points
 from .plane import element_of, element_symbol
 
 Pts = Mapping[str, np.ndarray]
-Rng = np.random.Generator
+if TYPE_CHECKING:  # (annotations only: numpy.random loads where a check draws its points)
+    Rng = np.random.Generator
 
 # -- template elements ------------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import sympy
 
-from . import catalogue  # noqa: F401 - registers the kinds (the regular polygons' PLANE entries read them)
 from .errors import ModelError
 from .kinds import KINDS, Line, ShapeKind
 from .model import Problem, QKind, Quantity, ShapeDecl
@@ -95,6 +94,7 @@ PLANE: dict[str, tuple[Statement, ...]] = {
     "point_on_segment": (_s("point_on_segment", "0", "12"),),
 }
 
+
 # a regular polygon (any n: engine/catalogue.py) is its polygon; its equal sides and angles and its area come
 # from its kind
 def _regular_plan(n: int) -> tuple[Statement, ...]:
@@ -103,7 +103,14 @@ def _regular_plan(n: int) -> tuple[Statement, ...]:
             Statement("counterclockwise", tuple(tuple((i + k) % n for k in range(3)) for i in range(n))))
 
 
-PLANE.update({key: _regular_plan(kind.n_points) for key, kind in KINDS.items() if key.startswith("regular_")})
+def plan_of(kind: ShapeKind) -> tuple[Statement, ...] | None:
+    """The plane statements ``kind`` makes (None: it has no plane meaning yet).  The regular polygons' are
+    made from their vertex count when asked, so that importing this module reads no kind (a textbook
+    figure's command never builds the catalogue)."""
+    if kind.key in PLANE:
+        return PLANE[kind.key]
+    return _regular_plan(kind.n_points) if kind.key.startswith("regular_") else None
+
 
 # a shape quantity that is its polygon's own element when the kind is one polygon
 _POLYGON_ELEMENT = {QKind.AREA: "area", QKind.PERIMETER: "perimeter"}
@@ -137,7 +144,7 @@ class Compiled:
 
     def _shape(self, decl: ShapeDecl) -> None:
         kind = KINDS[decl.kind]
-        plan = PLANE.get(kind.key)
+        plan = plan_of(kind)
         if plan is None:
             raise ModelError(f"the {kind.title} has no plane-geometry meaning yet: solve it with --style geomverse",
                              decl.span)
@@ -222,7 +229,7 @@ class Compiled:
 def _shared_centres(shapes: tuple[ShapeDecl, ...]) -> set[str]:
     """The points that centre the arcs of two shapes: a centre names one circle, and two sectors about
     it may have different radii, so neither makes its circle there."""
-    seen = [decl.points[st.args[0][0]] for decl in shapes for st in PLANE.get(KINDS[decl.kind].key, ())
+    seen = [decl.points[st.args[0][0]] for decl in shapes for st in plan_of(KINDS[decl.kind]) or ()
             if st.centred and st.block == "arc"]
     return {p for p in seen if seen.count(p) > 1}
 

@@ -19,9 +19,9 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import sympy
-from geomill.engine.graph import FactGraph
 from geomill.engine.model import Problem, QKind, Quantity, split_points
 
 from .arith import (
@@ -40,6 +40,9 @@ from .arith import (
     rounded_value,
 )
 from .working import holds
+
+if TYPE_CHECKING:  # (a type only: linting a textbook proof never loads deduction's graph library)
+    from geomill.engine.graph import FactGraph
 
 __all__ = ["Finding", "lint_text", "lint_solution", "parse_math"]
 

@@ -170,3 +170,94 @@ def test_chain_passes_over_an_impossible_value_unless_strict():
     assert chain("triangle", {"a": 1.0, "b": 1.0, "c": 5.0}, strict=True) is None
     # an angle sum that leaves nothing for the third angle
     assert chain("triangle", {"A": 120.0, "B": 70.0}, strict=True) is None
+
+
+def _eager_regular(n: int) -> tuple[dict, dict, tuple]:
+    """A regular n-gon's constants, vertices and equations as the catalogue built them for every n at import,
+    before they were made on first use."""
+    s, big_s, big_p = sympy.symbols("s S P", positive=True)
+    pi = sympy.pi
+    ext = 2 * pi / n
+    circ = s / (2 * sympy.sin(pi / n))
+    coords = {i: (circ * sympy.cos(-pi / 2 - ext / 2 + i * ext), circ * sympy.sin(-pi / 2 - ext / 2 + i * ext))
+              for i in range(n)}
+    from geomill.engine.catalogue import _REGULAR_AREA
+
+    area = _REGULAR_AREA.get(n, sympy.Integer(n) / (4 * sympy.tan(pi / n)))
+    return {"I": sympy.Integer(180 * (n - 2)) / n}, coords, (big_s - area * s**2, big_p - n * s)
+
+
+REGULAR_KEYS = [k for k in KIND_KEYS if k.startswith("regular_")]
+
+
+@pytest.mark.parametrize("key", REGULAR_KEYS)
+def test_a_regular_kind_made_on_first_use_equals_the_eager_one(key):
+    """Each regular polygon's exact parts, made when first read, are the ones built eagerly before: the same
+    expressions, and on coordinates its sides are all s and its corners all the interior angle."""
+    kind = KINDS[key]
+    n = kind.n_points
+    constants, coords, equations = _eager_regular(n)
+    assert dict(kind.constants) == constants
+    assert dict(kind.construction.coords) == coords
+    assert tuple(e.expr for e in kind.equations) == equations
+    pts = construct(kind, {"s": 3.0})
+    for i in range(n):
+        a, b, c = pts[(i - 1) % n], pts[i], pts[(i + 1) % n]
+        assert math.dist(b, c) == pytest.approx(3.0)
+        turn = math.degrees(math.atan2(a[1] - b[1], a[0] - b[0]) - math.atan2(c[1] - b[1], c[0] - b[0])) % 360
+        assert turn == pytest.approx(float(constants["I"]))
+
+
+def test_regular_kinds_are_made_only_when_read():
+    """Building the catalogue makes no regular polygon's exact parts (sympy's cos and sin of every π/n, a
+    quarter second); reading one kind's makes that kind's alone.  In a fresh process: this one's are made."""
+    import subprocess
+    import sys
+
+    probe = ("from geomill.engine.kinds import KINDS, DEFERRED_PARTS\n"
+             "def made():\n"
+             "    return sorted(k for k, v in KINDS.items() if any(p in vars(v) for p in DEFERRED_PARTS))\n"
+             "regular = [k for k in KINDS if k.startswith('regular_')]\n"
+             "before = made()\n"
+             "KINDS['regular_heptagon'].construction\n"
+             "print(len(regular), before == [k for k in before if not k.startswith('regular_')], made() == sorted("
+             "[*before, 'regular_heptagon']))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["20", "True", "True"]
+
+
+def test_a_regular_kind_pickles_whether_or_not_its_parts_are_made():
+    """A worker process gets a kind by pickle: one not yet made makes its parts there, one made carries them."""
+    import pickle
+    import subprocess
+    import sys
+
+    from geomill.engine.catalogue import _regular
+
+    fresh = _regular(9)  # (a kind of its own, not the catalogue's: nothing made yet)
+    assert "construction" not in vars(fresh)
+    sent = pickle.dumps(fresh)
+    expected = sympy.srepr(KINDS["regular_nonagon"].construction.coords[4])
+    there = subprocess.run([sys.executable, "-c", "import pickle, sys, sympy\n"
+                            "kind = pickle.loads(sys.stdin.buffer.read())\n"
+                            "print(sympy.srepr(kind.construction.coords[4]))"],
+                           input=sent, capture_output=True, check=True).stdout.decode().strip()
+    assert there == expected
+    made = pickle.loads(pickle.dumps(KINDS["regular_nonagon"]))
+    assert "construction" in vars(made) and made.constants == KINDS["regular_nonagon"].constants
+    assert made.key == "regular_nonagon" and made.forms == KINDS["regular_nonagon"].forms
+
+
+def test_a_regular_kinds_rule_cache_key_is_the_same_in_every_process():
+    """The rules' cache key reads every field of a kind: the function that makes a regular kind's parts is
+    none of them (its text names an address, which would derive the rules again in each process)."""
+    import subprocess
+    import sys
+
+    from geomill.engine.rules import kind_hash
+
+    probe = ("from geomill.engine.kinds import KINDS\nfrom geomill.engine.rules import kind_hash\n"
+             "print(kind_hash(KINDS['regular_heptagon']))")
+    there = {subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+             for _ in range(2)}
+    assert there == {kind_hash(KINDS["regular_heptagon"])}

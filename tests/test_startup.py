@@ -168,3 +168,24 @@ def test_main_inside_a_longer_process_leaves_the_collector_alone(tmp_path):
     assert main(["render", str(geo), "-o", str(tmp_path / "small.png")]) == 0
     assert gc.isenabled() and gc.get_freeze_count() <= frozen  # (nothing frozen; an object an earlier test
     # froze may be freed meanwhile, which lowers the count)
+
+
+CHORDS = ("points E D B F C A\nline B F A\nline D F C\ncircle E through D B C A\nclockwise DBC DCA\nAF = 2\nBF = 7\n"
+          "CF = x\nDF = 3\nfind x\n")  # a textbook problem with no shape line of the catalogue's
+# What no command needs for a textbook file without shape lines: the catalogue of kinds (built on first read of
+# engine.kinds.KINDS) and GeomVerse's deduction with its fact graph and graph library.
+NOT_FOR_A_TEXTBOOK_FILE = ("geomill.engine.catalogue", "geomill.engine.graph", "geomill.solvers.geomverse",
+                           "networkx")
+
+
+@pytest.mark.parametrize("command", [["render", "-o", "{dir}/p.png"], ["solve"], ["scene"], ["lint"]])
+def test_a_textbook_file_loads_no_catalogue_and_no_fact_graph(tmp_path, command):
+    """Each command on a textbook file without shape lines imports neither the shape catalogue (whose kinds
+    cost sympy work to build) nor GeomVerse's deduction machinery (networkx alone is 0.2 s)."""
+    geo = tmp_path / "p.geo"
+    geo.write_text(CHORDS)
+    argv = [command[0], str(geo), *(a.format(dir=tmp_path) for a in command[1:])]
+    loaded = _imported(["-m", "geomill", *argv])
+    assert {"geomill.dsl.general", "sympy"} <= loaded  # (the probe does see the imports)
+    unwanted = sorted(m for m in loaded if any(m == n or m.startswith(n + ".") for n in NOT_FOR_A_TEXTBOOK_FILE))
+    assert not unwanted, unwanted

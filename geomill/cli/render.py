@@ -84,7 +84,6 @@ def _scene(path: str, seed: int, seconds: float = flags.BUDGET, style: str | Non
     from geomill.dsl import read_problem
     from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem
-    from geomill.solvers import solve
 
     problem = read_problem(path, style).problem  # the one reading rule: a shape-only file is plane geometry
     if isinstance(problem, GeneralProblem):  # drawn from its numeric model, plain
@@ -97,6 +96,8 @@ def _scene(path: str, seed: int, seconds: float = flags.BUDGET, style: str | Non
         if model.warning():
             print(f"warning: {path}: {model.warning()}", file=sys.stderr)
         return model, scene
+    from geomill.solvers import solve  # (here only: a textbook file never loads deduction's fact graph)
+
     sol = solve(problem)
     return sol, _laid_out(sol, path, seed)
 

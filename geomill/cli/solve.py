@@ -53,7 +53,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each file; a bad file is reported and the others still run."""
     from geomill.engine import budget
     from geomill.engine.plane import GeneralProblem  # here, not at the top: --help stays free of sympy
-    from geomill.solvers import solve
 
     status = 0
     for i, path in enumerate(args.files):
@@ -69,12 +68,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 except GeomillError as exc:
                     if reading.shapes is None:
                         raise
-                    sol = solve(reading.shapes)  # proven the GeomVerse way instead, its answer unrounded
+                    sol = _solve_shapes(reading.shapes)  # proven the GeomVerse way instead, its answer unrounded
                     form = _plane_form(reading.shapes, args)
                     print(f"note: {path}: the plane solver proves no exact form ({messages.line(exc)}); "
                           "GeomVerse's solution follows", file=sys.stderr)
             else:
-                sol = solve(problem)
+                sol = _solve_shapes(problem)
                 form = _plane_form(problem, args)
         except GeomillError as exc:
             print(f"error: {messages.line(exc.located(path))}", file=sys.stderr)
@@ -89,6 +88,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
             answer = answer_line(form or f"{sol.exact:.6g}", sol.exact)
             print(f"answer: {answer}   exact: {sol.exact:.6g}   depth: {sol.depth}   width: {sol.width}")
     return status
+
+
+def _solve_shapes(problem):
+    """GeomVerse's solution of a shape problem (imported here only: a textbook file never loads deduction's
+    fact graph and its graph library)."""
+    from geomill.solvers import solve
+
+    return solve(problem)
 
 
 def _plane_form(problem, args: argparse.Namespace) -> str | None:

@@ -13,6 +13,7 @@ import functools
 import itertools
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy
@@ -67,7 +68,9 @@ from .patterns import (
     Undeclared,
 )
 
-Rng = np.random.Generator
+if TYPE_CHECKING:  # (annotations only: numpy.random loads where a check draws its points)
+    Rng = np.random.Generator
+
 MAX_POLYGON = 12  # THEOREMS writes the polygon families out to this many vertices (polygon_blocks: any)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _TRIANGLE = "points A B C\ntriangle ABC"
