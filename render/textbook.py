@@ -1212,11 +1212,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                           list(accidental), list(ann.unticked), [f.text for f in forced])
 
 
-def _misleading(layout: tuple) -> int:
-    """A composed layout's faults and misread labels (its cost) and the coincidences no fact states, which mislead
-    as much (a chord drawn through the centre reads as a diameter): what another start must lower to win."""
-    (cost, _, accidental), *_ = layout
-    return cost + accidental
+def _misleading(layout: tuple) -> tuple[int, int]:
+    """What another start must lower to win: first what misleads in a composed layout (its faults the facts
+    do not force, its misread labels, the coincidences no fact states: a chord drawn through the centre reads
+    as a diameter), then its whole cost (values left to the text, short sides), which only reads worse."""
+    (cost, _, accidental), _m, _scene, faults, _ann, _givens, _goal, d, _acc, forced = layout
+    told = {f.text for f in forced}
+    return sum(f not in told for f in faults) + 2 * len(d.misread) + accidental, cost
 
 
 def _same_goal(model, other) -> bool:

@@ -149,18 +149,13 @@ def test_a_chords_value_keeps_clear_of_the_undrawn_radius_from_its_end() -> None
     fig = textbook_figure(parse(CHORDS)).labels
     pts = _pts(fig)
     assert not _values_by_radii(fig, pts)
-    lab = next(lab for lab in fig["labels"] if lab["element"] == "BF")
-    mid = np.mean([lab["bbox"][:2], lab["bbox"][2:]], axis=0)
-    b, f, e = (np.array(pts[n]) for n in "BFE")
-    cross = lambda u, w: float(u[0] * w[1] - u[1] * w[0])  # noqa: E731
-    side = cross(f - b, mid - b) * cross(f - b, e - b)
-    assert side < 0  # (on the far side of chord BF from the centre E)
-    spoilt = copy.deepcopy(fig)  # (its value mirrored across BF, towards E: reader 16 read it as radius BE)
+    spoilt = copy.deepcopy(fig)  # (its value moved onto the undrawn radius BE: reader 16 read it as BE's)
     lab = next(lab for lab in spoilt["labels"] if lab["element"] == "BF")
-    n = np.array([-(f - b)[1], (f - b)[0]]) / np.linalg.norm(f - b)
-    shift = -2 * float((mid - b) @ n) * n
+    mid = np.mean([lab["bbox"][:2], lab["bbox"][2:]], axis=0)
+    shift = (np.array(pts["B"]) + np.array(pts["E"])) / 2 - mid
     lab["bbox"] = [lab["bbox"][0] + shift[0], lab["bbox"][1] + shift[1], lab["bbox"][2] + shift[0],
                    lab["bbox"][3] + shift[1]]
+    lab["leader"] = None
     assert any("reads as the radius's" in f for f in _values_by_radii(spoilt, pts))
 
 

@@ -92,8 +92,10 @@ def test_marks_keep_apart_and_the_right_angle_shows() -> None:
 
 def test_a_shape_label_set_off_points_into_its_shape_alone() -> None:
     lab = _labels(PERIMETER)  # (the review's: its leader ended in BCD and in ABC's other triangles' reach)
-    label = next(x for x in lab["labels"] if x["element"] == "perimeter BCD")
-    if label["leader"] is not None:
+    label = next((x for x in lab["labels"] if x["element"] == "perimeter BCD"), None)
+    if label is None:  # (asked in the text alone: the layouts with room for it draw a free angle under 15°)
+        assert lab["goal"]["shown"] == "text"
+    elif label["leader"] is not None:
         from shapely.geometry import Point, Polygon
 
         tip = Point(label["leader"][0])
