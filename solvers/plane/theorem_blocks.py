@@ -838,13 +838,16 @@ THEOREMS: tuple[Theorem, ...] = (
             _DIAGONALS_BISECTED, ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # the diagonals of a kite, a rhombus and a rectangle, each quoted as one named fact
-    Theorem("kite_property_diagonal_perpendicular_bisection",
-            "since the diagonals of the kite {0} are perpendicular and {1} bisects {2}",
-            (Given("kite", ("ABCD", "A")), Meet("OACBD"), Apart("O", "ABCD")),
-            (*(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), Conclusion(L("BO"), L("OD"))),
-            ("ABCD", "AC", "BD"),
-            lambda rng: {**(k := BLOCKS_BY_KEY["kite"].construct(rng)), "O": (k["B"] + k["D"]) / 2},
-            figure="points A B C D O\nkite ABCD at A\nline A O C\nline B O D"),
+    # (the right angle and the halves each with its own reason: a step that needs the right angle alone never says
+    # "AC bisects BD" for it)
+    *(Theorem("kite_property_diagonal_perpendicular_bisection", sentence,
+              (Given("kite", ("ABCD", "A")), Meet("OACBD"), Apart("O", "ABCD")), conclusions, ("ABCD", "AC", "BD"),
+              lambda rng: {**(k := BLOCKS_BY_KEY["kite"].construct(rng)), "O": (k["B"] + k["D"]) / 2},
+              figure="points A B C D O\nkite ABCD at A\nline A O C\nline B O D")
+      for sentence, conclusions in (
+          ("since the diagonals of the kite {0} are perpendicular",
+           tuple(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA"))),
+          ("since the diagonal {1} of the kite {0} bisects the other diagonal {2}", (Conclusion(L("BO"), L("OD")),)))),
     Theorem("rhombus_property_diagonal_perpendicular", "since the diagonals of the rhombus {0} are perpendicular",
             (Given(("rhombus", "square"), ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
             tuple(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), ("ABCD",),
