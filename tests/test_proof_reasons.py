@@ -25,3 +25,12 @@ def test_a_parallelograms_perimeter_is_twice_two_adjacent_sides() -> None:
     assert sympy.simplify(sol.exact_value - 16) == 0
     keys = {k for st in sol.proof.steps for k in st.theorems}
     assert "parallelogram_perimeter_formula" in keys and "polygon_perimeter_formula" not in keys, keys
+
+
+def test_the_kites_halved_apex_angle_is_never_tied_to_the_corner() -> None:
+    """``angle DAO = angle BAO`` (O on the diagonal AC) names parts of the corner at A: no "angle BAO is angle BAD,
+    as O lies on AD", which is false."""
+    sol = _solve("points A B C D O\nkite ABCD at A\nline A O C\nline B O D\nBO = 3\nfind BD")
+    assert sympy.simplify(sol.exact_value - 6) == 0
+    out = sol.text()
+    assert "as O lies on AD" not in out and "as O lies on AB" not in out, out

@@ -908,9 +908,12 @@ class _Writer:
         if poly is None:
             return ""
         said = []
+        # (two angles at one vertex, as the kite's diagonal halving the angle at its apex, are parts of the corner
+        # there, never the corner itself: no tie to the corner's name)
+        at = [el.points[1] for y in e.free_symbols if (el := element_of(y)) is not None and el.kind.key == "angle"]
         for x in sorted(e.free_symbols, key=lambda y: y.name):
             el = element_of(x)
-            if el is None or el.kind.key != "angle" or x in self._tied:
+            if el is None or el.kind.key != "angle" or x in self._tied or at.count(el.points[1]) > 1:
                 continue
             printed = self.n.name(x).split()[-1]
             if len(printed) != 3 or printed[1] not in poly:
