@@ -34,3 +34,14 @@ def test_the_kites_halved_apex_angle_is_never_tied_to_the_corner() -> None:
     assert sympy.simplify(sol.exact_value - 6) == 0
     out = sol.text()
     assert "as O lies on AD" not in out and "as O lies on AB" not in out, out
+
+
+def test_unknowns_that_cancel_are_put_in_on_the_last_line() -> None:
+    """Two isosceles triangles on one line, the goal fixed though helper angles stay free: the last line puts
+    the helpers' expressions into the goal's (``angle BAD = angle BAE - 2·angle ADB + 140° = (2·angle ADB -
+    100°) - 2·angle ADB + 140° = 40°``), never a bare "So angle BAD = 40°" after six relations."""
+    sol = _solve("points A B D E C\ntriangle ABD\ntriangle ADE\ntriangle EDC\nline B D C\nline A E C\n"
+                 "clockwise ABD ADE EDC\nAB = AC\nAD = AE\nangle ADE = x\nangle CDE = 20\nfind angle BAD")
+    assert sympy.simplify(sol.exact_value - 40) == 0
+    last = sol.text().strip().split(". ")[-1]
+    assert last.startswith("So angle BAD = ") and "(" in last and last.endswith("= 40°."), last
