@@ -45,3 +45,14 @@ def test_unknowns_that_cancel_are_put_in_on_the_last_line() -> None:
     assert sympy.simplify(sol.exact_value - 40) == 0
     last = sol.text().strip().split(". ")[-1]
     assert last.startswith("So angle BAD = ") and "(" in last and last.endswith("= 40°."), last
+
+
+def test_the_last_line_puts_in_only_values_a_sentence_said() -> None:
+    """Angle BAD is 120° only through angle BCD's sentence: the last line never puts in a value no sentence said
+    for its element ("angle BAD/2 = 120°/2")."""
+    from geomill.solvers.plane.write import unstated
+
+    sol = _solve("points A B C D\nparallelogram ABCD\nclockwise ABCD DAB ABC CDA\nangle BAD = 2 angle ABC\n"
+                 "find angle ADC")
+    assert sympy.simplify(sol.exact_value - 60) == 0
+    assert not unstated(sol.proof.written().lines), sol.text()

@@ -1358,19 +1358,19 @@ class _Writer:
             deg = _unit(target) == "degrees" if target.is_Symbol else False
             # (the base quantities' relations put in where they cancel: angle BAD = angle BAE - 2·angle ADB + 140°
             # = (2·angle ADB - 100°) - 2·angle ADB + 140° = 40°, never a bare "So angle BAD = 40°")
-            shown = self._put_into(said, put, value, deg) if said is not None else []
+            shown = self._put_into(said, put, known, value, deg) if said is not None else []
             chain = [self.n.expr(target), *shown, self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
                 if target.is_Symbol else [self.said(target, value)]
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         return found, say
 
-    def _put_into(self, form: sympy.Expr, put: Callable, value: sympy.Expr, deg: bool) -> list[str]:
+    def _put_into(self, form: sympy.Expr, put: Callable, known: dict, value: sympy.Expr, deg: bool) -> list[str]:
         """The target's expression as the step said it, with what the later sentences found for its other
         elements put in (``angle BAE - 2·angle ADB + 140° = (2·angle ADB - 100°) - 2·angle ADB + 140°``):
         the working where the unknowns cancel, never a bare "So angle BAD = 40°" after the relations."""
         values = {x: v for x in form.free_symbols if (v := put(x)) != x}
-        if not values or not is_zero(sympy.expand(form.xreplace(values)) - value):
-            return []
+        if not values or not values.keys() <= known.keys() or not is_zero(sympy.expand(form.xreplace(values)) - value):
+            return []  # (an element whose value no sentence said, found through another's name, is not put in)
         return [self.n.expr(form, None, deg), self.n.expr(form, values, deg)]
 
     def _pivot(self, left, t, pool, put):
