@@ -524,9 +524,15 @@ class LinearTable:
         chains = lambda e: (-weight(e) * len(e.coeffs), -e.id)  # noqa: E731
         tries = [(order, heaviest) for order in (None, by_weight, *((lambda i, c=c: (i != c, *by_weight(i)))
                                                                      for c in near))]
-        for order, first_out in tries + [("pool", heaviest), ("pool", chains)]:
+        # and the lightest route that solves one unknown a step, wherever its equations lie (the pool holds the
+        # nearest only: a central angle of 180° four links away is past eighty angle sums and additions)
+        stepwise = self._one_at_a_time(t, before, weight)
+        tries += [("pool", heaviest), ("pool", chains)] + [("stepwise", heaviest)] * bool(stepwise)
+        for order, first_out in tries:
             if order == "pool":
                 keep = set(pool)
+            elif order == "stepwise":
+                keep = set(stepwise)
             else:
                 ans = first if order is None else self._explain(t, ints, tscale, before, rank=order)
                 keep = {e.id for e, _ in ans.why}
@@ -544,6 +550,45 @@ class LinearTable:
             if w < best_w - 1e-9:
                 best, best_w = ans, w
         return self._swap_lighter(best, best_w, pool, weight, t, ints, tscale, before)
+
+    def _one_at_a_time(self, t: Mapping[Key, Fraction], before: int | None,
+                       weight: Callable[[Equation], float]) -> set[int] | None:
+        """The equations of the lightest derivation of the target's unknowns in which each equation solves one
+        unknown from unknowns solved before it (Knuth's lightest hyperpath: a key's cost is its equation's weight
+        plus the costs of the equation's other keys), as a student writes a proof with no helper unknown that
+        cancels later; None where a key of the target is fixed only by equations taken together."""
+        ids = [i for i in range(len(self.equations)) if before is None or i < before]
+        keys_of = {i: [k for k, c in self.equations[i].coeffs.items() if c and type(k) is not Atom] for i in ids}
+        left = {i: len(ks) for i, ks in keys_of.items()}
+        paid = dict.fromkeys(ids, 0.0)
+        own = {i: weight(self.equations[i]) for i in ids}
+        heap = [(own[i], i) for i in ids if left[i] == 1]
+        heapq.heapify(heap)
+        cost: dict[Key, float] = {}
+        via: dict[Key, int] = {}
+        while heap:
+            c, i = heapq.heappop(heap)
+            (k,) = [k for k in keys_of[i] if k not in cost] or [None]
+            if k is None:
+                continue
+            cost[k], via[k] = c, i
+            for j in self._by_key.get(k, ()):
+                if j in left and left[j] > 0:
+                    left[j] -= 1
+                    paid[j] += c
+                    if left[j] == 1:
+                        heapq.heappush(heap, (own[j] + paid[j], j))
+        goal = [k for k in t if type(k) is not Atom]
+        if not goal or any(k not in via for k in goal):
+            return None
+        keep: set[int] = set()
+        todo = list(goal)
+        while todo:
+            i = via[todo.pop()]
+            if i not in keep:
+                keep.add(i)
+                todo.extend(k for k in keys_of[i] if via[k] != i)
+        return keep
 
     def _lightest_few(self, pool: set[int], weight: Callable[[Equation], float], ints: dict,
                       bound: float) -> set[int] | None:

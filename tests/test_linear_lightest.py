@@ -99,3 +99,54 @@ def test_determines_agrees_with_the_rank_of_the_equations():
             assert table._determines(ids, ints) == expected
             seen[expected] += 1
     assert seen[True] and seen[False]  # (both answers met)
+
+
+def test_one_at_a_time_route_determines_the_target():
+    """The route that solves one unknown a step (each equation with one key not solved before it) fixes the
+    target wherever it is found, and is found wherever the table solves the target that way."""
+    found = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        keys, table = _random_table(rnd, 6, 10, -5, [-2, -1, 1, 2])
+        weight = lambda e: 1.0  # noqa: E731
+        target = {rnd.choice(keys): Fraction(1)}
+        got = table._one_at_a_time(target, None, weight)
+        if got is None:
+            continue
+        ints, _ = _integer(target)
+        assert table._determines(got, ints), seed
+        solved: set = set()  # each equation, in an order, leaves one key it solves
+        left = set(got)
+        while left:
+            i = next(i for i in sorted(left) if len(set(table.equations[i].coeffs) - solved) <= 1)
+            solved |= set(table.equations[i].coeffs)
+            left.discard(i)
+        found += 1
+    assert found > 10
+
+
+def test_a_light_route_past_the_nearest_pool_is_chosen(monkeypatch):
+    """A target tied to helper unknowns by heavy equations near it, and fixed one unknown a step by light
+    equations further out (the inscribed angle on an arc that a diameter's 180° and an addition give): the
+    proof takes the light route though the nearest-equations pool holds none of its far equations."""
+    import geomill.solvers.linear as linear
+
+    table = LinearTable()
+    table.add({"g": 1, "p": 1, "q": 1}, 180)  # heavy: angle sums and additions round the target
+    table.add({"p": 1, "r": -1}, 20)
+    table.add({"q": 1, "r": 1}, 124)
+    table.add({"p": 1, "s": 1}, 90)
+    table.add({"s": 1, "r": 1}, 70)
+    table.add({"g": 1, "h": -1}, 0)  # light and far: g = h, 2h = k, k + m = n, n = 180, m = 108
+    table.add({"k": 1, "h": -2}, 0)
+    table.add({"k": 1, "m": 1, "n": -1}, 0)
+    table.add({"n": 1}, 180)
+    table.add({"m": 1}, 108)
+    heavy = {0, 1, 2, 3, 4}
+    weight = lambda e: 2.0 if e.id in heavy else 1.0  # noqa: E731
+    monkeypatch.setattr(linear, "LIGHTEST_POOL", 2)
+    monkeypatch.setattr(linear, "LIGHTEST_TRIES", 1)
+    ans = table.evaluate_lightest({"g": 1}, weight)
+    assert ans.value == 36 and {e.id for e, _ in ans.why} == {5, 6, 7, 8, 9}
+    monkeypatch.setattr(LinearTable, "_one_at_a_time", lambda self, *a: None)
+    assert {e.id for e, _ in table.evaluate_lightest({"g": 1}, weight).why} & heavy  # (what it chose before)

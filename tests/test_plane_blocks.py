@@ -96,7 +96,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "angle BCD = 70\nfind angle CDA", 110),
     ("sine_theorem", "points A B C\ntriangle ABC\nangle ABC = 45\nangle BCA = 60\nAC = 6\nfind AB", 3 * sympy.sqrt(6)),
     ("cosine_theorem", "points A B C\ntriangle ABC\nAB = 3\nAC = 5\nangle BAC = 60\nfind BC", sympy.sqrt(19)),
-    ("polygon_perimeter_formula", "points A B C D\nrectangle ABCD\nAB = 3\nBC = 4\nfind perimeter ABCD", 14),
+    ("polygon_perimeter_formula", "points A B C D\npolygon ABCD\nAB = 3\nBC = 4\nCD = 5\nDA = 6\n"
+     "find perimeter ABCD", 18),
     ("polygon_area_split", "points A B C D\nquadrilateral ABCD\narea ABCD = 20\narea ABC = 8\nfind area CDA", 12),
     ("polygon_area_split", "points A B C M\ntriangle ABC\nline B M C\nline A M\narea ABC = 10\narea ABM = 4\n"
      "find area AMC", 6),
@@ -168,6 +169,9 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("triangle_area_formula_common", "points A B C\ntriangle ABC\nangle BAC = 90\nAB = 6\nAC = 5\n"
      "find area ABC", 15),
     ("square_area_formula", "points A B C D\nsquare ABCD\nAC = 6\nfind area ABCD", 18),
+    ("parallelogram_perimeter_formula", "points A B C D\nparallelogram ABCD\nAB = 5\nBC = 3\n"
+     "find perimeter ABCD", 16),
+    ("rhombus_perimeter_formula", "points A B C D\nrhombus ABCD\nAB = 5\nfind perimeter ABCD", 20),
     ("rectangle_area_formula", "points A B C D\npolygon ABCD\nangle ABC = 90\nangle BCD = 90\nangle CDA = 90\n"
      "AB = 6\nBC = 4\nfind area ABCD", 24),
     ("triangle_area_formula_sine", "points A B C\ntriangle ABC\nAB = 4\nBC = 5\nangle ABC = 30\nfind area ABC", 5),

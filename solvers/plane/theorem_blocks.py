@@ -841,13 +841,16 @@ THEOREMS: tuple[Theorem, ...] = (
             _DIAGONALS_BISECTED, ("ABCD",), _parallelogram_centre,
             figure="points A B C D O\nparallelogram ABCD\nline A O C\nline B O D"),
     # the diagonals of a kite, a rhombus and a rectangle, each quoted as one named fact
-    Theorem("kite_property_diagonal_perpendicular_bisection",
-            "since the diagonals of the kite {0} are perpendicular and {1} bisects {2}",
-            (Given("kite", ("ABCD", "A")), Meet("OACBD"), Apart("O", "ABCD")),
-            (*(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), Conclusion(L("BO"), L("OD"))),
-            ("ABCD", "AC", "BD"),
-            lambda rng: {**(k := BLOCKS_BY_KEY["kite"].construct(rng)), "O": (k["B"] + k["D"]) / 2},
-            figure="points A B C D O\nkite ABCD at A\nline A O C\nline B O D"),
+    # (the right angle and the halves each with its own reason: a step that needs the right angle alone never says
+    # "AC bisects BD" for it)
+    *(Theorem("kite_property_diagonal_perpendicular_bisection", sentence,
+              (Given("kite", ("ABCD", "A")), Meet("OACBD"), Apart("O", "ABCD")), conclusions, ("ABCD", "AC", "BD"),
+              lambda rng: {**(k := BLOCKS_BY_KEY["kite"].construct(rng)), "O": (k["B"] + k["D"]) / 2},
+              figure="points A B C D O\nkite ABCD at A\nline A O C\nline B O D")
+      for sentence, conclusions in (
+          ("since the diagonals of the kite {0} are perpendicular",
+           tuple(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA"))),
+          ("since the diagonal {1} of the kite {0} bisects the other diagonal {2}", (Conclusion(L("BO"), L("OD")),)))),
     Theorem("rhombus_property_diagonal_perpendicular", "since the diagonals of the rhombus {0} are perpendicular",
             (Given(("rhombus", "square"), ("ABCD",)), Meet("OACBD"), Apart("O", "ABCD")),
             tuple(Conclusion(ang(a), _RIGHT) for a in ("AOB", "BOC", "COD", "DOA")), ("ABCD",),
@@ -1141,6 +1144,17 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given("square", ("ABCD",)),),
             tuple(Conclusion(area("ABCD"), L(side) ** 2) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nsquare ABCD", weight=0.5, direct=True),
+    # a parallelogram's own perimeter, twice two adjacent sides (a rhombus's four times its side), never the sum of
+    # its four sides each found on its own
+    Theorem("parallelogram_perimeter_formula", "since the opposite sides of the parallelogram {0} are equal, its "
+            "perimeter is twice the sum of two adjacent sides", (Given(_PARALLELOGRAMS, ("ABCD",)),),
+            tuple(Conclusion(perimeter("ABCD"), 2 * (L(a) + L(b)))
+                  for a, b in (("AB", "BC"), ("BC", "CD"), ("CD", "DA"), ("DA", "AB"))), ("ABCD",),
+            figure="points A B C D\nparallelogram ABCD", weight=0.5, direct=True),
+    Theorem("rhombus_perimeter_formula", "since the four sides of the rhombus {0} are equal, its perimeter is four "
+            "times its side", (Given(("rhombus", "square"), ("ABCD",)),),
+            tuple(Conclusion(perimeter("ABCD"), 4 * L(side)) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
+            figure="points A B C D\nrhombus ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
             "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),

@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -908,9 +909,12 @@ class _Writer:
         if poly is None:
             return ""
         said = []
+        # (two angles at one vertex, as the kite's diagonal halving the angle at its apex, are parts of the corner
+        # there, never the corner itself: no tie to the corner's name)
+        at = [el.points[1] for y in e.free_symbols if (el := element_of(y)) is not None and el.kind.key == "angle"]
         for x in sorted(e.free_symbols, key=lambda y: y.name):
             el = element_of(x)
-            if el is None or el.kind.key != "angle" or x in self._tied:
+            if el is None or el.kind.key != "angle" or x in self._tied or at.count(el.points[1]) > 1:
                 continue
             printed = self.n.name(x).split()[-1]
             if len(printed) != 3 or printed[1] not in poly:
@@ -1274,6 +1278,7 @@ class _Writer:
         def put(e):  # (known and sub grow as the step is written)
             return _put_all(e, known, sub)
 
+        said = None  # the target's expression as a sentence of the step gave it
         while True:
             t = put(target)
             if not (t.free_symbols - base):
@@ -1311,6 +1316,7 @@ class _Writer:
                 if line:
                     say.append(line)
                     self.jumps.append(1)
+                    said = sub[u] if u == target else said
                 continue
             i, u, v = picked
             s, e, why = pool.pop(i)
@@ -1321,6 +1327,7 @@ class _Writer:
             if not (line.startswith("So ") and v.free_symbols):  # a fact said before, put in silently
                 say.append(line)
                 self.jumps.append(1)
+                said = v if u == target and v.free_symbols else said
             known[u] = v
         t = put(target)
         if t.free_symbols:  # the relations among the base quantities (a given sum) finish it
@@ -1349,10 +1356,22 @@ class _Writer:
         found = {k: v for k, v in known.items() if k not in self.known and not v.free_symbols}
         if not (target.is_Symbol and target in known and not known[target].free_symbols):
             deg = _unit(target) == "degrees" if target.is_Symbol else False
-            chain = [self.n.expr(target), self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
+            # (the base quantities' relations put in where they cancel: angle BAD = angle BAE - 2·angle ADB + 140°
+            # = (2·angle ADB - 100°) - 2·angle ADB + 140° = 40°, never a bare "So angle BAD = 40°")
+            shown = self._put_into(said, put, known, value, deg) if said is not None else []
+            chain = [self.n.expr(target), *shown, self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
                 if target.is_Symbol else [self.said(target, value)]
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         return found, say
+
+    def _put_into(self, form: sympy.Expr, put: Callable, known: dict, value: sympy.Expr, deg: bool) -> list[str]:
+        """The target's expression as the step said it, with what the later sentences found for its other
+        elements put in (``angle BAE - 2·angle ADB + 140° = (2·angle ADB - 100°) - 2·angle ADB + 140°``):
+        the working where the unknowns cancel, never a bare "So angle BAD = 40°" after the relations."""
+        values = {x: v for x in form.free_symbols if (v := put(x)) != x}
+        if not values or not values.keys() <= known.keys() or not is_zero(sympy.expand(form.xreplace(values)) - value):
+            return []  # (an element whose value no sentence said, found through another's name, is not put in)
+        return [self.n.expr(form, None, deg), self.n.expr(form, values, deg)]
 
     def _pivot(self, left, t, pool, put):
         """(pool index, reduced equation, unknown): a linear equation solved for an unknown the
