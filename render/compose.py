@@ -351,8 +351,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     frame, style = d.frame, d.style
     arc_radius: dict[Quantity, float] = {}
     squared = set()
+    squares: list[np.ndarray] = []  # (the right-angle squares drawn here; a relation's are in d.relation_marks)
     for q in _right_angles(scene, annotation):
-        d.marks.append(_right_mark(scene, frame, q, style))
+        squares.append(_right_mark(scene, frame, q, style))
+        d.marks.append(squares[-1])
         squared.add(_corner(scene, q))
     for it in items:
         if it.quantity.kind is QKind.RADIUS:
@@ -372,6 +374,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     for it in angles:
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
         right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6)
+        if annotation.arcs_clear and right and _crossing_squared(d, squares, frame, scene, it.quantity):
+            right = False  # (a square in a neighbouring quarter of the same crossing says it: a second square there
+            # reads with the first as one rectangle, review 17's 03; a derived right angle is not marked again,
+            # its value gets an arc)
         if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
             # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
             if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
@@ -382,6 +388,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
                                       [np.asarray(ln[0], float) for m, ln in d.relation_marks
                                        if m.kind in ("right", "right_lines", "height") and ln])
                 d.marks.append(square)
+                squares.append(square)
                 d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
                 squared.add(_corner(scene, it.quantity))
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
@@ -534,11 +541,14 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
     pts = frame.pxs([scene.points[n] for n in names])
     inside = _on_segments(pts, d.segments, names)
     cornered = {p for shape in scene.shapes for p in shape.points}
+    centres = _centres(scene)
     out = []
     for i, name in enumerate(names):
         dirs = ends[name]
         lone = not dirs and name not in cornered and bool(scene.segments)  # (no side ends at it or passes it,
-        if not inside[i] and not lone:  # on a circle alone: undotted, its letter reads as a near point's)
+        if not inside[i] and not lone and name not in centres:  # on a circle alone: undotted, its letter reads
+            # as a near point's; a circle's centre always dotted, alike in every figure: reader 17 saw none in
+            # one, a ring in another)
             if len(dirs) < 2:
                 continue
             (ux, uy), rest = dirs[0], dirs[1:]
@@ -547,12 +557,19 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
                 continue
             if not any(ux * vx + uy * vy < 0 for vx, vy in rest):
                 continue
-        out.append(pts[i] + _DOT_RING)
+        out += [pts[i] + ring for ring in _DOT_RINGS]
         d.dotted.append(name)
     return out
 
 
+def _centres(scene: Scene) -> set[str]:
+    """The points a drawn circle or arc is centred on."""
+    at = {(round(a.centre[0], 9), round(a.centre[1], 9)) for a in scene.arcs}
+    return {n for n, xy in scene.points.items() if (round(xy[0], 9), round(xy[1], 9)) in at}
+
+
 _DOT_RING = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
+_DOT_RINGS = [_DOT_RING, 0.5 * _DOT_RING, 0.1 * _DOT_RING]  # (rings inside it: a filled dot, never a hollow ring)
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> float:
@@ -1718,6 +1735,30 @@ def _squared(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> bool:
         if math.dist(corner, pv) < 3.0:
             t = (math.atan2(sq[1][1] - pv[1], sq[1][0] - pv[0]) - t0) % (2 * math.pi)
             if t < sweep:  # (its diagonal inside the angle: the square is this corner's, not its neighbour's)
+                return True
+    return False
+
+
+def _crossing_squared(d: Drawing, squares: list[np.ndarray], frame: Frame, scene: Scene, q: Quantity) -> bool:
+    """Does a right-angle square mark another quarter of the crossing right angle ``q`` is one quarter of (its
+    corner at ``q``'s vertex, its sides along ``q``'s two lines), so that the crossing is marked perpendicular
+    already?  (Its own quarter's square is ``_squared``'s.)"""
+    if _squared(d, scene, frame, q):
+        return False
+    pv, t0, sweep = _angle_rays(scene, frame, q)
+    lines = [math.degrees(t) % 180.0 for t in (t0, t0 + sweep)]
+    found = [np.asarray(ln[0], float) for m, ln in d.relation_marks if m.kind in ("right", "right_lines", "height")
+             and ln] + [np.asarray(s, float) for s in squares]
+    for sq in found:
+        if sq.shape != (3, 2):
+            continue
+        corner = sq[0] + sq[2] - sq[1]
+        if math.dist(corner, pv) >= 3.0:
+            continue
+        sides = [math.degrees(math.atan2(*(e - corner)[::-1])) % 180.0 for e in (sq[0], sq[2])]
+        if all(any(min(abs(a - b), 180.0 - abs(a - b)) < 2.0 for b in sides) for a in lines):
+            in_own = (math.atan2(sq[1][1] - pv[1], sq[1][0] - pv[0]) - t0) % (2 * math.pi) < sweep
+            if not in_own:
                 return True
     return False
 

@@ -31,7 +31,7 @@ from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import Mark, angle_key, element_text, lone, read_marks
+from .marks import Mark, angle_key, element_text, lone, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -1003,7 +1003,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         found = layout_faults(problem, scene, frame, marks)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        kept, rights, ask_valued, sources = marks, [], True, {}
+        touching = tangent_squares(problem, scene.segments, marks)
+        kept, rights, ask_valued, sources = marks + touching, [], True, {}
 
         def fresh():
             a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
@@ -1014,8 +1015,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = fresh()
         d = renderer.compose(scene, ann)
         right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
+        if any(mk is t for mk, _ in right for t in touching):  # (a tangent's square with a ray hard by it: left out,
+            kept = [mk for mk in kept if all(mk is not r or all(r is not t for t in touching) for r, _ in right)]  # not
+            right = [(mk, angle) for mk, angle in right if all(mk is not t for t in touching)]  # "90°" in an arc
+            ann, givens, goal = fresh()  # that crowds the values; the dot and the text say it)
+            d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
-            kept = [mk for mk in marks if all(mk is not r for r, _ in right)]
+            kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
             sources = {Quantity.angle(*angle): mk.source for mk, angle in right}
             ann, givens, goal = fresh()
@@ -1101,7 +1107,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
-        accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
+        accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         told = {f.text for f in forced}  # (the facts force them: every model near this one draws them alike)
         cost = sum(f not in told for f in faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
