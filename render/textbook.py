@@ -26,7 +26,7 @@ from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, elements_in, polygon_key
 
-from .accidents import accidents
+from .accidents import accidents, near_equal
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -1135,9 +1135,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if k and model is not None and not _same_goal(model, m):
             continue
         here = composed(m)
-        if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more
-            # readable model
+        unequal = _near_equal(problem, here)
+        if (here[0][0] or here[0][2]) and (moved := spread(m, unequal=unequal)) is not None:
+            # the facts leave room for a more readable model (one that draws free segments unequal too)
             spread_out = composed(moved)
+            more = [p for p in _near_equal(problem, spread_out) if p not in unequal]
+            if more and (again := spread(m, unequal=unequal + more)) is not None:  # (spreading drew others of one
+                again_out = composed(again)  # length: told apart too)
+                spread_out = again_out if again_out[0] < spread_out[0] else spread_out
             here = spread_out if spread_out[0] < here[0] else here
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
@@ -1163,6 +1168,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
                           list(accidental), list(ann.unticked), [f.text for f in forced])
+
+
+def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """A composed layout's segments drawn of one length at a point that no fact makes equal
+    (``accidents.near_equal``), for ``spread`` to tell apart where the facts leave them free."""
+    scene = layout[2]
+    px = {n: np.asarray(xy, float) for n, xy in scene.points.items()}
+    return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)]
 
 
 def _misleading(layout: tuple) -> int:
