@@ -271,8 +271,30 @@ class TextbookAnnotation(Annotation):
                 marks += lines
                 dashed += dash
             self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
+        marks = self._compact_counts(marks)
         self._name_bracketed_parts(layout)
         return marks, dashed
+
+    def _compact_counts(self, marks: list) -> list:
+        """The drawn equal groups' tick counts renumbered 1, 2, 3 … in order, each group's ticks redrawn with its
+        new count: a group drawn with no tick (its sides split, every bracket crossed) leaves no gap behind it
+        (reader 17's 28: CI and ID with 5 ticks, 4 read, where only counts 1 and 2 were drawn besides).  The
+        counts stay distinct, so no two groups read as one length, and the fewest strokes stay countable."""
+        drawn = sorted({m.count for m, lines in self.export if m.kind == "equal" and lines})
+        new = {c: i for i, c in enumerate(drawn, 1)}
+        if all(c == n for c, n in new.items()):
+            return marks
+        swap: dict[int, list] = {}
+        for k, (m, lines) in enumerate(self.export):
+            if m.kind != "equal" or not lines or new[m.count] == m.count:
+                continue
+            redrawn = [row for i in range(0, len(lines), m.count) for row in _retick(lines[i:i + m.count], new[m.count])]
+            for old in lines:
+                swap[id(old)] = []
+            if lines:
+                swap[id(lines[0])] = redrawn
+            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count]), redrawn)
+        return [r for x in marks for r in swap.get(id(x), [x])]
 
     def _name_bracketed_parts(self, layout: MarkLayout) -> None:
         """A value or "?" of a piece of a side that an equal-length bracket spans says its segment ("OD = ?"): bare,
@@ -1168,6 +1190,20 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
                           list(accidental), list(ann.unticked), [f.text for f in forced])
+
+
+def _retick(row: list, count: int) -> list[np.ndarray]:
+    """One side's row of parallel ticks (``mark_place._tick_row``'s) redrawn with ``count`` strokes, about the same
+    middle, along the same side, of the same length."""
+    from .mark_place import _tick_row
+
+    ends = np.asarray(row, float)  # (k strokes, 2 ends, xy)
+    centre = ends.mean(axis=(0, 1))
+    across = ends[0, 1] - ends[0, 0]
+    half = float(np.hypot(*across)) / 2
+    n = across / max(2 * half, 1e-9)
+    u = np.array([n[1], -n[0]])  # (_tick_row's n is (-u1, u0): u back from it)
+    return _tick_row(centre, u, count, half)
 
 
 def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str, str], tuple[str, str]]]:
