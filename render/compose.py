@@ -955,6 +955,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                                                                   dtype=float).reshape(-1, 2, 2))
         if strokes.size:  # (a leader across a tick, an arrow, a bracket or a square reads
             rule = partial(_leaders_off_marks, rule, strokes)  # as pointing at that mark's element)
+        if role == "angle":  # (its leader leaves the wedge between its own rays, never across one of them)
+            a, _, b = q.key
+            arms = np.array([[frame.px(scene.points[q.key[1]]), frame.px(scene.points[e])] for e in (a, b)], float)
+            rule = partial(_leaders_in_wedge, rule, arms)
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -1634,6 +1638,20 @@ def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) ->
     if leaders is None or not len(leaders):
         return good
     return good & (_segment_gaps(np.asarray(leaders, dtype=float), strokes).min(axis=1) >= LEADER_MARK_CLEAR)
+
+
+WEDGE_CLEAR = 1.0  # px: an angle's leader keeps this far from its own two rays
+
+
+def _leaders_in_wedge(rule, arms: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) across the angle's own rays (``arms``, 2×2×2,
+    each from the vertex): one that leaves its arc across a ray runs through the neighbouring angle, and its label
+    reads as that angle's (reader 17's 02: "∠KLN = 18°" under LK, led across LK from an 18° arc 4 px off it, a
+    crossing the placer's strokes check leaves alone so near the arc)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(leaders):
+        return good
+    return good & (_segment_gaps(np.asarray(leaders, dtype=float), arms).min(axis=1) >= WEDGE_CLEAR)
 
 
 def _segment_gaps(p: np.ndarray, q: np.ndarray) -> np.ndarray:

@@ -128,3 +128,17 @@ def test_every_centre_is_dotted_and_the_reader_refuses_one_undotted() -> None:
     spoilt["dots"] = [n for n in spoilt["dots"] if n != "K"]
     assert any("centre K" in f for f in _undotted_centres(spoilt, _pts(spoilt)))
     assert math.dist(spoilt["points"]["K"], spoilt["circles"][0]["centre"]) < 0.5
+
+
+# -- 4. an angle's leader never across its own rays -------------------------------------------------------------
+
+
+def test_an_angle_leader_across_its_own_ray_is_refused() -> None:
+    from geomill.render.compose import _leaders_in_wedge
+
+    arms = np.array([[[0.0, 0.0], [400.0, 0.0]], [[0.0, 0.0], [380.0, 123.0]]])  # (an 18° wedge, like 02's KLN)
+    start = (28.0, 4.4)  # (its small arc's middle, 4.4 px off the first ray)
+    leaders = np.array([[start, [28.0, -50.0]],  # (down across the first ray, into the next angle)
+                        [start, [120.0, 20.0]]])  # (out along the wedge, across neither)
+    boxes = np.zeros((2, 4))
+    assert list(_leaders_in_wedge(lambda b, ln: np.ones(len(b), bool), arms, boxes, leaders)) == [False, True]
