@@ -955,10 +955,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                                                                   dtype=float).reshape(-1, 2, 2))
         if strokes.size:  # (a leader across a tick, an arrow, a bracket or a square reads
             rule = partial(_leaders_off_marks, rule, strokes)  # as pointing at that mark's element)
-        if role == "angle":  # (its leader leaves the wedge between its own rays, never across one of them)
-            a, _, b = q.key
+        in_wedge = None
+        if role == "angle":  # (its leader leaves the wedge between its own rays where a clean place lets it,
+            a, _, b = q.key  # never across one of them)
             arms = np.array([[frame.px(scene.points[q.key[1]]), frame.px(scene.points[e])] for e in (a, b)], float)
-            rule = partial(_leaders_in_wedge, rule, arms)
+            in_wedge = partial(_leaders_in_wedge, rule, arms)
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -968,7 +969,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                  STAGES[:2] if str(q) in d.rules.set_off else VALUE_STAGES)  # (its leader across no stroke)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
-        placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
+        placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
+                              in_wedge or rule, tried)
+        if in_wedge is not None and placed.conflicts:  # (no clean place with its leader in its wedge: as before)
+            placer.undo()
+            placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
         if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
             placer.undo()
