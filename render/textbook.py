@@ -1207,11 +1207,16 @@ def _retick(row: list, count: int) -> list[np.ndarray]:
 
 
 def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str, str], tuple[str, str]]]:
-    """A composed layout's segments drawn of one length at a point that no fact makes equal
-    (``accidents.near_equal``), for ``spread`` to tell apart where the facts leave them free."""
+    """A composed layout's adjacent sides of one polygon drawn of one length that no fact makes equal
+    (``accidents.near_equal``: a kite's two pairs drawn as a rhombus, a triangle drawn isosceles), for ``spread``
+    to tell apart where the facts leave them free.  (Only a polygon's sides: a side and a piece of another line
+    drawn alike read as nothing, and pushing them apart moved labels that read well.)"""
     scene = layout[2]
     px = {n: np.asarray(xy, float) for n, xy in scene.points.items()}
-    return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)]
+    sides = [{frozenset((r[i], r[(i + 1) % len(r)])) for i in range(len(r))}
+             for r in (poly.points for poly in problem.polygons)]
+    return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)
+            if any(a in ring and b in ring for ring in sides)]
 
 
 def _misleading(layout: tuple) -> int:
