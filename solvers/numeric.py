@@ -1372,7 +1372,7 @@ SPREAD_SHORT = 0.25  # a drawn side's length, as a share of the figure's size
 SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (the facts are polished after)
 SPREAD_FLAT = 160.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
 SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
-SPREAD_UNEQUAL = 0.1  # two segments the caller wants drawn unequal differ by this share of the longer at least
+SPREAD_UNEQUAL = 0.15  # two segments the caller wants drawn unequal differ by this share of the longer at least
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
