@@ -288,7 +288,8 @@ class TextbookAnnotation(Annotation):
         for k, (m, lines) in enumerate(self.export):
             if m.kind != "equal" or not lines or new[m.count] == m.count:
                 continue
-            redrawn = [row for i in range(0, len(lines), m.count) for row in _retick(lines[i:i + m.count], new[m.count])]
+            k = m.count
+            redrawn = [row for i in range(0, len(lines), k) for row in _retick(lines[i:i + k], new[k])]
             for old in lines:
                 swap[id(old)] = []
             if lines:

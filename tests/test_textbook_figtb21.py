@@ -8,11 +8,11 @@ import copy
 import math
 
 import numpy as np
-
 from geomill.dsl import parse
 from geomill.render.accidents import near_equal
 from geomill.render.textbook import textbook_figure
 from geomill.solvers.numeric import build_model, spread
+
 from tests.label_reader import _neighbour_squares, _tick_rows, _undotted_centres, textbook_problems
 
 KITE = "points A B C D\nkite ABCD at A\nAB = 5\nBD = 6\nfind angle BAD\n"  # (its other pair, CB = CD, left free)
