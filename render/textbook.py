@@ -288,8 +288,8 @@ class TextbookAnnotation(Annotation):
         for k, (m, lines) in enumerate(self.export):
             if m.kind != "equal" or not lines or new[m.count] == m.count:
                 continue
-            k = m.count
-            redrawn = [row for i in range(0, len(lines), k) for row in _retick(lines[i:i + k], new[k])]
+            c = m.count
+            redrawn = [row for i in range(0, len(lines), c) for row in _retick(lines[i:i + c], new[c])]
             for old in lines:
                 swap[id(old)] = []
             if lines:
@@ -1158,15 +1158,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if k and model is not None and not _same_goal(model, m):
             continue
         here = composed(m)
-        unequal = _near_equal(problem, here)
-        if (here[0][0] or here[0][2]) and (moved := spread(m, unequal=unequal)) is not None:
-            # the facts leave room for a more readable model (one that draws free segments unequal too)
+        if (here[0][0] or here[0][2]) and (moved := spread(m)) is not None:  # the facts leave room for a more
+            # readable model
             spread_out = composed(moved)
-            more = [p for p in _near_equal(problem, spread_out) if p not in unequal]
-            if more and (again := spread(m, unequal=unequal + more)) is not None:  # (spreading drew others of one
-                again_out = composed(again)  # length: told apart too)
-                spread_out = again_out if again_out[0] < spread_out[0] else spread_out
             here = spread_out if spread_out[0] < here[0] else here
+        if here[0][2] and (unequal := _near_equal(problem, here)) and (
+                apart := spread(here[1], unequal=unequal)) is not None:  # (a polygon's free sides still drawn of one
+            apart_out = composed(apart)  # length, a kite as a rhombus: told apart where the facts let them)
+            here = apart_out if apart_out[0] < here[0] else here
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
