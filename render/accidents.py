@@ -109,16 +109,27 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
         elif not shared and gap < ANGLE_DEG and not any(
                 any(_carries(s, e) for e in g) and any(_carries(t, e) for e in g) for g in parallel):
             out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn parallel and no fact says so")
+    out += [f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn equal and no fact says so"
+            for a, b in near_equal(problem, scene, px, marks)]
+    return out
+
+
+def near_equal(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]) -> list[tuple[frozenset, frozenset]]:
+    """Drawn segments at one point within ``LENGTH_SHARE`` of one length that no fact makes equal (a kite's two
+    pairs drawn as a rhombus, reader 17's 28; a triangle drawn isosceles): each pair of point pairs.  Lengths the
+    facts both name, and radii of one circle, read as what the text says they are."""
+    _, _, _, equal = _stated(problem, marks)
     named = {frozenset(el.points) for el in _named_lengths(problem)}
     radii = {frozenset((c.centre, p)) for c in problem.circles for p in c.points}
     segs = [frozenset(s) for s in scene.segments]
+    out = []
     for a, b in itertools.combinations(segs, 2):
         if not a & b or (a in named and b in named) or (a in radii and b in radii and a & b <= {
                 c.centre for c in problem.circles}) or frozenset((a, b)) in equal:
             continue
         la, lb = (float(np.linalg.norm(px[x] - px[y])) for x, y in (tuple(a), tuple(b)))
         if abs(la - lb) < LENGTH_SHARE * max(la, lb):
-            out.append(f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn equal and no fact says so")
+            out.append((a, b))
     return out
 
 

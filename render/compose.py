@@ -351,8 +351,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     frame, style = d.frame, d.style
     arc_radius: dict[Quantity, float] = {}
     squared = set()
+    squares: list[np.ndarray] = []  # (the right-angle squares drawn here; a relation's are in d.relation_marks)
     for q in _right_angles(scene, annotation):
-        d.marks.append(_right_mark(scene, frame, q, style))
+        squares.append(_right_mark(scene, frame, q, style))
+        d.marks.append(squares[-1])
         squared.add(_corner(scene, q))
     for it in items:
         if it.quantity.kind is QKind.RADIUS:
@@ -372,6 +374,10 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     for it in angles:
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
         right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6)
+        if annotation.arcs_clear and right and _crossing_squared(d, squares, frame, scene, it.quantity):
+            right = False  # (a square in a neighbouring quarter of the same crossing says it: a second square there
+            # reads with the first as one rectangle, review 17's 03; a derived right angle is not marked again,
+            # its value gets an arc)
         if annotation.arcs_clear and right and not annotation.arced(it.quantity) and it.quantity != annotation.query:
             # a valued right angle: its square with its value by it, never an arc on (or instead of) a square
             if _corner(scene, it.quantity) not in squared and not _squared(d, scene, frame, it.quantity):
@@ -382,6 +388,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
                                       [np.asarray(ln[0], float) for m, ln in d.relation_marks
                                        if m.kind in ("right", "right_lines", "height") and ln])
                 d.marks.append(square)
+                squares.append(square)
                 d.relation_marks.append((Mark("right", (it.quantity.key,), f"{it.quantity} = 90"), [square]))
                 squared.add(_corner(scene, it.quantity))
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
@@ -534,11 +541,14 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
     pts = frame.pxs([scene.points[n] for n in names])
     inside = _on_segments(pts, d.segments, names)
     cornered = {p for shape in scene.shapes for p in shape.points}
+    centres = _centres(scene)
     out = []
     for i, name in enumerate(names):
         dirs = ends[name]
         lone = not dirs and name not in cornered and bool(scene.segments)  # (no side ends at it or passes it,
-        if not inside[i] and not lone:  # on a circle alone: undotted, its letter reads as a near point's)
+        if not inside[i] and not lone and name not in centres:  # on a circle alone: undotted, its letter reads
+            # as a near point's; a circle's centre always dotted, alike in every figure: reader 17 saw none in
+            # one, a ring in another)
             if len(dirs) < 2:
                 continue
             (ux, uy), rest = dirs[0], dirs[1:]
@@ -547,12 +557,19 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
                 continue
             if not any(ux * vx + uy * vy < 0 for vx, vy in rest):
                 continue
-        out.append(pts[i] + _DOT_RING)
+        out += [pts[i] + ring for ring in _DOT_RINGS]
         d.dotted.append(name)
     return out
 
 
+def _centres(scene: Scene) -> set[str]:
+    """The points a drawn circle or arc is centred on."""
+    at = {(round(a.centre[0], 9), round(a.centre[1], 9)) for a in scene.arcs}
+    return {n for n, xy in scene.points.items() if (round(xy[0], 9), round(xy[1], 9)) in at}
+
+
 _DOT_RING = DOT_PX * np.column_stack([np.cos(np.linspace(0, 2 * math.pi, 11)), np.sin(np.linspace(0, 2 * math.pi, 11))])
+_DOT_RINGS = [_DOT_RING, 0.5 * _DOT_RING, 0.1 * _DOT_RING]  # (rings inside it: a filled dot, never a hollow ring)
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> float:
@@ -938,6 +955,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                                                                   dtype=float).reshape(-1, 2, 2))
         if strokes.size:  # (a leader across a tick, an arrow, a bracket or a square reads
             rule = partial(_leaders_off_marks, rule, strokes)  # as pointing at that mark's element)
+        in_wedge = None
+        if role == "angle":  # (its leader leaves the wedge between its own rays where a clean place lets it,
+            a, _, b = q.key  # never across one of them)
+            arms = np.array([[frame.px(scene.points[q.key[1]]), frame.px(scene.points[e])] for e in (a, b)], float)
+            in_wedge = partial(_leaders_in_wedge, rule, arms)
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -947,7 +969,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                  STAGES[:2] if str(q) in d.rules.set_off else VALUE_STAGES)  # (its leader across no stroke)
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
-        placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
+        placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
+                              in_wedge or rule, tried)
+        if in_wedge is not None and placed.conflicts:  # (no clean place with its leader in its wedge: as before)
+            placer.undo()
+            placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
         if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
             placer.undo()
@@ -1619,6 +1645,20 @@ def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) ->
     return good & (_segment_gaps(np.asarray(leaders, dtype=float), strokes).min(axis=1) >= LEADER_MARK_CLEAR)
 
 
+WEDGE_CLEAR = 1.0  # px: an angle's leader keeps this far from its own two rays
+
+
+def _leaders_in_wedge(rule, arms: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) across the angle's own rays (``arms``, 2×2×2,
+    each from the vertex): one that leaves its arc across a ray runs through the neighbouring angle, and its label
+    reads as that angle's (reader 17's 02: "∠KLN = 18°" under LK, led across LK from an 18° arc 4 px off it, a
+    crossing the placer's strokes check leaves alone so near the arc)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(leaders):
+        return good
+    return good & (_segment_gaps(np.asarray(leaders, dtype=float), arms).min(axis=1) >= WEDGE_CLEAR)
+
+
 def _segment_gaps(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     """The distance (n×k) between each segment of ``p`` (n×2×2) and each of ``q`` (k×2×2): 0 where they cross,
     else the least of each end's distance to the other segment."""
@@ -1718,6 +1758,30 @@ def _squared(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> bool:
         if math.dist(corner, pv) < 3.0:
             t = (math.atan2(sq[1][1] - pv[1], sq[1][0] - pv[0]) - t0) % (2 * math.pi)
             if t < sweep:  # (its diagonal inside the angle: the square is this corner's, not its neighbour's)
+                return True
+    return False
+
+
+def _crossing_squared(d: Drawing, squares: list[np.ndarray], frame: Frame, scene: Scene, q: Quantity) -> bool:
+    """Does a right-angle square mark another quarter of the crossing right angle ``q`` is one quarter of (its
+    corner at ``q``'s vertex, its sides along ``q``'s two lines), so that the crossing is marked perpendicular
+    already?  (Its own quarter's square is ``_squared``'s.)"""
+    if _squared(d, scene, frame, q):
+        return False
+    pv, t0, sweep = _angle_rays(scene, frame, q)
+    lines = [math.degrees(t) % 180.0 for t in (t0, t0 + sweep)]
+    found = [np.asarray(ln[0], float) for m, ln in d.relation_marks if m.kind in ("right", "right_lines", "height")
+             and ln] + [np.asarray(s, float) for s in squares]
+    for sq in found:
+        if sq.shape != (3, 2):
+            continue
+        corner = sq[0] + sq[2] - sq[1]
+        if math.dist(corner, pv) >= 3.0:
+            continue
+        sides = [math.degrees(math.atan2(*(e - corner)[::-1])) % 180.0 for e in (sq[0], sq[2])]
+        if all(any(min(abs(a - b), 180.0 - abs(a - b)) < 2.0 for b in sides) for a in lines):
+            in_own = (math.atan2(sq[1][1] - pv[1], sq[1][0] - pv[0]) - t0) % (2 * math.pi) < sweep
+            if not in_own:
                 return True
     return False
 

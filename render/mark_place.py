@@ -28,6 +28,13 @@ DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
+TICK_STEP_MANY = 7.0  # px between the ticks of a group of ``MANY_TICKS`` or more (five at 5 px read as four)
+MANY_TICKS = 4
+
+
+def tick_step(count: int) -> float:
+    """The gap between a group's ticks: wider for a long row, whose strokes a reader counts one by one."""
+    return TICK_STEP_MANY if count >= MANY_TICKS else TICK_STEP
 ARROW_LONG, ARROW_HALF = 8.0, 5.0  # px: a parallel arrow's length and half width
 DIM_HEAD_LONG, DIM_HEAD_HALF = 7.0, 4.5  # px: a dimension line's arrowheads
 ARROW_STEP = 26.0  # px between a group's arrow tips: near three arms' lengths (9.4 px), so each head stands clear
@@ -740,8 +747,9 @@ def _height(m: Mark, layout: MarkLayout) -> tuple[list, list]:
 
 def _tick_row(c: np.ndarray, u: np.ndarray, count: int, half: float) -> list[np.ndarray]:
     n = np.array([-u[1], u[0]])
-    return [np.array([c + u * (i - (count - 1) / 2) * TICK_STEP - half * n,
-                      c + u * (i - (count - 1) / 2) * TICK_STEP + half * n]) for i in range(count)]
+    step = tick_step(count)
+    return [np.array([c + u * (i - (count - 1) / 2) * step - half * n,
+                      c + u * (i - (count - 1) / 2) * step + half * n]) for i in range(count)]
 
 
 def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
@@ -749,7 +757,7 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     it, across a bracket that spans the whole segment (a tick by the middle lies on one piece and read as
     the piece's; one on the side's dimension line read as the dimension's middle, or as nothing)."""
     out = []
-    reach = TICK_HALF + (m.count - 1) * TICK_STEP / 2
+    reach = TICK_HALF + (m.count - 1) * tick_step(m.count) / 2
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
@@ -782,7 +790,7 @@ def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:
     if any({tuple(sorted((p, e))), tuple(sorted((e, q)))} <= g for g in layout.equal_groups):
         return  # (a stated group ticks them already: a second count on one equality read as another (reader 15's 19)
     count = layout.spare_count
-    reach = TICK_HALF + (count - 1) * TICK_STEP / 2
+    reach = TICK_HALF + (count - 1) * tick_step(count) / 2
     lines = []
     for s, t in ((p, e), (e, q)):
         c = layout.spot(layout.px[s], layout.px[t], reach, whole=True)

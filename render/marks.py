@@ -134,6 +134,32 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
 
 
 
+TANGENT_RIGHT = ("tangent", "O", "A", "P")  # (block key; its centre, touching point, outer point placeholders)
+
+
+def tangent_squares(problem: GeneralProblem, segments, marks: list[Mark]) -> list[Mark]:
+    """The right angle between a tangent and the radius to its touching point, where that radius is drawn
+    (``segments``: the drawn point pairs): a dot alone there left the reader to the text (reader 17's 24, 36).
+    An undrawn radius gets none: a square on an arm nothing draws reads as no angle; one marked already keeps
+    its mark, and a touching point gets one square however many tangents name it."""
+    key, o, a, p = TANGENT_RIGHT
+    drawn = {frozenset(s) for s in segments}
+    have = {angle_key(e) for m in marks if m.kind == "right" for e in m.elements}
+    touched: set[tuple[str, str]] = set()  # (one square per touching point: the tangents there are one line, and
+    # two squares side by side read as one rectangle)
+    out = []
+    for rel in problem.relations:
+        block = BLOCKS_BY_KEY.get(rel.key)
+        names = block.bind(rel.args) if block is not None and rel.key == key else None
+        if not names or frozenset((names[o], names[a])) not in drawn:
+            continue
+        angle = (names[o], names[a], names[p])
+        if angle_key(angle) not in have and (names[o], names[a]) not in touched:
+            touched.add((names[o], names[a]))
+            out.append(Mark("right", (angle,), block.text(rel.args)))
+    return out
+
+
 def element_text(kind: str, e: tuple) -> str:
     if len(e) == 3 and kind in ("right", "equal_angle"):
         return f"angle {''.join(e)}"

@@ -26,12 +26,12 @@ from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, elements_in, polygon_key
 
-from .accidents import accidents
+from .accidents import accidents, near_equal
 from .annotate import Annotation, Item, format_number
 from .general import named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import Mark, angle_key, element_text, lone, read_marks
+from .marks import Mark, angle_key, element_text, lone, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -273,8 +273,31 @@ class TextbookAnnotation(Annotation):
                 marks += lines
                 dashed += dash
             self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
+        marks = self._compact_counts(marks)
         self._name_bracketed_parts(layout)
         return marks, dashed
+
+    def _compact_counts(self, marks: list) -> list:
+        """The drawn equal groups' tick counts renumbered 1, 2, 3 … in order, each group's ticks redrawn with its
+        new count: a group drawn with no tick (its sides split, every bracket crossed) leaves no gap behind it
+        (reader 17's 28: CI and ID with 5 ticks, 4 read, where only counts 1 and 2 were drawn besides).  The
+        counts stay distinct, so no two groups read as one length, and the fewest strokes stay countable."""
+        drawn = sorted({m.count for m, lines in self.export if m.kind == "equal" and lines})
+        new = {c: i for i, c in enumerate(drawn, 1)}
+        if all(c == n for c, n in new.items()):
+            return marks
+        swap: dict[int, list] = {}
+        for k, (m, lines) in enumerate(self.export):
+            if m.kind != "equal" or not lines or new[m.count] == m.count:
+                continue
+            c = m.count
+            redrawn = [row for i in range(0, len(lines), c) for row in _retick(lines[i:i + c], new[c])]
+            for old in lines:
+                swap[id(old)] = []
+            if lines:
+                swap[id(lines[0])] = redrawn
+            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count]), redrawn)
+        return [r for x in marks for r in swap.get(id(x), [x])]
 
     def _name_bracketed_parts(self, layout: MarkLayout) -> None:
         """A value or "?" of a piece of a side that an equal-length bracket spans says its segment ("OD = ?"): bare,
@@ -1056,7 +1079,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         found = layout_faults(problem, scene, frame, marks)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        kept, rights, ask_valued, sources = marks, [], True, {}
+        touching = tangent_squares(problem, scene.segments, marks)
+        kept, rights, ask_valued, sources = marks + touching, [], True, {}
 
         def fresh():
             a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
@@ -1067,8 +1091,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = fresh()
         d = renderer.compose(scene, ann)
         right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
+        if any(mk is t for mk, _ in right for t in touching):  # (a tangent's square with a ray hard by it: left out,
+            kept = [mk for mk in kept if all(mk is not r or all(r is not t for t in touching) for r, _ in right)]  # not
+            right = [(mk, angle) for mk, angle in right if all(mk is not t for t in touching)]  # "90°" in an arc
+            ann, givens, goal = fresh()  # that crowds the values; the dot and the text say it)
+            d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
-            kept = [mk for mk in marks if all(mk is not r for r, _ in right)]
+            kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
             sources = {Quantity.angle(*angle): mk.source for mk, angle in right}
             ann, givens, goal = fresh()
@@ -1154,7 +1183,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
-        accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, marks)
+        accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         told = {f.text for f in forced}  # (the facts force them: every model near this one draws them alike)
         cost = sum(f not in told for f in faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
@@ -1186,6 +1215,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
+        if here[0][2] and (unequal := _near_equal(problem, here)) and (
+                apart := spread(here[1], unequal=unequal)) is not None:  # (a polygon's free sides still drawn of one
+            apart_out = composed(apart)  # length, a kite as a rhombus: told apart where the facts let them)
+            here = apart_out if apart_out[0] < here[0] else here
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
@@ -1210,6 +1243,33 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     note = [w] if (w := m.warning()) else []
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
                           list(accidental), list(ann.unticked), [f.text for f in forced])
+
+
+def _retick(row: list, count: int) -> list[np.ndarray]:
+    """One side's row of parallel ticks (``mark_place._tick_row``'s) redrawn with ``count`` strokes, about the same
+    middle, along the same side, of the same length."""
+    from .mark_place import _tick_row
+
+    ends = np.asarray(row, float)  # (k strokes, 2 ends, xy)
+    centre = ends.mean(axis=(0, 1))
+    across = ends[0, 1] - ends[0, 0]
+    half = float(np.hypot(*across)) / 2
+    n = across / max(2 * half, 1e-9)
+    u = np.array([n[1], -n[0]])  # (_tick_row's n is (-u1, u0): u back from it)
+    return _tick_row(centre, u, count, half)
+
+
+def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """A composed layout's adjacent sides of one polygon drawn of one length that no fact makes equal
+    (``accidents.near_equal``: a kite's two pairs drawn as a rhombus, a triangle drawn isosceles), for ``spread``
+    to tell apart where the facts leave them free.  (Only a polygon's sides: a side and a piece of another line
+    drawn alike read as nothing, and pushing them apart moved labels that read well.)"""
+    scene = layout[2]
+    px = {n: np.asarray(xy, float) for n, xy in scene.points.items()}
+    sides = [{frozenset((r[i], r[(i + 1) % len(r)])) for i in range(len(r))}
+             for r in (poly.points for poly in problem.polygons)]
+    return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)
+            if any(a in ring and b in ring for ring in sides)]
 
 
 def _misleading(layout: tuple) -> tuple[int, int]:

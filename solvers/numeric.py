@@ -17,6 +17,7 @@ import functools
 import itertools
 import math
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -1371,11 +1372,13 @@ SPREAD_SHORT = 0.25  # a drawn side's length, as a share of the figure's size
 SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (the facts are polished after)
 SPREAD_FLAT = 160.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
 SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
+SPREAD_UNEQUAL = 0.15  # two segments the caller wants drawn unequal differ by this share of the longer at least
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
 def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPREAD_WIDTH,
-           short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS) -> NumericModel | None:
+           short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS,
+           unequal: Sequence[tuple[Sequence[str], Sequence[str]]] = ()) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
@@ -1383,9 +1386,12 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     alone.  Among the solutions that satisfy
     every fact this picks one near the given model where facts leave points free (a foot anywhere along its
     side, a parallelogram's angle); None where the moved figure breaks a fact, changes the goal's value, or
-    is no better.  (An approximate model is kept as it is: its givens disagree, spreading would move them.)"""
+    is no better.  (An approximate model is kept as it is: its givens disagree, spreading would move them.)
+    ``unequal``: pairs of segments (each two points) drawn of one length that should not be, ``SPREAD_UNEQUAL``
+    apart at least where the facts leave their ratio free (one length drawn for two reads as a relation)."""
     if model.misfit:
         return None
+    unequal = _free_ratios(model, unequal)
     system = _System(model.problem)
     n = len(system.points)
     x0 = system.pack(model.coords, model.variables, model.radii)
@@ -1407,6 +1413,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         renumber = np.searchsorted(keep, poly[pick])
         poly, prev, cur, nxt = renumber, prev[pick], cur[pick], nxt[pick]
     iu = np.triu_indices(n, 1)
+    pairs = np.array([[ix[a[0]], ix[a[1]], ix[b[0]], ix[b[1]]] for a, b in unequal], dtype=int).reshape(-1, 4)
 
     def soft(x: np.ndarray) -> np.ndarray:
         pts = x[:2 * n].reshape(n, 2)
@@ -1425,6 +1432,10 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             out.append(np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
         for i, g in enumerate(groups):  # (unconnected parts side by side, never over each other)
             out += [np.array([max(SPREAD_PARTS - parts_gap(pts[g], pts[h]) / size, 0.0)]) for h in groups[i + 1:]]
+        if len(pairs):  # (segments the facts leave free drawn of one length: told apart)
+            la = np.hypot(*(pts[pairs[:, 0]] - pts[pairs[:, 1]]).T)
+            lb = np.hypot(*(pts[pairs[:, 2]] - pts[pairs[:, 3]]).T)
+            out.append(np.maximum(SPREAD_UNEQUAL - np.abs(la - lb) / np.maximum(np.maximum(la, lb), 1e-9), 0.0))
         return np.concatenate(out)
 
     before = float(np.sum(soft(x0) ** 2))
@@ -1448,6 +1459,19 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     if not polys_ok or (a is not None and b is not None and not _close(a, b)):
         return None
     return moved
+
+
+def _free_ratios(model: NumericModel, pairs) -> list:
+    """The pairs of segments whose ratio of lengths the facts leave free near ``model``."""
+    pairs = [(tuple(a), tuple(b)) for a, b in pairs]
+    if not pairs:
+        return []
+
+    def ratio(a, b):
+        return lambda c, _r: float(np.hypot(*(c[a[0]] - c[a[1]]))) / max(float(np.hypot(*(c[b[0]] - c[b[1]]))), 1e-12)
+
+    fixed = fixed_by_facts(model, [ratio(a, b) for a, b in pairs])
+    return [p for p, f in zip(pairs, fixed) if not f]
 
 
 FIXED_RANK = 1e-7  # a singular value of the facts' Jacobian under this share of the largest: a free direction

@@ -751,7 +751,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
-            + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig))
+            + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
+            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts))
 
 
 def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
@@ -2400,4 +2401,55 @@ def _arc_label_stretches(fig: dict, pts: dict) -> list[str]:
             if abs(math.dist(at, oc) - orr) < own:
                 out.append(f"{text!r} ({el}) sits nearer another circle than its own arc")
                 break
+    return out
+
+
+def _neighbour_squares(fig: dict) -> list[str]:
+    """Two right-angle squares at one crossing, in neighbouring quarters (sharing an arm): together they read as
+    one small rectangle straddling the line (reader 17's 03: DPA's and CPD's at P, read as one square)."""
+    squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and len(m["pixels"][0]) >= 3]
+    out = []
+    for i, (m, v, a, b) in enumerate(squares):
+        for n, w, c, d in squares[i + 1:]:
+            if math.dist(v, w) >= 1.0:
+                continue
+            shared = [x for x in (a, b) for y in (c, d) if abs(math.remainder(x - y, 2 * math.pi)) < math.radians(2)]
+            if len(shared) == 1:
+                out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} sit side by side "
+                           "at one crossing: they read as one rectangle")
+    return out
+
+
+TICK_GAP_MANY = 6.5  # px: the least gap between the ticks of a row of four or more, that a reader counts them
+
+
+def _tick_rows(fig: dict) -> list[str]:
+    """Equal groups' tick counts a reader counts: the drawn groups' counts run 1, 2, 3 … with none skipped (a
+    count of 5 where only 1 and 2 are drawn besides, reader 17's 28, read as 4), and a row of four or more ticks
+    spaced ``TICK_GAP_MANY`` px at least."""
+    marks = [m for m in fig.get("marks", []) if m["kind"] == "equal" and m["pixels"]]
+    out = []
+    counts = sorted({m["count"] for m in marks})
+    if counts != list(range(1, len(counts) + 1)):
+        out.append(f"the equal groups' tick counts {counts} skip a count: a long row stands for a short one's")
+    for m in marks:
+        k = m["count"]
+        if k < 4 or len(m["pixels"]) < k:
+            continue
+        mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in (ln[:2] for ln in m["pixels"][:k])]
+        gap = min(math.dist(p, q) for p, q in zip(mids, mids[1:]))
+        if gap < TICK_GAP_MANY:
+            out.append(f"the {k} ticks of {', '.join(m['elements'])} are {gap:.1f} px apart: hard to count")
+    return out
+
+
+def _undotted_centres(fig: dict, pts: dict) -> list[str]:
+    """A circle's centre drawn as every other figure draws it, with a dot (reader 17: none in 06, by a sector's
+    arc alone; a ring in 43)."""
+    dotted = set(fig.get("dots", []))
+    out = []
+    for c in fig.get("circles", []):
+        at = [n for n, xy in pts.items() if math.dist(xy, c["centre"]) < 0.5]
+        out += [f"the centre {n} of a circle has no dot" for n in at if n not in dotted]
     return out
