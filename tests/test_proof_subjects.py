@@ -63,7 +63,7 @@ WRITTEN = [
     # a given diameter is the reason as given, not found again from the centre
     ("given-diameter", "points O A B C D\nquadrilateral ABCD\nline A O C\ncircle O through A B C D\n"
      "AC diameter of circle O\nAC = 65\nAB = 56\nAD = 16\nfind perimeter ABCD\n",
-     ["Since AC is a diameter of circle O, the angles ABC and ADC in the semicircle are right angles"],
+     ["Since AC is a diameter of circle O, angle ABC = angle ADC = 90° (angles in a semicircle)."],
      ["passes through the centre", "it is a diameter"]),
     # a square's area is its side squared
     ("square-area", "points A B C D\nsquare ABCD\nAC = 6\nfind area ABCD\n",
