@@ -2338,6 +2338,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
+    lines = [_chained(x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -2345,6 +2346,17 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
 # "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
 # the equation, then the theorem's name after it ("…, BH/AH = BC/AC (the exterior angle bisector theorem)")
 _THEOREM_AFTER = re.compile(r"\b(Since [^,;]+), by (the [A-Za-z' ]+? theorem), ([^,;]+?)(?=, so |\. |\.$|; )")
+
+
+# "so AC² = 15² + 9² - 2·15·9·cos(120°), so AC² = 441": one side carried on, said twice
+_SAME_SIDE = re.compile(r"(?<=so )([^,;=]+?) = ([^,;=]+?), so \1 = ")
+
+
+def _chained(line: str) -> str:
+    """Working that keeps one side, said as one chain: ``so AC² = 15² + 9² - 2·15·9·cos(120°) = 441``."""
+    while (m := _SAME_SIDE.search(line)) is not None:
+        line = f"{line[:m.start()]}{m[1]} = {m[2]} = {line[m.end():]}"
+    return line
 
 
 # the kinds a shape also is, by its kind (a theorem names the shape it matched by the kind it needs)
