@@ -923,8 +923,20 @@ class _Writer:
                 continue
             (missing,) = own - {keep[0]}
             self._tied.add(x)
-            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {extra[0]} lies on {v}{missing}")
+            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {self._on(extra[0], v, missing)}")
         return "; ".join(said)
+
+    def _on(self, p: str, a: str, b: str) -> str:
+        """Where ``p`` lies on the ray from ``a`` through ``b``, as the problem's line orders it: ``F lies on
+        CA`` between them, ``F lies on CA extended`` beyond ``b``; ``on line CA`` where no order says."""
+        for ln in getattr(self.proof, "orders", ()):
+            if {p, a, b} <= set(ln):
+                i, j, k = ln.index(a), ln.index(b), ln.index(p)
+                if min(i, j) < k < max(i, j):
+                    return f"{p} lies on {a}{b}"
+                if (k - j) * (j - i) > 0:
+                    return f"{p} lies on {a}{b} extended"
+        return f"{p} lies on line {a}{b}"
 
     def _linked(self, s) -> str:
         """An angle the problem names through another point, tied to the triangle's own name for it
@@ -950,7 +962,7 @@ class _Writer:
                 continue
             self._tied.add(x)
             said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
-                        f"{missing[0]} lies on {v}{extra[0]}")
+                        f"{self._on(missing[0], v, extra[0])}")
         return f" ({'; '.join(said)})" if said else ""
 
     def _as_printed(self, s, part: str) -> str:
@@ -2339,6 +2351,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_chained(x) for x in lines]
+    lines = _join_first(lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -2357,6 +2370,30 @@ def _chained(line: str) -> str:
     while (m := _SAME_SIDE.search(line)) is not None:
         line = f"{line[:m.start()]}{m[1]} = {m[2]} = {line[m.end():]}"
     return line
+
+
+_JOIN = re.compile(r"Join ([A-Z]{2}(?:, [A-Z]{2})*(?: and [A-Z]{2})?)\. ")
+
+
+def _join_first(lines: list[str]) -> list[str]:
+    """``Join OC.`` before the first sentence naming OC (or CO), never after ``BO = CO`` has used it."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _JOIN.search(line)
+        if m is None:
+            continue
+        segs = re.findall(r"[A-Z]{2}", m[1])
+        named = re.compile(r"\b(?:%s)\b" % "|".join(s for x in segs for s in (x, x[::-1])))
+        before = [k for k, x in enumerate([*out[:i], line[:m.start()]]) if named.search(x)]
+        if not before:
+            continue
+        k = before[0]
+        rest = line[:m.start()] + line[m.end():]
+        if k == i:
+            out[i] = m[0] + rest
+        else:
+            out[i], out[k] = rest, m[0] + out[k]
+    return out
 
 
 # the kinds a shape also is, by its kind (a theorem names the shape it matched by the kind it needs)
