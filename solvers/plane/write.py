@@ -2350,7 +2350,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
-    lines = [_chained(x) for x in lines]
+    lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _join_first(lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
@@ -2359,6 +2359,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
 # "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
 # the equation, then the theorem's name after it ("…, BH/AH = BC/AC (the exterior angle bisector theorem)")
 _THEOREM_AFTER = re.compile(r"\b(Since [^,;]+), by (the [A-Za-z' ]+? theorem), ([^,;]+?)(?=, so |\. |\.$|; )")
+
+
+# the law of sines as a student writes it, side over the sine of the angle facing it ("DE/sin(angle ABC) =
+# BD/sin(angle BED)"), never cross-multiplied ("DE·sin(angle BED) = BD·sin(angle ABC)")
+_SINES_CROSSED = re.compile(r"(law of sines in triangle [A-Z]{3}(?: \([^()]*(?:\([^()]*\)[^()]*)*\))?, )([A-Z]{2})·"
+                            r"sin\((angle [A-Z]{3})\) = ([A-Z]{2})·sin\((angle [A-Z]{3})\)(?=[,.;])")
 
 
 # "so AC² = 15² + 9² - 2·15·9·cos(120°), so AC² = 441": one side carried on, said twice
