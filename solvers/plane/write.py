@@ -710,6 +710,7 @@ class _Writer:
                 self.sub[s.lhs] = s.rhs
             else:
                 pool.append((s, e, None))
+        self._givens_known(theorems, known)
         if _key(st.target - st.value) in self.stated | self.given_keys:  # the step only restates a given
             self.lines.append(" ".join(say))
             if st.target.is_Symbol:
@@ -755,6 +756,21 @@ class _Writer:
             self.relations.append(target - value)
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
+
+    def _givens_known(self, theorems: list, known: dict) -> None:
+        """The problem's given values of the elements a step's theorems name, put in though the solver's step
+        did without them (AZ = AW = 6, never "DZ = AD - AZ = (AZ + 3) - AZ = 3" with AW = 6 given)."""
+        given = self.__dict__.get("_all_givens")
+        if given is None:
+            given = self._all_givens = {q.lhs: q.rhs for st in self.proof.steps for q, _ in st.equations
+                                        if q.instance.family.key == "given" and q.lhs.is_Symbol
+                                        and not q.rhs.free_symbols}
+        for s in theorems:
+            for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+                if x in given and x not in known and x not in self.sub:
+                    known[x] = given[x]
+                    self._given_now.add(x)
+                    self.given_names.append(self.n.expr(x, None, False))
 
     def _radii(self, st, theorems: list, say: list[str]) -> bool:
         """Two radii of one circle said equal in one sentence (``BM = BN (radii of circle B)``), not as
@@ -2351,7 +2367,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
-    lines = _join_first(lines)
+    lines = _join_first(_radius_named(_equilateral_once(lines)))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -2376,6 +2392,50 @@ def _chained(line: str) -> str:
     while (m := _SAME_SIDE.search(line)) is not None:
         line = f"{line[:m.start()]}{m[1]} = {m[2]} = {line[m.end():]}"
     return line
+
+
+# "…triangle CHI …, it is equilateral; hence CI = CH = 26." then "Since triangle CHI is equilateral, HI = CH = 26."
+_EQUILATERAL_AGAIN = re.compile(r"(?:^| )Since triangle ([A-Z]{3}) is equilateral, ([A-Z]{2}) = ([^.;,]+)\.")
+
+
+def _equilateral_once(lines: list[str]) -> list[str]:
+    """A triangle's equal sides said where it is shown equilateral, one chain (``hence CI = HI = CH = 26``),
+    never the shape's reason said again for another side with the same value."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        for m in list(_EQUILATERAL_AGAIN.finditer(line))[:1]:  # (one a line: the positions change after it)
+            first = re.compile(r"(triangle %s\b[^.]*?, it is equilateral; hence )([A-Z]{2}) = %s(?=[.;,])"
+                               % (m[1], re.escape(m[3])))
+            for k in range(i + 1):
+                hit = first.search(out[k] if k < i else line[:m.start()])
+                if hit is not None and m[2] != hit[2]:
+                    said = f"{hit[1]}{hit[2]} = {m[2]} = {m[3]}"
+                    if k == i:
+                        line = line[:hit.start()] + said + line[hit.end():m.start()] + line[m.end():]
+                    else:
+                        out[k] = out[k][:hit.start()] + said + out[k][hit.end():]
+                        line = line[:m.start()] + line[m.end():]
+                    break
+        out[i] = line.strip()
+    return [x for x in out if x]
+
+
+_RADIUS_LINE = re.compile(r"^([A-Z]{2}) = ([^ ]+) \(a radius of circle ([A-Z])\)\.$")
+
+
+def _radius_named(lines: list[str]) -> list[str]:
+    """A radius found as "the radius of circle O = … = 11√3/3" named there (``the radius AO = …``), never
+    said again on its own line (``AO = 11√3/3 (a radius of circle O).``)."""
+    out: list[str] = []
+    for line in lines:
+        m = _RADIUS_LINE.match(line)
+        said = f"the radius of circle {m[3]} = " if m else ""
+        if m and out and said in out[-1] and out[-1].endswith(f" = {m[2]}."):
+            head, _, tail = out[-1].rpartition(said)
+            out[-1] = f"{head}the radius {m[1]} of circle {m[3]} = {tail}"
+            continue
+        out.append(line)
+    return out
 
 
 _JOIN = re.compile(r"Join ([A-Z]{2}(?:, [A-Z]{2})*(?: and [A-Z]{2})?)\. ")
@@ -2551,6 +2611,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         out.append(_over(n, a, b))
     g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
     if g > 1:
+        if lcm != 1 and b.is_Rational:  # (11√3/3)/(11/2) = 2√3/3 at once, never through 22√3/33
+            out.pop()
         a, b = sympy.expand(a / g), sympy.expand(b / g)
         if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
             out.append(_over(n, a, b))
