@@ -80,11 +80,12 @@ def test_the_step_says_what_a_teacher_writes(text: str, said: list[str], unsaid:
     assert sol.proof.check(sol.model) == []
 
 
-_OFFSET = "12² - x² = 18² - (15 - x)², so 30x = 45 and x = 3/2"
+_OFFSET = "12² - x² = 18² - (15 - x)², so 144 - x² = 324 - 225 + 30x - x², so 30x = 45 and x = 3/2"
 
 
 @pytest.mark.parametrize("bases,said", [
-    ("AD = 11\nBC = 26\n", ["Drop the heights from A and D to BC", _OFFSET,
+    ("AD = 11\nBC = 26\n", ["Let h be the height of ABCD.", "Drop the heights from A and D to BC, each of length h",
+                            _OFFSET,
                             "h = √(AB² - x²) = √(12² - (3/2)²) = 9√7/2"]),
     ("AD = 26\nBC = 11\n", ["Drop the heights from B and C to AD", _OFFSET]),
 ], ids=["long-BC", "long-AD"])

@@ -1101,12 +1101,15 @@ class _Writer:
             return f"({num(v)})²" if not v.is_Integer else f"{num(v)}²"
         short = name(small)
         big_name, leg_name = name(big), name(leg)
-        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, and let {u} be the distance from "
-                f"{far} to the foot of the height from {near}. ")
+        if h in self.height_intros:  # (the heights it drops are from the short base's ends: say that, not "from B")
+            self.height_intros[h] = f"Let {h} be the height of {s.instance.names[0]}."
+        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, each of length {h}, and let {u} be "
+                f"the distance from {far} to the foot of the height from {near}. ")
         said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
                  f" = {num(d)} - {u} at the ends of {big_name}, so by Pythagoras on the legs, ")
         said += (f"{leg_name}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: {sq(a)} - {u}² = {sq(c)} - "
-                 f"({num(d)} - {u})², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")
+                 f"({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - {u}², "
+                 f"so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")  # (opened out first)
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
         return {}, [said]
 
