@@ -49,6 +49,16 @@ CASES = [
      "points A B C D H\nparallelogram ABCD\nline A H C\nline B H D\nH where AC meets BD\nAB = 15\nAD = 9\n"
      "angle BAD = 60\nfind AH\n", 21 / 2,
      ["so AC² = 15² + 9² - 2·15·9·cos(120°) = 441 and AC = 21."], ["so AC² = 441"]),
+    # 2. the right angle beside an altitude's foot said with the altitude, never as 180° - 90°
+    ("once: the right angle beside an altitude",
+     "points A B C E F\ntriangle ABC\nline B E A\nline C F A\nCE altitude of CBA\nEF perpendicular to CF\n"
+     "AB = 13\nBC = 9\nangle ABC = 60\nfind AF\n", 289 * 133 ** 0.5 / 532,
+     ["Since CE is an altitude of CBA and AEB is a straight line, angle BEC = angle AEC = 90°."],
+     ["180° - angle BEC"]),
+    # 5. a right angle named through a point on its arm: the reason says the point lies there
+    ("reason: the point on the perpendicular's line",
+     "points A B C R\ntriangle ABC\nline A R C\nRC perpendicular to BC\nAC = 12\nBC = 9\nfind AB\n", 15,
+     ["Since RC is perpendicular to BC and R lies on CA, angle ACB = 90°."], []),
     # 5. perpendicular diagonals tied to the perpendicular given
     ("reason: the given the perpendicular diagonals rest on",
      "points A B C D E\nquadrilateral ABCD\nline A E C\nline B E D\nE where AC meets BD\nAE perpendicular to BE\n"
@@ -71,3 +81,16 @@ def test_a_point_on_a_ray_is_placed_by_the_line_order():
     assert _Writer._on(w, "E", "B", "A") == "E lies on BA"
     assert _Writer._on(w, "F", "A", "C") == "F lies on line AC"  # (F is behind A seen from C: no ray through it)
     assert _Writer._on(w, "X", "C", "A") == "X lies on line CA"
+
+
+def test_a_radius_found_is_named_where_it_is_found():
+    """"the radius of circle A = … = 5. AX = 5 (a radius of circle A)." is one sentence naming AX, in a line or
+    across two; a radius line whose value differs from the one found stays."""
+    from geomill.solvers.plane.write import _radius_named
+
+    said = "So the radius of circle A = diameter of circle A/2 = 10/2 = 5. AX = 5 (a radius of circle A). Then x."
+    assert _radius_named([said]) == ["So the radius AX of circle A = diameter of circle A/2 = 10/2 = 5. Then x."]
+    two = ["Hence the radius of circle O = √3·AB/3 = 11√3/3.", "AO = 11√3/3 (a radius of circle O)."]
+    assert _radius_named(two) == ["Hence the radius AO of circle O = √3·AB/3 = 11√3/3."]
+    other = ["Hence the radius of circle O = 4.", "AO = 5 (a radius of circle O)."]
+    assert _radius_named(other) == other

@@ -1870,7 +1870,8 @@ class _Writer:
         if len(other) != 1 or known.get(other[0]) != 90:
             return None
         perp = next((q.instance.text for st in self.proof.steps for q, _ in st.equations
-                     if q.lhs == other[0] and q.rhs == 90 and "perpendicular" in q.instance.text), None)
+                     if q.lhs == other[0] and q.rhs == 90
+                     and any(w in q.instance.text for w in ("perpendicular", "an altitude of"))), None)
         if perp is None or self._stated_eq(s, e, why) is None:
             return None
         line = why.removeprefix("since ")
@@ -2371,6 +2372,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _join_first(_radius_named(_equilateral_once(lines)))
+    lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -2423,6 +2425,24 @@ def _equilateral_once(lines: list[str]) -> list[str]:
     return [x for x in out if x]
 
 
+# "Since RC is perpendicular to BC, angle ACB = 90°": the angle's arm CA holds R, which the reason must say
+_PERPENDICULAR_AT = re.compile(r"\b(Since ([A-Z])([A-Z]) is perpendicular to ([A-Z])([A-Z])), (angle ([A-Z]{3}) = 90°)")
+
+
+def _perpendicular_on(m: re.Match, w) -> str:
+    """The perpendicular's reason with the point on the angle's arm it rests on: ``Since RC is perpendicular
+    to BC and R lies on AC, angle ACB = 90°``; the sentence as it was where the angle's arms are the segments'."""
+    angle = m[7]
+    v, arms = angle[1], {angle[0], angle[2]}
+    ends = [b if a == v else a for a, b in ((m[2], m[3]), (m[4], m[5])) if v in (a, b)]
+    if len(ends) != 2:
+        return m[0]
+    loose, bare = [p for p in ends if p not in arms], [p for p in arms if p not in ends]
+    if len(loose) != 1 or len(bare) != 1:
+        return m[0]
+    return f"{m[1]} and {w._on(loose[0], v, bare[0])}, {m[6]}"
+
+
 _RADIUS_LINE = re.compile(r"^([A-Z]{2}) = ([^ ]+) \(a radius of circle ([A-Z])\)\.$")
 
 
@@ -2438,7 +2458,12 @@ def _radius_named(lines: list[str]) -> list[str]:
             out[-1] = f"{head}the radius {m[1]} of circle {m[3]} = {tail}"
             continue
         out.append(line)
-    return out
+    return [_RADIUS_AFTER.sub(r"the radius \4 of circle \1 = \2 = \3.", x) for x in out]
+
+
+# "the radius of circle A = diameter of circle A/2 = 10/2 = 5. AX = 5 (a radius of circle A)." in one line
+_RADIUS_AFTER = re.compile(r"the radius of circle ([A-Z]) = ([^.;]*?) = ([^ .;]+)\. ([A-Z]{2}) = \3 "
+                           r"\(a radius of circle \1\)\.")
 
 
 _JOIN = re.compile(r"Join ([A-Z]{2}(?:, [A-Z]{2})*(?: and [A-Z]{2})?)\. ")
