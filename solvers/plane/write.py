@@ -2639,8 +2639,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         out.append(_over(n, a, b))
     g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
     if g > 1:
-        if lcm != 1 and b.is_Rational:  # (11√3/3)/(11/2) = 2√3/3 at once, never through 22√3/33
-            out.pop()
+        if lcm != 1 and b.is_Rational and "." not in out[0]:  # (11√3/3)/(11/2) = 2√3/3, never through 22√3/33
+            out.pop()  # (a decimal cleared stays a step: 9.75/13 = 39/52 = 3/4)
         a, b = sympy.expand(a / g), sympy.expand(b / g)
         if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
             out.append(_over(n, a, b))
