@@ -1108,7 +1108,8 @@ class _Writer:
         said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
                  f" = {num(d)} - {u} at the ends of {big_name}, so by Pythagoras on the legs, ")
         said += (f"{leg_name}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: {sq(a)} - {u}² = {sq(c)} - "
-                 f"({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - {u}², "
+                 f"({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - "
+                 f"{u}², "
                  f"so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")  # (opened out first)
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
         return {}, [said]
@@ -2426,7 +2427,8 @@ def _equilateral_once(lines: list[str]) -> list[str]:
 
 
 # "Since RC is perpendicular to BC, angle ACB = 90°": the angle's arm CA holds R, which the reason must say
-_PERPENDICULAR_AT = re.compile(r"\b(Since ([A-Z])([A-Z]) is perpendicular to ([A-Z])([A-Z])), (angle ([A-Z]{3}) = 90°)")
+_PERPENDICULAR_AT = re.compile(r"\b(Since ([A-Z])([A-Z]) is perpendicular to ([A-Z])([A-Z])), "
+                               r"(angle ([A-Z]{3}) = 90°)")
 
 
 def _perpendicular_on(m: re.Match, w) -> str:
