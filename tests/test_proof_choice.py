@@ -17,7 +17,8 @@ CASES = [
     # the angle in a semicircle; a right triangle's area from its legs, never ½ab·sin C
     ("points A B C E O\ntriangle ABC\ntriangle ABE\nline A O E\ncircle O through A B C E\nAE diameter of circle O\n"
      "AO = 5\nangle ACB = 60\nfind area ABE\n",
-     ["the angle ABE in the semicircle is a right angle", "area ABE = AB·BE/2"], ["sin(30°)", "included angle"]),
+     ["angle ABE = 90° (an angle in a semicircle)", "area ABE = AB·BE/2"], ["sin(30°)", "included angle",
+                                                                        "right angle; hence"]),
     # the altitude on the hypotenuse, not two congruences
     ("points F E H G\ntriangle FEH\ntriangle HEG\nline F H G\nFE perpendicular to GE\nGH perpendicular to EH\n"
      "clockwise FEH HEG FEG\nFH = 12\nGH = 12\nfind EH\n", ["EH = √(FH·GH) = √(12·12) = 12"], ["congruent"]),

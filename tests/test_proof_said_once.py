@@ -24,7 +24,8 @@ def test_a_given_shape_is_cited_once_and_parallel_angles_in_one_clause():
     text = _text(EQUILATERAL)
     assert text.count("Since ABC is an equilateral triangle") == 1, text
     assert "angle BCD = angle CBE = 60°" in text, text  # the facts it gives, listed together
-    assert text.count("it is equilateral") == 1 and "Since triangle ADE is equilateral" in text, text  # proved once
+    assert text.count("it is equilateral") == 1, text  # proved once, its sides said there in one chain
+    assert "hence AE = DE = AD = 21" in text and "Since triangle ADE is equilateral" not in text, text
     assert "are equal; hence" not in text and "(corresponding angles)" in text, text
     assert "Therefore DE/BE = 21/9 = 7/3." in text, text  # the last simplification shown
 

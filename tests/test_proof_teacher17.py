@@ -24,7 +24,7 @@ CASES = [
     # through the equality said before ("So CD = CE = 38.")
     ("step names its reason: the shape",
      "points E C D F\ntriangle ECD equilateral\nline D F C\nline E F\nCE = 38\nangle DEF = angle CEF\nfind DF\n", 19,
-     ["Since ECD is an equilateral triangle, CE = DE.", "Since ECD is an equilateral triangle, CD = CE = 38."],
+     ["Since ECD is an equilateral triangle, CD = CE = DE = 38."],
      ["So CE = DE", "So CD = CE"]),
     # 1. two elements equal as their values are (FormalGeo 2092): the values compared, not "So GH = HI = 7"
     ("step names its reason: the values compared",
@@ -59,7 +59,7 @@ CASES = [
     # 5. a square equal to a number: "AC² = 252 and AC = 6√7", not "AC² - 252 = 0 … rejecting the negative root"
     ("algebra: a square",
      "points A B C\ntriangle ABC\nAB = 6\nBC = 12\nangle ABC = 120\nfind AC\n", 252 ** 0.5,
-     ["so AC² = 252 and AC = 6√7."], ["= 0", "negative root"]),
+     ["= 252 and AC = 6√7."], ["= 0", "negative root"]),
     # 5. the intercept theorem as its ratios, not cross-multiplied
     ("algebra: a proportion",
      "points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\nDE parallel to BC\nAB = 4\nAC = 3\nAD = 3\n"

@@ -108,6 +108,7 @@ class Proof:
     # id of an SAS step -> (the pooled step proving its ratio premise or None, the linear facts it rests on)
     ratio_sources: dict = field(default_factory=dict)
     shapes: dict = field(default_factory=dict)  # a polygon the problem states -> (its kind's words, its name)
+    orders: tuple = ()  # each line's points in their order along it, where the problem gives one
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -264,13 +265,20 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
             steps.append(ProofStep(out.goal, out.value, list(out.combined), sorted(set(needs))))
     if circle and (goal_light or not first):
         return None
-    return Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),
+    return _with_orders(ded.problem, Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),
                  _drawn(ded.problem, getattr(ded, "cfg", None)),
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem),
                  {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
-                 drawn_heights(ded.problem), sources, stated_shapes(ded.problem))
+                 drawn_heights(ded.problem), sources, stated_shapes(ded.problem)))
+
+
+def _with_orders(problem, proof: Proof) -> Proof:
+    """``proof`` with the problem's lines' point orders, so that it says "F lies on CA extended" where F is
+    beyond A, never "F lies on CA"."""
+    proof.orders = tuple(tuple(ln.points) for ln in getattr(problem, "lines", ()) if len(ln.points) >= 3)
+    return proof
 
 
 def _ratio_sources(ded: Deduction, step: Step, sources: dict) -> list[dict]:

@@ -757,10 +757,11 @@ THEOREMS: tuple[Theorem, ...] = (
             _diagonals, figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D", weight=0.5),
     # (perpendicular diagonals: half their product, the rhombus's and the kite's formula, never with sin 90°)
     Theorem("kite_area_formula_diagonal",
-            "since the diagonals {1} and {2} of {0} are perpendicular, its area is half their product",
+            "since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}, the diagonals {1} and {2} of {0} are perpendicular, "
+            "and its area is half their product",  # (the fact the right angle rests on, in the same sentence)
             (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD"), Near(ang("APB"), _RIGHT),
              Proven(ang("APB"), _RIGHT)),
-            (Conclusion(2 * area("ABCD"), L("AC") * L("BD")),), ("ABCD", "AC", "BD"),
+            (Conclusion(2 * area("ABCD"), L("AC") * L("BD")),), ("ABCD", "AC", "BD", "APB"),
             figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D\nangle APB = 90", weight=0.4,
             direct=True),
     Theorem("polygon_area_split", "since {1} divides triangle {0} into two triangles",  # a cevian splits a triangle

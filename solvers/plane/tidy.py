@@ -25,8 +25,8 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _one_reason, _semicircle_once, _radii_as_reason, _all_sides_equal, _given_lines,
-                   _restated):
+    for tidied in (_judged_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason, _all_sides_equal,
+                   _given_lines, _restated):
         said = tidied(said)
     return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
 
@@ -141,6 +141,25 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
                           f"hence angle {a} = angle {b} = 90°.")
             said[i2][j2] = ""
             break
+    return said
+
+
+# "…, the angles ABC and ADC in the semicircle are right angles; hence angle ABC = angle ADC = 90°." says one fact
+# twice: the equation once, with the semicircle as its reason
+_SEMICIRCLE_SAID = re.compile(r"^(.*?(?:, and|,)) the angles? ([A-Z]{3})(?: and ([A-Z]{3}))? in the semicircle "
+                              r"(?:is a right angle|are right angles); hence (angle [A-Z]{3}(?: = angle [A-Z]{3})? "
+                              r"= 90°)\.$")
+
+
+def _semicircle_plain(said: list[list[str]]) -> list[list[str]]:
+    """A right angle in a semicircle said once, the equation with its reason after it: ``Since AC is a diameter
+    of circle O, angle ABC = angle ADC = 90° (angles in a semicircle).``"""
+    for part in said:
+        for j, x in enumerate(part):
+            m = _SEMICIRCLE_SAID.match(x) if x else None
+            if m is not None:
+                why = "angles in a semicircle" if m[3] else "an angle in a semicircle"
+                part[j] = f"{m[1]} {m[4]} ({why})."
     return said
 
 

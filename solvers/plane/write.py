@@ -711,6 +711,7 @@ class _Writer:
                 self.sub[s.lhs] = s.rhs
             else:
                 pool.append((s, e, None))
+        self._givens_known(theorems, known)
         if _key(st.target - st.value) in self.stated | self.given_keys:  # the step only restates a given
             self.lines.append(" ".join(say))
             if st.target.is_Symbol:
@@ -756,6 +757,21 @@ class _Writer:
             self.relations.append(target - value)
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
+
+    def _givens_known(self, theorems: list, known: dict) -> None:
+        """The problem's given values of the elements a step's theorems name, put in though the solver's step
+        did without them (AZ = AW = 6, never "DZ = AD - AZ = (AZ + 3) - AZ = 3" with AW = 6 given)."""
+        given = self.__dict__.get("_all_givens")
+        if given is None:
+            given = self._all_givens = {q.lhs: q.rhs for st in self.proof.steps for q, _ in st.equations
+                                        if q.instance.family.key == "given" and q.lhs.is_Symbol
+                                        and not q.rhs.free_symbols}
+        for s in theorems:
+            for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+                if x in given and x not in known and x not in self.sub:
+                    known[x] = given[x]
+                    self._given_now.add(x)
+                    self.given_names.append(self.n.expr(x, None, False))
 
     def _radii(self, st, theorems: list, say: list[str]) -> bool:
         """Two radii of one circle said equal in one sentence (``BM = BN (radii of circle B)``), not as
@@ -927,8 +943,20 @@ class _Writer:
                 continue
             (missing,) = own - {keep[0]}
             self._tied.add(x)
-            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {extra[0]} lies on {v}{missing}")
+            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {self._on(extra[0], v, missing)}")
         return "; ".join(said)
+
+    def _on(self, p: str, a: str, b: str) -> str:
+        """Where ``p`` lies on the ray from ``a`` through ``b``, as the problem's line orders it: ``F lies on
+        CA`` between them, ``F lies on CA extended`` beyond ``b``; ``on line CA`` where no order says."""
+        for ln in getattr(self.proof, "orders", ()):
+            if {p, a, b} <= set(ln):
+                i, j, k = ln.index(a), ln.index(b), ln.index(p)
+                if min(i, j) < k < max(i, j):
+                    return f"{p} lies on {a}{b}"
+                if (k - j) * (j - i) > 0:
+                    return f"{p} lies on {a}{b} extended"
+        return f"{p} lies on line {a}{b}"
 
     def _linked(self, s) -> str:
         """An angle the problem names through another point, tied to the triangle's own name for it
@@ -954,7 +982,7 @@ class _Writer:
                 continue
             self._tied.add(x)
             said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
-                        f"{missing[0]} lies on {v}{extra[0]}")
+                        f"{self._on(missing[0], v, extra[0])}")
         return f" ({'; '.join(said)})" if said else ""
 
     def _as_printed(self, s, part: str) -> str:
@@ -1077,12 +1105,16 @@ class _Writer:
             return f"({num(v)})²" if not v.is_Integer else f"{num(v)}²"
         short = name(small)
         big_name, leg_name = name(big), name(leg)
-        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, and let {u} be the distance from "
-                f"{far} to the foot of the height from {near}. ")
+        if h in self.height_intros:  # (the heights it drops are from the short base's ends: say that, not "from B")
+            self.height_intros[h] = f"Let {h} be the height of {s.instance.names[0]}."
+        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, each of length {h}, and let {u} be "
+                f"the distance from {far} to the foot of the height from {near}. ")
         said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
                  f" = {num(d)} - {u} at the ends of {big_name}, so by Pythagoras on the legs, ")
         said += (f"{leg_name}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: {sq(a)} - {u}² = {sq(c)} - "
-                 f"({num(d)} - {u})², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")
+                 f"({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - "
+                 f"{u}², "
+                 f"so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")  # (opened out first)
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
         return {}, [said]
 
@@ -1858,7 +1890,8 @@ class _Writer:
         if len(other) != 1 or known.get(other[0]) != 90:
             return None
         perp = next((q.instance.text for st in self.proof.steps for q, _ in st.equations
-                     if q.lhs == other[0] and q.rhs == 90 and "perpendicular" in q.instance.text), None)
+                     if q.lhs == other[0] and q.rhs == 90
+                     and any(w in q.instance.text for w in ("perpendicular", "an altitude of"))), None)
         if perp is None or self._stated_eq(s, e, why) is None:
             return None
         line = why.removeprefix("since ")
@@ -2357,6 +2390,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
+    lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
+    lines = _join_first(_radius_named(_equilateral_once(lines)))
+    lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -2364,6 +2400,115 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
 # "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
 # the equation, then the theorem's name after it ("…, BH/AH = BC/AC (the exterior angle bisector theorem)")
 _THEOREM_AFTER = re.compile(r"\b(Since [^,;]+), by (the [A-Za-z' ]+? theorem), ([^,;]+?)(?=, so |\. |\.$|; )")
+
+
+# the law of sines as a student writes it, side over the sine of the angle facing it ("DE/sin(angle ABC) =
+# BD/sin(angle BED)"), never cross-multiplied ("DE·sin(angle BED) = BD·sin(angle ABC)")
+_SINES_CROSSED = re.compile(r"(law of sines in triangle [A-Z]{3}(?: \([^()]*(?:\([^()]*\)[^()]*)*\))?, )([A-Z]{2})·"
+                            r"sin\((angle [A-Z]{3})\) = ([A-Z]{2})·sin\((angle [A-Z]{3})\)(?=[,.;])")
+
+
+# "so AC² = 15² + 9² - 2·15·9·cos(120°), so AC² = 441": one side carried on, said twice
+_SAME_SIDE = re.compile(r"(?<=so )([^,;=]+?) = ([^,;=]+?), so \1 = ")
+
+
+def _chained(line: str) -> str:
+    """Working that keeps one side, said as one chain: ``so AC² = 15² + 9² - 2·15·9·cos(120°) = 441``."""
+    while (m := _SAME_SIDE.search(line)) is not None:
+        line = f"{line[:m.start()]}{m[1]} = {m[2]} = {line[m.end():]}"
+    return line
+
+
+# "…triangle CHI …, it is equilateral; hence CI = CH = 26." then "Since triangle CHI is equilateral, HI = CH = 26."
+_EQUILATERAL_AGAIN = re.compile(r"(?:^| )Since triangle ([A-Z]{3}) is equilateral, ([A-Z]{2}) = ([^.;,]+)\.")
+
+
+def _equilateral_once(lines: list[str]) -> list[str]:
+    """A triangle's equal sides said where it is shown equilateral, one chain (``hence CI = HI = CH = 26``),
+    never the shape's reason said again for another side with the same value."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        for m in list(_EQUILATERAL_AGAIN.finditer(line))[:1]:  # (one a line: the positions change after it)
+            first = re.compile(r"(triangle %s\b[^.]*?, it is equilateral; hence )([A-Z]{2}) = %s(?=[.;,])"
+                               % (m[1], re.escape(m[3])))
+            for k in range(i + 1):
+                hit = first.search(out[k] if k < i else line[:m.start()])
+                if hit is not None and m[2] != hit[2]:
+                    said = f"{hit[1]}{hit[2]} = {m[2]} = {m[3]}"
+                    if k == i:
+                        line = line[:hit.start()] + said + line[hit.end():m.start()] + line[m.end():]
+                    else:
+                        out[k] = out[k][:hit.start()] + said + out[k][hit.end():]
+                        line = line[:m.start()] + line[m.end():]
+                    break
+        out[i] = line.strip()
+    return [x for x in out if x]
+
+
+# "Since RC is perpendicular to BC, angle ACB = 90°": the angle's arm CA holds R, which the reason must say
+_PERPENDICULAR_AT = re.compile(r"\b(Since ([A-Z])([A-Z]) is perpendicular to ([A-Z])([A-Z])), "
+                               r"(angle ([A-Z]{3}) = 90°)")
+
+
+def _perpendicular_on(m: re.Match, w) -> str:
+    """The perpendicular's reason with the point on the angle's arm it rests on: ``Since RC is perpendicular
+    to BC and R lies on AC, angle ACB = 90°``; the sentence as it was where the angle's arms are the segments'."""
+    angle = m[7]
+    v, arms = angle[1], {angle[0], angle[2]}
+    ends = [b if a == v else a for a, b in ((m[2], m[3]), (m[4], m[5])) if v in (a, b)]
+    if len(ends) != 2:
+        return m[0]
+    loose, bare = [p for p in ends if p not in arms], [p for p in arms if p not in ends]
+    if len(loose) != 1 or len(bare) != 1:
+        return m[0]
+    return f"{m[1]} and {w._on(loose[0], v, bare[0])}, {m[6]}"
+
+
+_RADIUS_LINE = re.compile(r"^([A-Z]{2}) = ([^ ]+) \(a radius of circle ([A-Z])\)\.$")
+
+
+def _radius_named(lines: list[str]) -> list[str]:
+    """A radius found as "the radius of circle O = … = 11√3/3" named there (``the radius AO = …``), never
+    said again on its own line (``AO = 11√3/3 (a radius of circle O).``)."""
+    out: list[str] = []
+    for line in lines:
+        m = _RADIUS_LINE.match(line)
+        said = f"the radius of circle {m[3]} = " if m else ""
+        if m and out and said in out[-1] and out[-1].endswith(f" = {m[2]}."):
+            head, _, tail = out[-1].rpartition(said)
+            out[-1] = f"{head}the radius {m[1]} of circle {m[3]} = {tail}"
+            continue
+        out.append(line)
+    return [_RADIUS_AFTER.sub(r"the radius \4 of circle \1 = \2 = \3.", x) for x in out]
+
+
+# "the radius of circle A = diameter of circle A/2 = 10/2 = 5. AX = 5 (a radius of circle A)." in one line
+_RADIUS_AFTER = re.compile(r"the radius of circle ([A-Z]) = ([^.;]*?) = ([^ .;]+)\. ([A-Z]{2}) = \3 "
+                           r"\(a radius of circle \1\)\.")
+
+
+_JOIN = re.compile(r"Join ([A-Z]{2}(?:, [A-Z]{2})*(?: and [A-Z]{2})?)\. ")
+
+
+def _join_first(lines: list[str]) -> list[str]:
+    """``Join OC.`` before the first sentence naming OC (or CO), never after ``BO = CO`` has used it."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _JOIN.search(line)
+        if m is None:
+            continue
+        segs = re.findall(r"[A-Z]{2}", m[1])
+        named = re.compile(r"\b(?:%s)\b" % "|".join(s for x in segs for s in (x, x[::-1])))
+        before = [k for k, x in enumerate([*out[:i], line[:m.start()]]) if named.search(x)]
+        if not before:
+            continue
+        k = before[0]
+        rest = line[:m.start()] + line[m.end():]
+        if k == i:
+            out[i] = m[0] + rest
+        else:
+            out[i], out[k] = rest, m[0] + out[k]
+    return out
 
 
 # the kinds a shape also is, by its kind (a theorem names the shape it matched by the kind it needs)
@@ -2515,6 +2660,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         out.append(_over(n, a, b))
     g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
     if g > 1:
+        if lcm != 1 and b.is_Rational and "." not in out[0]:  # (11√3/3)/(11/2) = 2√3/3, never through 22√3/33
+            out.pop()  # (a decimal cleared stays a step: 9.75/13 = 39/52 = 3/4)
         a, b = sympy.expand(a / g), sympy.expand(b / g)
         if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
             out.append(_over(n, a, b))
