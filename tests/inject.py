@@ -21,6 +21,7 @@ import random
 import re
 
 from geomill.engine.rules import apply, possible, rules_for
+from geomill.evaluate.grading.alignment import a_part
 from geomill.evaluate.grading.answer_key import AnswerKey, Key, ProofStep, build_key
 from geomill.evaluate.grading.categories import DRIFT, evaluate, matches
 from geomill.evaluate.grading.chains import NUMBER
@@ -124,6 +125,9 @@ def inject(record: dict, kind: str, step: int, rng: random.Random, propagate: bo
     if new is None or new_value is None or matches(new_value, 2, s.value, s.exact) \
             or abs(new_value - s.exact) <= DRIFT * abs(s.exact):
         return None  # right, or as near as a number rounded too early comes (17 for 16.93): no test
+    if a_part(key, key.key(s.output), new_value, 2):
+        return None  # a wrong total that happens to be one piece's (a rectangle-plus-triangle's 67.28 is its
+        # rectangle's 8·8.41): the grader reads it as that piece, as a response naming the piece means it
     parts[step - 1] = new
     if propagate:
         parts = _propagate(key, parts, step, new_value)
