@@ -1184,8 +1184,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
-        told = {f.text for f in forced}  # (the facts force them: every model near this one draws them alike)
-        cost = sum(f not in told for f in faults) + 2 * len(d.misread) + len(ann.in_text) + in_text + short_sides(scene, frame)
+        cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
         # model alike and decides nothing)
@@ -1277,8 +1276,14 @@ def _misleading(layout: tuple) -> tuple[int, int]:
     do not force, its misread labels, the coincidences no fact states: a chord drawn through the centre reads
     as a diameter), then its whole cost (values left to the text, short sides), which only reads worse."""
     (cost, _, accidental), _m, _scene, faults, _ann, _givens, _goal, d, _acc, forced = layout
+    return _misled(faults, forced, d) + accidental, cost
+
+
+def _misled(faults: list[str], forced: list[Fault], d) -> int:
+    """A layout's faults the facts do not force (one they force is in every model near it alike: it decides
+    nothing) and its misread labels, twice: what misleads in it, before coincidences."""
     told = {f.text for f in forced}
-    return sum(f not in told for f in faults) + 2 * len(d.misread) + accidental, cost
+    return sum(f not in told for f in faults) + 2 * len(d.misread)
 
 
 def _same_goal(model, other) -> bool:
