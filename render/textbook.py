@@ -255,6 +255,8 @@ class TextbookAnnotation(Annotation):
             given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
+            if id(m) in layout.halved:  # (each side halved: its halves ticked, exported as what they say)
+                m = Mark(m.kind, layout.halved[id(m)], m.source, m.count, m.elements)
             own = layout.brackets[brackets:]
             if any(i == id(m) for i, _ in layout.unticked):  # (the sides it ticks: not those left unticked)
                 kept = [e for e in m.elements if (id(m), e) not in layout.unticked]
@@ -296,7 +298,7 @@ class TextbookAnnotation(Annotation):
                 swap[id(old)] = []
             if lines:
                 swap[id(lines[0])] = redrawn
-            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count]), redrawn)
+            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count], m.sides), redrawn)
         return [r for x in marks for r in swap.get(id(x), [x])]
 
     def _name_bracketed_parts(self, layout: MarkLayout) -> None:
@@ -481,6 +483,22 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         ends = [r.args[0] for r in problem.relations if r.key == "diameter" and r.args[1] == (p[0],)]
         return Quantity.length(*ends[0]) if ends else None
     return None
+
+
+CIRCLE_GOALS = {"circumference": "circumference", "diameter": "diameter", "circle_area": "area"}
+# a circle's own goal (no segment or region of the figure is it) and the word its "?" says it with
+
+
+def circle_goal(el: Element, scene: Scene) -> tuple[Quantity, str] | None:
+    """A circle's own goal (its circumference, its area, a diameter no segment draws) as the whole circle drawn
+    about its centre, a "?" on it that says what is asked ("circumference = ?"): in the text alone, reader 18's 04
+    and 56 found nothing on the figure asked.  None where the circle is not drawn whole."""
+    from .compose import whole_circle
+
+    word = CIRCLE_GOALS.get(el.kind.key)
+    if word is None or whole_circle(scene, el.points[0]) is None:
+        return None
+    return Quantity(QKind.ARC, (el.points[0],), f"⊙{el.points[0]}"), word
 
 
 def drawn_height(el: Element, scene: Scene) -> Quantity | None:
@@ -1021,6 +1039,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
             q = drawn_height(el, scene)
+        if q is None and el is not None and lone(problem.goal.expr) is not None and \
+                (circled := circle_goal(el, scene)) is not None:  # "circumference = ?" on its circle
+            q, ann.query_text = circled
         name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
         arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
         if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
@@ -1464,7 +1485,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                            "to": rows([d.frame.px(_on_arc(a, a.end))])[0]} for a in arcs]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [element_text(m.kind, e) for e in m.elements],
-                        "count": m.count, "source": m.source,
+                        "count": m.count, "source": m.source, **({"sides": ["".join(e) for e in m.sides]}
+                                                                  if m.sides else {}),
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)

@@ -1,0 +1,61 @@
+"""Every goal marked, every relation marked (issue 38, figtb23): a circle's own goal (its circumference, a
+diameter no segment draws) asked by a "?" on its circle that says what is asked; an equal group whose every side a
+drawn point halves ticked on the halves, exported as marks of those sides.  Each checked by the export and the
+independent reader (tests/label_reader.py)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from geomill.dsl import parse
+from geomill.render.textbook import textbook_figure
+
+from tests.label_reader import mark_problems, problems, textbook_problems
+
+CIRCUMFERENCE = "points O A\ncircle O through A\nOA = 3\nfind circumference O\n"
+DIAMETER = "points O A\ncircle O through A\nOA = 3\nfind diameter O\n"
+HALVED = ("points A B C D O\nparallelogram ABCD\nline A O C\nline B O D\nAC = BD\nAB = 3\nBC = 4\n"
+          "find area ABCD\n")  # (O halves both diagonals: AC = BD with no bracket across the other diagonal)
+
+
+def _read(fig: dict) -> list[str]:
+    return problems(fig) + textbook_problems(fig) + mark_problems(fig)
+
+
+@pytest.mark.parametrize("text, word", [(CIRCUMFERENCE, "circumference"), (DIAMETER, "diameter")])
+def test_a_circles_own_goal_is_asked_on_its_circle(text: str, word: str) -> None:
+    fig = textbook_figure(parse(text)).labels
+    goal = fig["goal"]
+    assert goal["marked"] and goal["text"] == f"{word} = ?"
+    lab = next(lab for lab in fig["labels"] if lab["element"] == goal["drawn"])
+    (cx, cy), r = fig["circles"][0]["centre"], fig["circles"][0]["radius"]
+    x0, y0, x1, y1 = lab["bbox"]
+    at = lab["leader"][0] if lab["leader"] else ((x0 + x1) / 2, (y0 + y1) / 2)
+    near = min(math.dist(at, (cx, cy)) - r, 2 * fig.get("font_px", 16))  # (by the circle, just outside it)
+    assert math.dist(at, (cx, cy)) >= r - 0.5 and near < 40
+    assert _read(fig) == []
+
+
+def test_an_equal_group_whose_sides_are_halved_is_ticked_on_the_halves() -> None:
+    fig = textbook_figure(parse(HALVED)).labels
+    mark = next(m for m in fig["marks"] if m["kind"] == "equal" and m.get("sides"))
+    assert sorted(mark["sides"]) == ["AC", "BD"]
+    halves = {frozenset(e) for e in mark["elements"]}
+    assert halves == {frozenset(s) for s in ("AO", "OC", "BO", "OD")}
+    assert len(mark["pixels"]) == 4 * mark["count"]  # (one row of the group's count on each half)
+    assert not any(m["kind"] == "bracket" for m in fig["marks"])
+    pts = fig["points"]
+    for i, e in enumerate(mark["elements"]):  # (each row across its own half, by it)
+        p, q = (pts[n] for n in e)
+        row = mark["pixels"][i * mark["count"]:(i + 1) * mark["count"]]
+        mid = [sum(c) / len(c) for c in zip(*[pt for s in row for pt in s])]
+        t = ((mid[0] - p[0]) * (q[0] - p[0]) + (mid[1] - p[1]) * (q[1] - p[1])) / math.dist(p, q) ** 2
+        assert 0.0 < t < 1.0
+    assert _read(fig) == []
+
+
+def test_a_halved_side_beside_a_whole_one_keeps_its_bracket_or_nothing() -> None:
+    """Ticks on the halves of one side and on another whole side would say half equals whole: not halved."""
+    fig = textbook_figure(parse("points A B C D O\nparallelogram ABCD\nline A O C\nline B O D\nAC = AB\nAB = 3\n"
+                                "BC = 4\nfind angle ABC\n")).labels
+    assert not any(m.get("sides") for m in fig["marks"])
