@@ -363,8 +363,11 @@ def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
         inner = [ln for ln in lines if ln.crosses(ring) or ring.contains(ln)]
         if not inner:
             continue
+        holes = [Polygon([px[n] for n in o.points]) for o in scene.shapes if o is not shape] \
+            if len(shape.loops) > 1 else []  # (a part of the asked region is its hole: ``_holed``)
         cells = [c for c in polygonize(union_all([ring.exterior, *inner]))
-                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area]
+                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area
+                 and not any(h.is_valid and h.contains(c.representative_point()) for h in holes)]
         if len(cells) > 1:
             out[shape.name] = sorted(cells, key=lambda c: -c.area)
     return out
@@ -656,7 +659,25 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
         n = len(vertices)
         shapes.append(SceneShape(name, "polygon", tuple(vertices), {i: pts[v] for i, v in enumerate(vertices)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
-    return Scene(pts, segments, arcs, shapes)
+    return Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+
+
+def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
+    """The asked region with each other region inside it (a part of it, ``_nested``) as a hole: the part's label
+    in the part reads as the part's, the asked one's "?" in the rest of it (a label over both read as either's)."""
+    from shapely.geometry import Polygon
+
+    outer = Polygon(shape.outline)
+    inner = [s for s in shapes if s is not shape and len(s.loops) == 1 and outer.is_valid and
+             Polygon(s.outline).is_valid and _nested(outer, Polygon(s.outline))]
+    if not inner:
+        return shape
+    coords, loops = dict(shape.coords), list(shape.loops)
+    for k, s in enumerate(inner):
+        ring = [f"h{k}.{i}" for i in range(len(s.points))][::-1]  # (a hole turns against its outline)
+        coords.update({key: s.coords[len(s.points) - 1 - i] for i, key in enumerate(ring)})
+        loops.append(tuple(Line(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))))
+    return SceneShape(shape.name, shape.kind, shape.points, coords, tuple(loops), shape.colour, shape.colour_rgb)
 
 
 def _split_side(scene: Scene, q: Quantity) -> bool:
@@ -695,10 +716,16 @@ def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[t
         if k in seen or k not in goal or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
             continue
         if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
-               for o, r in rings.items()):
-            continue  # (over another region named: its value's place inside read as either's, set off)
+               and not _nested(ring, r) for o, r in rings.items()):
+            continue  # (over another region named: its value's place inside read as either's, set off; one
+            # inside the asked one is a part of it, the "?" in the rest of it, named: "area ABC = ?")
         out.append(v)
     return out
+
+
+def _nested(outer, inner) -> bool:
+    """Is region ``inner`` a part of region ``outer`` (its area all but a sliver inside), with room left over?"""
+    return inner.difference(outer).area <= 0.01 * inner.area and outer.area > 1.05 * inner.area
 
 
 def _circle_arcs(c, pts: dict[str, tuple[float, float]], radius: float) -> list[SceneArc]:

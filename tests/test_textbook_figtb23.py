@@ -59,3 +59,24 @@ def test_a_halved_side_beside_a_whole_one_keeps_its_bracket_or_nothing() -> None
     fig = textbook_figure(parse("points A B C D O\nparallelogram ABCD\nline A O C\nline B O D\nAC = AB\nAB = 3\n"
                                 "BC = 4\nfind angle ABC\n")).labels
     assert not any(m.get("sides") for m in fig["marks"])
+
+
+NESTED = ("points A D E B C\ntriangle ADE\npolygon DBCE\nline A D B\nline A E C\nDE parallel to BC\narea ADE = 3\n"
+          "AB = AC\nAD = DB\nfind area ABC\n")  # (reader: the asked region holds a region named: its "?" in the rest)
+
+
+def test_an_asked_region_around_a_named_one_is_asked_in_the_rest_of_it() -> None:
+    from shapely.geometry import Point, Polygon, box
+
+    fig = textbook_figure(parse(NESTED)).labels
+    assert fig["goal"]["marked"] and fig["goal"]["text"] == "area ABC = ?"
+    shapes = {s["name"]: s for s in fig["shapes"]}
+    assert len(shapes["ABC"]["holes"]) == 1  # (its part ADE, a hole of it)
+    part = Polygon(shapes["ADE"]["outline"])
+    asked = next(lab for lab in fig["labels"] if lab["element"] == "area ABC")
+    at = Point(asked["leader"][0]) if asked["leader"] else box(*asked["bbox"])
+    assert Polygon(shapes["ABC"]["outline"]).contains(at) and not part.intersects(at)
+    for lab in fig["labels"]:  # (the part's value, where it has room, in the part: the hole is its own region)
+        if lab["element"] == "area ADE" and not lab["leader"]:
+            assert part.buffer(0.5).contains(box(*lab["bbox"]))
+    assert _read(fig) == []
