@@ -974,6 +974,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if in_wedge is not None and placed.conflicts:  # (no clean place with its leader in its wedge: as before)
             placer.undo()
             placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
+        if placed.conflicts and q == annotation.query and role == "shape" and any(
+                n.startswith("~") for n in d.rules.fills):  # (a thin asked region among the figure's cells)
+            placed = _led_into_own(d, placer, placed, it, q, annotation, centres, anchor, text_size, style, strokes,
+                                   tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
         if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
             placer.undo()
@@ -1254,6 +1258,65 @@ def _clear_of_corners(rule, points: np.ndarray, clear: float, boxes: np.ndarray,
 
 QUERY_APART_FONTS = 2.5  # a side's bare "?" this many font heights from every other value's box where it can (reader
 # 16's 58: "?" of EB 31 px from "AE = 51" floated between that label and EB)
+
+
+LED_FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0, 11.0, 13.0, 15.0])  # fonts: an asked region's label set off
+# out of every cell (``_led_into_own``) may go farther than one among them
+
+
+def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotation: Annotation, centres, anchor,
+                  text_size, style: Style, strokes: np.ndarray, tried) -> Placed:
+    """An asked region's label with no clean place (a thin triangle inside a larger figure, "perimeter BCE = ?"
+    wider than it): set off where its leader ends inside its own region, nearer it than any other shape, though
+    a cell of the drawn lines (``other_regions``) be as near: its leader, and its name, say which region it is
+    (every place by it was as near a neighbouring cell, and the goal went to the text alone).  The label placed
+    before where this finds no better."""
+    fills = d.rules.fills
+    shapes = {n: f for n, f in fills.items() if not n.startswith("~")}
+    keys = [("shape", str(q)), ("region", q.key[0])]
+    saved = {k: d.rules._cache.pop(k) for k in keys if k in d.rules._cache}
+    d.rules.fills = shapes
+    try:
+        rule = d.rules.rule("shape", str(q))
+        if strokes.size:
+            rule = partial(_leaders_off_marks, rule, strokes)
+        if annotation.arcs_clear and q.key[0] in shapes:
+            rule = _inside_or_led(rule, shapes[q.key[0]])
+        rule = _out_of(rule, [f for n, f in fills.items() if n.startswith("~")])  # (its text in a cell reads as
+        placer.undo()  # the cell's)
+        def farther(w, h, stage):
+            return offset_centres(np.asarray(anchor, float), _TURNS48, LED_FAR * style.font_px, w, h)
+        led = _search(placer, it.text, str(q), "shape", farther, anchor, text_size, style, rule,
+                      tuple(stage for stage in tried if stage[1][0].startswith("far")))
+    finally:
+        d.rules.fills = fills
+        for k in keys:
+            d.rules._cache.pop(k, None)
+        d.rules._cache.update(saved)
+    if led.conflicts < placed.conflicts:
+        return led
+    placer.undo()
+    placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
+    return placed
+
+
+def _out_of(rule, regions: list[Polygon]):
+    """``rule``, and a box's middle in none of ``regions``."""
+    if not regions:
+        return rule
+    cells = unary_union(regions)
+    shapely.prepare(cells)
+
+    def ok(boxes: np.ndarray, leaders) -> np.ndarray:
+        good = rule(boxes, leaders)
+        idx = np.flatnonzero(good)
+        if len(idx):
+            mid = (boxes[idx, :2] + boxes[idx, 2:]) / 2
+            good[idx] = ~shapely.contains_xy(cells, mid[:, 0], mid[:, 1])
+        return good
+    if hasattr(rule, "pre"):
+        ok.pre = rule.pre
+    return ok
 
 
 def _query_apart(d: Drawing, placer, it, q: Quantity, annotation: Annotation, role: str, centres, anchor,

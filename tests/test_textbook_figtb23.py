@@ -80,3 +80,18 @@ def test_an_asked_region_around_a_named_one_is_asked_in_the_rest_of_it() -> None
         if lab["element"] == "area ADE" and not lab["leader"]:
             assert part.buffer(0.5).contains(box(*lab["bbox"]))
     assert _read(fig) == []
+
+
+THIN = ("points A E D C B\ntriangle AED\ntriangle DEC\ntriangle EBC\nline A D C\nline A E B\n"
+        "ED perpendicular bisector of CA\nAB = 10\nBC = 8\nfind perimeter BCE\n")  # (FormalGeo7k 3769)
+
+
+def test_a_thin_asked_region_among_cells_is_led_into_from_outside_every_cell() -> None:
+    from shapely.geometry import Point, Polygon
+
+    fig = textbook_figure(parse(THIN)).labels
+    assert fig["goal"]["marked"] and fig["goal"]["text"] == "perimeter BCE = ?"
+    lab = next(lab for lab in fig["labels"] if lab["element"] == "perimeter BCE")
+    own = Polygon(next(s["outline"] for s in fig["shapes"] if s["name"] == "BCE"))
+    assert lab["leader"] is not None and own.buffer(-0.5).contains(Point(lab["leader"][0]))
+    assert _read(fig) == []
