@@ -974,8 +974,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if in_wedge is not None and placed.conflicts:  # (no clean place with its leader in its wedge: as before)
             placer.undo()
             placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
-        if placed.conflicts and q == annotation.query and role == "shape" and any(
-                n.startswith("~") for n in d.rules.fills):  # (a thin asked region among the figure's cells)
+        if placed.conflicts and q == annotation.query and role == "shape" and q.kind is not QKind.HEIGHT:
+            # (a thin asked region, or one among the figure's cells: set off farther, out of every cell)
             placed = _led_into_own(d, placer, placed, it, q, annotation, centres, anchor, text_size, style, strokes,
                                    tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
@@ -1267,10 +1267,10 @@ LED_FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0, 11.0, 13.0, 15.0])  # fonts: a
 def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotation: Annotation, centres, anchor,
                   text_size, style: Style, strokes: np.ndarray, tried) -> Placed:
     """An asked region's label with no clean place (a thin triangle inside a larger figure, "perimeter BCE = ?"
-    wider than it): set off where its leader ends inside its own region, nearer it than any other shape, though
-    a cell of the drawn lines (``other_regions``) be as near: its leader, and its name, say which region it is
-    (every place by it was as near a neighbouring cell, and the goal went to the text alone).  The label placed
-    before where this finds no better."""
+    wider than it; a narrow sector): set off farther (``LED_FAR``) where its leader ends inside its own region,
+    nearer it than any other shape, though a cell of the drawn lines (``other_regions``) be as near, its text in no
+    cell: its leader, and its name, say which region it is (every place by it was as near a neighbouring cell, and
+    the goal went to the text alone).  The label placed before where this finds no better."""
     fills = d.rules.fills
     shapes = {n: f for n, f in fills.items() if not n.startswith("~")}
     keys = [("shape", str(q)), ("region", q.key[0])]

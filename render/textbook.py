@@ -89,6 +89,7 @@ class TextbookAnnotation(Annotation):
     or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
 
     texts: dict = field(default_factory=dict)  # Quantity -> the value's text
+    shapes: list = field(default_factory=list)  # the scene's shapes (a sector's label says "sector area OAB")
     names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
     relation_marks: list = field(default_factory=list)  # marks.Mark
     export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
@@ -200,7 +201,8 @@ class TextbookAnnotation(Annotation):
         if q.kind not in (QKind.AREA, QKind.PERIMETER):
             return text
         word, _, rest = text.partition(" = ")
-        return f"{word} {q.key[0]} = {rest}" if rest else text
+        kind = next((s.kind for s in self.shapes if s.name == q.key[0]), "")
+        return f"{'sector ' if kind == 'sector' else ''}{word} {q.key[0]} = {rest}" if rest else text
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         marks, dashed, self.export, self.spans, self.reach, self.split = [], [], [], {}, {}, set()
@@ -477,6 +479,8 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         return Quantity.angle(*p)
     if k in ("area", "perimeter") and "".join(polygon_key(p)) in shaped:
         return Quantity.of_shape(QKind.AREA if k == "area" else QKind.PERIMETER, "".join(polygon_key(p)))
+    if k in SECTOR_GOALS and "".join(p) in shaped:  # the asked sector drawn as a shape (``_sector``)
+        return Quantity.of_shape(QKind.AREA if k == "sector_area" else QKind.PERIMETER, "".join(p))
     if k in ("arc", "arc_length"):  # arc OAB: on the arc itself, counter-clockwise from A to B about O
         return Quantity(QKind.ARC, tuple(p), "".join(p))
     if k == "radius":
@@ -659,7 +663,25 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
         n = len(vertices)
         shapes.append(SceneShape(name, "polygon", tuple(vertices), {i: pts[v] for i, v in enumerate(vertices)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
+    sector = _sector(problem, goal, pts, radii, next(colours, ("gray", PALETTE["gray"]))) if goal is not None else None
+    shapes += [sector] if sector is not None else []
     return Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+
+
+SECTOR_GOALS = ("sector_area", "sector_perimeter")
+
+
+def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour: tuple) -> SceneShape | None:
+    """The asked sector (``sector area OAB``: about O, counter-clockwise from A to B) as a shape: its radii and arc
+    its outline, its "?" inside it (in the text alone, reader 18's 58 found nothing asked on the figure).  None
+    where it is no sector goal or its points are not drawn."""
+    from geomill.engine.kinds import Arc
+
+    if el.kind.key not in SECTOR_GOALS or not all(n in pts for n in el.points) or el.points[0] not in radii:
+        return None
+    o, a, b = el.points
+    return SceneShape("".join(el.points), "sector", (o, a, b), {0: pts[o], 1: pts[a], 2: pts[b]},
+                      ((Line(0, 1), Arc(0, 1, 2, True), Line(2, 0)),), *colour)
 
 
 def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
@@ -986,6 +1008,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     given in a variable asked on its value's label, "x+10 = ?")."""
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
+    ann.shapes = list(scene.shapes)
     givens = []
     numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
                 if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}

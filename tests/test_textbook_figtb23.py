@@ -95,3 +95,21 @@ def test_a_thin_asked_region_among_cells_is_led_into_from_outside_every_cell() -
     own = Polygon(next(s["outline"] for s in fig["shapes"] if s["name"] == "BCE"))
     assert lab["leader"] is not None and own.buffer(-0.5).contains(Point(lab["leader"][0]))
     assert _read(fig) == []
+
+
+@pytest.mark.parametrize("word", ["area", "perimeter"])
+def test_an_asked_sector_is_drawn_as_a_shape_with_its_named_query_inside(word: str) -> None:
+    from shapely.geometry import Point, Polygon, box
+
+    text = f"points O A B\ncircle O through A B\nOA = 3\nangle AOB = 50\nfind sector {word} OAB\n"
+    fig = textbook_figure(parse(text)).labels
+    assert fig["goal"]["marked"] and fig["goal"]["text"] == f"sector {word} OAB = ?"
+    sector = next(s for s in fig["shapes"] if s["name"] == "OAB")
+    region = Polygon(sector["outline"])
+    o, a, b = (fig["points"][n] for n in "OAB")
+    turn = math.degrees(math.atan2(-(a[1] - o[1]), a[0] - o[0]) - math.atan2(-(b[1] - o[1]), b[0] - o[0])) % 360
+    assert region.area == pytest.approx(math.pi * math.dist(o, a) ** 2 * (360 - turn) / 360, rel=0.02)
+    lab = next(lab for lab in fig["labels"] if lab["element"] == f"{word} OAB")
+    at = Point(lab["leader"][0]) if lab["leader"] else box(*lab["bbox"])
+    assert region.buffer(0.5).contains(at)
+    assert _read(fig) == []
