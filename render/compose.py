@@ -976,8 +976,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
         if placed.conflicts and q == annotation.query and role == "shape" and q.kind is not QKind.HEIGHT:
             # (a thin asked region, or one among the figure's cells: set off farther, out of every cell)
-            placed = _led_into_own(d, placer, placed, it, q, annotation, centres, anchor, text_size, style, strokes,
-                                   tried)
+            placed = _led_into_own(d, placer, placed, it, q, annotation, anchor, text_size, style, strokes, tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
         if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
             placer.undo()
@@ -1264,8 +1263,8 @@ LED_FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0, 11.0, 13.0, 15.0])  # fonts: a
 # out of every cell (``_led_into_own``) may go farther than one among them
 
 
-def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotation: Annotation, centres, anchor,
-                  text_size, style: Style, strokes: np.ndarray, tried) -> Placed:
+def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotation: Annotation, anchor, text_size,
+                  style: Style, strokes: np.ndarray, tried) -> Placed:
     """An asked region's label with no clean place (a thin triangle inside a larger figure, "perimeter BCE = ?"
     wider than it; a narrow sector): set off farther (``LED_FAR``) where its leader ends inside its own region,
     nearer it than any other shape, though a cell of the drawn lines (``other_regions``) be as near, its text in no
@@ -1284,6 +1283,7 @@ def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotatio
             rule = _inside_or_led(rule, shapes[q.key[0]])
         rule = _out_of(rule, [f for n, f in fills.items() if n.startswith("~")])  # (its text in a cell reads as
         placer.undo()  # the cell's)
+
         def farther(w, h, stage):
             return offset_centres(np.asarray(anchor, float), _TURNS48, LED_FAR * style.font_px, w, h)
         led = _search(placer, it.text, str(q), "shape", farther, anchor, text_size, style, rule,

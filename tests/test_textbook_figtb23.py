@@ -1,7 +1,9 @@
 """Every goal marked, every relation marked (issue 38, figtb23): a circle's own goal (its circumference, a
-diameter no segment draws) asked by a "?" on its circle that says what is asked; an equal group whose every side a
-drawn point halves ticked on the halves, exported as marks of those sides.  Each checked by the export and the
-independent reader (tests/label_reader.py)."""
+diameter no segment draws) asked by a "?" on its circle that says what is asked; an asked region around a named
+one asked in the rest of it, the part its hole; a thin asked region led into from outside every cell; an asked
+sector drawn as a shape with its "?" in it; an equal group whose every side a drawn point halves ticked on the
+halves, exported as marks of those sides.  Each checked by the export and the independent reader
+(tests/label_reader.py)."""
 from __future__ import annotations
 
 import math
