@@ -738,9 +738,10 @@ def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[t
         if k in seen or k not in goal or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
             continue
         if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
-               and not _nested(ring, r) for o, r in rings.items()):
+               and not (len(goal) == 1 and _nested(ring, r)) for o, r in rings.items()):
             continue  # (over another region named: its value's place inside read as either's, set off; one
-            # inside the asked one is a part of it, the "?" in the rest of it, named: "area ABC = ?")
+            # inside the one region asked is a part of it, the "?" in the rest of it, named: "area ABC = ?"; not
+            # where the goal names several, "area ABC - area ADE": no "?" goes on either, and the part's value did)
         out.append(v)
     return out
 

@@ -115,3 +115,11 @@ def test_an_asked_sector_is_drawn_as_a_shape_with_its_named_query_inside(word: s
     at = Point(lab["leader"][0]) if lab["leader"] else box(*lab["bbox"])
     assert region.buffer(0.5).contains(at)
     assert _read(fig) == []
+
+
+def test_a_goal_of_several_regions_draws_no_region_around_a_named_one() -> None:
+    """area ABC - area ADE: no "?" goes on either region, so ABC is not drawn over its part (ADE's value stays)."""
+    fig = textbook_figure(parse("points A D E B C\ntriangle ADE\npolygon DBCE\nline A D B\nline A E C\n"
+                                "DE parallel to BC\narea ADE = 1\nAD = BD/2\nfind area ABC - area ADE\n")).labels
+    assert "ABC" not in {s["name"] for s in fig["shapes"]}
+    assert next(g for g in fig["givens"] if g["element"] == "area ADE")["shown"] == "label"
