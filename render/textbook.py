@@ -492,20 +492,22 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
     return None
 
 
-CIRCLE_GOALS = {"circumference": "circumference", "diameter": "diameter", "circle_area": "area"}
-# a circle's own goal (no segment or region of the figure is it) and the word its "?" says it with
+CIRCLE_GOALS = {"circumference": "circumference", "diameter": "diameter", "circle_area": "area ⊙"}
+# a circle's own goal (no segment or region of the figure is it) and the word its "?" says it with (an area's names
+# its circle: beyond it, "area = ?" read as a region's by it)
 
 
 def circle_goal(el: Element, scene: Scene) -> tuple[Quantity, str] | None:
     """A circle's own goal (its circumference, its area, a diameter no segment draws) as the whole circle drawn
-    about its centre, a "?" on it that says what is asked ("circumference = ?"): in the text alone, reader 18's 04
-    and 56 found nothing on the figure asked.  None where the circle is not drawn whole."""
+    about its centre, a "?" on it that says what is asked ("circumference = ?", "area ⊙O = ?"): in the text alone,
+    reader 18's 04 and 56 found nothing on the figure asked.  None where the circle is not drawn whole."""
     from .compose import whole_circle
 
     word = CIRCLE_GOALS.get(el.kind.key)
     if word is None or whole_circle(scene, el.points[0]) is None:
         return None
-    return Quantity(QKind.ARC, (el.points[0],), f"⊙{el.points[0]}"), word
+    o = el.points[0]
+    return Quantity(QKind.ARC, (o,), f"⊙{o}"), word + (o if word.endswith("⊙") else "")
 
 
 def drawn_height(el: Element, scene: Scene) -> Quantity | None:

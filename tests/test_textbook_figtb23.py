@@ -24,7 +24,8 @@ def _read(fig: dict) -> list[str]:
     return problems(fig) + textbook_problems(fig) + mark_problems(fig)
 
 
-@pytest.mark.parametrize("text, word", [(CIRCUMFERENCE, "circumference"), (DIAMETER, "diameter")])
+@pytest.mark.parametrize("text, word", [(CIRCUMFERENCE, "circumference"), (DIAMETER, "diameter"),
+                                        (CIRCUMFERENCE.replace("circumference", "circle area"), "area ⊙O")])
 def test_a_circles_own_goal_is_asked_on_its_circle(text: str, word: str) -> None:
     fig = textbook_figure(parse(text)).labels
     goal = fig["goal"]
