@@ -89,6 +89,7 @@ class TextbookAnnotation(Annotation):
     or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
 
     texts: dict = field(default_factory=dict)  # Quantity -> the value's text
+    shapes: list = field(default_factory=list)  # the scene's shapes (a sector's label says "sector area OAB")
     names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
     relation_marks: list = field(default_factory=list)  # marks.Mark
     export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
@@ -200,7 +201,8 @@ class TextbookAnnotation(Annotation):
         if q.kind not in (QKind.AREA, QKind.PERIMETER):
             return text
         word, _, rest = text.partition(" = ")
-        return f"{word} {q.key[0]} = {rest}" if rest else text
+        kind = next((s.kind for s in self.shapes if s.name == q.key[0]), "")
+        return f"{'sector ' if kind == 'sector' else ''}{word} {q.key[0]} = {rest}" if rest else text
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         marks, dashed, self.export, self.spans, self.reach, self.split = [], [], [], {}, {}, set()
@@ -255,6 +257,8 @@ class TextbookAnnotation(Annotation):
             given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
+            if id(m) in layout.halved:  # (each side halved: its halves ticked, exported as what they say)
+                m = Mark(m.kind, layout.halved[id(m)], m.source, m.count, m.elements)
             own = layout.brackets[brackets:]
             if any(i == id(m) for i, _ in layout.unticked):  # (the sides it ticks: not those left unticked)
                 kept = [e for e in m.elements if (id(m), e) not in layout.unticked]
@@ -296,7 +300,7 @@ class TextbookAnnotation(Annotation):
                 swap[id(old)] = []
             if lines:
                 swap[id(lines[0])] = redrawn
-            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count]), redrawn)
+            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count], m.sides), redrawn)
         return [r for x in marks for r in swap.get(id(x), [x])]
 
     def _name_bracketed_parts(self, layout: MarkLayout) -> None:
@@ -361,8 +365,11 @@ def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
         inner = [ln for ln in lines if ln.crosses(ring) or ring.contains(ln)]
         if not inner:
             continue
+        holes = [Polygon([px[n] for n in o.points]) for o in scene.shapes if o is not shape] \
+            if len(shape.loops) > 1 else []  # (a part of the asked region is its hole: ``_holed``)
         cells = [c for c in polygonize(union_all([ring.exterior, *inner]))
-                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area]
+                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area
+                 and not any(h.is_valid and h.contains(c.representative_point()) for h in holes)]
         if len(cells) > 1:
             out[shape.name] = sorted(cells, key=lambda c: -c.area)
     return out
@@ -472,6 +479,8 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         return Quantity.angle(*p)
     if k in ("area", "perimeter") and "".join(polygon_key(p)) in shaped:
         return Quantity.of_shape(QKind.AREA if k == "area" else QKind.PERIMETER, "".join(polygon_key(p)))
+    if k in SECTOR_GOALS and "".join(p) in shaped:  # the asked sector drawn as a shape (``_sector``)
+        return Quantity.of_shape(QKind.AREA if k == "sector_area" else QKind.PERIMETER, "".join(p))
     if k in ("arc", "arc_length"):  # arc OAB: on the arc itself, counter-clockwise from A to B about O
         return Quantity(QKind.ARC, tuple(p), "".join(p))
     if k == "radius":
@@ -481,6 +490,24 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         ends = [r.args[0] for r in problem.relations if r.key == "diameter" and r.args[1] == (p[0],)]
         return Quantity.length(*ends[0]) if ends else None
     return None
+
+
+CIRCLE_GOALS = {"circumference": "circumference", "diameter": "diameter", "circle_area": "area ⊙"}
+# a circle's own goal (no segment or region of the figure is it) and the word its "?" says it with (an area's names
+# its circle: beyond it, "area = ?" read as a region's by it)
+
+
+def circle_goal(el: Element, scene: Scene) -> tuple[Quantity, str] | None:
+    """A circle's own goal (its circumference, its area, a diameter no segment draws) as the whole circle drawn
+    about its centre, a "?" on it that says what is asked ("circumference = ?", "area ⊙O = ?"): in the text alone,
+    reader 18's 04 and 56 found nothing on the figure asked.  None where the circle is not drawn whole."""
+    from .compose import whole_circle
+
+    word = CIRCLE_GOALS.get(el.kind.key)
+    if word is None or whole_circle(scene, el.points[0]) is None:
+        return None
+    o = el.points[0]
+    return Quantity(QKind.ARC, (o,), f"⊙{o}"), word + (o if word.endswith("⊙") else "")
 
 
 def drawn_height(el: Element, scene: Scene) -> Quantity | None:
@@ -638,7 +665,43 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
         n = len(vertices)
         shapes.append(SceneShape(name, "polygon", tuple(vertices), {i: pts[v] for i, v in enumerate(vertices)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
-    return Scene(pts, segments, arcs, shapes)
+    sector = _sector(problem, goal, pts, radii, next(colours, ("gray", PALETTE["gray"]))) if goal is not None else None
+    shapes += [sector] if sector is not None else []
+    return Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+
+
+SECTOR_GOALS = ("sector_area", "sector_perimeter")
+
+
+def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour: tuple) -> SceneShape | None:
+    """The asked sector (``sector area OAB``: about O, counter-clockwise from A to B) as a shape: its radii and arc
+    its outline, its "?" inside it (in the text alone, reader 18's 58 found nothing asked on the figure).  None
+    where it is no sector goal or its points are not drawn."""
+    from geomill.engine.kinds import Arc
+
+    if el.kind.key not in SECTOR_GOALS or not all(n in pts for n in el.points) or el.points[0] not in radii:
+        return None
+    o, a, b = el.points
+    return SceneShape("".join(el.points), "sector", (o, a, b), {0: pts[o], 1: pts[a], 2: pts[b]},
+                      ((Line(0, 1), Arc(0, 1, 2, True), Line(2, 0)),), *colour)
+
+
+def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
+    """The asked region with each other region inside it (a part of it, ``_nested``) as a hole: the part's label
+    in the part reads as the part's, the asked one's "?" in the rest of it (a label over both read as either's)."""
+    from shapely.geometry import Polygon
+
+    outer = Polygon(shape.outline)
+    inner = [s for s in shapes if s is not shape and len(s.loops) == 1 and outer.is_valid and
+             Polygon(s.outline).is_valid and _nested(outer, Polygon(s.outline))]
+    if not inner:
+        return shape
+    coords, loops = dict(shape.coords), list(shape.loops)
+    for k, s in enumerate(inner):
+        ring = [f"h{k}.{i}" for i in range(len(s.points))][::-1]  # (a hole turns against its outline)
+        coords.update({key: s.coords[len(s.points) - 1 - i] for i, key in enumerate(ring)})
+        loops.append(tuple(Line(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))))
+    return SceneShape(shape.name, shape.kind, shape.points, coords, tuple(loops), shape.colour, shape.colour_rgb)
 
 
 def _split_side(scene: Scene, q: Quantity) -> bool:
@@ -677,10 +740,17 @@ def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[t
         if k in seen or k not in goal or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
             continue
         if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
-               for o, r in rings.items()):
-            continue  # (over another region named: its value's place inside read as either's, set off)
+               and not (len(goal) == 1 and _nested(ring, r)) for o, r in rings.items()):
+            continue  # (over another region named: its value's place inside read as either's, set off; one
+            # inside the one region asked is a part of it, the "?" in the rest of it, named: "area ABC = ?"; not
+            # where the goal names several, "area ABC - area ADE": no "?" goes on either, and the part's value did)
         out.append(v)
     return out
+
+
+def _nested(outer, inner) -> bool:
+    """Is region ``inner`` a part of region ``outer`` (its area all but a sliver inside), with room left over?"""
+    return inner.difference(outer).area <= 0.01 * inner.area and outer.area > 1.05 * inner.area
 
 
 def _circle_arcs(c, pts: dict[str, tuple[float, float]], radius: float) -> list[SceneArc]:
@@ -941,6 +1011,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     given in a variable asked on its value's label, "x+10 = ?")."""
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
+    ann.shapes = list(scene.shapes)
     givens = []
     numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
                 if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}
@@ -1021,6 +1092,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
             q = drawn_height(el, scene)
+        if q is None and el is not None and lone(problem.goal.expr) is not None and \
+                (circled := circle_goal(el, scene)) is not None:  # "circumference = ?" on its circle
+            q, ann.query_text = circled
         name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
         arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
         if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
@@ -1464,7 +1538,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                            "to": rows([d.frame.px(_on_arc(a, a.end))])[0]} for a in arcs]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [element_text(m.kind, e) for e in m.elements],
-                        "count": m.count, "source": m.source,
+                        "count": m.count, "source": m.source, **({"sides": ["".join(e) for e in m.sides]}
+                                                                  if m.sides else {}),
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)
