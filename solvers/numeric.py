@@ -4,9 +4,8 @@ given value, found from the problem itself.
 Every point is two unknowns and every variable one; each statement contributes residuals that are
 0 where it holds (collinear points in their order, points on their circle, every relation block's
 equations and coordinate conditions, every fact), plus what keeps a figure a figure (named points
-apart, polygons not flat).  Least squares (scipy's trust-region method, ``solvers.trf``, with the
-residuals' Jacobian from their formulas, ``solvers.derivatives``) minimises them from several seeded
-random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
+apart, polygons not flat).  Least squares (scipy's trust-region method, ``solvers.trf``) minimises
+them from several seeded random starts; a start whose residuals all vanish is a model.  None vanishing is an impossible
 configuration (a clear error); two models that disagree on the goal mean it is underdetermined.
 The model answers the configuration questions deduction needs (betweenness, sides of a line,
 minor or major arc) and measures any element or expression.
@@ -30,7 +29,6 @@ from geomill.engine.plane import Degrees, Element, GeneralProblem, RelationDecl,
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .collapse import collapsed, standing
-from . import derivatives as dv
 from .construct import Plan
 from .trf import forward_differences, least_squares
 
@@ -62,15 +60,15 @@ STUCK = 1e-3  # … while it is above this stops the search (a local minimum: th
 CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
 # the last round's stops it too: a crawl (2e-4 to 4e-5 in 1,300 evaluations) rarely ends in a figure
 SETTLED = 0.5  # a round that leaves a largest residual under SETTLE_BELOW above this share of the last
-# round's stops the search too: the trust region settles at a floor of a few 1e-7 (the precision of a
-# plan's placement and the relations' conditions, differenced) and would spend the rest of its evaluations there
+# round's stops the search too: the trust region settles at a floor of a few 1e-7 (the finite-difference
+# Jacobian's precision) and would spend the rest of its evaluations there
 SETTLE_BELOW = 1e-6  # (not TOLERANCE: a goal as ill-conditioned as FormalGeo 5678's moves 0.1 % at 3e-6)
 CHECK_ITERATIONS = 5  # the rounds of a construction start, the first measured from the start itself: of
 # 717 stalled runs on a FormalGeo sample 385 were already stalled after five iterations, of 415 converging
 # runs 11 (and another start drew each of those figures)
 BUDGET_EVERY = 8  # evaluations of the residuals between two looks at the budget (each reads the CPU clock, a
 # system call that cost a sixth of a small figure's evaluation; eight evaluations take about a millisecond)
-MAX_STEPS = 200  # evaluations of the residuals per least-squares run (besides the Jacobians)
+MAX_STEPS = 200  # evaluations of the residuals per least-squares run (each Jacobian costs n more)
 MIN_APART = 0.01  # named points at least this fraction of the figure apart (on a line: of the line)
 PINNED = 1.5  # an approximate figure with two points under this many MIN_APART apart may be degenerate
 MIN_AREA = 1e-4  # a polygon's area at least this fraction of the figure's size squared
@@ -95,26 +93,6 @@ def _compiled(e: sympy.Expr) -> tuple[tuple[sympy.Symbol, ...], object]:
     except _Unknown:
         return syms, sympy.lambdify(syms, e, modules="math")
     return syms, lambda *args: fn(args)
-
-
-def _compile_partial(e: sympy.Expr, symbols: tuple[sympy.Symbol, ...]):
-    """A float function of the symbols' values (a sequence, in ``symbols``' order) for ``e``, in radians: the
-    closures of :func:`_closure` where they know every form, else ``lambdify``."""
-    try:
-        return _closure(e, {s: i for i, s in enumerate(symbols)})
-    except _Unknown:
-        return sympy.lambdify((symbols,), e, modules="math")
-
-
-def _compile_sides(sides: tuple[sympy.Expr, ...], symbols: tuple[sympy.Symbol, ...]):
-    """One function of the symbols' values giving every side's value: the closures of :func:`_closure` (a
-    model is built in milliseconds; ``lambdify`` prints and compiles source for several), else ``lambdify``."""
-    where = {s: i for i, s in enumerate(symbols)}
-    try:
-        fns = [_closure(e, where) for e in sides]
-    except _Unknown:
-        return sympy.lambdify((symbols,), list(sides), modules="math")
-    return lambda v: [f(v) for f in fns]
 
 
 class _Unknown(Exception):
@@ -243,8 +221,8 @@ class NumericModel:
 class _System:
     """The residual function of a problem over (point coordinates, variables, free radii).
 
-    Built once per problem and evaluated hundreds of times by the least squares (with its Jacobian,
-    :meth:`jacobian`, from the residuals' formulas), so everything symbolic is done here, once: statements
+    Built once per problem and evaluated thousands of times by the least squares (each Jacobian
+    costs one evaluation per parameter), so everything symbolic is done here, once: statements
     become tuples of point indices, and every equation of the facts and relations one compiled
     function of the elements it names, each element measured once per evaluation.  An evaluation
     is then plain float arithmetic (a few points: numpy's per-call cost would outweigh its speed);
@@ -302,8 +280,7 @@ class _System:
         self._needs_at = any(m[0] == "other" for m in self._measures)
         sides = [_radians(e) for lhs, rhs in equations for e in (lhs, rhs)]
         self._sides = sides
-        self._symbols = tuple(symbols)
-        self._eq_fn = _compile_sides(tuple(sides), tuple(symbols)) if sides else None
+        self._eq_fn = sympy.lambdify((tuple(symbols),), sides, modules="math") if sides else None
         self._side_fns: list | None = None  # one function per side: only where the whole list fails
 
     # -- evaluated many times --------------------------------------------------------------------
@@ -397,220 +374,6 @@ class _System:
         out.append(self.gauge * (size - self.hint) / self.hint)  # the size, where no given length fixes it
         return np.array(out, dtype=float)
 
-    def jacobian(self, x: np.ndarray, counted: int | None = None) -> np.ndarray:
-        """The residuals' Jacobian at ``x``, row for row as :meth:`__call__` gives them: each residual's
-        derivative from its formula (:mod:`solvers.derivatives`); a relation's coordinate conditions,
-        code rather than formula, by differences over its own points.  A hinge (``max(g, 0)``) has the
-        derivative of ``g`` where ``g > 0``, else 0.  Counted as ``n`` evaluations (the searches' budgets
-        are in evaluations, as a Jacobian by differences costs them; ``counted``: another number of unknowns)."""
-        self.evaluations += x.size if counted is None else counted
-        xs = x.tolist()
-        npts = len(self.points)
-        X, Y = xs[0:2 * npts:2], xs[1:2 * npts:2]
-        size, dsize = dv.size(X, Y)
-        rows: list[dv.Row] = []
-        for ln in self._lines:
-            rows += self._line_rows(ln, X, Y)
-        free0 = 2 * npts + len(self.vars)
-        for c, on, free in self._circles:
-            if on:
-                r, dr = dv.distance(X, Y, c, on[0])
-                for q in on[1:]:
-                    d, dd = dv.distance(X, Y, c, q)
-                    rows.append(dv.quotient(d - r, dv.add(dict(dd), dr, -1.0), size, dsize))
-            else:
-                v = xs[free0 + free]
-                if MIN_APART - abs(v) / size > 0:
-                    sign = 1.0 if v >= 0 else -1.0
-                    rows.append(dv.scaled(dv.quotient(abs(v), {free0 + free: sign}, size, dsize), -1.0))
-                else:
-                    rows.append({})
-        if any(convex for _, convex in self._polys):  # (the turns' unit: the longest distance, squared)
-            longest, dlongest = max((dv.distance(X, Y, i, j) for i in range(npts) for j in range(i + 1, npts)),
-                                    key=lambda t: t[0], default=(0.0, {}))
-            if longest <= 1e-9:
-                longest, dlongest = 1e-9, {}
-            scale, dscale = longest ** 2, dv.scaled(dlongest, 2 * longest)
-        size2, dsize2 = size * size, dv.scaled(dsize, 2 * size)
-        for pts, convex in self._polys:
-            rows.append(self._flat_row(MIN_AREA, None, pts, X, Y, size2, dsize2))
-            if convex:
-                turns = [self._corner(pts, i, X, Y) for i in range(4)]
-                sign = 1.0 if sum(t for t, _ in turns) >= 0 else -1.0
-                for t, dt in turns:
-                    if 1e-5 - sign * t / scale > 0:
-                        rows.append(dv.scaled(dv.quotient(t, dt, scale, dscale), -sign))
-                    else:
-                        rows.append({})
-        if self.use_turns:
-            rows += [self._flat_row(MIN_TURN, sign, chain, X, Y, size2, dsize2) for sign, chain in self._turns]
-        blocks = [(len(rows), self._relation_block(xs, x.size))] if self._relations else []
-        rows += [{}] * len(blocks[0][1]) if blocks else []
-        if self._eq_fn is not None:
-            blocks.append((len(rows), self._equation_block(x, xs, X, Y)))
-            rows += [{}] * len(blocks[-1][1])
-        hypot = math.hypot
-        for i in range(npts):  # (named points apart: mostly far apart, a row of zeros)
-            for j in range(i + 1, npts):
-                if MIN_APART - hypot(X[i] - X[j], Y[i] - Y[j]) / size > 0:
-                    d, dd = dv.distance(X, Y, i, j)
-                    rows.append(dv.scaled(dv.quotient(d, dd, size, dsize), -1.0))
-                else:
-                    rows.append({})
-        rows.append(dv.scaled(dsize, self.gauge / self.hint))
-        out = np.zeros((len(rows), x.size))
-        for k, row in enumerate(rows):
-            for c, v in row.items():
-                out[k, c] = v
-        for start, block in blocks:
-            out[start:start + len(block)] = block
-        return out
-
-    @staticmethod
-    def _line_rows(ln: tuple[int, ...], X: list[float], Y: list[float]) -> list[dv.Row]:
-        """The rows of ``line``'s residuals: each middle point's distance off the line (over the length
-        squared), then the gaps that keep the points in order."""
-        a, b = ln[0], ln[-1]
-        dx, dy = X[b] - X[a], Y[b] - Y[a]
-        n2 = dx * dx + dy * dy + 1e-12
-        dn2 = {2 * b: 2 * dx, 2 * b + 1: 2 * dy}
-        dv.add(dn2, {2 * a: -2 * dx, 2 * a + 1: -2 * dy})
-        rows, ts = [], [(0.0, {})]
-        for m in ln[1:-1]:
-            rx, ry = X[m] - X[a], Y[m] - Y[a]
-            dc = {2 * b: ry, 2 * b + 1: -rx}
-            dv.add(dc, {2 * m: -dy, 2 * m + 1: dx})
-            dv.add(dc, {2 * a: dy - ry, 2 * a + 1: rx - dx})
-            rows.append(dv.quotient(dx * ry - dy * rx, dc, n2, dn2))
-            ds = {2 * m: dx, 2 * m + 1: dy}
-            dv.add(ds, {2 * b: rx, 2 * b + 1: ry})
-            dv.add(ds, {2 * a: -dx - rx, 2 * a + 1: -dy - ry})
-            ts.append(((rx * dx + ry * dy) / n2, dv.quotient(rx * dx + ry * dy, ds, n2, dn2)))
-        ts.append((1.0, {}))
-        for (t0, d0), (t1, d1) in zip(ts, ts[1:]):
-            rows.append(dv.add(dict(d0), d1, -1.0) if MIN_APART - t1 + t0 > 0 else {})
-        return rows
-
-    @staticmethod
-    def _corner(pts: tuple[int, ...], i: int, X: list[float], Y: list[float]) -> tuple[float, dv.Row]:
-        """A convex quadrilateral's turn at corner i (the cross product of its sides in and out), with
-        its derivative."""
-        p, q, r = pts[i - 1], pts[i], pts[(i + 1) % 4]
-        ax, ay, bx, by = X[q] - X[p], Y[q] - Y[p], X[r] - X[q], Y[r] - Y[q]
-        row = {2 * r: -ay, 2 * r + 1: ax}  # d(ax*by - ay*bx)
-        dv.add(row, {2 * p: -by, 2 * p + 1: bx})
-        dv.add(row, {2 * q: by + ay, 2 * q + 1: -bx - ax})
-        return ax * by - ay * bx, row
-
-    @staticmethod
-    def _flat_row(least: float, sign: float | None, chain: tuple[int, ...], X: list[float], Y: list[float],
-                  size2: float, dsize2: dv.Row) -> dv.Row:
-        """The row of ``FLAT_WEIGHT * max(least - s * area / size², 0)``: a face's flatness (``sign`` None:
-        s the area's own sign, the area taken whole) or a chain's turn (s its ``sign``)."""
-        a = _area(X, Y, chain)
-        s = sign if sign is not None else (1.0 if a >= 0 else -1.0)
-        if least - s * a / size2 <= 0:
-            return {}
-        return dv.scaled(dv.quotient(s * a, dv.scaled(dv.area(X, Y, chain), s), size2, dsize2), -FLAT_WEIGHT)
-
-    def _relation_block(self, xs: list[float], n: int) -> np.ndarray:
-        """The rows of the relations' coordinate conditions, by forward differences over each relation's own
-        points (a block's conditions are code, not formulas), one coordinate moved at a time."""
-        out = []
-        for conds, names in self._relations:
-            p = {letter: np.array(xs[2 * i:2 * i + 2]) for letter, i in names}
-            base = np.array([r for cond in conds for r in cond(p)], dtype=float)
-            block = np.zeros((base.size, n))
-            for i in sorted({i for _, i in names}):
-                letters = [letter for letter, j in names if j == i]
-                for axis in (0, 1):
-                    c = 2 * i + axis
-                    h = 1.4901161193847656e-08 * max(1.0, abs(xs[c])) * (-1.0 if xs[c] < 0 else 1.0)
-                    moved = xs[2 * i:2 * i + 2]
-                    moved[axis] = xs[c] + h
-                    q = dict(p)
-                    point = np.array(moved)
-                    for letter in letters:
-                        q[letter] = point
-                    block[:, c] = (np.array([r for cond in conds for r in cond(q)], dtype=float) - base) \
-                        / (moved[axis] - xs[c])
-            out.append(block)
-        return np.concatenate(out)
-
-    def _equation_block(self, x: np.ndarray, xs: list[float], X: list[float], Y: list[float]) -> np.ndarray:
-        """The rows of the equations' relative residuals: each residual's partials in the elements and
-        variables its sides name (the sides' partials compiled once), times those measures' derivatives."""
-        values, grads = self._measured(x, xs, X, Y)
-        try:
-            sides = self._eq_fn(values)
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
-            sides = self._each_side(values)
-        partials = dv.side_partials(tuple(self._sides), self._symbols, _compile_partial)
-        coef = np.zeros((len(sides) // 2, len(values)))
-        w, facts, dropped = self.fact_weight, 2 * self.n_facts, 2 * self.dropped
-        for k in range(0, len(sides), 2):
-            if k == dropped:
-                continue
-            a, da = _side_partials(sides[k], partials[k], values)
-            b, db = _side_partials(sides[k + 1], partials[k + 1], values)
-            big = max(abs(a), abs(b), 1.0)
-            row = coef[k // 2]
-            for j, d in da:
-                row[j] += d / big
-            for j, d in db:
-                row[j] -= d / big
-            if big != 1.0:  # the relative residual's denominator, the larger side
-                first = abs(a) >= abs(b)
-                for j, d in (da if first else db):
-                    row[j] -= (a - b) / (big * big) * math.copysign(1.0, a if first else b) * d
-            if k < facts and w != 1.0:
-                row *= w
-        return coef @ grads
-
-    def _measured(self, x: np.ndarray, xs: list[float], X: list[float],
-                  Y: list[float]) -> tuple[list[float], np.ndarray]:
-        """The values of the elements and variables the equations name, with their derivatives (a row each)."""
-        values = []
-        grads = np.zeros((len(self._measures), x.size))
-        at = radii = None
-        for k, m in enumerate(self._measures):
-            kind = m[0]
-            if kind == "length":
-                v, d = dv.distance(X, Y, m[1], m[2])
-            elif kind == "angle":
-                v, d = dv.angle(X, Y, m[1], m[2], m[3])
-            elif kind == "var":
-                v, d = xs[m[1]], {m[1]: 1.0}
-            else:
-                if at is None:
-                    at, _, radii = self.unpack(x)
-                v = pg.measure(m[1], at, radii.__getitem__)
-                d = self._other_row(m[1], xs, v)
-            values.append(v)
-            row = grads[k]
-            for c, g in d.items():
-                row[c] = g
-        return values, grads
-
-    def _other_row(self, el: Element, xs: list[float], base: float) -> dv.Row:
-        """An element measured by code (an area, an arc, a radius), by forward differences over the
-        coordinates it depends on: its points, and the radius of a circle about one of them (the circle's
-        first point, or its free radius)."""
-        npts = len(self.points)
-        cols = []
-        for q in el.points:
-            cols += [2 * self._ix[q], 2 * self._ix[q] + 1]
-        for c in self.p.circles:
-            if c.centre in el.points:
-                cols += ([2 * self._ix[c.points[0]], 2 * self._ix[c.points[0]] + 1] if c.points
-                         else [2 * npts + len(self.vars) + self.free_radii.index(c.centre)])
-
-        def fn(v: list[float]) -> list[float]:
-            at, _, radii = self.unpack(np.array(v))
-            return [float(pg.measure(el, at, radii.__getitem__))]
-
-        return dv.local_differences(fn, xs, sorted(set(cols)), [float(base)])[0]
-
     def _equations(self, x: np.ndarray, xs: list[float], X: list[float], Y: list[float]) -> list[float]:
         """Each equation's relative residual (a side that cannot be evaluated counts as 1e6)."""
         if self._eq_fn is None:
@@ -662,24 +425,6 @@ class _System:
         return out
 
 
-def _side_partials(value, partials, values: list[float]) -> tuple[float, list[tuple[int, float]]]:
-    """A side's value as the residuals read it, and its partials in the measures it names (place, value);
-    none where it cannot be evaluated (the residuals then count it as 1e6, a constant)."""
-    if not (type(value) is float and math.isfinite(value)):
-        value = _finite(value)
-        if value == 1e6:
-            return value, []
-    out = []
-    for k, fn in partials:
-        try:
-            d = float(fn(values))
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
-            continue
-        if math.isfinite(d) and d:
-            out.append((k, d))
-    return value, out
-
-
 def _finite(v) -> float:
     """A side's value as a float; one that cannot be evaluated, or is not finite, is 1e6."""
     try:
@@ -706,27 +451,21 @@ class _Stop(Exception):
     """Raised from inside the least squares: every condition holds to DONE, or the search stalled."""
 
 
-def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False, settle: bool = True,
-              jac=None) -> np.ndarray:
+def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = False, settle: bool = True) -> np.ndarray:
     """Least squares from ``x0`` (its best point), stopped as soon as every residual but the gauge
     is within DONE (the least squares would go on polishing the gauge, or crawl along a hinge, for its whole
     budget), or when STALL rounds of iterations in a row leave the largest residual above STUCK and
     not halved: a start headed for a local minimum is given up early (``quick``: rounds of
     CHECK_ITERATIONS, the first measured against the start); and, with ``settle``, a model (under
-    TOLERANCE) that a round no longer improves (SETTLED) stops too.  ``jac``: the residuals' Jacobian (a
-    ``_System``'s own where ``fun`` is one; else forward differences); a round counts it as ``n``
-    evaluations, as much as differences cost, so that a round is as many iterations either way."""
+    TOLERANCE) that a round no longer improves (SETTLED) stops too."""
     if x0.size == 0:
         return x0
-    if jac is None and isinstance(fun, _System):
-        jac = fun.jacobian
     every = (CHECK_ITERATIONS if quick else STALL_ITERATIONS) * (x0.size + 1)  # evaluations per round
-    state = {"n": 0, "calls": 0, "next": every, "best": math.inf, "x": x0, "mark": math.inf, "at": None, "r": None}
+    state = {"n": 0, "best": math.inf, "x": x0, "mark": math.inf, "at": None, "r": None}
 
     def watched(x: np.ndarray) -> np.ndarray:
-        if state["calls"] % BUDGET_EVERY == 0:
+        if state["n"] % BUDGET_EVERY == 0:
             budget.check()
-        state["calls"] += 1
         r = fun(x)
         state["at"], state["r"] = x, r
         worst = _worst(r)
@@ -737,8 +476,7 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
         if worst < DONE:
             raise _Stop
         state["n"] += 1
-        if state["n"] >= state["next"]:
-            state["next"] += every
+        if state["n"] % every == 0:
             if state["best"] > STUCK and state["best"] > 0.5 * state["mark"]:
                 raise _Stop
             if TOLERANCE < state["best"] and state["best"] > CRAWL * state["mark"]:
@@ -748,16 +486,11 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
             state["mark"] = state["best"]
         return r
 
-    def jacobian(x: np.ndarray) -> np.ndarray:
-        if jac is None:
-            return _forward_differences(watched, x, state)
-        state["n"] += x.size
-        return jac(x)
-
     try:
         with warnings.catch_warnings():  # the trust region divides by zero on a flat step: no news
             warnings.simplefilter("ignore", RuntimeWarning)
-            least_squares(watched, x0, jac=jacobian, xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
+            least_squares(watched, x0, jac=lambda x: _forward_differences(watched, x, state),
+                          xtol=1e-12, ftol=1e-14, gtol=1e-12, max_nfev=max_nfev)
     except _Stop:
         pass
     return state["x"]
@@ -792,26 +525,6 @@ def _solve(system: _System, x0: np.ndarray, quick: bool = False):
     return _minimise(system, x, quick=quick)
 
 
-def _planned_jacobian(system: _System, plan: Plan, q: np.ndarray, branches: np.ndarray) -> np.ndarray:
-    """The Jacobian of the residuals over a plan's parameters (then the variables and free radii): the
-    residuals' own Jacobian in the coordinates, chained with the placement's, which is by forward differences
-    (the plan's loci are code: a relation's rule, the meeting of two circles), one placement per parameter."""
-    k, npts = plan.n, len(system.points)
-
-    def placed(v: np.ndarray) -> np.ndarray:
-        at = plan.place(v, branches)
-        return np.concatenate([at[p] for p in system.points]) if npts else np.zeros(0)
-
-    head = q[:k]
-    x = np.concatenate([placed(head), q[k:]])
-    jx = system.jacobian(x, counted=q.size)
-    out = np.empty((jx.shape[0], q.size))
-    out[:, k:] = jx[:, 2 * npts:]
-    if k:
-        out[:, :k] = jx[:, :2 * npts] @ forward_differences(placed, head, x[:2 * npts])
-    return out
-
-
 def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.ndarray,
                    quick: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Least squares over a plan's parameters (and the variables and free radii after them), in
@@ -821,8 +534,7 @@ def _solve_planned(system: _System, plan: Plan, q0: np.ndarray, branches: np.nda
         return np.concatenate([*(at[p] for p in system.points), q[plan.n:]])
 
     def run(q: np.ndarray, br: np.ndarray) -> np.ndarray:
-        return _minimise(lambda v: system(coords(v, br)), q, quick=quick,
-                         jac=lambda v: _planned_jacobian(system, plan, v, br))
+        return _minimise(lambda v: system(coords(v, br)), q, quick=quick)
 
     if not system.p.turns:
         q = run(q0, branches)
