@@ -37,6 +37,7 @@ from ..linear import Inconsistent, LinearTable
 from ..nonlinear import _real, _time_limit
 from ..numeric import UNDERDETERMINED, NumericModel, build_model
 from .configuration import Configuration
+from .floats import clearly_nonlinear
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
 from .weights import ANGLE_FROM_RATIO, ARITHMETIC, SOLVED_ONLY, weight
@@ -136,6 +137,8 @@ def _linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sym
     fast = _plain_linear(e)
     if fast is not None:
         return None if fast is NONLINEAR else fast
+    if clearly_nonlinear(e):  # (Heron's formula of every triangle: expanding it only to read it nonlinear)
+        return None
     return expanded_linear_form(e)
 
 
