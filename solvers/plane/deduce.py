@@ -34,9 +34,10 @@ from geomill.engine.relations import BLOCKS_BY_KEY
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
 from ..linear import Inconsistent, LinearTable
-from ..nonlinear import _real, _time_limit
+from ..nonlinear import _real
 from ..numeric import UNDERDETERMINED, NumericModel, build_model
 from .configuration import Configuration
+from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
 from .weights import ANGLE_FROM_RATIO, ARITHMETIC, SOLVED_ONLY, weight
@@ -46,7 +47,8 @@ from .weights import SOLVED as SOLVED_WEIGHT
 MAX_ROUNDS = 12
 PATH_DEPTH = 8  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
-SOLVE_SECONDS = 2.0  # one sympy solve
+SOLVE_OPS = 60  # the largest equation (sympy.count_ops) a round solves with sympy: a size, not a CPU-time limit,
+# so that the same problem gets the same proof on any machine (FormalGeo's development half needs 41 at most)
 # the theorem a textbook reaches for first; a relation's own (nonlinear) equation as any named theorem; else its weight
 PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
@@ -136,6 +138,8 @@ def _linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sym
     fast = _plain_linear(e)
     if fast is not None:
         return None if fast is NONLINEAR else fast
+    if clearly_nonlinear(e):  # (Heron's formula of every triangle: expanding it only to read it nonlinear)
+        return None
     return expanded_linear_form(e)
 
 
@@ -441,6 +445,21 @@ def _table_sums(rest: sympy.Expr, uses: dict) -> list[dict]:
         return [f[0] for f in forms if f[0]]
     left = set().union(*(sympy.Add(*ts).free_symbols for ts in parts.values()))
     return [uses[x][1] for x in sorted(left, key=lambda x: x.name) if uses.get(x) is not None]
+
+
+def _cannot_tie(e: sympy.Expr, k: int, last: bool) -> bool:
+    """Does ``e`` (a pooled equation with ``k`` of the table's expressions put in) certainly keep two
+    unknowns however its positive factors are divided out, and (with expressions put in) stay nonlinear?
+    Read on floats (floats.kept_unknowns), so that the exact division, sympy's dearest work in a round of
+    the pool, is spent only where it may leave one unknown.  With every expression put in, nonzero factors
+    are divided out too: only three unknowns kept are sure to leave two."""
+    got = kept_unknowns(e)
+    if got is None:
+        return False
+    kept, nonlinear = got
+    if kept < (3 if last else 2):
+        return False
+    return k == 0 or nonlinear
 
 
 class Deduction:
@@ -884,6 +903,8 @@ class Deduction:
         for k in range(len(exs) + 1):
             for chosen in itertools.combinations(exs, k):
                 e2 = e.xreplace({u: exs[u] for u in chosen}) if chosen else e
+                if _cannot_tie(e2, k, k == len(exs)):
+                    continue
                 if len(e2.free_symbols) != 1:
                     e2 = _without_positive_factors(e2)
                 if len(e2.free_symbols) > 1 and k == len(exs):  # everything put in: try factoring
@@ -917,16 +938,14 @@ class Deduction:
                 keep.append(a)
         return sympy.Mul(*keep) if keep else e
 
-    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None,
-                   seconds: float = SOLVE_SECONDS) -> sympy.Expr | None:
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
         est = self.estimate(s) if est is None else est
-        if not math.isfinite(est):
+        if not math.isfinite(est) or sympy.count_ops(e) > SOLVE_OPS:
             return None
         el = element_of(s)
         try:
-            with _time_limit(seconds):
-                roots = sympy.solve(_radians(e), s)
-        except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+            roots = sympy.solve(_radians(e), s)
+        except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError):
             return None
         near = []
         for r in roots:
