@@ -2788,8 +2788,10 @@ def _unused_right_angles(lines: list[str]) -> list[str]:
     triangle's right angle is restated only where named."""
     def used(m: re.Match, later: str) -> bool:
         a = m["angle"]
+        # (a right triangle at its vertex along one of its arms, ELB of angle BED with D on EL, rests on it too)
         return _named_later(f"angle {a}", later) or m["perp"] is not None and any(
-            set(t) == set(a) for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
+            set(t) == set(a) or a[1] in t and {a[0], a[2]} & set(t)
+            for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
     return _drop_unused(lines, _RIGHT_FROM, used)
 
 
