@@ -862,6 +862,7 @@ class _Writer:
             frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
         if src is not None:  # a parallel's reason is its source: opposite sides of the parallelogram ADCB
             part = part.replace(f"is parallel to {names[1]}", f"is parallel to {names[1]} ({src})", 1)
+        part = self._parallel_carried(part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -895,6 +896,16 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _parallel_carried(self, part: str) -> str:
+        """A parallel the problem gives only through a third segment (EF ∥ BC, and BC ∥ AD in the square): the
+        reason that says it names that given, ``FE is parallel to AD (both are parallel to BC)``."""
+        sources = getattr(self.proof, "parallels", None) or {}
+
+        def cite(m: re.Match) -> str:
+            why = sources.get(frozenset((frozenset(m[1]), frozenset(m[2]))), "")
+            return f"{m[0]} ({why})" if why.startswith("both are parallel to ") else m[0]
+        return re.sub(r"\b([A-Z]{2}) is parallel to ([A-Z]{2})\b(?! \()", cite, part)
 
     def _judged_before(self, s, part: str) -> str:
         """A shape proved once (``since both pairs of opposite sides of AEDF are parallel, it is a
@@ -2797,7 +2808,8 @@ def _unused_right_angles(lines: list[str]) -> list[str]:
 
 # two equal halves read off a given midpoint or bisector, said on their own: ``Since E is the midpoint of AB, AE = BE.``
 _HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2} bisects (?:the )?angle [A-Z]{3}), "
-                          r"(\$?)(?P<a>(?:angle |\\angle )?[A-Z]{2,3}) = (?P<b>(?:angle |\\angle )?[A-Z]{2,3})\1\.$")
+                          r"(\$?)(?P<a>(?:angle |\\angle )?[A-Z]{2,3}) = (?P<b>(?:angle |\\angle )?[A-Z]{2,3})"
+                          r"(?P<value> = [^,;=$]+)?\1\.$")
 
 
 _AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
@@ -2818,7 +2830,8 @@ def _unused_halves(lines: list[str]) -> list[str]:
     line, "AE is parallel to DF", uses no length.)"""
     def used(m: re.Match, later: str) -> bool:
         later = _AS_LINE.sub("", later)
-        return _named_later(m["a"], later) or _named_later(m["b"], later)
+        # (a half brought to its value, BE = AE = 5/2, speaks of BE: the other half's value was said before)
+        return _named_later(m["a"], later) or m["value"] is None and _named_later(m["b"], later)
     return _drop_unused(lines, _HALVES_FROM, used)
 
 
