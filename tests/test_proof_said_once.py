@@ -34,7 +34,8 @@ def test_a_shape_proved_once_is_named_by_what_it_is_after():
     text = _text("triangle ABC equilateral\nquadrilateral AEDF\nline C D B\nline A E C\nline A F B\n"
                  "ED parallel to AB\nFD parallel to AC\nAB = 18\nCD = 13\nfind area AEDF\n")
     # (named after by its formula: "Since AEDF is a parallelogram" is not said again)
-    assert text.count("it is a parallelogram") == 1 and "By the area formula of the parallelogram AEDF, area AEDF" in text
+    assert text.count("it is a parallelogram") == 1, text
+    assert "By the area formula of the parallelogram AEDF, area AEDF" in text, text
     assert "Since AEDF is a parallelogram" not in text, text
 
 

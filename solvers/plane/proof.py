@@ -379,7 +379,8 @@ def parallel_sources(problem) -> dict:
             for pair in shapes:
                 if theirs in pair and mine not in pair:
                     (other,) = pair - {theirs}
-                    put(*sorted(mine), *sorted(other), f"both are parallel to {''.join(rel.args[1 if mine == ab else 0])}")
+                    given = "".join(rel.args[1 if mine == ab else 0])
+                    put(*sorted(mine), *sorted(other), f"both are parallel to {given}")
     return out
 
 

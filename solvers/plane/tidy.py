@@ -25,8 +25,8 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _shape_facts_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason, _all_sides_equal,
-                   _given_lines, _restated, _bracket_said_before):
+    for tidied in (_judged_once, _shape_facts_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason,
+                   _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
     return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
 
@@ -106,17 +106,16 @@ def _shape_facts_once(said: list[list[str]]) -> list[list[str]]:
         sentence = said[i][j]
         m = _JUDGEMENT.match(sentence) or _JUDGEMENT_NAMED.match(sentence)
         if m is not None:
-            shape = m[2] if m.re is _JUDGEMENT_NAMED else m[2]
-            kind = m[3]
-            if _HENCE_CHAIN.search(sentence):
-                shown.setdefault((shape, kind), (i, j))
+            if _HENCE_CHAIN.search(sentence):  # (m[2]: the shape, m[3]: its kind, in either form)
+                shown.setdefault((m[2], m[3]), (i, j))
             continue
         fact = _SHAPE_CHAIN.match(sentence)
         if fact is not None and (fact[1], fact[2]) in shown:
             i0, j0 = shown[(fact[1], fact[2])]
             before = " ".join(said[a][b] for a, b in places[:places.index((i0, j0)) + 1])
             parts = fact[3].split(" = ")
-            if all(re.search(rf"\b{x}\b", before) for x in parts[1:-1]) and not re.search(rf"\b{parts[0]}\b", before):
+            if all(re.search(rf"\b{x}\b", before) for x in parts[1:-1]) and not re.search(
+                    rf"\b{parts[0]}\b", before):
                 hence = _HENCE_CHAIN.search(said[i0][j0])
                 tail = " = ".join(parts[1:])
                 if hence[1] + hence[2] == f"{hence[1].split(' = ')[0]} = {tail}":  # OZ = AW = 6 and OW = AW = 6
