@@ -33,6 +33,18 @@ CASES = [
     # 1. a parallel derived through the shape: it names the given it rests on (gen 7)
     ("reason: a derived parallel cites its given", _SQUARE_CUT, 0.5,
      ["FE is parallel to AD (both are parallel to BC)"], []),
+    # 1. a parallelogram's side said equal to a segment outside it names the opposite side first (gen 7)
+    ("reason: the parallelogram's own side", _SQUARE_CUT, 0.5, ["ADFE is a parallelogram; hence EF = AD = BC = 5."],
+     []),
+    # 1. no switch to the complement of a given angle: one form, the given's (fg 11)
+    ("reason: the given angle kept",
+     "points A D N\ntriangle ADN\nND perpendicular to AD\nDN = 13\nangle DAN = 40\nfind AD\n", 13 / 0.8390996311772800,
+     ["AD = DN/tan(angle DAN) = 13/tan(40°)."], ["tan(50°)"]),
+    # 1. which arc a sector takes, and why: its arc runs from B counterclockwise to C (gen 15)
+    ("reason: the sector's arc",
+     "points O A B C\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 5\nangle ABC = 70\n"
+     "angle ACB = 30\nfind sector perimeter OBC\n", 10 + 40 * 3.141592653589793 / 9,
+     ["sector OBC (its arc runs from B counterclockwise to C: the minor arc BC)"], []),
     # 1. the right angle a right triangle's area rests on, said first (fg 14)
     ("reason: the right angle of the right triangle used",
      "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"

@@ -25,7 +25,7 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _shape_facts_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason,
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason,
                    _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
     return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
@@ -88,6 +88,29 @@ def _split(sentence: str) -> tuple[str, str, str] | None:
         if head.count("(") == head.count(")"):
             return head, m[1], sentence[m.end():-1]
     return None
+
+
+# "…, ADFE is a parallelogram; hence EF = BC = 5.": a side said equal to a segment that is no side of the shape
+_HENCE_SIDE = re.compile(r"(?:, it is|, ([A-Z]{4}) is) an? (?:parallelogram|rectangle|rhombus|square); hence "
+                         r"([A-Z]{2}) = ([A-Z]{2})(?= = | and |\.$)")
+
+
+def _opposite_side_named(said: list[list[str]]) -> list[list[str]]:
+    """A parallelogram shown whose side is said equal to a segment outside it names the opposite side the
+    step rests on first: ``ADFE is a parallelogram; hence EF = AD = BC = 5`` (the shape gives EF = AD; the
+    earlier facts give AD = BC), never ``hence EF = BC`` with the step between left out."""
+    for line in said:
+        for j, sentence in enumerate(line):
+            m = _HENCE_SIDE.search(sentence)
+            shape = (m[1] or next(iter(re.findall(r"\b([A-Z]{4})\b", sentence[:m.start()])), None)) if m else None
+            if shape is None:
+                continue
+            sides = [shape[k] + shape[(k + 1) % 4] for k in range(4)]
+            own = [k for k, x in enumerate(sides) if set(x) == set(m[2])]
+            if own and not any(set(x) == set(m[3]) for x in sides):
+                opposite = sides[(own[0] + 2) % 4]
+                line[j] = f"{sentence[:m.end(2)]} = {opposite}{sentence[m.end(2):]}"
+    return said
 
 
 # "Since OWAZ is a square, OW = AW = 6.": a fact of a shape the proof has shown (its value a number)
