@@ -25,8 +25,9 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason,
-                   _all_sides_equal, _given_lines, _restated, _bracket_said_before):
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once,
+                   _semicircle_plain, _radii_as_reason, _all_sides_equal, _given_lines, _restated,
+                   _bracket_said_before):
         said = tidied(said)
     return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
 
