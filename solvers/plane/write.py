@@ -2768,7 +2768,9 @@ _GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 _ELEMENT_NAME = re.compile(r"(?:angle |\\angle )?[A-Z]{2,3}")
 # "Since ABC is an equilateral triangle, angle CBE = 60°.": one fact a given shape has, said on its own
-_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?), (\$?)([^,;$]+?)\2\.$")
+# (or the property of it the fact is: "Since the sides of the rhombus ABCD are equal, BC = AB = 5.")
+_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?|the [a-z ]+ of the [a-z ]+ [A-Z]{3,}"
+                         r"(?: that meet at [A-Z])? (?:are|is) [a-z][a-z ]*?), (\$?)([^,;$]+?)\2\.$")
 
 
 def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) -> list[str]:
