@@ -45,6 +45,11 @@ CASES = [
      "points O A B C\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 5\nangle ABC = 70\n"
      "angle ACB = 30\nfind sector perimeter OBC\n", 10 + 40 * 3.141592653589793 / 9,
      ["sector OBC (its arc runs from B counterclockwise to C: the minor arc BC)"], []),
+    # (an arc's length names its arc already: no bracket that says it again, gen 14)
+    ("reason: an arc's length names its arc once",
+     "points O A B C\ntriangle ABC\ncircle O through A B C\nclockwise OBC\nAO = 10\nangle ABC = 30\n"
+     "angle ACB = 40\nfind arc length OBC\n", 110 * 3.141592653589793 / 9,
+     ["By the arc length formula for major arc BC, the length of major arc BC = "], ["(its arc runs"]),
     # 1. the right angle a right triangle's area rests on, said first (fg 14)
     ("reason: the right angle of the right triangle used",
      "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"

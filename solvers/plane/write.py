@@ -529,8 +529,8 @@ def _again_also(part: str, lines: list[str]) -> str:
     return f"{part[:5]} {m[1]} is also {m[3]}"
 
 
-# a sector's or an arc's own formula: the arc it takes is said (minor or major)
-_SECTOR_FAMILIES = frozenset({"sector_perimeter_formula", "sector_area_formula", "arc_length_formula"})
+# a sector's own formula: the arc it takes is said (minor or major; an arc's length names its arc already)
+_SECTOR_FAMILIES = frozenset({"sector_perimeter_formula", "sector_area_formula"})
 _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
@@ -928,7 +928,7 @@ class _Writer:
         return part
 
     def _sector_arc(self, s) -> str:
-        """Which arc a sector (or an arc's length) takes, and why: arc OBC runs from B counterclockwise to C, so
+        """Which arc a sector takes, and why: arc OBC runs from B counterclockwise to C, so
         the sentence says whether that is the minor or the major arc: `` (its arc runs from B counterclockwise to
         C: the minor arc BC)``."""
         for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
