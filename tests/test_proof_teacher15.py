@@ -84,3 +84,19 @@ def test_every_reason_a_block_gives_fits_its_equation():
                 continue
             sides = [set(element_of(x).points) for x in (lhs - rhs).free_symbols]
             assert len(sides) == 2 and sides[0] & sides[1] == {m[1]}, (block.key, why)
+
+
+def test_a_bracket_drops_only_an_equality_said_before():
+    """An equality said before leaves the bracket (the rest of it stays); one never said, or a criterion's
+    parts, stay as they are."""
+    from geomill.solvers.plane.tidy import _bracket_said_before
+
+    said = [["FJ = HJ.", "By the isosceles triangle FHJ (its base angles are equal, as JF = JH; K lies on HF), x.",
+             "By the isosceles triangle ABD (as AB = AD), y.", "By the isosceles triangle ABC (as AB = AC), z.",
+             "Since triangles FJK and HJK are congruent by SSS (as FJ = HJ), w."]]
+    assert _bracket_said_before([list(said[0])]) == [[
+        "FJ = HJ.", "By the isosceles triangle FHJ (its base angles are equal; K lies on HF), x.",
+        "By the isosceles triangle ABD (as AB = AD), y.", "By the isosceles triangle ABC (as AB = AC), z.",
+        "Since triangles FJK and HJK are congruent by SSS (as FJ = HJ), w."]]
+    assert _bracket_said_before([["AB = AD.", "By the isosceles triangle ABD (as DA = BA), y."]]) == [
+        ["AB = AD.", "By the isosceles triangle ABD, y."]]

@@ -126,7 +126,7 @@ def _shape_facts_once(said: list[list[str]]) -> list[list[str]]:
     sentence (``hence OZ = OW = AW = 6``); a later area reads ``By the area formula of the square OWAZ, …``."""
     shown: dict[tuple[str, str], tuple[int, int]] = {}  # (shape, kind) -> where it is shown
     places = _places(said)
-    for n, (i, j) in enumerate(places):
+    for i, j in places:
         sentence = said[i][j]
         m = _JUDGEMENT.match(sentence) or _JUDGEMENT_NAMED.match(sentence)
         if m is not None:
@@ -324,7 +324,7 @@ def _given_lines(said: list[list[str]]) -> list[list[str]]:
 
 
 # "(its base angles are equal, as JF = JH; …)": a bracket's reason that is one equality of two names
-_AS_EQUAL = re.compile(rf"(?P<lead>, |\()as (?P<a>{_NAME}) = (?P<b>{_NAME})(?P<end>[;)])")
+_AS_EQUAL = re.compile(rf"(?P<lead>, | ?\()as (?P<a>{_NAME}) = (?P<b>{_NAME})(?P<end>[;)])")
 _CHAIN_NAMES = re.compile(rf"{_NAME}(?: = {_NAME})+")
 _CRITERION_PARTS = re.compile(r"\b(?:congruent|similar) by [A-Z]{2,3} \(")
 
@@ -344,9 +344,11 @@ def _bracket_said_before(said: list[list[str]]) -> list[list[str]]:
                 if not any(any(_same_name(m["a"], x) for x in c) and any(_same_name(m["b"], x) for x in c)
                            for c in before):
                     return m[0]
-                return m["end"] if m["lead"] == ", " else ("(" if m["end"] == ";" else "")
+                if m["lead"] == ", ":  # "(its base angles are equal, as AB = AD; …)": the rest of the bracket
+                    return m["end"]
+                return m["lead"] if m["end"] == ";" else ""  # "(as AB = AD; …)", or the whole "(as AB = AD)"
             if not _CRITERION_PARTS.search(sentence):  # (a criterion lists its parts: never trimmed)
-                line[j] = sentence = _AS_EQUAL.sub(drop, sentence).replace("( ", "(").replace(" ()", "")
+                line[j] = sentence = _AS_EQUAL.sub(drop, sentence).replace("( ", "(")
             bare = re.sub(r"\([^()]*\)", "", sentence)
             before += [c.split(" = ") for c in _CHAIN_NAMES.findall(bare)]
     return said
