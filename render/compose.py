@@ -261,6 +261,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
+    d.rules.named_sides = annotation.named_sides()
     if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
         d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills

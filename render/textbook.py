@@ -54,6 +54,7 @@ RESEEDS = 2  # a figure whose model (made here) draws points too close tries thi
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
+NAMED_REACH = 0.45  # a split side's named value with no dimension line: anywhere along it but by its ends
 ARC_ZONE = 1.2  # fonts: about an angle's vertex, the reach of its arc, which parallel arrows keep clear of
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
@@ -152,6 +153,11 @@ class TextbookAnnotation(Annotation):
     def led_across(self) -> frozenset[str]:
         return frozenset(str(q) for q in self.across)
 
+    def named_sides(self) -> frozenset[str]:
+        """A split side's value named with no dimension line ("AB = 12"): read by the side (never led to it, where
+        the leader's end on a piece reads past the name), nearest it."""
+        return frozenset(str(q) for q in self.named & self.split if q not in self.spans)
+
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
         with a leader where no place inside reads as its own."""
@@ -236,8 +242,8 @@ class TextbookAnnotation(Annotation):
                         self.named_query = True
                     else:
                         self.named.add(q)
-                    if q in self.forced:  # (no place by its side either: led to a piece it misled, the text
-                        self.in_text.add(q)  # gives it)
+                    if q in self.forced:  # (no place by its dimension line either: named, by its side, never led
+                        self.leaders.discard(q)  # to it: a leader's end on one piece reads past the name)
                     continue
                 self.spans[q] = off
                 self.reach[q] = SIDE_REACH if q in self.forced else layout.middle_reach(*q.key) if split else 1 / 6
@@ -339,8 +345,10 @@ class TextbookAnnotation(Annotation):
         return {str(q): off for q, off in self.spans.items()}
 
     def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
-        if q not in self.spans:  # by the middle third: a "?" slid to an end read as the angle's there (review 3)
-            return (*geo[:3], SIDE_REACH)
+        if q not in self.spans:  # by the middle third: a "?" slid to an end read as the angle's there (review 3);
+            # a split side's named value anywhere along it (its name says the whole side; by its middle a line
+            # through the splitting point often crowds it)
+            return (*geo[:3], NAMED_REACH if str(q) in self.named_sides() else SIDE_REACH)
         mid, dxy, normals = geo
         offset = self.spans[q]
         outer = math.atan2(offset[1], offset[0])
@@ -1202,9 +1210,15 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
             # small arc or its side before the text takes it (review 6: 25 givens moved where there was room); a
             # split side's on its dimension line, named, never led to one piece of it
+            was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.forced), ann.named_query)
             _set_off(ann, out)
-            d = renderer.compose(scene, ann)
-            d.misread = _unnamed_misread(d, ann)
+            tried = renderer.compose(scene, ann)
+            tried.misread = _unnamed_misread(tried, ann)
+            if _worse(tried, d) or _astray(tried, ann) > _astray(d, ann):  # (a value set off that crowds another
+                # out, or an asked region's "?" out of its region: as it was, the text's)
+                ann.in_text, ann.named, ann.leaders, ann.forced, ann.named_query = was
+            else:
+                d = tried
         lone_carriers = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                          and q not in ann.right_values and _only_carrier(ann, d, q)] if values == "image" else []
         if lone_carriers:  # the figure's only carrier of a variable: named, set off with a leader that may cross
@@ -1392,6 +1406,11 @@ def _arced(ann: TextbookAnnotation, d, compose, fpx: float, cut):
         else:  # (it placed none, or misread another label: as it was)
             ann.in_text, ann.named, ann.leaders, ann.across, ann.wider = was
     return d
+
+
+def _astray(d, ann: TextbookAnnotation) -> int:
+    """How many asked regions' labels sit outside their region with no leader into it (``_region_astray``)."""
+    return sum(_region_astray(d, q) for q in (ann.query, *ann.also_asked) if q is not None)
 
 
 def _worse(d, was) -> bool:
