@@ -908,7 +908,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     shapes = [f.path for f in d.fills] if any(it.quantity.kind is QKind.LENGTH for it in items) else []
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
     strokes = _mark_strokes(d)
-    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
+    eased = d.rules.named_sides  # (named sides, read by their name under an eased rule: after the other sides,
+    # whose places the usual rule decides)
+    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2) + 0.5 * (str(it.quantity) in eased)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))

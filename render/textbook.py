@@ -1249,6 +1249,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.query = None  # (no leader found it a place: the text alone asks it)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        d.misread = _unnamed_misread(d, ann)  # (a named label reads as its own wherever it sits: judged so whether or
+        # not a later step composed again; a split side's value named from the first, "DG = ?" stayed misread)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame)
