@@ -1214,8 +1214,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             _set_off(ann, out)
             tried = renderer.compose(scene, ann)
             tried.misread = _unnamed_misread(tried, ann)
-            if _worse(tried, d) or _astray(tried, ann) > _astray(d, ann):  # (a value set off that crowds another
-                # out, or an asked region's "?" out of its region: as it was, the text's)
+            if _astray(tried, ann) > _astray(d, ann):  # (a value set off that crowds an asked region's "?" out of
+                # its region: as it was, the text's; a "?" it crowds otherwise is named and set off below)
                 ann.in_text, ann.named, ann.leaders, ann.forced, ann.named_query = was
             else:
                 d = tried
