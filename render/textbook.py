@@ -54,7 +54,6 @@ RESEEDS = 2  # a figure whose model (made here) draws points too close tries thi
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
 SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the side from its middle, each way)
-NAMED_REACH = 0.45  # a split side's named value with no dimension line: anywhere along it but by its ends
 ARC_ZONE = 1.2  # fonts: about an angle's vertex, the reach of its arc, which parallel arrows keep clear of
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
@@ -345,10 +344,8 @@ class TextbookAnnotation(Annotation):
         return {str(q): off for q, off in self.spans.items()}
 
     def side_anchor(self, q: Quantity, geo: tuple) -> tuple:
-        if q not in self.spans:  # by the middle third: a "?" slid to an end read as the angle's there (review 3);
-            # a split side's named value anywhere along it (its name says the whole side; by its middle a line
-            # through the splitting point often crowds it)
-            return (*geo[:3], NAMED_REACH if str(q) in self.named_sides() else SIDE_REACH)
+        if q not in self.spans:  # by the middle third: a "?" slid to an end read as the angle's there (review 3)
+            return (*geo[:3], SIDE_REACH)
         mid, dxy, normals = geo
         offset = self.spans[q]
         outer = math.atan2(offset[1], offset[0])
