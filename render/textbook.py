@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -657,7 +658,7 @@ def _arc_radii(problem: GeneralProblem) -> set[frozenset]:
     """The segments drawn only as the radii of a named arc or sector (nothing else names them, no line holds
     them): a figure may leave them out where they would double another line."""
     arcs = ("arc", "arc_length", "sector_area", "sector_perimeter")
-    named = [el for el in _named(problem)]
+    named = _named(problem)
     radii = {frozenset((el.points[0], e)) for el in named if el.kind.key in arcs for e in el.points[1:3]}
     other = {frozenset(s) for s in named_segments(problem, sides_of_angles=False)}
     other |= {frozenset((el.points[1], e)) for el in named if el.kind.key == "angle" for e in el.points[::2]}
@@ -670,16 +671,15 @@ def _arc_radii(problem: GeneralProblem) -> set[frozenset]:
 
 
 def undoubled(problem: GeneralProblem, scene: Scene, frame) -> Scene:
-    """``scene`` less each radius drawn only for a named arc (``_arc_radii``) that runs hard by another drawn
-    segment from its end on the circle, its centre under ``OFF_LINE`` px off that segment: the two strokes read
-    as one doubled line (reader 18's 22: OB and OF over chord BF, the centre 4 px off it, read as a diameter).
+    """``scene`` less each radius drawn only for a named arc (``_arc_radii``) that runs hard by another drawn line,
+    all along it under ``OFF_LINE`` px off that line (a declared line taken whole): the two strokes read as one
+    doubled line (reader 18's 22: OB and OF over chord BF, the centre 4 px off it, read as a diameter).
     The arc's value sits by the arc; its radii said nothing more."""
     optional = _arc_radii(problem)
     if not optional:
         return scene
     px = {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}
     k = min(1.0, frame.size / 512)
-
     runs = [(ln.points[0], ln.points[-1]) for ln in problem.lines if all(n in px for n in ln.points)]
     runs += [(a, b) for a, b in scene.segments if frozenset((a, b)) not in optional
              and not any({a, b} <= set(ln.points) for ln in problem.lines)]
@@ -1368,7 +1368,8 @@ def _zoom(forced: list[Fault], size: int) -> int:
     return min(math.ceil(size * target / min(gaps)), ZOOM_MAX * size)
 
 
-def _arced(ann: TextbookAnnotation, d, compose, fpx: float, cut):
+def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float,
+           cut: Callable[[object], set[Quantity]]):
     """The drawing with each angle value the placer left to the text (no place by its arc) back on the figure
     with its arc: first bare in its wedge beyond a wider arc (``WIDER_FONTS``: a point's letter or a mark took
     the small arc's room), then named and led to its arc from outside, across the lines between, as Geometry3K
