@@ -261,6 +261,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
+    d.rules.named_sides = annotation.named_sides()
     if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
         d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills
@@ -907,10 +908,16 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     shapes = [f.path for f in d.fills] if any(it.quantity.kind is QKind.LENGTH for it in items) else []
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
     strokes = _mark_strokes(d)
-    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
+    eased = d.rules.named_sides  # (named sides, read by their name under an eased rule: after the other sides,
+    # whose places the usual rule decides)
+    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2) + 0.5 * (str(it.quantity) in eased)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
+            if str(q) in eased:  # (a split side's named value: by the middle of its longest piece that no other
+                # labelled segment holds, never beside a piece's own value: review 12's 36)
+                piece = np.array(_open_middle(d.rules.points, *q.key, claimed=_other_sides(items, q)))
+                geo = (piece, *geo[1:3], NAMED_PIECE_REACH)
             anchor = tuple(geo[0]) if str(q) not in d.rules.set_off or str(q) in d.rules.side_offsets else \
                 _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
             # (set off from a split side's dimension line, never from one piece of the side: review 14)
@@ -1172,6 +1179,7 @@ def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
     return any(m is not own and len(m) > 1 and line.distance(LineString(m)) < LEADER_MARK_CLEAR for m in d.marks)
 
 
+NAMED_PIECE_REACH = 0.16  # a split side's named value within this share of the side from its piece's middle
 TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this many times nearer its side than any
 # other drawn line
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
