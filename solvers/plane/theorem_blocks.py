@@ -525,14 +525,16 @@ _SIDES = (Conclusion(L("AB"), L("PQ")), Conclusion(L("BC"), L("QR")), Conclusion
 _PAIR_TEXT = "points A B C D E F\ntriangle ABC\ntriangle DEF\n"
 _SIDE = {"XY": Proven(L("XY"), L("UV")), "YZ": Proven(L("YZ"), L("VW")), "ZX": Proven(L("ZX"), L("WU"))}
 _ANGLE = {"X": Proven(ang("ZXY"), ang("WUV")), "Y": Proven(ang("XYZ"), ang("UVW"))}
-# each criterion of congruence: its proven premises (at the turned correspondence) and a figure's facts
+# each criterion of congruence: its proven premises (at the turned correspondence) and a figure's facts.  HL
+# first: a round meets the two right triangles with a common hypotenuse and an equal leg before the SSS that a
+# chain of isosceles triangles in the same round proves the third side for (RHS in one line, not "Join MP")
 _CONGRUENCE = (
-    ("SSS", tuple(_SIDE.values()), "AB = DE\nBC = EF\nCA = FD"),
-    ("SAS", (_SIDE["XY"], _SIDE["YZ"], _ANGLE["Y"]), "AB = DE\nBC = EF\nangle ABC = angle DEF"),
     ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["XY"]),
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nAB = DE"),
     ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["ZX"]),
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nCA = FD"),
+    ("SSS", tuple(_SIDE.values()), "AB = DE\nBC = EF\nCA = FD"),
+    ("SAS", (_SIDE["XY"], _SIDE["YZ"], _ANGLE["Y"]), "AB = DE\nBC = EF\nangle ABC = angle DEF"),
     *((crit, (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
       for crit, side, text in (("ASA", "XY", "AB = DE"), ("AAS", "YZ", "BC = EF"), ("AAS", "ZX", "CA = FD"))),
 )
@@ -897,6 +899,17 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(L("XY"), L("XZ")),
              Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "Y", "Z"),
             figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8),
+    # (and an isosceles triangle with an angle of 60°, at its apex or at its base: one step, where its base
+    # angles from the angle sum and then two angles of 60° take two)
+    *(Theorem("equilateral_triangle_judgment_isosceles_and_angle", "since triangle {0} is isosceles with {1} = {2} "
+              "and an angle "
+              "of 60° at {3}, it is equilateral",
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang(at), _SIXTY),
+               Proven(L("XY"), L("XZ")), Proven(ang(at), _SIXTY)),
+              (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(ang("XYZ"), _SIXTY),
+               Conclusion(ang("XZY"), _SIXTY), Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "XY", "XZ", at[1]),
+              figure=f"{_TRIANGLE}\nAB = AC\nangle {fact} = 60", weight=0.7, direct=True)
+      for at, fact in (("YXZ", "BAC"), ("XYZ", "ABC"))),
     Theorem("equilateral_triangle_judgment_isosceles_and_isosceles", "since the three sides of triangle {0} are "
             "equal, it is equilateral", (Triangle("ABC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")),
                                          Proven(L("AB"), L("BC")), Proven(L("BC"), L("CA"))),
@@ -1031,6 +1044,17 @@ THEOREMS: tuple[Theorem, ...] = (
               figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
       for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
                                ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # (and each half of the arc from the other arc at once, as the isosceles triangle's base angle from its apex:
+    # (360° − arc AB)/2 in one line, where the equal halves, the whole circle and a subtraction take three)
+    *(Theorem("circle_property_chord_perpendicular_bisect_arc",
+              "since {0} is perpendicular to the chord {1} from the centre, it bisects the arc {2}, and the arcs "
+              "round the circle add up to 360°",
+              (*_CHORD, OnCircle("DO"), Apart("D", "AB"), OnLine("DOM"), Sweep("OABD", side),
+               Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+              tuple(Conclusion(2 * half + other, sympy.Integer(360)) for half in halves), ("OM", "AB", "ADB"),
+              figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB", direct=True)
+      for side, halves, other, turn in (("on", (arc("OAD"), arc("ODB")), arc("OBA"), "counterclockwise"),
+                                        ("off", (arc("ODA"), arc("OBD")), arc("OAB"), "clockwise"))),
     # the perpendicular from the centre bisects the central angle on the chord (one step where the two radii's
     # isosceles triangle and an angle sum take two)
     Theorem("circle_property_chord_perpendicular_bisect_angle",
