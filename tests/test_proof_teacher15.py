@@ -1,8 +1,8 @@
 """Blind review 15 (issue 37): the route a teacher takes.  A named one-step theorem where the proof took a chain:
 a diameter perpendicular to a chord bisects its arcs (each half from the other arc at once), two right triangles
 with a common hypotenuse and an equal leg (HL), a given perpendicular as the height between parallel sides, a
-right triangle's sine as the ratio asked, an isosceles triangle with an angle of 60° equilateral; and a degree
-value a number with its degree sign.  Each case is the smallest problem that showed the class; each proof must
+right isosceles triangle's hypotenuse by Pythagoras, a right triangle's sine as the ratio asked, an isosceles
+triangle with an angle of 60° equilateral; and a degree value a number with its degree sign.  Each case is the smallest problem that showed the class; each proof must
 also lint clean and keep its answer."""
 from __future__ import annotations
 
@@ -26,10 +26,16 @@ CASES = [
      "points B D E C A\npolygon BDEC\ntriangle CEA\nparallelogram BDAC\nline D E A\nDE perpendicular to CE\n"
      "clockwise BDEC CEA DEC\nBC = 44\nAE = 19\nangle ACE = 30\nfind area ACBD\n", 836 * 3 ** 0.5,
      ["from its base DA and height CE"], ["co-interior", "angle BCE"]),
+    # gen 2: a right isosceles triangle's hypotenuse √2 times a leg by Pythagoras, never a base angle of 45° and its sine
+    ("a right isosceles triangle's hypotenuse by Pythagoras",
+     "points O A B C D E H\ntriangle ABC\ntriangle CAH\nline A D C\nline A E B\nline C O H\n"
+     "circle O through A B C H\nCH diameter of circle O\nDE midsegment of ACB\nAO = 8\nangle ABC = 45\n"
+     "find CD/CH\n", 2 ** 0.5 / 4, ["its hypotenuse is √2 times a leg (by Pythagoras); hence AC = "],
+     ["sin(45°)", "45°; hence"]),
     # gen 11: a right angle at A gives AB/BC = sin C at once, never BC and AB each by the law of sines
     ("a right triangle's sine is the ratio asked",
      "points O A B C\ntriangle ABC\ncircle O through A B C\nAO = 4\nangle ABC = 30\nangle ACB = 60\nfind AB/BC\n",
-     3 ** 0.5 / 2, ["In the right triangle ABC, AB = BC·sin(angle ACB)"], ["law of sines", "BC = 2·AO"]),
+     3 ** 0.5 / 2, ["In the right triangle ABC, AB/BC = sin(angle ACB) = sin(60°) = √3/2."], ["law of sines", "BC = 2·AO"]),
     # gen 4: an isosceles triangle with a 60° apex is equilateral in one step, not its base angles first
     ("an isosceles triangle with a 60° angle is equilateral",
      "points A B C D F\ntriangle ABC\nline A B D\nline C D\nline C F A\nBC = 9\nangle ABC = 120\nBD = BC\nCF = 10\n"

@@ -958,6 +958,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(ang("XYZ"), sympy.Integer(45)), Conclusion(ang("XZY"), sympy.Integer(45))),
             ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
+    # (and its hypotenuse √2 times a leg, by Pythagoras at once: never a base angle of 45° and then its sine)
+    Theorem("isosceles_right_triangle_property_pythagorean",
+            "since triangle {0} is isosceles with {1} = {2} and a right angle at {3}, its hypotenuse is √2 times a leg "
+            "(by Pythagoras)",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
+             Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(L("YZ"), sympy.sqrt(2) * L("XY")), Conclusion(L("YZ"), sympy.sqrt(2) * L("XZ"))),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",

@@ -1056,7 +1056,11 @@ class _Writer:
             return None
         ratio = sympy.simplify(-(e - a * num) / (a * den))  # num/den by the proportion, den cancelled
         top, bottom = sympy.fraction(ratio)
-        if not (top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys()):
+        if top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys():
+            shown = _over(self.n, known[top], known[bottom])
+        elif ratio.free_symbols and ratio.free_symbols <= known.keys():  # AB/BC = sin(angle ACB) = sin(60°)
+            shown = self.n.expr(ratio, known)
+        else:
             return None
         if not is_zero(ratio.xreplace(known) - value):
             return None
@@ -1064,8 +1068,7 @@ class _Writer:
         if reason is None:
             return None
         self.jumps.append(1)
-        chain = [self.n.expr(target), self.n.expr(ratio), f"{_over(self.n, known[top], known[bottom])}",
-                 self.n.number(value)]
+        chain = [self.n.expr(target), self.n.expr(ratio), shown, self.n.number(value)]
         return {}, [f"{_cap(reason)}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}."]
 
     def _trapezoid_height(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
