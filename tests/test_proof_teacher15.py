@@ -1,8 +1,8 @@
 """Blind review 15 (issue 37): the route a teacher takes.  A named one-step theorem where the proof took a chain:
 a diameter perpendicular to a chord bisects its arcs (each half from the other arc at once), two right triangles
 with a common hypotenuse and an equal leg (HL), a given perpendicular as the height between parallel sides, a
-right isosceles triangle's hypotenuse by Pythagoras, a right triangle's sine as the ratio asked, an isosceles
-triangle with an angle of 60° equilateral; and a degree value a number with its degree sign.  Each case is the smallest problem that showed the class; each proof must
+right isosceles triangle's hypotenuse by Pythagoras, a right triangle's sine as the ratio asked; and a degree
+value a number with its degree sign.  Each case is the smallest problem that showed the class; each proof must
 also lint clean and keep its answer."""
 from __future__ import annotations
 
@@ -36,11 +36,6 @@ CASES = [
     ("a right triangle's sine is the ratio asked",
      "points O A B C\ntriangle ABC\ncircle O through A B C\nAO = 4\nangle ABC = 30\nangle ACB = 60\nfind AB/BC\n",
      3 ** 0.5 / 2, ["In the right triangle ABC, AB/BC = sin(angle ACB) = sin(60°) = √3/2."], ["law of sines", "BC = 2·AO"]),
-    # gen 4: an isosceles triangle with a 60° apex is equilateral in one step, not its base angles first
-    ("an isosceles triangle with a 60° angle is equilateral",
-     "points A B C D F\ntriangle ABC\nline A B D\nline C D\nline C F A\nBC = 9\nangle ABC = 120\nBD = BC\nCF = 10\n"
-     "find CD/CF\n", 9 / 10, ["is isosceles with BC = BD and an angle of 60° at B, it is equilateral"],
-     ["two angles of 60°", "base angles"]),
 ]
 
 

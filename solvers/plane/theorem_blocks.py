@@ -899,17 +899,6 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(L("XY"), L("XZ")),
              Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "Y", "Z"),
             figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8),
-    # (and an isosceles triangle with an angle of 60°, at its apex or at its base: one step, where its base
-    # angles from the angle sum and then two angles of 60° take two)
-    *(Theorem("equilateral_triangle_judgment_isosceles_and_angle", "since triangle {0} is isosceles with {1} = {2} "
-              "and an angle "
-              "of 60° at {3}, it is equilateral",
-              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang(at), _SIXTY),
-               Proven(L("XY"), L("XZ")), Proven(ang(at), _SIXTY)),
-              (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(ang("XYZ"), _SIXTY),
-               Conclusion(ang("XZY"), _SIXTY), Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "XY", "XZ", at[1]),
-              figure=f"{_TRIANGLE}\nAB = AC\nangle {fact} = 60", weight=0.7, direct=True)
-      for at, fact in (("YXZ", "BAC"), ("XYZ", "ABC"))),
     Theorem("equilateral_triangle_judgment_isosceles_and_isosceles", "since the three sides of triangle {0} are "
             "equal, it is equilateral", (Triangle("ABC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")),
                                          Proven(L("AB"), L("BC")), Proven(L("BC"), L("CA"))),
@@ -965,7 +954,7 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("YZ"), sympy.sqrt(2) * L("XY")), Conclusion(L("YZ"), sympy.sqrt(2) * L("XZ"))),
-            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.6, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",
