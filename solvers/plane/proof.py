@@ -256,8 +256,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
     elif form is not None and form[0]:
         prove(form[0])
     else:
-        for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
-            prove({s: 1})
+        for s in sorted(out.goal.free_symbols, key=lambda s: s.name) if out.final is None else ():
+            prove({s: 1})  # (a ratio read off one equation, AB/BC = sin C, needs neither AB nor BC found)
         needs = [i for u in out.uses if (i := prove(u)) is not None]
         if out.final is not None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))

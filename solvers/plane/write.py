@@ -127,9 +127,9 @@ class Namer:
             if plain and not self.latex:  # the whole number first: 24 + 8√3
                 text = re.sub(r"^(\d+√\d+) \+ (\d+)$", r"\2 + \1", text)
         if text is None:
+            if degrees and v.is_Rational and not v.is_Integer:  # 127°/2: a number of degrees, halved
+                return rf"\frac{{{v.p}^{{\circ}}}}{{{v.q}}}" if self.latex else f"{v.p}°/{v.q}"
             text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
-            if degrees and not self.latex and v.is_Rational and not v.is_Integer:
-                text = f"({text})"  # (127/2)°, not 127/2°
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
@@ -1111,7 +1111,11 @@ class _Writer:
             return None
         ratio = sympy.simplify(-(e - a * num) / (a * den))  # num/den by the proportion, den cancelled
         top, bottom = sympy.fraction(ratio)
-        if not (top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys()):
+        if top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys():
+            shown = _over(self.n, known[top], known[bottom])
+        elif ratio.free_symbols and ratio.free_symbols <= known.keys():  # AB/BC = sin(angle ACB) = sin(60°)
+            shown = self.n.expr(ratio, known)
+        else:
             return None
         if not is_zero(ratio.xreplace(known) - value):
             return None
@@ -1119,8 +1123,7 @@ class _Writer:
         if reason is None:
             return None
         self.jumps.append(1)
-        chain = [self.n.expr(target), self.n.expr(ratio), f"{_over(self.n, known[top], known[bottom])}",
-                 self.n.number(value)]
+        chain = [self.n.expr(target), self.n.expr(ratio), shown, self.n.number(value)]
         return {}, [f"{_cap(reason)}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}."]
 
     def _trapezoid_height(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
@@ -1725,21 +1728,22 @@ class _Writer:
         return f"; since {and_list(later)}, " if later else ""
 
     def _half_rest(self, formula: sympy.Expr, vals: dict) -> tuple[str, str] | None:
-        """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``,
-        the name and then its value put in; None where the formula is no such one."""
+        """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``, and
+        ``180° - x/2`` (half the arc left when x is taken from the circle) as ``(360° - x)/2``, the name and
+        then its value put in; None where the formula is no such one."""
         lin = _linear(formula)
-        if lin is None or lin[1] != 90 or len(lin[0]) != 1 or lin[0][0][0] != -sympy.Rational(1, 2):
+        if lin is None or lin[1] not in (90, 180) or len(lin[0]) != 1 or lin[0][0][0] != -sympy.Rational(1, 2):
             return None
-        x = lin[0][0][1]
-        if _unit(x) != "degrees":
+        x, whole = lin[0][0][1], 2 * int(lin[1])
+        if _unit(x) != "degrees" or whole == 360 and "arc" not in element_of(x).kind.key:
             return None
         put = self.n.number(vals[x], True) if x in vals and not vals[x].free_symbols else None
         if put is not None and re.search(r"^-| [-+] ", put):  # (180° - (180° - 2·arctan(2)))/2
             put = rf"\left({put}\right)" if self.n.latex else f"({put})"
-        return (f"(180° - {self.n.name(x)})/2" if not self.n.latex
-                else rf"\frac{{180^{{\circ}} - {self.n.name(x)}}}{{2}}",
-                None if put is None else (f"(180° - {put})/2" if not self.n.latex
-                                          else rf"\frac{{180^{{\circ}} - {put}}}{{2}}"))
+        return (f"({whole}° - {self.n.name(x)})/2" if not self.n.latex
+                else rf"\frac{{{whole}^{{\circ}} - {self.n.name(x)}}}{{2}}",
+                None if put is None else (f"({whole}° - {put})/2" if not self.n.latex
+                                          else rf"\frac{{{whole}^{{\circ}} - {put}}}{{2}}"))
 
     def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
         """An equation whose elements stand for expressions in the variables, written as a student
