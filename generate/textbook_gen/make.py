@@ -297,7 +297,7 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     figure the text describes, found without a search (the text's own search only where the check fails)."""
     from geomill.solvers.numeric import build_model
 
-    text, parsed = _written(fig, keep, facts, goal, cfg)
+    text, parsed = _written(fig, keep, facts, goal)
     if parsed is None:
         return None
     model = own_figure(parsed, fig, want)
@@ -305,8 +305,10 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
         if model is None:
             model = build_model(parsed)  # (as `geomill solve` runs it)
         if cfg.images and unforced(parsed, fig, lambda: other_figure(model)):  # (no figure drawn: no coincidence
-            return None  # shown)
+            return None  # shown; the cheap refusal before the figure)
     except FAILS:
+        return None
+    if not drawn(text, parsed, fig, cfg):
         return None
     return verified(text, parsed, model, want, cfg)
 
@@ -346,22 +348,26 @@ def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cf
             yield p, got
 
 
-def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, cfg: TextbookConfig
+def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr
              ) -> tuple[str, GeneralProblem | None]:
-    """The problem's text and the problem read back from it (None: the reader refuses it, or its
-    figure would mislead: drawn before the re-solve, which costs several figures and refuses fewer)."""
+    """The problem's text and the problem read back from it (None: the reader refuses it)."""
     from geomill.dsl import format_problem, parse
 
     text = format_problem(fig.problem(keep, facts, goal))
     try:
-        parsed = parse(text)
+        return text, parse(text)
     except FAILS:
         return text, None
+
+
+def drawn(text: str, parsed: GeneralProblem, fig: Figure, cfg: TextbookConfig) -> bool:
+    """The problem's figure is drawn and would not mislead (drawn before the re-solve, which costs
+    several figures and refuses fewer; kept for the record)."""
     try:
         figure_files(text, parsed, fig, cfg)
     except (GeomillError, ArithmeticError, ValueError):
-        return text, None
-    return text, parsed
+        return False
+    return True
 
 
 _FIGURES: dict[tuple, tuple[bytes | None, bytes | None]] = {}  # the last figures drawn, by text and style
