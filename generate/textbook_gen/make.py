@@ -3,9 +3,9 @@
 A construction is sampled (``construct``), the deduction run to closure on its exact figure
 (``goals``), a goal chosen by the knobs (question type, depth, theorem families), the proof traced
 back to the givens and constructions it needs, the problem written in the language and read back,
-then solved again from the text alone (``solve_general`` with a model it fits itself, as ``geomill
-solve`` and ``geomill lint`` do).  The record is kept only when that proves the same exact value,
-the linter finds nothing, and the exact figure measures the answer.
+then solved again from the text alone (``solve_general``, on the construction's own figure once every
+statement of the text is checked on it: the figure is known, not searched for).  The record is kept only
+when that proves the same exact value, the linter finds nothing, and the exact figure measures the answer.
 """
 from __future__ import annotations
 
