@@ -6,11 +6,14 @@ import math
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
+import sympy
 from geomill.dsl import parse
 from geomill.engine import plane_geometry as pg
-from geomill.generate.textbook_gen.make import unforced
+from geomill.generate.textbook_gen.make import searched_agrees, unforced
 from geomill.solvers.numeric import TOLERANCE, model_on, moved
 from geomill.solvers.plane import solve_general
+from geomill.engine.errors import SolveError
 
 # B is free on its arc; E is opposite A (AE a diameter): angle ACE is right in every figure
 DIAMETER = ("points O A B C E\ntriangle ABC\ntriangle ACE\nline A O E\ncircle O through A B C E\n"
@@ -64,3 +67,21 @@ def test_a_coincidence_the_moved_figure_does_not_show_is_unforced() -> None:
     got = unforced(problem, exact, lambda: moved(model, 0.1))
     assert any(why.startswith("point O is drawn on") for why in got), got
     assert not any(why.startswith("AC and CE are drawn at") for why in got)
+
+
+# E on the tangent at A may lie on either side of A: angle BAE is 40 or 140, and the construction's own figure
+# holds for one of them only (FormalGeo-style generated text that once passed on the construction's figure alone)
+TANGENT_EITHER_SIDE = ("points A B C O E\ntriangle ABC isosceles at A\ntriangle OAE\ncircle O through A B C\n"
+                       "O circumcentre of ABC\nEA tangent to circle O\nangle BAC = 100\nfind angle BAE\n")
+
+
+@pytest.mark.parametrize("want", [40, 140])
+def test_a_text_that_leaves_the_configuration_open_is_refused_whatever_the_construction_chose(want) -> None:
+    with pytest.raises(SolveError, match="underdetermined"):
+        searched_agrees(parse(TANGENT_EITHER_SIDE), sympy.Integer(want))
+
+
+def test_a_text_that_fixes_its_figure_is_searched_to_the_same_answer() -> None:
+    model = searched_agrees(parse(DIAMETER), 32 * sympy.sqrt(3))
+    assert model is not None and math.isclose(model.goal_value(), 32 * math.sqrt(3), rel_tol=1e-6)
+    assert searched_agrees(parse(DIAMETER), sympy.Integer(50)) is None

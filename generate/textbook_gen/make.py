@@ -293,17 +293,19 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
           cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
     """The problem written, read back and solved from its text alone; None unless the solver proves
     ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing.
-    The solver's figure is the construction's own, every statement of the text checked on it (``own_figure``): a
-    figure the text describes, found without a search (the text's own search only where the check fails)."""
-    from geomill.solvers.numeric import build_model
-
+    The solver's figure is the construction's own, every statement of the text checked on it (``own_figure``); the
+    text's own figure search (``geomill solve``'s) must agree on the goal: a text that leaves the configuration
+    open (a point on either side of a line) is refused, never answered by the construction's choice."""
     text, parsed = _written(fig, keep, facts, goal)
     if parsed is None:
         return None
     model = own_figure(parsed, fig, want)
     try:
+        searched = searched_agrees(parsed, want)
+        if searched is None:
+            return None
         if model is None:
-            model = build_model(parsed)  # (as `geomill solve` runs it)
+            model = searched
         if cfg.images and unforced(parsed, fig, lambda: other_figure(model)):  # (no figure drawn: no coincidence
             return None  # shown; the cheap refusal before the figure)
     except FAILS:
@@ -311,6 +313,16 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     if not drawn(text, parsed, fig, cfg):
         return None
     return verified(text, parsed, model, want, cfg)
+
+
+def searched_agrees(parsed: GeneralProblem, want: sympy.Expr):
+    """The text's own figure (its search, as `geomill solve` runs it) where it measures ``want``; None where the
+    text leaves the goal open: the search finds a second figure with another value (underdetermined, a
+    SolveError), or finds the other configuration only (a point on the other side of a line)."""
+    from geomill.solvers.numeric import build_model
+
+    searched = build_model(parsed)
+    return searched if math.isclose(searched.goal_value(), float(want), rel_tol=1e-6, abs_tol=1e-9) else None
 
 
 def own_figure(parsed: GeneralProblem, fig: Figure, want: sympy.Expr):
