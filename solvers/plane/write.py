@@ -100,7 +100,7 @@ class Namer:
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
-        v = self.as_given(_shortest_trig(_untangled(v)))
+        v = self.as_given(_shortest_trig(_unsquared(_untangled(v))))
         inverse = _inverse_angle(v)  # (only an angle in degrees has this form: x = 90 - arcsin(12/13))
         if inverse is not None:  # arccos(3/5), 180° - 2·arcsin(4/5), never 180·acos(3/5)/π°
             c0, k, fn, x = inverse
@@ -162,7 +162,7 @@ class Namer:
             e, values = _trig_values(e, values)
         if not e.free_symbols and e.has(*_INVERSE_TRIG):  # x = arccos(3/5): a number, written as one
             return self.number(e, degrees)
-        e = self.as_given(_shortest_trig(e))
+        e = self.as_given(_shortest_trig(_unsquared(e)))
         e = e.xreplace({f: _untangled(f) for f in e.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot)
                         if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
@@ -358,8 +358,8 @@ def _plain(text: str) -> str:
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
     text = _TRIG_RADIANS.sub(_in_degrees, text)  # tan(47°), as the step wrote it, not tan(47π/180)
     text = re.sub(r"√\((\d+)\)", r"√\1", text).replace(")·(", ")(")  # √13, 2√13; (x - 5)(x + 1)
-    text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
-    text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
+    text = re.sub(r"(?<![\w.√])(\d+)·√", r"\1√", text)  # 3√2, but √2·√(9 + √337): a root's own digits keep the dot
+    text = re.sub(r"(?<![\w.√])(\d+)·π", r"\1π", text)
     return re.sub(r"(?<![\w.])(\d+)·([a-z])(?![A-Za-z0-9_(])", r"\1\2", text)  # 2x², not 2·x²
 
 
@@ -387,6 +387,25 @@ def _untangled(v: sympy.Expr) -> sympy.Expr:
         return v
     out = sympy.radsimp(sympy.simplify(sympy.expand_trig(v)))
     return v if out.has(*_INVERSE_TRIG) else out
+
+
+def _nested(v: sympy.Expr) -> bool:
+    """Whether a constant has a square root under a square root (√(2√337 - 18))."""
+    roots = [p for p in v.atoms(sympy.Pow) if p.exp.is_Rational and p.exp.q == 2]
+    return any(p.base.has(*(r for r in roots if r is not p)) for p in roots)
+
+
+def _unsquared(v: sympy.Expr) -> sympy.Expr:
+    """A positive constant with nested roots as the root of its square, a square factor taken out, where that
+    is shorter (3√2·√(9 + √337)/2, never 27√(2√337 - 18)/32 + 3√337·√(2√337 - 18)/32: a linear solve and
+    sympy's rationalising write the same number so)."""
+    if v.free_symbols or not v.is_number or sympy.count_ops(v) > 60 or not _nested(v):
+        return v
+    square = sympy.radsimp(sympy.expand(v ** 2))
+    if square.free_symbols or _nested(square) or not (v > 0):
+        return v
+    out = sympy.sqrt(sympy.factor_terms(square))
+    return out if sympy.count_ops(out) < sympy.count_ops(v) else v
 
 
 def _shortest_trig(v: sympy.Expr) -> sympy.Expr:
