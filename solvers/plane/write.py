@@ -922,6 +922,8 @@ class _Writer:
             elif criterion and (ratios := self._ratios(s)):  # SAS: AB/AD = 6/2 = 3, AC/AE = 9/3 = 3
                 shown[:0] = ratios
         shown = list(dict.fromkeys(shown))
+        if criterion and " by HL" in text:  # the right angles, the hypotenuse and the leg, by their roles
+            shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
@@ -1090,6 +1092,33 @@ class _Writer:
             said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
                         f"{self.n.number(sympy.simplify(vx / vy))}")
         return [self.wrap(x) for x in said]
+
+    def _hl_parts(self, s) -> list[str]:
+        """HL's parts as a textbook says them: ``the angles at M and P are right, the hypotenuse NQ is common and
+        MQ = PQ`` (never "angle NMQ = angle NPQ", which hides that both are right); [] where the premises are
+        not one right angle pair and two side pairs."""
+        angles, sides = [], []
+        for a, b in getattr(s.instance, "premises", ()):
+            els = [element_of(x) if x.is_Symbol else None for x in (sympy.sympify(a), sympy.sympify(b))]
+            if els[0] is None:
+                continue
+            if els[0].kind.key == "angle" and els[1] is not None and els[1].kind.key == "angle":
+                angles.append((els[0].points[1], els[1].points[1]))
+            elif els[0].kind.key == "length" and els[1] is not None and els[1].kind.key == "length":
+                sides.append((a, b, els[0].points))
+        if len(angles) != 1 or len(sides) != 2:
+            return []
+        (u, v), = angles
+        hyp = [x for x in sides if u not in x[2]]
+        leg = [x for x in sides if u in x[2]]
+        if len(hyp) != 1 or len(leg) != 1:
+            return []
+        (ha, hb, _), (la, lb, _) = hyp[0], leg[0]
+        right = f"the angles at {u} and {v} are right" if u != v else f"the angle at {u} is right"
+        hypotenuse = (f"the hypotenuse {self.n.name(ha)} is common" if ha == hb
+                      else f"the hypotenuses {self.n.name(ha)} and {self.n.name(hb)} are equal")
+        side = f"{self.n.name(la)} is common" if la == lb else f"{self.n.name(la)} = {self.n.name(lb)}"
+        return [right, hypotenuse, side]
 
     def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
         """A part two triangles share: ``angle B is common``, ``JS is common``."""

@@ -1,0 +1,23 @@
+"""Blind review 15, the faults left (issue 37): HL says its right angles and hypotenuse; a point's place on a
+major arc has its reason; an angle is named by the points of the shape the next step uses.  Each case is the
+smallest problem that showed the class; each proof must also lint clean and keep its answer."""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_proof_teacher17 import says
+
+_HL = ("points N M Q P\ntriangle NMQ\ntriangle NQP\nNM perpendicular to QM\nQP perpendicular to NP\n"
+       "clockwise NMQ NQP\nMQ = 18\nPQ = 18\nangle MNQ = 3x + 5\nangle PNQ = 4x - 8\nfind x\n")
+
+CASES = [
+    # 3. HL names its right angles and its hypotenuse, never "angle NMQ = angle NPQ" (fg 5)
+    ("HL: right angles and hypotenuse", _HL, 13,
+     ["congruent by HL (as the angles at M and P are right, the hypotenuse NQ is common and MQ = PQ)"],
+     ["angle NMQ = angle NPQ,"]),
+]
+
+
+@pytest.mark.parametrize("what,text,value,has,lacks", CASES, ids=[c[0] for c in CASES])
+def test_teacher15b(what, text, value, has, lacks):
+    says(text, value, has, lacks)
