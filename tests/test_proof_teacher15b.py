@@ -10,7 +10,14 @@ from tests.test_proof_teacher17 import says
 _HL = ("points N M Q P\ntriangle NMQ\ntriangle NQP\nNM perpendicular to QM\nQP perpendicular to NP\n"
        "clockwise NMQ NQP\nMQ = 18\nPQ = 18\nangle MNQ = 3x + 5\nangle PNQ = 4x - 8\nfind x\n")
 
+_MAJOR = ("points R P N M Q\nline M R P\ncircle R through N M Q P\nNR perpendicular to PR\nclockwise NMQ NQP NRP\n"
+          "arc RPQ = 115\nfind arc RMQ\n")
+
 CASES = [
+    # 1. a point on a major arc says why: the order the given turns fix (fg 9)
+    ("reason: the order round the circle", _MAJOR, 295,
+     ["Since P lies on major arc MNQ (N, M, Q and P lie clockwise round the circle in that order, by the given "
+      "turns NMQ and NQP)"], []),
     # 3. HL names its right angles and its hypotenuse, never "angle NMQ = angle NPQ" (fg 5)
     ("HL: right angles and hypotenuse", _HL, 13,
      ["congruent by HL (as the angles at M and P are right, the hypotenuse NQ is common and MQ = PQ)"],

@@ -892,6 +892,8 @@ class _Writer:
         part = self._parallel_carried(part)
         if s.instance.family.key in _SECTOR_FAMILIES:
             part += self._sector_arc(s)
+        if s.instance.family.key == "arc_addition_measure" and " lies on " in part:
+            part += self._arc_order(s, part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -927,6 +929,31 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _arc_order(self, s, part: str) -> str:
+        """Why a point lies on the arc it is said to: the order of the points round the circle, with the given
+        turns that fix it: `` (N, M, Q and P lie clockwise round the circle in that order, by the given turns
+        NMQ and NQP)``; "" where the figure's order is not known."""
+        m = re.search(r"\b([A-Z]) lies on (?:major |minor )?arc ([A-Z]{2,3})\b", part)
+        order = (getattr(self.proof, "rounds", None) or {}).get(s.instance.names[0][0]) if m else None
+        if not order:
+            return ""
+        named = set(m[1]) | set(m[2])
+        if not named <= set(order) or len(named) < 3:
+            return ""
+        turns = [(cw, ch) for cw, ch in getattr(self.proof, "turns", ()) if len(ch) == 3 and set(ch) <= named]
+        clockwise = turns[0][0] if turns else True
+        ring = [p for p in order if p in named]
+        if not clockwise:
+            ring = ring[::-1]
+        start = turns[0][1][0] if turns else m[2][0]
+        ring = ring[ring.index(start):] + ring[:ring.index(start)]
+        way = "clockwise" if clockwise else "counterclockwise"
+        cited = [ch for cw, ch in turns if cw == clockwise]
+        if not cited:  # (an order no given turn fixes is the figure's, or a stated 'on major arc': no reason here)
+            return ""
+        why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
+        return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
 
     def _sector_arc(self, s) -> str:
         """Which arc a sector takes, and why: arc OBC runs from B counterclockwise to C, so
