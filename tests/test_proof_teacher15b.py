@@ -14,6 +14,11 @@ _MAJOR = ("points R P N M Q\nline M R P\ncircle R through N M Q P\nNR perpendicu
           "arc RPQ = 115\nfind arc RMQ\n")
 
 CASES = [
+    # 2. an angle named by the points of the triangle the next step uses: the right triangle BEL's angle at E is
+    # angle BEL, never angle BED through D on EL (fg 14)
+    ("names: the triangle's own angle",
+     "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"
+     "find area BEL\n", 280, ["angle BEL = 90°.", "the right triangle ELB"], ["angle BED"]),
     # 1. a point on a major arc says why: the order the given turns fix (fg 9)
     ("reason: the order round the circle", _MAJOR, 295,
      ["Since P lies on major arc MNQ (N, M, Q and P lie clockwise round the circle in that order, by the given "

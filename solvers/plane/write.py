@@ -540,7 +540,9 @@ _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_p
 def _triangle_names(proof) -> dict:
     """Each angle the proof uses in a triangle named by that triangle's points (``angle EAD`` for the
     right angle of triangle DAE, not ``angle EAM`` through a point M on AD), from its first such use on:
-    a reader finds the angle in the triangle the step is about."""
+    a reader finds the angle in the triangle the step is about.  A theorem whose sentence is about the triangle
+    its first name gives (the right triangle ELB's area) names the angles it rests on so too (angle LEB = 90°,
+    never angle BED through D on EL)."""
     out: dict = {}
     display = getattr(proof, "display", {}) or {}
     # the angles the problem itself names (its facts and goal) keep their names
@@ -556,7 +558,9 @@ def _triangle_names(proof) -> dict:
     for st in proof.steps:
         for q, _ in st.equations:
             inst = q.instance
-            if inst.family.key not in _TRIANGLE_FAMILIES or not inst.names or len(inst.names[0]) != 3:
+            if not inst.names or len(inst.names[0]) != 3 or not (
+                    inst.family.key in _TRIANGLE_FAMILIES
+                    or re.search(rf"\btriangle {inst.names[0]}\b", inst.text or "")):
                 continue
             tri = inst.names[0]
             exprs = [q.lhs, q.rhs, *(x for pair in getattr(inst, "premises", ()) for x in pair)]
