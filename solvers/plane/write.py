@@ -541,7 +541,7 @@ def _triangle_names(proof) -> dict:
     """Each angle the proof uses in a triangle named by that triangle's points (``angle EAD`` for the
     right angle of triangle DAE, not ``angle EAM`` through a point M on AD), from its first such use on:
     a reader finds the angle in the triangle the step is about.  A theorem whose sentence is about the triangle
-    its first name gives (the right triangle ELB's area) names the angles it rests on so too (angle LEB = 90°,
+    its first name gives (the right triangle ELB's area) names the angles it rests on so too (angle BEL = 90°,
     never angle BED through D on EL)."""
     out: dict = {}
     display = getattr(proof, "display", {}) or {}
@@ -563,7 +563,10 @@ def _triangle_names(proof) -> dict:
                     or re.search(rf"\btriangle {inst.names[0]}\b", inst.text or "")):
                 continue
             tri = inst.names[0]
-            exprs = [q.lhs, q.rhs, *(x for pair in getattr(inst, "premises", ()) for x in pair)]
+            premises = [x for pair in getattr(inst, "premises", ()) for x in pair]
+            # (another theorem about the triangle names only the angles it rests on: an isosceles triangle's base
+            # angle it finds keeps the name a right triangle's trigonometry gives it later)
+            exprs = [q.lhs, q.rhs, *premises] if inst.family.key in _TRIANGLE_FAMILIES else premises
             atoms = {x for e in exprs for x in sympy.sympify(e).free_symbols
                      if (el := element_of(x)) is not None and el.kind.key == "angle"}
             for x in sorted(atoms, key=lambda x: x.name):
