@@ -776,6 +776,14 @@ def _split_side(scene: Scene, q: Quantity) -> bool:
     return False
 
 
+def _bracketed_split(scene: Scene, q: Quantity, marks: list[Mark]) -> bool:
+    """Is ``q`` a side that a drawn point splits and that an equal-length mark draws whole (its bracket)?  Its "?"
+    would go on a dimension line that takes the rail the bracket needs (review 5's nested brackets); a split side
+    no mark spans whole takes its dimension line freely (a median's halves are ticked on the side itself)."""
+    whole = {frozenset(e) for m in marks if m.kind == "equal" for e in m.elements}
+    return _split_side(scene, q) and frozenset(q.key) in whole
+
+
 def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
     """The polygons a region may be drawn for: each declared one, then each an area or perimeter the goal names
     that none is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its
@@ -1129,7 +1137,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             el = inner[0]
         parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and len(
             {e.kind.key for e in inner}) == 1 else []
-        if parts and all(p is not None and not _split_side(scene, p) for p in parts) and len(set(parts)) == len(
+        if parts and all(p is not None and not _bracketed_split(scene, p, marks) for p in parts) and len(set(parts)) == len(
                 parts) and (
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
                 len(asked) == len(parts) or inner[0].kind.key == "length"):
