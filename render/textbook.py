@@ -777,11 +777,23 @@ def _split_side(scene: Scene, q: Quantity) -> bool:
 
 
 def _bracketed_split(scene: Scene, q: Quantity, marks: list[Mark]) -> bool:
-    """Is ``q`` a side that a drawn point splits and that an equal-length mark draws whole (its bracket)?  Its "?"
-    would go on a dimension line that takes the rail the bracket needs (review 5's nested brackets); a split side
-    no mark spans whole takes its dimension line freely (a median's halves are ticked on the side itself)."""
-    whole = {frozenset(e) for m in marks if m.kind == "equal" for e in m.elements}
-    return _split_side(scene, q) and frozenset(q.key) in whole
+    """Is ``q`` a side that a drawn point splits, on a line where an equal-length mark spans a split side (its
+    bracket)?  Its "?" would go on a dimension line that takes the rail the bracket needs (review 5's nested
+    brackets); a split side on a line with no bracket takes its dimension line freely (a median's halves are
+    ticked on the side itself)."""
+    if not _split_side(scene, q):
+        return False
+    xy = {n: np.array(v, float) for n, v in scene.points.items()}
+    a, b = (xy[n] for n in q.key)
+    d = b - a
+    scale = float(np.hypot(*d))
+
+    def on_line(n: str) -> bool:
+        w = xy[n] - a
+        return abs(float(w[0] * d[1] - w[1] * d[0])) / scale < 1e-6 * scale
+
+    return any(len(e) == 2 and all(n in xy and on_line(n) for n in e) and _split_side(scene, Quantity.length(*e))
+               for m in marks if m.kind == "equal" for e in m.elements)
 
 
 def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
