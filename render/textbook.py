@@ -1387,7 +1387,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                                font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
     legend = _legend(d, ann, renderer, line) if values == "image" else set()
-    aside = line[0] if line is not None and line[0] in legend else None
+    aside = line[0] if line is not None and QUERY in legend else None
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
@@ -1548,7 +1548,7 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
     in a free corner of the canvas, where nothing drawn is within ``LEGEND_CLEAR`` fonts: a value in the text
     alone was missing from the figure (issue 38's newcomers), and a line that names its element reads as its own
     wherever it sits; then ``goal``'s line (``goal_line``), last.  The quantities so written (their export's
-    ``shown`` is "legend"), with the goal line's element where it is written."""
+    ``shown`` is "legend"), with ``QUERY`` where the goal's line is written."""
     import shapely
     from shapely.geometry import LineString, Point, box
 
@@ -1558,6 +1558,7 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
                    and q not in ann.right_values), key=str)
     lines = [(q, f"{ann.names[str(q)] if q.kind is QKind.ARC else query_name(q)} = {ann.texts[q]}", str(q))
              for q in todo] + ([(None, goal[1], goal[0])] if goal is not None else [])  # ("arc KNM = 98°")
+    # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
     if not lines:
         return set()
     fpx, size = d.style.font_px, float(d.style.size)
@@ -1577,7 +1578,7 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
                 role = "shape" if q is None else {QKind.LENGTH: "side", QKind.ANGLE: "angle"}.get(q.kind, "arc")
                 d.labels.append(Placed(text, float(x), float(y), w, h, role, element=key))
                 written.append(b)
-                done.add(key)
+                done.add(key if q is not None else QUERY)
                 break
     return done
 
