@@ -114,7 +114,7 @@ class Namer:
             deg = self.number(v * sympy.pi, True)  # an arc from its length: 540°/π, never 540/π°
             return rf"\frac{{{deg}}}{{\pi}}" if self.latex else f"{deg}/π"
         text = self._decimal(v) if not (v.is_Rational and abs(v) < 1) else None
-        if text is None and degrees and v.is_Rational and abs(v) >= 1 and _terminates(v):
+        if text is None and degrees and v.is_Rational and abs(v) >= 1 and v.q <= 1000:
             text = decimal_text(v)  # 44.5°: half a degree is a number a student writes, never 89°/2 left as it is
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
             # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
@@ -389,15 +389,6 @@ def _untangled(v: sympy.Expr) -> sympy.Expr:
         return v
     out = sympy.radsimp(sympy.simplify(sympy.expand_trig(v)))
     return v if out.has(*_INVERSE_TRIG) else out
-
-
-def _terminates(v: sympy.Rational) -> bool:
-    """Whether a fraction has a short decimal (its denominator has no prime but 2 and 5, at most 3 places)."""
-    q = int(v.q)
-    for p in (2, 5):
-        while q % p == 0:
-            q //= p
-    return q == 1 and v.q <= 1000
 
 
 def _nested(v: sympy.Expr) -> bool:
