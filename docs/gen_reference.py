@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import hashlib
 import io
 import json
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from geomill.engine.plane import HEIGHT_MEANING, POLYGON_NOUNS
@@ -738,13 +740,23 @@ def orientation_markdown() -> str:
     return "\n".join(out)
 
 
+def _page_makers() -> dict[Path, Callable[[], str]]:
+    """Every generated page's path and the function that writes its text."""
+    out: dict[Path, Callable[[], str]] = {REFERENCE: reference_markdown, PHRASES: phrases_markdown,
+                                          COMMANDS / "index.md": commands_index, ORIENTATION_PAGE: orientation_markdown}
+    for name, sp, summary in _subparsers():
+        out[COMMANDS / f"{name}.md"] = functools.partial(command_markdown, name, sp, summary)
+    return out
+
+
+def page_paths() -> list[Path]:
+    """Every generated page's path, without writing the pages (that takes seconds: it solves every example)."""
+    return list(_page_makers())
+
+
 def pages() -> dict[Path, str]:
     """Every generated page and its text."""
-    out = {REFERENCE: reference_markdown(), PHRASES: phrases_markdown(), COMMANDS / "index.md": commands_index(),
-           ORIENTATION_PAGE: orientation_markdown()}
-    for name, sp, summary in _subparsers():
-        out[COMMANDS / f"{name}.md"] = command_markdown(name, sp, summary)
-    return out
+    return {path: make() for path, make in _page_makers().items()}
 
 
 # -- figures ------------------------------------------------------------------------------------------------

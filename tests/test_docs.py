@@ -23,7 +23,7 @@ EXAMPLE = re.compile(r"<!-- example:(\S+) -->\s*```geo\n(.*?)^```", re.M | re.S)
 
 def _pages() -> list[Path]:
     """The hand-written pages (the generated ones are checked against the generator) and the README."""
-    generated = set(gen.pages())
+    generated = set(gen.page_paths())
     return [ROOT / "README.md"] + [p for p in sorted(DOCS.rglob("*.md")) if p not in generated]
 
 
