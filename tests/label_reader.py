@@ -159,6 +159,8 @@ def problems(fig: dict) -> list[str]:
             continue  # beside its dashed line, not in its shape: see careful
         elif el in arcs:
             out += _arc_label(lab, arcs[el], where, at, pts)
+        elif el.split(" ")[0] in SHAPE_WORDS and el.split(" ", 1)[1] not in shapes:
+            continue  # (a region no shape draws, named in the legend: "perimeter ADE = 3" reads by its name)
         elif el.split(" ")[0] in SHAPE_WORDS:
             name = el.split(" ", 1)[1]
             own = shapes[name]
@@ -177,6 +179,8 @@ def problems(fig: dict) -> list[str]:
                 d_own = own.distance(where)
                 if any(o.distance(where) <= d_own for o in others):
                     out.append(f"{text!r} ({el}) is set off nearer another region")
+        elif split_points(el, pts, 2) is None:  # (a legend line of an expression, "BD/CD = ?": it names what it
+            continue  # is about, read wherever it sits)
         else:  # a side
             p, q = split_points(el, pts, 2)
             own_line = _side_line(fig, el, pts[p], pts[q])
@@ -301,7 +305,7 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             out += _height(lab, where, heights, font, [line for *_, line in segments])
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is not None:
             out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
-        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and split_points(el, pts, 2) is not None:
             p, q = split_points(el, pts, 2)
             side = _side_line(fig, el, pts[p], pts[q])
             own = c.distance(side)
@@ -949,7 +953,9 @@ def _regions_outside(fig: dict) -> list[str]:
             continue
         x0, y0, x1, y1 = lab["bbox"]
         at = Point(lab["leader"][0]) if lab["leader"] is not None else Point((x0 + x1) / 2, (y0 + y1) / 2)
-        if not poly.buffer(1.0).contains(at):
+        legend = lab["leader"] is None and lab["text"].startswith(f"{lab['element']} = ") and not any(
+            p.is_valid and p.intersects(box(x0, y0, x1, y1)) for p in shapes.values())  # (a named line in a free
+        if not poly.buffer(1.0).contains(at) and not legend:  # corner, in no region: "perimeter BCD = 3" its own)
             out.append(f"{lab['text']!r} ({lab['element']}) sits outside its polygon with no leader into it")
     return out
 
