@@ -1332,6 +1332,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if values == "image":  # an angle's value never in the legend alone: its arc drawn, the value by it
             d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
                        lambda drawn: _cut_values(ann, drawn, scene, frame))
+        if values == "image":  # a whole side's value with no place by it even set off: led across the lines between
+            d = _led_across(ann, d, lambda: renderer.compose(scene, ann))
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
@@ -1513,6 +1515,27 @@ def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float
             d = tried
         else:  # (it placed none, or misread another label: as it was)
             ann.in_text, ann.named, ann.leaders, ann.across, ann.wider = was
+    return d
+
+
+def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
+    """The drawing with each whole side's value that no place by it took, set off ("CD = 4"), named and led to its
+    side's middle from the nearest free place, its leader across the lines between (a short side's value under
+    its letters, a crowded one's among other labels: in the legend it read as no side's at all).  A split side's
+    stays (a leader's end on a piece of it reads as the piece's); kept only where it misreads nothing more."""
+    stuck = [q for q in ann.in_text if q.kind is QKind.LENGTH and q in ann.facts and q not in ann.right_values
+             and q not in ann.split and q not in ann.spans]
+    if not stuck:
+        return d
+    was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))
+    _set_off(ann, stuck)
+    ann.across |= set(stuck)
+    tried = compose()
+    tried.misread = _unnamed_misread(tried, ann)
+    if len([q for q in stuck if q in ann.in_text]) < len(stuck) and not _worse(tried, d) and \
+            _astray(tried, ann) <= _astray(d, ann):
+        return tried
+    ann.in_text, ann.named, ann.leaders, ann.across, ann.forced = was
     return d
 
 

@@ -102,3 +102,18 @@ def test_a_point_near_a_middle_or_a_circle_is_caught_unless_stated() -> None:
     from geomill.render.marks import read_marks
 
     assert not near_special(stated, scene, px, read_marks(stated)[0])
+
+
+CHORDS = ("points A C O E D B\ntriangle CAE\ntriangle CED\nline A E D\nline C E B\ncircle O through C A B D\n"
+          "AB diameter of circle O\nCD = 4\nDE = 2\nfind AE\n")  # (CD short, between DE's value and the arc)
+
+
+def test_a_whole_side_with_no_place_by_it_is_named_and_led_to_it_not_legend_only() -> None:
+    """A whole side's value that no place by it took, set off or not, was named in the legend alone ("CD = 4" in a
+    corner): now named where there is room and led to the side, the export naming the side, the reader content."""
+    labels = textbook_figure(parse(CHORDS)).labels
+    given = next(g for g in labels["givens"] if g["fact"] == "CD = 4")
+    assert given["shown"] == "label" and given["drawn"] == "CD"
+    lab = next(lab for lab in labels["labels"] if lab["element"] == "CD")
+    assert lab["text"] == "CD = 4" and lab["leader"] is not None
+    assert _read(labels) == []
