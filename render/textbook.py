@@ -1332,8 +1332,6 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if values == "image":  # an angle's value never in the legend alone: its arc drawn, the value by it
             d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
                        lambda drawn: _cut_values(ann, drawn, scene, frame))
-        if values == "image":  # a whole side's value with no place by it even set off: led across the lines between
-            d = _led_across(ann, d, lambda: renderer.compose(scene, ann))
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
@@ -1395,6 +1393,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
+    if values == "image":  # a whole side's value with no place by it even set off: led across the lines between, in
+        d = _led_across(ann, d, lambda: renderer.compose(scene, ann))  # the layout chosen (never what chooses it:
+        # a model whose values all need leaders beat one that read plainly)
     grow = _zoom(forced, size) if zoom else size
     if grow > size:  # the facts force two things close: a larger canvas parts them
         return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
@@ -1522,7 +1523,8 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
     """The drawing with each whole side's value that no place by it took, set off ("CD = 4"), named and led to its
     side's middle from the nearest free place, its leader across the lines between (a short side's value under
     its letters, a crowded one's among other labels: in the legend it read as no side's at all).  A split side's
-    stays (a leader's end on a piece of it reads as the piece's); kept only where it misreads nothing more."""
+    stays (a leader's end on a piece of it reads as the piece's); kept only where fewer values are left off the
+    figure and nothing misreads more."""
     stuck = [q for q in ann.in_text if q.kind is QKind.LENGTH and q in ann.facts and q not in ann.right_values
              and q not in ann.split and q not in ann.spans]
     if not stuck:
@@ -1532,7 +1534,7 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
     ann.across |= set(stuck)
     tried = compose()
     tried.misread = _unnamed_misread(tried, ann)
-    if len([q for q in stuck if q in ann.in_text]) < len(stuck) and not _worse(tried, d) and \
+    if len(ann.in_text) < len(was[0]) and not _worse(tried, d) and \
             _astray(tried, ann) <= _astray(d, ann):
         return tried
     ann.in_text, ann.named, ann.leaders, ann.across, ann.forced = was
