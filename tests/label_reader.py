@@ -166,6 +166,8 @@ def problems(fig: dict) -> list[str]:
             own = shapes[name]
             others = [p for n, p in shapes.items() if n != name] + holes[name]
             if lab["leader"] is None:
+                if _legend_line(lab, shapes.values(), w):
+                    continue
                 if not own.buffer(0.5).contains(where):
                     out.append(f"{text!r} ({el}) is not inside its shape and has no leader")
                 elif any(o.buffer(-0.5).intersects(where) for o in others):
@@ -953,11 +955,23 @@ def _regions_outside(fig: dict) -> list[str]:
             continue
         x0, y0, x1, y1 = lab["bbox"]
         at = Point(lab["leader"][0]) if lab["leader"] is not None else Point((x0 + x1) / 2, (y0 + y1) / 2)
-        legend = lab["leader"] is None and lab["text"].startswith(f"{lab['element']} = ") and not any(
-            p.is_valid and p.intersects(box(x0, y0, x1, y1)) for p in shapes.values())  # (a named line in a free
-        if not poly.buffer(1.0).contains(at) and not legend:  # corner, in no region: "perimeter BCD = 3" its own)
+        if not poly.buffer(1.0).contains(at) and not _legend_line(lab, shapes.values(), fig["size"][0]):
             out.append(f"{lab['text']!r} ({lab['element']}) sits outside its polygon with no leader into it")
     return out
+
+
+LEGEND_FLUSH = 8.5  # px: a legend line is flush with the canvas's left or right margin (the renderer's 8 px)
+
+
+def _legend_line(lab: dict, regions, width: float) -> bool:
+    """Is a region's label a legend line: its text names it ("perimeter BCD = 3"), with no leader, flush with the
+    canvas's left or right margin, in no region of the figure (a free corner)?  It reads as its own where it sits,
+    as a side's named line does; a named label merely off its region (review 6's sliver) is none."""
+    where = box(*lab["bbox"])
+    x0, _, x1, _ = lab["bbox"]
+    return lab["leader"] is None and lab["text"].startswith(f"{lab['element']} = ") and (
+        x0 <= LEGEND_FLUSH or x1 >= width - LEGEND_FLUSH) and not any(p.is_valid and p.intersects(where)
+                                                                     for p in regions)
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:
