@@ -56,7 +56,7 @@ KITE = "points A B C D\nkite ABCD at A\nAB = 5\nangle BAD = 80\nfind AC\n"
 
 
 def _kite(x: float) -> dict:
-    """Kite ABCD at A about AC, its free vertices B and D at ``x`` along AC (x = 1 draws a rhombus, 0.7 plainly a kite)."""
+    """Kite ABCD at A about AC, its free vertices B and D at ``x`` along AC (1: a rhombus; 0.7: plainly a kite)."""
     return {"A": np.array([0.0, 0.0]), "B": np.array([x, -0.8]), "C": np.array([2.0, 0.0]), "D": np.array([x, 0.8])}
 
 

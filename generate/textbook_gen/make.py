@@ -441,7 +441,8 @@ def _coincidences(problem: GeneralProblem, at: dict) -> set[str]:
     segs |= {tuple(sorted(p)) for poly in problem.polygons for p in zip(poly.points, poly.points[1:] + poly.points[:1])}
     scene = SimpleNamespace(points=xy, segments=sorted(segs))
     marks = read_marks(problem)[0]  # (a near-special shape too: a kite drawn near a rhombus read as one)
-    return {re.sub(r"[\d.]+°", "", a) for a in accidents(problem, scene, px, marks) + near_special(problem, scene, px, marks)}
+    found = accidents(problem, scene, px, marks) + near_special(problem, scene, px, marks)
+    return {re.sub(r"[\d.]+°", "", a) for a in found}
 
 
 def unforced(problem: GeneralProblem, fig: Figure, other) -> list[str]:
