@@ -1522,9 +1522,9 @@ def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float
 def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
     """The drawing with each whole side's value that no place by it took, set off ("CD = 4"), named and led to its
     side's middle from the nearest free place, its leader across the lines between (a short side's value under
-    its letters, a crowded one's among other labels: in the legend it read as no side's at all).  A split side's
-    stays (a leader's end on a piece of it reads as the piece's); kept only where fewer values are left off the
-    figure and nothing misreads more."""
+    its letters, a crowded one's among other labels: in the legend it read as no side's at all).  A side drawn points
+    split is led to its dimension line, drawn once its value is on the figure (never to a piece: its end there
+    reads as the piece's).  Kept only where fewer values are left off the figure and nothing misreads more."""
     stuck = [q for q in ann.in_text if q.kind is QKind.LENGTH and q in ann.facts and q not in ann.right_values
              and q not in ann.split and q not in ann.spans]
     if not stuck:
