@@ -1520,7 +1520,7 @@ def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float
 
 
 def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
-    """The drawing with each whole side's value that no place by it took, set off ("CD = 4"), named and led to its
+    """The drawing with each side's value that no place by it took, set off ("CD = 4"), named and led to its
     side's middle from the nearest free place, its leader across the lines between (a short side's value under
     its letters, a crowded one's among other labels: in the legend it read as no side's at all).  A side drawn points
     split is led to its dimension line, drawn once its value is on the figure (never to a piece: its end there
