@@ -137,3 +137,58 @@ def _named_lengths(problem: GeneralProblem):
     exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal else [])
     return [el for e in exprs for el in elements_in(e) if el.kind.key == "length"]
 
+
+
+NEAR_SHARE = 0.10  # two adjacent sides of a polygon within this share of each other read as equal (a blind reader
+# took a kite with sides 0.917 of each other for a rhombus)
+NEAR_DEG = 6.0  # degrees: two lines this near parallel or perpendicular read as so (the kite's pair 3° off parallel)
+NEAR_MIDDLE = 0.05  # a point on a segment this share of its length from the middle reads as its midpoint
+NEAR_RADIUS = 0.04  # a point this share of a circle's radius off it reads as on it
+
+
+def near_special(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]) -> list[str]:
+    """The near-special shapes a figure shows that no fact states, in wider bands than ``accidents``' exact ones:
+    a reader takes a drawn near-coincidence for a given as readily (adjacent sides of a polygon near one length,
+    lines near parallel or perpendicular, a point near a segment's middle or near a circle).  Each said without its
+    measure, so that two figures of one text compare (``generate``: one the facts force is in both)."""
+    perpendicular, parallel, on, equal = _stated(problem, marks)
+    named = {frozenset(el.points) for el in _named_lengths(problem)}
+    out = []
+    for ring in (poly.points for poly in problem.polygons):
+        if not all(p in px for p in ring):
+            continue
+        sides = [frozenset((ring[i], ring[(i + 1) % len(ring)])) for i in range(len(ring))]
+        for a, b in itertools.combinations(sides, 2):
+            if not a & b or (a in named and b in named) or frozenset((a, b)) in equal:
+                continue
+            la, lb = (float(np.linalg.norm(px[x] - px[y])) for x, y in (tuple(a), tuple(b)))
+            if abs(la - lb) < NEAR_SHARE * max(la, lb):
+                out.append(f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn nearly equal and no fact says so")
+    strokes = _strokes(problem, scene)
+    for s in strokes:  # a point partway along a line drawn near its middle
+        for inner in s[1:-1]:
+            halves = (frozenset((s[0], inner)), frozenset((inner, s[-1])))
+            if frozenset(halves) in equal or all(h in named for h in halves):
+                continue
+            p, q = px[s[0]], px[s[-1]]
+            n2 = float((q - p) @ (q - p))
+            if n2 > 1e-9 and abs(float((px[inner] - p) @ (q - p)) / n2 - 0.5) < NEAR_MIDDLE:
+                out.append(f"point {inner} is drawn near the middle of {s[0]}{s[-1]} and no fact says so")
+    for c in problem.circles:
+        if c.centre not in px or not c.points or c.points[0] not in px:
+            continue
+        r = float(np.linalg.norm(px[c.points[0]] - px[c.centre]))
+        for name, xy in px.items():
+            if name != c.centre and name not in c.points and \
+                    abs(float(np.linalg.norm(xy - px[c.centre])) - r) <= max(ON_PX, NEAR_RADIUS * r):
+                out.append(f"point {name} is drawn near circle {c.centre} and no fact says so")
+    for s, t in itertools.combinations(strokes, 2):
+        gap = _apart(_direction(px, s), _direction(px, t))
+        if set(s) & set(t):
+            if abs(90.0 - gap) < NEAR_DEG and not any((_carries(s, a) and _carries(t, b)) or (
+                    _carries(s, b) and _carries(t, a)) for a, b in perpendicular):
+                out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn nearly perpendicular and no fact says so")
+        elif gap < NEAR_DEG and not any(any(_carries(s, e) for e in g) and any(_carries(t, e) for e in g)
+                                        for g in parallel):
+            out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn nearly parallel and no fact says so")
+    return out

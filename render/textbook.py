@@ -123,6 +123,8 @@ class TextbookAnnotation(Annotation):
     # readers read "12" of AB, led to AD of A-D-B, as AD = 12)
     wider: dict = field(default_factory=dict)  # angle -> its arc's least radius (px), where no place by a smaller arc
     # is free (a point's letter in its wedge): its value set beyond the letter, never in the legend alone
+    spoken: dict = field(default_factory=dict)  # a given no drawn element carries (a region no shape is, its points
+    # drawn: "perimeter ADE = 3") -> its legend line: a given never vanishes from the figure
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -604,6 +606,12 @@ def _ratio_labels(problem: GeneralProblem, f, ann: TextbookAnnotation, shaped: s
     if unit is None:
         return None
     return [(qa, coeff.p * unit, a), (qb, coeff.q * unit, b)]
+
+
+def _ratio(expr: sympy.Expr) -> bool:
+    """Is ``expr`` a ratio of elements (BD/DC, 2·AB/CD)?  Asked as "?" on each term, it read as two goals, not
+    one (a blind reader's "BD = ?", "BG = ?"): the legend names it whole, "BD/DC = ?"."""
+    return bool(elements_in(sympy.fraction(sympy.together(expr))[1]))
 
 
 def _value_text(el: Element, value: sympy.Expr) -> str:
@@ -1135,6 +1143,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             q = drawn_height(el, scene)
         if q is None or q in ann.facts or not all(p in scene.points for p in q.key if q.kind in
                                                   (QKind.LENGTH, QKind.ANGLE)):
+            if q not in ann.facts and el.points and all(p in scene.points for p in el.points) and \
+                    not value.free_symbols:  # (its points drawn: named in the legend, never gone from the figure)
+                ann.spoken[el.text] = f"{el.text} = {_value_text(el, value).split(' = ', 1)[-1]}"
             givens.append({"fact": text, "element": el.text, "shown": "text"})
             continue
         ann.facts[q] = value
@@ -1152,7 +1163,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         if parts and all(p is not None and not _bracketed_split(scene, p, marks) for p in parts) and len(set(parts)) == len(
                 parts) and (
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
-                len(asked) == len(parts) or inner[0].kind.key == "length"):
+                len(asked) == len(parts) or inner[0].kind.key == "length") and not (
+                len(asked) > 1 and _ratio(problem.goal.expr)):  # (a ratio's terms each "?": read as two goals)
             el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
             # "?" on each term not given
             if len(asked) == 1:  # (the others given: the function of the one asked, on it: "CO/EO = ?" by CO with
@@ -1381,6 +1393,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
+    if values == "image":  # a whole side's value with no place by it even set off: led across the lines between, in
+        d = _led_across(ann, d, lambda: renderer.compose(scene, ann))  # the layout chosen (never what chooses it:
+        # a model whose values all need leaders beat one that read plainly)
     grow = _zoom(forced, size) if zoom else size
     if grow > size:  # the facts force two things close: a larger canvas parts them
         return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
@@ -1504,6 +1519,28 @@ def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float
     return d
 
 
+def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
+    """The drawing with each side's value that no place by it took, set off ("CD = 4"), named and led to its
+    side's middle from the nearest free place, its leader across the lines between (a short side's value under
+    its letters, a crowded one's among other labels: in the legend it read as no side's at all).  A side drawn points
+    split is led to its dimension line, drawn once its value is on the figure (never to a piece: its end there
+    reads as the piece's).  Kept only where fewer values are left off the figure and nothing misreads more."""
+    stuck = [q for q in ann.in_text if q.kind is QKind.LENGTH and q in ann.facts and q not in ann.right_values
+             and q not in ann.split and q not in ann.spans]
+    if not stuck:
+        return d
+    was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))
+    _set_off(ann, stuck)
+    ann.across |= set(stuck)
+    tried = compose()
+    tried.misread = _unnamed_misread(tried, ann)
+    if len(ann.in_text) < len(was[0]) and not _worse(tried, d) and \
+            _astray(tried, ann) <= _astray(d, ann):
+        return tried
+    ann.in_text, ann.named, ann.leaders, ann.across, ann.forced = was
+    return d
+
+
 def _astray(d, ann: TextbookAnnotation) -> int:
     """How many asked regions' labels sit outside their region with no leader into it (``_region_astray``)."""
     return sum(_region_astray(d, q) for q in (ann.query, *ann.also_asked) if q is not None)
@@ -1554,10 +1591,9 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
 
     from .labels import Placed
 
-    todo = sorted((q for q in ann.in_text if q in ann.facts and q.kind in (QKind.LENGTH, QKind.ANGLE, QKind.ARC)
-                   and q not in ann.right_values), key=str)
-    lines = [(q, f"{ann.names[str(q)] if q.kind is QKind.ARC else query_name(q)} = {ann.texts[q]}", str(q))
-             for q in todo] + ([(None, goal[1], goal[0])] if goal is not None else [])  # ("arc KNM = 98°")
+    todo = sorted((q for q in ann.in_text if q in ann.facts and q not in ann.right_values), key=str)
+    lines = [(q, _legend_text(ann, q), str(q)) for q in todo] + [(key, text, key) for key, text in ann.spoken.items()]
+    lines += [(None, goal[1], goal[0])] if goal is not None else []
     # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
     if not lines:
         return set()
@@ -1575,12 +1611,23 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
             b = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
             if not len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx)) and \
                     all(b.distance(o) >= 0.15 * fpx for o in written):  # (the legend's lines stack)
-                role = "shape" if q is None else {QKind.LENGTH: "side", QKind.ANGLE: "angle"}.get(q.kind, "arc")
+                role = {QKind.LENGTH: "side", QKind.ANGLE: "angle", QKind.ARC: "arc"}.get(getattr(q, "kind", None),
+                                                                                           "shape")  # (a region's,
+                # a height's, the goal's: "shape")
                 d.labels.append(Placed(text, float(x), float(y), w, h, role, element=key))
                 written.append(b)
                 done.add(key if q is not None else QUERY)
                 break
     return done
+
+
+def _legend_text(ann: TextbookAnnotation, q: Quantity) -> str:
+    """A given's legend line, named: "AD = 15", "∠CAO = 25°", "arc KNM = 98°", "perimeter AEGF = 50" (a region's
+    value moved off its region ended on no label at all: a given never vanishes from the figure)."""
+    if q.kind in (QKind.LENGTH, QKind.ANGLE):
+        return f"{query_name(q)} = {ann.texts[q]}"
+    value = ann.texts[q].split(" = ", 1)[-1]  # ("perimeter = 50": its word said by the name)
+    return f"{ann.names.get(str(q), str(q))} = {value}"
 
 
 def _unnamed_misread(d, ann: TextbookAnnotation) -> list:
@@ -1701,6 +1748,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)
     for g in givens:
+        if g["shown"] == "text" and g["element"] in legend:  # (no drawn element is it: named in the legend)
+            g["shown"] = "legend"
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
             if q in legend:  # (named in a free corner of the figure: no place by its element read as its)

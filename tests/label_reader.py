@@ -159,11 +159,15 @@ def problems(fig: dict) -> list[str]:
             continue  # beside its dashed line, not in its shape: see careful
         elif el in arcs:
             out += _arc_label(lab, arcs[el], where, at, pts)
+        elif el.split(" ")[0] in SHAPE_WORDS and el.split(" ", 1)[1] not in shapes:
+            continue  # (a region no shape draws, named in the legend: "perimeter ADE = 3" reads by its name)
         elif el.split(" ")[0] in SHAPE_WORDS:
             name = el.split(" ", 1)[1]
             own = shapes[name]
             others = [p for n, p in shapes.items() if n != name] + holes[name]
             if lab["leader"] is None:
+                if _legend_line(lab, shapes.values(), w):
+                    continue
                 if not own.buffer(0.5).contains(where):
                     out.append(f"{text!r} ({el}) is not inside its shape and has no leader")
                 elif any(o.buffer(-0.5).intersects(where) for o in others):
@@ -177,6 +181,8 @@ def problems(fig: dict) -> list[str]:
                 d_own = own.distance(where)
                 if any(o.distance(where) <= d_own for o in others):
                     out.append(f"{text!r} ({el}) is set off nearer another region")
+        elif split_points(el, pts, 2) is None:  # (a legend line of an expression, "BD/CD = ?": it names what it
+            continue  # is about, read wherever it sits)
         else:  # a side
             p, q = split_points(el, pts, 2)
             own_line = _side_line(fig, el, pts[p], pts[q])
@@ -301,7 +307,7 @@ def careful(fig: dict, pts: dict, shapes: dict, segments: list) -> list[str]:
             out += _height(lab, where, heights, font, [line for *_, line in segments])
         elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and lab["leader"] is not None:
             out.append(f"{text!r} ({el}) is set off with a leader: read where it sits")
-        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el:
+        elif el.split(" ")[0] not in SHAPE_WORDS and " " not in el and split_points(el, pts, 2) is not None:
             p, q = split_points(el, pts, 2)
             side = _side_line(fig, el, pts[p], pts[q])
             own = c.distance(side)
@@ -949,9 +955,23 @@ def _regions_outside(fig: dict) -> list[str]:
             continue
         x0, y0, x1, y1 = lab["bbox"]
         at = Point(lab["leader"][0]) if lab["leader"] is not None else Point((x0 + x1) / 2, (y0 + y1) / 2)
-        if not poly.buffer(1.0).contains(at):
+        if not poly.buffer(1.0).contains(at) and not _legend_line(lab, shapes.values(), fig["size"][0]):
             out.append(f"{lab['text']!r} ({lab['element']}) sits outside its polygon with no leader into it")
     return out
+
+
+LEGEND_FLUSH = 8.5  # px: a legend line is flush with the canvas's left or right margin (the renderer's 8 px)
+
+
+def _legend_line(lab: dict, regions, width: float) -> bool:
+    """Is a region's label a legend line: its text names it ("perimeter BCD = 3"), with no leader, flush with the
+    canvas's left or right margin, in no region of the figure (a free corner)?  It reads as its own where it sits,
+    as a side's named line does; a named label merely off its region (review 6's sliver) is none."""
+    where = box(*lab["bbox"])
+    x0, _, x1, _ = lab["bbox"]
+    return lab["leader"] is None and lab["text"].startswith(f"{lab['element']} = ") and (
+        x0 <= LEGEND_FLUSH or x1 >= width - LEGEND_FLUSH) and not any(p.is_valid and p.intersects(where)
+                                                                     for p in regions)
 
 
 def _crossed_polygons(fig: dict, pts: dict) -> list[str]:

@@ -80,7 +80,8 @@ def test_an_asked_region_around_a_named_one_is_asked_in_the_rest_of_it() -> None
     at = Point(asked["leader"][0]) if asked["leader"] else box(*asked["bbox"])
     assert Polygon(shapes["ABC"]["outline"]).contains(at) and not part.intersects(at)
     for lab in fig["labels"]:  # (the part's value, where it has room, in the part: the hole is its own region)
-        if lab["element"] == "area ADE" and not lab["leader"]:
+        if lab["element"] == "area ADE" and not lab["leader"] and not lab["text"].startswith("area ADE = "):
+            # (named, "area ADE = 3", it is the legend's line: no room in the part, figtb25)
             assert part.buffer(0.5).contains(box(*lab["bbox"]))
     assert _read(fig) == []
 

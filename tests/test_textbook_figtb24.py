@@ -22,7 +22,7 @@ def _read(fig: dict) -> list[str]:
     return problems(fig) + textbook_problems(fig) + mark_problems(fig)
 
 
-@pytest.mark.parametrize("goal", ["AC - CB", "CB/AC"])
+@pytest.mark.parametrize("goal", ["AC - CB"])  # (a ratio of two asked sides: named whole in the legend, figtb25)
 def test_a_goal_of_a_split_side_and_another_is_asked_on_the_figure(goal: str) -> None:
     fig = textbook_figure(parse(HALVES.format(goal=goal).replace("CB = 3\n", ""))).labels
     assert fig["goal"]["marked"] and fig["goal"]["parts"]

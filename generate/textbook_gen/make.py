@@ -426,12 +426,12 @@ FRAME_PX = 450.0  # the accident detector's tolerances are in pixels: a figure m
 
 
 def _coincidences(problem: GeneralProblem, at: dict) -> set[str]:
-    """The coincidences ``render.accidents`` finds on points ``at`` (scaled to a drawn figure's size), each
-    without its measured degrees, so that two figures' lists compare."""
+    """The coincidences ``render.accidents`` finds on points ``at`` (scaled to a drawn figure's size), and the
+    near-special shapes (``near_special``), each without its measured degrees, so that two figures' lists compare."""
     import re
     from types import SimpleNamespace
 
-    from geomill.render.accidents import accidents
+    from geomill.render.accidents import accidents, near_special
     from geomill.render.marks import read_marks
 
     xy = {n: np.asarray(at[n], float) for n in problem.points}
@@ -440,7 +440,9 @@ def _coincidences(problem: GeneralProblem, at: dict) -> set[str]:
     segs = {tuple(sorted(p)) for ln in problem.lines for p in zip(ln.points, ln.points[1:])}
     segs |= {tuple(sorted(p)) for poly in problem.polygons for p in zip(poly.points, poly.points[1:] + poly.points[:1])}
     scene = SimpleNamespace(points=xy, segments=sorted(segs))
-    return {re.sub(r"[\d.]+°", "", a) for a in accidents(problem, scene, px, read_marks(problem)[0])}
+    marks = read_marks(problem)[0]  # (a near-special shape too: a kite drawn near a rhombus read as one)
+    found = accidents(problem, scene, px, marks) + near_special(problem, scene, px, marks)
+    return {re.sub(r"[\d.]+°", "", a) for a in found}
 
 
 def unforced(problem: GeneralProblem, fig: Figure, other) -> list[str]:
