@@ -4,6 +4,8 @@ passes over is one whose rough proof is too shallow or cites too little; and a p
 kept per style, is the text writing it again gives."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy
 from geomill.generate.textbook_gen import TextbookConfig, make
 from geomill.generate.textbook_gen.construct import Retry
@@ -50,3 +52,20 @@ def test_a_written_proof_is_kept_per_style_and_is_what_writing_it_again_gives() 
         assert proof.written(style) is proof.written(style)
         assert proof.written(style).lines == write(proof, style, proof.arcs).lines
     assert proof.render("text") != proof.render("latex")
+
+
+def test_a_goal_whose_rough_proof_needs_a_planned_questions_data_is_passed_over_before_its_proof() -> None:
+    """(the planning's costliest part is a goal's lightest proof: one whose rough proof needs the very construction
+    steps and givens of a question already planned would repeat that question's givens, and is never proved.)"""
+    cfg = TextbookConfig(images=False, depth="2-8").validate()
+    fig, ded, cands, rng = _construction(cfg)
+    asked: set = set()
+    planned = list(make.plans(fig, make.choose(list(cands), cfg, rng, fig, asked), cfg, rng, asked=asked))
+    assert planned and asked == {p.key() for p in planned}
+    again = [c for c in cands if c.rough is not None and make.data(*make.traced(fig, c.rough, c.expr)[:2]) in asked]
+    fresh = [c for c in again if c.ded is not None and c.rough.depth >= 2]  # (passed over by the data alone)
+    assert fresh
+    unscreened = [replace(c) for c in fresh]
+    list(make.choose(unscreened, cfg, rng, fig))
+    assert any(c.ded is None for c in unscreened)  # (without the data asked: proved)
+    assert not list(make.choose(fresh, cfg, rng, fig, set(asked))) and all(c.ded is not None for c in fresh)

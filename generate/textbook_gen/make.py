@@ -81,8 +81,8 @@ COMMON = frozenset({
 DEFER = 2  # proofs of common families only that each question type puts back, at most
 
 
-def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator, fig: Figure | None = None
-           ) -> Iterator[Candidate]:
+def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator, fig: Figure | None = None,
+           asked: set | None = None) -> Iterator[Candidate]:
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
     comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
@@ -90,7 +90,9 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     cited, go to the back of its queue (``DEFER`` of them, each once): the rarer families a
     construction reaches come first, for a few more proofs built.  With ``fig``, a candidate whose
     rough proof (``Candidate.rough``) is too shallow or cites too little for a problem is passed over
-    before its proof is built."""
+    before its proof is built, and so is one whose rough proof needs the very data (construction steps and givens,
+    ``data``) of a question already planned (``asked``, which ``plans`` fills): its problem would repeat that
+    question's givens, and the lightest proof (most of the planning's cost) rarely needs other data than the rough one."""
     qtypes = cfg.question_types()
     by_type: dict[str, list[Candidate]] = {}
     for c in cands:
@@ -107,9 +109,12 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
         for k, qu in enumerate(queues):
             if qu:
                 c = qu.pop(0)
-                if fig is not None and (c.rough is None or c.rough.depth < least
-                                        or too_little(*traced(fig, c.rough, c.expr)[:2])):
-                    continue  # (the cheap screen first: most goals are one step deep, or need a given or two)
+                if fig is not None:  # (the cheap screen first: most goals are one step deep, or need a given or two)
+                    if c.rough is None or c.rough.depth < least:
+                        continue
+                    keep, facts = traced(fig, c.rough, c.expr)[:2]
+                    if too_little(keep, facts) or (asked is not None and data(keep, facts) in asked):
+                        continue
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
                 later = deferred.setdefault(k, [])
@@ -158,15 +163,22 @@ class Plan:
 
     def key(self) -> tuple:
         """Plans with one key have problem texts that differ only in the goal (they share a check)."""
-        return tuple(sorted(self.keep)), tuple((sympy.srepr(f.lhs), sympy.srepr(f.rhs)) for f in self.facts)
+        return data(self.keep, self.facts)
+
+
+def data(keep: set[int], facts: list[Equality]) -> tuple:
+    """A question's data: its construction steps and its givens (``Plan.key``)."""
+    return tuple(sorted(keep)), tuple((sympy.srepr(f.lhs), sympy.srepr(f.rhs)) for f in facts)
 
 
 def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator,
-          distinct: bool = True) -> Iterator[Plan]:
+          distinct: bool = True, asked: set | None = None) -> Iterator[Plan]:
     """The questions the chosen candidates give, each traced back to the givens its proof needs (no
     two with the same givens: the same data asked twice reads as a repeat; ``distinct=False``: no two
-    with the same givens and goal)."""
+    with the same givens and goal).  ``asked`` gets the data of each question planned where its key is its
+    data alone (no distractor, no x: ``choose`` passes over a goal whose rough proof needs the same)."""
     tried = set()
+    alone = distinct and not cfg.distractors and "x" not in cfg.question_types()
     for c in cands:
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
         if not natural(fig, c.proof):
@@ -191,6 +203,8 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         if key in tried:
             continue
         tried.add(key)
+        if asked is not None and alone:
+            asked.add(key)
         yield plan
 
 
@@ -225,7 +239,8 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         raise Rejected("construction check")
     model = model_of(full, fig)
     ded = closure(full, model, fig)
-    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig), cfg, rng)
+    asked: set = set()  # the data of the questions planned (no goal is proved only to ask them again)
+    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig, asked), cfg, rng, asked=asked)
     made = 0
     said: set = set()  # the given sets of the problems made: as planned, and up to renaming
     for p in planned:
