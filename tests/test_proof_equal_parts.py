@@ -65,3 +65,12 @@ def test_a_trapezoids_height_says_one_theorem_a_sentence() -> None:
     assert "By Pythagoras in the right triangle with hypotenuse CD, h² = CD² - (17 - x)² = 19² - (17 - x)²." in said
     assert any(s.startswith("So 15² - x² = 19² - (17 - x)², so ") and s.endswith("x = 9/2.") for s in said), said
     assert all(s.count("Pythagoras") <= 1 and len(s) < 200 for s in said), said
+
+
+def test_a_sum_said_in_words_is_not_said_again_as_an_equation() -> None:
+    # the co-interior angles named with their sum: the numbers follow at once, the equation is not restated
+    sol, _ = _written("points E C F D\npolygon ECFD\nCE parallel to FD\nclockwise ECFD CFD DEC ECF FDE\n"
+                      "angle CFD = x + 36\nangle CED = 2y\nangle ECF = 78\nangle EDF = 110\nfind y\n")
+    text = sol.text()
+    assert "the co-interior angles CED and EDF add up to 180°: 2y + 110 = 180, so 2y = 70 and y = 35." in text, text
+    assert "angle CED + angle EDF = 180°" not in text, text

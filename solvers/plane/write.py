@@ -509,6 +509,10 @@ _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:
                           re.IGNORECASE)
 
 
+# a reason that says its equation in words: two angles it names and their sum
+_IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
+
+
 def _then(reason: str) -> str:
     """How a reason leads to its equation: ``Since X, Y = Z`` after a bare reason; after one that
     already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice."""
@@ -1718,7 +1722,7 @@ class _Writer:
                 else:
                     chain_eq += self._expanded(lhs.xreplace(sub).xreplace(put), rhs.xreplace(sub).xreplace(put), deg)
                 chain_eq += self._compound_angles(full, put)
-                head = f"{_cap(reason)}{_then(reason)}{self._natural(s, lhs, rhs, u)}" if reason else ""
+                head = f"{_cap(reason)}{self._stated_after(reason, s, lhs, rhs, u)}" if reason else ""
                 ratio = self._ratio_put(s, lhs, rhs, u, put, sub) if reason else None
                 if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
                     head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
@@ -1739,8 +1743,8 @@ class _Writer:
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 # (not "w = 12 and w = 12")
                 tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""
-                if head:
-                    return f"{head}, so {self.wrap(chain_eq)}{work}{tail}{note}."
+                if head:  # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
+                    return f"{head}{', so ' if head != _cap(reason) else ': '}{self.wrap(chain_eq)}{work}{tail}{note}."
                 return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
@@ -1759,7 +1763,7 @@ class _Writer:
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+        return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
 
     def _read_again(self, s, why, u, formula, vals: dict, text: str) -> str:
         """A value read through an equation stated before names what it rests on, never a bare "So": the
@@ -1911,6 +1915,17 @@ class _Writer:
             return ""  # (only an equation in the variables is multiplied out)
         shown = f"{self.n.expr(ea, None, deg)} = {self.n.expr(eb, None, deg)}"
         return f"{'$, so $' if self.n.latex else ', so '}{shown}"
+
+    def _stated_after(self, reason: str, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
+        """The theorem's equation after its reason (``; hence angle CED + angle EDF = 180°``), or nothing where
+        the reason says it in words already (``the co-interior angles CED and EDF add up to 180°``): once."""
+        m = _IN_WORDS.search(_PARENS.sub("", reason))
+        lin = _linear(lhs - rhs) if m is not None else None
+        if lin is not None and len(lin[0]) == 2 and lin[0][0][0] == lin[0][1][0] and abs(lin[0][0][0]) == 1 \
+                and -lin[1] * lin[0][0][0] == int(m[3]) \
+                and sorted(self.n.expr(x) for _, x in lin[0]) == sorted(f"angle {a}" for a in m.group(1, 2)):
+            return ""
+        return f"{_then(reason)}{self._natural(s, lhs, rhs, u)}"
 
     def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
         """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
@@ -2188,7 +2203,7 @@ class _Writer:
         if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+        return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
 
     def _quadratic(self, st) -> str | None:
         """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
