@@ -74,3 +74,13 @@ def test_a_sum_said_in_words_is_not_said_again_as_an_equation() -> None:
     text = sol.text()
     assert "the co-interior angles CED and EDF add up to 180°: 2y + 110 = 180, so 2y = 70 and y = 35." in text, text
     assert "angle CED + angle EDF = 180°" not in text, text
+
+
+def test_a_reason_with_its_own_main_clause_is_not_comma_spliced_to_its_equation() -> None:
+    # "by Pitot's theorem the sums … are equal" is a clause of its own: "; hence AD = …", not ", AD = …"
+    sides = "ABCD"
+    lines = [f"line {a} {t} {b}" for a, t, b in zip(sides, "WXYZ", sides[1:] + sides[0])]
+    tangents = [f"{v}{t} tangent to circle O" for v, t in zip("ABBCCDDA", "WWXXYYZZ")]
+    sol, _ = _written("points A B C D W X Y Z O\npolygon ABCD\n" + "\n".join(lines) + "\ncircle O through W X Y Z\n"
+                      + "\n".join(tangents) + "\nAB = 24\nBC = 17\nCD = 20\nfind AD\n")
+    assert "by Pitot's theorem the sums of its opposite sides are equal; hence AD = AB + CD - BC" in sol.text()

@@ -505,7 +505,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 _PARENS = re.compile(r" \([^()]*\)")
 _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
-                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+)\b",
+                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
 
 
