@@ -505,8 +505,12 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 _PARENS = re.compile(r" \([^()]*\)")
 _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
-                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+)\b",
+                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
+
+
+# a reason that says its equation in words: two angles it names and their sum
+_IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
 
 
 def _then(reason: str) -> str:
@@ -674,6 +678,7 @@ class _Writer:
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
         self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
         self._target = None  # the step being written's conclusion
+        self._parts: dict = {}  # the values a sentence said beside its unknown's (each part of a whole)
         self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
         self.lines: list[str] = []
         self.jumps: list[int] = []
@@ -1251,12 +1256,16 @@ class _Writer:
             self.height_intros[h] = f"Let {h} be the height of {s.instance.names[0]}."
         said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, each of length {h}, and let {u} be "
                 f"the distance from {far} to the foot of the height from {near}. ")
+        # one theorem a sentence, each with its numbers, then the algebra (never all of it in one sentence)
         said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
-                 f" = {num(d)} - {u} at the ends of {big_name}, so by Pythagoras on the legs, ")
-        said += (f"{leg_name}² - {u}² = {h}² = {name(other)}² - ({num(d)} - {u})²: {sq(a)} - {u}² = {sq(c)} - "
-                 f"({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - "
-                 f"{u}², "
-                 f"so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")  # (opened out first)
+                 f" = {num(d)} - {u} at the ends of {big_name}. ")
+        said += (f"By Pythagoras in the right triangle with hypotenuse {leg_name}, {h}² = {leg_name}² - {u}² = "
+                 f"{sq(a)} - {u}². ")
+        said += (f"By Pythagoras in the right triangle with hypotenuse {name(other)}, {h}² = {name(other)}² - "
+                 f"({num(d)} - {u})² = {sq(c)} - ({num(d)} - {u})². ")
+        said += (f"So {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - "
+                 f"{num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and "
+                 f"{u} = {num(x)}. ")  # (opened out first)
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
         return {}, [said]
 
@@ -1476,11 +1485,11 @@ class _Writer:
                     picked = (i, u, v)
                     break
             if picked is None:  # two unknowns tied by one equation (angle AED = angle DEG): one put for the other
-                tie = next(((i, r) for i, (_, e, _) in enumerate(pool) if len((r := put(e)).free_symbols - base) == 2
-                            and _linear(r) is not None), None)
-                if tie is None:
+                ties = [(i, r) for i, (_, e, _) in enumerate(pool) if len((r := put(e)).free_symbols - base) == 2
+                        and _linear(r) is not None]
+                if not ties:
                     return None
-                i, r = tie
+                i, r = min(ties, key=lambda t: (not _parts_ratio(t[1], [r for _, r in ties]), t[0]))  # (as _pivot)
                 u = sorted(r.free_symbols - base, key=lambda x: x.name)[0]
                 c = sum((k for k, x in _linear(r)[0] if x == u), sympy.Integer(0))
                 s, e, why = pool.pop(i)
@@ -1558,10 +1567,11 @@ class _Writer:
                 continue
             others = set().union(*(put(e).free_symbols for j, (_, e, _) in enumerate(pool) if j != i)) \
                 if len(pool) > 1 else set()
+            ratio = 0 if _parts_ratio(r, [put(e) for j, (_, e, _) in enumerate(pool) if j != i]) else 1
             for _, u in lin[0]:
                 if element_of(u) is None:  # variables are solved together, not expressed in each other
                     continue
-                rank = (0 if u in need else 1 if u in others else 2, n)
+                rank = (0 if u in need else 1 if u in others else 2, n, ratio)
                 if rank[0] < 2 and (best is None or rank < best[0]):
                     best = (rank, i, r, u)
         return None if best is None else best[1:]
@@ -1625,7 +1635,10 @@ class _Writer:
         self._renamed = {"".join(element_of(spoken[x]).points): "".join(element_of(self.n.local.get(x, x)).points)
                          for x in kept if x not in self.n.display}
         self._tie({x: n for x, n in spoken.items() if x not in kept})
-        return self._solved_in(s, e, why, u, v, known, sub)
+        self._parts = {}
+        said = self._solved_in(s, e, why, u, v, known, sub)
+        known.update(self._parts)  # (both parts of a whole said at once: _equal_parts)
+        return said
 
     def _tie(self, spoken: dict) -> None:
         """The sentence's names taken from here on; an angle the problem names through another point on
@@ -1709,7 +1722,7 @@ class _Writer:
                 else:
                     chain_eq += self._expanded(lhs.xreplace(sub).xreplace(put), rhs.xreplace(sub).xreplace(put), deg)
                 chain_eq += self._compound_angles(full, put)
-                head = f"{_cap(reason)}{_then(reason)}{self._natural(s, lhs, rhs, u)}" if reason else ""
+                head = f"{_cap(reason)}{self._stated_after(reason, s, lhs, rhs, u)}" if reason else ""
                 ratio = self._ratio_put(s, lhs, rhs, u, put, sub) if reason else None
                 if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
                     head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
@@ -1730,8 +1743,8 @@ class _Writer:
                 work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
                 # (not "w = 12 and w = 12")
                 tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""
-                if head:
-                    return f"{head}, so {self.wrap(chain_eq)}{work}{tail}{note}."
+                if head:  # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
+                    return f"{head}{', so ' if head != _cap(reason) else ': '}{self.wrap(chain_eq)}{work}{tail}{note}."
                 return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
@@ -1750,7 +1763,7 @@ class _Writer:
         if lhs == u or (formula is not None and _key(lhs - rhs) == _key(u - formula)):
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+        return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
 
     def _read_again(self, s, why, u, formula, vals: dict, text: str) -> str:
         """A value read through an equation stated before names what it rests on, never a bare "So": the
@@ -1903,6 +1916,17 @@ class _Writer:
         shown = f"{self.n.expr(ea, None, deg)} = {self.n.expr(eb, None, deg)}"
         return f"{'$, so $' if self.n.latex else ', so '}{shown}"
 
+    def _stated_after(self, reason: str, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
+        """The theorem's equation after its reason (``; hence angle CED + angle EDF = 180°``), or nothing where
+        the reason says it in words already (``the co-interior angles CED and EDF add up to 180°``): once."""
+        m = _IN_WORDS.search(_PARENS.sub("", reason))
+        lin = _linear(lhs - rhs) if m is not None else None
+        if lin is not None and len(lin[0]) == 2 and lin[0][0][0] == lin[0][1][0] and abs(lin[0][0][0]) == 1 \
+                and -lin[1] * lin[0][0][0] == int(m[3]) \
+                and sorted(self.n.expr(x) for _, x in lin[0]) == sorted(f"angle {a}" for a in m.group(1, 2)):
+            return ""
+        return f"{_then(reason)}{self._natural(s, lhs, rhs, u)}"
+
     def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
         """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
         WXYZ = WY·XZ``; a proportion as its ratios, ``EF/BC = DE/AB`` (similar triangles: each side over
@@ -1997,6 +2021,9 @@ class _Writer:
         others = [x for x in full.free_symbols - {u} if x not in vals]
         lin = _linear(full)
         if reason is not None and len(others) == 1 and others[0] in sub and lin is not None:
+            parts = self._equal_parts(reason, full, others[0], u, v, vals, sub, deg)
+            if parts is not None:
+                return parts
             # two expressions of one element, set equal: angle BAP = arc BA/2 and angle BAP = 130° - arc BA/2
             x = others[0]
             c = sum((k for k, y in lin[0] if y == x), sympy.Integer(0))
@@ -2022,6 +2049,52 @@ class _Writer:
         if reason is None:
             return f"So {shown}{work} and {last}{note}."
         return f"{reason}{_then(reason)}{eq}, so {shown}{work} and {last}{note}."
+
+    def _equal_parts(self, reason: str, full: sympy.Expr, x: sympy.Symbol, u: sympy.Symbol, v: sympy.Expr,
+                     vals: dict, sub: dict, deg: bool) -> str | None:
+        """Two parts of a known whole in a known ratio (``x + u = s`` with ``x = k·u``) solved as a teacher
+        solves them: the sum with its number, the ratio, then each part with the numbers put in (``angle
+        BAE + angle DAE = angle BAD = 60°; as the two are equal, angle BAE = angle DAE = 60°/2 = 30°``;
+        ``BF + EF = BE = 6√3, so BF = 2·BE/3 = 2·6√3/3 = 4√3``), never ``60° - angle DAE = angle DAE``.
+        None where the equation is no such sum or the ratio no positive number."""
+        k = sympy.expand(sub[x] / u)
+        lin = _linear(full)
+        if not (k.is_Rational and k > 0) or lin is None:
+            return None
+        cx = sum((c for c, y in lin[0] if y == x), sympy.Integer(0))
+        if cx == 0 or cx != sum((c for c, y in lin[0] if y == u), sympy.Integer(0)):
+            return None
+        whole = sympy.expand(-(full - cx * x - cx * u) / cx)
+        total = sympy.expand(whole.xreplace(vals))
+        if total.free_symbols or not is_zero(total / (k + 1) - v):
+            return None
+        n = self.n
+        chain = [f"{n.expr(x)} + {n.expr(u)}", n.expr(whole, None, deg), n.expr(whole, vals, deg),
+                 n.number(total, deg)]
+        ratio = _key(x - k * u)
+        if k == 1:
+            why = "as the two are equal"
+        elif ratio in self.stated:  # (said just before: BF = 2·EF. … BF + EF = BE = 6√3, so BF = 2·BE/3)
+            why = "so"
+        else:  # as the problem would say it: angle ABC = 2·angle BAC, not angle BAC = angle ABC/2
+            why = f"as {self.eq(u, x / k) if k.q != 1 and (1 / k).q == 1 else self.eq(x, k * u)}"
+        if ratio in self.given_keys and ratio not in self.stated:
+            why += " (given)"
+        self.stated.add(ratio)
+        share = [(x, k / (k + 1)), (u, 1 / (k + 1))]
+        if k != 1 and self._target in (x, u):  # the part the step is for (BF = 2·BE/3), not both
+            share = [(y, f) for y, f in share if y == self._target]
+        each = []
+        for y, f in share[:1] if k == 1 else share:
+            said = [n.expr(y), *([n.expr(u)] if k == 1 else []),
+                    *([n.expr(f * whole, None, deg)] if whole.is_Symbol and k != 1 else []),
+                    _share(n, f, y, total, deg), n.number(f * total, deg)]
+            each.append(self.wrap(" = ".join(dict.fromkeys(said))))
+        self._parts = {x: sympy.expand(k * v), u: v}
+        head = f"{reason}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}"
+        if why == "so":
+            return f"{head}, so {' and '.join(each)}."
+        return f"{head}; {why}, {' and '.join(each)}."
 
     def _right_angle_beside(self, s, e, why, u, v, known) -> str | None:
         """The right angle on the other side of a perpendicular's foot said directly, from the
@@ -2130,7 +2203,7 @@ class _Writer:
         if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
-        return f"{reason}{_then(reason)}{self._natural(s, lhs, rhs, u)}{later or ', so '}{text}."
+        return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
 
     def _quadratic(self, st) -> str | None:
         """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
@@ -2295,6 +2368,33 @@ def _halves(pool: list, target: sympy.Expr | None = None) -> list:
     return out
 
 
+def _share(n: Namer, f: sympy.Rational, y: sympy.Symbol, total: sympy.Expr, deg: bool) -> str:
+    """The part ``f`` of a whole ``total`` with its number put in, not yet worked (``60°/2``, ``2·6√3/3``):
+    the number is put in through a stand-in of the part's own kind (``y``), so it carries its unit."""
+    whole = n.number(total, deg)
+    if n.latex or not re.fullmatch(r"[\d.√π°]+", whole):
+        return n.expr(f * y, {y: total}, deg)
+    return f"{whole}/{f.q}" if f.p == 1 else f"{f.p}·{whole}/{f.q}"
+
+
+def _parts_ratio(r: sympy.Expr, others: list[sympy.Expr]) -> bool:
+    """Is ``r = 0`` a ratio of two elements (``x = k·y``, k > 0) whose sum another equation gives (``x + y
+    + … = s``)?  Put in first, it leaves the sum one unknown, solved as its parts (``_equal_parts``), never
+    as ``s - y = k·y``."""
+    lin = _linear(r)
+    if lin is None or lin[1] != 0 or len(lin[0]) != 2 or any(element_of(x) is None for _, x in lin[0]):
+        return False
+    (a, x), (b, y) = lin[0]
+    if a * b >= 0:
+        return False
+    for o in others:
+        lo = _linear(o)
+        if lo is not None and (c := [next((c for c, z in lo[0] if z == w), 0) for w in (x, y)])[0] != 0 \
+                and c[0] == c[1]:
+            return True
+    return False
+
+
 def _put_all(e: sympy.Expr, known: dict, sub: dict) -> sympy.Expr:
     """``e`` with the values found and the expressions written so far put in, until nothing changes."""
     for _ in range(4):
@@ -2449,9 +2549,12 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
             if len(parts) < 2:
                 continue
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
-            if not names[-1] and all(len(n) == 1 and p.strip() == n[0] for p, n in zip(parts, names[:-1])):
-                # "angle CBE = angle ADG = 90°" (a shape's, or two right angles for one reason): each is stated
-                stated.update(n[0] for n in names[:-1])
+            lead = next((i for i, (p, n) in enumerate(zip(parts, names)) if len(n) != 1 or p.strip() != n[0]),
+                        len(parts))
+            if 0 < lead < len(parts) and not any(names[lead:]):
+                # "angle CBE = angle ADG = 90°" (a shape's, or two right angles for one reason), "angle BAE =
+                # angle DAE = 60°/2 = 30°" (equal parts of a whole): each name is stated, no value put in
+                stated.update(n[0] for n in names[:lead])
                 continue
             for j in range(1, len(parts) - 1):
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):

@@ -1,0 +1,86 @@
+"""Equal parts of a whole and crammed sentences (teacher 16, issue 37): a sum with its ratio solved as a
+teacher solves it (the sum with its number, the ratio, then each part), never ``60° - u = u``; a trapezoid's
+height from its sides one theorem a sentence."""
+import re
+
+import pytest
+from geomill.dsl import parse
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane.write import measures, sentences
+
+
+def _written(src: str):
+    sol = solve_general(parse(src))
+    assert sol.proof.check(sol.model) == []
+    return sol, sol.proof.written("text")
+
+
+@pytest.mark.parametrize("src, said", [
+    # the two halves said equal before (the kite's symmetry), then the sum of the bisected angle
+    ("kite ABCD at A\nline A E C\nline B E D\nE where AC meets BD\nAB = 6\nangle BAD = 60\nfind BE\n",
+     "By angle addition at A, angle BAE + angle DAE = angle BAD = 60°; as the two are equal, "
+     "angle BAE = angle DAE = 60°/2 = 30°."),
+    # the equality a given, the sum an exterior angle
+    ("triangle ABC\nline B C D\nangle ABC = angle BAC\nangle ACD = 130\nfind angle BAC\n",
+     "angle BAC + angle ABC = angle ACD = 130°; as the two are equal (given), angle BAC = angle ABC = 130°/2 = 65°."),
+    # a 2:1 ratio given as the problem says it, the part asked only
+    ("triangle ABC\nangle ABC = 2 angle BAC\nangle ACB = 60\nfind angle BAC\n",
+     "angle BAC + angle ABC = 180° - angle ACB = 180° - 60° = 120°; as angle ABC = 2·angle BAC (given), "
+     "angle BAC = 120°/3 = 40°."),
+    # the centroid's 2:1 said just before: BF = 2/3 of the median
+    ("equilateral triangle ABC\nAD median of ABC\nBE median of ABC\nF where AD meets BE\nAB = 12\nfind BF\n",
+     "hence BF = 2·EF. Since F lies on BE, BF + EF = BE = 6√3, so BF = 2·BE/3 = 2·6√3/3 = 4√3."),
+], ids=["stated-halves", "given-halves", "given-ratio", "centroid"])
+def test_equal_parts_are_the_sum_the_ratio_then_each_part(src: str, said: str) -> None:
+    sol, w = _written(src)
+    text = sol.text()
+    assert said in text, text
+    assert "Since also" not in text and not re.search(r"\b2·angle [A-Z]{3} = ", text), text
+    assert measures(w)["unstated"] == 0, text  # each part's value is stated where it is found
+
+
+def test_the_ratio_is_put_in_before_the_sum_it_splits() -> None:
+    # the angle sum of ABO met first: the isosceles equality is still taken first, then the sum in halves
+    sol, _ = _written("triangle ABC isosceles at A\ncircle O through A B C\nO circumcentre of ABC\nAB = 7\n"
+                      "angle BAC = 120\nfind CO\n")
+    text = sol.text()
+    assert ("Since triangle ABO is isosceles with OA = OB, angle ABO = angle BAO. By the angle sum of triangle ABO, "
+            "angle ABO + angle BAO = 180° - angle AOB = 180° - 60° = 120°; as the two are equal, "
+            "angle ABO = angle BAO = 120°/2 = 60°.") in text, text
+    assert "120° - angle BAO" not in text, text
+
+
+def test_a_difference_with_a_ratio_keeps_its_working() -> None:
+    # AH - BH = AB is no sum of parts: the line addition is put into the proportion as before
+    sol, _ = _written("points A B C H I\ntriangle ABC\nline A B H\nline A C I\nCH bisects angle ICB\nAB = 5\n"
+                      "BC = 4\nAC = 7\nfind AH/AB\n")
+    assert "BH/(BH + 5) = 4/7" in sol.text(), sol.text()
+
+
+def test_a_trapezoids_height_says_one_theorem_a_sentence() -> None:
+    sol, w = _written("points A B C D\ntrapezoid ABCD bases AD BC\nAD = 9\nBC = 26\nAB = 15\nCD = 19\n"
+                      "find area ABCD\n")
+    said = sentences(w.lines)
+    assert "By Pythagoras in the right triangle with hypotenuse AB, h² = AB² - x² = 15² - x²." in said, said
+    assert "By Pythagoras in the right triangle with hypotenuse CD, h² = CD² - (17 - x)² = 19² - (17 - x)²." in said
+    assert any(s.startswith("So 15² - x² = 19² - (17 - x)², so ") and s.endswith("x = 9/2.") for s in said), said
+    assert all(s.count("Pythagoras") <= 1 and len(s) < 200 for s in said), said
+
+
+def test_a_sum_said_in_words_is_not_said_again_as_an_equation() -> None:
+    # the co-interior angles named with their sum: the numbers follow at once, the equation is not restated
+    sol, _ = _written("points E C F D\npolygon ECFD\nCE parallel to FD\nclockwise ECFD CFD DEC ECF FDE\n"
+                      "angle CFD = x + 36\nangle CED = 2y\nangle ECF = 78\nangle EDF = 110\nfind y\n")
+    text = sol.text()
+    assert "the co-interior angles CED and EDF add up to 180°: 2y + 110 = 180, so 2y = 70 and y = 35." in text, text
+    assert "angle CED + angle EDF = 180°" not in text, text
+
+
+def test_a_reason_with_its_own_main_clause_is_not_comma_spliced_to_its_equation() -> None:
+    # "by Pitot's theorem the sums … are equal" is a clause of its own: "; hence AD = …", not ", AD = …"
+    sides = "ABCD"
+    lines = [f"line {a} {t} {b}" for a, t, b in zip(sides, "WXYZ", sides[1:] + sides[0])]
+    tangents = [f"{v}{t} tangent to circle O" for v, t in zip("ABBCCDDA", "WWXXYYZZ")]
+    sol, _ = _written("points A B C D W X Y Z O\npolygon ABCD\n" + "\n".join(lines) + "\ncircle O through W X Y Z\n"
+                      + "\n".join(tangents) + "\nAB = 24\nBC = 17\nCD = 20\nfind AD\n")
+    assert "by Pitot's theorem the sums of its opposite sides are equal; hence AD = AB + CD - BC" in sol.text()
