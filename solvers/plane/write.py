@@ -673,6 +673,7 @@ class _Writer:
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
         self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
+        self.restated: set = set()  # elements whose value the question's relation gives, not yet cited (write)
         self._target = None  # the step being written's conclusion
         self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
         self.lines: list[str] = []
@@ -929,6 +930,12 @@ class _Writer:
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
+            if (e.is_Symbol and v is not None and e in self.restated and not _named_in(e, text)
+                    and s.instance.family.kind == "judgement"
+                    and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
+                shown.append(self.said(e, v))  # the question's right angle, cited where first used
+                self.restated.discard(e)
+                continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
             if criterion and parts and not e.free_symbols <= parts:
@@ -1284,6 +1291,7 @@ class _Writer:
                 return False
 
         pending = 0  # equations solved for an unknown in terms of others, not yet brought to a value
+        last_expressed = None  # (unknown, its expression) of the last equation so solved, where no value came after
         for _ in range(len(pool) + 2):
             if done():
                 break
@@ -1312,6 +1320,7 @@ class _Writer:
                 self.jumps.append(1 + pending)  # the expressions written since the last value are put in here
                 pending = 0
                 known[u] = v
+                last_expressed = None
                 continue
             # no equation with one unknown: one solved for an element the target needs, in terms of the others
             pivot = self._pivot(pool_left, put(target), pool, put)
@@ -1327,6 +1336,7 @@ class _Writer:
                 line = self._expressed(s, e, why, u, expr[0])
                 if line:
                     say.append(line)
+                last_expressed = (u, expr[0]) if line else None
                 pending += 1
                 continue
             # else equations in the variables alone, solved together
@@ -1375,7 +1385,7 @@ class _Writer:
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
             said = self.said(target, value)
-            if not (say and say[-1].endswith(f"{said}.")):
+            if not (say and say[-1].endswith(f"{said}.")) and not _concluded(target, value, last_expressed):
                 say.append(self._equal_values(target, value, known, say) or f"So {self._worked(target, value, known)}.")
         return found, say
 
@@ -1453,6 +1463,7 @@ class _Writer:
             return _put_all(e, known, sub)
 
         said = None  # the target's expression as a sentence of the step gave it
+        last = None  # (unknown, its expression) the last sentence gave, where that was the last one written
         while True:
             t = put(target)
             if not (t.free_symbols - base):
@@ -1491,6 +1502,7 @@ class _Writer:
                     say.append(line)
                     self.jumps.append(1)
                     said = sub[u] if u == target else said
+                    last = (u, sub[u])
                 continue
             i, u, v = picked
             s, e, why = pool.pop(i)
@@ -1502,6 +1514,9 @@ class _Writer:
                 say.append(line)
                 self.jumps.append(1)
                 said = v if u == target and v.free_symbols else said
+                last = (u, v)
+            elif brought:
+                last = None
             known[u] = v
         t = put(target)
         if t.free_symbols:  # the relations among the base quantities (a given sum) finish it
@@ -1535,7 +1550,8 @@ class _Writer:
             shown = self._put_into(said, put, known, value, deg) if said is not None else []
             chain = [self.n.expr(target), *shown, self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
                 if target.is_Symbol else [self.said(target, value)]
-            say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+            if target.is_Symbol or not (say and _concluded(target, value, last)):
+                say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         return found, say
 
     def _put_into(self, form: sympy.Expr, put: Callable, known: dict, value: sympy.Expr, deg: bool) -> list[str]:
@@ -2052,9 +2068,17 @@ class _Writer:
         if element_of(u) is not None and element_of(u).kind.key == "radius":
             if other in known:
                 self.radius_of[u] = other
-                if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on
+                if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on: said once
                     self.n.local.setdefault(u, other)
-                    return ""
+                    if not any(q.instance.family.key != RADIUS and u in (q.lhs - q.rhs).free_symbols
+                               for st in self.proof.steps for q, _ in st.equations):
+                        return ""  # (only radii said equal to it: "BO = AO = 3 (radii)" names it)
+                    self.n.local.pop(u)
+                    try:
+                        return (f"{self.n.expr(other)} is a radius of circle {element_of(u).points[0]}, so "
+                                f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}.")
+                    finally:
+                        self.n.local[u] = other
             if u == self._target:
                 return f"So {self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}."
             return ""
@@ -2261,6 +2285,16 @@ class _Writer:
         self.stated.add(_key(st.target - st.value))
 
 
+def _concluded(target: sympy.Expr, value: sympy.Expr, expressed: tuple | None) -> bool:
+    """The last equation written gave one element of a relation in the other's terms and so is the relation itself
+    (``AE = AC/2 = (2·AF)/2 = AF`` for AE = AF): a "So AE = AF." after it would say it again."""
+    if expressed is None:
+        return False
+    u, e = expressed
+    return (u in target.free_symbols and e.free_symbols <= target.free_symbols - {u}
+            and is_zero(target.xreplace({u: e}) - value))
+
+
 def _halves(pool: list, target: sympy.Expr | None = None) -> list:
     """A midpoint said as one: where the step has ``AE = BE`` and the line addition ``AE + BE = AB``,
     the line addition becomes ``AE = AB/2`` (or ``BE = AB/2``, the half the step is for) with the reason
@@ -2465,7 +2499,14 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     """The proof's sentences (one line per step), and how many equations each conclusion was read from."""
     w = _Writer(proof, style, arcs)
     last = 0  # where the last step's sentences begin: a goal step that says nothing still needs its line
-    for st in proof.steps:
+    premises_only = _restated_premises(proof)
+    for i, st in enumerate(proof.steps):
+        if i in premises_only:  # the question's relation, which the judgements using it name as their premise
+            w.stated.add(_key(st.target - st.value))
+            if st.target.is_Symbol:
+                w.known.setdefault(st.target, st.value)
+                w.restated.add(st.target)
+            continue
         last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
                  None if w.joined is None else set(w.joined))
@@ -2535,6 +2576,30 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _restated_premises(proof) -> set[int]:
+    """The steps that only restate one relation the question gives, in its own words (``angle ACB = 90°`` of "a
+    right triangle with the right angle at C", ``BD = CD`` of "AD is a median": ``marked_facts``) and that every later
+    step uses only as the premise of a judgement, whose sentence names it ("by Pythagoras in the right triangle ABC", "since the medians AD and BE
+    meet at F"): said on a line of their own they restate the question and read as facts no step uses."""
+    steps = proof.steps
+    marked = {_key(e) for e in getattr(proof, "marked", ())}
+    out: set[int] = set()
+    for i, st in enumerate(steps[:-1]):
+        if len(st.equations) != 1 or st.equations[0][0].instance.family.key != "relation":
+            continue
+        said = st.equations[0][0].instance
+        if _key(said.lhs - said.rhs) not in marked:  # (a property the relation has, the tangent's right angle: said)
+            continue
+        fact = _key(st.target - st.value)
+        users = [t for t in steps[i + 1:] if i in t.needs]
+        if users and all(any(q.instance.family.kind == "judgement"
+                             and any(_key(a - b) == fact for a, b in q.instance.premises) for q, _ in t.equations)
+                         and not any(st.target.free_symbols & (q.lhs - q.rhs).free_symbols for q, _ in t.equations)
+                         for t in users):
+            out.add(i)
+    return out
 
 
 # "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
