@@ -2500,7 +2500,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     w = _Writer(proof, style, arcs)
     last = 0  # where the last step's sentences begin: a goal step that says nothing still needs its line
     premises_only = _restated_premises(proof)
-    for i, st in enumerate(proof.steps):
+    for i in _near_use(proof.steps):
+        st = proof.steps[i]
         if i in premises_only:  # the question's relation, which the judgements using it name as their premise
             w.stated.add(_key(st.target - st.value))
             if st.target.is_Symbol:
@@ -2576,6 +2577,37 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _near_use(steps: list) -> list[int]:
+    """The order the steps are written in: each step just before the first step that uses it (its ``needs``), so
+    that a fact is stated next to its use, never listed up front (four equal inscribed angles for two similarities
+    at the end); the steps' own order where that would put a step after one that uses it."""
+    first: dict[int, int] = {}
+    depth: list[int] = []  # the longest chain of steps each rests on
+    for j, t in enumerate(steps):
+        for i in t.needs:
+            first.setdefault(i, j)
+        depth.append(1 + max((depth[i] for i in t.needs if i < j), default=0))
+    order: list[int] = []
+    done: set[int] = set()
+
+    def emit(j: int) -> None:
+        if j in done:
+            return
+        done.add(j)
+        # (a long chain first, the facts that rest on nothing last: nearest the step that uses them)
+        for i in sorted((t for t in steps[j].needs if first.get(t) == j), key=lambda t: (-depth[t], t)):
+            emit(i)
+        order.append(j)
+
+    for j in range(len(steps)):
+        if j not in first:
+            emit(j)
+    at = {j: k for k, j in enumerate(order)}
+    if len(order) != len(steps) or any(at[i] > at[j] for j, t in enumerate(steps) for i in t.needs):
+        return list(range(len(steps)))
+    return order
 
 
 def _restated_premises(proof) -> set[int]:
