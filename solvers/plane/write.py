@@ -2580,33 +2580,20 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
 
 
 def _near_use(steps: list) -> list[int]:
-    """The order the steps are written in: each step just before the first step that uses it (its ``needs``), so
-    that a fact is stated next to its use, never listed up front (four equal inscribed angles for two similarities
-    at the end); the steps' own order where that would put a step after one that uses it."""
+    """The order the steps are written in: each fact that rests on no other step just before the first step that uses
+    it (its ``needs``), so that a fact is stated next to its use, never listed up front (four equal inscribed angles
+    for two similarities at the end); the others in their own order (a shape's facts proved together stay together)."""
     first: dict[int, int] = {}
-    depth: list[int] = []  # the longest chain of steps each rests on
     for j, t in enumerate(steps):
         for i in t.needs:
             first.setdefault(i, j)
-        depth.append(1 + max((depth[i] for i in t.needs if i < j), default=0))
+    moved = {i for i, st in enumerate(steps) if not st.needs and i in first}  # the facts that rest on nothing
     order: list[int] = []
-    done: set[int] = set()
-
-    def emit(j: int) -> None:
-        if j in done:
-            return
-        done.add(j)
-        # (a long chain first, the facts that rest on nothing last: nearest the step that uses them)
-        for i in sorted((t for t in steps[j].needs if first.get(t) == j), key=lambda t: (-depth[t], t)):
-            emit(i)
-        order.append(j)
-
     for j in range(len(steps)):
-        if j not in first:
-            emit(j)
-    at = {j: k for k, j in enumerate(order)}
-    if len(order) != len(steps) or any(at[i] > at[j] for j, t in enumerate(steps) for i in t.needs):
-        return list(range(len(steps)))
+        if j in moved:
+            continue
+        order += sorted(i for i in moved if first[i] == j)
+        order.append(j)
     return order
 
 
@@ -2622,13 +2609,18 @@ def _restated_premises(proof) -> set[int]:
         if len(st.equations) != 1 or st.equations[0][0].instance.family.key != "relation":
             continue
         said = st.equations[0][0].instance
-        if _key(said.lhs - said.rhs) not in marked:  # (a property the relation has, the tangent's right angle: said)
-            continue
         fact = _key(st.target - st.value)
+        if _key(said.lhs - said.rhs) not in marked or _key(said.lhs - said.rhs) != fact:
+            continue  # (a property the relation has, the tangent's right angle; an angle renamed through a point)
+        if any(q.instance.family.key == "relation" and q.instance.names == said.names
+               or st.target.free_symbols & (q.lhs - q.rhs).free_symbols
+               for j, t in enumerate(steps) if j != i for q, _ in t.equations):
+            continue  # (its relation is the reason of another sentence, which says it with this: "angle AMC = angle
+            # AMB"; or a step puts its value in)
         users = [t for t in steps[i + 1:] if i in t.needs]
-        if users and all(any(q.instance.family.kind == "judgement"
+        points = {p for x in st.target.free_symbols if (el := element_of(x)) is not None for p in el.points}
+        if users and all(any(q.instance.family.kind == "judgement" and points <= set("".join(q.instance.names))
                              and any(_key(a - b) == fact for a, b in q.instance.premises) for q, _ in t.equations)
-                         and not any(st.target.free_symbols & (q.lhs - q.rhs).free_symbols for q, _ in t.equations)
                          for t in users):
             out.add(i)
     return out
