@@ -926,6 +926,7 @@ class _Writer:
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
+        cited: list[str] = []  # the question's facts this sentence is the first to use (not said on their own)
         self._later = []
         for u in s.uses:
             e = _expr(u)
@@ -933,8 +934,10 @@ class _Writer:
             if (e.is_Symbol and v is not None and e in self.restated and not _named_in(e, text)
                     and s.instance.family.kind == "judgement"
                     and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
-                shown.append(self.said(e, v))  # the question's right angle, cited where first used
-                self.restated.discard(e)
+                self.restated.discard(e)  # the question's right angle, cited where first used
+                vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
+                if vertex is None or f"right angle at {vertex}" not in text:
+                    cited.append(self.said(e, v))
                 continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
@@ -963,6 +966,10 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
+        if cited:  # after the right triangle it makes one where the sentence names it, else at the end
+            at = re.search(r"\bright triangle [A-Z]{3}\b", part)
+            cite = f" (as {and_list(cited)})"
+            part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return part
 
     def _arc_order(self, s, part: str) -> str:
