@@ -1141,7 +1141,8 @@ THEOREMS: tuple[Theorem, ...] = (
           ("parallel", _CUT_PARALLELOGRAM, (*_half("FAD"), ParallelLines("EFAB")),
            (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),), "AF = FD\nEF parallel to AB"),
           ("parallel", _CUT_PARALLELOGRAM, (*_half("EBC"), ParallelLines("EFAB")),
-           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),), "BE = EC\nEF parallel to AB"))),
+           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),),
+           "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
     Theorem("congruent_arc_judgment_length_equal",
             "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle have equal lengths",

@@ -2607,8 +2607,9 @@ def _near_use(steps: list) -> list[int]:
 def _restated_premises(proof) -> set[int]:
     """The steps that only restate one relation the question gives, in its own words (``angle ACB = 90°`` of "a
     right triangle with the right angle at C", ``BD = CD`` of "AD is a median": ``marked_facts``) and that every later
-    step uses only as the premise of a judgement, whose sentence names it ("by Pythagoras in the right triangle ABC", "since the medians AD and BE
-    meet at F"): said on a line of their own they restate the question and read as facts no step uses."""
+    step uses only as the premise of a judgement, whose sentence names it ("by Pythagoras in the right triangle
+    ABC", "since the medians AD and BE meet at F"): said on a line of their own they restate the question and read
+    as facts no step uses."""
     steps = proof.steps
     marked = {_key(e) for e in getattr(proof, "marked", ())}
     out: set[int] = set()
