@@ -1228,6 +1228,9 @@ class Conclusion:
     rhs: sympy.Expr
     names: tuple[str, ...] | None = None
     key: str | None = None  # the theorem it states, where not the block's (a similarity's area ratio)
+    # the sentence its step says, where not the block's: a conclusion that takes a premise further than the
+    # others (a midpoint carried through a parallelogram's equal sides) names that premise and the working
+    sentence: str | None = None
 
 
 class Found(NamedTuple):
@@ -1238,6 +1241,7 @@ class Found(NamedTuple):
     rhs: sympy.Expr
     premises: tuple[tuple[sympy.Expr, sympy.Expr], ...]  # the proven premises, bound
     key: str  # the theorem: the block's, or its conclusion's own
+    sentence: str | None = None  # the conclusion's own sentence, where not the block's
 
 
 @dataclass(frozen=True)
@@ -1272,9 +1276,9 @@ class Theorem:
         return tuple(a for a in self.premises if not isinstance(a, Proven))
 
     @cached_property
-    def _compiled(self) -> tuple[tuple[tuple[str, ...], Template, Template, str], ...]:
-        """Per conclusion: its names, each side's template and its theorem."""
-        return tuple((c.names or self.names, template(c.lhs), template(c.rhs), c.key or self.key)
+    def _compiled(self) -> tuple[tuple[tuple[str, ...], Template, Template, str, str | None], ...]:
+        """Per conclusion: its names, each side's template, its theorem and its own sentence (or None)."""
+        return tuple((c.names or self.names, template(c.lhs), template(c.rhs), c.key or self.key, c.sentence)
                      for c in self.conclusions)
 
     def instances(self, ix: Index, done: set[tuple[int, int]] | None = None) -> Iterator[Found]:
@@ -1294,9 +1298,9 @@ class Theorem:
                 premises = tuple(p.bound(ix, b) for p in self.proven)
                 if not all(ix.proven(lhs, rhs) for lhs, rhs in premises):
                     continue
-            for names, lhs, rhs, key in self._compiled:
+            for names, lhs, rhs, key, sentence in self._compiled:
                 yield Found(tuple("".join(b[x] for x in n) for n in names), lhs.bind(cfg, b), rhs.bind(cfg, b),
-                            premises, key)
+                            premises, key, sentence)
             if done is not None and self.proven:
                 done.add((id(self), j))
 

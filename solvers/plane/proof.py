@@ -16,6 +16,7 @@ from fractions import Fraction
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import element_of, polygon_key
+from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 from .theorems import ratio_premise_lengths
@@ -111,6 +112,7 @@ class Proof:
     orders: tuple = ()  # each line's points in their order along it, where the problem gives one
     rounds: dict = field(default_factory=dict)  # a circle's centre -> its points, clockwise round it as drawn
     turns: tuple = ()  # the problem's given turns: (clockwise, chain) for each chain of three or more points
+    marked: frozenset = frozenset()  # the relations' equations their own words say (lhs - rhs): see marked_facts
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -281,6 +283,7 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     figure and the turns the problem gives, so that a point said to lie on an arc can say why (the order the
     given turns fix), never take the arrangement on trust."""
     proof = _with_orders(ded.problem, proof)
+    proof.marked = marked_facts(ded.problem)
     at = getattr(getattr(ded, "model", None), "coords", None) or {}
     for c in getattr(ded.problem, "circles", ()):
         pts = [p for p in c.points if p in at and p != c.centre]
@@ -290,6 +293,44 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     proof.turns = tuple((t.clockwise, ch) for t in getattr(ded.problem, "turns", ()) for ch in t.chains
                         if len(ch) >= 3)
     return proof
+
+
+def marked_facts(problem) -> frozenset:
+    """The equations of the problem's relations that the relation says in so many words, as its figure marks them
+    (lhs - rhs): the right angle of "a right triangle with the right angle at C" or of a perpendicular, the equal
+    halves of a median's side, the equal sides of an isosceles triangle; not a property the relation has by a
+    theorem (the tangent's right angle with the radius)."""
+    out = set()
+    for rel in getattr(problem, "relations", ()):
+        block = BLOCKS_BY_KEY.get(rel.key)
+        if block is None or not block.marks or block.bind(rel.args) is None:
+            continue
+        marks = block.marks_on(rel.args)
+        for lhs, rhs in block.instantiate(rel.args):
+            if _marked(lhs, rhs, marks):
+                out.add(lhs - rhs)
+    return frozenset(out)
+
+
+def _marked(lhs: sympy.Expr, rhs: sympy.Expr, marks: list) -> bool:
+    """``lhs = rhs`` is one of ``marks``: a right angle marked right, two segments (two angles) marked equal."""
+    a = element_of(lhs) if lhs.is_Symbol else None
+    b = element_of(rhs) if rhs.is_Symbol else None
+
+    def same_angle(p: tuple, q: tuple) -> bool:
+        return len(p) == len(q) == 3 and p[1] == q[1] and {p[0], p[2]} == {q[0], q[2]}
+
+    for kind, els in marks:
+        if kind == "right" and a is not None and a.kind.key == "angle" and rhs == 90:
+            if any(same_angle(a.points, el) for el in els):
+                return True
+        if kind == "equal" and a is not None and b is not None and a.kind.key == b.kind.key == "length":
+            if {frozenset(a.points), frozenset(b.points)} <= {frozenset(el) for el in els}:
+                return True
+        if kind == "equal_angle" and a is not None and b is not None and a.kind.key == b.kind.key == "angle":
+            if all(any(same_angle(x.points, el) for el in els) for x in (a, b)):
+                return True
+    return False
 
 
 def _with_orders(problem, proof: Proof) -> Proof:

@@ -540,6 +540,24 @@ _CONGRUENCE = (
 )
 
 
+# a line through the midpoint of one side of a parallelogram, parallel to the other pair: the parallelogram it cuts off
+_CUT_PARALLELOGRAM = ("since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on opposite "
+                      "sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram")
+_TEMPLATE_AT = {"A": "{1[0]}", "B": "{1[1]}", "C": "{1[2]}", "D": "{1[3]}", "E": "{0[0]}", "F": "{0[1]}"}
+
+
+def _carried_half(m: str, side: str, n: str, other: str) -> str:
+    """The cut-off parallelogram's sentence when it carries the given midpoint ``m`` of ``side`` across to ``n`` on
+    the opposite side ``other`` (template letters): the equal sides and halves it reads, and the given midpoint, named,
+    ``… is a parallelogram and BE = AF = AD/2 = BC/2 (as F is the midpoint of AD), so E is the midpoint of BC``."""
+    def at(points: str) -> str:
+        return "".join(_TEMPLATE_AT[p] for p in points)
+    end = {"E": "B", "F": "A"}  # the cut-off parallelogram ABEF's side from each point: BE and AF
+    n_end, m_end = end[n], end[m]
+    return (f"{_CUT_PARALLELOGRAM} and {at(n_end + n)} = {at(m_end + m)} = {at(side)}/2 = {at(other)}/2 (as {at(m)} "
+            f"is the midpoint of {at(side)}), so {at(n)} is the midpoint of {at(other)}")
+
+
 def _half(mab: str) -> tuple[Near, Proven]:
     """M is the midpoint of AB: near it on the model, AM = MB proven."""
     m, a, b = mab
@@ -811,7 +829,8 @@ THEOREMS: tuple[Theorem, ...] = (
             figure=_TANGENTS, weight=0.8),
     # (three right angles and two equal adjacent sides: the radius is the tangent, where a congruence also gives it)
     Theorem("tangent_of_circle_property_square",
-            "since the tangents {0} and {1} are equal and meet at a right angle, {2} is a square",
+            "since the equal tangents {0} and {1} from one point meet at a right angle and are perpendicular to the "
+            "radii {2[0]}{2[1]} and {2[0]}{2[3]}, {2} is a square",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB"), Near(ang("APB"), _RIGHT),
              Proven(ang("APB"), _RIGHT)),
             tuple(Conclusion(L(r), L(t)) for r in ("OA", "OB") for t in ("PA", "PB")), ("PA", "PB", "OAPB"),
@@ -1119,12 +1138,11 @@ THEOREMS: tuple[Theorem, ...] = (
           ("midpoint", "since {1[0]}{0[1]} and {1[1]}{0[0]} are halves of the equal parallel sides {1[0]}{1[3]} "
            "and {1[1]}{1[2]} of the parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
-          ("parallel", "since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on "
-           "opposite sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
-           (*_half("FAD"), ParallelLines("EFAB")), (Conclusion(L("BE"), L("EC")),), "AF = FD\nEF parallel to AB"),
-          ("parallel", "since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on "
-           "opposite sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
-           (*_half("EBC"), ParallelLines("EFAB")), (Conclusion(L("AF"), L("FD")),), "BE = EC\nEF parallel to AB"))),
+          ("parallel", _CUT_PARALLELOGRAM, (*_half("FAD"), ParallelLines("EFAB")),
+           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),), "AF = FD\nEF parallel to AB"),
+          ("parallel", _CUT_PARALLELOGRAM, (*_half("EBC"), ParallelLines("EFAB")),
+           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),),
+           "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
     Theorem("congruent_arc_judgment_length_equal",
             "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} of one circle have equal lengths",

@@ -107,15 +107,15 @@ def givens(cfg: Configuration) -> Iterator[Instance]:
             yield inst(RELATION if why == f"since {state}" else _relation(why), (state,), lhs, rhs)
 
 
-_FAMILIES: dict[tuple[int, str], Family] = {}
+_FAMILIES: dict[tuple[int, str, str | None], Family] = {}
 
 
-def family(t: Theorem, key: str) -> Family:
-    """A block's family (one per block and theorem key: two blocks of one theorem may say it in
-    other words)."""
-    got = _FAMILIES.get((id(t), key))
+def family(t: Theorem, key: str, sentence: str | None = None) -> Family:
+    """A block's family (one per block, theorem key and sentence: two blocks of one theorem may say it in
+    other words, and a conclusion may have its own)."""
+    got = _FAMILIES.get((id(t), key, sentence))
     if got is None:
-        got = _FAMILIES[(id(t), key)] = Family(key, t.sentence, t.kind, t.direct)
+        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct)
     return got
 
 
@@ -144,7 +144,7 @@ def construction_instances(cfg: Configuration, ix: Index | None = None) -> Itera
         if t.kind != "construction":
             continue
         for f in t.instances(ix):
-            yield Instance(family(t, f.key), f.names, f.lhs, f.rhs)
+            yield Instance(family(t, f.key, f.sentence), f.names, f.lhs, f.rhs)
 
 
 # -- judgements: candidates from the model, premises from the tables ----------------------------------
@@ -161,7 +161,7 @@ def judgements(cfg: Configuration, proven: Proven, ix: Index | None = None,
     for t in THEOREMS:
         if t.kind == "judgement":
             for f in t.instances(ix, done):
-                yield Instance(family(t, f.key), f.names, f.lhs, f.rhs, f.premises)
+                yield Instance(family(t, f.key, f.sentence), f.names, f.lhs, f.rhs, f.premises)
 
 
 def ratio_premise_lengths(step) -> list[sympy.Symbol]:

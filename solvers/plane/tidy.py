@@ -137,9 +137,13 @@ def _shape_facts_once(said: list[list[str]]) -> list[list[str]]:
         if fact is not None and (fact[1], fact[2]) in shown:
             i0, j0 = shown[(fact[1], fact[2])]
             before = " ".join(said[a][b] for a, b in places[:places.index((i0, j0)) + 1])
+            # (the element it gives must be new there: met in no equation before, though the shape's reason may
+            # name it, "perpendicular to the radii OW and OZ")
+            stated = " ".join([*(said[a][b] for a, b in places[:places.index((i0, j0))]),
+                               said[i0][j0][_HENCE_CHAIN.search(said[i0][j0]).start():]])
             parts = fact[3].split(" = ")
             if all(re.search(rf"\b{x}\b", before) for x in parts[1:-1]) and not re.search(
-                    rf"\b{parts[0]}\b", before):
+                    rf"\b{parts[0]}\b", stated):
                 hence = _HENCE_CHAIN.search(said[i0][j0])
                 tail = " = ".join(parts[1:])
                 if hence[1] + hence[2] == f"{hence[1].split(' = ')[0]} = {tail}":  # OZ = AW = 6 and OW = AW = 6
@@ -235,8 +239,9 @@ _JUDGEMENT = re.compile(r"^Since ([^,;]*?\b([A-Z]{3,})\b[^,;]*?), it is (an? (?:
                         % "|".join(SHAPE_KINDS))
 
 
-# "Since FE is parallel to AD and AE is parallel to DF (…), ADFE is a parallelogram; hence EF = AD = 6."
-_JUDGEMENT_NAMED = re.compile(r"^Since ([^,;]*?), ([A-Z]{3,}) is (an? [a-z]+)(?:; hence |, )(.*)$")
+# "Since FE is parallel to AD and AE is parallel to DF (…), ADFE is a parallelogram; hence EF = AD = 6." (or "… is a
+# parallelogram and DF = AE = …": a conclusion's own sentence that carries the shape further)
+_JUDGEMENT_NAMED = re.compile(r"^Since ([^,;]*?), ([A-Z]{3,}) is (an? [a-z]+)(?:; hence |, | and )(.*)$")
 
 
 def _judged_once(said: list[list[str]]) -> list[list[str]]:

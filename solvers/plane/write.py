@@ -677,6 +677,7 @@ class _Writer:
         self.known: dict = {}  # symbol -> value stated
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
         self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
+        self.restated: set = set()  # elements whose value the question's relation gives, not yet cited (write)
         self._target = None  # the step being written's conclusion
         self._parts: dict = {}  # the values a sentence said beside its unknown's (each part of a whole)
         self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
@@ -930,10 +931,19 @@ class _Writer:
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
+        cited: list[str] = []  # the question's facts this sentence is the first to use (not said on their own)
         self._later = []
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
+            if (e.is_Symbol and v is not None and e in self.restated and not _named_in(e, text)
+                    and s.instance.family.kind == "judgement"
+                    and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
+                self.restated.discard(e)  # the question's right angle, cited where first used
+                vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
+                if vertex is None or f"right angle at {vertex}" not in text:
+                    cited.append(self.said(e, v))
+                continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
             if criterion and parts and not e.free_symbols <= parts:
@@ -961,6 +971,10 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
+        if cited:  # after the right triangle it makes one where the sentence names it, else at the end
+            at = re.search(r"\bright triangle [A-Z]{3}\b", part)
+            cite = f" (as {and_list(cited)})"
+            part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return part
 
     def _arc_order(self, s, part: str) -> str:
@@ -1293,6 +1307,7 @@ class _Writer:
                 return False
 
         pending = 0  # equations solved for an unknown in terms of others, not yet brought to a value
+        last_expressed = None  # (unknown, its expression) of the last equation so solved, where no value came after
         for _ in range(len(pool) + 2):
             if done():
                 break
@@ -1321,6 +1336,7 @@ class _Writer:
                 self.jumps.append(1 + pending)  # the expressions written since the last value are put in here
                 pending = 0
                 known[u] = v
+                last_expressed = None
                 continue
             # no equation with one unknown: one solved for an element the target needs, in terms of the others
             pivot = self._pivot(pool_left, put(target), pool, put)
@@ -1336,6 +1352,7 @@ class _Writer:
                 line = self._expressed(s, e, why, u, expr[0])
                 if line:
                     say.append(line)
+                last_expressed = (u, expr[0]) if line else None
                 pending += 1
                 continue
             # else equations in the variables alone, solved together
@@ -1384,7 +1401,7 @@ class _Writer:
             say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
             said = self.said(target, value)
-            if not (say and say[-1].endswith(f"{said}.")):
+            if not (say and say[-1].endswith(f"{said}.")) and not _concluded(target, value, last_expressed):
                 say.append(self._equal_values(target, value, known, say) or f"So {self._worked(target, value, known)}.")
         return found, say
 
@@ -1462,6 +1479,7 @@ class _Writer:
             return _put_all(e, known, sub)
 
         said = None  # the target's expression as a sentence of the step gave it
+        last = None  # (unknown, its expression) the last sentence gave, where that was the last one written
         while True:
             t = put(target)
             if not (t.free_symbols - base):
@@ -1500,6 +1518,7 @@ class _Writer:
                     say.append(line)
                     self.jumps.append(1)
                     said = sub[u] if u == target else said
+                    last = (u, sub[u])
                 continue
             i, u, v = picked
             s, e, why = pool.pop(i)
@@ -1511,6 +1530,9 @@ class _Writer:
                 say.append(line)
                 self.jumps.append(1)
                 said = v if u == target and v.free_symbols else said
+                last = (u, v)
+            elif brought:
+                last = None
             known[u] = v
         t = put(target)
         if t.free_symbols:  # the relations among the base quantities (a given sum) finish it
@@ -1544,7 +1566,8 @@ class _Writer:
             shown = self._put_into(said, put, known, value, deg) if said is not None else []
             chain = [self.n.expr(target), *shown, self.n.expr(put(target), None, deg), self.n.number(value, deg)] \
                 if target.is_Symbol else [self.said(target, value)]
-            say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+            if target.is_Symbol or not (say and _concluded(target, value, last)):
+                say.append(f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         return found, say
 
     def _put_into(self, form: sympy.Expr, put: Callable, known: dict, value: sympy.Expr, deg: bool) -> list[str]:
@@ -2125,9 +2148,17 @@ class _Writer:
         if element_of(u) is not None and element_of(u).kind.key == "radius":
             if other in known:
                 self.radius_of[u] = other
-                if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on
+                if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on: said once
                     self.n.local.setdefault(u, other)
-                    return ""
+                    if not any(q.instance.family.key != RADIUS and u in (q.lhs - q.rhs).free_symbols
+                               for st in self.proof.steps for q, _ in st.equations):
+                        return ""  # (only radii said equal to it: "BO = AO = 3 (radii)" names it)
+                    self.n.local.pop(u)
+                    try:
+                        return (f"{self.n.expr(other)} is a radius of circle {element_of(u).points[0]}, so "
+                                f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}.")
+                    finally:
+                        self.n.local[u] = other
             if u == self._target:
                 return f"So {self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}."
             return ""
@@ -2332,6 +2363,16 @@ class _Writer:
         else:
             self._keep_expression(st.target - st.value)
         self.stated.add(_key(st.target - st.value))
+
+
+def _concluded(target: sympy.Expr, value: sympy.Expr, expressed: tuple | None) -> bool:
+    """The last equation written gave one element of a relation in the other's terms and so is the relation itself
+    (``AE = AC/2 = (2·AF)/2 = AF`` for AE = AF): a "So AE = AF." after it would say it again."""
+    if expressed is None:
+        return False
+    u, e = expressed
+    return (u in target.free_symbols and e.free_symbols <= target.free_symbols - {u}
+            and is_zero(target.xreplace({u: e}) - value))
 
 
 def _halves(pool: list, target: sympy.Expr | None = None) -> list:
@@ -2568,7 +2609,15 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     """The proof's sentences (one line per step), and how many equations each conclusion was read from."""
     w = _Writer(proof, style, arcs)
     last = 0  # where the last step's sentences begin: a goal step that says nothing still needs its line
-    for st in proof.steps:
+    premises_only = _restated_premises(proof)
+    for i in _near_use(proof.steps):
+        st = proof.steps[i]
+        if i in premises_only:  # the question's relation, which the judgements using it name as their premise
+            w.stated.add(_key(st.target - st.value))
+            if st.target.is_Symbol:
+                w.known.setdefault(st.target, st.value)
+                w.restated.add(st.target)
+            continue
         last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
                  None if w.joined is None else set(w.joined))
@@ -2638,6 +2687,54 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _near_use(steps: list) -> list[int]:
+    """The order the steps are written in: each fact that rests on no other step just before the first step that uses
+    it (its ``needs``), so that a fact is stated next to its use, never listed up front (four equal inscribed angles
+    for two similarities at the end); the others in their own order (a shape's facts proved together stay together)."""
+    first: dict[int, int] = {}
+    for j, t in enumerate(steps):
+        for i in t.needs:
+            first.setdefault(i, j)
+    moved = {i for i, st in enumerate(steps) if not st.needs and i in first}  # the facts that rest on nothing
+    order: list[int] = []
+    for j in range(len(steps)):
+        if j in moved:
+            continue
+        order += sorted(i for i in moved if first[i] == j)
+        order.append(j)
+    return order
+
+
+def _restated_premises(proof) -> set[int]:
+    """The steps that only restate one relation the question gives, in its own words (``angle ACB = 90°`` of "a
+    right triangle with the right angle at C", ``BD = CD`` of "AD is a median": ``marked_facts``) and that every later
+    step uses only as the premise of a judgement, whose sentence names it ("by Pythagoras in the right triangle
+    ABC", "since the medians AD and BE meet at F"): said on a line of their own they restate the question and read
+    as facts no step uses."""
+    steps = proof.steps
+    marked = {_key(e) for e in getattr(proof, "marked", ())}
+    out: set[int] = set()
+    for i, st in enumerate(steps[:-1]):
+        if len(st.equations) != 1 or st.equations[0][0].instance.family.key != "relation":
+            continue
+        said = st.equations[0][0].instance
+        fact = _key(st.target - st.value)
+        if _key(said.lhs - said.rhs) not in marked or _key(said.lhs - said.rhs) != fact:
+            continue  # (a property the relation has, the tangent's right angle; an angle renamed through a point)
+        if any(q.instance.family.key == "relation" and q.instance.names == said.names
+               or st.target.free_symbols & (q.lhs - q.rhs).free_symbols
+               for j, t in enumerate(steps) if j != i for q, _ in t.equations):
+            continue  # (its relation is the reason of another sentence, which says it with this: "angle AMC = angle
+            # AMB"; or a step puts its value in)
+        users = [t for t in steps[i + 1:] if i in t.needs]
+        points = {p for x in st.target.free_symbols if (el := element_of(x)) is not None for p in el.points}
+        if users and all(any(q.instance.family.kind == "judgement" and points <= set("".join(q.instance.names))
+                             and any(_key(a - b) == fact for a, b in q.instance.premises) for q, _ in t.equations)
+                         for t in users):
+            out.add(i)
+    return out
 
 
 # "Since CH bisects …, by the exterior angle bisector theorem, BH/AH = BC/AC" read as a sentence: the reason,
