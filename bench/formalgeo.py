@@ -124,11 +124,12 @@ def _proof_measures(sol, problem: dict) -> dict:
     from geomill.solvers.plane.write import measures
     from geomill.solvers.plane_lint import claim_findings
 
-    m = measures(sol.proof.written("text"))
+    text = sol.proof.written("text")
+    m = measures(text)
     seqs = problem.get("theorem_seqs") or []
     return {"theorems": m["theorems"], "formalgeo_theorems": len(seqs), "repeated": m["repeated"],
             "widest": m["widest"], "long_jumps": m["long_jumps"], "unstated": m["unstated"],
-            "claims": [str(f) for f in claim_findings(sol.proof, sol.model)]}
+            "claims": [str(f) for f in claim_findings(sol.proof, sol.model)], "proof": "\n".join(text.lines)}
 
 
 def _agree(a: float, b: float) -> bool:

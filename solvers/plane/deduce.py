@@ -500,6 +500,7 @@ class Deduction:
         self._relation_seen: set = set()
         self._round_start: int | None = None  # the table's size when the judgement round now running began
         self._stated_forms: set = set()  # the givens' and relations' equations, normalized (see _stated_premise)
+        self._premise_forms: dict[tuple, sympy.Expr] = {}  # a premise (a, b) -> a = b normalized (_stated_premise)
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -567,7 +568,11 @@ class Deduction:
 
     def _stated_premise(self, a: sympy.Expr, b: sympy.Expr) -> bool:
         """Whether ``a = b`` is a given or a relation's own equation (AE = EC of E the midpoint of AC)."""
-        return _normal(self.cfg.canon(a) - self.cfg.canon(b)) in self._stated_forms
+        key = (a, b)
+        form = self._premise_forms.get(key)
+        if form is None:  # (every judgement round asks again of the same premises)
+            form = self._premise_forms[key] = _normal(self.cfg.canon(a) - self.cfg.canon(b))
+        return form in self._stated_forms
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
         coeffs, const = form
