@@ -120,6 +120,18 @@ class Pending:
     done: bool = False
     known_count: int = -1
     idle: bool = False  # done with every element known before it was used: the polish may still cite it
+    put: tuple | None = None  # (its elements' known values, expr with them put in): see put_in
+    elements: tuple | None = None  # expr's symbols (put_in's key)
+
+    def put_in(self, known: dict) -> sympy.Expr:
+        """``expr`` with the known values put in, kept by those values: every pass of the pool and of
+        the polish puts them in again, and most elements keep their state from pass to pass."""
+        if self.elements is None:
+            self.elements = tuple(self.expr.free_symbols)
+        key = tuple(known.get(s) for s in self.elements)
+        if self.put is None or self.put[0] != key:
+            self.put = (key, self.expr.xreplace(known))
+        return self.put[1]
 
 
 def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
@@ -500,7 +512,7 @@ class Deduction:
         self._relation_seen: set = set()
         self._round_start: int | None = None  # the table's size when the judgement round now running began
         self._stated_forms: set = set()  # the givens' and relations' equations, normalized (see _stated_premise)
-        self._premise_forms: dict[tuple, sympy.Expr] = {}  # a premise (a, b) -> a = b normalized (_stated_premise)
+        self._premises: dict[tuple, list] = {}  # a premise (a, b) -> a − b on atoms, and normalized (see _premise)
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -533,7 +545,7 @@ class Deduction:
             self._relation_seen.discard(e)
         uses = []
         for a, b in inst.premises:  # a judgement cites the proofs of its metric premises
-            form = linear_form(self.cfg.canon(a) - self.cfg.canon(b))
+            form = linear_form(self._premise(a, b)[0])
             if form is not None and form[0]:
                 uses.append(form[0])
         step = Step(inst, lhs, rhs, tuple(uses))
@@ -568,11 +580,18 @@ class Deduction:
 
     def _stated_premise(self, a: sympy.Expr, b: sympy.Expr) -> bool:
         """Whether ``a = b`` is a given or a relation's own equation (AE = EC of E the midpoint of AC)."""
-        key = (a, b)
-        form = self._premise_forms.get(key)
-        if form is None:  # (every judgement round asks again of the same premises)
-            form = self._premise_forms[key] = _normal(self.cfg.canon(a) - self.cfg.canon(b))
-        return form in self._stated_forms
+        got = self._premise(a, b)
+        if got[1] is None:
+            got[1] = _normal(got[0])
+        return got[1] in self._stated_forms
+
+    def _premise(self, a: sympy.Expr, b: sympy.Expr) -> list:
+        """[a − b on atoms, None or it normalized (_stated_premise)], kept: many instances share a premise,
+        and every judgement round asks again of the same premises."""
+        got = self._premises.get((a, b))
+        if got is None:
+            got = self._premises[a, b] = [self.cfg.canon(a) - self.cfg.canon(b), None]
+        return got
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
         coeffs, const = form
@@ -733,7 +752,7 @@ class Deduction:
         polys = []
         for p in self.pool:
             budget.check()
-            e = p.expr.xreplace(known)
+            e = p.put_in(known)
             if e.free_symbols and e.is_polynomial(*e.free_symbols) and (e := canon(e)).free_symbols:
                 polys.append((p, e))
         reach, chosen = set(target.free_symbols), []
@@ -782,7 +801,7 @@ class Deduction:
                 if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
                     continue  # (a relation's pending equation: its named theorem's, where one is, says it)
                 budget.check()
-                e = p.expr.xreplace(known)
+                e = p.put_in(known)
                 fs = e.free_symbols
                 if not fs:  # every element known: it gives the one the table fixed last, from the others
                     new |= self._cite_known(p, known)
@@ -838,7 +857,7 @@ class Deduction:
                 if p.done:
                     continue
                 budget.check()
-                e = p.expr.xreplace(known)
+                e = p.put_in(known)
                 fs = e.free_symbols
                 if not fs:
                     p.done = p.idle = True
@@ -892,7 +911,7 @@ class Deduction:
         for p in self.pool:
             if p.done:
                 continue
-            e = p.expr.xreplace(known)
+            e = p.put_in(known)
             fs = e.free_symbols
             if len(fs) < 2 or len(fs) > 4:
                 continue
@@ -1061,7 +1080,7 @@ class Deduction:
         return ok
 
     def _proves(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
-        e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
+        e = self._premise(lhs, rhs)[0]
         form = linear_form(e)
         if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
             key = _numerator(e)
@@ -1212,7 +1231,7 @@ class Deduction:
             pool = [p for p in pool if weight(p.step.instance.family.key) <= lightest]
         est = self.estimate(num) / self.estimate(den)
         for p in pool:
-            e = p.expr.xreplace(known)
+            e = p.put_in(known)
             if e.free_symbols != {num, den}:
                 continue
             e2 = _without_positive_factors(e.xreplace({num: k * den}))
