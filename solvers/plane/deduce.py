@@ -365,7 +365,7 @@ def _irrational_angle(e: sympy.Expr, s: sympy.Symbol, est: float, tol: float) ->
 def _rational_roots(e: sympy.Expr, s: sympy.Symbol) -> list[sympy.Expr] | None:
     """The roots of ``e = 0`` that ``sympy.solve`` gives, where ``e`` is a polynomial of degree one or two
     in ``s`` with rational coefficients (most of the deduction's: a side from Pythagoras, an angle from a
-    sum): the same formula's roots, each once, those that break ``s``'s assumptions left out, at a tenth
+    sum): the same formula's roots, each once, those that break ``s``'s assumptions left out, at a quarter
     of solve's cost (its checks and simplification find nothing to do on them).  None for any other ``e``."""
     try:
         poly = sympy.Poly(e, s)
