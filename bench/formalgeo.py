@@ -17,7 +17,7 @@ solver checks every answer on it, so either FormalGeo's answer or the import's f
 FormalGeo's answer or a review (``bench/formalgeo_reviewed.json``) found the import at fault; a
 disputed problem is never counted right.  Times are CPU seconds per problem, each problem on one
 core (import, model and deduction; and deduction alone).  ``--out`` writes every problem's result
-(status, reason, answers, the figure's value, depth, width, times) and the summary as JSON;
+(status, reason, answers, the figure's value, depth, width, times, the proof's text) and the summary as JSON;
 ``--failures`` writes only the problems not right; ``--list`` prints them from a saved ``--out``;
 ``--lint`` also lints every proven solution (``solvers.plane_lint``, after the clock stops) and
 reports how many pass.
@@ -124,11 +124,12 @@ def _proof_measures(sol, problem: dict) -> dict:
     from geomill.solvers.plane.write import measures
     from geomill.solvers.plane_lint import claim_findings
 
-    m = measures(sol.proof.written("text"))
+    text = sol.proof.written("text")
+    m = measures(text)
     seqs = problem.get("theorem_seqs") or []
     return {"theorems": m["theorems"], "formalgeo_theorems": len(seqs), "repeated": m["repeated"],
             "widest": m["widest"], "long_jumps": m["long_jumps"], "unstated": m["unstated"],
-            "claims": [str(f) for f in claim_findings(sol.proof, sol.model)]}
+            "claims": [str(f) for f in claim_findings(sol.proof, sol.model)], "proof": "\n".join(text.lines)}
 
 
 def _agree(a: float, b: float) -> bool:

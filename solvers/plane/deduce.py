@@ -31,6 +31,7 @@ from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError
 from geomill.engine.plane import Degrees, GeneralProblem, PolygonDecl, element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY
+from sympy.core.assumptions import check_assumptions
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
 from ..linear import Inconsistent, LinearTable
@@ -120,6 +121,18 @@ class Pending:
     done: bool = False
     known_count: int = -1
     idle: bool = False  # done with every element known before it was used: the polish may still cite it
+    put: tuple | None = None  # (its elements' known values, expr with them put in): see put_in
+    elements: tuple | None = None  # expr's symbols (put_in's key)
+
+    def put_in(self, known: dict) -> sympy.Expr:
+        """``expr`` with the known values put in, kept by those values: every pass of the pool and of
+        the polish puts them in again, and most elements keep their state from pass to pass."""
+        if self.elements is None:
+            self.elements = tuple(self.expr.free_symbols)
+        key = tuple(known.get(s) for s in self.elements)
+        if self.put is None or self.put[0] != key:
+            self.put = (key, self.expr.xreplace(known))
+        return self.put[1]
 
 
 def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
@@ -349,6 +362,23 @@ def _irrational_angle(e: sympy.Expr, s: sympy.Symbol, est: float, tol: float) ->
     return all(abs(x1 * q - round(x1 * q)) > 1e-6 for q in range(1, SPECIAL_DENOMINATORS + 1))
 
 
+def _rational_roots(e: sympy.Expr, s: sympy.Symbol) -> list[sympy.Expr] | None:
+    """The roots of ``e = 0`` that ``sympy.solve`` gives, where ``e`` is a polynomial of degree one or two
+    in ``s`` with rational coefficients (most of the deduction's: a side from Pythagoras, an angle from a
+    sum): the same formula's roots, each once, those that break ``s``'s assumptions left out, at a quarter
+    of solve's cost (its checks and simplification find nothing to do on them).  None for any other ``e``."""
+    try:
+        poly = sympy.Poly(e, s)
+    except sympy.PolynomialError:
+        return None
+    coeffs = poly.all_coeffs()
+    if not 1 <= poly.degree() <= 2 or not all(c.is_Rational for c in coeffs):
+        return None
+    assumed = s.assumptions0
+    return [r for r in dict.fromkeys(sympy.roots(poly, multiple=True))
+            if check_assumptions(r, **assumed) is not False]
+
+
 def _syms(e: sympy.Expr) -> list[sympy.Symbol]:
     """An expression's symbols in name order (a set's order changes from run to run)."""
     return sorted(e.free_symbols, key=lambda s: s.name)
@@ -500,6 +530,7 @@ class Deduction:
         self._relation_seen: set = set()
         self._round_start: int | None = None  # the table's size when the judgement round now running began
         self._stated_forms: set = set()  # the givens' and relations' equations, normalized (see _stated_premise)
+        self._premises: dict[tuple, list] = {}  # a premise (a, b) -> a − b on atoms, and normalized (see _premise)
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -532,7 +563,7 @@ class Deduction:
             self._relation_seen.discard(e)
         uses = []
         for a, b in inst.premises:  # a judgement cites the proofs of its metric premises
-            form = linear_form(self.cfg.canon(a) - self.cfg.canon(b))
+            form = linear_form(self._premise(a, b)[0])
             if form is not None and form[0]:
                 uses.append(form[0])
         step = Step(inst, lhs, rhs, tuple(uses))
@@ -567,7 +598,18 @@ class Deduction:
 
     def _stated_premise(self, a: sympy.Expr, b: sympy.Expr) -> bool:
         """Whether ``a = b`` is a given or a relation's own equation (AE = EC of E the midpoint of AC)."""
-        return _normal(self.cfg.canon(a) - self.cfg.canon(b)) in self._stated_forms
+        got = self._premise(a, b)
+        if got[1] is None:
+            got[1] = _normal(got[0])
+        return got[1] in self._stated_forms
+
+    def _premise(self, a: sympy.Expr, b: sympy.Expr) -> list:
+        """[a − b on atoms, None or it normalized (_stated_premise)], kept: many instances share a premise,
+        and every judgement round asks again of the same premises."""
+        got = self._premises.get((a, b))
+        if got is None:
+            got = self._premises[a, b] = [self.cfg.canon(a) - self.cfg.canon(b), None]
+        return got
 
     def _add_linear(self, form, step: Step, cost: float = 0) -> bool:
         coeffs, const = form
@@ -728,7 +770,7 @@ class Deduction:
         polys = []
         for p in self.pool:
             budget.check()
-            e = p.expr.xreplace(known)
+            e = p.put_in(known)
             if e.free_symbols and e.is_polynomial(*e.free_symbols) and (e := canon(e)).free_symbols:
                 polys.append((p, e))
         reach, chosen = set(target.free_symbols), []
@@ -777,7 +819,7 @@ class Deduction:
                 if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
                     continue  # (a relation's pending equation: its named theorem's, where one is, says it)
                 budget.check()
-                e = p.expr.xreplace(known)
+                e = p.put_in(known)
                 fs = e.free_symbols
                 if not fs:  # every element known: it gives the one the table fixed last, from the others
                     new |= self._cite_known(p, known)
@@ -833,7 +875,7 @@ class Deduction:
                 if p.done:
                     continue
                 budget.check()
-                e = p.expr.xreplace(known)
+                e = p.put_in(known)
                 fs = e.free_symbols
                 if not fs:
                     p.done = p.idle = True
@@ -887,7 +929,7 @@ class Deduction:
         for p in self.pool:
             if p.done:
                 continue
-            e = p.expr.xreplace(known)
+            e = p.put_in(known)
             fs = e.free_symbols
             if len(fs) < 2 or len(fs) > 4:
                 continue
@@ -971,10 +1013,12 @@ class Deduction:
         if not math.isfinite(est) or sympy.count_ops(e) > SOLVE_OPS:
             return None
         el = element_of(s)
-        try:
-            roots = sympy.solve(_radians(e), s)
-        except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError):
-            return None
+        roots = _rational_roots(e, s)
+        if roots is None:
+            try:
+                roots = sympy.solve(_radians(e), s)
+            except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+                return None
         near = []
         for r in roots:
             if r.free_symbols or r.has(sympy.Float):
@@ -1056,7 +1100,7 @@ class Deduction:
         return ok
 
     def _proves(self, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
-        e = self.cfg.canon(lhs) - self.cfg.canon(rhs)
+        e = self._premise(lhs, rhs)[0]
         form = linear_form(e)
         if form is None:  # a product of ratios: stated or derived as an equation, or zero on the values
             key = _numerator(e)
@@ -1207,7 +1251,7 @@ class Deduction:
             pool = [p for p in pool if weight(p.step.instance.family.key) <= lightest]
         est = self.estimate(num) / self.estimate(den)
         for p in pool:
-            e = p.expr.xreplace(known)
+            e = p.put_in(known)
             if e.free_symbols != {num, den}:
                 continue
             e2 = _without_positive_factors(e.xreplace({num: k * den}))

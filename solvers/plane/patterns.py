@@ -54,6 +54,7 @@ class Index:
         self.proven = proven  # the deduction's test of a metric premise (None: no judgement binds)
         self._bindings: dict[int, list[dict[str, str]]] = {}
         self._prefixes: dict[tuple[Atom, ...], list[dict[str, str]]] = {}  # see matched
+        self._matched: dict[tuple[Atom, ...], list[dict[str, str]]] = {}  # premises -> their bindings (matched)
 
     def bindings(self, key: object, premises: tuple[Atom, ...]) -> list[dict[str, str]]:
         """The bindings of premises read off the configuration (no proven premise among them),
@@ -68,10 +69,15 @@ class Index:
         """Every binding of premises read off the configuration (:func:`match`'s, in its order), each
         prefix of the binding order matched once: blocks share their first premises (a triangle pair and
         its correspondence in seven congruence and similarity blocks), and the configuration does not change."""
-        none: frozenset[str] = frozenset()
-        if any(a.size(self, none) == 0 for a in premises):
-            return []
-        return self._extended(tuple(plan(premises, self)) if len(premises) > 1 else premises)
+        got = self._matched.get(premises)
+        if got is None:  # (a judgement read off the configuration alone is matched again every round)
+            none: frozenset[str] = frozenset()
+            if any(a.size(self, none) == 0 for a in premises):
+                got = []
+            else:
+                got = self._extended(tuple(plan(premises, self)) if len(premises) > 1 else premises)
+            self._matched[premises] = got
+        return got
 
     def _extended(self, order: tuple[Atom, ...]) -> list[dict[str, str]]:
         """The bindings of ``order``'s premises, bound in that order (kept; read only)."""
@@ -1285,8 +1291,11 @@ class Theorem:
         """Every conclusion on every binding, angles as the configuration's atoms.  ``done``: the
         (block, binding) pairs of a judgement already yielded in an earlier round, skipped (their premises
         stay proven and they would yield the same conclusions again, which the deduction has), and
-        added to as they are yielded."""
+        added to as they are yielded; a judgement with no proven premise, once all its bindings are yielded."""
         cfg = ix.cfg
+        read_only = done is not None and not self.proven
+        if read_only and (id(self), -1) in done:
+            return  # (premises read off the configuration alone: an earlier round gave every instance)
         bindings = ix.bindings(self, self.read) if self.proven else ix.matched(self.premises)
         for j, b in enumerate(bindings):
             premises = ()
@@ -1303,6 +1312,8 @@ class Theorem:
                             premises, key, sentence)
             if done is not None and self.proven:
                 done.add((id(self), j))
+        if read_only:
+            done.add((id(self), -1))
 
 
 Builder = Callable[[list], sympy.Expr]

@@ -1686,7 +1686,8 @@ class _Writer:
 
     def _goal_name(self, u: sympy.Symbol, values: dict | None = None, deg: bool = False) -> str:
         """The goal under the question's own name (``angle ABG``), whatever name a sentence gave it."""
-        if not (u.is_Symbol and is_zero(u - self.proof.goal)) or u not in self.n.local:
+        goal = self.proof.goal  # (a symbol the goal lacks is not the goal: no simplify needed to say so)
+        if not (u.is_Symbol and u in getattr(goal, "free_symbols", ()) and is_zero(u - goal)) or u not in self.n.local:
             return self.n.expr(u, values, deg)
         kept = self.n.local.pop(u)
         try:
