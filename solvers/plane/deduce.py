@@ -46,6 +46,7 @@ from .weights import SOLVED as SOLVED_WEIGHT
 
 MAX_ROUNDS = 12
 PATH_DEPTH = 8  # premises of premises … weighed into a proof's choice this deep
+PREMISE_CUTS = 3  # a premise's explanations tried: the table cut after each of this many light theorems on it
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_OPS = 60  # the largest equation (sympy.count_ops) a round solves with sympy: a size, not a CPU-time limit,
 # so that the same problem gets the same proof on any machine (FormalGeo's development half needs 41 at most)
@@ -486,7 +487,8 @@ class Deduction:
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
         # (by depth: an equation met deep down is weighed without its premises, and again at the top with them)
         self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
-        self._costs: dict[tuple, frozenset] = {}  # (premise, depth) -> the equations of its lightest proof
+        self._costs: dict[tuple, frozenset] = {}  # (premise, before, depth) -> the equations of its lightest proof
+        self._first_fixed: dict[frozenset, int] = {}  # a premise -> how many first equations of the table fix it
         self._closures: dict[tuple, frozenset] = {}  # (equation id, depth) -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
@@ -618,30 +620,56 @@ class Deduction:
 
     def _closure(self, eq, depth: int) -> frozenset:
         """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
-        premise or value it rests on."""
+        premise or value it rests on, each proved from the equations the table had before ``eq`` (acyclic)."""
         if (eq.id, depth) in self._closures:
             return self._closures[eq.id, depth]
-        self._closures[eq.id, depth] = frozenset((eq.id,))  # (a premise citing this equation back costs it once)
+        self._closures[eq.id, depth] = frozenset((eq.id,))
         step = eq.label
         ids = {eq.id}
         if isinstance(step, Step) and depth < PATH_DEPTH:
             for u in step.uses:
-                ids |= self._use_closure(u, depth + 1)
+                ids |= self._use_closure(u, depth + 1, eq.id)
         self._closures[eq.id, depth] = frozenset(ids)
         return self._closures[eq.id, depth]
 
-    def _use_closure(self, u: dict, depth: int) -> frozenset:
-        """The lightest proof found of a premise or value: the table's explanation of it, or (an element)
-        an equation solved for it."""
-        key = (frozenset(u.items()), depth)
+    def _use_closure(self, u: dict, depth: int, before: int) -> frozenset:
+        """The lightest proof found of a premise or value from the equations before ``before`` (the equation
+        resting on it): the table's explanations of it (nearest first, and lightest first) and, for an element,
+        each equation solved for it.  Never from a later equation: the conclusions of one judgement proving each
+        other's premises (an equilateral triangle's angles, each from the others) would weigh a long route as
+        short, and the route the proof takes would be misjudged."""
+        key = (frozenset(u.items()), before, depth)
         if key not in self._costs:
             self._costs[key] = frozenset()
-            ans = self.table.evaluate({k.name: c for k, c in u.items()})
-            ways = [] if ans is None else [frozenset().union(*(self._closure(e, depth) for e, _ in ans.why))]
+            ways = [frozenset().union(*(self._closure(e, depth) for e, _ in ans.why))
+                    for ans in self._explanations(u, before)]
             if len(u) == 1:
-                ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u)))]
-            self._costs[key] = min(ways, key=self._sum, default=frozenset())
+                ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u))) if e.id < before]
+            self._costs[key] = min(ways, key=lambda w: (self._sum(w), sorted(w)), default=frozenset())
         return self._costs[key]
+
+    def _explanations(self, u: dict, before: int) -> list:
+        """Explanations of ``u`` from the table's equations before ``before`` (none where they leave it free):
+        the nearest, and the lightest-first ones cut just after each of the lightest equations on ``u`` that rest
+        on no premise (a named theorem that gives it, as the central angle twice the inscribed one), where
+        a later judgement says ``u`` again from premises that rest on it (an isosceles triangle with a 60° angle
+        proving that angle again) and the whole table's nearest explanation takes that."""
+        t = {k.name: c for k, c in u.items()}
+        key = frozenset(t.items())
+        if key not in self._first_fixed:
+            first = self.table.determined_by(t)
+            if first is None:
+                return []
+            self._first_fixed[key] = first  # (the table only grows: the first equations that fix it stay)
+        first = self._first_fixed[key]
+        if first > before:
+            return []
+        eqs = self.table.equations
+        own = lambda i: (self._eq_weight(eqs[i]), i)  # noqa: E731
+        named = sorted({i for k in t for i in self.table.ids_on(k) if first <= i < before and not eqs[i].label.uses},
+                       key=own)[:PREMISE_CUTS]
+        cuts = sorted({first, before, *(i + 1 for i in named)})
+        return [self.table.evaluate(t, before)] + [self.table.evaluate(t, b, rank=own) for b in cuts]
 
     def _sum(self, ids: frozenset) -> float:
         return sum(self._eq_weight(self.table.equations[i]) for i in ids)
@@ -665,7 +693,7 @@ class Deduction:
         return self._givens
 
     def _cost(self, u: dict, depth: int) -> float:
-        return self._sum(self._use_closure(u, depth))
+        return self._sum(self._use_closure(u, depth, len(self.table.equations)))
 
     def _solved_for(self, s: sympy.Symbol) -> list:
         """The table's equations that give ``s`` its value (a single unknown solved)."""
@@ -805,6 +833,28 @@ class Deduction:
         self._paths.clear()  # (weighed against the table before these were added)
         self._costs.clear()
         self._closures.clear()
+        self._cite_other_way()
+
+    def _cite_other_way(self) -> None:
+        """Each light equation the rounds solved for one element, cited too for the element whose proof is now the
+        heaviest where that is another: Pythagoras in BDC solved for CD from BC, where the altitude rule then gave
+        CD in one step, gives BC from CD as well, and the proof's choice has the shorter route."""
+        known = self.known()
+        for p in self.pool:
+            key = p.step.instance.family.key
+            if not p.done or p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
+                continue
+            syms = _syms(p.expr)
+            if len(syms) < 2 or linear_form(p.expr) is not None \
+                    or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
+                continue
+            asked = [x for x in syms if x in self.goal.free_symbols]
+            last = asked[0] if asked else max(syms, key=lambda x: (self._cost({x: 1}, 0), x.name))
+            if any(e.label.instance is p.step.instance for e in self._solved_for(last)):
+                continue
+            uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
+            self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
+                                                            known[last]), cost=1)
 
     def _cite_known(self, p, known: dict) -> bool:
         """A pending equation whose elements are all known, added as the value of the one the table
