@@ -46,7 +46,7 @@ from .weights import SOLVED as SOLVED_WEIGHT
 
 MAX_ROUNDS = 12
 PATH_DEPTH = 8  # premises of premises … weighed into a proof's choice this deep
-PREMISE_CUTS = 3  # a premise's explanations tried: the table cut after each of this many light theorems on it
+PREMISE_CUTS = 2  # a premise's explanations tried: the table cut after each of this many light theorems on it
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_OPS = 60  # the largest equation (sympy.count_ops) a round solves with sympy: a size, not a CPU-time limit,
 # so that the same problem gets the same proof on any machine (FormalGeo's development half needs 41 at most)
@@ -394,6 +394,12 @@ def _half_angles(e: sympy.Expr) -> sympy.Expr:
                      half)
 
 
+def _kind(s: sympy.Symbol) -> str | None:
+    """The kind of the element ``s`` names (length, angle, perimeter …); None for a variable."""
+    el = element_of(s)
+    return el.kind.key if el is not None else None
+
+
 def _radians(e: sympy.Expr) -> sympy.Expr:
     return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
@@ -489,11 +495,13 @@ class Deduction:
         self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
         self._costs: dict[tuple, frozenset] = {}  # (premise, before, depth) -> the equations of its lightest proof
         self._first_fixed: dict[frozenset, int] = {}  # a premise -> how many first equations of the table fix it
+        self._explained: dict[tuple, list] = {}  # (premise, before) -> its explanations (see _explanations)
         self._closures: dict[tuple, frozenset] = {}  # (equation id, depth) -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
         self._tied: dict[tuple, tuple | None] = {}  # _tie_to_one's answers (see there)
-        self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
+        self._solved_index: dict = {}  # an element -> the table's equations solved for it (see _solved_for)
+        self._solved_seen = 0  # how many of the table's equations _solved_index holds
         self._relation_said: set = set()  # what only a relation's own equations said (see add)
         self._judged_from: set = set()  # (family, premises) of the judgement instances added (see add)
         self._givens: set | None = None  # see _given_keys (read once the givens are in)
@@ -664,11 +672,16 @@ class Deduction:
         first = self._first_fixed[key]
         if first > before:
             return []
+        if (key, before) not in self._explained:  # (each depth asks again: the equations before stay)
+            self._explained[key, before] = self._explain_from(t, first, before)
+        return self._explained[key, before]
+
+    def _explain_from(self, t: dict, first: int, before: int) -> list:
+        """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations."""
         eqs = self.table.equations
         own = lambda i: (self._eq_weight(eqs[i]), i)  # noqa: E731
-        named = sorted({i for k in t for i in self.table.ids_on(k) if first <= i < before and not eqs[i].label.uses},
-                       key=own)[:PREMISE_CUTS]
-        cuts = sorted({first, before, *(i + 1 for i in named)})
+        named = sorted({i for k in t for i in self.table.ids_on(k) if first <= i < before}, key=own)[:PREMISE_CUTS]
+        cuts = sorted({before, *(i + 1 for i in named)})
         return [self.table.evaluate(t, before)] + [self.table.evaluate(t, b, rank=own) for b in cuts]
 
     def _sum(self, ids: frozenset) -> float:
@@ -697,9 +710,12 @@ class Deduction:
 
     def _solved_for(self, s: sympy.Symbol) -> list:
         """The table's equations that give ``s`` its value (a single unknown solved)."""
-        if len(self._solved_index) != len(self.table.equations):
-            self._solved_index = [e.label.solved if isinstance(e.label, Step) else None for e in self.table.equations]
-        return [e for e, x in zip(self.table.equations, self._solved_index) if x == s]
+        eqs = self.table.equations
+        for e in eqs[self._solved_seen:]:  # (the table only grows: each equation indexed once)
+            if isinstance(e.label, Step) and e.label.solved is not None:
+                self._solved_index.setdefault(e.label.solved, []).append(e)
+        self._solved_seen = len(eqs)
+        return list(self._solved_index.get(s, ()))
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -840,6 +856,12 @@ class Deduction:
         heaviest where that is another: Pythagoras in BDC solved for CD from BC, where the altitude rule then gave
         CD in one step, gives BC from CD as well, and the proof's choice has the shorter route."""
         known = self.known()
+        size = len(self.table.equations)  # (each element's proof weighed on the table as the polish left it)
+        cost = functools.cache(lambda x: self._sum(self._use_closure({x: 1}, 0, size)))
+        solved: dict[int, set] = {}  # id of an instance -> the elements the table solved it for
+        for e in self.table.equations:
+            if isinstance(e.label, Step) and e.label.solved is not None:
+                solved.setdefault(id(e.label.instance), set()).add(e.label.solved)
         for p in self.pool:
             key = p.step.instance.family.key
             if not p.done or p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
@@ -849,8 +871,11 @@ class Deduction:
                     or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
                 continue
             asked = [x for x in syms if x in self.goal.free_symbols]
-            last = asked[0] if asked else max(syms, key=lambda x: (self._cost({x: 1}, 0), x.name))
-            if any(e.label.instance is p.step.instance for e in self._solved_for(last)):
+            last = asked[0] if asked else max(syms, key=lambda x: (cost(x), x.name))
+            was = solved.get(id(p.step.instance), set())
+            # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
+            # that was solved for the perimeter)
+            if last in was or not any(_kind(x) == _kind(last) for x in was):
                 continue
             uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
             self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,

@@ -567,8 +567,9 @@ def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], .
 _HALVES = (Conclusion(L("YZ"), 2 * L("YM")), Conclusion(L("YZ"), 2 * L("MZ")))
 # the isosceles triangle XYZ's line XM from its apex: what it is also, and what that gives
 _ALSO = {"altitude": "the altitude", "median": "the median to the base", "bisector": "the bisector of the apex angle"}
-_COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT),), "median": (Conclusion(L("YM"), L("MZ")), *_HALVES),
-               "bisector": (Conclusion(ang("YXM"), ang("MXZ")),)}
+# (the altitude's right angle on each side of its foot: the right triangle a step uses, with no linear pair first)
+_COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("XMZ"), _RIGHT)),
+               "median": (Conclusion(L("YM"), L("MZ")), *_HALVES), "bisector": (Conclusion(ang("YXM"), ang("MXZ")),)}
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
@@ -964,14 +965,15 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(ang("XYZ"), sympy.Integer(45)), Conclusion(ang("XZY"), sympy.Integer(45))),
             ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
-    # (and its hypotenuse √2 times a leg, by Pythagoras at once: never a base angle of 45° and then its sine)
+    # (and its hypotenuse √2 times a leg, by Pythagoras at once: never a base angle of 45° and then its sine; lighter
+    # than plain Pythagoras, whose second leg takes a line of its own where only the equal sides say it)
     Theorem("isosceles_right_triangle_property_pythagorean",
             "since triangle {0} is isosceles with {1} = {2} and a right angle at {3}, its hypotenuse is √2 times a leg "
             "(by Pythagoras)",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("YZ"), sympy.sqrt(2) * L("XY")), Conclusion(L("YZ"), sympy.sqrt(2) * L("XZ"))),
-            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.6, direct=True),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.45, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",
