@@ -39,7 +39,7 @@ import heapq
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
@@ -519,9 +519,9 @@ class LinearTable:
             return None
         return self._explain(t, ints, tscale, before, rank)
 
-    def ids_on(self, k: Key) -> list[int]:
-        """The ids of the equations on key ``k``, in the order added."""
-        return list(self._by_key.get(k, ()))
+    def ids_on(self, k: Key) -> Sequence[int]:
+        """The ids of the equations on key ``k``, in the order added (the table's own list: read, never changed)."""
+        return self._by_key.get(k, ())
 
     def evaluate_lightest(self, target: Mapping[Key, object], weight: Callable[[Equation], float],
                           before: int | None = None) -> Answer | None:

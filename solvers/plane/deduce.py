@@ -19,6 +19,7 @@ refusal that names what is missing, never an answer read from the coordinates.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -672,9 +673,16 @@ class Deduction:
         first = self._first_fixed[key]
         if first > before:
             return []
-        if (key, before) not in self._explained:  # (each depth asks again: the equations before stay)
-            self._explained[key, before] = self._explain_from(t, first, before)
-        return self._explained[key, before]
+        # (cut just after the last equation on its elements before ``before``: the same explanations for every
+        # equation that rests on it from there on, found once)
+        cut = first
+        for ids in (self.table.ids_on(k) for k in t):
+            j = bisect.bisect_left(ids, before)
+            if j:
+                cut = max(cut, ids[j - 1] + 1)
+        if (key, cut) not in self._explained:
+            self._explained[key, cut] = self._explain_from(t, first, cut)
+        return self._explained[key, cut]
 
     def _explain_from(self, t: dict, first: int, before: int) -> list:
         """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations."""
