@@ -11,7 +11,8 @@ CASES = [
     # triangle also gives AB through arcs and equal chords
     ("points A B C D O\ntriangle BCA right at C\ntriangle CBD\nline C O D\ncircle O through B C A D\n"
      "O circumcentre of BCA\nCD diameter of circle O\nAC = 8\nBC = 8\nfind perimeter ABC\n",
-     ["its hypotenuse is √2 times a leg (by Pythagoras); hence AB = √2·AC = √2·8 = 8√2"], ["arc", "similar", "chords"]),
+     ["its hypotenuse is √2 times a leg (by Pythagoras); hence AB = √2·AC = √2·8 = 8√2"],
+     ["arc", "similar", "chords"]),
     # and though DE parallel to CB gives it through two similarities
     ("points A B C D E\ntriangle BCA right at C\nline A D C\nline A E B\nDE parallel to CB\nAC = 7\nBC = 9\n"
      "AD = 3\nfind perimeter ABC\n", ["AB = √(AC² + BC²) = √(7² + 9²) = √130"], ["similar", "DE"]),
