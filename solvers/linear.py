@@ -39,7 +39,7 @@ import heapq
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
@@ -501,11 +501,13 @@ class LinearTable:
         """The exact value of ``k`` with its provenance, or None when the equations leave it free."""
         return self.evaluate({k: 1})
 
-    def evaluate(self, target: Mapping[Key, object], before: int | None = None) -> Answer | None:
+    def evaluate(self, target: Mapping[Key, object], before: int | None = None,
+                 rank: Callable[[int], object] | None = None) -> Answer | None:
         """The exact value of the linear combination ``target`` (e.g. {a: 1, b: -1} for a − b)
         with its provenance, or None when it is not determined.  With ``before``, the provenance
         cites only equations with ids below it (which must determine the target: see
-        :meth:`determined_by`)."""
+        :meth:`determined_by`); ``rank`` orders the equations of each level out from the target
+        (by their ``cost`` where not given)."""
         t = {k: f for k, c in target.items() if (f := _frac(c))}
         if not t:
             return Answer({}, {}, ())
@@ -515,7 +517,11 @@ class LinearTable:
         vec, _ = self._rows.reduce(ints, None)
         if any(type(k) is not Atom for k in vec):
             return None
-        return self._explain(t, ints, tscale, before)
+        return self._explain(t, ints, tscale, before, rank)
+
+    def ids_on(self, k: Key) -> Sequence[int]:
+        """The ids of the equations on key ``k``, in the order added (the table's own list: read, never changed)."""
+        return self._by_key.get(k, ())
 
     def evaluate_lightest(self, target: Mapping[Key, object], weight: Callable[[Equation], float],
                           before: int | None = None) -> Answer | None:

@@ -231,6 +231,9 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "find BC", 7),
     ("equilateral_triangle_judgment_isosceles_and_isosceles", "points A B C\ntriangle ABC\nAB = BC\nBC = CA\n"
      "find angle ABC", 60),
+    # (two radii with a 60° angle between them: equilateral in one step, not its base angles and then two 60° angles)
+    ("equilateral_triangle_judgment_isosceles_and_angle", "points O A B\ncircle O through A B\nline O A\nline O B\n"
+     "line A B\nangle AOB = 60\nAO = 5\nfind AB", 5),
     ("cyclic_quadrilateral_property_opposite_angle", "circle O through A B C D\npolygon ABCD\nclockwise ABCD\n"
      "angle ABC = 3x + 5\nangle CDA = 2x + 25\nfind x", 30),
     ("circle_property_chord_equal_distance", "circle O through A B C D\nline A M B\nline C N D\nline O M\nline O N\n"

@@ -7,10 +7,12 @@ from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
 
 CASES = [
-    # Pythagoras at once, though a circle through the triangle also gives AB through arcs and equal chords
+    # Pythagoras at once (the right isosceles triangle's hypotenuse √2 times a leg), though a circle through the
+    # triangle also gives AB through arcs and equal chords
     ("points A B C D O\ntriangle BCA right at C\ntriangle CBD\nline C O D\ncircle O through B C A D\n"
      "O circumcentre of BCA\nCD diameter of circle O\nAC = 8\nBC = 8\nfind perimeter ABC\n",
-     ["AB = √(AC² + BC²) = √(8² + 8²) = 8√2"], ["arc", "similar", "chords"]),
+     ["its hypotenuse is √2 times a leg (by Pythagoras); hence AB = √2·AC = √2·8 = 8√2"],
+     ["arc", "similar", "chords"]),
     # and though DE parallel to CB gives it through two similarities
     ("points A B C D E\ntriangle BCA right at C\nline A D C\nline A E B\nDE parallel to CB\nAC = 7\nBC = 9\n"
      "AD = 3\nfind perimeter ABC\n", ["AB = √(AC² + BC²) = √(7² + 9²) = √130"], ["similar", "DE"]),
@@ -22,10 +24,11 @@ CASES = [
     # the altitude on the hypotenuse, not two congruences
     ("points F E H G\ntriangle FEH\ntriangle HEG\nline F H G\nFE perpendicular to GE\nGH perpendicular to EH\n"
      "clockwise FEH HEG FEG\nFH = 12\nGH = 12\nfind EH\n", ["EH = √(FH·GH) = √(12·12) = 12"], ["congruent"]),
-    # a right triangle's sine, not the law of sines; the apex line named only as what it is used as
+    # a right triangle's own theorem (its sine or Pythagoras), not the law of sines; the apex line named only as what
+    # it is used as
     ("points A B C E F G H\nequilateral triangle ABC\nline B F E C\nline C G A\nline A H F\nline B H G\n"
      "H where AF meets BG\nAF median of ABC\nBG median of BCA\nAB = 9\nBE = 7\nfind AF / EF\n",
-     ["In the right triangle ABF, sin(angle ABF) = AF/AB", "it is also the altitude;"], ["law of sines", "bisector"]),
+     ["the right triangle A", "it is also the altitude;"], ["law of sines", "bisector"]),
 ]
 
 

@@ -50,11 +50,17 @@ def test_the_conclusion_stays_last_and_shapes_take_their_own_kind():
 
 
 def test_a_solved_isosceles_triangle_says_its_base_angles_once_and_lints_clean():
+    sol = solve_general(parse("points A C B\ntriangle ACB\nclockwise ACB\nAC = 9\nAB = 9\nangle BAC = 50\n"
+                              "find angle ACB", "t.geo"))
+    text = sol.text()
+    assert "angle ACB = (180° - angle BAC)/2" in text and "(given)" not in text, text
+    assert text.count("By the angle sum") == 1, text
+    assert lint_general(sol) == []
+    # (with an apex of 60° it is equilateral at once: no base angles at all)
     sol = solve_general(parse("points A C B\ntriangle ACB\nclockwise ACB\nAC = 9\nAB = 9\nangle BAC = 60\nfind BC",
                               "t.geo"))
     text = sol.text()
-    assert "angle ACB = angle ABC = (180° - angle BAC)/2" in text and "(given)" not in text, text
-    assert text.count("By the angle sum") == 1, text
+    assert "an angle of 60° at A, it is equilateral" in text and "angle sum" not in text, text
     assert lint_general(sol) == []
 
 

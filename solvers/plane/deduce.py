@@ -19,6 +19,7 @@ refusal that names what is missing, never an answer read from the coordinates.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -47,6 +48,7 @@ from .weights import SOLVED as SOLVED_WEIGHT
 
 MAX_ROUNDS = 12
 PATH_DEPTH = 8  # premises of premises … weighed into a proof's choice this deep
+PREMISE_CUTS = 2  # a premise's explanations tried: the table cut after each of this many light theorems on it
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
 SOLVE_OPS = 60  # the largest equation (sympy.count_ops) a round solves with sympy: a size, not a CPU-time limit,
 # so that the same problem gets the same proof on any machine (FormalGeo's development half needs 41 at most)
@@ -423,6 +425,12 @@ def _half_angles(e: sympy.Expr) -> sympy.Expr:
                      half)
 
 
+def _kind(s: sympy.Symbol) -> str | None:
+    """The kind of the element ``s`` names (length, angle, perimeter …); None for a variable."""
+    el = element_of(s)
+    return el.kind.key if el is not None else None
+
+
 def _radians(e: sympy.Expr) -> sympy.Expr:
     return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
@@ -516,12 +524,15 @@ class Deduction:
         self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
         # (by depth: an equation met deep down is weighed without its premises, and again at the top with them)
         self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
-        self._costs: dict[tuple, frozenset] = {}  # (premise, depth) -> the equations of its lightest proof
+        self._costs: dict[tuple, frozenset] = {}  # (premise, before, depth) -> the equations of its lightest proof
+        self._first_fixed: dict[frozenset, int] = {}  # a premise -> how many first equations of the table fix it
+        self._explained: dict[tuple, list] = {}  # (premise, before) -> its explanations (see _explanations)
         self._closures: dict[tuple, frozenset] = {}  # (equation id, depth) -> the equations of its proof
         self._judged: set[tuple[int, int]] = set()  # (judgement block, binding) pairs a round has added
         self._factored: dict[sympy.Expr, sympy.Expr] = {}  # _without_nonzero_factors, as found
         self._tied: dict[tuple, tuple | None] = {}  # _tie_to_one's answers (see there)
-        self._solved_index: list = []  # per table equation, the element it was solved for (see _solved_for)
+        self._solved_index: dict = {}  # an element -> the table's equations solved for it (see _solved_for)
+        self._solved_seen = 0  # how many of the table's equations _solved_index holds
         self._relation_said: set = set()  # what only a relation's own equations said (see add)
         self._judged_from: set = set()  # (family, premises) of the judgement instances added (see add)
         self._givens: set | None = None  # see _given_keys (read once the givens are in)
@@ -660,30 +671,68 @@ class Deduction:
 
     def _closure(self, eq, depth: int) -> frozenset:
         """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
-        premise or value it rests on."""
+        premise or value it rests on, each proved from the equations the table had before ``eq`` (acyclic)."""
         if (eq.id, depth) in self._closures:
             return self._closures[eq.id, depth]
-        self._closures[eq.id, depth] = frozenset((eq.id,))  # (a premise citing this equation back costs it once)
+        self._closures[eq.id, depth] = frozenset((eq.id,))
         step = eq.label
         ids = {eq.id}
         if isinstance(step, Step) and depth < PATH_DEPTH:
             for u in step.uses:
-                ids |= self._use_closure(u, depth + 1)
+                ids |= self._use_closure(u, depth + 1, eq.id)
         self._closures[eq.id, depth] = frozenset(ids)
         return self._closures[eq.id, depth]
 
-    def _use_closure(self, u: dict, depth: int) -> frozenset:
-        """The lightest proof found of a premise or value: the table's explanation of it, or (an element)
-        an equation solved for it."""
-        key = (frozenset(u.items()), depth)
+    def _use_closure(self, u: dict, depth: int, before: int) -> frozenset:
+        """The lightest proof found of a premise or value from the equations before ``before`` (the equation
+        resting on it): the table's explanations of it (nearest first, and lightest first) and, for an element,
+        each equation solved for it.  Never from a later equation: the conclusions of one judgement proving each
+        other's premises (an equilateral triangle's angles, each from the others) would weigh a long route as
+        short, and the route the proof takes would be misjudged."""
+        key = (frozenset(u.items()), before, depth)
         if key not in self._costs:
             self._costs[key] = frozenset()
-            ans = self.table.evaluate({k.name: c for k, c in u.items()})
-            ways = [] if ans is None else [frozenset().union(*(self._closure(e, depth) for e, _ in ans.why))]
+            ways = [frozenset().union(*(self._closure(e, depth) for e, _ in ans.why))
+                    for ans in self._explanations(u, before)]
             if len(u) == 1:
-                ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u)))]
-            self._costs[key] = min(ways, key=self._sum, default=frozenset())
+                ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u))) if e.id < before]
+            self._costs[key] = min(ways, key=lambda w: (self._sum(w), sorted(w)), default=frozenset())
         return self._costs[key]
+
+    def _explanations(self, u: dict, before: int) -> list:
+        """Explanations of ``u`` from the table's equations before ``before`` (none where they leave it free):
+        the nearest, and the lightest-first ones cut just after each of the lightest equations on ``u`` that rest
+        on no premise (a named theorem that gives it, as the central angle twice the inscribed one), where
+        a later judgement says ``u`` again from premises that rest on it (an isosceles triangle with a 60° angle
+        proving that angle again) and the whole table's nearest explanation takes that."""
+        t = {k.name: c for k, c in u.items()}
+        key = frozenset(t.items())
+        if key not in self._first_fixed:
+            first = self.table.determined_by(t)
+            if first is None:
+                return []
+            self._first_fixed[key] = first  # (the table only grows: the first equations that fix it stay)
+        first = self._first_fixed[key]
+        if first > before:
+            return []
+        # (cut just after the last equation on its elements before ``before``: the same explanations for every
+        # equation that rests on it from there on, found once)
+        cut = first
+        for ids in (self.table.ids_on(k) for k in t):
+            j = bisect.bisect_left(ids, before)
+            if j:
+                cut = max(cut, ids[j - 1] + 1)
+        if (key, cut) not in self._explained:
+            self._explained[key, cut] = self._explain_from(t, first, cut)
+        return self._explained[key, cut]
+
+    def _explain_from(self, t: dict, first: int, before: int) -> list:
+        """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations."""
+        eqs = self.table.equations
+        own = lambda i: (self._eq_weight(eqs[i]), i)  # noqa: E731
+        named = sorted({i for k in t for i in self.table.ids_on(k) if first <= i < before}, key=own)[:PREMISE_CUTS]
+        cuts = sorted({before, *(i + 1 for i in named)})
+        return [self.table.evaluate(t, before)] + [self.table.evaluate(t, b, rank=own) for b in cuts]
 
     def _sum(self, ids: frozenset) -> float:
         return sum(self._eq_weight(self.table.equations[i]) for i in ids)
@@ -707,13 +756,16 @@ class Deduction:
         return self._givens
 
     def _cost(self, u: dict, depth: int) -> float:
-        return self._sum(self._use_closure(u, depth))
+        return self._sum(self._use_closure(u, depth, len(self.table.equations)))
 
     def _solved_for(self, s: sympy.Symbol) -> list:
         """The table's equations that give ``s`` its value (a single unknown solved)."""
-        if len(self._solved_index) != len(self.table.equations):
-            self._solved_index = [e.label.solved if isinstance(e.label, Step) else None for e in self.table.equations]
-        return [e for e, x in zip(self.table.equations, self._solved_index) if x == s]
+        eqs = self.table.equations
+        for e in eqs[self._solved_seen:]:  # (the table only grows: each equation indexed once)
+            if isinstance(e.label, Step) and e.label.solved is not None:
+                self._solved_index.setdefault(e.label.solved, []).append(e)
+        self._solved_seen = len(eqs)
+        return list(self._solved_index.get(s, ()))
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -847,6 +899,37 @@ class Deduction:
         self._paths.clear()  # (weighed against the table before these were added)
         self._costs.clear()
         self._closures.clear()
+        self._cite_other_way()
+
+    def _cite_other_way(self) -> None:
+        """Each light equation the rounds solved for one element, cited too for the element whose proof is now the
+        heaviest where that is another: Pythagoras in BDC solved for CD from BC, where the altitude rule then gave
+        CD in one step, gives BC from CD as well, and the proof's choice has the shorter route."""
+        known = self.known()
+        size = len(self.table.equations)  # (each element's proof weighed on the table as the polish left it)
+        cost = functools.cache(lambda x: self._sum(self._use_closure({x: 1}, 0, size)))
+        solved: dict[int, set] = {}  # id of an instance -> the elements the table solved it for
+        for e in self.table.equations:
+            if isinstance(e.label, Step) and e.label.solved is not None:
+                solved.setdefault(id(e.label.instance), set()).add(e.label.solved)
+        for p in self.pool:
+            key = p.step.instance.family.key
+            if not p.done or p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
+                continue
+            syms = _syms(p.expr)
+            if len(syms) < 2 or linear_form(p.expr) is not None \
+                    or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
+                continue
+            asked = [x for x in syms if x in self.goal.free_symbols]
+            last = asked[0] if asked else max(syms, key=lambda x: (cost(x), x.name))
+            was = solved.get(id(p.step.instance), set())
+            # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
+            # that was solved for the perimeter)
+            if last in was or not any(_kind(x) == _kind(last) for x in was):
+                continue
+            uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
+            self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
+                                                            known[last]), cost=1)
 
     def _cite_known(self, p, known: dict) -> bool:
         """A pending equation whose elements are all known, added as the value of the one the table

@@ -585,8 +585,9 @@ def _heights_onto(poly: str, sides: tuple[str, ...]) -> tuple[tuple[str, str], .
 _HALVES = (Conclusion(L("YZ"), 2 * L("YM")), Conclusion(L("YZ"), 2 * L("MZ")))
 # the isosceles triangle XYZ's line XM from its apex: what it is also, and what that gives
 _ALSO = {"altitude": "the altitude", "median": "the median to the base", "bisector": "the bisector of the apex angle"}
-_COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT),), "median": (Conclusion(L("YM"), L("MZ")), *_HALVES),
-               "bisector": (Conclusion(ang("YXM"), ang("MXZ")),)}
+# (the altitude's right angle on each side of its foot: the right triangle a step uses, with no linear pair first)
+_COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("XMZ"), _RIGHT)),
+               "median": (Conclusion(L("YM"), L("MZ")), *_HALVES), "bisector": (Conclusion(ang("YXM"), ang("MXZ")),)}
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
@@ -852,6 +853,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC", "XM"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
+    Theorem("centroid_of_triangle_property_line_ratio",
+            "since {0} is the centroid of triangle {1}, it lies two thirds of the way along the median {2} from {2[0]}",
+            (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
+            (Conclusion(3 * L("XO"), 2 * L("XM")),), ("O", "ABC", "XM"), _centroid,
+            figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
+                   "line C E A\nline A F B\nO centroid of ABC"),
     Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
             (Given("midsegment_quadrilateral", ("EF", "ABCD")), ParallelLines("ADBC")),
             (Conclusion(2 * L("EF"), L("AD") + L("BC")),), ("EF", "ABCD"), _trapezoid_mid,
@@ -918,6 +925,17 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(L("XY"), L("XZ")),
              Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "Y", "Z"),
             figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8),
+    # (and an isosceles triangle with an angle of 60°, at its apex or at its base: one step, where its base
+    # angles from the angle sum and then two angles of 60° take two)
+    *(Theorem("equilateral_triangle_judgment_isosceles_and_angle", "since triangle {0} is isosceles with {1} = {2} "
+              "and an angle "
+              "of 60° at {3}, it is equilateral",
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang(at), _SIXTY),
+               Proven(L("XY"), L("XZ")), Proven(ang(at), _SIXTY)),
+              (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(ang("XYZ"), _SIXTY),
+               Conclusion(ang("XZY"), _SIXTY), Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "XY", "XZ", at[1]),
+              figure=f"{_TRIANGLE}\nAB = AC\nangle {fact} = 60", weight=0.7, direct=True)
+      for at, fact in (("YXZ", "BAC"), ("XYZ", "ABC"))),
     Theorem("equilateral_triangle_judgment_isosceles_and_isosceles", "since the three sides of triangle {0} are "
             "equal, it is equilateral", (Triangle("ABC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")),
                                          Proven(L("AB"), L("BC")), Proven(L("BC"), L("CA"))),
@@ -966,14 +984,15 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(ang("XYZ"), sympy.Integer(45)), Conclusion(ang("XZY"), sympy.Integer(45))),
             ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
-    # (and its hypotenuse √2 times a leg, by Pythagoras at once: never a base angle of 45° and then its sine)
+    # (and its hypotenuse √2 times a leg, by Pythagoras at once: never a base angle of 45° and then its sine; lighter
+    # than plain Pythagoras, whose second leg takes a line of its own where only the equal sides say it)
     Theorem("isosceles_right_triangle_property_pythagorean",
             "since triangle {0} is isosceles with {1} = {2} and a right angle at {3}, its hypotenuse is √2 times a leg "
             "(by Pythagoras)",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("YZ"), sympy.sqrt(2) * L("XY")), Conclusion(L("YZ"), sympy.sqrt(2) * L("XZ"))),
-            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.6, direct=True),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.45, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",
@@ -1039,6 +1058,17 @@ THEOREMS: tuple[Theorem, ...] = (
              Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
              Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
             (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC", "XM", "YN"),
+            figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
+                   "CE = EA"),
+    # (and the part from the vertex as two thirds of the whole median: one line, where the 2:1 ratio and the
+    # median's two parts take an equation in the shorter part)
+    Theorem("centroid_of_triangle_judgment_intersection",
+            "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, two thirds of the way "
+            "along each median from its vertex",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
+             Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
+             Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
+            (Conclusion(3 * L("XG"), 2 * L("XM")), Conclusion(3 * L("YG"), 2 * L("YN"))), ("G", "ABC", "XM", "YN"),
             figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
                    "CE = EA"),
     # a chord, its midpoint and the centre
@@ -1217,11 +1247,13 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("MYZ"), Joined("XM")),
             (Conclusion(4 * L("XM") ** 2, 2 * L("XY") ** 2 + 2 * L("XZ") ** 2 - L("YZ") ** 2),), ("XYZ", "XM"),
             figure="points A B C M\ntriangle ABC\nline B M C\nline A M\nM midpoint of BC"),
+    # (heavier than the law of cosines: a textbook takes a side from an angle known at the cevian's foot, and
+    # Stewart's theorem only where no angle there is known)
     Theorem("stewart_theorem", "by Stewart's theorem on the cevian {1} of triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD")),
             (Conclusion(L("XY") ** 2 * L("DZ") + L("XZ") ** 2 * L("YD"),
                         L("YZ") * (L("XD") ** 2 + L("YD") * L("DZ"))),),
-            ("XYZ", "XD"), figure="points A B C D\ntriangle ABC\nline B D C\nline A D"),
+            ("XYZ", "XD"), figure="points A B C D\ntriangle ABC\nline B D C\nline A D", weight=2.0),
     # (a textbook's one line, where two inscribed angles and the arcs round the circle also give it): any four
     # points of one circle whose four sides are drawn, declared a polygon or not; each quadrilateral once (A the
     # first letter, B before D)
