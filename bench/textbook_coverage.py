@@ -4,7 +4,9 @@ proofs use it, the families under a floor, and those no problem reaches.
     python bench/textbook_coverage.py SET_DIR [--floor 0.5] [--json]
 
 The families are the solver's (``solvers.plane.theorems.registry``: FormalGeo names); ``given`` and
-``relation`` (a stated fact, a relation block's own equation) are counted but are not theorems.
+``relation`` (a stated fact, a relation block's own equation) are counted but are not theorems.  The
+families no textbook construction reaches (``generate.textbook_gen.targets.UNREACHABLE``) are listed
+apart with the reason, not among those never used.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from geomill.dataset.folder import open_dataset  # noqa: E402
+from geomill.generate.textbook_gen.targets import UNREACHABLE  # noqa: E402
 from geomill.solvers.plane.theorems import registry  # noqa: E402
 
 NOT_THEOREMS = ("given", "relation")
@@ -35,11 +38,14 @@ def coverage(folder: str, floor: float) -> dict:
             kinds.update({record.data.get("base", "?"), *record.data.get("constructions", ())})
     families = sorted(set(registry()) - set(NOT_THEOREMS))
     share = {f: round(100 * uses[f] / max(n, 1), 2) for f in families}
+    reachable = [f for f in families if f not in UNREACHABLE or uses[f]]
     return {"problems": n, "families": len(families),
             "reached": sum(1 for f in families if uses[f]),
             "at_floor": sum(1 for f in families if share[f] >= floor),
             "under_floor": {f: share[f] for f in families if 0 < share[f] < floor},
-            "never": [f for f in families if not uses[f]],
+            "least_reachable": min(((share[f], f) for f in reachable), default=None),
+            "never": [f for f in reachable if not uses[f]],
+            "unreachable": {f: UNREACHABLE[f] for f in families if f in UNREACHABLE and not uses[f]},
             "share": dict(sorted(share.items(), key=lambda kv: -kv[1])),
             "construction_kinds": dict(kinds.most_common())}
 
@@ -59,6 +65,10 @@ def main(argv: list[str] | None = None) -> None:
     for f, s in got["share"].items():
         print(f"  {f:<62} {s:6.2f} %")
     print("never used:", ", ".join(got["never"]) or "none")
+    if got["least_reachable"]:
+        print(f"least share of a reachable family: {got['least_reachable'][0]} % ({got['least_reachable'][1]})")
+    for f, why in got["unreachable"].items():
+        print(f"unreachable: {f} ({why})")
 
 
 if __name__ == "__main__":
