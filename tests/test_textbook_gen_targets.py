@@ -63,3 +63,51 @@ def test_a_required_family_is_generated_solved_and_linted(family: str) -> None:
     made = next(iter(problems(5, 1, cfg)), None)
     assert made is not None, f"no problem with {family}"
     assert family in {k for st in made.solution.proof.steps for k in st.theorems}
+
+
+def _d(fig, a: str, b: str) -> float:
+    return float(np.linalg.norm(fig.at[a] - fig.at[b]))
+
+
+def _angle(fig, p: str, q: str, s: str) -> float:
+    u, w = fig.at[p] - fig.at[q], fig.at[s] - fig.at[q]
+    return float(np.degrees(np.arccos(np.dot(u, w) / np.linalg.norm(u) / np.linalg.norm(w))))
+
+
+def _given(fig) -> dict[str, float]:
+    return {str(f.lhs): float(f.rhs) for st in fig.steps for f in st.facts}
+
+
+def test_crossing_base_is_a_bow_tie_with_its_givens() -> None:
+    for seed in range(6):
+        fig = sample(np.random.default_rng(seed), None, 12, 0, ("crossing", ()))
+        given = _given(fig)
+        assert np.isclose(_d(fig, "A", "P") + _d(fig, "P", "B"), _d(fig, "A", "B"))  # P between A and B
+        assert np.isclose(_d(fig, "C", "P") + _d(fig, "P", "D"), _d(fig, "C", "D"))  # and between C and D
+        assert np.isclose(_angle(fig, "A", "P", "C"), given["angle(APC)"])
+        assert np.isclose(_angle(fig, "P", "B", "D"), given["angle(DBP)"])
+        assert np.isclose(_angle(fig, "B", "P", "D"), _angle(fig, "A", "P", "C"))  # vertical angles
+        for side in ("AP", "CP", "BP"):
+            assert np.isclose(_d(fig, *side), given[f"length({side})"])
+
+
+def test_tangent_pair_sees_the_circle_under_its_given_angle() -> None:
+    for seed in range(6):
+        fig = sample(np.random.default_rng(seed), None, 12, 0, ("circle", ("tangent_pair",)))
+        st = fig.steps[-1]
+        (p, b), a = st.new, st.uses[1]
+        o, r = fig.at["O"], fig.radii["O"]
+        assert np.isclose(_d(fig, "O", b), r) and np.isclose(_d(fig, p, a), _d(fig, p, b))
+        for t in (a, b):
+            assert abs(np.dot(fig.at[t] - o, fig.at[p] - fig.at[t])) < 1e-9  # the radius normal to the tangent
+        assert np.isclose(_angle(fig, a, p, b), _given(fig)[str(st.facts[0].lhs)])
+        assert np.isclose(_angle(fig, a, p, b) + _angle(fig, a, "O", b), 180)
+
+
+def test_a_construction_taken_back_takes_its_circle_radius_back() -> None:
+    """A circle drawn past the most points is taken back with its radius: a stale radius made the renaming
+    of the construction's later problems fail (KeyError 'O')."""
+    for seed in range(300):
+        fig = sample(np.random.default_rng(seed), None, 3, 3, ("triangle", ()))
+        assert set(fig.radii) == set(fig.circles) and set(fig.radii) <= set(fig.at)
+        fig.renamed(fig.relabelling(np.random.default_rng(seed)))

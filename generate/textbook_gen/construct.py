@@ -1261,16 +1261,16 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
                     kind = "circumcircle"
                 else:
                     kind = _draw(rng, kinds, CONSTRUCTION_WEIGHTS)
-                before = dict(f.at)
+                before, radii = dict(f.at), dict(f.radii)
                 n_steps, n_polys, circ = len(f.steps), len(f.polygons), {k: list(v) for k, v in f.circles.items()}
                 try:
                     CONSTRUCTIONS[kind](f, rng)
                 except Retry:
-                    f.at, f.polygons, f.circles = before, f.polygons[:n_polys], circ
+                    f.at, f.polygons, f.circles, f.radii = before, f.polygons[:n_polys], circ, radii
                     del f.steps[n_steps:]
                     continue
-                if len(f.at) > max_points:
-                    f.at, f.polygons, f.circles = before, f.polygons[:n_polys], circ
+                if len(f.at) > max_points:  # (a circle taken back with its radius: a renaming renames every radius)
+                    f.at, f.polygons, f.circles, f.radii = before, f.polygons[:n_polys], circ, radii
                     del f.steps[n_steps:]
                     break
         except Retry:
