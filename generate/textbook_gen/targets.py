@@ -16,8 +16,8 @@ from .construct import CIRCLE_BASES, CIRCLE_KINDS
 
 Recipe = tuple[str, tuple[str, ...]]  # (base, constructions after it)
 
-# family -> recipes: each one's figures have some goal (of the default depth, 2 or more) whose proof
-# cites the family (tests/test_textbook_gen_targets.py checks each)
+# family -> recipes: the figures of a recipe (of one, at least: tests/test_textbook_gen_targets.py) have
+# some goal of the default depth, 2 or more, whose proof cites the family
 TARGETS: dict[str, tuple[Recipe, ...]] = {
     "altitude_of_triangle_judgment": (("triangle", ("foot",)),),
     "perpendicular_property": (("triangle", ("foot",)),),
