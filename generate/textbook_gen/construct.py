@@ -1226,7 +1226,7 @@ CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "al
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
                         "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
-                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.3}
+                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:

@@ -115,7 +115,7 @@ SHARE: dict[str, float] = {
     "tangent_of_circle_property_length_equal": 2.0, "tangential_quadrilateral_property_pitot": 0.5,
     "trapezoid_property_height": 2.0, "triangle_area_formula_heron": 1.0, "triangle_property_exterior_angle": 0.5}
 LEAST_SHARE = 0.25  # percent: the share a never-used family is weighted as
-TARGETED = 0.3  # the share of constructions aimed at a family (at 0.5 the others, drawn less, lost families)
+TARGETED = 0.5  # the share of constructions aimed at a family
 
 
 def uses_circle(recipe: Recipe) -> bool:
