@@ -34,7 +34,9 @@ from geomill.cli import main  # noqa: E402
 STAGES = {
     "closure": [("geomill.generate.textbook_gen.make", "closure")],
     "goal proofs": [("geomill.generate.textbook_gen.goals._Closure", "ask")],
-    "check: figure search": [("geomill.solvers.numeric", "build_model")],
+    "figure searches (the render's other starts, fallbacks)": [("geomill.solvers.numeric", "build_model")],
+    "check: own figure": [("geomill.generate.textbook_gen.make", "own_figure")],
+    "check: moved figure (unforced)": [("geomill.generate.textbook_gen.make", "other_figure")],
     "check: re-solve and lint": [("geomill.generate.textbook_gen.make", "verified"),
                                  ("geomill.generate.textbook_gen.make", "check")],
     "figure": [("geomill.generate.textbook_gen.make", "figure_files"),

@@ -10,7 +10,7 @@ it, models and all).
 files; without it, the default set: the first ``--limit`` (75) problems of FormalGeo7k's development half
 (``--source``), imported once into a cache folder (``--cache``); ``--stride N``: every N-th problem instead (at most
 ``--limit``), a sample spread over the whole half.  OUT (optional) gets each figure's PNG and label export.  The
-figures short of each bar are listed by bar (``short``).
+figures short of each bar are listed by bar with the reason (``short``: the goal's, the relations left unmarked).
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ MARKED = ("right", "parallel", "equal", "equal_angle", "dot", "height")
 def _same(kind: str, els: tuple, mark: dict) -> bool:
     want = {"".join(e) for e in els}
     got = set()
-    for e in mark["elements"]:
+    for e in [*mark["elements"], *mark.get("sides", [])]:  # (sides: each halved, its halves ticked)
         e = e.split(" ", 1)[-1]
         got |= {e, e[::-1]}
     kinds = {"right_lines": "right"}.get(kind, kind)
@@ -80,8 +80,20 @@ def measure(geo: Path, out: Path | None) -> dict:
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
             "relation_marks": len(rels),
             "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
+            "unmarked": [f"{k} {' '.join(''.join(e) for e in els)}" for _, k, els in rels
+                         if not any(_same(k, els, m) for m in lab["marks"])],
+            "goal_why": _goal_why(lab["goal"]),
             "apart": apart, "ms_figure": 1000 * t_fig, "ms_model": 1000 * t_model,
             "ms_render": 1000 * t_render, "warnings": fig.warnings, "reader": _reader(fig)}
+
+
+def _goal_why(goal: dict | None) -> str:
+    """Why a figure's goal carries no mark: no drawn element is it, or none of its places reads as its own."""
+    if goal is None or goal.get("marked"):
+        return ""
+    if goal.get("drawn") is None:
+        return f"{goal['element']}: no drawn element is it (the text asks it)"
+    return f"{goal['element']}: no place by {goal['drawn']} reads as its own (the text asks it)"
 
 
 def _reader(fig) -> list[str]:
@@ -175,8 +187,8 @@ def main() -> None:
         "reader_clean": f"{sum(not r['reader'] for r in ok)} of {len(ok)}",
         "short": {  # each figure short of a bar, by bar
             "values": [r["id"] for r in ok if r["labelled"] < r["values"]],
-            "goal": [r["id"] for r in ok if r["has_goal"] and not r["goal"]],
-            "relations": [r["id"] for r in ok if r["marked"] < r["relation_marks"]],
+            "goal": {r["id"]: r["goal_why"] for r in ok if r["has_goal"] and not r["goal"]},
+            "relations": {r["id"]: r["unmarked"] for r in ok if r["marked"] < r["relation_marks"]},
             "apart": [r["id"] for r in ok if r["apart"] < 15]},
         "reader": {r["id"]: r["reader"] for r in ok if r["reader"]},
         "warned": {r["id"]: r["warnings"] for r in ok if r["warnings"]},

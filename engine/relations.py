@@ -268,6 +268,9 @@ class Block:
     # what a reader must know beyond the sentence (which point touches, where a foot lies), in the
     # block's letters; the language reference prints it on the example's points
     note: str = ""
+    # why each equation holds, where the sentence alone does not name it (a parallelogram's opposite angles), in
+    # the block's letters: one per equation, "" for the sentence itself; a proof step cites its equation by it
+    reasons: tuple[str, ...] = ()
 
     @cached_property
     def placeholders(self) -> tuple[str, ...]:
@@ -319,6 +322,12 @@ class Block:
 
     def state(self, args: tuple[tuple[str, ...], ...]) -> str:
         return _fill(self.sentence, self.placeholders, args)
+
+    def reason(self, i: int, args: tuple[tuple[str, ...], ...]) -> str:
+        """Why the block's ``i``-th equation holds, on the problem's points: the property it is (``the opposite
+        angles of the parallelogram TSRU are equal``), or the sentence where the block names none."""
+        why = self.reasons[i] if i < len(self.reasons) else ""
+        return f"since {self.state(args)}" if not why else _fill(why, self.placeholders, args)
 
     def remark(self, args: tuple[tuple[str, ...], ...]) -> str:
         """The block's note on the problem's points (empty where it has none)."""
@@ -568,21 +577,42 @@ def _parallelogram_cond(p: Pts) -> list[float]:
     return [float(v[0]) / s, float(v[1]) / s]
 
 
+def _opposite(kind: str, angles: str = "", equal: bool = False) -> tuple[str, ...]:
+    """Why a parallelogram's five equations hold (its opposite sides, its opposite angles, two adjacent angles), a
+    rectangle's and a square's angles being right angles (``angles``: that reason for the three on angles), a
+    rhombus's and a square's sides all equal (``equal``: one reason for every pair of sides)."""
+    sides = f"since the {'' if equal else 'opposite '}sides of the {kind} {{ABCD}} are equal"
+    if angles:
+        return (sides, sides, angles, angles, angles)
+    return (sides, sides, f"since the opposite angles of the {kind} {{ABCD}} are equal",
+            f"since the opposite angles of the {kind} {{ABCD}} are equal",
+            f"since the adjacent angles of the {kind} {{ABCD}} add up to 180°")
+
+
+_CO_INTERIOR = "since the co-interior angles on each leg of the {kind} {{ABCD}} add up to 180°"
+_RIGHT_ANGLES = "since the angles of the {kind} {{ABCD}} are right angles"
+
+
 BLOCKS: tuple[Block, ...] = (
     # -- polygons with a kind (a polygon plus facts) ----------------------------------------------
     Block("right_triangle", ("triangle {ABC} right at {B}",), "{ABC} is a right triangle with the right angle at {B}",
           lambda rng: _with(d := triangle(rng), C=d["B"] + _rot(d["A"] - d["B"], -90) * rng.uniform(0.4, 2)),
           ((ang("ABC"), sympy.Integer(90)), (L("AB") ** 2 + L("BC") ** 2, L("AC") ** 2),
-           (ang("BCA") + ang("CAB"), sympy.Integer(90))), polygon="ABC", family="triangle", marks=(("right", "ABC"),)),
+           (ang("BCA") + ang("CAB"), sympy.Integer(90))), polygon="ABC", family="triangle",
+          reasons=("", "by Pythagoras in the right triangle {ABC}",
+                   "since the acute angles of the right triangle {ABC} add up to 90°"),
+          marks=(("right", "ABC"),)),
     Block("isosceles_triangle", ("triangle {ABC} isosceles at {A}",), "{ABC} is an isosceles triangle with apex {A}",
           _isosceles,
           ((L("AB"), L("AC")), (ang("ABC"), ang("BCA"))), polygon="ABC", family="triangle",
+          reasons=("", "since the base angles of the isosceles triangle {ABC} are equal"),
           marks=(("equal", "AB", "AC"),)),
     Block("isosceles_right_triangle", ("triangle {ABC} isosceles right at {A}",),
           "{ABC} is an isosceles right triangle with the right angle at {A}",
           lambda rng: _with(d := {"A": _pt(rng), "B": _pt(rng)}, C=d["A"] + _rot(d["B"] - d["A"], 90)),
           ((L("AB"), L("AC")), (ang("CAB"), sympy.Integer(90)), (ang("ABC"), sympy.Integer(45)),
            (ang("BCA"), sympy.Integer(45))), polygon="ABC", family="triangle",
+          reasons=("", "", *2 * ("since the base angles of the isosceles right triangle {ABC} are 45°",)),
           marks=(("equal", "AB", "AC"), ("right", "CAB"))),
     Block("equilateral_triangle", ("triangle {ABC} equilateral",), "{ABC} is an equilateral triangle",
           lambda rng: _with(d := {"A": _pt(rng), "B": _pt(rng)}, C=d["A"] + _rot(d["B"] - d["A"], 60)),
@@ -590,34 +620,60 @@ BLOCKS: tuple[Block, ...] = (
            (ang("CAB"), sympy.Integer(60))), polygon="ABC", family="triangle", marks=(("equal", "AB", "BC", "CA"),)),
     Block("parallelogram", ("parallelogram {ABCD}",), "{ABCD} is a parallelogram", _parallelogram,
           _PARALLELOGRAM_EQS, (_parallelogram_cond,), polygon="ABCD", family="quadrilateral",
+          reasons=_opposite("parallelogram"),
           marks=(("parallel", "AB", "DC"), ("parallel", "AD", "BC"))),
     Block("rectangle", ("rectangle {ABCD}",), "{ABCD} is a rectangle", _rectangle,
           _PARALLELOGRAM_EQS + ((ang("ABC"), sympy.Integer(90)), (ang("DAB"), sympy.Integer(90)), (L("AC"), L("BD")),
                                 (L("AB") ** 2 + L("BC") ** 2, L("AC") ** 2), (area("ABCD"), L("AB") * L("BC"))),
-          (_parallelogram_cond,), polygon="ABCD", family="quadrilateral", marks=(_ANY_CORNER,)),
+          (_parallelogram_cond,), polygon="ABCD", family="quadrilateral",
+          reasons=(*_opposite("rectangle", _RIGHT_ANGLES.format(kind="rectangle")),
+                   *2 * (_RIGHT_ANGLES.format(kind="rectangle"),),
+                   "since the diagonals of the rectangle {ABCD} are equal", "by Pythagoras in the right triangle {ABC}",
+                   "since the area of the rectangle {ABCD} is the product of its sides {AB} and {BC}"),
+          marks=(_ANY_CORNER,)),
     Block("rhombus", ("rhombus {ABCD}",), "{ABCD} is a rhombus", _rhombus,
           _PARALLELOGRAM_EQS + ((L("AB"), L("BC")), (L("AC") ** 2 + L("BD") ** 2, 4 * L("AB") ** 2),
                                 (2 * area("ABCD"), L("AC") * L("BD")), (ang("DAC"), ang("CAB"))),
-          (_parallelogram_cond,), polygon="ABCD", family="quadrilateral", marks=(("equal", "AB", "BC", "CD", "DA"),)),
+          (_parallelogram_cond,), polygon="ABCD", family="quadrilateral",
+          reasons=(*_opposite("rhombus", equal=True), "since the sides of the rhombus {ABCD} are equal",
+                   "since the diagonals of the rhombus {ABCD} bisect each other at right angles",
+                   "since the area of the rhombus {ABCD} is half the product of its diagonals",
+                   "since the diagonal {AC} of the rhombus {ABCD} bisects its angle at {A}"),
+          marks=(("equal", "AB", "BC", "CD", "DA"),)),
     Block("square", ("square {ABCD}",), "{ABCD} is a square", lambda rng: _rectangle(rng, square=True),
           _PARALLELOGRAM_EQS + ((L("AB"), L("BC")), (ang("ABC"), sympy.Integer(90)), (ang("CAB"), sympy.Integer(45)),
                                 (L("AC"), sympy.sqrt(2) * L("AB")), (area("ABCD"), L("AB") ** 2)),
           (_parallelogram_cond,), polygon="ABCD", family="quadrilateral",
+          reasons=(*_opposite("square", _RIGHT_ANGLES.format(kind="square"), True),
+                   "since the sides of the square {ABCD} are equal", _RIGHT_ANGLES.format(kind="square"),
+                   "since the diagonal {AC} of the square {ABCD} bisects its right angle at {A}",
+                   "since the diagonal {AC} of the square {ABCD} is its side times √2",
+                   "since the area of the square {ABCD} is its side squared"),
           marks=(("equal", "AB", "BC", "CD", "DA"), _ANY_CORNER)),
     Block("kite", ("kite {ABCD} at {A}",), "{ABCD} is a kite whose equal sides meet at {A}", _kite,
           ((L("AB"), L("AD")), (L("CB"), L("CD")), (ang("ABC"), ang("CDA")), (ang("DAC"), ang("CAB")),
            (2 * area("ABCD"), L("AC") * L("BD")), _QUAD_SUM),
           (convex("A", "B", "C", "D"),), polygon="ABCD", family="quadrilateral",
+          reasons=("since the sides of the kite {ABCD} that meet at {A} are equal",
+                   "since the sides of the kite {ABCD} that meet at {C} are equal",
+                   *2 * ("since the kite {ABCD} is symmetric about its diagonal {AC}",),
+                   "since the area of the kite {ABCD} is half the product of its diagonals",
+                   "by the angle sum of the quadrilateral {ABCD}"),
           marks=(("equal", "AB", "AD"), ("equal", "CB", "CD"))),
     Block("trapezoid", ("trapezoid {ABCD} bases {AD} {BC}",), "{ABCD} is a trapezoid with bases {AD} and {BC}",
           _trapezoid, ((ang("DAB") + ang("ABC"), sympy.Integer(180)), (ang("CDA") + ang("BCD"), sympy.Integer(180))),
           (parallel("A", "D", "B", "C"), convex("A", "B", "C", "D")), polygon="ABCD", family="quadrilateral",
+          reasons=2 * (_CO_INTERIOR.format(kind="trapezoid"),),
           marks=(("parallel", "AD", "BC"),)),
     Block("isosceles_trapezoid", ("isosceles trapezoid {ABCD} bases {AD} {BC}",),
           "{ABCD} is an isosceles trapezoid with bases {AD} and {BC}", lambda rng: _trapezoid(rng, isosceles=True),
           ((ang("DAB") + ang("ABC"), sympy.Integer(180)), (L("AB"), L("CD")), (L("AC"), L("BD")),
            (ang("ABC"), ang("BCD"))),
           (parallel("A", "D", "B", "C"), convex("A", "B", "C", "D")), polygon="ABCD", family="quadrilateral",
+          reasons=(_CO_INTERIOR.format(kind="isosceles trapezoid"),
+                   "since the legs of the isosceles trapezoid {ABCD} are equal",
+                   "since the diagonals of the isosceles trapezoid {ABCD} are equal",
+                   "since the base angles of the isosceles trapezoid {ABCD} are equal"),
           marks=(("parallel", "AD", "BC"), ("equal", "AB", "CD"))),
     Block("right_trapezoid", ("right trapezoid {ABCD} bases {AD} {BC}",),
           "{ABCD} is a right trapezoid with bases {AD} and {BC}, right angles at {A} and {B}",
@@ -625,6 +681,7 @@ BLOCKS: tuple[Block, ...] = (
           ((ang("DAB"), sympy.Integer(90)), (ang("ABC"), sympy.Integer(90)),
            (ang("CDA") + ang("BCD"), sympy.Integer(180))),
           (parallel("A", "D", "B", "C"), convex("A", "B", "C", "D")), polygon="ABCD", family="quadrilateral",
+          reasons=("", "", _CO_INTERIOR.format(kind="right trapezoid")),
           marks=(("parallel", "AD", "BC"), ("right", "DAB"), ("right", "ABC"))),
     # -- lines -----------------------------------------------------------------------------------
     Block("parallel", ("{AB} parallel to {CD}",), "{AB} is parallel to {CD}",

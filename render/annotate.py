@@ -126,6 +126,11 @@ class Annotation:
         """The set-off elements whose leader may cross the figure's lines (none here)."""
         return frozenset()
 
+    def named_sides(self) -> frozenset[str]:
+        """The sides whose value names its side ("AB = 12") and is read where it sits, by the side: nearest it,
+        clearly, is enough (none here: a value is bare)."""
+        return frozenset()
+
     def query_optional(self) -> bool:
         """May the asked element go unmarked where no mark of it reads right?  An asked shape in the coordinate
         style (the question names it by its letters, and its region shows it); an asked side or angle never

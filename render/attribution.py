@@ -58,6 +58,8 @@ EDGE = 4.0
 ARC_NEAR_FONTS = 1.5  # an arc's label (or its leader's start) this near the arc's middle
 RATIO = 1.5
 CENTRE_RATIO = 2.0  # a side label's centre: this many times nearer its side than any other stroke
+NAMED_RATIO = 1.0  # a label that names its side ("AB = 12"): its box and centre nearer its side than any other
+# stroke is enough (the name says which side; nearest, it reads as by it)
 CORNER_SHARE = 0.25  # a side label's centre's foot: this share of the side from either end,
 CORNER_FONTS = 2.0  # or (a long side) this many font heights
 SLACK = 2.0
@@ -147,6 +149,7 @@ class Rules:
     curved: frozenset = frozenset()  # the strokes that are arcs (a side's letter never reads as an arc's)
     side_offsets: dict = field(default_factory=dict)  # a side read at its dimension line -> that line's offset
     centre_ratio: float = CENTRE_RATIO  # a side label's centre this many times nearer its side than any other
+    named_sides: frozenset = frozenset()  # sides whose label names its side ("AB = 12"): ``NAMED_RATIO`` nearer it
     arcs: dict = field(default_factory=dict)  # an arc with a label -> its label's spot, centre, radius, start, sweep
     radii: tuple = ()  # (centre, point) pairs: undrawn radii to a drawn centre, which a reader can take as segments
     set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
@@ -317,6 +320,11 @@ class Rules:
         length = float(np.hypot(*u))
         ghost_a, ghost_b = self._radii_off(p, q)
         keep = min(CORNER_SHARE * length, CORNER_FONTS * self.font_px)
+        named = element in self.named_sides
+        ratio, box_ratio, margin = (NAMED_RATIO, NAMED_RATIO, SLACK) if named else (self.centre_ratio, RATIO,
+                                                                                    SIDE_MARGIN)
+        if named:  # (its box by the side is enough: a wide "AB = 12" beside a slanted side has its centre far off)
+            near_centre = math.inf
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
             """The tests on the label's own side first (one segment: cheap), those against every other
@@ -339,13 +347,13 @@ class Rules:
             idx, c, own_c = idx[sel], c[sel], own_c[sel]
             if len(idx) and len(lo):  # nearer its own side than any other stroke, by RATIO and SLACK
                 b = boxes[idx]
-                bound = RATIO * own_box[idx] + SLACK
+                bound = box_ratio * own_box[idx] + SLACK
                 near = _within(lo, hi, b, float(bound.max()))
                 if len(near):
                     sel = box_segment_distance(b, ra[near], rb[near]).min(axis=1) >= bound
                     idx, c, own_c = idx[sel], c[sel], own_c[sel]
             if len(idx) and len(ca):  # and its centre, by CENTRE_RATIO and SIDE_MARGIN (straight strokes)
-                bound = np.maximum(self.centre_ratio * own_c, own_c + SIDE_MARGIN)
+                bound = np.maximum(ratio * own_c, own_c + margin)
                 reach = float(bound.max())
                 x0, y0 = c.min(axis=0) - reach
                 x1, y1 = c.max(axis=0) + reach
@@ -386,11 +394,11 @@ class Rules:
                 t = ((cx - own_row[0]) * ux + (cy - own_row[1]) * uy) / length
                 if not (t >= keep and t <= length - keep):
                     return False
-            bound = RATIO * own_box + SLACK
+            bound = box_ratio * own_box + SLACK
             for row in others:
                 if _box_segment(x0, y0, x1, y1, row, bound) < bound:
                     return False
-            bound = max(self.centre_ratio * own_c, own_c + SIDE_MARGIN)
+            bound = max(ratio * own_c, own_c + margin)
             for row in centre_rows:
                 if _point_segment(cx, cy, row, bound) < bound:
                     return False
@@ -410,7 +418,24 @@ class Rules:
                 good &= np.abs(cx * n_x + cy * n_y) - reach <= near_box + 1e-6
             return good
         ok.pre = pre
+        if named and self.fills:
+            ok = self._off_fills(ok)
         return self._side_set_off(oa[0], ob[0], ok) if element in self.set_off else ok
+
+    def _off_fills(self, rule: Rule) -> Rule:
+        """``rule``, and the box over no shape's region (a named side value, its rule eased, kept out of the
+        regions whose "area = ?" or value goes inside them)."""
+        regions = [f.buffer(-1.0) for f in self.fills.values()]
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            good = rule(boxes, leaders)
+            idx = np.flatnonzero(good)
+            if len(idx):
+                b = shapely.box(boxes[idx, 0], boxes[idx, 1], boxes[idx, 2], boxes[idx, 3])
+                good[idx] = ~np.any([shapely.intersects(f, b) for f in regions], axis=0)
+            return good
+        ok.pre = rule.pre
+        return ok
 
     def _radii_off(self, p: str, q: str) -> tuple[np.ndarray, np.ndarray]:
         """The undrawn radii (k×2 ends each) from p or q, off line pq: segments a reader fills in from the side's

@@ -40,7 +40,7 @@ from .labels import (
     outside,
     snapped_boxes,
 )
-from .scene import XY, Scene
+from .scene import XY, Scene, SceneArc
 
 DPI = 100
 ANGLE_TOL = 1e-6
@@ -261,6 +261,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
+    d.rules.named_sides = annotation.named_sides()
     if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
         d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills
@@ -907,10 +908,16 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     shapes = [f.path for f in d.fills] if any(it.quantity.kind is QKind.LENGTH for it in items) else []
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
     strokes = _mark_strokes(d)
-    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2)):
+    eased = d.rules.named_sides  # (named sides, read by their name under an eased rule: after the other sides,
+    # whose places the usual rule decides)
+    for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2) + 0.5 * (str(it.quantity) in eased)):
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
+            if str(q) in eased:  # (a split side's named value: by the middle of its longest piece that no other
+                # labelled segment holds, never beside a piece's own value: review 12's 36)
+                piece = np.array(_open_middle(d.rules.points, *q.key, claimed=_other_sides(items, q)))
+                geo = (piece, *geo[1:3], NAMED_PIECE_REACH)
             anchor = tuple(geo[0]) if str(q) not in d.rules.set_off or str(q) in d.rules.side_offsets else \
                 _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
             # (set off from a split side's dimension line, never from one piece of the side: review 14)
@@ -974,6 +981,9 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if in_wedge is not None and placed.conflicts:  # (no clean place with its leader in its wedge: as before)
             placer.undo()
             placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
+        if placed.conflicts and q == annotation.query and role == "shape" and q.kind is not QKind.HEIGHT:
+            # (a thin asked region, or one among the figure's cells: set off farther, out of every cell)
+            placed = _led_into_own(d, placer, placed, it, q, annotation, anchor, text_size, style, strokes, tried)
         alongside = role in ("angle", "side") and _led_alongside(d, placed)
         if alongside and tried != STAGES:  # (no clean place: one whose leader crosses a line before one beside it)
             placer.undo()
@@ -1050,20 +1060,64 @@ def arc_middles(scene: Scene, frame: Frame, items) -> dict[str, tuple[np.ndarray
             sweep = (tb - ta) % (2 * math.pi)
             r = float(np.hypot(*(a - o)))
         else:
-            arc = next((a for a in scene.arcs if a.shape == q.key[0]), None)
+            arc = next((a for a in scene.arcs if a.shape == q.key[0]), None) or whole_circle(scene, q.key[0])
             if arc is None:
                 continue
             o = np.array(frame.px(arc.centre))
             ta, sweep = math.radians(arc.start), math.radians(arc.sweep)
             r = arc.radius * frame.scale
         spans[str(q)] = (o, r, ta, sweep)
+    texts = {str(it.quantity): it.text for it in items}
     pts = [np.array(frame.px(p)) for p in scene.points.values()]
     for e, (o, r, ta, sweep) in spans.items():
         claimed = [(t0, s) for f, (c, rr, t0, s) in spans.items() if f != e and s < sweep and
                    float(np.hypot(*(c - o))) < 0.5 and abs(rr - r) < 0.5]
-        t = ta + _stretch_middle(o, r, ta, sweep, pts, claimed)
+        if sweep >= 2 * math.pi - 1e-9 and e.startswith("arc ⊙"):  # (a circle's own "?": see circle_goal)
+            t, ta = _open_spot(scene, frame, o, r, pts, texts[e])
+        else:
+            t = ta + _stretch_middle(o, r, ta, sweep, pts, claimed)
         out[e] = (o + r * np.array([math.cos(t), math.sin(t)]), o, r, ta, sweep)
     return out
+
+
+CIRCLE_SHARES = np.linspace(0.3, 0.7, 9)  # where along a stretch of a whole circle between its points its "?" may go
+CIRCLE_CLEAR = 20.0  # px: a whole circle's "?" this far from every drawn line is as good anywhere
+CHAR_PX = 9.0  # px a character of a label takes, about (at 512 px; a spot is chosen before the text is measured)
+
+
+def _open_spot(scene: Scene, frame: Frame, o: np.ndarray, r: float, pts: list, text: str) -> tuple[float, float]:
+    """Where by a whole circle its own "?" (``text``) goes (radians) and where the circle is read from (a point on
+    it: the stretches between its points are what a reader tells apart): by the middle of a stretch, where its box
+    fits on the canvas beyond the circle, farthest from the drawn lines (a circle in a square has room above or
+    below a side only)."""
+    on = sorted({math.atan2(*(p - o)[::-1]) % (2 * math.pi) for p in pts
+                 if abs(float(np.hypot(*(p - o))) - r) < ON_CIRCLE_PX})
+    start = on[0] if on else 0.0
+    cuts = [t - start for t in on] + [2 * math.pi]
+    turns = np.concatenate([lo + CIRCLE_SHARES * (hi - lo) for lo, hi in zip([0.0, *cuts[1:-1]], cuts[1:])]) \
+        if on else np.radians(np.arange(0.0, 360.0, 15.0))
+    lines = shapely.MultiLineString([[frame.px(scene.points[a]), frame.px(scene.points[b])]
+                                     for a, b in scene.segments]) if scene.segments else None
+    w, h = CHAR_PX * len(text) * frame.size / 512, 2.0 * CHAR_PX * frame.size / 512
+
+    def score(t: float) -> float:
+        u = np.array([math.cos(start + t), math.sin(start + t)])
+        c = o + (r + 4.0) * u + u * (abs(float(u[0])) * w / 2 + abs(float(u[1])) * h / 2)
+        x0, y0, x1, y1 = c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2
+        inside = x0 > EDGE and y0 > EDGE and x1 < frame.size - EDGE and y1 < frame.size - EDGE
+        clear = CIRCLE_CLEAR if lines is None else min(float(shapely.box(x0, y0, x1, y1).distance(lines)),
+                                                       CIRCLE_CLEAR)
+        off = abs(t - (max(c for c in cuts if c <= t) + min(c for c in cuts if c > t)) / 2) if on else 0.0
+        return 100.0 * inside + clear - off  # (then nearest its stretch's middle)
+    return start + float(max(turns, key=score)), start
+
+
+def whole_circle(scene: Scene, centre: str) -> SceneArc | None:
+    """The circle drawn whole about point ``centre`` (a circle's own goal, its circumference or diameter asked:
+    its "?" on the circle), None where none is."""
+    at = scene.points.get(centre)
+    return next((a for a in scene.arcs if a.sweep >= 360.0 and not a.shape and at is not None
+                 and math.dist(a.centre, at) < 1e-9), None)
 
 
 ON_CIRCLE_PX = 1.5  # a drawn point this near a circle cuts its arcs into stretches a reader tells apart
@@ -1125,6 +1179,7 @@ def _leader_on_marks(d: Drawing, placed: Placed, element: str) -> bool:
     return any(m is not own and len(m) > 1 and line.distance(LineString(m)) < LEADER_MARK_CLEAR for m in d.marks)
 
 
+NAMED_PIECE_REACH = 0.16  # a split side's named value within this share of the side from its piece's middle
 TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this many times nearer its side than any
 # other drawn line
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
@@ -1210,6 +1265,66 @@ def _clear_of_corners(rule, points: np.ndarray, clear: float, boxes: np.ndarray,
 
 QUERY_APART_FONTS = 2.5  # a side's bare "?" this many font heights from every other value's box where it can (reader
 # 16's 58: "?" of EB 31 px from "AE = 51" floated between that label and EB)
+
+
+LED_FAR = np.array([2.4, 3.2, 4.2, 5.4, 7.0, 9.0, 11.0, 13.0, 15.0])  # fonts: an asked region's label set off
+# out of every cell (``_led_into_own``) may go farther than one among them
+
+
+def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotation: Annotation, anchor, text_size,
+                  style: Style, strokes: np.ndarray, tried) -> Placed:
+    """An asked region's label with no clean place (a thin triangle inside a larger figure, "perimeter BCE = ?"
+    wider than it; a narrow sector): set off farther (``LED_FAR``) where its leader ends inside its own region,
+    nearer it than any other shape, though a cell of the drawn lines (``other_regions``) be as near, its text in no
+    cell: its leader, and its name, say which region it is (every place by it was as near a neighbouring cell, and
+    the goal went to the text alone).  The label placed before where this finds no better."""
+    fills = d.rules.fills
+    shapes = {n: f for n, f in fills.items() if not n.startswith("~")}
+    keys = [("shape", str(q)), ("region", q.key[0])]
+    saved = {k: d.rules._cache.pop(k) for k in keys if k in d.rules._cache}
+    d.rules.fills = shapes
+    try:
+        rule = d.rules.rule("shape", str(q))
+        if strokes.size:
+            rule = partial(_leaders_off_marks, rule, strokes)
+        if annotation.arcs_clear and q.key[0] in shapes:
+            rule = _inside_or_led(rule, shapes[q.key[0]])
+        rule = _out_of(rule, [f for n, f in fills.items() if n.startswith("~")])  # (its text in a cell reads as
+        placer.undo()  # the cell's)
+
+        def farther(w, h, stage):
+            return offset_centres(np.asarray(anchor, float), _TURNS48, LED_FAR * style.font_px, w, h)
+        led = _search(placer, it.text, str(q), "shape", farther, anchor, text_size, style, rule,
+                      tuple(stage for stage in tried if stage[1][0].startswith("far")))
+    finally:
+        d.rules.fills = fills
+        for k in keys:
+            d.rules._cache.pop(k, None)
+        d.rules._cache.update(saved)
+    if led.conflicts < placed.conflicts:
+        return led
+    placer.undo()
+    placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
+    return placed
+
+
+def _out_of(rule, regions: list[Polygon]):
+    """``rule``, and a box's middle in none of ``regions``."""
+    if not regions:
+        return rule
+    cells = unary_union(regions)
+    shapely.prepare(cells)
+
+    def ok(boxes: np.ndarray, leaders) -> np.ndarray:
+        good = rule(boxes, leaders)
+        idx = np.flatnonzero(good)
+        if len(idx):
+            mid = (boxes[idx, :2] + boxes[idx, 2:]) / 2
+            good[idx] = ~shapely.contains_xy(cells, mid[:, 0], mid[:, 1])
+        return good
+    if hasattr(rule, "pre"):
+        ok.pre = rule.pre
+    return ok
 
 
 def _query_apart(d: Drawing, placer, it, q: Quantity, annotation: Annotation, role: str, centres, anchor,

@@ -197,6 +197,8 @@ class MarkLayout:
         self.halves: list[tuple[Mark, list[np.ndarray]]] = []  # (mark, ticks) of a split side's halves ticked
         # where no bracket of it keeps off the drawn lines (``_ticks``)
         self.unticked: set[tuple[int, tuple[str, str]]] = set()  # (id of the mark, side) of sides left unticked
+        self.halved: dict[int, tuple[tuple[str, str], ...]] = {}  # id of an equal mark whose every side a drawn
+        # point halves -> the halves its ticks went on (``_halved``)
         self.spare_count = 1  # a tick count no equal group uses (the halves' own)
         self.equal_groups: list[set[tuple]] = []  # the sides of each equal group (a side's halves in one: ticked once)
         self.stated: list[tuple[np.ndarray, np.ndarray]] = []  # (vertex, bisector) of each stated right angle
@@ -758,6 +760,14 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     the piece's; one on the side's dimension line read as the dimension's middle, or as nothing)."""
     out = []
     reach = TICK_HALF + (m.count - 1) * tick_step(m.count) / 2
+    halves = _halved(m, layout)
+    if halves is not None:  # (each side halved by a drawn point: every half ticked alike, the textbook's way; no
+        layout.halved[id(m)] = halves  # bracket across the lines at the points)
+        for p, q in halves:
+            c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
+            out += _tick_row(c, _unit(layout.px[q] - layout.px[p]), m.count, TICK_HALF)
+            layout.take(c, reach)
+        return out
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
@@ -776,6 +786,24 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
 
 
 HALF_SHARE = 1e-4  # a point this near a side's middle (a share of the side) halves it
+
+
+def _halved(m: Mark, layout: MarkLayout) -> tuple[tuple[str, str], ...] | None:
+    """The halves of an equal group's sides where a drawn point halves every one of them (AB = DF, C the middle of
+    AB and E of DF): ticked alike, AC = CB = DE = EF says AB = DF as a textbook draws it, where a bracket of a split
+    side must cross the lines at its point.  None where any side is whole or split otherwise (a half ticked as a
+    whole side would say half equals whole)."""
+    out = []
+    for p, q in m.elements:
+        cuts = layout.cuts(p, q) if layout.split(p, q) else []
+        if len(cuts) != 1 or abs(cuts[0] - 0.5) > HALF_SHARE:
+            return None
+        mid = (layout.px[p] + layout.px[q]) / 2
+        e = min(layout.px, key=lambda n: float(np.hypot(*(layout.px[n] - mid))))
+        if any({tuple(sorted((p, e))), tuple(sorted((e, q)))} <= g for g in layout.equal_groups):
+            return None  # (a stated group ticks the halves already: a second row on them read as another)
+        out += [(p, e), (e, q)]
+    return tuple(out)
 
 
 def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:

@@ -24,6 +24,8 @@ class Mark:
     elements: tuple[tuple[str, ...], ...]  # each its points: (A, B) a segment, (A, B, C) an angle, (A,) a point
     source: str
     count: int = 1
+    sides: tuple[tuple[str, ...], ...] = ()  # the sides whose halves ``elements`` are (each halved by a drawn
+    # point, its halves ticked: ``mark_place._halved``)
 
 
 

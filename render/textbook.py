@@ -14,14 +14,17 @@ export and what may mislead).
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
 import sympy
 from geomill.engine.errors import GeomillError
+from geomill.engine.geometry import segment_distance
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, elements_in, polygon_key
@@ -55,6 +58,8 @@ SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the si
 ARC_ZONE = 1.2  # fonts: about an angle's vertex, the reach of its arc, which parallel arrows keep clear of
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
+WIDER_FONTS = (2.5, 3.6)  # an angle value with no place by its arc: the arc drawn this far out, in turn
+WIDER_SHARE = 0.75  # but under this share of the angle's shorter side
 
 
 class FigureOptionError(GeomillError):
@@ -89,6 +94,7 @@ class TextbookAnnotation(Annotation):
     or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
 
     texts: dict = field(default_factory=dict)  # Quantity -> the value's text
+    shapes: list = field(default_factory=list)  # the scene's shapes (a sector's label says "sector area OAB")
     names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
     relation_marks: list = field(default_factory=list)  # marks.Mark
     export: list = field(default_factory=list)  # the marks as drawn (pixels, y up), set by ``drawn``
@@ -115,6 +121,8 @@ class TextbookAnnotation(Annotation):
     forced: set = field(default_factory=set)  # split sides' values with no place by them: named and led from their
     # dimension line, or (none reads as theirs) the text's (led to the side, a value touched one piece: blind
     # readers read "12" of AB, led to AD of A-D-B, as AD = 12)
+    wider: dict = field(default_factory=dict)  # angle -> its arc's least radius (px), where no place by a smaller arc
+    # is free (a point's letter in its wedge): its value set beyond the letter, never in the legend alone
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -146,6 +154,11 @@ class TextbookAnnotation(Annotation):
     def led_across(self) -> frozenset[str]:
         return frozenset(str(q) for q in self.across)
 
+    def named_sides(self) -> frozenset[str]:
+        """A split side's value named with no dimension line ("AB = 12"): read by the side (never led to it, where
+        the leader's end on a piece reads past the name), nearest it."""
+        return frozenset(str(q) for q in self.named & self.split if q not in self.spans)
+
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
         with a leader where no place inside reads as its own."""
@@ -161,8 +174,10 @@ class TextbookAnnotation(Annotation):
         """The least radius of angle ``q``'s arc: where other drawn rays leave its vertex inside it, the arc
         runs ``ARC_PIECE`` px past the outermost of them on each side (at the 10 px a ray 10° inside a side
         leaves at a usual radius, a blind reader saw the arc end on that ray and read the value as the
-        smaller angle's)."""
+        smaller angle's); and at least its ``wider`` radius, where it has one."""
         a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
+        short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
+        wide = min(self.wider[q], WIDER_SHARE * short) if q in self.wider else -math.inf
         ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
         sweep = (tb - ta) % (2 * math.pi)
         if sweep > math.pi:
@@ -176,10 +191,9 @@ class TextbookAnnotation(Annotation):
                     if 1e-3 < d < sweep - 1e-3:
                         inner.append(d)
         if not inner:
-            return -math.inf
+            return wide
         piece = min(min(inner), sweep - max(inner))
-        short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
-        return min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short)
+        return max(wide, min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short))
 
     def items(self) -> list[Item]:
         out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self._region(q, self.texts[q]))
@@ -200,7 +214,8 @@ class TextbookAnnotation(Annotation):
         if q.kind not in (QKind.AREA, QKind.PERIMETER):
             return text
         word, _, rest = text.partition(" = ")
-        return f"{word} {q.key[0]} = {rest}" if rest else text
+        kind = next((s.kind for s in self.shapes if s.name == q.key[0]), "")
+        return f"{'sector ' if kind == 'sector' else ''}{word} {q.key[0]} = {rest}" if rest else text
 
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         marks, dashed, self.export, self.spans, self.reach, self.split = [], [], [], {}, {}, set()
@@ -229,8 +244,8 @@ class TextbookAnnotation(Annotation):
                         self.named_query = True
                     else:
                         self.named.add(q)
-                    if q in self.forced:  # (no place by its side either: led to a piece it misled, the text
-                        self.in_text.add(q)  # gives it)
+                    if q in self.forced:  # (no place by its dimension line either: named, by its side, never led
+                        self.leaders.discard(q)  # to it: a leader's end on one piece reads past the name)
                     continue
                 self.spans[q] = off
                 self.reach[q] = SIDE_REACH if q in self.forced else layout.middle_reach(*q.key) if split else 1 / 6
@@ -255,6 +270,8 @@ class TextbookAnnotation(Annotation):
             given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
+            if id(m) in layout.halved:  # (each side halved: its halves ticked, exported as what they say)
+                m = Mark(m.kind, layout.halved[id(m)], m.source, m.count, m.elements)
             own = layout.brackets[brackets:]
             if any(i == id(m) for i, _ in layout.unticked):  # (the sides it ticks: not those left unticked)
                 kept = [e for e in m.elements if (id(m), e) not in layout.unticked]
@@ -296,7 +313,7 @@ class TextbookAnnotation(Annotation):
                 swap[id(old)] = []
             if lines:
                 swap[id(lines[0])] = redrawn
-            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count]), redrawn)
+            self.export[k] = (Mark(m.kind, m.elements, m.source, new[m.count], m.sides), redrawn)
         return [r for x in marks for r in swap.get(id(x), [x])]
 
     def _name_bracketed_parts(self, layout: MarkLayout) -> None:
@@ -361,8 +378,11 @@ def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
         inner = [ln for ln in lines if ln.crosses(ring) or ring.contains(ln)]
         if not inner:
             continue
+        holes = [Polygon([px[n] for n in o.points]) for o in scene.shapes if o is not shape] \
+            if len(shape.loops) > 1 else []  # (a part of the asked region is its hole: ``_holed``)
         cells = [c for c in polygonize(union_all([ring.exterior, *inner]))
-                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area]
+                 if ring.contains(c.representative_point()) and c.area >= CELL_SHARE * ring.area
+                 and not any(h.is_valid and h.contains(c.representative_point()) for h in holes)]
         if len(cells) > 1:
             out[shape.name] = sorted(cells, key=lambda c: -c.area)
     return out
@@ -472,6 +492,8 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         return Quantity.angle(*p)
     if k in ("area", "perimeter") and "".join(polygon_key(p)) in shaped:
         return Quantity.of_shape(QKind.AREA if k == "area" else QKind.PERIMETER, "".join(polygon_key(p)))
+    if k in SECTOR_GOALS and "".join(p) in shaped:  # the asked sector drawn as a shape (``_sector``)
+        return Quantity.of_shape(QKind.AREA if k == "sector_area" else QKind.PERIMETER, "".join(p))
     if k in ("arc", "arc_length"):  # arc OAB: on the arc itself, counter-clockwise from A to B about O
         return Quantity(QKind.ARC, tuple(p), "".join(p))
     if k == "radius":
@@ -481,6 +503,24 @@ def _quantity(el: Element, problem: GeneralProblem, shaped: set[str]) -> Quantit
         ends = [r.args[0] for r in problem.relations if r.key == "diameter" and r.args[1] == (p[0],)]
         return Quantity.length(*ends[0]) if ends else None
     return None
+
+
+CIRCLE_GOALS = {"circumference": "circumference", "diameter": "diameter", "circle_area": "area ⊙"}
+# a circle's own goal (no segment or region of the figure is it) and the word its "?" says it with (an area's names
+# its circle: beyond it, "area = ?" read as a region's by it)
+
+
+def circle_goal(el: Element, scene: Scene) -> tuple[Quantity, str] | None:
+    """A circle's own goal (its circumference, its area, a diameter no segment draws) as the whole circle drawn
+    about its centre, a "?" on it that says what is asked ("circumference = ?", "area ⊙O = ?"): in the text alone,
+    reader 18's 04 and 56 found nothing on the figure asked.  None where the circle is not drawn whole."""
+    from .compose import whole_circle
+
+    word = CIRCLE_GOALS.get(el.kind.key)
+    if word is None or whole_circle(scene, el.points[0]) is None:
+        return None
+    o = el.points[0]
+    return Quantity(QKind.ARC, (o,), f"⊙{o}"), word + (o if word.endswith("⊙") else "")
 
 
 def drawn_height(el: Element, scene: Scene) -> Quantity | None:
@@ -638,7 +678,84 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
         n = len(vertices)
         shapes.append(SceneShape(name, "polygon", tuple(vertices), {i: pts[v] for i, v in enumerate(vertices)},
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
-    return Scene(pts, segments, arcs, shapes)
+    sector = _sector(problem, goal, pts, radii, next(colours, ("gray", PALETTE["gray"]))) if goal is not None else None
+    shapes += [sector] if sector is not None else []
+    return Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+
+
+SECTOR_GOALS = ("sector_area", "sector_perimeter")
+
+
+def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour: tuple) -> SceneShape | None:
+    """The asked sector (``sector area OAB``: about O, counter-clockwise from A to B) as a shape: its radii and arc
+    its outline, its "?" inside it (in the text alone, reader 18's 58 found nothing asked on the figure).  None
+    where it is no sector goal or its points are not drawn."""
+    from geomill.engine.kinds import Arc
+
+    if el.kind.key not in SECTOR_GOALS or not all(n in pts for n in el.points) or el.points[0] not in radii:
+        return None
+    o, a, b = el.points
+    return SceneShape("".join(el.points), "sector", (o, a, b), {0: pts[o], 1: pts[a], 2: pts[b]},
+                      ((Line(0, 1), Arc(0, 1, 2, True), Line(2, 0)),), *colour)
+
+
+def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
+    """The asked region with each other region inside it (a part of it, ``_nested``) as a hole: the part's label
+    in the part reads as the part's, the asked one's "?" in the rest of it (a label over both read as either's)."""
+    from shapely.geometry import Polygon
+
+    outer = Polygon(shape.outline)
+    inner = [s for s in shapes if s is not shape and len(s.loops) == 1 and outer.is_valid and
+             Polygon(s.outline).is_valid and _nested(outer, Polygon(s.outline))]
+    if not inner:
+        return shape
+    coords, loops = dict(shape.coords), list(shape.loops)
+    for k, s in enumerate(inner):
+        ring = [f"h{k}.{i}" for i in range(len(s.points))][::-1]  # (a hole turns against its outline)
+        coords.update({key: s.coords[len(s.points) - 1 - i] for i, key in enumerate(ring)})
+        loops.append(tuple(Line(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))))
+    return SceneShape(shape.name, shape.kind, shape.points, coords, tuple(loops), shape.colour, shape.colour_rgb)
+
+
+def _arc_radii(problem: GeneralProblem) -> set[frozenset]:
+    """The segments drawn only as the radii of a named arc or sector (nothing else names them, no line holds
+    them): a figure may leave them out where they would double another line."""
+    arcs = ("arc", "arc_length", "sector_area", "sector_perimeter")
+    named = _named(problem)
+    radii = {frozenset((el.points[0], e)) for el in named if el.kind.key in arcs for e in el.points[1:3]}
+    other = {frozenset(s) for s in named_segments(problem, sides_of_angles=False)}
+    other |= {frozenset((el.points[1], e)) for el in named if el.kind.key == "angle" for e in el.points[::2]}
+    other |= {frozenset((el.points[i], el.points[(i + 1) % len(el.points)])) for el in named
+              if el.kind.key in ("area", "perimeter") and len(el.points) >= 3 for i in range(len(el.points))}
+    other |= {frozenset((el.points[0], e)) for el in named if el.kind.key == "radius"
+              and (e := radius_end(problem, el.points[0])) is not None}
+    other |= {frozenset((a, b)) for ln in problem.lines for a in ln.points for b in ln.points if a != b}
+    return {r for r in radii if len(r) == 2} - other
+
+
+def undoubled(problem: GeneralProblem, scene: Scene, frame) -> Scene:
+    """``scene`` less each radius drawn only for a named arc (``_arc_radii``) that runs hard by another drawn line,
+    all along it under ``OFF_LINE`` px off that line (a declared line taken whole): the two strokes read as one
+    doubled line (reader 18's 22: OB and OF over chord BF, the centre 4 px off it, read as a diameter).
+    The arc's value sits by the arc; its radii said nothing more."""
+    optional = _arc_radii(problem)
+    if not optional:
+        return scene
+    px = {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}
+    k = min(1.0, frame.size / 512)
+    runs = [(ln.points[0], ln.points[-1]) for ln in problem.lines if all(n in px for n in ln.points)]
+    runs += [(a, b) for a, b in scene.segments if frozenset((a, b)) not in optional
+             and not any({a, b} <= set(ln.points) for ln in problem.lines)]
+    share = np.linspace(0.05, 0.95, 10)[:, None]
+
+    def doubles(a: str, b: str) -> bool:  # (each tenth of it hard by one other drawn line)
+        xs = px[a] + share * (px[b] - px[a])
+        return any(max(segment_distance(x, px[s], px[t]) for x in xs) < OFF_LINE * k for s, t in runs)
+
+    keep = [(a, b) for a, b in scene.segments if frozenset((a, b)) not in optional or not doubles(a, b)]
+    if len(keep) == len(scene.segments):
+        return scene
+    return dataclasses.replace(scene, segments=keep)
 
 
 def _split_side(scene: Scene, q: Quantity) -> bool:
@@ -677,10 +794,17 @@ def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[t
         if k in seen or k not in goal or not ring.is_valid or ring.area <= 1e-3 * ring.length ** 2:
             continue
         if any(o != k and r.is_valid and ring.intersection(r).area > 0.01 * min(ring.area, r.area)
-               for o, r in rings.items()):
-            continue  # (over another region named: its value's place inside read as either's, set off)
+               and not (len(goal) == 1 and _nested(ring, r)) for o, r in rings.items()):
+            continue  # (over another region named: its value's place inside read as either's, set off; one
+            # inside the one region asked is a part of it, the "?" in the rest of it, named: "area ABC = ?"; not
+            # where the goal names several, "area ABC - area ADE": no "?" goes on either, and the part's value did)
         out.append(v)
     return out
+
+
+def _nested(outer, inner) -> bool:
+    """Is region ``inner`` a part of region ``outer`` (its area all but a sliver inside), with room left over?"""
+    return inner.difference(outer).area <= 0.01 * inner.area and outer.area > 1.05 * inner.area
 
 
 def _circle_arcs(c, pts: dict[str, tuple[float, float]], radius: float) -> list[SceneArc]:
@@ -941,6 +1065,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     given in a variable asked on its value's label, "x+10 = ?")."""
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
+    ann.shapes = list(scene.shapes)
     givens = []
     numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
                 if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}
@@ -1021,6 +1146,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
             q = drawn_height(el, scene)
+        if q is None and el is not None and lone(problem.goal.expr) is not None and \
+                (circled := circle_goal(el, scene)) is not None:  # "circumference = ?" on its circle
+            q, ann.query_text = circled
         name = str(problem.goal.expr) if el is None or lone(problem.goal.expr) is None else el.text
         arc = written_arc(problem, scene, problem.goal.expr) if not ann.also_asked else None
         if arc is not None:  # a textbook arc asked ("find major arc AB"): "?" on the arc
@@ -1076,6 +1204,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         """A model laid out and composed (not painted), and how much may mislead in it."""
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
+        scene = undoubled(problem, scene, frame)
         found = layout_faults(problem, scene, frame, marks)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
@@ -1152,9 +1281,15 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
             # small arc or its side before the text takes it (review 6: 25 givens moved where there was room); a
             # split side's on its dimension line, named, never led to one piece of it
+            was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.forced), ann.named_query)
             _set_off(ann, out)
-            d = renderer.compose(scene, ann)
-            d.misread = _unnamed_misread(d, ann)
+            tried = renderer.compose(scene, ann)
+            tried.misread = _unnamed_misread(tried, ann)
+            if _astray(tried, ann) > _astray(d, ann):  # (a value set off that crowds an asked region's "?" out of
+                # its region: as it was, the text's; a "?" it crowds otherwise is named and set off below)
+                ann.in_text, ann.named, ann.leaders, ann.forced, ann.named_query = was
+            else:
+                d = tried
         lone_carriers = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                          and q not in ann.right_values and _only_carrier(ann, d, q)] if values == "image" else []
         if lone_carriers:  # the figure's only carrier of a variable: named, set off with a leader that may cross
@@ -1162,6 +1297,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.across |= set(lone_carriers)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        if values == "image":  # an angle's value never in the legend alone: its arc drawn, the value by it
+            d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
+                       lambda drawn: _cut_values(ann, drawn, scene, frame))
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
@@ -1182,6 +1320,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.query = None  # (no leader found it a place: the text alone asks it)
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        d.misread = _unnamed_misread(d, ann)  # (a named label reads as its own wherever it sits: judged so whether or
+        # not a later step composed again; a split side's value named from the first, "DG = ?" stayed misread)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame)
@@ -1300,6 +1440,56 @@ def _zoom(forced: list[Fault], size: int) -> int:
     if not gaps or min(gaps) >= target:
         return size
     return min(math.ceil(size * target / min(gaps)), ZOOM_MAX * size)
+
+
+def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float,
+           cut: Callable[[object], set[Quantity]]):
+    """The drawing with each angle value the placer left to the text (no place by its arc) back on the figure
+    with its arc: first bare in its wedge beyond a wider arc (``WIDER_FONTS``: a point's letter or a mark took
+    the small arc's room), then named and led to its arc from outside, across the lines between, as Geometry3K
+    sets off a value whose wedge has no room, from the small arc, then from a wider one (beyond a letter on
+    the small one).  In the legend alone, the angle had no arc on the figure and a reader hunted for it."""
+    def stuck() -> list[Quantity]:
+        return [q for q in ann.in_text if q.kind is QKind.ANGLE and q in ann.facts and q not in ann.right_values]
+
+    def again(qs: list[Quantity], wider: float | None, led: bool):
+        ann.in_text -= set(qs)
+        for q in qs:
+            if wider is None:
+                ann.wider.pop(q, None)
+            else:
+                ann.wider[q] = wider * fpx
+        if led:
+            _set_off(ann, qs)
+            ann.across |= set(qs)
+        else:
+            ann.named -= set(qs)
+            ann.leaders -= set(qs)
+        out = compose()
+        out.misread = _unnamed_misread(out, ann)
+        return out
+
+    for wider, led in [*((w, False) for w in WIDER_FONTS), (None, True), (WIDER_FONTS[0], True)]:
+        if not (qs := stuck()):
+            break
+        was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), dict(ann.wider))
+        tried = again(qs, wider, led)
+        if len(stuck()) < len(qs) and not _worse(tried, d) and (led or not cut(tried) & set(qs)):
+            # (bare, in a part of its angle that another ray cuts off, it reads as the part's)
+            d = tried
+        else:  # (it placed none, or misread another label: as it was)
+            ann.in_text, ann.named, ann.leaders, ann.across, ann.wider = was
+    return d
+
+
+def _astray(d, ann: TextbookAnnotation) -> int:
+    """How many asked regions' labels sit outside their region with no leader into it (``_region_astray``)."""
+    return sum(_region_astray(d, q) for q in (ann.query, *ann.also_asked) if q is not None)
+
+
+def _worse(d, was) -> bool:
+    """Does drawing ``d`` mislead more than ``was`` (more labels that may read as another element's)?"""
+    return len(d.misread) > len(was.misread)
 
 
 def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:
@@ -1464,7 +1654,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                            "to": rows([d.frame.px(_on_arc(a, a.end))])[0]} for a in arcs]
     labels["marks"] = [{"kind": "right" if m.kind == "right_lines" else m.kind,
                         "elements": [element_text(m.kind, e) for e in m.elements],
-                        "count": m.count, "source": m.source,
+                        "count": m.count, "source": m.source, **({"sides": ["".join(e) for e in m.sides]}
+                                                                  if m.sides else {}),
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)

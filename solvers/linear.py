@@ -243,16 +243,37 @@ def _lincomb(b: int, v: dict, a: int, r: dict) -> tuple[dict, int]:
     return out, g
 
 
-def _comb(b: int, v: dict, a: int, r: dict, g: int) -> dict:
-    """The combination that goes with :func:`_lincomb`, on provenance vectors (Fractions)."""
-    out = {k: b * x for k, x in v.items()}
-    for k, y in r.items():
-        n = out.get(k, 0) - a * y
+Combination = tuple[dict, int]  # provenance: (integer multipliers of the inputs' integer rows, their denominator)
+
+
+def _comb(b: int, v: Combination, a: int, r: Combination, g: int) -> Combination:
+    """The combination that goes with :func:`_lincomb`, (b·v − a·r) / g, on provenance vectors held
+    as integers over one denominator (kept lowest): Fractions entry by entry cost several times more."""
+    (vn, vd), (rn, rd) = v, r
+    if vd == rd:
+        mv, mr, d = b, a, vd
+    else:
+        mv, mr, d = b * rd, a * vd, vd * rd
+    out = {k: mv * x for k, x in vn.items()} if mv != 1 else dict(vn)
+    for k, y in rn.items():
+        n = out.get(k, 0) - mr * y
         if n:
             out[k] = n
         else:
             out.pop(k, None)
-    return {k: x / g for k, x in out.items()} if g != 1 else out
+    d *= g
+    c = math.gcd(d, *out.values())
+    if c > 1:
+        out = {k: x // c for k, x in out.items()}
+        d //= c
+    return out, d
+
+
+def _fractions(comb: Combination, scales: Callable[[int], Fraction]) -> dict[int, Fraction]:
+    """A combination of the inputs' integer rows as multipliers of the inputs themselves (``scales``: the
+    factor each input's integer row is of it)."""
+    nums, den = comb
+    return {i: Fraction(x, den) * scales(i) for i, x in nums.items()}
 
 
 class _Rows:
@@ -321,7 +342,7 @@ class _Rows:
         if vec[p] < 0:
             vec = {k: -x for k, x in vec.items()}
             if comb is not None:
-                comb = {k: -x for k, x in comb.items()}
+                comb = ({k: -x for k, x in comb[0].items()}, comb[1])
         self.rows[p] = vec
         self.seq[p] = len(self.seq)
         if self.track:
@@ -350,7 +371,7 @@ class _Rows:
             return True
         if p not in self.rows:
             return False
-        vec, comb = self.reduce(dict(self.rows[p]), dict(self.combos[p]) if self.track else None, keep=p)
+        vec, comb = self.reduce(dict(self.rows[p]), self.combos[p] if self.track else None, keep=p)
         if any(k != p and type(k) is not Atom for k in vec):
             return False
         self.solved[p] = vec
@@ -528,6 +549,13 @@ class LinearTable:
         # nearest only: a central angle of 180° four links away is past eighty angle sums and additions)
         stepwise = self._one_at_a_time(t, before, weight)
         tries += [("pool", heaviest), ("pool", chains)] + [("stepwise", heaviest)] * bool(stepwise)
+        explained: dict[frozenset, Answer] = {}  # the explanation by each set of equations (orders prune to the same)
+
+        def explain_only(keep: set[int]) -> Answer:
+            key = frozenset(keep)
+            if key not in explained:
+                explained[key] = self._explain(t, ints, tscale, before, only=keep)
+            return explained[key]
         for order, first_out in tries:
             if order == "pool":
                 keep = set(pool)
@@ -539,17 +567,17 @@ class LinearTable:
             for e in sorted((self.equations[i] for i in keep), key=first_out):
                 if len(keep) > 1 and self._determines(keep - {e.id}, ints):
                     keep.discard(e.id)
-            ans = self._explain(t, ints, tscale, before, only=keep)
+            ans = explain_only(keep)
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
         small = self._lightest_few(pool, weight, ints, best_w)
         if small is not None:
-            ans = self._explain(t, ints, tscale, before, only=small)
+            ans = explain_only(small)
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
-        return self._swap_lighter(best, best_w, pool, weight, t, ints, tscale, before)
+        return self._swap_lighter(best, best_w, pool, weight, ints, before, explain_only)
 
     def _one_at_a_time(self, t: Mapping[Key, Fraction], before: int | None,
                        weight: Callable[[Equation], float]) -> set[int] | None:
@@ -674,7 +702,7 @@ class LinearTable:
         return best
 
     def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],
-                      t: dict, ints: dict, tscale: tuple[int, int], before: int | None) -> Answer:
+                      ints: dict, before: int | None, explain_only: Callable[[set[int]], Answer]) -> Answer:
         """Each equation of the pool not in the best explanation tried in it (with the light equations
         that state facts, LIGHT at most), the rest pruned heaviest first around it: an angle sum that
         gives the central angle at once replaces four equations of arcs that the greedy pruning kept
@@ -701,7 +729,7 @@ class LinearTable:
                     trial.discard(e.id)
             w = sum(weight(self.equations[i]) for i in trial)
             if w < best_w - 1e-9:
-                ans = self._explain(t, ints, tscale, before, only=trial)
+                ans = explain_only(trial)
                 w = sum(weight(e) for e, _ in ans.why)
                 if w < best_w - 1e-9:
                     best, best_w, keep = ans, w, {e.id for e, _ in ans.why}
@@ -870,6 +898,10 @@ class LinearTable:
             seen_keys.update(new)
             reach(new, d)
 
+    def _scale(self, i: int) -> Fraction:
+        """The factor equation ``i``'s integer row is of the equation itself."""
+        return Fraction(*self._ints[i][1])
+
     def _explain(self, t: dict[Key, Fraction], ints: dict, tscale: tuple[int, int],
                  before: int | None = None, rank: Callable | None = None, only: set[int] | None = None,
                  order: Iterable[int] | None = None) -> Answer:
@@ -877,10 +909,10 @@ class LinearTable:
         those of ``order``), the target kept reduced against it, until the target is a constant."""
         local = _Rows(self._order, self._by_key, track=True)
         # invariant: target = s·tscale·t + sum(comb_i · E_i), with E_i = lhs_i − rhs_i (= 0)
-        target, comb, s = dict(ints), {}, Fraction(1)
+        target, comb, s = dict(ints), ({}, 1), Fraction(1)
         for i in (order if order is not None else self._nearest(t, before, rank, only)):
-            row, scale = self._ints[i]
-            vec, vcomb = local.insert(dict(row), {i: Fraction(*scale)})
+            row, _ = self._ints[i]
+            vec, vcomb = local.insert(dict(row), ({i: 1}, 1))
             p = next((k for k in vec if k in local.rows and local.rows[k] is vec), None)
             if p is None or p not in target:
                 continue
@@ -892,7 +924,8 @@ class LinearTable:
             s *= Fraction(b, g)
             if all(type(k) is Atom for k in target):
                 s *= Fraction(*tscale)
-                why = tuple((self.equations[i], -m / s) for i, m in sorted(comb.items()) if m)
+                mult = _fractions(comb, self._scale)
+                why = tuple((self.equations[i], -m / s) for i, m in sorted(mult.items()) if m)
                 return Answer(t, _atoms_value(target, s), why)
         raise AssertionError("a determined target has no provenance")  # pragma: no cover
 
@@ -902,19 +935,20 @@ class LinearTable:
         local = _Rows(self._order, self._by_key, track=True)
         new = -1
 
-        def clash(vec: dict, comb: dict):
+        def clash(vec: dict, comb: Combination):
+            comb = _fractions(comb, lambda i: Fraction(*scale) if i == new else self._scale(i))
             m = comb[new]  # normalise so that eq itself has multiplier 1
             why = ((eq, Fraction(1)),) + tuple((self.equations[i], c / m) for i, c in sorted(comb.items())
                                                 if i != new and c)
             residue = _expr({a: -Fraction(x) / m for a, x in vec.items()})
             return why, residue
 
-        vec, comb = local.insert(dict(ints), {new: Fraction(*scale)})
+        vec, comb = local.insert(dict(ints), ({new: 1}, 1))
         if vec and all(type(k) is Atom for k in vec):
             return clash(vec, comb)
         for i in self._nearest(eq.coeffs):
-            row, s = self._ints[i]
-            vec, comb = local.insert(dict(row), {i: Fraction(*s)})
+            row, _ = self._ints[i]
+            vec, comb = local.insert(dict(row), ({i: 1}, 1))
             if vec and all(type(k) is Atom for k in vec):
                 return clash(vec, comb)
         raise AssertionError("an inconsistent equation has no clash")  # pragma: no cover

@@ -1506,3 +1506,38 @@ def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
         norm = float(np.linalg.norm(grad))
         out.append(norm > 0 and float(np.linalg.norm(free @ grad)) <= FIXED_SHARE * norm)
     return out
+
+
+def model_on(problem: GeneralProblem, coords: dict[str, np.ndarray], variables: dict[str, float],
+             radii: dict[str, float]) -> NumericModel | None:
+    """The model of ``problem`` on coordinates known to fit it (a generated construction's own figure),
+    where they do: every line, circle, polygon, turn, relation and fact within TOLERANCE (None where one
+    fails).  No search: the figure is checked, not found."""
+    system = _System(problem)
+    try:
+        x = system.pack(coords, variables, radii)
+    except KeyError:
+        return None
+    with np.errstate(all="ignore"):
+        worst = _worst(system(x))
+    if not worst < TOLERANCE:
+        return None
+    return NumericModel(problem, dict(coords), dict(variables), dict(radii), worst, 0)
+
+
+def moved(model: NumericModel, shift: float, seed: int = 0) -> NumericModel | None:
+    """Another model of the same problem near ``model``: the least squares from its points each moved at
+    random by up to ``shift`` of the figure's size.  What the facts leave free moves with them, what they
+    force comes back: one local solve shows what another figure of the text shows, with no search from
+    random starts.  None where the solve finds no model within TOLERANCE."""
+    system = _System(model.problem)
+    x = system.pack(model.coords, model.variables, model.radii)
+    k = 2 * len(system.points)
+    x[:k] += np.random.default_rng(seed).uniform(-shift, shift, k) * model.size()
+    with budget.limits(), np.errstate(all="ignore"):
+        y = _solve(system, x, quick=True)
+        worst = _worst(system(y))
+    if not worst < TOLERANCE:
+        return None
+    at, vs, radii = system.unpack(y)
+    return NumericModel(model.problem, {q: v.copy() for q, v in at.items()}, vs, radii, worst, seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 
 import pytest
@@ -132,6 +133,20 @@ def test_an_invented_value_that_moves_the_result_less_than_rounding_is_still_hal
     g = grade(r, text)
     assert (g.first_wrong_step, g.failure) == (1, "hallucinated"), (text, g)
     assert "86.15" in g.reason
+
+
+@pytest.mark.parametrize("index, step", [(8, 3), (14, 6)])
+def test_a_made_up_value_in_a_steps_formula_is_hallucinated_however_little_it_moves_it(index, step):
+    """inject's seed-2 draws: "Suppose the degree of the PQR angle is 81.93", then sin(81.93°) in the kite's
+    area where sin(95.54°) belongs (the area moves 1 %, inside the two-decimal drift), and 18.01 in a law of
+    cosines (acos moves it far): each step computes with a number said of nothing the problem has."""
+    r = records()[index]
+    text = inject(r, "hallucinated", step, random.Random(2), propagate=False)
+    assert text is not None and "Suppose" in text
+    made_up = re.search(r"Suppose the .+? is (\d+(?:\.\d+)?)", text).group(1)
+    g = grade(r, text)
+    assert (g.first_wrong_step, g.failure) == (step, "hallucinated"), (text, g)
+    assert made_up in g.reason
 
 
 @pytest.mark.parametrize("index, step, seed", [(6, 3, 5), (17, 3, 14)])

@@ -33,7 +33,10 @@ def test_a_given_shape_is_cited_once_and_parallel_angles_in_one_clause():
 def test_a_shape_proved_once_is_named_by_what_it_is_after():
     text = _text("triangle ABC equilateral\nquadrilateral AEDF\nline C D B\nline A E C\nline A F B\n"
                  "ED parallel to AB\nFD parallel to AC\nAB = 18\nCD = 13\nfind area AEDF\n")
-    assert text.count("it is a parallelogram") == 1 and "Since AEDF is a parallelogram, area AEDF" in text, text
+    # (named after by its formula: "Since AEDF is a parallelogram" is not said again)
+    assert text.count("it is a parallelogram") == 1, text
+    assert "By the area formula of the parallelogram AEDF, area AEDF" in text, text
+    assert "Since AEDF is a parallelogram" not in text, text
 
 
 def test_whole_givens_give_fractions_and_the_right_triangle_ratio_reads_as_a_textbook_says_it():

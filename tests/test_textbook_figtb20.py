@@ -7,6 +7,7 @@ import copy
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
+from shapely.geometry import Point, Polygon, box
 
 from tests.label_reader import mark_problems, textbook_problems
 
@@ -67,7 +68,8 @@ AREA_OVER_GIVEN = AREA_OF_LINES.replace("AD = 4", "area ABD = 6")
 
 def test_an_asked_region_of_drawn_lines_is_marked_inside_it() -> None:
     """``find area ABC`` of a triangle no polygon declares, its sides drawn: "area ABC = ?" in it, not the text's;
-    where it covers another region whose value is given (ABD), that value keeps its place (the goal the text's)."""
+    where it covers another region whose value is given (ABD), that value keeps its place, and the goal's "?" goes
+    in the rest of ABC (figtb23: ABD a hole of it; it was the text's)."""
     lab = _labels(AREA_OF_LINES)
     assert lab["goal"]["marked"] and lab["goal"]["drawn"] == "area ABC"
     assert [x["text"] for x in lab["labels"] if x["element"] == "area ABC"] == ["area ABC = ?"]
@@ -75,4 +77,9 @@ def test_an_asked_region_of_drawn_lines_is_marked_inside_it() -> None:
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
     over = _labels(AREA_OVER_GIVEN)
     assert any(g["element"] == "area ABD" and g["shown"] == "label" for g in over["givens"])
-    assert not any(x["element"] == "area ABC" for x in over["labels"])
+    asked = [x for x in over["labels"] if x["element"] == "area ABC"]
+    assert [x["text"] for x in asked] == ["area ABC = ?"] and over["goal"]["marked"]
+    part = Polygon(next(s["outline"] for s in over["shapes"] if s["name"] == "ABD"))
+    at = Point(asked[0]["leader"][0]) if asked[0]["leader"] else box(*asked[0]["bbox"])
+    assert not part.buffer(-0.5).intersects(at)  # (in the rest of ABC, never over the part)
+    assert textbook_problems(over) == [] and mark_problems(over) == []

@@ -189,9 +189,9 @@ def test_bad_knobs_are_one_line_errors(tmp_path: Path, capsys, flags, word) -> N
     assert rc != 0 and word in err and "Traceback" not in err
 
 
-def test_a_group_of_goals_shares_a_search_and_each_is_solved_from_its_own_text() -> None:
-    """Problems whose texts differ only in the goal are checked on one figure search (make.check_group):
-    each gives the text, exact answer, depth and written solution that checking it alone gives."""
+def test_a_group_of_goals_is_each_solved_from_its_own_text() -> None:
+    """Problems whose texts differ only in the goal, checked as a group (make.check_group), each give the
+    text, exact answer, depth and written solution that checking it alone gives."""
     from geomill.generate.textbook_gen import make
     from geomill.generate.textbook_gen.goals import candidates, closure, model_of
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -990,6 +990,8 @@ def _rounded_right(key: AnswerKey, s: ProofStep, c: Claim, by_key: dict[Key, lis
                 continue
             if min(abs(float(cur.text) - prev.exact), abs(float(cur.text) - prev.rounded)) > allowance(cur.text) + 1e-9:
                 return False
+    if _says_made_up(key, found, c, formulas, used.values()):
+        return False  # sin 81.93° for sin 95.54°, 81.93 said of the made-up angle PQR: hallucinated, no rounding
     drift = 0.0
     for text in written:
         n = float(text)
@@ -999,6 +1001,16 @@ def _rounded_right(key: AnswerKey, s: ProofStep, c: Claim, by_key: dict[Key, lis
         else:
             drift += allowance(text) / abs(n)
     return abs(c.value - pair[0]) <= drift * abs(pair[0]) + ROUNDED
+
+
+def _says_made_up(key: AnswerKey, found: list[Claim], c: Claim, numbers: set[float],
+                  own: Iterable[float]) -> bool:
+    """Whether a formula's ``numbers`` include a value the response stated, before ``c``, for an element the
+    problem does not have (and that is not the value of an input the step uses, ``own``)."""
+    own = list(own)
+    return any(abs(n - h.value) <= 1e-9 and not any(abs(h.value - v) <= 0.005 for v in own)
+               for h in found if h.pos < c.pos and _unused_role(key, h) == "hallucinated"
+               and not (h.chain and h.chain.arithmetic) for n in numbers)
 
 
 def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:

@@ -3,9 +3,9 @@
 A construction is sampled (``construct``), the deduction run to closure on its exact figure
 (``goals``), a goal chosen by the knobs (question type, depth, theorem families), the proof traced
 back to the givens and constructions it needs, the problem written in the language and read back,
-then solved again from the text alone (``solve_general`` with a model it fits itself, as ``geomill
-solve`` and ``geomill lint`` do).  The record is kept only when that proves the same exact value,
-the linter finds nothing, and the exact figure measures the answer.
+then solved again from the text alone (``solve_general``, on the construction's own figure once every
+statement of the text is checked on it: the figure is known, not searched for).  The record is kept only
+when that proves the same exact value, the linter finds nothing, and the exact figure measures the answer.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import sympy
 from geomill.engine.errors import GeomillError, SolveError
-from geomill.engine.plane import Equality, GeneralProblem, Goal, element_of, elements_in
+from geomill.engine.plane import Equality, GeneralProblem, element_of, elements_in
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
 from .canonical import canonical_key
@@ -305,74 +305,94 @@ def natural(fig: Figure, proof) -> bool:
 def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, want: sympy.Expr,
           cfg: TextbookConfig) -> tuple[str, GeneralProblem, object] | None:
     """The problem written, read back and solved from its text alone; None unless the solver proves
-    ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing."""
-    from geomill.solvers.numeric import build_model
-
-    text, parsed = _written(fig, keep, facts, goal, cfg)
+    ``want`` exactly, at the asked depth and width, with the asked theorem families, and the linter finds nothing.
+    The solver's figure is the construction's own, every statement of the text checked on it (``own_figure``); the
+    text's own figure search (``geomill solve``'s) must agree on the goal: a text that leaves the configuration
+    open (a point on either side of a line) is refused, never answered by the construction's choice."""
+    text, parsed = _written(fig, keep, facts, goal)
     if parsed is None:
         return None
+    model = own_figure(parsed, fig, want)
     try:
-        model = build_model(parsed)  # the text's own figure search, as `geomill solve` runs it
+        searched = searched_agrees(parsed, want)
+        if searched is None:
+            return None
+        if model is None:
+            model = searched
+        if cfg.images and unforced(parsed, fig, lambda: other_figure(model)):  # (no figure drawn: no coincidence
+            return None  # shown; the cheap refusal before the figure)
     except FAILS:
         return None
-    if cfg.images and unforced(parsed, fig, model):  # (no figure drawn: no coincidence shown)
+    if not drawn(text, parsed, fig, cfg):
         return None
     return verified(text, parsed, model, want, cfg)
 
 
-def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cfg: TextbookConfig
-                ) -> Iterator[tuple[Plan, tuple[str, GeneralProblem, object]]]:
-    """The group's problems that pass ``check``, one at a time.  Their texts differ only in the goal,
-    so the figure search runs once, on the givens with every goal of the group asked at once (a
-    sum of the goals, each scaled to about 1: a second figure that moves any goal moves the sum,
-    which is the search's check that the givens determine the goal); each problem is then solved
-    from its own text on that figure, as ``geomill solve`` would on the one its search finds first."""
+def searched_agrees(parsed: GeneralProblem, want: sympy.Expr):
+    """The text's own figure (its search, as `geomill solve` runs it) where it measures ``want``; None where the
+    text leaves the goal open: the search finds a second figure with another value (underdetermined, a
+    SolveError), or finds the other configuration only (a point on the other side of a line)."""
     from geomill.solvers.numeric import build_model
 
-    shared = None
+    searched = build_model(parsed)
+    return searched if math.isclose(searched.goal_value(), float(want), rel_tol=1e-6, abs_tol=1e-9) else None
+
+
+def own_figure(parsed: GeneralProblem, fig: Figure, want: sympy.Expr):
+    """The written problem's model on the construction's exact points, where every line, circle, relation and
+    fact of the text holds on them (``numeric.model_on``); a variable asked (x) takes the answer's value.  None
+    where the text says something the figure does not meet."""
+    from geomill.solvers.numeric import model_on
+
+    goal = parsed.goal.expr if parsed.goal is not None else None
+    variables = {s.name: float(want) for s in parsed.variables if s == goal}
+    at = {n: np.asarray(fig.at[n], float) for n in parsed.points}
+    return model_on(parsed, at, variables, {c.centre: fig.radii[c.centre] for c in parsed.circles})
+
+
+MOVE = 0.1  # the share of the figure's size each point is moved by before the facts pull it back (other_figure)
+
+
+def other_figure(model):
+    """Another figure of the same text than ``model`` (what ``unforced`` compares with): ``model`` moved and
+    solved again near it (``numeric.moved``), else the text's own figure search."""
+    from geomill.solvers.numeric import build_model, moved
+
+    return moved(model, MOVE) or build_model(model.problem)
+
+
+def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cfg: TextbookConfig
+                ) -> Iterator[tuple[Plan, tuple[str, GeneralProblem, object]]]:
+    """The group's problems that pass ``check``, one at a time, each solved from its own text on the
+    construction's figure (texts that differ only in the goal share that figure: nothing is searched)."""
     for p in group:
         facts = [_renamed(f, names) for f in p.facts]
         goal = rename_expr(p.goal, names) if names else p.goal
-        if len(group) == 1:
-            got = check(fig, p.keep, facts, goal, p.want, cfg)
-        else:
-            text, parsed = _written(fig, p.keep, facts, goal, cfg)
-            if parsed is None:
-                continue
-            if shared is None:
-                goals = [rename_expr(q.goal, names) if names else q.goal for q in group]
-                together = sum(sympy.sqrt(prime) * g / abs(q.want)
-                               for prime, g, q in zip(sympy.primerange(2, 1000), goals, group))
-                try:
-                    shared = build_model(replace(parsed, goal=Goal(together)))
-                except FAILS:
-                    shared = False  # (one goal the givens leave open, or a search that missed: each on its own)
-            if not shared:
-                got = check(fig, p.keep, facts, goal, p.want, cfg)
-            elif cfg.images and unforced(parsed, fig, shared):
-                got = None  # (a coincidence this text's own figure does not show: see ``check``)
-            else:
-                got = verified(text, parsed, replace(shared, problem=parsed), p.want, cfg)
+        got = check(fig, p.keep, facts, goal, p.want, cfg)
         if got is not None:
             yield p, got
 
 
-def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, cfg: TextbookConfig
+def _written(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr
              ) -> tuple[str, GeneralProblem | None]:
-    """The problem's text and the problem read back from it (None: the reader refuses it, or its
-    figure would mislead: drawn before the re-solve, which costs several figures and refuses fewer)."""
+    """The problem's text and the problem read back from it (None: the reader refuses it)."""
     from geomill.dsl import format_problem, parse
 
     text = format_problem(fig.problem(keep, facts, goal))
     try:
-        parsed = parse(text)
+        return text, parse(text)
     except FAILS:
         return text, None
+
+
+def drawn(text: str, parsed: GeneralProblem, fig: Figure, cfg: TextbookConfig) -> bool:
+    """The problem's figure is drawn and would not mislead (drawn before the re-solve, which costs
+    several figures and refuses fewer; kept for the record)."""
     try:
         figure_files(text, parsed, fig, cfg)
     except (GeomillError, ArithmeticError, ValueError):
-        return text, None
-    return text, parsed
+        return False
+    return True
 
 
 _FIGURES: dict[tuple, tuple[bytes | None, bytes | None]] = {}  # the last figures drawn, by text and style
@@ -436,16 +456,18 @@ def _coincidences(problem: GeneralProblem, at: dict) -> set[str]:
     return {re.sub(r"[\d.]+°", "", a) for a in accidents(problem, scene, px, read_marks(problem)[0])}
 
 
-def unforced(problem: GeneralProblem, fig: Figure, model) -> list[str]:
+def unforced(problem: GeneralProblem, fig: Figure, other) -> list[str]:
     """The coincidences the construction's exact figure shows that no fact states and that another figure of the
-    same text (``model``, the text's own figure search) does not show: a chord through the centre that nothing
-    puts there (reader 15's 05, CB a diameter with A a right angle, B free on its arc).  Such a construction is
-    sampled again rather than the fact stated, as the problem does not need it; one the givens force (the right
-    angle in a semicircle) is in every figure of the text and stays."""
+    same text (``other``: a model, or what makes one, asked only where the exact figure shows a coincidence) does
+    not show: a chord through the centre that nothing puts there (reader 15's 05, CB a diameter with A a right
+    angle, B free on its arc).  Such a construction is sampled again rather than the fact stated, as the problem
+    does not need it; one the givens force (the right angle in a semicircle) is in every figure of the text and
+    stays."""
     exact = _coincidences(problem, {n: fig.at[n] for n in problem.points})
     if not exact:
         return []
-    return sorted(exact - _coincidences(problem, model.coords))
+    other = other() if callable(other) else other
+    return sorted(exact - _coincidences(problem, other.coords))
 
 
 def beside_dimensions(labels: dict) -> list[str]:

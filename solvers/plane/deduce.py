@@ -34,9 +34,10 @@ from geomill.engine.relations import BLOCKS_BY_KEY
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
 from ..linear import Inconsistent, LinearTable
-from ..nonlinear import _real, _time_limit
+from ..nonlinear import _real
 from ..numeric import UNDERDETERMINED, NumericModel, build_model
 from .configuration import Configuration
+from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
 from .weights import ANGLE_FROM_RATIO, ARITHMETIC, SOLVED_ONLY, weight
@@ -46,12 +47,14 @@ from .weights import SOLVED as SOLVED_WEIGHT
 MAX_ROUNDS = 12
 PATH_DEPTH = 8  # premises of premises … weighed into a proof's choice this deep
 MAX_PROPORTIONAL = 6  # unknowns in a product of ratios that proven() compares with the pooled equations
-SOLVE_SECONDS = 2.0  # one sympy solve
+SOLVE_OPS = 60  # the largest equation (sympy.count_ops) a round solves with sympy: a size, not a CPU-time limit,
+# so that the same problem gets the same proof on any machine (FormalGeo's development half needs 41 at most)
 # the theorem a textbook reaches for first; a relation's own (nonlinear) equation as any named theorem; else its weight
 PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
+LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 COMBINE_REACH = 2  # rounds of pooled equations a combined goal draws in (each round's symbols reach further)
 COMBINE_MAX = 16  # pooled equations a combined goal solves for at most
@@ -136,6 +139,8 @@ def _linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sym
     fast = _plain_linear(e)
     if fast is not None:
         return None if fast is NONLINEAR else fast
+    if clearly_nonlinear(e):  # (Heron's formula of every triangle: expanding it only to read it nonlinear)
+        return None
     return expanded_linear_form(e)
 
 
@@ -443,6 +448,21 @@ def _table_sums(rest: sympy.Expr, uses: dict) -> list[dict]:
     return [uses[x][1] for x in sorted(left, key=lambda x: x.name) if uses.get(x) is not None]
 
 
+def _cannot_tie(e: sympy.Expr, k: int, last: bool) -> bool:
+    """Does ``e`` (a pooled equation with ``k`` of the table's expressions put in) certainly keep two
+    unknowns however its positive factors are divided out, and (with expressions put in) stay nonlinear?
+    Read on floats (floats.kept_unknowns), so that the exact division, sympy's dearest work in a round of
+    the pool, is spent only where it may leave one unknown.  With every expression put in, nonzero factors
+    are divided out too: only three unknowns kept are sure to leave two."""
+    got = kept_unknowns(e)
+    if got is None:
+        return False
+    kept, nonlinear = got
+    if kept < (3 if last else 2):
+        return False
+    return k == 0 or nonlinear
+
+
 class Deduction:
     def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
@@ -476,6 +496,7 @@ class Deduction:
         self._judged_from: set = set()  # (family, premises) of the judgement instances added (see add)
         self._givens: set | None = None  # see _given_keys (read once the givens are in)
         self._direct_said: set = set()  # (conclusion, family) of each direct judgement's instance met
+        self._said_stated: set = set()  # conclusions a judgement from stated premises said again (see _restated)
         self._relation_seen: set = set()
         self._round_start: int | None = None  # the table's size when the judgement round now running began
         self._stated_forms: set = set()  # the givens' and relations' equations, normalized (see _stated_premise)
@@ -489,6 +510,10 @@ class Deduction:
         # (nor does one named result keep out another from other premises: the isosceles triangle's median from
         # the given bisector, where the altitude an angle chase proved said it first; the lighter is chosen)
         again = inst.family.direct and bool(inst.premises) and (said, inst.family) not in self._direct_said
+        # (nor one from premises the problem states, once, beside the same conclusion from derived ones: the
+        # height CE of a parallelogram from the given right angle CED, where angle AEC came first)
+        stated = self._restated(said, inst)
+        again = again or stated
         if said in self._said and not (named and said in self._relation_said) and not again:
             return False
         self._said.add(said)
@@ -528,6 +553,16 @@ class Deduction:
             return added
         self.pool.append(Pending(step, e))
         self._unkeyed.append((e, None))
+        return True
+
+    def _restated(self, said: tuple, inst: Instance) -> bool:
+        """Whether ``inst`` is a judgement whose every premise the problem states, met first here for its
+        conclusion ``said`` (recorded), though an instance from derived premises said it before."""
+        if not inst.premises or said in self._said_stated or said not in self._said:
+            return False
+        if not all(self._stated_premise(a, b) for a, b in inst.premises):
+            return False
+        self._said_stated.add(said)
         return True
 
     def _stated_premise(self, a: sympy.Expr, b: sympy.Expr) -> bool:
@@ -646,12 +681,24 @@ class Deduction:
             out = self.answer()
             if out is not None:
                 self._polish()
-                return out
+                return self._lighter_ratio(out)
             progress = self._judgement_round()
             progress |= self._pool_round()
             if not progress:
                 break
         return self.answer() or self._combined_goal() or Outcome(None, self._missing())
+
+    def _lighter_ratio(self, out: Outcome) -> Outcome:
+        """A ratio asked that a heavy equation gave (the law of sines), read instead off a light one the
+        polish's judgements brought (AB = BC·sin C in the right triangle: AB/BC = sin C at once)."""
+        if out.final is None or weight(out.final.instance.family.key) <= LIGHT_RATIO:
+            return out
+        final = self.final
+        value, uses = self._ratio_goal(self.goal, LIGHT_RATIO)
+        if value is None or not is_zero(value - out.value):
+            self.final = final
+            return out
+        return Outcome(_tidy(value), goal=self.goal, uses=uses, final=self.final)
 
     def _combined_goal(self) -> Outcome | None:
         """A goal whose terms no value fixes one by one (AO² − r², π·AO² − circle area O, the sum of
@@ -884,6 +931,8 @@ class Deduction:
         for k in range(len(exs) + 1):
             for chosen in itertools.combinations(exs, k):
                 e2 = e.xreplace({u: exs[u] for u in chosen}) if chosen else e
+                if _cannot_tie(e2, k, k == len(exs)):
+                    continue
                 if len(e2.free_symbols) != 1:
                     e2 = _without_positive_factors(e2)
                 if len(e2.free_symbols) > 1 and k == len(exs):  # everything put in: try factoring
@@ -917,16 +966,14 @@ class Deduction:
                 keep.append(a)
         return sympy.Mul(*keep) if keep else e
 
-    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None,
-                   seconds: float = SOLVE_SECONDS) -> sympy.Expr | None:
+    def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
         est = self.estimate(s) if est is None else est
-        if not math.isfinite(est):
+        if not math.isfinite(est) or sympy.count_ops(e) > SOLVE_OPS:
             return None
         el = element_of(s)
         try:
-            with _time_limit(seconds):
-                roots = sympy.solve(_radians(e), s)
-        except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+            roots = sympy.solve(_radians(e), s)
+        except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError):
             return None
         near = []
         for r in roots:
@@ -1145,16 +1192,21 @@ class Deduction:
             return sympy.radsimp(v), list(step.uses)
         return None
 
-    def _ratio_goal(self, g: sympy.Expr) -> tuple[sympy.Expr | None, list]:
+    def _ratio_goal(self, g: sympy.Expr, lightest: float | None = None) -> tuple[sympy.Expr | None, list]:
         """A goal a/b of two lengths (or areas …) that an equation fixes as a ratio (40·DE² = 30·AB²):
-        put a = k·b in, divide b out, solve for k."""
+        put a = k·b in, divide b out, solve for k.  With ``lightest``: only an equation of at most that
+        weight, read as a ratio though a and b are known each (a right triangle's AB = BC·sin C)."""
         num, den = sympy.fraction(sympy.factor(g))
         if not (num.is_Symbol and den.is_Symbol and num.is_positive and den.is_positive):
             return None, []
         k = sympy.Symbol("ratio", positive=True)
         known = self.known()
+        pool = self.pool
+        if lightest is not None:
+            known = {x: v for x, v in known.items() if x not in (num, den)}
+            pool = [p for p in pool if weight(p.step.instance.family.key) <= lightest]
         est = self.estimate(num) / self.estimate(den)
-        for p in self.pool:
+        for p in pool:
             e = p.expr.xreplace(known)
             if e.free_symbols != {num, den}:
                 continue

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -265,10 +266,26 @@ class Template:
             slots.append((el.kind.key, el.points))
         return _builder(e, {s: i for i, s in enumerate(syms)}), tuple(slots)
 
+    @cached_property
+    def _points(self) -> Callable[[Binding], tuple[str, ...]]:
+        """A binding's points for this template's letters, slot after slot (one C call)."""
+        letters = [x for _, ls in self._compiled[1] for x in ls]
+        if len(letters) > 1:
+            return operator.itemgetter(*letters)
+        return (lambda b: (b[letters[0]],)) if letters else (lambda b: ())
+
     def bind(self, cfg: Configuration, b: Binding) -> sympy.Expr:
         """The expression on ``b``'s points.  Built once per problem for each tuple of elements
         (``cfg.built``): most bindings of a block repeat another's elements (a triangle's angle sum
-        from each of its six orders), and sympy's constructors cost more than the lookup."""
+        from each of its six orders), and sympy's constructors cost more than the lookup; and kept by
+        the points themselves (``cfg.bound``): each round of the judgements binds the same again."""
+        fast = (self.expr, self._points(b))
+        got = cfg.bound.get(fast)
+        if got is None:
+            got = cfg.bound[fast] = self._bind(cfg, b)
+        return got
+
+    def _bind(self, cfg: Configuration, b: Binding) -> sympy.Expr:
         build, slots = self._compiled
         vals = []
         atoms = cfg.slot_atoms

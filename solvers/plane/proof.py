@@ -256,8 +256,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
     elif form is not None and form[0]:
         prove(form[0])
     else:
-        for s in sorted(out.goal.free_symbols, key=lambda s: s.name):
-            prove({s: 1})
+        for s in sorted(out.goal.free_symbols, key=lambda s: s.name) if out.final is None else ():
+            prove({s: 1})  # (a ratio read off one equation, AB/BC = sin C, needs neither AB nor BC found)
         needs = [i for u in out.uses if (i := prove(u)) is not None]
         if out.final is not None:
             steps.append(ProofStep(out.goal, out.value, [(out.final, Fraction(1))], sorted(set(needs))))
@@ -368,6 +368,19 @@ def parallel_sources(problem) -> dict:
             put(p[1], p[2], p[0], p[3], f"opposite sides of the {kind} {''.join(p)}")
         elif rel.key in ("trapezoid", "isosceles_trapezoid", "right_trapezoid"):
             put(*a[1], *a[2], f"the bases of the {kind} {''.join(a[0])}")
+    # a given parallel carried to a shape's side parallel to its own (EF ∥ BC, and BC ∥ AD in the square ABCD):
+    # both parallel to the given's segment, the reason that names the given
+    shapes = list(out)
+    for rel in problem.relations:
+        if rel.key != "parallel":
+            continue
+        ab, cd = (frozenset(x) for x in rel.args)
+        for mine, theirs in ((ab, cd), (cd, ab)):
+            for pair in shapes:
+                if theirs in pair and mine not in pair:
+                    (other,) = pair - {theirs}
+                    given = "".join(rel.args[1 if mine == ab else 0])
+                    put(*sorted(mine), *sorted(other), f"both are parallel to {given}")
     return out
 
 

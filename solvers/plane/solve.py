@@ -16,6 +16,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY
 
 from ..numeric import NEAR_AGREE, NumericModel, _said, build_model, size
 from .deduce import AGREE, Deduction, agreement
+from .floats import float_function
 from .proof import Proof, build_proof
 
 RESEEDS = 3  # more models to try when the first draws a face crossing itself
@@ -240,8 +241,15 @@ def _route_contradicted(problem: GeneralProblem, ded: Deduction, agree: float) -
 
 def _root_near(f: sympy.Expr, x: sympy.Symbol, v: float) -> float | None:
     """The root of ``f`` in ``x`` that Newton's method reaches from ``v`` (None where it does not settle)."""
-    def at(t: float) -> float:
-        return float(f.xreplace({x: t}))
+    compiled = float_function(f)
+    if compiled is not None and compiled[0] == (x,):  # (a float function: sympy's arithmetic costs a hundred times more)
+        fn = compiled[1]
+
+        def at(t: float) -> float:
+            return float(fn((t,)))
+    else:
+        def at(t: float) -> float:
+            return float(f.xreplace({x: t}))
     try:
         for _ in range(20):
             h = 1e-7 * max(1.0, abs(v))

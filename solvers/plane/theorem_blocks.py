@@ -525,14 +525,16 @@ _SIDES = (Conclusion(L("AB"), L("PQ")), Conclusion(L("BC"), L("QR")), Conclusion
 _PAIR_TEXT = "points A B C D E F\ntriangle ABC\ntriangle DEF\n"
 _SIDE = {"XY": Proven(L("XY"), L("UV")), "YZ": Proven(L("YZ"), L("VW")), "ZX": Proven(L("ZX"), L("WU"))}
 _ANGLE = {"X": Proven(ang("ZXY"), ang("WUV")), "Y": Proven(ang("XYZ"), ang("UVW"))}
-# each criterion of congruence: its proven premises (at the turned correspondence) and a figure's facts
+# each criterion of congruence: its proven premises (at the turned correspondence) and a figure's facts.  HL
+# first: a round meets the two right triangles with a common hypotenuse and an equal leg before the SSS that a
+# chain of isosceles triangles in the same round proves the third side for (RHS in one line, not "Join MP")
 _CONGRUENCE = (
-    ("SSS", tuple(_SIDE.values()), "AB = DE\nBC = EF\nCA = FD"),
-    ("SAS", (_SIDE["XY"], _SIDE["YZ"], _ANGLE["Y"]), "AB = DE\nBC = EF\nangle ABC = angle DEF"),
     ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["XY"]),
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nAB = DE"),
     ("HL", (_ANGLE["X"], Proven(ang("ZXY"), _RIGHT), _SIDE["YZ"], _SIDE["ZX"]),
      "angle CAB = 90\nangle FDE = 90\nBC = EF\nCA = FD"),
+    ("SSS", tuple(_SIDE.values()), "AB = DE\nBC = EF\nCA = FD"),
+    ("SAS", (_SIDE["XY"], _SIDE["YZ"], _ANGLE["Y"]), "AB = DE\nBC = EF\nangle ABC = angle DEF"),
     *((crit, (_ANGLE["X"], _ANGLE["Y"], _SIDE[side]), f"angle CAB = angle FDE\nangle ABC = angle DEF\n{text}")
       for crit, side, text in (("ASA", "XY", "AB = DE"), ("AAS", "YZ", "BC = EF"), ("AAS", "ZX", "CA = FD"))),
 )
@@ -945,6 +947,14 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(ang("XYZ"), sympy.Integer(45)), Conclusion(ang("XZY"), sympy.Integer(45))),
             ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.5, direct=True),
+    # (and its hypotenuse √2 times a leg, by Pythagoras at once: never a base angle of 45° and then its sine)
+    Theorem("isosceles_right_triangle_property_pythagorean",
+            "since triangle {0} is isosceles with {1} = {2} and a right angle at {3}, its hypotenuse is √2 times a leg "
+            "(by Pythagoras)",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Near(ang("YXZ"), _RIGHT),
+             Proven(L("XY"), L("XZ")), Proven(ang("YXZ"), _RIGHT)),
+            (Conclusion(L("YZ"), sympy.sqrt(2) * L("XY")), Conclusion(L("YZ"), sympy.sqrt(2) * L("XZ"))),
+            ("ABC", "XY", "XZ", "X"), figure=f"{_TRIANGLE}\nAB = AC\nangle BAC = 90", weight=0.6, direct=True),
     # (an exterior angle a fact or the goal names: elsewhere its straight line and the angle sum read better)
     Theorem("triangle_property_exterior_angle",
             "since the exterior angle {0} of triangle {1} is the sum of the two opposite interior angles",
@@ -1031,6 +1041,17 @@ THEOREMS: tuple[Theorem, ...] = (
               figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
       for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
                                ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # (and each half of the arc from the other arc at once, as the isosceles triangle's base angle from its apex:
+    # (360° − arc AB)/2 in one line, where the equal halves, the whole circle and a subtraction take three)
+    *(Theorem("circle_property_chord_perpendicular_bisect_arc",
+              "since {0} is perpendicular to the chord {1} from the centre, it bisects the arc {2}, and the arcs "
+              "round the circle add up to 360°",
+              (*_CHORD, OnCircle("DO"), Apart("D", "AB"), OnLine("DOM"), Sweep("OABD", side),
+               Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+              tuple(Conclusion(2 * half + other, sympy.Integer(360)) for half in halves), ("OM", "AB", "ADB"),
+              figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB", direct=True)
+      for side, halves, other, turn in (("on", (arc("OAD"), arc("ODB")), arc("OBA"), "counterclockwise"),
+                                        ("off", (arc("ODA"), arc("OBD")), arc("OAB"), "clockwise"))),
     # the perpendicular from the centre bisects the central angle on the chord (one step where the two radii's
     # isosceles triangle and an angle sum take two)
     Theorem("circle_property_chord_perpendicular_bisect_angle",

@@ -84,13 +84,27 @@ def inst(family: Family, names: tuple[str, ...], lhs: sympy.Expr, rhs: sympy.Exp
 # -- configuration families ----------------------------------------------------------------------
 
 
+_CITED: dict[str, Family] = {}
+
+
+def _relation(why: str) -> Family:
+    """A relation's family citing one of its equations by the property it is (``since the opposite angles of the
+    parallelogram TSRU are equal``): key "relation" still, its sentence that reason (as printed: no placeholder)."""
+    got = _CITED.get(why)
+    if got is None:
+        got = _CITED[why] = Family(RELATION.key, why.replace("{", "{{").replace("}", "}}"))
+    return got
+
+
 def givens(cfg: Configuration) -> Iterator[Instance]:
     for f in cfg.problem.facts:
         yield inst(GIVEN, (), f.lhs, f.rhs)
     for rel in cfg.problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
-        for lhs, rhs in block.instantiate(rel.args):
-            yield inst(RELATION, (block.state(rel.args),), lhs, rhs)
+        state = block.state(rel.args)
+        for i, (lhs, rhs) in enumerate(block.instantiate(rel.args)):
+            why = block.reason(i, rel.args)
+            yield inst(RELATION if why == f"since {state}" else _relation(why), (state,), lhs, rhs)
 
 
 _FAMILIES: dict[tuple[int, str], Family] = {}

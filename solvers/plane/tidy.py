@@ -25,8 +25,9 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _one_reason, _semicircle_once, _semicircle_plain, _radii_as_reason, _all_sides_equal,
-                   _given_lines, _restated):
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once,
+                   _semicircle_plain, _radii_as_reason, _all_sides_equal, _given_lines, _restated,
+                   _bracket_said_before):
         said = tidied(said)
     return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
 
@@ -88,6 +89,69 @@ def _split(sentence: str) -> tuple[str, str, str] | None:
         if head.count("(") == head.count(")"):
             return head, m[1], sentence[m.end():-1]
     return None
+
+
+# "…, ADFE is a parallelogram; hence EF = BC = 5.": a side said equal to a segment that is no side of the shape
+_HENCE_SIDE = re.compile(r"(?:, it is|, ([A-Z]{4}) is) an? (?:parallelogram|rectangle|rhombus|square); hence "
+                         r"([A-Z]{2}) = ([A-Z]{2})(?= = | and |\.$)")
+
+
+def _opposite_side_named(said: list[list[str]]) -> list[list[str]]:
+    """A parallelogram shown whose side is said equal to a segment outside it names the opposite side the
+    step rests on first: ``ADFE is a parallelogram; hence EF = AD = BC = 5`` (the shape gives EF = AD; the
+    earlier facts give AD = BC), never ``hence EF = BC`` with the step between left out."""
+    for line in said:
+        for j, sentence in enumerate(line):
+            m = _HENCE_SIDE.search(sentence)
+            shape = (m[1] or next(iter(re.findall(r"\b([A-Z]{4})\b", sentence[:m.start()])), None)) if m else None
+            if shape is None:
+                continue
+            sides = [shape[k] + shape[(k + 1) % 4] for k in range(4)]
+            own = [k for k, x in enumerate(sides) if set(x) == set(m[2])]
+            if own and not any(set(x) == set(m[3]) for x in sides):
+                opposite = sides[(own[0] + 2) % 4]
+                line[j] = f"{sentence[:m.end(2)]} = {opposite}{sentence[m.end(2):]}"
+    return said
+
+
+# "Since OWAZ is a square, OW = AW = 6.": a fact of a shape the proof has shown (its value a number)
+_SHAPE_CHAIN = re.compile(rf"^Since ([A-Z]{{3,}}) is (an? [a-z]+), ((?:{_NAME} = )+[-0-9.√/π°]+)\.$")
+_SHAPE_AREA = re.compile(r"^Since ([A-Z]{3,}) is an? ([a-z]+), (area [A-Z]{3,} = .*)$")
+_HENCE_CHAIN = re.compile(rf"; hence ((?:{_NAME} = )+)([-0-9.√/π°]+)\.$")
+
+
+def _shape_facts_once(said: list[list[str]]) -> list[list[str]]:
+    """A shape shown once (``…, OWAZ is a square; hence OZ = AW = 6.``) gives every fact of it the proof uses
+    there: a later ``Since OWAZ is a square, OW = AW = 6.`` whose other names the proof has met joins that
+    sentence (``hence OZ = OW = AW = 6``); a later area reads ``By the area formula of the square OWAZ, …``."""
+    shown: dict[tuple[str, str], tuple[int, int]] = {}  # (shape, kind) -> where it is shown
+    places = _places(said)
+    for i, j in places:
+        sentence = said[i][j]
+        m = _JUDGEMENT.match(sentence) or _JUDGEMENT_NAMED.match(sentence)
+        if m is not None:
+            if _HENCE_CHAIN.search(sentence):  # (m[2]: the shape, m[3]: its kind, in either form)
+                shown.setdefault((m[2], m[3]), (i, j))
+            continue
+        fact = _SHAPE_CHAIN.match(sentence)
+        if fact is not None and (fact[1], fact[2]) in shown:
+            i0, j0 = shown[(fact[1], fact[2])]
+            before = " ".join(said[a][b] for a, b in places[:places.index((i0, j0)) + 1])
+            parts = fact[3].split(" = ")
+            if all(re.search(rf"\b{x}\b", before) for x in parts[1:-1]) and not re.search(
+                    rf"\b{parts[0]}\b", before):
+                hence = _HENCE_CHAIN.search(said[i0][j0])
+                tail = " = ".join(parts[1:])
+                if hence[1] + hence[2] == f"{hence[1].split(' = ')[0]} = {tail}":  # OZ = AW = 6 and OW = AW = 6
+                    said[i0][j0] = f"{said[i0][j0][:hence.start(1)]}{hence[1].split(' = ')[0]} = {fact[3]}."
+                else:
+                    said[i0][j0] = f"{said[i0][j0][:-1]} and {fact[3]}."
+                said[i][j] = ""
+                continue
+        area = _SHAPE_AREA.match(sentence)
+        if area is not None and any(k[0] == area[1] and k[1].endswith(f" {area[2]}") for k in shown):
+            said[i][j] = f"By the area formula of the {area[2]} {area[1]}, {area[3]}"
+    return said
 
 
 def _places(said: list[list[str]]):
@@ -222,7 +286,8 @@ def _radii_as_reason(said: list[list[str]]) -> list[list[str]]:
 
 
 # a shape whose sides are all equal, and the equalities of sides it is said to give
-_SIDES = re.compile(r"^Since ([A-Z]{3,4}) is an? (rhombus|square|equilateral triangle), "
+_SIDES = re.compile(r"^(?P<why>Since (?:([A-Z]{3,4}) is an? (rhombus|square|equilateral triangle)|the sides of the "
+                    r"(?P<kind>rhombus|square) (?P<shape>[A-Z]{4}) are equal)), "
                     r"((?:[A-Z]{2} = [A-Z]{2})(?: and [A-Z]{2} = [A-Z]{2})*)\.$")
 _SO_EQUAL = re.compile(r"^So ([A-Z]{2}) = ([A-Z]{2})((?: = [^=]+)?)\.$")
 
@@ -236,14 +301,15 @@ def _all_sides_equal(said: list[list[str]]) -> list[list[str]]:
         m, so = _SIDES.match(said[i][j]), _SO_EQUAL.match(said[i2][j2])
         if m is None or so is None:
             continue
-        n = len(m[1])
-        sides = {"".join(sorted(m[1][k] + m[1][(k + 1) % n])) for k in range(n)}
-        pairs = [x.split(" = ") for x in m[3].split(" and ")]
+        shape = m[2] or m["shape"]
+        n = len(shape)
+        sides = {"".join(sorted(shape[k] + shape[(k + 1) % n])) for k in range(n)}
+        pairs = [x.split(" = ") for x in m[6].split(" and ")]
         used = [x for pair in pairs for x in pair] + [so[1], so[2]]
         rest = " ".join(x for line in said[i2 + 1:] for x in line) + " ".join(said[i2][j2 + 1:])
         if {"".join(sorted(x)) for x in used} <= sides and not re.search(
                 "|".join(rf"\b(?:{a} = {b}|{b} = {a})\b" for a, b in pairs), rest):
-            said[i][j] = f"Since {m[1]} is {'an' if m[2][0] in 'aeiou' else 'a'} {m[2]}, {so[1]} = {so[2]}{so[3]}."
+            said[i][j] = f"{m['why']}, {so[1]} = {so[2]}{so[3]}."
             said[i2][j2] = ""
     return said
 
@@ -255,6 +321,37 @@ def _given_lines(said: list[list[str]]) -> list[list[str]]:
     """A given restated on a line of its own (``AC = AB = 9 (given).``) is not said: the problem states
     it, and the step that uses it names it."""
     return [[s for s in line if not _GIVEN_LINE.match(s)] or [""] for line in said]
+
+
+# "(its base angles are equal, as JF = JH; …)": a bracket's reason that is one equality of two names
+_AS_EQUAL = re.compile(rf"(?P<lead>, | ?\()as (?P<a>{_NAME}) = (?P<b>{_NAME})(?P<end>[;)])")
+_CHAIN_NAMES = re.compile(rf"{_NAME}(?: = {_NAME})+")
+_CRITERION_PARTS = re.compile(r"\b(?:congruent|similar) by [A-Z]{2,3} \(")
+
+
+def _same_name(a: str, b: str) -> bool:
+    """One segment or angle under either order of its letters (JF and FJ, angle ABC and angle CBA)."""
+    return a == b or a.split()[:-1] == b.split()[:-1] and a.split()[-1] == b.split()[-1][::-1]
+
+
+def _bracket_said_before(said: list[list[str]]) -> list[list[str]]:
+    """A bracket's reason that repeats an equality an earlier sentence states (``FJ = HJ.``, then ``(its base
+    angles are equal, as JF = JH; …)``) drops it: the proof has said it, and the bracket keeps the rest."""
+    before: list[list[str]] = []  # the chains of names equal, as earlier sentences state them
+    for line in said:
+        for j, sentence in enumerate(line):
+            def drop(m: re.Match) -> str:
+                if not any(any(_same_name(m["a"], x) for x in c) and any(_same_name(m["b"], x) for x in c)
+                           for c in before):
+                    return m[0]
+                if m["lead"] == ", ":  # "(its base angles are equal, as AB = AD; …)": the rest of the bracket
+                    return m["end"]
+                return m["lead"] if m["end"] == ";" else ""  # "(as AB = AD; …)", or the whole "(as AB = AD)"
+            if not _CRITERION_PARTS.search(sentence):  # (a criterion lists its parts: never trimmed)
+                line[j] = sentence = _AS_EQUAL.sub(drop, sentence).replace("( ", "(")
+            bare = re.sub(r"\([^()]*\)", "", sentence)
+            before += [c.split(" = ") for c in _CHAIN_NAMES.findall(bare)]
+    return said
 
 
 _SO_CHAIN = re.compile(rf"^So ((?:{_NAME} = )+{_NAME})((?: = [^=]+)?)\.$")

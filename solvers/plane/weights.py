@@ -32,6 +32,11 @@ WEIGHTS: dict[str, float] = {
     # general laws where a right-triangle theorem or a named property often does it in one step
     # a triangle's area: ½·base·height or ½·leg·leg (every block of the key); ½ab·sin C only where neither does it
     "triangle_area_formula_common": 0.5,
+    # (and a parallelogram's or a trapezoid's from a drawn height: light, so that each of its heights is weighed
+    # with the right angle it rests on, and the one a given perpendicular makes a height wins over one an angle
+    # chase between the parallels first proves perpendicular)
+    "parallelogram_area_formula_common": 0.5,
+    "trapezoid_area_formula": 0.5,
     "triangle_area_formula_sine": 1.5,
     "sine_theorem": 1.5,
     "cosine_theorem": 1.5,

@@ -35,7 +35,6 @@ from .tidy import SHAPE_KINDS, tidy
 __all__ = ["Written", "write", "Namer"]
 
 RADIUS = "radius_of_circle_property_length_equal"
-SOLVE_SECONDS = 1.0  # one symbolic solve for a formula (the value is known; the formula is only shown)
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
 # a similarity or congruence lists the parts its criterion matched, said before or not
@@ -58,6 +57,7 @@ class Namer:
     local: dict = field(default_factory=dict)  # an angle atom -> the name a theorem's sentence gave it first
     decimals: bool = True  # a fraction whose decimal ends printed as that decimal (the problem gives such values)
     heights: dict = field(default_factory=dict)  # a height symbol -> its name in a proof: the drawn BE, or h
+    given_angles: frozenset = frozenset()  # the angles the problem gives, in radians (2π/9 of angle DAN = 40)
 
     @property
     def latex(self) -> bool:
@@ -100,7 +100,7 @@ class Namer:
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
-        v = _shortest_trig(_untangled(v))
+        v = self.as_given(_shortest_trig(_untangled(v)))
         inverse = _inverse_angle(v)  # (only an angle in degrees has this form: x = 90 - arcsin(12/13))
         if inverse is not None:  # arccos(3/5), 180° - 2·arcsin(4/5), never 180·acos(3/5)/π°
             c0, k, fn, x = inverse
@@ -127,9 +127,9 @@ class Namer:
             if plain and not self.latex:  # the whole number first: 24 + 8√3
                 text = re.sub(r"^(\d+√\d+) \+ (\d+)$", r"\2 + \1", text)
         if text is None:
+            if degrees and v.is_Rational and not v.is_Integer:  # 127°/2: a number of degrees, halved
+                return rf"\frac{{{v.p}^{{\circ}}}}{{{v.q}}}" if self.latex else f"{v.p}°/{v.q}"
             text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
-            if degrees and not self.latex and v.is_Rational and not v.is_Integer:
-                text = f"({text})"  # (127/2)°, not 127/2°
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
@@ -141,6 +141,20 @@ class Namer:
             return decimal_text(v)
         return str(v.p) if v.is_Rational and v.q == 1 else None
 
+    def as_given(self, e: sympy.Expr) -> sympy.Expr:
+        """A trigonometric value of the complement of a given angle written with the given angle, as the step
+        that found it did (13/tan(40°) where angle DAN = 40° is given, never 13·tan(50°) after it)."""
+        if not self.given_angles or not isinstance(e, sympy.Basic):
+            return e
+        swap = {}
+        for f in e.atoms(sympy.sin, sympy.cos, sympy.tan):
+            a = f.args[0]
+            if a.free_symbols or a in self.given_angles or sympy.pi / 2 - a not in self.given_angles:
+                continue
+            b = sympy.pi / 2 - a
+            swap[f] = {sympy.sin: sympy.cos(b), sympy.cos: sympy.sin(b), sympy.tan: 1 / sympy.tan(b)}[f.func]
+        return e.xreplace(swap) if swap else e
+
     def expr(self, e: sympy.Expr, values: dict | None = None, degrees: bool = False) -> str:
         """``e`` written out; ``values`` (symbol -> number) are put in as numbers, each shown as it is."""
         e = sympy.sympify(e)
@@ -148,7 +162,7 @@ class Namer:
             e, values = _trig_values(e, values)
         if not e.free_symbols and e.has(*_INVERSE_TRIG):  # x = arccos(3/5): a number, written as one
             return self.number(e, degrees)
-        e = _shortest_trig(e)
+        e = self.as_given(_shortest_trig(e))
         e = e.xreplace({f: _untangled(f) for f in e.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot)
                         if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
@@ -514,6 +528,8 @@ def _again_also(part: str, lines: list[str]) -> str:
     return f"{part[:5]} {m[1]} is also {m[3]}"
 
 
+# a sector's own formula: the arc it takes is said (minor or major; an arc's length names its arc already)
+_SECTOR_FAMILIES = frozenset({"sector_perimeter_formula", "sector_area_formula"})
 _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
@@ -570,6 +586,17 @@ def _unbracketed(text: str) -> str:
     return _ONE_TOKEN_LATEX.sub(r"\1", _ONE_TOKEN.sub(r"\1", text))
 
 
+def _given_angles(proof) -> frozenset:
+    """The angles the problem gives a number of degrees, in radians (as a trigonometric value holds them)."""
+    out = set()
+    for st in proof.steps:
+        for q, _ in st.equations:
+            el = element_of(q.lhs) if q.instance.family.key == "given" and q.lhs.is_Symbol else None
+            if el is not None and el.kind.key == "angle" and q.rhs.is_Rational and 0 < q.rhs < 90:
+                out.add(q.rhs * sympy.pi / 180)
+    return frozenset(out)
+
+
 def given_decimals(proof) -> bool:
     """Does the problem give a value that is no whole number (22.5)?  Then its proof prints such values as
     decimals, as the problem does; from whole givens, a fraction stays a fraction (13/2)."""
@@ -610,7 +637,7 @@ class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
-                       local=_triangle_names(proof), decimals=given_decimals(proof))
+                       local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof))
         self.n.heights, self.height_intros = height_names(proof, self.n.latex)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
@@ -862,6 +889,9 @@ class _Writer:
             frozenset(frozenset(x) for x in names[:2])) if s.instance.family.key in _PARALLEL_FAMILIES else None
         if src is not None:  # a parallel's reason is its source: opposite sides of the parallelogram ADCB
             part = part.replace(f"is parallel to {names[1]}", f"is parallel to {names[1]} ({src})", 1)
+        part = self._parallel_carried(part)
+        if s.instance.family.key in _SECTOR_FAMILIES:
+            part += self._sector_arc(s)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -895,6 +925,31 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _sector_arc(self, s) -> str:
+        """Which arc a sector takes, and why: arc OBC runs from B counterclockwise to C, so
+        the sentence says whether that is the minor or the major arc: `` (its arc runs from B counterclockwise to
+        C: the minor arc BC)``."""
+        for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+            el = element_of(x)
+            if el is None or el.kind.key != "arc":
+                continue
+            _, a, b = el.points
+            name = self.n.arcs.get(x, (f"minor arc {a}{b}",))[0]
+            if not name.startswith(("major ", "minor ")):
+                name = f"minor {name}"
+            return f" (its arc runs from {a} counterclockwise to {b}: the {name})"
+        return ""
+
+    def _parallel_carried(self, part: str) -> str:
+        """A parallel the problem gives only through a third segment (EF ∥ BC, and BC ∥ AD in the square): the
+        reason that says it names that given, ``FE is parallel to AD (both are parallel to BC)``."""
+        sources = getattr(self.proof, "parallels", None) or {}
+
+        def cite(m: re.Match) -> str:
+            why = sources.get(frozenset((frozenset(m[1]), frozenset(m[2]))), "")
+            return f"{m[0]} ({why})" if why.startswith("both are parallel to ") else m[0]
+        return re.sub(r"\b([A-Z]{2}) is parallel to ([A-Z]{2})\b(?! \()", cite, part)
 
     def _judged_before(self, s, part: str) -> str:
         """A shape proved once (``since both pairs of opposite sides of AEDF are parallel, it is a
@@ -1056,7 +1111,11 @@ class _Writer:
             return None
         ratio = sympy.simplify(-(e - a * num) / (a * den))  # num/den by the proportion, den cancelled
         top, bottom = sympy.fraction(ratio)
-        if not (top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys()):
+        if top.is_Symbol and bottom.is_Symbol and {top, bottom} <= known.keys():
+            shown = _over(self.n, known[top], known[bottom])
+        elif ratio.free_symbols and ratio.free_symbols <= known.keys():  # AB/BC = sin(angle ACB) = sin(60°)
+            shown = self.n.expr(ratio, known)
+        else:
             return None
         if not is_zero(ratio.xreplace(known) - value):
             return None
@@ -1064,8 +1123,7 @@ class _Writer:
         if reason is None:
             return None
         self.jumps.append(1)
-        chain = [self.n.expr(target), self.n.expr(ratio), f"{_over(self.n, known[top], known[bottom])}",
-                 self.n.number(value)]
+        chain = [self.n.expr(target), self.n.expr(ratio), shown, self.n.number(value)]
         return {}, [f"{_cap(reason)}{_then(reason)}{self.wrap(' = '.join(dict.fromkeys(chain)))}."]
 
     def _trapezoid_height(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
@@ -1670,21 +1728,22 @@ class _Writer:
         return f"; since {and_list(later)}, " if later else ""
 
     def _half_rest(self, formula: sympy.Expr, vals: dict) -> tuple[str, str] | None:
-        """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``,
-        the name and then its value put in; None where the formula is no such one."""
+        """``90° - x/2`` (an isosceles triangle's base angle from its apex angle) as ``(180° - x)/2``, and
+        ``180° - x/2`` (half the arc left when x is taken from the circle) as ``(360° - x)/2``, the name and
+        then its value put in; None where the formula is no such one."""
         lin = _linear(formula)
-        if lin is None or lin[1] != 90 or len(lin[0]) != 1 or lin[0][0][0] != -sympy.Rational(1, 2):
+        if lin is None or lin[1] not in (90, 180) or len(lin[0]) != 1 or lin[0][0][0] != -sympy.Rational(1, 2):
             return None
-        x = lin[0][0][1]
-        if _unit(x) != "degrees":
+        x, whole = lin[0][0][1], 2 * int(lin[1])
+        if _unit(x) != "degrees" or whole == 360 and "arc" not in element_of(x).kind.key:
             return None
         put = self.n.number(vals[x], True) if x in vals and not vals[x].free_symbols else None
         if put is not None and re.search(r"^-| [-+] ", put):  # (180° - (180° - 2·arctan(2)))/2
             put = rf"\left({put}\right)" if self.n.latex else f"({put})"
-        return (f"(180° - {self.n.name(x)})/2" if not self.n.latex
-                else rf"\frac{{180^{{\circ}} - {self.n.name(x)}}}{{2}}",
-                None if put is None else (f"(180° - {put})/2" if not self.n.latex
-                                          else rf"\frac{{180^{{\circ}} - {put}}}{{2}}"))
+        return (f"({whole}° - {self.n.name(x)})/2" if not self.n.latex
+                else rf"\frac{{{whole}^{{\circ}} - {self.n.name(x)}}}{{2}}",
+                None if put is None else (f"({whole}° - {put})/2" if not self.n.latex
+                                          else rf"\frac{{{whole}^{{\circ}} - {put}}}{{2}}"))
 
     def _opened(self, lhs: sympy.Expr, rhs: sympy.Expr, put: dict, sub: dict) -> str | None:
         """An equation whose elements stand for expressions in the variables, written as a student
@@ -2182,8 +2241,6 @@ def _expr(target: dict) -> sympy.Expr:
 
 def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Expr) -> sympy.Expr | None:
     """``u`` from ``e = 0`` in the other elements (the root that takes ``u``'s value), or None."""
-    from ..nonlinear import _time_limit
-
     if u not in e.free_symbols:  # nothing to solve (sympy.solve would take ~70 ms to say so)
         return None
     lin = _linear(e)
@@ -2204,10 +2261,9 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
         return None
     roots = _square_roots(e, u)
     try:
-        if roots is None:  # (a CPU-time limit: the common a·u² + c needs no solve)
-            with _time_limit(SOLVE_SECONDS):
-                roots = sympy.solve(e, u)
-    except (NotImplementedError, TimeoutError, ValueError, TypeError, ZeroDivisionError, RecursionError):
+        if roots is None:  # (bounded by the size above, not by CPU time: the same proof on any machine)
+            roots = sympy.solve(e, u)
+    except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError):
         return None
     target = float(sympy.N(v))
     for r in roots:
@@ -2712,7 +2768,9 @@ _GIVEN_TWICE = re.compile(r"([Ss]ince ([^,;]+)), \2, so ")
 
 _ELEMENT_NAME = re.compile(r"(?:angle |\\angle )?[A-Z]{2,3}")
 # "Since ABC is an equilateral triangle, angle CBE = 60°.": one fact a given shape has, said on its own
-_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?), (\$?)([^,;$]+?)\2\.$")
+# (or the property of it the fact is: "Since the sides of the rhombus ABCD are equal, BC = AB = 5.")
+_SHAPE_FACT = re.compile(r"^Since ([A-Z]{3,} is an? [a-z][a-zA-Z ]*?|the [a-z ]+ of the [a-z ]+ [A-Z]{3,}"
+                         r"(?: that meet at [A-Z])? (?:are|is) [a-z][a-z ]*?), (\$?)([^,;$]+?)\2\.$")
 
 
 def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) -> list[str]:
@@ -2788,14 +2846,17 @@ def _unused_right_angles(lines: list[str]) -> list[str]:
     triangle's right angle is restated only where named."""
     def used(m: re.Match, later: str) -> bool:
         a = m["angle"]
+        # (a right triangle at its vertex along one of its arms, ELB of angle BED with D on EL, rests on it too)
         return _named_later(f"angle {a}", later) or m["perp"] is not None and any(
-            set(t) == set(a) for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
+            set(t) == set(a) or a[1] in t and {a[0], a[2]} & set(t)
+            for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
     return _drop_unused(lines, _RIGHT_FROM, used)
 
 
 # two equal halves read off a given midpoint or bisector, said on their own: ``Since E is the midpoint of AB, AE = BE.``
 _HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2} bisects (?:the )?angle [A-Z]{3}), "
-                          r"(\$?)(?P<a>(?:angle |\\angle )?[A-Z]{2,3}) = (?P<b>(?:angle |\\angle )?[A-Z]{2,3})\1\.$")
+                          r"(\$?)(?P<a>(?:angle |\\angle )?[A-Z]{2,3}) = (?P<b>(?:angle |\\angle )?[A-Z]{2,3})"
+                          r"(?P<value> = [^,;=$]+)?\1\.$")
 
 
 _AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
@@ -2816,7 +2877,8 @@ def _unused_halves(lines: list[str]) -> list[str]:
     line, "AE is parallel to DF", uses no length.)"""
     def used(m: re.Match, later: str) -> bool:
         later = _AS_LINE.sub("", later)
-        return _named_later(m["a"], later) or _named_later(m["b"], later)
+        # (a half brought to its value, BE = AE = 5/2, speaks of BE: the other half's value was said before)
+        return _named_later(m["a"], later) or m["value"] is None and _named_later(m["b"], later)
     return _drop_unused(lines, _HALVES_FROM, used)
 
 
