@@ -1,6 +1,6 @@
 """Textbook figures of imported problems, measured from their label export: the share of given values
 labelled on their element, givens written named in the figure's legend and givens moved to the text (drawable,
-but no place by their element reads as theirs), goals marked "?", relations whose marks are all in the export,
+but no place by their element reads as theirs), goals marked "?" (by their element, or named in the legend: ``goals_in_legend``), relations whose marks are all in the export,
 figures whose distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
 the independent reader (``tests/label_reader.py``, from the repository root) finds nothing wrong with, and
 CPU milliseconds per figure (the model given, as in batch work; the model made too; and as ``render`` draws
@@ -78,6 +78,7 @@ def measure(geo: Path, out: Path | None) -> dict:
             "text_only": sum(g["shown"] == "text" and g["element"] is not None for g in lab["givens"]),
             "moved": sum(g["shown"] == "moved" for g in lab["givens"]),
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
+            "goal_legend": lab["goal"] is not None and lab["goal"].get("shown") == "legend",
             "relation_marks": len(rels),
             "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
             "unmarked": [f"{k} {' '.join(''.join(e) for e in els)}" for _, k, els in rels
@@ -176,6 +177,7 @@ def main() -> None:
         "values_left_to_text": sum(r["text_only"] for r in ok),
         "givens_moved": f"{sum(r['moved'] for r in ok)} in {sum(bool(r['moved']) for r in ok)} figures",
         "goals_marked": f"{sum(r['goal'] for r in ok)} of {sum(r['has_goal'] for r in ok)}",
+        "goals_in_legend": sorted(r["id"] for r in ok if r["goal_legend"]),  # (named in a free corner, not by it)
         "relation_marks": f"{sum(r['marked'] for r in ok)} of {sum(r['relation_marks'] for r in ok)}",
         "points_15px_apart": f"{sum(r['apart'] >= 15 for r in ok)} of {len(ok)}",
         "points_20px_apart": f"{sum(r['apart'] >= 20 for r in ok)} of {len(ok)}",

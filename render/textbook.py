@@ -776,6 +776,26 @@ def _split_side(scene: Scene, q: Quantity) -> bool:
     return False
 
 
+def _bracketed_split(scene: Scene, q: Quantity, marks: list[Mark]) -> bool:
+    """Is ``q`` a side that a drawn point splits, on a line where an equal-length mark spans a split side (its
+    bracket)?  Its "?" would go on a dimension line that takes the rail the bracket needs (review 5's nested
+    brackets); a split side on a line with no bracket takes its dimension line freely (a median's halves are
+    ticked on the side itself)."""
+    if not _split_side(scene, q):
+        return False
+    xy = {n: np.array(v, float) for n, v in scene.points.items()}
+    a, b = (xy[n] for n in q.key)
+    d = b - a
+    scale = float(np.hypot(*d))
+
+    def on_line(n: str) -> bool:
+        w = xy[n] - a
+        return abs(float(w[0] * d[1] - w[1] * d[0])) / scale < 1e-6 * scale
+
+    return any(len(e) == 2 and all(n in xy and on_line(n) for n in e) and _split_side(scene, Quantity.length(*e))
+               for m in marks if m.kind == "equal" for e in m.elements)
+
+
 def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
     """The polygons a region may be drawn for: each declared one, then each an area or perimeter the goal names
     that none is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its
@@ -1129,7 +1149,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             el = inner[0]
         parts = [_quantity(e, problem, shaped) for e in inner] if el is None and len(inner) > 1 and len(
             {e.kind.key for e in inner}) == 1 else []
-        if parts and all(p is not None and not _split_side(scene, p) for p in parts) and len(set(parts)) == len(
+        if parts and all(p is not None and not _bracketed_split(scene, p, marks) for p in parts) and len(set(parts)) == len(
                 parts) and (
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
                 len(asked) == len(parts) or inner[0].kind.key == "length"):
@@ -1365,7 +1385,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     if grow > size:  # the facts force two things close: a larger canvas parts them
         return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
                                font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
-    legend = _legend(d, ann, renderer) if values == "image" else set()
+    line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
+    legend = _legend(d, ann, renderer, line) if values == "image" else set()
+    aside = line[0] if line is not None and QUERY in legend else None
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
@@ -1374,7 +1396,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     from .attribution import figure_labels
 
     labels = figure_labels(d)
-    labels = _export(labels, d, ann, givens, goal, m, scene, legend)
+    labels = _export(labels, d, ann, givens, goal, m, scene, legend, aside)
     misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
@@ -1505,11 +1527,28 @@ LEGEND_CLEAR = 1.0  # fonts: a legend line keeps this far from every stroke, lab
 LEGEND_MARGIN = 8.0  # px: and this far inside the canvas
 
 
-def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
+def goal_line(problem: GeneralProblem, scene: Scene, ann: TextbookAnnotation, d,
+              goal: dict | None) -> tuple[str, str] | None:
+    """The goal named with its "?" for the legend ("tan ∠BAC = ?", "area ABC - area ADE = ?"), where no "?" of
+    the figure asks it (no drawn element is it, or no place by one reads as its own) and every point it names is
+    drawn: a line that names the goal reads as its own wherever it sits, as a given's does.  The line's element
+    (the drawn element asked, else the goal's expression) and its text; None: a "?" asks it already, or it is a
+    variable's (the text defines it)."""
+    if goal is None or problem.goal is None or ann.query is not None or any(lab.text.endswith(QUERY) for lab in d.labels):
+        return None
+    inner = elements_in(problem.goal.expr)
+    if not inner or not all(n in scene.points for e in inner for n in e.points) or \
+            problem.goal.expr.free_symbols - {s for s in problem.goal.expr.free_symbols if element_of(s) is not None}:
+        return None
+    return goal.get("quantity") or goal["expression"], f"{goal_text(problem.goal.expr)} = {QUERY}"
+
+
+def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None = None) -> set[str]:
     """The givens the text took (no place by their element reads as theirs) written named, "AD = 15", one a line,
     in a free corner of the canvas, where nothing drawn is within ``LEGEND_CLEAR`` fonts: a value in the text
     alone was missing from the figure (issue 38's newcomers), and a line that names its element reads as its own
-    wherever it sits.  The quantities so written (their export's ``shown`` is "legend")."""
+    wherever it sits; then ``goal``'s line (``goal_line``), last.  The quantities so written (their export's
+    ``shown`` is "legend"), with ``QUERY`` where the goal's line is written."""
     import shapely
     from shapely.geometry import LineString, Point, box
 
@@ -1517,7 +1556,10 @@ def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
 
     todo = sorted((q for q in ann.in_text if q in ann.facts and q.kind in (QKind.LENGTH, QKind.ANGLE, QKind.ARC)
                    and q not in ann.right_values), key=str)
-    if not todo:
+    lines = [(q, f"{ann.names[str(q)] if q.kind is QKind.ARC else query_name(q)} = {ann.texts[q]}", str(q))
+             for q in todo] + ([(None, goal[1], goal[0])] if goal is not None else [])  # ("arc KNM = 98°")
+    # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
+    if not lines:
         return set()
     fpx, size = d.style.font_px, float(d.style.size)
     ink = [LineString(p) for p in [*d.strokes, *d.marks, *d.dashed, *d.leaders] if len(p) > 1]
@@ -1525,8 +1567,7 @@ def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
     tree, written = shapely.STRtree(ink), []
     done, margin, step = set(), LEGEND_MARGIN, 1.3 * fpx
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
-    for q in todo:
-        text = f"{ann.names[str(q)] if q.kind is QKind.ARC else query_name(q)} = {ann.texts[q]}"  # ("arc KNM = 98°")
+    for q, text, key in lines:
         w, h = renderer.text_size(text)
         spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
                  for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
@@ -1534,10 +1575,10 @@ def _legend(d, ann: TextbookAnnotation, renderer) -> set[str]:
             b = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
             if not len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx)) and \
                     all(b.distance(o) >= 0.15 * fpx for o in written):  # (the legend's lines stack)
-                d.labels.append(Placed(text, float(x), float(y), w, h, {QKind.LENGTH: "side", QKind.ANGLE: "angle"}.get(
-                    q.kind, "arc"), element=str(q)))
+                role = "shape" if q is None else {QKind.LENGTH: "side", QKind.ANGLE: "angle"}.get(q.kind, "arc")
+                d.labels.append(Placed(text, float(x), float(y), w, h, role, element=key))
                 written.append(b)
-                done.add(str(q))
+                done.add(key if q is not None else QUERY)
                 break
     return done
 
@@ -1636,7 +1677,7 @@ def _renderer(size: int, style: str, line_width: float, font_size: float, opacit
 
 
 def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: dict | None, model,
-            scene: Scene, legend: set[str] = frozenset()) -> dict:
+            scene: Scene, legend: set[str] = frozenset(), aside: str | None = None) -> dict:
     size = labels["size"][1]
 
     def rows(line):
@@ -1675,6 +1716,10 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                       and lab["text"].endswith(QUERY)), None)
         if asked is not None:  # the asked label as drawn ("sin ∠BAC = ?")
             goal["text"] = asked
+        if aside is not None:  # (named in a free corner, "tan ∠BAC = ?": ``aside``, its line's element)
+            goal["marked"], goal["shown"] = True, "legend"
+            goal["text"] = next(lab["text"] for lab in labels["labels"] if lab["element"] == aside
+                                and lab["text"].endswith(QUERY))
         if ann.query is None and not goal["marked"]:
             goal["shown"] = "text"  # (no place on the figure reads as its own: the question alone says it)
         if ann.also_asked and ann.query is not None:  # a sum: every angle of it marked

@@ -85,6 +85,12 @@ def test_matcher_binds_the_most_selective_atom_first() -> None:
 
 
 CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest problem, the exact answer)
+    # (the right isosceles triangle's hypotenuse: weighed above plain Pythagoras, it is the line only where one leg
+    # comes from elsewhere, here the radius AO = OC of a right angle in a semicircle; teacher 15's gen 2)
+    ("isosceles_right_triangle_property_pythagorean",
+     "points O A B C D E H\ntriangle ABC\ntriangle CAH\nline A D C\nline A E B\nline C O H\n"
+     "circle O through A B C H\nCH diameter of circle O\nDE midsegment of ACB\nAO = 8\nangle ABC = 45\n"
+     "find CD/CH\n", sympy.sqrt(2) / 4),
     ("line_addition", "line A B C\nAB = 3\nAC = 8\nfind BC", 5),
     ("angle_addition", "points O A B C\nline O A\nline O B\nline O C\ncounterclockwise AOB BOC\n"
      "angle AOB = 20\nangle BOC = 35\nfind angle AOC", 55),

@@ -126,7 +126,8 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "circle_property_alternate_segment", "arc_midpoint_property_angle_bisect",
             "circle_property_chord_perpendicular_bisect_angle", "rhombus_property_diagonal_bisect_angle",
             "midsegment_of_parallelogram_midpoint", "midsegment_of_parallelogram_parallel", "square_area_formula",
-            "parallelogram_perimeter_formula", "rhombus_perimeter_formula"}
+            "parallelogram_perimeter_formula", "rhombus_perimeter_formula",
+            "isosceles_right_triangle_property_pythagorean"}
     for key, fam in registry().items():
         assert fam.sentence
         assert fam.key in names or fam.key in ours, key

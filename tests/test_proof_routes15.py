@@ -45,11 +45,13 @@ def test_teacher15(what, text, value, has, lacks):
 
 
 def test_a_degree_value_is_a_number_with_its_degree_sign():
-    """Half a whole number of degrees (from whole givens) is printed 131°/2, never (131/2)°; a whole number as it
-    is; in LaTeX the degree sign on the numerator too."""
+    """A fraction of degrees (from whole givens) with a short decimal is printed as one (65.5°, as a student
+    writes half of 131°); another is printed 131°/3, never (131/3)°; a whole number as it is; in LaTeX the degree
+    sign on the numerator too."""
     import sympy
     from geomill.solvers.plane.write import Namer
 
-    assert Namer(decimals=False).number(sympy.Rational(131, 2), True) == "131°/2"
+    assert Namer(decimals=False).number(sympy.Rational(131, 2), True) == "65.5°"
+    assert Namer(decimals=False).number(sympy.Rational(131, 3), True) == "131°/3"
     assert Namer(decimals=False).number(sympy.Integer(49), True) == "49°"
-    assert Namer(style="latex", decimals=False).number(sympy.Rational(131, 2), True) == r"\frac{131^{\circ}}{2}"
+    assert Namer(style="latex", decimals=False).number(sympy.Rational(131, 3), True) == r"\frac{131^{\circ}}{3}"

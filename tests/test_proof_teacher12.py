@@ -19,7 +19,7 @@ CASES = [
     ("algebra: the chord angle named by a variable",
      "points O A B C D P\ncircle O through A B C D\nline A P B\nline C P D\nclockwise APC\nangle BPD = x\n"
      "arc OBD = 50\narc OAC = 75\nfind x\n", 62.5,
-     ["hence angle BPD = arc AC/2 + arc BD/2 = 75°/2 + 50°/2 = 125°/2, so x = 125/2."], ["2x ="]),
+     ["hence angle BPD = arc AC/2 + arc BD/2 = 75°/2 + 50°/2 = 62.5°, so x = 125/2."], ["2x ="]),
     # a midpoint and a parallel through it: the other midpoint at once, not equal angles and an isosceles triangle
     ("route: the midpoint theorem, not an angle chase",
      "points A B C E F\ntriangle ABC\nAB = AC\nline A E C\nline A F B\nE midpoint of AC\nEF parallel to CB\n"

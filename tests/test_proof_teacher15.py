@@ -53,7 +53,7 @@ CASES = [
     # 1. the right angle a right triangle's area rests on, said first (fg 14)
     ("reason: the right angle of the right triangle used",
      "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"
-     "find area BEL\n", 280, ["AEB is a straight line, angle BED = 90°."], []),
+     "find area BEL\n", 280, ["AEB is a straight line, angle BEL = 90°."], []),
     # 2. a bracket's reason repeats no equality the proof has said (gen 6)
     ("once: the isosceles triangle's equal sides",
      "points A B C O\ntriangle ABC\ncircle O through A B C\nO circumcentre of ABC\nangle ABC = 70\nangle ACB = 30\n"

@@ -14,7 +14,7 @@ CASES = [
     ("algebra: a value equal to a variable",
      "points A G H J K L\ntriangle JGK\nline L G J\nline H G K\ncircle A through H L K J\n"
      "clockwise JGK HLK HKJ KGL\nangle KGL = x\narc AHJ = 47\narc AKL = 116\nfind x\n", 163 / 2,
-     ["hence angle KGL = arc HJ/2 + arc KL/2 = 47°/2 + 116°/2 = 163°/2, so x = 163/2."], ["= x", "2x = 163"]),
+     ["hence angle KGL = arc HJ/2 + arc KL/2 = 47°/2 + 116°/2 = 81.5°, so x = 163/2."], ["= x", "2x = 163"]),
     # 1. a side in a trig ratio's denominator solved forwards: BC = AC/tan(…), never "8 = BC·tan(30°), so √3·BC/3 = 8"
     ("algebra: a trig ratio's denominator",
      "points A B C\ntriangle ABC\nBC perpendicular to AC\nclockwise ABC\nAB = y\nAC = 8\nBC = x\nangle ABC = 30\n"

@@ -85,3 +85,14 @@ def test_a_text_that_fixes_its_figure_is_searched_to_the_same_answer() -> None:
     model = searched_agrees(parse(DIAMETER), 32 * sympy.sqrt(3))
     assert model is not None and math.isclose(model.goal_value(), 32 * math.sqrt(3), rel_tol=1e-6)
     assert searched_agrees(parse(DIAMETER), sympy.Integer(50)) is None
+
+
+def test_a_construction_taken_back_takes_its_circle_radius_back() -> None:
+    """A circle drawn past the most points is taken back with its radius: a stale radius made the renaming of
+    the construction's later problems fail (KeyError 'O')."""
+    from geomill.generate.textbook_gen.construct import sample
+
+    for seed in range(300):
+        fig = sample(np.random.default_rng(seed), None, 3, 3)
+        assert set(fig.radii) == set(fig.circles) and set(fig.radii) <= set(fig.at)
+        fig.renamed(fig.relabelling(np.random.default_rng(seed)))

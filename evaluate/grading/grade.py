@@ -162,8 +162,7 @@ def grade(record: dict, response: str, key: AnswerKey | None = None) -> GradedRe
     for c in found:
         by_key.setdefault(c.key, []).append(c)
     # values stated for elements the problem does not have; one the response computes is not invented
-    unknown = [c.value for c in found
-               if _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
+    unknown = [c.value for c in found if _said_of_nothing(key, c)]
     final_ok = final is not None and answer_right(record, final)
     if not final_ok and final is not None and key.general:
         final, final_ok = _exact_beside(record, text, final, said)
@@ -528,7 +527,7 @@ def _grade_step(key: AnswerKey, s: ProofStep, by_key: dict[Key, list[Claim]], fo
     holds = not broken and evidence is not None and (evidence.solved or evidence.chain.arithmetic)
     elsewhere = {c.name: c.value for c in found if c.key != k and c.pos < first.pos}
     misstated = [(c.name, c.value, key.elements.get(c.key)) for c in found if c.pos < first.pos and c.key != k
-                 and _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)]
+                 and _said_of_nothing(key, c)]
     if not key.general and not wrong_before:  # the right formula on right inputs, rounded too far on the way
         if _rounded_right(key, s, first, by_key, arithmetic, found, accepted or {}, float("inf")):
             g.category, g.reason = "calculation", f"{first.value:g} is {s.value:g} rounded on the way past 3 %"
@@ -1009,8 +1008,12 @@ def _says_made_up(key: AnswerKey, found: list[Claim], c: Claim, numbers: set[flo
     problem does not have (and that is not the value of an input the step uses, ``own``)."""
     own = list(own)
     return any(abs(n - h.value) <= 1e-9 and not any(abs(h.value - v) <= 0.005 for v in own)
-               for h in found if h.pos < c.pos and _unused_role(key, h) == "hallucinated"
-               and not (h.chain and h.chain.arithmetic) for n in numbers)
+               for h in found if h.pos < c.pos and _said_of_nothing(key, h) for n in numbers)
+
+
+def _said_of_nothing(key: AnswerKey, c: Claim) -> bool:
+    """A value the response states (not works out) for an element neither the problem nor the proof has."""
+    return _unused_role(key, c) == "hallucinated" and not (c.chain and c.chain.arithmetic)
 
 
 def _stated_inputs(key: AnswerKey, step: ProofStep, by_key: dict[Key, list[Claim]], before: int) -> dict[Key, float]:

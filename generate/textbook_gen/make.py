@@ -319,7 +319,7 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
             return None
         if model is None:
             model = searched
-        if cfg.images and unforced(parsed, fig, lambda: other_figure(model)):  # (no figure drawn: no coincidence
+        if cfg.images and unforced(parsed, fig, lambda: other_figure(model, searched)):  # (no figure drawn: no coincidence
             return None  # shown; the cheap refusal before the figure)
     except FAILS:
         return None
@@ -353,12 +353,12 @@ def own_figure(parsed: GeneralProblem, fig: Figure, want: sympy.Expr):
 MOVE = 0.1  # the share of the figure's size each point is moved by before the facts pull it back (other_figure)
 
 
-def other_figure(model):
+def other_figure(model, searched):
     """Another figure of the same text than ``model`` (what ``unforced`` compares with): ``model`` moved and
-    solved again near it (``numeric.moved``), else the text's own figure search."""
-    from geomill.solvers.numeric import build_model, moved
+    solved again near it (``numeric.moved``), else ``searched``, the text's own figure search (already run)."""
+    from geomill.solvers.numeric import moved
 
-    return moved(model, MOVE) or build_model(model.problem)
+    return moved(model, MOVE) or searched
 
 
 def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cfg: TextbookConfig

@@ -109,6 +109,8 @@ class Proof:
     ratio_sources: dict = field(default_factory=dict)
     shapes: dict = field(default_factory=dict)  # a polygon the problem states -> (its kind's words, its name)
     orders: tuple = ()  # each line's points in their order along it, where the problem gives one
+    rounds: dict = field(default_factory=dict)  # a circle's centre -> its points, clockwise round it as drawn
+    turns: tuple = ()  # the problem's given turns: (clockwise, chain) for each chain of three or more points
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -265,13 +267,29 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
             steps.append(ProofStep(out.goal, out.value, list(out.combined), sorted(set(needs))))
     if circle and (goal_light or not first):
         return None
-    return _with_orders(ded.problem, Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),
+    return _with_rounds(ded, Proof(steps, out.goal, out.value, ded.display(), _arc_names(ded, steps),
                  _drawn(ded.problem, getattr(ded, "cfg", None)),
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem),
                  {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
                  drawn_heights(ded.problem), sources, stated_shapes(ded.problem)))
+
+
+def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
+    """``proof`` with the problem's line orders, each circle's points in their clockwise order round it on the
+    figure and the turns the problem gives, so that a point said to lie on an arc can say why (the order the
+    given turns fix), never take the arrangement on trust."""
+    proof = _with_orders(ded.problem, proof)
+    at = getattr(getattr(ded, "model", None), "coords", None) or {}
+    for c in getattr(ded.problem, "circles", ()):
+        pts = [p for p in c.points if p in at and p != c.centre]
+        if c.centre in at and len(pts) >= 3:
+            first = pts[0]
+            proof.rounds[c.centre] = tuple(sorted(pts, key=lambda p: -pg.sweep(at[c.centre], at[first], at[p]) % 360))
+    proof.turns = tuple((t.clockwise, ch) for t in getattr(ded.problem, "turns", ()) for ch in t.chains
+                        if len(ch) >= 3)
+    return proof
 
 
 def _with_orders(problem, proof: Proof) -> Proof:

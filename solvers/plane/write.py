@@ -100,7 +100,7 @@ class Namer:
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
         """A value as a textbook prints it: a terminating fraction of at least 1 as a decimal (22.5, not
         45/2); a smaller one, a ratio such as a cosine, as a fraction (24/25, not 0.96)."""
-        v = self.as_given(_shortest_trig(_untangled(v)))
+        v = self.as_given(_shortest_trig(_unsquared(_untangled(v))))
         inverse = _inverse_angle(v)  # (only an angle in degrees has this form: x = 90 - arcsin(12/13))
         if inverse is not None:  # arccos(3/5), 180° - 2·arcsin(4/5), never 180·acos(3/5)/π°
             c0, k, fn, x = inverse
@@ -114,6 +114,8 @@ class Namer:
             deg = self.number(v * sympy.pi, True)  # an arc from its length: 540°/π, never 540/π°
             return rf"\frac{{{deg}}}{{\pi}}" if self.latex else f"{deg}/π"
         text = self._decimal(v) if not (v.is_Rational and abs(v) < 1) else None
+        if text is None and degrees and v.is_Rational and abs(v) >= 1 and v.q <= 1000:
+            text = decimal_text(v)  # 44.5°: half a degree is a number a student writes, never 89°/2 left as it is
         if text is None and v.is_Add and not v.free_symbols and not v.has(sympy.Function):  # 11(√6 - √2)/2
             # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
             # every term's (11(√3 - 1)); else an integer sum stays as it is (10 - 2√2, not 2(5 - √2))
@@ -162,7 +164,7 @@ class Namer:
             e, values = _trig_values(e, values)
         if not e.free_symbols and e.has(*_INVERSE_TRIG):  # x = arccos(3/5): a number, written as one
             return self.number(e, degrees)
-        e = self.as_given(_shortest_trig(e))
+        e = self.as_given(_shortest_trig(_unsquared(e)))
         e = e.xreplace({f: _untangled(f) for f in e.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot)
                         if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
@@ -358,8 +360,8 @@ def _plain(text: str) -> str:
         text = text.replace(f"{fn}(", f"{fn.lower()}(")
     text = _TRIG_RADIANS.sub(_in_degrees, text)  # tan(47°), as the step wrote it, not tan(47π/180)
     text = re.sub(r"√\((\d+)\)", r"√\1", text).replace(")·(", ")(")  # √13, 2√13; (x - 5)(x + 1)
-    text = re.sub(r"(?<![\w.])(\d+)·√", r"\1√", text)
-    text = re.sub(r"(?<![\w.])(\d+)·π", r"\1π", text)
+    text = re.sub(r"(?<![\w.√])(\d+)·√", r"\1√", text)  # 3√2, but √2·√(9 + √337): a root's own digits keep the dot
+    text = re.sub(r"(?<![\w.√])(\d+)·π", r"\1π", text)
     return re.sub(r"(?<![\w.])(\d+)·([a-z])(?![A-Za-z0-9_(])", r"\1\2", text)  # 2x², not 2·x²
 
 
@@ -387,6 +389,25 @@ def _untangled(v: sympy.Expr) -> sympy.Expr:
         return v
     out = sympy.radsimp(sympy.simplify(sympy.expand_trig(v)))
     return v if out.has(*_INVERSE_TRIG) else out
+
+
+def _nested(v: sympy.Expr) -> bool:
+    """Whether a constant has a square root under a square root (√(2√337 - 18))."""
+    roots = [p for p in v.atoms(sympy.Pow) if p.exp.is_Rational and p.exp.q == 2]
+    return any(p.base.has(*(r for r in roots if r is not p)) for p in roots)
+
+
+def _unsquared(v: sympy.Expr) -> sympy.Expr:
+    """A positive constant with nested roots as the root of its square, a square factor taken out, where that
+    is shorter (3√2·√(9 + √337)/2, never 27√(2√337 - 18)/32 + 3√337·√(2√337 - 18)/32: a linear solve and
+    sympy's rationalising write the same number so)."""
+    if v.free_symbols or not v.is_number or sympy.count_ops(v) > 60 or not _nested(v):
+        return v
+    square = sympy.radsimp(sympy.expand(v ** 2))
+    if square.free_symbols or _nested(square) or not (v > 0):
+        return v
+    out = sympy.sqrt(sympy.factor_terms(square))
+    return out if sympy.count_ops(out) < sympy.count_ops(v) else v
 
 
 def _shortest_trig(v: sympy.Expr) -> sympy.Expr:
@@ -540,7 +561,9 @@ _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_p
 def _triangle_names(proof) -> dict:
     """Each angle the proof uses in a triangle named by that triangle's points (``angle EAD`` for the
     right angle of triangle DAE, not ``angle EAM`` through a point M on AD), from its first such use on:
-    a reader finds the angle in the triangle the step is about."""
+    a reader finds the angle in the triangle the step is about.  A theorem whose sentence is about the triangle
+    its first name gives (the right triangle ELB's area) names the angles it rests on so too (angle BEL = 90°,
+    never angle BED through D on EL)."""
     out: dict = {}
     display = getattr(proof, "display", {}) or {}
     # the angles the problem itself names (its facts and goal) keep their names
@@ -556,10 +579,15 @@ def _triangle_names(proof) -> dict:
     for st in proof.steps:
         for q, _ in st.equations:
             inst = q.instance
-            if inst.family.key not in _TRIANGLE_FAMILIES or not inst.names or len(inst.names[0]) != 3:
+            if not inst.names or len(inst.names[0]) != 3 or not (
+                    inst.family.key in _TRIANGLE_FAMILIES
+                    or re.search(rf"\btriangle {inst.names[0]}\b", inst.text or "")):
                 continue
             tri = inst.names[0]
-            exprs = [q.lhs, q.rhs, *(x for pair in getattr(inst, "premises", ()) for x in pair)]
+            premises = [x for pair in getattr(inst, "premises", ()) for x in pair]
+            # (another theorem about the triangle names only the angles it rests on: an isosceles triangle's base
+            # angle it finds keeps the name a right triangle's trigonometry gives it later)
+            exprs = [q.lhs, q.rhs, *premises] if inst.family.key in _TRIANGLE_FAMILIES else premises
             atoms = {x for e in exprs for x in sympy.sympify(e).free_symbols
                      if (el := element_of(x)) is not None and el.kind.key == "angle"}
             for x in sorted(atoms, key=lambda x: x.name):
@@ -892,6 +920,8 @@ class _Writer:
         part = self._parallel_carried(part)
         if s.instance.family.key in _SECTOR_FAMILIES:
             part += self._sector_arc(s)
+        if s.instance.family.key == "arc_addition_measure" and " lies on " in part:
+            part += self._arc_order(s, part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -922,9 +952,36 @@ class _Writer:
             elif criterion and (ratios := self._ratios(s)):  # SAS: AB/AD = 6/2 = 3, AC/AE = 9/3 = 3
                 shown[:0] = ratios
         shown = list(dict.fromkeys(shown))
+        if criterion and " by HL" in text:  # the right angles, the hypotenuse and the leg, by their roles
+            shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
         return part
+
+    def _arc_order(self, s, part: str) -> str:
+        """Why a point lies on the arc it is said to: the order of the points round the circle, with the given
+        turns that fix it: `` (N, M, Q and P lie clockwise round the circle in that order, by the given turns
+        NMQ and NQP)``; "" where the figure's order is not known."""
+        m = re.search(r"\b([A-Z]) lies on (?:major |minor )?arc ([A-Z]{2,3})\b", part)
+        order = (getattr(self.proof, "rounds", None) or {}).get(s.instance.names[0][0]) if m else None
+        if not order:
+            return ""
+        named = set(m[1]) | set(m[2])
+        if not named <= set(order) or len(named) < 3:
+            return ""
+        turns = [(cw, ch) for cw, ch in getattr(self.proof, "turns", ()) if len(ch) == 3 and set(ch) <= named]
+        clockwise = turns[0][0] if turns else True
+        ring = [p for p in order if p in named]
+        if not clockwise:
+            ring = ring[::-1]
+        start = turns[0][1][0] if turns else m[2][0]
+        ring = ring[ring.index(start):] + ring[:ring.index(start)]
+        way = "clockwise" if clockwise else "counterclockwise"
+        cited = [ch for cw, ch in turns if cw == clockwise]
+        if not cited:  # (an order no given turn fixes is the figure's, or a stated 'on major arc': no reason here)
+            return ""
+        why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
+        return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
 
     def _sector_arc(self, s) -> str:
         """Which arc a sector takes, and why: arc OBC runs from B counterclockwise to C, so
@@ -1090,6 +1147,33 @@ class _Writer:
             said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
                         f"{self.n.number(sympy.simplify(vx / vy))}")
         return [self.wrap(x) for x in said]
+
+    def _hl_parts(self, s) -> list[str]:
+        """HL's parts as a textbook says them: ``the angles at M and P are right, the hypotenuse NQ is common and
+        MQ = PQ`` (never "angle NMQ = angle NPQ", which hides that both are right); [] where the premises are
+        not one right angle pair and two side pairs."""
+        angles, sides = [], []
+        for a, b in getattr(s.instance, "premises", ()):
+            els = [element_of(x) if x.is_Symbol else None for x in (sympy.sympify(a), sympy.sympify(b))]
+            if els[0] is None:
+                continue
+            if els[0].kind.key == "angle" and els[1] is not None and els[1].kind.key == "angle":
+                angles.append((els[0].points[1], els[1].points[1]))
+            elif els[0].kind.key == "length" and els[1] is not None and els[1].kind.key == "length":
+                sides.append((a, b, els[0].points))
+        if len(angles) != 1 or len(sides) != 2:
+            return []
+        (u, v), = angles
+        hyp = [x for x in sides if u not in x[2]]
+        leg = [x for x in sides if u in x[2]]
+        if len(hyp) != 1 or len(leg) != 1:
+            return []
+        (ha, hb, _), (la, lb, _) = hyp[0], leg[0]
+        right = f"the angles at {u} and {v} are right" if u != v else f"the angle at {u} is right"
+        hypotenuse = (f"the hypotenuse {self.n.name(ha)} is common" if ha == hb
+                      else f"the hypotenuses {self.n.name(ha)} and {self.n.name(hb)} are equal")
+        side = f"{self.n.name(la)} is common" if la == lb else f"{self.n.name(la)} = {self.n.name(lb)}"
+        return [right, hypotenuse, side]
 
     def _part(self, a: sympy.Expr, b: sympy.Expr) -> str:
         """A part two triangles share: ``angle B is common``, ``JS is common``."""
