@@ -128,3 +128,32 @@ def test_a_construction_taken_back_takes_its_circle_radius_back() -> None:
         fig = sample(np.random.default_rng(seed), None, 3, 3, ("triangle", ()))
         assert set(fig.radii) == set(fig.circles) and set(fig.radii) <= set(fig.at)
         fig.renamed(fig.relabelling(np.random.default_rng(seed)))
+
+
+def _coverage_bench():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "textbook_coverage.py"
+    spec = importlib.util.spec_from_file_location("textbook_coverage", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_coverage_bench_pools_the_seeds_sets() -> None:
+    """A family used once in each of two sets of 100 is at 1 % of the pooled 200 (at the 0.5 % floor);
+    one used once in all is under it; the families no construction reaches are listed apart, with the reason."""
+    bench = _coverage_bench()
+
+    def rec(i: int, rules: list[str]) -> dict:
+        return {"rules": rules, "solution_hash": str(i), "base": "triangle", "constructions": []}
+
+    a = [rec(0, ["stewart_theorem", "vertical_angle"])] + [rec(i, ["line_addition"]) for i in range(1, 100)]
+    b = [rec(100, ["stewart_theorem"])] + [rec(i, ["line_addition"]) for i in range(101, 199)] + [rec(1, ["given"])]
+    got = bench.pooled({"a": a, "b": b}, 0.6)
+    assert got["problems"] == 200 and got["distinct"] == 199
+    assert got["share"]["stewart_theorem"] == 1.0 and got["under_floor"] == {"vertical_angle": 0.5}
+    assert got["at_floor"] == 2 and got["reached"] == 3  # (line_addition, Stewart; "given" is not a theorem)
+    assert got["sets"]["a"]["reached"] == 3 and got["sets"]["b"]["reached"] == 2 and got["spread"]["reached"] == [2, 3]
+    assert set(got["unreachable"]) == set(UNREACHABLE) and not set(got["never"]) & set(UNREACHABLE)
