@@ -88,11 +88,13 @@ def _stages(folder: Path) -> dict:
 
 def _reached(records: list[dict]) -> str:
     """The solver's theorem families the set's proofs use, of all of them (``bench/textbook_coverage.py``'s
-    count: ``given`` and ``relation`` are not theorems)."""
+    count: ``given`` and ``relation`` are not theorems), and how many no textbook construction reaches."""
+    from geomill.generate.textbook_gen.targets import UNREACHABLE
     from geomill.solvers.plane.theorems import registry
 
     families = set(registry()) - {"given", "relation"}
-    return f"{len(families & {k for r in records for k in r['rules']})} of {len(families)}"
+    used = families & {k for r in records for k in r["rules"]}
+    return f"{len(used)} of {len(families)} ({len(set(UNREACHABLE) & families - used)} unreachable)"
 
 
 def _cpu() -> float:

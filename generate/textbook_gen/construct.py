@@ -273,6 +273,28 @@ def base_sss_triangle(f: Figure, rng: np.random.Generator) -> None:
     f.base = "sss_triangle"
 
 
+def base_crossing(f: Figure, rng: np.random.Generator) -> None:
+    """Segments AB and CD crossing at P, triangles APC and BPD on either side, by AP, PC, the angle APC,
+    PB and the angle PBD (often right): the angle BPD is APC's vertical angle (a textbook's "bow tie"),
+    and the sides of BPD follow from it by trigonometry where PBD is right."""
+    ap, pc, pb = (int(x) for x in rng.choice(LENGTHS, 3, replace=False))
+    theta, phi = int(rng.choice((30, 45, 60, 40, 50, 70))), int(rng.choice((90, 90, 30, 45, 60, 70)))
+    if theta + phi >= 160 or len({theta, phi, 180 - theta - phi}) < 3:
+        raise Retry("angles too large, or an isosceles triangle not said to be one")
+    pd = pb * math.sin(math.radians(phi)) / math.sin(math.radians(180 - theta - phi))
+    u, v = np.array([1.0, 0.0]), _unit(180 - theta)
+    at = {"A": -ap * u, "B": pb * u, "C": pc * v, "D": -pd * v, "P": np.zeros(2)}
+    if not _angles_ok([at[n] for n in "APC"]) or not _angles_ok([at[n] for n in "BPD"]):
+        raise Retry("a thin triangle")
+    f.at.update(at)
+    f.polygons += [("A", "P", "C"), ("B", "P", "D")]
+    f.steps.append(Step("crossing", ("A", "B", "C", "D", "P"), (),
+                        facts=[_fact(L("A", "P"), ap), _fact(L("P", "C"), pc), _fact(ang("A", "P", "C"), theta),
+                               _fact(L("P", "B"), pb), _fact(ang("P", "B", "D"), phi)],
+                        lines=[("A", "P", "B"), ("C", "P", "D")]))
+    f.base = "crossing"
+
+
 def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
     """Right triangle ABC with the right angle at C, by its legs."""
     ac, bc = int(rng.integers(3, 21)), int(rng.integers(3, 21))  # (wider than LENGTHS: two values, a small space)
@@ -389,11 +411,11 @@ def base_rectangle_diagonals(f: Figure, rng: np.random.Generator) -> None:
     f.base = "rectangle"
 
 
-def base_parallelogram(f: Figure, rng: np.random.Generator) -> None:
-    """Parallelogram, rectangle, rhombus or square ABCD by its sides and angle; a third of the time by
-    its perimeter in place of a side (AD, or a rhombus's or square's one side): the side first, then
-    the area from it, where its own formula is one step on the givens."""
-    kind = str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
+def base_parallelogram(f: Figure, rng: np.random.Generator, kind: str | None = None) -> None:
+    """Parallelogram, rectangle, rhombus or square ABCD (``kind``, or one at random) by its sides and
+    angle; a third of the time by its perimeter in place of a side (AD, or a rhombus's or square's one
+    side): the side first, then the area from it, where its own formula is one step on the givens."""
+    kind = kind or str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
     ab = int(rng.integers(4, 41)) if kind == "square" else int(rng.choice(LENGTHS))  # a square: one value
     ad = ab if kind in ("rhombus", "square") else int(rng.choice(LENGTHS))
     theta = 90 if kind in ("rectangle", "square") else int(rng.choice((45, 60, 60, 50, 70)))
@@ -644,7 +666,9 @@ BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
          "cyclic_quadrilateral": base_cyclic_quadrilateral, "sides_quadrilateral": base_sides_quadrilateral,
          "tangential_quadrilateral": base_tangential, "sides_trapezoid": base_sides_trapezoid,
          "rectangle_diagonals": base_rectangle_diagonals, "parallelogram_height": base_parallelogram_height,
-         "right_altitude": base_right_altitude, "perpendicular_diagonals": base_perpendicular_diagonals}
+         "right_altitude": base_right_altitude, "perpendicular_diagonals": base_perpendicular_diagonals,
+         "crossing": base_crossing, "rhombus": lambda f, rng: base_parallelogram(f, rng, "rhombus"),
+         "square": lambda f, rng: base_parallelogram(f, rng, "square")}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -967,6 +991,26 @@ def c_quad_midsegment(f: Figure, rng: np.random.Generator) -> None:
                         [_rel("midsegment_quadrilateral", e + g, a + b + c + d)], lines=[(a, e, b), (d, g, c)]))
 
 
+def c_tangent_pair(f: Figure, rng: np.random.Generator) -> None:
+    """The two tangents PA and PB from a point P that sees the circle under a given angle APB, at one of
+    its points A, with the radii OA and OB drawn: the angle at P and the central angle AOB add up to 180°."""
+    if not f.circles:
+        raise Retry("no circle")
+    a = _pick(rng, f.circles["O"])
+    theta = int(rng.choice((40, 50, 60, 70, 80, 100, 110, 120)))
+    o, r = f.at["O"], f.radii["O"]
+    u = (f.at[a] - o) / r
+    t = np.array([-u[1], u[0]]) * (1 if rng.random() < 0.5 else -1)
+    p = f.fresh()
+    f.place(p, f.at[a] + t * r / math.tan(math.radians(theta / 2)))
+    b = f.fresh()
+    w = (f.at[p] - o) / pg.dist(f.at[p], o)
+    f.place(b, 2 * (o + w * float(np.dot(f.at[a] - o, w))) - f.at[a])  # (A reflected in OP)
+    f.circles["O"].append(b)
+    f.steps.append(Step("tangent_pair", (p, b), ("O", a), [_rel("tangent", p + a, "O"), _rel("tangent", p + b, "O")],
+                        [_fact(ang(a, p, b), theta)], lines=[("O", a), ("O", b)]))
+
+
 def c_second_tangent(f: Figure, rng: np.random.Generator) -> None:
     """From the far end P of a tangent PA, the other tangent PB to the circle (B: A reflected in OP)."""
     tangents = [(st.new[0], st.uses[1]) for st in f.steps if st.kind == "tangent"]
@@ -1161,10 +1205,10 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
                  "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
                  "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian,
-                 "arc_midpoint": c_arc_midpoint}
+                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair}
 CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant",
-                "arc_midpoint")
+                "arc_midpoint", "tangent_pair")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 # (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
@@ -1173,7 +1217,8 @@ CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords
 BASE_WEIGHTS = {"triangle": 1.4, "sss_triangle": 0.8, "right_triangle": 0.8, "isosceles_triangle": 0.5,
                 "equilateral_triangle": 0.6, "quadrilateral": 1.6, "trapezoid": 0.7, "circle": 2.0, "chords": 0.8,
                 "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4,
-                "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4, "right_altitude": 0.4, "perpendicular_diagonals": 0.3}
+                "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4, "right_altitude": 0.4, "perpendicular_diagonals": 0.3,
+                "crossing": 0.3, "rhombus": 0.0, "square": 0.0}  # (a rhombus and a square: drawn by a recipe, ``targets``)
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
@@ -1181,7 +1226,7 @@ CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "al
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
                         "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
-                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8}
+                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
@@ -1189,16 +1234,25 @@ def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float])
     return names[int(rng.choice(len(names), p=w / w.sum()))]
 
 
-def sample(rng: np.random.Generator, circles: bool | None, max_points: int, steps: int) -> Figure:
+def sample(rng: np.random.Generator, circles: bool | None, max_points: int, steps: int,
+           start: tuple[str, tuple[str, ...]] | None = None) -> Figure:
     """A random construction program of ``steps`` constructions after a base shape (draws again on
-    a degenerate figure)."""
+    a degenerate figure); with ``start`` (a base and constructions, ``targets.TARGETS``' recipe), the
+    program begins with those, and random constructions follow."""
     for _ in range(200):
         f = Figure()
         bases = [b for b in BASES if circles is None or (b in CIRCLE_BASES) == circles]
         if circles:
             bases = [*CIRCLE_BASES, "triangle", "right_triangle", "isosceles_triangle", "equilateral_triangle"]
         try:
-            BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
+            if start is None:
+                BASES[_draw(rng, bases, BASE_WEIGHTS)](f, rng)
+            else:
+                BASES[start[0]](f, rng)
+                for kind in start[1]:
+                    CONSTRUCTIONS[kind](f, rng)
+                if len(f.at) > max_points:
+                    raise Retry("the recipe has too many points")
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]
             tries = 0
             while sum(not st.follows for st in f.steps) - 1 < steps and tries < 30:

@@ -25,6 +25,7 @@ from .canonical import canonical_key
 from .config import TextbookConfig
 from .construct import CONSTRUCTIONS, Figure, Retry, relation_ok, rename_expr, sample
 from .goals import Candidate, candidates, closure, in_radians, model_of, traceback, used_givens, worth_asking
+from .targets import pick
 
 ATTEMPTS = 40  # constructions tried for one problem before giving up
 # what reading, searching or solving a written problem may raise: the problem is passed over
@@ -82,7 +83,7 @@ DEFER = 2  # proofs of common families only that each question type puts back, a
 
 
 def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator, fig: Figure | None = None,
-           asked: set | None = None) -> Iterator[Candidate]:
+           asked: set | None = None, target: str | None = None) -> Iterator[Candidate]:
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
     comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
@@ -92,7 +93,9 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     rough proof (``Candidate.rough``) is too shallow or cites too little for a problem is passed over
     before its proof is built, and so is one whose rough proof needs the very data (construction steps and givens,
     ``data``) of a question already planned (``asked``, which ``plans`` fills): its problem would repeat that
-    question's givens, and the lightest proof (most of the planning's cost) rarely needs other data than the rough one."""
+    question's givens, and the lightest proof (most of the planning's cost) rarely needs other data than the rough one.
+    With ``target`` (the family the construction aims at, ``targets.pick``), the candidates whose rough proof cites
+    it come first in their queues, and their queues first."""
     qtypes = cfg.question_types()
     by_type: dict[str, list[Candidate]] = {}
     for c in cands:
@@ -101,6 +104,10 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     queues = [[group[i] for i in rng.permutation(len(group))] for _, group in sorted(by_type.items())]
     queues = [queues[i] for i in rng.permutation(len(queues))]
     queues.sort(key=lambda qu: qu[0].qtype == "ratio")  # a ratio last: nearly every figure has one
+    if target is not None:
+        for qu in queues:
+            qu.sort(key=lambda c: not aims(c, target))
+        queues.sort(key=lambda qu: not aims(qu[0], target))
     deferred: dict[int, list[Candidate]] = {}
     cited: set[str] = set(COMMON)  # the families of the goals chosen so far, and the common ones
     least = cfg.depth_span()[0]
@@ -124,6 +131,12 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
                     continue
                 cited |= c.theorems
                 yield c
+
+
+def aims(c: Candidate, target: str) -> bool:
+    """The candidate's rough proof cites the family aimed at."""
+    rough = c.rough
+    return rough is not None and any(target in st.theorems for st in rough.steps)
 
 
 def fits(proof, theorems: set[str], cfg: TextbookConfig) -> bool:
@@ -233,14 +246,16 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     construction share their givens (up to renaming: ``given_set``)."""
     most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
-    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)))
+    aim = pick(rng, cfg.circles, cfg.require, cfg.exclude)
+    fig = sample(rng, cfg.circles, cfg.max_points, int(rng.integers(lo, hi + 1)), aim[1] if aim else None)
     full = fig.problem()
     if not all(relation_ok(r, fig.at) for r in full.relations):
         raise Rejected("construction check")
     model = model_of(full, fig)
     ded = closure(full, model, fig)
     asked: set = set()  # the data of the questions planned (no goal is proved only to ask them again)
-    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig, asked), cfg, rng, asked=asked)
+    planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig, asked, aim[0] if aim else None), cfg, rng,
+                    asked=asked)
     made = 0
     said: set = set()  # the given sets of the problems made: as planned, and up to renaming
     for p in planned:

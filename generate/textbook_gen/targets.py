@@ -1,0 +1,162 @@
+"""Theorem families a construction may aim at: for each rarely used family, the base shapes and
+constructions (``construct.BASES``, ``construct.CONSTRUCTIONS``) that make its premises, and the
+families no textbook construction reaches, with the reason.
+
+A share of the constructions (``TARGETED``) is drawn for one such family, by its seed alone (so a set is
+the same on any number of workers): the program begins with one of the family's recipes, random
+constructions follow, and the goals whose rough proof cites the family are asked first
+(``make.choose``).  A family's weight is the inverse of its share of a default set's problems
+(``SHARE``, measured with ``bench/textbook_coverage.py``), so the rarest are aimed at most.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .construct import CIRCLE_BASES, CIRCLE_KINDS
+
+Recipe = tuple[str, tuple[str, ...]]  # (base, constructions after it)
+
+# family -> recipes: the figures of a recipe (of one, at least: tests/test_textbook_gen_targets.py) have
+# some goal of the default depth, 2 or more, whose proof cites the family
+TARGETS: dict[str, tuple[Recipe, ...]] = {
+    "altitude_of_triangle_judgment": (("triangle", ("foot",)),),
+    "perpendicular_property": (("triangle", ("foot",)),),
+    "bisector_of_angle_property_line_ratio": (("triangle", ("bisector",)), ("sss_triangle", ("bisector",))),
+    "bisector_of_angle_judgment_angle_equal": (("triangle", ("equal_angles",)), ("sss_triangle", ("equal_angles",))),
+    "bisector_of_angle_property_line_ratio_external": (("sss_triangle", ("external_bisector",)),
+                                                       ("triangle", ("external_bisector",))),
+    "centroid_of_triangle_judgment_intersection": (("sss_triangle", ("centroid",)), ("right_triangle", ("centroid",))),
+    "centroid_of_triangle_property_line_ratio": (("sss_triangle", ("centroid_given",)),
+                                                 ("right_triangle", ("centroid_given",))),
+    "median_of_triangle_property_length": (("sss_triangle", ("centroid",)), ("sss_triangle", ("median",))),
+    "right_triangle_property_length_of_median": (("right_triangle", ("median",)),),
+    "stewart_theorem": (("sss_triangle", ("cevian",)),),
+    "triangle_area_formula_heron": (("sss_triangle", ("altitude",)),),
+    "triangle_property_exterior_angle": (("equilateral_triangle", ("centroid",)), ("circle", ("diameter", "chords"))),
+    "isosceles_triangle_judge_angle_equal": (("circle", ("diameter", "chords")),),
+    "midsegment_of_triangle_property": (("right_triangle", ("midpoints",)),),
+    "midsegment_of_triangle_judgment_midpoint": (("triangle", ("midpoints",)), ("sss_triangle", ("midpoints",))),
+    "midsegment_of_triangle_judgment_parallel": (("triangle", ("midpoint_parallel",)),
+                                                 ("sss_triangle", ("midpoint_parallel",))),
+    "parallelogram_judgment_parallel_and_parallel": (("triangle", ("projections",)),),
+    "rectangle_judgment_right_angle": (("right_triangle", ("projections",)),),
+    "parallel_property_ipsilateral_internal_angle": (("isosceles_triangle", ("projections",)),
+                                                     ("right_triangle", ("projections",))),
+    "right_triangle_property_leg": (("right_altitude", ()),),
+    "rectangle_property_diagonal_equal": (("rectangle_diagonals", ()),),
+    "rhombus_property_diagonal_perpendicular": (("rhombus", ("intersection", "midpoint")),),
+    "parallelogram_area_formula_sine": (("quadrilateral", ("quadrilateral_height",)), ("rhombus", ())),
+    "square_area_formula": (("square", ("intersection",)), ("square", ())),
+    "midsegment_of_parallelogram_midpoint": (("quadrilateral", ("quadrilateral_midpoints",)),),
+    "midsegment_of_parallelogram_parallel": (("quadrilateral", ("quadrilateral_midpoints",)),),
+    "midsegment_of_quadrilateral_judgment_midpoint": (("sides_trapezoid", ("quadrilateral_midpoints",)),
+                                                      ("trapezoid", ("quadrilateral_midpoints",))),
+    "midsegment_of_quadrilateral_judgment_parallel": (("sides_trapezoid", ("quadrilateral_midpoints",)),
+                                                      ("trapezoid", ("quadrilateral_midpoints",))),
+    "midsegment_of_quadrilateral_property_length": (("trapezoid", ("quadrilateral_midsegment",)),
+                                                    ("sides_trapezoid", ("quadrilateral_midsegment",))),
+    "trapezoid_property_height": (("sides_trapezoid", ()),),
+    "isosceles_trapezoid_property_area": (("trapezoid", ()),),
+    "tangential_quadrilateral_property_pitot": (("tangential_quadrilateral", ()),),
+    "polygon_area_split": (("cyclic_quadrilateral", ()),),
+    "circle_area_formula": (("circle", ()),),
+    "circle_perimeter_formula": (("circle", ()),),
+    "sector_perimeter_formula": (("circle", ()),),
+    "circle_property_length_of_radius_and_diameter": (("equilateral_triangle", ("circumcircle",)),),
+    "equilateral_triangle_property_circumradius": (("equilateral_triangle", ("circumcircle",)),),
+    "arc_addition_measure": (("circle", ("chord_foot",)),),
+    "arc_property_center_angle": (("circle", ("tangent_pair", "parallel")),),
+    "arc_midpoint_property_angle_bisect": (("right_triangle", ("circumcircle", "arc_midpoint")),),
+    "circle_property_chord_perpendicular_bisect_chord": (("circle", ("chord_foot",)),),
+    "circle_property_chord_perpendicular_bisect_arc": (("circle", ("chord_foot",)),),
+    "circle_property_circular_power": (("chords", ()),),
+    "tangent_of_circle_property_length_equal": (("circle", ("tangent", "second_tangent")),),
+    "congruent_arc_property_chord_equal": (("circle", ("diameter",)),),
+    "circle_property_alternate_segment": (("isosceles_triangle", ("circumcircle", "tangent")),),
+    "circle_property_angle_of_osculation": (("right_triangle", ("circumcircle", "tangent")),),
+    "circle_property_chord_perpendicular_bisect_angle": (("isosceles_triangle", ("circumcircle", "chord_foot")),),
+    "round_angle": (("isosceles_triangle", ("circumcircle", "chord_foot")),
+                    ("isosceles_triangle", ("circumcircle", "tangent_pair"))),
+    "tangent_of_circle_property_quadrilateral_angle": (("circle", ("tangent_pair",)),),
+    "congruent_triangle_property_line_equal": (("circle", ("tangent_pair",)),),
+    "vertical_angle": (("crossing", ()),),
+    "congruent_arc_judgment_chord_equal": (("circle", ("diameter",)), ("circle", ("chord_foot", "chord_foot"))),
+    "circle_property_circular_power_segment_and_segment_angle": (("circle", ("diameter", "chords")),),
+    "cyclic_quadrilateral_property_opposite_angle": (("circle", ("arc_midpoint",)), ("circle", ("diameter", "chords"))),
+    # families of the quadrilaterals a default set reaches at 1-2.5 % with its natural bases: each of their
+    # bases is drawn by few constructions, so aiming the others away could leave them out of a set
+    "kite_property_diagonal_perpendicular_bisection": (("kite", ("intersection",)), ("kite", ("intersection", "midpoint")),
+                                                       ("kite", ())),
+    "kite_area_formula_diagonal": (("perpendicular_diagonals", ()),),
+    "quadrilateral_area_formula_diagonal": (("rectangle_diagonals", ("quadrilateral_midsegment",)),
+                                            ("chords", ("diameter",)), ("chords", ("tangent",))),
+    "rhombus_property_diagonal_bisect_angle": (("rhombus", ("quadrilateral_midpoints",)),
+                                               ("rhombus", ("quadrilateral_height",))),
+    "rhombus_perimeter_formula": (("rhombus", ("quadrilateral_midpoints",)), ("rhombus", ("quadrilateral_height",))),
+    "parallelogram_perimeter_formula": (("quadrilateral", ()),),
+    "ptolemy_theorem": (("cyclic_quadrilateral", ("intersection",)), ("cyclic_quadrilateral", ())),
+}
+
+# families no textbook construction reaches, and why (the coverage bench lists them apart)
+UNREACHABLE: dict[str, str] = {
+    "circle_property_chord_distance": "the perpendicular from the centre to a chord makes the right triangle OMA, "
+                                      "where Pythagoras proves the same equation at a lower weight",
+    "circle_property_chord_equal_distance": "it needs the perpendiculars from the centre to two chords proven "
+                                            "equal; two chord feet a construction draws fall on unequal chords",
+    "congruent_arc_judgment_length_equal": "arc lengths follow from the arcs' measures (the arc length formula), "
+                                           "never two arc lengths proven equal before their arcs",
+    "equilateral_triangle_judgment_isosceles_and_isosceles": "the constructions that make an equilateral triangle "
+                                                             "(a rectangle's diagonals at 60°, a centroid, a 60° "
+                                                             "kite) give a 60° angle first: the angle judgement "
+                                                             "is the lighter proof",
+    "polygon_property_exterior_angle_sum": "it needs every side of a polygon extended past a vertex, each exterior "
+                                           "angle named; a construction extends one side",
+}
+
+# each family's share (percent of the problems) in default sets before aiming, pooled over seeds (main's
+# generator: python bench/textbook_coverage.py --seeds 11,12,13,14,15 -n 50, 250 problems); a family not
+# listed was never used
+SHARE: dict[str, float] = {
+    "arc_addition_measure": 1.2, "arc_property_center_angle": 0.8, "bisector_of_angle_property_line_ratio": 0.8,
+    "centroid_of_triangle_judgment_intersection": 2.8, "centroid_of_triangle_property_line_ratio": 1.2,
+    "circle_area_formula": 1.2, "circle_perimeter_formula": 0.8,
+    "circle_property_chord_perpendicular_bisect_arc": 0.8, "circle_property_circular_power": 2,
+    "congruent_arc_property_chord_equal": 0.4, "congruent_triangle_property_line_equal": 0.4,
+    "equilateral_triangle_property_circumradius": 0.8, "isosceles_triangle_judge_angle_equal": 2.4,
+    "kite_area_formula_diagonal": 0.8, "kite_property_diagonal_perpendicular_bisection": 4,
+    "median_of_triangle_property_length": 0.4, "midsegment_of_parallelogram_midpoint": 4,
+    "midsegment_of_parallelogram_parallel": 4.4, "midsegment_of_triangle_judgment_parallel": 2,
+    "parallelogram_area_formula_sine": 2, "parallelogram_judgment_parallel_and_parallel": 2,
+    "parallelogram_perimeter_formula": 2.4, "perpendicular_property": 0.4, "polygon_area_split": 2,
+    "ptolemy_theorem": 3.2, "quadrilateral_area_formula_diagonal": 3.2, "rectangle_property_diagonal_equal": 2,
+    "rhombus_perimeter_formula": 1.2, "rhombus_property_diagonal_bisect_angle": 0.8,
+    "right_triangle_property_leg": 1.6, "sector_perimeter_formula": 1.2, "stewart_theorem": 3.6,
+    "tangent_of_circle_property_length_equal": 2, "tangential_quadrilateral_property_pitot": 1.2,
+    "trapezoid_property_height": 1.2, "triangle_area_formula_heron": 1.2, "triangle_property_exterior_angle": 0.4,
+    "vertical_angle": 0.4}
+LEAST_SHARE = 0.25  # percent: the share a never-used family is weighted as
+TARGETED = 0.3  # the share of constructions aimed at a family (half aimed left the natural bases too few draws)
+
+
+def uses_circle(recipe: Recipe) -> bool:
+    base, kinds = recipe
+    return base in CIRCLE_BASES or any(k in CIRCLE_KINDS for k in kinds)
+
+
+def pick(rng: np.random.Generator, circles: bool | None, require: tuple[str, ...] = (),
+         exclude: tuple[str, ...] = ()) -> tuple[str, Recipe] | None:
+    """The family a construction aims at and the recipe it begins with (None: no aim, ``1 - TARGETED``
+    of the time), among those the knobs allow: the required families where any are (every
+    construction aims at one of them), never an excluded one, and a recipe with a circle exactly where
+    ``circles`` asks (either where None)."""
+    if rng.random() >= (1.0 if require else TARGETED):
+        return None
+    fits = {f: [r for r in recipes if circles is None or uses_circle(r) == circles]
+            for f, recipes in TARGETS.items() if f not in exclude and (not require or f in require)}
+    fams = sorted(f for f, rs in fits.items() if rs)
+    if not fams:
+        return None
+    w = np.array([1.0 / max(SHARE.get(f, 0.0), LEAST_SHARE) for f in fams])
+    fam = fams[int(rng.choice(len(fams), p=w / w.sum()))]
+    recipes = fits[fam]
+    return fam, recipes[int(rng.integers(len(recipes)))]
