@@ -822,17 +822,32 @@ class _Writer:
     def _givens_known(self, theorems: list, known: dict) -> None:
         """The problem's given values of the elements a step's theorems name, put in though the solver's step
         did without them (AZ = AW = 6, never "DZ = AD - AZ = (AZ + 3) - AZ = 3" with AW = 6 given)."""
-        given = self.__dict__.get("_all_givens")
-        if given is None:
-            given = self._all_givens = {q.lhs: q.rhs for st in self.proof.steps for q, _ in st.equations
-                                        if q.instance.family.key == "given" and q.lhs.is_Symbol
-                                        and not q.rhs.free_symbols}
+        given = self._givens()
         for s in theorems:
             for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
                 if x in given and x not in known and x not in self.sub:
                     known[x] = given[x]
                     self._given_now.add(x)
                     self.given_names.append(self.n.expr(x, None, False))
+
+    def _givens(self) -> dict:
+        """The problem's given values of single elements (``AB = 5``, the radius of circle O = 2)."""
+        given = self.__dict__.get("_all_givens")
+        if given is None:
+            given = self._all_givens = {q.lhs: q.rhs for st in self.proof.steps for q, _ in st.equations
+                                        if q.instance.family.key == "given" and q.lhs.is_Symbol
+                                        and not q.rhs.free_symbols}
+        return given
+
+    def _radius_value(self, theorems: list, radii: set) -> sympy.Expr | None:
+        """The circle's radius where it is known (given or found) when two of its radii are said equal: "BO =
+        AO = 2 (radii of circle O)" states the value a later step puts in for BO."""
+        others = {x for s in theorems for x in (s.lhs - s.rhs).free_symbols} - radii
+        if len(others) != 1:
+            return None
+        (r,) = others
+        v = self.known.get(r, self._givens().get(r))
+        return v if v is not None and not v.free_symbols else None
 
     def _radii(self, st, theorems: list, say: list[str]) -> bool:
         """Two radii of one circle said equal in one sentence (``BM = BN (radii of circle B)``), not as
@@ -854,7 +869,11 @@ class _Writer:
             say.append(f"{_cap(theorems[0].instance.text)}, {self.said(st.target, st.value)}.")
         else:
             circle = theorems[0].instance.names[1]
-            say.append(f"{self.join([a, b])}{self.said(st.target, st.value)} (radii of circle {circle}).")
+            value = self._radius_value(theorems, {a, b})
+            known = "" if value is None else f" = {self.n.number(value)}"
+            say.append(f"{self.join([a, b])}{self.said(st.target, st.value)}{known} (radii of circle {circle}).")
+            if value is not None:
+                self.stated.update(_key(x - value) for x in (a, b))
         self.lines.append(" ".join(say))
         self.relations.append(t)
         self.stated.add(_key(t))
