@@ -36,6 +36,17 @@ CASES = [
      "points A B D C\ntriangle ABD\ntriangle DBC\nline A D C\nAB perpendicular to CB\nCD perpendicular to BD\n"
      "clockwise ABD DBC ABC\nAB = x\nAD = 3 sqrt(2)\nBC = y\nBD = sqrt(2)\nCD = z\nfind y\n", 2 * 5 ** 0.5 / 3,
      ["BD is the altitude to the hypotenuse", "By Pythagoras in the right triangle BDC"], ["leg rule", "AC ="]),
+    # teacher 17's gen 6: the third side of a triangle whose two sides and their angle are given, by the law of
+    # cosines, then the parallelogram's halved diagonal; not the angle sum, the other diagonal and Stewart's theorem
+    ("the law of cosines on given sides and angle, before Stewart",
+     "quadrilateral ABCD\nline A H C\nline B H D\nH where AC meets BD\nAB = 13\nCD = 13\nBC = 8\nAD = 8\n"
+     "angle BAD = 60\nfind DH\n", 129 ** 0.5 / 2,
+     ["By the law of cosines in triangle ABD", "DH = BD/2 = √129/2"], ["Stewart", "polygon ABCD"]),
+    # ... but never its quadratic for a side beside the given angle (two given radii and the angle at A: "AC² -
+    # 5√3·AC = 0 … rejecting AC = 0")
+    ("no quadratic law of cosines for a side beside the given angle",
+     "points A B C O\ncircle O through A B C\nline A O B\ntriangle ABC\ntriangle AOC\nAO = 5\nCO = 5\n"
+     "angle CAO = 30\nfind AC\n", 5 * 3 ** 0.5, ["= 5√3"], ["rejecting", "AC² - "]),
 ]
 
 

@@ -59,6 +59,10 @@ PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
+# heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
+# sides and their given angle is the textbook's first step, where a chain through other elements (Stewart's theorem
+# on a diagonal) fixed the goal first
+POLISH_GIVEN = frozenset({"cosine_theorem"})
 COMBINE_REACH = 2  # rounds of pooled equations a combined goal draws in (each round's symbols reach further)
 COMBINE_MAX = 16  # pooled equations a combined goal solves for at most
 HOLDS_DIGITS = 60  # a pending equation holds on the known values when it vanishes to this many digits
@@ -868,7 +872,8 @@ class Deduction:
             new = False
             for p in self.pool:
                 key = p.step.instance.family.key
-                if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
+                if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT \
+                        and not (key in POLISH_GIVEN and self._given_but_one(p, known)):
                     continue  # (a relation's pending equation: its named theorem's, where one is, says it)
                 budget.check()
                 e = p.put_in(known)
@@ -900,6 +905,22 @@ class Deduction:
         self._costs.clear()
         self._closures.clear()
         self._cite_other_way()
+
+    def _given_but_one(self, p, known: dict) -> bool:
+        """Is every element of ``expr`` but one given a value by the problem, the one left its square's root
+        (two sides and the angle between them give the third side; two sides and another angle, a quadratic, no)?"""
+        given = self._given_keys()  # (the table's keys: the elements' names)
+        syms = _syms(p.expr)
+        if sum(x.name not in given for x in syms) != 1 or any(x not in known for x in syms if x.name in given):
+            return False
+        e = p.put_in({x: known[x] for x in syms if x.name in given})
+        if len(e.free_symbols) != 1:
+            return False
+        try:
+            poly = sympy.Poly(sympy.expand(e), *e.free_symbols)
+        except sympy.PolynomialError:
+            return False
+        return poly.degree() == 2 and poly.coeff_monomial(next(iter(e.free_symbols))) == 0
 
     def _cite_other_way(self) -> None:
         """Each light equation the rounds solved for one element, cited too for the element whose proof is now the
