@@ -1401,7 +1401,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
                                font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
-    legend = _legend(d, ann, renderer, line) if values == "image" else set()
+    legend = _legend(d, ann, renderer, line, {c.centre: set(c.points) for c in problem.circles}) \
+        if values == "image" else set()
     aside = line[0] if line is not None and QUERY in legend else None
     if fmt == "png":
         renderer.paint(d)
@@ -1580,7 +1581,8 @@ def goal_line(problem: GeneralProblem, scene: Scene, ann: TextbookAnnotation, d,
     return goal.get("quantity") or goal["expression"], f"{goal_text(problem.goal.expr)} = {QUERY}"
 
 
-def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None = None) -> set[str]:
+def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None = None,
+            circles: dict[str, set[str]] | None = None) -> set[str]:
     """The givens the text took (no place by their element reads as theirs) written named, "AD = 15", one a line,
     in a free corner of the canvas, where nothing drawn is within ``LEGEND_CLEAR`` fonts: a value in the text
     alone was missing from the figure (issue 38's newcomers), and a line that names its element reads as its own
@@ -1594,6 +1596,7 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
     todo = sorted((q for q in ann.in_text if q in ann.facts and q not in ann.right_values), key=str)
     lines = [(q, _legend_text(ann, q), str(q)) for q in todo] + [(key, text, key) for key, text in ann.spoken.items()]
     lines += [(None, goal[1], goal[0])] if goal is not None else []
+    lines = [(q, _textbook_arc(text, circles or {}), key) for q, text, key in lines]
     # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
     if not lines:
         return set()
@@ -1619,6 +1622,21 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
                 done.add(key if q is not None else QUERY)
                 break
     return done
+
+
+_CENTRED_ARC = re.compile(r"\barc ([A-Z])([A-Z])([A-Z])\b( = (\d+(?:\.\d+)?)°)?")
+
+
+def _textbook_arc(text: str, circles: dict[str, set[str]]) -> str:
+    """A legend line's arc as the question names it: "arc EF = 118°", "major arc EF = 250°", never the language's
+    centre-first "arc OEF" (reader 20's 21: it read as an arc through O); ``circles``: each centre's points (an
+    arc through a point, "arc ACB", is left as written)."""
+    def named(m: re.Match) -> str:
+        if not {m[2], m[3]} <= circles.get(m[1], set()):
+            return m[0]
+        major = m[5] is not None and float(m[5]) > 180
+        return f"{'major ' if major else ''}arc {m[2]}{m[3]}{m[4] or ''}"
+    return _CENTRED_ARC.sub(named, text)
 
 
 def _legend_text(ann: TextbookAnnotation, q: Quantity) -> str:

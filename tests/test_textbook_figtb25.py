@@ -117,3 +117,13 @@ def test_a_whole_side_with_no_place_by_it_is_named_and_led_to_it_not_legend_only
     lab = next(lab for lab in labels["labels"] if lab["element"] == "CD")
     assert lab["text"] == "CD = 4" and lab["leader"] is not None
     assert _read(labels) == []
+
+
+def test_a_legend_arc_is_named_as_the_question_names_it() -> None:
+    # reader 20's 21: "arc OEF = 118°" in the legend read as an arc through the centre O
+    from geomill.render.textbook import _textbook_arc
+    circles = {"O": {"A", "B", "E", "F"}}
+    assert _textbook_arc("arc OEF = 118°", circles) == "arc EF = 118°"
+    assert _textbook_arc("arc OEF = 250°", circles) == "major arc EF = 250°"
+    assert _textbook_arc("arc AEB = 40°", circles) == "arc AEB = 40°"  # through E: as written
+    assert _textbook_arc("arc OEF = ?", circles) == "arc EF = ?"
