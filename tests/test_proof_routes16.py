@@ -42,6 +42,12 @@ CASES = [
      "quadrilateral ABCD\nline A H C\nline B H D\nH where AC meets BD\nAB = 13\nCD = 13\nBC = 8\nAD = 8\n"
      "angle BAD = 60\nfind DH\n", 129 ** 0.5 / 2,
      ["By the law of cosines in triangle ABD", "DH = BD/2 = √129/2"], ["Stewart", "polygon ABCD"]),
+    # teacher 17's gen 15: a parallelogram proved from its sides gives its adjacent angles at once (co-interior on its
+    # parallel sides), not the quadrilateral's angle sum halved
+    ("a judged parallelogram's adjacent angles",
+     "quadrilateral ABCD\nline A G C\nline B G D\nG where AC meets BD\nAB = 5\nCD = 5\nBC = 4\nAD = 4\n"
+     "angle BAD = 60\nfind CG\n", 61 ** 0.5 / 2,
+     ["it is a parallelogram; hence angle ABC = 180° - angle BAD = 180° - 60° = 120°"], ["polygon ABCD", "240°"]),
     # ... but never its quadratic for a side beside the given angle (two given radii and the angle at A: "AC² -
     # 5√3·AC = 0 … rejecting AC = 0")
     ("no quadratic law of cosines for a side beside the given angle",

@@ -491,7 +491,10 @@ _ARCS = (OnCircle("AO"), OnCircle("BO"), OnCircle("DO"), OnCircle("EO"), Apart("
 _QUAD = (Polygon("ABCD"), Undeclared("ABCD", _PARALLELOGRAMS), Convex("ABCD"), Near(L("AB"), L("CD")),
          Near(L("BC"), L("DA")))
 _PARALLELOGRAM = (Conclusion(L("AB"), L("CD")), Conclusion(L("BC"), L("DA")), Conclusion(ang("DAB"), ang("BCD")),
-                  Conclusion(ang("ABC"), ang("CDA")), Conclusion(area("ABCD"), L("AB") * L("AD") * Sin(ang("DAB"))))
+                  Conclusion(ang("ABC"), ang("CDA")), Conclusion(area("ABCD"), L("AB") * L("AD") * Sin(ang("DAB"))),
+                  # (its adjacent angles, co-interior on parallel sides: never the quadrilateral's angle sum halved)
+                  Conclusion(ang("DAB") + ang("ABC"), sympy.Integer(180)),
+                  Conclusion(ang("ABC") + ang("BCD"), sympy.Integer(180)))
 
 _DIAGONALS_BISECTED = (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
                        Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")),
@@ -1226,7 +1229,7 @@ THEOREMS: tuple[Theorem, ...] = (
             tuple(Conclusion(perimeter("ABCD"), 4 * L(side)) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nrhombus ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
-            "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:], ("ABCD",),
+            "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:5], ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
     # similar and congruent triangles
     *(Theorem("congruent_triangle_property_line_equal", f"since triangles {{0}} and {{1}} are congruent by {crit}",
