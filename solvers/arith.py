@@ -25,6 +25,8 @@ def round2(x: float) -> float:
 
     Only values near a tie need the decimal spelling; the rest round to nearest directly."""
     x = float(x)
+    if not math.isfinite(x) or abs(x) >= 1e15:  # (no hundredths left to round; Decimal's quantize would overflow)
+        return x
     scaled = x * 100
     if abs(abs(scaled - math.floor(scaled)) - 0.5) > 1e-6 and abs(scaled) < 1e13:
         return round(scaled) / 100
@@ -37,6 +39,8 @@ def fmt(x: float) -> str:
 
     Cached: a solution's numbers print in its text, its LaTeX and its proof data (numbers that
     compare equal print alike: ``5`` and ``5.0``, ``0.0`` and ``-0.0``)."""
+    if not math.isfinite(x):
+        return str(x)
     if x == int(x) and abs(x) < 1e15:
         return str(int(x))
     return f"{round2(x):.2f}".rstrip("0").rstrip(".")

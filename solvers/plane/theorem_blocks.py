@@ -502,6 +502,12 @@ _DIAGONALS_BISECTED = (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")
 # a rhombus's diagonal and its ends as the block's rotation names them in the shape's order (BD, at B and D)
 _DIAGONAL_ENDS = {"ABCD": ("AC", "A", "C"), "BCDA": ("CA", "C", "A")}
 
+# two medians XM and YN of a triangle meeting at G (the centroid's two blocks: its 2:1 ratio, its two thirds)
+_CENTROID = (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
+             Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
+             Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX")))
+_CENTROID_FIGURE = "points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\nCE = EA"
+
 _SIMILAR = "since {0} and {1} are similar"
 _LINE_RATIO = "similar_triangle_property_line_ratio"
 
@@ -1057,23 +1063,17 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("centroid_of_triangle_judgment_intersection",
             "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
             "median in the ratio 2:1",
-            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
-             Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
-             Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
+            _CENTROID,
             (Conclusion(L("XG"), 2 * L("GM")), Conclusion(L("YG"), 2 * L("GN"))), ("G", "ABC", "XM", "YN"),
-            figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
-                   "CE = EA"),
+            figure=_CENTROID_FIGURE),
     # (and the part from the vertex as two thirds of the whole median: one line, where the 2:1 ratio and the
     # median's two parts take an equation in the shorter part)
     Theorem("centroid_of_triangle_judgment_intersection",
             "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, two thirds of the way "
             "along each median from its vertex",
-            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"), Between("NZX"), Joined("YN"),
-             Between("GXM"), Between("GYN"), Near(L("YM"), L("MZ")), Near(L("ZN"), L("NX")),
-             Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX"))),
+            _CENTROID,
             (Conclusion(3 * L("XG"), 2 * L("XM")), Conclusion(3 * L("YG"), 2 * L("YN"))), ("G", "ABC", "XM", "YN"),
-            figure="points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\n"
-                   "CE = EA"),
+            figure=_CENTROID_FIGURE),
     # a chord, its midpoint and the centre
     Theorem("circle_property_chord_perpendicular_bisect_chord",
             "since the perpendicular {0} from the centre bisects the chord {1}",
