@@ -390,17 +390,17 @@ def shape_cells(scene: Scene, px: dict) -> dict[str, list]:
     return out
 
 
-def goal_text(expr: sympy.Expr, figure: bool = True) -> str:
-    """An expression of elements as a figure writes it ("sin ∠BAC", "AB + BC", "AB/CD") or, ``figure`` False, as
-    the language does ("sin(angle BAC)")."""
+def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None) -> str:
+    """An expression of elements as a figure writes it ("sin ∠BAC", "AB + BC", "AB/CD", with ``scene`` an arc as
+    ``arc_name`` says it) or, ``figure`` False, as the language does ("sin(angle BAC)")."""
     stand, names = {}, {}
     for sym in sorted(expr.free_symbols, key=lambda s: s.name):
         el = element_of(sym)
         if el is None:
             continue
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
-        names[stand[sym].name] = ("∠" + "".join(el.points) if el.kind.key == "angle" else el.text) if figure \
-            else el.text
+        names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
+            else arc_name(scene, "".join(el.points)) if el.kind.key == "arc" and scene is not None else el.text
     text = sympy.sstr(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
@@ -555,6 +555,14 @@ def _ccw(scene: Scene, o: str, a: str, b: str) -> float:
     from geomill.engine.plane_geometry import sweep
 
     return sweep(*(np.array(scene.points[p]) for p in (o, a, b)))
+
+
+def arc_name(scene: Scene, pts: str) -> str:
+    """The language's centre-first arc (``arc OEF``: counter-clockwise from E to F about O) as the question names
+    it: ``arc EF``, or ``major arc EF`` where it turns past 180° on the figure (named "arc OEF" on a figure, it read as
+    an arc through O: reader 20)."""
+    o, a, b = pts
+    return f"{'major ' if _ccw(scene, o, a, b) > 180 else ''}arc {a}{b}"
 
 
 def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tuple[str, Quantity, bool] | None:
@@ -1401,8 +1409,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
                                font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
-    legend = _legend(d, ann, renderer, line, {c.centre: set(c.points) for c in problem.circles}) \
-        if values == "image" else set()
+    legend = _legend(d, ann, renderer, scene, line) if values == "image" else set()
     aside = line[0] if line is not None and QUERY in legend else None
     if fmt == "png":
         renderer.paint(d)
@@ -1578,11 +1585,10 @@ def goal_line(problem: GeneralProblem, scene: Scene, ann: TextbookAnnotation, d,
     if not inner or not all(n in scene.points for e in inner for n in e.points) or \
             problem.goal.expr.free_symbols - {s for s in problem.goal.expr.free_symbols if element_of(s) is not None}:
         return None
-    return goal.get("quantity") or goal["expression"], f"{goal_text(problem.goal.expr)} = {QUERY}"
+    return goal.get("quantity") or goal["expression"], f"{goal_text(problem.goal.expr, scene=scene)} = {QUERY}"
 
 
-def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None = None,
-            circles: dict[str, set[str]] | None = None) -> set[str]:
+def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str, str] | None = None) -> set[str]:
     """The givens the text took (no place by their element reads as theirs) written named, "AD = 15", one a line,
     in a free corner of the canvas, where nothing drawn is within ``LEGEND_CLEAR`` fonts: a value in the text
     alone was missing from the figure (issue 38's newcomers), and a line that names its element reads as its own
@@ -1594,9 +1600,8 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
     from .labels import Placed
 
     todo = sorted((q for q in ann.in_text if q in ann.facts and q not in ann.right_values), key=str)
-    lines = [(q, _legend_text(ann, q), str(q)) for q in todo] + [(key, text, key) for key, text in ann.spoken.items()]
+    lines = [(q, _legend_text(ann, q, scene), str(q)) for q in todo] + [(key, text, key) for key, text in ann.spoken.items()]
     lines += [(None, goal[1], goal[0])] if goal is not None else []
-    lines = [(q, _textbook_arc(text, circles or {}), key) for q, text, key in lines]
     # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
     if not lines:
         return set()
@@ -1624,28 +1629,18 @@ def _legend(d, ann: TextbookAnnotation, renderer, goal: tuple[str, str] | None =
     return done
 
 
-_CENTRED_ARC = re.compile(r"\barc ([A-Z])([A-Z])([A-Z])\b( = (\d+(?:\.\d+)?)°)?")
-
-
-def _textbook_arc(text: str, circles: dict[str, set[str]]) -> str:
-    """A legend line's arc as the question names it: "arc EF = 118°", "major arc EF = 250°", never the language's
-    centre-first "arc OEF" (reader 20's 21: it read as an arc through O); ``circles``: each centre's points (an
-    arc through a point, "arc ACB", is left as written)."""
-    def named(m: re.Match) -> str:
-        if not {m[2], m[3]} <= circles.get(m[1], set()):
-            return m[0]
-        major = m[5] is not None and float(m[5]) > 180
-        return f"{'major ' if major else ''}arc {m[2]}{m[3]}{m[4] or ''}"
-    return _CENTRED_ARC.sub(named, text)
-
-
-def _legend_text(ann: TextbookAnnotation, q: Quantity) -> str:
-    """A given's legend line, named: "AD = 15", "∠CAO = 25°", "arc KNM = 98°", "perimeter AEGF = 50" (a region's
-    value moved off its region ended on no label at all: a given never vanishes from the figure)."""
+def _legend_text(ann: TextbookAnnotation, q: Quantity, scene: Scene) -> str:
+    """A given's legend line, named: "AD = 15", "∠CAO = 25°", "arc KNM = 98°", "arc EF = 118°" (``arc_name``: never
+    the language's "arc OEF"), "perimeter AEGF = 50" (a region's value moved off its region ended on no label at
+    all: a given never vanishes from the figure)."""
     if q.kind in (QKind.LENGTH, QKind.ANGLE):
         return f"{query_name(q)} = {ann.texts[q]}"
     value = ann.texts[q].split(" = ", 1)[-1]  # ("perimeter = 50": its word said by the name)
-    return f"{ann.names.get(str(q), str(q))} = {value}"
+    name = ann.names.get(str(q), str(q))
+    pts = name.removeprefix("arc ")
+    if q.kind is QKind.ARC and pts != name and len(pts) == 3 and pts[0] == q.key[0]:  # (centre first: the language's)
+        name = arc_name(scene, pts)
+    return f"{name} = {value}"
 
 
 def _unnamed_misread(d, ann: TextbookAnnotation) -> list:

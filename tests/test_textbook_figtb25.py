@@ -121,9 +121,21 @@ def test_a_whole_side_with_no_place_by_it_is_named_and_led_to_it_not_legend_only
 
 def test_a_legend_arc_is_named_as_the_question_names_it() -> None:
     # reader 20's 21: "arc OEF = 118°" in the legend read as an arc through the centre O
-    from geomill.render.textbook import _textbook_arc
-    circles = {"O": {"A", "B", "E", "F"}}
-    assert _textbook_arc("arc OEF = 118°", circles) == "arc EF = 118°"
-    assert _textbook_arc("arc OEF = 250°", circles) == "major arc EF = 250°"
-    assert _textbook_arc("arc AEB = 40°", circles) == "arc AEB = 40°"  # through E: as written
-    assert _textbook_arc("arc OEF = ?", circles) == "arc EF = ?"
+    import math
+    from types import SimpleNamespace
+
+    from geomill.engine.model import QKind, Quantity
+    from geomill.engine.plane import element_symbol
+    from geomill.render.scene import Scene
+    from geomill.render.textbook import _legend_text, goal_text
+
+    at = lambda deg: (100 * math.cos(math.radians(deg)), 100 * math.sin(math.radians(deg)))  # noqa: E731
+    scene = Scene(points={"O": (0.0, 0.0), "E": at(0), "F": at(118), "A": at(200)}, segments=[], arcs=[], shapes=[])
+    minor, major = Quantity(QKind.ARC, ("O", "E", "F"), "OEF"), Quantity(QKind.ARC, ("O", "F", "E"), "OFE")
+    ann = SimpleNamespace(names={str(minor): "arc OEF", str(major): "arc OFE"},
+                          texts={minor: "118°", major: "242°"})
+    assert _legend_text(ann, minor, scene) == "arc EF = 118°"
+    assert _legend_text(ann, major, scene) == "major arc FE = 242°"  # (past 180° on the figure)
+    ann.names[str(minor)] = "arc EAF"  # a textbook arc through a point: as written
+    assert _legend_text(ann, minor, scene) == "arc EAF = 118°"
+    assert goal_text(element_symbol("arc", ("O", "E", "F")), scene=scene) == "arc EF"  # the goal's legend line

@@ -913,11 +913,11 @@ class Deduction:
         syms = _syms(p.expr)
         if sum(x.name not in given for x in syms) != 1 or any(x not in known for x in syms if x.name in given):
             return False
-        sides = [known[x] for x in syms if x.name in given and x.name.startswith("length")]
-        if len(sides) == 2 and sides[0] == sides[1] and any(known[x] == 60 for x in syms if x.name in given and
-                                                             x.name.startswith("angle")):
+        values = {x: known[x] for x in syms if x.name in given}
+        sides = [v for x, v in values.items() if _kind(x) == "length"]
+        if len(sides) == 2 and sides[0] == sides[1] and any(v == 60 for x, v in values.items() if _kind(x) == "angle"):
             return False  # (an isosceles triangle with a 60° apex: the equilateral triangle's, one step)
-        e = p.put_in({x: known[x] for x in syms if x.name in given})
+        e = p.expr.xreplace(values)  # (not put_in: its kept value is the one with every known element put in)
         if len(e.free_symbols) != 1:
             return False
         try:
