@@ -287,6 +287,22 @@ PHRASES: tuple[Phrase, ...] = (
         "angle DEA = 125\nfind x\n",
     ),
     Phrase(
+        "AD bisects angle A and meets BC at D (the angle bisector theorem)",
+        (),
+        "D on BC\nAD bisects angle BAC",
+        "`AD bisects angle BAC` says only that AD halves the angle; `D on BC` puts its foot on the opposite "
+        "side, and with both the solver uses BD/DC = AB/AC itself.",
+        "triangle ABC\nD on BC\nAD bisects angle BAC\nAB = 12\nAC = 8\nBC = 15\nfind BD\n",
+    ),
+    Phrase(
+        "DE is parallel to BC with D on AB and E on AC (triangles ADE and ABC similar)",
+        (),
+        "D on AB\nE on AC\nDE parallel to BC",
+        "the parallel gives the similarity: the solver finds that ADE and ABC are similar itself, so no "
+        "`similar` line is needed (one may be written; it must agree with the figure).",
+        "triangle ABC\nD on AB\nE on AC\nDE parallel to BC\nAD = 4\nAB = 10\nBC = 15\nfind DE\n",
+    ),
+    Phrase(
         "the line through A parallel to BC",
         ("parallels",),
         "line D A E\nDE parallel to BC",
@@ -344,7 +360,8 @@ FILLERS: dict[str, str] = {
                     "leave the word out: a line is points and the relation's words "
                     "('M midpoint of AB', 'PA tangent to circle O', 'BD bisects angle ABC')"),
     **dict.fromkeys(("with", "and", "has", "have"),
-                    "give each fact on a line of its own ('rhombus ABCD', then 'AC = 10', then 'BD = 24')"),
+                    "give each fact on a line of its own: the shape's line alone, then one line a fact "
+                    "('AC = 10', 'AB parallel to CD')"),
     "line": "a point on a line is 'D on line BC', 'D on ray BC', 'D on BC extended' (beyond C), 'D on BC' "
             "(between B and C), or 'line B C D' (the points in order along it)",
 }

@@ -4,7 +4,11 @@ figures.  Drawn: every line, every polygon's sides, every segment a relation or 
 every circle whole."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+import numpy as np
 from geomill.engine.plane import GeneralProblem, elements_in
+from geomill.engine.relations import BLOCKS_BY_KEY
 from geomill.solvers.numeric import APPROXIMATE, NumericModel, build_model
 
 from .scene import Scene
@@ -28,6 +32,8 @@ def general_scene(problem: GeneralProblem, seed: int = 0,
             covered.add(frozenset((a, b)))
 
     for a, b in named_segments(problem, sides_of_angles=False):
+        add(a, b)
+    for a, b in extensions(problem, pts, set(covered)):
         add(a, b)
     circles = [{"centre": pts[c.centre], "radius": model.radius(c.centre)} for c in problem.circles]
     scene = scene_from_dict({"points": pts, "lines": [list(s) for s in strokes], "circles": circles})
@@ -56,6 +62,32 @@ def named_segments(problem: GeneralProblem, sides_of_angles: bool = True) -> lis
             out.append((p[0], end))
         elif k in ("area", "perimeter") and len(p) >= 3:  # (a region a fact or the goal names: its sides)
             out += list(zip(p, p[1:] + p[:1]))
+    return out
+
+
+def extensions(problem: GeneralProblem, pts: Mapping[str, Sequence[float]],
+               drawn: set[frozenset[str]]) -> list[tuple[str, str]]:
+    """The extension a stated incidence needs ("E on AC extended", "P where AB meets CD" beyond B): where a
+    relation puts three points on one line, a segment of two of them is drawn and the third lies beyond it,
+    the segment from its nearer end to that point (a textbook extends the side; a height's extension is
+    the height's own, dashed)."""
+    out = []
+    for rel in problem.relations:
+        block = BLOCKS_BY_KEY[rel.key]
+        if any(kind == "height" for kind, *_ in block.marks):
+            continue
+        for trio in block.collinear(rel.args):
+            for far in trio:
+                a, b = (p for p in trio if p != far)
+                if frozenset((a, b)) not in drawn:
+                    continue
+                pa, pb, pf = (np.asarray(pts[p], float) for p in (a, b, far))
+                ab = pb - pa
+                t = float((pf - pa) @ ab / max(float(ab @ ab), 1e-12))
+                if t > 1 + 1e-6:
+                    out.append((b, far))
+                elif t < -1e-6:
+                    out.append((a, far))
     return out
 
 

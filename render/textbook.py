@@ -27,11 +27,12 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.geometry import segment_distance
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
-from geomill.engine.plane import ELEMENT_KINDS, Element, GeneralProblem, element_of, elements_in, polygon_key
+from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
+                                  elements_in, polygon_key)
 
 from .accidents import accidents, near_equal
 from .annotate import Annotation, Item, format_number
-from .general import named_segments, radius_end
+from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
 from .marks import Mark, angle_key, element_text, lone, read_marks, tangent_squares
@@ -676,6 +677,8 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
 
     for a, b in named_segments(problem):
         add(a, b)
+    for a, b in extensions(problem, pts, set(covered)):
+        add(a, b)
     used = {p for s in segments for p in s} | {p for c in problem.circles for p in (c.centre, *c.points)}
     used |= {p for el in named for p in el.points} | {p for r in problem.relations for a in r.args for p in a}
     pts = {n: xy for n, xy in pts.items() if n in used}  # a point nothing draws or names is no figure's
@@ -1215,6 +1218,27 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     return ann, givens, goal
 
 
+def goal_as_named(problem: GeneralProblem) -> GeneralProblem:
+    """A shape's area or perimeter asked where its kind compiles it to a formula (a regular hexagon's area in
+    its side, a sector's): the goal as the question names it, its polygon's or sector's element, so that the
+    figure writes "area = ?" in it, never the solver's formula."""
+    goal = problem.goal
+    if goal is None:
+        return problem
+    drawn = {polygon_key(p.points) for p in problem.polygons}
+    for expr, text, _, _ in problem.written:
+        kind, _, pts = text.partition(" ")
+        if expr != goal.expr or kind not in ("area", "perimeter"):
+            continue
+        if polygon_key(tuple(pts)) in drawn:
+            return dataclasses.replace(problem, goal=Goal(element_symbol(kind, tuple(pts)), goal.span))
+        circle = problem.circle(pts[1]) if len(pts) == 3 else None
+        if circle is not None and {pts[0], pts[2]} <= set(circle.points):  # a sector AOB about O
+            return dataclasses.replace(problem, goal=Goal(element_symbol(f"sector_{kind}", (pts[1], pts[0], pts[2])),
+                                                          goal.span))
+    return problem
+
+
 def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain", values: str = "image",
                     fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
                     line_width: float = 1.5, opacity: float | None = None, zoom: bool = True) -> TextbookFigure:
@@ -1237,6 +1261,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                              0.0 if style == "plain" else COLOUR_OPACITY if opacity is None else opacity)
     except ValueError as exc:
         raise FigureOptionError(str(exc)) from None
+    problem = goal_as_named(problem)
     marks, by_mark = read_marks(problem)
     from geomill.solvers.numeric import spread
 
@@ -1364,7 +1389,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # not a later step composed again; a split side's value named from the first, "DG = ?" stayed misread)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
-        cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame)
+        cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame) + sum(
+            a.startswith("point ") for a in accidental)  # (a point drawn right on a line or circle no fact puts it
+        # on reads as on it, as one drawn a few px off does: newcomer 17's chord through the centre)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
         # model alike and decides nothing)

@@ -1284,6 +1284,8 @@ def parts(problem: GeneralProblem) -> list[tuple[str, ...]]:
     groups += [arg for rel in problem.relations for arg in rel.args if len(arg) == 2]
     groups += [tuple(q for arg in rel.args for q in arg) for rel in problem.relations  # (a point on, or at, what it
                if any(len(arg) == 1 for arg in rel.args)]  # is on: D on AB, a midpoint, a foot)
+    groups += [trio for rel in problem.relations for trio in BLOCKS_BY_KEY[rel.key].collinear(rel.args)]  # (E on
+    # AB where 'EF midsegment of ABCD' says so)
     for g in groups:
         for q in g[1:]:
             if q in link and g[0] in link:

@@ -1,0 +1,54 @@
+"""A newcomer's problems written from the docs alone (newcomer 17), each finding a rule with its smallest
+problem: a point stated on a side's extension gets the extension drawn (issue 38, item 3); a shape's area asked
+where its kind compiles it to a formula is marked as the question names it, never by the formula; a midsegment
+inside its trapezoid is one figure with it, not a second part drawn over the first."""
+from __future__ import annotations
+
+from geomill.dsl import parse
+from geomill.engine.shapes_plane import to_plane
+from geomill.render.general import extensions
+from geomill.render.textbook import textbook_figure
+from geomill.solvers.numeric import parts
+
+from tests.label_reader import textbook_problems
+
+BEYOND = ("triangle ABC\nD on AB extended\nE on AC extended\nDE parallel to BC\nAB = 4\nBD = 2\nBC = 5\n"
+          "find DE\n")
+
+
+def _drawn(lab: dict) -> set[frozenset]:
+    return {frozenset(s) for s in lab["segments"]}
+
+
+def test_a_point_on_a_sides_extension_gets_the_extension() -> None:
+    lab = textbook_figure(parse(BEYOND)).labels
+    assert {frozenset("CE"), frozenset("BD")} <= _drawn(lab)  # (CE: no length names it; only the relation does)
+    assert textbook_problems(lab) == []
+
+
+def test_an_extension_is_drawn_only_past_the_drawn_segment() -> None:
+    problem = parse(BEYOND)
+    drawn = {frozenset("AB"), frozenset("AC")}
+    past = {"A": (0.0, 0.0), "B": (1.0, 0.0), "C": (0.0, 1.0), "D": (1.5, 0.0), "E": (0.0, 1.5)}
+    assert sorted(extensions(problem, past, drawn)) == [("B", "D"), ("C", "E")]
+    short = dict(past, D=(0.5, 0.0), E=(0.0, 0.5))  # (the same relations on points inside their sides: none)
+    assert extensions(problem, short, drawn) == []
+
+
+def test_a_regular_polygons_asked_area_is_named_not_its_formula() -> None:
+    lab = textbook_figure(to_plane(parse("regular hexagon ABCDEF\nAB = 4\nfind area ABCDEF\n"))).labels
+    asked = [x for x in lab["labels"] if "?" in x["text"]]
+    assert [x["text"] for x in asked] == ["area ABCDEF = ?"], asked
+    assert lab["goal"]["expression"] == "area ABCDEF"
+
+
+def test_a_sector_shapes_asked_area_is_the_sectors() -> None:
+    lab = textbook_figure(to_plane(parse("sector AOB\nOA = 6\nangle AOB = 120\nfind area AOB\n"))).labels
+    asked = [x["text"] for x in lab["labels"] if "?" in x["text"]]
+    assert asked == ["sector area OAB = ?"] and lab["goal"].get("shown") != "legend", (asked, lab["goal"])
+
+
+def test_a_midsegment_is_one_part_with_its_trapezoid() -> None:
+    problem = parse("trapezoid ABCD bases AD BC\nEF midsegment of ABCD\nAD = 2x + 4\nBC = 8\nEF = 12\nfind x\n")
+    assert len(parts(problem)) == 1
+    assert not any("read as one figure" in w for w in textbook_figure(problem).warnings)
