@@ -395,6 +395,8 @@ def test_a_common_factor_that_leaves_a_fraction_inside_is_not_taken_out() -> Non
 
     assert Namer().number(9 * sympy.pi / 2 + 60) == "9π/2 + 60"
     assert Namer().number(11 * sympy.sqrt(6) / 2 - 11 * sympy.sqrt(2) / 2) == "11(√6 - √2)/2"
+    assert Namer().number(2 * sympy.pi + 40) == "2π + 40"  # (newcomer 17: not 2(π + 20); π is in one term only)
+    assert Namer().number(10 * sympy.pi * sympy.sqrt(6) - 10 * sympy.pi * sympy.sqrt(2)) == "10π(√6 - √2)"
 
 def test_the_answer_line_is_one_form_whatever_lines_the_file_adds(tmp_path: Path, capsys) -> None:
     """Newcomer 13's rectangle + semicircle: the shape-only file (GeomVerse's style) and the same file with

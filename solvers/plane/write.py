@@ -120,7 +120,8 @@ class Namer:
             # a common factor taken out where it clears a fraction or π (11(√6 - √2)/2, 10π(√6 - √2)) or is
             # every term's (11(√3 - 1)); else an integer sum stays as it is (10 - 2√2, not 2(5 - √2))
             cs = [t.as_coeff_Mul()[0] for t in v.args]
-            plain = all(c.is_Integer for c in cs) and len({abs(c) for c in cs}) > 1 and not v.has(sympy.pi)
+            plain = all(c.is_Integer for c in cs) and len({abs(c) for c in cs}) > 1 and not all(
+                t.has(sympy.pi) for t in v.args)  # (2π + 40, not 2(π + 20): π in one term is no common factor)
             f = v if plain else sympy.factor_terms(v)
             if f.is_Mul and any(t.is_Add and any(not c.as_coeff_Mul()[0].is_Integer for c in t.args) for t in f.args):
                 f = v  # a factor that leaves a fraction inside is no clearer: 9π/2 + 60, not 3(3π/2 + 20)
