@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import math
 import re
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -58,6 +59,8 @@ class Namer:
     decimals: bool = True  # a fraction whose decimal ends printed as that decimal (the problem gives such values)
     heights: dict = field(default_factory=dict)  # a height symbol -> its name in a proof: the drawn BE, or h
     given_angles: frozenset = frozenset()  # the angles the problem gives, in radians (2π/9 of angle DAN = 40)
+    shapes: dict = field(default_factory=dict)  # a stated polygon's key -> (its kind, its name as the problem writes it)
+    asked: frozenset = frozenset()  # the elements the question names itself (its goal and givens): their names kept
 
     @property
     def latex(self) -> bool:
@@ -95,6 +98,8 @@ class Namer:
             words = f"{'the ' if alone else ''}{what} {where}"
             return rf"\text{{{words}}}" if self.latex else words
         words = " ".join(el.kind.words or (key,))
+        if len(el.points) >= 4 and s not in self.asked:  # one name per figure: area ADCB of the parallelogram ADCB
+            pts = self.shapes.get(polygon_key(tuple(el.points)), (None, pts))[1]
         return rf"\text{{{words} }}{pts}" if self.latex else f"{words} {pts}"
 
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
@@ -515,9 +520,47 @@ _IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
 
 def _then(reason: str) -> str:
     """How a reason leads to its equation: ``Since X, Y = Z`` after a bare reason; after one that
-    already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice."""
+    already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice;
+    after a rule named before (``so``, see ``_rule_once``), the equation at once."""
+    if reason.lower() == "so":
+        return " "
     last = _PARENS.sub("", reason).rsplit(". ", 1)[-1]
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
+
+
+def _sentence_names(instance, e: sympy.Expr) -> bool:
+    """Does the theorem's sentence itself say the element ``e`` (a premise it rests on), as one of the names its
+    words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC)?  Then no
+    bracket cites it again ("since AE is perpendicular to CE, … (as angle AEC = 90°)")."""
+    el = element_of(e)
+    if el is None:
+        return False
+    used = {int(f.split("[")[0]) for _, f, _, _ in string.Formatter().parse(instance.family.sentence)
+            if f and f.split("[")[0].isdigit()}
+    pts = el.points
+    for i in used:
+        try:
+            name = tuple(split_points(instance.names[i]))
+        except (IndexError, ValueError):
+            continue
+        if name in (tuple(pts), tuple(reversed(pts))):
+            return True
+    return False
+
+
+def _rule(sentence: str) -> str:
+    """The part of a theorem's sentence that states its general rule rather than its instance: the whole
+    sentence where it names no point (``since the area of a circle is πr²``), else its trailing clauses that
+    name none after the first such clause (``, twice the radius`` of ``since {1} passes through the centre of
+    circle {0}, it is a diameter, twice the radius``); empty where there is none."""
+    clauses = sentence.split(", ")
+    named = [any(f is not None for _, f, _, _ in string.Formatter().parse(c)) for c in clauses]
+    if not any(named):
+        return sentence
+    first = next((i for i in range(1, len(clauses)) if not named[i] and any(named[:i])), None)
+    if first is None or any(named[first + 1:]) or first + 1 == len(clauses):
+        return ""
+    return ", " + ", ".join(clauses[first + 1:])
 
 
 _ROLES = re.compile(r"it is also (the (?:altitude|median)(?: to the base)?) and (the (?:median|bisector)[a-z ]*)$")
@@ -560,6 +603,17 @@ _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ip
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
                                 "right_triangle_property_trigonometric", "triangle_area_formula_sine",
                                 "sine_theorem", "cosine_theorem"})
+
+
+def _asked(proof) -> frozenset:
+    """The elements the question itself names (its goal's and its givens'): a proof keeps their names."""
+    goal = getattr(proof, "goal", None)
+    return frozenset(set(sympy.sympify(goal).free_symbols if goal is not None else ())
+                     | {x for st in proof.steps for q, _ in st.equations if q.instance.family.key == "given"
+                        for x in (q.lhs - q.rhs).free_symbols})
+
+
+_EXTERIOR = "triangle_property_exterior_angle"  # (names: the exterior angle's points, then the triangle)
 
 
 def _triangle_names(proof) -> dict:
@@ -669,7 +723,8 @@ class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
-                       local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof))
+                       local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof),
+                       shapes=getattr(proof, "shapes", {}) or {}, asked=_asked(proof))
         self.n.heights, self.height_intros = height_names(proof, self.n.latex)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
@@ -687,6 +742,7 @@ class _Writer:
         self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
         self._base: set = set()  # the elements the last first pass left free
         self._tied: set = set()  # angles the problem names through another point, tied to a triangle's name
+        self.rules: dict[str, int] = {}  # theorem family -> the line whose sentence first named its general rule
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -790,19 +846,21 @@ class _Writer:
         self._target = target
         saved = (set(self.stated), self.theorems, len(self.jumps),
                  None if self.joined is None else set(self.joined))
+        rules = dict(self.rules)
         out = self._eliminate(pool, known, sub, target, value)
         if out is not None and max(self.jumps[saved[2]:], default=0) >= 3:
             base = self._base
-            first = (set(self.stated), self.theorems, list(self.jumps), self.joined)
-            self.stated, self.theorems = set(saved[0]), saved[1]
+            first = (set(self.stated), self.theorems, list(self.jumps), self.joined, self.rules)
+            self.stated, self.theorems, self.rules = set(saved[0]), saved[1], dict(rules)
             del self.jumps[saved[2]:]
             self.joined = None if saved[3] is None else set(saved[3])
             up = self._upward(pool, known, sub, target, value, base)
             if up is not None and max(self.jumps[saved[2]:], default=0) < max(first[2][saved[2]:], default=0):
                 out = up
             else:  # the first writing stands
-                self.stated, self.theorems, self.jumps, self.joined = first
+                self.stated, self.theorems, self.jumps, self.joined, self.rules = first
         if out is None:
+            self.rules = rules
             self._as_before(st, say)
             return
         found, out = out
@@ -921,6 +979,7 @@ class _Writer:
 
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
+        text = self._rule_once(s, text)
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
@@ -929,7 +988,7 @@ class _Writer:
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
-        if s.instance.family.key in _TRIANGLE_FAMILIES:
+        if s.instance.family.key in _TRIANGLE_FAMILIES | {_EXTERIOR}:
             part += self._linked(s)
         tied = self._printed_ties(s)
         if tied:  # into the reason's own bracket where it has one: "(its base angles are equal, as AB = AD; …)"
@@ -960,7 +1019,7 @@ class _Writer:
                     and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
                 self.restated.discard(e)  # the question's right angle, cited where first used
                 vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
-                if vertex is None or f"right angle at {vertex}" not in text:
+                if (vertex is None or f"right angle at {vertex}" not in text) and not _sentence_names(s.instance, e):
                     cited.append(self.said(e, v))
                 continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
@@ -995,6 +1054,22 @@ class _Writer:
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return part
+
+    def _rule_once(self, s, text: str) -> str:
+        """A theorem's general rule named at its first use only (teacher 17: "Since the area of a circle is πr²"
+        twice, "it is a diameter, twice the radius" three times): a later instance of the family says its own
+        clauses (``since AB passes through the centre of circle F, it is a diameter``), or, where the whole
+        sentence is the rule, only ``so``."""
+        family = s.instance.family
+        rule = _rule(family.sentence)
+        if not rule or family.key in ("given", "relation"):
+            return text
+        if family.key not in self.rules:
+            self.rules[family.key] = len(self.lines)
+            return text
+        if rule == family.sentence:  # (in the same step it is said once with both: "…, X = 1 and Y = 2")
+            return text if self.rules[family.key] == len(self.lines) else "so"
+        return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
         """Why a point lies on the arc it is said to: the order of the points round the circle, with the given
@@ -1096,6 +1171,14 @@ class _Writer:
             said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {self._on(extra[0], v, missing)}")
         return "; ".join(said)
 
+    def _same_ray(self, p: str, a: str, b: str) -> bool:
+        """Do ``p`` and ``b`` lie on one ray from ``a``, as a line of the problem orders them?"""
+        for ln in getattr(self.proof, "orders", ()):
+            if {p, a, b} <= set(ln):
+                i, j, k = ln.index(a), ln.index(b), ln.index(p)
+                return (j - i) * (k - i) > 0
+        return False
+
     def _on(self, p: str, a: str, b: str) -> str:
         """Where ``p`` lies on the ray from ``a`` through ``b``, as the problem's line orders it: ``F lies on
         CA`` between them, ``F lies on CA extended`` beyond ``b``; ``on line CA`` where no order says."""
@@ -1112,23 +1195,27 @@ class _Writer:
         """An angle the problem names through another point, tied to the triangle's own name for it
         where a triangle's theorem first uses it: ``by the angle sum of triangle CDA (its angle CDA is
         angle CDE: A is on line DE)``."""
-        tri = s.instance.names[0] if s.instance.names else ""
+        names, exterior = s.instance.names, s.instance.family.key == _EXTERIOR
+        tri = (names[1] if exterior else names[0]) if len(names) > exterior else ""
         if len(tri) != 3:
             return ""
         exprs = [s.lhs, s.rhs, *(x for pair in getattr(s.instance, "premises", ()) for x in pair)]
         said = []
         for x in sorted({y for e in exprs for y in sympy.sympify(e).free_symbols}, key=lambda y: y.name):
             el = element_of(x)
-            if x not in self.n.display or el is None or el.kind.key != "angle" or x in self._tied:
+            if el is None or el.kind.key != "angle" or x in self._tied:
                 continue
-            shown = element_of(self.n.display[x])
+            # (an angle printed under a name a step gave it before, not only the problem's: angle ACB of the
+            # triangle DBC is its angle DCB as A lies on CD, said where the triangle's theorem uses it)
+            shown = element_of(self.n.display.get(x) or self.n.local.get(x, x))
             v = shown.points[1]
-            if shown.kind.key != "angle" or v not in tri:
-                continue
+            if shown.kind.key != "angle" or v not in tri or exterior and v == names[0][1]:
+                continue  # (the exterior angle itself is no angle of the triangle)
             own = [p for p in tri if p != v]
             extra = [p for p in shown.points if p not in tri]
             missing = [p for p in own if p not in shown.points]
-            if len(extra) != 1 or len(missing) != 1:
+            if len(extra) != 1 or len(missing) != 1 or x not in self.n.display and not self._same_ray(
+                    missing[0], v, extra[0]):
                 continue
             self._tied.add(x)
             said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
@@ -2640,12 +2727,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             continue
         last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
-                 None if w.joined is None else set(w.joined))
+                 None if w.joined is None else set(w.joined), dict(w.rules))
         try:
             w.step(st)
         except (TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
             # sympy could not take this step apart (an expression it cannot compare): write it whole
-            w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
+            w.stated, w.theorems, w.known, w.joined, w.rules = saved[0], saved[1], saved[4], saved[5], saved[6]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
     # the goal's step said nothing after earlier ones (sin(angle BAC) once angle BAC is known: "nothing new to
@@ -3194,16 +3281,19 @@ def _same_reason(lines: list[str]) -> list[str]:
     """Two sentences in a row with one reason said as one: ``Since CB is parallel to DE, angle AED = angle
     CBE = 60° and angle ADE = angle BCD = 60° (corresponding angles).``"""
     out: list[list[str]] = []
+    merged: dict[str, list[str]] = {}  # a merged sentence -> its parts (a third part joins the list)
     for line in lines:
         said: list[str] = []
         for sentence in _SENTENCE.split(line):
             before = said if said else out[-1] if out and out[-1] else said  # (the step before's last sentence)
             m, last = _SINCE.match(sentence), _SINCE.match(before[-1]) if before else None
-            if m and last and m[1] == last[1] and " and " not in last[2] + m[2]:
-                first, kind = last[2], _KIND.search(m[2])
-                if kind and first.endswith(kind[0]):
-                    first = first[:-len(kind[0])]
-                before[-1] = f"{m[1]}, {first} and {m[2]}."
+            parts = merged.get(before[-1], [last[2]] if last else []) if before else []
+            if m and last and m[1] == last[1] and not any(" and " in x for x in [*parts, m[2]]):
+                kind = _KIND.search(m[2])
+                if kind:
+                    parts = [x.removesuffix(kind[0]) for x in parts]
+                before[-1] = f"{m[1]}, {and_list([*parts, m[2]])}."
+                merged[before[-1]] = [*parts, m[2]]
                 continue
             said.append(sentence)
         out.append(said)
