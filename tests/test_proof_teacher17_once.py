@@ -96,3 +96,22 @@ def test_an_angle_renamed_through_a_point_of_its_line_names_the_point():
                  8 / __import__("math").sin(__import__("math").radians(43)))
     assert "angle DCB = angle ACB, as D lies on CA extended" in text, text
     assert "angle BDA = angle BDC, as A lies on DC" in text, text
+    # (the right angle BAC no step uses is left out: the right triangle DBA rests on angle BAD, said after it)
+    assert "angle BAC" not in text and "angle BAD = 90°" in text, text
+
+
+def test_an_equation_solved_as_it_stands_is_not_collected_again():
+    """FormalGeo 828: "so 5² = 15y, so 15y = 25" restated itself."""
+    text = _text("points C A Y B\ntriangle CAY\ntriangle CYB\nline A Y B\nBC perpendicular to AC\n"
+                 "CY perpendicular to BY\nclockwise CAY CYB BCA\nAC = 5\nAB = 15\nBC = z\nAY = y\nfind y\n", 5 / 3)
+    assert "so 5² = 15y and y = 5/3" in text and "15y = 25" not in text, text
+
+
+def test_a_value_equal_to_one_found_is_read_through_the_equality():
+    """FormalGeo 816: "Then LN = x + 3 = 4 + 3 = 7" worked out again a value LN = LO = 7 already gave."""
+    text = _text("points R N M O K J L\nline J M K\nline J O L\nline K N L\ncircle R through M O N\n"
+                 "R incentre of KJL\nJM tangent to circle R\nJO tangent to circle R\nKM tangent to circle R\n"
+                 "KN tangent to circle R\nLN tangent to circle R\nLO tangent to circle R\nclockwise MON\nJO = 12\n"
+                 "KM = 7\nLN = x + 3\nLO = 4x - 9\nfind perimeter JKL\n", 52)
+    assert "Since LN = LO, LN = 7." in text and "4 + 3" not in text, text
+    assert text.count("LN = LO") == 2, text  # (the tangents' equality, then the value read through it)

@@ -742,6 +742,7 @@ class _Writer:
         self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
         self._base: set = set()  # the elements the last first pass left free
         self._tied: set = set()  # angles the problem names through another point, tied to a triangle's name
+        self._found_last: set = set()  # the elements the last step written brought to a value
         self.rules: dict[str, int] = {}  # theorem family -> the line whose sentence first named its general rule
 
     def join(self, exprs) -> str:
@@ -865,6 +866,7 @@ class _Writer:
             return
         found, out = out
         self.known.update(found)
+        self._found_last = set(found)
         out = [x for x in out if x]
         if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
             out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
@@ -1508,7 +1510,8 @@ class _Writer:
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
             said = self.said(target, value)
             if not (say and say[-1].endswith(f"{said}.")) and not _concluded(target, value, last_expressed):
-                say.append(self._equal_values(target, value, known, say) or f"So {self._worked(target, value, known)}.")
+                equal = self._equal_values(target, value, known, say)
+                say.append(f"So {self._worked(target, value, known)}." if equal is None else equal)
         return found, say
 
     def _worked(self, target: sympy.Expr, value: sympy.Expr, known: dict) -> str:
@@ -1537,6 +1540,15 @@ class _Writer:
             return f"{_cap(chain)} (given)."
         # (the values it compares, named: "So GH = HI = 7" reads as if it followed from the sentence before)
         number = self.n.number(known[a], deg)
+        before = say or self.lines  # (this step's sentences, else the last step's)
+        new = ({x for x in (a, b) if x not in self.known and x not in getattr(self, "_given_now", ())} if say
+               else self._found_last)
+        for x, y in ((a, b), (b, a)):  # the sentence before found one of them: "BD = 8 - 4 = 4 = CD", said once
+            clause = re.split(r", |; hence | and ", _SENTENCE.split(before[-1])[-1])[-1] if before else ""
+            if (x in new and y not in new and clause.endswith(f" = {self.wrap(number)}.")
+                    and clause.startswith(f"{self.wrap(self.n.expr(x))} = ") and re.search(r" [-+] |·|/", clause)):
+                before[-1] = f"{before[-1][:-1]} = {self.wrap(self.n.expr(y))}."
+                return ""
         return f"Since {self.wrap(f'{self.n.expr(a)} = {number} = {self.n.expr(b)}')}, {self.eq(a, b)}."
 
     def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
@@ -1568,6 +1580,13 @@ class _Writer:
         deg = _unit(x) == "degrees"
         chain = [self.n.expr(x), self.n.expr(sub[x], None, deg), self.n.expr(sub[x], known, deg),
                  self.n.number(val, deg)]
+        equal = next((y for y in sorted(known, key=lambda s: s.name) if element_of(y) is not None and y != x
+                      and _key(x - y) in self.stated and is_zero(known[y] - val)), None)
+        if equal is not None:  # LN = LO stated and LO = 7 found: "Since LN = LO, LN = 7", not LN worked from x again
+            out.append(f"Since {self.eq(x, equal)}, {self.wrap(f'{self.n.expr(x)} = {self.n.number(val, deg)}')}.")
+            known[x] = val
+            self.stated.add(_key(x - val))
+            return True
         out.append(f"Then {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         known[x] = val
         self.stated.add(_key(x - val))
@@ -1862,6 +1881,8 @@ class _Writer:
                 if head and _alone(lhs, rhs, u, vals, sub):
                     return f"{head}, so {last}."  # not "so (163/2) = x and x = 163/2": the value once
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
+                if opened is None and ratio is None and _collected(lhs, rhs, u, vals, sub):
+                    steps = []  # "5² = 15y" is solved as it stands: not "so 5² = 15y, so 15y = 25"
                 if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
                         and chain_eq.count(" = ") == 1):
                     sides = [sympy.expand(_put_all(x, vals, sub)) for x in (lhs, rhs)]  # 3(3x - 6) = 8(x + 2)
@@ -2636,6 +2657,18 @@ def _named_by(full: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> symp
     return free[0]
 
 
+def _collected(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
+    """Is the equation ``a = b`` with the values put in already a multiple of ``u`` against numbers (``5² = 15y``),
+    so that collecting it (``15y = 25``) would only say it again?"""
+    sides = [sympy.expand(_put_all(x, vals, sub)) for x in (a, b)]
+    free = [x for x in sides if u not in x.free_symbols]
+    held = [x for x in sides if u in x.free_symbols]
+    if len(free) != 1 or len(held) != 1 or free[0].free_symbols:
+        return False
+    c, rest = held[0].as_coeff_Mul()
+    return rest == u and c.is_number and c != 0
+
+
 def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
     """Whether an equation sets an element found before equal to what is ``u`` alone (angle HGJ = angle
     KGL, angle HGJ = 163/2, angle KGL = x): nothing is left to solve, and writing ``163/2 = x`` and then
@@ -3231,15 +3264,22 @@ def _drop_unused(lines: list[str], fact: re.Pattern, used) -> list[str]:
     return [x for x in (" ".join(y for y in line if y) for line in said) if x]
 
 
+def _right_said(triangle: str, vertex: str, text: str) -> bool:
+    """Does ``text`` state the triangle's own angle at ``vertex`` a right angle (``angle BAD = 90°`` of DBA at A)?"""
+    a, b = (p for p in triangle if p != vertex)
+    return any(re.search(rf"\bangle {x}{vertex}{y} = (?:angle [A-Z]{{3}} = )*90°", text) for x, y in ((a, b), (b, a)))
+
+
 def _unused_right_angles(lines: list[str]) -> list[str]:
     """A right angle read off a given perpendicular that no later sentence names, nor a right triangle with
     its points (``angle LQS = 90°`` where the proof works in triangle MQS), is left out.  A given right
     triangle's right angle is restated only where named."""
     def used(m: re.Match, later: str) -> bool:
         a = m["angle"]
-        # (a right triangle at its vertex along one of its arms, ELB of angle BED with D on EL, rests on it too)
+        # (a right triangle at its vertex along one of its arms, ELB of angle BED with D on EL, rests on it too,
+        # unless its own right angle there is said after: angle BAD = 90° of the triangle DBA, not angle BAC)
         return _named_later(f"angle {a}", later) or m["perp"] is not None and any(
-            set(t) == set(a) or a[1] in t and {a[0], a[2]} & set(t)
+            set(t) == set(a) or a[1] in t and {a[0], a[2]} & set(t) and not _right_said(t, a[1], later)
             for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
     return _drop_unused(lines, _RIGHT_FROM, used)
 
