@@ -115,3 +115,11 @@ def test_a_value_equal_to_one_found_is_read_through_the_equality():
                  "KM = 7\nLN = x + 3\nLO = 4x - 9\nfind perimeter JKL\n", 52)
     assert "Since LN = LO, LN = 7." in text and "4 + 3" not in text, text
     assert text.count("LN = LO") == 2, text  # (the tangents' equality, then the value read through it)
+
+
+def test_the_goal_angle_under_the_central_angles_name_is_tied():
+    """Generated problem (teacher 17's gen 2): "angle AOG = arc AH" after "its central angle AOH" never said G lies
+    on OH; the sentence's own angle name is tied to the question's."""
+    text = _text("points A B C O G H\ntriangle ABC\nline B G C\nline O G H\ncircle O through A B C H\n"
+                 "OG perpendicular to BG\nangle ABC = 70\nangle ACB = 30\nfind angle AOG\n", 140)
+    assert "(angle AOG is angle AOH, as G lies on line OH), angle AOG = arc AH = 140°." in text, text

@@ -1766,7 +1766,8 @@ class _Writer:
         atoms = [x for x in every if x not in self.n.display]
         shown = {self.n.name(x).split()[-1] for x in every if x in self.n.display}  # (a name shown stays its atom's)
         out = {}
-        for name in s.instance.names:
+        # (its names, and an angle its words spell from a name's letters: "its central angle AOH" of arc OAH)
+        for name in dict.fromkeys([*s.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
             if (len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text)
                     or name in shown):
                 continue
