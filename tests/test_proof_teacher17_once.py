@@ -123,3 +123,12 @@ def test_the_goal_angle_under_the_central_angles_name_is_tied():
     text = _text("points A B C O G H\ntriangle ABC\nline B G C\nline O G H\ncircle O through A B C H\n"
                  "OG perpendicular to BG\nangle ABC = 70\nangle ACB = 30\nfind angle AOG\n", 140)
     assert "(angle AOG is angle AOH, as G lies on line OH), angle AOG = arc AH = 140°." in text, text
+
+
+def test_a_right_triangles_premise_and_its_tied_angle_share_one_bracket():
+    """FormalGeo 1121: the right angle cited and the angle tied to the triangle's name, in one bracket."""
+    text = _text("points A B Y C\ntriangle ABY\ntriangle AYC\nline B Y C\nAY perpendicular to CY\n"
+                 "CA perpendicular to BA\nclockwise ABY AYC CAB\nAB = 6\nBC = y\nAY = x\nangle ACY = 45\nfind y\n",
+                 6 * 2 ** 0.5)
+    assert "In the right triangle ABC (as angle BAC = 90°; angle ACB = angle ACY, as B lies on CY extended)" in text, \
+        text

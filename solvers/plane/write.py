@@ -528,6 +528,10 @@ def _then(reason: str) -> str:
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
 
 
+# a bracket of premises, then one of angles tied to a triangle's names: said in one bracket
+_TIE_AFTER = re.compile(r"(\((?:as|its) [^()]*)\) \((angle [A-Z]{3} (?:=|is) angle [A-Z]{3}, as [^()]*\))")
+
+
 def _sentence_names(instance, e: sympy.Expr) -> bool:
     """Does the theorem's sentence itself say the element ``e`` (a premise it rests on), as one of the names its
     words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC)?  Then no
@@ -1055,7 +1059,7 @@ class _Writer:
             at = re.search(r"\bright triangle [A-Z]{3}\b", part)
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
-        return part
+        return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
 
     def _rule_once(self, s, text: str) -> str:
         """A theorem's general rule named at its first use only (teacher 17: "Since the area of a circle is πr²"
