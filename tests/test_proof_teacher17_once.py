@@ -40,6 +40,7 @@ def test_the_rule_of_a_sentence_is_its_clauses_naming_no_point():
         ", twice the radius"
     assert _rule("since {0} is perpendicular to {1}, the diagonals bisect, and {2} is a kite") == ""
     assert _rule("by the angle sum of triangle {0}") == ""
+    assert _rule("by the intersecting chords theorem") == ""  # (a theorem's name, said at each use)
 
 
 def test_a_premise_the_sentence_says_is_not_cited_again():

@@ -559,8 +559,8 @@ def _rule(sentence: str) -> str:
     circle {0}, it is a diameter, twice the radius``); empty where there is none."""
     clauses = sentence.split(", ")
     named = [any(f is not None for _, f, _, _ in string.Formatter().parse(c)) for c in clauses]
-    if not any(named):
-        return sentence
+    if not any(named):  # (a rule it states, not a theorem it names: "by the intersecting chords theorem" stays)
+        return sentence if sentence.startswith("since ") else ""
     first = next((i for i in range(1, len(clauses)) if not named[i] and any(named[:i])), None)
     if first is None or any(named[first + 1:]) or first + 1 == len(clauses):
         return ""
