@@ -124,6 +124,8 @@ def test_the_goal_angle_under_the_central_angles_name_is_tied():
     text = _text("points A B C O G H\ntriangle ABC\nline B G C\nline O G H\ncircle O through A B C H\n"
                  "OG perpendicular to BG\nangle ABC = 70\nangle ACB = 30\nfind angle AOG\n", 140)
     assert "(angle AOG is angle AOH, as G lies on line OH), angle AOG = arc AH = 140°." in text, text
+    # (the perpendicular from the centre is the reason its sentence says: "(as angle BGO = 90°)" cited it again)
+    assert "Since OG is perpendicular to the chord BC" in text and "angle BGO" not in text, text
 
 
 def test_a_right_triangles_premise_and_its_tied_angle_share_one_bracket():

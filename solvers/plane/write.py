@@ -532,24 +532,35 @@ def _then(reason: str) -> str:
 _TIE_AFTER = re.compile(r"(\((?:as|its) [^()]*)\) \((angle [A-Z]{3} (?:=|is) angle [A-Z]{3}, as [^()]*\))")
 
 
-def _sentence_names(instance, e: sympy.Expr) -> bool:
+def _sentence_names(instance, e: sympy.Expr, orders=()) -> bool:
     """Does the theorem's sentence itself say the element ``e`` (a premise it rests on), as one of the names its
-    words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC)?  Then no
-    bracket cites it again ("since AE is perpendicular to CE, … (as angle AEC = 90°)")."""
+    words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC), or an angle as
+    the two segments along its arms (``since {0} is perpendicular to the chord {1}`` of OG and BC, the angle BGO
+    with G on BC, by the problem's lines ``orders``)?  Then no bracket cites it again ("since AE is perpendicular to
+    CE, … (as angle AEC = 90°)")."""
     el = element_of(e)
     if el is None:
         return False
     used = {int(f.split("[")[0]) for _, f, _, _ in string.Formatter().parse(instance.family.sentence)
             if f and f.split("[")[0].isdigit()}
-    pts = el.points
-    for i in used:
+    names = []
+    for i in sorted(used):
         try:
-            name = tuple(split_points(instance.names[i]))
+            names.append(tuple(split_points(instance.names[i])))
         except (IndexError, ValueError):
             continue
-        if name in (tuple(pts), tuple(reversed(pts))):
-            return True
-    return False
+    pts = tuple(el.points)
+    if any(name in (pts, pts[::-1]) for name in names):
+        return True
+    if el.kind.key != "angle" or len(pts) != 3 or "perpendicular" not in instance.family.sentence:
+        return False
+
+    def along(seg: tuple, arm: set) -> bool:  # the segment lies on the arm's line
+        return set(seg) == arm or any(arm | set(seg) <= set(ln) for ln in orders)
+
+    segs = [n for n in names if len(n) == 2]
+    v = pts[1]
+    return any(along(a, {v, pts[0]}) and along(b, {v, pts[2]}) for a in segs for b in segs if a != b)
 
 
 def _rule(sentence: str) -> str:
@@ -1025,7 +1036,7 @@ class _Writer:
                     and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
                 self.restated.discard(e)  # the question's right angle, cited where first used
                 vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
-                if (vertex is None or f"right angle at {vertex}" not in text) and not _sentence_names(s.instance, e):
+                if (vertex is None or f"right angle at {vertex}" not in text) and not _sentence_names(s.instance, e, getattr(self.proof, "orders", ())):
                     cited.append(self.said(e, v))
                 continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
