@@ -1898,7 +1898,10 @@ class _Writer:
                     return f"{head}, so {last}."  # not "so (163/2) = x and x = 163/2": the value once
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
                 if opened is None and ratio is None and _collected(lhs, rhs, u, vals, sub):
-                    steps = []  # "5² = 15y" is solved as it stands: not "so 5² = 15y, so 15y = 25"
+                    # "5² = 15y" is solved as it stands, not "so 5² = 15y, so 15y = 25"; "16 = 4x" is said "4x = 16"
+                    if steps and any(re.fullmatch(r"-?[0-9.]+", x) for x in chain_eq.split(" = ")):
+                        chain_eq = steps[0].strip("$")
+                    steps = []
                 if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
                         and chain_eq.count(" = ") == 1):
                     sides = [sympy.expand(_put_all(x, vals, sub)) for x in (lhs, rhs)]  # 3(3x - 6) = 8(x + 2)
