@@ -59,7 +59,7 @@ class Namer:
     decimals: bool = True  # a fraction whose decimal ends printed as that decimal (the problem gives such values)
     heights: dict = field(default_factory=dict)  # a height symbol -> its name in a proof: the drawn BE, or h
     given_angles: frozenset = frozenset()  # the angles the problem gives, in radians (2π/9 of angle DAN = 40)
-    shapes: dict = field(default_factory=dict)  # a stated polygon's key -> (its kind, its name as the problem writes it)
+    shapes: dict = field(default_factory=dict)  # a stated polygon's key -> (its kind, its name as the problem gives it)
     asked: frozenset = frozenset()  # the elements the question names itself (its goal and givens): their names kept
 
     @property
@@ -1036,7 +1036,8 @@ class _Writer:
                     and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
                 self.restated.discard(e)  # the question's right angle, cited where first used
                 vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
-                if (vertex is None or f"right angle at {vertex}" not in text) and not _sentence_names(s.instance, e, getattr(self.proof, "orders", ())):
+                says = _sentence_names(s.instance, e, getattr(self.proof, "orders", ()))
+                if (vertex is None or f"right angle at {vertex}" not in text) and not says:
                     cited.append(self.said(e, v))
                 continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
