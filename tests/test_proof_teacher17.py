@@ -26,10 +26,12 @@ CASES = [
      "points E C D F\ntriangle ECD equilateral\nline D F C\nline E F\nCE = 38\nangle DEF = angle CEF\nfind DF\n", 19,
      ["Since ECD is an equilateral triangle, CD = CE = DE = 38."],
      ["So CE = DE", "So CD = CE"]),
-    # 1. two elements equal as their values are (FormalGeo 2092): the values compared, not "So GH = HI = 7"
+    # 1. two elements equal as their values are (FormalGeo 2092): the values compared, not "So GH = HI = 7"; where
+    # the sentence before found one value, the comparison ends that sentence (a later review: "Since BD = 4 = CD,
+    # BD = CD." is clumsy)
     ("step names its reason: the values compared",
      "points G K H J I\ntriangle GKH\npolygon KJIH\nline G K J\nline G H I\nKH parallel to JI\nclockwise GKH KJIH\n"
-     "GH = 7\nGI = 14\nJK = 6\nfind GK\n", 6, ["Since GH = 7 = HI, GH = HI."], ["So GH = HI"]),
+     "GH = 7\nGI = 14\nJK = 6\nfind GK\n", 6, ["HI = GI - GH = 14 - 7 = 7 = GH."], ["So GH = HI", "Since GH = 7 = HI"]),
     # 1. an isosceles triangle's side read through its equal sides said before: which values it compares
     ("step names its reason: an equality said before",
      "points O E G H B A F C\ntriangle EGH\nline H F E B\nline H G A\nline E C G\ncircle O through E G H\n"

@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import math
 import re
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -58,6 +59,8 @@ class Namer:
     decimals: bool = True  # a fraction whose decimal ends printed as that decimal (the problem gives such values)
     heights: dict = field(default_factory=dict)  # a height symbol -> its name in a proof: the drawn BE, or h
     given_angles: frozenset = frozenset()  # the angles the problem gives, in radians (2π/9 of angle DAN = 40)
+    shapes: dict = field(default_factory=dict)  # a stated polygon's key -> (its kind, its name as the problem gives it)
+    asked: frozenset = frozenset()  # the elements the question names itself (its goal and givens): their names kept
 
     @property
     def latex(self) -> bool:
@@ -95,6 +98,8 @@ class Namer:
             words = f"{'the ' if alone else ''}{what} {where}"
             return rf"\text{{{words}}}" if self.latex else words
         words = " ".join(el.kind.words or (key,))
+        if len(el.points) >= 4 and s not in self.asked:  # one name per figure: area ADCB of the parallelogram ADCB
+            pts = self.shapes.get(polygon_key(tuple(el.points)), (None, pts))[1]
         return rf"\text{{{words} }}{pts}" if self.latex else f"{words} {pts}"
 
     def number(self, v: sympy.Expr, degrees: bool = False) -> str:
@@ -516,9 +521,62 @@ _IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
 
 def _then(reason: str) -> str:
     """How a reason leads to its equation: ``Since X, Y = Z`` after a bare reason; after one that
-    already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice."""
+    already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice;
+    after a rule named before (``so``, see ``_rule_once``), the equation at once."""
+    if reason.lower() == "so":
+        return " "
     last = _PARENS.sub("", reason).rsplit(". ", 1)[-1]
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
+
+
+# a bracket of premises, then one of angles tied to a triangle's names: said in one bracket
+_TIE_AFTER = re.compile(r"(\((?:as|its) [^()]*)\) \((angle [A-Z]{3} (?:=|is) angle [A-Z]{3}, as [^()]*\))")
+
+
+def _sentence_names(instance, e: sympy.Expr, orders=()) -> bool:
+    """Does the theorem's sentence itself say the element ``e`` (a premise it rests on), as one of the names its
+    words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC), or an angle as
+    the two segments along its arms (``since {0} is perpendicular to the chord {1}`` of OG and BC, the angle BGO
+    with G on BC, by the problem's lines ``orders``)?  Then no bracket cites it again ("since AE is perpendicular to
+    CE, … (as angle AEC = 90°)")."""
+    el = element_of(e)
+    if el is None:
+        return False
+    used = {int(f.split("[")[0]) for _, f, _, _ in string.Formatter().parse(instance.family.sentence)
+            if f and f.split("[")[0].isdigit()}
+    names = []
+    for i in sorted(used):
+        try:
+            names.append(tuple(split_points(instance.names[i])))
+        except (IndexError, ValueError):
+            continue
+    pts = tuple(el.points)
+    if any(name in (pts, pts[::-1]) for name in names):
+        return True
+    if el.kind.key != "angle" or len(pts) != 3 or "perpendicular" not in instance.family.sentence:
+        return False
+
+    def along(seg: tuple, arm: set) -> bool:  # the segment lies on the arm's line
+        return set(seg) == arm or any(arm | set(seg) <= set(ln) for ln in orders)
+
+    segs = [n for n in names if len(n) == 2]
+    v = pts[1]
+    return any(along(a, {v, pts[0]}) and along(b, {v, pts[2]}) for a in segs for b in segs if a != b)
+
+
+def _rule(sentence: str) -> str:
+    """The part of a theorem's sentence that states its general rule rather than its instance: the whole
+    sentence where it names no point (``since the area of a circle is πr²``), else its trailing clauses that
+    name none after the first such clause (``, twice the radius`` of ``since {1} passes through the centre of
+    circle {0}, it is a diameter, twice the radius``); empty where there is none."""
+    clauses = sentence.split(", ")
+    named = [any(f is not None for _, f, _, _ in string.Formatter().parse(c)) for c in clauses]
+    if not any(named):  # (a rule it states, not a theorem it names: "by the intersecting chords theorem" stays)
+        return sentence if sentence.startswith("since ") else ""
+    first = next((i for i in range(1, len(clauses)) if not named[i] and any(named[:i])), None)
+    if first is None or any(named[first + 1:]) or first + 1 == len(clauses):
+        return ""
+    return ", " + ", ".join(clauses[first + 1:])
 
 
 _ROLES = re.compile(r"it is also (the (?:altitude|median)(?: to the base)?) and (the (?:median|bisector)[a-z ]*)$")
@@ -561,6 +619,17 @@ _PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ip
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
                                 "right_triangle_property_trigonometric", "triangle_area_formula_sine",
                                 "sine_theorem", "cosine_theorem"})
+
+
+def _asked(proof) -> frozenset:
+    """The elements the question itself names (its goal's and its givens'): a proof keeps their names."""
+    goal = getattr(proof, "goal", None)
+    return frozenset(set(sympy.sympify(goal).free_symbols if goal is not None else ())
+                     | {x for st in proof.steps for q, _ in st.equations if q.instance.family.key == "given"
+                        for x in (q.lhs - q.rhs).free_symbols})
+
+
+_EXTERIOR = "triangle_property_exterior_angle"  # (names: the exterior angle's points, then the triangle)
 
 
 def _triangle_names(proof) -> dict:
@@ -670,7 +739,8 @@ class _Writer:
     def __init__(self, proof, style: str, arcs: dict | None = None):
         self.proof = proof
         self.n = Namer(style, proof.display, arcs or {}, written=getattr(proof, "as_written", {}) or {},
-                       local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof))
+                       local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof),
+                       shapes=getattr(proof, "shapes", {}) or {}, asked=_asked(proof))
         self.n.heights, self.height_intros = height_names(proof, self.n.latex)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
@@ -688,6 +758,8 @@ class _Writer:
         self.joined: set = set(proof.drawn) if getattr(proof, "drawn", None) is not None else None
         self._base: set = set()  # the elements the last first pass left free
         self._tied: set = set()  # angles the problem names through another point, tied to a triangle's name
+        self._found_last: set = set()  # the elements the last step written brought to a value
+        self.rules: dict[str, int] = {}  # theorem family -> the line whose sentence first named its general rule
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -791,23 +863,26 @@ class _Writer:
         self._target = target
         saved = (set(self.stated), self.theorems, len(self.jumps),
                  None if self.joined is None else set(self.joined))
+        rules = dict(self.rules)
         out = self._eliminate(pool, known, sub, target, value)
         if out is not None and max(self.jumps[saved[2]:], default=0) >= 3:
             base = self._base
-            first = (set(self.stated), self.theorems, list(self.jumps), self.joined)
-            self.stated, self.theorems = set(saved[0]), saved[1]
+            first = (set(self.stated), self.theorems, list(self.jumps), self.joined, self.rules)
+            self.stated, self.theorems, self.rules = set(saved[0]), saved[1], dict(rules)
             del self.jumps[saved[2]:]
             self.joined = None if saved[3] is None else set(saved[3])
             up = self._upward(pool, known, sub, target, value, base)
             if up is not None and max(self.jumps[saved[2]:], default=0) < max(first[2][saved[2]:], default=0):
                 out = up
             else:  # the first writing stands
-                self.stated, self.theorems, self.jumps, self.joined = first
+                self.stated, self.theorems, self.jumps, self.joined, self.rules = first
         if out is None:
+            self.rules = rules
             self._as_before(st, say)
             return
         found, out = out
         self.known.update(found)
+        self._found_last = set(found)
         out = [x for x in out if x]
         if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
             out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
@@ -922,6 +997,7 @@ class _Writer:
 
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
+        text = self._rule_once(s, text)
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
@@ -930,7 +1006,7 @@ class _Writer:
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
-        if s.instance.family.key in _TRIANGLE_FAMILIES:
+        if s.instance.family.key in _TRIANGLE_FAMILIES | {_EXTERIOR}:
             part += self._linked(s)
         tied = self._printed_ties(s)
         if tied:  # into the reason's own bracket where it has one: "(its base angles are equal, as AB = AD; …)"
@@ -961,7 +1037,8 @@ class _Writer:
                     and any(_key(a - b) == _key(e - v) for a, b in s.instance.premises)):
                 self.restated.discard(e)  # the question's right angle, cited where first used
                 vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
-                if vertex is None or f"right angle at {vertex}" not in text:
+                says = _sentence_names(s.instance, e, getattr(self.proof, "orders", ()))
+                if (vertex is None or f"right angle at {vertex}" not in text) and not says:
                     cited.append(self.said(e, v))
                 continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
@@ -995,7 +1072,23 @@ class _Writer:
             at = re.search(r"\bright triangle [A-Z]{3}\b", part)
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
-        return part
+        return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
+
+    def _rule_once(self, s, text: str) -> str:
+        """A theorem's general rule named at its first use only (teacher 17: "Since the area of a circle is πr²"
+        twice, "it is a diameter, twice the radius" three times): a later instance of the family says its own
+        clauses (``since AB passes through the centre of circle F, it is a diameter``), or, where the whole
+        sentence is the rule, only ``so``."""
+        family = s.instance.family
+        rule = _rule(family.sentence)
+        if not rule or family.key in ("given", "relation"):
+            return text
+        if family.key not in self.rules:
+            self.rules[family.key] = len(self.lines)
+            return text
+        if rule == family.sentence:  # (in the same step it is said once with both: "…, X = 1 and Y = 2")
+            return text if self.rules[family.key] == len(self.lines) else "so"
+        return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
         """Why a point lies on the arc it is said to: the order of the points round the circle, with the given
@@ -1097,6 +1190,14 @@ class _Writer:
             said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {self._on(extra[0], v, missing)}")
         return "; ".join(said)
 
+    def _same_ray(self, p: str, a: str, b: str) -> bool:
+        """Do ``p`` and ``b`` lie on one ray from ``a``, as a line of the problem orders them?"""
+        for ln in getattr(self.proof, "orders", ()):
+            if {p, a, b} <= set(ln):
+                i, j, k = ln.index(a), ln.index(b), ln.index(p)
+                return (j - i) * (k - i) > 0
+        return False
+
     def _on(self, p: str, a: str, b: str) -> str:
         """Where ``p`` lies on the ray from ``a`` through ``b``, as the problem's line orders it: ``F lies on
         CA`` between them, ``F lies on CA extended`` beyond ``b``; ``on line CA`` where no order says."""
@@ -1113,23 +1214,27 @@ class _Writer:
         """An angle the problem names through another point, tied to the triangle's own name for it
         where a triangle's theorem first uses it: ``by the angle sum of triangle CDA (its angle CDA is
         angle CDE: A is on line DE)``."""
-        tri = s.instance.names[0] if s.instance.names else ""
+        names, exterior = s.instance.names, s.instance.family.key == _EXTERIOR
+        tri = (names[1] if exterior else names[0]) if len(names) > exterior else ""
         if len(tri) != 3:
             return ""
         exprs = [s.lhs, s.rhs, *(x for pair in getattr(s.instance, "premises", ()) for x in pair)]
         said = []
         for x in sorted({y for e in exprs for y in sympy.sympify(e).free_symbols}, key=lambda y: y.name):
             el = element_of(x)
-            if x not in self.n.display or el is None or el.kind.key != "angle" or x in self._tied:
+            if el is None or el.kind.key != "angle" or x in self._tied:
                 continue
-            shown = element_of(self.n.display[x])
+            # (an angle printed under a name a step gave it before, not only the problem's: angle ACB of the
+            # triangle DBC is its angle DCB as A lies on CD, said where the triangle's theorem uses it)
+            shown = element_of(self.n.display.get(x) or self.n.local.get(x, x))
             v = shown.points[1]
-            if shown.kind.key != "angle" or v not in tri:
-                continue
+            if shown.kind.key != "angle" or v not in tri or exterior and v == names[0][1]:
+                continue  # (the exterior angle itself is no angle of the triangle)
             own = [p for p in tri if p != v]
             extra = [p for p in shown.points if p not in tri]
             missing = [p for p in own if p not in shown.points]
-            if len(extra) != 1 or len(missing) != 1:
+            if len(extra) != 1 or len(missing) != 1 or x not in self.n.display and not self._same_ray(
+                    missing[0], v, extra[0]):
                 continue
             self._tied.add(x)
             said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
@@ -1422,7 +1527,8 @@ class _Writer:
         elif _key(target - value) not in self.stated:  # (not when the last equation stated is the conclusion)
             said = self.said(target, value)
             if not (say and say[-1].endswith(f"{said}.")) and not _concluded(target, value, last_expressed):
-                say.append(self._equal_values(target, value, known, say) or f"So {self._worked(target, value, known)}.")
+                equal = self._equal_values(target, value, known, say)
+                say.append(f"So {self._worked(target, value, known)}." if equal is None else equal)
         return found, say
 
     def _worked(self, target: sympy.Expr, value: sympy.Expr, known: dict) -> str:
@@ -1451,6 +1557,15 @@ class _Writer:
             return f"{_cap(chain)} (given)."
         # (the values it compares, named: "So GH = HI = 7" reads as if it followed from the sentence before)
         number = self.n.number(known[a], deg)
+        before = say or self.lines  # (this step's sentences, else the last step's)
+        new = ({x for x in (a, b) if x not in self.known and x not in getattr(self, "_given_now", ())} if say
+               else self._found_last)
+        for x, y in ((a, b), (b, a)):  # the sentence before found one of them: "BD = 8 - 4 = 4 = CD", said once
+            clause = re.split(r", |; hence | and ", _SENTENCE.split(before[-1])[-1])[-1] if before else ""
+            if (x in new and y not in new and clause.endswith(f" = {self.wrap(number)}.")
+                    and clause.startswith(f"{self.wrap(self.n.expr(x))} = ") and re.search(r" [-+] |·|/", clause)):
+                before[-1] = f"{before[-1][:-1]} = {self.wrap(self.n.expr(y))}."
+                return ""
         return f"Since {self.wrap(f'{self.n.expr(a)} = {number} = {self.n.expr(b)}')}, {self.eq(a, b)}."
 
     def _brought(self, e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> list[str]:
@@ -1482,6 +1597,13 @@ class _Writer:
         deg = _unit(x) == "degrees"
         chain = [self.n.expr(x), self.n.expr(sub[x], None, deg), self.n.expr(sub[x], known, deg),
                  self.n.number(val, deg)]
+        equal = next((y for y in sorted(known, key=lambda s: s.name) if element_of(y) is not None and y != x
+                      and _key(x - y) in self.stated and is_zero(known[y] - val)), None)
+        if equal is not None:  # LN = LO stated and LO = 7 found: "Since LN = LO, LN = 7", not LN worked from x again
+            out.append(f"Since {self.eq(x, equal)}, {self.wrap(f'{self.n.expr(x)} = {self.n.number(val, deg)}')}.")
+            known[x] = val
+            self.stated.add(_key(x - val))
+            return True
         out.append(f"Then {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
         known[x] = val
         self.stated.add(_key(x - val))
@@ -1661,7 +1783,8 @@ class _Writer:
         atoms = [x for x in every if x not in self.n.display]
         shown = {self.n.name(x).split()[-1] for x in every if x in self.n.display}  # (a name shown stays its atom's)
         out = {}
-        for name in s.instance.names:
+        # (its names, and an angle its words spell from a name's letters: "its central angle AOH" of arc OAH)
+        for name in dict.fromkeys([*s.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
             if (len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text)
                     or name in shown):
                 continue
@@ -1776,6 +1899,11 @@ class _Writer:
                 if head and _alone(lhs, rhs, u, vals, sub):
                     return f"{head}, so {last}."  # not "so (163/2) = x and x = 163/2": the value once
                 steps, note = self._solving(_put_all(full, vals, sub), u, v)
+                if opened is None and ratio is None and _collected(lhs, rhs, u, vals, sub):
+                    # "5² = 15y" is solved as it stands, not "so 5² = 15y, so 15y = 25"; "16 = 4x" is said "4x = 16"
+                    if steps and any(re.fullmatch(r"-?[0-9.]+", x) for x in chain_eq.split(" = ")):
+                        chain_eq = steps[0].strip("$")
+                    steps = []
                 if (opened is None and element_of(u) is None and re.search(r"\([^()]*[a-z][^()]*\)", chain_eq)
                         and chain_eq.count(" = ") == 1):
                     sides = [sympy.expand(_put_all(x, vals, sub)) for x in (lhs, rhs)]  # 3(3x - 6) = 8(x + 2)
@@ -2550,6 +2678,18 @@ def _named_by(full: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict) -> symp
     return free[0]
 
 
+def _collected(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
+    """Is the equation ``a = b`` with the values put in already a multiple of ``u`` against numbers (``5² = 15y``),
+    so that collecting it (``15y = 25``) would only say it again?"""
+    sides = [sympy.expand(_put_all(x, vals, sub)) for x in (a, b)]
+    free = [x for x in sides if u not in x.free_symbols]
+    held = [x for x in sides if u in x.free_symbols]
+    if len(free) != 1 or len(held) != 1 or free[0].free_symbols:
+        return False
+    c, rest = held[0].as_coeff_Mul()
+    return rest == u and c.is_number and c != 0
+
+
 def _alone(a: sympy.Expr, b: sympy.Expr, u: sympy.Symbol, vals: dict, sub: dict) -> bool:
     """Whether an equation sets an element found before equal to what is ``u`` alone (angle HGJ = angle
     KGL, angle HGJ = 163/2, angle KGL = x): nothing is left to solve, and writing ``163/2 = x`` and then
@@ -2641,12 +2781,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             continue
         last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
-                 None if w.joined is None else set(w.joined))
+                 None if w.joined is None else set(w.joined), dict(w.rules))
         try:
             w.step(st)
         except (TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
             # sympy could not take this step apart (an expression it cannot compare): write it whole
-            w.stated, w.theorems, w.known, w.joined = saved[0], saved[1], saved[4], saved[5]
+            w.stated, w.theorems, w.known, w.joined, w.rules = saved[0], saved[1], saved[4], saved[5], saved[6]
             del w.jumps[saved[2]:], w.lines[saved[3]:]
             w._as_before(st, [])
     # the goal's step said nothing after earlier ones (sin(angle BAC) once angle BAC is known: "nothing new to
@@ -3145,15 +3285,22 @@ def _drop_unused(lines: list[str], fact: re.Pattern, used) -> list[str]:
     return [x for x in (" ".join(y for y in line if y) for line in said) if x]
 
 
+def _right_said(triangle: str, vertex: str, text: str) -> bool:
+    """Does ``text`` state the triangle's own angle at ``vertex`` a right angle (``angle BAD = 90°`` of DBA at A)?"""
+    a, b = (p for p in triangle if p != vertex)
+    return any(re.search(rf"\bangle {x}{vertex}{y} = (?:angle [A-Z]{{3}} = )*90°", text) for x, y in ((a, b), (b, a)))
+
+
 def _unused_right_angles(lines: list[str]) -> list[str]:
     """A right angle read off a given perpendicular that no later sentence names, nor a right triangle with
     its points (``angle LQS = 90°`` where the proof works in triangle MQS), is left out.  A given right
     triangle's right angle is restated only where named."""
     def used(m: re.Match, later: str) -> bool:
         a = m["angle"]
-        # (a right triangle at its vertex along one of its arms, ELB of angle BED with D on EL, rests on it too)
+        # (a right triangle at its vertex along one of its arms, ELB of angle BED with D on EL, rests on it too,
+        # unless its own right angle there is said after: angle BAD = 90° of the triangle DBA, not angle BAC)
         return _named_later(f"angle {a}", later) or m["perp"] is not None and any(
-            set(t) == set(a) or a[1] in t and {a[0], a[2]} & set(t)
+            set(t) == set(a) or a[1] in t and {a[0], a[2]} & set(t) and not _right_said(t, a[1], later)
             for t in re.findall(r"right triangle ([A-Z]{3})\b", later))
     return _drop_unused(lines, _RIGHT_FROM, used)
 
@@ -3195,16 +3342,19 @@ def _same_reason(lines: list[str]) -> list[str]:
     """Two sentences in a row with one reason said as one: ``Since CB is parallel to DE, angle AED = angle
     CBE = 60° and angle ADE = angle BCD = 60° (corresponding angles).``"""
     out: list[list[str]] = []
+    merged: dict[str, list[str]] = {}  # a merged sentence -> its parts (a third part joins the list)
     for line in lines:
         said: list[str] = []
         for sentence in _SENTENCE.split(line):
             before = said if said else out[-1] if out and out[-1] else said  # (the step before's last sentence)
             m, last = _SINCE.match(sentence), _SINCE.match(before[-1]) if before else None
-            if m and last and m[1] == last[1] and " and " not in last[2] + m[2]:
-                first, kind = last[2], _KIND.search(m[2])
-                if kind and first.endswith(kind[0]):
-                    first = first[:-len(kind[0])]
-                before[-1] = f"{m[1]}, {first} and {m[2]}."
+            parts = merged.get(before[-1], [last[2]] if last else []) if before else []
+            if m and last and m[1] == last[1] and not any(" and " in x for x in [*parts, m[2]]):
+                kind = _KIND.search(m[2])
+                if kind:
+                    parts = [x.removesuffix(kind[0]) for x in parts]
+                before[-1] = f"{m[1]}, {and_list([*parts, m[2]])}."
+                merged[before[-1]] = [*parts, m[2]]
                 continue
             said.append(sentence)
         out.append(said)
