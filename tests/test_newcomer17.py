@@ -52,3 +52,12 @@ def test_a_midsegment_is_one_part_with_its_trapezoid() -> None:
     problem = parse("trapezoid ABCD bases AD BC\nEF midsegment of ABCD\nAD = 2x + 4\nBC = 8\nEF = 12\nfind x\n")
     assert len(parts(problem)) == 1
     assert not any("read as one figure" in w for w in textbook_figure(problem).warnings)
+
+
+def test_a_value_the_shape_gives_is_said_with_its_rule_where_first_used() -> None:
+    """(p22: "(180° - 108°)/2" with no word of where 108° came from.)  The rule once, then its value."""
+    from geomill.solvers.plane.solve import solve_general
+
+    text = solve_general(parse("regular pentagon ABCDE\nfind angle BAC\n")).text()
+    assert text.startswith("Each interior angle of a regular pentagon is (5 − 2)·180°/5 = 108°, so angle ABC = 108°."), text
+    assert text.count("interior angle of a regular pentagon") == 1, text

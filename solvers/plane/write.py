@@ -832,6 +832,7 @@ class _Writer:
             k = _key(e)
             if k not in self.stated and self._written_given(s, known, say):
                 continue
+            self._shape_given(s, k, say)
             self.given_keys.add(k)
             if s.lhs.is_Symbol and not s.rhs.free_symbols:
                 known[s.lhs] = s.rhs
@@ -954,6 +955,20 @@ class _Writer:
         self.relations.append(t)
         self.stated.add(_key(t))
         return True
+
+    def _shape_given(self, s, k, say: list[str]) -> None:
+        """A value the problem's shape gives rather than its text (each interior angle of a regular pentagon is
+        108°): said with its rule where first used, the rule once (newcomer 17: "(180° - 108°)/2" with no word of
+        where 108° came from)."""
+        why = getattr(self.proof, "reasons", {}).get(s.lhs)
+        if not why or k in self.stated or s.rhs.free_symbols:
+            return
+        self.stated.add(k)
+        said = self.__dict__.setdefault("_shape_rules", set())
+        if why in said:
+            return
+        said.add(why)
+        say.append(f"{why[0].upper()}{why[1:]}, so {self.eq(s.lhs, s.rhs)}.")
 
     def _written_given(self, s, known: dict, say: list[str]) -> bool:
         """A given the user wrote as a textbook arc (``arc AB = 80``, ``major arc ACB = 250``) said as
