@@ -768,9 +768,15 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
             out += _tick_row(c, _unit(layout.px[q] - layout.px[p]), m.count, TICK_HALF)
             layout.take(c, reach)
         return out
+    bracketed = any(layout.split(p, q) for p, q in m.elements)  # (one style a group: reader 20's 49 read a bracket
+    # on AB and a tick on AC as two marks; a whole side's bracket where a split one's is, its tick on it)
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
-        if layout.split(p, q):
+        mid = layout.bracket(p, q, m) if bracketed and not layout.split(p, q) else None
+        if mid is not None:
+            c = _clear_on_bracket(layout, p, q, mid, reach)
+            out += _tick_row(c, u, m.count, TICK_HALF)
+        elif layout.split(p, q):
             mid = layout.bracket(p, q, m)
             if mid is None:  # (every bracket crosses a drawn line: the side's halves ticked, or the text alone)
                 layout.unticked.add((id(m), (p, q)))

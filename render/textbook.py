@@ -1260,11 +1260,6 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = fresh()
         d = renderer.compose(scene, ann)
         right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
-        if any(mk is t for mk, _ in right for t in touching):  # (a tangent's square with a ray hard by it: left out,
-            kept = [mk for mk in kept if all(mk is not r or all(r is not t for t in touching) for r, _ in right)]  # not
-            right = [(mk, angle) for mk, angle in right if all(mk is not t for t in touching)]  # "90°" in an arc
-            ann, givens, goal = fresh()  # that crowds the values; the dot and the text say it)
-            d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
@@ -1411,15 +1406,22 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
     legend = _legend(d, ann, renderer, scene, line) if values == "image" else set()
     aside = line[0] if line is not None and QUERY in legend else None
+    note = _approximate_note(d, renderer) if m.misfit else None
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
     else:
         data, d = renderer._svg(scene, ann)
+    if note is not None and note in d.labels:  # (painted; exported as the figure's note, never as an element's label)
+        d.labels.remove(note)
     from .attribution import figure_labels
 
     labels = figure_labels(d)
     labels = _export(labels, d, ann, givens, goal, m, scene, legend, aside)
+    if note is not None:
+        x0, y0, x1, y1 = note.box
+        labels["approximate_note"] = {"text": note.text, "bbox": [round(x0, 2), round(d.style.size - y1, 2),
+                                                                  round(x1, 2), round(d.style.size - y0, 2)]}
     misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
@@ -1613,6 +1615,16 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
     for q, text, key in lines:
         w, h = renderer.text_size(text)
+        asked = q if q is not None else _drawn_quantity(key, d)
+        led = _led_line(d, asked, text, w, h, tree, written) if asked is not None else None
+        if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
+            placed, b = led
+            d.labels.append(placed)
+            d.leaders.append(placed.leader)
+            written.append(b)
+            if q is not None:
+                ann.in_text.discard(q)  # (on the figure by its element: its export's ``shown`` is "label")
+            continue
         spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
                  for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
         for x, y in spots:
@@ -1627,6 +1639,159 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
                 done.add(key if q is not None else QUERY)
                 break
     return done
+
+
+APPROXIMATE_NOTE = "Values are rounded; the figure follows the stated facts."
+
+
+def _approximate_note(d, renderer):
+    """``APPROXIMATE_NOTE`` written on a figure whose model misses the rounded givens (``model.misfit``: arcs of 60°
+    and 118° on a drawn diameter): a reader who measures, or adds the values up, sees why they disagree with the
+    drawing (reader 20 took a drawn diameter for "nearly one" and answered 15 for 16).  In a free row by the
+    canvas's top or bottom edge, as a legend line (``LEGEND_CLEAR``), else on the bottom row where it crosses the
+    least ink.  The placed label (in ``d.labels`` to be painted; the caller exports it apart, it names no element)."""
+    import shapely
+    from shapely.geometry import LineString, Point, box
+
+    from .labels import Placed
+
+    fpx, size = d.style.font_px, float(d.style.size)
+    w, h = renderer.text_size(APPROXIMATE_NOTE)
+    ink = [LineString(p) for p in [*d.strokes, *d.marks, *d.dashed, *d.leaders] if len(p) > 1]
+    ink += [box(*lab.box) for lab in d.labels] + [Point(p) for p in d.rules.points.values()]
+    tree = shapely.STRtree(ink)
+    low, high = LEGEND_MARGIN + h / 2, size - LEGEND_MARGIN - h / 2
+    xs = (size / 2, LEGEND_MARGIN + w / 2, size - LEGEND_MARGIN - w / 2)
+    spots = [(x, y) for y in (low, low + 1.3 * fpx, high, high - 1.3 * fpx) for x in xs]
+
+    def hits(xy) -> int:
+        b = box(xy[0] - w / 2, xy[1] - h / 2, xy[0] + w / 2, xy[1] + h / 2)
+        return len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx))
+
+    x, y = next((xy for xy in spots if not hits(xy)), None) or min(spots[:len(xs)], key=hits)
+    note = Placed(APPROXIMATE_NOTE, float(x), float(y), w, h, "shape", element="approximate")
+    d.labels.append(note)
+    return note
+
+
+LED_CLEAR = 0.5  # fonts: a legend line led to its element keeps this far from every stroke, label and point
+LED_STEP = 0.5  # fonts: the grid of places tried for it
+LED_FAR = 12.0  # fonts: its leader at most this long (farther, the corner legend reads as well)
+LED_NEAR = 1.0  # fonts: and at least this long (shorter, its box sits on the crowd it was kept out of)
+LED_POINT = 0.6  # fonts: the leader passes no other point closer
+
+
+def _drawn_quantity(element: str, d) -> Quantity | None:
+    """The drawn side or angle an element's spelling names ("CD", "angle BEC"), its points all drawn; else None."""
+    names = element.removeprefix("angle ")
+    if not names.isalpha() or not names.isupper() or not all(n in d.rules.points for n in names):
+        return None
+    if element.startswith("angle ") and len(names) == 3:
+        return Quantity.angle(*names)
+    return Quantity.length(*names) if len(names) == 2 and element == names else None
+
+
+def _led_anchor(d, q: Quantity) -> np.ndarray | None:
+    """Where a leader to ``q`` ends (pixels, y up): a side's middle, an angle's bisector at its arc (inside the
+    angle, by its vertex); None: a value of no drawn side or angle."""
+    pts = d.rules.points
+    if q.kind is QKind.LENGTH and all(n in pts for n in q.key):
+        a, b = (np.asarray(pts[n], float) for n in q.key)
+        return (a + b) / 2
+    if q.kind is QKind.ANGLE and all(n in pts for n in q.key):
+        a, v, b = (np.asarray(pts[n], float) for n in q.key)
+        ua, ub = (e - v for e in (a, b))
+        la, lb = float(np.hypot(*ua)), float(np.hypot(*ub))
+        if min(la, lb) < 1e-6:
+            return None
+        mid = ua / la + ub / lb
+        if float(np.hypot(*mid)) < 1e-6:
+            return None
+        wedge = d.rules.wedges.get(str(q))
+        r = min(wedge.radius if wedge is not None else 1.5 * d.style.font_px, 0.5 * min(la, lb))
+        return v + mid / float(np.hypot(*mid)) * r
+    return None
+
+
+def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list):
+    """A named legend line ("CD = 4", "∠BDF = 20°") set by its element instead of in a corner: the free place
+    (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle or its angle's arc, with a
+    leader to it that runs through no label and by no other point (``LED_POINT``), at most ``LED_FAR`` fonts long.
+    The label (with its leader) and its box; None: no such place."""
+    import shapely
+    from shapely.geometry import LineString, box
+
+    from .labels import Placed
+
+    anchor = _led_anchor(d, q)
+    if anchor is None:
+        return None
+    fpx, size = d.style.font_px, float(d.style.size)
+    margin = LEGEND_MARGIN
+    xs = np.arange(margin + w / 2, size - margin - w / 2, LED_STEP * fpx)
+    ys = np.arange(margin + h / 2, size - margin - h / 2, LED_STEP * fpx)
+    if not len(xs) or not len(ys):
+        return None
+    gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
+    near = np.column_stack([np.clip(anchor[0], gx - w / 2, gx + w / 2), np.clip(anchor[1], gy - h / 2, gy + h / 2)])
+    reach = np.hypot(*(near - anchor).T)
+    keep = (reach >= LED_NEAR * fpx) & (reach <= LED_FAR * fpx)
+    if not keep.any():
+        return None
+    order = np.flatnonzero(keep)[np.argsort(reach[keep], kind="stable")]
+    boxes = shapely.box(gx[order] - w / 2, gy[order] - h / 2, gx[order] + w / 2, gy[order] + h / 2)
+    hit = np.zeros(len(order), bool)
+    idx = tree.query(boxes, predicate="dwithin", distance=LED_CLEAR * fpx)
+    hit[idx[0]] = True
+    labels = [box(*lab.box) for lab in d.labels] + list(written)
+    points = [np.asarray(p, float) for p in d.rules.points.values()]
+    own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in q.key}
+    for i in np.flatnonzero(~hit)[:400]:
+        b = boxes[i]
+        if any(b.distance(o) < 0.15 * fpx for o in written):
+            continue
+        end = near[order[i]]
+        u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
+        start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
+        line = LineString([start, end])
+        if any(o.buffer(-0.5).intersects(line) for o in labels):
+            continue
+        if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
+               if tuple(np.round(p, 3)) not in own or q.kind is QKind.ANGLE) or _alongside(d, q, start, end):
+            continue
+        x, y = float(gx[order[i]]), float(gy[order[i]])
+        role = "side" if q.kind is QKind.LENGTH else "angle"
+        placed = Placed(text, x, y, w, h, role, element=str(q))
+        placed.leader = np.array([start, end])
+        return placed, b
+    return None
+
+
+ALONGSIDE = (15.0, 20.0)  # px, degrees: a leader whose last three quarters lie this near a drawn segment, this
+# nearly along it, reads as that segment's label (newcomer 15's p19)
+
+
+def _alongside(d, q: Quantity, start: np.ndarray, end: np.ndarray) -> bool:
+    """Does the leader from ``start`` to ``end`` run alongside a drawn segment not its own element?"""
+    u = end - start
+    n = float(np.hypot(*u))
+    if n <= 2 * ALONGSIDE[0]:
+        return False
+    pts = d.rules.points
+    for a, b, _ in d.segments:
+        if q.kind is QKind.LENGTH and {a, b} == set(q.key) or a not in pts or b not in pts:
+            continue
+        p, r = np.asarray(pts[a], float), np.asarray(pts[b], float)
+        v = r - p
+        lv = float(np.hypot(*v))
+        if lv < 1e-9 or abs(u[0] * v[1] - u[1] * v[0]) / (n * lv) >= math.sin(math.radians(ALONGSIDE[1])):
+            continue
+        t = np.array([0.25, 0.5, 0.75, 1.0])[:, None]
+        at = start + t * u - p
+        k = np.clip(at @ v / lv ** 2, 0.0, 1.0)[:, None]
+        if (np.hypot(*(at - k * v).T) < ALONGSIDE[0]).all():
+            return True
+    return False
 
 
 def _legend_text(ann: TextbookAnnotation, q: Quantity, scene: Scene) -> str:

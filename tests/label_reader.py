@@ -60,6 +60,7 @@ SIDE_NEAR = 0.9  # fonts: a side value's box at most this far from its side,
 SIDE_CENTRE = 2.2  # and its centre (review 6: "a = 6" 35 px off a slanted side)
 LEADER_END = 5.0  # px: a shape label's leader ends this far off every drawn side (review 6: 3.8 px, read as
 # pointing at the side)
+LEADER_POINT = 10.0  # px: and this far off every point (reader 20's 55: "area ABE = ?" led to O, on side BE)
 THINNEST = 38.0  # px: a shape's thinnest width
 SMALLEST = 1400.0  # px²: a shape's area
 
@@ -178,6 +179,8 @@ def problems(fig: dict) -> list[str]:
                 if any(at.distance(line) < LEADER_END for *_, line in segments) or any(
                         at.distance(LineString(h["line"])) < LEADER_END for h in fig.get("heights", [])):
                     out.append(f"{text!r} ({el}) has a leader ending by a line: it points at the line")
+                if any(at.distance(Point(xy)) < LEADER_POINT for xy in pts.values()):
+                    out.append(f"{text!r} ({el}) has a leader ending by a point: it points at the point")
                 d_own = own.distance(where)
                 if any(o.distance(where) <= d_own for o in others):
                     out.append(f"{text!r} ({el}) is set off nearer another region")
@@ -508,7 +511,7 @@ def mark_problems(fig: dict) -> list[str]:
             for i, e in enumerate(els):
                 p, q = (pts[n] for n in _seg_points(e, pts))
                 brace = _bracket(fig, e)
-                if brace is not None and _inside_points(p, q, pts):  # a split side: ticks across its bracket
+                if brace is not None:  # a split side (or its group's whole one): ticks across its bracket
                     p, q = brace[1], brace[2]
                 for tick in lines[i * per:(i + 1) * per]:
                     u = _crossing(tick, p, q)
@@ -784,13 +787,14 @@ def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
     """Each value's own element is the nearest element of its kind to where it sits (a leader's: where the leader
     ends): a side's value nearer its side (or dimension line) than any other drawn segment, an angle's inside its
     angle with no other vertex nearer whose angle it also sits in (a blind reader read a "60°" set by segment PT as
-    an angle at P).  A value that names its element ("AB = 12", "∠PTQ = 60°") reads as its own wherever it sits."""
+    an angle at P).  A value that names its element ("AB = 12", "∠PTQ = 60°") reads as its own wherever it sits,
+    unless a leader points it elsewhere: a named label's leader ends by its own element by the same tests."""
     out = []
     segments = [(a, b, LineString([pts[a], pts[b]])) for a, b in fig["segments"] if a in pts and b in pts]
     wedges = None
     for lab in fig["labels"]:
         el, text = lab["element"], lab["text"]
-        if "=" in text or el.startswith(("point ", "height ")) or el.split(" ")[0] in SHAPE_WORDS:
+        if "=" in text and not lab["leader"] or el.startswith(("point ", "height ")) or el.split(" ")[0] in SHAPE_WORDS:
             continue
         x0, y0, x1, y1 = lab["bbox"]
         at = Point(lab["leader"][0]) if lab["leader"] else Point((x0 + x1) / 2, (y0 + y1) / 2)
@@ -1212,8 +1216,9 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
             own = LineString([p, q]) if m["kind"] == "equal" else _drawn_line(fig, pts, p, q)
             # (a parallel's arrows mark its line: on any drawn piece of it)
             strokes = m["pixels"][i * per:(i + 1) * per]
-            if m["kind"] == "equal" and _inside_points(p, q, pts):
-                continue  # a split side's ticks are across its bracket (``_split_ticks``)
+            if m["kind"] == "equal" and (_inside_points(p, q, pts) or _bracket(fig, el) is not None):
+                continue  # a split side's ticks are across its bracket (``_split_ticks``), as its group's whole
+                # sides' are where one style marks the group
             if not all(LineString(s).distance(own) < MARK_ON for s in strokes):
                 out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} is not across its segment")
             others = [s for s in segments if not _along(s, p, q) and not (
@@ -1436,10 +1441,10 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
             strokes = [LineString(s) for s in m["pixels"][i * per:(i + 1) * per]]
             if any(s.intersects(d) for s in strokes for d in dims):
                 out.append(f"a {what} of {el} is on a dimension line, not on its segment")
-            if m["kind"] != "equal" or not _inside_points(p, q, pts):
+            if m["kind"] != "equal" or not _inside_points(p, q, pts) and _bracket(fig, el) is None:
                 continue
             own = LineString([p, q])
-            if any(s.distance(own) < PIECE_ON for s in strokes):
+            if _inside_points(p, q, pts) and any(s.distance(own) < PIECE_ON for s in strokes):
                 out.append(f"a tick of {el} lies on a piece of it (points split it): it reads as the piece's")
                 continue
             brace = _bracket(fig, el)

@@ -1,0 +1,112 @@
+"""Issue 38 (figtb26): a value or goal with no place by its element is set by it with a leader, outside the crowd,
+not in a corner legend; an approximate figure says so on itself; reader 20's minor classes (a tangent's right
+angle marked, one equal-length style a group, a shape's leader off the points).  Each class on its smallest
+problem, checked by the export and the independent reader (tests/label_reader.py)."""
+from __future__ import annotations
+
+import math
+
+from geomill.dsl import parse
+from geomill.render.textbook import APPROXIMATE_NOTE, textbook_figure
+
+from tests.label_reader import _nearest_of_kind, mark_problems, problems, textbook_problems
+
+# (CD a short stub below the chord AB: no place by it reads as its own, the goal went to the corner legend)
+SHORT_GOAL = ("points O A D B C\ntriangle OAD\ntriangle ODB\nline A D B\nline O D C\ncircle O through A C B\n"
+              "AD perpendicular to OD\nclockwise OAD ODB ACB\nAB = 6\nDO = 4\nfind CD\n")
+ROUNDED = "points A B C\ntriangle ABC\nangle ABC = 60\nangle BCA = 60\nangle CAB = 61\nAB = 5\nfind BC\n"
+EXACT = "points A B C\ntriangle ABC\nangle ABC = 60\nangle BCA = 60\nAB = 5\nfind BC\n"
+TANGENT = ("points O A B C E\ntriangle ABC\ntriangle OCE\ncircle O through A B C\nEC tangent to circle O\n"
+           "AO = 9\nCE = 15\nfind area CEO\n")  # (CA runs inside the right angle OCE: no square fits there)
+EQUAL_SPLIT = ("points A B C O D\ntriangle ABC isosceles at A\nline A D B\nline O D\ncircle O through A B C\n"
+               "O circumcentre of ABC\nOD perpendicular to AD\nangle BAC = 100\nfind angle COD\n")  # (D splits AB)
+
+
+def _read(fig: dict) -> list[str]:
+    return textbook_problems(fig) + mark_problems(fig)
+
+
+def _tip(lab: dict) -> tuple[float, float]:
+    return tuple(lab["leader"][0])
+
+
+def test_a_goal_with_no_place_by_its_short_side_is_led_to_it_not_put_in_a_corner() -> None:
+    """"CD = ?" was a corner legend line, read as no side's: now by CD outside the crowd, its leader to CD's
+    middle, and the reader reads it as CD's."""
+    fig = textbook_figure(parse(SHORT_GOAL)).labels
+    goal = fig["goal"]
+    assert goal["marked"] and goal.get("shown") != "legend"
+    asked = [lab for lab in fig["labels"] if lab["text"].endswith("?")]
+    assert len(asked) == 1 and asked[0]["element"] == "CD" and asked[0]["leader"] is not None
+    c, d = fig["points"]["C"], fig["points"]["D"]
+    middle = ((c[0] + d[0]) / 2, (c[1] + d[1]) / 2)
+    assert math.dist(_tip(asked[0]), middle) < 5.0
+    assert _read(fig) == []
+
+
+def test_the_reader_reads_a_named_label_by_where_its_leader_ends() -> None:
+    """A named label led to another side's middle reads as that side's: the reader says so (it read a named
+    label as its own wherever it sat, leader or none)."""
+    fig = textbook_figure(parse(SHORT_GOAL)).labels
+    asked = next(lab for lab in fig["labels"] if lab["text"].endswith("?"))
+    o, d = fig["points"]["O"], fig["points"]["D"]
+    asked["leader"][0] = [(o[0] + d[0]) / 2, (o[1] + d[1]) / 2]  # (led to OD instead)
+    assert any("nearer side" in p for p in _nearest_of_kind(fig, fig["points"]))
+
+
+def test_no_given_of_the_short_goal_problem_is_left_to_a_corner() -> None:
+    fig = textbook_figure(parse(SHORT_GOAL)).labels
+    assert all(g["shown"] != "legend" for g in fig["givens"])
+
+
+def test_an_approximate_figure_says_so_on_itself_and_in_its_export() -> None:
+    """Rounded givens that the facts contradict (60° + 60° + 61°): the figure follows the facts, and one line on
+    it says the values are rounded (reader 20 trusted a drawn diameter the values denied, and was misled)."""
+    fig = textbook_figure(parse(ROUNDED))
+    lab = fig.labels
+    assert lab["approximate"] and lab["approximate_note"]["text"] == APPROXIMATE_NOTE
+    x0, y0, x1, y1 = lab["approximate_note"]["bbox"]
+    size = lab["size"][0]
+    assert 0 <= x0 < x1 <= size and 0 <= y0 < y1 <= size
+    for other in lab["labels"]:  # (clear of every label, none of them the note)
+        a0, b0, a1, b1 = other["bbox"]
+        assert a1 <= x0 or a0 >= x1 or b1 <= y0 or b0 >= y1
+        assert other["text"] != APPROXIMATE_NOTE
+    for p in lab["points"].values():
+        assert not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
+    assert _read(lab) == []
+
+
+def test_an_exact_figure_has_no_note() -> None:
+    lab = textbook_figure(parse(EXACT)).labels
+    assert not lab["approximate"] and "approximate_note" not in lab
+
+
+def test_a_tangent_right_angle_with_a_ray_inside_it_is_still_marked() -> None:
+    """Radius OC ⊥ tangent CE, CA inside the angle: the square was left out (reader 20's 32, 39); now the right
+    angle is marked as any crowded right angle is, "90°" in its arc."""
+    fig = textbook_figure(parse(TANGENT)).labels
+    marked = {e for m in fig["marks"] if m["kind"] in ("right", "right_arc") for e in m["elements"]}
+    assert marked & {"angle OCE", "angle ECO"}
+    assert _read(fig) == []
+
+
+def test_an_equal_group_with_a_split_side_is_bracketed_whole() -> None:
+    """AB = AC with D on AB: AB's ticks on a bracket, and AC's too (one style a group: reader 20's 49 saw a
+    bracket on one side and a bare tick on the other as two different marks)."""
+    fig = textbook_figure(parse(EQUAL_SPLIT)).labels
+    brackets = {m["elements"][0] for m in fig["marks"] if m["kind"] == "bracket"}
+    assert {"AB", "AC"} <= {"".join(sorted(b)) for b in brackets}
+    assert _read(fig) == []
+
+
+def test_the_reader_flags_a_shape_leader_ending_on_a_point() -> None:
+    """A region's label led to a point of its region points at the point (reader 20's 55, "area ABE = ?" at O)."""
+    fig = textbook_figure(parse(TANGENT)).labels
+    lab = next(lab for lab in fig["labels"] if lab["element"].startswith("area "))
+    c, e, o = (fig["points"][n] for n in "CEO")
+    inside = [(c[0] + e[0] + o[0]) / 3, (c[1] + e[1] + o[1]) / 3]
+    lab["leader"] = [inside, [lab["bbox"][0], lab["bbox"][1]]]
+    assert not any("leader ending by a point" in p for p in problems(fig))
+    lab["leader"][0] = list(o)
+    assert any("leader ending by a point" in p for p in problems(fig))
