@@ -1615,14 +1615,15 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
     for q, text, key in lines:
         w, h = renderer.text_size(text)
-        asked = q if q is not None else _drawn_quantity(key, d)
+        asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else None  # (a spoken
+        # line's key is its own: none)
         led = _led_line(d, asked, text, w, h, tree, written) if asked is not None else None
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
             placed, b = led
             d.labels.append(placed)
             d.leaders.append(placed.leader)
             written.append(b)
-            if q is not None:
+            if isinstance(q, Quantity):
                 ann.in_text.discard(q)  # (on the figure by its element: its export's ``shown`` is "label")
             continue
         spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
@@ -1697,6 +1698,9 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     pts = d.rules.points
     if q.kind is QKind.LENGTH and all(n in pts for n in q.key):
         a, b = (np.asarray(pts[n], float) for n in q.key)
+        if any(n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0 and
+               0 < float((np.asarray(p, float) - a) @ (b - a)) < float((b - a) @ (b - a)) for n, p in pts.items()):
+            return None  # (a side points split: its middle is on a piece, read as the piece's)
         return (a + b) / 2
     if q.kind is QKind.ANGLE and all(n in pts for n in q.key):
         a, v, b = (np.asarray(pts[n], float) for n in q.key)

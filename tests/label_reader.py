@@ -30,7 +30,7 @@ import math
 import re
 
 import shapely
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 
 EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
@@ -870,18 +870,21 @@ def _function_goals(fig: dict) -> list[str]:
             if t.removesuffix("?").strip().removesuffix("=").strip() in ("", name)]
 
 
+BRACKET_BREAK = 3.0  # px: a bracket broken where it crosses a line stops this far from it at least
+
+
 def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
-    """A split side's equality bracket that crosses a drawn line (not along its side): it reads as a chord of
-    the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
+    """A split side's equality bracket that crosses a drawn line (not along its side), unbroken there: it reads as
+    a chord of the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
     out = []
     for m, el in _bracket_marks(fig):
         p, q = (pts[n] for n in _seg_points(el, pts))
-        brace = LineString(m["pixels"][0])
-        for a, b in fig.get("segments", []):
+        pieces = [LineString(pc) for pc in m["pixels"] if len(pc) > 1]  # (broken where it crosses: reads as
+        for a, b in fig.get("segments", []):  # passing under the line, as a dimension line broken there does)
             s, t = pts[a], pts[b]
             if _collinear_overlap(p, q, s, t) or _along(LineString([s, t]), p, q):
                 continue
-            if brace.crosses(LineString([s, t])):
+            if any(pc.distance(LineString([s, t])) < BRACKET_BREAK for pc in pieces):
                 out.append(f"the bracket of {el} crosses {a}{b}: it reads as a line of the figure")
                 break
     return out
@@ -1351,8 +1354,15 @@ def _bracket(fig: dict, element: str) -> list | None:
     want = set(split_points(element, pts, 2) or ())
     for m in fig.get("marks", []):
         if m["kind"] == "bracket" and set(split_points(m["elements"][0], pts, 2) or ()) == want:
-            return m["pixels"][0]
+            return _brace(m)
     return None
+
+
+def _brace(m: dict) -> list:
+    """A bracket mark's whole shape (leg, span, span, leg): one polyline, or one broken where it crosses drawn
+    lines (its first piece starts with a leg and the span, its last ends with the span and a leg)."""
+    first, last = m["pixels"][0], m["pixels"][-1]
+    return first if len(m["pixels"]) == 1 else [first[0], first[1], last[-2], last[-1]]
 
 
 BRACKET_OUT = 40.0  # px: a bracket's legs start at most this far off its side (a nested one a lane out)
@@ -2109,10 +2119,11 @@ def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
     for m, el in _bracket_marks(fig):
         p, q = (pts[n] for n in _seg_points(el, pts))
         own = LineString([p, q])
-        brace = m["pixels"][0]
+        brace, drawn = _brace(m), m["pixels"]
         if min(own.distance(Point(brace[0])), own.distance(Point(brace[-1]))) < BRACKET_APART:
             out.append(f"the bracket of {el} starts within {BRACKET_APART:g} px of it: it reads as a second line")
-        span = LineString(brace[1:-1])
+        parts = [drawn[0][1:], *drawn[1:-1], drawn[-1][:-1]] if len(drawn) > 1 else [brace[1:-1]]
+        span = MultiLineString([pc for pc in parts if len(pc) > 1])  # (broken where it crosses: the pieces drawn)
         lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
                  if not _along(LineString([pts[a], pts[b]]), p, q)]
         rings = [Point(c["centre"]).buffer(c["radius"]).exterior for c in fig.get("circles", [])]
@@ -2191,7 +2202,8 @@ def _rails(fig: dict, pts: dict) -> list[tuple[str, str, tuple, tuple]]:
         if m["kind"] == "dimension":
             out.append(("dimension", m["elements"][0], tuple(m["pixels"][0][0]), tuple(m["pixels"][0][-1])))
         elif m["kind"] == "bracket":
-            out.append(("bracket", m["elements"][0], tuple(m["pixels"][0][1]), tuple(m["pixels"][0][2])))
+            brace = _brace(m)
+            out.append(("bracket", m["elements"][0], tuple(brace[1]), tuple(brace[2])))
     return out
 
 

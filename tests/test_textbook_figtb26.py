@@ -110,3 +110,30 @@ def test_the_reader_flags_a_shape_leader_ending_on_a_point() -> None:
     assert not any("leader ending by a point" in p for p in problems(fig))
     lab["leader"][0] = list(o)
     assert any("leader ending by a point" in p for p in problems(fig))
+
+
+CROSSED_BRACKET = ("points A C O D B E\ntriangle AEC\ntriangle CEB\ntriangle ADE\nline A O E B\nline C E D\n"
+                   "circle O through A D B C\nAB diameter of circle O\nclockwise AEC CEB ADE ADB ABC DCA\nAC = CD\n"
+                   "angle ACD = 40\nfind angle BAC\n")  # (E splits CD off its middle; every bracket of CD crosses AB)
+
+
+def test_a_split_sides_equality_whose_bracket_must_cross_a_line_is_marked_by_a_broken_bracket() -> None:
+    """AC = CD with E on CD: no bracket of CD clears line AB, and the equality had no mark at all; now CD's bracket
+    is broken where AB crosses it (as a dimension line is), its tick on a piece, and the reader reads it."""
+    fig = textbook_figure(parse(CROSSED_BRACKET)).labels
+    equal = [m for m in fig["marks"] if m["kind"] == "equal"]
+    assert any({"AC", "CD"} <= {"".join(sorted(e)) for e in m["elements"]} for m in equal)
+    brace = next(m for m in fig["marks"] if m["kind"] == "bracket" and "".join(sorted(m["elements"][0])) == "CD")
+    assert len(brace["pixels"]) > 1  # (broken)
+    from shapely.geometry import LineString
+    a, b = fig["points"]["A"], fig["points"]["B"]
+    assert min(LineString(pc).distance(LineString([a, b])) for pc in brace["pixels"]) >= 3.0
+    assert _read(fig) == []
+
+
+def test_the_reader_flags_an_unbroken_bracket_across_a_line() -> None:
+    fig = textbook_figure(parse(CROSSED_BRACKET)).labels
+    brace = next(m for m in fig["marks"] if m["kind"] == "bracket" and len(m["pixels"]) > 1)
+    first, last = brace["pixels"][0], brace["pixels"][-1]
+    brace["pixels"] = [[first[0], first[1], last[-2], last[-1]]]  # (the same bracket, drawn whole)
+    assert any(p.startswith("the bracket of CD crosses") for p in textbook_problems(fig))
