@@ -1615,9 +1615,9 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
     for q, text, key in lines:
         w, h = renderer.text_size(text)
-        asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else None  # (a spoken
-        # line's key is its own: none)
-        led = _led_line(d, asked, text, w, h, tree, written) if asked is not None else None
+        asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else key  # (a spoken
+        # line's key: a circle's given, led to its rim)
+        led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
             placed, b = led
             d.labels.append(placed)
@@ -1679,6 +1679,7 @@ LED_CLEAR = 0.5  # fonts: a legend line led to its element keeps this far from e
 LED_STEP = 0.5  # fonts: the grid of places tried for it
 LED_FAR = 12.0  # fonts: its leader at most this long (farther, the corner legend reads as well)
 LED_NEAR = 1.0  # fonts: and at least this long (shorter, its box sits on the crowd it was kept out of)
+LED_VALUES = 2.0  # fonts: and this far from every other value
 LED_POINT = 0.6  # fonts: the leader passes no other point closer
 
 
@@ -1717,18 +1718,23 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     return None
 
 
-def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list):
-    """A named legend line ("CD = 4", "∠BDF = 20°") set by its element instead of in a corner: the free place
-    (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle or its angle's arc, with a
-    leader to it that runs through no label and by no other point (``LED_POINT``), at most ``LED_FAR`` fonts long.
-    The label (with its leader) and its box; None: no such place."""
+def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list, scene: Scene | None = None):
+    """A named legend line ("CD = 4", "∠BDF = 20°", "diameter A = 10") set by its element instead of in a corner: the
+    free place (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle, its angle's arc or
+    its circle (``_rim``), with a leader to it that runs through no label and by no other point (``LED_POINT``), at
+    most ``LED_FAR`` fonts long.  The label (with its leader) and its box; None: no such place."""
     import shapely
     from shapely.geometry import LineString, box
 
     from .labels import Placed
 
-    anchor = _led_anchor(d, q)
-    if anchor is None:
+    if isinstance(q, Quantity):
+        anchor = _led_anchor(d, q)
+        anchors, own_names = ([] if anchor is None else [anchor]), set(q.key)
+        role, element = ("side" if q.kind is QKind.LENGTH else "angle"), str(q)
+    else:  # (a circle's own given, "diameter A = 10": led to its rim)
+        anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
+    if not anchors:
         return None
     fpx, size = d.style.font_px, float(d.style.size)
     margin = LEGEND_MARGIN
@@ -1737,45 +1743,62 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     if not len(xs) or not len(ys):
         return None
     gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
-    near = np.column_stack([np.clip(anchor[0], gx - w / 2, gx + w / 2), np.clip(anchor[1], gy - h / 2, gy + h / 2)])
-    reach = np.hypot(*(near - anchor).T)
-    keep = (reach >= LED_NEAR * fpx) & (reach <= LED_FAR * fpx)
-    if not keep.any():
-        return None
-    order = np.flatnonzero(keep)[np.argsort(reach[keep], kind="stable")]
-    boxes = shapely.box(gx[order] - w / 2, gy[order] - h / 2, gx[order] + w / 2, gy[order] + h / 2)
-    hit = np.zeros(len(order), bool)
-    idx = tree.query(boxes, predicate="dwithin", distance=LED_CLEAR * fpx)
-    hit[idx[0]] = True
+    boxes = shapely.box(gx - w / 2, gy - h / 2, gx + w / 2, gy + h / 2)
+    free = np.ones(len(gx), bool)
+    free[tree.query(boxes, predicate="dwithin", distance=LED_CLEAR * fpx)[0]] = False
+    values = shapely.STRtree([box(*lab.box) for lab in d.labels if lab.role != "point"] or [shapely.Point(-1e6, -1e6)])
+    free[values.query(boxes, predicate="dwithin", distance=LED_VALUES * fpx)[0]] = False  # (by a value, a bare "?"
+    # floats between the two: reader 16's 58)
+    free &= np.array([all(b.distance(o) >= 0.15 * fpx for o in written) for b in boxes]) if written else True
+    tries = []
+    for anchor in anchors:
+        near = np.column_stack([np.clip(anchor[0], gx - w / 2, gx + w / 2), np.clip(anchor[1], gy - h / 2, gy + h / 2)])
+        reach = np.hypot(*(near - anchor).T)
+        ok = free & (reach >= LED_NEAR * fpx) & (reach <= LED_FAR * fpx)
+        tries += [(float(reach[i]), i, anchor, near[i]) for i in np.flatnonzero(ok)]
+    tries.sort(key=lambda t: t[0])
     labels = [box(*lab.box) for lab in d.labels] + list(written)
+    own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in own_names if n in d.rules.points}
     points = [np.asarray(p, float) for p in d.rules.points.values()]
-    own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in q.key}
-    for i in np.flatnonzero(~hit)[:400]:
-        b = boxes[i]
-        if any(b.distance(o) < 0.15 * fpx for o in written):
-            continue
-        end = near[order[i]]
+    for _, i, anchor, end in tries[:400]:
         u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
         start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
         line = LineString([start, end])
         if any(o.buffer(-0.5).intersects(line) for o in labels):
             continue
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
-               if tuple(np.round(p, 3)) not in own or q.kind is QKind.ANGLE) or _alongside(d, q, start, end):
+               if tuple(np.round(p, 3)) not in own or role == "angle") or _alongside(d, q, start, end):
             continue
-        x, y = float(gx[order[i]]), float(gy[order[i]])
-        role = "side" if q.kind is QKind.LENGTH else "angle"
-        placed = Placed(text, x, y, w, h, role, element=str(q))
+        placed = Placed(text, float(gx[i]), float(gy[i]), w, h, role, element=element)
         placed.leader = np.array([start, end])
-        return placed, b
+        return placed, boxes[i]
     return None
+
+
+RIM_WORDS = ("diameter ", "radius ", "circumference ")  # a circle's own given, named by its centre
+
+
+def _rim(d, key: str, scene: Scene | None) -> list[np.ndarray]:
+    """Points round the circle a given names ("diameter A"), drawn whole about its centre (pixels, y up): where
+    its legend line's leader may end; none for any other line."""
+    from .compose import whole_circle
+
+    word = next((w for w in RIM_WORDS if key.startswith(w)), None)
+    if word is None or scene is None:
+        return []
+    arc = whole_circle(scene, key[len(word):])
+    if arc is None:
+        return []
+    c, r = np.asarray(d.frame.px(arc.centre), float), arc.radius * d.frame.scale
+    t = np.linspace(0.0, 2 * math.pi, 24, endpoint=False)
+    return list(c + r * np.column_stack([np.cos(t), np.sin(t)]))
 
 
 ALONGSIDE = (15.0, 20.0)  # px, degrees: a leader whose last three quarters lie this near a drawn segment, this
 # nearly along it, reads as that segment's label (newcomer 15's p19)
 
 
-def _alongside(d, q: Quantity, start: np.ndarray, end: np.ndarray) -> bool:
+def _alongside(d, q: Quantity | str, start: np.ndarray, end: np.ndarray) -> bool:
     """Does the leader from ``start`` to ``end`` run alongside a drawn segment not its own element?"""
     u = end - start
     n = float(np.hypot(*u))
@@ -1783,7 +1806,7 @@ def _alongside(d, q: Quantity, start: np.ndarray, end: np.ndarray) -> bool:
         return False
     pts = d.rules.points
     for a, b, _ in d.segments:
-        if q.kind is QKind.LENGTH and {a, b} == set(q.key) or a not in pts or b not in pts:
+        if isinstance(q, Quantity) and q.kind is QKind.LENGTH and {a, b} == set(q.key) or a not in pts or b not in pts:
             continue
         p, r = np.asarray(pts[a], float), np.asarray(pts[b], float)
         v = r - p
@@ -1929,9 +1952,12 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)
+    led = {lab["element"] for lab in labels["labels"] if lab["leader"] is not None and " = " in lab["text"]}
     for g in givens:
         if g["shown"] == "text" and g["element"] in legend:  # (no drawn element is it: named in the legend)
             g["shown"] = "legend"
+        elif g["shown"] == "text" and g["element"] in led:  # (a circle's, led to its rim: on the figure by it)
+            g["shown"], g["quantity"] = "label", g["element"]
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
             if q in legend:  # (named in a free corner of the figure: no place by its element read as its)

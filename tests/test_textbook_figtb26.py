@@ -137,3 +137,19 @@ def test_the_reader_flags_an_unbroken_bracket_across_a_line() -> None:
     first, last = brace["pixels"][0], brace["pixels"][-1]
     brace["pixels"] = [[first[0], first[1], last[-2], last[-1]]]  # (the same bracket, drawn whole)
     assert any(p.startswith("the bracket of CD crosses") for p in textbook_problems(fig))
+
+
+CIRCLE_GIVEN = "points O A B\ncircle O through A B\ntriangle OAB\nangle AOB = 60\ndiameter O = 10\nfind AB\n"
+
+
+def test_a_circles_own_given_is_led_to_its_rim_not_put_in_a_corner() -> None:
+    """"diameter O = 10" (no segment draws it) was a corner legend line; now it sits by the circle, its leader
+    ending on the rim."""
+    fig = textbook_figure(parse(CIRCLE_GIVEN)).labels
+    given = next(g for g in fig["givens"] if g["fact"].startswith("diameter"))
+    assert given["shown"] == "label"
+    lab = next(lab for lab in fig["labels"] if lab["text"] == "diameter O = 10")
+    (circle,) = fig["circles"]
+    tip = _tip(lab)
+    assert abs(math.dist(tip, circle["centre"]) - circle["radius"]) < 4.0
+    assert _read(fig) == []
