@@ -59,7 +59,6 @@ BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CROSS_GAP = 5.0  # px: a bracket that must cross a drawn line is broken this far either side of it
 BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut off reads as no bracket)
 BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
-ONE_STYLE = 2  # an equal group of at most this many sides, one split, brackets them all
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
@@ -809,16 +808,9 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
             out += _tick_row(c, _unit(layout.px[q] - layout.px[p]), m.count, TICK_HALF)
             layout.take(c, reach)
         return out
-    bracketed = len(m.elements) <= ONE_STYLE and any(layout.split(p, q) for p, q in m.elements)  # (one style a
-    # pair: reader 20's 49 read a bracket on AB and a tick on AC as two marks; a whole side's bracket where a split
-    # one's is, its tick on it; a square's four sides bracketed drew a second square round it)
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
-        mid = layout.bracket(p, q, m) if bracketed and not layout.split(p, q) else None
-        if mid is not None:
-            c = _clear_on_bracket(layout, p, q, mid, reach)
-            out += _tick_row(c, u, m.count, TICK_HALF)
-        elif layout.split(p, q):
+        if layout.split(p, q):
             mid = layout.bracket(p, q, m)
             if mid is None:  # (every bracket crosses a drawn line: one broken where it crosses, else the side's
                 mid = layout.bracket(p, q, m, gapped=True)  # halves ticked, or the text alone)

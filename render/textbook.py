@@ -1240,8 +1240,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     marks, by_mark = read_marks(problem)
     from geomill.solvers.numeric import spread
 
-    def composed(m):
-        """A model laid out and composed (not painted), and how much may mislead in it."""
+    def composed(m, dropped: frozenset = frozenset()):
+        """A model laid out and composed (not painted), and how much may mislead in it.  A tangent's
+        right angle with a ray hard by it is marked as any such right angle is ("90°" in its arc: reader 20's 32 and
+        39 found none at the touching point); where that "90°" finds no place on the figure, it is left out (the dot
+        and the text say it: ``dropped``, those angles), never a given moved off the figure."""
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         scene = undoubled(problem, scene, frame)
@@ -1260,6 +1263,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = fresh()
         d = renderer.compose(scene, ann)
         right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
+        out = [mk for mk, angle in right if any(mk is t for t in touching) and Quantity.angle(*angle) in dropped]
+        if out:
+            kept = [mk for mk in kept if all(mk is not o for o in out)]
+            right = [(mk, angle) for mk, angle in right if all(mk is not o for o in out)]
+            ann, givens, goal = fresh()
+            d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
@@ -1357,6 +1366,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         d.misread = _unnamed_misread(d, ann)  # (a named label reads as its own wherever it sits: judged so whether or
         # not a later step composed again; a split side's value named from the first, "DG = ?" stayed misread)
+        lost = {q for q, src in sources.items() if q in ann.in_text and any(src == t.source for t in touching)}
+        if lost - dropped:
+            return composed(m, dropped | lost)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame)
@@ -1405,7 +1417,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                                font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
     legend = _legend(d, ann, renderer, scene, line) if values == "image" else set()
-    aside = line[0] if line is not None and QUERY in legend else None
+    aside = line[0] if line is not None and (QUERY in legend or LED_QUERY in legend) else None
     note = _approximate_note(d, renderer) if m.misfit else None
     if fmt == "png":
         renderer.paint(d)
@@ -1570,6 +1582,7 @@ def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:
     ann.forced |= {q for q in givens if q in ann.split}
 
 
+LED_QUERY = "?led"  # ``_legend``'s token: the goal's line set by its element with a leader
 LEGEND_CLEAR = 1.0  # fonts: a legend line keeps this far from every stroke, label and point
 LEGEND_MARGIN = 8.0  # px: and this far inside the canvas
 
@@ -1625,6 +1638,8 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
             written.append(b)
             if isinstance(q, Quantity):
                 ann.in_text.discard(q)  # (on the figure by its element: its export's ``shown`` is "label")
+            if q is None:
+                done.add(LED_QUERY)  # (the goal's line, by its element)
             continue
         spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
                  for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
@@ -1679,6 +1694,7 @@ LED_CLEAR = 0.5  # fonts: a legend line led to its element keeps this far from e
 LED_STEP = 0.5  # fonts: the grid of places tried for it
 LED_FAR = 12.0  # fonts: its leader at most this long (farther, the corner legend reads as well)
 LED_NEAR = 1.0  # fonts: and at least this long (shorter, its box sits on the crowd it was kept out of)
+SIDE_SHARES = (0.35, 0.65)  # a side's leader may end here too (its middle first)
 LED_VALUES = 2.0  # fonts: and this far from every other value
 LED_POINT = 0.6  # fonts: the leader passes no other point closer
 
@@ -1693,12 +1709,58 @@ def _drawn_quantity(element: str, d) -> Quantity | None:
     return Quantity.length(*names) if len(names) == 2 and element == names else None
 
 
+def _drawn_side(d, a: str, b: str) -> bool:
+    """Is segment ab drawn, whole or as a stretch of a drawn segment through both?"""
+    pts = d.rules.points
+    pa, pb = (np.asarray(pts[n], float) for n in (a, b))
+    for s, t, _ in d.segments:
+        if {s, t} == {a, b}:
+            return True
+        if s in pts and t in pts:
+            ps, pt = np.asarray(pts[s], float), np.asarray(pts[t], float)
+            v = pt - ps
+            n2 = float(v @ v)
+            if n2 > 1e-9 and all(_off_line(x, ps, pt) < 1.0 and -1e-6 <= float((x - ps) @ v) / n2 <= 1 + 1e-6
+                                 for x in (pa, pb)):
+                return True
+    return False
+
+
+def _tip_own(d, q: Quantity | str, tip: np.ndarray) -> bool:
+    """Does a leader's tip read as ``q``'s: a side's nearer its side than any other drawn segment off its line, an
+    angle's nearer its vertex than any other point (the independent reader's nearest element of its kind)?"""
+    if not isinstance(q, Quantity):
+        return True
+    pts = d.rules.points
+    if q.kind is QKind.ANGLE:
+        own = float(np.hypot(*(tip - np.asarray(pts[q.key[1]], float))))
+        return all(float(np.hypot(*(tip - np.asarray(p, float)))) > own for n, p in pts.items() if n != q.key[1])
+    a, b = (np.asarray(pts[n], float) for n in q.key)
+
+    def dist(p, r) -> float:
+        v = r - p
+        k = min(max(float((tip - p) @ v) / max(float(v @ v), 1e-12), 0.0), 1.0)
+        return float(np.hypot(*(tip - p - k * v)))
+    own = dist(a, b)
+    for s, t, _ in d.segments:
+        if s not in pts or t not in pts:
+            continue
+        ps, pt = np.asarray(pts[s], float), np.asarray(pts[t], float)
+        if _off_line(ps, a, b) < 0.75 and _off_line(pt, a, b) < 0.75:
+            continue
+        if dist(ps, pt) < own:
+            return False
+    return True
+
+
 def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     """Where a leader to ``q`` ends (pixels, y up): a side's middle, an angle's bisector at its arc (inside the
     angle, by its vertex); None: a value of no drawn side or angle."""
     pts = d.rules.points
     if q.kind is QKind.LENGTH and all(n in pts for n in q.key):
         a, b = (np.asarray(pts[n], float) for n in q.key)
+        if not _drawn_side(d, *q.key):
+            return None  # (an undrawn segment's middle is a point of nothing)
         if any(n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0 and
                0 < float((np.asarray(p, float) - a) @ (b - a)) < float((b - a) @ (b - a)) for n, p in pts.items()):
             return None  # (a side points split: its middle is on a piece, read as the piece's)
@@ -1731,6 +1793,9 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     if isinstance(q, Quantity):
         anchor = _led_anchor(d, q)
         anchors, own_names = ([] if anchor is None else [anchor]), set(q.key)
+        if anchor is not None and q.kind is QKind.LENGTH:  # (off its middle too, where a tick may sit: within the
+            a, b = (np.asarray(d.rules.points[n], float) for n in q.key)  # middle part a reader takes for the side's)
+            anchors += [a + SIDE_SHARES[0] * (b - a), a + SIDE_SHARES[1] * (b - a)]
         role, element = ("side" if q.kind is QKind.LENGTH else "angle"), str(q)
     else:  # (a circle's own given, "diameter A = 10": led to its rim)
         anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
@@ -1751,20 +1816,26 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     # floats between the two: reader 16's 58)
     free &= np.array([all(b.distance(o) >= 0.15 * fpx for o in written) for b in boxes]) if written else True
     tries = []
-    for anchor in anchors:
+    for k, anchor in enumerate(anchors):
         near = np.column_stack([np.clip(anchor[0], gx - w / 2, gx + w / 2), np.clip(anchor[1], gy - h / 2, gy + h / 2)])
         reach = np.hypot(*(near - anchor).T)
         ok = free & (reach >= LED_NEAR * fpx) & (reach <= LED_FAR * fpx)
-        tries += [(float(reach[i]), i, anchor, near[i]) for i in np.flatnonzero(ok)]
+        extra = fpx if k and q is not None and isinstance(q, Quantity) else 0.0  # (a side's middle first)
+        tries += [(float(reach[i]) + extra, i, anchor, near[i]) for i in np.flatnonzero(ok)]
     tries.sort(key=lambda t: t[0])
     labels = [box(*lab.box) for lab in d.labels] + list(written)
+    marks = shapely.STRtree([LineString(m) for m in d.marks if len(m) > 1] or [shapely.Point(-1e6, -1e6)])  # (a leader
+    # across a tick or a bracket reads as part of the mark)
     own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in own_names if n in d.rules.points}
     points = [np.asarray(p, float) for p in d.rules.points.values()]
     for _, i, anchor, end in tries[:400]:
         u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
         start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
         line = LineString([start, end])
-        if any(o.buffer(-0.5).intersects(line) for o in labels):
+        clear_of = LineString([anchor + u * min(8.0, 0.9 * float(np.hypot(*(end - anchor)))), end])  # (its own arc at
+        # its tip)
+        if any(o.buffer(-0.5).intersects(line) for o in labels) or marks.query(clear_of, predicate="intersects").size \
+                or not _tip_own(d, q, start):
             continue
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
                if tuple(np.round(p, 3)) not in own or role == "angle") or _alongside(d, q, start, end):
@@ -1973,8 +2044,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                       and lab["text"].endswith(QUERY)), None)
         if asked is not None:  # the asked label as drawn ("sin ∠BAC = ?")
             goal["text"] = asked
-        if aside is not None:  # (named in a free corner, "tan ∠BAC = ?": ``aside``, its line's element)
-            goal["marked"], goal["shown"] = True, "legend"
+        if aside is not None:  # (named in a free corner, "tan ∠BAC = ?": ``aside``, its line's element; or by it)
+            goal["marked"], goal["shown"] = True, "label" if LED_QUERY in legend else "legend"
             goal["text"] = next(lab["text"] for lab in labels["labels"] if lab["element"] == aside
                                 and lab["text"].endswith(QUERY))
         if ann.query is None and not goal["marked"]:
