@@ -454,6 +454,10 @@ class MarkLayout:
             cuts.append(k)
         if not cuts or len(cuts) > BRACKET_CROSS_MAX:
             return None
+        xs = np.linspace(s, t, 24)
+        if any(min(segment_distance(x, e, f) for x in xs) < BRACKET_CLEAR for ln in
+               [*self.square_at.values(), *(pc for _, b in self.brackets for pc in b)] for e, f in zip(ln, ln[1:])):
+            return None  # (broken, and against another bracket or a square: marks run into each other)
         u = (t - s) / span
         pieces, start = [], [line[0], s]
         for k in sorted(cuts):

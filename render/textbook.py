@@ -1696,6 +1696,7 @@ LED_FAR = 12.0  # fonts: its leader at most this long (farther, the corner legen
 LED_NEAR = 1.0  # fonts: and at least this long (shorter, its box sits on the crowd it was kept out of)
 SIDE_SHARES = (0.35, 0.65)  # a side's leader may end here too (its middle first)
 LED_VALUES = 2.0  # fonts: and this far from every other value
+LED_MARK = 3.0  # px: and keeps this far from every relation mark (a tick, an arrow, a bracket, a square)
 LED_POINT = 0.6  # fonts: the leader passes no other point closer
 
 
@@ -1832,9 +1833,10 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
         start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
         line = LineString([start, end])
-        clear_of = LineString([anchor + u * min(8.0, 0.9 * float(np.hypot(*(end - anchor)))), end])  # (its own arc at
-        # its tip)
-        if any(o.buffer(-0.5).intersects(line) for o in labels) or marks.query(clear_of, predicate="intersects").size \
+        clear_of = line if role != "angle" else LineString([anchor + u * min(8.0, 0.9 * float(np.hypot(*(end - anchor)))),
+                                                            end])  # (an angle's own arc at its tip; a side's tick
+        # at its middle is crossed: led from off it)
+        if any(o.buffer(-0.5).intersects(line) for o in labels) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
                 or not _tip_own(d, q, start):
             continue
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
