@@ -783,12 +783,17 @@ def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
     return out
 
 
+NAMED_SIDE_PX = 3.0  # px: a named label's leader reads as another side's where it ends this much nearer it
+NAMED_ANGLE_SHARE = 0.85  # and as another angle's where it ends under this share of its distance to its own vertex
+# (its name says which: only a leader plainly pointing elsewhere misleads)
+
+
 def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
     """Each value's own element is the nearest element of its kind to where it sits (a leader's: where the leader
     ends): a side's value nearer its side (or dimension line) than any other drawn segment, an angle's inside its
     angle with no other vertex nearer whose angle it also sits in (a blind reader read a "60°" set by segment PT as
     an angle at P).  A value that names its element ("AB = 12", "∠PTQ = 60°") reads as its own wherever it sits,
-    unless a leader points it elsewhere: a named label's leader ends by its own element by the same tests."""
+    unless its leader plainly points elsewhere (``NAMED_SIDE_PX``, ``NAMED_ANGLE_SHARE``)."""
     out = []
     segments = [(a, b, LineString([pts[a], pts[b]])) for a, b in fig["segments"] if a in pts and b in pts]
     wedges = None
@@ -807,7 +812,7 @@ def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
                 out.append(f"{text!r} ({el}) sits outside its angle: it reads as another's")
                 continue
             wedges = _wedges(fig, pts) if wedges is None else wedges
-            own = at.distance(Point(v))
+            own = at.distance(Point(v)) * (NAMED_ANGLE_SHARE if "=" in text else 1.0)
             for w, xy, t, sweep in wedges:
                 if w != names[1] and math.dist(xy, v) > 0.5 and at.distance(Point(xy)) < own and \
                         0 < (math.atan2(at.y - xy[1], at.x - xy[0]) - t) % (2 * math.pi) < sweep:
@@ -815,7 +820,7 @@ def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
                     break
         elif " " not in el and (names := split_points(el, pts, 2)) is not None:
             p, q = (pts[n] for n in names)
-            own = at.distance(_side_line(fig, el, p, q))
+            own = at.distance(_side_line(fig, el, p, q)) - (NAMED_SIDE_PX if "=" in text else 0.0)
             for a, b, line in segments:
                 if {a, b} == set(names) or all(_line_off(p, q, pts[n]) < 0.75 for n in (a, b)):
                     continue
