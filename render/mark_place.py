@@ -816,9 +816,9 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
             mid = layout.bracket(p, q, m)
-            if mid is None:  # (every bracket crosses a drawn line: one broken where it crosses, else the side's
-                mid = layout.bracket(p, q, m, gapped=True)  # halves ticked, or the text alone)
-            if mid is None:
+            if mid is None and not _halved_by_one(layout, p, q):  # (every bracket crosses a drawn line: a point
+                mid = layout.bracket(p, q, m, gapped=True)  # halving it, its halves ticked (review 10); else one
+            if mid is None:  # broken where it crosses, else the text alone)
                 layout.unticked.add((id(m), (p, q)))
                 _halves(m, layout, p, q)
                 continue
@@ -850,6 +850,12 @@ def _halved(m: Mark, layout: MarkLayout) -> tuple[tuple[str, str], ...] | None:
             return None  # (a stated group ticks the halves already: a second row on them read as another)
         out += [(p, e), (e, q)]
     return tuple(out)
+
+
+def _halved_by_one(layout: MarkLayout, p: str, q: str) -> bool:
+    """Does one drawn point, and no other, halve side pq?"""
+    cuts = layout.cuts(p, q)
+    return len(cuts) == 1 and abs(cuts[0] - 0.5) <= HALF_SHARE
 
 
 def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:
