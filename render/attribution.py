@@ -88,6 +88,9 @@ LEADER_CLEAR_PX = 6.0  # a shape label's leader ends this far inside, off every 
 Rule = Callable[[np.ndarray, "np.ndarray | None"], np.ndarray]
 
 
+INTERIOR_POINT = 1.0  # fonts: a shape's label point (its leader's tip) keeps this far from every drawn point
+
+
 @dataclass
 class Wedge:
     """An angle as drawn: vertex, first ray direction, sweep (radians, ccw) and mark radius (pixels)."""
@@ -693,6 +696,11 @@ class Rules:
         centre, room = self._cache[key]
         return centre.copy(), room
 
+    def _by_a_point(self, c) -> bool:
+        """Is ``c`` within ``INTERIOR_POINT`` fonts of a drawn point?"""
+        pts = np.array(list(self.points.values()), float).reshape(-1, 2)
+        return bool(len(pts)) and float(np.min(np.hypot(*(pts - [c.x, c.y]).T))) < INTERIOR_POINT * self.font_px
+
     def _interior(self, name: str) -> tuple[np.ndarray, float]:
         own = self.fills[name]
         x0, y0, x1, y1 = self.bounds_of(name)  # (a shape whose bounds miss this one's cannot cut it: left out
@@ -710,7 +718,8 @@ class Rules:
             return np.array([c.x, c.y]), 0.0
         c = region.centroid
         room = shapely.distance(region.boundary, c) if region.contains(c) else 0.0
-        if room <= 1.5 * self.font_px:
+        if room <= 1.5 * self.font_px or self._by_a_point(c):  # (a label led to its shape points at a point
+            # there, as reader 20's 55 "area ABE = ?" at O: the place farthest from its edges, points on them)
             c = shapely.ops.polylabel(region, tolerance=1.0)
             room = max(room, shapely.distance(region.boundary, c))
         return np.array([c.x, c.y]), float(room)

@@ -56,6 +56,9 @@ BRACKET_LEG = 8.0  # px: and run out this far (open hooks a reader sees as a bra
 BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
 # nested in another as part of it)
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
+BRACKET_CROSS_GAP = 5.0  # px: a bracket that must cross a drawn line is broken this far either side of it
+BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut off reads as no bracket)
+BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
@@ -359,12 +362,14 @@ class MarkLayout:
     def take(self, c: np.ndarray, reach: float) -> None:
         self.taken.append((np.asarray(c, float), reach))
 
-    def bracket(self, a: str, b: str, m: Mark) -> np.ndarray | None:
+    def bracket(self, a: str, b: str, m: Mark, gapped: bool = False) -> np.ndarray | None:
         """A bracket beside segment ab spanning all of it (legs towards its ends), away from the figure's
         middle (between the side and its dimension line, if it has one) unless that crosses far more; its
         polyline goes to ``brackets`` and its middle, where the ticks go, is returned.  None (nothing drawn)
         where every bracket crosses a drawn line (it reads as a chord of the figure: review 10) or runs on another
-        segment's dimension line."""
+        segment's dimension line.  ``gapped``: one that crosses lines only along its span is drawn broken where each
+        crosses (``BRACKET_CROSS_GAP``), as a textbook breaks a dimension line, rather than none: a split side's
+        equality had no mark at all (issue 38's last relations)."""
         p, r = self.px[a], self.px[b]
         u = _unit(r - p)
         normal = np.array([-u[1], u[0]])
@@ -374,11 +379,11 @@ class MarkLayout:
 
         def lane(side) -> float:  # each bracket along this line on this side, overlapping it, one lane out
             n = 0
-            for _, (other,) in self.brackets:
-                s, t = other[0], other[-1]
+            for _, pieces in self.brackets:
+                s, t = pieces[0][0], pieces[-1][-1]
                 w = _unit(t - s)
                 if abs(float(u[0] * w[1] - u[1] * w[0])) > 1e-3 or abs(float(u[0] * (s - p)[1] - u[1] * (s - p)[0])) \
-                        > BRACKET_GAP + 0.5 or float((other[1] - other[0]) @ side) <= 0:
+                        > BRACKET_GAP + 0.5 or float((pieces[0][1] - pieces[0][0]) @ side) <= 0:
                     continue
                 lo, hi = sorted((float((s - p) @ u), float((t - p) @ u)))
                 n += hi > 0 and lo < float(np.hypot(*(r - p)))
@@ -392,7 +397,7 @@ class MarkLayout:
         def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far
             line = shape(side)
             xs = np.concatenate([np.linspace(a, b, 12) for a, b in zip(line, line[1:])])
-            near = [ln for ln in [*self.square_at.values(), *(b[0] for _, b in self.brackets)]
+            near = [ln for ln in [*self.square_at.values(), *(pc for _, b in self.brackets for pc in b)]
                     if min(segment_distance(x, s, t) for x in xs for s, t in zip(ln, ln[1:])) < BRACKET_CLEAR]
             return self._crossed(p, r, lane(side) * side) + 2 * len(near) + 100 * self._on_rail(a, b, line) \
                 + 1000 * self._bracket_crossings(p, r, line)
@@ -415,12 +420,51 @@ class MarkLayout:
         if line is None:
             line = shape(side)
             hi = lane(side) * side
-        if self._bracket_crossings(p, r, line) or self._on_rail(a, b, line):
+        if self._on_rail(a, b, line):
             return None  # (on another segment's dimension line it reads as that line: review 9)
-        self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), [line]))
+        drawn = [line]
+        if self._bracket_crossings(p, r, line):
+            drawn = self._gaps(p, r, line) if gapped else None
+            if drawn is None:
+                return None
+        self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), drawn))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
         return (p + r) / 2 + hi
+
+    def _gaps(self, p: np.ndarray, r: np.ndarray, line: np.ndarray) -> list[np.ndarray] | None:
+        """Bracket ``line`` of pr broken ``BRACKET_CROSS_GAP`` px either side of each drawn line it crosses: its
+        pieces, or None where a leg crosses one, or a crossing lies within ``BRACKET_CROSS_END`` of the span's ends
+        (a broken leg reads as no bracket)."""
+        sa, sb = self._others(p, r)
+        if any(_segments_cross(s, t, sa, sb).any() for s, t in ((line[0], line[1]), (line[2], line[3]))):
+            return None
+        s, t = line[1], line[2]
+        span = float(np.hypot(*(t - s)))
+        hit = _segments_cross(s, t, sa, sb)
+        cuts = []
+        for a, b in zip(sa[hit], sb[hit]):
+            d = b - a
+            den = float((t - s)[0] * d[1] - (t - s)[1] * d[0])
+            if abs(den) < 1e-12:
+                return None
+            k = float((a - s)[0] * d[1] - (a - s)[1] * d[0]) / den * span
+            if k < BRACKET_CROSS_END or k > span - BRACKET_CROSS_END:
+                return None
+            cuts.append(k)
+        if not cuts or len(cuts) > BRACKET_CROSS_MAX:
+            return None
+        xs = np.linspace(s, t, 24)
+        if any(min(segment_distance(x, e, f) for x in xs) < BRACKET_CLEAR for ln in
+               [*self.square_at.values(), *(pc for _, b in self.brackets for pc in b)] for e, f in zip(ln, ln[1:])):
+            return None  # (broken, and against another bracket or a square: marks run into each other)
+        u = (t - s) / span
+        pieces, start = [], [line[0], s]
+        for k in sorted(cuts):
+            pieces.append(np.array([*start, s + u * (k - BRACKET_CROSS_GAP)]))
+            start = [s + u * (k + BRACKET_CROSS_GAP)]
+        pieces.append(np.array([*start, t, line[3]]))
+        return pieces
 
     def _bracket_crossings(self, p: np.ndarray, r: np.ndarray, line: np.ndarray) -> int:
         """How many drawn lines (not along pr) the bracket polyline ``line`` of pr crosses."""
@@ -772,7 +816,9 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
             mid = layout.bracket(p, q, m)
-            if mid is None:  # (every bracket crosses a drawn line: the side's halves ticked, or the text alone)
+            if mid is None and not _halved_by_one(layout, p, q):  # (every bracket crosses a drawn line: a point
+                mid = layout.bracket(p, q, m, gapped=True)  # halving it, its halves ticked (review 10); else one
+            if mid is None:  # broken where it crosses, else the text alone)
                 layout.unticked.add((id(m), (p, q)))
                 _halves(m, layout, p, q)
                 continue
@@ -804,6 +850,12 @@ def _halved(m: Mark, layout: MarkLayout) -> tuple[tuple[str, str], ...] | None:
             return None  # (a stated group ticks the halves already: a second row on them read as another)
         out += [(p, e), (e, q)]
     return tuple(out)
+
+
+def _halved_by_one(layout: MarkLayout, p: str, q: str) -> bool:
+    """Does one drawn point, and no other, halve side pq?"""
+    cuts = layout.cuts(p, q)
+    return len(cuts) == 1 and abs(cuts[0] - 0.5) <= HALF_SHARE
 
 
 def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:

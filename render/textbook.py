@@ -1265,8 +1265,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     marks, by_mark = read_marks(problem)
     from geomill.solvers.numeric import spread
 
-    def composed(m):
-        """A model laid out and composed (not painted), and how much may mislead in it."""
+    def composed(m, dropped: frozenset = frozenset()):
+        """A model laid out and composed (not painted), and how much may mislead in it.  A tangent's
+        right angle with a ray hard by it is marked as any such right angle is ("90°" in its arc: reader 20's 32 and
+        39 found none at the touching point); where that "90°" finds no place on the figure, it is left out (the dot
+        and the text say it: ``dropped``, those angles), never a given moved off the figure."""
         scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
         frame = _framed(scene, renderer.style)[0]
         scene = undoubled(problem, scene, frame)
@@ -1285,10 +1288,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         ann, givens, goal = fresh()
         d = renderer.compose(scene, ann)
         right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
-        if any(mk is t for mk, _ in right for t in touching):  # (a tangent's square with a ray hard by it: left out,
-            kept = [mk for mk in kept if all(mk is not r or all(r is not t for t in touching) for r, _ in right)]  # not
-            right = [(mk, angle) for mk, angle in right if all(mk is not t for t in touching)]  # "90°" in an arc
-            ann, givens, goal = fresh()  # that crowds the values; the dot and the text say it)
+        out = [mk for mk, angle in right if any(mk is t for t in touching) and Quantity.angle(*angle) in dropped]
+        if out:
+            kept = [mk for mk in kept if all(mk is not o for o in out)]
+            right = [(mk, angle) for mk, angle in right if all(mk is not o for o in out)]
+            ann, givens, goal = fresh()
             d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
@@ -1387,6 +1391,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         d.misread = _unnamed_misread(d, ann)  # (a named label reads as its own wherever it sits: judged so whether or
         # not a later step composed again; a split side's value named from the first, "DG = ?" stayed misread)
+        lost = {q for q, src in sources.items() if q in ann.in_text and any(src == t.source for t in touching)}
+        if lost - dropped:
+            return composed(m, dropped | lost)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame) + sum(
@@ -1437,16 +1444,23 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                                font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
     legend = _legend(d, ann, renderer, scene, line) if values == "image" else set()
-    aside = line[0] if line is not None and QUERY in legend else None
+    aside = line[0] if line is not None and (QUERY in legend or LED_QUERY in legend) else None
+    note = _approximate_note(d, renderer) if m.misfit else None
     if fmt == "png":
         renderer.paint(d)
         data = renderer.png()
     else:
         data, d = renderer._svg(scene, ann)
+    if note is not None and note in d.labels:  # (painted; exported as the figure's note, never as an element's label)
+        d.labels.remove(note)
     from .attribution import figure_labels
 
     labels = figure_labels(d)
     labels = _export(labels, d, ann, givens, goal, m, scene, legend, aside)
+    if note is not None:
+        x0, y0, x1, y1 = note.box
+        labels["approximate_note"] = {"text": note.text, "bbox": [round(x0, 2), round(d.style.size - y1, 2),
+                                                                  round(x1, 2), round(d.style.size - y0, 2)]}
     misread = [f"the label {lab.text!r} of {ann.names.get(lab.element, lab.element)} may read as another "
                "element's" for lab in d.misread]
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
@@ -1595,6 +1609,7 @@ def _set_off(ann: TextbookAnnotation, givens: list[Quantity]) -> None:
     ann.forced |= {q for q in givens if q in ann.split}
 
 
+LED_QUERY = "?led"  # ``_legend``'s token: the goal's line set by its element with a leader
 LEGEND_CLEAR = 1.0  # fonts: a legend line keeps this far from every stroke, label and point
 LEGEND_MARGIN = 8.0  # px: and this far inside the canvas
 
@@ -1640,6 +1655,19 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
     for q, text, key in lines:
         w, h = renderer.text_size(text)
+        asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else key  # (a spoken
+        # line's key: a circle's given, led to its rim)
+        led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
+        if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
+            placed, b = led
+            d.labels.append(placed)
+            d.leaders.append(placed.leader)
+            written.append(b)
+            if isinstance(q, Quantity):
+                ann.in_text.discard(q)  # (on the figure by its element: its export's ``shown`` is "label")
+            if q is None:
+                done.add(LED_QUERY)  # (the goal's line, by its element)
+            continue
         spots = [(x, y) for ys in (rows, rows[::-1]) for x in (margin + w / 2, size - margin - w / 2)
                  for y in ys]  # (a corner's column first, top left, top right, then the bottom: the lines stack)
         for x, y in spots:
@@ -1654,6 +1682,243 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
                 done.add(key if q is not None else QUERY)
                 break
     return done
+
+
+APPROXIMATE_NOTE = "Values are rounded; the figure follows the stated facts."
+
+
+def _approximate_note(d, renderer):
+    """``APPROXIMATE_NOTE`` written on a figure whose model misses the rounded givens (``model.misfit``: arcs of 60°
+    and 118° on a drawn diameter): a reader who measures, or adds the values up, sees why they disagree with the
+    drawing (reader 20 took a drawn diameter for "nearly one" and answered 15 for 16).  In a free row by the
+    canvas's top or bottom edge, as a legend line (``LEGEND_CLEAR``), else on the bottom row where it crosses the
+    least ink.  The placed label (in ``d.labels`` to be painted; the caller exports it apart, it names no element)."""
+    import shapely
+    from shapely.geometry import LineString, Point, box
+
+    from .labels import Placed
+
+    fpx, size = d.style.font_px, float(d.style.size)
+    w, h = renderer.text_size(APPROXIMATE_NOTE)
+    ink = [LineString(p) for p in [*d.strokes, *d.marks, *d.dashed, *d.leaders] if len(p) > 1]
+    ink += [box(*lab.box) for lab in d.labels] + [Point(p) for p in d.rules.points.values()]
+    tree = shapely.STRtree(ink)
+    low, high = LEGEND_MARGIN + h / 2, size - LEGEND_MARGIN - h / 2
+    xs = (size / 2, LEGEND_MARGIN + w / 2, size - LEGEND_MARGIN - w / 2)
+    spots = [(x, y) for y in (low, low + 1.3 * fpx, high, high - 1.3 * fpx) for x in xs]
+
+    def hits(xy) -> int:
+        b = box(xy[0] - w / 2, xy[1] - h / 2, xy[0] + w / 2, xy[1] + h / 2)
+        return len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx))
+
+    x, y = next((xy for xy in spots if not hits(xy)), None) or min(spots[:len(xs)], key=hits)
+    note = Placed(APPROXIMATE_NOTE, float(x), float(y), w, h, "shape", element="approximate")
+    d.labels.append(note)
+    return note
+
+
+LED_CLEAR = 0.5  # fonts: a legend line led to its element keeps this far from every stroke, label and point
+LED_STEP = 0.5  # fonts: the grid of places tried for it
+LED_FAR = 12.0  # fonts: its leader at most this long (farther, the corner legend reads as well)
+LED_NEAR = 1.0  # fonts: and at least this long (shorter, its box sits on the crowd it was kept out of)
+SIDE_SHARES = (0.35, 0.65)  # a side's leader may end here too (its middle first)
+LED_VALUES = 2.0  # fonts: and this far from every other value
+LED_MARK = 3.0  # px: and keeps this far from every relation mark (a tick, an arrow, a bracket, a square)
+LED_POINT = 0.6  # fonts: the leader passes no other point closer
+
+
+def _drawn_quantity(element: str, d) -> Quantity | None:
+    """The drawn side or angle an element's spelling names ("CD", "angle BEC"), its points all drawn; else None."""
+    names = element.removeprefix("angle ")
+    if not names.isalpha() or not names.isupper() or not all(n in d.rules.points for n in names):
+        return None
+    if element.startswith("angle ") and len(names) == 3:
+        return Quantity.angle(*names)
+    return Quantity.length(*names) if len(names) == 2 and element == names else None
+
+
+def _drawn_side(d, a: str, b: str) -> bool:
+    """Is segment ab drawn, whole or as a stretch of a drawn segment through both?"""
+    pts = d.rules.points
+    pa, pb = (np.asarray(pts[n], float) for n in (a, b))
+    for s, t, _ in d.segments:
+        if {s, t} == {a, b}:
+            return True
+        if s in pts and t in pts:
+            ps, pt = np.asarray(pts[s], float), np.asarray(pts[t], float)
+            v = pt - ps
+            n2 = float(v @ v)
+            if n2 > 1e-9 and all(_off_line(x, ps, pt) < 1.0 and -1e-6 <= float((x - ps) @ v) / n2 <= 1 + 1e-6
+                                 for x in (pa, pb)):
+                return True
+    return False
+
+
+def _tip_own(d, q: Quantity | str, tip: np.ndarray) -> bool:
+    """Does a leader's tip read as ``q``'s: a side's nearer its side than any other drawn segment off its line, an
+    angle's nearer its vertex than any other point (the independent reader's nearest element of its kind)?"""
+    if not isinstance(q, Quantity):
+        return True
+    pts = d.rules.points
+    if q.kind is QKind.ANGLE:
+        own = float(np.hypot(*(tip - np.asarray(pts[q.key[1]], float))))
+        return all(float(np.hypot(*(tip - np.asarray(p, float)))) > own for n, p in pts.items() if n != q.key[1])
+    a, b = (np.asarray(pts[n], float) for n in q.key)
+
+    def dist(p, r) -> float:
+        v = r - p
+        k = min(max(float((tip - p) @ v) / max(float(v @ v), 1e-12), 0.0), 1.0)
+        return float(np.hypot(*(tip - p - k * v)))
+    own = dist(a, b)
+    for s, t, _ in d.segments:
+        if s not in pts or t not in pts:
+            continue
+        ps, pt = np.asarray(pts[s], float), np.asarray(pts[t], float)
+        if _off_line(ps, a, b) < 0.75 and _off_line(pt, a, b) < 0.75:
+            continue
+        if dist(ps, pt) < own:
+            return False
+    return True
+
+
+def _led_anchor(d, q: Quantity) -> np.ndarray | None:
+    """Where a leader to ``q`` ends (pixels, y up): a side's middle, an angle's bisector at its arc (inside the
+    angle, by its vertex); None: a value of no drawn side or angle."""
+    pts = d.rules.points
+    if q.kind is QKind.LENGTH and all(n in pts for n in q.key):
+        a, b = (np.asarray(pts[n], float) for n in q.key)
+        if not _drawn_side(d, *q.key):
+            return None  # (an undrawn segment's middle is a point of nothing)
+        if any(n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0 and
+               0 < float((np.asarray(p, float) - a) @ (b - a)) < float((b - a) @ (b - a)) for n, p in pts.items()):
+            return None  # (a side points split: its middle is on a piece, read as the piece's)
+        return (a + b) / 2
+    if q.kind is QKind.ANGLE and all(n in pts for n in q.key):
+        a, v, b = (np.asarray(pts[n], float) for n in q.key)
+        ua, ub = (e - v for e in (a, b))
+        la, lb = float(np.hypot(*ua)), float(np.hypot(*ub))
+        if min(la, lb) < 1e-6:
+            return None
+        mid = ua / la + ub / lb
+        if float(np.hypot(*mid)) < 1e-6:
+            return None
+        wedge = d.rules.wedges.get(str(q))
+        r = min(wedge.radius if wedge is not None else 1.5 * d.style.font_px, 0.5 * min(la, lb))
+        return v + mid / float(np.hypot(*mid)) * r
+    return None
+
+
+def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list, scene: Scene | None = None):
+    """A named legend line ("CD = 4", "∠BDF = 20°", "diameter A = 10") set by its element instead of in a corner: the
+    free place (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle, its angle's arc or
+    its circle (``_rim``), with a leader to it that runs through no label and by no other point (``LED_POINT``), at
+    most ``LED_FAR`` fonts long.  The label (with its leader) and its box; None: no such place."""
+    import shapely
+    from shapely.geometry import LineString, box
+
+    from .labels import Placed
+
+    if isinstance(q, Quantity):
+        anchor = _led_anchor(d, q)
+        anchors, own_names = ([] if anchor is None else [anchor]), set(q.key)
+        if anchor is not None and q.kind is QKind.LENGTH:  # (off its middle too, where a tick may sit: within the
+            a, b = (np.asarray(d.rules.points[n], float) for n in q.key)  # middle part a reader takes for the side's)
+            anchors += [a + SIDE_SHARES[0] * (b - a), a + SIDE_SHARES[1] * (b - a)]
+        role, element = ("side" if q.kind is QKind.LENGTH else "angle"), str(q)
+    else:  # (a circle's own given, "diameter A = 10": led to its rim)
+        anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
+    if not anchors:
+        return None
+    fpx, size = d.style.font_px, float(d.style.size)
+    margin = LEGEND_MARGIN
+    xs = np.arange(margin + w / 2, size - margin - w / 2, LED_STEP * fpx)
+    ys = np.arange(margin + h / 2, size - margin - h / 2, LED_STEP * fpx)
+    if not len(xs) or not len(ys):
+        return None
+    gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
+    boxes = shapely.box(gx - w / 2, gy - h / 2, gx + w / 2, gy + h / 2)
+    free = np.ones(len(gx), bool)
+    free[tree.query(boxes, predicate="dwithin", distance=LED_CLEAR * fpx)[0]] = False
+    values = shapely.STRtree([box(*lab.box) for lab in d.labels if lab.role != "point"] or [shapely.Point(-1e6, -1e6)])
+    free[values.query(boxes, predicate="dwithin", distance=LED_VALUES * fpx)[0]] = False  # (by a value, a bare "?"
+    # floats between the two: reader 16's 58)
+    free &= np.array([all(b.distance(o) >= 0.15 * fpx for o in written) for b in boxes]) if written else True
+    tries = []
+    for k, anchor in enumerate(anchors):
+        near = np.column_stack([np.clip(anchor[0], gx - w / 2, gx + w / 2), np.clip(anchor[1], gy - h / 2, gy + h / 2)])
+        reach = np.hypot(*(near - anchor).T)
+        ok = free & (reach >= LED_NEAR * fpx) & (reach <= LED_FAR * fpx)
+        extra = fpx if k and q is not None and isinstance(q, Quantity) else 0.0  # (a side's middle first)
+        tries += [(float(reach[i]) + extra, i, anchor, near[i]) for i in np.flatnonzero(ok)]
+    tries.sort(key=lambda t: t[0])
+    labels = [box(*lab.box) for lab in d.labels] + list(written)
+    marks = shapely.STRtree([LineString(m) for m in d.marks if len(m) > 1] or [shapely.Point(-1e6, -1e6)])  # (a leader
+    # across a tick or a bracket reads as part of the mark)
+    own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in own_names if n in d.rules.points}
+    points = [np.asarray(p, float) for p in d.rules.points.values()]
+    for _, i, anchor, end in tries[:400]:
+        u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
+        start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
+        line = LineString([start, end])
+        clear_of = line if role != "angle" else LineString([anchor + u * min(8.0, 0.9 * float(np.hypot(*(end - anchor)))),
+                                                            end])  # (an angle's own arc at its tip; a side's tick
+        # at its middle is crossed: led from off it)
+        if any(o.buffer(-0.5).intersects(line) for o in labels) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
+                or not _tip_own(d, q, start):
+            continue
+        if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
+               if tuple(np.round(p, 3)) not in own or role == "angle") or _alongside(d, q, start, end):
+            continue
+        placed = Placed(text, float(gx[i]), float(gy[i]), w, h, role, element=element)
+        placed.leader = np.array([start, end])
+        return placed, boxes[i]
+    return None
+
+
+RIM_WORDS = ("diameter ", "radius ", "circumference ")  # a circle's own given, named by its centre
+
+
+def _rim(d, key: str, scene: Scene | None) -> list[np.ndarray]:
+    """Points round the circle a given names ("diameter A"), drawn whole about its centre (pixels, y up): where
+    its legend line's leader may end; none for any other line."""
+    from .compose import whole_circle
+
+    word = next((w for w in RIM_WORDS if key.startswith(w)), None)
+    if word is None or scene is None:
+        return []
+    arc = whole_circle(scene, key[len(word):])
+    if arc is None:
+        return []
+    c, r = np.asarray(d.frame.px(arc.centre), float), arc.radius * d.frame.scale
+    t = np.linspace(0.0, 2 * math.pi, 24, endpoint=False)
+    return list(c + r * np.column_stack([np.cos(t), np.sin(t)]))
+
+
+ALONGSIDE = (15.0, 20.0)  # px, degrees: a leader whose last three quarters lie this near a drawn segment, this
+# nearly along it, reads as that segment's label (newcomer 15's p19)
+
+
+def _alongside(d, q: Quantity | str, start: np.ndarray, end: np.ndarray) -> bool:
+    """Does the leader from ``start`` to ``end`` run alongside a drawn segment not its own element?"""
+    u = end - start
+    n = float(np.hypot(*u))
+    if n <= 2 * ALONGSIDE[0]:
+        return False
+    pts = d.rules.points
+    for a, b, _ in d.segments:
+        if isinstance(q, Quantity) and q.kind is QKind.LENGTH and {a, b} == set(q.key) or a not in pts or b not in pts:
+            continue
+        p, r = np.asarray(pts[a], float), np.asarray(pts[b], float)
+        v = r - p
+        lv = float(np.hypot(*v))
+        if lv < 1e-9 or abs(u[0] * v[1] - u[1] * v[0]) / (n * lv) >= math.sin(math.radians(ALONGSIDE[1])):
+            continue
+        t = np.array([0.25, 0.5, 0.75, 1.0])[:, None]
+        at = start + t * u - p
+        k = np.clip(at @ v / lv ** 2, 0.0, 1.0)[:, None]
+        if (np.hypot(*(at - k * v).T) < ALONGSIDE[0]).all():
+            return True
+    return False
 
 
 def _legend_text(ann: TextbookAnnotation, q: Quantity, scene: Scene) -> str:
@@ -1787,9 +2052,12 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                         "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)
+    led = {lab["element"] for lab in labels["labels"] if lab["leader"] is not None and " = " in lab["text"]}
     for g in givens:
         if g["shown"] == "text" and g["element"] in legend:  # (no drawn element is it: named in the legend)
             g["shown"] = "legend"
+        elif g["shown"] == "text" and g["element"] in led:  # (a circle's, led to its rim: on the figure by it)
+            g["shown"], g["quantity"] = "label", g["element"]
         if g["shown"] == "label":
             g["drawn"] = q = g.pop("quantity")
             if q in legend:  # (named in a free corner of the figure: no place by its element read as its)
@@ -1805,8 +2073,8 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                       and lab["text"].endswith(QUERY)), None)
         if asked is not None:  # the asked label as drawn ("sin ∠BAC = ?")
             goal["text"] = asked
-        if aside is not None:  # (named in a free corner, "tan ∠BAC = ?": ``aside``, its line's element)
-            goal["marked"], goal["shown"] = True, "legend"
+        if aside is not None:  # (named in a free corner, "tan ∠BAC = ?": ``aside``, its line's element; or by it)
+            goal["marked"], goal["shown"] = True, "label" if LED_QUERY in legend else "legend"
             goal["text"] = next(lab["text"] for lab in labels["labels"] if lab["element"] == aside
                                 and lab["text"].endswith(QUERY))
         if ann.query is None and not goal["marked"]:

@@ -30,7 +30,7 @@ import math
 import re
 
 import shapely
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 
 EDGE = 4.0
 SHAPE_WORDS = ("area", "perimeter", "arc", "radius", "height")
@@ -60,6 +60,7 @@ SIDE_NEAR = 0.9  # fonts: a side value's box at most this far from its side,
 SIDE_CENTRE = 2.2  # and its centre (review 6: "a = 6" 35 px off a slanted side)
 LEADER_END = 5.0  # px: a shape label's leader ends this far off every drawn side (review 6: 3.8 px, read as
 # pointing at the side)
+LEADER_POINT = 10.0  # px: and this far off every point (reader 20's 55: "area ABE = ?" led to O, on side BE)
 THINNEST = 38.0  # px: a shape's thinnest width
 SMALLEST = 1400.0  # px²: a shape's area
 
@@ -178,6 +179,8 @@ def problems(fig: dict) -> list[str]:
                 if any(at.distance(line) < LEADER_END for *_, line in segments) or any(
                         at.distance(LineString(h["line"])) < LEADER_END for h in fig.get("heights", [])):
                     out.append(f"{text!r} ({el}) has a leader ending by a line: it points at the line")
+                if any(at.distance(Point(xy)) < LEADER_POINT for xy in pts.values()):
+                    out.append(f"{text!r} ({el}) has a leader ending by a point: it points at the point")
                 d_own = own.distance(where)
                 if any(o.distance(where) <= d_own for o in others):
                     out.append(f"{text!r} ({el}) is set off nearer another region")
@@ -508,7 +511,7 @@ def mark_problems(fig: dict) -> list[str]:
             for i, e in enumerate(els):
                 p, q = (pts[n] for n in _seg_points(e, pts))
                 brace = _bracket(fig, e)
-                if brace is not None and _inside_points(p, q, pts):  # a split side: ticks across its bracket
+                if brace is not None:  # a split side (or its group's whole one): ticks across its bracket
                     p, q = brace[1], brace[2]
                 for tick in lines[i * per:(i + 1) * per]:
                     u = _crossing(tick, p, q)
@@ -780,17 +783,23 @@ def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:
     return out
 
 
+NAMED_SIDE_PX = 3.0  # px: a named label's leader reads as another side's where it ends this much nearer it
+NAMED_ANGLE_SHARE = 0.85  # and as another angle's where it ends under this share of its distance to its own vertex
+# (its name says which: only a leader plainly pointing elsewhere misleads)
+
+
 def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
     """Each value's own element is the nearest element of its kind to where it sits (a leader's: where the leader
     ends): a side's value nearer its side (or dimension line) than any other drawn segment, an angle's inside its
     angle with no other vertex nearer whose angle it also sits in (a blind reader read a "60°" set by segment PT as
-    an angle at P).  A value that names its element ("AB = 12", "∠PTQ = 60°") reads as its own wherever it sits."""
+    an angle at P).  A value that names its element ("AB = 12", "∠PTQ = 60°") reads as its own wherever it sits,
+    unless its leader plainly points elsewhere (``NAMED_SIDE_PX``, ``NAMED_ANGLE_SHARE``)."""
     out = []
     segments = [(a, b, LineString([pts[a], pts[b]])) for a, b in fig["segments"] if a in pts and b in pts]
     wedges = None
     for lab in fig["labels"]:
         el, text = lab["element"], lab["text"]
-        if "=" in text or el.startswith(("point ", "height ")) or el.split(" ")[0] in SHAPE_WORDS:
+        if "=" in text and not lab["leader"] or el.startswith(("point ", "height ")) or el.split(" ")[0] in SHAPE_WORDS:
             continue
         x0, y0, x1, y1 = lab["bbox"]
         at = Point(lab["leader"][0]) if lab["leader"] else Point((x0 + x1) / 2, (y0 + y1) / 2)
@@ -803,7 +812,7 @@ def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
                 out.append(f"{text!r} ({el}) sits outside its angle: it reads as another's")
                 continue
             wedges = _wedges(fig, pts) if wedges is None else wedges
-            own = at.distance(Point(v))
+            own = at.distance(Point(v)) * (NAMED_ANGLE_SHARE if "=" in text else 1.0)
             for w, xy, t, sweep in wedges:
                 if w != names[1] and math.dist(xy, v) > 0.5 and at.distance(Point(xy)) < own and \
                         0 < (math.atan2(at.y - xy[1], at.x - xy[0]) - t) % (2 * math.pi) < sweep:
@@ -811,7 +820,7 @@ def _nearest_of_kind(fig: dict, pts: dict) -> list[str]:
                     break
         elif " " not in el and (names := split_points(el, pts, 2)) is not None:
             p, q = (pts[n] for n in names)
-            own = at.distance(_side_line(fig, el, p, q))
+            own = at.distance(_side_line(fig, el, p, q)) - (NAMED_SIDE_PX if "=" in text else 0.0)
             for a, b, line in segments:
                 if {a, b} == set(names) or all(_line_off(p, q, pts[n]) < 0.75 for n in (a, b)):
                     continue
@@ -866,18 +875,21 @@ def _function_goals(fig: dict) -> list[str]:
             if t.removesuffix("?").strip().removesuffix("=").strip() in ("", name)]
 
 
+BRACKET_BREAK = 3.0  # px: a bracket broken where it crosses a line stops this far from it at least
+
+
 def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
-    """A split side's equality bracket that crosses a drawn line (not along its side): it reads as a chord of
-    the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
+    """A split side's equality bracket that crosses a drawn line (not along its side), unbroken there: it reads as
+    a chord of the figure, its tick as a mark on the line it crosses (review 10's 12, 22 and 50)."""
     out = []
     for m, el in _bracket_marks(fig):
         p, q = (pts[n] for n in _seg_points(el, pts))
-        brace = LineString(m["pixels"][0])
-        for a, b in fig.get("segments", []):
+        pieces = [LineString(pc) for pc in m["pixels"] if len(pc) > 1]  # (broken where it crosses: reads as
+        for a, b in fig.get("segments", []):  # passing under the line, as a dimension line broken there does)
             s, t = pts[a], pts[b]
             if _collinear_overlap(p, q, s, t) or _along(LineString([s, t]), p, q):
                 continue
-            if brace.crosses(LineString([s, t])):
+            if any(pc.distance(LineString([s, t])) < BRACKET_BREAK for pc in pieces):
                 out.append(f"the bracket of {el} crosses {a}{b}: it reads as a line of the figure")
                 break
     return out
@@ -1212,8 +1224,9 @@ def _marks_apart(fig: dict, pts: dict) -> list[str]:
             own = LineString([p, q]) if m["kind"] == "equal" else _drawn_line(fig, pts, p, q)
             # (a parallel's arrows mark its line: on any drawn piece of it)
             strokes = m["pixels"][i * per:(i + 1) * per]
-            if m["kind"] == "equal" and _inside_points(p, q, pts):
-                continue  # a split side's ticks are across its bracket (``_split_ticks``)
+            if m["kind"] == "equal" and (_inside_points(p, q, pts) or _bracket(fig, el) is not None):
+                continue  # a split side's ticks are across its bracket (``_split_ticks``), as its group's whole
+                # sides' are where one style marks the group
             if not all(LineString(s).distance(own) < MARK_ON for s in strokes):
                 out.append(f"a {'tick' if m['kind'] == 'equal' else 'arrow'} of {el} is not across its segment")
             others = [s for s in segments if not _along(s, p, q) and not (
@@ -1346,8 +1359,15 @@ def _bracket(fig: dict, element: str) -> list | None:
     want = set(split_points(element, pts, 2) or ())
     for m in fig.get("marks", []):
         if m["kind"] == "bracket" and set(split_points(m["elements"][0], pts, 2) or ()) == want:
-            return m["pixels"][0]
+            return _brace(m)
     return None
+
+
+def _brace(m: dict) -> list:
+    """A bracket mark's whole shape (leg, span, span, leg): one polyline, or one broken where it crosses drawn
+    lines (its first piece starts with a leg and the span, its last ends with the span and a leg)."""
+    first, last = m["pixels"][0], m["pixels"][-1]
+    return first if len(m["pixels"]) == 1 else [first[0], first[1], last[-2], last[-1]]
 
 
 BRACKET_OUT = 40.0  # px: a bracket's legs start at most this far off its side (a nested one a lane out)
@@ -1436,10 +1456,10 @@ def _split_ticks(fig: dict, pts: dict) -> list[str]:
             strokes = [LineString(s) for s in m["pixels"][i * per:(i + 1) * per]]
             if any(s.intersects(d) for s in strokes for d in dims):
                 out.append(f"a {what} of {el} is on a dimension line, not on its segment")
-            if m["kind"] != "equal" or not _inside_points(p, q, pts):
+            if m["kind"] != "equal" or not _inside_points(p, q, pts) and _bracket(fig, el) is None:
                 continue
             own = LineString([p, q])
-            if any(s.distance(own) < PIECE_ON for s in strokes):
+            if _inside_points(p, q, pts) and any(s.distance(own) < PIECE_ON for s in strokes):
                 out.append(f"a tick of {el} lies on a piece of it (points split it): it reads as the piece's")
                 continue
             brace = _bracket(fig, el)
@@ -2104,10 +2124,11 @@ def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
     for m, el in _bracket_marks(fig):
         p, q = (pts[n] for n in _seg_points(el, pts))
         own = LineString([p, q])
-        brace = m["pixels"][0]
+        brace, drawn = _brace(m), m["pixels"]
         if min(own.distance(Point(brace[0])), own.distance(Point(brace[-1]))) < BRACKET_APART:
             out.append(f"the bracket of {el} starts within {BRACKET_APART:g} px of it: it reads as a second line")
-        span = LineString(brace[1:-1])
+        parts = [drawn[0][1:], *drawn[1:-1], drawn[-1][:-1]] if len(drawn) > 1 else [brace[1:-1]]
+        span = MultiLineString([pc for pc in parts if len(pc) > 1])  # (broken where it crosses: the pieces drawn)
         lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
                  if not _along(LineString([pts[a], pts[b]]), p, q)]
         rings = [Point(c["centre"]).buffer(c["radius"]).exterior for c in fig.get("circles", [])]
@@ -2186,7 +2207,8 @@ def _rails(fig: dict, pts: dict) -> list[tuple[str, str, tuple, tuple]]:
         if m["kind"] == "dimension":
             out.append(("dimension", m["elements"][0], tuple(m["pixels"][0][0]), tuple(m["pixels"][0][-1])))
         elif m["kind"] == "bracket":
-            out.append(("bracket", m["elements"][0], tuple(m["pixels"][0][1]), tuple(m["pixels"][0][2])))
+            brace = _brace(m)
+            out.append(("bracket", m["elements"][0], tuple(brace[1]), tuple(brace[2])))
     return out
 
 

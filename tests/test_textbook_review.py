@@ -572,12 +572,15 @@ def test_a_split_sides_ticks_slide_along_its_bracket_clear_of_a_crossing_line() 
     shift = fig["points"]["P"][0] - (x0 + x1) / 2
     spoilt["marks"][1]["pixels"][0] = [[x0 + shift, y0], [x1 + shift, y1]]
     assert any("on its bracket sits where a drawn line crosses" in p for p in textbook_problems(spoilt))
-    # PQ through AB and on below it: every bracket of AB crosses it (review 10: it reads as a chord), so none is
-    # drawn, and M does not halve AB: AB is left unticked
+    # PQ through AB and on below it: every bracket of AB crosses it (review 10: drawn across it, it reads as a
+    # chord), so AB's is broken where PQ crosses it (figtb26: the equality was left unmarked), its tick on a piece
     layout = MarkLayout(Scene({**pts, "P": (5.0, -4.0)}, [("A", "M"), ("M", "B"), ("P", "Q"), ("C", "D")], [], []),
                         frame, 16.0)
     ticks = draw_mark(Mark("equal", (("A", "B"), ("C", "D")), "AB = CD"), layout)[0]
-    assert not layout.brackets and len(ticks) == 1 and layout.unticked
+    (_, pieces), = layout.brackets
+    pq = LineString([frame.px((5.0, -4.0)), frame.px(pts["Q"])])
+    assert len(pieces) == 2 and min(LineString(pc).distance(pq) for pc in pieces) >= 3.0
+    assert len(ticks) == 2 and not layout.unticked
 
 
 def test_reader_catches_a_letter_nearer_a_neighbours_dot() -> None:

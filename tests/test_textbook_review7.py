@@ -100,8 +100,12 @@ def test_arcs_at_one_vertex_keep_apart() -> None:
     arcs = {am["element"]: am["radius"] for am in lab["angle_marks"]}
     if "angle BAC" in arcs:
         assert abs(arcs["angle BAC"] - arcs["angle EAH"]) >= VERTEX_RADII
-    else:  # (its one place led "∠BAC = 100°" down along AE, read as AE's label (newcomer 15): the text has it)
-        assert any(g["element"] == "angle BAC" and g["shown"] in ("moved", "legend") for g in lab["givens"])
+    else:  # (its one place led "∠BAC = 100°" down along AE, read as AE's label (newcomer 15): the legend has it, or,
+        # named, a free place by its angle with a leader into it, figtb26)
+        assert any(g["element"] == "angle BAC" and g["shown"] in ("moved", "legend", "label") for g in lab["givens"])
+        led = [x for x in lab["labels"] if x["element"] == "angle BAC"]
+        assert all(x["leader"] is not None and x["text"].startswith("∠BAC = ") for x in led)
+        assert not [x for x in textbook_problems(lab) if "BAC" in x]
     close = copy.deepcopy(lab)  # review 7's: 8 px apart
     inner = next(am for am in close["angle_marks"] if am["element"] == "angle EAH")
     close["angle_marks"] = [am for am in close["angle_marks"] if am["element"] != "angle BAC"]
