@@ -1170,6 +1170,31 @@ def c_chord_foot(f: Figure, rng: np.random.Generator) -> None:
         f.steps.append(Step("chord_foot", (dd,), ("O", m), lines=[("O", m, dd)], follows=True))
 
 
+def c_equal_chord(f: Figure, rng: np.random.Generator) -> None:
+    """A chord CD equal to a side AB of the figure that is a chord, from a point C of the circle, stated
+    (AB = CD): equal chords cut equal arcs, so CD's arc, central angle and inscribed angles are AB's."""
+    if not f.circles:
+        raise Retry("no circle")
+    o, on = f.at["O"], [q for q in f.circles["O"] if q != "O"]
+    a, b = _pick(rng, [(p, q) for p, q in _sides(f) if p in on and q in on])
+    c = _pick(rng, [q for q in on if q not in (a, b)])
+    u, w = f.at[a] - o, f.at[b] - o
+    turn = math.atan2(u[0] * w[1] - u[1] * w[0], float(np.dot(u, w)))  # the signed central angle AOB
+    d = f.fresh()
+    for sign in ((1, -1) if rng.random() < 0.5 else (-1, 1)):
+        t = sign * turn
+        rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+        try:
+            f.place(d, o + rot @ (f.at[c] - o))
+            break
+        except Retry:
+            continue
+    else:
+        raise Retry("the equal chord falls on a point")
+    f.circles["O"].append(d)
+    f.steps.append(Step("equal_chord", (d,), ("O", a, b, c), facts=[Equality(L(c, d), L(a, b))], lines=[(c, d)]))
+
+
 def c_secant(f: Figure, rng: np.random.Generator) -> None:
     """From the far end P of a tangent PA, a secant meeting the circle at C and then D, by PC (a whole
     number under PA: PD = PA²/PC, the power of the point)."""
@@ -1218,10 +1243,10 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
                  "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
                  "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian,
-                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair}
+                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair, "equal_chord": c_equal_chord}
 CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant",
-                "arc_midpoint", "tangent_pair")
+                "arc_midpoint", "tangent_pair", "equal_chord")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 # (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
@@ -1239,7 +1264,8 @@ CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "al
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
                         "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
-                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6}
+                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6,
+                        "equal_chord": 0.5}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
