@@ -39,9 +39,9 @@ ARC_KINDS = ("arc", "arc_length", "sector_area", "sector_perimeter")  # elements
 # angles with exact trigonometry, drawn most; the others give angle questions (their sides' values are
 # left as sin 50°, which no goal keeps and which slows the deduction)
 ANGLES = (30, 45, 60, 120, 30, 45, 60, 30, 45, 60, 40, 70)
-# angles for a circle's inscribed angles, whose questions are angles and arcs (no side is asked of them): a
-# half of them drawn from every multiple of 5 (their value space is the angles alone)
-WIDE_ANGLES = tuple(range(20, 125, 5))
+# angles for a circle's inscribed angles, three in five: any whole degree (their questions are angles and arcs,
+# whose value space is the angles alone; a side asked of them is left as sin 37°, which no goal keeps)
+WIDE_ANGLES = tuple(range(20, 121))
 MIN_ANGLE = 20.0  # every angle of a constructed triangle, in degrees
 MIN_GAP = 0.08  # a new point stays this share of the figure's size away from every other point
 
@@ -476,7 +476,7 @@ def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
 def base_circle(f: Figure, rng: np.random.Generator) -> None:
     """Triangle ABC inscribed in circle O, by the radius and two inscribed angles."""
     r = int(rng.integers(3, 26))
-    angles = ANGLES if rng.random() < 0.5 else WIDE_ANGLES
+    angles = ANGLES if rng.random() < 0.4 else WIDE_ANGLES
     beta, gamma = int(rng.choice(angles)), int(rng.choice(angles))
     alpha = 180 - beta - gamma
     if alpha < MIN_ANGLE:
@@ -589,9 +589,15 @@ _DIAMETER_LEGS = tuple((d, tuple(a for a in range(1, d) if math.isqrt(d * d - a 
                        for d in (25, 50, 65, 75, 85, 100, 125, 130, 145))
 
 
+def _leg(rng: np.random.Generator, a: str, v: str, c: str, av: int, d: int) -> Equality:
+    """The leg AV (``av``) of right triangle AVC on the diameter AC (``d``) given, or half the time its other leg."""
+    return _fact(L(a, v), av) if rng.random() < 0.5 else _fact(L(v, c), math.isqrt(d * d - av * av))
+
+
 def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
-    """Quadrilateral ABCD inscribed in circle O with AC a diameter, by AC, AB and AD (whole numbers
-    whose other legs BC and CD are whole too): Ptolemy's theorem gives the diagonal BD."""
+    """Quadrilateral ABCD inscribed in circle O with AC a diameter, by AC and a leg of each right triangle
+    ABC and ADC (AB or BC, AD or CD: whole numbers whose other legs are whole too): Ptolemy's theorem gives
+    the diagonal BD."""
     d, legs = _DIAMETER_LEGS[int(rng.integers(len(_DIAMETER_LEGS)))]
     ab, ad = (int(x) for x in rng.choice(legs, 2, replace=False))
     if ab * ab + ad * ad == d * d:
@@ -604,7 +610,7 @@ def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
     f.radii["O"] = r
     f.polygons.append(("A", "B", "C", "D"))
     f.steps.append(Step("cyclic_quadrilateral", ("O", "A", "B", "C", "D"), (), [_rel("diameter", "AC", "O")],
-                        [_fact(L("A", "C"), d), _fact(L("A", "B"), ab), _fact(L("A", "D"), ad)],
+                        [_fact(L("A", "C"), d), _leg(rng, "A", "B", "C", ab, d), _leg(rng, "A", "D", "C", ad, d)],
                         lines=[("A", "O", "C")]))
     f.steps.append(Step("cyclic_quadrilateral", (), ("B", "D"), lines=[("B", "D")], follows=True))
     f.base = "cyclic_quadrilateral"
@@ -1010,7 +1016,7 @@ def c_tangent_pair(f: Figure, rng: np.random.Generator) -> None:
     if not f.circles:
         raise Retry("no circle")
     a = _pick(rng, f.circles["O"])
-    theta = int(rng.choice((40, 50, 60, 70, 80, 100, 110, 120)))
+    theta = int(rng.choice([t for t in range(40, 125, 5) if t != 90]))  # (90: a square OAPB)
     o, r = f.at["O"], f.radii["O"]
     u = (f.at[a] - o) / r
     t = np.array([-u[1], u[0]]) * (1 if rng.random() < 0.5 else -1)
