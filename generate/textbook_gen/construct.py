@@ -39,9 +39,6 @@ ARC_KINDS = ("arc", "arc_length", "sector_area", "sector_perimeter")  # elements
 # angles with exact trigonometry, drawn most; the others give angle questions (their sides' values are
 # left as sin 50°, which no goal keeps and which slows the deduction)
 ANGLES = (30, 45, 60, 120, 30, 45, 60, 30, 45, 60, 40, 70)
-# angles for a circle's inscribed angles, three in five: any whole degree (their questions are angles and arcs,
-# whose value space is the angles alone; a side asked of them is left as sin 37°, which no goal keeps)
-WIDE_ANGLES = tuple(range(20, 121))
 MIN_ANGLE = 20.0  # every angle of a constructed triangle, in degrees
 MIN_GAP = 0.08  # a new point stays this share of the figure's size away from every other point
 
@@ -475,9 +472,10 @@ def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
 
 def base_circle(f: Figure, rng: np.random.Generator) -> None:
     """Triangle ABC inscribed in circle O, by the radius and two inscribed angles."""
-    r = int(rng.integers(3, 26))
-    angles = ANGLES if rng.random() < 0.4 else WIDE_ANGLES
-    beta, gamma = int(rng.choice(angles)), int(rng.choice(angles))
+    # (kept narrow: a radius to 25 or inscribed angles of any degree left the recipes of the equal arcs'
+    # chords and the isosceles judgement on a diameter and chords no default-depth proof on their figures)
+    r = int(rng.choice(LENGTHS[:8]))
+    beta, gamma = int(rng.choice(ANGLES)), int(rng.choice(ANGLES))
     alpha = 180 - beta - gamma
     if alpha < MIN_ANGLE:
         raise Retry("thin inscribed triangle")
