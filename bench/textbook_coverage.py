@@ -79,7 +79,8 @@ def repeated(records: list[dict]) -> list[dict]:
     for r in records:
         by_hash[r["solution_hash"]].append(r)
     return [{"base": rs[0].get("base"), "constructions": rs[0].get("constructions"),
-             "question_type": rs[0].get("question_type"), "count": len(rs), "seeds": [r["seed"] for r in rs]}
+             "question_type": rs[0].get("question_type"), "count": len(rs),
+             "seeds": [r.get("seed", r.get("id")) for r in rs]}
             for rs in by_hash.values() if len(rs) > 1]
 
 
