@@ -9,8 +9,8 @@ run by ``--python``: another checkout's interpreter measures that checkout on th
 them: whether a family reaches the floor is often one construction hitting it or not, so one seed
 cannot judge a change to the sampling.  It prints JSON: the pooled set's families reached and at the
 floor, those never reached (with the reason ``generate.textbook_gen.targets.UNREACHABLE`` gives, where it
-gives one), the distinct share (``solution_hash``) and the problems drawn twice, the spread over the seeds and the CPU seconds a
-problem costs (the only figure that changes from run to run).
+gives one), the distinct share (``solution_hash``) and the problems drawn twice, the spread over the seeds
+and the CPU seconds a problem costs (the only figure that changes from run to run).
 
 The families are the solver's (``solvers.plane.theorems.registry``: FormalGeo names); ``given`` and
 ``relation`` (a stated fact, a relation block's own equation) are counted but are not theorems.
