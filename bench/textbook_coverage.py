@@ -9,8 +9,8 @@ run by ``--python``: another checkout's interpreter measures that checkout on th
 them: whether a family reaches the floor is often one construction hitting it or not, so one seed
 cannot judge a change to the sampling.  It prints JSON: the pooled set's families reached and at the
 floor, those never reached (with the reason ``generate.textbook_gen.targets.UNREACHABLE`` gives, where it
-gives one), the distinct share (``solution_hash``), the spread over the seeds and the CPU seconds a
-problem costs (the only figure that changes from run to run).
+gives one), the distinct share (``solution_hash``) and the problems drawn twice, the spread over the seeds
+and the CPU seconds a problem costs (the only figure that changes from run to run).
 
 The families are the solver's (``solvers.plane.theorems.registry``: FormalGeo names); ``given`` and
 ``relation`` (a stated fact, a relation block's own equation) are counted but are not theorems.
@@ -67,8 +67,21 @@ def coverage(records: list[dict], floor: float) -> dict:
             "never": [f for f in reachable if not uses[f]],
             "never_without_recipe": [f for f in reachable if not uses[f] and f not in TARGETS],
             "unreachable": {f: UNREACHABLE[f] for f in families if f in UNREACHABLE and not uses[f]},
+            "repeated": repeated(records),
             "share": dict(sorted(share.items(), key=lambda kv: (-kv[1], kv[0]))),
             "construction_kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))}
+
+
+def repeated(records: list[dict]) -> list[dict]:
+    """The problems drawn more than once (one ``solution_hash``): where each came from, to see which value
+    space is too narrow (its base, constructions, question and the seeds that drew it)."""
+    by_hash: dict[str, list[dict]] = collections.defaultdict(list)
+    for r in records:
+        by_hash[r["solution_hash"]].append(r)
+    return [{"base": rs[0].get("base"), "constructions": rs[0].get("constructions"),
+             "question_type": rs[0].get("question_type"), "count": len(rs),
+             "seeds": [r.get("seed", r.get("id")) for r in rs]}
+            for rs in by_hash.values() if len(rs) > 1]
 
 
 def _cpu_children() -> float:

@@ -154,6 +154,7 @@ def test_the_coverage_bench_pools_the_seeds_sets() -> None:
     b = [rec(100, ["stewart_theorem"])] + [rec(i, ["line_addition"]) for i in range(101, 199)] + [rec(1, ["given"])]
     got = bench.pooled({"a": a, "b": b}, 0.6)
     assert got["problems"] == 200 and got["distinct"] == 199
+    assert [(r["base"], r["count"]) for r in got["repeated"]] == [("triangle", 2)]  # (the one problem drawn twice)
     assert got["share"]["stewart_theorem"] == 1.0 and got["under_floor"] == {"vertical_angle": 0.5}
     assert got["at_floor"] == 2 and got["reached"] == 3  # (line_addition, Stewart; "given" is not a theorem)
     assert got["sets"]["a"]["reached"] == 3 and got["sets"]["b"]["reached"] == 2 and got["spread"]["reached"] == [2, 3]

@@ -30,7 +30,11 @@ from geomill.engine.plane import (
 )
 from geomill.engine.relations import BLOCKS_BY_KEY
 
-LENGTHS = tuple(range(3, 16))
+# a base's given values are drawn from spaces wide enough that a large set (10,000 problems) seldom draws one
+# problem twice: a template (a base, its constructions, the givens its proof needs and the goal) holds up to a
+# few dozen of such a set's problems, and its given values must not repeat among them
+LENGTHS = tuple(range(3, 26))
+THIN = 3.0  # the longest of a base's two free sides at most this many times the shortest (a drawn figure's shape)
 ARC_KINDS = ("arc", "arc_length", "sector_area", "sector_perimeter")  # elements of one of two arcs
 # angles with exact trigonometry, drawn most; the others give angle questions (their sides' values are
 # left as sin 50°, which no goal keeps and which slows the deduction)
@@ -231,8 +235,8 @@ def base_triangle(f: Figure, rng: np.random.Generator) -> None:
     b, c = np.zeros(2), np.zeros(2)
     if rng.random() < 0.6:
         ab, bc, beta = (int(rng.choice(LENGTHS)), int(rng.choice(LENGTHS)), int(rng.choice(ANGLES)))
-        if ab == bc:
-            raise Retry("an isosceles triangle not said to be one")
+        if ab == bc or max(ab, bc) > THIN * min(ab, bc):
+            raise Retry("an isosceles triangle not said to be one, or a thin one")
         c = np.array([bc, 0.0])
         a = b + ab * _unit(180 - beta) * np.array([-1, 1])
         facts = [_fact(L("A", "B"), ab), _fact(L("B", "C"), bc), _fact(ang("A", "B", "C"), beta)]
@@ -297,7 +301,7 @@ def base_crossing(f: Figure, rng: np.random.Generator) -> None:
 
 def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
     """Right triangle ABC with the right angle at C, by its legs."""
-    ac, bc = int(rng.integers(3, 21)), int(rng.integers(3, 21))  # (wider than LENGTHS: two values, a small space)
+    ac, bc = int(rng.integers(3, 41)), int(rng.integers(3, 41))  # (wider than LENGTHS: two values, a small space)
     if max(ac, bc) > 2.5 * min(ac, bc):
         raise Retry("thin right triangle")
     f.at.update(C=np.zeros(2), B=np.array([bc, 0.0]), A=np.array([0.0, ac]))
@@ -309,7 +313,8 @@ def base_right_triangle(f: Figure, rng: np.random.Generator) -> None:
 
 def base_isosceles(f: Figure, rng: np.random.Generator) -> None:
     """Isosceles triangle ABC (AB = AC) by its legs and apex angle."""
-    leg, apex = int(rng.choice(LENGTHS)), int(rng.choice((30, 40, 50, 60, 70, 80, 90, 100, 120)))
+    leg = int(rng.integers(3, 41))  # (wider than LENGTHS: one length)
+    apex = int(rng.choice((30, 40, 50, 60, 70, 80, 90, 100, 120)))
     h = leg * math.cos(math.radians(apex / 2))
     w = leg * math.sin(math.radians(apex / 2))
     f.at.update(A=np.array([0.0, h]), B=np.array([-w, 0.0]), C=np.array([w, 0.0]))
@@ -320,7 +325,7 @@ def base_isosceles(f: Figure, rng: np.random.Generator) -> None:
 
 
 def base_equilateral(f: Figure, rng: np.random.Generator) -> None:
-    side = int(rng.integers(4, 41))  # one value: drawn from a wider range, or a large set repeats it
+    side = int(rng.integers(3, 81))  # one value: drawn from a wider range, or a large set repeats it
     f.at.update(A=np.array([side / 2, side * math.sqrt(3) / 2]), B=np.zeros(2), C=np.array([float(side), 0.0]))
     f.polygons.append(("A", "B", "C"))
     f.steps.append(Step("equilateral_triangle", ("A", "B", "C"), (), [_rel("equilateral_triangle", "ABC")],
@@ -335,9 +340,9 @@ def base_trapezoid(f: Figure, rng: np.random.Generator) -> None:
     two projections off the long base: ``make.natural`` drops those proofs.  Both heights, as
     rectangle AEFD, give the textbook's route, but make the closure five times slower.)"""
     theta = int(rng.choice((30, 45, 60, 60)))
-    ab = int(rng.integers(3, 21))  # (a wider range than LENGTHS: its height's problems need only AB and the angle)
+    ab = int(rng.integers(3, 51))  # (a wider range than LENGTHS: its height's problems need only AB and the angle)
     off = ab * math.cos(math.radians(theta))
-    bc = _pick(rng, [k for k in range(3, 31) if k - 2 * off >= 2])
+    bc = _pick(rng, [k for k in range(3, 81) if 2 <= k - 2 * off <= 2 * ab])
     h = ab * math.sin(math.radians(theta))
     f.at.update(A=np.array([off, h]), B=np.zeros(2), C=np.array([float(bc), 0.0]), D=np.array([bc - off, h]))
     f.polygons.append(("A", "B", "C", "D"))
@@ -380,7 +385,7 @@ def base_sides_trapezoid(f: Figure, rng: np.random.Generator) -> None:
     c, d, e = _TRAPEZOID_LEGS[int(rng.integers(len(_TRAPEZOID_LEGS)))]
     if rng.random() < 0.5:
         c, d = d, c
-    ad = int(rng.integers(3, max(4, 31 - e)))
+    ad = int(rng.integers(3, max(4, 41 - e)))
     if ad in (c, d, e) or ad + e in (c, d):
         raise Retry("two sides of the trapezoid alike")
     x = (c * c + e * e - d * d) / (2 * e)
@@ -396,18 +401,20 @@ def base_sides_trapezoid(f: Figure, rng: np.random.Generator) -> None:
 def base_rectangle_diagonals(f: Figure, rng: np.random.Generator) -> None:
     """Rectangle ABCD by its diagonal AC and the angle AEB its diagonals make at E, 60° or 120°: the
     diagonals are equal and bisect each other, so triangle ABE is isosceles (equilateral at 60°)."""
-    ac = 2 * int(rng.integers(3, 16))
+    ac = 2 * int(rng.integers(3, 31))
     theta = int(rng.choice((60, 120)))
+    half_given = rng.random() < 0.5  # the diagonal given as AC, or as its half AE
     half = math.radians(theta / 2)
     ab, bc = ac * math.sin(half), ac * math.cos(half)  # (AB faces the angle AEB)
     f.at.update(A=np.array([0.0, ab]), B=np.zeros(2), C=np.array([bc, 0.0]), D=np.array([bc, ab]))
     f.polygons.append(("A", "B", "C", "D"))
     f.steps.append(Step("rectangle", ("A", "B", "C", "D"), (), [_rel("rectangle", "ABCD")],
-                        [_fact(L("A", "C"), ac)]))
+                        [] if half_given else [_fact(L("A", "C"), ac)]))
     e = f.fresh()
     f.place(e, np.array([bc / 2, ab / 2]))
     f.steps.append(Step("rectangle_diagonals", (e,), ("A", "B", "C", "D"), [_rel("intersection", e, "AC", "BD")],
-                        [_fact(ang("A", e, "B"), theta)], lines=[("A", e, "C"), ("B", e, "D")]))
+                        [_fact(ang("A", e, "B"), theta)] + ([_fact(L("A", e), ac // 2)] if half_given else []),
+                        lines=[("A", e, "C"), ("B", e, "D")]))
     f.base = "rectangle"
 
 
@@ -416,8 +423,10 @@ def base_parallelogram(f: Figure, rng: np.random.Generator, kind: str | None = N
     angle; a third of the time by its perimeter in place of a side (AD, or a rhombus's or square's one
     side): the side first, then the area from it, where its own formula is one step on the givens."""
     kind = kind or str(rng.choice(["parallelogram", "rectangle", "rhombus", "square"]))
-    ab = int(rng.integers(4, 41)) if kind == "square" else int(rng.choice(LENGTHS))  # a square: one value
+    ab = int(rng.integers(3, 81)) if kind == "square" else int(rng.choice(LENGTHS))  # a square: one value
     ad = ab if kind in ("rhombus", "square") else int(rng.choice(LENGTHS))
+    if max(ab, ad) > THIN * min(ab, ad):
+        raise Retry("a thin parallelogram")
     theta = 90 if kind in ("rectangle", "square") else int(rng.choice((45, 60, 60, 50, 70)))
     a, b = np.zeros(2), np.array([float(ab), 0.0])
     d = ad * _unit(theta)
@@ -436,7 +445,7 @@ def base_parallelogram(f: Figure, rng: np.random.Generator, kind: str | None = N
 
 
 # (foot, height, leg): whole right triangles with a leg under 30, either way round
-_RIGHT_TRIANGLES = tuple((a, b, c) for c in range(5, 30) for a in range(1, c) for b in range(1, c)
+_RIGHT_TRIANGLES = tuple((a, b, c) for c in range(5, 60) for a in range(1, c) for b in range(1, c)
                          if a * a + b * b == c * c and 0.3 < a / b < 3)
 
 
@@ -446,7 +455,7 @@ def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
     value the deduction keeps.  (Never a rhombus: its side and AE, a few dozen problems, repeat in a set.)"""
     ae, de, ad = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
     kind = "parallelogram"
-    ab = int(rng.integers(math.ceil(1.3 * ae), math.ceil(1.3 * ae) + 16))
+    ab = int(rng.integers(math.ceil(1.3 * ae), math.ceil(1.3 * ae) + max(16, 2 * ae)))
     if ab in (ad, de, ae):
         raise Retry("a rhombus not said to be one, or sides alike")
     a, b, d = np.zeros(2), np.array([float(ab), 0.0]), np.array([float(ae), float(de)])
@@ -463,6 +472,8 @@ def base_parallelogram_height(f: Figure, rng: np.random.Generator) -> None:
 
 def base_circle(f: Figure, rng: np.random.Generator) -> None:
     """Triangle ABC inscribed in circle O, by the radius and two inscribed angles."""
+    # (kept narrow: a radius to 25 or inscribed angles of any degree left the recipes of the equal arcs'
+    # chords and the isosceles judgement on a diameter and chords no default-depth proof on their figures)
     r = int(rng.choice(LENGTHS[:8]))
     beta, gamma = int(rng.choice(ANGLES)), int(rng.choice(ANGLES))
     alpha = 180 - beta - gamma
@@ -554,7 +565,7 @@ def base_perpendicular_diagonals(f: Figure, rng: np.random.Generator) -> None:
 def base_right_altitude(f: Figure, rng: np.random.Generator) -> None:
     """Right triangle ABC (right angle at C) with the altitude CD to its hypotenuse, by the parts AD and DB
     of the hypotenuse: CD² = AD·DB, each leg squared its part times the hypotenuse."""
-    p, q = (int(x) for x in rng.choice(range(2, 17), 2, replace=False))
+    p, q = (int(x) for x in rng.choice(range(2, 37), 2, replace=False))
     cd = math.sqrt(p * q)
     if not prints(cd):
         raise Retry("an altitude no textbook prints")
@@ -573,12 +584,18 @@ def base_right_altitude(f: Figure, rng: np.random.Generator) -> None:
 # whole chords from the ends of a diameter d to a point of the circle: (d, (legs...)), the legs a and
 # b with a² + b² = d², at least two such pairs
 _DIAMETER_LEGS = tuple((d, tuple(a for a in range(1, d) if math.isqrt(d * d - a * a) ** 2 == d * d - a * a))
-                       for d in (25, 50, 65, 85))
+                       for d in (25, 50, 65, 75, 85, 100, 125, 130, 145))
+
+
+def _leg(rng: np.random.Generator, a: str, v: str, c: str, av: int, d: int) -> Equality:
+    """The leg AV (``av``) of right triangle AVC on the diameter AC (``d``) given, or half the time its other leg."""
+    return _fact(L(a, v), av) if rng.random() < 0.5 else _fact(L(v, c), math.isqrt(d * d - av * av))
 
 
 def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
-    """Quadrilateral ABCD inscribed in circle O with AC a diameter, by AC, AB and AD (whole numbers
-    whose other legs BC and CD are whole too): Ptolemy's theorem gives the diagonal BD."""
+    """Quadrilateral ABCD inscribed in circle O with AC a diameter, by AC and a leg of each right triangle
+    ABC and ADC (AB or BC, AD or CD: whole numbers whose other legs are whole too): Ptolemy's theorem gives
+    the diagonal BD."""
     d, legs = _DIAMETER_LEGS[int(rng.integers(len(_DIAMETER_LEGS)))]
     ab, ad = (int(x) for x in rng.choice(legs, 2, replace=False))
     if ab * ab + ad * ad == d * d:
@@ -591,7 +608,7 @@ def base_cyclic_quadrilateral(f: Figure, rng: np.random.Generator) -> None:
     f.radii["O"] = r
     f.polygons.append(("A", "B", "C", "D"))
     f.steps.append(Step("cyclic_quadrilateral", ("O", "A", "B", "C", "D"), (), [_rel("diameter", "AC", "O")],
-                        [_fact(L("A", "C"), d), _fact(L("A", "B"), ab), _fact(L("A", "D"), ad)],
+                        [_fact(L("A", "C"), d), _leg(rng, "A", "B", "C", ab, d), _leg(rng, "A", "D", "C", ad, d)],
                         lines=[("A", "O", "C")]))
     f.steps.append(Step("cyclic_quadrilateral", (), ("B", "D"), lines=[("B", "D")], follows=True))
     f.base = "cyclic_quadrilateral"
@@ -620,10 +637,10 @@ def _tangential_sides() -> tuple[tuple[int, int, int, int], ...]:
     atan(t/r) at the four vertices make 180°, so tan of D's is rational, kept where it is whole (and no
     diagonal passes through the centre: c = r or b·d = r², a coincidence the figure would show)."""
     out = []
-    for r, b, c in itertools.product(range(2, 10), range(1, 16), range(1, 16)):
+    for r, b, c in itertools.product(range(2, 16), range(1, 31), range(1, 31)):
         if r * r != b * c and (t := Fraction((b + c) * r, r * r - b * c)) != 1:
             d = r * (1 + t) / (t - 1)
-            if d > 0 and d.denominator == 1 and d <= 20 and c != r and b * d != r * r:
+            if d > 0 and d.denominator == 1 and d <= 40 and c != r and b * d != r * r:
                 out.append((r, b, c, int(d)))
     return tuple(out)
 
@@ -997,7 +1014,7 @@ def c_tangent_pair(f: Figure, rng: np.random.Generator) -> None:
     if not f.circles:
         raise Retry("no circle")
     a = _pick(rng, f.circles["O"])
-    theta = int(rng.choice((40, 50, 60, 70, 80, 100, 110, 120)))
+    theta = int(rng.choice([t for t in range(40, 125, 5) if t != 90]))  # (90: a square OAPB)
     o, r = f.at["O"], f.radii["O"]
     u = (f.at[a] - o) / r
     t = np.array([-u[1], u[0]]) * (1 if rng.random() < 0.5 else -1)
@@ -1157,6 +1174,31 @@ def c_chord_foot(f: Figure, rng: np.random.Generator) -> None:
         f.steps.append(Step("chord_foot", (dd,), ("O", m), lines=[("O", m, dd)], follows=True))
 
 
+def c_equal_chord(f: Figure, rng: np.random.Generator) -> None:
+    """A chord CD equal to a side AB of the figure that is a chord, from a point C of the circle, stated
+    (AB = CD): equal chords cut equal arcs, so CD's arc, central angle and inscribed angles are AB's."""
+    if not f.circles:
+        raise Retry("no circle")
+    o, on = f.at["O"], [q for q in f.circles["O"] if q != "O"]
+    a, b = _pick(rng, [(p, q) for p, q in _sides(f) if p in on and q in on])
+    c = _pick(rng, [q for q in on if q not in (a, b)])
+    u, w = f.at[a] - o, f.at[b] - o
+    turn = math.atan2(u[0] * w[1] - u[1] * w[0], float(np.dot(u, w)))  # the signed central angle AOB
+    d = f.fresh()
+    for sign in ((1, -1) if rng.random() < 0.5 else (-1, 1)):
+        t = sign * turn
+        rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+        try:
+            f.place(d, o + rot @ (f.at[c] - o))
+            break
+        except Retry:
+            continue
+    else:
+        raise Retry("the equal chord falls on a point")
+    f.circles["O"].append(d)
+    f.steps.append(Step("equal_chord", (d,), ("O", a, b, c), facts=[Equality(L(c, d), L(a, b))], lines=[(c, d)]))
+
+
 def c_secant(f: Figure, rng: np.random.Generator) -> None:
     """From the far end P of a tangent PA, a secant meeting the circle at C and then D, by PC (a whole
     number under PA: PD = PA²/PC, the power of the point)."""
@@ -1205,10 +1247,10 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
                  "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
                  "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian,
-                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair}
+                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair, "equal_chord": c_equal_chord}
 CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant",
-                "arc_midpoint", "tangent_pair")
+                "arc_midpoint", "tangent_pair", "equal_chord")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 # (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
@@ -1226,7 +1268,8 @@ CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "al
                         "external_bisector": 0.8, "midpoints": 0.6, "midpoint_parallel": 0.6,
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
                         "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
-                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6}
+                        "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6,
+                        "equal_chord": 0.5}
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
