@@ -1189,10 +1189,12 @@ THEOREMS: tuple[Theorem, ...] = (
       for how, sentence, premises, extra, facts in (
           ("midpoint", "since {0} joins the midpoints of the legs of the trapezoid {1}",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
-          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
-           (*_half("FAD"), ParallelLines("EFAB")), _halves("BEC"), "AF = FD\nEF parallel to AB"),
-          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
-           (*_half("EBC"), ParallelLines("EFAB")), _halves("AFD"), "BE = EC\nEF parallel to AB"))),
+          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases, {0[0]} "
+           "is the midpoint of {1[1]}{1[2]}", (*_half("FAD"), ParallelLines("EFAB")),
+           _halves("BEC"), "AF = FD\nEF parallel to AB"),
+          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases, {0[1]} "
+           "is the midpoint of {1[0]}{1[3]}", (*_half("EBC"), ParallelLines("EFAB")),
+           _halves("AFD"), "BE = EC\nEF parallel to AB"))),
     # the same segment in a stated parallelogram: the parallelogram it cuts off, never "the trapezoid"
     *(Theorem(f"midsegment_of_parallelogram_{how}", sentence,
               (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Stated("ABCD", _PARALLELOGRAMS),

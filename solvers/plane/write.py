@@ -990,11 +990,12 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
-        if cited:  # after the right triangle or the perpendicular it makes, where the sentence names one, else at
-            # the end (never after a later clause: "the arcs add up to 360° (as angle BGO = 90°)")
-            at = re.search(r"\bright triangle [A-Z]{3}\b", part) or re.search(r"\bperpendicular to [^,;()]*", part)
+        if cited:  # after the right triangle it makes one where the sentence names it, else at the end; none where
+            # the sentence says the perpendicular itself (never "the arcs add up to 360° (as angle BGO = 90°)")
+            at = re.search(r"\bright triangle [A-Z]{3}\b", part)
             cite = f" (as {and_list(cited)})"
-            part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
+            if at or " perpendicular to " not in part:
+                part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return part
 
     def _arc_order(self, s, part: str) -> str:
