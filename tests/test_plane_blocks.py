@@ -224,6 +224,10 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "line C Y D\nline D Z A\nAW tangent to circle O\nBW tangent to circle O\nBX tangent to circle O\n"
      "CX tangent to circle O\nCY tangent to circle O\nDY tangent to circle O\nDZ tangent to circle O\n"
      "AZ tangent to circle O\nclockwise ABCD\nAB = 7\nBC = 8\nCD = 9\nfind DA", 8),
+    ("tangential_triangle_property_perimeter", "points A B C O W X Y\ncircle O through W X Y\ntriangle ABC\n"
+     "line A W B\nline B X C\nline C Y A\nAW tangent to circle O\nBW tangent to circle O\nBX tangent to circle O\n"
+     "CX tangent to circle O\nCY tangent to circle O\nAY tangent to circle O\nclockwise ABC\nAW = 5\nBX = 3\n"
+     "CY = 4\nfind perimeter ABC", 24),
     ("triangle_area_formula_heron", "points A B C\ntriangle ABC\nAB = 15\nBC = 14\nCA = 13\nfind area ABC", 84),
     ("right_triangle_property_leg", "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\n"
      "angle ADB = 90\nBD = 9\nDC = 16\nfind AB", 15),

@@ -112,6 +112,7 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "right_triangle_property_length_of_median", "congruent_triangle_property_line_equal",
             "similar_triangle_property_line_ratio", "circle_property_circular_power", "circle_area_formula",
             "stewart_theorem", "median_of_triangle_property_length", "ptolemy_theorem",
+            "tangential_triangle_property_perimeter",
             "bisector_of_angle_property_line_ratio_external", "isosceles_trapezoid_property_area",
             "rhombus_property_diagonal_perpendicular", "right_triangle_property_trigonometric",
             "circle_property_chord_distance", "trapezoid_property_height", "triangle_property_exterior_angle",

@@ -69,4 +69,4 @@ def test_a_trig_value_of_a_degree_angle_is_printed_in_degrees_and_a_root_of_a_pr
     assert r"47^{\circ}" in sol.text("latex") and r"\frac{47 \pi}" not in sol.text("latex"), sol.text("latex")
     sol = _solve("points A B C N\ntriangle BAC\ntriangle CAN\nline N C B\nBA perpendicular to NA\n"
                  "NC perpendicular to AC\nclockwise BAC CAN\nBN = 12\nCN = 8\nfind AB\n")
-    assert "√(4·12)" in sol.text() and "√4√12" not in sol.text(), sol.text()  # the leg rule on BN = 12
+    assert "√(4·12)" in sol.text() and "√4√12" not in sol.text(), sol.text()  # the leg theorem on BN = 12

@@ -40,16 +40,17 @@ CASES = [
     ("reason: the given angle kept",
      "points A D N\ntriangle ADN\nND perpendicular to AD\nDN = 13\nangle DAN = 40\nfind AD\n", 13 / 0.8390996311772800,
      ["AD = DN/tan(angle DAN) = 13/tan(40°)."], ["tan(50°)"]),
-    # 1. which arc a sector takes, and why: its arc runs from B counterclockwise to C (gen 15)
+    # 1. which arc a sector takes: the minor arc BC, named as a textbook does (gen 15; teacher 17 gen 1)
     ("reason: the sector's arc",
      "points O A B C\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 5\nangle ABC = 70\n"
      "angle ACB = 30\nfind sector perimeter OBC\n", 10 + 40 * 3.141592653589793 / 9,
-     ["sector OBC (its arc runs from B counterclockwise to C: the minor arc BC)"], []),
+     ["sector OBC on the minor arc BC,"], ["its arc runs"]),
     # (an arc's length names its arc already: no bracket that says it again, gen 14)
     ("reason: an arc's length names its arc once",
      "points O A B C\ntriangle ABC\ncircle O through A B C\nclockwise OBC\nAO = 10\nangle ABC = 30\n"
      "angle ACB = 40\nfind arc length OBC\n", 110 * 3.141592653589793 / 9,
-     ["By the arc length formula for major arc BC, the length of major arc BC = "], ["(its arc runs"]),
+     ["By the arc length formula for major arc BC, the length of major arc BC = "],
+     ["(its arc runs", "on the major arc"]),
     # 1. the right angle a right triangle's area rests on, said first (fg 14)
     ("reason: the right angle of the right triangle used",
      "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"

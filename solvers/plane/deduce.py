@@ -25,6 +25,7 @@ import functools
 import itertools
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import sympy
 from geomill.engine import budget
@@ -743,7 +744,7 @@ class Deduction:
 
     def _eq_weight(self, eq) -> float:
         """``_weight``, but an addition that only sums given values (AB = AD + DB = 9 + 16) as light as a value
-        solved: arithmetic a teacher writes in passing, so that the leg rule on that hypotenuse is one named
+        solved: arithmetic a teacher writes in passing, so that the leg theorem on that hypotenuse is one named
         step, not the chain of additions the addition's weight keeps a proof from."""
         own = _weight(eq)
         step = eq.label
@@ -1159,16 +1160,33 @@ class Deduction:
 
     def _held_before(self, form, inst: Instance) -> bool:
         """Whether the table proved ``form`` before the judgement round now running (or now, outside one):
-        a judgement that adds nothing is kept out, but one from facts the problem states, whose conclusion
-        another judgement of the same round proved first (AF = AE from the isosceles triangle AEF), stays, so
-        that the proof may choose the one-step named theorem (E the midpoint of AC and EF parallel to CB: F
-        the midpoint of AB).  (From derived premises it could only lengthen the route the proof weighs.)"""
+        a judgement that adds nothing is kept out, but one whose conclusion another judgement of the same round
+        proved first (AF = AE from the isosceles triangle AEF) stays, so that the proof may choose the one-step
+        named theorem (E the midpoint of AC and EF parallel to CB: F the midpoint of AB).  From derived premises
+        it stays only where no one equation of the round says it, only a chain (D the midpoint of BC from BD = BC -
+        CD: DE ∥ AB gives AE = AC/2 at once, where the other midline DF and the parallelogram AEDF take two); the
+        same fact said again from other derived premises (an equilateral triangle from its other two angles) could
+        only lengthen the route the proof weighs.  Its premises were proven before the round: no circle."""
         if not self._holds(form):
             return False
-        if self._round_start is None or not all(self._stated_premise(a, b) for a, b in inst.premises):
+        if self._round_start is None:
+            return True
+        if not all(self._stated_premise(a, b) for a, b in inst.premises) and self._said_this_round(form):
             return True
         n = self.table.determined_by({k.name: c for k, c in form[0].items()})
         return n is None or n <= self._round_start
+
+    def _said_this_round(self, form) -> bool:
+        """Does one equation the running round added say ``form`` (the same elements, in proportion)?"""
+        target = {k.name: Fraction(str(c)) for k, c in form[0].items()}
+        first = next(iter(target))
+        for e in self.table.equations[self._round_start:]:
+            if e.coeffs.keys() != target.keys():
+                continue
+            r = Fraction(e.coeffs[first]) / target[first]
+            if all(Fraction(e.coeffs[k]) == r * c for k, c in target.items()):
+                return True
+        return False
 
     def _holds(self, form) -> bool:
         """Does the table already prove the linear relation ``form``?"""

@@ -283,6 +283,19 @@ def _turned(make: Callable[[Rng], dict[str, np.ndarray]], o: str, a: str, c: str
     return build
 
 
+def _incircle(rng: Rng) -> dict[str, np.ndarray]:
+    """A triangle ABC whose sides touch circle O (its incircle) at W (on AB), X (on BC) and Y (on CA)."""
+    at = _convex(rng, 3)
+    a, b, c = at["A"], at["B"], at["C"]
+    la, lb, lc = (float(np.linalg.norm(p - q)) for p, q in ((b, c), (c, a), (a, b)))
+    o = (la * a + lb * b + lc * c) / (la + lb + lc)
+
+    def foot(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        d = q - p
+        return p + d * float(np.dot(o - p, d) / np.dot(d, d))
+    return {**at, "O": o, "W": foot(a, b), "X": foot(b, c), "Y": foot(c, a)}
+
+
 def _tangential(rng: Rng) -> dict[str, np.ndarray]:
     """A quadrilateral ABCD whose sides touch circle O at W (on AB), X, Y and Z (on DA): the tangent points
     counter-clockwise, less than 180 degrees apart, each vertex where two neighbouring tangents meet."""
@@ -573,6 +586,13 @@ def _half(mab: str) -> tuple[Near, Proven]:
     return Near(L(a + m), L(m + b)), Proven(L(a + m), L(m + b))
 
 
+def _halves(amb: str) -> tuple[Conclusion, ...]:
+    """M proven the midpoint of AB: AM = MB, and each half as AB/2 at once (AE = AC/2 in one step, as a textbook
+    reads it off the midpoint, where the equal halves and the whole segment's addition would weigh as two)."""
+    a, m, b = amb
+    return Conclusion(L(a + m), L(m + b)), Conclusion(2 * L(a + m), L(a + b)), Conclusion(2 * L(m + b), L(a + b))
+
+
 def _height(pts: str) -> sympy.Symbol:
     return element_symbol("height", tuple(pts))
 
@@ -828,6 +848,18 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("AB") + L("CD"), L("BC") + L("DA")),), ("ABCD", "O"), _tangential,
             figure="circle O through W X Y Z\npolygon ABCD\nline A W B\nline B X C\nline C Y D\nline D Z A\n"
                    + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCDDA", "WWXXYYZZ")), weight=0.9),
+    # a triangle's sides touching one circle: its perimeter is twice one tangent from each vertex (one line where
+    # each side, as the sum of its two tangents, takes one)
+    Theorem("tangential_triangle_property_perimeter",
+            "since the sides of {0} touch circle {1} and the two tangents from each vertex are equal, its perimeter "
+            "is twice one tangent from each vertex",
+            (*(Given("tangent", (v + t, "O")) for v, t in zip("ABBCCA", "WWXXYY")), Triangle("ABC"),
+             Between("WAB"), Between("XBC"), Between("YCA")),
+            tuple(Conclusion(perimeter("ABC"), 2 * (L(a) + L(b) + L(c)))
+                  for a, b, c in itertools.product(("AW", "AY"), ("BW", "BX"), ("CX", "CY"))),
+            ("ABC", "O"), _incircle,
+            figure="circle O through W X Y\ntriangle ABC\nline A W B\nline B X C\nline C Y A\n"
+                   + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCA", "WWXXYY")), weight=0.9),
     Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
@@ -1015,14 +1047,14 @@ THEOREMS: tuple[Theorem, ...] = (
               conclusions, ("XYZ", "XD"),
               figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
               weight=weight)
-      # (the leg rule a little lighter: a leg in one step, where the altitude then Pythagoras takes two)
+      # (a leg's a little lighter: a leg in one step, where the altitude then Pythagoras takes two)
       for key, weight, sentence, conclusions in (
           ("right_triangle_property_altitude", 0.5,
            "since {1} is the altitude to the hypotenuse of the right triangle {0}",
            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")),)),
           ("right_triangle_property_leg", 0.4,
-           "by the leg rule in the right triangle {0} with the altitude {1} (a leg squared is its projection times "
-           "the hypotenuse)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
+           "by the geometric mean (leg) theorem in the right triangle {0} with the altitude {1} (a leg squared is "
+           "the hypotenuse times its projection)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     # a right triangle's area from its legs: never ½ab·sin 90°
     Theorem("triangle_area_formula_common", "since the area of the right triangle {0} is half the product of its "
@@ -1145,10 +1177,10 @@ THEOREMS: tuple[Theorem, ...] = (
            (), "AD = DB\nAE = EC"),
           ("parallel", "since {0[0]} is the midpoint of {1[0]}{1[1]} and {0} is parallel to {1[1]}{1[2]}, {0[1]} is "
            "the midpoint of {1[0]}{1[2]} and {0} is a midline of triangle {1}",
-           (*_half("DXY"), ParallelLines("DEYZ")), (Conclusion(L("XE"), L("EZ")),), "AD = DB\nDE parallel to BC"),
+           (*_half("DXY"), ParallelLines("DEYZ")), _halves("XEZ"), "AD = DB\nDE parallel to BC"),
           ("parallel", "since {0[1]} is the midpoint of {1[0]}{1[2]} and {0} is parallel to {1[1]}{1[2]}, {0[0]} is "
            "the midpoint of {1[0]}{1[1]} and {0} is a midline of triangle {1}",
-           (*_half("EXZ"), ParallelLines("DEYZ")), (Conclusion(L("XD"), L("DY")),), "AE = EC\nDE parallel to BC"))),
+           (*_half("EXZ"), ParallelLines("DEYZ")), _halves("XDY"), "AE = EC\nDE parallel to BC"))),
     *(Theorem(f"midsegment_of_quadrilateral_judgment_{how}", sentence,
               (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Skew("ADBC"), Between("FAD"),
                Between("EBC"), Joined("EF"), *premises),
@@ -1157,10 +1189,12 @@ THEOREMS: tuple[Theorem, ...] = (
       for how, sentence, premises, extra, facts in (
           ("midpoint", "since {0} joins the midpoints of the legs of the trapezoid {1}",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
-          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
-           (*_half("FAD"), ParallelLines("EFAB")), (Conclusion(L("BE"), L("EC")),), "AF = FD\nEF parallel to AB"),
-          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases",
-           (*_half("EBC"), ParallelLines("EFAB")), (Conclusion(L("AF"), L("FD")),), "BE = EC\nEF parallel to AB"))),
+          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases, {0[0]} "
+           "is the midpoint of {1[1]}{1[2]}", (*_half("FAD"), ParallelLines("EFAB")),
+           _halves("BEC"), "AF = FD\nEF parallel to AB"),
+          ("parallel", "since {0} runs from the midpoint of a leg of the trapezoid {1} parallel to its bases, {0[1]} "
+           "is the midpoint of {1[0]}{1[3]}", (*_half("EBC"), ParallelLines("EFAB")),
+           _halves("AFD"), "BE = EC\nEF parallel to AB"))),
     # the same segment in a stated parallelogram: the parallelogram it cuts off, never "the trapezoid"
     *(Theorem(f"midsegment_of_parallelogram_{how}", sentence,
               (OnParallels("ABDC"), Joined("AD"), Joined("BC"), Convex("ABCD"), Stated("ABCD", _PARALLELOGRAMS),

@@ -1083,7 +1083,8 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement":
             part += f" (as {and_list(shown)})"
-        if cited:  # after the right triangle it makes one where the sentence names it, else at the end
+        if cited:  # after the right triangle it makes one where the sentence names it, else at the end; none where
+            # the sentence says the perpendicular itself (never "the arcs add up to 360° (as angle BGO = 90°)")
             at = re.search(r"\bright triangle [A-Z]{3}\b", part)
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
@@ -1131,9 +1132,8 @@ class _Writer:
         return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
 
     def _sector_arc(self, s) -> str:
-        """Which arc a sector takes, and why: arc OBC runs from B counterclockwise to C, so
-        the sentence says whether that is the minor or the major arc: `` (its arc runs from B counterclockwise to
-        C: the minor arc BC)``."""
+        """Which arc a sector takes: sector OBC runs from B counterclockwise to C, and the sentence names that
+        arc as a textbook does, `` on the minor arc BC`` (never the turn that picks it, which reads as a puzzle)."""
         for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
             el = element_of(x)
             if el is None or el.kind.key != "arc":
@@ -1142,7 +1142,7 @@ class _Writer:
             name = self.n.arcs.get(x, (f"minor arc {a}{b}",))[0]
             if not name.startswith(("major ", "minor ")):
                 name = f"minor {name}"
-            return f" (its arc runs from {a} counterclockwise to {b}: the {name})"
+            return f" on the {name}"
         return ""
 
     def _parallel_carried(self, part: str) -> str:
@@ -1941,7 +1941,7 @@ class _Writer:
             if chain[-1] in (f"({val})", rf"\left({val}\right)") or _unbracketed(chain[-1]) == val:
                 chain.pop()  # CN = CH = CD - DH, not = (CD - DH) = CD - DH; 15√3/2, not (15√3)/2 = 15√3/2
             chain.append(val)
-        text = self.wrap(" = ".join(chain))
+        text = self._square_first(u, formula, sub, vals, val) or self.wrap(" = ".join(chain))
         if reason is None:
             return self._read_again(s, why, u, formula, vals, text) if not v.free_symbols else f"So {text}."
         ratio = self._trig_ratio(s)
@@ -1951,6 +1951,22 @@ class _Writer:
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
         return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
+
+    def _square_first(self, u, formula, sub: dict, vals: dict, val: str) -> str | None:
+        """A square root of values that are roots themselves, solved for the square first, the numbers put in,
+        then its value and the root (``BH² = (AB²·CH + …)/AC = (13²·(√337/2) + …)/(√337) = 129/4 and BH =
+        √129/2``), never one nested radical a reader cannot work out; None for any other formula."""
+        if formula is None or not (formula.is_Pow and formula.exp == sympy.Rational(1, 2)):
+            return None
+        if not any(x in vals and not vals[x].is_rational for x in formula.free_symbols):
+            return None
+        inner = formula.base
+        square = sympy.simplify(put_in(inner, sub, vals))
+        if square.free_symbols:
+            return None
+        shown = inner.xreplace({k: w for k, w in sub.items() if k not in vals})
+        chain = [self.n.expr(u ** 2), self.n.expr(inner), self.n.expr(shown, vals), self.n.number(square)]
+        return f"{self.wrap(' = '.join(chain))} and {self.wrap(f'{self.n.expr(u)} = {val}')}"
 
     def _read_again(self, s, why, u, formula, vals: dict, text: str) -> str:
         """A value read through an equation stated before names what it rests on, never a bare "So": the
