@@ -157,6 +157,36 @@ def test_a_search_settled_under_the_tolerance_stops_after_its_rounds() -> None:
     assert float(settled(x)[0]) < float(settled(np.array([0.5]))[0])
 
 
+def test_a_search_stops_at_the_residual_it_is_asked_for() -> None:
+    """A figure only compared with the first (``done=CHECKED``) stops once every residual is under
+    CHECKED, a model (under TOLERANCE), in fewer evaluations; the first, the one measured, goes on to DONE."""
+    def cubic(calls: list):  # (a triple root: the least squares closes in on it a third at a time)
+        def fun(x: np.ndarray) -> np.ndarray:
+            calls.append(1)
+            return np.array([(x[0] - 3.0) ** 3, 0.0])
+        return fun
+
+    loose, tight = [], []
+    xc = numeric._minimise(cubic(loose), np.array([3.1]), done=numeric.CHECKED)
+    xd = numeric._minimise(cubic(tight), np.array([3.1]))
+    assert numeric.DONE <= abs(xc[0] - 3.0) ** 3 < numeric.CHECKED < numeric.TOLERANCE
+    assert abs(xd[0] - 3.0) ** 3 < numeric.DONE
+    assert len(loose) < len(tight)
+
+
+@pytest.mark.parametrize("text", [
+    "circle O through A B C D\nangle AOB = 100\nangle BOC = 60\nclockwise ABC ACD\nfind angle ADB\n",
+    "triangle ABC\nline B D C\nAB = 6\nAC = 8\nAD = 7\nangle ABC = 50\nclockwise ABD\nfind BD\n",
+])
+def test_the_goal_check_leaves_the_first_figure_as_found(text: str) -> None:
+    """The figures the goal is checked on (stopped at CHECKED, GOAL_FIGURES of them) never move the
+    figure that is measured: it is the search's first, the same figure a search without the check finds."""
+    p = parse(text, plane=True)
+    checked, alone = numeric.build_model(p), numeric.build_model(p, check_goal=False)
+    assert checked.seed == alone.seed
+    assert all(np.array_equal(checked.coords[q], alone.coords[q]) for q in alone.coords)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_forward_differences_are_scipys(seed: int) -> None:
     """The Jacobian the least squares gets is exactly scipy's ``2-point`` one (the same steps), from the
