@@ -71,7 +71,6 @@ TARGETS: dict[str, tuple[Recipe, ...]] = {
     "circle_property_chord_perpendicular_bisect_arc": (("circle", ("chord_foot",)),),
     "circle_property_circular_power": (("chords", ()),),
     "tangent_of_circle_property_length_equal": (("circle", ("tangent", "second_tangent")),),
-    "congruent_arc_property_chord_equal": (("circle", ("diameter",)),),
     "circle_property_alternate_segment": (("isosceles_triangle", ("circumcircle", "tangent")),),
     "circle_property_angle_of_osculation": (("right_triangle", ("circumcircle", "tangent")),),
     "circle_property_chord_perpendicular_bisect_angle": (("isosceles_triangle", ("circumcircle", "chord_foot")),),
@@ -111,6 +110,9 @@ UNREACHABLE: dict[str, str] = {
                                                              "(a rectangle's diagonals at 60°, a centroid, a 60° "
                                                              "kite) give a 60° angle first: the angle judgement "
                                                              "is the lighter proof",
+    "congruent_arc_property_chord_equal": "equal arcs a construction makes are semicircles on a diameter, where a "
+                                          "right inscribed angle makes the other chord a diameter at once (the "
+                                          "lighter proof: 'BC is a diameter; hence BC = 2·AO')",
     "polygon_property_exterior_angle_sum": "it needs every side of a polygon extended past a vertex, each exterior "
                                            "angle named; a construction extends one side",
 }
