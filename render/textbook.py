@@ -566,6 +566,20 @@ def arc_name(scene: Scene, pts: str) -> str:
     return f"{'major ' if _ccw(scene, o, a, b) > 180 else ''}arc {a}{b}"
 
 
+def arc_through(scene: Scene, key: tuple[str, ...]) -> str | None:
+    """``arc CBE``: the arc ``key`` (centre, then its ends counter-clockwise) named through a drawn point inside it,
+    where there is one (None: none).  A bare "?" on such an arc sits on one stretch between its points and reads
+    as that stretch's arc (reader 21: the "?" of arc CE through B read as arc CB)."""
+    o, a, b = key
+    xy = {n: np.array(v, dtype=float) for n, v in scene.points.items()}
+    r = float(np.linalg.norm(xy[a] - xy[o]))
+    turn = _ccw(scene, o, a, b)
+    inside = sorted((_ccw(scene, o, a, p), p) for p in xy if p not in key
+                    and abs(float(np.linalg.norm(xy[p] - xy[o])) - r) < 1e-6 * max(r, 1.0))
+    inside = [p for t, p in inside if 1e-6 < t < turn - 1e-6]
+    return f"arc {a}{inside[0]}{b}" if inside else None
+
+
 def written_arc(problem: GeneralProblem, scene: Scene, expr: sympy.Expr) -> tuple[str, Quantity, bool] | None:
     """A textbook arc as the problem writes it (``major arc AB``, ``arc ACB``; a sector line's ``arc AOB``, a
     length: the parser makes each an expression) that ``expr`` stands for: its name, the arc drawn (counter-
@@ -1203,6 +1217,10 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             ann.names[str(q)] = name if arc is not None else el.text
             goal = {"element": name, "quantity": str(q)}
             ann.named_query |= ann.query_text is not None
+            through = arc_through(scene, q.key) if q.kind is QKind.ARC and len(q.key) == 3 and all(
+                n in scene.points for n in q.key) and arc is None else None
+            if through is not None:
+                ann.query_text, ann.named_query = through, True
         elif q is not None and ask_valued and not ann.facts[q].is_number:  # given in a variable: "x+10 = ?"
             ann.texts[q] = f"{ann.texts[q]} = {QUERY}"
             goal = {"element": name, "quantity": str(q)}

@@ -61,3 +61,14 @@ def test_a_value_the_shape_gives_is_said_with_its_rule_where_first_used() -> Non
     text = solve_general(parse("regular pentagon ABCDE\nfind angle BAC\n")).text()
     assert text.startswith("Each interior angle of a regular pentagon is (5 − 2)·180°/5 = 108°, so angle ABC = 108°."), text
     assert text.count("interior angle of a regular pentagon") == 1, text
+
+
+def test_an_asked_arc_through_a_drawn_point_is_named_through_it() -> None:
+    """(Reader 21's 21: the bare "?" of arc CE through B sat on the stretch CB and read as arc CB.)  An arc with a
+    drawn point inside is asked by name through that point; one with none keeps its bare "?"."""
+    through = ("points O A B C\ncircle O through A B C\nline O A\nline O B\nline O C\ncounterclockwise OAB OBC\n"
+               "angle AOB = 50\nangle BOC = 60\nfind arc OAC\n")
+    lab = textbook_figure(parse(through)).labels
+    assert [x["text"] for x in lab["labels"] if "?" in x["text"]] == ["arc ABC = ?"]
+    lab = textbook_figure(parse(through.replace("find arc OAC", "find arc OAB"))).labels
+    assert [x["text"] for x in lab["labels"] if "?" in x["text"]] == ["?"]
