@@ -2661,7 +2661,10 @@ def _formula(e: sympy.Expr, u: sympy.Symbol, known: dict, sub: dict, v: sympy.Ex
     k = sympy.Mul(*(f for f in sympy.Mul.make_args(mine[0]) if f != u)) if len(mine) == 1 else sympy.Integer(0)
     if k != 0 and u in sympy.Mul.make_args(mine[0]) and k.free_symbols and e.free_symbols - {u} <= set(known):
         # AC = BC·tan(angle ABC), the angle known: BC = AC/tan(angle ABC), not "8 = BC·tan(30°)" worked backwards
-        return -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols)) / k
+        rest = -sympy.Add(*(t for t in sympy.Add.make_args(e) if u not in t.free_symbols))
+        if k.could_extract_minus_sign():  # DE = 2·(area ABCD)/(AD + BC), never -2·(area ABCD)/(-AD - BC)
+            rest, k = -rest, -k
+        return rest / k
     if e.has(Degrees) or v.free_symbols or sympy.count_ops(e) > 30:
         return None
     roots = _square_roots(e, u)
