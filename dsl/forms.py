@@ -168,7 +168,7 @@ def _relation_words() -> frozenset[str]:
     return frozenset(t for b in BLOCKS for f in b.forms for t in f.split() if _KEYWORD.fullmatch(t))
 
 
-def _unique(forms: list[str]) -> list[str]:
+def unique_forms(forms: list[str]) -> list[str]:
     """Forms that differ only in their placeholders' names (a shape's ``trapezoid {name} bases {s} {s2}`` and the
     relation's ``trapezoid {ABCD} bases {AD} {BC}``) once, in the spelling with points (it reads as a line)."""
     out: dict[str, str] = {}
@@ -201,7 +201,7 @@ def _no_form(words: list[Word]) -> ModelError:
                     return ModelError(f"unknown word {named.text!r} in a shape line{hint(named.text)}", named.span)
                 head, said = keywords[0].text, {k.text for k in keywords if not filler(k.text)}
                 shapes, relations = forms_with(head.__eq__)
-                forms = _unique(shapes + relations)
+                forms = unique_forms(shapes + relations)
                 forms.sort(key=lambda f: -len(said & set(form_tokens(f))))  # the forms with most of its words
                 return ModelError(f"unknown word {w.text!r} in a shape line{hint(w.text)}; forms with {head!r}: "
                                   + "; ".join(forms), w.span)

@@ -46,7 +46,7 @@ from geomill.engine.plane import (
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, Block, polygon_of
 from geomill.engine.shapes_plane import Compiled, written_as
 
-from .forms import Word, _suggest, forms_with, is_element, is_shape_line, read_shape, vocabulary
+from .forms import Word, _suggest, forms_with, is_element, is_shape_line, read_shape, unique_forms, vocabulary
 from .phrases import filler, hint, written_instead
 from .printer import format_expr
 from .syntax import GOAL_WORD, SourceLine
@@ -658,7 +658,7 @@ def _no_statement(words: list[Word]) -> ModelError:
                           f"{' '.join(w.text for w in bare)!r}", words[0].span)
     stem = first.text[:6]  # 'bisector' finds 'bisects angle', 'perpendicular' both of its forms
     shape_forms, relation_forms = forms_with(lambda t: t.startswith(stem))
-    forms = list(dict.fromkeys(relation_forms + shape_forms))
+    forms = unique_forms(relation_forms + shape_forms)
     said = {w.text for w in words if w.points is None}
     forms.sort(key=lambda f: -len(said & set(f.split())))  # the forms with most of its words first
     near = "; ".join(forms[:8]) if forms else "e.g. 'line A B C', 'circle O through A B', 'AB parallel to CD'"

@@ -816,9 +816,10 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = _unit(layout.px[q] - layout.px[p])
         if layout.split(p, q):
             mid = layout.bracket(p, q, m)
-            if mid is None and not _halved_by_one(layout, p, q):  # (every bracket crosses a drawn line: a point
-                mid = layout.bracket(p, q, m, gapped=True)  # halving it, its halves ticked (review 10); else one
-            if mid is None:  # broken where it crosses, else the text alone)
+            if mid is None:  # (every bracket crosses a drawn line: one broken where it crosses; else, a point
+                mid = layout.bracket(p, q, m, gapped=True)  # halving it, its halves ticked (review 10), else the
+            if mid is None:  # text alone. Halves ticked say the halves' equality, not the group's: reader 22's 13
+                # read "DE = CE" as G the middle of DE)
                 layout.unticked.add((id(m), (p, q)))
                 _halves(m, layout, p, q)
                 continue

@@ -12,3 +12,11 @@ def test_an_unknown_solved_from_a_product_keeps_its_signs_plain() -> None:
                                "AB = 10\nCD = 14\nfind BD\n")).text()
     assert "(-" not in text and "= -2·" not in text, text
     assert "BD = √145" in text, text
+
+
+def test_a_triangle_named_equilateral_is_not_followed_by_its_equal_sides() -> None:
+    """(gen 10: "the vertices of the equilateral triangle ABC, its side is √3 times the radius (as BC = AC)", both
+    sides said to be 40 before.)"""
+    text = solve_general(parse("triangle ABC isosceles at A\nO circumcentre of ABC\ncircle O through A B C\n"
+                               "AB = 40\nangle BAC = 60\nfind CO\n")).text()
+    assert "equilateral triangle ABC, its side is √3 times the radius; hence" in text, text

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 import re
 import string
@@ -1067,6 +1068,9 @@ class _Writer:
                 continue  # a premise on the page already is not said again: only a criterion lists its parts
             if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
+            if not criterion and _equilateral_says(e, text) and e.free_symbols <= self.known.keys():
+                continue  # (teacher 18: "the equilateral triangle ABC … (as BC = AC)", both sides said to be 40:
+                # the sentence names it equilateral, its equal sides with it)
             if " bisects " in text and v == 0 and _degrees(e):  # "since CD bisects angle BCA": its equal halves
                 continue
             lin = _linear(e - v)
@@ -2637,6 +2641,15 @@ def _named_in(s: sympy.Symbol, text: str) -> bool:
         return False
     pts = "".join(el.points)
     return re.search(rf"\b({pts}|{pts[::-1]})\b", text) is not None
+
+
+def _equilateral_says(e: sympy.Expr, text: str) -> bool:
+    """Is ``e`` (= 0) two sides of a triangle the sentence names as the equilateral triangle (AB - BC of
+    "the equilateral triangle ABC")?"""
+    pts = {p for x in e.free_symbols if (el := element_of(x)) is not None and el.kind.key == "length"
+           for p in el.points}
+    return len(pts) == 3 and len(e.free_symbols) == 2 and any(
+        f"equilateral triangle {''.join(order)}" in text for order in itertools.permutations(sorted(pts)))
 
 
 def _expr(target: dict) -> sympy.Expr:
