@@ -527,7 +527,8 @@ def _regular_parts(n: int) -> dict[str, object]:
     return {
         "constants": {"I": interior},
         "constant_reasons": {"I": f"each interior angle of a regular {title} is ({n} − 2)·180°/{n} = "
-                                  + (f"{interior}°" if interior.is_Integer else f"({interior})°")},
+                                  + (f"{interior}°" if interior.is_Integer else f"({interior})°"),
+                             "s": f"the sides of a regular {title} are equal"},
         "equations": (
             eq(S, area * s**2, f"area formula of a regular {title}"),
             eq(P, n * s, f"perimeter formula of a regular {title}"),

@@ -178,7 +178,8 @@ class ShapeKind:
     equations: tuple[Equation, ...]
     construction: Construction
     constants: Mapping[str, sympy.Expr] = field(default_factory=dict)
-    # a constant's rule in words, said where a solution reads the constant off the shape alone
+    # an element's rule in words, said where a solution reads it off the shape alone: a constant's value, or why
+    # the elements it stands for are equal
     constant_reasons: Mapping[str, str] = field(default_factory=dict)
     constraints: tuple[sympy.Basic, ...] = ()
     # the constraints in words, for the error on values that break one ("the triangle inequality fails")

@@ -210,9 +210,10 @@ class Compiled:
                 self.quantities[q] = _formula(kind, sym, subs)
         if has_block:
             return  # the block's equations already say what the kind's equal elements and constants say
-        for element in kind.elements.values():
+        for sym, element in kind.elements.items():
             for other in element.at[1:]:
-                self._fact(_at(element.kind, element.at[0], decl.points), _at(element.kind, other, decl.points), decl)
+                self._fact(_at(element.kind, element.at[0], decl.points), _at(element.kind, other, decl.points), decl,
+                           kind.constant_reasons.get(sym, ""))
         for sym, value in kind.constants.items():
             for at in kind.elements[sym].at:
                 self._fact(_at(kind.elements[sym].kind, at, decl.points), value, decl,

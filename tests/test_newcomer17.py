@@ -59,7 +59,8 @@ def test_a_value_the_shape_gives_is_said_with_its_rule_where_first_used() -> Non
     from geomill.solvers.plane.solve import solve_general
 
     text = solve_general(parse("regular pentagon ABCDE\nfind angle BAC\n")).text()
-    assert text.startswith("Each interior angle of a regular pentagon is (5 − 2)·180°/5 = 108°, so angle ABC = 108°."), text
+    assert "Each interior angle of a regular pentagon is (5 − 2)·180°/5 = 108°, so angle ABC = 108°." in text, text
+    assert text.index("108°, so angle ABC") < text.index("(180° - 108°)"), text  # (said before it is put in)
     assert text.count("interior angle of a regular pentagon") == 1, text
 
 
@@ -72,3 +73,14 @@ def test_an_asked_arc_through_a_drawn_point_is_named_through_it() -> None:
     assert [x["text"] for x in lab["labels"] if "?" in x["text"]] == ["arc ABC = ?"]
     lab = textbook_figure(parse(through.replace("find arc OAC", "find arc OAB"))).labels
     assert [x["text"] for x in lab["labels"] if "?" in x["text"]] == ["?"]
+
+
+def test_a_regular_polygons_equal_sides_are_said_with_their_rule() -> None:
+    """("So CD = BC." with no reason, where the sides of the regular hexagon are equal.)  The rule is said with the
+    equality; a given value of a side is never said to follow from it."""
+    from geomill.solvers.plane.solve import solve_general
+
+    text = solve_general(parse("regular hexagon ABCDEF\nfind angle ABD\n")).text()
+    assert text.startswith("The sides of a regular hexagon are equal, so CD = BC."), text
+    text = solve_general(parse("regular hexagon ABCDEF\nAB = 4\nfind angle ABD\n")).text()
+    assert "are equal, so AB = 4" not in text, text

@@ -113,6 +113,7 @@ class Proof:
     rounds: dict = field(default_factory=dict)  # a circle's centre -> its points, clockwise round it as drawn
     turns: tuple = ()  # the problem's given turns: (clockwise, chain) for each chain of three or more points
     marked: frozenset = frozenset()  # the relations' equations their own words say (lhs - rhs): see marked_facts
+    rules: dict = field(default_factory=dict)  # (lhs, rhs) of a fact the problem's shape states -> its rule in words
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -284,6 +285,7 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     given turns fix), never take the arrangement on trust."""
     proof = _with_orders(ded.problem, proof)
     proof.marked = marked_facts(ded.problem)
+    proof.rules = {(f.lhs, f.rhs): f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")}
     at = getattr(getattr(ded, "model", None), "coords", None) or {}
     for c in getattr(ded.problem, "circles", ()):
         pts = [p for p in c.points if p in at and p != c.centre]

@@ -823,6 +823,14 @@ class _Writer:
         givens, theorems = [], []
         for s, _ in st.equations:
             (givens if s.instance.family.key == "given" else theorems).append(s)
+        rule = {getattr(self.proof, "rules", {}).get((s.lhs, s.rhs)) for s in givens}
+        if givens and not theorems and len(rule) == 1 and (why := rule.pop()):  # the shape's own rule, said: "The
+            # sides of a regular hexagon are equal, so CD = BC", never a bare "So CD = BC." (newcomer 17)
+            self.lines.append(f"{why[0].upper()}{why[1:]}, so {self.said(st.target, st.value)}.")
+            self.stated.add(_key(st.target - st.value))
+            if st.target.is_Symbol:
+                self.known[st.target] = st.value
+            return
         say: list[str] = []
         pool: list[tuple[object, sympy.Expr, str | None]] = []  # (step, equation = 0, reason or None: given)
         sub: dict = dict(self.sub)
@@ -961,7 +969,7 @@ class _Writer:
         """A value the problem's shape gives rather than its text (each interior angle of a regular pentagon is
         108°): said with its rule where first used, the rule once (newcomer 17: "(180° - 108°)/2" with no word of
         where 108° came from)."""
-        why = getattr(self.proof, "reasons", {}).get(s.lhs)
+        why = getattr(self.proof, "rules", {}).get((s.lhs, s.rhs))
         if not why or k in self.stated or s.rhs.free_symbols:
             return
         self.stated.add(k)
