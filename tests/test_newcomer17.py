@@ -84,3 +84,5 @@ def test_a_regular_polygons_equal_sides_are_said_with_their_rule() -> None:
     assert text.startswith("The sides of a regular hexagon are equal, so CD = BC."), text
     text = solve_general(parse("regular hexagon ABCDEF\nAB = 4\nfind angle ABD\n")).text()
     assert "are equal, so AB = 4" not in text, text
+    text = solve_general(to_plane(parse("regular hexagon ABCDEF\nAB = 4\nfind AB\n"))).text()
+    assert text.startswith("AB = 4 is given."), text  # (the goal a given, never read off the sides' rule)

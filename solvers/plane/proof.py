@@ -104,7 +104,7 @@ class Proof:
     intros: dict = field(default_factory=dict)  # a point the user never named -> "Let Y be the foot …"
     as_written: dict = field(default_factory=dict)  # a textbook arc's (shape area's) expr -> (text, LaTeX, degrees)
     parallels: dict = field(default_factory=dict)  # two parallel segments -> why (opposite sides of a parallelogram)
-    reasons: dict = field(default_factory=dict)  # a fact a shape states (a regular polygon's angle) -> its rule
+    rules: dict = field(default_factory=dict)  # (lhs, rhs) of a fact the problem's shape states -> its rule in words
     feet: dict = field(default_factory=dict)  # (vertex, side) -> the segment the figure draws as that height ("BE")
     # id of an SAS step -> (the pooled step proving its ratio premise or None, the linear facts it rests on)
     ratio_sources: dict = field(default_factory=dict)
@@ -113,7 +113,6 @@ class Proof:
     rounds: dict = field(default_factory=dict)  # a circle's centre -> its points, clockwise round it as drawn
     turns: tuple = ()  # the problem's given turns: (clockwise, chain) for each chain of three or more points
     marked: frozenset = frozenset()  # the relations' equations their own words say (lhs - rhs): see marked_facts
-    rules: dict = field(default_factory=dict)  # (lhs, rhs) of a fact the problem's shape states -> its rule in words
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -275,7 +274,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  dict(getattr(ded.problem, "intros", ())),
                  {e: (text, tex, degrees) for e, text, tex, degrees in getattr(ded.problem, "written", ())},
                  parallel_sources(ded.problem),
-                 {f.lhs: f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
+                 {(f.lhs, f.rhs): f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
                  drawn_heights(ded.problem), sources, stated_shapes(ded.problem)))
 
 
@@ -285,7 +284,6 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     given turns fix), never take the arrangement on trust."""
     proof = _with_orders(ded.problem, proof)
     proof.marked = marked_facts(ded.problem)
-    proof.rules = {(f.lhs, f.rhs): f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")}
     at = getattr(getattr(ded, "model", None), "coords", None) or {}
     for c in getattr(ded.problem, "circles", ()):
         pts = [p for p in c.points if p in at and p != c.centre]

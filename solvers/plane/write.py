@@ -761,6 +761,7 @@ class _Writer:
         self._tied: set = set()  # angles the problem names through another point, tied to a triangle's name
         self._found_last: set = set()  # the elements the last step written brought to a value
         self.rules: dict[str, int] = {}  # theorem family -> the line whose sentence first named its general rule
+        self.shape_rules: set[str] = set()  # the rules of the problem's shapes said so far (``_shape_given``)
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -973,10 +974,9 @@ class _Writer:
         if not why or k in self.stated or s.rhs.free_symbols:
             return
         self.stated.add(k)
-        said = self.__dict__.setdefault("_shape_rules", set())
-        if why in said:
+        if why in self.shape_rules:
             return
-        said.add(why)
+        self.shape_rules.add(why)
         say.append(f"{why[0].upper()}{why[1:]}, so {self.eq(s.lhs, s.rhs)}.")
 
     def _written_given(self, s, known: dict, say: list[str]) -> bool:
@@ -2884,7 +2884,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             w.lines.append(f"Therefore {w._worked(proof.goal, proof.value, w.known)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _said_once(x)) for x in w.lines if x]))
     lines = _hence_given(_same_reason(_facts_of_shape(_unused_halves(_unused_right_angles(lines)), w.given_names)))
-    said = getattr(proof, "reasons", {}).get(proof.goal)
+    said = getattr(proof, "rules", {}).get((proof.goal, proof.value))
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
     elif not lines and proof.steps and all(q.instance.family.key == "given" for st in proof.steps
