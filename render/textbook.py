@@ -1782,19 +1782,14 @@ def _tip_own(d, q: Quantity | str, tip: np.ndarray) -> bool:
         own = float(np.hypot(*(tip - np.asarray(pts[q.key[1]], float))))
         return all(float(np.hypot(*(tip - np.asarray(p, float)))) > own for n, p in pts.items() if n != q.key[1])
     a, b = (np.asarray(pts[n], float) for n in q.key)
-
-    def dist(p, r) -> float:
-        v = r - p
-        k = min(max(float((tip - p) @ v) / max(float(v @ v), 1e-12), 0.0), 1.0)
-        return float(np.hypot(*(tip - p - k * v)))
-    own = dist(a, b)
+    own = segment_distance(tip, a, b)
     for s, t, _ in d.segments:
         if s not in pts or t not in pts:
             continue
         ps, pt = np.asarray(pts[s], float), np.asarray(pts[t], float)
         if _off_line(ps, a, b) < 0.75 and _off_line(pt, a, b) < 0.75:
             continue
-        if dist(ps, pt) < own:
+        if segment_distance(tip, ps, pt) < own:
             return False
     return True
 
