@@ -842,34 +842,33 @@ def _halved(m: Mark, layout: MarkLayout) -> tuple[tuple[str, str], ...] | None:
     whole side would say half equals whole)."""
     out = []
     for p, q in m.elements:
-        cuts = layout.cuts(p, q) if layout.split(p, q) else []
-        if len(cuts) != 1 or abs(cuts[0] - 0.5) > HALF_SHARE:
+        e = _halving_point(layout, p, q)
+        if e is None:
             return None
-        mid = (layout.px[p] + layout.px[q]) / 2
-        e = min(layout.px, key=lambda n: float(np.hypot(*(layout.px[n] - mid))))
-        if any({tuple(sorted((p, e))), tuple(sorted((e, q)))} <= g for g in layout.equal_groups):
-            return None  # (a stated group ticks the halves already: a second row on them read as another)
         out += [(p, e), (e, q)]
     return tuple(out)
 
 
-def _halved_by_one(layout: MarkLayout, p: str, q: str) -> bool:
-    """Does one drawn point, and no other, halve side pq?"""
-    cuts = layout.cuts(p, q)
-    return len(cuts) == 1 and abs(cuts[0] - 0.5) <= HALF_SHARE
-
-
-def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:
-    """Where side pq's bracket would cross a drawn line and one drawn point halves pq, its halves ticked equal
-    (a count of their own, true of the figure as drawn: the side's equality is left to the text); where no point
-    halves it, nothing (a tick on a piece reads as the piece's)."""
-    cuts = layout.cuts(p, q)
+def _halving_point(layout: MarkLayout, p: str, q: str) -> str | None:
+    """The drawn point that alone halves side pq, where no stated group ticks its halves already (a second row of
+    ticks on them read as another equality: reader 15's 19); None otherwise."""
+    cuts = layout.cuts(p, q) if layout.split(p, q) else []
     if len(cuts) != 1 or abs(cuts[0] - 0.5) > HALF_SHARE:
-        return
+        return None
     mid = (layout.px[p] + layout.px[q]) / 2
     e = min(layout.px, key=lambda n: float(np.hypot(*(layout.px[n] - mid))))
     if any({tuple(sorted((p, e))), tuple(sorted((e, q)))} <= g for g in layout.equal_groups):
-        return  # (a stated group ticks them already: a second count on one equality read as another (reader 15's 19)
+        return None
+    return e
+
+
+def _halves(m: Mark, layout: MarkLayout, p: str, q: str) -> None:
+    """Where no bracket of side pq fits, broken or whole, and one drawn point halves pq, its halves ticked equal
+    (a count of their own, true of the figure as drawn: the side's equality is left to the text); where no point
+    halves it, nothing (a tick on a piece reads as the piece's)."""
+    e = _halving_point(layout, p, q)
+    if e is None:
+        return
     count = layout.spare_count
     reach = TICK_HALF + (count - 1) * tick_step(count) / 2
     lines = []
