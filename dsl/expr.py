@@ -102,7 +102,11 @@ def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
         if func.value != "atan" and not -1 <= arg <= 1:
             raise ParseError(f"{func.value} of a number from -1 to 1, got {arg}", span_of(at))
         return inverse_degrees(func.value, arg)
-    return name(func) * arg  # "x(x + 1)" is a product
+    raise AssertionError(f"{func.value} is no function")
+
+
+def _is_function(func: Token) -> bool:
+    return func.value == "sqrt" or func.value in TRIG or func.value in INVERSE_TRIG
 
 
 def build(root: Tree | Token) -> sympy.Expr:
@@ -194,6 +198,14 @@ class _NumberLed(tuple):
     """An implicit product led by a number ("2 AB", "3x"): after '/' it reads two ways."""
 
 
+class _NameLed(tuple):
+    """``pi (radius O)``, ``x(x + 1)``: a name that is no function, before parentheses, is a product,
+    and a power written after the parentheses binds to them alone (``pi (radius O)^2`` is π·r²)."""
+
+    factor: sympy.Expr
+    inside: sympy.Expr
+
+
 class _Build(Transformer_NonRecursive):
     """Each expression node from its operands' values; tokens are read where they stand (the
     name in ``sqrt(…)`` is a function, not a variable)."""
@@ -211,7 +223,14 @@ class _Build(Transformer_NonRecursive):
                              span_of(where))
         if data == "call":  # the function's name is no operand
             arg, at = _value(_leaf(children[1]) if isinstance(children[1], Token) else children[1])
-            return _call(children[0], arg, at), where
+            if _is_function(children[0]):
+                return _call(children[0], arg, at), where
+            out = _NameLed((name(children[0]) * arg, where))  # "x(x + 1)" is a product
+            out.factor, out.inside = name(children[0]), arg
+            return out
+        if data == "pow" and isinstance(children[0], _NameLed):
+            exp, at = _value(children[-1] if isinstance(children[-1], tuple) else _leaf(children[-1]))
+            return children[0].factor * _power(children[0].inside, exp, at), where
         args = [_leaf(c) if isinstance(c, Token) else c for c in children
                 if not isinstance(c, Token) or c.type in _OPERANDS]
         if data == "paren":

@@ -220,6 +220,10 @@ def test_shapes_may_be_declared_after_facts() -> None:
     ("2 pi", 2 * sympy.pi),
     ("2pi", 2 * sympy.pi),
     ("x(x + 1)", x * (x + 1)),
+    ("x(x + 1)^2", x * (x + 1) ** 2),  # a power after the parentheses binds to them alone
+    ("pi (x)^2", sympy.pi * x**2),
+    ("pi(x + 1)^2 / 2", sympy.pi * (x + 1) ** 2 / 2),
+    ("(pi x)^2", sympy.pi**2 * x**2),
     ("1 + 2 * 3", sympy.Integer(7)),
     ("(1 + 2) * 3", sympy.Integer(9)),
     ("2 ^ 3 ^ 2", sympy.Integer(512)),
@@ -602,3 +606,10 @@ def test_a_number_led_product_after_a_slash_is_refused_as_reading_two_ways(text:
 
     with pytest.raises(GeomillError, match="reads two ways"):
         parse(f"triangle ABC\nAB = 6\nBC = {text}\nfind BC\n")
+
+
+def test_pi_before_parentheses_is_a_product_whose_power_binds_to_the_parentheses() -> None:
+    """'find pi (radius O)^2 - area ABC' once read (π·r)²: a silent wrong answer (newcomer 18)."""
+    p = parse("circle O through A B C\nline A O B\ntriangle ABC right at C\nAC = 6\nBC = 8\n"
+              "find pi (radius O)^2 - area ABC")
+    assert p.goal.expr.has(sympy.pi) and sympy.degree(p.goal.expr, sympy.pi) == 1
