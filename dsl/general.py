@@ -308,7 +308,8 @@ class _Builder:
         old = self.circles.get(centre.points[0])
         merged = tuple(dict.fromkeys((old.points if old else ()) + pts))
         _limit("points on one circle", len(merged), words[0].span)
-        self.circles[centre.points[0]] = CircleDecl(centre.points[0], merged, old.span if old else span)
+        self.circles[centre.points[0]] = CircleDecl(centre.points[0], merged, old.span if old else span,
+                                                    joined=(*old.joined, span) if old else ())
         _limit("circles", len(self.circles), span)
         self.declare(centre.points + pts, span)
 

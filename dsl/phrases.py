@@ -295,6 +295,22 @@ PHRASES: tuple[Phrase, ...] = (
         "triangle ABC\nD on BC\nAD bisects angle BAC\nAB = 12\nAC = 8\nBC = 15\nfind BD\n",
     ),
     Phrase(
+        "AD bisects the exterior angle at A and meets BC extended at D (the exterior angle bisector theorem)",
+        (),
+        "line B A E\nD on BC extended\nAD bisects angle CAE",
+        "the exterior angle at A is the angle CAE between AC and BA extended past A (E on it); `D on BC "
+        "extended` puts the bisector's foot beyond C, and the solver uses BD/CD = AB/AC itself.",
+        "triangle ABC\nline B A E\nD on BC extended\nAD bisects angle CAE\nAB = 12\nAC = 8\nBC = 5\nfind CD\n",
+    ),
+    Phrase(
+        "two circles about one centre O (concentric): the chord AB of the larger touches the smaller at M",
+        ("concentric", "annulus", "ring"),
+        "circle O through A B\nM on AB\nOM perpendicular to AB",
+        "a centre names one circle: a second `circle O through M` puts M on the same circle. Write the larger "
+        "circle, and the smaller one by its radius OM, the perpendicular from O to the chord it touches.",
+        "circle O through A B\nM on AB\nOM perpendicular to AB\nAB = 16\nfind pi (radius O)^2 - pi OM^2\n",
+    ),
+    Phrase(
         "DE is parallel to BC with D on AB and E on AC (triangles ADE and ABC similar)",
         (),
         "D on AB\nE on AC\nDE parallel to BC",

@@ -251,12 +251,14 @@ class CircleDecl:
     """A circle by its centre (which names it) and the points on it, in the order written.  ``arcs``:
     where only shape lines make it (a sector, a semicircle), the arcs they outline, each from its first
     point counter-clockwise to its second: the figure draws those, not the whole circle (the meaning
-    is the circle's either way)."""
+    is the circle's either way).  ``joined``: the later lines that named the same centre, whose points
+    joined this circle (a centre names one circle), for a refusal to point at."""
 
     centre: str
     points: tuple[str, ...]
     span: Span | None = field(default=None, compare=False)
     arcs: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    joined: tuple[Span, ...] = field(default=(), compare=False)
 
 
 # The nouns a textbook names a polygon of n vertices by: 'convex pentagon ABCDE' (dsl/general.py), and

@@ -608,6 +608,19 @@ def _missed(system: _System, fun: np.ndarray) -> tuple[str, Span | None]:
     return ": " + "; ".join(repr(text) for text, _ in said), next((sp for _, sp in said if sp), None)
 
 
+def _one_circle(problem: GeneralProblem, missed: str) -> str:
+    """Where the nearest figure misses a circle that several lines named, say that they name one circle:
+    a writer who meant two circles about one centre reads the refusal as a contradiction otherwise."""
+    for c in problem.circles:
+        if c.joined and f"'circle {c.centre} through " in missed:
+            said = [str(s.line) for s in (c.span, *c.joined) if s is not None]
+            lines = " and ".join(said) + (" both" if len(said) == 2 else " all")
+            return (f" (lines {lines} name circle {c.centre}: a centre names one circle, and every point they "
+                    f"list lies on it; for a second circle about {c.centre}, name its radius as a segment "
+                    f"from {c.centre} instead)")
+    return ""
+
+
 def _flat(pts: list[np.ndarray]) -> bool:
     """Is a face a sliver, its corners all but on one line?  Such a figure satisfies the facts only
     within the tolerance, and any goal of it is ill-conditioned (a centroid's median, a
@@ -697,7 +710,8 @@ def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, to
         raise SolveError(f"the figure search failed: no figure it found fits every fact, so the facts may "
                          f"contradict each other (a point on the wrong arc, a side line the wrong way round, "
                          f"a value the others rule out); check first the lines the nearest figure misses"
-                         f"{missed} (best of {len(search.tried)} starts, residual {search.best:.2g})", where)
+                         f"{missed}{_one_circle(problem, missed)} (best of {len(search.tried)} starts, "
+                         f"residual {search.best:.2g})", where)
     if check_goal and problem.goal is not None:
         zero = _zero_divisor(found[0], problem.goal.expr)
         if zero is not None:

@@ -1,0 +1,23 @@
+"""A newcomer's problems written from the docs alone (newcomer 18), each finding a rule with its smallest
+problem: two lines naming one centre name one circle, and a refusal that misses that circle says so."""
+from __future__ import annotations
+
+import pytest
+
+from geomill.dsl import parse
+from geomill.engine.errors import SolveError
+from geomill.solvers.numeric import build_model
+
+RING = "circle O through A B\ncircle O through M\nM on AB\nOM perpendicular to AB\nAB = 16\nfind OM\n"
+
+
+def test_a_second_circle_about_one_centre_joins_the_first() -> None:
+    circle = parse(RING).circles[0]
+    assert circle.points == ("A", "B", "M") and [s.line for s in circle.joined] == [2]
+
+
+def test_the_refusal_says_that_both_lines_name_one_circle() -> None:
+    """A writer who meant two concentric circles was told only that the facts may contradict each other."""
+    with pytest.raises(SolveError) as err:
+        build_model(parse(RING))
+    assert "lines 1 and 2 both name circle O" in str(err.value)
