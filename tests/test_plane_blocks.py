@@ -266,6 +266,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "line E F\nE midpoint of AB\nEF parallel to BC\nAB = 4\nfind DF", 2),
     ("midsegment_of_parallelogram_midpoint", "points A B C D E F\nparallelogram ABCD\nline A F D\nline B E C\n"
      "line E F\nF midpoint of AD\nE midpoint of BC\nAB = 7\nfind EF", 7),
+    ("triangle_area_property_same_height", "points A B C D\ntriangle ABC\nline B D C\nBD = 4\nDC = 8\n"
+     "area ABC = 36\nfind area ADC", 24),
 ]
 
 

@@ -545,6 +545,22 @@ class Joined(Check):
 
 
 @dataclass(frozen=True)
+class AreaNamed(Check):
+    """A fact or the goal names the area of one of the triangles ``triangles`` (bound letters, named in
+    any order): a block whose conclusions only a stated or asked area needs."""
+
+    triangles: tuple[str, ...]
+
+    @property
+    def letters(self) -> str:  # type: ignore[override]
+        return "".join(dict.fromkeys("".join(self.triangles)))
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        named = {frozenset(el.points) for el in ix.measured if el.kind.key == "area"}
+        return any(frozenset(b[x] for x in t) in named for t in self.triangles)
+
+
+@dataclass(frozen=True)
 class Between(Atom):
     """``M`` strictly between ``A`` and ``B`` on one drawn line (``letters`` = "MAB")."""
 

@@ -24,6 +24,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY, L, ang, arc, area, diameter,
 from .patterns import (
     Aligned,
     Apart,
+    AreaNamed,
     Arm,
     Before,
     Between,
@@ -818,6 +819,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")),
             (Conclusion(area("XYZ"), area("XYM") + area("XMZ")),), ("XYZ", "XM"), _cevian,
             figure="points X Y Z M\ntriangle XYZ\nline Y M Z\nline X M"),
+    # triangles with their bases on one line and a common apex have one height: their areas are in the ratio of
+    # their bases (asked or given areas only: no other proof needs a part's area)
+    *(Theorem("triangle_area_property_same_height", "since the triangles {1} and {0} have the same height from {2}, "
+              "their areas are in the ratio of their bases",
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), AreaNamed((part,))),
+              (Conclusion(area(part) * L("YZ"), area("XYZ") * L(base)),), ("XYZ", part, "X"), _cevian,
+              figure=f"points X Y Z M\ntriangle XYZ\nline Y M Z\nfind area {part}")
+      for part, base in (("XYM", "YM"), ("XMZ", "MZ"))),
     Theorem("sine_theorem", "by the law of sines in triangle {0}", (Triangle("ABC"),),
             (Conclusion(L("BC") * Sin(ang("ABC")), L("CA") * Sin(ang("BAC"))),
              Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
