@@ -374,7 +374,9 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         angles.sort(key=lambda it: round(_angle_rays(scene, frame, it.quantity)[2], 6))
     for it in angles:
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
-        right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6)
+        right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6) \
+            and not getattr(annotation.facts.get(it.quantity), "free_symbols", None)
+        # (an angle given in x that the answer makes right gets its value's arc: a square would give x away)
         if annotation.arcs_clear and right and _crossing_squared(d, squares, frame, scene, it.quantity):
             right = False  # (a square in a neighbouring quarter of the same crossing says it: a second square there
             # reads with the first as one rectangle, review 17's 03; a derived right angle is not marked again,

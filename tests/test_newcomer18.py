@@ -21,3 +21,14 @@ def test_the_refusal_says_that_both_lines_name_one_circle() -> None:
     with pytest.raises(SolveError) as err:
         build_model(parse(RING))
     assert "lines 1 and 2 both name circle O" in str(err.value)
+
+
+def test_an_angle_given_in_x_that_comes_out_right_gets_no_square() -> None:
+    """'angle ACD = 3x' with x = 30: a right-angle square at C gave the answer away (newcomer 18's p22)."""
+    from geomill.render.textbook import textbook_figure
+
+    text = ("triangle ABC\nD on BC extended\nangle ACD = 3x\nangle BAC = x + 20\nangle ABC = 40\n"
+            "find angle BAC\n")
+    lab = textbook_figure(parse(text)).labels
+    assert not [m for m in lab["marks"] if m["kind"] == "right"]
+    assert "(3x)°" in [label["text"] for label in lab["labels"]]
