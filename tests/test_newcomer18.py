@@ -32,3 +32,12 @@ def test_an_angle_given_in_x_that_comes_out_right_gets_no_square() -> None:
     lab = textbook_figure(parse(text)).labels
     assert not [m for m in lab["marks"] if m["kind"] == "right"]
     assert "(3x)°" in [label["text"] for label in lab["labels"]]
+
+
+def test_a_circle_part_less_a_polygon_is_printed_apart() -> None:
+    """'(-48*sqrt(3) + 64*pi)/3' for a minor segment's area; the proof's own last line says 64π/3 - 16√3."""
+    from geomill.solvers.plane.solve import solve_general
+
+    text = ("circle O through A B\ncounterclockwise OAB\ntriangle OAB\nradius O = 8\nAB = 8 sqrt(3)\n"
+            "find sector area OAB - area OAB\n")
+    assert solve_general(parse(text)).answer_form == "64*pi/3 - 16*sqrt(3)"

@@ -48,6 +48,19 @@ def _positive_first(v: sympy.Expr) -> str:
     return " + ".join(str(t) for t in pos) + "".join(f" - {t}" for t in neg)
 
 
+def _pi_apart(v: sympy.Expr) -> sympy.Expr:
+    """``(64*pi - 48*sqrt(3))/3`` as ``64*pi/3 - 16*sqrt(3)``: a textbook writes the circle's part and the
+    rest apart (a sector less a triangle), as the proof's last line does."""
+    if not (v.is_Mul and v.has(sympy.pi)):
+        return v
+    e = sympy.expand(v)
+    a = e.coeff(sympy.pi)
+    rest = e - a * sympy.pi
+    if a == 0 or rest == 0 or a.has(sympy.pi) or rest.has(sympy.pi):
+        return v
+    return a * sympy.pi + rest
+
+
 def _in_degrees(v: sympy.Expr) -> sympy.Expr:
     """Sines, cosines and tangents of rational multiples of π written with their angle in degrees, as a
     textbook writes a trigonometric answer: ``20*tan(35°)``, never ``20*tan(7*pi/36)``."""
@@ -86,7 +99,7 @@ class GeneralSolution:
 
         if given_decimals(self.proof) and (text := decimal_text(self.exact_value)) is not None:
             return text
-        form = _positive_first(_in_degrees(self.exact_value))
+        form = _positive_first(_in_degrees(_pi_apart(self.exact_value)))
         if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
             return form
         return f"{self.exact:.6g}"
