@@ -402,7 +402,9 @@ def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None)
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
         names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
             else arc_name(scene, "".join(el.points)) if el.kind.key == "arc" and scene is not None else el.text
-    text = sympy.sstr(expr.xreplace(stand))
+    from geomill.solvers.plane.solve import positive_first  # (the answer line's rule; loaded with the solver)
+
+    text = positive_first(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
         text = text.replace(f"{fn}(", f"{fn.lower()}(")

@@ -41,3 +41,12 @@ def test_a_circle_part_less_a_polygon_is_printed_apart() -> None:
     text = ("circle O through A B\ncounterclockwise OAB\ntriangle OAB\nradius O = 8\nAB = 8 sqrt(3)\n"
             "find sector area OAB - area OAB\n")
     assert solve_general(parse(text)).answer_form == "64*pi/3 - 16*sqrt(3)"
+
+
+def test_an_asked_difference_is_written_on_the_figure_as_asked() -> None:
+    """The figure's header read '-area ABO + sector area OAB = ?' (newcomer 18's p15 and p20)."""
+    from geomill.render.textbook import goal_text
+
+    problem = parse("circle O through A B\ncounterclockwise OAB\ntriangle OAB\nradius O = 8\nAB = 8\n"
+                    "find sector area OAB - area OAB\n")
+    assert goal_text(problem.goal.expr) == "sector area OAB - area ABO"

@@ -36,8 +36,9 @@ class Contradicted(Refused):
     """The givens contradict each other (the deduction proves values that break one): no figure meets them all."""
 
 
-def _positive_first(v: sympy.Expr) -> str:
-    """``32*pi - 64``, as a reader writes a difference, where sympy prints ``-64 + 32*pi``."""
+def positive_first(v: sympy.Expr) -> str:
+    """``32*pi - 64``, as a reader writes a difference, where sympy prints ``-64 + 32*pi`` (the answer line,
+    and a figure's asked expression: "sector area OAB - area ABO = ?")."""
     if not v.is_Add:
         return str(v)
     terms = sympy.Add.make_args(v)
@@ -99,7 +100,7 @@ class GeneralSolution:
 
         if given_decimals(self.proof) and (text := decimal_text(self.exact_value)) is not None:
             return text
-        form = _positive_first(_in_degrees(_pi_apart(self.exact_value)))
+        form = positive_first(_in_degrees(_pi_apart(self.exact_value)))
         if len(form) <= 40 and READABLE.fullmatch(form) and not any(len(d) > 12 for d in re.findall(r"[0-9]+", form)):
             return form
         return f"{self.exact:.6g}"
