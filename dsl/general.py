@@ -465,7 +465,7 @@ def _add_shapes(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:
 def _centre_triangles(b: _Builder) -> None:
     """A regular polygon inscribed in a circle (every vertex on ``circle O through …``) carries the
     centre's triangle on its first side, OAB: its radii OA and OB are what turn the radius into the side
-    (central angle 360°/n), as a textbook draws them, so no ``triangle OAB`` line is needed."""
+    (central angle 360°/n, a fact of its own), as a textbook draws them, so no ``triangle OAB`` line is needed."""
     from geomill.engine.kinds import KINDS
 
     for decl in b.shapes:
@@ -475,6 +475,10 @@ def _centre_triangles(b: _Builder) -> None:
             if c.centre not in decl.points and set(decl.points) <= set(c.points):
                 tri = (c.centre, *decl.points[:2])
                 b.polygons.setdefault(polygon_key(tri), PolygonDecl(tri, decl.span))
+                n = len(decl.points)
+                b.facts.append(Equality(element_symbol("angle", (decl.points[0], c.centre, decl.points[1])),
+                                        sympy.Integer(360) / n, decl.span,
+                                        f"the central angle on a side of a {KINDS[decl.kind].title} is 360°/{n}"))
 
 
 def _trapezoid_heights(b: _Builder) -> dict[sympy.Symbol, sympy.Expr]:

@@ -50,3 +50,15 @@ def test_an_asked_difference_is_written_on_the_figure_as_asked() -> None:
     problem = parse("circle O through A B\ncounterclockwise OAB\ntriangle OAB\nradius O = 8\nAB = 8\n"
                     "find sector area OAB - area OAB\n")
     assert goal_text(problem.goal.expr) == "sector area OAB - area ABO"
+
+
+def test_a_regular_polygon_in_its_circle_gives_its_central_angle() -> None:
+    """A regular hexagon of radius 7: the side by the central angle 60° and the equilateral triangle OAB, as a
+    textbook does, not by the interior angle, an isosceles triangle, an inscribed angle and its doubling."""
+    from geomill.solvers.plane.solve import solve_general
+
+    got = solve_general(parse("circle O through A B C D E F\nregular hexagon ABCDEF\nradius O = 7\nfind AB\n"))
+    assert got.answer_form == "7"
+    text = got.text()
+    assert "central angle on a side of a regular hexagon is 360°/6, so angle AOB = 60°" in text
+    assert "interior angle" not in text and got.depth == 2
