@@ -138,7 +138,9 @@ PHRASES: tuple[Phrase, ...] = (
         "line A P B\nline C P D\nB on major arc AC\nD on major arc AC\narc AC = 80\narc BD = 40",
         "`arc AC` is the minor arc, and the angle APC cuts off the arc AC that B and D are not on: put B and D "
         "on the other one (`major arc AC`); with B and D on the minor arc AC every line holds too and the "
-        "angle is 160, so a file that leaves them out is refused with both lines and both values.",
+        "angle is 160, so a file that leaves them out is refused with both lines and both values. For lengths "
+        "(AP·PB = CP·PD, the intersecting chords theorem) the circle and the two lines are enough: the arc "
+        "lines are for angles.",
         "circle O through A B C D\nline A P B\nline C P D\nB on major arc AC\nD on major arc AC\n"
         "arc AC = 80\narc BD = 40\nfind angle APC\n",
     ),
@@ -149,7 +151,8 @@ PHRASES: tuple[Phrase, ...] = (
         "`arc BD` is the minor arc; the far arc is the one A and C are not on, so put A and C on the other "
         "(`major arc BD`). With A and C on the minor arc BD the far arc is the major one (250) and the angle "
         "110: a file that leaves the arc lines out is refused with both. For a far arc over 180 write "
-        "`major arc BD = 200` and still say where A and C are.",
+        "`major arc BD = 200` and still say where A and C are. For lengths (PA·PB = PC·PD, the power of the "
+        "point P) the circle and the two lines are enough: the arc lines are for angles.",
         "circle O through A B C D\nline P A B\nline P C D\nA on major arc BD\nC on major arc BD\n"
         "arc BD = 110\narc AC = 30\nfind angle BPD\n",
     ),
