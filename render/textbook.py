@@ -30,7 +30,7 @@ from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
                                   elements_in, polygon_key)
 
-from .accidents import accidents, near_equal
+from .accidents import accidents, near_equal, on_strokes
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -1450,6 +1450,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 apart := spread(here[1], unequal=unequal)) is not None:  # (a polygon's free sides still drawn of one
             apart_out = composed(apart)  # length, a kite as a rhombus: told apart where the facts let them)
             here = apart_out if apart_out[0] < here[0] else here
+        if (off := _on_lines(problem, here)) and (away := spread(here[1], off=off)) is not None:  # (a point drawn on
+            away_out = composed(away)  # or hard by a line no fact puts it on, a chord through the centre: moved off
+            here = away_out if away_out[0] < here[0] else here  # it where the facts let it)
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
@@ -1513,6 +1516,18 @@ def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str,
              for r in (poly.points for poly in problem.polygons)]
     return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)
             if any(a in ring and b in ring for ring in sides)]
+
+
+def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[str, str]]]:
+    """A composed layout's points drawn on a line, or within ``OFF_LINE`` px of it, that no fact puts on it
+    (``accidents.on_strokes``: chord CD drawn through the centre O), for ``spread`` to move off it where the facts
+    leave it free."""
+    from .compose import _framed
+
+    scene = layout[2]
+    frame = _framed(scene, layout[7].style)[0]
+    px = {n: np.array(frame.px(xy), float) for n, xy in scene.points.items()}
+    return on_strokes(problem, scene, px, layout[4].relation_marks, within=OFF_LINE)
 
 
 def _misleading(layout: tuple) -> tuple[int, int]:
