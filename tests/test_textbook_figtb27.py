@@ -53,3 +53,81 @@ def test_spread_moves_a_point_off_a_line_only_where_the_facts_let_it() -> None:
     m = build_model(forced, seed=0, check_goal=False)
     again = spread(m, off=[("O", ("A", "B"))])
     assert again is None or math.dist(again.coords["O"], (again.coords["A"] + again.coords["B"]) / 2) < 1e-6
+
+
+TANGENT = "points A B C\ntriangle ABC\nangle BAC = 30\nfind tan(angle BAC)\n"
+
+
+def test_a_function_of_one_angle_asked_is_led_to_that_angle() -> None:
+    """"tan ∠BAC = ?" was a corner legend line: now set by its angle, a leader ending inside ∠BAC."""
+    fig = textbook_figure(parse(TANGENT)).labels
+    goal = fig["goal"]
+    assert goal["marked"] and goal["shown"] == "label" and goal["text"] == "tan ∠BAC = ?"
+    line = next(lab for lab in fig["labels"] if lab["text"] == "tan ∠BAC = ?")
+    assert line["leader"] is not None
+    a, v, c = (np.asarray(fig["points"][n], float) for n in "BAC")
+    tip = np.asarray(line["leader"][0], float)
+    cross = lambda p, q: float(p[0] * q[1] - p[1] * q[0])  # noqa: E731
+    assert cross(a - v, tip - v) * cross(tip - v, c - v) > 0  # (inside the angle's wedge)
+    assert _read(fig) == []
+
+
+REGIONS = ("points A B C D\ntriangle ABC\ntriangle ACD\nparallelogram ABCD\nclockwise ABC ACD\n"
+           "perimeter ABCD = 28\nperimeter ABC = 22\nfind AC\n")  # (FormalGeo 6511)
+CUT = ("points A B D E C\ntriangle ABD\ntriangle ADE\ntriangle EDC\nline A E C\nline B D C\n"
+       "DE perpendicular bisector of CA\nclockwise ABD ADE EDC\nAE = 3\nperimeter ABD = 13\n"
+       "find perimeter ABC\n")  # (FormalGeo 3381: ABC cut into three triangles by AD and DE)
+
+
+def _inside(ring: list, xy) -> bool:
+    from shapely.geometry import Point, Polygon
+
+    return Polygon(ring).contains(Point(xy))
+
+
+def test_a_regions_value_with_no_room_inside_is_led_into_its_region() -> None:
+    """"perimeter ABC = 22", no room in ABC beside "perimeter ABCD = 28", was a corner legend line: now set outside
+    the figure with a leader whose tip is inside ABC."""
+    fig = textbook_figure(parse(REGIONS)).labels
+    given = next(g for g in fig["givens"] if g["fact"] == "perimeter ABC = 22")
+    assert given["shown"] == "label"
+    line = next(lab for lab in fig["labels"] if lab["text"] == "perimeter ABC = 22")
+    assert line["leader"] is not None and _inside([fig["points"][n] for n in "ABC"], line["leader"][0])
+    assert _read(fig) == []
+
+
+def test_a_region_drawn_lines_cut_into_parts_keeps_its_line_in_the_legend() -> None:
+    """Perimeter ABC asked, ABC cut by AD and DE into three triangles: a leader's tip in any of them reads as that
+    part's (reader 22's 29), so the named line stays in the legend, with no leader."""
+    fig = textbook_figure(parse(CUT)).labels
+    assert fig["goal"]["marked"] and fig["goal"]["shown"] == "legend"
+    line = next(lab for lab in fig["labels"] if lab["text"] == "perimeter ABC = ?")
+    assert line["leader"] is None and _read(fig) == []
+
+
+THIN_CORNER = ("points C A D B\ntriangle CAD\ntriangle CDB\nline A D B\nAD perpendicular to CD\n"
+               "BC perpendicular to AC\nclockwise CAD CDB BCA\nAC = 5 sqrt(26)\nAD = 25\nBC = sqrt(26)\nCD = 5\n"
+               "BD = 1\nfind CD/BD\n")  # (FormalGeo 321: reader 22's 03)
+
+
+def test_no_leader_runs_along_a_segment() -> None:
+    """"CD = 5" was led straight up from CD's middle through C: it read as CD drawn on.  No leader runs within 20°
+    of a drawn segment from an end on it."""
+    fig = textbook_figure(parse(THIN_CORNER)).labels
+    pts = {n: np.asarray(xy, float) for n, xy in fig["points"].items()}
+    for lab in fig["labels"]:
+        if lab["leader"] is None:
+            continue
+        s, e = (np.asarray(p, float) for p in lab["leader"][:2])
+        u = e - s
+        for a, b in fig["segments"]:
+            v = pts[b] - pts[a]
+            sine = abs(float(u[0] * v[1] - u[1] * v[0])) / float(np.hypot(*u) * np.hypot(*v))
+            near = min(_seg_dist(s, pts[a], pts[b]), _seg_dist(e, pts[a], pts[b]))
+            assert not (sine < math.sin(math.radians(20)) and near < 5.0), (lab["text"], a + b)
+
+
+def _seg_dist(p, a, b) -> float:
+    v = b - a
+    t = min(max(float((p - a) @ v) / float(v @ v), 0.0), 1.0)
+    return float(np.hypot(*(p - a - t * v)))
