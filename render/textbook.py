@@ -1312,6 +1312,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             right = [(mk, angle) for mk, angle in right if all(mk is not o for o in out)]
             ann, givens, goal = fresh()
             d = renderer.compose(scene, ann)
+        squared = [(mk, angle) for mk, angle in right if _squared_elsewhere(problem, kept, mk, angle)]
+        if squared:  # (a right angle another mark's square says already, the height's at its foot on the free side:
+            # its "90°" arc was a third arc crowding the vertex, reader 22's 11)
+            kept = [mk for mk in kept if all(mk is not r for r, _ in squared)]
+            right = [(mk, angle) for mk, angle in right if all(mk is not r for r, _ in squared)]
+            ann, givens, goal = fresh()
+            d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
@@ -2169,6 +2176,27 @@ def _only_carrier(ann: TextbookAnnotation, d, q: Quantity) -> bool:
     names = {str(v) for v in ann.facts[q].free_symbols}
     shown = {w for lab in d.labels for w in re.findall(r"[A-Za-z_]\w*", lab.text)}
     return bool(names - shown)
+
+
+def _squared_elsewhere(problem: GeneralProblem, kept: list[Mark], mark: Mark, angle: tuple[str, str, str]) -> bool:
+    """Does another kept mark of the same relation square the two lines of right angle ``angle`` (a height's foot,
+    on its free side): the lines' perpendicularity is drawn already."""
+    a, v, b = angle
+
+    def line_of(p: str, q: str) -> set[str]:
+        return next((set(ln.points) for ln in problem.lines if p in ln.points and q in ln.points), {p, q})
+
+    for other in kept:
+        if other is mark or other.source != mark.source or other.kind not in ("height", "right", "right_lines"):
+            continue
+        if other.kind == "right":
+            x, w, y = other.elements[0]
+            lines = [line_of(w, x), line_of(w, y)]
+        else:
+            lines = [line_of(*other.elements[0][:2]), line_of(*other.elements[1][:2])]
+        if any({v, a} <= one and {v, b} <= two for one, two in (lines, lines[::-1])):
+            return True
+    return False
 
 
 def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tuple[str, str, str]]) -> None:

@@ -131,3 +131,18 @@ def _seg_dist(p, a, b) -> float:
     v = b - a
     t = min(max(float((p - a) @ v) / float(v @ v), 0.0), 1.0)
     return float(np.hypot(*(p - a - t * v)))
+
+
+ALTITUDE_SPLIT = ("points Q S R M N\ntriangle QSR\ntriangle RSM\ntriangle MSN\nline Q R M\nline Q S N\n"
+                  "MS altitude of MQN\nclockwise QSR RSM MSN\nQS = NS\nangle QSR = 7x + 9\nangle MSR = 3x + 11\n"
+                  "find x\n")  # (FormalGeo 1262: reader 22's 11)
+
+
+def test_a_right_angle_a_heights_square_says_gets_no_arc_of_its_own() -> None:
+    """MS the altitude, SR inside ∠MSQ: the height's square sits on its free side, and the same right angle was drawn
+    again as "∠MSQ = 90°" in an arc round the two valued arcs (three arcs at S).  The square says it: no third arc."""
+    fig = textbook_figure(parse(ALTITUDE_SPLIT)).labels
+    assert any(m["kind"] == "height" for m in fig["marks"])
+    assert not [m for m in fig["marks"] if m["kind"] == "right_arc"]
+    assert not [lab for lab in fig["labels"] if "90°" in lab["text"]]
+    assert _read(fig) == []
