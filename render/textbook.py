@@ -2029,7 +2029,7 @@ def _led(text: str, x: float, y: float, w: float, h: float, role: str, element: 
     return placed
 
 
-EXTENDS_DEG, EXTENDS_PX = 20.0, 5.0  # degrees, px: a leader this nearly along a drawn segment, an end this near it,
+EXTENDS_DEG, EXTENDS_PX = 10.0, 5.0  # degrees, px: a leader this nearly along a drawn segment, an end this near it,
 # reads as the segment drawn on
 
 

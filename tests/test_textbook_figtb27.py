@@ -111,7 +111,7 @@ THIN_CORNER = ("points C A D B\ntriangle CAD\ntriangle CDB\nline A D B\nAD perpe
 
 
 def test_no_leader_runs_along_a_segment() -> None:
-    """"CD = 5" was led straight up from CD's middle through C: it read as CD drawn on.  No leader runs within 20°
+    """"CD = 5" was led straight up from CD's middle through C: it read as CD drawn on.  No leader runs within 10°
     of a drawn segment from an end on it."""
     fig = textbook_figure(parse(THIN_CORNER)).labels
     pts = {n: np.asarray(xy, float) for n, xy in fig["points"].items()}
@@ -124,7 +124,7 @@ def test_no_leader_runs_along_a_segment() -> None:
             v = pts[b] - pts[a]
             sine = abs(float(u[0] * v[1] - u[1] * v[0])) / float(np.hypot(*u) * np.hypot(*v))
             near = min(_seg_dist(s, pts[a], pts[b]), _seg_dist(e, pts[a], pts[b]))
-            assert not (sine < math.sin(math.radians(20)) and near < 5.0), (lab["text"], a + b)
+            assert not (sine < math.sin(math.radians(10)) and near < 5.0), (lab["text"], a + b)
 
 
 def _seg_dist(p, a, b) -> float:
