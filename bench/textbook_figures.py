@@ -35,8 +35,10 @@ from geomill.solvers.numeric import build_model
 MARKED = ("right", "parallel", "equal", "equal_angle", "dot", "height")
 
 
-def _same(kind: str, els: tuple, mark: dict) -> bool:
+def _same(kind: str, els: tuple, mark: dict, lines: tuple = ()) -> bool:
     want = {"".join(e) for e in els}
+    if kind in ("right", "right_lines") and mark["kind"] == "height" and len(els) == 1 and len(els[0]) == 3:
+        return _squares(els[0], mark, lines)  # (a height's square at its foot says the same perpendicular)
     got = set()
     for e in [*mark["elements"], *mark.get("sides", [])]:  # (sides: each halved, its halves ticked)
         e = e.split(" ", 1)[-1]
@@ -46,6 +48,18 @@ def _same(kind: str, els: tuple, mark: dict) -> bool:
     if kinds == "right" and len(els) > 1:  # (a rectangle's: any one of its corners says it)
         return drawn == kinds and bool(want & got)
     return drawn == kinds and want <= got
+
+
+def _squares(angle: tuple, mark: dict, lines: tuple) -> bool:
+    """Does a height mark (its two segments, each on a line of the problem) square right angle ``angle``?"""
+    a, v, b = angle
+
+    def line_of(seg: str) -> set:
+        p, q = seg.split(" ", 1)[-1]
+        return next((set(ln) for ln in lines if p in ln and q in ln), {p, q})
+
+    one, two = (line_of(e) for e in mark["elements"][:2])
+    return any({v, a} <= x and {v, b} <= y for x, y in ((one, two), (two, one)))
 
 
 def measure(geo: Path, out: Path | None) -> dict:
@@ -72,6 +86,7 @@ def measure(geo: Path, out: Path | None) -> dict:
     rels += [(f, "equal", (a.points, b.points)) for f in problem.facts if (a := lone(f.lhs)) is not None and
              (b := lone(f.rhs)) is not None and a.kind.key == b.kind.key == "length"]  # AC = BC: ticks too
     pts = list(lab["points"].values())
+    lines = tuple(ln.points for ln in problem.lines)
     apart = min((math.dist(a, b) for a, b in itertools.combinations(pts, 2)), default=math.inf)
     return {"id": geo.stem, "values": len(values), "labelled": sum(g["shown"] in ("label", "mark") for g in values),
             "legend": sum(g["shown"] == "legend" for g in lab["givens"]),
@@ -80,9 +95,9 @@ def measure(geo: Path, out: Path | None) -> dict:
             "goal": lab["goal"] is not None and lab["goal"].get("marked", False), "has_goal": lab["goal"] is not None,
             "goal_legend": lab["goal"] is not None and lab["goal"].get("shown") == "legend",
             "relation_marks": len(rels),
-            "marked": sum(any(_same(k, els, m) for m in lab["marks"]) for _, k, els in rels),
+            "marked": sum(any(_same(k, els, m, lines) for m in lab["marks"]) for _, k, els in rels),
             "unmarked": [f"{k} {' '.join(''.join(e) for e in els)}" for _, k, els in rels
-                         if not any(_same(k, els, m) for m in lab["marks"])],
+                         if not any(_same(k, els, m, lines) for m in lab["marks"])],
             "goal_why": _goal_why(lab["goal"]),
             "apart": apart, "ms_figure": 1000 * t_fig, "ms_model": 1000 * t_model,
             "ms_render": 1000 * t_render, "warnings": fig.warnings, "reader": _reader(fig)}

@@ -78,20 +78,8 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
     """The coincidences the figure shows (``px``: each point's pixel place) that no fact states."""
     perpendicular, parallel, on, equal = _stated(problem, marks)
     strokes = _strokes(problem, scene)
-    out = []
-    for s in strokes:  # a point drawn on a line it is not said to be on (a chord through the centre)
-        p, q = px[s[0]], px[s[-1]]
-        u = q - p
-        n2 = float(u @ u)
-        if n2 < 1e-9:
-            continue
-        for name, xy in px.items():
-            if name in s or any(pair <= set(s) and lone == name for pair, lone in on):
-                continue
-            t = float((xy - p) @ u) / n2
-            d = abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2)
-            if 0.0 < t < 1.0 and d <= ON_PX:
-                out.append(f"point {name} is drawn on {s[0]}{s[-1]}, which no fact says")
+    out = [f"point {name} is drawn on {a}{b}, which no fact says"  # (a chord through the centre)
+           for name, (a, b) in on_strokes(problem, scene, px, marks)]
     for c in problem.circles:  # a point drawn on a circle it is not said to be on
         if c.centre not in px or not c.points or c.points[0] not in px:
             continue
@@ -111,6 +99,28 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
             out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn parallel and no fact says so")
     out += [f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn equal and no fact says so"
             for a, b in near_equal(problem, scene, px, marks)]
+    return out
+
+
+def on_strokes(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark],
+               within: float = ON_PX) -> list[tuple[str, tuple[str, str]]]:
+    """The points drawn within ``within`` px of a straight line's middle part that no fact puts on it, each with
+    the line's two ends: a chord drawn through the centre reads as a diameter (newcomer 17's p08)."""
+    on = _stated(problem, marks)[2]
+    out = []
+    for s in _strokes(problem, scene):
+        p, q = px[s[0]], px[s[-1]]
+        u = q - p
+        n2 = float(u @ u)
+        if n2 < 1e-9:
+            continue
+        for name, xy in px.items():
+            if name in s or any(pair <= set(s) and lone == name for pair, lone in on):
+                continue
+            t = float((xy - p) @ u) / n2
+            d = abs(float(u[0] * (xy - p)[1] - u[1] * (xy - p)[0])) / math.sqrt(n2)
+            if 0.0 < t < 1.0 and d <= within:
+                out.append((name, (s[0], s[-1])))
     return out
 
 

@@ -30,7 +30,7 @@ from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
                                   elements_in, polygon_key)
 
-from .accidents import accidents, near_equal
+from .accidents import accidents, near_equal, on_strokes
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -1314,6 +1314,13 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             right = [(mk, angle) for mk, angle in right if all(mk is not o for o in out)]
             ann, givens, goal = fresh()
             d = renderer.compose(scene, ann)
+        squared = [(mk, angle) for mk, angle in right if _squared_elsewhere(problem, kept, mk, angle)]
+        if squared:  # (a right angle another mark's square says already, the height's at its foot on the free side:
+            # its "90°" arc was a third arc crowding the vertex, reader 22's 11)
+            kept = [mk for mk in kept if all(mk is not r for r, _ in squared)]
+            right = [(mk, angle) for mk, angle in right if all(mk is not r for r, _ in squared)]
+            ann, givens, goal = fresh()
+            d = renderer.compose(scene, ann)
         if right and values == "image":  # a right angle with another ray hard by a side: "90°" in its arc
             kept = [mk for mk in kept if all(mk is not r for r, _ in right)]
             rights = [angle for _, angle in right]
@@ -1452,6 +1459,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 apart := spread(here[1], unequal=unequal)) is not None:  # (a polygon's free sides still drawn of one
             apart_out = composed(apart)  # length, a kite as a rhombus: told apart where the facts let them)
             here = apart_out if apart_out[0] < here[0] else here
+        if (off := _on_lines(problem, here)) and (away := spread(here[1], off=off)) is not None:  # (a point drawn on
+            away_out = composed(away)  # or hard by a line no fact puts it on, a chord through the centre: moved off
+            here = away_out if away_out[0] < here[0] else here  # it where the facts let it)
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
@@ -1515,6 +1525,18 @@ def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str,
              for r in (poly.points for poly in problem.polygons)]
     return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)
             if any(a in ring and b in ring for ring in sides)]
+
+
+def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[str, str]]]:
+    """A composed layout's points drawn on a line, or within ``OFF_LINE`` px of it, that no fact puts on it
+    (``accidents.on_strokes``: chord CD drawn through the centre O), for ``spread`` to move off it where the facts
+    leave it free."""
+    from .compose import _framed
+
+    scene = layout[2]
+    frame = _framed(scene, layout[7].style)[0]
+    px = {n: np.array(frame.px(xy), float) for n, xy in scene.points.items()}
+    return on_strokes(problem, scene, px, layout[4].relation_marks, within=OFF_LINE)
 
 
 def _misleading(layout: tuple) -> tuple[int, int]:
@@ -1675,11 +1697,14 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
     rows = np.arange(size - margin - fpx / 2, margin + fpx / 2, -step)
     for q, text, key in lines:
         w, h = renderer.text_size(text)
-        asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else key  # (a spoken
-        # line's key: a circle's given, led to its rim)
+        asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else \
+            _drawn_quantity(key, d) or key  # (a spoken line's key: a region's given, led into it; a circle's, led
+        # to its rim)
         led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
             placed, b = led
+            if not isinstance(q, Quantity):
+                placed.element = key  # (the goal's or a spoken line's own element: "Tan(angle(BAC))", "diameter A")
             d.labels.append(placed)
             d.leaders.append(placed.leader)
             written.append(b)
@@ -1749,12 +1774,29 @@ LED_POINT = 0.6  # fonts: the leader passes no other point closer
 
 def _drawn_quantity(element: str, d) -> Quantity | None:
     """The drawn side or angle an element's spelling names ("CD", "angle BEC"), its points all drawn; else None."""
+    word, _, shape = element.partition(" ")
+    kind = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "height": QKind.HEIGHT}.get(word)
+    if kind is not None:  # (a region's goal, "perimeter ABC": led into its region)
+        return Quantity.of_shape(kind, shape) if _region_ring(d, shape) is not None else None
+    inner = re.fullmatch(r"(?:sin|cos|tan|cot|sec|csc)\(angle ([A-Z]{3})\)", element)
+    if inner is not None:  # (a function of one angle, "tan ∠BAC = ?": led to the angle it names)
+        element = f"angle {inner.group(1)}"
     names = element.removeprefix("angle ")
     if not names.isalpha() or not names.isupper() or not all(n in d.rules.points for n in names):
         return None
     if element.startswith("angle ") and len(names) == 3:
         return Quantity.angle(*names)
     return Quantity.length(*names) if len(names) == 2 and element == names else None
+
+
+def _drawn_along(d, a: str, b: str) -> bool:
+    """Is segment ab drawn all along, whole or in pieces (BD drawn as BO and OD)?"""
+    if _drawn_side(d, a, b):
+        return True
+    pts = d.rules.points
+    pa, pb = (np.asarray(pts[n], float) for n in (a, b))
+    segs = [(np.asarray(pts[s], float), np.asarray(pts[t], float)) for s, t, _ in d.segments if s in pts and t in pts]
+    return all(any(segment_distance(pa + k * (pb - pa), p, r) < 1.0 for p, r in segs) for k in np.linspace(0.05, 0.95, 19))
 
 
 def _drawn_side(d, a: str, b: str) -> bool:
@@ -1777,7 +1819,7 @@ def _drawn_side(d, a: str, b: str) -> bool:
 def _tip_own(d, q: Quantity | str, tip: np.ndarray) -> bool:
     """Does a leader's tip read as ``q``'s: a side's nearer its side than any other drawn segment off its line, an
     angle's nearer its vertex than any other point (the independent reader's nearest element of its kind)?"""
-    if not isinstance(q, Quantity):
+    if not isinstance(q, Quantity) or q.kind not in (QKind.ANGLE, QKind.LENGTH):
         return True
     pts = d.rules.points
     if q.kind is QKind.ANGLE:
@@ -1796,13 +1838,85 @@ def _tip_own(d, q: Quantity | str, tip: np.ndarray) -> bool:
     return True
 
 
+def _cut(d, own) -> bool:
+    """Do drawn segments cut region ``own`` (pixels) into two or more parts, each ``CELL_SHARE`` of it at least?"""
+    from shapely import union_all
+    from shapely.geometry import LineString
+    from shapely.ops import polygonize
+
+    pts = d.rules.points
+    lines = [LineString([pts[a], pts[b]]) for a, b, _ in d.segments if a in pts and b in pts]
+    inner = [ln for ln in lines if ln.crosses(own) or own.contains(ln)]
+    if not inner:
+        return False
+    cells = [c for c in polygonize(union_all([own.exterior, *inner]))
+             if own.contains(c.representative_point()) and c.area >= CELL_SHARE * own.area]
+    return len(cells) > 1
+
+
+def _region_ring(d, name: str):
+    """A region's outline in pixels (a shapely polygon): its fill's, else (a region the problem names but draws by
+    its lines alone, "perimeter ABD") the polygon of its points where every side of it is drawn; None: neither."""
+    from shapely.geometry import Polygon
+
+    fill = next((f for f in d.fills if f.name == name), None)
+    if fill is not None and len(fill.rings[0]) > 2:
+        own = Polygon(fill.rings[0], [r for r in fill.rings[1:] if len(r) > 2]).buffer(0)
+    elif len(name) > 2 and name.isalpha() and name.isupper() and all(n in d.rules.points for n in name) and \
+            all(_drawn_along(d, a, b) for a, b in zip(name, name[1:] + name[0])):
+        own = Polygon([d.rules.points[n] for n in name]).buffer(0)
+    else:
+        return None
+    return None if own.is_empty or own.area <= 0 else own
+
+
+SHAPE_DEEP = 0.6  # fonts: a region's leader ends this far inside it from every stroke at least (where it can)
+SHAPE_SLIVER = 3.0  # px: and never nearer a stroke than this
+
+
+def _shape_anchors(d, q: Quantity) -> list[np.ndarray]:
+    """Where a leader to a region's value may end (pixels, y up): a height's, the middle of its dashed height; an
+    area's or a perimeter's, its deepest places inside it (``SHAPE_DEEP`` fonts from every stroke), first those in
+    no smaller drawn region; none where drawn lines cut it into parts (a tip in a part reads as the part's: reader
+    22's 29; its named line in the legend reads as its own)."""
+    import shapely
+    from shapely.geometry import LineString, Polygon
+
+    if q.kind is QKind.HEIGHT:
+        line = d.heights.get(q.key[0])
+        return [] if line is None or len(line) < 2 else [(np.asarray(line[0], float) + np.asarray(line[-1], float)) / 2]
+    own = _region_ring(d, q.key[0])
+    if own is None:
+        return []
+    fpx = d.style.font_px
+    x0, y0, x1, y1 = own.bounds
+    step = max(min(x1 - x0, y1 - y0) / 12, 0.25 * fpx)
+    gx, gy = (g.ravel() for g in np.meshgrid(np.arange(x0 + step / 2, x1, step), np.arange(y0 + step / 2, y1, step)))
+    at = shapely.points(gx, gy)
+    inside = shapely.contains(own, at)
+    ink = [LineString(p) for p in [*d.strokes, *d.dashed, *d.marks] if len(p) > 1]
+    if not inside.any() or not ink:
+        return []
+    if _cut(d, own):
+        return []  # (every place in it is in a part that drawn lines cut off: a tip there reads as the part's)
+    deep = shapely.distance(at, shapely.union_all(ink))
+    ok = inside & (deep >= min(SHAPE_DEEP * fpx, max(float(np.max(deep[inside])), 0.0) * 0.8))  # (a sliver:
+    # its deepest places)
+    ok &= deep >= SHAPE_SLIVER
+    parts = [Polygon(f.rings[0]).buffer(0) for f in d.fills if f.name != q.key[0] and len(f.rings[0]) > 2]
+    parts = [p for p in parts if not p.is_empty and p.area < own.area and own.buffer(1.0).contains(p)]
+    alone = np.array([not any(p.contains(pt) for p in parts) for pt in at]) if parts else np.ones(len(gx), bool)
+    order = sorted(np.flatnonzero(ok), key=lambda i: (not alone[i], -deep[i]))
+    return [np.array([gx[i], gy[i]]) for i in order[:3]]
+
+
 def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     """Where a leader to ``q`` ends (pixels, y up): a side's middle, an angle's bisector at its arc (inside the
     angle, by its vertex); None: a value of no drawn side or angle."""
     pts = d.rules.points
     if q.kind is QKind.LENGTH and all(n in pts for n in q.key):
         a, b = (np.asarray(pts[n], float) for n in q.key)
-        if not _drawn_side(d, *q.key):
+        if not _drawn_along(d, *q.key):
             return None  # (an undrawn segment's middle is a point of nothing)
         if any(n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0 and
                0 < float((np.asarray(p, float) - a) @ (b - a)) < float((b - a) @ (b - a)) for n, p in pts.items()):
@@ -1827,13 +1941,15 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     """A named legend line ("CD = 4", "∠BDF = 20°", "diameter A = 10") set by its element instead of in a corner: the
     free place (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle, its angle's arc or
     its circle (``_rim``), with a leader to it that runs through no label and by no other point (``LED_POINT``), at
-    most ``LED_FAR`` fonts long.  The label (with its leader) and its box; None: no such place."""
+    most ``LED_FAR`` fonts long, never along a segment's line nor from a crossing, across no stroke where a place
+    lets it (reader 22's 03).  The label (with its leader) and its box; None: no such place."""
     import shapely
     from shapely.geometry import LineString, box
 
-    from .labels import Placed
-
-    if isinstance(q, Quantity):
+    if isinstance(q, Quantity) and q.kind in (QKind.AREA, QKind.PERIMETER, QKind.HEIGHT):
+        anchors, own_names, role, element = _shape_anchors(d, q), set(), "shape", str(q)  # (inside its region, or
+        # by its dashed height: a region's value in a corner read as no region's)
+    elif isinstance(q, Quantity):
         anchor = _led_anchor(d, q)
         anchors, own_names = ([] if anchor is None else [anchor]), set(q.key)
         if anchor is not None and q.kind is QKind.LENGTH:  # (off its middle too, where a tick may sit: within the
@@ -1858,12 +1974,17 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     free[values.query(boxes, predicate="dwithin", distance=LED_VALUES * fpx)[0]] = False  # (by a value, a bare "?"
     # floats between the two: reader 16's 58)
     free &= np.array([all(b.distance(o) >= 0.15 * fpx for o in written) for b in boxes]) if written else True
+    if role == "shape" and isinstance(q, Quantity):  # (a region's line outside the figure or in its own region:
+        own_ring = _region_ring(d, q.key[0])  # within another, it reads as that region's)
+        hull = shapely.MultiPoint([tuple(p) for p in d.rules.points.values()]).convex_hull
+        at = shapely.points(gx, gy)
+        free &= ~shapely.contains(hull, at) | (shapely.contains(own_ring, at) if own_ring is not None else False)
     tries = []
     for k, anchor in enumerate(anchors):
         near = np.column_stack([np.clip(anchor[0], gx - w / 2, gx + w / 2), np.clip(anchor[1], gy - h / 2, gy + h / 2)])
         reach = np.hypot(*(near - anchor).T)
         ok = free & (reach >= LED_NEAR * fpx) & (reach <= LED_FAR * fpx)
-        extra = fpx if k and q is not None and isinstance(q, Quantity) else 0.0  # (a side's middle first)
+        extra = fpx if k and isinstance(q, Quantity) and role != "shape" else 0.0  # (a side's middle first)
         tries += [(float(reach[i]) + extra, i, anchor, near[i]) for i in np.flatnonzero(ok)]
     tries.sort(key=lambda t: t[0])
     labels = [box(*lab.box) for lab in d.labels] + list(written)
@@ -1871,6 +1992,10 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     # across a tick or a bracket reads as part of the mark)
     own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in own_names if n in d.rules.points}
     points = [np.asarray(p, float) for p in d.rules.points.values()]
+    strokes = shapely.STRtree([LineString(p) for p in [*d.strokes, *d.dashed] if len(p) > 1] or
+                              [shapely.Point(-1e6, -1e6)])
+    crossings = _crossings(d)
+    crossed = None  # (a place whose leader crosses strokes: taken only where no other is clear)
     for _, i, anchor, end in tries[:400]:
         u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
         start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
@@ -1882,12 +2007,70 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
                 or not _tip_own(d, q, start):
             continue
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
-               if tuple(np.round(p, 3)) not in own or role == "angle") or _alongside(d, q, start, end):
+               if tuple(np.round(p, 3)) not in own or role == "angle") or _alongside(d, q, start, end) \
+                or _extends(d, start, end) or any(math.dist(start, c) < LED_POINT * fpx for c in crossings):
+            continue  # (along a segment's line it reads as the segment drawn on; at a crossing, as either line's)
+        hits = strokes.query(LineString([start + u * min(4.0, 0.5 * float(np.hypot(*(end - start)))), end]),
+                             predicate="intersects").size
+        if hits:
+            crossed = crossed if crossed is not None and crossed[0] <= hits else (hits, i, start, end)
             continue
-        placed = Placed(text, float(gx[i]), float(gy[i]), w, h, role, element=element)
-        placed.leader = np.array([start, end])
-        return placed, boxes[i]
+        return _led(text, gx[i], gy[i], w, h, role, element, start, end), boxes[i]
+    if crossed is not None:  # (the place whose leader crosses the fewest strokes, the nearest of those)
+        _, i, start, end = crossed
+        return _led(text, gx[i], gy[i], w, h, role, element, start, end), boxes[i]
     return None
+
+
+def _led(text: str, x: float, y: float, w: float, h: float, role: str, element: str, start: np.ndarray,
+         end: np.ndarray):
+    from .labels import Placed
+
+    placed = Placed(text, float(x), float(y), w, h, role, element=element)
+    placed.leader = np.array([start, end])
+    return placed
+
+
+EXTENDS_DEG, EXTENDS_PX = 10.0, 5.0  # degrees, px: a leader this nearly along a drawn segment, an end this near it,
+# reads as the segment drawn on
+
+
+def _extends(d, start: np.ndarray, end: np.ndarray) -> bool:
+    """Does the leader run nearly along a drawn segment (its own side too) from an end within ``EXTENDS_PX`` of it:
+    it reads as the segment drawn on past its end, or as part of it (reader 22's 03, "CD = 5" up from C)."""
+    u = end - start
+    n = float(np.hypot(*u))
+    if n < 1e-9:
+        return False
+    pts = d.rules.points
+    for a, b, _ in d.segments:
+        if a not in pts or b not in pts:
+            continue
+        p, r = np.asarray(pts[a], float), np.asarray(pts[b], float)
+        v = r - p
+        lv = float(np.hypot(*v))
+        if lv < 1e-9 or abs(u[0] * v[1] - u[1] * v[0]) / (n * lv) >= math.sin(math.radians(EXTENDS_DEG)):
+            continue
+        if min(segment_distance(start, p, r), segment_distance(end, p, r)) < EXTENDS_PX:
+            return True
+    return False
+
+
+def _crossings(d) -> list[np.ndarray]:
+    """Where two drawn segments cross inside both (pixels): a leader ending there reads as either's."""
+    pts = d.rules.points
+    segs = [(np.asarray(pts[a], float), np.asarray(pts[b], float)) for a, b, _ in d.segments if a in pts and b in pts]
+    out = []
+    for k, (p, r) in enumerate(segs):
+        for q, t in segs[k + 1:]:
+            u, v, w = r - p, t - q, q - p
+            den = float(u[0] * v[1] - u[1] * v[0])
+            if abs(den) < 1e-9:
+                continue
+            s_, t_ = float(w[0] * v[1] - w[1] * v[0]) / den, float(w[0] * u[1] - w[1] * u[0]) / den
+            if 0.02 < s_ < 0.98 and 0.02 < t_ < 0.98:
+                out.append(p + s_ * u)
+    return out
 
 
 RIM_WORDS = ("diameter ", "radius ", "circumference ")  # a circle's own given, named by its centre
@@ -1995,6 +2178,27 @@ def _only_carrier(ann: TextbookAnnotation, d, q: Quantity) -> bool:
     names = {str(v) for v in ann.facts[q].free_symbols}
     shown = {w for lab in d.labels for w in re.findall(r"[A-Za-z_]\w*", lab.text)}
     return bool(names - shown)
+
+
+def _squared_elsewhere(problem: GeneralProblem, kept: list[Mark], mark: Mark, angle: tuple[str, str, str]) -> bool:
+    """Does another kept mark of the same relation square the two lines of right angle ``angle`` (a height's foot,
+    on its free side): the lines' perpendicularity is drawn already."""
+    a, v, b = angle
+
+    def line_of(p: str, q: str) -> set[str]:
+        return next((set(ln.points) for ln in problem.lines if p in ln.points and q in ln.points), {p, q})
+
+    for other in kept:
+        if other is mark or other.source != mark.source or other.kind not in ("height", "right", "right_lines"):
+            continue
+        if other.kind == "right":
+            x, w, y = other.elements[0]
+            lines = [line_of(w, x), line_of(w, y)]
+        else:
+            lines = [line_of(*other.elements[0][:2]), line_of(*other.elements[1][:2])]
+        if any({v, a} <= one and {v, b} <= two for one, two in (lines, lines[::-1])):
+            return True
+    return False
 
 
 def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tuple[str, str, str]]) -> None:

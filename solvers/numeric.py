@@ -1402,7 +1402,8 @@ SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for eac
 
 def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPREAD_WIDTH,
            short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS,
-           unequal: Sequence[tuple[Sequence[str], Sequence[str]]] = ()) -> NumericModel | None:
+           unequal: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
+           off: Sequence[tuple[str, Sequence[str]]] = ()) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
@@ -1412,7 +1413,10 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     side, a parallelogram's angle); None where the moved figure breaks a fact, changes the goal's value, or
     is no better.  (An approximate model is kept as it is: its givens disagree, spreading would move them.)
     ``unequal``: pairs of segments (each two points) drawn of one length that should not be, ``SPREAD_UNEQUAL``
-    apart at least where the facts leave their ratio free (one length drawn for two reads as a relation)."""
+    apart at least where the facts leave their ratio free (one length drawn for two reads as a relation).  ``off``:
+    points each drawn on (or hard by) a line no fact puts it on, with two points of the line, pushed ``apart`` off
+    it where the facts let them (a chord drawn through the centre reads as a diameter: the least squares from a
+    start too small for the given lengths stops on the edge of the figures that fit, the chord as long as it can be)."""
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
@@ -1438,6 +1442,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         poly, prev, cur, nxt = renumber, prev[pick], cur[pick], nxt[pick]
     iu = np.triu_indices(n, 1)
     pairs = np.array([[ix[a[0]], ix[a[1]], ix[b[0]], ix[b[1]]] for a, b in unequal], dtype=int).reshape(-1, 4)
+    offs = np.array([[ix[q], ix[ab[0]], ix[ab[1]]] for q, ab in off], dtype=int).reshape(-1, 3)
 
     def soft(x: np.ndarray) -> np.ndarray:
         pts = x[:2 * n].reshape(n, 2)
@@ -1460,6 +1465,10 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             la = np.hypot(*(pts[pairs[:, 0]] - pts[pairs[:, 1]]).T)
             lb = np.hypot(*(pts[pairs[:, 2]] - pts[pairs[:, 3]]).T)
             out.append(np.maximum(SPREAD_UNEQUAL - np.abs(la - lb) / np.maximum(np.maximum(la, lb), 1e-9), 0.0))
+        if len(offs):  # (a point drawn on a line no fact puts it on: off it)
+            u, w = pts[offs[:, 2]] - pts[offs[:, 1]], pts[offs[:, 0]] - pts[offs[:, 1]]
+            gap = np.abs(u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]) / np.maximum(np.hypot(*u.T), 1e-9)
+            out.append(np.maximum(apart - gap / size, 0.0))
         return np.concatenate(out)
 
     before = float(np.sum(soft(x0) ** 2))
