@@ -76,8 +76,6 @@ def _carries(stroke: tuple[str, ...], pair: tuple[str, ...]) -> bool:
 
 def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]) -> list[str]:
     """The coincidences the figure shows (``px``: each point's pixel place) that no fact states."""
-    perpendicular, parallel, on, equal = _stated(problem, marks)
-    strokes = _strokes(problem, scene)
     out = [f"point {name} is drawn on {a}{b}, which no fact says"  # (a chord through the centre)
            for name, (a, b) in on_strokes(problem, scene, px, marks)]
     for c in problem.circles:  # a point drawn on a circle it is not said to be on
@@ -87,18 +85,32 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
         for name, xy in px.items():
             if name != c.centre and name not in c.points and abs(float(np.linalg.norm(xy - px[c.centre])) - r) <= ON_PX:
                 out.append(f"point {name} is drawn on circle {c.centre}, which no fact says")
-    for s, t in itertools.combinations(strokes, 2):
+    for s, t, square in square_strokes(problem, scene, px, marks):
         gap = _apart(_direction(px, s), _direction(px, t))
-        shared = set(s) & set(t)
-        if shared and abs(90.0 - gap) < ANGLE_DEG and not any(
-                (_carries(s, a) and _carries(t, b)) or (_carries(s, b) and _carries(t, a)) for a, b in perpendicular):
-            out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn at {90 - abs(90 - gap):.1f}° from perpendicular "
-                       "and no fact says so")
-        elif not shared and gap < ANGLE_DEG and not any(
-                any(_carries(s, e) for e in g) and any(_carries(t, e) for e in g) for g in parallel):
-            out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn parallel and no fact says so")
+        out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn at {90 - abs(90 - gap):.1f}° from perpendicular "
+                   "and no fact says so" if square else f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn parallel and no "
+                   "fact says so")
     out += [f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn equal and no fact says so"
             for a, b in near_equal(problem, scene, px, marks)]
+    return out
+
+
+def square_strokes(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark],
+                   within: float = ANGLE_DEG) -> list[tuple[tuple[str, ...], tuple[str, ...], bool]]:
+    """The pairs of drawn lines within ``within`` degrees of perpendicular (lines that meet) or of parallel (lines
+    apart) that no fact makes so, each line by its points, and whether perpendicular: a parallelogram drawn with a
+    91° corner reads as a rectangle, a cevian at 93° as an altitude (newcomer 18's p05, p13)."""
+    perpendicular, parallel = _stated(problem, marks)[:2]
+    out = []
+    for s, t in itertools.combinations(_strokes(problem, scene), 2):
+        gap = _apart(_direction(px, s), _direction(px, t))
+        if set(s) & set(t):
+            if abs(90.0 - gap) < within and not any((_carries(s, a) and _carries(t, b)) or (
+                    _carries(s, b) and _carries(t, a)) for a, b in perpendicular):
+                out.append((s, t, True))
+        elif gap < within and not any(any(_carries(s, e) for e in g) and any(_carries(t, e) for e in g)
+                                      for g in parallel):
+            out.append((s, t, False))
     return out
 
 

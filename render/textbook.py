@@ -30,7 +30,7 @@ from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
                                   elements_in, polygon_key)
 
-from .accidents import accidents, near_equal, on_strokes
+from .accidents import accidents, near_equal, on_strokes, square_strokes
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -1462,6 +1462,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if (off := _on_lines(problem, here)) and (away := spread(here[1], off=off)) is not None:  # (a point drawn on
             away_out = composed(away)  # or hard by a line no fact puts it on, a chord through the centre: moved off
             here = away_out if away_out[0] < here[0] else here  # it where the facts let it)
+        if (turn := _square_lines(problem, here)) and (turned := spread(here[1], turned=turn)) is not None:
+            turned_out = composed(turned)  # (a corner drawn near square or lines near parallel that no fact makes
+            here = turned_out if turned_out[0] < here[0] else here  # so: turned apart where the facts let them)
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
@@ -1527,16 +1530,28 @@ def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str,
             if any(a in ring and b in ring for ring in sides)]
 
 
-def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[str, str]]]:
-    """A composed layout's points drawn on a line, or within ``OFF_LINE`` px of it, that no fact puts on it
-    (``accidents.on_strokes``: chord CD drawn through the centre O), for ``spread`` to move off it where the facts
-    leave it free."""
+def _layout_px(layout: tuple) -> tuple[Scene, dict]:
+    """A composed layout's scene and each point's pixel place."""
     from .compose import _framed
 
     scene = layout[2]
     frame = _framed(scene, layout[7].style)[0]
-    px = {n: np.array(frame.px(xy), float) for n, xy in scene.points.items()}
+    return scene, {n: np.array(frame.px(xy), float) for n, xy in scene.points.items()}
+
+
+def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[str, str]]]:
+    """A composed layout's points drawn on a line, or within ``OFF_LINE`` px of it, that no fact puts on it
+    (``accidents.on_strokes``: chord CD drawn through the centre O), for ``spread`` to move off it where the facts
+    leave it free."""
+    scene, px = _layout_px(layout)
     return on_strokes(problem, scene, px, layout[4].relation_marks, within=OFF_LINE)
+
+
+def _square_lines(problem: GeneralProblem, layout: tuple) -> list:
+    """A composed layout's pairs of lines drawn within 3° of perpendicular or parallel that no fact makes so
+    (``accidents.square_strokes``), for ``spread`` to turn apart where the facts leave their angle free."""
+    scene, px = _layout_px(layout)
+    return square_strokes(problem, scene, px, layout[4].relation_marks)
 
 
 def _misleading(layout: tuple) -> tuple[int, int]:

@@ -1397,13 +1397,15 @@ SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (
 SPREAD_FLAT = 160.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
 SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
 SPREAD_UNEQUAL = 0.15  # two segments the caller wants drawn unequal differ by this share of the longer at least
+SPREAD_TURN = math.sin(math.radians(10.0))  # two lines the caller wants turned apart: 10° from square or parallel
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
 def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPREAD_WIDTH,
            short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS,
            unequal: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
-           off: Sequence[tuple[str, Sequence[str]]] = ()) -> NumericModel | None:
+           off: Sequence[tuple[str, Sequence[str]]] = (),
+           turned: Sequence[tuple[Sequence[str], Sequence[str], bool]] = ()) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
@@ -1416,7 +1418,9 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     apart at least where the facts leave their ratio free (one length drawn for two reads as a relation).  ``off``:
     points each drawn on (or hard by) a line no fact puts it on, with two points of the line, pushed ``apart`` off
     it where the facts let them (a chord drawn through the centre reads as a diameter: the least squares from a
-    start too small for the given lengths stops on the edge of the figures that fit, the chord as long as it can be)."""
+    start too small for the given lengths stops on the edge of the figures that fit, the chord as long as it can be).
+    ``turned``: pairs of lines (each by two points or more) drawn near perpendicular (True) or near parallel (False)
+    that no fact makes so, turned ``SPREAD_TURN`` away from it where the facts leave their angle free."""
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
@@ -1443,6 +1447,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     iu = np.triu_indices(n, 1)
     pairs = np.array([[ix[a[0]], ix[a[1]], ix[b[0]], ix[b[1]]] for a, b in unequal], dtype=int).reshape(-1, 4)
     offs = np.array([[ix[q], ix[ab[0]], ix[ab[1]]] for q, ab in off], dtype=int).reshape(-1, 3)
+    turns = np.array([[ix[s[0]], ix[s[-1]], ix[t[0]], ix[t[-1]], square] for s, t, square in turned],
+                     dtype=int).reshape(-1, 5)
 
     def soft(x: np.ndarray) -> np.ndarray:
         pts = x[:2 * n].reshape(n, 2)
@@ -1469,6 +1475,11 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             u, w = pts[offs[:, 2]] - pts[offs[:, 1]], pts[offs[:, 0]] - pts[offs[:, 1]]
             gap = np.abs(u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]) / np.maximum(np.hypot(*u.T), 1e-9)
             out.append(np.maximum(apart - gap / size, 0.0))
+        if len(turns):  # (two lines drawn near perpendicular or parallel that no fact makes so: turned apart)
+            u, w = pts[turns[:, 1]] - pts[turns[:, 0]], pts[turns[:, 3]] - pts[turns[:, 2]]
+            norm = np.maximum(np.hypot(*u.T) * np.hypot(*w.T), 1e-12)
+            cos, sin = np.abs(np.sum(u * w, axis=1)) / norm, np.abs(u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]) / norm
+            out.append(np.maximum(SPREAD_TURN - np.where(turns[:, 4] == 1, cos, sin), 0.0))
         return np.concatenate(out)
 
     before = float(np.sum(soft(x0) ** 2))

@@ -62,3 +62,23 @@ def test_a_regular_polygon_in_its_circle_gives_its_central_angle() -> None:
     text = got.text()
     assert "central angle on a side of a regular hexagon is 360°/6, so angle AOB = 60°" in text
     assert "interior angle" not in text and got.depth == 2
+
+
+def _corner_degrees(lab: dict, a: str, v: str, b: str) -> float:
+    import math
+
+    (ax, ay), (vx, vy), (bx, by) = (lab["points"][p] for p in (a, v, b))
+    t = math.degrees(math.atan2(ay - vy, ax - vx) - math.atan2(by - vy, bx - vx)) % 360
+    return min(t, 360 - t)
+
+
+def test_a_corner_no_fact_makes_square_is_not_drawn_near_square() -> None:
+    """A parallelogram given by its diagonals was drawn with a 91° corner (a rectangle to a reader), a cevian
+    at 93° to its base (an altitude): newcomer 18's p05 and p13."""
+    from geomill.render.textbook import textbook_figure
+
+    gram = textbook_figure(parse("parallelogram ABCD\nline A O C\nline B O D\nAO = 2x + 1\nCO = 3x - 4\n"
+                                 "find AC\n")).labels
+    assert abs(_corner_degrees(gram, "D", "A", "B") - 90) > 5
+    cevian = textbook_figure(parse("triangle ABC\nD on BC\nBD = DC / 2\narea ABC = 36\nfind area ABD\n")).labels
+    assert abs(_corner_degrees(cevian, "A", "D", "B") - 90) > 5
