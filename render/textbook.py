@@ -1059,7 +1059,36 @@ def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark
                                                              else "a dent no fact gives"),
                              lambda c, _r, p=p, i=i: float(flat_corners(np.array([c[q] for q in p], dtype=float),
                                                                         0.0)[i])))
+    out += _narrow_crossings(problem, px, given)
     return out + [Fault(text) for text in parts_over(problem, px, k)]  # (where parts lie is never forced)
+
+
+def _narrow_crossings(problem: GeneralProblem, px: dict, given: set) -> list[Fault]:
+    """Two of the problem's lines meeting at a point under MIN_ANGLE apart that no fact gives: two secants from one
+    point drawn 7° apart read as one line (newcomer 18's p02)."""
+    return [Fault(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)",
+                  lambda c, _r, a=a, v=v, b=b: _angle(c[a], c[v], c[b])) for a, v, b, deg in _narrow(problem, px, given)]
+
+
+def _narrow(problem: GeneralProblem, px: dict, given: set) -> list[tuple[str, str, str, float]]:
+    """Each pair of the problem's lines that meet under MIN_ANGLE apart, no fact giving the angle: the narrowest
+    pair of their rays there (a, v, b) and its degrees."""
+    lines = [ln.points for ln in problem.lines if all(p in px for p in ln.points)]
+    out = []
+    for i, s in enumerate(lines):
+        for t in lines[i + 1:]:
+            for v in set(s) & set(t):
+                rays = [(_angle(px[a], px[v], px[b]), a, b) for a in _beside(s, v) for b in _beside(t, v)
+                        if a not in t and b not in s]
+                if rays and (least := min(rays))[0] < MIN_ANGLE and angle_key((least[1], v, least[2])) not in given:
+                    out.append((least[1], v, least[2], least[0]))
+    return out
+
+
+def _beside(line: tuple[str, ...], v: str) -> list[str]:
+    """The points next to ``v`` on a line, one each way: the rays from v along it."""
+    i = line.index(v)
+    return [line[j] for j in (i - 1, i + 1) if 0 <= j < len(line)]
 
 
 def _wraps(problem: GeneralProblem, ring: tuple[str, ...], a: str, v: str, b: str) -> bool:
@@ -1549,9 +1578,12 @@ def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[s
 
 def _square_lines(problem: GeneralProblem, layout: tuple) -> list:
     """A composed layout's pairs of lines drawn within 3° of perpendicular or parallel that no fact makes so
-    (``accidents.square_strokes``), for ``spread`` to turn apart where the facts leave their angle free."""
+    (``accidents.square_strokes``), or meeting under MIN_ANGLE, for ``spread`` to turn apart where the facts leave
+    their angle free."""
     scene, px = _layout_px(layout)
-    return square_strokes(problem, scene, px, layout[4].relation_marks)
+    given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
+    return square_strokes(problem, scene, px, layout[4].relation_marks) + [
+        ((v, a), (v, b), False) for a, v, b, _ in _narrow(problem, px, given)]  # (and lines meeting too narrowly)
 
 
 def _misleading(layout: tuple) -> tuple[int, int]:

@@ -1397,7 +1397,7 @@ SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (
 SPREAD_FLAT = 160.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
 SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
 SPREAD_UNEQUAL = 0.15  # two segments the caller wants drawn unequal differ by this share of the longer at least
-SPREAD_TURN = math.sin(math.radians(10.0))  # two lines the caller wants turned apart: 10° from square or parallel
+SPREAD_TURN = math.sin(math.radians(18.0))  # two lines the caller wants turned apart: 18° from square or parallel
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 

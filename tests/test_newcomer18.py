@@ -82,3 +82,13 @@ def test_a_corner_no_fact_makes_square_is_not_drawn_near_square() -> None:
     assert abs(_corner_degrees(gram, "D", "A", "B") - 90) > 5
     cevian = textbook_figure(parse("triangle ABC\nD on BC\nBD = DC / 2\narea ABC = 36\nfind area ABD\n")).labels
     assert abs(_corner_degrees(cevian, "A", "D", "B") - 90) > 5
+
+
+def test_two_lines_from_one_point_are_not_drawn_as_one() -> None:
+    """Two secants from P drawn 7° apart read as one line (newcomer 18's p02): the angle between them is free, so
+    the figure opens it past 15°, and a layout that cannot says so."""
+    from geomill.render.textbook import textbook_figure
+
+    lab = textbook_figure(parse("circle O through A B C D\nline P A B\nline P C D\nPA = 3\nAB = 5\nPC = 4\n"
+                                "find CD\n")).labels
+    assert _corner_degrees(lab, "A", "P", "C") > 15
