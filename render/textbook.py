@@ -42,6 +42,8 @@ STYLES = ("plain", "colour")
 MIN_APART = 20.0  # px between two distinct points, unless the facts force them closer
 MIN_RADIUS = 30.0  # px: a circle's least radius (at 8 px, a blind reader saw a dot with its points on each other)
 MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a line
+FLAT_CORNER = 155.0  # degrees: a polygon's free corner wider reads as a point on a side (a kite drawn 160° at A
+# read as a triangle and a point: newcomer 18's p10)
 MIN_PARALLEL = 20.0  # px between two given parallels
 ZOOM_TARGET = 15.0  # px: two things the facts force closer than MIN_APART are drawn this far apart at least …
 ZOOM_MAX = 2  # … on a canvas at most this many times the size asked
@@ -1050,13 +1052,14 @@ def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark
             if deg < MIN_ANGLE and angle_key((a, v, b)) not in given:
                 out.append(Fault(f"the angle {a}{v}{b} is drawn {deg:.1f}° (under {MIN_ANGLE:g}°)",
                                  lambda c, _r, a=a, v=v, b=b: _angle(c[a], c[v], c[b])))
-        for i, (v, past) in enumerate(zip(p, flat_corners(np.array([px[q] for q in p]), 180.0 - MIN_ANGLE))):
+        for i, (v, past) in enumerate(zip(p, flat_corners(np.array([px[q] for q in p]), FLAT_CORNER))):
             a, b = p[i - 1], p[(i + 1) % len(p)]
-            if past <= 0 or angle_key((a, v, b)) in given or (past > 2 * MIN_ANGLE and _wraps(problem, p, a, v, b)):
+            flat = 180.0 - FLAT_CORNER
+            if past <= 0 or angle_key((a, v, b)) in given or (past > 2 * flat and _wraps(problem, p, a, v, b)):
                 continue  # (a reflex corner where the polygon wraps round another at it: the rest of a shape)
-            out.append(Fault(f"the corner {v} of {''.join(p)} is drawn {180.0 - MIN_ANGLE + past:.1f}° (over "
-                             f"{180.0 - MIN_ANGLE:g}°): " + ("it reads as a point on a side" if past < 2 * MIN_ANGLE
-                                                             else "a dent no fact gives"),
+            out.append(Fault(f"the corner {v} of {''.join(p)} is drawn {FLAT_CORNER + past:.1f}° (over "
+                             f"{FLAT_CORNER:g}°): " + ("it reads as a point on a side" if past < 2 * flat
+                                                       else "a dent no fact gives"),
                              lambda c, _r, p=p, i=i: float(flat_corners(np.array([c[q] for q in p], dtype=float),
                                                                         0.0)[i])))
     out += _narrow_crossings(problem, px, given)

@@ -92,3 +92,11 @@ def test_two_lines_from_one_point_are_not_drawn_as_one() -> None:
     lab = textbook_figure(parse("circle O through A B C D\nline P A B\nline P C D\nPA = 3\nAB = 5\nPC = 4\n"
                                 "find CD\n")).labels
     assert _corner_degrees(lab, "A", "P", "C") > 15
+
+
+def test_a_kites_free_corner_is_not_drawn_near_flat() -> None:
+    """A kite given by its diagonals was drawn 160° at A, reading as a triangle and a point (newcomer 18's p10)."""
+    from geomill.render.textbook import FLAT_CORNER, textbook_figure
+
+    lab = textbook_figure(parse("kite ABCD at A\nAC = 16\nBD = 10\nfind area ABCD\n")).labels
+    assert _corner_degrees(lab, "B", "A", "D") < FLAT_CORNER
