@@ -98,5 +98,5 @@ def test_a_kites_free_corner_is_not_drawn_near_flat() -> None:
     """A kite given by its diagonals was drawn 160° at A, reading as a triangle and a point (newcomer 18's p10)."""
     from geomill.render.textbook import FLAT_CORNER, textbook_figure
 
-    lab = textbook_figure(parse("kite ABCD at A\nAC = 16\nBD = 10\nfind area ABCD\n")).labels
+    lab = textbook_figure(parse("kite ABCD at A\nAC = 16\nBD = 10\nfind area ABCD\n", plane=True)).labels
     assert _corner_degrees(lab, "B", "A", "D") < FLAT_CORNER
