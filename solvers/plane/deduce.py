@@ -732,11 +732,14 @@ class Deduction:
         return self._explained[key, cut]
 
     def _explain_from(self, t: dict, first: int, before: int) -> list:
-        """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations."""
+        """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations: its first proof among
+        them too (the right angle BAI from the straight line CAI and the given angle BAC), so that a premise is
+        never weighed only through a later judgement that rests on a longer route (BA the median of an isosceles
+        triangle found from the angles around it)."""
         eqs = self.table.equations
         own = lambda i: (self._eq_weight(eqs[i]), i)  # noqa: E731
         named = sorted({i for k in t for i in self.table.ids_on(k) if first <= i < before}, key=own)[:PREMISE_CUTS]
-        cuts = sorted({before, *(i + 1 for i in named)})
+        cuts = sorted({first, before, *(i + 1 for i in named)})
         return [self.table.evaluate(t, before)] + [self.table.evaluate(t, b, rank=own) for b in cuts]
 
     def _sum(self, ids: frozenset) -> float:
