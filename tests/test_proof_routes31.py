@@ -42,3 +42,24 @@ def test_a_side_used_only_squared_is_carried_squared() -> None:
                  "BA perpendicular to CA\nclockwise BAY ACY BAC\nAB = z\nAC = x\nAY = 17\nBC = y\nCY = 6\nfind y\n")
     assert "AC² = AY² + CY² = 17² + 6² = 325" in text, text
     assert "√13" not in text and "BC = AC²/CY = 325/6" in text, text
+
+
+def test_a_shapes_equal_sides_are_one_fact_however_many_of_its_equations_a_pair_takes() -> None:
+    """(FormalGeo 544: the rhombus's angle LMP, then its opposite angle LQP halved, where the isosceles triangle
+    QLM (LQ = LM) with apex 40° gives 70° at once.)  LQ = LM, from LQ = MP and MP = LM, weighs as one rule, and
+    the apex angle, written in the variable found, gets its number."""
+    text = _text("points L R Q M P\ntriangle LRQ\ntriangle LMR\ntriangle MPR\ntriangle QRP\nrhombus LMPQ\n"
+                 "line L R P\nline Q R M\nclockwise LRQ LMR MPR QRP MPQ QLM MQL\nMP = 10\nangle MPQ = 8x\n"
+                 "angle MLQ = 2 x^2 - 10\nfind angle LQM\n")
+    assert "angle LQP" not in text and "angle LMP" not in text, text
+    assert "angle LQM = (180° - angle MLQ)/2 = (180° - 40°)/2 = 70°" in text, text
+
+
+def test_a_rhombus_diagonal_gives_the_two_halves_equal_at_once() -> None:
+    """(FormalGeo 1983: angle addition at A and the diagonal's angle BAD = 2·angle BAF, where the halves BAF and
+    DAF are equal at once.)"""
+    text = _text("points B A F D C\ntriangle BAF\ntriangle FAD\ntriangle FDC\ntriangle BFC\nrhombus BADC\n"
+                 "line B F D\nline A F C\nclockwise BAF FAD FDC BFC\nangle BAF = 2x + 20\nangle DAF = 5x - 4\n"
+                 "find x\n")
+    assert "angle BAF = angle DAF, so 2x + 20 = 5x - 4" in text, text
+    assert "angle addition" not in text, text

@@ -467,6 +467,11 @@ class Outcome:
     combined: list[tuple[Step, sympy.Expr]] = field(default_factory=list)  # equations a whole goal is read from
 
 
+def _rule(eq) -> bool:
+    """Is ``eq`` one of a relation's own equations (a stated shape's equal sides, its opposite angles)?"""
+    return isinstance(eq.label, Step) and eq.label.instance.family.key == "relation"
+
+
 def _lead(e: sympy.Expr) -> sympy.Expr:
     """The number multiplying ``e``'s first element by name: what a sum is divided by to read as the table
     holds it (``sector area ADE + sector area BHI − x``, not ``x − sector area ADE − …``)."""
@@ -743,7 +748,12 @@ class Deduction:
         return [self.table.evaluate(t, before)] + [self.table.evaluate(t, b, rank=own) for b in cuts]
 
     def _sum(self, ids: frozenset) -> float:
-        return sum(self._eq_weight(self.table.equations[i]) for i in ids)
+        """The weight of a set of equations, a stated shape's rule counted once however many of its equations
+        it takes (LQ = LM from the rhombus's LQ = MP and MP = LM is one fact: "the sides of the rhombus are
+        equal"), as a proof says it once."""
+        eqs = self.table.equations
+        rules = {eqs[i].label.instance.text: i for i in ids if _rule(eqs[i])}
+        return sum(self._eq_weight(eqs[i]) for i in ids if not _rule(eqs[i]) or rules[eqs[i].label.instance.text] == i)
 
     def _eq_weight(self, eq) -> float:
         """``_weight``, but an addition that only sums given values (AB = AD + DB = 9 + 16) as light as a value

@@ -931,7 +931,8 @@ THEOREMS: tuple[Theorem, ...] = (
     *(Theorem("rhombus_property_diagonal_bisect_angle",
               f"since the diagonal {{1}} of the {kind} {{0}} bisects the angles at {{2}} and {{3}}",
               (Given(kind, (p,)), Joined("AC")),
-              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))), (p, *_DIAGONAL_ENDS[p]),
+              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB")),
+               Conclusion(ang("CAB"), ang("DAC")), Conclusion(ang("ACB"), ang("DCA"))), (p, *_DIAGONAL_ENDS[p]),
               lambda rng, kind=kind, p=p: _rotated(BLOCKS_BY_KEY[kind].construct(rng), p),
               figure=f"points A B C D\n{kind} {p}\nline A C", weight=0.7)
       for kind in ("rhombus", "square") for p in ("ABCD", "BCDA")),

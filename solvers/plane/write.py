@@ -2532,6 +2532,7 @@ class _Writer:
             self.jumps.append(1)
             self.lines.append(" ".join([*say, solved]))
             self.known[st.target] = st.value
+            self._variable_found(st.target, st.value)
             self.stated.add(_key(st.target - st.value))
             return
         n = 0
@@ -2568,6 +2569,16 @@ class _Writer:
         else:
             self._keep_expression(st.target - st.value)
         self.stated.add(_key(st.target - st.value))
+
+
+    def _variable_found(self, u: sympy.Symbol, v: sympy.Expr) -> None:
+        """The variable an element was written in, known with it (angle MLR = 4x° = 20°: x = 5 too), so that a
+        later step puts in the value of another element in it (angle MLQ = 8x° = 40°)."""
+        e = self.sub.get(u)
+        if e is None or len(e.free_symbols) != 1 or (lin := _linear(e)) is None or len(lin[0]) != 1:
+            return
+        (c, x), = lin[0]
+        self.known.setdefault(x, (v - lin[1]) / c)
 
 
 def _concluded(target: sympy.Expr, value: sympy.Expr, expressed: tuple | None) -> bool:
