@@ -468,8 +468,10 @@ class Outcome:
 
 
 def _rule(eq) -> bool:
-    """Is ``eq`` one of a relation's own equations (a stated shape's equal sides, its opposite angles)?"""
-    return isinstance(eq.label, Step) and eq.label.instance.family.key == "relation"
+    """Is ``eq`` one of a relation's own equalities of two elements (a stated shape's equal sides: LQ = MP)? (Never
+    a value or a sum: a square's angle of 90°, then its neighbour's 180° less it, are two facts.)"""
+    return isinstance(eq.label, Step) and eq.label.instance.family.key == "relation" and len(eq.coeffs) == 2 \
+        and sum(eq.coeffs.values()) == 0 and not eq.constant
 
 
 def _lead(e: sympy.Expr) -> sympy.Expr:
