@@ -48,10 +48,11 @@ def test_an_isosceles_triangle_with_a_60_degree_apex_takes_no_angle_algebra() ->
 
 
 def test_a_difference_with_a_ratio_keeps_its_working() -> None:
-    # AH - BH = AB is no sum of parts: the line addition is put into the proportion as before
+    # AH - BH = AB is no sum of parts: the line addition is put into the proportion as before (the asked AH kept,
+    # BH = AH - 5 put in: AH solved at once, not BH first)
     sol, _ = _written("points A B C H I\ntriangle ABC\nline A B H\nline A C I\nCH bisects angle ICB\nAB = 5\n"
                       "BC = 4\nAC = 7\nfind AH/AB\n")
-    assert "BH/(BH + 5) = 4/7" in sol.text(), sol.text()
+    assert "AH/(AH - 5) = 7/4" in sol.text() and "BH = 5" not in sol.text(), sol.text()
 
 
 def test_a_trapezoids_height_says_one_theorem_a_sentence() -> None:

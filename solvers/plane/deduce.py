@@ -467,6 +467,13 @@ class Outcome:
     combined: list[tuple[Step, sympy.Expr]] = field(default_factory=list)  # equations a whole goal is read from
 
 
+def _rule(eq) -> bool:
+    """Is ``eq`` one of a relation's own equalities of two elements (a stated shape's equal sides: LQ = MP)? (Never
+    a value or a sum: a square's angle of 90°, then its neighbour's 180° less it, are two facts.)"""
+    return isinstance(eq.label, Step) and eq.label.instance.family.key == "relation" and len(eq.coeffs) == 2 \
+        and sum(eq.coeffs.values()) == 0 and not eq.constant
+
+
 def _lead(e: sympy.Expr) -> sympy.Expr:
     """The number multiplying ``e``'s first element by name: what a sum is divided by to read as the table
     holds it (``sector area ADE + sector area BHI − x``, not ``x − sector area ADE − …``)."""
@@ -732,15 +739,23 @@ class Deduction:
         return self._explained[key, cut]
 
     def _explain_from(self, t: dict, first: int, before: int) -> list:
-        """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations."""
+        """``_explanations`` worked out, for ``t`` fixed by the table's ``first`` equations: its first proof among
+        them too (the right angle BAI from the straight line CAI and the given angle BAC), so that a premise is
+        never weighed only through a later judgement that rests on a longer route (BA the median of an isosceles
+        triangle found from the angles around it)."""
         eqs = self.table.equations
         own = lambda i: (self._eq_weight(eqs[i]), i)  # noqa: E731
         named = sorted({i for k in t for i in self.table.ids_on(k) if first <= i < before}, key=own)[:PREMISE_CUTS]
-        cuts = sorted({before, *(i + 1 for i in named)})
+        cuts = sorted({first, before, *(i + 1 for i in named)})
         return [self.table.evaluate(t, before)] + [self.table.evaluate(t, b, rank=own) for b in cuts]
 
     def _sum(self, ids: frozenset) -> float:
-        return sum(self._eq_weight(self.table.equations[i]) for i in ids)
+        """The weight of a set of equations, a stated shape's rule counted once however many of its equations
+        it takes (LQ = LM from the rhombus's LQ = MP and MP = LM is one fact: "the sides of the rhombus are
+        equal"), as a proof says it once."""
+        eqs = self.table.equations
+        rules = {eqs[i].label.instance.text: i for i in ids if _rule(eqs[i])}
+        return sum(self._eq_weight(eqs[i]) for i in ids if not _rule(eqs[i]) or rules[eqs[i].label.instance.text] == i)
 
     def _eq_weight(self, eq) -> float:
         """``_weight``, but an addition that only sums given values (AB = AD + DB = 9 + 16) as light as a value

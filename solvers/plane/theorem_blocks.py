@@ -940,7 +940,8 @@ THEOREMS: tuple[Theorem, ...] = (
     *(Theorem("rhombus_property_diagonal_bisect_angle",
               f"since the diagonal {{1}} of the {kind} {{0}} bisects the angles at {{2}} and {{3}}",
               (Given(kind, (p,)), Joined("AC")),
-              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))), (p, *_DIAGONAL_ENDS[p]),
+              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB")),
+               Conclusion(ang("CAB"), ang("DAC")), Conclusion(ang("ACB"), ang("DCA"))), (p, *_DIAGONAL_ENDS[p]),
               lambda rng, kind=kind, p=p: _rotated(BLOCKS_BY_KEY[kind].construct(rng), p),
               figure=f"points A B C D\n{kind} {p}\nline A C", weight=0.7)
       for kind in ("rhombus", "square") for p in ("ABCD", "BCDA")),
@@ -1356,6 +1357,16 @@ THEOREMS: tuple[Theorem, ...] = (
               (Conclusion(_height(h), L(v + a)),), (h, v + a, a + b),
               figure=f"points {' '.join(h)}\npolygon {h}\nangle {v}{a}{b} = 90\nfind height {h}")
       for h in ("ABC", "ABCD") for v, a, b in (height_foot(h),)),
+    # a segment from one base of a trapezoid to the other, perpendicular to it, is its height (the parallel
+    # bases are everywhere the same distance apart): read off at once, never through the area twice
+    *(Theorem(_ALTITUDE[4], "since {1} is perpendicular to the parallel sides {2} and {3}, it is the height {0}",
+              (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), *named, OnLine("X" + far), OnLine("Y" + near), Joined("XY"),
+               OnLine("W" + near), Apart("W", "Y"), Near(ang("XYW"), _RIGHT), Proven(ang("XYW"), _RIGHT)),
+              (Conclusion(_height(h), L("XY")),), (h, "XY", near, far), weight=0.3,
+              figure=f"points A B C D X Y\ntrapezoid ABCD bases AD BC\nline {far[0]} X {far[1]}\n"
+                     f"line {near[0]} Y {near[1]}\nline X Y\nangle XY{near[1]} = 90\nfind height {h}")
+      for h, named in (("BAD", ()), *((h, (Measured(h, ("height",)),)) for h, _ in _heights_onto("ABCD", ("AD", "BC"))))
+      for far, near in (("AD", "BC"), ("BC", "AD"))),
     Theorem("diameter_of_circle_judgment_right_angle",
             "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),

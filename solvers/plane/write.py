@@ -62,6 +62,8 @@ class Namer:
     given_angles: frozenset = frozenset()  # the angles the problem gives, in radians (2π/9 of angle DAN = 40)
     shapes: dict = field(default_factory=dict)  # a stated polygon's key -> (its kind, its name as the problem gives it)
     asked: frozenset = frozenset()  # the elements the question names itself (its goal and givens): their names kept
+    squares: dict = field(default_factory=dict)  # an element said by its square (AC² = 325) -> that square
+    squared: frozenset = frozenset()  # the elements the proof uses only squared (the square said, never the root)
 
     @property
     def latex(self) -> bool:
@@ -167,6 +169,8 @@ class Namer:
     def expr(self, e: sympy.Expr, values: dict | None = None, degrees: bool = False) -> str:
         """``e`` written out; ``values`` (symbol -> number) are put in as numbers, each shown as it is."""
         e = sympy.sympify(e)
+        if values and self.squares:  # AC²/CY = 325/6 where AC² = 325 was said, never (5√13)²/6
+            e = e.xreplace({x ** 2: q for x, q in self.squares.items() if x in values})
         if values:
             e, values = _trig_values(e, values)
         if not e.free_symbols and e.has(*_INVERSE_TRIG):  # x = arccos(3/5): a number, written as one
@@ -743,6 +747,7 @@ class _Writer:
                        local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof),
                        shapes=getattr(proof, "shapes", {}) or {}, asked=_asked(proof))
         self.n.heights, self.height_intros = height_names(proof, self.n.latex)
+        self.n.squared = _squared_only(proof)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
@@ -1763,7 +1768,11 @@ class _Writer:
             for _, u in lin[0]:
                 if element_of(u) is None:  # variables are solved together, not expressed in each other
                     continue
-                rank = (0 if u in need else 1 if u in others else 2, n, ratio)
+                # (of two equations, the asked unknown itself is kept and the other solved in terms of it: PS = ST + 8
+                # into the ratio gives ST at once, where ST = PS - 8 solves PS first and takes 8 away; a ratio of
+                # the parts of a whole keeps its own reading, DE = 2·CE)
+                kept = need == {u} and t.is_Symbol and len(left) == 2 and ratio
+                rank = ((1.5 if kept else 0) if u in need else 1 if u in others else 2, n, ratio)
                 if rank[0] < 2 and (best is None or rank < best[0]):
                     best = (rank, i, r, u)
         return None if best is None else best[1:]
@@ -1970,7 +1979,8 @@ class _Writer:
         √129/2``), never one nested radical a reader cannot work out; None for any other formula."""
         if formula is None or not (formula.is_Pow and formula.exp == sympy.Rational(1, 2)):
             return None
-        if not any(x in vals and not vals[x].is_rational for x in formula.free_symbols):
+        only = u in self.n.squared  # (used only squared: its square said, never its root squared again)
+        if not only and not any(x in vals and not vals[x].is_rational for x in formula.free_symbols):
             return None
         inner = formula.base
         square = sympy.simplify(put_in(inner, sub, vals))
@@ -1978,6 +1988,9 @@ class _Writer:
             return None
         shown = inner.xreplace({k: w for k, w in sub.items() if k not in vals})
         chain = [self.n.expr(u ** 2), self.n.expr(inner), self.n.expr(shown, vals), self.n.number(square)]
+        if only:
+            self.n.squares[u] = square
+            return self.wrap(' = '.join(dict.fromkeys(chain)))
         return f"{self.wrap(' = '.join(chain))} and {self.wrap(f'{self.n.expr(u)} = {val}')}"
 
     def _read_again(self, s, why, u, formula, vals: dict, text: str) -> str:
@@ -2519,6 +2532,7 @@ class _Writer:
             self.jumps.append(1)
             self.lines.append(" ".join([*say, solved]))
             self.known[st.target] = st.value
+            self._variable_found(st.target, st.value)
             self.stated.add(_key(st.target - st.value))
             return
         n = 0
@@ -2555,6 +2569,16 @@ class _Writer:
         else:
             self._keep_expression(st.target - st.value)
         self.stated.add(_key(st.target - st.value))
+
+
+    def _variable_found(self, u: sympy.Symbol, v: sympy.Expr) -> None:
+        """The variable an element was written in, known with it (angle MLR = 4x° = 20°: x = 5 too), so that a
+        later step puts in the value of another element in it (angle MLQ = 8x° = 40°)."""
+        e = self.sub.get(u)
+        if e is None or len(e.free_symbols) != 1 or (lin := _linear(e)) is None or len(lin[0]) != 1:
+            return
+        (c, x), = lin[0]
+        self.known.setdefault(x, (v - lin[1]) / c)
 
 
 def _concluded(target: sympy.Expr, value: sympy.Expr, expressed: tuple | None) -> bool:
@@ -2903,6 +2927,22 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+def _squared_only(proof) -> frozenset:
+    """The elements a proof finds by a square root (Pythagoras) and then uses only squared, in later steps that
+    cite them: a textbook carries AC² = 325 into AC²/CY, never AC = 5√13 into (5√13)²."""
+    goal = sympy.sympify(proof.goal).free_symbols if proof.goal is not None else set()
+    out = set()
+    for i, st in enumerate(proof.steps):
+        u = st.target
+        if not u.is_Symbol or u in goal or st.value.is_rational is not False:
+            continue
+        later = [sympy.sympify(q.lhs - q.rhs) for t in proof.steps[i + 1:] for q, _ in t.equations
+                 if u in sympy.sympify(q.lhs - q.rhs).free_symbols or any(a == u for a, _ in t.values)]
+        if later and all(u not in e.xreplace({u ** 2: sympy.Dummy()}).free_symbols for e in later):
+            out.add(u)
+    return frozenset(out)
 
 
 def _near_use(steps: list) -> list[int]:
