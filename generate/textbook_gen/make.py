@@ -330,35 +330,28 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     if parsed is None:
         return None
     model = own_figure(parsed, fig, want)
-    try:  # (the cheap refusals first: a coincidence no fact states, then a figure that misleads)
-        if model is not None and cfg.images and unforced(parsed, fig, lambda: other_figure(model, parsed)):
-            return None  # (no figure drawn: no coincidence shown)
-        if model is not None and not drawn(text, parsed, fig, cfg):
-            return None
-        searched = searched_agrees(parsed, want, model)
+    try:
+        searched = searched_agrees(parsed, want)
         if searched is None:
             return None
         if model is None:
             model = searched
-            if cfg.images and unforced(parsed, fig, lambda: other_figure(model, parsed)):
-                return None
-            if not drawn(text, parsed, fig, cfg):
-                return None
+        if cfg.images and unforced(parsed, fig, lambda: other_figure(model, searched)):  # (no figure drawn: no coincidence
+            return None  # shown; the cheap refusal before the figure)
     except FAILS:
+        return None
+    if not drawn(text, parsed, fig, cfg):
         return None
     return verified(text, parsed, model, want, cfg)
 
 
-def searched_agrees(parsed: GeneralProblem, want: sympy.Expr, own=None):
+def searched_agrees(parsed: GeneralProblem, want: sympy.Expr):
     """The text's own figure (its search, as `geomill solve` runs it) where it measures ``want``; None where the
     text leaves the goal open: the search finds a second figure with another value (underdetermined, a
-    SolveError), or finds the other configuration only (a point on the other side of a line).  With ``own`` (the
-    construction's figure, where the text holds on it) the search starts there, not from random starts: the
-    figures it compares on the goal are ``own``, those the least squares reaches from it moved far, and the other
-    arcs, sides and placements swept from it (``numeric.build_model``'s ``known``)."""
+    SolveError), or finds the other configuration only (a point on the other side of a line)."""
     from geomill.solvers.numeric import build_model
 
-    searched = build_model(parsed, known=own)
+    searched = build_model(parsed)
     return searched if math.isclose(searched.goal_value(), float(want), rel_tol=1e-6, abs_tol=1e-9) else None
 
 
@@ -377,12 +370,12 @@ def own_figure(parsed: GeneralProblem, fig: Figure, want: sympy.Expr):
 MOVE = 0.1  # the share of the figure's size each point is moved by before the facts pull it back (other_figure)
 
 
-def other_figure(model, parsed: GeneralProblem):
+def other_figure(model, searched):
     """Another figure of the same text than ``model`` (what ``unforced`` compares with): ``model`` moved and
-    solved again near it (``numeric.moved``), else the figure the text's own search finds from random starts."""
-    from geomill.solvers.numeric import build_model, moved
+    solved again near it (``numeric.moved``), else ``searched``, the text's own figure search (already run)."""
+    from geomill.solvers.numeric import moved
 
-    return moved(model, MOVE) or build_model(parsed)
+    return moved(model, MOVE) or searched
 
 
 def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cfg: TextbookConfig
