@@ -626,7 +626,7 @@ UNDERDETERMINED = "the goal is underdetermined"  # how a refusal for two figures
 
 
 def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, check_goal: bool = True,
-                tolerate: float = 0.0, rough: float = 0.0, known: NumericModel | None = None) -> NumericModel:
+                tolerate: float = 0.0, rough: float = 0.0) -> NumericModel:
     """A model of the problem (the first start that satisfies it), or a SolveError: the search
     found no figure (which does not prove that none exists: least squares from random starts can
     miss one), or (``check_goal``) a second model gives the goal another value (it is underdetermined).
@@ -646,13 +646,9 @@ def build_model(problem: GeneralProblem, starts: int = STARTS, seed: int = 0, ch
     ``rough`` > ``tolerate``: where not even such a figure is found, the near figures (every construction
     fact met, the givens missed by up to ``rough``) from the nearest starts, where the goal measures one
     value on all of them (within NEAR_AGREE): the givens contradict each other, but not on the goal.
-    Such a model is ``near``: a deduced answer must agree with it as closely (solvers.plane.solve).
-
-    ``known``: a figure of the problem known already (a generated construction's own): no random start is
-    searched; the figures compared on the goal are ``known`` itself, the figures the least squares reaches
-    from it with its points moved far (``NEAR_STARTS``), and the other arcs, sides and placements."""
+    Such a model is ``near``: a deduced answer must agree with it as closely (solvers.plane.solve)."""
     with budget.limits(), budget.stage("the figure search", size(problem)), np.errstate(all="ignore"):
-        return _build(problem, starts, seed, check_goal, tolerate, rough, known)
+        return _build(problem, starts, seed, check_goal, tolerate, rough)
 
 
 def size(problem: GeneralProblem) -> str:
@@ -663,13 +659,9 @@ def size(problem: GeneralProblem) -> str:
 
 
 def _build(problem: GeneralProblem, starts: int, seed: int, check_goal: bool, tolerate: float,
-           rough: float = 0.0, known: NumericModel | None = None) -> NumericModel:
+           rough: float = 0.0) -> NumericModel:
     system = _System(problem)
-    if known is not None:
-        near = [known, *_moved_far(system, known, seed), *_turned_ends(system, known)]
-        search = _Search(near, None, [], known.residual, np.zeros(0))
-    else:
-        search = _search(system, Plan(problem, system.hint), starts, seed, check_goal, tolerate)
+    search = _search(system, Plan(problem, system.hint), starts, seed, check_goal, tolerate)
     hint = system.hint
     for offset, scale in RETRIES:  # none found: again, from other starts on another scale
         if search.found or search.crossed is not None or search.approximate is not None \
@@ -785,54 +777,6 @@ def _placeable(problem: GeneralProblem, point: str, side: tuple[str, str],
         if _worst(system(x)) < TOLERANCE and not _misdrawn(at, faces(placed)) and collapsed(placed, at) is None:
             return True
     return False
-
-
-NEAR_STARTS = 2  # build_model's ``known``: the quick starts from it with every point moved, by NEAR_SHIFT of its size
-NEAR_SHIFT = 0.5
-
-
-def _moved_far(system: _System, model: NumericModel, seed: int) -> list[NumericModel]:
-    """The figures the least squares reaches from ``model`` with every point moved at random by up to
-    NEAR_SHIFT of its size (what a search's random starts would find that the arcs, sides and placements
-    swept from it do not), each a proper figure: within TOLERANCE, no face crossed or flat."""
-    rng = np.random.default_rng(seed)
-    x0 = system.pack(model.coords, model.variables, model.radii)
-    k = 2 * len(system.points)
-    out = []
-    for _ in range(NEAR_STARTS):
-        budget.check()
-        x = x0.copy()
-        x[:k] += rng.uniform(-NEAR_SHIFT, NEAR_SHIFT, k) * model.size()
-        y = _solve(system, x, quick=True, done=CHECKED)
-        worst = _worst(system(y))
-        at, vs, radii = system.unpack(y)
-        other = NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, worst, model.seed)
-        if worst < TOLERANCE and other.size() >= SHRUNK * system.hint and not _misdrawn(at, faces(system.p)) \
-                and not collapsed(system.p, at):
-            out.append(other)
-    return out
-
-
-def _turned_ends(system: _System, model: NumericModel) -> list[NumericModel]:
-    """The figures with a segment's end turned half round its other end, where that end is held (on a circle,
-    or on a line of three points) and the turned one only on polygons: ``EA tangent to circle O`` with E a vertex
-    of triangle OAE alone leaves E on either side of A (an angle CAE of 110 or 70), and ``_other_sides`` turns
-    only the points on no polygon.  Each solved again from there, kept where every fact still holds."""
-    problem = system.p
-    held = {p for c in problem.circles for p in (c.centre, *c.points)}
-    held |= {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
-    segments = dict.fromkeys([*(ln.points for ln in problem.lines if len(ln.points) == 2),
-                               *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
-    out = []
-    for a, b in segments:
-        for end, pivot in ((a, b), (b, a)):
-            if end in held or pivot not in held:
-                continue
-            at = model.coords[pivot]
-            other = _solved_from(system, model, {**model.coords, end: 2 * at - model.coords[end]}, quick=True)
-            if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
-                out.append(other)
-    return out
 
 
 def _other_arcs(system: _System, model: NumericModel) -> list[NumericModel]:
