@@ -330,17 +330,22 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     if parsed is None:
         return None
     model = own_figure(parsed, fig, want)
-    try:
+    try:  # (the cheap refusals first, on the construction's own figure: a coincidence no fact states, a figure
+        # that misleads; then the text's own figure search, then the re-solve)
+        if model is not None and cfg.images and unforced(parsed, fig, lambda: other_figure(model, parsed)):
+            return None  # (no figure drawn: no coincidence shown)
+        if model is not None and not drawn(text, parsed, fig, cfg):
+            return None
         searched = searched_agrees(parsed, want)
         if searched is None:
             return None
         if model is None:
             model = searched
-        if cfg.images and unforced(parsed, fig, lambda: other_figure(model, searched)):  # (no figure drawn: no coincidence
-            return None  # shown; the cheap refusal before the figure)
+            if cfg.images and unforced(parsed, fig, lambda: other_figure(model, parsed)):
+                return None
+            if not drawn(text, parsed, fig, cfg):
+                return None
     except FAILS:
-        return None
-    if not drawn(text, parsed, fig, cfg):
         return None
     return verified(text, parsed, model, want, cfg)
 
@@ -370,12 +375,13 @@ def own_figure(parsed: GeneralProblem, fig: Figure, want: sympy.Expr):
 MOVE = 0.1  # the share of the figure's size each point is moved by before the facts pull it back (other_figure)
 
 
-def other_figure(model, searched):
+def other_figure(model, parsed: GeneralProblem):
     """Another figure of the same text than ``model`` (what ``unforced`` compares with): ``model`` moved and
-    solved again near it (``numeric.moved``), else ``searched``, the text's own figure search (already run)."""
-    from geomill.solvers.numeric import moved
+    solved again near it (``numeric.moved``), else the text's own figure search's (``searched_agrees``'s first
+    figure: the same search, run here only where the move finds no figure)."""
+    from geomill.solvers.numeric import build_model, moved
 
-    return moved(model, MOVE) or searched
+    return moved(model, MOVE) or build_model(parsed)
 
 
 def check_group(fig: Figure, group: list[Plan], names: dict[str, str] | None, cfg: TextbookConfig
