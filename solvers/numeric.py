@@ -1035,6 +1035,30 @@ def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
     return out
 
 
+def turned_ends(model: NumericModel) -> list[NumericModel]:
+    """The figures with a segment's end turned half round its other end, where that end is held (on a circle, or on
+    a line of three points) and the turned one is on polygons alone: ``EA tangent to circle O`` with E a vertex of
+    triangle OAE alone leaves E on either side of A, which ``_other_sides`` (it turns only points on no polygon)
+    never tries.  Each solved again from there, kept where every fact still holds.  (The textbook generator's check
+    that its text fixes the goal: a search on every solve would cost each one.)"""
+    system = _System(model.problem)
+    problem = system.p
+    held = {p for c in problem.circles for p in (c.centre, *c.points)}
+    held |= {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
+    segments = dict.fromkeys([*(ln.points for ln in problem.lines if len(ln.points) == 2),
+                              *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
+    out = []
+    for a, b in segments:
+        for end, pivot in ((a, b), (b, a)):
+            if end in held or pivot not in held:
+                continue
+            at = model.coords[pivot]
+            other = _solved_from(system, model, {**model.coords, end: 2 * at - model.coords[end]}, quick=True)
+            if other.residual < TOLERANCE and not _misdrawn(other.coords, faces(problem)):
+                out.append(other)
+    return out
+
+
 def _turning(problem: GeneralProblem, one: NumericModel, other: NumericModel) -> str:
     """The line that chooses between two figures, with the goal's value on each (empty where none is
     clear). A mirror image is the same figure, so one chain says nothing: the figures differ where a

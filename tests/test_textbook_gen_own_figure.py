@@ -96,3 +96,17 @@ def test_a_construction_taken_back_takes_its_circle_radius_back() -> None:
         fig = sample(np.random.default_rng(seed), None, 3, 3)
         assert set(fig.radii) == set(fig.circles) and set(fig.radii) <= set(fig.at)
         fig.renamed(fig.relabelling(np.random.default_rng(seed)))
+
+
+def test_a_tangents_end_on_either_side_of_its_contact_is_refused() -> None:
+    """'AB tangent to circle O' with A a vertex of triangle OBA alone leaves A on either side of B: angle ABD is 30
+    or 150, and the solver's search draws one side only (genspeed 4's find in seed 11's 27th record)."""
+    import sympy
+
+    from geomill.dsl import parse
+    from geomill.generate.textbook_gen.make import searched_agrees
+
+    text = ("points D B C O A\ntriangle DBC isosceles at D\ntriangle OBA\ncircle O through D B C\n"
+            "O circumcentre of DBC\nAB tangent to circle O\nangle BDC = 120\nfind angle ABD\n")
+    assert searched_agrees(parse(text), sympy.Integer(30)) is None
+    assert searched_agrees(parse(text), sympy.Integer(150)) is None

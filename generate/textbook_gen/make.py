@@ -350,14 +350,21 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     return verified(text, parsed, model, want, cfg)
 
 
+SEARCHED_AGREE = 1e-5  # the text's own figure measures the answer to this share (the search stops at 1e-6 of the
+# residual, so a measure may be off by a few times that: 10.000018 for 10)
+
+
 def searched_agrees(parsed: GeneralProblem, want: sympy.Expr):
     """The text's own figure (its search, as `geomill solve` runs it) where it measures ``want``; None where the
     text leaves the goal open: the search finds a second figure with another value (underdetermined, a
     SolveError), or finds the other configuration only (a point on the other side of a line)."""
-    from geomill.solvers.numeric import build_model
+    from geomill.solvers.numeric import build_model, turned_ends
 
     searched = build_model(parsed)
-    return searched if math.isclose(searched.goal_value(), float(want), rel_tol=1e-6, abs_tol=1e-9) else None
+    agree = [searched, *turned_ends(searched)]  # (and a vertex turned round a point the text holds: a tangent's end
+    # on either side of its point of contact, that the solver's search does not try)
+    return searched if all((v := m.goal_value()) is not None and math.isclose(v, float(want), rel_tol=SEARCHED_AGREE,
+                                                                               abs_tol=1e-9) for m in agree) else None
 
 
 def own_figure(parsed: GeneralProblem, fig: Figure, want: sympy.Expr):
