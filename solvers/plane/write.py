@@ -1134,13 +1134,13 @@ class _Writer:
         return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
 
     def _premises_just_said(self, s) -> set:
-        """A criterion's premises that are equal angles the lines just before state, one line each at most
-        (``angle PQR = angle SRT and angle QPT = angle RTS (corresponding angles).``): said there, they keep the
+        """A criterion's premises that are equal angles the lines just before state, one line each at most and one
+        more (``angle PQR = angle SRT and angle QPT = angle RTS (corresponding angles).``): said there, they keep the
         names they were said by, and where they are all its premises its sentence names them no more (teacher
         18: "(as angle PQR = angle SRT and angle QPT = angle RTS)" repeating the line before)."""
         premises = getattr(s.instance, "premises", ())
-        # (a step that said nothing has an empty line)
-        before = " ".join([x for x in self.lines if x][-len(premises):]) if premises else ""
+        # (a step that said nothing has an empty line; one between them may say another fact)
+        before = " ".join([x for x in self.lines if x][-len(premises) - 1:]) if premises else ""
         out = set()
         for a, b in premises:
             if a == b or not all(x.is_Symbol for x in (a, b)) or any(
@@ -2625,14 +2625,24 @@ class _Writer:
                     f"{note}. So {self._found_through(target, e, other, inx, x, xv, ft, st.value, deg)}.")
         return None
 
+    def _unsay(self, eq: str) -> None:
+        """The last line's closing sentence left out where it only says ``eq`` (``So angle MLR = 4x°.``, ``Since
+        angle MPQ = 8x°, angle LQP = (180 - 8x)°.``: an expression in the variable, said again with its value)."""
+        at = next((i for i in range(len(self.lines) - 1, -1, -1) if self.lines[i]), None)
+        if at is None:
+            return
+        said = _SENTENCE.split(self.lines[at])
+        m = re.fullmatch(r"(?:So|Since ([^,]+),) (.+)\.", said[-1])
+        if m is None or m[2] != eq or m[1] and re.search(r"(?:is|are|lies|lie)", m[1]):
+            return
+        self.lines[at] = " ".join(said[:-1])
+
     def _found_through(self, target, e, other, inx, x, xv, ft, value, deg: bool) -> str:
         """The step's element once the variable is found, through the element the equation was about (``angle MLQ
         = (8·5)° = 40° and angle MLR = angle MLQ/2 = 40°/2 = 20°``), its expression in the variable said no earlier
         than here (teacher 18: "So angle MLR = 4x°" before x is known), dropped from the line before where that
         line ends with it; else through its own expression (``angle MLR = 4x° = (4·5)° = 20°``)."""
-        said = f" So {self.eq(target, ft)}."
-        if self.lines and self.lines[-1].endswith(said):
-            self.lines[-1] = self.lines[-1][:-len(said)]
+        self._unsay(self.eq(target, ft))
         tf = sympy.solve(e - other, target) if target in other.free_symbols else []
         ev = sympy.expand(inx.xreplace({x: xv}))
         if len(tf) != 1 or tf[0].free_symbols != {e} or ev.free_symbols:
@@ -2640,7 +2650,8 @@ class _Writer:
                      self.n.number(value, deg)]
             return self.wrap(" = ".join(dict.fromkeys(chain)))
         first = [self.n.expr(e), self.n.expr(inx, {x: xv}, deg), self.n.number(ev, deg)]
-        chain = [self.n.expr(target), self.n.expr(tf[0]), self.n.expr(tf[0], {e: ev}, deg), self.n.number(value, deg)]
+        chain = [self.n.expr(target), self.n.expr(tf[0], None, deg), self.n.expr(tf[0], {e: ev}, deg),
+                 self.n.number(value, deg)]
         return f"{self.wrap(' = '.join(dict.fromkeys(first)))} and {self.wrap(' = '.join(dict.fromkeys(chain)))}"
 
     def _by_ratio(self, st) -> str | None:
@@ -2831,10 +2842,10 @@ _EQUAL_SIDES = frozenset({"equilateral triangle", "rhombus", "square"})
 def _shape_says(instance, e: sympy.Expr) -> bool:
     """Is ``e`` (= 0) two sides said equal of the shape the instance's sentence names by a kind whose sides are
     equal (AB - BC beside "the equilateral triangle ABC": the block's declared ``shape``)?"""
-    shape = getattr(instance.family, "shape", None)
-    if shape is None or shape[0] not in _EQUAL_SIDES or len(instance.names) <= shape[1]:
+    shape, name = getattr(instance.family, "shape", None), _shape_named(instance)
+    if name is None or shape[0] not in _EQUAL_SIDES:
         return False
-    pts = list(split_points(instance.names[shape[1]]))
+    pts = list(split_points(name))
     sides = {frozenset((a, b)) for a, b in zip(pts, pts[1:] + pts[:1])}
     els = [element_of(x) for x in e.free_symbols]
     return (len(els) == 2 and all(el is not None and el.kind.key == "length" and frozenset(el.points) in sides
@@ -3115,21 +3126,39 @@ def _said_by_shape(proof) -> set[int]:
     equilateral triangle ABC``): the shape's name says them, so the judgement is said without them (teacher 18's
     gen 10: "it is equilateral; hence BC = AB = 40", the value never used)."""
     steps = proof.steps
+    given = {q.lhs for st in steps for q, _ in st.equations
+             if q.instance.family.key == "given" and q.lhs.is_Symbol and not q.rhs.free_symbols}
     out: set[int] = set()
     for i, st in enumerate(steps[:-1]):
         fact = st.target - st.value
-        eqs = [q for q, _ in st.equations if q.instance.family.key != "given"]
-        if not eqs or not all(q.instance.family.kind == "judgement" and _shape_says(q.instance, fact) for q in eqs):
+        eqs = [q.instance for q, _ in st.equations if q.instance.family.key != "given"]
+        shape = {_shape_points(x) for x in eqs}
+        if not eqs or len(shape) != 1 or not all(x.family.kind == "judgement" and _shape_says(x, fact) for x in eqs):
             continue
-        users = [t for t in steps[i + 1:] if i in t.needs]
-        if users and all(all(q.instance.family.kind == "judgement" and _shape_says(q.instance, fact)
-                             and q.instance.names[q.instance.family.shape[1]] == eqs[0].instance.names[
-                                 eqs[0].instance.family.shape[1]]
-                             for q, _ in t.equations if any(_key(a - b) == _key(fact) for a, b in q.instance.premises))
-                         and any(any(_key(a - b) == _key(fact) for a, b in q.instance.premises)
-                                 for q, _ in t.equations) for t in users):
-            out.add(i)
+        users = [[q.instance for q, _ in t.equations] for t in steps[i + 1:] if i in t.needs]
+        resting = [[x for x in used if _key(fact) in _premise_keys(x)] for used in users]
+        if (users and all(resting) and all(_shape_points(x) in shape for r in resting for x in r)
+                and not any(fact.free_symbols & (x.lhs - x.rhs).free_symbols - given
+                            for used in users for x in used if _key(fact) not in _premise_keys(x))):
+            out.add(i)  # (each user rests on it as a premise of a sentence naming the shape, and on nothing else)
     return out
+
+
+def _shape_named(instance) -> str | None:
+    """The shape an instance's sentence names (its block's declared ``shape``), or None."""
+    shape = getattr(instance.family, "shape", None)
+    return instance.names[shape[1]] if shape is not None and len(instance.names) > shape[1] else None
+
+
+def _shape_points(instance) -> frozenset | None:
+    """The points of the shape an instance's sentence names, in any order (ABC of "it is equilateral" and of
+    "the equilateral triangle BCA" are one triangle)."""
+    name = _shape_named(instance)
+    return None if name is None else frozenset(split_points(name))
+
+
+def _premise_keys(instance) -> set:
+    return {_key(a - b) for a, b in getattr(instance, "premises", ())}
 
 
 def _restated_premises(proof) -> set[int]:
