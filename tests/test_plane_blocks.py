@@ -347,8 +347,8 @@ def test_no_theorem_family_is_an_instance_generator() -> None:
     for _, text, _ in COVERAGE + [("", _DART, 105)]:
         p = parse(text, "figure.geo")
         ded = deduce.Deduction(p, build_model(p, check_goal=False))
-        block_families = {theorems.family(t, c.key or t.key) for t in theorems.blocks(ded.index) for c in
-                          t.conclusions}
+        block_families = {theorems.family(t, c.key or t.key, c.sentence) for t in theorems.blocks(ded.index)
+                          for c in t.conclusions}
         for inst in [*theorems.construction_instances(ded.cfg, ded.index),
                      *theorems.judgements(ded.cfg, lambda a, b: True, ded.index)]:
             assert inst.family in block_families or inst.family.key in ("given", "relation"), inst.text

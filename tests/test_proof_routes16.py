@@ -47,7 +47,8 @@ CASES = [
     ("a judged parallelogram's adjacent angles",
      "quadrilateral ABCD\nline A G C\nline B G D\nG where AC meets BD\nAB = 5\nCD = 5\nBC = 4\nAD = 4\n"
      "angle BAD = 60\nfind CG\n", 61 ** 0.5 / 2,
-     ["it is a parallelogram; hence angle ABC = 180° - angle BAD = 180° - 60° = 120°"], ["polygon ABCD", "240°"]),
+     ["it is a parallelogram, whose co-interior angles at A and B add up to 180° (as AD is parallel to BC); hence "
+      "angle ABC = 180° - angle BAD = 180° - 60° = 120°"], ["polygon ABCD", "240°"]),
     # ... but never its quadratic for a side beside the given angle (two given radii and the angle at A: "AC² -
     # 5√3·AC = 0 … rejecting AC = 0")
     ("no quadratic law of cosines for a side beside the given angle",

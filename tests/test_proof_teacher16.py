@@ -54,7 +54,7 @@ CASES = [
     ("premises: a radius by another name",
      "points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\nfind arc length OBC\n",
      2 * 3.141592653589793,
-     ["AO is a radius of circle O, so the radius of circle O = AO = 6."], []),
+     ["The radius of circle O is AO = 6."], ["the radius of circle O = AO"]),
 ]
 
 

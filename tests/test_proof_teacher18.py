@@ -20,3 +20,88 @@ def test_a_triangle_named_equilateral_is_not_followed_by_its_equal_sides() -> No
     text = solve_general(parse("triangle ABC isosceles at A\nO circumcentre of ABC\ncircle O through A B C\n"
                                "AB = 40\nangle BAC = 60\nfind CO\n")).text()
     assert "equilateral triangle ABC, its side is √3 times the radius; hence" in text, text
+
+
+def _text(problem: str) -> str:
+    return solve_general(parse(problem)).text()
+
+
+def test_a_judged_parallelogram_names_its_co_interior_angles() -> None:
+    """(gen 12: "it is a parallelogram; hence angle ABC = 180° - angle BAD", no reason for the sum.)  The adjacent
+    angles' sentence says they are co-interior between the parallel sides."""
+    text = _text("points A B C D\nquadrilateral ABCD\nAB = 5\nCD = 5\nBC = 25\nAD = 25\nangle BAD = 60\n"
+                 "find angle ABC\n")
+    assert "co-interior angles at A and B add up to 180° (as AD is parallel to BC)" in text, text
+    assert "angle ABC = 180° - angle BAD = 180° - 60° = 120°" in text, text
+
+
+def test_an_angle_addition_says_where_its_ray_lies() -> None:
+    """(gen 2: "angle CBO = angle ABO - angle ABC" holds only because O lies beyond BC.)  Where no line of the
+    problem shows the middle ray between the arms, the sentence says it lies inside the whole angle; where one
+    does (D on AC), it says nothing more."""
+    text = _text("points A B C O\ntriangle ABC\ncircle O through A B C\nO circumcentre of ABC\nangle ABC = 40\n"
+                 "angle ACB = 30\nfind angle CBO\n")
+    assert "By angle addition at B (as ray BC lies inside angle ABO), angle CBO = angle ABO - angle ABC" in text, text
+    text = _text("points A B C D\ntriangle ABC\nline A D C\nangle ABC = 70\nangle ABD = 30\nfind angle DBC\n")
+    assert "angle addition at B" in text and "lies inside" not in text, text
+
+
+def test_a_criterion_names_its_angles_by_its_triangles_and_puts_the_numbers_in() -> None:
+    """(fg 14: "EFG and ACD are similar by SAS (… angle EFG = angle ACB)", where ACD's angle at C is meant; "EF/AC
+    = FH/BC, so EF = 4·AC/5", 12/15 never shown; "x/10 = 6/(15/2), so 10·6 = (15/2)·x, so 15x = 120".)"""
+    text = _text("points E F G H A B D C\ntriangle EFG\ntriangle EGH\ntriangle ABD\ntriangle ADC\nline F G H\n"
+                 "line B D C\nclockwise EFG EGH ABD ADC ABC BCA\nAD = 10\nBC = 15\nBD = CD\nEG = x\nFG = GH\n"
+                 "FH = 12\nangle ABC = angle EHG\nangle EFG = angle ACB\nfind x\n")
+    assert "EFG and ACD are similar by SAS (as EF/AC = FG/CD = 4/5 and angle EFG = angle ACD)" in text, text
+    assert "EF/AC = FH/BC = 12/15 = 4/5, so EF = 4·AC/5" in text, text
+    assert "x/10 = 6/(15/2) = 4/5, so x = 10·4/5 = 8." in text, text
+    text = _text("points A B C D E\ntriangle ABC\nline A D B\nline A E C\nDE parallel to BC\nAD = 4\nAB = 10\n"
+                 "BC = 15\nDE = x\nfind x\n")
+    assert "x/15 = 4/10 = 2/5, so x = 15·2/5 = 6." in text, text
+
+
+def test_a_criterion_does_not_repeat_the_angles_the_line_before_states() -> None:
+    """(fg 6: "(as angle PQR = angle SRT and angle QPT = angle RTS)" after the line that says just that.)"""
+    text = _text("points Q P T R S\npolygon QPTR\ntriangle RTS\nline Q R S\nline P T S\nPQ parallel to TR\n"
+                 "clockwise QPTR RTS\nPQ = 21\nPT = 8\nRT = 15\nfind ST\n")
+    assert "angle PQR = angle SRT and angle QPT = angle RTS (corresponding angles)" in text, text
+    assert "Since QPS and RTS are similar by AA, " in text, text
+
+
+def test_a_value_given_through_a_given_equality_is_not_restated() -> None:
+    """(fg 15: "Since angle DAE = angle ABE, angle DAE = 80°", both given.)  The value is put in where it is used."""
+    text = _text("points A B C D E\nrhombus ABCD\nline B E C\nangle ABE = 80\nangle DAE = angle ABE\n"
+                 "find angle ADE\n")
+    assert "Since angle DAE = angle ABE" not in text and "angle DAE = 80°" not in text, text
+    assert "(180° - angle DAE)/2 = (180° - 80°)/2 = 50°" in text, text
+
+
+def test_an_expression_in_the_variable_is_said_with_its_value() -> None:
+    """(fg 7: "So angle MLR = 4x°" before x is known; "angle MLQ = 2·angle MLR = 8x and angle MLQ = (2x² -
+    10)°", degrees on one side only.)"""
+    text = _text("points L R Q M P\ntriangle LRQ\ntriangle LMR\ntriangle MPR\ntriangle QRP\nrhombus LMPQ\n"
+                 "line L R P\nline Q R M\nclockwise LRQ LMR MPR QRP MPQ QLM MQL\nMP = 10\nangle MPQ = 8x\n"
+                 "angle MLQ = 2 x^2 - 10\nfind angle LQM\n")
+    assert "angle MLR = 4x" not in text, text
+    assert "Since angle MLQ = 8x° and angle MLQ = (2x² - 10)°, 2x² - 10 = 8x" in text, text
+    assert "angle MLQ = (8·5)° = 40° and angle MLR = angle MLQ/2 = 40°/2 = 20°" in text, text
+
+
+def test_an_equilateral_triangle_judged_for_its_name_alone_is_said_without_its_sides() -> None:
+    """(gen 10: "it is equilateral; hence BC = AB = 40" opening a proof that never uses BC.)  The judgement's side
+    equalities, which only a sentence naming the equilateral triangle uses, go without saying; the block declares the
+    shape its sentence names (data, not a test on the sentence's words)."""
+    from geomill.solvers.plane.theorem_blocks import THEOREMS
+
+    assert all(t.shape == ("equilateral triangle", 0) for t in THEOREMS if t.key.startswith("equilateral_triangle"))
+    text = _text("triangle ABC isosceles at A\nO circumcentre of ABC\ncircle O through A B C\nAB = 40\n"
+                 "angle BAC = 60\nfind CO\n")
+    assert "isosceles with AB = AC and an angle of 60° at A, it is equilateral." in text, text
+    assert "BC = AB" not in text and "AC = AB = 40" not in text and "(as BC = AC)" not in text, text
+
+
+def test_a_radius_named_for_a_formula_is_said_plainly() -> None:
+    """(gen 9: "AO is a radius of circle O, so the radius of circle O = AO = 7".)"""
+    text = _text("points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\n"
+                 "find arc length OBC\n")
+    assert "The radius of circle O is AO = 6." in text and "is a radius of circle O, so" not in text, text

@@ -1282,6 +1282,9 @@ class Theorem:
     # a named one-step result (the base angles from the apex): kept where the table already
     # implies it from other theorems, so that the proof's choice can cite it instead of an equation in itself
     direct: bool = False
+    # the shape its sentence names, by kind and which of its names is the shape (("equilateral triangle", 0):
+    # "the equilateral triangle {0}"): the facts that kind has, its equal sides, go without saying beside it
+    shape: tuple[str, int] | None = None
 
     @property
     def kind(self) -> str:

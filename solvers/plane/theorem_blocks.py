@@ -497,6 +497,7 @@ _OUTSIDE = ("since the lines {1} and {2} cut circle {3} and meet at {0} outside 
 _TANGENT_SECANT = ("since the tangent {1} and the line {2} cutting circle {3} meet at {0} outside it, the angle {4} "
                    "is half the difference of the arcs they cut off")
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
+_EQUILATERAL = ("equilateral triangle", 0)  # a sentence that names its first name the equilateral triangle
 _SIMILARITIES = tuple(tuple(f"{m}{k}_{shape}" for m in ("", "mirror_") for k in ("similar", "congruent"))
                      for shape in ("triangles", "quadrilaterals"))
 _CHORD = (OnCircle("AO"), OnCircle("BO"), Before("AB"), Between("MAB"), Apart("M", "O"), Joined("OM"))
@@ -509,6 +510,17 @@ _PARALLELOGRAM = (Conclusion(L("AB"), L("CD")), Conclusion(L("BC"), L("DA")), Co
                   # (its adjacent angles, co-interior on parallel sides: never the quadrilateral's angle sum halved)
                   Conclusion(ang("DAB") + ang("ABC"), sympy.Integer(180)),
                   Conclusion(ang("ABC") + ang("BCD"), sympy.Integer(180)))
+# the co-interior angles' reason, said after the judgement's: the parallel sides they lie between
+_CO_INTERIOR = (", whose co-interior angles at {0[0]} and {0[1]} add up to 180° (as {0[0]}{0[3]} is parallel to "
+                "{0[1]}{0[2]})", ", whose co-interior angles at {0[1]} and {0[2]} add up to 180° (as {0[0]}{0[1]} is "
+                "parallel to {0[2]}{0[3]})")
+
+
+def _judged_parallelogram(sentence: str) -> tuple[Conclusion, ...]:
+    """A parallelogram's conclusions where a judgement shows it one (``sentence``): its adjacent angles'
+    sentence names them co-interior between the parallel sides, which the judgement alone does not say."""
+    return (*_PARALLELOGRAM[:5], *(Conclusion(c.lhs, c.rhs, sentence=sentence + why)
+                                   for c, why in zip(_PARALLELOGRAM[5:], _CO_INTERIOR)))
 
 _DIAGONALS_BISECTED = (Conclusion(L("AO"), L("OC")), Conclusion(L("BO"), L("OD")), Conclusion(L("AC"), 2 * L("AO")),
                        Conclusion(L("AC"), 2 * L("OC")), Conclusion(L("BD"), 2 * L("BO")),
@@ -649,7 +661,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("line_addition", "since {0[1]} lies on {0[0]}{0[2]}", (Collinear("ABC"),),
             (Conclusion(L("AB") + L("BC"), L("AC")),), ("ABC",), _line3, figure="line A B C"),
     Theorem("angle_addition", "by angle addition at {0}", (RayPair("AOC", flat=False), RayInside("BAOC")),
-            (Conclusion(ang("AOB") + ang("BOC"), ang("AOC")),), ("O",), _fan,
+            (Conclusion(ang("AOB") + ang("BOC"), ang("AOC")),), ("O", "OB", "AOC"), _fan,
             figure="points O A B C\nline O A\nline O B\nline O C"),
     Theorem("adjacent_complementary_angle", "since {0} is a straight line", (RayPair("AOC", flat=True),
                                                                            RayInside("BAOC")),
@@ -734,7 +746,7 @@ THEOREMS: tuple[Theorem, ...] = (
             "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
             "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
-            figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5),
+            figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5, shape=_EQUILATERAL),
     # (and of a triangle proved equilateral: R = s/√3 at once, not an angle, a tangent and Pythagoras)
     Theorem("equilateral_triangle_property_circumradius",
             "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
@@ -742,7 +754,8 @@ THEOREMS: tuple[Theorem, ...] = (
                            Before("BC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")), Proven(L("AB"), L("BC")),
                            Proven(L("BC"), L("CA"))),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
-            figure="circle O through A B C\ntriangle ABC\nAB = BC\nBC = CA", weight=0.5, direct=True),
+            figure="circle O through A B C\ntriangle ABC\nAB = BC\nBC = CA", weight=0.5, direct=True,
+            shape=_EQUILATERAL),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),
@@ -975,7 +988,7 @@ THEOREMS: tuple[Theorem, ...] = (
                             Proven(ang("XYZ"), _SIXTY), Proven(ang("XZY"), _SIXTY)),
             (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(L("XY"), L("XZ")),
              Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "Y", "Z"),
-            figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8),
+            figure=f"{_TRIANGLE}\nangle ABC = 60\nangle ACB = 60", weight=0.8, shape=_EQUILATERAL),
     # (and an isosceles triangle with an angle of 60°, at its apex or at its base: one step, where its base
     # angles from the angle sum and then two angles of 60° take two)
     *(Theorem("equilateral_triangle_judgment_isosceles_and_angle", "since triangle {0} is isosceles with {1} = {2} "
@@ -985,13 +998,13 @@ THEOREMS: tuple[Theorem, ...] = (
                Proven(L("XY"), L("XZ")), Proven(ang(at), _SIXTY)),
               (Conclusion(L("XY"), L("YZ")), Conclusion(L("XZ"), L("YZ")), Conclusion(ang("XYZ"), _SIXTY),
                Conclusion(ang("XZY"), _SIXTY), Conclusion(ang("YXZ"), _SIXTY)), ("XYZ", "XY", "XZ", at[1]),
-              figure=f"{_TRIANGLE}\nAB = AC\nangle {fact} = 60", weight=0.7, direct=True)
+              figure=f"{_TRIANGLE}\nAB = AC\nangle {fact} = 60", weight=0.7, direct=True, shape=_EQUILATERAL)
       for at, fact in (("YXZ", "BAC"), ("XYZ", "ABC"))),
     Theorem("equilateral_triangle_judgment_isosceles_and_isosceles", "since the three sides of triangle {0} are "
             "equal, it is equilateral", (Triangle("ABC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")),
                                          Proven(L("AB"), L("BC")), Proven(L("BC"), L("CA"))),
             tuple(Conclusion(ang(a), _SIXTY) for a in ("ABC", "BCA", "CAB")), ("ABC",),
-            figure=f"{_TRIANGLE}\nAB = BC\nBC = CA", weight=0.8, direct=True),
+            figure=f"{_TRIANGLE}\nAB = BC\nBC = CA", weight=0.8, direct=True, shape=_EQUILATERAL),
     Theorem("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(ang("XYZ"), ang("XZY"))),
             (Conclusion(L("XY"), L("XZ")),), ("ABC", "Y", "Z"), figure=f"{_TRIANGLE}\nangle ABC = angle ACB"),
@@ -1236,12 +1249,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(arc("OAB"), arc("ODE")),), ("AB", "DE", "O"),
             figure="circle O through A B D E\narc OAB = 60\nAB = DE\ncounterclockwise ABDE", direct=True),
     # quadrilaterals that are parallelograms
-    Theorem("parallelogram_judgment_equal_and_equal", "since both pairs of opposite sides of {0} are equal, it is a "
-            "parallelogram", (*_QUAD, Proven(L("AB"), L("CD")), Proven(L("BC"), L("DA"))), _PARALLELOGRAM,
-            ("ABCD",), figure="points A B C D\npolygon ABCD\nAB = CD\nBC = DA"),
-    Theorem("parallelogram_judgment_parallel_and_parallel", "since both pairs of opposite sides of {0} are parallel, "
-            "it is a parallelogram", (*_QUAD, ParallelLines("ABCD"), ParallelLines("BCDA")), _PARALLELOGRAM,
-            ("ABCD",), figure="points A B C D\npolygon ABCD\nAB parallel to CD\nBC parallel to DA"),
+    *(Theorem(f"parallelogram_judgment_{how}_and_{how}", sentence, (*_QUAD, *premises),
+              _judged_parallelogram(sentence), ("ABCD",), figure=f"points A B C D\npolygon ABCD\n{facts}")
+      for how, premises, facts in (("equal", (Proven(L("AB"), L("CD")), Proven(L("BC"), L("DA"))), "AB = CD\nBC = DA"),
+                                   ("parallel", (ParallelLines("ABCD"), ParallelLines("BCDA")),
+                                    "AB parallel to CD\nBC parallel to DA"))
+      for sentence in (f"since both pairs of opposite sides of {{0}} are {how}, it is a parallelogram",)),
     # (and where its diagonals meet at a named point: they bisect each other, said with the judgement)
     *(Theorem("parallelogram_property_diagonal_bisection", f"since both pairs of opposite sides of {{0}} are {how}, "
               "it is a parallelogram whose diagonals bisect each other", (*_QUAD, Meet("OACBD"), Apart("O", "ABCD"),

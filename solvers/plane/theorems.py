@@ -39,6 +39,7 @@ class Family:
     sentence: str  # ``{0}``, ``{1}``: the instance's point names
     kind: str = "construction"  # or "judgement"
     direct: bool = False  # the block's (patterns.Theorem.direct)
+    shape: tuple[str, int] | None = None  # the shape its sentence names (patterns.Theorem.shape)
 
 
 class _Points(str):
@@ -115,7 +116,7 @@ def family(t: Theorem, key: str, sentence: str | None = None) -> Family:
     other words, and a conclusion may have its own)."""
     got = _FAMILIES.get((id(t), key, sentence))
     if got is None:
-        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct)
+        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct, t.shape)
     return got
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import math
 import re
 import string
@@ -767,6 +766,7 @@ class _Writer:
         self._found_last: set = set()  # the elements the last step written brought to a value
         self.rules: dict[str, int] = {}  # theorem family -> the line whose sentence first named its general rule
         self.shape_rules: set[str] = set()  # the rules of the problem's shapes said so far (``_shape_given``)
+        self.shapes_said: set[tuple] = set()  # the judgements said by their sentence alone (``shape_only``)
 
     def join(self, exprs) -> str:
         """``Join CD.`` for each segment the sentence uses that the figure does not draw (once)."""
@@ -911,6 +911,27 @@ class _Writer:
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
 
+    def _given_through(self, x: sympy.Symbol, y: sympy.Symbol) -> bool:
+        """Does the question give ``x = y`` and a number for ``y`` (``angle DAE = angle ABE`` and ``angle ABE =
+        80°``)?  Then ``x`` has the question's own value, put in where it is used like any given, never said in a
+        sentence of its own (teacher 18: "Since angle DAE = angle ABE, angle DAE = 80°", a given restated)."""
+        ties = self.__dict__.get("_given_ties")
+        if ties is None:
+            ties = self._given_ties = {_key(q.lhs - q.rhs) for st in self.proof.steps for q, _ in st.equations
+                                       if q.instance.family.key == "given" and q.lhs.is_Symbol and q.rhs.is_Symbol}
+        return _key(x - y) in ties and y in self._givens()
+
+    def shape_only(self, st) -> None:
+        """A step said by its judgement's sentence alone (``_said_by_shape``): once, however many of the shape's
+        facts the judgement gives."""
+        s = next(q for q, _ in st.equations if q.instance.family.key != "given")
+        self.stated.add(_key(st.target - st.value))
+        said = (s.instance.family.key, s.instance.names)
+        if said not in self.shapes_said:
+            self.shapes_said.add(said)
+            self.lines.append(f"{self._reason(s, s.instance.text)}.")
+            self._count(s)
+
     def _givens_known(self, theorems: list, known: dict) -> None:
         """The problem's given values of the elements a step's theorems name, put in though the solver's step
         did without them (AZ = AW = 6, never "DZ = AD - AZ = (AZ + 3) - AZ = 3" with AW = 6 given)."""
@@ -1051,6 +1072,8 @@ class _Writer:
         part = self._parallel_carried(part)
         if s.instance.family.key in _SECTOR_FAMILIES:
             part += self._sector_arc(s)
+        if s.instance.family.key == "angle_addition":
+            part += self._ray_inside(s)
         if s.instance.family.key == "arc_addition_measure" and " lies on " in part:
             part += self._arc_order(s, part)
         criterion = s.instance.family.key in CRITERIA
@@ -1058,6 +1081,13 @@ class _Writer:
         shown = []
         cited: list[str] = []  # the question's facts this sentence is the first to use (not said on their own)
         self._later = []
+        names = (self.n.display, self.n.local)
+        recent = self._premises_just_said(s) if criterion else set()
+        just_said = bool(recent) and len(recent) == len(getattr(s.instance, "premises", ()))
+        if criterion:  # its angles by the triangles' own points: "angle EFG = angle ACD" of EFG and ACD, never ACB
+            ours = self._criterion_angles(s, recent)
+            self.n.display = {k: w for k, w in self.n.display.items() if k not in ours}
+            self.n.local = {**self.n.local, **ours}
         for u in s.uses:
             e = _expr(u)
             v = self.proof._value_of(u)
@@ -1081,9 +1111,9 @@ class _Writer:
                 continue  # a premise on the page already is not said again: only a criterion lists its parts
             if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
-            if not criterion and _equilateral_says(e, text) and e.free_symbols <= self.known.keys():
-                continue  # (teacher 18: "the equilateral triangle ABC … (as BC = AC)", both sides said to be 40:
-                # the sentence names it equilateral, its equal sides with it)
+            if not criterion and _shape_says(s.instance, e):
+                continue  # (teacher 18: "the equilateral triangle ABC … (as BC = AC)": the sentence names it
+                # equilateral, its equal sides with it)
             if " bisects " in text and v == 0 and _degrees(e):  # "since CD bisects angle BCA": its equal halves
                 continue
             lin = _linear(e - v)
@@ -1095,10 +1125,11 @@ class _Writer:
                 shown.append(self._part(a, b))
             elif criterion and (ratios := self._ratios(s)):  # SAS: AB/AD = 6/2 = 3, AC/AE = 9/3 = 3
                 shown[:0] = ratios
+        self.n.display, self.n.local = names
         shown = list(dict.fromkeys(shown))
         if criterion and " by HL" in text:  # the right angles, the hypotenuse and the leg, by their roles
             shown = self._hl_parts(s) or shown
-        if shown and s.instance.family.kind == "judgement":
+        if shown and s.instance.family.kind == "judgement" and not just_said:
             part += f" (as {and_list(shown)})"
         if cited:  # after the right triangle it makes one where the sentence names it, else at the end; none where
             # the sentence says the perpendicular itself (never "the arcs add up to 360° (as angle BGO = 90°)")
@@ -1106,6 +1137,46 @@ class _Writer:
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
+
+    def _premises_just_said(self, s) -> set:
+        """A criterion's premises that are equal angles the lines just before state, one line each at most and one
+        more (``angle PQR = angle SRT and angle QPT = angle RTS (corresponding angles).``): said there, they keep the
+        names they were said by, and where they are all its premises its sentence names them no more (teacher
+        18: "(as angle PQR = angle SRT and angle QPT = angle RTS)" repeating the line before)."""
+        premises = getattr(s.instance, "premises", ())
+        # (a step that said nothing has an empty line; one between them may say another fact)
+        before = " ".join([x for x in self.lines if x][-len(premises) - 1:]) if premises else ""
+        out = set()
+        for a, b in premises:
+            if a == b or not all(x.is_Symbol for x in (a, b)) or any(
+                    (el := element_of(x)) is None or el.kind.key != "angle" for x in (a, b)):
+                continue
+            if self.eq(a, b) in before or self.eq(b, a) in before:
+                out.add((a, b))
+        return out
+
+    def _criterion_angles(self, s, recent: set) -> dict:
+        """The angles of a similarity's or congruence's premises, each named by the points of the one triangle of
+        the two that has its vertex (``angle ACD`` of triangle ACD, where the problem calls it ``angle ACB``, B
+        beyond D on CD): the name under which the stated pair is the triangles' corresponding angles."""
+        tris = [n for n in s.instance.names[:2] if len(n) == 3]
+        out: dict = {}
+        for a, b in getattr(s.instance, "premises", ()):
+            if (a, b) in recent:  # (said just before: by the names it was said with)
+                continue
+            for x in sympy.sympify(a - b).free_symbols:
+                el = element_of(x)
+                if el is None or el.kind.key != "angle":
+                    continue
+                v = el.points[1]
+                home = [t for t in tris if v in t]
+                if len(tris) != 2 or len(home) != 1:
+                    continue
+                ends = [p for p in home[0] if p != v]
+                shown = element_of(self.n.display.get(x) or self.n.local.get(x, x)).points
+                if set(shown) != {*ends, v}:
+                    out[x] = element_symbol("angle", (ends[0], v, ends[1]))
+        return out
 
     def _rule_once(self, s, text: str) -> str:
         """A theorem's general rule named at its first use only (teacher 17: "Since the area of a circle is πr²"
@@ -1228,6 +1299,33 @@ class _Writer:
             if {p, a, b} <= set(ln):
                 i, j, k = ln.index(a), ln.index(b), ln.index(p)
                 return (j - i) * (k - i) > 0
+        return False
+
+    def _ray_inside(self, s) -> str:
+        """Where the middle ray of an angle addition lies, where the problem's lines do not show it (``(as ray BC
+        lies inside angle ABO)``, teacher 18: O beyond BC only because angle A is obtuse, which the figure decides
+        and the reason never said); "" where a line of the problem holds a point of it between the whole angle's
+        arms (D on AC: ray BD lies inside angle ABC, as the line shows)."""
+        names = s.instance.names
+        if len(names) != 3 or not s.rhs.is_Symbol:
+            return ""
+        o, (_, b), (a, _, c) = names[0], split_points(names[1]), split_points(names[2])
+        if self._between_arms(o, a, b, c):
+            return ""
+        return f" (as ray {o}{b} lies inside {self.wrap(self.n.name(s.rhs))})"
+
+    def _between_arms(self, o: str, a: str, b: str, c: str) -> bool:
+        """Does a line of the problem hold a point of ray ``ob`` between a point of ray ``oa`` and one of ray
+        ``oc``?"""
+        def ray(end: str) -> set:
+            return {end} | {p for ln in getattr(self.proof, "orders", ()) for p in ln
+                            if p not in (o, end) and self._same_ray(p, o, end)}
+        ends, mids, others = ray(a), ray(b), ray(c)
+        for ln in getattr(self.proof, "orders", ()):
+            at = {p: i for i, p in enumerate(ln)}
+            if any(min(at[x], at[y]) < at[m] < max(at[x], at[y]) for m in mids & at.keys()
+                   for x in ends & at.keys() for y in others & at.keys()):
+                return True
         return False
 
     def _on(self, p: str, a: str, b: str) -> str:
@@ -1631,6 +1729,11 @@ class _Writer:
                  self.n.number(val, deg)]
         equal = next((y for y in sorted(known, key=lambda s: s.name) if element_of(y) is not None and y != x
                       and _key(x - y) in self.stated and is_zero(known[y] - val)), None)
+        if equal is not None and self._given_through(x, equal):  # the question's own value: put in as a given
+            known[x] = val
+            self.stated.add(_key(x - val))
+            self.given_names.append(self.n.expr(x, None, False))
+            return True
         if equal is not None:  # LN = LO stated and LO = 7 found: "Since LN = LO, LN = 7", not LN worked from x again
             out.append(f"Since {self.eq(x, equal)}, {self.wrap(f'{self.n.expr(x)} = {self.n.number(val, deg)}')}.")
             known[x] = val
@@ -1830,6 +1933,10 @@ class _Writer:
         return out
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
+        if (s.instance.family.key == "given" and u in (s.lhs, s.rhs) and not v.free_symbols
+                and self._given_through(u, s.rhs if s.lhs == u else s.lhs)):
+            self.given_names.append(self.n.expr(u, None, False))  # (the question's own value: put in as given)
+            return ""
         # (the first name stays: one angle, one name; an angle whose value the text has stated keeps
         # the name it was stated by, so that the reader finds the number: angle CAP, not angle BAC)
         spoken = self._spoken(s)
@@ -1929,6 +2036,9 @@ class _Writer:
                 ratio = self._ratio_put(s, lhs, rhs, u, put, sub) if reason else None
                 if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
                     head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
+                    solved = self._ratio_solved(s, lhs, rhs, u, v, vals, sub, ratio[1])
+                    if solved is not None:  # x/20 = 10/16 = 5/8, so x = 20·5/8 = 25/2
+                        return f"{head}, so {solved}."
                     chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
@@ -2189,13 +2299,43 @@ class _Writer:
         """A proportion solved for a variable, as its ratios and then with the values and expressions put
         in (``TW/WY = TZ/XY`` and ``x/20 = 10/16``), before it is cross-multiplied; None where the
         equation is no proportion of the step's theorem."""
-        factors = [f for e in (lhs, rhs) for f in sympy.Mul.make_args(e) if f.is_Symbol]
-        tries = [u] if u in factors else [f for f in factors if f not in vals and u in sub.get(f, f).free_symbols]
-        pair = next((p for f in tries if (p := self._proportion_pair(s, lhs, rhs, f)) is not None), None)
+        pair = self._put_pair(s, lhs, rhs, u, vals, sub)
         if pair is None:
             return None
         put = {**{x: w for x, w in sub.items() if x not in vals}, **vals}
         return self.eq(*pair), f"{self.n.expr(pair[0], put)} = {self.n.expr(pair[1], put)}"
+
+    def _put_pair(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict,
+                  sub: dict) -> tuple[sympy.Expr, sympy.Expr] | None:
+        """The proportion's two ratios (:meth:`_proportion_pair`) for ``u`` or the element it is an expression of."""
+        factors = [f for e in (lhs, rhs) for f in sympy.Mul.make_args(e) if f.is_Symbol]
+        tries = [u] if u in factors else [f for f in factors if f not in vals and u in sub.get(f, f).free_symbols]
+        return next((p for f in tries if (p := self._proportion_pair(s, lhs, rhs, f)) is not None), None)
+
+    def _ratio_solved(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, v: sympy.Expr, vals: dict,
+                      sub: dict, shown: str) -> str | None:
+        """A proportion with one unknown over a number (``x/10 = 6/(15/2)``) solved as a teacher solves it: the
+        known ratio worked out, then the unknown from it (``x/10 = 6/(15/2) = 4/5, so x = 10·4/5 = 8``), never
+        cross-multiplied (teacher 18: "so 10·6 = (15/2)·x, so 15x = 120"); None for any other proportion."""
+        pair = self._put_pair(s, lhs, rhs, u, vals, sub)
+        if pair is None or v.free_symbols:
+            return None
+        put = {**{x: w for x, w in sub.items() if x not in vals}, **vals}
+        mine, known = (sympy.expand(x.xreplace(put)) for x in pair)
+        if known.free_symbols or mine.free_symbols != {u} or not known.is_Rational or known == 0:
+            return None
+        c, x = mine.as_coeff_Mul()
+        times = r" \cdot " if self.n.latex else "·"
+        if x == u:  # u/10: u = 10·k
+            work = f"{self.n.number(1 / c)}{times}{self.n.number(known)}" if c != 1 else None
+        elif x == 1 / u:  # 10/u: u = 10/k
+            work = f"{self.n.number(c)}{times}{self.n.number(1 / known)}"
+        else:
+            return None
+        head, _, side = shown.rpartition(" = ")
+        ratio = " = ".join(dict.fromkeys([head, side, self.n.number(known)]))
+        found = " = ".join(x for x in (self.n.expr(u), work, self.n.number(v)) if x)
+        return f"{self.wrap(ratio)}, so {self.wrap(found)}"
 
     def _proportion_pair(self, s, lhs: sympy.Expr, rhs: sympy.Expr,
                          u: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
@@ -2360,8 +2500,8 @@ class _Writer:
                         return ""  # (only radii said equal to it: "BO = AO = 3 (radii)" names it)
                     self.n.local.pop(u)
                     try:
-                        return (f"{self.n.expr(other)} is a radius of circle {element_of(u).points[0]}, so "
-                                f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(other)} = {val}')}.")
+                        return (f"The radius of circle {element_of(u).points[0]} is "
+                                f"{self.wrap(f'{self.n.expr(other)} = {val}')}.")
                     finally:
                         self.n.local[u] = other
             if u == self._target:
@@ -2439,7 +2579,23 @@ class _Writer:
         if (lhs == u and rhs == formula) or (rhs == u and lhs == formula) or _key(lhs - rhs) == _key(u - formula):
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
-        return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
+        stated = self._stated_after(reason, s, lhs, rhs, u)
+        known = self._ratio_known(s, lhs, rhs, u, stated)
+        stated = f"{stated[:-1]}{known}$" if known and self.n.latex else stated + known
+        return f"{reason}{stated}{later or ', so '}{text}."
+
+    def _ratio_known(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, stated: str) -> str:
+        """The numbers put into the ratio of a stated proportion whose sides are all known (``EF/AC = FH/BC =
+        12/15 = 4/5``, teacher 18: "EF/AC = FH/BC, so EF = 4·AC/5", 12/15 never shown); "" where none is."""
+        pair = self._proportion_pair(s, lhs, rhs, u)
+        if pair is None or not stated.endswith(self.eq(*pair)) or self.n.latex and not stated.endswith("$"):
+            return ""
+        vals = {**self._givens(), **{x: w for x, w in self.known.items() if not w.free_symbols}}
+        side = pair[1]
+        if not side.free_symbols or not side.free_symbols <= vals.keys():
+            return ""
+        shown, value = self.n.expr(side, vals), sympy.nsimplify(side.xreplace(vals))
+        return " = ".join(dict.fromkeys(["", shown, self.n.number(value)]))
 
     def _quadratic(self, st) -> str | None:
         """A given in a variable met by another expression of the same element (``angle MLQ = 2·angle MLR
@@ -2476,13 +2632,40 @@ class _Writer:
             deg = _unit(target) == "degrees"
             first = self.wrap(f"{self.n.expr(g.rhs)} = {self.n.expr(inx)}")
             work = "".join(f", so {y}" for y in steps if y != first)
-            chain = [self.n.expr(target), self.n.expr(ft, None, deg), self.n.expr(ft, {x: xv}, deg),
-                     self.n.number(st.value, deg)]
             self.stated.add(_key(g.lhs - g.rhs))
-            return (f"Since {self.eq(e, other)} = {self.n.expr(inx)} and {self.eq(e, g.rhs)}, {first}{work} and "
-                    f"{self.wrap(f'{self.n.expr(x)} = {self.n.number(xv)}')}{note}. "
-                    f"So {self.wrap(' = '.join(dict.fromkeys(chain)))}.")
+            return (f"Since {self.wrap(f'{self.n.expr(e)} = {self.n.expr(inx, None, deg)}')} and "
+                    f"{self.eq(e, g.rhs)}, {first}{work} and {self.wrap(f'{self.n.expr(x)} = {self.n.number(xv)}')}"
+                    f"{note}. So {self._found_through(target, e, other, inx, x, xv, ft, st.value, deg)}.")
         return None
+
+    def _unsay(self, eq: str) -> None:
+        """The last line's closing sentence left out where it only says ``eq`` (``So angle MLR = 4x°.``, ``Since
+        angle MPQ = 8x°, angle LQP = (180 - 8x)°.``: an expression in the variable, said again with its value)."""
+        at = next((i for i in range(len(self.lines) - 1, -1, -1) if self.lines[i]), None)
+        if at is None:
+            return
+        said = _SENTENCE.split(self.lines[at])
+        m = re.fullmatch(r"(?:So|Since ([^,]+),) (.+)\.", said[-1])
+        if m is None or m[2] != eq or m[1] and re.search(r"(?:is|are|lies|lie)", m[1]):
+            return
+        self.lines[at] = " ".join(said[:-1])
+
+    def _found_through(self, target, e, other, inx, x, xv, ft, value, deg: bool) -> str:
+        """The step's element once the variable is found, through the element the equation was about (``angle MLQ
+        = (8·5)° = 40° and angle MLR = angle MLQ/2 = 40°/2 = 20°``), its expression in the variable said no earlier
+        than here (teacher 18: "So angle MLR = 4x°" before x is known), dropped from the line before where that
+        line ends with it; else through its own expression (``angle MLR = 4x° = (4·5)° = 20°``)."""
+        self._unsay(self.eq(target, ft))
+        tf = sympy.solve(e - other, target) if target in other.free_symbols else []
+        ev = sympy.expand(inx.xreplace({x: xv}))
+        if len(tf) != 1 or tf[0].free_symbols != {e} or ev.free_symbols:
+            chain = [self.n.expr(target), self.n.expr(ft, None, deg), self.n.expr(ft, {x: xv}, deg),
+                     self.n.number(value, deg)]
+            return self.wrap(" = ".join(dict.fromkeys(chain)))
+        first = [self.n.expr(e), self.n.expr(inx, {x: xv}, deg), self.n.number(ev, deg)]
+        chain = [self.n.expr(target), self.n.expr(tf[0], None, deg), self.n.expr(tf[0], {e: ev}, deg),
+                 self.n.number(value, deg)]
+        return f"{self.wrap(' = '.join(dict.fromkeys(first)))} and {self.wrap(' = '.join(dict.fromkeys(chain)))}"
 
     def _by_ratio(self, st) -> str | None:
         """A proportion whose two unknown sides the problem gives only as a ratio (``AB = 3DE/5``), the
@@ -2675,13 +2858,23 @@ def _named_in(s: sympy.Symbol, text: str) -> bool:
     return re.search(rf"\b({pts}|{pts[::-1]})\b", text) is not None
 
 
-def _equilateral_says(e: sympy.Expr, text: str) -> bool:
-    """Is ``e`` (= 0) two sides of a triangle the sentence names as the equilateral triangle (AB - BC of
-    "the equilateral triangle ABC")?"""
-    pts = {p for x in e.free_symbols if (el := element_of(x)) is not None and el.kind.key == "length"
-           for p in el.points}
-    return len(pts) == 3 and len(e.free_symbols) == 2 and any(
-        f"equilateral triangle {''.join(order)}" in text for order in itertools.permutations(sorted(pts)))
+# the shape kinds whose sides are all equal: two of its sides said equal go without saying where a sentence
+# names the shape by its kind
+_EQUAL_SIDES = frozenset({"equilateral triangle", "rhombus", "square"})
+
+
+def _shape_says(instance, e: sympy.Expr) -> bool:
+    """Is ``e`` (= 0) two sides said equal of the shape the instance's sentence names by a kind whose sides are
+    equal (AB - BC beside "the equilateral triangle ABC": the block's declared ``shape``)?"""
+    shape, name = getattr(instance.family, "shape", None), _shape_named(instance)
+    if name is None or shape[0] not in _EQUAL_SIDES:
+        return False
+    pts = list(split_points(name))
+    sides = {frozenset((a, b)) for a, b in zip(pts, pts[1:] + pts[:1])}
+    els = [element_of(x) for x in e.free_symbols]
+    return (len(els) == 2 and all(el is not None and el.kind.key == "length" and frozenset(el.points) in sides
+                                  for el in els) and _linear(e) is not None and _linear(e)[1] == 0
+            and sorted(c for c, _ in _linear(e)[0]) == [-1, 1])
 
 
 def _expr(target: dict) -> sympy.Expr:
@@ -2850,8 +3043,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     w = _Writer(proof, style, arcs)
     last = 0  # where the last step's sentences begin: a goal step that says nothing still needs its line
     premises_only = _restated_premises(proof)
+    by_shape = _said_by_shape(proof)
     for i in _near_use(proof.steps):
         st = proof.steps[i]
+        if i in by_shape:  # "…, it is equilateral.": its equal sides go without saying
+            w.shape_only(st)
+            continue
         if i in premises_only:  # the question's relation, which the judgements using it name as their premise
             w.stated.add(_key(st.target - st.value))
             if st.target.is_Symbol:
@@ -2963,6 +3160,47 @@ def _near_use(steps: list) -> list[int]:
     return order
 
 
+def _said_by_shape(proof) -> set[int]:
+    """The steps that conclude two sides of a shape equal by a judgement whose sentence names the shape (``…, it is
+    equilateral``) and that every later step uses only as the premise of a sentence naming the same shape (``the
+    equilateral triangle ABC``): the shape's name says them, so the judgement is said without them (teacher 18's
+    gen 10: "it is equilateral; hence BC = AB = 40", the value never used)."""
+    steps = proof.steps
+    given = {q.lhs for st in steps for q, _ in st.equations
+             if q.instance.family.key == "given" and q.lhs.is_Symbol and not q.rhs.free_symbols}
+    out: set[int] = set()
+    for i, st in enumerate(steps[:-1]):
+        fact = st.target - st.value
+        eqs = [q.instance for q, _ in st.equations if q.instance.family.key != "given"]
+        shape = {_shape_points(x) for x in eqs}
+        if not eqs or len(shape) != 1 or not all(x.family.kind == "judgement" and _shape_says(x, fact) for x in eqs):
+            continue
+        users = [[q.instance for q, _ in t.equations] for t in steps[i + 1:] if i in t.needs]
+        resting = [[x for x in used if _key(fact) in _premise_keys(x)] for used in users]
+        if (users and all(resting) and all(_shape_points(x) in shape for r in resting for x in r)
+                and not any(fact.free_symbols & (x.lhs - x.rhs).free_symbols - given
+                            for used in users for x in used if _key(fact) not in _premise_keys(x))):
+            out.add(i)  # (each user rests on it as a premise of a sentence naming the shape, and on nothing else)
+    return out
+
+
+def _shape_named(instance) -> str | None:
+    """The shape an instance's sentence names (its block's declared ``shape``), or None."""
+    shape = getattr(instance.family, "shape", None)
+    return instance.names[shape[1]] if shape is not None and len(instance.names) > shape[1] else None
+
+
+def _shape_points(instance) -> frozenset | None:
+    """The points of the shape an instance's sentence names, in any order (ABC of "it is equilateral" and of
+    "the equilateral triangle BCA" are one triangle)."""
+    name = _shape_named(instance)
+    return None if name is None else frozenset(split_points(name))
+
+
+def _premise_keys(instance) -> set:
+    return {_key(a - b) for a, b in getattr(instance, "premises", ())}
+
+
 def _restated_premises(proof) -> set[int]:
     """The steps that only restate one relation the question gives, in its own words (``angle ACB = 90°`` of "a
     right triangle with the right angle at C", ``BD = CD`` of "AD is a median": ``marked_facts``) and that every later
@@ -2971,6 +3209,8 @@ def _restated_premises(proof) -> set[int]:
     as facts no step uses."""
     steps = proof.steps
     marked = {_key(e) for e in getattr(proof, "marked", ())}
+    given = {q.lhs for st in steps for q, _ in st.equations  # (a value the question gives is not this relation's)
+             if q.instance.family.key == "given" and q.lhs.is_Symbol and not q.rhs.free_symbols}
     out: set[int] = set()
     for i, st in enumerate(steps[:-1]):
         if len(st.equations) != 1 or st.equations[0][0].instance.family.key != "relation":
@@ -2980,7 +3220,8 @@ def _restated_premises(proof) -> set[int]:
         if _key(said.lhs - said.rhs) not in marked or _key(said.lhs - said.rhs) != fact:
             continue  # (a property the relation has, the tangent's right angle; an angle renamed through a point)
         if any(q.instance.family.key == "relation" and q.instance.names == said.names
-               or st.target.free_symbols & (q.lhs - q.rhs).free_symbols
+               or st.target.free_symbols & (q.lhs - q.rhs).free_symbols - given
+               and not any(_key(a - b) == fact for a, b in getattr(q.instance, "premises", ()))
                for j, t in enumerate(steps) if j != i for q, _ in t.equations):
             continue  # (its relation is the reason of another sentence, which says it with this: "angle AMC = angle
             # AMB"; or a step puts its value in)
