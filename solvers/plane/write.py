@@ -2263,7 +2263,11 @@ class _Writer:
                 and -lin[1] * lin[0][0][0] == int(m[3]) \
                 and sorted(self.n.expr(x) for _, x in lin[0]) == sorted(f"angle {a}" for a in m.group(1, 2)):
             return ""
-        return f"{_then(reason)}{self._natural(s, lhs, rhs, u)}"
+        said = self._natural(s, lhs, rhs, u)
+        left, eq, right = said.partition(" = ")
+        if eq and left == right:  # (a height named by the segment that is it: "it is the height …", never "BE = BE")
+            return ""
+        return f"{_then(reason)}{said}"
 
     def _natural(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str:
         """A rule as a textbook states it before the numbers go in: ``area WXYZ = WY·XZ/2``, not ``2·area
