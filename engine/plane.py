@@ -350,3 +350,16 @@ class GeneralProblem:
 
     def circle(self, centre: str) -> CircleDecl | None:
         return next((c for c in self.circles if c.centre == centre), None)
+
+
+def positive_first(v: sympy.Expr) -> str:
+    """``32*pi - 64``, as a reader writes a difference, where sympy prints ``-64 + 32*pi`` (the answer line,
+    and a figure's asked expression: "sector area OAB - area ABO = ?")."""
+    if not v.is_Add:
+        return str(v)
+    terms = sympy.Add.make_args(v)
+    pos = [t for t in terms if not t.could_extract_minus_sign()]
+    neg = [-t for t in terms if t.could_extract_minus_sign()]
+    if not pos or not neg:
+        return str(v)
+    return " + ".join(str(t) for t in pos) + "".join(f" - {t}" for t in neg)

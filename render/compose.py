@@ -375,8 +375,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     for it in angles:
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
         right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6) \
-            and not getattr(annotation.facts.get(it.quantity), "free_symbols", None)
-        # (an angle given in x that the answer makes right gets its value's arc: a square would give x away)
+            and not _leaks(annotation, it.quantity)
         if annotation.arcs_clear and right and _crossing_squared(d, squares, frame, scene, it.quantity):
             right = False  # (a square in a neighbouring quarter of the same crossing says it: a second square there
             # reads with the first as one rectangle, review 17's 03; a derived right angle is not marked again,
@@ -1856,6 +1855,20 @@ def enclosed(p: tuple[float, float], polys: list, radius: float) -> bool:
 
 
 # -- marks ------------------------------------------------------------------------------------------------
+
+
+def _leaks(annotation, q: Quantity) -> bool:
+    """Would a right-angle square on angle ``q`` give the answer away?  Its value is written in a variable the asked
+    element's value is written in (or, the goal a variable, in any): the square says that 3x = 90, so x = 30 and
+    the asked x + 20 = 50 (newcomer 18's p22).  An angle in another variable keeps its square (5y at a median's
+    foot, LM = 3x + 1 asked)."""
+    mine = getattr(annotation.facts.get(q), "free_symbols", set())
+    if not mine:
+        return False
+    if hasattr(annotation, "asked_in"):  # (a textbook figure's: the variables its answer is written in)
+        return bool(mine & annotation.asked_in)
+    asked = annotation.query  # (GeomVerse's: the asked element's value, or every variable where x is asked)
+    return asked is None or bool(mine & getattr(annotation.facts.get(asked), "free_symbols", set()))
 
 
 def _is_right(scene: Scene, q: Quantity, tol: float = 1e-6) -> bool:

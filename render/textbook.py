@@ -28,7 +28,7 @@ from geomill.engine.geometry import segment_distance
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
-                                  elements_in, polygon_key)
+                                  elements_in, polygon_key, positive_first)
 
 from .accidents import accidents, near_equal, on_strokes, square_strokes
 from .annotate import Annotation, Item, format_number
@@ -97,6 +97,7 @@ class TextbookAnnotation(Annotation):
     or an expression in its variables), the goal marked "?" in the coordinate style, and relation marks."""
 
     texts: dict = field(default_factory=dict)  # Quantity -> the value's text
+    asked_in: frozenset = frozenset()  # the variables the asked element's value is written in (``_asked_in``)
     shapes: list = field(default_factory=list)  # the scene's shapes (a sector's label says "sector area OAB")
     names: dict = field(default_factory=dict)  # str(quantity) -> the problem's element ("arc OAB")
     relation_marks: list = field(default_factory=list)  # marks.Mark
@@ -404,8 +405,6 @@ def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None)
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
         names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
             else arc_name(scene, "".join(el.points)) if el.kind.key == "arc" and scene is not None else el.text
-    from geomill.solvers.plane.solve import positive_first  # (the answer line's rule; loaded with the solver)
-
     text = positive_first(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
@@ -1153,6 +1152,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     shaped = {s.name for s in scene.shapes}
     ann = TextbookAnnotation("coordinate", values, None, {})
     ann.shapes = list(scene.shapes)
+    ann.asked_in = _asked_in(problem)
     givens = []
     numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
                 if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}
@@ -2221,6 +2221,20 @@ def _in_other_wedge(d, lab) -> bool:
     c = np.array([[lab.x, lab.y]], dtype=float)
     return any(float(np.hypot(*(w.vertex - own.vertex))) < 0.5 and w.sweep < own.sweep - 1e-3 and bool(w.holds(c)[0])
                for e, w in d.rules.wedges.items() if e != lab.element)
+
+
+def _asked_in(problem: GeneralProblem) -> frozenset:
+    """The variables the answer is written in: the goal's own (find x) and those of a given value of an element it
+    asks (angle BAC = x + 20, find angle BAC)."""
+    if problem.goal is None:
+        return frozenset()
+    goal = problem.goal.expr
+    out = {v for v in goal.free_symbols if element_of(v) is None}
+    for f in problem.facts:
+        for side, other in ((f.lhs, f.rhs), (f.rhs, f.lhs)):
+            if side in goal.free_symbols:
+                out |= {v for v in other.free_symbols if element_of(v) is None}
+    return frozenset(out)
 
 
 def _only_carrier(ann: TextbookAnnotation, d, q: Quantity) -> bool:

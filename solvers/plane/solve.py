@@ -11,7 +11,7 @@ import sympy
 from geomill.engine import budget
 from geomill.engine import plane_geometry as pg
 from geomill.engine.errors import SolveError, shown
-from geomill.engine.plane import GeneralProblem, element_of, variables_in
+from geomill.engine.plane import GeneralProblem, element_of, positive_first, variables_in
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from ..numeric import NEAR_AGREE, NumericModel, _said, build_model, size
@@ -34,19 +34,6 @@ class Refused(SolveError):
 
 class Contradicted(Refused):
     """The givens contradict each other (the deduction proves values that break one): no figure meets them all."""
-
-
-def positive_first(v: sympy.Expr) -> str:
-    """``32*pi - 64``, as a reader writes a difference, where sympy prints ``-64 + 32*pi`` (the answer line,
-    and a figure's asked expression: "sector area OAB - area ABO = ?")."""
-    if not v.is_Add:
-        return str(v)
-    terms = sympy.Add.make_args(v)
-    pos = [t for t in terms if not t.could_extract_minus_sign()]
-    neg = [-t for t in terms if t.could_extract_minus_sign()]
-    if not pos or not neg:
-        return str(v)
-    return " + ".join(str(t) for t in pos) + "".join(f" - {t}" for t in neg)
 
 
 def _pi_apart(v: sympy.Expr) -> sympy.Expr:
