@@ -117,3 +117,18 @@ def test_a_height_named_by_its_own_segment_is_not_said_equal_to_itself() -> None
                                "CE perpendicular to BE\nclockwise CEB EDAB\narea ABCD = 100\nAB = x + 15\nBE = x\n"
                                "find height CDAB\n")).text()
     assert "BE = BE" not in text and "it is the height of the parallelogram BCDA" in text, text
+
+
+def test_a_reason_is_not_said_twice_word_for_word_in_a_row() -> None:
+    """Teacher 19's fg 9 (FormalGeo 1974): the incircle's perimeter rule said twice in one paragraph, word for word,
+    for two of its equations; the second says 'By the same rule'."""
+    from geomill.dsl import parse
+    from geomill.solvers.plane.solve import solve_general
+
+    text = solve_general(parse(
+        "points E C B O F D A\nline D E C\nline A F D\nline C B A\ncircle O through E B F\nO incentre of DCA\n"
+        "AB tangent to circle O\nAF tangent to circle O\nCB tangent to circle O\nCE tangent to circle O\n"
+        "DE tangent to circle O\nDF tangent to circle O\nclockwise EBF\nAB = 19\nCE = AF + DE\nDF = 6\n"
+        "find perimeter ACD\n")).text()
+    reasons = [s.split(";")[0] for s in text.replace("\n", " ").split(". ") if s.startswith("Since") and ";" in s]
+    assert len(reasons) == len(set(reasons)), text

@@ -3108,7 +3108,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         else:
             w.lines.append(f"Therefore {w._worked(proof.goal, proof.value, w.known)}.")
     lines = _unsaid_givens(_merge_givens([_GIVEN_TWICE.sub(r"\1, ", _said_once(x)) for x in w.lines if x]))
-    lines = _hence_given(_same_reason(_facts_of_shape(_unused_halves(_unused_right_angles(lines)), w.given_names)))
+    lines = _hence_given(_rule_again(_same_reason(_facts_of_shape(_unused_halves(_unused_right_angles(lines)),
+                                                                  w.given_names))))
     said = getattr(proof, "rules", {}).get((proof.goal, proof.value))
     if not lines and said:  # the goal is a shape's own value: say its rule (a regular polygon's angle)
         lines = [f"{_cap(said)}, so {w.eq(proof.goal, proof.value)}."]
@@ -3699,6 +3700,26 @@ def _same_reason(lines: list[str]) -> list[str]:
             said.append(sentence)
         out.append(said)
     return [x for x in (" ".join(said) for said in out) if x]
+
+
+_SINCE_HENCE = re.compile(r"^(Since [^;]+); hence (.+)$")
+
+
+def _rule_again(lines: list[str]) -> list[str]:
+    """A theorem's reason said again word for word in the sentence after, for another of its equations, said once:
+    ``Since the sides of CDA touch circle O …; hence perimeter ACD = …. By the same rule, CE = ….`` (FormalGeo 1974
+    said the incircle's perimeter rule twice)."""
+    out = []
+    for line in lines:
+        said: list[str] = []
+        for sentence in _SENTENCE.split(line):
+            m = _SINCE_HENCE.match(sentence)
+            last = _SINCE_HENCE.match(said[-1]) if said else None
+            if m and last and m[1] == last[1]:
+                sentence = f"By the same rule, {m[2]}"
+            said.append(sentence)
+        out.append(" ".join(said))
+    return out
 
 
 # "Since AB = y, y = 14." after a step that ends "AB = 14.": the given names the value the step just found
