@@ -67,6 +67,7 @@ from .patterns import (
     TrianglePair,
     Turn,
     Undeclared,
+    Unlike,
 )
 
 if TYPE_CHECKING:  # (annotations only: numpy.random loads where a check draws its points)
@@ -845,11 +846,11 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
              Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
             figure=_TRIANGLE),
-    Theorem("cosine_theorem", "by the law of cosines in triangle {0}", (Triangle("ABC"),),
-            (Conclusion(L("BC") ** 2, L("AB") ** 2 + L("CA") ** 2 - 2 * L("AB") * L("CA") * Cos(ang("BAC"))),
-             Conclusion(L("CA") ** 2, L("AB") ** 2 + L("BC") ** 2 - 2 * L("AB") * L("BC") * Cos(ang("ABC"))),
-             Conclusion(L("AB") ** 2, L("BC") ** 2 + L("CA") ** 2 - 2 * L("BC") * L("CA") * Cos(ang("ACB")))),
-            ("ABC",), triangle, figure=_TRIANGLE),
+    # (at each angle that is not right on the figure: at a right angle it is Pythagoras, never "… cos(90°)")
+    *(Theorem("cosine_theorem", "by the law of cosines in triangle {0}",
+              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Unlike(ang("YXZ"), _RIGHT)),
+              (Conclusion(L("YZ") ** 2, L("XY") ** 2 + L("ZX") ** 2 - 2 * L("XY") * L("ZX") * Cos(ang("YXZ"))),),
+              ("ABC",), triangle, figure=_TRIANGLE),),
     # -- points and circles -----------------------------------------------------------------------------
     # two chords crossing inside the circle (the intersecting chords theorem), two secants from a point outside it
     Theorem("circle_property_circular_power", "by the intersecting chords theorem",
