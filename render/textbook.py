@@ -647,7 +647,8 @@ def _value_text(el: Element, value: sympy.Expr) -> str:
         text = format_number(float(value))
     else:
         text = re.sub(r"sqrt\((\d+)\)", r"√\1", sympy.sstr(value)).replace("sqrt", "√").replace("pi", "π")
-        text = text.replace("*", "").replace(" ", "")
+        text = re.sub(r"\*\*(\d+)", lambda m: m[1].translate(_SUPERSCRIPT), text)  # x² (never "x2": reader 25's 16)
+        text = text.replace("**", "^").replace("*", "").replace(" ", "")
     if el.kind.key in _REGION_WORDS:  # a bare "1" inside a thin triangle reads as a side's length
         return f"{_REGION_WORDS[el.kind.key]} = {text}"
     if el.kind.unit != "degrees":
@@ -657,6 +658,7 @@ def _value_text(el: Element, value: sympy.Expr) -> str:
     return f"{text}°" if value.is_number or value.is_Symbol else f"({text})°"
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _REGION_WORDS = {"area": "area", "perimeter": "perimeter", "circle_area": "area", "sector_area": "area",
                  "sector_perimeter": "perimeter", "circumference": "circumference"}
 

@@ -100,3 +100,13 @@ def test_a_kites_free_corner_is_not_drawn_near_flat() -> None:
 
     lab = textbook_figure(parse("kite ABCD at A\nAC = 16\nBD = 10\nfind area ABCD\n", plane=True)).labels
     assert _corner_degrees(lab, "B", "A", "D") < FLAT_CORNER
+
+
+def test_a_power_in_a_value_is_written_as_a_power() -> None:
+    """'(2x2-10)°' for a given (2x² - 10)°: read literally, 4x - 10 (reader 25's 16; reader 23's 10, 'y2-1')."""
+    from geomill.render.textbook import textbook_figure
+
+    lab = textbook_figure(parse("triangle ABC\nangle ABC = 2x^2 - 10\nangle BCA = 8x\nangle CAB = 70\n"
+                                "find x\n")).labels
+    texts = [label["text"] for label in lab["labels"]]
+    assert "(2x²-10)°" in texts, texts
