@@ -1582,13 +1582,26 @@ def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[s
 
 
 def _square_lines(problem: GeneralProblem, layout: tuple) -> list:
-    """A composed layout's pairs of lines drawn within 3° of perpendicular or parallel that no fact makes so
-    (``accidents.square_strokes``), or meeting under MIN_ANGLE, for ``spread`` to turn apart where the facts leave
-    their angle free."""
+    """A composed layout's pairs of lines meeting within 3° of perpendicular that no fact makes so
+    (``accidents.square_strokes``), or under MIN_ANGLE, for ``spread`` to turn apart where the facts leave their
+    angle free (``fixed_by_facts``).  (Lines apart drawn near parallel are left to the layout's cost: turning them
+    costs a spread in many figures for little.)"""
+    from geomill.solvers.numeric import fixed_by_facts
+
     scene, px = _layout_px(layout)
     given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
-    return square_strokes(problem, scene, px, layout[4].relation_marks) + [
+    pairs = [p for p in square_strokes(problem, scene, px, layout[4].relation_marks) if p[2]] + [
         ((v, a), (v, b), False) for a, v, b, _ in _narrow(problem, px, given)]  # (and lines meeting too narrowly)
+    if not pairs:
+        return []
+    fixed = fixed_by_facts(layout[1], [lambda c, _r, s=s, t=t: _turn_of(c, s, t) for s, t, _ in pairs])
+    return [pair for pair, forced in zip(pairs, fixed) if not forced]  # (one the facts force: no layout moves it)
+
+
+def _turn_of(c: dict, s: tuple[str, ...], t: tuple[str, ...]) -> float:
+    """The cosine of the angle between lines s and t (each by its ends): no move, turn or scaling changes it."""
+    u, w = c[s[-1]] - c[s[0]], c[t[-1]] - c[t[0]]
+    return float(abs(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-12))
 
 
 def _misleading(layout: tuple) -> tuple[int, int]:

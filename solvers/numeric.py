@@ -1421,7 +1421,9 @@ SPREAD_WEIGHT = 1.0  # the readability terms against the facts while spreading (
 SPREAD_FLAT = 150.0  # degrees: a polygon's corner past this (near flat, or reflex) is pushed back under it
 SPREAD_PARTS = 0.12  # of the figure's size: the gap between unconnected parts
 SPREAD_UNEQUAL = 0.15  # two segments the caller wants drawn unequal differ by this share of the longer at least
-SPREAD_TURN = math.sin(math.radians(18.0))  # two lines the caller wants turned apart: 18° from square or parallel
+SPREAD_TURN = math.sin(math.radians(18.0))  # two lines the caller wants turned apart: 18° from parallel (a narrow
+# crossing opened past 15°) and SPREAD_SQUARE from square (a corner off 90° enough to read as not right)
+SPREAD_SQUARE = math.sin(math.radians(8.0))
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
@@ -1444,7 +1446,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     it where the facts let them (a chord drawn through the centre reads as a diameter: the least squares from a
     start too small for the given lengths stops on the edge of the figures that fit, the chord as long as it can be).
     ``turned``: pairs of lines (each by two points or more) drawn near perpendicular (True) or near parallel (False)
-    that no fact makes so, turned ``SPREAD_TURN`` away from it where the facts leave their angle free."""
+    that no fact makes so, turned ``SPREAD_SQUARE`` or ``SPREAD_TURN`` away from it where the facts leave their angle
+    free."""
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
@@ -1464,7 +1467,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     poly, prev, cur, nxt = (np.array([c[j] for c in corners], dtype=int) for j in range(4))
     if len(cur):  # (the corners drawn near flat or reflex are pushed back; the rest are left to the other terms)
         start = x0[:2 * n].reshape(n, 2)
-        keep = np.unique(poly[_inner_angles(start, prev, cur, nxt, poly) > SPREAD_FLAT])
+        keep = np.unique(poly if turned else poly[_inner_angles(start, prev, cur, nxt, poly) > SPREAD_FLAT])
+        # (lines turned apart: every polygon's corners kept from flat, or the turn lays one flat instead)
         pick = np.isin(poly, keep)
         renumber = np.searchsorted(keep, poly[pick])
         poly, prev, cur, nxt = renumber, prev[pick], cur[pick], nxt[pick]
@@ -1503,7 +1507,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             u, w = pts[turns[:, 1]] - pts[turns[:, 0]], pts[turns[:, 3]] - pts[turns[:, 2]]
             norm = np.maximum(np.hypot(*u.T) * np.hypot(*w.T), 1e-12)
             cos, sin = np.abs(np.sum(u * w, axis=1)) / norm, np.abs(u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]) / norm
-            out.append(np.maximum(SPREAD_TURN - np.where(turns[:, 4] == 1, cos, sin), 0.0))
+            out.append(np.maximum(np.where(turns[:, 4] == 1, SPREAD_SQUARE - cos, SPREAD_TURN - sin), 0.0))
         return np.concatenate(out)
 
     before = float(np.sum(soft(x0) ** 2))
