@@ -132,3 +132,15 @@ def test_a_reason_is_not_said_twice_word_for_word_in_a_row() -> None:
         "find perimeter ACD\n")).text()
     reasons = [s.split(";")[0] for s in text.replace("\n", " ").split(". ") if s.startswith("Since") and ";" in s]
     assert len(reasons) == len(set(reasons)), text
+
+
+def test_a_half_disc_sector_is_not_said_to_stand_on_a_minor_arc() -> None:
+    """Teacher 20's fg 12 (FormalGeo 1183): 'sector EIB on the minor arc IB', where IB is a diameter (180°)."""
+    from geomill.dsl import parse
+    from geomill.solvers.plane.solve import solve_general
+
+    text = solve_general(parse(
+        "points I C D N B E\npolygon ICDNB\ntriangle CND\nline I E B\ncircle E through B I\nIB diameter of circle E\n"
+        "CN perpendicular to BN\nIC perpendicular to NC\nclockwise ICDNB CND CNB ICN\nCD = 6\nCI = 19\nBN = 19\n"
+        "CN = 6\nDN = 6\narea BICN - area CDN = x\nfind sector area EIB + x\n")).text()
+    assert "sector EIB" in text and "minor arc IB" not in text, text

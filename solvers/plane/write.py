@@ -1227,6 +1227,8 @@ class _Writer:
             if el is None or el.kind.key != "arc":
                 continue
             _, a, b = el.points
+            if self.known.get(x) == 180:  # (a half circle is neither arc's minor one: no arc said, teacher 20's fg 12)
+                return ""
             name = self.n.arcs.get(x, (f"minor arc {a}{b}",))[0]
             if not name.startswith(("major ", "minor ")):
                 name = f"minor {name}"
