@@ -19,7 +19,7 @@ def test_a_triangle_named_equilateral_is_not_followed_by_its_equal_sides() -> No
     sides said to be 40 before.)"""
     text = solve_general(parse("triangle ABC isosceles at A\nO circumcentre of ABC\ncircle O through A B C\n"
                                "AB = 40\nangle BAC = 60\nfind CO\n")).text()
-    assert "equilateral triangle ABC, its side is √3 times the radius; hence" in text, text
+    assert "equilateral triangle ABC, its side is √3 times the radius, so" in text and "(as" not in text, text
 
 
 def _text(problem: str) -> str:
@@ -144,3 +144,13 @@ def test_a_half_disc_sector_is_not_said_to_stand_on_a_minor_arc() -> None:
         "CN perpendicular to BN\nIC perpendicular to NC\nclockwise ICDNB CND CNB ICN\nCD = 6\nCI = 19\nBN = 19\n"
         "CN = 6\nDN = 6\narea BICN - area CDN = x\nfind sector area EIB + x\n")).text()
     assert "sector EIB" in text and "minor arc IB" not in text, text
+
+
+def test_a_rule_said_in_words_is_not_written_out_again() -> None:
+    """Teacher 20's gen 2, 9, 14: 'its side is √3 times the radius; hence AB = √3·(radius of circle O), so the
+    radius …' says the rule three times; a block whose sentence says its equation (worded) goes on from it."""
+    from geomill.dsl import parse
+    from geomill.solvers.plane.solve import solve_general
+
+    text = solve_general(parse("circle O through A B C\ntriangle ABC equilateral\nAB = 15\nfind radius O\n")).text()
+    assert "√3 times the radius, so" in text and "hence AB" not in text, text

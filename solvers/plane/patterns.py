@@ -1301,6 +1301,9 @@ class Theorem:
     # the shape its sentence names, by kind and which of its names is the shape (("equilateral triangle", 0):
     # "the equilateral triangle {0}"): the facts that kind has, its equal sides, go without saying beside it
     shape: tuple[str, int] | None = None
+    # its sentence states its equation in words ("its side is √3 times the radius"): the proof goes on from it
+    # without writing the equation out again
+    worded: bool = False
 
     @property
     def kind(self) -> str:

@@ -747,7 +747,7 @@ THEOREMS: tuple[Theorem, ...] = (
             "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
             "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
-            figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5, shape=_EQUILATERAL),
+            figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5, shape=_EQUILATERAL, worded=True),
     # (and of a triangle proved equilateral: R = s/√3 at once, not an angle, a tangent and Pythagoras)
     Theorem("equilateral_triangle_property_circumradius",
             "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
@@ -756,7 +756,7 @@ THEOREMS: tuple[Theorem, ...] = (
                            Proven(L("BC"), L("CA"))),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
             figure="circle O through A B C\ntriangle ABC\nAB = BC\nBC = CA", weight=0.5, direct=True,
-            shape=_EQUILATERAL),
+            shape=_EQUILATERAL, worded=True),
     Theorem("arc_property_center_angle", _CENTRAL,
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Sweep("OAB", "minor")),
             (Conclusion(_ARC, ang("AOB")),), ("OAB",), lambda rng: _arc(rng, 10, 170),

@@ -40,6 +40,7 @@ class Family:
     kind: str = "construction"  # or "judgement"
     direct: bool = False  # the block's (patterns.Theorem.direct)
     shape: tuple[str, int] | None = None  # the shape its sentence names (patterns.Theorem.shape)
+    worded: bool = False  # its sentence says its equation in words (patterns.Theorem.worded)
 
 
 class _Points(str):
@@ -116,7 +117,7 @@ def family(t: Theorem, key: str, sentence: str | None = None) -> Family:
     other words, and a conclusion may have its own)."""
     got = _FAMILIES.get((id(t), key, sentence))
     if got is None:
-        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct, t.shape)
+        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct, t.shape, t.worded)
     return got
 
 

@@ -2265,6 +2265,8 @@ class _Writer:
                 and -lin[1] * lin[0][0][0] == int(m[3]) \
                 and sorted(self.n.expr(x) for _, x in lin[0]) == sorted(f"angle {a}" for a in m.group(1, 2)):
             return ""
+        if s.instance.family.worded:  # (its sentence says the equation in words: "its side is √3 times the radius")
+            return ""
         said = self._natural(s, lhs, rhs, u)
         left, eq, right = said.partition(" = ")
         if eq and left == right:  # (a height named by the segment that is it: "it is the height …", never "BE = BE")
