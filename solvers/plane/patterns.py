@@ -948,19 +948,12 @@ class Near(Check):
 
 
 @dataclass(frozen=True)
-class Unlike(Check):
+class Unlike(Near):
     """``lhs`` and ``rhs`` differ on the model: a general law left where a special case's own theorem says it
     (the law of cosines at an angle that is not right: at a right angle it is Pythagoras)."""
 
-    lhs: sympy.Expr
-    rhs: sympy.Expr
-
-    @property
-    def letters(self) -> str:  # type: ignore[override]
-        return template(self.lhs).letters + template(self.rhs).letters
-
     def holds(self, ix: Index, b: Binding) -> bool:
-        return not Near(self.lhs, self.rhs).holds(ix, b)
+        return not super().holds(ix, b)
 
 
 @dataclass(frozen=True)
