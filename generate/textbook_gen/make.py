@@ -330,20 +330,22 @@ def check(fig: Figure, keep: set[int], facts: list[Equality], goal: sympy.Expr, 
     if parsed is None:
         return None
     model = own_figure(parsed, fig, want)
-    try:  # (the cheap refusals first, on the construction's own figure: a coincidence no fact states, a figure
-        # that misleads; then the text's own figure search, then the re-solve)
-        if model is not None and cfg.images and unforced(parsed, fig, lambda: other_figure(model, parsed)):
-            return None  # (no figure drawn: no coincidence shown)
-        if model is not None and not drawn(text, parsed, fig, cfg):
+
+    def misleads(m) -> bool:
+        """A coincidence no fact states (with no figure drawn, none is shown), or a figure that misleads."""
+        coincidence = cfg.images and unforced(parsed, fig, lambda: other_figure(m, parsed))
+        return coincidence or not drawn(text, parsed, fig, cfg)
+
+    try:  # (the cheap refusals first, on the construction's own figure; then the text's own figure search, then the
+        # re-solve)
+        if model is not None and misleads(model):
             return None
         searched = searched_agrees(parsed, want)
         if searched is None:
             return None
         if model is None:
             model = searched
-            if cfg.images and unforced(parsed, fig, lambda: other_figure(model, parsed)):
-                return None
-            if not drawn(text, parsed, fig, cfg):
+            if misleads(model):
                 return None
     except FAILS:
         return None
