@@ -847,10 +847,10 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
             figure=_TRIANGLE),
     # (at each angle that is not right on the figure: at a right angle it is Pythagoras, never "… cos(90°)")
-    *(Theorem("cosine_theorem", "by the law of cosines in triangle {0}",
-              (Triangle("ABC"), Cyclic("XYZ", "ABC"), Unlike(ang("YXZ"), _RIGHT)),
-              (Conclusion(L("YZ") ** 2, L("XY") ** 2 + L("ZX") ** 2 - 2 * L("XY") * L("ZX") * Cos(ang("YXZ"))),),
-              ("ABC",), triangle, figure=_TRIANGLE),),
+    Theorem("cosine_theorem", "by the law of cosines in triangle {0}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Unlike(ang("YXZ"), _RIGHT)),
+            (Conclusion(L("YZ") ** 2, L("XY") ** 2 + L("ZX") ** 2 - 2 * L("XY") * L("ZX") * Cos(ang("YXZ"))),),
+            ("ABC",), triangle, figure=_TRIANGLE),
     # -- points and circles -----------------------------------------------------------------------------
     # two chords crossing inside the circle (the intersecting chords theorem), two secants from a point outside it
     Theorem("circle_property_circular_power", "by the intersecting chords theorem",

@@ -2880,9 +2880,10 @@ def _shape_says(instance, e: sympy.Expr) -> bool:
     pts = list(split_points(name))
     sides = {frozenset((a, b)) for a, b in zip(pts, pts[1:] + pts[:1])}
     els = [element_of(x) for x in e.free_symbols]
+    lin = _linear(e)
     return (len(els) == 2 and all(el is not None and el.kind.key == "length" and frozenset(el.points) in sides
-                                  for el in els) and _linear(e) is not None and _linear(e)[1] == 0
-            and sorted(c for c, _ in _linear(e)[0]) == [-1, 1])
+                                  for el in els) and lin is not None and lin[1] == 0
+            and sorted(c for c, _ in lin[0]) == [-1, 1])
 
 
 def _expr(target: dict) -> sympy.Expr:
