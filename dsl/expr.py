@@ -89,7 +89,8 @@ def _power(base: sympy.Expr, exp: sympy.Expr, at: Token) -> sympy.Expr:
     return base**exp
 
 
-def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
+def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr | None:
+    """A function's value at ``arg``; None where the name is no function (``x(x + 1)``: a product)."""
     if func.value == "sqrt":
         if arg.is_negative:
             raise ParseError("square root of a negative number", span_of(at))
@@ -102,11 +103,7 @@ def _call(func: Token, arg: sympy.Expr, at: Token) -> sympy.Expr:
         if func.value != "atan" and not -1 <= arg <= 1:
             raise ParseError(f"{func.value} of a number from -1 to 1, got {arg}", span_of(at))
         return inverse_degrees(func.value, arg)
-    raise AssertionError(f"{func.value} is no function")
-
-
-def _is_function(func: Token) -> bool:
-    return func.value == "sqrt" or func.value in TRIG or func.value in INVERSE_TRIG
+    return None
 
 
 def build(root: Tree | Token) -> sympy.Expr:
@@ -223,8 +220,9 @@ class _Build(Transformer_NonRecursive):
                              span_of(where))
         if data == "call":  # the function's name is no operand
             arg, at = _value(_leaf(children[1]) if isinstance(children[1], Token) else children[1])
-            if _is_function(children[0]):
-                return _call(children[0], arg, at), where
+            value = _call(children[0], arg, at)
+            if value is not None:
+                return value, where
             out = _NameLed((name(children[0]) * arg, where))  # "x(x + 1)" is a product
             out.factor, out.inside = name(children[0]), arg
             return out
