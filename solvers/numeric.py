@@ -1003,6 +1003,12 @@ def _solved_from(system: _System, model: NumericModel, coords: dict[str, np.ndar
                         model.seed)
 
 
+def _lines_and_segments(problem: GeneralProblem) -> list[tuple[str, ...]]:
+    """The problem's drawn lines and the segments its relations name (``AB parallel to CD``), each once."""
+    return list(dict.fromkeys([*(ln.points for ln in problem.lines),
+                               *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)]))
+
+
 def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
     """The figure with a line turned half round one of its polygon points, wherever a figure with it
     turned satisfies every fact: a line through a vertex (``line D C E`` with ``DE parallel to AB``, or
@@ -1018,7 +1024,7 @@ def _other_sides(system: _System, model: NumericModel) -> list[NumericModel]:
     anchored |= {p for c in problem.circles for p in (c.centre, *c.points)}
     drawn = [ln.points for ln in problem.lines]
     crossings = {p for i, a in enumerate(drawn) for b in drawn[i + 1:] for p in set(a) & set(b)}
-    lines = dict.fromkeys([*drawn, *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
+    lines = _lines_and_segments(problem)
     out = []
     for points in lines:
         pivots = [p for p in points if p in anchored]
@@ -1045,8 +1051,7 @@ def turned_ends(model: NumericModel) -> list[NumericModel]:
     problem = system.p
     held = {p for c in problem.circles for p in (c.centre, *c.points)}
     held |= {p for ln in problem.lines if len(ln.points) >= 3 for p in ln.points}
-    segments = dict.fromkeys([*(ln.points for ln in problem.lines if len(ln.points) == 2),
-                              *(arg for rel in problem.relations for arg in rel.args if len(arg) == 2)])
+    segments = [s for s in _lines_and_segments(problem) if len(s) == 2]
     out = []
     for a, b in segments:
         for end, pivot in ((a, b), (b, a)):
