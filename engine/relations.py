@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -104,6 +104,7 @@ def between(m: str, a: str, b: str) -> Callable[[Pts], list[float]]:
         t = float(np.dot(p[m] - p[a], ab)) / n2
         return [pg.cross(ab, p[m] - p[a]) / n2, hinge(t - 0.01), hinge(0.99 - t)]
     cond.collinear = (a, m, b)  # a stated incidence: the deduction's lines hold it
+    cond.ordered = True  # ... in that order
     return cond
 
 
@@ -122,6 +123,7 @@ def _along(m: str, a: str, b: str, past: float) -> Callable[[Pts], list[float]]:
         n2 = float(np.dot(ab, ab)) + 1e-12
         return [pg.cross(ab, p[m] - p[a]) / n2, hinge(float(np.dot(p[m] - p[a], ab)) / n2 - past)]
     cond.collinear = (a, m, b) if past < 1 else (a, b, m)  # a stated incidence: the deduction's lines hold it
+    cond.ordered = past >= 1  # (beyond b: in that order; on the ray, m may lie either side of b)
     return cond
 
 
@@ -301,6 +303,13 @@ class Block:
         return [tuple(names[x] for x in c.collinear) for c in self.conditions
                 if getattr(c, "collinear", None) and all(x in names for x in c.collinear)]
 
+    def orders(self, args: tuple[tuple[str, ...], ...]) -> list[tuple[str, str, str]]:
+        """The three points on one line IN THAT ORDER that the block's sentence says (a midpoint between
+        its ends, a point beyond a side's end), on the problem's points."""
+        names = self.bind(args)
+        return [tuple(names[x] for x in c.collinear) for c in self.conditions
+                if getattr(c, "ordered", False) and all(x in names for x in c.collinear)]
+
     def instantiate(self, args: tuple[tuple[str, ...], ...]) -> list[Equation]:
         """The block's equations on the problem's points."""
         names = self.bind(args)
@@ -320,14 +329,22 @@ class Block:
             return []
         return [(kind, tuple(tuple(names[c] for c in el) for el in els)) for kind, *els in self.marks]
 
-    def state(self, args: tuple[tuple[str, ...], ...]) -> str:
-        return _fill(self.sentence, self.placeholders, args)
+    def state(self, args: tuple[tuple[str, ...], ...], polygons: Iterable[Sequence[str]] = ()) -> str:
+        """The sentence on the problem's points; a triangle the sentence names ("a median of triangle ABC") is
+        spelt as the problem declares it (``polygons``), whichever vertex the relation's own order starts from."""
+        shown = {}
+        for ph, pts in zip(self.placeholders, args):
+            if f"triangle {{{ph}}}" in self.sentence:
+                same = next((p for p in polygons if len(p) == len(pts) and set(p) == set(pts)), None)
+                if same is not None:
+                    shown[ph] = "".join(same)
+        return _fill(self.sentence, self.placeholders, args, shown)
 
-    def reason(self, i: int, args: tuple[tuple[str, ...], ...]) -> str:
+    def reason(self, i: int, args: tuple[tuple[str, ...], ...], polygons: Iterable[Sequence[str]] = ()) -> str:
         """Why the block's ``i``-th equation holds, on the problem's points: the property it is (``the opposite
         angles of the parallelogram TSRU are equal``), or the sentence where the block names none."""
         why = self.reasons[i] if i < len(self.reasons) else ""
-        return f"since {self.state(args)}" if not why else _fill(why, self.placeholders, args)
+        return f"since {self.state(args, polygons)}" if not why else _fill(why, self.placeholders, args)
 
     def remark(self, args: tuple[tuple[str, ...], ...]) -> str:
         """The block's note on the problem's points (empty where it has none)."""
@@ -337,13 +354,15 @@ class Block:
         return _fill(form or self.forms[0], self.placeholders, args)
 
 
-def _fill(template: str, placeholders: tuple[str, ...], args: tuple[tuple[str, ...], ...]) -> str:
-    """A template with each placeholder replaced by its points; a placeholder that is no argument
-    (``{A}`` of ``{PA}``: the point a tangent touches) is spelt letter by letter from the arguments."""
-    names: dict[str, str] = {}
+def _fill(template: str, placeholders: tuple[str, ...], args: tuple[tuple[str, ...], ...],
+          shown: Mapping[str, str] | None = None) -> str:
+    """A template with each placeholder replaced by its points (or by ``shown``'s spelling of them); a
+    placeholder that is no argument (``{A}`` of ``{PA}``: the point a tangent touches) is spelt letter by
+    letter from the arguments."""
+    names: dict[str, str] = dict(shown or {})
     letters: dict[str, str] = {}
     for ph, pts in zip(placeholders, args):
-        names[ph] = "".join(pts)
+        names.setdefault(ph, "".join(pts))
         if len(ph) == len(pts):
             for letter, point in zip(ph, pts):
                 letters.setdefault(letter, point)
@@ -725,7 +744,7 @@ BLOCKS: tuple[Block, ...] = (
           ((L("AO"), L("OB")), (ang("AOC"), sympy.Integer(90)), (L("AC"), L("BC"))), (between("O", "A", "B"),),
           marks=(("equal", "AO", "OB"), ("right", "AOC"))),
     # -- triangles -------------------------------------------------------------------------------
-    Block("median", ("{AD} median of {ABC}",), "{AD} is a median of {ABC}",
+    Block("median", ("{AD} median of {ABC}",), "{AD} is a median of triangle {ABC}",
           lambda rng: _with(d := triangle(rng), D=(d["B"] + d["C"]) / 2),
           ((L("BD"), L("DC")), (L("BC"), 2 * L("BD")), (L("BC"), 2 * L("DC")), (area("ABD"), area("ADC"))),
           (between("D", "B", "C"),),
@@ -734,7 +753,7 @@ BLOCKS: tuple[Block, ...] = (
                "triangle may be named from any vertex, either way round (`{AD} median of {ACB}` says the same); "
                "the first letter of the segment is the vertex: the median from C of triangle ABC to the "
                "midpoint M of AB is `CM median of ABC` (or `CM median of CAB`)."),
-    Block("altitude", ("{AD} altitude of {ABC}",), "{AD} is an altitude of {ABC}", _altitude,
+    Block("altitude", ("{AD} altitude of {ABC}",), "{AD} is an altitude of triangle {ABC}", _altitude,
           ((ang("ADB"), sympy.Integer(90)), (height("ABC"), L("AD")), (2 * area("ABC"), L("AD") * L("BC"))),
           (on_line("D", "B", "C"),), family="triangle", marks=(("height", "AD", "BC"), ("right", "ADB")),
           note="The altitude from {A}, the first letter, to the line {BC}: its foot {D} is on the line {BC}, "
@@ -742,7 +761,7 @@ BLOCKS: tuple[Block, ...] = (
                "angle is obtuse (add `{D} on {BC}` to require the segment). The triangle may be named from any "
                "vertex; the first letter of the segment is the vertex: the altitude from C of triangle ABC is "
                "`CF altitude of ABC` (F on line AB). `{AD} altitude from {A}` is refused: write this line."),
-    Block("midsegment", ("{DE} midsegment of {ABC}",), "{DE} is a midsegment of {ABC}",
+    Block("midsegment", ("{DE} midsegment of {ABC}",), "{DE} is a midsegment of triangle {ABC}",
           lambda rng: _with(d := triangle(rng), D=(d["A"] + d["B"]) / 2, E=(d["A"] + d["C"]) / 2),
           ((L("BC"), 2 * L("DE")), (L("AD"), L("DB")), (L("AE"), L("EC")), (ang("ADE"), ang("ABC"))),
           (between("D", "A", "B"), between("E", "A", "C")), family="triangle",
@@ -757,15 +776,15 @@ BLOCKS: tuple[Block, ...] = (
           _alt_quad, ((ang("EFB"), sympy.Integer(90)), (height("ABCD"), L("EF"))),
           (on_line("E", "C", "D"), on_line("F", "A", "B"), perpendicular("E", "F", "A", "B")),
           family="quadrilateral", marks=(("height", "EF", "AB"), ("right", "EFB"))),
-    Block("incentre", ("{O} incentre of {ABC}",), "{O} is the incentre of {ABC}", _incentre,
+    Block("incentre", ("{O} incentre of {ABC}",), "{O} is the incentre of triangle {ABC}", _incentre,
           ((ang("OAB"), ang("CAO")), (ang("OBC"), ang("ABO")), (ang("OCA"), ang("BCO"))), family="triangle"),
-    Block("circumcentre", ("{O} circumcentre of {ABC}",), "{O} is the circumcentre of {ABC}", _circumcentre,
+    Block("circumcentre", ("{O} circumcentre of {ABC}",), "{O} is the circumcentre of triangle {ABC}", _circumcentre,
           ((L("OA"), L("OB")), (L("OB"), L("OC"))), family="triangle"),
-    Block("centroid", ("{O} centroid of {ABC}",), "{O} is the centroid of {ABC}",
+    Block("centroid", ("{O} centroid of {ABC}",), "{O} is the centroid of triangle {ABC}",
           lambda rng: _with(d := triangle(rng), O=(d["A"] + d["B"] + d["C"]) / 3),
           ((3 * area("OAB"), area("ABC")), (3 * area("OBC"), area("ABC"))),
           (lambda p: [float(v) / _scale(p) for v in 3 * p["O"] - p["A"] - p["B"] - p["C"]],), family="triangle"),
-    Block("orthocentre", ("{O} orthocentre of {ABC}",), "{O} is the orthocentre of {ABC}",
+    Block("orthocentre", ("{O} orthocentre of {ABC}",), "{O} is the orthocentre of triangle {ABC}",
           lambda rng: _with(d := acute(rng), O=_orthocentre(d)), (),
           (perpendicular("A", "O", "B", "C"), perpendicular("B", "O", "C", "A")), family="triangle"),
     Block("circumcentre_quadrilateral", ("{O} circumcentre of {ABCD}",), "{O} is the circumcentre of {ABCD}",
@@ -793,7 +812,7 @@ BLOCKS: tuple[Block, ...] = (
           ((L("AO"), L("OB")), (diameter("O"), L("AB")), (L("AB"), 2 * L("AO")), (L("AB"), 2 * L("OB"))),
           (between("O", "A", "B"),),
           circle="O", on_circle=("A", "B"), family="circle"),
-    Block("arc_midpoint", ("{M} midpoint of arc {OAB}",), "{M} is the midpoint of the arc {OAB}", _arc_midpoint,
+    Block("arc_midpoint", ("{M} midpoint of arc {OAB}",), "{M} is the midpoint of the arc {AMB} of circle {O}", _arc_midpoint,
           ((arc("OAM"), arc("OMB")), (L("AM"), L("MB")), (arc("OAB"), 2 * arc("OAM"))),
           circle="O", on_circle=("A", "M", "B"), family="circle"),
     Block("major_arc", ("{C} on major arc {AB} of circle {O}", "{C} on major arc {AB}"),

@@ -186,6 +186,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     names = major_names(problem, names)
+    declared = [p.points for p in problem.polygons]
     said = set()
     sentences: list[str] = []
     if not figure:
@@ -193,16 +194,20 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             rel = kinds.get(poly.points)
             if rel is not None:
                 said.add((rel.key, rel.args))
-                sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args))
+                sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args, declared))
             else:
                 sentences.append(f"{''.join(poly.points)} is a {poly.noun}")
+        ordered = {t for r in problem.relations for t in BLOCKS_BY_KEY[r.key].orders(r.args)}
         for ln in problem.lines:  # a two-point line is a drawn segment: "in that order" says nothing of two points
+            if _said_in_order(ln.points, ordered):
+                continue  # (B, D and C of "AD is a median of triangle ABC": stated once, by the relation)
             sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
                              else f"{_and(list(ln.points))} lie on one line, in that order")
     for c in problem.circles:
         through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")
-    sentences += [BLOCKS_BY_KEY[r.key].state(r.args) for r in problem.relations if (r.key, r.args) not in said]
+    sentences += [BLOCKS_BY_KEY[r.key].state(r.args, declared) for r in problem.relations
+                  if (r.key, r.args) not in said]
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
     if not figure:
@@ -223,6 +228,13 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
+
+
+def _said_in_order(points: tuple[str, ...], ordered: set[tuple[str, str, str]]) -> bool:
+    """Do the relations' sentences already put these three or more points on one line in this order (each
+    run of three, either way round: overlapping runs fix the whole order)?"""
+    runs = [tuple(points[k:k + 3]) for k in range(len(points) - 2)]
+    return bool(runs) and all(r in ordered or r[::-1] in ordered for r in runs)
 
 
 def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str]) -> list[str]:

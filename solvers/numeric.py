@@ -61,6 +61,7 @@ NEAR_MISFIT = 0.25  # the givens' largest miss a near figure may have (build_mod
 NEAR_AGREE = 1e-3  # the goal's values on the near figures (build_model's ``rough``) agree this closely
 STALL_ITERATIONS = 10  # iterations per round; a round that does not halve the largest residual …
 STUCK = 1e-3  # … while it is above this stops the search (a local minimum: the next start is cheaper)
+UNDEFINED = 1e3  # the residual of a condition on a point the plan cannot place (NaN from a square root below zero)
 CRAWL = 0.8  # below STUCK, a round that leaves the largest residual above TOLERANCE and above this share of
 # the last round's stops it too: a crawl (2e-4 to 4e-5 in 1,300 evaluations) rarely ends in a figure
 SETTLED = 0.5  # a round that leaves a largest residual under SETTLE_BELOW above this share of the last
@@ -472,6 +473,8 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
         if state["n"] % BUDGET_EVERY == 0:
             budget.check()
         r = fun(x)
+        if not np.isfinite(r).all():  # a plan's point that does not exist here (two circles apart): far off, not NaN
+            r = np.nan_to_num(r, nan=UNDEFINED, posinf=UNDEFINED, neginf=-UNDEFINED)
         state["at"], state["r"] = x, r
         worst = _worst(r)
         if worst < state["best"]:

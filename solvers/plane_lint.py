@@ -358,7 +358,7 @@ def claim_findings(proof, model) -> list[Finding]:
              if s.instance.family.key == "relation" and s.instance.names}
     for rel in problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
-        sentence = block.state(rel.args)
+        sentence = block.state(rel.args, [p.points for p in problem.polygons])
         if sentence not in cited:
             continue
         names = block.bind(rel.args) or {}

@@ -22,7 +22,7 @@ CASES = [
      "AB = 20\nfind FG\n", 20, [], ["trapezoid"]),
     # the circumcentre's two radii at once, not through B
     ("points A B C O\ntriangle ABC\ncircle O through A B C\nO circumcentre of ABC\nAB = 3\nBC = 5\n"
-     "angle ABC = 60\nfind circle area O\n", None, ["Since O is the circumcentre of ABC, AO = CO."],
+     "angle ABC = 60\nfind circle area O\n", None, ["Since O is the circumcentre of triangle ABC, AO = CO."],
      ["BO = CO", "Join BO"]),
     # two right angles in one semicircle: one sentence
     ("points A B C D O\npolygon ABCD\nline A O C\ncircle O through A B C D\nAC diameter of circle O\nAC = 65\n"

@@ -37,7 +37,7 @@ CASES = [
     ("true: on a segment extended, joined first",
      "points A B C F O\ntriangle ABC isosceles at A\nline C A F\nline B F\ncircle O through A B C\n"
      "O circumcentre of ABC\nangle BAC = 70\nAF = AB\nfind angle FBO\n", 70,
-     ["Join OA. Since O is the circumcentre of ABC, AO = BO."],  # (its line order: test_a_point_on_a_ray_…)
+     ["Join OA. Since O is the circumcentre of triangle ABC, AO = BO."],  # (its line order: test_a_point_on_a_ray_…)
      ["as F lies on CA)", "as F lies on CA;"]),
     # 4. the law of sines as side over the sine of the angle facing it
     ("algebra: the law of sines as a ratio",
@@ -53,7 +53,7 @@ CASES = [
     ("once: the right angle beside an altitude",
      "points A B C E F\ntriangle ABC\nline B E A\nline C F A\nCE altitude of CBA\nEF perpendicular to CF\n"
      "AB = 13\nBC = 9\nangle ABC = 60\nfind AF\n", 289 * 133 ** 0.5 / 532,
-     ["Since CE is an altitude of CBA and AEB is a straight line, angle BEC = angle AEC = 90°."],
+     ["Since CE is an altitude of triangle ABC and AEB is a straight line, angle BEC = angle AEC = 90°."],
      ["180° - angle BEC"]),
     # 5. a right angle named through a point on its arm: the reason says the point lies there
     ("reason: the point on the perpendicular's line",

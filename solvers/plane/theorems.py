@@ -103,9 +103,10 @@ def givens(cfg: Configuration) -> Iterator[Instance]:
         yield inst(GIVEN, (), f.lhs, f.rhs)
     for rel in cfg.problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
-        state = block.state(rel.args)
+        declared = [p.points for p in cfg.problem.polygons]
+        state = block.state(rel.args, declared)
         for i, (lhs, rhs) in enumerate(block.instantiate(rel.args)):
-            why = block.reason(i, rel.args)
+            why = block.reason(i, rel.args, declared)
             yield inst(RELATION if why == f"since {state}" else _relation(why), (state,), lhs, rhs)
 
 

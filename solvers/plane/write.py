@@ -721,7 +721,7 @@ def _circumcentre(theorems: list) -> str | None:
     names = {s.instance.names for s in theorems}
     if not theorems or len(names) != 1 or any(s.instance.family.key != "relation" for s in theorems):
         return None
-    m = re.match(r"(\w+) is the circumcentre of \w+$", next(iter(names))[0] if next(iter(names)) else "")
+    m = re.match(r"(\w+) is the circumcentre of (?:triangle )?\w+$", next(iter(names))[0] if next(iter(names)) else "")
     return m.group(1) if m else None
 
 

@@ -1,0 +1,34 @@
+"""A textbook question states each fact once, in a textbook's words: the line a relation's sentence already
+orders is not stated again, and a triangle is spelt as the problem declares it."""
+from geomill.dsl import parse
+from geomill.generate.textbook import question
+from geomill.solvers.numeric import build_model
+from geomill.solvers.plane import solve_general
+
+CENTROID = ("points A B C D E F\ntriangle ABC\nline B D C\nline C E A\nline A F D\nline B F E\n"
+            "F centroid of ABC\nAD median of ABC\nBE median of BCA\nAB = 13\nBC = 18\nAC = 8\nfind DF\n")
+
+
+def test_a_median_s_foot_is_not_stated_again_as_a_line():
+    text = question(parse(CENTROID), figure=False, rounds=True)
+    assert "B, D and C lie on one line" not in text and "C, E and A lie on one line" not in text
+    assert "A, F and D lie on one line, in that order" in text  # (no one relation says F is on AD)
+
+
+def test_a_point_on_a_line_without_its_order_keeps_the_line():
+    text = question(parse("points A B C P\ntriangle ABC\nline B C P\nP on line BC\nAB = 3\nBC = 4\nCA = 5\n"
+                          "find AP\n"), figure=False, rounds=True)
+    assert "B, C and P lie on one line, in that order" in text
+
+
+def test_a_triangle_is_named_as_declared_in_the_question_and_the_proof():
+    p = parse(CENTROID)
+    assert "BE is a median of triangle ABC" in question(p, figure=False, rounds=True)
+    assert "of BCA" not in solve_general(p, build_model(p)).text("text")
+
+
+def test_an_isosceles_triangle_s_altitude_finds_its_figure():
+    # the plan once placed a point where none exists on its first start: NaN residuals ended the search
+    p = parse("points A B C D\ntriangle ABC\nline A D C\nBD altitude of BCA\nAB = 5\nBC = 5\nangle BAC = 50\n"
+              "find angle ABD\n")
+    assert solve_general(p, build_model(p)).exact == 40
