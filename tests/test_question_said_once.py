@@ -32,3 +32,9 @@ def test_an_isosceles_triangle_s_altitude_finds_its_figure():
     p = parse("points A B C D\ntriangle ABC\nline A D C\nBD altitude of BCA\nAB = 5\nBC = 5\nangle BAC = 50\n"
               "find angle ABD\n")
     assert solve_general(p, build_model(p)).exact == 40
+
+
+def test_a_parallelogram_s_area_uses_the_given_angle_s_own_corner():
+    p = parse("points A B C D\nparallelogram ABCD\nAB = 8\nBC = 5\nangle ABC = 60\nfind area ABCD\n")
+    text = solve_general(p, build_model(p)).text("text")
+    assert "sin(60°)" in text and "120" not in text, text

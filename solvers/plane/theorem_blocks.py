@@ -1287,7 +1287,9 @@ THEOREMS: tuple[Theorem, ...] = (
             tuple(Conclusion(perimeter("ABCD"), 4 * L(side)) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nrhombus ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
-            "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),), _PARALLELOGRAM[4:5], ("ABCD",),
+            "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),),  # (at each corner: the given angle's own)
+            tuple(Conclusion(area("ABCD"), L(a + v) * L(v + b) * Sin(ang(a + v + b)))
+                  for a, v, b in ("DAB", "ABC", "BCD", "CDA")), ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),
     # similar and congruent triangles
     *(Theorem("congruent_triangle_property_line_equal", f"since triangles {{0}} and {{1}} are congruent by {crit}",
