@@ -65,7 +65,7 @@ def test_a_criterion_does_not_repeat_the_angles_the_line_before_states() -> None
     text = _text("points Q P T R S\npolygon QPTR\ntriangle RTS\nline Q R S\nline P T S\nPQ parallel to TR\n"
                  "clockwise QPTR RTS\nPQ = 21\nPT = 8\nRT = 15\nfind ST\n")
     assert "angle PQR = angle SRT and angle QPT = angle RTS (corresponding angles)" in text, text
-    assert "Since QPS and RTS are similar by AA, " in text, text
+    assert "Since triangles QPS and RTS are similar by AA, " in text, text
 
 
 def test_a_value_given_through_a_given_equality_is_not_restated() -> None:

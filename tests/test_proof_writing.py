@@ -64,7 +64,7 @@ def test_the_tangent_sentence_names_its_touching_point_and_the_linter_checks_it(
     assert "PB is tangent to circle O at B" in sol.text(), sol.text()
     assert claim_findings(sol.proof, sol.model) == []
     # a template filled letter for letter (the old bug: "at A" for a tangent touching at B) is found
-    monkeypatch.setattr(relations, "_fill", lambda t, ph, args: re.sub(
+    monkeypatch.setattr(relations, "_fill", lambda t, ph, args, shown=None: re.sub(
         r"\{([A-Z]+)\}", lambda m: dict(zip(ph, map("".join, args))).get(m.group(1), m.group(1)), t))
     bad = solve_general(parse(TANGENT, "t.geo"))
     found = claim_findings(bad.proof, bad.model)

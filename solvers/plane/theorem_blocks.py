@@ -535,7 +535,7 @@ _CENTROID = (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM")
              Proven(L("YM"), L("MZ")), Proven(L("ZN"), L("NX")))
 _CENTROID_FIGURE = "points A B C D E G\ntriangle ABC\nline B D C\nline C E A\nline A G D\nline B G E\nBD = DC\nCE = EA"
 
-_SIMILAR = "since {0} and {1} are similar"
+_SIMILAR = "since triangles {0} and {1} are similar"
 _LINE_RATIO = "similar_triangle_property_line_ratio"
 
 
