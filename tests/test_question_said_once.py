@@ -38,3 +38,10 @@ def test_a_parallelogram_s_area_uses_the_given_angle_s_own_corner():
     p = parse("points A B C D\nparallelogram ABCD\nAB = 8\nBC = 5\nangle ABC = 60\nfind area ABCD\n")
     text = solve_general(p, build_model(p)).text("text")
     assert "sin(60°)" in text and "120" not in text, text
+
+
+def test_the_centroid_s_third_of_the_median_is_one_step():
+    p = parse(CENTROID)
+    text = solve_general(p, build_model(p)).text("text")
+    assert "one third of the way along the median AD from D; hence DF = AD/3" in text, text
+    assert text.count("is the centroid") == 1, text

@@ -923,6 +923,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(3 * L("XO"), 2 * L("XM")),), ("O", "ABC", "XM"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
+    Theorem("centroid_of_triangle_property_line_ratio",
+            "since {0} is the centroid of triangle {1}, it lies one third of the way along the median {2} from {2[1]}",
+            (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
+            (Conclusion(3 * L("OM"), L("XM")),), ("O", "ABC", "XM"), _centroid,
+            figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
+                   "line C E A\nline A F B\nO centroid of ABC"),
     Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
             (Given("midsegment_quadrilateral", ("EF", "ABCD")), ParallelLines("ADBC")),
             (Conclusion(2 * L("EF"), L("AD") + L("BC")),), ("EF", "ABCD"), _trapezoid_mid,
