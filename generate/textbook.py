@@ -244,15 +244,13 @@ def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str])
     from the figure's drawn line."""
     words = " ".join(said + [fact_text(f.lhs, f.rhs, names) for f in problem.facts]
                      + ([_element(problem.goal.expr, names)] if problem.goal is not None else []))
-    on = {(frozenset(arg), lone[0]) for rel in problem.relations for arg in rel.args if len(arg) == 2
-          for lone in rel.args if len(lone) == 1}  # (a relation's lone point with a segment: O with CD in "CD is a
-    # diameter of circle O", E with AB in "E is the midpoint of AB": said already)
+    stated = {frozenset(t) for rel in problem.relations for t in BLOCKS_BY_KEY[rel.key].collinear(rel.args)}
     out = []
     for ln in problem.lines:
         seq = "".join(ln.points)
-        ends = frozenset((ln.points[0], ln.points[-1]))
-        if all((ends, p) in on for p in ln.points[1:-1]):
-            continue
+        runs = [frozenset(ln.points[k:k + 3]) for k in range(len(ln.points) - 2)]
+        if runs and all(r in stated for r in runs):
+            continue  # (O on CD of "CD is a diameter of circle O", G on AC of "BG is an altitude of triangle ABC")
         if len(ln.points) >= 3 and seq not in words and seq[::-1] not in words:
             out.append(f"{_and(list(ln.points))} lie on one line, in that order")
     return out

@@ -45,3 +45,9 @@ def test_the_centroid_s_third_of_the_median_is_one_step():
     text = solve_general(p, build_model(p)).text("text")
     assert "one third of the way along the median AD from D; hence DF = AD/3" in text, text
     assert text.count("is the centroid") == 1, text
+
+
+def test_beside_a_figure_a_line_a_relation_states_is_not_stated_again():
+    p = parse("points A B C G\nline A G C\nBG altitude of BAC\nBC = 10\nangle ACB = 60\nfind CG\n")
+    text = question(p, figure=True, rounds=False, incidences=True)
+    assert "lie on one line" not in text and "BG is an altitude of triangle BAC" in text, text
