@@ -1053,6 +1053,9 @@ class _Writer:
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
         self._renamed = {}
         part = self._as_printed(s, part)
+        # (the hypotenuse spelled as the problem spells it: "perpendicular to the hypotenuse AC", never CA)
+        part = re.sub(r"\bhypotenuse ([A-Z])([A-Z])\b", lambda m: "hypotenuse " + self.n.expr(
+            element_symbol("length", (m[1], m[2]))), part)
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
