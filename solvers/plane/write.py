@@ -2303,7 +2303,15 @@ class _Writer:
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
         pair = self._proportion_pair(s, lhs, rhs, u)
-        return None if pair is None else self.eq(*pair)
+        if pair is None:
+            return None
+        num, den = pair[1].as_numer_denom()
+        if all(x.is_Pow and x.exp == 2 and x.base.is_Symbol for x in (num, den)):
+            # (similar figures' areas: the square of the sides' ratio, (BC/GH)², never BC²/GH²)
+            sides = self.n.expr(num.base / den.base)
+            square = rf"\left({sides}\right)^{{2}}" if self.n.latex else f"({sides})²"
+            return self.wrap(f"{self.n.expr(pair[0])} = {square}")
+        return self.eq(*pair)
 
     def _ratio_put(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict,
                    sub: dict) -> tuple[str, str] | None:
@@ -2351,11 +2359,13 @@ class _Writer:
     def _proportion_pair(self, s, lhs: sympy.Expr, rhs: sympy.Expr,
                          u: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
         """The two ratios of :meth:`_proportion` (``u/x``, ``y/partner``), or None."""
-        sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
+        # (a side squared is the side times itself: BC·BD = AB² is the proportion BC/AB = AB/BD)
+        sides = [(f[0].base, f[0].base) if len(f := sympy.Mul.make_args(e)) == 1 and f[0].is_Pow and f[0].exp == 2
+                 and f[0].base.is_Symbol else f for e in (lhs, rhs)]
         if any(len(f) != 2 for f in sides):
             return None
-        if element_of(u) is None and not any(u in f for f in sides):  # solved for a variable: the first side's
-            u = sides[0][0]
+        if not any(u in f for f in sides):  # solved for a variable, or for another element of the step: the first
+            u = sides[0][0]  # side's (never the cross-multiplied CM·DM = AM·FM of similar triangles)
         if not any(u in f for f in sides):
             return None
         mine, other = (sides[0], sides[1]) if u in sides[0] else (sides[1], sides[0])
@@ -2386,6 +2396,8 @@ class _Writer:
             x = [f for f in other if (points(f) <= side) == (points(u) <= side)]
         else:
             return None
+        if other[0] == other[1] and other[0] not in mine:  # (a side both triangles share, squared: BC/AB = AB/BD)
+            x = [other[0]]
         if len(x) != 1:
             return None
         y = other[0] if other[1] == x[0] else other[1]
