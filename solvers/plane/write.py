@@ -3145,7 +3145,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
-    lines = _join_first(_radius_named(_equilateral_once(lines)))
+    lines = _then_once(_join_first(_radius_named(_equilateral_once(lines))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
@@ -3772,6 +3772,27 @@ def _arc_reason(u: sympy.Symbol, c1) -> str:
 
 # "Since AE = BE, AE = BE." / "Since EH = AB, AB = EH = 14.": a given equality as the reason for itself
 _TAUTOLOGY = re.compile(r"^Since (\$?)([^,;$=]+?) = ([^,;$=]+?)\1, \1(?:\2 = \3|\3 = \2)( = [^,;$]+?)?\1\.$")
+
+
+_THEN = re.compile(r"^Then (\$?)(.+?) = (?:.* = )?(.+?)\1\.$")
+
+
+def _then_once(lines: list[str]) -> list[str]:
+    """A value worked out again, ``Then angle MLQ = (2x² - 10)° = 2·5² - 10 = 40°.``, where an earlier sentence
+    has said it already (``So angle MLQ = (8·5)° = 40°``, in a step that found it beside its own goal) is left
+    out: each fact once (a blind teacher: "the same angle found twice")."""
+    out: list[str] = []
+    for line in lines:
+        kept = []
+        for sentence in _SENTENCE.split(line):
+            m = _THEN.match(sentence)
+            before = " ".join([*out, *kept])
+            if m is not None and re.search(rf"(?<![\w\\]){re.escape(m[2])} = (?:[^.;,]*? = )?{re.escape(m[3])}"
+                                           r"(?![\w.^])", before):
+                continue
+            kept.append(sentence)
+        out.append(" ".join(kept))
+    return [x for x in out if x]
 
 
 def _no_tautology(lines: list[str]) -> list[str]:
