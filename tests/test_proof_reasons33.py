@@ -18,6 +18,10 @@ CASES = [
      "CD = 3\nfind AB\n", 2 * 22 ** 0.5,
      ["right triangle BCA (as angle ABC = 90°) with the altitude BD (BD is perpendicular to the hypotenuse AC;"],
      ["with the altitude BD (a leg squared", "hypotenuse CA"]),
+    # a parallel from two given midpoints used with no reason ("Since DE is parallel to BC, …")
+    ("a midsegment's parallel says where it comes from",
+     "points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\nD midpoint of AB\nE midpoint of AC\n"
+     "angle ABC = 50\nfind angle ADE\n", 50, ["DE is parallel to BC (DE joins the midpoints of AB and AC)"], []),
     # FormalGeo 5706: ABD ~ CBA sharing AB, "BC·BD = AB²" said as the proportion BC/AB = AB/BD
     ("a proportion with a shared side, not cross-multiplied",
      "points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAD = angle ACB\nAB = 6\nBD = 4\nfind CD\n", 5,
