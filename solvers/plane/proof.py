@@ -427,6 +427,20 @@ def parallel_sources(problem) -> dict:
             put(p[1], p[2], p[0], p[3], f"opposite sides of the {kind} {''.join(p)}")
         elif rel.key in ("trapezoid", "isosceles_trapezoid", "right_trapezoid"):
             put(*a[1], *a[2], f"the bases of the {kind} {''.join(a[0])}")
+        elif rel.key == "midsegment":
+            put(*a[0], *a[1][1:], f"{''.join(a[0])} is a midsegment of triangle {''.join(a[1])}")
+    # two midpoints given on two sides from one point: the segment joining them is parallel to the third side (a
+    # blind teacher: "DE is parallel to BC" used with no reason, where D and E are the midpoints of AB and AC)
+    mids: dict[frozenset, str] = {}
+    for rel in problem.relations:
+        if rel.key == "midpoint":
+            mids[frozenset(rel.args[1])] = rel.args[0][0]
+        elif rel.key == "median":
+            mids[frozenset(rel.args[1][1:])] = rel.args[0][1]
+    for (s1, d), (s2, e) in itertools.combinations(mids.items(), 2):
+        if len(s1 & s2) == 1 and d != e:
+            (x,), (y,), (z,) = s1 & s2, s1 - s2, s2 - s1
+            put(d, e, y, z, f"{d}{e} joins the midpoints of {x}{y} and {x}{z}")
     # a given parallel carried to a shape's side parallel to its own (EF ∥ BC, and BC ∥ AD in the square ABCD):
     # both parallel to the given's segment, the reason that names the given
     shapes = list(out)

@@ -1074,17 +1074,20 @@ THEOREMS: tuple[Theorem, ...] = (
     *(Theorem(key, sentence,
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXZ"), _RIGHT),
                Near(ang("XDY"), _RIGHT), Proven(ang("YXZ"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
-              conclusions, ("XYZ", "XD"),
+              conclusions, ("XYZ", "XD", "YZ"),
               figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle BAC = 90\nangle ADB = 90",
               weight=weight)
-      # (a leg's a little lighter: a leg in one step, where the altitude then Pythagoras takes two)
+      # (a leg's a little lighter: a leg in one step, where the altitude then Pythagoras takes two).  Each sentence
+      # says why XD is the altitude, perpendicular to the hypotenuse YZ ({2}), beside the right angle at X that the
+      # writer cites (blind teachers marked "with the altitude BD" down, its right angle nowhere said)
       for key, weight, sentence, conclusions in (
           ("right_triangle_property_altitude", 0.5,
-           "since {1} is the altitude to the hypotenuse of the right triangle {0}",
+           "since {1} is perpendicular to the hypotenuse {2}, it is the altitude of the right triangle {0}",
            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")),)),
           ("right_triangle_property_leg", 0.4,
-           "by the geometric mean (leg) theorem in the right triangle {0} with the altitude {1} (a leg squared is "
-           "the hypotenuse times its projection)", (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
+           "by the geometric mean (leg) theorem in the right triangle {0} with the altitude {1} ({1} is "
+           "perpendicular to the hypotenuse {2}; a leg squared is the hypotenuse times its projection)",
+           (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     # a right triangle's area from its legs: never ½ab·sin 90°
     Theorem("triangle_area_formula_common", "since the area of the right triangle {0} is half the product of its "

@@ -1053,6 +1053,9 @@ class _Writer:
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
         self._renamed = {}
         part = self._as_printed(s, part)
+        # (the hypotenuse spelled as the problem spells it: "perpendicular to the hypotenuse AC", never CA)
+        part = re.sub(r"\bhypotenuse ([A-Z])([A-Z])\b", lambda m: "hypotenuse " + self.n.expr(
+            element_symbol("length", (m[1], m[2]))), part)
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
@@ -2300,7 +2303,15 @@ class _Writer:
     def _proportion(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``a·b = c·d`` (``u`` one of the four) as ``u/x = y/partner``; None where it is no such product."""
         pair = self._proportion_pair(s, lhs, rhs, u)
-        return None if pair is None else self.eq(*pair)
+        if pair is None:
+            return None
+        num, den = pair[1].as_numer_denom()
+        if all(x.is_Pow and x.exp == 2 and x.base.is_Symbol for x in (num, den)):
+            # (similar figures' areas: the square of the sides' ratio, (BC/GH)², never BC²/GH²)
+            sides = self.n.expr(num.base / den.base)
+            square = rf"\left({sides}\right)^{{2}}" if self.n.latex else f"({sides})²"
+            return self.wrap(f"{self.n.expr(pair[0])} = {square}")
+        return self.eq(*pair)
 
     def _ratio_put(self, s, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict,
                    sub: dict) -> tuple[str, str] | None:
@@ -2348,11 +2359,13 @@ class _Writer:
     def _proportion_pair(self, s, lhs: sympy.Expr, rhs: sympy.Expr,
                          u: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
         """The two ratios of :meth:`_proportion` (``u/x``, ``y/partner``), or None."""
-        sides = [sympy.Mul.make_args(e) for e in (lhs, rhs)]
+        # (a side squared is the side times itself: BC·BD = AB² is the proportion BC/AB = AB/BD)
+        sides = [(f[0].base, f[0].base) if len(f := sympy.Mul.make_args(e)) == 1 and f[0].is_Pow and f[0].exp == 2
+                 and f[0].base.is_Symbol else f for e in (lhs, rhs)]
         if any(len(f) != 2 for f in sides):
             return None
-        if element_of(u) is None and not any(u in f for f in sides):  # solved for a variable: the first side's
-            u = sides[0][0]
+        if not any(u in f for f in sides):  # solved for a variable, or for another element of the step: the first
+            u = sides[0][0]  # side's (never the cross-multiplied CM·DM = AM·FM of similar triangles)
         if not any(u in f for f in sides):
             return None
         mine, other = (sides[0], sides[1]) if u in sides[0] else (sides[1], sides[0])
@@ -2383,6 +2396,8 @@ class _Writer:
             x = [f for f in other if (points(f) <= side) == (points(u) <= side)]
         else:
             return None
+        if other[0] == other[1] and other[0] not in mine:  # (a side both triangles share, squared: BC/AB = AB/BD)
+            x = [other[0]]
         if len(x) != 1:
             return None
         y = other[0] if other[1] == x[0] else other[1]
@@ -3130,7 +3145,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
-    lines = _join_first(_radius_named(_equilateral_once(lines)))
+    lines = _then_once(_join_first(_radius_named(_equilateral_once(lines))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
@@ -3757,6 +3772,27 @@ def _arc_reason(u: sympy.Symbol, c1) -> str:
 
 # "Since AE = BE, AE = BE." / "Since EH = AB, AB = EH = 14.": a given equality as the reason for itself
 _TAUTOLOGY = re.compile(r"^Since (\$?)([^,;$=]+?) = ([^,;$=]+?)\1, \1(?:\2 = \3|\3 = \2)( = [^,;$]+?)?\1\.$")
+
+
+_THEN = re.compile(r"^Then (\$?)(.+?) = (?:.* = )?(.+?)\1\.$")
+
+
+def _then_once(lines: list[str]) -> list[str]:
+    """A value worked out again, ``Then angle MLQ = (2x² - 10)° = 2·5² - 10 = 40°.``, where an earlier sentence
+    has said it already (``So angle MLQ = (8·5)° = 40°``, in a step that found it beside its own goal) is left
+    out: each fact once (a blind teacher: "the same angle found twice")."""
+    out: list[str] = []
+    for line in lines:
+        kept = []
+        for sentence in _SENTENCE.split(line):
+            m = _THEN.match(sentence)
+            before = " ".join([*out, *kept])
+            if m is not None and re.search(rf"(?<![\w\\]){re.escape(m[2])} = (?:[^.;,]*? = )?{re.escape(m[3])}"
+                                           r"(?![\w.^])", before):
+                continue
+            kept.append(sentence)
+        out.append(" ".join(kept))
+    return [x for x in out if x]
 
 
 def _no_tautology(lines: list[str]) -> list[str]:
