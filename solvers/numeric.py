@@ -19,6 +19,7 @@ import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter, sub
 
 import numpy as np
 import sympy
@@ -270,6 +271,8 @@ class _System:
         for rel in problem.relations:  # each relation's letters bound once
             block = BLOCKS_BY_KEY[rel.key]
             self._relations.append((block.conditions, tuple((k, ix[q]) for k, q in block.bind(rel.args).items())))
+        pi, pj = zip(*itertools.combinations(range(len(self.points)), 2)) if len(self.points) > 2 else ((), ())
+        self._pair_ends = (itemgetter(*pi), itemgetter(*pj)) if pi else (None, None)
         self._compile_equations(equations)
 
     def _compile_equations(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
@@ -373,7 +376,10 @@ class _System:
                 out += [(hypot(X[q] - X[c], Y[q] - Y[c]) - r) / size for q in on[1:]]
             else:
                 out.append(max(MIN_APART - abs(xs[free0 + free]) / size, 0.0))
-        pairs = [hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]
+        first, second = self._pair_ends
+        pairs = list(map(hypot, map(sub, first(X), second(X)), map(sub, first(Y), second(Y)))) if npts > 2 else [
+            hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]  # (C loops: these
+        # pairs are a third of an evaluation's arithmetic, and the least squares evaluates thousands of times)
         for pts, convex in self._polys:
             out.append(FLAT_WEIGHT * max(MIN_AREA - abs(_area(X, Y, pts)) / size ** 2, 0.0))
             if convex:  # a quadrilateral is convex (a concave one is a polygon): engine.relations.convex
