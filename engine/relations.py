@@ -11,6 +11,7 @@ a block's key: the reader, printer, numeric model and tests all read these field
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -85,7 +86,8 @@ def _scale(p: Pts) -> float:
     model evaluates the conditions thousands of times, and numpy's scalars cost ten times as much."""
     xy = [(float(v[0]), float(v[1])) for v in p.values()]
     hypot = math.hypot
-    return max(max(hypot(bx - ax, by - ay) for ax, ay in xy for bx, by in xy), 1e-9)
+    return max(max((hypot(bx - ax, by - ay) for (ax, ay), (bx, by) in itertools.combinations(xy, 2)), default=0.0),
+               1e-9)  # (each pair once: a point's distance to itself, and the pair the other way, change no maximum)
 
 
 def parallel(a: str, b: str, c: str, d: str) -> Callable[[Pts], list[float]]:

@@ -19,6 +19,7 @@ import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter, sub
 
 import numpy as np
 import sympy
@@ -30,7 +31,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .collapse import collapsed, standing
 from .construct import Plan
-from .trf import forward_differences, least_squares
+from .trf import EPS, forward_differences, least_squares
 
 STARTS = 12  # seeded starts; a problem stops at its first model (its second, checking the goal), so
 # only a problem with no model pays for all of them (6 starts left 5 % of a FormalGeo sample unbuilt)
@@ -223,6 +224,10 @@ class NumericModel:
         return float(np.max(np.ptp(pts, axis=0))) if len(pts) > 1 else 1.0
 
 
+COMPILED_KEPT = 32  # problems whose compiled equations are kept (the batch's last few, most recent last)
+_COMPILED: dict[tuple, tuple] = {}
+
+
 class _System:
     """The residual function of a problem over (point coordinates, variables, free radii).
 
@@ -267,10 +272,28 @@ class _System:
         for rel in problem.relations:  # each relation's letters bound once
             block = BLOCKS_BY_KEY[rel.key]
             self._relations.append((block.conditions, tuple((k, ix[q]) for k, q in block.bind(rel.args).items())))
+        pi, pj = zip(*itertools.combinations(range(len(self.points)), 2)) if len(self.points) > 2 else ((), ())
+        self._pair_ends = (itemgetter(*pi), itemgetter(*pj)) if pi else (None, None)
         self._compile_equations(equations)
 
     def _compile_equations(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
-        """Every side of every equation as one function of the elements and variables they name."""
+        """Every side of every equation as one function of the elements and variables they name, compiled once
+        per problem (``_COMPILED``): a figure builds the system of one problem several times over (each spread,
+        each ``fixed_by_facts``), and sympy's ``lambdify`` costs more than the rest of the system together."""
+        key = (tuple(equations), tuple(self.points), tuple(self.vars))
+        done = _COMPILED.get(key)
+        if done is None:
+            self._compile_fresh(equations)
+            done = (self._measures, self._needs_at, self._sides, self._eq_fn)
+            _COMPILED[key] = done
+            if len(_COMPILED) > COMPILED_KEPT:
+                del _COMPILED[next(iter(_COMPILED))]
+        else:
+            _COMPILED[key] = _COMPILED.pop(key)  # (the most recent last: the oldest goes first)
+        self._measures, self._needs_at, self._sides, self._eq_fn = done
+        self._side_fns: list | None = None  # one function per side: only where the whole list fails
+
+    def _compile_fresh(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
         symbols = sorted({s for lhs, rhs in equations for s in (lhs.free_symbols | rhs.free_symbols)},
                          key=lambda s: s.name)
         self._measures = []  # per symbol: ("length", i, j) | ("angle", a, o, b) | ("var", k) | ("other", element)
@@ -286,7 +309,6 @@ class _System:
         sides = [_radians(e) for lhs, rhs in equations for e in (lhs, rhs)]
         self._sides = sides
         self._eq_fn = sympy.lambdify((tuple(symbols),), sides, modules="math") if sides else None
-        self._side_fns: list | None = None  # one function per side: only where the whole list fails
 
     # -- evaluated many times --------------------------------------------------------------------
     def labels(self) -> list[tuple[str, Span | None]]:
@@ -355,7 +377,10 @@ class _System:
                 out += [(hypot(X[q] - X[c], Y[q] - Y[c]) - r) / size for q in on[1:]]
             else:
                 out.append(max(MIN_APART - abs(xs[free0 + free]) / size, 0.0))
-        pairs = [hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]
+        first, second = self._pair_ends
+        pairs = list(map(hypot, map(sub, first(X), second(X)), map(sub, first(Y), second(Y)))) if npts > 2 else [
+            hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]  # (C loops: these
+        # pairs are a third of an evaluation's arithmetic, and the least squares evaluates thousands of times)
         for pts, convex in self._polys:
             out.append(FLAT_WEIGHT * max(MIN_AREA - abs(_area(X, Y, pts)) / size ** 2, 0.0))
             if convex:  # a quadrilateral is convex (a concave one is a polygon): engine.relations.convex
@@ -1360,14 +1385,21 @@ def flat_corners(ring: np.ndarray, flat: float) -> np.ndarray:
 
 def _inner_angles(pts: np.ndarray, prev: np.ndarray, cur: np.ndarray, nxt: np.ndarray, poly: np.ndarray) -> np.ndarray:
     """The interior angles (degrees) at the corners ``cur`` (indices into ``pts``) of the polygons ``poly`` (each
-    corner's polygon, numbered from 0), their neighbours ``prev`` and ``nxt``: all polygons in one pass."""
-    p, u, w = pts[cur], pts[prev] - pts[cur], pts[nxt] - pts[cur]
-    cross = u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]
-    area = np.bincount(poly, weights=p[:, 0] * pts[nxt][:, 1] - p[:, 1] * pts[nxt][:, 0])  # (twice, signed)
-    cos = (u[:, 0] * w[:, 0] + u[:, 1] * w[:, 1]) / np.maximum(np.hypot(u[:, 0], u[:, 1]) * np.hypot(w[:, 0], w[:, 1]),
-                                                               1e-12)
+    corner's polygon, numbered from 0), their neighbours ``prev`` and ``nxt``: all polygons in one pass (``pts``
+    n×2, or B×n×2 for B figures at once: B×corners)."""
+    p, u, w = pts[..., cur, :], pts[..., prev, :] - pts[..., cur, :], pts[..., nxt, :] - pts[..., cur, :]
+    cross = u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0]
+    twice = p[..., 0] * pts[..., nxt, 1] - p[..., 1] * pts[..., nxt, 0]  # (each corner's share of twice the area)
+    if pts.ndim == 2:
+        area = np.bincount(poly, weights=twice)[poly]  # (twice, signed)
+    else:  # (each figure's polygons numbered apart: one bincount, each bin summed in the same order)
+        count = int(poly.max(initial=-1)) + 1
+        ids = (np.arange(len(twice))[:, None] * count + poly[None, :]).ravel()
+        area = np.bincount(ids, weights=twice.ravel(), minlength=len(twice) * count)[ids].reshape(twice.shape)
+    cos = (u[..., 0] * w[..., 0] + u[..., 1] * w[..., 1]) / np.maximum(
+        np.hypot(u[..., 0], u[..., 1]) * np.hypot(w[..., 0], w[..., 1]), 1e-12)
     inner = np.degrees(np.arccos(np.clip(cos, -1.0, 1.0)))
-    return np.where(cross * area[poly] > 0, 360.0 - inner, inner)  # (turning against the outline's way: reflex)
+    return np.where(cross * area > 0, 360.0 - inner, inner)  # (turning against the outline's way: reflex)
 
 
 def parts_gap(a: np.ndarray, b: np.ndarray) -> float:
@@ -1486,48 +1518,97 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     turns = np.array([[ix[s[0]], ix[s[-1]], ix[t[0]], ix[t[-1]], square] for s, t, square in turned],
                      dtype=int).reshape(-1, 5)
 
-    def soft(x: np.ndarray) -> np.ndarray:
-        pts = x[:2 * n].reshape(n, 2)
-        size = max(float(np.max(np.ptp(pts, axis=0))), 1e-9)
-        d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))[iu] / size
-        out = [np.maximum(apart - d, 0.0)]
+    rings = [np.array(ring, dtype=int) for ring in polys]
+    i0, i1 = iu
+    group_pairs = [(np.array(g), np.array(h)) for i, g in enumerate(groups) for h in groups[i + 1:]]
+
+    def soft_all(pts: np.ndarray) -> np.ndarray:
+        """The soft terms of B figures at once (``pts`` B×n×2, B×terms): a Jacobian's columns in one pass."""
+        size = np.maximum(np.max(np.ptp(pts, axis=1), axis=1), 1e-9)[:, None]
+        diff = pts[:, i0] - pts[:, i1]
+        out = [np.maximum(apart - np.hypot(diff[..., 0], diff[..., 1]) / size, 0.0)]
         if len(first):  # every drawn side a fair share of the figure (a long ray dwarfs the rest)
-            out.append(np.maximum(short - np.hypot(*(pts[first] - pts[second]).T) / size, 0.0))
-        for ring in polys:
-            p = pts[list(ring)]
-            area = abs(_area(p[:, 0].tolist(), p[:, 1].tolist(), tuple(range(len(ring)))))
-            longest = max(float(np.hypot(*(p[i] - p[i - 1]))) for i in range(len(ring)))
-            out.append(np.array([max(width - area / max(longest, 1e-9) ** 2, 0.0)]))
+            side = pts[:, first] - pts[:, second]
+            out.append(np.maximum(short - np.hypot(side[..., 0], side[..., 1]) / size, 0.0))
+        for ring in rings:
+            p = pts[:, ring]
+            X, Y = p[..., 0], p[..., 1]
+            total = np.zeros(len(pts))
+            for i in range(len(ring)):  # (the shoelace summed corner by corner, as _area sums it)
+                total = total + (X[:, i - 1] * Y[:, i] - Y[:, i - 1] * X[:, i])
+            area = np.abs(0.5 * total)
+            edge = p - np.roll(p, 1, axis=1)
+            longest = np.max(np.hypot(edge[..., 0], edge[..., 1]), axis=1)
+            out.append(np.maximum(width - area / np.maximum(longest, 1e-9) ** 2, 0.0)[:, None])
         if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free: the polygons
             # that have one at the start, all their corners)
             out.append(np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
-        for i, g in enumerate(groups):  # (unconnected parts side by side, never over each other)
-            out += [np.array([max(SPREAD_PARTS - parts_gap(pts[g], pts[h]) / size, 0.0)]) for h in groups[i + 1:]]
+        for g, h in group_pairs:  # (unconnected parts side by side, never over each other)
+            a, b = pts[:, g], pts[:, h]
+            u = b.mean(axis=1) - a.mean(axis=1)
+            u = u / np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-12)[:, None]
+            along_a = a[..., 0] * u[:, None, 0] + a[..., 1] * u[:, None, 1]
+            along_b = b[..., 0] * u[:, None, 0] + b[..., 1] * u[:, None, 1]
+            gap = np.min(along_b, axis=1) - np.max(along_a, axis=1)
+            out.append(np.maximum(SPREAD_PARTS - gap / size[:, 0], 0.0)[:, None])
         if len(pairs):  # (segments the facts leave free drawn of one length: told apart)
-            la = np.hypot(*(pts[pairs[:, 0]] - pts[pairs[:, 1]]).T)
-            lb = np.hypot(*(pts[pairs[:, 2]] - pts[pairs[:, 3]]).T)
+            da, db = pts[:, pairs[:, 0]] - pts[:, pairs[:, 1]], pts[:, pairs[:, 2]] - pts[:, pairs[:, 3]]
+            la, lb = np.hypot(da[..., 0], da[..., 1]), np.hypot(db[..., 0], db[..., 1])
             out.append(np.maximum(SPREAD_UNEQUAL - np.abs(la - lb) / np.maximum(np.maximum(la, lb), 1e-9), 0.0))
         if len(offs):  # (a point drawn on a line no fact puts it on: off it)
-            u, w = pts[offs[:, 2]] - pts[offs[:, 1]], pts[offs[:, 0]] - pts[offs[:, 1]]
-            gap = np.abs(u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]) / np.maximum(np.hypot(*u.T), 1e-9)
+            u, w = pts[:, offs[:, 2]] - pts[:, offs[:, 1]], pts[:, offs[:, 0]] - pts[:, offs[:, 1]]
+            gap = np.abs(u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0]) / np.maximum(np.hypot(u[..., 0], u[..., 1]),
+                                                                                    1e-9)
             out.append(np.maximum(apart - gap / size, 0.0))
         if len(turns):  # (two lines drawn near perpendicular or parallel that no fact makes so: turned apart)
-            u, w = pts[turns[:, 1]] - pts[turns[:, 0]], pts[turns[:, 3]] - pts[turns[:, 2]]
-            norm = np.maximum(np.hypot(*u.T) * np.hypot(*w.T), 1e-12)
-            cos, sin = np.abs(np.sum(u * w, axis=1)) / norm, np.abs(u[:, 0] * w[:, 1] - u[:, 1] * w[:, 0]) / norm
+            u, w = pts[:, turns[:, 1]] - pts[:, turns[:, 0]], pts[:, turns[:, 3]] - pts[:, turns[:, 2]]
+            norm = np.maximum(np.hypot(u[..., 0], u[..., 1]) * np.hypot(w[..., 0], w[..., 1]), 1e-12)
+            cos = np.abs(u[..., 0] * w[..., 0] + u[..., 1] * w[..., 1]) / norm
+            sin = np.abs(u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0]) / norm
             out.append(np.maximum(np.where(turns[:, 4] == 1, SPREAD_SQUARE - cos, SPREAD_TURN - sin), 0.0))
-        return np.concatenate(out)
+        return np.concatenate(out, axis=1)
+
+    def soft(x: np.ndarray) -> np.ndarray:
+        return soft_all(x[None, :2 * n].reshape(1, n, 2))[0]
 
     before = float(np.sum(soft(x0) ** 2))
     if before == 0.0:
         return None
+    last: list = [None, None]  # (the point the residuals were last asked at, and the facts' there)
+
+    def facts_at(x: np.ndarray) -> np.ndarray:
+        if last[0] is None or not np.array_equal(last[0], x):
+            last[:] = [x.copy(), system(x)]
+        return last[1]
 
     def fun(x: np.ndarray) -> np.ndarray:
-        return np.concatenate([system(x), SPREAD_WEIGHT * soft(x)])
+        return np.concatenate([facts_at(x), SPREAD_WEIGHT * soft(x)])
+
+    def jac(x: np.ndarray) -> np.ndarray:
+        """``forward_differences``' Jacobian, step for step: the facts' columns one evaluation each, the soft
+        terms' all in one pass (they read the points alone: a variable's or a radius's column is 0)."""
+        f0 = facts_at(x)
+        sign = (x >= 0).astype(float) * 2 - 1
+        h = EPS ** 0.5 * sign * np.maximum(1.0, np.abs(x))
+        step = (x + h) - x
+        out = np.empty((x.size, f0.size + len(s0)))
+        for i in range(x.size):
+            x1 = np.copy(x)
+            x1[i] = x[i] + h[i]
+            out[i, :f0.size] = (system(x1) - f0) / step[i]
+        k = 2 * n
+        moved = np.repeat(x[None, :k], k, axis=0)
+        moved[np.arange(k), np.arange(k)] += h[:k]
+        s = SPREAD_WEIGHT * soft(x)
+        out[:k, f0.size:] = (SPREAD_WEIGHT * soft_all(moved.reshape(k, n, 2)) - s) / step[:k, None]
+        out[k:, f0.size:] = 0.0
+        return out.T
+
+    s0 = soft(x0)
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        y = least_squares(fun, x0, max_nfev=rounds * (x0.size + 1))
+        y = least_squares(fun, x0, jac, max_nfev=rounds * (x0.size + 1))
     y = _minimise(system, y, max_nfev=max(rounds, SPREAD_ROUNDS) * (x0.size + 1))
     worst = _worst(system(y))
     if worst >= TOLERANCE or float(np.sum(soft(y) ** 2)) >= before:
