@@ -1510,10 +1510,13 @@ class _Writer:
         if not (0 < x < d) or not is_zero(sympy.sqrt(a ** 2 - x ** 2) - value):
             return None
         near, far = (q, p) if big == b1 else (p, q)  # the short base's end on the leg pq, and the long base's
+        near2, far2 = (r, t) if big == b1 else (t, r)  # (the same on the other leg, rt)
         used = {y.name for st in self.proof.steps for w, _ in st.equations for y in (w.lhs - w.rhs).free_symbols}
         u = next((n for n in ("x", "t", "u", "w") if n not in used), None)
-        if u is None:
+        feet = fresh_points(self.proof, 2)
+        if u is None or feet is None:
             return None
+        e1, e2 = feet
         self.stated.add(_key(e))
         self._count(s)
         self.jumps.append(2)
@@ -1525,14 +1528,15 @@ class _Writer:
         big_name, leg_name = name(big), name(leg)
         if h in self.height_intros:  # (the heights it drops are from the short base's ends: say that, not "from B")
             self.height_intros[h] = f"Let {h} be the height of {s.instance.names[0]}."
-        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, each of length {h}, and let {u} be "
-                f"the distance from {far} to the foot of the height from {near}. ")
+        # the feet named before they are used, as a textbook draws them ("Draw the height DE from D to AB.")
+        said = (f"Draw the heights {near}{e1} and {near2}{e2} from {near} and {near2} to {big_name}, so that "
+                f"{near}{e1} = {near2}{e2} = {h}, and let {u} = {far}{e1}. ")
         # one theorem a sentence, each with its numbers, then the algebra (never all of it in one sentence)
-        said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
-                 f" = {num(d)} - {u} at the ends of {big_name}. ")
-        said += (f"By Pythagoras in the right triangle with hypotenuse {leg_name}, {h}² = {leg_name}² - {u}² = "
+        said += (f"Since {near}{e1}{e2}{near2} is a rectangle, {e1}{e2} = {short}; hence {far2}{e2} = {big_name} - "
+                 f"{e1}{e2} - {far}{e1} = {num(known[big])} - {num(known[small])} - {u} = {num(d)} - {u}. ")
+        said += (f"By Pythagoras in the right triangle {leg_name}{e1}, {h}² = {leg_name}² - {u}² = "
                  f"{sq(a)} - {u}². ")
-        said += (f"By Pythagoras in the right triangle with hypotenuse {name(other)}, {h}² = {name(other)}² - "
+        said += (f"By Pythagoras in the right triangle {name(other)}{e2}, {h}² = {name(other)}² - "
                  f"({num(d)} - {u})² = {sq(c)} - ({num(d)} - {u})². ")
         said += (f"So {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - "
                  f"{num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and "
@@ -3806,6 +3810,19 @@ def _criterion_once(lines: list[str]) -> list[str]:
         for i, j, m in uses[1:]:
             said[i][j] = f"By the same {'congruence' if m[2] == 'congruent' else 'similarity'}, {m[4]}"
     return [" ".join(line) for line in said]
+
+
+def fresh_points(proof, k: int) -> tuple[str, ...] | None:
+    """``k`` letters for points the proof adds (a height's foot), the first not among the problem's points nor
+    any its steps name, O kept for a centre; None where the problem's points are not known."""
+    taken = set(getattr(proof, "points", ()) or ())
+    if not taken:
+        return None
+    for st in proof.steps:
+        for s, _ in st.equations:
+            taken.update(p for n in s.instance.names if isinstance(n, str) for p in split_points(n))
+    free = tuple(c for c in "ABCDEFGHIJKLMNPQRSTUVWXYZ" if c not in taken)
+    return free[:k] if len(free) >= k else None
 
 
 def height_names(proof, latex: bool = False) -> tuple[dict, dict]:
