@@ -98,6 +98,7 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+_POLYGON_WORDS = ("area", "perimeter")  # a polygon's (two points name a semicircle's: written as the language does)
 _CIRCLE_WORDS = {"radius": "the radius of circle {0}", "diameter": "the diameter of circle {0}",
                  "circumference": "the circumference of circle {0}", "circle_area": "the area of circle {0}"}
 
@@ -123,6 +124,8 @@ def _element(e: sympy.Expr, names: dict | None = None) -> str:
         return f"the height from {v} to {a}{b}"
     if el.kind.key in ("sector_area", "sector_perimeter"):
         return f"the {el.kind.words[1]} of sector {pts}"
+    if el.kind.key in _POLYGON_WORDS and len(el.points) >= 3:  # "the area of triangle ABD", never "area ABD"
+        return f"the {el.kind.key} of {'triangle ' if len(el.points) == 3 else ''}{pts}"
     return _fmt(e)
 
 
@@ -134,7 +137,7 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     # OAC", which review 6 could only guess at)
     if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
-    if el is not None and el.kind.key in _CIRCLE_WORDS:
+    if el is not None and (el.kind.key in _CIRCLE_WORDS or el.kind.key in _POLYGON_WORDS and len(el.points) >= 3):
         return f"{_element(lhs)} is {right}"
     return f"{_element(lhs, names)} = {right}"
 
@@ -202,7 +205,8 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     for c in problem.circles:
         through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")
-    sentences += [BLOCKS_BY_KEY[r.key].state(r.args) for r in problem.relations if (r.key, r.args) not in said]
+    sentences += [BLOCKS_BY_KEY[r.key].state(r.args) for r in problem.relations
+                  if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))]
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
     if not figure:
@@ -223,6 +227,19 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
+
+
+_CENTRED = ("circumcentre", "circumcentre_quadrilateral")  # the relations a circle through their points says
+
+
+def _circle_says(problem: GeneralProblem, r) -> bool:
+    """Is ``r`` a circumcentre the text's circle sentence already gives ("O is the centre of the circle through
+    A, B and C" is O the circumcentre of ABC): said once, never "… O is the circumcentre of ABC." after it, as
+    blind teachers found in generated questions)?  Only where the text says the circle's points."""
+    if r.key not in _CENTRED:
+        return False
+    (centre,), poly = r.args
+    return any(c.centre == centre and set(poly) <= set(c.points) for c in problem.circles)
 
 
 def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str]) -> list[str]:
