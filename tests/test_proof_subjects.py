@@ -122,3 +122,13 @@ def test_a_trapezoids_feet_take_letters_the_figure_does_not_use() -> None:
     out = sol.text()
     assert "Draw the heights AF and DG from A and D to BC, so that AF = DG = h, and let x = BF." in out, out
     assert "AFGD is a rectangle" in out and "AE" not in out, out
+
+
+def test_two_given_parallels_to_one_side_say_why_they_are_parallel() -> None:
+    # EF ∥ CB and GH ∥ CB: the intercept theorem on GH and EF says why they are parallel (teacher's gen 15)
+    sol = solve_general(parse("points A B C E F G H\nright triangle BCA at C\nline A G E C\nline A H F B\n"
+                              "EF parallel to CB\nGH parallel to CB\nAC = 6\nBC = 12\nAE = 3\nAG = 2\nfind FH\n",
+                              "parallels.geo"))
+    out = sol.text()
+    assert "By the intercept theorem (GH and EF are both parallel to CB), FH/AF = EG/AE" in out, out
+    assert sol.proof.check(sol.model) == []

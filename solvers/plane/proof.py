@@ -442,6 +442,14 @@ def parallel_sources(problem) -> dict:
                     (other,) = pair - {theirs}
                     given = "".join(rel.args[1 if mine == ab else 0])
                     put(*sorted(mine), *sorted(other), f"both are parallel to {given}")
+    # two given parallels to one segment (EF ∥ CB and GH ∥ CB): GH ∥ EF, the reason naming that segment
+    given = [rel.args for rel in problem.relations if rel.key == "parallel"]
+    for i, (ab, cd) in enumerate(given):
+        for ef, gh in given[i + 1:]:
+            for mine, shared in ((ab, cd), (cd, ab)):
+                for theirs, again in ((ef, gh), (gh, ef)):
+                    if frozenset(shared) == frozenset(again) and frozenset(mine) != frozenset(theirs):
+                        put(*sorted(mine), *sorted(theirs), f"both are parallel to {''.join(shared)}")
     return out
 
 

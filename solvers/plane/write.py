@@ -1242,7 +1242,11 @@ class _Writer:
 
         def cite(m: re.Match) -> str:
             why = sources.get(frozenset((frozenset(m[1]), frozenset(m[2]))), "")
-            return f"{m[0]} ({why})" if why.startswith("both are parallel to ") else m[0]
+            if not why.startswith("both are parallel to "):
+                return m[0]
+            if m.string[m.start() - 1:m.start()] == "(" and m.string[m.end():m.end() + 1] == ")":
+                return f"{m[1]} and {m[2]} are both {why.removeprefix('both are ')}"  # in a reason's own bracket: (GH and EF are both parallel to CB)
+            return f"{m[0]} ({why})"
         return re.sub(r"\b([A-Z]{2}) is parallel to ([A-Z]{2})\b(?! \()", cite, part)
 
     def _judged_before(self, s, part: str) -> str:
