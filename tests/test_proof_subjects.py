@@ -132,3 +132,18 @@ def test_two_given_parallels_to_one_side_say_why_they_are_parallel() -> None:
     out = sol.text()
     assert "By the intercept theorem (GH and EF are both parallel to CB), FH/AF = EG/AE" in out, out
     assert sol.proof.check(sol.model) == []
+
+
+@pytest.mark.parametrize("text,said,unsaid", [
+    ("points O A B C D\ntriangle ABC\ntriangle BAD\nquadrilateral ABDC\nline B O D\ncircle O through A B C D\n"
+     "BD diameter of circle O\nAO = 9\nangle ACB = 45\nfind area ABD\n",
+     "By the area of triangle ABD from its base BD and height AO (as angle AOB = 90°), area ABD = AO·BD/2", None),
+    # the right angle on the line just before is not said again with the height
+    ("points A B C D E\nparallelogram ABCD\nline A E B\nline D E\nDE perpendicular to AE\nAB = 120\nAD = 51\n"
+     "AE = 45\nfind area ABCD\n", "from its base AB and height DE, area ABCD = AB·DE", "height DE (as"),
+], ids=["found-before", "just-said"])
+def test_a_height_found_by_an_earlier_step_says_its_right_angle(text: str, said: str, unsaid: str | None) -> None:
+    sol = solve_general(parse(text, "height.geo"))
+    out = sol.text()
+    assert said in out and (unsaid is None or unsaid not in out), out
+    assert sol.proof.check(sol.model) == []

@@ -1100,6 +1100,9 @@ class _Writer:
                 if (vertex is None or f"right angle at {vertex}" not in text) and not says:
                     cited.append(self.said(e, v))
                 continue
+            if self._height_right_angle(s, e, v, text):
+                cited.append(self.said(e, v))  # (the right angle that makes AO a height, found lines before)
+                continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
             if criterion and parts and not e.free_symbols <= parts:
@@ -1137,6 +1140,18 @@ class _Writer:
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
+
+    def _height_right_angle(self, s, e: sympy.Expr, v, text: str) -> bool:
+        """Is ``e = v`` the right angle that makes a segment an area formula's height, found by an earlier step and
+        not on the line just before?  Said with the formula ("… from its base BD and height AO (as angle AOB =
+        90°)"): a blind teacher marked down a height used without its reason."""
+        if v != 90 or not e.is_Symbol or "height {" not in s.instance.family.sentence or _named_in(e, text):
+            return False
+        el = element_of(e)
+        if el is None or el.kind.key != "angle":
+            return False
+        last = [x for x in self.lines if x][-1:]  # (a step that said nothing leaves an empty line)
+        return not (last and self.said(e, v) in last[0])
 
     def _premises_just_said(self, s) -> set:
         """A criterion's premises that are equal angles the lines just before state, one line each at most and one
