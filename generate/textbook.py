@@ -214,7 +214,8 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             way = "clockwise" if t.clockwise else "counterclockwise"
             sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
                              f"run {way}")
-    facts = list(dict.fromkeys(fact_text(f.lhs, f.rhs, names) for f in problem.facts))  # each fact once
+    facts = list(dict.fromkeys(_radius_given(problem, f.lhs, f.rhs) or fact_text(f.lhs, f.rhs, names)
+                               for f in problem.facts))  # each fact once
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
     if facts:
@@ -227,6 +228,19 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
+
+
+def _radius_given(problem: GeneralProblem, lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """A given length from a circle's centre to a point on it, as a textbook gives it: ``the radius of circle O
+    is 6``, never ``AO = 6`` (the proof then says "The radius of circle O is AO = 6")."""
+    el = element_of(lhs) if lhs.is_Symbol else None
+    if el is None or el.kind.key != "length" or any(element_of(x) is not None for x in rhs.free_symbols):
+        return None
+    ends = set(el.points)
+    for c in problem.circles:
+        if c.centre in ends and (ends - {c.centre}) <= set(c.points) and len(ends) == 2:
+            return f"the radius of circle {c.centre} is {_fmt(rhs)}"
+    return None
 
 
 _CENTRED = ("circumcentre", "circumcentre_quadrilateral")  # the relations a circle through their points says

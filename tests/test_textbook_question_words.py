@@ -29,3 +29,11 @@ def test_a_polygons_area_and_perimeter_are_named_in_words() -> None:
     text = question(parse("points A B C\ntriangle ABC\nAB = 5\nAC = 4\nangle BAC = 90\nfind area ABC\n"),
                     figure=True, rounds=False)
     assert text.endswith("Find the area of triangle ABC."), text
+
+
+def test_a_given_radius_is_the_radius_of_its_circle() -> None:
+    # AO with A on circle O is its radius, given as a textbook gives it; a chord AB stays AB = 8
+    text = question(parse("points O A B C\ntriangle ABC\ncircle O through A B C\nAO = 6\nAB = 8\nangle ABC = 30\n"
+                          "find angle ACB\n"), figure=False, rounds=False)
+    assert "We know that the radius of circle O is 6, AB = 8 and angle ABC = 30°." in text, text
+    assert "AO = 6" not in text, text
