@@ -98,6 +98,7 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+_POLYGON_WORDS = ("area", "perimeter")  # a polygon's (two points name a semicircle's: written as the language does)
 _CIRCLE_WORDS = {"radius": "the radius of circle {0}", "diameter": "the diameter of circle {0}",
                  "circumference": "the circumference of circle {0}", "circle_area": "the area of circle {0}"}
 
@@ -123,6 +124,8 @@ def _element(e: sympy.Expr, names: dict | None = None) -> str:
         return f"the height from {v} to {a}{b}"
     if el.kind.key in ("sector_area", "sector_perimeter"):
         return f"the {el.kind.words[1]} of sector {pts}"
+    if el.kind.key in _POLYGON_WORDS and len(el.points) >= 3:  # "the area of triangle ABD", never "area ABD"
+        return f"the {el.kind.key} of {'triangle ' if len(el.points) == 3 else ''}{pts}"
     return _fmt(e)
 
 
@@ -134,7 +137,7 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     # OAC", which review 6 could only guess at)
     if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
-    if el is not None and el.kind.key in _CIRCLE_WORDS:
+    if el is not None and (el.kind.key in _CIRCLE_WORDS or el.kind.key in _POLYGON_WORDS and len(el.points) >= 3):
         return f"{_element(lhs)} is {right}"
     return f"{_element(lhs, names)} = {right}"
 
@@ -207,7 +210,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
         through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")
     sentences += [BLOCKS_BY_KEY[r.key].state(r.args, declared) for r in problem.relations
-                  if (r.key, r.args) not in said]
+                  if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))]
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
     if not figure:
@@ -215,7 +218,8 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             way = "clockwise" if t.clockwise else "counterclockwise"
             sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
                              f"run {way}")
-    facts = list(dict.fromkeys(fact_text(f.lhs, f.rhs, names) for f in problem.facts))  # each fact once
+    facts = list(dict.fromkeys(_radius_given(problem, f.lhs, f.rhs) or fact_text(f.lhs, f.rhs, names)
+                               for f in problem.facts))  # each fact once
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
     if facts:
@@ -235,6 +239,32 @@ def _said_in_order(points: tuple[str, ...], ordered: set[tuple[str, str, str]]) 
     run of three, either way round: overlapping runs fix the whole order)?"""
     runs = [tuple(points[k:k + 3]) for k in range(len(points) - 2)]
     return bool(runs) and all(r in ordered or r[::-1] in ordered for r in runs)
+
+
+def _radius_given(problem: GeneralProblem, lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """A given length from a circle's centre to a point on it, as a textbook gives it: ``the radius of circle O
+    is 6``, never ``AO = 6`` (the proof then says "The radius of circle O is AO = 6")."""
+    el = element_of(lhs) if lhs.is_Symbol else None
+    if el is None or el.kind.key != "length" or any(element_of(x) is not None for x in rhs.free_symbols):
+        return None
+    ends = set(el.points)
+    for c in problem.circles:
+        if c.centre in ends and (ends - {c.centre}) <= set(c.points) and len(ends) == 2:
+            return f"the radius of circle {c.centre} is {_fmt(rhs)}"
+    return None
+
+
+_CENTRED = ("circumcentre", "circumcentre_quadrilateral")  # the relations a circle through their points says
+
+
+def _circle_says(problem: GeneralProblem, r) -> bool:
+    """Is ``r`` a circumcentre the text's circle sentence already gives ("O is the centre of the circle through
+    A, B and C" is O the circumcentre of ABC): said once, never "… O is the circumcentre of ABC." after it, as
+    blind teachers found in generated questions)?  Only where the text says the circle's points."""
+    if r.key not in _CENTRED:
+        return False
+    (centre,), poly = r.args
+    return any(c.centre == centre and set(poly) <= set(c.points) for c in problem.circles)
 
 
 def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str]) -> list[str]:

@@ -59,8 +59,8 @@ def test_a_trapezoids_height_says_one_theorem_a_sentence() -> None:
     sol, w = _written("points A B C D\ntrapezoid ABCD bases AD BC\nAD = 9\nBC = 26\nAB = 15\nCD = 19\n"
                       "find area ABCD\n")
     said = sentences(w.lines)
-    assert "By Pythagoras in the right triangle with hypotenuse AB, h² = AB² - x² = 15² - x²." in said, said
-    assert "By Pythagoras in the right triangle with hypotenuse CD, h² = CD² - (17 - x)² = 19² - (17 - x)²." in said
+    assert "By Pythagoras in the right triangle ABE, h² = AB² - x² = 15² - x²." in said, said
+    assert "By Pythagoras in the right triangle CDF, h² = CD² - (17 - x)² = 19² - (17 - x)²." in said
     assert any(s.startswith("So 15² - x² = 19² - (17 - x)², so ") and s.endswith("x = 9/2.") for s in said), said
     assert all(s.count("Pythagoras") <= 1 and len(s) < 200 for s in said), said
 

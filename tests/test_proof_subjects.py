@@ -81,10 +81,13 @@ _OFFSET = "12² - x² = 18² - (15 - x)², so 144 - x² = 324 - 225 + 30x - x²,
 
 
 @pytest.mark.parametrize("bases,said", [
-    ("AD = 11\nBC = 26\n", ["Let h be the height of ABCD.", "Drop the heights from A and D to BC, each of length h",
+    ("AD = 11\nBC = 26\n", ["Let h be the height of ABCD.",
+                            "Draw the heights AE and DF from A and D to BC, so that AE = DF = h, and let x = BE.",
+                            "Since AEFD is a rectangle, EF = AD; hence CF = BC - EF - BE = 26 - 11 - x = 15 - x.",
+                            "right triangle ABE, h² = AB² - x²", "right triangle CDF, h² = CD² - (15 - x)²",
                             _OFFSET,
                             "h = √(AB² - x²) = √(12² - (3/2)²) = 9√7/2"]),
-    ("AD = 26\nBC = 11\n", ["Drop the heights from B and C to AD", _OFFSET]),
+    ("AD = 26\nBC = 11\n", ["Draw the heights BE and CF from B and C to AD", "let x = AE", _OFFSET]),
 ], ids=["long-BC", "long-AD"])
 def test_a_trapezoids_height_from_its_sides_by_the_foot_offset(bases: str, said: list[str]) -> None:
     # the heights from the short base cut the long one: leg² - x² = h² = other leg² - (d - x)², never Heron expanded
@@ -92,7 +95,7 @@ def test_a_trapezoids_height_from_its_sides_by_the_foot_offset(bases: str, said:
                               "find area ABCD\n", "trapezoid.geo"))
     out = sol.text()
     assert all(s in out for s in said), out
-    assert "^4" not in out and "moved along its bases" not in out, out
+    assert "^4" not in out and "moved along its bases" not in out and "the foot of" not in out, out
     assert sympy.simplify(sol.exact_value - sympy.Rational(333, 4) * sympy.sqrt(7)) == 0
     assert sol.proof.check(sol.model) == []
 
@@ -109,4 +112,38 @@ def test_an_angle_printed_through_a_point_is_tied_to_the_shapes_name(text: str, 
     sol = solve_general(parse(text, "tie.geo"))
     out = sol.text()
     assert tie in out, out
+    assert sol.proof.check(sol.model) == []
+
+
+def test_a_trapezoids_feet_take_letters_the_figure_does_not_use() -> None:
+    # E is the diagonals' crossing: the heights' feet are F and G, never a second E
+    sol = solve_general(parse("points A B C D E\ntrapezoid ABCD bases AD BC\nline A E C\nline B E D\nAD = 11\n"
+                              "BC = 26\nAB = 12\nCD = 18\nfind area ABCD\n", "trapezoid.geo"))
+    out = sol.text()
+    assert "Draw the heights AF and DG from A and D to BC, so that AF = DG = h, and let x = BF." in out, out
+    assert "AFGD is a rectangle" in out and "AE" not in out, out
+
+
+def test_two_given_parallels_to_one_side_say_why_they_are_parallel() -> None:
+    # EF ∥ CB and GH ∥ CB: the intercept theorem on GH and EF says why they are parallel (teacher's gen 15)
+    sol = solve_general(parse("points A B C E F G H\nright triangle BCA at C\nline A G E C\nline A H F B\n"
+                              "EF parallel to CB\nGH parallel to CB\nAC = 6\nBC = 12\nAE = 3\nAG = 2\nfind FH\n",
+                              "parallels.geo"))
+    out = sol.text()
+    assert "By the intercept theorem (GH and EF are both parallel to CB), FH/AF = EG/AE" in out, out
+    assert sol.proof.check(sol.model) == []
+
+
+@pytest.mark.parametrize("text,said,unsaid", [
+    ("points O A B C D\ntriangle ABC\ntriangle BAD\nquadrilateral ABDC\nline B O D\ncircle O through A B C D\n"
+     "BD diameter of circle O\nAO = 9\nangle ACB = 45\nfind area ABD\n",
+     "By the area of triangle ABD from its base BD and height AO (as angle AOB = 90°), area ABD = AO·BD/2", None),
+    # the right angle on the line just before is not said again with the height
+    ("points A B C D E\nparallelogram ABCD\nline A E B\nline D E\nDE perpendicular to AE\nAB = 120\nAD = 51\n"
+     "AE = 45\nfind area ABCD\n", "from its base AB and height DE, area ABCD = AB·DE", "height DE (as"),
+], ids=["found-before", "just-said"])
+def test_a_height_found_by_an_earlier_step_says_its_right_angle(text: str, said: str, unsaid: str | None) -> None:
+    sol = solve_general(parse(text, "height.geo"))
+    out = sol.text()
+    assert said in out and (unsaid is None or unsaid not in out), out
     assert sol.proof.check(sol.model) == []

@@ -113,6 +113,7 @@ class Proof:
     rounds: dict = field(default_factory=dict)  # a circle's centre -> its points, clockwise round it as drawn
     turns: tuple = ()  # the problem's given turns: (clockwise, chain) for each chain of three or more points
     marked: frozenset = frozenset()  # the relations' equations their own words say (lhs - rhs): see marked_facts
+    points: tuple = ()  # the problem's points: a point the proof adds (a height's foot) takes a letter not among them
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -284,6 +285,7 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     given turns fix), never take the arrangement on trust."""
     proof = _with_orders(ded.problem, proof)
     proof.marked = marked_facts(ded.problem)
+    proof.points = tuple(getattr(ded.problem, "points", ()))
     at = getattr(getattr(ded, "model", None), "coords", None) or {}
     for c in getattr(ded.problem, "circles", ()):
         pts = [p for p in c.points if p in at and p != c.centre]
@@ -454,6 +456,14 @@ def parallel_sources(problem) -> dict:
                     (other,) = pair - {theirs}
                     given = "".join(rel.args[1 if mine == ab else 0])
                     put(*sorted(mine), *sorted(other), f"both are parallel to {given}")
+    # two given parallels to one segment (EF ∥ CB and GH ∥ CB): GH ∥ EF, the reason naming that segment
+    given = [rel.args for rel in problem.relations if rel.key == "parallel"]
+    for i, (ab, cd) in enumerate(given):
+        for ef, gh in given[i + 1:]:
+            for mine, shared in ((ab, cd), (cd, ab)):
+                for theirs, again in ((ef, gh), (gh, ef)):
+                    if frozenset(shared) == frozenset(again) and frozenset(mine) != frozenset(theirs):
+                        put(*sorted(mine), *sorted(theirs), f"both are parallel to {''.join(shared)}")
     return out
 
 

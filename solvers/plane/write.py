@@ -1103,6 +1103,9 @@ class _Writer:
                 if (vertex is None or f"right angle at {vertex}" not in text) and not says:
                     cited.append(self.said(e, v))
                 continue
+            if self._height_right_angle(s, e, v, text):
+                cited.append(self.said(e, v))  # (the right angle that makes AO a height, found lines before)
+                continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
             if criterion and parts and not e.free_symbols <= parts:
@@ -1140,6 +1143,18 @@ class _Writer:
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
+
+    def _height_right_angle(self, s, e: sympy.Expr, v, text: str) -> bool:
+        """Is ``e = v`` the right angle that makes a segment an area formula's height, found by an earlier step and
+        not on the line just before?  Said with the formula ("… from its base BD and height AO (as angle AOB =
+        90°)"): a blind teacher marked down a height used without its reason."""
+        if v != 90 or not e.is_Symbol or "height {" not in s.instance.family.sentence or _named_in(e, text):
+            return False
+        el = element_of(e)
+        if el is None or el.kind.key != "angle":
+            return False
+        last = [x for x in self.lines if x][-1:]  # (a step that said nothing leaves an empty line)
+        return not (last and self.said(e, v) in last[0])
 
     def _premises_just_said(self, s) -> set:
         """A criterion's premises that are equal angles the lines just before state, one line each at most and one
@@ -1245,7 +1260,11 @@ class _Writer:
 
         def cite(m: re.Match) -> str:
             why = sources.get(frozenset((frozenset(m[1]), frozenset(m[2]))), "")
-            return f"{m[0]} ({why})" if why.startswith("both are parallel to ") else m[0]
+            if not why.startswith("both are parallel to "):
+                return m[0]
+            if m.string[m.start() - 1:m.start()] == "(" and m.string[m.end():m.end() + 1] == ")":
+                return f"{m[1]} and {m[2]} are both {why.removeprefix('both are ')}"  # in a reason's own bracket: (GH and EF are both parallel to CB)
+            return f"{m[0]} ({why})"
         return re.sub(r"\b([A-Z]{2}) is parallel to ([A-Z]{2})\b(?! \()", cite, part)
 
     def _judged_before(self, s, part: str) -> str:
@@ -1513,10 +1532,13 @@ class _Writer:
         if not (0 < x < d) or not is_zero(sympy.sqrt(a ** 2 - x ** 2) - value):
             return None
         near, far = (q, p) if big == b1 else (p, q)  # the short base's end on the leg pq, and the long base's
+        near2, far2 = (r, t) if big == b1 else (t, r)  # (the same on the other leg, rt)
         used = {y.name for st in self.proof.steps for w, _ in st.equations for y in (w.lhs - w.rhs).free_symbols}
         u = next((n for n in ("x", "t", "u", "w") if n not in used), None)
-        if u is None:
+        feet = fresh_points(self.proof, 2)
+        if u is None or feet is None:
             return None
+        e1, e2 = feet
         self.stated.add(_key(e))
         self._count(s)
         self.jumps.append(2)
@@ -1528,14 +1550,15 @@ class _Writer:
         big_name, leg_name = name(big), name(leg)
         if h in self.height_intros:  # (the heights it drops are from the short base's ends: say that, not "from B")
             self.height_intros[h] = f"Let {h} be the height of {s.instance.names[0]}."
-        said = (f"Drop the heights from {short[0]} and {short[1]} to {big_name}, each of length {h}, and let {u} be "
-                f"the distance from {far} to the foot of the height from {near}. ")
+        # the feet named before they are used, as a textbook draws them ("Draw the height DE from D to AB.")
+        said = (f"Draw the heights {near}{e1} and {near2}{e2} from {near} and {near2} to {big_name}, so that "
+                f"{near}{e1} = {near2}{e2} = {h}, and let {u} = {far}{e1}. ")
         # one theorem a sentence, each with its numbers, then the algebra (never all of it in one sentence)
-        said += (f"The feet cut off {u} and {big_name} - {short} - {u} = {num(known[big])} - {num(known[small])} - {u}"
-                 f" = {num(d)} - {u} at the ends of {big_name}. ")
-        said += (f"By Pythagoras in the right triangle with hypotenuse {leg_name}, {h}² = {leg_name}² - {u}² = "
+        said += (f"Since {near}{e1}{e2}{near2} is a rectangle, {e1}{e2} = {short}; hence {far2}{e2} = {big_name} - "
+                 f"{e1}{e2} - {far}{e1} = {num(known[big])} - {num(known[small])} - {u} = {num(d)} - {u}. ")
+        said += (f"By Pythagoras in the right triangle {leg_name}{e1}, {h}² = {leg_name}² - {u}² = "
                  f"{sq(a)} - {u}². ")
-        said += (f"By Pythagoras in the right triangle with hypotenuse {name(other)}, {h}² = {name(other)}² - "
+        said += (f"By Pythagoras in the right triangle {name(other)}{e2}, {h}² = {name(other)}² - "
                  f"({num(d)} - {u})² = {sq(c)} - ({num(d)} - {u})². ")
         said += (f"So {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - "
                  f"{num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and "
@@ -3842,6 +3865,19 @@ def _criterion_once(lines: list[str]) -> list[str]:
         for i, j, m in uses[1:]:
             said[i][j] = f"By the same {'congruence' if m[2] == 'congruent' else 'similarity'}, {m[4]}"
     return [" ".join(line) for line in said]
+
+
+def fresh_points(proof, k: int) -> tuple[str, ...] | None:
+    """``k`` letters for points the proof adds (a height's foot), the first not among the problem's points nor
+    any its steps name, O kept for a centre; None where the problem's points are not known."""
+    taken = set(getattr(proof, "points", ()) or ())
+    if not taken:
+        return None
+    for st in proof.steps:
+        for s, _ in st.equations:
+            taken.update(p for n in s.instance.names if isinstance(n, str) for p in split_points(n))
+    free = tuple(c for c in "ABCDEFGHIJKLMNPQRSTUVWXYZ" if c not in taken)
+    return free[:k] if len(free) >= k else None
 
 
 def height_names(proof, latex: bool = False) -> tuple[dict, dict]:
