@@ -180,6 +180,18 @@ def major_names(problem: GeneralProblem, names: dict | None = None) -> dict:
     return out
 
 
+def _rotations(pts: tuple[str, ...]) -> set[tuple[str, ...]]:
+    return {pts[i:] + pts[:i] for i in range(len(pts))} | {q[i:] + q[:i] for q in [pts[::-1]] for i in range(len(pts))}
+
+
+def _swept_named(problem: GeneralProblem) -> set[tuple[str, ...]]:
+    """The three points of each arc or sector the goal and the facts name (their words say minor or major)."""
+    exprs = [problem.goal.expr] if problem.goal is not None else []
+    exprs += [x for f in problem.facts for x in (f.lhs, f.rhs)]
+    return {tuple(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
+            if (el := element_of(x)) is not None and el.kind.key in _SWEPT and len(el.points) == 3}
+
+
 def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None,
              incidences: bool = False) -> str:
     """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
@@ -214,10 +226,12 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
     if not figure:
-        for t in problem.turns:
-            way = "clockwise" if t.clockwise else "counterclockwise"
-            sentences.append(f"taken in the order written, the points of {_and([''.join(c) for c in t.chains])} "
-                             f"run {way}")
+        swept = _swept_named(problem)
+        for t in problem.turns:  # (a chain that orders a named arc or sector: "arc BC", "major sector OBC" say it)
+            chains = [''.join(c) for c in t.chains if not _rotations(tuple(c)) & swept]
+            if chains:
+                way = "clockwise" if t.clockwise else "counterclockwise"
+                sentences.append(f"taken in the order written, the points of {_and(chains)} run {way}")
     facts = list(dict.fromkeys(_radius_given(problem, f.lhs, f.rhs) or fact_text(f.lhs, f.rhs, names)
                                for f in problem.facts))  # each fact once
     text = ("In the figure, " if figure else "")

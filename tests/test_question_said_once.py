@@ -51,3 +51,9 @@ def test_beside_a_figure_a_line_a_relation_states_is_not_stated_again():
     p = parse("points A B C G\nline A G C\nBG altitude of BAC\nBC = 10\nangle ACB = 60\nfind CG\n")
     text = question(p, figure=True, rounds=False, incidences=True)
     assert "lie on one line" not in text and "BG is an altitude of triangle BAC" in text, text
+
+
+def test_a_turn_that_orders_a_named_arc_is_said_by_the_arc_s_name():
+    text = question(parse("points O B C D\ncircle O through B C D\nclockwise OBC BCD\nangle BOC = 60\nradius O = 6\n"
+                          "find sector area OBC\n"), figure=False, rounds=True)
+    assert "major sector OBC" in text and "the points of BCD run clockwise" in text and "OBC and" not in text, text
