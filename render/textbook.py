@@ -906,8 +906,10 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
         pairs = [s for s in pairs if frozenset(s) in edges or not any(set(s) <= c for c in corners)] + sides
+        legs = [s for s in pairs if not _on_hypotenuse(problem, s, marks)] if not problem.circles else pairs
+        # (a circle's figure stands on its diameter's line: a tangent's right angle on it is the textbook's)
         if pairs:
-            base = max(pairs, key=length)
+            base = max(legs or pairs, key=length)
     if base is None:
         return coords
     d = coords[base[1]] - coords[base[0]]
@@ -920,6 +922,22 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     if mean_y < float(out[base[0]][1]) - 1e-9:  # the figure below its base: turn it over
         out = {n: -v for n, v in out.items()}
     return out
+
+
+def _on_hypotenuse(problem: GeneralProblem, side: tuple[str, str], marks: list[Mark]) -> bool:
+    """Is ``side`` on the line across a marked right angle (its hypotenuse, whole or a piece of it)?  A textbook
+    stands a right triangle on a leg, its right angle at a bottom corner: drawn on its hypotenuse, the longest
+    side, the right angle hung at the top and a blind reader took the figure for another (issue 38)."""
+    corners = [e for m in marks if m.kind == "right" for e in m.elements if len(e) == 3]
+    for m in marks:  # (two lines stated perpendicular that share a point: their corner)
+        if m.kind == "right_lines" and len(m.elements) == 2 and len(set(m.elements[0]) & set(m.elements[1])) == 1:
+            (v,) = set(m.elements[0]) & set(m.elements[1])
+            corners.append((*(set(m.elements[0]) - {v}), v, *(set(m.elements[1]) - {v})))
+    for a, _, b in corners:
+        line = next((set(ln.points) for ln in problem.lines if a in ln.points and b in ln.points), {a, b})
+        if set(side) <= line:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -1499,6 +1517,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if (turn := _square_lines(problem, here)) and (turned := spread(here[1], turned=turn)) is not None:
             turned_out = composed(turned)  # (a corner drawn near square or lines near parallel that no fact makes
             here = turned_out if turned_out[0] < here[0] else here  # so: turned apart where the facts let them)
+        if not k and here[1].misfit and any(f.startswith(SLIVERS) for f in here[3]) and \
+                (loose := _loose_model(problem, here[1], seed)) is not None:
+            loose_out = composed(loose)  # (givens that disagree force no shape: drawn from the shape's facts)
+            here = loose_out if _misleading(loose_out) < _misleading(here) else here
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
@@ -1962,8 +1984,14 @@ def _shape_anchors(d, q: Quantity) -> list[np.ndarray]:
     ink = [LineString(p) for p in [*d.strokes, *d.dashed, *d.marks] if len(p) > 1]
     if not inside.any() or not ink:
         return []
-    if _cut(d, own):
-        return []  # (every place in it is in a part that drawn lines cut off: a tip there reads as the part's)
+    if _cut(d, own):  # (every place in it is in a part that drawn lines cut off: a tip there reads as the part's;
+        # a perimeter's named line is led to its outline, the middle of its longest edges, as a corner line named
+        # no element by it: issue 38's "perimeter ABD = 16", "perimeter CEOF = ?")
+        if q.kind is not QKind.PERIMETER:
+            return []
+        ring = np.asarray(own.exterior.coords, float)
+        edges = sorted(zip(ring, ring[1:]), key=lambda e: -float(np.hypot(*(e[1] - e[0]))))
+        return [(a + b) / 2 for a, b in edges[:3] if float(np.hypot(*(b - a))) >= 2 * fpx]
     deep = shapely.distance(at, shapely.union_all(ink))
     ok = inside & (deep >= min(SHAPE_DEEP * fpx, max(float(np.max(deep[inside])), 0.0) * 0.8))  # (a sliver:
     # its deepest places)
@@ -1983,9 +2011,13 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
         a, b = (np.asarray(pts[n], float) for n in q.key)
         if not _drawn_along(d, *q.key):
             return None  # (an undrawn segment's middle is a point of nothing)
-        if any(n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0 and
-               0 < float((np.asarray(p, float) - a) @ (b - a)) < float((b - a) @ (b - a)) for n, p in pts.items()):
-            return None  # (a side points split: its middle is on a piece, read as the piece's)
+        cuts = sorted(t for n, p in pts.items() if n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0
+                      and 0 < (t := float((np.asarray(p, float) - a) @ (b - a)) / float((b - a) @ (b - a))) < 1)
+        if cuts:  # (a side points split, "AC = 8" with O on it: its named line led to the middle of its longest
+            # piece, off the points; in the corner legend it was by no side at all: issue 38's diagonals)
+            ends = [0.0, *cuts, 1.0]
+            lo, hi = max(zip(ends, ends[1:]), key=lambda e: e[1] - e[0])
+            return a + (lo + hi) / 2 * (b - a)
         return (a + b) / 2
     if q.kind is QKind.ANGLE and all(n in pts for n in q.key):
         a, v, b = (np.asarray(pts[n], float) for n in q.key)
@@ -2298,6 +2330,37 @@ def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tupl
         else:  # a right angle of a relation (perpendicular lines)
             givens.append({"fact": f"angle {a}{v}{b} = 90", "element": f"angle {a}{v}{b}", "quantity": str(q),
                            "shown": "label", "implied": True})
+
+
+SLIVERS = ("the angle ", "the polygon ")  # a narrow angle's fault, a flat polygon's
+
+
+def _shape_fact(fact) -> bool:
+    """Does a given say shape alone, whatever the figure's size: an angle's or an arc's value, or elements in a
+    ratio (HJ = FJ, AE = BE/3), no variable and no length's number in it?"""
+    expr = fact.lhs - fact.rhs
+    elements = [element_of(x) for x in expr.free_symbols]
+    if not elements or any(e is None for e in elements):
+        return False
+    if all(e.kind.key in ("angle", "arc") for e in elements):
+        return True
+    return sympy.simplify(expr.subs({x: 0 for x in expr.free_symbols})) == 0
+
+
+def _loose_model(problem: GeneralProblem, model, seed: int):
+    """A model of ``problem`` from its shape's facts alone (``_shape_fact``; no goal), spread readably, carrying
+    ``model``'s misfit: where the givens disagree (FormalGeo 899: a leg 31 against its hypotenuse 29) the
+    approximate model drew the nearest figure, an angle of 2.7°, though no fact asks it; a textbook draws the
+    shape the facts state, its values not to scale (the figure's note says so).  None: no such model."""
+    from geomill.solvers.numeric import build_model, spread
+
+    loose = dataclasses.replace(problem, facts=tuple(f for f in problem.facts if _shape_fact(f)), goal=None)
+    try:
+        m = build_model(loose, seed=seed, check_goal=False)
+    except GeomillError:
+        return None
+    m = spread(m) or m
+    return dataclasses.replace(m, misfit=model.misfit, missed=model.missed)
 
 
 def _model(problem: GeneralProblem, model, seed: int):

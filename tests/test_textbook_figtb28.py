@@ -1,0 +1,80 @@
+"""Textbook figures that never mislead, every value on its element (issue 38): a right triangle stands on a leg;
+a split side's and a cut region's named line led to its element, not written in the corner; an equality of a
+split side marked by a bracket drawn in off the narrow corners at its ends; givens that disagree draw the shape
+their facts state, no sliver.  Each on the smallest problem that shows it."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from geomill.dsl import parse
+from geomill.render.textbook import orient, readability, textbook_figure
+from geomill.render.marks import read_marks
+from geomill.solvers.numeric import build_model
+from tests.label_reader import _hung_right_angles
+
+RIGHT = "points A B C\ntriangle ABC\nangle ACB = 90\nAC = 3\nBC = 4\nfind AB\n"
+DIAGONALS = ("points A B O D C\ntriangle ABO\ntriangle AOD\ntriangle OBC\ntriangle DOC\nrhombus ABCD\nline A O C\n"
+             "line B O D\nclockwise ABO AOD OBC DOC\nAC = 8\nBD = 6\nfind perimeter ABC\n")  # (FormalGeo 3257)
+CUT = ("points A B D E C\ntriangle ABD\ntriangle ADE\ntriangle EDC\nline A E C\nline B D C\n"
+       "DE perpendicular bisector of CA\nclockwise ABD ADE EDC\nAE = 3\nperimeter ABD = 13\n"
+       "find perimeter ABC\n")  # (FormalGeo 3381)
+SPLIT = ("points A B C O D E\ntriangle ABC\ntriangle ACO\ntriangle AOD\ntriangle DOE\ntriangle EOC\n"
+         "parallelogram ACED\nline B C E\nline C O D\nline A O E\nclockwise ABC ACO AOD DOE EOC\nAC = 4\nAE = AB\n"
+         "CE = BC\nangle AOD = 120\nfind CD\n")  # (FormalGeo 5421)
+DISAGREE = ("points J F K G H\ntriangle JFK\npolygon JKGH\nline F K G\nline F J H\nFK perpendicular to JK\n"
+            "KG perpendicular to HG\nclockwise JFK JKGH KGH\nFJ = y + 12\nFK = 3x + 7\nGK = 4x - 1\nHJ = 2y - 5\n"
+            "HJ = FJ\nfind y\n")  # (FormalGeo 899: a leg of 31 against its hypotenuse of 29)
+
+
+def _pts(fig: dict) -> dict:
+    return {k: tuple(v) for k, v in fig["points"].items()}
+
+
+def test_a_right_triangle_stands_on_a_leg_not_on_its_hypotenuse() -> None:
+    problem = parse(RIGHT)
+    model = build_model(problem, seed=0, check_goal=False)
+    at = orient(problem, model.coords, read_marks(problem)[0])
+    (ax, ay), (bx, by), (cx, cy) = (at[n] for n in "ABC")
+    assert abs(ay - by) > 0.1 * abs(ax - bx) + 1e-6  # (the hypotenuse AB is not the level base)
+    assert min(abs(ay - cy), abs(by - cy)) < 1e-9  # (a leg is, the right angle C at a bottom corner)
+    assert cy <= max(ay, by) + 1e-9
+    fig = textbook_figure(problem)
+    assert not _hung_right_angles(fig.labels, _pts(fig.labels))
+
+
+def test_the_reader_finds_a_right_angle_hung_over_its_hypotenuse() -> None:
+    fig = textbook_figure(parse(RIGHT))
+    hung = copy.deepcopy(fig.labels)
+    hung["points"] = {"A": [100.0, 400.0], "B": [400.0, 400.0], "C": [208.0, 256.0]}  # (AB level, C above it)
+    assert _hung_right_angles(hung, _pts(hung))
+
+
+def test_a_split_diagonals_value_is_led_to_it_not_written_in_the_corner() -> None:
+    fig = textbook_figure(parse(DIAGONALS))
+    shown = {g["element"]: g["shown"] for g in fig.labels["givens"]}
+    assert shown["AC"] == shown["BD"] == "label"
+    led = {lab["element"]: lab for lab in fig.labels["labels"] if lab["element"] in ("AC", "BD")}
+    assert all(lab["leader"] is not None for lab in led.values())
+
+
+def test_a_cut_regions_perimeter_asked_is_led_to_its_outline() -> None:
+    fig = textbook_figure(parse(CUT))
+    assert fig.labels["goal"]["marked"] and fig.labels["goal"].get("shown") != "legend"
+
+
+def test_a_split_sides_equality_is_marked_by_a_bracket_drawn_in_off_its_narrow_corners() -> None:
+    fig = textbook_figure(parse(SPLIT))
+    marks = fig.labels["marks"]
+    assert any(m["kind"] == "equal" and {"AB", "AE"} <= set(m["elements"]) for m in marks)
+    assert any(m["kind"] == "bracket" and m["elements"] == ["AE"] for m in marks)
+
+
+@pytest.mark.slow
+def test_givens_that_disagree_draw_the_shape_their_facts_state_not_a_sliver() -> None:
+    problem = parse(DISAGREE)
+    fig = textbook_figure(problem)
+    assert fig.labels["approximate"]
+    assert not [w for w in fig.warnings if "under 15" in w or "drawn flat" in w]
+    assert fig.labels.get("approximate_note")  # (the values are not to scale: the figure says so)
