@@ -694,8 +694,11 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
             segments.append((a, b))
             covered.add(key)
 
+    bare = _arc_radii(problem, ARC_KINDS)  # (an arc's value sits by its arc: its radii, named by nothing else, are
+    # left out; drawn, a blind reader took them for segments the problem gave: issue 38's 2342, O joined to A, E, C)
     for a, b in named_segments(problem):
-        add(a, b)
+        if frozenset((a, b)) not in bare:
+            add(a, b)
     for a, b in extensions(problem, pts, set(covered)):
         add(a, b)
     used = {p for s in segments for p in s} | {p for c in problem.circles for p in (c.centre, *c.points)}
@@ -755,10 +758,13 @@ def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
     return SceneShape(shape.name, shape.kind, shape.points, coords, tuple(loops), shape.colour, shape.colour_rgb)
 
 
-def _arc_radii(problem: GeneralProblem) -> set[frozenset]:
-    """The segments drawn only as the radii of a named arc or sector (nothing else names them, no line holds
-    them): a figure may leave them out where they would double another line."""
-    arcs = ("arc", "arc_length", "sector_area", "sector_perimeter")
+ARC_KINDS = ("arc", "arc_length")  # an arc's own kinds (a sector's radii are its outline: always drawn)
+
+
+def _arc_radii(problem: GeneralProblem,
+               arcs: tuple[str, ...] = ("arc", "arc_length", "sector_area", "sector_perimeter")) -> set[frozenset]:
+    """The segments drawn only as the radii of a named arc or sector (of kinds ``arcs``; nothing else names them,
+    no line holds them): a figure may leave them out where they would double another line."""
     named = _named(problem)
     radii = {frozenset((el.points[0], e)) for el in named if el.kind.key in arcs for e in el.points[1:3]}
     other = {frozenset(s) for s in named_segments(problem, sides_of_angles=False)}

@@ -78,3 +78,14 @@ def test_givens_that_disagree_draw_the_shape_their_facts_state_not_a_sliver() ->
     assert fig.labels["approximate"]
     assert not [w for w in fig.warnings if "under 15" in w or "drawn flat" in w]
     assert fig.labels.get("approximate_note")  # (the values are not to scale: the figure says so)
+
+
+ARC = "points O A B C\ncircle O through A B C\narc OAB = 100\nfind angle ACB\n"
+
+
+def test_an_arcs_radii_that_nothing_names_are_not_drawn() -> None:
+    fig = textbook_figure(parse(ARC))
+    drawn = {frozenset(s) for s in fig.labels["segments"]}
+    assert frozenset("OA") not in drawn and frozenset("OB") not in drawn
+    assert {frozenset("CA"), frozenset("CB")} <= drawn  # (the asked angle's sides are)
+    assert all(g["shown"] != "text" for g in fig.labels["givens"])  # (the arc's value on the figure still)
