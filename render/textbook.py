@@ -939,8 +939,11 @@ def _on_hypotenuse(problem: GeneralProblem, side: tuple[str, str], marks: list[M
         if m.kind == "right_lines" and len(m.elements) == 2 and len(set(m.elements[0]) & set(m.elements[1])) == 1:
             (v,) = set(m.elements[0]) & set(m.elements[1])
             corners.append((*(set(m.elements[0]) - {v}), v, *(set(m.elements[1]) - {v})))
-    for a, _, b in corners:
+    feet = {m.elements[0][1] for m in marks if m.kind == "height" and len(m.elements[0]) == 2}
+    for a, v, b in corners:
         line = next((set(ln.points) for ln in problem.lines if a in ln.points and b in ln.points), {a, b})
+        if v in feet or line & feet:  # (a height's own right angle; a hypotenuse a height stands on is the
+            continue  # textbook's base, the height upright on it)
         if set(side) <= line:
             return True
     return False
