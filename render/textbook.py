@@ -940,10 +940,13 @@ def _on_hypotenuse(problem: GeneralProblem, side: tuple[str, str], marks: list[M
             (v,) = set(m.elements[0]) & set(m.elements[1])
             corners.append((*(set(m.elements[0]) - {v}), v, *(set(m.elements[1]) - {v})))
     feet = {m.elements[0][1] for m in marks if m.kind == "height" and len(m.elements[0]) == 2}
+    drawn = {frozenset(s) for s in named_segments(problem)}
+    drawn |= {frozenset((p, q)) for ln in problem.lines for p in ln.points for q in ln.points if p != q}
     for a, v, b in corners:
         line = next((set(ln.points) for ln in problem.lines if a in ln.points and b in ln.points), {a, b})
-        if v in feet or line & feet:  # (a height's own right angle; a hypotenuse a height stands on is the
-            continue  # textbook's base, the height upright on it)
+        if v in feet or any(frozenset((v, p)) in drawn for p in line - {a, b}):  # (a height's own right angle; a
+            continue  # hypotenuse a height, a bisector or a median from the right angle stands on is the textbook's
+            # base, the cevian up from it: on a leg, the right angle's values crowded its cut corner)
         if set(side) <= line:
             return True
     return False
@@ -1993,14 +1996,8 @@ def _shape_anchors(d, q: Quantity) -> list[np.ndarray]:
     ink = [LineString(p) for p in [*d.strokes, *d.dashed, *d.marks] if len(p) > 1]
     if not inside.any() or not ink:
         return []
-    if _cut(d, own):  # (every place in it is in a part that drawn lines cut off: a tip there reads as the part's;
-        # a perimeter's named line is led to its outline, the middle of its longest edges, as a corner line named
-        # no element by it: issue 38's "perimeter ABD = 16", "perimeter CEOF = ?")
-        if q.kind is not QKind.PERIMETER:
-            return []
-        ring = np.asarray(own.exterior.coords, float)
-        edges = sorted(zip(ring, ring[1:]), key=lambda e: -float(np.hypot(*(e[1] - e[0]))))
-        return [(a + b) / 2 for a, b in edges[:3] if float(np.hypot(*(b - a))) >= 2 * fpx]
+    if _cut(d, own):
+        return []  # (every place in it is in a part that drawn lines cut off: a tip there reads as the part's)
     deep = shapely.distance(at, shapely.union_all(ink))
     ok = inside & (deep >= min(SHAPE_DEEP * fpx, max(float(np.max(deep[inside])), 0.0) * 0.8))  # (a sliver:
     # its deepest places)
@@ -2020,13 +2017,9 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
         a, b = (np.asarray(pts[n], float) for n in q.key)
         if not _drawn_along(d, *q.key):
             return None  # (an undrawn segment's middle is a point of nothing)
-        cuts = sorted(t for n, p in pts.items() if n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0
-                      and 0 < (t := float((np.asarray(p, float) - a) @ (b - a)) / float((b - a) @ (b - a))) < 1)
-        if cuts:  # (a side points split, "AC = 8" with O on it: its named line led to the middle of its longest
-            # piece, off the points; in the corner legend it was by no side at all: issue 38's diagonals)
-            ends = [0.0, *cuts, 1.0]
-            lo, hi = max(zip(ends, ends[1:]), key=lambda e: e[1] - e[0])
-            return a + (lo + hi) / 2 * (b - a)
+        if any(n not in q.key and _off_line(np.asarray(p, float), a, b) < 1.0 and
+               0 < float((np.asarray(p, float) - a) @ (b - a)) < float((b - a) @ (b - a)) for n, p in pts.items()):
+            return None  # (a side points split: its middle is on a piece, read as the piece's)
         return (a + b) / 2
     if q.kind is QKind.ANGLE and all(n in pts for n in q.key):
         a, v, b = (np.asarray(pts[n], float) for n in q.key)
