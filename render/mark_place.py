@@ -59,8 +59,6 @@ BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CROSS_GAP = 5.0  # px: a bracket that must cross a drawn line is broken this far either side of it
 BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut off reads as no bracket)
 BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
-BRACKET_PULL = 0.25  # a broken bracket's end may be drawn in along its side this share of the side at most
-BRACKET_PULL_STEP = 2.0  # px: the steps it is drawn in by
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
@@ -419,7 +417,6 @@ class MarkLayout:
                 line = np.array([p + inset + lo * side, p + inset + out * side, r - inset + out * side,
                                  r - inset + lo * side])
                 hi = out * side
-        sized = line is not None  # (set by the dimension line: that side only)
         if line is None:
             line = shape(side)
             hi = lane(side) * side
@@ -428,43 +425,12 @@ class MarkLayout:
         drawn = [line]
         if self._bracket_crossings(p, r, line):
             drawn = self._gaps(p, r, line) if gapped else None
-            if drawn is None and gapped:  # (broken, its ends drawn in off the sides at its ends; on this side, else
-                # on the other where nothing was stacked: against another bracket on one side, free on the other)
-                for there in ((side,) if sized else (side, -side)):
-                    other = line if there is side else shape(there)
-                    drawn = None if self._on_rail(a, b, other) else self._gaps(p, r, self._pulled(p, r, other))
-                    if drawn is not None:
-                        hi = hi if there is side else lane(there) * there
-                        break
             if drawn is None:
                 return None
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), drawn))
         for t in np.linspace(0.0, 1.0, 5):
             self.take(p + t * (r - p) + hi, 2.0)
         return (p + r) / 2 + hi
-
-    def _pulled(self, p: np.ndarray, r: np.ndarray, line: np.ndarray) -> np.ndarray:
-        """Bracket ``line`` of pr with each end drawn in along pr (``BRACKET_PULL_STEP`` px at a time, at most
-        ``BRACKET_PULL`` of the side) until it crosses none of the drawn lines through that end: where a side meets
-        pr at a narrow angle (a parallelogram's diagonal, a rhombus's side split by a chord) every bracket of full
-        span crossed it by a leg or by its span near the end, and the equality had no mark (issue 38's 5421 and
-        6345).  Drawn in a quarter at most, it still spans the side's middle and reads as the side's; a line that
-        crosses pr between its ends is still crossed, broken there (``_gaps``)."""
-        sa, sb = self._others(p, r)
-        length = float(np.hypot(*(r - p)))
-        u = _unit(r - p)
-        out = np.array(line, float)
-        for end, leg, foot, sign in ((p, 0, 1, 1.0), (r, 3, 2, -1.0)):  # (its start, at p; its end, at r)
-            near = np.array([segment_distance(end, a, b) < 1.0 for a, b in zip(sa, sb)], bool)
-            if not near.any():
-                continue
-            ea, eb = sa[near], sb[near]
-            for k in np.arange(0.0, BRACKET_PULL * length, BRACKET_PULL_STEP):
-                a, b = line[leg] + sign * k * u, line[foot] + sign * k * u
-                if not _segments_cross(a, b, ea, eb).any() and not _segments_cross(b, line[3 - foot], ea, eb).any():
-                    out[leg], out[foot] = a, b
-                    break
-        return out
 
     def _gaps(self, p: np.ndarray, r: np.ndarray, line: np.ndarray) -> list[np.ndarray] | None:
         """Bracket ``line`` of pr broken ``BRACKET_CROSS_GAP`` px either side of each drawn line it crosses: its

@@ -940,11 +940,13 @@ def _on_hypotenuse(problem: GeneralProblem, side: tuple[str, str], marks: list[M
             (v,) = set(m.elements[0]) & set(m.elements[1])
             corners.append((*(set(m.elements[0]) - {v}), v, *(set(m.elements[1]) - {v})))
     feet = {m.elements[0][1] for m in marks if m.kind == "height" and len(m.elements[0]) == 2}
+    bases = [set(m.elements[1]) for m in marks if m.kind == "height" and len(m.elements) > 1]
     drawn = {frozenset(s) for s in named_segments(problem)}
     drawn |= {frozenset((p, q)) for ln in problem.lines for p in ln.points for q in ln.points if p != q}
     for a, v, b in corners:
         line = next((set(ln.points) for ln in problem.lines if a in ln.points and b in ln.points), {a, b})
-        if v in feet or any(frozenset((v, p)) in drawn for p in line - {a, b}):  # (a height's own right angle; a
+        if v in feet or any(base <= line for base in bases) or \
+                any(frozenset((v, p)) in drawn for p in line - {a, b}):  # (a height's own right angle; a
             continue  # hypotenuse a height, a bisector or a median from the right angle stands on is the textbook's
             # base, the cevian up from it: on a leg, the right angle's values crowded its cut corner)
         if set(side) <= line:

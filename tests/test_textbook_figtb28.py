@@ -1,7 +1,6 @@
 """Textbook figures that never mislead (issue 38): a right triangle stands on a leg unless a cevian from its right
-angle stands on the hypotenuse; an equality of a split side marked by a bracket drawn in off the narrow corners at
-its ends; givens that disagree draw the shape their facts state, no sliver; an arc's radii that nothing names are
-not drawn.  Each on the smallest problem that shows it."""
+angle stands on the hypotenuse; givens that disagree draw the shape their facts state, no sliver; an arc's radii
+that nothing names are not drawn.  Each on the smallest problem that shows it."""
 from __future__ import annotations
 
 import copy
@@ -15,9 +14,6 @@ from geomill.solvers.numeric import build_model
 from tests.label_reader import _hung_right_angles
 
 RIGHT = "points A B C\ntriangle ABC\nangle ACB = 90\nAC = 3\nBC = 4\nfind AB\n"
-SPLIT = ("points A B C O D E\ntriangle ABC\ntriangle ACO\ntriangle AOD\ntriangle DOE\ntriangle EOC\n"
-         "parallelogram ACED\nline B C E\nline C O D\nline A O E\nclockwise ABC ACO AOD DOE EOC\nAC = 4\nAE = AB\n"
-         "CE = BC\nangle AOD = 120\nfind CD\n")  # (FormalGeo 5421)
 DISAGREE = ("points J F K G H\ntriangle JFK\npolygon JKGH\nline F K G\nline F J H\nFK perpendicular to JK\n"
             "KG perpendicular to HG\nclockwise JFK JKGH KGH\nFJ = y + 12\nFK = 3x + 7\nGK = 4x - 1\nHJ = 2y - 5\n"
             "HJ = FJ\nfind y\n")  # (FormalGeo 899: a leg of 31 against its hypotenuse of 29)
@@ -52,13 +48,6 @@ def test_the_reader_finds_a_right_angle_hung_over_its_hypotenuse() -> None:
     hung = copy.deepcopy(fig.labels)
     hung["points"] = {"A": [100.0, 400.0], "B": [400.0, 400.0], "C": [208.0, 256.0]}  # (AB level, C above it)
     assert _hung_right_angles(hung, _pts(hung))
-
-
-def test_a_split_sides_equality_is_marked_by_a_bracket_drawn_in_off_its_narrow_corners() -> None:
-    fig = textbook_figure(parse(SPLIT))
-    marks = fig.labels["marks"]
-    assert any(m["kind"] == "equal" and {"AB", "AE"} <= set(m["elements"]) for m in marks)
-    assert any(m["kind"] == "bracket" and m["elements"] == ["AE"] for m in marks)
 
 
 @pytest.mark.slow
