@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from geomill.dsl import parse
-from geomill.render.textbook import orient, readability, textbook_figure
+from geomill.render.textbook import orient, textbook_figure
 from geomill.render.marks import read_marks
 from geomill.solvers.numeric import build_model
 from tests.label_reader import _hung_right_angles
