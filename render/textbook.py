@@ -694,8 +694,11 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
             segments.append((a, b))
             covered.add(key)
 
+    bare = _arc_radii(problem, ARC_KINDS)  # (an arc's value sits by its arc: its radii, named by nothing else, are
+    # left out; drawn, a blind reader took them for segments the problem gave: issue 38's 2342, O joined to A, E, C)
     for a, b in named_segments(problem):
-        add(a, b)
+        if frozenset((a, b)) not in bare:
+            add(a, b)
     for a, b in extensions(problem, pts, set(covered)):
         add(a, b)
     used = {p for s in segments for p in s} | {p for c in problem.circles for p in (c.centre, *c.points)}
@@ -755,10 +758,13 @@ def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
     return SceneShape(shape.name, shape.kind, shape.points, coords, tuple(loops), shape.colour, shape.colour_rgb)
 
 
-def _arc_radii(problem: GeneralProblem) -> set[frozenset]:
-    """The segments drawn only as the radii of a named arc or sector (nothing else names them, no line holds
-    them): a figure may leave them out where they would double another line."""
-    arcs = ("arc", "arc_length", "sector_area", "sector_perimeter")
+ARC_KINDS = ("arc", "arc_length")  # an arc's own kinds (a sector's radii are its outline: always drawn)
+
+
+def _arc_radii(problem: GeneralProblem,
+               arcs: tuple[str, ...] = ("arc", "arc_length", "sector_area", "sector_perimeter")) -> set[frozenset]:
+    """The segments drawn only as the radii of a named arc or sector (of kinds ``arcs``; nothing else names them,
+    no line holds them): a figure may leave them out where they would double another line."""
     named = _named(problem)
     radii = {frozenset((el.points[0], e)) for el in named if el.kind.key in arcs for e in el.points[1:3]}
     other = {frozenset(s) for s in named_segments(problem, sides_of_angles=False)}
@@ -906,8 +912,10 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
         pairs = [s for s in pairs if frozenset(s) in edges or not any(set(s) <= c for c in corners)] + sides
+        legs = [s for s in pairs if not _on_hypotenuse(problem, s, marks)] if not problem.circles else pairs
+        # (a circle's figure stands on its diameter's line: a tangent's right angle on it is the textbook's)
         if pairs:
-            base = max(pairs, key=length)
+            base = max(legs or pairs, key=length)
     if base is None:
         return coords
     d = coords[base[1]] - coords[base[0]]
@@ -920,6 +928,30 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     if mean_y < float(out[base[0]][1]) - 1e-9:  # the figure below its base: turn it over
         out = {n: -v for n, v in out.items()}
     return out
+
+
+def _on_hypotenuse(problem: GeneralProblem, side: tuple[str, str], marks: list[Mark]) -> bool:
+    """Is ``side`` on the line across a marked right angle (its hypotenuse, whole or a piece of it)?  A textbook
+    stands a right triangle on a leg, its right angle at a bottom corner: drawn on its hypotenuse, the longest
+    side, the right angle hung at the top and a blind reader took the figure for another (issue 38)."""
+    corners = [e for m in marks if m.kind == "right" for e in m.elements if len(e) == 3]
+    for m in marks:  # (two lines stated perpendicular that share a point: their corner)
+        if m.kind == "right_lines" and len(m.elements) == 2 and len(set(m.elements[0]) & set(m.elements[1])) == 1:
+            (v,) = set(m.elements[0]) & set(m.elements[1])
+            corners.append((*(set(m.elements[0]) - {v}), v, *(set(m.elements[1]) - {v})))
+    feet = {m.elements[0][1] for m in marks if m.kind == "height" and len(m.elements[0]) == 2}
+    bases = [set(m.elements[1]) for m in marks if m.kind == "height" and len(m.elements) > 1]
+    drawn = {frozenset(s) for s in named_segments(problem)}
+    drawn |= {frozenset((p, q)) for ln in problem.lines for p in ln.points for q in ln.points if p != q}
+    for a, v, b in corners:
+        line = next((set(ln.points) for ln in problem.lines if a in ln.points and b in ln.points), {a, b})
+        if v in feet or any(base <= line for base in bases) or \
+                any(frozenset((v, p)) in drawn for p in line - {a, b}):  # (a height's own right angle; a
+            continue  # hypotenuse a height, a bisector or a median from the right angle stands on is the textbook's
+            # base, the cevian up from it: on a leg, the right angle's values crowded its cut corner)
+        if set(side) <= line:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -1499,6 +1531,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if (turn := _square_lines(problem, here)) and (turned := spread(here[1], turned=turn)) is not None:
             turned_out = composed(turned)  # (a corner drawn near square or lines near parallel that no fact makes
             here = turned_out if turned_out[0] < here[0] else here  # so: turned apart where the facts let them)
+        if not k and here[1].misfit and any(f.startswith(SLIVERS) for f in here[3]) and \
+                (loose := _loose_model(problem, here[1], seed)) is not None:
+            loose_out = composed(loose)  # (givens that disagree force no shape: drawn from the shape's facts)
+            here = loose_out if _misleading(loose_out) < _misleading(here) else here
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
@@ -2298,6 +2334,37 @@ def _right_values(ann: TextbookAnnotation, givens: list[dict], angles: list[tupl
         else:  # a right angle of a relation (perpendicular lines)
             givens.append({"fact": f"angle {a}{v}{b} = 90", "element": f"angle {a}{v}{b}", "quantity": str(q),
                            "shown": "label", "implied": True})
+
+
+SLIVERS = ("the angle ", "the polygon ")  # a narrow angle's fault, a flat polygon's
+
+
+def _shape_fact(fact) -> bool:
+    """Does a given say shape alone, whatever the figure's size: an angle's or an arc's value, or elements in a
+    ratio (HJ = FJ, AE = BE/3), no variable and no length's number in it?"""
+    expr = fact.lhs - fact.rhs
+    elements = [element_of(x) for x in expr.free_symbols]
+    if not elements or any(e is None for e in elements):
+        return False
+    if all(e.kind.key in ("angle", "arc") for e in elements):
+        return True
+    return sympy.simplify(expr.subs({x: 0 for x in expr.free_symbols})) == 0
+
+
+def _loose_model(problem: GeneralProblem, model, seed: int):
+    """A model of ``problem`` from its shape's facts alone (``_shape_fact``; no goal), spread readably, carrying
+    ``model``'s misfit: where the givens disagree (FormalGeo 899: a leg 31 against its hypotenuse 29) the
+    approximate model drew the nearest figure, an angle of 2.7°, though no fact asks it; a textbook draws the
+    shape the facts state, its values not to scale (the figure's note says so).  None: no such model."""
+    from geomill.solvers.numeric import build_model, spread
+
+    loose = dataclasses.replace(problem, facts=tuple(f for f in problem.facts if _shape_fact(f)), goal=None)
+    try:
+        m = build_model(loose, seed=seed, check_goal=False)
+    except GeomillError:
+        return None
+    m = spread(m) or m
+    return dataclasses.replace(m, misfit=model.misfit, missed=model.missed)
 
 
 def _model(problem: GeneralProblem, model, seed: int):

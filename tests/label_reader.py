@@ -761,7 +761,33 @@ def textbook_problems(fig: dict) -> list[str]:
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts))
+            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts))
+
+
+HUNG_LEVEL = 0.02  # a hypotenuse whose ends differ in height by under this share of it lies level
+
+
+def _hung_right_angles(fig: dict, pts: dict) -> list[str]:
+    """A right angle hung over its hypotenuse drawn as the figure's level base (nothing drawn below it): a
+    textbook stands a right triangle on a leg, the right angle at a bottom corner; stood on its hypotenuse a blind
+    reader took it for another triangle (issue 38).  Not where parallels are marked (their base decides), nor in a
+    circle's figure."""
+    if any(m["kind"] == "parallel" for m in fig.get("marks", [])) or fig.get("circles"):
+        return []  # (a circle's figure stands on its diameter's line, a tangent's right angle above it)
+    out = []
+    low = max((xy[1] for xy in pts.values()), default=0.0)  # (image rows grow downwards)
+    for m in fig.get("marks", []):
+        if m["kind"] != "right":
+            continue
+        for e in m["elements"]:
+            name = e.split(" ", 1)[-1]
+            if len(name) != 3 or not all(n in pts for n in name):
+                continue
+            (ax, ay), (vx, vy), (bx, by) = (pts[n] for n in name)
+            span = math.hypot(bx - ax, by - ay)
+            if span > 0 and abs(by - ay) < HUNG_LEVEL * span and vy < min(ay, by) and max(ay, by) >= low - 1.0:
+                out.append(f"the right angle {name} hangs over its hypotenuse {name[0]}{name[2]} drawn as the base")
+    return out
 
 
 def _wedges(fig: dict, pts: dict) -> list[tuple[str, tuple, float, float]]:

@@ -35,8 +35,14 @@ def test_two_segments_on_one_line_never_share_a_dimension_rail() -> None:
     ag = next(g for g in lab["givens"] if g["element"] == "AG")  # (or the text's: never led to a piece, figtb14)
     assert any(x["text"].startswith("AG = ") or x["element"] == "AG" for x in lab["labels"]) or ag["shown"] == "moved"
     spoilt = copy.deepcopy(lab)  # review 9's: AG's dimension line on AC's, both from A
-    ac = next(iter(dims.values()))
     a, c, g = (spoilt["points"][n] for n in "ACG")
+    ac = next(iter(dims.values()), None)
+    if ac is None:  # (AC's value by its side, no dimension line: AC's drawn 15 px off it, as review 9 saw it)
+        ux, uy = c[0] - a[0], c[1] - a[1]
+        k = 15.0 / max((ux * ux + uy * uy) ** 0.5, 1e-9)
+        ac = {"kind": "dimension", "elements": ["AC"], "count": 1, "source": "AC",
+              "pixels": [[[a[0] - uy * k, a[1] + ux * k], [c[0] - uy * k, c[1] + ux * k]]]}
+        spoilt["marks"].append(ac)
     (x0, y0), (x1, y1) = ac["pixels"][0][0], ac["pixels"][0][-1]
     start = (x0, y0) if abs(x0 - a[0]) + abs(y0 - a[1]) < abs(x1 - a[0]) + abs(y1 - a[1]) else (x1, y1)
     shift = (start[0] - a[0], start[1] - a[1])
