@@ -19,7 +19,7 @@ def test_a_circumcentre_the_circle_sentence_gives_is_said_once(figure: bool, inc
 
 def test_a_circumcentre_is_said_where_the_circle_sentence_names_no_points() -> None:
     text = question(parse(CIRCUMCENTRE), figure=True, rounds=False)
-    assert "O is the circumcentre of ABC" in text, text
+    assert "O is the circumcentre of triangle ABC" in text, text
 
 
 def test_a_polygons_area_and_perimeter_are_named_in_words() -> None:

@@ -657,6 +657,14 @@ def _isosceles_trapezoid_height(h: str) -> Theorem:
                    figure=f"points A B C D\nisosceles trapezoid ABCD bases AD BC\nfind height {h}")
 
 
+def _foot_line(base: str, end: str, inside: bool) -> str:
+    """The line of a trapezoid's base with the foot Y of a height onto it: between the base's ends where that base
+    is the longer, else beyond ``end``."""
+    if inside:
+        return f"{base[0]} Y {base[1]}"
+    return f"Y {base[0]} {base[1]}" if base[0] == end else f"{base[0]} {base[1]} Y"
+
+
 # in the order of main's generators, so that the deduction meets the instances in about the order it did
 THEOREMS: tuple[Theorem, ...] = (
     Theorem("line_addition", "since {0[1]} lies on {0[0]}{0[2]}", (Collinear("ABC"),),
@@ -1392,6 +1400,18 @@ THEOREMS: tuple[Theorem, ...] = (
                      f"line {near[0]} Y {near[1]}\nline X Y\nangle XY{near[1]} = 90\nfind height {h}")
       for h, named in (("BAD", ()), *((h, (Measured(h, ("height",)),)) for h, _ in _heights_onto("ABCD", ("AD", "BC"))))
       for far, near in (("AD", "BC"), ("BC", "AD"))),
+    # an isosceles trapezoid's height from an end of one base cuts off half the difference of the bases on the
+    # other, next to the leg: BE = (BC - AD)/2 with the leg's angle, never through the height by Pythagoras
+    *(Theorem("isosceles_trapezoid_property_foot", "since the isosceles trapezoid {0} is symmetric, the foot {1} of "
+              "the height from {2} cuts off half the difference of its bases",
+              (Given("isosceles_trapezoid", ("ABCD", "AD", "BC")), OnLine("Y" + far), Apart("Y", far), Joined(v + "Y"),
+               Near(ang(v + "Y" + far[0]), _RIGHT), Proven(ang(v + "Y" + far[0]), _RIGHT),
+               Near(L(long) - L(short), 2 * L(end + "Y"))),
+              (Conclusion(L(long), L(short) + 2 * L(end + "Y")),), ("ABCD", "Y", v),
+              figure=f"points A B C D Y\nisosceles trapezoid ABCD bases AD BC\nline {_foot_line(far, end, long == far)}\n"
+                     f"line {v} Y\nangle {v}Y{far[0]} = 90\n{long} = 10\n{short} = 4")
+      for v, far, end in (("A", "BC", "B"), ("D", "BC", "C"), ("B", "AD", "A"), ("C", "AD", "D"))
+      for long, short in ((far, "AD" if far == "BC" else "BC"), ("AD" if far == "BC" else "BC", far))),
     Theorem("diameter_of_circle_judgment_right_angle",
             "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),
