@@ -50,11 +50,11 @@ CASES = [
      "AB = 4\nfind DF\n", 2,
      ["ADFE is a parallelogram and DF = AE = AB/2 = DC/2 (as E is the midpoint of AB), so F is the midpoint of DC"],
      ["Since E is the midpoint of AB, AE = BE."]),
-    # 2. a radius standing under its segment's name in a formula is introduced as one
+    # 2. a radius standing under its segment's name in a formula is the radius the question gives (never restated)
     ("premises: a radius by another name",
      "points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\nfind arc length OBC\n",
      2 * 3.141592653589793,
-     ["The radius of circle O is AO = 6."], ["the radius of circle O = AO"]),
+     ["(radius of circle O)/180 = π·60·6/180"], ["the radius of circle O = AO", "The radius of circle O is AO"]),
 ]
 
 

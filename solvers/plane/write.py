@@ -2539,6 +2539,8 @@ class _Writer:
         if element_of(u) is not None and element_of(u).kind.key == "radius":
             if other in known:
                 self.radius_of[u] = other
+                if other in self._givens() and not is_zero(u - self.proof.goal):
+                    return ""  # (the question gives AO = 9 as "the radius of circle O is 9": never restated)
                 if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on: said once
                     self.n.local.setdefault(u, other)
                     if not any(q.instance.family.key != RADIUS and u in (q.lhs - q.rhs).free_symbols
