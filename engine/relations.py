@@ -770,11 +770,11 @@ BLOCKS: tuple[Block, ...] = (
           marks=(("equal", "AD", "DB"), ("equal", "AE", "EC")),
           note="{D} is the midpoint of {AB} and {E} of {AC}: the two sides at the first vertex named, {A}; "
                "the midsegment is parallel to the third side {BC} and half as long."),
-    Block("midsegment_quadrilateral", ("{EF} midsegment of {ABCD}",), "{EF} is the midsegment of {ABCD}",
+    Block("midsegment_quadrilateral", ("{EF} midsegment of {ABCD}",), "{EF} is the midsegment of {ABCD} joining the midpoints of {AB} and {DC}",
           lambda rng: _with(d := _trapezoid(rng), E=(d["A"] + d["B"]) / 2, F=(d["D"] + d["C"]) / 2),
           ((L("AE"), L("EB")), (L("DF"), L("FC"))), (between("E", "A", "B"), between("F", "D", "C")),
           family="quadrilateral", marks=(("equal", "AE", "EB"), ("equal", "DF", "FC"))),
-    Block("altitude_quadrilateral", ("{EF} altitude of {ABCD}",), "{EF} is an altitude of {ABCD}",
+    Block("altitude_quadrilateral", ("{EF} altitude of {ABCD}",), "{EF} is an altitude of {ABCD} from {CD} to {AB}",
           _alt_quad, ((ang("EFB"), sympy.Integer(90)), (height("ABCD"), L("EF"))),
           (on_line("E", "C", "D"), on_line("F", "A", "B"), perpendicular("E", "F", "A", "B")),
           family="quadrilateral", marks=(("height", "EF", "AB"), ("right", "EFB"))),

@@ -170,12 +170,16 @@ def major_names(problem: GeneralProblem, names: dict | None = None) -> dict:
         el = element_of(x)
         if x in out or el is None or el.kind.key not in _SWEPT or len(el.points) != 3:
             continue
-        if _turned(problem, tuple(el.points)) is True:  # clockwise OAB: from A counter-clockwise to B is the major
-            pts = "".join(el.points)
+        turned = _turned(problem, tuple(el.points))
+        pts = "".join(el.points)
+        if turned is True:  # clockwise OAB: from A counter-clockwise to B is the major
             if el.kind.key in ("arc", "arc_length"):
                 said = f"{'length of ' if el.kind.key == 'arc_length' else ''}major arc {pts[1:]}"
             else:
                 said = f"{el.kind.words[1]} of major sector {pts}"
+            out[x] = (said, said)
+        elif turned is False and el.kind.key not in ("arc", "arc_length"):  # ("arc BC" is the minor arc; a sector
+            said = f"{el.kind.words[1]} of minor sector {pts}"  # is named minor, as blind teacher 21 asked)
             out[x] = (said, said)
     return out
 

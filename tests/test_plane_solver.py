@@ -114,6 +114,7 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "stewart_theorem", "median_of_triangle_property_length", "ptolemy_theorem",
             "tangential_triangle_property_perimeter",
             "bisector_of_angle_property_line_ratio_external", "isosceles_trapezoid_property_area",
+            "isosceles_trapezoid_property_foot",
             "rhombus_property_diagonal_perpendicular", "right_triangle_property_trigonometric",
             "circle_property_chord_distance", "trapezoid_property_height", "triangle_property_exterior_angle",
             "isosceles_triangle_property_base_angle", "right_triangle_property_altitude",
