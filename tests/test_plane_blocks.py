@@ -166,6 +166,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
     ("circle_property_angle_of_osculation", "circle O through A B\nPA tangent to circle O\nline A B\nline P A\n"
      "counterclockwise OAP\narc OAB = 100\nfind angle PAB", 50),
     ("triangle_area_formula_common", "points A B C\ntriangle ABC\nBC = 6\narea ABC = 12\nfind height ABC", 4),
+    ("isosceles_trapezoid_property_foot", "points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\n"
+     "AE perpendicular to BE\nBC = 20\nBE = 3\nfind AD", 14),
     ("isosceles_trapezoid_property_area", "points A B C D\nisosceles trapezoid ABCD bases AD BC\nAD = 20\nBC = 10\n"
      "AB = 13\nfind area ABCD", 180),
     ("diameter_of_circle_property_right_angle", "circle O through A B C\nline A O B\ntriangle ABC\nangle BAC = 35\n"

@@ -126,7 +126,7 @@ def test_no_angle_is_written_as_an_inverse_trigonometric_expression():
 
 def test_a_circle_is_named_as_a_textbook_names_it():
     text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
-    assert "the area of circle O = π·AO² = π·5² = 25π" in text and "AO = AO" not in text, text
+    assert "the area of circle O = π·(radius of circle O)² = π·5² = 25π" in text and "AO = AO" not in text, text
 
 
 # FormalGeo7k problem 5276: no equation fixes one angle alone; the proof is written from the given sum up
@@ -212,7 +212,7 @@ def test_a_sector_over_a_major_arc_is_called_major_in_the_proof_and_the_question
     sol = _solve(text)
     asked = question(parse(text, "case.geo"), figure=True, rounds=True, names=sol.proof.arcs)
     assert ("area of major sector PMQ" in sol.text()) is major, sol.text()
-    assert asked.endswith(f"Find the area of {'major ' if major else ''}sector PMQ. Give the exact value."), asked
+    assert asked.endswith(f"Find the area of {'major' if major else 'minor'} sector PMQ. Give the exact value."), asked
     assert sol.exact_value == sympy.pi * 100 * (279 if major else 81) / 360
 
 
