@@ -2540,6 +2540,7 @@ class _Writer:
             if other in known:
                 self.radius_of[u] = other
                 if other in self._givens() and not is_zero(u - self.proof.goal):
+                    self.given_names.append(self.n.expr(u, None, False))  # (stated by the question itself)
                     return ""  # (the question gives AO = 9 as "the radius of circle O is 9": never restated)
                 if not is_zero(u - self.proof.goal):  # 2·BO, not 2·radius of circle O, from then on: said once
                     self.n.local.setdefault(u, other)
