@@ -51,3 +51,25 @@ def test_no_label_is_written_over_the_approximate_note() -> None:
     assert boxes
     for b in boxes:
         assert b[2] <= x0 or b[0] >= x1 or b[3] <= y0 or b[1] >= y1, (b, note["bbox"], size)
+
+
+TICK_AND_ARROW = "points A B C H I\ntriangle ABC equilateral\nline A H C\nline A I B\nHI parallel to CB\nAH = 6\nfind AI\n"
+
+
+def _gap(a: list, b: list) -> float:
+    """The least distance between two marks' stroke points (px)."""
+    pa, pb = (np.array([xy for line in m for xy in line], float) for m in (a, b))
+    return float(np.hypot(*(pa[:, None, :] - pb[None, :, :]).transpose(2, 0, 1)).min())
+
+
+def test_a_tick_and_an_arrow_on_one_segment_stand_apart() -> None:
+    from geomill.render.mark_place import CLEAR, MARK_APART
+
+    fig = textbook_figure(parse(TICK_AND_ARROW), seed=0)
+    ticks = [m for m in fig.labels["marks"] if m["kind"] == "equal"]
+    arrows = [m for m in fig.labels["marks"] if m["kind"] == "parallel"]
+    assert ticks and arrows
+    tick_lines = [line for m in ticks for line in m["pixels"]]
+    arrow_heads = [h for m in arrows for h in m["pixels"]]
+    near = min(_gap([t], [h]) for t in tick_lines for h in arrow_heads)
+    assert near >= 2 * CLEAR + MARK_APART  # (reader 27's 23: their strokes 21 px apart, read as one mark "|>")
