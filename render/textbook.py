@@ -1883,7 +1883,10 @@ def _clear_for_note(d, ann, renderer, scene: Scene):
         return d
     pad = LEGEND_CLEAR * d.style.font_px
     ann.keep_clear = [(x - w / 2 - pad, y - h / 2 - pad, x + w / 2 + pad, y + h / 2 + pad)]
-    return renderer.compose(scene, ann)
+    d = renderer.compose(scene, ann)
+    if set(ann.spans) & ann.in_text:  # (a value the note's row took leaves no bare dimension line behind)
+        d = renderer.compose(scene, ann)
+    return d
 
 
 LED_CLEAR = 0.5  # fonts: a legend line led to its element keeps this far from every stroke, label and point
