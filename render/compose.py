@@ -282,6 +282,8 @@ def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radi
     style = d.style
     occ = Occupancy(style.size)
     occ.mark_polylines(d.strokes + d.marks + d.dashed, style.lw_px / 2 + 1.5)
+    for box in annotation.keep_clear:
+        occ.mark_box(box)
     placer = Placer(style.size, occ, margin=EDGE)
     try:
         if annotation.style == "coordinate":

@@ -90,6 +90,17 @@ class Occupancy:
             _add_to_sat(self._sat, new, x0, y0)
         self.version += 1
 
+    def mark_box(self, box: tuple[float, float, float, float]) -> None:
+        """Every cell a pixel box touches (a note written on the figure: no label may cover it)."""
+        x0, y0, x1, y1 = (int(math.floor(v / CELL)) for v in box)
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1 + 1, self.n), min(y1 + 1, self.n)
+        if x1 <= x0 or y1 <= y0:
+            return
+        self.grid[y0:y1, x0:x1] = True
+        self._sat = None
+        self.version += 1
+
     def counts(self, boxes: np.ndarray) -> np.ndarray:
         """How many occupied cells each row of a k×4 box array covers, all at once (summed-area table)."""
         if self._sat is None:

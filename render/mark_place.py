@@ -41,6 +41,7 @@ ARROW_STEP = 26.0  # px between a group's arrow tips: near three arms' lengths (
 # of the next at thumbnail size on any slope (at 10 px two fused on a steep line; at 14, on 45° and 60° sides,
 # review 8; at 18 px, 2.2 arms, on a short 56° side, reader 16)
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
+MARK_APART = 14.0  # px more between a tick row and an arrow group (two kinds of mark on one segment read apart)
 POINT_R = 2.5  # px: a drawn point's dot
 TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4 px, review 8 read point dots as
 # tangent dots)
@@ -191,6 +192,9 @@ class MarkLayout:
         self.pts = np.array(list(self.px.values())).reshape(-1, 2)
         self.circles = [(np.array(frame.px(a.centre)), a.radius * frame.scale) for a in scene.arcs]
         self.taken: list[tuple[np.ndarray, float]] = []  # (centre, reach) of each mark placed
+        self.of_kind: dict[str, list[tuple[np.ndarray, float]]] = {"tick": [], "arrow": []}  # (centre, reach) of
+        # each equal tick row and parallel arrow group placed, by kind
+        self.apart: list[tuple[np.ndarray, float]] = []  # the marks the one now placed keeps MARK_APART farther from
         self.dims: dict[frozenset, np.ndarray] = {}  # a split segment -> its dimension line's offset
         self.brackets: list[tuple[Mark, list[np.ndarray]]] = []  # (bracket, polylines) of split equal segments
         self.squares: dict[str, float] = {}  # a vertex -> the reach of its right-angle square's corner
@@ -300,7 +304,21 @@ class MarkLayout:
             t = np.array([c for c, _ in self.taken])
             rch = np.array([x for _, x in self.taken])
             out = np.minimum(out, (_dist(cs, t) - rch[None, :]).min(axis=1) - reach)
+        if self.apart:
+            t = np.array([c for c, _ in self.apart])
+            rch = np.array([x for _, x in self.apart])
+            out = np.minimum(out, (_dist(cs, t) - rch[None, :]).min(axis=1) - reach - MARK_APART)
         return out
+
+    def keep_apart(self, kind: str, other: str) -> None:
+        """The mark of ``kind`` placed next keeps MARK_APART farther from every ``other`` one (a tick by an arrow
+        on one segment read as one mark "|>": reader 27's 23)."""
+        self.apart = list(self.of_kind[other])
+
+    def took(self, kind: str, c: np.ndarray, reach: float) -> None:
+        """``take``, and the mark recorded as one of ``kind`` (``keep_apart``)."""
+        self.take(c, reach)
+        self.of_kind[kind].append((np.asarray(c, float), reach))
 
     def spot(self, p: np.ndarray, r: np.ndarray, reach: float, whole: bool = False) -> np.ndarray:
         """The place on segment pr for a mark of ``reach`` px: clear by CLEAR px where it can be, and then as
@@ -340,6 +358,9 @@ class MarkLayout:
                 return False
         for t, rch in self.taken:
             if math.hypot(cx - float(t[0]), cy - float(t[1])) - rch <= bound:
+                return False
+        for t, rch in self.apart:
+            if math.hypot(cx - float(t[0]), cy - float(t[1])) - rch - MARK_APART <= bound:
                 return False
         return True
 
@@ -803,6 +824,7 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     it, across a bracket that spans the whole segment (a tick by the middle lies on one piece and read as
     the piece's; one on the side's dimension line read as the dimension's middle, or as nothing)."""
     out = []
+    layout.keep_apart("tick", "arrow")
     reach = TICK_HALF + (m.count - 1) * tick_step(m.count) / 2
     halves = _halved(m, layout)
     if halves is not None:  # (each side halved by a drawn point: every half ticked alike, the textbook's way; no
@@ -810,7 +832,8 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         for p, q in halves:
             c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
             out += _tick_row(c, _unit(layout.px[q] - layout.px[p]), m.count, TICK_HALF)
-            layout.take(c, reach)
+            layout.took("tick", c, reach)
+        layout.apart = []
         return out
     for p, q in m.elements:
         u = _unit(layout.px[q] - layout.px[p])
@@ -828,7 +851,8 @@ def _ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         else:
             c = layout.spot(layout.px[p], layout.px[q], reach, whole=True)
             out += _tick_row(c, u, m.count, TICK_HALF)
-        layout.take(c, reach)
+        layout.took("tick", c, reach)
+    layout.apart = []
     return out
 
 
@@ -954,6 +978,7 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
     px = layout.px
     ref = _unit(px[m.elements[0][1]] - px[m.elements[0][0]])
     reach = ARROW_LONG + (m.count - 1) * ARROW_STEP / 2
+    layout.keep_apart("arrow", "tick")
     for p, q in m.elements:
         u = _unit(px[q] - px[p])
         u = u if float(u @ ref) >= 0 else -u
@@ -963,7 +988,8 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         for i in range(m.count):
             tip = mid + u * (ARROW_LONG / 2 + (i - (m.count - 1) / 2) * ARROW_STEP)
             out.append(np.array([tip - ARROW_LONG * u + ARROW_HALF * n, tip, tip - ARROW_LONG * u - ARROW_HALF * n]))
-        layout.take(mid, reach)
+        layout.took("arrow", mid, reach)
+    layout.apart = []
     return out
 
 

@@ -87,6 +87,17 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
             right_seen.add(key)
             marks.append(Mark("right", (angle,), source))
 
+    on_line: dict[int, tuple] = {}  # (a declared line's first parallel segment: ``line_rep``)
+
+    def line_rep(seg: tuple) -> tuple:
+        """The segment that stands for its whole declared line in parallel groups: two statements about one
+        pair of lines (FN ∥ EI and GF ∥ HE on lines LGFN, PHEI) are one relation, one set of arrows on each
+        line (reader 26's 27 drew "> < <": two groups, their arrows pointing opposite ways)."""
+        for i, line in enumerate(problem.lines):
+            if seg[0] in line.points and seg[1] in line.points:
+                return on_line.setdefault(i, seg)
+        return seg
+
     corners: list[Mark] = []  # right angles any of several corners shows (a rectangle's): one square, drawn where
     # no segment splits its corner (``mark_place.unsplit_corner``)
 
@@ -101,7 +112,7 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
             elif kind == "equal_angle":
                 angles.union([angle_key(e) for e in els], text)
             elif kind == "parallel":
-                parallel.union([_seg(e) for e in els], text)
+                parallel.union([line_rep(_seg(e)) for e in els], text)
             elif kind == "right" and len(els) > 1:
                 corners.append(Mark("right", els, text))
             elif kind == "right":

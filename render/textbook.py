@@ -1538,6 +1538,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         best = here if best is None or (_misleading(here) < _misleading(best) if k else here[0] < best[0]) else best
         # (another start wins only by misleading less, never on a tie-break: its own faults may be worse ones)
     _, m, scene, faults, ann, givens, goal, d, accidental, forced = best
+    if m.misfit:  # (the note's row kept clear before any later label is placed)
+        d = _clear_for_note(d, ann, renderer, scene)
     if values == "image":  # a whole side's value with no place by it even set off: led across the lines between, in
         d = _led_across(ann, d, lambda: renderer.compose(scene, ann))  # the layout chosen (never what chooses it:
         # a model whose values all need leaders beat one that read plainly)
@@ -1836,18 +1838,29 @@ APPROXIMATE_NOTE = "Values are rounded; the figure follows the stated facts."
 def _approximate_note(d, renderer):
     """``APPROXIMATE_NOTE`` written on a figure whose model misses the rounded givens (``model.misfit``: arcs of 60°
     and 118° on a drawn diameter): a reader who measures, or adds the values up, sees why they disagree with the
-    drawing (reader 20 took a drawn diameter for "nearly one" and answered 15 for 16).  In a free row by the
-    canvas's top or bottom edge, as a legend line (``LEGEND_CLEAR``), else on the bottom row where it crosses the
-    least ink.  The placed label (in ``d.labels`` to be painted; the caller exports it apart, it names no element)."""
+    drawing (reader 20 took a drawn diameter for "nearly one" and answered 15 for 16).  Where ``_note_spot`` finds
+    it.  The placed label (in ``d.labels`` to be painted; the caller exports it apart, it names no element)."""
+    from .labels import Placed
+
+    x, y, w, h, _ = _note_spot(d, renderer)
+    note = Placed(APPROXIMATE_NOTE, float(x), float(y), w, h, "shape", element="approximate")
+    d.labels.append(note)
+    return note
+
+
+def _note_spot(d, renderer) -> tuple[float, float, float, float, bool]:
+    """Where ``APPROXIMATE_NOTE`` goes (its centre, width, height) and whether that place is free: a free row by
+    the canvas's top or bottom edge, as a legend line (``LEGEND_CLEAR``), else the bottom row where it crosses the
+    least ink (the caller then composes the labels again round it: reader 26's 26 found "BC = 15" and the letter
+    D printed across it)."""
     import shapely
     from shapely.geometry import LineString, Point, box
-
-    from .labels import Placed
 
     fpx, size = d.style.font_px, float(d.style.size)
     w, h = renderer.text_size(APPROXIMATE_NOTE)
     ink = [LineString(p) for p in [*d.strokes, *d.marks, *d.dashed, *d.leaders] if len(p) > 1]
-    ink += [box(*lab.box) for lab in d.labels] + [Point(p) for p in d.rules.points.values()]
+    ink += [box(*lab.box) for lab in d.labels if lab.element != "approximate"]
+    ink += [Point(p) for p in d.rules.points.values()]
     tree = shapely.STRtree(ink)
     low, high = LEGEND_MARGIN + h / 2, size - LEGEND_MARGIN - h / 2
     xs = (size / 2, LEGEND_MARGIN + w / 2, size - LEGEND_MARGIN - w / 2)
@@ -1857,10 +1870,23 @@ def _approximate_note(d, renderer):
         b = box(xy[0] - w / 2, xy[1] - h / 2, xy[0] + w / 2, xy[1] + h / 2)
         return len(tree.query(b, predicate="dwithin", distance=LEGEND_CLEAR * fpx))
 
-    x, y = next((xy for xy in spots if not hits(xy)), None) or min(spots[:len(xs)], key=hits)
-    note = Placed(APPROXIMATE_NOTE, float(x), float(y), w, h, "shape", element="approximate")
-    d.labels.append(note)
-    return note
+    free = next((xy for xy in spots if not hits(xy)), None)
+    x, y = free or min(spots[:len(xs)], key=hits)
+    return float(x), float(y), w, h, free is not None
+
+
+def _clear_for_note(d, ann, renderer, scene: Scene):
+    """The drawing composed again with the note's row kept clear of every label, where no free row holds it: the
+    note is an obstacle for every value label and point letter, never written over one."""
+    x, y, w, h, free = _note_spot(d, renderer)
+    if free:
+        return d
+    pad = LEGEND_CLEAR * d.style.font_px
+    ann.keep_clear = [(x - w / 2 - pad, y - h / 2 - pad, x + w / 2 + pad, y + h / 2 + pad)]
+    d = renderer.compose(scene, ann)
+    if set(ann.spans) & ann.in_text:  # (a value the note's row took leaves no bare dimension line behind)
+        d = renderer.compose(scene, ann)
+    return d
 
 
 LED_CLEAR = 0.5  # fonts: a legend line led to its element keeps this far from every stroke, label and point
