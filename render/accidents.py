@@ -269,14 +269,15 @@ def near_tangent(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Ma
                  share: float = TANGENT_SHARE) -> list[tuple[str, tuple[str, str], str]]:
     """The drawn lines that no fact makes tangent to a circle cutting it under ``share`` of its radius deep, or
     missing it by as little, where the line is drawn nearest the centre: each the centre, the line's ends and a
-    point of the circle.  (A side that grazes a circle reads as tangent to it: reader 26's 30.)"""
+    point of the circle.  (A side that grazes a circle reads as tangent to it: reader 26's 30; a secant through two
+    of the circle's points, FormalGeo 13's ACE, shows where it crosses.)"""
     on = _stated(problem, marks)[2]
     out = []
     for c, r in _on_circle(problem, px):
         for s in _strokes(problem, scene):
             a, b = s[0], s[-1]
-            if c.centre in s or _stated_with(on, s, c.centre) or (a in c.points and b in c.points):
-                continue
+            if c.centre in s or _stated_with(on, s, c.centre) or sum(q in c.points for q in s) >= 2:
+                continue  # (a chord, or a secant whose crossings are both drawn points, reads as cutting)
             u, w = px[b] - px[a], px[c.centre] - px[a]
             n2 = float(u @ u)
             if n2 < 1e-9:

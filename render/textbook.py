@@ -1521,28 +1521,29 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
-        lost: list = [here]  # (the layouts before and after each one kind of move: a move that won or lost may have
+        tried: list = [here]  # (the layouts before and after each one kind of move: a move that won or lost may have
         # drawn a coincidence of another kind)
         if here[0][2] and (unequal := _near_equal(problem, here)) and (
                 apart := spread(here[1], unequal=unequal)) is not None:  # (a polygon's free sides still drawn of one
             apart_out = composed(apart)  # length, a kite as a rhombus: told apart where the facts let them)
-            lost.append(apart_out)
+            tried.append(apart_out)
             here = apart_out if apart_out[0] < here[0] else here
         if (off := _on_lines(problem, here)) and (away := spread(here[1], off=off)) is not None:  # (a point drawn on
             away_out = composed(away)  # or hard by a line no fact puts it on, a chord through the centre: moved off
-            lost.append(away_out)
+            tried.append(away_out)
             here = away_out if away_out[0] < here[0] else here  # it where the facts let it)
         if (turn := _square_lines(problem, here)) and (turned := spread(here[1], turned=turn)) is not None:
             turned_out = composed(turned)  # (a corner drawn near square or lines near parallel that no fact makes
-            lost.append(turned_out)
+            tried.append(turned_out)
             here = turned_out if turned_out[0] < here[0] else here  # so: turned apart where the facts let them)
         if (clear := _near_circles(problem, here)) and (cleared := spread(here[1], clear=clear)) is not None:
             cleared_out = composed(cleared)  # (a chord drawn near the centre reads as a diameter, a line grazing a
-            lost.append(cleared_out)
+            tried.append(cleared_out)
             here = cleared_out if cleared_out[0] < here[0] else here  # circle as tangent: cleared where the facts let)
-        if here[0][2] and len(lost) > 1 and (joint := _joint(problem, here, [o for o in lost if o is not here])) is not None:
-            joint_out = composed(joint)  # (each kind of move alone made another coincidence: the circumcentre moved
-            # off EB drew OA square to OB; all moved at once)
+        if here[0][2] and any(set(o[8]) - set(tried[0][8]) for o in tried[1:]) and (joint := _joint(
+                problem, here, [o for o in tried if o is not here])) is not None:
+            joint_out = composed(joint)  # (a kind of move alone drew a coincidence none drew before: the
+            # circumcentre moved off EB drew OA square to OB; all moved at once)
             here = joint_out if joint_out[0] < here[0] else here
         if not k and here[1].misfit and any(f.startswith(SLIVERS) for f in here[3]) and \
                 (loose := _loose_model(problem, here[1], seed)) is not None:

@@ -797,9 +797,11 @@ def _near_incidences(fig: dict, pts: dict) -> list[str]:
     reads as tangent (reader 26's 30); two lines from one point bent under ``NEAR_BEND`` from straight read as one
     line (reader 26's 23: E, O, B 1° off straight), or under ``NEAR_NARROW`` apart read as one (reader 27's 19: A
     read as on OD).  An exact incidence (a stated diameter, a tangent, a point on a line) is under ``ON_LINE`` px
-    off and reads as what it is."""
+    off and reads as what it is; a secant through two drawn points of the circle shows where it crosses, an angle
+    labelled reads by its value."""
     out = []
     lines = _drawn_lines(fig, pts)
+    labelled = {lab["element"] for lab in fig.get("labels", [])}
     for c in fig.get("circles", []):
         o, r = tuple(c["centre"]), c["radius"]
         for p, q in lines:
@@ -808,17 +810,19 @@ def _near_incidences(fig: dict, pts: dict) -> list[str]:
             d = _line_off(a, b, o)
             along = ((o[0] - a[0]) * (b[0] - a[0]) + (o[1] - a[1]) * (b[1] - a[1])) / n
             ends_on = all(abs(math.dist(e, o) - r) <= ON_LINE for e in (a, b))
+            crossings = sum(abs(math.dist(xy, o) - r) <= ON_LINE and _line_off(a, b, xy) <= ON_LINE
+                            for xy in pts.values())  # (a secant through two drawn points shows where it crosses)
             if ends_on and ON_LINE < d < NEAR_CENTRE * r:
                 out.append(f"chord {p}{q} passes {d:.1f} px from its circle's centre (radius {r:.0f}): it reads as a "
                            "diameter")
-            elif not ends_on and 0 < along < n and ON_LINE < abs(r - d) < NEAR_TANGENT * r:
+            elif crossings < 2 and 0 < along < n and ON_LINE < abs(r - d) < NEAR_TANGENT * r:
                 out.append(f"{p}{q} {'cuts' if d < r else 'misses'} its circle by {abs(r - d):.1f} px (radius "
                            f"{r:.0f}): it reads as tangent")
     for (p, q), (s, t) in itertools.combinations(lines, 2):
         for v in {p, q} & {s, t}:
             a, b = (q if v == p else p), (t if v == s else s)
-            if a == b:
-                continue
+            if a == b or {f"angle {a}{v}{b}", f"angle {b}{v}{a}"} & labelled:
+                continue  # (an angle with its value reads by the value)
             u, w = (pts[a][0] - pts[v][0], pts[a][1] - pts[v][1]), (pts[b][0] - pts[v][0], pts[b][1] - pts[v][1])
             deg = math.degrees(math.acos(max(-1.0, min(1.0, (u[0] * w[0] + u[1] * w[1]) / max(
                 math.hypot(*u) * math.hypot(*w), 1e-9)))))
