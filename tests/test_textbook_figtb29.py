@@ -111,10 +111,8 @@ def test_the_reader_sees_a_grazing_line_but_not_a_tangent() -> None:
     assert not _near_incidences(_fig(tangent, [["F", "D"]], circle), tangent)
 
 
-def test_the_reader_sees_a_near_straight_bend_and_a_narrow_pair() -> None:
+def test_the_reader_sees_a_near_straight_bend() -> None:
     bent = {"E": (100.0, 256.0), "O": (256.0, 260.0), "B": (456.0, 256.0)}
     assert any("read as in a line" in m for m in _near_incidences(_fig(bent, [["E", "O"], ["O", "B"]]), bent))
     straight = {"E": (100.0, 256.0), "O": (256.0, 256.0), "B": (456.0, 256.0)}
     assert not _near_incidences(_fig(straight, [["E", "O"], ["O", "B"]]), straight)
-    narrow = {"O": (100.0, 256.0), "A": (300.0, 280.0), "D": (460.0, 256.0)}
-    assert any("reads as on OD" in m for m in _near_incidences(_fig(narrow, [["O", "A"], ["O", "D"]]), narrow))
