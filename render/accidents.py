@@ -92,6 +92,12 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
                    "fact says so")
     out += [f"{''.join(sorted(a))} and {''.join(sorted(b))} are drawn equal and no fact says so"
             for a, b in near_equal(problem, scene, px, marks)]
+    out += [f"chord {a}{b} is drawn near centre {o} (it reads as a diameter) and no fact says so"
+            for o, (a, b), _ in near_centre(problem, scene, px, marks)]
+    out += [f"{a}{b} is drawn near tangent to circle {o} and no fact says so"
+            for o, (a, b), _ in near_tangent(problem, scene, px, marks)]
+    out += [f"point {name} is drawn near line {a}{b} (nearly in a line with it) and no fact says so"
+            for name, (a, b) in near_collinear(problem, scene, px, marks)]
     return out
 
 
@@ -143,7 +149,9 @@ def near_equal(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark
     _, _, _, equal = _stated(problem, marks)
     named = {frozenset(el.points) for el in _named_lengths(problem)}
     radii = {frozenset((c.centre, p)) for c in problem.circles for p in c.points}
-    segs = [frozenset(s) for s in scene.segments]
+    segs = list(dict.fromkeys([frozenset(s) for s in scene.segments] + [frozenset((ln[0], ln[-1])) for ln in (
+        line.points for line in problem.lines) if ln[0] in px and ln[-1] in px]))  # (a line's whole span: BA drawn
+    # as BC, reader 26's 23, reads as isosceles)
     out = []
     for a, b in itertools.combinations(segs, 2):
         if not a & b or (a in named and b in named) or (a in radii and b in radii and a & b <= {
@@ -213,4 +221,102 @@ def near_special(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Ma
         elif gap < NEAR_DEG and not any(any(_carries(s, e) for e in g) and any(_carries(t, e) for e in g)
                                         for g in parallel):
             out.append(f"{s[0]}{s[-1]} and {t[0]}{t[-1]} are drawn nearly parallel and no fact says so")
+    return out
+
+
+CENTRE_SHARE = 0.15  # a chord no fact makes a diameter passing under this share of the radius from the centre reads
+# as a diameter (reader 27's 20: chord BC 0.5 off the centre of a radius-6 circle, read as one, ∠BAC as 90°)
+TANGENT_SHARE = 0.10  # a line no fact makes tangent cutting the circle this share of the radius deep, or missing it
+# by as little, reads as tangent (reader 26's 30: sides FD and GA of a rectangle 8 % of the radius into the circle)
+COLLINEAR_DEG = 6.0  # degrees: two drawn lines at a point bent this near straight read as one line (reader 26's 23:
+# EO and OB bent 1°, E, O, B read as in a line)
+NARROW_DEG = 10.0  # degrees: a shorter line this near a longer one from one point reads as along it, its far end on
+# it (reader 27's 19: OA 9.4° off OD, A read as where OD crosses the circle)
+
+
+def _on_circle(problem: GeneralProblem, px: dict):
+    """Each circle with its centre's and a point's pixel place and its pixel radius."""
+    for c in problem.circles:
+        if c.centre in px and c.points and c.points[0] in px:
+            yield c, float(np.linalg.norm(px[c.points[0]] - px[c.centre]))
+
+
+def _stated_with(on: set, stroke: tuple[str, ...], lone: str) -> bool:
+    """Does a relation tie a pair of the stroke's points to ``lone`` (a diameter or a tangent of circle ``lone``)?"""
+    return any(pair <= set(stroke) and name == lone for pair, name in on)
+
+
+def near_centre(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark],
+                share: float = CENTRE_SHARE) -> list[tuple[str, tuple[str, str], str]]:
+    """The chords (both ends on one circle) that no fact makes a diameter drawn under ``share`` of the radius from
+    the centre: each the centre, the chord's ends and a point of the circle.  (``on_strokes`` sees a centre a few px
+    off a chord; a chord 18 px off in a 200 px circle reads as a diameter as well.)"""
+    on = _stated(problem, marks)[2]
+    out = []
+    for c, r in _on_circle(problem, px):
+        for s in _strokes(problem, scene):
+            a, b = s[0], s[-1]
+            if c.centre in s or a not in c.points or b not in c.points or _stated_with(on, s, c.centre):
+                continue
+            u, w = px[b] - px[a], px[c.centre] - px[a]
+            d = abs(float(u[0] * w[1] - u[1] * w[0])) / max(float(np.linalg.norm(u)), 1e-9)
+            if d < share * r:
+                out.append((c.centre, (a, b), c.points[0]))
+    return out
+
+
+def near_tangent(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark],
+                 share: float = TANGENT_SHARE) -> list[tuple[str, tuple[str, str], str]]:
+    """The drawn lines that no fact makes tangent to a circle cutting it under ``share`` of its radius deep, or
+    missing it by as little, where the line is drawn nearest the centre: each the centre, the line's ends and a
+    point of the circle.  (A side that grazes a circle reads as tangent to it: reader 26's 30; a secant through two
+    of the circle's points, FormalGeo 13's ACE, shows where it crosses.)"""
+    on = _stated(problem, marks)[2]
+    out = []
+    for c, r in _on_circle(problem, px):
+        for s in _strokes(problem, scene):
+            a, b = s[0], s[-1]
+            if c.centre in s or _stated_with(on, s, c.centre) or sum(q in c.points for q in s) >= 2:
+                continue  # (a chord, or a secant whose crossings are both drawn points, reads as cutting)
+            u, w = px[b] - px[a], px[c.centre] - px[a]
+            n2 = float(u @ u)
+            if n2 < 1e-9:
+                continue
+            t = float(w @ u) / n2
+            d = abs(float(u[0] * w[1] - u[1] * w[0])) / math.sqrt(n2)
+            if 0.0 < t < 1.0 and abs(r - d) < share * r:
+                out.append((c.centre, (a, b), c.points[0]))
+    return out
+
+
+def near_collinear(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark],
+                   within: float = COLLINEAR_DEG, narrow: float = NARROW_DEG) -> list[tuple[str, tuple[str, str]]]:
+    """Two drawn lines that meet at an end of each, under ``within`` degrees from straight (or ``narrow`` apart), that no fact puts
+    on one line: a point read as on the other line (OA 9° off OD: A on OD) or a bend read as straight (EO and OB
+    bent 1°: E, O, B in a line).  Each the point to move off and two points of the line it reads as on (the narrow
+    one's far end off the other; the bend's corner off the line through the far ends).  An angle a fact names is
+    read by its value."""
+    perpendicular, _, on, _ = _stated(problem, marks)
+    named = {frozenset(((a[0], a[1]), (b[0], b[1]))) for a, b in perpendicular}
+    strokes = _strokes(problem, scene)
+    out = []
+    for s, t in itertools.combinations(strokes, 2):
+        for v in set(s) & set(t):
+            for a in (s[0], s[-1]) if v in (s[0], s[-1]) else ():
+                for b in (t[0], t[-1]) if v in (t[0], t[-1]) else ():
+                    if a == v or b == v or a in t or b in s:
+                        continue
+                    if frozenset(((v, a), (v, b))) in named or frozenset(((v, b), (v, a))) in named:
+                        continue
+                    u, w = px[a] - px[v], px[b] - px[v]
+                    norm = float(np.linalg.norm(u) * np.linalg.norm(w))
+                    if norm < 1e-9:
+                        continue
+                    deg = math.degrees(math.acos(max(-1.0, min(1.0, float(u @ w) / norm))))
+                    if deg < narrow:  # (narrow: the shorter's far end reads as on the longer)
+                        near, far = (a, b) if np.linalg.norm(u) < np.linalg.norm(w) else (b, a)
+                        if not any(pair == frozenset((v, far)) and lone == near for pair, lone in on):
+                            out.append((near, (v, far)))
+                    elif deg > 180.0 - within and not any(pair == frozenset((a, b)) and lone == v for pair, lone in on):
+                        out.append((v, (a, b)))
     return out

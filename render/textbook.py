@@ -30,7 +30,7 @@ from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
                                   elements_in, polygon_key, positive_first)
 
-from .accidents import accidents, near_equal, on_strokes, square_strokes
+from .accidents import accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, square_strokes
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -1521,16 +1521,30 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             # readable model
             spread_out = composed(moved)
             here = spread_out if spread_out[0] < here[0] else here
+        tried: list = [here]  # (the layouts before and after each one kind of move: a move that won or lost may have
+        # drawn a coincidence of another kind)
         if here[0][2] and (unequal := _near_equal(problem, here)) and (
                 apart := spread(here[1], unequal=unequal)) is not None:  # (a polygon's free sides still drawn of one
             apart_out = composed(apart)  # length, a kite as a rhombus: told apart where the facts let them)
+            tried.append(apart_out)
             here = apart_out if apart_out[0] < here[0] else here
         if (off := _on_lines(problem, here)) and (away := spread(here[1], off=off)) is not None:  # (a point drawn on
             away_out = composed(away)  # or hard by a line no fact puts it on, a chord through the centre: moved off
+            tried.append(away_out)
             here = away_out if away_out[0] < here[0] else here  # it where the facts let it)
         if (turn := _square_lines(problem, here)) and (turned := spread(here[1], turned=turn)) is not None:
             turned_out = composed(turned)  # (a corner drawn near square or lines near parallel that no fact makes
+            tried.append(turned_out)
             here = turned_out if turned_out[0] < here[0] else here  # so: turned apart where the facts let them)
+        if (clear := _near_circles(problem, here)) and (cleared := spread(here[1], clear=clear)) is not None:
+            cleared_out = composed(cleared)  # (a chord drawn near the centre reads as a diameter, a line grazing a
+            tried.append(cleared_out)
+            here = cleared_out if cleared_out[0] < here[0] else here  # circle as tangent: cleared where the facts let)
+        if here[0][2] and any(set(o[8]) - set(tried[0][8]) for o in tried[1:]) and (joint := _joint(
+                problem, here, [o for o in tried if o is not here])) is not None:
+            joint_out = composed(joint)  # (a kind of move alone drew a coincidence none drew before: the
+            # circumcentre moved off EB drew OA square to OB; all moved at once)
+            here = joint_out if joint_out[0] < here[0] else here
         if not k and here[1].misfit and any(f.startswith(SLIVERS) for f in here[3]) and \
                 (loose := _loose_model(problem, here[1], seed)) is not None:
             loose_out = composed(loose)  # (givens that disagree force no shape: drawn from the shape's facts)
@@ -1596,8 +1610,9 @@ def _near_equal(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str,
     drawn alike read as nothing, and pushing them apart moved labels that read well.)"""
     scene = layout[2]
     px = {n: np.asarray(xy, float) for n, xy in scene.points.items()}
-    sides = [{frozenset((r[i], r[(i + 1) % len(r)])) for i in range(len(r))}
-             for r in (poly.points for poly in problem.polygons)]
+    spans = {frozenset((ln.points[0], ln.points[-1])) for ln in problem.lines}  # (a line's whole span with its
+    sides = [{frozenset((r[i], r[(i + 1) % len(r)])) for i in range(len(r))} | spans  # polygon's sides: BA drawn as
+             for r in (poly.points for poly in problem.polygons)]  # BC, a triangle drawn isosceles)
     return [(tuple(sorted(a)), tuple(sorted(b))) for a, b in near_equal(problem, scene, px, layout[4].relation_marks)
             if any(a in ring and b in ring for ring in sides)]
 
@@ -1616,7 +1631,32 @@ def _on_lines(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[s
     (``accidents.on_strokes``: chord CD drawn through the centre O), for ``spread`` to move off it where the facts
     leave it free."""
     scene, px = _layout_px(layout)
-    return on_strokes(problem, scene, px, layout[4].relation_marks, within=OFF_LINE)
+    marks = layout[4].relation_marks
+    return on_strokes(problem, scene, px, marks, within=OFF_LINE) + near_collinear(problem, scene, px, marks)
+
+
+def _joint(problem: GeneralProblem, layout: tuple, others: list):
+    """A spread of a layout's model that parts every coincidence it and ``others`` (the layouts before and after
+    each kind of move) draw
+    at once, or None: one kind of move alone drew another coincidence (reader 26's 23: the circumcentre moved off
+    EB drew OA square to OB and O near DC)."""
+    from geomill.solvers.numeric import spread
+
+    hints: dict[str, list] = {"unequal": [], "off": [], "turned": [], "clear": []}
+    for lay in (layout, *others):
+        for key, got in (("unequal", _near_equal(problem, lay)), ("off", _on_lines(problem, lay)),
+                         ("turned", _square_lines(problem, lay)), ("clear", _near_circles(problem, lay))):
+            hints[key] += [h for h in got if h not in hints[key]]
+    return spread(layout[1], **hints) if any(hints.values()) else None
+
+
+def _near_circles(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[str, str], str, bool]]:
+    """A composed layout's chords drawn near the centre and lines drawn near tangent that no fact makes so
+    (``accidents.near_centre``, ``accidents.near_tangent``), for ``spread`` to clear where the facts let it."""
+    scene, px = _layout_px(layout)
+    marks = layout[4].relation_marks
+    return [(o, ab, q, False) for o, ab, q in near_centre(problem, scene, px, marks)] + [
+        (o, ab, q, True) for o, ab, q in near_tangent(problem, scene, px, marks)]
 
 
 def _square_lines(problem: GeneralProblem, layout: tuple) -> list:

@@ -1464,6 +1464,8 @@ SPREAD_UNEQUAL = 0.15  # two segments the caller wants drawn unequal differ by t
 SPREAD_TURN = math.sin(math.radians(18.0))  # two lines the caller wants turned apart: 18° from parallel (a narrow
 # crossing opened past 15°) and SPREAD_SQUARE from square (a corner off 90° enough to read as not right)
 SPREAD_SQUARE = math.sin(math.radians(8.0))
+SPREAD_CENTRE = 0.25  # a chord the caller wants off the centre passes this share of the radius from it at least
+SPREAD_TANGENT = 0.25  # a line the caller wants to read as no tangent cuts or misses its circle by this share of r
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
@@ -1471,7 +1473,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
            short: float = SPREAD_SHORT, rounds: int = SPREAD_ROUNDS,
            unequal: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
            off: Sequence[tuple[str, Sequence[str]]] = (),
-           turned: Sequence[tuple[Sequence[str], Sequence[str], bool]] = ()) -> NumericModel | None:
+           turned: Sequence[tuple[Sequence[str], Sequence[str], bool]] = (),
+           clear: Sequence[tuple[str, Sequence[str], str, bool]] = ()) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
@@ -1487,7 +1490,10 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     start too small for the given lengths stops on the edge of the figures that fit, the chord as long as it can be).
     ``turned``: pairs of lines (each by two points or more) drawn near perpendicular (True) or near parallel (False)
     that no fact makes so, turned ``SPREAD_SQUARE`` or ``SPREAD_TURN`` away from it where the facts leave their angle
-    free."""
+    free.  ``clear``: lines against circles, each the centre, two points of the line, a point of the circle and whether
+    tangent: a chord drawn near the centre moved ``SPREAD_CENTRE`` of the radius off it (it reads as a diameter), a
+    line drawn near tangent ``SPREAD_TANGENT`` of the radius into or off the circle, the way it leans (it reads as
+    tangent), where the facts let them."""
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
@@ -1517,6 +1523,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     offs = np.array([[ix[q], ix[ab[0]], ix[ab[1]]] for q, ab in off], dtype=int).reshape(-1, 3)
     turns = np.array([[ix[s[0]], ix[s[-1]], ix[t[0]], ix[t[-1]], square] for s, t, square in turned],
                      dtype=int).reshape(-1, 5)
+    clears = np.array([[ix[o], ix[ab[0]], ix[ab[1]], ix[q], tangent] for o, ab, q, tangent in clear],
+                      dtype=int).reshape(-1, 5)
 
     rings = [np.array(ring, dtype=int) for ring in polys]
     i0, i1 = iu
@@ -1566,6 +1574,13 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             cos = np.abs(u[..., 0] * w[..., 0] + u[..., 1] * w[..., 1]) / norm
             sin = np.abs(u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0]) / norm
             out.append(np.maximum(np.where(turns[:, 4] == 1, SPREAD_SQUARE - cos, SPREAD_TURN - sin), 0.0))
+        if len(clears):  # (a chord near the centre, a line near tangent, that no fact makes so: cleared)
+            u, w = pts[:, clears[:, 2]] - pts[:, clears[:, 1]], pts[:, clears[:, 0]] - pts[:, clears[:, 1]]
+            d = np.abs(u[..., 0] * w[..., 1] - u[..., 1] * w[..., 0]) / np.maximum(np.hypot(u[..., 0], u[..., 1]), 1e-9)
+            rv = pts[:, clears[:, 3]] - pts[:, clears[:, 0]]
+            r = np.maximum(np.hypot(rv[..., 0], rv[..., 1]), 1e-9)
+            out.append(np.maximum(np.where(clears[:, 4] == 1, SPREAD_TANGENT - np.abs(r - d) / r,
+                                           SPREAD_CENTRE - d / r), 0.0))
         return np.concatenate(out, axis=1)
 
     def soft(x: np.ndarray) -> np.ndarray:

@@ -761,7 +761,76 @@ def textbook_problems(fig: dict) -> list[str]:
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts))
+            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
+            + _near_incidences(fig, pts))
+
+
+NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
+NEAR_TANGENT = 0.10  # of the radius: a line cutting a circle this shallow, or missing it by as little, reads as tangent
+NEAR_BEND = 6.0  # degrees: two drawn lines bent this near straight at a shared end read as one line
+
+
+def _drawn_lines(fig: dict, pts: dict) -> list[tuple[str, str]]:
+    """Each pair of points joined by drawn segments end to end along one straight line (the export's pieces of a
+    line, CD and DA, drawn as chord CA)."""
+    pieces = {frozenset(sg) for sg in fig["segments"] if sg[0] != sg[1]}
+    out = []
+    for p, q in itertools.combinations(pts, 2):
+        n = math.dist(pts[p], pts[q])
+        if n < 1e-9:
+            continue
+        on = sorted((((pts[x][0] - pts[p][0]) * (pts[q][0] - pts[p][0]) + (pts[x][1] - pts[p][1]) *
+                      (pts[q][1] - pts[p][1])) / n, x) for x in pts
+                    if x in (p, q) or (_line_off(pts[p], pts[q], pts[x]) <= ON_LINE and 0 < ((pts[x][0] - pts[p][0]) * (
+                        pts[q][0] - pts[p][0]) + (pts[x][1] - pts[p][1]) * (pts[q][1] - pts[p][1])) / n < n))
+        chain = [x for _, x in on]
+        if all(frozenset(ab) in pieces for ab in zip(chain, chain[1:])):
+            out.append((p, q))
+    return out
+
+
+def _near_incidences(fig: dict, pts: dict) -> list[str]:
+    """Incidences drawn nearly but not quite, that a student reads as given (issue #38): a chord passing under
+    ``NEAR_CENTRE`` of the radius from the centre reads as a diameter (reader 27's 20: BC 0.5 off a radius-6
+    circle's centre, ∠BAC read as 90°); a line cutting or missing a circle under ``NEAR_TANGENT`` of the radius
+    reads as tangent (reader 26's 30); two lines from one point bent under ``NEAR_BEND`` from straight read as one
+    line (reader 26's 23: E, O, B 1° off straight).  (Two lines narrowly apart, reader 27's 19, are the layout's:
+    the export cannot tell a sliver the facts force, AB = AD = 5 and BD = 1, from a free one.)  An exact incidence (a stated diameter, a tangent, a point on a line) is under ``ON_LINE`` px
+    off and reads as what it is; a secant through two drawn points of the circle shows where it crosses, an angle
+    at a point with a labelled or marked angle reads by its value."""
+    out = []
+    lines = _drawn_lines(fig, pts)
+    labelled = {split_points(lab["element"][6:], pts, 3)[1] for lab in fig.get("labels", [])
+                if lab["element"].startswith("angle ") and split_points(lab["element"][6:], pts, 3)}
+    labelled |= {split_points(m["elements"][0][6:], pts, 3)[1] for m in fig.get("marks", []) if m.get("elements")
+                 and str(m["elements"][0]).startswith("angle ") and split_points(m["elements"][0][6:], pts, 3)}
+    for c in fig.get("circles", []):
+        o, r = tuple(c["centre"]), c["radius"]
+        for p, q in lines:
+            a, b = pts[p], pts[q]
+            n = math.dist(a, b)
+            d = _line_off(a, b, o)
+            along = ((o[0] - a[0]) * (b[0] - a[0]) + (o[1] - a[1]) * (b[1] - a[1])) / n
+            ends_on = all(abs(math.dist(e, o) - r) <= ON_LINE for e in (a, b))
+            crossings = sum(abs(math.dist(xy, o) - r) <= ON_LINE and _line_off(a, b, xy) <= ON_LINE
+                            for xy in pts.values())  # (a secant through two drawn points shows where it crosses)
+            if ends_on and ON_LINE < d < NEAR_CENTRE * r:
+                out.append(f"chord {p}{q} passes {d:.1f} px from its circle's centre (radius {r:.0f}): it reads as a "
+                           "diameter")
+            elif crossings < 2 and 0 < along < n and ON_LINE < abs(r - d) < NEAR_TANGENT * r:
+                out.append(f"{p}{q} {'cuts' if d < r else 'misses'} its circle by {abs(r - d):.1f} px (radius "
+                           f"{r:.0f}): it reads as tangent")
+    for (p, q), (s, t) in itertools.combinations(lines, 2):
+        for v in {p, q} & {s, t}:
+            a, b = (q if v == p else p), (t if v == s else s)
+            if a == b or v in labelled:
+                continue  # (an angle at the point with its value, or its arc, reads by the value)
+            u, w = (pts[a][0] - pts[v][0], pts[a][1] - pts[v][1]), (pts[b][0] - pts[v][0], pts[b][1] - pts[v][1])
+            deg = math.degrees(math.acos(max(-1.0, min(1.0, (u[0] * w[0] + u[1] * w[1]) / max(
+                math.hypot(*u) * math.hypot(*w), 1e-9)))))
+            if deg > 180.0 - NEAR_BEND and _line_off(pts[a], pts[b], pts[v]) > ON_LINE:
+                out.append(f"{a}{v} and {v}{b} are bent {180 - deg:.1f}° from straight: {a}, {v}, {b} read as in a line")
+    return out
 
 
 HUNG_LEVEL = 0.02  # a hypotenuse whose ends differ in height by under this share of it lies level
