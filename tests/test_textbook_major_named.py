@@ -11,7 +11,7 @@ _CIRCLE = "points O A B C\ntriangle ABC\ncircle O through A B C\n{turn} OBC\nAO 
 
 @pytest.mark.parametrize("turn,goal,said", [
     ("clockwise", "sector area OBC", "Find the area of major sector OBC."),
-    ("counterclockwise", "sector area OBC", "Find the area of sector OBC."),
+    ("counterclockwise", "sector area OBC", "Find the area of minor sector OBC."),
     ("clockwise", "arc OBC", "Find major arc BC in degrees."),
     ("counterclockwise", "arc OBC", "Find arc BC in degrees."),
     ("clockwise", "sector perimeter OBC", "Find the perimeter of major sector OBC."),
