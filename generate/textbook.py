@@ -234,6 +234,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
                   if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))]
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
+    told = [s for k, s in enumerate(sentences) if k not in dict(plain)]  # (not "the points of CDA run clockwise")
     if not figure:
         swept = _swept_named(problem)
         for t in problem.turns:  # (a chain that orders a named arc or sector: "arc BC", "major sector OBC" say it)
@@ -248,8 +249,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
     find = f"Find {_element(goal, names)}{unit}."
     if plain:
-        drop = _unneeded_polygons(problem, plain, [*(s for k, s in enumerate(sentences) if k not in dict(plain)),
-                                                   *facts, find], kinds)
+        drop = _unneeded_polygons(problem, plain, [*told, *facts, find], kinds)
         sentences = [s for k, s in enumerate(sentences) if k not in drop]
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
