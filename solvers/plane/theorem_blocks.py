@@ -1098,8 +1098,8 @@ THEOREMS: tuple[Theorem, ...] = (
            (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     # a right triangle's area from its legs: never ½ab·sin 90°
-    Theorem("triangle_area_formula_common", "since the area of a right triangle is half the product of its legs "
-            "{1} and {2}",
+    Theorem("triangle_area_formula_common", "since the area of the right triangle {0} is half the product of its "
+            "legs {1} and {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(2 * area("XYZ"), L("XY") * L("XZ")),), ("XYZ", "XY", "XZ"),
             figure=f"{_TRIANGLE}\nangle BAC = 90", direct=True),  # (its weight: weights.py, by its key)
