@@ -333,11 +333,18 @@ class Block:
 
     def state(self, args: tuple[tuple[str, ...], ...], polygons: Iterable[Sequence[str]] = ()) -> str:
         """The sentence on the problem's points; a triangle the sentence names ("a median of triangle ABC") is
-        spelt as the problem declares it (``polygons``), whichever vertex the relation's own order starts from."""
+        spelt as the problem declares it (``polygons``), whichever vertex the relation's own order starts from; so is
+        the block's own polygon where ``polygons`` spells it from another vertex the same way round ("ABC is a right
+        triangle with the right angle at C", never "BCA is ...": blind teacher 21)."""
         shown = {}
         for ph, pts in zip(self.placeholders, args):
             if f"triangle {{{ph}}}" in self.sentence:
                 same = next((p for p in polygons if len(p) == len(pts) and set(p) == set(pts)), None)
+                if same is not None:
+                    shown[ph] = "".join(same)
+            elif ph == self.polygon:
+                turned = {tuple(pts[k:]) + tuple(pts[:k]) for k in range(len(pts))}
+                same = next((p for p in polygons if tuple(p) in turned), None)
                 if same is not None:
                     shown[ph] = "".join(same)
         return _fill(self.sentence, self.placeholders, args, shown)

@@ -205,9 +205,13 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     names = major_names(problem, names)
-    declared = [p.points for p in problem.polygons]
+    first = {q: k for k, q in enumerate(problem.points)}
+    # (a kind's polygon from the vertex the problem names first, the same way round: the parser turns "triangle ABC
+    # right at C" to BCA, its right angle in the middle)
+    declared = [_from_first(p.points, first) if p.points in kinds else p.points for p in problem.polygons]
     said = set()
     sentences: list[str] = []
+    plain: list[tuple[int, tuple[str, ...]]] = []  # (where, points): a polygon with no kind, said if the text needs it
     if not figure:
         for poly in problem.polygons:
             rel = kinds.get(poly.points)
@@ -215,6 +219,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
                 said.add((rel.key, rel.args))
                 sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args, declared))
             else:
+                plain.append((len(sentences), poly.points))
                 sentences.append(f"{''.join(poly.points)} is a {poly.noun}")
         ordered = {t for r in problem.relations for t in BLOCKS_BY_KEY[r.key].orders(r.args)}
         for ln in problem.lines:  # a two-point line is a drawn segment: "in that order" says nothing of two points
@@ -229,6 +234,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
                   if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))]
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
+    told = [s for k, s in enumerate(sentences) if k not in dict(plain)]  # (not "the points of CDA run clockwise")
     if not figure:
         swept = _swept_named(problem)
         for t in problem.turns:  # (a chain that orders a named arc or sector: "arc BC", "major sector OBC" say it)
@@ -238,18 +244,59 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
                 sentences.append(f"taken in the order written, the points of {_and(chains)} run {way}")
     facts = list(dict.fromkeys(_radius_given(problem, f.lhs, f.rhs) or fact_text(f.lhs, f.rhs, names)
                                for f in problem.facts))  # each fact once
+    goal = problem.goal.expr
+    el = element_of(goal) if goal.is_Symbol else None
+    unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
+    find = f"Find {_element(goal, names)}{unit}."
+    if plain:
+        drop = _unneeded_polygons(problem, plain, [*told, *facts, find], kinds)
+        sentences = [s for k, s in enumerate(sentences) if k not in drop]
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
     if facts:
         body.append(("We know that " if body or not figure else "") + _and(facts))
     text += ". ".join(body) + ("." if body else "")
-    goal = problem.goal.expr
-    el = element_of(goal) if goal.is_Symbol else None
-    unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
-    text = (text + " " if text else "") + f"Find {_element(goal, names)}{unit}."
+    text = (text + " " if text else "") + find
     if rounds:
         text += " Give the exact value."
     return text
+
+
+def _from_first(points: tuple[str, ...], first: dict[str, int]) -> tuple[str, ...]:
+    """The polygon spelt from the vertex the problem names first, the same way round."""
+    k = min(range(len(points)), key=lambda i: first.get(points[i], len(first)))
+    return points[k:] + points[:k]
+
+
+def _sides(points: tuple[str, ...]) -> set[frozenset[str]]:
+    return {frozenset((points[k - 1], points[k])) for k in range(len(points))}
+
+
+def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str, ...]]], rest: list[str],
+                       kinds: dict) -> set[int]:
+    """The plain "ABC is a triangle" sentences the text does not need (blind teacher 21: "ABC is a triangle. CAD
+    is a triangle. CABD is a quadrilateral." as a preamble): a polygon another sentence, a fact or the goal names
+    ("CE is an altitude of triangle ABC", "the area of ABCD"), or a triangle each of whose sides lies on a line the
+    text states or is a side of a polygon it keeps.  A quadrilateral or larger the text does not name is kept: its
+    vertex order may be what fixes the points' order on a circle."""
+    words = " ".join(rest)
+    drop: set[int] = set()
+    sides: set[frozenset[str]] = set()
+    for pts in kinds:
+        sides |= _sides(pts)
+    lines = [set(ln.points) for ln in problem.lines]
+    for where, pts in plain:
+        if re.search(rf"(?<!\bangle )(?<!\barc )(?<!\bsector )\b{''.join(pts)}\b", words):  # (angle ABC: no triangle)
+            drop.add(where)
+            sides |= _sides(pts)
+    for where, pts in sorted(plain, key=lambda e: -len(e[1])):
+        if where in drop:
+            continue
+        if len(pts) == 3 and all(s in sides or any(s <= ln for ln in lines) for s in _sides(pts)):
+            drop.add(where)
+        else:
+            sides |= _sides(pts)
+    return drop
 
 
 def _said_in_order(points: tuple[str, ...], ordered: set[tuple[str, str, str]]) -> bool:

@@ -25,7 +25,7 @@ CASES = [
     ("a given perpendicular is the height between the parallel sides",
      "points B D E C A\npolygon BDEC\ntriangle CEA\nparallelogram BDAC\nline D E A\nDE perpendicular to CE\n"
      "clockwise BDEC CEA DEC\nBC = 44\nAE = 19\nangle ACE = 30\nfind area ACBD\n", 836 * 3 ** 0.5,
-     ["from its base DA and height CE"], ["co-interior", "angle BCE"]),
+     ["with the base DA and the height CE"], ["co-interior", "angle BCE"]),
     # gen 2: a right isosceles triangle's hypotenuse √2 times a leg by Pythagoras, never a base angle of 45° and its sine
     ("a right isosceles triangle's hypotenuse by Pythagoras",
      "points O A B C D E H\ntriangle ABC\ntriangle CAH\nline A D C\nline A E B\nline C O H\n"

@@ -137,10 +137,10 @@ def test_two_given_parallels_to_one_side_say_why_they_are_parallel() -> None:
 @pytest.mark.parametrize("text,said,unsaid", [
     ("points O A B C D\ntriangle ABC\ntriangle BAD\nquadrilateral ABDC\nline B O D\ncircle O through A B C D\n"
      "BD diameter of circle O\nAO = 9\nangle ACB = 45\nfind area ABD\n",
-     "By the area of triangle ABD from its base BD and height AO (as angle AOB = 90°), area ABD = AO·BD/2", None),
+     "By the triangle area formula with the base BD and the height AO (as angle AOB = 90°), area ABD = AO·BD/2", None),
     # the right angle on the line just before is not said again with the height
     ("points A B C D E\nparallelogram ABCD\nline A E B\nline D E\nDE perpendicular to AE\nAB = 120\nAD = 51\n"
-     "AE = 45\nfind area ABCD\n", "from its base AB and height DE, area ABCD = AB·DE", "height DE (as"),
+     "AE = 45\nfind area ABCD\n", "with the base AB and the height DE, area ABCD = AB·DE", "height DE (as"),
 ], ids=["found-before", "just-said"])
 def test_a_height_found_by_an_earlier_step_says_its_right_angle(text: str, said: str, unsaid: str | None) -> None:
     sol = solve_general(parse(text, "height.geo"))

@@ -1103,12 +1103,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(2 * area("XYZ"), L("XY") * L("XZ")),), ("XYZ", "XY", "XZ"),
             figure=f"{_TRIANGLE}\nangle BAC = 90", direct=True),  # (its weight: weights.py, by its key)
-    Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
+    Theorem("triangle_area_formula_common", "by the triangle area formula with the base {1} and the height {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), OnLine("DYZ"), Apart("D", "XYZ"), Joined("XD"),
              Near(ang("XDY"), _RIGHT), Proven(ang("XDY"), _RIGHT)),
             (Conclusion(2 * area("XYZ"), L("YZ") * L("XD")),), ("XYZ", "YZ", "XD"),
             figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90"),
-    Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
+    Theorem("trapezoid_area_formula", "by the trapezoid area formula with the height {1}",
             (Polygon("ABCD", convex=True), Undeclared("ABCD", _PARALLELOGRAMS, True), Cyclic("PQRS", "ABCD"),
              ParallelLines("PQRS"), OnLine("XPQ"), OnLine("YRS"), Joined("XY"), OnLine("WRS"), Apart("W", "Y"),
              Near(ang("XYW"), _RIGHT), Proven(ang("XYW"), _RIGHT)),
@@ -1116,8 +1116,8 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="points A B C D X Y\npolygon ABCD\nline A X B\nline D Y C\nline X Y\nAB parallel to DC\n"
                    "angle XYC = 90"),
     # a parallelogram's drawn height: base times height, never the trapezoid's half sum of the parallel sides
-    Theorem("parallelogram_area_formula_common", "by the area of the parallelogram {0} from its base {1} and "
-            "height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Cyclic("PQRS", "ABCD"), OnLine("XPQ"), OnLine("YRS"),
+    Theorem("parallelogram_area_formula_common", "by the parallelogram area formula with the base {1} "
+            "and the height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Cyclic("PQRS", "ABCD"), OnLine("XPQ"), OnLine("YRS"),
                            Joined("XY"), OnLine("WRS"), Apart("W", "Y"), Near(ang("XYW"), _RIGHT),
                            Proven(ang("XYW"), _RIGHT)),
             (Conclusion(area("ABCD"), L("RS") * L("XY")),), ("ABCD", "RS", "XY"),
@@ -1370,7 +1370,7 @@ THEOREMS: tuple[Theorem, ...] = (
               (Conclusion(ang("PAB"), ang("AMB")),), ("PAB", "AMB"), lambda rng, ccw=ccw: _alternate(rng, ccw),
               figure="circle O through A B M\nPA tangent to circle O\nline A B\nline M A\nline M B", weight=0.9)
       for ccw, sweep in ((True, "OABM"), (False, "OBAM"))),
-    Theorem("triangle_area_formula_common", "by the area of triangle {0} from its base {1} and height {2}",
+    Theorem("triangle_area_formula_common", "by the triangle area formula with the base {1} and the height {2}",
             (Measured("XYZ", ("height",)),), (Conclusion(2 * area("XYZ"), L("YZ") * _HEIGHT),), ("XYZ", "YZ", "XYZ"),
             figure="points A B C\ntriangle ABC\nfind height ABC"),
     # the textbook's route to an isosceles trapezoid's area: its height by Pythagoras on a leg and half the
@@ -1427,14 +1427,14 @@ THEOREMS: tuple[Theorem, ...] = (
             "by Pythagoras", (Measured("OAB", ("height",)), OnCircle("AO"), OnCircle("BO"), Apart("A", "B")),
             (Conclusion(4 * _height("OAB") ** 2 + L("AB") ** 2, 4 * R ** 2),), ("O", "AB"),
             figure="circle O through A B\nfind height OAB"),
-    *(Theorem("parallelogram_area_formula_common", "by the area of the parallelogram {0} from its base {1} and "
-              "height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Measured(h, ("height",))),
+    *(Theorem("parallelogram_area_formula_common", "by the parallelogram area formula with the base {1} "
+              "and the height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Measured(h, ("height",))),
               (Conclusion(area("ABCD"), L(side) * _height(h)),), ("ABCD", side, h),
               figure=f"points A B C D\nparallelogram ABCD\nfind height {h}")
       for h, side in _heights_onto("ABCD", ("AB", "BC", "CD", "DA"))),
     # the height a trapezoid shape draws (from its fourth vertex onto its first side: BAD here) is always named;
     # another height where a fact or the goal names it
-    Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
+    Theorem("trapezoid_area_formula", "by the trapezoid area formula with the height {1}",
             (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")),),
             (Conclusion(2 * area("ABCD"), (L("AD") + L("BC")) * _height("BAD")),), ("ABCD", "BAD"),
             figure=f"{_TRAPEZOID_TEXT}find height BAD"),
@@ -1442,7 +1442,7 @@ THEOREMS: tuple[Theorem, ...] = (
             "triangle with the other leg and the difference of the bases, whose height is the height {1}",
             (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")),), (_trapezoid_height("BAD"),), ("ABCD", "BAD"),
             figure=f"{_TRAPEZOID_TEXT}find height BAD"),
-    *(Theorem("trapezoid_area_formula", "by the area of {0} from its parallel sides and the height {1}",
+    *(Theorem("trapezoid_area_formula", "by the trapezoid area formula with the height {1}",
               (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), Measured(h, ("height",))),
               (Conclusion(2 * area("ABCD"), (L("AD") + L("BC")) * _height(h)),), ("ABCD", h),
               figure=f"{_TRAPEZOID_TEXT}find height {h}")

@@ -1146,7 +1146,7 @@ class _Writer:
 
     def _height_right_angle(self, s, e: sympy.Expr, v, text: str) -> bool:
         """Is ``e = v`` the right angle that makes a segment an area formula's height, found by an earlier step and
-        not on the line just before?  Said with the formula ("… from its base BD and height AO (as angle AOB =
+        not on the line just before?  Said with the formula ("… with the base BD and the height AO (as angle AOB =
         90°)"): a blind teacher marked down a height used without its reason."""
         if v != 90 or not e.is_Symbol or "height {" not in s.instance.family.sentence or _named_in(e, text):
             return False
