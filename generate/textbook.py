@@ -286,7 +286,11 @@ def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str
         sides |= _sides(pts)
     lines = [set(ln.points) for ln in problem.lines]
     for where, pts in plain:
-        if re.search(rf"(?<!\bangle )(?<!\barc )(?<!\bsector )\b{''.join(pts)}\b", words):  # (angle ABC: no triangle)
+        named = rf"(?<!\bangle )(?<!\barc )(?<!\bsector )\b{''.join(pts)}\b"  # (angle ABC: no triangle)
+        if len(pts) > 3:  # "the area of ABCD" does not say what ABCD is (blind teachers 23, 24): its kind's word does
+            named = rf"\b(?:quadrilateral|pentagon|hexagon|polygon|trapezoid|parallelogram|rectangle|rhombus|square|kite) " \
+                    rf"{''.join(pts)}\b"
+        if re.search(named, words):
             drop.add(where)
             sides |= _sides(pts)
     for where, pts in sorted(plain, key=lambda e: -len(e[1])):

@@ -57,3 +57,10 @@ def test_a_turn_that_orders_a_named_arc_is_said_by_the_arc_s_name():
     text = question(parse("points O B C D\ncircle O through B C D\nclockwise OBC BCD\nangle BOC = 60\nradius O = 6\n"
                           "find sector area OBC\n"), figure=False, rounds=True)
     assert "major sector OBC" in text and "the points of BCD run clockwise" in text and "OBC and" not in text, text
+
+
+def test_a_quadrilateral_the_goal_names_without_its_kind_is_still_introduced():
+    # (blind teachers 23 and 24: "Find the area of ABCD." with ABCD never said to be a quadrilateral)
+    text = question(parse("points A B C D E\nquadrilateral ABCD\nline A E C\nline B E D\nAE perpendicular to BE\n"
+                          "AE = 3\nCE = 25\nBE = 4\nDE = 17\nfind area ABCD\n"), figure=False, rounds=False)
+    assert text.startswith("ABCD is a quadrilateral."), text
