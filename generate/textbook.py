@@ -238,10 +238,12 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if not figure:
         swept = _swept_named(problem)
         for t in problem.turns:  # (a chain that orders a named arc or sector: "arc BC", "major sector OBC" say it)
-            chains = [''.join(c) for c in t.chains if not _rotations(tuple(c)) & swept]
-            if chains:
-                way = "clockwise" if t.clockwise else "counterclockwise"
-                sentences.append(f"taken in the order written, the points of {_and(chains)} run {way}")
+            chains = [tuple(c) for c in t.chains if not _rotations(tuple(c)) & swept]
+            way = "clockwise" if t.clockwise else "counterclockwise"
+            if len(chains) == 1:  # "A, B and C are in clockwise order" (blind teachers: never "the points of ABC run")
+                sentences.append(f"{_and(list(chains[0]))} are in {way} order")
+            elif chains:
+                sentences.append(f"{'; '.join(', '.join(c) for c in chains)} are each in {way} order")
     facts = list(dict.fromkeys(_radius_given(problem, f.lhs, f.rhs) or fact_text(f.lhs, f.rhs, names)
                                for f in problem.facts))  # each fact once
     goal = problem.goal.expr

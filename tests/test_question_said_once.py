@@ -56,7 +56,7 @@ def test_beside_a_figure_a_line_a_relation_states_is_not_stated_again():
 def test_a_turn_that_orders_a_named_arc_is_said_by_the_arc_s_name():
     text = question(parse("points O B C D\ncircle O through B C D\nclockwise OBC BCD\nangle BOC = 60\nradius O = 6\n"
                           "find sector area OBC\n"), figure=False, rounds=True)
-    assert "major sector OBC" in text and "the points of BCD run clockwise" in text and "OBC and" not in text, text
+    assert "major sector OBC" in text and "B, C and D are in clockwise order" in text and "OBC and" not in text, text
 
 
 def test_a_quadrilateral_the_goal_names_without_its_kind_is_still_introduced():
