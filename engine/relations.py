@@ -275,6 +275,9 @@ class Block:
     # why each equation holds, where the sentence alone does not name it (a parallelogram's opposite angles), in
     # the block's letters: one per equation, "" for the sentence itself; a proof step cites its equation by it
     reasons: tuple[str, ...] = ()
+    # the segment a textbook draws horizontal, across the shape's axis of symmetry (an isosceles triangle's base,
+    # a kite's cross diagonal), in the block's letters: "" where the figure's own base rule applies
+    stands_on: str = ""
 
     @cached_property
     def placeholders(self) -> tuple[str, ...]:
@@ -634,7 +637,7 @@ BLOCKS: tuple[Block, ...] = (
           _isosceles,
           ((L("AB"), L("AC")), (ang("ABC"), ang("BCA"))), polygon="ABC", family="triangle",
           reasons=("", "since the base angles of the isosceles triangle {ABC} are equal"),
-          marks=(("equal", "AB", "AC"),)),
+          marks=(("equal", "AB", "AC"),), stands_on="BC"),
     Block("isosceles_right_triangle", ("triangle {ABC} isosceles right at {A}",),
           "{ABC} is an isosceles right triangle with the right angle at {A}",
           lambda rng: _with(d := {"A": _pt(rng), "B": _pt(rng)}, C=d["A"] + _rot(d["B"] - d["A"], 90)),
@@ -687,7 +690,7 @@ BLOCKS: tuple[Block, ...] = (
                    *2 * ("since the kite {ABCD} is symmetric about its diagonal {AC}",),
                    "since the area of the kite {ABCD} is half the product of its diagonals",
                    "by the angle sum of the quadrilateral {ABCD}"),
-          marks=(("equal", "AB", "AD"), ("equal", "CB", "CD"))),
+          marks=(("equal", "AB", "AD"), ("equal", "CB", "CD")), stands_on="BD"),
     Block("trapezoid", ("trapezoid {ABCD} bases {AD} {BC}",), "{ABCD} is a trapezoid with bases {AD} and {BC}",
           _trapezoid, ((ang("DAB") + ang("ABC"), sympy.Integer(180)), (ang("CDA") + ang("BCD"), sympy.Integer(180))),
           (parallel("A", "D", "B", "C"), convex("A", "B", "C", "D")), polygon="ABCD", family="quadrilateral",

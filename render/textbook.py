@@ -29,6 +29,7 @@ from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
                                   elements_in, polygon_key, positive_first)
+from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .accidents import accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, square_strokes
 from .annotate import Annotation, Item, format_number
@@ -909,6 +910,9 @@ def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[M
     parallels = [e for m in marks if m.kind == "parallel" for e in m.elements]
     if parallels:  # (the longest: a parallelogram's long sides, not its short ones, lie along the bottom)
         base = max(parallels, key=length)
+    if base is None:  # a symmetric shape across its axis: an isosceles triangle on its base, a kite's axis upright
+        base = next(((names[block.stands_on[0]], names[block.stands_on[1]]) for rel in problem.relations
+                     if (block := BLOCKS_BY_KEY[rel.key]).stands_on and (names := block.bind(rel.args))), None)
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
         pairs = [s for s in pairs if frozenset(s) in edges or not any(set(s) <= c for c in corners)] + sides
