@@ -304,16 +304,18 @@ class Block:
     def collinear(self, args: tuple[tuple[str, ...], ...]) -> list[tuple[str, str, str]]:
         """The three points each incidence condition (``P on AB``, a midpoint, a foot) puts on one
         line, on the problem's points: facts the problem states, never read off a figure."""
-        names = self.bind(args)
-        return [tuple(names[x] for x in c.collinear) for c in self.conditions
-                if getattr(c, "collinear", None) and all(x in names for x in c.collinear)]
+        return self._incidences(args, "collinear")
 
     def orders(self, args: tuple[tuple[str, ...], ...]) -> list[tuple[str, str, str]]:
         """The three points on one line IN THAT ORDER that the block's sentence says (a midpoint between
         its ends, a point beyond a side's end), on the problem's points."""
+        return self._incidences(args, "ordered")
+
+    def _incidences(self, args: tuple[tuple[str, ...], ...], kind: str) -> list[tuple[str, str, str]]:
+        """The conditions' three points on one line (each condition with a true ``kind`` attribute)."""
         names = self.bind(args)
         return [tuple(names[x] for x in c.collinear) for c in self.conditions
-                if getattr(c, "ordered", False) and all(x in names for x in c.collinear)]
+                if getattr(c, kind, None) and all(x in names for x in c.collinear)]
 
     def instantiate(self, args: tuple[tuple[str, ...], ...]) -> list[Equation]:
         """The block's equations on the problem's points."""

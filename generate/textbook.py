@@ -162,13 +162,11 @@ def _turned(problem: GeneralProblem, pts: tuple[str, ...]) -> bool | None:
 
 def major_names(problem: GeneralProblem, names: dict | None = None) -> dict:
     """``names`` with each sector or arc the problem names that is the MAJOR one named so (``the area of major
-    sector OBC``, ``major arc BC``): the question says which it asks, never a reader's turn convention."""
+    sector OBC``, ``major arc BC``), and each minor SECTOR named minor ("arc BC" is the minor arc): the question
+    says which it asks, never a reader's turn convention."""
     out = dict(names or {})
-    exprs = [problem.goal.expr] if problem.goal is not None else []
-    exprs += [x for f in problem.facts for x in (f.lhs, f.rhs)]
-    for x in {y for e in exprs for y in sympy.sympify(e).free_symbols}:
-        el = element_of(x)
-        if x in out or el is None or el.kind.key not in _SWEPT or len(el.points) != 3:
+    for x, el in _swept_named(problem).items():
+        if x in out:
             continue
         turned = _turned(problem, tuple(el.points))
         pts = "".join(el.points)
@@ -188,12 +186,17 @@ def _rotations(pts: tuple[str, ...]) -> set[tuple[str, ...]]:
     return {pts[i:] + pts[:i] for i in range(len(pts))} | {q[i:] + q[:i] for q in [pts[::-1]] for i in range(len(pts))}
 
 
-def _swept_named(problem: GeneralProblem) -> set[tuple[str, ...]]:
-    """The three points of each arc or sector the goal and the facts name (their words say minor or major)."""
+def _swept_named(problem: GeneralProblem) -> dict:
+    """Each arc or sector (on three points) the goal and the facts name, by its symbol: its element."""
     exprs = [problem.goal.expr] if problem.goal is not None else []
     exprs += [x for f in problem.facts for x in (f.lhs, f.rhs)]
-    return {tuple(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
+    return {x: el for e in exprs for x in sympy.sympify(e).free_symbols
             if (el := element_of(x)) is not None and el.kind.key in _SWEPT and len(el.points) == 3}
+
+
+def _runs(points: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Each three points in a row of a line (overlapping runs fix the whole line's order)."""
+    return [tuple(points[k:k + 3]) for k in range(len(points) - 2)]
 
 
 def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None,
@@ -236,7 +239,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
         sentences += _unnamed_lines(problem, names, sentences)
     told = [s for k, s in enumerate(sentences) if k not in dict(plain)]  # (not "the points of CDA run clockwise")
     if not figure:
-        swept = _swept_named(problem)
+        swept = {tuple(el.points) for el in _swept_named(problem).values()}  # (their words say minor or major)
         for t in problem.turns:  # (a chain that orders a named arc or sector: "arc BC", "major sector OBC" say it)
             chains = [tuple(c) for c in t.chains if not _rotations(tuple(c)) & swept]
             way = "clockwise" if t.clockwise else "counterclockwise"
@@ -308,7 +311,7 @@ def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str
 def _said_in_order(points: tuple[str, ...], ordered: set[tuple[str, str, str]]) -> bool:
     """Do the relations' sentences already put these three or more points on one line in this order (each
     run of three, either way round: overlapping runs fix the whole order)?"""
-    runs = [tuple(points[k:k + 3]) for k in range(len(points) - 2)]
+    runs = _runs(points)
     return bool(runs) and all(r in ordered or r[::-1] in ordered for r in runs)
 
 
@@ -349,8 +352,8 @@ def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str])
     out = []
     for ln in problem.lines:
         seq = "".join(ln.points)
-        runs = [frozenset(ln.points[k:k + 3]) for k in range(len(ln.points) - 2)]
-        if runs and all(r in stated for r in runs):
+        runs = _runs(ln.points)
+        if runs and all(frozenset(r) in stated for r in runs):
             continue  # (O on CD of "CD is a diameter of circle O", G on AC of "BG is an altitude of triangle ABC")
         if len(ln.points) >= 3 and seq not in words and seq[::-1] not in words:
             out.append(f"{_and(list(ln.points))} lie on one line, in that order")
