@@ -1410,8 +1410,9 @@ THEOREMS: tuple[Theorem, ...] = (
               (Conclusion(L(long), L(short) + 2 * L(end + "Y")),), ("ABCD", "Y", v),
               figure=f"points A B C D Y\nisosceles trapezoid ABCD bases AD BC\nline {_foot_line(far, end, long == far)}\n"
                      f"line {v} Y\nangle {v}Y{far[0]} = 90\n{long} = 10\n{short} = 4")
-      for v, far, end in (("A", "BC", "B"), ("D", "BC", "C"), ("B", "AD", "A"), ("C", "AD", "D"))
-      for long, short in ((far, "AD" if far == "BC" else "BC"), ("AD" if far == "BC" else "BC", far))),
+      for v, far, near, end in (("A", "BC", "AD", "B"), ("D", "BC", "AD", "C"), ("B", "AD", "BC", "A"),
+                                ("C", "AD", "BC", "D"))
+      for long, short in ((far, near), (near, far))),
     Theorem("diameter_of_circle_judgment_right_angle",
             "since the angle {0} inscribed in circle {2} is a right angle, {1} is a diameter",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AC"), Apart("B", "AC"), Joined("BA"),
