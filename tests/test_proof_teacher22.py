@@ -1,12 +1,13 @@
 """Blind teachers 21 and 22: the routes and words they marked down, on the smallest problems that show them."""
 from geomill.dsl import parse
-from geomill.solvers.numeric import build_model
 from geomill.solvers.plane import solve_general
+from geomill.solvers.plane_lint import lint_general
 
 
 def _text(src: str) -> str:
-    p = parse(src)
-    return solve_general(p, build_model(p)).text("text")
+    sol = solve_general(parse(src, "case.geo"))
+    assert lint_general(sol) == [], sol.text()
+    return sol.text()
 
 
 def test_an_isosceles_trapezoid_s_base_from_the_foot_of_its_height():
