@@ -9,7 +9,8 @@ question types and theorem families (records citing each; the solver's families 
 ``bench/textbook_coverage.py`` counts them), and a digest of the records (two
 versions that make the same set print the same).  ``--stages`` adds each stage's share of the CPU (the
 closure, the goals' proofs, the re-parse and re-solve check, the figure, the record), timed in
-every worker.
+every worker, and the work no record keeps: the checks that refused their problem (whole, by the step that
+refused it) and how many lightest proofs were built for how many problems checked.
 """
 from __future__ import annotations
 
@@ -46,12 +47,27 @@ STAGES = {
 }
 
 
+# the check's steps that refuse a problem (make.check), by name: how each says no (its result refuses it)
+REFUSALS = {
+    "text read back": ("_written", lambda r: r[1] is None),
+    "unforced coincidence": ("unforced", bool),
+    "figure misleads": ("drawn", lambda r: not r),
+    "text's own figure search": ("searched_agrees", lambda r: r is None),
+    "re-solve, knobs or lint": ("verified", lambda r: r is None),
+}
+
+
 def _timed(folder: Path) -> None:
     """Wrap each stage's function: CPU seconds summed per process, written to ``folder`` after each
-    record (the pool's workers leave without running exit hooks)."""
+    record (the pool's workers leave without running exit hooks).  The checks that refuse their problem are
+    summed apart (``wasted``), by the step that refused it (the last of ``REFUSALS`` to say no or raise), and
+    so are the goals' lightest proofs built and the problems checked (most proofs build no problem)."""
     import importlib
 
+    from geomill.generate.textbook_gen import goals, make
+
     spent: dict[str, float] = collections.defaultdict(float)
+    refused: list[str] = []  # the refusing step of the check running now
 
     def wrap(name: str, fn, dump: bool):
         def timed(*a, **k):
@@ -75,15 +91,53 @@ def _timed(folder: Path) -> None:
                 setattr(owner, attr, wrap(name, getattr(owner, attr), name == "total"))
                 break
 
+    def says_no(why: str, fn, no):
+        def watched(*a, **k):
+            try:
+                out = fn(*a, **k)
+            except Exception:
+                refused.append(why)
+                raise
+            if no(out):
+                refused.append(why)
+            return out
+        return watched
+
+    for why, (attr, no) in REFUSALS.items():
+        if hasattr(make, attr):
+            setattr(make, attr, says_no(why, getattr(make, attr), no))
+    check = make.check
+
+    def counted(*a, **k):
+        t0, refused[:] = time.process_time(), []
+        out = check(*a, **k)
+        spent["problems checked"] += 1
+        if out is None:
+            spent[f"wasted: {refused[-1] if refused else 'another check'}"] += time.process_time() - t0
+        return out
+    make.check = counted
+    ask = goals._Closure.ask
+
+    def lightest(self, expr):
+        spent["lightest proofs built"] += not self._roughly
+        return ask(self, expr)
+    goals._Closure.ask = lightest
+
 
 def _stages(folder: Path) -> dict:
     spent: collections.Counter = collections.Counter()
     for f in folder.glob("*.json"):
         spent.update(json.loads(f.read_text()))
     total = spent.pop("total", 0.0) or 1.0
+    counts = {k: int(spent.pop(k)) for k in ("lightest proofs built", "problems checked") if k in spent}
+    wasted = {k.split(": ", 1)[1]: f"{v:.1f} s ({100 * v / total:.0f} %)" for k, v in spent.most_common()
+              if k.startswith("wasted: ")}
+    for k in [k for k in spent if k.startswith("wasted: ")]:
+        del spent[k]
     out = {k: f"{v:.1f} s ({100 * v / total:.0f} %)" for k, v in spent.most_common()}
     out["other"] = f"{total - sum(spent.values()):.1f} s ({100 * (total - sum(spent.values())) / total:.0f} %)"
-    return {"cpu_s_in_records": round(total, 1), **out}
+    # (the checks that refused their problem, whole: their figure, search and re-solve as far as each got)
+    return {"cpu_s_in_records": round(total, 1), **out, **counts, "checks refused, by the step": wasted}
 
 
 def _reached(records: list[dict]) -> str:
