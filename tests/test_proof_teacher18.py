@@ -19,7 +19,7 @@ def test_a_triangle_named_equilateral_is_not_followed_by_its_equal_sides() -> No
     sides said to be 40 before.)"""
     text = solve_general(parse("triangle ABC isosceles at A\nO circumcentre of ABC\ncircle O through A B C\n"
                                "AB = 40\nangle BAC = 60\nfind CO\n")).text()
-    assert "equilateral triangle ABC, its side is √3 times the radius, so" in text and "(as" not in text, text
+    assert "equilateral triangle ABC, the triangle's side is √3 times the circle's radius, so" in text and "(as" not in text, text
 
 
 def _text(problem: str) -> str:
@@ -156,4 +156,4 @@ def test_a_rule_said_in_words_is_not_written_out_again() -> None:
     from geomill.solvers.plane.solve import solve_general
 
     text = solve_general(parse("circle O through A B C\ntriangle ABC equilateral\nAB = 15\nfind radius O\n")).text()
-    assert "√3 times the radius, so" in text and "hence AB" not in text, text
+    assert "√3 times the circle's radius, so" in text and "hence AB" not in text, text

@@ -752,14 +752,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
     Theorem("equilateral_triangle_property_circumradius",
-            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
-            "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, the triangle's side is "
+            "√3 times the circle's radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
             figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5, shape=_EQUILATERAL, worded=True),
     # (and of a triangle proved equilateral: R = s/√3 at once, not an angle, a tangent and Pythagoras)
     Theorem("equilateral_triangle_property_circumradius",
-            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
-            "the radius", (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"),
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, the triangle's side is "
+            "√3 times the circle's radius", (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"),
                            Before("BC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")), Proven(L("AB"), L("BC")),
                            Proven(L("BC"), L("CA"))),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),

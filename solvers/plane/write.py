@@ -2602,6 +2602,23 @@ class _Writer:
             return f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(src)} = {val}')} (radii)."
         return f"{self.wrap(f'{self.n.expr(u)} = {val}')} (a radius of circle {element_of(other).points[0]})."
 
+    def _formula_roots(self, r: sympy.Expr, u: sympy.Symbol) -> str | None:
+        """``by the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2`` for ``x² + 9x - 64 = 0``
+        (whole coefficients), never the root alone; None where the coefficients are not whole."""
+        a, b, c = (r.coeff(u, k) for k in (2, 1, 0))
+        if not all(k.is_Integer for k in (a, b, c)) or a <= 0:
+            return None
+        x = self.n.expr(u)
+        disc = b * b - 4 * a * c
+        four = "4" if a == 1 else f"4·{a}"
+        under = " ".join(p for p in (f"{abs(b)}²" if b else "", f"{'-' if c > 0 else '+'} {four}·{abs(c)}" if c else "")
+                         if p).lstrip("+ ")
+        top = f"{-b} ± " if b else "±"
+        den = "2" if a == 1 else str(2 * a)
+        root = self.n.number(sympy.sqrt(disc))
+        return (f"by the quadratic formula, {x} = ({top}√({under}))/{den} = ({top}{root})/{den}"
+                .replace("(±", "±(").replace("-0 ± ", "± "))
+
     def _solving(self, r: sympy.Expr, u: sympy.Symbol, v: sympy.Expr) -> tuple[list[str], str]:
         """How a student solves ``r = 0`` for ``u``: the collected equation (``8x = 80``; ``AD² + 12·AD -
         45 = 0``, then its factors) and, for a quadratic, which root is rejected and why."""
@@ -2640,11 +2657,18 @@ class _Writer:
         factored = sympy.factor(r)
         if factored.is_Mul and all(x.is_Rational for x in roots):
             out.append(self.wrap(f"{self.n.expr(factored)} = 0"))
+        elif not self.n.latex and (formula := self._formula_roots(r, u)) is not None:
+            out.append(formula)  # the roots shown by the formula, the numbers in (blind teacher 24)
         others = [x for x in roots if not is_zero(x - v)]
         if not others:
             return out, ""
         w = others[0]
         if w.is_negative and (element_of(u) is not None or (v.is_positive)):
+            # (why: the unknown is a length, or the element it stands for is one)
+            side = next((k for k, f in self.sub.items() if f == u and element_of(k) is not None
+                         and element_of(k).kind.key == "length"), None)
+            if side is not None:
+                return out, f" (rejecting the negative root, as {self.n.expr(side)} = {self.n.expr(u)} is a length)"
             return out, " (rejecting the negative root)"
         bad = next((x for x, f in self.sub.items() if u in f.free_symbols and (f.xreplace({u: w})).is_nonpositive),
                    None)
