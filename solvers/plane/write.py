@@ -3244,7 +3244,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
-    lines = _then_once(_join_first(_radius_named(_equilateral_once(lines))))
+    lines = _chords_as_named(_then_once(_join_first(_radius_named(_equilateral_once(lines)))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
@@ -3426,6 +3426,27 @@ def _perpendicular_on(m: re.Match, w) -> str:
 
 
 _RADIUS_LINE = re.compile(r"^([A-Z]{2}) = ([^ ]+) \(a radius of circle ([A-Z])\)\.$")
+
+
+_CHORDS = re.compile(r"\bchords? ([A-Z]{2})\b(?: and ([A-Z]{2})\b)?")
+
+
+def _chords_as_named(lines: list[str]) -> list[str]:
+    """A chord named as the proof first named its segment (ES, then "the chords HN and ES"), never with its letters
+    swapped from one sentence to the next (blind teacher 24: "ES/SE, NH/HN")."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for line in lines:
+        def named(m: re.Match) -> str:
+            text = m[0]
+            for g in (m[1], m[2]):
+                if g and g not in seen and g[::-1] in seen:
+                    text = re.sub(rf"\b{g}\b", g[::-1], text)
+            return text
+        line = _CHORDS.sub(named, line)
+        seen.update(re.findall(r"(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])", line))
+        out.append(line)
+    return out
 
 
 def _radius_named(lines: list[str]) -> list[str]:
