@@ -119,7 +119,7 @@ def test_a_height_named_by_its_own_segment_is_not_said_equal_to_itself() -> None
     text = solve_general(parse("points C E B D A\ntriangle CEB\npolygon EDAB\nparallelogram BCDA\nline C E D\n"
                                "CE perpendicular to BE\nclockwise CEB EDAB\narea ABCD = 100\nAB = x + 15\nBE = x\n"
                                "find height CDAB\n")).text()
-    assert "BE = BE" not in text and "it is the height of the parallelogram BCDA" in text, text
+    assert "BE = BE" not in text and "it is the height of the parallelogram CDAB" in text, text
 
 
 def test_a_reason_is_not_said_twice_word_for_word_in_a_row() -> None:
