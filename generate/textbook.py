@@ -213,6 +213,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     # right at C" to BCA, its right angle in the middle)
     declared = [_from_first(p.points, first) if p.points in kinds else p.points for p in problem.polygons]
     said = set()
+    runs: list[tuple[str, ...]] = []  # the lines of three points or more the text says in order
     sentences: list[str] = []
     plain: list[tuple[int, tuple[str, ...]]] = []  # (where, points): a polygon with no kind, said if the text needs it
     if not figure:
@@ -228,13 +229,15 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
         for ln in problem.lines:  # a two-point line is a drawn segment: "in that order" says nothing of two points
             if _said_in_order(ln.points, ordered):
                 continue  # (B, D and C of "AD is a median of triangle ABC": stated once, by the relation)
+            runs.append(ln.points)
             sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
                              else f"{_and(list(ln.points))} lie on one line, in that order")
     for c in problem.circles:
         through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
         sentences.append(f"{c.centre} is the centre of the circle{through}")
     sentences += [BLOCKS_BY_KEY[r.key].state(r.args, declared) for r in problem.relations
-                  if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))]
+                  if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))
+                  and not _crossing_said(r, runs)]
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences)
     told = [s for k, s in enumerate(sentences) if k not in dict(plain)]  # (not "the points of CDA run clockwise")
@@ -247,8 +250,21 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
                 sentences.append(f"{_and(list(chains[0]))} are in {way} order")
             elif chains:
                 sentences.append(f"{'; '.join(', '.join(c) for c in chains)} are each in {way} order")
+    if not figure:  # a shape the goal or a fact names that no sentence introduces ("Find the area of ABCD" after
+        # two lines alone: blind teachers 23, 24), introduced first
+        shown = " ".join(sentences)
+        exprs = [problem.goal.expr, *(y for f in problem.facts for y in (f.lhs, f.rhs))]
+        shapes = dict.fromkeys("".join(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
+                               if (el := element_of(x)) is not None and len(el.points) >= 4
+                               and el.kind.key in ("area", "perimeter"))
+        new = [f"{name} is a {'quadrilateral' if len(name) == 4 else 'polygon'}" for name in shapes
+               if not re.search(rf"\b{name}\b", shown)]
+        sentences[:0] = new
+        plain = [(k + len(new), pts) for k, pts in plain]
     facts = list(dict.fromkeys(_radius_given(problem, f.lhs, f.rhs) or fact_text(f.lhs, f.rhs, names)
-                               for f in problem.facts))  # each fact once
+                               for f in problem.facts
+                               if not ((incidences or not figure) and _circle_implies(problem, f.lhs, f.rhs))))
+    # (each fact once; none the circle sentence says: "MS = NS, …, the radius of circle S is MS", teacher 24)
     goal = problem.goal.expr
     el = element_of(goal) if goal.is_Symbol else None
     unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
@@ -313,6 +329,41 @@ def _said_in_order(points: tuple[str, ...], ordered: set[tuple[str, str, str]]) 
     run of three, either way round: overlapping runs fix the whole order)?"""
     runs = _runs(points)
     return bool(runs) and all(r in ordered or r[::-1] in ordered for r in runs)
+
+
+def _circle_implies(problem: GeneralProblem, lhs: sympy.Expr, rhs: sympy.Expr) -> bool:
+    """Is ``lhs = rhs`` a fact that "S is the centre of the circle through M and N" says already: two radii equal
+    (MS = NS) or a radius named by its segment (the radius of circle S is MS)?"""
+    if not (lhs.is_Symbol and rhs.is_Symbol):
+        return False
+    a, b = element_of(lhs), element_of(rhs)
+    if a is None or b is None:
+        return False
+
+    def radius(el) -> str | None:  # the centre of the circle this is a radius of, or None
+        if el.kind.key == "radius":
+            return el.points[0]
+        if el.kind.key != "length":
+            return None
+        return next((c.centre for c in problem.circles for p, q in (el.points, el.points[::-1])
+                     if p == c.centre and q in c.points), None)
+
+    ca, cb = radius(a), radius(b)
+    return ca is not None and ca == cb
+
+
+def _crossing_said(r, runs: list[tuple[str, ...]]) -> bool:
+    """Is ``r`` "E is where AC meets BD" where the text has said both lines in order, E between the ends of each
+    ("A, E and C lie on one line, in that order")?  Then it says a fact twice (blind teachers 23, 24)."""
+    if r.key != "intersection" or len(r.args) != 3:
+        return False
+    (p,), ends = r.args[0], r.args[1:]
+
+    def between(a: str, b: str) -> bool:
+        return any({a, b, p} <= set(ln) and min(ln.index(a), ln.index(b)) < ln.index(p) < max(ln.index(a), ln.index(b))
+                   for ln in runs)
+
+    return all(between(a, b) for a, b in ends)
 
 
 def _radius_given(problem: GeneralProblem, lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:

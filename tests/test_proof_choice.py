@@ -37,8 +37,8 @@ ONE_THEOREM = [
     # the geometric mean (leg) theorem on the hypotenuse BC = 6 + 4, not the altitude and then Pythagoras
     ("leg-rule", "points A B C D\ntriangle ACD\ntriangle ADB\nline C D B\nAD perpendicular to BD\n"
      "BA perpendicular to CA\nclockwise ACD ADB BAC\nBD = 6\nCD = 4\nfind AB\n",
-     ["BC = BD + CD = 6 + 4 = 10", "By the geometric mean (leg) theorem", "√(10·6) = 2√15"],
-     ["it is the altitude of the right triangle", "Pythagoras"]),
+     ["BC = BD + CD = 6 + 4 = 10", "by the geometric mean (leg) theorem", "√(10·6) = 2√15"],
+     ["(altitude) theorem", "Pythagoras"]),
     # two 60° angles: equilateral once, not isosceles twice
     ("equilateral", "points A B C D E\ntriangle ABC equilateral\nline A D C\nline A E B\nDE parallel to CB\n"
      "AB = 30\nAD = 21\nfind DE / BE\n", ["has two angles of 60° (at D and E), it is equilateral"],

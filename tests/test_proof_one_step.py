@@ -46,7 +46,7 @@ CASES = [
      ["it is a parallelogram whose diagonals bisect each other; hence BE = BD/2 = 12/2 = 6"], ["congruent"]),
     # a triangle proved equilateral: its circumradius is its side over √3
     ("equilateral-circumradius", "points A B C O\ntriangle ABC\ncircle O through A B C\nline A O\nangle BAC = 60\n"
-     "angle ABC = 60\nAB = 6\nfind AO\n", ["its side is √3 times the radius", "2√3"], ["Pythagoras", "tan"]),
+     "angle ABC = 60\nAB = 6\nfind AO\n", ["the triangle's side is √3 times the circle's radius", "2√3"], ["Pythagoras", "tan"]),
 ]
 
 

@@ -35,7 +35,8 @@ CASES = [
     ("the altitude rule then Pythagoras in the small triangle",
      "points A B D C\ntriangle ABD\ntriangle DBC\nline A D C\nAB perpendicular to CB\nCD perpendicular to BD\n"
      "clockwise ABD DBC ABC\nAB = x\nAD = 3 sqrt(2)\nBC = y\nBD = sqrt(2)\nCD = z\nfind y\n", 2 * 5 ** 0.5 / 3,
-     ["BD is perpendicular to the hypotenuse AC, it is the altitude", "By Pythagoras in the right triangle BDC"], ["(leg) theorem", "AC ="]),
+     ["BD is perpendicular to the hypotenuse AC, by the geometric mean (altitude) theorem",
+      "By Pythagoras in the right triangle BDC"], ["(leg) theorem", "AC ="]),
     # teacher 17's gen 6: the third side of a triangle whose two sides and their angle are given, by the law of
     # cosines, then the parallelogram's halved diagonal; not the angle sum, the other diagonal and Stewart's theorem
     ("the law of cosines on given sides and angle, before Stewart",

@@ -19,7 +19,7 @@ def test_a_triangle_named_equilateral_is_not_followed_by_its_equal_sides() -> No
     sides said to be 40 before.)"""
     text = solve_general(parse("triangle ABC isosceles at A\nO circumcentre of ABC\ncircle O through A B C\n"
                                "AB = 40\nangle BAC = 60\nfind CO\n")).text()
-    assert "equilateral triangle ABC, its side is √3 times the radius, so" in text and "(as" not in text, text
+    assert "equilateral triangle ABC, the triangle's side is √3 times the circle's radius, so" in text and "(as" not in text, text
 
 
 def _text(problem: str) -> str:
@@ -106,7 +106,7 @@ def test_a_radius_named_for_a_formula_is_said_plainly() -> None:
                  "find arc length OBC\n")
     # (the question gives AO = 6 as "the radius of circle O is 6"; blind teachers 21 and 22 marked "The radius of
     # circle O is AO = 6." down as a given restated)
-    assert "(radius of circle O)" in text and "is a radius of circle O, so" not in text, text
+    assert "Let r be the radius of circle O." in text and "is a radius of circle O, so" not in text, text
     assert "The radius of circle O is AO" not in text, text
 
 
@@ -119,7 +119,7 @@ def test_a_height_named_by_its_own_segment_is_not_said_equal_to_itself() -> None
     text = solve_general(parse("points C E B D A\ntriangle CEB\npolygon EDAB\nparallelogram BCDA\nline C E D\n"
                                "CE perpendicular to BE\nclockwise CEB EDAB\narea ABCD = 100\nAB = x + 15\nBE = x\n"
                                "find height CDAB\n")).text()
-    assert "BE = BE" not in text and "it is the height of the parallelogram BCDA" in text, text
+    assert "BE = BE" not in text and "it is the height of the parallelogram CDAB" in text, text
 
 
 def test_a_reason_is_not_said_twice_word_for_word_in_a_row() -> None:
@@ -156,4 +156,4 @@ def test_a_rule_said_in_words_is_not_written_out_again() -> None:
     from geomill.solvers.plane.solve import solve_general
 
     text = solve_general(parse("circle O through A B C\ntriangle ABC equilateral\nAB = 15\nfind radius O\n")).text()
-    assert "√3 times the radius, so" in text and "hence AB" not in text, text
+    assert "√3 times the circle's radius, so" in text and "hence AB" not in text, text

@@ -400,10 +400,15 @@ def stated_shapes(problem) -> dict:
     """Each quadrilateral the problem states, keyed by :func:`~geomill.engine.plane.polygon_key`: (its most specific kind in
     words, its name as the problem writes it), so that a proof names it as the problem does."""
     out: dict = {}
+    first = {q: k for k, q in enumerate(getattr(problem, "points", ()))}
     for rel in getattr(problem, "relations", ()):
         if rel.key not in SHAPE_KINDS or not rel.args or len(rel.args[0]) < 4:
             continue
-        name = "".join(rel.args[0])
+        # (from the vertex the problem names first, the same way round, as the question spells it: "the kite BADC",
+        # never the parser's apex-first ADCB: blind teacher 23)
+        pts = tuple(rel.args[0])
+        k = min(range(len(pts)), key=lambda i: first.get(pts[i], len(first)))
+        name = "".join(pts[k:] + pts[:k])
         key = polygon_key(tuple(name))
         rank = SHAPE_KINDS.index(rel.key)
         if key not in out or rank < out[key][2]:

@@ -752,14 +752,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(_ARC, sympy.Integer(180)),), ("OAB",), lambda rng: _arc(rng, 180, 180),
             figure="circle O through A B\nline A O B"),
     Theorem("equilateral_triangle_property_circumradius",
-            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
-            "the radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, the triangle's side is "
+            "√3 times the circle's radius", (Given("equilateral_triangle", ("ABC",)), OnCircle("AO"), OnCircle("BO"), OnCircle("CO")),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
             figure="circle O through A B C\ntriangle ABC equilateral", weight=0.5, shape=_EQUILATERAL, worded=True),
     # (and of a triangle proved equilateral: R = s/√3 at once, not an angle, a tangent and Pythagoras)
     Theorem("equilateral_triangle_property_circumradius",
-            "since circle {1} passes through the vertices of the equilateral triangle {0}, its side is √3 times "
-            "the radius", (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"),
+            "since circle {1} passes through the vertices of the equilateral triangle {0}, the triangle's side is "
+            "√3 times the circle's radius", (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"),
                            Before("BC"), Near(L("AB"), L("BC")), Near(L("BC"), L("CA")), Proven(L("AB"), L("BC")),
                            Proven(L("BC"), L("CA"))),
             (Conclusion(L("AB"), sympy.sqrt(3) * R),), ("ABC", "O"),
@@ -1090,11 +1090,12 @@ THEOREMS: tuple[Theorem, ...] = (
       # writer cites (blind teachers marked "with the altitude BD" down, its right angle nowhere said)
       for key, weight, sentence, conclusions in (
           ("right_triangle_property_altitude", 0.5,
-           "since {1} is perpendicular to the hypotenuse {2}, it is the altitude of the right triangle {0}",
+           "since {1} is perpendicular to the hypotenuse {2}, by the geometric mean (altitude) theorem in the right "
+           "triangle {0}",
            (Conclusion(L("XD") ** 2, L("YD") * L("DZ")),)),
           ("right_triangle_property_leg", 0.4,
-           "by the geometric mean (leg) theorem in the right triangle {0} with the altitude {1} ({1} is "
-           "perpendicular to the hypotenuse {2}; a leg squared is the hypotenuse times its projection)",
+           "since {1} is perpendicular to the hypotenuse {2}, by the geometric mean (leg) theorem in the right "
+           "triangle {0}",
            (Conclusion(L("XY") ** 2, L("YD") * L("YZ")),
                                Conclusion(L("XZ") ** 2, L("ZD") * L("ZY")))))),
     # a right triangle's area from its legs: never ½ab·sin 90°
@@ -1203,7 +1204,9 @@ THEOREMS: tuple[Theorem, ...] = (
               figure="circle O through A B C D\nline A M B\nline C N D\nline O M\nline O N\nangle OMA = 90\n"
                      f"angle ONC = 90\n{fact}", weight=0.8, direct=True)
       for sentence, premise, conclusion, fact in (
-          ("since the chords {0} and {1} are equally far from the centre ({2} = {3}), they are equal",
+          # (both perpendiculars said: they make OM and ON the distances; teachers 23, 24 marked one cited down)
+          ("since {2} and {3} are perpendicular to the chords {0} and {1}, the chords are equally far from the "
+           "centre ({2} = {3}) and so equal",
            (L("OM"), L("ON")), (L("AB"), L("CD")), "OM = ON"),
           ("since the chords {0} and {1} are equal, they are equally far from the centre: {2} = {3}",
            (L("AB"), L("CD")), (L("OM"), L("ON")), "AB = CD"))),

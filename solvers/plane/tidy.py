@@ -349,7 +349,12 @@ def _bracket_said_before(said: list[list[str]]) -> list[list[str]]:
                 if not any(any(_same_name(m["a"], x) for x in c) and any(_same_name(m["b"], x) for x in c)
                            for c in before):
                     return m[0]
-                if m["lead"] == ", ":  # "(its base angles are equal, as AB = AD; …)": the rest of the bracket
+                if m["lead"] == ", " and m.string[:m.start()].endswith("its base angles are equal") and not any(
+                        len(c) == 2 and any(_same_name(m["a"], x) for x in c)
+                        and any(_same_name(m["b"], x) for x in c) for c in before):
+                    return m[0]  # which sides are equal, said again where only a longer chain said them ("AD = BC
+                    # = AE", then "the isosceles triangle AED (its base angles are equal)": blind teacher 24)
+                if m["lead"] == ", ":  # "(…, as AB = AD; …)": the rest of the bracket
                     return m["end"]
                 return m["lead"] if m["end"] == ";" else ""  # "(as AB = AD; …)", or the whole "(as AB = AD)"
             if not _CRITERION_PARTS.search(sentence):  # (a criterion lists its parts: never trimmed)

@@ -63,6 +63,9 @@ class Namer:
     asked: frozenset = frozenset()  # the elements the question names itself (its goal and givens): their names kept
     squares: dict = field(default_factory=dict)  # an element said by its square (AC² = 325) -> that square
     squared: frozenset = frozenset()  # the elements the proof uses only squared (the square said, never the root)
+    letters: dict = field(default_factory=dict)  # a radius -> the letter a formula names it by (πr², never
+    # π·(radius of circle O)²: blind teacher 24), introduced once ("Let r be the radius of circle O.")
+    lettered: set = field(default_factory=set)  # the radii a formula named by their letter
 
     @property
     def latex(self) -> bool:
@@ -84,6 +87,9 @@ class Namer:
         if key == "arc":
             text, tex = self.arcs.get(s, (f"arc {pts[1:]}", rf"\overset\frown{{{pts[1:]}}}"))
             return tex if self.latex else text
+        if key == "radius" and not alone and s in self.letters:
+            self.lettered.add(s)
+            return self.letters[s]
         circle = {"radius": "radius", "diameter": "diameter", "circumference": "circumference",
                   "circle_area": "area"}.get(key)
         if circle is not None:
@@ -212,7 +218,10 @@ class Namer:
             text = text.replace(k.name, v)
         if degrees and not values and e.is_Add and all(element_of(s) is None for s in e.free_symbols):
             return f"({_plain(text)})°"  # an angle in the variables: (2x² - 10)°
-        return _plain(text)
+        text = _plain(text)
+        for r in set(names.values()) & set(self.letters.values()):  # a letter beside its factor: πr², 2r, 2πr
+            text = re.sub(rf"(?<=[\dπ)])·{r}(?![A-Za-z])", r, text)
+        return text
 
     def _linear(self, lin: tuple[list[tuple[sympy.Expr, sympy.Symbol]], sympy.Expr], values: dict,
                 degrees: bool) -> str:
@@ -238,6 +247,8 @@ class Namer:
                 body = self.name(s, alone=len(terms) == 1 and c == 1 and const == 0)
             neg = c < 0
             a = abs(c)
+            if a.q != 1 and s in values and not self.latex and "/" in body and not body.startswith("("):
+                body = f"({body})"  # a fraction put in, then halved: (165/4)/2, never 165/4/2 (teacher 23)
             if a != 1:
                 k = self.number(a)
                 if element_of(s) is None and s not in values:  # a variable: 3y, as the language writes it
@@ -250,6 +261,8 @@ class Namer:
                     body = f"{body}/{a.q}" if not self.latex else rf"\frac{{{body}}}{{{a.q}}}"
                 elif a.q != 1 and not self.latex:  # 3·DE/5, never 3/5·DE (which reads as 3/(5·DE))
                     body = f"{a.p}·{body}/{a.q}"
+                elif body in self.letters.values():  # 2r, as a textbook writes its radius
+                    body = f"{k}{body}"
                 else:
                     body = (rf"{k} \cdot {body}" if self.latex else f"{k}·{body}")
             parts.append((neg, body))
@@ -533,8 +546,11 @@ def _then(reason: str) -> str:
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
 
 
-# a bracket of premises, then one of angles tied to a triangle's names: said in one bracket
-_TIE_AFTER = re.compile(r"(\((?:as|its) [^()]*)\) \((angle [A-Z]{3} (?:=|is) angle [A-Z]{3}, as [^()]*\))")
+def _tie_sentence(ties: list[tuple[str, str]]) -> str:
+    """Angles named through points on their arms tied to a shape's names, said before the theorem that uses them:
+    ``Since T lies on RU extended and R lies on TU extended, angle SRT = angle SRU and angle STR = angle STU.``"""
+    where = list(dict.fromkeys(w for _, w in ties))
+    return f"since {and_list(where)}, {and_list([e for e, _ in ties])}."
 
 
 def _sentence_names(instance, e: sympy.Expr, orders=()) -> bool:
@@ -746,6 +762,7 @@ class _Writer:
                        local=_triangle_names(proof), decimals=given_decimals(proof), given_angles=_given_angles(proof),
                        shapes=getattr(proof, "shapes", {}) or {}, asked=_asked(proof))
         self.n.heights, self.height_intros = height_names(proof, self.n.latex)
+        self.n.letters = _radius_letter(proof)
         self.n.squared = _squared_only(proof)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
@@ -1059,11 +1076,11 @@ class _Writer:
         part = self._judged_before(s, part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
-        if s.instance.family.key in _TRIANGLE_FAMILIES | {_EXTERIOR}:
-            part += self._linked(s)
-        tied = self._printed_ties(s)
-        if tied:  # into the reason's own bracket where it has one: "(its base angles are equal, as AB = AD; …)"
-            part = f"{part[:-1]}; {tied})" if part.endswith(")") else f"{part} ({tied})"
+        # an angle named through a point on its arm is tied to the shape's own name in a sentence of its own, before
+        # the theorem (blind teachers 23, 24: "(angle SRT = angle SRU, as T lies on RU extended; angle STR = …)"
+        # crammed into the theorem's bracket)
+        lead = self._linked(s) if s.instance.family.key in _TRIANGLE_FAMILIES | {_EXTERIOR} else []
+        lead += self._printed_ties(s)
         ties, self._ties = getattr(self, "_ties", []), []
         if ties:
             part += f" ({'; '.join(ties)})"
@@ -1104,7 +1121,10 @@ class _Writer:
                     cited.append(self.said(e, v))
                 continue
             if self._height_right_angle(s, e, v, text):
-                cited.append(self.said(e, v))  # (the right angle that makes AO a height, found lines before)
+                # (the right angle that makes AO a height, found lines before; not where the sentence says the
+                # perpendicular itself: "Since AE is perpendicular to BC, … (as angle AEB = 90°)", teacher 24)
+                if not _sentence_names(s.instance, e, getattr(self.proof, "orders", ())):
+                    cited.append(self.said(e, v))
                 continue
             if v is None or e.is_Symbol:  # a value put in, not a premise
                 continue
@@ -1137,12 +1157,18 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if shown and s.instance.family.kind == "judgement" and not just_said:
             part += f" (as {and_list(shown)})"
-        if cited:  # after the right triangle it makes one where the sentence names it, else at the end; none where
+        since = re.match(r"Since ([^,()]+), ", part)
+        if cited and since and " and " not in since[1]:  # the reason before its claim, in the clause that gives it:
+            # "Since angle CBD = 90° and BA is perpendicular to the hypotenuse CD, …", never "… (as angle CBD = 90°)"
+            part = self._right_named(f"Since {and_list(cited)} and {since[1]}, {part[since.end():]}")
+        elif cited:  # after the right triangle it makes one where the sentence names it, else at the end; none where
             # the sentence says the perpendicular itself (never "the arcs add up to 360° (as angle BGO = 90°)")
             at = re.search(r"\bright triangle [A-Z]{3}\b", part)
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
-        return _TIE_AFTER.sub(r"\1; \2", part)  # (one bracket: "(as angle BAC = 90°; angle ACB = angle ACY, as …)")
+        if lead:
+            part = f"{_cap(_tie_sentence(lead))} {part}"
+        return part
 
     def _height_right_angle(self, s, e: sympy.Expr, v, text: str) -> bool:
         """Is ``e = v`` the right angle that makes a segment an area formula's height, found by an earlier step and
@@ -1282,7 +1308,7 @@ class _Writer:
         named = shape if m[2].startswith("a") and " " in m[2] else f"{noun} {shape}"
         return f"{part[:5]} {named} is {m[2]}{m[3]}"
 
-    def _printed_ties(self, s) -> str:
+    def _printed_ties(self, s) -> list[tuple[str, str]]:
         """An angle of the shape a step is about, printed through a point on one of its arms (``angle ABE`` of
         the isosceles triangle ABD, ``angle BCI`` of the trapezoid ABCD), tied to the shape's own name for it
         where the step uses it: ``angle ABE is angle ABD, as E lies on BD``."""
@@ -1314,8 +1340,19 @@ class _Writer:
                 continue
             (missing,) = own - {keep[0]}
             self._tied.add(x)
-            said.append(f"angle {printed} is angle {keep[0]}{v}{missing}, as {self._on(extra[0], v, missing)}")
-        return "; ".join(said)
+            said.append((f"angle {printed} = angle {keep[0]}{v}{missing}", self._on(extra[0], v, missing)))
+        return said
+
+    def _right_named(self, part: str) -> str:
+        """A right triangle named as the right angle its reason cites is, the right angle's vertex in the
+        middle (``the right triangle XZY`` beside ``angle XZY = 90°``), never a turn of it (teacher 23: "triangle
+        ZYX")."""
+        for m in re.finditer(r"\bangle ([A-Z])([A-Z])([A-Z]) = 90°", part):
+            angle = m[1] + m[2] + m[3]
+            for t in set(re.findall(r"\bright triangle ([A-Z]{3})\b", part)):
+                if set(t) == set(angle) and t != angle:
+                    part = re.sub(rf"\btriangle {t}\b", f"triangle {angle}", part)
+        return part
 
     def _same_ray(self, p: str, a: str, b: str) -> bool:
         """Do ``p`` and ``b`` lie on one ray from ``a``, as a line of the problem orders them?"""
@@ -1364,7 +1401,7 @@ class _Writer:
                     return f"{p} lies on {a}{b} extended"
         return f"{p} lies on line {a}{b}"
 
-    def _linked(self, s) -> str:
+    def _linked(self, s) -> list[tuple[str, str]]:
         """An angle the problem names through another point, tied to the triangle's own name for it
         where a triangle's theorem first uses it: ``by the angle sum of triangle CDA (its angle CDA is
         angle CDE: A is on line DE)``."""
@@ -1391,9 +1428,9 @@ class _Writer:
                     missing[0], v, extra[0]):
                 continue
             self._tied.add(x)
-            said.append(f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}, as "
-                        f"{self._on(missing[0], v, extra[0])}")
-        return f" ({'; '.join(said)})" if said else ""
+            said.append((f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}",
+                         self._on(missing[0], v, extra[0])))
+        return said
 
     def _as_printed(self, s, part: str) -> str:
         """The angles a sentence names (``the alternate angles IDH and BEC``) by the names its equation
@@ -2053,12 +2090,15 @@ class _Writer:
             full = (lhs - rhs)
             if full.free_symbols - {u} and all(x in vals or x in sub for x in full.free_symbols - {u}):
                 put = {**vals}
-                chain_eq = f"{self.n.expr(lhs.xreplace(sub), put, deg)} = {self.n.expr(rhs.xreplace(sub), put, deg)}"
+                # (an element found is put in as its number, not as the expression it once had: 80° + 60°, never
+                # 252° - 7·80°/5 through arc BC = 144° - 4·angle BOC/5 (blind teacher 23))
+                own = {k: w for k, w in sub.items() if k not in put}
+                chain_eq = f"{self.n.expr(lhs.xreplace(own), put, deg)} = {self.n.expr(rhs.xreplace(own), put, deg)}"
                 opened = self._opened(lhs, rhs, put, sub)
                 if opened is not None:  # 74 + (190 - x) + (165 - x) = 360, so 429 - 2x = 360: the sum shown
                     chain_eq = opened
                 else:
-                    chain_eq += self._expanded(lhs.xreplace(sub).xreplace(put), rhs.xreplace(sub).xreplace(put), deg)
+                    chain_eq += self._expanded(lhs.xreplace(own).xreplace(put), rhs.xreplace(own).xreplace(put), deg)
                 chain_eq += self._compound_angles(full, put)
                 head = f"{_cap(reason)}{self._stated_after(reason, s, lhs, rhs, u)}" if reason else ""
                 ratio = self._ratio_put(s, lhs, rhs, u, put, sub) if reason else None
@@ -2562,6 +2602,23 @@ class _Writer:
             return f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(src)} = {val}')} (radii)."
         return f"{self.wrap(f'{self.n.expr(u)} = {val}')} (a radius of circle {element_of(other).points[0]})."
 
+    def _formula_roots(self, r: sympy.Expr, u: sympy.Symbol) -> str | None:
+        """``by the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2`` for ``x² + 9x - 64 = 0``
+        (whole coefficients), never the root alone; None where the coefficients are not whole."""
+        a, b, c = (r.coeff(u, k) for k in (2, 1, 0))
+        if not all(k.is_Integer for k in (a, b, c)) or a <= 0:
+            return None
+        x = self.n.expr(u)
+        disc = b * b - 4 * a * c
+        four = "4" if a == 1 else f"4·{a}"
+        under = " ".join(p for p in (f"{abs(b)}²" if b else "", f"{'-' if c > 0 else '+'} {four}·{abs(c)}" if c else "")
+                         if p).lstrip("+ ")
+        top = f"{-b} ± " if b else "±"
+        den = "2" if a == 1 else str(2 * a)
+        root = self.n.number(sympy.sqrt(disc))
+        return (f"by the quadratic formula, {x} = ({top}√({under}))/{den} = ({top}{root})/{den}"
+                .replace("(±", "±(").replace("-0 ± ", "± "))
+
     def _solving(self, r: sympy.Expr, u: sympy.Symbol, v: sympy.Expr) -> tuple[list[str], str]:
         """How a student solves ``r = 0`` for ``u``: the collected equation (``8x = 80``; ``AD² + 12·AD -
         45 = 0``, then its factors) and, for a quadratic, which root is rejected and why."""
@@ -2600,11 +2657,18 @@ class _Writer:
         factored = sympy.factor(r)
         if factored.is_Mul and all(x.is_Rational for x in roots):
             out.append(self.wrap(f"{self.n.expr(factored)} = 0"))
+        elif not self.n.latex and (formula := self._formula_roots(r, u)) is not None:
+            out.append(formula)  # the roots shown by the formula, the numbers in (blind teacher 24)
         others = [x for x in roots if not is_zero(x - v)]
         if not others:
             return out, ""
         w = others[0]
         if w.is_negative and (element_of(u) is not None or (v.is_positive)):
+            # (why: the unknown is a length, or the element it stands for is one)
+            side = next((k for k, f in self.sub.items() if f == u and element_of(k) is not None
+                         and element_of(k).kind.key == "length"), None)
+            if side is not None:
+                return out, f" (rejecting the negative root, as {self.n.expr(side)} = {self.n.expr(u)} is a length)"
             return out, " (rejecting the negative root)"
         bad = next((x for x, f in self.sub.items() if u in f.free_symbols and (f.xreplace({u: w})).is_nonpositive),
                    None)
@@ -2753,6 +2817,8 @@ class _Writer:
             return None
         given = self.eq(a, -cb / ca * b) if abs(ca) == 1 else self.eq(b, -ca / cb * a)
         shown = self.n.expr(formula, {**known, num: sympy.Integer(rr.p), den: sympy.Integer(rr.q)})
+        if rr.q == 1 and not self.n.latex:  # a whole ratio put in: 3·10, never 3·10/1 (blind teacher 23)
+            shown = re.sub(r"/1(?![\d.])", "", shown)
         chain = " = ".join(dict.fromkeys([self.n.expr(t), self.n.expr(formula), shown, self.n.number(st.value)]))
         return (f"{_cap(why)}{_then(why)}{self._natural(s, s.lhs, s.rhs, t)}. Since {given}, "
                 f"{self.wrap(f'{self.n.expr(num)}/{self.n.expr(den)} = {self.n.number(rr)}')}, so {self.wrap(chain)}.")
@@ -3168,10 +3234,17 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     shapes = getattr(proof, "shapes", {})
     lines = _height_once([_HEIGHT_SAID.sub(lambda m: _height_said(m, w.n, shapes), x) for x in lines], w.n.heights)
     intros = {**getattr(proof, "intros", {}), **w.height_intros}
+    for x in w.n.lettered:  # the radius found is found as r (r = AB/2 = …), r introduced before its first use
+        r, circle = w.n.letters[x], element_of(x).points[0]
+        alone = rf"\text{{the radius of circle {circle}}} = " if w.n.latex else f"the radius of circle {circle} = "
+        at = next((i for i, line in enumerate(lines) if alone in line), None)
+        if at is not None:
+            lines[at] = lines[at].replace(alone, f"{r} = ", 1)
+        intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
-    lines = _then_once(_join_first(_radius_named(_equilateral_once(lines))))
+    lines = _chords_as_named(_then_once(_join_first(_radius_named(_equilateral_once(lines)))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
@@ -3353,6 +3426,27 @@ def _perpendicular_on(m: re.Match, w) -> str:
 
 
 _RADIUS_LINE = re.compile(r"^([A-Z]{2}) = ([^ ]+) \(a radius of circle ([A-Z])\)\.$")
+
+
+_CHORDS = re.compile(r"\bchords? ([A-Z]{2})\b(?: and ([A-Z]{2})\b)?")
+
+
+def _chords_as_named(lines: list[str]) -> list[str]:
+    """A chord named as the proof first named its segment (ES, then "the chords HN and ES"), never with its letters
+    swapped from one sentence to the next (blind teacher 24: "ES/SE, NH/HN")."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for line in lines:
+        def named(m: re.Match) -> str:
+            text = m[0]
+            for g in (m[1], m[2]):
+                if g and g not in seen and g[::-1] in seen:
+                    text = re.sub(rf"\b{g}\b", g[::-1], text)
+            return text
+        line = _CHORDS.sub(named, line)
+        seen.update(re.findall(r"(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])", line))
+        out.append(line)
+    return out
 
 
 def _radius_named(lines: list[str]) -> list[str]:
@@ -3883,6 +3977,17 @@ def fresh_points(proof, k: int) -> tuple[str, ...] | None:
     return free[:k] if len(free) >= k else None
 
 
+def _radius_letter(proof) -> dict:
+    """The one radius a proof uses, named ``r`` in its formulas (πr², 2πr), where no variable is called r."""
+    used = {x for st in proof.steps for e in (st.target, *(y for q, _ in st.equations for y in (q.lhs, q.rhs)))
+            for x in sympy.sympify(e).free_symbols}
+    used |= set(sympy.sympify(proof.goal).free_symbols) if proof.goal is not None else set()
+    radii = [x for x in used if (el := element_of(x)) is not None and el.kind.key == "radius"]
+    if len(radii) != 1 or any(x.name == "r" for x in used if element_of(x) is None):
+        return {}
+    return {radii[0]: "r"}
+
+
 def height_names(proof, latex: bool = False) -> tuple[dict, dict]:
     """Each height the proof uses named as a textbook names it: the segment the figure draws (BE), else
     ``h`` (``h_B`` where several are used), introduced once: ``Let h be the height from B to AD.``"""
@@ -3941,8 +4046,35 @@ def _height_once(lines: list[str], heights: dict) -> list[str]:
         m = re.fullmatch(r"Since [^,]+, (\S+) = ([^=]+)\.", line)
         if m and m[1] in heights.values() and any(re.search(rf"\b{m[1]} = .*= {re.escape(m[2])}\.$", x) for x in out):
             continue
-        out.append(_height_named(line, out))
+        line = _height_first(line, out, heights)
+        if line:
+            out.append(_height_named(line, out))
     return out
+
+
+# "Since AE is perpendicular to BC, it is the height AE; hence AE = 11/2." after "… AE = … = 11/2."
+_HEIGHT_LAST = re.compile(r"(?:^|(?<=\. ))(Since [^,;.]+), it is the height (\S+); hence \2 = ([^=;]+)\.$")
+
+
+def _height_first(line: str, before: list[str], heights: dict) -> str:
+    """A drawn segment found before it is said to be the height: why it is the height said first, where the proof
+    first names it (``Since AE is perpendicular to BC, AE is the height from A to BC. In the right triangle ABE
+    …``), never after its value (blind teacher 24: "the justification that AE is the height comes after the
+    computation").  The line as it is left to write (its head, or "" for none)."""
+    m = _HEIGHT_LAST.search(line)
+    seg = next((x for x, name in heights.items() if m and name == m[2]), None)
+    head = line[:m.start()].rstrip() if m else line
+    found = re.compile(rf"(?<![A-Z]){m[2]} = (?:[^.]*= )?{re.escape(m[3])}(?:\.|$)") if m else None
+    if seg is None or not any(found.search(x) for x in [*before, head]):
+        return line
+    v, a, b = height_foot(element_of(seg).points)
+    named = re.compile(rf"(?<![A-Z]){m[2]}(?![A-Z])")
+    said = f"{m[1]}, {m[2]} is the height from {v} to {a}{b}."
+    at = next((i for i, x in enumerate(before) if named.search(x)), None)
+    if at is not None:
+        before[at] = f"{said} {before[at]}"
+        return head
+    return f"{said} {head}" if named.search(head) else line
 
 
 _HEIGHT_HENCE = re.compile(r"(Since [^,;]+), it is the (height of [^;]+); hence (\S+) = ([^=;]+)\.$")
